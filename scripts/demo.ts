@@ -1,0 +1,134 @@
+/**
+ * `npm run demo`: builds dist/ if needed, starts the service simulator, and runs the built action
+ * exactly as a runner would (inputs as INPUT_*, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files) on a
+ * copy of examples/values.yaml. Prints the action's log, its outputs, the values diff and the
+ * job summary.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { unifiedDiff } from '../src/diff.js';
+import { startSimulator } from '../simulator/server.js';
+// @ts-expect-error: a plain ES module without types
+import { ensureTools } from './tools.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const bold = (t: string) => (process.stdout.isTTY ? `\x1b[1m${t}\x1b[0m` : t);
+const heading = (t: string) =>
+  console.log(`\n${bold(`── ${t} ${'─'.repeat(Math.max(0, 70 - t.length))}`)}`);
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const dist = join(ROOT, 'dist/index.js');
+if (!existsSync(dist) || statSync(dist).mtimeMs < newestSource(join(ROOT, 'src'))) {
+  heading('Building dist/ (npm run build)');
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+let node = process.execPath;
+try {
+  node = (ensureTools(['node24']) as { node24: string }).node24;
+} catch (error) {
+  console.warn(
+    `Could not get Node 24 (${(error as Error).message}); running the action on ${process.version} instead.`,
+  );
+}
+
+const seconds = Number(process.env.DEMO_EXPORT_SECONDS ?? 12);
+const sim = await startSimulator({
+  export: { queuedMs: 1500, runningMs: seconds * 1000, pageCount: 42 },
+});
+const workspace = mkdtempSync(join(tmpdir(), 'demo-workspace-'));
+copyFileSync(join(ROOT, 'examples/values.yaml'), join(workspace, 'values.yaml'));
+const before = readFileSync(join(workspace, 'values.yaml'), 'utf8');
+const outputFile = join(workspace, '..', `${workspace.split('/').pop()}.outputs`);
+const summaryFile = join(workspace, '..', `${workspace.split('/').pop()}.summary.md`);
+writeFileSync(outputFile, '');
+writeFileSync(summaryFile, '');
+
+const given: Record<string, string> = {
+  'api-key': sim.apiKey,
+  domain: 'https://Docs.Example.com/',
+  'base-url': sim.baseUrl,
+  version: '2026-11-22',
+};
+const declared = (
+  parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+    inputs: Record<string, { default?: string }>;
+  }
+).inputs;
+const inputs = Object.fromEntries(
+  Object.entries(declared).map(([name, spec]) => [
+    `INPUT_${name.toUpperCase()}`,
+    given[name] ?? spec.default ?? '',
+  ]),
+);
+
+heading(`Service simulator at ${sim.baseUrl} (a ${seconds}s export of 42 pages)`);
+console.log(`Running: ${node} dist/index.js   (workspace ${workspace})\n`);
+const child = spawn(node, [dist], {
+  cwd: workspace,
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: {
+    ...process.env,
+    ...inputs,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_REPOSITORY: 'acme/docs',
+    GITHUB_RUN_ID: '1',
+  },
+});
+child.stdout.on('data', (chunk: Buffer) => {
+  for (const line of chunk.toString().split('\n')) {
+    if (line === '' || line.startsWith('::add-mask::') || line === '::endgroup::') continue;
+    console.log(
+      `  ${line.replace(/^::group::/, '▸ ').replace(/^::(notice|warning|error)::/, (_, k: string) => `${k}: `)}`,
+    );
+  }
+});
+const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? 1)));
+await sim.close();
+
+heading('Outputs (GITHUB_OUTPUT)');
+const outputs = readFileSync(outputFile, 'utf8');
+for (const m of outputs.matchAll(/^([^\n<]+)<<(ghadelimiter_[0-9a-f-]+)\n([\s\S]*?)\n\2$/gm)) {
+  console.log(
+    `  ${m[1]!.padEnd(15)} ${m[1] === 'bundle-url' ? `${m[3]!.split('?')[0]}?…  (masked on GitHub)` : m[3]}`,
+  );
+}
+heading('values.yaml diff');
+const diff = unifiedDiff(
+  before,
+  readFileSync(join(workspace, 'values.yaml'), 'utf8'),
+  'values.yaml',
+);
+console.log(diff.replace(/(bundleUrl: "[^"?]*)\?[^"]*"/g, '$1?…"') || '  (no change)');
+heading('Job summary (GITHUB_STEP_SUMMARY)');
+console.log(readFileSync(summaryFile, 'utf8'));
+console.log(
+  code === 0
+    ? bold('Demo finished: the action succeeded.')
+    : bold(`Demo finished: the action exited with ${code}.`),
+);
+process.exit(code);

@@ -1,0 +1,124 @@
+export type ApiErrorKind =
+  | 'config' // the client was given something unusable (base URL, key)
+  | 'http' // the service answered with an error status
+  | 'network' // no usable answer: refused, reset, DNS, TLS
+  | 'timeout' // one request took longer than the per-request limit
+  | 'deadline' // the caller's overall deadline passed
+  | 'aborted' // the caller cancelled
+  | 'redirect' // the service answered with a redirect, which is never followed
+  | 'invalid-response'; // the body was not the JSON the operation promises
+
+export interface ApiErrorDetails {
+  operation: string;
+  kind: ApiErrorKind;
+  /** What went wrong, without the hint. Never contains the API key. */
+  message: string;
+  /** What a person can do about it. */
+  hint?: string;
+  status?: number;
+  /** The service's own `error` text, when it sent one. */
+  serviceMessage?: string;
+  /** How many requests were sent for this operation. */
+  attempts?: number;
+  cause?: unknown;
+}
+
+/** The one error type the service client throws. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly operation: string;
+  readonly kind: ApiErrorKind;
+  readonly status: number | undefined;
+  readonly serviceMessage: string | undefined;
+  readonly hint: string | undefined;
+  readonly attempts: number;
+  /** The message without operation name and hint. */
+  readonly reason: string;
+
+  constructor(details: ApiErrorDetails) {
+    const hint = details.hint ? ` ${details.hint}` : '';
+    super(`${details.operation}: ${details.message}.${hint}`, { cause: details.cause });
+    this.operation = details.operation;
+    this.kind = details.kind;
+    this.status = details.status;
+    this.serviceMessage = details.serviceMessage;
+    this.hint = details.hint;
+    this.attempts = details.attempts ?? 0;
+    this.reason = details.message;
+  }
+
+  /** The same error with a note added to its reason ("; no time left ..."). */
+  withNote(note: string, attempts = this.attempts): ApiError {
+    return new ApiError({
+      operation: this.operation,
+      kind: this.kind,
+      status: this.status,
+      serviceMessage: this.serviceMessage,
+      hint: this.hint,
+      attempts,
+      message: `${this.reason}; ${note}`,
+      cause: this,
+    });
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export function describeStatus(status: number): string {
+  const text = STATUS_TEXT[status];
+  return text ? `HTTP ${status} ${text}` : `HTTP ${status}`;
+}
+
+export interface HintContext {
+  /** The key looks like a public assistant key (`mint_dsc_`). */
+  assistantKey: boolean;
+  /** Hint for 403, specific to the operation's resource. */
+  forbiddenHint?: string;
+  /** Hint for 404, specific to the operation's resource. */
+  notFoundHint?: string;
+  /** Hint for 429, specific to the operation. */
+  rateLimitHint?: string;
+}
+
+export function hintForStatus(status: number, ctx: HintContext): string {
+  switch (status) {
+    case 400:
+      return 'The service rejected the request body: check the inputs named in its message.';
+    case 401:
+      return ctx.assistantKey
+        ? 'The api-key is a public assistant key (it starts with mint_dsc_): these endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.'
+        : 'Check the api-key: it must be an admin API key (it starts with mint_, not mint_dsc_), from the API keys page of the dashboard, stored as a secret.';
+    case 403:
+      return (
+        ctx.forbiddenHint ??
+        'The key is not allowed to do this: check that the organization has the plan this feature needs.'
+      );
+    case 404:
+      return ctx.notFoundHint ?? 'The service does not know this resource: check the id.';
+    case 409:
+      return 'The export job has not finished yet: a bundle can only be generated once its status is completed.';
+    case 429:
+      return (
+        ctx.rateLimitHint ?? 'The service is rate limiting this key: wait a while and run again.'
+      );
+    default:
+      if (status >= 500)
+        return 'The service had a problem: try again later, and check its status page if it persists.';
+      return 'The service refused the request.';
+  }
+}

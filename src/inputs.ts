@@ -1,0 +1,380 @@
+import { isAbsolute, relative, resolve } from 'node:path';
+import { parseBaseUrl } from './api/base-url.js';
+import { ApiError } from './api/errors.js';
+import { Inputs } from './constants.js';
+import { parseDuration } from './duration.js';
+import { InputError } from './errors.js';
+
+export interface ActionInputs {
+  apiKey: string;
+  /** Normalised host name; undefined only when jobId is given. */
+  domain: string | undefined;
+  jobId: string | undefined;
+  version: string | undefined;
+  paths: string[];
+  /** Absolute path, inside the workspace. */
+  valuesFile: string;
+  /** As the user wrote it, for messages and outputs. */
+  valuesFileInput: string;
+  baseUrl: URL;
+  timeoutMs: number;
+  pollInterval: 'auto' | number;
+  downloadPath: string | undefined;
+  dryRun: boolean;
+}
+
+export interface ParsedInputs {
+  inputs: ActionInputs;
+  /** Things the user should know but that are not wrong (normalised values). */
+  notices: string[];
+  warnings: string[];
+}
+
+export type InputReader = (name: string) => string;
+
+const MAX_TIMEOUT_MS = 72 * 3_600_000;
+const MAX_POLL_MS = 10 * 60_000;
+
+/** Reads every input once, validates it, and returns a typed object; throws InputError. */
+export function parseInputs(read: InputReader, workspace: string): ParsedInputs {
+  const notices: string[] = [];
+  const warnings: string[] = [];
+  const get = (name: string) => read(name) ?? '';
+
+  const apiKey = parseApiKey(get(Inputs.ApiKey), warnings);
+  const jobId = parseJobId(get(Inputs.JobId));
+  const domain = parseDomain(get(Inputs.Domain), notices);
+  if (!domain && !jobId) {
+    throw new InputError(
+      Inputs.Domain,
+      'is empty, and so is job-id',
+      'Set domain to the host name of the site to export (e.g. docs.example.com), or job-id to republish an existing export.',
+    );
+  }
+  const version = parseVersion(get(Inputs.Version));
+  const paths = parsePaths(get(Inputs.Paths), notices);
+  if (jobId && paths.length > 0) {
+    warnings.push(
+      'Input "paths" is ignored because job-id is given: the existing export job keeps its own pages.',
+    );
+  }
+  const valuesFileInput = get(Inputs.ValuesFile).trim();
+  const valuesFile = parseWorkspacePath(
+    Inputs.ValuesFile,
+    valuesFileInput,
+    workspace,
+    'values.yaml',
+  );
+  let baseUrl: URL;
+  try {
+    baseUrl = parseBaseUrl(get(Inputs.BaseUrl) || 'https://api.mintlify.com');
+  } catch (error) {
+    if (error instanceof ApiError)
+      throw new InputError(
+        Inputs.BaseUrl,
+        error.reason.replace(/^base-url "[^"]*" /, `("${get(Inputs.BaseUrl).trim()}") `),
+        error.hint ?? '',
+      );
+    throw error;
+  }
+  const timeoutMs = parseDurationInput(
+    Inputs.Timeout,
+    get(Inputs.Timeout) || '30m',
+    1000,
+    MAX_TIMEOUT_MS,
+  );
+  const pollText = get(Inputs.PollInterval).trim().toLowerCase() || 'auto';
+  const pollInterval =
+    pollText === 'auto'
+      ? 'auto'
+      : parseDurationInput(Inputs.PollInterval, pollText, 1000, MAX_POLL_MS, 'auto, or ');
+  const downloadText = get(Inputs.DownloadPath).trim();
+  const downloadPath = downloadText
+    ? parseWorkspacePath(Inputs.DownloadPath, downloadText, workspace, 'site.tar.gz')
+    : undefined;
+  if (downloadPath && downloadPath === valuesFile) {
+    throw new InputError(
+      Inputs.DownloadPath,
+      'is the same file as values-file',
+      'Give the bundle its own path, e.g. site.tar.gz.',
+    );
+  }
+  const dryRun = parseBoolean(Inputs.DryRun, get(Inputs.DryRun) || 'false');
+  return {
+    inputs: {
+      apiKey,
+      domain,
+      jobId,
+      version,
+      paths,
+      valuesFile,
+      valuesFileInput,
+      baseUrl,
+      timeoutMs,
+      pollInterval,
+      downloadPath,
+      dryRun,
+    },
+    notices,
+    warnings,
+  };
+}
+
+function parseApiKey(raw: string, warnings: string[]): string {
+  const key = raw.trim();
+  if (key === '') {
+    throw new InputError(
+      Inputs.ApiKey,
+      'is empty',
+      'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`. If the secret is set, check that this workflow can read it (secrets are not passed to workflows triggered from forks).',
+    );
+  }
+  if (/\s/.test(key)) {
+    throw new InputError(
+      Inputs.ApiKey,
+      'contains white space or a line break',
+      'Store the key alone, on one line, in the secret.',
+    );
+  }
+  if (key.startsWith('mint_dsc_')) {
+    throw new InputError(
+      Inputs.ApiKey,
+      'is a public assistant key (it starts with mint_dsc_)',
+      'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.',
+    );
+  }
+  if (!key.startsWith('mint_')) {
+    warnings.push(
+      'Input "api-key" does not start with mint_, as admin API keys do: if the service answers 401, check that the secret holds the admin key.',
+    );
+  }
+  return key;
+}
+
+function parseJobId(raw: string): string | undefined {
+  const id = raw.trim();
+  if (id === '') return undefined;
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(id)) {
+    throw new InputError(
+      Inputs.JobId,
+      `("${printable(id)}") is not an export job id`,
+      'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).',
+    );
+  }
+  return id;
+}
+
+/** Normalises `https://Docs.Example.com/` to `docs.example.com`; refuses paths, ports, look-alikes. */
+export function parseDomain(raw: string, notices: string[]): string | undefined {
+  const original = raw.trim();
+  if (original === '') return undefined;
+  const nonAscii = /[^\x20-\x7e]/u.exec(original);
+  if (nonAscii) {
+    const cp = nonAscii[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    throw new InputError(
+      Inputs.Domain,
+      `("${printable(original)}") contains the non-ASCII character U+${cp} at position ${nonAscii.index + 1}`,
+      'Type the host name in plain ASCII (look-alike letters from other alphabets are refused), or use its punycode form (xn--…).',
+    );
+  }
+  let host = original.toLowerCase();
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//.exec(host);
+  if (scheme) {
+    if (scheme[1] !== 'https' && scheme[1] !== 'http') {
+      throw new InputError(
+        Inputs.Domain,
+        `("${original}") has the scheme ${scheme[1]}://`,
+        'Give the host name only, e.g. docs.example.com.',
+      );
+    }
+    host = host.slice(scheme[0].length);
+  }
+  if (/[?#]/.test(host)) {
+    throw new InputError(
+      Inputs.Domain,
+      `("${original}") has a query or fragment`,
+      'Give the host name only, e.g. docs.example.com.',
+    );
+  }
+  host = host.replace(/\/+$/, '');
+  if (host.includes('/')) {
+    const slash = host.indexOf('/');
+    throw new InputError(
+      Inputs.Domain,
+      `("${original}") has a path ("${host.slice(slash)}")`,
+      `Static export takes the host name only: use "${host.slice(0, slash)}". The export covers every published page; to export some pages only, list them in the paths input.`,
+    );
+  }
+  if (host.includes('@')) {
+    throw new InputError(
+      Inputs.Domain,
+      `("${printable(original)}") contains "@"`,
+      'Give the host name only, without a user name.',
+    );
+  }
+  if (host.includes(':')) {
+    throw new InputError(
+      Inputs.Domain,
+      `("${original}") has a port`,
+      `Give the host name only: "${host.split(':')[0]}".`,
+    );
+  }
+  host = host.replace(/\.$/, '');
+  const labels = host.split('.');
+  const badLabel = labels.find((label) => !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
+  if (labels.length < 2 || badLabel !== undefined || host.length > 253) {
+    throw new InputError(
+      Inputs.Domain,
+      `("${printable(original)}") is not a host name`,
+      "Use the site's host name as shown in the dashboard, e.g. docs.example.com or acme.mintlify.app.",
+    );
+  }
+  if (host !== original) notices.push(`Input "domain" normalised from "${original}" to "${host}".`);
+  return host;
+}
+
+function parseVersion(raw: string): string | undefined {
+  const version = raw.trim();
+  if (version === '') return undefined;
+  if (/[\u0000-\u001f\u007f]/.test(version)) {
+    throw new InputError(
+      Inputs.Version,
+      'contains a line break or control character',
+      'Give a single-line label, e.g. 2026-11-22 or v2.',
+    );
+  }
+  if (version.length > 200) {
+    throw new InputError(
+      Inputs.Version,
+      `is ${version.length} characters long`,
+      'Use a short label (at most 200 characters).',
+    );
+  }
+  return version;
+}
+
+function parsePaths(raw: string, notices: string[]): string[] {
+  const paths: string[] = [];
+  const lines = raw.split(/\r?\n/);
+  lines.forEach((line, index) => {
+    const text = line.trim();
+    if (text === '' || text.startsWith('#')) return;
+    const where = `line ${index + 1} ("${printable(text)}")`;
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('//')) {
+      throw new InputError(
+        Inputs.Paths,
+        `${where} is a URL`,
+        'List page paths relative to the site, e.g. guides/getting-started.',
+      );
+    }
+    if (/[\u0000-\u001f\u007f?#\\]/.test(text) || /\s/.test(text)) {
+      throw new InputError(
+        Inputs.Paths,
+        `${where} contains white space, "?", "#", "\\" or a control character`,
+        'Write one page path per line, e.g. guides/getting-started.',
+      );
+    }
+    const path = text.replace(/^\/+/, '').replace(/\/+$/, '');
+    if (path.split('/').some((segment) => segment === '..' || segment === '.')) {
+      throw new InputError(
+        Inputs.Paths,
+        `${where} contains "." or ".." segments`,
+        'Write page paths as they appear in the site, e.g. guides/getting-started.',
+      );
+    }
+    if (path === '') {
+      throw new InputError(
+        Inputs.Paths,
+        `${where} is not a page path`,
+        'Leave paths empty to export every page, or list page paths such as guides/getting-started.',
+      );
+    }
+    if (paths.includes(path)) {
+      notices.push(`Input "paths" lists "${path}" twice; it is exported once.`);
+      return;
+    }
+    paths.push(path);
+  });
+  return paths;
+}
+
+function parseWorkspacePath(
+  input: string,
+  raw: string,
+  workspace: string,
+  example: string,
+): string {
+  if (raw === '')
+    throw new InputError(
+      input,
+      'is empty',
+      `Give a path relative to the workspace, e.g. ${example}.`,
+    );
+  if (/[\u0000-\u001f]/.test(raw)) {
+    throw new InputError(
+      input,
+      'contains a line break or control character',
+      `Give one path, e.g. ${example}.`,
+    );
+  }
+  const root = resolve(workspace);
+  const absolute = resolve(root, raw);
+  const rel = relative(root, absolute);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+    throw new InputError(
+      input,
+      `("${raw}") points outside the workspace (${root})`,
+      `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`,
+    );
+  }
+  return absolute;
+}
+
+function parseDurationInput(
+  input: string,
+  raw: string,
+  min: number,
+  max: number,
+  prefix = '',
+): number {
+  const ms = parseDuration(raw);
+  if (ms === undefined) {
+    throw new InputError(
+      input,
+      `("${printable(raw.trim())}") is not a duration`,
+      `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`,
+    );
+  }
+  if (ms < min) {
+    throw new InputError(
+      input,
+      `("${raw.trim()}") is shorter than ${min / 1000}s`,
+      `Use at least ${min / 1000}s.`,
+    );
+  }
+  if (ms > max) {
+    throw new InputError(
+      input,
+      `("${raw.trim()}") is longer than ${max / 3_600_000 >= 1 ? `${max / 3_600_000}h` : `${max / 60_000}m`}`,
+      'Use a shorter duration.',
+    );
+  }
+  return ms;
+}
+
+/** The YAML 1.2 core booleans, as `core.getBooleanInput` reads them. */
+function parseBoolean(input: string, raw: string): boolean {
+  const text = raw.trim();
+  if (['true', 'True', 'TRUE'].includes(text)) return true;
+  if (['false', 'False', 'FALSE'].includes(text)) return false;
+  throw new InputError(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
+}
+
+/** Shows control characters visibly in messages. */
+function printable(text: string): string {
+  const shown = text.replace(
+    /[\u0000-\u001f\u007f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
+}

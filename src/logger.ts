@@ -1,0 +1,33 @@
+/**
+ * The small reporting interface the pipeline core writes to. The action wires it to
+ * `@actions/core`; tests and the CLI use plain implementations. Nothing below `src/api/`,
+ * `src/poll.ts` or the pipeline imports `@actions/core` directly.
+ */
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  notice(message: string): void;
+  warning(message: string): void;
+}
+
+export const silentLogger: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  notice: () => undefined,
+  warning: () => undefined,
+};
+
+/** A logger that keeps every line, for tests. */
+export function memoryLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  const push = (level: string) => (message: string) => {
+    lines.push(`${level}: ${message}`);
+  };
+  return {
+    lines,
+    debug: push('debug'),
+    info: push('info'),
+    notice: push('notice'),
+    warning: push('warning'),
+  };
+}

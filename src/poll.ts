@@ -1,0 +1,197 @@
+import { sleep as realSleep } from './sleep.js';
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = { now: () => Date.now(), sleep: realSleep };
+
+/** Decides how long to wait before the next check, from what the last check returned. */
+export interface Schedule<T> {
+  next(value: T, now: number): number;
+}
+
+export interface PollOptions<T> {
+  /** One check; it receives the overall deadline and the cancellation signal. */
+  check: (call: { signal?: AbortSignal; deadline: number }) => Promise<T>;
+  isDone: (value: T) => boolean;
+  schedule: Schedule<T>;
+  /** Epoch milliseconds. */
+  deadline: number;
+  signal?: AbortSignal;
+  clock?: Clock;
+  /** Called with every result, in order. */
+  onResult?: (value: T, at: number) => void;
+  /** A result already in hand (the start call's answer), so no check is spent on it. */
+  initial?: T;
+}
+
+export class PollTimeout<T> extends Error {
+  override readonly name = 'PollTimeout';
+  constructor(
+    readonly last: T | undefined,
+    readonly polls: number,
+  ) {
+    super('the deadline passed before the job finished');
+  }
+}
+
+export class PollCancelled<T> extends Error {
+  override readonly name = 'PollCancelled';
+  constructor(
+    readonly last: T | undefined,
+    readonly polls: number,
+  ) {
+    super('cancelled');
+  }
+}
+
+/**
+ * Checks until `isDone`, waiting as the schedule says, never past the deadline. A cancellation
+ * ends the wait at once. The number of checks sent is returned with the final value.
+ */
+export async function pollUntil<T>(options: PollOptions<T>): Promise<{ value: T; polls: number }> {
+  const clock = options.clock ?? systemClock;
+  let polls = 0;
+  let last = options.initial;
+  const stop = () => {
+    if (options.signal?.aborted) throw new PollCancelled(last, polls);
+    if (clock.now() >= options.deadline) throw new PollTimeout(last, polls);
+  };
+  if (last !== undefined) {
+    options.onResult?.(last, clock.now());
+    if (options.isDone(last)) return { value: last, polls };
+  }
+  for (;;) {
+    if (last !== undefined) {
+      stop();
+      const wait = Math.min(
+        options.schedule.next(last, clock.now()),
+        options.deadline - clock.now(),
+      );
+      try {
+        await clock.sleep(Math.max(0, wait), options.signal);
+      } catch (error) {
+        if (options.signal?.aborted) throw new PollCancelled(last, polls);
+        throw error;
+      }
+    }
+    stop();
+    polls++;
+    last = await options.check({ signal: options.signal, deadline: options.deadline });
+    options.onResult?.(last, clock.now());
+    if (options.isDone(last)) return { value: last, polls };
+  }
+}
+
+export function fixedSchedule<T>(ms: number): Schedule<T> {
+  return { next: () => ms };
+}
+
+/** Starts at `initial` and grows by `factor` after each check, up to `max`. */
+export function backoffSchedule<T>(initial = 2000, factor = 1.5, max = 30_000): Schedule<T> {
+  let delay = initial;
+  return {
+    next: () => {
+      const current = delay;
+      delay = Math.min(max, delay * factor);
+      return current;
+    },
+  };
+}
+
+export interface ProgressSample {
+  status: string;
+  progress?: number | null;
+}
+
+export const POLL_FLOOR_MS = 1000;
+export const POLL_CEILING_MS = 30_000;
+
+/**
+ * The adaptive schedule for export jobs: backs off while the job is queued; while it runs, fits
+ * a line through the progress figures it has seen, estimates when the job reaches 100 %, and
+ * sleeps until a little before that, so the last checks land about a second apart around the
+ * finish. Floor 1 s, ceiling 30 s.
+ */
+export function adaptiveSchedule(): Schedule<ProgressSample> & {
+  eta(now: number): number | undefined;
+} {
+  let queuedDelay = 2000;
+  let stalledDelay = 2000;
+  let samples: { t: number; p: number }[] = [];
+
+  /** Least-squares line through the recent half of the running phase, with its uncertainty. */
+  const fit = () => {
+    if (samples.length < 2) return undefined;
+    const first = samples[0]!;
+    const lastSample = samples[samples.length - 1]!;
+    const since = lastSample.t - (lastSample.t - first.t) / 2;
+    let window = samples.filter((s) => s.t >= since);
+    if (window.length < 3) window = samples.slice(-3);
+    const n = window.length;
+    const span = window[n - 1]!.t - window[0]!.t;
+    if (span < 1500) return undefined;
+    const mt = window.reduce((a, s) => a + s.t, 0) / n;
+    const mp = window.reduce((a, s) => a + s.p, 0) / n;
+    let num = 0;
+    let den = 0;
+    for (const s of window) {
+      num += (s.t - mt) * (s.p - mp);
+      den += (s.t - mt) ** 2;
+    }
+    let slope = num / den;
+    if (!(slope > 0)) return undefined;
+    // Progress that speeds up near the end: trust the last stretch when it is clearly faster.
+    const recent = samples.slice(-3);
+    const dp = recent[recent.length - 1]!.p - recent[0]!.p;
+    const dt = recent[recent.length - 1]!.t - recent[0]!.t;
+    if (recent.length === 3 && dp >= 4 && dt > 0) slope = Math.max(slope, dp / dt);
+    // Residual spread (at least 1 point: two samples fit any line) → relative error of the slope.
+    let residuals = 0;
+    for (const s of window) residuals += (s.p - (mp + slope * (s.t - mt))) ** 2;
+    const sigma = Math.max(1, n > 2 ? Math.sqrt(residuals / (n - 2)) : 2);
+    const relativeError = sigma / Math.sqrt(den) / slope;
+    return { slope, relativeError, at: (t: number) => mp + slope * (t - mt) };
+  };
+
+  const estimate = (now: number) => {
+    const line = fit();
+    if (!line) return undefined;
+    const last = samples[samples.length - 1]!;
+    const current = Math.max(line.at(now), last.p);
+    return {
+      remaining: Math.max(0, (100 - current) / line.slope),
+      relativeError: line.relativeError,
+    };
+  };
+
+  return {
+    eta: (now) => estimate(now)?.remaining,
+    next(job, now) {
+      if (job.status === 'queued') {
+        samples = [];
+        const delay = queuedDelay;
+        queuedDelay = Math.min(POLL_CEILING_MS, queuedDelay * 1.6);
+        return delay;
+      }
+      if (typeof job.progress !== 'number') {
+        // No progress figure: a gentle back-off.
+        const delay = stalledDelay;
+        stalledDelay = Math.min(10_000, stalledDelay * 1.5);
+        return delay;
+      }
+      samples.push({ t: now, p: job.progress });
+      const est = estimate(now);
+      if (!est) return 2000;
+      // Sleep until shortly before the estimated finish. The margin covers the estimate's error
+      // (three standard errors of the slope) and 10 % for progress that speeds up near the end.
+      const margin = Math.max(
+        POLL_FLOOR_MS,
+        est.remaining * Math.min(0.9, 0.3 + 3 * est.relativeError),
+      );
+      return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));
+    },
+  };
+}

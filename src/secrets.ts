@@ -1,0 +1,39 @@
+/** Query parameters of presigned links that carry a credential (S3, GCS, Azure SAS, CloudFront). */
+const CREDENTIAL_PARAM = /signature|^sig$|token|credential|^key-pair-id$|^policy$/i;
+
+/**
+ * Every form in which a presigned link's secret parts could be printed: the link itself, raw and
+ * percent-decoded, and each credential parameter's value raw, decoded and percent-encoded.
+ */
+export function linkSecrets(link: string): string[] {
+  const found = new Set<string>([link]);
+  try {
+    found.add(decodeURIComponent(link));
+  } catch {
+    // Not decodable: the raw form is enough.
+  }
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return [...found];
+  }
+  for (const [name, value] of url.searchParams) {
+    if (!CREDENTIAL_PARAM.test(name) || value.length < 6) continue;
+    found.add(value);
+    found.add(encodeURIComponent(value));
+    const raw = /[?&]([^=&]+)=([^&]*)/g;
+    for (const m of link.matchAll(raw)) if (decodeURIComponent(m[1]!) === name) found.add(m[2]!);
+  }
+  return [...found].filter((s) => s.length >= 6);
+}
+
+/** The link as it may be shown: origin and path, with the query (the credential) hidden. */
+export function redactLink(link: string): string {
+  try {
+    const url = new URL(link);
+    return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+  } catch {
+    return '(link hidden)';
+  }
+}

@@ -1,0 +1,68 @@
+/** The job summary, as Markdown: pure, so tests can read exactly what a person will see. */
+import { formatDuration } from './duration.js';
+import { formatBytes, type PublishResult, type PublishState } from './pipeline.js';
+import { redactLink } from './secrets.js';
+
+export interface RunLink {
+  url: string | undefined;
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+function table(rows: [string, string][]): string {
+  return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${escapeCell(v)} |`)].join('\n');
+}
+
+export function successSummary(result: PublishResult, now: number, run: RunLink): string {
+  const expires = Date.parse(result.bundle.expiresAt);
+  const rows: [string, string][] = [];
+  if (result.domain) rows.push(['Domain', result.domain]);
+  rows.push(['Export job', `\`${result.jobId}\` · ${result.status} · ${result.pageCount} pages`]);
+  if (result.exportDurationMs !== undefined)
+    rows.push(['Export duration', formatDuration(result.exportDurationMs)]);
+  rows.push([
+    'Bundle',
+    `${formatBytes(result.bundle.sizeBytes)} at \`${redactLink(result.bundle.bundleUrl)}\``,
+  ]);
+  rows.push([
+    'Link expires',
+    `${new Date(expires)
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d+Z$/, ' UTC')} (in ${formatDuration(Math.max(0, expires - now))})`,
+  ]);
+  if (result.version) rows.push(['Version', `\`${result.version}\``]);
+  const what = result.valuesChanged ? result.changes.join(', ') : 'already up to date';
+  rows.push([
+    'Values file',
+    `\`${result.valuesFile}\`: ${result.dryRun && result.valuesChanged ? `would change (${what}), dry run` : result.valuesCreated ? `created (${what})` : what}`,
+  ]);
+  if (result.download)
+    rows.push(['Downloaded', `\`${result.download.path}\` · sha256 \`${result.download.sha256}\``]);
+  if (run.url) rows.push(['Run', `[workflow run](${run.url})`]);
+  const title = result.dryRun
+    ? '### Static export ready (dry run: no file changed)'
+    : '### Static export published';
+  const diff = result.diff
+    ? `\n\n<details><summary>Values diff</summary>\n\n\`\`\`diff\n${result.diff}\`\`\`\n\n</details>`
+    : '';
+  return `${title}\n\n${table(rows)}${diff}\n`;
+}
+
+export function failureSummary(
+  message: string,
+  state: PublishState,
+  domain: string | undefined,
+  run: RunLink,
+): string {
+  const rows: [string, string][] = [];
+  if (domain) rows.push(['Domain', domain]);
+  if (state.jobId)
+    rows.push(['Export job', `\`${state.jobId}\`${state.status ? ` · ${state.status}` : ''}`]);
+  rows.push(['Error', message]);
+  if (state.jobId) rows.push(['Resume', `re-run with \`job-id: ${state.jobId}\``]);
+  if (run.url) rows.push(['Run', `[workflow run](${run.url})`]);
+  return `### Static export failed\n\n${table(rows)}\n`;
+}

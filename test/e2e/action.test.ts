@@ -1,0 +1,328 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { sim, wait } from '../helpers/sim.js';
+import {
+  expectNoSecrets,
+  linkSignature,
+  newWorkspace,
+  runAction,
+  type ActionRun,
+} from '../helpers/action.js';
+import type { Simulator } from '../../simulator/server.js';
+
+const BASIC = readFileSync(new URL('../fixtures/values/basic.yaml', import.meta.url), 'utf8');
+const quick = { queuedMs: 100, runningMs: 1200, pageCount: 7 };
+
+function secretsOf(s: Simulator, run: ActionRun): string[] {
+  const link = run.outputs['bundle-url'];
+  return [s.apiKey, ...(link ? linkSignature(link) : [])];
+}
+
+describe('the built action under Node 24', () => {
+  it('publishes: export, link, values file edited in place, outputs, summary, masking', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({ 'values.yaml': BASIC });
+    const run = await runAction({
+      workspace: ws,
+      inputs: {
+        'api-key': s.apiKey,
+        domain: 'https://Docs.Example.com/',
+        'base-url': s.baseUrl,
+        version: '2026-11-22',
+      },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expectNoSecrets(run, secretsOf(s, run));
+    expect(run.stdout).toContain(
+      '::notice::Input "domain" normalised from "https://Docs.Example.com/" to "docs.example.com".',
+    );
+    expect(s.requestsFor('start-export')[0]!.body).toEqual({
+      domain: 'docs.example.com',
+      version: '2026-11-22',
+    });
+    const link = run.outputs['bundle-url']!;
+    expect(link.startsWith(s.storageUrl)).toBe(true);
+    // The runner is told to mask the key, the link and its signature before they could be printed.
+    for (const secret of [s.apiKey, link, new URL(link).searchParams.get('X-Amz-Signature')!]) {
+      // Workflow commands escape % as %25 (the runner unescapes it).
+      expect(run.stdout).toContain(`::add-mask::${secret.replace(/%/g, '%25')}\n`);
+    }
+    expect(run.stdout).toMatch(/::group::Wait for export job se_[0-9a-f]{16}/);
+    expect(run.stdout).toMatch(/Export 100% · 7 pages/);
+    const values = await readFile(join(ws, 'values.yaml'), 'utf8');
+    expect(values).toBe(
+      BASIC.replace('  enabled: false  # flipped by CI', '  enabled: true   # flipped by CI')
+        .replace('  bundleUrl: ""', `  bundleUrl: "${link}"`)
+        .replace('  version: 2024-06-01', '  version: "2026-11-22"'),
+    );
+    expect(run.outputs).toMatchObject({
+      'job-id': expect.stringMatching(/^se_/),
+      status: 'completed',
+      'page-count': '7',
+      version: '2026-11-22',
+      'values-file': 'values.yaml',
+      'values-changed': 'true',
+      'bundle-path': '',
+      'bundle-sha256': '',
+    });
+    expect(Number(run.outputs['size-bytes'])).toBeGreaterThan(100);
+    expect(Date.parse(run.outputs['expires-at']!)).toBeGreaterThan(Date.now());
+    expect(run.summary).toContain('### Static export published');
+    expect(run.summary).toContain('| Domain | docs.example.com |');
+    expect(run.summary).toMatch(
+      /\| Link expires \| \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(in (5h59m|6h)\) \|/,
+    );
+    expect(run.summary).toContain('[workflow run](https://github.com/acme/docs/actions/runs/4242)');
+    // Nothing was downloaded from the storage host, and the key never went there.
+    expect(s.requestsFor('download')).toHaveLength(0);
+  });
+
+  it('a failed export fails the step with the service text and leaves the file as it was', async () => {
+    const s = await sim({
+      export: {
+        ...quick,
+        outcome: 'failed',
+        error: 'Build failed: page guides/x.mdx has invalid frontmatter',
+      },
+    });
+    const ws = await newWorkspace({ 'values.yaml': BASIC });
+    const run = await runAction({
+      workspace: ws,
+      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl },
+    });
+    expect(run.code).toBe(1);
+    expectNoSecrets(run, [s.apiKey]);
+    expect(run.stdout).toMatch(
+      /::error::Export job se_\w+ failed: Build failed: page guides\/x.mdx has invalid frontmatter\. .*values.yaml was not changed/,
+    );
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(BASIC);
+    expect(run.outputs).toMatchObject({
+      status: 'failed',
+      'job-id': expect.stringMatching(/^se_/),
+    });
+    expect(run.summary).toContain('### Static export failed');
+    expect(s.requestsFor('bundle')).toHaveLength(0);
+  });
+
+  it('times out with the job id to resume with, and resuming with job-id publishes without a new export', async () => {
+    const s = await sim({ export: { ...quick, runningMs: 4000 } });
+    const ws = await newWorkspace({ 'values.yaml': BASIC });
+    const first = await runAction({
+      workspace: ws,
+      inputs: {
+        'api-key': s.apiKey,
+        domain: 'docs.example.com',
+        'base-url': s.baseUrl,
+        timeout: '1s',
+      },
+    });
+    expect(first.code).toBe(1);
+    expect(first.durationMs).toBeLessThan(4000);
+    const jobId = first.outputs['job-id']!;
+    expect(first.stdout).toMatch(
+      new RegExp(
+        `::error::The export job ${jobId} did not finish within the timeout of 1s .*resume with job-id: ${jobId}`,
+      ),
+    );
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(BASIC);
+
+    const second = await runAction({
+      workspace: ws,
+      inputs: { 'api-key': s.apiKey, 'job-id': jobId, 'base-url': s.baseUrl },
+    });
+    expect(second.code, second.stdout).toBe(0);
+    expectNoSecrets(second, secretsOf(s, second));
+    expect(second.outputs['job-id']).toBe(jobId);
+    expect(s.requestsFor('start-export')).toHaveLength(1);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain(
+      `bundleUrl: "${second.outputs['bundle-url']}"`,
+    );
+    // A stale version is removed when the version input is empty.
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).not.toContain('version:');
+    expect(second.stdout).toContain(
+      '::notice::Removed the stale staticExport.version from values.yaml',
+    );
+  });
+
+  it('stops within a second of SIGTERM, printing the job id, and leaves the file alone', async () => {
+    const s = await sim({ export: { ...quick, outcome: 'never' } });
+    const ws = await newWorkspace({ 'values.yaml': BASIC });
+    let signalledAt = 0;
+    const run = await runAction({
+      workspace: ws,
+      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl },
+      onStart: (child, output) => {
+        const timer = setInterval(() => {
+          if (/Export \d+%/.test(output())) {
+            clearInterval(timer);
+            signalledAt = Date.now();
+            child.kill('SIGTERM');
+          }
+        }, 20);
+      },
+    });
+    const stoppedAfter = Date.now() - signalledAt;
+    expect(signalledAt).toBeGreaterThan(0);
+    expect(stoppedAfter).toBeLessThan(1000);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /::error::Cancelled while waiting for export job (se_\w+).*resume with job-id: \1/,
+    );
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(BASIC);
+    expectNoSecrets(run, [s.apiKey]);
+  });
+
+  it('creates a missing values file, with its folders', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace();
+    const run = await runAction({
+      workspace: ws,
+      inputs: {
+        'api-key': s.apiKey,
+        domain: 'docs.example.com',
+        'base-url': s.baseUrl,
+        'values-file': 'charts/docs/values.yaml',
+      },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    const text = await readFile(join(ws, 'charts/docs/values.yaml'), 'utf8');
+    expect(parse(text)).toEqual({
+      staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
+    });
+    expect(run.summary).toMatch(/`charts\/docs\/values.yaml`: created/);
+  });
+
+  it('a broken values file fails before any export is started, naming file, line and column', async () => {
+    const s = await sim({ export: quick });
+    const broken = 'image:\n  tag: "1.0"\n staticExport: [\n';
+    const ws = await newWorkspace({ 'values.yaml': broken });
+    const run = await runAction({
+      workspace: ws,
+      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /::error::values-file "values.yaml" is not valid YAML at line \d+, column \d+ \(values\.yaml:\d+:\d+\)/,
+    );
+    expect(s.requests).toHaveLength(0);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(broken);
+  });
+
+  it('refuses a bad input before any request, naming the input and the fix', async () => {
+    const s = await sim();
+    const run = await runAction({
+      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com/docs', 'base-url': s.baseUrl },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '::error::Input "domain" ("docs.example.com/docs") has a path ("/docs"). Static export takes the host name only: use "docs.example.com".',
+    );
+    expect(s.requests).toHaveLength(0);
+  });
+
+  it('survives 5xx, resets and 429 with Retry-After on the way', async () => {
+    const s = await sim({
+      export: quick,
+      faults: [
+        { op: 'start-export', fault: { type: 'status', status: 429, retryAfter: '1' } },
+        {
+          op: 'get-export',
+          fault: {
+            type: 'status',
+            status: 502,
+            contentType: 'text/html',
+            body: '<html><title>502 Bad Gateway</title></html>',
+          },
+        },
+        { op: 'get-export', after: 1, fault: { type: 'reset' } },
+        { op: 'bundle', fault: { type: 'status', status: 503 } },
+      ],
+    });
+    const ws = await newWorkspace({ 'values.yaml': BASIC });
+    const run = await runAction({
+      workspace: ws,
+      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expectNoSecrets(run, secretsOf(s, run));
+    expect(s.requestsFor('start-export').map((r) => r.status)).toEqual([429, 202]);
+    expect(s.exportJobs.size).toBe(1);
+    expect(s.requestsFor('bundle').map((r) => r.status)).toEqual([503, 200]);
+  });
+
+  it('dry-run prints the diff with the link hidden and changes no file', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({ 'values.yaml': BASIC });
+    const run = await runAction({
+      workspace: ws,
+      inputs: {
+        'api-key': s.apiKey,
+        domain: 'docs.example.com',
+        'base-url': s.baseUrl,
+        'dry-run': 'true',
+        'download-path': 'site.tar.gz',
+      },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expectNoSecrets(run, secretsOf(s, run));
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(BASIC);
+    expect(run.stdout).toContain('-  enabled: false  # flipped by CI');
+    expect(run.stdout).toMatch(
+      /\+ {2}bundleUrl: "http:\/\/127\.0\.0\.1:\d+\/bundles\/se_\w+\/site\.tar\.gz\?…"/,
+    );
+    expect(run.outputs['values-changed']).toBe('true');
+    expect(run.summary).toContain('dry run');
+    expect(s.requestsFor('download')).toHaveLength(0);
+  });
+
+  it('download-path streams the bundle, verifies it and reports its SHA-256', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({ 'values.yaml': BASIC });
+    await mkdir(join(ws, 'out'));
+    const run = await runAction({
+      workspace: ws,
+      inputs: {
+        'api-key': s.apiKey,
+        domain: 'docs.example.com',
+        'base-url': s.baseUrl,
+        'download-path': 'out/site.tar.gz',
+      },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expectNoSecrets(run, secretsOf(s, run));
+    const bytes = await readFile(join(ws, 'out/site.tar.gz'));
+    expect(bytes.length).toBe(Number(run.outputs['size-bytes']));
+    expect(run.outputs['bundle-sha256']).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(run.outputs['bundle-path']).toBe(join(ws, 'out/site.tar.gz'));
+    expect(s.requestsFor('download')[0]!.authorization).toBeUndefined();
+  });
+
+  it('warns when the link expires within the hour', async () => {
+    const s = await sim({ export: quick, bundleTtlMs: 20 * 60_000 });
+    const ws = await newWorkspace({ 'values.yaml': BASIC });
+    const run = await runAction({
+      workspace: ws,
+      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/::warning::The bundle link expires in 20m/);
+  });
+
+  it('a 401 names the key input without printing the key', async () => {
+    const s = await sim();
+    const wrong = 'mint_wrong_key_1234567890';
+    const run = await runAction({
+      inputs: { 'api-key': wrong, domain: 'docs.example.com', 'base-url': s.baseUrl },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /::error::start export job: the service answered HTTP 401 Unauthorized: "Invalid API key"\. Check the api-key/,
+    );
+    expectNoSecrets(run, [wrong]);
+    await wait(0);
+  });
+});

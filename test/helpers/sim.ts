@@ -1,0 +1,45 @@
+import { afterEach } from 'vitest';
+import { ServiceClient, type ClientOptions } from '../../src/api/client.js';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.js';
+import { seededRandom } from '../../simulator/random.js';
+
+const running: { close(): Promise<void> }[] = [];
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((r) => r.close()));
+});
+
+/** A simulator that is closed after the current test. */
+export async function sim(options: SimulatorOptions = {}): Promise<Simulator> {
+  const s = await startSimulator(options);
+  running.push(s);
+  return s;
+}
+
+/** A client with quick retries, closed after the current test. */
+export function client(s: Simulator, options: Partial<ClientOptions> = {}): ServiceClient {
+  const c = new ServiceClient({
+    baseUrl: s.baseUrl,
+    apiKey: s.apiKey,
+    requestTimeoutMs: 2000,
+    retry: { baseDelayMs: 20, maxDelayMs: 100 },
+    random: seededRandom(3),
+    ...options,
+  });
+  running.push(c);
+  return c;
+}
+
+/** Runs `fn` and returns what it threw (fails the test if it did not throw). */
+export async function caught<T = Error>(fn: () => Promise<unknown>): Promise<T> {
+  try {
+    await fn();
+  } catch (error) {
+    return error as T;
+  }
+  throw new Error('expected a rejection, got a result');
+}
+
+export function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

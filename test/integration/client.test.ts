@@ -1,0 +1,501 @@
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/errors.js';
+import { createAgentJob, getAgentJob, sendFollowUp } from '../../src/api/agent.js';
+import { generateBundle, getExport, startExport } from '../../src/api/static-export.js';
+import { ServiceClient } from '../../src/api/client.js';
+import { startSimulator } from '../../simulator/server.js';
+import { caught, client, sim, wait } from '../helpers/sim.js';
+
+const fast = { queuedMs: 50, runningMs: 200 };
+
+async function finishedJob(s: Awaited<ReturnType<typeof sim>>, c: ServiceClient) {
+  const job = await startExport(c, { domain: 'docs.example.com' });
+  await wait(fast.queuedMs + fast.runningMs + 30);
+  return job;
+}
+
+function assertNoKey(error: unknown, key: string) {
+  const text = `${String(error)} ${(error as Error).stack ?? ''} ${JSON.stringify(error)}`;
+  expect(text).not.toContain(key);
+}
+
+describe('static export operations', () => {
+  it('start → status → bundle, with version and paths, sending key and User-Agent', async () => {
+    const s = await sim({ export: fast });
+    const c = client(s);
+    const started = await startExport(c, {
+      domain: 'docs.example.com',
+      version: '2026-11-22',
+      paths: ['a', 'guides/b'],
+    });
+    expect(started.jobId).toMatch(/^se_[0-9a-f]{16}$/);
+    expect(started.status).toBe('queued');
+    await wait(300);
+    const done = await getExport(c, started.jobId);
+    expect(done).toMatchObject({ status: 'completed', progress: 100, pageCount: 2 });
+    const bundle = await generateBundle(c, started.jobId);
+    expect(bundle.bundleUrl.startsWith(s.storageUrl)).toBe(true);
+    expect(Date.parse(bundle.expiresAt)).toBeGreaterThan(Date.now());
+    const again = await generateBundle(c, started.jobId);
+    expect(again.sizeBytes).toBe(bundle.sizeBytes);
+
+    const start = s.requestsFor('start-export')[0]!;
+    expect(start.body).toEqual({
+      domain: 'docs.example.com',
+      version: '2026-11-22',
+      paths: ['a', 'guides/b'],
+    });
+    expect(start.authorization).toBe(`Bearer ${s.apiKey}`);
+    expect(start.userAgent).toMatch(/^static-export-helm-action\/\d+\.\d+\.\d+/);
+    const download = await fetch(bundle.bundleUrl);
+    expect(download.status).toBe(200);
+    expect(Number(download.headers.get('content-length'))).toBe(bundle.sizeBytes);
+  });
+
+  it('omits version and paths when not given', async () => {
+    const s = await sim({ export: fast });
+    await startExport(client(s), { domain: 'docs.example.com', paths: [] });
+    expect(s.requestsFor('start-export')[0]!.body).toEqual({ domain: 'docs.example.com' });
+  });
+
+  it('reports a failed job through status and error', async () => {
+    const s = await sim({
+      export: { ...fast, outcome: 'failed', error: 'Build failed: bad frontmatter' },
+    });
+    const c = client(s);
+    const job = await finishedJob(s, c);
+    expect(await getExport(c, job.jobId)).toMatchObject({
+      status: 'failed',
+      error: 'Build failed: bad frontmatter',
+    });
+  });
+});
+
+describe('error statuses carry the status, the service text and a hint', () => {
+  it('401 for a wrong key, without the key in the message', async () => {
+    const s = await sim();
+    const key = 'mint_wrong_0123456789abcdef';
+    const error = await caught<ApiError>(() =>
+      startExport(client(s, { apiKey: key }), { domain: 'docs.example.com' }),
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 401,
+      kind: 'http',
+      serviceMessage: 'Invalid API key',
+      attempts: 1,
+    });
+    expect(error.message).toMatch(/HTTP 401 Unauthorized: "Invalid API key"/);
+    expect(error.message).toMatch(/admin API key \(it starts with mint_, not mint_dsc_\)/);
+    assertNoKey(error, key);
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('401 for an assistant key says so', async () => {
+    const s = await sim();
+    const key = 'mint_dsc_0123456789abcdef';
+    const error = await caught<ApiError>(() => getExport(client(s, { apiKey: key }), 'se_1'));
+    expect(error.message).toMatch(/public assistant key \(it starts with mint_dsc_\)/);
+    assertNoKey(error, key);
+  });
+
+  it('403 when the organization lacks the Enterprise plan', async () => {
+    const s = await sim();
+    const error = await caught<ApiError>(() =>
+      startExport(client(s, { apiKey: s.noPlanKey }), { domain: 'docs.example.com' }),
+    );
+    expect(error.status).toBe(403);
+    expect(error.message).toMatch(/Static export is not enabled.*Enterprise plan/);
+  });
+
+  it('404 for an unknown job', async () => {
+    const s = await sim();
+    const error = await caught<ApiError>(() => getExport(client(s), 'se_nope'));
+    expect(error).toMatchObject({ status: 404, attempts: 1 });
+    expect(error.message).toMatch(/get export job se_nope: .*HTTP 404.*check the job-id input/);
+  });
+
+  it('409 while the job is not finished, not retried', async () => {
+    const s = await sim({ export: { queuedMs: 5000 } });
+    const c = client(s);
+    const job = await startExport(c, { domain: 'docs.example.com' });
+    const error = await caught<ApiError>(() => generateBundle(c, job.jobId));
+    expect(error.status).toBe(409);
+    expect(error.message).toMatch(/has not finished yet/);
+    expect(s.requestsFor('bundle')).toHaveLength(1);
+  });
+
+  it('400 with the service text, not retried', async () => {
+    const s = await sim();
+    const error = await caught<ApiError>(() =>
+      startExport(client(s), { domain: 'https://docs.example.com/x' }),
+    );
+    expect(error.status).toBe(400);
+    expect(error.serviceMessage).toMatch(/domain must be a host name/);
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('a non-JSON error page from a proxy gives a clean message', async () => {
+    const s = await sim({
+      faults: [
+        {
+          op: 'get-export',
+          times: Infinity,
+          fault: {
+            type: 'status',
+            status: 502,
+            contentType: 'text/html',
+            body: '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>',
+          },
+        },
+      ],
+    });
+    const error = await caught<ApiError>(() =>
+      getExport(client(s, { retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 10 } }), 'se_1'),
+    );
+    expect(error.message).toMatch(
+      /HTTP 502 Bad Gateway \(text\/html, \d+ bytes, titled "502 Bad Gateway"\); gave up after 3 attempts/,
+    );
+    expect(error.message).not.toContain('<html>');
+    expect(s.requests).toHaveLength(3);
+  });
+});
+
+describe('retries', () => {
+  it('retries 5xx and resets on reads, then succeeds', async () => {
+    const s = await sim({ export: fast });
+    const c = client(s);
+    const job = await finishedJob(s, c);
+    s.inject(
+      { op: 'get-export', fault: { type: 'status', status: 500 } },
+      { op: 'get-export', after: 1, fault: { type: 'reset' } },
+      { op: 'get-export', after: 2, fault: { type: 'status', status: 504 } },
+    );
+    expect((await getExport(c, job.jobId)).status).toBe('completed');
+    expect(s.requestsFor('get-export').map((r) => r.status)).toEqual([500, 'reset', 504, 200]);
+  });
+
+  it('generate bundle is repeated after a reset (it is safe to repeat)', async () => {
+    const s = await sim({ export: fast });
+    const c = client(s);
+    const job = await finishedJob(s, c);
+    s.inject({ op: 'bundle', fault: { type: 'reset-after' } });
+    const bundle = await generateBundle(c, job.jobId);
+    expect(bundle.bundleUrl).toContain(job.jobId);
+    expect(s.requestsFor('bundle')).toHaveLength(2);
+  });
+
+  it('never repeats a start that the service may have acted on (500, reset, timeout)', async () => {
+    for (const fault of [
+      { type: 'status', status: 500 },
+      { type: 'reset-after' },
+      { type: 'delay', ms: 600 },
+    ] as const) {
+      const s = await sim({ faults: [{ op: 'start-export', fault }] });
+      const c = client(s, { requestTimeoutMs: 300 });
+      const error = await caught<ApiError>(() => startExport(c, { domain: 'docs.example.com' }));
+      expect(error).toBeInstanceOf(ApiError);
+      expect(s.requestsFor('start-export')).toHaveLength(1);
+      if (fault.type !== 'status') expect(error.message).toMatch(/may (still )?have acted on it/);
+    }
+  });
+
+  it('repeats a start on 503 and 429, creating exactly one job', async () => {
+    const s = await sim({
+      faults: [
+        { op: 'start-export', fault: { type: 'status', status: 503 } },
+        { op: 'start-export', after: 1, fault: { type: 'status', status: 429, retryAfter: '0' } },
+      ],
+    });
+    const job = await startExport(client(s), { domain: 'docs.example.com' });
+    expect(s.requestsFor('start-export').map((r) => r.status)).toEqual([503, 429, 202]);
+    expect([...s.exportJobs.keys()]).toEqual([job.jobId]);
+  });
+
+  it('repeats a start when the connection was refused (nothing was sent)', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const c = new ServiceClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: 'mint_sim_late',
+      retry: { baseDelayMs: 150, maxDelayMs: 300, maxAttempts: 10 },
+    });
+    const late = wait(250).then(() => startSimulator({ port, apiKey: 'mint_sim_late' }));
+    try {
+      const job = await startExport(c, { domain: 'docs.example.com' });
+      const s = await late;
+      expect([...s.exportJobs.keys()]).toEqual([job.jobId]);
+      await s.close();
+    } finally {
+      await c.close();
+      await late.then((s) => s.close()).catch(() => undefined);
+    }
+  });
+
+  it('honours Retry-After in seconds and as an HTTP date', async () => {
+    const s = await sim({ export: fast });
+    const c = client(s);
+    const job = await finishedJob(s, c);
+    s.inject({ op: 'get-export', fault: { type: 'status', status: 429, retryAfter: '1' } });
+    let t0 = Date.now();
+    await getExport(c, job.jobId);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(950);
+
+    s.inject({
+      op: 'get-export',
+      fault: { type: 'status', status: 503, retryAfter: new Date(Date.now() + 2000).toUTCString() },
+    });
+    t0 = Date.now();
+    await getExport(c, job.jobId);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
+  });
+
+  it('does not wait out a Retry-After longer than it allows', async () => {
+    const s = await sim({
+      faults: [{ op: 'get-export', fault: { type: 'status', status: 429, retryAfter: '3600' } }],
+    });
+    const t0 = Date.now();
+    const error = await caught<ApiError>(() => getExport(client(s), 'se_1'));
+    expect(Date.now() - t0).toBeLessThan(500);
+    expect(error.message).toMatch(/asks to wait 3600 s/);
+  });
+
+  it('retries a slow read after the per-request timeout', async () => {
+    const s = await sim({ export: fast });
+    const c = client(s, { requestTimeoutMs: 300 });
+    const job = await finishedJob(s, c);
+    s.inject({ op: 'get-export', fault: { type: 'delay', ms: 1000 } });
+    expect((await getExport(c, job.jobId)).status).toBe('completed');
+    expect(s.requestsFor('get-export')).toHaveLength(2);
+  });
+
+  it('times out a body that drips slower than the limit', async () => {
+    const s = await sim({
+      faults: [
+        { op: 'get-export', times: Infinity, fault: { type: 'drip', bytesPerTick: 2, tickMs: 50 } },
+      ],
+    });
+    const c = client(s, {
+      requestTimeoutMs: 300,
+      retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 5 },
+    });
+    const t0 = Date.now();
+    const error = await caught<ApiError>(() => getExport(c, 'se_1'));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toMatch(/no complete answer within 300 ms; gave up after 2 attempts/);
+    expect(Date.now() - t0).toBeLessThan(1500);
+  });
+});
+
+describe('bad responses', () => {
+  it('truncated JSON is a clear error naming the operation', async () => {
+    const s = await sim({ faults: [{ op: 'get-export', fault: { type: 'malformed-json' } }] });
+    const error = await caught<ApiError>(() => getExport(client(s), 'se_1'));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.message).toMatch(
+      /^get export job se_1: the service answered HTTP 200 with a body that is not valid JSON/,
+    );
+  });
+
+  it('wrong and missing fields are named', async () => {
+    const s = await sim({
+      faults: [
+        { op: 'get-export', fault: { type: 'json', body: { jobId: 5, status: 'paused' } } },
+        {
+          op: 'bundle',
+          fault: {
+            type: 'json',
+            body: { jobId: 'se_1', sizeBytes: 10, expiresAt: '2026-11-22T10:00:00Z' },
+          },
+        },
+      ],
+    });
+    const c = client(s);
+    const e1 = await caught<ApiError>(() => getExport(c, 'se_1'));
+    expect(e1.message).toMatch(/field "jobId" expected string, got 5/);
+    expect(e1.message).toMatch(
+      /field "status" must be one of queued, running, completed, failed, got "paused"/,
+    );
+    const e2 = await caught<ApiError>(() => generateBundle(c, 'se_1'));
+    expect(e2.message).toMatch(
+      /^generate bundle for export job se_1: unexpected response from the service: field "bundleUrl" is missing/,
+    );
+  });
+
+  it('accepts extra fields, fractional progress and float counts', async () => {
+    const s = await sim({
+      faults: [
+        {
+          op: 'get-export',
+          fault: {
+            type: 'json',
+            body: {
+              jobId: 'se_1',
+              status: 'running',
+              progress: 42.37,
+              pageCount: 12.0,
+              shard: 'eu-1',
+              error: null,
+            },
+          },
+        },
+      ],
+    });
+    expect(await getExport(client(s), 'se_1')).toMatchObject({
+      progress: 42.37,
+      pageCount: 12,
+      shard: 'eu-1',
+    });
+  });
+
+  it('refuses a huge body without buffering it', async () => {
+    const s = await sim({
+      faults: [{ op: 'get-export', fault: { type: 'huge-body', bytes: 64 * 1024 * 1024 } }],
+    });
+    const error = await caught<ApiError>(() => getExport(client(s), 'se_1'));
+    expect(error.message).toMatch(/larger than 1048576 bytes/);
+  });
+
+  it('does not follow a redirect, so the key never reaches another host', async () => {
+    const s = await sim();
+    s.inject({
+      op: 'get-export',
+      fault: { type: 'redirect', location: `${s.storageUrl}/steal?x=1` },
+    });
+    const error = await caught<ApiError>(() => getExport(client(s), 'se_1'));
+    expect(error.kind).toBe('redirect');
+    expect(error.message).toContain(`${s.storageUrl}/steal`);
+    expect(error.message).not.toContain('x=1');
+    expect(s.requestsFor('download')).toHaveLength(0);
+  });
+});
+
+describe('cancellation and deadline', () => {
+  it('an abort stops a slow request at once', async () => {
+    const s = await sim({ faults: [{ op: 'get-export', fault: { type: 'delay', ms: 5000 } }] });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const t0 = Date.now();
+    const error = await caught<ApiError>(() =>
+      getExport(client(s), 'se_1', { signal: controller.signal }),
+    );
+    expect(error.kind).toBe('aborted');
+    expect(Date.now() - t0).toBeLessThan(600);
+  });
+
+  it('an abort stops a back-off wait at once', async () => {
+    const s = await sim({
+      faults: [{ op: 'get-export', fault: { type: 'status', status: 503, retryAfter: '10' } }],
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 150);
+    const t0 = Date.now();
+    const error = await caught<ApiError>(() =>
+      getExport(client(s), 'se_1', { signal: controller.signal }),
+    );
+    expect(error.kind).toBe('aborted');
+    expect(Date.now() - t0).toBeLessThan(600);
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('retries stop at the deadline', async () => {
+    const s = await sim({
+      faults: [{ op: 'get-export', times: Infinity, fault: { type: 'status', status: 503 } }],
+    });
+    const c = client(s, { retry: { maxAttempts: 100, baseDelayMs: 100, maxDelayMs: 200 } });
+    const t0 = Date.now();
+    const error = await caught<ApiError>(() =>
+      getExport(c, 'se_1', { deadline: Date.now() + 700 }),
+    );
+    const took = Date.now() - t0;
+    expect(took).toBeLessThan(900);
+    expect(error.status).toBe(503);
+    expect(error.message).toMatch(/no time left for another try before the deadline/);
+  });
+
+  it('a slow request is cut at the deadline', async () => {
+    const s = await sim({ faults: [{ op: 'get-export', fault: { type: 'delay', ms: 5000 } }] });
+    const t0 = Date.now();
+    const error = await caught<ApiError>(() =>
+      getExport(client(s), 'se_1', { deadline: Date.now() + 300 }),
+    );
+    expect(error.kind).toBe('deadline');
+    expect(Date.now() - t0).toBeLessThan(800);
+  });
+});
+
+describe('agent operations', () => {
+  it('create → completed with a pull request; a follow-up makes it active again', async () => {
+    const s = await sim({ agent: { activeMs: 100 } });
+    const c = client(s);
+    const job = await createAgentJob(c, s.projectId, 'Document the new flags');
+    expect(job).toMatchObject({ status: 'active', prLink: null });
+    await wait(150);
+    const done = await getAgentJob(c, s.projectId, job.id);
+    expect(done.status).toBe('completed');
+    expect(done.prLink).toMatch(/^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/);
+    const again = await sendFollowUp(c, s.projectId, job.id, 'Also the config file');
+    expect(again.status).toBe('active');
+  });
+
+  it('429 on a follow-up is reported at once, with the quota, and sent once', async () => {
+    const s = await sim({ messageLimit: 1, agent: { activeMs: 10 } });
+    const c = client(s);
+    const job = await createAgentJob(c, s.projectId, 'x');
+    await sendFollowUp(c, s.projectId, job.id, 'one');
+    const error = await caught<ApiError>(() => sendFollowUp(c, s.projectId, job.id, 'two'));
+    expect(error.status).toBe(429);
+    expect(error.message).toMatch(/100 follow-up messages per project per hour/);
+    expect(s.requestsFor('message')).toHaveLength(2);
+  });
+
+  it('404 names the project and job inputs', async () => {
+    const s = await sim();
+    const error = await caught<ApiError>(() => getAgentJob(client(s), s.projectId, 'aj_missing'));
+    expect(error.message).toMatch(
+      /No agent job has this id in project proj_sim: check the job-id and project-id/,
+    );
+    const e2 = await caught<ApiError>(() =>
+      sendFollowUp(client(s), s.projectId, 'aj_missing', 'hi'),
+    );
+    expect(e2.status).toBe(404);
+  });
+
+  it('400 for an empty prompt', async () => {
+    const s = await sim();
+    const error = await caught<ApiError>(() => createAgentJob(client(s), s.projectId, ''));
+    expect(error).toMatchObject({ status: 400, serviceMessage: 'prompt is required' });
+  });
+
+  it('a failed agent job has no pull request', async () => {
+    const s = await sim({ agent: { activeMs: 20, outcome: 'failed' } });
+    const c = client(s);
+    const job = await createAgentJob(c, s.projectId, 'x');
+    await wait(50);
+    expect(await getAgentJob(c, s.projectId, job.id)).toMatchObject({
+      status: 'failed',
+      prLink: null,
+    });
+  });
+});
+
+describe('configuration', () => {
+  it('refuses an empty key and a key with a line break, without echoing it', () => {
+    expect(() => new ServiceClient({ baseUrl: 'https://api.mintlify.com', apiKey: '  ' })).toThrow(
+      /API key is empty/,
+    );
+    let error: unknown;
+    try {
+      new ServiceClient({ baseUrl: 'https://api.mintlify.com', apiKey: 'mint_abc\nmint_def' });
+    } catch (e) {
+      error = e;
+    }
+    expect(String(error)).toMatch(/line break/);
+    expect(String(error)).not.toContain('mint_abc');
+  });
+});

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { Inputs, Outputs } from '../../src/constants.js';
+import { InputError } from '../../src/errors.js';
+import { parseInputs } from '../../src/inputs.js';
+import { actionYaml } from '../helpers/action.js';
+
+const WS = '/home/runner/work/docs/docs';
+
+/** Inputs as a runner gives them: every declared input, defaults filled in. */
+function reader(given: Record<string, string>) {
+  const declared = actionYaml().inputs;
+  return (name: string) => {
+    if (!(name in declared))
+      throw new Error(`parseInputs read "${name}", which action.yml does not declare`);
+    return given[name] ?? declared[name]!.default ?? '';
+  };
+}
+
+const base = { 'api-key': 'mint_abc123', domain: 'docs.example.com' };
+
+function refusal(given: Record<string, string>): InputError {
+  try {
+    parseInputs(reader({ ...base, ...given }), WS);
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  throw new Error(`expected ${JSON.stringify(given)} to be refused`);
+}
+
+describe('names', () => {
+  it('the constants name exactly the inputs and outputs of action.yml', () => {
+    const yml = actionYaml();
+    expect(Object.values(Inputs).sort()).toEqual(Object.keys(yml.inputs).sort());
+    expect(Object.values(Outputs).sort()).toEqual(Object.keys(yml.outputs).sort());
+  });
+});
+
+describe('parseInputs', () => {
+  it('reads the defaults', () => {
+    const { inputs } = parseInputs(reader(base), WS);
+    expect(inputs).toMatchObject({
+      apiKey: 'mint_abc123',
+      domain: 'docs.example.com',
+      jobId: undefined,
+      version: undefined,
+      paths: [],
+      valuesFile: `${WS}/values.yaml`,
+      valuesFileInput: 'values.yaml',
+      timeoutMs: 30 * 60_000,
+      pollInterval: 'auto',
+      downloadPath: undefined,
+      dryRun: false,
+    });
+    expect(inputs.baseUrl.href).toBe('https://api.mintlify.com/');
+  });
+
+  it('normalises the domain, with a notice', () => {
+    const { inputs, notices } = parseInputs(
+      reader({ ...base, domain: ' https://Docs.Example.com/ ' }),
+      WS,
+    );
+    expect(inputs.domain).toBe('docs.example.com');
+    expect(notices).toEqual([
+      'Input "domain" normalised from "https://Docs.Example.com/" to "docs.example.com".',
+    ]);
+  });
+
+  it('reads durations, paths, booleans and job ids', () => {
+    const { inputs, notices } = parseInputs(
+      reader({
+        ...base,
+        timeout: '1h30m',
+        'poll-interval': '10s',
+        paths: 'guides/getting-started\n\n/api/reference/\n# a comment\nguides/getting-started\n',
+        'dry-run': 'True',
+        'job-id': 'se_3f9a2c1b8e7d4a06',
+        'download-path': 'out/site.tar.gz',
+      }),
+      WS,
+    );
+    expect(inputs.timeoutMs).toBe(90 * 60_000);
+    expect(inputs.pollInterval).toBe(10_000);
+    expect(inputs.paths).toEqual(['guides/getting-started', 'api/reference']);
+    expect(notices.join()).toMatch(/lists "guides\/getting-started" twice/);
+    expect(inputs.dryRun).toBe(true);
+    expect(inputs.jobId).toBe('se_3f9a2c1b8e7d4a06');
+    expect(inputs.downloadPath).toBe(`${WS}/out/site.tar.gz`);
+    expect(parseInputs(reader({ ...base, timeout: '90' }), WS).inputs.timeoutMs).toBe(90_000);
+  });
+
+  it('job-id alone is enough', () => {
+    const { inputs } = parseInputs(reader({ 'api-key': 'mint_x', 'job-id': 'se_1' }), WS);
+    expect(inputs).toMatchObject({ domain: undefined, jobId: 'se_1' });
+  });
+
+  it('warns about a key that does not look like an admin key', () => {
+    expect(parseInputs(reader({ ...base, 'api-key': 'sk_live_1' }), WS).warnings.join()).toMatch(
+      /does not start with mint_/,
+    );
+  });
+
+  const refusals: [string, Record<string, string>, RegExp][] = [
+    [
+      'empty key',
+      { 'api-key': '   ' },
+      /^Input "api-key" is empty\. Pass the admin API key from a secret/,
+    ],
+    ['assistant key', { 'api-key': 'mint_dsc_123' }, /^Input "api-key" is a public assistant key/],
+    [
+      'key with a line break',
+      { 'api-key': 'mint_a\nmint_b' },
+      /^Input "api-key" contains white space or a line break/,
+    ],
+    ['no domain, no job', { domain: '' }, /^Input "domain" is empty, and so is job-id/],
+    [
+      'domain with a path',
+      { domain: 'docs.example.com/docs' },
+      /^Input "domain" \("docs.example.com\/docs"\) has a path \("\/docs"\)\. Static export takes the host name only: use "docs.example.com"/,
+    ],
+    ['domain with a port', { domain: 'docs.example.com:8443' }, /has a port/],
+    ['domain with another scheme', { domain: 'ftp://docs.example.com' }, /has the scheme ftp:\/\//],
+    [
+      'cyrillic look-alike',
+      { domain: 'dоcs.example.com' },
+      /contains the non-ASCII character U\+043E at position 2/,
+    ],
+    ['one label', { domain: 'localhost' }, /is not a host name/],
+    ['underscore', { domain: 'my_docs.example.com' }, /is not a host name/],
+    [
+      'domain with a newline',
+      { domain: 'docs.example.com\nevil.com' },
+      /non-ASCII character U\+000A|is not a host name/,
+    ],
+    [
+      'bad job id',
+      { 'job-id': 'se 1; rm -rf' },
+      /^Input "job-id" \("se 1; rm -rf"\) is not an export job id/,
+    ],
+    ['version with a newline', { version: 'v1\nv2' }, /^Input "version" contains a line break/],
+    [
+      'path with ..',
+      { paths: 'guides/../../etc' },
+      /^Input "paths" line 1 \("guides\/..\/..\/etc"\) contains "\." or "\.\." segments/,
+    ],
+    ['path as URL', { paths: 'https://docs.example.com/a' }, /is a URL/],
+    [
+      'values-file outside',
+      { 'values-file': '../other/values.yaml' },
+      /^Input "values-file" \("..\/other\/values.yaml"\) points outside the workspace/,
+    ],
+    [
+      'values-file absolute outside',
+      { 'values-file': '/etc/passwd' },
+      /points outside the workspace/,
+    ],
+    ['values-file empty', { 'values-file': ' ' }, /^Input "values-file" is empty/],
+    [
+      'download-path same as values',
+      { 'download-path': 'values.yaml' },
+      /is the same file as values-file/,
+    ],
+    [
+      'http base-url',
+      { 'base-url': 'http://api.mintlify.com' },
+      /^Input "base-url" \("http:\/\/api.mintlify.com"\) uses plain http:\/\/ to a host that is not loopback\. Use https:\/\//,
+    ],
+    [
+      'timeout not a duration',
+      { timeout: 'soon' },
+      /^Input "timeout" \("soon"\) is not a duration\. Write a duration such as 90s/,
+    ],
+    ['negative timeout', { timeout: '-5m' }, /is not a duration/],
+    ['zero timeout', { timeout: '0' }, /is shorter than 1s/],
+    ['absurd timeout', { timeout: '1000h' }, /is longer than 72h/],
+    [
+      'poll below a second',
+      { 'poll-interval': '500ms' },
+      /^Input "poll-interval" \("500ms"\) is shorter than 1s/,
+    ],
+    ['poll nonsense', { 'poll-interval': 'fast' }, /Write auto, or a duration/],
+    [
+      'dry-run yes',
+      { 'dry-run': 'yes' },
+      /^Input "dry-run" \("yes"\) is not a boolean\. Write true or false\./,
+    ],
+  ];
+  for (const [what, given, message] of refusals) {
+    it(`refuses ${what}`, () => {
+      const error = refusal(given);
+      expect(error.message).toMatch(message);
+      expect(error.message).not.toContain('mint_a\nmint_b');
+    });
+  }
+});

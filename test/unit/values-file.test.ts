@@ -1,0 +1,301 @@
+import {
+  chmod,
+  lstat,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseDocument, isMap, isScalar } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { UserError } from '../../src/errors.js';
+import {
+  planValuesEdit,
+  readValuesFile,
+  writeFileAtomic,
+  type StaticExportValues,
+} from '../../src/values-file.js';
+import { unifiedDiff } from '../../src/diff.js';
+
+const FIXTURES = new URL('../fixtures/values/', import.meta.url);
+const VALUES: StaticExportValues = {
+  enabled: true,
+  bundleUrl:
+    'https://storage.example.com/bundles/se_1/site.tar.gz?X-Amz-Date=20261122T120000Z&X-Amz-Signature=0a1b2c',
+  version: '2026-11-22',
+};
+
+/** The text with the lines of the top-level staticExport entry taken out. */
+function outsideBlock(text: string): string {
+  const doc = parseDocument(text, { keepSourceTokens: true });
+  const root = doc.contents;
+  if (!isMap(root)) return text;
+  const pair = root.items.find((p) => isScalar(p.key) && p.key.value === 'staticExport');
+  if (!pair) return text;
+  const keyStart = (pair.key as { range: [number, number, number] }).range[0];
+  const value = pair.value as { range?: [number, number, number] } | null;
+  const end = value?.range?.[1] ?? (pair.key as { range: [number, number, number] }).range[1];
+  const from = text.lastIndexOf('\n', keyStart - 1) + 1;
+  const nl = text[end - 1] === '\n' ? end - 1 : text.indexOf('\n', end);
+  const to = nl === -1 ? text.length : nl + 1;
+  return text.slice(0, from) + text.slice(to);
+}
+
+const fixtures = readdirSync(FIXTURES).filter((f) => f.endsWith('.yaml'));
+
+describe('planValuesEdit on the corpus of tricky files', () => {
+  it('has a corpus', () => {
+    expect(fixtures.length).toBeGreaterThanOrEqual(12);
+  });
+
+  for (const name of fixtures) {
+    describe(name, () => {
+      const text = readFileSync(new URL(name, FIXTURES), 'utf8');
+
+      for (const version of [VALUES.version, undefined]) {
+        it(`only the staticExport lines differ (version ${version ?? 'removed'})`, () => {
+          const plan = planValuesEdit(text, { ...VALUES, version }, name);
+          const data = parseDocument(plan.text).toJS() as Record<string, Record<string, unknown>>;
+          expect(data.staticExport).toMatchObject({ enabled: true, bundleUrl: VALUES.bundleUrl });
+          expect(data.staticExport!.version).toBe(version);
+          if (name !== 'flow-root.yaml') {
+            // A last line without a line break gets one, so that the new block can follow it.
+            const expected = text.endsWith('\n') ? text : `${text}\n`;
+            expect(outsideBlock(plan.text)).toBe(outsideBlock(expected));
+          } else {
+            expect(plan.text).toBe(
+              text.replace(
+                '}}\n',
+                `}, staticExport: {enabled: true, bundleUrl: "${VALUES.bundleUrl}"${version ? `, version: "${version}"` : ''}}}\n`,
+              ),
+            );
+          }
+          // Running again with the same values changes nothing.
+          const again = planValuesEdit(plan.text, { ...VALUES, version }, name);
+          expect(again.changed).toBe(false);
+          expect(again.text).toBe(plan.text);
+        });
+      }
+    });
+  }
+
+  it('keeps CRLF line endings and adds none of another kind', () => {
+    const text = readFileSync(new URL('crlf.yaml', FIXTURES), 'utf8');
+    const plan = planValuesEdit(text, VALUES);
+    expect(plan.text.split('\r\n').every((line) => !line.includes('\n'))).toBe(true);
+    expect(plan.text).toContain('\r\n  bundleUrl: "https://storage');
+  });
+
+  it('keeps a byte-order mark', () => {
+    const text = readFileSync(new URL('bom-missing-key.yaml', FIXTURES), 'utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(planValuesEdit(text, VALUES).text.charCodeAt(0)).toBe(0xfeff);
+  });
+
+  it('keeps comments, quoting and flow collections around the block', () => {
+    const text = readFileSync(new URL('basic.yaml', FIXTURES), 'utf8');
+    const plan = planValuesEdit(text, VALUES);
+    expect(plan.text).toContain('  enabled: true   # flipped by CI\n');
+    expect(plan.text).toContain("  tag: '1.4.2'\n");
+    expect(plan.text).toContain(
+      'resources: {limits: {cpu: 500m, memory: 256Mi}, requests: {cpu: 100m}}\n',
+    );
+    expect(plan.changes).toEqual(['enabled updated', 'bundleUrl updated', 'version updated']);
+  });
+
+  it('quotes a version that YAML would read as a date or number', () => {
+    for (const version of ['2026-11-22', '1.10', 'true', 'null', '0x1F', '~', 'yes']) {
+      const plan = planValuesEdit('a: 1\n', { ...VALUES, version });
+      expect(plan.text).toContain(`version: "${version}"`);
+      expect(
+        (
+          parseDocument(plan.text, { version: '1.1' }).toJS() as {
+            staticExport: { version: unknown };
+          }
+        ).staticExport.version,
+      ).toBe(version);
+    }
+  });
+
+  it('writes a link with YAML-special characters safely', () => {
+    const bundleUrl = 'https://s.example/a b#c?x="1"&y=\'2\'&z=%20: - [x]';
+    const plan = planValuesEdit('staticExport:\n  bundleUrl: old\n', { ...VALUES, bundleUrl });
+    expect(
+      (parseDocument(plan.text).toJS() as { staticExport: { bundleUrl: string } }).staticExport
+        .bundleUrl,
+    ).toBe(bundleUrl);
+  });
+
+  it('reports a removed stale version', () => {
+    const plan = planValuesEdit(
+      'staticExport:\n  enabled: true\n  version: "old" # pinned\n  bundleUrl: "x"\n',
+      { ...VALUES, version: undefined },
+    );
+    expect(plan.text).toBe(`staticExport:\n  enabled: true\n  bundleUrl: "${VALUES.bundleUrl}"\n`);
+    expect(plan.notices.join()).toMatch(/Removed the stale staticExport.version/);
+  });
+
+  it('makes a new file from nothing', () => {
+    const plan = planValuesEdit('', VALUES);
+    expect(plan.text).toBe(
+      `staticExport:\n  enabled: true\n  bundleUrl: "${VALUES.bundleUrl}"\n  version: "2026-11-22"\n`,
+    );
+  });
+
+  it('prints a unified diff of the change', () => {
+    const text = readFileSync(new URL('basic.yaml', FIXTURES), 'utf8');
+    const diff = unifiedDiff(text, planValuesEdit(text, VALUES).text, 'values.yaml');
+    expect(diff).toContain('--- a/values.yaml\n+++ b/values.yaml\n@@ -7,8 +7,8 @@\n');
+    expect(diff).toContain(
+      '-  enabled: false  # flipped by CI\n-  bundleUrl: ""\n-  version: 2024-06-01\n+  enabled: true   # flipped by CI\n',
+    );
+  });
+});
+
+describe('files that are refused, with file, line and column', () => {
+  const cases: [string, string, RegExp][] = [
+    [
+      'bad indentation',
+      'a: 1\n  b: 2\n',
+      /is not valid YAML at line \d+, column \d+ \(values\.yaml:\d+:\d+\): /,
+    ],
+    [
+      'unclosed quote',
+      'a: 1\nb: 2\nc: "open\n',
+      /is not valid YAML at line 4, column 1 \(values\.yaml:4:1\): Missing closing "quote/,
+    ],
+    ['tab indentation', 'a:\n\tb: 1\n', /is not valid YAML at line 2, column 1/],
+    ['unclosed flow', 'a: [1, 2\n', /is not valid YAML/],
+    [
+      'duplicate key',
+      'a: 1\nb: 2\na: 3\n',
+      /at line 3, column 1 \(values\.yaml:3:1\): Map keys must be unique/,
+    ],
+    ['two documents', 'a: 1\n---\nb: 2\n', /contains 2 YAML documents/],
+    ['a list', '- a\n- b\n', /has a list at the top \(line 1\), not a mapping/],
+    ['a scalar', 'hello\n', /has a string value at the top/],
+    [
+      'staticExport a string',
+      'staticExport: "https://x"\n',
+      /has staticExport as a string value at line 1, not a mapping/,
+    ],
+    ['staticExport a list', 'staticExport:\n  - enabled\n', /has staticExport as a list at line 2/],
+    [
+      'staticExport an alias',
+      'x: &x {a: 1}\nstaticExport: *x\n',
+      /has staticExport as an alias \(\*x\)/,
+    ],
+    [
+      'anchored value',
+      'staticExport:\n  bundleUrl: &u "x"\nother: *u\n',
+      /anchor \(&u\) on staticExport\.bundleUrl at line 2/,
+    ],
+  ];
+  for (const [what, text, message] of cases) {
+    it(what, () => {
+      let error: unknown;
+      try {
+        planValuesEdit(text, VALUES, 'values.yaml');
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(UserError);
+      expect((error as Error).message).toMatch(/^values-file "values\.yaml" /);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).toMatch(/The file was not changed\.$/);
+    });
+  }
+});
+
+describe('reading and writing files', () => {
+  async function dir() {
+    return mkdtemp(join(tmpdir(), 'values-test-'));
+  }
+
+  it('reads a missing file as new, and refuses a directory', async () => {
+    const d = await dir();
+    expect(await readValuesFile(join(d, 'nope.yaml'), 'nope.yaml')).toMatchObject({
+      exists: false,
+      text: '',
+    });
+    await expect(readValuesFile(d, 'd')).rejects.toThrow(/values-file "d" is a directory/);
+  });
+
+  it('refuses a file that is not UTF-8', async () => {
+    const d = await dir();
+    await writeFile(join(d, 'v.yaml'), Buffer.from([0x61, 0x3a, 0x20, 0xff, 0xfe, 0x0a]));
+    await expect(readValuesFile(join(d, 'v.yaml'), 'v.yaml')).rejects.toThrow(/is not valid UTF-8/);
+  });
+
+  it('writes atomically, keeping the mode and leaving no temporary file', async () => {
+    const d = await dir();
+    const path = join(d, 'values.yaml');
+    await writeFile(path, 'a: 1\n');
+    await chmod(path, 0o640);
+    const file = await readValuesFile(path, 'values.yaml');
+    await writeFileAtomic(file.path, 'a: 2\n', file.mode, file.display);
+    expect(await readFile(path, 'utf8')).toBe('a: 2\n');
+    expect((await stat(path)).mode & 0o777).toBe(0o640);
+    expect(await readdir(d)).toEqual(['values.yaml']);
+  });
+
+  it('creates the folders of a new file', async () => {
+    const d = await dir();
+    const path = join(d, 'charts', 'docs', 'values.yaml');
+    await writeFileAtomic(path, 'a: 1\n', 0o644, 'charts/docs/values.yaml');
+    expect(await readFile(path, 'utf8')).toBe('a: 1\n');
+  });
+
+  it('writes through a symlink to its target, keeping the link', async () => {
+    const d = await dir();
+    await writeFile(join(d, 'real.yaml'), 'a: 1\n');
+    await symlink('real.yaml', join(d, 'values.yaml'));
+    const file = await readValuesFile(join(d, 'values.yaml'), 'values.yaml');
+    await writeFileAtomic(file.path, 'a: 2\n', file.mode, file.display);
+    expect((await lstat(join(d, 'values.yaml'))).isSymbolicLink()).toBe(true);
+    expect(await readlink(join(d, 'values.yaml'))).toBe('real.yaml');
+    expect(await readFile(join(d, 'real.yaml'), 'utf8')).toBe('a: 2\n');
+  });
+
+  it('refuses a read-only file and leaves it as it was', async () => {
+    const d = await dir();
+    const path = join(d, 'values.yaml');
+    await writeFile(path, 'a: 1\n');
+    await chmod(path, 0o444);
+    await expect(writeFileAtomic(path, 'a: 2\n', 0o444, 'values.yaml')).rejects.toThrow(
+      /values-file "values.yaml" is read-only\. Make it writable/,
+    );
+    expect(await readFile(path, 'utf8')).toBe('a: 1\n');
+    expect(await readdir(d)).toEqual(['values.yaml']);
+  });
+
+  it('reports a folder it cannot write to, cleaning up', async () => {
+    const d = await dir();
+    const path = join(d, 'sub', 'values.yaml');
+    await writeFile(join(d, 'sub'), 'a file where a folder should be');
+    await expect(writeFileAtomic(path, 'a: 1\n', 0o644, 'sub/values.yaml')).rejects.toThrow(
+      /values-file "sub\/values.yaml" cannot be created/,
+    );
+  });
+});
+
+describe('trailing comments', () => {
+  it('stay in their column when the value gets shorter or longer', () => {
+    const text =
+      'staticExport:\n  enabled: false     # on\n  bundleUrl: ""      # link\n  version: "1"       # pin\n';
+    const plan = planValuesEdit(text, {
+      enabled: true,
+      bundleUrl: 'https://a.example/x',
+      version: '22',
+    });
+    expect(plan.text).toBe(
+      'staticExport:\n  enabled: true      # on\n  bundleUrl: "https://a.example/x" # link\n  version: "22"      # pin\n',
+    );
+  });
+});
