@@ -87361,6 +87361,13 @@ const Inputs = {
     PollInterval: 'poll-interval',
     DownloadPath: 'download-path',
     DryRun: 'dry-run',
+    HelmRelease: 'helm-release',
+    HelmChart: 'helm-chart',
+    HelmNamespace: 'helm-namespace',
+    HelmChartVersion: 'helm-chart-version',
+    HelmRollbackOnFailure: 'helm-rollback-on-failure',
+    HelmTimeout: 'helm-timeout',
+    HelmArgs: 'helm-args',
 };
 const Outputs = {
     JobId: 'job-id',
@@ -87374,8 +87381,11 @@ const Outputs = {
     ValuesChanged: 'values-changed',
     BundlePath: 'bundle-path',
     BundleSha256: 'bundle-sha256',
+    HelmRevision: 'helm-revision',
+    HelmVersion: 'helm-version',
 };
 const DEFAULT_BASE_URL = 'https://api.mintlify.com';
+const DEFAULT_HELM_CHART = 'mintlify/enterprise';
 
 ;// CONCATENATED MODULE: ./src/errors.ts
 /**
@@ -87503,6 +87513,7 @@ function parseInputs(read, workspace) {
         throw new InputError(Inputs.DownloadPath, 'is the same file as values-file', 'Give the bundle its own path, e.g. site.tar.gz.');
     }
     const dryRun = inputs_parseBoolean(Inputs.DryRun, get(Inputs.DryRun) || 'false');
+    const helm = parseHelm(get, warnings);
     return {
         inputs: {
             apiKey,
@@ -87516,11 +87527,69 @@ function parseInputs(read, workspace) {
             timeoutMs,
             pollInterval,
             downloadPath,
+            downloadPathInput: downloadText,
             dryRun,
+            helm,
         },
         notices,
         warnings,
     };
+}
+const HELM_INPUTS_DEFAULTS = {
+    [Inputs.HelmChart]: 'mintlify/enterprise',
+    [Inputs.HelmNamespace]: '',
+    [Inputs.HelmChartVersion]: '',
+    [Inputs.HelmRollbackOnFailure]: 'false',
+    [Inputs.HelmTimeout]: '',
+    [Inputs.HelmArgs]: '',
+};
+/** Flags the action sets itself; passing them in helm-args would break the rollout or its output. */
+const MANAGED_HELM_FLAGS = ['-o', '--output', '--dry-run'];
+function parseHelm(get, warnings) {
+    const release = get(Inputs.HelmRelease).trim();
+    if (release === '') {
+        const set = Object.entries(HELM_INPUTS_DEFAULTS)
+            .filter(([name, fallback]) => get(name).trim() !== '' && get(name).trim() !== fallback)
+            .map(([name]) => name);
+        if (set.length > 0)
+            warnings.push(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} ignored because helm-release is empty: set helm-release to roll the chart out.`);
+        return undefined;
+    }
+    if (release.length > 53 ||
+        !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(release)) {
+        throw new InputError(Inputs.HelmRelease, `("${printable(release)}") is not a valid Helm release name`, 'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.');
+    }
+    const chart = get(Inputs.HelmChart).trim() || 'mintlify/enterprise';
+    if (/\s/.test(chart) || chart.startsWith('-')) {
+        throw new InputError(Inputs.HelmChart, `("${printable(chart)}") is not a chart reference`, 'Use repo/chart, an oci:// reference or a local path, e.g. mintlify/enterprise.');
+    }
+    const namespace = get(Inputs.HelmNamespace).trim() || undefined;
+    if (namespace !== undefined &&
+        (namespace.length > 63 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace))) {
+        throw new InputError(Inputs.HelmNamespace, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
+    }
+    const chartVersion = get(Inputs.HelmChartVersion).trim() || undefined;
+    if (chartVersion !== undefined && (/\s/.test(chartVersion) || chartVersion.startsWith('-'))) {
+        throw new InputError(Inputs.HelmChartVersion, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
+    }
+    const rollbackOnFailure = inputs_parseBoolean(Inputs.HelmRollbackOnFailure, get(Inputs.HelmRollbackOnFailure) || 'false');
+    const timeoutText = get(Inputs.HelmTimeout).trim();
+    const timeoutMs = timeoutText
+        ? parseDurationInput(Inputs.HelmTimeout, timeoutText, 1000, MAX_TIMEOUT_MS)
+        : undefined;
+    const extraArgs = get(Inputs.HelmArgs)
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+    for (const [index, arg] of extraArgs.entries()) {
+        const flag = arg.split('=')[0];
+        if (MANAGED_HELM_FLAGS.includes(flag)) {
+            throw new InputError(Inputs.HelmArgs, `line ${index + 1} sets ${flag}, which this action manages`, flag.includes('dry')
+                ? 'Use the dry-run input instead.'
+                : "Remove it: the action reads helm's JSON output.");
+        }
+    }
+    return { release, chart, namespace, chartVersion, rollbackOnFailure, timeoutMs, extraArgs };
 }
 function parseApiKey(raw, warnings) {
     const key = raw.trim();
@@ -88637,12 +88706,283 @@ async function writeFileAtomic(path, text, mode, display) {
     }
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/helm.ts
+/**
+ * Helm: discovery, version detection, the mapping of our inputs to each major's flags (one pure
+ * function), and running helm as argv (never through a shell) with cancellation forwarded.
+ */
+
+
+
+
+const SETUP_HELM_SNIPPET = `      - uses: azure/setup-helm@v4
+        with:
+          version: v3.17.3   # or a Helm 4 release`;
+/** Finds helm on PATH; a missing helm is a UserError that shows how to install it. */
+async function findHelm() {
+    const path = await which('helm', false);
+    if (!path) {
+        throw new UserError(`helm-release is set, but helm was not found on PATH. Add a step that installs it before this one:\n${SETUP_HELM_SNIPPET}`);
+    }
+    return path;
+}
+function parseHelmVersion(text) {
+    const m = /^v?(\d+)\.(\d+)\.(\d+)\S*$/.exec(text.trim());
+    if (!m)
+        return undefined;
+    return { version: `v${m[1]}.${m[2]}.${m[3]}`, major: Number(m[1]), minor: Number(m[2]) };
+}
+async function detectHelmVersion(helm, signal) {
+    const run = await runHelm(helm, ['version', '--template', '{{.Version}}'], {
+        signal,
+        timeoutMs: 30_000,
+    });
+    const version = parseHelmVersion(run.stdout);
+    if (run.code !== 0 || !version) {
+        throw new UserError(`"${helm} version" did not report a version (${tail(run.stderr || run.stdout) || `exit ${run.code}`}). Install Helm 3 or 4 (azure/setup-helm).`);
+    }
+    if (version.major !== 3 && version.major !== 4) {
+        throw new UserError(`helm ${version.version} is not supported: use Helm 3 or Helm 4 (azure/setup-helm with version v3.x or v4.x).`);
+    }
+    return version;
+}
+/**
+ * The `helm upgrade --install` argument list for a given helm version. The values file comes
+ * last, so its keys win over files named in helm-args.
+ */
+function upgradeArgs(helm, rollout, valuesFile, options) {
+    const args = ['upgrade', '--install', rollout.release, rollout.chart];
+    if (rollout.namespace)
+        args.push('--namespace', rollout.namespace, '--create-namespace');
+    if (rollout.chartVersion)
+        args.push('--version', rollout.chartVersion);
+    if (rollout.rollbackOnFailure) {
+        // Helm 4 renamed --atomic to --rollback-on-failure; both imply waiting for readiness.
+        args.push(helm.major >= 4 ? '--rollback-on-failure' : '--atomic');
+    }
+    if (rollout.timeoutMs !== undefined)
+        args.push('--timeout', toGoDuration(rollout.timeoutMs));
+    if (options.dryRun) {
+        // Server-side dry run validates against the cluster without persisting (Helm ≥ 3.13).
+        args.push(helm.major === 3 && helm.minor < 13 ? '--dry-run' : '--dry-run=server');
+    }
+    args.push('--output', 'json');
+    args.push(...rollout.extraArgs);
+    args.push('--values', valuesFile);
+    return args;
+}
+function statusArgs(rollout) {
+    return [
+        'status',
+        rollout.release,
+        ...(rollout.namespace ? ['--namespace', rollout.namespace] : []),
+        '--output',
+        'json',
+    ];
+}
+function historyArgs(rollout) {
+    return [
+        'history',
+        rollout.release,
+        ...(rollout.namespace ? ['--namespace', rollout.namespace] : []),
+        '--max',
+        '20',
+        '--output',
+        'json',
+    ];
+}
+/**
+ * Runs helm with an argument vector, no shell. On cancellation it forwards SIGTERM to helm and
+ * waits briefly for it to exit (then SIGKILL), so a cancelled run does not leave helm behind.
+ */
+function runHelm(helm, args, options = {}) {
+    return new Promise((resolve, reject) => {
+        if (options.signal?.aborted) {
+            resolve({ code: null, signal: 'SIGTERM', stdout: '', stderr: '' });
+            return;
+        }
+        const child = (0,external_node_child_process_namespaceObject.spawn)(helm, args, {
+            env: options.env ?? process.env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+            shell: false,
+        });
+        let stdout = '';
+        let stderr = '';
+        let pending = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+        child.stderr.setEncoding('utf8').on('data', (chunk) => {
+            stderr += chunk;
+            pending += chunk;
+            const lines = pending.split('\n');
+            pending = lines.pop() ?? '';
+            for (const line of lines)
+                options.onStderrLine?.(line);
+        });
+        let killTimer;
+        const stop = () => {
+            child.kill('SIGTERM');
+            killTimer = setTimeout(() => child.kill('SIGKILL'), options.graceMs ?? 2500);
+        };
+        options.signal?.addEventListener('abort', stop, { once: true });
+        const timer = options.timeoutMs ? setTimeout(stop, options.timeoutMs) : undefined;
+        child.on('error', (error) => {
+            clearTimeout(timer);
+            options.signal?.removeEventListener('abort', stop);
+            reject(new UserError(`helm could not be started (${error.code ?? error.message}) from ${helm}. Check that it is an executable helm binary.`));
+        });
+        child.on('close', (code, signal) => {
+            clearTimeout(timer);
+            clearTimeout(killTimer);
+            options.signal?.removeEventListener('abort', stop);
+            if (pending)
+                options.onStderrLine?.(pending);
+            resolve({ code, signal, stdout, stderr });
+        });
+    });
+}
+/** The last lines of helm's output, for an error message. */
+function tail(text, lines = 8) {
+    return text.trim().split('\n').slice(-lines).join('\n').trim();
+}
+/** Reads helm's `--output json` release object (status or upgrade). */
+function parseRelease(json) {
+    let data;
+    try {
+        data = JSON.parse(json);
+    }
+    catch {
+        return undefined;
+    }
+    if (!data || typeof data !== 'object')
+        return undefined;
+    const r = data;
+    if (typeof r.name !== 'string' || typeof r.version !== 'number')
+        return undefined;
+    const meta = r.chart?.metadata;
+    return {
+        name: r.name,
+        namespace: typeof r.namespace === 'string' ? r.namespace : undefined,
+        revision: r.version,
+        status: typeof r.info?.status === 'string' ? r.info.status : 'unknown',
+        notes: typeof r.info?.notes === 'string' && r.info.notes.trim() ? r.info.notes : undefined,
+        chart: typeof meta?.name === 'string' ? `${meta.name}-${String(meta.version ?? '')}` : undefined,
+    };
+}
+const PENDING_STATUSES = new Set(['pending-install', 'pending-upgrade', 'pending-rollback']);
+/** The recovery advice for a release stuck in a pending state. */
+function stuckAdvice(rollout, status, revision, lastGood) {
+    const ns = rollout.namespace ? ` --namespace ${rollout.namespace}` : '';
+    const fix = status === 'pending-install' || lastGood === undefined
+        ? `helm uninstall ${rollout.release}${ns} (it never finished installing)`
+        : `helm rollback ${rollout.release} ${lastGood}${ns} (revision ${lastGood} is the last one deployed)`;
+    return (`Helm release ${rollout.release} is stuck in ${status} at revision ${revision}, most likely left by a cancelled or killed run; ` +
+        `an upgrade now would wait on Helm's lock and fail. Check that no other deploy is running, recover with ${fix}, then run this workflow again.`);
+}
+
+;// CONCATENATED MODULE: ./src/rollout.ts
+/**
+ * The rollout step: `helm upgrade --install` with the values the pipeline wrote, after checking
+ * that no earlier run left the release stuck. Helm's output is streamed with the presigned link
+ * hidden; its JSON result gives the revision.
+ */
+
+
+
+
+
+/** Shows an argument vector the way a person would type it (display only: helm gets argv). */
+function displayCommand(args) {
+    return ['helm', ...args]
+        .map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`))
+        .join(' ');
+}
+async function rollout(spec, options) {
+    const { logger, signal, redact } = options;
+    const helm = await findHelm();
+    const version = await detectHelmVersion(helm, signal);
+    logger.info(`Using helm ${version.version} (${helm}).`);
+    // A release left pending by a cancelled run would make the upgrade wait on Helm's lock.
+    const status = await runHelm(helm, statusArgs(spec), { signal, timeoutMs: 120_000 });
+    if (signal?.aborted)
+        throw new StoppedError(`Cancelled before the helm upgrade of ${spec.release}; nothing was rolled out.`, 'cancelled');
+    if (status.code === 0) {
+        const current = parseRelease(status.stdout);
+        if (current && PENDING_STATUSES.has(current.status)) {
+            const history = await runHelm(helm, historyArgs(spec), { signal, timeoutMs: 120_000 });
+            let lastGood;
+            try {
+                const entries = JSON.parse(history.stdout);
+                lastGood = entries
+                    .filter((e) => e.status === 'deployed' || e.status === 'superseded')
+                    .map((e) => e.revision)
+                    .sort((a, b) => b - a)[0];
+            }
+            catch {
+                lastGood = undefined;
+            }
+            throw new UserError(stuckAdvice(spec, current.status, current.revision, lastGood));
+        }
+        if (current)
+            logger.info(`Release ${spec.release} is at revision ${current.revision} (${current.status}).`);
+    }
+    else if (!/release: not found/i.test(status.stderr)) {
+        throw new UserError(`helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`);
+    }
+    else {
+        logger.info(`Release ${spec.release} does not exist yet: it will be installed.`);
+    }
+    let valuesPath = options.valuesPath;
+    let tempDir;
+    if (options.dryRun) {
+        tempDir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-values-'));
+        valuesPath = (0,external_node_path_.join)(tempDir, 'values.yaml');
+        await (0,promises_.writeFile)(valuesPath, options.valuesText, { mode: 0o600 });
+    }
+    try {
+        const args = upgradeArgs(version, spec, valuesPath, { dryRun: options.dryRun });
+        const shown = displayCommand(args.map((a) => a === valuesPath
+            ? options.dryRun
+                ? `<temporary copy of ${options.valuesDisplay}>`
+                : options.valuesDisplay
+            : a));
+        logger.info(redact(shown));
+        const run = await runHelm(helm, args, {
+            signal,
+            onStderrLine: (line) => line && logger.info(redact(line)),
+        });
+        if (signal?.aborted) {
+            throw new StoppedError(`Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in pending-${options.dryRun ? 'install' : 'upgrade'}: check "helm status ${spec.release}${spec.namespace ? ` -n ${spec.namespace}` : ''}" before the next run. ${options.valuesDisplay} was already updated.`, 'cancelled');
+        }
+        if (run.code !== 0) {
+            const reason = redact(tail(run.stderr || run.stdout)) || `exit code ${run.code ?? run.signal}`;
+            throw new UserError(`helm upgrade of release ${spec.release} failed (helm ${version.version}, exit ${run.code ?? run.signal}):\n${reason}\n${options.valuesDisplay} was ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}${spec.rollbackOnFailure ? ' (rolled back)' : ''}. Fix the cause above and run again.`);
+        }
+        const release = parseRelease(run.stdout);
+        if (!release) {
+            throw new UserError(`helm upgrade of release ${spec.release} succeeded, but its output could not be read as a release (helm ${version.version}). Check the helm-args input: it must not change --output.`);
+        }
+        logger.info(`Release ${release.name} revision ${release.revision}: ${release.status}${release.chart ? ` (chart ${release.chart})` : ''}${options.dryRun ? ', dry run' : ''}.`);
+        if (release.notes)
+            logger.info(redact(release.notes.trimEnd()));
+        return { helm: version, release, command: redact(shown) };
+    }
+    finally {
+        if (tempDir)
+            await (0,promises_.rm)(tempDir, { recursive: true, force: true });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/pipeline.ts
 /**
  * The root action's pipeline: check the values file → start (or attach to) an export → poll it →
  * generate a fresh link → (download) → write the values file. It reports through a small
  * interface and does not import @actions/core, so tests and a CLI can run it as the action does.
  */
+
 
 
 
@@ -88800,7 +89140,7 @@ async function publish(inputs, deps) {
                         signal,
                         deadline,
                         logger: reporter,
-                        display: inputs.downloadPath,
+                        display: inputs.downloadPathInput,
                     });
                     reporter.info(`Downloaded ${formatBytes(got.bytes)}, sha256 ${got.sha256}.`);
                     return got;
@@ -88832,8 +89172,24 @@ async function publish(inputs, deps) {
             await writeFileAtomic(current.path, plan.text, current.mode, display);
             reporter.info(`${current.exists ? 'Updated' : 'Created'} ${display}: ${plan.changes.join(', ')}.`);
         }
-        return { plan, diff: shownDiff, created: !current.exists };
+        return { plan, diff: shownDiff, created: !current.exists, path: current.path };
     });
+    // 7. Roll the chart out, if asked.
+    let helm;
+    if (inputs.helm) {
+        const secrets = linkSecrets(bundle.bundleUrl);
+        const redact = (text) => secrets.reduce((out, secret) => out.split(secret).join('***'), text);
+        const spec = inputs.helm;
+        helm = await reporter.group(`Helm upgrade of release ${spec.release}${inputs.dryRun ? ' (dry run)' : ''}`, () => rollout(spec, {
+            dryRun: inputs.dryRun,
+            logger: reporter,
+            signal,
+            redact,
+            valuesPath: edit.path,
+            valuesText: edit.plan.text,
+            valuesDisplay: display,
+        }));
+    }
     return {
         domain: inputs.domain,
         jobId: job.jobId,
@@ -88847,6 +89203,7 @@ async function publish(inputs, deps) {
         changes: edit.plan.changes,
         diff: edit.diff,
         download,
+        helm,
         exportDurationMs: state.startedAt !== undefined && !Number.isNaN(completedAt)
             ? Math.max(0, completedAt - state.startedAt)
             : undefined,
@@ -88904,6 +89261,13 @@ function successSummary(result, now, run) {
         'Values file',
         `\`${result.valuesFile}\`: ${result.dryRun && result.valuesChanged ? `would change (${what}), dry run` : result.valuesCreated ? `created (${what})` : what}`,
     ]);
+    if (result.helm) {
+        const r = result.helm.release;
+        rows.push([
+            'Helm release',
+            `\`${r.name}\`${r.namespace ? ` in \`${r.namespace}\`` : ''} · revision ${r.revision} · ${r.status}${result.dryRun ? ' (dry run)' : ''} · helm ${result.helm.helm.version}`,
+        ]);
+    }
     if (result.download)
         rows.push(['Downloaded', `\`${result.download.path}\` · sha256 \`${result.download.sha256}\``]);
     if (run.url)
@@ -89022,14 +89386,21 @@ async function run() {
         setOutput(Outputs.ValuesChanged, String(result.valuesChanged));
         setOutput(Outputs.BundlePath, result.download?.path ?? '');
         setOutput(Outputs.BundleSha256, result.download?.sha256 ?? '');
+        setOutput(Outputs.HelmRevision, result.helm ? String(result.helm.release.revision) : '');
+        setOutput(Outputs.HelmVersion, result.helm?.helm.version ?? '');
         await writeSummary(successSummary(result, Date.now(), { url: runUrl() }));
     }
     catch (error) {
         const message = describeFailure(error);
-        if (state.jobId)
-            setOutput(Outputs.JobId, state.jobId);
-        if (state.status)
-            setOutput(Outputs.Status, state.status);
+        try {
+            if (state.jobId)
+                setOutput(Outputs.JobId, state.jobId);
+            if (state.status)
+                setOutput(Outputs.Status, state.status);
+        }
+        catch {
+            // No GITHUB_OUTPUT file (not on a runner): the failure below is what matters.
+        }
         if (error instanceof StoppedError && state.jobId)
             info(`To resume: job-id: ${state.jobId}`);
         await writeSummary(failureSummary(message, state, inputs?.domain, { url: runUrl() }));

@@ -428,22 +428,9 @@ export class Simulator {
     if (fault?.type === 'huge-body') {
       record.status = 200;
       res.writeHead(200, { 'content-type': 'application/json' });
-      const chunk = Buffer.alloc(64 * 1024, 0x20);
-      let left = fault.bytes;
-      res.write('{"padding": "');
-      const pump = () => {
-        while (left > 0) {
-          const n = Math.min(left, chunk.length);
-          left -= n;
-          if (!res.write(n === chunk.length ? chunk : chunk.subarray(0, n))) {
-            res.once('drain', pump);
-            return;
-          }
-        }
-        res.end('"}');
-      };
       res.on('error', () => undefined);
-      pump();
+      res.write('{"padding": "');
+      writeFiller(res, fault.bytes, 0x20, '"}');
       return;
     }
 
@@ -635,9 +622,10 @@ export class Simulator {
   }
 
   #presign(path: string, expires: number): string {
-    const now = this.#now();
-    const date = new Date(now).toISOString().replace(/[-:]|\.\d{3}/g, '');
-    const expiresSeconds = String(Math.max(1, Math.round((expires - now) / 1000)));
+    const signedAt = Math.floor(this.#now() / 1000) * 1000;
+    const date = new Date(signedAt).toISOString().replace(/[-:]|\.\d{3}/g, '');
+    // Whole seconds from the (truncated) signing time, never past expiresAt.
+    const expiresSeconds = String(Math.max(1, Math.floor((expires - signedAt) / 1000)));
     const query = new URLSearchParams({
       'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
       'X-Amz-Credential': 'SIMULATOR/20260101/us-east-1/s3/aws4_request',
@@ -729,21 +717,26 @@ export class Simulator {
     }
     res.write(archive);
     // Padding after the gzip member: enough for throughput tests, never held in memory whole.
-    const chunk = Buffer.alloc(Math.min(extra, 1024 * 1024), 0);
-    let left = extra;
-    const pump = () => {
-      while (left > 0) {
-        const n = Math.min(left, chunk.length);
-        left -= n;
-        if (!res.write(n === chunk.length ? chunk : chunk.subarray(0, n))) {
-          res.once('drain', pump);
-          return;
-        }
-      }
-      res.end();
-    };
-    pump();
+    writeFiller(res, extra, 0, '');
   }
+}
+
+/** Writes `bytes` filler bytes with back-pressure (never buffering them all), then `end`. */
+function writeFiller(res: ServerResponse, bytes: number, fill: number, end: string): void {
+  const chunk = Buffer.alloc(Math.max(1, Math.min(bytes, 1024 * 1024)), fill);
+  let left = bytes;
+  const pump = () => {
+    while (left > 0) {
+      const n = Math.min(left, chunk.length);
+      left -= n;
+      if (!res.write(n === chunk.length ? chunk : chunk.subarray(0, n))) {
+        res.once('drain', pump);
+        return;
+      }
+    }
+    res.end(end);
+  };
+  pump();
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

@@ -11,6 +11,13 @@ export const Inputs = {
   PollInterval: 'poll-interval',
   DownloadPath: 'download-path',
   DryRun: 'dry-run',
+  HelmRelease: 'helm-release',
+  HelmChart: 'helm-chart',
+  HelmNamespace: 'helm-namespace',
+  HelmChartVersion: 'helm-chart-version',
+  HelmRollbackOnFailure: 'helm-rollback-on-failure',
+  HelmTimeout: 'helm-timeout',
+  HelmArgs: 'helm-args',
 } as const;
 
 export const Outputs = {
@@ -25,6 +32,9 @@ export const Outputs = {
   ValuesChanged: 'values-changed',
   BundlePath: 'bundle-path',
   BundleSha256: 'bundle-sha256',
+  HelmRevision: 'helm-revision',
+  HelmVersion: 'helm-version',
 } as const;
 
 export const DEFAULT_BASE_URL = 'https://api.mintlify.com';
+export const DEFAULT_HELM_CHART = 'mintlify/enterprise';

@@ -4,6 +4,7 @@ import { ApiError } from './api/errors.js';
 import { Inputs } from './constants.js';
 import { parseDuration } from './duration.js';
 import { InputError } from './errors.js';
+import type { HelmRollout } from './helm.js';
 
 export interface ActionInputs {
   apiKey: string;
@@ -20,7 +21,11 @@ export interface ActionInputs {
   timeoutMs: number;
   pollInterval: 'auto' | number;
   downloadPath: string | undefined;
+  /** As the user wrote it, for messages. */
+  downloadPathInput: string;
   dryRun: boolean;
+  /** The rollout, when helm-release is set. */
+  helm: HelmRollout | undefined;
 }
 
 export interface ParsedInputs {
@@ -100,6 +105,7 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
     );
   }
   const dryRun = parseBoolean(Inputs.DryRun, get(Inputs.DryRun) || 'false');
+  const helm = parseHelm(get, warnings);
   return {
     inputs: {
       apiKey,
@@ -113,11 +119,101 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
       timeoutMs,
       pollInterval,
       downloadPath,
+      downloadPathInput: downloadText,
       dryRun,
+      helm,
     },
     notices,
     warnings,
   };
+}
+
+const HELM_INPUTS_DEFAULTS: Record<string, string> = {
+  [Inputs.HelmChart]: 'mintlify/enterprise',
+  [Inputs.HelmNamespace]: '',
+  [Inputs.HelmChartVersion]: '',
+  [Inputs.HelmRollbackOnFailure]: 'false',
+  [Inputs.HelmTimeout]: '',
+  [Inputs.HelmArgs]: '',
+};
+
+/** Flags the action sets itself; passing them in helm-args would break the rollout or its output. */
+const MANAGED_HELM_FLAGS = ['-o', '--output', '--dry-run'];
+
+function parseHelm(get: (name: string) => string, warnings: string[]): HelmRollout | undefined {
+  const release = get(Inputs.HelmRelease).trim();
+  if (release === '') {
+    const set = Object.entries(HELM_INPUTS_DEFAULTS)
+      .filter(([name, fallback]) => get(name).trim() !== '' && get(name).trim() !== fallback)
+      .map(([name]) => name);
+    if (set.length > 0)
+      warnings.push(
+        `${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} ignored because helm-release is empty: set helm-release to roll the chart out.`,
+      );
+    return undefined;
+  }
+  if (
+    release.length > 53 ||
+    !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(release)
+  ) {
+    throw new InputError(
+      Inputs.HelmRelease,
+      `("${printable(release)}") is not a valid Helm release name`,
+      'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.',
+    );
+  }
+  const chart = get(Inputs.HelmChart).trim() || 'mintlify/enterprise';
+  if (/\s/.test(chart) || chart.startsWith('-')) {
+    throw new InputError(
+      Inputs.HelmChart,
+      `("${printable(chart)}") is not a chart reference`,
+      'Use repo/chart, an oci:// reference or a local path, e.g. mintlify/enterprise.',
+    );
+  }
+  const namespace = get(Inputs.HelmNamespace).trim() || undefined;
+  if (
+    namespace !== undefined &&
+    (namespace.length > 63 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace))
+  ) {
+    throw new InputError(
+      Inputs.HelmNamespace,
+      `("${printable(namespace)}") is not a valid namespace name`,
+      'Use at most 63 lower-case letters, digits and "-", e.g. docs.',
+    );
+  }
+  const chartVersion = get(Inputs.HelmChartVersion).trim() || undefined;
+  if (chartVersion !== undefined && (/\s/.test(chartVersion) || chartVersion.startsWith('-'))) {
+    throw new InputError(
+      Inputs.HelmChartVersion,
+      `("${printable(chartVersion)}") is not a chart version`,
+      'Write a version or constraint such as 1.4.0 or ^1.4.',
+    );
+  }
+  const rollbackOnFailure = parseBoolean(
+    Inputs.HelmRollbackOnFailure,
+    get(Inputs.HelmRollbackOnFailure) || 'false',
+  );
+  const timeoutText = get(Inputs.HelmTimeout).trim();
+  const timeoutMs = timeoutText
+    ? parseDurationInput(Inputs.HelmTimeout, timeoutText, 1000, MAX_TIMEOUT_MS)
+    : undefined;
+  const extraArgs = get(Inputs.HelmArgs)
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  for (const [index, arg] of extraArgs.entries()) {
+    const flag = arg.split('=')[0]!;
+    if (MANAGED_HELM_FLAGS.includes(flag)) {
+      throw new InputError(
+        Inputs.HelmArgs,
+        `line ${index + 1} sets ${flag}, which this action manages`,
+        flag.includes('dry')
+          ? 'Use the dry-run input instead.'
+          : "Remove it: the action reads helm's JSON output.",
+      );
+    }
+  }
+  return { release, chart, namespace, chartVersion, rollbackOnFailure, timeoutMs, extraArgs };
 }
 
 function parseApiKey(raw: string, warnings: string[]): string {

@@ -92,11 +92,17 @@ export async function run(): Promise<void> {
     core.setOutput(Outputs.ValuesChanged, String(result.valuesChanged));
     core.setOutput(Outputs.BundlePath, result.download?.path ?? '');
     core.setOutput(Outputs.BundleSha256, result.download?.sha256 ?? '');
+    core.setOutput(Outputs.HelmRevision, result.helm ? String(result.helm.release.revision) : '');
+    core.setOutput(Outputs.HelmVersion, result.helm?.helm.version ?? '');
     await writeSummary(successSummary(result, Date.now(), { url: runUrl() }));
   } catch (error) {
     const message = describeFailure(error);
-    if (state.jobId) core.setOutput(Outputs.JobId, state.jobId);
-    if (state.status) core.setOutput(Outputs.Status, state.status);
+    try {
+      if (state.jobId) core.setOutput(Outputs.JobId, state.jobId);
+      if (state.status) core.setOutput(Outputs.Status, state.status);
+    } catch {
+      // No GITHUB_OUTPUT file (not on a runner): the failure below is what matters.
+    }
     if (error instanceof StoppedError && state.jobId)
       core.info(`To resume: job-id: ${state.jobId}`);
     await writeSummary(failureSummary(message, state, inputs?.domain, { url: runUrl() }));

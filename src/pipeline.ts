@@ -24,6 +24,7 @@ import {
 } from './poll.js';
 import { linkSecrets, redactLink } from './secrets.js';
 import { planValuesEdit, readValuesFile, writeFileAtomic } from './values-file.js';
+import { rollout, type RolloutResult } from './rollout.js';
 
 export interface Reporter extends Logger {
   /** Runs `fn` inside a collapsible log group. */
@@ -54,6 +55,8 @@ export interface PublishResult {
   /** The values diff with the link's credential hidden (for logs and the summary). */
   diff: string;
   download?: { path: string; sha256: string; bytes: number };
+  /** The Helm rollout, when helm-release is set. */
+  helm?: RolloutResult;
   exportDurationMs: number | undefined;
   /** Status checks sent while waiting. */
   polls: number;
@@ -250,7 +253,7 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
                 signal,
                 deadline,
                 logger: reporter,
-                display: inputs.downloadPath!,
+                display: inputs.downloadPathInput,
               },
             );
             reporter.info(`Downloaded ${formatBytes(got.bytes)}, sha256 ${got.sha256}.`);
@@ -286,8 +289,30 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
         `${current.exists ? 'Updated' : 'Created'} ${display}: ${plan.changes.join(', ')}.`,
       );
     }
-    return { plan, diff: shownDiff, created: !current.exists };
+    return { plan, diff: shownDiff, created: !current.exists, path: current.path };
   });
+
+  // 7. Roll the chart out, if asked.
+  let helm: RolloutResult | undefined;
+  if (inputs.helm) {
+    const secrets = linkSecrets(bundle.bundleUrl);
+    const redact = (text: string) =>
+      secrets.reduce((out, secret) => out.split(secret).join('***'), text);
+    const spec = inputs.helm;
+    helm = await reporter.group(
+      `Helm upgrade of release ${spec.release}${inputs.dryRun ? ' (dry run)' : ''}`,
+      () =>
+        rollout(spec, {
+          dryRun: inputs.dryRun,
+          logger: reporter,
+          signal,
+          redact,
+          valuesPath: edit.path,
+          valuesText: edit.plan.text,
+          valuesDisplay: display,
+        }),
+    );
+  }
 
   return {
     domain: inputs.domain,
@@ -302,6 +327,7 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
     changes: edit.plan.changes,
     diff: edit.diff,
     download,
+    helm,
     exportDurationMs:
       state.startedAt !== undefined && !Number.isNaN(completedAt)
         ? Math.max(0, completedAt - state.startedAt)

@@ -39,6 +39,13 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
     'Values file',
     `\`${result.valuesFile}\`: ${result.dryRun && result.valuesChanged ? `would change (${what}), dry run` : result.valuesCreated ? `created (${what})` : what}`,
   ]);
+  if (result.helm) {
+    const r = result.helm.release;
+    rows.push([
+      'Helm release',
+      `\`${r.name}\`${r.namespace ? ` in \`${r.namespace}\`` : ''} · revision ${r.revision} · ${r.status}${result.dryRun ? ' (dry run)' : ''} · helm ${result.helm.helm.version}`,
+    ]);
+  }
   if (result.download)
     rows.push(['Downloaded', `\`${result.download.path}\` · sha256 \`${result.download.sha256}\``]);
   if (run.url) rows.push(['Run', `[workflow run](${run.url})`]);

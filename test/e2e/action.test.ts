@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -242,6 +242,8 @@ describe('the built action under Node 24', () => {
         { op: 'bundle', fault: { type: 'status', status: 503 } },
       ],
     });
+    // ...and a bundle call that answers 409 twice right after completion (the service catching up).
+    s.exportScenario.conflictsAfterCompletion = 2;
     const ws = await newWorkspace({ 'values.yaml': BASIC });
     const run = await runAction({
       workspace: ws,
@@ -251,7 +253,7 @@ describe('the built action under Node 24', () => {
     expectNoSecrets(run, secretsOf(s, run));
     expect(s.requestsFor('start-export').map((r) => r.status)).toEqual([429, 202]);
     expect(s.exportJobs.size).toBe(1);
-    expect(s.requestsFor('bundle').map((r) => r.status)).toEqual([503, 200]);
+    expect(s.requestsFor('bundle').map((r) => r.status)).toEqual([503, 409, 409, 200]);
   });
 
   it('dry-run prints the diff with the link hidden and changes no file', async () => {
@@ -299,6 +301,46 @@ describe('the built action under Node 24', () => {
     expect(run.outputs['bundle-sha256']).toBe(createHash('sha256').update(bytes).digest('hex'));
     expect(run.outputs['bundle-path']).toBe(join(ws, 'out/site.tar.gz'));
     expect(s.requestsFor('download')[0]!.authorization).toBeUndefined();
+  });
+
+  it('a download that breaks is retried, and one that keeps failing leaves no partial file', async () => {
+    const s = await sim({ export: quick, faults: [{ op: 'download', fault: { type: 'reset' } }] });
+    const ws = await newWorkspace({ 'values.yaml': BASIC });
+    const run = await runAction({
+      workspace: ws,
+      inputs: {
+        'api-key': s.apiKey,
+        domain: 'docs.example.com',
+        'base-url': s.baseUrl,
+        'download-path': 'site.tar.gz',
+      },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toMatch(
+      /::warning::Bundle download failed \(the transfer from 127\.0\.0\.1:\d+ broke after \d+ of \d+ bytes/,
+    );
+    expect(s.requestsFor('download').map((r) => r.status)).toEqual([200, 200]);
+
+    const s2 = await sim({
+      export: quick,
+      faults: [{ op: 'download', times: Infinity, fault: { type: 'status', status: 500 } }],
+    });
+    const ws2 = await newWorkspace({ 'values.yaml': BASIC });
+    const failed = await runAction({
+      workspace: ws2,
+      inputs: {
+        'api-key': s2.apiKey,
+        domain: 'docs.example.com',
+        'base-url': s2.baseUrl,
+        'download-path': 'site.tar.gz',
+      },
+    });
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(
+      /::error::Downloading the bundle to download-path "site.tar.gz" failed after 3 attempts: 127\.0\.0\.1:\d+ answered HTTP 500/,
+    );
+    expect(await readdir(ws2)).toEqual(['values.yaml']);
+    expect(await readFile(join(ws2, 'values.yaml'), 'utf8')).toBe(BASIC);
   });
 
   it('warns when the link expires within the hour', async () => {

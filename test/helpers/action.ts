@@ -56,6 +56,8 @@ export interface RunOptions {
   workspace?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** More values that must not be printed (scanned in every run, with the key and the link). */
+  secrets?: string[];
   /** Called once the process is running (to send it a signal, say). */
   onStart?: (child: ChildProcess, output: () => string) => void;
 }
@@ -116,7 +118,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
       });
     },
   );
-  return {
+  const run: ActionRun = {
     ...result,
     stdout,
     stderr,
@@ -125,6 +127,14 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     durationMs: Date.now() - started,
     workspace,
   };
+  // Every run is scanned: the key it was given, and the signature of any link it produced.
+  const link = run.outputs['bundle-url'];
+  expectNoSecrets(run, [
+    options.inputs['api-key'] ?? '',
+    ...(link ? linkSignature(link) : []),
+    ...(options.secrets ?? []),
+  ]);
+  return run;
 }
 
 /** Every encoding in which a secret could leak. */

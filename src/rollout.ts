@@ -1,0 +1,144 @@
+/**
+ * The rollout step: `helm upgrade --install` with the values the pipeline wrote, after checking
+ * that no earlier run left the release stuck. Helm's output is streamed with the presigned link
+ * hidden; its JSON result gives the revision.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StoppedError, UserError } from './errors.js';
+import {
+  detectHelmVersion,
+  findHelm,
+  historyArgs,
+  parseRelease,
+  PENDING_STATUSES,
+  runHelm,
+  statusArgs,
+  stuckAdvice,
+  tail,
+  upgradeArgs,
+  type HelmRollout,
+  type HelmVersion,
+  type ReleaseInfo,
+} from './helm.js';
+import type { Logger } from './logger.js';
+
+export interface RolloutResult {
+  helm: HelmVersion;
+  release: ReleaseInfo;
+  /** The argument list as printed (values path as the user named it). */
+  command: string;
+}
+
+export interface RolloutOptions {
+  dryRun: boolean;
+  logger: Logger;
+  signal?: AbortSignal;
+  /** Hides secrets (the presigned link) in anything printed or thrown. */
+  redact: (text: string) => string;
+  /** The values file to pass; on a dry run, this text is written to a temporary copy instead. */
+  valuesPath: string;
+  valuesText: string;
+  valuesDisplay: string;
+}
+
+/** Shows an argument vector the way a person would type it (display only: helm gets argv). */
+export function displayCommand(args: string[]): string {
+  return ['helm', ...args]
+    .map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`))
+    .join(' ');
+}
+
+export async function rollout(spec: HelmRollout, options: RolloutOptions): Promise<RolloutResult> {
+  const { logger, signal, redact } = options;
+  const helm = await findHelm();
+  const version = await detectHelmVersion(helm, signal);
+  logger.info(`Using helm ${version.version} (${helm}).`);
+
+  // A release left pending by a cancelled run would make the upgrade wait on Helm's lock.
+  const status = await runHelm(helm, statusArgs(spec), { signal, timeoutMs: 120_000 });
+  if (signal?.aborted)
+    throw new StoppedError(
+      `Cancelled before the helm upgrade of ${spec.release}; nothing was rolled out.`,
+      'cancelled',
+    );
+  if (status.code === 0) {
+    const current = parseRelease(status.stdout);
+    if (current && PENDING_STATUSES.has(current.status)) {
+      const history = await runHelm(helm, historyArgs(spec), { signal, timeoutMs: 120_000 });
+      let lastGood: number | undefined;
+      try {
+        const entries = JSON.parse(history.stdout) as { revision: number; status: string }[];
+        lastGood = entries
+          .filter((e) => e.status === 'deployed' || e.status === 'superseded')
+          .map((e) => e.revision)
+          .sort((a, b) => b - a)[0];
+      } catch {
+        lastGood = undefined;
+      }
+      throw new UserError(stuckAdvice(spec, current.status, current.revision, lastGood));
+    }
+    if (current)
+      logger.info(
+        `Release ${spec.release} is at revision ${current.revision} (${current.status}).`,
+      );
+  } else if (!/release: not found/i.test(status.stderr)) {
+    throw new UserError(
+      `helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`,
+    );
+  } else {
+    logger.info(`Release ${spec.release} does not exist yet: it will be installed.`);
+  }
+
+  let valuesPath = options.valuesPath;
+  let tempDir: string | undefined;
+  if (options.dryRun) {
+    tempDir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'static-export-values-'));
+    valuesPath = join(tempDir, 'values.yaml');
+    await writeFile(valuesPath, options.valuesText, { mode: 0o600 });
+  }
+  try {
+    const args = upgradeArgs(version, spec, valuesPath, { dryRun: options.dryRun });
+    const shown = displayCommand(
+      args.map((a) =>
+        a === valuesPath
+          ? options.dryRun
+            ? `<temporary copy of ${options.valuesDisplay}>`
+            : options.valuesDisplay
+          : a,
+      ),
+    );
+    logger.info(redact(shown));
+    const run = await runHelm(helm, args, {
+      signal,
+      onStderrLine: (line) => line && logger.info(redact(line)),
+    });
+    if (signal?.aborted) {
+      throw new StoppedError(
+        `Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in pending-${options.dryRun ? 'install' : 'upgrade'}: check "helm status ${spec.release}${spec.namespace ? ` -n ${spec.namespace}` : ''}" before the next run. ${options.valuesDisplay} was already updated.`,
+        'cancelled',
+      );
+    }
+    if (run.code !== 0) {
+      const reason =
+        redact(tail(run.stderr || run.stdout)) || `exit code ${run.code ?? run.signal}`;
+      throw new UserError(
+        `helm upgrade of release ${spec.release} failed (helm ${version.version}, exit ${run.code ?? run.signal}):\n${reason}\n${options.valuesDisplay} was ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}${spec.rollbackOnFailure ? ' (rolled back)' : ''}. Fix the cause above and run again.`,
+      );
+    }
+    const release = parseRelease(run.stdout);
+    if (!release) {
+      throw new UserError(
+        `helm upgrade of release ${spec.release} succeeded, but its output could not be read as a release (helm ${version.version}). Check the helm-args input: it must not change --output.`,
+      );
+    }
+    logger.info(
+      `Release ${release.name} revision ${release.revision}: ${release.status}${release.chart ? ` (chart ${release.chart})` : ''}${options.dryRun ? ', dry run' : ''}.`,
+    );
+    if (release.notes) logger.info(redact(release.notes.trimEnd()));
+    return { helm: version, release, command: redact(shown) };
+  } finally {
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,174 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sim } from '../helpers/sim.js';
+import { newWorkspace, runAction } from '../helpers/action.js';
+import { CHART, HELMS, helmEnv, stuckRelease } from '../helpers/helm.js';
+
+const quick = { queuedMs: 50, runningMs: 600, pageCount: 5 };
+const VALUES = 'replicaCount: 1 # one pod\nstaticExport:\n  enabled: false\n';
+
+describe.each(HELMS)('rollout with the built action and real %s', (name) => {
+  it('publishes and rolls out: revision and helm version as outputs, in the summary, nothing secret printed', async () => {
+    const s = await sim({ export: quick });
+    const h = await helmEnv(name);
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const run = await runAction({
+      workspace: ws,
+      env: h.env,
+      inputs: {
+        'api-key': s.apiKey,
+        domain: 'docs.example.com',
+        'base-url': s.baseUrl,
+        version: '2026-11-22',
+        'helm-release': 'docs',
+        'helm-chart': CHART,
+        'helm-namespace': 'docs',
+        'helm-timeout': '120',
+        'helm-rollback-on-failure': 'true',
+        'helm-args': '--set\nreplicaCount=2',
+      },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs['helm-revision']).toBe('1');
+    expect(run.outputs['helm-version']).toMatch(name === 'helm3' ? /^v3\.17\.3$/ : /^v4\.2\.3$/);
+    const flag = name === 'helm3' ? '--atomic' : '--rollback-on-failure';
+    expect(run.stdout).toContain(
+      `helm upgrade --install docs ${CHART} --namespace docs --create-namespace ${flag} --timeout 2m --output json --set replicaCount=2 --values values.yaml`,
+    );
+    expect(run.stdout).toMatch(/::group::Helm upgrade of release docs/);
+    expect(run.stdout).toContain('Release docs revision 1: deployed (chart enterprise-1.4.0).');
+    expect(run.stdout).toContain('Docs release docs serves the static export version 2026-11-22.');
+    expect(run.summary).toMatch(
+      new RegExp(
+        `\\| Helm release \\| \`docs\` in \`docs\` · revision 1 · deployed · helm v${name === 'helm3' ? '3' : '4'}\\.`,
+      ),
+    );
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain(
+      `bundleUrl: "${run.outputs['bundle-url']}"`,
+    );
+  });
+
+  it("a failing upgrade fails the step with the tail of helm's error", async () => {
+    const s = await sim({ export: quick });
+    const h = await helmEnv(name);
+    const run = await runAction({
+      workspace: await newWorkspace({ 'values.yaml': VALUES }),
+      env: h.env,
+      inputs: {
+        'api-key': s.apiKey,
+        domain: 'docs.example.com',
+        'base-url': s.baseUrl,
+        'helm-release': 'docs',
+        'helm-chart': CHART,
+        'helm-args': '--set\nreplicaCount=-1',
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /::error::helm upgrade of release docs failed \(helm v\d\.\d+\.\d+, exit 1\):%0A.*replicaCount/,
+    );
+    expect(run.outputs['helm-revision']).toBeUndefined();
+  });
+
+  it('a release stuck in pending-upgrade fails at once with the way to recover', async () => {
+    const s = await sim({ export: quick });
+    const h = await helmEnv(name, stuckRelease('pending-upgrade'));
+    const run = await runAction({
+      workspace: await newWorkspace({ 'values.yaml': VALUES }),
+      env: h.env,
+      inputs: {
+        'api-key': s.apiKey,
+        domain: 'docs.example.com',
+        'base-url': s.baseUrl,
+        'helm-release': 'docs',
+        'helm-chart': CHART,
+        'helm-namespace': 'docs',
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /::error::Helm release docs is stuck in pending-upgrade at revision 4.*recover with helm rollback docs 3 --namespace docs/,
+    );
+  });
+
+  it('dry-run: helm runs its own dry run on a temporary copy; no file changes', async () => {
+    const s = await sim({ export: quick });
+    const h = await helmEnv(name);
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const run = await runAction({
+      workspace: ws,
+      env: h.env,
+      inputs: {
+        'api-key': s.apiKey,
+        domain: 'docs.example.com',
+        'base-url': s.baseUrl,
+        'helm-release': 'docs',
+        'helm-chart': CHART,
+        'dry-run': 'true',
+      },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toMatch(
+      /--dry-run=server --output json --values '<temporary copy of values\.yaml>'/,
+    );
+    expect(run.stdout).toContain(
+      'Release docs revision 1: pending-install (chart enterprise-1.4.0), dry run.',
+    );
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
+  });
+});
+
+describe('rollout edge cases', () => {
+  it('missing helm: the step fails with the setup-helm snippet, after the values were written', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const run = await runAction({
+      workspace: ws,
+      env: { PATH: '/usr/bin:/bin' },
+      inputs: {
+        'api-key': s.apiKey,
+        domain: 'docs.example.com',
+        'base-url': s.baseUrl,
+        'helm-release': 'docs',
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '::error::helm-release is set, but helm was not found on PATH. Add a step that installs it before this one:%0A      - uses: azure/setup-helm@v4',
+    );
+  });
+
+  it('cancel during the upgrade: SIGTERM reaches helm, and the step ends promptly', async () => {
+    const s = await sim({ export: quick });
+    // A cluster that answers slowly keeps helm busy long enough to be cancelled mid-upgrade.
+    const h = await helmEnv('helm4', '', { delayMs: 1500 });
+    let signalledAt = 0;
+    const run = await runAction({
+      workspace: await newWorkspace({ 'values.yaml': VALUES }),
+      env: h.env,
+      inputs: {
+        'api-key': s.apiKey,
+        domain: 'docs.example.com',
+        'base-url': s.baseUrl,
+        'helm-release': 'docs',
+        'helm-chart': CHART,
+      },
+      onStart: (child, output) => {
+        const timer = setInterval(() => {
+          if (output().includes('helm upgrade --install')) {
+            clearInterval(timer);
+            signalledAt = Date.now();
+            child.kill('SIGTERM');
+          }
+        }, 20);
+      },
+    });
+    expect(signalledAt).toBeGreaterThan(0);
+    expect(Date.now() - signalledAt).toBeLessThan(3000);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /::error::Cancelled during the helm upgrade of docs; helm was stopped/,
+    );
+  });
+});

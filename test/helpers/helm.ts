@@ -1,0 +1,72 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, inject } from 'vitest';
+import { startKubeStub, type KubeStub } from './kube-stub.js';
+
+export const CHART = fileURLToPath(new URL('../fixtures/chart', import.meta.url));
+export const HELMS = ['helm3', 'helm4'] as const;
+export type HelmName = (typeof HELMS)[number];
+
+const stubs: KubeStub[] = [];
+afterEach(async () => {
+  await Promise.all(stubs.splice(0).map((s) => s.close()));
+});
+
+export interface HelmEnv {
+  helm: string;
+  stub: KubeStub;
+  /** Environment for helm: the stub cluster, the memory driver and a private HOME. */
+  env: Record<string, string>;
+  /** A PATH whose only helm is this one. */
+  path: string;
+}
+
+/**
+ * A cluster for helm without a cluster: the stub API server for discovery, HELM_DRIVER=memory
+ * (which swaps helm's cluster client for a fake) and HELM_MEMORY_DRIVER_DATA with the releases
+ * that exist before the run (YAML list; empty for none).
+ */
+export async function helmEnv(
+  name: HelmName,
+  releases = '',
+  stubOptions: { delayMs?: number } = {},
+): Promise<HelmEnv> {
+  const helm = inject(name);
+  const stub = await startKubeStub(stubOptions);
+  stubs.push(stub);
+  const home = await mkdtemp(join(tmpdir(), `${name}-home-`));
+  const data = join(home, 'releases.yaml');
+  await writeFile(data, releases);
+  const path = `${dirname(helm)}:/usr/bin:/bin`;
+  return {
+    helm,
+    stub,
+    path,
+    env: {
+      PATH: path,
+      HOME: home,
+      XDG_CACHE_HOME: join(home, 'cache'),
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_DATA_HOME: join(home, 'data'),
+      KUBECONFIG: stub.kubeconfig,
+      HELM_DRIVER: 'memory',
+      HELM_MEMORY_DRIVER_DATA: data,
+    },
+  };
+}
+
+export function stuckRelease(status: string, name = 'docs', namespace = 'docs'): string {
+  return `- name: ${name}
+  namespace: ${namespace}
+  version: 3
+  info: {status: deployed, first_deployed: "2026-11-01T10:00:00Z", last_deployed: "2026-11-01T10:00:00Z"}
+  chart: {metadata: {name: enterprise, version: 1.4.0, apiVersion: v2}}
+- name: ${name}
+  namespace: ${namespace}
+  version: 4
+  info: {status: ${status}, first_deployed: "2026-11-01T10:00:00Z", last_deployed: "2026-11-02T10:00:00Z"}
+  chart: {metadata: {name: enterprise, version: 1.4.0, apiVersion: v2}}
+`;
+}

@@ -1,0 +1,112 @@
+/**
+ * A stub Kubernetes API server that answers discovery (/version, /api, /apis and the resource
+ * lists), which is all helm needs when HELM_DRIVER=memory swaps its cluster client for a fake.
+ * Lets `helm upgrade --install` run for real, with no cluster.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const resource = (name: string, kind: string, namespaced = true) => ({
+  name,
+  singularName: kind.toLowerCase(),
+  namespaced,
+  kind,
+  verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+});
+
+const ROUTES: Record<string, unknown> = {
+  '/version': { major: '1', minor: '31', gitVersion: 'v1.31.0', platform: 'linux/amd64' },
+  '/api': { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [] },
+  '/apis': {
+    kind: 'APIGroupList',
+    apiVersion: 'v1',
+    groups: [
+      {
+        name: 'apps',
+        versions: [{ groupVersion: 'apps/v1', version: 'v1' }],
+        preferredVersion: { groupVersion: 'apps/v1', version: 'v1' },
+      },
+    ],
+  },
+  '/api/v1': {
+    kind: 'APIResourceList',
+    groupVersion: 'v1',
+    resources: [
+      resource('configmaps', 'ConfigMap'),
+      resource('secrets', 'Secret'),
+      resource('services', 'Service'),
+      resource('pods', 'Pod'),
+      resource('namespaces', 'Namespace', false),
+    ],
+  },
+  '/apis/apps/v1': {
+    kind: 'APIResourceList',
+    groupVersion: 'apps/v1',
+    resources: [resource('deployments', 'Deployment')],
+  },
+};
+
+export interface KubeStub {
+  url: string;
+  kubeconfig: string;
+  /** Paths requested, in order. */
+  seen: string[];
+  close(): Promise<void>;
+}
+
+export async function startKubeStub(options: { delayMs?: number } = {}): Promise<KubeStub> {
+  const seen: string[] = [];
+  const server: Server = createServer(async (req, res) => {
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    const path = new URL(req.url ?? '/', 'http://stub').pathname;
+    seen.push(`${req.method} ${path}`);
+    const body = ROUTES[path];
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify(
+        body ?? {
+          kind: 'Status',
+          apiVersion: 'v1',
+          status: 'Failure',
+          reason: 'NotFound',
+          code: 404,
+        },
+      ),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const dir = await mkdtemp(join(tmpdir(), 'kube-'));
+  const kubeconfig = join(dir, 'config');
+  await writeFile(
+    kubeconfig,
+    `apiVersion: v1
+kind: Config
+clusters:
+  - name: stub
+    cluster:
+      server: ${url}
+contexts:
+  - name: stub
+    context: {cluster: stub, user: stub, namespace: default}
+current-context: stub
+users:
+  - name: stub
+    user: {token: stub-token}
+`,
+    { mode: 0o600 },
+  );
+  return {
+    url,
+    kubeconfig,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,226 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseHelmVersion, runHelm, upgradeArgs, type HelmRollout } from '../../src/helm.js';
+import { rollout } from '../../src/rollout.js';
+import { planValuesEdit } from '../../src/values-file.js';
+import { memoryLogger } from '../../src/logger.js';
+import { UserError } from '../../src/errors.js';
+import { CHART, HELMS, helmEnv, stuckRelease } from '../helpers/helm.js';
+
+const run = promisify(execFile);
+const LINK =
+  'https://storage.example.com/bundles/se_1/site.tar.gz?X-Amz-Date=20261122T120000Z&X-Amz-Signature=5ec2e7c0ffee';
+const FIXTURES = new URL('../fixtures/values/', import.meta.url);
+const HELM_LIMIT = 60_000;
+
+const savedEnv = { ...process.env };
+afterEach(() => {
+  for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
+  Object.assign(process.env, savedEnv);
+});
+
+const spec = (extra: Partial<HelmRollout> = {}): HelmRollout => ({
+  release: 'docs',
+  chart: CHART,
+  namespace: 'docs',
+  chartVersion: undefined,
+  rollbackOnFailure: false,
+  timeoutMs: 120_000,
+  extraArgs: [],
+  ...extra,
+});
+
+async function valuesFile(text: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'helm-values-'));
+  const path = join(dir, 'values.yaml');
+  await writeFile(path, text);
+  return path;
+}
+
+for (const name of HELMS) {
+  describe(`real ${name}`, () => {
+    it('lints and templates the values the action writes for every file of the tricky corpus', async () => {
+      const { helm, env } = await helmEnv(name);
+      for (const fixture of readdirSync(FIXTURES)) {
+        const text = readFileSync(new URL(fixture, FIXTURES), 'utf8');
+        const edited = planValuesEdit(
+          text,
+          { enabled: true, bundleUrl: LINK, version: '2026-11-22' },
+          fixture,
+        ).text;
+        const path = await valuesFile(edited);
+        const lint = await run(helm, ['lint', CHART, '--values', path], {
+          env,
+          timeout: HELM_LIMIT,
+        }).catch((e: { stdout: string; stderr: string }) => e);
+        expect(lint.stdout, `${fixture}: ${lint.stderr}`).toMatch(
+          /1 chart\(s\) linted, 0 chart\(s\) failed/,
+        );
+        const { stdout } = await run(helm, ['template', 'docs', CHART, '--values', path], {
+          env,
+          timeout: HELM_LIMIT,
+        });
+        // The link reaches the init container exactly, and the version its annotation.
+        expect(stdout).toContain(`value: "${LINK}"`);
+        expect(stdout).toContain('docs/export-version: "2026-11-22"');
+      }
+    });
+
+    it("a schema-violating values file fails lint with helm's message", async () => {
+      const { helm, env } = await helmEnv(name);
+      const path = await valuesFile('staticExport:\n  enabled: true\n  bundleUrl: "not a link"\n');
+      const error = (await run(helm, ['lint', CHART, '--values', path], {
+        env,
+        timeout: HELM_LIMIT,
+      }).catch((e) => e)) as { code: number; stdout: string };
+      expect(error.code).toBe(1);
+      expect(error.stdout).toMatch(/bundleUrl/);
+    });
+
+    for (const dryRun of [false, true]) {
+      it(`accepts the exact argument list the action builds (dry run ${dryRun})`, async () => {
+        const { helm, env } = await helmEnv(name);
+        const version = parseHelmVersion(
+          (await run(helm, ['version', '--template', '{{.Version}}'], { env })).stdout,
+        )!;
+        expect(version.major).toBe(name === 'helm3' ? 3 : 4);
+        const path = await valuesFile(`staticExport:\n  enabled: true\n  bundleUrl: "${LINK}"\n`);
+        const args = upgradeArgs(
+          version,
+          spec({
+            rollbackOnFailure: true,
+            chartVersion: '1.4.0',
+            extraArgs: [
+              '--set',
+              'replicaCount=2',
+              '--set-string',
+              'image.tag=a; $(rm -rf /) `id` | cat',
+            ],
+          }),
+          path,
+          { dryRun },
+        );
+        const result = await runHelm(helm, args, { env, timeoutMs: HELM_LIMIT });
+        expect(result.code, result.stderr).toBe(0);
+        const release = JSON.parse(result.stdout) as {
+          version: number;
+          info: { status: string; description: string };
+          config: Record<string, unknown>;
+        };
+        expect(release.version).toBe(1);
+        expect(release.info.status).toBe(dryRun ? 'pending-install' : 'deployed');
+        // The shell metacharacters reached helm as one literal argument.
+        expect((release.config.image as { tag: string }).tag).toBe('a; $(rm -rf /) `id` | cat');
+        expect(release.config).toMatchObject({
+          replicaCount: 2,
+          staticExport: { enabled: true, bundleUrl: LINK },
+        });
+      });
+    }
+
+    it('rollout(): installs, reports the revision and streams nothing secret', async () => {
+      const { env } = await helmEnv(name);
+      Object.assign(process.env, env);
+      const logger = memoryLogger();
+      const text = `staticExport:\n  enabled: true\n  bundleUrl: "${LINK}"\n  version: "2026-11-22"\n`;
+      const result = await rollout(spec(), {
+        dryRun: false,
+        logger,
+        redact: (t) => t.split(LINK).join('***'),
+        valuesPath: await valuesFile(text),
+        valuesText: text,
+        valuesDisplay: 'values.yaml',
+      });
+      expect(result.release).toMatchObject({ name: 'docs', revision: 1, status: 'deployed' });
+      expect(result.helm.major).toBe(name === 'helm3' ? 3 : 4);
+      expect(result.command).toMatch(
+        /^helm upgrade --install docs \S+ --namespace docs --create-namespace --timeout 2m --output json --values values\.yaml$/,
+      );
+      expect(logger.lines.join('\n')).toContain(
+        'Docs release docs serves the static export version 2026-11-22.',
+      );
+      expect(logger.lines.join('\n')).not.toContain('X-Amz-Signature');
+    });
+
+    it("rollout(): helm's own failure becomes the step's message", async () => {
+      const { env } = await helmEnv(name);
+      Object.assign(process.env, env);
+      const text = `staticExport:\n  enabled: true\n  bundleUrl: "${LINK}"\n`;
+      const error = await rollout(spec({ extraArgs: ['--set', 'replicaCount=-1'] }), {
+        dryRun: false,
+        logger: memoryLogger(),
+        redact: (t) => t,
+        valuesPath: await valuesFile(text),
+        valuesText: text,
+        valuesDisplay: 'values.yaml',
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UserError);
+      expect((error as Error).message).toMatch(
+        /^helm upgrade of release docs failed \(helm v\d\.\d+\.\d+, exit 1\):\n.*replicaCount/s,
+      );
+    });
+
+    for (const status of ['pending-upgrade', 'pending-install', 'pending-rollback']) {
+      it(`rollout(): refuses a release stuck in ${status}, saying how to recover`, async () => {
+        const { env } = await helmEnv(name, stuckRelease(status));
+        Object.assign(process.env, env);
+        const error = await rollout(spec(), {
+          dryRun: false,
+          logger: memoryLogger(),
+          redact: (t) => t,
+          valuesPath: await valuesFile('a: 1\n'),
+          valuesText: 'a: 1\n',
+          valuesDisplay: 'values.yaml',
+        }).catch((e: unknown) => e);
+        expect((error as Error).message).toContain(
+          `Helm release docs is stuck in ${status} at revision 4`,
+        );
+        expect((error as Error).message).toMatch(
+          status === 'pending-install'
+            ? /helm uninstall docs --namespace docs/
+            : /helm rollback docs 3 --namespace docs/,
+        );
+      });
+    }
+
+    it('rollout(): a dry run uses a temporary copy and changes nothing', async () => {
+      const { env } = await helmEnv(name);
+      Object.assign(process.env, env);
+      const text = `staticExport:\n  enabled: true\n  bundleUrl: "${LINK}"\n`;
+      const logger = memoryLogger();
+      const result = await rollout(spec(), {
+        dryRun: true,
+        logger,
+        redact: (t) => t,
+        valuesPath: '/nonexistent/values.yaml',
+        valuesText: text,
+        valuesDisplay: 'values.yaml',
+      });
+      expect(result.release.status).toBe('pending-install');
+      expect(result.command).toContain('--dry-run');
+      expect(result.command).toContain('<temporary copy of values.yaml>');
+    });
+  });
+}
+
+describe('without helm', () => {
+  it('says how to install it', async () => {
+    process.env.PATH = '/nonexistent';
+    const error = await rollout(spec(), {
+      dryRun: false,
+      logger: memoryLogger(),
+      redact: (t) => t,
+      valuesPath: 'v',
+      valuesText: '',
+      valuesDisplay: 'v',
+    }).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(
+      /helm was not found on PATH\. Add a step that installs it before this one:\n\s+- uses: azure\/setup-helm@v4/,
+    );
+  });
+});
