@@ -87386,6 +87386,25 @@ const Outputs = {
 };
 const DEFAULT_BASE_URL = 'https://api.mintlify.com';
 const DEFAULT_HELM_CHART = 'mintlify/enterprise';
+/** Names of the agent/ sub-action's inputs and outputs (see agent/action.yml). */
+const AgentInputs = {
+    ApiKey: 'api-key',
+    ProjectId: 'project-id',
+    Prompt: 'prompt',
+    JobId: 'job-id',
+    Wait: 'wait',
+    Timeout: 'timeout',
+    PollInterval: 'poll-interval',
+    BaseUrl: 'base-url',
+};
+const AgentOutputs = {
+    JobId: 'job-id',
+    Status: 'status',
+    PrLink: 'pr-link',
+    Model: 'model',
+    Repository: 'repository',
+    Ref: 'ref',
+};
 
 ;// CONCATENATED MODULE: ./src/errors.ts
 /**
@@ -87491,15 +87510,7 @@ function parseInputs(read, workspace) {
     }
     const valuesFileInput = get(Inputs.ValuesFile).trim();
     const valuesFile = parseWorkspacePath(Inputs.ValuesFile, valuesFileInput, workspace, 'values.yaml');
-    let baseUrl;
-    try {
-        baseUrl = parseBaseUrl(get(Inputs.BaseUrl) || 'https://api.mintlify.com');
-    }
-    catch (error) {
-        if (error instanceof ApiError)
-            throw new InputError(Inputs.BaseUrl, error.reason.replace(/^base-url "[^"]*" /, `("${get(Inputs.BaseUrl).trim()}") `), error.hint ?? '');
-        throw error;
-    }
+    const baseUrl = parseBaseUrlInput(get(Inputs.BaseUrl));
     const timeoutMs = parseDurationInput(Inputs.Timeout, get(Inputs.Timeout) || '30m', 1000, MAX_TIMEOUT_MS);
     const pollText = get(Inputs.PollInterval).trim().toLowerCase() || 'auto';
     const pollInterval = pollText === 'auto'
@@ -87591,6 +87602,20 @@ function parseHelm(get, warnings) {
     }
     return { release, chart, namespace, chartVersion, rollbackOnFailure, timeoutMs, extraArgs };
 }
+/** The service address input, refused with the client's own reasons. */
+function parseBaseUrlInput(raw) {
+    try {
+        return parseBaseUrl(raw || 'https://api.mintlify.com');
+    }
+    catch (error) {
+        if (error instanceof ApiError) {
+            throw new InputError(Inputs.BaseUrl, error.reason.replace(/^base-url "[^"]*" /, `("${raw.trim()}") `), error.hint ?? '');
+        }
+        throw error;
+    }
+}
+const MAX_DURATION_MS = (/* unused pure expression or super */ null && (MAX_TIMEOUT_MS));
+const MAX_POLL_INTERVAL_MS = (/* unused pure expression or super */ null && (MAX_POLL_MS));
 function parseApiKey(raw, warnings) {
     const key = raw.trim();
     if (key === '') {
@@ -89224,6 +89249,77 @@ function formatBytes(bytes) {
     return `${value.toFixed(value >= 100 ? 0 : 1)} ${units[unit]}`;
 }
 
+;// CONCATENATED MODULE: ./src/runtime.ts
+/**
+ * What both entry points (the root action and agent/) share when running on a runner: the
+ * reporter wired to @actions/core, cancellation on SIGINT/SIGTERM, failure messages and the
+ * job summary.
+ */
+
+
+
+const actionsReporter = {
+    debug: (m) => core_debug(m),
+    info: (m) => info(m),
+    notice: (m) => core_notice(m),
+    warning: (m) => core_warning(m),
+    group: (name, fn) => group(name, fn),
+    secret: (value) => core_setSecret(value),
+};
+function runUrl(env = process.env) {
+    const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = env;
+    if (!GITHUB_SERVER_URL || !GITHUB_REPOSITORY || !GITHUB_RUN_ID)
+        return undefined;
+    return `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}`;
+}
+/**
+ * Cancels on SIGINT/SIGTERM (what a runner sends when a run is cancelled). If the work does not
+ * wind down within a few seconds, the process exits anyway.
+ */
+function cancelOnSignals(controller) {
+    const handler = (signal) => {
+        if (controller.signal.aborted)
+            return;
+        info(`Received ${signal}: stopping.`);
+        controller.abort(new Error(`received ${signal}`));
+        setTimeout(() => process.exit(process.exitCode ?? 1), 3000).unref();
+    };
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+    return () => {
+        process.off('SIGINT', handler);
+        process.off('SIGTERM', handler);
+    };
+}
+function describeFailure(error) {
+    if (error instanceof UserError || error instanceof ApiError)
+        return error.message;
+    if (error instanceof Error)
+        return `Unexpected error: ${error.message}. Please report it with the log of this run.`;
+    return `Unexpected error: ${String(error)}.`;
+}
+/** Sets outputs on a failure path, where a missing GITHUB_OUTPUT must not hide the failure. */
+function setOutputsQuietly(outputs) {
+    try {
+        for (const [name, value] of Object.entries(outputs))
+            if (value !== undefined)
+                setOutput(name, value);
+    }
+    catch {
+        // Not on a runner: the failure reported next is what matters.
+    }
+}
+async function writeSummary(markdown) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    try {
+        await summary.addRaw(markdown).write();
+    }
+    catch (error) {
+        core_warning(`Could not write the job summary: ${error.message}`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/summary.ts
 /** The job summary, as Markdown: pure, so tests can read exactly what a person will see. */
 
@@ -89307,46 +89403,6 @@ function failureSummary(message, state, domain, run) {
 
 
 
-const actionsReporter = {
-    debug: (m) => core_debug(m),
-    info: (m) => info(m),
-    notice: (m) => core_notice(m),
-    warning: (m) => core_warning(m),
-    group: (name, fn) => group(name, fn),
-    secret: (value) => core_setSecret(value),
-};
-function runUrl(env = process.env) {
-    const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = env;
-    if (!GITHUB_SERVER_URL || !GITHUB_REPOSITORY || !GITHUB_RUN_ID)
-        return undefined;
-    return `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}`;
-}
-/**
- * Cancels on SIGINT/SIGTERM (what a runner sends when a run is cancelled). If the work does not
- * wind down within a few seconds, the process exits anyway.
- */
-function cancelOnSignals(controller) {
-    const handler = (signal) => {
-        if (controller.signal.aborted)
-            return;
-        info(`Received ${signal}: stopping.`);
-        controller.abort(new Error(`received ${signal}`));
-        setTimeout(() => process.exit(process.exitCode ?? 1), 3000).unref();
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
-    return () => {
-        process.off('SIGINT', handler);
-        process.off('SIGTERM', handler);
-    };
-}
-function describeFailure(error) {
-    if (error instanceof UserError || error instanceof ApiError)
-        return error.message;
-    if (error instanceof Error)
-        return `Unexpected error: ${error.message}. Please report it with the log of this run.`;
-    return `Unexpected error: ${String(error)}.`;
-}
 async function run() {
     const controller = new AbortController();
     const release = cancelOnSignals(controller);
@@ -89392,15 +89448,7 @@ async function run() {
     }
     catch (error) {
         const message = describeFailure(error);
-        try {
-            if (state.jobId)
-                setOutput(Outputs.JobId, state.jobId);
-            if (state.status)
-                setOutput(Outputs.Status, state.status);
-        }
-        catch {
-            // No GITHUB_OUTPUT file (not on a runner): the failure below is what matters.
-        }
+        setOutputsQuietly({ [Outputs.JobId]: state.jobId, [Outputs.Status]: state.status });
         if (error instanceof StoppedError && state.jobId)
             info(`To resume: job-id: ${state.jobId}`);
         await writeSummary(failureSummary(message, state, inputs?.domain, { url: runUrl() }));
@@ -89409,16 +89457,6 @@ async function run() {
     finally {
         release();
         await client?.close();
-    }
-}
-async function writeSummary(markdown) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
-        return;
-    try {
-        await summary.addRaw(markdown).write();
-    }
-    catch (error) {
-        core_warning(`Could not write the job summary: ${error.message}`);
     }
 }
 

@@ -38,3 +38,24 @@ export const Outputs = {
 
 export const DEFAULT_BASE_URL = 'https://api.mintlify.com';
 export const DEFAULT_HELM_CHART = 'mintlify/enterprise';
+
+/** Names of the agent/ sub-action's inputs and outputs (see agent/action.yml). */
+export const AgentInputs = {
+  ApiKey: 'api-key',
+  ProjectId: 'project-id',
+  Prompt: 'prompt',
+  JobId: 'job-id',
+  Wait: 'wait',
+  Timeout: 'timeout',
+  PollInterval: 'poll-interval',
+  BaseUrl: 'base-url',
+} as const;
+
+export const AgentOutputs = {
+  JobId: 'job-id',
+  Status: 'status',
+  PrLink: 'pr-link',
+  Model: 'model',
+  Repository: 'repository',
+  Ref: 'ref',
+} as const;

@@ -70,18 +70,7 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
     workspace,
     'values.yaml',
   );
-  let baseUrl: URL;
-  try {
-    baseUrl = parseBaseUrl(get(Inputs.BaseUrl) || 'https://api.mintlify.com');
-  } catch (error) {
-    if (error instanceof ApiError)
-      throw new InputError(
-        Inputs.BaseUrl,
-        error.reason.replace(/^base-url "[^"]*" /, `("${get(Inputs.BaseUrl).trim()}") `),
-        error.hint ?? '',
-      );
-    throw error;
-  }
+  const baseUrl = parseBaseUrlInput(get(Inputs.BaseUrl));
   const timeoutMs = parseDurationInput(
     Inputs.Timeout,
     get(Inputs.Timeout) || '30m',
@@ -216,7 +205,26 @@ function parseHelm(get: (name: string) => string, warnings: string[]): HelmRollo
   return { release, chart, namespace, chartVersion, rollbackOnFailure, timeoutMs, extraArgs };
 }
 
-function parseApiKey(raw: string, warnings: string[]): string {
+/** The service address input, refused with the client's own reasons. */
+export function parseBaseUrlInput(raw: string): URL {
+  try {
+    return parseBaseUrl(raw || 'https://api.mintlify.com');
+  } catch (error) {
+    if (error instanceof ApiError) {
+      throw new InputError(
+        Inputs.BaseUrl,
+        error.reason.replace(/^base-url "[^"]*" /, `("${raw.trim()}") `),
+        error.hint ?? '',
+      );
+    }
+    throw error;
+  }
+}
+
+export const MAX_DURATION_MS = MAX_TIMEOUT_MS;
+export const MAX_POLL_INTERVAL_MS = MAX_POLL_MS;
+
+export function parseApiKey(raw: string, warnings: string[]): string {
   const key = raw.trim();
   if (key === '') {
     throw new InputError(
@@ -426,7 +434,7 @@ function parseWorkspacePath(
   return absolute;
 }
 
-function parseDurationInput(
+export function parseDurationInput(
   input: string,
   raw: string,
   min: number,
@@ -459,7 +467,7 @@ function parseDurationInput(
 }
 
 /** The YAML 1.2 core booleans, as `core.getBooleanInput` reads them. */
-function parseBoolean(input: string, raw: string): boolean {
+export function parseBoolean(input: string, raw: string): boolean {
   const text = raw.trim();
   if (['true', 'True', 'TRUE'].includes(text)) return true;
   if (['false', 'False', 'FALSE'].includes(text)) return false;
@@ -467,7 +475,7 @@ function parseBoolean(input: string, raw: string): boolean {
 }
 
 /** Shows control characters visibly in messages. */
-function printable(text: string): string {
+export function printable(text: string): string {
   const shown = text.replace(
     /[\u0000-\u001f\u007f]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

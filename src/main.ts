@@ -4,53 +4,19 @@
  */
 import * as core from '@actions/core';
 import { ServiceClient } from './api/client.js';
-import { ApiError } from './api/errors.js';
 import { Inputs, Outputs } from './constants.js';
-import { StoppedError, UserError } from './errors.js';
+import { StoppedError } from './errors.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
-import { publish, type PublishState, type Reporter } from './pipeline.js';
+import { publish, type PublishState } from './pipeline.js';
+import {
+  actionsReporter,
+  cancelOnSignals,
+  describeFailure,
+  runUrl,
+  setOutputsQuietly,
+  writeSummary,
+} from './runtime.js';
 import { failureSummary, successSummary } from './summary.js';
-
-export const actionsReporter: Reporter = {
-  debug: (m) => core.debug(m),
-  info: (m) => core.info(m),
-  notice: (m) => core.notice(m),
-  warning: (m) => core.warning(m),
-  group: (name, fn) => core.group(name, fn),
-  secret: (value) => core.setSecret(value),
-};
-
-export function runUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = env;
-  if (!GITHUB_SERVER_URL || !GITHUB_REPOSITORY || !GITHUB_RUN_ID) return undefined;
-  return `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}`;
-}
-
-/**
- * Cancels on SIGINT/SIGTERM (what a runner sends when a run is cancelled). If the work does not
- * wind down within a few seconds, the process exits anyway.
- */
-export function cancelOnSignals(controller: AbortController): () => void {
-  const handler = (signal: NodeJS.Signals) => {
-    if (controller.signal.aborted) return;
-    core.info(`Received ${signal}: stopping.`);
-    controller.abort(new Error(`received ${signal}`));
-    setTimeout(() => process.exit(process.exitCode ?? 1), 3000).unref();
-  };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
-  return () => {
-    process.off('SIGINT', handler);
-    process.off('SIGTERM', handler);
-  };
-}
-
-export function describeFailure(error: unknown): string {
-  if (error instanceof UserError || error instanceof ApiError) return error.message;
-  if (error instanceof Error)
-    return `Unexpected error: ${error.message}. Please report it with the log of this run.`;
-  return `Unexpected error: ${String(error)}.`;
-}
 
 export async function run(): Promise<void> {
   const controller = new AbortController();
@@ -97,12 +63,7 @@ export async function run(): Promise<void> {
     await writeSummary(successSummary(result, Date.now(), { url: runUrl() }));
   } catch (error) {
     const message = describeFailure(error);
-    try {
-      if (state.jobId) core.setOutput(Outputs.JobId, state.jobId);
-      if (state.status) core.setOutput(Outputs.Status, state.status);
-    } catch {
-      // No GITHUB_OUTPUT file (not on a runner): the failure below is what matters.
-    }
+    setOutputsQuietly({ [Outputs.JobId]: state.jobId, [Outputs.Status]: state.status });
     if (error instanceof StoppedError && state.jobId)
       core.info(`To resume: job-id: ${state.jobId}`);
     await writeSummary(failureSummary(message, state, inputs?.domain, { url: runUrl() }));
@@ -110,14 +71,5 @@ export async function run(): Promise<void> {
   } finally {
     release();
     await client?.close();
-  }
-}
-
-async function writeSummary(markdown: string): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) return;
-  try {
-    await core.summary.addRaw(markdown).write();
-  } catch (error) {
-    core.warning(`Could not write the job summary: ${(error as Error).message}`);
   }
 }

@@ -1,0 +1,144 @@
+/**
+ * The agent/ sub-action's pipeline: send the follow-up message exactly once (or create a job),
+ * then wait for the job with the shared poller. No @actions/core here.
+ */
+import { ApiError } from './api/errors.js';
+import type { ServiceClient } from './api/client.js';
+import { createAgentJob, getAgentJob, sendFollowUp } from './api/agent.js';
+import type { AgentJob } from './api/schemas.js';
+import type { AgentActionInputs } from './agent-inputs.js';
+import { formatDuration } from './duration.js';
+import { StoppedError, UserError } from './errors.js';
+import type { Reporter } from './pipeline.js';
+import {
+  backoffSchedule,
+  fixedSchedule,
+  pollUntil,
+  PollCancelled,
+  PollTimeout,
+  systemClock,
+  type Clock,
+} from './poll.js';
+
+export interface AgentState {
+  jobId?: string;
+  status?: string;
+}
+
+export interface AgentResult {
+  job: AgentJob;
+  /** Whether this run created the job (false: it sent a follow-up). */
+  created: boolean;
+  waited: boolean;
+  polls: number;
+}
+
+const FINAL = new Set(['completed', 'archived', 'failed']);
+
+export async function followUp(
+  inputs: AgentActionInputs,
+  deps: {
+    reporter: Reporter;
+    client: ServiceClient;
+    signal?: AbortSignal;
+    clock?: Clock;
+    state?: AgentState;
+  },
+): Promise<AgentResult> {
+  const { reporter, client, signal } = deps;
+  const clock = deps.clock ?? systemClock;
+  const state = deps.state ?? {};
+  const deadline = clock.now() + inputs.timeoutMs;
+  const call = { signal, deadline };
+
+  const stopped = (reason: 'cancelled' | 'timeout', last?: AgentJob) => {
+    const id = state.jobId;
+    const where = last ? ` (last status ${last.status})` : '';
+    const after = id ? ` The agent keeps working on the service; job-id: ${id}` : '';
+    return reason === 'cancelled'
+      ? new StoppedError(
+          `Cancelled${id ? ` while waiting for agent job ${id}` : ''}${where}.${after}`,
+          'cancelled',
+          id,
+        )
+      : new StoppedError(
+          `Agent job ${id ?? ''} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}.${after} Raise timeout, or run with wait: false and check the job later.`,
+          'timeout',
+          id,
+        );
+  };
+
+  let job: AgentJob;
+  try {
+    job = await reporter.group(
+      inputs.jobId ? `Send a follow-up to agent job ${inputs.jobId}` : 'Create an agent job',
+      async () => {
+        const answer = inputs.jobId
+          ? await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call)
+          : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
+        state.jobId = answer.id;
+        state.status = answer.status;
+        reporter.info(
+          `Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`,
+        );
+        return answer;
+      },
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'aborted') throw stopped('cancelled');
+    if (error instanceof ApiError && error.kind === 'deadline') throw stopped('timeout');
+    throw error;
+  }
+
+  let polls = 0;
+  if (inputs.wait && !FINAL.has(job.status)) {
+    const schedule =
+      inputs.pollInterval === 'auto'
+        ? backoffSchedule<AgentJob>(2000, 1.5, 15_000)
+        : fixedSchedule<AgentJob>(inputs.pollInterval);
+    try {
+      const result = await reporter.group(`Wait for agent job ${job.id}`, () => {
+        let shown = job.status;
+        return pollUntil<AgentJob>({
+          initial: job,
+          check: (c) => getAgentJob(client, inputs.projectId, job.id, c),
+          isDone: (j) => FINAL.has(j.status),
+          schedule,
+          deadline,
+          signal,
+          clock,
+          onResult: (j) => {
+            state.status = j.status;
+            if (j.status !== shown) reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
+            shown = j.status;
+          },
+        });
+      });
+      job = result.value;
+      polls = result.polls;
+    } catch (error) {
+      if (error instanceof PollCancelled)
+        throw stopped('cancelled', error.last as AgentJob | undefined);
+      if (error instanceof PollTimeout)
+        throw stopped('timeout', error.last as AgentJob | undefined);
+      if (error instanceof ApiError && error.kind === 'aborted') throw stopped('cancelled');
+      if (error instanceof ApiError && error.kind === 'deadline') throw stopped('timeout');
+      throw error;
+    }
+  }
+
+  if (job.status === 'failed') {
+    throw new UserError(
+      `Agent job ${job.id} failed${job.source?.repository ? ` on ${job.source.repository}` : ''}. Look at the job in the dashboard, then send a clearer prompt (job-id: ${job.id}) or start a new job.`,
+      { jobId: job.id },
+    );
+  }
+  if (job.status === 'archived')
+    reporter.warning(
+      `Agent job ${job.id} was archived${job.prLink ? '' : ' without a pull request'}.`,
+    );
+  if (job.status === 'completed' && !job.prLink)
+    reporter.notice(`Agent job ${job.id} completed with no pull request: no files changed.`);
+  if (job.prLink) reporter.info(`Pull request: ${job.prLink}`);
+  return { job, created: !inputs.jobId, waited: inputs.wait, polls };
+}

@@ -1,0 +1,3 @@
+import { runAgent } from './agent-main.js';
+
+void runAgent();

@@ -1,0 +1,69 @@
+/**
+ * What both entry points (the root action and agent/) share when running on a runner: the
+ * reporter wired to @actions/core, cancellation on SIGINT/SIGTERM, failure messages and the
+ * job summary.
+ */
+import * as core from '@actions/core';
+import { ApiError } from './api/errors.js';
+import { UserError } from './errors.js';
+import type { Reporter } from './pipeline.js';
+
+export const actionsReporter: Reporter = {
+  debug: (m) => core.debug(m),
+  info: (m) => core.info(m),
+  notice: (m) => core.notice(m),
+  warning: (m) => core.warning(m),
+  group: (name, fn) => core.group(name, fn),
+  secret: (value) => core.setSecret(value),
+};
+
+export function runUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = env;
+  if (!GITHUB_SERVER_URL || !GITHUB_REPOSITORY || !GITHUB_RUN_ID) return undefined;
+  return `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}`;
+}
+
+/**
+ * Cancels on SIGINT/SIGTERM (what a runner sends when a run is cancelled). If the work does not
+ * wind down within a few seconds, the process exits anyway.
+ */
+export function cancelOnSignals(controller: AbortController): () => void {
+  const handler = (signal: NodeJS.Signals) => {
+    if (controller.signal.aborted) return;
+    core.info(`Received ${signal}: stopping.`);
+    controller.abort(new Error(`received ${signal}`));
+    setTimeout(() => process.exit(process.exitCode ?? 1), 3000).unref();
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+}
+
+export function describeFailure(error: unknown): string {
+  if (error instanceof UserError || error instanceof ApiError) return error.message;
+  if (error instanceof Error)
+    return `Unexpected error: ${error.message}. Please report it with the log of this run.`;
+  return `Unexpected error: ${String(error)}.`;
+}
+
+/** Sets outputs on a failure path, where a missing GITHUB_OUTPUT must not hide the failure. */
+export function setOutputsQuietly(outputs: Record<string, string | undefined>): void {
+  try {
+    for (const [name, value] of Object.entries(outputs))
+      if (value !== undefined) core.setOutput(name, value);
+  } catch {
+    // Not on a runner: the failure reported next is what matters.
+  }
+}
+
+export async function writeSummary(markdown: string): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) return;
+  try {
+    await core.summary.addRaw(markdown).write();
+  } catch (error) {
+    core.warning(`Could not write the job summary: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import { sim } from '../helpers/sim.js';
+import { runAction, type RunOptions } from '../helpers/action.js';
+import { createAgentJob } from '../../src/api/agent.js';
+import { ServiceClient } from '../../src/api/client.js';
+import type { Simulator } from '../../simulator/server.js';
+
+function agent(options: Omit<RunOptions, 'entry' | 'actionFile'>) {
+  return runAction({ ...options, entry: 'dist/agent/index.js', actionFile: 'agent/action.yml' });
+}
+
+async function existingJob(s: Simulator): Promise<string> {
+  const client = new ServiceClient({ baseUrl: s.baseUrl, apiKey: s.apiKey });
+  try {
+    return (await createAgentJob(client, s.projectId, 'Write the changelog page')).id;
+  } finally {
+    await client.close();
+  }
+}
+
+const PROMPT =
+  'Document the new --dry-run flag\nin the CLI reference.\nKeep the examples short.\nAnd link the FAQ.';
+
+describe('the agent sub-action (dist/agent under Node 24)', () => {
+  it('follow-up → completed with a pull request, sending the message once', async () => {
+    const s = await sim({ agent: { activeMs: 300 } });
+    const jobId = await existingJob(s);
+    const run = await agent({
+      inputs: {
+        'api-key': s.apiKey,
+        'project-id': s.projectId,
+        prompt: PROMPT,
+        'job-id': jobId,
+        'base-url': s.baseUrl,
+      },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(1);
+    expect(s.requestsFor('message')[0]!.body).toEqual({ prompt: PROMPT });
+    expect(run.outputs).toMatchObject({
+      'job-id': jobId,
+      status: 'completed',
+      'pr-link': expect.stringMatching(/^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/),
+      model: 'claude-sonnet-4-5',
+      repository: 'https://github.com/acme/docs',
+      ref: expect.stringMatching(/^mintlify\/agent-/),
+    });
+    expect(run.stdout).toContain(`Agent job ${jobId}: active → completed`);
+    expect(run.summary).toContain(
+      '### Agent follow-up\n\n> Document the new --dry-run flag\n> in the CLI reference.\n> Keep the examples short.\n> …',
+    );
+    expect(run.summary).toContain(
+      `| Pull request | [${run.outputs['pr-link']}](${run.outputs['pr-link']}) |`,
+    );
+  });
+
+  it('no job-id: creates a job with the prompt and waits for it', async () => {
+    const s = await sim({ agent: { activeMs: 200 } });
+    const run = await agent({
+      inputs: {
+        'api-key': s.apiKey,
+        'project-id': s.projectId,
+        prompt: 'Fix the typos',
+        'base-url': s.baseUrl,
+      },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('create-agent')).toHaveLength(1);
+    expect(s.requestsFor('message')).toHaveLength(0);
+    expect(run.outputs.status).toBe('completed');
+    expect(run.summary).toContain('(new)');
+  });
+
+  it('wait: false reports the active job at once', async () => {
+    const s = await sim({ agent: { activeMs: 60_000 } });
+    const run = await agent({
+      inputs: {
+        'api-key': s.apiKey,
+        'project-id': s.projectId,
+        prompt: 'x',
+        wait: 'false',
+        'base-url': s.baseUrl,
+      },
+    });
+    expect(run.code).toBe(0);
+    expect(run.outputs).toMatchObject({ status: 'active', 'pr-link': '' });
+    expect(s.requestsFor('get-agent')).toHaveLength(0);
+  });
+
+  it('a failed job exits non-zero', async () => {
+    const s = await sim({ agent: { activeMs: 200, outcome: 'failed' } });
+    const run = await agent({
+      inputs: {
+        'api-key': s.apiKey,
+        'project-id': s.projectId,
+        prompt: 'x',
+        'base-url': s.baseUrl,
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /::error::Agent job aj_\w+ failed on https:\/\/github.com\/acme\/docs\./,
+    );
+    expect(run.outputs.status).toBe('failed');
+    expect(run.summary).toContain('### Agent follow-up failed');
+  });
+
+  it('an archived job is a warning; completed without a PR is a notice', async () => {
+    const s = await sim({ agent: { activeMs: 200, outcome: 'archived', prLink: false } });
+    const run = await agent({
+      inputs: {
+        'api-key': s.apiKey,
+        'project-id': s.projectId,
+        prompt: 'x',
+        'base-url': s.baseUrl,
+      },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/::warning::Agent job aj_\w+ was archived without a pull request\./);
+    const s2 = await sim({ agent: { activeMs: 200, outcome: 'completed', prLink: false } });
+    const run2 = await agent({
+      inputs: {
+        'api-key': s2.apiKey,
+        'project-id': s2.projectId,
+        prompt: 'x',
+        'base-url': s2.baseUrl,
+      },
+    });
+    expect(run2.code).toBe(0);
+    expect(run2.stdout).toMatch(
+      /::notice::Agent job aj_\w+ completed with no pull request: no files changed\./,
+    );
+    expect(run2.outputs['pr-link']).toBe('');
+  });
+
+  it('404 says the job id is unknown for that project', async () => {
+    const s = await sim();
+    const run = await agent({
+      inputs: {
+        'api-key': s.apiKey,
+        'project-id': s.projectId,
+        prompt: 'x',
+        'job-id': 'aj_missing',
+        'base-url': s.baseUrl,
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /::error::send follow-up message to agent job aj_missing: the service answered HTTP 404 Not Found: "Job not found"\. No agent job has this id in project proj_sim: check the job-id and project-id inputs/,
+    );
+  });
+
+  it('429 fails at once, explaining the limit, after exactly one message', async () => {
+    const s = await sim({ messageLimit: 0 });
+    const jobId = await existingJob(s);
+    const run = await agent({
+      inputs: {
+        'api-key': s.apiKey,
+        'project-id': s.projectId,
+        prompt: 'x',
+        'job-id': jobId,
+        'base-url': s.baseUrl,
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(s.requestsFor('message')).toHaveLength(1);
+    expect(run.stdout).toMatch(
+      /::error::send follow-up message .*HTTP 429 Too Many Requests.*100 follow-up messages per project per hour; this run does not retry/,
+    );
+    expect(run.durationMs).toBeLessThan(5000);
+  });
+
+  it('an empty or blank prompt never reaches the service', async () => {
+    const s = await sim();
+    for (const prompt of ['', '   \n\t ']) {
+      const run = await agent({
+        inputs: { 'api-key': s.apiKey, 'project-id': s.projectId, prompt, 'base-url': s.baseUrl },
+      });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(
+        /::error::Input "prompt" (is empty|contains only white space)\. Write the instruction for the agent/,
+      );
+    }
+    expect(s.requests).toHaveLength(0);
+  });
+
+  it('times out with the job id', async () => {
+    const s = await sim({ agent: { outcome: 'never' } });
+    const run = await agent({
+      inputs: {
+        'api-key': s.apiKey,
+        'project-id': s.projectId,
+        prompt: 'x',
+        timeout: '2s',
+        'base-url': s.baseUrl,
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.durationMs).toBeLessThan(4500);
+    expect(run.stdout).toMatch(
+      /::error::Agent job (aj_\w+) did not finish within the timeout of 2s \(last status active\)\. The agent keeps working on the service; job-id: \1/,
+    );
+  });
+
+  it('stops within a second of SIGTERM, printing the job id', async () => {
+    const s = await sim({ agent: { outcome: 'never' } });
+    let signalledAt = 0;
+    const run = await agent({
+      inputs: {
+        'api-key': s.apiKey,
+        'project-id': s.projectId,
+        prompt: 'x',
+        'base-url': s.baseUrl,
+      },
+      onStart: (child, output) => {
+        const timer = setInterval(() => {
+          if (output().includes('Wait for agent job')) {
+            clearInterval(timer);
+            signalledAt = Date.now();
+            child.kill('SIGTERM');
+          }
+        }, 20);
+      },
+    });
+    expect(signalledAt).toBeGreaterThan(0);
+    expect(Date.now() - signalledAt).toBeLessThan(1000);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /::error::Cancelled while waiting for agent job (aj_\w+).*job-id: \1/,
+    );
+  });
+});
