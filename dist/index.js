@@ -89319,6 +89319,31 @@ async function writeSummary(markdown) {
         core_warning(`Could not write the job summary: ${error.message}`);
     }
 }
+/**
+ * The frame of both entry points: mask the key before anything is printed, cancel on signals,
+ * turn any thrown value into core.setFailed (after `onFailure` reports what it can), and close
+ * the clients.
+ */
+async function runEntry(work, onFailure) {
+    const controller = new AbortController();
+    const release = cancelOnSignals(controller);
+    const clients = [];
+    try {
+        const rawKey = getInput('api-key');
+        if (rawKey.trim())
+            core_setSecret(rawKey.trim());
+        await work({ signal: controller.signal, track: (client) => (clients.push(client), client) });
+    }
+    catch (error) {
+        const message = describeFailure(error);
+        await onFailure(message, error).catch(() => undefined);
+        setFailed(message);
+    }
+    finally {
+        release();
+        await Promise.all(clients.map((client) => client.close()));
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/summary.ts
 /** The job summary, as Markdown: pure, so tests can read exactly what a person will see. */
@@ -89404,33 +89429,21 @@ function failureSummary(message, state, domain, run) {
 
 
 async function run() {
-    const controller = new AbortController();
-    const release = cancelOnSignals(controller);
     const state = {};
     let inputs;
-    let client;
-    try {
-        // Mask the key before anything else is printed, even if it is refused below.
-        const rawKey = getInput(Inputs.ApiKey);
-        if (rawKey.trim())
-            core_setSecret(rawKey.trim());
+    await runEntry(async ({ signal, track }) => {
         const parsed = parseInputs((name) => getInput(name), process.env.GITHUB_WORKSPACE || process.cwd());
         inputs = parsed.inputs;
         for (const notice of parsed.notices)
             core_notice(notice);
         for (const warning of parsed.warnings)
             core_warning(warning);
-        client = new ServiceClient({
+        const client = track(new ServiceClient({
             baseUrl: inputs.baseUrl,
             apiKey: inputs.apiKey,
             logger: actionsReporter,
-        });
-        const result = await publish(inputs, {
-            reporter: actionsReporter,
-            client,
-            signal: controller.signal,
-            state,
-        });
+        }));
+        const result = await publish(inputs, { reporter: actionsReporter, client, signal, state });
         setOutput(Outputs.JobId, result.jobId);
         setOutput(Outputs.Status, result.status);
         setOutput(Outputs.PageCount, String(result.pageCount));
@@ -89445,19 +89458,12 @@ async function run() {
         setOutput(Outputs.HelmRevision, result.helm ? String(result.helm.release.revision) : '');
         setOutput(Outputs.HelmVersion, result.helm?.helm.version ?? '');
         await writeSummary(successSummary(result, Date.now(), { url: runUrl() }));
-    }
-    catch (error) {
-        const message = describeFailure(error);
+    }, async (message, error) => {
         setOutputsQuietly({ [Outputs.JobId]: state.jobId, [Outputs.Status]: state.status });
         if (error instanceof StoppedError && state.jobId)
             info(`To resume: job-id: ${state.jobId}`);
         await writeSummary(failureSummary(message, state, inputs?.domain, { url: runUrl() }));
-        setFailed(message);
-    }
-    finally {
-        release();
-        await client?.close();
-    }
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/index.ts

@@ -1,17 +1,10 @@
 /** The agent/ sub-action: inputs → follow-up (or new job) → wait → outputs and summary. */
 import * as core from '@actions/core';
 import { ServiceClient } from './api/client.js';
-import { AgentInputs, AgentOutputs } from './constants.js';
+import { AgentOutputs } from './constants.js';
 import { parseAgentInputs, type AgentActionInputs } from './agent-inputs.js';
 import { followUp, type AgentResult, type AgentState } from './agent-pipeline.js';
-import {
-  actionsReporter,
-  cancelOnSignals,
-  describeFailure,
-  runUrl,
-  setOutputsQuietly,
-  writeSummary,
-} from './runtime.js';
+import { actionsReporter, runEntry, runUrl, setOutputsQuietly, writeSummary } from './runtime.js';
 
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
@@ -56,44 +49,34 @@ export function agentSummary(
 }
 
 export async function runAgent(): Promise<void> {
-  const controller = new AbortController();
-  const release = cancelOnSignals(controller);
   const state: AgentState = {};
   let inputs: AgentActionInputs | undefined;
-  let client: ServiceClient | undefined;
-  try {
-    const rawKey = core.getInput(AgentInputs.ApiKey);
-    if (rawKey.trim()) core.setSecret(rawKey.trim());
-    const parsed = parseAgentInputs((name) => core.getInput(name));
-    inputs = parsed.inputs;
-    for (const warning of parsed.warnings) core.warning(warning);
-    client = new ServiceClient({
-      baseUrl: inputs.baseUrl,
-      apiKey: inputs.apiKey,
-      logger: actionsReporter,
-    });
-    const result = await followUp(inputs, {
-      reporter: actionsReporter,
-      client,
-      signal: controller.signal,
-      state,
-    });
-    const job = result.job;
-    core.setOutput(AgentOutputs.JobId, job.id);
-    core.setOutput(AgentOutputs.Status, job.status);
-    core.setOutput(AgentOutputs.PrLink, job.prLink ?? '');
-    core.setOutput(AgentOutputs.Model, job.model ?? '');
-    core.setOutput(AgentOutputs.Repository, job.source?.repository ?? '');
-    core.setOutput(AgentOutputs.Ref, job.source?.ref ?? '');
-    await writeSummary(agentSummary(inputs.prompt, result, state, undefined, runUrl()));
-  } catch (error) {
-    const message = describeFailure(error);
-    setOutputsQuietly({ [AgentOutputs.JobId]: state.jobId, [AgentOutputs.Status]: state.status });
-    if (inputs)
-      await writeSummary(agentSummary(inputs.prompt, undefined, state, message, runUrl()));
-    core.setFailed(message);
-  } finally {
-    release();
-    await client?.close();
-  }
+  await runEntry(
+    async ({ signal, track }) => {
+      const parsed = parseAgentInputs((name) => core.getInput(name));
+      inputs = parsed.inputs;
+      for (const warning of parsed.warnings) core.warning(warning);
+      const client = track(
+        new ServiceClient({
+          baseUrl: inputs.baseUrl,
+          apiKey: inputs.apiKey,
+          logger: actionsReporter,
+        }),
+      );
+      const result = await followUp(inputs, { reporter: actionsReporter, client, signal, state });
+      const job = result.job;
+      core.setOutput(AgentOutputs.JobId, job.id);
+      core.setOutput(AgentOutputs.Status, job.status);
+      core.setOutput(AgentOutputs.PrLink, job.prLink ?? '');
+      core.setOutput(AgentOutputs.Model, job.model ?? '');
+      core.setOutput(AgentOutputs.Repository, job.source?.repository ?? '');
+      core.setOutput(AgentOutputs.Ref, job.source?.ref ?? '');
+      await writeSummary(agentSummary(inputs.prompt, result, state, undefined, runUrl()));
+    },
+    async (message) => {
+      setOutputsQuietly({ [AgentOutputs.JobId]: state.jobId, [AgentOutputs.Status]: state.status });
+      if (inputs)
+        await writeSummary(agentSummary(inputs.prompt, undefined, state, message, runUrl()));
+    },
+  );
 }

@@ -4,6 +4,7 @@
  * job summary.
  */
 import * as core from '@actions/core';
+import type { ServiceClient } from './api/client.js';
 import { ApiError } from './api/errors.js';
 import { UserError } from './errors.js';
 import type { Reporter } from './pipeline.js';
@@ -65,5 +66,37 @@ export async function writeSummary(markdown: string): Promise<void> {
     await core.summary.addRaw(markdown).write();
   } catch (error) {
     core.warning(`Could not write the job summary: ${(error as Error).message}`);
+  }
+}
+
+export interface EntryContext {
+  signal: AbortSignal;
+  /** Registers a client to close when the run ends, so the process can exit at once. */
+  track(client: ServiceClient): ServiceClient;
+}
+
+/**
+ * The frame of both entry points: mask the key before anything is printed, cancel on signals,
+ * turn any thrown value into core.setFailed (after `onFailure` reports what it can), and close
+ * the clients.
+ */
+export async function runEntry(
+  work: (ctx: EntryContext) => Promise<void>,
+  onFailure: (message: string, error: unknown) => Promise<void>,
+): Promise<void> {
+  const controller = new AbortController();
+  const release = cancelOnSignals(controller);
+  const clients: ServiceClient[] = [];
+  try {
+    const rawKey = core.getInput('api-key');
+    if (rawKey.trim()) core.setSecret(rawKey.trim());
+    await work({ signal: controller.signal, track: (client) => (clients.push(client), client) });
+  } catch (error) {
+    const message = describeFailure(error);
+    await onFailure(message, error).catch(() => undefined);
+    core.setFailed(message);
+  } finally {
+    release();
+    await Promise.all(clients.map((client) => client.close()));
   }
 }

@@ -79617,6 +79617,31 @@ async function writeSummary(markdown) {
         core_warning(`Could not write the job summary: ${error.message}`);
     }
 }
+/**
+ * The frame of both entry points: mask the key before anything is printed, cancel on signals,
+ * turn any thrown value into core.setFailed (after `onFailure` reports what it can), and close
+ * the clients.
+ */
+async function runEntry(work, onFailure) {
+    const controller = new AbortController();
+    const release = cancelOnSignals(controller);
+    const clients = [];
+    try {
+        const rawKey = getInput('api-key');
+        if (rawKey.trim())
+            core_setSecret(rawKey.trim());
+        await work({ signal: controller.signal, track: (client) => (clients.push(client), client) });
+    }
+    catch (error) {
+        const message = describeFailure(error);
+        await onFailure(message, error).catch(() => undefined);
+        setFailed(message);
+    }
+    finally {
+        release();
+        await Promise.all(clients.map((client) => client.close()));
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/agent-main.ts
 /** The agent/ sub-action: inputs → follow-up (or new job) → wait → outputs and summary. */
@@ -79664,30 +79689,19 @@ function agentSummary(prompt, result, state, error, run) {
     return `${title}\n\n${quoted}\n\n| | |\n|---|---|\n${rows.map(([k, v]) => `| ${k} | ${escapeCell(v)} |`).join('\n')}\n`;
 }
 async function runAgent() {
-    const controller = new AbortController();
-    const release = cancelOnSignals(controller);
     const state = {};
     let inputs;
-    let client;
-    try {
-        const rawKey = getInput(AgentInputs.ApiKey);
-        if (rawKey.trim())
-            core_setSecret(rawKey.trim());
+    await runEntry(async ({ signal, track }) => {
         const parsed = parseAgentInputs((name) => getInput(name));
         inputs = parsed.inputs;
         for (const warning of parsed.warnings)
             core_warning(warning);
-        client = new ServiceClient({
+        const client = track(new ServiceClient({
             baseUrl: inputs.baseUrl,
             apiKey: inputs.apiKey,
             logger: actionsReporter,
-        });
-        const result = await followUp(inputs, {
-            reporter: actionsReporter,
-            client,
-            signal: controller.signal,
-            state,
-        });
+        }));
+        const result = await followUp(inputs, { reporter: actionsReporter, client, signal, state });
         const job = result.job;
         setOutput(AgentOutputs.JobId, job.id);
         setOutput(AgentOutputs.Status, job.status);
@@ -79696,18 +79710,11 @@ async function runAgent() {
         setOutput(AgentOutputs.Repository, job.source?.repository ?? '');
         setOutput(AgentOutputs.Ref, job.source?.ref ?? '');
         await writeSummary(agentSummary(inputs.prompt, result, state, undefined, runUrl()));
-    }
-    catch (error) {
-        const message = describeFailure(error);
+    }, async (message) => {
         setOutputsQuietly({ [AgentOutputs.JobId]: state.jobId, [AgentOutputs.Status]: state.status });
         if (inputs)
             await writeSummary(agentSummary(inputs.prompt, undefined, state, message, runUrl()));
-        setFailed(message);
-    }
-    finally {
-        release();
-        await client?.close();
-    }
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/agent.ts
