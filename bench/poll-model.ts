@@ -19,7 +19,7 @@ export function randomJob(totalMs: number, seed: number): JobModel {
   const length = totalMs * (0.97 + random() * 0.06);
   const queuedMs = random() * Math.min(0.2 * length, 60_000);
   const runningMs = length - queuedMs;
-  // A gentle curve (speed varies by up to ±25 % over the job) and ±2 points of noise.
+  // A gentle curve (speed varies by up to ±25 % over the job) and up to 2 points of noise.
   const bend = (random() - 0.5) * 0.5;
   return {
     queuedMs,
@@ -27,8 +27,9 @@ export function randomJob(totalMs: number, seed: number): JobModel {
     progressAt(elapsed) {
       const x = Math.min(1, elapsed / runningMs);
       const curve = x + bend * x * (1 - x);
-      const noise = (random() - 0.5) * 4;
-      return Math.max(0, Math.min(99.9, curve * 100 + noise));
+      // A counter of finished pages lags the work by up to 2 points; it never runs ahead.
+      const lag = random() * 2;
+      return Math.max(0, Math.min(99.9, curve * 100 - lag));
     },
   };
 }

@@ -28576,7 +28576,7 @@ __webpack_unused_export__ = ping
 /* unused reexport */ __nccwpck_require__(2873).WebSocketStream
 /* unused reexport */ __nccwpck_require__(6919).WebSocketError
 
-__webpack_unused_export__ = makeDispatcher(api.request)
+module.exports.Em = makeDispatcher(api.request)
 __webpack_unused_export__ = makeDispatcher(api.stream)
 __webpack_unused_export__ = makeDispatcher(api.pipeline)
 __webpack_unused_export__ = makeDispatcher(api.connect)
@@ -87946,7 +87946,6 @@ const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createR
 
 
 
-
 class Retryable extends Error {
 }
 function hostOf(url) {
@@ -87996,6 +87995,7 @@ async function downloadBundle(url, dest, expectedBytes, options) {
 }
 async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     const host = hostOf(url);
+    const started = Date.now();
     const signals = [
         options.signal,
         options.deadline !== undefined
@@ -88003,14 +88003,29 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
             : undefined,
     ].filter((s) => s !== undefined);
     const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
+    // undici's request() hands back a Node stream: far less overhead per chunk than fetch's web
+    // streams, and back-pressure all the way to the socket, so memory stays flat.
     let response;
+    let target = url;
     try {
-        response = await (0,node_modules_undici/* fetch */.hd)(url, {
-            headers: { 'user-agent': USER_AGENT },
-            redirect: 'follow',
-            signal,
-            dispatcher,
-        });
+        for (let hop = 0;; hop++) {
+            response = await (0,node_modules_undici/* request */.Em)(target, {
+                method: 'GET',
+                headers: { 'user-agent': USER_AGENT },
+                signal,
+                dispatcher,
+            });
+            const location = response.headers.location;
+            if (response.statusCode >= 300 &&
+                response.statusCode < 400 &&
+                typeof location === 'string' &&
+                hop < 5) {
+                response.body.resume();
+                target = new URL(location, target).href;
+                continue;
+            }
+            break;
+        }
     }
     catch (error) {
         if (options.signal?.aborted)
@@ -88019,18 +88034,16 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
             throw new UserError(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`);
         throw new Retryable(`network error talking to ${host}: ${describeCause(error)}`);
     }
-    if (response.status !== 200) {
-        const body = await response.text().catch(() => '');
+    if (response.statusCode !== 200) {
+        const body = await response.body.text().catch(() => '');
         const said = storageError(body);
-        if (response.status >= 500)
-            throw new Retryable(`${host} answered HTTP ${response.status}${said ? ` (${said})` : ''}`);
-        const hint = response.status === 403
+        if (response.statusCode >= 500)
+            throw new Retryable(`${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}`);
+        const hint = response.statusCode === 403
             ? 'The link has expired or its signature is not valid: run again to generate a fresh link.'
             : 'Run again to generate a fresh link; if it persists, report it.';
-        throw new UserError(`Downloading the bundle failed: ${host} answered HTTP ${response.status}${said ? ` (${said})` : ''}. ${hint}`);
+        throw new UserError(`Downloading the bundle failed: ${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}. ${hint}`);
     }
-    if (!response.body)
-        throw new Retryable(`${host} sent no body`);
     const directory = (0,external_node_path_.dirname)(dest);
     await (0,promises_.mkdir)(directory, { recursive: true }).catch((error) => {
         throw new UserError(`download-path "${options.display}": its folder cannot be created (${error.code}). Check the path.`);
@@ -88050,7 +88063,9 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         },
     });
     try {
-        await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(response.body), meter, (0,external_node_fs_namespaceObject.createWriteStream)(temp, { flags: 'wx' }), { signal });
+        await (0,external_node_stream_promises_namespaceObject.pipeline)(response.body, meter, (0,external_node_fs_namespaceObject.createWriteStream)(temp, { flags: 'wx', highWaterMark: 1024 * 1024 }), {
+            signal,
+        });
     }
     catch (error) {
         await (0,promises_.rm)(temp, { force: true });
@@ -88080,7 +88095,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         await (0,promises_.rm)(temp, { force: true });
         throw new UserError(`download-path "${options.display}" cannot be written (${error.code}). Check that it is not a folder and that its folder is writable.`);
     }
-    return { path: dest, bytes, sha256: hash.digest('hex') };
+    return { path: dest, bytes, sha256: hash.digest('hex'), durationMs: Date.now() - started };
 }
 function describeCause(error) {
     let current = error;
@@ -88172,14 +88187,19 @@ function backoffSchedule(initial = 2000, factor = 1.5, max = 30_000) {
 }
 const POLL_FLOOR_MS = 1000;
 const POLL_CEILING_MS = 30_000;
-/**
- * The adaptive schedule for export jobs: backs off while the job is queued; while it runs, fits
- * a line through the progress figures it has seen, estimates when the job reaches 100 %, and
- * sleeps until a little before that, so the last checks land about a second apart around the
- * finish. Floor 1 s, ceiling 30 s.
- */
-function adaptiveSchedule() {
-    let queuedDelay = 2000;
+const ADAPTIVE_DEFAULTS = {
+    queuedInitialMs: 3000,
+    queuedFactor: 2,
+    warmupMs: 6000,
+    marginFraction: 0.07,
+    errorMultiplier: 2,
+    windowFraction: 0.2,
+    trustLine: true,
+    levelSigmas: 2,
+};
+function adaptiveSchedule(options = {}) {
+    const o = { ...ADAPTIVE_DEFAULTS, ...options };
+    let queuedDelay = o.queuedInitialMs;
     let stalledDelay = 2000;
     let samples = [];
     /** Least-squares line through the recent half of the running phase, with its uncertainty. */
@@ -88188,7 +88208,7 @@ function adaptiveSchedule() {
             return undefined;
         const first = samples[0];
         const lastSample = samples[samples.length - 1];
-        const since = lastSample.t - (lastSample.t - first.t) / 2;
+        const since = lastSample.t - (lastSample.t - first.t) * o.windowFraction;
         let window = samples.filter((s) => s.t >= since);
         if (window.length < 3)
             window = samples.slice(-3);
@@ -88217,19 +88237,22 @@ function adaptiveSchedule() {
         let residuals = 0;
         for (const s of window)
             residuals += (s.p - (mp + slope * (s.t - mt))) ** 2;
-        const sigma = Math.max(1, n > 2 ? Math.sqrt(residuals / (n - 2)) : 2);
+        const rawSigma = n > 2 ? Math.sqrt(residuals / (n - 2)) : 2;
+        const sigma = Math.max(1, rawSigma);
         const relativeError = sigma / Math.sqrt(den) / slope;
-        return { slope, relativeError, at: (t) => mp + slope * (t - mt) };
+        return { slope, relativeError, sigma: rawSigma, at: (t) => mp + slope * (t - mt) };
     };
     const estimate = (now) => {
         const line = fit();
         if (!line)
             return undefined;
         const last = samples[samples.length - 1];
-        const current = Math.max(line.at(now), last.p);
+        const current = o.trustLine ? Math.min(99.9, line.at(now)) : Math.max(line.at(now), last.p);
         return {
             remaining: Math.max(0, (100 - current) / line.slope),
             relativeError: line.relativeError,
+            /** The time the progress figure's own scatter stands for: a figure can lag the work. */
+            levelMs: (Math.max(0.5, line.sigma) * o.levelSigmas) / line.slope,
         };
     };
     return {
@@ -88238,7 +88261,7 @@ function adaptiveSchedule() {
             if (job.status === 'queued') {
                 samples = [];
                 const delay = queuedDelay;
-                queuedDelay = Math.min(POLL_CEILING_MS, queuedDelay * 1.6);
+                queuedDelay = Math.min(POLL_CEILING_MS, queuedDelay * o.queuedFactor);
                 return delay;
             }
             if (typeof job.progress !== 'number') {
@@ -88250,10 +88273,11 @@ function adaptiveSchedule() {
             samples.push({ t: now, p: job.progress });
             const est = estimate(now);
             if (!est)
-                return 2000;
+                return o.warmupMs;
             // Sleep until shortly before the estimated finish. The margin covers the estimate's error
             // (three standard errors of the slope) and 10 % for progress that speeds up near the end.
-            const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, 0.3 + 3 * est.relativeError));
+            const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +
+                est.levelMs);
             return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));
         },
     };
@@ -89167,7 +89191,7 @@ async function publish(inputs, deps) {
                         logger: reporter,
                         display: inputs.downloadPathInput,
                     });
-                    reporter.info(`Downloaded ${formatBytes(got.bytes)}, sha256 ${got.sha256}.`);
+                    reporter.info(`Downloaded ${formatBytes(got.bytes)} in ${formatDuration(got.durationMs)} (${formatBytes(Math.round(got.bytes / Math.max(0.001, got.durationMs / 1000)))}/s), sha256 ${got.sha256}.`);
                     return got;
                 });
             }

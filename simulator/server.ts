@@ -268,7 +268,8 @@ export class Simulator {
     } else if (s.outcome === 'never' || elapsed < s.queuedMs + s.runningMs) {
       status = 'running';
       const fraction = s.runningMs > 0 ? (elapsed - s.queuedMs) / s.runningMs : 1;
-      const noisy = fraction * 100 + (this.#random() - 0.5) * 2 * s.progressNoise;
+      // Like a counter of finished pages: it lags the work by up to progressNoise points, never leads.
+      const noisy = fraction * 100 - this.#random() * s.progressNoise;
       progress = Math.min(s.outcome === 'never' ? 99 : 99.9, Math.max(job.lastProgress, noisy));
     } else {
       status = s.outcome === 'failed' ? 'failed' : 'completed';

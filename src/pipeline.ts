@@ -256,7 +256,9 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
                 display: inputs.downloadPathInput,
               },
             );
-            reporter.info(`Downloaded ${formatBytes(got.bytes)}, sha256 ${got.sha256}.`);
+            reporter.info(
+              `Downloaded ${formatBytes(got.bytes)} in ${formatDuration(got.durationMs)} (${formatBytes(Math.round(got.bytes / Math.max(0.001, got.durationMs / 1000)))}/s), sha256 ${got.sha256}.`,
+            );
             return got;
           },
         );

@@ -115,10 +115,40 @@ export const POLL_CEILING_MS = 30_000;
  * sleeps until a little before that, so the last checks land about a second apart around the
  * finish. Floor 1 s, ceiling 30 s.
  */
-export function adaptiveSchedule(): Schedule<ProgressSample> & {
-  eta(now: number): number | undefined;
-} {
-  let queuedDelay = 2000;
+export interface AdaptiveOptions {
+  /** First wait while queued, and its growth factor. */
+  queuedInitialMs: number;
+  queuedFactor: number;
+  /** Wait while there are too few samples for an estimate. */
+  warmupMs: number;
+  /** Part of the estimated remaining time always kept as margin. */
+  marginFraction: number;
+  /** Standard errors of the slope added to the margin. */
+  errorMultiplier: number;
+  /** Part of the running phase (the most recent) that the line is fitted through. */
+  windowFraction: number;
+  /** Read the current progress off the fitted line, not the last (noisy) figure. */
+  trustLine: boolean;
+  /** Standard deviations of the progress figures' scatter kept as margin (in time). */
+  levelSigmas: number;
+}
+
+export const ADAPTIVE_DEFAULTS: AdaptiveOptions = {
+  queuedInitialMs: 3000,
+  queuedFactor: 2,
+  warmupMs: 6000,
+  marginFraction: 0.07,
+  errorMultiplier: 2,
+  windowFraction: 0.2,
+  trustLine: true,
+  levelSigmas: 2,
+};
+
+export function adaptiveSchedule(
+  options: Partial<AdaptiveOptions> = {},
+): Schedule<ProgressSample> & { eta(now: number): number | undefined } {
+  const o = { ...ADAPTIVE_DEFAULTS, ...options };
+  let queuedDelay = o.queuedInitialMs;
   let stalledDelay = 2000;
   let samples: { t: number; p: number }[] = [];
 
@@ -127,7 +157,7 @@ export function adaptiveSchedule(): Schedule<ProgressSample> & {
     if (samples.length < 2) return undefined;
     const first = samples[0]!;
     const lastSample = samples[samples.length - 1]!;
-    const since = lastSample.t - (lastSample.t - first.t) / 2;
+    const since = lastSample.t - (lastSample.t - first.t) * o.windowFraction;
     let window = samples.filter((s) => s.t >= since);
     if (window.length < 3) window = samples.slice(-3);
     const n = window.length;
@@ -151,19 +181,22 @@ export function adaptiveSchedule(): Schedule<ProgressSample> & {
     // Residual spread (at least 1 point: two samples fit any line) → relative error of the slope.
     let residuals = 0;
     for (const s of window) residuals += (s.p - (mp + slope * (s.t - mt))) ** 2;
-    const sigma = Math.max(1, n > 2 ? Math.sqrt(residuals / (n - 2)) : 2);
+    const rawSigma = n > 2 ? Math.sqrt(residuals / (n - 2)) : 2;
+    const sigma = Math.max(1, rawSigma);
     const relativeError = sigma / Math.sqrt(den) / slope;
-    return { slope, relativeError, at: (t: number) => mp + slope * (t - mt) };
+    return { slope, relativeError, sigma: rawSigma, at: (t: number) => mp + slope * (t - mt) };
   };
 
   const estimate = (now: number) => {
     const line = fit();
     if (!line) return undefined;
     const last = samples[samples.length - 1]!;
-    const current = Math.max(line.at(now), last.p);
+    const current = o.trustLine ? Math.min(99.9, line.at(now)) : Math.max(line.at(now), last.p);
     return {
       remaining: Math.max(0, (100 - current) / line.slope),
       relativeError: line.relativeError,
+      /** The time the progress figure's own scatter stands for: a figure can lag the work. */
+      levelMs: (Math.max(0.5, line.sigma) * o.levelSigmas) / line.slope,
     };
   };
 
@@ -173,7 +206,7 @@ export function adaptiveSchedule(): Schedule<ProgressSample> & {
       if (job.status === 'queued') {
         samples = [];
         const delay = queuedDelay;
-        queuedDelay = Math.min(POLL_CEILING_MS, queuedDelay * 1.6);
+        queuedDelay = Math.min(POLL_CEILING_MS, queuedDelay * o.queuedFactor);
         return delay;
       }
       if (typeof job.progress !== 'number') {
@@ -184,12 +217,13 @@ export function adaptiveSchedule(): Schedule<ProgressSample> & {
       }
       samples.push({ t: now, p: job.progress });
       const est = estimate(now);
-      if (!est) return 2000;
+      if (!est) return o.warmupMs;
       // Sleep until shortly before the estimated finish. The margin covers the estimate's error
       // (three standard errors of the slope) and 10 % for progress that speeds up near the end.
       const margin = Math.max(
         POLL_FLOOR_MS,
-        est.remaining * Math.min(0.9, 0.3 + 3 * est.relativeError),
+        est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +
+          est.levelMs,
       );
       return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));
     },

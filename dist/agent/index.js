@@ -79365,14 +79365,19 @@ function backoffSchedule(initial = 2000, factor = 1.5, max = 30_000) {
 }
 const POLL_FLOOR_MS = 1000;
 const POLL_CEILING_MS = 30_000;
-/**
- * The adaptive schedule for export jobs: backs off while the job is queued; while it runs, fits
- * a line through the progress figures it has seen, estimates when the job reaches 100 %, and
- * sleeps until a little before that, so the last checks land about a second apart around the
- * finish. Floor 1 s, ceiling 30 s.
- */
-function adaptiveSchedule() {
-    let queuedDelay = 2000;
+const ADAPTIVE_DEFAULTS = {
+    queuedInitialMs: 3000,
+    queuedFactor: 2,
+    warmupMs: 6000,
+    marginFraction: 0.07,
+    errorMultiplier: 2,
+    windowFraction: 0.2,
+    trustLine: true,
+    levelSigmas: 2,
+};
+function adaptiveSchedule(options = {}) {
+    const o = { ...ADAPTIVE_DEFAULTS, ...options };
+    let queuedDelay = o.queuedInitialMs;
     let stalledDelay = 2000;
     let samples = [];
     /** Least-squares line through the recent half of the running phase, with its uncertainty. */
@@ -79381,7 +79386,7 @@ function adaptiveSchedule() {
             return undefined;
         const first = samples[0];
         const lastSample = samples[samples.length - 1];
-        const since = lastSample.t - (lastSample.t - first.t) / 2;
+        const since = lastSample.t - (lastSample.t - first.t) * o.windowFraction;
         let window = samples.filter((s) => s.t >= since);
         if (window.length < 3)
             window = samples.slice(-3);
@@ -79410,19 +79415,22 @@ function adaptiveSchedule() {
         let residuals = 0;
         for (const s of window)
             residuals += (s.p - (mp + slope * (s.t - mt))) ** 2;
-        const sigma = Math.max(1, n > 2 ? Math.sqrt(residuals / (n - 2)) : 2);
+        const rawSigma = n > 2 ? Math.sqrt(residuals / (n - 2)) : 2;
+        const sigma = Math.max(1, rawSigma);
         const relativeError = sigma / Math.sqrt(den) / slope;
-        return { slope, relativeError, at: (t) => mp + slope * (t - mt) };
+        return { slope, relativeError, sigma: rawSigma, at: (t) => mp + slope * (t - mt) };
     };
     const estimate = (now) => {
         const line = fit();
         if (!line)
             return undefined;
         const last = samples[samples.length - 1];
-        const current = Math.max(line.at(now), last.p);
+        const current = o.trustLine ? Math.min(99.9, line.at(now)) : Math.max(line.at(now), last.p);
         return {
             remaining: Math.max(0, (100 - current) / line.slope),
             relativeError: line.relativeError,
+            /** The time the progress figure's own scatter stands for: a figure can lag the work. */
+            levelMs: (Math.max(0.5, line.sigma) * o.levelSigmas) / line.slope,
         };
     };
     return {
@@ -79431,7 +79439,7 @@ function adaptiveSchedule() {
             if (job.status === 'queued') {
                 samples = [];
                 const delay = queuedDelay;
-                queuedDelay = Math.min(POLL_CEILING_MS, queuedDelay * 1.6);
+                queuedDelay = Math.min(POLL_CEILING_MS, queuedDelay * o.queuedFactor);
                 return delay;
             }
             if (typeof job.progress !== 'number') {
@@ -79443,10 +79451,11 @@ function adaptiveSchedule() {
             samples.push({ t: now, p: job.progress });
             const est = estimate(now);
             if (!est)
-                return 2000;
+                return o.warmupMs;
             // Sleep until shortly before the estimated finish. The margin covers the estimate's error
             // (three standard errors of the slope) and 10 % for progress that speeds up near the end.
-            const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, 0.3 + 3 * est.relativeError));
+            const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +
+                est.levelMs);
             return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));
         },
     };

@@ -118,7 +118,7 @@ describe('schedules', () => {
     const queued = [0, 1, 2, 3, 4, 5, 6, 7].map((i) =>
       s.next({ status: 'queued', progress: 0 }, i * 1000),
     );
-    expect(queued[0]).toBe(2000);
+    expect(queued[0]).toBe(3000);
     expect(queued[1]!).toBeGreaterThan(queued[0]!);
     expect(Math.max(...queued)).toBeLessThanOrEqual(30_000);
     for (let t = 0; t < 100; t++) {
