@@ -30,11 +30,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, '.bench');
 const started = Date.now();
 const quick = process.argv.includes('--quick');
-const only = process.argv
-  .find((a) => a.startsWith('--only='))
-  ?.slice(7)
-  .split(',');
-const want = (section: string) => !only || only.includes(section);
 
 // ---- helpers -----------------------------------------------------------------------------
 
