@@ -9,7 +9,7 @@ import type { AgentJob } from './api/schemas.js';
 import type { AgentActionInputs } from './agent-inputs.js';
 import { formatDuration } from './duration.js';
 import { StoppedError, UserError } from './errors.js';
-import type { Reporter } from './pipeline.js';
+import type { Reporter } from './logger.js';
 import {
   backoffSchedule,
   fixedSchedule,

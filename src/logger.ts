@@ -10,6 +10,14 @@ export interface Logger {
   warning(message: string): void;
 }
 
+/** A logger that can also group lines and mask secrets (the action wires it to @actions/core). */
+export interface Reporter extends Logger {
+  /** Runs `fn` inside a collapsible log group. */
+  group<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /** Masks a value in everything printed after this call. */
+  secret(value: string): void;
+}
+
 export const silentLogger: Logger = {
   debug: () => undefined,
   info: () => undefined,

@@ -12,7 +12,9 @@ import { downloadBundle } from './download.js';
 import { formatDuration } from './duration.js';
 import { StoppedError, UserError } from './errors.js';
 import type { ActionInputs } from './inputs.js';
-import type { Logger } from './logger.js';
+import type { Reporter } from './logger.js';
+
+export type { Reporter } from './logger.js';
 import {
   adaptiveSchedule,
   fixedSchedule,
@@ -25,13 +27,6 @@ import {
 import { linkSecrets, redactLink } from './secrets.js';
 import { planValuesEdit, readValuesFile, writeFileAtomic } from './values-file.js';
 import { rollout, type RolloutResult } from './rollout.js';
-
-export interface Reporter extends Logger {
-  /** Runs `fn` inside a collapsible log group. */
-  group<T>(name: string, fn: () => Promise<T>): Promise<T>;
-  /** Masks a value in everything printed after this call. */
-  secret(value: string): void;
-}
 
 /** What is known so far; filled in as the run goes, so a failure can still report the job. */
 export interface PublishState {

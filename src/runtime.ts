@@ -7,7 +7,7 @@ import * as core from '@actions/core';
 import type { ServiceClient } from './api/client.js';
 import { ApiError } from './api/errors.js';
 import { UserError } from './errors.js';
-import type { Reporter } from './pipeline.js';
+import type { Reporter } from './logger.js';
 
 export const actionsReporter: Reporter = {
   debug: (m) => core.debug(m),
