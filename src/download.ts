@@ -4,11 +4,11 @@
  * never sent: the link is a credential of its own.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { UserError } from './errors.js';
 import { silentLogger, type Logger } from './logger.js';
@@ -165,30 +165,18 @@ async function downloadOnce(
   );
   const hash = createHash('sha256');
   let bytes = 0;
-  const meter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
+  const collect = youngGenerationCollector();
+  try {
+    await writeStream(response.body, temp, signal, (chunk) => {
       bytes += chunk.length;
       if (bytes > expectedBytes) {
-        callback(
-          new UserError(
-            `The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`,
-          ),
+        throw new UserError(
+          `The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`,
         );
-        return;
       }
       hash.update(chunk);
-      callback(null, chunk);
-    },
-  });
-  try {
-    await pipeline(
-      response.body,
-      meter,
-      createWriteStream(temp, { flags: 'wx', highWaterMark: 1024 * 1024 }),
-      {
-        signal,
-      },
-    );
+      collect(chunk.length);
+    });
   } catch (error) {
     await rm(temp, { force: true });
     if (error instanceof UserError) throw error;
@@ -235,4 +223,136 @@ function describeCause(error: unknown): string {
     current = (current as { cause?: unknown }).cause;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+const BATCH_BYTES = 1024 * 1024;
+const MAX_WRITES_IN_FLIGHT = 2;
+const COLLECT_EVERY_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Writes `body` to a new file at `path` ('wx': never over an existing one). Each chunk is hashed
+ * (`onChunk`) and copied into one of three reused 1 MiB buffers; a full buffer is written on the
+ * thread pool while the next one fills. With two writes in flight the socket is paused
+ * (back-pressure), so memory stays flat whatever the size. Copying lets every socket chunk die
+ * young: holding the chunks until their write finished got them promoted to the old generation,
+ * and a 1 GiB transfer then spent a third of a second in major collections. On the benchmark
+ * machine this took a 256 MiB transfer from ~570 MiB/s (`stream.pipeline` into
+ * `fs.createWriteStream`) to ~850 MiB/s. `onChunk` may throw to abort.
+ */
+async function writeStream(
+  body: Readable,
+  path: string,
+  signal: AbortSignal | undefined,
+  onChunk: (chunk: Buffer) => void,
+): Promise<void> {
+  signal?.throwIfAborted();
+  const file = await open(path, 'wx');
+  let failure: unknown;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const spare: Buffer[] = [];
+      const take = () => spare.pop() ?? Buffer.allocUnsafe(BATCH_BYTES);
+      let current = take();
+      let used = 0;
+      const inFlight = new Set<Promise<void>>();
+      let ended = false;
+      let settled = false;
+      const fail = (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        failure = error;
+        body.destroy();
+        signal?.removeEventListener('abort', onAbort);
+        // Let writes already handed to the thread pool finish before the file is closed.
+        void Promise.allSettled(inFlight).then(() => reject(error));
+      };
+      const onAbort = () => fail(signal?.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const done = () => {
+        if (settled || !ended || inFlight.size > 0) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const submit = () => {
+        const buffer = current;
+        const length = used;
+        current = take();
+        used = 0;
+        const write: Promise<void> = file.write(buffer, 0, length).then(
+          ({ bytesWritten }) => {
+            inFlight.delete(write);
+            if (settled) return;
+            if (bytesWritten !== length) {
+              fail(new Error(`short write (${bytesWritten} of ${length} bytes)`));
+              return;
+            }
+            spare.push(buffer);
+            if (body.isPaused() && !ended) body.resume();
+            done();
+          },
+          (error: unknown) => {
+            inFlight.delete(write);
+            fail(error);
+          },
+        );
+        inFlight.add(write);
+        if (inFlight.size >= MAX_WRITES_IN_FLIGHT) body.pause();
+      };
+      body.on('data', (chunk: Buffer) => {
+        if (settled) return;
+        try {
+          onChunk(chunk);
+        } catch (error) {
+          fail(error);
+          return;
+        }
+        for (let offset = 0; offset < chunk.length;) {
+          const n = chunk.copy(current, used, offset);
+          used += n;
+          offset += n;
+          if (used === current.length) submit();
+        }
+      });
+      body.once('end', () => {
+        ended = true;
+        if (used > 0) submit();
+        done();
+      });
+      body.once('error', fail);
+    });
+  } finally {
+    await file.close().catch((error: unknown) => {
+      failure ??= error;
+    });
+  }
+  if (failure !== undefined) throw failure;
+}
+
+/**
+ * Every socket read hands us a fresh 64 KiB buffer. V8 frees them only when it next collects
+ * garbage, which it does lazily for memory held outside its heap: a 256 MiB transfer took the
+ * process from ~85 to ~110 MiB RSS. One full collection before the transfer (the start-up garbage
+ * goes) and a young-generation one every 2 MiB (well under a millisecond each; the chunks die
+ * young because they are copied out at once) keep the download's share to ~15 MiB whatever the
+ * size, at no cost in throughput. Does nothing if the runtime refuses the flag.
+ */
+function youngGenerationCollector(): (bytes: number) => void {
+  let gc: ((options?: { type: 'minor' | 'major' }) => void) | undefined;
+  try {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as typeof gc;
+  } catch {
+    gc = undefined;
+  }
+  if (typeof gc !== 'function') return () => undefined;
+  gc();
+  let since = 0;
+  return (bytes) => {
+    since += bytes;
+    if (since >= COLLECT_EVERY_BYTES) {
+      since = 0;
+      gc({ type: 'minor' });
+    }
+  };
 }

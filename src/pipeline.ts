@@ -252,7 +252,7 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
               },
             );
             reporter.info(
-              `Downloaded ${formatBytes(got.bytes)} in ${formatDuration(got.durationMs)} (${formatBytes(Math.round(got.bytes / Math.max(0.001, got.durationMs / 1000)))}/s), sha256 ${got.sha256}.`,
+              `Downloaded ${formatBytes(got.bytes)} in ${got.durationMs < 60_000 ? `${(got.durationMs / 1000).toFixed(3)}s` : formatDuration(got.durationMs)} (${formatBytes(Math.round(got.bytes / Math.max(0.001, got.durationMs / 1000)))}/s), sha256 ${got.sha256}.`,
             );
             return got;
           },

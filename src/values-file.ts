@@ -410,7 +410,7 @@ export function planValuesEdit(
   for (const s of [...splices].sort((a, b) => b.start - a.start || b.end - a.end)) {
     out = out.slice(0, s.start) + s.text + out.slice(s.end);
   }
-  verify(text, out, values, display);
+  verify(doc, out, values, display);
   return { text: out, changed: out !== text, changes: out === text ? [] : changes, notices };
 }
 
@@ -440,8 +440,15 @@ function removal(text: string, map: YAMLMap, item: Pair): Splice {
   return { start, end, text: '' };
 }
 
-function verify(before: string, after: string, values: StaticExportValues, display: string): void {
-  const expected = (parseDocument(before, OPTIONS).toJS(TO_JS) ?? {}) as Record<string, unknown>;
+/** Reads the edited text back and checks it holds the original data (`before`, already parsed)
+ * with only the three staticExport keys changed. */
+function verify(
+  before: Document,
+  after: string,
+  values: StaticExportValues,
+  display: string,
+): void {
+  const expected = (before.toJS(TO_JS) ?? {}) as Record<string, unknown>;
   const current = expected[KEY];
   const block: Record<string, unknown> =
     current && typeof current === 'object' ? { ...(current as object) } : {};

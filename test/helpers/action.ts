@@ -127,6 +127,11 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     durationMs: Date.now() - started,
     workspace,
   };
+  // A runner shows stderr in the log: Node's own warnings (deprecations, experimental APIs in a
+  // dependency) would reach every user's log, so no run may print one.
+  expect(run.stderr, 'the action printed a Node.js warning').not.toMatch(
+    /^\(node:\d+\) .*Warning\b/m,
+  );
   // Every run is scanned: the key it was given, and the signature of any link it produced.
   const link = run.outputs['bundle-url'];
   expectNoSecrets(run, [

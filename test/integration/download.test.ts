@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { chmod, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateBundle, startExport } from '../../src/api/static-export.js';
+import { downloadBundle } from '../../src/download.js';
+import { UserError } from '../../src/errors.js';
+import { caught, client, sim, wait } from '../helpers/sim.js';
+
+const fast = { queuedMs: 20, runningMs: 80 };
+
+async function bundleOf(extraBundleBytes = 0) {
+  const s = await sim({ export: { ...fast, extraBundleBytes } });
+  const c = client(s);
+  const job = await startExport(c, { domain: 'docs.example.com' });
+  await wait(150);
+  return { s, bundle: await generateBundle(c, job.jobId) };
+}
+
+const newDir = () => mkdtemp(join(tmpdir(), 'download-'));
+
+describe('downloadBundle against the simulator storage', () => {
+  it('writes a multi-batch bundle byte for byte and hashes it on the way', async () => {
+    // 5 MiB of padding: several 1 MiB write batches, and two or more in flight at once.
+    const { bundle } = await bundleOf(5 * 1024 * 1024 + 123);
+    const dir = await newDir();
+    const dest = join(dir, 'nested/site.tar.gz');
+    const got = await downloadBundle(bundle.bundleUrl, dest, bundle.sizeBytes, { display: 'x' });
+    const bytes = await readFile(dest);
+    expect(bytes.length).toBe(bundle.sizeBytes);
+    expect(got.bytes).toBe(bundle.sizeBytes);
+    expect(got.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(await readdir(join(dir, 'nested'))).toEqual(['site.tar.gz']);
+  });
+
+  it('stops at once when the bundle is larger than announced, leaving nothing behind', async () => {
+    const { bundle } = await bundleOf(3 * 1024 * 1024);
+    const dir = await newDir();
+    const error = await caught(() =>
+      downloadBundle(bundle.bundleUrl, join(dir, 'b.tgz'), 1024 * 1024, { display: 'b.tgz' }),
+    );
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.message).toMatch(/larger than the 1048576 bytes the service announced/);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('a smaller body than announced is retried, then reported, leaving nothing behind', async () => {
+    const { s, bundle } = await bundleOf();
+    const dir = await newDir();
+    const error = await caught(() =>
+      downloadBundle(bundle.bundleUrl, join(dir, 'b.tgz'), bundle.sizeBytes + 10, {
+        display: 'b.tgz',
+        attempts: 2,
+      }),
+    );
+    expect(error.message).toMatch(
+      /download-path "b.tgz" failed after 2 attempts: the transfer from .* ended after \d+ of \d+ bytes/,
+    );
+    expect(s.requestsFor('download')).toHaveLength(2);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('cancellation mid-transfer removes the partial file', async () => {
+    const { bundle } = await bundleOf(256 * 1024 * 1024);
+    const dir = await newDir();
+    const controller = new AbortController();
+    const pending = downloadBundle(bundle.bundleUrl, join(dir, 'b.tgz'), bundle.sizeBytes, {
+      display: 'b.tgz',
+      signal: controller.signal,
+    });
+    // Abort once the temporary file exists and has data in it.
+    for (let i = 0; i < 200; i++) {
+      const names = await readdir(dir);
+      if (names.some((n) => n.endsWith('.part'))) break;
+      await wait(5);
+    }
+    controller.abort(new Error('cancelled by the test'));
+    const error = await caught(() => pending);
+    expect(error.message).toBe('cancelled by the test');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  // Root writes anywhere, so the permission case only runs as a normal user.
+  it.skipIf(process.getuid?.() === 0)(
+    'an unwritable folder is a clear error naming the input',
+    async () => {
+      const { bundle } = await bundleOf();
+      const dir = await newDir();
+      await chmod(dir, 0o555);
+      try {
+        const error = await caught(() =>
+          downloadBundle(bundle.bundleUrl, join(dir, 'b.tgz'), bundle.sizeBytes, {
+            display: 'out/b.tgz',
+          }),
+        );
+        expect(error).toBeInstanceOf(UserError);
+        expect(error.message).toBe(
+          'download-path "out/b.tgz" cannot be written (EACCES). Check the path and permissions.',
+        );
+      } finally {
+        await chmod(dir, 0o755);
+      }
+      expect(await readdir(dir)).toEqual([]);
+    },
+  );
+
+  it('a file in the way of the folder is a clear error naming the input', async () => {
+    const { bundle } = await bundleOf();
+    const dir = await newDir();
+    await writeFile(join(dir, 'out'), 'not a folder');
+    const error = await caught(() =>
+      downloadBundle(bundle.bundleUrl, join(dir, 'out/b.tgz'), bundle.sizeBytes, {
+        display: 'out/b.tgz',
+      }),
+    );
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.message).toBe(
+      'download-path "out/b.tgz": its folder cannot be created (EEXIST). Check the path.',
+    );
+    expect(await readFile(join(dir, 'out'), 'utf8')).toBe('not a folder');
+  });
+
+  it('a destination that is a folder is refused and the folder kept', async () => {
+    const { bundle } = await bundleOf();
+    const dir = await newDir();
+    await mkdir(join(dir, 'site.tar.gz'));
+    await writeFile(join(dir, 'site.tar.gz', 'keep'), 'x');
+    const error = await caught(() =>
+      downloadBundle(bundle.bundleUrl, join(dir, 'site.tar.gz'), bundle.sizeBytes, {
+        display: 'site.tar.gz',
+      }),
+    );
+    expect(error.message).toMatch(/download-path "site.tar.gz" cannot be written \(EISDIR\)/);
+    expect(await readdir(dir)).toEqual(['site.tar.gz']);
+    expect(await readdir(join(dir, 'site.tar.gz'))).toEqual(['keep']);
+  });
+});
