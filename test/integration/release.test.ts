@@ -1,0 +1,80 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A clone of this repository's HEAD with the working tree's sources, as a release would see. */
+function cloneRepo(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'release-'));
+  execFileSync('git', ['clone', '-q', ROOT, dir]);
+  // The sources under test, not only the last commit.
+  for (const file of ['scripts/release.mjs', 'CHANGELOG.md', 'package.json', 'package-lock.json']) {
+    writeFileSync(join(dir, file), readFileSync(join(ROOT, file)));
+  }
+  // Hard links: a real folder (ncc resolves a symlinked one to paths outside the clone), made in
+  // a moment.
+  execFileSync('cp', ['-al', join(ROOT, 'node_modules'), join(dir, 'node_modules')]);
+  const git = (...a: string[]) => execFileSync('git', a, { cwd: dir });
+  git('config', 'user.email', 'test@example.com');
+  git('config', 'user.name', 'Release Test');
+  git('checkout', '-q', '-B', 'main');
+  git('add', '-A');
+  git('commit', '-q', '--allow-empty', '-m', 'sources under test');
+  return dir;
+}
+
+const release = (dir: string, ...args: string[]) =>
+  spawnSync('node', ['scripts/release.mjs', ...args], { cwd: dir, encoding: 'utf8' });
+const git = (dir: string, ...a: string[]) =>
+  execFileSync('git', a, { cwd: dir, encoding: 'utf8' }).trim();
+
+describe('npm run release', () => {
+  it(
+    'bumps every version, moves the changelog, tags vX.Y.Z and moves vX',
+    { timeout: 90_000 },
+    () => {
+      const dir = cloneRepo();
+      // An earlier v1 release that the major tag points at: it must move.
+      git(dir, 'tag', '-a', 'v0.9.0', '-m', 'old', 'HEAD~1');
+      git(dir, 'tag', '-a', 'v1', '-m', 'old', 'HEAD~1');
+      const first = release(dir, '1.0.0');
+      expect(first.status, first.stderr).toBe(0);
+      expect(first.stdout).toContain('git push --force origin v1');
+      expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version).toBe('1.0.0');
+      expect(readFileSync(join(dir, 'src/version.ts'), 'utf8')).toContain("VERSION = '1.0.0'");
+      expect(readFileSync(join(dir, 'dist/index.js'), 'utf8')).toContain(
+        'static-export-helm-action/',
+      );
+      const changelog = readFileSync(join(dir, 'CHANGELOG.md'), 'utf8');
+      expect(changelog).toMatch(/## \[Unreleased\]\n\n## \[1\.0\.0\] - \d{4}-\d\d-\d\d\n/);
+      expect(changelog).toContain('compare/v1.0.0...HEAD');
+      expect(git(dir, 'status', '--porcelain')).toBe('');
+      expect(git(dir, 'rev-parse', 'v1.0.0^{commit}')).toBe(git(dir, 'rev-parse', 'HEAD'));
+      expect(git(dir, 'rev-parse', 'v1^{commit}')).toBe(git(dir, 'rev-parse', 'HEAD'));
+
+      // Nothing new under Unreleased: refused, nothing changed.
+      const empty = release(dir, '1.0.1');
+      expect(empty.status).toBe(1);
+      expect(empty.stderr).toMatch(/no entries under "## \[Unreleased\]"/);
+      expect(git(dir, 'status', '--porcelain')).toBe('');
+    },
+  );
+
+  it('refuses a dirty tree, an old version and a malformed one, changing nothing', () => {
+    const dir = cloneRepo();
+    expect(release(dir, 'v1.0').stderr).toMatch(/X\.Y\.Z, no leading v/);
+    writeFileSync(join(dir, 'stray.txt'), 'x');
+    expect(release(dir, '1.0.0').stderr).toMatch(/working tree has changes/);
+    execFileSync('git', ['tag', 'v2.0.0'], { cwd: dir });
+    execFileSync('git', ['add', 'stray.txt'], { cwd: dir });
+    execFileSync('git', ['commit', '-qm', 'stray'], { cwd: dir });
+    const old = release(dir, '1.5.0');
+    expect(old.status).toBe(1);
+    expect(old.stderr).toMatch(/1\.5\.0 is not greater than the last tag v2\.0\.0/);
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+  });
+});
