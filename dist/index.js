@@ -60599,12 +60599,14 @@ function planValuesEdit(text, values, display = 'values.yaml') {
             ? ' '.repeat(firstKey.range[0] - lineStart(text, firstKey.range[0]))
             : ' '.repeat(unit);
         const missing = [];
+        let removed = 0;
         for (const [key, value] of wanted) {
             const item = findPair(map, key);
             const node = item?.value;
             if (value === undefined) {
                 if (item) {
                     splices.push(removal(text, map, item));
+                    removed++;
                     changes.push(`${key} removed`);
                     if (key === 'version')
                         notices.push(`Removed the stale ${KEY}.version from ${display}: the version input is empty.`);
@@ -60649,7 +60651,17 @@ function planValuesEdit(text, values, display = 'values.yaml') {
             changes.push(`${key} updated`);
         }
         if (missing.length > 0) {
-            if (map.flow) {
+            if (map.flow && removed === map.items.length) {
+                // Every pair there was is being removed: the new ones go right after the brace (a
+                // separator computed from the old text would be left dangling: `{, enabled: true}`).
+                const open = map.range[0] + 1;
+                splices.push({
+                    start: open,
+                    end: open,
+                    text: missing.map(([k, v]) => `${k}: ${v}`).join(', '),
+                });
+            }
+            else if (map.flow) {
                 const close = text.lastIndexOf('}', map.range[1]);
                 const before = text.slice(0, close).trimEnd();
                 const sep = before.endsWith('{') || before.endsWith(',') ? '' : ', ';

@@ -328,12 +328,14 @@ export function planValuesEdit(
       ? ' '.repeat(firstKey.range[0] - lineStart(text, firstKey.range[0]))
       : ' '.repeat(unit);
     const missing: [string, string][] = [];
+    let removed = 0;
     for (const [key, value] of wanted) {
       const item = findPair(map, key);
       const node = item?.value as YamlNode | null | undefined;
       if (value === undefined) {
         if (item) {
           splices.push(removal(text, map, item));
+          removed++;
           changes.push(`${key} removed`);
           if (key === 'version')
             notices.push(
@@ -379,7 +381,16 @@ export function planValuesEdit(
       changes.push(`${key} updated`);
     }
     if (missing.length > 0) {
-      if (map.flow) {
+      if (map.flow && removed === map.items.length) {
+        // Every pair there was is being removed: the new ones go right after the brace (a
+        // separator computed from the old text would be left dangling: `{, enabled: true}`).
+        const open = map.range![0] + 1;
+        splices.push({
+          start: open,
+          end: open,
+          text: missing.map(([k, v]) => `${k}: ${v}`).join(', '),
+        });
+      } else if (map.flow) {
         const close = text.lastIndexOf('}', map.range![1]);
         const before = text.slice(0, close).trimEnd();
         const sep = before.endsWith('{') || before.endsWith(',') ? '' : ', ';

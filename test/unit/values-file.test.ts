@@ -299,3 +299,17 @@ describe('trailing comments', () => {
     );
   });
 });
+
+describe('found by the property test (test/reliability/values-property.test.ts)', () => {
+  it('a flow staticExport whose only key is a stale version: the new keys replace it', () => {
+    const plan = planValuesEdit('a: 1\nstaticExport: {version: 2024-06-01}  # pinned\n', {
+      enabled: true,
+      bundleUrl: 'https://x/y',
+      version: undefined,
+    });
+    expect(plan.text).toBe(
+      'a: 1\nstaticExport: {enabled: true, bundleUrl: "https://x/y"}  # pinned\n',
+    );
+    expect(plan.changes).toEqual(['version removed', 'enabled added', 'bundleUrl added']);
+  });
+});

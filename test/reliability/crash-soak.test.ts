@@ -1,0 +1,220 @@
+/**
+ * The built action under Node 24 against the simulator, many times over:
+ * - crash consistency: SIGKILL at random moments, many of them around the values write; after
+ *   every run the values file is byte for byte the old content or the complete new one;
+ * - soak: consecutive runs with 20 % of API requests meeting an injected fault (5xx pages, 503 and
+ *   429 with Retry-After, connection resets): successes and retries counted, and every process
+ *   exits promptly after its last request (no dangling handles).
+ * Figures are printed (they feed the README's Reliability section).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { seededRandom } from '../../simulator/random.js';
+import { planValuesEdit } from '../../src/values-file.js';
+import { newWorkspace, runAction } from '../helpers/action.js';
+import { sim } from '../helpers/sim.js';
+
+const CRASH_RUNS = Number(process.env.CRASH_RUNS ?? 50);
+const SOAK_RUNS = Number(process.env.SOAK_RUNS ?? 200);
+const PARALLEL = 6;
+
+/** A values file of ~300 KiB, so that the edit and write take long enough to be hit by a kill. */
+function bigValues(): string {
+  const lines = [
+    '# generated for the crash test',
+    'staticExport:',
+    '  enabled: false',
+    "  bundleUrl: ''",
+  ];
+  for (let i = 0; lines.length < 10_000; i++) {
+    lines.push(
+      `svc${i}:`,
+      `  image: "registry.example.com/s${i}:1.${i}"  # pinned`,
+      `  ports: [80, ${8000 + i}]`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function pool<T>(
+  count: number,
+  task: (i: number) => Promise<T>,
+  parallel = PARALLEL,
+): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    [...Array(parallel).keys()].map(async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await task(i);
+      }
+    }),
+  );
+  return results;
+}
+
+describe('reliability of the built action', () => {
+  it(
+    `crash consistency: ${CRASH_RUNS} runs killed with SIGKILL`,
+    { timeout: 240_000 },
+    async () => {
+      const original = bigValues();
+      const s = await sim({ export: { queuedMs: 0, runningMs: 150 } });
+      const inputs = {
+        'api-key': s.apiKey,
+        domain: 'docs.example.com',
+        'base-url': s.baseUrl,
+        'poll-interval': '1s',
+      };
+      // How long an undisturbed run takes, to aim the kills.
+      const ws0 = await newWorkspace({ 'values.yaml': original });
+      let markerAt = 0;
+      const reference = await runAction({
+        workspace: ws0,
+        inputs,
+        onStart: (child, output) => {
+          const t0 = Date.now();
+          const watch = setInterval(() => {
+            if (output().includes('::group::Update values.yaml')) {
+              markerAt = Date.now() - t0;
+              clearInterval(watch);
+            }
+          }, 1);
+          child.once('exit', () => clearInterval(watch));
+        },
+      });
+      // From the announcement of the edit to the end of the run: where the write happens.
+      const window = Math.max(20, reference.durationMs - markerAt);
+      expect(reference.code, reference.stdout).toBe(0);
+      const random = seededRandom(Number(process.env.CRASH_SEED ?? 8));
+      const outcomes = await pool(
+        CRASH_RUNS,
+        async () => {
+          const ws = await newWorkspace({ 'values.yaml': original });
+          // Half the kills anywhere in the run; half aimed at the values edit and write: a random
+          // time after the action announces it, within 2x how long the rest of a run takes.
+          const anywhere = random() < 0.5;
+          const delay = anywhere ? random() * reference.durationMs : random() * window * 2;
+          const run = await runAction({
+            workspace: ws,
+            inputs,
+            onStart: (child, output) => {
+              const kill = () => setTimeout(() => child.kill('SIGKILL'), delay);
+              if (anywhere) return void kill();
+              const watch = setInterval(() => {
+                if (output().includes('::group::Update values.yaml')) {
+                  clearInterval(watch);
+                  kill();
+                }
+              }, 1);
+              child.once('exit', () => clearInterval(watch));
+            },
+          });
+          const now = await readFile(join(ws, 'values.yaml'), 'utf8');
+          const leftovers = (await readdir(ws)).filter((f) => f !== 'values.yaml');
+          if (now === original)
+            return { state: 'old' as const, killed: run.signal === 'SIGKILL', leftovers };
+          // Otherwise it must be exactly the edit of the original with the link it contains.
+          const written = parse(now) as { staticExport: { bundleUrl: string } };
+          const expected = planValuesEdit(original, {
+            enabled: true,
+            bundleUrl: written.staticExport.bundleUrl,
+            version: undefined,
+          }).text;
+          return {
+            state: now === expected ? ('new' as const) : ('torn' as const),
+            killed: run.signal === 'SIGKILL',
+            leftovers,
+          };
+        },
+        3,
+      );
+      const count = (state: string) => outcomes.filter((o) => o.state === state).length;
+      const figures = {
+        runs: CRASH_RUNS,
+        killed: outcomes.filter((o) => o.killed).length,
+        old: count('old'),
+        new: count('new'),
+        torn: count('torn'),
+        leftoverTempFiles: outcomes.reduce((n, o) => n + o.leftovers.length, 0),
+      };
+      console.log(`crash consistency: ${JSON.stringify(figures)}`);
+      expect(figures.torn).toBe(0);
+      expect(figures.killed).toBeGreaterThan(CRASH_RUNS / 2);
+      expect(figures.old).toBeGreaterThan(0);
+      expect(figures.new).toBeGreaterThan(0);
+      // A kill between the temporary file and the rename can leave `.values.yaml.<pid>.<hex>.tmp`;
+      // anything else in the workspace would be a bug.
+      for (const o of outcomes)
+        for (const f of o.leftovers) expect(f).toMatch(/^\.values\.yaml\.\d+\.[0-9a-f]{8}\.tmp$/);
+    },
+  );
+
+  it(`soak: ${SOAK_RUNS} runs with 20 % injected faults`, { timeout: 600_000 }, async () => {
+    const s = await sim({ export: { queuedMs: 0, runningMs: 100 }, faultRate: 0.2, seed: 20 });
+    const inputs = {
+      'api-key': s.apiKey,
+      domain: 'docs.example.com',
+      'base-url': s.baseUrl,
+      timeout: '60s',
+      'poll-interval': '1s',
+    };
+    const runs = await pool(SOAK_RUNS, async () => {
+      const ws = await newWorkspace({ 'values.yaml': 'replicaCount: 1\n' });
+      const started = Date.now();
+      const run = await runAction({ workspace: ws, inputs, timeoutMs: 90_000 });
+      const retries = (run.stdout.match(/^::debug::.*; retry \d+\/\d+ in \d+ ms$/gm) ?? []).length;
+      const errors = run.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+      const ended = started + run.durationMs;
+      // The last request this run sent (the simulator records every one, with its time).
+      const jobId = run.outputs['job-id'];
+      const last = Math.max(
+        ...s.requests.filter((r) => jobId && r.path.includes(jobId)).map((r) => r.at),
+        started,
+      );
+      return {
+        code: run.code,
+        signal: run.signal,
+        retries,
+        errors,
+        stderr: run.stderr,
+        exitAfterLastRequestMs: ended - last,
+        ms: run.durationMs,
+      };
+    });
+    const faults = s.requests.filter((r) => r.fault !== undefined).length;
+    const exitLag = runs.map((r) => r.exitAfterLastRequestMs).sort((a, b) => a - b);
+    const figures = {
+      runs: SOAK_RUNS,
+      succeeded: runs.filter((r) => r.code === 0).length,
+      failed: runs.filter((r) => r.code !== 0).length,
+      requests: s.requests.length,
+      faultsInjected: faults,
+      retriesLogged: runs.reduce((n, r) => n + r.retries, 0),
+      exitAfterLastRequestMs: {
+        median: exitLag[Math.floor(exitLag.length / 2)],
+        max: exitLag.at(-1),
+      },
+      killedByTimeout: runs.filter((r) => r.signal !== null).length,
+      failures: [...new Set(runs.flatMap((r) => r.errors.map((e) => e.slice(9, 90))))],
+    };
+    console.log(`soak: ${JSON.stringify(figures)}`);
+    expect(figures.killedByTimeout).toBe(0);
+    expect(figures.faultsInjected).toBeGreaterThan(SOAK_RUNS * 0.2);
+    // Most runs succeed through retries. A run may fail only where retrying would be unsafe (a
+    // start-export that may have been acted on: a reset or a 502 after the request was sent); it
+    // must then end with one clear error naming the operation, and no stack trace.
+    expect(figures.succeeded).toBeGreaterThan(SOAK_RUNS * 0.8);
+    expect(figures.retriesLogged).toBeGreaterThan(0);
+    for (const r of runs.filter((x) => x.code !== 0)) {
+      expect(r.errors).toHaveLength(1);
+      expect(r.errors[0]).toMatch(/^::error::start export job: /);
+      expect(`${r.errors[0]}\n${r.stderr}`).not.toMatch(/\n\s+at /);
+    }
+    // Exit promptly: a dangling socket or timer would keep a process alive for seconds.
+    expect(figures.exitAfterLastRequestMs.max!).toBeLessThan(2000);
+  });
+});
