@@ -59374,6 +59374,13 @@ function formatDuration(ms) {
         return `${m}m${s > 0 ? `${String(s).padStart(2, '0')}s` : ''}`;
     return `${s}s`;
 }
+/**
+ * A measured duration for a log line: to the millisecond under a minute (`0.342s`, `12.050s`, so
+ * that a throughput can be read off it), as `formatDuration` beyond (`2m03s`).
+ */
+function formatElapsed(ms) {
+    return ms < 60_000 ? `${(ms / 1000).toFixed(3)}s` : formatDuration(ms);
+}
 /** Helm's `--timeout` wants a unit: `300` becomes `300s`; `5m` is kept. */
 function toGoDuration(ms) {
     if (ms % 3_600_000 === 0)
@@ -59829,6 +59836,50 @@ var promises_ = __nccwpck_require__(1455);
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 ;// CONCATENATED MODULE: external "node:vm"
 const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
+;// CONCATENATED MODULE: ./src/stale-temp.ts
+/**
+ * Temporary files of an atomic write are named `.<file>.<pid>.<8 hex>.<suffix>` next to the
+ * target. A run killed with SIGKILL (a cancelled job, a runner shut down) cannot remove its own,
+ * and one left in a workspace can end up committed by a later `git add -A`. After a successful
+ * write, the ones of the same target whose process is gone are removed. Best effort: nothing here
+ * fails the run.
+ */
+
+
+function tempName(base, suffix, hex) {
+    return `.${base}.${process.pid}.${hex}.${suffix}`;
+}
+function alive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        // EPERM: it exists, under another user.
+        return error.code === 'EPERM';
+    }
+}
+/** Removes `.<base>.<pid>.<hex>.<suffix>` files in `dir` left by processes that are gone. */
+async function removeStaleTemps(dir, base, suffix) {
+    const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`^\\.${escaped}\\.(\\d+)\\.[0-9a-f]{8}\\.${suffix}$`);
+    let names;
+    try {
+        names = await (0,promises_.readdir)(dir);
+    }
+    catch {
+        return [];
+    }
+    const removed = [];
+    for (const name of names) {
+        const pid = Number(pattern.exec(name)?.[1]);
+        if (!pid || pid === process.pid || alive(pid))
+            continue;
+        await (0,promises_.rm)((0,external_node_path_.join)(dir, name), { force: true }).then(() => removed.push(name), () => undefined);
+    }
+    return removed;
+}
+
 ;// CONCATENATED MODULE: ./src/download.ts
 /**
  * Streams the bundle from its presigned link to disk: constant memory whatever its size, SHA-256
@@ -59845,8 +59896,11 @@ const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 
 
 
+
 class Retryable extends Error {
 }
+/** Redirects a bundle link may take (object stores and CDNs do redirect); the key is never sent. */
+const MAX_REDIRECTS = 5;
 function hostOf(url) {
     try {
         return new URL(url).host;
@@ -59918,7 +59972,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
             if (response.statusCode >= 300 &&
                 response.statusCode < 400 &&
                 typeof location === 'string' &&
-                hop < 5) {
+                hop < MAX_REDIRECTS) {
                 response.body.resume();
                 target = new URL(location, target).href;
                 continue;
@@ -59932,6 +59986,12 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         if (signal?.aborted)
             throw new UserError(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`);
         throw new Retryable(`network error talking to ${host}: ${describeCause(error)}`);
+    }
+    if (response.statusCode >= 300 &&
+        response.statusCode < 400 &&
+        typeof response.headers.location === 'string') {
+        response.body.resume();
+        throw new UserError(`Downloading the bundle failed: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${response.statusCode}). Run again to generate a fresh link; if it persists, report it.`);
     }
     if (response.statusCode !== 200) {
         const body = await response.body.text().catch(() => '');
@@ -59947,7 +60007,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     await (0,promises_.mkdir)(directory, { recursive: true }).catch((error) => {
         throw new UserError(`download-path "${options.display}": its folder cannot be created (${error.code}). Check the path.`);
     });
-    const temp = (0,external_node_path_.join)(directory, `.${(0,external_node_path_.basename)(dest)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}.part`);
+    const temp = (0,external_node_path_.join)(directory, tempName((0,external_node_path_.basename)(dest), 'part', (0,external_node_crypto_.randomBytes)(4).toString('hex')));
     const hash = (0,external_node_crypto_.createHash)('sha256');
     let bytes = 0;
     const collect = youngGenerationCollector();
@@ -59989,6 +60049,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         await (0,promises_.rm)(temp, { force: true });
         throw new UserError(`download-path "${options.display}" cannot be written (${error.code}). Check that it is not a folder and that its folder is writable.`);
     }
+    await removeStaleTemps(directory, (0,external_node_path_.basename)(dest), 'part');
     return { path: dest, bytes, sha256: hash.digest('hex'), durationMs: Date.now() - started };
 }
 function describeCause(error) {
@@ -60377,6 +60438,7 @@ var dist = __nccwpck_require__(8815);
 
 
 
+
 const KEY = 'staticExport';
 const OPTIONS = { keepSourceTokens: true, uniqueKeys: true, prettyErrors: true };
 const TO_JS = { maxAliasCount: 10_000 };
@@ -60743,7 +60805,8 @@ function verify(before, after, values, display) {
 /**
  * Writes atomically: a temporary file in the same folder, flushed, then renamed over the target,
  * so a killed run leaves the old file or the new one. Keeps the file mode; writes through a
- * symlink to its target. Refuses a read-only file.
+ * symlink to its target. Refuses a read-only file. Returns the names of temporary files left next
+ * to it by earlier, killed runs, which it removed.
  */
 async function writeFileAtomic(path, text, mode, display) {
     const dir = (0,external_node_path_.dirname)(path);
@@ -60766,7 +60829,7 @@ async function writeFileAtomic(path, text, mode, display) {
             throw fileError(display, `cannot be created: its folder ${dir} cannot be made (${mkdirError.code})`, 'Check the path and permissions.');
         }
     }
-    const temp = (0,external_node_path_.join)(dir, `.${(0,external_node_path_.basename)(path)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}.tmp`);
+    const temp = (0,external_node_path_.join)(dir, tempName((0,external_node_path_.basename)(path), 'tmp', (0,external_node_crypto_.randomBytes)(4).toString('hex')));
     let handle;
     try {
         handle = await (0,promises_.open)(temp, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL, mode);
@@ -60788,6 +60851,7 @@ async function writeFileAtomic(path, text, mode, display) {
                 : 'Check the path, the permissions and the free disk space.';
         throw fileError(display, `could not be written (${code})`, fix);
     }
+    const removed = await removeStaleTemps(dir, (0,external_node_path_.basename)(path), 'tmp');
     // Flush the rename itself, so it survives a crash of the machine too.
     try {
         const dirHandle = await (0,promises_.open)(dir, 'r');
@@ -60797,6 +60861,7 @@ async function writeFileAtomic(path, text, mode, display) {
     catch {
         // Not every file system lets a folder be opened; the rename has happened anyway.
     }
+    return removed;
 }
 
 ;// CONCATENATED MODULE: external "node:os"
@@ -61235,7 +61300,7 @@ async function publish(inputs, deps) {
                         logger: reporter,
                         display: inputs.downloadPathInput,
                     });
-                    reporter.info(`Downloaded ${formatBytes(got.bytes)} in ${got.durationMs < 60_000 ? `${(got.durationMs / 1000).toFixed(3)}s` : formatDuration(got.durationMs)} (${formatBytes(Math.round(got.bytes / Math.max(0.001, got.durationMs / 1000)))}/s), sha256 ${got.sha256}.`);
+                    reporter.info(`Downloaded ${formatBytes(got.bytes)} in ${formatElapsed(got.durationMs)} (${formatBytes(Math.round(got.bytes / Math.max(0.001, got.durationMs / 1000)))}/s), sha256 ${got.sha256}.`);
                     return got;
                 });
             }
@@ -61262,7 +61327,10 @@ async function publish(inputs, deps) {
             reporter.info(`dry-run: ${display} would change (${plan.changes.join(', ')}):\n${shownDiff}`);
         }
         else {
-            await writeFileAtomic(current.path, plan.text, current.mode, display);
+            const stale = await writeFileAtomic(current.path, plan.text, current.mode, display);
+            if (stale.length > 0) {
+                reporter.info(`Removed ${stale.length === 1 ? 'a temporary file' : `${stale.length} temporary files`} left next to ${display} by an interrupted run: ${stale.join(', ')}.`);
+            }
             reporter.info(`${current.exists ? 'Updated' : 'Created'} ${display}: ${plan.changes.join(', ')}.`);
         }
         return { plan, diff: shownDiff, created: !current.exists, path: current.path };

@@ -699,6 +699,13 @@ export class Simulator {
       res.end(fault.body ?? '<Error><Code>InternalError</Code></Error>');
       return;
     }
+    if (fault?.type === 'redirect') {
+      // Object stores and CDNs do redirect (region moves, edge nodes): the link alone must follow.
+      record.status = fault.status ?? 307;
+      res.writeHead(record.status, { location: fault.location });
+      res.end();
+      return;
+    }
     const archive = this.#bundleFor(job);
     const extra = job.scenario.extraBundleBytes;
     record.status = 200;

@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { removeStaleTemps, tempName } from './stale-temp.js';
 import { UserError } from './errors.js';
 import { silentLogger, type Logger } from './logger.js';
 import { sleep } from './sleep.js';
@@ -34,6 +35,9 @@ export interface Downloaded {
 }
 
 class Retryable extends Error {}
+
+/** Redirects a bundle link may take (object stores and CDNs do redirect); the key is never sent. */
+const MAX_REDIRECTS = 5;
 
 function hostOf(url: string): string {
   try {
@@ -121,7 +125,7 @@ async function downloadOnce(
         response.statusCode >= 300 &&
         response.statusCode < 400 &&
         typeof location === 'string' &&
-        hop < 5
+        hop < MAX_REDIRECTS
       ) {
         response.body.resume();
         target = new URL(location, target).href;
@@ -136,6 +140,16 @@ async function downloadOnce(
         `Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`,
       );
     throw new Retryable(`network error talking to ${host}: ${describeCause(error)}`);
+  }
+  if (
+    response.statusCode >= 300 &&
+    response.statusCode < 400 &&
+    typeof response.headers.location === 'string'
+  ) {
+    response.body.resume();
+    throw new UserError(
+      `Downloading the bundle failed: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${response.statusCode}). Run again to generate a fresh link; if it persists, report it.`,
+    );
   }
   if (response.statusCode !== 200) {
     const body = await response.body.text().catch(() => '');
@@ -159,10 +173,7 @@ async function downloadOnce(
       `download-path "${options.display}": its folder cannot be created (${error.code}). Check the path.`,
     );
   });
-  const temp = join(
-    directory,
-    `.${basename(dest)}.${process.pid}.${randomBytes(4).toString('hex')}.part`,
-  );
+  const temp = join(directory, tempName(basename(dest), 'part', randomBytes(4).toString('hex')));
   const hash = createHash('sha256');
   let bytes = 0;
   const collect = youngGenerationCollector();
@@ -212,6 +223,7 @@ async function downloadOnce(
       `download-path "${options.display}" cannot be written (${(error as NodeJS.ErrnoException).code}). Check that it is not a folder and that its folder is writable.`,
     );
   }
+  await removeStaleTemps(directory, basename(dest), 'part');
   return { path: dest, bytes, sha256: hash.digest('hex'), durationMs: Date.now() - started };
 }
 

@@ -29,6 +29,14 @@ export function formatDuration(ms: number): string {
   return `${s}s`;
 }
 
+/**
+ * A measured duration for a log line: to the millisecond under a minute (`0.342s`, `12.050s`, so
+ * that a throughput can be read off it), as `formatDuration` beyond (`2m03s`).
+ */
+export function formatElapsed(ms: number): string {
+  return ms < 60_000 ? `${(ms / 1000).toFixed(3)}s` : formatDuration(ms);
+}
+
 /** Helm's `--timeout` wants a unit: `300` becomes `300s`; `5m` is kept. */
 export function toGoDuration(ms: number): string {
   if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;

@@ -9,12 +9,10 @@ import { generateBundle, getExport, startExport } from './api/static-export.js';
 import type { Bundle, ExportJob } from './api/schemas.js';
 import { unifiedDiff } from './diff.js';
 import { downloadBundle } from './download.js';
-import { formatDuration } from './duration.js';
+import { formatDuration, formatElapsed } from './duration.js';
 import { StoppedError, UserError } from './errors.js';
 import type { ActionInputs } from './inputs.js';
 import type { Reporter } from './logger.js';
-
-export type { Reporter } from './logger.js';
 import {
   adaptiveSchedule,
   fixedSchedule,
@@ -252,7 +250,7 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
               },
             );
             reporter.info(
-              `Downloaded ${formatBytes(got.bytes)} in ${got.durationMs < 60_000 ? `${(got.durationMs / 1000).toFixed(3)}s` : formatDuration(got.durationMs)} (${formatBytes(Math.round(got.bytes / Math.max(0.001, got.durationMs / 1000)))}/s), sha256 ${got.sha256}.`,
+              `Downloaded ${formatBytes(got.bytes)} in ${formatElapsed(got.durationMs)} (${formatBytes(Math.round(got.bytes / Math.max(0.001, got.durationMs / 1000)))}/s), sha256 ${got.sha256}.`,
             );
             return got;
           },
@@ -281,7 +279,12 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
     } else if (inputs.dryRun) {
       reporter.info(`dry-run: ${display} would change (${plan.changes.join(', ')}):\n${shownDiff}`);
     } else {
-      await writeFileAtomic(current.path, plan.text, current.mode, display);
+      const stale = await writeFileAtomic(current.path, plan.text, current.mode, display);
+      if (stale.length > 0) {
+        reporter.info(
+          `Removed ${stale.length === 1 ? 'a temporary file' : `${stale.length} temporary files`} left next to ${display} by an interrupted run: ${stale.join(', ')}.`,
+        );
+      }
       reporter.info(
         `${current.exists ? 'Updated' : 'Created'} ${display}: ${plan.changes.join(', ')}.`,
       );

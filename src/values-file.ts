@@ -21,6 +21,7 @@ import {
   type Pair,
   type YAMLMap,
 } from 'yaml';
+import { removeStaleTemps, tempName } from './stale-temp.js';
 import { UserError } from './errors.js';
 
 export interface StaticExportValues {
@@ -482,14 +483,15 @@ function verify(
 /**
  * Writes atomically: a temporary file in the same folder, flushed, then renamed over the target,
  * so a killed run leaves the old file or the new one. Keeps the file mode; writes through a
- * symlink to its target. Refuses a read-only file.
+ * symlink to its target. Refuses a read-only file. Returns the names of temporary files left next
+ * to it by earlier, killed runs, which it removed.
  */
 export async function writeFileAtomic(
   path: string,
   text: string,
   mode: number,
   display: string,
-): Promise<void> {
+): Promise<string[]> {
   const dir = dirname(path);
   try {
     const info = await stat(path);
@@ -519,7 +521,7 @@ export async function writeFileAtomic(
       );
     }
   }
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temp = join(dir, tempName(basename(path), 'tmp', randomBytes(4).toString('hex')));
   let handle;
   try {
     handle = await open(
@@ -545,6 +547,7 @@ export async function writeFileAtomic(
           : 'Check the path, the permissions and the free disk space.';
     throw fileError(display, `could not be written (${code})`, fix);
   }
+  const removed = await removeStaleTemps(dir, basename(path), 'tmp');
   // Flush the rename itself, so it survives a crash of the machine too.
   try {
     const dirHandle = await open(dir, 'r');
@@ -553,4 +556,5 @@ export async function writeFileAtomic(
   } catch {
     // Not every file system lets a folder be opened; the rename has happened anyway.
   }
+  return removed;
 }

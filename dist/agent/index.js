@@ -50793,6 +50793,13 @@ function formatDuration(ms) {
         return `${m}m${s > 0 ? `${String(s).padStart(2, '0')}s` : ''}`;
     return `${s}s`;
 }
+/**
+ * A measured duration for a log line: to the millisecond under a minute (`0.342s`, `12.050s`, so
+ * that a throughput can be read off it), as `formatDuration` beyond (`2m03s`).
+ */
+function formatElapsed(ms) {
+    return ms < 60_000 ? `${(ms / 1000).toFixed(3)}s` : formatDuration(ms);
+}
 /** Helm's `--timeout` wants a unit: `300` becomes `300s`; `5m` is kept. */
 function toGoDuration(ms) {
     if (ms % 3_600_000 === 0)

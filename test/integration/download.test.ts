@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,6 +36,18 @@ describe('downloadBundle against the simulator storage', () => {
     expect(await readdir(join(dir, 'nested'))).toEqual(['site.tar.gz']);
   });
 
+  it('removes partial files that killed runs left behind, once the new one is in place', async () => {
+    const { bundle } = await bundleOf();
+    const dir = await newDir();
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const stale = `.b.tgz.${dead}.00ff00ff.part`;
+    await writeFile(join(dir, stale), 'half a bundle');
+    await downloadBundle(bundle.bundleUrl, join(dir, 'b.tgz'), bundle.sizeBytes, {
+      display: 'b.tgz',
+    });
+    expect(await readdir(dir)).toEqual(['b.tgz']);
+  });
+
   it('stops at once when the bundle is larger than announced, leaving nothing behind', async () => {
     const { bundle } = await bundleOf(3 * 1024 * 1024);
     const dir = await newDir();
@@ -62,6 +75,33 @@ describe('downloadBundle against the simulator storage', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
+  it('follows a redirect of the storage link (without any key), and refuses a loop', async () => {
+    const { s, bundle } = await bundleOf();
+    s.inject({ op: 'download', fault: { type: 'redirect', location: bundle.bundleUrl } });
+    const dir = await newDir();
+    const got = await downloadBundle(bundle.bundleUrl, join(dir, 'b.tgz'), bundle.sizeBytes, {
+      display: 'b.tgz',
+    });
+    expect(got.bytes).toBe(bundle.sizeBytes);
+    expect(s.requestsFor('download').map((r) => r.status)).toEqual([307, 200]);
+    expect(s.requestsFor('download').every((r) => r.authorization === undefined)).toBe(true);
+
+    s.inject({
+      op: 'download',
+      times: Infinity,
+      fault: { type: 'redirect', status: 302, location: bundle.bundleUrl },
+    });
+    const error = await caught(() =>
+      downloadBundle(bundle.bundleUrl, join(dir, 'c.tgz'), bundle.sizeBytes, { display: 'c.tgz' }),
+    );
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.message).toMatch(
+      /^Downloading the bundle failed: 127\.0\.0\.1:\d+ redirected more than 5 times \(HTTP 302\)\. Run again/,
+    );
+    expect(error.message).not.toContain('X-Amz-Signature');
+    expect(await readdir(dir)).toEqual(['b.tgz']);
+  });
+
   it('cancellation mid-transfer removes the partial file', async () => {
     const { bundle } = await bundleOf(256 * 1024 * 1024);
     const dir = await newDir();
@@ -70,12 +110,13 @@ describe('downloadBundle against the simulator storage', () => {
       display: 'b.tgz',
       signal: controller.signal,
     });
-    // Abort once the temporary file exists and has data in it.
-    for (let i = 0; i < 200; i++) {
-      const names = await readdir(dir);
-      if (names.some((n) => n.endsWith('.part'))) break;
-      await wait(5);
+    // Abort once the temporary file exists.
+    let seen = false;
+    for (let i = 0; i < 400 && !seen; i++) {
+      seen = (await readdir(dir)).some((n) => n.endsWith('.part'));
+      if (!seen) await wait(5);
     }
+    expect(seen, 'the transfer should have started').toBe(true);
     controller.abort(new Error('cancelled by the test'));
     const error = await caught(() => pending);
     expect(error.message).toBe('cancelled by the test');

@@ -7,6 +7,7 @@
  *   exits promptly after its last request (no dangling handles).
  * Figures are printed (they feed the README's Reliability section).
  */
+import { watch } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,8 @@ import { sim } from '../helpers/sim.js';
 const CRASH_RUNS = Number(process.env.CRASH_RUNS ?? 50);
 const SOAK_RUNS = Number(process.env.SOAK_RUNS ?? 200);
 const PARALLEL = 6;
+const MODES = ['anywhere', 'after-announcement', 'temp-file'] as const;
+const pick = (random: () => number) => MODES[Math.floor(random() * MODES.length)]!;
 
 /** A values file of ~300 KiB, so that the edit and write take long enough to be hit by a kill. */
 function bigValues(): string {
@@ -94,29 +97,56 @@ describe('reliability of the built action', () => {
         CRASH_RUNS,
         async () => {
           const ws = await newWorkspace({ 'values.yaml': original });
-          // Half the kills anywhere in the run; half aimed at the values edit and write: a random
-          // time after the action announces it, within 2x how long the rest of a run takes.
-          const anywhere = random() < 0.5;
-          const delay = anywhere ? random() * reference.durationMs : random() * window * 2;
+          // A third of the kills anywhere in the run; a third aimed at the values edit and write
+          // (a random time after the action announces it, within 2x how long the rest of a run
+          // takes); a third the instant the temporary file of the atomic write appears (inotify).
+          const mode = pick(random);
+          const delay =
+            mode === 'anywhere' ? random() * reference.durationMs : random() * window * 2;
+          let atTempFile = false;
           const run = await runAction({
             workspace: ws,
             inputs,
             onStart: (child, output) => {
+              if (mode === 'temp-file') {
+                const watcher = watch(ws, (_event, name) => {
+                  if (name?.endsWith('.tmp') && !atTempFile) {
+                    atTempFile = true;
+                    child.kill('SIGKILL');
+                  }
+                });
+                child.once('exit', () => watcher.close());
+                return;
+              }
               const kill = () => setTimeout(() => child.kill('SIGKILL'), delay);
-              if (anywhere) return void kill();
-              const watch = setInterval(() => {
+              if (mode === 'anywhere') return void kill();
+              const timer = setInterval(() => {
                 if (output().includes('::group::Update values.yaml')) {
-                  clearInterval(watch);
+                  clearInterval(timer);
                   kill();
                 }
               }, 1);
-              child.once('exit', () => clearInterval(watch));
+              child.once('exit', () => clearInterval(timer));
             },
           });
           const now = await readFile(join(ws, 'values.yaml'), 'utf8');
           const leftovers = (await readdir(ws)).filter((f) => f !== 'values.yaml');
+          // A run killed mid-write may leave its temporary file: the next run removes it.
+          let afterNextRun: string[] = [];
+          if (leftovers.length > 0) {
+            const next = await runAction({ workspace: ws, inputs });
+            expect(next.code, next.stdout).toBe(0);
+            expect(next.stdout).toContain('left next to values.yaml by an interrupted run');
+            afterNextRun = (await readdir(ws)).filter((f) => f !== 'values.yaml');
+          }
           if (now === original)
-            return { state: 'old' as const, killed: run.signal === 'SIGKILL', leftovers };
+            return {
+              state: 'old' as const,
+              killed: run.signal === 'SIGKILL',
+              atTempFile,
+              leftovers,
+              afterNextRun,
+            };
           // Otherwise it must be exactly the edit of the original with the link it contains.
           const written = parse(now) as { staticExport: { bundleUrl: string } };
           const expected = planValuesEdit(original, {
@@ -127,7 +157,9 @@ describe('reliability of the built action', () => {
           return {
             state: now === expected ? ('new' as const) : ('torn' as const),
             killed: run.signal === 'SIGKILL',
+            atTempFile,
             leftovers,
+            afterNextRun,
           };
         },
         3,
@@ -136,20 +168,24 @@ describe('reliability of the built action', () => {
       const figures = {
         runs: CRASH_RUNS,
         killed: outcomes.filter((o) => o.killed).length,
+        killedAsTheTempFileAppeared: outcomes.filter((o) => o.atTempFile).length,
         old: count('old'),
         new: count('new'),
         torn: count('torn'),
         leftoverTempFiles: outcomes.reduce((n, o) => n + o.leftovers.length, 0),
+        leftAfterTheNextRun: outcomes.reduce((n, o) => n + o.afterNextRun.length, 0),
       };
       console.log(`crash consistency: ${JSON.stringify(figures)}`);
       expect(figures.torn).toBe(0);
       expect(figures.killed).toBeGreaterThan(CRASH_RUNS / 2);
       expect(figures.old).toBeGreaterThan(0);
-      expect(figures.new).toBeGreaterThan(0);
+      // The suite must really have killed runs in the middle of the atomic write.
+      expect(figures.killedAsTheTempFileAppeared).toBeGreaterThan(CRASH_RUNS / 6);
       // A kill between the temporary file and the rename can leave `.values.yaml.<pid>.<hex>.tmp`;
       // anything else in the workspace would be a bug.
       for (const o of outcomes)
         for (const f of o.leftovers) expect(f).toMatch(/^\.values\.yaml\.\d+\.[0-9a-f]{8}\.tmp$/);
+      expect(figures.leftAfterTheNextRun).toBe(0);
     },
   );
 

@@ -9,7 +9,7 @@ import {
   type Clock,
 } from '../../src/poll.js';
 import { randomJob, runVirtual } from '../../bench/poll-model.js';
-import { parseDuration, formatDuration, toGoDuration } from '../../src/duration.js';
+import { parseDuration, formatDuration, formatElapsed, toGoDuration } from '../../src/duration.js';
 
 function virtualClock(): Clock & { t: number } {
   const clock = {
@@ -173,6 +173,9 @@ describe('durations', () => {
     expect(formatDuration(70_000)).toBe('1m10s');
     expect(formatDuration(5_400_000)).toBe('1h30m');
     expect(formatDuration(500)).toBe('0.5s');
+    expect(formatElapsed(342)).toBe('0.342s');
+    expect(formatElapsed(12_050)).toBe('12.050s');
+    expect(formatElapsed(123_000)).toBe('2m03s');
     expect(toGoDuration(300_000)).toBe('5m');
     expect(toGoDuration(90_000)).toBe('90s');
   });

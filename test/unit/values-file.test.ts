@@ -9,6 +9,7 @@ import {
   symlink,
   writeFile,
 } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -273,6 +274,22 @@ describe('reading and writing files', () => {
     );
     expect(await readFile(path, 'utf8')).toBe('a: 1\n');
     expect(await readdir(d)).toEqual(['values.yaml']);
+  });
+
+  it('removes temporary files that killed runs left next to the file, and only those', async () => {
+    const d = await dir();
+    const path = join(d, 'values.yaml');
+    await writeFile(path, 'a: 1\n');
+    // A process that has exited: its pid names no running process.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const stale = `.values.yaml.${dead}.0a1b2c3d.tmp`;
+    const mine = `.values.yaml.${process.pid}.0a1b2c3d.tmp`; // a write of this very process
+    const others = [`.other.yaml.${dead}.0a1b2c3d.tmp`, `.values.yaml.${dead}.0a1b2c3d.part`];
+    for (const name of [stale, mine, ...others]) await writeFile(join(d, name), 'x');
+    const removed = await writeFileAtomic(path, 'a: 2\n', 0o644, 'values.yaml');
+    expect(removed).toEqual([stale]);
+    expect((await readdir(d)).sort()).toEqual([mine, ...others, 'values.yaml'].sort());
+    expect(await readFile(path, 'utf8')).toBe('a: 2\n');
   });
 
   it('reports a folder it cannot write to, cleaning up', async () => {
