@@ -58798,6 +58798,32 @@ function hintForStatus(status, ctx) {
             return 'The service refused the request.';
     }
 }
+const CAUSES = {
+    UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
+    UND_ERR_HEADERS_OVERFLOW: "the answer's headers are too large",
+    Z_DATA_ERROR: 'the body claims to be compressed but is not',
+    Z_BUF_ERROR: 'the compressed body is cut short',
+    HPE_INVALID_CONSTANT: 'the answer is not HTTP',
+};
+/**
+ * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
+ * with a few words where the code alone says little. Falls back to the innermost message.
+ */
+function describeNetworkError(error) {
+    let current = error;
+    let message = error instanceof Error ? error.message : String(error);
+    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+        const { code, name } = current;
+        if (typeof code === 'string')
+            return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
+        if (name === 'HTTPParserError')
+            return CAUSES.HPE_INVALID_CONSTANT;
+        if (current instanceof Error && current.message)
+            message = current.message;
+        current = current.cause;
+    }
+    return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
+}
 
 ;// CONCATENATED MODULE: ./src/api/base-url.ts
 
@@ -58894,12 +58920,22 @@ function parseRetryAfter(value, now) {
  * fields and floats where SERVICE.md leaves room, and name the field when something required is
  * missing or of the wrong type.
  */
-const nonEmptyString = pipe(string(), minLength(1, 'must be a non-empty string'));
+/**
+ * Keeps a text from the service readable, bounded and harmless in a log: one line, no control
+ * characters. A line break in it could otherwise start a line that the runner reads as a workflow
+ * command (`::add-mask::`, `::error::`).
+ */
+function cleanText(text, max = 300) {
+    const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+    return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+/** An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed, and put in paths. */
+const serviceId = pipe(string(), regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/, 'must be an id of letters, digits, "_", ".", ":" and "-"'));
 const count = pipe(number(), minValue(0), transform(Math.round));
-const optionalText = optional(nullable(string()));
+const optionalText = optional(nullable(pipe(string(), transform((text) => cleanText(text, 1000)))));
 const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'];
 const ExportJobSchema = looseObject({
-    jobId: nonEmptyString,
+    jobId: serviceId,
     status: picklist(EXPORT_STATUSES, `must be one of ${EXPORT_STATUSES.join(', ')}`),
     progress: optional(nullable(pipe(number(), minValue(0), maxValue(100)))),
     pageCount: optional(nullable(count)),
@@ -58909,13 +58945,13 @@ const ExportJobSchema = looseObject({
 });
 const BundleSchema = looseObject({
     jobId: optional(string()),
-    bundleUrl: pipe(string(), url('must be an absolute URL')),
+    bundleUrl: pipe(string(), regex(/^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i, 'must be an http(s) link without spaces'), url('must be an absolute URL')),
     sizeBytes: count,
     expiresAt: pipe(string(), isoTimestamp('must be an ISO 8601 date-time')),
 });
 const AGENT_STATUSES = ['active', 'completed', 'archived', 'failed'];
 const AgentJobSchema = looseObject({
-    id: nonEmptyString,
+    id: serviceId,
     status: picklist(AGENT_STATUSES, `must be one of ${AGENT_STATUSES.join(', ')}`),
     source: optional(nullable(looseObject({
         repository: optionalText,
@@ -58938,7 +58974,7 @@ function describeIssues(issues) {
         const expectation = issue.message.startsWith('Invalid')
             ? `expected ${issue.expected ?? 'another value'}`
             : issue.message;
-        return `field "${path}" ${expectation}, got ${issue.received}`;
+        return `field "${path}" ${expectation}, got ${cleanText(issue.received, 80)}`;
     })
         .join('; ');
 }
@@ -58972,11 +59008,6 @@ function errorCode(err) {
         current = current.cause;
     }
     return undefined;
-}
-/** Keeps a service message readable and bounded: one line, no control characters. */
-function cleanText(text, max = 300) {
-    const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-    return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 class ServiceClient {
     baseUrl;
@@ -59090,7 +59121,7 @@ class ServiceClient {
             const code = errorCode(err);
             const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
             return {
-                error: fail('network', `network error (${code ?? (err instanceof Error ? err.message : String(err))}) talking to ${url.host}`, {
+                error: fail('network', `network error (${describeNetworkError(err)}) talking to ${url.host}`, {
                     hint: neverSent
                         ? "Check base-url and the runner's network or proxy settings (HTTPS_PROXY, NO_PROXY)."
                         : op.idempotent
@@ -59405,7 +59436,7 @@ const MAX_POLL_MS = 10 * 60_000;
 function parseInputs(read, workspace) {
     const notices = [];
     const warnings = [];
-    const get = (name) => read(name) ?? '';
+    const get = checkedReader(read);
     const apiKey = parseApiKey(get(Inputs.ApiKey), warnings);
     const jobId = parseJobId(get(Inputs.JobId));
     const domain = parseDomain(get(Inputs.Domain), notices);
@@ -59489,7 +59520,11 @@ function parseHelm(get, warnings) {
         throw new InputError(Inputs.HelmNamespace, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
     }
     const chartVersion = get(Inputs.HelmChartVersion).trim() || undefined;
-    if (chartVersion !== undefined && (/\s/.test(chartVersion) || chartVersion.startsWith('-'))) {
+    if (chartVersion !== undefined &&
+        (!/^[0-9A-Za-z.+*^~<>=|,x -]+$/.test(chartVersion) ||
+            !/[0-9*x]/.test(chartVersion) ||
+            chartVersion.startsWith('-') ||
+            chartVersion.length > 200)) {
         throw new InputError(Inputs.HelmChartVersion, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
     }
     const rollbackOnFailure = inputs_parseBoolean(Inputs.HelmRollbackOnFailure, get(Inputs.HelmRollbackOnFailure) || 'false');
@@ -59498,7 +59533,7 @@ function parseHelm(get, warnings) {
         ? parseDurationInput(Inputs.HelmTimeout, timeoutText, 1000, MAX_TIMEOUT_MS)
         : undefined;
     const extraArgs = get(Inputs.HelmArgs)
-        .split(/\r?\n/)
+        .split(/\r\n|\r|\n/)
         .map((line) => line.trim())
         .filter((line) => line !== '');
     for (const [index, arg] of extraArgs.entries()) {
@@ -59513,12 +59548,15 @@ function parseHelm(get, warnings) {
 }
 /** The service address input, refused with the client's own reasons. */
 function parseBaseUrlInput(raw) {
+    if (/\s/.test(raw.trim())) {
+        throw new InputError(Inputs.BaseUrl, `("${printable(raw.trim())}") contains white space or a line break`, 'Give one address, e.g. https://api.mintlify.com.');
+    }
     try {
         return parseBaseUrl(raw || 'https://api.mintlify.com');
     }
     catch (error) {
         if (error instanceof ApiError) {
-            throw new InputError(Inputs.BaseUrl, error.reason.replace(/^base-url "[^"]*" /, `("${raw.trim()}") `), error.hint ?? '');
+            throw new InputError(Inputs.BaseUrl, error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `), error.hint ?? '');
         }
         throw error;
     }
@@ -59532,6 +59570,10 @@ function parseApiKey(raw, warnings) {
     }
     if (/\s/.test(key)) {
         throw new InputError(Inputs.ApiKey, 'contains white space or a line break', 'Store the key alone, on one line, in the secret.');
+    }
+    const foreign = /[^\x21-\x7e]/.exec(key);
+    if (foreign) {
+        throw new InputError(Inputs.ApiKey, `contains the character U+${foreign[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${foreign.index + 1}, which an API key never has`, 'Copy the key again from the API keys page of the dashboard: it is plain ASCII.');
     }
     if (key.startsWith('mint_dsc_')) {
         throw new InputError(Inputs.ApiKey, 'is a public assistant key (it starts with mint_dsc_)', 'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.');
@@ -59669,10 +59711,48 @@ function inputs_parseBoolean(input, raw) {
         return false;
     throw new InputError(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
 }
-/** Shows control characters visibly in messages. */
+/** Control characters and invisible formatting characters (bidi overrides, zero-width). */
+const UNSEEN = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+/** Shows control and invisible characters visibly in messages, and keeps them short. */
 function printable(text) {
-    const shown = text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const shown = text.replace(UNSEEN, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
     return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
+}
+/** Inputs that are free text or lists, with their own limits; every other input is one value. */
+const TEXT_INPUTS = {
+    [Inputs.Paths]: { maxLength: 200_000, formatting: false },
+    [Inputs.HelmArgs]: { maxLength: 32_768, formatting: false },
+    [AgentInputs.Prompt]: { maxLength: Infinity, formatting: true },
+};
+const MAX_INPUT_LENGTH = 2048;
+/**
+ * Refuses, for every input, what no value of it may hold: control characters other than line
+ * breaks and tabs (which each input's own check handles), invisible formatting characters
+ * (right-to-left overrides, zero-width spaces: a value that reads differently than it is), and
+ * absurd lengths. Only the prompt may hold formatting characters (emoji, right-to-left text). The
+ * value is never echoed: it may be a secret.
+ */
+function checkCharacters(input, raw) {
+    const spec = TEXT_INPUTS[input] ?? { maxLength: MAX_INPUT_LENGTH, formatting: false };
+    if (raw.length > spec.maxLength) {
+        throw new InputError(input, `is ${raw.length} characters long`, `Give a value of at most ${spec.maxLength} characters.`);
+    }
+    const bad = spec.formatting
+        ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u
+        : /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/u;
+    const match = bad.exec(raw);
+    if (match) {
+        const code = `U+${match[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+        throw new InputError(input, `contains the invisible character ${code} at position ${match.index + 1}`, 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.');
+    }
+}
+/** Reads inputs through the checks every input gets. */
+function checkedReader(read) {
+    return (name) => {
+        const value = read(name) ?? '';
+        checkCharacters(name, value);
+        return value;
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/api/static-export.ts
@@ -59897,6 +59977,7 @@ async function removeStaleTemps(dir, base, suffix) {
 
 
 
+
 class Retryable extends Error {
 }
 /** Redirects a bundle link may take (object stores and CDNs do redirect); the key is never sent. */
@@ -59985,7 +60066,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
             throw error;
         if (signal?.aborted)
             throw new UserError(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`);
-        throw new Retryable(`network error talking to ${host}: ${describeCause(error)}`);
+        throw new Retryable(`network error talking to ${host}: ${describeNetworkError(error)}`);
     }
     if (response.statusCode >= 300 &&
         response.statusCode < 400 &&
@@ -60036,7 +60117,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'EISDIR') {
             throw new UserError(`download-path "${options.display}" cannot be written (${code}). Check the path and permissions.`);
         }
-        throw new Retryable(`the transfer from ${host} broke after ${bytes} of ${expectedBytes} bytes (${describeCause(error)})`);
+        throw new Retryable(`the transfer from ${host} broke after ${bytes} of ${expectedBytes} bytes (${describeNetworkError(error)})`);
     }
     if (bytes !== expectedBytes) {
         await (0,promises_.rm)(temp, { force: true });
@@ -60051,16 +60132,6 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     }
     await removeStaleTemps(directory, (0,external_node_path_.basename)(dest), 'part');
     return { path: dest, bytes, sha256: hash.digest('hex'), durationMs: Date.now() - started };
-}
-function describeCause(error) {
-    let current = error;
-    for (let i = 0; i < 4 && current; i++) {
-        const code = current.code;
-        if (typeof code === 'string')
-            return code;
-        current = current.cause;
-    }
-    return error instanceof Error ? error.message : String(error);
 }
 const BATCH_BYTES = 1024 * 1024;
 const MAX_WRITES_IN_FLIGHT = 2;
@@ -60485,6 +60556,30 @@ async function readValuesFile(path, display) {
     }
     checkValues(text, display);
     return { path: target, display, exists: true, text, mode: info.mode & 0o7777 };
+}
+/**
+ * Checks, before any export is started, that the write at the end can happen: the file is not
+ * read-only and its folder (or the nearest folder that exists, for a new file) is writable.
+ */
+async function checkWritable(file) {
+    if (file.exists && (file.mode & 0o222) === 0) {
+        throw fileError(file.display, 'is read-only', 'Make it writable (chmod u+w) or point values-file at a writable copy.');
+    }
+    let dir = (0,external_node_path_.dirname)(file.path);
+    for (;;) {
+        try {
+            await (0,promises_.access)(dir, external_node_fs_namespaceObject.constants.W_OK);
+            return;
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ENOENT' && (0,external_node_path_.dirname)(dir) !== dir) {
+                dir = (0,external_node_path_.dirname)(dir);
+                continue;
+            }
+            throw fileError(file.display, `cannot be written: its folder ${dir} is not writable (${code ?? String(error)})`, 'The file is replaced atomically, through a temporary file next to it: make the folder writable.');
+        }
+    }
 }
 /** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
 function checkValues(text, display) {
@@ -61161,6 +61256,8 @@ async function publish(inputs, deps) {
     const display = inputs.valuesFileInput;
     // 1. The values file is checked before anything is started: a broken file costs no export.
     const before = await readValuesFile(inputs.valuesFile, display);
+    if (!inputs.dryRun)
+        await checkWritable(before);
     reporter.info(before.exists
         ? `Values file ${display} checked.`
         : `Values file ${display} does not exist yet; it will be created.`);
@@ -61327,7 +61424,16 @@ async function publish(inputs, deps) {
             reporter.info(`dry-run: ${display} would change (${plan.changes.join(', ')}):\n${shownDiff}`);
         }
         else {
-            const stale = await writeFileAtomic(current.path, plan.text, current.mode, display);
+            let stale;
+            try {
+                stale = await writeFileAtomic(current.path, plan.text, current.mode, display);
+            }
+            catch (error) {
+                // The export is done and paid for: say how to publish it without another one.
+                if (error instanceof UserError)
+                    throw new UserError(`${error.message} Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`, { ...error.details, jobId: job.jobId });
+                throw error;
+            }
             if (stale.length > 0) {
                 reporter.info(`Removed ${stale.length === 1 ? 'a temporary file' : `${stale.length} temporary files`} left next to ${display} by an interrupted run: ${stale.join(', ')}.`);
             }

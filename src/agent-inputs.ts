@@ -3,6 +3,7 @@ import { InputError } from './errors.js';
 import {
   MAX_DURATION_MS,
   MAX_POLL_INTERVAL_MS,
+  checkedReader,
   parseApiKey,
   parseBaseUrlInput,
   parseBoolean,
@@ -29,7 +30,7 @@ export function parseAgentInputs(read: InputReader): {
   warnings: string[];
 } {
   const warnings: string[] = [];
-  const get = (name: string) => read(name) ?? '';
+  const get = checkedReader(read);
   const apiKey = parseApiKey(get(AgentInputs.ApiKey), warnings);
   const projectId = get(AgentInputs.ProjectId).trim();
   if (projectId === '') {

@@ -11,6 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { removeStaleTemps, tempName } from './stale-temp.js';
+import { describeNetworkError } from './api/errors.js';
 import { UserError } from './errors.js';
 import { silentLogger, type Logger } from './logger.js';
 import { sleep } from './sleep.js';
@@ -139,7 +140,7 @@ async function downloadOnce(
       throw new UserError(
         `Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`,
       );
-    throw new Retryable(`network error talking to ${host}: ${describeCause(error)}`);
+    throw new Retryable(`network error talking to ${host}: ${describeNetworkError(error)}`);
   }
   if (
     response.statusCode >= 300 &&
@@ -208,7 +209,7 @@ async function downloadOnce(
       );
     }
     throw new Retryable(
-      `the transfer from ${host} broke after ${bytes} of ${expectedBytes} bytes (${describeCause(error)})`,
+      `the transfer from ${host} broke after ${bytes} of ${expectedBytes} bytes (${describeNetworkError(error)})`,
     );
   }
   if (bytes !== expectedBytes) {
@@ -225,16 +226,6 @@ async function downloadOnce(
   }
   await removeStaleTemps(directory, basename(dest), 'part');
   return { path: dest, bytes, sha256: hash.digest('hex'), durationMs: Date.now() - started };
-}
-
-function describeCause(error: unknown): string {
-  let current: unknown = error;
-  for (let i = 0; i < 4 && current; i++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return error instanceof Error ? error.message : String(error);
 }
 
 const BATCH_BYTES = 1024 * 1024;

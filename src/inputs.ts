@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseBaseUrl } from './api/base-url.js';
 import { ApiError } from './api/errors.js';
-import { Inputs } from './constants.js';
+import { AgentInputs, Inputs } from './constants.js';
 import { parseDuration } from './duration.js';
 import { InputError } from './errors.js';
 import type { HelmRollout } from './helm.js';
@@ -44,7 +44,7 @@ const MAX_POLL_MS = 10 * 60_000;
 export function parseInputs(read: InputReader, workspace: string): ParsedInputs {
   const notices: string[] = [];
   const warnings: string[] = [];
-  const get = (name: string) => read(name) ?? '';
+  const get = checkedReader(read);
 
   const apiKey = parseApiKey(get(Inputs.ApiKey), warnings);
   const jobId = parseJobId(get(Inputs.JobId));
@@ -171,7 +171,13 @@ function parseHelm(get: (name: string) => string, warnings: string[]): HelmRollo
     );
   }
   const chartVersion = get(Inputs.HelmChartVersion).trim() || undefined;
-  if (chartVersion !== undefined && (/\s/.test(chartVersion) || chartVersion.startsWith('-'))) {
+  if (
+    chartVersion !== undefined &&
+    (!/^[0-9A-Za-z.+*^~<>=|,x -]+$/.test(chartVersion) ||
+      !/[0-9*x]/.test(chartVersion) ||
+      chartVersion.startsWith('-') ||
+      chartVersion.length > 200)
+  ) {
     throw new InputError(
       Inputs.HelmChartVersion,
       `("${printable(chartVersion)}") is not a chart version`,
@@ -187,7 +193,7 @@ function parseHelm(get: (name: string) => string, warnings: string[]): HelmRollo
     ? parseDurationInput(Inputs.HelmTimeout, timeoutText, 1000, MAX_TIMEOUT_MS)
     : undefined;
   const extraArgs = get(Inputs.HelmArgs)
-    .split(/\r?\n/)
+    .split(/\r\n|\r|\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '');
   for (const [index, arg] of extraArgs.entries()) {
@@ -207,13 +213,20 @@ function parseHelm(get: (name: string) => string, warnings: string[]): HelmRollo
 
 /** The service address input, refused with the client's own reasons. */
 export function parseBaseUrlInput(raw: string): URL {
+  if (/\s/.test(raw.trim())) {
+    throw new InputError(
+      Inputs.BaseUrl,
+      `("${printable(raw.trim())}") contains white space or a line break`,
+      'Give one address, e.g. https://api.mintlify.com.',
+    );
+  }
   try {
     return parseBaseUrl(raw || 'https://api.mintlify.com');
   } catch (error) {
     if (error instanceof ApiError) {
       throw new InputError(
         Inputs.BaseUrl,
-        error.reason.replace(/^base-url "[^"]*" /, `("${raw.trim()}") `),
+        error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `),
         error.hint ?? '',
       );
     }
@@ -238,6 +251,14 @@ export function parseApiKey(raw: string, warnings: string[]): string {
       Inputs.ApiKey,
       'contains white space or a line break',
       'Store the key alone, on one line, in the secret.',
+    );
+  }
+  const foreign = /[^\x21-\x7e]/.exec(key);
+  if (foreign) {
+    throw new InputError(
+      Inputs.ApiKey,
+      `contains the character U+${foreign[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at position ${foreign.index + 1}, which an API key never has`,
+      'Copy the key again from the API keys page of the dashboard: it is plain ASCII.',
     );
   }
   if (key.startsWith('mint_dsc_')) {
@@ -474,11 +495,61 @@ export function parseBoolean(input: string, raw: string): boolean {
   throw new InputError(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
 }
 
-/** Shows control characters visibly in messages. */
+/** Control characters and invisible formatting characters (bidi overrides, zero-width). */
+const UNSEEN = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+
+/** Shows control and invisible characters visibly in messages, and keeps them short. */
 export function printable(text: string): string {
   const shown = text.replace(
-    /[\u0000-\u001f\u007f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    UNSEEN,
+    (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`,
   );
   return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
+}
+
+/** Inputs that are free text or lists, with their own limits; every other input is one value. */
+const TEXT_INPUTS: Record<string, { maxLength: number; formatting: boolean }> = {
+  [Inputs.Paths]: { maxLength: 200_000, formatting: false },
+  [Inputs.HelmArgs]: { maxLength: 32_768, formatting: false },
+  [AgentInputs.Prompt]: { maxLength: Infinity, formatting: true },
+};
+const MAX_INPUT_LENGTH = 2048;
+
+/**
+ * Refuses, for every input, what no value of it may hold: control characters other than line
+ * breaks and tabs (which each input's own check handles), invisible formatting characters
+ * (right-to-left overrides, zero-width spaces: a value that reads differently than it is), and
+ * absurd lengths. Only the prompt may hold formatting characters (emoji, right-to-left text). The
+ * value is never echoed: it may be a secret.
+ */
+export function checkCharacters(input: string, raw: string): void {
+  const spec = TEXT_INPUTS[input] ?? { maxLength: MAX_INPUT_LENGTH, formatting: false };
+  if (raw.length > spec.maxLength) {
+    throw new InputError(
+      input,
+      `is ${raw.length} characters long`,
+      `Give a value of at most ${spec.maxLength} characters.`,
+    );
+  }
+  const bad = spec.formatting
+    ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u
+    : /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/u;
+  const match = bad.exec(raw);
+  if (match) {
+    const code = `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new InputError(
+      input,
+      `contains the invisible character ${code} at position ${match.index + 1}`,
+      'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.',
+    );
+  }
+}
+
+/** Reads inputs through the checks every input gets. */
+export function checkedReader(read: InputReader): (name: string) => string {
+  return (name) => {
+    const value = read(name) ?? '';
+    checkCharacters(name, value);
+    return value;
+  };
 }

@@ -23,7 +23,7 @@ import {
   type Clock,
 } from './poll.js';
 import { linkSecrets, redactLink } from './secrets.js';
-import { planValuesEdit, readValuesFile, writeFileAtomic } from './values-file.js';
+import { checkWritable, planValuesEdit, readValuesFile, writeFileAtomic } from './values-file.js';
 import { rollout, type RolloutResult } from './rollout.js';
 
 /** What is known so far; filled in as the run goes, so a failure can still report the job. */
@@ -77,6 +77,7 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
 
   // 1. The values file is checked before anything is started: a broken file costs no export.
   const before = await readValuesFile(inputs.valuesFile, display);
+  if (!inputs.dryRun) await checkWritable(before);
   reporter.info(
     before.exists
       ? `Values file ${display} checked.`
@@ -279,7 +280,18 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
     } else if (inputs.dryRun) {
       reporter.info(`dry-run: ${display} would change (${plan.changes.join(', ')}):\n${shownDiff}`);
     } else {
-      const stale = await writeFileAtomic(current.path, plan.text, current.mode, display);
+      let stale: string[];
+      try {
+        stale = await writeFileAtomic(current.path, plan.text, current.mode, display);
+      } catch (error) {
+        // The export is done and paid for: say how to publish it without another one.
+        if (error instanceof UserError)
+          throw new UserError(
+            `${error.message} Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`,
+            { ...error.details, jobId: job.jobId },
+          );
+        throw error;
+      }
       if (stale.length > 0) {
         reporter.info(
           `Removed ${stale.length === 1 ? 'a temporary file' : `${stale.length} temporary files`} left next to ${display} by an interrupted run: ${stale.join(', ')}.`,

@@ -7,7 +7,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { chmod, lstat, mkdir, open, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import {
+  access,
+  chmod,
+  lstat,
+  mkdir,
+  open,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  stat,
+} from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import {
@@ -113,6 +124,38 @@ export async function readValuesFile(path: string, display: string): Promise<Val
   }
   checkValues(text, display);
   return { path: target, display, exists: true, text, mode: info.mode & 0o7777 };
+}
+
+/**
+ * Checks, before any export is started, that the write at the end can happen: the file is not
+ * read-only and its folder (or the nearest folder that exists, for a new file) is writable.
+ */
+export async function checkWritable(file: ValuesFile): Promise<void> {
+  if (file.exists && (file.mode & 0o222) === 0) {
+    throw fileError(
+      file.display,
+      'is read-only',
+      'Make it writable (chmod u+w) or point values-file at a writable copy.',
+    );
+  }
+  let dir = dirname(file.path);
+  for (;;) {
+    try {
+      await access(dir, fsConstants.W_OK);
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && dirname(dir) !== dir) {
+        dir = dirname(dir);
+        continue;
+      }
+      throw fileError(
+        file.display,
+        `cannot be written: its folder ${dir} is not writable (${code ?? String(error)})`,
+        'The file is replaced atomically, through a temporary file next to it: make the folder writable.',
+      );
+    }
+  }
 }
 
 /** Validates the text; returns the parsed document. Throws a UserError naming line and column. */

@@ -50217,6 +50217,32 @@ function hintForStatus(status, ctx) {
             return 'The service refused the request.';
     }
 }
+const CAUSES = {
+    UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
+    UND_ERR_HEADERS_OVERFLOW: "the answer's headers are too large",
+    Z_DATA_ERROR: 'the body claims to be compressed but is not',
+    Z_BUF_ERROR: 'the compressed body is cut short',
+    HPE_INVALID_CONSTANT: 'the answer is not HTTP',
+};
+/**
+ * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
+ * with a few words where the code alone says little. Falls back to the innermost message.
+ */
+function describeNetworkError(error) {
+    let current = error;
+    let message = error instanceof Error ? error.message : String(error);
+    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+        const { code, name } = current;
+        if (typeof code === 'string')
+            return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
+        if (name === 'HTTPParserError')
+            return CAUSES.HPE_INVALID_CONSTANT;
+        if (current instanceof Error && current.message)
+            message = current.message;
+        current = current.cause;
+    }
+    return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
+}
 
 ;// CONCATENATED MODULE: ./src/api/base-url.ts
 
@@ -50313,12 +50339,22 @@ function parseRetryAfter(value, now) {
  * fields and floats where SERVICE.md leaves room, and name the field when something required is
  * missing or of the wrong type.
  */
-const nonEmptyString = pipe(string(), minLength(1, 'must be a non-empty string'));
+/**
+ * Keeps a text from the service readable, bounded and harmless in a log: one line, no control
+ * characters. A line break in it could otherwise start a line that the runner reads as a workflow
+ * command (`::add-mask::`, `::error::`).
+ */
+function cleanText(text, max = 300) {
+    const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+    return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+/** An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed, and put in paths. */
+const serviceId = pipe(string(), regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/, 'must be an id of letters, digits, "_", ".", ":" and "-"'));
 const count = pipe(number(), minValue(0), transform(Math.round));
-const optionalText = optional(nullable(string()));
+const optionalText = optional(nullable(pipe(string(), transform((text) => cleanText(text, 1000)))));
 const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'];
 const ExportJobSchema = looseObject({
-    jobId: nonEmptyString,
+    jobId: serviceId,
     status: picklist(EXPORT_STATUSES, `must be one of ${EXPORT_STATUSES.join(', ')}`),
     progress: optional(nullable(pipe(number(), minValue(0), maxValue(100)))),
     pageCount: optional(nullable(count)),
@@ -50328,13 +50364,13 @@ const ExportJobSchema = looseObject({
 });
 const BundleSchema = looseObject({
     jobId: optional(string()),
-    bundleUrl: pipe(string(), url('must be an absolute URL')),
+    bundleUrl: pipe(string(), regex(/^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i, 'must be an http(s) link without spaces'), url('must be an absolute URL')),
     sizeBytes: count,
     expiresAt: pipe(string(), isoTimestamp('must be an ISO 8601 date-time')),
 });
 const AGENT_STATUSES = ['active', 'completed', 'archived', 'failed'];
 const AgentJobSchema = looseObject({
-    id: nonEmptyString,
+    id: serviceId,
     status: picklist(AGENT_STATUSES, `must be one of ${AGENT_STATUSES.join(', ')}`),
     source: optional(nullable(looseObject({
         repository: optionalText,
@@ -50357,7 +50393,7 @@ function describeIssues(issues) {
         const expectation = issue.message.startsWith('Invalid')
             ? `expected ${issue.expected ?? 'another value'}`
             : issue.message;
-        return `field "${path}" ${expectation}, got ${issue.received}`;
+        return `field "${path}" ${expectation}, got ${cleanText(issue.received, 80)}`;
     })
         .join('; ');
 }
@@ -50391,11 +50427,6 @@ function errorCode(err) {
         current = current.cause;
     }
     return undefined;
-}
-/** Keeps a service message readable and bounded: one line, no control characters. */
-function cleanText(text, max = 300) {
-    const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-    return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 class ServiceClient {
     baseUrl;
@@ -50509,7 +50540,7 @@ class ServiceClient {
             const code = errorCode(err);
             const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
             return {
-                error: fail('network', `network error (${code ?? (err instanceof Error ? err.message : String(err))}) talking to ${url.host}`, {
+                error: fail('network', `network error (${describeNetworkError(err)}) talking to ${url.host}`, {
                     hint: neverSent
                         ? "Check base-url and the runner's network or proxy settings (HTTPS_PROXY, NO_PROXY)."
                         : op.idempotent
@@ -50824,7 +50855,7 @@ const MAX_POLL_MS = 10 * 60_000;
 function parseInputs(read, workspace) {
     const notices = [];
     const warnings = [];
-    const get = (name) => read(name) ?? '';
+    const get = checkedReader(read);
     const apiKey = parseApiKey(get(Inputs.ApiKey), warnings);
     const jobId = parseJobId(get(Inputs.JobId));
     const domain = parseDomain(get(Inputs.Domain), notices);
@@ -50908,7 +50939,11 @@ function parseHelm(get, warnings) {
         throw new InputError(Inputs.HelmNamespace, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
     }
     const chartVersion = get(Inputs.HelmChartVersion).trim() || undefined;
-    if (chartVersion !== undefined && (/\s/.test(chartVersion) || chartVersion.startsWith('-'))) {
+    if (chartVersion !== undefined &&
+        (!/^[0-9A-Za-z.+*^~<>=|,x -]+$/.test(chartVersion) ||
+            !/[0-9*x]/.test(chartVersion) ||
+            chartVersion.startsWith('-') ||
+            chartVersion.length > 200)) {
         throw new InputError(Inputs.HelmChartVersion, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
     }
     const rollbackOnFailure = inputs_parseBoolean(Inputs.HelmRollbackOnFailure, get(Inputs.HelmRollbackOnFailure) || 'false');
@@ -50917,7 +50952,7 @@ function parseHelm(get, warnings) {
         ? parseDurationInput(Inputs.HelmTimeout, timeoutText, 1000, MAX_TIMEOUT_MS)
         : undefined;
     const extraArgs = get(Inputs.HelmArgs)
-        .split(/\r?\n/)
+        .split(/\r\n|\r|\n/)
         .map((line) => line.trim())
         .filter((line) => line !== '');
     for (const [index, arg] of extraArgs.entries()) {
@@ -50932,12 +50967,15 @@ function parseHelm(get, warnings) {
 }
 /** The service address input, refused with the client's own reasons. */
 function parseBaseUrlInput(raw) {
+    if (/\s/.test(raw.trim())) {
+        throw new errors_InputError(constants_Inputs.BaseUrl, `("${printable(raw.trim())}") contains white space or a line break`, 'Give one address, e.g. https://api.mintlify.com.');
+    }
     try {
         return parseBaseUrl(raw || 'https://api.mintlify.com');
     }
     catch (error) {
         if (error instanceof ApiError) {
-            throw new errors_InputError(constants_Inputs.BaseUrl, error.reason.replace(/^base-url "[^"]*" /, `("${raw.trim()}") `), error.hint ?? '');
+            throw new errors_InputError(constants_Inputs.BaseUrl, error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `), error.hint ?? '');
         }
         throw error;
     }
@@ -50951,6 +50989,10 @@ function parseApiKey(raw, warnings) {
     }
     if (/\s/.test(key)) {
         throw new errors_InputError(constants_Inputs.ApiKey, 'contains white space or a line break', 'Store the key alone, on one line, in the secret.');
+    }
+    const foreign = /[^\x21-\x7e]/.exec(key);
+    if (foreign) {
+        throw new errors_InputError(constants_Inputs.ApiKey, `contains the character U+${foreign[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${foreign.index + 1}, which an API key never has`, 'Copy the key again from the API keys page of the dashboard: it is plain ASCII.');
     }
     if (key.startsWith('mint_dsc_')) {
         throw new errors_InputError(constants_Inputs.ApiKey, 'is a public assistant key (it starts with mint_dsc_)', 'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.');
@@ -51088,10 +51130,48 @@ function inputs_parseBoolean(input, raw) {
         return false;
     throw new errors_InputError(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
 }
-/** Shows control characters visibly in messages. */
+/** Control characters and invisible formatting characters (bidi overrides, zero-width). */
+const UNSEEN = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+/** Shows control and invisible characters visibly in messages, and keeps them short. */
 function printable(text) {
-    const shown = text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const shown = text.replace(UNSEEN, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
     return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
+}
+/** Inputs that are free text or lists, with their own limits; every other input is one value. */
+const TEXT_INPUTS = {
+    [constants_Inputs.Paths]: { maxLength: 200_000, formatting: false },
+    [constants_Inputs.HelmArgs]: { maxLength: 32_768, formatting: false },
+    [AgentInputs.Prompt]: { maxLength: Infinity, formatting: true },
+};
+const MAX_INPUT_LENGTH = 2048;
+/**
+ * Refuses, for every input, what no value of it may hold: control characters other than line
+ * breaks and tabs (which each input's own check handles), invisible formatting characters
+ * (right-to-left overrides, zero-width spaces: a value that reads differently than it is), and
+ * absurd lengths. Only the prompt may hold formatting characters (emoji, right-to-left text). The
+ * value is never echoed: it may be a secret.
+ */
+function checkCharacters(input, raw) {
+    const spec = TEXT_INPUTS[input] ?? { maxLength: MAX_INPUT_LENGTH, formatting: false };
+    if (raw.length > spec.maxLength) {
+        throw new errors_InputError(input, `is ${raw.length} characters long`, `Give a value of at most ${spec.maxLength} characters.`);
+    }
+    const bad = spec.formatting
+        ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u
+        : /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/u;
+    const match = bad.exec(raw);
+    if (match) {
+        const code = `U+${match[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+        throw new errors_InputError(input, `contains the invisible character ${code} at position ${match.index + 1}`, 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.');
+    }
+}
+/** Reads inputs through the checks every input gets. */
+function checkedReader(read) {
+    return (name) => {
+        const value = read(name) ?? '';
+        checkCharacters(name, value);
+        return value;
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/agent-inputs.ts
@@ -51101,7 +51181,7 @@ function printable(text) {
 /** Reads and validates the agent/ sub-action's inputs; nothing reaches the service before this. */
 function parseAgentInputs(read) {
     const warnings = [];
-    const get = (name) => read(name) ?? '';
+    const get = checkedReader(read);
     const apiKey = parseApiKey(get(AgentInputs.ApiKey), warnings);
     const projectId = get(AgentInputs.ProjectId).trim();
     if (projectId === '') {

@@ -4,9 +4,15 @@ import { sleep as realSleep, type Sleep } from '../sleep.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { USER_AGENT } from '../version.js';
 import { parseBaseUrl, joinUrl } from './base-url.js';
-import { ApiError, describeStatus, hintForStatus, type HintContext } from './errors.js';
+import {
+  ApiError,
+  describeNetworkError,
+  describeStatus,
+  hintForStatus,
+  type HintContext,
+} from './errors.js';
 import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retry.js';
-import { describeIssues, ErrorBodySchema } from './schemas.js';
+import { cleanText, describeIssues, ErrorBodySchema } from './schemas.js';
 
 export interface ClientOptions {
   baseUrl: string | URL;
@@ -76,12 +82,6 @@ function errorCode(err: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
-}
-
-/** Keeps a service message readable and bounded: one line, no control characters. */
-function cleanText(text: string, max = 300): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
 export class ServiceClient {
@@ -219,7 +219,7 @@ export class ServiceClient {
       return {
         error: fail(
           'network',
-          `network error (${code ?? (err instanceof Error ? err.message : String(err))}) talking to ${url.host}`,
+          `network error (${describeNetworkError(err)}) talking to ${url.host}`,
           {
             hint: neverSent
               ? "Check base-url and the runner's network or proxy settings (HTTPS_PROXY, NO_PROXY)."

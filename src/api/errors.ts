@@ -122,3 +122,28 @@ export function hintForStatus(status: number, ctx: HintContext): string {
       return 'The service refused the request.';
   }
 }
+
+const CAUSES: Record<string, string> = {
+  UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
+  UND_ERR_HEADERS_OVERFLOW: "the answer's headers are too large",
+  Z_DATA_ERROR: 'the body claims to be compressed but is not',
+  Z_BUF_ERROR: 'the compressed body is cut short',
+  HPE_INVALID_CONSTANT: 'the answer is not HTTP',
+};
+
+/**
+ * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
+ * with a few words where the code alone says little. Falls back to the innermost message.
+ */
+export function describeNetworkError(error: unknown): string {
+  let current: unknown = error;
+  let message = error instanceof Error ? error.message : String(error);
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+    const { code, name } = current as { code?: unknown; name?: unknown };
+    if (typeof code === 'string') return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
+    if (name === 'HTTPParserError') return CAUSES.HPE_INVALID_CONSTANT!;
+    if (current instanceof Error && current.message) message = current.message;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
+}

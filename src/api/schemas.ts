@@ -6,15 +6,39 @@ import * as v from 'valibot';
  * missing or of the wrong type.
  */
 
-const nonEmptyString = v.pipe(v.string(), v.minLength(1, 'must be a non-empty string'));
+/**
+ * Keeps a text from the service readable, bounded and harmless in a log: one line, no control
+ * characters. A line break in it could otherwise start a line that the runner reads as a workflow
+ * command (`::add-mask::`, `::error::`).
+ */
+export function cleanText(text: string, max = 300): string {
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+/** An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed, and put in paths. */
+const serviceId = v.pipe(
+  v.string(),
+  v.regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/,
+    'must be an id of letters, digits, "_", ".", ":" and "-"',
+  ),
+);
 const count = v.pipe(v.number(), v.minValue(0), v.transform(Math.round));
-const optionalText = v.optional(v.nullable(v.string()));
+const optionalText = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string(),
+      v.transform((text) => cleanText(text, 1000)),
+    ),
+  ),
+);
 
 export const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 export const ExportJobSchema = v.looseObject({
-  jobId: nonEmptyString,
+  jobId: serviceId,
   status: v.picklist(EXPORT_STATUSES, `must be one of ${EXPORT_STATUSES.join(', ')}`),
   progress: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(100)))),
   pageCount: v.optional(v.nullable(count)),
@@ -26,7 +50,11 @@ export type ExportJob = v.InferOutput<typeof ExportJobSchema>;
 
 export const BundleSchema = v.looseObject({
   jobId: v.optional(v.string()),
-  bundleUrl: v.pipe(v.string(), v.url('must be an absolute URL')),
+  bundleUrl: v.pipe(
+    v.string(),
+    v.regex(/^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i, 'must be an http(s) link without spaces'),
+    v.url('must be an absolute URL'),
+  ),
   sizeBytes: count,
   expiresAt: v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 date-time')),
 });
@@ -36,7 +64,7 @@ export const AGENT_STATUSES = ['active', 'completed', 'archived', 'failed'] as c
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
 
 export const AgentJobSchema = v.looseObject({
-  id: nonEmptyString,
+  id: serviceId,
   status: v.picklist(AGENT_STATUSES, `must be one of ${AGENT_STATUSES.join(', ')}`),
   source: v.optional(
     v.nullable(
@@ -66,7 +94,7 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
       const expectation = issue.message.startsWith('Invalid')
         ? `expected ${issue.expected ?? 'another value'}`
         : issue.message;
-      return `field "${path}" ${expectation}, got ${issue.received}`;
+      return `field "${path}" ${expectation}, got ${cleanText(issue.received, 80)}`;
     })
     .join('; ');
 }

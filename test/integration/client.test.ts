@@ -327,6 +327,29 @@ describe('bad responses', () => {
     );
   });
 
+  it('refuses an id that could smuggle a workflow command into the log, and flattens service text', async () => {
+    const s = await sim({
+      faults: [
+        {
+          op: 'get-export',
+          fault: { type: 'json', body: { jobId: 'se_1\n::error::x', status: 'running' } },
+        },
+      ],
+    });
+    const c = client(s);
+    const error = await caught<ApiError>(() => getExport(c, 'se_1'));
+    expect(error.message).toMatch(/field "jobId" must be an id of letters, digits/);
+    expect(error.message).not.toMatch(/\n/);
+    s.inject({
+      op: 'get-export',
+      fault: {
+        type: 'json',
+        body: { jobId: 'se_1', status: 'failed', error: 'broken\n::add-mask::x\r\n' },
+      },
+    });
+    expect((await getExport(c, 'se_1')).error).toBe('broken ::add-mask::x');
+  });
+
   it('accepts extra fields, fractional progress and float counts', async () => {
     const s = await sim({
       faults: [

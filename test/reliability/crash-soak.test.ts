@@ -15,6 +15,7 @@ import { parse } from 'yaml';
 import { seededRandom } from '../../simulator/random.js';
 import { planValuesEdit } from '../../src/values-file.js';
 import { newWorkspace, runAction } from '../helpers/action.js';
+import { pool } from '../helpers/pool.js';
 import { sim } from '../helpers/sim.js';
 
 const CRASH_RUNS = Number(process.env.CRASH_RUNS ?? 50);
@@ -39,24 +40,6 @@ function bigValues(): string {
     );
   }
   return `${lines.join('\n')}\n`;
-}
-
-async function pool<T>(
-  count: number,
-  task: (i: number) => Promise<T>,
-  parallel = PARALLEL,
-): Promise<T[]> {
-  const results: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    [...Array(parallel).keys()].map(async () => {
-      while (next < count) {
-        const i = next++;
-        results[i] = await task(i);
-      }
-    }),
-  );
-  return results;
 }
 
 describe('reliability of the built action', () => {
@@ -198,29 +181,34 @@ describe('reliability of the built action', () => {
       timeout: '60s',
       'poll-interval': '1s',
     };
-    const runs = await pool(SOAK_RUNS, async () => {
-      const ws = await newWorkspace({ 'values.yaml': 'replicaCount: 1\n' });
-      const started = Date.now();
-      const run = await runAction({ workspace: ws, inputs, timeoutMs: 90_000 });
-      const retries = (run.stdout.match(/^::debug::.*; retry \d+\/\d+ in \d+ ms$/gm) ?? []).length;
-      const errors = run.stdout.split('\n').filter((l) => l.startsWith('::error::'));
-      const ended = started + run.durationMs;
-      // The last request this run sent (the simulator records every one, with its time).
-      const jobId = run.outputs['job-id'];
-      const last = Math.max(
-        ...s.requests.filter((r) => jobId && r.path.includes(jobId)).map((r) => r.at),
-        started,
-      );
-      return {
-        code: run.code,
-        signal: run.signal,
-        retries,
-        errors,
-        stderr: run.stderr,
-        exitAfterLastRequestMs: ended - last,
-        ms: run.durationMs,
-      };
-    });
+    const runs = await pool(
+      SOAK_RUNS,
+      async () => {
+        const ws = await newWorkspace({ 'values.yaml': 'replicaCount: 1\n' });
+        const started = Date.now();
+        const run = await runAction({ workspace: ws, inputs, timeoutMs: 90_000 });
+        const retries = (run.stdout.match(/^::debug::.*; retry \d+\/\d+ in \d+ ms$/gm) ?? [])
+          .length;
+        const errors = run.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+        const ended = started + run.durationMs;
+        // The last request this run sent (the simulator records every one, with its time).
+        const jobId = run.outputs['job-id'];
+        const last = Math.max(
+          ...s.requests.filter((r) => jobId && r.path.includes(jobId)).map((r) => r.at),
+          started,
+        );
+        return {
+          code: run.code,
+          signal: run.signal,
+          retries,
+          errors,
+          stderr: run.stderr,
+          exitAfterLastRequestMs: ended - last,
+          ms: run.durationMs,
+        };
+      },
+      PARALLEL,
+    );
     const faults = s.requests.filter((r) => r.fault !== undefined).length;
     const exitLag = runs.map((r) => r.exitAfterLastRequestMs).sort((a, b) => a - b);
     const figures = {
@@ -235,19 +223,27 @@ describe('reliability of the built action', () => {
         max: exitLag.at(-1),
       },
       killedByTimeout: runs.filter((r) => r.signal !== null).length,
+      failedOnStart: runs.filter((r) => r.errors[0]?.startsWith('::error::start export job: '))
+        .length,
+      failedAfter5Attempts: runs.filter((r) => r.errors[0]?.includes('gave up after 5 attempts'))
+        .length,
       failures: [...new Set(runs.flatMap((r) => r.errors.map((e) => e.slice(9, 90))))],
     };
     console.log(`soak: ${JSON.stringify(figures)}`);
     expect(figures.killedByTimeout).toBe(0);
     expect(figures.faultsInjected).toBeGreaterThan(SOAK_RUNS * 0.2);
     // Most runs succeed through retries. A run may fail only where retrying would be unsafe (a
-    // start-export that may have been acted on: a reset or a 502 after the request was sent); it
-    // must then end with one clear error naming the operation, and no stack trace.
+    // start-export that may have been acted on: a reset or a 502 after the request was sent), or
+    // where a repeatable request met a fault on all 5 attempts (at 20 % that is 1 in 3,125 calls,
+    // and a soak makes about 1,500); it must then end with one clear error naming the operation,
+    // and no stack trace.
     expect(figures.succeeded).toBeGreaterThan(SOAK_RUNS * 0.8);
     expect(figures.retriesLogged).toBeGreaterThan(0);
     for (const r of runs.filter((x) => x.code !== 0)) {
       expect(r.errors).toHaveLength(1);
-      expect(r.errors[0]).toMatch(/^::error::start export job: /);
+      expect(r.errors[0]).toMatch(
+        /^::error::(start export job: |(get export job|generate bundle for export job) se_\w+: .*; gave up after 5 attempts\.)/,
+      );
       expect(`${r.errors[0]}\n${r.stderr}`).not.toMatch(/\n\s+at /);
     }
     // Exit promptly: a dangling socket or timer would keep a process alive for seconds.

@@ -1,0 +1,145 @@
+/**
+ * The values file (and the download) in the situations a runner's disk really produces, with the
+ * built action under Node 24 against the simulator: a read-only file, a symlink, a dangling
+ * symlink, a full disk while the values file is written and while the bundle is downloaded. Each
+ * ends in a clear message naming the input and the file, with the user's files as they were.
+ *
+ * The full disk is a write error injected below the file module (test/fixtures/preload/enospc.mjs,
+ * loaded with NODE_OPTIONS=--import): writes to the matching file store what fits and then fail
+ * with ENOSPC, as a full file system does.
+ */
+import { chmod, lstat, mkdir, readdir, readFile, readlink, stat, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { newWorkspace, runAction } from '../helpers/action.js';
+import { sim } from '../helpers/sim.js';
+
+const quick = { queuedMs: 0, runningMs: 100 };
+const VALUES = '# docs\nreplicaCount: 2\nstaticExport:\n  enabled: false # off for now\n';
+const ENOSPC = pathToFileURL(
+  fileURLToPath(new URL('../fixtures/preload/enospc.mjs', import.meta.url)),
+).href;
+
+function inputsFor(s: Awaited<ReturnType<typeof sim>>, more: Record<string, string> = {}) {
+  return {
+    'api-key': s.apiKey,
+    domain: 'docs.example.com',
+    'base-url': s.baseUrl,
+    'poll-interval': '1s',
+    ...more,
+  };
+}
+
+function errorLine(stdout: string): string {
+  return stdout.split('\n').find((line) => line.startsWith('::error::')) ?? '';
+}
+
+describe('the values file on a real disk', () => {
+  it('a read-only values file is refused before any export is started', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    await chmod(join(ws, 'values.yaml'), 0o444);
+    const run = await runAction({ workspace: ws, inputs: inputsFor(s) });
+    expect(run.code).toBe(1);
+    expect(errorLine(run.stdout)).toBe(
+      '::error::values-file "values.yaml" is read-only. Make it writable (chmod u+w) or point values-file at a writable copy. The file was not changed.',
+    );
+    expect(s.requestsFor('start-export')).toHaveLength(0);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
+    expect((await stat(join(ws, 'values.yaml'))).mode & 0o777).toBe(0o444);
+    expect(await readdir(ws)).toEqual(['values.yaml']);
+  });
+
+  it('a read-only values file is fine for a dry run, which writes nothing', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    await chmod(join(ws, 'values.yaml'), 0o444);
+    const run = await runAction({ workspace: ws, inputs: inputsFor(s, { 'dry-run': 'true' }) });
+    expect(run.code, run.stdout).toBe(0);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
+  });
+
+  it('a symlinked values file: the target is updated, the link kept', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace();
+    await mkdir(join(ws, 'deploy', 'shared'), { recursive: true });
+    await newWorkspaceFile(join(ws, 'deploy', 'shared', 'docs-values.yaml'), VALUES);
+    await symlink('deploy/shared/docs-values.yaml', join(ws, 'values.yaml'));
+    const run = await runAction({ workspace: ws, inputs: inputsFor(s) });
+    expect(run.code, run.stdout).toBe(0);
+    expect((await lstat(join(ws, 'values.yaml'))).isSymbolicLink()).toBe(true);
+    expect(await readlink(join(ws, 'values.yaml'))).toBe('deploy/shared/docs-values.yaml');
+    const target = await readFile(join(ws, 'deploy', 'shared', 'docs-values.yaml'), 'utf8');
+    expect(target).toContain(`bundleUrl: "${run.outputs['bundle-url']}"`);
+    expect(target).toContain('  enabled: true  # off for now\n'); // the comment keeps its column
+    expect(await readdir(join(ws, 'deploy', 'shared'))).toEqual(['docs-values.yaml']);
+    expect((await readdir(ws)).sort()).toEqual(['deploy', 'values.yaml']);
+  });
+
+  it('a symlink to nothing is refused before any export, naming the input', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace();
+    await symlink('gone/values.yaml', join(ws, 'values.yaml'));
+    const run = await runAction({ workspace: ws, inputs: inputsFor(s) });
+    expect(run.code).toBe(1);
+    expect(errorLine(run.stdout)).toMatch(
+      /^::error::values-file "values.yaml" is a symbolic link to a file that does not exist\. /,
+    );
+    expect(s.requestsFor('start-export')).toHaveLength(0);
+    expect(await readlink(join(ws, 'values.yaml'))).toBe('gone/values.yaml');
+  });
+
+  it('a full disk while the values file is written: clear error, the old file intact, no temporary file', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const run = await runAction({
+      workspace: ws,
+      inputs: inputsFor(s),
+      env: {
+        NODE_OPTIONS: `--import=${ENOSPC}`,
+        ENOSPC_MATCH: String.raw`/\.values\.yaml\.\d+\.[0-9a-f]+\.tmp$`,
+        ENOSPC_AFTER: '40',
+      },
+    });
+    expect(run.code).toBe(1);
+    const jobId = /jobs\/([^/]+)\/bundle/.exec(s.requestsFor('bundle')[0]!.path)![1]!;
+    expect(errorLine(run.stdout)).toBe(
+      `::error::values-file "values.yaml" could not be written (ENOSPC). The disk is full: free some space on the runner. The file was not changed. Export job ${jobId} is complete: once this is fixed, run again with job-id: ${jobId} to publish it without a new export.`,
+    );
+    expect(run.outputs['job-id']).toBe(jobId);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
+    expect(await readdir(ws)).toEqual(['values.yaml']);
+
+    // After space is freed, the run it suggests publishes without a new export.
+    const again = await runAction({ workspace: ws, inputs: inputsFor(s, { 'job-id': jobId }) });
+    expect(again.code, again.stdout).toBe(0);
+    expect(s.requestsFor('start-export')).toHaveLength(1);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain('enabled: true');
+  });
+
+  it('a full disk during the download: clear error, no partial file, the values file untouched', async () => {
+    const s = await sim({ export: { ...quick, extraBundleBytes: 3 * 1024 * 1024 } });
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const run = await runAction({
+      workspace: ws,
+      inputs: inputsFor(s, { 'download-path': 'out/site.tar.gz' }),
+      env: {
+        NODE_OPTIONS: `--import=${ENOSPC}`,
+        ENOSPC_MATCH: String.raw`site\.tar\.gz.*\.part$`,
+        ENOSPC_AFTER: String(1536 * 1024),
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(errorLine(run.stdout)).toMatch(
+      /^::error::download-path "out\/site.tar.gz": the disk is full \(ENOSPC\) after \d+ of \d+ bytes\. Free space on the runner; the partial file was removed\./,
+    );
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
+    expect(await readdir(join(ws, 'out'))).toEqual([]);
+  });
+});
+
+async function newWorkspaceFile(path: string, text: string) {
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(path, text);
+}
