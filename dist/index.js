@@ -4,7 +4,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-/* unused reexport */ __nccwpck_require__(218);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
@@ -12,7 +12,6 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -24,10 +23,10 @@ var assert = __nccwpck_require__(2613);
 var util = __nccwpck_require__(9023);
 
 
-__webpack_unused_export__ = httpOverHttp;
-__webpack_unused_export__ = httpsOverHttp;
-__webpack_unused_export__ = httpOverHttps;
-__webpack_unused_export__ = httpsOverHttps;
+exports.httpOverHttp = httpOverHttp;
+exports.httpsOverHttp = httpsOverHttp;
+exports.httpOverHttps = httpOverHttps;
+exports.httpsOverHttps = httpsOverHttps;
 
 
 function httpOverHttp(options) {
@@ -276,7 +275,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -284,7 +283,6 @@ __webpack_unused_export__ = debug; // for test
 /***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 const Client = __nccwpck_require__(3701)
@@ -316,22 +314,22 @@ const RedirectHandler = __nccwpck_require__(8754)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
-__webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
-__webpack_unused_export__ = BalancedPool
-__webpack_unused_export__ = RoundRobinPool
-__webpack_unused_export__ = Agent
-__webpack_unused_export__ = ProxyAgent
-__webpack_unused_export__ = Socks5ProxyAgent
-module.exports.J2 = EnvHttpProxyAgent
-__webpack_unused_export__ = RetryAgent
-__webpack_unused_export__ = H2CClient
-__webpack_unused_export__ = RetryHandler
+module.exports.Dispatcher = Dispatcher
+module.exports.Client = Client
+module.exports.Pool = Pool
+module.exports.BalancedPool = BalancedPool
+module.exports.RoundRobinPool = RoundRobinPool
+module.exports.Agent = Agent
+module.exports.ProxyAgent = ProxyAgent
+module.exports.Socks5ProxyAgent = Socks5ProxyAgent
+module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent
+module.exports.RetryAgent = RetryAgent
+module.exports.H2CClient = H2CClient
+module.exports.RetryHandler = RetryHandler
 
-__webpack_unused_export__ = DecoratorHandler
-__webpack_unused_export__ = RedirectHandler
-__webpack_unused_export__ = {
+module.exports.DecoratorHandler = DecoratorHandler
+module.exports.RedirectHandler = RedirectHandler
+module.exports.interceptors = {
   redirect: __nccwpck_require__(1514),
   responseError: __nccwpck_require__(8918),
   retry: __nccwpck_require__(2026),
@@ -342,16 +340,16 @@ __webpack_unused_export__ = {
   deduplicate: __nccwpck_require__(7240)
 }
 
-__webpack_unused_export__ = {
+module.exports.cacheStores = {
   MemoryCacheStore: __nccwpck_require__(4889)
 }
 
 const SqliteCacheStore = __nccwpck_require__(1522)
-__webpack_unused_export__ = SqliteCacheStore
+module.exports.cacheStores.SqliteCacheStore = SqliteCacheStore
 
-__webpack_unused_export__ = buildConnector
-__webpack_unused_export__ = errors
-__webpack_unused_export__ = {
+module.exports.buildConnector = buildConnector
+module.exports.errors = errors
+module.exports.util = {
   parseHeaders: util.parseHeaders,
   headerNameToString: util.headerNameToString
 }
@@ -405,8 +403,8 @@ function makeDispatcher (fn) {
   }
 }
 
-__webpack_unused_export__ = setGlobalDispatcher
-__webpack_unused_export__ = getGlobalDispatcher
+module.exports.setGlobalDispatcher = setGlobalDispatcher
+module.exports.getGlobalDispatcher = getGlobalDispatcher
 
 const fetchImpl = (__nccwpck_require__(4398).fetch)
 
@@ -438,12 +436,12 @@ function appendFetchStackTrace (err, filename) {
   err.stack = stack ? `${stack}\n${captureLines}` : capture.stack
 }
 
-module.exports.hd = function fetch (init, options = undefined) {
+module.exports.fetch = function fetch (init, options = undefined) {
   return fetchImpl(init, options).catch(err => {
     if (currentFilename) {
       appendFetchStackTrace(err, currentFilename)
     } else if (err && typeof err === 'object') {
-      Error.captureStackTrace(err, module.exports.hd)
+      Error.captureStackTrace(err, module.exports.fetch)
     }
     throw err
   })
@@ -455,70 +453,70 @@ module.exports.FormData = __nccwpck_require__(5910).FormData
 
 const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
-__webpack_unused_export__ = setGlobalOrigin
-__webpack_unused_export__ = getGlobalOrigin
+module.exports.setGlobalOrigin = setGlobalOrigin
+module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __nccwpck_require__(3245)
 const { kConstruct } = __nccwpck_require__(6443)
 
-__webpack_unused_export__ = new CacheStorage(kConstruct)
+module.exports.caches = new CacheStorage(kConstruct)
 
 const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
 
-__webpack_unused_export__ = deleteCookie
-__webpack_unused_export__ = getCookies
-__webpack_unused_export__ = getSetCookies
-__webpack_unused_export__ = setCookie
-__webpack_unused_export__ = parseCookie
+module.exports.deleteCookie = deleteCookie
+module.exports.getCookies = getCookies
+module.exports.getSetCookies = getSetCookies
+module.exports.setCookie = setCookie
+module.exports.parseCookie = parseCookie
 
 const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
-__webpack_unused_export__ = parseMIMEType
-__webpack_unused_export__ = serializeAMimeType
+module.exports.parseMIMEType = parseMIMEType
+module.exports.serializeAMimeType = serializeAMimeType
 
 const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
 const { WebSocket, ping } = __nccwpck_require__(3726)
-module.exports.kb = WebSocket
-module.exports.rd = CloseEvent
-module.exports.NN = ErrorEvent
-module.exports.aM = MessageEvent
-__webpack_unused_export__ = ping
+module.exports.WebSocket = WebSocket
+module.exports.CloseEvent = CloseEvent
+module.exports.ErrorEvent = ErrorEvent
+module.exports.MessageEvent = MessageEvent
+module.exports.ping = ping
 
-/* unused reexport */ __nccwpck_require__(2873).WebSocketStream
-/* unused reexport */ __nccwpck_require__(6919).WebSocketError
+module.exports.WebSocketStream = __nccwpck_require__(2873).WebSocketStream
+module.exports.WebSocketError = __nccwpck_require__(6919).WebSocketError
 
-module.exports.Em = makeDispatcher(api.request)
-__webpack_unused_export__ = makeDispatcher(api.stream)
-__webpack_unused_export__ = makeDispatcher(api.pipeline)
-__webpack_unused_export__ = makeDispatcher(api.connect)
-__webpack_unused_export__ = makeDispatcher(api.upgrade)
+module.exports.request = makeDispatcher(api.request)
+module.exports.stream = makeDispatcher(api.stream)
+module.exports.pipeline = makeDispatcher(api.pipeline)
+module.exports.connect = makeDispatcher(api.connect)
+module.exports.upgrade = makeDispatcher(api.upgrade)
 
-__webpack_unused_export__ = MockClient
-__webpack_unused_export__ = MockCallHistory
-__webpack_unused_export__ = MockCallHistoryLog
-__webpack_unused_export__ = MockPool
-__webpack_unused_export__ = MockAgent
-__webpack_unused_export__ = SnapshotAgent
-__webpack_unused_export__ = mockErrors
+module.exports.MockClient = MockClient
+module.exports.MockCallHistory = MockCallHistory
+module.exports.MockCallHistoryLog = MockCallHistoryLog
+module.exports.MockPool = MockPool
+module.exports.MockAgent = MockAgent
+module.exports.SnapshotAgent = SnapshotAgent
+module.exports.mockErrors = mockErrors
 
 const { EventSource } = __nccwpck_require__(1238)
 
-module.exports.GD = EventSource
+module.exports.EventSource = EventSource
 
 function install () {
-  globalThis.fetch = module.exports.hd
+  globalThis.fetch = module.exports.fetch
   globalThis.Headers = module.exports.Headers
   globalThis.Response = module.exports.Response
   globalThis.Request = module.exports.Request
   globalThis.FormData = module.exports.FormData
-  globalThis.WebSocket = module.exports.kb
-  globalThis.CloseEvent = module.exports.rd
-  globalThis.ErrorEvent = module.exports.NN
-  globalThis.MessageEvent = module.exports.aM
-  globalThis.EventSource = module.exports.GD
+  globalThis.WebSocket = module.exports.WebSocket
+  globalThis.CloseEvent = module.exports.CloseEvent
+  globalThis.ErrorEvent = module.exports.ErrorEvent
+  globalThis.MessageEvent = module.exports.MessageEvent
+  globalThis.EventSource = module.exports.EventSource
 }
 
-__webpack_unused_export__ = install
+module.exports.install = install
 
 
 /***/ }),
@@ -39300,6 +39298,215 @@ module.exports = {
 
 /***/ }),
 
+/***/ 7920:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M1: () => (/* binding */ DeploymentApiError),
+/* harmony export */   qK: () => (/* binding */ DeploymentRecorder),
+/* harmony export */   sG: () => (/* binding */ outcomeOf)
+/* harmony export */ });
+/* unused harmony export statusDescription */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+
+class DeploymentApiError extends Error {
+    status;
+    name = 'DeploymentApiError';
+    constructor(message, 
+    /** The HTTP status, when GitHub answered. */
+    status) {
+        super(message);
+        this.status = status;
+    }
+}
+/** GitHub keeps at most 140 characters of a status description. */
+const MAX_DESCRIPTION = 140;
+const CALL_TIMEOUT_MS = 10_000;
+/** After a cancel the process has a few seconds left: the last status must fit in them. */
+const CANCELLED_TIMEOUT_MS = 2_500;
+/** The first line of a text, cut to what GitHub keeps. */
+function statusDescription(text) {
+    const line = (text.split(/\r?\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
+    return line.length > MAX_DESCRIPTION ? `${line.slice(0, MAX_DESCRIPTION - 1)}…` : line;
+}
+/**
+ * `failure` when the publish itself failed (the export failed, the values file or the rollout
+ * was refused); `error` when the run could not finish (cancelled, timed out, the service or the
+ * network failed, a bug).
+ */
+function outcomeOf(error) {
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoppedError */ .Ko)
+        return 'error';
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo)
+        return 'failure';
+    return 'error';
+}
+class DeploymentRecorder {
+    api;
+    spec;
+    logger;
+    redact;
+    #id;
+    #off = false;
+    #warned = false;
+    #finished = false;
+    constructor(api, spec, logger, 
+    /** Hides every secret known when it is called (the key, the link) from a text sent to GitHub. */
+    redact) {
+        this.api = api;
+        this.spec = spec;
+        this.logger = logger;
+        this.redact = redact;
+    }
+    get id() {
+        return this.#id;
+    }
+    /** Creates the deployment and marks it in_progress. */
+    async start() {
+        const { spec } = this;
+        const what = spec.domain ? `static export of ${spec.domain}` : 'static export';
+        const description = statusDescription(this.redact(`Publish the ${what}${spec.version ? ` (version ${spec.version})` : ''}${spec.jobId ? ` from export job ${spec.jobId}` : ''}`));
+        try {
+            const { id } = await this.api.createDeployment({
+                ref: spec.ref,
+                environment: spec.environment,
+                description,
+                payload: {
+                    domain: spec.domain ?? null,
+                    version: spec.version ?? null,
+                    ...(spec.jobId ? { jobId: spec.jobId } : {}),
+                },
+            }, CALL_TIMEOUT_MS);
+            this.#id = id;
+        }
+        catch (error) {
+            this.#standAside('create a deployment', error);
+            return;
+        }
+        this.logger.info(`GitHub deployment ${this.#id} to environment "${spec.environment}" created for ${spec.ref.slice(0, 12)}.`);
+        await this.#status({ state: 'in_progress', description, logUrl: spec.logUrl }, CALL_TIMEOUT_MS);
+    }
+    /** Marks the deployment success. */
+    async succeeded(summary) {
+        await this.#finish({
+            state: 'success',
+            description: statusDescription(this.redact(summary)),
+            logUrl: this.spec.logUrl,
+            environmentUrl: this.spec.environmentUrl,
+        });
+    }
+    /** Marks the deployment failure or error, with the reason's first line. */
+    async failed(error, message, cancelled = false) {
+        await this.#finish({
+            state: outcomeOf(error),
+            description: statusDescription(this.redact(message)),
+            logUrl: this.spec.logUrl,
+        }, cancelled ? CANCELLED_TIMEOUT_MS : CALL_TIMEOUT_MS);
+    }
+    async #finish(status, timeoutMs = CALL_TIMEOUT_MS) {
+        if (this.#finished)
+            return;
+        this.#finished = true;
+        if (await this.#status(status, timeoutMs))
+            this.logger.info(`GitHub deployment ${this.#id}: ${status.state}.`);
+    }
+    /** Sends a status; a failure is retried once (a status is safe to send twice). */
+    async #status(status, timeoutMs) {
+        if (this.#off || this.#id === undefined)
+            return false;
+        for (let attempt = 1;; attempt++) {
+            try {
+                await this.api.createStatus(this.#id, status, timeoutMs);
+                return true;
+            }
+            catch (error) {
+                const status4xx = error instanceof DeploymentApiError &&
+                    error.status !== undefined &&
+                    error.status >= 400 &&
+                    error.status < 500;
+                if (attempt >= 2 || status4xx) {
+                    // Refused: nothing later would be accepted either. Unreachable: the final status is
+                    // still worth a try, so that the deployment is not left in_progress.
+                    this.#standAside(`set the deployment's status to ${status.state}`, error, status4xx);
+                    return false;
+                }
+            }
+        }
+    }
+    /** Warns once (and, with `stop`, makes every later call a no-op): the publish goes on. */
+    #standAside(what, error, stop = true) {
+        if (stop)
+            this.#off = true;
+        if (this.#warned)
+            return;
+        this.#warned = true;
+        const status = error instanceof DeploymentApiError ? error.status : undefined;
+        const said = statusDescription(this.redact(error instanceof Error ? error.message : String(error)));
+        const answer = status
+            ? `GitHub answered ${status} (${said})`
+            : `GitHub could not be reached (${said})`;
+        const fix = status === 403 || status === 404
+            ? 'Add "permissions: deployments: write" to the job (a 404 can also mean GitHub Enterprise Server without deployments, or a token that cannot see the repository).'
+            : 'Check the status of GitHub and GITHUB_API_URL.';
+        this.logger.warning(`Could not ${what} for environment "${this.spec.environment}": ${answer}. ${fix} The publish goes on${this.#id === undefined ? ' without a deployment record' : ''}.`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 3916:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ko: () => (/* binding */ StoppedError),
+/* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   yo: () => (/* binding */ UserError)
+/* harmony export */ });
+/**
+ * A failure the user can fix: a bad input, a broken values file, a failed export. Its message
+ * names the input or file, says what is wrong and what to do.
+ */
+class UserError extends Error {
+    details;
+    name = 'UserError';
+    constructor(message, details = {}) {
+        super(message);
+        this.details = details;
+    }
+}
+/** A refusal of one input: `Input "timeout": ... ` */
+class InputError extends UserError {
+    constructor(input, problem, fix) {
+        super(`Input "${input}" ${problem}. ${fix}`, { input });
+    }
+}
+/** The run was cancelled (SIGINT/SIGTERM) or reached its time limit. */
+class StoppedError extends UserError {
+    reason;
+    constructor(message, reason, jobId) {
+        super(message, { jobId });
+        this.reason = reason;
+    }
+}
+
+
+/***/ }),
+
+/***/ 311:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ USER_AGENT)
+/* harmony export */ });
+/* unused harmony export VERSION */
+/** Kept equal to package.json's version by a unit test. */
+const VERSION = '0.1.0';
+const USER_AGENT = `static-export-helm-action/${VERSION}`;
+
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -39318,6 +39525,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
@@ -39507,6 +39721,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+
+/***/ }),
+
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
@@ -48120,7 +48341,7 @@ exports.visitAsync = visitAsync;
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
@@ -48133,9 +48354,51 @@ exports.visitAsync = visitAsync;
 /******/ 	return module.exports;
 /******/ }
 /******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
+/******/ 
 /************************************************************************/
 /******/ /* webpack/runtime/asset-relocator-loader */
 /******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
+/******/ 
+/******/ /* webpack/runtime/define property getters */
+/******/ (() => {
+/******/ 	// define getter functions for harmony exports
+/******/ 	__nccwpck_require__.d = (exports, definition) => {
+/******/ 		for(var key in definition) {
+/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
+/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
+/******/ 			}
+/******/ 		}
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".index.js";
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/hasOwnProperty shorthand */
+/******/ (() => {
+/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
 /******/ 
 /******/ /* webpack/runtime/node module decorator */
 /******/ (() => {
@@ -48146,11 +48409,74 @@ exports.visitAsync = visitAsync;
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	// no baseURI
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
+/******/ })();
+/******/ 
 /************************************************************************/
 var __webpack_exports__ = {};
 
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -48225,7 +48551,7 @@ function toCommandProperties(annotationProperties) {
  */
 function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function command_issue(name, message = '') {
     command_issueCommand(name, {}, message);
@@ -48281,8 +48607,8 @@ function escapeProperty(s) {
 //# sourceMappingURL=command.js.map
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -48296,10 +48622,10 @@ function file_command_issueFileCommand(command, message) {
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
     }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
+    if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
@@ -48315,7 +48641,7 @@ function file_command_prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
@@ -49278,7 +49604,7 @@ var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const { access, appendFile, writeFile } = external_fs_.promises;
 const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
 const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
 class Summary {
@@ -49301,7 +49627,7 @@ class Summary {
                 throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
             }
             try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
             }
             catch (_a) {
                 throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
@@ -49397,7 +49723,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -49601,7 +49927,7 @@ var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
 // export const {open} = 'fs'
 const IS_WINDOWS = process.platform === 'win32';
 /**
@@ -49628,7 +49954,7 @@ function readlink(fsPath) {
 }
 // See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
 const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+const READONLY = external_fs_.constants.O_RDONLY;
 function exists(fsPath) {
     return io_util_awaiter(this, void 0, void 0, function* () {
         try {
@@ -50121,13 +50447,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -50418,7 +50744,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -50757,8 +51083,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -50939,7 +51265,7 @@ function setOutput(name, value) {
     if (filePath) {
         return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     command_issueCommand('set-output', { name }, utils_toCommandValue(value));
 }
 /**
@@ -51007,7 +51333,7 @@ function core_notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -58714,11 +59040,8 @@ function memoryLogger() {
     };
 }
 
-;// CONCATENATED MODULE: ./src/version.ts
-/** Kept equal to package.json's version by a unit test. */
-const VERSION = '0.1.0';
-const USER_AGENT = `static-export-helm-action/${VERSION}`;
-
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 /** The one error type the service client throws. */
 class ApiError extends Error {
@@ -59048,9 +59371,9 @@ class ServiceClient {
         this.#sleep = options.sleep ?? sleep;
         this.#now = options.now ?? Date.now;
         // Reads HTTPS_PROXY / HTTP_PROXY / NO_PROXY (and their lower-case forms) now.
-        this.#dispatcher = options.dispatcher ?? new undici/* EnvHttpProxyAgent */.J2();
+        this.#dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent();
         this.#ownsDispatcher = options.dispatcher === undefined;
-        this.#userAgent = options.userAgent ?? USER_AGENT;
+        this.#userAgent = options.userAgent ?? version/* USER_AGENT */._;
     }
     /** Closes idle connections so that the process can exit at once. */
     async close() {
@@ -59135,7 +59458,7 @@ class ServiceClient {
         try {
             let response;
             try {
-                response = await (0,undici/* fetch */.hd)(url, {
+                response = await (0,undici.fetch)(url, {
                     method: op.method,
                     headers: {
                         authorization: `Bearer ${this.#apiKey}`,
@@ -59301,6 +59624,9 @@ const Inputs = {
     HelmRollbackOnFailure: 'helm-rollback-on-failure',
     HelmTimeout: 'helm-timeout',
     HelmArgs: 'helm-args',
+    Environment: 'environment',
+    EnvironmentUrl: 'environment-url',
+    GithubToken: 'github-token',
 };
 const Outputs = {
     JobId: 'job-id',
@@ -59316,6 +59642,7 @@ const Outputs = {
     BundleSha256: 'bundle-sha256',
     HelmRevision: 'helm-revision',
     HelmVersion: 'helm-version',
+    DeploymentId: 'deployment-id',
 };
 const DEFAULT_BASE_URL = 'https://api.mintlify.com';
 const DEFAULT_HELM_CHART = 'mintlify/enterprise';
@@ -59339,34 +59666,10 @@ const AgentOutputs = {
     Ref: 'ref',
 };
 
-;// CONCATENATED MODULE: ./src/errors.ts
-/**
- * A failure the user can fix: a bad input, a broken values file, a failed export. Its message
- * names the input or file, says what is wrong and what to do.
- */
-class UserError extends Error {
-    details;
-    name = 'UserError';
-    constructor(message, details = {}) {
-        super(message);
-        this.details = details;
-    }
-}
-/** A refusal of one input: `Input "timeout": ... ` */
-class InputError extends UserError {
-    constructor(input, problem, fix) {
-        super(`Input "${input}" ${problem}. ${fix}`, { input });
-    }
-}
-/** The run was cancelled (SIGINT/SIGTERM) or reached its time limit. */
-class StoppedError extends UserError {
-    reason;
-    constructor(message, reason, jobId) {
-        super(message, { jobId });
-        this.reason = reason;
-    }
-}
-
+// EXTERNAL MODULE: ./src/deployment.ts
+var src_deployment = __nccwpck_require__(7920);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/duration.ts
@@ -59441,7 +59744,7 @@ function parseInputs(read, workspace) {
     const jobId = parseJobId(get(Inputs.JobId));
     const domain = parseDomain(get(Inputs.Domain), notices);
     if (!domain && !jobId) {
-        throw new InputError(Inputs.Domain, 'is empty, and so is job-id', 'Set domain to the host name of the site to export (e.g. docs.example.com), or job-id to republish an existing export.');
+        throw new errors/* InputError */.dz(Inputs.Domain, 'is empty, and so is job-id', 'Set domain to the host name of the site to export (e.g. docs.example.com), or job-id to republish an existing export.');
     }
     const version = parseVersion(get(Inputs.Version));
     const paths = parsePaths(get(Inputs.Paths), notices);
@@ -59461,10 +59764,11 @@ function parseInputs(read, workspace) {
         ? parseWorkspacePath(Inputs.DownloadPath, downloadText, workspace, 'site.tar.gz')
         : undefined;
     if (downloadPath && downloadPath === valuesFile) {
-        throw new InputError(Inputs.DownloadPath, 'is the same file as values-file', 'Give the bundle its own path, e.g. site.tar.gz.');
+        throw new errors/* InputError */.dz(Inputs.DownloadPath, 'is the same file as values-file', 'Give the bundle its own path, e.g. site.tar.gz.');
     }
     const dryRun = inputs_parseBoolean(Inputs.DryRun, get(Inputs.DryRun) || 'false');
     const helm = parseHelm(get, warnings);
+    const deployment = parseDeployment(get, domain, warnings);
     return {
         inputs: {
             apiKey,
@@ -59481,6 +59785,7 @@ function parseInputs(read, workspace) {
             downloadPathInput: downloadText,
             dryRun,
             helm,
+            deployment,
         },
         notices,
         warnings,
@@ -59508,16 +59813,16 @@ function parseHelm(get, warnings) {
     }
     if (release.length > 53 ||
         !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(release)) {
-        throw new InputError(Inputs.HelmRelease, `("${printable(release)}") is not a valid Helm release name`, 'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.');
+        throw new errors/* InputError */.dz(Inputs.HelmRelease, `("${printable(release)}") is not a valid Helm release name`, 'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.');
     }
     const chart = get(Inputs.HelmChart).trim() || 'mintlify/enterprise';
     if (/\s/.test(chart) || chart.startsWith('-')) {
-        throw new InputError(Inputs.HelmChart, `("${printable(chart)}") is not a chart reference`, 'Use repo/chart, an oci:// reference or a local path, e.g. mintlify/enterprise.');
+        throw new errors/* InputError */.dz(Inputs.HelmChart, `("${printable(chart)}") is not a chart reference`, 'Use repo/chart, an oci:// reference or a local path, e.g. mintlify/enterprise.');
     }
     const namespace = get(Inputs.HelmNamespace).trim() || undefined;
     if (namespace !== undefined &&
         (namespace.length > 63 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace))) {
-        throw new InputError(Inputs.HelmNamespace, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
+        throw new errors/* InputError */.dz(Inputs.HelmNamespace, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
     }
     const chartVersion = get(Inputs.HelmChartVersion).trim() || undefined;
     if (chartVersion !== undefined &&
@@ -59525,7 +59830,7 @@ function parseHelm(get, warnings) {
             !/[0-9*x]/.test(chartVersion) ||
             chartVersion.startsWith('-') ||
             chartVersion.length > 200)) {
-        throw new InputError(Inputs.HelmChartVersion, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
+        throw new errors/* InputError */.dz(Inputs.HelmChartVersion, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
     }
     const rollbackOnFailure = inputs_parseBoolean(Inputs.HelmRollbackOnFailure, get(Inputs.HelmRollbackOnFailure) || 'false');
     const timeoutText = get(Inputs.HelmTimeout).trim();
@@ -59539,24 +59844,64 @@ function parseHelm(get, warnings) {
     for (const [index, arg] of extraArgs.entries()) {
         const flag = arg.split('=')[0];
         if (MANAGED_HELM_FLAGS.includes(flag)) {
-            throw new InputError(Inputs.HelmArgs, `line ${index + 1} sets ${flag}, which this action manages`, flag.includes('dry')
+            throw new errors/* InputError */.dz(Inputs.HelmArgs, `line ${index + 1} sets ${flag}, which this action manages`, flag.includes('dry')
                 ? 'Use the dry-run input instead.'
                 : "Remove it: the action reads helm's JSON output.");
         }
     }
     return { release, chart, namespace, chartVersion, rollbackOnFailure, timeoutMs, extraArgs };
 }
+function parseDeployment(get, domain, warnings) {
+    const environment = get(Inputs.Environment).trim();
+    const urlText = get(Inputs.EnvironmentUrl).trim();
+    if (environment === '') {
+        if (urlText !== '')
+            warnings.push('Input "environment-url" is ignored because environment is empty: set environment to record the publish as a GitHub deployment.');
+        return undefined;
+    }
+    if (/[\r\n\t]/.test(environment)) {
+        throw new errors/* InputError */.dz(Inputs.Environment, 'contains a line break or tab', 'Give one environment name, e.g. docs-production.');
+    }
+    if (environment.length > 255) {
+        throw new errors/* InputError */.dz(Inputs.Environment, `is ${environment.length} characters long`, 'GitHub environment names have at most 255 characters, e.g. docs-production.');
+    }
+    let environmentUrl = domain ? `https://${domain}` : undefined;
+    if (urlText !== '') {
+        let url;
+        try {
+            url = new URL(urlText);
+        }
+        catch {
+            url = undefined;
+        }
+        if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(urlText)) {
+            throw new errors/* InputError */.dz(Inputs.EnvironmentUrl, `("${printable(urlText)}") is not an http(s) URL`, 'Give the address of the published site, e.g. https://docs.example.com.');
+        }
+        if (url.username || url.password) {
+            throw new errors/* InputError */.dz(Inputs.EnvironmentUrl, 'holds a user name or password', 'Everyone who can read the repository sees this URL: give the address without credentials.');
+        }
+        environmentUrl = url.href;
+    }
+    const token = get(Inputs.GithubToken).trim();
+    if (token === '') {
+        throw new errors/* InputError */.dz(Inputs.GithubToken, 'is empty, but environment is set', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.');
+    }
+    if (/[^\x21-\x7e]/.test(token)) {
+        throw new errors/* InputError */.dz(Inputs.GithubToken, 'contains white space or a character a GitHub token never has', 'Pass the token alone, on one line, as GitHub issued it.');
+    }
+    return { environment, environmentUrl, token };
+}
 /** The service address input, refused with the client's own reasons. */
 function parseBaseUrlInput(raw) {
     if (/\s/.test(raw.trim())) {
-        throw new InputError(Inputs.BaseUrl, `("${printable(raw.trim())}") contains white space or a line break`, 'Give one address, e.g. https://api.mintlify.com.');
+        throw new errors/* InputError */.dz(Inputs.BaseUrl, `("${printable(raw.trim())}") contains white space or a line break`, 'Give one address, e.g. https://api.mintlify.com.');
     }
     try {
         return parseBaseUrl(raw || 'https://api.mintlify.com');
     }
     catch (error) {
         if (error instanceof ApiError) {
-            throw new InputError(Inputs.BaseUrl, error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `), error.hint ?? '');
+            throw new errors/* InputError */.dz(Inputs.BaseUrl, error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `), error.hint ?? '');
         }
         throw error;
     }
@@ -59566,17 +59911,17 @@ const MAX_POLL_INTERVAL_MS = (/* unused pure expression or super */ null && (MAX
 function parseApiKey(raw, warnings) {
     const key = raw.trim();
     if (key === '') {
-        throw new InputError(Inputs.ApiKey, 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`. If the secret is set, check that this workflow can read it (secrets are not passed to workflows triggered from forks).');
+        throw new errors/* InputError */.dz(Inputs.ApiKey, 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`. If the secret is set, check that this workflow can read it (secrets are not passed to workflows triggered from forks).');
     }
     if (/\s/.test(key)) {
-        throw new InputError(Inputs.ApiKey, 'contains white space or a line break', 'Store the key alone, on one line, in the secret.');
+        throw new errors/* InputError */.dz(Inputs.ApiKey, 'contains white space or a line break', 'Store the key alone, on one line, in the secret.');
     }
     const foreign = /[^\x21-\x7e]/.exec(key);
     if (foreign) {
-        throw new InputError(Inputs.ApiKey, `contains the character U+${foreign[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${foreign.index + 1}, which an API key never has`, 'Copy the key again from the API keys page of the dashboard: it is plain ASCII.');
+        throw new errors/* InputError */.dz(Inputs.ApiKey, `contains the character U+${foreign[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${foreign.index + 1}, which an API key never has`, 'Copy the key again from the API keys page of the dashboard: it is plain ASCII.');
     }
     if (key.startsWith('mint_dsc_')) {
-        throw new InputError(Inputs.ApiKey, 'is a public assistant key (it starts with mint_dsc_)', 'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.');
+        throw new errors/* InputError */.dz(Inputs.ApiKey, 'is a public assistant key (it starts with mint_dsc_)', 'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.');
     }
     if (!key.startsWith('mint_')) {
         warnings.push('Input "api-key" does not start with mint_, as admin API keys do: if the service answers 401, check that the secret holds the admin key.');
@@ -59588,7 +59933,7 @@ function parseJobId(raw) {
     if (id === '')
         return undefined;
     if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(id)) {
-        throw new InputError(Inputs.JobId, `("${printable(id)}") is not an export job id`, 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
+        throw new errors/* InputError */.dz(Inputs.JobId, `("${printable(id)}") is not an export job id`, 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
     }
     return id;
 }
@@ -59600,35 +59945,35 @@ function parseDomain(raw, notices) {
     const nonAscii = /[^\x20-\x7e]/u.exec(original);
     if (nonAscii) {
         const cp = nonAscii[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
-        throw new InputError(Inputs.Domain, `("${printable(original)}") contains the non-ASCII character U+${cp} at position ${nonAscii.index + 1}`, 'Type the host name in plain ASCII (look-alike letters from other alphabets are refused), or use its punycode form (xn--…).');
+        throw new errors/* InputError */.dz(Inputs.Domain, `("${printable(original)}") contains the non-ASCII character U+${cp} at position ${nonAscii.index + 1}`, 'Type the host name in plain ASCII (look-alike letters from other alphabets are refused), or use its punycode form (xn--…).');
     }
     let host = original.toLowerCase();
     const scheme = /^([a-z][a-z0-9+.-]*):\/\//.exec(host);
     if (scheme) {
         if (scheme[1] !== 'https' && scheme[1] !== 'http') {
-            throw new InputError(Inputs.Domain, `("${original}") has the scheme ${scheme[1]}://`, 'Give the host name only, e.g. docs.example.com.');
+            throw new errors/* InputError */.dz(Inputs.Domain, `("${original}") has the scheme ${scheme[1]}://`, 'Give the host name only, e.g. docs.example.com.');
         }
         host = host.slice(scheme[0].length);
     }
     if (/[?#]/.test(host)) {
-        throw new InputError(Inputs.Domain, `("${original}") has a query or fragment`, 'Give the host name only, e.g. docs.example.com.');
+        throw new errors/* InputError */.dz(Inputs.Domain, `("${original}") has a query or fragment`, 'Give the host name only, e.g. docs.example.com.');
     }
     host = host.replace(/\/+$/, '');
     if (host.includes('/')) {
         const slash = host.indexOf('/');
-        throw new InputError(Inputs.Domain, `("${original}") has a path ("${host.slice(slash)}")`, `Static export takes the host name only: use "${host.slice(0, slash)}". The export covers every published page; to export some pages only, list them in the paths input.`);
+        throw new errors/* InputError */.dz(Inputs.Domain, `("${original}") has a path ("${host.slice(slash)}")`, `Static export takes the host name only: use "${host.slice(0, slash)}". The export covers every published page; to export some pages only, list them in the paths input.`);
     }
     if (host.includes('@')) {
-        throw new InputError(Inputs.Domain, `("${printable(original)}") contains "@"`, 'Give the host name only, without a user name.');
+        throw new errors/* InputError */.dz(Inputs.Domain, `("${printable(original)}") contains "@"`, 'Give the host name only, without a user name.');
     }
     if (host.includes(':')) {
-        throw new InputError(Inputs.Domain, `("${original}") has a port`, `Give the host name only: "${host.split(':')[0]}".`);
+        throw new errors/* InputError */.dz(Inputs.Domain, `("${original}") has a port`, `Give the host name only: "${host.split(':')[0]}".`);
     }
     host = host.replace(/\.$/, '');
     const labels = host.split('.');
     const badLabel = labels.find((label) => !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
     if (labels.length < 2 || badLabel !== undefined || host.length > 253) {
-        throw new InputError(Inputs.Domain, `("${printable(original)}") is not a host name`, "Use the site's host name as shown in the dashboard, e.g. docs.example.com or acme.mintlify.app.");
+        throw new errors/* InputError */.dz(Inputs.Domain, `("${printable(original)}") is not a host name`, "Use the site's host name as shown in the dashboard, e.g. docs.example.com or acme.mintlify.app.");
     }
     if (host !== original)
         notices.push(`Input "domain" normalised from "${original}" to "${host}".`);
@@ -59639,10 +59984,10 @@ function parseVersion(raw) {
     if (version === '')
         return undefined;
     if (/[\u0000-\u001f\u007f]/.test(version)) {
-        throw new InputError(Inputs.Version, 'contains a line break or control character', 'Give a single-line label, e.g. 2026-11-22 or v2.');
+        throw new errors/* InputError */.dz(Inputs.Version, 'contains a line break or control character', 'Give a single-line label, e.g. 2026-11-22 or v2.');
     }
     if (version.length > 200) {
-        throw new InputError(Inputs.Version, `is ${version.length} characters long`, 'Use a short label (at most 200 characters).');
+        throw new errors/* InputError */.dz(Inputs.Version, `is ${version.length} characters long`, 'Use a short label (at most 200 characters).');
     }
     return version;
 }
@@ -59655,17 +60000,17 @@ function parsePaths(raw, notices) {
             return;
         const where = `line ${index + 1} ("${printable(text)}")`;
         if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('//')) {
-            throw new InputError(Inputs.Paths, `${where} is a URL`, 'List page paths relative to the site, e.g. guides/getting-started.');
+            throw new errors/* InputError */.dz(Inputs.Paths, `${where} is a URL`, 'List page paths relative to the site, e.g. guides/getting-started.');
         }
         if (/[\u0000-\u001f\u007f?#\\]/.test(text) || /\s/.test(text)) {
-            throw new InputError(Inputs.Paths, `${where} contains white space, "?", "#", "\\" or a control character`, 'Write one page path per line, e.g. guides/getting-started.');
+            throw new errors/* InputError */.dz(Inputs.Paths, `${where} contains white space, "?", "#", "\\" or a control character`, 'Write one page path per line, e.g. guides/getting-started.');
         }
         const path = text.replace(/^\/+/, '').replace(/\/+$/, '');
         if (path.split('/').some((segment) => segment === '..' || segment === '.')) {
-            throw new InputError(Inputs.Paths, `${where} contains "." or ".." segments`, 'Write page paths as they appear in the site, e.g. guides/getting-started.');
+            throw new errors/* InputError */.dz(Inputs.Paths, `${where} contains "." or ".." segments`, 'Write page paths as they appear in the site, e.g. guides/getting-started.');
         }
         if (path === '') {
-            throw new InputError(Inputs.Paths, `${where} is not a page path`, 'Leave paths empty to export every page, or list page paths such as guides/getting-started.');
+            throw new errors/* InputError */.dz(Inputs.Paths, `${where} is not a page path`, 'Leave paths empty to export every page, or list page paths such as guides/getting-started.');
         }
         if (paths.includes(path)) {
             notices.push(`Input "paths" lists "${path}" twice; it is exported once.`);
@@ -59677,28 +60022,28 @@ function parsePaths(raw, notices) {
 }
 function parseWorkspacePath(input, raw, workspace, example) {
     if (raw === '')
-        throw new InputError(input, 'is empty', `Give a path relative to the workspace, e.g. ${example}.`);
+        throw new errors/* InputError */.dz(input, 'is empty', `Give a path relative to the workspace, e.g. ${example}.`);
     if (/[\u0000-\u001f]/.test(raw)) {
-        throw new InputError(input, 'contains a line break or control character', `Give one path, e.g. ${example}.`);
+        throw new errors/* InputError */.dz(input, 'contains a line break or control character', `Give one path, e.g. ${example}.`);
     }
     const root = (0,external_node_path_.resolve)(workspace);
     const absolute = (0,external_node_path_.resolve)(root, raw);
     const rel = (0,external_node_path_.relative)(root, absolute);
     if (rel === '' || rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel)) {
-        throw new InputError(input, `("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
+        throw new errors/* InputError */.dz(input, `("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
     }
     return absolute;
 }
 function parseDurationInput(input, raw, min, max, prefix = '') {
     const ms = parseDuration(raw);
     if (ms === undefined) {
-        throw new InputError(input, `("${printable(raw.trim())}") is not a duration`, `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`);
+        throw new errors/* InputError */.dz(input, `("${printable(raw.trim())}") is not a duration`, `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`);
     }
     if (ms < min) {
-        throw new InputError(input, `("${raw.trim()}") is shorter than ${min / 1000}s`, `Use at least ${min / 1000}s.`);
+        throw new errors/* InputError */.dz(input, `("${raw.trim()}") is shorter than ${min / 1000}s`, `Use at least ${min / 1000}s.`);
     }
     if (ms > max) {
-        throw new InputError(input, `("${raw.trim()}") is longer than ${max / 3_600_000 >= 1 ? `${max / 3_600_000}h` : `${max / 60_000}m`}`, 'Use a shorter duration.');
+        throw new errors/* InputError */.dz(input, `("${raw.trim()}") is longer than ${max / 3_600_000 >= 1 ? `${max / 3_600_000}h` : `${max / 60_000}m`}`, 'Use a shorter duration.');
     }
     return ms;
 }
@@ -59709,7 +60054,7 @@ function inputs_parseBoolean(input, raw) {
         return true;
     if (['false', 'False', 'FALSE'].includes(text))
         return false;
-    throw new InputError(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
+    throw new errors/* InputError */.dz(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
 }
 /** Control characters and invisible formatting characters (bidi overrides, zero-width). */
 const UNSEEN = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
@@ -59735,7 +60080,7 @@ const MAX_INPUT_LENGTH = 2048;
 function checkCharacters(input, raw) {
     const spec = TEXT_INPUTS[input] ?? { maxLength: MAX_INPUT_LENGTH, formatting: false };
     if (raw.length > spec.maxLength) {
-        throw new InputError(input, `is ${raw.length} characters long`, `Give a value of at most ${spec.maxLength} characters.`);
+        throw new errors/* InputError */.dz(input, `is ${raw.length} characters long`, `Give a value of at most ${spec.maxLength} characters.`);
     }
     const bad = spec.formatting
         ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u
@@ -59743,7 +60088,7 @@ function checkCharacters(input, raw) {
     const match = bad.exec(raw);
     if (match) {
         const code = `U+${match[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-        throw new InputError(input, `contains the invisible character ${code} at position ${match.index + 1}`, 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.');
+        throw new errors/* InputError */.dz(input, `contains the invisible character ${code} at position ${match.index + 1}`, 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.');
     }
 }
 /** Reads inputs through the checks every input gets. */
@@ -59999,7 +60344,7 @@ function storageError(body) {
 async function downloadBundle(url, dest, expectedBytes, options) {
     const logger = options.logger ?? silentLogger;
     const attempts = options.attempts ?? 3;
-    const dispatcher = options.dispatcher ?? new undici/* EnvHttpProxyAgent */.J2();
+    const dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent();
     const owned = options.dispatcher === undefined;
     try {
         for (let attempt = 1;; attempt++) {
@@ -60009,13 +60354,13 @@ async function downloadBundle(url, dest, expectedBytes, options) {
             catch (error) {
                 if (!(error instanceof Retryable) || attempt >= attempts) {
                     if (error instanceof Retryable) {
-                        throw new UserError(`Downloading the bundle to download-path "${options.display}" failed after ${attempt} attempts: ${error.message}. Check the runner's network (HTTPS_PROXY, NO_PROXY) and free disk space, then run again.`);
+                        throw new errors/* UserError */.yo(`Downloading the bundle to download-path "${options.display}" failed after ${attempt} attempts: ${error.message}. Check the runner's network (HTTPS_PROXY, NO_PROXY) and free disk space, then run again.`);
                     }
                     throw error;
                 }
                 const wait = 1000 * 2 ** (attempt - 1);
                 if (options.deadline !== undefined && Date.now() + wait >= options.deadline) {
-                    throw new UserError(`Downloading the bundle to download-path "${options.display}" failed (${error.message}) and the time limit leaves no room for another try. Raise timeout, or run again.`);
+                    throw new errors/* UserError */.yo(`Downloading the bundle to download-path "${options.display}" failed (${error.message}) and the time limit leaves no room for another try. Raise timeout, or run again.`);
                 }
                 logger.warning(`Bundle download failed (${error.message}); retrying in ${wait / 1000}s.`);
                 await sleep(wait, options.signal);
@@ -60043,9 +60388,9 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     let target = url;
     try {
         for (let hop = 0;; hop++) {
-            response = await (0,undici/* request */.Em)(target, {
+            response = await (0,undici.request)(target, {
                 method: 'GET',
-                headers: { 'user-agent': USER_AGENT },
+                headers: { 'user-agent': version/* USER_AGENT */._ },
                 signal,
                 dispatcher,
             });
@@ -60065,14 +60410,14 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         if (options.signal?.aborted)
             throw error;
         if (signal?.aborted)
-            throw new UserError(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`);
+            throw new errors/* UserError */.yo(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`);
         throw new Retryable(`network error talking to ${host}: ${describeNetworkError(error)}`);
     }
     if (response.statusCode >= 300 &&
         response.statusCode < 400 &&
         typeof response.headers.location === 'string') {
         response.body.resume();
-        throw new UserError(`Downloading the bundle failed: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${response.statusCode}). Run again to generate a fresh link; if it persists, report it.`);
+        throw new errors/* UserError */.yo(`Downloading the bundle failed: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${response.statusCode}). Run again to generate a fresh link; if it persists, report it.`);
     }
     if (response.statusCode !== 200) {
         const body = await response.body.text().catch(() => '');
@@ -60082,11 +60427,11 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         const hint = response.statusCode === 403
             ? 'The link has expired or its signature is not valid: run again to generate a fresh link.'
             : 'Run again to generate a fresh link; if it persists, report it.';
-        throw new UserError(`Downloading the bundle failed: ${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}. ${hint}`);
+        throw new errors/* UserError */.yo(`Downloading the bundle failed: ${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}. ${hint}`);
     }
     const directory = (0,external_node_path_.dirname)(dest);
     await (0,promises_.mkdir)(directory, { recursive: true }).catch((error) => {
-        throw new UserError(`download-path "${options.display}": its folder cannot be created (${error.code}). Check the path.`);
+        throw new errors/* UserError */.yo(`download-path "${options.display}": its folder cannot be created (${error.code}). Check the path.`);
     });
     const temp = (0,external_node_path_.join)(directory, tempName((0,external_node_path_.basename)(dest), 'part', (0,external_node_crypto_.randomBytes)(4).toString('hex')));
     const hash = (0,external_node_crypto_.createHash)('sha256');
@@ -60096,7 +60441,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         await writeStream(response.body, temp, signal, (chunk) => {
             bytes += chunk.length;
             if (bytes > expectedBytes) {
-                throw new UserError(`The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`);
+                throw new errors/* UserError */.yo(`The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`);
             }
             hash.update(chunk);
             collect(chunk.length);
@@ -60104,18 +60449,18 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     }
     catch (error) {
         await (0,promises_.rm)(temp, { force: true });
-        if (error instanceof UserError)
+        if (error instanceof errors/* UserError */.yo)
             throw error;
         if (options.signal?.aborted)
             throw error;
         if (signal?.aborted)
-            throw new UserError(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`);
+            throw new errors/* UserError */.yo(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`);
         const code = error.code;
         if (code === 'ENOSPC' || code === 'EDQUOT') {
-            throw new UserError(`download-path "${options.display}": the disk is full (${code}) after ${bytes} of ${expectedBytes} bytes. Free space on the runner; the partial file was removed.`);
+            throw new errors/* UserError */.yo(`download-path "${options.display}": the disk is full (${code}) after ${bytes} of ${expectedBytes} bytes. Free space on the runner; the partial file was removed.`);
         }
         if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'EISDIR') {
-            throw new UserError(`download-path "${options.display}" cannot be written (${code}). Check the path and permissions.`);
+            throw new errors/* UserError */.yo(`download-path "${options.display}" cannot be written (${code}). Check the path and permissions.`);
         }
         throw new Retryable(`the transfer from ${host} broke after ${bytes} of ${expectedBytes} bytes (${describeNetworkError(error)})`);
     }
@@ -60128,7 +60473,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     }
     catch (error) {
         await (0,promises_.rm)(temp, { force: true });
-        throw new UserError(`download-path "${options.display}" cannot be written (${error.code}). Check that it is not a folder and that its folder is writable.`);
+        throw new errors/* UserError */.yo(`download-path "${options.display}" cannot be written (${error.code}). Check that it is not a folder and that its folder is writable.`);
     }
     await removeStaleTemps(directory, (0,external_node_path_.basename)(dest), 'part');
     return { path: dest, bytes, sha256: hash.digest('hex'), durationMs: Date.now() - started };
@@ -60514,7 +60859,7 @@ const KEY = 'staticExport';
 const OPTIONS = { keepSourceTokens: true, uniqueKeys: true, prettyErrors: true };
 const TO_JS = { maxAliasCount: 10_000 };
 function fileError(display, problem, fix) {
-    return new UserError(`values-file "${display}" ${problem}. ${fix} The file was not changed.`, {
+    return new errors/* UserError */.yo(`values-file "${display}" ${problem}. ${fix} The file was not changed.`, {
         file: display,
     });
 }
@@ -60912,7 +61257,7 @@ async function writeFileAtomic(path, text, mode, display) {
         }
     }
     catch (error) {
-        if (error instanceof UserError)
+        if (error instanceof errors/* UserError */.yo)
             throw error;
         const code = error.code;
         if (code !== 'ENOENT' && code !== 'ENOTDIR')
@@ -60979,7 +61324,7 @@ const SETUP_HELM_SNIPPET = `      - uses: azure/setup-helm@v4
 async function findHelm() {
     const path = await which('helm', false);
     if (!path) {
-        throw new UserError(`helm-release is set, but helm was not found on PATH. Add a step that installs it before this one:\n${SETUP_HELM_SNIPPET}`);
+        throw new errors/* UserError */.yo(`helm-release is set, but helm was not found on PATH. Add a step that installs it before this one:\n${SETUP_HELM_SNIPPET}`);
     }
     return path;
 }
@@ -60996,10 +61341,10 @@ async function detectHelmVersion(helm, signal) {
     });
     const version = parseHelmVersion(run.stdout);
     if (run.code !== 0 || !version) {
-        throw new UserError(`"${helm} version" did not report a version (${tail(run.stderr || run.stdout) || `exit ${run.code}`}). Install Helm 3 or 4 (azure/setup-helm).`);
+        throw new errors/* UserError */.yo(`"${helm} version" did not report a version (${tail(run.stderr || run.stdout) || `exit ${run.code}`}). Install Helm 3 or 4 (azure/setup-helm).`);
     }
     if (version.major !== 3 && version.major !== 4) {
-        throw new UserError(`helm ${version.version} is not supported: use Helm 3 or Helm 4 (azure/setup-helm with version v3.x or v4.x).`);
+        throw new errors/* UserError */.yo(`helm ${version.version} is not supported: use Helm 3 or Helm 4 (azure/setup-helm with version v3.x or v4.x).`);
     }
     return version;
 }
@@ -61085,7 +61430,7 @@ function runHelm(helm, args, options = {}) {
         child.on('error', (error) => {
             clearTimeout(timer);
             options.signal?.removeEventListener('abort', stop);
-            reject(new UserError(`helm could not be started (${error.code ?? error.message}) from ${helm}. Check that it is an executable helm binary.`));
+            reject(new errors/* UserError */.yo(`helm could not be started (${error.code ?? error.message}) from ${helm}. Check that it is an executable helm binary.`));
         });
         child.on('close', (code, signal) => {
             clearTimeout(timer);
@@ -61161,7 +61506,7 @@ async function rollout(spec, options) {
     // A release left pending by a cancelled run would make the upgrade wait on Helm's lock.
     const status = await runHelm(helm, statusArgs(spec), { signal, timeoutMs: 120_000 });
     if (signal?.aborted)
-        throw new StoppedError(`Cancelled before the helm upgrade of ${spec.release}; nothing was rolled out.`, 'cancelled');
+        throw new errors/* StoppedError */.Ko(`Cancelled before the helm upgrade of ${spec.release}; nothing was rolled out.`, 'cancelled');
     if (status.code === 0) {
         const current = parseRelease(status.stdout);
         if (current && PENDING_STATUSES.has(current.status)) {
@@ -61177,13 +61522,13 @@ async function rollout(spec, options) {
             catch {
                 lastGood = undefined;
             }
-            throw new UserError(stuckAdvice(spec, current.status, current.revision, lastGood));
+            throw new errors/* UserError */.yo(stuckAdvice(spec, current.status, current.revision, lastGood));
         }
         if (current)
             logger.info(`Release ${spec.release} is at revision ${current.revision} (${current.status}).`);
     }
     else if (!/release: not found/i.test(status.stderr)) {
-        throw new UserError(`helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`);
+        throw new errors/* UserError */.yo(`helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`);
     }
     else {
         logger.info(`Release ${spec.release} does not exist yet: it will be installed.`);
@@ -61208,15 +61553,15 @@ async function rollout(spec, options) {
             onStderrLine: (line) => line && logger.info(redact(line)),
         });
         if (signal?.aborted) {
-            throw new StoppedError(`Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in pending-${options.dryRun ? 'install' : 'upgrade'}: check "helm status ${spec.release}${spec.namespace ? ` -n ${spec.namespace}` : ''}" before the next run. ${options.valuesDisplay} was already updated.`, 'cancelled');
+            throw new errors/* StoppedError */.Ko(`Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in pending-${options.dryRun ? 'install' : 'upgrade'}: check "helm status ${spec.release}${spec.namespace ? ` -n ${spec.namespace}` : ''}" before the next run. ${options.valuesDisplay} was already updated.`, 'cancelled');
         }
         if (run.code !== 0) {
             const reason = redact(tail(run.stderr || run.stdout)) || `exit code ${run.code ?? run.signal}`;
-            throw new UserError(`helm upgrade of release ${spec.release} failed (helm ${version.version}, exit ${run.code ?? run.signal}):\n${reason}\n${options.valuesDisplay} was ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}${spec.rollbackOnFailure ? ' (rolled back)' : ''}. Fix the cause above and run again.`);
+            throw new errors/* UserError */.yo(`helm upgrade of release ${spec.release} failed (helm ${version.version}, exit ${run.code ?? run.signal}):\n${reason}\n${options.valuesDisplay} was ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}${spec.rollbackOnFailure ? ' (rolled back)' : ''}. Fix the cause above and run again.`);
         }
         const release = parseRelease(run.stdout);
         if (!release) {
-            throw new UserError(`helm upgrade of release ${spec.release} succeeded, but its output could not be read as a release (helm ${version.version}). Check the helm-args input: it must not change --output.`);
+            throw new errors/* UserError */.yo(`helm upgrade of release ${spec.release} succeeded, but its output could not be read as a release (helm ${version.version}). Check the helm-args input: it must not change --output.`);
         }
         logger.info(`Release ${release.name} revision ${release.revision}: ${release.status}${release.chart ? ` (chart ${release.chart})` : ''}${options.dryRun ? ', dry run' : ''}.`);
         if (release.notes)
@@ -61270,8 +61615,8 @@ async function publish(inputs, deps) {
             ? ` The job may still be running on the service: resume with job-id: ${id}`
             : '';
         return reason === 'cancelled'
-            ? new StoppedError(`Cancelled${id ? ` while waiting for export job ${id}` : ''}${where}; ${display} was not changed.${resume}`, 'cancelled', id)
-            : new StoppedError(`The export${id ? ` job ${id}` : ''} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}; ${display} was not changed.${resume ? `${resume} (re-run with the job-id input), or raise timeout.` : ' Raise timeout.'}`, 'timeout', id);
+            ? new errors/* StoppedError */.Ko(`Cancelled${id ? ` while waiting for export job ${id}` : ''}${where}; ${display} was not changed.${resume}`, 'cancelled', id)
+            : new errors/* StoppedError */.Ko(`The export${id ? ` job ${id}` : ''} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}; ${display} was not changed.${resume ? `${resume} (re-run with the job-id input), or raise timeout.` : ' Raise timeout.'}`, 'timeout', id);
     };
     const translate = (error, last) => {
         if (error instanceof PollCancelled)
@@ -61349,7 +61694,7 @@ async function publish(inputs, deps) {
     const completedAt = job.updatedAt ? Date.parse(job.updatedAt) : clock.now();
     if (job.status === 'failed') {
         const why = job.error?.trim() || 'the service gave no reason';
-        throw new UserError(`Export job ${job.jobId} failed: ${why}. Fix the cause in the documentation (or the export's domain, version and paths) and run again; ${display} was not changed.`, { jobId: job.jobId });
+        throw new errors/* UserError */.yo(`Export job ${job.jobId} failed: ${why}. Fix the cause in the documentation (or the export's domain, version and paths) and run again; ${display} was not changed.`, { jobId: job.jobId });
     }
     // 4. A fresh link. A 409 right after completion is the service catching up: wait briefly.
     let bundle;
@@ -61430,8 +61775,8 @@ async function publish(inputs, deps) {
             }
             catch (error) {
                 // The export is done and paid for: say how to publish it without another one.
-                if (error instanceof UserError)
-                    throw new UserError(`${error.message} Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`, { ...error.details, jobId: job.jobId });
+                if (error instanceof errors/* UserError */.yo)
+                    throw new errors/* UserError */.yo(`${error.message} Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`, { ...error.details, jobId: job.jobId });
                 throw error;
             }
             if (stale.length > 0) {
@@ -61534,7 +61879,7 @@ function cancelOnSignals(controller) {
     };
 }
 function describeFailure(error) {
-    if (error instanceof UserError || error instanceof ApiError)
+    if (error instanceof errors/* UserError */.yo || error instanceof ApiError)
         return error.message;
     if (error instanceof Error)
         return `Unexpected error: ${error.message}. Please report it with the log of this run.`;
@@ -61592,6 +61937,10 @@ async function runEntry(work, onFailure) {
 
 
 
+function deploymentRow(run) {
+    const d = run.deployment;
+    return d ? [['GitHub deployment', `${d.id} · \`${d.environment}\` · ${d.state}`]] : [];
+}
 function escapeCell(text) {
     return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
@@ -61633,6 +61982,7 @@ function successSummary(result, now, run) {
     }
     if (result.download)
         rows.push(['Downloaded', `\`${result.download.path}\` · sha256 \`${result.download.sha256}\``]);
+    rows.push(...deploymentRow(run));
     if (run.url)
         rows.push(['Run', `[workflow run](${run.url})`]);
     const title = result.dryRun
@@ -61652,6 +62002,7 @@ function failureSummary(message, state, domain, run) {
     rows.push(['Error', message]);
     if (state.jobId)
         rows.push(['Resume', `re-run with \`job-id: ${state.jobId}\``]);
+    rows.push(...deploymentRow(run));
     if (run.url)
         rows.push(['Run', `[workflow run](${run.url})`]);
     return `### Static export failed\n\n${table(rows)}\n`;
@@ -61659,9 +62010,10 @@ function failureSummary(message, state, domain, run) {
 
 ;// CONCATENATED MODULE: ./src/main.ts
 /**
- * The root action: inputs → pipeline → outputs and summary. Every thrown value ends in
- * core.setFailed with a message that names what to fix.
+ * The root action: inputs → (GitHub deployment) → pipeline → outputs and summary. Every thrown
+ * value ends in core.setFailed with a message that names what to fix.
  */
+
 
 
 
@@ -61673,19 +62025,38 @@ function failureSummary(message, state, domain, run) {
 async function run() {
     const state = {};
     let inputs;
+    let deployment;
+    // Every value masked in the log is also kept out of what is sent to GitHub.
+    const secrets = [];
+    const reporter = {
+        ...actionsReporter,
+        secret: (value) => {
+            secrets.push(value);
+            actionsReporter.secret(value);
+        },
+    };
+    const redact = (text) => [...secrets]
+        .filter((secret) => secret.length >= 4)
+        .sort((a, b) => b.length - a.length)
+        .reduce((out, secret) => out.split(secret).join('***'), text);
+    const deployed = (state) => deployment?.id !== undefined && inputs?.deployment
+        ? { id: deployment.id, environment: inputs.deployment.environment, state }
+        : undefined;
     await runEntry(async ({ signal, track }) => {
         const parsed = parseInputs((name) => getInput(name), process.env.GITHUB_WORKSPACE || process.cwd());
         inputs = parsed.inputs;
+        secrets.push(inputs.apiKey, ...(inputs.deployment ? [inputs.deployment.token] : []));
         for (const notice of parsed.notices)
             core_notice(notice);
         for (const warning of parsed.warnings)
             core_warning(warning);
+        deployment = await startDeployment(inputs, reporter, redact);
         const client = track(new ServiceClient({
             baseUrl: inputs.baseUrl,
             apiKey: inputs.apiKey,
             logger: actionsReporter,
         }));
-        const result = await publish(inputs, { reporter: actionsReporter, client, signal, state });
+        const result = await publish(inputs, { reporter, client, signal, state });
         setOutput(Outputs.JobId, result.jobId);
         setOutput(Outputs.Status, result.status);
         setOutput(Outputs.PageCount, String(result.pageCount));
@@ -61699,13 +62070,52 @@ async function run() {
         setOutput(Outputs.BundleSha256, result.download?.sha256 ?? '');
         setOutput(Outputs.HelmRevision, result.helm ? String(result.helm.release.revision) : '');
         setOutput(Outputs.HelmVersion, result.helm?.helm.version ?? '');
-        await writeSummary(successSummary(result, Date.now(), { url: runUrl() }));
+        await deployment?.succeeded(`Published export ${result.jobId} (${result.pageCount} pages)${result.helm ? `, Helm revision ${result.helm.release.revision}` : ''}`);
+        await writeSummary(successSummary(result, Date.now(), { url: runUrl(), deployment: deployed('success') }));
     }, async (message, error) => {
         setOutputsQuietly({ [Outputs.JobId]: state.jobId, [Outputs.Status]: state.status });
-        if (error instanceof StoppedError && state.jobId)
+        const cancelled = error instanceof errors/* StoppedError */.Ko && error.reason === 'cancelled';
+        await deployment?.failed(error, message, cancelled);
+        if (error instanceof errors/* StoppedError */.Ko && state.jobId)
             info(`To resume: job-id: ${state.jobId}`);
-        await writeSummary(failureSummary(message, state, inputs?.domain, { url: runUrl() }));
+        await writeSummary(failureSummary(message, state, inputs?.domain, {
+            url: runUrl(),
+            deployment: deployed((0,src_deployment/* outcomeOf */.sG)(error)),
+        }));
     });
+}
+/**
+ * Records the run as a GitHub deployment when the environment input is set (not on a dry run).
+ * Octokit is loaded only then.
+ */
+async function startDeployment(inputs, reporter, redact) {
+    const spec = inputs.deployment;
+    if (!spec)
+        return undefined;
+    core_setSecret(spec.token);
+    if (inputs.dryRun) {
+        reporter.info(`dry-run: no GitHub deployment is recorded for environment "${spec.environment}".`);
+        return undefined;
+    }
+    const { GITHUB_SHA: sha, GITHUB_REPOSITORY: repository } = process.env;
+    if (!sha || !repository?.includes('/')) {
+        reporter.warning(`Input "environment" is set, but GITHUB_SHA or GITHUB_REPOSITORY is not (is this a GitHub Actions runner?): no deployment is recorded.`);
+        return undefined;
+    }
+    const { octokitDeploymentApi } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(248)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9248));
+    const recorder = new src_deployment/* DeploymentRecorder */.qK(octokitDeploymentApi(spec.token), {
+        environment: spec.environment,
+        environmentUrl: spec.environmentUrl,
+        ref: sha,
+        logUrl: runUrl(),
+        domain: inputs.domain,
+        version: inputs.version,
+        jobId: inputs.jobId,
+    }, reporter, redact);
+    await recorder.start();
+    if (recorder.id !== undefined)
+        setOutput(Outputs.DeploymentId, String(recorder.id));
+    return recorder;
 }
 
 ;// CONCATENATED MODULE: ./src/index.ts

@@ -18,6 +18,9 @@ export const Inputs = {
   HelmRollbackOnFailure: 'helm-rollback-on-failure',
   HelmTimeout: 'helm-timeout',
   HelmArgs: 'helm-args',
+  Environment: 'environment',
+  EnvironmentUrl: 'environment-url',
+  GithubToken: 'github-token',
 } as const;
 
 export const Outputs = {
@@ -34,6 +37,7 @@ export const Outputs = {
   BundleSha256: 'bundle-sha256',
   HelmRevision: 'helm-revision',
   HelmVersion: 'helm-version',
+  DeploymentId: 'deployment-id',
 } as const;
 
 export const DEFAULT_BASE_URL = 'https://api.mintlify.com';

@@ -26,6 +26,15 @@ export interface ActionInputs {
   dryRun: boolean;
   /** The rollout, when helm-release is set. */
   helm: HelmRollout | undefined;
+  /** The GitHub deployment to record, when environment is set. */
+  deployment: DeploymentInputs | undefined;
+}
+
+export interface DeploymentInputs {
+  environment: string;
+  /** Shown on the deployment; https://<domain> unless given (none with job-id alone). */
+  environmentUrl: string | undefined;
+  token: string;
 }
 
 export interface ParsedInputs {
@@ -95,6 +104,7 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
   }
   const dryRun = parseBoolean(Inputs.DryRun, get(Inputs.DryRun) || 'false');
   const helm = parseHelm(get, warnings);
+  const deployment = parseDeployment(get, domain, warnings);
   return {
     inputs: {
       apiKey,
@@ -111,6 +121,7 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
       downloadPathInput: downloadText,
       dryRun,
       helm,
+      deployment,
     },
     notices,
     warnings,
@@ -209,6 +220,76 @@ function parseHelm(get: (name: string) => string, warnings: string[]): HelmRollo
     }
   }
   return { release, chart, namespace, chartVersion, rollbackOnFailure, timeoutMs, extraArgs };
+}
+
+function parseDeployment(
+  get: (name: string) => string,
+  domain: string | undefined,
+  warnings: string[],
+): DeploymentInputs | undefined {
+  const environment = get(Inputs.Environment).trim();
+  const urlText = get(Inputs.EnvironmentUrl).trim();
+  if (environment === '') {
+    if (urlText !== '')
+      warnings.push(
+        'Input "environment-url" is ignored because environment is empty: set environment to record the publish as a GitHub deployment.',
+      );
+    return undefined;
+  }
+  if (/[\r\n\t]/.test(environment)) {
+    throw new InputError(
+      Inputs.Environment,
+      'contains a line break or tab',
+      'Give one environment name, e.g. docs-production.',
+    );
+  }
+  if (environment.length > 255) {
+    throw new InputError(
+      Inputs.Environment,
+      `is ${environment.length} characters long`,
+      'GitHub environment names have at most 255 characters, e.g. docs-production.',
+    );
+  }
+  let environmentUrl = domain ? `https://${domain}` : undefined;
+  if (urlText !== '') {
+    let url: URL | undefined;
+    try {
+      url = new URL(urlText);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(urlText)) {
+      throw new InputError(
+        Inputs.EnvironmentUrl,
+        `("${printable(urlText)}") is not an http(s) URL`,
+        'Give the address of the published site, e.g. https://docs.example.com.',
+      );
+    }
+    if (url.username || url.password) {
+      throw new InputError(
+        Inputs.EnvironmentUrl,
+        'holds a user name or password',
+        'Everyone who can read the repository sees this URL: give the address without credentials.',
+      );
+    }
+    environmentUrl = url.href;
+  }
+  const token = get(Inputs.GithubToken).trim();
+  if (token === '') {
+    throw new InputError(
+      Inputs.GithubToken,
+      'is empty, but environment is set',
+      'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.',
+    );
+  }
+  if (/[^\x21-\x7e]/.test(token)) {
+    throw new InputError(
+      Inputs.GithubToken,
+      'contains white space or a character a GitHub token never has',
+      'Pass the token alone, on one line, as GitHub issued it.',
+    );
+  }
+  return { environment, environmentUrl, token };
 }
 
 /** The service address input, refused with the client's own reasons. */

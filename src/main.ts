@@ -1,12 +1,14 @@
 /**
- * The root action: inputs → pipeline → outputs and summary. Every thrown value ends in
- * core.setFailed with a message that names what to fix.
+ * The root action: inputs → (GitHub deployment) → pipeline → outputs and summary. Every thrown
+ * value ends in core.setFailed with a message that names what to fix.
  */
 import * as core from '@actions/core';
 import { ServiceClient } from './api/client.js';
 import { Outputs } from './constants.js';
+import { DeploymentRecorder, outcomeOf } from './deployment.js';
 import { StoppedError } from './errors.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
+import type { Reporter } from './logger.js';
 import { publish, type PublishState } from './pipeline.js';
 import { actionsReporter, runEntry, runUrl, setOutputsQuietly, writeSummary } from './runtime.js';
 import { failureSummary, successSummary } from './summary.js';
@@ -14,6 +16,26 @@ import { failureSummary, successSummary } from './summary.js';
 export async function run(): Promise<void> {
   const state: PublishState = {};
   let inputs: ActionInputs | undefined;
+  let deployment: DeploymentRecorder | undefined;
+  // Every value masked in the log is also kept out of what is sent to GitHub.
+  const secrets: string[] = [];
+  const reporter: Reporter = {
+    ...actionsReporter,
+    secret: (value) => {
+      secrets.push(value);
+      actionsReporter.secret(value);
+    },
+  };
+  const redact = (text: string) =>
+    [...secrets]
+      .filter((secret) => secret.length >= 4)
+      .sort((a, b) => b.length - a.length)
+      .reduce((out, secret) => out.split(secret).join('***'), text);
+  const deployed = (state: string) =>
+    deployment?.id !== undefined && inputs?.deployment
+      ? { id: deployment.id, environment: inputs.deployment.environment, state }
+      : undefined;
+
   await runEntry(
     async ({ signal, track }) => {
       const parsed = parseInputs(
@@ -21,8 +43,10 @@ export async function run(): Promise<void> {
         process.env.GITHUB_WORKSPACE || process.cwd(),
       );
       inputs = parsed.inputs;
+      secrets.push(inputs.apiKey, ...(inputs.deployment ? [inputs.deployment.token] : []));
       for (const notice of parsed.notices) core.notice(notice);
       for (const warning of parsed.warnings) core.warning(warning);
+      deployment = await startDeployment(inputs, reporter, redact);
       const client = track(
         new ServiceClient({
           baseUrl: inputs.baseUrl,
@@ -30,7 +54,7 @@ export async function run(): Promise<void> {
           logger: actionsReporter,
         }),
       );
-      const result = await publish(inputs, { reporter: actionsReporter, client, signal, state });
+      const result = await publish(inputs, { reporter, client, signal, state });
 
       core.setOutput(Outputs.JobId, result.jobId);
       core.setOutput(Outputs.Status, result.status);
@@ -45,13 +69,70 @@ export async function run(): Promise<void> {
       core.setOutput(Outputs.BundleSha256, result.download?.sha256 ?? '');
       core.setOutput(Outputs.HelmRevision, result.helm ? String(result.helm.release.revision) : '');
       core.setOutput(Outputs.HelmVersion, result.helm?.helm.version ?? '');
-      await writeSummary(successSummary(result, Date.now(), { url: runUrl() }));
+      await deployment?.succeeded(
+        `Published export ${result.jobId} (${result.pageCount} pages)${result.helm ? `, Helm revision ${result.helm.release.revision}` : ''}`,
+      );
+      await writeSummary(
+        successSummary(result, Date.now(), { url: runUrl(), deployment: deployed('success') }),
+      );
     },
     async (message, error) => {
       setOutputsQuietly({ [Outputs.JobId]: state.jobId, [Outputs.Status]: state.status });
+      const cancelled = error instanceof StoppedError && error.reason === 'cancelled';
+      await deployment?.failed(error, message, cancelled);
       if (error instanceof StoppedError && state.jobId)
         core.info(`To resume: job-id: ${state.jobId}`);
-      await writeSummary(failureSummary(message, state, inputs?.domain, { url: runUrl() }));
+      await writeSummary(
+        failureSummary(message, state, inputs?.domain, {
+          url: runUrl(),
+          deployment: deployed(outcomeOf(error)),
+        }),
+      );
     },
   );
+}
+
+/**
+ * Records the run as a GitHub deployment when the environment input is set (not on a dry run).
+ * Octokit is loaded only then.
+ */
+async function startDeployment(
+  inputs: ActionInputs,
+  reporter: Reporter,
+  redact: (text: string) => string,
+): Promise<DeploymentRecorder | undefined> {
+  const spec = inputs.deployment;
+  if (!spec) return undefined;
+  core.setSecret(spec.token);
+  if (inputs.dryRun) {
+    reporter.info(
+      `dry-run: no GitHub deployment is recorded for environment "${spec.environment}".`,
+    );
+    return undefined;
+  }
+  const { GITHUB_SHA: sha, GITHUB_REPOSITORY: repository } = process.env;
+  if (!sha || !repository?.includes('/')) {
+    reporter.warning(
+      `Input "environment" is set, but GITHUB_SHA or GITHUB_REPOSITORY is not (is this a GitHub Actions runner?): no deployment is recorded.`,
+    );
+    return undefined;
+  }
+  const { octokitDeploymentApi } = await import('./github.js');
+  const recorder = new DeploymentRecorder(
+    octokitDeploymentApi(spec.token),
+    {
+      environment: spec.environment,
+      environmentUrl: spec.environmentUrl,
+      ref: sha,
+      logUrl: runUrl(),
+      domain: inputs.domain,
+      version: inputs.version,
+      jobId: inputs.jobId,
+    },
+    reporter,
+    redact,
+  );
+  await recorder.start();
+  if (recorder.id !== undefined) core.setOutput(Outputs.DeploymentId, String(recorder.id));
+  return recorder;
 }

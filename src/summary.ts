@@ -5,6 +5,13 @@ import { redactLink } from './secrets.js';
 
 export interface RunLink {
   url: string | undefined;
+  /** The GitHub deployment recorded for the run, if any. */
+  deployment?: { id: number; environment: string; state: string };
+}
+
+function deploymentRow(run: RunLink): [string, string][] {
+  const d = run.deployment;
+  return d ? [['GitHub deployment', `${d.id} · \`${d.environment}\` · ${d.state}`]] : [];
 }
 
 function escapeCell(text: string): string {
@@ -48,6 +55,7 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
   }
   if (result.download)
     rows.push(['Downloaded', `\`${result.download.path}\` · sha256 \`${result.download.sha256}\``]);
+  rows.push(...deploymentRow(run));
   if (run.url) rows.push(['Run', `[workflow run](${run.url})`]);
   const title = result.dryRun
     ? '### Static export ready (dry run: no file changed)'
@@ -70,6 +78,7 @@ export function failureSummary(
     rows.push(['Export job', `\`${state.jobId}\`${state.status ? ` · ${state.status}` : ''}`]);
   rows.push(['Error', message]);
   if (state.jobId) rows.push(['Resume', `re-run with \`job-id: ${state.jobId}\``]);
+  rows.push(...deploymentRow(run));
   if (run.url) rows.push(['Run', `[workflow run](${run.url})`]);
   return `### Static export failed\n\n${table(rows)}\n`;
 }

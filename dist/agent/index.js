@@ -50720,6 +50720,9 @@ const constants_Inputs = {
     HelmRollbackOnFailure: 'helm-rollback-on-failure',
     HelmTimeout: 'helm-timeout',
     HelmArgs: 'helm-args',
+    Environment: 'environment',
+    EnvironmentUrl: 'environment-url',
+    GithubToken: 'github-token',
 };
 const Outputs = {
     JobId: 'job-id',
@@ -50735,6 +50738,7 @@ const Outputs = {
     BundleSha256: 'bundle-sha256',
     HelmRevision: 'helm-revision',
     HelmVersion: 'helm-version',
+    DeploymentId: 'deployment-id',
 };
 const DEFAULT_BASE_URL = 'https://api.mintlify.com';
 const DEFAULT_HELM_CHART = 'mintlify/enterprise';
@@ -50884,6 +50888,7 @@ function parseInputs(read, workspace) {
     }
     const dryRun = inputs_parseBoolean(Inputs.DryRun, get(Inputs.DryRun) || 'false');
     const helm = parseHelm(get, warnings);
+    const deployment = parseDeployment(get, domain, warnings);
     return {
         inputs: {
             apiKey,
@@ -50900,6 +50905,7 @@ function parseInputs(read, workspace) {
             downloadPathInput: downloadText,
             dryRun,
             helm,
+            deployment,
         },
         notices,
         warnings,
@@ -50964,6 +50970,46 @@ function parseHelm(get, warnings) {
         }
     }
     return { release, chart, namespace, chartVersion, rollbackOnFailure, timeoutMs, extraArgs };
+}
+function parseDeployment(get, domain, warnings) {
+    const environment = get(Inputs.Environment).trim();
+    const urlText = get(Inputs.EnvironmentUrl).trim();
+    if (environment === '') {
+        if (urlText !== '')
+            warnings.push('Input "environment-url" is ignored because environment is empty: set environment to record the publish as a GitHub deployment.');
+        return undefined;
+    }
+    if (/[\r\n\t]/.test(environment)) {
+        throw new InputError(Inputs.Environment, 'contains a line break or tab', 'Give one environment name, e.g. docs-production.');
+    }
+    if (environment.length > 255) {
+        throw new InputError(Inputs.Environment, `is ${environment.length} characters long`, 'GitHub environment names have at most 255 characters, e.g. docs-production.');
+    }
+    let environmentUrl = domain ? `https://${domain}` : undefined;
+    if (urlText !== '') {
+        let url;
+        try {
+            url = new URL(urlText);
+        }
+        catch {
+            url = undefined;
+        }
+        if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(urlText)) {
+            throw new InputError(Inputs.EnvironmentUrl, `("${printable(urlText)}") is not an http(s) URL`, 'Give the address of the published site, e.g. https://docs.example.com.');
+        }
+        if (url.username || url.password) {
+            throw new InputError(Inputs.EnvironmentUrl, 'holds a user name or password', 'Everyone who can read the repository sees this URL: give the address without credentials.');
+        }
+        environmentUrl = url.href;
+    }
+    const token = get(Inputs.GithubToken).trim();
+    if (token === '') {
+        throw new InputError(Inputs.GithubToken, 'is empty, but environment is set', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.');
+    }
+    if (/[^\x21-\x7e]/.test(token)) {
+        throw new InputError(Inputs.GithubToken, 'contains white space or a character a GitHub token never has', 'Pass the token alone, on one line, as GitHub issued it.');
+    }
+    return { environment, environmentUrl, token };
 }
 /** The service address input, refused with the client's own reasons. */
 function parseBaseUrlInput(raw) {

@@ -11,6 +11,7 @@ import {
   newWorkspace,
   runAction,
   type ActionRun,
+  terminateWhen,
 } from '../helpers/action.js';
 import type { Simulator } from '../../simulator/server.js';
 
@@ -151,22 +152,14 @@ describe('the built action under Node 24', () => {
   it('stops within a second of SIGTERM, printing the job id, and leaves the file alone', async () => {
     const s = await sim({ export: { ...quick, outcome: 'never' } });
     const ws = await newWorkspace({ 'values.yaml': BASIC });
-    let signalledAt = 0;
+    const cancel = terminateWhen(/Export \d+%/);
     const run = await runAction({
       workspace: ws,
       inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl },
-      onStart: (child, output) => {
-        const timer = setInterval(() => {
-          if (/Export \d+%/.test(output())) {
-            clearInterval(timer);
-            signalledAt = Date.now();
-            child.kill('SIGTERM');
-          }
-        }, 20);
-      },
+      onStart: cancel.onStart,
     });
-    const stoppedAfter = Date.now() - signalledAt;
-    expect(signalledAt).toBeGreaterThan(0);
+    const stoppedAfter = Date.now() - cancel.signalledAt();
+    expect(cancel.signalledAt()).toBeGreaterThan(0);
     expect(stoppedAfter).toBeLessThan(1000);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(

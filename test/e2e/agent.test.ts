@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sim } from '../helpers/sim.js';
-import { runAction, type RunOptions } from '../helpers/action.js';
+import { runAction, type RunOptions, terminateWhen } from '../helpers/action.js';
 import { createAgentJob } from '../../src/api/agent.js';
 import { ServiceClient } from '../../src/api/client.js';
 import type { Simulator } from '../../simulator/server.js';
@@ -204,7 +204,7 @@ describe('the agent sub-action (dist/agent under Node 24)', () => {
 
   it('stops within a second of SIGTERM, printing the job id', async () => {
     const s = await sim({ agent: { outcome: 'never' } });
-    let signalledAt = 0;
+    const cancel = terminateWhen('Wait for agent job');
     const run = await agent({
       inputs: {
         'api-key': s.apiKey,
@@ -212,18 +212,10 @@ describe('the agent sub-action (dist/agent under Node 24)', () => {
         prompt: 'x',
         'base-url': s.baseUrl,
       },
-      onStart: (child, output) => {
-        const timer = setInterval(() => {
-          if (output().includes('Wait for agent job')) {
-            clearInterval(timer);
-            signalledAt = Date.now();
-            child.kill('SIGTERM');
-          }
-        }, 20);
-      },
+      onStart: cancel.onStart,
     });
-    expect(signalledAt).toBeGreaterThan(0);
-    expect(Date.now() - signalledAt).toBeLessThan(1000);
+    expect(cancel.signalledAt()).toBeGreaterThan(0);
+    expect(Date.now() - cancel.signalledAt()).toBeLessThan(1000);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /::error::Cancelled while waiting for agent job (aj_\w+).*job-id: \1/,

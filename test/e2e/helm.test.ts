@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sim } from '../helpers/sim.js';
-import { newWorkspace, runAction } from '../helpers/action.js';
+import { newWorkspace, runAction, terminateWhen } from '../helpers/action.js';
 import { CHART, HELMS, helmEnv, stuckRelease } from '../helpers/helm.js';
 
 const quick = { queuedMs: 50, runningMs: 600, pageCount: 5 };
@@ -143,7 +143,7 @@ describe('rollout edge cases', () => {
     const s = await sim({ export: quick });
     // A cluster that answers slowly keeps helm busy long enough to be cancelled mid-upgrade.
     const h = await helmEnv('helm4', '', { delayMs: 1500 });
-    let signalledAt = 0;
+    const cancel = terminateWhen('helm upgrade --install');
     const run = await runAction({
       workspace: await newWorkspace({ 'values.yaml': VALUES }),
       env: h.env,
@@ -154,18 +154,10 @@ describe('rollout edge cases', () => {
         'helm-release': 'docs',
         'helm-chart': CHART,
       },
-      onStart: (child, output) => {
-        const timer = setInterval(() => {
-          if (output().includes('helm upgrade --install')) {
-            clearInterval(timer);
-            signalledAt = Date.now();
-            child.kill('SIGTERM');
-          }
-        }, 20);
-      },
+      onStart: cancel.onStart,
     });
-    expect(signalledAt).toBeGreaterThan(0);
-    expect(Date.now() - signalledAt).toBeLessThan(3000);
+    expect(cancel.signalledAt()).toBeGreaterThan(0);
+    expect(Date.now() - cancel.signalledAt()).toBeLessThan(3000);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /::error::Cancelled during the helm upgrade of docs; helm was stopped/,

@@ -9,6 +9,9 @@ import { expect, inject } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** What `${{ github.token }}` stands for in end-to-end runs (scanned for like any secret). */
+export const GITHUB_TOKEN = 'ghs_e2eJobToken0123456789abcdefABCDEF012';
+
 interface ActionYaml {
   inputs: Record<string, { default?: string; required?: boolean }>;
   outputs: Record<string, unknown>;
@@ -33,7 +36,9 @@ export function runnerInputs(
   }
   const env: Record<string, string> = {};
   for (const [name, spec] of Object.entries(declared)) {
-    env[`INPUT_${name.toUpperCase()}`] = given[name] ?? spec.default ?? '';
+    // The runner evaluates expressions in defaults; the only one used is the job's token.
+    const fallback = (spec.default ?? '').replace(/\$\{\{\s*github\.token\s*\}\}/g, GITHUB_TOKEN);
+    env[`INPUT_${name.toUpperCase()}`] = given[name] ?? fallback;
   }
   return env;
 }
@@ -138,6 +143,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     options.inputs['api-key'] ?? '',
     ...(link ? linkSignature(link) : []),
     ...(options.secrets ?? []),
+    GITHUB_TOKEN,
   ]);
   return run;
 }
@@ -175,4 +181,29 @@ export function expectNoSecrets(run: ActionRun, secrets: string[]): void {
 export function linkSignature(link: string): string[] {
   const url = new URL(link);
   return [link, url.searchParams.get('X-Amz-Signature') ?? ''];
+}
+
+/**
+ * An `onStart` that sends SIGTERM (what a runner sends on cancel) once the output matches;
+ * `signalledAt()` tells when (0: never).
+ */
+export function terminateWhen(pattern: RegExp | string): {
+  onStart: NonNullable<RunOptions['onStart']>;
+  signalledAt: () => number;
+} {
+  let at = 0;
+  return {
+    signalledAt: () => at,
+    onStart: (child, output) => {
+      const timer = setInterval(() => {
+        const text = output();
+        if (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text)) {
+          clearInterval(timer);
+          at = Date.now();
+          child.kill('SIGTERM');
+        }
+      }, 20);
+      child.on('close', () => clearInterval(timer));
+    },
+  };
 }

@@ -64,6 +64,9 @@ const ACCEPTED: Record<string, string[]> = {
   'action.yml helm-chart-version': ['ws', 'absurd', 'exp', 'mixed', 'iso'],
   'action.yml helm-rollback-on-failure': [],
   'action.yml helm-timeout': ['ws'],
+  'action.yml environment': ['ws', ...LOOK_ALIKES, 'dotdot', 'shell', 'cmd', ...DURATION_LIKE],
+  'action.yml environment-url': ['ws'],
+  'action.yml github-token': ['dotdot', 'cmd', ...DURATION_LIKE],
   'action.yml helm-args': [
     'ws',
     'lb',
@@ -89,13 +92,20 @@ type Parser = (given: Record<string, string>) => unknown;
 
 function reader(file: string, given: Record<string, string>) {
   const declared = actionYaml(file).inputs;
-  return (name: string) => given[name] ?? declared[name]!.default ?? '';
+  // As the runner does: the default `${{ github.token }}` becomes the job's token.
+  return (name: string) =>
+    given[name] ?? (declared[name]!.default ?? '').replace('${{ github.token }}', 'ghs_abc123');
 }
 
 const actions: { file: string; base: Record<string, string>; parse: Parser }[] = [
   {
     file: 'action.yml',
-    base: { 'api-key': 'mint_abc123', domain: 'docs.example.com', 'helm-release': 'docs' },
+    base: {
+      'api-key': 'mint_abc123',
+      domain: 'docs.example.com',
+      'helm-release': 'docs',
+      environment: 'docs-production',
+    },
     parse: (given) => parseInputs(reader('action.yml', given), WS),
   },
   {

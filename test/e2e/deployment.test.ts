@@ -1,0 +1,233 @@
+/**
+ * GitHub deployments, end to end: the built action under Node 24 against the simulator and a
+ * local stand-in for the GitHub REST API (GITHUB_API_URL, with a GitHub Enterprise Server style
+ * /api/v3 prefix). Success, a failed export, a cancelled run, a 403 on create, no environment at
+ * all; and no secret in any request sent to GitHub.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  GITHUB_TOKEN,
+  linkSignature,
+  newWorkspace,
+  runAction,
+  secretForms,
+  terminateWhen,
+} from '../helpers/action.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
+import { sim } from '../helpers/sim.js';
+
+const quick = { queuedMs: 0, runningMs: 150 };
+const SHA = '3f9a2c1b8e7d4a0612345678901234567890abcd';
+const VALUES = 'replicaCount: 1\nstaticExport:\n  enabled: false\n';
+
+const servers: FakeGitHub[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function github(options: Parameters<typeof startFakeGitHub>[0] = {}) {
+  const g = await startFakeGitHub(options);
+  servers.push(g);
+  return g;
+}
+
+function envFor(g: FakeGitHub) {
+  return { GITHUB_API_URL: g.apiUrl, GITHUB_SHA: SHA };
+}
+
+/** The inputs of a publish recorded in docs-production; `more` adds or overrides. */
+function inputsFor(s: { apiKey: string; baseUrl: string }, more: Record<string, string> = {}) {
+  return {
+    'api-key': s.apiKey,
+    domain: 'docs.example.com',
+    'base-url': s.baseUrl,
+    'poll-interval': '1s',
+    environment: 'docs-production',
+    ...more,
+  };
+}
+
+/** No secret of the run in anything sent to GitHub: bodies, paths, headers other than auth. */
+function expectNothingSecretSent(g: FakeGitHub, secrets: string[]) {
+  expect(g.requests.length).toBeGreaterThan(0);
+  for (const request of g.requests) {
+    const sent = `${request.path}\n${request.raw}`;
+    for (const secret of secrets.filter((s) => s.length >= 6))
+      for (const form of secretForms(secret))
+        expect(sent.includes(form), `a secret was sent to GitHub: ${form.slice(0, 8)}…`).toBe(
+          false,
+        );
+  }
+}
+
+const runLog = 'https://github.com/acme/docs/actions/runs/4242';
+
+describe('GitHub deployments', () => {
+  it('records a successful publish: deployment, in_progress, success with the site URL', async () => {
+    const s = await sim({ export: quick });
+    const g = await github();
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const run = await runAction({
+      workspace: ws,
+      inputs: inputsFor(s, { version: '2026-11-22' }),
+      env: envFor(g),
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const [create, ...rest] = g.deployments();
+    expect(rest).toHaveLength(0);
+    expect(create!.path).toBe('/api/v3/repos/acme/docs/deployments');
+    expect(create!.authorization).toBe(`token ${GITHUB_TOKEN}`);
+    expect(create!.body).toEqual({
+      ref: SHA,
+      environment: 'docs-production',
+      description: 'Publish the static export of docs.example.com (version 2026-11-22)',
+      payload: { domain: 'docs.example.com', version: '2026-11-22' },
+      auto_merge: false,
+      required_contexts: [],
+    });
+    const id = run.outputs['deployment-id']!;
+    expect(id).toMatch(/^\d+$/);
+    const statuses = g.statuses();
+    expect(statuses.map((r) => r.path)).toEqual([
+      `/api/v3/repos/acme/docs/deployments/${id}/statuses`,
+      `/api/v3/repos/acme/docs/deployments/${id}/statuses`,
+    ]);
+    expect(statuses[0]!.body).toEqual({
+      state: 'in_progress',
+      description: 'Publish the static export of docs.example.com (version 2026-11-22)',
+      log_url: runLog,
+    });
+    expect(statuses[1]!.body).toEqual({
+      state: 'success',
+      description: expect.stringMatching(/^Published export se_\w+ \(\d+ pages\)$/),
+      log_url: runLog,
+      environment_url: 'https://docs.example.com',
+    });
+    expect(run.summary).toMatch(
+      new RegExp(`\\| GitHub deployment \\| ${id} · \`docs-production\` · success \\|`),
+    );
+    expect(run.stdout).not.toMatch(/::warning::/);
+    expectNothingSecretSent(g, [s.apiKey, ...linkSignature(run.outputs['bundle-url']!)]);
+  });
+
+  it('a failed export ends the deployment as failure, with the reason', async () => {
+    const s = await sim({
+      export: { ...quick, outcome: 'failed', error: 'Build failed: page guides/x.mdx is broken' },
+    });
+    const g = await github();
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const run = await runAction({
+      workspace: ws,
+      inputs: inputsFor(s, {
+        environment: 'docs-staging',
+        'environment-url': 'https://staging.docs.example.com/',
+      }),
+      env: envFor(g),
+    });
+    expect(run.code).toBe(1);
+    expect(g.statuses().map((r) => r.body.state)).toEqual(['in_progress', 'failure']);
+    const last = g.statuses()[1]!.body;
+    expect(last.description).toMatch(
+      /^Export job se_\w+ failed: Build failed: page guides\/x.mdx is broken\./,
+    );
+    expect((last.description as string).length).toBeLessThanOrEqual(140);
+    expect(last).not.toHaveProperty('environment_url');
+    expect(run.outputs['deployment-id']).toMatch(/^\d+$/);
+    expect(run.summary).toMatch(/\| GitHub deployment \| \d+ · `docs-staging` · failure \|/);
+    expectNothingSecretSent(g, [s.apiKey]);
+  });
+
+  it('a cancelled run ends the deployment as error, before the process exits', async () => {
+    const s = await sim({ export: { ...quick, outcome: 'never' } });
+    const g = await github();
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const cancel = terminateWhen(/Export \d+%/);
+    const run = await runAction({
+      workspace: ws,
+      inputs: inputsFor(s),
+      env: envFor(g),
+      onStart: cancel.onStart,
+    });
+    expect(cancel.signalledAt()).toBeGreaterThan(0);
+    expect(Date.now() - cancel.signalledAt()).toBeLessThan(2000);
+    expect(run.code).toBe(1);
+    expect(g.statuses().map((r) => r.body.state)).toEqual(['in_progress', 'error']);
+    expect(g.statuses()[1]!.body.description).toMatch(
+      /^Cancelled while waiting for export job se_\w+/,
+    );
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
+  });
+
+  it('a timed-out export ends the deployment as error', async () => {
+    const s = await sim({ export: { ...quick, outcome: 'never' } });
+    const g = await github();
+    const run = await runAction({
+      inputs: inputsFor(s, { timeout: '2s' }),
+      env: envFor(g),
+    });
+    expect(run.code).toBe(1);
+    expect(g.statuses().map((r) => r.body.state)).toEqual(['in_progress', 'error']);
+    expect(g.statuses()[1]!.body.description).toMatch(/did not finish within the timeout of 2s/);
+  });
+
+  it('403 on create: one warning naming the permission, and the publish succeeds', async () => {
+    const s = await sim({ export: quick });
+    const g = await github({ createStatus: 403 });
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const run = await runAction({
+      workspace: ws,
+      inputs: inputsFor(s),
+      env: envFor(g),
+    });
+    expect(run.code, run.stdout).toBe(0);
+    const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning::'));
+    expect(warnings).toEqual([
+      '::warning::Could not create a deployment for environment "docs-production": GitHub answered 403 (Resource not accessible by integration). Add "permissions: deployments: write" to the job (a 404 can also mean GitHub Enterprise Server without deployments, or a token that cannot see the repository). The publish goes on without a deployment record.',
+    ]);
+    expect(g.deployments()).toHaveLength(1);
+    expect(g.statuses()).toHaveLength(0);
+    expect(run.outputs['deployment-id'] ?? '').toBe('');
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain('enabled: true');
+  });
+
+  it('statuses refused after the deployment was created: one warning, the publish succeeds', async () => {
+    const s = await sim({ export: quick });
+    const g = await github({ statusStatus: 404 });
+    const run = await runAction({
+      inputs: inputsFor(s),
+      env: envFor(g),
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toHaveLength(1);
+    // Refused once: not asked again for the final status.
+    expect(g.statuses()).toHaveLength(1);
+  });
+
+  it('without environment, GitHub is never called', async () => {
+    const s = await sim({ export: quick });
+    const g = await github();
+    const run = await runAction({
+      inputs: inputsFor(s, { environment: '' }),
+      env: envFor(g),
+    });
+    expect(run.code).toBe(0);
+    expect(g.requests).toHaveLength(0);
+    expect(run.outputs['deployment-id'] ?? '').toBe('');
+  });
+
+  it('a dry run records no deployment', async () => {
+    const s = await sim({ export: quick });
+    const g = await github();
+    const run = await runAction({
+      inputs: inputsFor(s, { 'dry-run': 'true' }),
+      env: envFor(g),
+    });
+    expect(run.code).toBe(0);
+    expect(g.requests).toHaveLength(0);
+    expect(run.stdout).toContain(
+      'dry-run: no GitHub deployment is recorded for environment "docs-production".',
+    );
+  });
+});
