@@ -8,6 +8,7 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   octokitDeploymentApi: () => (/* binding */ octokitDeploymentApi)
 /* harmony export */ });
+/* unused harmony export toApiError */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
 /* harmony import */ var _deployment_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7920);
 /* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(311);
@@ -19,17 +20,42 @@ export const modules = {
 
 
 
-function toApiError(error) {
-    const e = error;
-    if (typeof e?.status === 'number' && e.status > 0) {
-        const said = e.response?.data?.message ?? e.message ?? '';
-        return new _deployment_js__WEBPACK_IMPORTED_MODULE_1__/* .DeploymentApiError */ .M1(said.split('\n')[0].slice(0, 200), e.status);
+/**
+ * Turns what Octokit throws into a DeploymentApiError. Octokit reports a request that got no
+ * answer (refused, reset, timed out) as status 500 without a `response`: only a `response` means
+ * GitHub answered.
+ */
+function toApiError(error, signal) {
+    if (error instanceof _deployment_js__WEBPACK_IMPORTED_MODULE_1__/* .DeploymentApiError */ .M1)
+        return error;
+    const e = (error ?? {});
+    const response = e.response;
+    if (response && typeof e.status === 'number') {
+        const data = response.data;
+        const said = typeof data?.message === 'string' ? data.message : (e.message ?? '');
+        const headers = response.headers ?? {};
+        const limited = e.status === 429 ||
+            (e.status === 403 && (headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(said)));
+        return new _deployment_js__WEBPACK_IMPORTED_MODULE_1__/* .DeploymentApiError */ .M1(said.split('\n')[0].slice(0, 200), e.status, limited ? retryAfter(headers) : undefined);
     }
-    const name = error?.name;
-    if (name === 'TimeoutError' || name === 'AbortError')
+    if (signal?.aborted)
         return new _deployment_js__WEBPACK_IMPORTED_MODULE_1__/* .DeploymentApiError */ .M1('no answer in time');
-    const cause = error?.cause?.code;
-    return new _deployment_js__WEBPACK_IMPORTED_MODULE_1__/* .DeploymentApiError */ .M1(cause ?? (error instanceof Error ? error.message : String(error)));
+    let cause = e.cause ?? error;
+    // fetch's TypeError wraps the system error one level further down.
+    while (cause?.cause && !cause.code)
+        cause = cause.cause;
+    const code = cause?.code;
+    return new _deployment_js__WEBPACK_IMPORTED_MODULE_1__/* .DeploymentApiError */ .M1(typeof code === 'string' ? code : (e.message ?? String(error)).slice(0, 200));
+}
+/** Retry-After (seconds), or the reset time of the limit, as a wait in ms; 1 s if neither. */
+function retryAfter(headers) {
+    const seconds = Number(headers['retry-after']);
+    if (Number.isFinite(seconds) && seconds >= 0)
+        return seconds * 1000;
+    const reset = Number(headers['x-ratelimit-reset']);
+    if (Number.isFinite(reset) && reset > 0)
+        return Math.max(0, reset * 1000 - Date.now());
+    return 1000;
 }
 function octokitDeploymentApi(token) {
     const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, {
@@ -44,7 +70,7 @@ function octokitDeploymentApi(token) {
     });
     const { owner, repo } = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.repo;
     return {
-        async createDeployment(request, timeoutMs) {
+        async createDeployment(request, signal) {
             try {
                 const response = await octokit.rest.repos.createDeployment({
                     owner,
@@ -55,7 +81,7 @@ function octokitDeploymentApi(token) {
                     payload: request.payload,
                     auto_merge: false,
                     required_contexts: [],
-                    request: { signal: AbortSignal.timeout(timeoutMs) },
+                    request: { signal },
                 });
                 const id = response.data.id;
                 if (typeof id !== 'number')
@@ -63,10 +89,10 @@ function octokitDeploymentApi(token) {
                 return { id };
             }
             catch (error) {
-                throw error instanceof _deployment_js__WEBPACK_IMPORTED_MODULE_1__/* .DeploymentApiError */ .M1 ? error : toApiError(error);
+                throw toApiError(error, signal);
             }
         },
-        async createStatus(id, status, timeoutMs) {
+        async createStatus(id, status, signal) {
             try {
                 await octokit.rest.repos.createDeploymentStatus({
                     owner,
@@ -76,11 +102,11 @@ function octokitDeploymentApi(token) {
                     description: status.description,
                     ...(status.logUrl ? { log_url: status.logUrl } : {}),
                     ...(status.environmentUrl ? { environment_url: status.environmentUrl } : {}),
-                    request: { signal: AbortSignal.timeout(timeoutMs) },
+                    request: { signal },
                 });
             }
             catch (error) {
-                throw toApiError(error);
+                throw toApiError(error, signal);
             }
         },
     };

@@ -39298,47 +39298,189 @@ module.exports = {
 
 /***/ }),
 
+/***/ 3249:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Wn: () => (/* binding */ describeStatus),
+/* harmony export */   gl: () => (/* binding */ describeNetworkError),
+/* harmony export */   hD: () => (/* binding */ ApiError),
+/* harmony export */   jF: () => (/* binding */ hintForStatus)
+/* harmony export */ });
+/* unused harmony export isApiError */
+/** The one error type the service client throws. */
+class ApiError extends Error {
+    name = 'ApiError';
+    operation;
+    kind;
+    status;
+    serviceMessage;
+    hint;
+    attempts;
+    /** The message without operation name and hint. */
+    reason;
+    constructor(details) {
+        const hint = details.hint ? ` ${details.hint}` : '';
+        super(`${details.operation}: ${details.message}.${hint}`, { cause: details.cause });
+        this.operation = details.operation;
+        this.kind = details.kind;
+        this.status = details.status;
+        this.serviceMessage = details.serviceMessage;
+        this.hint = details.hint;
+        this.attempts = details.attempts ?? 0;
+        this.reason = details.message;
+    }
+    /** The same error with a note added to its reason ("; no time left ..."). */
+    withNote(note, attempts = this.attempts) {
+        return new ApiError({
+            operation: this.operation,
+            kind: this.kind,
+            status: this.status,
+            serviceMessage: this.serviceMessage,
+            hint: this.hint,
+            attempts,
+            message: `${this.reason}; ${note}`,
+            cause: this,
+        });
+    }
+}
+function isApiError(value) {
+    return value instanceof ApiError;
+}
+const STATUS_TEXT = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    409: 'Conflict',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+    504: 'Gateway Timeout',
+};
+function describeStatus(status) {
+    const text = STATUS_TEXT[status];
+    return text ? `HTTP ${status} ${text}` : `HTTP ${status}`;
+}
+function hintForStatus(status, ctx) {
+    switch (status) {
+        case 400:
+            return 'The service rejected the request body: check the inputs named in its message.';
+        case 401:
+            return ctx.assistantKey
+                ? 'The api-key is a public assistant key (it starts with mint_dsc_): these endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.'
+                : 'Check the api-key: it must be an admin API key (it starts with mint_, not mint_dsc_), from the API keys page of the dashboard, stored as a secret.';
+        case 403:
+            return (ctx.forbiddenHint ??
+                'The key is not allowed to do this: check that the organization has the plan this feature needs.');
+        case 404:
+            return ctx.notFoundHint ?? 'The service does not know this resource: check the id.';
+        case 409:
+            return 'The export job has not finished yet: a bundle can only be generated once its status is completed.';
+        case 429:
+            return (ctx.rateLimitHint ?? 'The service is rate limiting this key: wait a while and run again.');
+        default:
+            if (status >= 500)
+                return 'The service had a problem: try again later, and check its status page if it persists.';
+            return 'The service refused the request.';
+    }
+}
+const CAUSES = {
+    UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
+    UND_ERR_HEADERS_OVERFLOW: "the answer's headers are too large",
+    Z_DATA_ERROR: 'the body claims to be compressed but is not',
+    Z_BUF_ERROR: 'the compressed body is cut short',
+    HPE_INVALID_CONSTANT: 'the answer is not HTTP',
+};
+/**
+ * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
+ * with a few words where the code alone says little. Falls back to the innermost message.
+ */
+function describeNetworkError(error) {
+    let current = error;
+    let message = error instanceof Error ? error.message : String(error);
+    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+        const { code, name } = current;
+        if (typeof code === 'string')
+            return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
+        if (name === 'HTTPParserError')
+            return CAUSES.HPE_INVALID_CONSTANT;
+        if (current instanceof Error && current.message)
+            message = current.message;
+        current = current.cause;
+    }
+    return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
+}
+
+
+/***/ }),
+
 /***/ 7920:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   M1: () => (/* binding */ DeploymentApiError),
-/* harmony export */   qK: () => (/* binding */ DeploymentRecorder),
-/* harmony export */   sG: () => (/* binding */ outcomeOf)
+/* harmony export */   qK: () => (/* binding */ DeploymentRecorder)
 /* harmony export */ });
-/* unused harmony export statusDescription */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* unused harmony exports CANCELLED_BUDGET_MS, statusDescription, outcomeOf */
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3249);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _sleep_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6972);
+
+
 
 class DeploymentApiError extends Error {
     status;
+    retryAfterMs;
     name = 'DeploymentApiError';
     constructor(message, 
     /** The HTTP status, when GitHub answered. */
-    status) {
+    status, 
+    /** Set when GitHub rate-limited the call (429, or a 403 that says so): wait this long. */
+    retryAfterMs) {
         super(message);
         this.status = status;
+        this.retryAfterMs = retryAfterMs;
     }
 }
 /** GitHub keeps at most 140 characters of a status description. */
 const MAX_DESCRIPTION = 140;
+/** Each call to GitHub gets this long. */
 const CALL_TIMEOUT_MS = 10_000;
-/** After a cancel the process has a few seconds left: the last status must fit in them. */
-const CANCELLED_TIMEOUT_MS = 2_500;
+/**
+ * After a cancel the process exits 3 s later (src/runtime.ts): every call to GitHub from then on,
+ * the one in flight included, must end within this budget, so that the last status is sent (or
+ * given up on) before the exit.
+ */
+const CANCELLED_BUDGET_MS = 2_500;
+/** A status that could not be sent is tried up to this many times, time allowing. */
+const STATUS_ATTEMPTS = 3;
+/** A wait GitHub asks for (Retry-After) longer than this is not waited for. */
+const MAX_RETRY_WAIT_MS = 5_000;
 /** The first line of a text, cut to what GitHub keeps. */
 function statusDescription(text) {
     const line = (text.split(/\r?\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
     return line.length > MAX_DESCRIPTION ? `${line.slice(0, MAX_DESCRIPTION - 1)}…` : line;
 }
 /**
- * `failure` when the publish itself failed (the export failed, the values file or the rollout
- * was refused); `error` when the run could not finish (cancelled, timed out, the service or the
- * network failed, a bug).
+ * `failure` when the publish itself failed or was refused (the export failed, the service
+ * refused the key or the plan, the values file or the rollout was refused); `error` when the run
+ * could not finish (cancelled, timed out, the service or the network failed, a bug).
  */
 function outcomeOf(error) {
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoppedError */ .Ko)
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .StoppedError */ .Ko)
         return 'error';
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo)
-        return 'failure';
+    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD)
+        return error.status !== undefined &&
+            error.status >= 400 &&
+            error.status < 500 &&
+            error.status !== 408 &&
+            error.status !== 429
+            ? 'failure'
+            : 'error';
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo)
+        return error.details.transient ? 'error' : 'failure';
     return 'error';
 }
 class DeploymentRecorder {
@@ -39346,20 +39488,38 @@ class DeploymentRecorder {
     spec;
     logger;
     redact;
+    cancel;
+    wait;
     #id;
+    /** The last state GitHub accepted. */
+    #state;
     #off = false;
     #warned = false;
     #finished = false;
+    /** When the run was cancelled: from then on, calls share CANCELLED_BUDGET_MS. */
+    #cancelledAt;
     constructor(api, spec, logger, 
     /** Hides every secret known when it is called (the key, the link) from a text sent to GitHub. */
-    redact) {
+    redact, 
+    /** The run's cancellation: calls made or in flight after it are cut short. */
+    cancel, wait = (ms) => (0,_sleep_js__WEBPACK_IMPORTED_MODULE_2__/* .sleep */ .y)(ms)) {
         this.api = api;
         this.spec = spec;
         this.logger = logger;
         this.redact = redact;
+        this.cancel = cancel;
+        this.wait = wait;
+        if (cancel?.aborted)
+            this.#cancelledAt = Date.now();
+        else
+            cancel?.addEventListener('abort', () => (this.#cancelledAt = Date.now()), { once: true });
     }
     get id() {
         return this.#id;
+    }
+    /** The last state GitHub accepted for the deployment (undefined: none). */
+    get state() {
+        return this.#state;
     }
     /** Creates the deployment and marks it in_progress. */
     async start() {
@@ -39367,7 +39527,7 @@ class DeploymentRecorder {
         const what = spec.domain ? `static export of ${spec.domain}` : 'static export';
         const description = statusDescription(this.redact(`Publish the ${what}${spec.version ? ` (version ${spec.version})` : ''}${spec.jobId ? ` from export job ${spec.jobId}` : ''}`));
         try {
-            const { id } = await this.api.createDeployment({
+            const { id } = await this.#call((signal) => this.api.createDeployment({
                 ref: spec.ref,
                 environment: spec.environment,
                 description,
@@ -39376,15 +39536,18 @@ class DeploymentRecorder {
                     version: spec.version ?? null,
                     ...(spec.jobId ? { jobId: spec.jobId } : {}),
                 },
-            }, CALL_TIMEOUT_MS);
+            }, signal));
             this.#id = id;
         }
         catch (error) {
-            this.#standAside('create a deployment', error);
+            this.#standAside('create a deployment', error, true);
             return;
         }
         this.logger.info(`GitHub deployment ${this.#id} to environment "${spec.environment}" created for ${spec.ref.slice(0, 12)}.`);
-        await this.#status({ state: 'in_progress', description, logUrl: spec.logUrl }, CALL_TIMEOUT_MS);
+        // Cancelled meanwhile: the time left is for the final status.
+        if (this.#cancelledAt !== undefined)
+            return;
+        await this.#status({ state: 'in_progress', description, logUrl: spec.logUrl });
     }
     /** Marks the deployment success. */
     async succeeded(summary) {
@@ -39395,60 +39558,102 @@ class DeploymentRecorder {
             environmentUrl: this.spec.environmentUrl,
         });
     }
-    /** Marks the deployment failure or error, with the reason's first line. */
-    async failed(error, message, cancelled = false) {
+    /** Marks the deployment failure or error (see outcomeOf), with the reason's first line. */
+    async failed(error, message) {
         await this.#finish({
             state: outcomeOf(error),
             description: statusDescription(this.redact(message)),
             logUrl: this.spec.logUrl,
-        }, cancelled ? CANCELLED_TIMEOUT_MS : CALL_TIMEOUT_MS);
+        });
     }
-    async #finish(status, timeoutMs = CALL_TIMEOUT_MS) {
+    async #finish(status) {
         if (this.#finished)
             return;
         this.#finished = true;
-        if (await this.#status(status, timeoutMs))
+        if (await this.#status(status))
             this.logger.info(`GitHub deployment ${this.#id}: ${status.state}.`);
     }
-    /** Sends a status; a failure is retried once (a status is safe to send twice). */
-    async #status(status, timeoutMs) {
-        if (this.#off || this.#id === undefined)
+    /** Milliseconds a call may take now: the call limit, or what is left of the cancel budget. */
+    #timeLeft() {
+        const budget = this.#cancelledAt === undefined
+            ? CALL_TIMEOUT_MS
+            : this.#cancelledAt + CANCELLED_BUDGET_MS - Date.now();
+        return Math.min(CALL_TIMEOUT_MS, budget);
+    }
+    /** Runs one call with its time limit, shortened if the run is cancelled while it is in flight. */
+    async #call(call) {
+        const controller = new AbortController();
+        let timer;
+        const arm = () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => controller.abort(new DeploymentApiError('no answer in time')), Math.max(0, this.#timeLeft()));
+        };
+        arm();
+        this.cancel?.addEventListener('abort', arm);
+        try {
+            return await call(controller.signal);
+        }
+        finally {
+            clearTimeout(timer);
+            this.cancel?.removeEventListener('abort', arm);
+        }
+    }
+    /**
+     * Sends a status (safe to send twice). GitHub down, a 5xx or a rate limit: tried again, time
+     * allowing. 401/403/404: the token or the deployment is refused, nothing later would be
+     * accepted, so every later call is skipped. Any other refusal (422: a state GitHub will not
+     * take now) skips only this status: the final one is still worth sending.
+     */
+    async #status(status) {
+        const id = this.#id;
+        if (this.#off || id === undefined)
             return false;
         for (let attempt = 1;; attempt++) {
             try {
-                await this.api.createStatus(this.#id, status, timeoutMs);
+                await this.#call((signal) => this.api.createStatus(id, status, signal));
+                this.#state = status.state;
                 return true;
             }
             catch (error) {
-                const status4xx = error instanceof DeploymentApiError &&
-                    error.status !== undefined &&
-                    error.status >= 400 &&
-                    error.status < 500;
-                if (attempt >= 2 || status4xx) {
-                    // Refused: nothing later would be accepted either. Unreachable: the final status is
-                    // still worth a try, so that the deployment is not left in_progress.
-                    this.#standAside(`set the deployment's status to ${status.state}`, error, status4xx);
+                const e = error instanceof DeploymentApiError ? error : undefined;
+                const refused = e?.retryAfterMs === undefined &&
+                    (e?.status === 401 || e?.status === 403 || e?.status === 404);
+                const again = !refused && (e?.status === undefined || e.status >= 500 || e.retryAfterMs !== undefined);
+                const pause = Math.min(e?.retryAfterMs ?? 1000, MAX_RETRY_WAIT_MS);
+                if (!again || attempt >= STATUS_ATTEMPTS || this.#timeLeft() < pause + 1000) {
+                    this.#standAside(`set the deployment's status to ${status.state}`, error, refused);
                     return false;
                 }
+                await this.wait(pause);
             }
         }
     }
     /** Warns once (and, with `stop`, makes every later call a no-op): the publish goes on. */
-    #standAside(what, error, stop = true) {
+    #standAside(what, error, stop) {
         if (stop)
             this.#off = true;
         if (this.#warned)
             return;
         this.#warned = true;
-        const status = error instanceof DeploymentApiError ? error.status : undefined;
+        const e = error instanceof DeploymentApiError ? error : undefined;
         const said = statusDescription(this.redact(error instanceof Error ? error.message : String(error)));
-        const answer = status
-            ? `GitHub answered ${status} (${said})`
+        const answer = e?.status
+            ? `GitHub answered ${e.status} (${said})`
             : `GitHub could not be reached (${said})`;
-        const fix = status === 403 || status === 404
-            ? 'Add "permissions: deployments: write" to the job (a 404 can also mean GitHub Enterprise Server without deployments, or a token that cannot see the repository).'
-            : 'Check the status of GitHub and GITHUB_API_URL.';
-        this.logger.warning(`Could not ${what} for environment "${this.spec.environment}": ${answer}. ${fix} The publish goes on${this.#id === undefined ? ' without a deployment record' : ''}.`);
+        const created = this.#id !== undefined;
+        const fix = e?.retryAfterMs !== undefined
+            ? 'The token hit a GitHub rate limit: fewer API calls from this workflow, or a token of its own (github-token), help.'
+            : !created && (e?.status === 403 || e?.status === 404)
+                ? 'Add "permissions: deployments: write" to the job (a 404 can also mean GitHub Enterprise Server without deployments, or a token that cannot see the repository).'
+                : created && (e?.status === 401 || e?.status === 403 || e?.status === 404)
+                    ? 'The token was refused for this deployment (was the deployment deleted, or the token revoked?).'
+                    : e?.status !== undefined && e.status < 500
+                        ? 'Please report it with the log of this run.'
+                        : 'Check the status of GitHub and GITHUB_API_URL.';
+        const left = this.#finished && this.#state === 'in_progress'
+            ? ` Deployment ${this.#id} is left in_progress: set its status by hand if it matters.`
+            : '';
+        this.logger.warning(`Could not ${what} for environment "${this.spec.environment}": ${answer}. ${fix}${left || ` The publish goes on${created ? '' : ' without a deployment record'}.`}`);
     }
 }
 
@@ -39488,6 +39693,34 @@ class StoppedError extends UserError {
         super(message, { jobId });
         this.reason = reason;
     }
+}
+
+
+/***/ }),
+
+/***/ 6972:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   y: () => (/* binding */ sleep)
+/* harmony export */ });
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted) {
+            reject(signal.reason);
+            return;
+        }
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, Math.max(0, ms));
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
 }
 
 
@@ -58998,26 +59231,8 @@ function unwrap(schema) {
 
 //#endregion
 
-;// CONCATENATED MODULE: ./src/sleep.ts
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
-function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted) {
-            reject(signal.reason);
-            return;
-        }
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, Math.max(0, ms));
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal?.reason);
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
-}
-
+// EXTERNAL MODULE: ./src/sleep.ts
+var sleep = __nccwpck_require__(6972);
 ;// CONCATENATED MODULE: ./src/logger.ts
 const silentLogger = {
     debug: () => undefined,
@@ -59042,112 +59257,8 @@ function memoryLogger() {
 
 // EXTERNAL MODULE: ./src/version.ts
 var version = __nccwpck_require__(311);
-;// CONCATENATED MODULE: ./src/api/errors.ts
-/** The one error type the service client throws. */
-class ApiError extends Error {
-    name = 'ApiError';
-    operation;
-    kind;
-    status;
-    serviceMessage;
-    hint;
-    attempts;
-    /** The message without operation name and hint. */
-    reason;
-    constructor(details) {
-        const hint = details.hint ? ` ${details.hint}` : '';
-        super(`${details.operation}: ${details.message}.${hint}`, { cause: details.cause });
-        this.operation = details.operation;
-        this.kind = details.kind;
-        this.status = details.status;
-        this.serviceMessage = details.serviceMessage;
-        this.hint = details.hint;
-        this.attempts = details.attempts ?? 0;
-        this.reason = details.message;
-    }
-    /** The same error with a note added to its reason ("; no time left ..."). */
-    withNote(note, attempts = this.attempts) {
-        return new ApiError({
-            operation: this.operation,
-            kind: this.kind,
-            status: this.status,
-            serviceMessage: this.serviceMessage,
-            hint: this.hint,
-            attempts,
-            message: `${this.reason}; ${note}`,
-            cause: this,
-        });
-    }
-}
-function isApiError(value) {
-    return value instanceof ApiError;
-}
-const STATUS_TEXT = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    409: 'Conflict',
-    429: 'Too Many Requests',
-    500: 'Internal Server Error',
-    502: 'Bad Gateway',
-    503: 'Service Unavailable',
-    504: 'Gateway Timeout',
-};
-function describeStatus(status) {
-    const text = STATUS_TEXT[status];
-    return text ? `HTTP ${status} ${text}` : `HTTP ${status}`;
-}
-function hintForStatus(status, ctx) {
-    switch (status) {
-        case 400:
-            return 'The service rejected the request body: check the inputs named in its message.';
-        case 401:
-            return ctx.assistantKey
-                ? 'The api-key is a public assistant key (it starts with mint_dsc_): these endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.'
-                : 'Check the api-key: it must be an admin API key (it starts with mint_, not mint_dsc_), from the API keys page of the dashboard, stored as a secret.';
-        case 403:
-            return (ctx.forbiddenHint ??
-                'The key is not allowed to do this: check that the organization has the plan this feature needs.');
-        case 404:
-            return ctx.notFoundHint ?? 'The service does not know this resource: check the id.';
-        case 409:
-            return 'The export job has not finished yet: a bundle can only be generated once its status is completed.';
-        case 429:
-            return (ctx.rateLimitHint ?? 'The service is rate limiting this key: wait a while and run again.');
-        default:
-            if (status >= 500)
-                return 'The service had a problem: try again later, and check its status page if it persists.';
-            return 'The service refused the request.';
-    }
-}
-const CAUSES = {
-    UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
-    UND_ERR_HEADERS_OVERFLOW: "the answer's headers are too large",
-    Z_DATA_ERROR: 'the body claims to be compressed but is not',
-    Z_BUF_ERROR: 'the compressed body is cut short',
-    HPE_INVALID_CONSTANT: 'the answer is not HTTP',
-};
-/**
- * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
- * with a few words where the code alone says little. Falls back to the innermost message.
- */
-function describeNetworkError(error) {
-    let current = error;
-    let message = error instanceof Error ? error.message : String(error);
-    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-        const { code, name } = current;
-        if (typeof code === 'string')
-            return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
-        if (name === 'HTTPParserError')
-            return CAUSES.HPE_INVALID_CONSTANT;
-        if (current instanceof Error && current.message)
-            message = current.message;
-        current = current.cause;
-    }
-    return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
-}
-
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(3249);
 ;// CONCATENATED MODULE: ./src/api/base-url.ts
 
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
@@ -59156,7 +59267,7 @@ function isLoopbackHost(hostname) {
     return (LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost'));
 }
 function refuse(raw, problem, fix) {
-    throw new ApiError({
+    throw new errors/* ApiError */.hD({
         operation: 'configure the client',
         kind: 'config',
         message: `base-url "${raw}" ${problem}`,
@@ -59236,373 +59347,6 @@ function parseRetryAfter(value, now) {
     return Math.max(0, date - now);
 }
 
-;// CONCATENATED MODULE: ./src/api/schemas.ts
-
-/**
- * Response schemas, shared by the client and the simulator's contract test. They accept extra
- * fields and floats where SERVICE.md leaves room, and name the field when something required is
- * missing or of the wrong type.
- */
-/**
- * Keeps a text from the service readable, bounded and harmless in a log: one line, no control
- * characters. A line break in it could otherwise start a line that the runner reads as a workflow
- * command (`::add-mask::`, `::error::`).
- */
-function cleanText(text, max = 300) {
-    const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
-    return flat.length > max ? `${flat.slice(0, max)}…` : flat;
-}
-/** An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed, and put in paths. */
-const serviceId = pipe(string(), regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/, 'must be an id of letters, digits, "_", ".", ":" and "-"'));
-const count = pipe(number(), minValue(0), transform(Math.round));
-const optionalText = optional(nullable(pipe(string(), transform((text) => cleanText(text, 1000)))));
-const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'];
-const ExportJobSchema = looseObject({
-    jobId: serviceId,
-    status: picklist(EXPORT_STATUSES, `must be one of ${EXPORT_STATUSES.join(', ')}`),
-    progress: optional(nullable(pipe(number(), minValue(0), maxValue(100)))),
-    pageCount: optional(nullable(count)),
-    createdAt: optionalText,
-    updatedAt: optionalText,
-    error: optionalText,
-});
-const BundleSchema = looseObject({
-    jobId: optional(string()),
-    bundleUrl: pipe(string(), regex(/^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i, 'must be an http(s) link without spaces'), url('must be an absolute URL')),
-    sizeBytes: count,
-    expiresAt: pipe(string(), isoTimestamp('must be an ISO 8601 date-time')),
-});
-const AGENT_STATUSES = ['active', 'completed', 'archived', 'failed'];
-const AgentJobSchema = looseObject({
-    id: serviceId,
-    status: picklist(AGENT_STATUSES, `must be one of ${AGENT_STATUSES.join(', ')}`),
-    source: optional(nullable(looseObject({
-        repository: optionalText,
-        ref: optionalText,
-    }))),
-    model: optionalText,
-    prLink: optionalText,
-    createdAt: optionalText,
-    archivedAt: optionalText,
-});
-const ErrorBodySchema = looseObject({ error: string() });
-/** One line per problem, each naming the field: `field "status" must be one of ...`. */
-function describeIssues(issues) {
-    return issues
-        .slice(0, 5)
-        .map((issue) => {
-        const path = issue.path?.map((p) => String(p.key)).join('.') ?? '(body)';
-        if (issue.kind === 'schema' && issue.received === 'undefined')
-            return `field "${path}" is missing`;
-        const expectation = issue.message.startsWith('Invalid')
-            ? `expected ${issue.expected ?? 'another value'}`
-            : issue.message;
-        return `field "${path}" ${expectation}, got ${cleanText(issue.received, 80)}`;
-    })
-        .join('; ');
-}
-
-;// CONCATENATED MODULE: ./src/api/client.ts
-
-
-
-
-
-
-
-
-
-/** Largest response body read from the API; anything larger is refused, not buffered. */
-const MAX_RESPONSE_BYTES = 1024 * 1024;
-const RETRYABLE_UNSAFE_STATUSES = new Set([429, 503]);
-const NEVER_SENT_CODES = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-]);
-function errorCode(err) {
-    let current = err;
-    for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-        const code = current.code;
-        if (typeof code === 'string')
-            return code;
-        current = current.cause;
-    }
-    return undefined;
-}
-class ServiceClient {
-    baseUrl;
-    #apiKey;
-    #requestTimeoutMs;
-    #retry;
-    #logger;
-    #random;
-    #sleep;
-    #now;
-    #dispatcher;
-    #ownsDispatcher;
-    #userAgent;
-    constructor(options) {
-        this.baseUrl = options.baseUrl instanceof URL ? options.baseUrl : parseBaseUrl(options.baseUrl);
-        const key = options.apiKey.trim();
-        if (key === '') {
-            throw new ApiError({
-                operation: 'configure the client',
-                kind: 'config',
-                message: 'the API key is empty',
-                hint: 'Pass the admin API key (it starts with mint_) from a secret.',
-            });
-        }
-        if (/[\r\n]/.test(key)) {
-            throw new ApiError({
-                operation: 'configure the client',
-                kind: 'config',
-                message: 'the API key contains a line break',
-                hint: 'Store the key on a single line in the secret.',
-            });
-        }
-        this.#apiKey = key;
-        this.#requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
-        this.#retry = { ...DEFAULT_RETRY, ...options.retry };
-        this.#logger = options.logger ?? silentLogger;
-        this.#random = options.random ?? Math.random;
-        this.#sleep = options.sleep ?? sleep;
-        this.#now = options.now ?? Date.now;
-        // Reads HTTPS_PROXY / HTTP_PROXY / NO_PROXY (and their lower-case forms) now.
-        this.#dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent();
-        this.#ownsDispatcher = options.dispatcher === undefined;
-        this.#userAgent = options.userAgent ?? version/* USER_AGENT */._;
-    }
-    /** Closes idle connections so that the process can exit at once. */
-    async close() {
-        if (this.#ownsDispatcher)
-            await this.#dispatcher.destroy().catch(() => undefined);
-    }
-    /** Sends one operation, retrying where it is safe, and returns its validated body. */
-    async request(op, call = {}) {
-        const url = joinUrl(this.baseUrl, op.path);
-        for (let attempt = 1;; attempt++) {
-            this.#checkCancelled(op, call, attempt - 1);
-            const outcome = await this.#attempt(op, url, call, attempt);
-            if (!('error' in outcome))
-                return outcome.value;
-            const { error, retry, retryAfterMs } = outcome;
-            if (!retry)
-                throw error;
-            if (attempt >= this.#retry.maxAttempts)
-                throw error.withNote(`gave up after ${attempt} attempts`, attempt);
-            if (retryAfterMs !== undefined && retryAfterMs > this.#retry.maxRetryAfterMs) {
-                throw error.withNote(`the service asks to wait ${Math.ceil(retryAfterMs / 1000)} s before retrying, longer than this run waits`, attempt);
-            }
-            const delay = retryAfterMs ?? backoffDelay(attempt, this.#retry, this.#random);
-            if (call.deadline !== undefined && this.#now() + delay >= call.deadline) {
-                throw error.withNote(`no time left for another try before the deadline`, attempt);
-            }
-            this.#logger.debug(`${op.name}: ${error.kind === 'http' ? describeStatus(error.status ?? 0) : error.kind}; retry ${attempt}/${this.#retry.maxAttempts - 1} in ${delay} ms`);
-            try {
-                await this.#sleep(delay, call.signal);
-            }
-            catch {
-                this.#checkCancelled(op, call, attempt);
-            }
-        }
-    }
-    #checkCancelled(op, call, attempts) {
-        if (call.signal?.aborted) {
-            throw new ApiError({ operation: op.name, kind: 'aborted', message: 'cancelled', attempts });
-        }
-        if (call.deadline !== undefined && this.#now() >= call.deadline) {
-            throw new ApiError({
-                operation: op.name,
-                kind: 'deadline',
-                message: 'the deadline passed before the request could be sent',
-                attempts,
-            });
-        }
-    }
-    async #attempt(op, url, call, attempt) {
-        const remaining = call.deadline === undefined ? Infinity : call.deadline - this.#now();
-        const limit = Math.max(1, Math.min(this.#requestTimeoutMs, remaining));
-        const timeout = new AbortController();
-        const timer = setTimeout(() => timeout.abort(), limit);
-        const signal = call.signal ? AbortSignal.any([call.signal, timeout.signal]) : timeout.signal;
-        const fail = (kind, message, extra = {}) => new ApiError({ operation: op.name, kind, message, attempts: attempt, ...extra });
-        const whyStopped = (err) => {
-            if (call.signal?.aborted)
-                return { error: fail('aborted', 'cancelled'), retry: false };
-            if (timeout.signal.aborted) {
-                const byDeadline = limit < this.#requestTimeoutMs;
-                return {
-                    error: fail(byDeadline ? 'deadline' : 'timeout', byDeadline
-                        ? `no complete answer before the deadline (${limit} ms left)`
-                        : `no complete answer within ${this.#requestTimeoutMs} ms`, { hint: op.idempotent ? undefined : 'The service may still have acted on it.' }),
-                    retry: op.idempotent && !byDeadline,
-                };
-            }
-            const code = errorCode(err);
-            const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
-            return {
-                error: fail('network', `network error (${describeNetworkError(err)}) talking to ${url.host}`, {
-                    hint: neverSent
-                        ? "Check base-url and the runner's network or proxy settings (HTTPS_PROXY, NO_PROXY)."
-                        : op.idempotent
-                            ? "The connection failed repeatedly: check the runner's network or proxy."
-                            : 'The connection broke after the request was sent, so it was not repeated (the service may have acted on it): check before running again.',
-                    cause: err,
-                }),
-                retry: op.idempotent || neverSent,
-            };
-        };
-        try {
-            let response;
-            try {
-                response = await (0,undici.fetch)(url, {
-                    method: op.method,
-                    headers: {
-                        authorization: `Bearer ${this.#apiKey}`,
-                        accept: 'application/json',
-                        'user-agent': this.#userAgent,
-                        ...(op.body === undefined ? {} : { 'content-type': 'application/json' }),
-                    },
-                    body: op.body === undefined ? undefined : JSON.stringify(op.body),
-                    redirect: 'manual',
-                    signal,
-                    dispatcher: this.#dispatcher,
-                });
-            }
-            catch (err) {
-                return whyStopped(err);
-            }
-            let text;
-            try {
-                text = await readLimited(response.body, MAX_RESPONSE_BYTES);
-            }
-            catch (err) {
-                if (err instanceof TooLarge) {
-                    return {
-                        error: fail('invalid-response', `the response body is larger than ${MAX_RESPONSE_BYTES} bytes`, {
-                            status: response.status,
-                            hint: 'Check that base-url points at the service and not at another server.',
-                        }),
-                        retry: false,
-                    };
-                }
-                return whyStopped(err);
-            }
-            const status = response.status;
-            if (status >= 300 && status < 400) {
-                const location = response.headers.get('location');
-                let where = 'another address';
-                if (location) {
-                    try {
-                        const target = new URL(location, url);
-                        where = target.origin + target.pathname;
-                    }
-                    catch {
-                        where = 'an unreadable address';
-                    }
-                }
-                return {
-                    error: fail('redirect', `the service answered ${describeStatus(status)} to ${where}; redirects are not followed (the API key must not be sent elsewhere)`, {
-                        status,
-                        hint: 'Set base-url to the final address of the service.',
-                    }),
-                    retry: false,
-                };
-            }
-            if (status >= 200 && status < 300) {
-                let json;
-                try {
-                    json = JSON.parse(text);
-                }
-                catch {
-                    return {
-                        error: fail('invalid-response', `the service answered ${describeStatus(status)} with a body that is not valid JSON (${describeBody(text, response.headers.get('content-type'))})`, {
-                            status,
-                            hint: 'Check that base-url points at the service and not at a proxy or web page.',
-                        }),
-                        retry: false,
-                    };
-                }
-                const parsed = safeParse(op.schema, json);
-                if (!parsed.success) {
-                    return {
-                        error: fail('invalid-response', `unexpected response from the service: ${describeIssues(parsed.issues)}`, {
-                            status,
-                            hint: 'The service answered in a form this action does not understand; check base-url, or report it.',
-                        }),
-                        retry: false,
-                    };
-                }
-                return { value: parsed.output };
-            }
-            let serviceMessage;
-            try {
-                const body = safeParse(ErrorBodySchema, JSON.parse(text));
-                if (body.success)
-                    serviceMessage = cleanText(body.output.error);
-            }
-            catch {
-                // Not JSON: a proxy's HTML page, say. Described below, never parsed further.
-            }
-            const said = serviceMessage
-                ? `: "${serviceMessage}"`
-                : text.trim() === ''
-                    ? ''
-                    : ` (${describeBody(text, response.headers.get('content-type'))})`;
-            const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.#now());
-            const retry = status === 429
-                ? op.retryOn429 !== false
-                : op.idempotent
-                    ? status >= 500
-                    : RETRYABLE_UNSAFE_STATUSES.has(status);
-            return {
-                error: fail('http', `the service answered ${describeStatus(status)}${said}`, {
-                    status,
-                    serviceMessage,
-                    hint: hintForStatus(status, {
-                        assistantKey: this.#apiKey.startsWith('mint_dsc_'),
-                        ...op.hints,
-                    }),
-                }),
-                retry,
-                retryAfterMs,
-            };
-        }
-        finally {
-            clearTimeout(timer);
-        }
-    }
-}
-function describeBody(text, contentType) {
-    const type = contentType?.split(';')[0]?.trim() || 'no content type';
-    const title = /<title>([^<]{1,100})<\/title>/i.exec(text)?.[1];
-    return `${type}, ${Buffer.byteLength(text)} bytes${title ? `, titled "${cleanText(title, 80)}"` : ''}`;
-}
-class TooLarge extends Error {
-}
-async function readLimited(body, max) {
-    if (!body)
-        return '';
-    const reader = body.getReader();
-    const chunks = [];
-    let size = 0;
-    for (;;) {
-        const { done, value } = await reader.read();
-        if (done)
-            break;
-        size += value.byteLength;
-        if (size > max) {
-            await reader.cancel().catch(() => undefined);
-            throw new TooLarge();
-        }
-        chunks.push(value);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-}
-
 ;// CONCATENATED MODULE: ./src/constants.ts
 /** Names of the root action's inputs and outputs: the one place they are spelled (see action.yml). */
 const Inputs = {
@@ -59665,11 +59409,389 @@ const AgentOutputs = {
     Repository: 'repository',
     Ref: 'ref',
 };
+/**
+ * An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed and put in paths. The response
+ * schemas and the job-id inputs use the same pattern, so any id a run printed can be passed back.
+ */
+const SERVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
+
+;// CONCATENATED MODULE: ./src/api/schemas.ts
+
+
+/**
+ * Response schemas, shared by the client and the simulator's contract test. They accept extra
+ * fields and floats where SERVICE.md leaves room, and name the field when something required is
+ * missing or of the wrong type.
+ */
+/**
+ * Keeps a text from the service readable, bounded and harmless in a log: one line, no control
+ * characters. A line break in it could otherwise start a line that the runner reads as a workflow
+ * command (`::add-mask::`, `::error::`).
+ */
+function cleanText(text, max = 300) {
+    const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+    return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+/** An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed, and put in paths. */
+const serviceId = pipe(string(), regex(SERVICE_ID_PATTERN, 'must be an id of letters, digits, "_", ".", ":" and "-"'));
+const count = pipe(number(), minValue(0), transform(Math.round));
+const optionalText = optional(nullable(pipe(string(), transform((text) => cleanText(text, 1000)))));
+const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'];
+const ExportJobSchema = looseObject({
+    jobId: serviceId,
+    status: picklist(EXPORT_STATUSES, `must be one of ${EXPORT_STATUSES.join(', ')}`),
+    progress: optional(nullable(pipe(number(), minValue(0), maxValue(100)))),
+    pageCount: optional(nullable(count)),
+    createdAt: optionalText,
+    updatedAt: optionalText,
+    error: optionalText,
+});
+const BundleSchema = looseObject({
+    jobId: optional(string()),
+    bundleUrl: pipe(string(), regex(/^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i, 'must be an http(s) link without spaces'), url('must be an absolute URL')),
+    sizeBytes: count,
+    expiresAt: pipe(string(), isoTimestamp('must be an ISO 8601 date-time')),
+});
+const AGENT_STATUSES = ['active', 'completed', 'archived', 'failed'];
+const AgentJobSchema = looseObject({
+    id: serviceId,
+    status: picklist(AGENT_STATUSES, `must be one of ${AGENT_STATUSES.join(', ')}`),
+    source: optional(nullable(looseObject({
+        repository: optionalText,
+        ref: optionalText,
+    }))),
+    model: optionalText,
+    prLink: optionalText,
+    createdAt: optionalText,
+    archivedAt: optionalText,
+});
+const ErrorBodySchema = looseObject({ error: string() });
+/** Fields whose value is a secret (the presigned link): a refusal names them, never their value. */
+const SECRET_FIELDS = new Set(['bundleUrl']);
+/** One line per problem, each naming the field: `field "status" must be one of ...`. */
+function describeIssues(issues) {
+    return issues
+        .slice(0, 5)
+        .map((issue) => {
+        const path = issue.path?.map((p) => String(p.key)).join('.') ?? '(body)';
+        if (issue.kind === 'schema' && issue.received === 'undefined')
+            return `field "${path}" is missing`;
+        const expectation = issue.message.startsWith('Invalid')
+            ? `expected ${issue.expected ?? 'another value'}`
+            : issue.message;
+        // A malformed link still carries its signature: never print what was received for it.
+        if (SECRET_FIELDS.has(path))
+            return `field "${path}" ${expectation}`;
+        return `field "${path}" ${expectation}, got ${cleanText(issue.received, 80)}`;
+    })
+        .join('; ');
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+
+
+
+
+
+
+
+
+
+/** Largest response body read from the API; anything larger is refused, not buffered. */
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+const RETRYABLE_UNSAFE_STATUSES = new Set([429, 503]);
+const NEVER_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+]);
+function errorCode(err) {
+    let current = err;
+    for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+        const code = current.code;
+        if (typeof code === 'string')
+            return code;
+        current = current.cause;
+    }
+    return undefined;
+}
+class ServiceClient {
+    baseUrl;
+    #apiKey;
+    #requestTimeoutMs;
+    #retry;
+    #logger;
+    #random;
+    #sleep;
+    #now;
+    #dispatcher;
+    #ownsDispatcher;
+    #userAgent;
+    constructor(options) {
+        this.baseUrl = options.baseUrl instanceof URL ? options.baseUrl : parseBaseUrl(options.baseUrl);
+        const key = options.apiKey.trim();
+        if (key === '') {
+            throw new errors/* ApiError */.hD({
+                operation: 'configure the client',
+                kind: 'config',
+                message: 'the API key is empty',
+                hint: 'Pass the admin API key (it starts with mint_) from a secret.',
+            });
+        }
+        if (/[\r\n]/.test(key)) {
+            throw new errors/* ApiError */.hD({
+                operation: 'configure the client',
+                kind: 'config',
+                message: 'the API key contains a line break',
+                hint: 'Store the key on a single line in the secret.',
+            });
+        }
+        this.#apiKey = key;
+        this.#requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+        this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+        this.#logger = options.logger ?? silentLogger;
+        this.#random = options.random ?? Math.random;
+        this.#sleep = options.sleep ?? sleep/* sleep */.y;
+        this.#now = options.now ?? Date.now;
+        // Reads HTTPS_PROXY / HTTP_PROXY / NO_PROXY (and their lower-case forms) now.
+        this.#dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent();
+        this.#ownsDispatcher = options.dispatcher === undefined;
+        this.#userAgent = options.userAgent ?? version/* USER_AGENT */._;
+    }
+    /** Closes idle connections so that the process can exit at once. */
+    async close() {
+        if (this.#ownsDispatcher)
+            await this.#dispatcher.destroy().catch(() => undefined);
+    }
+    /** Sends one operation, retrying where it is safe, and returns its validated body. */
+    async request(op, call = {}) {
+        const url = joinUrl(this.baseUrl, op.path);
+        for (let attempt = 1;; attempt++) {
+            this.#checkCancelled(op, call, attempt - 1);
+            const outcome = await this.#attempt(op, url, call, attempt);
+            if (!('error' in outcome))
+                return outcome.value;
+            const { error, retry, retryAfterMs } = outcome;
+            if (!retry)
+                throw error;
+            if (attempt >= this.#retry.maxAttempts)
+                throw error.withNote(`gave up after ${attempt} attempts`, attempt);
+            if (retryAfterMs !== undefined && retryAfterMs > this.#retry.maxRetryAfterMs) {
+                throw error.withNote(`the service asks to wait ${Math.ceil(retryAfterMs / 1000)} s before retrying, longer than this run waits`, attempt);
+            }
+            const delay = retryAfterMs ?? backoffDelay(attempt, this.#retry, this.#random);
+            if (call.deadline !== undefined && this.#now() + delay >= call.deadline) {
+                throw error.withNote(`no time left for another try before the deadline`, attempt);
+            }
+            this.#logger.debug(`${op.name}: ${error.kind === 'http' ? (0,errors/* describeStatus */.Wn)(error.status ?? 0) : error.kind}; retry ${attempt}/${this.#retry.maxAttempts - 1} in ${delay} ms`);
+            try {
+                await this.#sleep(delay, call.signal);
+            }
+            catch {
+                this.#checkCancelled(op, call, attempt);
+            }
+        }
+    }
+    #checkCancelled(op, call, attempts) {
+        if (call.signal?.aborted) {
+            throw new errors/* ApiError */.hD({ operation: op.name, kind: 'aborted', message: 'cancelled', attempts });
+        }
+        if (call.deadline !== undefined && this.#now() >= call.deadline) {
+            throw new errors/* ApiError */.hD({
+                operation: op.name,
+                kind: 'deadline',
+                message: 'the deadline passed before the request could be sent',
+                attempts,
+            });
+        }
+    }
+    async #attempt(op, url, call, attempt) {
+        const remaining = call.deadline === undefined ? Infinity : call.deadline - this.#now();
+        const limit = Math.max(1, Math.min(this.#requestTimeoutMs, remaining));
+        const timeout = new AbortController();
+        const timer = setTimeout(() => timeout.abort(), limit);
+        const signal = call.signal ? AbortSignal.any([call.signal, timeout.signal]) : timeout.signal;
+        const fail = (kind, message, extra = {}) => new errors/* ApiError */.hD({ operation: op.name, kind, message, attempts: attempt, ...extra });
+        const whyStopped = (err) => {
+            if (call.signal?.aborted)
+                return { error: fail('aborted', 'cancelled'), retry: false };
+            if (timeout.signal.aborted) {
+                const byDeadline = limit < this.#requestTimeoutMs;
+                return {
+                    error: fail(byDeadline ? 'deadline' : 'timeout', byDeadline
+                        ? `no complete answer before the deadline (${limit} ms left)`
+                        : `no complete answer within ${this.#requestTimeoutMs} ms`, { hint: op.idempotent ? undefined : 'The service may still have acted on it.' }),
+                    retry: op.idempotent && !byDeadline,
+                };
+            }
+            const code = errorCode(err);
+            const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
+            return {
+                error: fail('network', `network error (${(0,errors/* describeNetworkError */.gl)(err)}) talking to ${url.host}`, {
+                    hint: neverSent
+                        ? "Check base-url and the runner's network or proxy settings (HTTPS_PROXY, NO_PROXY)."
+                        : op.idempotent
+                            ? "The connection failed repeatedly: check the runner's network or proxy."
+                            : 'The connection broke after the request was sent, so it was not repeated (the service may have acted on it): check before running again.',
+                    cause: err,
+                }),
+                retry: op.idempotent || neverSent,
+            };
+        };
+        try {
+            let response;
+            try {
+                response = await (0,undici.fetch)(url, {
+                    method: op.method,
+                    headers: {
+                        authorization: `Bearer ${this.#apiKey}`,
+                        accept: 'application/json',
+                        'user-agent': this.#userAgent,
+                        ...(op.body === undefined ? {} : { 'content-type': 'application/json' }),
+                    },
+                    body: op.body === undefined ? undefined : JSON.stringify(op.body),
+                    redirect: 'manual',
+                    signal,
+                    dispatcher: this.#dispatcher,
+                });
+            }
+            catch (err) {
+                return whyStopped(err);
+            }
+            let text;
+            try {
+                text = await readLimited(response.body, MAX_RESPONSE_BYTES);
+            }
+            catch (err) {
+                if (err instanceof TooLarge) {
+                    return {
+                        error: fail('invalid-response', `the response body is larger than ${MAX_RESPONSE_BYTES} bytes`, {
+                            status: response.status,
+                            hint: 'Check that base-url points at the service and not at another server.',
+                        }),
+                        retry: false,
+                    };
+                }
+                return whyStopped(err);
+            }
+            const status = response.status;
+            if (status >= 300 && status < 400) {
+                const location = response.headers.get('location');
+                let where = 'another address';
+                if (location) {
+                    try {
+                        const target = new URL(location, url);
+                        where = target.origin + target.pathname;
+                    }
+                    catch {
+                        where = 'an unreadable address';
+                    }
+                }
+                return {
+                    error: fail('redirect', `the service answered ${(0,errors/* describeStatus */.Wn)(status)} to ${where}; redirects are not followed (the API key must not be sent elsewhere)`, {
+                        status,
+                        hint: 'Set base-url to the final address of the service.',
+                    }),
+                    retry: false,
+                };
+            }
+            if (status >= 200 && status < 300) {
+                let json;
+                try {
+                    json = JSON.parse(text);
+                }
+                catch {
+                    return {
+                        error: fail('invalid-response', `the service answered ${(0,errors/* describeStatus */.Wn)(status)} with a body that is not valid JSON (${describeBody(text, response.headers.get('content-type'))})`, {
+                            status,
+                            hint: 'Check that base-url points at the service and not at a proxy or web page.',
+                        }),
+                        retry: false,
+                    };
+                }
+                const parsed = safeParse(op.schema, json);
+                if (!parsed.success) {
+                    return {
+                        error: fail('invalid-response', `unexpected response from the service: ${describeIssues(parsed.issues)}`, {
+                            status,
+                            hint: 'The service answered in a form this action does not understand; check base-url, or report it.',
+                        }),
+                        retry: false,
+                    };
+                }
+                return { value: parsed.output };
+            }
+            let serviceMessage;
+            try {
+                const body = safeParse(ErrorBodySchema, JSON.parse(text));
+                if (body.success)
+                    serviceMessage = cleanText(body.output.error);
+            }
+            catch {
+                // Not JSON: a proxy's HTML page, say. Described below, never parsed further.
+            }
+            const said = serviceMessage
+                ? `: "${serviceMessage}"`
+                : text.trim() === ''
+                    ? ''
+                    : ` (${describeBody(text, response.headers.get('content-type'))})`;
+            const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.#now());
+            const retry = status === 429
+                ? op.retryOn429 !== false
+                : op.idempotent
+                    ? status >= 500
+                    : RETRYABLE_UNSAFE_STATUSES.has(status);
+            return {
+                error: fail('http', `the service answered ${(0,errors/* describeStatus */.Wn)(status)}${said}`, {
+                    status,
+                    serviceMessage,
+                    hint: (0,errors/* hintForStatus */.jF)(status, {
+                        assistantKey: this.#apiKey.startsWith('mint_dsc_'),
+                        ...op.hints,
+                    }),
+                }),
+                retry,
+                retryAfterMs,
+            };
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+}
+function describeBody(text, contentType) {
+    const type = contentType?.split(';')[0]?.trim() || 'no content type';
+    const title = /<title>([^<]{1,100})<\/title>/i.exec(text)?.[1];
+    return `${type}, ${Buffer.byteLength(text)} bytes${title ? `, titled "${cleanText(title, 80)}"` : ''}`;
+}
+class TooLarge extends Error {
+}
+async function readLimited(body, max) {
+    if (!body)
+        return '';
+    const reader = body.getReader();
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+        const { done, value } = await reader.read();
+        if (done)
+            break;
+        size += value.byteLength;
+        if (size > max) {
+            await reader.cancel().catch(() => undefined);
+            throw new TooLarge();
+        }
+        chunks.push(value);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
 
 // EXTERNAL MODULE: ./src/deployment.ts
-var src_deployment = __nccwpck_require__(7920);
+var deployment = __nccwpck_require__(7920);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var src_errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/duration.ts
@@ -59744,7 +59866,7 @@ function parseInputs(read, workspace) {
     const jobId = parseJobId(get(Inputs.JobId));
     const domain = parseDomain(get(Inputs.Domain), notices);
     if (!domain && !jobId) {
-        throw new errors/* InputError */.dz(Inputs.Domain, 'is empty, and so is job-id', 'Set domain to the host name of the site to export (e.g. docs.example.com), or job-id to republish an existing export.');
+        throw new src_errors/* InputError */.dz(Inputs.Domain, 'is empty, and so is job-id', 'Set domain to the host name of the site to export (e.g. docs.example.com), or job-id to republish an existing export.');
     }
     const version = parseVersion(get(Inputs.Version));
     const paths = parsePaths(get(Inputs.Paths), notices);
@@ -59764,7 +59886,7 @@ function parseInputs(read, workspace) {
         ? parseWorkspacePath(Inputs.DownloadPath, downloadText, workspace, 'site.tar.gz')
         : undefined;
     if (downloadPath && downloadPath === valuesFile) {
-        throw new errors/* InputError */.dz(Inputs.DownloadPath, 'is the same file as values-file', 'Give the bundle its own path, e.g. site.tar.gz.');
+        throw new src_errors/* InputError */.dz(Inputs.DownloadPath, 'is the same file as values-file', 'Give the bundle its own path, e.g. site.tar.gz.');
     }
     const dryRun = inputs_parseBoolean(Inputs.DryRun, get(Inputs.DryRun) || 'false');
     const helm = parseHelm(get, warnings);
@@ -59813,16 +59935,16 @@ function parseHelm(get, warnings) {
     }
     if (release.length > 53 ||
         !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(release)) {
-        throw new errors/* InputError */.dz(Inputs.HelmRelease, `("${printable(release)}") is not a valid Helm release name`, 'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.');
+        throw new src_errors/* InputError */.dz(Inputs.HelmRelease, `("${printable(release)}") is not a valid Helm release name`, 'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.');
     }
     const chart = get(Inputs.HelmChart).trim() || 'mintlify/enterprise';
     if (/\s/.test(chart) || chart.startsWith('-')) {
-        throw new errors/* InputError */.dz(Inputs.HelmChart, `("${printable(chart)}") is not a chart reference`, 'Use repo/chart, an oci:// reference or a local path, e.g. mintlify/enterprise.');
+        throw new src_errors/* InputError */.dz(Inputs.HelmChart, `("${printable(chart)}") is not a chart reference`, 'Use repo/chart, an oci:// reference or a local path, e.g. mintlify/enterprise.');
     }
     const namespace = get(Inputs.HelmNamespace).trim() || undefined;
     if (namespace !== undefined &&
         (namespace.length > 63 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace))) {
-        throw new errors/* InputError */.dz(Inputs.HelmNamespace, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
+        throw new src_errors/* InputError */.dz(Inputs.HelmNamespace, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
     }
     const chartVersion = get(Inputs.HelmChartVersion).trim() || undefined;
     if (chartVersion !== undefined &&
@@ -59830,7 +59952,7 @@ function parseHelm(get, warnings) {
             !/[0-9*x]/.test(chartVersion) ||
             chartVersion.startsWith('-') ||
             chartVersion.length > 200)) {
-        throw new errors/* InputError */.dz(Inputs.HelmChartVersion, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
+        throw new src_errors/* InputError */.dz(Inputs.HelmChartVersion, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
     }
     const rollbackOnFailure = inputs_parseBoolean(Inputs.HelmRollbackOnFailure, get(Inputs.HelmRollbackOnFailure) || 'false');
     const timeoutText = get(Inputs.HelmTimeout).trim();
@@ -59844,7 +59966,7 @@ function parseHelm(get, warnings) {
     for (const [index, arg] of extraArgs.entries()) {
         const flag = arg.split('=')[0];
         if (MANAGED_HELM_FLAGS.includes(flag)) {
-            throw new errors/* InputError */.dz(Inputs.HelmArgs, `line ${index + 1} sets ${flag}, which this action manages`, flag.includes('dry')
+            throw new src_errors/* InputError */.dz(Inputs.HelmArgs, `line ${index + 1} sets ${flag}, which this action manages`, flag.includes('dry')
                 ? 'Use the dry-run input instead.'
                 : "Remove it: the action reads helm's JSON output.");
         }
@@ -59860,10 +59982,10 @@ function parseDeployment(get, domain, warnings) {
         return undefined;
     }
     if (/[\r\n\t]/.test(environment)) {
-        throw new errors/* InputError */.dz(Inputs.Environment, 'contains a line break or tab', 'Give one environment name, e.g. docs-production.');
+        throw new src_errors/* InputError */.dz(Inputs.Environment, 'contains a line break or tab', 'Give one environment name, e.g. docs-production.');
     }
     if (environment.length > 255) {
-        throw new errors/* InputError */.dz(Inputs.Environment, `is ${environment.length} characters long`, 'GitHub environment names have at most 255 characters, e.g. docs-production.');
+        throw new src_errors/* InputError */.dz(Inputs.Environment, `is ${environment.length} characters long`, 'GitHub environment names have at most 255 characters, e.g. docs-production.');
     }
     let environmentUrl = domain ? `https://${domain}` : undefined;
     if (urlText !== '') {
@@ -59875,33 +59997,33 @@ function parseDeployment(get, domain, warnings) {
             url = undefined;
         }
         if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(urlText)) {
-            throw new errors/* InputError */.dz(Inputs.EnvironmentUrl, `("${printable(urlText)}") is not an http(s) URL`, 'Give the address of the published site, e.g. https://docs.example.com.');
+            throw new src_errors/* InputError */.dz(Inputs.EnvironmentUrl, `("${printable(urlText)}") is not an http(s) URL`, 'Give the address of the published site, e.g. https://docs.example.com.');
         }
         if (url.username || url.password) {
-            throw new errors/* InputError */.dz(Inputs.EnvironmentUrl, 'holds a user name or password', 'Everyone who can read the repository sees this URL: give the address without credentials.');
+            throw new src_errors/* InputError */.dz(Inputs.EnvironmentUrl, 'holds a user name or password', 'Everyone who can read the repository sees this URL: give the address without credentials.');
         }
         environmentUrl = url.href;
     }
     const token = get(Inputs.GithubToken).trim();
     if (token === '') {
-        throw new errors/* InputError */.dz(Inputs.GithubToken, 'is empty, but environment is set', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.');
+        throw new src_errors/* InputError */.dz(Inputs.GithubToken, 'is empty, but environment is set', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.');
     }
     if (/[^\x21-\x7e]/.test(token)) {
-        throw new errors/* InputError */.dz(Inputs.GithubToken, 'contains white space or a character a GitHub token never has', 'Pass the token alone, on one line, as GitHub issued it.');
+        throw new src_errors/* InputError */.dz(Inputs.GithubToken, 'contains white space or a character a GitHub token never has', 'Pass the token alone, on one line, as GitHub issued it.');
     }
     return { environment, environmentUrl, token };
 }
 /** The service address input, refused with the client's own reasons. */
 function parseBaseUrlInput(raw) {
     if (/\s/.test(raw.trim())) {
-        throw new errors/* InputError */.dz(Inputs.BaseUrl, `("${printable(raw.trim())}") contains white space or a line break`, 'Give one address, e.g. https://api.mintlify.com.');
+        throw new src_errors/* InputError */.dz(Inputs.BaseUrl, `("${printable(raw.trim())}") contains white space or a line break`, 'Give one address, e.g. https://api.mintlify.com.');
     }
     try {
         return parseBaseUrl(raw || 'https://api.mintlify.com');
     }
     catch (error) {
-        if (error instanceof ApiError) {
-            throw new errors/* InputError */.dz(Inputs.BaseUrl, error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `), error.hint ?? '');
+        if (error instanceof errors/* ApiError */.hD) {
+            throw new src_errors/* InputError */.dz(Inputs.BaseUrl, error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `), error.hint ?? '');
         }
         throw error;
     }
@@ -59911,17 +60033,17 @@ const MAX_POLL_INTERVAL_MS = (/* unused pure expression or super */ null && (MAX
 function parseApiKey(raw, warnings) {
     const key = raw.trim();
     if (key === '') {
-        throw new errors/* InputError */.dz(Inputs.ApiKey, 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`. If the secret is set, check that this workflow can read it (secrets are not passed to workflows triggered from forks).');
+        throw new src_errors/* InputError */.dz(Inputs.ApiKey, 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`. If the secret is set, check that this workflow can read it (secrets are not passed to workflows triggered from forks).');
     }
     if (/\s/.test(key)) {
-        throw new errors/* InputError */.dz(Inputs.ApiKey, 'contains white space or a line break', 'Store the key alone, on one line, in the secret.');
+        throw new src_errors/* InputError */.dz(Inputs.ApiKey, 'contains white space or a line break', 'Store the key alone, on one line, in the secret.');
     }
     const foreign = /[^\x21-\x7e]/.exec(key);
     if (foreign) {
-        throw new errors/* InputError */.dz(Inputs.ApiKey, `contains the character U+${foreign[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${foreign.index + 1}, which an API key never has`, 'Copy the key again from the API keys page of the dashboard: it is plain ASCII.');
+        throw new src_errors/* InputError */.dz(Inputs.ApiKey, `contains the character U+${foreign[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${foreign.index + 1}, which an API key never has`, 'Copy the key again from the API keys page of the dashboard: it is plain ASCII.');
     }
     if (key.startsWith('mint_dsc_')) {
-        throw new errors/* InputError */.dz(Inputs.ApiKey, 'is a public assistant key (it starts with mint_dsc_)', 'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.');
+        throw new src_errors/* InputError */.dz(Inputs.ApiKey, 'is a public assistant key (it starts with mint_dsc_)', 'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.');
     }
     if (!key.startsWith('mint_')) {
         warnings.push('Input "api-key" does not start with mint_, as admin API keys do: if the service answers 401, check that the secret holds the admin key.');
@@ -59932,8 +60054,8 @@ function parseJobId(raw) {
     const id = raw.trim();
     if (id === '')
         return undefined;
-    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(id)) {
-        throw new errors/* InputError */.dz(Inputs.JobId, `("${printable(id)}") is not an export job id`, 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
+    if (!SERVICE_ID_PATTERN.test(id)) {
+        throw new src_errors/* InputError */.dz(Inputs.JobId, `("${printable(id)}") is not an export job id`, 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
     }
     return id;
 }
@@ -59945,35 +60067,35 @@ function parseDomain(raw, notices) {
     const nonAscii = /[^\x20-\x7e]/u.exec(original);
     if (nonAscii) {
         const cp = nonAscii[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
-        throw new errors/* InputError */.dz(Inputs.Domain, `("${printable(original)}") contains the non-ASCII character U+${cp} at position ${nonAscii.index + 1}`, 'Type the host name in plain ASCII (look-alike letters from other alphabets are refused), or use its punycode form (xn--…).');
+        throw new src_errors/* InputError */.dz(Inputs.Domain, `("${printable(original)}") contains the non-ASCII character U+${cp} at position ${nonAscii.index + 1}`, 'Type the host name in plain ASCII (look-alike letters from other alphabets are refused), or use its punycode form (xn--…).');
     }
     let host = original.toLowerCase();
     const scheme = /^([a-z][a-z0-9+.-]*):\/\//.exec(host);
     if (scheme) {
         if (scheme[1] !== 'https' && scheme[1] !== 'http') {
-            throw new errors/* InputError */.dz(Inputs.Domain, `("${original}") has the scheme ${scheme[1]}://`, 'Give the host name only, e.g. docs.example.com.');
+            throw new src_errors/* InputError */.dz(Inputs.Domain, `("${original}") has the scheme ${scheme[1]}://`, 'Give the host name only, e.g. docs.example.com.');
         }
         host = host.slice(scheme[0].length);
     }
     if (/[?#]/.test(host)) {
-        throw new errors/* InputError */.dz(Inputs.Domain, `("${original}") has a query or fragment`, 'Give the host name only, e.g. docs.example.com.');
+        throw new src_errors/* InputError */.dz(Inputs.Domain, `("${original}") has a query or fragment`, 'Give the host name only, e.g. docs.example.com.');
     }
     host = host.replace(/\/+$/, '');
     if (host.includes('/')) {
         const slash = host.indexOf('/');
-        throw new errors/* InputError */.dz(Inputs.Domain, `("${original}") has a path ("${host.slice(slash)}")`, `Static export takes the host name only: use "${host.slice(0, slash)}". The export covers every published page; to export some pages only, list them in the paths input.`);
+        throw new src_errors/* InputError */.dz(Inputs.Domain, `("${original}") has a path ("${host.slice(slash)}")`, `Static export takes the host name only: use "${host.slice(0, slash)}". The export covers every published page; to export some pages only, list them in the paths input.`);
     }
     if (host.includes('@')) {
-        throw new errors/* InputError */.dz(Inputs.Domain, `("${printable(original)}") contains "@"`, 'Give the host name only, without a user name.');
+        throw new src_errors/* InputError */.dz(Inputs.Domain, `("${printable(original)}") contains "@"`, 'Give the host name only, without a user name.');
     }
     if (host.includes(':')) {
-        throw new errors/* InputError */.dz(Inputs.Domain, `("${original}") has a port`, `Give the host name only: "${host.split(':')[0]}".`);
+        throw new src_errors/* InputError */.dz(Inputs.Domain, `("${original}") has a port`, `Give the host name only: "${host.split(':')[0]}".`);
     }
     host = host.replace(/\.$/, '');
     const labels = host.split('.');
     const badLabel = labels.find((label) => !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
     if (labels.length < 2 || badLabel !== undefined || host.length > 253) {
-        throw new errors/* InputError */.dz(Inputs.Domain, `("${printable(original)}") is not a host name`, "Use the site's host name as shown in the dashboard, e.g. docs.example.com or acme.mintlify.app.");
+        throw new src_errors/* InputError */.dz(Inputs.Domain, `("${printable(original)}") is not a host name`, "Use the site's host name as shown in the dashboard, e.g. docs.example.com or acme.mintlify.app.");
     }
     if (host !== original)
         notices.push(`Input "domain" normalised from "${original}" to "${host}".`);
@@ -59984,10 +60106,10 @@ function parseVersion(raw) {
     if (version === '')
         return undefined;
     if (/[\u0000-\u001f\u007f]/.test(version)) {
-        throw new errors/* InputError */.dz(Inputs.Version, 'contains a line break or control character', 'Give a single-line label, e.g. 2026-11-22 or v2.');
+        throw new src_errors/* InputError */.dz(Inputs.Version, 'contains a line break or control character', 'Give a single-line label, e.g. 2026-11-22 or v2.');
     }
     if (version.length > 200) {
-        throw new errors/* InputError */.dz(Inputs.Version, `is ${version.length} characters long`, 'Use a short label (at most 200 characters).');
+        throw new src_errors/* InputError */.dz(Inputs.Version, `is ${version.length} characters long`, 'Use a short label (at most 200 characters).');
     }
     return version;
 }
@@ -60000,17 +60122,17 @@ function parsePaths(raw, notices) {
             return;
         const where = `line ${index + 1} ("${printable(text)}")`;
         if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('//')) {
-            throw new errors/* InputError */.dz(Inputs.Paths, `${where} is a URL`, 'List page paths relative to the site, e.g. guides/getting-started.');
+            throw new src_errors/* InputError */.dz(Inputs.Paths, `${where} is a URL`, 'List page paths relative to the site, e.g. guides/getting-started.');
         }
         if (/[\u0000-\u001f\u007f?#\\]/.test(text) || /\s/.test(text)) {
-            throw new errors/* InputError */.dz(Inputs.Paths, `${where} contains white space, "?", "#", "\\" or a control character`, 'Write one page path per line, e.g. guides/getting-started.');
+            throw new src_errors/* InputError */.dz(Inputs.Paths, `${where} contains white space, "?", "#", "\\" or a control character`, 'Write one page path per line, e.g. guides/getting-started.');
         }
         const path = text.replace(/^\/+/, '').replace(/\/+$/, '');
         if (path.split('/').some((segment) => segment === '..' || segment === '.')) {
-            throw new errors/* InputError */.dz(Inputs.Paths, `${where} contains "." or ".." segments`, 'Write page paths as they appear in the site, e.g. guides/getting-started.');
+            throw new src_errors/* InputError */.dz(Inputs.Paths, `${where} contains "." or ".." segments`, 'Write page paths as they appear in the site, e.g. guides/getting-started.');
         }
         if (path === '') {
-            throw new errors/* InputError */.dz(Inputs.Paths, `${where} is not a page path`, 'Leave paths empty to export every page, or list page paths such as guides/getting-started.');
+            throw new src_errors/* InputError */.dz(Inputs.Paths, `${where} is not a page path`, 'Leave paths empty to export every page, or list page paths such as guides/getting-started.');
         }
         if (paths.includes(path)) {
             notices.push(`Input "paths" lists "${path}" twice; it is exported once.`);
@@ -60022,28 +60144,28 @@ function parsePaths(raw, notices) {
 }
 function parseWorkspacePath(input, raw, workspace, example) {
     if (raw === '')
-        throw new errors/* InputError */.dz(input, 'is empty', `Give a path relative to the workspace, e.g. ${example}.`);
+        throw new src_errors/* InputError */.dz(input, 'is empty', `Give a path relative to the workspace, e.g. ${example}.`);
     if (/[\u0000-\u001f]/.test(raw)) {
-        throw new errors/* InputError */.dz(input, 'contains a line break or control character', `Give one path, e.g. ${example}.`);
+        throw new src_errors/* InputError */.dz(input, 'contains a line break or control character', `Give one path, e.g. ${example}.`);
     }
     const root = (0,external_node_path_.resolve)(workspace);
     const absolute = (0,external_node_path_.resolve)(root, raw);
     const rel = (0,external_node_path_.relative)(root, absolute);
     if (rel === '' || rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel)) {
-        throw new errors/* InputError */.dz(input, `("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
+        throw new src_errors/* InputError */.dz(input, `("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
     }
     return absolute;
 }
 function parseDurationInput(input, raw, min, max, prefix = '') {
     const ms = parseDuration(raw);
     if (ms === undefined) {
-        throw new errors/* InputError */.dz(input, `("${printable(raw.trim())}") is not a duration`, `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`);
+        throw new src_errors/* InputError */.dz(input, `("${printable(raw.trim())}") is not a duration`, `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`);
     }
     if (ms < min) {
-        throw new errors/* InputError */.dz(input, `("${raw.trim()}") is shorter than ${min / 1000}s`, `Use at least ${min / 1000}s.`);
+        throw new src_errors/* InputError */.dz(input, `("${raw.trim()}") is shorter than ${min / 1000}s`, `Use at least ${min / 1000}s.`);
     }
     if (ms > max) {
-        throw new errors/* InputError */.dz(input, `("${raw.trim()}") is longer than ${max / 3_600_000 >= 1 ? `${max / 3_600_000}h` : `${max / 60_000}m`}`, 'Use a shorter duration.');
+        throw new src_errors/* InputError */.dz(input, `("${raw.trim()}") is longer than ${max / 3_600_000 >= 1 ? `${max / 3_600_000}h` : `${max / 60_000}m`}`, 'Use a shorter duration.');
     }
     return ms;
 }
@@ -60054,7 +60176,7 @@ function inputs_parseBoolean(input, raw) {
         return true;
     if (['false', 'False', 'FALSE'].includes(text))
         return false;
-    throw new errors/* InputError */.dz(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
+    throw new src_errors/* InputError */.dz(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
 }
 /** Control characters and invisible formatting characters (bidi overrides, zero-width). */
 const UNSEEN = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
@@ -60080,7 +60202,7 @@ const MAX_INPUT_LENGTH = 2048;
 function checkCharacters(input, raw) {
     const spec = TEXT_INPUTS[input] ?? { maxLength: MAX_INPUT_LENGTH, formatting: false };
     if (raw.length > spec.maxLength) {
-        throw new errors/* InputError */.dz(input, `is ${raw.length} characters long`, `Give a value of at most ${spec.maxLength} characters.`);
+        throw new src_errors/* InputError */.dz(input, `is ${raw.length} characters long`, `Give a value of at most ${spec.maxLength} characters.`);
     }
     const bad = spec.formatting
         ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u
@@ -60088,7 +60210,7 @@ function checkCharacters(input, raw) {
     const match = bad.exec(raw);
     if (match) {
         const code = `U+${match[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-        throw new errors/* InputError */.dz(input, `contains the invisible character ${code} at position ${match.index + 1}`, 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.');
+        throw new src_errors/* InputError */.dz(input, `contains the invisible character ${code} at position ${match.index + 1}`, 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.');
     }
 }
 /** Reads inputs through the checks every input gets. */
@@ -60354,16 +60476,16 @@ async function downloadBundle(url, dest, expectedBytes, options) {
             catch (error) {
                 if (!(error instanceof Retryable) || attempt >= attempts) {
                     if (error instanceof Retryable) {
-                        throw new errors/* UserError */.yo(`Downloading the bundle to download-path "${options.display}" failed after ${attempt} attempts: ${error.message}. Check the runner's network (HTTPS_PROXY, NO_PROXY) and free disk space, then run again.`);
+                        throw new src_errors/* UserError */.yo(`Downloading the bundle to download-path "${options.display}" failed after ${attempt} attempts: ${error.message}. Check the runner's network (HTTPS_PROXY, NO_PROXY) and free disk space, then run again.`, { transient: true });
                     }
                     throw error;
                 }
                 const wait = 1000 * 2 ** (attempt - 1);
                 if (options.deadline !== undefined && Date.now() + wait >= options.deadline) {
-                    throw new errors/* UserError */.yo(`Downloading the bundle to download-path "${options.display}" failed (${error.message}) and the time limit leaves no room for another try. Raise timeout, or run again.`);
+                    throw new src_errors/* UserError */.yo(`Downloading the bundle to download-path "${options.display}" failed (${error.message}) and the time limit leaves no room for another try. Raise timeout, or run again.`, { transient: true });
                 }
                 logger.warning(`Bundle download failed (${error.message}); retrying in ${wait / 1000}s.`);
-                await sleep(wait, options.signal);
+                await (0,sleep/* sleep */.y)(wait, options.signal);
             }
         }
     }
@@ -60410,14 +60532,14 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         if (options.signal?.aborted)
             throw error;
         if (signal?.aborted)
-            throw new errors/* UserError */.yo(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`);
-        throw new Retryable(`network error talking to ${host}: ${describeNetworkError(error)}`);
+            throw new src_errors/* UserError */.yo(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`, { transient: true });
+        throw new Retryable(`network error talking to ${host}: ${(0,errors/* describeNetworkError */.gl)(error)}`);
     }
     if (response.statusCode >= 300 &&
         response.statusCode < 400 &&
         typeof response.headers.location === 'string') {
         response.body.resume();
-        throw new errors/* UserError */.yo(`Downloading the bundle failed: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${response.statusCode}). Run again to generate a fresh link; if it persists, report it.`);
+        throw new src_errors/* UserError */.yo(`Downloading the bundle failed: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${response.statusCode}). Run again to generate a fresh link; if it persists, report it.`);
     }
     if (response.statusCode !== 200) {
         const body = await response.body.text().catch(() => '');
@@ -60427,11 +60549,11 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         const hint = response.statusCode === 403
             ? 'The link has expired or its signature is not valid: run again to generate a fresh link.'
             : 'Run again to generate a fresh link; if it persists, report it.';
-        throw new errors/* UserError */.yo(`Downloading the bundle failed: ${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}. ${hint}`);
+        throw new src_errors/* UserError */.yo(`Downloading the bundle failed: ${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}. ${hint}`);
     }
     const directory = (0,external_node_path_.dirname)(dest);
     await (0,promises_.mkdir)(directory, { recursive: true }).catch((error) => {
-        throw new errors/* UserError */.yo(`download-path "${options.display}": its folder cannot be created (${error.code}). Check the path.`);
+        throw new src_errors/* UserError */.yo(`download-path "${options.display}": its folder cannot be created (${error.code}). Check the path.`);
     });
     const temp = (0,external_node_path_.join)(directory, tempName((0,external_node_path_.basename)(dest), 'part', (0,external_node_crypto_.randomBytes)(4).toString('hex')));
     const hash = (0,external_node_crypto_.createHash)('sha256');
@@ -60441,7 +60563,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         await writeStream(response.body, temp, signal, (chunk) => {
             bytes += chunk.length;
             if (bytes > expectedBytes) {
-                throw new errors/* UserError */.yo(`The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`);
+                throw new src_errors/* UserError */.yo(`The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`);
             }
             hash.update(chunk);
             collect(chunk.length);
@@ -60449,20 +60571,20 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     }
     catch (error) {
         await (0,promises_.rm)(temp, { force: true });
-        if (error instanceof errors/* UserError */.yo)
+        if (error instanceof src_errors/* UserError */.yo)
             throw error;
         if (options.signal?.aborted)
             throw error;
         if (signal?.aborted)
-            throw new errors/* UserError */.yo(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`);
+            throw new src_errors/* UserError */.yo(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`, { transient: true });
         const code = error.code;
         if (code === 'ENOSPC' || code === 'EDQUOT') {
-            throw new errors/* UserError */.yo(`download-path "${options.display}": the disk is full (${code}) after ${bytes} of ${expectedBytes} bytes. Free space on the runner; the partial file was removed.`);
+            throw new src_errors/* UserError */.yo(`download-path "${options.display}": the disk is full (${code}) after ${bytes} of ${expectedBytes} bytes. Free space on the runner; the partial file was removed.`);
         }
         if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'EISDIR') {
-            throw new errors/* UserError */.yo(`download-path "${options.display}" cannot be written (${code}). Check the path and permissions.`);
+            throw new src_errors/* UserError */.yo(`download-path "${options.display}" cannot be written (${code}). Check the path and permissions.`);
         }
-        throw new Retryable(`the transfer from ${host} broke after ${bytes} of ${expectedBytes} bytes (${describeNetworkError(error)})`);
+        throw new Retryable(`the transfer from ${host} broke after ${bytes} of ${expectedBytes} bytes (${(0,errors/* describeNetworkError */.gl)(error)})`);
     }
     if (bytes !== expectedBytes) {
         await (0,promises_.rm)(temp, { force: true });
@@ -60473,7 +60595,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     }
     catch (error) {
         await (0,promises_.rm)(temp, { force: true });
-        throw new errors/* UserError */.yo(`download-path "${options.display}" cannot be written (${error.code}). Check that it is not a folder and that its folder is writable.`);
+        throw new src_errors/* UserError */.yo(`download-path "${options.display}" cannot be written (${error.code}). Check that it is not a folder and that its folder is writable.`);
     }
     await removeStaleTemps(directory, (0,external_node_path_.basename)(dest), 'part');
     return { path: dest, bytes, sha256: hash.digest('hex'), durationMs: Date.now() - started };
@@ -60615,7 +60737,7 @@ function youngGenerationCollector() {
 
 ;// CONCATENATED MODULE: ./src/poll.ts
 
-const systemClock = { now: () => Date.now(), sleep: sleep };
+const systemClock = { now: () => Date.now(), sleep: sleep/* sleep */.y };
 class PollTimeout extends Error {
     last;
     polls;
@@ -60859,7 +60981,7 @@ const KEY = 'staticExport';
 const OPTIONS = { keepSourceTokens: true, uniqueKeys: true, prettyErrors: true };
 const TO_JS = { maxAliasCount: 10_000 };
 function fileError(display, problem, fix) {
-    return new errors/* UserError */.yo(`values-file "${display}" ${problem}. ${fix} The file was not changed.`, {
+    return new src_errors/* UserError */.yo(`values-file "${display}" ${problem}. ${fix} The file was not changed.`, {
         file: display,
     });
 }
@@ -61257,7 +61379,7 @@ async function writeFileAtomic(path, text, mode, display) {
         }
     }
     catch (error) {
-        if (error instanceof errors/* UserError */.yo)
+        if (error instanceof src_errors/* UserError */.yo)
             throw error;
         const code = error.code;
         if (code !== 'ENOENT' && code !== 'ENOTDIR')
@@ -61324,7 +61446,7 @@ const SETUP_HELM_SNIPPET = `      - uses: azure/setup-helm@v4
 async function findHelm() {
     const path = await which('helm', false);
     if (!path) {
-        throw new errors/* UserError */.yo(`helm-release is set, but helm was not found on PATH. Add a step that installs it before this one:\n${SETUP_HELM_SNIPPET}`);
+        throw new src_errors/* UserError */.yo(`helm-release is set, but helm was not found on PATH. Add a step that installs it before this one:\n${SETUP_HELM_SNIPPET}`);
     }
     return path;
 }
@@ -61341,10 +61463,10 @@ async function detectHelmVersion(helm, signal) {
     });
     const version = parseHelmVersion(run.stdout);
     if (run.code !== 0 || !version) {
-        throw new errors/* UserError */.yo(`"${helm} version" did not report a version (${tail(run.stderr || run.stdout) || `exit ${run.code}`}). Install Helm 3 or 4 (azure/setup-helm).`);
+        throw new src_errors/* UserError */.yo(`"${helm} version" did not report a version (${tail(run.stderr || run.stdout) || `exit ${run.code}`}). Install Helm 3 or 4 (azure/setup-helm).`);
     }
     if (version.major !== 3 && version.major !== 4) {
-        throw new errors/* UserError */.yo(`helm ${version.version} is not supported: use Helm 3 or Helm 4 (azure/setup-helm with version v3.x or v4.x).`);
+        throw new src_errors/* UserError */.yo(`helm ${version.version} is not supported: use Helm 3 or Helm 4 (azure/setup-helm with version v3.x or v4.x).`);
     }
     return version;
 }
@@ -61430,7 +61552,7 @@ function runHelm(helm, args, options = {}) {
         child.on('error', (error) => {
             clearTimeout(timer);
             options.signal?.removeEventListener('abort', stop);
-            reject(new errors/* UserError */.yo(`helm could not be started (${error.code ?? error.message}) from ${helm}. Check that it is an executable helm binary.`));
+            reject(new src_errors/* UserError */.yo(`helm could not be started (${error.code ?? error.message}) from ${helm}. Check that it is an executable helm binary.`));
         });
         child.on('close', (code, signal) => {
             clearTimeout(timer);
@@ -61506,7 +61628,7 @@ async function rollout(spec, options) {
     // A release left pending by a cancelled run would make the upgrade wait on Helm's lock.
     const status = await runHelm(helm, statusArgs(spec), { signal, timeoutMs: 120_000 });
     if (signal?.aborted)
-        throw new errors/* StoppedError */.Ko(`Cancelled before the helm upgrade of ${spec.release}; nothing was rolled out.`, 'cancelled');
+        throw new src_errors/* StoppedError */.Ko(`Cancelled before the helm upgrade of ${spec.release}; nothing was rolled out.`, 'cancelled');
     if (status.code === 0) {
         const current = parseRelease(status.stdout);
         if (current && PENDING_STATUSES.has(current.status)) {
@@ -61522,13 +61644,13 @@ async function rollout(spec, options) {
             catch {
                 lastGood = undefined;
             }
-            throw new errors/* UserError */.yo(stuckAdvice(spec, current.status, current.revision, lastGood));
+            throw new src_errors/* UserError */.yo(stuckAdvice(spec, current.status, current.revision, lastGood));
         }
         if (current)
             logger.info(`Release ${spec.release} is at revision ${current.revision} (${current.status}).`);
     }
     else if (!/release: not found/i.test(status.stderr)) {
-        throw new errors/* UserError */.yo(`helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`);
+        throw new src_errors/* UserError */.yo(`helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`);
     }
     else {
         logger.info(`Release ${spec.release} does not exist yet: it will be installed.`);
@@ -61553,15 +61675,15 @@ async function rollout(spec, options) {
             onStderrLine: (line) => line && logger.info(redact(line)),
         });
         if (signal?.aborted) {
-            throw new errors/* StoppedError */.Ko(`Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in pending-${options.dryRun ? 'install' : 'upgrade'}: check "helm status ${spec.release}${spec.namespace ? ` -n ${spec.namespace}` : ''}" before the next run. ${options.valuesDisplay} was already updated.`, 'cancelled');
+            throw new src_errors/* StoppedError */.Ko(`Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in pending-${options.dryRun ? 'install' : 'upgrade'}: check "helm status ${spec.release}${spec.namespace ? ` -n ${spec.namespace}` : ''}" before the next run. ${options.valuesDisplay} was already updated.`, 'cancelled');
         }
         if (run.code !== 0) {
             const reason = redact(tail(run.stderr || run.stdout)) || `exit code ${run.code ?? run.signal}`;
-            throw new errors/* UserError */.yo(`helm upgrade of release ${spec.release} failed (helm ${version.version}, exit ${run.code ?? run.signal}):\n${reason}\n${options.valuesDisplay} was ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}${spec.rollbackOnFailure ? ' (rolled back)' : ''}. Fix the cause above and run again.`);
+            throw new src_errors/* UserError */.yo(`helm upgrade of release ${spec.release} failed (helm ${version.version}, exit ${run.code ?? run.signal}):\n${reason}\n${options.valuesDisplay} was ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}${spec.rollbackOnFailure ? ' (rolled back)' : ''}. Fix the cause above and run again.`);
         }
         const release = parseRelease(run.stdout);
         if (!release) {
-            throw new errors/* UserError */.yo(`helm upgrade of release ${spec.release} succeeded, but its output could not be read as a release (helm ${version.version}). Check the helm-args input: it must not change --output.`);
+            throw new src_errors/* UserError */.yo(`helm upgrade of release ${spec.release} succeeded, but its output could not be read as a release (helm ${version.version}). Check the helm-args input: it must not change --output.`);
         }
         logger.info(`Release ${release.name} revision ${release.revision}: ${release.status}${release.chart ? ` (chart ${release.chart})` : ''}${options.dryRun ? ', dry run' : ''}.`);
         if (release.notes)
@@ -61615,17 +61737,17 @@ async function publish(inputs, deps) {
             ? ` The job may still be running on the service: resume with job-id: ${id}`
             : '';
         return reason === 'cancelled'
-            ? new errors/* StoppedError */.Ko(`Cancelled${id ? ` while waiting for export job ${id}` : ''}${where}; ${display} was not changed.${resume}`, 'cancelled', id)
-            : new errors/* StoppedError */.Ko(`The export${id ? ` job ${id}` : ''} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}; ${display} was not changed.${resume ? `${resume} (re-run with the job-id input), or raise timeout.` : ' Raise timeout.'}`, 'timeout', id);
+            ? new src_errors/* StoppedError */.Ko(`Cancelled${id ? ` while waiting for export job ${id}` : ''}${where}; ${display} was not changed.${resume}`, 'cancelled', id)
+            : new src_errors/* StoppedError */.Ko(`The export${id ? ` job ${id}` : ''} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}; ${display} was not changed.${resume ? `${resume} (re-run with the job-id input), or raise timeout.` : ' Raise timeout.'}`, 'timeout', id);
     };
     const translate = (error, last) => {
         if (error instanceof PollCancelled)
             return stopped('cancelled', error.last);
         if (error instanceof PollTimeout)
             return stopped('timeout', error.last);
-        if (error instanceof ApiError && error.kind === 'aborted')
+        if (error instanceof errors/* ApiError */.hD && error.kind === 'aborted')
             return stopped('cancelled', last);
-        if (error instanceof ApiError && error.kind === 'deadline')
+        if (error instanceof errors/* ApiError */.hD && error.kind === 'deadline')
             return stopped('timeout', last);
         if (signal?.aborted)
             return stopped('cancelled', last);
@@ -61694,7 +61816,7 @@ async function publish(inputs, deps) {
     const completedAt = job.updatedAt ? Date.parse(job.updatedAt) : clock.now();
     if (job.status === 'failed') {
         const why = job.error?.trim() || 'the service gave no reason';
-        throw new errors/* UserError */.yo(`Export job ${job.jobId} failed: ${why}. Fix the cause in the documentation (or the export's domain, version and paths) and run again; ${display} was not changed.`, { jobId: job.jobId });
+        throw new src_errors/* UserError */.yo(`Export job ${job.jobId} failed: ${why}. Fix the cause in the documentation (or the export's domain, version and paths) and run again; ${display} was not changed.`, { jobId: job.jobId });
     }
     // 4. A fresh link. A 409 right after completion is the service catching up: wait briefly.
     let bundle;
@@ -61705,7 +61827,7 @@ async function publish(inputs, deps) {
                     return await generateBundle(client, job.jobId, call);
                 }
                 catch (error) {
-                    if (!(error instanceof ApiError) ||
+                    if (!(error instanceof errors/* ApiError */.hD) ||
                         error.status !== 409 ||
                         attempt >= 10 ||
                         clock.now() + 1000 >= deadline)
@@ -61775,8 +61897,8 @@ async function publish(inputs, deps) {
             }
             catch (error) {
                 // The export is done and paid for: say how to publish it without another one.
-                if (error instanceof errors/* UserError */.yo)
-                    throw new errors/* UserError */.yo(`${error.message} Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`, { ...error.details, jobId: job.jobId });
+                if (error instanceof src_errors/* UserError */.yo)
+                    throw new src_errors/* UserError */.yo(`${error.message} Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`, { ...error.details, jobId: job.jobId });
                 throw error;
             }
             if (stale.length > 0) {
@@ -61879,7 +62001,7 @@ function cancelOnSignals(controller) {
     };
 }
 function describeFailure(error) {
-    if (error instanceof errors/* UserError */.yo || error instanceof ApiError)
+    if (error instanceof src_errors/* UserError */.yo || error instanceof errors/* ApiError */.hD)
         return error.message;
     if (error instanceof Error)
         return `Unexpected error: ${error.message}. Please report it with the log of this run.`;
@@ -62039,8 +62161,13 @@ async function run() {
         .filter((secret) => secret.length >= 4)
         .sort((a, b) => b.length - a.length)
         .reduce((out, secret) => out.split(secret).join('***'), text);
-    const deployed = (state) => deployment?.id !== undefined && inputs?.deployment
-        ? { id: deployment.id, environment: inputs.deployment.environment, state }
+    // What GitHub accepted, not what was asked: a refused status is not shown as recorded.
+    const deployed = () => deployment?.id !== undefined && inputs?.deployment
+        ? {
+            id: deployment.id,
+            environment: inputs.deployment.environment,
+            state: deployment.state ?? 'created, no status accepted',
+        }
         : undefined;
     await runEntry(async ({ signal, track }) => {
         const parsed = parseInputs((name) => getInput(name), process.env.GITHUB_WORKSPACE || process.cwd());
@@ -62050,7 +62177,7 @@ async function run() {
             core_notice(notice);
         for (const warning of parsed.warnings)
             core_warning(warning);
-        deployment = await startDeployment(inputs, reporter, redact);
+        deployment = await startDeployment(inputs, reporter, redact, signal);
         const client = track(new ServiceClient({
             baseUrl: inputs.baseUrl,
             apiKey: inputs.apiKey,
@@ -62071,16 +62198,15 @@ async function run() {
         setOutput(Outputs.HelmRevision, result.helm ? String(result.helm.release.revision) : '');
         setOutput(Outputs.HelmVersion, result.helm?.helm.version ?? '');
         await deployment?.succeeded(`Published export ${result.jobId} (${result.pageCount} pages)${result.helm ? `, Helm revision ${result.helm.release.revision}` : ''}`);
-        await writeSummary(successSummary(result, Date.now(), { url: runUrl(), deployment: deployed('success') }));
+        await writeSummary(successSummary(result, Date.now(), { url: runUrl(), deployment: deployed() }));
     }, async (message, error) => {
         setOutputsQuietly({ [Outputs.JobId]: state.jobId, [Outputs.Status]: state.status });
-        const cancelled = error instanceof errors/* StoppedError */.Ko && error.reason === 'cancelled';
-        await deployment?.failed(error, message, cancelled);
-        if (error instanceof errors/* StoppedError */.Ko && state.jobId)
+        await deployment?.failed(error, message);
+        if (error instanceof src_errors/* StoppedError */.Ko && state.jobId)
             info(`To resume: job-id: ${state.jobId}`);
         await writeSummary(failureSummary(message, state, inputs?.domain, {
             url: runUrl(),
-            deployment: deployed((0,src_deployment/* outcomeOf */.sG)(error)),
+            deployment: deployed(),
         }));
     });
 }
@@ -62088,7 +62214,7 @@ async function run() {
  * Records the run as a GitHub deployment when the environment input is set (not on a dry run).
  * Octokit is loaded only then.
  */
-async function startDeployment(inputs, reporter, redact) {
+async function startDeployment(inputs, reporter, redact, signal) {
     const spec = inputs.deployment;
     if (!spec)
         return undefined;
@@ -62103,7 +62229,7 @@ async function startDeployment(inputs, reporter, redact) {
         return undefined;
     }
     const { octokitDeploymentApi } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(248)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9248));
-    const recorder = new src_deployment/* DeploymentRecorder */.qK(octokitDeploymentApi(spec.token), {
+    const recorder = new deployment/* DeploymentRecorder */.qK(octokitDeploymentApi(spec.token), {
         environment: spec.environment,
         environmentUrl: spec.environmentUrl,
         ref: sha,
@@ -62111,7 +62237,7 @@ async function startDeployment(inputs, reporter, redact) {
         domain: inputs.domain,
         version: inputs.version,
         jobId: inputs.jobId,
-    }, reporter, redact);
+    }, reporter, redact, signal);
     await recorder.start();
     if (recorder.id !== undefined)
         setOutput(Outputs.DeploymentId, String(recorder.id));

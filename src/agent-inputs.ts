@@ -1,4 +1,4 @@
-import { AgentInputs } from './constants.js';
+import { AgentInputs, SERVICE_ID_PATTERN } from './constants.js';
 import { InputError } from './errors.js';
 import {
   MAX_DURATION_MS,
@@ -56,7 +56,7 @@ export function parseAgentInputs(read: InputReader): {
     );
   }
   const jobIdText = get(AgentInputs.JobId).trim();
-  if (jobIdText !== '' && !/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(jobIdText)) {
+  if (jobIdText !== '' && !SERVICE_ID_PATTERN.test(jobIdText)) {
     throw new InputError(
       AgentInputs.JobId,
       `("${printable(jobIdText)}") is not an agent job id`,

@@ -63,3 +63,9 @@ export const AgentOutputs = {
   Repository: 'repository',
   Ref: 'ref',
 } as const;
+
+/**
+ * An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed and put in paths. The response
+ * schemas and the job-id inputs use the same pattern, so any id a run printed can be passed back.
+ */
+export const SERVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;

@@ -6,7 +6,9 @@
  * Octokit to it) and does not import @actions/core.
  */
 import type { Logger } from './logger.js';
+import { ApiError } from './api/errors.js';
 import { StoppedError, UserError } from './errors.js';
+import { sleep } from './sleep.js';
 
 export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error';
 
@@ -24,10 +26,13 @@ export interface DeploymentStatus {
   environmentUrl?: string;
 }
 
-/** The two calls the recorder needs; each rejects with a DeploymentApiError. */
+/**
+ * The two calls the recorder needs; each rejects with a DeploymentApiError, and gives up when
+ * `signal` aborts (the recorder's time limit for that call).
+ */
 export interface DeploymentApi {
-  createDeployment(request: CreateDeployment, timeoutMs: number): Promise<{ id: number }>;
-  createStatus(id: number, status: DeploymentStatus, timeoutMs: number): Promise<void>;
+  createDeployment(request: CreateDeployment, signal: AbortSignal): Promise<{ id: number }>;
+  createStatus(id: number, status: DeploymentStatus, signal: AbortSignal): Promise<void>;
 }
 
 export class DeploymentApiError extends Error {
@@ -36,6 +41,8 @@ export class DeploymentApiError extends Error {
     message: string,
     /** The HTTP status, when GitHub answered. */
     readonly status?: number,
+    /** Set when GitHub rate-limited the call (429, or a 403 that says so): wait this long. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -55,9 +62,18 @@ export interface DeploymentSpec {
 
 /** GitHub keeps at most 140 characters of a status description. */
 const MAX_DESCRIPTION = 140;
+/** Each call to GitHub gets this long. */
 const CALL_TIMEOUT_MS = 10_000;
-/** After a cancel the process has a few seconds left: the last status must fit in them. */
-const CANCELLED_TIMEOUT_MS = 2_500;
+/**
+ * After a cancel the process exits 3 s later (src/runtime.ts): every call to GitHub from then on,
+ * the one in flight included, must end within this budget, so that the last status is sent (or
+ * given up on) before the exit.
+ */
+export const CANCELLED_BUDGET_MS = 2_500;
+/** A status that could not be sent is tried up to this many times, time allowing. */
+const STATUS_ATTEMPTS = 3;
+/** A wait GitHub asks for (Retry-After) longer than this is not waited for. */
+const MAX_RETRY_WAIT_MS = 5_000;
 
 /** The first line of a text, cut to what GitHub keeps. */
 export function statusDescription(text: string): string {
@@ -66,21 +82,33 @@ export function statusDescription(text: string): string {
 }
 
 /**
- * `failure` when the publish itself failed (the export failed, the values file or the rollout
- * was refused); `error` when the run could not finish (cancelled, timed out, the service or the
- * network failed, a bug).
+ * `failure` when the publish itself failed or was refused (the export failed, the service
+ * refused the key or the plan, the values file or the rollout was refused); `error` when the run
+ * could not finish (cancelled, timed out, the service or the network failed, a bug).
  */
 export function outcomeOf(error: unknown): 'failure' | 'error' {
   if (error instanceof StoppedError) return 'error';
-  if (error instanceof UserError) return 'failure';
+  if (error instanceof ApiError)
+    return error.status !== undefined &&
+      error.status >= 400 &&
+      error.status < 500 &&
+      error.status !== 408 &&
+      error.status !== 429
+      ? 'failure'
+      : 'error';
+  if (error instanceof UserError) return error.details.transient ? 'error' : 'failure';
   return 'error';
 }
 
 export class DeploymentRecorder {
   #id: number | undefined;
+  /** The last state GitHub accepted. */
+  #state: DeploymentState | undefined;
   #off = false;
   #warned = false;
   #finished = false;
+  /** When the run was cancelled: from then on, calls share CANCELLED_BUDGET_MS. */
+  #cancelledAt: number | undefined;
 
   constructor(
     private readonly api: DeploymentApi,
@@ -88,10 +116,21 @@ export class DeploymentRecorder {
     private readonly logger: Logger,
     /** Hides every secret known when it is called (the key, the link) from a text sent to GitHub. */
     private readonly redact: (text: string) => string,
-  ) {}
+    /** The run's cancellation: calls made or in flight after it are cut short. */
+    private readonly cancel?: AbortSignal,
+    private readonly wait: (ms: number) => Promise<void> = (ms) => sleep(ms),
+  ) {
+    if (cancel?.aborted) this.#cancelledAt = Date.now();
+    else cancel?.addEventListener('abort', () => (this.#cancelledAt = Date.now()), { once: true });
+  }
 
   get id(): number | undefined {
     return this.#id;
+  }
+
+  /** The last state GitHub accepted for the deployment (undefined: none). */
+  get state(): DeploymentState | undefined {
+    return this.#state;
   }
 
   /** Creates the deployment and marks it in_progress. */
@@ -104,28 +143,32 @@ export class DeploymentRecorder {
       ),
     );
     try {
-      const { id } = await this.api.createDeployment(
-        {
-          ref: spec.ref,
-          environment: spec.environment,
-          description,
-          payload: {
-            domain: spec.domain ?? null,
-            version: spec.version ?? null,
-            ...(spec.jobId ? { jobId: spec.jobId } : {}),
+      const { id } = await this.#call((signal) =>
+        this.api.createDeployment(
+          {
+            ref: spec.ref,
+            environment: spec.environment,
+            description,
+            payload: {
+              domain: spec.domain ?? null,
+              version: spec.version ?? null,
+              ...(spec.jobId ? { jobId: spec.jobId } : {}),
+            },
           },
-        },
-        CALL_TIMEOUT_MS,
+          signal,
+        ),
       );
       this.#id = id;
     } catch (error) {
-      this.#standAside('create a deployment', error);
+      this.#standAside('create a deployment', error, true);
       return;
     }
     this.logger.info(
       `GitHub deployment ${this.#id} to environment "${spec.environment}" created for ${spec.ref.slice(0, 12)}.`,
     );
-    await this.#status({ state: 'in_progress', description, logUrl: spec.logUrl }, CALL_TIMEOUT_MS);
+    // Cancelled meanwhile: the time left is for the final status.
+    if (this.#cancelledAt !== undefined) return;
+    await this.#status({ state: 'in_progress', description, logUrl: spec.logUrl });
   }
 
   /** Marks the deployment success. */
@@ -138,66 +181,112 @@ export class DeploymentRecorder {
     });
   }
 
-  /** Marks the deployment failure or error, with the reason's first line. */
-  async failed(error: unknown, message: string, cancelled = false): Promise<void> {
-    await this.#finish(
-      {
-        state: outcomeOf(error),
-        description: statusDescription(this.redact(message)),
-        logUrl: this.spec.logUrl,
-      },
-      cancelled ? CANCELLED_TIMEOUT_MS : CALL_TIMEOUT_MS,
-    );
+  /** Marks the deployment failure or error (see outcomeOf), with the reason's first line. */
+  async failed(error: unknown, message: string): Promise<void> {
+    await this.#finish({
+      state: outcomeOf(error),
+      description: statusDescription(this.redact(message)),
+      logUrl: this.spec.logUrl,
+    });
   }
 
-  async #finish(status: DeploymentStatus, timeoutMs = CALL_TIMEOUT_MS): Promise<void> {
+  async #finish(status: DeploymentStatus): Promise<void> {
     if (this.#finished) return;
     this.#finished = true;
-    if (await this.#status(status, timeoutMs))
+    if (await this.#status(status))
       this.logger.info(`GitHub deployment ${this.#id}: ${status.state}.`);
   }
 
-  /** Sends a status; a failure is retried once (a status is safe to send twice). */
-  async #status(status: DeploymentStatus, timeoutMs: number): Promise<boolean> {
-    if (this.#off || this.#id === undefined) return false;
+  /** Milliseconds a call may take now: the call limit, or what is left of the cancel budget. */
+  #timeLeft(): number {
+    const budget =
+      this.#cancelledAt === undefined
+        ? CALL_TIMEOUT_MS
+        : this.#cancelledAt + CANCELLED_BUDGET_MS - Date.now();
+    return Math.min(CALL_TIMEOUT_MS, budget);
+  }
+
+  /** Runs one call with its time limit, shortened if the run is cancelled while it is in flight. */
+  async #call<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => controller.abort(new DeploymentApiError('no answer in time')),
+        Math.max(0, this.#timeLeft()),
+      );
+    };
+    arm();
+    this.cancel?.addEventListener('abort', arm);
+    try {
+      return await call(controller.signal);
+    } finally {
+      clearTimeout(timer);
+      this.cancel?.removeEventListener('abort', arm);
+    }
+  }
+
+  /**
+   * Sends a status (safe to send twice). GitHub down, a 5xx or a rate limit: tried again, time
+   * allowing. 401/403/404: the token or the deployment is refused, nothing later would be
+   * accepted, so every later call is skipped. Any other refusal (422: a state GitHub will not
+   * take now) skips only this status: the final one is still worth sending.
+   */
+  async #status(status: DeploymentStatus): Promise<boolean> {
+    const id = this.#id;
+    if (this.#off || id === undefined) return false;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.api.createStatus(this.#id, status, timeoutMs);
+        await this.#call((signal) => this.api.createStatus(id, status, signal));
+        this.#state = status.state;
         return true;
       } catch (error) {
-        const status4xx =
-          error instanceof DeploymentApiError &&
-          error.status !== undefined &&
-          error.status >= 400 &&
-          error.status < 500;
-        if (attempt >= 2 || status4xx) {
-          // Refused: nothing later would be accepted either. Unreachable: the final status is
-          // still worth a try, so that the deployment is not left in_progress.
-          this.#standAside(`set the deployment's status to ${status.state}`, error, status4xx);
+        const e = error instanceof DeploymentApiError ? error : undefined;
+        const refused =
+          e?.retryAfterMs === undefined &&
+          (e?.status === 401 || e?.status === 403 || e?.status === 404);
+        const again =
+          !refused && (e?.status === undefined || e.status >= 500 || e.retryAfterMs !== undefined);
+        const pause = Math.min(e?.retryAfterMs ?? 1000, MAX_RETRY_WAIT_MS);
+        if (!again || attempt >= STATUS_ATTEMPTS || this.#timeLeft() < pause + 1000) {
+          this.#standAside(`set the deployment's status to ${status.state}`, error, refused);
           return false;
         }
+        await this.wait(pause);
       }
     }
   }
 
   /** Warns once (and, with `stop`, makes every later call a no-op): the publish goes on. */
-  #standAside(what: string, error: unknown, stop = true): void {
+  #standAside(what: string, error: unknown, stop: boolean): void {
     if (stop) this.#off = true;
     if (this.#warned) return;
     this.#warned = true;
-    const status = error instanceof DeploymentApiError ? error.status : undefined;
+    const e = error instanceof DeploymentApiError ? error : undefined;
     const said = statusDescription(
       this.redact(error instanceof Error ? error.message : String(error)),
     );
-    const answer = status
-      ? `GitHub answered ${status} (${said})`
+    const answer = e?.status
+      ? `GitHub answered ${e.status} (${said})`
       : `GitHub could not be reached (${said})`;
+    const created = this.#id !== undefined;
     const fix =
-      status === 403 || status === 404
-        ? 'Add "permissions: deployments: write" to the job (a 404 can also mean GitHub Enterprise Server without deployments, or a token that cannot see the repository).'
-        : 'Check the status of GitHub and GITHUB_API_URL.';
+      e?.retryAfterMs !== undefined
+        ? 'The token hit a GitHub rate limit: fewer API calls from this workflow, or a token of its own (github-token), help.'
+        : !created && (e?.status === 403 || e?.status === 404)
+          ? 'Add "permissions: deployments: write" to the job (a 404 can also mean GitHub Enterprise Server without deployments, or a token that cannot see the repository).'
+          : created && (e?.status === 401 || e?.status === 403 || e?.status === 404)
+            ? 'The token was refused for this deployment (was the deployment deleted, or the token revoked?).'
+            : e?.status !== undefined && e.status < 500
+              ? 'Please report it with the log of this run.'
+              : 'Check the status of GitHub and GITHUB_API_URL.';
+    const left =
+      this.#finished && this.#state === 'in_progress'
+        ? ` Deployment ${this.#id} is left in_progress: set its status by hand if it matters.`
+        : '';
     this.logger.warning(
-      `Could not ${what} for environment "${this.spec.environment}": ${answer}. ${fix} The publish goes on${this.#id === undefined ? ' without a deployment record' : ''}.`,
+      `Could not ${what} for environment "${this.spec.environment}": ${answer}. ${fix}${left || ` The publish goes on${created ? '' : ' without a deployment record'}.`}`,
     );
   }
 }

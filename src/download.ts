@@ -74,6 +74,7 @@ export async function downloadBundle(
           if (error instanceof Retryable) {
             throw new UserError(
               `Downloading the bundle to download-path "${options.display}" failed after ${attempt} attempts: ${error.message}. Check the runner's network (HTTPS_PROXY, NO_PROXY) and free disk space, then run again.`,
+              { transient: true },
             );
           }
           throw error;
@@ -82,6 +83,7 @@ export async function downloadBundle(
         if (options.deadline !== undefined && Date.now() + wait >= options.deadline) {
           throw new UserError(
             `Downloading the bundle to download-path "${options.display}" failed (${error.message}) and the time limit leaves no room for another try. Raise timeout, or run again.`,
+            { transient: true },
           );
         }
         logger.warning(`Bundle download failed (${error.message}); retrying in ${wait / 1000}s.`);
@@ -139,6 +141,7 @@ async function downloadOnce(
     if (signal?.aborted)
       throw new UserError(
         `Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`,
+        { transient: true },
       );
     throw new Retryable(`network error talking to ${host}: ${describeNetworkError(error)}`);
   }
@@ -196,6 +199,7 @@ async function downloadOnce(
     if (signal?.aborted)
       throw new UserError(
         `Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`,
+        { transient: true },
       );
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOSPC' || code === 'EDQUOT') {

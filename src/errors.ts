@@ -6,7 +6,13 @@ export class UserError extends Error {
   override readonly name = 'UserError';
   constructor(
     message: string,
-    readonly details: { input?: string; file?: string; jobId?: string } = {},
+    readonly details: {
+      input?: string;
+      file?: string;
+      jobId?: string;
+      /** The network or a time limit failed, not the user's setup: running again may work. */
+      transient?: boolean;
+    } = {},
   ) {
     super(message);
   }

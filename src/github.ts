@@ -12,23 +12,54 @@ import {
 } from './deployment.js';
 import { USER_AGENT } from './version.js';
 
+/** What a RequestError of @octokit/request carries; `response` only when GitHub answered. */
 interface OctokitError {
   status?: number;
   message?: string;
-  response?: { data?: { message?: string } };
+  response?: { status?: number; headers?: Record<string, string | undefined>; data?: unknown };
+  cause?: unknown;
 }
 
-function toApiError(error: unknown): DeploymentApiError {
-  const e = error as OctokitError;
-  if (typeof e?.status === 'number' && e.status > 0) {
-    const said = e.response?.data?.message ?? e.message ?? '';
-    return new DeploymentApiError(said.split('\n')[0]!.slice(0, 200), e.status);
+/**
+ * Turns what Octokit throws into a DeploymentApiError. Octokit reports a request that got no
+ * answer (refused, reset, timed out) as status 500 without a `response`: only a `response` means
+ * GitHub answered.
+ */
+export function toApiError(error: unknown, signal?: AbortSignal): DeploymentApiError {
+  if (error instanceof DeploymentApiError) return error;
+  const e = (error ?? {}) as OctokitError;
+  const response = e.response;
+  if (response && typeof e.status === 'number') {
+    const data = response.data as { message?: unknown } | undefined;
+    const said = typeof data?.message === 'string' ? data.message : (e.message ?? '');
+    const headers = response.headers ?? {};
+    const limited =
+      e.status === 429 ||
+      (e.status === 403 && (headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(said)));
+    return new DeploymentApiError(
+      said.split('\n')[0]!.slice(0, 200),
+      e.status,
+      limited ? retryAfter(headers) : undefined,
+    );
   }
-  const name = (error as Error)?.name;
-  if (name === 'TimeoutError' || name === 'AbortError')
-    return new DeploymentApiError('no answer in time');
-  const cause = (error as { cause?: { code?: string } })?.cause?.code;
-  return new DeploymentApiError(cause ?? (error instanceof Error ? error.message : String(error)));
+  if (signal?.aborted) return new DeploymentApiError('no answer in time');
+  let cause: unknown = e.cause ?? error;
+  // fetch's TypeError wraps the system error one level further down.
+  while ((cause as { cause?: unknown })?.cause && !(cause as { code?: unknown }).code)
+    cause = (cause as { cause?: unknown }).cause;
+  const code = (cause as { code?: unknown })?.code;
+  return new DeploymentApiError(
+    typeof code === 'string' ? code : (e.message ?? String(error)).slice(0, 200),
+  );
+}
+
+/** Retry-After (seconds), or the reset time of the limit, as a wait in ms; 1 s if neither. */
+function retryAfter(headers: Record<string, string | undefined>): number {
+  const seconds = Number(headers['retry-after']);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const reset = Number(headers['x-ratelimit-reset']);
+  if (Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - Date.now());
+  return 1000;
 }
 
 export function octokitDeploymentApi(token: string): DeploymentApi {
@@ -44,7 +75,7 @@ export function octokitDeploymentApi(token: string): DeploymentApi {
   });
   const { owner, repo } = context.repo;
   return {
-    async createDeployment(request: CreateDeployment, timeoutMs: number) {
+    async createDeployment(request: CreateDeployment, signal: AbortSignal) {
       try {
         const response = await octokit.rest.repos.createDeployment({
           owner,
@@ -55,7 +86,7 @@ export function octokitDeploymentApi(token: string): DeploymentApi {
           payload: request.payload,
           auto_merge: false,
           required_contexts: [],
-          request: { signal: AbortSignal.timeout(timeoutMs) },
+          request: { signal },
         });
         const id = (response.data as { id?: unknown }).id;
         if (typeof id !== 'number')
@@ -65,10 +96,10 @@ export function octokitDeploymentApi(token: string): DeploymentApi {
           );
         return { id };
       } catch (error) {
-        throw error instanceof DeploymentApiError ? error : toApiError(error);
+        throw toApiError(error, signal);
       }
     },
-    async createStatus(id: number, status: DeploymentStatus, timeoutMs: number) {
+    async createStatus(id: number, status: DeploymentStatus, signal: AbortSignal) {
       try {
         await octokit.rest.repos.createDeploymentStatus({
           owner,
@@ -78,10 +109,10 @@ export function octokitDeploymentApi(token: string): DeploymentApi {
           description: status.description,
           ...(status.logUrl ? { log_url: status.logUrl } : {}),
           ...(status.environmentUrl ? { environment_url: status.environmentUrl } : {}),
-          request: { signal: AbortSignal.timeout(timeoutMs) },
+          request: { signal },
         });
       } catch (error) {
-        throw toApiError(error);
+        throw toApiError(error, signal);
       }
     },
   };

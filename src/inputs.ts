@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseBaseUrl } from './api/base-url.js';
 import { ApiError } from './api/errors.js';
-import { AgentInputs, Inputs } from './constants.js';
+import { AgentInputs, Inputs, SERVICE_ID_PATTERN } from './constants.js';
 import { parseDuration } from './duration.js';
 import { InputError } from './errors.js';
 import type { HelmRollout } from './helm.js';
@@ -360,7 +360,7 @@ export function parseApiKey(raw: string, warnings: string[]): string {
 function parseJobId(raw: string): string | undefined {
   const id = raw.trim();
   if (id === '') return undefined;
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(id)) {
+  if (!SERVICE_ID_PATTERN.test(id)) {
     throw new InputError(
       Inputs.JobId,
       `("${printable(id)}") is not an export job id`,

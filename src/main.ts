@@ -5,7 +5,7 @@
 import * as core from '@actions/core';
 import { ServiceClient } from './api/client.js';
 import { Outputs } from './constants.js';
-import { DeploymentRecorder, outcomeOf } from './deployment.js';
+import { DeploymentRecorder } from './deployment.js';
 import { StoppedError } from './errors.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
 import type { Reporter } from './logger.js';
@@ -31,9 +31,14 @@ export async function run(): Promise<void> {
       .filter((secret) => secret.length >= 4)
       .sort((a, b) => b.length - a.length)
       .reduce((out, secret) => out.split(secret).join('***'), text);
-  const deployed = (state: string) =>
+  // What GitHub accepted, not what was asked: a refused status is not shown as recorded.
+  const deployed = () =>
     deployment?.id !== undefined && inputs?.deployment
-      ? { id: deployment.id, environment: inputs.deployment.environment, state }
+      ? {
+          id: deployment.id,
+          environment: inputs.deployment.environment,
+          state: deployment.state ?? 'created, no status accepted',
+        }
       : undefined;
 
   await runEntry(
@@ -46,7 +51,7 @@ export async function run(): Promise<void> {
       secrets.push(inputs.apiKey, ...(inputs.deployment ? [inputs.deployment.token] : []));
       for (const notice of parsed.notices) core.notice(notice);
       for (const warning of parsed.warnings) core.warning(warning);
-      deployment = await startDeployment(inputs, reporter, redact);
+      deployment = await startDeployment(inputs, reporter, redact, signal);
       const client = track(
         new ServiceClient({
           baseUrl: inputs.baseUrl,
@@ -73,19 +78,18 @@ export async function run(): Promise<void> {
         `Published export ${result.jobId} (${result.pageCount} pages)${result.helm ? `, Helm revision ${result.helm.release.revision}` : ''}`,
       );
       await writeSummary(
-        successSummary(result, Date.now(), { url: runUrl(), deployment: deployed('success') }),
+        successSummary(result, Date.now(), { url: runUrl(), deployment: deployed() }),
       );
     },
     async (message, error) => {
       setOutputsQuietly({ [Outputs.JobId]: state.jobId, [Outputs.Status]: state.status });
-      const cancelled = error instanceof StoppedError && error.reason === 'cancelled';
-      await deployment?.failed(error, message, cancelled);
+      await deployment?.failed(error, message);
       if (error instanceof StoppedError && state.jobId)
         core.info(`To resume: job-id: ${state.jobId}`);
       await writeSummary(
         failureSummary(message, state, inputs?.domain, {
           url: runUrl(),
-          deployment: deployed(outcomeOf(error)),
+          deployment: deployed(),
         }),
       );
     },
@@ -100,6 +104,7 @@ async function startDeployment(
   inputs: ActionInputs,
   reporter: Reporter,
   redact: (text: string) => string,
+  signal: AbortSignal,
 ): Promise<DeploymentRecorder | undefined> {
   const spec = inputs.deployment;
   if (!spec) return undefined;
@@ -131,6 +136,7 @@ async function startDeployment(
     },
     reporter,
     redact,
+    signal,
   );
   await recorder.start();
   if (recorder.id !== undefined) core.setOutput(Outputs.DeploymentId, String(recorder.id));

@@ -50332,7 +50332,76 @@ function parseRetryAfter(value, now) {
     return Math.max(0, date - now);
 }
 
+;// CONCATENATED MODULE: ./src/constants.ts
+/** Names of the root action's inputs and outputs: the one place they are spelled (see action.yml). */
+const constants_Inputs = {
+    ApiKey: 'api-key',
+    Domain: 'domain',
+    JobId: 'job-id',
+    Version: 'version',
+    Paths: 'paths',
+    ValuesFile: 'values-file',
+    BaseUrl: 'base-url',
+    Timeout: 'timeout',
+    PollInterval: 'poll-interval',
+    DownloadPath: 'download-path',
+    DryRun: 'dry-run',
+    HelmRelease: 'helm-release',
+    HelmChart: 'helm-chart',
+    HelmNamespace: 'helm-namespace',
+    HelmChartVersion: 'helm-chart-version',
+    HelmRollbackOnFailure: 'helm-rollback-on-failure',
+    HelmTimeout: 'helm-timeout',
+    HelmArgs: 'helm-args',
+    Environment: 'environment',
+    EnvironmentUrl: 'environment-url',
+    GithubToken: 'github-token',
+};
+const Outputs = {
+    JobId: 'job-id',
+    Status: 'status',
+    PageCount: 'page-count',
+    BundleUrl: 'bundle-url',
+    ExpiresAt: 'expires-at',
+    SizeBytes: 'size-bytes',
+    Version: 'version',
+    ValuesFile: 'values-file',
+    ValuesChanged: 'values-changed',
+    BundlePath: 'bundle-path',
+    BundleSha256: 'bundle-sha256',
+    HelmRevision: 'helm-revision',
+    HelmVersion: 'helm-version',
+    DeploymentId: 'deployment-id',
+};
+const DEFAULT_BASE_URL = 'https://api.mintlify.com';
+const DEFAULT_HELM_CHART = 'mintlify/enterprise';
+/** Names of the agent/ sub-action's inputs and outputs (see agent/action.yml). */
+const AgentInputs = {
+    ApiKey: 'api-key',
+    ProjectId: 'project-id',
+    Prompt: 'prompt',
+    JobId: 'job-id',
+    Wait: 'wait',
+    Timeout: 'timeout',
+    PollInterval: 'poll-interval',
+    BaseUrl: 'base-url',
+};
+const AgentOutputs = {
+    JobId: 'job-id',
+    Status: 'status',
+    PrLink: 'pr-link',
+    Model: 'model',
+    Repository: 'repository',
+    Ref: 'ref',
+};
+/**
+ * An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed and put in paths. The response
+ * schemas and the job-id inputs use the same pattern, so any id a run printed can be passed back.
+ */
+const constants_SERVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
+
 ;// CONCATENATED MODULE: ./src/api/schemas.ts
+
 
 /**
  * Response schemas, shared by the client and the simulator's contract test. They accept extra
@@ -50349,7 +50418,7 @@ function cleanText(text, max = 300) {
     return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 /** An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed, and put in paths. */
-const serviceId = pipe(string(), regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/, 'must be an id of letters, digits, "_", ".", ":" and "-"'));
+const serviceId = pipe(string(), regex(constants_SERVICE_ID_PATTERN, 'must be an id of letters, digits, "_", ".", ":" and "-"'));
 const count = pipe(number(), minValue(0), transform(Math.round));
 const optionalText = optional(nullable(pipe(string(), transform((text) => cleanText(text, 1000)))));
 const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'];
@@ -50382,6 +50451,8 @@ const AgentJobSchema = looseObject({
     archivedAt: optionalText,
 });
 const ErrorBodySchema = looseObject({ error: string() });
+/** Fields whose value is a secret (the presigned link): a refusal names them, never their value. */
+const SECRET_FIELDS = new Set(['bundleUrl']);
 /** One line per problem, each naming the field: `field "status" must be one of ...`. */
 function describeIssues(issues) {
     return issues
@@ -50393,6 +50464,9 @@ function describeIssues(issues) {
         const expectation = issue.message.startsWith('Invalid')
             ? `expected ${issue.expected ?? 'another value'}`
             : issue.message;
+        // A malformed link still carries its signature: never print what was received for it.
+        if (SECRET_FIELDS.has(path))
+            return `field "${path}" ${expectation}`;
         return `field "${path}" ${expectation}, got ${cleanText(issue.received, 80)}`;
     })
         .join('; ');
@@ -50699,69 +50773,6 @@ async function readLimited(body, max) {
     return Buffer.concat(chunks).toString('utf8');
 }
 
-;// CONCATENATED MODULE: ./src/constants.ts
-/** Names of the root action's inputs and outputs: the one place they are spelled (see action.yml). */
-const constants_Inputs = {
-    ApiKey: 'api-key',
-    Domain: 'domain',
-    JobId: 'job-id',
-    Version: 'version',
-    Paths: 'paths',
-    ValuesFile: 'values-file',
-    BaseUrl: 'base-url',
-    Timeout: 'timeout',
-    PollInterval: 'poll-interval',
-    DownloadPath: 'download-path',
-    DryRun: 'dry-run',
-    HelmRelease: 'helm-release',
-    HelmChart: 'helm-chart',
-    HelmNamespace: 'helm-namespace',
-    HelmChartVersion: 'helm-chart-version',
-    HelmRollbackOnFailure: 'helm-rollback-on-failure',
-    HelmTimeout: 'helm-timeout',
-    HelmArgs: 'helm-args',
-    Environment: 'environment',
-    EnvironmentUrl: 'environment-url',
-    GithubToken: 'github-token',
-};
-const Outputs = {
-    JobId: 'job-id',
-    Status: 'status',
-    PageCount: 'page-count',
-    BundleUrl: 'bundle-url',
-    ExpiresAt: 'expires-at',
-    SizeBytes: 'size-bytes',
-    Version: 'version',
-    ValuesFile: 'values-file',
-    ValuesChanged: 'values-changed',
-    BundlePath: 'bundle-path',
-    BundleSha256: 'bundle-sha256',
-    HelmRevision: 'helm-revision',
-    HelmVersion: 'helm-version',
-    DeploymentId: 'deployment-id',
-};
-const DEFAULT_BASE_URL = 'https://api.mintlify.com';
-const DEFAULT_HELM_CHART = 'mintlify/enterprise';
-/** Names of the agent/ sub-action's inputs and outputs (see agent/action.yml). */
-const AgentInputs = {
-    ApiKey: 'api-key',
-    ProjectId: 'project-id',
-    Prompt: 'prompt',
-    JobId: 'job-id',
-    Wait: 'wait',
-    Timeout: 'timeout',
-    PollInterval: 'poll-interval',
-    BaseUrl: 'base-url',
-};
-const AgentOutputs = {
-    JobId: 'job-id',
-    Status: 'status',
-    PrLink: 'pr-link',
-    Model: 'model',
-    Repository: 'repository',
-    Ref: 'ref',
-};
-
 ;// CONCATENATED MODULE: ./src/errors.ts
 /**
  * A failure the user can fix: a bad input, a broken values file, a failed export. Its message
@@ -51052,7 +51063,7 @@ function parseJobId(raw) {
     const id = raw.trim();
     if (id === '')
         return undefined;
-    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(id)) {
+    if (!SERVICE_ID_PATTERN.test(id)) {
         throw new InputError(Inputs.JobId, `("${printable(id)}") is not an export job id`, 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
     }
     return id;
@@ -51241,7 +51252,7 @@ function parseAgentInputs(read) {
         throw new errors_InputError(AgentInputs.Prompt, prompt === '' ? 'is empty' : 'contains only white space', 'Write the instruction for the agent, e.g. "Document the new --dry-run flag in the CLI reference".');
     }
     const jobIdText = get(AgentInputs.JobId).trim();
-    if (jobIdText !== '' && !/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(jobIdText)) {
+    if (jobIdText !== '' && !constants_SERVICE_ID_PATTERN.test(jobIdText)) {
         throw new errors_InputError(AgentInputs.JobId, `("${printable(jobIdText)}") is not an agent job id`, 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
     }
     const wait = inputs_parseBoolean(AgentInputs.Wait, get(AgentInputs.Wait) || 'true');

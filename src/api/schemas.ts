@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SERVICE_ID_PATTERN } from '../constants.js';
 
 /**
  * Response schemas, shared by the client and the simulator's contract test. They accept extra
@@ -19,10 +20,7 @@ export function cleanText(text: string, max = 300): string {
 /** An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed, and put in paths. */
 const serviceId = v.pipe(
   v.string(),
-  v.regex(
-    /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/,
-    'must be an id of letters, digits, "_", ".", ":" and "-"',
-  ),
+  v.regex(SERVICE_ID_PATTERN, 'must be an id of letters, digits, "_", ".", ":" and "-"'),
 );
 const count = v.pipe(v.number(), v.minValue(0), v.transform(Math.round));
 const optionalText = v.optional(
@@ -83,6 +81,9 @@ export type AgentJob = v.InferOutput<typeof AgentJobSchema>;
 
 export const ErrorBodySchema = v.looseObject({ error: v.string() });
 
+/** Fields whose value is a secret (the presigned link): a refusal names them, never their value. */
+const SECRET_FIELDS = new Set(['bundleUrl']);
+
 /** One line per problem, each naming the field: `field "status" must be one of ...`. */
 export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
   return issues
@@ -94,6 +95,8 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
       const expectation = issue.message.startsWith('Invalid')
         ? `expected ${issue.expected ?? 'another value'}`
         : issue.message;
+      // A malformed link still carries its signature: never print what was received for it.
+      if (SECRET_FIELDS.has(path)) return `field "${path}" ${expectation}`;
       return `field "${path}" ${expectation}, got ${cleanText(issue.received, 80)}`;
     })
     .join('; ');

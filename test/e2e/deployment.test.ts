@@ -4,8 +4,10 @@
  * /api/v3 prefix). Success, a failed export, a cancelled run, a 403 on create, no environment at
  * all; and no secret in any request sent to GitHub.
  */
+import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   GITHUB_TOKEN,
@@ -21,6 +23,10 @@ import { sim } from '../helpers/sim.js';
 const quick = { queuedMs: 0, runningMs: 150 };
 const SHA = '3f9a2c1b8e7d4a0612345678901234567890abcd';
 const VALUES = 'replicaCount: 1\nstaticExport:\n  enabled: false\n';
+
+const ENOSPC = pathToFileURL(
+  fileURLToPath(new URL('../fixtures/preload/enospc.mjs', import.meta.url)),
+).href;
 
 const servers: FakeGitHub[] = [];
 afterEach(async () => {
@@ -49,12 +55,28 @@ function inputsFor(s: { apiKey: string; baseUrl: string }, more: Record<string, 
   };
 }
 
-/** No secret of the run in anything sent to GitHub: bodies, paths, headers other than auth. */
-function expectNothingSecretSent(g: FakeGitHub, secrets: string[]) {
+/** The values a run masked, unescaped as the runner reads `::add-mask::` commands. */
+function maskedValues(stdout: string): string[] {
+  return [...stdout.matchAll(/^::add-mask::(.+)$/gm)].map((m) =>
+    m[1]!.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%'),
+  );
+}
+
+/**
+ * No secret of the run in anything sent to GitHub (bodies, paths): the ones given, and every
+ * value the run masked in its log (the key, the link), with the link's signature.
+ */
+function expectNothingSecretSent(g: FakeGitHub, secrets: string[], run?: { stdout: string }) {
   expect(g.requests.length).toBeGreaterThan(0);
+  const masked = maskedValues(run?.stdout ?? '');
+  const all = [
+    ...secrets,
+    ...masked,
+    ...masked.filter((m) => /^https?:/.test(m)).flatMap((m) => linkSignature(m)),
+  ];
   for (const request of g.requests) {
     const sent = `${request.path}\n${request.raw}`;
-    for (const secret of secrets.filter((s) => s.length >= 6))
+    for (const secret of all.filter((s) => s.length >= 6))
       for (const form of secretForms(secret))
         expect(sent.includes(form), `a secret was sent to GitHub: ${form.slice(0, 8)}…`).toBe(
           false,
@@ -109,7 +131,8 @@ describe('GitHub deployments', () => {
       new RegExp(`\\| GitHub deployment \\| ${id} · \`docs-production\` · success \\|`),
     );
     expect(run.stdout).not.toMatch(/::warning::/);
-    expectNothingSecretSent(g, [s.apiKey, ...linkSignature(run.outputs['bundle-url']!)]);
+    expectNothingSecretSent(g, [s.apiKey, ...linkSignature(run.outputs['bundle-url']!)], run);
+    expect(maskedValues(run.stdout)).toContain(run.outputs['bundle-url']);
   });
 
   it('a failed export ends the deployment as failure, with the reason', async () => {
@@ -200,9 +223,113 @@ describe('GitHub deployments', () => {
       env: envFor(g),
     });
     expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toHaveLength(1);
+    expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
+      '::warning::Could not set the deployment\'s status to in_progress for environment "docs-production": GitHub answered 404 (Not Found). The token was refused for this deployment (was the deployment deleted, or the token revoked?). The publish goes on.',
+    ]);
     // Refused once: not asked again for the final status.
     expect(g.statuses()).toHaveLength(1);
+    // The summary shows what GitHub accepted, not what was asked.
+    expect(run.summary).toMatch(
+      /\| GitHub deployment \| \d+ · `docs-production` · created, no status accepted \|/,
+    );
+  });
+
+  it('a rate limit on a status is waited out: both statuses land, no warning', async () => {
+    const s = await sim({ export: quick });
+    const g = await github({
+      statusAnswers: [
+        {
+          status: 403,
+          message: 'You have exceeded a secondary rate limit. Please wait a few minutes.',
+          headers: { 'retry-after': '1' },
+        },
+        { status: 429, headers: { 'retry-after': '1' } },
+      ],
+    });
+    const run = await runAction({ inputs: inputsFor(s), env: envFor(g) });
+    expect(run.code, run.stdout).toBe(0);
+    expect(g.statuses().map((r) => r.body.state)).toEqual([
+      'in_progress',
+      'in_progress',
+      'in_progress',
+      'success',
+    ]);
+    expect(g.accepted).toEqual(['in_progress', 'success']);
+    expect(run.stdout).not.toMatch(/::warning::/);
+    expect(run.summary).toMatch(/\| GitHub deployment \| \d+ · `docs-production` · success \|/);
+  });
+
+  it('GitHub unreachable: one warning, the publish succeeds and the process exits at once', async () => {
+    const s = await sim({ export: quick });
+    const g = await github();
+    const apiUrl = g.apiUrl;
+    await g.close();
+    const run = await runAction({
+      inputs: inputsFor(s),
+      env: { GITHUB_API_URL: apiUrl, GITHUB_SHA: SHA },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
+      '::warning::Could not create a deployment for environment "docs-production": GitHub could not be reached (ECONNREFUSED). Check the status of GitHub and GITHUB_API_URL. The publish goes on without a deployment record.',
+    ]);
+    expect(run.outputs['deployment-id'] ?? '').toBe('');
+    expect(run.summary).not.toContain('GitHub deployment');
+    expect(run.durationMs).toBeLessThan(15_000);
+  });
+
+  it('cancelled while the deployment is being created: no export, the deployment ends as error', async () => {
+    const s = await sim({ export: quick });
+    let child: ChildProcess | undefined;
+    let signalledAt = 0;
+    const g = await github({
+      createDelayMs: 1000,
+      onRequest: (request) => {
+        if (request.path.endsWith('/deployments') && child) {
+          signalledAt = Date.now();
+          child.kill('SIGTERM');
+        }
+      },
+    });
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const run = await runAction({
+      workspace: ws,
+      inputs: inputsFor(s),
+      env: envFor(g),
+      onStart: (c) => (child = c),
+    });
+    expect(signalledAt).toBeGreaterThan(0);
+    expect(run.code).toBe(1);
+    // Within the 3 s a cancelled run has before it exits.
+    expect(Date.now() - signalledAt).toBeLessThan(3500);
+    expect(g.accepted).toEqual(['error']);
+    expect(g.statuses()[0]!.body.description).toMatch(/^Cancelled/);
+    expect(s.requestsFor('start-export')).toHaveLength(0);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
+  });
+
+  it('a full disk after the link exists: failure, and the link never sent to GitHub', async () => {
+    const s = await sim({ export: quick });
+    const g = await github();
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const run = await runAction({
+      workspace: ws,
+      inputs: inputsFor(s),
+      env: {
+        ...envFor(g),
+        NODE_OPTIONS: `--import=${ENOSPC}`,
+        ENOSPC_MATCH: String.raw`/\.values\.yaml\.\d+\.[0-9a-f]+\.tmp$`,
+        ENOSPC_AFTER: '10',
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(g.accepted).toEqual(['in_progress', 'failure']);
+    const description = g.statuses()[1]!.body.description as string;
+    expect(description).toMatch(/^values-file "values.yaml" could not be written \(ENOSPC\)/);
+    expect(description.length).toBeLessThanOrEqual(140);
+    // The link was made (and masked) before the write failed: it must not reach GitHub.
+    expect(maskedValues(run.stdout).filter((m) => m.includes('X-Amz-Signature='))).not.toEqual([]);
+    expectNothingSecretSent(g, [s.apiKey], run);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
   });
 
   it('without environment, GitHub is never called', async () => {

@@ -20,7 +20,16 @@ export interface FakeGitHub {
   requests: GitHubRequest[];
   deployments(): GitHubRequest[];
   statuses(): GitHubRequest[];
+  /** The states answered 201, in order. */
+  accepted: string[];
   close(): Promise<void>;
+}
+
+/** A refusal to send: the status, and headers and message if not the usual ones. */
+export interface Refusal {
+  status: number;
+  message?: string;
+  headers?: Record<string, string>;
 }
 
 export interface FakeGitHubOptions {
@@ -28,6 +37,14 @@ export interface FakeGitHubOptions {
   createStatus?: number;
   /** Answer this status to every deployment-status call. */
   statusStatus?: number;
+  /** Answers to the deployment-status calls, in order (then 201s): a refusal, or 'ok'. */
+  statusAnswers?: (Refusal | 'ok')[];
+  /** Wait this long before answering the create-deployment call. */
+  createDelayMs?: number;
+  /** Wait this long before answering each deployment-status call. */
+  statusDelayMs?: number;
+  /** Called as each request arrives (before any delay). */
+  onRequest?: (request: GitHubRequest) => void;
 }
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
@@ -38,6 +55,7 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
 
 export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
   const requests: GitHubRequest[] = [];
+  const accepted: string[] = [];
   let nextId = 1_000_001;
   const server = createServer(async (req, res) => {
     const raw = await bodyOf(req);
@@ -48,31 +66,48 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       body = { unparsable: raw };
     }
     const path = req.url ?? '';
-    requests.push({
+    const request: GitHubRequest = {
       method: req.method ?? '',
       path,
       authorization: req.headers.authorization,
       body,
       raw,
-    });
+    };
+    requests.push(request);
+    options.onRequest?.(request);
     const send = (status: number, data: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
-    const refuse = (status: number) =>
-      send(status, {
-        message: status === 403 ? 'Resource not accessible by integration' : 'Not Found',
-        documentation_url: 'https://docs.github.com/rest/deployments/deployments',
-        status: String(status),
-      });
+    const refuse = (refusal: Refusal) => {
+      if (res.destroyed) return;
+      res.writeHead(refusal.status, { 'content-type': 'application/json', ...refusal.headers }).end(
+        JSON.stringify({
+          message:
+            refusal.message ??
+            (refusal.status === 403 ? 'Resource not accessible by integration' : 'Not Found'),
+          documentation_url: 'https://docs.github.com/rest/deployments/deployments',
+          status: String(refusal.status),
+        }),
+      );
+    };
+    const later = (ms: number | undefined) =>
+      new Promise<void>((resolve) => setTimeout(resolve, ms ?? 0));
     if (req.method === 'POST' && /^\/api\/v3\/repos\/[^/]+\/[^/]+\/deployments$/.test(path)) {
-      if (options.createStatus) return refuse(options.createStatus);
+      await later(options.createDelayMs);
+      if (options.createStatus) return refuse({ status: options.createStatus });
+      if (res.destroyed) return;
       return send(201, { id: nextId++, sha: body.ref, environment: body.environment });
     }
     const status = /^\/api\/v3\/repos\/[^/]+\/[^/]+\/deployments\/(\d+)\/statuses$/.exec(path);
     if (req.method === 'POST' && status) {
-      if (options.statusStatus) return refuse(options.statusStatus);
+      await later(options.statusDelayMs);
+      if (options.statusStatus) return refuse({ status: options.statusStatus });
+      const answer = options.statusAnswers?.shift() ?? 'ok';
+      if (answer !== 'ok') return refuse(answer);
+      if (res.destroyed) return;
+      accepted.push(String(body.state));
       return send(201, { id: nextId++, state: body.state });
     }
-    refuse(404);
+    refuse({ status: 404 });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -81,6 +116,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     requests,
     deployments: () => requests.filter((r) => r.path.endsWith('/deployments')),
     statuses: () => requests.filter((r) => r.path.endsWith('/statuses')),
+    accepted,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

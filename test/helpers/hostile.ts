@@ -22,6 +22,7 @@ export type BodyKind =
   | 'deep'
   | 'error-json'
   | 'injection'
+  | 'injection-ok'
   | 'proto';
 
 export type Behaviour =
@@ -98,6 +99,7 @@ export const behaviourArb: fc.Arbitrary<Behaviour> = fc.oneof(
         'deep',
         'error-json',
         'injection',
+        'injection-ok',
         'proto',
       ),
       field: fc.nat(10),
@@ -369,6 +371,21 @@ export async function startHostile(c: HostileCase): Promise<Hostile> {
                 id: 'aj_1\n::warning::injected',
                 error: 'broken\n::error::injected\r\n::add-mask::x',
                 status: status < 300 ? 'failed' : base.status,
+              }),
+            );
+          case 'injection-ok':
+            // Valid ids and a finished job, with a command hidden in every free-text field:
+            // the success path prints some of them (the pull-request link, say).
+            return writeText(
+              JSON.stringify({
+                ...base,
+                status: status < 300 ? 'completed' : base.status,
+                prLink: 'https://github.com/acme/docs/pull/7\n::error::injected',
+                error: 'none\n::warning::injected',
+                model: 'm\r::error::injected',
+                createdAt: '2026-11-22T10:00:00Z\n::add-mask::x',
+                updatedAt: '2026-11-22T10:00:00Z\u2028::error::injected',
+                source: { repository: 'acme/docs\n::error::injected', ref: 'main' },
               }),
             );
           case 'proto':

@@ -36,6 +36,21 @@ const ORIGINAL = '# docs chart\nreplicaCount: 2 # keep\nstaticExport:\n  enabled
 
 /** A line the runner would read as a workflow command. */
 const COMMAND_LINE = /^\s*::[a-z-]+/im;
+/** A workflow command's value as the runner reads it. */
+function unescapeCommand(value: string): string {
+  return value.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+}
+
+/** A link or part of one, percent-decoded ('+' as a space, as in a query), for comparison. */
+function loose(text: string): string {
+  const spaced = text.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
 /** A line of a JavaScript stack trace. */
 const STACK_LINE = /^\s+at .+(:\d+:\d+\)?|\(native\)|<anonymous>\)?)$/m;
 
@@ -270,7 +285,21 @@ describe('hostile service responses', () => {
               expect(line, context).toMatch(
                 /^::(add-mask|debug|group|endgroup|notice|warning|error)::/,
               );
-            expect(commands.filter((l) => l.startsWith('::add-mask::')).length).toBeGreaterThan(0);
+            // Nothing the service sent became a command of its own, not even an allowed one.
+            for (const line of commands)
+              expect(line, context).not.toMatch(/^::[a-z-]+::(injected\b|x$)/);
+            // Only the key and parts of the links the service issued are masked: a value the
+            // service smuggled into an ::add-mask:: would hide arbitrary text from the log.
+            const masked = commands
+              .filter((l) => l.startsWith('::add-mask::'))
+              .map((l) => unescapeCommand(l.slice('::add-mask::'.length)));
+            expect(masked, context).toContain(key);
+            for (const value of masked) {
+              const fromLink = h.links.some((link) => loose(link).includes(loose(value)));
+              expect(value === key || (value.length >= 6 && fromLink), `${value}\n${context}`).toBe(
+                true,
+              );
+            }
             if (run.code === 1) {
               const error = commands.filter((l) => l.startsWith('::error::'));
               expect(error, context).toHaveLength(1);

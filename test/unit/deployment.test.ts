@@ -1,5 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getOctokit } from '@actions/github';
 import { describe, expect, it } from 'vitest';
 import {
+  CANCELLED_BUDGET_MS,
   DeploymentApiError,
   DeploymentRecorder,
   outcomeOf,
@@ -7,17 +11,26 @@ import {
   type DeploymentApi,
   type DeploymentStatus,
 } from '../../src/deployment.js';
+import { ApiError } from '../../src/api/errors.js';
 import { InputError, StoppedError, UserError } from '../../src/errors.js';
 import { parseInputs } from '../../src/inputs.js';
+import { toApiError } from '../../src/github.js';
 import { memoryLogger } from '../../src/logger.js';
 import { actionYaml } from '../helpers/action.js';
 
-/** A GitHub that answers from a script: each call takes the next answer (an error or ok). */
-function scriptedApi(answers: (number | 'ok' | 'down')[]) {
+type Answer = 'ok' | 'down' | number | { status: number; retryAfterMs: number };
+
+/**
+ * A GitHub that answers from a script: each call takes the next answer. The errors are the ones
+ * toApiError makes of what Octokit throws (checked against a real server further down).
+ */
+function scriptedApi(answers: Answer[]) {
   const calls: { kind: string; body: unknown }[] = [];
   const next = () => {
     const answer = answers.shift() ?? 'ok';
     if (answer === 'down') throw new DeploymentApiError('ECONNREFUSED');
+    if (typeof answer === 'object')
+      throw new DeploymentApiError('API rate limit exceeded', answer.status, answer.retryAfterMs);
     if (answer !== 'ok')
       throw new DeploymentApiError('Resource not accessible by integration', answer);
   };
@@ -34,6 +47,21 @@ function scriptedApi(answers: (number | 'ok' | 'down')[]) {
   };
   return { api, calls };
 }
+
+/** A recorder that does not really wait between tries. */
+function recorderFor(api: DeploymentApi, logger = memoryLogger(), cancel?: AbortSignal) {
+  return new DeploymentRecorder(
+    api,
+    spec,
+    logger,
+    (t) => t,
+    cancel,
+    async () => undefined,
+  );
+}
+
+const warningsOf = (logger: ReturnType<typeof memoryLogger>) =>
+  logger.lines.filter((l) => l.startsWith('warning:'));
 
 const spec = {
   environment: 'docs-production',
@@ -61,13 +89,29 @@ describe('outcomeOf', () => {
     expect(outcomeOf(new StoppedError('timeout', 'timeout'))).toBe('error');
     expect(outcomeOf(new Error('bug'))).toBe('error');
   });
+
+  it('a refusal by the service is a failure; the service or the network failing is an error', () => {
+    const api = (status: number | undefined, kind: 'http' | 'network' = 'http') =>
+      new ApiError({ operation: 'Start export', kind, status, message: 'x' });
+    expect(outcomeOf(api(401))).toBe('failure');
+    expect(outcomeOf(api(403))).toBe('failure');
+    expect(outcomeOf(api(429))).toBe('error');
+    expect(outcomeOf(api(503))).toBe('error');
+    expect(outcomeOf(api(undefined, 'network'))).toBe('error');
+    expect(outcomeOf(new UserError('download timed out', { transient: true }))).toBe('error');
+  });
 });
 
 describe('DeploymentRecorder', () => {
   it('hides every secret from what it sends', async () => {
     const { api, calls } = scriptedApi([]);
-    const recorder = new DeploymentRecorder(api, spec, memoryLogger(), (t) =>
-      t.split('SECRET').join('***'),
+    const recorder = new DeploymentRecorder(
+      api,
+      spec,
+      memoryLogger(),
+      (t) => t.split('SECRET').join('***'),
+      undefined,
+      async () => undefined,
     );
     await recorder.start();
     await recorder.failed(new UserError('x'), 'failed at https://s.example/b?sig=SECRET');
@@ -77,27 +121,108 @@ describe('DeploymentRecorder', () => {
 
   it('finishes once, whatever is called after', async () => {
     const { api, calls } = scriptedApi([]);
-    const recorder = new DeploymentRecorder(api, spec, memoryLogger(), (t) => t);
+    const recorder = recorderFor(api);
     await recorder.start();
     await recorder.succeeded('done');
     await recorder.failed(new Error('late'), 'late');
     expect(calls.map((c) => c.kind)).toEqual(['create', 'in_progress', 'success']);
   });
 
-  it('an unreachable GitHub: retried once, one warning, the final status still tried', async () => {
-    const { api, calls } = scriptedApi(['ok', 'down', 'down', 'ok']);
+  it('an unreachable GitHub: tried three times, one warning, the final status still tried', async () => {
+    const { api, calls } = scriptedApi(['ok', 'down', 'down', 'down', 'ok']);
     const logger = memoryLogger();
-    const recorder = new DeploymentRecorder(api, spec, logger, (t) => t);
+    const recorder = recorderFor(api, logger);
     await recorder.start();
     await recorder.succeeded('done');
-    expect(calls.map((c) => c.kind)).toEqual(['create', 'in_progress', 'in_progress', 'success']);
-    expect(logger.lines.filter((l) => l.startsWith('warning:'))).toHaveLength(1);
+    expect(calls.map((c) => c.kind)).toEqual([
+      'create',
+      'in_progress',
+      'in_progress',
+      'in_progress',
+      'success',
+    ]);
+    expect(recorder.state).toBe('success');
+    expect(warningsOf(logger)).toEqual([
+      'warning: Could not set the deployment\'s status to in_progress for environment "docs-production": GitHub could not be reached (ECONNREFUSED). Check the status of GitHub and GITHUB_API_URL. The publish goes on.',
+    ]);
+  });
+
+  it('a rate limit after the deployment exists is waited out, not taken for a refusal', async () => {
+    const { api, calls } = scriptedApi([
+      'ok',
+      { status: 429, retryAfterMs: 1000 },
+      'ok',
+      { status: 403, retryAfterMs: 2000 },
+      'ok',
+    ]);
+    const waits: number[] = [];
+    const logger = memoryLogger();
+    const recorder = new DeploymentRecorder(
+      api,
+      spec,
+      logger,
+      (t) => t,
+      undefined,
+      async (ms) => {
+        waits.push(ms);
+      },
+    );
+    await recorder.start();
+    await recorder.succeeded('done');
+    expect(calls.map((c) => c.kind)).toEqual([
+      'create',
+      'in_progress',
+      'in_progress',
+      'success',
+      'success',
+    ]);
+    expect(waits).toEqual([1000, 2000]);
+    expect(warningsOf(logger)).toEqual([]);
+    expect(recorder.state).toBe('success');
+  });
+
+  it('a 422 on in_progress skips that status only: the final one is still sent', async () => {
+    const { api, calls } = scriptedApi(['ok', 422, 'ok']);
+    const logger = memoryLogger();
+    const recorder = recorderFor(api, logger);
+    await recorder.start();
+    await recorder.failed(new UserError('Export job se_1 failed: x'), 'Export job se_1 failed: x');
+    expect(calls.map((c) => c.kind)).toEqual(['create', 'in_progress', 'failure']);
+    expect(recorder.state).toBe('failure');
+    expect(warningsOf(logger)).toHaveLength(1);
+    expect(warningsOf(logger)[0]).not.toContain('permissions');
+  });
+
+  it('a 404 on a status after create: the token or deployment is gone, nothing more is sent', async () => {
+    const { api, calls } = scriptedApi(['ok', 404]);
+    const logger = memoryLogger();
+    const recorder = recorderFor(api, logger);
+    await recorder.start();
+    await recorder.succeeded('done');
+    expect(calls.map((c) => c.kind)).toEqual(['create', 'in_progress']);
+    expect(recorder.state).toBeUndefined();
+    expect(warningsOf(logger)).toEqual([
+      'warning: Could not set the deployment\'s status to in_progress for environment "docs-production": GitHub answered 404 (Resource not accessible by integration). The token was refused for this deployment (was the deployment deleted, or the token revoked?). The publish goes on.',
+    ]);
+  });
+
+  it('a final status that cannot be sent says the deployment is left in_progress', async () => {
+    const { api } = scriptedApi(['ok', 'ok', 502, 502, 502]);
+    const logger = memoryLogger();
+    const recorder = recorderFor(api, logger);
+    await recorder.start();
+    await recorder.succeeded('done');
+    expect(recorder.state).toBe('in_progress');
+    expect(warningsOf(logger)).toHaveLength(1);
+    expect(warningsOf(logger)[0]).toMatch(
+      /GitHub answered 502 .* Deployment 7 is left in_progress: set its status by hand if it matters\.$/,
+    );
   });
 
   it('a 403 on create: one warning naming the permission, no more calls', async () => {
     const { api, calls } = scriptedApi([403]);
     const logger = memoryLogger();
-    const recorder = new DeploymentRecorder(api, spec, logger, (t) => t);
+    const recorder = recorderFor(api, logger);
     await recorder.start();
     await recorder.succeeded('done');
     expect(calls.map((c) => c.kind)).toEqual(['create']);
@@ -158,5 +283,155 @@ describe('deployment inputs', () => {
     expect(parsed.warnings).toEqual([
       'Input "environment-url" is ignored because environment is empty: set environment to record the publish as a GitHub deployment.',
     ]);
+  });
+});
+
+describe('DeploymentRecorder on cancel', () => {
+  /** A GitHub that never answers a status: each call ends only when its signal aborts. */
+  function silentStatuses(createAfter?: Promise<void>) {
+    const calls: { kind: string; ended?: number }[] = [];
+    const api: DeploymentApi = {
+      createDeployment: async () => {
+        calls.push({ kind: 'create' });
+        await createAfter;
+        return { id: 7 };
+      },
+      createStatus: (_id, status, signal) =>
+        new Promise((_, reject) => {
+          const call: { kind: string; ended?: number } = { kind: status.state };
+          calls.push(call);
+          signal.addEventListener('abort', () => {
+            call.ended = Date.now();
+            reject(signal.reason as Error);
+          });
+        }),
+    };
+    return { api, calls };
+  }
+
+  it('the final status of a cancelled run ends within the cancel budget, with no retry', async () => {
+    const controller = new AbortController();
+    const { api, calls } = scriptedApi([]);
+    const recorder = recorderFor(api, memoryLogger(), controller.signal);
+    await recorder.start();
+    const silent = silentStatuses();
+    Object.assign(api, { createStatus: silent.api.createStatus });
+    controller.abort();
+    const cancelledAt = Date.now();
+    await recorder.failed(new StoppedError('Cancelled', 'cancelled'), 'Cancelled');
+    const took = Date.now() - cancelledAt;
+    expect(took).toBeGreaterThanOrEqual(CANCELLED_BUDGET_MS - 50);
+    expect(took).toBeLessThan(CANCELLED_BUDGET_MS + 400);
+    expect(calls.map((c) => c.kind)).toEqual(['create', 'in_progress']);
+    expect(silent.calls.map((c) => c.kind)).toEqual(['error']);
+  });
+
+  it('a call in flight when the run is cancelled is cut to the budget', async () => {
+    const controller = new AbortController();
+    const { api, calls } = silentStatuses();
+    const recorder = recorderFor(api, memoryLogger(), controller.signal);
+    const started = recorder.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const cancelledAt = Date.now();
+    controller.abort();
+    await started;
+    expect(calls[1]!.kind).toBe('in_progress');
+    expect(calls[1]!.ended! - cancelledAt).toBeGreaterThanOrEqual(CANCELLED_BUDGET_MS - 50);
+    expect(calls[1]!.ended! - cancelledAt).toBeLessThan(CANCELLED_BUDGET_MS + 400);
+  });
+
+  it('cancelled while the deployment is created: no in_progress, straight to the final status', async () => {
+    const controller = new AbortController();
+    let created!: () => void;
+    const createAfter = new Promise<void>((resolve) => (created = resolve));
+    const { api, calls } = scriptedApi([]);
+    const slow: DeploymentApi = {
+      createDeployment: async (request, signal) => {
+        await createAfter;
+        return api.createDeployment(request, signal);
+      },
+      createStatus: api.createStatus,
+    };
+    const recorder = recorderFor(slow, memoryLogger(), controller.signal);
+    const started = recorder.start();
+    controller.abort();
+    created();
+    await started;
+    await recorder.failed(new StoppedError('Cancelled', 'cancelled'), 'Cancelled');
+    expect(calls.map((c) => c.kind)).toEqual(['create', 'error']);
+    expect(recorder.state).toBe('error');
+  });
+});
+
+describe('toApiError, from what Octokit really throws', () => {
+  /** A server that answers each request from a list, and then hangs. */
+  async function server(
+    answers: { status: number; headers?: Record<string, string>; body?: unknown }[],
+  ) {
+    const http = createServer((req, res) => {
+      req.resume();
+      const answer = answers.shift();
+      if (!answer) return; // hang
+      res
+        .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+        .end(JSON.stringify(answer.body ?? {}));
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const port = (http.address() as AddressInfo).port;
+    return {
+      baseUrl: `http://127.0.0.1:${port}`,
+      close: () => new Promise<void>((r) => (http.closeAllConnections(), http.close(() => r()))),
+    };
+  }
+
+  async function thrown(baseUrl: string, signal = AbortSignal.timeout(5000)) {
+    const octokit = getOctokit('ghs_test', { baseUrl });
+    try {
+      await octokit.rest.repos.createDeploymentStatus({
+        owner: 'acme',
+        repo: 'docs',
+        deployment_id: 1,
+        state: 'success',
+        request: { signal },
+      });
+    } catch (error) {
+      return toApiError(error, signal);
+    }
+    throw new Error('no error thrown');
+  }
+
+  it('tells an answer (status, rate limit, wait) from no answer (code, timeout)', async () => {
+    const s = await server([
+      { status: 403, body: { message: 'Resource not accessible by integration' } },
+      { status: 429, headers: { 'retry-after': '2' }, body: { message: 'slow down' } },
+      {
+        status: 403,
+        headers: { 'retry-after': '3' },
+        body: { message: 'You have exceeded a secondary rate limit.' },
+      },
+      { status: 500, body: { message: 'Server Error' } },
+    ]);
+    try {
+      const refused = await thrown(s.baseUrl);
+      expect([refused.status, refused.retryAfterMs, refused.message]).toEqual([
+        403,
+        undefined,
+        'Resource not accessible by integration',
+      ]);
+      const limited = await thrown(s.baseUrl);
+      expect([limited.status, limited.retryAfterMs]).toEqual([429, 2000]);
+      const secondary = await thrown(s.baseUrl);
+      expect([secondary.status, secondary.retryAfterMs]).toEqual([403, 3000]);
+      const broken = await thrown(s.baseUrl);
+      expect([broken.status, broken.retryAfterMs]).toEqual([500, undefined]);
+      // The list is used up: the server hangs, the call is cut by its signal.
+      const slow = await thrown(s.baseUrl, AbortSignal.timeout(300));
+      expect([slow.status, slow.message]).toEqual([undefined, 'no answer in time']);
+    } finally {
+      await s.close();
+    }
+    // Nobody listens there any more: Octokit says 500, but GitHub never answered.
+    const down = await thrown(s.baseUrl);
+    expect([down.status, down.message]).toEqual([undefined, 'ECONNREFUSED']);
   });
 });

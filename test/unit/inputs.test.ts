@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { ExportJobSchema } from '../../src/api/schemas.js';
 import { describe, expect, it } from 'vitest';
 import { Inputs, Outputs } from '../../src/constants.js';
 import { InputError } from '../../src/errors.js';
@@ -92,6 +94,18 @@ describe('parseInputs', () => {
   it('job-id alone is enough', () => {
     const { inputs } = parseInputs(reader({ 'api-key': 'mint_x', 'job-id': 'se_1' }), WS);
     expect(inputs).toMatchObject({ domain: undefined, jobId: 'se_1' });
+  });
+
+  it("job-id takes any id the service may hand out (the response schema's pattern)", () => {
+    const id = (jobId: string) =>
+      parseInputs(reader({ 'api-key': 'mint_x', 'job-id': jobId }), WS).inputs.jobId;
+    const longest = `se:${'a'.repeat(197)}`;
+    expect(id(longest)).toBe(longest);
+    expect(v.parse(ExportJobSchema, { jobId: longest, status: 'queued' }).jobId).toBe(longest);
+    expect(() => id(`${longest}a`)).toThrow(
+      /^Input "job-id" \("se:a+…?"\) is not an export job id/,
+    );
+    expect(() => v.parse(ExportJobSchema, { jobId: `${longest}a`, status: 'queued' })).toThrow();
   });
 
   it('warns about a key that does not look like an admin key', () => {
