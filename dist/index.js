@@ -60695,6 +60695,13 @@ async function writeStream(body, path, signal, onChunk) {
                 done();
             });
             body.once('error', fail);
+            // A body that failed while the file was being opened has already emitted its error (to
+            // undici's own no-op listener): without this check the wait would never end, and with
+            // nothing else pending the process would exit 0 halfway through the run.
+            if (body.errored)
+                fail(body.errored);
+            else if (body.destroyed)
+                fail(new Error('the connection closed before the whole answer arrived'));
         });
     }
     finally {
@@ -62037,11 +62044,22 @@ async function runEntry(work, onFailure) {
     const controller = new AbortController();
     const release = cancelOnSignals(controller);
     const clients = [];
+    // Node exits with 0 when nothing is left to wait for, even if the work never finished (a promise
+    // no event will ever settle): that must fail the step, not pass it having done half the job.
+    let lose = () => undefined;
+    const lost = new Promise((_, reject) => {
+        lose = reject;
+    });
+    const onBeforeExit = () => lose(new Error('the run stopped waiting for an operation that could never finish'));
+    process.on('beforeExit', onBeforeExit);
     try {
         const rawKey = getInput('api-key');
         if (rawKey.trim())
             core_setSecret(rawKey.trim());
-        await work({ signal: controller.signal, track: (client) => (clients.push(client), client) });
+        await Promise.race([
+            work({ signal: controller.signal, track: (client) => (clients.push(client), client) }),
+            lost,
+        ]);
     }
     catch (error) {
         const message = describeFailure(error);
@@ -62049,6 +62067,7 @@ async function runEntry(work, onFailure) {
         setFailed(message);
     }
     finally {
+        process.off('beforeExit', onBeforeExit);
         release();
         await Promise.all(clients.map((client) => client.close()));
     }

@@ -327,6 +327,12 @@ async function writeStream(
         done();
       });
       body.once('error', fail);
+      // A body that failed while the file was being opened has already emitted its error (to
+      // undici's own no-op listener): without this check the wait would never end, and with
+      // nothing else pending the process would exit 0 halfway through the run.
+      if (body.errored) fail(body.errored);
+      else if (body.destroyed)
+        fail(new Error('the connection closed before the whole answer arrived'));
     });
   } finally {
     await file.close().catch((error: unknown) => {

@@ -87,15 +87,28 @@ export async function runEntry(
   const controller = new AbortController();
   const release = cancelOnSignals(controller);
   const clients: ServiceClient[] = [];
+  // Node exits with 0 when nothing is left to wait for, even if the work never finished (a promise
+  // no event will ever settle): that must fail the step, not pass it having done half the job.
+  let lose: (error: Error) => void = () => undefined;
+  const lost = new Promise<never>((_, reject) => {
+    lose = reject;
+  });
+  const onBeforeExit = () =>
+    lose(new Error('the run stopped waiting for an operation that could never finish'));
+  process.on('beforeExit', onBeforeExit);
   try {
     const rawKey = core.getInput('api-key');
     if (rawKey.trim()) core.setSecret(rawKey.trim());
-    await work({ signal: controller.signal, track: (client) => (clients.push(client), client) });
+    await Promise.race([
+      work({ signal: controller.signal, track: (client) => (clients.push(client), client) }),
+      lost,
+    ]);
   } catch (error) {
     const message = describeFailure(error);
     await onFailure(message, error).catch(() => undefined);
     core.setFailed(message);
   } finally {
+    process.off('beforeExit', onBeforeExit);
     release();
     await Promise.all(clients.map((client) => client.close()));
   }

@@ -17,6 +17,9 @@ import { sim } from '../helpers/sim.js';
 
 const quick = { queuedMs: 0, runningMs: 100 };
 const VALUES = '# docs\nreplicaCount: 2\nstaticExport:\n  enabled: false # off for now\n';
+const SLOW_OPEN = pathToFileURL(
+  fileURLToPath(new URL('../fixtures/preload/slow-open.mjs', import.meta.url)),
+).href;
 const ENOSPC = pathToFileURL(
   fileURLToPath(new URL('../fixtures/preload/enospc.mjs', import.meta.url)),
 ).href;
@@ -136,6 +139,52 @@ describe('the values file on a real disk', () => {
     );
     expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
     expect(await readdir(join(ws, 'out'))).toEqual([]);
+  });
+
+  it('a connection reset while the download file is being opened: retried, never a silent exit', async () => {
+    // The reset lands while the slow disk opens the file, before the body is read: the run
+    // used to wait for a body that had already failed and, with nothing else pending, exit 0
+    // halfway, with no outputs and the values file unchanged.
+    const s = await sim({ export: quick, faults: [{ op: 'download', fault: { type: 'reset' } }] });
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const run = await runAction({
+      workspace: ws,
+      inputs: inputsFor(s, { 'download-path': 'site.tar.gz' }),
+      env: {
+        NODE_OPTIONS: `--import=${SLOW_OPEN}`,
+        SLOW_OPEN_MATCH: String.raw`site\.tar\.gz.*\.part$`,
+        SLOW_OPEN_MS: '300',
+      },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
+      expect.stringMatching(
+        /^::warning::Bundle download failed \(the transfer from 127\.0\.0\.1:\d+ broke after 0 of \d+ bytes \(.+\)\); retrying in 1s\.$/,
+      ),
+    ]);
+    expect(s.requestsFor('download').map((r) => r.fault ?? 'ok')).toEqual(['reset', 'ok']);
+    expect(run.outputs['bundle-sha256']).toMatch(/^[0-9a-f]{64}$/);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain('enabled: true');
+  });
+
+  it('work that can never finish fails the step instead of exiting 0 halfway', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const run = await runAction({
+      workspace: ws,
+      inputs: inputsFor(s, { 'download-path': 'site.tar.gz' }),
+      env: {
+        NODE_OPTIONS: `--import=${SLOW_OPEN}`,
+        SLOW_OPEN_MATCH: String.raw`site\.tar\.gz.*\.part$`,
+        SLOW_OPEN_MS: 'never',
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(errorLine(run.stdout)).toBe(
+      '::error::Unexpected error: the run stopped waiting for an operation that could never finish. Please report it with the log of this run.',
+    );
+    expect(run.outputs['job-id']).toMatch(/^se_/);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
   });
 });
 
