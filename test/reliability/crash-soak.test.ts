@@ -207,6 +207,13 @@ describe('reliability of the built action', () => {
         );
         expect(mine.length, 'requests of this run').toBeGreaterThan(0);
         const last = Math.max(...mine.map((r) => r.at));
+        // A success is a finished publish, not just exit code 0: outputs set, values written.
+        if (run.code === 0) {
+          expect(run.outputs['bundle-url'], run.stdout).toMatch(/^http/);
+          expect(await readFile(join(ws, 'values.yaml'), 'utf8'), run.stdout).toContain(
+            'enabled: true',
+          );
+        }
         return {
           code: run.code,
           signal: run.signal,
