@@ -39502,7 +39502,9 @@ class DeploymentRecorder {
     /** Hides every secret known when it is called (the key, the link) from a text sent to GitHub. */
     redact, 
     /** The run's cancellation: calls made or in flight after it are cut short. */
-    cancel, wait = (ms) => (0,_sleep_js__WEBPACK_IMPORTED_MODULE_2__/* .sleep */ .y)(ms)) {
+    cancel, 
+    /** Waits between tries; rejects as soon as `cancel` aborts. */
+    wait = (ms) => (0,_sleep_js__WEBPACK_IMPORTED_MODULE_2__/* .sleep */ .y)(ms, cancel)) {
         this.api = api;
         this.spec = spec;
         this.logger = logger;
@@ -39512,7 +39514,13 @@ class DeploymentRecorder {
         if (cancel?.aborted)
             this.#cancelledAt = Date.now();
         else
-            cancel?.addEventListener('abort', () => (this.#cancelledAt = Date.now()), { once: true });
+            cancel?.addEventListener('abort', () => this.#cancelled(), { once: true });
+    }
+    /** Whether the run was cancelled; notes when, the first time it is seen. */
+    #cancelled() {
+        if (this.#cancelledAt === undefined && this.cancel?.aborted)
+            this.#cancelledAt = Date.now();
+        return this.#cancelledAt !== undefined;
     }
     get id() {
         return this.#id;
@@ -39545,7 +39553,7 @@ class DeploymentRecorder {
         }
         this.logger.info(`GitHub deployment ${this.#id} to environment "${spec.environment}" created for ${spec.ref.slice(0, 12)}.`);
         // Cancelled meanwhile: the time left is for the final status.
-        if (this.#cancelledAt !== undefined)
+        if (this.#cancelled())
             return;
         await this.#status({ state: 'in_progress', description, logUrl: spec.logUrl });
     }
@@ -39573,20 +39581,19 @@ class DeploymentRecorder {
         if (await this.#status(status))
             this.logger.info(`GitHub deployment ${this.#id}: ${status.state}.`);
     }
-    /** Milliseconds a call may take now: the call limit, or what is left of the cancel budget. */
-    #timeLeft() {
-        const budget = this.#cancelledAt === undefined
-            ? CALL_TIMEOUT_MS
-            : this.#cancelledAt + CANCELLED_BUDGET_MS - Date.now();
-        return Math.min(CALL_TIMEOUT_MS, budget);
+    /** When a call started at `started` must end: its own limit, or the end of the cancel budget. */
+    #deadline(started) {
+        const limit = started + CALL_TIMEOUT_MS;
+        return this.#cancelled() ? Math.min(limit, this.#cancelledAt + CANCELLED_BUDGET_MS) : limit;
     }
     /** Runs one call with its time limit, shortened if the run is cancelled while it is in flight. */
     async #call(call) {
+        const started = Date.now();
         const controller = new AbortController();
         let timer;
         const arm = () => {
             clearTimeout(timer);
-            timer = setTimeout(() => controller.abort(new DeploymentApiError('no answer in time')), Math.max(0, this.#timeLeft()));
+            timer = setTimeout(() => controller.abort(new DeploymentApiError('no answer in time')), Math.max(0, this.#deadline(started) - Date.now()));
         };
         arm();
         this.cancel?.addEventListener('abort', arm);
@@ -39599,16 +39606,19 @@ class DeploymentRecorder {
         }
     }
     /**
-     * Sends a status (safe to send twice). GitHub down, a 5xx or a rate limit: tried again, time
-     * allowing. 401/403/404: the token or the deployment is refused, nothing later would be
+     * Sends a status (safe to send twice). GitHub down, a 5xx or a short rate limit: tried again,
+     * time allowing. 401/403/404: the token or the deployment is refused, nothing later would be
      * accepted, so every later call is skipped. Any other refusal (422: a state GitHub will not
-     * take now) skips only this status: the final one is still worth sending.
+     * take now), or a rate limit that lasts longer than MAX_RETRY_WAIT_MS, skips only this status:
+     * the final one is still worth sending. After a cancel, in_progress is dropped: the time left
+     * is for the final status.
      */
     async #status(status) {
         const id = this.#id;
-        if (this.#off || id === undefined)
-            return false;
+        const final = status.state !== 'in_progress';
         for (let attempt = 1;; attempt++) {
+            if (this.#off || id === undefined || (!final && this.#cancelled()))
+                return false;
             try {
                 await this.#call((signal) => this.api.createStatus(id, status, signal));
                 this.#state = status.state;
@@ -39616,25 +39626,32 @@ class DeploymentRecorder {
             }
             catch (error) {
                 const e = error instanceof DeploymentApiError ? error : undefined;
-                const refused = e?.retryAfterMs === undefined &&
-                    (e?.status === 401 || e?.status === 403 || e?.status === 404);
-                const again = !refused && (e?.status === undefined || e.status >= 500 || e.retryAfterMs !== undefined);
-                const pause = Math.min(e?.retryAfterMs ?? 1000, MAX_RETRY_WAIT_MS);
-                if (!again || attempt >= STATUS_ATTEMPTS || this.#timeLeft() < pause + 1000) {
-                    this.#standAside(`set the deployment's status to ${status.state}`, error, refused);
+                const limited = e?.retryAfterMs !== undefined;
+                const refused = !limited && (e?.status === 401 || e?.status === 403 || e?.status === 404);
+                const again = !refused &&
+                    (limited
+                        ? e.retryAfterMs <= MAX_RETRY_WAIT_MS
+                        : e?.status === undefined || e.status >= 500);
+                const pause = e?.retryAfterMs ?? 1000;
+                const timeLeft = this.#deadline(Date.now()) - Date.now();
+                if (!again || attempt >= STATUS_ATTEMPTS || timeLeft < pause + 1000) {
+                    if (!final && this.#cancelled())
+                        return false;
+                    this.#standAside(`set the deployment's status to ${status.state}`, error, refused, final);
                     return false;
                 }
-                await this.wait(pause);
+                await this.wait(pause).catch(() => undefined);
             }
         }
     }
-    /** Warns once (and, with `stop`, makes every later call a no-op): the publish goes on. */
-    #standAside(what, error, stop) {
+    /**
+     * Says why GitHub did not take a call, and makes every later call a no-op with `stop`. A warning
+     * (at most one per run) when the record stops or its final status is lost; a lost in_progress
+     * is only logged, as the final status may still land. The publish goes on either way.
+     */
+    #standAside(what, error, stop, final = true) {
         if (stop)
             this.#off = true;
-        if (this.#warned)
-            return;
-        this.#warned = true;
         const e = error instanceof DeploymentApiError ? error : undefined;
         const said = statusDescription(this.redact(error instanceof Error ? error.message : String(error)));
         const answer = e?.status
@@ -39643,17 +39660,29 @@ class DeploymentRecorder {
         const created = this.#id !== undefined;
         const fix = e?.retryAfterMs !== undefined
             ? 'The token hit a GitHub rate limit: fewer API calls from this workflow, or a token of its own (github-token), help.'
-            : !created && (e?.status === 403 || e?.status === 404)
-                ? 'Add "permissions: deployments: write" to the job (a 404 can also mean GitHub Enterprise Server without deployments, or a token that cannot see the repository).'
-                : created && (e?.status === 401 || e?.status === 403 || e?.status === 404)
-                    ? 'The token was refused for this deployment (was the deployment deleted, or the token revoked?).'
-                    : e?.status !== undefined && e.status < 500
-                        ? 'Please report it with the log of this run.'
-                        : 'Check the status of GitHub and GITHUB_API_URL.';
-        const left = this.#finished && this.#state === 'in_progress'
-            ? ` Deployment ${this.#id} is left in_progress: set its status by hand if it matters.`
-            : '';
-        this.logger.warning(`Could not ${what} for environment "${this.spec.environment}": ${answer}. ${fix}${left || ` The publish goes on${created ? '' : ' without a deployment record'}.`}`);
+            : e?.status === 401
+                ? "GitHub refused the token: check github-token (the default, the job's GITHUB_TOKEN, is always valid during the job)."
+                : !created && (e?.status === 403 || e?.status === 404)
+                    ? 'Add "permissions: deployments: write" to the job (a 404 can also mean GitHub Enterprise Server without deployments, or a token that cannot see the repository).'
+                    : created && (e?.status === 403 || e?.status === 404)
+                        ? 'The token was refused for this deployment (was the deployment deleted, or its permission withdrawn?).'
+                        : e?.status !== undefined && e.status < 500
+                            ? 'Please report it with the log of this run.'
+                            : 'Check the status of GitHub and GITHUB_API_URL.';
+        const left = !created
+            ? ' The publish goes on without a deployment record.'
+            : this.#finished || stop
+                ? ` Deployment ${this.#id} is left ${this.#state === undefined ? 'without a status' : this.#state}: set its status by hand if it matters. The publish goes on.`
+                : ' The publish goes on; the final status will still be sent.';
+        const message = `Could not ${what} for environment "${this.spec.environment}": ${answer}. ${fix}${left}`;
+        if (!stop && !final) {
+            this.logger.info(message);
+            return;
+        }
+        if (this.#warned)
+            return;
+        this.#warned = true;
+        this.logger.warning(message);
     }
 }
 

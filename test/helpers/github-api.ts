@@ -41,8 +41,8 @@ export interface FakeGitHubOptions {
   statusAnswers?: (Refusal | 'ok')[];
   /** Wait this long before answering the create-deployment call. */
   createDelayMs?: number;
-  /** Wait this long before answering each deployment-status call. */
-  statusDelayMs?: number;
+  /** Wait this long before answering a deployment-status call, by the state it sets. */
+  statusDelayMs?: Partial<Record<string, number>>;
   /** Called as each request arrives (before any delay). */
   onRequest?: (request: GitHubRequest) => void;
 }
@@ -99,7 +99,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     }
     const status = /^\/api\/v3\/repos\/[^/]+\/[^/]+\/deployments\/(\d+)\/statuses$/.exec(path);
     if (req.method === 'POST' && status) {
-      await later(options.statusDelayMs);
+      await later(options.statusDelayMs?.[String(body.state)]);
       if (options.statusStatus) return refuse({ status: options.statusStatus });
       const answer = options.statusAnswers?.shift() ?? 'ok';
       if (answer !== 'ok') return refuse(answer);
