@@ -34,6 +34,19 @@ function inputsFor(s: Awaited<ReturnType<typeof sim>>, more: Record<string, stri
   };
 }
 
+/** A run that downloads the bundle to a disk where opening the file takes `ms` (or never ends). */
+function downloadOnSlowDisk(s: Awaited<ReturnType<typeof sim>>, ws: string, ms: string) {
+  return runAction({
+    workspace: ws,
+    inputs: inputsFor(s, { 'download-path': 'site.tar.gz' }),
+    env: {
+      NODE_OPTIONS: `--import=${SLOW_OPEN}`,
+      SLOW_OPEN_MATCH: String.raw`site\.tar\.gz.*\.part$`,
+      SLOW_OPEN_MS: ms,
+    },
+  });
+}
+
 function errorLine(stdout: string): string {
   return stdout.split('\n').find((line) => line.startsWith('::error::')) ?? '';
 }
@@ -147,15 +160,7 @@ describe('the values file on a real disk', () => {
     // halfway, with no outputs and the values file unchanged.
     const s = await sim({ export: quick, faults: [{ op: 'download', fault: { type: 'reset' } }] });
     const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
-      workspace: ws,
-      inputs: inputsFor(s, { 'download-path': 'site.tar.gz' }),
-      env: {
-        NODE_OPTIONS: `--import=${SLOW_OPEN}`,
-        SLOW_OPEN_MATCH: String.raw`site\.tar\.gz.*\.part$`,
-        SLOW_OPEN_MS: '300',
-      },
-    });
+    const run = await downloadOnSlowDisk(s, ws, '300');
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
       expect.stringMatching(
@@ -170,15 +175,7 @@ describe('the values file on a real disk', () => {
   it('work that can never finish fails the step instead of exiting 0 halfway', async () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
-      workspace: ws,
-      inputs: inputsFor(s, { 'download-path': 'site.tar.gz' }),
-      env: {
-        NODE_OPTIONS: `--import=${SLOW_OPEN}`,
-        SLOW_OPEN_MATCH: String.raw`site\.tar\.gz.*\.part$`,
-        SLOW_OPEN_MS: 'never',
-      },
-    });
+    const run = await downloadOnSlowDisk(s, ws, 'never');
     expect(run.code).toBe(1);
     expect(errorLine(run.stdout)).toBe(
       '::error::Unexpected error: the run stopped waiting for an operation that could never finish. Please report it with the log of this run.',
