@@ -10,13 +10,17 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony export toApiError */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
-/* harmony import */ var _deployment_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7920);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(311);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7018);
+/* harmony import */ var _deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7920);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(311);
 /**
  * The GitHub side of deployments, through @actions/github (Octokit): the REST base URL comes from
  * GITHUB_API_URL (GitHub Enterprise Server included), and proxies from the runner's settings.
  * Loaded only when the environment input is set, so runs without it do not pay for Octokit.
  */
+
+
 
 
 
@@ -26,7 +30,7 @@ export const modules = {
  * GitHub answered.
  */
 function toApiError(error, signal) {
-    if (error instanceof _deployment_js__WEBPACK_IMPORTED_MODULE_1__/* .DeploymentApiError */ .M1)
+    if (error instanceof _deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentApiError */ .M1)
         return error;
     const e = (error ?? {});
     const response = e.response;
@@ -36,30 +40,26 @@ function toApiError(error, signal) {
         const headers = response.headers ?? {};
         const limited = e.status === 429 ||
             (e.status === 403 && (headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(said)));
-        return new _deployment_js__WEBPACK_IMPORTED_MODULE_1__/* .DeploymentApiError */ .M1(said.split('\n')[0].slice(0, 200), e.status, limited ? retryAfter(headers) : undefined);
+        return new _deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentApiError */ .M1(said.split('\n')[0].slice(0, 200), e.status, limited ? retryAfter(headers) : undefined);
     }
     if (signal?.aborted)
-        return new _deployment_js__WEBPACK_IMPORTED_MODULE_1__/* .DeploymentApiError */ .M1('no answer in time');
-    let cause = e.cause ?? error;
-    // fetch's TypeError wraps the system error one level further down.
-    while (cause?.cause && !cause.code)
-        cause = cause.cause;
-    const code = cause?.code;
-    return new _deployment_js__WEBPACK_IMPORTED_MODULE_1__/* .DeploymentApiError */ .M1(typeof code === 'string' ? code : (e.message ?? String(error)).slice(0, 200));
+        return new _deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentApiError */ .M1('no answer in time');
+    return new _deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentApiError */ .M1((0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNetworkError */ .gl)(e.cause ?? error));
 }
-/** Retry-After (seconds), or the reset time of the limit, as a wait in ms; 1 s if neither. */
+/** Retry-After (seconds or a date), or the reset time of the limit, as a wait in ms; else 1 s. */
 function retryAfter(headers) {
-    const seconds = Number(headers['retry-after']);
-    if (Number.isFinite(seconds) && seconds >= 0)
-        return seconds * 1000;
+    const now = Date.now();
+    const after = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(headers['retry-after'], now);
+    if (after !== undefined)
+        return after;
     const reset = Number(headers['x-ratelimit-reset']);
     if (Number.isFinite(reset) && reset > 0)
-        return Math.max(0, reset * 1000 - Date.now());
+        return Math.max(0, reset * 1000 - now);
     return 1000;
 }
 function octokitDeploymentApi(token) {
     const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, {
-        userAgent: _version_js__WEBPACK_IMPORTED_MODULE_2__/* .USER_AGENT */ ._,
+        userAgent: _version_js__WEBPACK_IMPORTED_MODULE_4__/* .USER_AGENT */ ._,
         // Octokit's own log lines are not for the user's log (and never carry the token).
         log: {
             debug: () => undefined,
@@ -85,7 +85,7 @@ function octokitDeploymentApi(token) {
                 });
                 const id = response.data.id;
                 if (typeof id !== 'number')
-                    throw new _deployment_js__WEBPACK_IMPORTED_MODULE_1__/* .DeploymentApiError */ .M1(`answered ${response.status} without a deployment id`, response.status);
+                    throw new _deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentApiError */ .M1(`answered ${response.status} without a deployment id`, response.status);
                 return { id };
             }
             catch (error) {

@@ -39416,6 +39416,48 @@ function describeNetworkError(error) {
 
 /***/ }),
 
+/***/ 7018:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EY: () => (/* binding */ backoffDelay),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   vI: () => (/* binding */ DEFAULT_RETRY)
+/* harmony export */ });
+const DEFAULT_RETRY = {
+    maxAttempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 15_000,
+    maxRetryAfterMs: 120_000,
+};
+/** "Full jitter" back-off: a uniform delay between 0 and the exponential cap. */
+function backoffDelay(retry, policy, random) {
+    const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
+    return Math.floor(random() * cap);
+}
+/**
+ * Reads a Retry-After header: delay-seconds or an HTTP date. Returns milliseconds from `now`,
+ * or undefined when the header is absent or unreadable.
+ */
+function parseRetryAfter(value, now) {
+    if (value == null)
+        return undefined;
+    const text = value.trim();
+    if (text === '')
+        return undefined;
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    if (!/^[a-z]{3},/i.test(text))
+        return undefined; // IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT"
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+
+
+/***/ }),
+
 /***/ 7920:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -59344,38 +59386,8 @@ function joinUrl(base, path) {
     return new URL(path.replace(/^\/+/, ''), base);
 }
 
-;// CONCATENATED MODULE: ./src/api/retry.ts
-const DEFAULT_RETRY = {
-    maxAttempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 15_000,
-    maxRetryAfterMs: 120_000,
-};
-/** "Full jitter" back-off: a uniform delay between 0 and the exponential cap. */
-function backoffDelay(retry, policy, random) {
-    const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
-    return Math.floor(random() * cap);
-}
-/**
- * Reads a Retry-After header: delay-seconds or an HTTP date. Returns milliseconds from `now`,
- * or undefined when the header is absent or unreadable.
- */
-function parseRetryAfter(value, now) {
-    if (value == null)
-        return undefined;
-    const text = value.trim();
-    if (text === '')
-        return undefined;
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    if (!/^[a-z]{3},/i.test(text))
-        return undefined; // IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT"
-    const date = Date.parse(text);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
-
+// EXTERNAL MODULE: ./src/api/retry.ts
+var api_retry = __nccwpck_require__(7018);
 ;// CONCATENATED MODULE: ./src/constants.ts
 /** Names of the root action's inputs and outputs: the one place they are spelled (see action.yml). */
 const Inputs = {
@@ -59579,7 +59591,7 @@ class ServiceClient {
         }
         this.#apiKey = key;
         this.#requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
-        this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+        this.#retry = { ...api_retry/* DEFAULT_RETRY */.vI, ...options.retry };
         this.#logger = options.logger ?? silentLogger;
         this.#random = options.random ?? Math.random;
         this.#sleep = options.sleep ?? sleep/* sleep */.y;
@@ -59610,7 +59622,7 @@ class ServiceClient {
             if (retryAfterMs !== undefined && retryAfterMs > this.#retry.maxRetryAfterMs) {
                 throw error.withNote(`the service asks to wait ${Math.ceil(retryAfterMs / 1000)} s before retrying, longer than this run waits`, attempt);
             }
-            const delay = retryAfterMs ?? backoffDelay(attempt, this.#retry, this.#random);
+            const delay = retryAfterMs ?? (0,api_retry/* backoffDelay */.EY)(attempt, this.#retry, this.#random);
             if (call.deadline !== undefined && this.#now() + delay >= call.deadline) {
                 throw error.withNote(`no time left for another try before the deadline`, attempt);
             }
@@ -59766,7 +59778,7 @@ class ServiceClient {
                 : text.trim() === ''
                     ? ''
                     : ` (${describeBody(text, response.headers.get('content-type'))})`;
-            const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.#now());
+            const retryAfterMs = (0,api_retry/* parseRetryAfter */.mu)(response.headers.get('retry-after'), this.#now());
             const retry = status === 429
                 ? op.retryOn429 !== false
                 : op.idempotent

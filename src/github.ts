@@ -4,6 +4,8 @@
  * Loaded only when the environment input is set, so runs without it do not pay for Octokit.
  */
 import { context, getOctokit } from '@actions/github';
+import { describeNetworkError } from './api/errors.js';
+import { parseRetryAfter } from './api/retry.js';
 import {
   DeploymentApiError,
   type CreateDeployment,
@@ -43,22 +45,16 @@ export function toApiError(error: unknown, signal?: AbortSignal): DeploymentApiE
     );
   }
   if (signal?.aborted) return new DeploymentApiError('no answer in time');
-  let cause: unknown = e.cause ?? error;
-  // fetch's TypeError wraps the system error one level further down.
-  while ((cause as { cause?: unknown })?.cause && !(cause as { code?: unknown }).code)
-    cause = (cause as { cause?: unknown }).cause;
-  const code = (cause as { code?: unknown })?.code;
-  return new DeploymentApiError(
-    typeof code === 'string' ? code : (e.message ?? String(error)).slice(0, 200),
-  );
+  return new DeploymentApiError(describeNetworkError(e.cause ?? error));
 }
 
-/** Retry-After (seconds), or the reset time of the limit, as a wait in ms; 1 s if neither. */
+/** Retry-After (seconds or a date), or the reset time of the limit, as a wait in ms; else 1 s. */
 function retryAfter(headers: Record<string, string | undefined>): number {
-  const seconds = Number(headers['retry-after']);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const now = Date.now();
+  const after = parseRetryAfter(headers['retry-after'], now);
+  if (after !== undefined) return after;
   const reset = Number(headers['x-ratelimit-reset']);
-  if (Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - Date.now());
+  if (Number.isFinite(reset) && reset > 0) return Math.max(0, reset * 1000 - now);
   return 1000;
 }
 

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   GITHUB_TOKEN,
   linkSignature,
+  maskedValues,
   newWorkspace,
   runAction,
   secretForms,
@@ -53,13 +54,6 @@ function inputsFor(s: { apiKey: string; baseUrl: string }, more: Record<string, 
     environment: 'docs-production',
     ...more,
   };
-}
-
-/** The values a run masked, unescaped as the runner reads `::add-mask::` commands. */
-function maskedValues(stdout: string): string[] {
-  return [...stdout.matchAll(/^::add-mask::(.+)$/gm)].map((m) =>
-    m[1]!.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%'),
-  );
 }
 
 /**

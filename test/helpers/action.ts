@@ -148,6 +148,13 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   return run;
 }
 
+/** The values a run masked (`::add-mask::`), unescaped as the runner reads workflow commands. */
+export function maskedValues(stdout: string): string[] {
+  return [...stdout.matchAll(/^::add-mask::(.*)$/gm)].map((m) =>
+    m[1]!.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%'),
+  );
+}
+
 /** Every encoding in which a secret could leak. */
 export function secretForms(secret: string): string[] {
   return [

@@ -22,8 +22,7 @@ import { parseInputs } from '../../src/inputs.js';
 import type { Reporter } from '../../src/logger.js';
 import { publish } from '../../src/pipeline.js';
 import { describeFailure } from '../../src/runtime.js';
-import { secretForms } from '../helpers/action.js';
-import { runAction } from '../helpers/action.js';
+import { maskedValues, runAction, secretForms } from '../helpers/action.js';
 import { caseArb, startHostile, type HostileCase } from '../helpers/hostile.js';
 import { pool } from '../helpers/pool.js';
 
@@ -36,11 +35,6 @@ const ORIGINAL = '# docs chart\nreplicaCount: 2 # keep\nstaticExport:\n  enabled
 
 /** A line the runner would read as a workflow command. */
 const COMMAND_LINE = /^\s*::[a-z-]+/im;
-/** A workflow command's value as the runner reads it. */
-function unescapeCommand(value: string): string {
-  return value.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
-}
-
 /** A link or part of one, percent-decoded ('+' as a space, as in a query), for comparison. */
 function loose(text: string): string {
   const spaced = text.replace(/\+/g, ' ');
@@ -290,9 +284,7 @@ describe('hostile service responses', () => {
               expect(line, context).not.toMatch(/^::[a-z-]+::(injected\b|x$)/);
             // Only the key and parts of the links the service issued are masked: a value the
             // service smuggled into an ::add-mask:: would hide arbitrary text from the log.
-            const masked = commands
-              .filter((l) => l.startsWith('::add-mask::'))
-              .map((l) => unescapeCommand(l.slice('::add-mask::'.length)));
+            const masked = maskedValues(run.stdout);
             expect(masked, context).toContain(key);
             for (const value of masked) {
               const fromLink = h.links.some((link) => loose(link).includes(loose(value)));

@@ -458,6 +458,11 @@ describe('toApiError, from what Octokit really throws', () => {
         body: { message: 'You have exceeded a secondary rate limit.' },
       },
       { status: 500, body: { message: 'Server Error' } },
+      {
+        status: 429,
+        headers: { 'retry-after': new Date(Date.now() + 30_000).toUTCString() },
+        body: { message: 'slow down' },
+      },
     ]);
     try {
       const refused = await thrown(s.baseUrl);
@@ -472,6 +477,11 @@ describe('toApiError, from what Octokit really throws', () => {
       expect([secondary.status, secondary.retryAfterMs]).toEqual([403, 3000]);
       const broken = await thrown(s.baseUrl);
       expect([broken.status, broken.retryAfterMs]).toEqual([500, undefined]);
+      // Retry-After as an HTTP date (whole seconds): about 30 s from now.
+      const dated = await thrown(s.baseUrl);
+      expect(dated.status).toBe(429);
+      expect(dated.retryAfterMs).toBeGreaterThan(28_000);
+      expect(dated.retryAfterMs).toBeLessThanOrEqual(30_000);
       // The list is used up: the server hangs, the call is cut by its signal.
       const slow = await thrown(s.baseUrl, AbortSignal.timeout(300));
       expect([slow.status, slow.message]).toEqual([undefined, 'no answer in time']);
