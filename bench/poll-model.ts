@@ -2,7 +2,7 @@
  * A virtual-time model of an export job and a driver that runs the real poller against it with
  * an injected clock: exact, and fast (no real waiting).
  */
-import { pollUntil, type Schedule, type ProgressSample } from '../src/poll.js';
+import { pollUntil, type Schedule, type ProgressSample } from '../src/shared/poll.js';
 import { seededRandom } from '../simulator/random.js';
 
 export interface JobModel {

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parse, parseDocument } from 'yaml';
 import { ServiceClient } from '../src/api/client.js';
 import { generateBundle, getExport, startExport } from '../src/api/static-export.js';
-import { adaptiveSchedule, fixedSchedule } from '../src/poll.js';
+import { adaptiveSchedule, fixedSchedule } from '../src/shared/poll.js';
 import { planValuesEdit } from '../src/values-file.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
 import { randomJob, runVirtual } from './poll-model.js';

@@ -4,7 +4,7 @@
  *
  * 1. Refuses unless on `main` with a clean tree, the version is new and greater than the last
  *    tag, CHANGELOG.md has entries under "## [Unreleased]", and dist/ is a fresh build.
- * 2. Sets the version in package.json, package-lock.json and src/version.ts (the User-Agent),
+ * 2. Sets the version in package.json, package-lock.json and src/shared/version.ts (the User-Agent),
  *    moves the Unreleased entries under "## [X.Y.Z] - <date>", rebuilds dist/, commits.
  * 3. Tags `vX.Y.Z` (annotated) and moves the major tag `vX` to the same commit, so `@vX` users
  *    get the release.
@@ -71,7 +71,7 @@ if (git('status', '--porcelain', '--', 'dist') !== '') {
 // --- from here on, files change ---
 const date = new Date().toISOString().slice(0, 10);
 run('npm', ['version', version, '--no-git-tag-version', '--allow-same-version']);
-const versionPath = join(root, 'src/version.ts');
+const versionPath = join(root, 'src/shared/version.ts');
 writeFileSync(
   versionPath,
   readFileSync(versionPath, 'utf8').replace(

@@ -33,7 +33,7 @@ import {
   type YAMLMap,
 } from 'yaml';
 import { removeStaleTemps, tempName } from './stale-temp.js';
-import { UserError } from './errors.js';
+import { UserError } from './shared/errors.js';
 
 export interface StaticExportValues {
   enabled: true;

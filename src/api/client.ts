@@ -1,8 +1,8 @@
 import { EnvHttpProxyAgent, fetch, type Dispatcher } from 'undici';
 import * as v from 'valibot';
-import { sleep as realSleep, type Sleep } from '../sleep.js';
-import { silentLogger, type Logger } from '../logger.js';
-import { USER_AGENT } from '../version.js';
+import { sleep as realSleep, type Sleep } from '../shared/sleep.js';
+import { silentLogger, type Logger } from '../shared/logger.js';
+import { USER_AGENT } from '../shared/version.js';
 import { parseBaseUrl, joinUrl } from './base-url.js';
 import {
   ApiError,

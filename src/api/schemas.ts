@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SERVICE_ID_PATTERN } from '../constants.js';
+import { SERVICE_ID_PATTERN } from '../shared/constants.js';
 
 /**
  * Response schemas, shared by the client and the simulator's contract test. They accept extra

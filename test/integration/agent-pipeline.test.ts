@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { followUp } from '../../src/agent-pipeline.js';
-import { parseAgentInputs } from '../../src/agent-inputs.js';
-import { memoryLogger } from '../../src/logger.js';
-import type { Reporter } from '../../src/logger.js';
-import { UserError } from '../../src/errors.js';
+import { followUp } from '../../src/agent/pipeline.js';
+import { parseAgentInputs } from '../../src/agent/inputs.js';
+import { memoryLogger } from '../../src/shared/logger.js';
+import type { Reporter } from '../../src/shared/logger.js';
+import { UserError } from '../../src/shared/errors.js';
 import { client, sim } from '../helpers/sim.js';
 import type { AgentScenario } from '../../simulator/server.js';
 

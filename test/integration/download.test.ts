@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateBundle, startExport } from '../../src/api/static-export.js';
-import { downloadBundle } from '../../src/download.js';
-import { UserError } from '../../src/errors.js';
+import { downloadBundle } from '../../src/export/download.js';
+import { UserError } from '../../src/shared/errors.js';
 import { caught, client, sim, wait } from '../helpers/sim.js';
 
 const fast = { queuedMs: 20, runningMs: 80 };

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseHelmVersion, runHelm, upgradeArgs, type HelmRollout } from '../../src/helm.js';
-import { rollout } from '../../src/rollout.js';
+import { parseHelmVersion, runHelm, upgradeArgs, type HelmRollout } from '../../src/helm/helm.js';
+import { rollout } from '../../src/helm/rollout.js';
 import { planValuesEdit } from '../../src/values-file.js';
-import { memoryLogger } from '../../src/logger.js';
-import { UserError } from '../../src/errors.js';
+import { memoryLogger } from '../../src/shared/logger.js';
+import { UserError } from '../../src/shared/errors.js';
 import { CHART, HELMS, helmEnv, stuckRelease } from '../helpers/helm.js';
 
 const run = promisify(execFile);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAgentInputs } from '../../src/agent-inputs.js';
-import { AgentInputs, AgentOutputs } from '../../src/constants.js';
+import { parseAgentInputs } from '../../src/agent/inputs.js';
+import { AgentInputs, AgentOutputs } from '../../src/shared/constants.js';
 import { actionYaml } from '../helpers/action.js';
 
 const declared = actionYaml('agent/action.yml').inputs;

@@ -10,12 +10,12 @@ import {
   statusDescription,
   type DeploymentApi,
   type DeploymentStatus,
-} from '../../src/deployment.js';
+} from '../../src/github/deployment.js';
 import { ApiError } from '../../src/api/errors.js';
-import { InputError, StoppedError, UserError } from '../../src/errors.js';
-import { parseInputs } from '../../src/inputs.js';
-import { toApiError } from '../../src/github.js';
-import { memoryLogger } from '../../src/logger.js';
+import { InputError, StoppedError, UserError } from '../../src/shared/errors.js';
+import { parseInputs } from '../../src/shared/inputs.js';
+import { toApiError } from '../../src/github/octokit.js';
+import { memoryLogger } from '../../src/shared/logger.js';
 import { actionYaml } from '../helpers/action.js';
 
 type Answer = 'ok' | 'down' | number | { status: number; retryAfterMs: number };

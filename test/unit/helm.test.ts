@@ -5,9 +5,9 @@ import {
   stuckAdvice,
   upgradeArgs,
   type HelmRollout,
-} from '../../src/helm.js';
-import { displayCommand } from '../../src/rollout.js';
-import { parseInputs } from '../../src/inputs.js';
+} from '../../src/helm/helm.js';
+import { displayCommand } from '../../src/helm/rollout.js';
+import { parseInputs } from '../../src/shared/inputs.js';
 import { actionYaml } from '../helpers/action.js';
 
 const v3 = parseHelmVersion('v3.17.3')!;

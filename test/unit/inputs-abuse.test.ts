@@ -6,9 +6,9 @@
  * validation that goes missing fails here.
  */
 import { describe, expect, it } from 'vitest';
-import { parseAgentInputs } from '../../src/agent-inputs.js';
-import { InputError } from '../../src/errors.js';
-import { parseInputs } from '../../src/inputs.js';
+import { parseAgentInputs } from '../../src/agent/inputs.js';
+import { InputError } from '../../src/shared/errors.js';
+import { parseInputs } from '../../src/shared/inputs.js';
 import { actionYaml } from '../helpers/action.js';
 
 const WS = '/home/runner/work/docs/docs';

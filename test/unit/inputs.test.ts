@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { ExportJobSchema } from '../../src/api/schemas.js';
 import { describe, expect, it } from 'vitest';
-import { Inputs, Outputs } from '../../src/constants.js';
-import { InputError } from '../../src/errors.js';
-import { parseInputs } from '../../src/inputs.js';
+import { Inputs, Outputs } from '../../src/shared/constants.js';
+import { InputError } from '../../src/shared/errors.js';
+import { parseInputs } from '../../src/shared/inputs.js';
 import { actionYaml } from '../helpers/action.js';
 
 const WS = '/home/runner/work/docs/docs';

@@ -7,9 +7,9 @@ import {
   PollCancelled,
   PollTimeout,
   type Clock,
-} from '../../src/poll.js';
+} from '../../src/shared/poll.js';
 import { randomJob, runVirtual } from '../../bench/poll-model.js';
-import { parseDuration, formatDuration, formatElapsed, toGoDuration } from '../../src/duration.js';
+import { parseDuration, formatDuration, formatElapsed, toGoDuration } from '../../src/shared/duration.js';
 
 function virtualClock(): Clock & { t: number } {
   const clock = {

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDocument, isMap, isScalar } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/errors.js';
+import { UserError } from '../../src/shared/errors.js';
 import {
   planValuesEdit,
   readValuesFile,

@@ -3,15 +3,15 @@
  * value ends in core.setFailed with a message that names what to fix.
  */
 import * as core from '@actions/core';
-import { ServiceClient } from './api/client.js';
-import { Outputs } from './constants.js';
-import { DeploymentRecorder } from './deployment.js';
-import { StoppedError } from './errors.js';
-import { parseInputs, type ActionInputs } from './inputs.js';
-import type { Reporter } from './logger.js';
-import { publish, type PublishState } from './pipeline.js';
+import { ServiceClient } from '../api/client.js';
+import { Outputs } from '../shared/constants.js';
+import { DeploymentRecorder } from '../github/deployment.js';
+import { StoppedError } from '../shared/errors.js';
+import { parseInputs, type ActionInputs } from '../shared/inputs.js';
+import type { Reporter } from '../shared/logger.js';
+import { publish, type PublishState } from '../export/pipeline.js';
 import { actionsReporter, runEntry, runUrl, setOutputsQuietly, writeSummary } from './runtime.js';
-import { failureSummary, successSummary } from './summary.js';
+import { failureSummary, successSummary } from '../export/summary.js';
 
 export async function run(): Promise<void> {
   const state: PublishState = {};
@@ -122,7 +122,7 @@ async function startDeployment(
     );
     return undefined;
   }
-  const { octokitDeploymentApi } = await import('./github.js');
+  const { octokitDeploymentApi } = await import('../github/octokit.js');
   const recorder = new DeploymentRecorder(
     octokitDeploymentApi(spec.token),
     {

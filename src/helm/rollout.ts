@@ -6,7 +6,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StoppedError, UserError } from './errors.js';
+import { StoppedError, UserError } from '../shared/errors.js';
 import {
   detectHelmVersion,
   findHelm,
@@ -22,7 +22,7 @@ import {
   type HelmVersion,
   type ReleaseInfo,
 } from './helm.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../shared/logger.js';
 
 export interface RolloutResult {
   helm: HelmVersion;

@@ -1,7 +1,7 @@
 /**
  * The small reporting interface the pipeline core writes to. The action wires it to
  * `@actions/core`; tests and the CLI use plain implementations. Nothing below `src/api/`,
- * `src/poll.ts` or the pipeline imports `@actions/core` directly.
+ * `src/shared/poll.ts` or the pipelines imports `@actions/core` directly.
  */
 export interface Logger {
   debug(message: string): void;

@@ -4,8 +4,8 @@
  */
 import { spawn } from 'node:child_process';
 import { which } from '@actions/io';
-import { toGoDuration } from './duration.js';
-import { UserError } from './errors.js';
+import { toGoDuration } from '../shared/duration.js';
+import { UserError } from '../shared/errors.js';
 
 export interface HelmRollout {
   release: string;

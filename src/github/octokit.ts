@@ -4,15 +4,15 @@
  * Loaded only when the environment input is set, so runs without it do not pay for Octokit.
  */
 import { context, getOctokit } from '@actions/github';
-import { describeNetworkError } from './api/errors.js';
-import { parseRetryAfter } from './api/retry.js';
+import { describeNetworkError } from '../api/errors.js';
+import { parseRetryAfter } from '../api/retry.js';
 import {
   DeploymentApiError,
   type CreateDeployment,
   type DeploymentApi,
   type DeploymentStatus,
 } from './deployment.js';
-import { USER_AGENT } from './version.js';
+import { USER_AGENT } from '../shared/version.js';
 
 /** What a RequestError of @octokit/request carries; `response` only when GitHub answered. */
 interface OctokitError {

@@ -1,10 +1,10 @@
 import { isAbsolute, relative, resolve } from 'node:path';
-import { parseBaseUrl } from './api/base-url.js';
-import { ApiError } from './api/errors.js';
+import { parseBaseUrl } from '../api/base-url.js';
+import { ApiError } from '../api/errors.js';
 import { AgentInputs, Inputs, SERVICE_ID_PATTERN } from './constants.js';
 import { parseDuration } from './duration.js';
 import { InputError } from './errors.js';
-import type { HelmRollout } from './helm.js';
+import type { HelmRollout } from '../helm/helm.js';
 
 export interface ActionInputs {
   apiKey: string;

@@ -2,14 +2,14 @@
  * The agent/ sub-action's pipeline: send the follow-up message exactly once (or create a job),
  * then wait for the job with the shared poller. No @actions/core here.
  */
-import { ApiError } from './api/errors.js';
-import type { ServiceClient } from './api/client.js';
-import { createAgentJob, getAgentJob, sendFollowUp } from './api/agent.js';
-import type { AgentJob } from './api/schemas.js';
-import type { AgentActionInputs } from './agent-inputs.js';
-import { formatDuration } from './duration.js';
-import { StoppedError, UserError } from './errors.js';
-import type { Reporter } from './logger.js';
+import { ApiError } from '../api/errors.js';
+import type { ServiceClient } from '../api/client.js';
+import { createAgentJob, getAgentJob, sendFollowUp } from '../api/agent.js';
+import type { AgentJob } from '../api/schemas.js';
+import type { AgentActionInputs } from './inputs.js';
+import { formatDuration } from '../shared/duration.js';
+import { StoppedError, UserError } from '../shared/errors.js';
+import type { Reporter } from '../shared/logger.js';
 import {
   backoffSchedule,
   fixedSchedule,
@@ -18,7 +18,7 @@ import {
   PollTimeout,
   systemClock,
   type Clock,
-} from './poll.js';
+} from '../shared/poll.js';
 
 export interface AgentState {
   jobId?: string;

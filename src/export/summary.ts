@@ -1,7 +1,7 @@
 /** The job summary, as Markdown: pure, so tests can read exactly what a person will see. */
-import { formatDuration } from './duration.js';
+import { formatDuration } from '../shared/duration.js';
 import { formatBytes, type PublishResult, type PublishState } from './pipeline.js';
-import { redactLink } from './secrets.js';
+import { redactLink } from '../shared/secrets.js';
 
 export interface RunLink {
   url: string | undefined;

@@ -10,12 +10,12 @@ import type { Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import { removeStaleTemps, tempName } from './stale-temp.js';
-import { describeNetworkError } from './api/errors.js';
-import { UserError } from './errors.js';
-import { silentLogger, type Logger } from './logger.js';
-import { sleep } from './sleep.js';
-import { USER_AGENT } from './version.js';
+import { removeStaleTemps, tempName } from '../stale-temp.js';
+import { describeNetworkError } from '../api/errors.js';
+import { UserError } from '../shared/errors.js';
+import { silentLogger, type Logger } from '../shared/logger.js';
+import { sleep } from '../shared/sleep.js';
+import { USER_AGENT } from '../shared/version.js';
 
 export interface DownloadOptions {
   signal?: AbortSignal;

@@ -2,13 +2,13 @@
  * Records a run as a GitHub deployment: created at the start (in_progress), finished with
  * success, failure or error. It never blocks the publish: when GitHub refuses (403/404: no
  * `deployments: write`, or a GitHub Enterprise Server without deployments) or cannot be reached,
- * it warns once and stands aside. It talks to GitHub through `DeploymentApi` (src/github.ts wires
+ * it warns once and stands aside. It talks to GitHub through `DeploymentApi` (src/github/octokit.ts wires
  * Octokit to it) and does not import @actions/core.
  */
-import type { Logger } from './logger.js';
-import { ApiError } from './api/errors.js';
-import { StoppedError, UserError } from './errors.js';
-import { sleep } from './sleep.js';
+import type { Logger } from '../shared/logger.js';
+import { ApiError } from '../api/errors.js';
+import { StoppedError, UserError } from '../shared/errors.js';
+import { sleep } from '../shared/sleep.js';
 
 export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error';
 
@@ -65,7 +65,7 @@ const MAX_DESCRIPTION = 140;
 /** Each call to GitHub gets this long. */
 const CALL_TIMEOUT_MS = 10_000;
 /**
- * After a cancel the process exits 3 s later (src/runtime.ts): every call to GitHub from then on,
+ * After a cancel the process exits 3 s later (src/action/runtime.ts): every call to GitHub from then on,
  * the one in flight included, must end within this budget, so that the last status is sent (or
  * given up on) before the exit.
  */

@@ -1,5 +1,5 @@
-import { AgentInputs, SERVICE_ID_PATTERN } from './constants.js';
-import { InputError } from './errors.js';
+import { AgentInputs, SERVICE_ID_PATTERN } from '../shared/constants.js';
+import { InputError } from '../shared/errors.js';
 import {
   MAX_DURATION_MS,
   MAX_POLL_INTERVAL_MS,
@@ -10,7 +10,7 @@ import {
   parseDurationInput,
   printable,
   type InputReader,
-} from './inputs.js';
+} from '../shared/inputs.js';
 
 export interface AgentActionInputs {
   apiKey: string;

@@ -3,16 +3,16 @@
  * generate a fresh link → (download) → write the values file. It reports through a small
  * interface and does not import @actions/core, so tests and a CLI can run it as the action does.
  */
-import { ApiError } from './api/errors.js';
-import type { ServiceClient } from './api/client.js';
-import { generateBundle, getExport, startExport } from './api/static-export.js';
-import type { Bundle, ExportJob } from './api/schemas.js';
-import { unifiedDiff } from './diff.js';
+import { ApiError } from '../api/errors.js';
+import type { ServiceClient } from '../api/client.js';
+import { generateBundle, getExport, startExport } from '../api/static-export.js';
+import type { Bundle, ExportJob } from '../api/schemas.js';
+import { unifiedDiff } from '../diff.js';
 import { downloadBundle } from './download.js';
-import { formatDuration, formatElapsed } from './duration.js';
-import { StoppedError, UserError } from './errors.js';
-import type { ActionInputs } from './inputs.js';
-import type { Reporter } from './logger.js';
+import { formatDuration, formatElapsed } from '../shared/duration.js';
+import { StoppedError, UserError } from '../shared/errors.js';
+import type { ActionInputs } from '../shared/inputs.js';
+import type { Reporter } from '../shared/logger.js';
 import {
   adaptiveSchedule,
   fixedSchedule,
@@ -21,10 +21,10 @@ import {
   PollTimeout,
   systemClock,
   type Clock,
-} from './poll.js';
-import { linkSecrets, redactLink } from './secrets.js';
-import { checkWritable, planValuesEdit, readValuesFile, writeFileAtomic } from './values-file.js';
-import { rollout, type RolloutResult } from './rollout.js';
+} from '../shared/poll.js';
+import { linkSecrets, redactLink } from '../shared/secrets.js';
+import { checkWritable, planValuesEdit, readValuesFile, writeFileAtomic } from '../values-file.js';
+import { rollout, type RolloutResult } from '../helm/rollout.js';
 
 /** What is known so far; filled in as the run goes, so a failure can still report the job. */
 export interface PublishState {

@@ -1,10 +1,10 @@
 /** The agent/ sub-action: inputs → follow-up (or new job) → wait → outputs and summary. */
 import * as core from '@actions/core';
-import { ServiceClient } from './api/client.js';
-import { AgentOutputs } from './constants.js';
-import { parseAgentInputs, type AgentActionInputs } from './agent-inputs.js';
-import { followUp, type AgentResult, type AgentState } from './agent-pipeline.js';
-import { actionsReporter, runEntry, runUrl, setOutputsQuietly, writeSummary } from './runtime.js';
+import { ServiceClient } from '../api/client.js';
+import { AgentOutputs } from '../shared/constants.js';
+import { parseAgentInputs, type AgentActionInputs } from './inputs.js';
+import { followUp, type AgentResult, type AgentState } from './pipeline.js';
+import { actionsReporter, runEntry, runUrl, setOutputsQuietly, writeSummary } from '../action/runtime.js';
 
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');

@@ -4,10 +4,10 @@
  * job summary.
  */
 import * as core from '@actions/core';
-import type { ServiceClient } from './api/client.js';
-import { ApiError } from './api/errors.js';
-import { UserError } from './errors.js';
-import type { Reporter } from './logger.js';
+import type { ServiceClient } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
+import { UserError } from '../shared/errors.js';
+import type { Reporter } from '../shared/logger.js';
 
 export const actionsReporter: Reporter = {
   debug: (m) => core.debug(m),

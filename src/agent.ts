@@ -1,3 +1,0 @@
-import { runAgent } from './agent-main.js';
-
-void runAgent();

@@ -1,0 +1,3 @@
+import { runAgent } from './action.js';
+
+void runAgent();
