@@ -1,5 +1,5 @@
 /**
- * A simulator of the documentation service (see ../shared/SERVICE.md): the static export and
+ * A simulator of the documentation service (the contract it implements is docs/service.md): the static export and
  * agent APIs on one listener, and an object-storage origin for presigned bundle links on a
  * second one. It is a real HTTP server, used by the tests, the demo and `npm run simulator`.
  */

@@ -42513,6 +42513,543 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./src/api/errors.ts
+/** The one error type the service client throws. */
+class ApiError extends Error {
+    name = 'ApiError';
+    operation;
+    kind;
+    status;
+    serviceMessage;
+    hint;
+    attempts;
+    /** The message without operation name and hint. */
+    reason;
+    constructor(details) {
+        const hint = details.hint ? ` ${details.hint}` : '';
+        super(`${details.operation}: ${details.message}.${hint}`, { cause: details.cause });
+        this.operation = details.operation;
+        this.kind = details.kind;
+        this.status = details.status;
+        this.serviceMessage = details.serviceMessage;
+        this.hint = details.hint;
+        this.attempts = details.attempts ?? 0;
+        this.reason = details.message;
+    }
+    /** The same error with a note added to its reason ("; no time left ..."). */
+    withNote(note, attempts = this.attempts) {
+        return new ApiError({
+            operation: this.operation,
+            kind: this.kind,
+            status: this.status,
+            serviceMessage: this.serviceMessage,
+            hint: this.hint,
+            attempts,
+            message: `${this.reason}; ${note}`,
+            cause: this,
+        });
+    }
+}
+const STATUS_TEXT = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    409: 'Conflict',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+    504: 'Gateway Timeout',
+};
+function describeStatus(status) {
+    const text = STATUS_TEXT[status];
+    return text ? `HTTP ${status} ${text}` : `HTTP ${status}`;
+}
+function hintForStatus(status, ctx) {
+    switch (status) {
+        case 400:
+            return 'The service rejected the request body: check the inputs named in its message.';
+        case 401:
+            return ctx.assistantKey
+                ? 'The api-key is a public assistant key (it starts with mint_dsc_): these endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.'
+                : 'Check the api-key: it must be an admin API key (it starts with mint_, not mint_dsc_), from the API keys page of the dashboard, stored as a secret.';
+        case 403:
+            return (ctx.forbiddenHint ??
+                'The key is not allowed to do this: check that the organization has the plan this feature needs.');
+        case 404:
+            return ctx.notFoundHint ?? 'The service does not know this resource: check the id.';
+        case 409:
+            return (ctx.conflictHint ??
+                "The service refused the request in the resource's current state: check its status, then run again.");
+        case 429:
+            return (ctx.rateLimitHint ?? 'The service is rate limiting this key: wait a while and run again.');
+        default:
+            if (status >= 500)
+                return 'The service had a problem: try again later, and check its status page if it persists.';
+            return 'The service refused the request.';
+    }
+}
+const CAUSES = {
+    UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
+    UND_ERR_HEADERS_OVERFLOW: "the answer's headers are too large",
+    Z_DATA_ERROR: 'the body claims to be compressed but is not',
+    Z_BUF_ERROR: 'the compressed body is cut short',
+    HPE_INVALID_CONSTANT: 'the answer is not HTTP',
+};
+/**
+ * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
+ * with a few words where the code alone says little. Falls back to the innermost message.
+ */
+function describeNetworkError(error) {
+    let current = error;
+    let message = error instanceof Error ? error.message : String(error);
+    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+        const { code, name } = current;
+        if (typeof code === 'string')
+            return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
+        if (name === 'HTTPParserError')
+            return CAUSES.HPE_INVALID_CONSTANT;
+        if (current instanceof Error && current.message)
+            message = current.message;
+        current = current.cause;
+    }
+    return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
+}
+
+;// CONCATENATED MODULE: ./src/shared/constants.ts
+/**
+ * An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed and put in paths. The response
+ * schemas and the job-id inputs use the same pattern, so any id a run printed can be passed back.
+ */
+const SERVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
+/**
+ * After SIGINT/SIGTERM the process exits this long after the cancel, whatever is still running
+ * (a runner kills a cancelled step soon after anyway).
+ */
+const HARD_EXIT_AFTER_CANCEL_MS = 3000;
+/**
+ * What is left, after a cancel, for the last calls that report the outcome (the GitHub deployment's
+ * final status): the hard exit less a margin for the process to write its last lines.
+ */
+const CANCELLED_REPORT_BUDGET_MS = HARD_EXIT_AFTER_CANCEL_MS - 500;
+
+;// CONCATENATED MODULE: ./src/shared/errors.ts
+/**
+ * A failure the user can fix: a bad input, a broken values file, a failed export. Its message
+ * names the input or file, says what is wrong and what to do.
+ */
+class UserError extends Error {
+    details;
+    name = 'UserError';
+    constructor(message, details = {}) {
+        super(message);
+        this.details = details;
+    }
+}
+/** A refusal of one input: `Input "timeout": ... ` */
+class errors_InputError extends UserError {
+    constructor(input, problem, fix) {
+        super(`Input "${input}" ${problem}. ${fix}`, { input });
+    }
+}
+/** The run was cancelled (SIGINT/SIGTERM) or reached its time limit. */
+class StoppedError extends UserError {
+    reason;
+    constructor(message, reason, jobId) {
+        super(message, { jobId });
+        this.reason = reason;
+    }
+}
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/api/base-url.ts
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase();
+    return (LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost'));
+}
+function refuse(raw, problem, fix) {
+    throw new ApiError({
+        operation: 'configure the client',
+        kind: 'config',
+        message: `base-url "${raw}" ${problem}`,
+        hint: fix,
+    });
+}
+/**
+ * Parses the service address a user typed into a base URL whose path ends with `/`, so that
+ * relative operation paths join under it (`https://proxy.corp/docs-api` + `v1/...` keeps
+ * `/docs-api/`). Plain http is accepted only for loopback hosts: the bearer key must not cross a
+ * network in clear text.
+ */
+function parseBaseUrl(raw) {
+    const text = raw.trim();
+    if (text === '')
+        refuse(raw, 'is empty', 'Set it to the service address, e.g. https://api.mintlify.com.');
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+        refuse(raw, 'has no scheme', `Write it with https://, e.g. https://${text.replace(/^\/+/, '')}.`);
+    }
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        return refuse(raw, 'is not a valid URL', 'Write it as https://host[:port][/path].');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        refuse(raw, `uses ${url.protocol.slice(0, -1)}://`, 'Only https:// (or http:// to a loopback address) is supported.');
+    }
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        refuse(raw, 'uses plain http:// to a host that is not loopback', 'Use https://: the admin API key must not cross a network in clear text.');
+    }
+    if (url.username || url.password) {
+        refuse('(redacted)', 'contains a user name or password', 'Remove them; the API key is sent as a bearer token.');
+    }
+    if (url.search || url.hash) {
+        refuse(raw, 'has a query or fragment', 'Remove everything after "?" or "#".');
+    }
+    if (!url.pathname.endsWith('/'))
+        url.pathname += '/';
+    return url;
+}
+/** Joins an operation path (no leading slash needed) under the base URL's path. */
+function joinUrl(base, path) {
+    return new URL(path.replace(/^\/+/, ''), base);
+}
+
+;// CONCATENATED MODULE: ./src/shared/duration.ts
+const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/**
+ * Reads a duration: `90s`, `30m`, `1h30m`, `1.5h`, `500ms`, or bare seconds (`90`).
+ * Returns milliseconds, or undefined when the text is not a duration.
+ */
+function parseDuration(text) {
+    const value = text.trim().toLowerCase();
+    if (value === '')
+        return undefined;
+    if (/^\d+(\.\d+)?$/.test(value))
+        return Math.round(Number(value) * 1000);
+    if (!/^(\d+(\.\d+)?(ms|h|m|s))+$/.test(value))
+        return undefined;
+    let total = 0;
+    for (const part of value.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g))
+        total += Number(part[1]) * UNITS[part[2]];
+    return Math.round(total);
+}
+/** `1h30m`, `2m05s`, `42s`, `0.5s`: short and exact enough for logs. */
+function formatDuration(ms) {
+    if (!Number.isFinite(ms))
+        return '∞';
+    if (ms < 1000)
+        return `${(ms / 1000).toFixed(1).replace(/\.0$/, '')}s`;
+    let seconds = Math.round(ms / 1000);
+    const h = Math.floor(seconds / 3600);
+    seconds -= h * 3600;
+    const m = Math.floor(seconds / 60);
+    const s = seconds - m * 60;
+    if (h > 0)
+        return `${h}h${m > 0 ? `${String(m).padStart(2, '0')}m` : ''}`;
+    if (m > 0)
+        return `${m}m${s > 0 ? `${String(s).padStart(2, '0')}s` : ''}`;
+    return `${s}s`;
+}
+/**
+ * A measured duration for a log line: to the millisecond under a minute (`0.342s`, `12.050s`, so
+ * that a throughput can be read off it), as `formatDuration` beyond (`2m03s`).
+ */
+function formatElapsed(ms) {
+    return ms < 60_000 ? `${(ms / 1000).toFixed(3)}s` : formatDuration(ms);
+}
+/** Helm's `--timeout` wants a unit: `300` becomes `300s`; `5m` is kept. */
+function toGoDuration(ms) {
+    if (ms % 3_600_000 === 0)
+        return `${ms / 3_600_000}h`;
+    if (ms % 60_000 === 0)
+        return `${ms / 60_000}m`;
+    if (ms % 1000 === 0)
+        return `${ms / 1000}s`;
+    return `${ms}ms`;
+}
+
+;// CONCATENATED MODULE: ./src/shared/text.ts
+/** How characters are shown in messages: visibly, briefly, never as something a log would act on. */
+/** Control characters and invisible formatting characters (bidi overrides, zero-width). */
+const UNSEEN = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+/** `U+200B`: the Unicode notation of a character, as messages name one that is refused. */
+function codePoint(char) {
+    return `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+/** Shows control and invisible characters visibly in messages, and keeps them short. */
+function printable(text) {
+    const shown = text.replace(UNSEEN, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
+    return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
+}
+/** `1.5 MiB`: sizes in logs and summaries. */
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes / 1024;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit++;
+    }
+    return `${value.toFixed(value >= 100 ? 0 : 1)} ${units[unit]}`;
+}
+
+;// CONCATENATED MODULE: ./src/shared/inputs.ts
+/**
+ * The input rules every front door shares (the root action, agent/, the command line): how an
+ * input is declared, read, defaulted and checked. Each feature declares and parses its own inputs
+ * next to its code (`export/inputs.ts`, `helm/inputs.ts`, …) with these helpers. Nothing here
+ * imports @actions/*: an entry point passes a reader.
+ */
+
+
+
+
+
+
+const MAX_INPUT_LENGTH = 2048;
+const MAX_DURATION_MS = 72 * 3_600_000;
+const MAX_POLL_INTERVAL_MS = 10 * 60_000;
+/** The inputs both actions take, with the same meaning and defaults. */
+const CommonInputs = {
+    ApiKey: { name: 'api-key', required: true },
+    BaseUrl: { name: 'base-url', default: 'https://api.mintlify.com' },
+    Timeout: { name: 'timeout', default: '30m' },
+    PollInterval: { name: 'poll-interval', default: 'auto' },
+};
+/** Reads inputs through the checks every input gets, and fills in defaults for blank values. */
+function inputGetter(read) {
+    return (spec) => {
+        const value = read(spec.name) ?? '';
+        checkCharacters(spec, value);
+        if (value.trim() === '' && spec.default !== undefined && !spec.blankIsError)
+            return spec.default;
+        return value;
+    };
+}
+/**
+ * Refuses, for every input, what no value of it may hold: control characters other than line
+ * breaks and tabs (which each input's own check handles), invisible formatting characters
+ * (right-to-left overrides, zero-width spaces: a value that reads differently than it is), and
+ * absurd lengths. Only free text that allows it (the prompt) may hold formatting characters (emoji,
+ * right-to-left text). The value is never echoed: it may be a secret.
+ */
+function checkCharacters(spec, raw) {
+    const { maxLength, formatting } = spec.text ?? { maxLength: MAX_INPUT_LENGTH, formatting: false };
+    if (raw.length > maxLength) {
+        throw new errors_InputError(spec.name, `is ${raw.length} characters long`, `Give a value of at most ${maxLength} characters.`);
+    }
+    const bad = formatting
+        ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u
+        : /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/u;
+    const match = bad.exec(raw);
+    if (match) {
+        throw new errors_InputError(spec.name, `contains the invisible character ${codePoint(match[0])} at position ${match.index + 1}`, 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.');
+    }
+}
+/** The YAML 1.2 core booleans, as `core.getBooleanInput` reads them. */
+function parseBoolean(input, raw) {
+    const text = raw.trim();
+    if (['true', 'True', 'TRUE'].includes(text))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(text))
+        return false;
+    throw new errors_InputError(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
+}
+function parseDurationInput(input, raw, min, max, prefix = '') {
+    const ms = parseDuration(raw);
+    if (ms === undefined) {
+        throw new errors_InputError(input, `("${printable(raw.trim())}") is not a duration`, `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`);
+    }
+    if (ms < min) {
+        throw new errors_InputError(input, `("${raw.trim()}") is shorter than ${min / 1000}s`, `Use at least ${min / 1000}s.`);
+    }
+    if (ms > max) {
+        throw new errors_InputError(input, `("${raw.trim()}") is longer than ${max / 3_600_000 >= 1 ? `${max / 3_600_000}h` : `${max / 60_000}m`}`, 'Use a shorter duration.');
+    }
+    return ms;
+}
+/** A time limit such as `timeout` or `helm-timeout`: 1 s to 72 h. */
+function parseTimeoutInput(input, raw) {
+    return parseDurationInput(input, raw, 1000, MAX_DURATION_MS);
+}
+/** `auto`, or a fixed interval of 1 s to 10 min between status checks. */
+function parsePollIntervalInput(input, raw) {
+    const text = raw.trim().toLowerCase();
+    return text === 'auto'
+        ? 'auto'
+        : parseDurationInput(input, text, 1000, MAX_POLL_INTERVAL_MS, 'auto, or ');
+}
+/** The service address input, refused with the client's own reasons. */
+function parseBaseUrlInput(raw) {
+    const name = CommonInputs.BaseUrl.name;
+    if (/\s/.test(raw.trim())) {
+        throw new errors_InputError(name, `("${printable(raw.trim())}") contains white space or a line break`, 'Give one address, e.g. https://api.mintlify.com.');
+    }
+    try {
+        return parseBaseUrl(raw || CommonInputs.BaseUrl.default);
+    }
+    catch (error) {
+        if (error instanceof ApiError) {
+            throw new errors_InputError(name, error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `), error.hint ?? '');
+        }
+        throw error;
+    }
+}
+function parseApiKey(raw, warnings) {
+    const name = CommonInputs.ApiKey.name;
+    const key = raw.trim();
+    if (key === '') {
+        throw new errors_InputError(name, 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`. If the secret is set, check that this workflow can read it (secrets are not passed to workflows triggered from forks).');
+    }
+    if (/\s/.test(key)) {
+        throw new errors_InputError(name, 'contains white space or a line break', 'Store the key alone, on one line, in the secret.');
+    }
+    const foreign = /[^\x21-\x7e]/.exec(key);
+    if (foreign) {
+        throw new errors_InputError(name, `contains the character ${codePoint(foreign[0])} at position ${foreign.index + 1}, which an API key never has`, 'Copy the key again from the API keys page of the dashboard: it is plain ASCII.');
+    }
+    if (key.startsWith('mint_dsc_')) {
+        throw new errors_InputError(name, 'is a public assistant key (it starts with mint_dsc_)', 'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.');
+    }
+    if (!key.startsWith('mint_')) {
+        warnings.push('Input "api-key" does not start with mint_, as admin API keys do: if the service answers 401, check that the secret holds the admin key.');
+    }
+    return key;
+}
+/** A file path inside the workspace (the checked-out repository), as an absolute path. */
+function parseWorkspacePath(input, raw, workspace, example) {
+    if (raw === '')
+        throw new InputError(input, 'is empty', `Give a path relative to the workspace, e.g. ${example}.`);
+    if (/[\u0000-\u001f]/.test(raw)) {
+        throw new InputError(input, 'contains a line break or control character', `Give one path, e.g. ${example}.`);
+    }
+    const root = resolve(workspace);
+    const absolute = resolve(root, raw);
+    const rel = relative(root, absolute);
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+        throw new InputError(input, `("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
+    }
+    return absolute;
+}
+
+;// CONCATENATED MODULE: ./src/action/runtime.ts
+/**
+ * What both entry points (the root action and agent/) share when running on a runner: the
+ * reporter wired to @actions/core, cancellation on SIGINT/SIGTERM, failure messages and the
+ * job summary.
+ */
+
+
+
+
+
+const actionsReporter = {
+    debug: (m) => core_debug(m),
+    info: (m) => info(m),
+    notice: (m) => notice(m),
+    warning: (m) => core_warning(m),
+    group: (name, fn) => group(name, fn),
+    secret: (value) => core_setSecret(value),
+};
+function runUrl(env = process.env) {
+    const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = env;
+    if (!GITHUB_SERVER_URL || !GITHUB_REPOSITORY || !GITHUB_RUN_ID)
+        return undefined;
+    return `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}`;
+}
+/**
+ * Cancels on SIGINT/SIGTERM (what a runner sends when a run is cancelled). If the work does not
+ * wind down within a few seconds, the process exits anyway.
+ */
+function cancelOnSignals(controller) {
+    const handler = (signal) => {
+        if (controller.signal.aborted)
+            return;
+        info(`Received ${signal}: stopping.`);
+        controller.abort(new Error(`received ${signal}`));
+        setTimeout(() => process.exit(process.exitCode ?? 1), HARD_EXIT_AFTER_CANCEL_MS).unref();
+    };
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+    return () => {
+        process.off('SIGINT', handler);
+        process.off('SIGTERM', handler);
+    };
+}
+function describeFailure(error) {
+    if (error instanceof UserError || error instanceof ApiError)
+        return error.message;
+    if (error instanceof Error)
+        return `Unexpected error: ${error.message}. Please report it with the log of this run.`;
+    return `Unexpected error: ${String(error)}.`;
+}
+/** Sets outputs on a failure path, where a missing GITHUB_OUTPUT must not hide the failure. */
+function setOutputsQuietly(outputs) {
+    try {
+        for (const [name, value] of Object.entries(outputs))
+            if (value !== undefined)
+                setOutput(name, value);
+    }
+    catch {
+        // Not on a runner: the failure reported next is what matters.
+    }
+}
+async function writeSummary(markdown) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    try {
+        await summary.addRaw(markdown).write();
+    }
+    catch (error) {
+        core_warning(`Could not write the job summary: ${error.message}`);
+    }
+}
+/**
+ * The frame of both entry points: mask the key before anything is printed, cancel on signals,
+ * turn any thrown value into core.setFailed (after `onFailure` reports what it can), and close
+ * the clients.
+ */
+async function runEntry(work, onFailure) {
+    const controller = new AbortController();
+    const release = cancelOnSignals(controller);
+    const clients = [];
+    // Node exits with 0 when nothing is left to wait for, even if the work never finished (a promise
+    // no event will ever settle): that must fail the step, not pass it having done half the job.
+    let lose = () => undefined;
+    const lost = new Promise((_, reject) => {
+        lose = reject;
+    });
+    const onBeforeExit = () => lose(new Error('the run stopped waiting for an operation that could never finish'));
+    process.on('beforeExit', onBeforeExit);
+    try {
+        const rawKey = getInput(CommonInputs.ApiKey.name);
+        if (rawKey.trim())
+            core_setSecret(rawKey.trim());
+        await Promise.race([
+            work({ signal: controller.signal, track: (client) => (clients.push(client), client) }),
+            lost,
+        ]);
+    }
+    catch (error) {
+        const message = describeFailure(error);
+        await onFailure(message, error).catch(() => undefined);
+        setFailed(message);
+    }
+    finally {
+        process.off('beforeExit', onBeforeExit);
+        release();
+        await Promise.all(clients.map((client) => client.close()));
+    }
+}
+
 ;// CONCATENATED MODULE: ./node_modules/valibot/dist/index.mjs
 //#region src/storages/globalConfig/globalConfig.ts
 let store$4;
@@ -45290,7 +45827,7 @@ const FALSY = (/* unused pure expression or super */ null && ([
 	"disabled"
 ]));
 /* @__NO_SIDE_EFFECTS__ */
-function parseBoolean(config$1, message$1) {
+function dist_parseBoolean(config$1, message$1) {
 	const normalize$1 = (v) => typeof v === "string" ? v.toLowerCase() : v;
 	const truthyRaw = config$1?.truthy ?? TRUTHY;
 	const falsyRaw = config$1?.falsy ?? FALSY;
@@ -45299,7 +45836,7 @@ function parseBoolean(config$1, message$1) {
 	return {
 		kind: "transformation",
 		type: "parse_boolean",
-		reference: parseBoolean,
+		reference: dist_parseBoolean,
 		expects: /* @__PURE__ */ _joinExpects([...truthyRaw, ...falsyRaw].map(_stringify), "|"),
 		config: config$1,
 		message: message$1,
@@ -50091,7 +50628,7 @@ function unwrap(schema) {
 
 //#endregion
 
-;// CONCATENATED MODULE: ./src/sleep.ts
+;// CONCATENATED MODULE: ./src/shared/sleep.ts
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
 function sleep(ms, signal) {
     return new Promise((resolve, reject) => {
@@ -50111,7 +50648,7 @@ function sleep(ms, signal) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/logger.ts
+;// CONCATENATED MODULE: ./src/shared/logger.ts
 const silentLogger = {
     debug: () => undefined,
     info: () => undefined,
@@ -50133,172 +50670,10 @@ function memoryLogger() {
     };
 }
 
-;// CONCATENATED MODULE: ./src/version.ts
+;// CONCATENATED MODULE: ./src/shared/version.ts
 /** Kept equal to package.json's version by a unit test. */
 const VERSION = '0.1.0';
 const USER_AGENT = `static-export-helm-action/${VERSION}`;
-
-;// CONCATENATED MODULE: ./src/api/errors.ts
-/** The one error type the service client throws. */
-class ApiError extends Error {
-    name = 'ApiError';
-    operation;
-    kind;
-    status;
-    serviceMessage;
-    hint;
-    attempts;
-    /** The message without operation name and hint. */
-    reason;
-    constructor(details) {
-        const hint = details.hint ? ` ${details.hint}` : '';
-        super(`${details.operation}: ${details.message}.${hint}`, { cause: details.cause });
-        this.operation = details.operation;
-        this.kind = details.kind;
-        this.status = details.status;
-        this.serviceMessage = details.serviceMessage;
-        this.hint = details.hint;
-        this.attempts = details.attempts ?? 0;
-        this.reason = details.message;
-    }
-    /** The same error with a note added to its reason ("; no time left ..."). */
-    withNote(note, attempts = this.attempts) {
-        return new ApiError({
-            operation: this.operation,
-            kind: this.kind,
-            status: this.status,
-            serviceMessage: this.serviceMessage,
-            hint: this.hint,
-            attempts,
-            message: `${this.reason}; ${note}`,
-            cause: this,
-        });
-    }
-}
-function isApiError(value) {
-    return value instanceof ApiError;
-}
-const STATUS_TEXT = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    409: 'Conflict',
-    429: 'Too Many Requests',
-    500: 'Internal Server Error',
-    502: 'Bad Gateway',
-    503: 'Service Unavailable',
-    504: 'Gateway Timeout',
-};
-function describeStatus(status) {
-    const text = STATUS_TEXT[status];
-    return text ? `HTTP ${status} ${text}` : `HTTP ${status}`;
-}
-function hintForStatus(status, ctx) {
-    switch (status) {
-        case 400:
-            return 'The service rejected the request body: check the inputs named in its message.';
-        case 401:
-            return ctx.assistantKey
-                ? 'The api-key is a public assistant key (it starts with mint_dsc_): these endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.'
-                : 'Check the api-key: it must be an admin API key (it starts with mint_, not mint_dsc_), from the API keys page of the dashboard, stored as a secret.';
-        case 403:
-            return (ctx.forbiddenHint ??
-                'The key is not allowed to do this: check that the organization has the plan this feature needs.');
-        case 404:
-            return ctx.notFoundHint ?? 'The service does not know this resource: check the id.';
-        case 409:
-            return 'The export job has not finished yet: a bundle can only be generated once its status is completed.';
-        case 429:
-            return (ctx.rateLimitHint ?? 'The service is rate limiting this key: wait a while and run again.');
-        default:
-            if (status >= 500)
-                return 'The service had a problem: try again later, and check its status page if it persists.';
-            return 'The service refused the request.';
-    }
-}
-const CAUSES = {
-    UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
-    UND_ERR_HEADERS_OVERFLOW: "the answer's headers are too large",
-    Z_DATA_ERROR: 'the body claims to be compressed but is not',
-    Z_BUF_ERROR: 'the compressed body is cut short',
-    HPE_INVALID_CONSTANT: 'the answer is not HTTP',
-};
-/**
- * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
- * with a few words where the code alone says little. Falls back to the innermost message.
- */
-function describeNetworkError(error) {
-    let current = error;
-    let message = error instanceof Error ? error.message : String(error);
-    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-        const { code, name } = current;
-        if (typeof code === 'string')
-            return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
-        if (name === 'HTTPParserError')
-            return CAUSES.HPE_INVALID_CONSTANT;
-        if (current instanceof Error && current.message)
-            message = current.message;
-        current = current.cause;
-    }
-    return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
-}
-
-;// CONCATENATED MODULE: ./src/api/base-url.ts
-
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase();
-    return (LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost'));
-}
-function refuse(raw, problem, fix) {
-    throw new ApiError({
-        operation: 'configure the client',
-        kind: 'config',
-        message: `base-url "${raw}" ${problem}`,
-        hint: fix,
-    });
-}
-/**
- * Parses the service address a user typed into a base URL whose path ends with `/`, so that
- * relative operation paths join under it (`https://proxy.corp/docs-api` + `v1/...` keeps
- * `/docs-api/`). Plain http is accepted only for loopback hosts: the bearer key must not cross a
- * network in clear text.
- */
-function parseBaseUrl(raw) {
-    const text = raw.trim();
-    if (text === '')
-        refuse(raw, 'is empty', 'Set it to the service address, e.g. https://api.mintlify.com.');
-    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-        refuse(raw, 'has no scheme', `Write it with https://, e.g. https://${text.replace(/^\/+/, '')}.`);
-    }
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        return refuse(raw, 'is not a valid URL', 'Write it as https://host[:port][/path].');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        refuse(raw, `uses ${url.protocol.slice(0, -1)}://`, 'Only https:// (or http:// to a loopback address) is supported.');
-    }
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        refuse(raw, 'uses plain http:// to a host that is not loopback', 'Use https://: the admin API key must not cross a network in clear text.');
-    }
-    if (url.username || url.password) {
-        refuse('(redacted)', 'contains a user name or password', 'Remove them; the API key is sent as a bearer token.');
-    }
-    if (url.search || url.hash) {
-        refuse(raw, 'has a query or fragment', 'Remove everything after "?" or "#".');
-    }
-    if (!url.pathname.endsWith('/'))
-        url.pathname += '/';
-    return url;
-}
-/** Joins an operation path (no leading slash needed) under the base URL's path. */
-function joinUrl(base, path) {
-    return new URL(path.replace(/^\/+/, ''), base);
-}
 
 ;// CONCATENATED MODULE: ./src/api/retry.ts
 const DEFAULT_RETRY = {
@@ -50332,80 +50707,12 @@ function parseRetryAfter(value, now) {
     return Math.max(0, date - now);
 }
 
-;// CONCATENATED MODULE: ./src/constants.ts
-/** Names of the root action's inputs and outputs: the one place they are spelled (see action.yml). */
-const constants_Inputs = {
-    ApiKey: 'api-key',
-    Domain: 'domain',
-    JobId: 'job-id',
-    Version: 'version',
-    Paths: 'paths',
-    ValuesFile: 'values-file',
-    BaseUrl: 'base-url',
-    Timeout: 'timeout',
-    PollInterval: 'poll-interval',
-    DownloadPath: 'download-path',
-    DryRun: 'dry-run',
-    HelmRelease: 'helm-release',
-    HelmChart: 'helm-chart',
-    HelmNamespace: 'helm-namespace',
-    HelmChartVersion: 'helm-chart-version',
-    HelmRollbackOnFailure: 'helm-rollback-on-failure',
-    HelmTimeout: 'helm-timeout',
-    HelmArgs: 'helm-args',
-    Environment: 'environment',
-    EnvironmentUrl: 'environment-url',
-    GithubToken: 'github-token',
-};
-const Outputs = {
-    JobId: 'job-id',
-    Status: 'status',
-    PageCount: 'page-count',
-    BundleUrl: 'bundle-url',
-    ExpiresAt: 'expires-at',
-    SizeBytes: 'size-bytes',
-    Version: 'version',
-    ValuesFile: 'values-file',
-    ValuesChanged: 'values-changed',
-    BundlePath: 'bundle-path',
-    BundleSha256: 'bundle-sha256',
-    HelmRevision: 'helm-revision',
-    HelmVersion: 'helm-version',
-    DeploymentId: 'deployment-id',
-};
-const DEFAULT_BASE_URL = 'https://api.mintlify.com';
-const DEFAULT_HELM_CHART = 'mintlify/enterprise';
-/** Names of the agent/ sub-action's inputs and outputs (see agent/action.yml). */
-const AgentInputs = {
-    ApiKey: 'api-key',
-    ProjectId: 'project-id',
-    Prompt: 'prompt',
-    JobId: 'job-id',
-    Wait: 'wait',
-    Timeout: 'timeout',
-    PollInterval: 'poll-interval',
-    BaseUrl: 'base-url',
-};
-const AgentOutputs = {
-    JobId: 'job-id',
-    Status: 'status',
-    PrLink: 'pr-link',
-    Model: 'model',
-    Repository: 'repository',
-    Ref: 'ref',
-};
-/**
- * An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed and put in paths. The response
- * schemas and the job-id inputs use the same pattern, so any id a run printed can be passed back.
- */
-const constants_SERVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
-
 ;// CONCATENATED MODULE: ./src/api/schemas.ts
 
 
 /**
  * Response schemas, shared by the client and the simulator's contract test. They accept extra
- * fields and floats where SERVICE.md leaves room, and name the field when something required is
+ * fields and floats where the contract (docs/service.md) leaves room, and name the field when something required is
  * missing or of the wrong type.
  */
 /**
@@ -50418,7 +50725,7 @@ function cleanText(text, max = 300) {
     return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 /** An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed, and put in paths. */
-const serviceId = pipe(string(), regex(constants_SERVICE_ID_PATTERN, 'must be an id of letters, digits, "_", ".", ":" and "-"'));
+const serviceId = pipe(string(), regex(SERVICE_ID_PATTERN, 'must be an id of letters, digits, "_", ".", ":" and "-"'));
 const count = pipe(number(), minValue(0), transform(Math.round));
 const optionalText = optional(nullable(pipe(string(), transform((text) => cleanText(text, 1000)))));
 const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'];
@@ -50472,7 +50779,45 @@ function describeIssues(issues) {
         .join('; ');
 }
 
+;// CONCATENATED MODULE: ./src/api/body.ts
+/** Reading a response body safely: bounded in size, and described (never echoed) when unexpected. */
+
+/** `text/html, 5120 bytes, titled "502 Bad Gateway"`: enough to recognise a proxy's page. */
+function describeBody(text, contentType) {
+    const type = contentType?.split(';')[0]?.trim() || 'no content type';
+    const title = /<title>([^<]{1,100})<\/title>/i.exec(text)?.[1];
+    return `${type}, ${Buffer.byteLength(text)} bytes${title ? `, titled "${cleanText(title, 80)}"` : ''}`;
+}
+/** A body larger than the limit: refused, not buffered. */
+class TooLarge extends Error {
+}
+async function readLimited(body, max) {
+    if (!body)
+        return '';
+    const reader = body.getReader();
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+        const { done, value } = await reader.read();
+        if (done)
+            break;
+        size += value.byteLength;
+        if (size > max) {
+            await reader.cancel().catch(() => undefined);
+            throw new TooLarge();
+        }
+        chunks.push(value);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+
 ;// CONCATENATED MODULE: ./src/api/client.ts
+/**
+ * The one HTTP client of the service: auth, time limits, retries with back-off, response size
+ * limits and schema checks, with every failure turned into an ApiError that names the operation.
+ * The contract it speaks is docs/service.md.
+ */
+
 
 
 
@@ -50746,534 +51091,89 @@ class ServiceClient {
         }
     }
 }
-function describeBody(text, contentType) {
-    const type = contentType?.split(';')[0]?.trim() || 'no content type';
-    const title = /<title>([^<]{1,100})<\/title>/i.exec(text)?.[1];
-    return `${type}, ${Buffer.byteLength(text)} bytes${title ? `, titled "${cleanText(title, 80)}"` : ''}`;
-}
-class TooLarge extends Error {
-}
-async function readLimited(body, max) {
-    if (!body)
-        return '';
-    const reader = body.getReader();
-    const chunks = [];
-    let size = 0;
-    for (;;) {
-        const { done, value } = await reader.read();
-        if (done)
-            break;
-        size += value.byteLength;
-        if (size > max) {
-            await reader.cancel().catch(() => undefined);
-            throw new TooLarge();
-        }
-        chunks.push(value);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-}
 
-;// CONCATENATED MODULE: ./src/errors.ts
-/**
- * A failure the user can fix: a bad input, a broken values file, a failed export. Its message
- * names the input or file, says what is wrong and what to do.
- */
-class UserError extends Error {
-    details;
-    name = 'UserError';
-    constructor(message, details = {}) {
-        super(message);
-        this.details = details;
-    }
-}
-/** A refusal of one input: `Input "timeout": ... ` */
-class errors_InputError extends UserError {
-    constructor(input, problem, fix) {
-        super(`Input "${input}" ${problem}. ${fix}`, { input });
-    }
-}
-/** The run was cancelled (SIGINT/SIGTERM) or reached its time limit. */
-class StoppedError extends UserError {
-    reason;
-    constructor(message, reason, jobId) {
-        super(message, { jobId });
-        this.reason = reason;
-    }
-}
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./src/duration.ts
-const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-/**
- * Reads a duration: `90s`, `30m`, `1h30m`, `1.5h`, `500ms`, or bare seconds (`90`).
- * Returns milliseconds, or undefined when the text is not a duration.
- */
-function parseDuration(text) {
-    const value = text.trim().toLowerCase();
-    if (value === '')
-        return undefined;
-    if (/^\d+(\.\d+)?$/.test(value))
-        return Math.round(Number(value) * 1000);
-    if (!/^(\d+(\.\d+)?(ms|h|m|s))+$/.test(value))
-        return undefined;
-    let total = 0;
-    for (const part of value.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g))
-        total += Number(part[1]) * UNITS[part[2]];
-    return Math.round(total);
-}
-/** `1h30m`, `2m05s`, `42s`, `0.5s`: short and exact enough for logs. */
-function formatDuration(ms) {
-    if (!Number.isFinite(ms))
-        return '∞';
-    if (ms < 1000)
-        return `${(ms / 1000).toFixed(1).replace(/\.0$/, '')}s`;
-    let seconds = Math.round(ms / 1000);
-    const h = Math.floor(seconds / 3600);
-    seconds -= h * 3600;
-    const m = Math.floor(seconds / 60);
-    const s = seconds - m * 60;
-    if (h > 0)
-        return `${h}h${m > 0 ? `${String(m).padStart(2, '0')}m` : ''}`;
-    if (m > 0)
-        return `${m}m${s > 0 ? `${String(s).padStart(2, '0')}s` : ''}`;
-    return `${s}s`;
-}
-/**
- * A measured duration for a log line: to the millisecond under a minute (`0.342s`, `12.050s`, so
- * that a throughput can be read off it), as `formatDuration` beyond (`2m03s`).
- */
-function formatElapsed(ms) {
-    return ms < 60_000 ? `${(ms / 1000).toFixed(3)}s` : formatDuration(ms);
-}
-/** Helm's `--timeout` wants a unit: `300` becomes `300s`; `5m` is kept. */
-function toGoDuration(ms) {
-    if (ms % 3_600_000 === 0)
-        return `${ms / 3_600_000}h`;
-    if (ms % 60_000 === 0)
-        return `${ms / 60_000}m`;
-    if (ms % 1000 === 0)
-        return `${ms / 1000}s`;
-    return `${ms}ms`;
-}
-
-;// CONCATENATED MODULE: ./src/inputs.ts
+;// CONCATENATED MODULE: ./src/agent/inputs.ts
+/** The agent/ sub-action's inputs; nothing reaches the service before they are all checked. */
 
 
 
 
-
-
-const MAX_TIMEOUT_MS = 72 * 3_600_000;
-const MAX_POLL_MS = 10 * 60_000;
-/** Reads every input once, validates it, and returns a typed object; throws InputError. */
-function parseInputs(read, workspace) {
-    const notices = [];
-    const warnings = [];
-    const get = checkedReader(read);
-    const apiKey = parseApiKey(get(Inputs.ApiKey), warnings);
-    const jobId = parseJobId(get(Inputs.JobId));
-    const domain = parseDomain(get(Inputs.Domain), notices);
-    if (!domain && !jobId) {
-        throw new InputError(Inputs.Domain, 'is empty, and so is job-id', 'Set domain to the host name of the site to export (e.g. docs.example.com), or job-id to republish an existing export.');
-    }
-    const version = parseVersion(get(Inputs.Version));
-    const paths = parsePaths(get(Inputs.Paths), notices);
-    if (jobId && paths.length > 0) {
-        warnings.push('Input "paths" is ignored because job-id is given: the existing export job keeps its own pages.');
-    }
-    const valuesFileInput = get(Inputs.ValuesFile).trim();
-    const valuesFile = parseWorkspacePath(Inputs.ValuesFile, valuesFileInput, workspace, 'values.yaml');
-    const baseUrl = parseBaseUrlInput(get(Inputs.BaseUrl));
-    const timeoutMs = parseDurationInput(Inputs.Timeout, get(Inputs.Timeout) || '30m', 1000, MAX_TIMEOUT_MS);
-    const pollText = get(Inputs.PollInterval).trim().toLowerCase() || 'auto';
-    const pollInterval = pollText === 'auto'
-        ? 'auto'
-        : parseDurationInput(Inputs.PollInterval, pollText, 1000, MAX_POLL_MS, 'auto, or ');
-    const downloadText = get(Inputs.DownloadPath).trim();
-    const downloadPath = downloadText
-        ? parseWorkspacePath(Inputs.DownloadPath, downloadText, workspace, 'site.tar.gz')
-        : undefined;
-    if (downloadPath && downloadPath === valuesFile) {
-        throw new InputError(Inputs.DownloadPath, 'is the same file as values-file', 'Give the bundle its own path, e.g. site.tar.gz.');
-    }
-    const dryRun = inputs_parseBoolean(Inputs.DryRun, get(Inputs.DryRun) || 'false');
-    const helm = parseHelm(get, warnings);
-    const deployment = parseDeployment(get, domain, warnings);
-    return {
-        inputs: {
-            apiKey,
-            domain,
-            jobId,
-            version,
-            paths,
-            valuesFile,
-            valuesFileInput,
-            baseUrl,
-            timeoutMs,
-            pollInterval,
-            downloadPath,
-            downloadPathInput: downloadText,
-            dryRun,
-            helm,
-            deployment,
-        },
-        notices,
-        warnings,
-    };
-}
-const HELM_INPUTS_DEFAULTS = {
-    [constants_Inputs.HelmChart]: 'mintlify/enterprise',
-    [constants_Inputs.HelmNamespace]: '',
-    [constants_Inputs.HelmChartVersion]: '',
-    [constants_Inputs.HelmRollbackOnFailure]: 'false',
-    [constants_Inputs.HelmTimeout]: '',
-    [constants_Inputs.HelmArgs]: '',
+const AgentInputs = {
+    ProjectId: { name: 'project-id', required: true },
+    Prompt: { name: 'prompt', required: true, text: { maxLength: Infinity, formatting: true } },
+    JobId: { name: 'job-id', default: '' },
+    Wait: { name: 'wait', default: 'true' },
 };
-/** Flags the action sets itself; passing them in helm-args would break the rollout or its output. */
-const MANAGED_HELM_FLAGS = (/* unused pure expression or super */ null && (['-o', '--output', '--dry-run']));
-function parseHelm(get, warnings) {
-    const release = get(Inputs.HelmRelease).trim();
-    if (release === '') {
-        const set = Object.entries(HELM_INPUTS_DEFAULTS)
-            .filter(([name, fallback]) => get(name).trim() !== '' && get(name).trim() !== fallback)
-            .map(([name]) => name);
-        if (set.length > 0)
-            warnings.push(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} ignored because helm-release is empty: set helm-release to roll the chart out.`);
-        return undefined;
-    }
-    if (release.length > 53 ||
-        !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(release)) {
-        throw new InputError(Inputs.HelmRelease, `("${printable(release)}") is not a valid Helm release name`, 'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.');
-    }
-    const chart = get(Inputs.HelmChart).trim() || 'mintlify/enterprise';
-    if (/\s/.test(chart) || chart.startsWith('-')) {
-        throw new InputError(Inputs.HelmChart, `("${printable(chart)}") is not a chart reference`, 'Use repo/chart, an oci:// reference or a local path, e.g. mintlify/enterprise.');
-    }
-    const namespace = get(Inputs.HelmNamespace).trim() || undefined;
-    if (namespace !== undefined &&
-        (namespace.length > 63 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace))) {
-        throw new InputError(Inputs.HelmNamespace, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
-    }
-    const chartVersion = get(Inputs.HelmChartVersion).trim() || undefined;
-    if (chartVersion !== undefined &&
-        (!/^[0-9A-Za-z.+*^~<>=|,x -]+$/.test(chartVersion) ||
-            !/[0-9*x]/.test(chartVersion) ||
-            chartVersion.startsWith('-') ||
-            chartVersion.length > 200)) {
-        throw new InputError(Inputs.HelmChartVersion, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
-    }
-    const rollbackOnFailure = inputs_parseBoolean(Inputs.HelmRollbackOnFailure, get(Inputs.HelmRollbackOnFailure) || 'false');
-    const timeoutText = get(Inputs.HelmTimeout).trim();
-    const timeoutMs = timeoutText
-        ? parseDurationInput(Inputs.HelmTimeout, timeoutText, 1000, MAX_TIMEOUT_MS)
-        : undefined;
-    const extraArgs = get(Inputs.HelmArgs)
-        .split(/\r\n|\r|\n/)
-        .map((line) => line.trim())
-        .filter((line) => line !== '');
-    for (const [index, arg] of extraArgs.entries()) {
-        const flag = arg.split('=')[0];
-        if (MANAGED_HELM_FLAGS.includes(flag)) {
-            throw new InputError(Inputs.HelmArgs, `line ${index + 1} sets ${flag}, which this action manages`, flag.includes('dry')
-                ? 'Use the dry-run input instead.'
-                : "Remove it: the action reads helm's JSON output.");
-        }
-    }
-    return { release, chart, namespace, chartVersion, rollbackOnFailure, timeoutMs, extraArgs };
-}
-function parseDeployment(get, domain, warnings) {
-    const environment = get(Inputs.Environment).trim();
-    const urlText = get(Inputs.EnvironmentUrl).trim();
-    if (environment === '') {
-        if (urlText !== '')
-            warnings.push('Input "environment-url" is ignored because environment is empty: set environment to record the publish as a GitHub deployment.');
-        return undefined;
-    }
-    if (/[\r\n\t]/.test(environment)) {
-        throw new InputError(Inputs.Environment, 'contains a line break or tab', 'Give one environment name, e.g. docs-production.');
-    }
-    if (environment.length > 255) {
-        throw new InputError(Inputs.Environment, `is ${environment.length} characters long`, 'GitHub environment names have at most 255 characters, e.g. docs-production.');
-    }
-    let environmentUrl = domain ? `https://${domain}` : undefined;
-    if (urlText !== '') {
-        let url;
-        try {
-            url = new URL(urlText);
-        }
-        catch {
-            url = undefined;
-        }
-        if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(urlText)) {
-            throw new InputError(Inputs.EnvironmentUrl, `("${printable(urlText)}") is not an http(s) URL`, 'Give the address of the published site, e.g. https://docs.example.com.');
-        }
-        if (url.username || url.password) {
-            throw new InputError(Inputs.EnvironmentUrl, 'holds a user name or password', 'Everyone who can read the repository sees this URL: give the address without credentials.');
-        }
-        environmentUrl = url.href;
-    }
-    const token = get(Inputs.GithubToken).trim();
-    if (token === '') {
-        throw new InputError(Inputs.GithubToken, 'is empty, but environment is set', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.');
-    }
-    if (/[^\x21-\x7e]/.test(token)) {
-        throw new InputError(Inputs.GithubToken, 'contains white space or a character a GitHub token never has', 'Pass the token alone, on one line, as GitHub issued it.');
-    }
-    return { environment, environmentUrl, token };
-}
-/** The service address input, refused with the client's own reasons. */
-function parseBaseUrlInput(raw) {
-    if (/\s/.test(raw.trim())) {
-        throw new errors_InputError(constants_Inputs.BaseUrl, `("${printable(raw.trim())}") contains white space or a line break`, 'Give one address, e.g. https://api.mintlify.com.');
-    }
-    try {
-        return parseBaseUrl(raw || 'https://api.mintlify.com');
-    }
-    catch (error) {
-        if (error instanceof ApiError) {
-            throw new errors_InputError(constants_Inputs.BaseUrl, error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `), error.hint ?? '');
-        }
-        throw error;
-    }
-}
-const MAX_DURATION_MS = MAX_TIMEOUT_MS;
-const MAX_POLL_INTERVAL_MS = MAX_POLL_MS;
-function parseApiKey(raw, warnings) {
-    const key = raw.trim();
-    if (key === '') {
-        throw new errors_InputError(constants_Inputs.ApiKey, 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`. If the secret is set, check that this workflow can read it (secrets are not passed to workflows triggered from forks).');
-    }
-    if (/\s/.test(key)) {
-        throw new errors_InputError(constants_Inputs.ApiKey, 'contains white space or a line break', 'Store the key alone, on one line, in the secret.');
-    }
-    const foreign = /[^\x21-\x7e]/.exec(key);
-    if (foreign) {
-        throw new errors_InputError(constants_Inputs.ApiKey, `contains the character U+${foreign[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${foreign.index + 1}, which an API key never has`, 'Copy the key again from the API keys page of the dashboard: it is plain ASCII.');
-    }
-    if (key.startsWith('mint_dsc_')) {
-        throw new errors_InputError(constants_Inputs.ApiKey, 'is a public assistant key (it starts with mint_dsc_)', 'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.');
-    }
-    if (!key.startsWith('mint_')) {
-        warnings.push('Input "api-key" does not start with mint_, as admin API keys do: if the service answers 401, check that the secret holds the admin key.');
-    }
-    return key;
-}
-function parseJobId(raw) {
-    const id = raw.trim();
-    if (id === '')
-        return undefined;
-    if (!SERVICE_ID_PATTERN.test(id)) {
-        throw new InputError(Inputs.JobId, `("${printable(id)}") is not an export job id`, 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
-    }
-    return id;
-}
-/** Normalises `https://Docs.Example.com/` to `docs.example.com`; refuses paths, ports, look-alikes. */
-function parseDomain(raw, notices) {
-    const original = raw.trim();
-    if (original === '')
-        return undefined;
-    const nonAscii = /[^\x20-\x7e]/u.exec(original);
-    if (nonAscii) {
-        const cp = nonAscii[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
-        throw new InputError(Inputs.Domain, `("${printable(original)}") contains the non-ASCII character U+${cp} at position ${nonAscii.index + 1}`, 'Type the host name in plain ASCII (look-alike letters from other alphabets are refused), or use its punycode form (xn--…).');
-    }
-    let host = original.toLowerCase();
-    const scheme = /^([a-z][a-z0-9+.-]*):\/\//.exec(host);
-    if (scheme) {
-        if (scheme[1] !== 'https' && scheme[1] !== 'http') {
-            throw new InputError(Inputs.Domain, `("${original}") has the scheme ${scheme[1]}://`, 'Give the host name only, e.g. docs.example.com.');
-        }
-        host = host.slice(scheme[0].length);
-    }
-    if (/[?#]/.test(host)) {
-        throw new InputError(Inputs.Domain, `("${original}") has a query or fragment`, 'Give the host name only, e.g. docs.example.com.');
-    }
-    host = host.replace(/\/+$/, '');
-    if (host.includes('/')) {
-        const slash = host.indexOf('/');
-        throw new InputError(Inputs.Domain, `("${original}") has a path ("${host.slice(slash)}")`, `Static export takes the host name only: use "${host.slice(0, slash)}". The export covers every published page; to export some pages only, list them in the paths input.`);
-    }
-    if (host.includes('@')) {
-        throw new InputError(Inputs.Domain, `("${printable(original)}") contains "@"`, 'Give the host name only, without a user name.');
-    }
-    if (host.includes(':')) {
-        throw new InputError(Inputs.Domain, `("${original}") has a port`, `Give the host name only: "${host.split(':')[0]}".`);
-    }
-    host = host.replace(/\.$/, '');
-    const labels = host.split('.');
-    const badLabel = labels.find((label) => !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
-    if (labels.length < 2 || badLabel !== undefined || host.length > 253) {
-        throw new InputError(Inputs.Domain, `("${printable(original)}") is not a host name`, "Use the site's host name as shown in the dashboard, e.g. docs.example.com or acme.mintlify.app.");
-    }
-    if (host !== original)
-        notices.push(`Input "domain" normalised from "${original}" to "${host}".`);
-    return host;
-}
-function parseVersion(raw) {
-    const version = raw.trim();
-    if (version === '')
-        return undefined;
-    if (/[\u0000-\u001f\u007f]/.test(version)) {
-        throw new InputError(Inputs.Version, 'contains a line break or control character', 'Give a single-line label, e.g. 2026-11-22 or v2.');
-    }
-    if (version.length > 200) {
-        throw new InputError(Inputs.Version, `is ${version.length} characters long`, 'Use a short label (at most 200 characters).');
-    }
-    return version;
-}
-function parsePaths(raw, notices) {
-    const paths = [];
-    const lines = raw.split(/\r?\n/);
-    lines.forEach((line, index) => {
-        const text = line.trim();
-        if (text === '' || text.startsWith('#'))
-            return;
-        const where = `line ${index + 1} ("${printable(text)}")`;
-        if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('//')) {
-            throw new InputError(Inputs.Paths, `${where} is a URL`, 'List page paths relative to the site, e.g. guides/getting-started.');
-        }
-        if (/[\u0000-\u001f\u007f?#\\]/.test(text) || /\s/.test(text)) {
-            throw new InputError(Inputs.Paths, `${where} contains white space, "?", "#", "\\" or a control character`, 'Write one page path per line, e.g. guides/getting-started.');
-        }
-        const path = text.replace(/^\/+/, '').replace(/\/+$/, '');
-        if (path.split('/').some((segment) => segment === '..' || segment === '.')) {
-            throw new InputError(Inputs.Paths, `${where} contains "." or ".." segments`, 'Write page paths as they appear in the site, e.g. guides/getting-started.');
-        }
-        if (path === '') {
-            throw new InputError(Inputs.Paths, `${where} is not a page path`, 'Leave paths empty to export every page, or list page paths such as guides/getting-started.');
-        }
-        if (paths.includes(path)) {
-            notices.push(`Input "paths" lists "${path}" twice; it is exported once.`);
-            return;
-        }
-        paths.push(path);
-    });
-    return paths;
-}
-function parseWorkspacePath(input, raw, workspace, example) {
-    if (raw === '')
-        throw new InputError(input, 'is empty', `Give a path relative to the workspace, e.g. ${example}.`);
-    if (/[\u0000-\u001f]/.test(raw)) {
-        throw new InputError(input, 'contains a line break or control character', `Give one path, e.g. ${example}.`);
-    }
-    const root = resolve(workspace);
-    const absolute = resolve(root, raw);
-    const rel = relative(root, absolute);
-    if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
-        throw new InputError(input, `("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
-    }
-    return absolute;
-}
-function parseDurationInput(input, raw, min, max, prefix = '') {
-    const ms = parseDuration(raw);
-    if (ms === undefined) {
-        throw new errors_InputError(input, `("${printable(raw.trim())}") is not a duration`, `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`);
-    }
-    if (ms < min) {
-        throw new errors_InputError(input, `("${raw.trim()}") is shorter than ${min / 1000}s`, `Use at least ${min / 1000}s.`);
-    }
-    if (ms > max) {
-        throw new errors_InputError(input, `("${raw.trim()}") is longer than ${max / 3_600_000 >= 1 ? `${max / 3_600_000}h` : `${max / 60_000}m`}`, 'Use a shorter duration.');
-    }
-    return ms;
-}
-/** The YAML 1.2 core booleans, as `core.getBooleanInput` reads them. */
-function inputs_parseBoolean(input, raw) {
-    const text = raw.trim();
-    if (['true', 'True', 'TRUE'].includes(text))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(text))
-        return false;
-    throw new errors_InputError(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
-}
-/** Control characters and invisible formatting characters (bidi overrides, zero-width). */
-const UNSEEN = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
-/** Shows control and invisible characters visibly in messages, and keeps them short. */
-function printable(text) {
-    const shown = text.replace(UNSEEN, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
-    return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
-}
-/** Inputs that are free text or lists, with their own limits; every other input is one value. */
-const TEXT_INPUTS = {
-    [constants_Inputs.Paths]: { maxLength: 200_000, formatting: false },
-    [constants_Inputs.HelmArgs]: { maxLength: 32_768, formatting: false },
-    [AgentInputs.Prompt]: { maxLength: Infinity, formatting: true },
-};
-const MAX_INPUT_LENGTH = 2048;
-/**
- * Refuses, for every input, what no value of it may hold: control characters other than line
- * breaks and tabs (which each input's own check handles), invisible formatting characters
- * (right-to-left overrides, zero-width spaces: a value that reads differently than it is), and
- * absurd lengths. Only the prompt may hold formatting characters (emoji, right-to-left text). The
- * value is never echoed: it may be a secret.
- */
-function checkCharacters(input, raw) {
-    const spec = TEXT_INPUTS[input] ?? { maxLength: MAX_INPUT_LENGTH, formatting: false };
-    if (raw.length > spec.maxLength) {
-        throw new errors_InputError(input, `is ${raw.length} characters long`, `Give a value of at most ${spec.maxLength} characters.`);
-    }
-    const bad = spec.formatting
-        ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u
-        : /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/u;
-    const match = bad.exec(raw);
-    if (match) {
-        const code = `U+${match[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-        throw new errors_InputError(input, `contains the invisible character ${code} at position ${match.index + 1}`, 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.');
-    }
-}
-/** Reads inputs through the checks every input gets. */
-function checkedReader(read) {
-    return (name) => {
-        const value = read(name) ?? '';
-        checkCharacters(name, value);
-        return value;
-    };
-}
-
-;// CONCATENATED MODULE: ./src/agent-inputs.ts
-
-
-
-/** Reads and validates the agent/ sub-action's inputs; nothing reaches the service before this. */
+/** Every input of agent/action.yml, in its order (a test checks names and defaults against it). */
+const AGENT_INPUTS = [
+    CommonInputs.ApiKey,
+    AgentInputs.ProjectId,
+    AgentInputs.Prompt,
+    AgentInputs.JobId,
+    AgentInputs.Wait,
+    CommonInputs.Timeout,
+    CommonInputs.PollInterval,
+    CommonInputs.BaseUrl,
+];
 function parseAgentInputs(read) {
     const warnings = [];
-    const get = checkedReader(read);
-    const apiKey = parseApiKey(get(AgentInputs.ApiKey), warnings);
-    const projectId = get(AgentInputs.ProjectId).trim();
+    const get = inputGetter(read);
+    const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
+    const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
+    const prompt = parsePrompt(get(AgentInputs.Prompt));
+    const jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
+    const wait = parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
+    const timeoutMs = parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout));
+    const pollInterval = parsePollIntervalInput(CommonInputs.PollInterval.name, get(CommonInputs.PollInterval));
+    const baseUrl = parseBaseUrlInput(get(CommonInputs.BaseUrl));
+    return {
+        inputs: { apiKey, projectId, prompt, jobId, wait, timeoutMs, pollInterval, baseUrl },
+        warnings,
+    };
+}
+function parseProjectId(projectId) {
+    const name = AgentInputs.ProjectId.name;
     if (projectId === '') {
-        throw new errors_InputError(AgentInputs.ProjectId, 'is empty', 'Set it to the project id shown on the API keys page of the dashboard.');
+        throw new errors_InputError(name, 'is empty', 'Set it to the project id shown on the API keys page of the dashboard.');
     }
     if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(projectId)) {
-        throw new errors_InputError(AgentInputs.ProjectId, `("${printable(projectId)}") is not a project id`, 'Copy the project id from the API keys page of the dashboard.');
+        throw new errors_InputError(name, `("${printable(projectId)}") is not a project id`, 'Copy the project id from the API keys page of the dashboard.');
     }
-    const prompt = get(AgentInputs.Prompt);
+    return projectId;
+}
+/** The instruction, trimmed; it is sent as data and never printed as a command. */
+function parsePrompt(prompt, input = AgentInputs.Prompt.name) {
     if (prompt.trim() === '') {
-        throw new errors_InputError(AgentInputs.Prompt, prompt === '' ? 'is empty' : 'contains only white space', 'Write the instruction for the agent, e.g. "Document the new --dry-run flag in the CLI reference".');
+        throw new errors_InputError(input, prompt === '' ? 'is empty' : 'contains only white space', 'Write the instruction for the agent, e.g. "Document the new --dry-run flag in the CLI reference".');
     }
-    const jobIdText = get(AgentInputs.JobId).trim();
-    if (jobIdText !== '' && !constants_SERVICE_ID_PATTERN.test(jobIdText)) {
-        throw new errors_InputError(AgentInputs.JobId, `("${printable(jobIdText)}") is not an agent job id`, 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
+    return prompt.trim();
+}
+function parseAgentJobId(jobId) {
+    if (jobId === '')
+        return undefined;
+    if (!SERVICE_ID_PATTERN.test(jobId)) {
+        throw new errors_InputError(AgentInputs.JobId.name, `("${printable(jobId)}") is not an agent job id`, 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
     }
-    const wait = inputs_parseBoolean(AgentInputs.Wait, get(AgentInputs.Wait) || 'true');
-    const timeoutMs = parseDurationInput(AgentInputs.Timeout, get(AgentInputs.Timeout) || '30m', 1000, MAX_DURATION_MS);
-    const pollText = get(AgentInputs.PollInterval).trim().toLowerCase() || 'auto';
-    const pollInterval = pollText === 'auto'
-        ? 'auto'
-        : parseDurationInput(AgentInputs.PollInterval, pollText, 1000, MAX_POLL_INTERVAL_MS, 'auto, or ');
-    const baseUrl = parseBaseUrlInput(get(AgentInputs.BaseUrl));
+    return jobId;
+}
+
+;// CONCATENATED MODULE: ./src/agent/outputs.ts
+const AgentOutputs = {
+    JobId: 'job-id',
+    Status: 'status',
+    PrLink: 'pr-link',
+    Model: 'model',
+    Repository: 'repository',
+    Ref: 'ref',
+};
+function agentOutputs(job) {
     return {
-        inputs: {
-            apiKey,
-            projectId,
-            prompt: prompt.trim(),
-            jobId: jobIdText || undefined,
-            wait,
-            timeoutMs,
-            pollInterval,
-            baseUrl,
-        },
-        warnings,
+        [AgentOutputs.JobId]: job.id,
+        [AgentOutputs.Status]: job.status,
+        [AgentOutputs.PrLink]: job.prLink ?? '',
+        [AgentOutputs.Model]: job.model ?? '',
+        [AgentOutputs.Repository]: job.source?.repository ?? '',
+        [AgentOutputs.Ref]: job.source?.ref ?? '',
     };
 }
 
@@ -51332,7 +51232,7 @@ function sendFollowUp(client, projectId, jobId, prompt, call) {
     }, call);
 }
 
-;// CONCATENATED MODULE: ./src/poll.ts
+;// CONCATENATED MODULE: ./src/shared/poll.ts
 
 const systemClock = { now: () => Date.now(), sleep: sleep };
 class PollTimeout extends Error {
@@ -51507,11 +51407,32 @@ function adaptiveSchedule(options = {}) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/agent-pipeline.ts
+;// CONCATENATED MODULE: ./src/shared/stop.ts
 /**
- * The agent/ sub-action's pipeline: send the follow-up message exactly once (or create a job),
- * then wait for the job with the shared poller. No @actions/core here.
+ * The one mapping from "the run was stopped" to its reason, for both pipelines: a cancel
+ * (SIGINT/SIGTERM) or the time limit, whether it surfaced in the poller, in a service call, or
+ * only as the aborted signal. Each pipeline words the resulting StoppedError itself.
  */
+
+
+/** The error to throw: the pipeline's StoppedError when the run was stopped, else `error` itself. */
+function translateStop(error, stopped, options = {}) {
+    // The poller knows the last status it saw; elsewhere the caller does.
+    if (error instanceof PollCancelled)
+        return stopped('cancelled', error.last);
+    if (error instanceof PollTimeout)
+        return stopped('timeout', error.last);
+    if (error instanceof ApiError && error.kind === 'aborted')
+        return stopped('cancelled', options.last);
+    if (error instanceof ApiError && error.kind === 'deadline')
+        return stopped('timeout', options.last);
+    // A step that does not know about signals (a file write) may fail because of the cancel.
+    if (options.signal?.aborted)
+        return stopped('cancelled', options.last);
+    return error;
+}
+
+;// CONCATENATED MODULE: ./src/agent/pipeline.ts
 
 
 
@@ -51545,11 +51466,7 @@ async function followUp(inputs, deps) {
         });
     }
     catch (error) {
-        if (error instanceof ApiError && error.kind === 'aborted')
-            throw stopped('cancelled');
-        if (error instanceof ApiError && error.kind === 'deadline')
-            throw stopped('timeout');
-        throw error;
+        throw translateStop(error, stopped, { signal });
     }
     let polls = 0;
     if (inputs.wait && !FINAL.has(job.status)) {
@@ -51579,15 +51496,7 @@ async function followUp(inputs, deps) {
             polls = result.polls;
         }
         catch (error) {
-            if (error instanceof PollCancelled)
-                throw stopped('cancelled', error.last);
-            if (error instanceof PollTimeout)
-                throw stopped('timeout', error.last);
-            if (error instanceof ApiError && error.kind === 'aborted')
-                throw stopped('cancelled');
-            if (error instanceof ApiError && error.kind === 'deadline')
-                throw stopped('timeout');
-            throw error;
+            throw translateStop(error, stopped, { signal });
         }
     }
     if (job.status === 'failed') {
@@ -51602,125 +51511,20 @@ async function followUp(inputs, deps) {
     return { job, created: !inputs.jobId, waited: inputs.wait, polls };
 }
 
-;// CONCATENATED MODULE: ./src/runtime.ts
-/**
- * What both entry points (the root action and agent/) share when running on a runner: the
- * reporter wired to @actions/core, cancellation on SIGINT/SIGTERM, failure messages and the
- * job summary.
- */
-
-
-
-const actionsReporter = {
-    debug: (m) => core_debug(m),
-    info: (m) => info(m),
-    notice: (m) => notice(m),
-    warning: (m) => core_warning(m),
-    group: (name, fn) => group(name, fn),
-    secret: (value) => core_setSecret(value),
-};
-function runUrl(env = process.env) {
-    const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = env;
-    if (!GITHUB_SERVER_URL || !GITHUB_REPOSITORY || !GITHUB_RUN_ID)
-        return undefined;
-    return `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}`;
-}
-/**
- * Cancels on SIGINT/SIGTERM (what a runner sends when a run is cancelled). If the work does not
- * wind down within a few seconds, the process exits anyway.
- */
-function cancelOnSignals(controller) {
-    const handler = (signal) => {
-        if (controller.signal.aborted)
-            return;
-        info(`Received ${signal}: stopping.`);
-        controller.abort(new Error(`received ${signal}`));
-        setTimeout(() => process.exit(process.exitCode ?? 1), 3000).unref();
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
-    return () => {
-        process.off('SIGINT', handler);
-        process.off('SIGTERM', handler);
-    };
-}
-function describeFailure(error) {
-    if (error instanceof UserError || error instanceof ApiError)
-        return error.message;
-    if (error instanceof Error)
-        return `Unexpected error: ${error.message}. Please report it with the log of this run.`;
-    return `Unexpected error: ${String(error)}.`;
-}
-/** Sets outputs on a failure path, where a missing GITHUB_OUTPUT must not hide the failure. */
-function setOutputsQuietly(outputs) {
-    try {
-        for (const [name, value] of Object.entries(outputs))
-            if (value !== undefined)
-                setOutput(name, value);
-    }
-    catch {
-        // Not on a runner: the failure reported next is what matters.
-    }
-}
-async function writeSummary(markdown) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
-        return;
-    try {
-        await summary.addRaw(markdown).write();
-    }
-    catch (error) {
-        core_warning(`Could not write the job summary: ${error.message}`);
-    }
-}
-/**
- * The frame of both entry points: mask the key before anything is printed, cancel on signals,
- * turn any thrown value into core.setFailed (after `onFailure` reports what it can), and close
- * the clients.
- */
-async function runEntry(work, onFailure) {
-    const controller = new AbortController();
-    const release = cancelOnSignals(controller);
-    const clients = [];
-    // Node exits with 0 when nothing is left to wait for, even if the work never finished (a promise
-    // no event will ever settle): that must fail the step, not pass it having done half the job.
-    let lose = () => undefined;
-    const lost = new Promise((_, reject) => {
-        lose = reject;
-    });
-    const onBeforeExit = () => lose(new Error('the run stopped waiting for an operation that could never finish'));
-    process.on('beforeExit', onBeforeExit);
-    try {
-        const rawKey = getInput('api-key');
-        if (rawKey.trim())
-            core_setSecret(rawKey.trim());
-        await Promise.race([
-            work({ signal: controller.signal, track: (client) => (clients.push(client), client) }),
-            lost,
-        ]);
-    }
-    catch (error) {
-        const message = describeFailure(error);
-        await onFailure(message, error).catch(() => undefined);
-        setFailed(message);
-    }
-    finally {
-        process.off('beforeExit', onBeforeExit);
-        release();
-        await Promise.all(clients.map((client) => client.close()));
-    }
-}
-
-;// CONCATENATED MODULE: ./src/agent-main.ts
-/** The agent/ sub-action: inputs → follow-up (or new job) → wait → outputs and summary. */
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./src/shared/markdown.ts
+/** Markdown for job summaries and comments: one escape for table cells, one table shape. */
+/** A table cell: `|` would end the cell and a line break the row. */
 function escapeCell(text) {
     return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
+/** A two-column table without a header row (label, value), as the job summaries show. */
+function table(rows) {
+    return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${escapeCell(v)} |`)].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/agent/summary.ts
+/** The agent's job summary, as Markdown: pure, so tests can read exactly what a person will see. */
+
 /** The job summary: the prompt (first lines), job, status, repository and branch, pull request. */
 function agentSummary(prompt, result, state, error, run) {
     const lines = prompt.split(/\r?\n/);
@@ -51753,8 +51557,18 @@ function agentSummary(prompt, result, state, error, run) {
         .split('\n')
         .map((l) => `> ${l}`)
         .join('\n');
-    return `${title}\n\n${quoted}\n\n| | |\n|---|---|\n${rows.map(([k, v]) => `| ${k} | ${escapeCell(v)} |`).join('\n')}\n`;
+    return `${title}\n\n${quoted}\n\n${table(rows)}\n`;
 }
+
+;// CONCATENATED MODULE: ./src/agent/action.ts
+/** The agent/ sub-action on a runner: inputs → follow-up (or new job) → wait → outputs and summary. */
+
+
+
+
+
+
+
 async function runAgent() {
     const state = {};
     let inputs;
@@ -51769,13 +51583,8 @@ async function runAgent() {
             logger: actionsReporter,
         }));
         const result = await followUp(inputs, { reporter: actionsReporter, client, signal, state });
-        const job = result.job;
-        setOutput(AgentOutputs.JobId, job.id);
-        setOutput(AgentOutputs.Status, job.status);
-        setOutput(AgentOutputs.PrLink, job.prLink ?? '');
-        setOutput(AgentOutputs.Model, job.model ?? '');
-        setOutput(AgentOutputs.Repository, job.source?.repository ?? '');
-        setOutput(AgentOutputs.Ref, job.source?.ref ?? '');
+        for (const [name, value] of Object.entries(agentOutputs(result.job)))
+            setOutput(name, value);
         await writeSummary(agentSummary(inputs.prompt, result, state, undefined, runUrl()));
     }, async (message) => {
         setOutputsQuietly({ [AgentOutputs.JobId]: state.jobId, [AgentOutputs.Status]: state.status });
@@ -51784,7 +51593,7 @@ async function runAgent() {
     });
 }
 
-;// CONCATENATED MODULE: ./src/agent.ts
+;// CONCATENATED MODULE: ./src/agent/index.ts
 
 void runAgent();
 

@@ -4,12 +4,13 @@
  */
 import * as core from '@actions/core';
 import { ServiceClient } from '../api/client.js';
-import { Outputs } from '../shared/constants.js';
+import { parseInputs, type ActionInputs } from '../export/inputs.js';
+import { Outputs, publishOutputs } from '../export/outputs.js';
+import { publish, type PublishState } from '../export/pipeline.js';
 import { DeploymentRecorder } from '../github/deployment.js';
 import { StoppedError } from '../shared/errors.js';
-import { parseInputs, type ActionInputs } from '../shared/inputs.js';
 import type { Reporter } from '../shared/logger.js';
-import { publish, type PublishState } from '../export/pipeline.js';
+import { Redactor } from '../shared/secrets.js';
 import { actionsReporter, runEntry, runUrl, setOutputsQuietly, writeSummary } from './runtime.js';
 import { failureSummary, successSummary } from '../export/summary.js';
 
@@ -18,19 +19,14 @@ export async function run(): Promise<void> {
   let inputs: ActionInputs | undefined;
   let deployment: DeploymentRecorder | undefined;
   // Every value masked in the log is also kept out of what is sent to GitHub.
-  const secrets: string[] = [];
+  const redactor = new Redactor();
   const reporter: Reporter = {
     ...actionsReporter,
     secret: (value) => {
-      secrets.push(value);
+      redactor.add(value);
       actionsReporter.secret(value);
     },
   };
-  const redact = (text: string) =>
-    [...secrets]
-      .filter((secret) => secret.length >= 4)
-      .sort((a, b) => b.length - a.length)
-      .reduce((out, secret) => out.split(secret).join('***'), text);
   // What GitHub accepted, not what was asked: a refused status is not shown as recorded.
   const deployed = () =>
     deployment?.id !== undefined && inputs?.deployment
@@ -48,10 +44,10 @@ export async function run(): Promise<void> {
         process.env.GITHUB_WORKSPACE || process.cwd(),
       );
       inputs = parsed.inputs;
-      secrets.push(inputs.apiKey, ...(inputs.deployment ? [inputs.deployment.token] : []));
+      redactor.add(inputs.apiKey, ...(inputs.deployment ? [inputs.deployment.token] : []));
       for (const notice of parsed.notices) core.notice(notice);
       for (const warning of parsed.warnings) core.warning(warning);
-      deployment = await startDeployment(inputs, reporter, redact, signal);
+      deployment = await startDeployment(inputs, reporter, redactor.redact, signal);
       const client = track(
         new ServiceClient({
           baseUrl: inputs.baseUrl,
@@ -61,19 +57,8 @@ export async function run(): Promise<void> {
       );
       const result = await publish(inputs, { reporter, client, signal, state });
 
-      core.setOutput(Outputs.JobId, result.jobId);
-      core.setOutput(Outputs.Status, result.status);
-      core.setOutput(Outputs.PageCount, String(result.pageCount));
-      core.setOutput(Outputs.BundleUrl, result.bundle.bundleUrl);
-      core.setOutput(Outputs.ExpiresAt, result.bundle.expiresAt);
-      core.setOutput(Outputs.SizeBytes, String(result.bundle.sizeBytes));
-      core.setOutput(Outputs.Version, result.version);
-      core.setOutput(Outputs.ValuesFile, result.valuesFile);
-      core.setOutput(Outputs.ValuesChanged, String(result.valuesChanged));
-      core.setOutput(Outputs.BundlePath, result.download?.path ?? '');
-      core.setOutput(Outputs.BundleSha256, result.download?.sha256 ?? '');
-      core.setOutput(Outputs.HelmRevision, result.helm ? String(result.helm.release.revision) : '');
-      core.setOutput(Outputs.HelmVersion, result.helm?.helm.version ?? '');
+      for (const [name, value] of Object.entries(publishOutputs(result)))
+        core.setOutput(name, value);
       await deployment?.succeeded(
         `Published export ${result.jobId} (${result.pageCount} pages)${result.helm ? `, Helm revision ${result.helm.release.revision}` : ''}`,
       );

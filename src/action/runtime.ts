@@ -6,7 +6,9 @@
 import * as core from '@actions/core';
 import type { ServiceClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
+import { HARD_EXIT_AFTER_CANCEL_MS } from '../shared/constants.js';
 import { UserError } from '../shared/errors.js';
+import { CommonInputs } from '../shared/inputs.js';
 import type { Reporter } from '../shared/logger.js';
 
 export const actionsReporter: Reporter = {
@@ -33,7 +35,7 @@ export function cancelOnSignals(controller: AbortController): () => void {
     if (controller.signal.aborted) return;
     core.info(`Received ${signal}: stopping.`);
     controller.abort(new Error(`received ${signal}`));
-    setTimeout(() => process.exit(process.exitCode ?? 1), 3000).unref();
+    setTimeout(() => process.exit(process.exitCode ?? 1), HARD_EXIT_AFTER_CANCEL_MS).unref();
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
@@ -97,7 +99,7 @@ export async function runEntry(
     lose(new Error('the run stopped waiting for an operation that could never finish'));
   process.on('beforeExit', onBeforeExit);
   try {
-    const rawKey = core.getInput('api-key');
+    const rawKey = core.getInput(CommonInputs.ApiKey.name);
     if (rawKey.trim()) core.setSecret(rawKey.trim());
     await Promise.race([
       work({ signal: controller.signal, track: (client) => (clients.push(client), client) }),

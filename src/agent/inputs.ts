@@ -1,16 +1,37 @@
-import { AgentInputs, SERVICE_ID_PATTERN } from '../shared/constants.js';
+/** The agent/ sub-action's inputs; nothing reaches the service before they are all checked. */
+import { SERVICE_ID_PATTERN } from '../shared/constants.js';
 import { InputError } from '../shared/errors.js';
 import {
-  MAX_DURATION_MS,
-  MAX_POLL_INTERVAL_MS,
-  checkedReader,
+  CommonInputs,
+  inputGetter,
   parseApiKey,
   parseBaseUrlInput,
   parseBoolean,
-  parseDurationInput,
-  printable,
+  parsePollIntervalInput,
+  parseTimeoutInput,
   type InputReader,
+  type InputSpec,
 } from '../shared/inputs.js';
+import { printable } from '../shared/text.js';
+
+export const AgentInputs = {
+  ProjectId: { name: 'project-id', required: true },
+  Prompt: { name: 'prompt', required: true, text: { maxLength: Infinity, formatting: true } },
+  JobId: { name: 'job-id', default: '' },
+  Wait: { name: 'wait', default: 'true' },
+} as const satisfies Record<string, InputSpec>;
+
+/** Every input of agent/action.yml, in its order (a test checks names and defaults against it). */
+export const AGENT_INPUTS: readonly InputSpec[] = [
+  CommonInputs.ApiKey,
+  AgentInputs.ProjectId,
+  AgentInputs.Prompt,
+  AgentInputs.JobId,
+  AgentInputs.Wait,
+  CommonInputs.Timeout,
+  CommonInputs.PollInterval,
+  CommonInputs.BaseUrl,
+];
 
 export interface AgentActionInputs {
   apiKey: string;
@@ -24,75 +45,68 @@ export interface AgentActionInputs {
   baseUrl: URL;
 }
 
-/** Reads and validates the agent/ sub-action's inputs; nothing reaches the service before this. */
 export function parseAgentInputs(read: InputReader): {
   inputs: AgentActionInputs;
   warnings: string[];
 } {
   const warnings: string[] = [];
-  const get = checkedReader(read);
-  const apiKey = parseApiKey(get(AgentInputs.ApiKey), warnings);
-  const projectId = get(AgentInputs.ProjectId).trim();
+  const get = inputGetter(read);
+  const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
+  const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
+  const prompt = parsePrompt(get(AgentInputs.Prompt));
+  const jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
+  const wait = parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
+  const timeoutMs = parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout));
+  const pollInterval = parsePollIntervalInput(
+    CommonInputs.PollInterval.name,
+    get(CommonInputs.PollInterval),
+  );
+  const baseUrl = parseBaseUrlInput(get(CommonInputs.BaseUrl));
+  return {
+    inputs: { apiKey, projectId, prompt, jobId, wait, timeoutMs, pollInterval, baseUrl },
+    warnings,
+  };
+}
+
+function parseProjectId(projectId: string): string {
+  const name = AgentInputs.ProjectId.name;
   if (projectId === '') {
     throw new InputError(
-      AgentInputs.ProjectId,
+      name,
       'is empty',
       'Set it to the project id shown on the API keys page of the dashboard.',
     );
   }
   if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(projectId)) {
     throw new InputError(
-      AgentInputs.ProjectId,
+      name,
       `("${printable(projectId)}") is not a project id`,
       'Copy the project id from the API keys page of the dashboard.',
     );
   }
-  const prompt = get(AgentInputs.Prompt);
+  return projectId;
+}
+
+/** The instruction, trimmed; it is sent as data and never printed as a command. */
+export function parsePrompt(prompt: string, input: string = AgentInputs.Prompt.name): string {
   if (prompt.trim() === '') {
     throw new InputError(
-      AgentInputs.Prompt,
+      input,
       prompt === '' ? 'is empty' : 'contains only white space',
       'Write the instruction for the agent, e.g. "Document the new --dry-run flag in the CLI reference".',
     );
   }
-  const jobIdText = get(AgentInputs.JobId).trim();
-  if (jobIdText !== '' && !SERVICE_ID_PATTERN.test(jobIdText)) {
+  return prompt.trim();
+}
+
+function parseAgentJobId(jobId: string): string | undefined {
+  if (jobId === '') return undefined;
+  if (!SERVICE_ID_PATTERN.test(jobId)) {
     throw new InputError(
-      AgentInputs.JobId,
-      `("${printable(jobIdText)}") is not an agent job id`,
+      AgentInputs.JobId.name,
+      `("${printable(jobId)}") is not an agent job id`,
       'Use the job-id output of an earlier run, or leave it empty to start a new job.',
     );
   }
-  const wait = parseBoolean(AgentInputs.Wait, get(AgentInputs.Wait) || 'true');
-  const timeoutMs = parseDurationInput(
-    AgentInputs.Timeout,
-    get(AgentInputs.Timeout) || '30m',
-    1000,
-    MAX_DURATION_MS,
-  );
-  const pollText = get(AgentInputs.PollInterval).trim().toLowerCase() || 'auto';
-  const pollInterval =
-    pollText === 'auto'
-      ? 'auto'
-      : parseDurationInput(
-          AgentInputs.PollInterval,
-          pollText,
-          1000,
-          MAX_POLL_INTERVAL_MS,
-          'auto, or ',
-        );
-  const baseUrl = parseBaseUrlInput(get(AgentInputs.BaseUrl));
-  return {
-    inputs: {
-      apiKey,
-      projectId,
-      prompt: prompt.trim(),
-      jobId: jobIdText || undefined,
-      wait,
-      timeoutMs,
-      pollInterval,
-      baseUrl,
-    },
-    warnings,
-  };
+  return jobId;
 }

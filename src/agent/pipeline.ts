@@ -2,7 +2,6 @@
  * The agent/ sub-action's pipeline: send the follow-up message exactly once (or create a job),
  * then wait for the job with the shared poller. No @actions/core here.
  */
-import { ApiError } from '../api/errors.js';
 import type { ServiceClient } from '../api/client.js';
 import { createAgentJob, getAgentJob, sendFollowUp } from '../api/agent.js';
 import type { AgentJob } from '../api/schemas.js';
@@ -14,11 +13,10 @@ import {
   backoffSchedule,
   fixedSchedule,
   pollUntil,
-  PollCancelled,
-  PollTimeout,
   systemClock,
   type Clock,
 } from '../shared/poll.js';
+import { translateStop } from '../shared/stop.js';
 
 export interface AgentState {
   jobId?: string;
@@ -85,9 +83,7 @@ export async function followUp(
       },
     );
   } catch (error) {
-    if (error instanceof ApiError && error.kind === 'aborted') throw stopped('cancelled');
-    if (error instanceof ApiError && error.kind === 'deadline') throw stopped('timeout');
-    throw error;
+    throw translateStop<AgentJob>(error, stopped, { signal });
   }
 
   let polls = 0;
@@ -117,13 +113,7 @@ export async function followUp(
       job = result.value;
       polls = result.polls;
     } catch (error) {
-      if (error instanceof PollCancelled)
-        throw stopped('cancelled', error.last as AgentJob | undefined);
-      if (error instanceof PollTimeout)
-        throw stopped('timeout', error.last as AgentJob | undefined);
-      if (error instanceof ApiError && error.kind === 'aborted') throw stopped('cancelled');
-      if (error instanceof ApiError && error.kind === 'deadline') throw stopped('timeout');
-      throw error;
+      throw translateStop<AgentJob>(error, stopped, { signal });
     }
   }
 

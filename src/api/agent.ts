@@ -1,3 +1,4 @@
+/** The agent job operations, one service call each (contract: docs/service.md, "Agent jobs"). */
 import type { CallOptions, ServiceClient } from './client.js';
 import { AgentJobSchema, type AgentJob } from './schemas.js';
 

@@ -1,3 +1,8 @@
+/**
+ * The one HTTP client of the service: auth, time limits, retries with back-off, response size
+ * limits and schema checks, with every failure turned into an ApiError that names the operation.
+ * The contract it speaks is docs/service.md.
+ */
 import { EnvHttpProxyAgent, fetch, type Dispatcher } from 'undici';
 import * as v from 'valibot';
 import { sleep as realSleep, type Sleep } from '../shared/sleep.js';
@@ -13,6 +18,7 @@ import {
 } from './errors.js';
 import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retry.js';
 import { cleanText, describeIssues, ErrorBodySchema } from './schemas.js';
+import { describeBody, readLimited, TooLarge } from './body.js';
 
 export interface ClientOptions {
   baseUrl: string | URL;
@@ -367,30 +373,4 @@ export class ServiceClient {
       clearTimeout(timer);
     }
   }
-}
-
-function describeBody(text: string, contentType: string | null): string {
-  const type = contentType?.split(';')[0]?.trim() || 'no content type';
-  const title = /<title>([^<]{1,100})<\/title>/i.exec(text)?.[1];
-  return `${type}, ${Buffer.byteLength(text)} bytes${title ? `, titled "${cleanText(title, 80)}"` : ''}`;
-}
-
-class TooLarge extends Error {}
-
-async function readLimited(body: ReadableStream<Uint8Array> | null, max: number): Promise<string> {
-  if (!body) return '';
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -62,10 +62,6 @@ export class ApiError extends Error {
   }
 }
 
-export function isApiError(value: unknown): value is ApiError {
-  return value instanceof ApiError;
-}
-
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -93,6 +89,8 @@ export interface HintContext {
   notFoundHint?: string;
   /** Hint for 429, specific to the operation. */
   rateLimitHint?: string;
+  /** Hint for 409, specific to the operation (only generating a bundle has a known cause). */
+  conflictHint?: string;
 }
 
 export function hintForStatus(status: number, ctx: HintContext): string {
@@ -111,7 +109,10 @@ export function hintForStatus(status: number, ctx: HintContext): string {
     case 404:
       return ctx.notFoundHint ?? 'The service does not know this resource: check the id.';
     case 409:
-      return 'The export job has not finished yet: a bundle can only be generated once its status is completed.';
+      return (
+        ctx.conflictHint ??
+        "The service refused the request in the resource's current state: check its status, then run again."
+      );
     case 429:
       return (
         ctx.rateLimitHint ?? 'The service is rate limiting this key: wait a while and run again.'

@@ -3,7 +3,7 @@ import { SERVICE_ID_PATTERN } from '../shared/constants.js';
 
 /**
  * Response schemas, shared by the client and the simulator's contract test. They accept extra
- * fields and floats where SERVICE.md leaves room, and name the field when something required is
+ * fields and floats where the contract (docs/service.md) leaves room, and name the field when something required is
  * missing or of the wrong type.
  */
 

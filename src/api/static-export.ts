@@ -1,3 +1,4 @@
+/** The static export operations, one service call each (contract: docs/service.md, "Static export"). */
 import type { CallOptions, Operation, ServiceClient } from './client.js';
 import { BundleSchema, ExportJobSchema, type Bundle, type ExportJob } from './schemas.js';
 
@@ -73,7 +74,11 @@ export function generateBundle(
       path: `${jobPath(jobId)}/bundle`,
       schema: BundleSchema,
       idempotent: true,
-      hints,
+      hints: {
+        ...hints,
+        conflictHint:
+          'The export job has not finished yet: a bundle can only be generated once its status is completed.',
+      },
     },
     call,
   );

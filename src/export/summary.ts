@@ -1,7 +1,9 @@
 /** The job summary, as Markdown: pure, so tests can read exactly what a person will see. */
 import { formatDuration } from '../shared/duration.js';
-import { formatBytes, type PublishResult, type PublishState } from './pipeline.js';
+import { table } from '../shared/markdown.js';
 import { redactLink } from '../shared/secrets.js';
+import { formatBytes } from '../shared/text.js';
+import type { PublishResult, PublishState } from './pipeline.js';
 
 export interface RunLink {
   url: string | undefined;
@@ -12,14 +14,6 @@ export interface RunLink {
 function deploymentRow(run: RunLink): [string, string][] {
   const d = run.deployment;
   return d ? [['GitHub deployment', `${d.id} · \`${d.environment}\` · ${d.state}`]] : [];
-}
-
-function escapeCell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
-
-function table(rows: [string, string][]): string {
-  return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${escapeCell(v)} |`)].join('\n');
 }
 
 export function successSummary(result: PublishResult, now: number, run: RunLink): string {

@@ -2,9 +2,10 @@
  * Records a run as a GitHub deployment: created at the start (in_progress), finished with
  * success, failure or error. It never blocks the publish: when GitHub refuses (403/404: no
  * `deployments: write`, or a GitHub Enterprise Server without deployments) or cannot be reached,
- * it warns once and stands aside. It talks to GitHub through `DeploymentApi` (src/github/octokit.ts wires
+ * it warns once and stands aside. It talks to GitHub through `DeploymentApi` (octokit.ts wires
  * Octokit to it) and does not import @actions/core.
  */
+import { CANCELLED_REPORT_BUDGET_MS } from '../shared/constants.js';
 import type { Logger } from '../shared/logger.js';
 import { ApiError } from '../api/errors.js';
 import { StoppedError, UserError } from '../shared/errors.js';
@@ -65,11 +66,11 @@ const MAX_DESCRIPTION = 140;
 /** Each call to GitHub gets this long. */
 const CALL_TIMEOUT_MS = 10_000;
 /**
- * After a cancel the process exits 3 s later (src/action/runtime.ts): every call to GitHub from then on,
- * the one in flight included, must end within this budget, so that the last status is sent (or
- * given up on) before the exit.
+ * After a cancel the process exits soon after (HARD_EXIT_AFTER_CANCEL_MS): every call to GitHub
+ * from then on, the one in flight included, must end within this budget, so that the last status
+ * is sent (or given up on) before the exit.
  */
-export const CANCELLED_BUDGET_MS = 2_500;
+export const CANCELLED_BUDGET_MS = CANCELLED_REPORT_BUDGET_MS;
 /** A status that could not be sent is tried up to this many times, time allowing. */
 const STATUS_ATTEMPTS = 3;
 /** A wait GitHub asks for (Retry-After) longer than this is not waited for. */

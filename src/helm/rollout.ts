@@ -56,41 +56,7 @@ export async function rollout(spec: HelmRollout, options: RolloutOptions): Promi
   const version = await detectHelmVersion(helm, signal);
   logger.info(`Using helm ${version.version} (${helm}).`);
 
-  // A release left pending by a cancelled run would make the upgrade wait on Helm's lock.
-  const status = await runHelm(helm, statusArgs(spec), { signal, timeoutMs: 120_000 });
-  if (signal?.aborted)
-    throw new StoppedError(
-      `Cancelled before the helm upgrade of ${spec.release}; nothing was rolled out.`,
-      'cancelled',
-    );
-  if (status.code === 0) {
-    const current = parseRelease(status.stdout);
-    if (current && PENDING_STATUSES.has(current.status)) {
-      const history = await runHelm(helm, historyArgs(spec), { signal, timeoutMs: 120_000 });
-      let lastGood: number | undefined;
-      try {
-        const entries = JSON.parse(history.stdout) as { revision: number; status: string }[];
-        lastGood = entries
-          .filter((e) => e.status === 'deployed' || e.status === 'superseded')
-          .map((e) => e.revision)
-          .sort((a, b) => b - a)[0];
-      } catch {
-        lastGood = undefined;
-      }
-      throw new UserError(stuckAdvice(spec, current.status, current.revision, lastGood));
-    }
-    if (current)
-      logger.info(
-        `Release ${spec.release} is at revision ${current.revision} (${current.status}).`,
-      );
-  } else if (!/release: not found/i.test(status.stderr)) {
-    throw new UserError(
-      `helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`,
-    );
-  } else {
-    logger.info(`Release ${spec.release} does not exist yet: it will be installed.`);
-  }
-
+  const existed = await checkNotStuck(helm, spec, options);
   let valuesPath = options.valuesPath;
   let tempDir: string | undefined;
   if (options.dryRun) {
@@ -114,12 +80,7 @@ export async function rollout(spec: HelmRollout, options: RolloutOptions): Promi
       signal,
       onStderrLine: (line) => line && logger.info(redact(line)),
     });
-    if (signal?.aborted) {
-      throw new StoppedError(
-        `Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in pending-${options.dryRun ? 'install' : 'upgrade'}: check "helm status ${spec.release}${spec.namespace ? ` -n ${spec.namespace}` : ''}" before the next run. ${options.valuesDisplay} was already updated.`,
-        'cancelled',
-      );
-    }
+    if (signal?.aborted) throw cancelledDuringUpgrade(spec, options, existed);
     if (run.code !== 0) {
       const reason =
         redact(tail(run.stderr || run.stdout)) || `exit code ${run.code ?? run.signal}`;
@@ -141,4 +102,72 @@ export async function rollout(spec: HelmRollout, options: RolloutOptions): Promi
   } finally {
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Checks that no earlier run left the release pending (the upgrade would wait on Helm's lock).
+ * Returns whether the release exists, which decides what a cancelled upgrade leaves behind.
+ */
+async function checkNotStuck(
+  helm: string,
+  spec: HelmRollout,
+  { logger, signal, redact }: RolloutOptions,
+): Promise<boolean> {
+  const status = await runHelm(helm, statusArgs(spec), { signal, timeoutMs: 120_000 });
+  if (signal?.aborted)
+    throw new StoppedError(
+      `Cancelled before the helm upgrade of ${spec.release}; nothing was rolled out.`,
+      'cancelled',
+    );
+  if (status.code !== 0) {
+    if (!/release: not found/i.test(status.stderr))
+      throw new UserError(
+        `helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`,
+      );
+    logger.info(`Release ${spec.release} does not exist yet: it will be installed.`);
+    return false;
+  }
+  const current = parseRelease(status.stdout);
+  if (current && PENDING_STATUSES.has(current.status)) {
+    const lastGood = await lastGoodRevision(helm, spec, signal);
+    throw new UserError(stuckAdvice(spec, current.status, current.revision, lastGood));
+  }
+  if (current)
+    logger.info(`Release ${spec.release} is at revision ${current.revision} (${current.status}).`);
+  return true;
+}
+
+async function lastGoodRevision(
+  helm: string,
+  spec: HelmRollout,
+  signal: AbortSignal | undefined,
+): Promise<number | undefined> {
+  const history = await runHelm(helm, historyArgs(spec), { signal, timeoutMs: 120_000 });
+  try {
+    const entries = JSON.parse(history.stdout) as { revision: number; status: string }[];
+    return entries
+      .filter((e) => e.status === 'deployed' || e.status === 'superseded')
+      .map((e) => e.revision)
+      .sort((a, b) => b - a)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a cancel during the upgrade leaves: a dry run leaves nothing; a real one may leave a lock. */
+function cancelledDuringUpgrade(
+  spec: HelmRollout,
+  options: RolloutOptions,
+  existed: boolean,
+): StoppedError {
+  if (options.dryRun)
+    return new StoppedError(
+      `Cancelled during the helm dry run of ${spec.release}; helm was stopped. Nothing was rolled out, and ${options.valuesDisplay} was not changed (dry run).`,
+      'cancelled',
+    );
+  const status = `helm status ${spec.release}${spec.namespace ? ` -n ${spec.namespace}` : ''}`;
+  return new StoppedError(
+    `Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in ${existed ? 'pending-upgrade' : 'pending-install'}: check "${status}" before the next run. ${options.valuesDisplay} was already updated.`,
+    'cancelled',
+  );
 }

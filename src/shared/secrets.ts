@@ -37,3 +37,22 @@ export function redactLink(link: string): string {
     return '(link hidden)';
   }
 }
+
+/**
+ * The one redactor: every value added is replaced by `***` in any text passed through it, longest
+ * first (so a link is hidden whole before its signature is), ignoring values under 4 characters
+ * (they would blank out ordinary words). Entry points add the key and tokens; the pipeline adds the
+ * link's secrets as soon as the link is known.
+ */
+export class Redactor {
+  readonly #secrets = new Set<string>();
+
+  add(...values: string[]): void {
+    for (const value of values) if (value.length >= 4) this.#secrets.add(value);
+  }
+
+  readonly redact = (text: string): string =>
+    [...this.#secrets]
+      .sort((a, b) => b.length - a.length)
+      .reduce((out, secret) => out.split(secret).join('***'), text);
+}

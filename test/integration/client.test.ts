@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
@@ -124,6 +125,28 @@ describe('error statuses carry the status, the service text and a hint', () => {
     expect(error.status).toBe(409);
     expect(error.message).toMatch(/has not finished yet/);
     expect(s.requestsFor('bundle')).toHaveLength(1);
+  });
+
+  it('a 409 outside bundle generation gets no export-job hint (agent follow-up)', async () => {
+    const server = createHttpServer((_req, res) => {
+      res.writeHead(409, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'the job is busy' }));
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const c = new ServiceClient({
+        baseUrl: new URL(`http://127.0.0.1:${port}`),
+        apiKey: 'mint_x',
+      });
+      const error = await caught<ApiError>(() => sendFollowUp(c, 'proj_1', 'aj_1', 'Fix it'));
+      expect(error.status).toBe(409);
+      expect(error.message).toContain('the job is busy');
+      expect(error.message).not.toMatch(/export/i);
+      await c.close();
+    } finally {
+      server.close();
+    }
   });
 
   it('400 with the service text, not retried', async () => {

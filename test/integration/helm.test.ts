@@ -9,7 +9,7 @@ import { parseHelmVersion, runHelm, upgradeArgs, type HelmRollout } from '../../
 import { rollout } from '../../src/helm/rollout.js';
 import { planValuesEdit } from '../../src/values-file.js';
 import { memoryLogger } from '../../src/shared/logger.js';
-import { UserError } from '../../src/shared/errors.js';
+import { StoppedError, UserError } from '../../src/shared/errors.js';
 import { CHART, HELMS, helmEnv, stuckRelease } from '../helpers/helm.js';
 
 const run = promisify(execFile);
@@ -185,6 +185,41 @@ for (const name of HELMS) {
             ? /helm uninstall docs --namespace docs/
             : /helm rollback docs 3 --namespace docs/,
         );
+      });
+    }
+
+    for (const dryRun of [false, true]) {
+      it(`rollout(): a cancel during the ${dryRun ? 'dry run' : 'install'} says what it left`, async () => {
+        const { env } = await helmEnv(name);
+        Object.assign(process.env, env);
+        const controller = new AbortController();
+        // Cancel exactly when the upgrade command is printed, i.e. as helm upgrade starts.
+        const logger = {
+          ...memoryLogger(),
+          info: (line: string) => {
+            if (line.startsWith('helm upgrade')) controller.abort(new Error('SIGTERM'));
+          },
+        };
+        const text = 'a: 1\n';
+        const error = await rollout(spec(), {
+          dryRun,
+          logger,
+          signal: controller.signal,
+          redact: (t) => t,
+          valuesPath: dryRun ? '/nonexistent/values.yaml' : await valuesFile(text),
+          valuesText: text,
+          valuesDisplay: 'values.yaml',
+        }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(StoppedError);
+        const message = (error as Error).message;
+        if (dryRun) {
+          expect(message).toMatch(/dry run of docs.*values\.yaml was not changed \(dry run\)/);
+          expect(message).not.toMatch(/pending|already updated/);
+        } else {
+          // The release did not exist: an interrupted install leaves pending-install.
+          expect(message).toMatch(/left in pending-install: check "helm status docs -n docs"/);
+          expect(message).toContain('values.yaml was already updated');
+        }
       });
     }
 

@@ -45,7 +45,9 @@ describe('npm run release', () => {
       expect(first.status, first.stderr).toBe(0);
       expect(first.stdout).toContain('git push --force origin v1');
       expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version).toBe('1.0.0');
-      expect(readFileSync(join(dir, 'src/shared/version.ts'), 'utf8')).toContain("VERSION = '1.0.0'");
+      expect(readFileSync(join(dir, 'src/shared/version.ts'), 'utf8')).toContain(
+        "VERSION = '1.0.0'",
+      );
       expect(readFileSync(join(dir, 'dist/index.js'), 'utf8')).toContain(
         'static-export-helm-action/',
       );

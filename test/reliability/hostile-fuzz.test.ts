@@ -18,7 +18,7 @@ import { parse } from 'yaml';
 import { ServiceClient } from '../../src/api/client.js';
 import { followUp } from '../../src/agent/pipeline.js';
 import { parseAgentInputs } from '../../src/agent/inputs.js';
-import { parseInputs } from '../../src/shared/inputs.js';
+import { parseInputs } from '../../src/export/inputs.js';
 import type { Reporter } from '../../src/shared/logger.js';
 import { publish } from '../../src/export/pipeline.js';
 import { describeFailure } from '../../src/action/runtime.js';

@@ -13,7 +13,7 @@ import {
 } from '../../src/github/deployment.js';
 import { ApiError } from '../../src/api/errors.js';
 import { InputError, StoppedError, UserError } from '../../src/shared/errors.js';
-import { parseInputs } from '../../src/shared/inputs.js';
+import { parseInputs } from '../../src/export/inputs.js';
 import { toApiError } from '../../src/github/octokit.js';
 import { memoryLogger } from '../../src/shared/logger.js';
 import { actionYaml } from '../helpers/action.js';

@@ -7,7 +7,7 @@ import {
   type HelmRollout,
 } from '../../src/helm/helm.js';
 import { displayCommand } from '../../src/helm/rollout.js';
-import { parseInputs } from '../../src/shared/inputs.js';
+import { parseInputs } from '../../src/export/inputs.js';
 import { actionYaml } from '../helpers/action.js';
 
 const v3 = parseHelmVersion('v3.17.3')!;

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAgentInputs } from '../../src/agent/inputs.js';
 import { InputError } from '../../src/shared/errors.js';
-import { parseInputs } from '../../src/shared/inputs.js';
+import { parseInputs } from '../../src/export/inputs.js';
 import { actionYaml } from '../helpers/action.js';
 
 const WS = '/home/runner/work/docs/docs';
@@ -53,16 +53,16 @@ const ACCEPTED: Record<string, string[]> = {
   'action.yml version': ['ws', ...LOOK_ALIKES, 'dotdot', 'shell', 'cmd', ...DURATION_LIKE],
   'action.yml paths': ['ws', 'lb', ...LOOK_ALIKES, 'cmd', 'long', ...DURATION_LIKE],
   'action.yml values-file': [...LOOK_ALIKES, 'shell', 'cmd', ...DURATION_LIKE],
-  'action.yml base-url': [],
-  'action.yml timeout': [],
+  'action.yml base-url': ['ws'],
+  'action.yml timeout': ['ws'],
   'action.yml poll-interval': ['ws'],
   'action.yml download-path': ['ws', ...LOOK_ALIKES, 'shell', 'cmd', ...DURATION_LIKE],
-  'action.yml dry-run': [],
+  'action.yml dry-run': ['ws'],
   'action.yml helm-release': ['ws', 'absurd', 'exp', 'mixed'],
   'action.yml helm-chart': ['ws', ...LOOK_ALIKES, 'dotdot', 'cmd', ...DURATION_LIKE.slice(1)],
   'action.yml helm-namespace': ['ws', 'absurd', 'exp', 'mixed'],
   'action.yml helm-chart-version': ['ws', 'absurd', 'exp', 'mixed', 'iso'],
-  'action.yml helm-rollback-on-failure': [],
+  'action.yml helm-rollback-on-failure': ['ws'],
   'action.yml helm-timeout': ['ws'],
   'action.yml environment': ['ws', ...LOOK_ALIKES, 'dotdot', 'shell', 'cmd', ...DURATION_LIKE],
   'action.yml environment-url': ['ws'],
@@ -82,10 +82,10 @@ const ACCEPTED: Record<string, string[]> = {
   'agent/action.yml project-id': ['absurd', 'exp', 'nan', 'inf', 'mixed', 'iso'],
   'agent/action.yml prompt': Object.keys(HOSTILE).filter((k) => k !== 'ws' && k !== 'nul'),
   'agent/action.yml job-id': ['ws', 'absurd', 'exp', 'nan', 'inf', 'mixed', 'iso'],
-  'agent/action.yml wait': [],
-  'agent/action.yml timeout': [],
+  'agent/action.yml wait': ['ws'],
+  'agent/action.yml timeout': ['ws'],
   'agent/action.yml poll-interval': ['ws'],
-  'agent/action.yml base-url': [],
+  'agent/action.yml base-url': ['ws'],
 };
 
 type Parser = (given: Record<string, string>) => unknown;

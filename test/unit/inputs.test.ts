@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import { ExportJobSchema } from '../../src/api/schemas.js';
 import { describe, expect, it } from 'vitest';
-import { Inputs, Outputs } from '../../src/shared/constants.js';
 import { InputError } from '../../src/shared/errors.js';
-import { parseInputs } from '../../src/shared/inputs.js';
+import { parseInputs } from '../../src/export/inputs.js';
 import { actionYaml } from '../helpers/action.js';
 
 const WS = '/home/runner/work/docs/docs';
@@ -29,14 +28,6 @@ function refusal(given: Record<string, string>): InputError {
   }
   throw new Error(`expected ${JSON.stringify(given)} to be refused`);
 }
-
-describe('names', () => {
-  it('the constants name exactly the inputs and outputs of action.yml', () => {
-    const yml = actionYaml();
-    expect(Object.values(Inputs).sort()).toEqual(Object.keys(yml.inputs).sort());
-    expect(Object.values(Outputs).sort()).toEqual(Object.keys(yml.outputs).sort());
-  });
-});
 
 describe('parseInputs', () => {
   it('reads the defaults', () => {

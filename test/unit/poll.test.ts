@@ -9,7 +9,12 @@ import {
   type Clock,
 } from '../../src/shared/poll.js';
 import { randomJob, runVirtual } from '../../bench/poll-model.js';
-import { parseDuration, formatDuration, formatElapsed, toGoDuration } from '../../src/shared/duration.js';
+import {
+  parseDuration,
+  formatDuration,
+  formatElapsed,
+  toGoDuration,
+} from '../../src/shared/duration.js';
 
 function virtualClock(): Clock & { t: number } {
   const clock = {

@@ -1,0 +1,22 @@
+/** The agent/ sub-action's outputs: names (as agent/action.yml spells them) and their values. */
+import type { AgentJob } from '../api/schemas.js';
+
+export const AgentOutputs = {
+  JobId: 'job-id',
+  Status: 'status',
+  PrLink: 'pr-link',
+  Model: 'model',
+  Repository: 'repository',
+  Ref: 'ref',
+} as const;
+
+export function agentOutputs(job: AgentJob): Record<string, string> {
+  return {
+    [AgentOutputs.JobId]: job.id,
+    [AgentOutputs.Status]: job.status,
+    [AgentOutputs.PrLink]: job.prLink ?? '',
+    [AgentOutputs.Model]: job.model ?? '',
+    [AgentOutputs.Repository]: job.source?.repository ?? '',
+    [AgentOutputs.Ref]: job.source?.ref ?? '',
+  };
+}

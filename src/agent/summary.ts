@@ -1,0 +1,41 @@
+/** The agent's job summary, as Markdown: pure, so tests can read exactly what a person will see. */
+import { table } from '../shared/markdown.js';
+import type { AgentResult, AgentState } from './pipeline.js';
+
+/** The job summary: the prompt (first lines), job, status, repository and branch, pull request. */
+export function agentSummary(
+  prompt: string,
+  result: AgentResult | undefined,
+  state: AgentState,
+  error: string | undefined,
+  run: string | undefined,
+): string {
+  const lines = prompt.split(/\r?\n/);
+  const shown = lines.slice(0, 3).join('\n') + (lines.length > 3 ? '\n…' : '');
+  const job = result?.job;
+  const rows: [string, string][] = [];
+  rows.push([
+    'Agent job',
+    `\`${job?.id ?? state.jobId ?? '—'}\`${result ? (result.created ? ' (new)' : ' (follow-up)') : ''}`,
+  ]);
+  rows.push(['Status', job?.status ?? state.status ?? 'not started']);
+  if (job?.source?.repository)
+    rows.push([
+      'Repository',
+      `${job.source.repository}${job.source.ref ? ` @ \`${job.source.ref}\`` : ''}`,
+    ]);
+  if (job)
+    rows.push([
+      'Pull request',
+      job.prLink ? `[${job.prLink}](${job.prLink})` : 'none (no files changed)',
+    ]);
+  if (job?.model) rows.push(['Model', job.model]);
+  if (error) rows.push(['Error', error]);
+  if (run) rows.push(['Run', `[workflow run](${run})`]);
+  const title = error ? '### Agent follow-up failed' : '### Agent follow-up';
+  const quoted = shown
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
+  return `${title}\n\n${quoted}\n\n${table(rows)}\n`;
+}

@@ -1,0 +1,317 @@
+/**
+ * The root action's inputs: the export's own (domain, job-id, version, paths, download-path,
+ * dry-run) here, the others parsed by their features, all read and checked before any request.
+ */
+import {
+  parseDeploymentInputs,
+  DeploymentInputs,
+  type DeploymentSettings,
+} from '../github/inputs.js';
+import type { HelmRollout } from '../helm/helm.js';
+import { HelmInputs, parseHelmInputs } from '../helm/inputs.js';
+import { SERVICE_ID_PATTERN } from '../shared/constants.js';
+import { InputError } from '../shared/errors.js';
+import {
+  CommonInputs,
+  inputGetter,
+  parseApiKey,
+  parseBaseUrlInput,
+  parseBoolean,
+  parsePollIntervalInput,
+  parseTimeoutInput,
+  parseWorkspacePath,
+  type InputReader,
+  type InputSpec,
+} from '../shared/inputs.js';
+import { codePoint, printable } from '../shared/text.js';
+import { parseValuesFileInput, ValuesInputs } from '../values/inputs.js';
+
+export const ExportInputs = {
+  Domain: { name: 'domain', default: '' },
+  JobId: { name: 'job-id', default: '' },
+  Version: { name: 'version', default: '' },
+  Paths: { name: 'paths', default: '', text: { maxLength: 200_000, formatting: false } },
+  DownloadPath: { name: 'download-path', default: '' },
+  DryRun: { name: 'dry-run', default: 'false' },
+} as const satisfies Record<string, InputSpec>;
+
+/** Every input of action.yml, in its order (a test checks names and defaults against it). */
+export const ACTION_INPUTS: readonly InputSpec[] = [
+  CommonInputs.ApiKey,
+  ExportInputs.Domain,
+  ExportInputs.JobId,
+  ExportInputs.Version,
+  ExportInputs.Paths,
+  ValuesInputs.ValuesFile,
+  CommonInputs.BaseUrl,
+  CommonInputs.Timeout,
+  CommonInputs.PollInterval,
+  ExportInputs.DownloadPath,
+  ExportInputs.DryRun,
+  ...Object.values(HelmInputs),
+  ...Object.values(DeploymentInputs),
+];
+
+export interface ActionInputs {
+  apiKey: string;
+  /** Normalised host name; undefined only when jobId is given. */
+  domain: string | undefined;
+  jobId: string | undefined;
+  version: string | undefined;
+  paths: string[];
+  /** Absolute path, inside the workspace. */
+  valuesFile: string;
+  /** As the user wrote it, for messages and outputs. */
+  valuesFileInput: string;
+  baseUrl: URL;
+  timeoutMs: number;
+  pollInterval: 'auto' | number;
+  downloadPath: string | undefined;
+  /** As the user wrote it, for messages. */
+  downloadPathInput: string;
+  dryRun: boolean;
+  /** The rollout, when helm-release is set. */
+  helm: HelmRollout | undefined;
+  /** The GitHub deployment to record, when environment is set. */
+  deployment: DeploymentSettings | undefined;
+}
+
+export interface ParsedInputs {
+  inputs: ActionInputs;
+  /** Things the user should know but that are not wrong (normalised values). */
+  notices: string[];
+  warnings: string[];
+}
+
+/** Reads every input once, validates it, and returns a typed object; throws InputError. */
+export function parseInputs(read: InputReader, workspace: string): ParsedInputs {
+  const notices: string[] = [];
+  const warnings: string[] = [];
+  const get = inputGetter(read);
+
+  const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
+  const { jobId, domain } = parseTarget(get, notices);
+  const version = parseVersion(get(ExportInputs.Version));
+  const paths = parsePaths(get(ExportInputs.Paths), notices);
+  if (jobId && paths.length > 0) {
+    warnings.push(
+      'Input "paths" is ignored because job-id is given: the existing export job keeps its own pages.',
+    );
+  }
+  const values = parseValuesFileInput(get, workspace);
+  const baseUrl = parseBaseUrlInput(get(CommonInputs.BaseUrl));
+  const timeoutMs = parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout));
+  const pollInterval = parsePollIntervalInput(
+    CommonInputs.PollInterval.name,
+    get(CommonInputs.PollInterval),
+  );
+  const download = parseDownloadPath(get, workspace, values.path);
+  const dryRun = parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
+  const helm = parseHelmInputs(get, warnings);
+  const deployment = parseDeploymentInputs(get, domain, warnings);
+  return {
+    inputs: {
+      apiKey,
+      domain,
+      jobId,
+      version,
+      paths,
+      valuesFile: values.path,
+      valuesFileInput: values.display,
+      baseUrl,
+      timeoutMs,
+      pollInterval,
+      downloadPath: download.path,
+      downloadPathInput: download.display,
+      dryRun,
+      helm,
+      deployment,
+    },
+    notices,
+    warnings,
+  };
+}
+
+/** What to publish: a new export of `domain`, or the existing job `job-id`. */
+function parseTarget(
+  get: (spec: InputSpec) => string,
+  notices: string[],
+): { jobId: string | undefined; domain: string | undefined } {
+  const jobId = parseJobId(get(ExportInputs.JobId));
+  const domain = parseDomain(get(ExportInputs.Domain), notices);
+  if (!domain && !jobId) {
+    throw new InputError(
+      ExportInputs.Domain.name,
+      'is empty, and so is job-id',
+      'Set domain to the host name of the site to export (e.g. docs.example.com), or job-id to republish an existing export.',
+    );
+  }
+  return { jobId, domain };
+}
+
+function parseDownloadPath(
+  get: (spec: InputSpec) => string,
+  workspace: string,
+  valuesFile: string,
+): { path: string | undefined; display: string } {
+  const display = get(ExportInputs.DownloadPath).trim();
+  if (!display) return { path: undefined, display };
+  const path = parseWorkspacePath(
+    ExportInputs.DownloadPath.name,
+    display,
+    workspace,
+    'site.tar.gz',
+  );
+  if (path === valuesFile) {
+    throw new InputError(
+      ExportInputs.DownloadPath.name,
+      'is the same file as values-file',
+      'Give the bundle its own path, e.g. site.tar.gz.',
+    );
+  }
+  return { path, display };
+}
+
+function parseJobId(raw: string): string | undefined {
+  const id = raw.trim();
+  if (id === '') return undefined;
+  if (!SERVICE_ID_PATTERN.test(id)) {
+    throw new InputError(
+      ExportInputs.JobId.name,
+      `("${printable(id)}") is not an export job id`,
+      'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).',
+    );
+  }
+  return id;
+}
+/** Normalises `https://Docs.Example.com/` to `docs.example.com`; refuses paths, ports, look-alikes. */
+export function parseDomain(raw: string, notices: string[]): string | undefined {
+  const original = raw.trim();
+  if (original === '') return undefined;
+  const nonAscii = /[^\x20-\x7e]/u.exec(original);
+  if (nonAscii) {
+    throw new InputError(
+      ExportInputs.Domain.name,
+      `("${printable(original)}") contains the non-ASCII character ${codePoint(nonAscii[0])} at position ${nonAscii.index + 1}`,
+      'Type the host name in plain ASCII (look-alike letters from other alphabets are refused), or use its punycode form (xn--…).',
+    );
+  }
+  let host = original.toLowerCase();
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//.exec(host);
+  if (scheme) {
+    if (scheme[1] !== 'https' && scheme[1] !== 'http') {
+      throw new InputError(
+        ExportInputs.Domain.name,
+        `("${original}") has the scheme ${scheme[1]}://`,
+        'Give the host name only, e.g. docs.example.com.',
+      );
+    }
+    host = host.slice(scheme[0].length);
+  }
+  if (/[?#]/.test(host)) {
+    throw new InputError(
+      ExportInputs.Domain.name,
+      `("${original}") has a query or fragment`,
+      'Give the host name only, e.g. docs.example.com.',
+    );
+  }
+  host = host.replace(/\/+$/, '');
+  if (host.includes('/')) {
+    const slash = host.indexOf('/');
+    throw new InputError(
+      ExportInputs.Domain.name,
+      `("${original}") has a path ("${host.slice(slash)}")`,
+      `Static export takes the host name only: use "${host.slice(0, slash)}". The export covers every published page; to export some pages only, list them in the paths input.`,
+    );
+  }
+  if (host.includes('@')) {
+    throw new InputError(
+      ExportInputs.Domain.name,
+      `("${printable(original)}") contains "@"`,
+      'Give the host name only, without a user name.',
+    );
+  }
+  if (host.includes(':')) {
+    throw new InputError(
+      ExportInputs.Domain.name,
+      `("${original}") has a port`,
+      `Give the host name only: "${host.split(':')[0]}".`,
+    );
+  }
+  host = host.replace(/\.$/, '');
+  const labels = host.split('.');
+  const badLabel = labels.find((label) => !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
+  if (labels.length < 2 || badLabel !== undefined || host.length > 253) {
+    throw new InputError(
+      ExportInputs.Domain.name,
+      `("${printable(original)}") is not a host name`,
+      "Use the site's host name as shown in the dashboard, e.g. docs.example.com or acme.mintlify.app.",
+    );
+  }
+  if (host !== original) notices.push(`Input "domain" normalised from "${original}" to "${host}".`);
+  return host;
+}
+function parseVersion(raw: string): string | undefined {
+  const version = raw.trim();
+  if (version === '') return undefined;
+  if (/[\u0000-\u001f\u007f]/.test(version)) {
+    throw new InputError(
+      ExportInputs.Version.name,
+      'contains a line break or control character',
+      'Give a single-line label, e.g. 2026-11-22 or v2.',
+    );
+  }
+  if (version.length > 200) {
+    throw new InputError(
+      ExportInputs.Version.name,
+      `is ${version.length} characters long`,
+      'Use a short label (at most 200 characters).',
+    );
+  }
+  return version;
+}
+
+function parsePaths(raw: string, notices: string[]): string[] {
+  const paths: string[] = [];
+  const lines = raw.split(/\r?\n/);
+  lines.forEach((line, index) => {
+    const text = line.trim();
+    if (text === '' || text.startsWith('#')) return;
+    const where = `line ${index + 1} ("${printable(text)}")`;
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('//')) {
+      throw new InputError(
+        ExportInputs.Paths.name,
+        `${where} is a URL`,
+        'List page paths relative to the site, e.g. guides/getting-started.',
+      );
+    }
+    if (/[\u0000-\u001f\u007f?#\\]/.test(text) || /\s/.test(text)) {
+      throw new InputError(
+        ExportInputs.Paths.name,
+        `${where} contains white space, "?", "#", "\\" or a control character`,
+        'Write one page path per line, e.g. guides/getting-started.',
+      );
+    }
+    const path = text.replace(/^\/+/, '').replace(/\/+$/, '');
+    if (path.split('/').some((segment) => segment === '..' || segment === '.')) {
+      throw new InputError(
+        ExportInputs.Paths.name,
+        `${where} contains "." or ".." segments`,
+        'Write page paths as they appear in the site, e.g. guides/getting-started.',
+      );
+    }
+    if (path === '') {
+      throw new InputError(
+        ExportInputs.Paths.name,
+        `${where} is not a page path`,
+        'Leave paths empty to export every page, or list page paths such as guides/getting-started.',
+      );
+    }
+    if (paths.includes(path)) {
+      notices.push(`Input "paths" lists "${path}" twice; it is exported once.`);
+      return;
+    }
+    paths.push(path);
+  });
+  return paths;
+}

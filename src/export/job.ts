@@ -1,0 +1,209 @@
+/**
+ * The export job's steps: start one (or attach to `job-id`), wait for it, and generate a fresh
+ * bundle link. Each step takes the run's context and throws the pipeline's StoppedError when the
+ * run is cancelled or out of time. Operations are kept to one call each (see `api/`), so that
+ * another export flow could be added beside these steps.
+ */
+import { ApiError } from '../api/errors.js';
+import type { ServiceClient } from '../api/client.js';
+import { generateBundle, getExport, startExport } from '../api/static-export.js';
+import type { Bundle, ExportJob } from '../api/schemas.js';
+import { formatDuration } from '../shared/duration.js';
+import { StoppedError, UserError } from '../shared/errors.js';
+import type { Reporter } from '../shared/logger.js';
+import { adaptiveSchedule, fixedSchedule, pollUntil, type Clock } from '../shared/poll.js';
+import { linkSecrets, redactLink } from '../shared/secrets.js';
+import { translateStop, type StopReason } from '../shared/stop.js';
+import { formatBytes } from '../shared/text.js';
+import type { ActionInputs } from './inputs.js';
+
+/** What is known so far; filled in as the run goes, so a failure can still report the job. */
+export interface PublishState {
+  jobId?: string;
+  status?: string;
+  pageCount?: number;
+  startedAt?: number;
+}
+
+/** One publish run: its inputs, where it reports, and its limits. */
+export interface RunContext {
+  inputs: ActionInputs;
+  reporter: Reporter;
+  client: ServiceClient;
+  signal: AbortSignal | undefined;
+  clock: Clock;
+  state: PublishState;
+  /** Epoch ms: the timeout input, counted from the start of the run. */
+  deadline: number;
+}
+
+/** Links that expire sooner than this get a warning: pods that start later cannot fetch them. */
+const EXPIRY_WARNING_MS = 3_600_000;
+
+/** The StoppedError of a publish: what was left as it was, and how to resume. */
+export function stoppedError(run: RunContext, reason: StopReason, last?: ExportJob): StoppedError {
+  const { inputs, state } = run;
+  const display = inputs.valuesFileInput;
+  const id = state.jobId;
+  const where = last
+    ? ` (last status ${last.status}${typeof last.progress === 'number' ? `, ${Math.floor(last.progress)}%` : ''})`
+    : '';
+  const resume = id
+    ? ` The job may still be running on the service: resume with job-id: ${id}`
+    : '';
+  return reason === 'cancelled'
+    ? new StoppedError(
+        `Cancelled${id ? ` while waiting for export job ${id}` : ''}${where}; ${display} was not changed.${resume}`,
+        'cancelled',
+        id,
+      )
+    : new StoppedError(
+        `The export${id ? ` job ${id}` : ''} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}; ${display} was not changed.${resume ? `${resume} (re-run with the job-id input), or raise timeout.` : ' Raise timeout.'}`,
+        'timeout',
+        id,
+      );
+}
+
+/**
+ * Runs one step; a cancel or the time limit inside it becomes the publish's StoppedError, naming
+ * the last status seen (`last` is read when the step fails: the wait updates it as it goes).
+ */
+export async function step<T>(
+  run: RunContext,
+  last: () => ExportJob | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw translateStop<ExportJob>(error, (reason, seen) => stoppedError(run, reason, seen), {
+      signal: run.signal,
+      last: last(),
+    });
+  }
+}
+
+const callOptions = (run: RunContext) => ({ signal: run.signal, deadline: run.deadline });
+
+/** Starts an export of the domain, or reads the job named by job-id. */
+export function startOrAttach(run: RunContext): Promise<ExportJob> {
+  const { inputs, reporter, client, state } = run;
+  return step(
+    run,
+    () => undefined,
+    () =>
+      reporter.group(
+        inputs.jobId ? `Attach to export job ${inputs.jobId}` : `Start export of ${inputs.domain}`,
+        async () => {
+          const first = inputs.jobId
+            ? await getExport(client, inputs.jobId, callOptions(run))
+            : await startExport(
+                client,
+                { domain: inputs.domain!, version: inputs.version, paths: inputs.paths },
+                callOptions(run),
+              );
+          state.jobId = first.jobId;
+          state.status = first.status;
+          reporter.info(
+            `Export job ${first.jobId}: ${first.status}${inputs.jobId ? '' : ` (to resume or republish later: job-id: ${first.jobId})`}`,
+          );
+          return first;
+        },
+      ),
+  );
+}
+
+/** Polls the job until it is completed or failed, printing progress when it changes. */
+export async function waitForExport(
+  run: RunContext,
+  job: ExportJob,
+): Promise<{ job: ExportJob; polls: number }> {
+  const { inputs, reporter, client, state } = run;
+  // Only the adaptive schedule has a model of the export's progress, and so an eta to show.
+  const adaptive = inputs.pollInterval === 'auto' ? adaptiveSchedule() : undefined;
+  const schedule = adaptive ?? fixedSchedule<ExportJob>(inputs.pollInterval as number);
+  let last = job;
+  let shown = '';
+  const done = await step(
+    run,
+    () => last,
+    () =>
+      reporter.group(`Wait for export job ${job.jobId}`, () =>
+        pollUntil<ExportJob>({
+          initial: job,
+          check: (call) => getExport(client, job.jobId, call),
+          isDone: (j) => j.status === 'completed' || j.status === 'failed',
+          schedule,
+          deadline: run.deadline,
+          signal: run.signal,
+          clock: run.clock,
+          onResult: (j, now) => {
+            last = j;
+            state.status = j.status;
+            state.pageCount = j.pageCount ?? undefined;
+            const key = `${j.status}|${Math.floor(j.progress ?? 0)}|${j.pageCount ?? 0}`;
+            if (key !== shown) reporter.info(progressLine(j, adaptive?.eta(now)));
+            shown = key;
+          },
+        }),
+      ),
+  );
+  if (done.value.status === 'failed') {
+    const why = done.value.error?.trim() || 'the service gave no reason';
+    throw new UserError(
+      `Export job ${done.value.jobId} failed: ${why}. Fix the cause in the documentation (or the export's domain, version and paths) and run again; ${inputs.valuesFileInput} was not changed.`,
+      { jobId: done.value.jobId },
+    );
+  }
+  return { job: done.value, polls: done.polls };
+}
+
+function progressLine(j: ExportJob, eta: number | undefined): string {
+  if (j.status !== 'running' && j.status !== 'completed') return `Export ${j.status}`;
+  const percent = Math.floor(j.progress ?? (j.status === 'completed' ? 100 : 0));
+  const etaText =
+    j.status === 'running' && eta !== undefined ? ` · eta ${formatDuration(eta)}` : '';
+  return `Export ${percent}% · ${j.pageCount ?? 0} pages${etaText}`;
+}
+
+/**
+ * A fresh link for a completed job, masked before anything is printed. A 409 right after
+ * completion is the service catching up: it is tried again briefly.
+ */
+export async function generateLink(run: RunContext, job: ExportJob): Promise<Bundle> {
+  const { reporter, client, clock } = run;
+  const bundle = await step(
+    run,
+    () => job,
+    () =>
+      reporter.group('Generate the bundle link', async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await generateBundle(client, job.jobId, callOptions(run));
+          } catch (error) {
+            const notReady = error instanceof ApiError && error.status === 409;
+            if (!notReady || attempt >= 10 || clock.now() + 1000 >= run.deadline) throw error;
+            reporter.debug(`generate bundle: the job is not ready yet (409); trying again in 1s`);
+            await clock.sleep(1000, run.signal);
+          }
+        }
+      }),
+  );
+  // The link is a credential: mask it, and its signature in every encoding, before anything else.
+  for (const secret of linkSecrets(bundle.bundleUrl)) reporter.secret(secret);
+  reportExpiry(run, bundle);
+  return bundle;
+}
+
+function reportExpiry(run: RunContext, bundle: Bundle): void {
+  const expiresIn = Date.parse(bundle.expiresAt) - run.clock.now();
+  const inText = formatDuration(Math.max(0, expiresIn));
+  run.reporter.info(
+    `Bundle: ${formatBytes(bundle.sizeBytes)} at ${redactLink(bundle.bundleUrl)}, link expires ${bundle.expiresAt} (in ${inText}).`,
+  );
+  if (expiresIn < EXPIRY_WARNING_MS) {
+    run.reporter.warning(
+      `The bundle link expires in ${inText} (at ${bundle.expiresAt}). Pods fetch the bundle when they start: any pod that starts after that cannot. Run this workflow more often than the link lives.`,
+    );
+  }
+}

@@ -1,0 +1,103 @@
+/** The inputs that record a publish as a GitHub deployment. */
+import { InputError } from '../shared/errors.js';
+import type { InputGetter, InputSpec } from '../shared/inputs.js';
+import { printable } from '../shared/text.js';
+
+export const DeploymentInputs = {
+  Environment: { name: 'environment', default: '' },
+  EnvironmentUrl: { name: 'environment-url', default: '' },
+  // The runner fills in the job's token; a blank value means the workflow passed an empty one.
+  GithubToken: { name: 'github-token', default: '${{ github.token }}', blankIsError: true },
+} as const satisfies Record<string, InputSpec>;
+
+export interface DeploymentSettings {
+  environment: string;
+  /** Shown on the deployment; https://<domain> unless given (none with job-id alone). */
+  environmentUrl: string | undefined;
+  token: string;
+}
+
+/** The deployment to record, or undefined (with a warning for a lone environment-url). */
+export function parseDeploymentInputs(
+  get: InputGetter,
+  domain: string | undefined,
+  warnings: string[],
+): DeploymentSettings | undefined {
+  const environment = get(DeploymentInputs.Environment).trim();
+  const urlText = get(DeploymentInputs.EnvironmentUrl).trim();
+  if (environment === '') {
+    if (urlText !== '')
+      warnings.push(
+        'Input "environment-url" is ignored because environment is empty: set environment to record the publish as a GitHub deployment.',
+      );
+    return undefined;
+  }
+  return {
+    environment: parseEnvironment(environment),
+    environmentUrl: urlText !== '' ? parseEnvironmentUrl(urlText) : domain && `https://${domain}`,
+    token: parseToken(get(DeploymentInputs.GithubToken).trim()),
+  };
+}
+
+function parseEnvironment(environment: string): string {
+  const name = DeploymentInputs.Environment.name;
+  if (/[\r\n\t]/.test(environment)) {
+    throw new InputError(
+      name,
+      'contains a line break or tab',
+      'Give one environment name, e.g. docs-production.',
+    );
+  }
+  if (environment.length > 255) {
+    throw new InputError(
+      name,
+      `is ${environment.length} characters long`,
+      'GitHub environment names have at most 255 characters, e.g. docs-production.',
+    );
+  }
+  return environment;
+}
+
+function parseEnvironmentUrl(urlText: string): string {
+  const name = DeploymentInputs.EnvironmentUrl.name;
+  let url: URL | undefined;
+  try {
+    url = new URL(urlText);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(urlText)) {
+    throw new InputError(
+      name,
+      `("${printable(urlText)}") is not an http(s) URL`,
+      'Give the address of the published site, e.g. https://docs.example.com.',
+    );
+  }
+  if (url.username || url.password) {
+    throw new InputError(
+      name,
+      'holds a user name or password',
+      'Everyone who can read the repository sees this URL: give the address without credentials.',
+    );
+  }
+  return url.href;
+}
+
+function parseToken(token: string): string {
+  const name = DeploymentInputs.GithubToken.name;
+  if (token === '') {
+    throw new InputError(
+      name,
+      'is empty, but environment is set',
+      'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.',
+    );
+  }
+  if (/[^\x21-\x7e]/.test(token)) {
+    throw new InputError(
+      name,
+      'contains white space or a character a GitHub token never has',
+      'Pass the token alone, on one line, as GitHub issued it.',
+    );
+  }
+  return token;
+}

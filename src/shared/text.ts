@@ -1,0 +1,31 @@
+/** How characters are shown in messages: visibly, briefly, never as something a log would act on. */
+
+/** Control characters and invisible formatting characters (bidi overrides, zero-width). */
+const UNSEEN = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+
+/** `U+200B`: the Unicode notation of a character, as messages name one that is refused. */
+export function codePoint(char: string): string {
+  return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Shows control and invisible characters visibly in messages, and keeps them short. */
+export function printable(text: string): string {
+  const shown = text.replace(
+    UNSEEN,
+    (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`,
+  );
+  return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
+}
+
+/** `1.5 MiB`: sizes in logs and summaries. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value >= 100 ? 0 : 1)} ${units[unit]}`;
+}
