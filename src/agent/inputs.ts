@@ -4,13 +4,11 @@ import { InputError } from '../shared/errors.js';
 import {
   CommonInputs,
   inputGetter,
-  parseApiKey,
-  parseBaseUrlInput,
   parseBoolean,
-  parsePollIntervalInput,
-  parseTimeoutInput,
+  parseServiceInputs,
   type InputReader,
   type InputSpec,
+  type ServiceInputs,
 } from '../shared/inputs.js';
 import { printable } from '../shared/text.js';
 
@@ -33,16 +31,12 @@ export const AGENT_INPUTS: readonly InputSpec[] = [
   CommonInputs.BaseUrl,
 ];
 
-export interface AgentActionInputs {
-  apiKey: string;
+export interface AgentActionInputs extends ServiceInputs {
   projectId: string;
   prompt: string;
   /** Follow up on this job; when undefined, a new job is created with the prompt. */
   jobId: string | undefined;
   wait: boolean;
-  timeoutMs: number;
-  pollInterval: 'auto' | number;
-  baseUrl: URL;
 }
 
 export function parseAgentInputs(read: InputReader): {
@@ -51,19 +45,13 @@ export function parseAgentInputs(read: InputReader): {
 } {
   const warnings: string[] = [];
   const get = inputGetter(read);
-  const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
+  const service = parseServiceInputs(get, warnings);
   const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
   const prompt = parsePrompt(get(AgentInputs.Prompt));
   const jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
   const wait = parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
-  const timeoutMs = parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout));
-  const pollInterval = parsePollIntervalInput(
-    CommonInputs.PollInterval.name,
-    get(CommonInputs.PollInterval),
-  );
-  const baseUrl = parseBaseUrlInput(get(CommonInputs.BaseUrl));
   return {
-    inputs: { apiKey, projectId, prompt, jobId, wait, timeoutMs, pollInterval, baseUrl },
+    inputs: { ...service, projectId, prompt, jobId, wait },
     warnings,
   };
 }

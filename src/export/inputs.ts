@@ -14,14 +14,12 @@ import { InputError } from '../shared/errors.js';
 import {
   CommonInputs,
   inputGetter,
-  parseApiKey,
-  parseBaseUrlInput,
   parseBoolean,
-  parsePollIntervalInput,
-  parseTimeoutInput,
+  parseServiceInputs,
   parseWorkspacePath,
   type InputReader,
   type InputSpec,
+  type ServiceInputs,
 } from '../shared/inputs.js';
 import { codePoint, printable } from '../shared/text.js';
 import { parseValuesFileInput, ValuesInputs } from '../values/inputs.js';
@@ -52,8 +50,7 @@ export const ACTION_INPUTS: readonly InputSpec[] = [
   ...Object.values(DeploymentInputs),
 ];
 
-export interface ActionInputs {
-  apiKey: string;
+export interface ActionInputs extends ServiceInputs {
   /** Normalised host name; undefined only when jobId is given. */
   domain: string | undefined;
   jobId: string | undefined;
@@ -63,9 +60,6 @@ export interface ActionInputs {
   valuesFile: string;
   /** As the user wrote it, for messages and outputs. */
   valuesFileInput: string;
-  baseUrl: URL;
-  timeoutMs: number;
-  pollInterval: 'auto' | number;
   downloadPath: string | undefined;
   /** As the user wrote it, for messages. */
   downloadPathInput: string;
@@ -89,7 +83,7 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
   const warnings: string[] = [];
   const get = inputGetter(read);
 
-  const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
+  const service = parseServiceInputs(get, warnings);
   const { jobId, domain } = parseTarget(get, notices);
   const version = parseVersion(get(ExportInputs.Version));
   const paths = parsePaths(get(ExportInputs.Paths), notices);
@@ -99,28 +93,19 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
     );
   }
   const values = parseValuesFileInput(get, workspace);
-  const baseUrl = parseBaseUrlInput(get(CommonInputs.BaseUrl));
-  const timeoutMs = parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout));
-  const pollInterval = parsePollIntervalInput(
-    CommonInputs.PollInterval.name,
-    get(CommonInputs.PollInterval),
-  );
   const download = parseDownloadPath(get, workspace, values.path);
   const dryRun = parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
   const helm = parseHelmInputs(get, warnings);
   const deployment = parseDeploymentInputs(get, domain, warnings);
   return {
     inputs: {
-      apiKey,
+      ...service,
       domain,
       jobId,
       version,
       paths,
       valuesFile: values.path,
       valuesFileInput: values.display,
-      baseUrl,
-      timeoutMs,
-      pollInterval,
       downloadPath: download.path,
       downloadPathInput: download.display,
       dryRun,

@@ -43,6 +43,26 @@ export const CommonInputs = {
   PollInterval: { name: 'poll-interval', default: 'auto' },
 } as const satisfies Record<string, InputSpec>;
 
+/** What both actions need to talk to the service, read from the common inputs. */
+export interface ServiceInputs {
+  apiKey: string;
+  baseUrl: URL;
+  timeoutMs: number;
+  pollInterval: 'auto' | number;
+}
+
+export function parseServiceInputs(get: InputGetter, warnings: string[]): ServiceInputs {
+  return {
+    apiKey: parseApiKey(get(CommonInputs.ApiKey), warnings),
+    baseUrl: parseBaseUrlInput(get(CommonInputs.BaseUrl)),
+    timeoutMs: parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout)),
+    pollInterval: parsePollIntervalInput(
+      CommonInputs.PollInterval.name,
+      get(CommonInputs.PollInterval),
+    ),
+  };
+}
+
 /** Reads inputs through the checks every input gets, and fills in defaults for blank values. */
 export function inputGetter(read: InputReader): InputGetter {
   return (spec) => {
