@@ -59979,6 +59979,14 @@ const CommonInputs = {
     Timeout: { name: 'timeout', default: '30m' },
     PollInterval: { name: 'poll-interval', default: 'auto' },
 };
+function parseServiceInputs(get, warnings) {
+    return {
+        apiKey: parseApiKey(get(CommonInputs.ApiKey), warnings),
+        baseUrl: parseBaseUrlInput(get(CommonInputs.BaseUrl)),
+        timeoutMs: parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout)),
+        pollInterval: parsePollIntervalInput(CommonInputs.PollInterval.name, get(CommonInputs.PollInterval)),
+    };
+}
 /** Reads inputs through the checks every input gets, and fills in defaults for blank values. */
 function inputGetter(read) {
     return (spec) => {
@@ -60239,7 +60247,7 @@ function parseInputs(read, workspace) {
     const notices = [];
     const warnings = [];
     const get = inputGetter(read);
-    const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
+    const service = parseServiceInputs(get, warnings);
     const { jobId, domain } = parseTarget(get, notices);
     const version = parseVersion(get(ExportInputs.Version));
     const paths = parsePaths(get(ExportInputs.Paths), notices);
@@ -60247,25 +60255,19 @@ function parseInputs(read, workspace) {
         warnings.push('Input "paths" is ignored because job-id is given: the existing export job keeps its own pages.');
     }
     const values = parseValuesFileInput(get, workspace);
-    const baseUrl = parseBaseUrlInput(get(CommonInputs.BaseUrl));
-    const timeoutMs = parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout));
-    const pollInterval = parsePollIntervalInput(CommonInputs.PollInterval.name, get(CommonInputs.PollInterval));
     const download = parseDownloadPath(get, workspace, values.path);
     const dryRun = inputs_parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
     const helm = parseHelmInputs(get, warnings);
     const deployment = parseDeploymentInputs(get, domain, warnings);
     return {
         inputs: {
-            apiKey,
+            ...service,
             domain,
             jobId,
             version,
             paths,
             valuesFile: values.path,
             valuesFileInput: values.display,
-            baseUrl,
-            timeoutMs,
-            pollInterval,
             downloadPath: download.path,
             downloadPathInput: download.display,
             dryRun,

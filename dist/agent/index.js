@@ -42824,6 +42824,14 @@ const CommonInputs = {
     Timeout: { name: 'timeout', default: '30m' },
     PollInterval: { name: 'poll-interval', default: 'auto' },
 };
+function parseServiceInputs(get, warnings) {
+    return {
+        apiKey: parseApiKey(get(CommonInputs.ApiKey), warnings),
+        baseUrl: parseBaseUrlInput(get(CommonInputs.BaseUrl)),
+        timeoutMs: parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout)),
+        pollInterval: parsePollIntervalInput(CommonInputs.PollInterval.name, get(CommonInputs.PollInterval)),
+    };
+}
 /** Reads inputs through the checks every input gets, and fills in defaults for blank values. */
 function inputGetter(read) {
     return (spec) => {
@@ -51118,16 +51126,13 @@ const AGENT_INPUTS = [
 function parseAgentInputs(read) {
     const warnings = [];
     const get = inputGetter(read);
-    const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
+    const service = parseServiceInputs(get, warnings);
     const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
     const prompt = parsePrompt(get(AgentInputs.Prompt));
     const jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
     const wait = parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
-    const timeoutMs = parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout));
-    const pollInterval = parsePollIntervalInput(CommonInputs.PollInterval.name, get(CommonInputs.PollInterval));
-    const baseUrl = parseBaseUrlInput(get(CommonInputs.BaseUrl));
     return {
-        inputs: { apiKey, projectId, prompt, jobId, wait, timeoutMs, pollInterval, baseUrl },
+        inputs: { ...service, projectId, prompt, jobId, wait },
         warnings,
     };
 }

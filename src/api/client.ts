@@ -10,15 +10,16 @@ import { silentLogger, type Logger } from '../shared/logger.js';
 import { USER_AGENT } from '../shared/version.js';
 import { parseBaseUrl, joinUrl } from './base-url.js';
 import {
-  ApiError,
-  describeNetworkError,
-  describeStatus,
-  hintForStatus,
-  type HintContext,
-} from './errors.js';
-import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retry.js';
-import { cleanText, describeIssues, ErrorBodySchema } from './schemas.js';
-import { describeBody, readLimited, TooLarge } from './body.js';
+  readAnswer,
+  tooLarge,
+  whyStopped,
+  type Answer,
+  type AttemptContext,
+  MAX_RESPONSE_BYTES,
+} from './answer.js';
+import { readLimited, TooLarge } from './body.js';
+import { ApiError, describeStatus, type HintContext } from './errors.js';
+import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from './retry.js';
 
 export interface ClientOptions {
   baseUrl: string | URL;
@@ -61,34 +62,7 @@ export interface Operation<TSchema extends v.GenericSchema> {
   hints?: Omit<HintContext, 'assistantKey'>;
 }
 
-/** Largest response body read from the API; anything larger is refused, not buffered. */
-export const MAX_RESPONSE_BYTES = 1024 * 1024;
-
-const RETRYABLE_UNSAFE_STATUSES = new Set([429, 503]);
-const NEVER_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-]);
-
-interface Attempt {
-  /** The error to throw if no retry follows. */
-  error: ApiError;
-  retry: boolean;
-  retryAfterMs?: number;
-}
-
-function errorCode(err: unknown): string | undefined {
-  let current: unknown = err;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+export { MAX_RESPONSE_BYTES } from './answer.js';
 
 export class ServiceClient {
   readonly baseUrl: URL;
@@ -189,188 +163,64 @@ export class ServiceClient {
     }
   }
 
+  /** One request: sent, its body read within the limits, and its answer read (answer.ts). */
   async #attempt<TSchema extends v.GenericSchema>(
     op: Operation<TSchema>,
     url: URL,
     call: CallOptions,
     attempt: number,
-  ): Promise<{ value: v.InferOutput<TSchema> } | Attempt> {
+  ): Promise<Answer<v.InferOutput<TSchema>>> {
     const remaining = call.deadline === undefined ? Infinity : call.deadline - this.#now();
     const limit = Math.max(1, Math.min(this.#requestTimeoutMs, remaining));
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), limit);
     const signal = call.signal ? AbortSignal.any([call.signal, timeout.signal]) : timeout.signal;
-    const fail = (
-      kind: ApiError['kind'],
-      message: string,
-      extra: Partial<ApiError> & { hint?: string; cause?: unknown } = {},
-    ) => new ApiError({ operation: op.name, kind, message, attempts: attempt, ...extra });
-    const whyStopped = (err: unknown): Attempt => {
-      if (call.signal?.aborted) return { error: fail('aborted', 'cancelled'), retry: false };
-      if (timeout.signal.aborted) {
-        const byDeadline = limit < this.#requestTimeoutMs;
-        return {
-          error: fail(
-            byDeadline ? 'deadline' : 'timeout',
-            byDeadline
-              ? `no complete answer before the deadline (${limit} ms left)`
-              : `no complete answer within ${this.#requestTimeoutMs} ms`,
-            { hint: op.idempotent ? undefined : 'The service may still have acted on it.' },
-          ),
-          retry: op.idempotent && !byDeadline,
-        };
-      }
-      const code = errorCode(err);
-      const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
-      return {
-        error: fail(
-          'network',
-          `network error (${describeNetworkError(err)}) talking to ${url.host}`,
-          {
-            hint: neverSent
-              ? "Check base-url and the runner's network or proxy settings (HTTPS_PROXY, NO_PROXY)."
-              : op.idempotent
-                ? "The connection failed repeatedly: check the runner's network or proxy."
-                : 'The connection broke after the request was sent, so it was not repeated (the service may have acted on it): check before running again.',
-            cause: err,
-          },
-        ),
-        retry: op.idempotent || neverSent,
-      };
+    const context: AttemptContext = {
+      op,
+      url,
+      attempt,
+      limit,
+      requestTimeoutMs: this.#requestTimeoutMs,
+      cancelled: () => call.signal?.aborted === true,
+      timedOut: () => timeout.signal.aborted,
     };
-
     try {
       let response;
       try {
-        response = await fetch(url, {
-          method: op.method,
-          headers: {
-            authorization: `Bearer ${this.#apiKey}`,
-            accept: 'application/json',
-            'user-agent': this.#userAgent,
-            ...(op.body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: op.body === undefined ? undefined : JSON.stringify(op.body),
-          redirect: 'manual',
-          signal,
-          dispatcher: this.#dispatcher,
-        });
+        response = await this.#send(op, url, signal);
       } catch (err) {
-        return whyStopped(err);
+        return whyStopped(context, err);
       }
-
       let text: string;
       try {
         text = await readLimited(response.body, MAX_RESPONSE_BYTES);
       } catch (err) {
-        if (err instanceof TooLarge) {
-          return {
-            error: fail(
-              'invalid-response',
-              `the response body is larger than ${MAX_RESPONSE_BYTES} bytes`,
-              {
-                status: response.status,
-                hint: 'Check that base-url points at the service and not at another server.',
-              },
-            ),
-            retry: false,
-          };
-        }
-        return whyStopped(err);
+        if (err instanceof TooLarge) return tooLarge(context, response.status);
+        return whyStopped(context, err);
       }
-
-      const status = response.status;
-      if (status >= 300 && status < 400) {
-        const location = response.headers.get('location');
-        let where = 'another address';
-        if (location) {
-          try {
-            const target = new URL(location, url);
-            where = target.origin + target.pathname;
-          } catch {
-            where = 'an unreadable address';
-          }
-        }
-        return {
-          error: fail(
-            'redirect',
-            `the service answered ${describeStatus(status)} to ${where}; redirects are not followed (the API key must not be sent elsewhere)`,
-            {
-              status,
-              hint: 'Set base-url to the final address of the service.',
-            },
-          ),
-          retry: false,
-        };
-      }
-
-      if (status >= 200 && status < 300) {
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          return {
-            error: fail(
-              'invalid-response',
-              `the service answered ${describeStatus(status)} with a body that is not valid JSON (${describeBody(text, response.headers.get('content-type'))})`,
-              {
-                status,
-                hint: 'Check that base-url points at the service and not at a proxy or web page.',
-              },
-            ),
-            retry: false,
-          };
-        }
-        const parsed = v.safeParse(op.schema, json);
-        if (!parsed.success) {
-          return {
-            error: fail(
-              'invalid-response',
-              `unexpected response from the service: ${describeIssues(parsed.issues)}`,
-              {
-                status,
-                hint: 'The service answered in a form this action does not understand; check base-url, or report it.',
-              },
-            ),
-            retry: false,
-          };
-        }
-        return { value: parsed.output };
-      }
-
-      let serviceMessage: string | undefined;
-      try {
-        const body = v.safeParse(ErrorBodySchema, JSON.parse(text));
-        if (body.success) serviceMessage = cleanText(body.output.error);
-      } catch {
-        // Not JSON: a proxy's HTML page, say. Described below, never parsed further.
-      }
-      const said = serviceMessage
-        ? `: "${serviceMessage}"`
-        : text.trim() === ''
-          ? ''
-          : ` (${describeBody(text, response.headers.get('content-type'))})`;
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.#now());
-      const retry =
-        status === 429
-          ? op.retryOn429 !== false
-          : op.idempotent
-            ? status >= 500
-            : RETRYABLE_UNSAFE_STATUSES.has(status);
-      return {
-        error: fail('http', `the service answered ${describeStatus(status)}${said}`, {
-          status,
-          serviceMessage,
-          hint: hintForStatus(status, {
-            assistantKey: this.#apiKey.startsWith('mint_dsc_'),
-            ...op.hints,
-          }),
-        }),
-        retry,
-        retryAfterMs,
-      };
+      return readAnswer(context, response.status, response.headers, text, {
+        now: this.#now(),
+        assistantKey: this.#apiKey.startsWith('mint_dsc_'),
+      });
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  #send(op: Operation<v.GenericSchema>, url: URL, signal: AbortSignal) {
+    return fetch(url, {
+      method: op.method,
+      headers: {
+        authorization: `Bearer ${this.#apiKey}`,
+        accept: 'application/json',
+        'user-agent': this.#userAgent,
+        ...(op.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: op.body === undefined ? undefined : JSON.stringify(op.body),
+      // Never follow: the API key must not be sent to another address.
+      redirect: 'manual',
+      signal,
+      dispatcher: this.#dispatcher,
+    });
   }
 }
