@@ -173,69 +173,74 @@ function parseJobId(raw: string): string | undefined {
 export function parseDomain(raw: string, notices: string[]): string | undefined {
   const original = raw.trim();
   if (original === '') return undefined;
+  refuseNonAscii(original);
+  const host = checkLabels(hostPart(original), original);
+  if (host !== original) notices.push(`Input "domain" normalised from "${original}" to "${host}".`);
+  return host;
+}
+
+const domainError = (problem: string, fix: string) =>
+  new InputError(ExportInputs.Domain.name, problem, fix);
+
+function refuseNonAscii(original: string): void {
   const nonAscii = /[^\x20-\x7e]/u.exec(original);
   if (nonAscii) {
-    throw new InputError(
-      ExportInputs.Domain.name,
+    throw domainError(
       `("${printable(original)}") contains the non-ASCII character ${codePoint(nonAscii[0])} at position ${nonAscii.index + 1}`,
       'Type the host name in plain ASCII (look-alike letters from other alphabets are refused), or use its punycode form (xn--…).',
     );
   }
+}
+
+/** The host of a pasted address: an http(s) scheme and trailing slashes dropped, anything else refused. */
+function hostPart(original: string): string {
   let host = original.toLowerCase();
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//.exec(host);
   if (scheme) {
-    if (scheme[1] !== 'https' && scheme[1] !== 'http') {
-      throw new InputError(
-        ExportInputs.Domain.name,
+    if (scheme[1] !== 'https' && scheme[1] !== 'http')
+      throw domainError(
         `("${original}") has the scheme ${scheme[1]}://`,
         'Give the host name only, e.g. docs.example.com.',
       );
-    }
     host = host.slice(scheme[0].length);
   }
-  if (/[?#]/.test(host)) {
-    throw new InputError(
-      ExportInputs.Domain.name,
+  if (/[?#]/.test(host))
+    throw domainError(
       `("${original}") has a query or fragment`,
       'Give the host name only, e.g. docs.example.com.',
     );
-  }
   host = host.replace(/\/+$/, '');
-  if (host.includes('/')) {
-    const slash = host.indexOf('/');
-    throw new InputError(
-      ExportInputs.Domain.name,
+  const slash = host.indexOf('/');
+  if (slash >= 0)
+    throw domainError(
       `("${original}") has a path ("${host.slice(slash)}")`,
       `Static export takes the host name only: use "${host.slice(0, slash)}". The export covers every published page; to export some pages only, list them in the paths input.`,
     );
-  }
-  if (host.includes('@')) {
-    throw new InputError(
-      ExportInputs.Domain.name,
+  if (host.includes('@'))
+    throw domainError(
       `("${printable(original)}") contains "@"`,
       'Give the host name only, without a user name.',
     );
-  }
-  if (host.includes(':')) {
-    throw new InputError(
-      ExportInputs.Domain.name,
+  if (host.includes(':'))
+    throw domainError(
       `("${original}") has a port`,
       `Give the host name only: "${host.split(':')[0]}".`,
     );
-  }
-  host = host.replace(/\.$/, '');
+  return host.replace(/\.$/, '');
+}
+
+function checkLabels(host: string, original: string): string {
   const labels = host.split('.');
   const badLabel = labels.find((label) => !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
   if (labels.length < 2 || badLabel !== undefined || host.length > 253) {
-    throw new InputError(
-      ExportInputs.Domain.name,
+    throw domainError(
       `("${printable(original)}") is not a host name`,
       "Use the site's host name as shown in the dashboard, e.g. docs.example.com or acme.mintlify.app.",
     );
   }
-  if (host !== original) notices.push(`Input "domain" normalised from "${original}" to "${host}".`);
   return host;
 }
+
 function parseVersion(raw: string): string | undefined {
   const version = raw.trim();
   if (version === '') return undefined;
