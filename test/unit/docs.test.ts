@@ -1,10 +1,22 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { renderReadme, renderTable } from '../../scripts/docs.mjs';
 import {
+  checkLinks,
+  docFiles,
+  headingAnchors,
+  markers,
+  missingTables,
+  relativeLinks,
+  renderDoc,
+  renderReadme,
+  renderTable,
+} from '../../scripts/docs.mjs';
+import {
+  checkOwnInputs,
   lintWorkflows,
   repositoryWorkflows,
   workflowsInMarkdown,
@@ -13,10 +25,19 @@ import {
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 
-describe('README tables generated from the action files (npm run docs)', () => {
-  it('README.md is up to date with action.yml and agent/action.yml', async () => {
-    const readme = read('README.md');
-    expect(await renderReadme(readme), 'run "npm run docs" and commit README.md').toBe(readme);
+type ActionFile = {
+  inputs: Record<string, { default?: string; required?: boolean; description: string }>;
+  outputs: Record<string, { description: string }>;
+};
+
+describe('generated blocks of the docs (npm run docs)', () => {
+  it('every doc with generated blocks is up to date with the files they name', async () => {
+    const withMarkers = docFiles().filter((doc) => markers(read(doc)).length > 0);
+    expect(withMarkers).toEqual(expect.arrayContaining(['README.md', 'agent/README.md']));
+    for (const doc of withMarkers) {
+      const text = read(doc);
+      expect(await renderDoc(text, read, doc), `run "npm run docs" and commit ${doc}`).toBe(text);
+    }
   });
 
   it('an input added to action.yml without regenerating makes the check fail', async () => {
@@ -31,30 +52,72 @@ describe('README tables generated from the action files (npm run docs)', () => {
     expect(rendered).toMatch(/\| `brand-new-input` +\| `x` +\| Added in a test\. +\|/);
   });
 
-  it('every input and output of both action files is in the README, with its default', () => {
+  it('an output added to agent/action.yml changes agent/README.md, not the root README', async () => {
+    const agent = parse(read('agent/action.yml')) as ActionFile;
+    agent.outputs['brand-new-output'] = { description: 'Added in a test.' };
+    const changed = stringify(agent);
+    const readFile = (file: string) => (file === 'agent/action.yml' ? changed : read(file));
+    const agentReadme = read('agent/README.md');
+    expect(await renderDoc(agentReadme, readFile, 'agent/README.md')).toMatch(
+      /\| `brand-new-output` +\| Added in a test\. +\|/,
+    );
     const readme = read('README.md');
-    for (const file of ['action.yml', 'agent/action.yml']) {
-      const action = parse(read(file)) as {
-        inputs: Record<string, { default?: string; required?: boolean; description: string }>;
-        outputs: Record<string, { description: string }>;
-      };
+    expect(await renderDoc(readme, readFile, 'README.md')).toBe(readme);
+  });
+
+  it('a changed example workflow makes the doc that shows it stale', async () => {
+    const doc = read('agent/README.md');
+    expect(markers(doc)).toContainEqual({
+      kind: 'example',
+      file: 'examples/workflows/agent-follow-up.yml',
+    });
+    const rendered = await renderDoc(
+      doc,
+      (file) =>
+        file === 'examples/workflows/agent-follow-up.yml'
+          ? read(file).replace('timeout: 20m', 'timeout: 25m')
+          : read(file),
+      'agent/README.md',
+    );
+    expect(rendered).not.toBe(doc);
+    expect(rendered).toContain('timeout: 25m');
+  });
+
+  it('each action file is documented in its own README, with every input, default and output', () => {
+    expect(missingTables()).toEqual([]);
+    const places = { 'action.yml': 'README.md', 'agent/action.yml': 'agent/README.md' };
+    for (const [file, doc] of Object.entries(places)) {
+      const text = read(doc);
+      const action = parse(read(file)) as ActionFile;
       for (const [name, spec] of Object.entries(action.inputs)) {
         expect(spec.description.length, `${file} ${name} has a description`).toBeGreaterThan(10);
         expect(
           spec.required === true || spec.default !== undefined,
           `${file} ${name} default`,
         ).toBe(true);
-        expect(readme).toContain(`| \`${name}\``);
+        expect(text).toContain(`| \`${name}\``);
       }
-      for (const name of Object.keys(action.outputs)) expect(readme).toContain(`| \`${name}\``);
+      for (const name of Object.keys(action.outputs)) expect(text).toContain(`| \`${name}\``);
     }
+    // The agent's tables moved out of the root README: its own inputs are not listed there.
+    expect(read('README.md')).not.toContain('| `project-id`');
+  });
+
+  it('a README without the tables of its action file is reported', () => {
+    const missing = missingTables((file) =>
+      file === 'agent/README.md' ? '# Agent\n' : read(file),
+    );
+    expect(missing).toEqual([
+      'agent/README.md has no <!-- generated: inputs agent/action.yml --> block',
+      'agent/README.md has no <!-- generated: outputs agent/action.yml --> block',
+    ]);
   });
 
   it('renders defaults, required inputs and pipes in descriptions', () => {
     const table = renderTable(
       'inputs:\n  a:\n    description: one | two\n    required: true\n  b:\n    description: x\n    default: "3"\n',
       'inputs',
-    ) as string;
+    );
     expect(table.split('\n')).toEqual([
       '| Input | Default | Description |',
       '|---|---|---|',
@@ -62,18 +125,117 @@ describe('README tables generated from the action files (npm run docs)', () => {
       '| `b` | `3` | x |',
     ]);
   });
+
+  it('the README stays at most 25 KB', () => {
+    expect(Buffer.byteLength(read('README.md'))).toBeLessThanOrEqual(25_000);
+  });
+});
+
+describe('relative links in the docs', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+  const tree = (files: Record<string, string>) => {
+    dir = mkdtempSync(join(tmpdir(), 'docs-links-'));
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    return dir;
+  };
+
+  it('every relative link of README.md, agent/README.md and docs/*.md resolves', () => {
+    const files = docFiles();
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'agent/README.md',
+        'docs/service.md',
+        'docs/errors.md',
+        'docs/helm.md',
+        'docs/reliability.md',
+        'docs/performance.md',
+        'docs/deployments.md',
+      ]),
+    );
+    expect(checkLinks(files)).toEqual([]);
+  });
+
+  it('reports a missing file, a missing anchor and a link out of the repository', () => {
+    const root = tree({
+      'README.md': [
+        '# Title',
+        '',
+        'See [the guide](docs/guide.md#set-up), [gone](docs/gone.md), [here](#title),',
+        '[nowhere](#nowhere), [up](../outside.md) and [the web](https://example.com/x.md).',
+        '',
+        '```md',
+        '[in a code block](not-checked.md)',
+        '```',
+        '',
+        'Inline `[code](not-checked-either.md)` and [a folder](docs/).',
+        '',
+        '[ref]: docs/guide.md#missing-heading',
+      ].join('\n'),
+      'docs/guide.md': '# Guide\n\n## Set-up\n\nBack to [the README](../README.md#title).\n',
+    });
+    expect(checkLinks(['README.md', 'docs/guide.md'], root)).toEqual([
+      'README.md:3: link "docs/gone.md" points at docs/gone.md, which does not exist',
+      'README.md:4: link "#nowhere": README.md has no heading with the anchor #nowhere',
+      'README.md:4: link "../outside.md" points outside the repository',
+      'README.md:12: link "docs/guide.md#missing-heading": docs/guide.md has no heading with the anchor #missing-heading',
+    ]);
+  });
+
+  it('finds inline and reference links, skipping code and absolute addresses', () => {
+    const links = relativeLinks(
+      'a [x](one.md) b ![img](pic.png "title") `[no](code.md)` [web](http://x.y)\n\n[r]: <two.md>\n',
+    );
+    expect(links).toEqual([
+      { target: 'one.md', line: 1 },
+      { target: 'pic.png', line: 1 },
+      { target: 'two.md', line: 3 },
+    ]);
+  });
+
+  it('computes heading anchors as GitHub does', () => {
+    const anchors = headingAnchors(
+      [
+        '# Agent follow-up (`agent/` sub-action)',
+        '## Staging → production',
+        "## The chart's values",
+        '## Notes',
+        '## Notes',
+        '```sh',
+        '# not a heading',
+        '```',
+      ].join('\n'),
+    );
+    expect([...anchors]).toEqual([
+      'agent-follow-up-agent-sub-action',
+      'staging--production',
+      'the-charts-values',
+      'notes',
+      'notes-1',
+    ]);
+  });
 });
 
 describe('workflows pass actionlint', () => {
-  it('the repository workflows and every workflow in the README are clean', async () => {
+  it('the repository workflows, the examples and every workflow in the docs are clean', async () => {
     const workflows = repositoryWorkflows();
-    expect(workflows.map((w) => w.name)).toEqual(
+    const names = workflows.map((w) => w.name);
+    expect(names).toEqual(
       expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/publish.yml']),
     );
-    expect(workflows.filter((w) => w.name.startsWith('README.md')).length).toBeGreaterThanOrEqual(
+    expect(names.filter((n) => n.startsWith('examples/workflows/')).length).toBeGreaterThanOrEqual(
       7,
     );
+    expect(names.some((n) => n.startsWith('agent/README.md:'))).toBe(true);
     expect(await lintWorkflows(workflows)).toEqual([]);
+    expect(checkOwnInputs(workflows)).toEqual([]);
   });
 
   it('a broken workflow is reported with its place in the README', async () => {
@@ -98,12 +260,38 @@ describe('workflows pass actionlint', () => {
       '        run: echo',
       '```',
     ].join('\n');
-    const found = workflowsInMarkdown(markdown) as { text: string; line: number }[];
+    const found = workflowsInMarkdown(markdown);
     expect(found.map((w) => w.line)).toEqual([4, 13]);
-    const findings = (await lintWorkflows(
+    const findings = await lintWorkflows(
       found.map((w) => ({ name: `X.md:${w.line}`, text: w.text, lineOffset: w.line - 1 })),
-    )) as string[];
+    );
     expect(findings[0]).toMatch(/^X\.md:9:\d+: undefined variable "secretz"/);
     expect(findings.some((f) => /^X\.md:17:\d+: .*\[yaml\]$/.test(f))).toBe(true);
+  });
+
+  it('an input the action does not declare, or a missing required one, is reported', () => {
+    const text = [
+      'on: push',
+      'jobs:',
+      '  a:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - uses: your-org/static-export-helm-action@v1',
+      '        with:',
+      '          api-key: k',
+      '          helm-relase: docs',
+      '      - uses: your-org/static-export-helm-action/agent@v1',
+      '        with: { api-key: k, prompt: p }',
+      '      - uses: actions/checkout@v5',
+      '        with: { anything: 1 }',
+      '  b:',
+      '    uses: your-org/static-export-helm-action/.github/workflows/publish.yml@v1',
+      '    with: { domain: docs.example.com }',
+    ].join('\n');
+    expect(checkOwnInputs([{ name: 'x.yml', text, lineOffset: 0 }])).toEqual([
+      'x.yml:6:15: "your-org/static-export-helm-action@v1" has no input "helm-relase" (action.yml) [inputs]',
+      'x.yml:10:15: "your-org/static-export-helm-action/agent@v1" needs the input "project-id" (agent/action.yml) [inputs]',
+      'x.yml:15:11: "your-org/static-export-helm-action/.github/workflows/publish.yml@v1" needs the secret "api-key" (.github/workflows/publish.yml) [inputs]',
+    ]);
   });
 });
