@@ -32,7 +32,7 @@ import {
   type Pair,
   type YAMLMap,
 } from 'yaml';
-import { removeStaleTemps, tempName } from './stale-temp.js';
+import { removeStaleTemps, tempName } from './shared/stale-temp.js';
 import { UserError } from './errors.js';
 
 export interface StaticExportValues {
