@@ -7,7 +7,7 @@ import { ApiError } from './api/errors.js';
 import type { ServiceClient } from './api/client.js';
 import { generateBundle, getExport, startExport } from './api/static-export.js';
 import type { Bundle, ExportJob } from './api/schemas.js';
-import { unifiedDiff } from './diff.js';
+import { unifiedDiff } from './values/diff.js';
 import { downloadBundle } from './download.js';
 import { formatDuration, formatElapsed } from './duration.js';
 import { StoppedError, UserError } from './errors.js';
@@ -23,7 +23,9 @@ import {
   type Clock,
 } from './poll.js';
 import { linkSecrets, redactLink } from './secrets.js';
-import { checkWritable, planValuesEdit, readValuesFile, writeFileAtomic } from './values-file.js';
+import { planValuesEdit } from './values/edit.js';
+import { checkWritable, readValuesFile } from './values/read.js';
+import { writeValuesFile } from './values/write.js';
 import { rollout, type RolloutResult } from './rollout.js';
 
 /** What is known so far; filled in as the run goes, so a failure can still report the job. */
@@ -282,7 +284,7 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
     } else {
       let stale: string[];
       try {
-        stale = await writeFileAtomic(current.path, plan.text, current.mode, display);
+        stale = await writeValuesFile(current.path, plan.text, current.mode, display);
       } catch (error) {
         // The export is done and paid for: say how to publish it without another one.
         if (error instanceof UserError)

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseHelmVersion, runHelm, upgradeArgs, type HelmRollout } from '../../src/helm.js';
 import { rollout } from '../../src/rollout.js';
-import { planValuesEdit } from '../../src/values-file.js';
+import { planValuesEdit } from '../../src/values/edit.js';
 import { memoryLogger } from '../../src/logger.js';
 import { UserError } from '../../src/errors.js';
 import { CHART, HELMS, helmEnv, stuckRelease } from '../helpers/helm.js';
