@@ -62,10 +62,18 @@ export function writeString(
   throw new Error(`no YAML form reads back as ${JSON.stringify(value)}`);
 }
 
+/**
+ * Plain text Go's YAML parser (libyaml's scanner; Helm's) refuses inside a flow collection, where
+ * the `yaml` library takes it: a `?` anywhere (`{v: a?b}`, so any link with a query), a leading
+ * `:`. Found by running Helm on every rendering (test/integration/helm.test.ts).
+ */
+const FLOW_PLAIN_REFUSED_BY_GO = /\?|^:/;
+
 /** `value` in `style`, on one line; undefined when the library would not write it so. */
 function render(value: string, style: StringStyle, inFlow: boolean): string | undefined {
   const hasBreaks = value.search(YAML11_BREAKS) !== -1;
   if (hasBreaks && style !== Scalar.QUOTE_DOUBLE) return undefined;
+  if (style === Scalar.PLAIN && inFlow && FLOW_PLAIN_REFUSED_BY_GO.test(value)) return undefined;
   const doc = new Document({ k: value }, { compat: 'yaml-1.1' });
   (doc.get('k', true) as Scalar).type = style;
   (doc.contents as YAMLMap).flow = inFlow;
