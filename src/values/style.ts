@@ -27,6 +27,13 @@ const RENDER = {
 const YAML11_BREAKS = /[\u0085\u2028\u2029]/g;
 const BREAK_ESCAPES: Record<string, string> = { '\u0085': '\\N', '\u2028': '\\L', '\u2029': '\\P' };
 
+/**
+ * Plain text Go's YAML parser (libyaml's scanner; Helm's) refuses inside a flow collection, where
+ * the `yaml` library takes it: a `?` anywhere (`{v: a?b}`, so any link with a query), a leading
+ * `:`. Found by running Helm on every rendering (test/integration/helm.test.ts).
+ */
+const FLOW_PLAIN_REFUSED_BY_GO = /\?|^:/;
+
 /** Double quotes, unless the file has more single-quoted scalars than double-quoted ones. */
 export function mostUsedQuote(doc: Document): QuoteStyle {
   let single = 0;
@@ -62,18 +69,10 @@ export function writeString(
   throw new Error(`no YAML form reads back as ${JSON.stringify(value)}`);
 }
 
-/**
- * Plain text Go's YAML parser (libyaml's scanner; Helm's) refuses inside a flow collection, where
- * the `yaml` library takes it: a `?` anywhere (`{v: a?b}`, so any link with a query), a leading
- * `:`. Found by running Helm on every rendering (test/integration/helm.test.ts).
- */
-const FLOW_PLAIN_REFUSED_BY_GO = /\?|^:/;
-
 /** `value` in `style`, on one line; undefined when the library would not write it so. */
 function render(value: string, style: StringStyle, inFlow: boolean): string | undefined {
   const hasBreaks = value.search(YAML11_BREAKS) !== -1;
   if (hasBreaks && style !== Scalar.QUOTE_DOUBLE) return undefined;
-  if (style === Scalar.PLAIN && inFlow && FLOW_PLAIN_REFUSED_BY_GO.test(value)) return undefined;
   const doc = new Document({ k: value }, { compat: 'yaml-1.1' });
   (doc.get('k', true) as Scalar).type = style;
   (doc.contents as YAMLMap).flow = inFlow;
@@ -86,7 +85,7 @@ function render(value: string, style: StringStyle, inFlow: boolean): string | un
 
 /**
  * True when `text`, written as a value in a block (or flow) mapping, reads as the string `value`
- * under YAML 1.2 and YAML 1.1, in `style` if one is given.
+ * under YAML 1.2 and YAML 1.1 (and Go's parser), in `style` if one is given.
  */
 export function readsBack(
   text: string,
@@ -102,7 +101,8 @@ export function readsBack(
       doc.errors.length === 0 &&
       isScalar(node) &&
       node.value === value &&
-      (style === undefined || node.type === style)
+      (style === undefined || node.type === style) &&
+      !(inFlow && node.type === Scalar.PLAIN && FLOW_PLAIN_REFUSED_BY_GO.test(value))
     );
   });
 }

@@ -422,6 +422,12 @@ describe('the replaced value keeps its style', () => {
     expect(planValuesEdit(plan.text, VALUES).changed).toBe(false);
   });
 
+  it('a plain link already in a flow mapping is quoted, as Helm refuses a plain `?` there', () => {
+    const text = `staticExport: {enabled: true, bundleUrl: ${url}}\n`;
+    const plan = planValuesEdit(text, { ...VALUES, version: undefined });
+    expect(plan.text).toBe(`staticExport: {enabled: true, bundleUrl: "${url}"}\n`);
+  });
+
   it('a value single quotes cannot carry (a YAML 1.1 line break) is double-quoted and escaped', () => {
     const text = edit("a: 'x'\nstaticExport:\n  version: 'v1'\n", 'v\u2028\u0085x');
     expect(text).toContain('  version: "v\\L\\Nx"\n');
