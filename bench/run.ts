@@ -23,7 +23,7 @@ import { parse, parseDocument } from 'yaml';
 import { ServiceClient } from '../src/api/client.js';
 import { generateBundle, getExport, startExport } from '../src/api/static-export.js';
 import { adaptiveSchedule, fixedSchedule } from '../src/shared/poll.js';
-import { planValuesEdit } from '../src/values-file.js';
+import { planValuesEdit } from '../src/values/edit.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
 import { randomJob, runVirtual } from './poll-model.js';
 // @ts-expect-error: a plain ES module without types

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { unifiedDiff } from '../src/diff.js';
+import { unifiedDiff } from '../src/values/diff.js';
 import { startSimulator } from '../simulator/server.js';
 // @ts-expect-error: a plain ES module without types
 import { ensureTools } from './tools.mjs';

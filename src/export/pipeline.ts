@@ -13,14 +13,11 @@ import type { Reporter } from '../shared/logger.js';
 import { systemClock, type Clock } from '../shared/poll.js';
 import { linkSecrets, redactLink, Redactor } from '../shared/secrets.js';
 import { formatBytes } from '../shared/text.js';
-import { unifiedDiff } from '../diff.js';
-import {
-  checkWritable,
-  planValuesEdit,
-  readValuesFile,
-  writeFileAtomic,
-  type EditPlan,
-} from '../values-file.js';
+import { unifiedDiff } from '../values/diff.js';
+import { planValuesEdit } from '../values/edit.js';
+import type { EditPlan } from '../values/file.js';
+import { checkWritable, readValuesFile } from '../values/read.js';
+import { writeValuesFile } from '../values/write.js';
 import { downloadBundle } from './download.js';
 import type { ActionInputs } from './inputs.js';
 import {
@@ -207,7 +204,7 @@ async function writeOrExplain(
   job: ExportJob,
 ): Promise<string[]> {
   try {
-    return await writeFileAtomic(path, text, mode, display);
+    return await writeValuesFile(path, text, mode, display);
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     throw new UserError(

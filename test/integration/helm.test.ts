@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,10 +7,13 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseHelmVersion, runHelm, upgradeArgs, type HelmRollout } from '../../src/helm/helm.js';
 import { rollout } from '../../src/helm/rollout.js';
-import { planValuesEdit } from '../../src/values-file.js';
+import { parse, parseDocument, Scalar, type YAMLMap } from 'yaml';
+import { planValuesEdit } from '../../src/values/edit.js';
+import { writeString } from '../../src/values/style.js';
 import { memoryLogger } from '../../src/shared/logger.js';
 import { StoppedError, UserError } from '../../src/shared/errors.js';
 import { CHART, HELMS, helmEnv, stuckRelease } from '../helpers/helm.js';
+import { TRICKY_STRINGS } from '../helpers/values-style.js';
 
 const run = promisify(execFile);
 const LINK =
@@ -68,6 +71,41 @@ for (const name of HELMS) {
         // The link reaches the init container exactly, and the version its annotation.
         expect(stdout).toContain(`value: "${LINK}"`);
         expect(stdout).toContain('docs/export-version: "2026-11-22"');
+      }
+    });
+
+    it('reads every string the edit writes as that string, in each style, block and flow', async () => {
+      // One run for many values: a chart that renders its values as JSON.
+      const { helm, env } = await helmEnv(name);
+      const chart = await mkdtemp(join(tmpdir(), 'json-chart-'));
+      await mkdir(join(chart, 'templates'));
+      await writeFile(join(chart, 'Chart.yaml'), 'apiVersion: v2\nname: json\nversion: 0.1.0\n');
+      await writeFile(
+        join(chart, 'templates', 'values.yaml'),
+        'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: values\ndata:\n  json: {{ toJson .Values | quote }}\n',
+      );
+      // Scalars whose style a new value keeps: plain, single- and double-quoted, and a null.
+      const replaced = (
+        parseDocument('p: x\ns: \'x\'\nd: "x"\nn: ~\n').contents as YAMLMap
+      ).items.map((pair) => pair.value);
+      for (const inFlow of [false, true]) {
+        const lines: string[] = [];
+        const expected: Record<string, unknown> = {};
+        TRICKY_STRINGS.forEach((value, i) => {
+          replaced.forEach((node, j) => {
+            const quote = j % 2 === 0 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE;
+            const text = writeString(value, { replaced: node, quote, inFlow });
+            lines.push(inFlow ? `k${i}_${j}: {v: ${text}}` : `k${i}_${j}: ${text}`);
+            expected[`k${i}_${j}`] = inFlow ? { v: value } : value;
+          });
+        });
+        const path = await valuesFile(`${lines.join('\n')}\n`);
+        const { stdout } = await run(helm, ['template', 'x', chart, '--values', path], {
+          env,
+          timeout: HELM_LIMIT,
+        });
+        const json = (parse(stdout) as { data: { json: string } }).data.json;
+        expect(JSON.parse(json)).toEqual(expected);
       }
     });
 

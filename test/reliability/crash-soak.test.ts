@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { seededRandom } from '../../simulator/random.js';
-import { planValuesEdit } from '../../src/values-file.js';
+import { planValuesEdit } from '../../src/values/edit.js';
 import { newWorkspace, runAction } from '../helpers/action.js';
 import { pool } from '../helpers/pool.js';
 import { sim } from '../helpers/sim.js';

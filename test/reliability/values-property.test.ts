@@ -2,7 +2,10 @@
  * Property-based test of the values-file edit (fast-check): generated YAML documents with
  * comments, anchors and aliases, every scalar style, flow and block collections, CRLF and a BOM.
  * After the edit the data equals the original except the three staticExport keys, and every line
- * outside the staticExport block is unchanged, byte for byte.
+ * outside the staticExport block is unchanged, byte for byte. A replaced bundleUrl or version
+ * keeps its style (plain, single or double quoted) where that style can carry the new value, and
+ * YAML 1.1 reads the written values as the same strings (versions that look like dates, numbers or
+ * booleans included).
  *
  * Seeded: the seed is printed; rerun a failure with VALUES_PROPERTY_SEED=<seed>. The number of
  * cases is VALUES_PROPERTY_RUNS (default 2000).
@@ -10,8 +13,10 @@
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { isMap, parseDocument, type Pair, type Node as YamlNode } from 'yaml';
-import { planValuesEdit, type StaticExportValues } from '../../src/values-file.js';
+import { isMap, isScalar, parseDocument, type Pair, type Node as YamlNode } from 'yaml';
+import { planValuesEdit } from '../../src/values/edit.js';
+import type { StaticExportValues } from '../../src/values/file.js';
+import { expectStylesKept, mostUsedQuote, readsAs } from '../helpers/values-style.js';
 
 const SEED = Number(process.env.VALUES_PROPERTY_SEED ?? Date.now() % 2 ** 31);
 const RUNS = Number(process.env.VALUES_PROPERTY_RUNS ?? 2000);
@@ -148,8 +153,16 @@ function entry(c: Ctx, key: string, indent: number, depth: number): string[] {
 const STATIC_VALUE: Record<string, (c: Ctx) => string> = {
   enabled: (c) => pick(c.g, ['false', 'true', "'false'", '"no"', 'off']),
   bundleUrl: (c) =>
-    pick(c.g, ["''", '""', 'https://old.example/b.tgz', "'https://old/x?y=1'", '~']),
-  version: (c) => pick(c.g, ['2024-06-01', "'v1'", '"2024.1"', '1.2', '~']),
+    pick(c.g, [
+      "''",
+      '""',
+      'https://old.example/b.tgz',
+      "'https://old/x?y=1'",
+      '"https://old/x?y=2"',
+      '~',
+    ]),
+  version: (c) =>
+    pick(c.g, ['2024-06-01', "'v1'", '"2024.1"', '1.2', '~', 'v1', "'2024-06-01'", '"1.0"']),
 };
 
 function staticExportBlock(c: Ctx): string[] {
@@ -184,6 +197,13 @@ function staticExportBlock(c: Ctx): string[] {
   }
 }
 
+/** New versions: plain-safe ones, and ones YAML reads as a date, number, boolean or null. */
+const VERSIONS = [
+  ...['v2', "it's", 'v2.1-rc', '2026.11', 'release 7'],
+  ...['2026-11-22', '2026-11-22T10:00:00Z', '1.0', '1.10', '10', '0x1F', '1:20'],
+  ...['true', 'yes', 'off', '~', 'null', 'a: b', 'x #1'],
+];
+
 interface Case {
   text: string;
   values: StaticExportValues;
@@ -215,7 +235,7 @@ function document(g: Gen): Case {
   const values: StaticExportValues = {
     enabled: true,
     bundleUrl: `https://storage.example.com/b/${g(fc.nat)}.tar.gz?X-Amz-Signature=${g(fc.nat)}&a='q'#x`,
-    version: g(fc.boolean) ? pick(g, ['2026-11-22', 'v2', "it's", '1.0', 'a: b']) : undefined,
+    version: g(fc.nat, { max: 3 }) !== 0 ? pick(g, VERSIONS) : undefined,
   };
   return { text, values };
 }
@@ -274,9 +294,31 @@ function check(
     }
   }
 
-  // 3. Line endings and BOM kept.
+  // 3. A replaced value keeps its style where it can; YAML 1.1 reads what 1.2 reads.
+  expectStylesKept(text, plan.text, values);
+
+  // 4. Line endings and BOM kept.
   if (text.includes('\r\n') && !/[^\r]\n/.test(text)) expect(/[^\r]\n/.test(plan.text)).toBe(false);
   expect(plan.text.startsWith('\uFEFF')).toBe(text.startsWith('\uFEFF'));
+}
+
+/** What the generator covered: replaced values of each style, files that prefer single quotes,
+ * new versions that plain YAML would read as something else. */
+function countStyles(
+  styles: Record<string, number>,
+  text: string,
+  original: ReturnType<typeof parseDocument>,
+  values: StaticExportValues,
+) {
+  const block: unknown = isMap(original.contents)
+    ? original.contents.get('staticExport', true)
+    : undefined;
+  for (const key of ['bundleUrl', 'version']) {
+    const node: unknown = isMap(block) ? block.get(key, true) : undefined;
+    if (isScalar(node) && node.value !== null && node.type! in styles) styles[node.type!]!++;
+  }
+  if (mostUsedQuote(text) === 'QUOTE_SINGLE') styles.singleMajority!++;
+  if (values.version && !readsAs(values.version, values.version, 'PLAIN', false)) styles.unsafe!++;
 }
 
 describe(`values-file edit: generated documents (fast-check, seed ${SEED}, ${RUNS} runs)`, () => {
@@ -284,6 +326,7 @@ describe(`values-file edit: generated documents (fast-check, seed ${SEED}, ${RUN
     console.log(`values-property: seed ${SEED}, ${RUNS} runs (VALUES_PROPERTY_SEED to replay)`);
     let failing: Case | undefined;
     const stats = { cases: 0, withStatic: 0, crlf: 0, bom: 0, anchors: 0, flowStatic: 0 };
+    const styles = { PLAIN: 0, QUOTE_SINGLE: 0, QUOTE_DOUBLE: 0, singleMajority: 0, unsafe: 0 };
     fc.assert(
       fc.property(fc.gen(), (g) => {
         const { text, values } = document(g);
@@ -295,6 +338,7 @@ describe(`values-file edit: generated documents (fast-check, seed ${SEED}, ${RUN
         if (text.startsWith('\uFEFF')) stats.bom++;
         if (text.includes('*a')) stats.anchors++;
         if (text.includes('staticExport: {')) stats.flowStatic++;
+        countStyles(styles, text, original, values);
 
         try {
           check(text, values, original);
@@ -317,11 +361,12 @@ describe(`values-file edit: generated documents (fast-check, seed ${SEED}, ${RUN
         },
       },
     );
-    console.log(`values-property: ${JSON.stringify(stats)}`);
+    console.log(`values-property: ${JSON.stringify(stats)} ${JSON.stringify(styles)}`);
     expect(stats.cases).toBeGreaterThanOrEqual(RUNS * 0.9);
     expect(stats.crlf).toBeGreaterThan(0);
     expect(stats.bom).toBeGreaterThan(0);
     expect(stats.anchors).toBeGreaterThan(0);
     expect(stats.flowStatic).toBeGreaterThan(0);
+    for (const [style, n] of Object.entries(styles)) expect(n, style).toBeGreaterThan(0);
   });
 });

@@ -16,13 +16,12 @@ import { join } from 'node:path';
 import { parseDocument, isMap, isScalar } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/shared/errors.js';
-import {
-  planValuesEdit,
-  readValuesFile,
-  writeFileAtomic,
-  type StaticExportValues,
-} from '../../src/values-file.js';
-import { unifiedDiff } from '../../src/diff.js';
+import { unifiedDiff } from '../../src/values/diff.js';
+import { planValuesEdit } from '../../src/values/edit.js';
+import type { StaticExportValues } from '../../src/values/file.js';
+import { readValuesFile } from '../../src/values/read.js';
+import { writeValuesFile } from '../../src/values/write.js';
+import { expectStylesKept } from '../helpers/values-style.js';
 
 const FIXTURES = new URL('../fixtures/values/', import.meta.url);
 const VALUES: StaticExportValues = {
@@ -52,7 +51,7 @@ const fixtures = readdirSync(FIXTURES).filter((f) => f.endsWith('.yaml'));
 
 describe('planValuesEdit on the corpus of tricky files', () => {
   it('has a corpus', () => {
-    expect(fixtures.length).toBeGreaterThanOrEqual(12);
+    expect(fixtures.length).toBeGreaterThanOrEqual(18);
   });
 
   for (const name of fixtures) {
@@ -77,6 +76,7 @@ describe('planValuesEdit on the corpus of tricky files', () => {
               ),
             );
           }
+          expectStylesKept(text, plan.text, { ...VALUES, version });
           // Running again with the same values changes nothing.
           const again = planValuesEdit(plan.text, { ...VALUES, version }, name);
           expect(again.changed).toBe(false);
@@ -240,7 +240,7 @@ describe('reading and writing files', () => {
     await writeFile(path, 'a: 1\n');
     await chmod(path, 0o640);
     const file = await readValuesFile(path, 'values.yaml');
-    await writeFileAtomic(file.path, 'a: 2\n', file.mode, file.display);
+    await writeValuesFile(file.path, 'a: 2\n', file.mode, file.display);
     expect(await readFile(path, 'utf8')).toBe('a: 2\n');
     expect((await stat(path)).mode & 0o777).toBe(0o640);
     expect(await readdir(d)).toEqual(['values.yaml']);
@@ -249,7 +249,7 @@ describe('reading and writing files', () => {
   it('creates the folders of a new file', async () => {
     const d = await dir();
     const path = join(d, 'charts', 'docs', 'values.yaml');
-    await writeFileAtomic(path, 'a: 1\n', 0o644, 'charts/docs/values.yaml');
+    await writeValuesFile(path, 'a: 1\n', 0o644, 'charts/docs/values.yaml');
     expect(await readFile(path, 'utf8')).toBe('a: 1\n');
   });
 
@@ -258,7 +258,7 @@ describe('reading and writing files', () => {
     await writeFile(join(d, 'real.yaml'), 'a: 1\n');
     await symlink('real.yaml', join(d, 'values.yaml'));
     const file = await readValuesFile(join(d, 'values.yaml'), 'values.yaml');
-    await writeFileAtomic(file.path, 'a: 2\n', file.mode, file.display);
+    await writeValuesFile(file.path, 'a: 2\n', file.mode, file.display);
     expect((await lstat(join(d, 'values.yaml'))).isSymbolicLink()).toBe(true);
     expect(await readlink(join(d, 'values.yaml'))).toBe('real.yaml');
     expect(await readFile(join(d, 'real.yaml'), 'utf8')).toBe('a: 2\n');
@@ -269,7 +269,7 @@ describe('reading and writing files', () => {
     const path = join(d, 'values.yaml');
     await writeFile(path, 'a: 1\n');
     await chmod(path, 0o444);
-    await expect(writeFileAtomic(path, 'a: 2\n', 0o444, 'values.yaml')).rejects.toThrow(
+    await expect(writeValuesFile(path, 'a: 2\n', 0o444, 'values.yaml')).rejects.toThrow(
       /values-file "values.yaml" is read-only\. Make it writable/,
     );
     expect(await readFile(path, 'utf8')).toBe('a: 1\n');
@@ -286,7 +286,7 @@ describe('reading and writing files', () => {
     const mine = `.values.yaml.${process.pid}.0a1b2c3d.tmp`; // a write of this very process
     const others = [`.other.yaml.${dead}.0a1b2c3d.tmp`, `.values.yaml.${dead}.0a1b2c3d.part`];
     for (const name of [stale, mine, ...others]) await writeFile(join(d, name), 'x');
-    const removed = await writeFileAtomic(path, 'a: 2\n', 0o644, 'values.yaml');
+    const removed = await writeValuesFile(path, 'a: 2\n', 0o644, 'values.yaml');
     expect(removed).toEqual([stale]);
     expect((await readdir(d)).sort()).toEqual([mine, ...others, 'values.yaml'].sort());
     expect(await readFile(path, 'utf8')).toBe('a: 2\n');
@@ -296,7 +296,7 @@ describe('reading and writing files', () => {
     const d = await dir();
     const path = join(d, 'sub', 'values.yaml');
     await writeFile(join(d, 'sub'), 'a file where a folder should be');
-    await expect(writeFileAtomic(path, 'a: 1\n', 0o644, 'sub/values.yaml')).rejects.toThrow(
+    await expect(writeValuesFile(path, 'a: 1\n', 0o644, 'sub/values.yaml')).rejects.toThrow(
       /values-file "sub\/values.yaml" cannot be created/,
     );
   });
@@ -328,5 +328,109 @@ describe('found by the property test (test/reliability/values-property.test.ts)'
       'a: 1\nstaticExport: {enabled: true, bundleUrl: "https://x/y"}  # pinned\n',
     );
     expect(plan.changes).toEqual(['version removed', 'enabled added', 'bundleUrl added']);
+  });
+});
+
+describe('the replaced value keeps its style', () => {
+  const url = VALUES.bundleUrl;
+  const edit = (text: string, version: string | undefined = VALUES.version) =>
+    planValuesEdit(text, { ...VALUES, version }).text;
+  /** The value at staticExport.<key> as YAML 1.1 (Helm's parser) and 1.2 read it. */
+  const read = (text: string, key: string) =>
+    (['1.1', '1.2'] as const).map(
+      (version) =>
+        (parseDocument(text, { version }).toJS() as { staticExport: Record<string, unknown> })
+          .staticExport[key],
+    );
+
+  it('single-quoted stays single-quoted', () => {
+    expect(edit("staticExport:\n  bundleUrl: ''\n  version: 'v1'\n", "it's 2")).toBe(
+      `staticExport:\n  bundleUrl: '${url}'\n  version: 'it''s 2'\n  enabled: true\n`,
+    );
+  });
+
+  it('double-quoted stays double-quoted, even in a file that mostly uses single quotes', () => {
+    const text = "a: 'x'\nb: 'y'\nstaticExport:\n  enabled: false\n  bundleUrl: \"\"\n";
+    expect(edit(text)).toBe(
+      `a: 'x'\nb: 'y'\nstaticExport:\n  enabled: true\n  bundleUrl: "${url}"\n  version: '2026-11-22'\n`,
+    );
+  });
+
+  it('plain stays plain where the new value is safe as plain YAML', () => {
+    expect(edit('staticExport:\n  bundleUrl: old # link\n  version: v1\n', 'v2')).toBe(
+      `staticExport:\n  bundleUrl: ${url} # link\n  version: v2\n  enabled: true\n`,
+    );
+    // In a flow mapping, Helm's parser refuses a plain `?` (the link's query): quoted there.
+    expect(edit('staticExport: {bundleUrl: old, version: v1}\n', 'v2.1-rc')).toBe(
+      `staticExport: {bundleUrl: "${url}", version: v2.1-rc, enabled: true}\n`,
+    );
+    expect(edit('staticExport: {version: v1}\n', 'https://x/y:1')).toContain(
+      'version: https://x/y:1,',
+    );
+  });
+
+  it('plain becomes quoted, in the style the file uses most, where plain would change the value', () => {
+    const unsafe = ['2026-11-22', '1.10', 'true', 'yes', 'on', 'null', '~', '0x1F', '1:20', 'a: b'];
+    for (const version of [...unsafe, 'x #y', '- x', '@x', '[x]', '*x', '!x', '%x', 'x ', ' x']) {
+      for (const [file, quote] of [
+        ['', '"'],
+        ["a: 'x'\n", "'"],
+      ] as const) {
+        const text = edit(`${file}staticExport:\n  version: v1\n`, version);
+        expect(text).toContain(`  version: ${quote}${version}${quote}\n`);
+        expect(read(text, 'version')).toEqual([version, version]);
+      }
+    }
+    // In a flow mapping a comma ends a plain value.
+    expect(edit('staticExport: {version: v1}\n', 'a, b')).toContain('version: "a, b"');
+  });
+
+  it('added keys follow the quote style the file uses most (double quotes on a tie)', () => {
+    const added = (file: string) =>
+      edit(file)
+        .split('\n')
+        .filter((line) => /^ *(bundleUrl|version):/.test(line));
+    const single = [`  bundleUrl: '${url}'`, "  version: '2026-11-22'"];
+    const double = [`  bundleUrl: "${url}"`, '  version: "2026-11-22"'];
+    expect(added("a: 'x'\nb: 'y'\nc: \"z\"\n")).toEqual(single);
+    expect(added('a: \'x\'\nb: "y"\n')).toEqual(double);
+    expect(added('a: x\n')).toEqual(double);
+    expect(added("a: 'x'\nstaticExport: ~\n")).toEqual(single);
+    expect(added("a: 'x'\nstaticExport:\n  extra: 1\n")).toEqual(single);
+  });
+
+  it('version is never written as a date, number, boolean or null, whatever the original', () => {
+    const originals = ['v1', "'v1'", '"v1"', '~', '', '2024-06-01', '1.2', '*v', '|\n    v1'];
+    for (const original of originals) {
+      for (const version of ['2026-11-22', '2026-11-22T10:00:00Z', '1.10', '10', 'false', '~']) {
+        const text = edit(`x: &v v0\nstaticExport:\n  version: ${original}\n`, version);
+        expect(read(text, 'version'), `${original} → ${version}:\n${text}`).toEqual([
+          version,
+          version,
+        ]);
+      }
+    }
+  });
+
+  it('a plain version that YAML 1.1 reads as a date is quoted even when the value is the same', () => {
+    const plan = planValuesEdit(
+      `staticExport:\n  enabled: true\n  bundleUrl: "${url}"\n  version: 2026-11-22\n`,
+      VALUES,
+    );
+    expect(plan.changes).toEqual(['version updated']);
+    expect(plan.text).toContain('  version: "2026-11-22"\n');
+    expect(planValuesEdit(plan.text, VALUES).changed).toBe(false);
+  });
+
+  it('a plain link already in a flow mapping is quoted, as Helm refuses a plain `?` there', () => {
+    const text = `staticExport: {enabled: true, bundleUrl: ${url}}\n`;
+    const plan = planValuesEdit(text, { ...VALUES, version: undefined });
+    expect(plan.text).toBe(`staticExport: {enabled: true, bundleUrl: "${url}"}\n`);
+  });
+
+  it('a value single quotes cannot carry (a YAML 1.1 line break) is double-quoted and escaped', () => {
+    const text = edit("a: 'x'\nstaticExport:\n  version: 'v1'\n", 'v\u2028\u0085x');
+    expect(text).toContain('  version: "v\\L\\Nx"\n');
+    expect(read(text, 'version')).toEqual(['v\u2028\u0085x', 'v\u2028\u0085x']);
   });
 });

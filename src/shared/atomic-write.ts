@@ -1,0 +1,110 @@
+/**
+ * Replaces a file atomically: the content goes to a temporary file in the same folder
+ * (`.<file>.<pid>.<8 hex>.<suffix>`, see stale-temp.ts), which is then renamed over the target, so
+ * a killed run leaves the old file or the new one, never half of one. Used by the values file and
+ * by the bundle download; each turns the failures into its own messages.
+ */
+import { randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import { chmod, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { removeStaleTemps, tempName } from './stale-temp.js';
+
+/** Which part of the replacement failed: making the folder, writing the data, or the rename. */
+export type AtomicWriteStep = 'folder' | 'write' | 'rename';
+
+/**
+ * A failure of the file system during one step of the replacement (not of the caller's `write`,
+ * whose errors pass through as they are). The temporary file has been removed.
+ */
+export class AtomicWriteError extends Error {
+  override readonly name = 'AtomicWriteError';
+  /** The system error code (`ENOSPC`, `EACCES`, ...), or the error's text when it has none. */
+  readonly code: string;
+  constructor(
+    readonly step: AtomicWriteStep,
+    cause: unknown,
+  ) {
+    const code = (cause as NodeJS.ErrnoException).code ?? String(cause);
+    super(`${step} failed (${code})`, { cause });
+    this.code = code;
+  }
+}
+
+export interface AtomicWriteOptions {
+  /** Ends the temporary file's name; stale ones with the same suffix are removed after a success. */
+  suffix: string;
+  /** The mode of the new file; without it, the default for a new file (0o666 less the umask). */
+  mode?: number;
+  /**
+   * Flush the data and the rename to disk before returning (default true), so that they survive
+   * a crash of the machine too, not only of the process.
+   */
+  durable?: boolean;
+}
+
+/**
+ * Writes `path` through `write`, which fills the open temporary file. The folders are made first.
+ * On any failure the temporary file is removed and the target is left as it was. Returns the
+ * names of temporary files that killed runs had left next to the target, which it removed.
+ */
+export async function writeAtomic(
+  path: string,
+  options: AtomicWriteOptions,
+  write: (file: FileHandle) => Promise<void>,
+): Promise<string[]> {
+  const dir = dirname(path);
+  await step('folder', () => mkdir(dir, { recursive: true }));
+  const temp = join(dir, tempName(basename(path), options.suffix, randomBytes(4).toString('hex')));
+  try {
+    await fill(temp, options, write);
+    await step('rename', () => rename(temp, path));
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  const removed = await removeStaleTemps(dir, basename(path), options.suffix);
+  if (options.durable !== false) await syncFolder(dir);
+  return removed;
+}
+
+/** Creates the temporary file (never over an existing one), fills and closes it. */
+async function fill(
+  temp: string,
+  options: AtomicWriteOptions,
+  write: (file: FileHandle) => Promise<void>,
+): Promise<void> {
+  const flags = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL;
+  const file = await step('write', () => open(temp, flags, options.mode ?? 0o666));
+  let written = false;
+  try {
+    await write(file);
+    if (options.durable !== false) await step('write', () => file.sync());
+    written = true;
+  } finally {
+    // After a failed write, a failing close must not hide the write's error.
+    if (!written) await file.close().catch(() => undefined);
+  }
+  await step('write', () => file.close());
+  // The umask may have narrowed the mode given to open().
+  if (options.mode !== undefined) await step('write', () => chmod(temp, options.mode!));
+}
+
+async function step<T>(name: AtomicWriteStep, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    throw new AtomicWriteError(name, error);
+  }
+}
+
+/** Flushes the folder's entry for the rename. Not every file system lets a folder be opened. */
+async function syncFolder(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r');
+    await handle.sync().catch(() => undefined);
+    await handle.close();
+  } catch {
+    // The rename has happened anyway.
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Reads the values file, and checks before any export is started that it can be written at the
+ * end: a broken or unwritable file costs no export.
+ */
+import { constants as fsConstants } from 'node:fs';
+import { access, lstat, readFile, realpath, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { checkValues } from './check.js';
+import { fileError, type ValuesFile } from './file.js';
+
+/**
+ * Reads and checks the values file: valid YAML, one document, a mapping at the top,
+ * `staticExport` absent or a mapping. A missing file reads as a new, empty one.
+ */
+export async function readValuesFile(path: string, display: string): Promise<ValuesFile> {
+  let target = path;
+  let info;
+  try {
+    info = await lstat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { path, display, exists: false, text: '', mode: 0o644 };
+    }
+    throw unreadable(display, error);
+  }
+  if (info.isSymbolicLink()) {
+    try {
+      target = await realpath(path);
+      info = await stat(target);
+    } catch {
+      throw fileError(
+        display,
+        'is a symbolic link to a file that does not exist',
+        'Point the link at the values file, or give the real path.',
+      );
+    }
+  }
+  if (info.isDirectory())
+    throw fileError(
+      display,
+      'is a directory',
+      'Give the path of a YAML file, e.g. charts/docs/values.yaml.',
+    );
+  if (!info.isFile())
+    throw fileError(display, 'is not a regular file', 'Give the path of a YAML file.');
+  if (info.size > 64 * 1024 * 1024)
+    throw fileError(
+      display,
+      `is ${info.size} bytes`,
+      'A Helm values file is expected to be far smaller; check the path.',
+    );
+  const bytes = await readFile(target);
+  const text = bytes.toString('utf8');
+  if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) {
+    throw fileError(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
+  }
+  checkValues(text, display);
+  return { path: target, display, exists: true, text, mode: info.mode & 0o7777 };
+}
+
+/**
+ * Checks that the write at the end can happen: the file is not read-only and its folder (or the
+ * nearest folder that exists, for a new file) is writable.
+ */
+export async function checkWritable(file: ValuesFile): Promise<void> {
+  if (file.exists) refuseReadOnly(file.mode, file.display);
+  let dir = dirname(file.path);
+  for (;;) {
+    try {
+      await access(dir, fsConstants.W_OK);
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && dirname(dir) !== dir) {
+        dir = dirname(dir);
+        continue;
+      }
+      throw fileError(
+        file.display,
+        `cannot be written: its folder ${dir} is not writable (${code ?? String(error)})`,
+        'The file is replaced atomically, through a temporary file next to it: make the folder writable.',
+      );
+    }
+  }
+}
+
+/**
+ * A read-only file is the user's "do not change this": the rename of the atomic write would
+ * replace it all the same, so it is refused before the export and again just before the write.
+ */
+export function refuseReadOnly(mode: number, display: string): void {
+  if ((mode & 0o222) === 0) {
+    throw fileError(
+      display,
+      'is read-only',
+      'Make it writable (chmod u+w) or point values-file at a writable copy.',
+    );
+  }
+}
+
+export function unreadable(display: string, error: unknown) {
+  return fileError(
+    display,
+    `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    'Check the path and its permissions.',
+  );
+}
