@@ -55,7 +55,7 @@ export async function run(): Promise<void> {
           logger: actionsReporter,
         }),
       );
-      const result = await publish(inputs, { reporter, client, signal, state });
+      const result = await publish(inputs, { reporter, client, signal, state, redactor });
 
       for (const [name, value] of Object.entries(publishOutputs(result)))
         core.setOutput(name, value);
@@ -72,7 +72,7 @@ export async function run(): Promise<void> {
       if (error instanceof StoppedError && state.jobId)
         core.info(`To resume: job-id: ${state.jobId}`);
       await writeSummary(
-        failureSummary(message, state, inputs?.domain, {
+        failureSummary(redactor.redact(message), state, inputs?.domain, {
           url: runUrl(),
           deployment: deployed(),
         }),

@@ -5,7 +5,8 @@ import {
   CommonInputs,
   inputGetter,
   parseBoolean,
-  parseServiceInputs,
+  parseApiKey,
+  parseServiceSettings,
   type InputReader,
   type InputSpec,
   type ServiceInputs,
@@ -45,11 +46,12 @@ export function parseAgentInputs(read: InputReader): {
 } {
   const warnings: string[] = [];
   const get = inputGetter(read);
-  const service = parseServiceInputs(get, warnings);
+  const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
   const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
   const prompt = parsePrompt(get(AgentInputs.Prompt));
   const jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
   const wait = parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
+  const service = { apiKey, ...parseServiceSettings(get) };
   return {
     inputs: { ...service, projectId, prompt, jobId, wait },
     warnings,

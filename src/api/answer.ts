@@ -116,17 +116,23 @@ export function tooLarge(ctx: AttemptContext, status: number): Failure {
   };
 }
 
+/** What a refusal's reading needs from the client: the time (for Retry-After) and the key's kind. */
+export interface AnswerContext {
+  now: number;
+  assistantKey: boolean;
+}
+
 /** Reads a complete answer: a redirect (refused), a 2xx (parsed and checked), or a refusal. */
 export function readAnswer(
   ctx: AttemptContext,
   status: number,
   headers: Headers,
   text: string,
-  now: { now: number; assistantKey: boolean },
+  context: AnswerContext,
 ): Answer<unknown> {
   if (status >= 300 && status < 400) return redirect(ctx, status, headers.get('location'));
   if (status >= 200 && status < 300) return success(ctx, status, headers, text);
-  return refusal(ctx, status, headers, text, now);
+  return refusal(ctx, status, headers, text, context);
 }
 
 function redirect(ctx: AttemptContext, status: number, location: string | null): Failure {
@@ -194,7 +200,7 @@ function refusal(
   status: number,
   headers: Headers,
   text: string,
-  { now, assistantKey }: { now: number; assistantKey: boolean },
+  { now, assistantKey }: AnswerContext,
 ): Failure {
   const { op } = ctx;
   let serviceMessage: string | undefined;

@@ -1,3 +1,4 @@
+import { DEFAULT_BASE_URL } from '../shared/constants.js';
 import { ApiError } from './errors.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
@@ -27,7 +28,7 @@ function refuse(raw: string, problem: string, fix: string): never {
 export function parseBaseUrl(raw: string): URL {
   const text = raw.trim();
   if (text === '')
-    refuse(raw, 'is empty', 'Set it to the service address, e.g. https://api.mintlify.com.');
+    refuse(raw, 'is empty', `Set it to the service address, e.g. ${DEFAULT_BASE_URL}.`);
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
     refuse(
       raw,

@@ -15,7 +15,8 @@ import {
   CommonInputs,
   inputGetter,
   parseBoolean,
-  parseServiceInputs,
+  parseApiKey,
+  parseServiceSettings,
   parseWorkspacePath,
   type InputReader,
   type InputSpec,
@@ -83,7 +84,7 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
   const warnings: string[] = [];
   const get = inputGetter(read);
 
-  const service = parseServiceInputs(get, warnings);
+  const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
   const { jobId, domain } = parseTarget(get, notices);
   const version = parseVersion(get(ExportInputs.Version));
   const paths = parsePaths(get(ExportInputs.Paths), notices);
@@ -93,6 +94,7 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
     );
   }
   const values = parseValuesFileInput(get, workspace);
+  const service = { apiKey, ...parseServiceSettings(get) };
   const download = parseDownloadPath(get, workspace, values.path);
   const dryRun = parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
   const helm = parseHelmInputs(get, warnings);

@@ -11,8 +11,14 @@ import type { Bundle, ExportJob } from '../api/schemas.js';
 import { formatDuration } from '../shared/duration.js';
 import { StoppedError, UserError } from '../shared/errors.js';
 import type { Reporter } from '../shared/logger.js';
-import { adaptiveSchedule, fixedSchedule, pollUntil, type Clock } from '../shared/poll.js';
-import { linkSecrets, redactLink } from '../shared/secrets.js';
+import {
+  adaptiveSchedule,
+  fixedSchedule,
+  pollUntil,
+  type Clock,
+  type Schedule,
+} from '../shared/poll.js';
+import { linkSecrets, redactLink, type Redactor } from '../shared/secrets.js';
 import { translateStop, type StopReason } from '../shared/stop.js';
 import { formatBytes } from '../shared/text.js';
 import type { ActionInputs } from './inputs.js';
@@ -35,6 +41,8 @@ export interface RunContext {
   state: PublishState;
   /** Epoch ms: the timeout input, counted from the start of the run. */
   deadline: number;
+  /** The run's one redactor: the entry point's secrets, and the link's once it is known. */
+  redactor: Redactor;
 }
 
 /** Links that expire sooner than this get a warning: pods that start later cannot fetch them. */
@@ -119,9 +127,7 @@ export async function waitForExport(
   job: ExportJob,
 ): Promise<{ job: ExportJob; polls: number }> {
   const { inputs, reporter, client, state } = run;
-  // Only the adaptive schedule has a model of the export's progress, and so an eta to show.
-  const adaptive = inputs.pollInterval === 'auto' ? adaptiveSchedule() : undefined;
-  const schedule = adaptive ?? fixedSchedule<ExportJob>(inputs.pollInterval as number);
+  const { schedule, eta } = exportSchedule(inputs.pollInterval);
   let last = job;
   let shown = '';
   const done = await step(
@@ -142,7 +148,7 @@ export async function waitForExport(
             state.status = j.status;
             state.pageCount = j.pageCount ?? undefined;
             const key = `${j.status}|${Math.floor(j.progress ?? 0)}|${j.pageCount ?? 0}`;
-            if (key !== shown) reporter.info(progressLine(j, adaptive?.eta(now)));
+            if (key !== shown) reporter.info(progressLine(j, eta?.(now)));
             shown = key;
           },
         }),
@@ -156,6 +162,16 @@ export async function waitForExport(
     );
   }
   return { job: done.value, polls: done.polls };
+}
+
+/** Only the adaptive schedule models the export's progress, and so has an eta to show. */
+function exportSchedule(interval: 'auto' | number): {
+  schedule: Schedule<ExportJob>;
+  eta?: (now: number) => number | undefined;
+} {
+  if (interval !== 'auto') return { schedule: fixedSchedule<ExportJob>(interval) };
+  const adaptive = adaptiveSchedule();
+  return { schedule: adaptive, eta: (now) => adaptive.eta(now) };
 }
 
 function progressLine(j: ExportJob, eta: number | undefined): string {
@@ -190,7 +206,10 @@ export async function generateLink(run: RunContext, job: ExportJob): Promise<Bun
       }),
   );
   // The link is a credential: mask it, and its signature in every encoding, before anything else.
-  for (const secret of linkSecrets(bundle.bundleUrl)) reporter.secret(secret);
+  for (const secret of linkSecrets(bundle.bundleUrl)) {
+    reporter.secret(secret);
+    run.redactor.add(secret);
+  }
   reportExpiry(run, bundle);
   return bundle;
 }

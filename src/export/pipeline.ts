@@ -60,6 +60,8 @@ export interface PublishDeps {
   signal?: AbortSignal;
   clock?: Clock;
   state?: PublishState;
+  /** The entry point's redactor (key, tokens); a run without one gets its own. */
+  redactor?: Redactor;
 }
 
 interface ValuesEdit {
@@ -79,6 +81,7 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
     clock,
     state: deps.state ?? {},
     deadline: clock.now() + inputs.timeoutMs,
+    redactor: deps.redactor ?? new Redactor(),
   };
   const started = clock.now();
 
@@ -173,9 +176,10 @@ function writeValues(run: RunContext, job: ExportJob, bundle: Bundle): Promise<V
       display,
     );
     for (const notice of plan.notices) reporter.notice(notice);
-    let diff = unifiedDiff(current.text, plan.text, display);
-    for (const secret of linkSecrets(bundle.bundleUrl))
-      diff = diff.split(secret).join(redactLink(bundle.bundleUrl));
+    // The diff shows where the link goes, with its credential hidden.
+    const linkRedactor = new Redactor(redactLink(bundle.bundleUrl));
+    linkRedactor.add(...linkSecrets(bundle.bundleUrl));
+    const diff = linkRedactor.redact(unifiedDiff(current.text, plan.text, display));
     if (!plan.changed) {
       reporter.info(`${display} already has these values: nothing to write.`);
     } else if (inputs.dryRun) {
@@ -222,8 +226,6 @@ async function rolloutIfAsked(
   const { inputs, reporter } = run;
   const spec = inputs.helm;
   if (!spec) return undefined;
-  const redactor = new Redactor();
-  redactor.add(...linkSecrets(bundle.bundleUrl));
   return reporter.group(
     `Helm upgrade of release ${spec.release}${inputs.dryRun ? ' (dry run)' : ''}`,
     () =>
@@ -231,7 +233,7 @@ async function rolloutIfAsked(
         dryRun: inputs.dryRun,
         logger: reporter,
         signal: run.signal,
-        redact: redactor.redact,
+        redact: run.redactor.redact,
         valuesPath: edit.path,
         valuesText: edit.plan.text,
         valuesDisplay: inputs.valuesFileInput,

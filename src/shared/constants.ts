@@ -1,3 +1,6 @@
+/** The service's address unless base-url says otherwise. */
+export const DEFAULT_BASE_URL = 'https://api.mintlify.com';
+
 /**
  * An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed and put in paths. The response
  * schemas and the job-id inputs use the same pattern, so any id a run printed can be passed back.

@@ -7,6 +7,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseBaseUrl } from '../api/base-url.js';
 import { ApiError } from '../api/errors.js';
+import { DEFAULT_BASE_URL } from './constants.js';
 import { parseDuration } from './duration.js';
 import { InputError } from './errors.js';
 import { codePoint, printable } from './text.js';
@@ -38,7 +39,7 @@ export const MAX_POLL_INTERVAL_MS = 10 * 60_000;
 /** The inputs both actions take, with the same meaning and defaults. */
 export const CommonInputs = {
   ApiKey: { name: 'api-key', required: true },
-  BaseUrl: { name: 'base-url', default: 'https://api.mintlify.com' },
+  BaseUrl: { name: 'base-url', default: DEFAULT_BASE_URL },
   Timeout: { name: 'timeout', default: '30m' },
   PollInterval: { name: 'poll-interval', default: 'auto' },
 } as const satisfies Record<string, InputSpec>;
@@ -51,9 +52,12 @@ export interface ServiceInputs {
   pollInterval: 'auto' | number;
 }
 
-export function parseServiceInputs(get: InputGetter, warnings: string[]): ServiceInputs {
+/**
+ * The common inputs but the key, which each action checks first (a missing secret is the most
+ * common mistake); these come after the action's own, in action.yml's order.
+ */
+export function parseServiceSettings(get: InputGetter): Omit<ServiceInputs, 'apiKey'> {
   return {
-    apiKey: parseApiKey(get(CommonInputs.ApiKey), warnings),
     baseUrl: parseBaseUrlInput(get(CommonInputs.BaseUrl)),
     timeoutMs: parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout)),
     pollInterval: parsePollIntervalInput(
@@ -163,7 +167,7 @@ export function parseBaseUrlInput(raw: string): URL {
     throw new InputError(
       name,
       `("${printable(raw.trim())}") contains white space or a line break`,
-      'Give one address, e.g. https://api.mintlify.com.',
+      `Give one address, e.g. ${DEFAULT_BASE_URL}.`,
     );
   }
   try {

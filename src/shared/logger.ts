@@ -1,7 +1,7 @@
 /**
- * The small reporting interface the pipeline core writes to. The action wires it to
- * `@actions/core`; tests and the CLI use plain implementations. Nothing below `src/api/`,
- * `src/shared/poll.ts` or the pipelines imports `@actions/core` directly.
+ * The small reporting interface the pipeline core writes to. The entry points adapt it: the
+ * actions wire it to `@actions/core` (src/action/runtime.ts); tests use the plain ones below. Only
+ * the entry points (src/action/, src/agent/action.ts, src/github/octokit.ts) import @actions/*.
  */
 export interface Logger {
   debug(message: string): void;

@@ -47,6 +47,9 @@ export function redactLink(link: string): string {
 export class Redactor {
   readonly #secrets = new Set<string>();
 
+  /** `replacement` stands in for each secret: `***`, or e.g. the link with its query hidden. */
+  constructor(private readonly replacement = '***') {}
+
   add(...values: string[]): void {
     for (const value of values) if (value.length >= 4) this.#secrets.add(value);
   }
@@ -54,5 +57,5 @@ export class Redactor {
   readonly redact = (text: string): string =>
     [...this.#secrets]
       .sort((a, b) => b.length - a.length)
-      .reduce((out, secret) => out.split(secret).join('***'), text);
+      .reduce((out, secret) => out.split(secret).join(this.replacement), text);
 }

@@ -66,7 +66,8 @@ export function writeString(
     const text = render(value, style, where.inFlow);
     if (text !== undefined && readsBack(text, value, where.inFlow, style)) return text;
   }
-  throw new Error(`no YAML form reads back as ${JSON.stringify(value)}`);
+  // The value is never quoted here: it may be the presigned link.
+  throw new Error('no YAML form of the new value reads back as the same string');
 }
 
 /** `value` in `style`, on one line; undefined when the library would not write it so. */
