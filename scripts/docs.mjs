@@ -2,14 +2,16 @@
 /**
  * `npm run docs`: regenerates the inputs and outputs tables in README.md from action.yml and
  * agent/action.yml, between markers such as `<!-- generated: inputs action.yml -->` and
- * `<!-- end generated -->`. `npm run docs -- --check` fails (exit 1) when the README is stale,
- * without writing; test/unit/docs.test.ts runs the same check.
+ * `<!-- end generated -->`, and the command line's help texts (src/cli/help.generated.ts, see
+ * scripts/cli-help.mjs). `npm run docs -- --check` fails (exit 1) when either is stale, without
+ * writing; test/unit/docs.test.ts and test/unit/cli-help.test.ts run the same checks.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { parse } from 'yaml';
+import { CLI_HELP_FILE, syncCliHelp } from './cli-help.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MARKER = /<!-- generated: (inputs|outputs) ([\w./-]+) -->\n[\s\S]*?<!-- end generated -->/g;
@@ -54,6 +56,15 @@ export async function renderReadme(
 
 async function main() {
   const check = process.argv.includes('--check');
+  const helpUpToDate = await syncCliHelp(check);
+  if (!helpUpToDate) {
+    if (check) {
+      console.error(
+        `docs: ${CLI_HELP_FILE} is out of date with action.yml or agent/action.yml. Run "npm run docs" and commit it.`,
+      );
+      process.exitCode = 1;
+    } else console.log(`docs: ${CLI_HELP_FILE} regenerated.`);
+  }
   const path = join(ROOT, 'README.md');
   const current = readFileSync(path, 'utf8');
   if ((current.match(MARKER) ?? []).length === 0) {

@@ -10,7 +10,7 @@ import { generateBundle, getExport, startExport } from '../api/static-export.js'
 import type { Bundle, ExportJob } from '../api/schemas.js';
 import { formatDuration } from '../shared/duration.js';
 import { StoppedError, UserError } from '../shared/errors.js';
-import type { Reporter } from '../shared/logger.js';
+import { reportProgress, type Reporter } from '../shared/logger.js';
 import { adaptiveSchedule, fixedSchedule, pollUntil, type Clock } from '../shared/poll.js';
 import { linkSecrets, redactLink } from '../shared/secrets.js';
 import { translateStop, type StopReason } from '../shared/stop.js';
@@ -142,7 +142,7 @@ export async function waitForExport(
             state.status = j.status;
             state.pageCount = j.pageCount ?? undefined;
             const key = `${j.status}|${Math.floor(j.progress ?? 0)}|${j.pageCount ?? 0}`;
-            if (key !== shown) reporter.info(progressLine(j, adaptive?.eta(now)));
+            if (key !== shown) reportProgress(reporter, progressLine(j, adaptive?.eta(now)));
             shown = key;
           },
         }),
