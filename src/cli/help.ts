@@ -5,14 +5,8 @@
  */
 import { VERSION } from '../shared/version.js';
 import { CLI_OPTIONS } from './args.js';
-import {
-  COMMANDS,
-  isRepeatable,
-  isSwitch,
-  KEY_VARIABLE,
-  type CommandDefinition,
-  type CommandName,
-} from './commands.js';
+import { COMMANDS, isRepeatable, isSwitch, KEY_VARIABLE } from './commands.js';
+import type { CommandDefinition, CommandName } from './commands.js';
 
 export const PROGRAM = 'static-export-helm';
 const WIDTH = 80;

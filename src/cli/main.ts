@@ -13,7 +13,7 @@ import { CommonInputs, type InputReader } from '../shared/inputs.js';
 import { Redactor } from '../shared/secrets.js';
 import { VERSION } from '../shared/version.js';
 import { parseCommandLine, UsageError, type CommandLine } from './args.js';
-import { COMMANDS, KEY_VARIABLE } from './commands.js';
+import { COMMANDS, KEY_VARIABLE, type CommandName } from './commands.js';
 import { commandHelp, programHelp, PROGRAM, usageLine } from './help.js';
 import {
   checkDotenvPath,
@@ -77,7 +77,6 @@ async function runCommand(line: RunLine, io: CliIo): Promise<number> {
     );
     return Exit.Usage;
   }
-  const { prepared } = setup;
   const reporter = createReporter({
     stream: io.stderr,
     live: isLiveTerminal(io.stderr, io.env),
@@ -93,11 +92,24 @@ async function runCommand(line: RunLine, io: CliIo): Promise<number> {
     if (setup.dotenv)
       writeDotenv(setup.dotenv, formatDotenv(results, command.dotenvPrefix, redactor.redact));
   };
+  const outcome = await execute(command.name, setup, reporter, emit);
+  reporter.close();
+  // A report that cannot be written fails the run: the job that reads it would miss the values.
+  return emitQuietly(emit, outcome.results, reporter) ? outcome.code : Exit.Failed;
+}
+
+/** Runs the pipeline, cancelled by SIGINT/SIGTERM; says how to resume a stopped job. */
+async function execute(
+  command: CommandName,
+  { prepared, apiKey }: Setup,
+  reporter: CliReporter,
+  emit: (results: Results) => void,
+): Promise<{ code: number; results: Results }> {
   const resumeHint = () => {
     const jobId = prepared.partial().jobId;
     if (jobId)
       reporter.info(
-        `To resume without starting over: ${PROGRAM} ${command.name} --job-id ${jobId} (with the same other options).`,
+        `To resume without starting over: ${PROGRAM} ${command} --job-id ${jobId} (with the same other options).`,
       );
   };
   const cancel = cancelOnSignals(reporter, () => {
@@ -109,32 +121,26 @@ async function runCommand(line: RunLine, io: CliIo): Promise<number> {
   });
   const client = new ServiceClient({
     baseUrl: prepared.service.baseUrl,
-    apiKey: setup.apiKey,
+    apiKey,
     logger: reporter,
     userAgent: `static-export-helm-cli/${VERSION}`,
   });
-
-  let outcome: { code: number; results: Results };
   try {
     for (const notice of prepared.notices) reporter.notice(notice);
     for (const warning of prepared.warnings) reporter.warning(warning);
     const { results, done } = await prepared.run({ reporter, client, signal: cancel.signal });
     reporter.info(done);
-    outcome = { code: Exit.Done, results };
+    return { code: Exit.Done, results };
   } catch (error) {
     reporter.error(describeFailure(error));
     if (error instanceof StoppedError || cancel.signal.aborted) resumeHint();
-    outcome = {
-      code: cancel.signal.aborted ? Exit.Cancelled : Exit.Failed,
-      results: prepared.partial().results,
-    };
+    // Whatever failed, a run that was told to stop exits as cancelled.
+    const code = cancel.signal.aborted ? Exit.Cancelled : Exit.Failed;
+    return { code, results: prepared.partial().results };
   } finally {
     cancel.release();
     await client.close();
   }
-  reporter.close();
-  // A report that cannot be written fails the run: the job that reads it would miss the values.
-  return emitQuietly(emit, outcome.results, reporter) ? outcome.code : Exit.Failed;
 }
 
 function emitQuietly(

@@ -53,6 +53,21 @@ export function createReporter(options: ProgressOptions): CliReporter {
   return options.live ? liveReporter(options) : plainReporter(options);
 }
 
+/** The line kinds both forms share, each a prefix on the lines it writes. */
+function levels(
+  options: ProgressOptions,
+  write: (prefix: string, message: string) => void,
+): Omit<CliReporter, 'group' | 'close' | 'progress'> {
+  return {
+    debug: (m) => (options.verbose ? write('debug: ', m) : undefined),
+    info: (m) => write('', m),
+    notice: (m) => write('notice: ', m),
+    warning: (m) => write('warning: ', m),
+    error: (m) => write('error: ', m),
+    secret: (value) => options.onSecret(value),
+  };
+}
+
 function plainReporter(options: ProgressOptions): CliReporter {
   const { stream, redact } = options;
   const now = options.now ?? Date.now;
@@ -63,13 +78,8 @@ function plainReporter(options: ProgressOptions): CliReporter {
     stream.write(lines.map((line) => `${stamp}${prefix}${line}`.trimEnd()).join('\n') + '\n');
   };
   return {
-    debug: (m) => (options.verbose ? write('debug: ', m) : undefined),
-    info: (m) => write('', m),
+    ...levels(options, write),
     progress: (m) => write('', m),
-    notice: (m) => write('notice: ', m),
-    warning: (m) => write('warning: ', m),
-    error: (m) => write('error: ', m),
-    secret: (value) => options.onSecret(value),
     group: async (name, fn) => {
       write('▸ ', name);
       return fn();
@@ -123,12 +133,7 @@ function liveReporter(options: ProgressOptions): CliReporter {
   };
 
   return {
-    debug: (m) => (options.verbose ? permanent('debug: ', m) : undefined),
-    info: (m) => permanent('', m),
-    notice: (m) => permanent('notice: ', m),
-    warning: (m) => permanent('warning: ', m),
-    error: (m) => permanent('error: ', m),
-    secret: (value) => options.onSecret(value),
+    ...levels(options, permanent),
     progress: (m) => {
       const step = steps.at(-1);
       if (!step) return permanent('', m);

@@ -7,7 +7,12 @@ import { renderCliHelp, CLI_HELP_FILE } from '../../scripts/cli-help.mjs';
 import { AGENT_INPUTS } from '../../src/agent/inputs.js';
 import { ACTION_INPUTS, parseInputs } from '../../src/export/inputs.js';
 import { CommonInputs } from '../../src/shared/inputs.js';
-import { parseCommandLine, UsageError, type CommandLine } from '../../src/cli/args.js';
+import {
+  commandOptions,
+  parseCommandLine,
+  UsageError,
+  type CommandLine,
+} from '../../src/cli/args.js';
 import { COMMANDS, isSwitch } from '../../src/cli/commands.js';
 import { commandHelp } from '../../src/cli/help.js';
 import { dotenvName, formatDotenv, formatJson, formatLines } from '../../src/cli/output.js';
@@ -252,5 +257,45 @@ describe('the command line loads nothing from @actions/*', () => {
 
   it('the walk does find @actions imports where they are (the action entry)', () => {
     expect([...importGraph(join(ROOT, 'src/action/index.ts')).packages]).toContain('@actions/core');
+  });
+});
+
+describe('docs/cli.md', () => {
+  const doc = read('docs/cli.md');
+
+  it('shows only options that exist', () => {
+    const options = new Set(Object.values(COMMANDS).flatMap((c) => Object.keys(commandOptions(c))));
+    // Flags of the other programs in the examples (npm, helm), and the option that must not exist.
+    const others = new Set(['yes', 'global', 'install', 'namespace', 'values', 'wait', 'atomic']);
+    others.add('rollback-on-failure').add('create-namespace').add('api-key');
+    const shown = [...doc.matchAll(/(?<![\w-])--([a-z][a-z0-9-]*)/g)].map((m) => m[1]!);
+    expect(shown.length).toBeGreaterThan(20);
+    for (const name of shown) {
+      const option = options.has(name) ? name : name.replace(/^no-/, '');
+      expect(options.has(option) || others.has(name), `--${name}`).toBe(true);
+    }
+  });
+
+  it('its .gitlab-ci.yml hands the dotenv report to a later job, under names the command writes', () => {
+    const block = /```yaml\n# \.gitlab-ci\.yml\n([\s\S]*?)```/.exec(doc)![1]!;
+    const ci = parse(block) as Record<string, Record<string, unknown>>;
+    const publish = ci['publish-docs'] as {
+      script: string[];
+      artifacts: { reports: { dotenv: string } };
+    };
+    const report = publish.artifacts.reports.dotenv;
+    expect(publish.script.join(' ')).toContain(`--dotenv ${report}`);
+    expect(publish.script.join(' ')).not.toMatch(/MINTLIFY_ADMIN_KEY[^\s]*\s*=|--api-key\b/);
+    const deploy = ci['deploy-docs'] as { needs: { job: string }[]; script: string[] };
+    expect(deploy.needs.map((n) => n.job)).toContain('publish-docs');
+    const used = new Set(
+      [...deploy.script.join('\n').matchAll(/\$(STATIC_EXPORT_[A-Z0-9_]+)/g)].map((m) => m[1]!),
+    );
+    const written = Object.keys(COMMANDS.publish.outputs).map((name) =>
+      dotenvName(COMMANDS.publish.dotenvPrefix, name),
+    );
+    expect(used.size).toBeGreaterThan(2);
+    for (const name of used) expect(written).toContain(name);
+    expect((ci.workflow as { rules: { if: string }[] }).rules[0]!.if).toContain('"schedule"');
   });
 });
