@@ -7,7 +7,10 @@
  *   - `example FILE`: the file itself, as a YAML code block (the workflows of examples/workflows/).
  * The documentation is README.md, CONTRIBUTING.md, SECURITY.md, agent/README.md and docs/*.md.
  *
- * `npm run docs -- --check` fails (exit 1) without writing when a block is stale. Both modes also
+ * It also writes the command line's help texts (src/cli/help.generated.ts, see
+ * scripts/cli-help.mjs).
+ *
+ * `npm run docs -- --check` fails (exit 1) without writing when a block or the help is stale. Both modes also
  * fail when a relative link in those files points at a file that does not exist, or at a
  * `#heading` the Markdown file it names does not have. test/unit/docs.test.ts runs the same checks.
  */
@@ -16,6 +19,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { parse } from 'yaml';
+import { CLI_HELP_FILE, syncCliHelp } from './cli-help.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MARKER =
@@ -238,6 +242,12 @@ async function main() {
   const check = process.argv.includes('--check');
   const files = docFiles();
   const problems = missingTables();
+  const helpUpToDate = await syncCliHelp(check);
+  if (!helpUpToDate && check)
+    problems.push(
+      `${CLI_HELP_FILE} is out of date with action.yml or agent/action.yml. Run "npm run docs" and commit it.`,
+    );
+  else if (!helpUpToDate) console.log(`docs: ${CLI_HELP_FILE} regenerated.`);
   const stale = [];
   for (const doc of files) {
     const current = readRoot(doc);

@@ -25,7 +25,11 @@ export default function setup(project: TestProject): void {
   project.provide('helm3', tools.helm3);
   project.provide('helm4', tools.helm4);
   const dist = new URL('../dist/index.js', import.meta.url);
-  if (!existsSync(dist) || process.env.E2E_REBUILD !== '0') {
+  // Every entry the tests run: the action, agent/ and the command line.
+  const entries = ['index.js', 'agent/index.js', 'cli/index.js'].map(
+    (entry) => new URL(`../dist/${entry}`, import.meta.url),
+  );
+  if (!entries.every((entry) => existsSync(entry)) || process.env.E2E_REBUILD !== '0') {
     const started = Date.now();
     execFileSync('npm', ['run', '-s', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
     process.stderr.write(

@@ -10,7 +10,7 @@ import { generateBundle, getExport, startExport } from '../api/static-export.js'
 import type { Bundle, ExportJob } from '../api/schemas.js';
 import { formatDuration } from '../shared/duration.js';
 import { StoppedError, UserError } from '../shared/errors.js';
-import type { Reporter } from '../shared/logger.js';
+import { reportProgress, type Reporter } from '../shared/logger.js';
 import {
   adaptiveSchedule,
   fixedSchedule,
@@ -148,7 +148,7 @@ export async function waitForExport(
             state.status = j.status;
             state.pageCount = j.pageCount ?? undefined;
             const key = `${j.status}|${Math.floor(j.progress ?? 0)}|${j.pageCount ?? 0}`;
-            if (key !== shown) reporter.info(progressLine(j, eta?.(now)));
+            if (key !== shown) reportProgress(reporter, progressLine(j, eta?.(now)));
             shown = key;
           },
         }),

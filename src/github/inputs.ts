@@ -4,10 +4,15 @@ import type { InputGetter, InputSpec } from '../shared/inputs.js';
 import { printable } from '../shared/text.js';
 
 export const DeploymentInputs = {
-  Environment: { name: 'environment', default: '' },
-  EnvironmentUrl: { name: 'environment-url', default: '' },
+  Environment: { name: 'environment', default: '', githubOnly: true },
+  EnvironmentUrl: { name: 'environment-url', default: '', githubOnly: true },
   // The runner fills in the job's token; a blank value means the workflow passed an empty one.
-  GithubToken: { name: 'github-token', default: '${{ github.token }}', blankIsError: true },
+  GithubToken: {
+    name: 'github-token',
+    default: '${{ github.token }}',
+    blankIsError: true,
+    githubOnly: true,
+  },
 } as const satisfies Record<string, InputSpec>;
 
 export interface DeploymentSettings {

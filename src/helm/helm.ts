@@ -3,9 +3,10 @@
  * function), and running helm as argv (never through a shell) with cancellation forwarded.
  */
 import { spawn } from 'node:child_process';
-import { which } from '@actions/io';
 import { toGoDuration } from '../shared/duration.js';
 import { UserError } from '../shared/errors.js';
+import { findOnPath } from '../shared/which.js';
+import { CANCELLED_REPORT_BUDGET_MS } from '../shared/constants.js';
 
 export interface HelmRollout {
   release: string;
@@ -37,7 +38,7 @@ export const SETUP_HELM_SNIPPET = `      - uses: azure/setup-helm@v4
 
 /** Finds helm on PATH; a missing helm is a UserError that shows how to install it. */
 export async function findHelm(): Promise<string> {
-  const path = await which('helm', false);
+  const path = await findOnPath('helm');
   if (!path) {
     throw new UserError(
       `helm-release is set, but helm was not found on PATH. Add a step that installs it before this one:\n${SETUP_HELM_SNIPPET}`,
@@ -160,7 +161,10 @@ export function runHelm(helm: string, args: string[], options: RunOptions = {}):
     let killTimer: NodeJS.Timeout | undefined;
     const stop = () => {
       child.kill('SIGTERM');
-      killTimer = setTimeout(() => child.kill('SIGKILL'), options.graceMs ?? 2500);
+      killTimer = setTimeout(
+        () => child.kill('SIGKILL'),
+        options.graceMs ?? CANCELLED_REPORT_BUDGET_MS,
+      );
     };
     options.signal?.addEventListener('abort', stop, { once: true });
     const timer = options.timeoutMs ? setTimeout(stop, options.timeoutMs) : undefined;

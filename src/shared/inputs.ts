@@ -25,6 +25,11 @@ export interface InputSpec {
   readonly blankIsError?: boolean;
   /** Free text or a list: its own length limit, and whether formatting characters may appear. */
   readonly text?: { maxLength: number; formatting: boolean };
+  /**
+   * Only meaningful on a GitHub Actions run (it talks to GitHub about the run): the command line
+   * (`src/cli/`) offers no option for it.
+   */
+  readonly githubOnly?: boolean;
 }
 
 /** Returns the raw value of an input by name ('' when not set), e.g. `core.getInput`. */

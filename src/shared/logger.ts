@@ -16,6 +16,17 @@ export interface Reporter extends Logger {
   group<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /** Masks a value in everything printed after this call. */
   secret(value: string): void;
+  /**
+   * A status that replaces the previous one (an export's percentage): a terminal redraws it in
+   * place. Reporters without it print such a status as an info line.
+   */
+  progress?(message: string): void;
+}
+
+/** Reports a status through `progress` where the reporter has it, else as an info line. */
+export function reportProgress(reporter: Reporter, message: string): void {
+  if (reporter.progress) reporter.progress(message);
+  else reporter.info(message);
 }
 
 export const silentLogger: Logger = {

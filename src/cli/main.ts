@@ -1,0 +1,253 @@
+/**
+ * The command line's frame: parse the arguments, read the key, check every input (exit 2 on any
+ * problem, before a request is sent), run the pipeline with SIGINT/SIGTERM aborting it, and print
+ * the results. Exit 0 done, 1 failed, 2 bad usage or input, 130 cancelled.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { ServiceClient } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
+import { HARD_EXIT_AFTER_CANCEL_MS } from '../shared/constants.js';
+import { InputError, StoppedError, UserError } from '../shared/errors.js';
+import { CommonInputs, type InputReader } from '../shared/inputs.js';
+import { Redactor } from '../shared/secrets.js';
+import { VERSION } from '../shared/version.js';
+import { parseCommandLine, UsageError, type CommandLine } from './args.js';
+import { COMMANDS, KEY_VARIABLE, type CommandName } from './commands.js';
+import { commandHelp, programHelp, PROGRAM, usageLine } from './help.js';
+import {
+  checkDotenvPath,
+  formatDotenv,
+  formatJson,
+  formatLines,
+  writeDotenv,
+  type Results,
+} from './output.js';
+import { createReporter, isLiveTerminal, type CliReporter, type TextStream } from './progress.js';
+import { prepare, type Prepared } from './run.js';
+
+export const Exit = { Done: 0, Failed: 1, Usage: 2, Cancelled: 130 } as const;
+
+export interface CliIo {
+  argv: readonly string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  stdout: TextStream;
+  stderr: TextStream;
+}
+
+type RunLine = Extract<CommandLine, { kind: 'run' }>;
+
+export async function runCli(io: CliIo): Promise<number> {
+  let line: CommandLine;
+  try {
+    line = parseCommandLine(io.argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`${PROGRAM}: ${error.message}\n${usageLine(error.command)}\n`);
+    return Exit.Usage;
+  }
+  if (line.kind === 'version') {
+    io.stdout.write(`${VERSION}\n`);
+    return Exit.Done;
+  }
+  if (line.kind === 'help') {
+    io.stdout.write(line.command ? commandHelp(COMMANDS[line.command]) : programHelp());
+    return Exit.Done;
+  }
+  return runCommand(line, io);
+}
+
+interface Setup {
+  prepared: Prepared;
+  apiKey: string;
+  dotenv: string | undefined;
+}
+
+async function runCommand(line: RunLine, io: CliIo): Promise<number> {
+  const { command, settings } = line;
+  const redactor = new Redactor();
+  let setup: Setup;
+  try {
+    setup = await setUp(line, io, redactor);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    io.stderr.write(
+      redactor.redact(`${PROGRAM} ${command.name}: ${error.message}\n${usageLine(command.name)}\n`),
+    );
+    return Exit.Usage;
+  }
+  const reporter = createReporter({
+    stream: io.stderr,
+    live: isLiveTerminal(io.stderr, io.env),
+    redact: redactor.redact,
+    onSecret: (value) => redactor.add(value),
+    verbose: settings.verbose,
+    tickMs: 100,
+  });
+  const emit = (results: Results) => {
+    io.stdout.write(
+      settings.json ? formatJson(results, redactor.redact) : formatLines(results, redactor.redact),
+    );
+    if (setup.dotenv)
+      writeDotenv(setup.dotenv, formatDotenv(results, command.dotenvPrefix, redactor.redact));
+  };
+  const outcome = await execute(command.name, setup, reporter, emit);
+  reporter.close();
+  // A report that cannot be written fails the run: the job that reads it would miss the values.
+  return emitQuietly(emit, outcome.results, reporter) ? outcome.code : Exit.Failed;
+}
+
+/** Runs the pipeline, cancelled by SIGINT/SIGTERM; says how to resume a stopped job. */
+async function execute(
+  command: CommandName,
+  { prepared, apiKey }: Setup,
+  reporter: CliReporter,
+  emit: (results: Results) => void,
+): Promise<{ code: number; results: Results }> {
+  const resumeHint = () => {
+    const jobId = prepared.partial().jobId;
+    if (jobId)
+      reporter.info(
+        `To resume without starting over: ${PROGRAM} ${command} --job-id ${jobId} (with the same other options).`,
+      );
+  };
+  const cancel = cancelOnSignals(reporter, () => {
+    // Out of time to wind down: say what can be said, and go.
+    resumeHint();
+    reporter.close();
+    emitQuietly(emit, prepared.partial().results, reporter);
+    process.exit(Exit.Cancelled);
+  });
+  const client = new ServiceClient({
+    baseUrl: prepared.service.baseUrl,
+    apiKey,
+    logger: reporter,
+    userAgent: `static-export-helm-cli/${VERSION}`,
+  });
+  try {
+    for (const notice of prepared.notices) reporter.notice(notice);
+    for (const warning of prepared.warnings) reporter.warning(warning);
+    const { results, done } = await prepared.run({ reporter, client, signal: cancel.signal });
+    reporter.info(done);
+    return { code: Exit.Done, results };
+  } catch (error) {
+    reporter.error(describeFailure(error));
+    if (error instanceof StoppedError || cancel.signal.aborted) resumeHint();
+    // Whatever failed, a run that was told to stop exits as cancelled.
+    const code = cancel.signal.aborted ? Exit.Cancelled : Exit.Failed;
+    return { code, results: prepared.partial().results };
+  } finally {
+    cancel.release();
+    await client.close();
+  }
+}
+
+function emitQuietly(
+  emit: (results: Results) => void,
+  results: Results,
+  reporter: CliReporter,
+): boolean {
+  try {
+    emit(results);
+    return true;
+  } catch (error) {
+    reporter.error(describeFailure(error));
+    return false;
+  }
+}
+
+/** The key, the workspace, the report path and every input, checked; throws UserError. */
+async function setUp(line: RunLine, io: CliIo, redactor: Redactor): Promise<Setup> {
+  const { command, settings } = line;
+  const key = await readKey(settings.apiKeyFile, io);
+  redactor.add(key.value.trim());
+  const workspace = await folder('--workspace', settings.workspace ?? '.', io.cwd);
+  const dotenv =
+    settings.dotenv === undefined ? undefined : await checkDotenvPath(settings.dotenv, io.cwd);
+  const read: InputReader = (name) =>
+    name === CommonInputs.ApiKey.name ? key.value : line.read(name);
+  let prepared: Prepared;
+  try {
+    prepared = prepare(command.name, read, workspace);
+  } catch (error) {
+    if (error instanceof InputError && error.details.input === CommonInputs.ApiKey.name)
+      throw new UserError(keyWording(error.message, key.source));
+    throw error;
+  }
+  prepared.warnings = prepared.warnings.map((warning) => keyWording(warning, key.source));
+  return { prepared, apiKey: prepared.service.apiKey, dotenv };
+}
+
+/** The key's checks are the action's, worded for where the key came from. */
+function keyWording(text: string, source: string): string {
+  return text.split(`Input "${CommonInputs.ApiKey.name}"`).join(`The key in ${source}`);
+}
+
+async function readKey(
+  file: string | undefined,
+  io: CliIo,
+): Promise<{ value: string; source: string }> {
+  const setIt = `Set ${KEY_VARIABLE} to the admin API key (it starts with mint_; in GitLab CI a masked CI/CD variable, in Jenkins a credential bound with withCredentials), or pass --api-key-file PATH.`;
+  if (file === undefined) {
+    const value = io.env[KEY_VARIABLE] ?? '';
+    if (value.trim() === '')
+      throw new UserError(
+        `the environment variable ${KEY_VARIABLE} is ${value === '' ? 'not set' : 'blank'}. ${setIt}`,
+      );
+    return { value, source: KEY_VARIABLE };
+  }
+  let value: string;
+  try {
+    value = await readFile(resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    throw new UserError(
+      `--api-key-file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Give the path of a file that holds the admin API key.`,
+    );
+  }
+  if (value.trim() === '') throw new UserError(`--api-key-file ${file} is empty. ${setIt}`);
+  return { value, source: `--api-key-file ${file}` };
+}
+
+async function folder(option: string, path: string, cwd: string): Promise<string> {
+  const absolute = resolve(cwd, path);
+  const found = await stat(absolute).catch(() => undefined);
+  if (!found?.isDirectory())
+    throw new UserError(`${option} ${path} is not a folder. Give an existing folder.`);
+  return absolute;
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof UserError || error instanceof ApiError) return error.message;
+  const what = error instanceof Error ? error.message : String(error);
+  return `Unexpected error: ${what}. Please report it with the output of this command.`;
+}
+
+/**
+ * SIGINT/SIGTERM abort the run (a GitLab job's cancel, Jenkins' abort and Ctrl+C send them): the
+ * pipeline stops where it is and leaves the values file alone. If it does not wind down in time,
+ * or a second signal comes, `hardExit` runs.
+ */
+function cancelOnSignals(
+  reporter: CliReporter,
+  hardExit: () => void,
+): { signal: AbortSignal; release(): void } {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const handler = (signal: NodeJS.Signals) => {
+    if (controller.signal.aborted) return hardExit();
+    reporter.warning(`Received ${signal}: stopping (a second ${signal} quits at once).`);
+    controller.abort(new Error(`received ${signal}`));
+    timer = setTimeout(hardExit, HARD_EXIT_AFTER_CANCEL_MS).unref();
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return {
+    signal: controller.signal,
+    release: () => {
+      clearTimeout(timer);
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+    },
+  };
+}

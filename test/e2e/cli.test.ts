@@ -1,0 +1,350 @@
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { createAgentJob } from '../../src/api/agent.js';
+import { startExport } from '../../src/api/static-export.js';
+import { redactLink } from '../../src/shared/secrets.js';
+import { VERSION } from '../../src/shared/version.js';
+import {
+  BASIC,
+  bundleUrlIn,
+  cli,
+  CLI,
+  expectPlainLog,
+  hasScript,
+  mkdirFor,
+  outputsOf,
+  quick,
+  ROOT,
+  STAMP,
+  withClient,
+} from '../helpers/cli.js';
+import { newWorkspace } from '../helpers/action.js';
+import { sim } from '../helpers/sim.js';
+
+describe('static-export-helm (dist/cli under Node 24)', () => {
+  it('publish: results on stdout, the values file edited in place, a plain log on stderr', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({ 'values.yaml': BASIC });
+    const run = await cli(
+      ['publish', '--domain', 'https://Docs.Example.com/', '--version', '2026-11-22'].concat([
+        '--base-url',
+        s.baseUrl,
+      ]),
+      { workspace: ws, key: s.apiKey },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const values = await readFile(join(ws, 'values.yaml'), 'utf8');
+    const link = bundleUrlIn(values);
+    expect(values).toBe(
+      BASIC.replace('  enabled: false  # flipped by CI', '  enabled: true   # flipped by CI')
+        .replace('  bundleUrl: ""', `  bundleUrl: "${link}"`)
+        .replace('  version: 2024-06-01', '  version: "2026-11-22"'),
+    );
+    const outputs = outputsOf(run.stdout);
+    expect(outputs).toEqual({
+      'job-id': expect.stringMatching(/^se_/),
+      status: 'completed',
+      'page-count': '7',
+      'bundle-url': redactLink(link),
+      'expires-at': expect.stringMatching(/^\d{4}-/),
+      'size-bytes': expect.stringMatching(/^\d+$/),
+      version: '2026-11-22',
+      'values-file': 'values.yaml',
+      'values-changed': 'true',
+      'bundle-path': '',
+      'bundle-sha256': '',
+      'helm-revision': '',
+      'helm-version': '',
+    });
+    expect(outputs['bundle-url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+\?…$/);
+    expectPlainLog(run.stderr);
+    expect(run.stderr).toContain(
+      'notice: Input "domain" normalised from "https://Docs.Example.com/" to "docs.example.com".',
+    );
+    expect(run.stderr).toMatch(/ Export 100% · 7 pages\n/);
+    expect(run.stderr).toContain(
+      `Published export job ${outputs['job-id']} (7 pages) to values.yaml.`,
+    );
+    expect(s.requestsFor('start-export')[0]!).toMatchObject({
+      body: { domain: 'docs.example.com', version: '2026-11-22' },
+      userAgent: `static-export-helm-cli/${VERSION}`,
+    });
+  });
+
+  it('--json and --dotenv: one object on stdout and a GitLab dotenv report (republish by --job-id)', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({ 'values.yaml': BASIC });
+    const job = await withClient(s, (c) =>
+      startExport(c, { domain: 'docs.example.com', paths: [] }),
+    );
+    const report = join(ws, 'out', 'publish.env');
+    await mkdirFor(report);
+    const run = await cli(
+      [
+        'publish',
+        '--job-id',
+        job.jobId,
+        '--base-url',
+        s.baseUrl,
+        '--json',
+        '--dotenv',
+        report,
+      ].concat(
+        // A fixed interval: the adaptive one may wait longer for a job attached mid-way.
+        ['--poll-interval', '1s'],
+      ),
+      { workspace: ws, key: s.apiKey, dotenv: report },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.split('\n')).toHaveLength(2); // one line, then the final newline
+    const json = JSON.parse(run.stdout) as Record<string, string>;
+    expect(json).toMatchObject({ 'job-id': job.jobId, status: 'completed', 'page-count': '7' });
+    const dotenv = await readFile(report, 'utf8');
+    const lines = dotenv.trimEnd().split('\n');
+    expect(lines).toHaveLength(Object.keys(json).length);
+    for (const [name, value] of Object.entries(json)) {
+      const key = `STATIC_EXPORT_${name.toUpperCase().replace(/-/g, '_')}`;
+      expect(lines).toContain(`${key}=${value}`);
+    }
+    // GitLab reads KEY=VALUE lines, keys of letters, digits and underscores, nothing quoted.
+    for (const line of lines) expect(line).toMatch(/^[A-Z][A-Z0-9_]*=[^"'\n]*$/);
+    expect(s.requestsFor('start-export')).toHaveLength(1);
+  });
+
+  it('--dry-run with --api-key-file: the diff with the link hidden, no file changed', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({ 'values.yaml': BASIC });
+    const keyDir = await mkdtemp(join(tmpdir(), 'cli-key-'));
+    await writeFile(join(keyDir, 'key'), `${s.apiKey}\n`, { mode: 0o600 });
+    const run = await cli(
+      ['publish', '--domain', 'docs.example.com', '--base-url', s.baseUrl, '--dry-run'].concat([
+        '--api-key-file',
+        join(keyDir, 'key'),
+      ]),
+      { workspace: ws, secrets: [s.apiKey] },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(BASIC);
+    expect(outputsOf(run.stdout)).toMatchObject({ 'values-changed': 'true', status: 'completed' });
+    expect(run.stderr).toMatch(
+      /dry-run: values\.yaml would change \(enabled updated, bundleUrl updated/,
+    );
+    expect(run.stderr).toMatch(/\+ {2}bundleUrl: "http:\/\/127\.0\.0\.1:\d+\/[^"?]+\?…"/);
+    expect(run.stderr).toContain('Dry run done: export job');
+  });
+
+  it('agent: a follow-up sent once, the job waited for, its outputs on stdout', async () => {
+    const s = await sim({ agent: { activeMs: 300 } });
+    const jobId = await withClient(s, async (c) => (await createAgentJob(c, s.projectId, 'x')).id);
+    const run = await cli(
+      ['agent', '--project-id', s.projectId, '--job-id', jobId, '--base-url', s.baseUrl].concat([
+        '--prompt',
+        'Document the new flag',
+        '--prompt',
+        'in the CLI reference.',
+      ]),
+      { key: s.apiKey },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(1);
+    expect(s.requestsFor('message')[0]!.body).toEqual({
+      prompt: 'Document the new flag\nin the CLI reference.',
+    });
+    expect(outputsOf(run.stdout)).toEqual({
+      'job-id': jobId,
+      status: 'completed',
+      'pr-link': expect.stringMatching(/^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/),
+      model: 'claude-sonnet-4-5',
+      repository: 'https://github.com/acme/docs',
+      ref: expect.stringMatching(/^mintlify\/agent-/),
+    });
+    expectPlainLog(run.stderr);
+    expect(run.stderr).toContain(`Agent job ${jobId}: active → completed`);
+  });
+
+  it('a bad option, a bad value, a key on the command line: exit 2, usage on stderr, nothing sent', async () => {
+    const s = await sim({ export: quick });
+    const base = ['publish', '--base-url', s.baseUrl];
+    const typo = await cli([...base, '--domian', 'docs.example.com'], { key: s.apiKey });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe(
+      'static-export-helm: unknown option --domian (did you mean --domain?).\n' +
+        'Usage: static-export-helm publish [options]   (static-export-helm publish --help lists them)\n',
+    );
+    const value = await cli([...base, '--domain', 'docs.example.com', '--timeout', 'soon'], {
+      key: s.apiKey,
+    });
+    expect(value.code).toBe(2);
+    expect(value.stderr).toMatch(
+      /^static-export-helm publish: Input "timeout" \("soon"\) is not a duration\. Write a duration such as 90s, 30m or 1h30m, or a number of seconds\.\nUsage: static-export-helm publish \[options\]/,
+    );
+    const flag = await cli([...base, '--domain', 'docs.example.com', '--api-key', s.apiKey], {
+      secrets: [s.apiKey],
+    });
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('--api-key is not an option');
+    for (const run of [typo, value, flag]) expect(run.stdout).toBe('');
+    expect(s.requests).toHaveLength(0);
+  });
+
+  it('a missing key: exit 2 naming MINTLIFY_ADMIN_KEY, nothing sent; a malformed one is refused too', async () => {
+    const s = await sim({ export: quick });
+    const args = ['publish', '--domain', 'docs.example.com', '--base-url', s.baseUrl];
+    const missing = await cli(args);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(
+      /^static-export-helm publish: the environment variable MINTLIFY_ADMIN_KEY is not set\. Set MINTLIFY_ADMIN_KEY to the admin API key/,
+    );
+    const assistant = await cli(args, { key: 'mint_dsc_0123456789abcdef' });
+    expect(assistant.code).toBe(2);
+    expect(assistant.stderr).toContain(
+      'The key in MINTLIFY_ADMIN_KEY is a public assistant key (it starts with mint_dsc_).',
+    );
+    expect(s.requests).toHaveLength(0);
+  });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s while polling: exit 130, the values file untouched, the job id printed to resume',
+    async (signal) => {
+      const s = await sim({ export: { ...quick, outcome: 'never' } });
+      const ws = await newWorkspace({ 'values.yaml': BASIC });
+      let signalledAt = 0;
+      const run = await cli(['publish', '--domain', 'docs.example.com', '--base-url', s.baseUrl], {
+        workspace: ws,
+        key: s.apiKey,
+        onStart: (child, stderr) => {
+          const timer = setInterval(() => {
+            if (!/ Export (queued|\d+%)/.test(stderr())) return;
+            clearInterval(timer);
+            signalledAt = Date.now();
+            child.kill(signal);
+          }, 20);
+          child.on('close', () => clearInterval(timer));
+        },
+      });
+      expect(signalledAt).toBeGreaterThan(0);
+      expect(Date.now() - signalledAt).toBeLessThan(1500);
+      expect(run.code, run.stderr).toBe(130);
+      expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(BASIC);
+      const jobId = outputsOf(run.stdout)['job-id']!;
+      expect(jobId).toMatch(/^se_/);
+      expect(run.stderr).toContain(`warning: Received ${signal}: stopping`);
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `error: Cancelled while waiting for export job ${jobId}.*values\\.yaml was not changed`,
+        ),
+      );
+      expect(run.stderr).toContain(
+        `To resume without starting over: static-export-helm publish --job-id ${jobId} (with the same other options).`,
+      );
+      expectPlainLog(run.stderr);
+    },
+  );
+
+  it("the bundle holds no @actions/* code, and publishes under the test runner's Node too (20: engines >=20.18.1)", async () => {
+    const bundle = readFileSync(CLI, 'utf8');
+    expect(bundle.startsWith('#!/usr/bin/env node\n')).toBe(true);
+    // ncc lists every package it bundled in licenses.txt.
+    expect(readFileSync(join(ROOT, 'dist/cli/licenses.txt'), 'utf8')).not.toContain('@actions/');
+    expect(bundle).not.toContain('Unable to locate executable file'); // @actions/io
+    expect(bundle).not.toContain('prepareKeyValueMessage'); // @actions/core
+    expect(readdirSync(join(ROOT, 'dist/cli')).sort()).toEqual([
+      'index.js',
+      'licenses.txt',
+      'package.json',
+    ]);
+    const node20 = await cli(['--version'], { node: process.execPath });
+    expect(node20.code).toBe(0);
+    expect(node20.stdout).toBe(`${VERSION}\n`);
+    // The whole flow, not only the start-up, on the Node that runs the tests (20 in this
+    // repository's CI, the oldest the package accepts).
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({ 'values.yaml': BASIC });
+    const dry = await cli(['publish', '--domain', 'docs.example.com', '--base-url', s.baseUrl], {
+      node: process.execPath,
+      workspace: ws,
+      key: s.apiKey,
+    });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(outputsOf(dry.stdout)['values-changed']).toBe('true');
+  });
+
+  it.skipIf(!hasScript())(
+    'on a terminal (a pseudo-terminal from script(1)), progress is one line redrawn in place',
+    async () => {
+      const s = await sim({ export: quick });
+      const ws = await newWorkspace({ 'values.yaml': BASIC });
+      const command = [inject('node24'), CLI, 'publish', '--domain', 'docs.example.com']
+        .concat(['--base-url', s.baseUrl, '--dry-run'])
+        .map((a) => `'${a}'`)
+        .join(' ');
+      // Not spawnSync: the simulator answers from this process's event loop.
+      const child = spawn('script', ['-qfec', command, '/dev/null'], {
+        cwd: ws,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, MINTLIFY_ADMIN_KEY: s.apiKey },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      const result = { status, stdout };
+      expect(result.status, result.stdout).toBe(0);
+      expect(result.stdout).toContain('\r\x1b[2K');
+      expect(result.stdout).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Export \d+% · \d+ pages/);
+      expect(result.stdout).not.toMatch(STAMP);
+      expect(result.stdout).not.toContain(s.apiKey);
+    },
+  );
+
+  it('npm pack → npm install of the tarball in an empty folder (offline) → static-export-helm --help', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cli-pack-'));
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--pack-destination', dir], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    ) as { filename: string; files: { path: string }[] }[];
+    const files = packed[0]!.files.map((f) => f.path);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'dist/cli/index.js',
+        'dist/index.js',
+        'dist/agent/index.js',
+        'action.yml',
+        'agent/action.yml',
+        'README.md',
+        'LICENSE',
+        'package.json',
+      ]),
+    );
+    expect(files.filter((f) => !f.startsWith('dist/'))).toEqual(
+      expect.not.arrayContaining([expect.stringMatching(/^(src|test|simulator|scripts)\//)]),
+    );
+    const project = join(dir, 'project');
+    execFileSync('mkdir', [project]);
+    await writeFile(join(project, 'package.json'), '{ "name": "empty", "private": true }\n');
+    // Everything is bundled into dist/: the package needs nothing from the registry.
+    execFileSync(
+      'npm',
+      ['install', '--offline', '--no-audit', '--no-fund', join(dir, packed[0]!.filename)],
+      { cwd: project, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    const bin = join(project, 'node_modules/.bin/static-export-helm');
+    const env = { ...process.env, PATH: `${dirname(inject('node24'))}:${process.env.PATH}` };
+    const help = spawnSync(bin, ['--help'], { cwd: project, env, encoding: 'utf8' });
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^static-export-helm 0\.\d+\.\d+: /);
+    expect(help.stdout).toContain('Usage: static-export-helm <command> [options]');
+    const publishHelp = spawnSync(bin, ['publish', '--help'], {
+      cwd: project,
+      env,
+      encoding: 'utf8',
+    });
+    expect(publishHelp.stdout).toContain('--values-file VALUE');
+  });
+});
