@@ -361,6 +361,7 @@ export class ServiceClient {
         error: fail('http', `the service answered ${describeStatus(status)}${said}`, {
           status,
           serviceMessage,
+          retryAfterMs,
           hint: hintForStatus(status, {
             assistantKey: this.#apiKey.startsWith('mint_dsc_'),
             ...op.hints,

@@ -3,11 +3,20 @@ import { InputError } from '../shared/errors.js';
 import type { InputGetter, InputSpec } from '../shared/inputs.js';
 import { printable } from '../shared/text.js';
 
+/**
+ * The token for GitHub's API, in both actions. The runner fills in the job's token; a blank value
+ * means the workflow passed an empty one.
+ */
+export const GithubTokenInput = {
+  name: 'github-token',
+  default: '${{ github.token }}',
+  blankIsError: true,
+} as const satisfies InputSpec;
+
 export const DeploymentInputs = {
   Environment: { name: 'environment', default: '' },
   EnvironmentUrl: { name: 'environment-url', default: '' },
-  // The runner fills in the job's token; a blank value means the workflow passed an empty one.
-  GithubToken: { name: 'github-token', default: '${{ github.token }}', blankIsError: true },
+  GithubToken: GithubTokenInput,
 } as const satisfies Record<string, InputSpec>;
 
 export interface DeploymentSettings {
@@ -92,9 +101,14 @@ function parseToken(token: string): string {
       'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.',
     );
   }
+  return checkGithubToken(token);
+}
+
+/** A token as GitHub issues them: visible ASCII on one line (an empty one is left to the caller). */
+export function checkGithubToken(token: string): string {
   if (/[^\x21-\x7e]/.test(token)) {
     throw new InputError(
-      name,
+      GithubTokenInput.name,
       'contains white space or a character a GitHub token never has',
       'Pass the token alone, on one line, as GitHub issued it.',
     );
