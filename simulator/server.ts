@@ -44,6 +44,13 @@ export interface AgentScenario {
   outcome: 'completed' | 'failed' | 'archived' | 'never';
   /** Whether the finished job has a pull request (false: "no files changed"). */
   prLink: boolean;
+  /**
+   * The `error` text of a failed job. The published contract has no such field; the client reads
+   * it when present (as an export job's), so the simulator sends one to exercise that.
+   */
+  error: string;
+  /** A follow-up pushes to the job's pull request (`same`) or opens another one (`new`). */
+  followUpPr: 'same' | 'new';
 }
 
 export type Fault =
@@ -147,7 +154,13 @@ export const DEFAULT_EXPORT: ExportScenario = {
   extraBundleBytes: 0,
 };
 
-export const DEFAULT_AGENT: AgentScenario = { activeMs: 800, outcome: 'completed', prLink: true };
+export const DEFAULT_AGENT: AgentScenario = {
+  activeMs: 800,
+  outcome: 'completed',
+  prLink: true,
+  error: 'The agent could not build the site: docs.json is not valid JSON',
+  followUpPr: 'new',
+};
 
 const REPOSITORY = 'https://github.com/acme/docs';
 
@@ -325,6 +338,7 @@ export class Simulator {
         status === 'archived'
           ? new Date(job.activeSince + job.scenario.activeMs).toISOString()
           : null,
+      ...(status === 'failed' ? { error: job.scenario.error } : {}),
     };
   }
 
@@ -576,7 +590,8 @@ export class Simulator {
         const now = this.#now();
         const times = (this.#messageTimes.get(projectId) ?? []).filter((t) => now - t < 3600_000);
         if (times.length >= this.messageLimit) {
-          const retryAfter = Math.ceil((times[0]! + 3600_000 - now) / 1000);
+          // With a limit of 0 no message was ever taken: the hour starts now.
+          const retryAfter = Math.ceil(((times[0] ?? now) + 3600_000 - now) / 1000);
           this.#messageTimes.set(projectId, times);
           return error(
             429,
@@ -592,7 +607,7 @@ export class Simulator {
         job.activeSince = now;
         job.finalStatus = null;
         job.scenario = { ...this.agentScenario };
-        job.prNumber = ++this.#prCounter;
+        if (job.scenario.followUpPr === 'new') job.prNumber = ++this.#prCounter;
         return { status: 200, body: this.agentView(job) };
       }
       default:

@@ -42618,6 +42618,8 @@ function describeNetworkError(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/shared/constants.ts
+/** The service's address unless base-url says otherwise. */
+const DEFAULT_BASE_URL = 'https://api.mintlify.com';
 /**
  * An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed and put in paths. The response
  * schemas and the job-id inputs use the same pattern, so any id a run printed can be passed back.
@@ -42666,6 +42668,7 @@ class StoppedError extends UserError {
 var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/api/base-url.ts
 
+
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
 function isLoopbackHost(hostname) {
     const host = hostname.toLowerCase();
@@ -42688,7 +42691,7 @@ function refuse(raw, problem, fix) {
 function parseBaseUrl(raw) {
     const text = raw.trim();
     if (text === '')
-        refuse(raw, 'is empty', 'Set it to the service address, e.g. https://api.mintlify.com.');
+        refuse(raw, 'is empty', `Set it to the service address, e.g. ${DEFAULT_BASE_URL}.`);
     if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
         refuse(raw, 'has no scheme', `Write it with https://, e.g. https://${text.replace(/^\/+/, '')}.`);
     }
@@ -42814,19 +42817,23 @@ function formatBytes(bytes) {
 
 
 
+
 const MAX_INPUT_LENGTH = 2048;
 const MAX_DURATION_MS = 72 * 3_600_000;
 const MAX_POLL_INTERVAL_MS = 10 * 60_000;
 /** The inputs both actions take, with the same meaning and defaults. */
 const CommonInputs = {
     ApiKey: { name: 'api-key', required: true },
-    BaseUrl: { name: 'base-url', default: 'https://api.mintlify.com' },
+    BaseUrl: { name: 'base-url', default: DEFAULT_BASE_URL },
     Timeout: { name: 'timeout', default: '30m' },
     PollInterval: { name: 'poll-interval', default: 'auto' },
 };
-function parseServiceInputs(get, warnings) {
+/**
+ * The common inputs but the key, which each action checks first (a missing secret is the most
+ * common mistake); these come after the action's own, in action.yml's order.
+ */
+function parseServiceSettings(get) {
     return {
-        apiKey: parseApiKey(get(CommonInputs.ApiKey), warnings),
         baseUrl: parseBaseUrlInput(get(CommonInputs.BaseUrl)),
         timeoutMs: parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout)),
         pollInterval: parsePollIntervalInput(CommonInputs.PollInterval.name, get(CommonInputs.PollInterval)),
@@ -42899,7 +42906,7 @@ function parsePollIntervalInput(input, raw) {
 function parseBaseUrlInput(raw) {
     const name = CommonInputs.BaseUrl.name;
     if (/\s/.test(raw.trim())) {
-        throw new errors_InputError(name, `("${printable(raw.trim())}") contains white space or a line break`, 'Give one address, e.g. https://api.mintlify.com.');
+        throw new errors_InputError(name, `("${printable(raw.trim())}") contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
     }
     try {
         return parseBaseUrl(raw || CommonInputs.BaseUrl.default);
@@ -43057,6 +43064,60 @@ async function runEntry(work, onFailure) {
         await Promise.all(clients.map((client) => client.close()));
     }
 }
+
+;// CONCATENATED MODULE: ./src/shared/sleep.ts
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted) {
+            reject(signal.reason);
+            return;
+        }
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, Math.max(0, ms));
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/shared/logger.ts
+/** Reports a status through `progress` where the reporter has it, else as an info line. */
+function reportProgress(reporter, message) {
+    if (reporter.progress)
+        reporter.progress(message);
+    else
+        reporter.info(message);
+}
+const silentLogger = {
+    debug: () => undefined,
+    info: () => undefined,
+    notice: () => undefined,
+    warning: () => undefined,
+};
+/** A logger that keeps every line, for tests. */
+function memoryLogger() {
+    const lines = [];
+    const push = (level) => (message) => {
+        lines.push(`${level}: ${message}`);
+    };
+    return {
+        lines,
+        debug: push('debug'),
+        info: push('info'),
+        notice: push('notice'),
+        warning: push('warning'),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/shared/version.ts
+/** Kept equal to package.json's version by a unit test. */
+const VERSION = '0.1.0';
+const USER_AGENT = `static-export-helm-action/${VERSION}`;
 
 ;// CONCATENATED MODULE: ./node_modules/valibot/dist/index.mjs
 //#region src/storages/globalConfig/globalConfig.ts
@@ -50636,85 +50697,6 @@ function unwrap(schema) {
 
 //#endregion
 
-;// CONCATENATED MODULE: ./src/shared/sleep.ts
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
-function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted) {
-            reject(signal.reason);
-            return;
-        }
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, Math.max(0, ms));
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal?.reason);
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
-}
-
-;// CONCATENATED MODULE: ./src/shared/logger.ts
-const silentLogger = {
-    debug: () => undefined,
-    info: () => undefined,
-    notice: () => undefined,
-    warning: () => undefined,
-};
-/** A logger that keeps every line, for tests. */
-function memoryLogger() {
-    const lines = [];
-    const push = (level) => (message) => {
-        lines.push(`${level}: ${message}`);
-    };
-    return {
-        lines,
-        debug: push('debug'),
-        info: push('info'),
-        notice: push('notice'),
-        warning: push('warning'),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/shared/version.ts
-/** Kept equal to package.json's version by a unit test. */
-const VERSION = '0.1.0';
-const USER_AGENT = `static-export-helm-action/${VERSION}`;
-
-;// CONCATENATED MODULE: ./src/api/retry.ts
-const DEFAULT_RETRY = {
-    maxAttempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 15_000,
-    maxRetryAfterMs: 120_000,
-};
-/** "Full jitter" back-off: a uniform delay between 0 and the exponential cap. */
-function backoffDelay(retry, policy, random) {
-    const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
-    return Math.floor(random() * cap);
-}
-/**
- * Reads a Retry-After header: delay-seconds or an HTTP date. Returns milliseconds from `now`,
- * or undefined when the header is absent or unreadable.
- */
-function parseRetryAfter(value, now) {
-    if (value == null)
-        return undefined;
-    const text = value.trim();
-    if (text === '')
-        return undefined;
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    if (!/^[a-z]{3},/i.test(text))
-        return undefined; // IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT"
-    const date = Date.parse(text);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
-
 ;// CONCATENATED MODULE: ./src/api/schemas.ts
 
 
@@ -50819,17 +50801,44 @@ async function readLimited(body, max) {
     return Buffer.concat(chunks).toString('utf8');
 }
 
-;// CONCATENATED MODULE: ./src/api/client.ts
+;// CONCATENATED MODULE: ./src/api/retry.ts
+const DEFAULT_RETRY = {
+    maxAttempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 15_000,
+    maxRetryAfterMs: 120_000,
+};
+/** "Full jitter" back-off: a uniform delay between 0 and the exponential cap. */
+function backoffDelay(retry, policy, random) {
+    const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
+    return Math.floor(random() * cap);
+}
 /**
- * The one HTTP client of the service: auth, time limits, retries with back-off, response size
- * limits and schema checks, with every failure turned into an ApiError that names the operation.
- * The contract it speaks is docs/service.md.
+ * Reads a Retry-After header: delay-seconds or an HTTP date. Returns milliseconds from `now`,
+ * or undefined when the header is absent or unreadable.
  */
+function parseRetryAfter(value, now) {
+    if (value == null)
+        return undefined;
+    const text = value.trim();
+    if (text === '')
+        return undefined;
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    if (!/^[a-z]{3},/i.test(text))
+        return undefined; // IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT"
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
 
-
-
-
-
+;// CONCATENATED MODULE: ./src/api/answer.ts
+/**
+ * How one attempt's outcome is read: a transfer that broke or was stopped, a redirect, a valid
+ * answer, or a refusal — each an ApiError that names the operation and says whether a retry is
+ * safe. Pure functions of what the attempt saw, so the client only sends and retries.
+ */
 
 
 
@@ -50855,6 +50864,144 @@ function errorCode(err) {
     }
     return undefined;
 }
+function fail(ctx, kind, message, extra = {}) {
+    return new ApiError({ operation: ctx.op.name, kind, message, attempts: ctx.attempt, ...extra });
+}
+/** The transfer failed: cancelled, out of time, or the network broke. */
+function whyStopped(ctx, err) {
+    const { op, url } = ctx;
+    if (ctx.cancelled())
+        return { error: fail(ctx, 'aborted', 'cancelled'), retry: false };
+    if (ctx.timedOut()) {
+        const byDeadline = ctx.limit < ctx.requestTimeoutMs;
+        return {
+            error: fail(ctx, byDeadline ? 'deadline' : 'timeout', byDeadline
+                ? `no complete answer before the deadline (${ctx.limit} ms left)`
+                : `no complete answer within ${ctx.requestTimeoutMs} ms`, { hint: op.idempotent ? undefined : 'The service may still have acted on it.' }),
+            retry: op.idempotent && !byDeadline,
+        };
+    }
+    const code = errorCode(err);
+    const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
+    return {
+        error: fail(ctx, 'network', `network error (${describeNetworkError(err)}) talking to ${url.host}`, {
+            hint: neverSent
+                ? "Check base-url and the runner's network or proxy settings (HTTPS_PROXY, NO_PROXY)."
+                : op.idempotent
+                    ? "The connection failed repeatedly: check the runner's network or proxy."
+                    : 'The connection broke after the request was sent, so it was not repeated (the service may have acted on it): check before running again.',
+            cause: err,
+        }),
+        retry: op.idempotent || neverSent,
+    };
+}
+function tooLarge(ctx, status) {
+    return {
+        error: fail(ctx, 'invalid-response', `the response body is larger than ${MAX_RESPONSE_BYTES} bytes`, {
+            status,
+            hint: 'Check that base-url points at the service and not at another server.',
+        }),
+        retry: false,
+    };
+}
+/** Reads a complete answer: a redirect (refused), a 2xx (parsed and checked), or a refusal. */
+function readAnswer(ctx, status, headers, text, context) {
+    if (status >= 300 && status < 400)
+        return redirect(ctx, status, headers.get('location'));
+    if (status >= 200 && status < 300)
+        return success(ctx, status, headers, text);
+    return refusal(ctx, status, headers, text, context);
+}
+function redirect(ctx, status, location) {
+    let where = 'another address';
+    if (location) {
+        try {
+            const target = new URL(location, ctx.url);
+            where = target.origin + target.pathname;
+        }
+        catch {
+            where = 'an unreadable address';
+        }
+    }
+    return {
+        error: fail(ctx, 'redirect', `the service answered ${describeStatus(status)} to ${where}; redirects are not followed (the API key must not be sent elsewhere)`, { status, hint: 'Set base-url to the final address of the service.' }),
+        retry: false,
+    };
+}
+function success(ctx, status, headers, text) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return {
+            error: fail(ctx, 'invalid-response', `the service answered ${describeStatus(status)} with a body that is not valid JSON (${describeBody(text, headers.get('content-type'))})`, {
+                status,
+                hint: 'Check that base-url points at the service and not at a proxy or web page.',
+            }),
+            retry: false,
+        };
+    }
+    const parsed = safeParse(ctx.op.schema, json);
+    if (parsed.success)
+        return { value: parsed.output };
+    return {
+        error: fail(ctx, 'invalid-response', `unexpected response from the service: ${describeIssues(parsed.issues)}`, {
+            status,
+            hint: 'The service answered in a form this action does not understand; check base-url, or report it.',
+        }),
+        retry: false,
+    };
+}
+function refusal(ctx, status, headers, text, { now, assistantKey }) {
+    const { op } = ctx;
+    let serviceMessage;
+    try {
+        const body = safeParse(ErrorBodySchema, JSON.parse(text));
+        if (body.success)
+            serviceMessage = cleanText(body.output.error);
+    }
+    catch {
+        // Not JSON: a proxy's HTML page, say. Described below, never parsed further.
+    }
+    const said = serviceMessage
+        ? `: "${serviceMessage}"`
+        : text.trim() === ''
+            ? ''
+            : ` (${describeBody(text, headers.get('content-type'))})`;
+    const retry = status === 429
+        ? op.retryOn429 !== false
+        : op.idempotent
+            ? status >= 500
+            : RETRYABLE_UNSAFE_STATUSES.has(status);
+    return {
+        error: fail(ctx, 'http', `the service answered ${describeStatus(status)}${said}`, {
+            status,
+            serviceMessage,
+            hint: hintForStatus(status, { assistantKey, ...op.hints }),
+        }),
+        retry,
+        retryAfterMs: parseRetryAfter(headers.get('retry-after'), now),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/api/client.ts
+/**
+ * The one HTTP client of the service: auth, time limits, retries with back-off, response size
+ * limits and schema checks, with every failure turned into an ApiError that names the operation.
+ * The contract it speaks is docs/service.md.
+ */
+
+
+
+
+
+
+
+
+
+
+
 class ServiceClient {
     baseUrl;
     #apiKey;
@@ -50945,158 +51092,63 @@ class ServiceClient {
             });
         }
     }
+    /** One request: sent, its body read within the limits, and its answer read (answer.ts). */
     async #attempt(op, url, call, attempt) {
         const remaining = call.deadline === undefined ? Infinity : call.deadline - this.#now();
         const limit = Math.max(1, Math.min(this.#requestTimeoutMs, remaining));
         const timeout = new AbortController();
         const timer = setTimeout(() => timeout.abort(), limit);
         const signal = call.signal ? AbortSignal.any([call.signal, timeout.signal]) : timeout.signal;
-        const fail = (kind, message, extra = {}) => new ApiError({ operation: op.name, kind, message, attempts: attempt, ...extra });
-        const whyStopped = (err) => {
-            if (call.signal?.aborted)
-                return { error: fail('aborted', 'cancelled'), retry: false };
-            if (timeout.signal.aborted) {
-                const byDeadline = limit < this.#requestTimeoutMs;
-                return {
-                    error: fail(byDeadline ? 'deadline' : 'timeout', byDeadline
-                        ? `no complete answer before the deadline (${limit} ms left)`
-                        : `no complete answer within ${this.#requestTimeoutMs} ms`, { hint: op.idempotent ? undefined : 'The service may still have acted on it.' }),
-                    retry: op.idempotent && !byDeadline,
-                };
-            }
-            const code = errorCode(err);
-            const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
-            return {
-                error: fail('network', `network error (${describeNetworkError(err)}) talking to ${url.host}`, {
-                    hint: neverSent
-                        ? "Check base-url and the runner's network or proxy settings (HTTPS_PROXY, NO_PROXY)."
-                        : op.idempotent
-                            ? "The connection failed repeatedly: check the runner's network or proxy."
-                            : 'The connection broke after the request was sent, so it was not repeated (the service may have acted on it): check before running again.',
-                    cause: err,
-                }),
-                retry: op.idempotent || neverSent,
-            };
+        const context = {
+            op,
+            url,
+            attempt,
+            limit,
+            requestTimeoutMs: this.#requestTimeoutMs,
+            cancelled: () => call.signal?.aborted === true,
+            timedOut: () => timeout.signal.aborted,
         };
         try {
             let response;
             try {
-                response = await (0,undici/* fetch */.hd)(url, {
-                    method: op.method,
-                    headers: {
-                        authorization: `Bearer ${this.#apiKey}`,
-                        accept: 'application/json',
-                        'user-agent': this.#userAgent,
-                        ...(op.body === undefined ? {} : { 'content-type': 'application/json' }),
-                    },
-                    body: op.body === undefined ? undefined : JSON.stringify(op.body),
-                    redirect: 'manual',
-                    signal,
-                    dispatcher: this.#dispatcher,
-                });
+                response = await this.#send(op, url, signal);
             }
             catch (err) {
-                return whyStopped(err);
+                return whyStopped(context, err);
             }
             let text;
             try {
                 text = await readLimited(response.body, MAX_RESPONSE_BYTES);
             }
             catch (err) {
-                if (err instanceof TooLarge) {
-                    return {
-                        error: fail('invalid-response', `the response body is larger than ${MAX_RESPONSE_BYTES} bytes`, {
-                            status: response.status,
-                            hint: 'Check that base-url points at the service and not at another server.',
-                        }),
-                        retry: false,
-                    };
-                }
-                return whyStopped(err);
+                if (err instanceof TooLarge)
+                    return tooLarge(context, response.status);
+                return whyStopped(context, err);
             }
-            const status = response.status;
-            if (status >= 300 && status < 400) {
-                const location = response.headers.get('location');
-                let where = 'another address';
-                if (location) {
-                    try {
-                        const target = new URL(location, url);
-                        where = target.origin + target.pathname;
-                    }
-                    catch {
-                        where = 'an unreadable address';
-                    }
-                }
-                return {
-                    error: fail('redirect', `the service answered ${describeStatus(status)} to ${where}; redirects are not followed (the API key must not be sent elsewhere)`, {
-                        status,
-                        hint: 'Set base-url to the final address of the service.',
-                    }),
-                    retry: false,
-                };
-            }
-            if (status >= 200 && status < 300) {
-                let json;
-                try {
-                    json = JSON.parse(text);
-                }
-                catch {
-                    return {
-                        error: fail('invalid-response', `the service answered ${describeStatus(status)} with a body that is not valid JSON (${describeBody(text, response.headers.get('content-type'))})`, {
-                            status,
-                            hint: 'Check that base-url points at the service and not at a proxy or web page.',
-                        }),
-                        retry: false,
-                    };
-                }
-                const parsed = safeParse(op.schema, json);
-                if (!parsed.success) {
-                    return {
-                        error: fail('invalid-response', `unexpected response from the service: ${describeIssues(parsed.issues)}`, {
-                            status,
-                            hint: 'The service answered in a form this action does not understand; check base-url, or report it.',
-                        }),
-                        retry: false,
-                    };
-                }
-                return { value: parsed.output };
-            }
-            let serviceMessage;
-            try {
-                const body = safeParse(ErrorBodySchema, JSON.parse(text));
-                if (body.success)
-                    serviceMessage = cleanText(body.output.error);
-            }
-            catch {
-                // Not JSON: a proxy's HTML page, say. Described below, never parsed further.
-            }
-            const said = serviceMessage
-                ? `: "${serviceMessage}"`
-                : text.trim() === ''
-                    ? ''
-                    : ` (${describeBody(text, response.headers.get('content-type'))})`;
-            const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.#now());
-            const retry = status === 429
-                ? op.retryOn429 !== false
-                : op.idempotent
-                    ? status >= 500
-                    : RETRYABLE_UNSAFE_STATUSES.has(status);
-            return {
-                error: fail('http', `the service answered ${describeStatus(status)}${said}`, {
-                    status,
-                    serviceMessage,
-                    hint: hintForStatus(status, {
-                        assistantKey: this.#apiKey.startsWith('mint_dsc_'),
-                        ...op.hints,
-                    }),
-                }),
-                retry,
-                retryAfterMs,
-            };
+            return readAnswer(context, response.status, response.headers, text, {
+                now: this.#now(),
+                assistantKey: this.#apiKey.startsWith('mint_dsc_'),
+            });
         }
         finally {
             clearTimeout(timer);
         }
+    }
+    #send(op, url, signal) {
+        return (0,undici/* fetch */.hd)(url, {
+            method: op.method,
+            headers: {
+                authorization: `Bearer ${this.#apiKey}`,
+                accept: 'application/json',
+                'user-agent': this.#userAgent,
+                ...(op.body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            body: op.body === undefined ? undefined : JSON.stringify(op.body),
+            // Never follow: the API key must not be sent to another address.
+            redirect: 'manual',
+            signal,
+            dispatcher: this.#dispatcher,
+        });
     }
 }
 
@@ -51126,11 +51178,12 @@ const AGENT_INPUTS = [
 function parseAgentInputs(read) {
     const warnings = [];
     const get = inputGetter(read);
-    const service = parseServiceInputs(get, warnings);
+    const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
     const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
     const prompt = parsePrompt(get(AgentInputs.Prompt));
     const jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
     const wait = parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
+    const service = { apiKey, ...parseServiceSettings(get) };
     return {
         inputs: { ...service, projectId, prompt, jobId, wait },
         warnings,

@@ -11,7 +11,14 @@ import { DeploymentRecorder } from '../github/deployment.js';
 import { StoppedError } from '../shared/errors.js';
 import type { Reporter } from '../shared/logger.js';
 import { Redactor } from '../shared/secrets.js';
-import { actionsReporter, runEntry, runUrl, setOutputsQuietly, writeSummary } from './runtime.js';
+import {
+  actionsReporter,
+  maskingReporter,
+  runEntry,
+  runUrl,
+  setOutputsQuietly,
+  writeSummary,
+} from './runtime.js';
 import { failureSummary, successSummary } from '../export/summary.js';
 
 export async function run(): Promise<void> {
@@ -20,13 +27,7 @@ export async function run(): Promise<void> {
   let deployment: DeploymentRecorder | undefined;
   // Every value masked in the log is also kept out of what is sent to GitHub.
   const redactor = new Redactor();
-  const reporter: Reporter = {
-    ...actionsReporter,
-    secret: (value) => {
-      redactor.add(value);
-      actionsReporter.secret(value);
-    },
-  };
+  const reporter = maskingReporter(redactor);
   // What GitHub accepted, not what was asked: a refused status is not shown as recorded.
   const deployed = () =>
     deployment?.id !== undefined && inputs?.deployment

@@ -10,6 +10,7 @@ import { HARD_EXIT_AFTER_CANCEL_MS } from '../shared/constants.js';
 import { UserError } from '../shared/errors.js';
 import { CommonInputs } from '../shared/inputs.js';
 import type { Reporter } from '../shared/logger.js';
+import type { Redactor } from '../shared/secrets.js';
 
 export const actionsReporter: Reporter = {
   debug: (m) => core.debug(m),
@@ -19,6 +20,20 @@ export const actionsReporter: Reporter = {
   group: (name, fn) => core.group(name, fn),
   secret: (value) => core.setSecret(value),
 };
+
+/**
+ * The reporter, with every value it masks in the log also added to `redactor`, which keeps them
+ * out of what is sent to GitHub.
+ */
+export function maskingReporter(redactor: Redactor): Reporter {
+  return {
+    ...actionsReporter,
+    secret: (value) => {
+      redactor.add(value);
+      actionsReporter.secret(value);
+    },
+  };
+}
 
 export function runUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = env;

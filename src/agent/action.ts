@@ -1,42 +1,102 @@
-/** The agent/ sub-action on a runner: inputs → follow-up (or new job) → wait → outputs and summary. */
+/**
+ * The agent/ sub-action on a runner: inputs → follow-up (or new job) → wait → announce, or the
+ * review loop on a comment event → outputs and summary. Octokit is loaded only when a run writes
+ * on a pull request.
+ */
 import * as core from '@actions/core';
 import {
-  actionsReporter,
+  maskingReporter,
   runEntry,
   runUrl,
   setOutputsQuietly,
   writeSummary,
 } from '../action/runtime.js';
 import { ServiceClient } from '../api/client.js';
+import { CommentWriter } from '../github/pull-request.js';
+import { UserError } from '../shared/errors.js';
+import type { Reporter } from '../shared/logger.js';
+import { Redactor } from '../shared/secrets.js';
+import type { PullRequestSide } from './announce.js';
+import { isCommentEvent, readCommentEvent } from './event.js';
 import { parseAgentInputs, type AgentActionInputs } from './inputs.js';
 import { AgentOutputs, agentOutputs } from './outputs.js';
-import { followUp, type AgentState } from './pipeline.js';
+import { runAgentPipeline, type AgentState } from './pipeline.js';
 import { agentSummary } from './summary.js';
 
 export async function runAgent(): Promise<void> {
   const state: AgentState = {};
-  let inputs: AgentActionInputs | undefined;
+  // Every value masked in the log is also kept out of what is written on GitHub.
+  const redactor = new Redactor();
+  const reporter = maskingReporter(redactor);
   await runEntry(
     async ({ signal, track }) => {
-      const parsed = parseAgentInputs((name) => core.getInput(name));
-      inputs = parsed.inputs;
+      const parsed = parseAgentInputs((name) => core.getInput(name), {
+        commentEvent: isCommentEvent(process.env.GITHUB_EVENT_NAME),
+      });
+      const inputs = parsed.inputs;
+      // The token is kept out of comments at once, and masked in the log once it is used.
+      redactor.add(inputs.apiKey, inputs.githubToken ?? '');
       for (const warning of parsed.warnings) core.warning(warning);
+      const event = inputs.prompt === undefined ? readCommentEvent(process.env) : undefined;
       const client = track(
-        new ServiceClient({
-          baseUrl: inputs.baseUrl,
-          apiKey: inputs.apiKey,
-          logger: actionsReporter,
-        }),
+        new ServiceClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey, logger: reporter }),
       );
-      const result = await followUp(inputs, { reporter: actionsReporter, client, signal, state });
-      for (const [name, value] of Object.entries(agentOutputs(result.job)))
-        core.setOutput(name, value);
-      await writeSummary(agentSummary(inputs.prompt, result, state, undefined, runUrl()));
+      const run = await runAgentPipeline(inputs, {
+        reporter,
+        client,
+        signal,
+        state,
+        event,
+        side: pullRequestSide(inputs, reporter, redactor.redact),
+        redact: redactor.redact,
+      });
+      if (run.result)
+        for (const [name, value] of Object.entries(agentOutputs(run.result.job)))
+          core.setOutput(name, value);
+      if (run.commentUrl) core.setOutput(AgentOutputs.CommentUrl, run.commentUrl);
+      if (run.result)
+        await writeSummary(
+          agentSummary(state.instruction ?? '', run.result, state, undefined, runUrl()),
+        );
     },
     async (message) => {
-      setOutputsQuietly({ [AgentOutputs.JobId]: state.jobId, [AgentOutputs.Status]: state.status });
-      if (inputs)
-        await writeSummary(agentSummary(inputs.prompt, undefined, state, message, runUrl()));
+      setOutputsQuietly({
+        [AgentOutputs.JobId]: state.jobId,
+        [AgentOutputs.Status]: state.status,
+        [AgentOutputs.CommentUrl]: state.commentUrl,
+      });
+      if (state.instruction !== undefined)
+        await writeSummary(agentSummary(state.instruction, undefined, state, message, runUrl()));
     },
   );
+}
+
+/** The repository's pull requests, written through Octokit with github-token (loaded on first use). */
+function pullRequestSide(
+  inputs: AgentActionInputs,
+  reporter: Reporter,
+  redact: (text: string) => string,
+): PullRequestSide {
+  const repo = {
+    serverUrl: process.env.GITHUB_SERVER_URL || 'https://github.com',
+    repository: process.env.GITHUB_REPOSITORY ?? '',
+  };
+  const load = async (): Promise<CommentWriter | undefined> => {
+    const token = inputs.githubToken;
+    if (!token) return undefined;
+    if (!/^[^/\s]+\/[^/\s]+$/.test(repo.repository))
+      throw new UserError(
+        'GITHUB_REPOSITORY is not set (is this a GitHub Actions runner?): the agent cannot tell which repository to comment on.',
+      );
+    reporter.secret(token);
+    const { octokitPullRequestApi } = await import('../github/octokit.js');
+    return new CommentWriter(octokitPullRequestApi(token, repo.repository), reporter, redact);
+  };
+  let writer: Promise<CommentWriter | undefined> | undefined;
+  return {
+    repo,
+    links: { run: runUrl() },
+    command: inputs.command,
+    writer: () => (writer ??= load()),
+  };
 }

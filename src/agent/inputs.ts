@@ -1,7 +1,9 @@
 /** The agent/ sub-action's inputs; nothing reaches the service before they are all checked. */
+import { checkGithubToken, GithubTokenInput } from '../github/inputs.js';
 import { SERVICE_ID_PATTERN } from '../shared/constants.js';
 import { InputError } from '../shared/errors.js';
 import {
+  characterProblem,
   CommonInputs,
   inputGetter,
   parseBoolean,
@@ -10,14 +12,30 @@ import {
   type InputReader,
   type InputSpec,
   type ServiceInputs,
+  type TextProblem,
 } from '../shared/inputs.js';
 import { printable } from '../shared/text.js';
 
+/**
+ * The longest instruction taken: as long as the longest comment GitHub keeps (the service
+ * publishes no limit), so any comment fits and a runaway value does not.
+ */
+export const MAX_PROMPT_LENGTH = 65_536;
+
 export const AgentInputs = {
   ProjectId: { name: 'project-id', required: true },
-  Prompt: { name: 'prompt', required: true, text: { maxLength: Infinity, formatting: true } },
+  // Blank is refused by its own check ("is empty"), unless a comment event brings the instruction.
+  Prompt: {
+    name: 'prompt',
+    default: '',
+    blankIsError: true,
+    text: { maxLength: MAX_PROMPT_LENGTH, formatting: true },
+  },
   JobId: { name: 'job-id', default: '' },
   Wait: { name: 'wait', default: 'true' },
+  GithubToken: GithubTokenInput,
+  // The review loop exists only on GitHub (pull request comments).
+  Command: { name: 'command', default: '/agent', githubOnly: true },
 } as const satisfies Record<string, InputSpec>;
 
 /** Every input of agent/action.yml, in its order (a test checks names and defaults against it). */
@@ -30,30 +48,59 @@ export const AGENT_INPUTS: readonly InputSpec[] = [
   CommonInputs.Timeout,
   CommonInputs.PollInterval,
   CommonInputs.BaseUrl,
+  AgentInputs.GithubToken,
+  AgentInputs.Command,
 ];
 
 export interface AgentActionInputs extends ServiceInputs {
   projectId: string;
-  prompt: string;
+  /** Undefined in the review loop: a comment on the pull request brings the instruction. */
+  prompt: string | undefined;
   /** Follow up on this job; when undefined, a new job is created with the prompt. */
   jobId: string | undefined;
   wait: boolean;
+  /** Undefined when the workflow passed an empty one: no comment on the pull request then. */
+  githubToken: string | undefined;
+  /** The comment prefix of the review loop, e.g. `/agent`. */
+  command: string;
 }
 
-export function parseAgentInputs(read: InputReader): {
-  inputs: AgentActionInputs;
-  warnings: string[];
-} {
+/** The inputs of one follow-up (or new job): the prompt is known. */
+export type FollowUpInputs = AgentActionInputs & { prompt: string };
+
+/** Off a comment event, the prompt is required: the inputs always hold one. */
+export function parseAgentInputs(read: InputReader): { inputs: FollowUpInputs; warnings: string[] };
+export function parseAgentInputs(
+  read: InputReader,
+  options: {
+    /** The run is on a comment event: an empty prompt means "the comment is the instruction". */
+    commentEvent?: boolean;
+  },
+): { inputs: AgentActionInputs; warnings: string[] };
+export function parseAgentInputs(
+  read: InputReader,
+  options: { commentEvent?: boolean } = {},
+): { inputs: AgentActionInputs; warnings: string[] } {
   const warnings: string[] = [];
   const get = inputGetter(read);
   const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
   const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
-  const prompt = parsePrompt(get(AgentInputs.Prompt));
-  const jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
+  const rawPrompt = get(AgentInputs.Prompt);
+  const reviewLoop = options.commentEvent === true && rawPrompt.trim() === '';
+  const prompt = reviewLoop ? undefined : parsePrompt(rawPrompt);
+  let jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
   const wait = parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
+  const githubToken = parseAgentToken(get(AgentInputs.GithubToken).trim(), reviewLoop);
+  const command = parseCommand(get(AgentInputs.Command));
+  if (reviewLoop && jobId) {
+    warnings.push(
+      'Input "job-id" is ignored on a comment event: the job comes from the pull request the comment is on (the marker in its comments or description).',
+    );
+    jobId = undefined;
+  }
   const service = { apiKey, ...parseServiceSettings(get) };
   return {
-    inputs: { ...service, projectId, prompt, jobId, wait },
+    inputs: { ...service, projectId, prompt, jobId, wait, githubToken, command },
     warnings,
   };
 }
@@ -77,16 +124,51 @@ function parseProjectId(projectId: string): string {
   return projectId;
 }
 
+/**
+ * Why an instruction is refused (too long, a control character, nothing but white space), with
+ * what to do; undefined when it may be sent. The same rule for the prompt input and a comment.
+ */
+export function promptProblem(prompt: string): TextProblem | undefined {
+  const characters = characterProblem(AgentInputs.Prompt, prompt);
+  if (characters) return characters;
+  if (prompt.trim() === '') {
+    return {
+      problem: prompt === '' ? 'is empty' : 'contains only white space',
+      fix: 'Write the instruction for the agent, e.g. "Document the new --dry-run flag in the CLI reference".',
+    };
+  }
+  return undefined;
+}
+
 /** The instruction, trimmed; it is sent as data and never printed as a command. */
 export function parsePrompt(prompt: string, input: string = AgentInputs.Prompt.name): string {
-  if (prompt.trim() === '') {
+  const found = promptProblem(prompt);
+  if (found) throw new InputError(input, found.problem, found.fix);
+  return prompt.trim();
+}
+
+function parseAgentToken(token: string, reviewLoop: boolean): string | undefined {
+  if (token !== '') return checkGithubToken(token);
+  if (reviewLoop) {
     throw new InputError(
-      input,
-      prompt === '' ? 'is empty' : 'contains only white space',
-      'Write the instruction for the agent, e.g. "Document the new --dry-run flag in the CLI reference".',
+      AgentInputs.GithubToken.name,
+      'is empty, but the review loop answers on the pull request',
+      'Leave github-token at its default (${{ github.token }}) and grant "permissions: pull-requests: write" and "issues: write", or pass a token that has them.',
     );
   }
-  return prompt.trim();
+  return undefined;
+}
+
+function parseCommand(raw: string): string {
+  const command = raw.trim();
+  if (!/^[\x21-\x7e]{1,50}$/.test(command)) {
+    throw new InputError(
+      AgentInputs.Command.name,
+      `("${printable(command)}") is not a command`,
+      'Give one word of at most 50 visible ASCII characters, without spaces, e.g. /agent or /docs.',
+    );
+  }
+  return command;
 }
 
 function parseAgentJobId(jobId: string): string | undefined {

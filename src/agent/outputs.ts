@@ -1,4 +1,4 @@
-/** The agent/ sub-action's outputs: names (as agent/action.yml spells them) and their values. */
+/** The agent/ sub-action's outputs: names (as agent/action.yml spells them) and a job's values. */
 import type { AgentJob } from '../api/schemas.js';
 
 export const AgentOutputs = {
@@ -8,6 +8,8 @@ export const AgentOutputs = {
   Model: 'model',
   Repository: 'repository',
   Ref: 'ref',
+  /** The comment on the pull request: the announce, or the reply of the review loop. */
+  CommentUrl: 'comment-url',
 } as const;
 
 export function agentOutputs(job: AgentJob): Record<string, string> {

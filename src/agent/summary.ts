@@ -30,6 +30,7 @@ export function agentSummary(
       job.prLink ? `[${job.prLink}](${job.prLink})` : 'none (no files changed)',
     ]);
   if (job?.model) rows.push(['Model', job.model]);
+  if (state.commentUrl) rows.push(['Comment', `[on the pull request](${state.commentUrl})`]);
   if (error) rows.push(['Error', error]);
   if (run) rows.push(['Run', `[workflow run](${run})`]);
   const title = error ? '### Agent follow-up failed' : '### Agent follow-up';

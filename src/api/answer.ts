@@ -221,13 +221,15 @@ function refusal(
       : op.idempotent
         ? status >= 500
         : RETRYABLE_UNSAFE_STATUSES.has(status);
+  const retryAfterMs = parseRetryAfter(headers.get('retry-after'), now);
   return {
     error: fail(ctx, 'http', `the service answered ${describeStatus(status)}${said}`, {
       status,
       serviceMessage,
+      retryAfterMs,
       hint: hintForStatus(status, { assistantKey, ...op.hints }),
     }),
     retry,
-    retryAfterMs: parseRetryAfter(headers.get('retry-after'), now),
+    retryAfterMs,
   };
 }

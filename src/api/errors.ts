@@ -20,6 +20,8 @@ export interface ApiErrorDetails {
   serviceMessage?: string;
   /** How many requests were sent for this operation. */
   attempts?: number;
+  /** The wait the service asked for (Retry-After), when it sent one. */
+  retryAfterMs?: number;
   cause?: unknown;
 }
 
@@ -32,6 +34,8 @@ export class ApiError extends Error {
   readonly serviceMessage: string | undefined;
   readonly hint: string | undefined;
   readonly attempts: number;
+  /** The wait the service asked for (Retry-After), e.g. with a 429. */
+  readonly retryAfterMs: number | undefined;
   /** The message without operation name and hint. */
   readonly reason: string;
 
@@ -44,6 +48,7 @@ export class ApiError extends Error {
     this.serviceMessage = details.serviceMessage;
     this.hint = details.hint;
     this.attempts = details.attempts ?? 0;
+    this.retryAfterMs = details.retryAfterMs;
     this.reason = details.message;
   }
 
@@ -56,6 +61,7 @@ export class ApiError extends Error {
       serviceMessage: this.serviceMessage,
       hint: this.hint,
       attempts,
+      retryAfterMs: this.retryAfterMs,
       message: `${this.reason}; ${note}`,
       cause: this,
     });

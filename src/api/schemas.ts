@@ -76,6 +76,9 @@ export const AgentJobSchema = v.looseObject({
   prLink: optionalText,
   createdAt: optionalText,
   archivedAt: optionalText,
+  // Not in the published contract: read when present (like an export job's), for the reason of a
+  // failed job.
+  error: optionalText,
 });
 export type AgentJob = v.InferOutput<typeof AgentJobSchema>;
 

@@ -62,18 +62,24 @@ export const ACTION_TEXT = {
 /** From agent/action.yml. */
 export const AGENT_TEXT = {
   description:
-    'Send a follow-up instruction to an agent job of the documentation platform (or start a new job), wait for it to finish, and hand its pull-request link to the next step.',
+    'Send a follow-up instruction to an agent job of the documentation platform (or start a new job), wait for it to finish, and hand its pull-request link to the next step. On a comment event, a "/agent <instruction>" comment on the agent\'s pull request becomes the follow-up, and the outcome is replied in the thread.',
   inputs: {
     'api-key':
       'Admin API key (starts with mint_). Store it as a secret, e.g. secrets.MINTLIFY_ADMIN_KEY.',
-    'project-id': 'Project id, shown with the API keys on the dashboard.',
-    prompt: 'The instruction for the agent (at least one non-space character).',
+    'project-id':
+      'Project id, shown with the API keys on the dashboard. Needed by the review loop too: the pull request names the job, not the project.',
+    prompt:
+      'The instruction for the agent (at least one non-space character). Leave it empty in a workflow triggered by issue_comment or pull_request_review_comment: the comment is the instruction (the review loop).',
     'job-id':
       'Follow up on this agent job. When empty, a new job is created with the prompt. Follow-up messages count against a limit of 100 per project per hour; a message is sent once per run.',
     wait: 'Wait until the job is completed, archived or failed.',
     timeout: 'How long to wait, e.g. 10m, 1h30m or bare seconds.',
     'poll-interval': 'auto (2 s, growing to 15 s) or a fixed interval of at least 1s.',
     'base-url': "Address of the service's API (https; http only to a loopback address).",
+    'github-token':
+      "Token for the comments and reactions on the agent's pull request (the announce, the review loop's replies); it needs pull-requests: write and issues: write. Empty: no announce.",
+    command:
+      "The review loop's command: a comment on the pull request that starts with it, followed by an instruction, is sent to the agent job (only from people with write access).",
   },
   outputs: {
     'job-id': 'Id of the agent job (feed it back as job-id for the next follow-up).',
@@ -83,5 +89,7 @@ export const AGENT_TEXT = {
     model: 'Model the agent used.',
     repository: 'Repository the agent works on.',
     ref: "Branch of the agent's changes (empty when none).",
+    'comment-url':
+      "Link to the comment on the pull request: the announce of the job, or the review loop's reply (empty when none was written).",
   },
 } as const;

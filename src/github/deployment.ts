@@ -10,6 +10,10 @@ import type { Logger } from '../shared/logger.js';
 import { ApiError } from '../api/errors.js';
 import { StoppedError, UserError } from '../shared/errors.js';
 import { sleep } from '../shared/sleep.js';
+import { GitHubApiError as DeploymentApiError } from './api-error.js';
+
+/** The errors DeploymentApi calls reject with (the one GitHub API error type). */
+export { DeploymentApiError };
 
 export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error';
 
@@ -34,19 +38,6 @@ export interface DeploymentStatus {
 export interface DeploymentApi {
   createDeployment(request: CreateDeployment, signal: AbortSignal): Promise<{ id: number }>;
   createStatus(id: number, status: DeploymentStatus, signal: AbortSignal): Promise<void>;
-}
-
-export class DeploymentApiError extends Error {
-  override readonly name = 'DeploymentApiError';
-  constructor(
-    message: string,
-    /** The HTTP status, when GitHub answered. */
-    readonly status?: number,
-    /** Set when GitHub rate-limited the call (429, or a 403 that says so): wait this long. */
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-  }
 }
 
 export interface DeploymentSpec {

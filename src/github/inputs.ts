@@ -3,16 +3,21 @@ import { InputError } from '../shared/errors.js';
 import type { InputGetter, InputSpec } from '../shared/inputs.js';
 import { printable } from '../shared/text.js';
 
+/**
+ * The token for GitHub's API, in both actions. The runner fills in the job's token; a blank value
+ * means the workflow passed an empty one.
+ */
+export const GithubTokenInput = {
+  name: 'github-token',
+  default: '${{ github.token }}',
+  blankIsError: true,
+  githubOnly: true,
+} as const satisfies InputSpec;
+
 export const DeploymentInputs = {
   Environment: { name: 'environment', default: '', githubOnly: true },
   EnvironmentUrl: { name: 'environment-url', default: '', githubOnly: true },
-  // The runner fills in the job's token; a blank value means the workflow passed an empty one.
-  GithubToken: {
-    name: 'github-token',
-    default: '${{ github.token }}',
-    blankIsError: true,
-    githubOnly: true,
-  },
+  GithubToken: GithubTokenInput,
 } as const satisfies Record<string, InputSpec>;
 
 export interface DeploymentSettings {
@@ -97,9 +102,14 @@ function parseToken(token: string): string {
       'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.',
     );
   }
+  return checkGithubToken(token);
+}
+
+/** A token as GitHub issues them: visible ASCII on one line (an empty one is left to the caller). */
+export function checkGithubToken(token: string): string {
   if (/[^\x21-\x7e]/.test(token)) {
     throw new InputError(
-      name,
+      GithubTokenInput.name,
       'contains white space or a character a GitHub token never has',
       'Pass the token alone, on one line, as GitHub issued it.',
     );

@@ -1,17 +1,14 @@
 /**
- * The GitHub side of deployments, through @actions/github (Octokit): the REST base URL comes from
- * GITHUB_API_URL (GitHub Enterprise Server included), and proxies from the runner's settings.
- * Loaded only when the environment input is set, so runs without it do not pay for Octokit.
+ * GitHub through @actions/github (Octokit), for deployments and for the agent's pull requests: the
+ * REST base URL comes from GITHUB_API_URL (GitHub Enterprise Server included), and proxies from
+ * the runner's settings. Loaded only when a run talks to GitHub, so others do not pay for Octokit.
  */
 import { context, getOctokit } from '@actions/github';
 import { describeNetworkError } from '../api/errors.js';
 import { parseRetryAfter } from '../api/retry.js';
-import {
-  DeploymentApiError,
-  type CreateDeployment,
-  type DeploymentApi,
-  type DeploymentStatus,
-} from './deployment.js';
+import { GitHubApiError } from './api-error.js';
+import type { CreateDeployment, DeploymentApi, DeploymentStatus } from './deployment.js';
+import type { Author, PostedComment, PullRequestApi } from './pull-request.js';
 import { USER_AGENT } from '../shared/version.js';
 
 /** What a RequestError of @octokit/request carries; `response` only when GitHub answered. */
@@ -23,12 +20,12 @@ interface OctokitError {
 }
 
 /**
- * Turns what Octokit throws into a DeploymentApiError. Octokit reports a request that got no
+ * Turns what Octokit throws into a GitHubApiError. Octokit reports a request that got no
  * answer (refused, reset, timed out) as status 500 without a `response`: only a `response` means
  * GitHub answered.
  */
-export function toApiError(error: unknown, signal?: AbortSignal): DeploymentApiError {
-  if (error instanceof DeploymentApiError) return error;
+export function toApiError(error: unknown, signal?: AbortSignal): GitHubApiError {
+  if (error instanceof GitHubApiError) return error;
   const e = (error ?? {}) as OctokitError;
   const response = e.response;
   if (response && typeof e.status === 'number') {
@@ -38,14 +35,14 @@ export function toApiError(error: unknown, signal?: AbortSignal): DeploymentApiE
     const limited =
       e.status === 429 ||
       (e.status === 403 && (headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(said)));
-    return new DeploymentApiError(
+    return new GitHubApiError(
       said.split('\n')[0]!.slice(0, 200),
       e.status,
       limited ? retryAfter(headers) : undefined,
     );
   }
-  if (signal?.aborted) return new DeploymentApiError('no answer in time');
-  return new DeploymentApiError(describeNetworkError(e.cause ?? error));
+  if (signal?.aborted) return new GitHubApiError('no answer in time');
+  return new GitHubApiError(describeNetworkError(e.cause ?? error));
 }
 
 /** Retry-After (seconds or a date), or the reset time of the limit, as a wait in ms; else 1 s. */
@@ -58,8 +55,8 @@ function retryAfter(headers: Record<string, string | undefined>): number {
   return 1000;
 }
 
-export function octokitDeploymentApi(token: string): DeploymentApi {
-  const octokit = getOctokit(token, {
+function createOctokit(token: string) {
+  return getOctokit(token, {
     userAgent: USER_AGENT,
     // Octokit's own log lines are not for the user's log (and never carry the token).
     log: {
@@ -69,6 +66,10 @@ export function octokitDeploymentApi(token: string): DeploymentApi {
       error: () => undefined,
     },
   });
+}
+
+export function octokitDeploymentApi(token: string): DeploymentApi {
+  const octokit = createOctokit(token);
   const { owner, repo } = context.repo;
   return {
     async createDeployment(request: CreateDeployment, signal: AbortSignal) {
@@ -86,7 +87,7 @@ export function octokitDeploymentApi(token: string): DeploymentApi {
         });
         const id = (response.data as { id?: unknown }).id;
         if (typeof id !== 'number')
-          throw new DeploymentApiError(
+          throw new GitHubApiError(
             `answered ${response.status} without a deployment id`,
             response.status,
           );
@@ -111,5 +112,120 @@ export function octokitDeploymentApi(token: string): DeploymentApi {
         throw toApiError(error, signal);
       }
     },
+  };
+}
+
+/** Each call for the agent's pull requests gets this long (all pages of a listing together). */
+const PULL_REQUEST_CALL_MS = 15_000;
+/** A listing stops after this many comments: a marker is in the action's own, early comments. */
+const MAX_COMMENTS = 3000;
+
+interface OctokitUser {
+  login?: string;
+  type?: string;
+}
+
+function authorOf(user: OctokitUser | null | undefined, association: unknown): Author {
+  return {
+    login: user?.login ?? '',
+    bot: user?.type === 'Bot',
+    association: typeof association === 'string' ? association : 'NONE',
+  };
+}
+
+function posted(data: { id: number; html_url: string }): PostedComment {
+  return { id: data.id, url: data.html_url };
+}
+
+/** The agent's calls on the repository `owner/repo` (GITHUB_REPOSITORY). */
+export function octokitPullRequestApi(token: string, repository: string): PullRequestApi {
+  const octokit = createOctokit(token);
+  const [owner = '', repo = ''] = repository.split('/');
+  const at = { owner, repo };
+  /** Runs one call with its time limit, turning what Octokit throws into a GitHubApiError. */
+  const call = async <T>(fn: (request: { signal: AbortSignal }) => Promise<T>): Promise<T> => {
+    const signal = AbortSignal.timeout(PULL_REQUEST_CALL_MS);
+    try {
+      return await fn({ signal });
+    } catch (error) {
+      throw toApiError(error, signal);
+    }
+  };
+  return {
+    pullRequest: (number) =>
+      call(async (request) => {
+        const { data } = await octokit.rest.pulls.get({ ...at, pull_number: number, request });
+        return {
+          number: data.number,
+          body: data.body ?? '',
+          headSha: data.head.sha,
+          author: authorOf(data.user, data.author_association),
+        };
+      }),
+    comments: (number) =>
+      call(async (request) => {
+        let seen = 0;
+        const all = await octokit.paginate(
+          octokit.rest.issues.listComments,
+          { ...at, issue_number: number, per_page: 100, request },
+          (response, done) => {
+            seen += response.data.length;
+            if (seen >= MAX_COMMENTS) done();
+            return response.data;
+          },
+        );
+        return all.slice(0, MAX_COMMENTS).map((c) => ({
+          id: c.id,
+          body: c.body ?? '',
+          author: authorOf(c.user, c.author_association),
+          url: c.html_url,
+          updatedAt: c.updated_at,
+        }));
+      }),
+    comment: (number, body) =>
+      call(async (request) =>
+        posted(
+          (await octokit.rest.issues.createComment({ ...at, issue_number: number, body, request }))
+            .data,
+        ),
+      ),
+    editComment: (id, body) =>
+      call(async (request) =>
+        posted(
+          (await octokit.rest.issues.updateComment({ ...at, comment_id: id, body, request })).data,
+        ),
+      ),
+    replyToReviewComment: (number, id, body) =>
+      call(async (request) =>
+        posted(
+          (
+            await octokit.rest.pulls.createReplyForReviewComment({
+              ...at,
+              pull_number: number,
+              comment_id: id,
+              body,
+              request,
+            })
+          ).data,
+        ),
+      ),
+    react: (kind, id, content) =>
+      call(async (request) => {
+        const target = { ...at, comment_id: id, content, request };
+        if (kind === 'review')
+          await octokit.rest.reactions.createForPullRequestReviewComment(target);
+        else await octokit.rest.reactions.createForIssueComment(target);
+      }),
+    permission: (login) =>
+      call(async (request) => {
+        const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+          ...at,
+          username: login,
+          request,
+        });
+        // role_name tells maintain and triage apart; permission folds them into write and read.
+        const role = (data as { role_name?: unknown }).role_name;
+        return typeof role === 'string' && role !== '' ? role : data.permission;
+      }),
   };
 }

@@ -91,25 +91,34 @@ export function inputGetter(read: InputReader): InputGetter {
  * right-to-left text). The value is never echoed: it may be a secret.
  */
 export function checkCharacters(spec: InputSpec, raw: string): void {
+  const found = characterProblem(spec, raw);
+  if (found) throw new InputError(spec.name, found.problem, found.fix);
+}
+
+/** What a value of free text is refused for, and what to do: `checkCharacters` without the throw. */
+export interface TextProblem {
+  problem: string;
+  fix: string;
+}
+
+/** The problem `checkCharacters` refuses a value for, if any (for texts that are not inputs). */
+export function characterProblem(spec: InputSpec, raw: string): TextProblem | undefined {
   const { maxLength, formatting } = spec.text ?? { maxLength: MAX_INPUT_LENGTH, formatting: false };
   if (raw.length > maxLength) {
-    throw new InputError(
-      spec.name,
-      `is ${raw.length} characters long`,
-      `Give a value of at most ${maxLength} characters.`,
-    );
+    return {
+      problem: `is ${raw.length} characters long`,
+      fix: `Give a value of at most ${maxLength} characters.`,
+    };
   }
   const bad = formatting
     ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u
     : /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/u;
   const match = bad.exec(raw);
-  if (match) {
-    throw new InputError(
-      spec.name,
-      `contains the invisible character ${codePoint(match[0])} at position ${match.index + 1}`,
-      'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.',
-    );
-  }
+  if (!match) return undefined;
+  return {
+    problem: `contains the invisible character ${codePoint(match[0])} at position ${match.index + 1}`,
+    fix: 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.',
+  };
 }
 
 /** The YAML 1.2 core booleans, as `core.getBooleanInput` reads them. */

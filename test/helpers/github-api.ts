@@ -1,10 +1,17 @@
 /**
  * A local HTTP server standing in for the GitHub REST API (the runner points the action at it
  * with GITHUB_API_URL), under /api/v3 as on GitHub Enterprise Server. It answers the two
- * deployment calls and records every request, body included.
+ * deployment calls, and the pull request calls of the agent's review loop (see pull-requests.ts),
+ * and records every request, body included.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  PullRequestStore,
+  type PullRequestOptions,
+  type RecordedReaction,
+  type StoredComment,
+} from './pull-requests.js';
 
 export interface GitHubRequest {
   method: string;
@@ -12,12 +19,19 @@ export interface GitHubRequest {
   authorization: string | undefined;
   body: Record<string, unknown>;
   raw: string;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export interface FakeGitHub {
   /** The value for GITHUB_API_URL. */
   apiUrl: string;
   requests: GitHubRequest[];
+  /** The conversation comments of the pull requests, as they stand (seeded and posted). */
+  comments: StoredComment[];
+  /** The review comments (seeded) and the replies posted in their threads. */
+  reviewComments: StoredComment[];
+  reactions: RecordedReaction[];
   deployments(): GitHubRequest[];
   statuses(): GitHubRequest[];
   /** The states answered 201, in order. */
@@ -32,7 +46,7 @@ export interface Refusal {
   headers?: Record<string, string>;
 }
 
-export interface FakeGitHubOptions {
+export interface FakeGitHubOptions extends PullRequestOptions {
   /** Answer this status (with GitHub's error body) to the create-deployment call. */
   createStatus?: number;
   /** Answer this status to every deployment-status call. */
@@ -56,6 +70,7 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
 export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
   const requests: GitHubRequest[] = [];
   const accepted: string[] = [];
+  const pulls = new PullRequestStore(options);
   let nextId = 1_000_001;
   const server = createServer(async (req, res) => {
     const raw = await bodyOf(req);
@@ -72,6 +87,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       authorization: req.headers.authorization,
       body,
       raw,
+      at: Date.now(),
     };
     requests.push(request);
     options.onRequest?.(request);
@@ -107,6 +123,13 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       accepted.push(String(body.state));
       return send(201, { id: nextId++, state: body.state });
     }
+    const answer = pulls.answer(req.method ?? '', path, body, `http://${req.headers.host}`);
+    if (answer && 'status' in answer && answer.status >= 400 && !('data' in answer))
+      return refuse(answer);
+    if (answer && 'data' in answer) {
+      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+      return res.end(JSON.stringify(answer.data));
+    }
     refuse({ status: 404 });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -114,6 +137,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   return {
     apiUrl: `http://127.0.0.1:${port}/api/v3`,
     requests,
+    comments: pulls.comments,
+    reviewComments: pulls.reviewComments,
+    reactions: pulls.reactions,
     deployments: () => requests.filter((r) => r.path.endsWith('/deployments')),
     statuses: () => requests.filter((r) => r.path.endsWith('/statuses')),
     accepted,

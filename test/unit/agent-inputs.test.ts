@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseAgentInputs } from '../../src/agent/inputs.js';
+import { MAX_PROMPT_LENGTH, parseAgentInputs, promptProblem } from '../../src/agent/inputs.js';
 import { actionYaml } from '../helpers/action.js';
 
 const declared = actionYaml('agent/action.yml').inputs;
 const read = (given: Record<string, string>) => (name: string) => {
   if (!(name in declared)) throw new Error(`read undeclared input ${name}`);
-  return given[name] ?? declared[name]!.default ?? '';
+  // As the runner does: the default `${{ github.token }}` becomes the job's token.
+  return (
+    given[name] ?? (declared[name]!.default ?? '').replace('${{ github.token }}', 'ghs_abc123')
+  );
 };
 const base = { 'api-key': 'mint_x', 'project-id': 'proj_1', prompt: '  Fix the typos  ' };
 
@@ -19,6 +22,8 @@ describe('agent inputs', () => {
       wait: true,
       timeoutMs: 1_800_000,
       pollInterval: 'auto',
+      githubToken: 'ghs_abc123',
+      command: '/agent',
     });
     expect(inputs.baseUrl.href).toBe('https://api.mintlify.com/');
   });
@@ -26,6 +31,11 @@ describe('agent inputs', () => {
   it.each([
     [{ prompt: '' }, /^Input "prompt" is empty/],
     [{ prompt: ' \n\t' }, /^Input "prompt" contains only white space/],
+    [
+      { prompt: 'a\u0007b' },
+      /^Input "prompt" contains the invisible character U\+0007 at position 2/,
+    ],
+    [{ prompt: 'a'.repeat(MAX_PROMPT_LENGTH + 1) }, /^Input "prompt" is 65537 characters long/],
     [{ 'project-id': '' }, /^Input "project-id" is empty/],
     [{ 'project-id': 'proj 1' }, /^Input "project-id" \("proj 1"\) is not a project id/],
     [{ 'job-id': 'aj/1' }, /^Input "job-id" \("aj\/1"\) is not an agent job id/],
@@ -33,7 +43,41 @@ describe('agent inputs', () => {
     [{ timeout: '0s' }, /^Input "timeout" \("0s"\) is shorter than 1s/],
     [{ 'poll-interval': '100ms' }, /^Input "poll-interval" \("100ms"\) is shorter than 1s/],
     [{ 'api-key': 'mint_dsc_1' }, /public assistant key/],
+    [{ command: '/do it' }, /^Input "command" \("\/do it"\) is not a command/],
+    [{ 'github-token': 'ghs_a b' }, /^Input "github-token" contains white space/],
   ])('refuses %j', (given, message) => {
     expect(() => parseAgentInputs(read({ ...base, ...given }))).toThrow(message);
+  });
+
+  it('on a comment event, an empty prompt means the review loop; job-id is ignored', () => {
+    const { inputs, warnings } = parseAgentInputs(
+      read({ ...base, prompt: '', 'job-id': 'aj_1', command: ' /docs ' }),
+      { commentEvent: true },
+    );
+    expect(inputs).toMatchObject({ prompt: undefined, jobId: undefined, command: '/docs' });
+    expect(warnings).toEqual([
+      expect.stringMatching(/^Input "job-id" is ignored on a comment event/),
+    ]);
+    // A prompt given on a comment event is a plain follow-up.
+    const plain = parseAgentInputs(read({ ...base, 'job-id': 'aj_1' }), { commentEvent: true });
+    expect(plain.inputs).toMatchObject({ prompt: 'Fix the typos', jobId: 'aj_1' });
+  });
+
+  it('an empty github-token: no announce off a comment event, refused in the review loop', () => {
+    expect(parseAgentInputs(read({ ...base, 'github-token': '' })).inputs.githubToken).toBe(
+      undefined,
+    );
+    expect(() =>
+      parseAgentInputs(read({ ...base, prompt: '', 'github-token': ' ' }), { commentEvent: true }),
+    ).toThrow(/^Input "github-token" is empty, but the review loop answers on the pull request\./);
+  });
+
+  it('one rule for a prompt and a comment instruction', () => {
+    expect(promptProblem('Fix it 👍🏽 שלום')).toBeUndefined();
+    expect(promptProblem('a\u001bb')).toEqual({
+      problem: 'contains the invisible character U+001B at position 2',
+      fix: expect.stringMatching(/^Retype the value/),
+    });
+    expect(promptProblem('')?.problem).toBe('is empty');
   });
 });

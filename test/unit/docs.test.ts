@@ -238,6 +238,35 @@ describe('workflows pass actionlint', () => {
     expect(checkOwnInputs(workflows)).toEqual([]);
   });
 
+  it('the example workflows and the agent review loop doc are linted, and say the same', () => {
+    const names = repositoryWorkflows().map((w) => w.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'examples/workflows/agent-follow-up.yml',
+        'examples/workflows/agent-review-loop.yml',
+      ]),
+    );
+    expect(names.filter((n) => n.startsWith('docs/agent-review-loop.md:'))).toHaveLength(2);
+    const shown = (
+      workflowsInMarkdown(read('docs/agent-review-loop.md')) as { text: string }[]
+    ).map((w) => w.text);
+    expect(shown).toEqual([
+      read('examples/workflows/agent-follow-up.yml'),
+      read('examples/workflows/agent-review-loop.yml'),
+    ]);
+    const loop = parse(read('examples/workflows/agent-review-loop.yml')) as Record<string, unknown>;
+    expect(loop.permissions).toEqual({
+      contents: 'read',
+      'pull-requests': 'write',
+      issues: 'write',
+    });
+    expect(loop.on).toEqual({
+      issue_comment: { types: ['created'] },
+      pull_request_review_comment: { types: ['created'] },
+    });
+    expect(loop.concurrency).toMatchObject({ 'cancel-in-progress': false });
+  });
+
   it('a broken workflow is reported with its place in the README', async () => {
     const markdown = [
       '# Title',

@@ -86,6 +86,10 @@ const ACCEPTED: Record<string, string[]> = {
   'agent/action.yml timeout': ['ws'],
   'agent/action.yml poll-interval': ['ws'],
   'agent/action.yml base-url': ['ws'],
+  // Blank: no announce (off a comment event).
+  'agent/action.yml github-token': ['ws', 'dotdot', 'cmd', ...DURATION_LIKE],
+  // Blank: the default; any one word of visible ASCII is a command.
+  'agent/action.yml command': ['ws', 'dotdot', 'cmd', ...DURATION_LIKE],
 };
 
 type Parser = (given: Record<string, string>) => unknown;

@@ -1,0 +1,185 @@
+/**
+ * What the agent writes on a pull request, as Markdown: the announce (one per job, found again by
+ * its hidden marker) and the replies of the review loop. Pure, so tests read exactly what a
+ * reviewer sees. Text from elsewhere (the instruction, the service's reason, a model name) only
+ * ever appears inside code, where GitHub renders no markup and notifies no @-mention.
+ */
+import type { AgentJob } from '../api/schemas.js';
+import { SERVICE_ID_PATTERN } from '../shared/constants.js';
+import { formatDuration } from '../shared/duration.js';
+import { codeBlock, inlineCode, table } from '../shared/markdown.js';
+
+/** `<!-- docs-agent-job: aj_… -->`: names the job a pull request belongs to, on a line of its own. */
+export function jobMarker(jobId: string): string {
+  return `<!-- docs-agent-job: ${jobId} -->`;
+}
+
+/** The first line of every reply: replies are never read for markers (they quote instructions). */
+export const REPLY_MARKER = '<!-- docs-agent-reply -->';
+
+const MARKER_LINE = /^[ \t]*<!-- docs-agent-job: (\S+) -->[ \t]*$/gm;
+
+/** The job ids of the markers in a text, in order (ids that are not service ids are skipped). */
+export function markersIn(text: string): string[] {
+  return [...text.matchAll(MARKER_LINE)]
+    .map((m) => m[1]!)
+    .filter((id) => SERVICE_ID_PATTERN.test(id));
+}
+
+export function isReply(body: string): boolean {
+  return body.startsWith(REPLY_MARKER);
+}
+
+/** The links a comment shows: the workflow run. */
+export interface CommentLinks {
+  run?: string;
+}
+
+function jobRows(job: AgentJob, links: CommentLinks): [string, string][] {
+  const rows: [string, string][] = [
+    ['Agent job', inlineCode(job.id)],
+    ['Status', job.status],
+  ];
+  if (job.model) rows.push(['Model', inlineCode(job.model)]);
+  if (job.source?.ref) rows.push(['Branch', inlineCode(job.source.ref)]);
+  if (links.run) rows.push(['Workflow run', `[${links.run}](${links.run})`]);
+  return rows;
+}
+
+/** The announce: the job, its status and model, and how to ask for changes. */
+export function announceBody(job: AgentJob, command: string, links: CommentLinks): string {
+  return [
+    jobMarker(job.id),
+    `**Docs agent**: this pull request is the work of agent job ${inlineCode(job.id)}.`,
+    '',
+    table(jobRows(job, links)),
+    '',
+    'To ask the agent for changes, comment on this pull request (in the conversation, or on a line of the diff) with the command, then the instruction:',
+    '',
+    codeBlock(`${command} also fix the broken link in the quickstart`),
+    '',
+    'Only people with write access to the repository can steer the agent. Each instruction uses one of the 100 follow-up messages the project has per hour.',
+    '',
+  ].join('\n');
+}
+
+/** How a follow-up ended, as the reply tells it. */
+export type FollowUpOutcome =
+  | {
+      kind: 'completed';
+      job: AgentJob;
+      /** What happened to the pull request the comment is on. */
+      change:
+        | { pr: 'updated'; before: string; after: string }
+        | { pr: 'unchanged' }
+        | { pr: 'other'; link: string }
+        | { pr: 'none' }
+        | { pr: 'unknown' };
+    }
+  | { kind: 'archived'; job: AgentJob }
+  /** Sent, and not waited for (wait: false). */
+  | { kind: 'sent'; job: AgentJob }
+  | { kind: 'failed'; job: AgentJob }
+  | { kind: 'rate-limited'; retryAfterMs: number | undefined; now: number }
+  | { kind: 'timeout'; jobId: string; timeoutMs: number }
+  | { kind: 'cancelled'; jobId: string }
+  /** The follow-up could not be sent or followed (the service refused it, the network failed). */
+  | { kind: 'error'; jobId: string; message: string };
+
+/** The comment a reply answers, and who wrote it (a login: letters, digits, `-`, `[bot]`). */
+export interface Asked {
+  instruction: string;
+  login: string;
+  url: string;
+}
+
+const short = (sha: string) => inlineCode(sha.slice(0, 7));
+
+/** A link from the service, clickable when it is a plain https address, else shown as code. */
+function serviceLink(link: string): string {
+  return /^https:\/\/[^\s<>()[\]`]+$/.test(link) ? `[${link}](${link})` : inlineCode(link);
+}
+
+/** The headline of a reply, by outcome. */
+function headline(outcome: FollowUpOutcome): string {
+  switch (outcome.kind) {
+    case 'completed': {
+      const id = inlineCode(outcome.job.id);
+      const { change } = outcome;
+      if (change.pr === 'updated')
+        return `✅ **Done**: agent job ${id} completed and pushed to this pull request (${short(change.before)} → ${short(change.after)}).`;
+      if (change.pr === 'unchanged')
+        return `✅ **Done**: agent job ${id} completed; this pull request did not change (no new commit).`;
+      if (change.pr === 'other')
+        return `✅ **Done**: agent job ${id} completed, with its changes in another pull request: ${serviceLink(change.link)}.`;
+      if (change.pr === 'none')
+        return `✅ **Done**: agent job ${id} completed without changing any file.`;
+      return `✅ **Done**: agent job ${id} completed (see the pull request for its changes).`;
+    }
+    case 'archived':
+      return `⚠️ **Archived**: agent job ${inlineCode(outcome.job.id)} is archived; start a new job for more changes.`;
+    case 'sent':
+      return `📨 **Sent**: agent job ${inlineCode(outcome.job.id)} took the instruction (status ${outcome.job.status}); this run did not wait for it (wait: false).`;
+    case 'failed': {
+      const reason = outcome.job.error
+        ? `The service says: ${inlineCode(outcome.job.error)}`
+        : 'The service gave no reason: look at the job in the dashboard.';
+      return `❌ **Failed**: agent job ${inlineCode(outcome.job.id)} failed. ${reason}`;
+    }
+    case 'rate-limited': {
+      const when =
+        outcome.retryAfterMs !== undefined
+          ? `Try again in ${formatDuration(outcome.retryAfterMs)} (after ${new Date(outcome.now + outcome.retryAfterMs).toISOString().slice(11, 16)} UTC).`
+          : 'Try again within the hour.';
+      return `⏸️ **Hourly limit reached**: the service takes 100 follow-up messages per project per hour, and refused this one (HTTP 429). ${when}`;
+    }
+    case 'timeout':
+      return `⏳ **Still working**: agent job ${inlineCode(outcome.jobId)} did not finish within the time limit of ${formatDuration(outcome.timeoutMs)}. The agent keeps working on the service: check job ${inlineCode(outcome.jobId)} later.`;
+    case 'cancelled':
+      return `⏹️ **Cancelled**: the workflow run stopped while waiting for agent job ${inlineCode(outcome.jobId)}; the agent keeps working on the service.`;
+    case 'error':
+      return `❌ **Not done**: the instruction for agent job ${inlineCode(outcome.jobId)} could not be followed up: ${inlineCode(outcome.message)}`;
+  }
+}
+
+function askedBy(asked: Asked): string {
+  return `[Instruction](${asked.url}) from ${inlineCode(asked.login)}`;
+}
+
+/** The part most replies have: whose instruction, quoted as data. */
+function quoted(asked: Asked): string {
+  return `${askedBy(asked)}:\n\n${codeBlock(asked.instruction)}`;
+}
+
+/** The reply in the thread, once the follow-up has ended one way or another. */
+export function replyBody(outcome: FollowUpOutcome, asked: Asked, links: CommentLinks): string {
+  const job = 'job' in outcome ? outcome.job : undefined;
+  const details = job ? `\n${table(jobRows(job, links))}\n` : '';
+  const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
+  return `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`;
+}
+
+/** The reply when no marker names the agent job of the pull request. */
+export function noMarkerReply(asked: Asked, command: string): string {
+  return [
+    REPLY_MARKER,
+    `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
+    '',
+    `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment or in the pull request's description. It comments on the pull requests that its jobs open; for another pull request, add that line to the description, then comment ${inlineCode(`${command} <instruction>`)} again.`,
+    '',
+    quoted(asked),
+    '',
+  ].join('\n');
+}
+
+/**
+ * The reply when the instruction is refused before anything is sent (empty, too long, a control
+ * character): not quoted, as there is nothing, too much, or something invisible to show.
+ */
+export function refusedReply(asked: Asked, problem: string, command: string): string {
+  return [
+    REPLY_MARKER,
+    `⚠️ **Not sent**: the instruction in [this comment](${asked.url}) from ${inlineCode(asked.login)} ${problem}. Write it after the command, e.g. ${inlineCode(`${command} document the new --dry-run flag`)}; retype it if it was pasted (control characters often come along).`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,331 @@
+/**
+ * The review loop: a comment `/agent <instruction>` on the agent's pull request becomes a
+ * follow-up of its job, and the outcome is replied in the thread. Which comments count and which
+ * job they steer are decided by pure functions; `reviewLoop` runs the steps. Nothing is sent to
+ * the service unless every check passed; the instruction is data throughout, never printed.
+ */
+import { ApiError } from '../api/errors.js';
+import { GitHubApiError } from '../github/api-error.js';
+import {
+  pullRequestNumber,
+  refusal,
+  writtenByTrusted,
+  type CommentWriter,
+  type IssueComment,
+  type PullRequest,
+  type PullRequestApi,
+  type Reaction,
+  type RepositoryContext,
+} from '../github/pull-request.js';
+import { StoppedError, UserError } from '../shared/errors.js';
+import { printable } from '../shared/text.js';
+import { announce, type PullRequestSide } from './announce.js';
+import {
+  isReply,
+  markersIn,
+  noMarkerReply,
+  refusedReply,
+  replyBody,
+  type Asked,
+  type FollowUpOutcome,
+} from './comment.js';
+import type { CommentEvent } from './event.js';
+import { promptProblem, type AgentActionInputs, type FollowUpInputs } from './inputs.js';
+import type { AgentResult, AgentState, FollowUpDeps } from './pipeline.js';
+
+/** A comment that is not for the agent, and how loudly to say so in the log. */
+export interface Ignored {
+  ignore: string;
+  level: 'debug' | 'info';
+}
+
+/** The text after the command at the start of a comment; undefined when it does not start so. */
+export function instructionAfter(body: string, command: string): string | undefined {
+  const text = body.replace(/\r\n?/g, '\n').trimStart();
+  if (!text.startsWith(command)) return undefined;
+  const rest = text.slice(command.length);
+  // `/agents` is not `/agent`.
+  return rest === '' || /^\s/.test(rest) ? rest : undefined;
+}
+
+/** The comment's instruction (untrimmed), or why the comment is not for the agent. */
+export function screen(event: CommentEvent, command: string): Ignored | { instruction: string } {
+  if (event.action !== 'created')
+    return { ignore: `the comment was ${printable(event.action)}, not created`, level: 'debug' };
+  if (event.pullNumber === undefined)
+    return { ignore: 'the comment is on an issue, not a pull request', level: 'debug' };
+  const instruction = instructionAfter(event.comment.body, command);
+  if (instruction === undefined)
+    return { ignore: `the comment does not start with ${command}`, level: 'debug' };
+  if (event.comment.author.bot)
+    return {
+      ignore: `${printable(event.comment.author.login) || 'a deleted account'} is a bot, and bots never steer the agent`,
+      level: 'info',
+    };
+  return { instruction };
+}
+
+/**
+ * The job the pull request belongs to: the newest marker in a comment written by this action (or
+ * by someone who may steer the agent), else the last one in the description if its author is so
+ * trusted. Instructions and the replies that quote them are skipped: they are data, and may hold
+ * a marker line that names another job.
+ */
+export function newestMarker(
+  pull: PullRequest,
+  comments: IssueComment[],
+  command: string,
+): string | undefined {
+  const marked = comments
+    .filter(
+      (c) =>
+        writtenByTrusted(c.author) &&
+        !isReply(c.body) &&
+        instructionAfter(c.body, command) === undefined,
+    )
+    .map((c) => ({ at: c.updatedAt, id: c.id, jobs: markersIn(c.body) }))
+    .filter((c) => c.jobs.length > 0)
+    .sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);
+  const newest = marked.at(-1)?.jobs.at(-1);
+  if (newest) return newest;
+  return writtenByTrusted(pull.author) ? markersIn(pull.body).at(-1) : undefined;
+}
+
+export interface ReviewLoopDeps extends FollowUpDeps {
+  /** Shared with `send`: the job it last saw (a failed job's reason), the reply's link. */
+  state: AgentState;
+  side: PullRequestSide;
+  /** Sends the follow-up and waits for the job (the pipeline's `followUp`). */
+  send(inputs: FollowUpInputs): Promise<AgentResult>;
+  redact(text: string): string;
+  now?: () => number;
+}
+
+export interface ReviewLoopResult {
+  /** The instruction, once it was sent. */
+  instruction?: string;
+  outcome?: FollowUpOutcome;
+  result?: AgentResult;
+  /** What ended the follow-up: the caller fails the step with it, after the reply. */
+  error?: unknown;
+  commentUrl?: string;
+}
+
+/** The steps of the review loop for one comment event. */
+export async function reviewLoop(
+  inputs: AgentActionInputs,
+  event: CommentEvent,
+  deps: ReviewLoopDeps,
+): Promise<ReviewLoopResult> {
+  const admitted = await admit(event, inputs.command, deps);
+  if (!admitted) return {};
+  const thread = threadOf(event, admitted.writer, deps);
+  const { pull, jobId } = await jobOf(admitted.writer.api, thread.number, inputs.command);
+  const refused = refusedBefore(jobId, admitted.asked, inputs.command);
+  if (refused) return thread.replyOnly(refused.body, refused.why);
+  return followUpInThread(inputs, { jobId: jobId!, pull, asked: admitted.asked, thread, deps });
+}
+
+/** The instruction and a writer, when the comment is for the agent and its author may steer it. */
+async function admit(
+  event: CommentEvent,
+  command: string,
+  deps: ReviewLoopDeps,
+): Promise<{ asked: Asked; writer: CommentWriter } | undefined> {
+  const { comment } = event;
+  const screened = screen(event, command);
+  if ('ignore' in screened) {
+    deps.reporter[screened.level](`Comment ${comment.id}: ${screened.ignore}; nothing to do.`);
+    return undefined;
+  }
+  const writer = await deps.side.writer();
+  if (!writer) throw new UserError('The review loop needs github-token.');
+  const refused = await readGitHub('check who may steer the agent', () =>
+    refusal(writer.api, comment.author),
+  );
+  if (refused) {
+    deps.reporter.info(
+      `Comment ${comment.id}: ${refused}, so it may not steer the agent; ignored.`,
+    );
+    return undefined;
+  }
+  const asked = {
+    instruction: screened.instruction,
+    login: comment.author.login,
+    url: comment.url,
+  };
+  return { asked, writer };
+}
+
+/** The reply when nothing may be sent: no job named, or an instruction the check refuses. */
+function refusedBefore(
+  jobId: string | undefined,
+  asked: Asked,
+  command: string,
+): { body: string; why: string } | undefined {
+  if (!jobId)
+    return {
+      body: noMarkerReply(asked, command),
+      why: 'no agent job is named on the pull request',
+    };
+  const problem = promptProblem(asked.instruction);
+  if (problem)
+    return {
+      body: refusedReply(asked, problem.problem, command),
+      why: `the instruction ${problem.problem}`,
+    };
+  return undefined;
+}
+
+type Thread = ReturnType<typeof threadOf>;
+
+/** Replies and reactions on the comment's thread; the reply's link is kept in the state. */
+function threadOf(event: CommentEvent, writer: CommentWriter, deps: ReviewLoopDeps) {
+  const { comment } = event;
+  const number = event.pullNumber!;
+  const { state } = deps;
+  const reply = async (body: string) => {
+    const posted = await writer.reply(number, comment.kind, comment.threadId, body);
+    state.commentUrl = posted?.url;
+    return posted?.url;
+  };
+  return {
+    number,
+    writer,
+    reply,
+    react: (content: Reaction) => writer.react(comment.kind, comment.id, content),
+    async replyOnly(body: string, why: string): Promise<ReviewLoopResult> {
+      const url = await reply(body);
+      deps.reporter.info(
+        `Comment ${comment.id}: ${why}; nothing was sent.${url ? ` Replied: ${url}` : ''}`,
+      );
+      return { commentUrl: url };
+    },
+  };
+}
+
+/** 👀, the follow-up (sent once, waited for), the reply with its outcome, 👍 or 👎, the announce. */
+async function followUpInThread(
+  inputs: AgentActionInputs,
+  context: { jobId: string; pull: PullRequest; asked: Asked; thread: Thread; deps: ReviewLoopDeps },
+): Promise<ReviewLoopResult> {
+  const { jobId, pull, thread, deps } = context;
+  const instruction = context.asked.instruction.trim();
+  deps.reporter.info(
+    `Pull request #${thread.number}: an instruction of ${instruction.length} characters from ${printable(context.asked.login)} for agent job ${jobId}.`,
+  );
+  await thread.react('eyes');
+  const sent = await settle(deps.send({ ...inputs, prompt: instruction, jobId }));
+  const outcome = await outcomeOf(sent, { jobId, inputs, pull, writer: thread.writer, deps });
+  const url = await thread.reply(
+    replyBody(outcome, { ...context.asked, instruction }, deps.side.links),
+  );
+  if (url) deps.reporter.info(`Replied on pull request #${thread.number}: ${url}`);
+  await thread.react(WELL.has(outcome.kind) ? '+1' : '-1');
+  // The announce shows the job's latest status.
+  if (sent.result) await announce(sent.result.job, deps.side, deps.reporter);
+  return { instruction, outcome, ...sent, commentUrl: url };
+}
+
+/** The outcomes that earn the comment a +1 (the others a -1). */
+const WELL = new Set<FollowUpOutcome['kind']>(['completed', 'sent']);
+
+/** The pull request (its head before the follow-up) and the job its newest marker names. */
+async function jobOf(
+  api: PullRequestApi,
+  number: number,
+  command: string,
+): Promise<{ pull: PullRequest; jobId: string | undefined }> {
+  const pull = await readGitHub(`read pull request #${number}`, () => api.pullRequest(number));
+  const comments = await readGitHub(`list the comments of pull request #${number}`, () =>
+    api.comments(number),
+  );
+  return { pull, jobId: newestMarker(pull, comments, command) };
+}
+
+/** A read the loop cannot do without: a refusal fails the step, naming what to check. */
+async function readGitHub<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof GitHubApiError)) throw error;
+    const answer = error.status
+      ? `GitHub answered ${error.status} (${printable(error.message)})`
+      : `GitHub could not be reached (${printable(error.message)})`;
+    throw new UserError(
+      `Could not ${what}: ${answer}. Check that github-token may read the repository's pull requests (the job's default token can), then comment again.`,
+      { transient: error.status === undefined || error.status >= 500 },
+    );
+  }
+}
+
+async function settle(
+  sending: Promise<AgentResult>,
+): Promise<{ result?: AgentResult; error?: unknown }> {
+  try {
+    return { result: await sending };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** How the follow-up ended, for the reply; for a completed job, what became of the pull request. */
+async function outcomeOf(
+  sent: { result?: AgentResult; error?: unknown },
+  context: {
+    jobId: string;
+    inputs: AgentActionInputs;
+    pull: PullRequest;
+    writer: CommentWriter;
+    deps: ReviewLoopDeps;
+  },
+): Promise<FollowUpOutcome> {
+  const { jobId, deps } = context;
+  const { state } = deps;
+  const { result, error } = sent;
+  if (result) return finished(result, context.pull, context.writer, deps.side.repo);
+  if (error instanceof StoppedError)
+    return error.reason === 'timeout'
+      ? { kind: 'timeout', jobId, timeoutMs: context.inputs.timeoutMs }
+      : { kind: 'cancelled', jobId };
+  if (error instanceof ApiError && error.status === 429)
+    return {
+      kind: 'rate-limited',
+      retryAfterMs: error.retryAfterMs,
+      now: (deps.now ?? Date.now)(),
+    };
+  if (state.job?.status === 'failed') return { kind: 'failed', job: state.job };
+  const message =
+    error instanceof ApiError
+      ? error.reason
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return { kind: 'error', jobId, message: deps.redact(message) };
+}
+
+async function finished(
+  result: AgentResult,
+  before: PullRequest,
+  writer: CommentWriter,
+  repo: RepositoryContext,
+): Promise<FollowUpOutcome> {
+  const { job } = result;
+  if (job.status === 'archived') return { kind: 'archived', job };
+  if (job.status !== 'completed') return { kind: 'sent', job };
+  if (!job.prLink) return { kind: 'completed', job, change: { pr: 'none' } };
+  if (pullRequestNumber(job.prLink, repo) !== before.number)
+    return { kind: 'completed', job, change: { pr: 'other', link: job.prLink } };
+  const after = await writer.attempt(`read pull request #${before.number}`, (api) =>
+    api.pullRequest(before.number),
+  );
+  if (!after) return { kind: 'completed', job, change: { pr: 'unknown' } };
+  return {
+    kind: 'completed',
+    job,
+    change:
+      after.headSha !== before.headSha
+        ? { pr: 'updated', before: before.headSha, after: after.headSha }
+        : { pr: 'unchanged' },
+  };
+}

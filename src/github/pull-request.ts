@@ -1,0 +1,192 @@
+/**
+ * The GitHub side of the agent's pull requests: the calls it makes (a pull request, its comments
+ * and their reactions, replies in a review thread, a commenter's permission), who may steer the
+ * agent, and the writes that must never fail a run. No @actions/* here: `octokit.ts` implements
+ * `PullRequestApi` with Octokit and is loaded only when a run needs GitHub.
+ */
+import type { Logger } from '../shared/logger.js';
+import { printable } from '../shared/text.js';
+import { GitHubApiError } from './api-error.js';
+
+/** Who wrote a pull request or a comment. */
+export interface Author {
+  login: string;
+  /** GitHub's `user.type` is `Bot` (an app, github-actions included). */
+  bot: boolean;
+  /** `author_association`: OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, NONE, … */
+  association: string;
+}
+
+export interface PullRequest {
+  number: number;
+  body: string;
+  headSha: string;
+  author: Author;
+}
+
+export interface IssueComment {
+  id: number;
+  body: string;
+  author: Author;
+  url: string;
+  /** ISO date of the last edit (the creation when never edited). */
+  updatedAt: string;
+}
+
+export interface PostedComment {
+  id: number;
+  url: string;
+}
+
+/** A conversation comment (issue comment API) or a comment on a line of the diff (review). */
+export type CommentKind = 'issue' | 'review';
+export type Reaction = 'eyes' | '+1' | '-1';
+
+/**
+ * The calls the agent makes on one repository. Each rejects with a GitHubApiError (with the
+ * status when GitHub answered) and gives up after its own time limit.
+ */
+export interface PullRequestApi {
+  pullRequest(number: number): Promise<PullRequest>;
+  /** Every conversation comment of the pull request, oldest first. */
+  comments(number: number): Promise<IssueComment[]>;
+  comment(number: number, body: string): Promise<PostedComment>;
+  editComment(id: number, body: string): Promise<PostedComment>;
+  /** Replies in the review thread of comment `id` (a thread's first comment). */
+  replyToReviewComment(number: number, id: number, body: string): Promise<PostedComment>;
+  react(kind: CommentKind, id: number, content: Reaction): Promise<void>;
+  /** The commenter's role: admin, maintain, write, triage, read or none. */
+  permission(login: string): Promise<string>;
+}
+
+/** The repository the run belongs to: GITHUB_SERVER_URL and GITHUB_REPOSITORY. */
+export interface RepositoryContext {
+  serverUrl: string;
+  /** `owner/name`. */
+  repository: string;
+}
+
+/**
+ * The number of the pull request `link` points at, when it is one of `repo` (GitHub Enterprise
+ * Server included: the host is the server's); undefined for anything else.
+ */
+export function pullRequestNumber(
+  link: string | null | undefined,
+  repo: RepositoryContext,
+): number | undefined {
+  if (!link) return undefined;
+  let url: URL;
+  let server: URL;
+  try {
+    url = new URL(link);
+    server = new URL(repo.serverUrl);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== server.origin || url.search || url.hash) return undefined;
+  const m = /^\/([^/]+)\/([^/]+)\/pull\/([1-9]\d{0,9})\/?$/.exec(url.pathname);
+  if (!m || `${m[1]}/${m[2]}`.toLowerCase() !== repo.repository.toLowerCase()) return undefined;
+  return Number(m[3]);
+}
+
+/** The associations that may ask the agent for changes (confirmed by `permission`). */
+export const STEERING_ASSOCIATIONS: readonly string[] = ['OWNER', 'MEMBER', 'COLLABORATOR'];
+/** The roles that may push to the repository, and so may steer the agent. */
+export const WRITE_ROLES: readonly string[] = ['admin', 'maintain', 'write'];
+
+/**
+ * Whether a text (a comment, a pull request's body) was written by someone the agent listens
+ * to: an app (this action's own comments) or a person who may steer it.
+ */
+export function writtenByTrusted(author: Author): boolean {
+  return author.bot || STEERING_ASSOCIATIONS.includes(author.association);
+}
+
+/** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
+export async function refusal(api: PullRequestApi, author: Author): Promise<string | undefined> {
+  const who = `${printable(author.login)} (${printable(author.association)})`;
+  if (author.bot) return `${who} is a bot`;
+  if (!STEERING_ASSOCIATIONS.includes(author.association))
+    return `${who} is not an owner, member or collaborator of the repository`;
+  let role: string;
+  try {
+    role = await api.permission(author.login);
+  } catch (error) {
+    // 404: not a collaborator (anymore).
+    if (error instanceof GitHubApiError && error.status === 404) role = 'none';
+    else throw error;
+  }
+  return WRITE_ROLES.includes(role)
+    ? undefined
+    : `${who} has the role "${printable(role)}" on the repository, not write, maintain or admin`;
+}
+
+/**
+ * The writes the agent makes on GitHub (comments, reactions), which never fail a run: the first
+ * refusal is one warning that says what to grant; later ones are logged only. Every text sent
+ * goes through `redact`.
+ */
+export class CommentWriter {
+  #warned = false;
+
+  constructor(
+    readonly api: PullRequestApi,
+    private readonly logger: Logger,
+    private readonly redact: (text: string) => string,
+  ) {}
+
+  /** `call`'s result, or undefined after saying why GitHub refused it. */
+  async attempt<T>(
+    what: string,
+    call: (api: PullRequestApi) => Promise<T>,
+  ): Promise<T | undefined> {
+    try {
+      return await call(this.api);
+    } catch (error) {
+      this.#refused(what, error);
+      return undefined;
+    }
+  }
+
+  comment(number: number, body: string): Promise<PostedComment | undefined> {
+    return this.attempt(`comment on pull request #${number}`, (api) =>
+      api.comment(number, this.redact(body)),
+    );
+  }
+
+  editComment(id: number, body: string): Promise<PostedComment | undefined> {
+    return this.attempt(`edit comment ${id}`, (api) => api.editComment(id, this.redact(body)));
+  }
+
+  reply(number: number, kind: CommentKind, threadId: number, body: string) {
+    return kind === 'review'
+      ? this.attempt(`reply to review comment ${threadId}`, (api) =>
+          api.replyToReviewComment(number, threadId, this.redact(body)),
+        )
+      : this.comment(number, body);
+  }
+
+  async react(kind: CommentKind, id: number, content: Reaction): Promise<void> {
+    await this.attempt(`add the reaction ${content} to comment ${id}`, (api) =>
+      api.react(kind, id, content),
+    );
+  }
+
+  #refused(what: string, error: unknown): void {
+    const e = error instanceof GitHubApiError ? error : undefined;
+    const said = this.redact(printable(error instanceof Error ? error.message : String(error)));
+    const answer = e?.status
+      ? `GitHub answered ${e.status} (${said})`
+      : `GitHub could not be reached (${said})`;
+    const fix =
+      e?.status === 401
+        ? 'GitHub refused the token: check github-token (the default, the job token, is valid during the job).'
+        : e?.status === 403 || e?.status === 404
+          ? 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).'
+          : 'Check the status of GitHub and GITHUB_API_URL.';
+    const message = `Could not ${what}: ${answer}. ${fix} The agent job is not affected.`;
+    if (this.#warned) return this.logger.info(message);
+    this.#warned = true;
+    this.logger.warning(message);
+  }
+}

@@ -1,0 +1,540 @@
+/**
+ * The agent's review loop, end to end: dist/agent under Node 24, as a runner starts it on an
+ * `issue_comment` or `pull_request_review_comment` event (the payload files in
+ * test/fixtures/events/ are shaped as GitHub sends them), against the simulator and the local
+ * stand-in of GitHub's REST API. Every case of issue 17's Tests section, and the announce.
+ * AGENT_EXCHANGE_LOG=1 prints one whole exchange (comment, request sent, reply posted).
+ */
+import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAgentJob } from '../../src/api/agent.js';
+import { ServiceClient } from '../../src/api/client.js';
+import type { AgentScenario, Simulator } from '../../simulator/server.js';
+import { GITHUB_TOKEN, runAction, type ActionRun } from '../helpers/action.js';
+import { startFakeGitHub, type FakeGitHub, type FakeGitHubOptions } from '../helpers/github-api.js';
+import type { StoredComment } from '../helpers/pull-requests.js';
+import { sim } from '../helpers/sim.js';
+
+const ISSUE_COMMENT = 'issue_comment';
+const REVIEW_COMMENT = 'pull_request_review_comment';
+const FIXTURES = new URL('../fixtures/events/', import.meta.url);
+/** The ids and the pull request in the payload files. */
+const COMMENT_ID = 2701234567;
+const REVIEW_ID = 1987654321;
+const PR = 101;
+const BEFORE = '0123456789abcdef0123456789abcdef01234567';
+const AFTER = '89abcdef0123456789abcdef0123456789abcdef';
+
+const servers: FakeGitHub[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((g) => g.close()));
+});
+
+type Payload = Record<string, Record<string, unknown>>;
+
+/** A payload file from the fixtures, with its comment changed as `edit` says, in a new file. */
+async function eventFile(name: string, edit: (payload: Payload) => void = () => undefined) {
+  const payload = JSON.parse(
+    await readFile(new URL(`${name}.created.json`, FIXTURES), 'utf8'),
+  ) as Payload;
+  edit(payload);
+  const dir = await mkdtemp(join(tmpdir(), 'event-'));
+  const path = join(dir, 'event.json');
+  await writeFile(path, JSON.stringify(payload));
+  return { name, path, payload };
+}
+
+/** The announce of a job, as an earlier run posted it. */
+const announced = (jobId: string) =>
+  `<!-- docs-agent-job: ${jobId} -->\n**Docs agent**: this pull request is the work of agent job \`${jobId}\`.\n`;
+
+/**
+ * A job in the simulator whose pull request is #101 of acme/docs, and GitHub with that pull
+ * request, its announce, the comment of the event, and octocat allowed to write.
+ */
+async function world(
+  options: {
+    agent?: Partial<AgentScenario>;
+    messageLimit?: number;
+    github?: Partial<FakeGitHubOptions>;
+    announce?: boolean;
+    comment?: { id: number; body: string; association?: string; bot?: boolean };
+  } = {},
+) {
+  const s = await sim({
+    agent: { activeMs: 300, followUpPr: 'same', ...options.agent },
+    messageLimit: options.messageLimit,
+  });
+  const jobId = await existingJob(s);
+  const c = options.comment;
+  const g = await startFakeGitHub({
+    pulls: [{ number: PR, headShas: [BEFORE, AFTER] }],
+    issueComments: [
+      ...(options.announce === false ? [] : [{ pull: PR, body: announced(jobId) }]),
+      ...(c
+        ? [
+            {
+              id: c.id,
+              pull: PR,
+              body: c.body,
+              user: c.bot ? { login: 'renovate[bot]', type: 'Bot' as const } : { login: 'octocat' },
+              association: c.association ?? 'MEMBER',
+            },
+          ]
+        : []),
+    ],
+    permissions: { octocat: 'write' },
+    ...options.github,
+  });
+  servers.push(g);
+  return { s, g, jobId };
+}
+
+async function existingJob(s: Simulator): Promise<string> {
+  const client = new ServiceClient({ baseUrl: s.baseUrl, apiKey: s.apiKey });
+  try {
+    const job = await createAgentJob(client, s.projectId, 'Rewrite the quickstart');
+    s.agentJobs.get(job.id)!.activeSince = 0; // finished at once
+    return job.id;
+  } finally {
+    await client.close();
+  }
+}
+
+/** dist/agent as a runner starts it, against the simulator and the GitHub stand-in. */
+function runAgent(
+  s: Simulator,
+  g: FakeGitHub,
+  inputs: Record<string, string>,
+  env: Record<string, string> = {},
+) {
+  return runAction({
+    entry: 'dist/agent/index.js',
+    actionFile: 'agent/action.yml',
+    inputs: {
+      'api-key': s.apiKey,
+      'project-id': s.projectId,
+      'base-url': s.baseUrl,
+      'poll-interval': '1s',
+      ...inputs,
+    },
+    env: { GITHUB_API_URL: g.apiUrl, ...env },
+  });
+}
+
+/** dist/agent on a comment event, with no prompt and no job-id. */
+function agentOn(
+  event: { name: string; path: string },
+  s: Simulator,
+  g: FakeGitHub,
+  inputs: Record<string, string> = {},
+) {
+  return runAgent(s, g, inputs, { GITHUB_EVENT_NAME: event.name, GITHUB_EVENT_PATH: event.path });
+}
+
+/** The comments the action posted in this test (as the job's token's app; not the seeded ones). */
+const posted = (g: FakeGitHub): StoredComment[] =>
+  [...g.comments, ...g.reviewComments].filter(
+    (c) => c.user.login === 'github-actions[bot]' && !c.seeded,
+  );
+
+/** The Markdown a reader sees outside code: fenced blocks and code spans removed. */
+function outsideCode(markdown: string): string {
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split('\n')) {
+    if (fence) {
+      if (new RegExp(`^ {0,3}${fence}\`*\\s*$`).test(line)) fence = undefined;
+      continue;
+    }
+    const open = /^ {0,3}(`{3,})/.exec(line);
+    if (open) fence = open[1];
+    else out.push(line.replace(/(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g, ''));
+  }
+  return out.join('\n');
+}
+
+/** The content of the first fenced code block of a Markdown text (undefined: none). */
+function firstCodeBlock(markdown: string): string | undefined {
+  const m = /^(`{3,})\w*\n([\s\S]*?)\n\1\s*$/m.exec(markdown);
+  return m?.[2];
+}
+
+/** No secret of the run in anything sent to GitHub. */
+function expectNothingSecretSent(g: FakeGitHub, s: Simulator) {
+  for (const r of g.requests) {
+    expect(r.raw).not.toContain(s.apiKey);
+    expect(r.raw).not.toContain(GITHUB_TOKEN);
+  }
+}
+
+function expectNothingDone(run: ActionRun, s: Simulator, g: FakeGitHub) {
+  expect(run.code, run.stdout).toBe(0);
+  expect(s.requestsFor('message')).toHaveLength(0);
+  expect(g.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  expect(g.reactions).toHaveLength(0);
+  expect(run.stdout).not.toMatch(/^::(warning|error)/m);
+}
+
+describe('review loop: a comment on the agent pull request becomes a follow-up', () => {
+  it('a trusted comment: the exact instruction is sent, 👀 then +1, a reply with the outcome', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const comment = event.payload.comment!;
+    const { s, g, jobId } = await world({
+      comment: { id: COMMENT_ID, body: String(comment.body) },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+
+    const sent = s.requestsFor('message');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.path).toBe(`/v2/agent/${s.projectId}/job/${jobId}/message`);
+    // The payload's CRLF line breaks become LF; nothing else is changed.
+    expect(sent[0]!.body).toEqual({
+      prompt: 'Also fix the broken link in the quickstart.\nKeep the wording short.',
+    });
+    expect(g.reactions).toEqual([
+      { kind: 'issue', commentId: COMMENT_ID, content: 'eyes' },
+      { kind: 'issue', commentId: COMMENT_ID, content: '+1' },
+    ]);
+    // 👀 before the follow-up is sent, +1 once it is answered.
+    const reacted = g.requests.filter((r) => r.path.endsWith(`/comments/${COMMENT_ID}/reactions`));
+    expect(reacted.map((r) => r.body.content)).toEqual(['eyes', '+1']);
+    expect(reacted[0]!.at).toBeLessThanOrEqual(sent[0]!.at);
+    expect(reacted[1]!.at).toBeGreaterThan(sent[0]!.at);
+
+    const replies = posted(g).filter((c) => c.body.startsWith('<!-- docs-agent-reply -->'));
+    expect(replies).toHaveLength(1);
+    const reply = replies[0]!.body;
+    expect(reply).toContain(
+      `✅ **Done**: agent job \`${jobId}\` completed and pushed to this pull request (\`0123456\` → \`89abcde\`).`,
+    );
+    expect(firstCodeBlock(reply)).toBe((sent[0]!.body as { prompt: string }).prompt);
+    expect(reply).toContain(
+      `[Instruction](https://github.com/acme/docs/pull/101#issuecomment-${COMMENT_ID}) from \`octocat\``,
+    );
+    expect(reply).toContain('| Workflow run | [https://github.com/acme/docs/actions/runs/4242]');
+
+    // The announce now shows the job's status (edited, not a second one).
+    const announces = g.comments.filter((c) =>
+      c.body.startsWith(`<!-- docs-agent-job: ${jobId} -->`),
+    );
+    expect(announces).toHaveLength(1);
+    expect(announces[0]!.body).toContain('| Status | completed |');
+
+    expect(run.outputs).toMatchObject({
+      'job-id': jobId,
+      status: 'completed',
+      'pr-link': 'https://github.com/acme/docs/pull/101',
+      'comment-url': `https://github.com/acme/docs/pull/101#issuecomment-${replies[0]!.id}`,
+    });
+    expect(run.summary).toContain('### Agent follow-up');
+    expectNothingSecretSent(g, s);
+    if (process.env.AGENT_EXCHANGE_LOG)
+      console.log(
+        [
+          '--- comment (issue_comment payload, comment.body, JSON) ---',
+          JSON.stringify(comment.body),
+          `--- request sent: ${sent[0]!.method} ${sent[0]!.path} ---`,
+          JSON.stringify(sent[0]!.body),
+          '--- reply posted (POST /repos/acme/docs/issues/101/comments, body) ---',
+          reply,
+          '--- reactions ---',
+          JSON.stringify(g.reactions),
+        ].join('\n'),
+      );
+  });
+
+  it('a review comment: replied in its thread, reactions on the review comment; marker in the description', async () => {
+    // A reply in a thread: the answer goes to the thread's first comment.
+    const event = await eventFile(REVIEW_COMMENT, (p) => {
+      p.comment!.in_reply_to_id = 1987654000;
+    });
+    const { s, g, jobId } = await world({ announce: false });
+    const body = `Opened by the docs agent.\n\n<!-- docs-agent-job: ${jobId} -->\n`;
+    const g2 = await startFakeGitHub({
+      pulls: [
+        { number: PR, headShas: [BEFORE], body, user: { login: 'mintlify[bot]', type: 'Bot' } },
+      ],
+      seededReviewComments: [
+        { id: 1987654000, pull: PR },
+        { id: REVIEW_ID, pull: PR, inReplyTo: 1987654000 },
+      ],
+      permissions: { octocat: 'maintain' },
+    });
+    servers.push(g2);
+    expect(g.requests).toHaveLength(0);
+    const run = await agentOn(event, s, g2);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message')[0]!.body).toEqual({
+      prompt: 'Use the same link text as in the README here.',
+    });
+    const replyRequests = g2.requests.filter((r) => r.path.endsWith('/replies'));
+    expect(replyRequests.map((r) => r.path)).toEqual([
+      '/api/v3/repos/acme/docs/pulls/101/comments/1987654000/replies',
+    ]);
+    expect(replyRequests[0]!.body.body).toContain(
+      `✅ **Done**: agent job \`${jobId}\` completed; this pull request did not change (no new commit).`,
+    );
+    expect(g2.reactions).toEqual([
+      { kind: 'review', commentId: REVIEW_ID, content: 'eyes' },
+      { kind: 'review', commentId: REVIEW_ID, content: '+1' },
+    ]);
+    // The job's pull request is this one, and it had no announce yet: one is posted.
+    expect(g2.comments.map((c) => c.body.split('\n')[0])).toEqual([
+      `<!-- docs-agent-job: ${jobId} -->`,
+    ]);
+    expect(run.outputs['comment-url']).toMatch(/#discussion_r\d+$/);
+  });
+
+  it('an untrusted commenter and a bot: nothing sent, nothing posted, one log line', async () => {
+    const event = await eventFile(ISSUE_COMMENT, (p) => {
+      p.comment!.author_association = 'NONE';
+      (p.comment!.user as Record<string, unknown>).login = 'drive-by';
+    });
+    const { s, g } = await world({
+      comment: { id: COMMENT_ID, body: '/agent x', association: 'NONE' },
+    });
+    const run = await agentOn(event, s, g);
+    expectNothingDone(run, s, g);
+    expect(run.stdout.match(/^Comment \d+: .*ignored\.$/gm)).toEqual([
+      `Comment ${COMMENT_ID}: drive-by (NONE) is not an owner, member or collaborator of the repository, so it may not steer the agent; ignored.`,
+    ]);
+    expect(g.requests).toHaveLength(0);
+
+    // A member by association whose role is read only: confirmed through the permission call.
+    const readOnly = await eventFile(ISSUE_COMMENT, (p) => {
+      (p.comment!.user as Record<string, unknown>).login = 'reader';
+    });
+    const w2 = await world({ comment: { id: COMMENT_ID, body: '/agent x' } });
+    const run2 = await agentOn(readOnly, w2.s, w2.g);
+    expectNothingDone(run2, w2.s, w2.g);
+    expect(w2.g.requests.map((r) => r.path)).toEqual([
+      '/api/v3/repos/acme/docs/collaborators/reader/permission',
+    ]);
+    expect(run2.stdout).toContain('reader (MEMBER) has the role "read" on the repository');
+
+    const bot = await eventFile(ISSUE_COMMENT, (p) => {
+      p.comment!.user = { login: 'renovate[bot]', id: 29139614, type: 'Bot' };
+    });
+    const w3 = await world({ comment: { id: COMMENT_ID, body: '/agent x', bot: true } });
+    const run3 = await agentOn(bot, w3.s, w3.g);
+    expectNothingDone(run3, w3.s, w3.g);
+    expect(w3.g.requests).toHaveLength(0);
+    expect(run3.stdout).toContain(
+      `Comment ${COMMENT_ID}: renovate[bot] is a bot, and bots never steer the agent; nothing to do.`,
+    );
+  });
+
+  it('no command prefix: nothing sent, nothing posted, one debug line', async () => {
+    const event = await eventFile(ISSUE_COMMENT, (p) => {
+      p.comment!.body = 'Looks good to me, but /agent could also fix the FAQ.';
+    });
+    const { s, g } = await world();
+    const run = await agentOn(event, s, g);
+    expectNothingDone(run, s, g);
+    expect(g.requests).toHaveLength(0);
+    expect(s.requests.filter((r) => r.op !== 'create-agent')).toHaveLength(0);
+    const lines = run.stdout.split('\n').filter((l) => l.includes('does not start with'));
+    expect(lines).toEqual([
+      `::debug::Comment ${COMMENT_ID}: the comment does not start with /agent; nothing to do.`,
+    ]);
+  });
+
+  it('no marker on the pull request: one reply, nothing sent', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g } = await world({
+      announce: false,
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      // A marker an outsider wrote does not count.
+      github: {},
+    });
+    g.comments.push({
+      ...g.comments[0]!,
+      id: 5,
+      body: '<!-- docs-agent-job: aj_outsider -->',
+      user: { login: 'drive-by', type: 'User' },
+      author_association: 'NONE',
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(0);
+    expect(posted(g)).toHaveLength(1);
+    expect(posted(g)[0]!.body).toMatch(/^<!-- docs-agent-reply -->\nℹ️ \*\*No agent job\*\*/);
+    expect(g.reactions).toHaveLength(0);
+    expect(run.outputs['comment-url']).toMatch(/#issuecomment-\d+$/);
+  });
+
+  it("the service's 429: a reply naming the hourly limit and when to retry, then -1", async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g } = await world({
+      messageLimit: 0,
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code).toBe(1);
+    expect(s.requestsFor('message')).toHaveLength(1);
+    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    const limit =
+      /^⏸️ \*\*Hourly limit reached\*\*: the service takes 100 follow-up messages per project per hour, and refused this one \(HTTP 429\)\. Try again in (1h|\d+m(?:\d\ds)?) \(after (\d\d:\d\d) UTC\)\.$/m.exec(
+        reply,
+      );
+    expect(limit, reply).not.toBeNull();
+    // The simulator's Retry-After: an hour from the refused message (a limit of 0 took none).
+    const at = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+    const inAnHour = s.requestsFor('message')[0]!.at + 3600_000;
+    expect([at(inAnHour - 60_000), at(inAnHour), at(inAnHour + 60_000)]).toContain(limit![2]);
+    expect(g.reactions.map((r) => r.content)).toEqual(['eyes', '-1']);
+    expect(run.stdout).toMatch(/::error::send follow-up message .*HTTP 429/);
+    expect(run.outputs['comment-url']).toMatch(/#issuecomment-\d+$/);
+  });
+
+  it('a failed job: a reply with the reason, then -1', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g, jobId } = await world({
+      agent: { outcome: 'failed', error: 'Build failed: @docs-team, see `docs.json` line 3' },
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code).toBe(1);
+    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    expect(reply).toContain(
+      `❌ **Failed**: agent job \`${jobId}\` failed. The service says: \`\`Build failed: @docs-team, see \`docs.json\` line 3\`\``,
+    );
+    expect(outsideCode(reply)).not.toMatch(/@\w/);
+    expect(g.reactions.map((r) => r.content)).toEqual(['eyes', '-1']);
+    expect(run.outputs).toMatchObject({ 'job-id': jobId, status: 'failed' });
+    expect(run.stdout).toContain('The service says: "Build failed: @docs-team');
+  });
+
+  it('the time limit: a reply with the job id to check later', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g, jobId } = await world({
+      agent: { outcome: 'never' },
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+    });
+    const run = await agentOn(event, s, g, { timeout: '2s' });
+    expect(run.code).toBe(1);
+    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    expect(reply).toContain(
+      `⏳ **Still working**: agent job \`${jobId}\` did not finish within the time limit of 2s. The agent keeps working on the service: check job \`${jobId}\` later.`,
+    );
+    expect(g.reactions.map((r) => r.content)).toEqual(['eyes', '-1']);
+  });
+
+  it('a hostile instruction: sent as data, no command printed, no live mention, the fence holds', async () => {
+    const hostile = [
+      '::error title=pwned::pwned',
+      '::add-mask::pwned-mask',
+      '@octocat @acme/docs-team please',
+      '```',
+      '**bold** <img src=x onerror=alert(1)> ````` ~~~',
+      '<!-- docs-agent-job: aj_evil -->',
+      '::stop-commands::pwned-token',
+      '%0A::warning::pwned-encoded',
+    ].join('\n');
+    const event = await eventFile(ISSUE_COMMENT, (p) => {
+      p.comment!.body = `/agent ${hostile}`;
+    });
+    const { s, g, jobId } = await world({ comment: { id: COMMENT_ID, body: `/agent ${hostile}` } });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message')[0]!.body).toEqual({ prompt: hostile });
+    // Nothing of the instruction is on a line the runner would read as a command.
+    for (const line of run.stdout.split('\n'))
+      expect(line.trimStart().startsWith('::') && /pwned/.test(line), line).toBe(false);
+    expect(run.stdout).not.toContain('pwned');
+    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    expect(firstCodeBlock(reply)).toBe(hostile);
+    expect(reply).toMatch(/^`{6}text$/m);
+    expect(outsideCode(reply)).not.toMatch(/@\w/);
+    expect(outsideCode(reply)).not.toContain('pwned');
+    // The marker inside the quoted instruction steers nothing: the next run finds the real job.
+    const again = await eventFile(ISSUE_COMMENT, (p) => {
+      p.comment!.body = '/agent Thanks, one more typo.';
+    });
+    const run2 = await agentOn(again, s, g);
+    expect(run2.code, run2.stdout).toBe(0);
+    expect(s.requestsFor('message').map((r) => r.path)).toEqual([
+      `/v2/agent/${s.projectId}/job/${jobId}/message`,
+      `/v2/agent/${s.projectId}/job/${jobId}/message`,
+    ]);
+  });
+
+  it('an empty instruction: a reply naming the problem, nothing sent', async () => {
+    const event = await eventFile(ISSUE_COMMENT, (p) => {
+      p.comment!.body = '/agent   ';
+    });
+    const { s, g } = await world({ comment: { id: COMMENT_ID, body: '/agent   ' } });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(0);
+    expect(posted(g).at(-1)!.body).toContain(
+      `⚠️ **Not sent**: the instruction in [this comment](https://github.com/acme/docs/pull/101#issuecomment-${COMMENT_ID}) from \`octocat\` contains only white space.`,
+    );
+  });
+
+  it('GitHub answers 403 on the reply: one warning, the follow-up still in the outputs', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const refused = { status: 403, message: 'Resource not accessible by integration' };
+    const { s, g, jobId } = await world({
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      github: { refuse: { comment: refused, edit: refused, react: refused } },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(1);
+    const warnings = run.stdout.match(/^::warning::.*$/gm) ?? [];
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(
+      `Could not add the reaction eyes to comment ${COMMENT_ID}: GitHub answered 403 (Resource not accessible by integration). Give the job "permissions: pull-requests: write" and "issues: write"`,
+    );
+    expect(run.stdout).toMatch(/^Could not comment on pull request #101: GitHub answered 403/m);
+    expect(run.outputs).toMatchObject({ 'job-id': jobId, status: 'completed' });
+    expect(run.outputs['comment-url'] ?? '').toBe('');
+  });
+});
+
+describe('announce: one comment per job on its pull request', () => {
+  it('a second run for the same job edits the comment instead of adding one', async () => {
+    const { s, g, jobId } = await world({ announce: false });
+    const runs: ActionRun[] = [];
+    for (const prompt of ['Rewrite the quickstart', 'Shorten the intro'])
+      runs.push(
+        await runAgent(
+          s,
+          g,
+          { prompt, 'job-id': jobId },
+          { GITHUB_EVENT_NAME: 'workflow_dispatch' },
+        ),
+      );
+    for (const run of runs) expect(run.code, run.stdout).toBe(0);
+    expect(g.comments).toHaveLength(1);
+    const body = g.comments[0]!.body;
+    expect(body.split('\n')[0]).toBe(`<!-- docs-agent-job: ${jobId} -->`);
+    expect(body).toContain('| Model | `claude-sonnet-4-5` |');
+    expect(body).toContain('/agent also fix the broken link in the quickstart');
+    const writes = g.requests.filter((r) => r.method !== 'GET').map((r) => r.method);
+    expect(writes).toEqual(['POST', 'PATCH']);
+    expect(runs[0]!.outputs['comment-url']).toBe(runs[1]!.outputs['comment-url']);
+    expect(runs[1]!.stdout).toContain(
+      `Updated the announce of agent job ${jobId} on pull request #101`,
+    );
+    expectNothingSecretSent(g, s);
+  });
+
+  it('a pull request of another repository is not commented on', async () => {
+    const { s, g, jobId } = await world({ announce: false });
+    const run = await runAgent(
+      s,
+      g,
+      { prompt: 'x', 'job-id': jobId },
+      { GITHUB_REPOSITORY: 'acme/website' },
+    );
+    expect(run.code, run.stdout).toBe(0);
+    expect(g.requests).toHaveLength(0);
+    expect(run.outputs['comment-url'] ?? '').toBe('');
+  });
+});

@@ -1,0 +1,269 @@
+/**
+ * The pull request side of the GitHub REST stand-in (github-api.ts serves it): pull requests,
+ * their conversation comments (list, with GitHub's Link pagination; create; update), reactions on
+ * conversation and review comments, replies in a review thread, and a collaborator's permission.
+ * Answers are shaped as GitHub's (the fields the action reads, and a few more), and every write
+ * is kept so that tests can read what a reviewer would see.
+ */
+
+export interface FakeUser {
+  login: string;
+  type?: 'User' | 'Bot';
+}
+
+export interface FakePull {
+  number: number;
+  body?: string;
+  user?: FakeUser;
+  /** `author_association` of the pull request's author. */
+  association?: string;
+  /** The head commit each GET answers, in turn (the last one from then on). */
+  headShas?: string[];
+}
+
+export interface StoredComment {
+  id: number;
+  /** The pull request it is on. */
+  pull: number;
+  body: string;
+  user: FakeUser;
+  author_association: string;
+  created_at: string;
+  updated_at: string;
+  /** Review comments: the thread's first comment, for a reply. */
+  in_reply_to_id?: number;
+  /** There before the run (given in the options), not posted by it. */
+  seeded?: boolean;
+}
+
+export interface RecordedReaction {
+  kind: 'issue' | 'review';
+  commentId: number;
+  content: string;
+}
+
+/** A refusal to answer: the status, and headers and message if not the usual ones. */
+export interface PullRefusal {
+  status: number;
+  message?: string;
+  headers?: Record<string, string>;
+}
+
+/** What the stand-in refuses, by call. */
+export type PullCall = 'pull' | 'list' | 'comment' | 'edit' | 'reply' | 'react' | 'permission';
+
+export interface PullRequestOptions {
+  pulls?: FakePull[];
+  /** Conversation comments already there, oldest first. */
+  issueComments?: {
+    /** The id (the comment of an event payload); a fresh one when absent. */
+    id?: number;
+    pull: number;
+    body: string;
+    user?: FakeUser;
+    association?: string;
+    updatedAt?: string;
+  }[];
+  /** Review comments already there (a thread's first comment, or a reply with inReplyTo). */
+  seededReviewComments?: { id: number; pull: number; body?: string; inReplyTo?: number }[];
+  /** Role of each login on the repository; any other login reads the public repository. */
+  permissions?: Record<string, 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'>;
+  /** Answer this refusal to every call of a kind. */
+  refuse?: Partial<Record<PullCall, PullRefusal>>;
+}
+
+/** Who the token is: the job's token writes as the github-actions app. */
+export const ACTIONS_BOT: FakeUser = { login: 'github-actions[bot]', type: 'Bot' };
+const SERVER = 'https://github.com';
+const LEGACY: Record<string, string> = {
+  admin: 'admin',
+  maintain: 'write',
+  write: 'write',
+  triage: 'read',
+  read: 'read',
+  none: 'none',
+};
+
+type Answer =
+  { status: number; data: unknown; headers?: Record<string, string> } | PullRefusal | undefined;
+
+export class PullRequestStore {
+  readonly comments: StoredComment[] = [];
+  readonly reviewComments: StoredComment[] = [];
+  readonly reactions: RecordedReaction[] = [];
+  #gets = new Map<number, number>();
+  #nextId = 2_000_000_001;
+  #clock = Date.parse('2026-03-02T09:00:00Z');
+
+  constructor(private readonly options: PullRequestOptions) {
+    for (const c of options.issueComments ?? [])
+      this.comments.push({
+        ...this.#new(c.pull, c.body, c.user ?? ACTIONS_BOT, c.association ?? 'NONE'),
+        ...(c.id ? { id: c.id } : {}),
+        seeded: true,
+        ...(c.updatedAt ? { updated_at: c.updatedAt } : {}),
+      });
+    for (const c of options.seededReviewComments ?? [])
+      this.reviewComments.push({
+        ...this.#new(c.pull, c.body ?? 'Typo here.', { login: 'octocat' }, 'MEMBER'),
+        id: c.id,
+        seeded: true,
+        ...(c.inReplyTo ? { in_reply_to_id: c.inReplyTo } : {}),
+      });
+  }
+
+  /** A fresh comment, one second after the one before. */
+  #new(pull: number, body: string, user: FakeUser, association: string): StoredComment {
+    const at = new Date((this.#clock += 1000)).toISOString().replace('.000', '');
+    return {
+      id: this.#nextId++,
+      pull,
+      body,
+      user: { type: 'User', ...user },
+      author_association: association,
+      created_at: at,
+      updated_at: at,
+    };
+  }
+
+  /** GitHub's JSON for a stored comment. */
+  #view(c: StoredComment, kind: 'issue' | 'review') {
+    const anchor = kind === 'issue' ? `issuecomment-${c.id}` : `discussion_r${c.id}`;
+    return {
+      id: c.id,
+      node_id: `IC_${c.id}`,
+      html_url: `${SERVER}/acme/docs/pull/${c.pull}#${anchor}`,
+      body: c.body,
+      user: { login: c.user.login, id: 41898282, type: c.user.type ?? 'User' },
+      author_association: c.author_association,
+      created_at: c.created_at,
+      updated_at: c.updated_at,
+      ...(c.in_reply_to_id ? { in_reply_to_id: c.in_reply_to_id } : {}),
+    };
+  }
+
+  /** The answer to a request, or undefined when it is not a pull request call. */
+  answer(method: string, url: string, body: Record<string, unknown>, origin: string): Answer {
+    const { pathname, searchParams } = new URL(url, origin);
+    const path = pathname.replace(/^\/api\/v3\/repos\/acme\/docs/, '');
+    if (path === pathname) return undefined;
+    const routes: [string, RegExp, PullCall, (m: string[]) => Answer][] = [
+      ['GET', /^\/pulls\/(\d+)$/, 'pull', (m) => this.#pull(Number(m[1]))],
+      [
+        'GET',
+        /^\/issues\/(\d+)\/comments$/,
+        'list',
+        (m) => this.#list(Number(m[1]), searchParams, origin),
+      ],
+      ['POST', /^\/issues\/(\d+)\/comments$/, 'comment', (m) => this.#create(Number(m[1]), body)],
+      ['PATCH', /^\/issues\/comments\/(\d+)$/, 'edit', (m) => this.#edit(Number(m[1]), body)],
+      [
+        'POST',
+        /^\/pulls\/(\d+)\/comments\/(\d+)\/replies$/,
+        'reply',
+        (m) => this.#reply(Number(m[1]), Number(m[2]), body),
+      ],
+      [
+        'POST',
+        /^\/(issues|pulls)\/comments\/(\d+)\/reactions$/,
+        'react',
+        (m) => this.#react(m[1] === 'issues' ? 'issue' : 'review', Number(m[2]), body),
+      ],
+      ['GET', /^\/collaborators\/([^/]+)\/permission$/, 'permission', (m) => this.#role(m[1]!)],
+    ];
+    for (const [verb, pattern, call, handle] of routes) {
+      const m = pattern.exec(path);
+      if (verb !== method || !m) continue;
+      return this.options.refuse?.[call] ?? handle([...m]);
+    }
+    return { status: 404, message: 'Not Found' };
+  }
+
+  #pull(number: number): Answer {
+    const pull = this.options.pulls?.find((p) => p.number === number);
+    if (!pull) return { status: 404, message: 'Not Found' };
+    const shas = pull.headShas ?? ['0123456789abcdef0123456789abcdef01234567'];
+    const seen = this.#gets.get(number) ?? 0;
+    this.#gets.set(number, seen + 1);
+    const user = pull.user ?? { login: 'mintlify[bot]', type: 'Bot' };
+    return {
+      status: 200,
+      data: {
+        number,
+        html_url: `${SERVER}/acme/docs/pull/${number}`,
+        state: 'open',
+        title: 'Docs agent: update the quickstart',
+        body: pull.body ?? null,
+        user: { login: user.login, type: user.type ?? 'User' },
+        author_association: pull.association ?? 'NONE',
+        head: { ref: 'mintlify/agent-3f9a2c', sha: shas[Math.min(seen, shas.length - 1)] },
+        base: { ref: 'main', sha: 'fedcba9876543210fedcba9876543210fedcba98' },
+      },
+    };
+  }
+
+  /** GitHub's pagination: `per_page` (at most 100) and `page`, with a Link header to the next. */
+  #list(number: number, query: URLSearchParams, origin: string): Answer {
+    const perPage = Math.min(100, Number(query.get('per_page') ?? 30));
+    const page = Number(query.get('page') ?? 1);
+    const all = this.comments.filter((c) => c.pull === number);
+    const data = all.slice((page - 1) * perPage, page * perPage).map((c) => this.#view(c, 'issue'));
+    const headers: Record<string, string> = {};
+    if (page * perPage < all.length)
+      headers.link = `<${origin}/api/v3/repos/acme/docs/issues/${number}/comments?per_page=${perPage}&page=${page + 1}>; rel="next"`;
+    return { status: 200, data, headers };
+  }
+
+  #create(number: number, body: Record<string, unknown>): Answer {
+    if (!this.options.pulls?.some((p) => p.number === number))
+      return { status: 404, message: 'Not Found' };
+    const comment = this.#new(number, String(body.body), ACTIONS_BOT, 'NONE');
+    this.comments.push(comment);
+    return { status: 201, data: this.#view(comment, 'issue') };
+  }
+
+  #edit(id: number, body: Record<string, unknown>): Answer {
+    const comment = this.comments.find((c) => c.id === id);
+    if (!comment) return { status: 404, message: 'Not Found' };
+    comment.body = String(body.body);
+    comment.updated_at = new Date((this.#clock += 1000)).toISOString().replace('.000', '');
+    return { status: 200, data: this.#view(comment, 'issue') };
+  }
+
+  #reply(number: number, id: number, body: Record<string, unknown>): Answer {
+    const parent = this.reviewComments.find((c) => c.id === id && c.pull === number);
+    if (!parent) return { status: 404, message: 'Not Found' };
+    if (parent.in_reply_to_id)
+      return { status: 422, message: 'Validation Failed: replies to replies are not supported' };
+    const reply = {
+      ...this.#new(number, String(body.body), ACTIONS_BOT, 'NONE'),
+      in_reply_to_id: id,
+    };
+    this.reviewComments.push(reply);
+    return { status: 201, data: this.#view(reply, 'review') };
+  }
+
+  #react(kind: 'issue' | 'review', id: number, body: Record<string, unknown>): Answer {
+    const known = kind === 'issue' ? this.comments : this.reviewComments;
+    if (!known.some((c) => c.id === id)) return { status: 404, message: 'Not Found' };
+    const content = String(body.content);
+    if (!['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'].includes(content))
+      return { status: 422, message: 'Validation Failed' };
+    const again = this.reactions.some(
+      (r) => r.kind === kind && r.commentId === id && r.content === content,
+    );
+    if (!again) this.reactions.push({ kind, commentId: id, content });
+    return {
+      status: again ? 200 : 201,
+      data: { id: this.reactions.length, content, user: { login: ACTIONS_BOT.login } },
+    };
+  }
+
+  #role(login: string): Answer {
+    const role = this.options.permissions?.[decodeURIComponent(login)] ?? 'read';
+    return {
+      status: 200,
+      data: { permission: LEGACY[role], role_name: role, user: { login } },
+    };
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * The review loop's pure decisions: the event payloads (the fixture files, shaped as GitHub sends
+ * them), which comments are for the agent, which job a pull request names, which links are this
+ * repository's pull requests, and code that text from a comment cannot break out of.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { announceBody, jobMarker, markersIn, replyBody } from '../../src/agent/comment.js';
+import { parseCommentEvent, type CommentEvent } from '../../src/agent/event.js';
+import { instructionAfter, newestMarker, screen } from '../../src/agent/review-loop.js';
+import type { AgentJob } from '../../src/api/schemas.js';
+import type { IssueComment, PullRequest } from '../../src/github/pull-request.js';
+import { pullRequestNumber } from '../../src/github/pull-request.js';
+import { codeBlock, inlineCode } from '../../src/shared/markdown.js';
+
+const fixture = (name: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../fixtures/events/${name}.created.json`, import.meta.url), 'utf8'),
+  ) as Record<string, Record<string, unknown>>;
+
+describe('comment event payloads', () => {
+  it('reads an issue_comment on a pull request', () => {
+    expect(parseCommentEvent('issue_comment', fixture('issue_comment'))).toEqual({
+      name: 'issue_comment',
+      action: 'created',
+      pullNumber: 101,
+      comment: {
+        id: 2701234567,
+        kind: 'issue',
+        body: '/agent Also fix the broken link in the quickstart.\r\nKeep the wording short.',
+        author: { login: 'octocat', bot: false, association: 'MEMBER' },
+        url: 'https://github.com/acme/docs/pull/101#issuecomment-2701234567',
+        threadId: 2701234567,
+      },
+    });
+  });
+
+  it('an issue_comment on an issue has no pull request', () => {
+    const payload = fixture('issue_comment');
+    delete payload.issue!.pull_request;
+    expect(parseCommentEvent('issue_comment', payload).pullNumber).toBeUndefined();
+  });
+
+  it('reads a review comment; a reply in a thread answers the thread', () => {
+    const payload = fixture('pull_request_review_comment');
+    const event = parseCommentEvent('pull_request_review_comment', payload);
+    expect(event).toMatchObject({
+      pullNumber: 101,
+      comment: { id: 1987654321, kind: 'review', threadId: 1987654321 },
+    });
+    payload.comment!.in_reply_to_id = 1987654000;
+    expect(parseCommentEvent('pull_request_review_comment', payload).comment.threadId).toBe(
+      1987654000,
+    );
+  });
+
+  it('refuses a payload of another shape, naming the field but not its value', () => {
+    const payload = fixture('issue_comment');
+    payload.comment!.id = '::error::x';
+    expect(() => parseCommentEvent('issue_comment', payload)).toThrow(
+      /^The issue_comment event payload \(GITHUB_EVENT_PATH\) has no valid "comment\.id"\. /,
+    );
+    expect(() => parseCommentEvent('issue_comment', payload)).not.toThrow(/::error::/);
+  });
+});
+
+function event(body: string, more: Partial<CommentEvent> = {}, bot = false): CommentEvent {
+  return {
+    name: 'issue_comment',
+    action: 'created',
+    pullNumber: 7,
+    comment: {
+      id: 1,
+      kind: 'issue',
+      body,
+      author: { login: bot ? 'x[bot]' : 'octocat', bot, association: 'MEMBER' },
+      url: 'u',
+      threadId: 1,
+    },
+    ...more,
+  };
+}
+
+describe('which comments are for the agent', () => {
+  it.each([
+    ['/agent fix it', ' fix it'],
+    ['  /agent\r\nline 1\r\nline 2', '\nline 1\nline 2'],
+    ['/agent', ''],
+    ['/agents fix it', undefined],
+    ['fix it /agent', undefined],
+    ['`/agent` fix', undefined],
+  ])('%j → %j', (body, instruction) => {
+    expect(instructionAfter(body, '/agent')).toBe(instruction);
+  });
+
+  it('only created comments on pull requests, with the prefix, not from bots', () => {
+    expect(screen(event('/agent x'), '/agent')).toEqual({ instruction: ' x' });
+    expect(screen(event('/agent x', { action: 'edited' }), '/agent')).toMatchObject({
+      level: 'debug',
+    });
+    expect(screen(event('/agent x', { pullNumber: undefined }), '/agent')).toMatchObject({
+      ignore: 'the comment is on an issue, not a pull request',
+    });
+    expect(screen(event('hello'), '/agent')).toEqual({
+      ignore: 'the comment does not start with /agent',
+      level: 'debug',
+    });
+    expect(screen(event('/agent x', {}, true), '/agent')).toMatchObject({ level: 'info' });
+  });
+});
+
+describe('the job a pull request names', () => {
+  const user = { login: 'octocat', bot: false, association: 'MEMBER' };
+  const bot = { login: 'github-actions[bot]', bot: true, association: 'NONE' };
+  const outsider = { login: 'drive-by', bot: false, association: 'NONE' };
+  const pull: PullRequest = { number: 7, body: '', headSha: 'a', author: outsider };
+  let id = 0;
+  const comment = (
+    body: string,
+    author = bot,
+    updatedAt = '2026-03-02T09:00:00Z',
+  ): IssueComment => ({
+    id: ++id,
+    body,
+    author,
+    url: '',
+    updatedAt,
+  });
+
+  it('the newest marker of a trusted comment wins; then the description', () => {
+    const comments = [
+      comment(`${jobMarker('aj_old')}\n**Docs agent**: …`, bot, '2026-03-02T09:00:00Z'),
+      comment(`${jobMarker('aj_new')}\n**Docs agent**: …`, bot, '2026-03-02T10:00:00Z'),
+      comment(`by hand:\n${jobMarker('aj_mine')}`, user, '2026-03-02T08:00:00Z'),
+      comment(jobMarker('aj_outsider'), outsider, '2026-03-02T11:00:00Z'),
+      comment(`/agent do\n${jobMarker('aj_quoted')}`, user, '2026-03-02T12:00:00Z'),
+      comment(
+        `<!-- docs-agent-reply -->\n\`\`\`\n${jobMarker('aj_reply')}\n\`\`\``,
+        bot,
+        '2026-03-02T13:00:00Z',
+      ),
+    ];
+    expect(newestMarker(pull, comments, '/agent')).toBe('aj_new');
+    expect(newestMarker({ ...pull, body: jobMarker('aj_body') }, [], '/agent')).toBe(undefined);
+    expect(
+      newestMarker({ ...pull, body: `x\n${jobMarker('aj_body')}\n`, author: bot }, [], '/agent'),
+    ).toBe('aj_body');
+  });
+
+  it('a marker is a line of its own with a service id', () => {
+    expect(
+      markersIn(`a ${jobMarker('aj_1')}\n  ${jobMarker('aj_2')}  \n${jobMarker('aj/3')}`),
+    ).toEqual(['aj_2']);
+  });
+});
+
+describe('links to pull requests of this repository', () => {
+  const repo = { serverUrl: 'https://github.com', repository: 'Acme/Docs' };
+  it.each([
+    ['https://github.com/acme/docs/pull/101', 101],
+    ['https://github.com/acme/docs/pull/101/', 101],
+    ['https://github.com/acme/website/pull/101', undefined],
+    ['https://github.com/acme/docs/issues/101', undefined],
+    ['https://github.com.evil.example/acme/docs/pull/101', undefined],
+    ['http://github.com/acme/docs/pull/101', undefined],
+    ['https://github.com/acme/docs/pull/101?x=1', undefined],
+    ['not a link', undefined],
+    [null, undefined],
+  ])('%s → %s', (link, number) => {
+    expect(pullRequestNumber(link, repo)).toBe(number);
+  });
+
+  it('GitHub Enterprise Server: the server URL is the host', () => {
+    const ghes = { serverUrl: 'https://ghe.example.com', repository: 'docs/site' };
+    expect(pullRequestNumber('https://ghe.example.com/docs/site/pull/9', ghes)).toBe(9);
+    expect(pullRequestNumber('https://github.com/docs/site/pull/9', ghes)).toBeUndefined();
+  });
+});
+
+describe('Markdown that text from a comment cannot break', () => {
+  it('a fence longer than any backtick run inside', () => {
+    expect(codeBlock('a\n```\nb')).toBe('````text\na\n```\nb\n````');
+    expect(codeBlock('x ````` y')).toMatch(/^`{6}text\n/);
+    expect(codeBlock('plain')).toBe('```text\nplain\n```');
+  });
+
+  it('inline code around backticks and line breaks', () => {
+    expect(inlineCode('a `b` c')).toBe('``a `b` c``');
+    expect(inlineCode('`x`')).toBe('`` `x` ``');
+    expect(inlineCode('one\ntwo')).toBe('`one two`');
+  });
+
+  const job: AgentJob = {
+    id: 'aj_1',
+    status: 'completed',
+    model: 'm`@x',
+    prLink: 'https://github.com/acme/docs/pull/7',
+    source: { repository: 'r', ref: 'b' },
+  };
+
+  it('the announce: marker first, the command to use', () => {
+    const body = announceBody(job, '/docs', { run: 'https://github.com/acme/docs/actions/runs/1' });
+    expect(body.split('\n')[0]).toBe('<!-- docs-agent-job: aj_1 -->');
+    expect(body).toContain('```text\n/docs also fix the broken link in the quickstart\n```');
+    expect(body).toContain('| Model | ``m`@x`` |');
+  });
+
+  it('a reply to another pull request links it; an odd link is shown as code', () => {
+    const asked = { instruction: 'go', login: 'octocat', url: 'https://x' };
+    const other = (link: string) =>
+      replyBody({ kind: 'completed', job, change: { pr: 'other', link } }, asked, {});
+    expect(other('https://github.com/acme/docs/pull/8')).toContain(
+      'another pull request: [https://github.com/acme/docs/pull/8](https://github.com/acme/docs/pull/8).',
+    );
+    expect(other('https://x.example/a)[y](z')).toContain(
+      'another pull request: `https://x.example/a)[y](z`.',
+    );
+  });
+});
