@@ -8,16 +8,16 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   octokitDeploymentApi: () => (/* binding */ octokitDeploymentApi)
 /* harmony export */ });
-/* unused harmony export toApiError */
+/* unused harmony exports toApiError, octokitPullRequestApi */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
 /* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
 /* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7018);
-/* harmony import */ var _deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9808);
+/* harmony import */ var _api_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3660);
 /* harmony import */ var _shared_version_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9189);
 /**
- * The GitHub side of deployments, through @actions/github (Octokit): the REST base URL comes from
- * GITHUB_API_URL (GitHub Enterprise Server included), and proxies from the runner's settings.
- * Loaded only when the environment input is set, so runs without it do not pay for Octokit.
+ * GitHub through @actions/github (Octokit), for deployments and for the agent's pull requests: the
+ * REST base URL comes from GITHUB_API_URL (GitHub Enterprise Server included), and proxies from
+ * the runner's settings. Loaded only when a run talks to GitHub, so others do not pay for Octokit.
  */
 
 
@@ -25,12 +25,12 @@ export const modules = {
 
 
 /**
- * Turns what Octokit throws into a DeploymentApiError. Octokit reports a request that got no
+ * Turns what Octokit throws into a GitHubApiError. Octokit reports a request that got no
  * answer (refused, reset, timed out) as status 500 without a `response`: only a `response` means
  * GitHub answered.
  */
 function toApiError(error, signal) {
-    if (error instanceof _deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentApiError */ .M1)
+    if (error instanceof _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .O)
         return error;
     const e = (error ?? {});
     const response = e.response;
@@ -40,11 +40,11 @@ function toApiError(error, signal) {
         const headers = response.headers ?? {};
         const limited = e.status === 429 ||
             (e.status === 403 && (headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(said)));
-        return new _deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentApiError */ .M1(said.split('\n')[0].slice(0, 200), e.status, limited ? retryAfter(headers) : undefined);
+        return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .O(said.split('\n')[0].slice(0, 200), e.status, limited ? retryAfter(headers) : undefined);
     }
     if (signal?.aborted)
-        return new _deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentApiError */ .M1('no answer in time');
-    return new _deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentApiError */ .M1((0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNetworkError */ .gl)(e.cause ?? error));
+        return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .O('no answer in time');
+    return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .O((0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNetworkError */ .gl)(e.cause ?? error));
 }
 /** Retry-After (seconds or a date), or the reset time of the limit, as a wait in ms; else 1 s. */
 function retryAfter(headers) {
@@ -57,8 +57,8 @@ function retryAfter(headers) {
         return Math.max(0, reset * 1000 - now);
     return 1000;
 }
-function octokitDeploymentApi(token) {
-    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, {
+function createOctokit(token) {
+    return (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, {
         userAgent: _shared_version_js__WEBPACK_IMPORTED_MODULE_4__/* .USER_AGENT */ ._,
         // Octokit's own log lines are not for the user's log (and never carry the token).
         log: {
@@ -68,6 +68,9 @@ function octokitDeploymentApi(token) {
             error: () => undefined,
         },
     });
+}
+function octokitDeploymentApi(token) {
+    const octokit = createOctokit(token);
     const { owner, repo } = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.repo;
     return {
         async createDeployment(request, signal) {
@@ -85,7 +88,7 @@ function octokitDeploymentApi(token) {
                 });
                 const id = response.data.id;
                 if (typeof id !== 'number')
-                    throw new _deployment_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentApiError */ .M1(`answered ${response.status} without a deployment id`, response.status);
+                    throw new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .O(`answered ${response.status} without a deployment id`, response.status);
                 return { id };
             }
             catch (error) {
@@ -109,6 +112,90 @@ function octokitDeploymentApi(token) {
                 throw toApiError(error, signal);
             }
         },
+    };
+}
+/** Each call for the agent's pull requests gets this long (all pages of a listing together). */
+const PULL_REQUEST_CALL_MS = 15_000;
+/** A listing stops after this many comments: a marker is in the action's own, early comments. */
+const MAX_COMMENTS = 3000;
+function authorOf(user, association) {
+    return {
+        login: user?.login ?? '',
+        bot: user?.type === 'Bot',
+        association: typeof association === 'string' ? association : 'NONE',
+    };
+}
+function posted(data) {
+    return { id: data.id, url: data.html_url };
+}
+/** The agent's calls on the repository `owner/repo` (GITHUB_REPOSITORY). */
+function octokitPullRequestApi(token, repository) {
+    const octokit = createOctokit(token);
+    const [owner = '', repo = ''] = repository.split('/');
+    const at = { owner, repo };
+    /** Runs one call with its time limit, turning what Octokit throws into a GitHubApiError. */
+    const call = async (fn) => {
+        const signal = AbortSignal.timeout(PULL_REQUEST_CALL_MS);
+        try {
+            return await fn({ signal });
+        }
+        catch (error) {
+            throw toApiError(error, signal);
+        }
+    };
+    return {
+        pullRequest: (number) => call(async (request) => {
+            const { data } = await octokit.rest.pulls.get({ ...at, pull_number: number, request });
+            return {
+                number: data.number,
+                body: data.body ?? '',
+                headSha: data.head.sha,
+                author: authorOf(data.user, data.author_association),
+            };
+        }),
+        comments: (number) => call(async (request) => {
+            let seen = 0;
+            const all = await octokit.paginate(octokit.rest.issues.listComments, { ...at, issue_number: number, per_page: 100, request }, (response, done) => {
+                seen += response.data.length;
+                if (seen >= MAX_COMMENTS)
+                    done();
+                return response.data;
+            });
+            return all.slice(0, MAX_COMMENTS).map((c) => ({
+                id: c.id,
+                body: c.body ?? '',
+                author: authorOf(c.user, c.author_association),
+                url: c.html_url,
+                updatedAt: c.updated_at,
+            }));
+        }),
+        comment: (number, body) => call(async (request) => posted((await octokit.rest.issues.createComment({ ...at, issue_number: number, body, request }))
+            .data)),
+        editComment: (id, body) => call(async (request) => posted((await octokit.rest.issues.updateComment({ ...at, comment_id: id, body, request })).data)),
+        replyToReviewComment: (number, id, body) => call(async (request) => posted((await octokit.rest.pulls.createReplyForReviewComment({
+            ...at,
+            pull_number: number,
+            comment_id: id,
+            body,
+            request,
+        })).data)),
+        react: (kind, id, content) => call(async (request) => {
+            const target = { ...at, comment_id: id, content, request };
+            if (kind === 'review')
+                await octokit.rest.reactions.createForPullRequestReviewComment(target);
+            else
+                await octokit.rest.reactions.createForIssueComment(target);
+        }),
+        permission: (login) => call(async (request) => {
+            const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+                ...at,
+                username: login,
+                request,
+            });
+            // role_name tells maintain and triage apart; permission folds them into write and read.
+            const role = data.role_name;
+            return typeof role === 'string' && role !== '' ? role : data.permission;
+        }),
     };
 }
 

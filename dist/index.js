@@ -39316,6 +39316,8 @@ class ApiError extends Error {
     serviceMessage;
     hint;
     attempts;
+    /** The wait the service asked for (Retry-After), e.g. with a 429. */
+    retryAfterMs;
     /** The message without operation name and hint. */
     reason;
     constructor(details) {
@@ -39327,6 +39329,7 @@ class ApiError extends Error {
         this.serviceMessage = details.serviceMessage;
         this.hint = details.hint;
         this.attempts = details.attempts ?? 0;
+        this.retryAfterMs = details.retryAfterMs;
         this.reason = details.message;
     }
     /** The same error with a note added to its reason ("; no time left ..."). */
@@ -39338,6 +39341,7 @@ class ApiError extends Error {
             serviceMessage: this.serviceMessage,
             hint: this.hint,
             attempts,
+            retryAfterMs: this.retryAfterMs,
             message: `${this.reason}; ${note}`,
             cause: this,
         });
@@ -39455,33 +39459,17 @@ function parseRetryAfter(value, now) {
 
 /***/ }),
 
-/***/ 9808:
+/***/ 3660:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   M1: () => (/* binding */ DeploymentApiError),
-/* harmony export */   qK: () => (/* binding */ DeploymentRecorder)
+/* harmony export */   O: () => (/* binding */ GitHubApiError)
 /* harmony export */ });
-/* unused harmony exports CANCELLED_BUDGET_MS, statusDescription, outcomeOf */
-/* harmony import */ var _shared_constants_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5444);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3249);
-/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8382);
-/* harmony import */ var _shared_sleep_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7362);
-/**
- * Records a run as a GitHub deployment: created at the start (in_progress), finished with
- * success, failure or error. It never blocks the publish: when GitHub refuses (403/404: no
- * `deployments: write`, or a GitHub Enterprise Server without deployments) or cannot be reached,
- * it warns once and stands aside. It talks to GitHub through `DeploymentApi` (octokit.ts wires
- * Octokit to it) and does not import @actions/core.
- */
-
-
-
-
-class DeploymentApiError extends Error {
+/** What a call to GitHub's REST API failed with, whatever it was for (deployments, comments). */
+class GitHubApiError extends Error {
     status;
     retryAfterMs;
-    name = 'DeploymentApiError';
+    name = 'GitHubApiError';
     constructor(message, 
     /** The HTTP status, when GitHub answered. */
     status, 
@@ -39491,343 +39479,6 @@ class DeploymentApiError extends Error {
         this.status = status;
         this.retryAfterMs = retryAfterMs;
     }
-}
-/** GitHub keeps at most 140 characters of a status description. */
-const MAX_DESCRIPTION = 140;
-/** Each call to GitHub gets this long. */
-const CALL_TIMEOUT_MS = 10_000;
-/**
- * After a cancel the process exits soon after (HARD_EXIT_AFTER_CANCEL_MS): every call to GitHub
- * from then on, the one in flight included, must end within this budget, so that the last status
- * is sent (or given up on) before the exit.
- */
-const CANCELLED_BUDGET_MS = _shared_constants_js__WEBPACK_IMPORTED_MODULE_0__/* .CANCELLED_REPORT_BUDGET_MS */ .Wf;
-/** A status that could not be sent is tried up to this many times, time allowing. */
-const STATUS_ATTEMPTS = 3;
-/** A wait GitHub asks for (Retry-After) longer than this is not waited for. */
-const MAX_RETRY_WAIT_MS = 5_000;
-/** The first line of a text, cut to what GitHub keeps. */
-function statusDescription(text) {
-    const line = (text.split(/\r?\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
-    return line.length > MAX_DESCRIPTION ? `${line.slice(0, MAX_DESCRIPTION - 1)}…` : line;
-}
-/**
- * `failure` when the publish itself failed or was refused (the export failed, the service
- * refused the key or the plan, the values file or the rollout was refused); `error` when the run
- * could not finish (cancelled, timed out, the service or the network failed, a bug).
- */
-function outcomeOf(error) {
-    if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .StoppedError */ .Ko)
-        return 'error';
-    if (error instanceof _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
-        return error.status !== undefined &&
-            error.status >= 400 &&
-            error.status < 500 &&
-            error.status !== 408 &&
-            error.status !== 429
-            ? 'failure'
-            : 'error';
-    if (error instanceof _shared_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo)
-        return error.details.transient ? 'error' : 'failure';
-    return 'error';
-}
-class DeploymentRecorder {
-    api;
-    spec;
-    logger;
-    redact;
-    cancel;
-    wait;
-    #id;
-    /** The last state GitHub accepted. */
-    #state;
-    #off = false;
-    #warned = false;
-    #finished = false;
-    /** When the run was cancelled: from then on, calls share CANCELLED_BUDGET_MS. */
-    #cancelledAt;
-    constructor(api, spec, logger, 
-    /** Hides every secret known when it is called (the key, the link) from a text sent to GitHub. */
-    redact, 
-    /** The run's cancellation: calls made or in flight after it are cut short. */
-    cancel, 
-    /** Waits between tries; rejects as soon as `cancel` aborts. */
-    wait = (ms) => (0,_shared_sleep_js__WEBPACK_IMPORTED_MODULE_3__/* .sleep */ .y)(ms, cancel)) {
-        this.api = api;
-        this.spec = spec;
-        this.logger = logger;
-        this.redact = redact;
-        this.cancel = cancel;
-        this.wait = wait;
-        if (cancel?.aborted)
-            this.#cancelledAt = Date.now();
-        else
-            cancel?.addEventListener('abort', () => this.#cancelled(), { once: true });
-    }
-    /** Whether the run was cancelled; notes when, the first time it is seen. */
-    #cancelled() {
-        if (this.#cancelledAt === undefined && this.cancel?.aborted)
-            this.#cancelledAt = Date.now();
-        return this.#cancelledAt !== undefined;
-    }
-    get id() {
-        return this.#id;
-    }
-    /** The last state GitHub accepted for the deployment (undefined: none). */
-    get state() {
-        return this.#state;
-    }
-    /** Creates the deployment and marks it in_progress. */
-    async start() {
-        const { spec } = this;
-        const what = spec.domain ? `static export of ${spec.domain}` : 'static export';
-        const description = statusDescription(this.redact(`Publish the ${what}${spec.version ? ` (version ${spec.version})` : ''}${spec.jobId ? ` from export job ${spec.jobId}` : ''}`));
-        try {
-            const { id } = await this.#call((signal) => this.api.createDeployment({
-                ref: spec.ref,
-                environment: spec.environment,
-                description,
-                payload: {
-                    domain: spec.domain ?? null,
-                    version: spec.version ?? null,
-                    ...(spec.jobId ? { jobId: spec.jobId } : {}),
-                },
-            }, signal));
-            this.#id = id;
-        }
-        catch (error) {
-            this.#standAside('create a deployment', error, true);
-            return;
-        }
-        this.logger.info(`GitHub deployment ${this.#id} to environment "${spec.environment}" created for ${spec.ref.slice(0, 12)}.`);
-        // Cancelled meanwhile: the time left is for the final status.
-        if (this.#cancelled())
-            return;
-        await this.#status({ state: 'in_progress', description, logUrl: spec.logUrl });
-    }
-    /** Marks the deployment success. */
-    async succeeded(summary) {
-        await this.#finish({
-            state: 'success',
-            description: statusDescription(this.redact(summary)),
-            logUrl: this.spec.logUrl,
-            environmentUrl: this.spec.environmentUrl,
-        });
-    }
-    /** Marks the deployment failure or error (see outcomeOf), with the reason's first line. */
-    async failed(error, message) {
-        await this.#finish({
-            state: outcomeOf(error),
-            description: statusDescription(this.redact(message)),
-            logUrl: this.spec.logUrl,
-        });
-    }
-    async #finish(status) {
-        if (this.#finished)
-            return;
-        this.#finished = true;
-        if (await this.#status(status))
-            this.logger.info(`GitHub deployment ${this.#id}: ${status.state}.`);
-    }
-    /** When a call started at `started` must end: its own limit, or the end of the cancel budget. */
-    #deadline(started) {
-        const limit = started + CALL_TIMEOUT_MS;
-        return this.#cancelled() ? Math.min(limit, this.#cancelledAt + CANCELLED_BUDGET_MS) : limit;
-    }
-    /** Runs one call with its time limit, shortened if the run is cancelled while it is in flight. */
-    async #call(call) {
-        const started = Date.now();
-        const controller = new AbortController();
-        let timer;
-        const arm = () => {
-            clearTimeout(timer);
-            timer = setTimeout(() => controller.abort(new DeploymentApiError('no answer in time')), Math.max(0, this.#deadline(started) - Date.now()));
-        };
-        arm();
-        this.cancel?.addEventListener('abort', arm);
-        try {
-            return await call(controller.signal);
-        }
-        finally {
-            clearTimeout(timer);
-            this.cancel?.removeEventListener('abort', arm);
-        }
-    }
-    /**
-     * Sends a status (safe to send twice). GitHub down, a 5xx or a short rate limit: tried again,
-     * time allowing. 401/403/404: the token or the deployment is refused, nothing later would be
-     * accepted, so every later call is skipped. Any other refusal (422: a state GitHub will not
-     * take now), or a rate limit that lasts longer than MAX_RETRY_WAIT_MS, skips only this status:
-     * the final one is still worth sending. After a cancel, in_progress is dropped: the time left
-     * is for the final status.
-     */
-    async #status(status) {
-        const id = this.#id;
-        const final = status.state !== 'in_progress';
-        for (let attempt = 1;; attempt++) {
-            if (this.#off || id === undefined || (!final && this.#cancelled()))
-                return false;
-            try {
-                await this.#call((signal) => this.api.createStatus(id, status, signal));
-                this.#state = status.state;
-                return true;
-            }
-            catch (error) {
-                const e = error instanceof DeploymentApiError ? error : undefined;
-                const limited = e?.retryAfterMs !== undefined;
-                const refused = !limited && (e?.status === 401 || e?.status === 403 || e?.status === 404);
-                const again = !refused &&
-                    (limited
-                        ? e.retryAfterMs <= MAX_RETRY_WAIT_MS
-                        : e?.status === undefined || e.status >= 500);
-                const pause = e?.retryAfterMs ?? 1000;
-                const timeLeft = this.#deadline(Date.now()) - Date.now();
-                if (!again || attempt >= STATUS_ATTEMPTS || timeLeft < pause + 1000) {
-                    if (!final && this.#cancelled())
-                        return false;
-                    this.#standAside(`set the deployment's status to ${status.state}`, error, refused, final);
-                    return false;
-                }
-                await this.wait(pause).catch(() => undefined);
-            }
-        }
-    }
-    /**
-     * Says why GitHub did not take a call, and makes every later call a no-op with `stop`. A warning
-     * (at most one per run) when the record stops or its final status is lost; a lost in_progress
-     * is only logged, as the final status may still land. The publish goes on either way.
-     */
-    #standAside(what, error, stop, final = true) {
-        if (stop)
-            this.#off = true;
-        const e = error instanceof DeploymentApiError ? error : undefined;
-        const said = statusDescription(this.redact(error instanceof Error ? error.message : String(error)));
-        const answer = e?.status
-            ? `GitHub answered ${e.status} (${said})`
-            : `GitHub could not be reached (${said})`;
-        const created = this.#id !== undefined;
-        const fix = e?.retryAfterMs !== undefined
-            ? 'The token hit a GitHub rate limit: fewer API calls from this workflow, or a token of its own (github-token), help.'
-            : e?.status === 401
-                ? "GitHub refused the token: check github-token (the default, the job's GITHUB_TOKEN, is always valid during the job)."
-                : !created && (e?.status === 403 || e?.status === 404)
-                    ? 'Add "permissions: deployments: write" to the job (a 404 can also mean GitHub Enterprise Server without deployments, or a token that cannot see the repository).'
-                    : created && (e?.status === 403 || e?.status === 404)
-                        ? 'The token was refused for this deployment (was the deployment deleted, or its permission withdrawn?).'
-                        : e?.status !== undefined && e.status < 500
-                            ? 'Please report it with the log of this run.'
-                            : 'Check the status of GitHub and GITHUB_API_URL.';
-        const left = !created
-            ? ' The publish goes on without a deployment record.'
-            : this.#finished || stop
-                ? ` Deployment ${this.#id} is left ${this.#state === undefined ? 'without a status' : this.#state}: set its status by hand if it matters. The publish goes on.`
-                : ' The publish goes on; the final status will still be sent.';
-        const message = `Could not ${what} for environment "${this.spec.environment}": ${answer}. ${fix}${left}`;
-        if (!stop && !final) {
-            this.logger.info(message);
-            return;
-        }
-        if (this.#warned)
-            return;
-        this.#warned = true;
-        this.logger.warning(message);
-    }
-}
-
-
-/***/ }),
-
-/***/ 5444:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Gq: () => (/* binding */ HARD_EXIT_AFTER_CANCEL_MS),
-/* harmony export */   Ql: () => (/* binding */ DEFAULT_BASE_URL),
-/* harmony export */   Wf: () => (/* binding */ CANCELLED_REPORT_BUDGET_MS),
-/* harmony export */   nF: () => (/* binding */ SERVICE_ID_PATTERN)
-/* harmony export */ });
-/** The service's address unless base-url says otherwise. */
-const DEFAULT_BASE_URL = 'https://api.mintlify.com';
-/**
- * An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed and put in paths. The response
- * schemas and the job-id inputs use the same pattern, so any id a run printed can be passed back.
- */
-const SERVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
-/**
- * After SIGINT/SIGTERM the process exits this long after the cancel, whatever is still running
- * (a runner kills a cancelled step soon after anyway).
- */
-const HARD_EXIT_AFTER_CANCEL_MS = 3000;
-/**
- * What is left, after a cancel, for the last calls that report the outcome (the GitHub deployment's
- * final status): the hard exit less a margin for the process to write its last lines.
- */
-const CANCELLED_REPORT_BUDGET_MS = HARD_EXIT_AFTER_CANCEL_MS - 500;
-
-
-/***/ }),
-
-/***/ 8382:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ko: () => (/* binding */ StoppedError),
-/* harmony export */   dz: () => (/* binding */ InputError),
-/* harmony export */   yo: () => (/* binding */ UserError)
-/* harmony export */ });
-/**
- * A failure the user can fix: a bad input, a broken values file, a failed export. Its message
- * names the input or file, says what is wrong and what to do.
- */
-class UserError extends Error {
-    details;
-    name = 'UserError';
-    constructor(message, details = {}) {
-        super(message);
-        this.details = details;
-    }
-}
-/** A refusal of one input: `Input "timeout": ... ` */
-class InputError extends UserError {
-    constructor(input, problem, fix) {
-        super(`Input "${input}" ${problem}. ${fix}`, { input });
-    }
-}
-/** The run was cancelled (SIGINT/SIGTERM) or reached its time limit. */
-class StoppedError extends UserError {
-    reason;
-    constructor(message, reason, jobId) {
-        super(message, { jobId });
-        this.reason = reason;
-    }
-}
-
-
-/***/ }),
-
-/***/ 7362:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   y: () => (/* binding */ sleep)
-/* harmony export */ });
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
-function sleep(ms, signal) {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted) {
-            reject(signal.reason);
-            return;
-        }
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, Math.max(0, ms));
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal?.reason);
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
 }
 
 
@@ -51760,8 +51411,26 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-// EXTERNAL MODULE: ./src/shared/sleep.ts
-var sleep = __nccwpck_require__(7362);
+;// CONCATENATED MODULE: ./src/shared/sleep.ts
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted) {
+            reject(signal.reason);
+            return;
+        }
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, Math.max(0, ms));
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/shared/logger.ts
 /** Reports a status through `progress` where the reporter has it, else as an info line. */
 function reportProgress(reporter, message) {
@@ -51793,8 +51462,25 @@ function memoryLogger() {
 
 // EXTERNAL MODULE: ./src/shared/version.ts
 var version = __nccwpck_require__(9189);
-// EXTERNAL MODULE: ./src/shared/constants.ts
-var constants = __nccwpck_require__(5444);
+;// CONCATENATED MODULE: ./src/shared/constants.ts
+/** The service's address unless base-url says otherwise. */
+const DEFAULT_BASE_URL = 'https://api.mintlify.com';
+/**
+ * An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed and put in paths. The response
+ * schemas and the job-id inputs use the same pattern, so any id a run printed can be passed back.
+ */
+const SERVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
+/**
+ * After SIGINT/SIGTERM the process exits this long after the cancel, whatever is still running
+ * (a runner kills a cancelled step soon after anyway).
+ */
+const HARD_EXIT_AFTER_CANCEL_MS = 3000;
+/**
+ * What is left, after a cancel, for the last calls that report the outcome (the GitHub deployment's
+ * final status): the hard exit less a margin for the process to write its last lines.
+ */
+const CANCELLED_REPORT_BUDGET_MS = HARD_EXIT_AFTER_CANCEL_MS - 500;
+
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __nccwpck_require__(3249);
 ;// CONCATENATED MODULE: ./src/api/base-url.ts
@@ -51822,7 +51508,7 @@ function refuse(raw, problem, fix) {
 function parseBaseUrl(raw) {
     const text = raw.trim();
     if (text === '')
-        refuse(raw, 'is empty', `Set it to the service address, e.g. ${constants/* DEFAULT_BASE_URL */.Ql}.`);
+        refuse(raw, 'is empty', `Set it to the service address, e.g. ${DEFAULT_BASE_URL}.`);
     if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
         refuse(raw, 'has no scheme', `Write it with https://, e.g. https://${text.replace(/^\/+/, '')}.`);
     }
@@ -59450,7 +59136,7 @@ function cleanText(text, max = 300) {
     return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 /** An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed, and put in paths. */
-const serviceId = pipe(string(), regex(constants/* SERVICE_ID_PATTERN */.nF, 'must be an id of letters, digits, "_", ".", ":" and "-"'));
+const serviceId = pipe(string(), regex(SERVICE_ID_PATTERN, 'must be an id of letters, digits, "_", ".", ":" and "-"'));
 const count = pipe(number(), minValue(0), transform(Math.round));
 const optionalText = optional(nullable(pipe(string(), transform((text) => cleanText(text, 1000)))));
 const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'];
@@ -59481,6 +59167,9 @@ const AgentJobSchema = looseObject({
     prLink: optionalText,
     createdAt: optionalText,
     archivedAt: optionalText,
+    // Not in the published contract: read when present (like an export job's), for the reason of a
+    // failed job.
+    error: optionalText,
 });
 const ErrorBodySchema = looseObject({ error: string() });
 /** Fields whose value is a secret (the presigned link): a refusal names them, never their value. */
@@ -59679,14 +59368,16 @@ function refusal(ctx, status, headers, text, { now, assistantKey }) {
         : op.idempotent
             ? status >= 500
             : RETRYABLE_UNSAFE_STATUSES.has(status);
+    const retryAfterMs = (0,api_retry/* parseRetryAfter */.mu)(headers.get('retry-after'), now);
     return {
         error: fail(ctx, 'http', `the service answered ${(0,errors/* describeStatus */.Wn)(status)}${said}`, {
             status,
             serviceMessage,
+            retryAfterMs,
             hint: (0,errors/* hintForStatus */.jF)(status, { assistantKey, ...op.hints }),
         }),
         retry,
-        retryAfterMs: (0,api_retry/* parseRetryAfter */.mu)(headers.get('retry-after'), now),
+        retryAfterMs,
     };
 }
 
@@ -59743,7 +59434,7 @@ class ServiceClient {
         this.#retry = { ...api_retry/* DEFAULT_RETRY */.vI, ...options.retry };
         this.#logger = options.logger ?? silentLogger;
         this.#random = options.random ?? Math.random;
-        this.#sleep = options.sleep ?? sleep/* sleep */.y;
+        this.#sleep = options.sleep ?? sleep;
         this.#now = options.now ?? Date.now;
         // Reads HTTPS_PROXY / HTTP_PROXY / NO_PROXY (and their lower-case forms) now.
         this.#dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent();
@@ -59857,8 +59548,34 @@ class ServiceClient {
     }
 }
 
-// EXTERNAL MODULE: ./src/shared/errors.ts
-var shared_errors = __nccwpck_require__(8382);
+;// CONCATENATED MODULE: ./src/shared/errors.ts
+/**
+ * A failure the user can fix: a bad input, a broken values file, a failed export. Its message
+ * names the input or file, says what is wrong and what to do.
+ */
+class UserError extends Error {
+    details;
+    name = 'UserError';
+    constructor(message, details = {}) {
+        super(message);
+        this.details = details;
+    }
+}
+/** A refusal of one input: `Input "timeout": ... ` */
+class InputError extends UserError {
+    constructor(input, problem, fix) {
+        super(`Input "${input}" ${problem}. ${fix}`, { input });
+    }
+}
+/** The run was cancelled (SIGINT/SIGTERM) or reached its time limit. */
+class StoppedError extends UserError {
+    reason;
+    constructor(message, reason, jobId) {
+        super(message, { jobId });
+        this.reason = reason;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/shared/text.ts
 /** How characters are shown in messages: visibly, briefly, never as something a log would act on. */
 /** Control characters and invisible formatting characters (bidi overrides, zero-width). */
@@ -59890,16 +59607,20 @@ function formatBytes(bytes) {
 /** The inputs that record a publish as a GitHub deployment. */
 
 
+/**
+ * The token for GitHub's API, in both actions. The runner fills in the job's token; a blank value
+ * means the workflow passed an empty one.
+ */
+const GithubTokenInput = {
+    name: 'github-token',
+    default: '${{ github.token }}',
+    blankIsError: true,
+    githubOnly: true,
+};
 const DeploymentInputs = {
     Environment: { name: 'environment', default: '', githubOnly: true },
     EnvironmentUrl: { name: 'environment-url', default: '', githubOnly: true },
-    // The runner fills in the job's token; a blank value means the workflow passed an empty one.
-    GithubToken: {
-        name: 'github-token',
-        default: '${{ github.token }}',
-        blankIsError: true,
-        githubOnly: true,
-    },
+    GithubToken: GithubTokenInput,
 };
 /** The deployment to record, or undefined (with a warning for a lone environment-url). */
 function parseDeploymentInputs(get, domain, warnings) {
@@ -59919,10 +59640,10 @@ function parseDeploymentInputs(get, domain, warnings) {
 function parseEnvironment(environment) {
     const name = DeploymentInputs.Environment.name;
     if (/[\r\n\t]/.test(environment)) {
-        throw new shared_errors/* InputError */.dz(name, 'contains a line break or tab', 'Give one environment name, e.g. docs-production.');
+        throw new InputError(name, 'contains a line break or tab', 'Give one environment name, e.g. docs-production.');
     }
     if (environment.length > 255) {
-        throw new shared_errors/* InputError */.dz(name, `is ${environment.length} characters long`, 'GitHub environment names have at most 255 characters, e.g. docs-production.');
+        throw new InputError(name, `is ${environment.length} characters long`, 'GitHub environment names have at most 255 characters, e.g. docs-production.');
     }
     return environment;
 }
@@ -59936,20 +59657,24 @@ function parseEnvironmentUrl(urlText) {
         url = undefined;
     }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(urlText)) {
-        throw new shared_errors/* InputError */.dz(name, `("${printable(urlText)}") is not an http(s) URL`, 'Give the address of the published site, e.g. https://docs.example.com.');
+        throw new InputError(name, `("${printable(urlText)}") is not an http(s) URL`, 'Give the address of the published site, e.g. https://docs.example.com.');
     }
     if (url.username || url.password) {
-        throw new shared_errors/* InputError */.dz(name, 'holds a user name or password', 'Everyone who can read the repository sees this URL: give the address without credentials.');
+        throw new InputError(name, 'holds a user name or password', 'Everyone who can read the repository sees this URL: give the address without credentials.');
     }
     return url.href;
 }
 function parseToken(token) {
     const name = DeploymentInputs.GithubToken.name;
     if (token === '') {
-        throw new shared_errors/* InputError */.dz(name, 'is empty, but environment is set', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.');
+        throw new InputError(name, 'is empty, but environment is set', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.');
     }
+    return checkGithubToken(token);
+}
+/** A token as GitHub issues them: visible ASCII on one line (an empty one is left to the caller). */
+function checkGithubToken(token) {
     if (/[^\x21-\x7e]/.test(token)) {
-        throw new shared_errors/* InputError */.dz(name, 'contains white space or a character a GitHub token never has', 'Pass the token alone, on one line, as GitHub issued it.');
+        throw new InputError(GithubTokenInput.name, 'contains white space or a character a GitHub token never has', 'Pass the token alone, on one line, as GitHub issued it.');
     }
     return token;
 }
@@ -60030,7 +59755,7 @@ const MAX_POLL_INTERVAL_MS = 10 * 60_000;
 /** The inputs both actions take, with the same meaning and defaults. */
 const CommonInputs = {
     ApiKey: { name: 'api-key', required: true },
-    BaseUrl: { name: 'base-url', default: constants/* DEFAULT_BASE_URL */.Ql },
+    BaseUrl: { name: 'base-url', default: DEFAULT_BASE_URL },
     Timeout: { name: 'timeout', default: '30m' },
     PollInterval: { name: 'poll-interval', default: 'auto' },
 };
@@ -60063,17 +59788,29 @@ function inputGetter(read) {
  * right-to-left text). The value is never echoed: it may be a secret.
  */
 function checkCharacters(spec, raw) {
+    const found = characterProblem(spec, raw);
+    if (found)
+        throw new InputError(spec.name, found.problem, found.fix);
+}
+/** The problem `checkCharacters` refuses a value for, if any (for texts that are not inputs). */
+function characterProblem(spec, raw) {
     const { maxLength, formatting } = spec.text ?? { maxLength: MAX_INPUT_LENGTH, formatting: false };
     if (raw.length > maxLength) {
-        throw new shared_errors/* InputError */.dz(spec.name, `is ${raw.length} characters long`, `Give a value of at most ${maxLength} characters.`);
+        return {
+            problem: `is ${raw.length} characters long`,
+            fix: `Give a value of at most ${maxLength} characters.`,
+        };
     }
     const bad = formatting
         ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u
         : /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/u;
     const match = bad.exec(raw);
-    if (match) {
-        throw new shared_errors/* InputError */.dz(spec.name, `contains the invisible character ${codePoint(match[0])} at position ${match.index + 1}`, 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.');
-    }
+    if (!match)
+        return undefined;
+    return {
+        problem: `contains the invisible character ${codePoint(match[0])} at position ${match.index + 1}`,
+        fix: 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.',
+    };
 }
 /** The YAML 1.2 core booleans, as `core.getBooleanInput` reads them. */
 function inputs_parseBoolean(input, raw) {
@@ -60082,18 +59819,18 @@ function inputs_parseBoolean(input, raw) {
         return true;
     if (['false', 'False', 'FALSE'].includes(text))
         return false;
-    throw new shared_errors/* InputError */.dz(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
+    throw new InputError(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
 }
 function parseDurationInput(input, raw, min, max, prefix = '') {
     const ms = parseDuration(raw);
     if (ms === undefined) {
-        throw new shared_errors/* InputError */.dz(input, `("${printable(raw.trim())}") is not a duration`, `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`);
+        throw new InputError(input, `("${printable(raw.trim())}") is not a duration`, `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`);
     }
     if (ms < min) {
-        throw new shared_errors/* InputError */.dz(input, `("${raw.trim()}") is shorter than ${min / 1000}s`, `Use at least ${min / 1000}s.`);
+        throw new InputError(input, `("${raw.trim()}") is shorter than ${min / 1000}s`, `Use at least ${min / 1000}s.`);
     }
     if (ms > max) {
-        throw new shared_errors/* InputError */.dz(input, `("${raw.trim()}") is longer than ${max / 3_600_000 >= 1 ? `${max / 3_600_000}h` : `${max / 60_000}m`}`, 'Use a shorter duration.');
+        throw new InputError(input, `("${raw.trim()}") is longer than ${max / 3_600_000 >= 1 ? `${max / 3_600_000}h` : `${max / 60_000}m`}`, 'Use a shorter duration.');
     }
     return ms;
 }
@@ -60112,14 +59849,14 @@ function parsePollIntervalInput(input, raw) {
 function parseBaseUrlInput(raw) {
     const name = CommonInputs.BaseUrl.name;
     if (/\s/.test(raw.trim())) {
-        throw new shared_errors/* InputError */.dz(name, `("${printable(raw.trim())}") contains white space or a line break`, `Give one address, e.g. ${constants/* DEFAULT_BASE_URL */.Ql}.`);
+        throw new InputError(name, `("${printable(raw.trim())}") contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
     }
     try {
         return parseBaseUrl(raw || CommonInputs.BaseUrl.default);
     }
     catch (error) {
         if (error instanceof errors/* ApiError */.hD) {
-            throw new shared_errors/* InputError */.dz(name, error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `), error.hint ?? '');
+            throw new InputError(name, error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `), error.hint ?? '');
         }
         throw error;
     }
@@ -60128,17 +59865,17 @@ function parseApiKey(raw, warnings) {
     const name = CommonInputs.ApiKey.name;
     const key = raw.trim();
     if (key === '') {
-        throw new shared_errors/* InputError */.dz(name, 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`. If the secret is set, check that this workflow can read it (secrets are not passed to workflows triggered from forks).');
+        throw new InputError(name, 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`. If the secret is set, check that this workflow can read it (secrets are not passed to workflows triggered from forks).');
     }
     if (/\s/.test(key)) {
-        throw new shared_errors/* InputError */.dz(name, 'contains white space or a line break', 'Store the key alone, on one line, in the secret.');
+        throw new InputError(name, 'contains white space or a line break', 'Store the key alone, on one line, in the secret.');
     }
     const foreign = /[^\x21-\x7e]/.exec(key);
     if (foreign) {
-        throw new shared_errors/* InputError */.dz(name, `contains the character ${codePoint(foreign[0])} at position ${foreign.index + 1}, which an API key never has`, 'Copy the key again from the API keys page of the dashboard: it is plain ASCII.');
+        throw new InputError(name, `contains the character ${codePoint(foreign[0])} at position ${foreign.index + 1}, which an API key never has`, 'Copy the key again from the API keys page of the dashboard: it is plain ASCII.');
     }
     if (key.startsWith('mint_dsc_')) {
-        throw new shared_errors/* InputError */.dz(name, 'is a public assistant key (it starts with mint_dsc_)', 'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.');
+        throw new InputError(name, 'is a public assistant key (it starts with mint_dsc_)', 'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.');
     }
     if (!key.startsWith('mint_')) {
         warnings.push('Input "api-key" does not start with mint_, as admin API keys do: if the service answers 401, check that the secret holds the admin key.');
@@ -60148,15 +59885,15 @@ function parseApiKey(raw, warnings) {
 /** A file path inside the workspace (the checked-out repository), as an absolute path. */
 function parseWorkspacePath(input, raw, workspace, example) {
     if (raw === '')
-        throw new shared_errors/* InputError */.dz(input, 'is empty', `Give a path relative to the workspace, e.g. ${example}.`);
+        throw new InputError(input, 'is empty', `Give a path relative to the workspace, e.g. ${example}.`);
     if (/[\u0000-\u001f]/.test(raw)) {
-        throw new shared_errors/* InputError */.dz(input, 'contains a line break or control character', `Give one path, e.g. ${example}.`);
+        throw new InputError(input, 'contains a line break or control character', `Give one path, e.g. ${example}.`);
     }
     const root = (0,external_node_path_.resolve)(workspace);
     const absolute = (0,external_node_path_.resolve)(root, raw);
     const rel = (0,external_node_path_.relative)(root, absolute);
     if (rel === '' || rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel)) {
-        throw new shared_errors/* InputError */.dz(input, `("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
+        throw new InputError(input, `("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
     }
     return absolute;
 }
@@ -60206,13 +59943,13 @@ function warnIgnored(get, warnings) {
 function parseRelease(release) {
     if (release.length > 53 ||
         !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(release)) {
-        throw new shared_errors/* InputError */.dz(HelmInputs.Release.name, `("${printable(release)}") is not a valid Helm release name`, 'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.');
+        throw new InputError(HelmInputs.Release.name, `("${printable(release)}") is not a valid Helm release name`, 'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.');
     }
     return release;
 }
 function parseChart(chart) {
     if (/\s/.test(chart) || chart.startsWith('-')) {
-        throw new shared_errors/* InputError */.dz(HelmInputs.Chart.name, `("${printable(chart)}") is not a chart reference`, `Use repo/chart, an oci:// reference or a local path, e.g. ${HelmInputs.Chart.default}.`);
+        throw new InputError(HelmInputs.Chart.name, `("${printable(chart)}") is not a chart reference`, `Use repo/chart, an oci:// reference or a local path, e.g. ${HelmInputs.Chart.default}.`);
     }
     return chart;
 }
@@ -60220,7 +59957,7 @@ function parseNamespace(namespace) {
     if (namespace === '')
         return undefined;
     if (namespace.length > 63 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace)) {
-        throw new shared_errors/* InputError */.dz(HelmInputs.Namespace.name, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
+        throw new InputError(HelmInputs.Namespace.name, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
     }
     return namespace;
 }
@@ -60231,7 +59968,7 @@ function parseChartVersion(chartVersion) {
         !/[0-9*x]/.test(chartVersion) ||
         chartVersion.startsWith('-') ||
         chartVersion.length > 200) {
-        throw new shared_errors/* InputError */.dz(HelmInputs.ChartVersion.name, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
+        throw new InputError(HelmInputs.ChartVersion.name, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
     }
     return chartVersion;
 }
@@ -60243,7 +59980,7 @@ function parseExtraArgs(text) {
     for (const [index, arg] of extraArgs.entries()) {
         const flag = arg.split('=')[0];
         if (MANAGED_HELM_FLAGS.includes(flag)) {
-            throw new shared_errors/* InputError */.dz(HelmInputs.Args.name, `line ${index + 1} sets ${flag}, which this action manages`, flag.includes('dry')
+            throw new InputError(HelmInputs.Args.name, `line ${index + 1} sets ${flag}, which this action manages`, flag.includes('dry')
                 ? 'Use the dry-run input instead.'
                 : "Remove it: the action reads helm's JSON output.");
         }
@@ -60342,7 +60079,7 @@ function parseTarget(get, notices) {
     const jobId = parseJobId(get(ExportInputs.JobId));
     const domain = parseDomain(get(ExportInputs.Domain), notices);
     if (!domain && !jobId) {
-        throw new shared_errors/* InputError */.dz(ExportInputs.Domain.name, 'is empty, and so is job-id', 'Set domain to the host name of the site to export (e.g. docs.example.com), or job-id to republish an existing export.');
+        throw new InputError(ExportInputs.Domain.name, 'is empty, and so is job-id', 'Set domain to the host name of the site to export (e.g. docs.example.com), or job-id to republish an existing export.');
     }
     return { jobId, domain };
 }
@@ -60352,7 +60089,7 @@ function parseDownloadPath(get, workspace, valuesFile) {
         return { path: undefined, display };
     const path = parseWorkspacePath(ExportInputs.DownloadPath.name, display, workspace, 'site.tar.gz');
     if (path === valuesFile) {
-        throw new shared_errors/* InputError */.dz(ExportInputs.DownloadPath.name, 'is the same file as values-file', 'Give the bundle its own path, e.g. site.tar.gz.');
+        throw new InputError(ExportInputs.DownloadPath.name, 'is the same file as values-file', 'Give the bundle its own path, e.g. site.tar.gz.');
     }
     return { path, display };
 }
@@ -60360,8 +60097,8 @@ function parseJobId(raw) {
     const id = raw.trim();
     if (id === '')
         return undefined;
-    if (!constants/* SERVICE_ID_PATTERN */.nF.test(id)) {
-        throw new shared_errors/* InputError */.dz(ExportInputs.JobId.name, `("${printable(id)}") is not an export job id`, 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
+    if (!SERVICE_ID_PATTERN.test(id)) {
+        throw new InputError(ExportInputs.JobId.name, `("${printable(id)}") is not an export job id`, 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
     }
     return id;
 }
@@ -60376,7 +60113,7 @@ function parseDomain(raw, notices) {
         notices.push(`Input "domain" normalised from "${original}" to "${host}".`);
     return host;
 }
-const domainError = (problem, fix) => new shared_errors/* InputError */.dz(ExportInputs.Domain.name, problem, fix);
+const domainError = (problem, fix) => new InputError(ExportInputs.Domain.name, problem, fix);
 function refuseNonAscii(original) {
     const nonAscii = /[^\x20-\x7e]/u.exec(original);
     if (nonAscii) {
@@ -60417,10 +60154,10 @@ function parseVersion(raw) {
     if (version === '')
         return undefined;
     if (/[\u0000-\u001f\u007f]/.test(version)) {
-        throw new shared_errors/* InputError */.dz(ExportInputs.Version.name, 'contains a line break or control character', 'Give a single-line label, e.g. 2026-11-22 or v2.');
+        throw new InputError(ExportInputs.Version.name, 'contains a line break or control character', 'Give a single-line label, e.g. 2026-11-22 or v2.');
     }
     if (version.length > 200) {
-        throw new shared_errors/* InputError */.dz(ExportInputs.Version.name, `is ${version.length} characters long`, 'Use a short label (at most 200 characters).');
+        throw new InputError(ExportInputs.Version.name, `is ${version.length} characters long`, 'Use a short label (at most 200 characters).');
     }
     return version;
 }
@@ -60433,17 +60170,17 @@ function parsePaths(raw, notices) {
             return;
         const where = `line ${index + 1} ("${printable(text)}")`;
         if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('//')) {
-            throw new shared_errors/* InputError */.dz(ExportInputs.Paths.name, `${where} is a URL`, 'List page paths relative to the site, e.g. guides/getting-started.');
+            throw new InputError(ExportInputs.Paths.name, `${where} is a URL`, 'List page paths relative to the site, e.g. guides/getting-started.');
         }
         if (/[\u0000-\u001f\u007f?#\\]/.test(text) || /\s/.test(text)) {
-            throw new shared_errors/* InputError */.dz(ExportInputs.Paths.name, `${where} contains white space, "?", "#", "\\" or a control character`, 'Write one page path per line, e.g. guides/getting-started.');
+            throw new InputError(ExportInputs.Paths.name, `${where} contains white space, "?", "#", "\\" or a control character`, 'Write one page path per line, e.g. guides/getting-started.');
         }
         const path = text.replace(/^\/+/, '').replace(/\/+$/, '');
         if (path.split('/').some((segment) => segment === '..' || segment === '.')) {
-            throw new shared_errors/* InputError */.dz(ExportInputs.Paths.name, `${where} contains "." or ".." segments`, 'Write page paths as they appear in the site, e.g. guides/getting-started.');
+            throw new InputError(ExportInputs.Paths.name, `${where} contains "." or ".." segments`, 'Write page paths as they appear in the site, e.g. guides/getting-started.');
         }
         if (path === '') {
-            throw new shared_errors/* InputError */.dz(ExportInputs.Paths.name, `${where} is not a page path`, 'Leave paths empty to export every page, or list page paths such as guides/getting-started.');
+            throw new InputError(ExportInputs.Paths.name, `${where} is not a page path`, 'Leave paths empty to export every page, or list page paths such as guides/getting-started.');
         }
         if (paths.includes(path)) {
             notices.push(`Input "paths" lists "${path}" twice; it is exported once.`);
@@ -60552,7 +60289,7 @@ const SETUP_HELM_SNIPPET = `      - uses: azure/setup-helm@v4
 async function findHelm() {
     const path = await findOnPath('helm');
     if (!path) {
-        throw new shared_errors/* UserError */.yo(`helm-release is set, but helm was not found on PATH. Add a step that installs it before this one:\n${SETUP_HELM_SNIPPET}`);
+        throw new UserError(`helm-release is set, but helm was not found on PATH. Add a step that installs it before this one:\n${SETUP_HELM_SNIPPET}`);
     }
     return path;
 }
@@ -60569,10 +60306,10 @@ async function detectHelmVersion(helm, signal) {
     });
     const version = parseHelmVersion(run.stdout);
     if (run.code !== 0 || !version) {
-        throw new shared_errors/* UserError */.yo(`"${helm} version" did not report a version (${tail(run.stderr || run.stdout) || `exit ${run.code}`}). Install Helm 3 or 4 (azure/setup-helm).`);
+        throw new UserError(`"${helm} version" did not report a version (${tail(run.stderr || run.stdout) || `exit ${run.code}`}). Install Helm 3 or 4 (azure/setup-helm).`);
     }
     if (version.major !== 3 && version.major !== 4) {
-        throw new shared_errors/* UserError */.yo(`helm ${version.version} is not supported: use Helm 3 or Helm 4 (azure/setup-helm with version v3.x or v4.x).`);
+        throw new UserError(`helm ${version.version} is not supported: use Helm 3 or Helm 4 (azure/setup-helm with version v3.x or v4.x).`);
     }
     return version;
 }
@@ -60651,14 +60388,14 @@ function runHelm(helm, args, options = {}) {
         let killTimer;
         const stop = () => {
             child.kill('SIGTERM');
-            killTimer = setTimeout(() => child.kill('SIGKILL'), options.graceMs ?? constants/* CANCELLED_REPORT_BUDGET_MS */.Wf);
+            killTimer = setTimeout(() => child.kill('SIGKILL'), options.graceMs ?? CANCELLED_REPORT_BUDGET_MS);
         };
         options.signal?.addEventListener('abort', stop, { once: true });
         const timer = options.timeoutMs ? setTimeout(stop, options.timeoutMs) : undefined;
         child.on('error', (error) => {
             clearTimeout(timer);
             options.signal?.removeEventListener('abort', stop);
-            reject(new shared_errors/* UserError */.yo(`helm could not be started (${error.code ?? error.message}) from ${helm}. Check that it is an executable helm binary.`));
+            reject(new UserError(`helm could not be started (${error.code ?? error.message}) from ${helm}. Check that it is an executable helm binary.`));
         });
         child.on('close', (code, signal) => {
             clearTimeout(timer);
@@ -60755,11 +60492,11 @@ async function rollout(spec, options) {
             throw cancelledDuringUpgrade(spec, options, existed);
         if (run.code !== 0) {
             const reason = redact(tail(run.stderr || run.stdout)) || `exit code ${run.code ?? run.signal}`;
-            throw new shared_errors/* UserError */.yo(`helm upgrade of release ${spec.release} failed (helm ${version.version}, exit ${run.code ?? run.signal}):\n${reason}\n${options.valuesDisplay} was ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}${spec.rollbackOnFailure ? ' (rolled back)' : ''}. Fix the cause above and run again.`);
+            throw new UserError(`helm upgrade of release ${spec.release} failed (helm ${version.version}, exit ${run.code ?? run.signal}):\n${reason}\n${options.valuesDisplay} was ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}${spec.rollbackOnFailure ? ' (rolled back)' : ''}. Fix the cause above and run again.`);
         }
         const release = helm_parseRelease(run.stdout);
         if (!release) {
-            throw new shared_errors/* UserError */.yo(`helm upgrade of release ${spec.release} succeeded, but its output could not be read as a release (helm ${version.version}). Check the helm-args input: it must not change --output.`);
+            throw new UserError(`helm upgrade of release ${spec.release} succeeded, but its output could not be read as a release (helm ${version.version}). Check the helm-args input: it must not change --output.`);
         }
         logger.info(`Release ${release.name} revision ${release.revision}: ${release.status}${release.chart ? ` (chart ${release.chart})` : ''}${options.dryRun ? ', dry run' : ''}.`);
         if (release.notes)
@@ -60778,17 +60515,17 @@ async function rollout(spec, options) {
 async function checkNotStuck(helm, spec, { logger, signal, redact }) {
     const status = await runHelm(helm, statusArgs(spec), { signal, timeoutMs: 120_000 });
     if (signal?.aborted)
-        throw new shared_errors/* StoppedError */.Ko(`Cancelled before the helm upgrade of ${spec.release}; nothing was rolled out.`, 'cancelled');
+        throw new StoppedError(`Cancelled before the helm upgrade of ${spec.release}; nothing was rolled out.`, 'cancelled');
     if (status.code !== 0) {
         if (!/release: not found/i.test(status.stderr))
-            throw new shared_errors/* UserError */.yo(`helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`);
+            throw new UserError(`helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`);
         logger.info(`Release ${spec.release} does not exist yet: it will be installed.`);
         return false;
     }
     const current = helm_parseRelease(status.stdout);
     if (current && PENDING_STATUSES.has(current.status)) {
         const lastGood = await lastGoodRevision(helm, spec, signal);
-        throw new shared_errors/* UserError */.yo(stuckAdvice(spec, current.status, current.revision, lastGood));
+        throw new UserError(stuckAdvice(spec, current.status, current.revision, lastGood));
     }
     if (current)
         logger.info(`Release ${spec.release} is at revision ${current.revision} (${current.status}).`);
@@ -60810,14 +60547,14 @@ async function lastGoodRevision(helm, spec, signal) {
 /** What a cancel during the upgrade leaves: a dry run leaves nothing; a real one may leave a lock. */
 function cancelledDuringUpgrade(spec, options, existed) {
     if (options.dryRun)
-        return new shared_errors/* StoppedError */.Ko(`Cancelled during the helm dry run of ${spec.release}; helm was stopped. Nothing was rolled out, and ${options.valuesDisplay} was not changed (dry run).`, 'cancelled');
+        return new StoppedError(`Cancelled during the helm dry run of ${spec.release}; helm was stopped. Nothing was rolled out, and ${options.valuesDisplay} was not changed (dry run).`, 'cancelled');
     const status = `helm status ${spec.release}${spec.namespace ? ` -n ${spec.namespace}` : ''}`;
-    return new shared_errors/* StoppedError */.Ko(`Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in ${existed ? 'pending-upgrade' : 'pending-install'}: check "${status}" before the next run. ${options.valuesDisplay} was already updated.`, 'cancelled');
+    return new StoppedError(`Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in ${existed ? 'pending-upgrade' : 'pending-install'}: check "${status}" before the next run. ${options.valuesDisplay} was already updated.`, 'cancelled');
 }
 
 ;// CONCATENATED MODULE: ./src/shared/poll.ts
 
-const systemClock = { now: () => Date.now(), sleep: sleep/* sleep */.y };
+const systemClock = { now: () => Date.now(), sleep: sleep };
 class PollTimeout extends Error {
     last;
     polls;
@@ -61180,7 +60917,7 @@ const PARSE = { keepSourceTokens: true, uniqueKeys: true, prettyErrors: true };
 /** Enough aliases for any real values file, few enough to stop a "billion laughs" file. */
 const TO_JS = { maxAliasCount: 10_000 };
 function fileError(display, problem, fix) {
-    return new shared_errors/* UserError */.yo(`values-file "${display}" ${problem}. ${fix} The file was not changed.`, {
+    return new UserError(`values-file "${display}" ${problem}. ${fix} The file was not changed.`, {
         file: display,
     });
 }
@@ -62030,16 +61767,16 @@ async function downloadBundle(url, dest, expectedBytes, options) {
             catch (error) {
                 if (!(error instanceof Retryable) || attempt >= attempts) {
                     if (error instanceof Retryable) {
-                        throw new shared_errors/* UserError */.yo(`Downloading the bundle to download-path "${options.display}" failed after ${attempt} attempts: ${error.message}. Check the runner's network (HTTPS_PROXY, NO_PROXY) and free disk space, then run again.`, { transient: true });
+                        throw new UserError(`Downloading the bundle to download-path "${options.display}" failed after ${attempt} attempts: ${error.message}. Check the runner's network (HTTPS_PROXY, NO_PROXY) and free disk space, then run again.`, { transient: true });
                     }
                     throw error;
                 }
                 const wait = 1000 * 2 ** (attempt - 1);
                 if (options.deadline !== undefined && Date.now() + wait >= options.deadline) {
-                    throw new shared_errors/* UserError */.yo(`Downloading the bundle to download-path "${options.display}" failed (${error.message}) and the time limit leaves no room for another try. Raise timeout, or run again.`, { transient: true });
+                    throw new UserError(`Downloading the bundle to download-path "${options.display}" failed (${error.message}) and the time limit leaves no room for another try. Raise timeout, or run again.`, { transient: true });
                 }
                 logger.warning(`Bundle download failed (${error.message}); retrying in ${wait / 1000}s.`);
-                await (0,sleep/* sleep */.y)(wait, options.signal);
+                await sleep(wait, options.signal);
             }
         }
     }
@@ -62093,7 +61830,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         response.statusCode < 400 &&
         typeof response.headers.location === 'string') {
         response.body.resume();
-        throw new shared_errors/* UserError */.yo(`Downloading the bundle failed: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${response.statusCode}). Run again to generate a fresh link; if it persists, report it.`);
+        throw new UserError(`Downloading the bundle failed: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${response.statusCode}). Run again to generate a fresh link; if it persists, report it.`);
     }
     if (response.statusCode !== 200) {
         const body = await response.body.text().catch(() => '');
@@ -62103,7 +61840,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         const hint = response.statusCode === 403
             ? 'The link has expired or its signature is not valid: run again to generate a fresh link.'
             : 'Run again to generate a fresh link; if it persists, report it.';
-        throw new shared_errors/* UserError */.yo(`Downloading the bundle failed: ${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}. ${hint}`);
+        throw new UserError(`Downloading the bundle failed: ${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}. ${hint}`);
     }
     const hash = (0,external_node_crypto_.createHash)('sha256');
     let bytes = 0;
@@ -62116,7 +61853,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
             await writeStream(response.body, file, signal, (chunk) => {
                 bytes += chunk.length;
                 if (bytes > expectedBytes) {
-                    throw new shared_errors/* UserError */.yo(`The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`);
+                    throw new UserError(`The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`);
                 }
                 hash.update(chunk);
                 collect(chunk.length);
@@ -62131,17 +61868,17 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     return { path: dest, bytes, sha256: hash.digest('hex'), durationMs: Date.now() - started };
 }
 function timedOut(host) {
-    return new shared_errors/* UserError */.yo(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`, { transient: true });
+    return new UserError(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`, { transient: true });
 }
 /** The error to throw for a failed write of the bundle (the partial file is already removed). */
 function downloadFailure(error, at) {
     const { host, bytes, expectedBytes, options } = at;
-    if (error instanceof shared_errors/* UserError */.yo || error instanceof Retryable)
+    if (error instanceof UserError || error instanceof Retryable)
         return error;
     if (error instanceof AtomicWriteError && error.step === 'folder')
-        return new shared_errors/* UserError */.yo(`download-path "${options.display}": its folder cannot be created (${error.code}). Check the path.`);
+        return new UserError(`download-path "${options.display}": its folder cannot be created (${error.code}). Check the path.`);
     if (error instanceof AtomicWriteError && error.step === 'rename')
-        return new shared_errors/* UserError */.yo(`download-path "${options.display}" cannot be written (${error.code}). Check that it is not a folder and that its folder is writable.`);
+        return new UserError(`download-path "${options.display}" cannot be written (${error.code}). Check that it is not a folder and that its folder is writable.`);
     if (options.signal?.aborted)
         return error;
     if (at.signal?.aborted)
@@ -62149,10 +61886,10 @@ function downloadFailure(error, at) {
     const cause = error instanceof AtomicWriteError ? error.cause : error;
     const code = cause.code;
     if (code === 'ENOSPC' || code === 'EDQUOT') {
-        return new shared_errors/* UserError */.yo(`download-path "${options.display}": the disk is full (${code}) after ${bytes} of ${expectedBytes} bytes. Free space on the runner; the partial file was removed.`);
+        return new UserError(`download-path "${options.display}": the disk is full (${code}) after ${bytes} of ${expectedBytes} bytes. Free space on the runner; the partial file was removed.`);
     }
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'EISDIR') {
-        return new shared_errors/* UserError */.yo(`download-path "${options.display}" cannot be written (${code}). Check the path and permissions.`);
+        return new UserError(`download-path "${options.display}" cannot be written (${code}). Check the path and permissions.`);
     }
     return new Retryable(`the transfer from ${host} broke after ${bytes} of ${expectedBytes} bytes (${(0,errors/* describeNetworkError */.gl)(cause)})`);
 }
@@ -62393,8 +62130,8 @@ function stoppedError(run, reason, last) {
         ? ` The job may still be running on the service: resume with job-id: ${id}`
         : '';
     return reason === 'cancelled'
-        ? new shared_errors/* StoppedError */.Ko(`Cancelled${id ? ` while waiting for export job ${id}` : ''}${where}; ${display} was not changed.${resume}`, 'cancelled', id)
-        : new shared_errors/* StoppedError */.Ko(`The export${id ? ` job ${id}` : ''} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}; ${display} was not changed.${resume ? `${resume} (re-run with the job-id input), or raise timeout.` : ' Raise timeout.'}`, 'timeout', id);
+        ? new StoppedError(`Cancelled${id ? ` while waiting for export job ${id}` : ''}${where}; ${display} was not changed.${resume}`, 'cancelled', id)
+        : new StoppedError(`The export${id ? ` job ${id}` : ''} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}; ${display} was not changed.${resume ? `${resume} (re-run with the job-id input), or raise timeout.` : ' Raise timeout.'}`, 'timeout', id);
 }
 /**
  * Runs one step; a cancel or the time limit inside it becomes the publish's StoppedError, naming
@@ -62451,7 +62188,7 @@ async function waitForExport(run, job) {
     })));
     if (done.value.status === 'failed') {
         const why = done.value.error?.trim() || 'the service gave no reason';
-        throw new shared_errors/* UserError */.yo(`Export job ${done.value.jobId} failed: ${why}. Fix the cause in the documentation (or the export's domain, version and paths) and run again; ${inputs.valuesFileInput} was not changed.`, { jobId: done.value.jobId });
+        throw new UserError(`Export job ${done.value.jobId} failed: ${why}. Fix the cause in the documentation (or the export's domain, version and paths) and run again; ${inputs.valuesFileInput} was not changed.`, { jobId: done.value.jobId });
     }
     return { job: done.value, polls: done.polls };
 }
@@ -62631,9 +62368,9 @@ async function writeOrExplain(path, text, mode, display, job) {
         return await writeValuesFile(path, text, mode, display);
     }
     catch (error) {
-        if (!(error instanceof shared_errors/* UserError */.yo))
+        if (!(error instanceof UserError))
             throw error;
-        throw new shared_errors/* UserError */.yo(`${error.message} Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`, { ...error.details, jobId: job.jobId });
+        throw new UserError(`${error.message} Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`, { ...error.details, jobId: job.jobId });
     }
 }
 async function rolloutIfAsked(run, bundle, edit) {
@@ -62652,8 +62389,265 @@ async function rolloutIfAsked(run, bundle, edit) {
     }));
 }
 
-// EXTERNAL MODULE: ./src/github/deployment.ts
-var deployment = __nccwpck_require__(9808);
+// EXTERNAL MODULE: ./src/github/api-error.ts
+var api_error = __nccwpck_require__(3660);
+;// CONCATENATED MODULE: ./src/github/deployment.ts
+/**
+ * Records a run as a GitHub deployment: created at the start (in_progress), finished with
+ * success, failure or error. It never blocks the publish: when GitHub refuses (403/404: no
+ * `deployments: write`, or a GitHub Enterprise Server without deployments) or cannot be reached,
+ * it warns once and stands aside. It talks to GitHub through `DeploymentApi` (octokit.ts wires
+ * Octokit to it) and does not import @actions/core.
+ */
+
+
+
+
+
+/** The errors DeploymentApi calls reject with (the one GitHub API error type). */
+
+/** GitHub keeps at most 140 characters of a status description. */
+const MAX_DESCRIPTION = 140;
+/** Each call to GitHub gets this long. */
+const CALL_TIMEOUT_MS = 10_000;
+/**
+ * After a cancel the process exits soon after (HARD_EXIT_AFTER_CANCEL_MS): every call to GitHub
+ * from then on, the one in flight included, must end within this budget, so that the last status
+ * is sent (or given up on) before the exit.
+ */
+const CANCELLED_BUDGET_MS = CANCELLED_REPORT_BUDGET_MS;
+/** A status that could not be sent is tried up to this many times, time allowing. */
+const STATUS_ATTEMPTS = 3;
+/** A wait GitHub asks for (Retry-After) longer than this is not waited for. */
+const MAX_RETRY_WAIT_MS = 5_000;
+/** The first line of a text, cut to what GitHub keeps. */
+function statusDescription(text) {
+    const line = (text.split(/\r?\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
+    return line.length > MAX_DESCRIPTION ? `${line.slice(0, MAX_DESCRIPTION - 1)}…` : line;
+}
+/**
+ * `failure` when the publish itself failed or was refused (the export failed, the service
+ * refused the key or the plan, the values file or the rollout was refused); `error` when the run
+ * could not finish (cancelled, timed out, the service or the network failed, a bug).
+ */
+function outcomeOf(error) {
+    if (error instanceof StoppedError)
+        return 'error';
+    if (error instanceof errors/* ApiError */.hD)
+        return error.status !== undefined &&
+            error.status >= 400 &&
+            error.status < 500 &&
+            error.status !== 408 &&
+            error.status !== 429
+            ? 'failure'
+            : 'error';
+    if (error instanceof UserError)
+        return error.details.transient ? 'error' : 'failure';
+    return 'error';
+}
+class DeploymentRecorder {
+    api;
+    spec;
+    logger;
+    redact;
+    cancel;
+    wait;
+    #id;
+    /** The last state GitHub accepted. */
+    #state;
+    #off = false;
+    #warned = false;
+    #finished = false;
+    /** When the run was cancelled: from then on, calls share CANCELLED_BUDGET_MS. */
+    #cancelledAt;
+    constructor(api, spec, logger, 
+    /** Hides every secret known when it is called (the key, the link) from a text sent to GitHub. */
+    redact, 
+    /** The run's cancellation: calls made or in flight after it are cut short. */
+    cancel, 
+    /** Waits between tries; rejects as soon as `cancel` aborts. */
+    wait = (ms) => sleep(ms, cancel)) {
+        this.api = api;
+        this.spec = spec;
+        this.logger = logger;
+        this.redact = redact;
+        this.cancel = cancel;
+        this.wait = wait;
+        if (cancel?.aborted)
+            this.#cancelledAt = Date.now();
+        else
+            cancel?.addEventListener('abort', () => this.#cancelled(), { once: true });
+    }
+    /** Whether the run was cancelled; notes when, the first time it is seen. */
+    #cancelled() {
+        if (this.#cancelledAt === undefined && this.cancel?.aborted)
+            this.#cancelledAt = Date.now();
+        return this.#cancelledAt !== undefined;
+    }
+    get id() {
+        return this.#id;
+    }
+    /** The last state GitHub accepted for the deployment (undefined: none). */
+    get state() {
+        return this.#state;
+    }
+    /** Creates the deployment and marks it in_progress. */
+    async start() {
+        const { spec } = this;
+        const what = spec.domain ? `static export of ${spec.domain}` : 'static export';
+        const description = statusDescription(this.redact(`Publish the ${what}${spec.version ? ` (version ${spec.version})` : ''}${spec.jobId ? ` from export job ${spec.jobId}` : ''}`));
+        try {
+            const { id } = await this.#call((signal) => this.api.createDeployment({
+                ref: spec.ref,
+                environment: spec.environment,
+                description,
+                payload: {
+                    domain: spec.domain ?? null,
+                    version: spec.version ?? null,
+                    ...(spec.jobId ? { jobId: spec.jobId } : {}),
+                },
+            }, signal));
+            this.#id = id;
+        }
+        catch (error) {
+            this.#standAside('create a deployment', error, true);
+            return;
+        }
+        this.logger.info(`GitHub deployment ${this.#id} to environment "${spec.environment}" created for ${spec.ref.slice(0, 12)}.`);
+        // Cancelled meanwhile: the time left is for the final status.
+        if (this.#cancelled())
+            return;
+        await this.#status({ state: 'in_progress', description, logUrl: spec.logUrl });
+    }
+    /** Marks the deployment success. */
+    async succeeded(summary) {
+        await this.#finish({
+            state: 'success',
+            description: statusDescription(this.redact(summary)),
+            logUrl: this.spec.logUrl,
+            environmentUrl: this.spec.environmentUrl,
+        });
+    }
+    /** Marks the deployment failure or error (see outcomeOf), with the reason's first line. */
+    async failed(error, message) {
+        await this.#finish({
+            state: outcomeOf(error),
+            description: statusDescription(this.redact(message)),
+            logUrl: this.spec.logUrl,
+        });
+    }
+    async #finish(status) {
+        if (this.#finished)
+            return;
+        this.#finished = true;
+        if (await this.#status(status))
+            this.logger.info(`GitHub deployment ${this.#id}: ${status.state}.`);
+    }
+    /** When a call started at `started` must end: its own limit, or the end of the cancel budget. */
+    #deadline(started) {
+        const limit = started + CALL_TIMEOUT_MS;
+        return this.#cancelled() ? Math.min(limit, this.#cancelledAt + CANCELLED_BUDGET_MS) : limit;
+    }
+    /** Runs one call with its time limit, shortened if the run is cancelled while it is in flight. */
+    async #call(call) {
+        const started = Date.now();
+        const controller = new AbortController();
+        let timer;
+        const arm = () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => controller.abort(new api_error/* GitHubApiError */.O('no answer in time')), Math.max(0, this.#deadline(started) - Date.now()));
+        };
+        arm();
+        this.cancel?.addEventListener('abort', arm);
+        try {
+            return await call(controller.signal);
+        }
+        finally {
+            clearTimeout(timer);
+            this.cancel?.removeEventListener('abort', arm);
+        }
+    }
+    /**
+     * Sends a status (safe to send twice). GitHub down, a 5xx or a short rate limit: tried again,
+     * time allowing. 401/403/404: the token or the deployment is refused, nothing later would be
+     * accepted, so every later call is skipped. Any other refusal (422: a state GitHub will not
+     * take now), or a rate limit that lasts longer than MAX_RETRY_WAIT_MS, skips only this status:
+     * the final one is still worth sending. After a cancel, in_progress is dropped: the time left
+     * is for the final status.
+     */
+    async #status(status) {
+        const id = this.#id;
+        const final = status.state !== 'in_progress';
+        for (let attempt = 1;; attempt++) {
+            if (this.#off || id === undefined || (!final && this.#cancelled()))
+                return false;
+            try {
+                await this.#call((signal) => this.api.createStatus(id, status, signal));
+                this.#state = status.state;
+                return true;
+            }
+            catch (error) {
+                const e = error instanceof api_error/* GitHubApiError */.O ? error : undefined;
+                const limited = e?.retryAfterMs !== undefined;
+                const refused = !limited && (e?.status === 401 || e?.status === 403 || e?.status === 404);
+                const again = !refused &&
+                    (limited
+                        ? e.retryAfterMs <= MAX_RETRY_WAIT_MS
+                        : e?.status === undefined || e.status >= 500);
+                const pause = e?.retryAfterMs ?? 1000;
+                const timeLeft = this.#deadline(Date.now()) - Date.now();
+                if (!again || attempt >= STATUS_ATTEMPTS || timeLeft < pause + 1000) {
+                    if (!final && this.#cancelled())
+                        return false;
+                    this.#standAside(`set the deployment's status to ${status.state}`, error, refused, final);
+                    return false;
+                }
+                await this.wait(pause).catch(() => undefined);
+            }
+        }
+    }
+    /**
+     * Says why GitHub did not take a call, and makes every later call a no-op with `stop`. A warning
+     * (at most one per run) when the record stops or its final status is lost; a lost in_progress
+     * is only logged, as the final status may still land. The publish goes on either way.
+     */
+    #standAside(what, error, stop, final = true) {
+        if (stop)
+            this.#off = true;
+        const e = error instanceof api_error/* GitHubApiError */.O ? error : undefined;
+        const said = statusDescription(this.redact(error instanceof Error ? error.message : String(error)));
+        const answer = e?.status
+            ? `GitHub answered ${e.status} (${said})`
+            : `GitHub could not be reached (${said})`;
+        const created = this.#id !== undefined;
+        const fix = e?.retryAfterMs !== undefined
+            ? 'The token hit a GitHub rate limit: fewer API calls from this workflow, or a token of its own (github-token), help.'
+            : e?.status === 401
+                ? "GitHub refused the token: check github-token (the default, the job's GITHUB_TOKEN, is always valid during the job)."
+                : !created && (e?.status === 403 || e?.status === 404)
+                    ? 'Add "permissions: deployments: write" to the job (a 404 can also mean GitHub Enterprise Server without deployments, or a token that cannot see the repository).'
+                    : created && (e?.status === 403 || e?.status === 404)
+                        ? 'The token was refused for this deployment (was the deployment deleted, or its permission withdrawn?).'
+                        : e?.status !== undefined && e.status < 500
+                            ? 'Please report it with the log of this run.'
+                            : 'Check the status of GitHub and GITHUB_API_URL.';
+        const left = !created
+            ? ' The publish goes on without a deployment record.'
+            : this.#finished || stop
+                ? ` Deployment ${this.#id} is left ${this.#state === undefined ? 'without a status' : this.#state}: set its status by hand if it matters. The publish goes on.`
+                : ' The publish goes on; the final status will still be sent.';
+        const message = `Could not ${what} for environment "${this.spec.environment}": ${answer}. ${fix}${left}`;
+        if (!stop && !final) {
+            this.logger.info(message);
+            return;
+        }
+        if (this.#warned)
+            return;
+        this.#warned = true;
+        this.logger.warning(message);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/action/runtime.ts
 /**
  * What both entry points (the root action and agent/) share when running on a runner: the
@@ -62673,6 +62667,19 @@ const actionsReporter = {
     group: (name, fn) => group(name, fn),
     secret: (value) => core_setSecret(value),
 };
+/**
+ * The reporter, with every value it masks in the log also added to `redactor`, which keeps them
+ * out of what is sent to GitHub.
+ */
+function maskingReporter(redactor) {
+    return {
+        ...actionsReporter,
+        secret: (value) => {
+            redactor.add(value);
+            actionsReporter.secret(value);
+        },
+    };
+}
 function runUrl(env = process.env) {
     const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = env;
     if (!GITHUB_SERVER_URL || !GITHUB_REPOSITORY || !GITHUB_RUN_ID)
@@ -62689,7 +62696,7 @@ function cancelOnSignals(controller) {
             return;
         info(`Received ${signal}: stopping.`);
         controller.abort(new Error(`received ${signal}`));
-        setTimeout(() => process.exit(process.exitCode ?? 1), constants/* HARD_EXIT_AFTER_CANCEL_MS */.Gq).unref();
+        setTimeout(() => process.exit(process.exitCode ?? 1), HARD_EXIT_AFTER_CANCEL_MS).unref();
     };
     process.on('SIGINT', handler);
     process.on('SIGTERM', handler);
@@ -62699,7 +62706,7 @@ function cancelOnSignals(controller) {
     };
 }
 function describeFailure(error) {
-    if (error instanceof shared_errors/* UserError */.yo || error instanceof errors/* ApiError */.hD)
+    if (error instanceof UserError || error instanceof errors/* ApiError */.hD)
         return error.message;
     if (error instanceof Error)
         return `Unexpected error: ${error.message}. Please report it with the log of this run.`;
@@ -62765,7 +62772,10 @@ async function runEntry(work, onFailure) {
 }
 
 ;// CONCATENATED MODULE: ./src/shared/markdown.ts
-/** Markdown for job summaries and comments: one escape for table cells, one table shape. */
+/**
+ * Markdown for job summaries and comments: one escape for table cells, one table shape, and code
+ * that text from elsewhere cannot break out of.
+ */
 /** A table cell: `|` would end the cell and a line break the row. */
 function escapeCell(text) {
     return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
@@ -62773,6 +62783,29 @@ function escapeCell(text) {
 /** A two-column table without a header row (label, value), as the job summaries show. */
 function table(rows) {
     return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${escapeCell(v)} |`)].join('\n');
+}
+/** The longest run of backticks in a text (0 when none). */
+function longestBacktickRun(text) {
+    return Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+}
+/**
+ * A fenced code block holding `text` as it is: its fence is longer than any run of backticks in
+ * the text, so no line of it can close the block early. Inside, GitHub renders no markup and
+ * notifies no @-mention.
+ */
+function codeBlock(text, info = 'text') {
+    const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
+    return `${fence}${info}\n${text.replace(/\r\n?/g, '\n')}\n${fence}`;
+}
+/**
+ * One line of text as inline code, whatever backticks it holds (line breaks become spaces): for
+ * ids, names and messages from elsewhere, which may carry markup or @-mentions.
+ */
+function inlineCode(text) {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+    return `${ticks}${pad}${flat}${pad}${ticks}`;
 }
 
 ;// CONCATENATED MODULE: ./src/export/summary.ts
@@ -62867,13 +62900,7 @@ async function run() {
     let deployment;
     // Every value masked in the log is also kept out of what is sent to GitHub.
     const redactor = new Redactor();
-    const reporter = {
-        ...actionsReporter,
-        secret: (value) => {
-            redactor.add(value);
-            actionsReporter.secret(value);
-        },
-    };
+    const reporter = maskingReporter(redactor);
     // What GitHub accepted, not what was asked: a refused status is not shown as recorded.
     const deployed = () => deployment?.id !== undefined && inputs?.deployment
         ? {
@@ -62904,7 +62931,7 @@ async function run() {
     }, async (message, error) => {
         setOutputsQuietly({ [Outputs.JobId]: state.jobId, [Outputs.Status]: state.status });
         await deployment?.failed(error, message);
-        if (error instanceof shared_errors/* StoppedError */.Ko && state.jobId)
+        if (error instanceof StoppedError && state.jobId)
             info(`To resume: job-id: ${state.jobId}`);
         await writeSummary(failureSummary(redactor.redact(message), state, inputs?.domain, {
             url: runUrl(),
@@ -62931,7 +62958,7 @@ async function startDeployment(inputs, reporter, redact, signal) {
         return undefined;
     }
     const { octokitDeploymentApi } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(702)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6702));
-    const recorder = new deployment/* DeploymentRecorder */.qK(octokitDeploymentApi(spec.token), {
+    const recorder = new DeploymentRecorder(octokitDeploymentApi(spec.token), {
         environment: spec.environment,
         environmentUrl: spec.environmentUrl,
         ref: sha,

@@ -4,7 +4,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-/* unused reexport */ __nccwpck_require__(218);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
@@ -12,7 +12,6 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -24,10 +23,10 @@ var assert = __nccwpck_require__(2613);
 var util = __nccwpck_require__(9023);
 
 
-__webpack_unused_export__ = httpOverHttp;
-__webpack_unused_export__ = httpsOverHttp;
-__webpack_unused_export__ = httpOverHttps;
-__webpack_unused_export__ = httpsOverHttps;
+exports.httpOverHttp = httpOverHttp;
+exports.httpsOverHttp = httpsOverHttp;
+exports.httpOverHttps = httpOverHttps;
+exports.httpsOverHttps = httpsOverHttps;
 
 
 function httpOverHttp(options) {
@@ -276,7 +275,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -284,7 +283,6 @@ __webpack_unused_export__ = debug; // for test
 /***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 const Client = __nccwpck_require__(3701)
@@ -316,22 +314,22 @@ const RedirectHandler = __nccwpck_require__(8754)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
-__webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
-__webpack_unused_export__ = BalancedPool
-__webpack_unused_export__ = RoundRobinPool
-__webpack_unused_export__ = Agent
-__webpack_unused_export__ = ProxyAgent
-__webpack_unused_export__ = Socks5ProxyAgent
-module.exports.J2 = EnvHttpProxyAgent
-__webpack_unused_export__ = RetryAgent
-__webpack_unused_export__ = H2CClient
-__webpack_unused_export__ = RetryHandler
+module.exports.Dispatcher = Dispatcher
+module.exports.Client = Client
+module.exports.Pool = Pool
+module.exports.BalancedPool = BalancedPool
+module.exports.RoundRobinPool = RoundRobinPool
+module.exports.Agent = Agent
+module.exports.ProxyAgent = ProxyAgent
+module.exports.Socks5ProxyAgent = Socks5ProxyAgent
+module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent
+module.exports.RetryAgent = RetryAgent
+module.exports.H2CClient = H2CClient
+module.exports.RetryHandler = RetryHandler
 
-__webpack_unused_export__ = DecoratorHandler
-__webpack_unused_export__ = RedirectHandler
-__webpack_unused_export__ = {
+module.exports.DecoratorHandler = DecoratorHandler
+module.exports.RedirectHandler = RedirectHandler
+module.exports.interceptors = {
   redirect: __nccwpck_require__(1514),
   responseError: __nccwpck_require__(8918),
   retry: __nccwpck_require__(2026),
@@ -342,16 +340,16 @@ __webpack_unused_export__ = {
   deduplicate: __nccwpck_require__(7240)
 }
 
-__webpack_unused_export__ = {
+module.exports.cacheStores = {
   MemoryCacheStore: __nccwpck_require__(4889)
 }
 
 const SqliteCacheStore = __nccwpck_require__(1522)
-__webpack_unused_export__ = SqliteCacheStore
+module.exports.cacheStores.SqliteCacheStore = SqliteCacheStore
 
-__webpack_unused_export__ = buildConnector
-__webpack_unused_export__ = errors
-__webpack_unused_export__ = {
+module.exports.buildConnector = buildConnector
+module.exports.errors = errors
+module.exports.util = {
   parseHeaders: util.parseHeaders,
   headerNameToString: util.headerNameToString
 }
@@ -405,8 +403,8 @@ function makeDispatcher (fn) {
   }
 }
 
-__webpack_unused_export__ = setGlobalDispatcher
-__webpack_unused_export__ = getGlobalDispatcher
+module.exports.setGlobalDispatcher = setGlobalDispatcher
+module.exports.getGlobalDispatcher = getGlobalDispatcher
 
 const fetchImpl = (__nccwpck_require__(4398).fetch)
 
@@ -438,12 +436,12 @@ function appendFetchStackTrace (err, filename) {
   err.stack = stack ? `${stack}\n${captureLines}` : capture.stack
 }
 
-module.exports.hd = function fetch (init, options = undefined) {
+module.exports.fetch = function fetch (init, options = undefined) {
   return fetchImpl(init, options).catch(err => {
     if (currentFilename) {
       appendFetchStackTrace(err, currentFilename)
     } else if (err && typeof err === 'object') {
-      Error.captureStackTrace(err, module.exports.hd)
+      Error.captureStackTrace(err, module.exports.fetch)
     }
     throw err
   })
@@ -455,70 +453,70 @@ module.exports.FormData = __nccwpck_require__(5910).FormData
 
 const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
-__webpack_unused_export__ = setGlobalOrigin
-__webpack_unused_export__ = getGlobalOrigin
+module.exports.setGlobalOrigin = setGlobalOrigin
+module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __nccwpck_require__(3245)
 const { kConstruct } = __nccwpck_require__(6443)
 
-__webpack_unused_export__ = new CacheStorage(kConstruct)
+module.exports.caches = new CacheStorage(kConstruct)
 
 const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
 
-__webpack_unused_export__ = deleteCookie
-__webpack_unused_export__ = getCookies
-__webpack_unused_export__ = getSetCookies
-__webpack_unused_export__ = setCookie
-__webpack_unused_export__ = parseCookie
+module.exports.deleteCookie = deleteCookie
+module.exports.getCookies = getCookies
+module.exports.getSetCookies = getSetCookies
+module.exports.setCookie = setCookie
+module.exports.parseCookie = parseCookie
 
 const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
-__webpack_unused_export__ = parseMIMEType
-__webpack_unused_export__ = serializeAMimeType
+module.exports.parseMIMEType = parseMIMEType
+module.exports.serializeAMimeType = serializeAMimeType
 
 const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
 const { WebSocket, ping } = __nccwpck_require__(3726)
-module.exports.kb = WebSocket
-module.exports.rd = CloseEvent
-module.exports.NN = ErrorEvent
-module.exports.aM = MessageEvent
-__webpack_unused_export__ = ping
+module.exports.WebSocket = WebSocket
+module.exports.CloseEvent = CloseEvent
+module.exports.ErrorEvent = ErrorEvent
+module.exports.MessageEvent = MessageEvent
+module.exports.ping = ping
 
-/* unused reexport */ __nccwpck_require__(2873).WebSocketStream
-/* unused reexport */ __nccwpck_require__(6919).WebSocketError
+module.exports.WebSocketStream = __nccwpck_require__(2873).WebSocketStream
+module.exports.WebSocketError = __nccwpck_require__(6919).WebSocketError
 
-__webpack_unused_export__ = makeDispatcher(api.request)
-__webpack_unused_export__ = makeDispatcher(api.stream)
-__webpack_unused_export__ = makeDispatcher(api.pipeline)
-__webpack_unused_export__ = makeDispatcher(api.connect)
-__webpack_unused_export__ = makeDispatcher(api.upgrade)
+module.exports.request = makeDispatcher(api.request)
+module.exports.stream = makeDispatcher(api.stream)
+module.exports.pipeline = makeDispatcher(api.pipeline)
+module.exports.connect = makeDispatcher(api.connect)
+module.exports.upgrade = makeDispatcher(api.upgrade)
 
-__webpack_unused_export__ = MockClient
-__webpack_unused_export__ = MockCallHistory
-__webpack_unused_export__ = MockCallHistoryLog
-__webpack_unused_export__ = MockPool
-__webpack_unused_export__ = MockAgent
-__webpack_unused_export__ = SnapshotAgent
-__webpack_unused_export__ = mockErrors
+module.exports.MockClient = MockClient
+module.exports.MockCallHistory = MockCallHistory
+module.exports.MockCallHistoryLog = MockCallHistoryLog
+module.exports.MockPool = MockPool
+module.exports.MockAgent = MockAgent
+module.exports.SnapshotAgent = SnapshotAgent
+module.exports.mockErrors = mockErrors
 
 const { EventSource } = __nccwpck_require__(1238)
 
-module.exports.GD = EventSource
+module.exports.EventSource = EventSource
 
 function install () {
-  globalThis.fetch = module.exports.hd
+  globalThis.fetch = module.exports.fetch
   globalThis.Headers = module.exports.Headers
   globalThis.Response = module.exports.Response
   globalThis.Request = module.exports.Request
   globalThis.FormData = module.exports.FormData
-  globalThis.WebSocket = module.exports.kb
-  globalThis.CloseEvent = module.exports.rd
-  globalThis.ErrorEvent = module.exports.NN
-  globalThis.MessageEvent = module.exports.aM
-  globalThis.EventSource = module.exports.GD
+  globalThis.WebSocket = module.exports.WebSocket
+  globalThis.CloseEvent = module.exports.CloseEvent
+  globalThis.ErrorEvent = module.exports.ErrorEvent
+  globalThis.MessageEvent = module.exports.MessageEvent
+  globalThis.EventSource = module.exports.EventSource
 }
 
-__webpack_unused_export__ = install
+module.exports.install = install
 
 
 /***/ }),
@@ -39300,6 +39298,206 @@ module.exports = {
 
 /***/ }),
 
+/***/ 3249:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Wn: () => (/* binding */ describeStatus),
+/* harmony export */   gl: () => (/* binding */ describeNetworkError),
+/* harmony export */   hD: () => (/* binding */ ApiError),
+/* harmony export */   jF: () => (/* binding */ hintForStatus)
+/* harmony export */ });
+/** The one error type the service client throws. */
+class ApiError extends Error {
+    name = 'ApiError';
+    operation;
+    kind;
+    status;
+    serviceMessage;
+    hint;
+    attempts;
+    /** The wait the service asked for (Retry-After), e.g. with a 429. */
+    retryAfterMs;
+    /** The message without operation name and hint. */
+    reason;
+    constructor(details) {
+        const hint = details.hint ? ` ${details.hint}` : '';
+        super(`${details.operation}: ${details.message}.${hint}`, { cause: details.cause });
+        this.operation = details.operation;
+        this.kind = details.kind;
+        this.status = details.status;
+        this.serviceMessage = details.serviceMessage;
+        this.hint = details.hint;
+        this.attempts = details.attempts ?? 0;
+        this.retryAfterMs = details.retryAfterMs;
+        this.reason = details.message;
+    }
+    /** The same error with a note added to its reason ("; no time left ..."). */
+    withNote(note, attempts = this.attempts) {
+        return new ApiError({
+            operation: this.operation,
+            kind: this.kind,
+            status: this.status,
+            serviceMessage: this.serviceMessage,
+            hint: this.hint,
+            attempts,
+            retryAfterMs: this.retryAfterMs,
+            message: `${this.reason}; ${note}`,
+            cause: this,
+        });
+    }
+}
+const STATUS_TEXT = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    409: 'Conflict',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+    504: 'Gateway Timeout',
+};
+function describeStatus(status) {
+    const text = STATUS_TEXT[status];
+    return text ? `HTTP ${status} ${text}` : `HTTP ${status}`;
+}
+function hintForStatus(status, ctx) {
+    switch (status) {
+        case 400:
+            return 'The service rejected the request body: check the inputs named in its message.';
+        case 401:
+            return ctx.assistantKey
+                ? 'The api-key is a public assistant key (it starts with mint_dsc_): these endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.'
+                : 'Check the api-key: it must be an admin API key (it starts with mint_, not mint_dsc_), from the API keys page of the dashboard, stored as a secret.';
+        case 403:
+            return (ctx.forbiddenHint ??
+                'The key is not allowed to do this: check that the organization has the plan this feature needs.');
+        case 404:
+            return ctx.notFoundHint ?? 'The service does not know this resource: check the id.';
+        case 409:
+            return (ctx.conflictHint ??
+                "The service refused the request in the resource's current state: check its status, then run again.");
+        case 429:
+            return (ctx.rateLimitHint ?? 'The service is rate limiting this key: wait a while and run again.');
+        default:
+            if (status >= 500)
+                return 'The service had a problem: try again later, and check its status page if it persists.';
+            return 'The service refused the request.';
+    }
+}
+const CAUSES = {
+    UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
+    UND_ERR_HEADERS_OVERFLOW: "the answer's headers are too large",
+    Z_DATA_ERROR: 'the body claims to be compressed but is not',
+    Z_BUF_ERROR: 'the compressed body is cut short',
+    HPE_INVALID_CONSTANT: 'the answer is not HTTP',
+};
+/**
+ * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
+ * with a few words where the code alone says little. Falls back to the innermost message.
+ */
+function describeNetworkError(error) {
+    let current = error;
+    let message = error instanceof Error ? error.message : String(error);
+    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+        const { code, name } = current;
+        if (typeof code === 'string')
+            return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
+        if (name === 'HTTPParserError')
+            return CAUSES.HPE_INVALID_CONSTANT;
+        if (current instanceof Error && current.message)
+            message = current.message;
+        current = current.cause;
+    }
+    return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
+}
+
+
+/***/ }),
+
+/***/ 7018:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EY: () => (/* binding */ backoffDelay),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   vI: () => (/* binding */ DEFAULT_RETRY)
+/* harmony export */ });
+const DEFAULT_RETRY = {
+    maxAttempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 15_000,
+    maxRetryAfterMs: 120_000,
+};
+/** "Full jitter" back-off: a uniform delay between 0 and the exponential cap. */
+function backoffDelay(retry, policy, random) {
+    const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
+    return Math.floor(random() * cap);
+}
+/**
+ * Reads a Retry-After header: delay-seconds or an HTTP date. Returns milliseconds from `now`,
+ * or undefined when the header is absent or unreadable.
+ */
+function parseRetryAfter(value, now) {
+    if (value == null)
+        return undefined;
+    const text = value.trim();
+    if (text === '')
+        return undefined;
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    if (!/^[a-z]{3},/i.test(text))
+        return undefined; // IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT"
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+
+
+/***/ }),
+
+/***/ 3660:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ GitHubApiError)
+/* harmony export */ });
+/** What a call to GitHub's REST API failed with, whatever it was for (deployments, comments). */
+class GitHubApiError extends Error {
+    status;
+    retryAfterMs;
+    name = 'GitHubApiError';
+    constructor(message, 
+    /** The HTTP status, when GitHub answered. */
+    status, 
+    /** Set when GitHub rate-limited the call (429, or a 403 that says so): wait this long. */
+    retryAfterMs) {
+        super(message);
+        this.status = status;
+        this.retryAfterMs = retryAfterMs;
+    }
+}
+
+
+/***/ }),
+
+/***/ 9189:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ USER_AGENT)
+/* harmony export */ });
+/* unused harmony export VERSION */
+/** Kept equal to package.json's version by a unit test. */
+const VERSION = '0.1.0';
+const USER_AGENT = `static-export-helm-action/${VERSION}`;
+
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -39311,6 +39509,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
@@ -39503,6 +39708,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
 /***/ 4756:
 /***/ ((module) => {
 
@@ -39539,7 +39751,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
@@ -39552,9 +39764,51 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	return module.exports;
 /******/ }
 /******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
+/******/ 
 /************************************************************************/
 /******/ /* webpack/runtime/asset-relocator-loader */
 /******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
+/******/ 
+/******/ /* webpack/runtime/define property getters */
+/******/ (() => {
+/******/ 	// define getter functions for harmony exports
+/******/ 	__nccwpck_require__.d = (exports, definition) => {
+/******/ 		for(var key in definition) {
+/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
+/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
+/******/ 			}
+/******/ 		}
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".index.js";
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/hasOwnProperty shorthand */
+/******/ (() => {
+/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
 /******/ 
 /******/ /* webpack/runtime/node module decorator */
 /******/ (() => {
@@ -39565,11 +39819,74 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	// no baseURI
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
+/******/ })();
+/******/ 
 /************************************************************************/
 var __webpack_exports__ = {};
 
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -39644,7 +39961,7 @@ function toCommandProperties(annotationProperties) {
  */
 function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function command_issue(name, message = '') {
     command_issueCommand(name, {}, message);
@@ -39700,8 +40017,8 @@ function escapeProperty(s) {
 //# sourceMappingURL=command.js.map
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -39715,10 +40032,10 @@ function file_command_issueFileCommand(command, message) {
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
     }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
+    if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
@@ -39734,7 +40051,7 @@ function file_command_prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
@@ -40697,7 +41014,7 @@ var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const { access, appendFile, writeFile } = external_fs_.promises;
 const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
 const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
 class Summary {
@@ -40720,7 +41037,7 @@ class Summary {
                 throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
             }
             try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
             }
             catch (_a) {
                 throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
@@ -40816,7 +41133,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -41020,7 +41337,7 @@ var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
 // export const {open} = 'fs'
 const IS_WINDOWS = process.platform === 'win32';
 /**
@@ -41047,7 +41364,7 @@ function readlink(fsPath) {
 }
 // See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
 const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+const READONLY = external_fs_.constants.O_RDONLY;
 function exists(fsPath) {
     return io_util_awaiter(this, void 0, void 0, function* () {
         try {
@@ -41540,13 +41857,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -41837,7 +42154,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -42176,8 +42493,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -42358,7 +42675,7 @@ function setOutput(name, value) {
     if (filePath) {
         return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     command_issueCommand('set-output', { name }, utils_toCommandValue(value));
 }
 /**
@@ -42426,7 +42743,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -42513,110 +42830,8 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/api/errors.ts
-/** The one error type the service client throws. */
-class ApiError extends Error {
-    name = 'ApiError';
-    operation;
-    kind;
-    status;
-    serviceMessage;
-    hint;
-    attempts;
-    /** The message without operation name and hint. */
-    reason;
-    constructor(details) {
-        const hint = details.hint ? ` ${details.hint}` : '';
-        super(`${details.operation}: ${details.message}.${hint}`, { cause: details.cause });
-        this.operation = details.operation;
-        this.kind = details.kind;
-        this.status = details.status;
-        this.serviceMessage = details.serviceMessage;
-        this.hint = details.hint;
-        this.attempts = details.attempts ?? 0;
-        this.reason = details.message;
-    }
-    /** The same error with a note added to its reason ("; no time left ..."). */
-    withNote(note, attempts = this.attempts) {
-        return new ApiError({
-            operation: this.operation,
-            kind: this.kind,
-            status: this.status,
-            serviceMessage: this.serviceMessage,
-            hint: this.hint,
-            attempts,
-            message: `${this.reason}; ${note}`,
-            cause: this,
-        });
-    }
-}
-const STATUS_TEXT = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    409: 'Conflict',
-    429: 'Too Many Requests',
-    500: 'Internal Server Error',
-    502: 'Bad Gateway',
-    503: 'Service Unavailable',
-    504: 'Gateway Timeout',
-};
-function describeStatus(status) {
-    const text = STATUS_TEXT[status];
-    return text ? `HTTP ${status} ${text}` : `HTTP ${status}`;
-}
-function hintForStatus(status, ctx) {
-    switch (status) {
-        case 400:
-            return 'The service rejected the request body: check the inputs named in its message.';
-        case 401:
-            return ctx.assistantKey
-                ? 'The api-key is a public assistant key (it starts with mint_dsc_): these endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.'
-                : 'Check the api-key: it must be an admin API key (it starts with mint_, not mint_dsc_), from the API keys page of the dashboard, stored as a secret.';
-        case 403:
-            return (ctx.forbiddenHint ??
-                'The key is not allowed to do this: check that the organization has the plan this feature needs.');
-        case 404:
-            return ctx.notFoundHint ?? 'The service does not know this resource: check the id.';
-        case 409:
-            return (ctx.conflictHint ??
-                "The service refused the request in the resource's current state: check its status, then run again.");
-        case 429:
-            return (ctx.rateLimitHint ?? 'The service is rate limiting this key: wait a while and run again.');
-        default:
-            if (status >= 500)
-                return 'The service had a problem: try again later, and check its status page if it persists.';
-            return 'The service refused the request.';
-    }
-}
-const CAUSES = {
-    UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
-    UND_ERR_HEADERS_OVERFLOW: "the answer's headers are too large",
-    Z_DATA_ERROR: 'the body claims to be compressed but is not',
-    Z_BUF_ERROR: 'the compressed body is cut short',
-    HPE_INVALID_CONSTANT: 'the answer is not HTTP',
-};
-/**
- * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
- * with a few words where the code alone says little. Falls back to the innermost message.
- */
-function describeNetworkError(error) {
-    let current = error;
-    let message = error instanceof Error ? error.message : String(error);
-    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-        const { code, name } = current;
-        if (typeof code === 'string')
-            return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
-        if (name === 'HTTPParserError')
-            return CAUSES.HPE_INVALID_CONSTANT;
-        if (current instanceof Error && current.message)
-            message = current.message;
-        current = current.cause;
-    }
-    return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
-}
-
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(3249);
 ;// CONCATENATED MODULE: ./src/shared/constants.ts
 /** The service's address unless base-url says otherwise. */
 const DEFAULT_BASE_URL = 'https://api.mintlify.com';
@@ -42675,7 +42890,7 @@ function isLoopbackHost(hostname) {
     return (LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost'));
 }
 function refuse(raw, problem, fix) {
-    throw new ApiError({
+    throw new errors/* ApiError */.hD({
         operation: 'configure the client',
         kind: 'config',
         message: `base-url "${raw}" ${problem}`,
@@ -42786,7 +43001,7 @@ function codePoint(char) {
     return `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 /** Shows control and invisible characters visibly in messages, and keeps them short. */
-function printable(text) {
+function text_printable(text) {
     const shown = text.replace(UNSEEN, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
     return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
 }
@@ -42857,17 +43072,29 @@ function inputGetter(read) {
  * right-to-left text). The value is never echoed: it may be a secret.
  */
 function checkCharacters(spec, raw) {
+    const found = characterProblem(spec, raw);
+    if (found)
+        throw new errors_InputError(spec.name, found.problem, found.fix);
+}
+/** The problem `checkCharacters` refuses a value for, if any (for texts that are not inputs). */
+function characterProblem(spec, raw) {
     const { maxLength, formatting } = spec.text ?? { maxLength: MAX_INPUT_LENGTH, formatting: false };
     if (raw.length > maxLength) {
-        throw new errors_InputError(spec.name, `is ${raw.length} characters long`, `Give a value of at most ${maxLength} characters.`);
+        return {
+            problem: `is ${raw.length} characters long`,
+            fix: `Give a value of at most ${maxLength} characters.`,
+        };
     }
     const bad = formatting
         ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u
         : /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/u;
     const match = bad.exec(raw);
-    if (match) {
-        throw new errors_InputError(spec.name, `contains the invisible character ${codePoint(match[0])} at position ${match.index + 1}`, 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.');
-    }
+    if (!match)
+        return undefined;
+    return {
+        problem: `contains the invisible character ${codePoint(match[0])} at position ${match.index + 1}`,
+        fix: 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.',
+    };
 }
 /** The YAML 1.2 core booleans, as `core.getBooleanInput` reads them. */
 function parseBoolean(input, raw) {
@@ -42876,12 +43103,12 @@ function parseBoolean(input, raw) {
         return true;
     if (['false', 'False', 'FALSE'].includes(text))
         return false;
-    throw new errors_InputError(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
+    throw new errors_InputError(input, `("${text_printable(text)}") is not a boolean`, 'Write true or false.');
 }
 function parseDurationInput(input, raw, min, max, prefix = '') {
     const ms = parseDuration(raw);
     if (ms === undefined) {
-        throw new errors_InputError(input, `("${printable(raw.trim())}") is not a duration`, `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`);
+        throw new errors_InputError(input, `("${text_printable(raw.trim())}") is not a duration`, `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`);
     }
     if (ms < min) {
         throw new errors_InputError(input, `("${raw.trim()}") is shorter than ${min / 1000}s`, `Use at least ${min / 1000}s.`);
@@ -42906,14 +43133,14 @@ function parsePollIntervalInput(input, raw) {
 function parseBaseUrlInput(raw) {
     const name = CommonInputs.BaseUrl.name;
     if (/\s/.test(raw.trim())) {
-        throw new errors_InputError(name, `("${printable(raw.trim())}") contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
+        throw new errors_InputError(name, `("${text_printable(raw.trim())}") contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
     }
     try {
         return parseBaseUrl(raw || CommonInputs.BaseUrl.default);
     }
     catch (error) {
-        if (error instanceof ApiError) {
-            throw new errors_InputError(name, error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `), error.hint ?? '');
+        if (error instanceof errors/* ApiError */.hD) {
+            throw new errors_InputError(name, error.reason.replace(/^base-url "[^"]*" /, `("${text_printable(raw.trim())}") `), error.hint ?? '');
         }
         throw error;
     }
@@ -42974,6 +43201,19 @@ const actionsReporter = {
     group: (name, fn) => group(name, fn),
     secret: (value) => core_setSecret(value),
 };
+/**
+ * The reporter, with every value it masks in the log also added to `redactor`, which keeps them
+ * out of what is sent to GitHub.
+ */
+function maskingReporter(redactor) {
+    return {
+        ...actionsReporter,
+        secret: (value) => {
+            redactor.add(value);
+            actionsReporter.secret(value);
+        },
+    };
+}
 function runUrl(env = process.env) {
     const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = env;
     if (!GITHUB_SERVER_URL || !GITHUB_REPOSITORY || !GITHUB_RUN_ID)
@@ -43000,7 +43240,7 @@ function cancelOnSignals(controller) {
     };
 }
 function describeFailure(error) {
-    if (error instanceof UserError || error instanceof ApiError)
+    if (error instanceof UserError || error instanceof errors/* ApiError */.hD)
         return error.message;
     if (error instanceof Error)
         return `Unexpected error: ${error.message}. Please report it with the log of this run.`;
@@ -43114,11 +43354,8 @@ function memoryLogger() {
     };
 }
 
-;// CONCATENATED MODULE: ./src/shared/version.ts
-/** Kept equal to package.json's version by a unit test. */
-const VERSION = '0.1.0';
-const USER_AGENT = `static-export-helm-action/${VERSION}`;
-
+// EXTERNAL MODULE: ./src/shared/version.ts
+var version = __nccwpck_require__(9189);
 ;// CONCATENATED MODULE: ./node_modules/valibot/dist/index.mjs
 //#region src/storages/globalConfig/globalConfig.ts
 let store$4;
@@ -50746,6 +50983,9 @@ const AgentJobSchema = looseObject({
     prLink: optionalText,
     createdAt: optionalText,
     archivedAt: optionalText,
+    // Not in the published contract: read when present (like an export job's), for the reason of a
+    // failed job.
+    error: optionalText,
 });
 const ErrorBodySchema = looseObject({ error: string() });
 /** Fields whose value is a secret (the presigned link): a refusal names them, never their value. */
@@ -50801,38 +51041,8 @@ async function readLimited(body, max) {
     return Buffer.concat(chunks).toString('utf8');
 }
 
-;// CONCATENATED MODULE: ./src/api/retry.ts
-const DEFAULT_RETRY = {
-    maxAttempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 15_000,
-    maxRetryAfterMs: 120_000,
-};
-/** "Full jitter" back-off: a uniform delay between 0 and the exponential cap. */
-function backoffDelay(retry, policy, random) {
-    const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
-    return Math.floor(random() * cap);
-}
-/**
- * Reads a Retry-After header: delay-seconds or an HTTP date. Returns milliseconds from `now`,
- * or undefined when the header is absent or unreadable.
- */
-function parseRetryAfter(value, now) {
-    if (value == null)
-        return undefined;
-    const text = value.trim();
-    if (text === '')
-        return undefined;
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    if (!/^[a-z]{3},/i.test(text))
-        return undefined; // IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT"
-    const date = Date.parse(text);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
-
+// EXTERNAL MODULE: ./src/api/retry.ts
+var api_retry = __nccwpck_require__(7018);
 ;// CONCATENATED MODULE: ./src/api/answer.ts
 /**
  * How one attempt's outcome is read: a transfer that broke or was stopped, a redirect, a valid
@@ -50865,7 +51075,7 @@ function errorCode(err) {
     return undefined;
 }
 function fail(ctx, kind, message, extra = {}) {
-    return new ApiError({ operation: ctx.op.name, kind, message, attempts: ctx.attempt, ...extra });
+    return new errors/* ApiError */.hD({ operation: ctx.op.name, kind, message, attempts: ctx.attempt, ...extra });
 }
 /** The transfer failed: cancelled, out of time, or the network broke. */
 function whyStopped(ctx, err) {
@@ -50884,7 +51094,7 @@ function whyStopped(ctx, err) {
     const code = errorCode(err);
     const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
     return {
-        error: fail(ctx, 'network', `network error (${describeNetworkError(err)}) talking to ${url.host}`, {
+        error: fail(ctx, 'network', `network error (${(0,errors/* describeNetworkError */.gl)(err)}) talking to ${url.host}`, {
             hint: neverSent
                 ? "Check base-url and the runner's network or proxy settings (HTTPS_PROXY, NO_PROXY)."
                 : op.idempotent
@@ -50924,7 +51134,7 @@ function redirect(ctx, status, location) {
         }
     }
     return {
-        error: fail(ctx, 'redirect', `the service answered ${describeStatus(status)} to ${where}; redirects are not followed (the API key must not be sent elsewhere)`, { status, hint: 'Set base-url to the final address of the service.' }),
+        error: fail(ctx, 'redirect', `the service answered ${(0,errors/* describeStatus */.Wn)(status)} to ${where}; redirects are not followed (the API key must not be sent elsewhere)`, { status, hint: 'Set base-url to the final address of the service.' }),
         retry: false,
     };
 }
@@ -50935,7 +51145,7 @@ function success(ctx, status, headers, text) {
     }
     catch {
         return {
-            error: fail(ctx, 'invalid-response', `the service answered ${describeStatus(status)} with a body that is not valid JSON (${describeBody(text, headers.get('content-type'))})`, {
+            error: fail(ctx, 'invalid-response', `the service answered ${(0,errors/* describeStatus */.Wn)(status)} with a body that is not valid JSON (${describeBody(text, headers.get('content-type'))})`, {
                 status,
                 hint: 'Check that base-url points at the service and not at a proxy or web page.',
             }),
@@ -50974,14 +51184,16 @@ function refusal(ctx, status, headers, text, { now, assistantKey }) {
         : op.idempotent
             ? status >= 500
             : RETRYABLE_UNSAFE_STATUSES.has(status);
+    const retryAfterMs = (0,api_retry/* parseRetryAfter */.mu)(headers.get('retry-after'), now);
     return {
-        error: fail(ctx, 'http', `the service answered ${describeStatus(status)}${said}`, {
+        error: fail(ctx, 'http', `the service answered ${(0,errors/* describeStatus */.Wn)(status)}${said}`, {
             status,
             serviceMessage,
-            hint: hintForStatus(status, { assistantKey, ...op.hints }),
+            retryAfterMs,
+            hint: (0,errors/* hintForStatus */.jF)(status, { assistantKey, ...op.hints }),
         }),
         retry,
-        retryAfterMs: parseRetryAfter(headers.get('retry-after'), now),
+        retryAfterMs,
     };
 }
 
@@ -51018,7 +51230,7 @@ class ServiceClient {
         this.baseUrl = options.baseUrl instanceof URL ? options.baseUrl : parseBaseUrl(options.baseUrl);
         const key = options.apiKey.trim();
         if (key === '') {
-            throw new ApiError({
+            throw new errors/* ApiError */.hD({
                 operation: 'configure the client',
                 kind: 'config',
                 message: 'the API key is empty',
@@ -51026,7 +51238,7 @@ class ServiceClient {
             });
         }
         if (/[\r\n]/.test(key)) {
-            throw new ApiError({
+            throw new errors/* ApiError */.hD({
                 operation: 'configure the client',
                 kind: 'config',
                 message: 'the API key contains a line break',
@@ -51035,15 +51247,15 @@ class ServiceClient {
         }
         this.#apiKey = key;
         this.#requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
-        this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+        this.#retry = { ...api_retry/* DEFAULT_RETRY */.vI, ...options.retry };
         this.#logger = options.logger ?? silentLogger;
         this.#random = options.random ?? Math.random;
         this.#sleep = options.sleep ?? sleep;
         this.#now = options.now ?? Date.now;
         // Reads HTTPS_PROXY / HTTP_PROXY / NO_PROXY (and their lower-case forms) now.
-        this.#dispatcher = options.dispatcher ?? new undici/* EnvHttpProxyAgent */.J2();
+        this.#dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent();
         this.#ownsDispatcher = options.dispatcher === undefined;
-        this.#userAgent = options.userAgent ?? USER_AGENT;
+        this.#userAgent = options.userAgent ?? version/* USER_AGENT */._;
     }
     /** Closes idle connections so that the process can exit at once. */
     async close() {
@@ -51066,11 +51278,11 @@ class ServiceClient {
             if (retryAfterMs !== undefined && retryAfterMs > this.#retry.maxRetryAfterMs) {
                 throw error.withNote(`the service asks to wait ${Math.ceil(retryAfterMs / 1000)} s before retrying, longer than this run waits`, attempt);
             }
-            const delay = retryAfterMs ?? backoffDelay(attempt, this.#retry, this.#random);
+            const delay = retryAfterMs ?? (0,api_retry/* backoffDelay */.EY)(attempt, this.#retry, this.#random);
             if (call.deadline !== undefined && this.#now() + delay >= call.deadline) {
                 throw error.withNote(`no time left for another try before the deadline`, attempt);
             }
-            this.#logger.debug(`${op.name}: ${error.kind === 'http' ? describeStatus(error.status ?? 0) : error.kind}; retry ${attempt}/${this.#retry.maxAttempts - 1} in ${delay} ms`);
+            this.#logger.debug(`${op.name}: ${error.kind === 'http' ? (0,errors/* describeStatus */.Wn)(error.status ?? 0) : error.kind}; retry ${attempt}/${this.#retry.maxAttempts - 1} in ${delay} ms`);
             try {
                 await this.#sleep(delay, call.signal);
             }
@@ -51081,10 +51293,10 @@ class ServiceClient {
     }
     #checkCancelled(op, call, attempts) {
         if (call.signal?.aborted) {
-            throw new ApiError({ operation: op.name, kind: 'aborted', message: 'cancelled', attempts });
+            throw new errors/* ApiError */.hD({ operation: op.name, kind: 'aborted', message: 'cancelled', attempts });
         }
         if (call.deadline !== undefined && this.#now() >= call.deadline) {
-            throw new ApiError({
+            throw new errors/* ApiError */.hD({
                 operation: op.name,
                 kind: 'deadline',
                 message: 'the deadline passed before the request could be sent',
@@ -51135,7 +51347,7 @@ class ServiceClient {
         }
     }
     #send(op, url, signal) {
-        return (0,undici/* fetch */.hd)(url, {
+        return (0,undici.fetch)(url, {
             method: op.method,
             headers: {
                 authorization: `Bearer ${this.#apiKey}`,
@@ -51152,17 +51364,394 @@ class ServiceClient {
     }
 }
 
+// EXTERNAL MODULE: ./src/github/api-error.ts
+var api_error = __nccwpck_require__(3660);
+;// CONCATENATED MODULE: ./src/github/pull-request.ts
+
+
+/**
+ * The number of the pull request `link` points at, when it is one of `repo` (GitHub Enterprise
+ * Server included: the host is the server's); undefined for anything else.
+ */
+function pullRequestNumber(link, repo) {
+    if (!link)
+        return undefined;
+    let url;
+    let server;
+    try {
+        url = new URL(link);
+        server = new URL(repo.serverUrl);
+    }
+    catch {
+        return undefined;
+    }
+    if (url.origin !== server.origin || url.search || url.hash)
+        return undefined;
+    const m = /^\/([^/]+)\/([^/]+)\/pull\/([1-9]\d{0,9})\/?$/.exec(url.pathname);
+    if (!m || `${m[1]}/${m[2]}`.toLowerCase() !== repo.repository.toLowerCase())
+        return undefined;
+    return Number(m[3]);
+}
+/** The associations that may ask the agent for changes (confirmed by `permission`). */
+const STEERING_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR'];
+/** The roles that may push to the repository, and so may steer the agent. */
+const WRITE_ROLES = ['admin', 'maintain', 'write'];
+/**
+ * Whether a text (a comment, a pull request's body) was written by someone the agent listens
+ * to: an app (this action's own comments) or a person who may steer it.
+ */
+function writtenByTrusted(author) {
+    return author.bot || STEERING_ASSOCIATIONS.includes(author.association);
+}
+/** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
+async function pull_request_refusal(api, author) {
+    const who = `${text_printable(author.login)} (${text_printable(author.association)})`;
+    if (author.bot)
+        return `${who} is a bot`;
+    if (!STEERING_ASSOCIATIONS.includes(author.association))
+        return `${who} is not an owner, member or collaborator of the repository`;
+    let role;
+    try {
+        role = await api.permission(author.login);
+    }
+    catch (error) {
+        // 404: not a collaborator (anymore).
+        if (error instanceof api_error/* GitHubApiError */.O && error.status === 404)
+            role = 'none';
+        else
+            throw error;
+    }
+    return WRITE_ROLES.includes(role)
+        ? undefined
+        : `${who} has the role "${text_printable(role)}" on the repository, not write, maintain or admin`;
+}
+/**
+ * The writes the agent makes on GitHub (comments, reactions), which never fail a run: the first
+ * refusal is one warning that says what to grant; later ones are logged only. Every text sent
+ * goes through `redact`.
+ */
+class CommentWriter {
+    api;
+    logger;
+    redact;
+    #warned = false;
+    constructor(api, logger, redact) {
+        this.api = api;
+        this.logger = logger;
+        this.redact = redact;
+    }
+    /** `call`'s result, or undefined after saying why GitHub refused it. */
+    async attempt(what, call) {
+        try {
+            return await call(this.api);
+        }
+        catch (error) {
+            this.#refused(what, error);
+            return undefined;
+        }
+    }
+    comment(number, body) {
+        return this.attempt(`comment on pull request #${number}`, (api) => api.comment(number, this.redact(body)));
+    }
+    editComment(id, body) {
+        return this.attempt(`edit comment ${id}`, (api) => api.editComment(id, this.redact(body)));
+    }
+    reply(number, kind, threadId, body) {
+        return kind === 'review'
+            ? this.attempt(`reply to review comment ${threadId}`, (api) => api.replyToReviewComment(number, threadId, this.redact(body)))
+            : this.comment(number, body);
+    }
+    async react(kind, id, content) {
+        await this.attempt(`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content));
+    }
+    #refused(what, error) {
+        const e = error instanceof api_error/* GitHubApiError */.O ? error : undefined;
+        const said = this.redact(text_printable(error instanceof Error ? error.message : String(error)));
+        const answer = e?.status
+            ? `GitHub answered ${e.status} (${said})`
+            : `GitHub could not be reached (${said})`;
+        const fix = e?.status === 401
+            ? 'GitHub refused the token: check github-token (the default, the job token, is valid during the job).'
+            : e?.status === 403 || e?.status === 404
+                ? 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).'
+                : 'Check the status of GitHub and GITHUB_API_URL.';
+        const message = `Could not ${what}: ${answer}. ${fix} The agent job is not affected.`;
+        if (this.#warned)
+            return this.logger.info(message);
+        this.#warned = true;
+        this.logger.warning(message);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/shared/secrets.ts
+/** Query parameters of presigned links that carry a credential (S3, GCS, Azure SAS, CloudFront). */
+const CREDENTIAL_PARAM = /signature|^sig$|token|credential|^key-pair-id$|^policy$/i;
+/**
+ * Every form in which a presigned link's secret parts could be printed: the link itself, raw and
+ * percent-decoded, and each credential parameter's value raw, decoded and percent-encoded.
+ */
+function linkSecrets(link) {
+    const found = new Set([link]);
+    try {
+        found.add(decodeURIComponent(link));
+    }
+    catch {
+        // Not decodable: the raw form is enough.
+    }
+    let url;
+    try {
+        url = new URL(link);
+    }
+    catch {
+        return [...found];
+    }
+    for (const [name, value] of url.searchParams) {
+        if (!CREDENTIAL_PARAM.test(name) || value.length < 6)
+            continue;
+        found.add(value);
+        found.add(encodeURIComponent(value));
+        const raw = /[?&]([^=&]+)=([^&]*)/g;
+        for (const m of link.matchAll(raw))
+            if (decodeURIComponent(m[1]) === name)
+                found.add(m[2]);
+    }
+    return [...found].filter((s) => s.length >= 6);
+}
+/** The link as it may be shown: origin and path, with the query (the credential) hidden. */
+function redactLink(link) {
+    try {
+        const url = new URL(link);
+        return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+    }
+    catch {
+        return '(link hidden)';
+    }
+}
+/**
+ * The one redactor: every value added is replaced by `***` in any text passed through it, longest
+ * first (so a link is hidden whole before its signature is), ignoring values under 4 characters
+ * (they would blank out ordinary words). Entry points add the key and tokens; the pipeline adds the
+ * link's secrets as soon as the link is known.
+ */
+class Redactor {
+    replacement;
+    #secrets = new Set();
+    /** `replacement` stands in for each secret: `***`, or e.g. the link with its query hidden. */
+    constructor(replacement = '***') {
+        this.replacement = replacement;
+    }
+    add(...values) {
+        for (const value of values)
+            if (value.length >= 4)
+                this.#secrets.add(value);
+    }
+    redact = (text) => [...this.#secrets]
+        .sort((a, b) => b.length - a.length)
+        .reduce((out, secret) => out.split(secret).join(this.replacement), text);
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/agent/event.ts
+/**
+ * The comment events the review loop listens to, read from the payload GitHub writes to
+ * GITHUB_EVENT_PATH: `issue_comment` (a comment on the conversation of an issue or a pull
+ * request) and `pull_request_review_comment` (a comment on a line of a pull request's diff). Only
+ * the fields the loop uses are read; the rest of the payload is GitHub's to change.
+ */
+
+
+
+
+const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment'];
+function isCommentEvent(name) {
+    return COMMENT_EVENTS.includes(name ?? '');
+}
+const id = pipe(number(), integer(), minValue(1));
+const UserSchema = looseObject({ login: string(), type: optional(string()) });
+const CommentSchema = looseObject({
+    id,
+    body: optional(nullable(string()), ''),
+    user: nullable(UserSchema),
+    author_association: optional(string(), 'NONE'),
+    html_url: string(),
+    in_reply_to_id: optional(nullable(id)),
+});
+const IssueCommentPayload = looseObject({
+    action: string(),
+    issue: looseObject({
+        number: id,
+        pull_request: optional(nullable(looseObject({}))),
+    }),
+    comment: CommentSchema,
+});
+const ReviewCommentPayload = looseObject({
+    action: string(),
+    pull_request: looseObject({ number: id }),
+    comment: CommentSchema,
+});
+function commentOf(comment, kind) {
+    return {
+        id: comment.id,
+        kind,
+        body: comment.body ?? '',
+        author: {
+            login: comment.user?.login ?? '',
+            // A deleted account (`ghost`) has no user: it can steer nothing, like a bot.
+            bot: comment.user === null || comment.user.type === 'Bot',
+            association: comment.author_association,
+        },
+        url: comment.html_url,
+        threadId: (kind === 'review' && comment.in_reply_to_id) || comment.id,
+    };
+}
+/** Reads the payload of a comment event; refuses one that is not shaped as GitHub sends it. */
+function parseCommentEvent(name, payload) {
+    if (name === 'issue_comment') {
+        const p = event_parse(IssueCommentPayload, payload, name);
+        return {
+            name,
+            action: p.action,
+            pullNumber: p.issue.pull_request ? p.issue.number : undefined,
+            comment: commentOf(p.comment, 'issue'),
+        };
+    }
+    const p = event_parse(ReviewCommentPayload, payload, name);
+    return {
+        name,
+        action: p.action,
+        pullNumber: p.pull_request.number,
+        comment: commentOf(p.comment, 'review'),
+    };
+}
+function event_parse(schema, payload, name) {
+    const result = safeParse(schema, payload);
+    if (result.success)
+        return result.output;
+    // The path only: the payload's values are the commenter's, never printed.
+    const where = (result.issues[0]?.path ?? []).map((p) => text_printable(String(p.key))).join('.');
+    throw new UserError(`The ${name} event payload (GITHUB_EVENT_PATH) has ${where ? `no valid "${where}"` : 'an unexpected shape'}. Run the agent on the events GitHub sends; for a hand-made payload, copy the shape of a real one.`);
+}
+/**
+ * The comment event the run is on, read from GITHUB_EVENT_NAME and the payload at
+ * GITHUB_EVENT_PATH; undefined on any other event.
+ */
+function readCommentEvent(env) {
+    const name = env.GITHUB_EVENT_NAME;
+    if (!isCommentEvent(name))
+        return undefined;
+    let payload;
+    try {
+        payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
+    }
+    catch (error) {
+        throw new UserError(`Could not read the ${name} event payload at GITHUB_EVENT_PATH (${text_printable(env.GITHUB_EVENT_PATH ?? 'not set')}): ${text_printable(error.message)}. The runner writes it for every run; outside a runner, set GITHUB_EVENT_PATH to a payload file.`);
+    }
+    return parseCommentEvent(name, payload);
+}
+
+;// CONCATENATED MODULE: ./src/github/inputs.ts
+/** The inputs that record a publish as a GitHub deployment. */
+
+
+/**
+ * The token for GitHub's API, in both actions. The runner fills in the job's token; a blank value
+ * means the workflow passed an empty one.
+ */
+const GithubTokenInput = {
+    name: 'github-token',
+    default: '${{ github.token }}',
+    blankIsError: true,
+    githubOnly: true,
+};
+const DeploymentInputs = {
+    Environment: { name: 'environment', default: '', githubOnly: true },
+    EnvironmentUrl: { name: 'environment-url', default: '', githubOnly: true },
+    GithubToken: GithubTokenInput,
+};
+/** The deployment to record, or undefined (with a warning for a lone environment-url). */
+function parseDeploymentInputs(get, domain, warnings) {
+    const environment = get(DeploymentInputs.Environment).trim();
+    const urlText = get(DeploymentInputs.EnvironmentUrl).trim();
+    if (environment === '') {
+        if (urlText !== '')
+            warnings.push('Input "environment-url" is ignored because environment is empty: set environment to record the publish as a GitHub deployment.');
+        return undefined;
+    }
+    return {
+        environment: parseEnvironment(environment),
+        environmentUrl: urlText !== '' ? parseEnvironmentUrl(urlText) : domain && `https://${domain}`,
+        token: parseToken(get(DeploymentInputs.GithubToken).trim()),
+    };
+}
+function parseEnvironment(environment) {
+    const name = DeploymentInputs.Environment.name;
+    if (/[\r\n\t]/.test(environment)) {
+        throw new InputError(name, 'contains a line break or tab', 'Give one environment name, e.g. docs-production.');
+    }
+    if (environment.length > 255) {
+        throw new InputError(name, `is ${environment.length} characters long`, 'GitHub environment names have at most 255 characters, e.g. docs-production.');
+    }
+    return environment;
+}
+function parseEnvironmentUrl(urlText) {
+    const name = DeploymentInputs.EnvironmentUrl.name;
+    let url;
+    try {
+        url = new URL(urlText);
+    }
+    catch {
+        url = undefined;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(urlText)) {
+        throw new InputError(name, `("${printable(urlText)}") is not an http(s) URL`, 'Give the address of the published site, e.g. https://docs.example.com.');
+    }
+    if (url.username || url.password) {
+        throw new InputError(name, 'holds a user name or password', 'Everyone who can read the repository sees this URL: give the address without credentials.');
+    }
+    return url.href;
+}
+function parseToken(token) {
+    const name = DeploymentInputs.GithubToken.name;
+    if (token === '') {
+        throw new InputError(name, 'is empty, but environment is set', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.');
+    }
+    return checkGithubToken(token);
+}
+/** A token as GitHub issues them: visible ASCII on one line (an empty one is left to the caller). */
+function checkGithubToken(token) {
+    if (/[^\x21-\x7e]/.test(token)) {
+        throw new errors_InputError(GithubTokenInput.name, 'contains white space or a character a GitHub token never has', 'Pass the token alone, on one line, as GitHub issued it.');
+    }
+    return token;
+}
+
 ;// CONCATENATED MODULE: ./src/agent/inputs.ts
 /** The agent/ sub-action's inputs; nothing reaches the service before they are all checked. */
 
 
 
 
+
+/**
+ * The longest instruction taken: as long as the longest comment GitHub keeps (the service
+ * publishes no limit), so any comment fits and a runaway value does not.
+ */
+const MAX_PROMPT_LENGTH = 65_536;
 const AgentInputs = {
     ProjectId: { name: 'project-id', required: true },
-    Prompt: { name: 'prompt', required: true, text: { maxLength: Infinity, formatting: true } },
+    // Blank is refused by its own check ("is empty"), unless a comment event brings the instruction.
+    Prompt: {
+        name: 'prompt',
+        default: '',
+        blankIsError: true,
+        text: { maxLength: MAX_PROMPT_LENGTH, formatting: true },
+    },
     JobId: { name: 'job-id', default: '' },
     Wait: { name: 'wait', default: 'true' },
+    GithubToken: GithubTokenInput,
+    // The review loop exists only on GitHub (pull request comments).
+    Command: { name: 'command', default: '/agent', githubOnly: true },
 };
 /** Every input of agent/action.yml, in its order (a test checks names and defaults against it). */
 const AGENT_INPUTS = [
@@ -51174,18 +51763,28 @@ const AGENT_INPUTS = [
     CommonInputs.Timeout,
     CommonInputs.PollInterval,
     CommonInputs.BaseUrl,
+    AgentInputs.GithubToken,
+    AgentInputs.Command,
 ];
-function parseAgentInputs(read) {
+function parseAgentInputs(read, options = {}) {
     const warnings = [];
     const get = inputGetter(read);
     const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
     const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
-    const prompt = parsePrompt(get(AgentInputs.Prompt));
-    const jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
+    const rawPrompt = get(AgentInputs.Prompt);
+    const reviewLoop = options.commentEvent === true && rawPrompt.trim() === '';
+    const prompt = reviewLoop ? undefined : parsePrompt(rawPrompt);
+    let jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
     const wait = parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
+    const githubToken = parseAgentToken(get(AgentInputs.GithubToken).trim(), reviewLoop);
+    const command = parseCommand(get(AgentInputs.Command));
+    if (reviewLoop && jobId) {
+        warnings.push('Input "job-id" is ignored on a comment event: the job comes from the pull request the comment is on (the marker in its comments or description).');
+        jobId = undefined;
+    }
     const service = { apiKey, ...parseServiceSettings(get) };
     return {
-        inputs: { ...service, projectId, prompt, jobId, wait },
+        inputs: { ...service, projectId, prompt, jobId, wait, githubToken, command },
         warnings,
     };
 }
@@ -51195,22 +51794,53 @@ function parseProjectId(projectId) {
         throw new errors_InputError(name, 'is empty', 'Set it to the project id shown on the API keys page of the dashboard.');
     }
     if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(projectId)) {
-        throw new errors_InputError(name, `("${printable(projectId)}") is not a project id`, 'Copy the project id from the API keys page of the dashboard.');
+        throw new errors_InputError(name, `("${text_printable(projectId)}") is not a project id`, 'Copy the project id from the API keys page of the dashboard.');
     }
     return projectId;
 }
+/**
+ * Why an instruction is refused (too long, a control character, nothing but white space), with
+ * what to do; undefined when it may be sent. The same rule for the prompt input and a comment.
+ */
+function promptProblem(prompt) {
+    const characters = characterProblem(AgentInputs.Prompt, prompt);
+    if (characters)
+        return characters;
+    if (prompt.trim() === '') {
+        return {
+            problem: prompt === '' ? 'is empty' : 'contains only white space',
+            fix: 'Write the instruction for the agent, e.g. "Document the new --dry-run flag in the CLI reference".',
+        };
+    }
+    return undefined;
+}
 /** The instruction, trimmed; it is sent as data and never printed as a command. */
 function parsePrompt(prompt, input = AgentInputs.Prompt.name) {
-    if (prompt.trim() === '') {
-        throw new errors_InputError(input, prompt === '' ? 'is empty' : 'contains only white space', 'Write the instruction for the agent, e.g. "Document the new --dry-run flag in the CLI reference".');
-    }
+    const found = promptProblem(prompt);
+    if (found)
+        throw new errors_InputError(input, found.problem, found.fix);
     return prompt.trim();
+}
+function parseAgentToken(token, reviewLoop) {
+    if (token !== '')
+        return checkGithubToken(token);
+    if (reviewLoop) {
+        throw new errors_InputError(AgentInputs.GithubToken.name, 'is empty, but the review loop answers on the pull request', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: pull-requests: write" and "issues: write", or pass a token that has them.');
+    }
+    return undefined;
+}
+function parseCommand(raw) {
+    const command = raw.trim();
+    if (!/^[\x21-\x7e]{1,50}$/.test(command)) {
+        throw new errors_InputError(AgentInputs.Command.name, `("${text_printable(command)}") is not a command`, 'Give one word of at most 50 visible ASCII characters, without spaces, e.g. /agent or /docs.');
+    }
+    return command;
 }
 function parseAgentJobId(jobId) {
     if (jobId === '')
         return undefined;
     if (!SERVICE_ID_PATTERN.test(jobId)) {
-        throw new errors_InputError(AgentInputs.JobId.name, `("${printable(jobId)}") is not an agent job id`, 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
+        throw new errors_InputError(AgentInputs.JobId.name, `("${text_printable(jobId)}") is not an agent job id`, 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
     }
     return jobId;
 }
@@ -51223,6 +51853,8 @@ const AgentOutputs = {
     Model: 'model',
     Repository: 'repository',
     Ref: 'ref',
+    /** The comment on the pull request: the announce, or the reply of the review loop. */
+    CommentUrl: 'comment-url',
 };
 function agentOutputs(job) {
     return {
@@ -51288,6 +51920,431 @@ function sendFollowUp(client, projectId, jobId, prompt, call) {
         retryOn429: false,
         hints: hints(projectId),
     }, call);
+}
+
+;// CONCATENATED MODULE: ./src/shared/markdown.ts
+/**
+ * Markdown for job summaries and comments: one escape for table cells, one table shape, and code
+ * that text from elsewhere cannot break out of.
+ */
+/** A table cell: `|` would end the cell and a line break the row. */
+function escapeCell(text) {
+    return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+/** A two-column table without a header row (label, value), as the job summaries show. */
+function table(rows) {
+    return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${escapeCell(v)} |`)].join('\n');
+}
+/** The longest run of backticks in a text (0 when none). */
+function longestBacktickRun(text) {
+    return Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+}
+/**
+ * A fenced code block holding `text` as it is: its fence is longer than any run of backticks in
+ * the text, so no line of it can close the block early. Inside, GitHub renders no markup and
+ * notifies no @-mention.
+ */
+function codeBlock(text, info = 'text') {
+    const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
+    return `${fence}${info}\n${text.replace(/\r\n?/g, '\n')}\n${fence}`;
+}
+/**
+ * One line of text as inline code, whatever backticks it holds (line breaks become spaces): for
+ * ids, names and messages from elsewhere, which may carry markup or @-mentions.
+ */
+function inlineCode(text) {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+    return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+
+;// CONCATENATED MODULE: ./src/agent/comment.ts
+
+
+
+/** `<!-- docs-agent-job: aj_… -->`: names the job a pull request belongs to, on a line of its own. */
+function jobMarker(jobId) {
+    return `<!-- docs-agent-job: ${jobId} -->`;
+}
+/** The first line of every reply: replies are never read for markers (they quote instructions). */
+const REPLY_MARKER = '<!-- docs-agent-reply -->';
+const MARKER_LINE = /^[ \t]*<!-- docs-agent-job: (\S+) -->[ \t]*$/gm;
+/** The job ids of the markers in a text, in order (ids that are not service ids are skipped). */
+function markersIn(text) {
+    return [...text.matchAll(MARKER_LINE)]
+        .map((m) => m[1])
+        .filter((id) => SERVICE_ID_PATTERN.test(id));
+}
+function isReply(body) {
+    return body.startsWith(REPLY_MARKER);
+}
+function jobRows(job, links) {
+    const rows = [
+        ['Agent job', inlineCode(job.id)],
+        ['Status', job.status],
+    ];
+    if (job.model)
+        rows.push(['Model', inlineCode(job.model)]);
+    if (job.source?.ref)
+        rows.push(['Branch', inlineCode(job.source.ref)]);
+    if (links.run)
+        rows.push(['Workflow run', `[${links.run}](${links.run})`]);
+    return rows;
+}
+/** The announce: the job, its status and model, and how to ask for changes. */
+function announceBody(job, command, links) {
+    return [
+        jobMarker(job.id),
+        `**Docs agent**: this pull request is the work of agent job ${inlineCode(job.id)}.`,
+        '',
+        table(jobRows(job, links)),
+        '',
+        'To ask the agent for changes, comment on this pull request (in the conversation, or on a line of the diff) with the command, then the instruction:',
+        '',
+        codeBlock(`${command} also fix the broken link in the quickstart`),
+        '',
+        'Only people with write access to the repository can steer the agent. Each instruction uses one of the 100 follow-up messages the project has per hour.',
+        '',
+    ].join('\n');
+}
+const comment_short = (sha) => inlineCode(sha.slice(0, 7));
+/** A link from the service, clickable when it is a plain https address, else shown as code. */
+function serviceLink(link) {
+    return /^https:\/\/[^\s<>()[\]`]+$/.test(link) ? `[${link}](${link})` : inlineCode(link);
+}
+/** The headline of a reply, by outcome. */
+function headline(outcome) {
+    switch (outcome.kind) {
+        case 'completed': {
+            const id = inlineCode(outcome.job.id);
+            const { change } = outcome;
+            if (change.pr === 'updated')
+                return `✅ **Done**: agent job ${id} completed and pushed to this pull request (${comment_short(change.before)} → ${comment_short(change.after)}).`;
+            if (change.pr === 'unchanged')
+                return `✅ **Done**: agent job ${id} completed; this pull request did not change (no new commit).`;
+            if (change.pr === 'other')
+                return `✅ **Done**: agent job ${id} completed, with its changes in another pull request: ${serviceLink(change.link)}.`;
+            if (change.pr === 'none')
+                return `✅ **Done**: agent job ${id} completed without changing any file.`;
+            return `✅ **Done**: agent job ${id} completed (see the pull request for its changes).`;
+        }
+        case 'archived':
+            return `⚠️ **Archived**: agent job ${inlineCode(outcome.job.id)} is archived; start a new job for more changes.`;
+        case 'sent':
+            return `📨 **Sent**: agent job ${inlineCode(outcome.job.id)} took the instruction (status ${outcome.job.status}); this run did not wait for it (wait: false).`;
+        case 'failed': {
+            const reason = outcome.job.error
+                ? `The service says: ${inlineCode(outcome.job.error)}`
+                : 'The service gave no reason: look at the job in the dashboard.';
+            return `❌ **Failed**: agent job ${inlineCode(outcome.job.id)} failed. ${reason}`;
+        }
+        case 'rate-limited': {
+            const when = outcome.retryAfterMs !== undefined
+                ? `Try again in ${formatDuration(outcome.retryAfterMs)} (after ${new Date(outcome.now + outcome.retryAfterMs).toISOString().slice(11, 16)} UTC).`
+                : 'Try again within the hour.';
+            return `⏸️ **Hourly limit reached**: the service takes 100 follow-up messages per project per hour, and refused this one (HTTP 429). ${when}`;
+        }
+        case 'timeout':
+            return `⏳ **Still working**: agent job ${inlineCode(outcome.jobId)} did not finish within the time limit of ${formatDuration(outcome.timeoutMs)}. The agent keeps working on the service: check job ${inlineCode(outcome.jobId)} later.`;
+        case 'cancelled':
+            return `⏹️ **Cancelled**: the workflow run stopped while waiting for agent job ${inlineCode(outcome.jobId)}; the agent keeps working on the service.`;
+        case 'error':
+            return `❌ **Not done**: the instruction for agent job ${inlineCode(outcome.jobId)} could not be followed up: ${inlineCode(outcome.message)}`;
+    }
+}
+function askedBy(asked) {
+    return `[Instruction](${asked.url}) from ${inlineCode(asked.login)}`;
+}
+/** The part most replies have: whose instruction, quoted as data. */
+function quoted(asked) {
+    return `${askedBy(asked)}:\n\n${codeBlock(asked.instruction)}`;
+}
+/** The reply in the thread, once the follow-up has ended one way or another. */
+function replyBody(outcome, asked, links) {
+    const job = 'job' in outcome ? outcome.job : undefined;
+    const details = job ? `\n${table(jobRows(job, links))}\n` : '';
+    const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
+    return `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`;
+}
+/** The reply when no marker names the agent job of the pull request. */
+function noMarkerReply(asked, command) {
+    return [
+        REPLY_MARKER,
+        `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
+        '',
+        `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment or in the pull request's description. It comments on the pull requests that its jobs open; for another pull request, add that line to the description, then comment ${inlineCode(`${command} <instruction>`)} again.`,
+        '',
+        quoted(asked),
+        '',
+    ].join('\n');
+}
+/**
+ * The reply when the instruction is refused before anything is sent (empty, too long, a control
+ * character): not quoted, as there is nothing, too much, or something invisible to show.
+ */
+function refusedReply(asked, problem, command) {
+    return [
+        REPLY_MARKER,
+        `⚠️ **Not sent**: the instruction in [this comment](${asked.url}) from ${inlineCode(asked.login)} ${problem}. Write it after the command, e.g. ${inlineCode(`${command} document the new --dry-run flag`)}; retype it if it was pasted (control characters often come along).`,
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/agent/announce.ts
+
+
+/** The announce of `jobId` as this action writes it: the marker, then the first sentence. */
+function isAnnounceOf(body, jobId) {
+    return body.replace(/\r\n/g, '\n').startsWith(`${jobMarker(jobId)}\n**Docs agent**:`);
+}
+/** Posts or edits the announce of `job`; returns its link (undefined when there is none). */
+async function announce(job, side, logger) {
+    const number = pullRequestNumber(job.prLink, side.repo);
+    if (number === undefined)
+        return undefined;
+    const writer = await side.writer();
+    if (!writer) {
+        logger.info(`Input "github-token" is empty: agent job ${job.id} is not announced on pull request #${number}, so comments there cannot steer it. Leave github-token at its default to have the announce.`);
+        return undefined;
+    }
+    const comments = await writer.attempt(`list the comments of pull request #${number}`, (api) => api.comments(number));
+    if (comments === undefined)
+        return undefined;
+    const existing = comments.filter((c) => isAnnounceOf(c.body, job.id)).at(-1);
+    const body = announceBody(job, side.command, side.links);
+    const posted = existing
+        ? await writer.editComment(existing.id, body)
+        : await writer.comment(number, body);
+    if (posted)
+        logger.info(`${existing ? 'Updated the' : 'Posted an'} announce of agent job ${job.id} on pull request #${number}: ${posted.url}`);
+    return posted?.url;
+}
+
+;// CONCATENATED MODULE: ./src/agent/review-loop.ts
+/**
+ * The review loop: a comment `/agent <instruction>` on the agent's pull request becomes a
+ * follow-up of its job, and the outcome is replied in the thread. Which comments count and which
+ * job they steer are decided by pure functions; `reviewLoop` runs the steps. Nothing is sent to
+ * the service unless every check passed; the instruction is data throughout, never printed.
+ */
+
+
+
+
+
+
+
+
+/** The text after the command at the start of a comment; undefined when it does not start so. */
+function instructionAfter(body, command) {
+    const text = body.replace(/\r\n?/g, '\n').trimStart();
+    if (!text.startsWith(command))
+        return undefined;
+    const rest = text.slice(command.length);
+    // `/agents` is not `/agent`.
+    return rest === '' || /^\s/.test(rest) ? rest : undefined;
+}
+/** The comment's instruction (untrimmed), or why the comment is not for the agent. */
+function screen(event, command) {
+    if (event.action !== 'created')
+        return { ignore: `the comment was ${text_printable(event.action)}, not created`, level: 'debug' };
+    if (event.pullNumber === undefined)
+        return { ignore: 'the comment is on an issue, not a pull request', level: 'debug' };
+    const instruction = instructionAfter(event.comment.body, command);
+    if (instruction === undefined)
+        return { ignore: `the comment does not start with ${command}`, level: 'debug' };
+    if (event.comment.author.bot)
+        return {
+            ignore: `${text_printable(event.comment.author.login) || 'a deleted account'} is a bot, and bots never steer the agent`,
+            level: 'info',
+        };
+    return { instruction };
+}
+/**
+ * The job the pull request belongs to: the newest marker in a comment written by this action (or
+ * by someone who may steer the agent), else the last one in the description if its author is so
+ * trusted. Instructions and the replies that quote them are skipped: they are data, and may hold
+ * a marker line that names another job.
+ */
+function newestMarker(pull, comments, command) {
+    const marked = comments
+        .filter((c) => writtenByTrusted(c.author) &&
+        !isReply(c.body) &&
+        instructionAfter(c.body, command) === undefined)
+        .map((c) => ({ at: c.updatedAt, id: c.id, jobs: markersIn(c.body) }))
+        .filter((c) => c.jobs.length > 0)
+        .sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);
+    const newest = marked.at(-1)?.jobs.at(-1);
+    if (newest)
+        return newest;
+    return writtenByTrusted(pull.author) ? markersIn(pull.body).at(-1) : undefined;
+}
+/** The steps of the review loop for one comment event. */
+async function reviewLoop(inputs, event, deps) {
+    const admitted = await admit(event, inputs.command, deps);
+    if (!admitted)
+        return {};
+    const thread = threadOf(event, admitted.writer, deps);
+    const { pull, jobId } = await jobOf(admitted.writer.api, thread.number, inputs.command);
+    const refused = refusedBefore(jobId, admitted.asked, inputs.command);
+    if (refused)
+        return thread.replyOnly(refused.body, refused.why);
+    return followUpInThread(inputs, { jobId: jobId, pull, asked: admitted.asked, thread, deps });
+}
+/** The instruction and a writer, when the comment is for the agent and its author may steer it. */
+async function admit(event, command, deps) {
+    const { comment } = event;
+    const screened = screen(event, command);
+    if ('ignore' in screened) {
+        deps.reporter[screened.level](`Comment ${comment.id}: ${screened.ignore}; nothing to do.`);
+        return undefined;
+    }
+    const writer = await deps.side.writer();
+    if (!writer)
+        throw new UserError('The review loop needs github-token.');
+    const refused = await readGitHub('check who may steer the agent', () => pull_request_refusal(writer.api, comment.author));
+    if (refused) {
+        deps.reporter.info(`Comment ${comment.id}: ${refused}, so it may not steer the agent; ignored.`);
+        return undefined;
+    }
+    const asked = {
+        instruction: screened.instruction,
+        login: comment.author.login,
+        url: comment.url,
+    };
+    return { asked, writer };
+}
+/** The reply when nothing may be sent: no job named, or an instruction the check refuses. */
+function refusedBefore(jobId, asked, command) {
+    if (!jobId)
+        return {
+            body: noMarkerReply(asked, command),
+            why: 'no agent job is named on the pull request',
+        };
+    const problem = promptProblem(asked.instruction);
+    if (problem)
+        return {
+            body: refusedReply(asked, problem.problem, command),
+            why: `the instruction ${problem.problem}`,
+        };
+    return undefined;
+}
+/** Replies and reactions on the comment's thread; the reply's link is kept in the state. */
+function threadOf(event, writer, deps) {
+    const { comment } = event;
+    const number = event.pullNumber;
+    const { state } = deps;
+    const reply = async (body) => {
+        const posted = await writer.reply(number, comment.kind, comment.threadId, body);
+        state.commentUrl = posted?.url;
+        return posted?.url;
+    };
+    return {
+        number,
+        writer,
+        reply,
+        react: (content) => writer.react(comment.kind, comment.id, content),
+        async replyOnly(body, why) {
+            const url = await reply(body);
+            deps.reporter.info(`Comment ${comment.id}: ${why}; nothing was sent.${url ? ` Replied: ${url}` : ''}`);
+            return { commentUrl: url };
+        },
+    };
+}
+/** 👀, the follow-up (sent once, waited for), the reply with its outcome, 👍 or 👎, the announce. */
+async function followUpInThread(inputs, context) {
+    const { jobId, pull, thread, deps } = context;
+    const instruction = context.asked.instruction.trim();
+    deps.reporter.info(`Pull request #${thread.number}: an instruction of ${instruction.length} characters from ${text_printable(context.asked.login)} for agent job ${jobId}.`);
+    await thread.react('eyes');
+    const sent = await settle(deps.send({ ...inputs, prompt: instruction, jobId }));
+    const outcome = await outcomeOf(sent, { jobId, inputs, pull, writer: thread.writer, deps });
+    const url = await thread.reply(replyBody(outcome, { ...context.asked, instruction }, deps.side.links));
+    if (url)
+        deps.reporter.info(`Replied on pull request #${thread.number}: ${url}`);
+    await thread.react(WELL.has(outcome.kind) ? '+1' : '-1');
+    // The announce shows the job's latest status.
+    if (sent.result)
+        await announce(sent.result.job, deps.side, deps.reporter);
+    return { instruction, outcome, ...sent, commentUrl: url };
+}
+/** The outcomes that earn the comment a +1 (the others a -1). */
+const WELL = new Set(['completed', 'sent']);
+/** The pull request (its head before the follow-up) and the job its newest marker names. */
+async function jobOf(api, number, command) {
+    const pull = await readGitHub(`read pull request #${number}`, () => api.pullRequest(number));
+    const comments = await readGitHub(`list the comments of pull request #${number}`, () => api.comments(number));
+    return { pull, jobId: newestMarker(pull, comments, command) };
+}
+/** A read the loop cannot do without: a refusal fails the step, naming what to check. */
+async function readGitHub(what, call) {
+    try {
+        return await call();
+    }
+    catch (error) {
+        if (!(error instanceof api_error/* GitHubApiError */.O))
+            throw error;
+        const answer = error.status
+            ? `GitHub answered ${error.status} (${text_printable(error.message)})`
+            : `GitHub could not be reached (${text_printable(error.message)})`;
+        throw new UserError(`Could not ${what}: ${answer}. Check that github-token may read the repository's pull requests (the job's default token can), then comment again.`, { transient: error.status === undefined || error.status >= 500 });
+    }
+}
+async function settle(sending) {
+    try {
+        return { result: await sending };
+    }
+    catch (error) {
+        return { error };
+    }
+}
+/** How the follow-up ended, for the reply; for a completed job, what became of the pull request. */
+async function outcomeOf(sent, context) {
+    const { jobId, deps } = context;
+    const { state } = deps;
+    const { result, error } = sent;
+    if (result)
+        return finished(result, context.pull, context.writer, deps.side.repo);
+    if (error instanceof StoppedError)
+        return error.reason === 'timeout'
+            ? { kind: 'timeout', jobId, timeoutMs: context.inputs.timeoutMs }
+            : { kind: 'cancelled', jobId };
+    if (error instanceof errors/* ApiError */.hD && error.status === 429)
+        return {
+            kind: 'rate-limited',
+            retryAfterMs: error.retryAfterMs,
+            now: (deps.now ?? Date.now)(),
+        };
+    if (state.job?.status === 'failed')
+        return { kind: 'failed', job: state.job };
+    const message = error instanceof errors/* ApiError */.hD
+        ? error.reason
+        : error instanceof Error
+            ? error.message
+            : String(error);
+    return { kind: 'error', jobId, message: deps.redact(message) };
+}
+async function finished(result, before, writer, repo) {
+    const { job } = result;
+    if (job.status === 'archived')
+        return { kind: 'archived', job };
+    if (job.status !== 'completed')
+        return { kind: 'sent', job };
+    if (!job.prLink)
+        return { kind: 'completed', job, change: { pr: 'none' } };
+    if (pullRequestNumber(job.prLink, repo) !== before.number)
+        return { kind: 'completed', job, change: { pr: 'other', link: job.prLink } };
+    const after = await writer.attempt(`read pull request #${before.number}`, (api) => api.pullRequest(before.number));
+    if (!after)
+        return { kind: 'completed', job, change: { pr: 'unknown' } };
+    return {
+        kind: 'completed',
+        job,
+        change: after.headSha !== before.headSha
+            ? { pr: 'updated', before: before.headSha, after: after.headSha }
+            : { pr: 'unchanged' },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/shared/poll.ts
@@ -51480,9 +52537,9 @@ function translateStop(error, stopped, options = {}) {
         return stopped('cancelled', error.last);
     if (error instanceof PollTimeout)
         return stopped('timeout', error.last);
-    if (error instanceof ApiError && error.kind === 'aborted')
+    if (error instanceof errors/* ApiError */.hD && error.kind === 'aborted')
         return stopped('cancelled', options.last);
-    if (error instanceof ApiError && error.kind === 'deadline')
+    if (error instanceof errors/* ApiError */.hD && error.kind === 'deadline')
         return stopped('timeout', options.last);
     // A step that does not know about signals (a file write) may fail because of the cancel.
     if (options.signal?.aborted)
@@ -51491,6 +52548,8 @@ function translateStop(error, stopped, options = {}) {
 }
 
 ;// CONCATENATED MODULE: ./src/agent/pipeline.ts
+
+
 
 
 
@@ -51519,6 +52578,7 @@ async function followUp(inputs, deps) {
                 : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
             state.jobId = answer.id;
             state.status = answer.status;
+            state.job = answer;
             reporter.info(`Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`);
             return answer;
         });
@@ -51544,6 +52604,7 @@ async function followUp(inputs, deps) {
                     clock,
                     onResult: (j) => {
                         state.status = j.status;
+                        state.job = j;
                         if (j.status !== shown)
                             reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
                         shown = j.status;
@@ -51558,7 +52619,7 @@ async function followUp(inputs, deps) {
         }
     }
     if (job.status === 'failed') {
-        throw new UserError(`Agent job ${job.id} failed${job.source?.repository ? ` on ${job.source.repository}` : ''}. Look at the job in the dashboard, then send a clearer prompt (job-id: ${job.id}) or start a new job.`, { jobId: job.id });
+        throw new UserError(`Agent job ${job.id} failed${job.source?.repository ? ` on ${job.source.repository}` : ''}.${job.error ? ` The service says: "${job.error}".` : ''} Look at the job in the dashboard, then send a clearer prompt (job-id: ${job.id}) or start a new job.`, { jobId: job.id });
     }
     if (job.status === 'archived')
         reporter.warning(`Agent job ${job.id} was archived${job.prLink ? '' : ' without a pull request'}.`);
@@ -51568,16 +52629,31 @@ async function followUp(inputs, deps) {
         reporter.info(`Pull request: ${job.prLink}`);
     return { job, created: !inputs.jobId, waited: inputs.wait, polls };
 }
-
-;// CONCATENATED MODULE: ./src/shared/markdown.ts
-/** Markdown for job summaries and comments: one escape for table cells, one table shape. */
-/** A table cell: `|` would end the cell and a line break the row. */
-function escapeCell(text) {
-    return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
-/** A two-column table without a header row (label, value), as the job summaries show. */
-function table(rows) {
-    return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${escapeCell(v)} |`)].join('\n');
+/**
+ * With a prompt: the follow-up (or new job), then the announce on its pull request. Without
+ * (a comment event): the review loop, whose failures are thrown once the reply is posted.
+ */
+async function runAgentPipeline(inputs, deps) {
+    const state = deps.state ?? {};
+    const followUpDeps = { ...deps, state };
+    if (inputs.prompt !== undefined) {
+        state.instruction = inputs.prompt;
+        const result = await followUp({ ...inputs, prompt: inputs.prompt }, followUpDeps);
+        state.commentUrl = await announce(result.job, deps.side, deps.reporter);
+        return { result, commentUrl: state.commentUrl };
+    }
+    if (!deps.event)
+        throw new UserError('Input "prompt" is empty. Write the instruction for the agent.');
+    const loop = await reviewLoop(inputs, deps.event, {
+        ...followUpDeps,
+        send: (request) => {
+            state.instruction = request.prompt;
+            return followUp(request, followUpDeps);
+        },
+    });
+    if (loop.error !== undefined)
+        throw loop.error;
+    return { result: loop.result, commentUrl: loop.commentUrl };
 }
 
 ;// CONCATENATED MODULE: ./src/agent/summary.ts
@@ -51606,6 +52682,8 @@ function agentSummary(prompt, result, state, error, run) {
         ]);
     if (job?.model)
         rows.push(['Model', job.model]);
+    if (state.commentUrl)
+        rows.push(['Comment', `[on the pull request](${state.commentUrl})`]);
     if (error)
         rows.push(['Error', error]);
     if (run)
@@ -51619,7 +52697,15 @@ function agentSummary(prompt, result, state, error, run) {
 }
 
 ;// CONCATENATED MODULE: ./src/agent/action.ts
-/** The agent/ sub-action on a runner: inputs → follow-up (or new job) → wait → outputs and summary. */
+/**
+ * The agent/ sub-action on a runner: inputs → follow-up (or new job) → wait → announce, or the
+ * review loop on a comment event → outputs and summary. Octokit is loaded only when a run writes
+ * on a pull request.
+ */
+
+
+
+
 
 
 
@@ -51629,26 +52715,69 @@ function agentSummary(prompt, result, state, error, run) {
 
 async function runAgent() {
     const state = {};
-    let inputs;
+    // Every value masked in the log is also kept out of what is written on GitHub.
+    const redactor = new Redactor();
+    const reporter = maskingReporter(redactor);
     await runEntry(async ({ signal, track }) => {
-        const parsed = parseAgentInputs((name) => getInput(name));
-        inputs = parsed.inputs;
+        const parsed = parseAgentInputs((name) => getInput(name), {
+            commentEvent: isCommentEvent(process.env.GITHUB_EVENT_NAME),
+        });
+        const inputs = parsed.inputs;
+        // The token is kept out of comments at once, and masked in the log once it is used.
+        redactor.add(inputs.apiKey, inputs.githubToken ?? '');
         for (const warning of parsed.warnings)
             core_warning(warning);
-        const client = track(new ServiceClient({
-            baseUrl: inputs.baseUrl,
-            apiKey: inputs.apiKey,
-            logger: actionsReporter,
-        }));
-        const result = await followUp(inputs, { reporter: actionsReporter, client, signal, state });
-        for (const [name, value] of Object.entries(agentOutputs(result.job)))
-            setOutput(name, value);
-        await writeSummary(agentSummary(inputs.prompt, result, state, undefined, runUrl()));
+        const event = inputs.prompt === undefined ? readCommentEvent(process.env) : undefined;
+        const client = track(new ServiceClient({ baseUrl: inputs.baseUrl, apiKey: inputs.apiKey, logger: reporter }));
+        const run = await runAgentPipeline(inputs, {
+            reporter,
+            client,
+            signal,
+            state,
+            event,
+            side: pullRequestSide(inputs, reporter, redactor.redact),
+            redact: redactor.redact,
+        });
+        if (run.result)
+            for (const [name, value] of Object.entries(agentOutputs(run.result.job)))
+                setOutput(name, value);
+        if (run.commentUrl)
+            setOutput(AgentOutputs.CommentUrl, run.commentUrl);
+        if (run.result)
+            await writeSummary(agentSummary(state.instruction ?? '', run.result, state, undefined, runUrl()));
     }, async (message) => {
-        setOutputsQuietly({ [AgentOutputs.JobId]: state.jobId, [AgentOutputs.Status]: state.status });
-        if (inputs)
-            await writeSummary(agentSummary(inputs.prompt, undefined, state, message, runUrl()));
+        setOutputsQuietly({
+            [AgentOutputs.JobId]: state.jobId,
+            [AgentOutputs.Status]: state.status,
+            [AgentOutputs.CommentUrl]: state.commentUrl,
+        });
+        if (state.instruction !== undefined)
+            await writeSummary(agentSummary(state.instruction, undefined, state, message, runUrl()));
     });
+}
+/** The repository's pull requests, written through Octokit with github-token (loaded on first use). */
+function pullRequestSide(inputs, reporter, redact) {
+    const repo = {
+        serverUrl: process.env.GITHUB_SERVER_URL || 'https://github.com',
+        repository: process.env.GITHUB_REPOSITORY ?? '',
+    };
+    const load = async () => {
+        const token = inputs.githubToken;
+        if (!token)
+            return undefined;
+        if (!/^[^/\s]+\/[^/\s]+$/.test(repo.repository))
+            throw new UserError('GITHUB_REPOSITORY is not set (is this a GitHub Actions runner?): the agent cannot tell which repository to comment on.');
+        reporter.secret(token);
+        const { octokitPullRequestApi } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(702)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6702));
+        return new CommentWriter(octokitPullRequestApi(token, repo.repository), reporter, redact);
+    };
+    let writer;
+    return {
+        repo,
+        links: { run: runUrl() },
+        command: inputs.command,
+        writer: () => (writer ??= load()),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/agent/index.ts

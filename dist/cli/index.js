@@ -47888,7 +47888,7 @@ const DEFAULT_BASE_URL = 'https://api.mintlify.com';
  * An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed and put in paths. The response
  * schemas and the job-id inputs use the same pattern, so any id a run printed can be passed back.
  */
-const SERVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
+const constants_SERVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
 /**
  * After SIGINT/SIGTERM the process exits this long after the cancel, whatever is still running
  * (a runner kills a cancelled step soon after anyway).
@@ -47902,7 +47902,7 @@ const CANCELLED_REPORT_BUDGET_MS = HARD_EXIT_AFTER_CANCEL_MS - 500;
 
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 /** The one error type the service client throws. */
-class ApiError extends Error {
+class errors_ApiError extends Error {
     name = 'ApiError';
     operation;
     kind;
@@ -47910,6 +47910,8 @@ class ApiError extends Error {
     serviceMessage;
     hint;
     attempts;
+    /** The wait the service asked for (Retry-After), e.g. with a 429. */
+    retryAfterMs;
     /** The message without operation name and hint. */
     reason;
     constructor(details) {
@@ -47921,17 +47923,19 @@ class ApiError extends Error {
         this.serviceMessage = details.serviceMessage;
         this.hint = details.hint;
         this.attempts = details.attempts ?? 0;
+        this.retryAfterMs = details.retryAfterMs;
         this.reason = details.message;
     }
     /** The same error with a note added to its reason ("; no time left ..."). */
     withNote(note, attempts = this.attempts) {
-        return new ApiError({
+        return new errors_ApiError({
             operation: this.operation,
             kind: this.kind,
             status: this.status,
             serviceMessage: this.serviceMessage,
             hint: this.hint,
             attempts,
+            retryAfterMs: this.retryAfterMs,
             message: `${this.reason}; ${note}`,
             cause: this,
         });
@@ -48013,7 +48017,7 @@ function isLoopbackHost(hostname) {
     return (LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost'));
 }
 function refuse(raw, problem, fix) {
-    throw new ApiError({
+    throw new errors_ApiError({
         operation: 'configure the client',
         kind: 'config',
         message: `base-url "${raw}" ${problem}`,
@@ -55657,7 +55661,7 @@ function cleanText(text, max = 300) {
     return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 /** An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed, and put in paths. */
-const serviceId = pipe(string(), regex(SERVICE_ID_PATTERN, 'must be an id of letters, digits, "_", ".", ":" and "-"'));
+const serviceId = pipe(string(), regex(constants_SERVICE_ID_PATTERN, 'must be an id of letters, digits, "_", ".", ":" and "-"'));
 const count = pipe(number(), minValue(0), transform(Math.round));
 const optionalText = optional(nullable(pipe(string(), transform((text) => cleanText(text, 1000)))));
 const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'];
@@ -55688,6 +55692,9 @@ const AgentJobSchema = looseObject({
     prLink: optionalText,
     createdAt: optionalText,
     archivedAt: optionalText,
+    // Not in the published contract: read when present (like an export job's), for the reason of a
+    // failed job.
+    error: optionalText,
 });
 const ErrorBodySchema = looseObject({ error: string() });
 /** Fields whose value is a secret (the presigned link): a refusal names them, never their value. */
@@ -55807,7 +55814,7 @@ function errorCode(err) {
     return undefined;
 }
 function fail(ctx, kind, message, extra = {}) {
-    return new ApiError({ operation: ctx.op.name, kind, message, attempts: ctx.attempt, ...extra });
+    return new errors_ApiError({ operation: ctx.op.name, kind, message, attempts: ctx.attempt, ...extra });
 }
 /** The transfer failed: cancelled, out of time, or the network broke. */
 function whyStopped(ctx, err) {
@@ -55852,7 +55859,7 @@ function readAnswer(ctx, status, headers, text, context) {
         return redirect(ctx, status, headers.get('location'));
     if (status >= 200 && status < 300)
         return success(ctx, status, headers, text);
-    return refusal(ctx, status, headers, text, context);
+    return answer_refusal(ctx, status, headers, text, context);
 }
 function redirect(ctx, status, location) {
     let where = 'another address';
@@ -55895,7 +55902,7 @@ function success(ctx, status, headers, text) {
         retry: false,
     };
 }
-function refusal(ctx, status, headers, text, { now, assistantKey }) {
+function answer_refusal(ctx, status, headers, text, { now, assistantKey }) {
     const { op } = ctx;
     let serviceMessage;
     try {
@@ -55916,14 +55923,16 @@ function refusal(ctx, status, headers, text, { now, assistantKey }) {
         : op.idempotent
             ? status >= 500
             : RETRYABLE_UNSAFE_STATUSES.has(status);
+    const retryAfterMs = parseRetryAfter(headers.get('retry-after'), now);
     return {
         error: fail(ctx, 'http', `the service answered ${describeStatus(status)}${said}`, {
             status,
             serviceMessage,
+            retryAfterMs,
             hint: hintForStatus(status, { assistantKey, ...op.hints }),
         }),
         retry,
-        retryAfterMs: parseRetryAfter(headers.get('retry-after'), now),
+        retryAfterMs,
     };
 }
 
@@ -55960,7 +55969,7 @@ class ServiceClient {
         this.baseUrl = options.baseUrl instanceof URL ? options.baseUrl : parseBaseUrl(options.baseUrl);
         const key = options.apiKey.trim();
         if (key === '') {
-            throw new ApiError({
+            throw new errors_ApiError({
                 operation: 'configure the client',
                 kind: 'config',
                 message: 'the API key is empty',
@@ -55968,7 +55977,7 @@ class ServiceClient {
             });
         }
         if (/[\r\n]/.test(key)) {
-            throw new ApiError({
+            throw new errors_ApiError({
                 operation: 'configure the client',
                 kind: 'config',
                 message: 'the API key contains a line break',
@@ -56023,10 +56032,10 @@ class ServiceClient {
     }
     #checkCancelled(op, call, attempts) {
         if (call.signal?.aborted) {
-            throw new ApiError({ operation: op.name, kind: 'aborted', message: 'cancelled', attempts });
+            throw new errors_ApiError({ operation: op.name, kind: 'aborted', message: 'cancelled', attempts });
         }
         if (call.deadline !== undefined && this.#now() >= call.deadline) {
-            throw new ApiError({
+            throw new errors_ApiError({
                 operation: op.name,
                 kind: 'deadline',
                 message: 'the deadline passed before the request could be sent',
@@ -56099,7 +56108,7 @@ class ServiceClient {
  * A failure the user can fix: a bad input, a broken values file, a failed export. Its message
  * names the input or file, says what is wrong and what to do.
  */
-class UserError extends Error {
+class errors_UserError extends Error {
     details;
     name = 'UserError';
     constructor(message, details = {}) {
@@ -56108,13 +56117,13 @@ class UserError extends Error {
     }
 }
 /** A refusal of one input: `Input "timeout": ... ` */
-class InputError extends UserError {
+class InputError extends errors_UserError {
     constructor(input, problem, fix) {
         super(`Input "${input}" ${problem}. ${fix}`, { input });
     }
 }
 /** The run was cancelled (SIGINT/SIGTERM) or reached its time limit. */
-class StoppedError extends UserError {
+class errors_StoppedError extends errors_UserError {
     reason;
     constructor(message, reason, jobId) {
         super(message, { jobId });
@@ -56142,7 +56151,7 @@ function parseDuration(text) {
     return Math.round(total);
 }
 /** `1h30m`, `2m05s`, `42s`, `0.5s`: short and exact enough for logs. */
-function formatDuration(ms) {
+function duration_formatDuration(ms) {
     if (!Number.isFinite(ms))
         return '∞';
     if (ms < 1000)
@@ -56163,7 +56172,7 @@ function formatDuration(ms) {
  * that a throughput can be read off it), as `formatDuration` beyond (`2m03s`).
  */
 function formatElapsed(ms) {
-    return ms < 60_000 ? `${(ms / 1000).toFixed(3)}s` : formatDuration(ms);
+    return ms < 60_000 ? `${(ms / 1000).toFixed(3)}s` : duration_formatDuration(ms);
 }
 /** Helm's `--timeout` wants a unit: `300` becomes `300s`; `5m` is kept. */
 function toGoDuration(ms) {
@@ -56185,7 +56194,7 @@ function codePoint(char) {
     return `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 /** Shows control and invisible characters visibly in messages, and keeps them short. */
-function printable(text) {
+function text_printable(text) {
     const shown = text.replace(UNSEEN, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
     return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
 }
@@ -56256,17 +56265,29 @@ function inputGetter(read) {
  * right-to-left text). The value is never echoed: it may be a secret.
  */
 function checkCharacters(spec, raw) {
+    const found = characterProblem(spec, raw);
+    if (found)
+        throw new InputError(spec.name, found.problem, found.fix);
+}
+/** The problem `checkCharacters` refuses a value for, if any (for texts that are not inputs). */
+function characterProblem(spec, raw) {
     const { maxLength, formatting } = spec.text ?? { maxLength: MAX_INPUT_LENGTH, formatting: false };
     if (raw.length > maxLength) {
-        throw new InputError(spec.name, `is ${raw.length} characters long`, `Give a value of at most ${maxLength} characters.`);
+        return {
+            problem: `is ${raw.length} characters long`,
+            fix: `Give a value of at most ${maxLength} characters.`,
+        };
     }
     const bad = formatting
         ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u
         : /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/u;
     const match = bad.exec(raw);
-    if (match) {
-        throw new InputError(spec.name, `contains the invisible character ${codePoint(match[0])} at position ${match.index + 1}`, 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.');
-    }
+    if (!match)
+        return undefined;
+    return {
+        problem: `contains the invisible character ${codePoint(match[0])} at position ${match.index + 1}`,
+        fix: 'Retype the value: control and formatting characters (zero-width spaces, right-to-left marks) often come along when text is pasted.',
+    };
 }
 /** The YAML 1.2 core booleans, as `core.getBooleanInput` reads them. */
 function inputs_parseBoolean(input, raw) {
@@ -56275,12 +56296,12 @@ function inputs_parseBoolean(input, raw) {
         return true;
     if (['false', 'False', 'FALSE'].includes(text))
         return false;
-    throw new InputError(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
+    throw new InputError(input, `("${text_printable(text)}") is not a boolean`, 'Write true or false.');
 }
 function parseDurationInput(input, raw, min, max, prefix = '') {
     const ms = parseDuration(raw);
     if (ms === undefined) {
-        throw new InputError(input, `("${printable(raw.trim())}") is not a duration`, `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`);
+        throw new InputError(input, `("${text_printable(raw.trim())}") is not a duration`, `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`);
     }
     if (ms < min) {
         throw new InputError(input, `("${raw.trim()}") is shorter than ${min / 1000}s`, `Use at least ${min / 1000}s.`);
@@ -56305,14 +56326,14 @@ function parsePollIntervalInput(input, raw) {
 function parseBaseUrlInput(raw) {
     const name = CommonInputs.BaseUrl.name;
     if (/\s/.test(raw.trim())) {
-        throw new InputError(name, `("${printable(raw.trim())}") contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
+        throw new InputError(name, `("${text_printable(raw.trim())}") contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
     }
     try {
         return parseBaseUrl(raw || CommonInputs.BaseUrl.default);
     }
     catch (error) {
-        if (error instanceof ApiError) {
-            throw new InputError(name, error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `), error.hint ?? '');
+        if (error instanceof errors_ApiError) {
+            throw new InputError(name, error.reason.replace(/^base-url "[^"]*" /, `("${text_printable(raw.trim())}") `), error.hint ?? '');
         }
         throw error;
     }
@@ -56423,103 +56444,24 @@ class Redactor {
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/agent/inputs.ts
-/** The agent/ sub-action's inputs; nothing reaches the service before they are all checked. */
-
-
-
-
-const AgentInputs = {
-    ProjectId: { name: 'project-id', required: true },
-    Prompt: { name: 'prompt', required: true, text: { maxLength: Infinity, formatting: true } },
-    JobId: { name: 'job-id', default: '' },
-    Wait: { name: 'wait', default: 'true' },
-};
-/** Every input of agent/action.yml, in its order (a test checks names and defaults against it). */
-const AGENT_INPUTS = [
-    CommonInputs.ApiKey,
-    AgentInputs.ProjectId,
-    AgentInputs.Prompt,
-    AgentInputs.JobId,
-    AgentInputs.Wait,
-    CommonInputs.Timeout,
-    CommonInputs.PollInterval,
-    CommonInputs.BaseUrl,
-];
-function parseAgentInputs(read) {
-    const warnings = [];
-    const get = inputGetter(read);
-    const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
-    const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
-    const prompt = parsePrompt(get(AgentInputs.Prompt));
-    const jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
-    const wait = inputs_parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
-    const service = { apiKey, ...parseServiceSettings(get) };
-    return {
-        inputs: { ...service, projectId, prompt, jobId, wait },
-        warnings,
-    };
-}
-function parseProjectId(projectId) {
-    const name = AgentInputs.ProjectId.name;
-    if (projectId === '') {
-        throw new InputError(name, 'is empty', 'Set it to the project id shown on the API keys page of the dashboard.');
-    }
-    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(projectId)) {
-        throw new InputError(name, `("${printable(projectId)}") is not a project id`, 'Copy the project id from the API keys page of the dashboard.');
-    }
-    return projectId;
-}
-/** The instruction, trimmed; it is sent as data and never printed as a command. */
-function parsePrompt(prompt, input = AgentInputs.Prompt.name) {
-    if (prompt.trim() === '') {
-        throw new InputError(input, prompt === '' ? 'is empty' : 'contains only white space', 'Write the instruction for the agent, e.g. "Document the new --dry-run flag in the CLI reference".');
-    }
-    return prompt.trim();
-}
-function parseAgentJobId(jobId) {
-    if (jobId === '')
-        return undefined;
-    if (!SERVICE_ID_PATTERN.test(jobId)) {
-        throw new InputError(AgentInputs.JobId.name, `("${printable(jobId)}") is not an agent job id`, 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
-    }
-    return jobId;
-}
-
-;// CONCATENATED MODULE: ./src/agent/outputs.ts
-const AgentOutputs = {
-    JobId: 'job-id',
-    Status: 'status',
-    PrLink: 'pr-link',
-    Model: 'model',
-    Repository: 'repository',
-    Ref: 'ref',
-};
-function agentOutputs(job) {
-    return {
-        [AgentOutputs.JobId]: job.id,
-        [AgentOutputs.Status]: job.status,
-        [AgentOutputs.PrLink]: job.prLink ?? '',
-        [AgentOutputs.Model]: job.model ?? '',
-        [AgentOutputs.Repository]: job.source?.repository ?? '',
-        [AgentOutputs.Ref]: job.source?.ref ?? '',
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 /** The inputs that record a publish as a GitHub deployment. */
 
 
+/**
+ * The token for GitHub's API, in both actions. The runner fills in the job's token; a blank value
+ * means the workflow passed an empty one.
+ */
+const GithubTokenInput = {
+    name: 'github-token',
+    default: '${{ github.token }}',
+    blankIsError: true,
+    githubOnly: true,
+};
 const DeploymentInputs = {
     Environment: { name: 'environment', default: '', githubOnly: true },
     EnvironmentUrl: { name: 'environment-url', default: '', githubOnly: true },
-    // The runner fills in the job's token; a blank value means the workflow passed an empty one.
-    GithubToken: {
-        name: 'github-token',
-        default: '${{ github.token }}',
-        blankIsError: true,
-        githubOnly: true,
-    },
+    GithubToken: GithubTokenInput,
 };
 /** The deployment to record, or undefined (with a warning for a lone environment-url). */
 function parseDeploymentInputs(get, domain, warnings) {
@@ -56556,7 +56498,7 @@ function parseEnvironmentUrl(urlText) {
         url = undefined;
     }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(urlText)) {
-        throw new InputError(name, `("${printable(urlText)}") is not an http(s) URL`, 'Give the address of the published site, e.g. https://docs.example.com.');
+        throw new InputError(name, `("${text_printable(urlText)}") is not an http(s) URL`, 'Give the address of the published site, e.g. https://docs.example.com.');
     }
     if (url.username || url.password) {
         throw new InputError(name, 'holds a user name or password', 'Everyone who can read the repository sees this URL: give the address without credentials.');
@@ -56568,10 +56510,155 @@ function parseToken(token) {
     if (token === '') {
         throw new InputError(name, 'is empty, but environment is set', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.');
     }
+    return checkGithubToken(token);
+}
+/** A token as GitHub issues them: visible ASCII on one line (an empty one is left to the caller). */
+function checkGithubToken(token) {
     if (/[^\x21-\x7e]/.test(token)) {
-        throw new InputError(name, 'contains white space or a character a GitHub token never has', 'Pass the token alone, on one line, as GitHub issued it.');
+        throw new InputError(GithubTokenInput.name, 'contains white space or a character a GitHub token never has', 'Pass the token alone, on one line, as GitHub issued it.');
     }
     return token;
+}
+
+;// CONCATENATED MODULE: ./src/agent/inputs.ts
+/** The agent/ sub-action's inputs; nothing reaches the service before they are all checked. */
+
+
+
+
+
+/**
+ * The longest instruction taken: as long as the longest comment GitHub keeps (the service
+ * publishes no limit), so any comment fits and a runaway value does not.
+ */
+const MAX_PROMPT_LENGTH = 65_536;
+const AgentInputs = {
+    ProjectId: { name: 'project-id', required: true },
+    // Blank is refused by its own check ("is empty"), unless a comment event brings the instruction.
+    Prompt: {
+        name: 'prompt',
+        default: '',
+        blankIsError: true,
+        text: { maxLength: MAX_PROMPT_LENGTH, formatting: true },
+    },
+    JobId: { name: 'job-id', default: '' },
+    Wait: { name: 'wait', default: 'true' },
+    GithubToken: GithubTokenInput,
+    // The review loop exists only on GitHub (pull request comments).
+    Command: { name: 'command', default: '/agent', githubOnly: true },
+};
+/** Every input of agent/action.yml, in its order (a test checks names and defaults against it). */
+const AGENT_INPUTS = [
+    CommonInputs.ApiKey,
+    AgentInputs.ProjectId,
+    AgentInputs.Prompt,
+    AgentInputs.JobId,
+    AgentInputs.Wait,
+    CommonInputs.Timeout,
+    CommonInputs.PollInterval,
+    CommonInputs.BaseUrl,
+    AgentInputs.GithubToken,
+    AgentInputs.Command,
+];
+function parseAgentInputs(read, options = {}) {
+    const warnings = [];
+    const get = inputGetter(read);
+    const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
+    const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
+    const rawPrompt = get(AgentInputs.Prompt);
+    const reviewLoop = options.commentEvent === true && rawPrompt.trim() === '';
+    const prompt = reviewLoop ? undefined : parsePrompt(rawPrompt);
+    let jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
+    const wait = inputs_parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
+    const githubToken = parseAgentToken(get(AgentInputs.GithubToken).trim(), reviewLoop);
+    const command = parseCommand(get(AgentInputs.Command));
+    if (reviewLoop && jobId) {
+        warnings.push('Input "job-id" is ignored on a comment event: the job comes from the pull request the comment is on (the marker in its comments or description).');
+        jobId = undefined;
+    }
+    const service = { apiKey, ...parseServiceSettings(get) };
+    return {
+        inputs: { ...service, projectId, prompt, jobId, wait, githubToken, command },
+        warnings,
+    };
+}
+function parseProjectId(projectId) {
+    const name = AgentInputs.ProjectId.name;
+    if (projectId === '') {
+        throw new InputError(name, 'is empty', 'Set it to the project id shown on the API keys page of the dashboard.');
+    }
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/.test(projectId)) {
+        throw new InputError(name, `("${text_printable(projectId)}") is not a project id`, 'Copy the project id from the API keys page of the dashboard.');
+    }
+    return projectId;
+}
+/**
+ * Why an instruction is refused (too long, a control character, nothing but white space), with
+ * what to do; undefined when it may be sent. The same rule for the prompt input and a comment.
+ */
+function inputs_promptProblem(prompt) {
+    const characters = characterProblem(AgentInputs.Prompt, prompt);
+    if (characters)
+        return characters;
+    if (prompt.trim() === '') {
+        return {
+            problem: prompt === '' ? 'is empty' : 'contains only white space',
+            fix: 'Write the instruction for the agent, e.g. "Document the new --dry-run flag in the CLI reference".',
+        };
+    }
+    return undefined;
+}
+/** The instruction, trimmed; it is sent as data and never printed as a command. */
+function parsePrompt(prompt, input = AgentInputs.Prompt.name) {
+    const found = inputs_promptProblem(prompt);
+    if (found)
+        throw new InputError(input, found.problem, found.fix);
+    return prompt.trim();
+}
+function parseAgentToken(token, reviewLoop) {
+    if (token !== '')
+        return checkGithubToken(token);
+    if (reviewLoop) {
+        throw new InputError(AgentInputs.GithubToken.name, 'is empty, but the review loop answers on the pull request', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: pull-requests: write" and "issues: write", or pass a token that has them.');
+    }
+    return undefined;
+}
+function parseCommand(raw) {
+    const command = raw.trim();
+    if (!/^[\x21-\x7e]{1,50}$/.test(command)) {
+        throw new InputError(AgentInputs.Command.name, `("${text_printable(command)}") is not a command`, 'Give one word of at most 50 visible ASCII characters, without spaces, e.g. /agent or /docs.');
+    }
+    return command;
+}
+function parseAgentJobId(jobId) {
+    if (jobId === '')
+        return undefined;
+    if (!constants_SERVICE_ID_PATTERN.test(jobId)) {
+        throw new InputError(AgentInputs.JobId.name, `("${text_printable(jobId)}") is not an agent job id`, 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
+    }
+    return jobId;
+}
+
+;// CONCATENATED MODULE: ./src/agent/outputs.ts
+const AgentOutputs = {
+    JobId: 'job-id',
+    Status: 'status',
+    PrLink: 'pr-link',
+    Model: 'model',
+    Repository: 'repository',
+    Ref: 'ref',
+    /** The comment on the pull request: the announce, or the reply of the review loop. */
+    CommentUrl: 'comment-url',
+};
+function agentOutputs(job) {
+    return {
+        [AgentOutputs.JobId]: job.id,
+        [AgentOutputs.Status]: job.status,
+        [AgentOutputs.PrLink]: job.prLink ?? '',
+        [AgentOutputs.Model]: job.model ?? '',
+        [AgentOutputs.Repository]: job.source?.repository ?? '',
+        [AgentOutputs.Ref]: job.source?.ref ?? '',
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/helm/inputs.ts
@@ -56619,13 +56706,13 @@ function warnIgnored(get, warnings) {
 function parseRelease(release) {
     if (release.length > 53 ||
         !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(release)) {
-        throw new InputError(HelmInputs.Release.name, `("${printable(release)}") is not a valid Helm release name`, 'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.');
+        throw new InputError(HelmInputs.Release.name, `("${text_printable(release)}") is not a valid Helm release name`, 'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.');
     }
     return release;
 }
 function parseChart(chart) {
     if (/\s/.test(chart) || chart.startsWith('-')) {
-        throw new InputError(HelmInputs.Chart.name, `("${printable(chart)}") is not a chart reference`, `Use repo/chart, an oci:// reference or a local path, e.g. ${HelmInputs.Chart.default}.`);
+        throw new InputError(HelmInputs.Chart.name, `("${text_printable(chart)}") is not a chart reference`, `Use repo/chart, an oci:// reference or a local path, e.g. ${HelmInputs.Chart.default}.`);
     }
     return chart;
 }
@@ -56633,7 +56720,7 @@ function parseNamespace(namespace) {
     if (namespace === '')
         return undefined;
     if (namespace.length > 63 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace)) {
-        throw new InputError(HelmInputs.Namespace.name, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
+        throw new InputError(HelmInputs.Namespace.name, `("${text_printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
     }
     return namespace;
 }
@@ -56644,7 +56731,7 @@ function parseChartVersion(chartVersion) {
         !/[0-9*x]/.test(chartVersion) ||
         chartVersion.startsWith('-') ||
         chartVersion.length > 200) {
-        throw new InputError(HelmInputs.ChartVersion.name, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
+        throw new InputError(HelmInputs.ChartVersion.name, `("${text_printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
     }
     return chartVersion;
 }
@@ -56773,8 +56860,8 @@ function parseJobId(raw) {
     const id = raw.trim();
     if (id === '')
         return undefined;
-    if (!SERVICE_ID_PATTERN.test(id)) {
-        throw new InputError(ExportInputs.JobId.name, `("${printable(id)}") is not an export job id`, 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
+    if (!constants_SERVICE_ID_PATTERN.test(id)) {
+        throw new InputError(ExportInputs.JobId.name, `("${text_printable(id)}") is not an export job id`, 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
     }
     return id;
 }
@@ -56793,7 +56880,7 @@ const domainError = (problem, fix) => new InputError(ExportInputs.Domain.name, p
 function refuseNonAscii(original) {
     const nonAscii = /[^\x20-\x7e]/u.exec(original);
     if (nonAscii) {
-        throw domainError(`("${printable(original)}") contains the non-ASCII character ${codePoint(nonAscii[0])} at position ${nonAscii.index + 1}`, 'Type the host name in plain ASCII (look-alike letters from other alphabets are refused), or use its punycode form (xn--…).');
+        throw domainError(`("${text_printable(original)}") contains the non-ASCII character ${codePoint(nonAscii[0])} at position ${nonAscii.index + 1}`, 'Type the host name in plain ASCII (look-alike letters from other alphabets are refused), or use its punycode form (xn--…).');
     }
 }
 /** The host of a pasted address: an http(s) scheme and trailing slashes dropped, anything else refused. */
@@ -56812,7 +56899,7 @@ function hostPart(original) {
     if (slash >= 0)
         throw domainError(`("${original}") has a path ("${host.slice(slash)}")`, `Static export takes the host name only: use "${host.slice(0, slash)}". The export covers every published page; to export some pages only, list them in the paths input.`);
     if (host.includes('@'))
-        throw domainError(`("${printable(original)}") contains "@"`, 'Give the host name only, without a user name.');
+        throw domainError(`("${text_printable(original)}") contains "@"`, 'Give the host name only, without a user name.');
     if (host.includes(':'))
         throw domainError(`("${original}") has a port`, `Give the host name only: "${host.split(':')[0]}".`);
     return host.replace(/\.$/, '');
@@ -56821,7 +56908,7 @@ function checkLabels(host, original) {
     const labels = host.split('.');
     const badLabel = labels.find((label) => !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
     if (labels.length < 2 || badLabel !== undefined || host.length > 253) {
-        throw domainError(`("${printable(original)}") is not a host name`, "Use the site's host name as shown in the dashboard, e.g. docs.example.com or acme.mintlify.app.");
+        throw domainError(`("${text_printable(original)}") is not a host name`, "Use the site's host name as shown in the dashboard, e.g. docs.example.com or acme.mintlify.app.");
     }
     return host;
 }
@@ -56844,7 +56931,7 @@ function parsePaths(raw, notices) {
         const text = line.trim();
         if (text === '' || text.startsWith('#'))
             return;
-        const where = `line ${index + 1} ("${printable(text)}")`;
+        const where = `line ${index + 1} ("${text_printable(text)}")`;
         if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('//')) {
             throw new InputError(ExportInputs.Paths.name, `${where} is a URL`, 'List page paths relative to the site, e.g. guides/getting-started.');
         }
@@ -56951,16 +57038,18 @@ const ACTION_TEXT = {
 };
 /** From agent/action.yml. */
 const AGENT_TEXT = {
-    description: 'Send a follow-up instruction to an agent job of the documentation platform (or start a new job), wait for it to finish, and hand its pull-request link to the next step.',
+    description: 'Send a follow-up instruction to an agent job of the documentation platform (or start a new job), wait for it to finish, and hand its pull-request link to the next step. On a comment event, a "/agent <instruction>" comment on the agent\'s pull request becomes the follow-up, and the outcome is replied in the thread.',
     inputs: {
         'api-key': 'Admin API key (starts with mint_). Store it as a secret, e.g. secrets.MINTLIFY_ADMIN_KEY.',
-        'project-id': 'Project id, shown with the API keys on the dashboard.',
-        prompt: 'The instruction for the agent (at least one non-space character).',
+        'project-id': 'Project id, shown with the API keys on the dashboard. Needed by the review loop too: the pull request names the job, not the project.',
+        prompt: 'The instruction for the agent (at least one non-space character). Leave it empty in a workflow triggered by issue_comment or pull_request_review_comment: the comment is the instruction (the review loop).',
         'job-id': 'Follow up on this agent job. When empty, a new job is created with the prompt. Follow-up messages count against a limit of 100 per project per hour; a message is sent once per run.',
         wait: 'Wait until the job is completed, archived or failed.',
         timeout: 'How long to wait, e.g. 10m, 1h30m or bare seconds.',
         'poll-interval': 'auto (2 s, growing to 15 s) or a fixed interval of at least 1s.',
         'base-url': "Address of the service's API (https; http only to a loopback address).",
+        'github-token': "Token for the comments and reactions on the agent's pull request (the announce, the review loop's replies); it needs pull-requests: write and issues: write. Empty: no announce.",
+        command: "The review loop's command: a comment on the pull request that starts with it, followed by an instruction, is sent to the agent job (only from people with write access).",
     },
     outputs: {
         'job-id': 'Id of the agent job (feed it back as job-id for the next follow-up).',
@@ -56969,6 +57058,7 @@ const AGENT_TEXT = {
         model: 'Model the agent used.',
         repository: 'Repository the agent works on.',
         ref: "Branch of the agent's changes (empty when none).",
+        'comment-url': "Link to the comment on the pull request: the announce of the job, or the review loop's reply (empty when none was written).",
     },
 };
 
@@ -57091,7 +57181,7 @@ function parseCommandLine(argv) {
         return { kind: 'help', command: commandNamed(topic).name };
     }
     const command = commandNamed(first);
-    return parseCommand(command, rest);
+    return args_parseCommand(command, rest);
 }
 function commandNamed(name) {
     if (Object.hasOwn(COMMANDS, name))
@@ -57099,7 +57189,7 @@ function commandNamed(name) {
     const hint = name.startsWith('-') ? ' Options come after the command.' : '';
     throw new UsageError(`unknown command "${name}": the commands are ${Object.keys(COMMANDS).join(' and ')}.${hint}`);
 }
-function parseCommand(command, args) {
+function args_parseCommand(command, args) {
     let parsed;
     try {
         parsed = (0,external_node_util_.parseArgs)({
@@ -57369,10 +57459,10 @@ function formatDotenv(results, prefix, redact) {
 async function checkDotenvPath(path, cwd) {
     const absolute = (0,external_node_path_.resolve)(cwd, path);
     if (path.trim() === '' || (await (0,promises_.stat)(absolute).catch(() => undefined))?.isDirectory())
-        throw new UserError(`--dotenv "${path}" is not a file name. Give one, e.g. --dotenv publish.env.`);
+        throw new errors_UserError(`--dotenv "${path}" is not a file name. Give one, e.g. --dotenv publish.env.`);
     const folder = await (0,promises_.stat)((0,external_node_path_.dirname)(absolute)).catch(() => undefined);
     if (!folder?.isDirectory()) {
-        throw new UserError(`--dotenv ${path}: the folder ${(0,external_node_path_.dirname)(absolute)} does not exist. Give a file in an existing folder, e.g. --dotenv publish.env.`);
+        throw new errors_UserError(`--dotenv ${path}: the folder ${(0,external_node_path_.dirname)(absolute)} does not exist. Give a file in an existing folder, e.g. --dotenv publish.env.`);
     }
     return absolute;
 }
@@ -57382,7 +57472,7 @@ function writeDotenv(path, text) {
         (0,external_node_fs_namespaceObject.writeFileSync)(path, text);
     }
     catch (error) {
-        throw new UserError(`Could not write the dotenv report ${path}: ${error.message}. Check that the folder is writable.`, { file: path });
+        throw new errors_UserError(`Could not write the dotenv report ${path}: ${error.message}. Check that the folder is writable.`, { file: path });
     }
 }
 
@@ -57448,7 +57538,7 @@ function liveReporter(options) {
         const step = steps.at(-1);
         if (!step)
             return undefined;
-        const elapsed = formatDuration(now() - step.startedAt);
+        const elapsed = duration_formatDuration(now() - step.startedAt);
         return `${indent()}${SPINNER[frame % SPINNER.length]} ${step.status ?? 'working'} (${elapsed})`;
     };
     const draw = () => {
@@ -57502,7 +57592,7 @@ function liveReporter(options) {
                     stopTicking();
                 // The step's last status stays, with how long the step took.
                 if (step.status)
-                    permanent('  ', `${step.status} (${formatDuration(now() - step.startedAt)})`);
+                    permanent('  ', `${step.status} (${duration_formatDuration(now() - step.startedAt)})`);
                 else
                     draw();
             }
@@ -57575,6 +57665,528 @@ function sendFollowUp(client, projectId, jobId, prompt, call) {
         retryOn429: false,
         hints: hints(projectId),
     }, call);
+}
+
+;// CONCATENATED MODULE: ./src/github/api-error.ts
+/** What a call to GitHub's REST API failed with, whatever it was for (deployments, comments). */
+class api_error_GitHubApiError extends Error {
+    status;
+    retryAfterMs;
+    name = 'GitHubApiError';
+    constructor(message, 
+    /** The HTTP status, when GitHub answered. */
+    status, 
+    /** Set when GitHub rate-limited the call (429, or a 403 that says so): wait this long. */
+    retryAfterMs) {
+        super(message);
+        this.status = status;
+        this.retryAfterMs = retryAfterMs;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/pull-request.ts
+
+
+/**
+ * The number of the pull request `link` points at, when it is one of `repo` (GitHub Enterprise
+ * Server included: the host is the server's); undefined for anything else.
+ */
+function pull_request_pullRequestNumber(link, repo) {
+    if (!link)
+        return undefined;
+    let url;
+    let server;
+    try {
+        url = new URL(link);
+        server = new URL(repo.serverUrl);
+    }
+    catch {
+        return undefined;
+    }
+    if (url.origin !== server.origin || url.search || url.hash)
+        return undefined;
+    const m = /^\/([^/]+)\/([^/]+)\/pull\/([1-9]\d{0,9})\/?$/.exec(url.pathname);
+    if (!m || `${m[1]}/${m[2]}`.toLowerCase() !== repo.repository.toLowerCase())
+        return undefined;
+    return Number(m[3]);
+}
+/** The associations that may ask the agent for changes (confirmed by `permission`). */
+const STEERING_ASSOCIATIONS = (/* unused pure expression or super */ null && (['OWNER', 'MEMBER', 'COLLABORATOR']));
+/** The roles that may push to the repository, and so may steer the agent. */
+const WRITE_ROLES = (/* unused pure expression or super */ null && (['admin', 'maintain', 'write']));
+/**
+ * Whether a text (a comment, a pull request's body) was written by someone the agent listens
+ * to: an app (this action's own comments) or a person who may steer it.
+ */
+function pull_request_writtenByTrusted(author) {
+    return author.bot || STEERING_ASSOCIATIONS.includes(author.association);
+}
+/** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
+async function pull_request_refusal(api, author) {
+    const who = `${printable(author.login)} (${printable(author.association)})`;
+    if (author.bot)
+        return `${who} is a bot`;
+    if (!STEERING_ASSOCIATIONS.includes(author.association))
+        return `${who} is not an owner, member or collaborator of the repository`;
+    let role;
+    try {
+        role = await api.permission(author.login);
+    }
+    catch (error) {
+        // 404: not a collaborator (anymore).
+        if (error instanceof GitHubApiError && error.status === 404)
+            role = 'none';
+        else
+            throw error;
+    }
+    return WRITE_ROLES.includes(role)
+        ? undefined
+        : `${who} has the role "${printable(role)}" on the repository, not write, maintain or admin`;
+}
+/**
+ * The writes the agent makes on GitHub (comments, reactions), which never fail a run: the first
+ * refusal is one warning that says what to grant; later ones are logged only. Every text sent
+ * goes through `redact`.
+ */
+class CommentWriter {
+    api;
+    logger;
+    redact;
+    #warned = false;
+    constructor(api, logger, redact) {
+        this.api = api;
+        this.logger = logger;
+        this.redact = redact;
+    }
+    /** `call`'s result, or undefined after saying why GitHub refused it. */
+    async attempt(what, call) {
+        try {
+            return await call(this.api);
+        }
+        catch (error) {
+            this.#refused(what, error);
+            return undefined;
+        }
+    }
+    comment(number, body) {
+        return this.attempt(`comment on pull request #${number}`, (api) => api.comment(number, this.redact(body)));
+    }
+    editComment(id, body) {
+        return this.attempt(`edit comment ${id}`, (api) => api.editComment(id, this.redact(body)));
+    }
+    reply(number, kind, threadId, body) {
+        return kind === 'review'
+            ? this.attempt(`reply to review comment ${threadId}`, (api) => api.replyToReviewComment(number, threadId, this.redact(body)))
+            : this.comment(number, body);
+    }
+    async react(kind, id, content) {
+        await this.attempt(`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content));
+    }
+    #refused(what, error) {
+        const e = error instanceof GitHubApiError ? error : undefined;
+        const said = this.redact(printable(error instanceof Error ? error.message : String(error)));
+        const answer = e?.status
+            ? `GitHub answered ${e.status} (${said})`
+            : `GitHub could not be reached (${said})`;
+        const fix = e?.status === 401
+            ? 'GitHub refused the token: check github-token (the default, the job token, is valid during the job).'
+            : e?.status === 403 || e?.status === 404
+                ? 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).'
+                : 'Check the status of GitHub and GITHUB_API_URL.';
+        const message = `Could not ${what}: ${answer}. ${fix} The agent job is not affected.`;
+        if (this.#warned)
+            return this.logger.info(message);
+        this.#warned = true;
+        this.logger.warning(message);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/agent/comment.ts
+
+
+
+/** `<!-- docs-agent-job: aj_… -->`: names the job a pull request belongs to, on a line of its own. */
+function comment_jobMarker(jobId) {
+    return `<!-- docs-agent-job: ${jobId} -->`;
+}
+/** The first line of every reply: replies are never read for markers (they quote instructions). */
+const REPLY_MARKER = '<!-- docs-agent-reply -->';
+const MARKER_LINE = /^[ \t]*<!-- docs-agent-job: (\S+) -->[ \t]*$/gm;
+/** The job ids of the markers in a text, in order (ids that are not service ids are skipped). */
+function comment_markersIn(text) {
+    return [...text.matchAll(MARKER_LINE)]
+        .map((m) => m[1])
+        .filter((id) => SERVICE_ID_PATTERN.test(id));
+}
+function comment_isReply(body) {
+    return body.startsWith(REPLY_MARKER);
+}
+function jobRows(job, links) {
+    const rows = [
+        ['Agent job', inlineCode(job.id)],
+        ['Status', job.status],
+    ];
+    if (job.model)
+        rows.push(['Model', inlineCode(job.model)]);
+    if (job.source?.ref)
+        rows.push(['Branch', inlineCode(job.source.ref)]);
+    if (links.run)
+        rows.push(['Workflow run', `[${links.run}](${links.run})`]);
+    return rows;
+}
+/** The announce: the job, its status and model, and how to ask for changes. */
+function comment_announceBody(job, command, links) {
+    return [
+        comment_jobMarker(job.id),
+        `**Docs agent**: this pull request is the work of agent job ${inlineCode(job.id)}.`,
+        '',
+        table(jobRows(job, links)),
+        '',
+        'To ask the agent for changes, comment on this pull request (in the conversation, or on a line of the diff) with the command, then the instruction:',
+        '',
+        codeBlock(`${command} also fix the broken link in the quickstart`),
+        '',
+        'Only people with write access to the repository can steer the agent. Each instruction uses one of the 100 follow-up messages the project has per hour.',
+        '',
+    ].join('\n');
+}
+const comment_short = (sha) => inlineCode(sha.slice(0, 7));
+/** A link from the service, clickable when it is a plain https address, else shown as code. */
+function serviceLink(link) {
+    return /^https:\/\/[^\s<>()[\]`]+$/.test(link) ? `[${link}](${link})` : inlineCode(link);
+}
+/** The headline of a reply, by outcome. */
+function headline(outcome) {
+    switch (outcome.kind) {
+        case 'completed': {
+            const id = inlineCode(outcome.job.id);
+            const { change } = outcome;
+            if (change.pr === 'updated')
+                return `✅ **Done**: agent job ${id} completed and pushed to this pull request (${comment_short(change.before)} → ${comment_short(change.after)}).`;
+            if (change.pr === 'unchanged')
+                return `✅ **Done**: agent job ${id} completed; this pull request did not change (no new commit).`;
+            if (change.pr === 'other')
+                return `✅ **Done**: agent job ${id} completed, with its changes in another pull request: ${serviceLink(change.link)}.`;
+            if (change.pr === 'none')
+                return `✅ **Done**: agent job ${id} completed without changing any file.`;
+            return `✅ **Done**: agent job ${id} completed (see the pull request for its changes).`;
+        }
+        case 'archived':
+            return `⚠️ **Archived**: agent job ${inlineCode(outcome.job.id)} is archived; start a new job for more changes.`;
+        case 'sent':
+            return `📨 **Sent**: agent job ${inlineCode(outcome.job.id)} took the instruction (status ${outcome.job.status}); this run did not wait for it (wait: false).`;
+        case 'failed': {
+            const reason = outcome.job.error
+                ? `The service says: ${inlineCode(outcome.job.error)}`
+                : 'The service gave no reason: look at the job in the dashboard.';
+            return `❌ **Failed**: agent job ${inlineCode(outcome.job.id)} failed. ${reason}`;
+        }
+        case 'rate-limited': {
+            const when = outcome.retryAfterMs !== undefined
+                ? `Try again in ${formatDuration(outcome.retryAfterMs)} (after ${new Date(outcome.now + outcome.retryAfterMs).toISOString().slice(11, 16)} UTC).`
+                : 'Try again within the hour.';
+            return `⏸️ **Hourly limit reached**: the service takes 100 follow-up messages per project per hour, and refused this one (HTTP 429). ${when}`;
+        }
+        case 'timeout':
+            return `⏳ **Still working**: agent job ${inlineCode(outcome.jobId)} did not finish within the time limit of ${formatDuration(outcome.timeoutMs)}. The agent keeps working on the service: check job ${inlineCode(outcome.jobId)} later.`;
+        case 'cancelled':
+            return `⏹️ **Cancelled**: the workflow run stopped while waiting for agent job ${inlineCode(outcome.jobId)}; the agent keeps working on the service.`;
+        case 'error':
+            return `❌ **Not done**: the instruction for agent job ${inlineCode(outcome.jobId)} could not be followed up: ${inlineCode(outcome.message)}`;
+    }
+}
+function askedBy(asked) {
+    return `[Instruction](${asked.url}) from ${inlineCode(asked.login)}`;
+}
+/** The part most replies have: whose instruction, quoted as data. */
+function quoted(asked) {
+    return `${askedBy(asked)}:\n\n${codeBlock(asked.instruction)}`;
+}
+/** The reply in the thread, once the follow-up has ended one way or another. */
+function comment_replyBody(outcome, asked, links) {
+    const job = 'job' in outcome ? outcome.job : undefined;
+    const details = job ? `\n${table(jobRows(job, links))}\n` : '';
+    const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
+    return `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`;
+}
+/** The reply when no marker names the agent job of the pull request. */
+function comment_noMarkerReply(asked, command) {
+    return [
+        REPLY_MARKER,
+        `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
+        '',
+        `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment or in the pull request's description. It comments on the pull requests that its jobs open; for another pull request, add that line to the description, then comment ${inlineCode(`${command} <instruction>`)} again.`,
+        '',
+        quoted(asked),
+        '',
+    ].join('\n');
+}
+/**
+ * The reply when the instruction is refused before anything is sent (empty, too long, a control
+ * character): not quoted, as there is nothing, too much, or something invisible to show.
+ */
+function comment_refusedReply(asked, problem, command) {
+    return [
+        REPLY_MARKER,
+        `⚠️ **Not sent**: the instruction in [this comment](${asked.url}) from ${inlineCode(asked.login)} ${problem}. Write it after the command, e.g. ${inlineCode(`${command} document the new --dry-run flag`)}; retype it if it was pasted (control characters often come along).`,
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/agent/announce.ts
+
+
+/** The announce of `jobId` as this action writes it: the marker, then the first sentence. */
+function isAnnounceOf(body, jobId) {
+    return body.replace(/\r\n/g, '\n').startsWith(`${jobMarker(jobId)}\n**Docs agent**:`);
+}
+/** Posts or edits the announce of `job`; returns its link (undefined when there is none). */
+async function announce_announce(job, side, logger) {
+    const number = pullRequestNumber(job.prLink, side.repo);
+    if (number === undefined)
+        return undefined;
+    const writer = await side.writer();
+    if (!writer) {
+        logger.info(`Input "github-token" is empty: agent job ${job.id} is not announced on pull request #${number}, so comments there cannot steer it. Leave github-token at its default to have the announce.`);
+        return undefined;
+    }
+    const comments = await writer.attempt(`list the comments of pull request #${number}`, (api) => api.comments(number));
+    if (comments === undefined)
+        return undefined;
+    const existing = comments.filter((c) => isAnnounceOf(c.body, job.id)).at(-1);
+    const body = announceBody(job, side.command, side.links);
+    const posted = existing
+        ? await writer.editComment(existing.id, body)
+        : await writer.comment(number, body);
+    if (posted)
+        logger.info(`${existing ? 'Updated the' : 'Posted an'} announce of agent job ${job.id} on pull request #${number}: ${posted.url}`);
+    return posted?.url;
+}
+
+;// CONCATENATED MODULE: ./src/agent/review-loop.ts
+/**
+ * The review loop: a comment `/agent <instruction>` on the agent's pull request becomes a
+ * follow-up of its job, and the outcome is replied in the thread. Which comments count and which
+ * job they steer are decided by pure functions; `reviewLoop` runs the steps. Nothing is sent to
+ * the service unless every check passed; the instruction is data throughout, never printed.
+ */
+
+
+
+
+
+
+
+
+/** The text after the command at the start of a comment; undefined when it does not start so. */
+function instructionAfter(body, command) {
+    const text = body.replace(/\r\n?/g, '\n').trimStart();
+    if (!text.startsWith(command))
+        return undefined;
+    const rest = text.slice(command.length);
+    // `/agents` is not `/agent`.
+    return rest === '' || /^\s/.test(rest) ? rest : undefined;
+}
+/** The comment's instruction (untrimmed), or why the comment is not for the agent. */
+function screen(event, command) {
+    if (event.action !== 'created')
+        return { ignore: `the comment was ${printable(event.action)}, not created`, level: 'debug' };
+    if (event.pullNumber === undefined)
+        return { ignore: 'the comment is on an issue, not a pull request', level: 'debug' };
+    const instruction = instructionAfter(event.comment.body, command);
+    if (instruction === undefined)
+        return { ignore: `the comment does not start with ${command}`, level: 'debug' };
+    if (event.comment.author.bot)
+        return {
+            ignore: `${printable(event.comment.author.login) || 'a deleted account'} is a bot, and bots never steer the agent`,
+            level: 'info',
+        };
+    return { instruction };
+}
+/**
+ * The job the pull request belongs to: the newest marker in a comment written by this action (or
+ * by someone who may steer the agent), else the last one in the description if its author is so
+ * trusted. Instructions and the replies that quote them are skipped: they are data, and may hold
+ * a marker line that names another job.
+ */
+function newestMarker(pull, comments, command) {
+    const marked = comments
+        .filter((c) => writtenByTrusted(c.author) &&
+        !isReply(c.body) &&
+        instructionAfter(c.body, command) === undefined)
+        .map((c) => ({ at: c.updatedAt, id: c.id, jobs: markersIn(c.body) }))
+        .filter((c) => c.jobs.length > 0)
+        .sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);
+    const newest = marked.at(-1)?.jobs.at(-1);
+    if (newest)
+        return newest;
+    return writtenByTrusted(pull.author) ? markersIn(pull.body).at(-1) : undefined;
+}
+/** The steps of the review loop for one comment event. */
+async function review_loop_reviewLoop(inputs, event, deps) {
+    const admitted = await admit(event, inputs.command, deps);
+    if (!admitted)
+        return {};
+    const thread = threadOf(event, admitted.writer, deps);
+    const { pull, jobId } = await jobOf(admitted.writer.api, thread.number, inputs.command);
+    const refused = refusedBefore(jobId, admitted.asked, inputs.command);
+    if (refused)
+        return thread.replyOnly(refused.body, refused.why);
+    return followUpInThread(inputs, { jobId: jobId, pull, asked: admitted.asked, thread, deps });
+}
+/** The instruction and a writer, when the comment is for the agent and its author may steer it. */
+async function admit(event, command, deps) {
+    const { comment } = event;
+    const screened = screen(event, command);
+    if ('ignore' in screened) {
+        deps.reporter[screened.level](`Comment ${comment.id}: ${screened.ignore}; nothing to do.`);
+        return undefined;
+    }
+    const writer = await deps.side.writer();
+    if (!writer)
+        throw new UserError('The review loop needs github-token.');
+    const refused = await readGitHub('check who may steer the agent', () => refusal(writer.api, comment.author));
+    if (refused) {
+        deps.reporter.info(`Comment ${comment.id}: ${refused}, so it may not steer the agent; ignored.`);
+        return undefined;
+    }
+    const asked = {
+        instruction: screened.instruction,
+        login: comment.author.login,
+        url: comment.url,
+    };
+    return { asked, writer };
+}
+/** The reply when nothing may be sent: no job named, or an instruction the check refuses. */
+function refusedBefore(jobId, asked, command) {
+    if (!jobId)
+        return {
+            body: noMarkerReply(asked, command),
+            why: 'no agent job is named on the pull request',
+        };
+    const problem = promptProblem(asked.instruction);
+    if (problem)
+        return {
+            body: refusedReply(asked, problem.problem, command),
+            why: `the instruction ${problem.problem}`,
+        };
+    return undefined;
+}
+/** Replies and reactions on the comment's thread; the reply's link is kept in the state. */
+function threadOf(event, writer, deps) {
+    const { comment } = event;
+    const number = event.pullNumber;
+    const { state } = deps;
+    const reply = async (body) => {
+        const posted = await writer.reply(number, comment.kind, comment.threadId, body);
+        state.commentUrl = posted?.url;
+        return posted?.url;
+    };
+    return {
+        number,
+        writer,
+        reply,
+        react: (content) => writer.react(comment.kind, comment.id, content),
+        async replyOnly(body, why) {
+            const url = await reply(body);
+            deps.reporter.info(`Comment ${comment.id}: ${why}; nothing was sent.${url ? ` Replied: ${url}` : ''}`);
+            return { commentUrl: url };
+        },
+    };
+}
+/** 👀, the follow-up (sent once, waited for), the reply with its outcome, 👍 or 👎, the announce. */
+async function followUpInThread(inputs, context) {
+    const { jobId, pull, thread, deps } = context;
+    const instruction = context.asked.instruction.trim();
+    deps.reporter.info(`Pull request #${thread.number}: an instruction of ${instruction.length} characters from ${printable(context.asked.login)} for agent job ${jobId}.`);
+    await thread.react('eyes');
+    const sent = await settle(deps.send({ ...inputs, prompt: instruction, jobId }));
+    const outcome = await outcomeOf(sent, { jobId, inputs, pull, writer: thread.writer, deps });
+    const url = await thread.reply(replyBody(outcome, { ...context.asked, instruction }, deps.side.links));
+    if (url)
+        deps.reporter.info(`Replied on pull request #${thread.number}: ${url}`);
+    await thread.react(WELL.has(outcome.kind) ? '+1' : '-1');
+    // The announce shows the job's latest status.
+    if (sent.result)
+        await announce(sent.result.job, deps.side, deps.reporter);
+    return { instruction, outcome, ...sent, commentUrl: url };
+}
+/** The outcomes that earn the comment a +1 (the others a -1). */
+const WELL = new Set(['completed', 'sent']);
+/** The pull request (its head before the follow-up) and the job its newest marker names. */
+async function jobOf(api, number, command) {
+    const pull = await readGitHub(`read pull request #${number}`, () => api.pullRequest(number));
+    const comments = await readGitHub(`list the comments of pull request #${number}`, () => api.comments(number));
+    return { pull, jobId: newestMarker(pull, comments, command) };
+}
+/** A read the loop cannot do without: a refusal fails the step, naming what to check. */
+async function readGitHub(what, call) {
+    try {
+        return await call();
+    }
+    catch (error) {
+        if (!(error instanceof GitHubApiError))
+            throw error;
+        const answer = error.status
+            ? `GitHub answered ${error.status} (${printable(error.message)})`
+            : `GitHub could not be reached (${printable(error.message)})`;
+        throw new UserError(`Could not ${what}: ${answer}. Check that github-token may read the repository's pull requests (the job's default token can), then comment again.`, { transient: error.status === undefined || error.status >= 500 });
+    }
+}
+async function settle(sending) {
+    try {
+        return { result: await sending };
+    }
+    catch (error) {
+        return { error };
+    }
+}
+/** How the follow-up ended, for the reply; for a completed job, what became of the pull request. */
+async function outcomeOf(sent, context) {
+    const { jobId, deps } = context;
+    const { state } = deps;
+    const { result, error } = sent;
+    if (result)
+        return finished(result, context.pull, context.writer, deps.side.repo);
+    if (error instanceof StoppedError)
+        return error.reason === 'timeout'
+            ? { kind: 'timeout', jobId, timeoutMs: context.inputs.timeoutMs }
+            : { kind: 'cancelled', jobId };
+    if (error instanceof ApiError && error.status === 429)
+        return {
+            kind: 'rate-limited',
+            retryAfterMs: error.retryAfterMs,
+            now: (deps.now ?? Date.now)(),
+        };
+    if (state.job?.status === 'failed')
+        return { kind: 'failed', job: state.job };
+    const message = error instanceof ApiError
+        ? error.reason
+        : error instanceof Error
+            ? error.message
+            : String(error);
+    return { kind: 'error', jobId, message: deps.redact(message) };
+}
+async function finished(result, before, writer, repo) {
+    const { job } = result;
+    if (job.status === 'archived')
+        return { kind: 'archived', job };
+    if (job.status !== 'completed')
+        return { kind: 'sent', job };
+    if (!job.prLink)
+        return { kind: 'completed', job, change: { pr: 'none' } };
+    if (pullRequestNumber(job.prLink, repo) !== before.number)
+        return { kind: 'completed', job, change: { pr: 'other', link: job.prLink } };
+    const after = await writer.attempt(`read pull request #${before.number}`, (api) => api.pullRequest(before.number));
+    if (!after)
+        return { kind: 'completed', job, change: { pr: 'unknown' } };
+    return {
+        kind: 'completed',
+        job,
+        change: after.headSha !== before.headSha
+            ? { pr: 'updated', before: before.headSha, after: after.headSha }
+            : { pr: 'unchanged' },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/shared/poll.ts
@@ -57767,9 +58379,9 @@ function translateStop(error, stopped, options = {}) {
         return stopped('cancelled', error.last);
     if (error instanceof PollTimeout)
         return stopped('timeout', error.last);
-    if (error instanceof ApiError && error.kind === 'aborted')
+    if (error instanceof errors_ApiError && error.kind === 'aborted')
         return stopped('cancelled', options.last);
-    if (error instanceof ApiError && error.kind === 'deadline')
+    if (error instanceof errors_ApiError && error.kind === 'deadline')
         return stopped('timeout', options.last);
     // A step that does not know about signals (a file write) may fail because of the cancel.
     if (options.signal?.aborted)
@@ -57778,6 +58390,8 @@ function translateStop(error, stopped, options = {}) {
 }
 
 ;// CONCATENATED MODULE: ./src/agent/pipeline.ts
+
+
 
 
 
@@ -57795,8 +58409,8 @@ async function followUp(inputs, deps) {
         const where = last ? ` (last status ${last.status})` : '';
         const after = id ? ` The agent keeps working on the service; job-id: ${id}` : '';
         return reason === 'cancelled'
-            ? new StoppedError(`Cancelled${id ? ` while waiting for agent job ${id}` : ''}${where}.${after}`, 'cancelled', id)
-            : new StoppedError(`Agent job ${id ?? ''} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}.${after} Raise timeout, or run with wait: false and check the job later.`, 'timeout', id);
+            ? new errors_StoppedError(`Cancelled${id ? ` while waiting for agent job ${id}` : ''}${where}.${after}`, 'cancelled', id)
+            : new errors_StoppedError(`Agent job ${id ?? ''} did not finish within the timeout of ${duration_formatDuration(inputs.timeoutMs)}${where}.${after} Raise timeout, or run with wait: false and check the job later.`, 'timeout', id);
     };
     let job;
     try {
@@ -57806,6 +58420,7 @@ async function followUp(inputs, deps) {
                 : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
             state.jobId = answer.id;
             state.status = answer.status;
+            state.job = answer;
             reporter.info(`Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`);
             return answer;
         });
@@ -57831,6 +58446,7 @@ async function followUp(inputs, deps) {
                     clock,
                     onResult: (j) => {
                         state.status = j.status;
+                        state.job = j;
                         if (j.status !== shown)
                             reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
                         shown = j.status;
@@ -57845,7 +58461,7 @@ async function followUp(inputs, deps) {
         }
     }
     if (job.status === 'failed') {
-        throw new UserError(`Agent job ${job.id} failed${job.source?.repository ? ` on ${job.source.repository}` : ''}. Look at the job in the dashboard, then send a clearer prompt (job-id: ${job.id}) or start a new job.`, { jobId: job.id });
+        throw new errors_UserError(`Agent job ${job.id} failed${job.source?.repository ? ` on ${job.source.repository}` : ''}.${job.error ? ` The service says: "${job.error}".` : ''} Look at the job in the dashboard, then send a clearer prompt (job-id: ${job.id}) or start a new job.`, { jobId: job.id });
     }
     if (job.status === 'archived')
         reporter.warning(`Agent job ${job.id} was archived${job.prLink ? '' : ' without a pull request'}.`);
@@ -57854,6 +58470,32 @@ async function followUp(inputs, deps) {
     if (job.prLink)
         reporter.info(`Pull request: ${job.prLink}`);
     return { job, created: !inputs.jobId, waited: inputs.wait, polls };
+}
+/**
+ * With a prompt: the follow-up (or new job), then the announce on its pull request. Without
+ * (a comment event): the review loop, whose failures are thrown once the reply is posted.
+ */
+async function runAgentPipeline(inputs, deps) {
+    const state = deps.state ?? {};
+    const followUpDeps = { ...deps, state };
+    if (inputs.prompt !== undefined) {
+        state.instruction = inputs.prompt;
+        const result = await followUp({ ...inputs, prompt: inputs.prompt }, followUpDeps);
+        state.commentUrl = await announce(result.job, deps.side, deps.reporter);
+        return { result, commentUrl: state.commentUrl };
+    }
+    if (!deps.event)
+        throw new UserError('Input "prompt" is empty. Write the instruction for the agent.');
+    const loop = await reviewLoop(inputs, deps.event, {
+        ...followUpDeps,
+        send: (request) => {
+            state.instruction = request.prompt;
+            return followUp(request, followUpDeps);
+        },
+    });
+    if (loop.error !== undefined)
+        throw loop.error;
+    return { result: loop.result, commentUrl: loop.commentUrl };
 }
 
 ;// CONCATENATED MODULE: external "node:os"
@@ -57914,7 +58556,7 @@ const SETUP_HELM_SNIPPET = `      - uses: azure/setup-helm@v4
 async function findHelm() {
     const path = await findOnPath('helm');
     if (!path) {
-        throw new UserError(`helm-release is set, but helm was not found on PATH. Add a step that installs it before this one:\n${SETUP_HELM_SNIPPET}`);
+        throw new errors_UserError(`helm-release is set, but helm was not found on PATH. Add a step that installs it before this one:\n${SETUP_HELM_SNIPPET}`);
     }
     return path;
 }
@@ -57931,10 +58573,10 @@ async function detectHelmVersion(helm, signal) {
     });
     const version = parseHelmVersion(run.stdout);
     if (run.code !== 0 || !version) {
-        throw new UserError(`"${helm} version" did not report a version (${tail(run.stderr || run.stdout) || `exit ${run.code}`}). Install Helm 3 or 4 (azure/setup-helm).`);
+        throw new errors_UserError(`"${helm} version" did not report a version (${tail(run.stderr || run.stdout) || `exit ${run.code}`}). Install Helm 3 or 4 (azure/setup-helm).`);
     }
     if (version.major !== 3 && version.major !== 4) {
-        throw new UserError(`helm ${version.version} is not supported: use Helm 3 or Helm 4 (azure/setup-helm with version v3.x or v4.x).`);
+        throw new errors_UserError(`helm ${version.version} is not supported: use Helm 3 or Helm 4 (azure/setup-helm with version v3.x or v4.x).`);
     }
     return version;
 }
@@ -58020,7 +58662,7 @@ function runHelm(helm, args, options = {}) {
         child.on('error', (error) => {
             clearTimeout(timer);
             options.signal?.removeEventListener('abort', stop);
-            reject(new UserError(`helm could not be started (${error.code ?? error.message}) from ${helm}. Check that it is an executable helm binary.`));
+            reject(new errors_UserError(`helm could not be started (${error.code ?? error.message}) from ${helm}. Check that it is an executable helm binary.`));
         });
         child.on('close', (code, signal) => {
             clearTimeout(timer);
@@ -58117,11 +58759,11 @@ async function rollout(spec, options) {
             throw cancelledDuringUpgrade(spec, options, existed);
         if (run.code !== 0) {
             const reason = redact(tail(run.stderr || run.stdout)) || `exit code ${run.code ?? run.signal}`;
-            throw new UserError(`helm upgrade of release ${spec.release} failed (helm ${version.version}, exit ${run.code ?? run.signal}):\n${reason}\n${options.valuesDisplay} was ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}${spec.rollbackOnFailure ? ' (rolled back)' : ''}. Fix the cause above and run again.`);
+            throw new errors_UserError(`helm upgrade of release ${spec.release} failed (helm ${version.version}, exit ${run.code ?? run.signal}):\n${reason}\n${options.valuesDisplay} was ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}${spec.rollbackOnFailure ? ' (rolled back)' : ''}. Fix the cause above and run again.`);
         }
         const release = helm_parseRelease(run.stdout);
         if (!release) {
-            throw new UserError(`helm upgrade of release ${spec.release} succeeded, but its output could not be read as a release (helm ${version.version}). Check the helm-args input: it must not change --output.`);
+            throw new errors_UserError(`helm upgrade of release ${spec.release} succeeded, but its output could not be read as a release (helm ${version.version}). Check the helm-args input: it must not change --output.`);
         }
         logger.info(`Release ${release.name} revision ${release.revision}: ${release.status}${release.chart ? ` (chart ${release.chart})` : ''}${options.dryRun ? ', dry run' : ''}.`);
         if (release.notes)
@@ -58140,17 +58782,17 @@ async function rollout(spec, options) {
 async function checkNotStuck(helm, spec, { logger, signal, redact }) {
     const status = await runHelm(helm, statusArgs(spec), { signal, timeoutMs: 120_000 });
     if (signal?.aborted)
-        throw new StoppedError(`Cancelled before the helm upgrade of ${spec.release}; nothing was rolled out.`, 'cancelled');
+        throw new errors_StoppedError(`Cancelled before the helm upgrade of ${spec.release}; nothing was rolled out.`, 'cancelled');
     if (status.code !== 0) {
         if (!/release: not found/i.test(status.stderr))
-            throw new UserError(`helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`);
+            throw new errors_UserError(`helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`);
         logger.info(`Release ${spec.release} does not exist yet: it will be installed.`);
         return false;
     }
     const current = helm_parseRelease(status.stdout);
     if (current && PENDING_STATUSES.has(current.status)) {
         const lastGood = await lastGoodRevision(helm, spec, signal);
-        throw new UserError(stuckAdvice(spec, current.status, current.revision, lastGood));
+        throw new errors_UserError(stuckAdvice(spec, current.status, current.revision, lastGood));
     }
     if (current)
         logger.info(`Release ${spec.release} is at revision ${current.revision} (${current.status}).`);
@@ -58172,9 +58814,9 @@ async function lastGoodRevision(helm, spec, signal) {
 /** What a cancel during the upgrade leaves: a dry run leaves nothing; a real one may leave a lock. */
 function cancelledDuringUpgrade(spec, options, existed) {
     if (options.dryRun)
-        return new StoppedError(`Cancelled during the helm dry run of ${spec.release}; helm was stopped. Nothing was rolled out, and ${options.valuesDisplay} was not changed (dry run).`, 'cancelled');
+        return new errors_StoppedError(`Cancelled during the helm dry run of ${spec.release}; helm was stopped. Nothing was rolled out, and ${options.valuesDisplay} was not changed (dry run).`, 'cancelled');
     const status = `helm status ${spec.release}${spec.namespace ? ` -n ${spec.namespace}` : ''}`;
-    return new StoppedError(`Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in ${existed ? 'pending-upgrade' : 'pending-install'}: check "${status}" before the next run. ${options.valuesDisplay} was already updated.`, 'cancelled');
+    return new errors_StoppedError(`Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in ${existed ? 'pending-upgrade' : 'pending-install'}: check "${status}" before the next run. ${options.valuesDisplay} was already updated.`, 'cancelled');
 }
 
 ;// CONCATENATED MODULE: ./src/values/diff.ts
@@ -58298,7 +58940,7 @@ const PARSE = { keepSourceTokens: true, uniqueKeys: true, prettyErrors: true };
 /** Enough aliases for any real values file, few enough to stop a "billion laughs" file. */
 const TO_JS = { maxAliasCount: 10_000 };
 function fileError(display, problem, fix) {
-    return new UserError(`values-file "${display}" ${problem}. ${fix} The file was not changed.`, {
+    return new errors_UserError(`values-file "${display}" ${problem}. ${fix} The file was not changed.`, {
         file: display,
     });
 }
@@ -59148,13 +59790,13 @@ async function downloadBundle(url, dest, expectedBytes, options) {
             catch (error) {
                 if (!(error instanceof Retryable) || attempt >= attempts) {
                     if (error instanceof Retryable) {
-                        throw new UserError(`Downloading the bundle to download-path "${options.display}" failed after ${attempt} attempts: ${error.message}. Check the runner's network (HTTPS_PROXY, NO_PROXY) and free disk space, then run again.`, { transient: true });
+                        throw new errors_UserError(`Downloading the bundle to download-path "${options.display}" failed after ${attempt} attempts: ${error.message}. Check the runner's network (HTTPS_PROXY, NO_PROXY) and free disk space, then run again.`, { transient: true });
                     }
                     throw error;
                 }
                 const wait = 1000 * 2 ** (attempt - 1);
                 if (options.deadline !== undefined && Date.now() + wait >= options.deadline) {
-                    throw new UserError(`Downloading the bundle to download-path "${options.display}" failed (${error.message}) and the time limit leaves no room for another try. Raise timeout, or run again.`, { transient: true });
+                    throw new errors_UserError(`Downloading the bundle to download-path "${options.display}" failed (${error.message}) and the time limit leaves no room for another try. Raise timeout, or run again.`, { transient: true });
                 }
                 logger.warning(`Bundle download failed (${error.message}); retrying in ${wait / 1000}s.`);
                 await sleep(wait, options.signal);
@@ -59211,7 +59853,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         response.statusCode < 400 &&
         typeof response.headers.location === 'string') {
         response.body.resume();
-        throw new UserError(`Downloading the bundle failed: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${response.statusCode}). Run again to generate a fresh link; if it persists, report it.`);
+        throw new errors_UserError(`Downloading the bundle failed: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${response.statusCode}). Run again to generate a fresh link; if it persists, report it.`);
     }
     if (response.statusCode !== 200) {
         const body = await response.body.text().catch(() => '');
@@ -59221,7 +59863,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         const hint = response.statusCode === 403
             ? 'The link has expired or its signature is not valid: run again to generate a fresh link.'
             : 'Run again to generate a fresh link; if it persists, report it.';
-        throw new UserError(`Downloading the bundle failed: ${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}. ${hint}`);
+        throw new errors_UserError(`Downloading the bundle failed: ${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}. ${hint}`);
     }
     const hash = (0,external_node_crypto_.createHash)('sha256');
     let bytes = 0;
@@ -59234,7 +59876,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
             await writeStream(response.body, file, signal, (chunk) => {
                 bytes += chunk.length;
                 if (bytes > expectedBytes) {
-                    throw new UserError(`The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`);
+                    throw new errors_UserError(`The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`);
                 }
                 hash.update(chunk);
                 collect(chunk.length);
@@ -59249,17 +59891,17 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     return { path: dest, bytes, sha256: hash.digest('hex'), durationMs: Date.now() - started };
 }
 function timedOut(host) {
-    return new UserError(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`, { transient: true });
+    return new errors_UserError(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`, { transient: true });
 }
 /** The error to throw for a failed write of the bundle (the partial file is already removed). */
 function downloadFailure(error, at) {
     const { host, bytes, expectedBytes, options } = at;
-    if (error instanceof UserError || error instanceof Retryable)
+    if (error instanceof errors_UserError || error instanceof Retryable)
         return error;
     if (error instanceof AtomicWriteError && error.step === 'folder')
-        return new UserError(`download-path "${options.display}": its folder cannot be created (${error.code}). Check the path.`);
+        return new errors_UserError(`download-path "${options.display}": its folder cannot be created (${error.code}). Check the path.`);
     if (error instanceof AtomicWriteError && error.step === 'rename')
-        return new UserError(`download-path "${options.display}" cannot be written (${error.code}). Check that it is not a folder and that its folder is writable.`);
+        return new errors_UserError(`download-path "${options.display}" cannot be written (${error.code}). Check that it is not a folder and that its folder is writable.`);
     if (options.signal?.aborted)
         return error;
     if (at.signal?.aborted)
@@ -59267,10 +59909,10 @@ function downloadFailure(error, at) {
     const cause = error instanceof AtomicWriteError ? error.cause : error;
     const code = cause.code;
     if (code === 'ENOSPC' || code === 'EDQUOT') {
-        return new UserError(`download-path "${options.display}": the disk is full (${code}) after ${bytes} of ${expectedBytes} bytes. Free space on the runner; the partial file was removed.`);
+        return new errors_UserError(`download-path "${options.display}": the disk is full (${code}) after ${bytes} of ${expectedBytes} bytes. Free space on the runner; the partial file was removed.`);
     }
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'EISDIR') {
-        return new UserError(`download-path "${options.display}" cannot be written (${code}). Check the path and permissions.`);
+        return new errors_UserError(`download-path "${options.display}" cannot be written (${code}). Check the path and permissions.`);
     }
     return new Retryable(`the transfer from ${host} broke after ${bytes} of ${expectedBytes} bytes (${describeNetworkError(cause)})`);
 }
@@ -59486,8 +60128,8 @@ function stoppedError(run, reason, last) {
         ? ` The job may still be running on the service: resume with job-id: ${id}`
         : '';
     return reason === 'cancelled'
-        ? new StoppedError(`Cancelled${id ? ` while waiting for export job ${id}` : ''}${where}; ${display} was not changed.${resume}`, 'cancelled', id)
-        : new StoppedError(`The export${id ? ` job ${id}` : ''} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}; ${display} was not changed.${resume ? `${resume} (re-run with the job-id input), or raise timeout.` : ' Raise timeout.'}`, 'timeout', id);
+        ? new errors_StoppedError(`Cancelled${id ? ` while waiting for export job ${id}` : ''}${where}; ${display} was not changed.${resume}`, 'cancelled', id)
+        : new errors_StoppedError(`The export${id ? ` job ${id}` : ''} did not finish within the timeout of ${duration_formatDuration(inputs.timeoutMs)}${where}; ${display} was not changed.${resume ? `${resume} (re-run with the job-id input), or raise timeout.` : ' Raise timeout.'}`, 'timeout', id);
 }
 /**
  * Runs one step; a cancel or the time limit inside it becomes the publish's StoppedError, naming
@@ -59544,7 +60186,7 @@ async function waitForExport(run, job) {
     })));
     if (done.value.status === 'failed') {
         const why = done.value.error?.trim() || 'the service gave no reason';
-        throw new UserError(`Export job ${done.value.jobId} failed: ${why}. Fix the cause in the documentation (or the export's domain, version and paths) and run again; ${inputs.valuesFileInput} was not changed.`, { jobId: done.value.jobId });
+        throw new errors_UserError(`Export job ${done.value.jobId} failed: ${why}. Fix the cause in the documentation (or the export's domain, version and paths) and run again; ${inputs.valuesFileInput} was not changed.`, { jobId: done.value.jobId });
     }
     return { job: done.value, polls: done.polls };
 }
@@ -59559,7 +60201,7 @@ function progressLine(j, eta) {
     if (j.status !== 'running' && j.status !== 'completed')
         return `Export ${j.status}`;
     const percent = Math.floor(j.progress ?? (j.status === 'completed' ? 100 : 0));
-    const etaText = j.status === 'running' && eta !== undefined ? ` · eta ${formatDuration(eta)}` : '';
+    const etaText = j.status === 'running' && eta !== undefined ? ` · eta ${duration_formatDuration(eta)}` : '';
     return `Export ${percent}% · ${j.pageCount ?? 0} pages${etaText}`;
 }
 /**
@@ -59574,7 +60216,7 @@ async function generateLink(run, job) {
                 return await generateBundle(client, job.jobId, callOptions(run));
             }
             catch (error) {
-                const notReady = error instanceof ApiError && error.status === 409;
+                const notReady = error instanceof errors_ApiError && error.status === 409;
                 if (!notReady || attempt >= 10 || clock.now() + 1000 >= run.deadline)
                     throw error;
                 reporter.debug(`generate bundle: the job is not ready yet (409); trying again in 1s`);
@@ -59592,7 +60234,7 @@ async function generateLink(run, job) {
 }
 function reportExpiry(run, bundle) {
     const expiresIn = Date.parse(bundle.expiresAt) - run.clock.now();
-    const inText = formatDuration(Math.max(0, expiresIn));
+    const inText = duration_formatDuration(Math.max(0, expiresIn));
     run.reporter.info(`Bundle: ${formatBytes(bundle.sizeBytes)} at ${redactLink(bundle.bundleUrl)}, link expires ${bundle.expiresAt} (in ${inText}).`);
     if (expiresIn < EXPIRY_WARNING_MS) {
         run.reporter.warning(`The bundle link expires in ${inText} (at ${bundle.expiresAt}). Pods fetch the bundle when they start: any pod that starts after that cannot. Run this workflow more often than the link lives.`);
@@ -59724,9 +60366,9 @@ async function writeOrExplain(path, text, mode, display, job) {
         return await writeValuesFile(path, text, mode, display);
     }
     catch (error) {
-        if (!(error instanceof UserError))
+        if (!(error instanceof errors_UserError))
             throw error;
-        throw new UserError(`${error.message} Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`, { ...error.details, jobId: job.jobId });
+        throw new errors_UserError(`${error.message} Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`, { ...error.details, jobId: job.jobId });
     }
 }
 async function rolloutIfAsked(run, bundle, edit) {
@@ -59868,7 +60510,7 @@ async function runCommand(line, io) {
         setup = await setUp(line, io, redactor);
     }
     catch (error) {
-        if (!(error instanceof UserError))
+        if (!(error instanceof errors_UserError))
             throw error;
         io.stderr.write(redactor.redact(`${PROGRAM} ${command.name}: ${error.message}\n${usageLine(command.name)}\n`));
         return Exit.Usage;
@@ -59922,7 +60564,7 @@ async function execute(command, { prepared, apiKey }, reporter, emit) {
     }
     catch (error) {
         reporter.error(describeFailure(error));
-        if (error instanceof StoppedError || cancel.signal.aborted)
+        if (error instanceof errors_StoppedError || cancel.signal.aborted)
             resumeHint();
         // Whatever failed, a run that was told to stop exits as cancelled.
         const code = cancel.signal.aborted ? Exit.Cancelled : Exit.Failed;
@@ -59957,7 +60599,7 @@ async function setUp(line, io, redactor) {
     }
     catch (error) {
         if (error instanceof InputError && error.details.input === CommonInputs.ApiKey.name)
-            throw new UserError(keyWording(error.message, key.source));
+            throw new errors_UserError(keyWording(error.message, key.source));
         throw error;
     }
     prepared.warnings = prepared.warnings.map((warning) => keyWording(warning, key.source));
@@ -59972,7 +60614,7 @@ async function readKey(file, io) {
     if (file === undefined) {
         const value = io.env[KEY_VARIABLE] ?? '';
         if (value.trim() === '')
-            throw new UserError(`the environment variable ${KEY_VARIABLE} is ${value === '' ? 'not set' : 'blank'}. ${setIt}`);
+            throw new errors_UserError(`the environment variable ${KEY_VARIABLE} is ${value === '' ? 'not set' : 'blank'}. ${setIt}`);
         return { value, source: KEY_VARIABLE };
     }
     let value;
@@ -59980,21 +60622,21 @@ async function readKey(file, io) {
         value = await (0,promises_.readFile)((0,external_node_path_.resolve)(io.cwd, file), 'utf8');
     }
     catch (error) {
-        throw new UserError(`--api-key-file ${file} cannot be read (${error.code ?? error.message}). Give the path of a file that holds the admin API key.`);
+        throw new errors_UserError(`--api-key-file ${file} cannot be read (${error.code ?? error.message}). Give the path of a file that holds the admin API key.`);
     }
     if (value.trim() === '')
-        throw new UserError(`--api-key-file ${file} is empty. ${setIt}`);
+        throw new errors_UserError(`--api-key-file ${file} is empty. ${setIt}`);
     return { value, source: `--api-key-file ${file}` };
 }
 async function folder(option, path, cwd) {
     const absolute = (0,external_node_path_.resolve)(cwd, path);
     const found = await (0,promises_.stat)(absolute).catch(() => undefined);
     if (!found?.isDirectory())
-        throw new UserError(`${option} ${path} is not a folder. Give an existing folder.`);
+        throw new errors_UserError(`${option} ${path} is not a folder. Give an existing folder.`);
     return absolute;
 }
 function describeFailure(error) {
-    if (error instanceof UserError || error instanceof ApiError)
+    if (error instanceof errors_UserError || error instanceof errors_ApiError)
         return error.message;
     const what = error instanceof Error ? error.message : String(error);
     return `Unexpected error: ${what}. Please report it with the output of this command.`;

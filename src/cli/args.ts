@@ -179,7 +179,7 @@ function explainParseError(error: NodeJS.ErrnoException, command: CommandDefinit
         return `--api-key is not an option: a key on the command line ends up in the shell history and in ps. Set the ${KEY_VARIABLE} environment variable, or use --api-key-file PATH.`;
       }
       if (command.githubOnly.includes(name)) {
-        return `--${name} is not available on the command line: it records a GitHub deployment, which only a GitHub Actions run can do.`;
+        return `--${name} is not available on the command line: it works with GitHub itself (a deployment record, comments on a pull request), which only a GitHub Actions run can do.`;
       }
       const close = nearest(name, Object.keys(commandOptions(command)));
       return `unknown option ${option}${close ? ` (did you mean --${close}?)` : ''}.`;

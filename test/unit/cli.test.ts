@@ -81,19 +81,21 @@ describe('the command line help cannot drift from the action files', () => {
     },
   );
 
-  it('leaves out the GitHub deployment inputs, saying why', () => {
+  it('leaves out the GitHub-only inputs, saying why', () => {
     expect(COMMANDS.publish.githubOnly).toEqual(['environment', 'environment-url', 'github-token']);
     expect(commandHelp(COMMANDS.publish)).toMatch(
-      /Not available here: environment, environment-url, github-token\. They record a\s+GitHub deployment/,
+      /Not available here: environment, environment-url, github-token\. They work with\s+GitHub itself/,
     );
-    expect(COMMANDS.agent.githubOnly).toEqual([]);
+    expect(COMMANDS.agent.githubOnly).toEqual(['github-token', 'command']);
   });
 
   it('the options are the InputSpec tables: an input added to a table is an option', () => {
     expect(COMMANDS.publish.inputs).toEqual(
       ACTION_INPUTS.filter((s) => s !== CommonInputs.ApiKey && !s.githubOnly),
     );
-    expect(COMMANDS.agent.inputs).toEqual(AGENT_INPUTS.filter((s) => s !== CommonInputs.ApiKey));
+    expect(COMMANDS.agent.inputs).toEqual(
+      AGENT_INPUTS.filter((s) => s !== CommonInputs.ApiKey && !s.githubOnly),
+    );
   });
 });
 
@@ -159,7 +161,7 @@ describe('parseCommandLine', () => {
       /^--api-key is not an option: a key on the command line ends up in the shell history and in ps\. Set the MINTLIFY_ADMIN_KEY environment variable, or use --api-key-file PATH\.$/,
     );
     expect(usageError(['publish', '--environment', 'prod'])).toMatch(
-      /^--environment is not available on the command line: it records a GitHub deployment/,
+      /^--environment is not available on the command line: it works with GitHub itself/,
     );
     expect(usageError(['publish', '--dry-run=yes'])).toBe(
       '--dry-run is a switch and takes no value: write --dry-run or --no-dry-run.',

@@ -75,7 +75,7 @@ describe('generated blocks of the docs (npm run docs)', () => {
       doc,
       (file) =>
         file === 'examples/workflows/agent-follow-up.yml'
-          ? read(file).replace('timeout: 20m', 'timeout: 25m')
+          ? read(file).replace('timeout: 30m', 'timeout: 25m')
           : read(file),
       'agent/README.md',
     );

@@ -1,0 +1,205 @@
+export const id = 702;
+export const ids = [702];
+export const modules = {
+
+/***/ 6702:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   octokitPullRequestApi: () => (/* binding */ octokitPullRequestApi)
+/* harmony export */ });
+/* unused harmony exports toApiError, octokitDeploymentApi */
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
+/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7018);
+/* harmony import */ var _api_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3660);
+/* harmony import */ var _shared_version_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9189);
+/**
+ * GitHub through @actions/github (Octokit), for deployments and for the agent's pull requests: the
+ * REST base URL comes from GITHUB_API_URL (GitHub Enterprise Server included), and proxies from
+ * the runner's settings. Loaded only when a run talks to GitHub, so others do not pay for Octokit.
+ */
+
+
+
+
+
+/**
+ * Turns what Octokit throws into a GitHubApiError. Octokit reports a request that got no
+ * answer (refused, reset, timed out) as status 500 without a `response`: only a `response` means
+ * GitHub answered.
+ */
+function toApiError(error, signal) {
+    if (error instanceof _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .O)
+        return error;
+    const e = (error ?? {});
+    const response = e.response;
+    if (response && typeof e.status === 'number') {
+        const data = response.data;
+        const said = typeof data?.message === 'string' ? data.message : (e.message ?? '');
+        const headers = response.headers ?? {};
+        const limited = e.status === 429 ||
+            (e.status === 403 && (headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(said)));
+        return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .O(said.split('\n')[0].slice(0, 200), e.status, limited ? retryAfter(headers) : undefined);
+    }
+    if (signal?.aborted)
+        return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .O('no answer in time');
+    return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .O((0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNetworkError */ .gl)(e.cause ?? error));
+}
+/** Retry-After (seconds or a date), or the reset time of the limit, as a wait in ms; else 1 s. */
+function retryAfter(headers) {
+    const now = Date.now();
+    const after = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(headers['retry-after'], now);
+    if (after !== undefined)
+        return after;
+    const reset = Number(headers['x-ratelimit-reset']);
+    if (Number.isFinite(reset) && reset > 0)
+        return Math.max(0, reset * 1000 - now);
+    return 1000;
+}
+function createOctokit(token) {
+    return (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, {
+        userAgent: _shared_version_js__WEBPACK_IMPORTED_MODULE_4__/* .USER_AGENT */ ._,
+        // Octokit's own log lines are not for the user's log (and never carry the token).
+        log: {
+            debug: () => undefined,
+            info: () => undefined,
+            warn: () => undefined,
+            error: () => undefined,
+        },
+    });
+}
+function octokitDeploymentApi(token) {
+    const octokit = createOctokit(token);
+    const { owner, repo } = context.repo;
+    return {
+        async createDeployment(request, signal) {
+            try {
+                const response = await octokit.rest.repos.createDeployment({
+                    owner,
+                    repo,
+                    ref: request.ref,
+                    environment: request.environment,
+                    description: request.description,
+                    payload: request.payload,
+                    auto_merge: false,
+                    required_contexts: [],
+                    request: { signal },
+                });
+                const id = response.data.id;
+                if (typeof id !== 'number')
+                    throw new GitHubApiError(`answered ${response.status} without a deployment id`, response.status);
+                return { id };
+            }
+            catch (error) {
+                throw toApiError(error, signal);
+            }
+        },
+        async createStatus(id, status, signal) {
+            try {
+                await octokit.rest.repos.createDeploymentStatus({
+                    owner,
+                    repo,
+                    deployment_id: id,
+                    state: status.state,
+                    description: status.description,
+                    ...(status.logUrl ? { log_url: status.logUrl } : {}),
+                    ...(status.environmentUrl ? { environment_url: status.environmentUrl } : {}),
+                    request: { signal },
+                });
+            }
+            catch (error) {
+                throw toApiError(error, signal);
+            }
+        },
+    };
+}
+/** Each call for the agent's pull requests gets this long (all pages of a listing together). */
+const PULL_REQUEST_CALL_MS = 15_000;
+/** A listing stops after this many comments: a marker is in the action's own, early comments. */
+const MAX_COMMENTS = 3000;
+function authorOf(user, association) {
+    return {
+        login: user?.login ?? '',
+        bot: user?.type === 'Bot',
+        association: typeof association === 'string' ? association : 'NONE',
+    };
+}
+function posted(data) {
+    return { id: data.id, url: data.html_url };
+}
+/** The agent's calls on the repository `owner/repo` (GITHUB_REPOSITORY). */
+function octokitPullRequestApi(token, repository) {
+    const octokit = createOctokit(token);
+    const [owner = '', repo = ''] = repository.split('/');
+    const at = { owner, repo };
+    /** Runs one call with its time limit, turning what Octokit throws into a GitHubApiError. */
+    const call = async (fn) => {
+        const signal = AbortSignal.timeout(PULL_REQUEST_CALL_MS);
+        try {
+            return await fn({ signal });
+        }
+        catch (error) {
+            throw toApiError(error, signal);
+        }
+    };
+    return {
+        pullRequest: (number) => call(async (request) => {
+            const { data } = await octokit.rest.pulls.get({ ...at, pull_number: number, request });
+            return {
+                number: data.number,
+                body: data.body ?? '',
+                headSha: data.head.sha,
+                author: authorOf(data.user, data.author_association),
+            };
+        }),
+        comments: (number) => call(async (request) => {
+            let seen = 0;
+            const all = await octokit.paginate(octokit.rest.issues.listComments, { ...at, issue_number: number, per_page: 100, request }, (response, done) => {
+                seen += response.data.length;
+                if (seen >= MAX_COMMENTS)
+                    done();
+                return response.data;
+            });
+            return all.slice(0, MAX_COMMENTS).map((c) => ({
+                id: c.id,
+                body: c.body ?? '',
+                author: authorOf(c.user, c.author_association),
+                url: c.html_url,
+                updatedAt: c.updated_at,
+            }));
+        }),
+        comment: (number, body) => call(async (request) => posted((await octokit.rest.issues.createComment({ ...at, issue_number: number, body, request }))
+            .data)),
+        editComment: (id, body) => call(async (request) => posted((await octokit.rest.issues.updateComment({ ...at, comment_id: id, body, request })).data)),
+        replyToReviewComment: (number, id, body) => call(async (request) => posted((await octokit.rest.pulls.createReplyForReviewComment({
+            ...at,
+            pull_number: number,
+            comment_id: id,
+            body,
+            request,
+        })).data)),
+        react: (kind, id, content) => call(async (request) => {
+            const target = { ...at, comment_id: id, content, request };
+            if (kind === 'review')
+                await octokit.rest.reactions.createForPullRequestReviewComment(target);
+            else
+                await octokit.rest.reactions.createForIssueComment(target);
+        }),
+        permission: (login) => call(async (request) => {
+            const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+                ...at,
+                username: login,
+                request,
+            });
+            // role_name tells maintain and triage apart; permission folds them into write and read.
+            const role = data.role_name;
+            return typeof role === 'string' && role !== '' ? role : data.permission;
+        }),
+    };
+}
+
+
+/***/ })
+
+};
