@@ -9,7 +9,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newWorkspace, runAction } from '../helpers/action.js';
-import { buildUmbrella, HELMS, helmEnv, helmTemplate } from '../helpers/helm.js';
+import { buildUmbrella, HELMS, helmEnv, helmTemplate, type HelmName } from '../helpers/helm.js';
 import { sim } from '../helpers/sim.js';
 
 const quick = { queuedMs: 50, runningMs: 400, pageCount: 5 };
@@ -84,27 +84,34 @@ describe.each(HELMS)('an umbrella chart, with the built action and real %s', (na
   });
 });
 
+/** Staging and production files next to the umbrella chart, rolled out with `helm` in one run. */
+async function twoEnvironments(helm: HelmName, more: Record<string, string> = {}) {
+  const s = await sim({ export: quick });
+  const h = await helmEnv(helm);
+  const ws = await newWorkspace();
+  const chart = await buildUmbrella(h, ws);
+  await files(ws, { 'env/staging.yaml': STAGING, 'env/production.yaml': PRODUCTION });
+  const run = await runAction({
+    workspace: ws,
+    env: h.env,
+    inputs: {
+      'api-key': s.apiKey,
+      domain: 'docs.example.com',
+      'base-url': s.baseUrl,
+      'values-file': 'env/staging.yaml\nenv/production.yaml\n',
+      'values-key': 'enterprise.staticExport',
+      'helm-release': 'docs',
+      'helm-chart': chart,
+      ...more,
+    },
+  });
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  return { s, h, ws, chart, run };
+}
+
 describe('several values files in one run', () => {
   it('one export, one link, both files edited, passed to helm in the order given', async () => {
-    const s = await sim({ export: quick });
-    const h = await helmEnv('helm4');
-    const ws = await newWorkspace();
-    const chart = await buildUmbrella(h, ws);
-    await files(ws, { 'env/staging.yaml': STAGING, 'env/production.yaml': PRODUCTION });
-    const run = await runAction({
-      workspace: ws,
-      env: h.env,
-      inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
-        'values-file': 'env/staging.yaml\nenv/production.yaml\n',
-        'values-key': 'enterprise.staticExport',
-        'helm-release': 'docs',
-        'helm-chart': chart,
-      },
-    });
-    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const { s, h, ws, chart, run } = await twoEnvironments('helm4');
     expect(s.requestsFor('start-export')).toHaveLength(1);
     expect(s.requestsFor('bundle')).toHaveLength(1);
     const link = run.outputs['bundle-url']!;
@@ -137,26 +144,7 @@ describe('several values files in one run', () => {
   });
 
   it('dry run: helm reads a temporary copy of each file, in order; no file changes', async () => {
-    const s = await sim({ export: quick });
-    const h = await helmEnv('helm3');
-    const ws = await newWorkspace();
-    const chart = await buildUmbrella(h, ws);
-    await files(ws, { 'env/staging.yaml': STAGING, 'env/production.yaml': PRODUCTION });
-    const run = await runAction({
-      workspace: ws,
-      env: h.env,
-      inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
-        'values-file': 'env/staging.yaml\nenv/production.yaml',
-        'values-key': 'enterprise.staticExport',
-        'helm-release': 'docs',
-        'helm-chart': chart,
-        'dry-run': 'true',
-      },
-    });
-    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const { ws, run } = await twoEnvironments('helm3', { 'dry-run': 'true' });
     expect(run.stdout).toContain(
       "--values '<temporary copy of env/staging.yaml>' --values '<temporary copy of env/production.yaml>'",
     );
