@@ -13,10 +13,12 @@ export const ACTION_TEXT = {
     'job-id':
       'Attach to an existing export job instead of starting one: poll it if it is still running, then generate a fresh link. Republishes without re-rendering, or resumes after a time-out.',
     version:
-      'Export version label, sent to the export and written to staticExport.version. When empty, a stale staticExport.version is removed from the values file.',
+      'Export version label, sent to the export and written to version under values-key (staticExport.version). When empty, a stale version there is removed from the values file.',
     paths: 'Page paths to export, one per line (every published page when empty).',
     'values-file':
-      'Helm values file to update, relative to the workspace. Created, with its folders, if missing. Only staticExport.enabled, .bundleUrl and .version change.',
+      'Helm values file to update, relative to the workspace; several, one per line (e.g. one per environment), each get the same link. Created, with its folders, if missing. Only the enabled, bundleUrl and version keys under values-key change.',
+    'values-key':
+      'Dotted path of the mapping that holds enabled, bundleUrl and version, e.g. enterprise.staticExport when the vendor chart is a dependency named enterprise of an umbrella chart. Missing mappings along the path are created.',
     'base-url': "Address of the service's API (https; http only to a loopback address).",
     timeout: 'Overall limit for the export, e.g. 90s, 30m, 1h30m, or bare seconds.',
     'poll-interval':
@@ -33,7 +35,7 @@ export const ACTION_TEXT = {
       'Roll back a failed upgrade: --rollback-on-failure on Helm 4, --atomic on Helm 3 (both wait for the resources to be ready).',
     'helm-timeout': 'Passed to helm as --timeout, e.g. 5m or 300s (a bare number means seconds).',
     'helm-args':
-      'Extra helm arguments, one per line, passed as they are (never through a shell), e.g. --values=charts/docs/values-prod.yaml. The values file always comes last, so its keys win.',
+      'Extra helm arguments, one per line, passed as they are (never through a shell), e.g. --values=charts/docs/values-prod.yaml. The values files always come last, in their order, so their keys win.',
     environment:
       "GitHub environment to record the publish in, e.g. docs-production. When set, each run is a deployment of the workflow's commit (in_progress, then success, failure or error), shown in the repository's Environments. Needs `permissions: deployments: write`; without it the action warns once and publishes anyway.",
     'environment-url':
@@ -49,9 +51,10 @@ export const ACTION_TEXT = {
       'Presigned link to the bundle. It is masked, so GitHub drops it from job outputs: use it in later steps of the same job.',
     'expires-at': 'When the bundle link expires (ISO 8601).',
     'size-bytes': 'Size of the bundle in bytes.',
-    version: 'Export version written to staticExport.version (empty when none).',
-    'values-file': 'Path of the values file that was updated (or would be, on a dry run).',
-    'values-changed': "true when the values file's bytes changed (on a dry run, when they would).",
+    version: 'Export version written under values-key (empty when none).',
+    'values-file':
+      'Paths of the values files that were updated (or would be, on a dry run), one per line.',
+    'values-changed': "true when any values file's bytes changed (on a dry run, when they would).",
     'bundle-path': 'Path of the downloaded bundle, when download-path is set.',
     'bundle-sha256': 'SHA-256 of the downloaded bundle, when download-path is set.',
     'helm-revision': 'Revision of the Helm release after the upgrade, when helm-release is set.',

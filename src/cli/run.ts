@@ -62,9 +62,10 @@ function publishedLine(result: PublishResult): string {
   const helm = result.helm
     ? `; Helm release ${result.helm.release.name} is at revision ${result.helm.release.revision} (${result.helm.release.status})`
     : '';
+  const files = result.values.map((file) => file.display).join(', ');
   if (result.dryRun)
-    return `Dry run done: ${job}; ${result.valuesFile} ${result.valuesChanged ? 'would change' : 'would stay as it is'}, nothing was written${helm}.`;
-  return `Published ${job} to ${result.valuesFile}${result.valuesChanged ? '' : ' (it already had these values)'}${helm}.`;
+    return `Dry run done: ${job}; ${files} ${result.valuesChanged ? 'would change' : 'would stay as it is'}, nothing was written${helm}.`;
+  return `Published ${job} to ${files}${result.valuesChanged ? '' : ' (it already had these values)'}${helm}.`;
 }
 
 function prepareAgent(read: InputReader): Prepared {

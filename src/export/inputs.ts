@@ -23,7 +23,13 @@ import {
   type ServiceInputs,
 } from '../shared/inputs.js';
 import { codePoint, printable } from '../shared/text.js';
-import { parseValuesFileInput, ValuesInputs } from '../values/inputs.js';
+import type { KeyPath } from '../values/file.js';
+import {
+  parseValuesFileInput,
+  parseValuesKey,
+  ValuesInputs,
+  type ValuesFileInput,
+} from '../values/inputs.js';
 
 export const ExportInputs = {
   Domain: { name: 'domain', default: '' },
@@ -42,6 +48,7 @@ export const ACTION_INPUTS: readonly InputSpec[] = [
   ExportInputs.Version,
   ExportInputs.Paths,
   ValuesInputs.ValuesFile,
+  ValuesInputs.ValuesKey,
   CommonInputs.BaseUrl,
   CommonInputs.Timeout,
   CommonInputs.PollInterval,
@@ -57,10 +64,10 @@ export interface ActionInputs extends ServiceInputs {
   jobId: string | undefined;
   version: string | undefined;
   paths: string[];
-  /** Absolute path, inside the workspace. */
-  valuesFile: string;
-  /** As the user wrote it, for messages and outputs. */
-  valuesFileInput: string;
+  /** The values files, in the order given (helm reads them in this order). */
+  valuesFiles: ValuesFileInput[];
+  /** Where in each file the values go: `['staticExport']`, `['enterprise', 'staticExport']`. */
+  valuesKey: KeyPath;
   downloadPath: string | undefined;
   /** As the user wrote it, for messages. */
   downloadPathInput: string;
@@ -93,9 +100,10 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
       'Input "paths" is ignored because job-id is given: the existing export job keeps its own pages.',
     );
   }
-  const values = parseValuesFileInput(get, workspace);
+  const valuesFiles = parseValuesFileInput(get, workspace);
+  const valuesKey = parseValuesKey(get);
   const service = { apiKey, ...parseServiceSettings(get) };
-  const download = parseDownloadPath(get, workspace, values.path);
+  const download = parseDownloadPath(get, workspace, valuesFiles);
   const dryRun = parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
   const helm = parseHelmInputs(get, warnings);
   const deployment = parseDeploymentInputs(get, domain, warnings);
@@ -106,8 +114,8 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
       jobId,
       version,
       paths,
-      valuesFile: values.path,
-      valuesFileInput: values.display,
+      valuesFiles,
+      valuesKey,
       downloadPath: download.path,
       downloadPathInput: download.display,
       dryRun,
@@ -139,7 +147,7 @@ function parseTarget(
 function parseDownloadPath(
   get: (spec: InputSpec) => string,
   workspace: string,
-  valuesFile: string,
+  valuesFiles: readonly ValuesFileInput[],
 ): { path: string | undefined; display: string } {
   const display = get(ExportInputs.DownloadPath).trim();
   if (!display) return { path: undefined, display };
@@ -149,10 +157,11 @@ function parseDownloadPath(
     workspace,
     'site.tar.gz',
   );
-  if (path === valuesFile) {
+  const same = valuesFiles.find((file) => file.path === path);
+  if (same) {
     throw new InputError(
       ExportInputs.DownloadPath.name,
-      'is the same file as values-file',
+      `is the same file as values-file${valuesFiles.length > 1 ? ` "${same.display}"` : ''}`,
       'Give the bundle its own path, e.g. site.tar.gz.',
     );
   }

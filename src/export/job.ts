@@ -20,7 +20,7 @@ import {
 } from '../shared/poll.js';
 import { linkSecrets, redactLink, type Redactor } from '../shared/secrets.js';
 import { translateStop, type StopReason } from '../shared/stop.js';
-import { formatBytes } from '../shared/text.js';
+import { filesWere, formatBytes } from '../shared/text.js';
 import type { ActionInputs } from './inputs.js';
 
 /** What is known so far; filled in as the run goes, so a failure can still report the job. */
@@ -51,7 +51,7 @@ const EXPIRY_WARNING_MS = 3_600_000;
 /** The StoppedError of a publish: what was left as it was, and how to resume. */
 export function stoppedError(run: RunContext, reason: StopReason, last?: ExportJob): StoppedError {
   const { inputs, state } = run;
-  const display = inputs.valuesFileInput;
+  const files = filesWere(inputs.valuesFiles.map((file) => file.display));
   const id = state.jobId;
   const where = last
     ? ` (last status ${last.status}${typeof last.progress === 'number' ? `, ${Math.floor(last.progress)}%` : ''})`
@@ -61,12 +61,12 @@ export function stoppedError(run: RunContext, reason: StopReason, last?: ExportJ
     : '';
   return reason === 'cancelled'
     ? new StoppedError(
-        `Cancelled${id ? ` while waiting for export job ${id}` : ''}${where}; ${display} was not changed.${resume}`,
+        `Cancelled${id ? ` while waiting for export job ${id}` : ''}${where}; ${files} not changed.${resume}`,
         'cancelled',
         id,
       )
     : new StoppedError(
-        `The export${id ? ` job ${id}` : ''} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}; ${display} was not changed.${resume ? `${resume} (re-run with the job-id input), or raise timeout.` : ' Raise timeout.'}`,
+        `The export${id ? ` job ${id}` : ''} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}; ${files} not changed.${resume ? `${resume} (re-run with the job-id input), or raise timeout.` : ' Raise timeout.'}`,
         'timeout',
         id,
       );
@@ -157,7 +157,7 @@ export async function waitForExport(
   if (done.value.status === 'failed') {
     const why = done.value.error?.trim() || 'the service gave no reason';
     throw new UserError(
-      `Export job ${done.value.jobId} failed: ${why}. Fix the cause in the documentation (or the export's domain, version and paths) and run again; ${inputs.valuesFileInput} was not changed.`,
+      `Export job ${done.value.jobId} failed: ${why}. Fix the cause in the documentation (or the export's domain, version and paths) and run again; ${filesWere(inputs.valuesFiles.map((file) => file.display))} not changed.`,
       { jobId: done.value.jobId },
     );
   }

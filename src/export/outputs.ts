@@ -28,7 +28,7 @@ export function publishOutputs(result: PublishResult): Record<string, string> {
     [Outputs.ExpiresAt]: result.bundle.expiresAt,
     [Outputs.SizeBytes]: String(result.bundle.sizeBytes),
     [Outputs.Version]: result.version,
-    [Outputs.ValuesFile]: result.valuesFile,
+    [Outputs.ValuesFile]: result.values.map((file) => file.display).join('\n'),
     [Outputs.ValuesChanged]: String(result.valuesChanged),
     [Outputs.BundlePath]: result.download?.path ?? '',
     [Outputs.BundleSha256]: result.download?.sha256 ?? '',

@@ -3,7 +3,7 @@ import { formatDuration } from '../shared/duration.js';
 import { table } from '../shared/markdown.js';
 import { redactLink } from '../shared/secrets.js';
 import { formatBytes } from '../shared/text.js';
-import type { PublishResult, PublishState } from './pipeline.js';
+import type { PublishResult, PublishState, ValuesResult } from './pipeline.js';
 
 export interface RunLink {
   url: string | undefined;
@@ -35,11 +35,7 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
       .replace(/\.\d+Z$/, ' UTC')} (in ${formatDuration(Math.max(0, expires - now))})`,
   ]);
   if (result.version) rows.push(['Version', `\`${result.version}\``]);
-  const what = result.valuesChanged ? result.changes.join(', ') : 'already up to date';
-  rows.push([
-    'Values file',
-    `\`${result.valuesFile}\`: ${result.dryRun && result.valuesChanged ? `would change (${what}), dry run` : result.valuesCreated ? `created (${what})` : what}`,
-  ]);
+  for (const file of result.values) rows.push(['Values file', valuesCell(file, result.dryRun)]);
   if (result.helm) {
     const r = result.helm.release;
     rows.push([
@@ -54,10 +50,33 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
   const title = result.dryRun
     ? '### Static export ready (dry run: no file changed)'
     : '### Static export published';
-  const diff = result.diff
-    ? `\n\n<details><summary>Values diff</summary>\n\n\`\`\`diff\n${result.diff}\`\`\`\n\n</details>`
-    : '';
-  return `${title}\n\n${table(rows)}${diff}\n`;
+  return `${title}\n\n${table(rows)}${diffs(result.values)}\n`;
+}
+
+function valuesCell(file: ValuesResult, dryRun: boolean): string {
+  const what = file.changed ? file.changes.join(', ') : 'already up to date';
+  const state =
+    dryRun && file.changed
+      ? `would change (${what}), dry run`
+      : file.created
+        ? `created (${what})`
+        : what;
+  return `\`${file.display}\`: ${state}`;
+}
+
+/** One folded diff per file that changed, named when there are several files. */
+function diffs(files: readonly ValuesResult[]): string {
+  return files
+    .filter((file) => file.diff)
+    .map((file) => {
+      const title = files.length > 1 ? `Values diff: ${escapeHtml(file.display)}` : 'Values diff';
+      return `\n\n<details><summary>${title}</summary>\n\n\`\`\`diff\n${file.diff}\`\`\`\n\n</details>`;
+    })
+    .join('');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 export function failureSummary(

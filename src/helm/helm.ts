@@ -73,13 +73,14 @@ export async function detectHelmVersion(helm: string, signal?: AbortSignal): Pro
 }
 
 /**
- * The `helm upgrade --install` argument list for a given helm version. The values file comes
- * last, so its keys win over files named in helm-args.
+ * The `helm upgrade --install` argument list for a given helm version. The values files come
+ * last, in their order, so their keys win over files named in helm-args (and a later file's over
+ * an earlier one's).
  */
 export function upgradeArgs(
   helm: HelmVersion,
   rollout: HelmRollout,
-  valuesFile: string,
+  valuesFiles: readonly string[],
   options: { dryRun: boolean },
 ): string[] {
   const args = ['upgrade', '--install', rollout.release, rollout.chart];
@@ -96,7 +97,7 @@ export function upgradeArgs(
   }
   args.push('--output', 'json');
   args.push(...rollout.extraArgs);
-  args.push('--values', valuesFile);
+  for (const file of valuesFiles) args.push('--values', file);
   return args;
 }
 

@@ -5,8 +5,9 @@
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { StoppedError, UserError } from '../shared/errors.js';
+import { filesWere } from '../shared/text.js';
 import {
   detectHelmVersion,
   findHelm,
@@ -37,10 +38,15 @@ export interface RolloutOptions {
   signal?: AbortSignal;
   /** Hides secrets (the presigned link) in anything printed or thrown. */
   redact: (text: string) => string;
-  /** The values file to pass; on a dry run, this text is written to a temporary copy instead. */
-  valuesPath: string;
-  valuesText: string;
-  valuesDisplay: string;
+  /** The values files to pass, in order; on a dry run, their texts go to temporary copies. */
+  values: readonly RolloutValues[];
+}
+
+export interface RolloutValues {
+  path: string;
+  text: string;
+  /** As the user named it, for the command shown and messages. */
+  display: string;
 }
 
 /** Shows an argument vector the way a person would type it (display only: helm gets argv). */
@@ -57,24 +63,12 @@ export async function rollout(spec: HelmRollout, options: RolloutOptions): Promi
   logger.info(`Using helm ${version.version} (${helm}).`);
 
   const existed = await checkNotStuck(helm, spec, options);
-  let valuesPath = options.valuesPath;
-  let tempDir: string | undefined;
-  if (options.dryRun) {
-    tempDir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'static-export-values-'));
-    valuesPath = join(tempDir, 'values.yaml');
-    await writeFile(valuesPath, options.valuesText, { mode: 0o600 });
-  }
+  const files = filesWere(options.values.map((file) => file.display));
+  const copies = options.dryRun ? await temporaryCopies(options.values) : undefined;
   try {
-    const args = upgradeArgs(version, spec, valuesPath, { dryRun: options.dryRun });
-    const shown = displayCommand(
-      args.map((a) =>
-        a === valuesPath
-          ? options.dryRun
-            ? `<temporary copy of ${options.valuesDisplay}>`
-            : options.valuesDisplay
-          : a,
-      ),
-    );
+    const paths = copies?.paths ?? options.values.map((file) => file.path);
+    const args = upgradeArgs(version, spec, paths, { dryRun: options.dryRun });
+    const shown = displayCommand(args.map((a) => shownAs(a, paths, options)));
     logger.info(redact(shown));
     const run = await runHelm(helm, args, {
       signal,
@@ -85,7 +79,7 @@ export async function rollout(spec: HelmRollout, options: RolloutOptions): Promi
       const reason =
         redact(tail(run.stderr || run.stdout)) || `exit code ${run.code ?? run.signal}`;
       throw new UserError(
-        `helm upgrade of release ${spec.release} failed (helm ${version.version}, exit ${run.code ?? run.signal}):\n${reason}\n${options.valuesDisplay} was ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}${spec.rollbackOnFailure ? ' (rolled back)' : ''}. Fix the cause above and run again.`,
+        `helm upgrade of release ${spec.release} failed (helm ${version.version}, exit ${run.code ?? run.signal}):\n${reason}\n${files} ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}${spec.rollbackOnFailure ? ' (rolled back)' : ''}. Fix the cause above and run again.`,
       );
     }
     const release = parseRelease(run.stdout);
@@ -100,8 +94,31 @@ export async function rollout(spec: HelmRollout, options: RolloutOptions): Promi
     if (release.notes) logger.info(redact(release.notes.trimEnd()));
     return { helm: version, release, command: redact(shown) };
   } finally {
-    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+    if (copies) await rm(copies.dir, { recursive: true, force: true });
   }
+}
+
+/** A dry run changes no file: helm reads the planned texts from private temporary copies. */
+async function temporaryCopies(
+  values: readonly RolloutValues[],
+): Promise<{ dir: string; paths: string[] }> {
+  const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'static-export-values-'));
+  const paths: string[] = [];
+  for (const [index, file] of values.entries()) {
+    // Numbered: two files may share a name (values.yaml in two folders).
+    const path = join(dir, `${index + 1}-${basename(file.path)}`);
+    await writeFile(path, file.text, { mode: 0o600 });
+    paths.push(path);
+  }
+  return { dir, paths };
+}
+
+/** An argument as printed: a values path as the user named it. */
+function shownAs(arg: string, paths: readonly string[], options: RolloutOptions): string {
+  const index = paths.indexOf(arg);
+  if (index === -1) return arg;
+  const display = options.values[index]!.display;
+  return options.dryRun ? `<temporary copy of ${display}>` : display;
 }
 
 /**
@@ -162,12 +179,12 @@ function cancelledDuringUpgrade(
 ): StoppedError {
   if (options.dryRun)
     return new StoppedError(
-      `Cancelled during the helm dry run of ${spec.release}; helm was stopped. Nothing was rolled out, and ${options.valuesDisplay} was not changed (dry run).`,
+      `Cancelled during the helm dry run of ${spec.release}; helm was stopped. Nothing was rolled out, and ${filesWere(options.values.map((file) => file.display))} not changed (dry run).`,
       'cancelled',
     );
   const status = `helm status ${spec.release}${spec.namespace ? ` -n ${spec.namespace}` : ''}`;
   return new StoppedError(
-    `Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in ${existed ? 'pending-upgrade' : 'pending-install'}: check "${status}" before the next run. ${options.valuesDisplay} was already updated.`,
+    `Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in ${existed ? 'pending-upgrade' : 'pending-install'}: check "${status}" before the next run. ${filesWere(options.values.map((file) => file.display))} already updated.`,
     'cancelled',
   );
 }

@@ -238,23 +238,28 @@ export function parseApiKey(raw: string, warnings: string[]): string {
   return key;
 }
 
-/** A file path inside the workspace (the checked-out repository), as an absolute path. */
+/**
+ * A file path inside the workspace (the checked-out repository), as an absolute path. `line`
+ * names the line of a multi-line input that holds it.
+ */
 export function parseWorkspacePath(
   input: string,
   raw: string,
   workspace: string,
   example: string,
+  line?: number,
 ): string {
+  const where = line === undefined ? '' : `line ${line} `;
   if (raw === '')
     throw new InputError(
       input,
-      'is empty',
+      `${where}is empty`,
       `Give a path relative to the workspace, e.g. ${example}.`,
     );
   if (/[\u0000-\u001f]/.test(raw)) {
     throw new InputError(
       input,
-      'contains a line break or control character',
+      `${where}contains a line break or control character`,
       `Give one path, e.g. ${example}.`,
     );
   }
@@ -264,7 +269,7 @@ export function parseWorkspacePath(
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
     throw new InputError(
       input,
-      `("${raw}") points outside the workspace (${root})`,
+      `${where}("${raw}") points outside the workspace (${root})`,
       `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`,
     );
   }

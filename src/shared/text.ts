@@ -29,3 +29,15 @@ export function formatBytes(bytes: number): string {
   }
   return `${value.toFixed(value >= 100 ? 0 : 1)} ${units[unit]}`;
 }
+
+/** `a`, `a and b`, `a, b and c`: names in a sentence. */
+export function listing(names: readonly string[]): string {
+  return names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** `values.yaml was`, `a.yaml and b.yaml were`: the files a message says something about. */
+export function filesWere(names: readonly string[]): string {
+  return `${listing(names)} ${names.length === 1 ? 'was' : 'were'}`;
+}

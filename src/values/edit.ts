@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Document, Node as YamlNode, Pair, YAMLMap } from 'yaml';
-import { checkValues, findPair, locate } from './check.js';
+import { checkValues } from './check.js';
 import {
   fileError,
   KEYS,
@@ -22,36 +22,26 @@ import {
   type StaticExportValues,
 } from './file.js';
 import {
+  addPath,
+  afterLastPair,
+  blockLines,
+  fillIn,
+  flowPairs,
+  valueText,
+  wantedValue,
+  type Edit,
+} from './insert.js';
+import { findPair, fromMerge, lineOf, walkPath } from './path.js';
+import {
   applySplices,
   columnOf,
   detectIndent,
-  documentEnd,
   flowAppend,
   insertAfterColon,
-  lineEnd,
   removal,
   replaceScalar,
-  type Splice,
 } from './source.js';
-import { mostUsedQuote, readsBack, writeString, type QuoteStyle } from './style.js';
-
-/** One edit in progress: what it writes, where, and the splices and words it has so far. */
-interface Edit {
-  text: string;
-  values: StaticExportValues;
-  display: string;
-  at: KeyPath;
-  /** `staticExport`, or the dotted path, for messages. */
-  name: string;
-  eol: string;
-  /** The indentation step of the file. */
-  unit: number;
-  /** For new values and for those whose style cannot carry the new value. */
-  quote: QuoteStyle;
-  splices: Splice[];
-  changes: string[];
-  notices: string[];
-}
+import { mostUsedQuote, readsBack } from './style.js';
 
 /**
  * Plans the edit: returns the new text (unchanged when the values are already there). Pure: it
@@ -65,15 +55,33 @@ export function planValuesEdit(
 ): EditPlan {
   const doc = checkValues(text, display, at);
   const edit = startEdit(text, doc, values, display, at);
-  const { parent, pair } = locate(doc, at);
-  const block = pair?.value as YamlNode | null | undefined;
-  if (!pair || (parent?.flow && !isMap(block))) addBlock(edit, doc, parent);
-  else if (!isMap(block)) fillInBlock(edit, pair);
-  else updateBlock(edit, block);
+  const walk = walkPath(doc, text, at, display);
+  let kept: KeptVersion | undefined;
+  if (walk.depth === at.length) {
+    kept = mergedVersion(edit, doc, walk.map!);
+    updateBlock(edit, walk.map!);
+  } else if (walk.empty) fillIn(edit, walk.empty, walk.map!, at.slice(walk.depth + 1));
+  else addPath(edit, doc, walk.map, at.slice(walk.depth));
   const out = applySplices(text, edit.splices);
-  verify(doc, out, edit);
+  verify(doc, out, edit, kept);
   const changed = out !== text;
   return { text: out, changed, changes: changed ? edit.changes : [], notices: edit.notices };
+}
+
+/** A version that a merge key gives the block, which Helm still reads when the input is empty. */
+interface KeptVersion {
+  value: unknown;
+}
+
+function mergedVersion(edit: Edit, doc: Document, block: YAMLMap): KeptVersion | undefined {
+  if (edit.values.version !== undefined) return undefined;
+  const merged = fromMerge(doc, block, 'version');
+  if (!merged) return undefined;
+  const line = lineOf(edit.text, (merged.pair.key as YamlNode).range?.[0] ?? 0);
+  edit.notices.push(
+    `${edit.name}.version in ${edit.display} still reads ${JSON.stringify(merged.value)}: the version input is empty, but that version comes from the merge key at line ${line}, whose anchor this action does not rewrite.`,
+  );
+  return { value: merged.value };
 }
 
 function startEdit(
@@ -96,51 +104,6 @@ function startEdit(
     changes: [],
     notices: [],
   };
-}
-
-/** The block is missing: add it inside a flow mapping at the top, or at the document's end. */
-function addBlock(edit: Edit, doc: Document, parent: YAMLMap | null): void {
-  if (edit.at.length > 1)
-    throw new Error(`adding ${edit.name} below the top of the document is not supported`);
-  const key = edit.at[0];
-  if (parent?.flow) {
-    const end = flowAppend(edit.text, parent);
-    const sep = end.open || end.comma ? ' ' : ', ';
-    const inner = flowPairs(edit, KEYS);
-    edit.splices.push({ start: end.at, end: end.at, text: `${sep}${key}: {${inner}}` });
-  } else {
-    const end = documentEnd(edit.text, doc);
-    const needsBreak = end > 0 && !edit.text.slice(0, end).endsWith('\n');
-    const lines = blockLines(edit, KEYS, ' '.repeat(edit.unit));
-    const text = `${needsBreak ? edit.eol : ''}${key}:${edit.eol}${lines}`;
-    edit.splices.push({ start: end, end, text });
-  }
-  edit.changes.push(`${edit.name} added`);
-}
-
-/** `staticExport:` with no value, `~` or `null`: fill it in as a block. */
-function fillInBlock(edit: Edit, pair: Pair): void {
-  const { text } = edit;
-  const key = pair.key as YamlNode;
-  const value = pair.value as YamlNode | null;
-  const range = value?.range ?? [key.range![1], key.range![1]];
-  const afterLine = lineEnd(text, range[1]);
-  const needsBreak = !text.slice(0, afterLine).endsWith('\n');
-  // Drop the `~` or `null` token, and the blanks before it when nothing but a line end follows.
-  let dropFrom = range[0];
-  if (range[1] > range[0] && /^[ \t]*(\r?\n|$)/.test(text.slice(range[1]))) {
-    while (dropFrom > 0 && (text[dropFrom - 1] === ' ' || text[dropFrom - 1] === '\t')) dropFrom--;
-  }
-  const indent = ' '.repeat(edit.unit + columnOf(text, key));
-  edit.splices.push(
-    { start: dropFrom, end: range[1], text: '' },
-    {
-      start: afterLine,
-      end: afterLine,
-      text: `${needsBreak ? edit.eol : ''}${blockLines(edit, KEYS, indent)}`,
-    },
-  );
-  edit.changes.push(`${edit.name} filled in`);
 }
 
 /** The block is a mapping: set, replace or remove each key, then add the missing ones. */
@@ -205,10 +168,7 @@ function addKeys(edit: Edit, block: YAMLMap, missing: Key[], allRemoved: boolean
   } else {
     const firstKey = block.items[0]?.key;
     const indent = ' '.repeat(firstKey ? columnOf(text, firstKey) : edit.unit);
-    const last = block.items[block.items.length - 1]!;
-    const lastEnd = (last.value as YamlNode | null)?.range?.[1] ?? (last.key as YamlNode).range![1];
-    // A block scalar's range ends after its line break: insert at the start of the next line.
-    const at = text[lastEnd - 1] === '\n' ? lastEnd : lineEnd(text, lastEnd);
+    const at = afterLastPair(text, block);
     const needsBreak = !text.slice(0, at).endsWith('\n');
     const lines = blockLines(edit, missing, indent);
     edit.splices.push({ start: at, end: at, text: `${needsBreak ? edit.eol : ''}${lines}` });
@@ -216,47 +176,16 @@ function addKeys(edit: Edit, block: YAMLMap, missing: Key[], allRemoved: boolean
   for (const key of missing) edit.changes.push(`${key} added`);
 }
 
-function wantedValue(edit: Edit, key: Key): true | string | undefined {
-  return key === 'enabled' ? true : edit.values[key];
-}
-
-/** The YAML text of `key`'s new value, in the style of the scalar it replaces, if any. */
-function valueText(edit: Edit, key: Key, inFlow: boolean, replaced?: unknown): string | undefined {
-  const value = wantedValue(edit, key);
-  if (typeof value !== 'string') return value === undefined ? undefined : 'true';
-  return writeString(value, { replaced, quote: edit.quote, inFlow });
-}
-
-/** `key: value` pairs for a flow mapping, comma-separated; keys without a value are left out. */
-function flowPairs(edit: Edit, keys: readonly Key[]): string {
-  return newPairs(edit, keys, true)
-    .map((pair) => pair.join(': '))
-    .join(', ');
-}
-
-/** One `key: value` line per key for a block mapping at `indent`. */
-function blockLines(edit: Edit, keys: readonly Key[], indent: string): string {
-  return newPairs(edit, keys, false)
-    .map(([key, value]) => `${indent}${key}: ${value}${edit.eol}`)
-    .join('');
-}
-
-function newPairs(edit: Edit, keys: readonly Key[], inFlow: boolean): [Key, string][] {
-  return keys.flatMap((key) => {
-    const value = valueText(edit, key, inFlow);
-    return value === undefined ? [] : [[key, value] as [Key, string]];
-  });
-}
-
 /** Reads the edited text back and checks it holds the original data (`before`, already parsed)
  * with only the block's three keys changed. */
-function verify(before: Document, after: string, edit: Edit): void {
+function verify(before: Document, after: string, edit: Edit, kept?: KeptVersion): void {
   const expected = (before.toJS(TO_JS) ?? {}) as Record<string, unknown>;
   const block = blockOf(expected, edit.at);
   block.enabled = true;
   block.bundleUrl = edit.values.bundleUrl;
-  if (edit.values.version === undefined) delete block.version;
-  else block.version = edit.values.version;
+  if (edit.values.version !== undefined) block.version = edit.values.version;
+  else if (kept) block.version = kept.value;
+  else delete block.version;
   const doc = parseDocument(after, PARSE);
   const actual = doc.errors.length === 0 ? doc.toJS(TO_JS) : undefined;
   if (!isDeepStrictEqual(actual, expected)) {

@@ -31,7 +31,8 @@ export interface EditPlan {
   notices: string[];
 }
 
-/** The keys, from the top of the document, of the mapping that holds `enabled`, `bundleUrl`... */
+/** The keys, from the top of the document, of the mapping that holds `enabled`, `bundleUrl`...
+ * (the values-key input, split at its dots). */
 export type KeyPath = readonly [string, ...string[]];
 
 /** Where the chart reads the static export: `staticExport` at the top of the values. */
@@ -41,8 +42,16 @@ export const STATIC_EXPORT: KeyPath = ['staticExport'];
 export const KEYS = ['enabled', 'bundleUrl', 'version'] as const;
 export type Key = (typeof KEYS)[number];
 
-/** How every values file is parsed: duplicate keys are an error, node ranges are kept. */
-export const PARSE = { keepSourceTokens: true, uniqueKeys: true, prettyErrors: true } as const;
+/**
+ * How every values file is parsed: duplicate keys are an error, node ranges are kept, and merge
+ * keys (`<<: *defaults`) are merged, as Helm reads them.
+ */
+export const PARSE = {
+  keepSourceTokens: true,
+  uniqueKeys: true,
+  prettyErrors: true,
+  merge: true,
+} as const;
 /** Enough aliases for any real values file, few enough to stop a "billion laughs" file. */
 export const TO_JS = { maxAliasCount: 10_000 } as const;
 

@@ -1,9 +1,23 @@
-/** The values-file input: which Helm values file the link is written into. */
+/**
+ * The values-file and values-key inputs: which Helm values files the link is written into (one
+ * path per line), and where in them (the dotted path of the mapping that holds the values).
+ */
+import { Scalar } from 'yaml';
+import { InputError } from '../shared/errors.js';
 import { parseWorkspacePath, type InputGetter, type InputSpec } from '../shared/inputs.js';
+import { printable } from '../shared/text.js';
+import type { KeyPath } from './file.js';
+import { readsBack } from './style.js';
 
 export const ValuesInputs = {
   // A blank value is refused: it is far more likely a mistake than a wish for values.yaml.
-  ValuesFile: { name: 'values-file', default: 'values.yaml', blankIsError: true },
+  ValuesFile: {
+    name: 'values-file',
+    default: 'values.yaml',
+    blankIsError: true,
+    text: { maxLength: 8192, formatting: false },
+  },
+  ValuesKey: { name: 'values-key', default: 'staticExport' },
 } as const satisfies Record<string, InputSpec>;
 
 export interface ValuesFileInput {
@@ -13,8 +27,60 @@ export interface ValuesFileInput {
   display: string;
 }
 
-export function parseValuesFileInput(get: InputGetter, workspace: string): ValuesFileInput {
-  const display = get(ValuesInputs.ValuesFile).trim();
-  const path = parseWorkspacePath(ValuesInputs.ValuesFile.name, display, workspace, 'values.yaml');
-  return { path, display };
+/** The files, in the order given: one path per line, blank lines skipped, none twice. */
+export function parseValuesFileInput(get: InputGetter, workspace: string): ValuesFileInput[] {
+  const name = ValuesInputs.ValuesFile.name;
+  const lines = get(ValuesInputs.ValuesFile)
+    .split(/\r?\n/)
+    .map((line, index) => ({ display: line.trim(), index }))
+    .filter((line) => line.display !== '');
+  if (lines.length <= 1) {
+    const display = lines[0]?.display ?? '';
+    return [{ path: parseWorkspacePath(name, display, workspace, 'values.yaml'), display }];
+  }
+  const files: ValuesFileInput[] = [];
+  for (const { display, index } of lines) {
+    const path = parseWorkspacePath(name, display, workspace, 'values.yaml', index + 1);
+    const twice = files.find((file) => file.path === path);
+    if (twice)
+      throw new InputError(
+        name,
+        `line ${index + 1} ("${display}") is the same file as "${twice.display}"`,
+        'List each values file once.',
+      );
+    files.push({ path, display });
+  }
+  return files;
+}
+
+/**
+ * `staticExport`, `enterprise.staticExport`: keys separated by dots, each one a plain name
+ * (letters, digits, `_`, `-`) that YAML 1.1 and 1.2 both read as a string, as Helm's subchart
+ * names and aliases are.
+ */
+export function parseValuesKey(get: InputGetter): KeyPath {
+  const name = ValuesInputs.ValuesKey.name;
+  const raw = get(ValuesInputs.ValuesKey).trim();
+  const keys = raw.split('.');
+  const empty = keys.findIndex((key) => key === '');
+  if (empty !== -1) {
+    throw new InputError(
+      name,
+      `("${printable(raw)}") has an empty key ${keys.length === 1 ? '' : empty === 0 ? 'before its first dot' : empty === keys.length - 1 ? 'after its last dot' : `between two dots (key ${empty + 1})`}`.trimEnd(),
+      'Write the keys from the top of the values file, separated by single dots, e.g. staticExport or enterprise.staticExport.',
+    );
+  }
+  const bad = keys.find((key) => !isPlainKey(key));
+  if (bad !== undefined) {
+    throw new InputError(
+      name,
+      `("${printable(raw)}") has the key "${printable(bad)}", which is not a plain key name`,
+      'Use keys of letters, digits, "_" and "-" that read as text (not true, null or a number), as chart and subchart names are, e.g. enterprise.staticExport.',
+    );
+  }
+  return keys as unknown as KeyPath;
+}
+
+function isPlainKey(key: string): boolean {
+  return /^[A-Za-z0-9_][A-Za-z0-9_-]*$/.test(key) && readsBack(key, key, false, Scalar.PLAIN);
 }

@@ -6,13 +6,18 @@ import { constants as fsConstants } from 'node:fs';
 import { access, lstat, readFile, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { checkValues } from './check.js';
-import { fileError, type ValuesFile } from './file.js';
+import { fileError, STATIC_EXPORT, type KeyPath, type ValuesFile } from './file.js';
 
 /**
- * Reads and checks the values file: valid YAML, one document, a mapping at the top,
- * `staticExport` absent or a mapping. A missing file reads as a new, empty one.
+ * Reads and checks the values file: valid YAML, one document, a mapping at the top, and a path
+ * to the values (`at`, the values-key) that can be written. A missing file reads as a new, empty
+ * one.
  */
-export async function readValuesFile(path: string, display: string): Promise<ValuesFile> {
+export async function readValuesFile(
+  path: string,
+  display: string,
+  at: KeyPath = STATIC_EXPORT,
+): Promise<ValuesFile> {
   let target = path;
   let info;
   try {
@@ -54,7 +59,7 @@ export async function readValuesFile(path: string, display: string): Promise<Val
   if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) {
     throw fileError(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
   }
-  checkValues(text, display);
+  checkValues(text, display, at);
   return { path: target, display, exists: true, text, mode: info.mode & 0o7777 };
 }
 

@@ -108,7 +108,8 @@ export function flowAppend(
   text: string,
   map: YAMLMap,
 ): { at: number; open: boolean; comma: boolean } {
-  const close = text.lastIndexOf('}', map.range![1]);
+  // The range ends just past the closing brace (which, nested, may be followed by another).
+  const close = text.lastIndexOf('}', map.range![1] - 1);
   const before = text.slice(0, close).trimEnd();
   return { at: before.length, open: before.endsWith('{'), comma: before.endsWith(',') };
 }

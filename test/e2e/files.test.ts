@@ -134,6 +134,28 @@ describe('the values file on a real disk', () => {
     expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain('enabled: true');
   });
 
+  it('a full disk while the second of two values files is written: the message names the first, already updated', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({ 'staging.yaml': VALUES, 'production.yaml': VALUES });
+    const run = await runAction({
+      workspace: ws,
+      inputs: inputsFor(s, { 'values-file': 'staging.yaml\nproduction.yaml' }),
+      env: {
+        NODE_OPTIONS: `--import=${ENOSPC}`,
+        ENOSPC_MATCH: String.raw`/\.production\.yaml\.\d+\.[0-9a-f]+\.tmp$`,
+        ENOSPC_AFTER: '40',
+      },
+    });
+    expect(run.code).toBe(1);
+    const jobId = /jobs\/([^/]+)\/bundle/.exec(s.requestsFor('bundle')[0]!.path)![1]!;
+    expect(errorLine(run.stdout)).toBe(
+      `::error::values-file "production.yaml" could not be written (ENOSPC). The disk is full: free some space on the runner. The file was not changed. staging.yaml was already updated. Export job ${jobId} is complete: once this is fixed, run again with job-id: ${jobId} to publish it without a new export.`,
+    );
+    expect(await readFile(join(ws, 'staging.yaml'), 'utf8')).toContain('enabled: true');
+    expect(await readFile(join(ws, 'production.yaml'), 'utf8')).toBe(VALUES);
+    expect((await readdir(ws)).sort()).toEqual(['production.yaml', 'staging.yaml']);
+  });
+
   it('a full disk during the download: clear error, no partial file, the values file untouched', async () => {
     const s = await sim({ export: { ...quick, extraBundleBytes: 3 * 1024 * 1024 } });
     const ws = await newWorkspace({ 'values.yaml': VALUES });

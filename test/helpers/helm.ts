@@ -1,7 +1,9 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, inject } from 'vitest';
 import { startKubeStub, type KubeStub } from './kube-stub.js';
 
@@ -69,4 +71,29 @@ export function stuckRelease(status: string, name = 'docs', namespace = 'docs'):
   info: {status: ${status}, first_deployed: "2026-11-01T10:00:00Z", last_deployed: "2026-11-02T10:00:00Z"}
   chart: {metadata: {name: enterprise, version: 1.4.0, apiVersion: v2}}
 `;
+}
+
+export const UMBRELLA = fileURLToPath(new URL('../fixtures/umbrella', import.meta.url));
+
+/**
+ * The umbrella fixture, ready for helm under `dir`: `dir/umbrella` with the fixture chart
+ * (`dir/chart`) vendored into its charts/ by `helm dependency build` (a file:// dependency, so no
+ * network). Returns the umbrella chart's path.
+ */
+export async function buildUmbrella(h: HelmEnv, dir: string): Promise<string> {
+  await cp(CHART, join(dir, 'chart'), { recursive: true });
+  await cp(UMBRELLA, join(dir, 'umbrella'), { recursive: true });
+  const chart = join(dir, 'umbrella');
+  await execHelm(h, ['dependency', 'build', chart]);
+  return chart;
+}
+
+/** `helm template` of a chart with values files, as helm renders it. */
+export function helmTemplate(h: HelmEnv, chart: string, values: string[]): Promise<string> {
+  return execHelm(h, ['template', 'docs', chart, ...values.flatMap((v) => ['--values', v])]);
+}
+
+async function execHelm(h: HelmEnv, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(h.helm, args, { env: h.env, timeout: 60_000 });
+  return stdout;
 }

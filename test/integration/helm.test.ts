@@ -140,7 +140,7 @@ for (const name of HELMS) {
               'image.tag=a; $(rm -rf /) `id` | cat',
             ],
           }),
-          path,
+          [path],
           { dryRun },
         );
         const result = await runHelm(helm, args, { env, timeoutMs: HELM_LIMIT });
@@ -170,9 +170,7 @@ for (const name of HELMS) {
         dryRun: false,
         logger,
         redact: (t) => t.split(LINK).join('***'),
-        valuesPath: await valuesFile(text),
-        valuesText: text,
-        valuesDisplay: 'values.yaml',
+        values: [{ path: await valuesFile(text), text: text, display: 'values.yaml' }],
       });
       expect(result.release).toMatchObject({ name: 'docs', revision: 1, status: 'deployed' });
       expect(result.helm.major).toBe(name === 'helm3' ? 3 : 4);
@@ -193,9 +191,7 @@ for (const name of HELMS) {
         dryRun: false,
         logger: memoryLogger(),
         redact: (t) => t,
-        valuesPath: await valuesFile(text),
-        valuesText: text,
-        valuesDisplay: 'values.yaml',
+        values: [{ path: await valuesFile(text), text: text, display: 'values.yaml' }],
       }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UserError);
       expect((error as Error).message).toMatch(
@@ -211,9 +207,7 @@ for (const name of HELMS) {
           dryRun: false,
           logger: memoryLogger(),
           redact: (t) => t,
-          valuesPath: await valuesFile('a: 1\n'),
-          valuesText: 'a: 1\n',
-          valuesDisplay: 'values.yaml',
+          values: [{ path: await valuesFile('a: 1\n'), text: 'a: 1\n', display: 'values.yaml' }],
         }).catch((e: unknown) => e);
         expect((error as Error).message).toContain(
           `Helm release docs is stuck in ${status} at revision 4`,
@@ -244,9 +238,13 @@ for (const name of HELMS) {
           logger,
           signal: controller.signal,
           redact: (t) => t,
-          valuesPath: dryRun ? '/nonexistent/values.yaml' : await valuesFile(text),
-          valuesText: text,
-          valuesDisplay: 'values.yaml',
+          values: [
+            {
+              path: dryRun ? '/nonexistent/values.yaml' : await valuesFile(text),
+              text: text,
+              display: 'values.yaml',
+            },
+          ],
         }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(StoppedError);
         const message = (error as Error).message;
@@ -270,9 +268,7 @@ for (const name of HELMS) {
         dryRun: true,
         logger,
         redact: (t) => t,
-        valuesPath: '/nonexistent/values.yaml',
-        valuesText: text,
-        valuesDisplay: 'values.yaml',
+        values: [{ path: '/nonexistent/values.yaml', text: text, display: 'values.yaml' }],
       });
       expect(result.release.status).toBe('pending-install');
       expect(result.command).toContain('--dry-run');
@@ -288,9 +284,7 @@ describe('without helm', () => {
       dryRun: false,
       logger: memoryLogger(),
       redact: (t) => t,
-      valuesPath: 'v',
-      valuesText: '',
-      valuesDisplay: 'v',
+      values: [{ path: 'v', text: '', display: 'v' }],
     }).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(
       /helm was not found on PATH\. Add a step that installs it before this one:\n\s+- uses: azure\/setup-helm@v4/,

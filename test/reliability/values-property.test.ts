@@ -7,238 +7,36 @@
  * YAML 1.1 reads the written values as the same strings (versions that look like dates, numbers or
  * booleans included).
  *
+ * A second property does the same for a values-key path (issue 18): through the generated keys,
+ * under `enterprise` as an umbrella chart holds it, or new. The edit either succeeds, with the
+ * data changed only at the path and every line outside the lines it must touch kept in order, or
+ * is refused exactly when the path runs through a scalar, a list, an alias or a shared anchor,
+ * naming the path and the line.
+ *
  * Seeded: the seed is printed; rerun a failure with VALUES_PROPERTY_SEED=<seed>. The number of
  * cases is VALUES_PROPERTY_RUNS (default 2000).
  */
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { isMap, isScalar, parseDocument, type Pair, type Node as YamlNode } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  parseDocument,
+  visit,
+  type Document,
+  type Pair,
+  type Node as YamlNode,
+} from 'yaml';
+import { UserError } from '../../src/shared/errors.js';
 import { planValuesEdit } from '../../src/values/edit.js';
-import type { StaticExportValues } from '../../src/values/file.js';
+import type { KeyPath, StaticExportValues } from '../../src/values/file.js';
+import { document, pick, WORDS, type Case, type Gen } from '../helpers/values-gen.js';
 import { expectStylesKept, mostUsedQuote, readsAs } from '../helpers/values-style.js';
 
 const SEED = Number(process.env.VALUES_PROPERTY_SEED ?? Date.now() % 2 ** 31);
 const RUNS = Number(process.env.VALUES_PROPERTY_RUNS ?? 2000);
-
-type Gen = fc.GeneratorValue;
-interface Ctx {
-  g: Gen;
-  anchors: string[];
-  nextAnchor: number;
-  unit: number;
-}
-
-const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'image', 'tag', 'port', 'host', 'labels', 'x_y'];
-const pick = <T>(g: Gen, items: readonly T[]): T => items[g(fc.nat, { max: items.length - 1 })]!;
-
-/** A scalar that fits on one line, in any flow-safe style. */
-function scalar(c: Ctx, inFlow: boolean): string {
-  const { g } = c;
-  const word = pick(g, WORDS);
-  switch (g(fc.nat, { max: 9 })) {
-    case 0:
-      return word;
-    case 1:
-      return String(g(fc.integer, { min: -5000, max: 5000 }));
-    case 2:
-      return pick(g, ['true', 'false', 'yes', 'on', 'null', '~', '1.5e3', '0x1F', '.inf']);
-    case 3:
-      return `'${word} it''s # not a comment'`;
-    case 4:
-      return `"${word} \\"q\\" \\t tab \\u00e9"`;
-    case 5:
-      return inFlow ? `${word} two` : `${word} with: colon-free words`.replace(':', '');
-    case 6:
-      return `20${g(fc.integer, { min: 10, max: 29 })}-0${g(fc.integer, { min: 1, max: 9 })}-1${g(fc.nat, { max: 9 })}`;
-    case 7:
-      return `'multi word'`;
-    case 8:
-      return `""`;
-    default:
-      return `https://example.com/${word}?a=1&b=2`;
-  }
-}
-
-function flowCollection(c: Ctx, depth: number): string {
-  const { g } = c;
-  const n = g(fc.nat, { max: 3 });
-  const items: string[] = [];
-  const seen = new Set<string>();
-  const asMap = g(fc.boolean);
-  for (let i = 0; i < n; i++) {
-    const value =
-      depth < 2 && g(fc.nat, { max: 4 }) === 0
-        ? flowCollection(c, depth + 1)
-        : inlineScalar(c, true);
-    if (asMap) {
-      const key = pick(g, WORDS);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      items.push(`${key}: ${value}`);
-    } else items.push(value);
-  }
-  return asMap ? `{${items.join(', ')}}` : `[${items.join(', ')}]`;
-}
-
-function inlineScalar(c: Ctx, inFlow: boolean): string {
-  const { g } = c;
-  if (c.anchors.length > 0 && g(fc.nat, { max: 6 }) === 0) return `*${pick(g, c.anchors)}`;
-  return scalar(c, inFlow);
-}
-
-function anchor(c: Ctx): string {
-  if (c.g(fc.nat, { max: 3 }) !== 0) return '';
-  const name = `a${c.nextAnchor++}`;
-  c.anchors.push(name);
-  return `&${name} `;
-}
-
-const comment = (c: Ctx) => (c.g(fc.nat, { max: 3 }) === 0 ? `  # note ${pick(c.g, WORDS)}` : '');
-
-/** Lines for `key: value` at `indent`, the value in any style. */
-function entry(c: Ctx, key: string, indent: number, depth: number): string[] {
-  const { g } = c;
-  const pad = ' '.repeat(indent);
-  const inner = ' '.repeat(indent + c.unit);
-  const kind = depth >= 2 ? g(fc.nat, { max: 2 }) : g(fc.nat, { max: 6 });
-  switch (kind) {
-    case 0:
-    case 1:
-      return [`${pad}${key}: ${anchor(c)}${inlineScalar(c, false)}${comment(c)}`];
-    case 2:
-      return [`${pad}${key}: ${anchor(c)}${flowCollection(c, 0)}${comment(c)}`];
-    case 3: {
-      // Block scalar, any chomping.
-      const header = pick(g, ['|', '|-', '|+', '>', '>-', '|2']);
-      const body =
-        header === '|2'
-          ? [`${pad}  line one`, `${pad}    indented`]
-          : [`${inner}line one`, `${inner}line two # kept`];
-      return [`${pad}${key}: ${header}`, ...body, ...(header === '|+' ? [''] : [])];
-    }
-    case 4: {
-      const a = anchor(c).trim();
-      const lines = [`${pad}${key}:${a ? ` ${a}` : ''}${comment(c)}`];
-      const keys = new Set<string>();
-      const n = 1 + g(fc.nat, { max: 3 });
-      for (let i = 0; i < n; i++) {
-        const k = pick(g, WORDS);
-        if (keys.has(k)) continue;
-        keys.add(k);
-        if (g(fc.nat, { max: 5 }) === 0) lines.push(`${inner}# a comment line`);
-        lines.push(...entry(c, k, indent + c.unit, depth + 1));
-      }
-      return lines;
-    }
-    case 5: {
-      const lines = [`${pad}${key}:${comment(c)}`];
-      const n = 1 + g(fc.nat, { max: 3 });
-      const dash = g(fc.boolean) ? pad : inner; // both indentations of a sequence are valid
-      for (let i = 0; i < n; i++) {
-        if (g(fc.nat, { max: 3 }) === 0 && depth < 2) {
-          lines.push(`${dash}- ${pick(g, WORDS)}: ${inlineScalar(c, false)}`);
-          lines.push(`${dash}  ${pick(g, ['zeta', 'eta'])}: ${scalar(c, false)}`);
-        } else lines.push(`${dash}- ${inlineScalar(c, false)}${comment(c)}`);
-      }
-      return lines;
-    }
-    default:
-      return c.anchors.length > 0
-        ? [`${pad}${key}: *${pick(g, c.anchors)}${comment(c)}`]
-        : [`${pad}${key}: ${scalar(c, false)}`];
-  }
-}
-
-const STATIC_VALUE: Record<string, (c: Ctx) => string> = {
-  enabled: (c) => pick(c.g, ['false', 'true', "'false'", '"no"', 'off']),
-  bundleUrl: (c) =>
-    pick(c.g, [
-      "''",
-      '""',
-      'https://old.example/b.tgz',
-      "'https://old/x?y=1'",
-      '"https://old/x?y=2"',
-      '~',
-    ]),
-  version: (c) =>
-    pick(c.g, ['2024-06-01', "'v1'", '"2024.1"', '1.2', '~', 'v1', "'2024-06-01'", '"1.0"']),
-};
-
-function staticExportBlock(c: Ctx): string[] {
-  const { g } = c;
-  const pad = ' '.repeat(c.unit);
-  switch (g(fc.nat, { max: 5 })) {
-    case 0:
-      return [`staticExport:${comment(c)}`];
-    case 1:
-      return [`staticExport: ${pick(g, ['~', 'null', '{}'])}${comment(c)}`];
-    case 2: {
-      const keys = ['enabled', 'bundleUrl', 'version'].filter(() => g(fc.boolean));
-      return [`staticExport: {${keys.map((k) => `${k}: ${STATIC_VALUE[k]!(c)}`).join(', ')}}`];
-    }
-    default: {
-      const lines = [`staticExport:${comment(c)}`];
-      const keys = g(fc.shuffledSubarray, [
-        'enabled',
-        'bundleUrl',
-        'version',
-        'extra',
-        'pullPolicy',
-      ]);
-      if (keys.length === 0) keys.push('enabled');
-      for (const k of keys) {
-        if (g(fc.nat, { max: 4 }) === 0) lines.push(`${pad}# about ${k}`);
-        const value = STATIC_VALUE[k]?.(c) ?? scalar(c, false);
-        lines.push(`${pad}${k}: ${value}${comment(c)}`);
-      }
-      return lines;
-    }
-  }
-}
-
-/** New versions: plain-safe ones, and ones YAML reads as a date, number, boolean or null. */
-const VERSIONS = [
-  ...['v2', "it's", 'v2.1-rc', '2026.11', 'release 7'],
-  ...['2026-11-22', '2026-11-22T10:00:00Z', '1.0', '1.10', '10', '0x1F', '1:20'],
-  ...['true', 'yes', 'off', '~', 'null', 'a: b', 'x #1'],
-];
-
-interface Case {
-  text: string;
-  values: StaticExportValues;
-}
-
-function document(g: Gen): Case {
-  const c: Ctx = { g, anchors: [], nextAnchor: 1, unit: g(fc.boolean) ? 2 : 4 };
-  const lines: string[] = [];
-  if (g(fc.boolean)) lines.push('# Values for the docs chart', '');
-  if (g(fc.nat, { max: 5 }) === 0) lines.push('---');
-  const names = g(
-    fc.shuffledSubarray,
-    WORDS.map((w) => `${w}Top`),
-    { minLength: 1, maxLength: 7 },
-  );
-  const staticAt = g(fc.nat, { max: names.length }); // names.length: at the end
-  const withStatic = g(fc.nat, { max: 4 }) !== 0;
-  names.forEach((name, i) => {
-    if (withStatic && i === staticAt) lines.push(...staticExportBlock(c));
-    if (g(fc.nat, { max: 4 }) === 0) lines.push('');
-    lines.push(...entry(c, name, 0, 0));
-  });
-  if (withStatic && staticAt === names.length) lines.push(...staticExportBlock(c));
-  if (g(fc.nat, { max: 5 }) === 0) lines.push('# trailing comment');
-  const eol = g(fc.boolean) ? '\r\n' : '\n';
-  const bom = g(fc.nat, { max: 4 }) === 0 ? '\uFEFF' : '';
-  const finalEol = g(fc.nat, { max: 4 }) === 0 ? '' : eol;
-  const text = bom + lines.join(eol) + finalEol;
-  const values: StaticExportValues = {
-    enabled: true,
-    bundleUrl: `https://storage.example.com/b/${g(fc.nat)}.tar.gz?X-Amz-Signature=${g(fc.nat)}&a='q'#x`,
-    version: g(fc.nat, { max: 3 }) !== 0 ? pick(g, VERSIONS) : undefined,
-  };
-  return { text, values };
-}
 
 /** Line numbers (0-based, inclusive) of the staticExport pair in `text`, or undefined. */
 function staticLines(text: string): [number, number] | undefined {
@@ -369,4 +167,164 @@ describe(`values-file edit: generated documents (fast-check, seed ${SEED}, ${RUN
     expect(stats.flowStatic).toBeGreaterThan(0);
     for (const [style, n] of Object.entries(styles)) expect(n, style).toBeGreaterThan(0);
   });
+});
+
+/** A path through the generated top keys and their keys, under enterprise, or new. */
+function keyPath(g: Gen, doc: Document): KeyPath {
+  const tops = isMap(doc.contents)
+    ? doc.contents.items.map((p) => String((p.key as { value?: unknown }).value))
+    : [];
+  const first = pick(g, [...tops, 'enterprise', 'enterprise', 'newTop']);
+  const n = g(fc.nat, { max: 2 });
+  const rest = Array.from({ length: n }, () => pick(g, [...WORDS, 'staticExport', 'staticExport']));
+  return [first, ...rest];
+}
+
+/** Lines (0-based, inclusive) from one offset to another. */
+function lineSpan(text: string, start: number, end: number): [number, number] {
+  const lineOf = (offset: number) => text.slice(0, offset).split('\n').length - 1;
+  const last = end > start && text[end - 1] === '\n' ? end - 1 : end;
+  return [lineOf(start), lineOf(Math.max(start, last - 1))];
+}
+
+const isShared = (doc: Document, node: YamlNode): boolean => {
+  if (!('anchor' in node) || !node.anchor) return false;
+  let shared = false;
+  visit(doc, {
+    Alias(_, alias) {
+      if (alias.resolve(doc) === node) shared = true;
+    },
+  });
+  return shared;
+};
+
+/**
+ * Worked out here, apart from the action's code: where the path stops being a mapping (a refusal
+ * is due, at that line) or the lines an edit may rewrite (a flow mapping on the way, an empty
+ * value filled in, the block itself); lines elsewhere may only gain neighbours.
+ */
+function expectation(
+  doc: Document,
+  text: string,
+  at: KeyPath,
+): { refused?: { name: string; line?: number }; touched?: [number, number] } {
+  let node: unknown = doc.contents;
+  let touched: [number, number] | undefined;
+  for (let i = 0; i < at.length && isMap(node); i++) {
+    if (node.flow && !touched) touched = lineSpan(text, node.range![0], node.range![1]);
+    const pair = node.items.find((p) => (p.key as { value?: unknown }).value === at[i]) as Pair;
+    if (!pair) break;
+    const key = pair.key as YamlNode;
+    const value = pair.value as YamlNode | null;
+    const name = at.slice(0, i + 1).join('.');
+    if (!value || (isScalar(value) && value.value === null)) {
+      if (value && isShared(doc, value)) return { refused: { name } };
+      touched ??= lineSpan(text, key.range![0], value?.range?.[1] ?? key.range![1]);
+      break;
+    }
+    if (isAlias(value) || !isMap(value)) {
+      return { refused: { name, line: text.slice(0, value.range![0]).split('\n').length } };
+    }
+    if (isShared(doc, value)) return { refused: { name } };
+    if (i === at.length - 1) touched ??= lineSpan(text, key.range![0], value.range![1]);
+    node = value;
+  }
+  return { touched };
+}
+
+/** The original data as Helm reads it, with the values at the path. */
+function expectedData(doc: Document, at: KeyPath, values: StaticExportValues): unknown {
+  const data = (doc.toJS({ maxAliasCount: 10_000 }) ?? {}) as Record<string, unknown>;
+  let map = data;
+  for (const key of at) {
+    const current = map[key];
+    map[key] = current && typeof current === 'object' ? { ...(current as object) } : {};
+    map = map[key] as Record<string, unknown>;
+  }
+  map.enabled = true;
+  map.bundleUrl = values.bundleUrl;
+  if (values.version === undefined) delete map.version;
+  else map.version = values.version;
+  return data;
+}
+
+/** `kept` appears in `lines` in the same order (other lines may come between). */
+function isSubsequence(kept: readonly string[], lines: readonly string[]): boolean {
+  let i = 0;
+  for (const line of lines) if (i < kept.length && line === kept[i]) i++;
+  return i === kept.length;
+}
+
+function checkPath(text: string, values: StaticExportValues, at: KeyPath): string[] | 'refused' {
+  const doc = parseDocument(text, { uniqueKeys: true, merge: true });
+  const { refused, touched } = expectation(doc, text, at);
+  let plan;
+  try {
+    plan = planValuesEdit(text, values, 'values.yaml', at);
+  } catch (error) {
+    expect(error, String(error)).toBeInstanceOf(UserError);
+    expect(refused, `refused a path that can be written: ${String(error)}`).toBeDefined();
+    const message = (error as Error).message;
+    expect(message).toContain(`values-file "values.yaml" has `);
+    expect(message).toContain(refused!.line ? `${refused!.name} ` : `on ${refused!.name} `);
+    if (refused!.line) expect(message).toContain(`at line ${refused!.line},`);
+    return 'refused';
+  }
+  expect(refused, `wrote through ${refused?.name}`).toBeUndefined();
+  const after = parseDocument(plan.text, { uniqueKeys: true, merge: true });
+  expect(after.errors).toEqual([]);
+  expect(after.toJS({ maxAliasCount: 10_000 })).toEqual(expectedData(doc, at, values));
+  // Split at CRLF too: the last line may gain the line break it lacked.
+  const before = text.split(/\r?\n/);
+  const kept = before.filter((_, i) => !touched || i < touched[0] || i > touched[1]);
+  expect(isSubsequence(kept, plan.text.split(/\r?\n/)), plan.text).toBe(true);
+  expect(plan.text.startsWith('\uFEFF')).toBe(text.startsWith('\uFEFF'));
+  if (text.includes('\r\n') && !/[^\r]\n/.test(text)) expect(/[^\r]\n/.test(plan.text)).toBe(false);
+  return plan.changes;
+}
+
+describe(`values-key paths: generated documents (fast-check, seed ${SEED}, ${RUNS} runs)`, () => {
+  it(
+    'edits only at the path, or refuses exactly the paths that cannot be written',
+    { timeout: 120_000 },
+    () => {
+      let failing: (Case & { at: KeyPath }) | undefined;
+      const stats = { edited: 0, refused: 0, nested: 0, created: 0, filled: 0 };
+      fc.assert(
+        fc.property(fc.gen(), (g) => {
+          const { text, values } = document(g, g(fc.nat, { max: 2 }) !== 0);
+          const at = keyPath(g, parseDocument(text));
+          fc.pre(parseDocument(text, { uniqueKeys: true }).errors.length === 0);
+          let changes;
+          try {
+            changes = checkPath(text, values, at);
+          } catch (error) {
+            failing = { text, values, at };
+            throw error;
+          }
+          if (changes === 'refused') {
+            stats.refused++;
+            return;
+          }
+          stats.edited++;
+          if (at.length > 1) stats.nested++;
+          if (changes.some((c) => c.endsWith(' added') && c.includes('.'))) stats.created++;
+          if (changes.some((c) => c.endsWith(' filled in'))) stats.filled++;
+        }),
+        {
+          seed: SEED,
+          numRuns: RUNS,
+          reporter: (details) => {
+            if (details.failed) {
+              throw new Error(
+                `${fc.defaultReportMessage(details)}\nDocument: ${JSON.stringify(failing?.text)}\nValues: ${JSON.stringify(failing?.values)}\nvalues-key: ${failing?.at.join('.')}`,
+              );
+            }
+          },
+        },
+      );
+      console.log(`values-path-property: ${JSON.stringify(stats)}`);
+      for (const [what, n] of Object.entries(stats)) expect(n, what).toBeGreaterThan(0);
+    },
+  );
 });

@@ -24,7 +24,7 @@ const spec: HelmRollout = {
 
 describe('upgradeArgs maps one set of inputs to each major', () => {
   it('Helm 3', () => {
-    expect(upgradeArgs(v3, spec, '/ws/values.yaml', { dryRun: false })).toEqual([
+    expect(upgradeArgs(v3, spec, ['/ws/values.yaml'], { dryRun: false })).toEqual([
       'upgrade',
       '--install',
       'docs',
@@ -48,7 +48,7 @@ describe('upgradeArgs maps one set of inputs to each major', () => {
   });
 
   it('Helm 4', () => {
-    expect(upgradeArgs(v4, spec, '/ws/values.yaml', { dryRun: true })).toEqual([
+    expect(upgradeArgs(v4, spec, ['/ws/values.yaml'], { dryRun: true })).toEqual([
       'upgrade',
       '--install',
       'docs',
@@ -82,7 +82,7 @@ describe('upgradeArgs maps one set of inputs to each major', () => {
       timeoutMs: 90_000,
       extraArgs: [],
     };
-    expect(upgradeArgs(v3, minimal, 'v.yaml', { dryRun: false })).toEqual([
+    expect(upgradeArgs(v3, minimal, ['v.yaml'], { dryRun: false })).toEqual([
       'upgrade',
       '--install',
       'docs',
@@ -95,14 +95,23 @@ describe('upgradeArgs maps one set of inputs to each major', () => {
       'v.yaml',
     ]);
     expect(
-      upgradeArgs(parseHelmVersion('v3.12.0')!, minimal, 'v.yaml', { dryRun: true }),
+      upgradeArgs(parseHelmVersion('v3.12.0')!, minimal, ['v.yaml'], { dryRun: true }),
     ).toContain('--dry-run');
   });
 
   it('the values file is always last, after helm-args', () => {
     for (const v of [v3, v4]) {
-      const args = upgradeArgs(v, spec, '/ws/values.yaml', { dryRun: false });
+      const args = upgradeArgs(v, spec, ['/ws/values.yaml'], { dryRun: false });
       expect(args.slice(-2)).toEqual(['--values', '/ws/values.yaml']);
+    }
+  });
+
+  it('several values files come last, in the order given', () => {
+    const files = ['/ws/values.yaml', '/ws/env/production.yaml', '/ws/values-extra.yaml'];
+    for (const v of [v3, v4]) {
+      const args = upgradeArgs(v, spec, files, { dryRun: false });
+      expect(args.slice(-6)).toEqual(files.flatMap((file) => ['--values', file]));
+      expect(args.indexOf('--values=charts/docs/values-prod.yaml')).toBeLessThan(args.length - 6);
     }
   });
 });

@@ -52,7 +52,10 @@ const ACCEPTED: Record<string, string[]> = {
   'action.yml job-id': ['ws', 'absurd', 'exp', 'nan', 'inf', 'mixed', 'iso'],
   'action.yml version': ['ws', ...LOOK_ALIKES, 'dotdot', 'shell', 'cmd', ...DURATION_LIKE],
   'action.yml paths': ['ws', 'lb', ...LOOK_ALIKES, 'cmd', 'long', ...DURATION_LIKE],
-  'action.yml values-file': [...LOOK_ALIKES, 'shell', 'cmd', ...DURATION_LIKE],
+  // One path per line: a line break separates two files.
+  'action.yml values-file': ['lb', ...LOOK_ALIKES, 'shell', 'cmd', ...DURATION_LIKE],
+  // Keys that read as text: letters, digits, "_" and "-" (a duration's text is a valid key).
+  'action.yml values-key': ['ws', 'absurd', 'exp', 'nan', 'inf', 'mixed', 'iso'],
   'action.yml base-url': ['ws'],
   'action.yml timeout': ['ws'],
   'action.yml poll-interval': ['ws'],

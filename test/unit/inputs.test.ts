@@ -38,8 +38,8 @@ describe('parseInputs', () => {
       jobId: undefined,
       version: undefined,
       paths: [],
-      valuesFile: `${WS}/values.yaml`,
-      valuesFileInput: 'values.yaml',
+      valuesFiles: [{ path: `${WS}/values.yaml`, display: 'values.yaml' }],
+      valuesKey: ['staticExport'],
       timeoutMs: 30 * 60_000,
       pollInterval: 'auto',
       downloadPath: undefined,
@@ -161,6 +161,42 @@ describe('parseInputs', () => {
     ],
     ['values-file empty', { 'values-file': ' ' }, /^Input "values-file" is empty/],
     [
+      'values-file line outside',
+      { 'values-file': 'values-staging.yaml\n../prod/values.yaml' },
+      /^Input "values-file" line 2 \("..\/prod\/values.yaml"\) points outside the workspace/,
+    ],
+    [
+      'values-file twice',
+      { 'values-file': 'a/values.yaml\n./a/values.yaml' },
+      /^Input "values-file" line 2 \(".\/a\/values.yaml"\) is the same file as "a\/values.yaml"\. List each values file once\./,
+    ],
+    [
+      'download-path same as one of the values files',
+      { 'values-file': 'a.yaml\nb.yaml', 'download-path': 'b.yaml' },
+      /^Input "download-path" is the same file as values-file "b.yaml"/,
+    ],
+    [
+      'values-key with an empty key',
+      { 'values-key': 'enterprise..staticExport' },
+      /^Input "values-key" \("enterprise..staticExport"\) has an empty key between two dots \(key 2\)\. Write the keys/,
+    ],
+    [
+      'values-key with a trailing dot',
+      { 'values-key': 'enterprise.' },
+      /^Input "values-key" \("enterprise."\) has an empty key after its last dot\./,
+    ],
+    [
+      'values-key with a leading dot',
+      { 'values-key': '.staticExport' },
+      /has an empty key before its first dot\./,
+    ],
+    [
+      'values-key with a key YAML reads as a boolean',
+      { 'values-key': 'docs.yes.staticExport' },
+      /^Input "values-key" \("docs.yes.staticExport"\) has the key "yes", which is not a plain key name\./,
+    ],
+    ['values-key with white space', { 'values-key': 'a b' }, /has the key "a b"/],
+    [
       'download-path same as values',
       { 'download-path': 'values.yaml' },
       /is the same file as values-file/,
@@ -190,6 +226,22 @@ describe('parseInputs', () => {
       /^Input "dry-run" \("yes"\) is not a boolean\. Write true or false\./,
     ],
   ];
+  it('reads several values files, one per line, in order, and a values-key path', () => {
+    const { inputs } = parseInputs(
+      reader({
+        ...base,
+        'values-file': 'env/values-staging.yaml\r\n\n  env/values-production.yaml  \n',
+        'values-key': ' enterprise.staticExport ',
+      }),
+      WS,
+    );
+    expect(inputs.valuesFiles).toEqual([
+      { path: `${WS}/env/values-staging.yaml`, display: 'env/values-staging.yaml' },
+      { path: `${WS}/env/values-production.yaml`, display: 'env/values-production.yaml' },
+    ]);
+    expect(inputs.valuesKey).toEqual(['enterprise', 'staticExport']);
+  });
+
   for (const [what, given, message] of refusals) {
     it(`refuses ${what}`, () => {
       const error = refusal(given);

@@ -1,0 +1,208 @@
+/**
+ * The values-key path in a values file: how much of it the file has, and why a path cannot be
+ * written. Helm reads merge keys (`<<: *defaults`), so the path is followed as Helm follows it: a
+ * key of the mapping itself wins over a merged one. The edit never writes into an anchor's target
+ * (every alias of it would change too); a key that only a merge provides is written into the
+ * mapping itself, where it overrides the merged one, unless that would drop merged keys.
+ */
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  visit,
+  type Document,
+  type Node as YamlNode,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
+import { fileError, KEYS, TO_JS, type KeyPath } from './file.js';
+
+/** How far the file has the path: the block exists when `depth` is the path's length. */
+export interface PathWalk {
+  /** The deepest mapping on the path: the top one when the file has none; null for no mapping. */
+  map: YAMLMap | null;
+  /** How many keys of the path lead from the top to `map`. */
+  depth: number;
+  /** The next key's pair, when the file has it with an empty value (`key:`, `~`, `null`). */
+  empty?: Pair;
+}
+
+interface Walk {
+  doc: Document;
+  text: string;
+  at: KeyPath;
+  display: string;
+}
+
+/** Follows the path; throws a UserError (naming the path, the file and the line) if it cannot be
+ * written. Expects a checked document: one mapping at the top, or nothing. */
+export function walkPath(doc: Document, text: string, at: KeyPath, display: string): PathWalk {
+  const walk: Walk = { doc, text, at, display };
+  if (!isMap(doc.contents)) return { map: null, depth: 0 };
+  let map: YAMLMap = doc.contents;
+  for (let depth = 0; depth < at.length; depth++) {
+    const pair = findPair(map, at[depth]!);
+    const value = pair?.value as YamlNode | null | undefined;
+    if (!pair) {
+      refuseMerged(walk, map, depth);
+      return { map, depth };
+    }
+    if (!value || isEmpty(value)) {
+      if (value) refuseShared(walk, value, depth + 1);
+      return { map, depth, empty: pair };
+    }
+    if (!isMap(value)) throw notMapping(walk, value, depth + 1);
+    refuseShared(walk, value, depth + 1);
+    map = value;
+  }
+  refuseAnchoredValues(walk, map);
+  return { map, depth: at.length };
+}
+
+/** A scalar, a list or an alias where the path needs a mapping. */
+function notMapping(walk: Walk, value: YamlNode, depth: number) {
+  const { at, text, display } = walk;
+  const name = at.slice(0, depth).join('.');
+  const key = at[depth - 1]!;
+  const where = depth < at.length ? ` (on the values-key path ${at.join('.')})` : '';
+  const line = lineOf(text, value.range?.[0] ?? 0);
+  if (isAlias(value)) {
+    const target = value.resolve(walk.doc);
+    const fix = isMap(target)
+      ? `The values would have to be written into the anchor &${value.source}, which every *${value.source} shares, and this action never rewrites an anchor's target. Give ${name} a mapping of its own that merges the anchor ("${key}:" with "<<: *${value.source}" indented below) and run again.`
+      : `Write ${name} as a mapping or remove it.`;
+    return fileError(
+      display,
+      `has ${name}${where} as an alias (*${value.source}) at line ${line}, not a mapping`,
+      fix,
+    );
+  }
+  return fileError(
+    display,
+    `has ${name}${where} as a ${describeNode(value)} at line ${line}, not a mapping`,
+    `Write ${name} as a mapping (e.g. "${key}:" with "enabled: true" indented below) or remove it${where ? ', or check values-key' : ''}.`,
+  );
+}
+
+/**
+ * The key is not in the mapping itself; if a merge key provides it, the key written here would
+ * replace the merged value whole (a merge is shallow): refused when that would drop anything.
+ */
+function refuseMerged(walk: Walk, map: YAMLMap, depth: number): void {
+  const { at, display, text } = walk;
+  const merged = fromMerge(walk.doc, map, at[depth]!);
+  if (!merged) return;
+  const lost = lostKeys(merged.value, at.slice(depth + 1), at.slice(0, depth + 1).join('.'));
+  if (lost.length === 0) return;
+  const key = merged.pair.key as YamlNode;
+  const line = lineOf(text, key.range?.[0] ?? 0);
+  const source = text.slice(key.range![0], lineEndOf(text, key.range![0])).trim();
+  const name = at.slice(0, depth + 1).join('.');
+  const owner = depth === 0 ? 'the top of the file' : at.slice(0, depth).join('.');
+  throw fileError(
+    display,
+    `gets ${name} from the merge key "${source}" at line ${line}`,
+    `Writing values-key ${at.join('.')} means writing ${at[depth]} into ${owner}, which replaces the whole merged value (a merge is shallow) and would drop ${lost.join(', ')}; this action never rewrites the anchor itself, which every alias of it shares. Write ${name} in full under ${owner}, or point values-key at the anchor's own path if every user of it should get the link.`,
+  );
+}
+
+/** The value a merge key of `map` gives `key`, and the merge pair that gives it. */
+export function fromMerge(
+  doc: Document,
+  map: YAMLMap,
+  key: string,
+): { value: unknown; pair: Pair } | undefined {
+  for (const pair of map.items) {
+    if (!isMergeKey(pair)) continue;
+    const sources = isSeq(pair.value) ? pair.value.items : [pair.value];
+    for (const source of sources) {
+      const node = isAlias(source) ? source.resolve(doc) : source;
+      if (!isMap(node)) continue;
+      const data = node.toJS(doc, TO_JS) as Record<string, unknown>;
+      if (Object.hasOwn(data, key)) return { value: data[key], pair };
+    }
+  }
+  return undefined;
+}
+
+function isMergeKey(pair: Pair): boolean {
+  return isScalar(pair.key) && typeof pair.key.value === 'symbol';
+}
+
+/** The dotted names of what a mapping written for `rest` would not carry over from `value`. */
+function lostKeys(value: unknown, rest: readonly string[], name: string): string[] {
+  if (value === null || value === undefined) return [];
+  if (typeof value !== 'object' || Array.isArray(value)) return [name];
+  const allowed: readonly string[] = rest.length === 0 ? KEYS : [rest[0]!];
+  const data = value as Record<string, unknown>;
+  return Object.keys(data).flatMap((key) =>
+    !allowed.includes(key)
+      ? [`${name}.${key}`]
+      : rest.length > 0
+        ? lostKeys(data[key], rest.slice(1), `${name}.${key}`)
+        : [],
+  );
+}
+
+/** A node the edit writes into must not be an anchor that aliases elsewhere reuse. */
+function refuseShared(walk: Walk, node: YamlNode, depth: number): void {
+  const anchor = 'anchor' in node ? node.anchor : undefined;
+  if (!anchor) return;
+  const lines: number[] = [];
+  visit(walk.doc, {
+    Alias(_, alias) {
+      if (alias.resolve(walk.doc) === node) lines.push(lineOf(walk.text, alias.range?.[0] ?? 0));
+    },
+  });
+  if (lines.length === 0) return;
+  const { at, text, display } = walk;
+  const name = at.slice(0, depth).join('.');
+  throw fileError(
+    display,
+    `has the anchor &${anchor} on ${name} at line ${lineOf(text, node.range?.[0] ?? 0)}, which *${anchor} at line ${lines.join(', ')} reuses`,
+    `Writing ${at.join('.')} inside it would change ${lines.length === 1 ? 'that copy' : 'those copies'} too, and this action never rewrites an anchor's target. Move the anchor off the values-key path, or give ${name} a mapping of its own.`,
+  );
+}
+
+/** An anchored value this action rewrites would change every alias of it too. */
+function refuseAnchoredValues(walk: Walk, block: YAMLMap): void {
+  for (const key of KEYS) {
+    const node = findPair(block, key)?.value as YamlNode | null | undefined;
+    if (node && 'anchor' in node && node.anchor) {
+      throw fileError(
+        walk.display,
+        `has an anchor (&${node.anchor}) on ${walk.at.join('.')}.${key} at line ${lineOf(walk.text, node.range?.[0] ?? 0)}`,
+        `This action rewrites that value, which would change every *${node.anchor} alias too: move the anchor to another key.`,
+      );
+    }
+  }
+}
+
+/** `~`, `null` or nothing at all. */
+export function isEmpty(node: unknown): boolean {
+  return isScalar(node) && node.value === null;
+}
+
+export function describeNode(node: unknown): string {
+  if (isScalar(node))
+    return `${typeof node.value === 'string' ? 'string' : String(node.value === null ? 'null' : typeof node.value)} value`;
+  if (isMap(node)) return 'mapping';
+  if (isAlias(node)) return 'alias';
+  return 'list';
+}
+
+export function findPair(map: YAMLMap, key: string): Pair | undefined {
+  return map.items.find((p) => isScalar(p.key) && p.key.value === key) as Pair | undefined;
+}
+
+export function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+function lineEndOf(text: string, offset: number): number {
+  const nl = text.indexOf('\n', offset);
+  return nl === -1 ? text.length : nl;
+}
