@@ -43018,6 +43018,16 @@ function formatBytes(bytes) {
     }
     return `${value.toFixed(value >= 100 ? 0 : 1)} ${units[unit]}`;
 }
+/** `a`, `a and b`, `a, b and c`: names in a sentence. */
+function listing(names) {
+    return names.length <= 1
+        ? (names[0] ?? '')
+        : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+/** `values.yaml was`, `a.yaml and b.yaml were`: the files a message says something about. */
+function filesWere(names) {
+    return `${listing(names)} ${names.length === 1 ? 'was' : 'were'}`;
+}
 
 ;// CONCATENATED MODULE: ./src/shared/inputs.ts
 /**
@@ -43166,18 +43176,22 @@ function parseApiKey(raw, warnings) {
     }
     return key;
 }
-/** A file path inside the workspace (the checked-out repository), as an absolute path. */
-function parseWorkspacePath(input, raw, workspace, example) {
+/**
+ * A file path inside the workspace (the checked-out repository), as an absolute path. `line`
+ * names the line of a multi-line input that holds it.
+ */
+function parseWorkspacePath(input, raw, workspace, example, line) {
+    const where = line === undefined ? '' : `line ${line} `;
     if (raw === '')
-        throw new InputError(input, 'is empty', `Give a path relative to the workspace, e.g. ${example}.`);
+        throw new InputError(input, `${where}is empty`, `Give a path relative to the workspace, e.g. ${example}.`);
     if (/[\u0000-\u001f]/.test(raw)) {
-        throw new InputError(input, 'contains a line break or control character', `Give one path, e.g. ${example}.`);
+        throw new InputError(input, `${where}contains a line break or control character`, `Give one path, e.g. ${example}.`);
     }
     const root = resolve(workspace);
     const absolute = resolve(root, raw);
     const rel = relative(root, absolute);
     if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
-        throw new InputError(input, `("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
+        throw new InputError(input, `${where}("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
     }
     return absolute;
 }
@@ -51867,61 +51881,6 @@ function agentOutputs(job) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/api/agent.ts
-
-const RATE_LIMIT_HINT = 'The service allows 100 follow-up messages per project per hour; this run does not retry, so no more of the quota is used. Wait for the hour to pass, then run again.';
-function hints(projectId) {
-    return {
-        notFoundHint: `No agent job has this id in project ${projectId}: check the job-id and project-id inputs (the project id is shown on the API keys page of the dashboard).`,
-        forbiddenHint: `The key may not use agent jobs of project ${projectId}: check the project-id and the api-key.`,
-        rateLimitHint: RATE_LIMIT_HINT,
-    };
-}
-function base(projectId) {
-    return `v2/agent/${encodeURIComponent(projectId)}/job`;
-}
-/** Creates an agent job. Not idempotent: a retry could start a second job. */
-function createAgentJob(client, projectId, prompt, call) {
-    return client.request({
-        name: 'create agent job',
-        method: 'POST',
-        path: base(projectId),
-        body: { prompt },
-        schema: AgentJobSchema,
-        idempotent: false,
-        hints: {
-            ...hints(projectId),
-            rateLimitHint: 'The service is rate limiting agent jobs for this project: wait a while and run again.',
-        },
-    }, call);
-}
-function getAgentJob(client, projectId, jobId, call) {
-    return client.request({
-        name: `get agent job ${jobId}`,
-        method: 'GET',
-        path: `${base(projectId)}/${encodeURIComponent(jobId)}`,
-        schema: AgentJobSchema,
-        idempotent: true,
-        hints: hints(projectId),
-    }, call);
-}
-/**
- * Sends a follow-up message. Each call uses one of the project's 100 messages an hour, so a 429
- * is reported at once instead of being waited out.
- */
-function sendFollowUp(client, projectId, jobId, prompt, call) {
-    return client.request({
-        name: `send follow-up message to agent job ${jobId}`,
-        method: 'POST',
-        path: `${base(projectId)}/${encodeURIComponent(jobId)}/message`,
-        body: { prompt },
-        schema: AgentJobSchema,
-        idempotent: false,
-        retryOn429: false,
-        hints: hints(projectId),
-    }, call);
-}
-
 ;// CONCATENATED MODULE: ./src/shared/markdown.ts
 /**
  * Markdown for job summaries and comments: one escape for table cells, one table shape, and code
@@ -52522,6 +52481,61 @@ function adaptiveSchedule(options = {}) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/api/agent.ts
+
+const RATE_LIMIT_HINT = 'The service allows 100 follow-up messages per project per hour; this run does not retry, so no more of the quota is used. Wait for the hour to pass, then run again.';
+function hints(projectId) {
+    return {
+        notFoundHint: `No agent job has this id in project ${projectId}: check the job-id and project-id inputs (the project id is shown on the API keys page of the dashboard).`,
+        forbiddenHint: `The key may not use agent jobs of project ${projectId}: check the project-id and the api-key.`,
+        rateLimitHint: RATE_LIMIT_HINT,
+    };
+}
+function base(projectId) {
+    return `v2/agent/${encodeURIComponent(projectId)}/job`;
+}
+/** Creates an agent job. Not idempotent: a retry could start a second job. */
+function createAgentJob(client, projectId, prompt, call) {
+    return client.request({
+        name: 'create agent job',
+        method: 'POST',
+        path: base(projectId),
+        body: { prompt },
+        schema: AgentJobSchema,
+        idempotent: false,
+        hints: {
+            ...hints(projectId),
+            rateLimitHint: 'The service is rate limiting agent jobs for this project: wait a while and run again.',
+        },
+    }, call);
+}
+function getAgentJob(client, projectId, jobId, call) {
+    return client.request({
+        name: `get agent job ${jobId}`,
+        method: 'GET',
+        path: `${base(projectId)}/${encodeURIComponent(jobId)}`,
+        schema: AgentJobSchema,
+        idempotent: true,
+        hints: hints(projectId),
+    }, call);
+}
+/**
+ * Sends a follow-up message. Each call uses one of the project's 100 messages an hour, so a 429
+ * is reported at once instead of being waited out.
+ */
+function sendFollowUp(client, projectId, jobId, prompt, call) {
+    return client.request({
+        name: `send follow-up message to agent job ${jobId}`,
+        method: 'POST',
+        path: `${base(projectId)}/${encodeURIComponent(jobId)}/message`,
+        body: { prompt },
+        schema: AgentJobSchema,
+        idempotent: false,
+        retryOn429: false,
+        hints: hints(projectId),
+    }, call);
+}
+
 ;// CONCATENATED MODULE: ./src/shared/stop.ts
 /**
  * The one mapping from "the run was stopped" to its reason, for both pipelines: a cancel
@@ -52547,77 +52561,75 @@ function translateStop(error, stopped, options = {}) {
     return error;
 }
 
-;// CONCATENATED MODULE: ./src/agent/pipeline.ts
+;// CONCATENATED MODULE: ./src/agent/job.ts
 
 
 
 
 
-
-
+/** The statuses after which a job does no more work. */
 const FINAL = new Set(['completed', 'archived', 'failed']);
-async function followUp(inputs, deps) {
-    const { reporter, client, signal } = deps;
-    const clock = deps.clock ?? systemClock;
-    const state = deps.state ?? {};
-    const deadline = clock.now() + inputs.timeoutMs;
-    const call = { signal, deadline };
-    const stopped = (reason, last) => {
-        const id = state.jobId;
-        const where = last ? ` (last status ${last.status})` : '';
-        const after = id ? ` The agent keeps working on the service; job-id: ${id}` : '';
-        return reason === 'cancelled'
-            ? new StoppedError(`Cancelled${id ? ` while waiting for agent job ${id}` : ''}${where}.${after}`, 'cancelled', id)
-            : new StoppedError(`Agent job ${id ?? ''} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}.${after} Raise timeout, or run with wait: false and check the job later.`, 'timeout', id);
-    };
-    let job;
+function stoppedError(run, reason, last) {
+    const id = run.state.jobId;
+    const where = last ? ` (last status ${last.status})` : '';
+    const after = id ? ` The agent keeps working on the service; job-id: ${id}` : '';
+    return reason === 'cancelled'
+        ? new StoppedError(`Cancelled${id ? ` while waiting for agent job ${id}` : ''}${where}.${after}`, 'cancelled', id)
+        : new StoppedError(`Agent job ${id ?? ''} did not finish within the timeout of ${formatDuration(run.inputs.timeoutMs)}${where}.${after} Raise timeout, or run with wait: false and check the job later.`, 'timeout', id);
+}
+async function step(run, work) {
     try {
-        job = await reporter.group(inputs.jobId ? `Send a follow-up to agent job ${inputs.jobId}` : 'Create an agent job', async () => {
-            const answer = inputs.jobId
-                ? await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call)
-                : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
-            state.jobId = answer.id;
-            state.status = answer.status;
-            state.job = answer;
-            reporter.info(`Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`);
-            return answer;
-        });
+        return await work();
     }
     catch (error) {
-        throw translateStop(error, stopped, { signal });
+        throw translateStop(error, (reason, last) => stoppedError(run, reason, last), {
+            signal: run.signal,
+        });
     }
-    let polls = 0;
-    if (inputs.wait && !FINAL.has(job.status)) {
-        const schedule = inputs.pollInterval === 'auto'
-            ? backoffSchedule(2000, 1.5, 15_000)
-            : fixedSchedule(inputs.pollInterval);
-        try {
-            const result = await reporter.group(`Wait for agent job ${job.id}`, () => {
-                let shown = job.status;
-                return pollUntil({
-                    initial: job,
-                    check: (c) => getAgentJob(client, inputs.projectId, job.id, c),
-                    isDone: (j) => FINAL.has(j.status),
-                    schedule,
-                    deadline,
-                    signal,
-                    clock,
-                    onResult: (j) => {
-                        state.status = j.status;
-                        state.job = j;
-                        if (j.status !== shown)
-                            reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
-                        shown = j.status;
-                    },
-                });
-            });
-            job = result.value;
-            polls = result.polls;
-        }
-        catch (error) {
-            throw translateStop(error, stopped, { signal });
-        }
-    }
+}
+/** Sends the prompt to the job named by job-id, or creates a job with it: never twice. */
+function sendOrCreate(run) {
+    const { inputs, reporter, client, state } = run;
+    const call = { signal: run.signal, deadline: run.deadline };
+    return step(run, () => reporter.group(inputs.jobId ? `Send a follow-up to agent job ${inputs.jobId}` : 'Create an agent job', async () => {
+        const answer = inputs.jobId
+            ? await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call)
+            : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
+        state.jobId = answer.id;
+        state.status = answer.status;
+        state.job = answer;
+        reporter.info(`Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`);
+        return answer;
+    }));
+}
+/** Polls the job until it is completed, archived or failed, printing each change of status. */
+async function waitForAgent(run, job) {
+    const { inputs, reporter, client, state } = run;
+    const schedule = inputs.pollInterval === 'auto'
+        ? backoffSchedule(2000, 1.5, 15_000)
+        : fixedSchedule(inputs.pollInterval);
+    let shown = job.status;
+    const result = await step(run, () => reporter.group(`Wait for agent job ${job.id}`, () => pollUntil({
+        initial: job,
+        check: (c) => getAgentJob(client, inputs.projectId, job.id, c),
+        isDone: (j) => FINAL.has(j.status),
+        schedule,
+        deadline: run.deadline,
+        signal: run.signal,
+        clock: run.clock,
+        onResult: (j) => {
+            state.status = j.status;
+            state.job = j;
+            if (j.status !== shown)
+                reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
+            shown = j.status;
+        },
+    })));
+    return { job: result.value, polls: result.polls };
+}
+/** A failed job fails the step; an archived one or one without a pull request is said. */
+function reportOutcome(run, job) {
+    const { reporter } = run;
     if (job.status === 'failed') {
         throw new UserError(`Agent job ${job.id} failed${job.source?.repository ? ` on ${job.source.repository}` : ''}.${job.error ? ` The service says: "${job.error}".` : ''} Look at the job in the dashboard, then send a clearer prompt (job-id: ${job.id}) or start a new job.`, { jobId: job.id });
     }
@@ -52627,6 +52639,28 @@ async function followUp(inputs, deps) {
         reporter.notice(`Agent job ${job.id} completed with no pull request: no files changed.`);
     if (job.prLink)
         reporter.info(`Pull request: ${job.prLink}`);
+}
+
+;// CONCATENATED MODULE: ./src/agent/pipeline.ts
+
+
+
+
+
+async function followUp(inputs, deps) {
+    const clock = deps.clock ?? systemClock;
+    const run = {
+        ...deps,
+        inputs,
+        clock,
+        state: deps.state ?? {},
+        deadline: clock.now() + inputs.timeoutMs,
+    };
+    const first = await sendOrCreate(run);
+    const { job, polls } = inputs.wait && !FINAL.has(first.status)
+        ? await waitForAgent(run, first)
+        : { job: first, polls: 0 };
+    reportOutcome(run, job);
     return { job, created: !inputs.jobId, waited: inputs.wait, polls };
 }
 /**

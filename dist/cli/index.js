@@ -41843,7 +41843,7 @@ exports.jh = identity.isMap;
 __webpack_unused_export__ = identity.isNode;
 __webpack_unused_export__ = identity.isPair;
 exports.jn = identity.isScalar;
-__webpack_unused_export__ = identity.isSeq;
+exports.oP = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
 exports.X5 = Scalar.Scalar;
 __webpack_unused_export__ = YAMLMap.YAMLMap;
@@ -56211,6 +56211,16 @@ function formatBytes(bytes) {
     }
     return `${value.toFixed(value >= 100 ? 0 : 1)} ${units[unit]}`;
 }
+/** `a`, `a and b`, `a, b and c`: names in a sentence. */
+function listing(names) {
+    return names.length <= 1
+        ? (names[0] ?? '')
+        : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+/** `values.yaml was`, `a.yaml and b.yaml were`: the files a message says something about. */
+function filesWere(names) {
+    return `${listing(names)} ${names.length === 1 ? 'was' : 'were'}`;
+}
 
 ;// CONCATENATED MODULE: ./src/shared/inputs.ts
 /**
@@ -56359,18 +56369,22 @@ function parseApiKey(raw, warnings) {
     }
     return key;
 }
-/** A file path inside the workspace (the checked-out repository), as an absolute path. */
-function parseWorkspacePath(input, raw, workspace, example) {
+/**
+ * A file path inside the workspace (the checked-out repository), as an absolute path. `line`
+ * names the line of a multi-line input that holds it.
+ */
+function parseWorkspacePath(input, raw, workspace, example, line) {
+    const where = line === undefined ? '' : `line ${line} `;
     if (raw === '')
-        throw new InputError(input, 'is empty', `Give a path relative to the workspace, e.g. ${example}.`);
+        throw new InputError(input, `${where}is empty`, `Give a path relative to the workspace, e.g. ${example}.`);
     if (/[\u0000-\u001f]/.test(raw)) {
-        throw new InputError(input, 'contains a line break or control character', `Give one path, e.g. ${example}.`);
+        throw new InputError(input, `${where}contains a line break or control character`, `Give one path, e.g. ${example}.`);
     }
     const root = (0,external_node_path_.resolve)(workspace);
     const absolute = (0,external_node_path_.resolve)(root, raw);
     const rel = (0,external_node_path_.relative)(root, absolute);
     if (rel === '' || rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel)) {
-        throw new InputError(input, `("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
+        throw new InputError(input, `${where}("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
     }
     return absolute;
 }
@@ -56751,17 +56765,164 @@ function parseExtraArgs(text) {
     return extraArgs;
 }
 
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/values/style.ts
+/**
+ * How a new string value is written: in the style of the scalar it replaces (plain, 'single' or
+ * "double" quoted), else in the quote style the file uses most. The `yaml` library renders each
+ * style and decides whether plain is safe, for YAML 1.2 and for YAML 1.1 too (`compat`): Helm
+ * reads values files with a YAML 1.1 parser, where `yes`, `on`, `2026-11-22` or `1:20` are not
+ * strings. Every rendering is parsed back, under both versions, before it is used.
+ */
+
+const STRING_STYLES = [dist/* Scalar */.X5.PLAIN, dist/* Scalar */.X5.QUOTE_SINGLE, dist/* Scalar */.X5.QUOTE_DOUBLE];
+/** Rendered on one line, never folded; safe for a YAML 1.1 reader as well. */
+const RENDER = {
+    lineWidth: 0,
+    minContentWidth: 0,
+    doubleQuotedMinMultiLineLength: Number.POSITIVE_INFINITY,
+    flowCollectionPadding: false,
+};
+/**
+ * Line breaks for YAML 1.1 (and Go's parser, which Helm uses) but not for the `yaml` library,
+ * which leaves them raw: only a double-quoted scalar can carry them, escaped.
+ */
+const YAML11_BREAKS = /[\u0085\u2028\u2029]/g;
+const BREAK_ESCAPES = { '\u0085': '\\N', '\u2028': '\\L', '\u2029': '\\P' };
+/**
+ * Plain text Go's YAML parser (libyaml's scanner; Helm's) refuses inside a flow collection, where
+ * the `yaml` library takes it: a `?` anywhere (`{v: a?b}`, so any link with a query), a leading
+ * `:`. Found by running Helm on every rendering (test/integration/helm.test.ts).
+ */
+const FLOW_PLAIN_REFUSED_BY_GO = /\?|^:/;
+/** Double quotes, unless the file has more single-quoted scalars than double-quoted ones. */
+function mostUsedQuote(doc) {
+    let single = 0;
+    let double = 0;
+    (0,dist/* visit */.YR)(doc, {
+        Scalar(_, node) {
+            if (node.type === dist/* Scalar */.X5.QUOTE_SINGLE)
+                single++;
+            else if (node.type === dist/* Scalar */.X5.QUOTE_DOUBLE)
+                double++;
+        },
+    });
+    return single > double ? dist/* Scalar */.X5.QUOTE_SINGLE : dist/* Scalar */.X5.QUOTE_DOUBLE;
+}
+/**
+ * The text of `value` as a scalar in a block (or, `inFlow`, a flow) mapping: in the style of the
+ * `replaced` scalar when that style can carry it, else quoted in `quote`, else double-quoted
+ * (which carries any string). A null, an alias or a block scalar has no style to keep.
+ */
+function writeString(value, where) {
+    const kept = (0,dist/* isScalar */.jn)(where.replaced) &&
+        where.replaced.value !== null &&
+        STRING_STYLES.includes(where.replaced.type)
+        ? where.replaced.type
+        : where.quote;
+    for (const style of new Set([kept, where.quote, dist/* Scalar */.X5.QUOTE_DOUBLE])) {
+        const text = render(value, style, where.inFlow);
+        if (text !== undefined && readsBack(text, value, where.inFlow, style))
+            return text;
+    }
+    // The value is never quoted here: it may be the presigned link.
+    throw new Error('no YAML form of the new value reads back as the same string');
+}
+/** `value` in `style`, on one line; undefined when the library would not write it so. */
+function render(value, style, inFlow) {
+    const hasBreaks = value.search(YAML11_BREAKS) !== -1;
+    if (hasBreaks && style !== dist/* Scalar */.X5.QUOTE_DOUBLE)
+        return undefined;
+    const doc = new dist/* Document */.yo({ k: value }, { compat: 'yaml-1.1' });
+    doc.get('k', true).type = style;
+    doc.contents.flow = inFlow;
+    const [prefix, suffix] = inFlow ? ['{k: ', '}\n'] : ['k: ', '\n'];
+    const out = doc.toString(RENDER);
+    const text = out.slice(prefix.length, -suffix.length);
+    if (!out.startsWith(prefix) || !out.endsWith(suffix) || /[\r\n]/.test(text))
+        return undefined;
+    return hasBreaks ? text.replace(YAML11_BREAKS, (c) => BREAK_ESCAPES[c]) : text;
+}
+/**
+ * True when `text`, written as a value in a block (or flow) mapping, reads as the string `value`
+ * under YAML 1.2 and YAML 1.1 (and Go's parser), in `style` if one is given.
+ */
+function readsBack(text, value, inFlow, style) {
+    const source = inFlow ? `{k: ${text}}\n` : `k: ${text}\n`;
+    return ['1.1', '1.2'].every((version) => {
+        const doc = (0,dist/* parseDocument */.Tp)(source, { version, uniqueKeys: true });
+        const node = (0,dist/* isMap */.jh)(doc.contents) ? doc.contents.get('k', true) : undefined;
+        return (doc.errors.length === 0 &&
+            (0,dist/* isScalar */.jn)(node) &&
+            node.value === value &&
+            (style === undefined || node.type === style) &&
+            !(inFlow && node.type === dist/* Scalar */.X5.PLAIN && FLOW_PLAIN_REFUSED_BY_GO.test(value)));
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/values/inputs.ts
-/** The values-file input: which Helm values file the link is written into. */
+/**
+ * The values-file and values-key inputs: which Helm values files the link is written into (one
+ * path per line), and where in them (the dotted path of the mapping that holds the values).
+ */
+
+
+
+
 
 const ValuesInputs = {
     // A blank value is refused: it is far more likely a mistake than a wish for values.yaml.
-    ValuesFile: { name: 'values-file', default: 'values.yaml', blankIsError: true },
+    ValuesFile: {
+        name: 'values-file',
+        default: 'values.yaml',
+        blankIsError: true,
+        text: { maxLength: 8192, formatting: false },
+    },
+    ValuesKey: { name: 'values-key', default: 'staticExport' },
 };
+/** The files, in the order given: one path per line, blank lines skipped, none twice. */
 function parseValuesFileInput(get, workspace) {
-    const display = get(ValuesInputs.ValuesFile).trim();
-    const path = parseWorkspacePath(ValuesInputs.ValuesFile.name, display, workspace, 'values.yaml');
-    return { path, display };
+    const name = ValuesInputs.ValuesFile.name;
+    const lines = get(ValuesInputs.ValuesFile)
+        .split(/\r?\n/)
+        .map((line, index) => ({ display: line.trim(), index }))
+        .filter((line) => line.display !== '');
+    if (lines.length <= 1) {
+        const display = lines[0]?.display ?? '';
+        return [{ path: parseWorkspacePath(name, display, workspace, 'values.yaml'), display }];
+    }
+    const files = [];
+    for (const { display, index } of lines) {
+        const path = parseWorkspacePath(name, display, workspace, 'values.yaml', index + 1);
+        const twice = files.find((file) => file.path === path);
+        if (twice)
+            throw new InputError(name, `line ${index + 1} ("${display}") is the same file as "${twice.display}"`, 'List each values file once.');
+        files.push({ path, display });
+    }
+    return files;
+}
+/**
+ * `staticExport`, `enterprise.staticExport`: keys separated by dots, each one a plain name
+ * (letters, digits, `_`, `-`) that YAML 1.1 and 1.2 both read as a string, as Helm's subchart
+ * names and aliases are.
+ */
+function parseValuesKey(get) {
+    const name = ValuesInputs.ValuesKey.name;
+    const raw = get(ValuesInputs.ValuesKey).trim();
+    const keys = raw.split('.');
+    const empty = keys.findIndex((key) => key === '');
+    if (empty !== -1) {
+        throw new InputError(name, `("${text_printable(raw)}") has an empty key ${keys.length === 1 ? '' : empty === 0 ? 'before its first dot' : empty === keys.length - 1 ? 'after its last dot' : `between two dots (key ${empty + 1})`}`.trimEnd(), 'Write the keys from the top of the values file, separated by single dots, e.g. staticExport or enterprise.staticExport.');
+    }
+    const bad = keys.find((key) => !isPlainKey(key));
+    if (bad !== undefined) {
+        throw new InputError(name, `("${text_printable(raw)}") has the key "${text_printable(bad)}", which is not a plain key name`, 'Use keys of letters, digits, "_" and "-" that read as text (not true, null or a number), as chart and subchart names are, e.g. enterprise.staticExport.');
+    }
+    return keys;
+}
+function isPlainKey(key) {
+    return /^[A-Za-z0-9_][A-Za-z0-9_-]*$/.test(key) && readsBack(key, key, false, dist/* Scalar */.X5.PLAIN);
 }
 
 ;// CONCATENATED MODULE: ./src/export/inputs.ts
@@ -56792,6 +56953,7 @@ const ACTION_INPUTS = [
     ExportInputs.Version,
     ExportInputs.Paths,
     ValuesInputs.ValuesFile,
+    ValuesInputs.ValuesKey,
     CommonInputs.BaseUrl,
     CommonInputs.Timeout,
     CommonInputs.PollInterval,
@@ -56812,9 +56974,10 @@ function parseInputs(read, workspace) {
     if (jobId && paths.length > 0) {
         warnings.push('Input "paths" is ignored because job-id is given: the existing export job keeps its own pages.');
     }
-    const values = parseValuesFileInput(get, workspace);
+    const valuesFiles = parseValuesFileInput(get, workspace);
+    const valuesKey = parseValuesKey(get);
     const service = { apiKey, ...parseServiceSettings(get) };
-    const download = parseDownloadPath(get, workspace, values.path);
+    const download = parseDownloadPath(get, workspace, valuesFiles);
     const dryRun = inputs_parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
     const helm = parseHelmInputs(get, warnings);
     const deployment = parseDeploymentInputs(get, domain, warnings);
@@ -56825,8 +56988,8 @@ function parseInputs(read, workspace) {
             jobId,
             version,
             paths,
-            valuesFile: values.path,
-            valuesFileInput: values.display,
+            valuesFiles,
+            valuesKey,
             downloadPath: download.path,
             downloadPathInput: download.display,
             dryRun,
@@ -56846,13 +57009,14 @@ function parseTarget(get, notices) {
     }
     return { jobId, domain };
 }
-function parseDownloadPath(get, workspace, valuesFile) {
+function parseDownloadPath(get, workspace, valuesFiles) {
     const display = get(ExportInputs.DownloadPath).trim();
     if (!display)
         return { path: undefined, display };
     const path = parseWorkspacePath(ExportInputs.DownloadPath.name, display, workspace, 'site.tar.gz');
-    if (path === valuesFile) {
-        throw new InputError(ExportInputs.DownloadPath.name, 'is the same file as values-file', 'Give the bundle its own path, e.g. site.tar.gz.');
+    const same = valuesFiles.find((file) => file.path === path);
+    if (same) {
+        throw new InputError(ExportInputs.DownloadPath.name, `is the same file as values-file${valuesFiles.length > 1 ? ` "${same.display}"` : ''}`, 'Give the bundle its own path, e.g. site.tar.gz.');
     }
     return { path, display };
 }
@@ -56981,7 +57145,7 @@ function publishOutputs(result) {
         [Outputs.ExpiresAt]: result.bundle.expiresAt,
         [Outputs.SizeBytes]: String(result.bundle.sizeBytes),
         [Outputs.Version]: result.version,
-        [Outputs.ValuesFile]: result.valuesFile,
+        [Outputs.ValuesFile]: result.values.map((file) => file.display).join('\n'),
         [Outputs.ValuesChanged]: String(result.valuesChanged),
         [Outputs.BundlePath]: result.download?.path ?? '',
         [Outputs.BundleSha256]: result.download?.sha256 ?? '',
@@ -57000,9 +57164,10 @@ const ACTION_TEXT = {
         'api-key': 'Admin API key of the documentation platform (starts with mint_; mint_dsc_ assistant keys do not work). Store it as a secret, e.g. secrets.MINTLIFY_ADMIN_KEY.',
         domain: 'Host name of the site to export, e.g. docs.example.com (a scheme and trailing slash are removed; a path is refused). Required unless job-id is given.',
         'job-id': 'Attach to an existing export job instead of starting one: poll it if it is still running, then generate a fresh link. Republishes without re-rendering, or resumes after a time-out.',
-        version: 'Export version label, sent to the export and written to staticExport.version. When empty, a stale staticExport.version is removed from the values file.',
+        version: 'Export version label, sent to the export and written to version under values-key (staticExport.version). When empty, a stale version there is removed from the values file.',
         paths: 'Page paths to export, one per line (every published page when empty).',
-        'values-file': 'Helm values file to update, relative to the workspace. Created, with its folders, if missing. Only staticExport.enabled, .bundleUrl and .version change.',
+        'values-file': 'Helm values file to update, relative to the workspace; several, one per line (e.g. one per environment), each get the same link. Created, with its folders, if missing. Only the enabled, bundleUrl and version keys under values-key change.',
+        'values-key': 'Dotted path of the mapping that holds enabled, bundleUrl and version, e.g. enterprise.staticExport when the vendor chart is a dependency named enterprise of an umbrella chart. Missing mappings along the path are created.',
         'base-url': "Address of the service's API (https; http only to a loopback address).",
         timeout: 'Overall limit for the export, e.g. 90s, 30m, 1h30m, or bare seconds.',
         'poll-interval': 'auto (adaptive: polls near the estimated completion) or a fixed interval of at least 1s, e.g. 10s.',
@@ -57014,7 +57179,7 @@ const ACTION_TEXT = {
         'helm-chart-version': 'Chart version or constraint (--version).',
         'helm-rollback-on-failure': 'Roll back a failed upgrade: --rollback-on-failure on Helm 4, --atomic on Helm 3 (both wait for the resources to be ready).',
         'helm-timeout': 'Passed to helm as --timeout, e.g. 5m or 300s (a bare number means seconds).',
-        'helm-args': 'Extra helm arguments, one per line, passed as they are (never through a shell), e.g. --values=charts/docs/values-prod.yaml. The values file always comes last, so its keys win.',
+        'helm-args': 'Extra helm arguments, one per line, passed as they are (never through a shell), e.g. --values=charts/docs/values-prod.yaml. The values files always come last, in their order, so their keys win.',
         environment: "GitHub environment to record the publish in, e.g. docs-production. When set, each run is a deployment of the workflow's commit (in_progress, then success, failure or error), shown in the repository's Environments. Needs `permissions: deployments: write`; without it the action warns once and publishes anyway.",
         'environment-url': 'URL shown on the deployment (default https://<domain>). Only used with environment.',
         'github-token': 'Token that records the deployment (needs deployments: write). Only used with environment.',
@@ -57026,9 +57191,9 @@ const ACTION_TEXT = {
         'bundle-url': 'Presigned link to the bundle. It is masked, so GitHub drops it from job outputs: use it in later steps of the same job.',
         'expires-at': 'When the bundle link expires (ISO 8601).',
         'size-bytes': 'Size of the bundle in bytes.',
-        version: 'Export version written to staticExport.version (empty when none).',
-        'values-file': 'Path of the values file that was updated (or would be, on a dry run).',
-        'values-changed': "true when the values file's bytes changed (on a dry run, when they would).",
+        version: 'Export version written under values-key (empty when none).',
+        'values-file': 'Paths of the values files that were updated (or would be, on a dry run), one per line.',
+        'values-changed': "true when any values file's bytes changed (on a dry run, when they would).",
         'bundle-path': 'Path of the downloaded bundle, when download-path is set.',
         'bundle-sha256': 'SHA-256 of the downloaded bundle, when download-path is set.',
         'helm-revision': 'Revision of the Helm release after the upgrade, when helm-release is set.',
@@ -57256,7 +57421,7 @@ function explainParseError(error, command) {
                 return `--api-key is not an option: a key on the command line ends up in the shell history and in ps. Set the ${KEY_VARIABLE} environment variable, or use --api-key-file PATH.`;
             }
             if (command.githubOnly.includes(name)) {
-                return `--${name} is not available on the command line: it records a GitHub deployment, which only a GitHub Actions run can do.`;
+                return `--${name} is not available on the command line: it works with GitHub itself (a deployment record, comments on a pull request), which only a GitHub Actions run can do.`;
             }
             const close = nearest(name, Object.keys(commandOptions(command)));
             return `unknown option ${option}${close ? ` (did you mean --${close}?)` : ''}.`;
@@ -57381,7 +57546,7 @@ function commandHelp(command) {
         '',
         ...(command.githubOnly.length > 0
             ? [
-                wrap(`Not available here: ${command.githubOnly.join(', ')}. They record a GitHub deployment, which only a GitHub Actions run can do.`, ''),
+                wrap(`Not available here: ${command.githubOnly.join(', ')}. They work with GitHub itself (a deployment record, comments on a pull request), which only a GitHub Actions run can do.`, ''),
                 '',
             ]
             : []),
@@ -57610,61 +57775,6 @@ function liveReporter(options) {
 function truncate(text, max) {
     const chars = [...text];
     return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
-}
-
-;// CONCATENATED MODULE: ./src/api/agent.ts
-
-const RATE_LIMIT_HINT = 'The service allows 100 follow-up messages per project per hour; this run does not retry, so no more of the quota is used. Wait for the hour to pass, then run again.';
-function hints(projectId) {
-    return {
-        notFoundHint: `No agent job has this id in project ${projectId}: check the job-id and project-id inputs (the project id is shown on the API keys page of the dashboard).`,
-        forbiddenHint: `The key may not use agent jobs of project ${projectId}: check the project-id and the api-key.`,
-        rateLimitHint: RATE_LIMIT_HINT,
-    };
-}
-function base(projectId) {
-    return `v2/agent/${encodeURIComponent(projectId)}/job`;
-}
-/** Creates an agent job. Not idempotent: a retry could start a second job. */
-function createAgentJob(client, projectId, prompt, call) {
-    return client.request({
-        name: 'create agent job',
-        method: 'POST',
-        path: base(projectId),
-        body: { prompt },
-        schema: AgentJobSchema,
-        idempotent: false,
-        hints: {
-            ...hints(projectId),
-            rateLimitHint: 'The service is rate limiting agent jobs for this project: wait a while and run again.',
-        },
-    }, call);
-}
-function getAgentJob(client, projectId, jobId, call) {
-    return client.request({
-        name: `get agent job ${jobId}`,
-        method: 'GET',
-        path: `${base(projectId)}/${encodeURIComponent(jobId)}`,
-        schema: AgentJobSchema,
-        idempotent: true,
-        hints: hints(projectId),
-    }, call);
-}
-/**
- * Sends a follow-up message. Each call uses one of the project's 100 messages an hour, so a 429
- * is reported at once instead of being waited out.
- */
-function sendFollowUp(client, projectId, jobId, prompt, call) {
-    return client.request({
-        name: `send follow-up message to agent job ${jobId}`,
-        method: 'POST',
-        path: `${base(projectId)}/${encodeURIComponent(jobId)}/message`,
-        body: { prompt },
-        schema: AgentJobSchema,
-        idempotent: false,
-        retryOn429: false,
-        hints: hints(projectId),
-    }, call);
 }
 
 ;// CONCATENATED MODULE: ./src/github/api-error.ts
@@ -58364,6 +58474,61 @@ function adaptiveSchedule(options = {}) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/api/agent.ts
+
+const RATE_LIMIT_HINT = 'The service allows 100 follow-up messages per project per hour; this run does not retry, so no more of the quota is used. Wait for the hour to pass, then run again.';
+function hints(projectId) {
+    return {
+        notFoundHint: `No agent job has this id in project ${projectId}: check the job-id and project-id inputs (the project id is shown on the API keys page of the dashboard).`,
+        forbiddenHint: `The key may not use agent jobs of project ${projectId}: check the project-id and the api-key.`,
+        rateLimitHint: RATE_LIMIT_HINT,
+    };
+}
+function base(projectId) {
+    return `v2/agent/${encodeURIComponent(projectId)}/job`;
+}
+/** Creates an agent job. Not idempotent: a retry could start a second job. */
+function createAgentJob(client, projectId, prompt, call) {
+    return client.request({
+        name: 'create agent job',
+        method: 'POST',
+        path: base(projectId),
+        body: { prompt },
+        schema: AgentJobSchema,
+        idempotent: false,
+        hints: {
+            ...hints(projectId),
+            rateLimitHint: 'The service is rate limiting agent jobs for this project: wait a while and run again.',
+        },
+    }, call);
+}
+function getAgentJob(client, projectId, jobId, call) {
+    return client.request({
+        name: `get agent job ${jobId}`,
+        method: 'GET',
+        path: `${base(projectId)}/${encodeURIComponent(jobId)}`,
+        schema: AgentJobSchema,
+        idempotent: true,
+        hints: hints(projectId),
+    }, call);
+}
+/**
+ * Sends a follow-up message. Each call uses one of the project's 100 messages an hour, so a 429
+ * is reported at once instead of being waited out.
+ */
+function sendFollowUp(client, projectId, jobId, prompt, call) {
+    return client.request({
+        name: `send follow-up message to agent job ${jobId}`,
+        method: 'POST',
+        path: `${base(projectId)}/${encodeURIComponent(jobId)}/message`,
+        body: { prompt },
+        schema: AgentJobSchema,
+        idempotent: false,
+        retryOn429: false,
+        hints: hints(projectId),
+    }, call);
+}
+
 ;// CONCATENATED MODULE: ./src/shared/stop.ts
 /**
  * The one mapping from "the run was stopped" to its reason, for both pipelines: a cancel
@@ -58389,77 +58554,75 @@ function translateStop(error, stopped, options = {}) {
     return error;
 }
 
-;// CONCATENATED MODULE: ./src/agent/pipeline.ts
+;// CONCATENATED MODULE: ./src/agent/job.ts
 
 
 
 
 
-
-
+/** The statuses after which a job does no more work. */
 const FINAL = new Set(['completed', 'archived', 'failed']);
-async function followUp(inputs, deps) {
-    const { reporter, client, signal } = deps;
-    const clock = deps.clock ?? systemClock;
-    const state = deps.state ?? {};
-    const deadline = clock.now() + inputs.timeoutMs;
-    const call = { signal, deadline };
-    const stopped = (reason, last) => {
-        const id = state.jobId;
-        const where = last ? ` (last status ${last.status})` : '';
-        const after = id ? ` The agent keeps working on the service; job-id: ${id}` : '';
-        return reason === 'cancelled'
-            ? new errors_StoppedError(`Cancelled${id ? ` while waiting for agent job ${id}` : ''}${where}.${after}`, 'cancelled', id)
-            : new errors_StoppedError(`Agent job ${id ?? ''} did not finish within the timeout of ${duration_formatDuration(inputs.timeoutMs)}${where}.${after} Raise timeout, or run with wait: false and check the job later.`, 'timeout', id);
-    };
-    let job;
+function stoppedError(run, reason, last) {
+    const id = run.state.jobId;
+    const where = last ? ` (last status ${last.status})` : '';
+    const after = id ? ` The agent keeps working on the service; job-id: ${id}` : '';
+    return reason === 'cancelled'
+        ? new errors_StoppedError(`Cancelled${id ? ` while waiting for agent job ${id}` : ''}${where}.${after}`, 'cancelled', id)
+        : new errors_StoppedError(`Agent job ${id ?? ''} did not finish within the timeout of ${duration_formatDuration(run.inputs.timeoutMs)}${where}.${after} Raise timeout, or run with wait: false and check the job later.`, 'timeout', id);
+}
+async function step(run, work) {
     try {
-        job = await reporter.group(inputs.jobId ? `Send a follow-up to agent job ${inputs.jobId}` : 'Create an agent job', async () => {
-            const answer = inputs.jobId
-                ? await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call)
-                : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
-            state.jobId = answer.id;
-            state.status = answer.status;
-            state.job = answer;
-            reporter.info(`Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`);
-            return answer;
-        });
+        return await work();
     }
     catch (error) {
-        throw translateStop(error, stopped, { signal });
+        throw translateStop(error, (reason, last) => stoppedError(run, reason, last), {
+            signal: run.signal,
+        });
     }
-    let polls = 0;
-    if (inputs.wait && !FINAL.has(job.status)) {
-        const schedule = inputs.pollInterval === 'auto'
-            ? backoffSchedule(2000, 1.5, 15_000)
-            : fixedSchedule(inputs.pollInterval);
-        try {
-            const result = await reporter.group(`Wait for agent job ${job.id}`, () => {
-                let shown = job.status;
-                return pollUntil({
-                    initial: job,
-                    check: (c) => getAgentJob(client, inputs.projectId, job.id, c),
-                    isDone: (j) => FINAL.has(j.status),
-                    schedule,
-                    deadline,
-                    signal,
-                    clock,
-                    onResult: (j) => {
-                        state.status = j.status;
-                        state.job = j;
-                        if (j.status !== shown)
-                            reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
-                        shown = j.status;
-                    },
-                });
-            });
-            job = result.value;
-            polls = result.polls;
-        }
-        catch (error) {
-            throw translateStop(error, stopped, { signal });
-        }
-    }
+}
+/** Sends the prompt to the job named by job-id, or creates a job with it: never twice. */
+function sendOrCreate(run) {
+    const { inputs, reporter, client, state } = run;
+    const call = { signal: run.signal, deadline: run.deadline };
+    return step(run, () => reporter.group(inputs.jobId ? `Send a follow-up to agent job ${inputs.jobId}` : 'Create an agent job', async () => {
+        const answer = inputs.jobId
+            ? await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call)
+            : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
+        state.jobId = answer.id;
+        state.status = answer.status;
+        state.job = answer;
+        reporter.info(`Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`);
+        return answer;
+    }));
+}
+/** Polls the job until it is completed, archived or failed, printing each change of status. */
+async function waitForAgent(run, job) {
+    const { inputs, reporter, client, state } = run;
+    const schedule = inputs.pollInterval === 'auto'
+        ? backoffSchedule(2000, 1.5, 15_000)
+        : fixedSchedule(inputs.pollInterval);
+    let shown = job.status;
+    const result = await step(run, () => reporter.group(`Wait for agent job ${job.id}`, () => pollUntil({
+        initial: job,
+        check: (c) => getAgentJob(client, inputs.projectId, job.id, c),
+        isDone: (j) => FINAL.has(j.status),
+        schedule,
+        deadline: run.deadline,
+        signal: run.signal,
+        clock: run.clock,
+        onResult: (j) => {
+            state.status = j.status;
+            state.job = j;
+            if (j.status !== shown)
+                reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
+            shown = j.status;
+        },
+    })));
+    return { job: result.value, polls: result.polls };
+}
+/** A failed job fails the step; an archived one or one without a pull request is said. */
+function reportOutcome(run, job) {
+    const { reporter } = run;
     if (job.status === 'failed') {
         throw new errors_UserError(`Agent job ${job.id} failed${job.source?.repository ? ` on ${job.source.repository}` : ''}.${job.error ? ` The service says: "${job.error}".` : ''} Look at the job in the dashboard, then send a clearer prompt (job-id: ${job.id}) or start a new job.`, { jobId: job.id });
     }
@@ -58469,6 +58632,28 @@ async function followUp(inputs, deps) {
         reporter.notice(`Agent job ${job.id} completed with no pull request: no files changed.`);
     if (job.prLink)
         reporter.info(`Pull request: ${job.prLink}`);
+}
+
+;// CONCATENATED MODULE: ./src/agent/pipeline.ts
+
+
+
+
+
+async function followUp(inputs, deps) {
+    const clock = deps.clock ?? systemClock;
+    const run = {
+        ...deps,
+        inputs,
+        clock,
+        state: deps.state ?? {},
+        deadline: clock.now() + inputs.timeoutMs,
+    };
+    const first = await sendOrCreate(run);
+    const { job, polls } = inputs.wait && !FINAL.has(first.status)
+        ? await waitForAgent(run, first)
+        : { job: first, polls: 0 };
+    reportOutcome(run, job);
     return { job, created: !inputs.jobId, waited: inputs.wait, polls };
 }
 /**
@@ -58581,10 +58766,11 @@ async function detectHelmVersion(helm, signal) {
     return version;
 }
 /**
- * The `helm upgrade --install` argument list for a given helm version. The values file comes
- * last, so its keys win over files named in helm-args.
+ * The `helm upgrade --install` argument list for a given helm version. The values files come
+ * last, in their order, so their keys win over files named in helm-args (and a later file's over
+ * an earlier one's).
  */
-function upgradeArgs(helm, rollout, valuesFile, options) {
+function upgradeArgs(helm, rollout, valuesFiles, options) {
     const args = ['upgrade', '--install', rollout.release, rollout.chart];
     if (rollout.namespace)
         args.push('--namespace', rollout.namespace, '--create-namespace');
@@ -58602,7 +58788,8 @@ function upgradeArgs(helm, rollout, valuesFile, options) {
     }
     args.push('--output', 'json');
     args.push(...rollout.extraArgs);
-    args.push('--values', valuesFile);
+    for (const file of valuesFiles)
+        args.push('--values', file);
     return args;
 }
 function statusArgs(rollout) {
@@ -58724,6 +58911,7 @@ function stuckAdvice(rollout, status, revision, lastGood) {
 
 
 
+
 /** Shows an argument vector the way a person would type it (display only: helm gets argv). */
 function displayCommand(args) {
     return ['helm', ...args]
@@ -58736,20 +58924,12 @@ async function rollout(spec, options) {
     const version = await detectHelmVersion(helm, signal);
     logger.info(`Using helm ${version.version} (${helm}).`);
     const existed = await checkNotStuck(helm, spec, options);
-    let valuesPath = options.valuesPath;
-    let tempDir;
-    if (options.dryRun) {
-        tempDir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-values-'));
-        valuesPath = (0,external_node_path_.join)(tempDir, 'values.yaml');
-        await (0,promises_.writeFile)(valuesPath, options.valuesText, { mode: 0o600 });
-    }
+    const files = filesWere(options.values.map((file) => file.display));
+    const copies = options.dryRun ? await temporaryCopies(options.values) : undefined;
     try {
-        const args = upgradeArgs(version, spec, valuesPath, { dryRun: options.dryRun });
-        const shown = displayCommand(args.map((a) => a === valuesPath
-            ? options.dryRun
-                ? `<temporary copy of ${options.valuesDisplay}>`
-                : options.valuesDisplay
-            : a));
+        const paths = copies?.paths ?? options.values.map((file) => file.path);
+        const args = upgradeArgs(version, spec, paths, { dryRun: options.dryRun });
+        const shown = displayCommand(args.map((a) => shownAs(a, paths, options)));
         logger.info(redact(shown));
         const run = await runHelm(helm, args, {
             signal,
@@ -58759,7 +58939,7 @@ async function rollout(spec, options) {
             throw cancelledDuringUpgrade(spec, options, existed);
         if (run.code !== 0) {
             const reason = redact(tail(run.stderr || run.stdout)) || `exit code ${run.code ?? run.signal}`;
-            throw new errors_UserError(`helm upgrade of release ${spec.release} failed (helm ${version.version}, exit ${run.code ?? run.signal}):\n${reason}\n${options.valuesDisplay} was ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}${spec.rollbackOnFailure ? ' (rolled back)' : ''}. Fix the cause above and run again.`);
+            throw new errors_UserError(`helm upgrade of release ${spec.release} failed (helm ${version.version}, exit ${run.code ?? run.signal}):\n${reason}\n${files} ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}${spec.rollbackOnFailure ? ' (rolled back)' : ''}. Fix the cause above and run again.`);
         }
         const release = helm_parseRelease(run.stdout);
         if (!release) {
@@ -58771,9 +58951,29 @@ async function rollout(spec, options) {
         return { helm: version, release, command: redact(shown) };
     }
     finally {
-        if (tempDir)
-            await (0,promises_.rm)(tempDir, { recursive: true, force: true });
+        if (copies)
+            await (0,promises_.rm)(copies.dir, { recursive: true, force: true });
     }
+}
+/** A dry run changes no file: helm reads the planned texts from private temporary copies. */
+async function temporaryCopies(values) {
+    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-values-'));
+    const paths = [];
+    for (const [index, file] of values.entries()) {
+        // Numbered: two files may share a name (values.yaml in two folders).
+        const path = (0,external_node_path_.join)(dir, `${index + 1}-${(0,external_node_path_.basename)(file.path)}`);
+        await (0,promises_.writeFile)(path, file.text, { mode: 0o600 });
+        paths.push(path);
+    }
+    return { dir, paths };
+}
+/** An argument as printed: a values path as the user named it. */
+function shownAs(arg, paths, options) {
+    const index = paths.indexOf(arg);
+    if (index === -1)
+        return arg;
+    const display = options.values[index].display;
+    return options.dryRun ? `<temporary copy of ${display}>` : display;
 }
 /**
  * Checks that no earlier run left the release pending (the upgrade would wait on Helm's lock).
@@ -58814,746 +59014,17 @@ async function lastGoodRevision(helm, spec, signal) {
 /** What a cancel during the upgrade leaves: a dry run leaves nothing; a real one may leave a lock. */
 function cancelledDuringUpgrade(spec, options, existed) {
     if (options.dryRun)
-        return new errors_StoppedError(`Cancelled during the helm dry run of ${spec.release}; helm was stopped. Nothing was rolled out, and ${options.valuesDisplay} was not changed (dry run).`, 'cancelled');
+        return new errors_StoppedError(`Cancelled during the helm dry run of ${spec.release}; helm was stopped. Nothing was rolled out, and ${filesWere(options.values.map((file) => file.display))} not changed (dry run).`, 'cancelled');
     const status = `helm status ${spec.release}${spec.namespace ? ` -n ${spec.namespace}` : ''}`;
-    return new errors_StoppedError(`Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in ${existed ? 'pending-upgrade' : 'pending-install'}: check "${status}" before the next run. ${options.valuesDisplay} was already updated.`, 'cancelled');
-}
-
-;// CONCATENATED MODULE: ./src/values/diff.ts
-/**
- * A unified diff of two texts, by lines: the common head and tail are cut first, so a small edit
- * of a large file costs little; the middle is compared with a longest-common-subsequence table.
- */
-function unifiedDiff(before, after, name, context = 3) {
-    if (before === after)
-        return '';
-    const a = splitLines(before);
-    const b = splitLines(after);
-    let head = 0;
-    while (head < a.length && head < b.length && a[head] === b[head])
-        head++;
-    let tail = 0;
-    while (tail < a.length - head &&
-        tail < b.length - head &&
-        a[a.length - 1 - tail] === b[b.length - 1 - tail])
-        tail++;
-    const midA = a.slice(head, a.length - tail);
-    const midB = b.slice(head, b.length - tail);
-    const ops = [];
-    for (let i = 0; i < head; i++)
-        ops.push({ op: ' ', line: a[i], ai: i, bi: i });
-    for (const m of middle(midA, midB)) {
-        ops.push({ op: m.op, line: m.line, ai: head + m.ai, bi: head + m.bi });
-    }
-    for (let i = tail; i > 0; i--)
-        ops.push({ op: ' ', line: a[a.length - i], ai: a.length - i, bi: b.length - i });
-    const out = [`--- a/${name}`, `+++ b/${name}`];
-    let i = 0;
-    while (i < ops.length) {
-        if (ops[i].op === ' ') {
-            i++;
-            continue;
-        }
-        const start = Math.max(0, i - context);
-        let end = i;
-        // Extend the hunk while changes are within 2*context lines of each other.
-        for (;;) {
-            while (end < ops.length && ops[end].op !== ' ')
-                end++;
-            let next = end;
-            while (next < ops.length && ops[next].op === ' ')
-                next++;
-            if (next < ops.length && next - end <= 2 * context) {
-                end = next;
-                continue;
-            }
-            break;
-        }
-        const stop = Math.min(ops.length, end + context);
-        const hunk = ops.slice(start, stop);
-        const aStart = hunk.find((o) => o.op !== '+')?.ai ?? ops[start].ai;
-        const bStart = hunk.find((o) => o.op !== '-')?.bi ?? ops[start].bi;
-        const aCount = hunk.filter((o) => o.op !== '+').length;
-        const bCount = hunk.filter((o) => o.op !== '-').length;
-        out.push(`@@ -${aCount === 0 ? aStart : aStart + 1},${aCount} +${bCount === 0 ? bStart : bStart + 1},${bCount} @@`);
-        for (const o of hunk)
-            out.push(`${o.op}${o.line}`);
-        i = stop;
-    }
-    return `${out.join('\n')}\n`;
-}
-function splitLines(text) {
-    const lines = text.split('\n');
-    if (lines[lines.length - 1] === '')
-        lines.pop();
-    return lines.map((l) => l.replace(/\r$/, ''));
-}
-function middle(a, b) {
-    const result = [];
-    if (a.length * b.length > 4_000_000) {
-        // Too large to compare line by line: show it as a replacement.
-        a.forEach((line, ai) => result.push({ op: '-', line, ai, bi: 0 }));
-        b.forEach((line, bi) => result.push({ op: '+', line, ai: a.length, bi }));
-        return result;
-    }
-    const table = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
-    for (let i = a.length - 1; i >= 0; i--) {
-        for (let j = b.length - 1; j >= 0; j--) {
-            table[i][j] =
-                a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
-        }
-    }
-    let i = 0;
-    let j = 0;
-    while (i < a.length || j < b.length) {
-        if (i < a.length && j < b.length && a[i] === b[j]) {
-            result.push({ op: ' ', line: a[i], ai: i, bi: j });
-            i++;
-            j++;
-        }
-        else if (i < a.length && (j === b.length || table[i + 1][j] >= table[i][j + 1])) {
-            result.push({ op: '-', line: a[i], ai: i, bi: j });
-            i++;
-        }
-        else {
-            result.push({ op: '+', line: b[j], ai: i, bi: j });
-            j++;
-        }
-    }
-    return result;
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/values/file.ts
-/**
- * What the values-file modules share: the shapes they pass around, where the block they edit
- * lives, how the YAML is parsed, and the form of every message about the file.
- */
-
-/** Where the chart reads the static export: `staticExport` at the top of the values. */
-const STATIC_EXPORT = ['staticExport'];
-/** The keys this action writes into that mapping, in the order it adds them. */
-const KEYS = ['enabled', 'bundleUrl', 'version'];
-/** How every values file is parsed: duplicate keys are an error, node ranges are kept. */
-const PARSE = { keepSourceTokens: true, uniqueKeys: true, prettyErrors: true };
-/** Enough aliases for any real values file, few enough to stop a "billion laughs" file. */
-const TO_JS = { maxAliasCount: 10_000 };
-function fileError(display, problem, fix) {
-    return new errors_UserError(`values-file "${display}" ${problem}. ${fix} The file was not changed.`, {
-        file: display,
-    });
-}
-
-;// CONCATENATED MODULE: ./src/values/check.ts
-/**
- * Checks a values file's text before anything is started, so that a broken file costs no export:
- * valid YAML (else the line and column of the first error), one document, a mapping at the top,
- * the static-export block absent or a mapping, none of the values this action rewrites anchored.
- */
-
-
-/** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
-function checkValues(text, display, at = STATIC_EXPORT) {
-    const doc = singleDocument(text, display);
-    const root = doc.contents;
-    if (root !== null && !isEmpty(root) && !(0,dist/* isMap */.jh)(root)) {
-        const line = lineOf(text, root.range?.[0] ?? 0);
-        throw fileError(display, `has a ${describeNode(root)} at the top (line ${line}), not a mapping of keys`, 'A Helm values file is a mapping such as "replicaCount: 1".');
-    }
-    if ((0,dist/* isMap */.jh)(root))
-        checkBlock(text, root, at, display);
-    try {
-        doc.toJS(TO_JS);
-    }
-    catch (error) {
-        throw fileError(display, `cannot be read as data (${error.message})`, 'Check its anchors and aliases.');
-    }
-    return doc;
-}
-/** Parses the text as exactly one YAML document without errors. */
-function singleDocument(text, display) {
-    const docs = (0,dist/* parseAllDocuments */.hR)(text, PARSE);
-    // An empty stream (nothing but comments or white space) is not an array.
-    if (!Array.isArray(docs))
-        return (0,dist/* parseDocument */.Tp)(text, PARSE);
-    for (const doc of docs) {
-        const error = doc.errors[0];
-        if (error) {
-            const pos = error.linePos?.[0];
-            const where = pos ? `line ${pos.line}, column ${pos.col}` : 'an unknown position';
-            const first = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-            throw fileError(display, `is not valid YAML at ${where} (${display}:${pos?.line ?? 0}:${pos?.col ?? 0}): ${first}`, 'Fix the file, or delete it to start a new one.');
-        }
-    }
-    if (docs.length > 1) {
-        throw fileError(display, `contains ${docs.length} YAML documents (separated by ---)`, 'A Helm values file is one document: split it into several files.');
-    }
-    return docs[0] ?? (0,dist/* parseDocument */.Tp)(text, PARSE);
-}
-/** Every mapping on the way to the block, and the block itself, must be a mapping or empty. */
-function checkBlock(text, root, at, display) {
-    let map = root;
-    for (let depth = 1; depth <= at.length; depth++) {
-        const name = at.slice(0, depth).join('.');
-        const value = findPair(map, at[depth - 1])?.value;
-        if (!value || isEmpty(value))
-            return;
-        if (!(0,dist/* isMap */.jh)(value)) {
-            const line = lineOf(text, value.range?.[0] ?? 0);
-            throw fileError(display, `has ${name} as ${(0,dist/* isAlias */.Vj)(value) ? `an alias (*${value.source})` : `a ${describeNode(value)}`} at line ${line}, not a mapping`, `Write ${name} as a mapping (e.g. "${at[depth - 1]}:" with "enabled: true" indented below) or remove it.`);
-        }
-        map = value;
-    }
-    refuseAnchors(text, map, at, display);
-}
-/** An anchored value this action rewrites would change every alias of it too. */
-function refuseAnchors(text, block, at, display) {
-    for (const key of KEYS) {
-        const node = findPair(block, key)?.value;
-        if (node && 'anchor' in node && node.anchor) {
-            throw fileError(display, `has an anchor (&${node.anchor}) on ${at.join('.')}.${key} at line ${lineOf(text, node.range?.[0] ?? 0)}`, `This action rewrites that value, which would change every *${node.anchor} alias too: move the anchor to another key.`);
-        }
-    }
-}
-/**
- * Finds the block in a checked document: `parent` is the mapping that holds (or will hold) its
- * last key, null when there is none yet; `pair` is the block's key and value, if present.
- */
-function locate(doc, at) {
-    let parent = (0,dist/* isMap */.jh)(doc.contents) ? doc.contents : null;
-    for (const key of at.slice(0, -1)) {
-        const value = parent && findPair(parent, key)?.value;
-        parent = (0,dist/* isMap */.jh)(value) ? value : null;
-    }
-    return { parent, pair: parent ? findPair(parent, at[at.length - 1]) : undefined };
-}
-/** `~`, `null` or nothing at all. */
-function isEmpty(node) {
-    return (0,dist/* isScalar */.jn)(node) && node.value === null;
-}
-function describeNode(node) {
-    if ((0,dist/* isScalar */.jn)(node))
-        return `${typeof node.value === 'string' ? 'string' : String(node.value === null ? 'null' : typeof node.value)} value`;
-    if ((0,dist/* isMap */.jh)(node))
-        return 'mapping';
-    if ((0,dist/* isAlias */.Vj)(node))
-        return 'alias';
-    return 'list';
-}
-function findPair(map, key) {
-    return map.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === key);
-}
-function lineOf(text, offset) {
-    let line = 1;
-    for (let i = 0; i < offset && i < text.length; i++)
-        if (text.charCodeAt(i) === 10)
-            line++;
-    return line;
-}
-
-;// CONCATENATED MODULE: ./src/values/source.ts
-/**
- * Positions in a values file's source text, and the splices that edit it: the edit replaces
- * only the ranges it must, so everything else stays byte for byte.
- */
-
-/** Applies non-overlapping splices, from the end so that earlier offsets stay valid. */
-function applySplices(text, splices) {
-    let out = text;
-    for (const s of [...splices].sort((a, b) => b.start - a.start || b.end - a.end)) {
-        out = out.slice(0, s.start) + s.text + out.slice(s.end);
-    }
-    return out;
-}
-function lineStart(text, offset) {
-    return text.lastIndexOf('\n', offset - 1) + 1;
-}
-/** Offset just past the line break that ends the line containing `offset` (or the text's end). */
-function lineEnd(text, offset) {
-    const nl = text.indexOf('\n', offset);
-    return nl === -1 ? text.length : nl + 1;
-}
-/** The column of a node's first character. */
-function columnOf(text, node) {
-    const start = node.range?.[0] ?? 0;
-    return start - lineStart(text, start);
-}
-/** The indentation step the file uses: the column of the first nested block key, else 2. */
-function detectIndent(root, text) {
-    for (const pair of root.items) {
-        const value = pair.value;
-        if ((0,dist/* isMap */.jh)(value) && !value.flow && value.items[0]) {
-            const indent = columnOf(text, value.items[0].key);
-            if (indent > 0)
-                return indent;
-        }
-    }
-    return 2;
-}
-/** Where to append a new top-level key: the end of the text, or before a `...` end marker. */
-function documentEnd(text, doc) {
-    const contentsEnd = doc.contents?.range?.[2] ?? 0;
-    const marker = /^\.\.\.[ \t]*(#.*)?$/m.exec(text.slice(contentsEnd));
-    return marker ? contentsEnd + marker.index : text.length;
-}
-/**
- * Replaces the scalar at `range` with `value`. A block scalar's range takes its final line
- * break, which is kept; a trailing comment keeps its column where there is room:
- * `enabled: false  # x` → `enabled: true   # x`.
- */
-function replaceScalar(text, range, value) {
-    const start = range[0];
-    let end = range[1];
-    const trailing = /(\r?\n)+$/.exec(text.slice(start, end))?.[0] ?? '';
-    end -= trailing.length;
-    const lead = start === end && !/[ \t]$/.test(text.slice(0, start)) ? ' ' : '';
-    const gap = /^( +)#/.exec(text.slice(end));
-    if (gap && !trailing) {
-        const spaces = Math.max(1, gap[1].length + (end - start) - (lead.length + value.length));
-        return { start, end: end + gap[1].length, text: `${lead}${value}${' '.repeat(spaces)}` };
-    }
-    const tail = text[end] === '#' ? ' ' : '';
-    return { start, end, text: `${lead}${value}${tail}` };
-}
-/** Gives a value to a key that has none: `bundleUrl:` → `bundleUrl: "..."`. */
-function insertAfterColon(text, pair, value) {
-    const colon = text.indexOf(':', pair.key.range[1]);
-    return { start: colon + 1, end: colon + 1, text: ` ${value}` };
-}
-/** The text span that removes one pair of a map (its whole lines in a block map). */
-function removal(text, map, item) {
-    const key = item.key;
-    const value = item.value;
-    const start = key.range[0];
-    const end = value?.range?.[1] ?? key.range[1];
-    if (!map.flow) {
-        const from = lineStart(text, start);
-        const to = text[end - 1] === '\n' ? end : lineEnd(text, end);
-        return { start: from, end: to, text: '' };
-    }
-    // Flow mapping: take the pair and one neighbouring comma.
-    const after = /^\s*,[ \t]*/.exec(text.slice(end));
-    if (after)
-        return { start, end: end + after[0].length, text: '' };
-    const before = /,\s*$/.exec(text.slice(0, start));
-    if (before)
-        return { start: start - before[0].length, end, text: '' };
-    return { start, end, text: '' };
-}
-/**
- * Where new pairs go at the end of a flow mapping, and what separates them from the last pair:
- * `{a: 1}` → after `1`, `, `; `{}` or `{a: 1,}` → no comma is added.
- */
-function flowAppend(text, map) {
-    const close = text.lastIndexOf('}', map.range[1]);
-    const before = text.slice(0, close).trimEnd();
-    return { at: before.length, open: before.endsWith('{'), comma: before.endsWith(',') };
-}
-
-;// CONCATENATED MODULE: ./src/values/style.ts
-/**
- * How a new string value is written: in the style of the scalar it replaces (plain, 'single' or
- * "double" quoted), else in the quote style the file uses most. The `yaml` library renders each
- * style and decides whether plain is safe, for YAML 1.2 and for YAML 1.1 too (`compat`): Helm
- * reads values files with a YAML 1.1 parser, where `yes`, `on`, `2026-11-22` or `1:20` are not
- * strings. Every rendering is parsed back, under both versions, before it is used.
- */
-
-const STRING_STYLES = [dist/* Scalar */.X5.PLAIN, dist/* Scalar */.X5.QUOTE_SINGLE, dist/* Scalar */.X5.QUOTE_DOUBLE];
-/** Rendered on one line, never folded; safe for a YAML 1.1 reader as well. */
-const RENDER = {
-    lineWidth: 0,
-    minContentWidth: 0,
-    doubleQuotedMinMultiLineLength: Number.POSITIVE_INFINITY,
-    flowCollectionPadding: false,
-};
-/**
- * Line breaks for YAML 1.1 (and Go's parser, which Helm uses) but not for the `yaml` library,
- * which leaves them raw: only a double-quoted scalar can carry them, escaped.
- */
-const YAML11_BREAKS = /[\u0085\u2028\u2029]/g;
-const BREAK_ESCAPES = { '\u0085': '\\N', '\u2028': '\\L', '\u2029': '\\P' };
-/**
- * Plain text Go's YAML parser (libyaml's scanner; Helm's) refuses inside a flow collection, where
- * the `yaml` library takes it: a `?` anywhere (`{v: a?b}`, so any link with a query), a leading
- * `:`. Found by running Helm on every rendering (test/integration/helm.test.ts).
- */
-const FLOW_PLAIN_REFUSED_BY_GO = /\?|^:/;
-/** Double quotes, unless the file has more single-quoted scalars than double-quoted ones. */
-function mostUsedQuote(doc) {
-    let single = 0;
-    let double = 0;
-    (0,dist/* visit */.YR)(doc, {
-        Scalar(_, node) {
-            if (node.type === dist/* Scalar */.X5.QUOTE_SINGLE)
-                single++;
-            else if (node.type === dist/* Scalar */.X5.QUOTE_DOUBLE)
-                double++;
-        },
-    });
-    return single > double ? dist/* Scalar */.X5.QUOTE_SINGLE : dist/* Scalar */.X5.QUOTE_DOUBLE;
-}
-/**
- * The text of `value` as a scalar in a block (or, `inFlow`, a flow) mapping: in the style of the
- * `replaced` scalar when that style can carry it, else quoted in `quote`, else double-quoted
- * (which carries any string). A null, an alias or a block scalar has no style to keep.
- */
-function writeString(value, where) {
-    const kept = (0,dist/* isScalar */.jn)(where.replaced) &&
-        where.replaced.value !== null &&
-        STRING_STYLES.includes(where.replaced.type)
-        ? where.replaced.type
-        : where.quote;
-    for (const style of new Set([kept, where.quote, dist/* Scalar */.X5.QUOTE_DOUBLE])) {
-        const text = render(value, style, where.inFlow);
-        if (text !== undefined && readsBack(text, value, where.inFlow, style))
-            return text;
-    }
-    // The value is never quoted here: it may be the presigned link.
-    throw new Error('no YAML form of the new value reads back as the same string');
-}
-/** `value` in `style`, on one line; undefined when the library would not write it so. */
-function render(value, style, inFlow) {
-    const hasBreaks = value.search(YAML11_BREAKS) !== -1;
-    if (hasBreaks && style !== dist/* Scalar */.X5.QUOTE_DOUBLE)
-        return undefined;
-    const doc = new dist/* Document */.yo({ k: value }, { compat: 'yaml-1.1' });
-    doc.get('k', true).type = style;
-    doc.contents.flow = inFlow;
-    const [prefix, suffix] = inFlow ? ['{k: ', '}\n'] : ['k: ', '\n'];
-    const out = doc.toString(RENDER);
-    const text = out.slice(prefix.length, -suffix.length);
-    if (!out.startsWith(prefix) || !out.endsWith(suffix) || /[\r\n]/.test(text))
-        return undefined;
-    return hasBreaks ? text.replace(YAML11_BREAKS, (c) => BREAK_ESCAPES[c]) : text;
-}
-/**
- * True when `text`, written as a value in a block (or flow) mapping, reads as the string `value`
- * under YAML 1.2 and YAML 1.1 (and Go's parser), in `style` if one is given.
- */
-function readsBack(text, value, inFlow, style) {
-    const source = inFlow ? `{k: ${text}}\n` : `k: ${text}\n`;
-    return ['1.1', '1.2'].every((version) => {
-        const doc = (0,dist/* parseDocument */.Tp)(source, { version, uniqueKeys: true });
-        const node = (0,dist/* isMap */.jh)(doc.contents) ? doc.contents.get('k', true) : undefined;
-        return (doc.errors.length === 0 &&
-            (0,dist/* isScalar */.jn)(node) &&
-            node.value === value &&
-            (style === undefined || node.type === style) &&
-            !(inFlow && node.type === dist/* Scalar */.X5.PLAIN && FLOW_PLAIN_REFUSED_BY_GO.test(value)));
-    });
-}
-
-;// CONCATENATED MODULE: ./src/values/edit.ts
-/**
- * The in-place edit of a Helm values file: only `staticExport.enabled`, `.bundleUrl` and
- * `.version` change. The new scalars are spliced into the source text at the parsed nodes'
- * ranges, so comments, blank lines, key order, quoting, anchors, flow collections, block scalars,
- * indentation, line endings and a byte-order mark elsewhere stay byte for byte; a replaced value
- * keeps its quote style (style.ts). Every edit is checked by parsing the result: its data must
- * equal the old data but for those keys.
- */
-
-
-
-
-
-
-/**
- * Plans the edit: returns the new text (unchanged when the values are already there). Pure: it
- * neither reads nor writes a file. `at` is where the block lives (`staticExport` at the top).
- */
-function planValuesEdit(text, values, display = 'values.yaml', at = STATIC_EXPORT) {
-    const doc = checkValues(text, display, at);
-    const edit = startEdit(text, doc, values, display, at);
-    const { parent, pair } = locate(doc, at);
-    const block = pair?.value;
-    if (!pair || (parent?.flow && !(0,dist/* isMap */.jh)(block)))
-        addBlock(edit, doc, parent);
-    else if (!(0,dist/* isMap */.jh)(block))
-        fillInBlock(edit, pair);
-    else
-        updateBlock(edit, block);
-    const out = applySplices(text, edit.splices);
-    verify(doc, out, edit);
-    const changed = out !== text;
-    return { text: out, changed, changes: changed ? edit.changes : [], notices: edit.notices };
-}
-function startEdit(text, doc, values, display, at) {
-    return {
-        text,
-        values,
-        display,
-        at,
-        name: at.join('.'),
-        eol: text.includes('\r\n') ? '\r\n' : '\n',
-        unit: (0,dist/* isMap */.jh)(doc.contents) ? detectIndent(doc.contents, text) : 2,
-        quote: mostUsedQuote(doc),
-        splices: [],
-        changes: [],
-        notices: [],
-    };
-}
-/** The block is missing: add it inside a flow mapping at the top, or at the document's end. */
-function addBlock(edit, doc, parent) {
-    if (edit.at.length > 1)
-        throw new Error(`adding ${edit.name} below the top of the document is not supported`);
-    const key = edit.at[0];
-    if (parent?.flow) {
-        const end = flowAppend(edit.text, parent);
-        const sep = end.open || end.comma ? ' ' : ', ';
-        const inner = flowPairs(edit, KEYS);
-        edit.splices.push({ start: end.at, end: end.at, text: `${sep}${key}: {${inner}}` });
-    }
-    else {
-        const end = documentEnd(edit.text, doc);
-        const needsBreak = end > 0 && !edit.text.slice(0, end).endsWith('\n');
-        const lines = blockLines(edit, KEYS, ' '.repeat(edit.unit));
-        const text = `${needsBreak ? edit.eol : ''}${key}:${edit.eol}${lines}`;
-        edit.splices.push({ start: end, end, text });
-    }
-    edit.changes.push(`${edit.name} added`);
-}
-/** `staticExport:` with no value, `~` or `null`: fill it in as a block. */
-function fillInBlock(edit, pair) {
-    const { text } = edit;
-    const key = pair.key;
-    const value = pair.value;
-    const range = value?.range ?? [key.range[1], key.range[1]];
-    const afterLine = lineEnd(text, range[1]);
-    const needsBreak = !text.slice(0, afterLine).endsWith('\n');
-    // Drop the `~` or `null` token, and the blanks before it when nothing but a line end follows.
-    let dropFrom = range[0];
-    if (range[1] > range[0] && /^[ \t]*(\r?\n|$)/.test(text.slice(range[1]))) {
-        while (dropFrom > 0 && (text[dropFrom - 1] === ' ' || text[dropFrom - 1] === '\t'))
-            dropFrom--;
-    }
-    const indent = ' '.repeat(edit.unit + columnOf(text, key));
-    edit.splices.push({ start: dropFrom, end: range[1], text: '' }, {
-        start: afterLine,
-        end: afterLine,
-        text: `${needsBreak ? edit.eol : ''}${blockLines(edit, KEYS, indent)}`,
-    });
-    edit.changes.push(`${edit.name} filled in`);
-}
-/** The block is a mapping: set, replace or remove each key, then add the missing ones. */
-function updateBlock(edit, block) {
-    const missing = [];
-    let removed = 0;
-    for (const key of KEYS) {
-        const item = findPair(block, key);
-        if (wantedValue(edit, key) === undefined) {
-            if (item) {
-                removeKey(edit, block, item, key);
-                removed++;
-            }
-        }
-        else if (!item)
-            missing.push(key);
-        else
-            replaceValue(edit, block, item, key);
-    }
-    if (missing.length > 0)
-        addKeys(edit, block, missing, removed === block.items.length);
-}
-function removeKey(edit, block, item, key) {
-    edit.splices.push(removal(edit.text, block, item));
-    edit.changes.push(`${key} removed`);
-    if (key === 'version')
-        edit.notices.push(`Removed the stale ${edit.name}.version from ${edit.display}: the version input is empty.`);
-}
-function replaceValue(edit, block, item, key) {
-    const node = item.value;
-    const inFlow = block.flow === true;
-    if (isUpToDate(edit, key, node, inFlow))
-        return;
-    const value = valueText(edit, key, inFlow, node);
-    edit.splices.push(node?.range
-        ? replaceScalar(edit.text, node.range, value)
-        : insertAfterColon(edit.text, item, value));
-    edit.changes.push(`${key} updated`);
-}
-/** Already the wanted value, written in a form that YAML 1.1 and 1.2 both read as such. */
-function isUpToDate(edit, key, node, inFlow) {
-    const wanted = wantedValue(edit, key);
-    if (!(0,dist/* isScalar */.jn)(node) || node.value !== wanted || !node.range)
-        return false;
-    if (typeof wanted !== 'string')
-        return node.source === 'true';
-    return readsBack(edit.text.slice(node.range[0], node.range[1]), wanted, inFlow);
-}
-/** Adds the keys the block lacks, after its last pair. */
-function addKeys(edit, block, missing, allRemoved) {
-    const { text } = edit;
-    if (block.flow && allRemoved) {
-        // Every pair there was is being removed: the new ones go right after the brace (a
-        // separator computed from the old text would be left dangling: `{, enabled: true}`).
-        const open = block.range[0] + 1;
-        edit.splices.push({ start: open, end: open, text: flowPairs(edit, missing) });
-    }
-    else if (block.flow) {
-        const end = flowAppend(text, block);
-        const lead = end.open ? '' : end.comma ? ' ' : ', ';
-        edit.splices.push({ start: end.at, end: end.at, text: `${lead}${flowPairs(edit, missing)}` });
-    }
-    else {
-        const firstKey = block.items[0]?.key;
-        const indent = ' '.repeat(firstKey ? columnOf(text, firstKey) : edit.unit);
-        const last = block.items[block.items.length - 1];
-        const lastEnd = last.value?.range?.[1] ?? last.key.range[1];
-        // A block scalar's range ends after its line break: insert at the start of the next line.
-        const at = text[lastEnd - 1] === '\n' ? lastEnd : lineEnd(text, lastEnd);
-        const needsBreak = !text.slice(0, at).endsWith('\n');
-        const lines = blockLines(edit, missing, indent);
-        edit.splices.push({ start: at, end: at, text: `${needsBreak ? edit.eol : ''}${lines}` });
-    }
-    for (const key of missing)
-        edit.changes.push(`${key} added`);
-}
-function wantedValue(edit, key) {
-    return key === 'enabled' ? true : edit.values[key];
-}
-/** The YAML text of `key`'s new value, in the style of the scalar it replaces, if any. */
-function valueText(edit, key, inFlow, replaced) {
-    const value = wantedValue(edit, key);
-    if (typeof value !== 'string')
-        return value === undefined ? undefined : 'true';
-    return writeString(value, { replaced, quote: edit.quote, inFlow });
-}
-/** `key: value` pairs for a flow mapping, comma-separated; keys without a value are left out. */
-function flowPairs(edit, keys) {
-    return newPairs(edit, keys, true)
-        .map((pair) => pair.join(': '))
-        .join(', ');
-}
-/** One `key: value` line per key for a block mapping at `indent`. */
-function blockLines(edit, keys, indent) {
-    return newPairs(edit, keys, false)
-        .map(([key, value]) => `${indent}${key}: ${value}${edit.eol}`)
-        .join('');
-}
-function newPairs(edit, keys, inFlow) {
-    return keys.flatMap((key) => {
-        const value = valueText(edit, key, inFlow);
-        return value === undefined ? [] : [[key, value]];
-    });
-}
-/** Reads the edited text back and checks it holds the original data (`before`, already parsed)
- * with only the block's three keys changed. */
-function verify(before, after, edit) {
-    const expected = (before.toJS(TO_JS) ?? {});
-    const block = blockOf(expected, edit.at);
-    block.enabled = true;
-    block.bundleUrl = edit.values.bundleUrl;
-    if (edit.values.version === undefined)
-        delete block.version;
-    else
-        block.version = edit.values.version;
-    const doc = (0,dist/* parseDocument */.Tp)(after, PARSE);
-    const actual = doc.errors.length === 0 ? doc.toJS(TO_JS) : undefined;
-    if (!(0,external_node_util_.isDeepStrictEqual)(actual, expected)) {
-        throw fileError(edit.display, 'could not be edited safely: the edited text would not read back as the intended values', `Please report this with the file attached; as a workaround, write the ${edit.name} block as a plain block mapping.`);
-    }
-}
-/** The object at `at` in the data, made (or copied, not to touch an alias's target) on the way. */
-function blockOf(data, at) {
-    let map = data;
-    for (const key of at) {
-        const current = map[key];
-        map[key] = current && typeof current === 'object' ? { ...current } : {};
-        map = map[key];
-    }
-    return map;
-}
-
-;// CONCATENATED MODULE: ./src/values/read.ts
-/**
- * Reads the values file, and checks before any export is started that it can be written at the
- * end: a broken or unwritable file costs no export.
- */
-
-
-
-
-
-/**
- * Reads and checks the values file: valid YAML, one document, a mapping at the top,
- * `staticExport` absent or a mapping. A missing file reads as a new, empty one.
- */
-async function readValuesFile(path, display) {
-    let target = path;
-    let info;
-    try {
-        info = await (0,promises_.lstat)(path);
-    }
-    catch (error) {
-        if (error.code === 'ENOENT') {
-            return { path, display, exists: false, text: '', mode: 0o644 };
-        }
-        throw unreadable(display, error);
-    }
-    if (info.isSymbolicLink()) {
-        try {
-            target = await (0,promises_.realpath)(path);
-            info = await (0,promises_.stat)(target);
-        }
-        catch {
-            throw fileError(display, 'is a symbolic link to a file that does not exist', 'Point the link at the values file, or give the real path.');
-        }
-    }
-    if (info.isDirectory())
-        throw fileError(display, 'is a directory', 'Give the path of a YAML file, e.g. charts/docs/values.yaml.');
-    if (!info.isFile())
-        throw fileError(display, 'is not a regular file', 'Give the path of a YAML file.');
-    if (info.size > 64 * 1024 * 1024)
-        throw fileError(display, `is ${info.size} bytes`, 'A Helm values file is expected to be far smaller; check the path.');
-    const bytes = await (0,promises_.readFile)(target);
-    const text = bytes.toString('utf8');
-    if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) {
-        throw fileError(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
-    }
-    checkValues(text, display);
-    return { path: target, display, exists: true, text, mode: info.mode & 0o7777 };
-}
-/**
- * Checks that the write at the end can happen: the file is not read-only and its folder (or the
- * nearest folder that exists, for a new file) is writable.
- */
-async function checkWritable(file) {
-    if (file.exists)
-        refuseReadOnly(file.mode, file.display);
-    let dir = (0,external_node_path_.dirname)(file.path);
-    for (;;) {
-        try {
-            await (0,promises_.access)(dir, external_node_fs_namespaceObject.constants.W_OK);
-            return;
-        }
-        catch (error) {
-            const code = error.code;
-            if (code === 'ENOENT' && (0,external_node_path_.dirname)(dir) !== dir) {
-                dir = (0,external_node_path_.dirname)(dir);
-                continue;
-            }
-            throw fileError(file.display, `cannot be written: its folder ${dir} is not writable (${code ?? String(error)})`, 'The file is replaced atomically, through a temporary file next to it: make the folder writable.');
-        }
-    }
-}
-/**
- * A read-only file is the user's "do not change this": the rename of the atomic write would
- * replace it all the same, so it is refused before the export and again just before the write.
- */
-function refuseReadOnly(mode, display) {
-    if ((mode & 0o222) === 0) {
-        throw fileError(display, 'is read-only', 'Make it writable (chmod u+w) or point values-file at a writable copy.');
-    }
-}
-function unreadable(display, error) {
-    return fileError(display, `cannot be read (${error.code ?? String(error)})`, 'Check the path and its permissions.');
+    return new errors_StoppedError(`Cancelled during the helm upgrade of ${spec.release}; helm was stopped. The release may be left in ${existed ? 'pending-upgrade' : 'pending-install'}: check "${status}" before the next run. ${filesWere(options.values.map((file) => file.display))} already updated.`, 'cancelled');
 }
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+;// CONCATENATED MODULE: external "node:vm"
+const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 ;// CONCATENATED MODULE: ./src/shared/stale-temp.ts
 /**
  * Temporary files of an atomic write are named `.<file>.<pid>.<8 hex>.<suffix>` next to the
@@ -59633,11 +59104,11 @@ class AtomicWriteError extends Error {
  */
 async function writeAtomic(path, options, write) {
     const dir = (0,external_node_path_.dirname)(path);
-    await step('folder', () => (0,promises_.mkdir)(dir, { recursive: true }));
+    await atomic_write_step('folder', () => (0,promises_.mkdir)(dir, { recursive: true }));
     const temp = (0,external_node_path_.join)(dir, tempName((0,external_node_path_.basename)(path), options.suffix, (0,external_node_crypto_.randomBytes)(4).toString('hex')));
     try {
         await fill(temp, options, write);
-        await step('rename', () => (0,promises_.rename)(temp, path));
+        await atomic_write_step('rename', () => (0,promises_.rename)(temp, path));
     }
     catch (error) {
         await (0,promises_.rm)(temp, { force: true }).catch(() => undefined);
@@ -59651,12 +59122,12 @@ async function writeAtomic(path, options, write) {
 /** Creates the temporary file (never over an existing one), fills and closes it. */
 async function fill(temp, options, write) {
     const flags = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL;
-    const file = await step('write', () => (0,promises_.open)(temp, flags, options.mode ?? 0o666));
+    const file = await atomic_write_step('write', () => (0,promises_.open)(temp, flags, options.mode ?? 0o666));
     let written = false;
     try {
         await write(file);
         if (options.durable !== false)
-            await step('write', () => file.sync());
+            await atomic_write_step('write', () => file.sync());
         written = true;
     }
     finally {
@@ -59664,12 +59135,12 @@ async function fill(temp, options, write) {
         if (!written)
             await file.close().catch(() => undefined);
     }
-    await step('write', () => file.close());
+    await atomic_write_step('write', () => file.close());
     // The umask may have narrowed the mode given to open().
     if (options.mode !== undefined)
-        await step('write', () => (0,promises_.chmod)(temp, options.mode));
+        await atomic_write_step('write', () => (0,promises_.chmod)(temp, options.mode));
 }
-async function step(name, action) {
+async function atomic_write_step(name, action) {
     try {
         return await action();
     }
@@ -59689,60 +59160,6 @@ async function syncFolder(dir) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/values/write.ts
-/**
- * Writes the edited values file atomically (src/shared/atomic-write.ts): a killed run leaves the
- * old file or the new one. Keeps the file mode; writes through a symlink to its target.
- */
-
-
-
-
-
-/**
- * Replaces the file at `path` (a symlink's target) with `text`. Refuses a file made read-only
- * since it was read. Returns the names of temporary files left next to it by earlier, killed runs,
- * which it removed.
- */
-async function writeValuesFile(path, text, mode, display) {
-    await refuseChangedToReadOnly(path, display);
-    try {
-        return await writeAtomic(path, { suffix: 'tmp', mode }, (file) => file.writeFile(text, 'utf8'));
-    }
-    catch (error) {
-        throw writeFailure(error, path, display);
-    }
-}
-async function refuseChangedToReadOnly(path, display) {
-    let mode;
-    try {
-        mode = (await (0,promises_.stat)(path)).mode;
-    }
-    catch (error) {
-        const code = error.code;
-        // A new file, or one whose folder is to be made.
-        if (code === 'ENOENT' || code === 'ENOTDIR')
-            return;
-        throw unreadable(display, error);
-    }
-    refuseReadOnly(mode, display);
-}
-function writeFailure(error, path, display) {
-    const code = error.code ?? String(error);
-    if (error instanceof AtomicWriteError && error.step === 'folder')
-        return fileError(display, `cannot be created: its folder ${(0,external_node_path_.dirname)(path)} cannot be made (${code})`, 'Check the path and permissions.');
-    const fix = code === 'ENOSPC' || code === 'EDQUOT'
-        ? 'The disk is full: free some space on the runner.'
-        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-            ? 'The folder is not writable: check its permissions.'
-            : 'Check the path, the permissions and the free disk space.';
-    return fileError(display, `could not be written (${code})`, fix);
-}
-
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-;// CONCATENATED MODULE: external "node:vm"
-const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 ;// CONCATENATED MODULE: ./src/export/download.ts
 /**
  * Streams the bundle from its presigned link to disk: constant memory whatever its size, SHA-256
@@ -60117,9 +59534,9 @@ function generateBundle(client, jobId, call) {
 /** Links that expire sooner than this get a warning: pods that start later cannot fetch them. */
 const EXPIRY_WARNING_MS = 3_600_000;
 /** The StoppedError of a publish: what was left as it was, and how to resume. */
-function stoppedError(run, reason, last) {
+function job_stoppedError(run, reason, last) {
     const { inputs, state } = run;
-    const display = inputs.valuesFileInput;
+    const files = filesWere(inputs.valuesFiles.map((file) => file.display));
     const id = state.jobId;
     const where = last
         ? ` (last status ${last.status}${typeof last.progress === 'number' ? `, ${Math.floor(last.progress)}%` : ''})`
@@ -60128,8 +59545,8 @@ function stoppedError(run, reason, last) {
         ? ` The job may still be running on the service: resume with job-id: ${id}`
         : '';
     return reason === 'cancelled'
-        ? new errors_StoppedError(`Cancelled${id ? ` while waiting for export job ${id}` : ''}${where}; ${display} was not changed.${resume}`, 'cancelled', id)
-        : new errors_StoppedError(`The export${id ? ` job ${id}` : ''} did not finish within the timeout of ${duration_formatDuration(inputs.timeoutMs)}${where}; ${display} was not changed.${resume ? `${resume} (re-run with the job-id input), or raise timeout.` : ' Raise timeout.'}`, 'timeout', id);
+        ? new errors_StoppedError(`Cancelled${id ? ` while waiting for export job ${id}` : ''}${where}; ${files} not changed.${resume}`, 'cancelled', id)
+        : new errors_StoppedError(`The export${id ? ` job ${id}` : ''} did not finish within the timeout of ${duration_formatDuration(inputs.timeoutMs)}${where}; ${files} not changed.${resume ? `${resume} (re-run with the job-id input), or raise timeout.` : ' Raise timeout.'}`, 'timeout', id);
 }
 /**
  * Runs one step; a cancel or the time limit inside it becomes the publish's StoppedError, naming
@@ -60140,7 +59557,7 @@ async function job_step(run, last, work) {
         return await work();
     }
     catch (error) {
-        throw translateStop(error, (reason, seen) => stoppedError(run, reason, seen), {
+        throw translateStop(error, (reason, seen) => job_stoppedError(run, reason, seen), {
             signal: run.signal,
             last: last(),
         });
@@ -60186,7 +59603,7 @@ async function waitForExport(run, job) {
     })));
     if (done.value.status === 'failed') {
         const why = done.value.error?.trim() || 'the service gave no reason';
-        throw new errors_UserError(`Export job ${done.value.jobId} failed: ${why}. Fix the cause in the documentation (or the export's domain, version and paths) and run again; ${inputs.valuesFileInput} was not changed.`, { jobId: done.value.jobId });
+        throw new errors_UserError(`Export job ${done.value.jobId} failed: ${why}. Fix the cause in the documentation (or the export's domain, version and paths) and run again; ${filesWere(inputs.valuesFiles.map((file) => file.display))} not changed.`, { jobId: done.value.jobId });
     }
     return { job: done.value, polls: done.polls };
 }
@@ -60241,11 +59658,956 @@ function reportExpiry(run, bundle) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/values/diff.ts
+/**
+ * A unified diff of two texts, by lines: the common head and tail are cut first, so a small edit
+ * of a large file costs little; the middle is compared with a longest-common-subsequence table.
+ */
+function unifiedDiff(before, after, name, context = 3) {
+    if (before === after)
+        return '';
+    const a = splitLines(before);
+    const b = splitLines(after);
+    let head = 0;
+    while (head < a.length && head < b.length && a[head] === b[head])
+        head++;
+    let tail = 0;
+    while (tail < a.length - head &&
+        tail < b.length - head &&
+        a[a.length - 1 - tail] === b[b.length - 1 - tail])
+        tail++;
+    const midA = a.slice(head, a.length - tail);
+    const midB = b.slice(head, b.length - tail);
+    const ops = [];
+    for (let i = 0; i < head; i++)
+        ops.push({ op: ' ', line: a[i], ai: i, bi: i });
+    for (const m of middle(midA, midB)) {
+        ops.push({ op: m.op, line: m.line, ai: head + m.ai, bi: head + m.bi });
+    }
+    for (let i = tail; i > 0; i--)
+        ops.push({ op: ' ', line: a[a.length - i], ai: a.length - i, bi: b.length - i });
+    const out = [`--- a/${name}`, `+++ b/${name}`];
+    let i = 0;
+    while (i < ops.length) {
+        if (ops[i].op === ' ') {
+            i++;
+            continue;
+        }
+        const start = Math.max(0, i - context);
+        let end = i;
+        // Extend the hunk while changes are within 2*context lines of each other.
+        for (;;) {
+            while (end < ops.length && ops[end].op !== ' ')
+                end++;
+            let next = end;
+            while (next < ops.length && ops[next].op === ' ')
+                next++;
+            if (next < ops.length && next - end <= 2 * context) {
+                end = next;
+                continue;
+            }
+            break;
+        }
+        const stop = Math.min(ops.length, end + context);
+        const hunk = ops.slice(start, stop);
+        const aStart = hunk.find((o) => o.op !== '+')?.ai ?? ops[start].ai;
+        const bStart = hunk.find((o) => o.op !== '-')?.bi ?? ops[start].bi;
+        const aCount = hunk.filter((o) => o.op !== '+').length;
+        const bCount = hunk.filter((o) => o.op !== '-').length;
+        out.push(`@@ -${aCount === 0 ? aStart : aStart + 1},${aCount} +${bCount === 0 ? bStart : bStart + 1},${bCount} @@`);
+        for (const o of hunk)
+            out.push(`${o.op}${o.line}`);
+        i = stop;
+    }
+    return `${out.join('\n')}\n`;
+}
+function splitLines(text) {
+    const lines = text.split('\n');
+    if (lines[lines.length - 1] === '')
+        lines.pop();
+    return lines.map((l) => l.replace(/\r$/, ''));
+}
+function middle(a, b) {
+    const result = [];
+    if (a.length * b.length > 4_000_000) {
+        // Too large to compare line by line: show it as a replacement.
+        a.forEach((line, ai) => result.push({ op: '-', line, ai, bi: 0 }));
+        b.forEach((line, bi) => result.push({ op: '+', line, ai: a.length, bi }));
+        return result;
+    }
+    const table = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
+    for (let i = a.length - 1; i >= 0; i--) {
+        for (let j = b.length - 1; j >= 0; j--) {
+            table[i][j] =
+                a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+        }
+    }
+    let i = 0;
+    let j = 0;
+    while (i < a.length || j < b.length) {
+        if (i < a.length && j < b.length && a[i] === b[j]) {
+            result.push({ op: ' ', line: a[i], ai: i, bi: j });
+            i++;
+            j++;
+        }
+        else if (i < a.length && (j === b.length || table[i + 1][j] >= table[i][j + 1])) {
+            result.push({ op: '-', line: a[i], ai: i, bi: j });
+            i++;
+        }
+        else {
+            result.push({ op: '+', line: b[j], ai: i, bi: j });
+            j++;
+        }
+    }
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/values/file.ts
+/**
+ * What the values-file modules share: the shapes they pass around, where the block they edit
+ * lives, how the YAML is parsed, and the form of every message about the file.
+ */
+
+/** Where the chart reads the static export: `staticExport` at the top of the values. */
+const STATIC_EXPORT = ['staticExport'];
+/** The keys this action writes into that mapping, in the order it adds them. */
+const KEYS = ['enabled', 'bundleUrl', 'version'];
+/**
+ * How every values file is parsed: duplicate keys are an error, node ranges are kept, and merge
+ * keys (`<<: *defaults`) are merged, as Helm reads them.
+ */
+const PARSE = {
+    keepSourceTokens: true,
+    uniqueKeys: true,
+    prettyErrors: true,
+    merge: true,
+};
+/** Enough aliases for any real values file, few enough to stop a "billion laughs" file. */
+const TO_JS = { maxAliasCount: 10_000 };
+function fileError(display, problem, fix) {
+    return new errors_UserError(`values-file "${display}" ${problem}. ${fix} The file was not changed.`, {
+        file: display,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/values/path.ts
+/**
+ * The values-key path in a values file: how much of it the file has, and why a path cannot be
+ * written. Helm reads merge keys (`<<: *defaults`), so the path is followed as Helm follows it: a
+ * key of the mapping itself wins over a merged one. The edit never writes into an anchor's target
+ * (every alias of it would change too); a key that only a merge provides is written into the
+ * mapping itself, where it overrides the merged one, unless that would drop merged keys.
+ */
+
+
+/** Follows the path; throws a UserError (naming the path, the file and the line) if it cannot be
+ * written. Expects a checked document: one mapping at the top, or nothing. */
+function walkPath(doc, text, at, display) {
+    const walk = { doc, text, at, display };
+    if (!(0,dist/* isMap */.jh)(doc.contents))
+        return { map: null, depth: 0 };
+    let map = doc.contents;
+    for (let depth = 0; depth < at.length; depth++) {
+        const pair = findPair(map, at[depth]);
+        const value = pair?.value;
+        if (!pair) {
+            refuseMerged(walk, map, depth);
+            return { map, depth };
+        }
+        if (!value || isEmpty(value)) {
+            if (value)
+                refuseShared(walk, value, depth + 1);
+            return { map, depth, empty: pair };
+        }
+        if (!(0,dist/* isMap */.jh)(value))
+            throw notMapping(walk, value, depth + 1);
+        refuseShared(walk, value, depth + 1);
+        map = value;
+    }
+    refuseAnchoredValues(walk, map);
+    return { map, depth: at.length };
+}
+/** A scalar, a list or an alias where the path needs a mapping. */
+function notMapping(walk, value, depth) {
+    const { at, text, display } = walk;
+    const name = at.slice(0, depth).join('.');
+    const key = at[depth - 1];
+    const where = depth < at.length ? ` (on the values-key path ${at.join('.')})` : '';
+    const line = lineOf(text, value.range?.[0] ?? 0);
+    if ((0,dist/* isAlias */.Vj)(value)) {
+        const target = value.resolve(walk.doc);
+        const fix = (0,dist/* isMap */.jh)(target)
+            ? `The values would have to be written into the anchor &${value.source}, which every *${value.source} shares, and this action never rewrites an anchor's target. Give ${name} a mapping of its own that merges the anchor ("${key}:" with "<<: *${value.source}" indented below) and run again.`
+            : `Write ${name} as a mapping or remove it.`;
+        return fileError(display, `has ${name}${where} as an alias (*${value.source}) at line ${line}, not a mapping`, fix);
+    }
+    return fileError(display, `has ${name}${where} as a ${describeNode(value)} at line ${line}, not a mapping`, `Write ${name} as a mapping (e.g. "${key}:" with "enabled: true" indented below) or remove it${where ? ', or check values-key' : ''}.`);
+}
+/**
+ * The key is not in the mapping itself; if a merge key provides it, the key written here would
+ * replace the merged value whole (a merge is shallow): refused when that would drop anything.
+ */
+function refuseMerged(walk, map, depth) {
+    const { at, display, text } = walk;
+    const merged = fromMerge(walk.doc, map, at[depth]);
+    if (!merged)
+        return;
+    const lost = lostKeys(merged.value, at.slice(depth + 1), at.slice(0, depth + 1).join('.'));
+    if (lost.length === 0)
+        return;
+    const key = merged.pair.key;
+    const line = lineOf(text, key.range?.[0] ?? 0);
+    const source = text.slice(key.range[0], lineEndOf(text, key.range[0])).trim();
+    const name = at.slice(0, depth + 1).join('.');
+    const owner = depth === 0 ? 'the top of the file' : at.slice(0, depth).join('.');
+    throw fileError(display, `gets ${name} from the merge key "${source}" at line ${line}`, `Writing values-key ${at.join('.')} means writing ${at[depth]} into ${owner}, which replaces the whole merged value (a merge is shallow) and would drop ${lost.join(', ')}; this action never rewrites the anchor itself, which every alias of it shares. Write ${name} in full under ${owner}, or point values-key at the anchor's own path if every user of it should get the link.`);
+}
+/** The value a merge key of `map` gives `key`, and the merge pair that gives it. */
+function fromMerge(doc, map, key) {
+    for (const pair of map.items) {
+        if (!isMergeKey(pair))
+            continue;
+        const sources = (0,dist/* isSeq */.oP)(pair.value) ? pair.value.items : [pair.value];
+        for (const source of sources) {
+            const node = (0,dist/* isAlias */.Vj)(source) ? source.resolve(doc) : source;
+            if (!(0,dist/* isMap */.jh)(node))
+                continue;
+            const data = node.toJS(doc, TO_JS);
+            if (Object.hasOwn(data, key))
+                return { value: data[key], pair };
+        }
+    }
+    return undefined;
+}
+function isMergeKey(pair) {
+    return (0,dist/* isScalar */.jn)(pair.key) && typeof pair.key.value === 'symbol';
+}
+/** The dotted names of what a mapping written for `rest` would not carry over from `value`. */
+function lostKeys(value, rest, name) {
+    if (value === null || value === undefined)
+        return [];
+    if (typeof value !== 'object' || Array.isArray(value))
+        return [name];
+    const allowed = rest.length === 0 ? KEYS : [rest[0]];
+    const data = value;
+    return Object.keys(data).flatMap((key) => !allowed.includes(key)
+        ? [`${name}.${key}`]
+        : rest.length > 0
+            ? lostKeys(data[key], rest.slice(1), `${name}.${key}`)
+            : []);
+}
+/** A node the edit writes into must not be an anchor that aliases elsewhere reuse. */
+function refuseShared(walk, node, depth) {
+    const anchor = 'anchor' in node ? node.anchor : undefined;
+    if (!anchor)
+        return;
+    const lines = [];
+    (0,dist/* visit */.YR)(walk.doc, {
+        Alias(_, alias) {
+            if (alias.resolve(walk.doc) === node)
+                lines.push(lineOf(walk.text, alias.range?.[0] ?? 0));
+        },
+    });
+    if (lines.length === 0)
+        return;
+    const { at, text, display } = walk;
+    const name = at.slice(0, depth).join('.');
+    throw fileError(display, `has the anchor &${anchor} on ${name} at line ${lineOf(text, node.range?.[0] ?? 0)}, which *${anchor} at line ${lines.join(', ')} reuses`, `Writing ${at.join('.')} inside it would change ${lines.length === 1 ? 'that copy' : 'those copies'} too, and this action never rewrites an anchor's target. Move the anchor off the values-key path, or give ${name} a mapping of its own.`);
+}
+/** An anchored value this action rewrites would change every alias of it too. */
+function refuseAnchoredValues(walk, block) {
+    for (const key of KEYS) {
+        const node = findPair(block, key)?.value;
+        if (node && 'anchor' in node && node.anchor) {
+            throw fileError(walk.display, `has an anchor (&${node.anchor}) on ${walk.at.join('.')}.${key} at line ${lineOf(walk.text, node.range?.[0] ?? 0)}`, `This action rewrites that value, which would change every *${node.anchor} alias too: move the anchor to another key.`);
+        }
+    }
+}
+/** `~`, `null` or nothing at all. */
+function isEmpty(node) {
+    return (0,dist/* isScalar */.jn)(node) && node.value === null;
+}
+function describeNode(node) {
+    if ((0,dist/* isScalar */.jn)(node))
+        return `${typeof node.value === 'string' ? 'string' : String(node.value === null ? 'null' : typeof node.value)} value`;
+    if ((0,dist/* isMap */.jh)(node))
+        return 'mapping';
+    if ((0,dist/* isAlias */.Vj)(node))
+        return 'alias';
+    return 'list';
+}
+function findPair(map, key) {
+    return map.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === key);
+}
+function lineOf(text, offset) {
+    let line = 1;
+    for (let i = 0; i < offset && i < text.length; i++)
+        if (text.charCodeAt(i) === 10)
+            line++;
+    return line;
+}
+function lineEndOf(text, offset) {
+    const nl = text.indexOf('\n', offset);
+    return nl === -1 ? text.length : nl;
+}
+
+;// CONCATENATED MODULE: ./src/values/check.ts
+/**
+ * Checks a values file's text before anything is started, so that a broken file costs no export:
+ * valid YAML (else the line and column of the first error), one document, a mapping at the top,
+ * and a values-key path that can be written (path.ts).
+ */
+
+
+
+/** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
+function checkValues(text, display, at = STATIC_EXPORT) {
+    const doc = singleDocument(text, display);
+    const root = doc.contents;
+    if (root !== null && !isEmpty(root) && !(0,dist/* isMap */.jh)(root)) {
+        const line = lineOf(text, root.range?.[0] ?? 0);
+        throw fileError(display, `has a ${describeNode(root)} at the top (line ${line}), not a mapping of keys`, 'A Helm values file is a mapping such as "replicaCount: 1".');
+    }
+    try {
+        doc.toJS(TO_JS);
+    }
+    catch (error) {
+        throw fileError(display, `cannot be read as data (${error.message})`, 'Check its anchors and aliases.');
+    }
+    walkPath(doc, text, at, display);
+    return doc;
+}
+/** Parses the text as exactly one YAML document without errors. */
+function singleDocument(text, display) {
+    const docs = (0,dist/* parseAllDocuments */.hR)(text, PARSE);
+    // An empty stream (nothing but comments or white space) is not an array.
+    if (!Array.isArray(docs))
+        return (0,dist/* parseDocument */.Tp)(text, PARSE);
+    for (const doc of docs) {
+        const error = doc.errors[0];
+        if (error) {
+            const pos = error.linePos?.[0];
+            const where = pos ? `line ${pos.line}, column ${pos.col}` : 'an unknown position';
+            const first = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+            throw fileError(display, `is not valid YAML at ${where} (${display}:${pos?.line ?? 0}:${pos?.col ?? 0}): ${first}`, 'Fix the file, or delete it to start a new one.');
+        }
+    }
+    if (docs.length > 1) {
+        throw fileError(display, `contains ${docs.length} YAML documents (separated by ---)`, 'A Helm values file is one document: split it into several files.');
+    }
+    return docs[0] ?? (0,dist/* parseDocument */.Tp)(text, PARSE);
+}
+
+;// CONCATENATED MODULE: ./src/values/source.ts
+/**
+ * Positions in a values file's source text, and the splices that edit it: the edit replaces
+ * only the ranges it must, so everything else stays byte for byte.
+ */
+
+/** Applies non-overlapping splices, from the end so that earlier offsets stay valid. */
+function applySplices(text, splices) {
+    let out = text;
+    for (const s of [...splices].sort((a, b) => b.start - a.start || b.end - a.end)) {
+        out = out.slice(0, s.start) + s.text + out.slice(s.end);
+    }
+    return out;
+}
+function lineStart(text, offset) {
+    return text.lastIndexOf('\n', offset - 1) + 1;
+}
+/** Offset just past the line break that ends the line containing `offset` (or the text's end). */
+function lineEnd(text, offset) {
+    const nl = text.indexOf('\n', offset);
+    return nl === -1 ? text.length : nl + 1;
+}
+/** The column of a node's first character. */
+function columnOf(text, node) {
+    const start = node.range?.[0] ?? 0;
+    return start - lineStart(text, start);
+}
+/** The indentation step the file uses: the column of the first nested block key, else 2. */
+function detectIndent(root, text) {
+    for (const pair of root.items) {
+        const value = pair.value;
+        if ((0,dist/* isMap */.jh)(value) && !value.flow && value.items[0]) {
+            const indent = columnOf(text, value.items[0].key);
+            if (indent > 0)
+                return indent;
+        }
+    }
+    return 2;
+}
+/** Where to append a new top-level key: the end of the text, or before a `...` end marker. */
+function documentEnd(text, doc) {
+    const contentsEnd = doc.contents?.range?.[2] ?? 0;
+    const marker = /^\.\.\.[ \t]*(#.*)?$/m.exec(text.slice(contentsEnd));
+    return marker ? contentsEnd + marker.index : text.length;
+}
+/**
+ * Replaces the scalar at `range` with `value`. A block scalar's range takes its final line
+ * break, which is kept; a trailing comment keeps its column where there is room:
+ * `enabled: false  # x` → `enabled: true   # x`.
+ */
+function replaceScalar(text, range, value) {
+    const start = range[0];
+    let end = range[1];
+    const trailing = /(\r?\n)+$/.exec(text.slice(start, end))?.[0] ?? '';
+    end -= trailing.length;
+    const lead = start === end && !/[ \t]$/.test(text.slice(0, start)) ? ' ' : '';
+    const gap = /^( +)#/.exec(text.slice(end));
+    if (gap && !trailing) {
+        const spaces = Math.max(1, gap[1].length + (end - start) - (lead.length + value.length));
+        return { start, end: end + gap[1].length, text: `${lead}${value}${' '.repeat(spaces)}` };
+    }
+    const tail = text[end] === '#' ? ' ' : '';
+    return { start, end, text: `${lead}${value}${tail}` };
+}
+/** Gives a value to a key that has none: `bundleUrl:` → `bundleUrl: "..."`. */
+function insertAfterColon(text, pair, value) {
+    const colon = text.indexOf(':', pair.key.range[1]);
+    return { start: colon + 1, end: colon + 1, text: ` ${value}` };
+}
+/** The text span that removes one pair of a map (its whole lines in a block map). */
+function removal(text, map, item) {
+    const key = item.key;
+    const value = item.value;
+    const start = key.range[0];
+    const end = value?.range?.[1] ?? key.range[1];
+    if (!map.flow) {
+        const from = lineStart(text, start);
+        const to = text[end - 1] === '\n' ? end : lineEnd(text, end);
+        return { start: from, end: to, text: '' };
+    }
+    // Flow mapping: take the pair and one neighbouring comma.
+    const after = /^\s*,[ \t]*/.exec(text.slice(end));
+    if (after)
+        return { start, end: end + after[0].length, text: '' };
+    const before = /,\s*$/.exec(text.slice(0, start));
+    if (before)
+        return { start: start - before[0].length, end, text: '' };
+    return { start, end, text: '' };
+}
+/**
+ * Where new pairs go at the end of a flow mapping, and what separates them from the last pair:
+ * `{a: 1}` → after `1`, `, `; `{}` or `{a: 1,}` → no comma is added.
+ */
+function flowAppend(text, map) {
+    // The range ends just past the closing brace (which, nested, may be followed by another).
+    const close = text.lastIndexOf('}', map.range[1] - 1);
+    const before = text.slice(0, close).trimEnd();
+    return { at: before.length, open: before.endsWith('{'), comma: before.endsWith(',') };
+}
+
+;// CONCATENATED MODULE: ./src/values/insert.ts
+
+
+
+/** The keys `rest` (and the block at their end) are missing from `map`: add them. */
+function addPath(edit, doc, map, rest) {
+    const { text } = edit;
+    if (map?.flow) {
+        const end = flowAppend(text, map);
+        const sep = end.open ? '' : end.comma ? ' ' : ', ';
+        const pair = `${rest[0]}: ${nestedFlow(edit, rest.slice(1))}`;
+        edit.splices.push({ start: end.at, end: end.at, text: `${sep}${pair}` });
+    }
+    else if (!map || map === doc.contents) {
+        // At the top: at the document's end, after any closing comments.
+        const end = documentEnd(text, doc);
+        const needsBreak = end > 0 && !text.slice(0, end).endsWith('\n');
+        const lines = nestedBlock(edit, rest, 0);
+        edit.splices.push({ start: end, end, text: `${needsBreak ? edit.eol : ''}${lines}` });
+    }
+    else {
+        const at = afterLastPair(text, map);
+        const needsBreak = !text.slice(0, at).endsWith('\n');
+        const lines = nestedBlock(edit, rest, columnOf(text, map.items[0].key));
+        edit.splices.push({ start: at, end: at, text: `${needsBreak ? edit.eol : ''}${lines}` });
+    }
+    edit.changes.push(`${edit.name} added`);
+}
+/** `key:` with no value, `~` or `null` on the path: it becomes the mapping of `rest` and the block. */
+function fillIn(edit, pair, map, rest) {
+    if (map.flow)
+        fillInFlow(edit, pair, rest);
+    else
+        fillInBlock(edit, pair, rest);
+    edit.changes.push(`${edit.name} filled in`);
+}
+function fillInBlock(edit, pair, rest) {
+    const { text } = edit;
+    const key = pair.key;
+    const value = pair.value;
+    const range = value?.range ?? [key.range[1], key.range[1]];
+    const afterLine = lineEnd(text, range[1]);
+    const needsBreak = !text.slice(0, afterLine).endsWith('\n');
+    // Drop the `~` or `null` token, and the blanks before it when nothing but a line end follows.
+    let dropFrom = range[0];
+    if (range[1] > range[0] && /^[ \t]*(\r?\n|$)/.test(text.slice(range[1]))) {
+        while (dropFrom > 0 && (text[dropFrom - 1] === ' ' || text[dropFrom - 1] === '\t'))
+            dropFrom--;
+    }
+    const lines = nestedBlock(edit, rest, edit.unit + columnOf(text, key));
+    edit.splices.push({ start: dropFrom, end: range[1], text: '' }, { start: afterLine, end: afterLine, text: `${needsBreak ? edit.eol : ''}${lines}` });
+}
+/** In a flow mapping: `{a: ~}` → `{a: {...}}`, `{a: }` → `{a: {...}}`, `{a}` → `{a: {...}}`. */
+function fillInFlow(edit, pair, rest) {
+    const key = pair.key;
+    const range = pair.value?.range;
+    const mapping = nestedFlow(edit, rest);
+    if (range && range[1] > range[0]) {
+        edit.splices.push({ start: range[0], end: range[1], text: mapping });
+        return;
+    }
+    const afterKey = key.range[1];
+    const colon = /^[ \t]*:( ?)/.exec(edit.text.slice(afterKey));
+    const at = afterKey + (colon ? colon[0].length : 0);
+    const lead = colon ? (colon[1] ? '' : ' ') : ': ';
+    edit.splices.push({ start: at, end: at, text: `${lead}${mapping}` });
+}
+/** Where a line after a block mapping's last pair starts. */
+function afterLastPair(text, block) {
+    const last = block.items[block.items.length - 1];
+    const lastEnd = last.value?.range?.[1] ?? last.key.range[1];
+    // A block scalar's range ends after its line break: insert at the start of the next line.
+    return text[lastEnd - 1] === '\n' ? lastEnd : lineEnd(text, lastEnd);
+}
+/** Block lines for the mappings `rest`, each one step deeper, then the block's keys. */
+function nestedBlock(edit, rest, indent) {
+    const keys = rest.map((key, i) => `${' '.repeat(indent + i * edit.unit)}${key}:${edit.eol}`);
+    return keys.join('') + blockLines(edit, KEYS, ' '.repeat(indent + rest.length * edit.unit));
+}
+/** The flow mapping of `rest`, nested, around the block: `{staticExport: {enabled: true, ...}}`. */
+function nestedFlow(edit, rest) {
+    let value = `{${flowPairs(edit, KEYS)}}`;
+    for (const key of [...rest].reverse())
+        value = `{${key}: ${value}}`;
+    return value;
+}
+function wantedValue(edit, key) {
+    return key === 'enabled' ? true : edit.values[key];
+}
+/** The YAML text of `key`'s new value, in the style of the scalar it replaces, if any. */
+function valueText(edit, key, inFlow, replaced) {
+    const value = wantedValue(edit, key);
+    if (typeof value !== 'string')
+        return value === undefined ? undefined : 'true';
+    return writeString(value, { replaced, quote: edit.quote, inFlow });
+}
+/** `key: value` pairs for a flow mapping, comma-separated; keys without a value are left out. */
+function flowPairs(edit, keys) {
+    return newPairs(edit, keys, true)
+        .map((pair) => pair.join(': '))
+        .join(', ');
+}
+/** One `key: value` line per key for a block mapping at `indent`. */
+function blockLines(edit, keys, indent) {
+    return newPairs(edit, keys, false)
+        .map(([key, value]) => `${indent}${key}: ${value}${edit.eol}`)
+        .join('');
+}
+function newPairs(edit, keys, inFlow) {
+    return keys.flatMap((key) => {
+        const value = valueText(edit, key, inFlow);
+        return value === undefined ? [] : [[key, value]];
+    });
+}
+
+;// CONCATENATED MODULE: ./src/values/edit.ts
+/**
+ * The in-place edit of a Helm values file: only `staticExport.enabled`, `.bundleUrl` and
+ * `.version` change. The new scalars are spliced into the source text at the parsed nodes'
+ * ranges, so comments, blank lines, key order, quoting, anchors, flow collections, block scalars,
+ * indentation, line endings and a byte-order mark elsewhere stay byte for byte; a replaced value
+ * keeps its quote style (style.ts). Every edit is checked by parsing the result: its data must
+ * equal the old data but for those keys.
+ */
+
+
+
+
+
+
+
+
+/**
+ * Plans the edit: returns the new text (unchanged when the values are already there). Pure: it
+ * neither reads nor writes a file. `at` is where the block lives (`staticExport` at the top).
+ */
+function planValuesEdit(text, values, display = 'values.yaml', at = STATIC_EXPORT) {
+    const doc = checkValues(text, display, at);
+    const edit = startEdit(text, doc, values, display, at);
+    const walk = walkPath(doc, text, at, display);
+    let kept;
+    if (walk.depth === at.length) {
+        kept = mergedVersion(edit, doc, walk.map);
+        updateBlock(edit, walk.map);
+    }
+    else if (walk.empty)
+        fillIn(edit, walk.empty, walk.map, at.slice(walk.depth + 1));
+    else
+        addPath(edit, doc, walk.map, at.slice(walk.depth));
+    const out = applySplices(text, edit.splices);
+    verify(doc, out, edit, kept);
+    const changed = out !== text;
+    return { text: out, changed, changes: changed ? edit.changes : [], notices: edit.notices };
+}
+function mergedVersion(edit, doc, block) {
+    if (edit.values.version !== undefined)
+        return undefined;
+    const merged = fromMerge(doc, block, 'version');
+    if (!merged)
+        return undefined;
+    const line = lineOf(edit.text, merged.pair.key.range?.[0] ?? 0);
+    edit.notices.push(`${edit.name}.version in ${edit.display} still reads ${JSON.stringify(merged.value)}: the version input is empty, but that version comes from the merge key at line ${line}, whose anchor this action does not rewrite.`);
+    return { value: merged.value };
+}
+function startEdit(text, doc, values, display, at) {
+    return {
+        text,
+        values,
+        display,
+        at,
+        name: at.join('.'),
+        eol: text.includes('\r\n') ? '\r\n' : '\n',
+        unit: (0,dist/* isMap */.jh)(doc.contents) ? detectIndent(doc.contents, text) : 2,
+        quote: mostUsedQuote(doc),
+        splices: [],
+        changes: [],
+        notices: [],
+    };
+}
+/** The block is a mapping: set, replace or remove each key, then add the missing ones. */
+function updateBlock(edit, block) {
+    const missing = [];
+    let removed = 0;
+    for (const key of KEYS) {
+        const item = findPair(block, key);
+        if (wantedValue(edit, key) === undefined) {
+            if (item) {
+                removeKey(edit, block, item, key);
+                removed++;
+            }
+        }
+        else if (!item)
+            missing.push(key);
+        else
+            replaceValue(edit, block, item, key);
+    }
+    if (missing.length > 0)
+        addKeys(edit, block, missing, removed === block.items.length);
+}
+function removeKey(edit, block, item, key) {
+    edit.splices.push(removal(edit.text, block, item));
+    edit.changes.push(`${key} removed`);
+    if (key === 'version')
+        edit.notices.push(`Removed the stale ${edit.name}.version from ${edit.display}: the version input is empty.`);
+}
+function replaceValue(edit, block, item, key) {
+    const node = item.value;
+    const inFlow = block.flow === true;
+    if (isUpToDate(edit, key, node, inFlow))
+        return;
+    const value = valueText(edit, key, inFlow, node);
+    edit.splices.push(node?.range
+        ? replaceScalar(edit.text, node.range, value)
+        : insertAfterColon(edit.text, item, value));
+    edit.changes.push(`${key} updated`);
+}
+/** Already the wanted value, written in a form that YAML 1.1 and 1.2 both read as such. */
+function isUpToDate(edit, key, node, inFlow) {
+    const wanted = wantedValue(edit, key);
+    if (!(0,dist/* isScalar */.jn)(node) || node.value !== wanted || !node.range)
+        return false;
+    if (typeof wanted !== 'string')
+        return node.source === 'true';
+    return readsBack(edit.text.slice(node.range[0], node.range[1]), wanted, inFlow);
+}
+/** Adds the keys the block lacks, after its last pair. */
+function addKeys(edit, block, missing, allRemoved) {
+    const { text } = edit;
+    if (block.flow && allRemoved) {
+        // Every pair there was is being removed: the new ones go right after the brace (a
+        // separator computed from the old text would be left dangling: `{, enabled: true}`).
+        const open = block.range[0] + 1;
+        edit.splices.push({ start: open, end: open, text: flowPairs(edit, missing) });
+    }
+    else if (block.flow) {
+        const end = flowAppend(text, block);
+        const lead = end.open ? '' : end.comma ? ' ' : ', ';
+        edit.splices.push({ start: end.at, end: end.at, text: `${lead}${flowPairs(edit, missing)}` });
+    }
+    else {
+        const firstKey = block.items[0]?.key;
+        const indent = ' '.repeat(firstKey ? columnOf(text, firstKey) : edit.unit);
+        const at = afterLastPair(text, block);
+        const needsBreak = !text.slice(0, at).endsWith('\n');
+        const lines = blockLines(edit, missing, indent);
+        edit.splices.push({ start: at, end: at, text: `${needsBreak ? edit.eol : ''}${lines}` });
+    }
+    for (const key of missing)
+        edit.changes.push(`${key} added`);
+}
+/** Reads the edited text back and checks it holds the original data (`before`, already parsed)
+ * with only the block's three keys changed. */
+function verify(before, after, edit, kept) {
+    const expected = (before.toJS(TO_JS) ?? {});
+    const block = blockOf(expected, edit.at);
+    block.enabled = true;
+    block.bundleUrl = edit.values.bundleUrl;
+    if (edit.values.version !== undefined)
+        block.version = edit.values.version;
+    else if (kept)
+        block.version = kept.value;
+    else
+        delete block.version;
+    const doc = (0,dist/* parseDocument */.Tp)(after, PARSE);
+    const actual = doc.errors.length === 0 ? doc.toJS(TO_JS) : undefined;
+    if (!(0,external_node_util_.isDeepStrictEqual)(actual, expected)) {
+        throw fileError(edit.display, 'could not be edited safely: the edited text would not read back as the intended values', `Please report this with the file attached; as a workaround, write the ${edit.name} block as a plain block mapping.`);
+    }
+}
+/** The object at `at` in the data, made (or copied, not to touch an alias's target) on the way. */
+function blockOf(data, at) {
+    let map = data;
+    for (const key of at) {
+        const current = map[key];
+        map[key] = current && typeof current === 'object' ? { ...current } : {};
+        map = map[key];
+    }
+    return map;
+}
+
+;// CONCATENATED MODULE: ./src/values/read.ts
+/**
+ * Reads the values file, and checks before any export is started that it can be written at the
+ * end: a broken or unwritable file costs no export.
+ */
+
+
+
+
+
+/**
+ * Reads and checks the values file: valid YAML, one document, a mapping at the top, and a path
+ * to the values (`at`, the values-key) that can be written. A missing file reads as a new, empty
+ * one.
+ */
+async function readValuesFile(path, display, at = STATIC_EXPORT) {
+    let target = path;
+    let info;
+    try {
+        info = await (0,promises_.lstat)(path);
+    }
+    catch (error) {
+        if (error.code === 'ENOENT') {
+            return { path, display, exists: false, text: '', mode: 0o644 };
+        }
+        throw unreadable(display, error);
+    }
+    if (info.isSymbolicLink()) {
+        try {
+            target = await (0,promises_.realpath)(path);
+            info = await (0,promises_.stat)(target);
+        }
+        catch {
+            throw fileError(display, 'is a symbolic link to a file that does not exist', 'Point the link at the values file, or give the real path.');
+        }
+    }
+    if (info.isDirectory())
+        throw fileError(display, 'is a directory', 'Give the path of a YAML file, e.g. charts/docs/values.yaml.');
+    if (!info.isFile())
+        throw fileError(display, 'is not a regular file', 'Give the path of a YAML file.');
+    if (info.size > 64 * 1024 * 1024)
+        throw fileError(display, `is ${info.size} bytes`, 'A Helm values file is expected to be far smaller; check the path.');
+    const bytes = await (0,promises_.readFile)(target);
+    const text = bytes.toString('utf8');
+    if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) {
+        throw fileError(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
+    }
+    checkValues(text, display, at);
+    return { path: target, display, exists: true, text, mode: info.mode & 0o7777 };
+}
+/**
+ * Checks that the write at the end can happen: the file is not read-only and its folder (or the
+ * nearest folder that exists, for a new file) is writable.
+ */
+async function checkWritable(file) {
+    if (file.exists)
+        refuseReadOnly(file.mode, file.display);
+    let dir = (0,external_node_path_.dirname)(file.path);
+    for (;;) {
+        try {
+            await (0,promises_.access)(dir, external_node_fs_namespaceObject.constants.W_OK);
+            return;
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ENOENT' && (0,external_node_path_.dirname)(dir) !== dir) {
+                dir = (0,external_node_path_.dirname)(dir);
+                continue;
+            }
+            throw fileError(file.display, `cannot be written: its folder ${dir} is not writable (${code ?? String(error)})`, 'The file is replaced atomically, through a temporary file next to it: make the folder writable.');
+        }
+    }
+}
+/**
+ * A read-only file is the user's "do not change this": the rename of the atomic write would
+ * replace it all the same, so it is refused before the export and again just before the write.
+ */
+function refuseReadOnly(mode, display) {
+    if ((mode & 0o222) === 0) {
+        throw fileError(display, 'is read-only', 'Make it writable (chmod u+w) or point values-file at a writable copy.');
+    }
+}
+function unreadable(display, error) {
+    return fileError(display, `cannot be read (${error.code ?? String(error)})`, 'Check the path and its permissions.');
+}
+
+;// CONCATENATED MODULE: ./src/values/write.ts
+/**
+ * Writes the edited values file atomically (src/shared/atomic-write.ts): a killed run leaves the
+ * old file or the new one. Keeps the file mode; writes through a symlink to its target.
+ */
+
+
+
+
+
+/**
+ * Replaces the file at `path` (a symlink's target) with `text`. Refuses a file made read-only
+ * since it was read. Returns the names of temporary files left next to it by earlier, killed runs,
+ * which it removed.
+ */
+async function writeValuesFile(path, text, mode, display) {
+    await refuseChangedToReadOnly(path, display);
+    try {
+        return await writeAtomic(path, { suffix: 'tmp', mode }, (file) => file.writeFile(text, 'utf8'));
+    }
+    catch (error) {
+        throw writeFailure(error, path, display);
+    }
+}
+async function refuseChangedToReadOnly(path, display) {
+    let mode;
+    try {
+        mode = (await (0,promises_.stat)(path)).mode;
+    }
+    catch (error) {
+        const code = error.code;
+        // A new file, or one whose folder is to be made.
+        if (code === 'ENOENT' || code === 'ENOTDIR')
+            return;
+        throw unreadable(display, error);
+    }
+    refuseReadOnly(mode, display);
+}
+function writeFailure(error, path, display) {
+    const code = error.code ?? String(error);
+    if (error instanceof AtomicWriteError && error.step === 'folder')
+        return fileError(display, `cannot be created: its folder ${(0,external_node_path_.dirname)(path)} cannot be made (${code})`, 'Check the path and permissions.');
+    const fix = code === 'ENOSPC' || code === 'EDQUOT'
+        ? 'The disk is full: free some space on the runner.'
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+            ? 'The folder is not writable: check its permissions.'
+            : 'Check the path, the permissions and the free disk space.';
+    return fileError(display, `could not be written (${code})`, fix);
+}
+
+;// CONCATENATED MODULE: ./src/export/values.ts
+
+
+
+
+
+
+
+
+/** Every values file is checked before anything is started: a broken file costs no export. */
+async function checkValuesFilesFirst(run) {
+    const { inputs, reporter } = run;
+    const seen = [];
+    for (const { path, display } of inputs.valuesFiles) {
+        const before = await readValuesFile(path, display, inputs.valuesKey);
+        refuseSameFile(seen, before);
+        seen.push(before);
+        if (!inputs.dryRun)
+            await checkWritable(before);
+        reporter.info(before.exists
+            ? `Values file ${display} checked.`
+            : `Values file ${display} does not exist yet; it will be created.`);
+    }
+}
+/** Two lines that reach one file through a symbolic link would write it twice. */
+function refuseSameFile(seen, file) {
+    const first = seen.find((other) => other.path === file.path);
+    if (first) {
+        throw new InputError(ValuesInputs.ValuesFile.name, `lists "${first.display}" and "${file.display}", which are the same file (through a symbolic link)`, 'List each values file once.');
+    }
+}
+/** Re-reads every file (they may have changed meanwhile), plans all edits, then writes them. */
+function writeValues(run, job, bundle) {
+    const { inputs, reporter } = run;
+    const names = inputs.valuesFiles.map((file) => file.display);
+    return reporter.group(`Update ${listing(names)}`, async () => {
+        const edits = [];
+        for (const file of inputs.valuesFiles)
+            edits.push(await planFile(run, file, bundle));
+        const written = [];
+        for (const [index, edit] of edits.entries()) {
+            if (!edit.plan.changed) {
+                reporter.info(`${edit.display} already has these values: nothing to write.`);
+            }
+            else if (inputs.dryRun) {
+                reporter.info(`dry-run: ${edit.display} would change (${edit.plan.changes.join(', ')}):\n${edit.diff}`);
+            }
+            else {
+                const later = edits.slice(index + 1).filter((e) => e.plan.changed);
+                await writeOrExplain(run, edit, job, { written, later: later.map((e) => e.display) });
+                written.push(edit.display);
+            }
+        }
+        return edits;
+    });
+}
+async function planFile(run, file, bundle) {
+    const { inputs, reporter } = run;
+    const current = await readValuesFile(file.path, file.display, inputs.valuesKey);
+    const plan = planValuesEdit(current.text, { enabled: true, bundleUrl: bundle.bundleUrl, version: inputs.version }, file.display, inputs.valuesKey);
+    for (const notice of plan.notices)
+        reporter.notice(notice);
+    // The diff shows where the link goes, with its credential hidden.
+    const linkRedactor = new Redactor(redactLink(bundle.bundleUrl));
+    linkRedactor.add(...linkSecrets(bundle.bundleUrl));
+    const diff = linkRedactor.redact(unifiedDiff(current.text, plan.text, file.display));
+    const { path, mode, exists } = current;
+    return { display: file.display, path, plan, diff, created: !exists, mode };
+}
+/**
+ * The write; when it fails, the export is done and paid for: say which files already have the
+ * new link, and how to publish it without another export.
+ */
+async function writeOrExplain(run, edit, job, others) {
+    const { reporter } = run;
+    let stale;
+    try {
+        stale = await writeValuesFile(edit.path, edit.plan.text, edit.mode, edit.display);
+    }
+    catch (error) {
+        if (!(error instanceof errors_UserError))
+            throw error;
+        const { written, later } = others;
+        const done = written.length > 0 ? ` ${filesWere(written)} already updated.` : '';
+        const notYet = later.length > 0 ? ` ${filesWere(later)} not changed either.` : '';
+        throw new errors_UserError(`${error.message}${done}${notYet} Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`, { ...error.details, jobId: job.jobId });
+    }
+    if (stale.length > 0) {
+        reporter.info(`Removed ${stale.length === 1 ? 'a temporary file' : `${stale.length} temporary files`} left next to ${edit.display} by an interrupted run: ${stale.join(', ')}.`);
+    }
+    reporter.info(`${edit.created ? 'Created' : 'Updated'} ${edit.display}: ${edit.plan.changes.join(', ')}.`);
+}
+
 ;// CONCATENATED MODULE: ./src/export/pipeline.ts
-
-
-
-
 
 
 
@@ -60267,7 +60629,7 @@ async function publish(inputs, deps) {
         redactor: deps.redactor ?? new Redactor(),
     };
     const started = clock.now();
-    await checkValuesFileFirst(run);
+    await checkValuesFilesFirst(run);
     const first = await startOrAttach(run);
     run.state.startedAt = first.createdAt ? Date.parse(first.createdAt) : started;
     const { job, polls } = await waitForExport(run, first);
@@ -60275,9 +60637,9 @@ async function publish(inputs, deps) {
     const bundle = await generateLink(run, job);
     const download = await downloadIfAsked(run, job, bundle);
     if (run.signal?.aborted)
-        throw stoppedError(run, 'cancelled', job);
-    const edit = await writeValues(run, job, bundle);
-    const helm = await rolloutIfAsked(run, bundle, edit);
+        throw job_stoppedError(run, 'cancelled', job);
+    const edits = await writeValues(run, job, bundle);
+    const helm = await rolloutIfAsked(run, bundle, edits);
     return {
         domain: inputs.domain,
         jobId: job.jobId,
@@ -60285,11 +60647,14 @@ async function publish(inputs, deps) {
         pageCount: job.pageCount ?? 0,
         bundle,
         version: inputs.version ?? '',
-        valuesFile: inputs.valuesFileInput,
-        valuesChanged: edit.plan.changed,
-        valuesCreated: edit.created && !inputs.dryRun,
-        changes: edit.plan.changes,
-        diff: edit.diff,
+        values: edits.map((edit) => ({
+            display: edit.display,
+            changed: edit.plan.changed,
+            created: edit.created && !inputs.dryRun,
+            changes: edit.plan.changes,
+            diff: edit.diff,
+        })),
+        valuesChanged: edits.some((edit) => edit.plan.changed),
         download,
         helm,
         exportDurationMs: run.state.startedAt !== undefined && !Number.isNaN(completedAt)
@@ -60298,17 +60663,6 @@ async function publish(inputs, deps) {
         polls,
         dryRun: inputs.dryRun,
     };
-}
-/** The values file is checked before anything is started: a broken file costs no export. */
-async function checkValuesFileFirst(run) {
-    const { inputs, reporter } = run;
-    const display = inputs.valuesFileInput;
-    const before = await readValuesFile(inputs.valuesFile, display);
-    if (!inputs.dryRun)
-        await checkWritable(before);
-    reporter.info(before.exists
-        ? `Values file ${display} checked.`
-        : `Values file ${display} does not exist yet; it will be created.`);
 }
 async function downloadIfAsked(run, job, bundle) {
     const { inputs, reporter } = run;
@@ -60331,47 +60685,7 @@ async function downloadIfAsked(run, job, bundle) {
         return got;
     }));
 }
-/** Re-reads the values file (it may have changed meanwhile), edits it in place, writes it atomically. */
-function writeValues(run, job, bundle) {
-    const { inputs, reporter } = run;
-    const display = inputs.valuesFileInput;
-    return reporter.group(`Update ${display}`, async () => {
-        const current = await readValuesFile(inputs.valuesFile, display);
-        const plan = planValuesEdit(current.text, { enabled: true, bundleUrl: bundle.bundleUrl, version: inputs.version }, display);
-        for (const notice of plan.notices)
-            reporter.notice(notice);
-        // The diff shows where the link goes, with its credential hidden.
-        const linkRedactor = new Redactor(redactLink(bundle.bundleUrl));
-        linkRedactor.add(...linkSecrets(bundle.bundleUrl));
-        const diff = linkRedactor.redact(unifiedDiff(current.text, plan.text, display));
-        if (!plan.changed) {
-            reporter.info(`${display} already has these values: nothing to write.`);
-        }
-        else if (inputs.dryRun) {
-            reporter.info(`dry-run: ${display} would change (${plan.changes.join(', ')}):\n${diff}`);
-        }
-        else {
-            const stale = await writeOrExplain(current.path, plan.text, current.mode, display, job);
-            if (stale.length > 0) {
-                reporter.info(`Removed ${stale.length === 1 ? 'a temporary file' : `${stale.length} temporary files`} left next to ${display} by an interrupted run: ${stale.join(', ')}.`);
-            }
-            reporter.info(`${current.exists ? 'Updated' : 'Created'} ${display}: ${plan.changes.join(', ')}.`);
-        }
-        return { plan, diff, created: !current.exists, path: current.path };
-    });
-}
-/** The write; when it fails, the export is done and paid for: say how to publish it without another. */
-async function writeOrExplain(path, text, mode, display, job) {
-    try {
-        return await writeValuesFile(path, text, mode, display);
-    }
-    catch (error) {
-        if (!(error instanceof errors_UserError))
-            throw error;
-        throw new errors_UserError(`${error.message} Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`, { ...error.details, jobId: job.jobId });
-    }
-}
-async function rolloutIfAsked(run, bundle, edit) {
+async function rolloutIfAsked(run, bundle, edits) {
     const { inputs, reporter } = run;
     const spec = inputs.helm;
     if (!spec)
@@ -60381,9 +60695,11 @@ async function rolloutIfAsked(run, bundle, edit) {
         logger: reporter,
         signal: run.signal,
         redact: run.redactor.redact,
-        valuesPath: edit.path,
-        valuesText: edit.plan.text,
-        valuesDisplay: inputs.valuesFileInput,
+        values: edits.map((edit) => ({
+            path: edit.path,
+            text: edit.plan.text,
+            display: edit.display,
+        })),
     }));
 }
 
@@ -60428,9 +60744,10 @@ function publishedLine(result) {
     const helm = result.helm
         ? `; Helm release ${result.helm.release.name} is at revision ${result.helm.release.revision} (${result.helm.release.status})`
         : '';
+    const files = result.values.map((file) => file.display).join(', ');
     if (result.dryRun)
-        return `Dry run done: ${job}; ${result.valuesFile} ${result.valuesChanged ? 'would change' : 'would stay as it is'}, nothing was written${helm}.`;
-    return `Published ${job} to ${result.valuesFile}${result.valuesChanged ? '' : ' (it already had these values)'}${helm}.`;
+        return `Dry run done: ${job}; ${files} ${result.valuesChanged ? 'would change' : 'would stay as it is'}, nothing was written${helm}.`;
+    return `Published ${job} to ${files}${result.valuesChanged ? '' : ' (it already had these values)'}${helm}.`;
 }
 function prepareAgent(read) {
     const { inputs, warnings } = parseAgentInputs(read);

@@ -132,7 +132,7 @@ describe('parseCommandLine', () => {
     expect(inputs).toMatchObject({
       domain: 'docs.example.com',
       paths: ['a', 'b/c'],
-      valuesFile: '/ws/values.yaml',
+      valuesFiles: [{ path: '/ws/values.yaml', display: 'values.yaml' }],
       dryRun: false,
     });
     expect(notices[0]).toContain('normalised');
