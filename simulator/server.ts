@@ -64,7 +64,9 @@ export type Fault =
   /** Answer 200 with a body of this many bytes. */
   | { type: 'huge-body'; bytes: number }
   /** Answer with a redirect. */
-  | { type: 'redirect'; status?: number; location: string };
+  | { type: 'redirect'; status?: number; location: string }
+  /** Storage only: refuse the link as S3 refuses one past its expiry (403 AccessDenied). */
+  | { type: 'expired' };
 
 export interface FaultRule {
   /** Which operation it hits; any when absent. */
@@ -87,6 +89,11 @@ export interface SimulatorOptions {
   messageLimit?: number;
   /** Life of a presigned link. */
   bundleTtlMs?: number;
+  /**
+   * Lives of the next presigned links, in order (then bundleTtlMs): a negative one gives a link
+   * whose expiresAt has already passed.
+   */
+  linkLifetimesMs?: number[];
   export?: Partial<ExportScenario>;
   agent?: Partial<AgentScenario>;
   faults?: FaultRule[];
@@ -165,6 +172,7 @@ export class Simulator {
   randomFaults: Fault[];
   messageLimit: number;
   bundleTtlMs: number;
+  linkLifetimesMs: number[];
   #random: () => number;
   #faultRandom: () => number;
   #secret: string;
@@ -191,6 +199,7 @@ export class Simulator {
     this.projectId = options.projectId ?? 'proj_sim';
     this.messageLimit = options.messageLimit ?? 100;
     this.bundleTtlMs = options.bundleTtlMs ?? 6 * 3600_000;
+    this.linkLifetimesMs = [...(options.linkLifetimesMs ?? [])];
     this.exportScenario = { ...DEFAULT_EXPORT, ...options.export };
     this.agentScenario = { ...DEFAULT_AGENT, ...options.agent };
     this.faults = [...(options.faults ?? [])];
@@ -534,7 +543,7 @@ export class Simulator {
           return error(409, 'Job is not finished');
         }
         const archive = this.#bundleFor(job);
-        const expires = this.#now() + this.bundleTtlMs;
+        const expires = this.#now() + (this.linkLifetimesMs.shift() ?? this.bundleTtlMs);
         return {
           status: 200,
           body: {
@@ -693,6 +702,7 @@ export class Simulator {
     }
     const fault = this.#pickFault('download');
     if (fault) record.fault = fault.type;
+    if (fault?.type === 'expired') return xml(403, 'AccessDenied', 'Request has expired');
     if (fault?.type === 'status') {
       record.status = fault.status;
       res.writeHead(fault.status, { 'content-type': fault.contentType ?? 'application/xml' });

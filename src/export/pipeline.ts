@@ -1,18 +1,28 @@
 /**
- * The root action's pipeline: check the values file → start (or attach to) an export → poll it →
- * generate a fresh link → (download) → write the values file → (roll the chart out). It reports
- * through a small interface and does not import @actions/*, so tests and a command line can run
- * it as the action does.
+ * The root action's pipeline: check the values file → the bundle (start or attach to an export,
+ * poll it, generate a fresh link; or check the team's own copy named by bundle-url) → (download,
+ * with a fresh link if the first one is refused) → hold the link's lifetime against the schedule →
+ * write the values file → (roll the chart out) → (check the live site). It reports through a small
+ * interface and does not import @actions/*, so tests and a command line can run it as the action
+ * does.
  */
 import type { ServiceClient } from '../api/client.js';
-import type { Bundle, ExportJob } from '../api/schemas.js';
+import type { ExportJob } from '../api/schemas.js';
+import type { WorkflowContext } from '../github/schedule.js';
 import { rollout, type RolloutResult } from '../helm/rollout.js';
-import { formatElapsed } from '../shared/duration.js';
-import { UserError } from '../shared/errors.js';
+import { StoppedError, UserError } from '../shared/errors.js';
 import type { Reporter } from '../shared/logger.js';
 import { systemClock, type Clock } from '../shared/poll.js';
-import { linkSecrets, redactLink, Redactor } from '../shared/secrets.js';
+import { querySecrets, redactLink, Redactor } from '../shared/secrets.js';
+import { translateStop } from '../shared/stop.js';
 import { formatBytes } from '../shared/text.js';
+import {
+  bundlePages,
+  expectPage,
+  verifyLiveSite,
+  type ExpectedSite,
+  type Verification,
+} from '../site/verify.js';
 import { unifiedDiff } from '../diff.js';
 import {
   checkWritable,
@@ -21,7 +31,7 @@ import {
   writeFileAtomic,
   type EditPlan,
 } from '../values-file.js';
-import { downloadBundle } from './download.js';
+import type { Downloaded } from './download.js';
 import type { ActionInputs } from './inputs.js';
 import {
   generateLink,
@@ -32,15 +42,23 @@ import {
   type PublishState,
   type RunContext,
 } from './job.js';
+import { fetchBundle, watchLifetime, type PublishedBundle } from './link.js';
+import { checkMirror } from './mirror.js';
 
 export type { PublishState } from './job.js';
+export type { PublishedBundle } from './link.js';
 
 export interface PublishResult {
   domain: string | undefined;
-  jobId: string;
-  status: 'completed';
-  pageCount: number;
-  bundle: Bundle;
+  /** The export job; undefined when bundle-url named a copy of the bundle (nothing exported). */
+  jobId: string | undefined;
+  status: 'completed' | undefined;
+  pageCount: number | undefined;
+  bundle: PublishedBundle;
+  /** bundle-url: the team's own copy was published, not the service's link. */
+  mirror: boolean;
+  /** The first link was replaced by a fresh one (it had expired, or the storage refused it). */
+  linkRefreshed: boolean;
   version: string;
   valuesFile: string;
   valuesChanged: boolean;
@@ -51,6 +69,8 @@ export interface PublishResult {
   download?: { path: string; sha256: string; bytes: number };
   /** The Helm rollout, when helm-release is set. */
   helm?: RolloutResult;
+  /** The live-site check, when verify-url is set (not on a dry run). */
+  verified?: Verification;
   exportDurationMs: number | undefined;
   /** Status checks sent while waiting. */
   polls: number;
@@ -63,6 +83,8 @@ export interface PublishDeps {
   signal?: AbortSignal;
   clock?: Clock;
   state?: PublishState;
+  /** Where the run's workflow file is (the schedule watchdog); none outside a runner. */
+  workflow?: WorkflowContext;
 }
 
 interface ValuesEdit {
@@ -70,6 +92,14 @@ interface ValuesEdit {
   diff: string;
   created: boolean;
   path: string;
+}
+
+/** Where the bundle comes from: an export job, or the team's own copy (no job). */
+interface Source {
+  job: ExportJob | undefined;
+  bundle: PublishedBundle;
+  polls: number;
+  exportDurationMs: number | undefined;
 }
 
 export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<PublishResult> {
@@ -82,26 +112,29 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
     clock,
     state: deps.state ?? {},
     deadline: clock.now() + inputs.timeoutMs,
+    workflow: deps.workflow,
   };
-  const started = clock.now();
 
   await checkValuesFileFirst(run);
-  const first = await startOrAttach(run);
-  run.state.startedAt = first.createdAt ? Date.parse(first.createdAt) : started;
-  const { job, polls } = await waitForExport(run, first);
-  const completedAt = job.updatedAt ? Date.parse(job.updatedAt) : clock.now();
-  const bundle = await generateLink(run, job);
-  const download = await downloadIfAsked(run, job, bundle);
-  if (run.signal?.aborted) throw stoppedError(run, 'cancelled', job);
-  const edit = await writeValues(run, job, bundle);
+  const source = inputs.bundleUrl
+    ? await mirrorSource(run, inputs.bundleUrl)
+    : await exportSource(run);
+  const { bundle, download, refreshed } = await fetchBundle(run, source.job, source.bundle);
+  await watchLifetime(run, bundle);
+  const site = await expectedSite(run, download);
+  if (run.signal?.aborted) throw stoppedError(run, 'cancelled', source.job);
+  const edit = await writeValues(run, source.job, bundle);
   const helm = await rolloutIfAsked(run, bundle, edit);
+  const verified = await verifyIfAsked(run, site, bundle, helm);
 
   return {
     domain: inputs.domain,
-    jobId: job.jobId,
-    status: 'completed',
-    pageCount: job.pageCount ?? 0,
+    jobId: source.job?.jobId,
+    status: source.job ? 'completed' : undefined,
+    pageCount: source.job ? (source.job.pageCount ?? 0) : undefined,
     bundle,
+    mirror: source.job === undefined,
+    linkRefreshed: refreshed,
     version: inputs.version ?? '',
     valuesFile: inputs.valuesFileInput,
     valuesChanged: edit.plan.changed,
@@ -110,12 +143,57 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
     diff: edit.diff,
     download,
     helm,
-    exportDurationMs:
-      run.state.startedAt !== undefined && !Number.isNaN(completedAt)
-        ? Math.max(0, completedAt - run.state.startedAt)
-        : undefined,
-    polls,
+    verified,
+    exportDurationMs: source.exportDurationMs,
+    polls: source.polls,
     dryRun: inputs.dryRun,
+  };
+}
+
+/** Start (or attach to) the export, wait for it, and generate its link. */
+async function exportSource(run: RunContext): Promise<Source> {
+  const first = await startOrAttach(run);
+  const startedAt = first.createdAt ? Date.parse(first.createdAt) : run.clock.now();
+  run.state.startedAt = startedAt;
+  const { job, polls } = await waitForExport(run, first);
+  const completedAt = job.updatedAt ? Date.parse(job.updatedAt) : run.clock.now();
+  const bundle = await generateLink(run, job);
+  return {
+    job,
+    bundle,
+    polls,
+    exportDurationMs: Number.isNaN(completedAt - startedAt)
+      ? undefined
+      : Math.max(0, completedAt - startedAt),
+  };
+}
+
+/** bundle-url: nothing is exported; the URL must answer before it is written. */
+async function mirrorSource(run: RunContext, url: string): Promise<Source> {
+  const { reporter, inputs } = run;
+  // It may be a presigned link of the team's own: masked before anything could print it.
+  for (const secret of querySecrets(url)) reporter.secret(secret);
+  const shown = redactLink(url);
+  const check = await step(
+    run,
+    () => undefined,
+    () =>
+      reporter.group(`Check the bundle at ${shown}`, () =>
+        checkMirror(url, {
+          signal: run.signal,
+          deadline: run.deadline,
+          valuesDisplay: inputs.valuesFileInput,
+        }),
+      ),
+  );
+  reporter.info(
+    `bundle-url ${shown} answered HTTP ${check.status} to ${check.method === 'HEAD' ? 'HEAD' : 'a GET of its first byte'}${check.sizeBytes !== undefined ? ` (${formatBytes(check.sizeBytes)})` : ''}: it is published as it is, and nothing is exported.`,
+  );
+  return {
+    job: undefined,
+    bundle: { bundleUrl: url, sizeBytes: check.sizeBytes, expiresAt: undefined },
+    polls: 0,
+    exportDurationMs: undefined,
   };
 }
 
@@ -132,40 +210,12 @@ async function checkValuesFileFirst(run: RunContext): Promise<void> {
   );
 }
 
-async function downloadIfAsked(
-  run: RunContext,
-  job: ExportJob,
-  bundle: Bundle,
-): Promise<PublishResult['download']> {
-  const { inputs, reporter } = run;
-  if (!inputs.downloadPath) return undefined;
-  if (inputs.dryRun) {
-    reporter.notice('dry-run: the bundle was not downloaded.');
-    return undefined;
-  }
-  const dest = inputs.downloadPath;
-  return step(
-    run,
-    () => job,
-    () =>
-      reporter.group(`Download the bundle to ${inputs.downloadPath}`, async () => {
-        const got = await downloadBundle(bundle.bundleUrl, dest, bundle.sizeBytes, {
-          signal: run.signal,
-          deadline: run.deadline,
-          logger: reporter,
-          display: inputs.downloadPathInput,
-        });
-        const perSecond = Math.round(got.bytes / Math.max(0.001, got.durationMs / 1000));
-        reporter.info(
-          `Downloaded ${formatBytes(got.bytes)} in ${formatElapsed(got.durationMs)} (${formatBytes(perSecond)}/s), sha256 ${got.sha256}.`,
-        );
-        return got;
-      }),
-  );
-}
-
 /** Re-reads the values file (it may have changed meanwhile), edits it in place, writes it atomically. */
-function writeValues(run: RunContext, job: ExportJob, bundle: Bundle): Promise<ValuesEdit> {
+function writeValues(
+  run: RunContext,
+  job: ExportJob | undefined,
+  bundle: PublishedBundle,
+): Promise<ValuesEdit> {
   const { inputs, reporter } = run;
   const display = inputs.valuesFileInput;
   return reporter.group(`Update ${display}`, async () => {
@@ -177,7 +227,7 @@ function writeValues(run: RunContext, job: ExportJob, bundle: Bundle): Promise<V
     );
     for (const notice of plan.notices) reporter.notice(notice);
     let diff = unifiedDiff(current.text, plan.text, display);
-    for (const secret of linkSecrets(bundle.bundleUrl))
+    for (const secret of querySecrets(bundle.bundleUrl))
       diff = diff.split(secret).join(redactLink(bundle.bundleUrl));
     if (!plan.changed) {
       reporter.info(`${display} already has these values: nothing to write.`);
@@ -204,12 +254,12 @@ async function writeOrExplain(
   text: string,
   mode: number,
   display: string,
-  job: ExportJob,
+  job: ExportJob | undefined,
 ): Promise<string[]> {
   try {
     return await writeFileAtomic(path, text, mode, display);
   } catch (error) {
-    if (!(error instanceof UserError)) throw error;
+    if (!(error instanceof UserError) || !job) throw error;
     throw new UserError(
       `${error.message} Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`,
       { ...error.details, jobId: job.jobId },
@@ -217,16 +267,21 @@ async function writeOrExplain(
   }
 }
 
+/** Hides the link's credential (its query) from helm's output and the quoted page text. */
+function linkRedactor(bundle: PublishedBundle): Redactor {
+  const redactor = new Redactor();
+  redactor.add(...querySecrets(bundle.bundleUrl));
+  return redactor;
+}
+
 async function rolloutIfAsked(
   run: RunContext,
-  bundle: Bundle,
+  bundle: PublishedBundle,
   edit: ValuesEdit,
 ): Promise<RolloutResult | undefined> {
   const { inputs, reporter } = run;
   const spec = inputs.helm;
   if (!spec) return undefined;
-  const redactor = new Redactor();
-  redactor.add(...linkSecrets(bundle.bundleUrl));
   return reporter.group(
     `Helm upgrade of release ${spec.release}${inputs.dryRun ? ' (dry run)' : ''}`,
     () =>
@@ -234,10 +289,68 @@ async function rolloutIfAsked(
         dryRun: inputs.dryRun,
         logger: reporter,
         signal: run.signal,
-        redact: redactor.redact,
+        redact: linkRedactor(bundle).redact,
         valuesPath: edit.path,
         valuesText: edit.plan.text,
         valuesDisplay: inputs.valuesFileInput,
       }),
   );
+}
+
+/**
+ * The pages the live site must serve, from the downloaded bundle, checked before anything is
+ * written; undefined when there is nothing to compare (no verify-url, no download, a dry run).
+ */
+async function expectedSite(
+  run: RunContext,
+  download: Downloaded | undefined,
+): Promise<ExpectedSite | undefined> {
+  const settings = run.inputs.verify;
+  if (!settings || !download || run.inputs.dryRun) return undefined;
+  const site = bundlePages(download.path);
+  await expectPage(settings, site, run.inputs.valuesFileInput);
+  return site;
+}
+
+/** After the rollout (or the write), the live site must serve the new export within verify-timeout. */
+async function verifyIfAsked(
+  run: RunContext,
+  site: ExpectedSite | undefined,
+  bundle: PublishedBundle,
+  helm: RolloutResult | undefined,
+): Promise<Verification | undefined> {
+  const { inputs, reporter, state } = run;
+  const settings = inputs.verify;
+  if (!settings) return undefined;
+  if (inputs.dryRun) {
+    reporter.info(`dry-run: the live site at ${settings.url.href} is not checked.`);
+    return undefined;
+  }
+  const done = `${inputs.valuesFileInput} was updated${helm ? ` and release ${helm.release.name} is at revision ${helm.release.revision}` : ''}`;
+  try {
+    const verified = await reporter.group(`Check the live site at ${settings.url.href}`, () =>
+      verifyLiveSite(settings, site, {
+        logger: reporter,
+        signal: run.signal,
+        clock: run.clock,
+        redact: linkRedactor(bundle).redact,
+      }),
+    );
+    state.verified = true;
+    return verified;
+  } catch (error) {
+    const stopped = translateStop(
+      error,
+      (reason) =>
+        new StoppedError(
+          `${reason === 'cancelled' ? 'Cancelled' : 'Stopped'} while checking the live site at ${settings.url.href}; ${done}.`,
+          reason,
+          state.jobId,
+        ),
+      { signal: run.signal },
+    );
+    if (stopped !== error || !(error instanceof UserError)) throw stopped;
+    state.verified = false;
+    throw new UserError(`${error.message} (${done}.)`, { ...error.details, jobId: state.jobId });
+  }
 }

@@ -28,6 +28,19 @@ export function linkSecrets(link: string): string[] {
   return [...found].filter((s) => s.length >= 6);
 }
 
+/**
+ * The secrets of a link that has a query (a presigned link: `linkSecrets`); none for a plain URL
+ * without one (a public mirror), which is not a credential and may be shown.
+ */
+export function querySecrets(link: string): string[] {
+  try {
+    if (new URL(link).search === '') return [];
+  } catch {
+    // Not a URL: treat it whole as a secret.
+  }
+  return linkSecrets(link);
+}
+
 /** The link as it may be shown: origin and path, with the query (the credential) hidden. */
 export function redactLink(link: string): string {
   try {
