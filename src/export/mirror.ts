@@ -7,7 +7,7 @@
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { describeNetworkError } from '../api/errors.js';
 import { UserError } from '../shared/errors.js';
-import { readAtMost, requestFollowing } from '../shared/http.js';
+import { discard, readAtMost, requestFollowing } from '../shared/http.js';
 import { redactLink } from '../shared/secrets.js';
 import { sleep } from '../shared/sleep.js';
 import { storageError } from './download.js';
@@ -92,7 +92,7 @@ async function ask(
           () => '',
         )
       : '';
-    response.body.destroy();
+    discard(response.body);
     return { status: response.statusCode, headers: response.headers, said: storageError(text) };
   } catch (error) {
     if (options.signal?.aborted) throw error;

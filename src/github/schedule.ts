@@ -126,15 +126,18 @@ export function longestGap(
 
 /** `7d`, `1d12h`, `6h`, `45m`: a schedule's gaps and a link's lifetime, in the units people use. */
 export function formatSpan(ms: number): string {
-  const days = Math.floor(ms / 86_400_000);
-  if (days < 2) return formatDuration(ms);
-  const hours = Math.round((ms - days * 86_400_000) / 3_600_000);
-  return hours > 0 ? `${days}d${hours}h` : `${days}d`;
+  if (ms < 86_400_000 - 1800_000) return formatDuration(ms);
+  const hours = Math.round(ms / 3_600_000);
+  const days = Math.floor(hours / 24);
+  return hours % 24 > 0 ? `${days}d${hours % 24}h` : `${days}d`;
 }
 
-/** A cron that runs at least twice per link lifetime (GitHub delays, and sometimes drops, runs). */
+/**
+ * A cron that runs at least twice per link lifetime (GitHub delays, and sometimes drops, runs).
+ * The lifetime is taken to the minute: a link that lives 6h is read a moment later as 5h59m59s.
+ */
 export function suggestedCron(lifetimeMs: number): string {
-  const half = lifetimeMs / 2;
+  const half = (Math.round(lifetimeMs / 60_000) * 60_000) / 2;
   if (half >= 86_400_000) return '17 3 * * *';
   const hours = [12, 8, 6, 4, 3, 2, 1].find((h) => h * 3_600_000 <= half);
   if (hours === 1) return '17 * * * *';

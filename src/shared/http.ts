@@ -61,7 +61,13 @@ export async function readAtMost(
       }
     }
   } finally {
-    body.destroy();
+    discard(body);
   }
   return { bytes: Buffer.concat(chunks).subarray(0, max), complete };
+}
+
+/** Drops a body that will not be read (an unread undici body errors when destroyed: ignored). */
+export function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined);
+  body.destroy();
 }

@@ -94,6 +94,8 @@ class TarReader {
   }
 
   #startEntry(header: Buffer): void {
+    if (!checksumMatches(header))
+      throw new Error('the bundle is not a tar archive (a header is corrupt)');
     const size = readSize(header.subarray(124, 136));
     const type = String.fromCharCode(header[156] ?? 0x30);
     const text = (from: number, to: number) =>
@@ -144,6 +146,20 @@ class TarReader {
     else if (type === 'x') this.#nextName = paxPath(body) ?? this.#nextName;
     else this.onFile(name, body);
   }
+}
+
+/** The header's checksum: the sum of its bytes, the checksum field counted as spaces. */
+function checksumMatches(header: Buffer): boolean {
+  const stored = parseInt(
+    header
+      .subarray(148, 156)
+      .toString('latin1')
+      .replace(/[\0 ]+$/, ''),
+    8,
+  );
+  let sum = 0;
+  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i]!;
+  return sum === stored;
 }
 
 /** A header's size field: octal text, or base-256 when its high bit is set (files over 8 GiB). */
