@@ -57,10 +57,10 @@ export async function fetchBundle(
   try {
     return { bundle, download: await download(run, job, bundle), refreshed };
   } catch (error) {
-    if (!(error instanceof StorageRefusal) || !job) throw error;
+    if (!(error instanceof StorageRefusal)) throw error;
+    if (!job) throw mirrorRefused(error, run.inputs.valuesFileInput);
     if (refreshed) throw refusedAgain(error, run.inputs.valuesFileInput);
-    const said = `HTTP ${error.status}${error.said ? `: ${error.said}` : ''}`;
-    bundle = await refreshLink(run, job, `${error.host} refused it (${said})`);
+    bundle = await refreshLink(run, job, `${error.host} refused it (${answer(error)})`);
   }
   try {
     return { bundle, download: await download(run, job, bundle), refreshed: true };
@@ -78,9 +78,19 @@ async function refreshLink(run: RunContext, job: ExportJob, why: string): Promis
   return fresh;
 }
 
+/** `HTTP 403: AccessDenied: Request has expired`: the storage's answer, in its own words. */
+const answer = (error: StorageRefusal) =>
+  `HTTP ${error.status}${error.said ? `: ${error.said}` : ''}`;
+
+function mirrorRefused(error: StorageRefusal, display: string): UserError {
+  return new UserError(
+    `Downloading the bundle from bundle-url failed: ${error.host} refused it (${answer(error)}). Check that the file can be read without credentials (or that your presigned link is still valid); ${display} was not changed.`,
+  );
+}
+
 function refusedAgain(error: StorageRefusal, display: string): UserError {
   return new UserError(
-    `Downloading the bundle failed: ${error.host} refused a freshly generated link too (HTTP ${error.status}${error.said ? `: ${error.said}` : ''}). The storage refuses fresh links when its clock is far off or it does not accept the service's signature: run again later, and if it persists, report it with this message. ${display} was not changed.`,
+    `Downloading the bundle failed: ${error.host} refused a freshly generated link too (${answer(error)}). The storage refuses fresh links when its clock is far off or it does not accept the service's signature: run again later, and if it persists, report it with this message. ${display} was not changed.`,
   );
 }
 

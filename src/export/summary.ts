@@ -65,7 +65,7 @@ function bundleRows(result: PublishResult, now: number): [string, string][] {
   const { bundle } = result;
   const size = bundle.sizeBytes !== undefined ? `${formatBytes(bundle.sizeBytes)} at ` : '';
   const where = `${size}\`${redactLink(bundle.bundleUrl)}\``;
-  if (!bundle.expiresAt)
+  if (result.mirror || !bundle.expiresAt)
     return [
       ['Bundle', `${where} (bundle-url: your own copy, nothing exported)`],
       ['Link expires', 'never (bundle-url)'],

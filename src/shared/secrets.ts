@@ -29,16 +29,12 @@ export function linkSecrets(link: string): string[] {
 }
 
 /**
- * The secrets of a link that has a query (a presigned link: `linkSecrets`); none for a plain URL
- * without one (a public mirror), which is not a credential and may be shown.
+ * The secrets of a link that has a query (a presigned link: `linkSecrets`); none for an address
+ * without one (a public mirror), which is not a credential and may be shown, or for no link.
  */
 export function querySecrets(link: string): string[] {
-  try {
-    if (new URL(link).search === '') return [];
-  } catch {
-    // Not a URL: treat it whole as a secret.
-  }
-  return linkSecrets(link);
+  if (!link.includes('?')) return [];
+  return linkSecrets(link).filter((secret) => secret.length >= 6);
 }
 
 /** The link as it may be shown: origin and path, with the query (the credential) hidden. */

@@ -6,7 +6,7 @@
  */
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { describeNetworkError } from '../api/errors.js';
-import { formatElapsed } from '../shared/duration.js';
+import { formatDuration, formatElapsed } from '../shared/duration.js';
 import { UserError } from '../shared/errors.js';
 import { readAtMost, requestFollowing } from '../shared/http.js';
 import type { Logger } from '../shared/logger.js';
@@ -17,7 +17,6 @@ import {
   systemClock,
   type Clock,
 } from '../shared/poll.js';
-import { formatDuration } from '../shared/duration.js';
 import { printable } from '../shared/text.js';
 import { entryMatches, MAX_PAGE_BYTES, pageCandidates, readArchiveFiles } from './archive.js';
 import type { VerifySettings } from './inputs.js';
@@ -153,7 +152,7 @@ export async function verifyLiveSite(
     if (!(error instanceof PollTimeout)) throw error;
     const last = error.last as Observation | undefined;
     throw new UserError(
-      `The live site did not serve the new export within verify-timeout (${formatDuration(settings.timeoutMs)}): ${last ? `${last.url} last ${last.seen}` : `${url} was not checked in time`}. Check that the pods restarted with the new values, that they can fetch the bundle, and that no cache (ingress, CDN) serves an old copy; raise verify-timeout if they only need longer to start.`,
+      `The live site did not ${site ? 'serve the new export' : 'answer 2xx'} within verify-timeout (${formatDuration(settings.timeoutMs)}): ${last ? `${last.url} last ${last.seen}` : `${url} was not checked in time`}. Check that the pods restarted with the new values, that they can fetch the bundle, and that no cache (ingress, CDN) serves an old copy; raise verify-timeout if they only need longer to start.`,
     );
   } finally {
     if (options.dispatcher === undefined) await dispatcher.destroy().catch(() => undefined);

@@ -11,6 +11,7 @@ import { tarGz } from '../../simulator/tar.js';
 import { maskedValues, newWorkspace, runAction } from '../helpers/action.js';
 import { startMirror } from '../helpers/mirror.js';
 import { sim } from '../helpers/sim.js';
+import type { Simulator } from '../../simulator/server.js';
 
 const quick = { queuedMs: 0, runningMs: 150, pageCount: 3 };
 /** A fixed interval: the adaptive schedule's first wait would make each run 6 s long. */
@@ -18,20 +19,26 @@ const fast = { 'poll-interval': '1s' };
 const VALUES = 'replicaCount: 1 # one pod\nstaticExport:\n  enabled: false\n  bundleUrl: ""\n';
 const EXPIRED = { type: 'expired' } as const;
 
+/** A publish of docs.example.com with download-path, in a new workspace. */
+async function publishAndDownload(s: Simulator) {
+  const ws = await newWorkspace({ 'values.yaml': VALUES });
+  const run = await runAction({
+    workspace: ws,
+    inputs: {
+      'api-key': s.apiKey,
+      domain: 'docs.example.com',
+      'base-url': s.baseUrl,
+      'download-path': 'site.tar.gz',
+      ...fast,
+    },
+  });
+  return { ws, run };
+}
+
 describe('an expired link is refreshed', () => {
   it('the storage refuses the first link as expired: a fresh one is generated, downloaded and written', async () => {
     const s = await sim({ export: quick, faults: [{ op: 'download', fault: EXPIRED }] });
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
-      workspace: ws,
-      inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
-        'download-path': 'site.tar.gz',
-        ...fast,
-      },
-    });
+    const { ws, run } = await publishAndDownload(s);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(s.requestsFor('bundle').map((r) => r.status)).toEqual([200, 200]);
     expect(s.requestsFor('download').map((r) => r.status)).toEqual([403, 200]);
@@ -51,17 +58,7 @@ describe('an expired link is refreshed', () => {
 
   it('a link whose expiresAt has passed is replaced before the download starts', async () => {
     const s = await sim({ export: quick, linkLifetimesMs: [-60_000] });
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
-      workspace: ws,
-      inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
-        'download-path': 'site.tar.gz',
-        ...fast,
-      },
-    });
+    const { run } = await publishAndDownload(s);
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout).toMatch(
       /Bundle link refreshed: the first link was not usable \(it expired at \S+, before it was used\)/,
@@ -76,17 +73,7 @@ describe('an expired link is refreshed', () => {
       export: quick,
       faults: [{ op: 'download', times: Infinity, fault: EXPIRED }],
     });
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
-      workspace: ws,
-      inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
-        'download-path': 'site.tar.gz',
-        ...fast,
-      },
-    });
+    const { ws, run } = await publishAndDownload(s);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /::error::Downloading the bundle failed: 127\.0\.0\.1:\d+ refused a freshly generated link too \(HTTP 403: AccessDenied: Request has expired\)\..* values\.yaml was not changed\./,

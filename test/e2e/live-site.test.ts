@@ -4,13 +4,16 @@
  * from its bundleUrl after a restart delay, and serves the archive's pages (or stays on the
  * previous site, or answers 500).
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tarGz } from '../../simulator/tar.js';
 import { PREVIOUS_SITE, startPod, type PodOptions, type PodStandIn } from '../../simulator/pod.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 import { CHART, helmEnv } from '../helpers/helm.js';
 import { newWorkspace, runAction } from '../helpers/action.js';
+import { startMirror } from '../helpers/mirror.js';
 import { sim } from '../helpers/sim.js';
 
 const quick = { queuedMs: 0, runningMs: 150, pageCount: 3 };
@@ -150,6 +153,33 @@ describe('verify-url: the live site serves the new export', () => {
     expect(rollout).toBeGreaterThan(0);
     expect(check).toBeGreaterThan(rollout);
     expect(run.stdout).toMatch(/equals site\/page-1\.html of the bundle/);
+  });
+});
+
+describe('the mirror flow: bundle-url, then the live-site check', () => {
+  it('the pod fetches the mirror named in the values file, and the page equals the archive', async () => {
+    const archive = tarGz([
+      { name: 'site/index.html', content: '<h1>mirrored home</h1>\n' },
+      { name: 'site/guides/start.html', content: '<h1>start</h1>\n' },
+    ]);
+    const sha = createHash('sha256').update(archive).digest('hex');
+    const m = await startMirror();
+    m.files.set(`/docs/${sha}.tar.gz`, archive);
+    const { ws, pod } = await site();
+    const run = await runAction({
+      workspace: ws,
+      inputs: {
+        'api-key': 'mint_unused_0123456789',
+        'bundle-url': `${m.url}/docs/${sha}.tar.gz`,
+        'download-path': 'site.tar.gz',
+        'verify-url': `${pod.url}/guides/start`,
+        'verify-timeout': '20s',
+      },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs).toMatchObject({ verified: 'true', 'bundle-sha256': sha, 'job-id': '' });
+    expect(pod.fetches).toEqual([{ path: `/docs/${sha}.tar.gz`, status: 200 }]);
+    expect(run.stdout).toMatch(/equals site\/guides\/start\.html of the bundle/);
   });
 });
 
