@@ -232,7 +232,7 @@ describe('verify-url with a GitHub deployment', () => {
     expect(run.code).toBe(1);
     expect(g.accepted).toEqual(['in_progress', 'failure']);
     expect(g.statuses()[1]!.body.description).toMatch(
-      /^The live site did not serve the new export/,
+      /^The live site did not answer 2xx within verify-timeout \(1s\)/,
     );
   });
 });
