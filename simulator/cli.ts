@@ -1,6 +1,6 @@
 /**
  * `npm run simulator -- [--port N] [--seed N] [--export-ms N] [--queued-ms N] [--pages N]
- *   [--outcome completed|failed|never] [--fault-rate 0.2]`
+ *   [--outcome completed|failed|never] [--fault-rate 0.2] [--link-ttl SECONDS]`
  * Starts the service simulator on loopback and prints how to point the action or curl at it.
  */
 import { parseArgs } from 'node:util';
@@ -16,6 +16,7 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '42' },
     outcome: { type: 'string', default: 'completed' },
     'fault-rate': { type: 'string', default: '0' },
+    'link-ttl': { type: 'string', default: String(6 * 3600) },
     'api-key': { type: 'string' },
   },
 });
@@ -41,6 +42,7 @@ const sim = await startSimulator({
   seed: num('seed'),
   apiKey: values['api-key'],
   faultRate: num('fault-rate'),
+  bundleTtlMs: num('link-ttl') * 1000,
   export: {
     runningMs: num('export-ms'),
     queuedMs: num('queued-ms'),

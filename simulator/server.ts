@@ -1,168 +1,31 @@
 /**
- * A simulator of the documentation service (the contract it implements is docs/service.md): the static export and
- * agent APIs on one listener, and an object-storage origin for presigned bundle links on a
- * second one. It is a real HTTP server, used by the tests, the demo and `npm run simulator`.
+ * A simulator of the documentation service (the contract it implements is docs/service.md): the
+ * static export and agent APIs on one listener, and an object-storage origin for presigned bundle
+ * links (storage.ts) on a second one. It is a real HTTP server, used by the tests, the demo and
+ * `npm run simulator`. Its scenarios and faults are in types.ts, the job views in views.ts.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { answerFault, decodePath, delay, readBody } from './http.js';
 import { randomHex, seededRandom } from './random.js';
-import { tarGz } from './tar.js';
+import { bundleFor, StorageOrigin } from './storage.js';
+import { agentView, classify, exportView } from './views.js';
+import {
+  DEFAULT_AGENT,
+  DEFAULT_EXPORT,
+  DEFAULT_RANDOM_FAULTS,
+  type AgentJobState,
+  type AgentScenario,
+  type ExportJobState,
+  type ExportScenario,
+  type Fault,
+  type FaultRule,
+  type RecordedRequest,
+  type SimOperation,
+  type SimulatorOptions,
+} from './types.js';
 
-export type SimOperation =
-  | 'start-export'
-  | 'get-export'
-  | 'bundle'
-  | 'create-agent'
-  | 'get-agent'
-  | 'message'
-  | 'download'
-  | 'unknown';
-
-export interface ExportScenario {
-  /** Time spent `queued` before the job starts running. */
-  queuedMs: number;
-  /** Time from `running` to the final status. */
-  runningMs: number;
-  /** Pages in the site (the paths' count wins when paths are given). */
-  pageCount: number;
-  /** `never` keeps the job running forever. */
-  outcome: 'completed' | 'failed' | 'never';
-  /** The `error` text of a failed job. */
-  error: string;
-  /** Random wobble of the progress figure, in percentage points. */
-  progressNoise: number;
-  /** Answer 409 to this many bundle requests right after completion (eventual consistency). */
-  conflictsAfterCompletion: number;
-  /** Padding added to the bundle archive (for download benchmarks), in bytes. */
-  extraBundleBytes: number;
-}
-
-export interface AgentScenario {
-  /** Time an agent job stays `active` after a create or a follow-up message. */
-  activeMs: number;
-  outcome: 'completed' | 'failed' | 'archived' | 'never';
-  /** Whether the finished job has a pull request (false: "no files changed"). */
-  prLink: boolean;
-  /**
-   * The `error` text of a failed job. The published contract has no such field; the client reads
-   * it when present (as an export job's), so the simulator sends one to exercise that.
-   */
-  error: string;
-  /** A follow-up pushes to the job's pull request (`same`) or opens another one (`new`). */
-  followUpPr: 'same' | 'new';
-}
-
-export type Fault =
-  /** Answer with this status and body (default: a JSON `{"error": ...}`). */
-  | { type: 'status'; status: number; body?: string; contentType?: string; retryAfter?: string }
-  /** Drop the connection before acting on the request. */
-  | { type: 'reset' }
-  /** Act on the request, then drop the connection instead of answering. */
-  | { type: 'reset-after' }
-  /** Wait, then answer normally. */
-  | { type: 'delay'; ms: number }
-  /** Answer normally, but send the body a few bytes at a time. */
-  | { type: 'drip'; bytesPerTick: number; tickMs: number }
-  /** Answer 200 with truncated JSON. */
-  | { type: 'malformed-json' }
-  /** Answer 200 with this JSON body instead of the real one. */
-  | { type: 'json'; status?: number; body: unknown }
-  /** Answer 200 with a body of this many bytes. */
-  | { type: 'huge-body'; bytes: number }
-  /** Answer with a redirect. */
-  | { type: 'redirect'; status?: number; location: string };
-
-export interface FaultRule {
-  /** Which operation it hits; any when absent. */
-  op?: SimOperation;
-  /** Let this many matching requests through first. */
-  after?: number;
-  /** How many matching requests it hits (default 1; Infinity for all). */
-  times?: number;
-  fault: Fault;
-}
-
-export interface SimulatorOptions {
-  seed?: number;
-  /** The admin key the simulator accepts. */
-  apiKey?: string;
-  /** An admin key whose organization lacks the Enterprise plan (403 on static export). */
-  noPlanKey?: string;
-  projectId?: string;
-  /** Follow-up messages allowed per project per hour. */
-  messageLimit?: number;
-  /** Life of a presigned link. */
-  bundleTtlMs?: number;
-  export?: Partial<ExportScenario>;
-  agent?: Partial<AgentScenario>;
-  faults?: FaultRule[];
-  /** Probability that any API request meets a random fault from `randomFaults`. */
-  faultRate?: number;
-  randomFaults?: Fault[];
-  host?: string;
-  port?: number;
-  storagePort?: number;
-  now?: () => number;
-}
-
-export interface RecordedRequest {
-  op: SimOperation;
-  method: string;
-  path: string;
-  /** The raw Authorization header, so tests can prove what was (not) sent. */
-  authorization: string | undefined;
-  userAgent: string | undefined;
-  body: unknown;
-  status: number | 'reset';
-  fault?: Fault['type'];
-  at: number;
-}
-
-interface ExportJobState {
-  jobId: string;
-  domain: string;
-  version: string | null;
-  paths: string[] | null;
-  scenario: ExportScenario;
-  createdAt: number;
-  lastProgress: number;
-  updatedAt: number;
-  conflictsLeft: number;
-  bundle?: Buffer;
-}
-
-interface AgentJobState {
-  id: string;
-  scenario: AgentScenario;
-  createdAt: number;
-  activeSince: number;
-  messages: number;
-  prNumber: number;
-  ref: string | null;
-  finalStatus: 'completed' | 'failed' | 'archived' | null;
-}
-
-export const DEFAULT_EXPORT: ExportScenario = {
-  queuedMs: 300,
-  runningMs: 1500,
-  pageCount: 24,
-  outcome: 'completed',
-  error: 'Build failed: page guides/broken.mdx has invalid frontmatter',
-  progressNoise: 2,
-  conflictsAfterCompletion: 0,
-  extraBundleBytes: 0,
-};
-
-export const DEFAULT_AGENT: AgentScenario = {
-  activeMs: 800,
-  outcome: 'completed',
-  prLink: true,
-  error: 'The agent could not build the site: docs.json is not valid JSON',
-  followUpPr: 'new',
-};
-
-const REPOSITORY = 'https://github.com/acme/docs';
+export * from './types.js';
 
 export class Simulator {
   readonly apiKey: string;
@@ -178,9 +41,10 @@ export class Simulator {
   randomFaults: Fault[];
   messageLimit: number;
   bundleTtlMs: number;
+  linkLifetimesMs: number[];
   #random: () => number;
   #faultRandom: () => number;
-  #secret: string;
+  #origin: StorageOrigin;
   #now: () => number;
   #api: Server;
   #storage: Server;
@@ -197,31 +61,30 @@ export class Simulator {
     const seed = options.seed ?? 1;
     this.#random = seededRandom(seed);
     this.#faultRandom = seededRandom(seed ^ 0x5eed);
-    this.#secret = randomHex(seededRandom(seed ^ 0xbeef), 32);
     this.apiKey = options.apiKey ?? `mint_sim_${randomHex(seededRandom(seed ^ 0xcafe), 24)}`;
     this.noPlanKey =
       options.noPlanKey ?? `mint_noplan_${randomHex(seededRandom(seed ^ 0xf00d), 16)}`;
     this.projectId = options.projectId ?? 'proj_sim';
     this.messageLimit = options.messageLimit ?? 100;
     this.bundleTtlMs = options.bundleTtlMs ?? 6 * 3600_000;
+    this.linkLifetimesMs = [...(options.linkLifetimesMs ?? [])];
     this.exportScenario = { ...DEFAULT_EXPORT, ...options.export };
     this.agentScenario = { ...DEFAULT_AGENT, ...options.agent };
     this.faults = [...(options.faults ?? [])];
     this.faultRate = options.faultRate ?? 0;
-    this.randomFaults = options.randomFaults ?? [
-      {
-        type: 'status',
-        status: 502,
-        body: '<html><title>502 Bad Gateway</title></html>',
-        contentType: 'text/html',
-      },
-      { type: 'status', status: 503, retryAfter: '1' },
-      { type: 'status', status: 429, retryAfter: '1' },
-      { type: 'reset' },
-    ];
+    this.randomFaults = options.randomFaults ?? DEFAULT_RANDOM_FAULTS;
     this.#now = options.now ?? Date.now;
+    this.#origin = new StorageOrigin(
+      {
+        requests: this.requests,
+        exportJobs: this.exportJobs,
+        now: () => this.#now(),
+        pickFault: (op) => this.#pickFault(op),
+      },
+      randomHex(seededRandom(seed ^ 0xbeef), 32),
+    );
     this.#api = createServer((req, res) => void this.#handleApi(req, res));
-    this.#storage = createServer((req, res) => void this.#handleStorage(req, res));
+    this.#storage = createServer((req, res) => void this.#origin.handle(req, res));
     for (const server of [this.#api, this.#storage]) {
       server.on('connection', (socket) => {
         this.#sockets.add(socket);
@@ -242,6 +105,7 @@ export class Simulator {
     const shown = host.includes(':') ? `[${host}]` : host;
     this.baseUrl = `http://${shown}:${apiPort}`;
     this.storageUrl = `http://${shown}:${storagePort}`;
+    this.#origin.url = this.storageUrl;
     return this;
   }
 
@@ -270,46 +134,7 @@ export class Simulator {
 
   /** The public view of an export job at this moment. */
   exportView(job: ExportJobState): Record<string, unknown> {
-    const now = this.#now();
-    const s = job.scenario;
-    const elapsed = now - job.createdAt;
-    let status: 'queued' | 'running' | 'completed' | 'failed';
-    let progress: number;
-    if (elapsed < s.queuedMs) {
-      status = 'queued';
-      progress = 0;
-    } else if (s.outcome === 'never' || elapsed < s.queuedMs + s.runningMs) {
-      status = 'running';
-      const fraction = s.runningMs > 0 ? (elapsed - s.queuedMs) / s.runningMs : 1;
-      // Like a counter of finished pages: it lags the work by up to progressNoise points, never leads.
-      const noisy = fraction * 100 - this.#random() * s.progressNoise;
-      progress = Math.min(s.outcome === 'never' ? 99 : 99.9, Math.max(job.lastProgress, noisy));
-    } else {
-      status = s.outcome === 'failed' ? 'failed' : 'completed';
-      progress = s.outcome === 'failed' ? job.lastProgress : 100;
-    }
-    progress = Math.round(progress * 10) / 10;
-    if (progress !== job.lastProgress || status === 'completed' || status === 'failed') {
-      job.lastProgress = progress;
-      job.updatedAt =
-        status === 'completed' || status === 'failed'
-          ? job.createdAt + s.queuedMs + s.runningMs
-          : now;
-    }
-    const pages = job.paths?.length ?? s.pageCount;
-    const view: Record<string, unknown> = {
-      jobId: job.jobId,
-      status,
-      progress,
-      pageCount: status === 'completed' ? pages : Math.floor((progress / 100) * pages),
-      createdAt: new Date(job.createdAt).toISOString(),
-      updatedAt: new Date(job.updatedAt).toISOString(),
-      domain: job.domain,
-    };
-    if (job.version) view.version = job.version;
-    if (status === 'failed') view.error = s.error;
-    else view.error = null;
-    return view;
+    return exportView(job, this.#now(), this.#random);
   }
 
   /** Whether a job has reached `completed` (for tests that measure detection delay). */
@@ -320,46 +145,10 @@ export class Simulator {
   }
 
   agentView(job: AgentJobState): Record<string, unknown> {
-    const now = this.#now();
-    const done = job.scenario.outcome !== 'never' && now - job.activeSince >= job.scenario.activeMs;
-    let status: string = 'active';
-    if (job.finalStatus) status = job.finalStatus;
-    else if (done) status = job.scenario.outcome;
-    const finished = status !== 'active';
-    const withPr = finished && status !== 'failed' && job.scenario.prLink;
-    return {
-      id: job.id,
-      status,
-      source: { repository: REPOSITORY, ref: job.ref },
-      model: 'claude-sonnet-4-5',
-      prLink: withPr ? `${REPOSITORY}/pull/${job.prNumber}` : null,
-      createdAt: new Date(job.createdAt).toISOString(),
-      archivedAt:
-        status === 'archived'
-          ? new Date(job.activeSince + job.scenario.activeMs).toISOString()
-          : null,
-      ...(status === 'failed' ? { error: job.scenario.error } : {}),
-    };
+    return agentView(job, this.#now());
   }
 
   // ---- HTTP ------------------------------------------------------------------------------
-
-  #classify(method: string, path: string): { op: SimOperation; params: string[] } {
-    let m: RegExpExecArray | null;
-    if (method === 'POST' && path === '/v1/static-export/jobs')
-      return { op: 'start-export', params: [] };
-    if (method === 'GET' && (m = /^\/v1\/static-export\/jobs\/([^/]+)$/.exec(path)))
-      return { op: 'get-export', params: [m[1]!] };
-    if (method === 'POST' && (m = /^\/v1\/static-export\/jobs\/([^/]+)\/bundle$/.exec(path)))
-      return { op: 'bundle', params: [m[1]!] };
-    if (method === 'POST' && (m = /^\/v2\/agent\/([^/]+)\/job$/.exec(path)))
-      return { op: 'create-agent', params: [m[1]!] };
-    if (method === 'GET' && (m = /^\/v2\/agent\/([^/]+)\/job\/([^/]+)$/.exec(path)))
-      return { op: 'get-agent', params: [m[1]!, m[2]!] };
-    if (method === 'POST' && (m = /^\/v2\/agent\/([^/]+)\/job\/([^/]+)\/message$/.exec(path)))
-      return { op: 'message', params: [m[1]!, m[2]!] };
-    return { op: 'unknown', params: [] };
-  }
 
   #pickFault(op: SimOperation): Fault | undefined {
     let chosen: Fault | undefined;
@@ -381,7 +170,7 @@ export class Simulator {
   async #handleApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sim');
     const path = decodePath(url.pathname);
-    const { op, params } = this.#classify(req.method ?? 'GET', url.pathname);
+    const { op, params } = classify(req.method ?? 'GET', url.pathname);
     const raw = await readBody(req);
     let body: unknown = undefined;
     let bodyError = false;
@@ -412,42 +201,7 @@ export class Simulator {
       return;
     }
     if (fault?.type === 'delay') await delay(fault.ms);
-    if (fault?.type === 'status') {
-      record.status = fault.status;
-      const headers: Record<string, string> = {
-        'content-type': fault.contentType ?? 'application/json',
-      };
-      if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
-      res.writeHead(fault.status, headers);
-      res.end(fault.body ?? JSON.stringify({ error: `Simulated ${fault.status}` }));
-      return;
-    }
-    if (fault?.type === 'redirect') {
-      record.status = fault.status ?? 307;
-      res.writeHead(record.status, { location: fault.location });
-      res.end();
-      return;
-    }
-    if (fault?.type === 'malformed-json') {
-      record.status = 200;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"jobId": "se_trunc", "status": "runn');
-      return;
-    }
-    if (fault?.type === 'json') {
-      record.status = fault.status ?? 200;
-      res.writeHead(record.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(fault.body));
-      return;
-    }
-    if (fault?.type === 'huge-body') {
-      record.status = 200;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.on('error', () => undefined);
-      res.write('{"padding": "');
-      writeFiller(res, fault.bytes, 0x20, '"}');
-      return;
-    }
+    if (fault && answerFault(fault, res, record)) return;
 
     const answer = this.#route(op, params, req, url, body, bodyError);
     record.status = answer.status;
@@ -547,13 +301,13 @@ export class Simulator {
           job.conflictsLeft--;
           return error(409, 'Job is not finished');
         }
-        const archive = this.#bundleFor(job);
-        const expires = this.#now() + this.bundleTtlMs;
+        const archive = bundleFor(job);
+        const expires = this.#now() + (this.linkLifetimesMs.shift() ?? this.bundleTtlMs);
         return {
           status: 200,
           body: {
             jobId: job.jobId,
-            bundleUrl: this.#presign(`/bundles/${job.jobId}/site.tar.gz`, expires),
+            bundleUrl: this.#origin.presign(`/bundles/${job.jobId}/site.tar.gz`, expires),
             sizeBytes: archive.length + job.scenario.extraBundleBytes,
             expiresAt: new Date(expires).toISOString(),
           },
@@ -614,177 +368,6 @@ export class Simulator {
         return error(404, 'Unknown operation');
     }
   }
-
-  #bundleFor(job: ExportJobState): Buffer {
-    if (!job.bundle) {
-      const pages =
-        job.paths ??
-        Array.from({ length: job.scenario.pageCount }, (_, i) => (i === 0 ? 'index' : `page-${i}`));
-      job.bundle = tarGz(
-        pages.map((page) => ({
-          name: `site/${page.replace(/^\/+/, '')}.html`.slice(0, 100),
-          content: `<!doctype html><html><head><title>${escapeHtml(page)} · ${escapeHtml(job.domain)}</title></head><body><h1>${escapeHtml(page)}</h1><p>Exported from ${escapeHtml(job.domain)}${job.version ? ` version ${escapeHtml(job.version)}` : ''}.</p></body></html>\n`,
-        })),
-        job.createdAt,
-      );
-    }
-    return job.bundle;
-  }
-
-  #sign(path: string, date: string, expiresSeconds: string): string {
-    return createHmac('sha256', this.#secret)
-      .update(`${path}\n${date}\n${expiresSeconds}`)
-      .digest('hex');
-  }
-
-  #presign(path: string, expires: number): string {
-    const signedAt = Math.floor(this.#now() / 1000) * 1000;
-    const date = new Date(signedAt).toISOString().replace(/[-:]|\.\d{3}/g, '');
-    // Whole seconds from the (truncated) signing time, never past expiresAt.
-    const expiresSeconds = String(Math.max(1, Math.floor((expires - signedAt) / 1000)));
-    const query = new URLSearchParams({
-      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
-      'X-Amz-Credential': 'SIMULATOR/20260101/us-east-1/s3/aws4_request',
-      'X-Amz-Date': date,
-      'X-Amz-Expires': expiresSeconds,
-      'X-Amz-SignedHeaders': 'host',
-      'X-Amz-Signature': this.#sign(path, date, expiresSeconds),
-    });
-    return `${this.storageUrl}${path}?${query.toString()}`;
-  }
-
-  async #handleStorage(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    await readBody(req);
-    const url = new URL(req.url ?? '/', 'http://storage');
-    const record: RecordedRequest = {
-      op: 'download',
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      authorization: req.headers.authorization,
-      userAgent: req.headers['user-agent'],
-      body: undefined,
-      status: 0,
-      at: this.#now(),
-    };
-    this.requests.push(record);
-    const xml = (status: number, code: string, message: string) => {
-      record.status = status;
-      res.writeHead(status, { 'content-type': 'application/xml' });
-      res.end(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`,
-      );
-    };
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return xml(405, 'MethodNotAllowed', 'Method not allowed');
-    if (req.headers.authorization) {
-      return xml(
-        400,
-        'InvalidArgument',
-        'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter should be specified',
-      );
-    }
-    const m = /^\/bundles\/([^/]+)\/site\.tar\.gz$/.exec(url.pathname);
-    const job = m ? this.exportJobs.get(m[1]!) : undefined;
-    const date = url.searchParams.get('X-Amz-Date') ?? '';
-    const expiresSeconds = url.searchParams.get('X-Amz-Expires') ?? '';
-    const signature = url.searchParams.get('X-Amz-Signature') ?? '';
-    const expected = this.#sign(url.pathname, date, expiresSeconds);
-    if (
-      !job ||
-      signature.length !== expected.length ||
-      !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))
-    ) {
-      return xml(
-        403,
-        'SignatureDoesNotMatch',
-        'The request signature we calculated does not match the signature you provided',
-      );
-    }
-    const signedAt = Date.parse(
-      date.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'),
-    );
-    if (Number.isNaN(signedAt) || this.#now() > signedAt + Number(expiresSeconds) * 1000) {
-      return xml(403, 'AccessDenied', 'Request has expired');
-    }
-    const fault = this.#pickFault('download');
-    if (fault) record.fault = fault.type;
-    if (fault?.type === 'status') {
-      record.status = fault.status;
-      res.writeHead(fault.status, { 'content-type': fault.contentType ?? 'application/xml' });
-      res.end(fault.body ?? '<Error><Code>InternalError</Code></Error>');
-      return;
-    }
-    if (fault?.type === 'redirect') {
-      // Object stores and CDNs do redirect (region moves, edge nodes): the link alone must follow.
-      record.status = fault.status ?? 307;
-      res.writeHead(record.status, { location: fault.location });
-      res.end();
-      return;
-    }
-    const archive = this.#bundleFor(job);
-    const extra = job.scenario.extraBundleBytes;
-    record.status = 200;
-    res.writeHead(200, {
-      'content-type': 'application/gzip',
-      'content-length': String(archive.length + extra),
-    });
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    res.on('error', () => undefined);
-    if (fault?.type === 'reset') {
-      res.write(archive.subarray(0, Math.floor(archive.length / 2)));
-      setTimeout(() => req.socket.destroy(), 20);
-      return;
-    }
-    res.write(archive);
-    // Padding after the gzip member: enough for throughput tests, never held in memory whole.
-    writeFiller(res, extra, 0, '');
-  }
-}
-
-/** Writes `bytes` filler bytes with back-pressure (never buffering them all), then `end`. */
-function writeFiller(res: ServerResponse, bytes: number, fill: number, end: string): void {
-  const chunk = Buffer.alloc(Math.max(1, Math.min(bytes, 1024 * 1024)), fill);
-  let left = bytes;
-  const pump = () => {
-    while (left > 0) {
-      const n = Math.min(left, chunk.length);
-      left -= n;
-      if (!res.write(n === chunk.length ? chunk : chunk.subarray(0, n))) {
-        res.once('drain', pump);
-        return;
-      }
-    }
-    res.end(end);
-  };
-  pump();
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', () => resolve(Buffer.concat(chunks)));
-  });
-}
-
-function decodePath(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Starts a simulator and returns it once both listeners are up. */

@@ -38,3 +38,18 @@ export function tar(files: { name: string; content: string | Buffer }[], mtime =
 export function tarGz(files: { name: string; content: string | Buffer }[], mtime = 0): Buffer {
   return gzipSync(tar(files, mtime));
 }
+
+/** Reads back an archive `tar()` wrote (regular files with names of up to 100 bytes). */
+export function untar(archive: Buffer): { name: string; content: Buffer }[] {
+  const files: { name: string; content: Buffer }[] = [];
+  for (let offset = 0; offset + 512 <= archive.length;) {
+    const header = archive.subarray(offset, offset + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const name = header.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '');
+    const size = parseInt(header.subarray(124, 136).toString('ascii').replace(/\0.*$/s, ''), 8);
+    offset += 512;
+    files.push({ name, content: archive.subarray(offset, offset + size) });
+    offset += Math.ceil(size / 512) * 512;
+  }
+  return files;
+}

@@ -4,13 +4,13 @@
  */
 import * as core from '@actions/core';
 import { ServiceClient } from '../api/client.js';
-import { parseInputs, type ActionInputs } from '../export/inputs.js';
+import { ExportInputs, parseInputs, type ActionInputs } from '../export/inputs.js';
 import { Outputs, publishOutputs } from '../export/outputs.js';
 import { publish, type PublishState } from '../export/pipeline.js';
 import { DeploymentRecorder } from '../github/deployment.js';
 import { StoppedError } from '../shared/errors.js';
 import type { Reporter } from '../shared/logger.js';
-import { Redactor } from '../shared/secrets.js';
+import { querySecrets, Redactor } from '../shared/secrets.js';
 import {
   actionsReporter,
   maskingReporter,
@@ -40,10 +40,11 @@ export async function run(): Promise<void> {
 
   await runEntry(
     async ({ signal, track }) => {
-      const parsed = parseInputs(
-        (name) => core.getInput(name),
-        process.env.GITHUB_WORKSPACE || process.cwd(),
-      );
+      // bundle-url may be a presigned link of the team's own: masked before anything is checked.
+      for (const secret of querySecrets(core.getInput(ExportInputs.BundleUrl.name).trim()))
+        reporter.secret(secret);
+      const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
+      const parsed = parseInputs((name) => core.getInput(name), workspace);
       inputs = parsed.inputs;
       redactor.add(inputs.apiKey, ...(inputs.deployment ? [inputs.deployment.token] : []));
       for (const notice of parsed.notices) core.notice(notice);
@@ -56,19 +57,31 @@ export async function run(): Promise<void> {
           logger: actionsReporter,
         }),
       );
-      const result = await publish(inputs, { reporter, client, signal, state, redactor });
+      const result = await publish(inputs, {
+        reporter,
+        client,
+        signal,
+        state,
+        redactor,
+        workflow: { workflowRef: process.env.GITHUB_WORKFLOW_REF, workspace },
+      });
 
       for (const [name, value] of Object.entries(publishOutputs(result)))
         core.setOutput(name, value);
+      // Only now, after the live-site check when there is one, is the deployment a success.
       await deployment?.succeeded(
-        `Published export ${result.jobId} (${result.pageCount} pages)${result.helm ? `, Helm revision ${result.helm.release.revision}` : ''}`,
+        `${result.jobId ? `Published export ${result.jobId} (${result.pageCount} pages)` : 'Published the bundle from bundle-url'}${result.helm ? `, Helm revision ${result.helm.release.revision}` : ''}${result.verified ? ', live site verified' : ''}`,
       );
       await writeSummary(
         successSummary(result, Date.now(), { url: runUrl(), deployment: deployed() }),
       );
     },
     async (message, error) => {
-      setOutputsQuietly({ [Outputs.JobId]: state.jobId, [Outputs.Status]: state.status });
+      setOutputsQuietly({
+        [Outputs.JobId]: state.jobId,
+        [Outputs.Status]: state.status,
+        [Outputs.Verified]: state.verified === false ? 'false' : undefined,
+      });
       await deployment?.failed(error, message);
       if (error instanceof StoppedError && state.jobId)
         core.info(`To resume: job-id: ${state.jobId}`);

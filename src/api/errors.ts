@@ -106,7 +106,7 @@ export function hintForStatus(status: number, ctx: HintContext): string {
     case 401:
       return ctx.assistantKey
         ? 'The api-key is a public assistant key (it starts with mint_dsc_): these endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.'
-        : 'Check the api-key: it must be an admin API key (it starts with mint_, not mint_dsc_), from the API keys page of the dashboard, stored as a secret.';
+        : 'Check the api-key: it must be an admin API key (it starts with mint_, not mint_dsc_), from the API keys page of the dashboard, stored as a secret. If this key worked before, it has most likely expired (admin keys expire after 7, 30, 60 or 90 days, 90 by default, unless created to never expire): create a new one on the API keys page of the dashboard and update the secret.';
     case 403:
       return (
         ctx.forbiddenHint ??

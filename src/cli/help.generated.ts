@@ -9,9 +9,11 @@ export const ACTION_TEXT = {
     'api-key':
       'Admin API key of the documentation platform (starts with mint_; mint_dsc_ assistant keys do not work). Store it as a secret, e.g. secrets.MINTLIFY_ADMIN_KEY.',
     domain:
-      'Host name of the site to export, e.g. docs.example.com (a scheme and trailing slash are removed; a path is refused). Required unless job-id is given.',
+      'Host name of the site to export, e.g. docs.example.com (a scheme and trailing slash are removed; a path is refused). Required unless job-id or bundle-url is given.',
     'job-id':
       'Attach to an existing export job instead of starting one: poll it if it is still running, then generate a fresh link. Republishes without re-rendering, or resumes after a time-out.',
+    'bundle-url':
+      'Publish your own copy of the bundle instead of exporting: a stable URL (e.g. a content-addressed key in your bucket) that the pods can fetch. No export is started and no link generated; the URL must answer (HEAD, or a GET of its first byte) before it is written. Cannot be combined with domain or job-id. A URL with a query is masked.',
     version:
       'Export version label, sent to the export and written to version under values-key (staticExport.version). When empty, a stale version there is removed from the values file.',
     paths: 'Page paths to export, one per line (every published page when empty).',
@@ -36,21 +38,28 @@ export const ACTION_TEXT = {
     'helm-timeout': 'Passed to helm as --timeout, e.g. 5m or 300s (a bare number means seconds).',
     'helm-args':
       'Extra helm arguments, one per line, passed as they are (never through a shell), e.g. --values=charts/docs/values-prod.yaml. The values files always come last, in their order, so their keys win.',
+    'verify-url':
+      "After the rollout (or the values write without helm-release), fetch this page with back-off until it serves the new export: equal to the bundle's file for its path (index.html for /) when download-path is set, any 2xx answer otherwise. The step fails if it does not within verify-timeout.",
+    'verify-timeout': 'How long verify-url may take to serve the new export, e.g. 5m or 90s.',
     environment:
       "GitHub environment to record the publish in, e.g. docs-production. When set, each run is a deployment of the workflow's commit (in_progress, then success, failure or error), shown in the repository's Environments. Needs `permissions: deployments: write`; without it the action warns once and publishes anyway.",
     'environment-url':
-      'URL shown on the deployment (default https://<domain>). Only used with environment.',
+      'URL shown on the deployment (default verify-url, else https://<domain>). Only used with environment.',
     'github-token':
       'Token that records the deployment (needs deployments: write). Only used with environment.',
   },
   outputs: {
-    'job-id': 'Id of the export job (use it as the job-id input to republish or resume).',
-    status: 'Final status of the export job (completed or failed).',
-    'page-count': 'Number of pages exported.',
+    'job-id':
+      'Id of the export job (use it as the job-id input to republish or resume). Empty with bundle-url.',
+    status: 'Final status of the export job (completed or failed). Empty with bundle-url.',
+    'page-count': 'Number of pages exported. Empty with bundle-url.',
     'bundle-url':
-      'Presigned link to the bundle. It is masked, so GitHub drops it from job outputs: use it in later steps of the same job.',
-    'expires-at': 'When the bundle link expires (ISO 8601).',
-    'size-bytes': 'Size of the bundle in bytes.',
+      'Presigned link to the bundle (with the bundle-url input, that URL). A link with a query is masked, so GitHub drops it from job outputs: use it in later steps of the same job.',
+    'expires-at': 'When the bundle link expires (ISO 8601). Empty with bundle-url.',
+    'refresh-by':
+      "When the workflow must run again for pods to keep starting: the link's expiry (ISO 8601). Empty with bundle-url, which does not expire.",
+    'size-bytes':
+      'Size of the bundle in bytes (with bundle-url, as its host reports it, or empty).',
     version: 'Export version written under values-key (empty when none).',
     'values-file':
       'Paths of the values files that were updated (or would be, on a dry run), one per line.',
@@ -59,6 +68,8 @@ export const ACTION_TEXT = {
     'bundle-sha256': 'SHA-256 of the downloaded bundle, when download-path is set.',
     'helm-revision': 'Revision of the Helm release after the upgrade, when helm-release is set.',
     'helm-version': 'Version of helm used for the rollout (e.g. v3.17.3 or v4.2.3).',
+    verified:
+      'true when verify-url served the new export, false when it did not in time (the step fails), empty when verify-url is not set (or on a dry run).',
     'deployment-id': 'Id of the GitHub deployment recorded for this run, when environment is set.',
   },
 } as const;

@@ -36,6 +36,22 @@ export interface Downloaded {
 
 class Retryable extends Error {}
 
+/**
+ * The storage host refused the link itself (400, 401 or 403: expired, or a signature it does not
+ * accept), with its own reason (`AccessDenied: Request has expired`). A fresh link may work.
+ */
+export class StorageRefusal extends UserError {
+  constructor(
+    message: string,
+    readonly host: string,
+    readonly status: number,
+    /** The storage's `<Code>: <Message>`, or '' when it gave none. */
+    readonly said: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Redirects a bundle link may take (object stores and CDNs do redirect); the key is never sent. */
 const MAX_REDIRECTS = 5;
 
@@ -48,7 +64,7 @@ function hostOf(url: string): string {
 }
 
 /** Reads `<Code>` and `<Message>` of an object-storage error without echoing anything else. */
-function storageError(body: string): string {
+export function storageError(body: string): string {
   const code = /<Code>([^<]{1,80})<\/Code>/.exec(body)?.[1];
   const message = /<Message>([^<]{1,200})<\/Message>/.exec(body)?.[1];
   return [code, message].filter(Boolean).join(': ');
@@ -161,9 +177,10 @@ async function downloadOnce(
       response.statusCode === 403
         ? 'The link has expired or its signature is not valid: run again to generate a fresh link.'
         : 'Run again to generate a fresh link; if it persists, report it.';
-    throw new UserError(
-      `Downloading the bundle failed: ${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}. ${hint}`,
-    );
+    const message = `Downloading the bundle failed: ${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}. ${hint}`;
+    if ([400, 401, 403].includes(response.statusCode))
+      throw new StorageRefusal(message, host, response.statusCode, said);
+    throw new UserError(message);
   }
 
   const hash = createHash('sha256');

@@ -1,6 +1,7 @@
 /**
- * The root action's inputs: the export's own (domain, job-id, version, paths, download-path,
- * dry-run) here, the others parsed by their features, all read and checked before any request.
+ * The root action's inputs: the export's own (domain, job-id, bundle-url, version, paths,
+ * download-path, dry-run) here, the others parsed by their features, all read and checked before
+ * any request.
  */
 import {
   parseDeploymentInputs,
@@ -10,12 +11,14 @@ import {
 import type { HelmRollout } from '../helm/helm.js';
 import { HelmInputs, parseHelmInputs } from '../helm/inputs.js';
 import { SERVICE_ID_PATTERN } from '../shared/constants.js';
+import { parseVerifyInputs, VerifyInputs, type VerifySettings } from '../site/inputs.js';
 import { InputError } from '../shared/errors.js';
 import {
   CommonInputs,
   inputGetter,
   parseBoolean,
   parseApiKey,
+  parseHttpUrlInput,
   parseServiceSettings,
   parseWorkspacePath,
   type InputReader,
@@ -34,6 +37,7 @@ import {
 export const ExportInputs = {
   Domain: { name: 'domain', default: '' },
   JobId: { name: 'job-id', default: '' },
+  BundleUrl: { name: 'bundle-url', default: '' },
   Version: { name: 'version', default: '' },
   Paths: { name: 'paths', default: '', text: { maxLength: 200_000, formatting: false } },
   DownloadPath: { name: 'download-path', default: '' },
@@ -45,6 +49,7 @@ export const ACTION_INPUTS: readonly InputSpec[] = [
   CommonInputs.ApiKey,
   ExportInputs.Domain,
   ExportInputs.JobId,
+  ExportInputs.BundleUrl,
   ExportInputs.Version,
   ExportInputs.Paths,
   ValuesInputs.ValuesFile,
@@ -55,13 +60,16 @@ export const ACTION_INPUTS: readonly InputSpec[] = [
   ExportInputs.DownloadPath,
   ExportInputs.DryRun,
   ...Object.values(HelmInputs),
+  ...Object.values(VerifyInputs),
   ...Object.values(DeploymentInputs),
 ];
 
 export interface ActionInputs extends ServiceInputs {
-  /** Normalised host name; undefined only when jobId is given. */
+  /** Normalised host name; undefined when jobId or bundleUrl is given. */
   domain: string | undefined;
   jobId: string | undefined;
+  /** A bundle the team hosts itself: nothing is exported, this URL is published as it is. */
+  bundleUrl: string | undefined;
   version: string | undefined;
   paths: string[];
   /** The values files, in the order given (helm reads them in this order). */
@@ -74,6 +82,8 @@ export interface ActionInputs extends ServiceInputs {
   dryRun: boolean;
   /** The rollout, when helm-release is set. */
   helm: HelmRollout | undefined;
+  /** The live-site check after the rollout, when verify-url is set. */
+  verify: VerifySettings | undefined;
   /** The GitHub deployment to record, when environment is set. */
   deployment: DeploymentSettings | undefined;
 }
@@ -92,12 +102,14 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
   const get = inputGetter(read);
 
   const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
-  const { jobId, domain } = parseTarget(get, notices);
+  const { jobId, domain, bundleUrl } = parseTarget(get, notices);
   const version = parseVersion(get(ExportInputs.Version));
   const paths = parsePaths(get(ExportInputs.Paths), notices);
-  if (jobId && paths.length > 0) {
+  if ((jobId || bundleUrl) && paths.length > 0) {
     warnings.push(
-      'Input "paths" is ignored because job-id is given: the existing export job keeps its own pages.',
+      jobId
+        ? 'Input "paths" is ignored because job-id is given: the existing export job keeps its own pages.'
+        : 'Input "paths" is ignored because bundle-url is given: nothing is exported.',
     );
   }
   const valuesFiles = parseValuesFileInput(get, workspace);
@@ -106,12 +118,18 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
   const download = parseDownloadPath(get, workspace, valuesFiles);
   const dryRun = parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
   const helm = parseHelmInputs(get, warnings);
-  const deployment = parseDeploymentInputs(get, domain, warnings);
+  const verify = parseVerifyInputs(get, warnings);
+  const deployment = parseDeploymentInputs(
+    get,
+    verify?.url.href ?? (domain && `https://${domain}`),
+    warnings,
+  );
   return {
     inputs: {
       ...service,
       domain,
       jobId,
+      bundleUrl,
       version,
       paths,
       valuesFiles,
@@ -120,6 +138,7 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
       downloadPathInput: download.display,
       dryRun,
       helm,
+      verify,
       deployment,
     },
     notices,
@@ -127,21 +146,49 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
   };
 }
 
-/** What to publish: a new export of `domain`, or the existing job `job-id`. */
+/** What to publish: a new export of `domain`, the existing job `job-id`, or `bundle-url`. */
 function parseTarget(
   get: (spec: InputSpec) => string,
   notices: string[],
-): { jobId: string | undefined; domain: string | undefined } {
+): { jobId: string | undefined; domain: string | undefined; bundleUrl: string | undefined } {
+  const bundleUrl = parseBundleUrl(get);
   const jobId = parseJobId(get(ExportInputs.JobId));
   const domain = parseDomain(get(ExportInputs.Domain), notices);
-  if (!domain && !jobId) {
+  if (!domain && !jobId && !bundleUrl) {
     throw new InputError(
       ExportInputs.Domain.name,
-      'is empty, and so is job-id',
-      'Set domain to the host name of the site to export (e.g. docs.example.com), or job-id to republish an existing export.',
+      'is empty, and so are job-id and bundle-url',
+      'Set domain to the host name of the site to export (e.g. docs.example.com), job-id to republish an existing export, or bundle-url to publish a copy of the bundle you host yourself.',
     );
   }
-  return { jobId, domain };
+  return { jobId, domain, bundleUrl };
+}
+
+/**
+ * A bundle hosted by the team (a mirror in their own bucket). It excludes domain and job-id, and
+ * that is checked before their own values: the two ways to publish must not be mixed. Its query
+ * (maybe a presigned link of the team's own) is never shown.
+ */
+function parseBundleUrl(get: (spec: InputSpec) => string): string | undefined {
+  const text = get(ExportInputs.BundleUrl).trim();
+  if (text === '') return undefined;
+  const others = [ExportInputs.Domain, ExportInputs.JobId]
+    .filter((spec) => get(spec).trim() !== '')
+    .map((spec) => spec.name);
+  if (others.length > 0) {
+    throw new InputError(
+      ExportInputs.BundleUrl.name,
+      `is set together with ${others.join(' and ')}`,
+      `With bundle-url the action publishes a bundle you host yourself and starts no export, while ${others.join(' and ')} ${others.length > 1 ? 'ask' : 'asks'} for one: remove ${others.join(' and ')} from this step to publish the mirror, or remove bundle-url to publish a fresh export.`,
+    );
+  }
+  parseHttpUrlInput(ExportInputs.BundleUrl.name, text, {
+    example: 'https://docs-bundles.example.com/docs/<sha256>.tar.gz',
+    why: 'The URL is written into the values file: give a public address, or a presigned link of your own.',
+    shown: (t) => printable(t.replace(/\?[\s\S]*$/, '?…')),
+  });
+  // Written as given: a presigned link's signature covers its exact text.
+  return text;
 }
 
 function parseDownloadPath(

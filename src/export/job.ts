@@ -8,6 +8,7 @@ import { ApiError } from '../api/errors.js';
 import type { ServiceClient } from '../api/client.js';
 import { generateBundle, getExport, startExport } from '../api/static-export.js';
 import type { Bundle, ExportJob } from '../api/schemas.js';
+import type { WorkflowContext } from '../github/schedule.js';
 import { formatDuration } from '../shared/duration.js';
 import { StoppedError, UserError } from '../shared/errors.js';
 import { reportProgress, type Reporter } from '../shared/logger.js';
@@ -29,6 +30,8 @@ export interface PublishState {
   status?: string;
   pageCount?: number;
   startedAt?: number;
+  /** The live-site check's verdict, once it has one. */
+  verified?: boolean;
 }
 
 /** One publish run: its inputs, where it reports, and its limits. */
@@ -43,10 +46,9 @@ export interface RunContext {
   deadline: number;
   /** The run's one redactor: the entry point's secrets, and the link's once it is known. */
   redactor: Redactor;
+  /** Where the run's workflow file may be read (for the schedule watchdog); none outside a runner. */
+  workflow: WorkflowContext | undefined;
 }
-
-/** Links that expire sooner than this get a warning: pods that start later cannot fetch them. */
-const EXPIRY_WARNING_MS = 3_600_000;
 
 /** The StoppedError of a publish: what was left as it was, and how to resume. */
 export function stoppedError(run: RunContext, reason: StopReason, last?: ExportJob): StoppedError {
@@ -216,13 +218,7 @@ export async function generateLink(run: RunContext, job: ExportJob): Promise<Bun
 
 function reportExpiry(run: RunContext, bundle: Bundle): void {
   const expiresIn = Date.parse(bundle.expiresAt) - run.clock.now();
-  const inText = formatDuration(Math.max(0, expiresIn));
   run.reporter.info(
-    `Bundle: ${formatBytes(bundle.sizeBytes)} at ${redactLink(bundle.bundleUrl)}, link expires ${bundle.expiresAt} (in ${inText}).`,
+    `Bundle: ${formatBytes(bundle.sizeBytes)} at ${redactLink(bundle.bundleUrl)}, link expires ${bundle.expiresAt} (in ${formatDuration(Math.max(0, expiresIn))}).`,
   );
-  if (expiresIn < EXPIRY_WARNING_MS) {
-    run.reporter.warning(
-      `The bundle link expires in ${inText} (at ${bundle.expiresAt}). Pods fetch the bundle when they start: any pod that starts after that cannot. Run this workflow more often than the link lives.`,
-    );
-  }
 }

@@ -16,17 +16,26 @@ export const Outputs = {
   HelmRevision: 'helm-revision',
   HelmVersion: 'helm-version',
   DeploymentId: 'deployment-id',
+  RefreshBy: 'refresh-by',
+  Verified: 'verified',
 } as const;
 
-/** Every output of a finished publish (deployment-id is set by the entry point that records it). */
+/**
+ * Every output of a finished publish (deployment-id is set by the entry point that records it).
+ * With bundle-url nothing is exported and the link does not expire: job-id, status, page-count,
+ * expires-at and refresh-by are empty, and size-bytes is what the mirror said (or empty).
+ */
 export function publishOutputs(result: PublishResult): Record<string, string> {
+  const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
   return {
-    [Outputs.JobId]: result.jobId,
-    [Outputs.Status]: result.status,
-    [Outputs.PageCount]: String(result.pageCount),
+    [Outputs.JobId]: text(result.jobId),
+    [Outputs.Status]: text(result.status),
+    [Outputs.PageCount]: text(result.pageCount),
     [Outputs.BundleUrl]: result.bundle.bundleUrl,
-    [Outputs.ExpiresAt]: result.bundle.expiresAt,
-    [Outputs.SizeBytes]: String(result.bundle.sizeBytes),
+    [Outputs.ExpiresAt]: text(result.bundle.expiresAt),
+    // The workflow must run again by then, or pods that start later cannot fetch the bundle.
+    [Outputs.RefreshBy]: text(result.bundle.expiresAt),
+    [Outputs.SizeBytes]: text(result.bundle.sizeBytes),
     [Outputs.Version]: result.version,
     [Outputs.ValuesFile]: result.values.map((file) => file.display).join('\n'),
     [Outputs.ValuesChanged]: String(result.valuesChanged),
@@ -34,5 +43,6 @@ export function publishOutputs(result: PublishResult): Record<string, string> {
     [Outputs.BundleSha256]: result.download?.sha256 ?? '',
     [Outputs.HelmRevision]: result.helm ? String(result.helm.release.revision) : '',
     [Outputs.HelmVersion]: result.helm?.helm.version ?? '',
+    [Outputs.Verified]: result.verified ? 'true' : '',
   };
 }

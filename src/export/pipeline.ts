@@ -1,18 +1,30 @@
 /**
- * The root action's pipeline: check the values files → start (or attach to) an export → poll it →
- * generate a fresh link → (download) → write the values files → (roll the chart out). It reports
- * through a small interface and does not import @actions/*, so tests and a command line can run
- * it as the action does.
+ * The root action's pipeline: check the values files → the bundle (start or attach to an export,
+ * poll it, generate a fresh link; or check the team's own copy named by bundle-url) → (download,
+ * with a fresh link if the first one is refused) → hold the link's lifetime against the schedule →
+ * write the values files → (roll the chart out) → (check the live site). It reports through a small
+ * interface and does not import @actions/*, so tests and a command line can run it as the action
+ * does.
  */
 import type { ServiceClient } from '../api/client.js';
-import type { Bundle, ExportJob } from '../api/schemas.js';
+import type { ExportJob } from '../api/schemas.js';
+import type { WorkflowContext } from '../github/schedule.js';
 import { rollout, type RolloutResult } from '../helm/rollout.js';
-import { formatElapsed } from '../shared/duration.js';
+import { StoppedError, UserError } from '../shared/errors.js';
 import type { Reporter } from '../shared/logger.js';
 import { systemClock, type Clock } from '../shared/poll.js';
-import { Redactor } from '../shared/secrets.js';
+import { querySecrets, redactLink, Redactor } from '../shared/secrets.js';
+import { translateStop } from '../shared/stop.js';
 import { formatBytes } from '../shared/text.js';
-import { downloadBundle } from './download.js';
+import {
+  bundlePages,
+  expectPage,
+  verifyLiveSite,
+  type ExpectedSite,
+  type Verification,
+} from '../site/verify.js';
+import { filesWere } from '../shared/text.js';
+import type { Downloaded } from './download.js';
 import type { ActionInputs } from './inputs.js';
 import {
   generateLink,
@@ -23,16 +35,24 @@ import {
   type PublishState,
   type RunContext,
 } from './job.js';
-import { checkValuesFilesFirst, writeValues, type ValuesEdit } from './values.js';
+import { fetchBundle, watchLifetime, type PublishedBundle } from './link.js';
+import { checkMirror } from './mirror.js';
+import { checkValuesFilesFirst, valuesDisplay, writeValues, type ValuesEdit } from './values.js';
 
 export type { PublishState } from './job.js';
+export type { PublishedBundle } from './link.js';
 
 export interface PublishResult {
   domain: string | undefined;
-  jobId: string;
-  status: 'completed';
-  pageCount: number;
-  bundle: Bundle;
+  /** The export job; undefined when bundle-url named a copy of the bundle (nothing exported). */
+  jobId: string | undefined;
+  status: 'completed' | undefined;
+  pageCount: number | undefined;
+  bundle: PublishedBundle;
+  /** bundle-url: the team's own copy was published, not the service's link. */
+  mirror: boolean;
+  /** The first link was replaced by a fresh one (it had expired, or the storage refused it). */
+  linkRefreshed: boolean;
   version: string;
   /** Each values file, in the order given. */
   values: ValuesResult[];
@@ -41,20 +61,12 @@ export interface PublishResult {
   download?: { path: string; sha256: string; bytes: number };
   /** The Helm rollout, when helm-release is set. */
   helm?: RolloutResult;
+  /** The live-site check, when verify-url is set (not on a dry run). */
+  verified?: Verification;
   exportDurationMs: number | undefined;
   /** Status checks sent while waiting. */
   polls: number;
   dryRun: boolean;
-}
-
-export interface PublishDeps {
-  reporter: Reporter;
-  client: ServiceClient;
-  signal?: AbortSignal;
-  clock?: Clock;
-  state?: PublishState;
-  /** The entry point's redactor (key, tokens); a run without one gets its own. */
-  redactor?: Redactor;
 }
 
 export interface ValuesResult {
@@ -67,6 +79,26 @@ export interface ValuesResult {
   diff: string;
 }
 
+export interface PublishDeps {
+  reporter: Reporter;
+  client: ServiceClient;
+  signal?: AbortSignal;
+  clock?: Clock;
+  state?: PublishState;
+  /** Where the run's workflow file is (the schedule watchdog); none outside a runner. */
+  workflow?: WorkflowContext;
+  /** The entry point's redactor (key, tokens); a run without one gets its own. */
+  redactor?: Redactor;
+}
+
+/** Where the bundle comes from: an export job, or the team's own copy (no job). */
+interface Source {
+  job: ExportJob | undefined;
+  bundle: PublishedBundle;
+  polls: number;
+  exportDurationMs: number | undefined;
+}
+
 export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<PublishResult> {
   const clock = deps.clock ?? systemClock;
   const run: RunContext = {
@@ -77,27 +109,30 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
     clock,
     state: deps.state ?? {},
     deadline: clock.now() + inputs.timeoutMs,
+    workflow: deps.workflow,
     redactor: deps.redactor ?? new Redactor(),
   };
-  const started = clock.now();
 
   await checkValuesFilesFirst(run);
-  const first = await startOrAttach(run);
-  run.state.startedAt = first.createdAt ? Date.parse(first.createdAt) : started;
-  const { job, polls } = await waitForExport(run, first);
-  const completedAt = job.updatedAt ? Date.parse(job.updatedAt) : clock.now();
-  const bundle = await generateLink(run, job);
-  const download = await downloadIfAsked(run, job, bundle);
-  if (run.signal?.aborted) throw stoppedError(run, 'cancelled', job);
-  const edits = await writeValues(run, job, bundle);
-  const helm = await rolloutIfAsked(run, bundle, edits);
+  const source = inputs.bundleUrl
+    ? await mirrorSource(run, inputs.bundleUrl)
+    : await exportSource(run);
+  const { bundle, download, refreshed } = await fetchBundle(run, source.job, source.bundle);
+  await watchLifetime(run, bundle);
+  const site = await expectedSite(run, download);
+  if (run.signal?.aborted) throw stoppedError(run, 'cancelled', source.job);
+  const edits = await writeValues(run, source.job, bundle);
+  const helm = await rolloutIfAsked(run, edits);
+  const verified = await verifyIfAsked(run, site, helm);
 
   return {
     domain: inputs.domain,
-    jobId: job.jobId,
-    status: 'completed',
-    pageCount: job.pageCount ?? 0,
+    jobId: source.job?.jobId,
+    status: source.job ? 'completed' : undefined,
+    pageCount: source.job ? (source.job.pageCount ?? 0) : undefined,
     bundle,
+    mirror: source.job === undefined,
+    linkRefreshed: refreshed,
     version: inputs.version ?? '',
     values: edits.map((edit) => ({
       display: edit.display,
@@ -109,50 +144,62 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
     valuesChanged: edits.some((edit) => edit.plan.changed),
     download,
     helm,
-    exportDurationMs:
-      run.state.startedAt !== undefined && !Number.isNaN(completedAt)
-        ? Math.max(0, completedAt - run.state.startedAt)
-        : undefined,
-    polls,
+    verified,
+    exportDurationMs: source.exportDurationMs,
+    polls: source.polls,
     dryRun: inputs.dryRun,
   };
 }
 
-async function downloadIfAsked(
-  run: RunContext,
-  job: ExportJob,
-  bundle: Bundle,
-): Promise<PublishResult['download']> {
-  const { inputs, reporter } = run;
-  if (!inputs.downloadPath) return undefined;
-  if (inputs.dryRun) {
-    reporter.notice('dry-run: the bundle was not downloaded.');
-    return undefined;
-  }
-  const dest = inputs.downloadPath;
-  return step(
+/** Start (or attach to) the export, wait for it, and generate its link. */
+async function exportSource(run: RunContext): Promise<Source> {
+  const first = await startOrAttach(run);
+  const startedAt = first.createdAt ? Date.parse(first.createdAt) : run.clock.now();
+  run.state.startedAt = startedAt;
+  const { job, polls } = await waitForExport(run, first);
+  const completedAt = job.updatedAt ? Date.parse(job.updatedAt) : run.clock.now();
+  const bundle = await generateLink(run, job);
+  return {
+    job,
+    bundle,
+    polls,
+    exportDurationMs: Number.isNaN(completedAt - startedAt)
+      ? undefined
+      : Math.max(0, completedAt - startedAt),
+  };
+}
+
+/** bundle-url: nothing is exported; the URL must answer before it is written. */
+async function mirrorSource(run: RunContext, url: string): Promise<Source> {
+  const { reporter, inputs } = run;
+  // It may be a presigned link of the team's own: masked before anything could print it.
+  for (const secret of querySecrets(url)) reporter.secret(secret);
+  const shown = redactLink(url);
+  const check = await step(
     run,
-    () => job,
+    () => undefined,
     () =>
-      reporter.group(`Download the bundle to ${inputs.downloadPath}`, async () => {
-        const got = await downloadBundle(bundle.bundleUrl, dest, bundle.sizeBytes, {
+      reporter.group(`Check the bundle at ${shown}`, () =>
+        checkMirror(url, {
           signal: run.signal,
           deadline: run.deadline,
-          logger: reporter,
-          display: inputs.downloadPathInput,
-        });
-        const perSecond = Math.round(got.bytes / Math.max(0.001, got.durationMs / 1000));
-        reporter.info(
-          `Downloaded ${formatBytes(got.bytes)} in ${formatElapsed(got.durationMs)} (${formatBytes(perSecond)}/s), sha256 ${got.sha256}.`,
-        );
-        return got;
-      }),
+          valuesDisplay: valuesDisplay(inputs),
+        }),
+      ),
   );
+  reporter.info(
+    `bundle-url ${shown} answered HTTP ${check.status} to ${check.method === 'HEAD' ? 'HEAD' : 'a GET of its first byte'}${check.sizeBytes !== undefined ? ` (${formatBytes(check.sizeBytes)})` : ''}: it is published as it is, and nothing is exported.`,
+  );
+  return {
+    job: undefined,
+    bundle: { bundleUrl: url, sizeBytes: check.sizeBytes, expiresAt: undefined },
+    polls: 0,
+    exportDurationMs: undefined,
+  };
 }
 
 async function rolloutIfAsked(
   run: RunContext,
-  bundle: Bundle,
   edits: readonly ValuesEdit[],
 ): Promise<RolloutResult | undefined> {
   const { inputs, reporter } = run;
@@ -173,4 +220,61 @@ async function rolloutIfAsked(
         })),
       }),
   );
+}
+
+/**
+ * The pages the live site must serve, from the downloaded bundle, checked before anything is
+ * written; undefined when there is nothing to compare (no verify-url, no download, a dry run).
+ */
+async function expectedSite(
+  run: RunContext,
+  download: Downloaded | undefined,
+): Promise<ExpectedSite | undefined> {
+  const settings = run.inputs.verify;
+  if (!settings || !download || run.inputs.dryRun) return undefined;
+  const site = bundlePages(download.path);
+  await expectPage(settings, site, valuesDisplay(run.inputs));
+  return site;
+}
+
+/** After the rollout (or the write), the live site must serve the new export within verify-timeout. */
+async function verifyIfAsked(
+  run: RunContext,
+  site: ExpectedSite | undefined,
+  helm: RolloutResult | undefined,
+): Promise<Verification | undefined> {
+  const { inputs, reporter, state } = run;
+  const settings = inputs.verify;
+  if (!settings) return undefined;
+  if (inputs.dryRun) {
+    reporter.info(`dry-run: the live site at ${settings.url.href} is not checked.`);
+    return undefined;
+  }
+  const done = `${filesWere(inputs.valuesFiles.map((file) => file.display))} updated${helm ? ` and release ${helm.release.name} is at revision ${helm.release.revision}` : ''}`;
+  try {
+    const verified = await reporter.group(`Check the live site at ${settings.url.href}`, () =>
+      verifyLiveSite(settings, site, {
+        logger: reporter,
+        signal: run.signal,
+        clock: run.clock,
+        redact: run.redactor.redact,
+      }),
+    );
+    state.verified = true;
+    return verified;
+  } catch (error) {
+    const stopped = translateStop(
+      error,
+      (reason) =>
+        new StoppedError(
+          `${reason === 'cancelled' ? 'Cancelled' : 'Stopped'} while checking the live site at ${settings.url.href}; ${done}.`,
+          reason,
+          state.jobId,
+        ),
+      { signal: run.signal },
+    );
+    if (stopped !== error || !(error instanceof UserError)) throw stopped;
+    state.verified = false;
+    throw new UserError(`${error.message} (${done}.)`, { ...error.details, jobId: state.jobId });
+  }
 }

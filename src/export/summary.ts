@@ -17,23 +17,16 @@ function deploymentRow(run: RunLink): [string, string][] {
 }
 
 export function successSummary(result: PublishResult, now: number, run: RunLink): string {
-  const expires = Date.parse(result.bundle.expiresAt);
   const rows: [string, string][] = [];
   if (result.domain) rows.push(['Domain', result.domain]);
-  rows.push(['Export job', `\`${result.jobId}\` · ${result.status} · ${result.pageCount} pages`]);
+  if (result.jobId)
+    rows.push([
+      'Export job',
+      `\`${result.jobId}\` · ${result.status} · ${result.pageCount ?? 0} pages`,
+    ]);
   if (result.exportDurationMs !== undefined)
     rows.push(['Export duration', formatDuration(result.exportDurationMs)]);
-  rows.push([
-    'Bundle',
-    `${formatBytes(result.bundle.sizeBytes)} at \`${redactLink(result.bundle.bundleUrl)}\``,
-  ]);
-  rows.push([
-    'Link expires',
-    `${new Date(expires)
-      .toISOString()
-      .replace('T', ' ')
-      .replace(/\.\d+Z$/, ' UTC')} (in ${formatDuration(Math.max(0, expires - now))})`,
-  ]);
+  rows.push(...bundleRows(result, now));
   if (result.version) rows.push(['Version', `\`${result.version}\``]);
   for (const file of result.values) rows.push(['Values file', valuesCell(file, result.dryRun)]);
   if (result.helm) {
@@ -45,6 +38,13 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
   }
   if (result.download)
     rows.push(['Downloaded', `\`${result.download.path}\` · sha256 \`${result.download.sha256}\``]);
+  if (result.verified) {
+    const v = result.verified;
+    rows.push([
+      'Live site',
+      `${v.url} ${v.page ? `serves the new export (equals \`${v.page}\`)` : `answered HTTP ${v.status} (not compared: no download-path)`} · check ${v.checks}, after ${formatDuration(v.durationMs)}`,
+    ]);
+  }
   rows.push(...deploymentRow(run));
   if (run.url) rows.push(['Run', `[workflow run](${run.url})`]);
   const title = result.dryRun
@@ -77,6 +77,32 @@ function diffs(files: readonly ValuesResult[]): string {
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The bundle and when its link runs out (a mirror's never does). */
+function bundleRows(result: PublishResult, now: number): [string, string][] {
+  const { bundle } = result;
+  const size = bundle.sizeBytes !== undefined ? `${formatBytes(bundle.sizeBytes)} at ` : '';
+  const where = `${size}\`${redactLink(bundle.bundleUrl)}\``;
+  if (result.mirror || !bundle.expiresAt)
+    return [
+      ['Bundle', `${where} (bundle-url: your own copy, nothing exported)`],
+      ['Link expires', 'never (bundle-url)'],
+    ];
+  const expires = Date.parse(bundle.expiresAt);
+  return [
+    [
+      'Bundle',
+      `${where}${result.linkRefreshed ? ' · link refreshed (the first was not usable)' : ''}`,
+    ],
+    [
+      'Link expires',
+      `${new Date(expires)
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, ' UTC')} (in ${formatDuration(Math.max(0, expires - now))})`,
+    ],
+  ];
 }
 
 export function failureSummary(

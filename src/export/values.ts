@@ -4,9 +4,10 @@
  * first is written, so a file broken meanwhile stops the run with nothing written; each write is
  * atomic, and a write that fails names the files already updated.
  */
-import type { Bundle, ExportJob } from '../api/schemas.js';
+import type { ExportJob } from '../api/schemas.js';
+import type { PublishedBundle } from './link.js';
 import { InputError, UserError } from '../shared/errors.js';
-import { linkSecrets, redactLink, Redactor } from '../shared/secrets.js';
+import { querySecrets, redactLink, Redactor } from '../shared/secrets.js';
 import { filesWere, listing } from '../shared/text.js';
 import { unifiedDiff } from '../values/diff.js';
 import { planValuesEdit } from '../values/edit.js';
@@ -14,6 +15,7 @@ import type { EditPlan, ValuesFile } from '../values/file.js';
 import { ValuesInputs, type ValuesFileInput } from '../values/inputs.js';
 import { checkWritable, readValuesFile } from '../values/read.js';
 import { writeValuesFile } from '../values/write.js';
+import type { ActionInputs } from './inputs.js';
 import type { RunContext } from './job.js';
 
 /** One values file's edit: planned, and written unless nothing changed or this is a dry run. */
@@ -27,6 +29,11 @@ export interface ValuesEdit {
   created: boolean;
   /** The file's mode, kept on rewrite. */
   mode: number;
+}
+
+/** The values files as messages name them: `values.yaml`, or `a.yaml and b.yaml`. */
+export function valuesDisplay(inputs: ActionInputs): string {
+  return listing(inputs.valuesFiles.map((file) => file.display));
 }
 
 /** Every values file is checked before anything is started: a broken file costs no export. */
@@ -61,8 +68,8 @@ function refuseSameFile(seen: readonly ValuesFile[], file: ValuesFile): void {
 /** Re-reads every file (they may have changed meanwhile), plans all edits, then writes them. */
 export function writeValues(
   run: RunContext,
-  job: ExportJob,
-  bundle: Bundle,
+  job: ExportJob | undefined,
+  bundle: PublishedBundle,
 ): Promise<ValuesEdit[]> {
   const { inputs, reporter } = run;
   const names = inputs.valuesFiles.map((file) => file.display);
@@ -90,7 +97,7 @@ export function writeValues(
 async function planFile(
   run: RunContext,
   file: ValuesFileInput,
-  bundle: Bundle,
+  bundle: PublishedBundle,
 ): Promise<ValuesEdit> {
   const { inputs, reporter } = run;
   const current = await readValuesFile(file.path, file.display, inputs.valuesKey);
@@ -101,9 +108,9 @@ async function planFile(
     inputs.valuesKey,
   );
   for (const notice of plan.notices) reporter.notice(notice);
-  // The diff shows where the link goes, with its credential hidden.
+  // The diff shows where the link goes, with its credential (a query) hidden.
   const linkRedactor = new Redactor(redactLink(bundle.bundleUrl));
-  linkRedactor.add(...linkSecrets(bundle.bundleUrl));
+  linkRedactor.add(...querySecrets(bundle.bundleUrl));
   const diff = linkRedactor.redact(unifiedDiff(current.text, plan.text, file.display));
   const { path, mode, exists } = current;
   return { display: file.display, path, plan, diff, created: !exists, mode };
@@ -116,7 +123,7 @@ async function planFile(
 async function writeOrExplain(
   run: RunContext,
   edit: ValuesEdit,
-  job: ExportJob,
+  job: ExportJob | undefined,
   others: { written: readonly string[]; later: readonly string[] },
 ): Promise<void> {
   const { reporter } = run;
@@ -128,10 +135,13 @@ async function writeOrExplain(
     const { written, later } = others;
     const done = written.length > 0 ? ` ${filesWere(written)} already updated.` : '';
     const notYet = later.length > 0 ? ` ${filesWere(later)} not changed either.` : '';
-    throw new UserError(
-      `${error.message}${done}${notYet} Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`,
-      { ...error.details, jobId: job.jobId },
-    );
+    const resume = job
+      ? ` Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`
+      : '';
+    throw new UserError(`${error.message}${done}${notYet}${resume}`, {
+      ...error.details,
+      jobId: job?.jobId,
+    });
   }
   if (stale.length > 0) {
     reporter.info(

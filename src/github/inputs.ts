@@ -1,7 +1,6 @@
 /** The inputs that record a publish as a GitHub deployment. */
 import { InputError } from '../shared/errors.js';
-import type { InputGetter, InputSpec } from '../shared/inputs.js';
-import { printable } from '../shared/text.js';
+import { parseHttpUrlInput, type InputGetter, type InputSpec } from '../shared/inputs.js';
 
 /**
  * The token for GitHub's API, in both actions. The runner fills in the job's token; a blank value
@@ -22,15 +21,18 @@ export const DeploymentInputs = {
 
 export interface DeploymentSettings {
   environment: string;
-  /** Shown on the deployment; https://<domain> unless given (none with job-id alone). */
+  /** Shown on the deployment: environment-url, else verify-url, else https://<domain>. */
   environmentUrl: string | undefined;
   token: string;
 }
 
-/** The deployment to record, or undefined (with a warning for a lone environment-url). */
+/**
+ * The deployment to record, or undefined (with a warning for a lone environment-url).
+ * `siteUrl` is the address shown when environment-url is empty (the checked page, or the domain).
+ */
 export function parseDeploymentInputs(
   get: InputGetter,
-  domain: string | undefined,
+  siteUrl: string | undefined,
   warnings: string[],
 ): DeploymentSettings | undefined {
   const environment = get(DeploymentInputs.Environment).trim();
@@ -44,7 +46,7 @@ export function parseDeploymentInputs(
   }
   return {
     environment: parseEnvironment(environment),
-    environmentUrl: urlText !== '' ? parseEnvironmentUrl(urlText) : domain && `https://${domain}`,
+    environmentUrl: urlText !== '' ? parseEnvironmentUrl(urlText) : siteUrl,
     token: parseToken(get(DeploymentInputs.GithubToken).trim()),
   };
 }
@@ -69,28 +71,10 @@ function parseEnvironment(environment: string): string {
 }
 
 function parseEnvironmentUrl(urlText: string): string {
-  const name = DeploymentInputs.EnvironmentUrl.name;
-  let url: URL | undefined;
-  try {
-    url = new URL(urlText);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(urlText)) {
-    throw new InputError(
-      name,
-      `("${printable(urlText)}") is not an http(s) URL`,
-      'Give the address of the published site, e.g. https://docs.example.com.',
-    );
-  }
-  if (url.username || url.password) {
-    throw new InputError(
-      name,
-      'holds a user name or password',
-      'Everyone who can read the repository sees this URL: give the address without credentials.',
-    );
-  }
-  return url.href;
+  return parseHttpUrlInput(DeploymentInputs.EnvironmentUrl.name, urlText, {
+    example: 'https://docs.example.com',
+    why: 'Everyone who can read the repository sees this URL: give the address without credentials.',
+  }).href;
 }
 
 function parseToken(token: string): string {

@@ -239,6 +239,37 @@ export function parseApiKey(raw: string, warnings: string[]): string {
 }
 
 /**
+ * An http(s) address input (`environment-url`, `verify-url`, `bundle-url`): one absolute URL,
+ * without a user name or password (`why` says why not, for this input). The value is shown in a
+ * refusal through `shown`, so an input that may hold a presigned link can hide its query.
+ */
+export function parseHttpUrlInput(
+  input: string,
+  raw: string,
+  options: { example: string; why: string; shown?: (text: string) => string },
+): URL {
+  const text = raw.trim();
+  const shown = options.shown ?? ((t: string) => printable(t));
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(text)) {
+    throw new InputError(
+      input,
+      `("${shown(text)}") is not an http(s) URL`,
+      `Give an absolute address, e.g. ${options.example}.`,
+    );
+  }
+  if (url.username || url.password) {
+    throw new InputError(input, 'holds a user name or password', options.why);
+  }
+  return url;
+}
+
+/**
  * A file path inside the workspace (the checked-out repository), as an absolute path. `line`
  * names the line of a multi-line input that holds it.
  */

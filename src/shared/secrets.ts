@@ -28,6 +28,15 @@ export function linkSecrets(link: string): string[] {
   return [...found].filter((s) => s.length >= 6);
 }
 
+/**
+ * The secrets of a link that has a query (a presigned link: `linkSecrets`); none for an address
+ * without one (a public mirror), which is not a credential and may be shown, or for no link.
+ */
+export function querySecrets(link: string): string[] {
+  if (!link.includes('?')) return [];
+  return linkSecrets(link).filter((secret) => secret.length >= 6);
+}
+
 /** The link as it may be shown: origin and path, with the query (the credential) hidden. */
 export function redactLink(link: string): string {
   try {

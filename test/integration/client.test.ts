@@ -89,6 +89,10 @@ describe('error statuses carry the status, the service text and a hint', () => {
     });
     expect(error.message).toMatch(/HTTP 401 Unauthorized: "Invalid API key"/);
     expect(error.message).toMatch(/admin API key \(it starts with mint_, not mint_dsc_\)/);
+    // A key that worked before and now gets 401 has most likely expired: say so, and where to go.
+    expect(error.message).toContain(
+      'If this key worked before, it has most likely expired (admin keys expire after 7, 30, 60 or 90 days, 90 by default, unless created to never expire): create a new one on the API keys page of the dashboard and update the secret.',
+    );
     assertNoKey(error, key);
     expect(s.requests).toHaveLength(1);
   });

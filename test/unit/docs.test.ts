@@ -228,7 +228,14 @@ describe('workflows pass actionlint', () => {
     const workflows = repositoryWorkflows();
     const names = workflows.map((w) => w.name);
     expect(names).toEqual(
-      expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/publish.yml']),
+      expect.arrayContaining([
+        '.github/workflows/ci.yml',
+        '.github/workflows/publish.yml',
+        'examples/workflows/many-sites.yml',
+        'examples/workflows/many-sites-reusable.yml',
+        'examples/workflows/mirror.yml',
+        'examples/workflows/publish-and-verify.yml',
+      ]),
     );
     expect(names.filter((n) => n.startsWith('examples/workflows/')).length).toBeGreaterThanOrEqual(
       7,
@@ -265,6 +272,31 @@ describe('workflows pass actionlint', () => {
       pull_request_review_comment: { types: ['created'] },
     });
     expect(loop.concurrency).toMatchObject({ 'cancel-in-progress': false });
+  });
+
+  it('the many-sites example is a matrix over the sites file: fail-fast off, max-parallel set', () => {
+    const workflow = parse(read('examples/workflows/many-sites.yml')) as {
+      jobs: Record<string, { strategy?: Record<string, unknown> }>;
+    };
+    expect(workflow.jobs.publish!.strategy).toEqual({
+      'fail-fast': false,
+      'max-parallel': 3,
+      matrix: { site: '${{ fromJSON(needs.sites.outputs.sites) }}' },
+    });
+    const sites = JSON.parse(read('examples/docs-sites.json')) as Record<string, string>[];
+    for (const site of sites)
+      expect(Object.keys(site).sort()).toEqual(['domain', 'namespace', 'release', 'values-file']);
+  });
+
+  it('actionlint catches a mistake in an example workflow', async () => {
+    const text = read('examples/workflows/many-sites.yml').replace(
+      'matrix.site.domain }}/',
+      'matrix.sitee.domain }}/',
+    );
+    const findings = (await lintWorkflows([
+      { name: 'examples/workflows/many-sites.yml', text, lineOffset: 0 },
+    ])) as string[];
+    expect(findings.join('\n')).toMatch(/many-sites\.yml:\d+:\d+: .*sitee/);
   });
 
   it('a broken workflow is reported with its place in the README', async () => {

@@ -50,6 +50,8 @@ const ACCEPTED: Record<string, string[]> = {
   'action.yml api-key': ['dotdot', 'cmd', ...DURATION_LIKE],
   'action.yml domain': [],
   'action.yml job-id': ['ws', 'absurd', 'exp', 'nan', 'inf', 'mixed', 'iso'],
+  // With domain set (the base case), any bundle-url is refused: the two cannot be combined.
+  'action.yml bundle-url': ['ws'],
   'action.yml version': ['ws', ...LOOK_ALIKES, 'dotdot', 'shell', 'cmd', ...DURATION_LIKE],
   'action.yml paths': ['ws', 'lb', ...LOOK_ALIKES, 'cmd', 'long', ...DURATION_LIKE],
   // One path per line: a line break separates two files.
@@ -67,6 +69,8 @@ const ACCEPTED: Record<string, string[]> = {
   'action.yml helm-chart-version': ['ws', 'absurd', 'exp', 'mixed', 'iso'],
   'action.yml helm-rollback-on-failure': ['ws'],
   'action.yml helm-timeout': ['ws'],
+  'action.yml verify-url': ['ws'],
+  'action.yml verify-timeout': ['ws'],
   'action.yml environment': ['ws', ...LOOK_ALIKES, 'dotdot', 'shell', 'cmd', ...DURATION_LIKE],
   'action.yml environment-url': ['ws'],
   'action.yml github-token': ['dotdot', 'cmd', ...DURATION_LIKE],
@@ -111,6 +115,7 @@ const actions: { file: string; base: Record<string, string>; parse: Parser }[] =
       'api-key': 'mint_abc123',
       domain: 'docs.example.com',
       'helm-release': 'docs',
+      'verify-url': 'https://docs.example.com/',
       environment: 'docs-production',
     },
     parse: (given) => parseInputs(reader('action.yml', given), WS),

@@ -117,7 +117,11 @@ describe('parseInputs', () => {
       { 'api-key': 'mint_a\nmint_b' },
       /^Input "api-key" contains white space or a line break/,
     ],
-    ['no domain, no job', { domain: '' }, /^Input "domain" is empty, and so is job-id/],
+    [
+      'no domain, no job',
+      { domain: '' },
+      /^Input "domain" is empty, and so are job-id and bundle-url/,
+    ],
     [
       'domain with a path',
       { domain: 'docs.example.com/docs' },

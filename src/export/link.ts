@@ -1,0 +1,170 @@
+/**
+ * The bundle link's life in a run. Generating a bundle again is always allowed, so a link that
+ * expired before it was used, or that the storage refuses (slow runner, long queue, clock skew),
+ * is replaced by a fresh one and the download tried once more. Then the link's lifetime is held
+ * against the workflow's schedule: pods fetch the bundle when they start, so the next run must
+ * come before the link expires.
+ */
+import type { Bundle, ExportJob } from '../api/schemas.js';
+import { longestGap, readSchedule, scheduleWarning, formatSpan } from '../github/schedule.js';
+import { formatElapsed } from '../shared/duration.js';
+import { UserError } from '../shared/errors.js';
+import { formatBytes } from '../shared/text.js';
+import { downloadBundle, StorageRefusal, type Downloaded } from './download.js';
+import { generateLink, step, type RunContext } from './job.js';
+import { valuesDisplay } from './values.js';
+
+/** What is published: the export's presigned link, or the team's own copy (bundle-url). */
+export interface PublishedBundle {
+  bundleUrl: string;
+  /** Bytes, when known: the service says so for its link; a mirror's answer may. */
+  sizeBytes: number | undefined;
+  /** When the link stops working; undefined for a mirror. */
+  expiresAt: string | undefined;
+}
+
+export interface FetchedBundle {
+  bundle: PublishedBundle;
+  download: Downloaded | undefined;
+  /** The first link was replaced by a fresh one. */
+  refreshed: boolean;
+}
+
+/** Links that expire sooner than this get a warning when the schedule cannot be read. */
+const EXPIRY_WARNING_MS = 3_600_000;
+
+/**
+ * Makes sure the link about to be used works: refreshed first if it has already expired, then
+ * downloaded when download-path is set, refreshed once more if the storage refuses it. `job` is
+ * undefined for a mirror (bundle-url): nothing can refresh it.
+ */
+export async function fetchBundle(
+  run: RunContext,
+  job: ExportJob | undefined,
+  first: PublishedBundle,
+): Promise<FetchedBundle> {
+  let bundle = first;
+  let refreshed = false;
+  const expiresAt = bundle.expiresAt ? Date.parse(bundle.expiresAt) : NaN;
+  if (job && expiresAt <= run.clock.now()) {
+    bundle = await refreshLink(run, job, `it expired at ${bundle.expiresAt}, before it was used`);
+    refreshed = true;
+  }
+  if (!run.inputs.downloadPath) return { bundle, download: undefined, refreshed };
+  if (run.inputs.dryRun) {
+    run.reporter.notice('dry-run: the bundle was not downloaded.');
+    return { bundle, download: undefined, refreshed };
+  }
+  try {
+    return { bundle, download: await download(run, job, bundle), refreshed };
+  } catch (error) {
+    if (!(error instanceof StorageRefusal)) throw error;
+    if (!job) throw mirrorRefused(error, valuesDisplay(run.inputs));
+    if (refreshed) throw refusedAgain(error, valuesDisplay(run.inputs));
+    bundle = await refreshLink(run, job, `${error.host} refused it (${answer(error)})`);
+  }
+  try {
+    return { bundle, download: await download(run, job, bundle), refreshed: true };
+  } catch (error) {
+    throw error instanceof StorageRefusal ? refusedAgain(error, valuesDisplay(run.inputs)) : error;
+  }
+}
+
+/** A fresh link for the same files, masked and reported; one line says why the first one went. */
+async function refreshLink(run: RunContext, job: ExportJob, why: string): Promise<Bundle> {
+  const fresh = await generateLink(run, job);
+  run.reporter.info(
+    `Bundle link refreshed: the first link was not usable (${why}); the fresh one expires ${fresh.expiresAt}.`,
+  );
+  return fresh;
+}
+
+/** `HTTP 403: AccessDenied: Request has expired`: the storage's answer, in its own words. */
+const answer = (error: StorageRefusal) =>
+  `HTTP ${error.status}${error.said ? `: ${error.said}` : ''}`;
+
+function mirrorRefused(error: StorageRefusal, display: string): UserError {
+  return new UserError(
+    `Downloading the bundle from bundle-url failed: ${error.host} refused it (${answer(error)}). Check that the file can be read without credentials (or that your presigned link is still valid); ${display} was not changed.`,
+  );
+}
+
+function refusedAgain(error: StorageRefusal, display: string): UserError {
+  return new UserError(
+    `Downloading the bundle failed: ${error.host} refused a freshly generated link too (${answer(error)}). The storage refuses fresh links when its clock is far off or it does not accept the service's signature: run again later, and if it persists, report it with this message. ${display} was not changed.`,
+  );
+}
+
+async function download(
+  run: RunContext,
+  job: ExportJob | undefined,
+  bundle: PublishedBundle,
+): Promise<Downloaded> {
+  const { inputs, reporter } = run;
+  const dest = inputs.downloadPath!;
+  const expected = bundle.sizeBytes;
+  if (expected === undefined) {
+    throw new UserError(
+      `download-path "${inputs.downloadPathInput}": bundle-url did not say how large the bundle is (no Content-Length), so a download could not be checked. Download it in the job that exports (as the mirror example does), or serve it with a Content-Length.`,
+    );
+  }
+  return step(
+    run,
+    () => job,
+    () =>
+      reporter.group(`Download the bundle to ${inputs.downloadPathInput}`, async () => {
+        const got = await downloadBundle(bundle.bundleUrl, dest, expected, {
+          signal: run.signal,
+          deadline: run.deadline,
+          logger: reporter,
+          display: inputs.downloadPathInput,
+        });
+        const perSecond = Math.round(got.bytes / Math.max(0.001, got.durationMs / 1000));
+        reporter.info(
+          `Downloaded ${formatBytes(got.bytes)} in ${formatElapsed(got.durationMs)} (${formatBytes(perSecond)}/s), sha256 ${got.sha256}.`,
+        );
+        return got;
+      }),
+  );
+}
+
+/**
+ * Holds the link's lifetime against the workflow's schedule: one warning when the longest gap
+ * between scheduled runs outlives the link. Without a schedule to read (not on a runner, the
+ * repository not checked out, no `on.schedule`) a debug line says so, and only a link that
+ * expires within the hour gets a warning.
+ */
+export async function watchLifetime(run: RunContext, bundle: PublishedBundle): Promise<void> {
+  const { reporter, workflow } = run;
+  if (!bundle.expiresAt) {
+    reporter.debug(
+      'Schedule watchdog: bundle-url does not expire, so the schedule is not checked.',
+    );
+    return;
+  }
+  const now = run.clock.now();
+  const lifetime = Date.parse(bundle.expiresAt) - now;
+  const schedule = workflow ? await readSchedule(workflow) : { none: 'not on a runner' };
+  if ('none' in schedule) {
+    reporter.debug(`Schedule watchdog: nothing to check (${schedule.none}).`);
+    if (lifetime < EXPIRY_WARNING_MS)
+      reporter.warning(
+        `The bundle link expires in ${formatSpan(Math.max(0, lifetime))} (at ${bundle.expiresAt}). Pods fetch the bundle when they start: any pod that starts after that cannot. Run this workflow more often than the link lives, or mirror the bundle and publish it with bundle-url.`,
+      );
+    return;
+  }
+  const { gap, unreadable } = longestGap(schedule.crons, now);
+  if (unreadable.length > 0)
+    reporter.debug(`Schedule watchdog: cron ${unreadable.join(', ')} of ${schedule.file} skipped.`);
+  if (!gap) {
+    reporter.debug(`Schedule watchdog: no readable cron in ${schedule.file}.`);
+    return;
+  }
+  if (gap.ms > lifetime) {
+    reporter.warning(scheduleWarning(schedule, gap, lifetime, bundle.expiresAt));
+    return;
+  }
+  reporter.debug(
+    `Schedule watchdog: ${schedule.file} runs at least every ${formatSpan(gap.ms)}, within the link's lifetime of ${formatSpan(lifetime)}.`,
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * The schedule watchdog. Pods fetch the bundle when they start, so the workflow must run again
+ * before the link it wrote expires. This reads the run's own workflow file (GITHUB_WORKFLOW_REF
+ * names it; it is read from the checked-out workspace), takes its `on.schedule` crons, and finds
+ * the longest gap between two consecutive scheduled runs over the next 14 days, with cron-parser
+ * (GitHub's cron is UTC). A missing file or schedule is not an error: the caller says so in the
+ * debug log.
+ */
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { CronExpressionParser } from 'cron-parser';
+import { parse } from 'yaml';
+import { formatDuration } from '../shared/duration.js';
+import { printable } from '../shared/text.js';
+
+export interface WorkflowContext {
+  /** GITHUB_WORKFLOW_REF: `owner/repo/.github/workflows/file.yml@refs/heads/main`. */
+  workflowRef: string | undefined;
+  /** GITHUB_WORKSPACE, where the repository is checked out. */
+  workspace: string;
+}
+
+export interface WorkflowSchedule {
+  /** The workflow file, relative to the repository (`.github/workflows/publish-docs.yml`). */
+  file: string;
+  crons: string[];
+}
+
+export interface ScheduleGap {
+  ms: number;
+  /** The two scheduled runs around the gap (epoch ms). */
+  from: number;
+  to: number;
+}
+
+/** How far ahead the schedule is read. */
+export const HORIZON_MS = 14 * 86_400_000;
+/** Every minute for the horizon, plus the next run after it. */
+const MAX_TIMES_PER_CRON = HORIZON_MS / 60_000 + 2;
+
+/** The workflow file's path in the repository, from GITHUB_WORKFLOW_REF; undefined if unusable. */
+export function workflowPath(workflowRef: string): string | undefined {
+  return /^[^/]+\/[^/]+\/(\.github\/workflows\/[^@]+\.ya?ml)@/.exec(workflowRef)?.[1];
+}
+
+/** The run's workflow schedule, or why there is none to check (for the debug log). */
+export async function readSchedule(
+  context: WorkflowContext,
+): Promise<WorkflowSchedule | { none: string }> {
+  if (!context.workflowRef) return { none: 'GITHUB_WORKFLOW_REF is not set' };
+  const file = workflowPath(context.workflowRef);
+  if (!file)
+    return {
+      none: `GITHUB_WORKFLOW_REF ("${printable(context.workflowRef)}") names no workflow file`,
+    };
+  const root = resolve(context.workspace);
+  const path = resolve(root, file);
+  const rel = relative(root, path);
+  if (rel.startsWith('..') || isAbsolute(rel)) return { none: `${file} is outside the workspace` };
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    return {
+      none: `${file} cannot be read from the workspace (${(error as NodeJS.ErrnoException).code ?? 'error'}; check the repository out before this step to have its schedule checked)`,
+    };
+  }
+  let workflow: unknown;
+  try {
+    workflow = parse(text);
+  } catch {
+    return { none: `${file} is not valid YAML` };
+  }
+  const on = (workflow as { on?: unknown } | null)?.on;
+  const entries = (on as { schedule?: unknown } | null)?.schedule;
+  const crons = Array.isArray(entries)
+    ? entries
+        .map((entry) => (entry as { cron?: unknown } | null)?.cron)
+        .filter((cron): cron is string => typeof cron === 'string' && cron.trim() !== '')
+        .map((cron) => cron.trim())
+    : [];
+  if (crons.length === 0) return { none: `${file} has no on.schedule` };
+  return { file, crons };
+}
+
+/** The scheduled runs of one cron from `now`: through the horizon, and at least two. */
+function runTimes(cron: string, now: number): number[] {
+  if (cron.split(/\s+/).length !== 5) throw new Error("GitHub's cron has five fields");
+  const expression = CronExpressionParser.parse(cron, { currentDate: new Date(now), tz: 'UTC' });
+  const times: number[] = [];
+  while (times.length < MAX_TIMES_PER_CRON) {
+    const next = expression.next().getTime();
+    times.push(next);
+    if (next > now + HORIZON_MS && times.length >= 2) break;
+  }
+  return times;
+}
+
+/**
+ * The longest wait between two consecutive runs of the whole schedule (every cron together) that
+ * starts within the next 14 days, and the crons that could not be read (with why).
+ */
+export function longestGap(
+  crons: string[],
+  now: number,
+): { gap: ScheduleGap | undefined; unreadable: string[] } {
+  const unreadable: string[] = [];
+  const all = new Set<number>();
+  for (const cron of crons) {
+    try {
+      for (const time of runTimes(cron, now)) all.add(time);
+    } catch (error) {
+      unreadable.push(`'${printable(cron)}' (${(error as Error).message})`);
+    }
+  }
+  const times = [...all].sort((a, b) => a - b);
+  let gap: ScheduleGap | undefined;
+  for (let i = 1; i < times.length; i++) {
+    const from = times[i - 1]!;
+    const to = times[i]!;
+    if (from > now + HORIZON_MS) break;
+    if (!gap || to - from > gap.ms) gap = { ms: to - from, from, to };
+  }
+  return { gap, unreadable };
+}
+
+/** `7d`, `1d12h`, `6h`, `45m`: a schedule's gaps and a link's lifetime, in the units people use. */
+export function formatSpan(ms: number): string {
+  if (ms < 86_400_000 - 1800_000) return formatDuration(ms);
+  const hours = Math.round(ms / 3_600_000);
+  const days = Math.floor(hours / 24);
+  return hours % 24 > 0 ? `${days}d${hours % 24}h` : `${days}d`;
+}
+
+/**
+ * A cron that runs at least twice per link lifetime (GitHub delays, and sometimes drops, runs).
+ * The lifetime is taken to the minute: a link that lives 6h is read a moment later as 5h59m59s.
+ */
+export function suggestedCron(lifetimeMs: number): string {
+  const half = (Math.round(lifetimeMs / 60_000) * 60_000) / 2;
+  if (half >= 86_400_000) return '17 3 * * *';
+  const hours = [12, 8, 6, 4, 3, 2, 1].find((h) => h * 3_600_000 <= half);
+  if (hours === 1) return '17 * * * *';
+  if (hours !== undefined) return `17 */${hours} * * *`;
+  return half >= 30 * 60_000 ? '*/30 * * * *' : '*/15 * * * *';
+}
+
+const utc = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/:\d\d\.\d+Z$/, ' UTC');
+
+/** The warning for a schedule whose longest gap outlives the link. */
+export function scheduleWarning(
+  schedule: WorkflowSchedule,
+  gap: ScheduleGap,
+  lifetimeMs: number,
+  expiresAt: string,
+): string {
+  const crons = schedule.crons.map((cron) => `'${printable(cron)}'`).join(', ');
+  return (
+    `The schedule of ${schedule.file} (cron ${crons}, UTC) leaves up to ${formatSpan(gap.ms)} between runs ` +
+    `(${utc(gap.from)} to ${utc(gap.to)}), but the bundle link lives ${formatSpan(lifetimeMs)} (it expires ${expiresAt}): ` +
+    'a pod that starts after the link expires cannot fetch the site. ' +
+    `Run the workflow more often than the link lives, e.g. cron '${suggestedCron(lifetimeMs)}' (GitHub delays scheduled runs at busy times), ` +
+    'or mirror the bundle to storage of your own and publish it with bundle-url, which does not expire.'
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * The live-site check: `helm upgrade` exiting 0 does not prove that the site serves the new export
+ * (an ingress or CDN cache, a wrong host, an init container that fetched the old link). After the
+ * rollout, verify-url is fetched with back-off until it answers 2xx with the new export's page:
+ * the archive's file for that path when the bundle was downloaded, any 2xx otherwise.
+ */
+import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { describeNetworkError } from '../api/errors.js';
+import { formatDuration, formatElapsed } from '../shared/duration.js';
+import { UserError } from '../shared/errors.js';
+import { readAtMost, requestFollowing } from '../shared/http.js';
+import type { Logger } from '../shared/logger.js';
+import {
+  backoffSchedule,
+  pollUntil,
+  PollTimeout,
+  systemClock,
+  type Clock,
+} from '../shared/poll.js';
+import { printable } from '../shared/text.js';
+import { entryMatches, MAX_PAGE_BYTES, pageCandidates, readArchiveFiles } from './archive.js';
+import type { VerifySettings } from './inputs.js';
+
+/** A page of the bundle, as the live site should serve it. */
+export interface BundlePage {
+  /** Its name in the archive (`site/index.html`). */
+  name: string;
+  body: Buffer;
+}
+
+/** The new export's pages, read from the downloaded bundle as the check needs them. */
+export interface ExpectedSite {
+  pageFor(urlPath: string): Promise<BundlePage | undefined>;
+}
+
+export interface Verification {
+  /** The address that answered (after redirects). */
+  url: string;
+  status: number;
+  /** The bundle's page the answer equalled; undefined when any 2xx counted (no download). */
+  page: string | undefined;
+  checks: number;
+  durationMs: number;
+}
+
+export interface VerifyOptions {
+  logger: Logger;
+  signal?: AbortSignal;
+  clock?: Clock;
+  /** Hides secrets from the page text quoted in messages. */
+  redact: (text: string) => string;
+  dispatcher?: Dispatcher;
+}
+
+/** One look at the site. */
+interface Observation {
+  ok: boolean;
+  url: string;
+  status?: number;
+  /** What was seen, for the log and the failure message. */
+  seen: string;
+  page?: string;
+}
+
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Enough of a page to recognise it; printable() shortens what is shown to 80 characters. */
+const SNIPPET_BYTES = 400;
+
+/** The bundle's pages, read lazily from the archive at `path` (one pass per page path). */
+export function bundlePages(path: string): ExpectedSite {
+  const cache = new Map<string, Promise<BundlePage | undefined>>();
+  return {
+    pageFor(urlPath) {
+      let page = cache.get(urlPath);
+      if (!page) {
+        const candidates = pageCandidates(urlPath);
+        page = readArchiveFiles(path, (name) => candidates.some((c) => entryMatches(name, c))).then(
+          (files) => {
+            for (const candidate of candidates)
+              for (const [name, body] of files)
+                if (entryMatches(name, candidate)) return { name, body };
+            return undefined;
+          },
+          (error: unknown) => {
+            throw new UserError(
+              `The downloaded bundle cannot be read as a .tar.gz archive (${describeNetworkError(error)}), so the live site cannot be compared with it. Run again; if it persists, report it.`,
+            );
+          },
+        );
+        cache.set(urlPath, page);
+      }
+      return page;
+    },
+  };
+}
+
+/**
+ * The page verify-url must serve, found before anything is written: a verify-url the bundle has no
+ * page for would wait out verify-timeout for nothing.
+ */
+export async function expectPage(
+  settings: VerifySettings,
+  site: ExpectedSite,
+  valuesDisplay: string,
+): Promise<BundlePage> {
+  const page = await site.pageFor(settings.url.pathname);
+  if (page) return page;
+  throw new UserError(
+    `Input "verify-url": the bundle has no page for ${settings.url.pathname} (looked for ${pageCandidates(settings.url.pathname).join(', ')}), so the live site cannot be compared with it. Point verify-url at a page of the export, e.g. the site's root /; ${valuesDisplay} was not changed.`,
+    { input: 'verify-url' },
+  );
+}
+
+/** Checks the live site until it serves the new export, or verify-timeout runs out. */
+export async function verifyLiveSite(
+  settings: VerifySettings,
+  site: ExpectedSite | undefined,
+  options: VerifyOptions,
+): Promise<Verification> {
+  const { logger } = options;
+  const clock = options.clock ?? systemClock;
+  const started = clock.now();
+  const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent();
+  const url = settings.url.href;
+  logger.info(
+    site
+      ? `Checking that ${url} serves the new export (its page must equal the bundle's), for up to ${formatDuration(settings.timeoutMs)}.`
+      : `Checking that ${url} answers 2xx, for up to ${formatDuration(settings.timeoutMs)}. The bundle was not downloaded (no download-path), so any 2xx answer counts, old content included: set download-path to compare the page with the new export.`,
+  );
+  let shown = '';
+  try {
+    const done = await pollUntil<Observation>({
+      check: (call) => observe(url, site, dispatcher, call.deadline, options),
+      isDone: (o) => o.ok,
+      schedule: backoffSchedule(1000, 1.5, 15_000),
+      deadline: started + settings.timeoutMs,
+      signal: options.signal,
+      clock,
+      onResult: (o, now) => {
+        if (o.seen !== shown && !o.ok)
+          logger.info(`${formatElapsed(now - started)}: ${o.url} ${o.seen}; checking again.`);
+        shown = o.seen;
+      },
+    });
+    const o = done.value;
+    const durationMs = clock.now() - started;
+    logger.info(
+      `${site ? 'The live site serves the new export' : 'The live site answers'}: ${o.url} ${o.seen} (check ${done.polls}, after ${formatElapsed(durationMs)}).`,
+    );
+    return { url: o.url, status: o.status!, page: o.page, checks: done.polls, durationMs };
+  } catch (error) {
+    if (!(error instanceof PollTimeout)) throw error;
+    const last = error.last as Observation | undefined;
+    throw new UserError(
+      `The live site did not ${site ? 'serve the new export' : 'answer 2xx'} within verify-timeout (${formatDuration(settings.timeoutMs)}): ${last ? `${last.url} last ${last.seen}` : `${url} was not checked in time`}. Check that the pods restarted with the new values, that they can fetch the bundle, and that no cache (ingress, CDN) serves an old copy; raise verify-timeout if they only need longer to start.`,
+    );
+  } finally {
+    if (options.dispatcher === undefined) await dispatcher.destroy().catch(() => undefined);
+  }
+}
+
+async function observe(
+  url: string,
+  site: ExpectedSite | undefined,
+  dispatcher: Dispatcher,
+  deadline: number,
+  options: VerifyOptions,
+): Promise<Observation> {
+  const limit = AbortSignal.timeout(
+    Math.max(1, Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now())),
+  );
+  const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
+  let answer: { status: number; url: URL; body: Buffer; complete: boolean };
+  try {
+    const { response, url: final } = await requestFollowing(url, {
+      method: 'GET',
+      signal,
+      dispatcher,
+    });
+    const read = await readAtMost(response.body, MAX_PAGE_BYTES);
+    answer = { status: response.statusCode, url: final, body: read.bytes, complete: read.complete };
+  } catch (error) {
+    options.signal?.throwIfAborted();
+    const why = limit.aborted ? 'no answer in time' : describeNetworkError(error);
+    return { ok: false, url, seen: `could not be reached (${why})` };
+  }
+  const at = answer.url.href;
+  const served = snippet(answer.body, answer.complete, options.redact);
+  if (answer.status < 200 || answer.status > 299)
+    return {
+      ok: false,
+      url: at,
+      status: answer.status,
+      seen: `answered HTTP ${answer.status} (served ${served})`,
+    };
+  if (!site)
+    return { ok: true, url: at, status: answer.status, seen: `answered HTTP ${answer.status}` };
+  const page = await site.pageFor(answer.url.pathname);
+  if (!page)
+    return {
+      ok: false,
+      url: at,
+      status: answer.status,
+      seen: `answered HTTP ${answer.status} from ${answer.url.pathname}, a path the bundle has no page for (served ${served})`,
+    };
+  if (answer.complete && page.body.equals(answer.body))
+    return {
+      ok: true,
+      url: at,
+      status: answer.status,
+      page: page.name,
+      seen: `equals ${page.name} of the bundle`,
+    };
+  return {
+    ok: false,
+    url: at,
+    status: answer.status,
+    seen: `answered HTTP ${answer.status} with a page that is not the bundle's ${page.name} (served ${served})`,
+  };
+}
+
+/** What was served, short and safe to print: its size and first characters, secrets hidden. */
+function snippet(body: Buffer, complete: boolean, redact: (text: string) => string): string {
+  const size = complete ? `${body.length} bytes` : `over ${MAX_PAGE_BYTES} bytes`;
+  if (body.length === 0) return 'an empty body';
+  const text = redact(body.subarray(0, SNIPPET_BYTES).toString('utf8')).replace(/\s+/g, ' ').trim();
+  return `${size}: "${printable(text).replace(/"/g, "'")}"`;
+}

@@ -1,0 +1,236 @@
+/**
+ * The link stays usable, end to end with the built action under Node 24: an expired link is
+ * refreshed, bundle-url publishes a team's own copy without any export, and the schedule
+ * watchdog warns when the workflow runs less often than the link lives.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tarGz } from '../../simulator/tar.js';
+import { maskedValues, newWorkspace, runAction } from '../helpers/action.js';
+import { startMirror } from '../helpers/mirror.js';
+import { sim } from '../helpers/sim.js';
+import type { Simulator } from '../../simulator/server.js';
+
+const quick = { queuedMs: 0, runningMs: 150, pageCount: 3 };
+/** A fixed interval: the adaptive schedule's first wait would make each run 6 s long. */
+const fast = { 'poll-interval': '1s' };
+const VALUES = 'replicaCount: 1 # one pod\nstaticExport:\n  enabled: false\n  bundleUrl: ""\n';
+const EXPIRED = { type: 'expired' } as const;
+
+/** A publish of docs.example.com with download-path, in a new workspace. */
+async function publishAndDownload(s: Simulator) {
+  const ws = await newWorkspace({ 'values.yaml': VALUES });
+  const run = await runAction({
+    workspace: ws,
+    inputs: {
+      'api-key': s.apiKey,
+      domain: 'docs.example.com',
+      'base-url': s.baseUrl,
+      'download-path': 'site.tar.gz',
+      ...fast,
+    },
+  });
+  return { ws, run };
+}
+
+describe('an expired link is refreshed', () => {
+  it('the storage refuses the first link as expired: a fresh one is generated, downloaded and written', async () => {
+    const s = await sim({ export: quick, faults: [{ op: 'download', fault: EXPIRED }] });
+    const { ws, run } = await publishAndDownload(s);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(s.requestsFor('bundle').map((r) => r.status)).toEqual([200, 200]);
+    expect(s.requestsFor('download').map((r) => r.status)).toEqual([403, 200]);
+    const refreshed = run.stdout.split('\n').filter((l) => l.includes('Bundle link refreshed'));
+    expect(refreshed).toHaveLength(1);
+    expect(refreshed[0]).toMatch(
+      /^Bundle link refreshed: the first link was not usable \(127\.0\.0\.1:\d+ refused it \(HTTP 403: AccessDenied: Request has expired\)\); the fresh one expires \d{4}-/,
+    );
+    // The values file and the outputs carry the link the download used (generated within the
+    // same second, the simulator's second link may equal the first, as an S3 one would).
+    const link = run.outputs['bundle-url']!;
+    expect(maskedValues(run.stdout)).toContain(link);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain(`bundleUrl: "${link}"`);
+    expect(run.summary).toContain('link refreshed');
+    expect(run.stdout).not.toMatch(/::error::/);
+  });
+
+  it('a link whose expiresAt has passed is replaced before the download starts', async () => {
+    const s = await sim({ export: quick, linkLifetimesMs: [-60_000] });
+    const { run } = await publishAndDownload(s);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toMatch(
+      /Bundle link refreshed: the first link was not usable \(it expired at \S+, before it was used\)/,
+    );
+    expect(s.requestsFor('bundle')).toHaveLength(2);
+    expect(s.requestsFor('download').map((r) => r.status)).toEqual([200]);
+    expect(Date.parse(run.outputs['expires-at']!)).toBeGreaterThan(Date.now());
+  });
+
+  it('a fresh link refused again fails with the storage reason and leaves the file alone', async () => {
+    const s = await sim({
+      export: quick,
+      faults: [{ op: 'download', times: Infinity, fault: EXPIRED }],
+    });
+    const { ws, run } = await publishAndDownload(s);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /::error::Downloading the bundle failed: 127\.0\.0\.1:\d+ refused a freshly generated link too \(HTTP 403: AccessDenied: Request has expired\)\..* values\.yaml was not changed\./,
+    );
+    expect(s.requestsFor('bundle')).toHaveLength(2);
+    expect(s.requestsFor('download')).toHaveLength(2);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
+    expect(await readdir(ws)).toEqual(['values.yaml']);
+  });
+});
+
+describe('bundle-url: a stable copy of the bundle, no export', () => {
+  const archive = tarGz([{ name: 'site/index.html', content: '<h1>mirrored</h1>\n' }]);
+  const sha = createHash('sha256').update(archive).digest('hex');
+
+  it('checks the URL and writes it with enabled and version; no request reaches the service', async () => {
+    const s = await sim({ export: quick });
+    // A presigned GET link refuses HEAD: the check falls back to a GET of the first byte.
+    const m = await startMirror({ refuseHead: true });
+    m.files.set(`/docs/${sha}.tar.gz`, archive);
+    const url = `${m.url}/docs/${sha}.tar.gz?X-Amz-Signature=0123456789abcdef0123&X-Amz-Expires=604800`;
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const run = await runAction({
+      workspace: ws,
+      inputs: {
+        'api-key': s.apiKey,
+        'bundle-url': url,
+        'base-url': s.baseUrl,
+        version: 'v7',
+        paths: 'guides/a',
+      },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(s.requests).toHaveLength(0);
+    expect(m.requests.map((r) => `${r.method} ${r.range ?? ''} ${r.status}`)).toEqual([
+      'HEAD  403',
+      'GET bytes=0-0 206',
+    ]);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(
+      `replicaCount: 1 # one pod\nstaticExport:\n  enabled: true\n  bundleUrl: "${url}"\n  version: "v7"\n`,
+    );
+    expect(maskedValues(run.stdout)).toContain(url);
+    expect(run.stdout).toContain(
+      '::warning::Input "paths" is ignored because bundle-url is given: nothing is exported.',
+    );
+    expect(run.outputs).toMatchObject({
+      'job-id': '',
+      status: '',
+      'page-count': '',
+      'expires-at': '',
+      'refresh-by': '',
+      'size-bytes': String(archive.length),
+      'bundle-url': url,
+      version: 'v7',
+    });
+    expect(run.summary).toContain('never (bundle-url)');
+    expect(run.summary).not.toContain('0123456789abcdef0123');
+  });
+
+  it('an unreachable or missing URL fails the step and leaves the values file as it was', async () => {
+    const m = await startMirror();
+    for (const url of [`${m.url}/docs/missing.tar.gz`, 'http://127.0.0.1:9/docs/x.tar.gz']) {
+      const ws = await newWorkspace({ 'values.yaml': VALUES });
+      const run = await runAction({
+        workspace: ws,
+        inputs: { 'api-key': 'mint_unused_0123456789', 'bundle-url': url },
+      });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(
+        url.includes('missing')
+          ? /::error::Input "bundle-url": http:\/\/127\.0\.0\.1:\d+\/docs\/missing\.tar\.gz answered HTTP 404 to HEAD and HTTP 404 \(NoSuchKey: The specified key does not exist\.\) to a GET of its first byte\..*values\.yaml was not changed\./
+          : /::error::Input "bundle-url": http:\/\/127\.0\.0\.1:9\/docs\/x\.tar\.gz cannot be reached from the runner \(ECONNREFUSED\)\..*values\.yaml was not changed\./,
+      );
+      expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
+    }
+  });
+
+  it('bundle-url with domain or job-id is refused before any request, naming both inputs', async () => {
+    const s = await sim();
+    const m = await startMirror();
+    for (const [other, value] of [
+      ['domain', 'docs.example.com'],
+      ['job-id', 'se_3f9a2c1b8e7d4a06'],
+    ] as const) {
+      const run = await runAction({
+        inputs: {
+          'api-key': s.apiKey,
+          'base-url': s.baseUrl,
+          'bundle-url': `${m.url}/docs/site.tar.gz`,
+          [other]: value,
+        },
+      });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain(
+        `::error::Input "bundle-url" is set together with ${other}. With bundle-url the action publishes a bundle you host yourself and starts no export, while ${other} asks for one: remove ${other} from this step to publish the mirror, or remove bundle-url to publish a fresh export.`,
+      );
+    }
+    expect(s.requests).toHaveLength(0);
+    expect(m.requests).toHaveLength(0);
+  });
+});
+
+describe('schedule watchdog', () => {
+  const REF = 'acme/docs/.github/workflows/publish-docs.yml@refs/heads/main';
+
+  async function withWorkflow(cron: string): Promise<string> {
+    const ws = await newWorkspace({ 'values.yaml': VALUES });
+    await mkdir(join(ws, '.github/workflows'), { recursive: true });
+    await writeFile(
+      join(ws, '.github/workflows/publish-docs.yml'),
+      `name: Publish docs\non:\n  schedule:\n    - cron: '${cron}'\n  workflow_dispatch:\njobs:\n  publish:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo\n`,
+    );
+    return ws;
+  }
+
+  it('a weekly cron and a 1-hour link: one warning naming the cron, the gap, the lifetime and both fixes', async () => {
+    const s = await sim({ export: quick, bundleTtlMs: 3_600_000 });
+    const run = await runAction({
+      workspace: await withWorkflow('0 3 * * 1'),
+      env: { GITHUB_WORKFLOW_REF: REF },
+      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl, ...fast },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning::'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^::warning::The schedule of \.github\/workflows\/publish-docs\.yml \(cron '0 3 \* \* 1', UTC\) leaves up to 7d between runs \(\d{4}-\d\d-\d\d 03:00 UTC to \d{4}-\d\d-\d\d 03:00 UTC\), but the bundle link lives (1h|59m\d\ds) \(it expires \S+\): .*Run the workflow more often than the link lives, e\.g\. cron '\*\/30 \* \* \* \*'.*or mirror the bundle to storage of your own and publish it with bundle-url/,
+    );
+    expect(run.outputs['refresh-by']).toBe(run.outputs['expires-at']);
+    expect(Date.parse(run.outputs['refresh-by']!)).toBeGreaterThan(Date.now());
+  });
+
+  it('a daily cron and a 48-hour link: no warning', async () => {
+    const s = await sim({ export: quick, bundleTtlMs: 48 * 3_600_000 });
+    const run = await runAction({
+      workspace: await withWorkflow('17 3 * * *'),
+      env: { GITHUB_WORKFLOW_REF: REF },
+      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl, ...fast },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).not.toMatch(/::warning::/);
+    expect(run.stdout).toMatch(
+      /::debug::Schedule watchdog: \.github\/workflows\/publish-docs\.yml runs at least every 1d, within the link's lifetime of 2d\./,
+    );
+  });
+
+  it('no workflow file in the workspace: one debug line, no warning', async () => {
+    const s = await sim({ export: quick });
+    const run = await runAction({
+      workspace: await newWorkspace({ 'values.yaml': VALUES }),
+      env: { GITHUB_WORKFLOW_REF: REF },
+      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl, ...fast },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).not.toMatch(/::warning::/);
+    expect(run.stdout.match(/::debug::Schedule watchdog: .*/g)).toEqual([
+      '::debug::Schedule watchdog: nothing to check (.github/workflows/publish-docs.yml cannot be read from the workspace (ENOENT; check the repository out before this step to have its schedule checked)).',
+    ]);
+  });
+});

@@ -1,0 +1,238 @@
+/**
+ * The live-site check, end to end: the built action under Node 24 against the simulator and a
+ * stand-in for the chart's pod, which reads the values file the action writes, fetches the bundle
+ * from its bundleUrl after a restart delay, and serves the archive's pages (or stays on the
+ * previous site, or answers 500).
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tarGz } from '../../simulator/tar.js';
+import { PREVIOUS_SITE, startPod, type PodOptions, type PodStandIn } from '../../simulator/pod.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
+import { CHART, helmEnv } from '../helpers/helm.js';
+import { newWorkspace, runAction } from '../helpers/action.js';
+import { startMirror } from '../helpers/mirror.js';
+import { sim } from '../helpers/sim.js';
+
+const quick = { queuedMs: 0, runningMs: 150, pageCount: 3 };
+const VALUES = 'replicaCount: 1\nstaticExport:\n  enabled: false\n';
+
+const closing: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(closing.splice(0).map((c) => c.close()));
+});
+
+/** A workspace with a values file, and a pod that watches it. */
+async function site(mode: PodOptions['mode'] = 'live'): Promise<{ ws: string; pod: PodStandIn }> {
+  const ws = await newWorkspace({ 'values.yaml': VALUES });
+  const pod = await startPod({ valuesFile: join(ws, 'values.yaml'), mode, restartDelayMs: 300 });
+  closing.push(pod);
+  return { ws, pod };
+}
+
+async function publishWith(
+  ws: string,
+  more: Record<string, string>,
+  env: Record<string, string> = {},
+) {
+  const s = await sim({ export: quick });
+  const run = await runAction({
+    workspace: ws,
+    env,
+    inputs: {
+      'api-key': s.apiKey,
+      domain: 'docs.example.com',
+      'base-url': s.baseUrl,
+      'poll-interval': '1s',
+      ...more,
+    },
+  });
+  return { s, run };
+}
+
+describe('verify-url: the live site serves the new export', () => {
+  it('passes once the pod has fetched the new bundle and serves its index.html', async () => {
+    const { ws, pod } = await site();
+    const { run } = await publishWith(ws, {
+      'download-path': 'site.tar.gz',
+      'verify-url': `${pod.url}/`,
+      'verify-timeout': '20s',
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs.verified).toBe('true');
+    expect(pod.fetches.map((f) => f.status)).toEqual([200]);
+    // The first look saw the previous site, the next one the new export.
+    expect(run.stdout).toMatch(
+      /: http:\/\/127\.0\.0\.1:\d+\/ answered HTTP 200 with a page that is not the bundle's site\/index\.html \(served \d+ bytes: "<!doctype html><html><body><h1>The previous export<\/h1>.*"\); checking again\./,
+    );
+    expect(run.stdout).toMatch(
+      /The live site serves the new export: http:\/\/127\.0\.0\.1:\d+\/ equals site\/index\.html of the bundle \(check [2-9], after \d+\.\d{3}s\)\./,
+    );
+    expect(run.summary).toMatch(
+      /\| Live site \| http:\/\/127\.0\.0\.1:\d+\/ serves the new export/,
+    );
+  });
+
+  it('fails when the site stays on the previous export, with what it served', async () => {
+    const { ws, pod } = await site('stuck');
+    const { run } = await publishWith(ws, {
+      'download-path': 'site.tar.gz',
+      'verify-url': `${pod.url}/`,
+      'verify-timeout': '3s',
+    });
+    expect(run.code).toBe(1);
+    expect(run.outputs.verified).toBe('false');
+    expect(run.stdout).toMatch(
+      /::error::The live site did not serve the new export within verify-timeout \(3s\): http:\/\/127\.0\.0\.1:\d+\/ last answered HTTP 200 with a page that is not the bundle's site\/index\.html \(served \d+ bytes: "<!doctype html><html><body><h1>The previous export<\/h1><\/body><\/html>"\)\. Check that the pods restarted .* \(values\.yaml was updated\.\)/,
+    );
+    expect(pod.fetches).toEqual([]);
+    // The publish itself went through: the values file holds the new link.
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toMatch(/bundleUrl: "http/);
+  });
+
+  it('fails when the site answers 500', async () => {
+    const { ws, pod } = await site('error');
+    const { run } = await publishWith(ws, {
+      'download-path': 'site.tar.gz',
+      'verify-url': `${pod.url}/`,
+      'verify-timeout': '2s',
+    });
+    expect(run.code).toBe(1);
+    expect(run.outputs.verified).toBe('false');
+    expect(run.stdout).toMatch(
+      /::error::The live site did not serve the new export within verify-timeout \(2s\): http:\/\/127\.0\.0\.1:\d+\/ last answered HTTP 500 \(served 21 bytes: "Internal Server Error"\)\./,
+    );
+  });
+
+  it('without download-path any 2xx counts, and the log says so', async () => {
+    const { ws, pod } = await site('stuck');
+    const { run } = await publishWith(ws, { 'verify-url': `${pod.url}/`, 'verify-timeout': '5s' });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs.verified).toBe('true');
+    expect(run.stdout).toContain(
+      'The bundle was not downloaded (no download-path), so any 2xx answer counts, old content included: set download-path to compare the page with the new export.',
+    );
+    expect(run.stdout).toMatch(
+      /The live site answers: http:\/\/127\.0\.0\.1:\d+\/ answered HTTP 200/,
+    );
+    expect(PREVIOUS_SITE).toContain('previous export');
+  });
+
+  it('a verify-url the bundle has no page for is refused before the values file is written', async () => {
+    const { ws, pod } = await site();
+    const { run } = await publishWith(ws, {
+      'download-path': 'site.tar.gz',
+      'verify-url': `${pod.url}/guides/nope`,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '::error::Input "verify-url": the bundle has no page for /guides/nope (looked for guides/nope.html, guides/nope/index.html, guides/nope), so the live site cannot be compared with it.',
+    );
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
+  });
+
+  it('runs after the Helm rollout, and checks the page of a path', async () => {
+    const { ws, pod } = await site();
+    const h = await helmEnv('helm4');
+    const { run } = await publishWith(
+      ws,
+      {
+        'download-path': 'site.tar.gz',
+        'verify-url': `${pod.url}/page-1`,
+        'verify-timeout': '20s',
+        'helm-release': 'docs',
+        'helm-chart': CHART,
+      },
+      h.env,
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const rollout = run.stdout.indexOf('::group::Helm upgrade of release docs');
+    const check = run.stdout.indexOf('::group::Check the live site at');
+    expect(rollout).toBeGreaterThan(0);
+    expect(check).toBeGreaterThan(rollout);
+    expect(run.stdout).toMatch(/equals site\/page-1\.html of the bundle/);
+  });
+});
+
+describe('the mirror flow: bundle-url, then the live-site check', () => {
+  it('the pod fetches the mirror named in the values file, and the page equals the archive', async () => {
+    const archive = tarGz([
+      { name: 'site/index.html', content: '<h1>mirrored home</h1>\n' },
+      { name: 'site/guides/start.html', content: '<h1>start</h1>\n' },
+    ]);
+    const sha = createHash('sha256').update(archive).digest('hex');
+    const m = await startMirror();
+    m.files.set(`/docs/${sha}.tar.gz`, archive);
+    const { ws, pod } = await site();
+    const run = await runAction({
+      workspace: ws,
+      inputs: {
+        'api-key': 'mint_unused_0123456789',
+        'bundle-url': `${m.url}/docs/${sha}.tar.gz`,
+        'download-path': 'site.tar.gz',
+        'verify-url': `${pod.url}/guides/start`,
+        'verify-timeout': '20s',
+      },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs).toMatchObject({ verified: 'true', 'bundle-sha256': sha, 'job-id': '' });
+    expect(pod.fetches).toEqual([{ path: `/docs/${sha}.tar.gz`, status: 200 }]);
+    expect(run.stdout).toMatch(/equals site\/guides\/start\.html of the bundle/);
+  });
+});
+
+describe('verify-url with a GitHub deployment', () => {
+  async function github(): Promise<FakeGitHub> {
+    const g = await startFakeGitHub();
+    closing.push(g);
+    return g;
+  }
+  const env = (g: FakeGitHub) => ({ GITHUB_API_URL: g.apiUrl, GITHUB_SHA: 'a'.repeat(40) });
+
+  it('success only after the check, and environment-url defaults to verify-url', async () => {
+    const { ws, pod } = await site();
+    const g = await github();
+    const verifyUrl = `${pod.url}/`;
+    const { run } = await publishWith(
+      ws,
+      {
+        'download-path': 'site.tar.gz',
+        'verify-url': verifyUrl,
+        'verify-timeout': '20s',
+        environment: 'docs-production',
+      },
+      env(g),
+    );
+    expect(run.code, run.stdout).toBe(0);
+    expect(g.accepted).toEqual(['in_progress', 'success']);
+    const success = g.statuses()[1]!.body;
+    expect(success).toMatchObject({
+      state: 'success',
+      environment_url: verifyUrl,
+      description: expect.stringMatching(/, live site verified$/),
+    });
+    // The success was sent after the site served the new export.
+    const served = run.stdout.indexOf('The live site serves the new export');
+    expect(served).toBeGreaterThan(0);
+    expect(
+      run.stdout.indexOf(`GitHub deployment ${run.outputs['deployment-id']}: success`),
+    ).toBeGreaterThan(served);
+  });
+
+  it('a failed check ends the deployment as failure', async () => {
+    const { ws, pod } = await site('error');
+    const g = await github();
+    const { run } = await publishWith(
+      ws,
+      { 'verify-url': `${pod.url}/`, 'verify-timeout': '1s', environment: 'docs-production' },
+      env(g),
+    );
+    expect(run.code).toBe(1);
+    expect(g.accepted).toEqual(['in_progress', 'failure']);
+    expect(g.statuses()[1]!.body.description).toMatch(
+      /^The live site did not answer 2xx within verify-timeout \(1s\)/,
+    );
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * A team's own bucket, standing in for S3 or MinIO behind a stable URL: it serves the files it is
+ * given, answers HEAD (or refuses it, as a presigned GET link does), honours `Range: bytes=0-0`,
+ * and records every request.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
+
+export interface Mirror {
+  url: string;
+  files: Map<string, Buffer>;
+  requests: { method: string; path: string; range: string | undefined; status: number }[];
+  close(): Promise<void>;
+}
+
+const open: Mirror[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((m) => m.close()));
+});
+
+export async function startMirror(options: { refuseHead?: boolean } = {}): Promise<Mirror> {
+  const files = new Map<string, Buffer>();
+  const requests: Mirror['requests'] = [];
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://mirror').pathname;
+    const range = req.headers.range;
+    const answer = (status: number, headers: Record<string, string>, body?: Buffer | string) => {
+      requests.push({ method: req.method ?? '', path, range, status });
+      res.writeHead(status, headers).end(req.method === 'HEAD' ? undefined : body);
+    };
+    const file = files.get(path);
+    if (req.method === 'HEAD' && options.refuseHead)
+      return answer(403, { 'content-type': 'application/xml' });
+    if (!file)
+      return answer(
+        404,
+        { 'content-type': 'application/xml' },
+        '<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
+      );
+    if (req.method === 'GET' && range === 'bytes=0-0')
+      return answer(
+        206,
+        { 'content-range': `bytes 0-0/${file.length}`, 'content-length': '1' },
+        file.subarray(0, 1),
+      );
+    answer(
+      200,
+      { 'content-type': 'application/gzip', 'content-length': String(file.length) },
+      file,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const mirror: Mirror = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    files,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  open.push(mirror);
+  return mirror;
+}

@@ -1,0 +1,102 @@
+/** bundle-url's check against real HTTP servers: HEAD, the GET of byte 0, redirects, refusals. */
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkMirror } from '../../src/export/mirror.js';
+import { UserError } from '../../src/shared/errors.js';
+import { startMirror } from '../helpers/mirror.js';
+import { caught } from '../helpers/sim.js';
+
+const servers: { close(): void; closeAllConnections(): void }[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    s.close();
+  }
+});
+
+async function serve(handler: RequestListener): Promise<string> {
+  const server = createServer(handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const options = () => ({ deadline: Date.now() + 10_000, valuesDisplay: 'values.yaml' });
+const BUNDLE = Buffer.alloc(5000, 7);
+
+describe('checkMirror', () => {
+  it('HEAD answers: the size from Content-Length, and no GET', async () => {
+    const m = await startMirror();
+    m.files.set('/docs/a.tar.gz', BUNDLE);
+    expect(await checkMirror(`${m.url}/docs/a.tar.gz`, options())).toEqual({
+      method: 'HEAD',
+      status: 200,
+      sizeBytes: 5000,
+    });
+    expect(m.requests.map((r) => r.method)).toEqual(['HEAD']);
+  });
+
+  it('HEAD refused (a presigned GET link): a GET of byte 0, the size from Content-Range', async () => {
+    const m = await startMirror({ refuseHead: true });
+    m.files.set('/docs/a.tar.gz', BUNDLE);
+    expect(await checkMirror(`${m.url}/docs/a.tar.gz?sig=abc`, options())).toEqual({
+      method: 'GET',
+      status: 206,
+      sizeBytes: 5000,
+    });
+  });
+
+  it('follows redirects, and does not read a whole bundle from a server that ignores Range', async () => {
+    let sent = 0;
+    const big = Buffer.alloc(8 * 1024 * 1024, 1);
+    const origin = await serve((req, res) => {
+      if (req.method === 'HEAD') return res.writeHead(405).end();
+      res.writeHead(200, { 'content-length': String(big.length) });
+      res.on('error', () => undefined);
+      const pump = () => {
+        while (sent < big.length) {
+          const chunk = big.subarray(sent, sent + 65536);
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+    const front = await serve((_req, res) =>
+      res.writeHead(302, { location: `${origin}/real.tar.gz` }).end(),
+    );
+    expect(await checkMirror(`${front}/x.tar.gz`, options())).toEqual({
+      method: 'GET',
+      status: 200,
+      sizeBytes: big.length,
+    });
+    expect(sent).toBeLessThan(big.length);
+  });
+
+  it('a missing file names both answers and the storage reason, without the query', async () => {
+    const m = await startMirror();
+    const error = await caught<UserError>(() =>
+      checkMirror(`${m.url}/docs/gone.tar.gz?X-Amz-Signature=secret123456`, options()),
+    );
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.message).toMatch(
+      /^Input "bundle-url": http:\/\/127\.0\.0\.1:\d+\/docs\/gone\.tar\.gz\?… answered HTTP 404 to HEAD and HTTP 404 \(NoSuchKey: The specified key does not exist\.\) to a GET of its first byte\. .*values\.yaml was not changed\.$/,
+    );
+    expect(error.message).not.toContain('secret123456');
+  });
+
+  it('a busy store (503) is tried once more', async () => {
+    let calls = 0;
+    const url = await serve((req, res) => {
+      calls++;
+      if (calls <= 2) return res.writeHead(503).end();
+      res
+        .writeHead(200, { 'content-length': '10' })
+        .end(req.method === 'HEAD' ? undefined : '0123456789');
+    });
+    expect((await checkMirror(`${url}/a.tar.gz`, options())).sizeBytes).toBe(10);
+    expect(calls).toBe(3);
+  });
+});

@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tarGz } from '../../simulator/tar.js';
+import { entryMatches, pageCandidates, readArchiveFiles } from '../../src/site/archive.js';
+
+async function archiveOf(files: { name: string; content: string | Buffer }[]): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'archive-'));
+  const path = join(dir, 'site.tar.gz');
+  await writeFile(path, tarGz(files));
+  return path;
+}
+
+describe('the page for a URL path', () => {
+  it('maps / to index.html and a path to its .html or folder index', () => {
+    expect(pageCandidates('/')).toEqual(['index.html']);
+    expect(pageCandidates('/guides/')).toEqual(['guides/index.html']);
+    expect(pageCandidates('/guides/start')).toEqual([
+      'guides/start.html',
+      'guides/start/index.html',
+      'guides/start',
+    ]);
+    expect(pageCandidates('/about.html')).toEqual(['about.html']);
+    expect(pageCandidates('/caf%C3%A9')[0]).toBe('café.html');
+  });
+
+  it('matches an entry at the root or under one top-level folder, not deeper', () => {
+    expect(entryMatches('index.html', 'index.html')).toBe(true);
+    expect(entryMatches('./site/index.html', 'index.html')).toBe(true);
+    expect(entryMatches('site/guides/a.html', 'guides/a.html')).toBe(true);
+    expect(entryMatches('site/x/index.html', 'index.html')).toBe(false);
+    expect(entryMatches('site/guides/a.html', 'a.html')).toBe(false);
+  });
+});
+
+describe('readArchiveFiles', () => {
+  it('keeps only the files asked for, byte for byte, across block boundaries', async () => {
+    const big = Buffer.alloc(70_000, 0x61);
+    const path = await archiveOf([
+      { name: 'site/index.html', content: '<h1>home</h1>\n' },
+      { name: 'site/big.bin', content: big },
+      { name: 'site/guides/a.html', content: 'A'.repeat(511) },
+      { name: 'site/guides/b.html', content: 'B'.repeat(513) },
+    ]);
+    const files = await readArchiveFiles(path, (name) => name.endsWith('.html'));
+    expect([...files.keys()]).toEqual([
+      'site/index.html',
+      'site/guides/a.html',
+      'site/guides/b.html',
+    ]);
+    expect(files.get('site/guides/a.html')!.toString()).toBe('A'.repeat(511));
+    expect(files.get('site/guides/b.html')!.toString()).toBe('B'.repeat(513));
+  });
+
+  it('reads what GNU tar writes: long names (over 100 bytes) and a ./ prefix', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gnutar-'));
+    const deep = `docs/${'section-'.repeat(16)}/page`;
+    await mkdir(join(dir, 'site', deep), { recursive: true });
+    await writeFile(join(dir, 'site', deep, 'index.html'), '<p>deep</p>');
+    await writeFile(join(dir, 'site', 'index.html'), '<p>root</p>');
+    for (const format of ['gnu', 'posix']) {
+      const path = join(dir, `${format}.tar.gz`);
+      execFileSync('tar', [`--format=${format}`, '-czf', path, '-C', join(dir, 'site'), '.']);
+      const files = await readArchiveFiles(path, () => true);
+      expect(files.get(`${deep}/index.html`)?.toString(), format).toBe('<p>deep</p>');
+      expect(files.get('index.html')?.toString(), format).toBe('<p>root</p>');
+    }
+  });
+
+  it('refuses what is not a tar archive', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'notar-'));
+    const path = join(dir, 'x.tar.gz');
+    execFileSync('sh', [
+      '-c',
+      `printf 'hello, this is not a tar archive%0500d' 0 | gzip > '${path}'`,
+    ]);
+    await expect(readArchiveFiles(path, () => true)).rejects.toThrow(/not a tar archive/);
+  });
+});

@@ -1,0 +1,145 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  formatSpan,
+  longestGap,
+  readSchedule,
+  scheduleWarning,
+  suggestedCron,
+  workflowPath,
+} from '../../src/github/schedule.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** A Wednesday, at noon UTC. */
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+
+describe('longestGap (cron-parser, UTC, next 14 days)', () => {
+  it('a weekly cron: 7 days, between two Mondays at 03:00 UTC', () => {
+    const { gap, unreadable } = longestGap(['0 3 * * 1'], NOW);
+    expect(unreadable).toEqual([]);
+    expect(gap).toEqual({
+      ms: 7 * DAY,
+      from: Date.parse('2026-11-30T03:00:00Z'),
+      to: Date.parse('2026-12-07T03:00:00Z'),
+    });
+  });
+
+  it('a daily cron: 1 day; every 6 hours: 6 hours', () => {
+    expect(longestGap(['17 3 * * *'], NOW).gap?.ms).toBe(DAY);
+    expect(longestGap(['17 */6 * * *'], NOW).gap?.ms).toBe(6 * HOUR);
+  });
+
+  it('several crons are one schedule: the gap is between any two consecutive runs', () => {
+    // Weekdays at 03:00 and Saturdays at 15:00: Friday 03:00 → Saturday 15:00 and Saturday
+    // 15:00 → Monday 03:00 are both 36 h (the first is reported); alone, each cron waits longer.
+    const { gap } = longestGap(['0 3 * * 1-5', '0 15 * * 6'], NOW);
+    expect(gap?.ms).toBe(36 * HOUR);
+    expect(new Date(gap!.from).toISOString()).toBe('2026-11-27T03:00:00.000Z');
+    expect(new Date(gap!.to).toISOString()).toBe('2026-11-28T15:00:00.000Z');
+  });
+
+  it('weekdays only: the weekend is the gap', () => {
+    expect(longestGap(['0 3 * * 1-5'], NOW).gap?.ms).toBe(3 * DAY);
+  });
+
+  it('a monthly cron counts the wait to its next run beyond the 14 days', () => {
+    const { gap } = longestGap(['0 0 1 * *'], NOW);
+    expect(new Date(gap!.from).toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    expect(new Date(gap!.to).toISOString()).toBe('2027-01-01T00:00:00.000Z');
+  });
+
+  it('names the crons it cannot read, and reads the others', () => {
+    const { gap, unreadable } = longestGap(['0 0 30 2 *', '* * * * * *', '17 3 * * *'], NOW);
+    expect(gap?.ms).toBe(DAY);
+    expect(unreadable).toEqual([
+      "'0 0 30 2 *' (Invalid explicit day of month definition)",
+      "'* * * * * *' (GitHub's cron has five fields)",
+    ]);
+  });
+});
+
+describe('the warning and its parts', () => {
+  it('formatSpan: days for long spans, formatDuration below a day', () => {
+    expect(formatSpan(7 * DAY)).toBe('7d');
+    expect(formatSpan(36 * HOUR)).toBe('1d12h');
+    expect(formatSpan(48 * HOUR - 300)).toBe('2d');
+    expect(formatSpan(6 * HOUR)).toBe('6h');
+    expect(formatSpan(45 * 60_000)).toBe('45m');
+  });
+
+  it('suggests a cron that runs at least twice per link lifetime', () => {
+    expect(suggestedCron(48 * HOUR - 500)).toBe('17 3 * * *');
+    expect(suggestedCron(6 * HOUR - 500)).toBe('17 */3 * * *');
+    expect(suggestedCron(5 * HOUR)).toBe('17 */2 * * *');
+    expect(suggestedCron(2 * HOUR)).toBe('17 * * * *');
+    expect(suggestedCron(HOUR - 500)).toBe('*/30 * * * *');
+    expect(suggestedCron(20 * 60_000)).toBe('*/15 * * * *');
+  });
+
+  it('names the file, the cron, the gap, the lifetime and both fixes', () => {
+    const { gap } = longestGap(['0 3 * * 1'], NOW);
+    expect(
+      scheduleWarning(
+        { file: '.github/workflows/docs.yml', crons: ['0 3 * * 1'] },
+        gap!,
+        6 * HOUR,
+        '2026-11-25T18:00:00Z',
+      ),
+    ).toBe(
+      "The schedule of .github/workflows/docs.yml (cron '0 3 * * 1', UTC) leaves up to 7d between runs (2026-11-30 03:00 UTC to 2026-12-07 03:00 UTC), but the bundle link lives 6h (it expires 2026-11-25T18:00:00Z): a pod that starts after the link expires cannot fetch the site. Run the workflow more often than the link lives, e.g. cron '17 */3 * * *' (GitHub delays scheduled runs at busy times), or mirror the bundle to storage of your own and publish it with bundle-url, which does not expire.",
+    );
+  });
+});
+
+describe('reading the workflow file', () => {
+  it('finds the file named by GITHUB_WORKFLOW_REF', () => {
+    expect(workflowPath('acme/docs/.github/workflows/publish-docs.yml@refs/heads/main')).toBe(
+      '.github/workflows/publish-docs.yml',
+    );
+    expect(workflowPath('acme/docs/.github/workflows/a.yaml@refs/tags/v1.2')).toBe(
+      '.github/workflows/a.yaml',
+    );
+    expect(workflowPath('acme/docs/../../etc/passwd@x')).toBeUndefined();
+    expect(workflowPath('nonsense')).toBeUndefined();
+  });
+
+  async function workspace(files: Record<string, string>): Promise<string> {
+    const ws = await mkdtemp(join(tmpdir(), 'schedule-'));
+    await mkdir(join(ws, '.github/workflows'), { recursive: true });
+    for (const [name, text] of Object.entries(files))
+      await writeFile(join(ws, '.github/workflows', name), text);
+    return ws;
+  }
+  const ref = (file: string) => `acme/docs/.github/workflows/${file}@refs/heads/main`;
+
+  it('reads the crons of on.schedule', async () => {
+    const ws = await workspace({
+      'docs.yml':
+        "on:\n  schedule:\n    - cron: '17 3 * * *'\n    - cron: ' 0 15 * * 6 '\n  push:\n",
+    });
+    expect(await readSchedule({ workflowRef: ref('docs.yml'), workspace: ws })).toEqual({
+      file: '.github/workflows/docs.yml',
+      crons: ['17 3 * * *', '0 15 * * 6'],
+    });
+  });
+
+  it('says why there is nothing to check', async () => {
+    const ws = await workspace({ 'push.yml': 'on: push\n', 'bad.yml': 'on: [\n' });
+    const read = (workflowRef: string | undefined) => readSchedule({ workflowRef, workspace: ws });
+    expect(await read(undefined)).toEqual({ none: 'GITHUB_WORKFLOW_REF is not set' });
+    expect(await read(ref('push.yml'))).toEqual({
+      none: '.github/workflows/push.yml has no on.schedule',
+    });
+    expect(await read(ref('bad.yml'))).toEqual({
+      none: '.github/workflows/bad.yml is not valid YAML',
+    });
+    expect(await read(ref('gone.yml'))).toMatchObject({
+      none: expect.stringMatching(
+        /^\.github\/workflows\/gone\.yml cannot be read from the workspace \(ENOENT;/,
+      ),
+    });
+  });
+});
