@@ -55,7 +55,8 @@ const started = Date.now();
 
 const tools = ensureTools(['node24']) as { node24: string };
 const node24 = tools.node24;
-const dist = join(ROOT, 'dist/index.js');
+// BENCH_DIST: another build of the action (say, of an older commit) to measure in the same way.
+const dist = process.env.BENCH_DIST ?? join(ROOT, 'dist/index.js');
 if (!existsSync(dist)) execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
 mkdirSync(OUT, { recursive: true });
 const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; action on Node ${execFileSync(node24, ['--version'], { encoding: 'utf8' }).trim()}, harness on ${process.version}`;
