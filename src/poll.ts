@@ -233,7 +233,8 @@ export function adaptiveSchedule(
       if (job.status === 'queued') {
         samples = [];
         const at = o.queuedChecksMs.find((t) => t > elapsed);
-        return at === undefined ? POLL_CEILING_MS : at - elapsed;
+        // Never less than the floor: a slow answer can end just before the next planned check.
+        return at === undefined ? POLL_CEILING_MS : Math.max(POLL_FLOOR_MS, at - elapsed);
       }
       if (typeof job.progress !== 'number') {
         // No progress figure: a gentle back-off.

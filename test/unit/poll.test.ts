@@ -128,6 +128,12 @@ describe('schedules', () => {
     }
   });
 
+  it('adaptive: a slow answer just before a planned check still waits the 1 s floor', () => {
+    const s = adaptiveSchedule();
+    s.next({ status: 'queued', progress: 0 }, 0);
+    expect(s.next({ status: 'queued', progress: 0 }, 8995)).toBe(1000);
+  });
+
   it('adaptive: a start that answers running 0 % is checked again after 1 s', () => {
     expect(adaptiveSchedule().next({ status: 'running', progress: 0 }, 5000)).toBe(1000);
     expect(adaptiveSchedule().next({ status: 'running', progress: null }, 5000)).toBe(1000);
