@@ -12,12 +12,25 @@ export interface JobModel {
   progressAt(elapsedRunning: number): number;
 }
 
-/** A queued phase of random length, then progress rising roughly linearly, with noise. */
-export function randomJob(totalMs: number, seed: number): JobModel {
+export interface JobShape {
+  /** How much the length varies either way (fraction); 0.03 unless given. */
+  spread?: number;
+  /** Part of the jobs that the start answers as `running 0%` (no queue); 0 unless given. */
+  runningAtStart?: number;
+}
+
+/**
+ * A queued phase of random length, then progress rising roughly linearly, with noise. `shape`
+ * draws its random numbers only when given, so the default jobs stay the same for each seed.
+ */
+export function randomJob(totalMs: number, seed: number, shape: JobShape = {}): JobModel {
   const random = seededRandom(seed);
   // The length varies by ±3 % so that completion does not line up with a fixed interval.
-  const length = totalMs * (0.97 + random() * 0.06);
-  const queuedMs = random() * Math.min(0.2 * length, 60_000);
+  const spread = shape.spread ?? 0.03;
+  const length = totalMs * (1 - spread + random() * 2 * spread);
+  const queued = random() * Math.min(0.2 * length, 60_000);
+  const queuedMs =
+    shape.runningAtStart !== undefined && random() < shape.runningAtStart ? 0 : queued;
   const runningMs = length - queuedMs;
   // A gentle curve (speed varies by up to ±25 % over the job) and up to 2 points of noise.
   const bend = (random() - 0.5) * 0.5;

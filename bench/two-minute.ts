@@ -3,7 +3,11 @@
  * with poll-interval auto and with a fixed 10 s, side by side. Reports the status checks sent and
  * the delay between the job's completion and the check that saw it.
  *
- *   npx tsx bench/two-minute.ts [seconds=120]
+ *   npx tsx bench/two-minute.ts [seconds=117.3,120,122.6] [queued seconds=4]
+ *
+ * Short exports, started without a queue (the start answers `running 0%`):
+ *
+ *   npx tsx bench/two-minute.ts 1,3,10 0
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +21,7 @@ import { ensureTools } from '../scripts/tools.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const lengths = (process.argv[2] ?? '117.3,120,122.6').split(',').map((x) => Number(x) * 1000);
+const queuedMs = Number(process.argv[3] ?? 4) * 1000;
 const node = (ensureTools(['node24']) as { node24: string }).node24;
 const declared = (
   parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
@@ -36,7 +41,7 @@ async function once(
 }> {
   const sim: Simulator = await startSimulator({
     seed: 7,
-    export: { queuedMs: 4000, runningMs: total - 4000, pageCount: 120 },
+    export: { queuedMs, runningMs: total - queuedMs, pageCount: 120 },
   });
   const ws = mkdtempSync(join(tmpdir(), 'bench-ws-'));
   writeFileSync(join(ws, 'values.yaml'), 'replicaCount: 1\n');
@@ -74,7 +79,7 @@ const results = await Promise.all(
   lengths.flatMap((total) => [once(total, 'auto'), once(total, '10s')]),
 );
 console.log(
-  'Exports of about 2 minutes (4 s queued), polled by dist/index.js on Node 24, in real time:\n',
+  `Exports of ${lengths.map((l) => l / 1000).join(', ')} s (${queuedMs / 1000} s queued), polled by dist/index.js on Node 24, in real time:\n`,
 );
 console.log('| export length | poll-interval | status checks | completion → detected |');
 console.log('|---|---|---|---|');

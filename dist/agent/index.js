@@ -39370,7 +39370,7 @@ function hintForStatus(status, ctx) {
         case 401:
             return ctx.assistantKey
                 ? 'The api-key is a public assistant key (it starts with mint_dsc_): these endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.'
-                : 'Check the api-key: it must be an admin API key (it starts with mint_, not mint_dsc_), from the API keys page of the dashboard, stored as a secret.';
+                : 'Check the api-key: it must be an admin API key (it starts with mint_, not mint_dsc_), from the API keys page of the dashboard, stored as a secret. If this key worked before, it has most likely expired (admin keys expire after 7, 30, 60 or 90 days, 90 by default, unless created to never expire): create a new one on the API keys page of the dashboard and update the secret.';
         case 403:
             return (ctx.forbiddenHint ??
                 'The key is not allowed to do this: check that the organization has the plan this feature needs.');
@@ -43175,6 +43175,29 @@ function parseApiKey(raw, warnings) {
         warnings.push('Input "api-key" does not start with mint_, as admin API keys do: if the service answers 401, check that the secret holds the admin key.');
     }
     return key;
+}
+/**
+ * An http(s) address input (`environment-url`, `verify-url`, `bundle-url`): one absolute URL,
+ * without a user name or password (`why` says why not, for this input). The value is shown in a
+ * refusal through `shown`, so an input that may hold a presigned link can hide its query.
+ */
+function inputs_parseHttpUrlInput(input, raw, options) {
+    const text = raw.trim();
+    const shown = options.shown ?? ((t) => printable(t));
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        url = undefined;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(text)) {
+        throw new InputError(input, `("${shown(text)}") is not an http(s) URL`, `Give an absolute address, e.g. ${options.example}.`);
+    }
+    if (url.username || url.password) {
+        throw new InputError(input, 'holds a user name or password', options.why);
+    }
+    return url;
 }
 /**
  * A file path inside the workspace (the checked-out repository), as an absolute path. `line`
@@ -51531,6 +51554,15 @@ function linkSecrets(link) {
     }
     return [...found].filter((s) => s.length >= 6);
 }
+/**
+ * The secrets of a link that has a query (a presigned link: `linkSecrets`); none for an address
+ * without one (a public mirror), which is not a credential and may be shown, or for no link.
+ */
+function querySecrets(link) {
+    if (!link.includes('?'))
+        return [];
+    return linkSecrets(link).filter((secret) => secret.length >= 6);
+}
 /** The link as it may be shown: origin and path, with the query (the credential) hidden. */
 function redactLink(link) {
     try {
@@ -51683,8 +51715,11 @@ const DeploymentInputs = {
     EnvironmentUrl: { name: 'environment-url', default: '', githubOnly: true },
     GithubToken: GithubTokenInput,
 };
-/** The deployment to record, or undefined (with a warning for a lone environment-url). */
-function parseDeploymentInputs(get, domain, warnings) {
+/**
+ * The deployment to record, or undefined (with a warning for a lone environment-url).
+ * `siteUrl` is the address shown when environment-url is empty (the checked page, or the domain).
+ */
+function parseDeploymentInputs(get, siteUrl, warnings) {
     const environment = get(DeploymentInputs.Environment).trim();
     const urlText = get(DeploymentInputs.EnvironmentUrl).trim();
     if (environment === '') {
@@ -51694,7 +51729,7 @@ function parseDeploymentInputs(get, domain, warnings) {
     }
     return {
         environment: parseEnvironment(environment),
-        environmentUrl: urlText !== '' ? parseEnvironmentUrl(urlText) : domain && `https://${domain}`,
+        environmentUrl: urlText !== '' ? parseEnvironmentUrl(urlText) : siteUrl,
         token: parseToken(get(DeploymentInputs.GithubToken).trim()),
     };
 }
@@ -51709,21 +51744,10 @@ function parseEnvironment(environment) {
     return environment;
 }
 function parseEnvironmentUrl(urlText) {
-    const name = DeploymentInputs.EnvironmentUrl.name;
-    let url;
-    try {
-        url = new URL(urlText);
-    }
-    catch {
-        url = undefined;
-    }
-    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(urlText)) {
-        throw new InputError(name, `("${printable(urlText)}") is not an http(s) URL`, 'Give the address of the published site, e.g. https://docs.example.com.');
-    }
-    if (url.username || url.password) {
-        throw new InputError(name, 'holds a user name or password', 'Everyone who can read the repository sees this URL: give the address without credentials.');
-    }
-    return url.href;
+    return parseHttpUrlInput(DeploymentInputs.EnvironmentUrl.name, urlText, {
+        example: 'https://docs.example.com',
+        why: 'Everyone who can read the repository sees this URL: give the address without credentials.',
+    }).href;
 }
 function parseToken(token) {
     const name = DeploymentInputs.GithubToken.name;

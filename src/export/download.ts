@@ -6,8 +6,6 @@
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { AtomicWriteError, writeAtomic } from '../shared/atomic-write.js';
 import { describeNetworkError } from '../api/errors.js';
@@ -110,6 +108,14 @@ export async function downloadBundle(
   }
 }
 
+/** The time limit (the `timeout` input) ran out during a transfer. */
+function timedOut(host: string): UserError {
+  return new UserError(
+    `Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`,
+    { transient: true },
+  );
+}
+
 async function downloadOnce(
   url: string,
   dest: string,
@@ -185,7 +191,6 @@ async function downloadOnce(
 
   const hash = createHash('sha256');
   let bytes = 0;
-  const collect = youngGenerationCollector();
   try {
     // Not flushed to disk before the rename: the bundle is used by this job, and flushing 1 GiB
     // added ~0.4 s on the development machine (dd: 0.60 s, 0.96 s with fsync), a third of the
@@ -199,7 +204,6 @@ async function downloadOnce(
           );
         }
         hash.update(chunk);
-        collect(chunk.length);
       });
       if (bytes !== expectedBytes)
         throw new Retryable(
@@ -261,17 +265,17 @@ function downloadFailure(
 
 const BATCH_BYTES = 1024 * 1024;
 const MAX_WRITES_IN_FLIGHT = 2;
-const COLLECT_EVERY_BYTES = 2 * 1024 * 1024;
 
 /**
  * Writes `body` into `file` (the atomic write's temporary file). Each chunk is hashed
  * (`onChunk`) and copied into one of three reused 1 MiB buffers; a full buffer is written on the
  * thread pool while the next one fills. With two writes in flight the socket is paused
- * (back-pressure), so memory stays flat whatever the size. Copying lets every socket chunk die
+ * (back-pressure), so nothing here grows with the size. Copying lets every socket chunk die
  * young: holding the chunks until their write finished got them promoted to the old generation,
  * and a 1 GiB transfer then spent a third of a second in major collections. On the benchmark
  * machine this took a 256 MiB transfer from ~570 MiB/s (`stream.pipeline` into
- * `fs.createWriteStream`) to ~850 MiB/s. `onChunk` may throw to abort.
+ * `fs.createWriteStream`) to ~850 MiB/s. Once copied, each socket read's memory is released
+ * (`releaseRead`). `onChunk` may throw to abort.
  */
 async function writeStream(
   body: Readable,
@@ -329,6 +333,8 @@ async function writeStream(
       inFlight.add(write);
       if (inFlight.size >= MAX_WRITES_IN_FLIGHT) body.pause();
     };
+    // The last socket read, released when the next one arrives: undici is done with it by then.
+    let previous: Buffer | undefined;
     body.on('data', (chunk: Buffer) => {
       if (settled) return;
       try {
@@ -343,9 +349,13 @@ async function writeStream(
         offset += n;
         if (used === current.length) submit();
       }
+      if (previous) releaseRead(previous);
+      previous = chunk;
     });
     body.once('end', () => {
       ended = true;
+      if (previous) releaseRead(previous);
+      previous = undefined;
       if (used > 0) submit();
       done();
     });
@@ -360,29 +370,18 @@ async function writeStream(
 }
 
 /**
- * Every socket read hands us a fresh 64 KiB buffer. V8 frees them only when it next collects
- * garbage, which it does lazily for memory held outside its heap: a 256 MiB transfer took the
- * process from ~85 to ~110 MiB RSS. One full collection before the transfer (the start-up garbage
- * goes) and a young-generation one every 2 MiB (well under a millisecond each; the chunks die
- * young because they are copied out at once) keep the download's share to ~15 MiB whatever the
- * size, at no cost in throughput. Does nothing if the runtime refuses the flag.
+ * Frees the memory of a socket read whose bytes have been copied out. Every read arrives in a
+ * fresh buffer of its own (64 KiB over TCP, 16 KiB over TLS). Left alone, each waits for V8's next
+ * garbage collection, and a download starts none before some 64 MiB of them have piled up: without
+ * this, a 64 MiB bundle took the action to ~137 MiB RSS and 1 GiB to ~167 MiB (Node 24).
+ * `ArrayBuffer.prototype.transfer(0)` detaches the buffer and frees its memory at once. Only a chunk
+ * that is the whole of its buffer is released: undici hands over a read that is all body as it is,
+ * and nothing else refers to it once the next read has arrived. A view into a larger buffer (the
+ * read that also held the headers, or a small buffer from Node's shared pool) is left to the
+ * collector. Node 20 has no `transfer` (the action runs on Node 24): there, all of them are.
  */
-function youngGenerationCollector(): (bytes: number) => void {
-  let gc: ((options?: { type: 'minor' | 'major' }) => void) | undefined;
-  try {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as typeof gc;
-  } catch {
-    gc = undefined;
-  }
-  if (typeof gc !== 'function') return () => undefined;
-  gc();
-  let since = 0;
-  return (bytes) => {
-    since += bytes;
-    if (since >= COLLECT_EVERY_BYTES) {
-      since = 0;
-      gc({ type: 'minor' });
-    }
-  };
+function releaseRead(chunk: Buffer): void {
+  const memory = chunk.buffer as ArrayBuffer & { transfer?: (length?: number) => ArrayBuffer };
+  if (chunk.byteOffset !== 0 || chunk.byteLength !== memory.byteLength) return;
+  memory.transfer?.(0);
 }

@@ -109,18 +109,20 @@ export interface ProgressSample {
 export const POLL_FLOOR_MS = 1000;
 export const POLL_CEILING_MS = 30_000;
 
-/**
- * The adaptive schedule for export jobs: backs off while the job is queued; while it runs, fits
- * a line through the progress figures it has seen, estimates when the job reaches 100 %, and
- * sleeps until a little before that, so the last checks land about a second apart around the
- * finish. Floor 1 s, ceiling 30 s.
- */
 export interface AdaptiveOptions {
-  /** First wait while queued, and its growth factor. */
-  queuedInitialMs: number;
-  queuedFactor: number;
-  /** Wait while there are too few samples for an estimate. */
+  /**
+   * When a job that is still queued is checked, in ms after the start; then every ceiling. The
+   * first check comes after 1 s whatever the start answered, so that an export of a second or
+   * two is not noticed seconds late.
+   */
+  queuedChecksMs: readonly number[];
+  /** Wait while there are too few samples for an estimate, unless the job looks short. */
   warmupMs: number;
+  /**
+   * Until there is an estimate: the part of the time the job still needs at its pace so far
+   * (progress since the first look over time since then) that is slept, within 1 s and warmupMs.
+   */
+  paceFraction: number;
   /** Part of the estimated remaining time always kept as margin. */
   marginFraction: number;
   /** Standard errors of the slope added to the margin. */
@@ -134,9 +136,9 @@ export interface AdaptiveOptions {
 }
 
 export const ADAPTIVE_DEFAULTS: AdaptiveOptions = {
-  queuedInitialMs: 3000,
-  queuedFactor: 2,
+  queuedChecksMs: [1000, 9000, 21_000, 45_000, 75_000],
   warmupMs: 6000,
+  paceFraction: 0.5,
   marginFraction: 0.07,
   errorMultiplier: 2,
   windowFraction: 0.2,
@@ -144,20 +146,29 @@ export const ADAPTIVE_DEFAULTS: AdaptiveOptions = {
   levelSigmas: 2,
 };
 
+/**
+ * The adaptive schedule for export jobs. The first check comes 1 s after the start. While the job
+ * is queued it backs off (checks at 9, 21, 45 and 75 s, then every 30 s). While it runs, it fits a
+ * line through the progress figures it has seen, estimates when the job reaches 100 %, and sleeps
+ * until a little before that, so the last checks land about a second apart around the finish;
+ * before there are enough figures for a line, a job that moves fast is checked again within half
+ * the time it would still need at its pace so far. Floor 1 s, ceiling 30 s.
+ */
 export function adaptiveSchedule(
   options: Partial<AdaptiveOptions> = {},
 ): Schedule<ProgressSample> & { eta(now: number): number | undefined } {
   const o = { ...ADAPTIVE_DEFAULTS, ...options };
-  let queuedDelay = o.queuedInitialMs;
   let stalledDelay = 2000;
   let samples: { t: number; p: number }[] = [];
+  /** The first look (the start's answer): when, and the progress then (0 while queued). */
+  let first: { t: number; p: number } | undefined;
 
-  /** Least-squares line through the recent half of the running phase, with its uncertainty. */
+  /** Least-squares line through the most recent part (windowFraction) of the running phase. */
   const fit = () => {
     if (samples.length < 2) return undefined;
-    const first = samples[0]!;
+    const oldest = samples[0]!;
     const lastSample = samples[samples.length - 1]!;
-    const since = lastSample.t - (lastSample.t - first.t) * o.windowFraction;
+    const since = lastSample.t - (lastSample.t - oldest.t) * o.windowFraction;
     let window = samples.filter((s) => s.t >= since);
     if (window.length < 3) window = samples.slice(-3);
     const n = window.length;
@@ -187,6 +198,20 @@ export function adaptiveSchedule(
     return { slope, relativeError, sigma: rawSigma, at: (t: number) => mp + slope * (t - mt) };
   };
 
+  /**
+   * No line yet. The first check comes after 1 s; after that, a job that would finish soon at its
+   * pace since the first look is checked again within `paceFraction` of that time, others after
+   * `warmupMs`. The pace counts progress since the first look, so attaching to a job that is
+   * already far along does not make it look fast.
+   */
+  const warmupWait = (progress: number, elapsed: number, firstProgress: number) => {
+    if (elapsed <= 0) return POLL_FLOOR_MS;
+    const gained = progress - firstProgress;
+    if (!(gained > 0)) return o.warmupMs;
+    const needs = ((100 - progress) * elapsed) / gained;
+    return Math.round(Math.min(o.warmupMs, Math.max(POLL_FLOOR_MS, needs * o.paceFraction)));
+  };
+
   const estimate = (now: number) => {
     const line = fit();
     if (!line) return undefined;
@@ -203,23 +228,27 @@ export function adaptiveSchedule(
   return {
     eta: (now) => estimate(now)?.remaining,
     next(job, now) {
+      first ??= { t: now, p: job.status === 'running' ? (job.progress ?? 0) : 0 };
+      const elapsed = now - first.t;
       if (job.status === 'queued') {
         samples = [];
-        const delay = queuedDelay;
-        queuedDelay = Math.min(POLL_CEILING_MS, queuedDelay * o.queuedFactor);
-        return delay;
+        const at = o.queuedChecksMs.find((t) => t > elapsed);
+        // Never less than the floor: a slow answer can end just before the next planned check.
+        return at === undefined ? POLL_CEILING_MS : Math.max(POLL_FLOOR_MS, at - elapsed);
       }
       if (typeof job.progress !== 'number') {
         // No progress figure: a gentle back-off.
+        if (elapsed <= 0) return POLL_FLOOR_MS;
         const delay = stalledDelay;
         stalledDelay = Math.min(10_000, stalledDelay * 1.5);
         return delay;
       }
       samples.push({ t: now, p: job.progress });
       const est = estimate(now);
-      if (!est) return o.warmupMs;
+      if (!est) return warmupWait(job.progress, elapsed, first.p);
       // Sleep until shortly before the estimated finish. The margin covers the estimate's error
-      // (three standard errors of the slope) and 10 % for progress that speeds up near the end.
+      // (errorMultiplier standard errors of the slope), a share of the remaining time
+      // (marginFraction) for progress that speeds up near the end, and the figures' own scatter.
       const margin = Math.max(
         POLL_FLOOR_MS,
         est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +

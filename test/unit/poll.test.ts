@@ -16,6 +16,8 @@ import {
   toGoDuration,
 } from '../../src/shared/duration.js';
 
+const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
+
 function virtualClock(): Clock & { t: number } {
   const clock = {
     t: 0,
@@ -118,19 +120,43 @@ describe('schedules', () => {
     ]);
   });
 
-  it('adaptive: backs off while queued, stays within 1 s and 30 s', () => {
+  it('adaptive: first check 1 s after the start, then backs off while queued, stays within 1 s and 30 s', () => {
     const s = adaptiveSchedule();
-    const queued = [0, 1, 2, 3, 4, 5, 6, 7].map((i) =>
-      s.next({ status: 'queued', progress: 0 }, i * 1000),
-    );
-    expect(queued[0]).toBe(3000);
-    expect(queued[1]!).toBeGreaterThan(queued[0]!);
-    expect(Math.max(...queued)).toBeLessThanOrEqual(30_000);
+    const at: number[] = [];
+    for (let t = 0; at.length < 7; t += s.next({ status: 'queued', progress: 0 }, t)) at.push(t);
+    // The start's answer at 0, the first check after 1 s, then the back-off it always had.
+    expect(at).toEqual([0, 1000, 9000, 21_000, 45_000, 75_000, 105_000]);
     for (let t = 0; t < 100; t++) {
-      const d = s.next({ status: 'running', progress: Math.min(99, t) }, 10_000 + t * 1000);
+      const d = s.next({ status: 'running', progress: Math.min(99, t) }, 110_000 + t * 1000);
       expect(d).toBeGreaterThanOrEqual(1000);
       expect(d).toBeLessThanOrEqual(30_000);
     }
+  });
+
+  it('adaptive: a slow answer just before a planned check still waits the 1 s floor', () => {
+    const s = adaptiveSchedule();
+    s.next({ status: 'queued', progress: 0 }, 0);
+    expect(s.next({ status: 'queued', progress: 0 }, 8995)).toBe(1000);
+  });
+
+  it('adaptive: a start that answers running 0 % is checked again after 1 s', () => {
+    expect(adaptiveSchedule().next({ status: 'running', progress: 0 }, 5000)).toBe(1000);
+    expect(adaptiveSchedule().next({ status: 'running', progress: null }, 5000)).toBe(1000);
+  });
+
+  it('adaptive: a job moving fast is checked again soon; a slow one, or one attached to far along, after the warm-up', () => {
+    const fast = adaptiveSchedule();
+    fast.next({ status: 'running', progress: 0 }, 0);
+    // 30 % in the first second: about 2.3 s to go at that pace, so not the 6 s warm-up.
+    const d = fast.next({ status: 'running', progress: 30 }, 1000);
+    expect(d).toBeGreaterThanOrEqual(1000);
+    expect(d).toBeLessThan(2000);
+    const slow = adaptiveSchedule();
+    slow.next({ status: 'running', progress: 0 }, 0);
+    expect(slow.next({ status: 'running', progress: 1 }, 1000)).toBe(6000);
+    const attached = adaptiveSchedule();
+    attached.next({ status: 'running', progress: 40 }, 0);
+    expect(attached.next({ status: 'running', progress: 40.5 }, 1000)).toBe(6000);
   });
 
   it('adaptive: aims near the estimated finish of a linear job', () => {
@@ -156,10 +182,31 @@ describe('schedules', () => {
       requests.push(auto.requests);
       fixed.push((await runVirtual(randomJob(120_000, seed), fixedSchedule(10_000))).requests);
     }
-    const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
     expect(median(delays)).toBeLessThanOrEqual(1000);
     expect(median(requests)).toBeLessThanOrEqual(median(fixed) + 3);
   });
+
+  // Status checks the schedule needed for these jobs before the first check moved to 1 s (median
+  // over the same seeds: 1, 1 and 3), plus the 3 more allowed for noticing them within a second.
+  it.each([
+    { length: 1000, maxChecks: 1 + 3 },
+    { length: 3000, maxChecks: 1 + 3 },
+    { length: 10_000, maxChecks: 3 + 3 },
+  ])(
+    'adaptive notices a short export ($length ms ± 25 %, half started without a queue) within a second',
+    async ({ length, maxChecks }) => {
+      const delays: number[] = [];
+      const requests: number[] = [];
+      for (let seed = 1; seed <= 100; seed++) {
+        const job = randomJob(length, seed, { spread: 0.25, runningAtStart: 0.5 });
+        const run = await runVirtual(job, adaptiveSchedule());
+        delays.push(run.delayMs);
+        requests.push(run.requests);
+      }
+      expect(median(delays)).toBeLessThanOrEqual(1000);
+      expect(median(requests)).toBeLessThanOrEqual(maxChecks);
+    },
+  );
 });
 
 describe('durations', () => {
