@@ -216,13 +216,6 @@ async function downloadOnce(
   return { path: dest, bytes, sha256: hash.digest('hex'), durationMs: Date.now() - started };
 }
 
-function timedOut(host: string): UserError {
-  return new UserError(
-    `Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`,
-    { transient: true },
-  );
-}
-
 /** The error to throw for a failed write of the bundle (the partial file is already removed). */
 function downloadFailure(
   error: unknown,
