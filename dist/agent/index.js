@@ -52410,27 +52410,36 @@ function backoffSchedule(initial = 2000, factor = 1.5, max = 30_000) {
 const POLL_FLOOR_MS = 1000;
 const POLL_CEILING_MS = 30_000;
 const ADAPTIVE_DEFAULTS = {
-    queuedInitialMs: 3000,
-    queuedFactor: 2,
+    queuedChecksMs: [1000, 9000, 21_000, 45_000, 75_000],
     warmupMs: 6000,
+    paceFraction: 0.5,
     marginFraction: 0.07,
     errorMultiplier: 2,
     windowFraction: 0.2,
     trustLine: true,
     levelSigmas: 2,
 };
+/**
+ * The adaptive schedule for export jobs. The first check comes 1 s after the start. While the job
+ * is queued it backs off (checks at 9, 21, 45 and 75 s, then every 30 s). While it runs, it fits a
+ * line through the progress figures it has seen, estimates when the job reaches 100 %, and sleeps
+ * until a little before that, so the last checks land about a second apart around the finish;
+ * before there are enough figures for a line, a job that moves fast is checked again within half
+ * the time it would still need at its pace so far. Floor 1 s, ceiling 30 s.
+ */
 function adaptiveSchedule(options = {}) {
     const o = { ...ADAPTIVE_DEFAULTS, ...options };
-    let queuedDelay = o.queuedInitialMs;
     let stalledDelay = 2000;
     let samples = [];
-    /** Least-squares line through the recent half of the running phase, with its uncertainty. */
+    /** The first look (the start's answer): when, and the progress then (0 while queued). */
+    let first;
+    /** Least-squares line through the most recent part (windowFraction) of the running phase. */
     const fit = () => {
         if (samples.length < 2)
             return undefined;
-        const first = samples[0];
+        const oldest = samples[0];
         const lastSample = samples[samples.length - 1];
-        const since = lastSample.t - (lastSample.t - first.t) * o.windowFraction;
+        const since = lastSample.t - (lastSample.t - oldest.t) * o.windowFraction;
         let window = samples.filter((s) => s.t >= since);
         if (window.length < 3)
             window = samples.slice(-3);
@@ -52464,6 +52473,21 @@ function adaptiveSchedule(options = {}) {
         const relativeError = sigma / Math.sqrt(den) / slope;
         return { slope, relativeError, sigma: rawSigma, at: (t) => mp + slope * (t - mt) };
     };
+    /**
+     * No line yet. The first check comes after 1 s; after that, a job that would finish soon at its
+     * pace since the first look is checked again within `paceFraction` of that time, others after
+     * `warmupMs`. The pace counts progress since the first look, so attaching to a job that is
+     * already far along does not make it look fast.
+     */
+    const warmupWait = (progress, elapsed, firstProgress) => {
+        if (elapsed <= 0)
+            return POLL_FLOOR_MS;
+        const gained = progress - firstProgress;
+        if (!(gained > 0))
+            return o.warmupMs;
+        const needs = ((100 - progress) * elapsed) / gained;
+        return Math.round(Math.min(o.warmupMs, Math.max(POLL_FLOOR_MS, needs * o.paceFraction)));
+    };
     const estimate = (now) => {
         const line = fit();
         if (!line)
@@ -52480,14 +52504,18 @@ function adaptiveSchedule(options = {}) {
     return {
         eta: (now) => estimate(now)?.remaining,
         next(job, now) {
+            first ??= { t: now, p: job.status === 'running' ? (job.progress ?? 0) : 0 };
+            const elapsed = now - first.t;
             if (job.status === 'queued') {
                 samples = [];
-                const delay = queuedDelay;
-                queuedDelay = Math.min(POLL_CEILING_MS, queuedDelay * o.queuedFactor);
-                return delay;
+                const at = o.queuedChecksMs.find((t) => t > elapsed);
+                // Never less than the floor: a slow answer can end just before the next planned check.
+                return at === undefined ? POLL_CEILING_MS : Math.max(POLL_FLOOR_MS, at - elapsed);
             }
             if (typeof job.progress !== 'number') {
                 // No progress figure: a gentle back-off.
+                if (elapsed <= 0)
+                    return POLL_FLOOR_MS;
                 const delay = stalledDelay;
                 stalledDelay = Math.min(10_000, stalledDelay * 1.5);
                 return delay;
@@ -52495,9 +52523,10 @@ function adaptiveSchedule(options = {}) {
             samples.push({ t: now, p: job.progress });
             const est = estimate(now);
             if (!est)
-                return o.warmupMs;
+                return warmupWait(job.progress, elapsed, first.p);
             // Sleep until shortly before the estimated finish. The margin covers the estimate's error
-            // (three standard errors of the slope) and 10 % for progress that speeds up near the end.
+            // (errorMultiplier standard errors of the slope), a share of the remaining time
+            // (marginFraction) for progress that speeds up near the end, and the figures' own scatter.
             const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +
                 est.levelMs);
             return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));

@@ -69045,27 +69045,36 @@ function backoffSchedule(initial = 2000, factor = 1.5, max = 30_000) {
 const POLL_FLOOR_MS = 1000;
 const POLL_CEILING_MS = 30_000;
 const ADAPTIVE_DEFAULTS = {
-    queuedInitialMs: 3000,
-    queuedFactor: 2,
+    queuedChecksMs: [1000, 9000, 21_000, 45_000, 75_000],
     warmupMs: 6000,
+    paceFraction: 0.5,
     marginFraction: 0.07,
     errorMultiplier: 2,
     windowFraction: 0.2,
     trustLine: true,
     levelSigmas: 2,
 };
+/**
+ * The adaptive schedule for export jobs. The first check comes 1 s after the start. While the job
+ * is queued it backs off (checks at 9, 21, 45 and 75 s, then every 30 s). While it runs, it fits a
+ * line through the progress figures it has seen, estimates when the job reaches 100 %, and sleeps
+ * until a little before that, so the last checks land about a second apart around the finish;
+ * before there are enough figures for a line, a job that moves fast is checked again within half
+ * the time it would still need at its pace so far. Floor 1 s, ceiling 30 s.
+ */
 function adaptiveSchedule(options = {}) {
     const o = { ...ADAPTIVE_DEFAULTS, ...options };
-    let queuedDelay = o.queuedInitialMs;
     let stalledDelay = 2000;
     let samples = [];
-    /** Least-squares line through the recent half of the running phase, with its uncertainty. */
+    /** The first look (the start's answer): when, and the progress then (0 while queued). */
+    let first;
+    /** Least-squares line through the most recent part (windowFraction) of the running phase. */
     const fit = () => {
         if (samples.length < 2)
             return undefined;
-        const first = samples[0];
+        const oldest = samples[0];
         const lastSample = samples[samples.length - 1];
-        const since = lastSample.t - (lastSample.t - first.t) * o.windowFraction;
+        const since = lastSample.t - (lastSample.t - oldest.t) * o.windowFraction;
         let window = samples.filter((s) => s.t >= since);
         if (window.length < 3)
             window = samples.slice(-3);
@@ -69099,6 +69108,21 @@ function adaptiveSchedule(options = {}) {
         const relativeError = sigma / Math.sqrt(den) / slope;
         return { slope, relativeError, sigma: rawSigma, at: (t) => mp + slope * (t - mt) };
     };
+    /**
+     * No line yet. The first check comes after 1 s; after that, a job that would finish soon at its
+     * pace since the first look is checked again within `paceFraction` of that time, others after
+     * `warmupMs`. The pace counts progress since the first look, so attaching to a job that is
+     * already far along does not make it look fast.
+     */
+    const warmupWait = (progress, elapsed, firstProgress) => {
+        if (elapsed <= 0)
+            return POLL_FLOOR_MS;
+        const gained = progress - firstProgress;
+        if (!(gained > 0))
+            return o.warmupMs;
+        const needs = ((100 - progress) * elapsed) / gained;
+        return Math.round(Math.min(o.warmupMs, Math.max(POLL_FLOOR_MS, needs * o.paceFraction)));
+    };
     const estimate = (now) => {
         const line = fit();
         if (!line)
@@ -69115,14 +69139,18 @@ function adaptiveSchedule(options = {}) {
     return {
         eta: (now) => estimate(now)?.remaining,
         next(job, now) {
+            first ??= { t: now, p: job.status === 'running' ? (job.progress ?? 0) : 0 };
+            const elapsed = now - first.t;
             if (job.status === 'queued') {
                 samples = [];
-                const delay = queuedDelay;
-                queuedDelay = Math.min(POLL_CEILING_MS, queuedDelay * o.queuedFactor);
-                return delay;
+                const at = o.queuedChecksMs.find((t) => t > elapsed);
+                // Never less than the floor: a slow answer can end just before the next planned check.
+                return at === undefined ? POLL_CEILING_MS : Math.max(POLL_FLOOR_MS, at - elapsed);
             }
             if (typeof job.progress !== 'number') {
                 // No progress figure: a gentle back-off.
+                if (elapsed <= 0)
+                    return POLL_FLOOR_MS;
                 const delay = stalledDelay;
                 stalledDelay = Math.min(10_000, stalledDelay * 1.5);
                 return delay;
@@ -69130,9 +69158,10 @@ function adaptiveSchedule(options = {}) {
             samples.push({ t: now, p: job.progress });
             const est = estimate(now);
             if (!est)
-                return o.warmupMs;
+                return warmupWait(job.progress, elapsed, first.p);
             // Sleep until shortly before the estimated finish. The margin covers the estimate's error
-            // (three standard errors of the slope) and 10 % for progress that speeds up near the end.
+            // (errorMultiplier standard errors of the slope), a share of the remaining time
+            // (marginFraction) for progress that speeds up near the end, and the figures' own scatter.
             const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +
                 est.levelMs);
             return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));
@@ -70427,10 +70456,6 @@ function scheduleWarning(schedule, gap, lifetimeMs, expiresAt) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-;// CONCATENATED MODULE: external "node:vm"
-const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 ;// CONCATENATED MODULE: ./src/shared/stale-temp.ts
 /**
  * Temporary files of an atomic write are named `.<file>.<pid>.<8 hex>.<suffix>` next to the
@@ -70580,8 +70605,6 @@ async function syncFolder(dir) {
 
 
 
-
-
 class Retryable extends Error {
 }
 /**
@@ -70648,6 +70671,10 @@ async function downloadBundle(url, dest, expectedBytes, options) {
             await dispatcher.destroy().catch(() => undefined);
     }
 }
+/** The time limit (the `timeout` input) ran out during a transfer. */
+function timedOut(host) {
+    return new errors_UserError(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`, { transient: true });
+}
 async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     const host = hostOf(url);
     const started = Date.now();
@@ -70710,7 +70737,6 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     }
     const hash = (0,external_node_crypto_.createHash)('sha256');
     let bytes = 0;
-    const collect = youngGenerationCollector();
     try {
         // Not flushed to disk before the rename: the bundle is used by this job, and flushing 1 GiB
         // added ~0.4 s on the development machine (dd: 0.60 s, 0.96 s with fsync), a third of the
@@ -70722,7 +70748,6 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
                     throw new errors_UserError(`The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`);
                 }
                 hash.update(chunk);
-                collect(chunk.length);
             });
             if (bytes !== expectedBytes)
                 throw new Retryable(`the transfer from ${host} ended after ${bytes} of ${expectedBytes} bytes`);
@@ -70732,9 +70757,6 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         throw downloadFailure(error, { host, bytes, expectedBytes, options, signal });
     }
     return { path: dest, bytes, sha256: hash.digest('hex'), durationMs: Date.now() - started };
-}
-function timedOut(host) {
-    return new errors_UserError(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`, { transient: true });
 }
 /** The error to throw for a failed write of the bundle (the partial file is already removed). */
 function downloadFailure(error, at) {
@@ -70761,16 +70783,16 @@ function downloadFailure(error, at) {
 }
 const BATCH_BYTES = 1024 * 1024;
 const MAX_WRITES_IN_FLIGHT = 2;
-const COLLECT_EVERY_BYTES = 2 * 1024 * 1024;
 /**
  * Writes `body` into `file` (the atomic write's temporary file). Each chunk is hashed
  * (`onChunk`) and copied into one of three reused 1 MiB buffers; a full buffer is written on the
  * thread pool while the next one fills. With two writes in flight the socket is paused
- * (back-pressure), so memory stays flat whatever the size. Copying lets every socket chunk die
+ * (back-pressure), so nothing here grows with the size. Copying lets every socket chunk die
  * young: holding the chunks until their write finished got them promoted to the old generation,
  * and a 1 GiB transfer then spent a third of a second in major collections. On the benchmark
  * machine this took a 256 MiB transfer from ~570 MiB/s (`stream.pipeline` into
- * `fs.createWriteStream`) to ~850 MiB/s. `onChunk` may throw to abort.
+ * `fs.createWriteStream`) to ~850 MiB/s. Once copied, each socket read's memory is released
+ * (`releaseRead`). `onChunk` may throw to abort.
  */
 async function writeStream(body, file, signal, onChunk) {
     signal?.throwIfAborted();
@@ -70825,6 +70847,8 @@ async function writeStream(body, file, signal, onChunk) {
             if (inFlight.size >= MAX_WRITES_IN_FLIGHT)
                 body.pause();
         };
+        // The last socket read, released when the next one arrives: undici is done with it by then.
+        let previous;
         body.on('data', (chunk) => {
             if (settled)
                 return;
@@ -70842,9 +70866,15 @@ async function writeStream(body, file, signal, onChunk) {
                 if (used === current.length)
                     submit();
             }
+            if (previous)
+                releaseRead(previous);
+            previous = chunk;
         });
         body.once('end', () => {
             ended = true;
+            if (previous)
+                releaseRead(previous);
+            previous = undefined;
             if (used > 0)
                 submit();
             done();
@@ -70860,33 +70890,21 @@ async function writeStream(body, file, signal, onChunk) {
     });
 }
 /**
- * Every socket read hands us a fresh 64 KiB buffer. V8 frees them only when it next collects
- * garbage, which it does lazily for memory held outside its heap: a 256 MiB transfer took the
- * process from ~85 to ~110 MiB RSS. One full collection before the transfer (the start-up garbage
- * goes) and a young-generation one every 2 MiB (well under a millisecond each; the chunks die
- * young because they are copied out at once) keep the download's share to ~15 MiB whatever the
- * size, at no cost in throughput. Does nothing if the runtime refuses the flag.
+ * Frees the memory of a socket read whose bytes have been copied out. Every read arrives in a
+ * fresh buffer of its own (64 KiB over TCP, 16 KiB over TLS). Left alone, each waits for V8's next
+ * garbage collection, and a download starts none before some 64 MiB of them have piled up: without
+ * this, a 64 MiB bundle took the action to ~137 MiB RSS and 1 GiB to ~167 MiB (Node 24).
+ * `ArrayBuffer.prototype.transfer(0)` detaches the buffer and frees its memory at once. Only a chunk
+ * that is the whole of its buffer is released: undici hands over a read that is all body as it is,
+ * and nothing else refers to it once the next read has arrived. A view into a larger buffer (the
+ * read that also held the headers, or a small buffer from Node's shared pool) is left to the
+ * collector. Node 20 has no `transfer` (the action runs on Node 24): there, all of them are.
  */
-function youngGenerationCollector() {
-    let gc;
-    try {
-        (0,external_node_v8_namespaceObject.setFlagsFromString)('--expose-gc');
-        gc = (0,external_node_vm_namespaceObject.runInNewContext)('gc');
-    }
-    catch {
-        gc = undefined;
-    }
-    if (typeof gc !== 'function')
-        return () => undefined;
-    gc();
-    let since = 0;
-    return (bytes) => {
-        since += bytes;
-        if (since >= COLLECT_EVERY_BYTES) {
-            since = 0;
-            gc({ type: 'minor' });
-        }
-    };
+function releaseRead(chunk) {
+    const memory = chunk.buffer;
+    if (chunk.byteOffset !== 0 || chunk.byteLength !== memory.byteLength)
+        return;
+    memory.transfer?.(0);
 }
 
 ;// CONCATENATED MODULE: ./src/values/diff.ts
