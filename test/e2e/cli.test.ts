@@ -59,6 +59,8 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
       'bundle-sha256': '',
       'helm-revision': '',
       'helm-version': '',
+      'refresh-by': outputs['expires-at'],
+      verified: '',
     });
     expect(outputs['bundle-url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+\?…$/);
     expectPlainLog(run.stderr);
