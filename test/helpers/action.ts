@@ -232,7 +232,7 @@ export function secretForms(secret: string): string[] {
  * Fails when any secret appears in what the action printed or summarised. `::add-mask::` lines are
  * the masking commands themselves (the runner consumes them and shows nothing) and are skipped.
  */
-export function expectNoSecrets(run: ActionRun, secrets: string[]): void {
+function expectNoSecrets(run: ActionRun, secrets: string[]): void {
   const printed = `${run.stdout}\n${run.stderr}`
     .split('\n')
     .filter((line) => !line.startsWith('::add-mask::'))
