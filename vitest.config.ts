@@ -1,10 +1,49 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm test`, the fast tier: unit, integration (simulator over HTTP, real helm) and end-to-end
+ * (dist/ under Node 24), plus the values property test at a small size. The crash, soak and fuzz
+ * suites and the full-size property test are `npm run test:reliability`
+ * (vitest.reliability.config.ts).
+ *
+ * Most of the time in these tests is spent waiting (a simulated export, a poll interval, a child
+ * process), not computing: so several test files run at once on a 2-core machine (vitest's
+ * default there is one at a time), and the end-to-end files run their tests concurrently.
+ */
+export const shared = {
+  globalSetup: ['test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks' as const,
+};
+
+/** Files that take longest, started first: the release test (two builds), then the e2e files. */
+const LONGEST = ['test/integration/release.test.ts', 'test/e2e/'];
+
+/**
+ * Vitest orders files by their last duration, which a fresh clone does not have: there the
+ * longest files would start last and the run would wait for them alone.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const i = LONGEST.findIndex((path) => file.moduleId.includes(`/${path}`));
+      return i === -1 ? LONGEST.length : i;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    ...shared,
+    include: [
+      'test/{unit,integration,e2e}/**/*.test.ts',
+      'test/reliability/values-property.test.ts',
+    ],
+    maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
+    env: { VALUES_PROPERTY_RUNS: process.env.VALUES_PROPERTY_RUNS ?? '200' },
   },
 });

@@ -5,39 +5,23 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { sim, wait } from '../helpers/sim.js';
-import {
-  expectNoSecrets,
-  linkSignature,
-  newWorkspace,
-  runAction,
-  type ActionRun,
-  terminateWhen,
-} from '../helpers/action.js';
-import type { Simulator } from '../../simulator/server.js';
+import { newWorkspace, runPublish, terminateWhen } from '../helpers/action.js';
 
 const BASIC = readFileSync(new URL('../fixtures/values/basic.yaml', import.meta.url), 'utf8');
 const quick = { queuedMs: 100, runningMs: 1200, pageCount: 7 };
 
-function secretsOf(s: Simulator, run: ActionRun): string[] {
-  const link = run.outputs['bundle-url'];
-  return [s.apiKey, ...(link ? linkSignature(link) : [])];
-}
-
-describe('the built action under Node 24', () => {
+// Each test has its own simulator and workspace, and most of a run is spent waiting on the
+// simulated export: the tests run at the same time. Every run is scanned for the key, the link's
+// signature and Node warnings by runAction (helpers/action.ts).
+describe.concurrent('the built action under Node 24', () => {
   it('publishes: export, link, values file edited in place, outputs, summary, masking', async () => {
     const s = await sim({ export: quick });
-    const ws = await newWorkspace({ 'values.yaml': BASIC });
-    const run = await runAction({
-      workspace: ws,
-      inputs: {
-        'api-key': s.apiKey,
-        domain: 'https://Docs.Example.com/',
-        'base-url': s.baseUrl,
-        version: '2026-11-22',
-      },
+    const run = await runPublish(s, {
+      values: BASIC,
+      inputs: { domain: 'https://Docs.Example.com/', version: '2026-11-22' },
     });
+    const ws = run.workspace;
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expectNoSecrets(run, secretsOf(s, run));
     expect(run.stdout).toContain(
       '::notice::Input "domain" normalised from "https://Docs.Example.com/" to "docs.example.com".',
     );
@@ -90,13 +74,9 @@ describe('the built action under Node 24', () => {
         error: 'Build failed: page guides/x.mdx has invalid frontmatter',
       },
     });
-    const ws = await newWorkspace({ 'values.yaml': BASIC });
-    const run = await runAction({
-      workspace: ws,
-      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl },
-    });
+    const run = await runPublish(s, { values: BASIC });
+    const ws = run.workspace;
     expect(run.code).toBe(1);
-    expectNoSecrets(run, [s.apiKey]);
     expect(run.stdout).toMatch(
       /::error::Export job se_\w+ failed: Build failed: page guides\/x.mdx has invalid frontmatter\. .*values.yaml was not changed/,
     );
@@ -110,33 +90,23 @@ describe('the built action under Node 24', () => {
   });
 
   it('times out with the job id to resume with, and resuming with job-id publishes without a new export', async () => {
-    const s = await sim({ export: { ...quick, runningMs: 4000 } });
-    const ws = await newWorkspace({ 'values.yaml': BASIC });
-    const first = await runAction({
-      workspace: ws,
-      inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
-        timeout: '1s',
-      },
-    });
+    // A timeout of 2 s (1 s left too little for the start request on a loaded machine), an export
+    // of 5 s: the run gives up at its timeout, well before the export ends.
+    const s = await sim({ export: { ...quick, runningMs: 5000 } });
+    const first = await runPublish(s, { values: BASIC, inputs: { timeout: '2s' } });
+    const ws = first.workspace;
     expect(first.code).toBe(1);
-    expect(first.durationMs).toBeLessThan(4000);
+    expect(first.ranMs).toBeLessThan(4500);
     const jobId = first.outputs['job-id']!;
     expect(first.stdout).toMatch(
       new RegExp(
-        `::error::The export job ${jobId} did not finish within the timeout of 1s .*resume with job-id: ${jobId}`,
+        `::error::The export job ${jobId} did not finish within the timeout of 2s .*resume with job-id: ${jobId}`,
       ),
     );
     expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(BASIC);
 
-    const second = await runAction({
-      workspace: ws,
-      inputs: { 'api-key': s.apiKey, 'job-id': jobId, 'base-url': s.baseUrl },
-    });
+    const second = await runPublish(s, { workspace: ws, inputs: { domain: '', 'job-id': jobId } });
     expect(second.code, second.stdout).toBe(0);
-    expectNoSecrets(second, secretsOf(s, second));
     expect(second.outputs['job-id']).toBe(jobId);
     expect(s.requestsFor('start-export')).toHaveLength(1);
     expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain(
@@ -149,40 +119,11 @@ describe('the built action under Node 24', () => {
     );
   });
 
-  it('stops within a second of SIGTERM, printing the job id, and leaves the file alone', async () => {
-    const s = await sim({ export: { ...quick, outcome: 'never' } });
-    const ws = await newWorkspace({ 'values.yaml': BASIC });
-    const cancel = terminateWhen(/Export \d+%/);
-    const run = await runAction({
-      workspace: ws,
-      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl },
-      onStart: cancel.onStart,
-    });
-    const stoppedAfter = Date.now() - cancel.signalledAt();
-    expect(cancel.signalledAt()).toBeGreaterThan(0);
-    expect(stoppedAfter).toBeLessThan(1000);
-    expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(
-      /::error::Cancelled while waiting for export job (se_\w+).*resume with job-id: \1/,
-    );
-    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(BASIC);
-    expectNoSecrets(run, [s.apiKey]);
-  });
-
   it('creates a missing values file, with its folders', async () => {
     const s = await sim({ export: quick });
-    const ws = await newWorkspace();
-    const run = await runAction({
-      workspace: ws,
-      inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
-        'values-file': 'charts/docs/values.yaml',
-      },
-    });
+    const run = await runPublish(s, { inputs: { 'values-file': 'charts/docs/values.yaml' } });
     expect(run.code, run.stdout).toBe(0);
-    const text = await readFile(join(ws, 'charts/docs/values.yaml'), 'utf8');
+    const text = await readFile(join(run.workspace, 'charts/docs/values.yaml'), 'utf8');
     expect(parse(text)).toEqual({
       staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
     });
@@ -192,24 +133,18 @@ describe('the built action under Node 24', () => {
   it('a broken values file fails before any export is started, naming file, line and column', async () => {
     const s = await sim({ export: quick });
     const broken = 'image:\n  tag: "1.0"\n staticExport: [\n';
-    const ws = await newWorkspace({ 'values.yaml': broken });
-    const run = await runAction({
-      workspace: ws,
-      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl },
-    });
+    const run = await runPublish(s, { values: broken });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /::error::values-file "values.yaml" is not valid YAML at line \d+, column \d+ \(values\.yaml:\d+:\d+\)/,
     );
     expect(s.requests).toHaveLength(0);
-    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(broken);
+    expect(await readFile(join(run.workspace, 'values.yaml'), 'utf8')).toBe(broken);
   });
 
   it('refuses a bad input before any request, naming the input and the fix', async () => {
     const s = await sim();
-    const run = await runAction({
-      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com/docs', 'base-url': s.baseUrl },
-    });
+    const run = await runPublish(s, { inputs: { domain: 'docs.example.com/docs' } });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
       '::error::Input "domain" ("docs.example.com/docs") has a path ("/docs"). Static export takes the host name only: use "docs.example.com".',
@@ -237,13 +172,8 @@ describe('the built action under Node 24', () => {
     });
     // ...and a bundle call that answers 409 twice right after completion (the service catching up).
     s.exportScenario.conflictsAfterCompletion = 2;
-    const ws = await newWorkspace({ 'values.yaml': BASIC });
-    const run = await runAction({
-      workspace: ws,
-      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl },
-    });
+    const run = await runPublish(s, { values: BASIC });
     expect(run.code, run.stdout).toBe(0);
-    expectNoSecrets(run, secretsOf(s, run));
     expect(s.requestsFor('start-export').map((r) => r.status)).toEqual([429, 202]);
     expect(s.exportJobs.size).toBe(1);
     expect(s.requestsFor('bundle').map((r) => r.status)).toEqual([503, 409, 409, 200]);
@@ -251,20 +181,12 @@ describe('the built action under Node 24', () => {
 
   it('dry-run prints the diff with the link hidden and changes no file', async () => {
     const s = await sim({ export: quick });
-    const ws = await newWorkspace({ 'values.yaml': BASIC });
-    const run = await runAction({
-      workspace: ws,
-      inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
-        'dry-run': 'true',
-        'download-path': 'site.tar.gz',
-      },
+    const run = await runPublish(s, {
+      values: BASIC,
+      inputs: { 'dry-run': 'true', 'download-path': 'site.tar.gz' },
     });
     expect(run.code, run.stdout).toBe(0);
-    expectNoSecrets(run, secretsOf(s, run));
-    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(BASIC);
+    expect(await readFile(join(run.workspace, 'values.yaml'), 'utf8')).toBe(BASIC);
     expect(run.stdout).toContain('-  enabled: false  # flipped by CI');
     expect(run.stdout).toMatch(
       /\+ {2}bundleUrl: "http:\/\/127\.0\.0\.1:\d+\/bundles\/se_\w+\/site\.tar\.gz\?…"/,
@@ -278,17 +200,11 @@ describe('the built action under Node 24', () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'values.yaml': BASIC });
     await mkdir(join(ws, 'out'));
-    const run = await runAction({
+    const run = await runPublish(s, {
       workspace: ws,
-      inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
-        'download-path': 'out/site.tar.gz',
-      },
+      inputs: { 'download-path': 'out/site.tar.gz' },
     });
     expect(run.code, run.stdout).toBe(0);
-    expectNoSecrets(run, secretsOf(s, run));
     const bytes = await readFile(join(ws, 'out/site.tar.gz'));
     expect(bytes.length).toBe(Number(run.outputs['size-bytes']));
     expect(run.outputs['bundle-sha256']).toBe(createHash('sha256').update(bytes).digest('hex'));
@@ -298,16 +214,7 @@ describe('the built action under Node 24', () => {
 
   it('a download that breaks is retried, and one that keeps failing leaves no partial file', async () => {
     const s = await sim({ export: quick, faults: [{ op: 'download', fault: { type: 'reset' } }] });
-    const ws = await newWorkspace({ 'values.yaml': BASIC });
-    const run = await runAction({
-      workspace: ws,
-      inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
-        'download-path': 'site.tar.gz',
-      },
-    });
+    const run = await runPublish(s, { values: BASIC, inputs: { 'download-path': 'site.tar.gz' } });
     expect(run.code, run.stdout).toBe(0);
     // The reset comes 20 ms after half the body: on a loaded machine the client may not have
     // read the headers yet, and then the same reset is reported before the transfer started
@@ -325,16 +232,11 @@ describe('the built action under Node 24', () => {
       export: quick,
       faults: [{ op: 'download', times: Infinity, fault: { type: 'status', status: 500 } }],
     });
-    const ws2 = await newWorkspace({ 'values.yaml': BASIC });
-    const failed = await runAction({
-      workspace: ws2,
-      inputs: {
-        'api-key': s2.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s2.baseUrl,
-        'download-path': 'site.tar.gz',
-      },
+    const failed = await runPublish(s2, {
+      values: BASIC,
+      inputs: { 'download-path': 'site.tar.gz' },
     });
+    const ws2 = failed.workspace;
     expect(failed.code).toBe(1);
     expect(failed.stdout).toMatch(
       /::error::Downloading the bundle to download-path "site.tar.gz" failed after 3 attempts: 127\.0\.0\.1:\d+ answered HTTP 500/,
@@ -345,11 +247,7 @@ describe('the built action under Node 24', () => {
 
   it('warns when the link expires within the hour', async () => {
     const s = await sim({ export: quick, bundleTtlMs: 20 * 60_000 });
-    const ws = await newWorkspace({ 'values.yaml': BASIC });
-    const run = await runAction({
-      workspace: ws,
-      inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl },
-    });
+    const run = await runPublish(s, { values: BASIC });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/::warning::The bundle link expires in 20m/);
   });
@@ -357,14 +255,31 @@ describe('the built action under Node 24', () => {
   it('a 401 names the key input without printing the key', async () => {
     const s = await sim();
     const wrong = 'mint_wrong_key_1234567890';
-    const run = await runAction({
-      inputs: { 'api-key': wrong, domain: 'docs.example.com', 'base-url': s.baseUrl },
-    });
+    const run = await runPublish(s, { inputs: { 'api-key': wrong } });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /::error::start export job: the service answered HTTP 401 Unauthorized: "Invalid API key"\. Check the api-key/,
     );
-    expectNoSecrets(run, [wrong]);
     await wait(0);
   });
+
+  // Timed against the signal: one at a time, after the others, so that this file's other runs
+  // do not compete for the cores at the moment that is measured.
+  it.sequential(
+    'stops within a second of SIGTERM, printing the job id, and leaves the file alone',
+    async () => {
+      const s = await sim({ export: { ...quick, outcome: 'never' } });
+      const cancel = terminateWhen(/Export \d+%/);
+      const run = await runPublish(s, { values: BASIC, onStart: cancel.onStart });
+      const ws = run.workspace;
+      const stoppedAfter = run.exitedAt - cancel.signalledAt();
+      expect(cancel.signalledAt()).toBeGreaterThan(0);
+      expect(stoppedAfter).toBeLessThan(1000);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(
+        /::error::Cancelled while waiting for export job (se_\w+).*resume with job-id: \1/,
+      );
+      expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(BASIC);
+    },
+  );
 });

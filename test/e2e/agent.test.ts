@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sim } from '../helpers/sim.js';
-import { runAction, type RunOptions, terminateWhen } from '../helpers/action.js';
+import { runAgent, terminateWhen } from '../helpers/action.js';
 import { createAgentJob } from '../../src/api/agent.js';
 import { ServiceClient } from '../../src/api/client.js';
 import type { Simulator } from '../../simulator/server.js';
-
-function agent(options: Omit<RunOptions, 'entry' | 'actionFile'>) {
-  return runAction({ ...options, entry: 'dist/agent/index.js', actionFile: 'agent/action.yml' });
-}
 
 async function existingJob(s: Simulator): Promise<string> {
   const client = new ServiceClient({ baseUrl: s.baseUrl, apiKey: s.apiKey });
@@ -21,19 +17,12 @@ async function existingJob(s: Simulator): Promise<string> {
 const PROMPT =
   'Document the new --dry-run flag\nin the CLI reference.\nKeep the examples short.\nAnd link the FAQ.';
 
-describe('the agent sub-action (dist/agent under Node 24)', () => {
+// Each test has its own simulator; the tests run at the same time (most of a run is waiting).
+describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
   it('follow-up → completed with a pull request, sending the message once', async () => {
     const s = await sim({ agent: { activeMs: 300 } });
     const jobId = await existingJob(s);
-    const run = await agent({
-      inputs: {
-        'api-key': s.apiKey,
-        'project-id': s.projectId,
-        prompt: PROMPT,
-        'job-id': jobId,
-        'base-url': s.baseUrl,
-      },
-    });
+    const run = await runAgent(s, { inputs: { prompt: PROMPT, 'job-id': jobId } });
     expect(run.code, run.stdout).toBe(0);
     expect(s.requestsFor('message')).toHaveLength(1);
     expect(s.requestsFor('message')[0]!.body).toEqual({ prompt: PROMPT });
@@ -56,14 +45,7 @@ describe('the agent sub-action (dist/agent under Node 24)', () => {
 
   it('no job-id: creates a job with the prompt and waits for it', async () => {
     const s = await sim({ agent: { activeMs: 200 } });
-    const run = await agent({
-      inputs: {
-        'api-key': s.apiKey,
-        'project-id': s.projectId,
-        prompt: 'Fix the typos',
-        'base-url': s.baseUrl,
-      },
-    });
+    const run = await runAgent(s, { inputs: { prompt: 'Fix the typos' } });
     expect(run.code, run.stdout).toBe(0);
     expect(s.requestsFor('create-agent')).toHaveLength(1);
     expect(s.requestsFor('message')).toHaveLength(0);
@@ -73,15 +55,7 @@ describe('the agent sub-action (dist/agent under Node 24)', () => {
 
   it('wait: false reports the active job at once', async () => {
     const s = await sim({ agent: { activeMs: 60_000 } });
-    const run = await agent({
-      inputs: {
-        'api-key': s.apiKey,
-        'project-id': s.projectId,
-        prompt: 'x',
-        wait: 'false',
-        'base-url': s.baseUrl,
-      },
-    });
+    const run = await runAgent(s, { inputs: { prompt: 'x', wait: 'false' } });
     expect(run.code).toBe(0);
     expect(run.outputs).toMatchObject({ status: 'active', 'pr-link': '' });
     expect(s.requestsFor('get-agent')).toHaveLength(0);
@@ -89,14 +63,7 @@ describe('the agent sub-action (dist/agent under Node 24)', () => {
 
   it('a failed job exits non-zero', async () => {
     const s = await sim({ agent: { activeMs: 200, outcome: 'failed' } });
-    const run = await agent({
-      inputs: {
-        'api-key': s.apiKey,
-        'project-id': s.projectId,
-        prompt: 'x',
-        'base-url': s.baseUrl,
-      },
-    });
+    const run = await runAgent(s, { inputs: { prompt: 'x' } });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /::error::Agent job aj_\w+ failed on https:\/\/github.com\/acme\/docs\./,
@@ -107,25 +74,11 @@ describe('the agent sub-action (dist/agent under Node 24)', () => {
 
   it('an archived job is a warning; completed without a PR is a notice', async () => {
     const s = await sim({ agent: { activeMs: 200, outcome: 'archived', prLink: false } });
-    const run = await agent({
-      inputs: {
-        'api-key': s.apiKey,
-        'project-id': s.projectId,
-        prompt: 'x',
-        'base-url': s.baseUrl,
-      },
-    });
+    const run = await runAgent(s, { inputs: { prompt: 'x' } });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/::warning::Agent job aj_\w+ was archived without a pull request\./);
     const s2 = await sim({ agent: { activeMs: 200, outcome: 'completed', prLink: false } });
-    const run2 = await agent({
-      inputs: {
-        'api-key': s2.apiKey,
-        'project-id': s2.projectId,
-        prompt: 'x',
-        'base-url': s2.baseUrl,
-      },
-    });
+    const run2 = await runAgent(s2, { inputs: { prompt: 'x' } });
     expect(run2.code).toBe(0);
     expect(run2.stdout).toMatch(
       /::notice::Agent job aj_\w+ completed with no pull request: no files changed\./,
@@ -135,15 +88,7 @@ describe('the agent sub-action (dist/agent under Node 24)', () => {
 
   it('404 says the job id is unknown for that project', async () => {
     const s = await sim();
-    const run = await agent({
-      inputs: {
-        'api-key': s.apiKey,
-        'project-id': s.projectId,
-        prompt: 'x',
-        'job-id': 'aj_missing',
-        'base-url': s.baseUrl,
-      },
-    });
+    const run = await runAgent(s, { inputs: { prompt: 'x', 'job-id': 'aj_missing' } });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /::error::send follow-up message to agent job aj_missing: the service answered HTTP 404 Not Found: "Job not found"\. No agent job has this id in project proj_sim: check the job-id and project-id inputs/,
@@ -153,29 +98,19 @@ describe('the agent sub-action (dist/agent under Node 24)', () => {
   it('429 fails at once, explaining the limit, after exactly one message', async () => {
     const s = await sim({ messageLimit: 0 });
     const jobId = await existingJob(s);
-    const run = await agent({
-      inputs: {
-        'api-key': s.apiKey,
-        'project-id': s.projectId,
-        prompt: 'x',
-        'job-id': jobId,
-        'base-url': s.baseUrl,
-      },
-    });
+    const run = await runAgent(s, { inputs: { prompt: 'x', 'job-id': jobId } });
     expect(run.code).toBe(1);
     expect(s.requestsFor('message')).toHaveLength(1);
     expect(run.stdout).toMatch(
       /::error::send follow-up message .*HTTP 429 Too Many Requests.*100 follow-up messages per project per hour; this run does not retry/,
     );
-    expect(run.durationMs).toBeLessThan(5000);
+    expect(run.ranMs).toBeLessThan(5000);
   });
 
   it('an empty or blank prompt never reaches the service', async () => {
     const s = await sim();
     for (const prompt of ['', '   \n\t ']) {
-      const run = await agent({
-        inputs: { 'api-key': s.apiKey, 'project-id': s.projectId, prompt, 'base-url': s.baseUrl },
-      });
+      const run = await runAgent(s, { inputs: { prompt } });
       expect(run.code).toBe(1);
       expect(run.stdout).toMatch(
         /::error::Input "prompt" (is empty|contains only white space)\. Write the instruction for the agent/,
@@ -186,36 +121,25 @@ describe('the agent sub-action (dist/agent under Node 24)', () => {
 
   it('times out with the job id', async () => {
     const s = await sim({ agent: { outcome: 'never' } });
-    const run = await agent({
-      inputs: {
-        'api-key': s.apiKey,
-        'project-id': s.projectId,
-        prompt: 'x',
-        timeout: '2s',
-        'base-url': s.baseUrl,
-      },
-    });
+    const run = await runAgent(s, { inputs: { prompt: 'x', timeout: '2s' } });
     expect(run.code).toBe(1);
-    expect(run.durationMs).toBeLessThan(4500);
+    expect(run.ranMs).toBeLessThan(4500);
     expect(run.stdout).toMatch(
       /::error::Agent job (aj_\w+) did not finish within the timeout of 2s \(last status active\)\. The agent keeps working on the service; job-id: \1/,
     );
   });
 
-  it('stops within a second of SIGTERM, printing the job id', async () => {
+  // Timed against the signal: one at a time, after the others, so that this file's other runs
+  // do not compete for the cores at the moment that is measured.
+  it.sequential('stops within a second of SIGTERM, printing the job id', async () => {
     const s = await sim({ agent: { outcome: 'never' } });
     const cancel = terminateWhen('Wait for agent job');
-    const run = await agent({
-      inputs: {
-        'api-key': s.apiKey,
-        'project-id': s.projectId,
-        prompt: 'x',
-        'base-url': s.baseUrl,
-      },
+    const run = await runAgent(s, {
+      inputs: { prompt: 'x' },
       onStart: cancel.onStart,
     });
     expect(cancel.signalledAt()).toBeGreaterThan(0);
-    expect(Date.now() - cancel.signalledAt()).toBeLessThan(1000);
+    expect(run.exitedAt - cancel.signalledAt()).toBeLessThan(1000);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /::error::Cancelled while waiting for agent job (aj_\w+).*job-id: \1/,

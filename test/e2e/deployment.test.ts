@@ -8,15 +8,16 @@ import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   GITHUB_TOKEN,
   linkSignature,
   maskedValues,
-  newWorkspace,
-  runAction,
+  runPublish,
   secretForms,
   terminateWhen,
+  type PublishOptions,
+  type Service,
 } from '../helpers/action.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 import { sim } from '../helpers/sim.js';
@@ -30,9 +31,14 @@ const ENOSPC = pathToFileURL(
 ).href;
 
 const servers: FakeGitHub[] = [];
-afterEach(async () => {
+const closeAll = async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
+};
+// As the simulators (helpers/sim.ts): after each test, or after the file when tests run concurrently.
+afterEach(async ({ task }) => {
+  if (!task.concurrent) await closeAll();
 });
+afterAll(closeAll);
 
 async function github(options: Parameters<typeof startFakeGitHub>[0] = {}) {
   const g = await startFakeGitHub(options);
@@ -40,20 +46,16 @@ async function github(options: Parameters<typeof startFakeGitHub>[0] = {}) {
   return g;
 }
 
-function envFor(g: FakeGitHub) {
-  return { GITHUB_API_URL: g.apiUrl, GITHUB_SHA: SHA };
-}
-
-/** The inputs of a publish recorded in docs-production; `more` adds or overrides. */
-function inputsFor(s: { apiKey: string; baseUrl: string }, more: Record<string, string> = {}) {
-  return {
-    'api-key': s.apiKey,
-    domain: 'docs.example.com',
-    'base-url': s.baseUrl,
-    'poll-interval': '1s',
-    environment: 'docs-production',
-    ...more,
-  };
+/**
+ * A publish (helpers/action.ts runPublish) recorded in docs-production on the GitHub stand-in `g`;
+ * `options.inputs` adds or overrides.
+ */
+function publishTo(g: FakeGitHub, s: Service, options: PublishOptions = {}) {
+  return runPublish(s, {
+    ...options,
+    inputs: { 'poll-interval': '1s', environment: 'docs-production', ...options.inputs },
+    env: { GITHUB_API_URL: g.apiUrl, GITHUB_SHA: SHA, ...options.env },
+  });
 }
 
 /**
@@ -80,15 +82,14 @@ function expectNothingSecretSent(g: FakeGitHub, secrets: string[], run?: { stdou
 
 const runLog = 'https://github.com/acme/docs/actions/runs/4242';
 
-describe('GitHub deployments', () => {
+// Each test has its own simulator, GitHub stand-in and workspace: the tests run at the same time.
+describe.concurrent('GitHub deployments', () => {
   it('records a successful publish: deployment, in_progress, success with the site URL', async () => {
     const s = await sim({ export: quick });
     const g = await github();
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
-      workspace: ws,
-      inputs: inputsFor(s, { version: '2026-11-22' }),
-      env: envFor(g),
+    const run = await publishTo(g, s, {
+      values: VALUES,
+      inputs: { version: '2026-11-22' },
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const [create, ...rest] = g.deployments();
@@ -134,14 +135,12 @@ describe('GitHub deployments', () => {
       export: { ...quick, outcome: 'failed', error: 'Build failed: page guides/x.mdx is broken' },
     });
     const g = await github();
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
-      workspace: ws,
-      inputs: inputsFor(s, {
+    const run = await publishTo(g, s, {
+      values: VALUES,
+      inputs: {
         environment: 'docs-staging',
         'environment-url': 'https://staging.docs.example.com/',
-      }),
-      env: envFor(g),
+      },
     });
     expect(run.code).toBe(1);
     expect(g.statuses().map((r) => r.body.state)).toEqual(['in_progress', 'failure']);
@@ -156,58 +155,10 @@ describe('GitHub deployments', () => {
     expectNothingSecretSent(g, [s.apiKey]);
   });
 
-  it('a cancelled run ends the deployment as error, before the process exits', async () => {
-    const s = await sim({ export: { ...quick, outcome: 'never' } });
-    const g = await github();
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const cancel = terminateWhen(/Export \d+%/);
-    const run = await runAction({
-      workspace: ws,
-      inputs: inputsFor(s),
-      env: envFor(g),
-      onStart: cancel.onStart,
-    });
-    expect(cancel.signalledAt()).toBeGreaterThan(0);
-    expect(Date.now() - cancel.signalledAt()).toBeLessThan(2000);
-    expect(run.code).toBe(1);
-    expect(g.statuses().map((r) => r.body.state)).toEqual(['in_progress', 'error']);
-    expect(g.statuses()[1]!.body.description).toMatch(
-      /^Cancelled while waiting for export job se_\w+/,
-    );
-    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
-  });
-
-  it('a cancelled run whose final status GitHub does not answer: cut at the budget, and said', async () => {
-    const s = await sim({ export: { ...quick, outcome: 'never' } });
-    const g = await github({ statusDelayMs: { error: 10_000 } });
-    const cancel = terminateWhen(/Export \d+%/);
-    const run = await runAction({
-      inputs: inputsFor(s),
-      env: envFor(g),
-      onStart: cancel.onStart,
-    });
-    const afterSignal = Date.now() - cancel.signalledAt();
-    expect(run.code).toBe(1);
-    // The 10 s answer is not waited for: the status call is cut 2.5 s after the cancel, and
-    // the process is gone before the 3 s exit (plus teardown), not after 10 s.
-    expect(afterSignal).toBeGreaterThan(2000);
-    expect(afterSignal).toBeLessThan(4000);
-    expect(g.statuses().map((r) => r.body.state)).toEqual(['in_progress', 'error']);
-    expect(g.accepted).toEqual(['in_progress']);
-    expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
-      expect.stringMatching(
-        /^::warning::Could not set the deployment's status to error for environment "docs-production": GitHub could not be reached \(no answer in time\)\. .* Deployment \d+ is left in_progress: set its status by hand if it matters\. The publish goes on\.$/,
-      ),
-    ]);
-  });
-
   it('a timed-out export ends the deployment as error', async () => {
     const s = await sim({ export: { ...quick, outcome: 'never' } });
     const g = await github();
-    const run = await runAction({
-      inputs: inputsFor(s, { timeout: '2s' }),
-      env: envFor(g),
-    });
+    const run = await publishTo(g, s, { inputs: { timeout: '2s' } });
     expect(run.code).toBe(1);
     expect(g.statuses().map((r) => r.body.state)).toEqual(['in_progress', 'error']);
     expect(g.statuses()[1]!.body.description).toMatch(/did not finish within the timeout of 2s/);
@@ -216,12 +167,8 @@ describe('GitHub deployments', () => {
   it('403 on create: one warning naming the permission, and the publish succeeds', async () => {
     const s = await sim({ export: quick });
     const g = await github({ createStatus: 403 });
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
-      workspace: ws,
-      inputs: inputsFor(s),
-      env: envFor(g),
-    });
+    const run = await publishTo(g, s, { values: VALUES });
+    const ws = run.workspace;
     expect(run.code, run.stdout).toBe(0);
     const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning::'));
     expect(warnings).toEqual([
@@ -236,10 +183,7 @@ describe('GitHub deployments', () => {
   it('statuses refused after the deployment was created: one warning, the publish succeeds', async () => {
     const s = await sim({ export: quick });
     const g = await github({ statusStatus: 404 });
-    const run = await runAction({
-      inputs: inputsFor(s),
-      env: envFor(g),
-    });
+    const run = await publishTo(g, s);
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
       '::warning::Could not set the deployment\'s status to in_progress for environment "docs-production": GitHub answered 404 (Not Found). The token was refused for this deployment (was the deployment deleted, or its permission withdrawn?). Deployment 1000001 is left without a status: set its status by hand if it matters. The publish goes on.',
@@ -264,7 +208,7 @@ describe('GitHub deployments', () => {
         { status: 429, headers: { 'retry-after': '1' } },
       ],
     });
-    const run = await runAction({ inputs: inputsFor(s), env: envFor(g) });
+    const run = await publishTo(g, s);
     expect(run.code, run.stdout).toBe(0);
     expect(g.statuses().map((r) => r.body.state)).toEqual([
       'in_progress',
@@ -280,12 +224,8 @@ describe('GitHub deployments', () => {
   it('GitHub unreachable: one warning, the publish succeeds and the process exits at once', async () => {
     const s = await sim({ export: quick });
     const g = await github();
-    const apiUrl = g.apiUrl;
     await g.close();
-    const run = await runAction({
-      inputs: inputsFor(s),
-      env: { GITHUB_API_URL: apiUrl, GITHUB_SHA: SHA },
-    });
+    const run = await publishTo(g, s);
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
       '::warning::Could not create a deployment for environment "docs-production": GitHub could not be reached (ECONNREFUSED). Check the status of GitHub and GITHUB_API_URL. The publish goes on without a deployment record.',
@@ -295,50 +235,18 @@ describe('GitHub deployments', () => {
     expect(run.durationMs).toBeLessThan(15_000);
   });
 
-  it('cancelled while the deployment is being created: no export, the deployment ends as error', async () => {
-    const s = await sim({ export: quick });
-    let child: ChildProcess | undefined;
-    let signalledAt = 0;
-    const g = await github({
-      createDelayMs: 1000,
-      onRequest: (request) => {
-        if (request.path.endsWith('/deployments') && child) {
-          signalledAt = Date.now();
-          child.kill('SIGTERM');
-        }
-      },
-    });
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
-      workspace: ws,
-      inputs: inputsFor(s),
-      env: envFor(g),
-      onStart: (c) => (child = c),
-    });
-    expect(signalledAt).toBeGreaterThan(0);
-    expect(run.code).toBe(1);
-    // Within the 3 s a cancelled run has before it exits (plus process teardown).
-    expect(Date.now() - signalledAt).toBeLessThan(4000);
-    expect(g.accepted).toEqual(['error']);
-    expect(g.statuses()[0]!.body.description).toMatch(/^Cancelled/);
-    expect(s.requestsFor('start-export')).toHaveLength(0);
-    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
-  });
-
   it('a full disk after the link exists: failure, and the link never sent to GitHub', async () => {
     const s = await sim({ export: quick });
     const g = await github();
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
-      workspace: ws,
-      inputs: inputsFor(s),
+    const run = await publishTo(g, s, {
+      values: VALUES,
       env: {
-        ...envFor(g),
         NODE_OPTIONS: `--import=${ENOSPC}`,
         ENOSPC_MATCH: String.raw`/\.values\.yaml\.\d+\.[0-9a-f]+\.tmp$`,
         ENOSPC_AFTER: '10',
       },
     });
+    const ws = run.workspace;
     expect(run.code).toBe(1);
     expect(g.accepted).toEqual(['in_progress', 'failure']);
     const description = g.statuses()[1]!.body.description as string;
@@ -353,10 +261,7 @@ describe('GitHub deployments', () => {
   it('without environment, GitHub is never called', async () => {
     const s = await sim({ export: quick });
     const g = await github();
-    const run = await runAction({
-      inputs: inputsFor(s, { environment: '' }),
-      env: envFor(g),
-    });
+    const run = await publishTo(g, s, { inputs: { environment: '' } });
     expect(run.code).toBe(0);
     expect(g.requests).toHaveLength(0);
     expect(run.outputs['deployment-id'] ?? '').toBe('');
@@ -365,14 +270,91 @@ describe('GitHub deployments', () => {
   it('a dry run records no deployment', async () => {
     const s = await sim({ export: quick });
     const g = await github();
-    const run = await runAction({
-      inputs: inputsFor(s, { 'dry-run': 'true' }),
-      env: envFor(g),
-    });
+    const run = await publishTo(g, s, { inputs: { 'dry-run': 'true' } });
     expect(run.code).toBe(0);
     expect(g.requests).toHaveLength(0);
     expect(run.stdout).toContain(
       'dry-run: no GitHub deployment is recorded for environment "docs-production".',
     );
   });
+
+  // Timed against the signal and the cancel budget: one at a time, after the others, so that this
+  // file's other runs do not compete for the cores at the moment that is measured.
+  it.sequential(
+    'a cancelled run ends the deployment as error, before the process exits',
+    async () => {
+      const s = await sim({ export: { ...quick, outcome: 'never' } });
+      const g = await github();
+      const cancel = terminateWhen(/Export \d+%/);
+      const run = await publishTo(g, s, {
+        values: VALUES,
+        onStart: cancel.onStart,
+      });
+      const ws = run.workspace;
+      expect(cancel.signalledAt()).toBeGreaterThan(0);
+      expect(run.exitedAt - cancel.signalledAt()).toBeLessThan(2000);
+      expect(run.code).toBe(1);
+      expect(g.statuses().map((r) => r.body.state)).toEqual(['in_progress', 'error']);
+      expect(g.statuses()[1]!.body.description).toMatch(
+        /^Cancelled while waiting for export job se_\w+/,
+      );
+      expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
+    },
+  );
+
+  it.sequential(
+    'a cancelled run whose final status GitHub does not answer: cut at the budget, and said',
+    async () => {
+      const s = await sim({ export: { ...quick, outcome: 'never' } });
+      const g = await github({ statusDelayMs: { error: 10_000 } });
+      const cancel = terminateWhen(/Export \d+%/);
+      const run = await publishTo(g, s, {
+        onStart: cancel.onStart,
+      });
+      const afterSignal = run.exitedAt - cancel.signalledAt();
+      expect(run.code).toBe(1);
+      // The 10 s answer is not waited for: the status call is cut 2.5 s after the cancel, and
+      // the process is gone before the 3 s exit (plus teardown), not after 10 s.
+      expect(afterSignal).toBeGreaterThan(2000);
+      expect(afterSignal).toBeLessThan(4000);
+      expect(g.statuses().map((r) => r.body.state)).toEqual(['in_progress', 'error']);
+      expect(g.accepted).toEqual(['in_progress']);
+      expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
+        expect.stringMatching(
+          /^::warning::Could not set the deployment's status to error for environment "docs-production": GitHub could not be reached \(no answer in time\)\. .* Deployment \d+ is left in_progress: set its status by hand if it matters\. The publish goes on\.$/,
+        ),
+      ]);
+    },
+  );
+
+  it.sequential(
+    'cancelled while the deployment is being created: no export, the deployment ends as error',
+    async () => {
+      const s = await sim({ export: quick });
+      let child: ChildProcess | undefined;
+      let signalledAt = 0;
+      const g = await github({
+        createDelayMs: 1000,
+        onRequest: (request) => {
+          if (request.path.endsWith('/deployments') && child) {
+            signalledAt = Date.now();
+            child.kill('SIGTERM');
+          }
+        },
+      });
+      const run = await publishTo(g, s, {
+        values: VALUES,
+        onStart: (c) => (child = c),
+      });
+      const ws = run.workspace;
+      expect(signalledAt).toBeGreaterThan(0);
+      expect(run.code).toBe(1);
+      // Within the 3 s a cancelled run has before it exits (plus process teardown).
+      expect(run.exitedAt - signalledAt).toBeLessThan(4000);
+      expect(g.accepted).toEqual(['error']);
+      expect(g.statuses()[0]!.body.description).toMatch(/^Cancelled/);
+      expect(s.requestsFor('start-export')).toHaveLength(0);
+      expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
+    },
+  );
 });

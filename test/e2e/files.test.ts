@@ -12,7 +12,7 @@ import { chmod, lstat, mkdir, readdir, readFile, readlink, stat, symlink } from 
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { newWorkspace, runAction } from '../helpers/action.js';
+import { newWorkspace, runPublish, type PublishOptions, type Service } from '../helpers/action.js';
 import { sim } from '../helpers/sim.js';
 
 const quick = { queuedMs: 0, runningMs: 100 };
@@ -24,21 +24,16 @@ const ENOSPC = pathToFileURL(
   fileURLToPath(new URL('../fixtures/preload/enospc.mjs', import.meta.url)),
 ).href;
 
-function inputsFor(s: Awaited<ReturnType<typeof sim>>, more: Record<string, string> = {}) {
-  return {
-    'api-key': s.apiKey,
-    domain: 'docs.example.com',
-    'base-url': s.baseUrl,
-    'poll-interval': '1s',
-    ...more,
-  };
+/** A publish (helpers/action.ts runPublish) polling every second; `options.inputs` adds. */
+function publish(s: Service, options: PublishOptions = {}) {
+  return runPublish(s, { ...options, inputs: { 'poll-interval': '1s', ...options.inputs } });
 }
 
 /** A run that downloads the bundle to a disk where opening the file takes `ms` (or never ends). */
-function downloadOnSlowDisk(s: Awaited<ReturnType<typeof sim>>, ws: string, ms: string) {
-  return runAction({
+function downloadOnSlowDisk(s: Service, ws: string, ms: string) {
+  return publish(s, {
     workspace: ws,
-    inputs: inputsFor(s, { 'download-path': 'site.tar.gz' }),
+    inputs: { 'download-path': 'site.tar.gz' },
     env: {
       NODE_OPTIONS: `--import=${SLOW_OPEN}`,
       SLOW_OPEN_MATCH: String.raw`site\.tar\.gz.*\.part$`,
@@ -51,12 +46,13 @@ function errorLine(stdout: string): string {
   return stdout.split('\n').find((line) => line.startsWith('::error::')) ?? '';
 }
 
-describe('the values file on a real disk', () => {
+// Each test has its own simulator and workspace: the tests run at the same time.
+describe.concurrent('the values file on a real disk', () => {
   it('a read-only values file is refused before any export is started', async () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'values.yaml': VALUES });
     await chmod(join(ws, 'values.yaml'), 0o444);
-    const run = await runAction({ workspace: ws, inputs: inputsFor(s) });
+    const run = await publish(s, { workspace: ws });
     expect(run.code).toBe(1);
     expect(errorLine(run.stdout)).toBe(
       '::error::values-file "values.yaml" is read-only. Make it writable (chmod u+w) or point values-file at a writable copy. The file was not changed.',
@@ -71,7 +67,7 @@ describe('the values file on a real disk', () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'values.yaml': VALUES });
     await chmod(join(ws, 'values.yaml'), 0o444);
-    const run = await runAction({ workspace: ws, inputs: inputsFor(s, { 'dry-run': 'true' }) });
+    const run = await publish(s, { workspace: ws, inputs: { 'dry-run': 'true' } });
     expect(run.code, run.stdout).toBe(0);
     expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
   });
@@ -82,7 +78,7 @@ describe('the values file on a real disk', () => {
     await mkdir(join(ws, 'deploy', 'shared'), { recursive: true });
     await newWorkspaceFile(join(ws, 'deploy', 'shared', 'docs-values.yaml'), VALUES);
     await symlink('deploy/shared/docs-values.yaml', join(ws, 'values.yaml'));
-    const run = await runAction({ workspace: ws, inputs: inputsFor(s) });
+    const run = await publish(s, { workspace: ws });
     expect(run.code, run.stdout).toBe(0);
     expect((await lstat(join(ws, 'values.yaml'))).isSymbolicLink()).toBe(true);
     expect(await readlink(join(ws, 'values.yaml'))).toBe('deploy/shared/docs-values.yaml');
@@ -97,7 +93,7 @@ describe('the values file on a real disk', () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace();
     await symlink('gone/values.yaml', join(ws, 'values.yaml'));
-    const run = await runAction({ workspace: ws, inputs: inputsFor(s) });
+    const run = await publish(s, { workspace: ws });
     expect(run.code).toBe(1);
     expect(errorLine(run.stdout)).toMatch(
       /^::error::values-file "values.yaml" is a symbolic link to a file that does not exist\. /,
@@ -109,9 +105,8 @@ describe('the values file on a real disk', () => {
   it('a full disk while the values file is written: clear error, the old file intact, no temporary file', async () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
+    const run = await publish(s, {
       workspace: ws,
-      inputs: inputsFor(s),
       env: {
         NODE_OPTIONS: `--import=${ENOSPC}`,
         ENOSPC_MATCH: String.raw`/\.values\.yaml\.\d+\.[0-9a-f]+\.tmp$`,
@@ -128,7 +123,7 @@ describe('the values file on a real disk', () => {
     expect(await readdir(ws)).toEqual(['values.yaml']);
 
     // After space is freed, the run it suggests publishes without a new export.
-    const again = await runAction({ workspace: ws, inputs: inputsFor(s, { 'job-id': jobId }) });
+    const again = await publish(s, { workspace: ws, inputs: { 'job-id': jobId } });
     expect(again.code, again.stdout).toBe(0);
     expect(s.requestsFor('start-export')).toHaveLength(1);
     expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain('enabled: true');
@@ -137,9 +132,9 @@ describe('the values file on a real disk', () => {
   it('a full disk while the second of two values files is written: the message names the first, already updated', async () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'staging.yaml': VALUES, 'production.yaml': VALUES });
-    const run = await runAction({
+    const run = await publish(s, {
       workspace: ws,
-      inputs: inputsFor(s, { 'values-file': 'staging.yaml\nproduction.yaml' }),
+      inputs: { 'values-file': 'staging.yaml\nproduction.yaml' },
       env: {
         NODE_OPTIONS: `--import=${ENOSPC}`,
         ENOSPC_MATCH: String.raw`/\.production\.yaml\.\d+\.[0-9a-f]+\.tmp$`,
@@ -159,9 +154,9 @@ describe('the values file on a real disk', () => {
   it('a full disk during the download: clear error, no partial file, the values file untouched', async () => {
     const s = await sim({ export: { ...quick, extraBundleBytes: 3 * 1024 * 1024 } });
     const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
+    const run = await publish(s, {
       workspace: ws,
-      inputs: inputsFor(s, { 'download-path': 'out/site.tar.gz' }),
+      inputs: { 'download-path': 'out/site.tar.gz' },
       env: {
         NODE_OPTIONS: `--import=${ENOSPC}`,
         ENOSPC_MATCH: String.raw`site\.tar\.gz.*\.part$`,

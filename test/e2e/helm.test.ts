@@ -2,24 +2,21 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sim } from '../helpers/sim.js';
-import { newWorkspace, runAction, terminateWhen } from '../helpers/action.js';
+import { runPublish, terminateWhen } from '../helpers/action.js';
 import { CHART, HELMS, helmEnv, stuckRelease } from '../helpers/helm.js';
 
 const quick = { queuedMs: 50, runningMs: 600, pageCount: 5 };
 const VALUES = 'replicaCount: 1 # one pod\nstaticExport:\n  enabled: false\n';
 
-describe.each(HELMS)('rollout with the built action and real %s', (name) => {
+// Each test has its own simulator, stub cluster and helm home: the tests run at the same time.
+describe.concurrent.each(HELMS)('rollout with the built action and real %s', (name) => {
   it('publishes and rolls out: revision and helm version as outputs, in the summary, nothing secret printed', async () => {
     const s = await sim({ export: quick });
     const h = await helmEnv(name);
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
-      workspace: ws,
+    const run = await runPublish(s, {
+      values: VALUES,
       env: h.env,
       inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
         version: '2026-11-22',
         'helm-release': 'docs',
         'helm-chart': CHART,
@@ -29,6 +26,7 @@ describe.each(HELMS)('rollout with the built action and real %s', (name) => {
         'helm-args': '--set\nreplicaCount=2',
       },
     });
+    const ws = run.workspace;
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.outputs['helm-revision']).toBe('1');
     expect(run.outputs['helm-version']).toMatch(name === 'helm3' ? /^v3\.17\.3$/ : /^v4\.2\.3$/);
@@ -52,13 +50,10 @@ describe.each(HELMS)('rollout with the built action and real %s', (name) => {
   it("a failing upgrade fails the step with the tail of helm's error", async () => {
     const s = await sim({ export: quick });
     const h = await helmEnv(name);
-    const run = await runAction({
-      workspace: await newWorkspace({ 'values.yaml': VALUES }),
+    const run = await runPublish(s, {
+      values: VALUES,
       env: h.env,
       inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
         'helm-release': 'docs',
         'helm-chart': CHART,
         'helm-args': '--set\nreplicaCount=-1',
@@ -74,13 +69,10 @@ describe.each(HELMS)('rollout with the built action and real %s', (name) => {
   it('a release stuck in pending-upgrade fails at once with the way to recover', async () => {
     const s = await sim({ export: quick });
     const h = await helmEnv(name, stuckRelease('pending-upgrade'));
-    const run = await runAction({
-      workspace: await newWorkspace({ 'values.yaml': VALUES }),
+    const run = await runPublish(s, {
+      values: VALUES,
       env: h.env,
       inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
         'helm-release': 'docs',
         'helm-chart': CHART,
         'helm-namespace': 'docs',
@@ -95,19 +87,16 @@ describe.each(HELMS)('rollout with the built action and real %s', (name) => {
   it('dry-run: helm runs its own dry run on a temporary copy; no file changes', async () => {
     const s = await sim({ export: quick });
     const h = await helmEnv(name);
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
-      workspace: ws,
+    const run = await runPublish(s, {
+      values: VALUES,
       env: h.env,
       inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
         'helm-release': 'docs',
         'helm-chart': CHART,
         'dry-run': 'true',
       },
     });
+    const ws = run.workspace;
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout).toMatch(
       /--dry-run=server --output json --values '<temporary copy of values\.yaml>'/,
@@ -119,19 +108,13 @@ describe.each(HELMS)('rollout with the built action and real %s', (name) => {
   });
 });
 
-describe('rollout edge cases', () => {
+describe.concurrent('rollout edge cases', () => {
   it('missing helm: the step fails with the setup-helm snippet, after the values were written', async () => {
     const s = await sim({ export: quick });
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await runAction({
-      workspace: ws,
+    const run = await runPublish(s, {
+      values: VALUES,
       env: { PATH: '/usr/bin:/bin' },
-      inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
-        'helm-release': 'docs',
-      },
+      inputs: { 'helm-release': 'docs' },
     });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
@@ -144,20 +127,17 @@ describe('rollout edge cases', () => {
     // A cluster that answers slowly keeps helm busy long enough to be cancelled mid-upgrade.
     const h = await helmEnv('helm4', '', { delayMs: 1500 });
     const cancel = terminateWhen('helm upgrade --install');
-    const run = await runAction({
-      workspace: await newWorkspace({ 'values.yaml': VALUES }),
+    const run = await runPublish(s, {
+      values: VALUES,
       env: h.env,
       inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
         'helm-release': 'docs',
         'helm-chart': CHART,
       },
       onStart: cancel.onStart,
     });
     expect(cancel.signalledAt()).toBeGreaterThan(0);
-    expect(Date.now() - cancel.signalledAt()).toBeLessThan(3000);
+    expect(run.exitedAt - cancel.signalledAt()).toBeLessThan(3000);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /::error::Cancelled during the helm upgrade of docs; helm was stopped/,

@@ -50,7 +50,15 @@ export interface ActionRun {
   stderr: string;
   outputs: Record<string, string>;
   summary: string;
+  /** From the spawn to the process's exit. */
   durationMs: number;
+  /**
+   * From the first output to the exit: how long the action itself took, without Node's start-up
+   * and the bundle's load (which a loaded machine stretches, and no input of the action controls).
+   */
+  ranMs: number;
+  /** When the process exited (epoch ms), to time a stop against the signal that caused it. */
+  exitedAt: number;
   workspace: string;
 }
 
@@ -110,8 +118,15 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  let firstOutputAt = 0;
+  child.stdout.on('data', (c: Buffer) => {
+    firstOutputAt ||= Date.now();
+    stdout += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    firstOutputAt ||= Date.now();
+    stderr += c.toString();
+  });
   options.onStart?.(child, () => stdout + stderr);
   const limit = options.timeoutMs ?? 60_000;
   const result = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
@@ -123,13 +138,16 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
       });
     },
   );
+  const exitedAt = Date.now();
   const run: ActionRun = {
     ...result,
     stdout,
     stderr,
     outputs: parseOutputs(await readFile(outputFile, 'utf8')),
     summary: await readFile(summaryFile, 'utf8'),
-    durationMs: Date.now() - started,
+    durationMs: exitedAt - started,
+    ranMs: exitedAt - (firstOutputAt || started),
+    exitedAt,
     workspace,
   };
   // A runner shows stderr in the log: Node's own warnings (deprecations, experimental APIs in a
@@ -147,6 +165,51 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     GITHUB_TOKEN,
   ]);
   return run;
+}
+
+/** What a test's simulator (or stand-in service) gives the action: its key and address. */
+export interface Service {
+  apiKey: string;
+  baseUrl: string;
+}
+
+export interface PublishOptions extends Omit<RunOptions, 'inputs' | 'entry' | 'actionFile'> {
+  /** The content of values.yaml in a new workspace (unless `workspace` is given). */
+  values?: string;
+  /** Inputs added to the standard ones, or replacing them ('' clears one). */
+  inputs?: Record<string, string>;
+}
+
+/**
+ * The root action as most end-to-end tests run it: the service's key and base-url, the domain
+ * docs.example.com, and a new workspace (with `values` as values.yaml when given). Like every
+ * run, it is checked for Node warnings and for the key, the link and the token in its output.
+ */
+export async function runPublish(s: Service, options: PublishOptions = {}): Promise<ActionRun> {
+  const { values, inputs, ...rest } = options;
+  const workspace =
+    rest.workspace ?? (await newWorkspace(values === undefined ? {} : { 'values.yaml': values }));
+  return runAction({
+    ...rest,
+    workspace,
+    inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl, ...inputs },
+    secrets: [s.apiKey, ...(rest.secrets ?? [])],
+  });
+}
+
+/** The agent sub-action (dist/agent) with the service's key, base-url and project. */
+export async function runAgent(
+  s: Service & { projectId: string },
+  options: Omit<PublishOptions, 'values'> = {},
+): Promise<ActionRun> {
+  const { inputs, ...rest } = options;
+  return runAction({
+    ...rest,
+    entry: 'dist/agent/index.js',
+    actionFile: 'agent/action.yml',
+    inputs: { 'api-key': s.apiKey, 'project-id': s.projectId, 'base-url': s.baseUrl, ...inputs },
+    secrets: [s.apiKey, ...(rest.secrets ?? [])],
+  });
 }
 
 /** The values a run masked (`::add-mask::`), unescaped as the runner reads workflow commands. */
@@ -169,8 +232,12 @@ export function secretForms(secret: string): string[] {
 /**
  * Fails when any secret appears in what the action printed or summarised. `::add-mask::` lines are
  * the masking commands themselves (the runner consumes them and shows nothing) and are skipped.
+ * runAction calls it on every run, and helpers/cli.ts on every command: tests do not.
  */
-export function expectNoSecrets(run: ActionRun, secrets: string[]): void {
+export function expectNoSecrets(
+  run: Pick<ActionRun, 'stdout' | 'stderr' | 'summary'>,
+  secrets: string[],
+): void {
   const printed = `${run.stdout}\n${run.stderr}`
     .split('\n')
     .filter((line) => !line.startsWith('::add-mask::'))

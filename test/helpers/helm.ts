@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, inject } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 import { startKubeStub, type KubeStub } from './kube-stub.js';
 
 export const CHART = fileURLToPath(new URL('../fixtures/chart', import.meta.url));
@@ -12,9 +12,14 @@ export const HELMS = ['helm3', 'helm4'] as const;
 export type HelmName = (typeof HELMS)[number];
 
 const stubs: KubeStub[] = [];
-afterEach(async () => {
+const closeAll = async () => {
   await Promise.all(stubs.splice(0).map((s) => s.close()));
+};
+// As the simulators (helpers/sim.ts): after each test, or after the file when tests run concurrently.
+afterEach(async ({ task }) => {
+  if (!task.concurrent) await closeAll();
 });
+afterAll(closeAll);
 
 export interface HelmEnv {
   helm: string;

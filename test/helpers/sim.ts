@@ -1,22 +1,28 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { ServiceClient, type ClientOptions } from '../../src/api/client.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.js';
 import { seededRandom } from '../../simulator/random.js';
 
 const running: { close(): Promise<void> }[] = [];
-
-afterEach(async () => {
+const closeAll = async () => {
   await Promise.all(running.splice(0).map((r) => r.close()));
-});
+};
 
-/** A simulator that is closed after the current test. */
+// After each test; in a file whose tests run concurrently, after the last one (a test that ends
+// must not close a simulator another test is still talking to).
+afterEach(async ({ task }) => {
+  if (!task.concurrent) await closeAll();
+});
+afterAll(closeAll);
+
+/** A simulator that is closed after the current test (or file, when its tests run concurrently). */
 export async function sim(options: SimulatorOptions = {}): Promise<Simulator> {
   const s = await startSimulator(options);
   running.push(s);
   return s;
 }
 
-/** A client with quick retries, closed after the current test. */
+/** A client with quick retries, closed with the simulators. */
 export function client(s: Simulator, options: Partial<ClientOptions> = {}): ServiceClient {
   const c = new ServiceClient({
     baseUrl: s.baseUrl,

@@ -11,7 +11,8 @@ import { sim, wait } from '../helpers/sim.js';
 /** Raw HTTP against the simulator, checked with the client's own schemas (no client code). */
 describe('the simulator answers in the form the client reads', () => {
   it('static export operations and their errors', async () => {
-    const s = await sim({ export: { queuedMs: 30, runningMs: 120, pageCount: 5 } });
+    // Queued long enough for the first poll to see it on a loaded machine (30 ms was not).
+    const s = await sim({ export: { queuedMs: 250, runningMs: 250, pageCount: 5 } });
     const call = async (method: string, path: string, body?: unknown, key = s.apiKey) => {
       const res = await fetch(`${s.baseUrl}${path}`, {
         method,
@@ -27,7 +28,7 @@ describe('the simulator answers in the form the client reads', () => {
     expect(start.status).toBe(202);
     const job = v.parse(ExportJobSchema, start.json);
     const statuses = new Set<string>();
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 200; i++) {
       const got = await call('GET', `/v1/static-export/jobs/${job.jobId}`);
       expect(got.status).toBe(200);
       const parsed = v.parse(ExportJobSchema, got.json);

@@ -27,15 +27,20 @@ function cloneRepo(): string {
   return dir;
 }
 
+// At a lower priority: its two builds would otherwise take the cores from the tests running
+// alongside, some of which time how promptly a process answers a signal.
 const release = (dir: string, ...args: string[]) =>
-  spawnSync('node', ['scripts/release.mjs', ...args], { cwd: dir, encoding: 'utf8' });
+  spawnSync('nice', ['-n', '10', 'node', 'scripts/release.mjs', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
 const git = (dir: string, ...a: string[]) =>
   execFileSync('git', a, { cwd: dir, encoding: 'utf8' }).trim();
 
 describe('npm run release', () => {
   it(
     'bumps every version, moves the changelog, tags vX.Y.Z and moves vX',
-    { timeout: 90_000 },
+    { timeout: 240_000 },
     () => {
       const dir = cloneRepo();
       // An earlier v1 release that the major tag points at: it must move.

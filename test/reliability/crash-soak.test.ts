@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { seededRandom } from '../../simulator/random.js';
 import { planValuesEdit } from '../../src/values/edit.js';
-import { newWorkspace, runAction } from '../helpers/action.js';
+import { newWorkspace, runPublish } from '../helpers/action.js';
 import { pool } from '../helpers/pool.js';
 import { sim } from '../helpers/sim.js';
 
@@ -49,17 +49,11 @@ describe('reliability of the built action', () => {
     async () => {
       const original = bigValues();
       const s = await sim({ export: { queuedMs: 0, runningMs: 150 } });
-      const inputs = {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
-        'poll-interval': '1s',
-      };
+      const inputs = { 'poll-interval': '1s' };
       // How long an undisturbed run takes, to aim the kills.
-      const ws0 = await newWorkspace({ 'values.yaml': original });
       let markerAt = 0;
-      const reference = await runAction({
-        workspace: ws0,
+      const reference = await runPublish(s, {
+        values: original,
         inputs,
         onStart: (child, output) => {
           const t0 = Date.now();
@@ -87,7 +81,7 @@ describe('reliability of the built action', () => {
           const delay =
             mode === 'anywhere' ? random() * reference.durationMs : random() * window * 2;
           let atTempFile = false;
-          const run = await runAction({
+          const run = await runPublish(s, {
             workspace: ws,
             inputs,
             onStart: (child, output) => {
@@ -117,7 +111,7 @@ describe('reliability of the built action', () => {
           // A run killed mid-write may leave its temporary file: the next run removes it.
           let afterNextRun: string[] = [];
           if (leftovers.length > 0) {
-            const next = await runAction({ workspace: ws, inputs });
+            const next = await runPublish(s, { workspace: ws, inputs });
             expect(next.code, next.stdout).toBe(0);
             expect(next.stdout).toContain('left next to values.yaml by an interrupted run');
             afterNextRun = (await readdir(ws)).filter((f) => f !== 'values.yaml');
@@ -174,29 +168,22 @@ describe('reliability of the built action', () => {
 
   it(`soak: ${SOAK_RUNS} runs with 20 % injected faults`, { timeout: 600_000 }, async () => {
     const s = await sim({ export: { queuedMs: 0, runningMs: 100 }, faultRate: 0.2, seed: 20 });
-    const inputs = {
-      'api-key': s.apiKey,
-      domain: 'docs.example.com',
-      'base-url': s.baseUrl,
-      timeout: '60s',
-      'poll-interval': '1s',
-    };
+    const inputs = { timeout: '60s', 'poll-interval': '1s' };
     const runs = await pool(
       SOAK_RUNS,
       async (i) => {
-        const ws = await newWorkspace({ 'values.yaml': 'replicaCount: 1\n' });
-        const started = Date.now();
         // A domain of its own, so that this run's start requests can be told from the others'.
         const domain = `run${i}.docs.example.com`;
-        const run = await runAction({
-          workspace: ws,
+        const run = await runPublish(s, {
+          values: 'replicaCount: 1\n',
           inputs: { ...inputs, domain },
           timeoutMs: 90_000,
         });
+        const ws = run.workspace;
         const retries = (run.stdout.match(/^::debug::.*; retry \d+\/\d+ in \d+ ms$/gm) ?? [])
           .length;
         const errors = run.stdout.split('\n').filter((l) => l.startsWith('::error::'));
-        const ended = started + run.durationMs;
+        const ended = run.exitedAt;
         // The last request this run sent (the simulator records every one, with its time): its
         // start requests (a run that failed there has no job id) and those naming its job.
         const jobId = run.outputs['job-id'];

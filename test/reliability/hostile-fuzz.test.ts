@@ -22,7 +22,13 @@ import { parseInputs } from '../../src/export/inputs.js';
 import type { Reporter } from '../../src/shared/logger.js';
 import { publish } from '../../src/export/pipeline.js';
 import { describeFailure } from '../../src/action/runtime.js';
-import { maskedValues, runAction, secretForms } from '../helpers/action.js';
+import {
+  maskedValues,
+  newWorkspace,
+  runAgent,
+  runPublish,
+  secretForms,
+} from '../helpers/action.js';
 import { caseArb, startHostile, type HostileCase } from '../helpers/hostile.js';
 import { pool } from '../helpers/pool.js';
 
@@ -237,34 +243,25 @@ describe('hostile service responses', () => {
           const h = await startHostile(c);
           const key = `mint_fuzz_e2e_${i}_0123456789abcdef`;
           try {
-            const workspace = await mkdtemp(join(tmpdir(), 'fuzz-e2e-'));
-            await writeFile(join(workspace, 'values.yaml'), ORIGINAL);
+            const service = { apiKey: key, baseUrl: h.baseUrl };
+            const workspace = await newWorkspace({ 'values.yaml': ORIGINAL });
+            const limits = { timeout: `${TIMEOUT_MS / 1000}s`, 'poll-interval': '1s' };
             const run = c.agent
-              ? await runAction({
-                  entry: 'dist/agent/index.js',
-                  actionFile: 'agent/action.yml',
-                  workspace,
-                  inputs: {
-                    'api-key': key,
-                    'project-id': 'proj_fuzz',
-                    prompt: 'Fix the broken links',
-                    'job-id': c.followUp ? 'aj_fuzz0001' : '',
-                    timeout: `${TIMEOUT_MS / 1000}s`,
-                    'poll-interval': '1s',
-                    'base-url': h.baseUrl,
+              ? await runAgent(
+                  { ...service, projectId: 'proj_fuzz' },
+                  {
+                    workspace,
+                    inputs: {
+                      prompt: 'Fix the broken links',
+                      'job-id': c.followUp ? 'aj_fuzz0001' : '',
+                      ...limits,
+                    },
+                    timeoutMs: 20_000,
                   },
-                  timeoutMs: 20_000,
-                })
-              : await runAction({
+                )
+              : await runPublish(service, {
                   workspace,
-                  inputs: {
-                    'api-key': key,
-                    domain: 'docs.example.com',
-                    'base-url': h.baseUrl,
-                    timeout: `${TIMEOUT_MS / 1000}s`,
-                    'poll-interval': '1s',
-                    'download-path': c.download ? 'bundle.tar.gz' : '',
-                  },
+                  inputs: { ...limits, 'download-path': c.download ? 'bundle.tar.gz' : '' },
                   secrets: h.signatures,
                   timeoutMs: 20_000,
                 });
