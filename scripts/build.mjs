@@ -8,14 +8,17 @@
 // tell from package.json that it is an ES module: src/tsconfig.json, which ncc reads (the one
 // nearest the entry points), says so (module ESNext). The output is the same bytes.
 //
+// dist/sources.sha256 records what the bundles were built from (scripts/sources-digest.mjs).
+//
 // ncc empties the *.js files under its output folder when it writes, so a bundle that lives inside
 // another's folder (dist/agent and dist/cli inside dist) is built in a folder of its own and moved in after.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STAMP, sourcesDigest } from './sources-digest.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Entry point → output folder (relative to the repository). */
@@ -57,6 +60,8 @@ try {
   BUNDLES.forEach(([, out], i) => {
     if (i > 0) cpSync(outs[i], join(ROOT, out), { recursive: true });
   });
+  // What these bundles were built from: the tests build again only when the sources differ.
+  writeFileSync(STAMP, `${sourcesDigest()}\n`);
 } catch (error) {
   process.stderr.write(`build: ${error.message}\n`);
   process.exitCode = 1;

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: a plain ES module without types
 import { ensureTools } from '../scripts/tools.mjs';
+// @ts-expect-error: a plain ES module without types
+import { STAMP, sourcesDigest } from '../scripts/sources-digest.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,15 +27,29 @@ export default function setup(project: TestProject): void {
   project.provide('helm3', tools.helm3);
   project.provide('helm4', tools.helm4);
   const dist = new URL('../dist/index.js', import.meta.url);
-  // Every entry the tests run: the action, agent/ and the command line.
-  const entries = ['index.js', 'agent/index.js', 'cli/index.js'].map(
-    (entry) => new URL(`../dist/${entry}`, import.meta.url),
-  );
-  if (!entries.every((entry) => existsSync(entry)) || process.env.E2E_REBUILD !== '0') {
+  const reason = rebuildReason();
+  if (reason) {
     const started = Date.now();
     execFileSync('npm', ['run', '-s', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
     process.stderr.write(
-      `global-setup: built dist/ in ${Date.now() - started} ms (${statSync(dist).size} bytes)\n`,
+      `global-setup: built dist/ (${reason}) in ${Date.now() - started} ms (${statSync(dist).size} bytes)\n`,
     );
   }
+}
+
+/**
+ * Why dist/ must be built before the tests, or '' when it need not be. E2E_REBUILD=1 always builds
+ * and E2E_REBUILD=0 never does (.ci/run: check-dist has just built it). Otherwise dist/ is reused
+ * when the sources digest that `npm run build` recorded in it is that of the sources now: a fresh
+ * clone starts testing at once (check-dist holds the committed dist/ to the committed sources), and
+ * any edit under src/ is built first.
+ */
+function rebuildReason(): string {
+  const entries = ['index.js', 'agent/index.js', 'cli/index.js'];
+  if (!entries.every((entry) => existsSync(new URL(`../dist/${entry}`, import.meta.url))))
+    return 'a bundle is missing';
+  if (process.env.E2E_REBUILD === '1') return 'E2E_REBUILD=1';
+  if (process.env.E2E_REBUILD === '0') return '';
+  const built = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : '';
+  return built === sourcesDigest() ? '' : 'the sources changed since dist/ was built';
 }
