@@ -70801,6 +70801,10 @@ async function writeStream(body, file, signal, onChunk) {
         const take = () => spare.pop() ?? Buffer.allocUnsafe(BATCH_BYTES);
         let current = take();
         let used = 0;
+        // Where the next buffer goes in the file. Each write names its position (pwrite): two writes
+        // on the thread pool at once may run in either order, and without a position the second to
+        // start could land first (seen under load: the right hash, a scrambled file).
+        let position = 0;
         const inFlight = new Set();
         let ended = false;
         let settled = false;
@@ -70825,9 +70829,11 @@ async function writeStream(body, file, signal, onChunk) {
         const submit = () => {
             const buffer = current;
             const length = used;
+            const at = position;
+            position += length;
             current = take();
             used = 0;
-            const write = file.write(buffer, 0, length).then(({ bytesWritten }) => {
+            const write = file.write(buffer, 0, length, at).then(({ bytesWritten }) => {
                 inFlight.delete(write);
                 if (settled)
                     return;

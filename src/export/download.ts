@@ -282,6 +282,10 @@ async function writeStream(
     const take = () => spare.pop() ?? Buffer.allocUnsafe(BATCH_BYTES);
     let current = take();
     let used = 0;
+    // Where the next buffer goes in the file. Each write names its position (pwrite): two writes
+    // on the thread pool at once may run in either order, and without a position the second to
+    // start could land first (seen under load: the right hash, a scrambled file).
+    let position = 0;
     const inFlight = new Set<Promise<void>>();
     let ended = false;
     let settled = false;
@@ -304,9 +308,11 @@ async function writeStream(
     const submit = () => {
       const buffer = current;
       const length = used;
+      const at = position;
+      position += length;
       current = take();
       used = 0;
-      const write: Promise<void> = file.write(buffer, 0, length).then(
+      const write: Promise<void> = file.write(buffer, 0, length, at).then(
         ({ bytesWritten }) => {
           inFlight.delete(write);
           if (settled) return;
