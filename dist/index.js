@@ -70338,6 +70338,18 @@ function parsePollIntervalInput(input, raw) {
         ? 'auto'
         : parseDurationInput(input, text, 1000, MAX_POLL_INTERVAL_MS, 'auto, or ');
 }
+/**
+ * A job-id input: empty (undefined), or an id of the service's form. `kind` names the job in the
+ * message ("export", "agent") and `hint` says where a valid one comes from.
+ */
+function parseJobIdInput(input, raw, kind, hint) {
+    const id = raw.trim();
+    if (id === '')
+        return undefined;
+    if (!SERVICE_ID_PATTERN.test(id))
+        throw new InputError(input, `("${printable(id)}") is not an ${kind} job id`, hint);
+    return id;
+}
 /** The service address input, refused with the client's own reasons. */
 function parseBaseUrlInput(raw) {
     const name = CommonInputs.BaseUrl.name;
@@ -70776,7 +70788,6 @@ function isPlainKey(key) {
 
 
 
-
 const ExportInputs = {
     Domain: { name: 'domain', default: '' },
     JobId: { name: 'job-id', default: '' },
@@ -70851,7 +70862,7 @@ function parseInputs(read, workspace) {
 /** What to publish: a new export of `domain`, the existing job `job-id`, or `bundle-url`. */
 function parseTarget(get, notices) {
     const bundleUrl = parseBundleUrl(get);
-    const jobId = parseJobId(get(ExportInputs.JobId));
+    const jobId = parseJobIdInput(ExportInputs.JobId.name, get(ExportInputs.JobId), 'export', 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
     const domain = parseDomain(get(ExportInputs.Domain), notices);
     if (!domain && !jobId && !bundleUrl) {
         throw new InputError(ExportInputs.Domain.name, 'is empty, and so are job-id and bundle-url', 'Set domain to the host name of the site to export (e.g. docs.example.com), job-id to republish an existing export, or bundle-url to publish a copy of the bundle you host yourself.');
@@ -70891,15 +70902,6 @@ function parseDownloadPath(get, workspace, valuesFiles) {
         throw new InputError(ExportInputs.DownloadPath.name, `is the same file as values-file${valuesFiles.length > 1 ? ` "${same.display}"` : ''}`, 'Give the bundle its own path, e.g. site.tar.gz.');
     }
     return { path, display };
-}
-function parseJobId(raw) {
-    const id = raw.trim();
-    if (id === '')
-        return undefined;
-    if (!SERVICE_ID_PATTERN.test(id)) {
-        throw new InputError(ExportInputs.JobId.name, `("${printable(id)}") is not an export job id`, 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
-    }
-    return id;
 }
 /** Normalises `https://Docs.Example.com/` to `docs.example.com`; refuses paths, ports, look-alikes. */
 function parseDomain(raw, notices) {

@@ -43139,6 +43139,18 @@ function parsePollIntervalInput(input, raw) {
         ? 'auto'
         : parseDurationInput(input, text, 1000, MAX_POLL_INTERVAL_MS, 'auto, or ');
 }
+/**
+ * A job-id input: empty (undefined), or an id of the service's form. `kind` names the job in the
+ * message ("export", "agent") and `hint` says where a valid one comes from.
+ */
+function parseJobIdInput(input, raw, kind, hint) {
+    const id = raw.trim();
+    if (id === '')
+        return undefined;
+    if (!SERVICE_ID_PATTERN.test(id))
+        throw new errors_InputError(input, `("${text_printable(id)}") is not an ${kind} job id`, hint);
+    return id;
+}
 /** The service address input, refused with the client's own reasons. */
 function parseBaseUrlInput(raw) {
     const name = CommonInputs.BaseUrl.name;
@@ -51770,7 +51782,6 @@ function checkGithubToken(token) {
 
 
 
-
 /**
  * The longest instruction taken: as long as the longest comment GitHub keeps (the service
  * publishes no limit), so any comment fits and a runaway value does not.
@@ -51812,7 +51823,7 @@ function parseAgentInputs(read, options = {}) {
     const rawPrompt = get(AgentInputs.Prompt);
     const reviewLoop = options.commentEvent === true && rawPrompt.trim() === '';
     const prompt = reviewLoop ? undefined : parsePrompt(rawPrompt);
-    let jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
+    let jobId = parseJobIdInput(AgentInputs.JobId.name, get(AgentInputs.JobId), 'agent', 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
     const wait = parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
     const githubToken = parseAgentToken(get(AgentInputs.GithubToken).trim(), reviewLoop);
     const command = parseCommand(get(AgentInputs.Command));
@@ -51873,14 +51884,6 @@ function parseCommand(raw) {
         throw new errors_InputError(AgentInputs.Command.name, `("${text_printable(command)}") is not a command`, 'Give one word of at most 50 visible ASCII characters, without spaces, e.g. /agent or /docs.');
     }
     return command;
-}
-function parseAgentJobId(jobId) {
-    if (jobId === '')
-        return undefined;
-    if (!SERVICE_ID_PATTERN.test(jobId)) {
-        throw new errors_InputError(AgentInputs.JobId.name, `("${text_printable(jobId)}") is not an agent job id`, 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
-    }
-    return jobId;
 }
 
 ;// CONCATENATED MODULE: ./src/agent/outputs.ts

@@ -66898,6 +66898,18 @@ function parsePollIntervalInput(input, raw) {
         ? 'auto'
         : parseDurationInput(input, text, 1000, MAX_POLL_INTERVAL_MS, 'auto, or ');
 }
+/**
+ * A job-id input: empty (undefined), or an id of the service's form. `kind` names the job in the
+ * message ("export", "agent") and `hint` says where a valid one comes from.
+ */
+function parseJobIdInput(input, raw, kind, hint) {
+    const id = raw.trim();
+    if (id === '')
+        return undefined;
+    if (!constants_SERVICE_ID_PATTERN.test(id))
+        throw new InputError(input, `("${text_printable(id)}") is not an ${kind} job id`, hint);
+    return id;
+}
 /** The service address input, refused with the client's own reasons. */
 function parseBaseUrlInput(raw) {
     const name = CommonInputs.BaseUrl.name;
@@ -67130,7 +67142,6 @@ function checkGithubToken(token) {
 
 
 
-
 /**
  * The longest instruction taken: as long as the longest comment GitHub keeps (the service
  * publishes no limit), so any comment fits and a runaway value does not.
@@ -67172,7 +67183,7 @@ function parseAgentInputs(read, options = {}) {
     const rawPrompt = get(AgentInputs.Prompt);
     const reviewLoop = options.commentEvent === true && rawPrompt.trim() === '';
     const prompt = reviewLoop ? undefined : parsePrompt(rawPrompt);
-    let jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
+    let jobId = parseJobIdInput(AgentInputs.JobId.name, get(AgentInputs.JobId), 'agent', 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
     const wait = inputs_parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
     const githubToken = parseAgentToken(get(AgentInputs.GithubToken).trim(), reviewLoop);
     const command = parseCommand(get(AgentInputs.Command));
@@ -67233,14 +67244,6 @@ function parseCommand(raw) {
         throw new InputError(AgentInputs.Command.name, `("${text_printable(command)}") is not a command`, 'Give one word of at most 50 visible ASCII characters, without spaces, e.g. /agent or /docs.');
     }
     return command;
-}
-function parseAgentJobId(jobId) {
-    if (jobId === '')
-        return undefined;
-    if (!constants_SERVICE_ID_PATTERN.test(jobId)) {
-        throw new InputError(AgentInputs.JobId.name, `("${text_printable(jobId)}") is not an agent job id`, 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
-    }
-    return jobId;
 }
 
 ;// CONCATENATED MODULE: ./src/agent/outputs.ts
@@ -67555,7 +67558,6 @@ function isPlainKey(key) {
 
 
 
-
 const ExportInputs = {
     Domain: { name: 'domain', default: '' },
     JobId: { name: 'job-id', default: '' },
@@ -67630,7 +67632,7 @@ function parseInputs(read, workspace) {
 /** What to publish: a new export of `domain`, the existing job `job-id`, or `bundle-url`. */
 function parseTarget(get, notices) {
     const bundleUrl = parseBundleUrl(get);
-    const jobId = parseJobId(get(ExportInputs.JobId));
+    const jobId = parseJobIdInput(ExportInputs.JobId.name, get(ExportInputs.JobId), 'export', 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
     const domain = parseDomain(get(ExportInputs.Domain), notices);
     if (!domain && !jobId && !bundleUrl) {
         throw new InputError(ExportInputs.Domain.name, 'is empty, and so are job-id and bundle-url', 'Set domain to the host name of the site to export (e.g. docs.example.com), job-id to republish an existing export, or bundle-url to publish a copy of the bundle you host yourself.');
@@ -67670,15 +67672,6 @@ function parseDownloadPath(get, workspace, valuesFiles) {
         throw new InputError(ExportInputs.DownloadPath.name, `is the same file as values-file${valuesFiles.length > 1 ? ` "${same.display}"` : ''}`, 'Give the bundle its own path, e.g. site.tar.gz.');
     }
     return { path, display };
-}
-function parseJobId(raw) {
-    const id = raw.trim();
-    if (id === '')
-        return undefined;
-    if (!constants_SERVICE_ID_PATTERN.test(id)) {
-        throw new InputError(ExportInputs.JobId.name, `("${text_printable(id)}") is not an export job id`, 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
-    }
-    return id;
 }
 /** Normalises `https://Docs.Example.com/` to `docs.example.com`; refuses paths, ports, look-alikes. */
 function parseDomain(raw, notices) {

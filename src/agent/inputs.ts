@@ -1,6 +1,5 @@
 /** The agent/ sub-action's inputs; nothing reaches the service before they are all checked. */
 import { checkGithubToken, GithubTokenInput } from '../github/inputs.js';
-import { SERVICE_ID_PATTERN } from '../shared/constants.js';
 import { InputError } from '../shared/errors.js';
 import {
   characterProblem,
@@ -13,6 +12,7 @@ import {
   type InputSpec,
   type ServiceInputs,
   type TextProblem,
+  parseJobIdInput,
 } from '../shared/inputs.js';
 import { printable } from '../shared/text.js';
 
@@ -88,7 +88,12 @@ export function parseAgentInputs(
   const rawPrompt = get(AgentInputs.Prompt);
   const reviewLoop = options.commentEvent === true && rawPrompt.trim() === '';
   const prompt = reviewLoop ? undefined : parsePrompt(rawPrompt);
-  let jobId = parseAgentJobId(get(AgentInputs.JobId).trim());
+  let jobId = parseJobIdInput(
+    AgentInputs.JobId.name,
+    get(AgentInputs.JobId),
+    'agent',
+    'Use the job-id output of an earlier run, or leave it empty to start a new job.',
+  );
   const wait = parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
   const githubToken = parseAgentToken(get(AgentInputs.GithubToken).trim(), reviewLoop);
   const command = parseCommand(get(AgentInputs.Command));
@@ -169,16 +174,4 @@ function parseCommand(raw: string): string {
     );
   }
   return command;
-}
-
-function parseAgentJobId(jobId: string): string | undefined {
-  if (jobId === '') return undefined;
-  if (!SERVICE_ID_PATTERN.test(jobId)) {
-    throw new InputError(
-      AgentInputs.JobId.name,
-      `("${printable(jobId)}") is not an agent job id`,
-      'Use the job-id output of an earlier run, or leave it empty to start a new job.',
-    );
-  }
-  return jobId;
 }

@@ -10,7 +10,6 @@ import {
 } from '../github/inputs.js';
 import type { HelmRollout } from '../helm/helm.js';
 import { HelmInputs, parseHelmInputs } from '../helm/inputs.js';
-import { SERVICE_ID_PATTERN } from '../shared/constants.js';
 import { parseVerifyInputs, VerifyInputs, type VerifySettings } from '../site/inputs.js';
 import { InputError } from '../shared/errors.js';
 import {
@@ -24,6 +23,7 @@ import {
   type InputReader,
   type InputSpec,
   type ServiceInputs,
+  parseJobIdInput,
 } from '../shared/inputs.js';
 import { codePoint, printable } from '../shared/text.js';
 import type { KeyPath } from '../values/file.js';
@@ -152,7 +152,12 @@ function parseTarget(
   notices: string[],
 ): { jobId: string | undefined; domain: string | undefined; bundleUrl: string | undefined } {
   const bundleUrl = parseBundleUrl(get);
-  const jobId = parseJobId(get(ExportInputs.JobId));
+  const jobId = parseJobIdInput(
+    ExportInputs.JobId.name,
+    get(ExportInputs.JobId),
+    'export',
+    'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).',
+  );
   const domain = parseDomain(get(ExportInputs.Domain), notices);
   if (!domain && !jobId && !bundleUrl) {
     throw new InputError(
@@ -215,18 +220,6 @@ function parseDownloadPath(
   return { path, display };
 }
 
-function parseJobId(raw: string): string | undefined {
-  const id = raw.trim();
-  if (id === '') return undefined;
-  if (!SERVICE_ID_PATTERN.test(id)) {
-    throw new InputError(
-      ExportInputs.JobId.name,
-      `("${printable(id)}") is not an export job id`,
-      'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).',
-    );
-  }
-  return id;
-}
 /** Normalises `https://Docs.Example.com/` to `docs.example.com`; refuses paths, ports, look-alikes. */
 export function parseDomain(raw: string, notices: string[]): string | undefined {
   const original = raw.trim();

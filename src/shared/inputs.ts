@@ -7,7 +7,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseBaseUrl } from '../api/base-url.js';
 import { ApiError } from '../api/errors.js';
-import { DEFAULT_BASE_URL } from './constants.js';
+import { DEFAULT_BASE_URL, SERVICE_ID_PATTERN } from './constants.js';
 import { parseDuration } from './duration.js';
 import { InputError } from './errors.js';
 import { codePoint, printable } from './text.js';
@@ -172,6 +172,23 @@ export function parsePollIntervalInput(input: string, raw: string): 'auto' | num
   return text === 'auto'
     ? 'auto'
     : parseDurationInput(input, text, 1000, MAX_POLL_INTERVAL_MS, 'auto, or ');
+}
+
+/**
+ * A job-id input: empty (undefined), or an id of the service's form. `kind` names the job in the
+ * message ("export", "agent") and `hint` says where a valid one comes from.
+ */
+export function parseJobIdInput(
+  input: string,
+  raw: string,
+  kind: string,
+  hint: string,
+): string | undefined {
+  const id = raw.trim();
+  if (id === '') return undefined;
+  if (!SERVICE_ID_PATTERN.test(id))
+    throw new InputError(input, `("${printable(id)}") is not an ${kind} job id`, hint);
+  return id;
 }
 
 /** The service address input, refused with the client's own reasons. */
