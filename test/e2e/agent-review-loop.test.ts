@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAgentJob } from '../../src/api/agent.js';
 import { ServiceClient } from '../../src/api/client.js';
 import type { AgentScenario, Simulator } from '../../simulator/server.js';
-import { GITHUB_TOKEN, runAction, type ActionRun } from '../helpers/action.js';
+import { GITHUB_TOKEN, runAgent, type ActionRun } from '../helpers/action.js';
 import { startFakeGitHub, type FakeGitHub, type FakeGitHubOptions } from '../helpers/github-api.js';
 import type { StoredComment } from '../helpers/pull-requests.js';
 import { sim } from '../helpers/sim.js';
@@ -104,22 +104,14 @@ async function existingJob(s: Simulator): Promise<string> {
 }
 
 /** dist/agent as a runner starts it, against the simulator and the GitHub stand-in. */
-function runAgent(
+function agentWith(
   s: Simulator,
   g: FakeGitHub,
   inputs: Record<string, string>,
   env: Record<string, string> = {},
 ) {
-  return runAction({
-    entry: 'dist/agent/index.js',
-    actionFile: 'agent/action.yml',
-    inputs: {
-      'api-key': s.apiKey,
-      'project-id': s.projectId,
-      'base-url': s.baseUrl,
-      'poll-interval': '1s',
-      ...inputs,
-    },
+  return runAgent(s, {
+    inputs: { 'poll-interval': '1s', ...inputs },
     env: { GITHUB_API_URL: g.apiUrl, ...env },
   });
 }
@@ -131,7 +123,7 @@ function agentOn(
   g: FakeGitHub,
   inputs: Record<string, string> = {},
 ) {
-  return runAgent(s, g, inputs, { GITHUB_EVENT_NAME: event.name, GITHUB_EVENT_PATH: event.path });
+  return agentWith(s, g, inputs, { GITHUB_EVENT_NAME: event.name, GITHUB_EVENT_PATH: event.path });
 }
 
 /** The comments the action posted in this test (as the job's token's app; not the seeded ones). */
@@ -503,7 +495,7 @@ describe('announce: one comment per job on its pull request', () => {
     const runs: ActionRun[] = [];
     for (const prompt of ['Rewrite the quickstart', 'Shorten the intro'])
       runs.push(
-        await runAgent(
+        await agentWith(
           s,
           g,
           { prompt, 'job-id': jobId },
@@ -527,7 +519,7 @@ describe('announce: one comment per job on its pull request', () => {
 
   it('a pull request of another repository is not commented on', async () => {
     const { s, g, jobId } = await world({ announce: false });
-    const run = await runAgent(
+    const run = await agentWith(
       s,
       g,
       { prompt: 'x', 'job-id': jobId },

@@ -12,7 +12,7 @@ import { tarGz } from '../../simulator/tar.js';
 import { PREVIOUS_SITE, startPod, type PodOptions, type PodStandIn } from '../../simulator/pod.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 import { CHART, helmEnv } from '../helpers/helm.js';
-import { newWorkspace, runAction } from '../helpers/action.js';
+import { newWorkspace, runAction, runPublish } from '../helpers/action.js';
 import { startMirror } from '../helpers/mirror.js';
 import { sim } from '../helpers/sim.js';
 
@@ -38,16 +38,10 @@ async function publishWith(
   env: Record<string, string> = {},
 ) {
   const s = await sim({ export: quick });
-  const run = await runAction({
+  const run = await runPublish(s, {
     workspace: ws,
     env,
-    inputs: {
-      'api-key': s.apiKey,
-      domain: 'docs.example.com',
-      'base-url': s.baseUrl,
-      'poll-interval': '1s',
-      ...more,
-    },
+    inputs: { 'poll-interval': '1s', ...more },
   });
   return { s, run };
 }
@@ -166,6 +160,7 @@ describe('the mirror flow: bundle-url, then the live-site check', () => {
     const m = await startMirror();
     m.files.set(`/docs/${sha}.tar.gz`, archive);
     const { ws, pod } = await site();
+    // No service at all: a placeholder key and the default base-url, not a simulator's inputs.
     const run = await runAction({
       workspace: ws,
       inputs: {

@@ -8,7 +8,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newWorkspace, runAction } from '../helpers/action.js';
+import { newWorkspace, runPublish } from '../helpers/action.js';
 import { buildUmbrella, HELMS, helmEnv, helmTemplate, type HelmName } from '../helpers/helm.js';
 import { sim } from '../helpers/sim.js';
 
@@ -49,13 +49,10 @@ describe.each(HELMS)('an umbrella chart, with the built action and real %s', (na
     expect(before).not.toContain('BUNDLE_URL');
 
     const s = await sim({ export: quick });
-    const run = await runAction({
+    const run = await runPublish(s, {
       workspace: ws,
       env: h.env,
       inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
         version: '2026-11-22',
         'values-file': 'umbrella/values.yaml',
         'values-key': 'enterprise.staticExport',
@@ -91,13 +88,10 @@ async function twoEnvironments(helm: HelmName, more: Record<string, string> = {}
   const ws = await newWorkspace();
   const chart = await buildUmbrella(h, ws);
   await files(ws, { 'env/staging.yaml': STAGING, 'env/production.yaml': PRODUCTION });
-  const run = await runAction({
+  const run = await runPublish(s, {
     workspace: ws,
     env: h.env,
     inputs: {
-      'api-key': s.apiKey,
-      domain: 'docs.example.com',
-      'base-url': s.baseUrl,
       'values-file': 'env/staging.yaml\nenv/production.yaml\n',
       'values-key': 'enterprise.staticExport',
       'helm-release': 'docs',
@@ -158,12 +152,9 @@ describe('several values files in one run', () => {
     const ws = await newWorkspace();
     const pinned = 'replicaCount: 1\nenterprise: "2.0" # pinned\n';
     await files(ws, { 'a/values.yaml': STAGING, 'b/values.yaml': pinned });
-    const run = await runAction({
+    const run = await runPublish(s, {
       workspace: ws,
       inputs: {
-        'api-key': s.apiKey,
-        domain: 'docs.example.com',
-        'base-url': s.baseUrl,
         'values-file': 'a/values.yaml\nb/values.yaml',
         'values-key': 'enterprise.staticExport',
       },
