@@ -6,7 +6,12 @@ import * as core from '@actions/core';
 import { ServiceClient } from '../api/client.js';
 import { ExportInputs, parseInputs, type ActionInputs } from '../export/inputs.js';
 import { Outputs, publishOutputs } from '../export/outputs.js';
-import { publish, type PublishState } from '../export/pipeline.js';
+import {
+  publish as publishExport,
+  type PublishResult,
+  type PublishState,
+} from '../export/pipeline.js';
+import { failureSummary, successSummary, type RunLink } from '../export/summary.js';
 import { DeploymentRecorder } from '../github/deployment.js';
 import { StoppedError } from '../shared/errors.js';
 import type { Reporter } from '../shared/logger.js';
@@ -19,80 +24,116 @@ import {
   setOutputsQuietly,
   writeSummary,
 } from './runtime.js';
-import { failureSummary, successSummary } from '../export/summary.js';
 
 export async function run(): Promise<void> {
-  const state: PublishState = {};
-  let inputs: ActionInputs | undefined;
-  let deployment: DeploymentRecorder | undefined;
-  // Every value masked in the log is also kept out of what is sent to GitHub.
-  const redactor = new Redactor();
-  const reporter = maskingReporter(redactor);
-  // What GitHub accepted, not what was asked: a refused status is not shown as recorded.
-  const deployed = () =>
-    deployment?.id !== undefined && inputs?.deployment
-      ? {
-          id: deployment.id,
-          environment: inputs.deployment.environment,
-          state: deployment.state ?? 'created, no status accepted',
-        }
-      : undefined;
-
+  const root = new RootRun();
   await runEntry(
     async ({ signal, track }) => {
-      // bundle-url may be a presigned link of the team's own: masked before anything is checked.
-      for (const secret of querySecrets(core.getInput(ExportInputs.BundleUrl.name).trim()))
-        reporter.secret(secret);
-      const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
-      const parsed = parseInputs((name) => core.getInput(name), workspace);
-      inputs = parsed.inputs;
-      redactor.add(inputs.apiKey, ...(inputs.deployment ? [inputs.deployment.token] : []));
-      for (const notice of parsed.notices) core.notice(notice);
-      for (const warning of parsed.warnings) core.warning(warning);
-      deployment = await startDeployment(inputs, reporter, redactor.redact, signal);
-      const client = track(
-        new ServiceClient({
-          baseUrl: inputs.baseUrl,
-          apiKey: inputs.apiKey,
-          logger: actionsReporter,
-        }),
-      );
-      const result = await publish(inputs, {
-        reporter,
-        client,
-        signal,
-        state,
-        redactor,
-        workflow: { workflowRef: process.env.GITHUB_WORKFLOW_REF, workspace },
-      });
-
-      for (const [name, value] of Object.entries(publishOutputs(result)))
-        core.setOutput(name, value);
-      // Only now, after the live-site check when there is one, is the deployment a success.
-      await deployment?.succeeded(
-        `${result.jobId ? `Published export ${result.jobId} (${result.pageCount} pages)` : 'Published the bundle from bundle-url'}${result.helm ? `, Helm revision ${result.helm.release.revision}` : ''}${result.verified ? ', live site verified' : ''}`,
-      );
-      await writeSummary(
-        successSummary(result, Date.now(), { url: runUrl(), deployment: deployed() }),
-      );
+      const inputs = root.readInputs();
+      await root.recordDeployment(inputs, signal);
+      const result = await root.publish(inputs, track(serviceClient(inputs)), signal);
+      await root.reportSuccess(result);
     },
-    async (message, error) => {
-      setOutputsQuietly({
-        [Outputs.JobId]: state.jobId,
-        [Outputs.Status]: state.status,
-        [Outputs.Verified]: state.verified === false ? 'false' : undefined,
-      });
-      await deployment?.failed(error, message);
-      if (error instanceof StoppedError && state.jobId)
-        core.info(`To resume: job-id: ${state.jobId}`);
-      await writeSummary(
-        failureSummary(redactor.redact(message), state, inputs?.domain, {
-          url: runUrl(),
-          deployment: deployed(),
-        }),
-      );
-    },
+    (message, error) => root.reportFailure(message, error),
   );
+}
+
+/** One run of the root action: what its steps learn is kept for the report of a failure. */
+class RootRun {
+  /** How far the pipeline got (the job to resume, its status). */
+  private readonly state: PublishState = {};
+  // Every value masked in the log is also kept out of what is sent to GitHub.
+  private readonly redactor = new Redactor();
+  private readonly reporter = maskingReporter(this.redactor);
+  private inputs: ActionInputs | undefined;
+  private workspace = '';
+  private deployment: DeploymentRecorder | undefined;
+
+  /** Masks what must not be printed, parses the inputs, then shows their notices and warnings. */
+  readInputs(): ActionInputs {
+    // bundle-url may be a presigned link of the team's own: masked before anything is checked.
+    for (const secret of querySecrets(core.getInput(ExportInputs.BundleUrl.name).trim()))
+      this.reporter.secret(secret);
+    this.workspace = process.env.GITHUB_WORKSPACE || process.cwd();
+    const parsed = parseInputs((name) => core.getInput(name), this.workspace);
+    const inputs = (this.inputs = parsed.inputs);
+    this.redactor.add(inputs.apiKey, ...(inputs.deployment ? [inputs.deployment.token] : []));
+    for (const notice of parsed.notices) core.notice(notice);
+    for (const warning of parsed.warnings) core.warning(warning);
+    return inputs;
+  }
+
+  async recordDeployment(inputs: ActionInputs, signal: AbortSignal): Promise<void> {
+    this.deployment = await startDeployment(inputs, this.reporter, this.redactor.redact, signal);
+  }
+
+  publish(inputs: ActionInputs, client: ServiceClient, signal: AbortSignal) {
+    return publishExport(inputs, {
+      reporter: this.reporter,
+      client,
+      signal,
+      state: this.state,
+      redactor: this.redactor,
+      workflow: { workflowRef: process.env.GITHUB_WORKFLOW_REF, workspace: this.workspace },
+    });
+  }
+
+  async reportSuccess(result: PublishResult): Promise<void> {
+    for (const [name, value] of Object.entries(publishOutputs(result))) core.setOutput(name, value);
+    // Only now, after the live-site check when there is one, is the deployment a success.
+    await this.deployment?.succeeded(publishedDescription(result));
+    await writeSummary(successSummary(result, Date.now(), this.runLink()));
+  }
+
+  async reportFailure(message: string, error: unknown): Promise<void> {
+    setOutputsQuietly({
+      [Outputs.JobId]: this.state.jobId,
+      [Outputs.Status]: this.state.status,
+      [Outputs.Verified]: this.state.verified === false ? 'false' : undefined,
+    });
+    await this.deployment?.failed(error, message);
+    if (error instanceof StoppedError && this.state.jobId)
+      core.info(`To resume: job-id: ${this.state.jobId}`);
+    const summary = failureSummary(
+      this.redactor.redact(message),
+      this.state,
+      this.inputs?.domain,
+      this.runLink(),
+    );
+    await writeSummary(summary);
+  }
+
+  /** The run's link, and its deployment as GitHub accepted it, not as it was asked. */
+  private runLink(): RunLink {
+    const { deployment, inputs } = this;
+    // A refused status is not shown as recorded.
+    const recorded =
+      deployment?.id !== undefined && inputs?.deployment
+        ? {
+            id: deployment.id,
+            environment: inputs.deployment.environment,
+            state: deployment.state ?? 'created, no status accepted',
+          }
+        : undefined;
+    return { url: runUrl(), deployment: recorded };
+  }
+}
+
+function serviceClient(inputs: ActionInputs): ServiceClient {
+  return new ServiceClient({
+    baseUrl: inputs.baseUrl,
+    apiKey: inputs.apiKey,
+    logger: actionsReporter,
+  });
+}
+
+/** The successful deployment status's description: what was published, rolled out, checked. */
+function publishedDescription(result: PublishResult): string {
+  const published = result.jobId
+    ? `Published export ${result.jobId} (${result.pageCount} pages)`
+    : 'Published the bundle from bundle-url';
+  const helm = result.helm ? `, Helm revision ${result.helm.release.revision}` : '';
+  return `${published}${helm}${result.verified ? ', live site verified' : ''}`;
 }
 
 /**
