@@ -4,7 +4,6 @@
  * never sent: the link is a credential of its own.
  */
 import { createHash } from 'node:crypto';
-import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { AtomicWriteError, writeAtomic } from '../shared/atomic-write.js';
@@ -13,6 +12,7 @@ import { UserError } from '../shared/errors.js';
 import { silentLogger, type Logger } from '../shared/logger.js';
 import { sleep } from '../shared/sleep.js';
 import { USER_AGENT } from '../shared/version.js';
+import { writeStream } from './write-stream.js';
 
 export interface DownloadOptions {
   signal?: AbortSignal;
@@ -116,6 +116,7 @@ function timedOut(host: string): UserError {
   );
 }
 
+/** One attempt; a Retryable error is worth another. */
 async function downloadOnce(
   url: string,
   dest: string,
@@ -125,70 +126,104 @@ async function downloadOnce(
 ): Promise<Downloaded> {
   const host = hostOf(url);
   const started = Date.now();
+  const signal = transferSignal(options);
+  const response = await requestFollowingRedirects(url, signal, dispatcher, host, options);
+  await refuseUnusable(response, host);
+  const { bytes, sha256 } = await saveBody(response.body, dest, expectedBytes, {
+    host,
+    options,
+    signal,
+  });
+  return { path: dest, bytes, sha256, durationMs: Date.now() - started };
+}
+
+/** The caller's signal, joined with the time limit (the `timeout` input) when there is one. */
+function transferSignal(options: DownloadOptions): AbortSignal | undefined {
   const signals = [
     options.signal,
     options.deadline !== undefined
       ? AbortSignal.timeout(Math.max(1, options.deadline - Date.now()))
       : undefined,
   ].filter((s): s is AbortSignal => s !== undefined);
-  const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
+  return signals.length > 0 ? AbortSignal.any(signals) : undefined;
+}
+
+/**
+ * GETs the link and follows up to MAX_REDIRECTS redirects; the answer after the last is returned
+ * as it is, a redirect included (`refuseUnusable` says so).
+ */
+async function requestFollowingRedirects(
+  url: string,
+  signal: AbortSignal | undefined,
+  dispatcher: Dispatcher,
+  host: string,
+  options: DownloadOptions,
+): Promise<Dispatcher.ResponseData> {
   // undici's request() hands back a Node stream: far less overhead per chunk than fetch's web
   // streams, and back-pressure all the way to the socket, so memory stays flat.
-  let response: Dispatcher.ResponseData | undefined;
   let target = url;
   try {
     for (let hop = 0; ; hop++) {
-      response = await request(target, {
+      const response = await request(target, {
         method: 'GET',
         headers: { 'user-agent': USER_AGENT },
         signal,
         dispatcher,
       });
       const location = response.headers.location;
-      if (
-        response.statusCode >= 300 &&
-        response.statusCode < 400 &&
-        typeof location === 'string' &&
-        hop < MAX_REDIRECTS
-      ) {
-        response.body.resume();
-        target = new URL(location, target).href;
-        continue;
-      }
-      break;
+      if (!isRedirect(response) || typeof location !== 'string' || hop >= MAX_REDIRECTS)
+        return response;
+      response.body.resume();
+      target = new URL(location, target).href;
     }
   } catch (error) {
     if (options.signal?.aborted) throw error;
     if (signal?.aborted) throw timedOut(host);
     throw new Retryable(`network error talking to ${host}: ${describeNetworkError(error)}`);
   }
-  if (
-    response.statusCode >= 300 &&
-    response.statusCode < 400 &&
-    typeof response.headers.location === 'string'
-  ) {
+}
+
+function isRedirect(response: Dispatcher.ResponseData): boolean {
+  return response.statusCode >= 300 && response.statusCode < 400;
+}
+
+/**
+ * Throws unless the answer is the bundle (HTTP 200): a redirect too many, a refusal by the storage
+ * (StorageRefusal, for 400, 401 and 403), or a server error, worth another try (Retryable).
+ */
+async function refuseUnusable(response: Dispatcher.ResponseData, host: string): Promise<void> {
+  const status = response.statusCode;
+  if (isRedirect(response) && typeof response.headers.location === 'string') {
     response.body.resume();
     throw new UserError(
-      `Downloading the bundle failed: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${response.statusCode}). Run again to generate a fresh link; if it persists, report it.`,
+      `Downloading the bundle failed: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${status}). Run again to generate a fresh link; if it persists, report it.`,
     );
   }
-  if (response.statusCode !== 200) {
-    const body = await response.body.text().catch(() => '');
-    const said = storageError(body);
-    if (response.statusCode >= 500)
-      throw new Retryable(
-        `${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}`,
-      );
-    const hint =
-      response.statusCode === 403
-        ? 'The link has expired or its signature is not valid: run again to generate a fresh link.'
-        : 'Run again to generate a fresh link; if it persists, report it.';
-    const message = `Downloading the bundle failed: ${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}. ${hint}`;
-    if ([400, 401, 403].includes(response.statusCode))
-      throw new StorageRefusal(message, host, response.statusCode, said);
-    throw new UserError(message);
-  }
+  if (status === 200) return;
+  const body = await response.body.text().catch(() => '');
+  const said = storageError(body);
+  if (status >= 500)
+    throw new Retryable(`${host} answered HTTP ${status}${said ? ` (${said})` : ''}`);
+  const hint =
+    status === 403
+      ? 'The link has expired or its signature is not valid: run again to generate a fresh link.'
+      : 'Run again to generate a fresh link; if it persists, report it.';
+  const message = `Downloading the bundle failed: ${host} answered HTTP ${status}${said ? ` (${said})` : ''}. ${hint}`;
+  if ([400, 401, 403].includes(status)) throw new StorageRefusal(message, host, status, said);
+  throw new UserError(message);
+}
 
+/**
+ * Writes the body to `dest` through a temporary file, hashing it on the way and checking its
+ * length against the one the service announced.
+ */
+async function saveBody(
+  body: Readable,
+  dest: string,
+  expectedBytes: number,
+  at: { host: string; options: DownloadOptions; signal: AbortSignal | undefined },
+): Promise<{ bytes: number; sha256: string }> {
+  const { host, signal } = at;
   const hash = createHash('sha256');
   let bytes = 0;
   try {
@@ -196,7 +231,7 @@ async function downloadOnce(
     // added ~0.4 s on the development machine (dd: 0.60 s, 0.96 s with fsync), a third of the
     // transfer. The rename alone keeps a partial file out of `dest`.
     await writeAtomic(dest, { suffix: 'part', durable: false }, async (file) => {
-      await writeStream(response.body, file, signal, (chunk) => {
+      await writeStream(body, file, signal, (chunk) => {
         bytes += chunk.length;
         if (bytes > expectedBytes) {
           throw new UserError(
@@ -211,9 +246,9 @@ async function downloadOnce(
         );
     });
   } catch (error) {
-    throw downloadFailure(error, { host, bytes, expectedBytes, options, signal });
+    throw downloadFailure(error, { ...at, bytes, expectedBytes });
   }
-  return { path: dest, bytes, sha256: hash.digest('hex'), durationMs: Date.now() - started };
+  return { bytes, sha256: hash.digest('hex') };
 }
 
 /** The error to throw for a failed write of the bundle (the partial file is already removed). */
@@ -254,133 +289,4 @@ function downloadFailure(
   return new Retryable(
     `the transfer from ${host} broke after ${bytes} of ${expectedBytes} bytes (${describeNetworkError(cause)})`,
   );
-}
-
-const BATCH_BYTES = 1024 * 1024;
-const MAX_WRITES_IN_FLIGHT = 2;
-
-/**
- * Writes `body` into `file` (the atomic write's temporary file). Each chunk is hashed
- * (`onChunk`) and copied into one of three reused 1 MiB buffers; a full buffer is written on the
- * thread pool while the next one fills. With two writes in flight the socket is paused
- * (back-pressure), so nothing here grows with the size. Copying lets every socket chunk die
- * young: holding the chunks until their write finished got them promoted to the old generation,
- * and a 1 GiB transfer then spent a third of a second in major collections. On the benchmark
- * machine this took a 256 MiB transfer from ~570 MiB/s (`stream.pipeline` into
- * `fs.createWriteStream`) to ~850 MiB/s. Once copied, each socket read's memory is released
- * (`releaseRead`). `onChunk` may throw to abort.
- */
-async function writeStream(
-  body: Readable,
-  file: FileHandle,
-  signal: AbortSignal | undefined,
-  onChunk: (chunk: Buffer) => void,
-): Promise<void> {
-  signal?.throwIfAborted();
-  await new Promise<void>((resolve, reject) => {
-    const spare: Buffer[] = [];
-    const take = () => spare.pop() ?? Buffer.allocUnsafe(BATCH_BYTES);
-    let current = take();
-    let used = 0;
-    // Where the next buffer goes in the file. Each write names its position (pwrite): two writes
-    // on the thread pool at once may run in either order, and without a position the second to
-    // start could land first (seen under load: the right hash, a scrambled file).
-    let position = 0;
-    const inFlight = new Set<Promise<void>>();
-    let ended = false;
-    let settled = false;
-    const fail = (error: unknown) => {
-      if (settled) return;
-      settled = true;
-      body.destroy();
-      signal?.removeEventListener('abort', onAbort);
-      // Let writes already handed to the thread pool finish before the file is closed.
-      void Promise.allSettled(inFlight).then(() => reject(error));
-    };
-    const onAbort = () => fail(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => {
-      if (settled || !ended || inFlight.size > 0) return;
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    };
-    const submit = () => {
-      const buffer = current;
-      const length = used;
-      const at = position;
-      position += length;
-      current = take();
-      used = 0;
-      const write: Promise<void> = file.write(buffer, 0, length, at).then(
-        ({ bytesWritten }) => {
-          inFlight.delete(write);
-          if (settled) return;
-          if (bytesWritten !== length) {
-            fail(new Error(`short write (${bytesWritten} of ${length} bytes)`));
-            return;
-          }
-          spare.push(buffer);
-          if (body.isPaused() && !ended) body.resume();
-          done();
-        },
-        (error: unknown) => {
-          inFlight.delete(write);
-          fail(error);
-        },
-      );
-      inFlight.add(write);
-      if (inFlight.size >= MAX_WRITES_IN_FLIGHT) body.pause();
-    };
-    // The last socket read, released when the next one arrives: undici is done with it by then.
-    let previous: Buffer | undefined;
-    body.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      try {
-        onChunk(chunk);
-      } catch (error) {
-        fail(error);
-        return;
-      }
-      for (let offset = 0; offset < chunk.length;) {
-        const n = chunk.copy(current, used, offset);
-        used += n;
-        offset += n;
-        if (used === current.length) submit();
-      }
-      if (previous) releaseRead(previous);
-      previous = chunk;
-    });
-    body.once('end', () => {
-      ended = true;
-      if (previous) releaseRead(previous);
-      previous = undefined;
-      if (used > 0) submit();
-      done();
-    });
-    body.once('error', fail);
-    // A body that failed while the file was being opened has already emitted its error (to
-    // undici's own no-op listener): without this check the wait would never end, and with
-    // nothing else pending the process would exit 0 halfway through the run.
-    if (body.errored) fail(body.errored);
-    else if (body.destroyed)
-      fail(new Error('the connection closed before the whole answer arrived'));
-  });
-}
-
-/**
- * Frees the memory of a socket read whose bytes have been copied out. Every read arrives in a
- * fresh buffer of its own (64 KiB over TCP, 16 KiB over TLS). Left alone, each waits for V8's next
- * garbage collection, and a download starts none before some 64 MiB of them have piled up: without
- * this, a 64 MiB bundle took the action to ~137 MiB RSS and 1 GiB to ~167 MiB (Node 24).
- * `ArrayBuffer.prototype.transfer(0)` detaches the buffer and frees its memory at once. Only a chunk
- * that is the whole of its buffer is released: undici hands over a read that is all body as it is,
- * and nothing else refers to it once the next read has arrived. A view into a larger buffer (the
- * read that also held the headers, or a small buffer from Node's shared pool) is left to the
- * collector. Node 20 has no `transfer` (the action runs on Node 24): there, all of them are.
- */
-function releaseRead(chunk: Buffer): void {
-  const memory = chunk.buffer as ArrayBuffer & { transfer?: (length?: number) => ArrayBuffer };
-  if (chunk.byteOffset !== 0 || chunk.byteLength !== memory.byteLength) return;
-  memory.transfer?.(0);
 }
