@@ -71477,77 +71477,15 @@ const ADAPTIVE_DEFAULTS = {
  */
 function adaptiveSchedule(options = {}) {
     const o = { ...ADAPTIVE_DEFAULTS, ...options };
-    let stalledDelay = 2000;
+    // No progress figure: a gentle back-off.
+    const stalled = backoffSchedule(2000, 1.5, 10_000);
+    /** The progress figures of the running phase so far (a return to the queue starts afresh). */
     let samples = [];
     /** The first look (the start's answer): when, and the progress then (0 while queued). */
     let first;
-    /** Least-squares line through the most recent part (windowFraction) of the running phase. */
-    const fit = () => {
-        if (samples.length < 2)
-            return undefined;
-        const oldest = samples[0];
-        const lastSample = samples[samples.length - 1];
-        const since = lastSample.t - (lastSample.t - oldest.t) * o.windowFraction;
-        let window = samples.filter((s) => s.t >= since);
-        if (window.length < 3)
-            window = samples.slice(-3);
-        const n = window.length;
-        const span = window[n - 1].t - window[0].t;
-        if (span < 1500)
-            return undefined;
-        const mt = window.reduce((a, s) => a + s.t, 0) / n;
-        const mp = window.reduce((a, s) => a + s.p, 0) / n;
-        let num = 0;
-        let den = 0;
-        for (const s of window) {
-            num += (s.t - mt) * (s.p - mp);
-            den += (s.t - mt) ** 2;
-        }
-        let slope = num / den;
-        if (!(slope > 0))
-            return undefined;
-        // Progress that speeds up near the end: trust the last stretch when it is clearly faster.
-        const recent = samples.slice(-3);
-        const dp = recent[recent.length - 1].p - recent[0].p;
-        const dt = recent[recent.length - 1].t - recent[0].t;
-        if (recent.length === 3 && dp >= 4 && dt > 0)
-            slope = Math.max(slope, dp / dt);
-        // Residual spread (at least 1 point: two samples fit any line) → relative error of the slope.
-        let residuals = 0;
-        for (const s of window)
-            residuals += (s.p - (mp + slope * (s.t - mt))) ** 2;
-        const rawSigma = n > 2 ? Math.sqrt(residuals / (n - 2)) : 2;
-        const sigma = Math.max(1, rawSigma);
-        const relativeError = sigma / Math.sqrt(den) / slope;
-        return { slope, relativeError, sigma: rawSigma, at: (t) => mp + slope * (t - mt) };
-    };
-    /**
-     * No line yet. The first check comes after 1 s; after that, a job that would finish soon at its
-     * pace since the first look is checked again within `paceFraction` of that time, others after
-     * `warmupMs`. The pace counts progress since the first look, so attaching to a job that is
-     * already far along does not make it look fast.
-     */
-    const warmupWait = (progress, elapsed, firstProgress) => {
-        if (elapsed <= 0)
-            return POLL_FLOOR_MS;
-        const gained = progress - firstProgress;
-        if (!(gained > 0))
-            return o.warmupMs;
-        const needs = ((100 - progress) * elapsed) / gained;
-        return Math.round(Math.min(o.warmupMs, Math.max(POLL_FLOOR_MS, needs * o.paceFraction)));
-    };
     const estimate = (now) => {
-        const line = fit();
-        if (!line)
-            return undefined;
-        const last = samples[samples.length - 1];
-        const current = o.trustLine ? Math.min(99.9, line.at(now)) : Math.max(line.at(now), last.p);
-        return {
-            remaining: Math.max(0, (100 - current) / line.slope),
-            relativeError: line.relativeError,
-            /** The time the progress figure's own scatter stands for: a figure can lag the work. */
-            levelMs: (Math.max(0.5, line.sigma) * o.levelSigmas) / line.slope,
-        };
+        const line = fitLine(samples, o.windowFraction);
+        return line && estimateFinish(line, samples[samples.length - 1], now, o);
     };
     return {
         eta: (now) => estimate(now)?.remaining,
@@ -71556,30 +71494,113 @@ function adaptiveSchedule(options = {}) {
             const elapsed = now - first.t;
             if (job.status === 'queued') {
                 samples = [];
-                const at = o.queuedChecksMs.find((t) => t > elapsed);
-                // Never less than the floor: a slow answer can end just before the next planned check.
-                return at === undefined ? POLL_CEILING_MS : Math.max(POLL_FLOOR_MS, at - elapsed);
+                return queuedWait(elapsed, o.queuedChecksMs);
             }
-            if (typeof job.progress !== 'number') {
-                // No progress figure: a gentle back-off.
-                if (elapsed <= 0)
-                    return POLL_FLOOR_MS;
-                const delay = stalledDelay;
-                stalledDelay = Math.min(10_000, stalledDelay * 1.5);
-                return delay;
-            }
+            if (typeof job.progress !== 'number')
+                return elapsed <= 0 ? POLL_FLOOR_MS : stalled.next(job, now);
             samples.push({ t: now, p: job.progress });
             const est = estimate(now);
-            if (!est)
-                return warmupWait(job.progress, elapsed, first.p);
-            // Sleep until shortly before the estimated finish. The margin covers the estimate's error
-            // (errorMultiplier standard errors of the slope), a share of the remaining time
-            // (marginFraction) for progress that speeds up near the end, and the figures' own scatter.
-            const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +
-                est.levelMs);
-            return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));
+            return est ? approachWait(est, o) : warmupWait(job.progress, elapsed, first.p, o);
         },
     };
+}
+/** A queued job is checked at the planned times after the first look, then every ceiling. */
+function queuedWait(elapsed, plannedMs) {
+    const at = plannedMs.find((t) => t > elapsed);
+    // Never less than the floor: a slow answer can end just before the next planned check.
+    return at === undefined ? POLL_CEILING_MS : Math.max(POLL_FLOOR_MS, at - elapsed);
+}
+/**
+ * No line yet. The first check comes after 1 s; after that, a job that would finish soon at its
+ * pace since the first look is checked again within `paceFraction` of that time, others after
+ * `warmupMs`. The pace counts progress since the first look, so attaching to a job that is
+ * already far along does not make it look fast.
+ */
+function warmupWait(progress, elapsed, firstProgress, o) {
+    if (elapsed <= 0)
+        return POLL_FLOOR_MS;
+    const gained = progress - firstProgress;
+    if (!(gained > 0))
+        return o.warmupMs;
+    const needs = ((100 - progress) * elapsed) / gained;
+    return Math.round(Math.min(o.warmupMs, Math.max(POLL_FLOOR_MS, needs * o.paceFraction)));
+}
+/**
+ * Least-squares line through the most recent part (windowFraction) of the running phase, or none
+ * while the figures span less than 1.5 s or do not rise.
+ */
+function fitLine(samples, windowFraction) {
+    if (samples.length < 2)
+        return undefined;
+    const window = recentWindow(samples, windowFraction);
+    if (window[window.length - 1].t - window[0].t < 1500)
+        return undefined;
+    const fit = leastSquares(window);
+    if (!(fit.slope > 0))
+        return undefined;
+    const slope = lastStretchSlope(samples, fit.slope);
+    const at = (t) => fit.mp + slope * (t - fit.mt);
+    // Residual spread (at least 1 point: two samples fit any line) → relative error of the slope.
+    const rawSigma = residualSpread(window, at);
+    const sigma = Math.max(1, rawSigma);
+    return { slope, relativeError: sigma / Math.sqrt(fit.sxx) / slope, sigma: rawSigma, at };
+}
+/** The samples in the last `fraction` of the time they span; at least the last 3. */
+function recentWindow(samples, fraction) {
+    const oldest = samples[0];
+    const last = samples[samples.length - 1];
+    const since = last.t - (last.t - oldest.t) * fraction;
+    const window = samples.filter((s) => s.t >= since);
+    return window.length < 3 ? samples.slice(-3) : window;
+}
+/** Ordinary least squares: the mean time and progress, the slope, and the times' sum of squares. */
+function leastSquares(window) {
+    const n = window.length;
+    const mt = window.reduce((a, s) => a + s.t, 0) / n;
+    const mp = window.reduce((a, s) => a + s.p, 0) / n;
+    let sxy = 0;
+    let sxx = 0;
+    for (const s of window) {
+        sxy += (s.t - mt) * (s.p - mp);
+        sxx += (s.t - mt) ** 2;
+    }
+    return { mt, mp, slope: sxy / sxx, sxx };
+}
+/** The figures' standard deviation about the line; 2 points for two figures (they fit any line). */
+function residualSpread(window, at) {
+    let residuals = 0;
+    for (const s of window)
+        residuals += (s.p - at(s.t)) ** 2;
+    return window.length > 2 ? Math.sqrt(residuals / (window.length - 2)) : 2;
+}
+/** Progress that speeds up near the end: trust the last stretch when it is clearly faster. */
+function lastStretchSlope(samples, fitted) {
+    const recent = samples.slice(-3);
+    const dp = recent[recent.length - 1].p - recent[0].p;
+    const dt = recent[recent.length - 1].t - recent[0].t;
+    return recent.length === 3 && dp >= 4 && dt > 0 ? Math.max(fitted, dp / dt) : fitted;
+}
+/**
+ * How long until 100 % at the line's slope, from the line's current progress (with trustLine
+ * off, from the last figure when that is higher).
+ */
+function estimateFinish(line, last, now, o) {
+    const current = o.trustLine ? Math.min(99.9, line.at(now)) : Math.max(line.at(now), last.p);
+    return {
+        remaining: Math.max(0, (100 - current) / line.slope),
+        relativeError: line.relativeError,
+        levelMs: (Math.max(0.5, line.sigma) * o.levelSigmas) / line.slope,
+    };
+}
+/**
+ * Sleep until shortly before the estimated finish. The margin covers the estimate's error
+ * (errorMultiplier standard errors of the slope), a share of the remaining time (marginFraction)
+ * for progress that speeds up near the end, and the figures' own scatter.
+ */
+function approachWait(est, o) {
+    const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +
+        est.levelMs);
+    return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));
 }
 
 ;// CONCATENATED MODULE: ./src/shared/secrets.ts
@@ -72560,12 +72581,175 @@ async function syncFolder(dir) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/export/write-stream.ts
+const BATCH_BYTES = 1024 * 1024;
+const MAX_WRITES_IN_FLIGHT = 2;
+/**
+ * Writes `body` into `file` (the atomic write's temporary file). Each chunk is hashed
+ * (`onChunk`) and copied into one of three reused 1 MiB buffers; a full buffer is written on the
+ * thread pool while the next one fills. With two writes in flight the socket is paused
+ * (back-pressure), so nothing here grows with the size. Copying lets every socket chunk die
+ * young: holding the chunks until their write finished got them promoted to the old generation,
+ * and a 1 GiB transfer then spent a third of a second in major collections. On the benchmark
+ * machine this took a 256 MiB transfer from ~570 MiB/s (`stream.pipeline` into
+ * `fs.createWriteStream`) to ~850 MiB/s. Once copied, each socket read's memory is released
+ * (`releaseRead`). `onChunk` may throw to abort.
+ */
+async function writeStream(body, file, signal, onChunk) {
+    signal?.throwIfAborted();
+    await new Promise((resolve, reject) => {
+        new BufferedFileWriter(body, file, signal, onChunk, { resolve, reject }).start();
+    });
+}
+/** One `writeStream`: its buffers, the writes in flight, and how the wait for them ends. */
+class BufferedFileWriter {
+    body;
+    file;
+    signal;
+    onChunk;
+    wait;
+    spare = [];
+    current = this.take();
+    used = 0;
+    // Where the next buffer goes in the file. Each write names its position (pwrite): two writes
+    // on the thread pool at once may run in either order, and without a position the second to
+    // start could land first (seen under load: the right hash, a scrambled file).
+    position = 0;
+    inFlight = new Set();
+    ended = false;
+    settled = false;
+    // The last socket read, released when the next one arrives: undici is done with it by then.
+    previous;
+    // One function for the whole write, so that settling can remove it from the signal.
+    onAbort = () => this.fail(this.signal?.reason);
+    constructor(body, file, signal, onChunk, wait) {
+        this.body = body;
+        this.file = file;
+        this.signal = signal;
+        this.onChunk = onChunk;
+        this.wait = wait;
+    }
+    /** Listens to the signal and the body; the wait ends once all is written or on a failure. */
+    start() {
+        this.signal?.addEventListener('abort', this.onAbort, { once: true });
+        this.body.on('data', (chunk) => this.accept(chunk));
+        this.body.once('end', () => this.end());
+        this.body.once('error', (error) => this.fail(error));
+        // A body that failed while the file was being opened has already emitted its error (to
+        // undici's own no-op listener): without this check the wait would never end, and with
+        // nothing else pending the process would exit 0 halfway through the run.
+        if (this.body.errored)
+            this.fail(this.body.errored);
+        else if (this.body.destroyed)
+            this.fail(new Error('the connection closed before the whole answer arrived'));
+    }
+    take() {
+        return this.spare.pop() ?? Buffer.allocUnsafe(BATCH_BYTES);
+    }
+    accept(chunk) {
+        if (this.settled)
+            return;
+        try {
+            this.onChunk(chunk);
+        }
+        catch (error) {
+            this.fail(error);
+            return;
+        }
+        for (let offset = 0; offset < chunk.length;) {
+            const n = chunk.copy(this.current, this.used, offset);
+            this.used += n;
+            offset += n;
+            if (this.used === this.current.length)
+                this.submit();
+        }
+        if (this.previous)
+            releaseRead(this.previous);
+        this.previous = chunk;
+    }
+    end() {
+        this.ended = true;
+        if (this.previous)
+            releaseRead(this.previous);
+        this.previous = undefined;
+        if (this.used > 0)
+            this.submit();
+        this.done();
+    }
+    /** Hands the current buffer to the thread pool at its position and starts filling another. */
+    submit() {
+        const buffer = this.current;
+        const length = this.used;
+        const at = this.position;
+        this.position += length;
+        this.current = this.take();
+        this.used = 0;
+        const write = this.file.write(buffer, 0, length, at).then(({ bytesWritten }) => {
+            this.inFlight.delete(write);
+            this.written(buffer, length, bytesWritten);
+        }, (error) => {
+            this.inFlight.delete(write);
+            this.fail(error);
+        });
+        this.inFlight.add(write);
+        if (this.inFlight.size >= MAX_WRITES_IN_FLIGHT)
+            this.body.pause();
+    }
+    /** A write finished: its buffer is free again, and the socket may go on. */
+    written(buffer, length, bytesWritten) {
+        if (this.settled)
+            return;
+        if (bytesWritten !== length) {
+            this.fail(new Error(`short write (${bytesWritten} of ${length} bytes)`));
+            return;
+        }
+        this.spare.push(buffer);
+        if (this.body.isPaused() && !this.ended)
+            this.body.resume();
+        this.done();
+    }
+    done() {
+        if (this.settled || !this.ended || this.inFlight.size > 0)
+            return;
+        this.settled = true;
+        this.signal?.removeEventListener('abort', this.onAbort);
+        this.wait.resolve();
+    }
+    fail(error) {
+        if (this.settled)
+            return;
+        this.settled = true;
+        this.body.destroy();
+        this.signal?.removeEventListener('abort', this.onAbort);
+        // Let writes already handed to the thread pool finish before the file is closed.
+        void Promise.allSettled(this.inFlight).then(() => this.wait.reject(error));
+    }
+}
+/**
+ * Frees the memory of a socket read whose bytes have been copied out. Every read arrives in a
+ * fresh buffer of its own (64 KiB over TCP, 16 KiB over TLS). Left alone, each waits for V8's next
+ * garbage collection, and a download starts none before some 64 MiB of them have piled up: without
+ * this, a 64 MiB bundle took the action to ~137 MiB RSS and 1 GiB to ~167 MiB (Node 24).
+ * `ArrayBuffer.prototype.transfer(0)` detaches the buffer and frees its memory at once. Only a chunk
+ * that is the whole of its buffer is released: undici hands over a read that is all body as it is,
+ * and nothing else refers to it once the next read has arrived. A view into a larger buffer (the
+ * read that also held the headers, or a small buffer from Node's shared pool) is left to the
+ * collector. Node 20 has no `transfer` (the action runs on Node 24): there, all of them are.
+ */
+function releaseRead(chunk) {
+    const memory = chunk.buffer;
+    if (chunk.byteOffset !== 0 || chunk.byteLength !== memory.byteLength)
+        return;
+    memory.transfer?.(0);
+}
+
 ;// CONCATENATED MODULE: ./src/export/download.ts
 /**
  * Streams the bundle from its presigned link to disk: constant memory whatever its size, SHA-256
  * computed on the way, byte count checked, a partial file removed on failure. The API key is
  * never sent: the link is a credential of its own.
  */
+
 
 
 
@@ -72644,38 +72828,51 @@ async function downloadBundle(url, dest, expectedBytes, options) {
 function timedOut(host) {
     return new UserError(`Downloading the bundle from ${host} did not finish within the time limit. Raise timeout.`, { transient: true });
 }
+/** One attempt; a Retryable error is worth another. */
 async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     const host = hostOf(url);
     const started = Date.now();
+    const signal = transferSignal(options);
+    const response = await requestFollowingRedirects(url, signal, dispatcher, host, options);
+    await refuseUnusable(response, host);
+    const { bytes, sha256 } = await saveBody(response.body, dest, expectedBytes, {
+        host,
+        options,
+        signal,
+    });
+    return { path: dest, bytes, sha256, durationMs: Date.now() - started };
+}
+/** The caller's signal, joined with the time limit (the `timeout` input) when there is one. */
+function transferSignal(options) {
     const signals = [
         options.signal,
         options.deadline !== undefined
             ? AbortSignal.timeout(Math.max(1, options.deadline - Date.now()))
             : undefined,
     ].filter((s) => s !== undefined);
-    const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
+    return signals.length > 0 ? AbortSignal.any(signals) : undefined;
+}
+/**
+ * GETs the link and follows up to MAX_REDIRECTS redirects; the answer after the last is returned
+ * as it is, a redirect included (`refuseUnusable` says so).
+ */
+async function requestFollowingRedirects(url, signal, dispatcher, host, options) {
     // undici's request() hands back a Node stream: far less overhead per chunk than fetch's web
     // streams, and back-pressure all the way to the socket, so memory stays flat.
-    let response;
     let target = url;
     try {
         for (let hop = 0;; hop++) {
-            response = await (0,undici.request)(target, {
+            const response = await (0,undici.request)(target, {
                 method: 'GET',
                 headers: { 'user-agent': version/* USER_AGENT */._ },
                 signal,
                 dispatcher,
             });
             const location = response.headers.location;
-            if (response.statusCode >= 300 &&
-                response.statusCode < 400 &&
-                typeof location === 'string' &&
-                hop < download_MAX_REDIRECTS) {
-                response.body.resume();
-                target = new URL(location, target).href;
-                continue;
-            }
-            break;
+            if (!isRedirect(response) || typeof location !== 'string' || hop >= download_MAX_REDIRECTS)
+                return response;
+            response.body.resume();
+            target = new URL(location, target).href;
         }
     }
     catch (error) {
@@ -72685,25 +72882,40 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
             throw timedOut(host);
         throw new Retryable(`network error talking to ${host}: ${(0,errors/* describeNetworkError */.gl)(error)}`);
     }
-    if (response.statusCode >= 300 &&
-        response.statusCode < 400 &&
-        typeof response.headers.location === 'string') {
+}
+function isRedirect(response) {
+    return response.statusCode >= 300 && response.statusCode < 400;
+}
+/**
+ * Throws unless the answer is the bundle (HTTP 200): a redirect too many, a refusal by the storage
+ * (StorageRefusal, for 400, 401 and 403), or a server error, worth another try (Retryable).
+ */
+async function refuseUnusable(response, host) {
+    const status = response.statusCode;
+    if (isRedirect(response) && typeof response.headers.location === 'string') {
         response.body.resume();
-        throw new UserError(`Downloading the bundle failed: ${host} redirected more than ${download_MAX_REDIRECTS} times (HTTP ${response.statusCode}). Run again to generate a fresh link; if it persists, report it.`);
+        throw new UserError(`Downloading the bundle failed: ${host} redirected more than ${download_MAX_REDIRECTS} times (HTTP ${status}). Run again to generate a fresh link; if it persists, report it.`);
     }
-    if (response.statusCode !== 200) {
-        const body = await response.body.text().catch(() => '');
-        const said = storageError(body);
-        if (response.statusCode >= 500)
-            throw new Retryable(`${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}`);
-        const hint = response.statusCode === 403
-            ? 'The link has expired or its signature is not valid: run again to generate a fresh link.'
-            : 'Run again to generate a fresh link; if it persists, report it.';
-        const message = `Downloading the bundle failed: ${host} answered HTTP ${response.statusCode}${said ? ` (${said})` : ''}. ${hint}`;
-        if ([400, 401, 403].includes(response.statusCode))
-            throw new StorageRefusal(message, host, response.statusCode, said);
-        throw new UserError(message);
-    }
+    if (status === 200)
+        return;
+    const body = await response.body.text().catch(() => '');
+    const said = storageError(body);
+    if (status >= 500)
+        throw new Retryable(`${host} answered HTTP ${status}${said ? ` (${said})` : ''}`);
+    const hint = status === 403
+        ? 'The link has expired or its signature is not valid: run again to generate a fresh link.'
+        : 'Run again to generate a fresh link; if it persists, report it.';
+    const message = `Downloading the bundle failed: ${host} answered HTTP ${status}${said ? ` (${said})` : ''}. ${hint}`;
+    if ([400, 401, 403].includes(status))
+        throw new StorageRefusal(message, host, status, said);
+    throw new UserError(message);
+}
+/**
+ * Writes the body to `dest` through a temporary file, hashing it on the way and checking its
+ * length against the one the service announced.
+ */
+async function saveBody(body, dest, expectedBytes, at) {
+    const { host, signal } = at;
     const hash = (0,external_node_crypto_.createHash)('sha256');
     let bytes = 0;
     try {
@@ -72711,7 +72923,7 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         // added ~0.4 s on the development machine (dd: 0.60 s, 0.96 s with fsync), a third of the
         // transfer. The rename alone keeps a partial file out of `dest`.
         await writeAtomic(dest, { suffix: 'part', durable: false }, async (file) => {
-            await writeStream(response.body, file, signal, (chunk) => {
+            await writeStream(body, file, signal, (chunk) => {
                 bytes += chunk.length;
                 if (bytes > expectedBytes) {
                     throw new UserError(`The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`);
@@ -72723,9 +72935,9 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
         });
     }
     catch (error) {
-        throw downloadFailure(error, { host, bytes, expectedBytes, options, signal });
+        throw downloadFailure(error, { ...at, bytes, expectedBytes });
     }
-    return { path: dest, bytes, sha256: hash.digest('hex'), durationMs: Date.now() - started };
+    return { bytes, sha256: hash.digest('hex') };
 }
 /** The error to throw for a failed write of the bundle (the partial file is already removed). */
 function downloadFailure(error, at) {
@@ -72749,137 +72961,6 @@ function downloadFailure(error, at) {
         return new UserError(`download-path "${options.display}" cannot be written (${code}). Check the path and permissions.`);
     }
     return new Retryable(`the transfer from ${host} broke after ${bytes} of ${expectedBytes} bytes (${(0,errors/* describeNetworkError */.gl)(cause)})`);
-}
-const BATCH_BYTES = 1024 * 1024;
-const MAX_WRITES_IN_FLIGHT = 2;
-/**
- * Writes `body` into `file` (the atomic write's temporary file). Each chunk is hashed
- * (`onChunk`) and copied into one of three reused 1 MiB buffers; a full buffer is written on the
- * thread pool while the next one fills. With two writes in flight the socket is paused
- * (back-pressure), so nothing here grows with the size. Copying lets every socket chunk die
- * young: holding the chunks until their write finished got them promoted to the old generation,
- * and a 1 GiB transfer then spent a third of a second in major collections. On the benchmark
- * machine this took a 256 MiB transfer from ~570 MiB/s (`stream.pipeline` into
- * `fs.createWriteStream`) to ~850 MiB/s. Once copied, each socket read's memory is released
- * (`releaseRead`). `onChunk` may throw to abort.
- */
-async function writeStream(body, file, signal, onChunk) {
-    signal?.throwIfAborted();
-    await new Promise((resolve, reject) => {
-        const spare = [];
-        const take = () => spare.pop() ?? Buffer.allocUnsafe(BATCH_BYTES);
-        let current = take();
-        let used = 0;
-        // Where the next buffer goes in the file. Each write names its position (pwrite): two writes
-        // on the thread pool at once may run in either order, and without a position the second to
-        // start could land first (seen under load: the right hash, a scrambled file).
-        let position = 0;
-        const inFlight = new Set();
-        let ended = false;
-        let settled = false;
-        const fail = (error) => {
-            if (settled)
-                return;
-            settled = true;
-            body.destroy();
-            signal?.removeEventListener('abort', onAbort);
-            // Let writes already handed to the thread pool finish before the file is closed.
-            void Promise.allSettled(inFlight).then(() => reject(error));
-        };
-        const onAbort = () => fail(signal?.reason);
-        signal?.addEventListener('abort', onAbort, { once: true });
-        const done = () => {
-            if (settled || !ended || inFlight.size > 0)
-                return;
-            settled = true;
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        };
-        const submit = () => {
-            const buffer = current;
-            const length = used;
-            const at = position;
-            position += length;
-            current = take();
-            used = 0;
-            const write = file.write(buffer, 0, length, at).then(({ bytesWritten }) => {
-                inFlight.delete(write);
-                if (settled)
-                    return;
-                if (bytesWritten !== length) {
-                    fail(new Error(`short write (${bytesWritten} of ${length} bytes)`));
-                    return;
-                }
-                spare.push(buffer);
-                if (body.isPaused() && !ended)
-                    body.resume();
-                done();
-            }, (error) => {
-                inFlight.delete(write);
-                fail(error);
-            });
-            inFlight.add(write);
-            if (inFlight.size >= MAX_WRITES_IN_FLIGHT)
-                body.pause();
-        };
-        // The last socket read, released when the next one arrives: undici is done with it by then.
-        let previous;
-        body.on('data', (chunk) => {
-            if (settled)
-                return;
-            try {
-                onChunk(chunk);
-            }
-            catch (error) {
-                fail(error);
-                return;
-            }
-            for (let offset = 0; offset < chunk.length;) {
-                const n = chunk.copy(current, used, offset);
-                used += n;
-                offset += n;
-                if (used === current.length)
-                    submit();
-            }
-            if (previous)
-                releaseRead(previous);
-            previous = chunk;
-        });
-        body.once('end', () => {
-            ended = true;
-            if (previous)
-                releaseRead(previous);
-            previous = undefined;
-            if (used > 0)
-                submit();
-            done();
-        });
-        body.once('error', fail);
-        // A body that failed while the file was being opened has already emitted its error (to
-        // undici's own no-op listener): without this check the wait would never end, and with
-        // nothing else pending the process would exit 0 halfway through the run.
-        if (body.errored)
-            fail(body.errored);
-        else if (body.destroyed)
-            fail(new Error('the connection closed before the whole answer arrived'));
-    });
-}
-/**
- * Frees the memory of a socket read whose bytes have been copied out. Every read arrives in a
- * fresh buffer of its own (64 KiB over TCP, 16 KiB over TLS). Left alone, each waits for V8's next
- * garbage collection, and a download starts none before some 64 MiB of them have piled up: without
- * this, a 64 MiB bundle took the action to ~137 MiB RSS and 1 GiB to ~167 MiB (Node 24).
- * `ArrayBuffer.prototype.transfer(0)` detaches the buffer and frees its memory at once. Only a chunk
- * that is the whole of its buffer is released: undici hands over a read that is all body as it is,
- * and nothing else refers to it once the next read has arrived. A view into a larger buffer (the
- * read that also held the headers, or a small buffer from Node's shared pool) is left to the
- * collector. Node 20 has no `transfer` (the action runs on Node 24): there, all of them are.
- */
-function releaseRead(chunk) {
-    const memory = chunk.buffer;
-    if (chunk.byteOffset !== 0 || chunk.byteLength !== memory.byteLength)
-        return;
-    memory.transfer?.(0);
 }
 
 ;// CONCATENATED MODULE: ./src/values/diff.ts
@@ -74201,6 +74282,155 @@ async function verifyIfAsked(run, site, helm) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/shared/markdown.ts
+/**
+ * Markdown for job summaries and comments: one escape for table cells, one table shape, and code
+ * that text from elsewhere cannot break out of.
+ */
+/** A table cell: `|` would end the cell and a line break the row. */
+function escapeCell(text) {
+    return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+/** A two-column table without a header row (label, value), as the job summaries show. */
+function table(rows) {
+    return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${escapeCell(v)} |`)].join('\n');
+}
+/** The longest run of backticks in a text (0 when none). */
+function longestBacktickRun(text) {
+    return Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+}
+/**
+ * A fenced code block holding `text` as it is: its fence is longer than any run of backticks in
+ * the text, so no line of it can close the block early. Inside, GitHub renders no markup and
+ * notifies no @-mention.
+ */
+function codeBlock(text, info = 'text') {
+    const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
+    return `${fence}${info}\n${text.replace(/\r\n?/g, '\n')}\n${fence}`;
+}
+/**
+ * One line of text as inline code, whatever backticks it holds (line breaks become spaces): for
+ * ids, names and messages from elsewhere, which may carry markup or @-mentions.
+ */
+function inlineCode(text) {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+    return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+
+;// CONCATENATED MODULE: ./src/export/summary.ts
+/** The job summary, as Markdown: pure, so tests can read exactly what a person will see. */
+
+
+
+
+function deploymentRow(run) {
+    const d = run.deployment;
+    return d ? [['GitHub deployment', `${d.id} · \`${d.environment}\` · ${d.state}`]] : [];
+}
+function successSummary(result, now, run) {
+    const rows = [];
+    if (result.domain)
+        rows.push(['Domain', result.domain]);
+    if (result.jobId)
+        rows.push([
+            'Export job',
+            `\`${result.jobId}\` · ${result.status} · ${result.pageCount ?? 0} pages`,
+        ]);
+    if (result.exportDurationMs !== undefined)
+        rows.push(['Export duration', formatDuration(result.exportDurationMs)]);
+    rows.push(...bundleRows(result, now));
+    if (result.version)
+        rows.push(['Version', `\`${result.version}\``]);
+    for (const file of result.values)
+        rows.push(['Values file', valuesCell(file, result.dryRun)]);
+    if (result.helm) {
+        const r = result.helm.release;
+        rows.push([
+            'Helm release',
+            `\`${r.name}\`${r.namespace ? ` in \`${r.namespace}\`` : ''} · revision ${r.revision} · ${r.status}${result.dryRun ? ' (dry run)' : ''} · helm ${result.helm.helm.version}`,
+        ]);
+    }
+    if (result.download)
+        rows.push(['Downloaded', `\`${result.download.path}\` · sha256 \`${result.download.sha256}\``]);
+    if (result.verified) {
+        const v = result.verified;
+        rows.push([
+            'Live site',
+            `${v.url} ${v.page ? `serves the new export (equals \`${v.page}\`)` : `answered HTTP ${v.status} (not compared: no download-path)`} · check ${v.checks}, after ${formatDuration(v.durationMs)}`,
+        ]);
+    }
+    rows.push(...deploymentRow(run));
+    if (run.url)
+        rows.push(['Run', `[workflow run](${run.url})`]);
+    const title = result.dryRun
+        ? '### Static export ready (dry run: no file changed)'
+        : '### Static export published';
+    return `${title}\n\n${table(rows)}${diffs(result.values)}\n`;
+}
+function valuesCell(file, dryRun) {
+    const what = file.changed ? file.changes.join(', ') : 'already up to date';
+    const state = dryRun && file.changed
+        ? `would change (${what}), dry run`
+        : file.created
+            ? `created (${what})`
+            : what;
+    return `\`${file.display}\`: ${state}`;
+}
+/** One folded diff per file that changed, named when there are several files. */
+function diffs(files) {
+    return files
+        .filter((file) => file.diff)
+        .map((file) => {
+        const title = files.length > 1 ? `Values diff: ${escapeHtml(file.display)}` : 'Values diff';
+        return `\n\n<details><summary>${title}</summary>\n\n\`\`\`diff\n${file.diff}\`\`\`\n\n</details>`;
+    })
+        .join('');
+}
+function escapeHtml(text) {
+    return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+/** The bundle and when its link runs out (a mirror's never does). */
+function bundleRows(result, now) {
+    const { bundle } = result;
+    const size = bundle.sizeBytes !== undefined ? `${formatBytes(bundle.sizeBytes)} at ` : '';
+    const where = `${size}\`${redactLink(bundle.bundleUrl)}\``;
+    if (result.mirror || !bundle.expiresAt)
+        return [
+            ['Bundle', `${where} (bundle-url: your own copy, nothing exported)`],
+            ['Link expires', 'never (bundle-url)'],
+        ];
+    const expires = Date.parse(bundle.expiresAt);
+    return [
+        [
+            'Bundle',
+            `${where}${result.linkRefreshed ? ' · link refreshed (the first was not usable)' : ''}`,
+        ],
+        [
+            'Link expires',
+            `${new Date(expires)
+                .toISOString()
+                .replace('T', ' ')
+                .replace(/\.\d+Z$/, ' UTC')} (in ${formatDuration(Math.max(0, expires - now))})`,
+        ],
+    ];
+}
+function failureSummary(message, state, domain, run) {
+    const rows = [];
+    if (domain)
+        rows.push(['Domain', domain]);
+    if (state.jobId)
+        rows.push(['Export job', `\`${state.jobId}\`${state.status ? ` · ${state.status}` : ''}`]);
+    rows.push(['Error', message]);
+    if (state.jobId)
+        rows.push(['Resume', `re-run with \`job-id: ${state.jobId}\``]);
+    rows.push(...deploymentRow(run));
+    if (run.url)
+        rows.push(['Run', `[workflow run](${run.url})`]);
+    return `### Static export failed\n\n${table(rows)}\n`;
+}
+
 // EXTERNAL MODULE: ./src/github/api-error.ts
 var api_error = __nccwpck_require__(3660);
 ;// CONCATENATED MODULE: ./src/github/deployment.ts
@@ -74583,155 +74813,6 @@ async function runEntry(work, onFailure) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/shared/markdown.ts
-/**
- * Markdown for job summaries and comments: one escape for table cells, one table shape, and code
- * that text from elsewhere cannot break out of.
- */
-/** A table cell: `|` would end the cell and a line break the row. */
-function escapeCell(text) {
-    return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
-/** A two-column table without a header row (label, value), as the job summaries show. */
-function table(rows) {
-    return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${escapeCell(v)} |`)].join('\n');
-}
-/** The longest run of backticks in a text (0 when none). */
-function longestBacktickRun(text) {
-    return Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-}
-/**
- * A fenced code block holding `text` as it is: its fence is longer than any run of backticks in
- * the text, so no line of it can close the block early. Inside, GitHub renders no markup and
- * notifies no @-mention.
- */
-function codeBlock(text, info = 'text') {
-    const fence = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
-    return `${fence}${info}\n${text.replace(/\r\n?/g, '\n')}\n${fence}`;
-}
-/**
- * One line of text as inline code, whatever backticks it holds (line breaks become spaces): for
- * ids, names and messages from elsewhere, which may carry markup or @-mentions.
- */
-function inlineCode(text) {
-    const flat = text.replace(/\s+/g, ' ').trim();
-    const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
-    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
-    return `${ticks}${pad}${flat}${pad}${ticks}`;
-}
-
-;// CONCATENATED MODULE: ./src/export/summary.ts
-/** The job summary, as Markdown: pure, so tests can read exactly what a person will see. */
-
-
-
-
-function deploymentRow(run) {
-    const d = run.deployment;
-    return d ? [['GitHub deployment', `${d.id} · \`${d.environment}\` · ${d.state}`]] : [];
-}
-function successSummary(result, now, run) {
-    const rows = [];
-    if (result.domain)
-        rows.push(['Domain', result.domain]);
-    if (result.jobId)
-        rows.push([
-            'Export job',
-            `\`${result.jobId}\` · ${result.status} · ${result.pageCount ?? 0} pages`,
-        ]);
-    if (result.exportDurationMs !== undefined)
-        rows.push(['Export duration', formatDuration(result.exportDurationMs)]);
-    rows.push(...bundleRows(result, now));
-    if (result.version)
-        rows.push(['Version', `\`${result.version}\``]);
-    for (const file of result.values)
-        rows.push(['Values file', valuesCell(file, result.dryRun)]);
-    if (result.helm) {
-        const r = result.helm.release;
-        rows.push([
-            'Helm release',
-            `\`${r.name}\`${r.namespace ? ` in \`${r.namespace}\`` : ''} · revision ${r.revision} · ${r.status}${result.dryRun ? ' (dry run)' : ''} · helm ${result.helm.helm.version}`,
-        ]);
-    }
-    if (result.download)
-        rows.push(['Downloaded', `\`${result.download.path}\` · sha256 \`${result.download.sha256}\``]);
-    if (result.verified) {
-        const v = result.verified;
-        rows.push([
-            'Live site',
-            `${v.url} ${v.page ? `serves the new export (equals \`${v.page}\`)` : `answered HTTP ${v.status} (not compared: no download-path)`} · check ${v.checks}, after ${formatDuration(v.durationMs)}`,
-        ]);
-    }
-    rows.push(...deploymentRow(run));
-    if (run.url)
-        rows.push(['Run', `[workflow run](${run.url})`]);
-    const title = result.dryRun
-        ? '### Static export ready (dry run: no file changed)'
-        : '### Static export published';
-    return `${title}\n\n${table(rows)}${diffs(result.values)}\n`;
-}
-function valuesCell(file, dryRun) {
-    const what = file.changed ? file.changes.join(', ') : 'already up to date';
-    const state = dryRun && file.changed
-        ? `would change (${what}), dry run`
-        : file.created
-            ? `created (${what})`
-            : what;
-    return `\`${file.display}\`: ${state}`;
-}
-/** One folded diff per file that changed, named when there are several files. */
-function diffs(files) {
-    return files
-        .filter((file) => file.diff)
-        .map((file) => {
-        const title = files.length > 1 ? `Values diff: ${escapeHtml(file.display)}` : 'Values diff';
-        return `\n\n<details><summary>${title}</summary>\n\n\`\`\`diff\n${file.diff}\`\`\`\n\n</details>`;
-    })
-        .join('');
-}
-function escapeHtml(text) {
-    return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-/** The bundle and when its link runs out (a mirror's never does). */
-function bundleRows(result, now) {
-    const { bundle } = result;
-    const size = bundle.sizeBytes !== undefined ? `${formatBytes(bundle.sizeBytes)} at ` : '';
-    const where = `${size}\`${redactLink(bundle.bundleUrl)}\``;
-    if (result.mirror || !bundle.expiresAt)
-        return [
-            ['Bundle', `${where} (bundle-url: your own copy, nothing exported)`],
-            ['Link expires', 'never (bundle-url)'],
-        ];
-    const expires = Date.parse(bundle.expiresAt);
-    return [
-        [
-            'Bundle',
-            `${where}${result.linkRefreshed ? ' · link refreshed (the first was not usable)' : ''}`,
-        ],
-        [
-            'Link expires',
-            `${new Date(expires)
-                .toISOString()
-                .replace('T', ' ')
-                .replace(/\.\d+Z$/, ' UTC')} (in ${formatDuration(Math.max(0, expires - now))})`,
-        ],
-    ];
-}
-function failureSummary(message, state, domain, run) {
-    const rows = [];
-    if (domain)
-        rows.push(['Domain', domain]);
-    if (state.jobId)
-        rows.push(['Export job', `\`${state.jobId}\`${state.status ? ` · ${state.status}` : ''}`]);
-    rows.push(['Error', message]);
-    if (state.jobId)
-        rows.push(['Resume', `re-run with \`job-id: ${state.jobId}\``]);
-    rows.push(...deploymentRow(run));
-    if (run.url)
-        rows.push(['Run', `[workflow run](${run.url})`]);
-    return `### Static export failed\n\n${table(rows)}\n`;
-}
-
 ;// CONCATENATED MODULE: ./src/action/main.ts
 /**
  * The root action: inputs → (GitHub deployment) → pipeline → outputs and summary. Every thrown
@@ -74748,65 +74829,99 @@ function failureSummary(message, state, domain, run) {
 
 
 async function run() {
-    const state = {};
-    let inputs;
-    let deployment;
-    // Every value masked in the log is also kept out of what is sent to GitHub.
-    const redactor = new Redactor();
-    const reporter = maskingReporter(redactor);
-    // What GitHub accepted, not what was asked: a refused status is not shown as recorded.
-    const deployed = () => deployment?.id !== undefined && inputs?.deployment
-        ? {
-            id: deployment.id,
-            environment: inputs.deployment.environment,
-            state: deployment.state ?? 'created, no status accepted',
-        }
-        : undefined;
+    const root = new RootRun();
     await runEntry(async ({ signal, track }) => {
+        const inputs = root.readInputs();
+        await root.recordDeployment(inputs, signal);
+        const result = await root.publish(inputs, track(serviceClient(inputs)), signal);
+        await root.reportSuccess(result);
+    }, (message, error) => root.reportFailure(message, error));
+}
+/** One run of the root action: what its steps learn is kept for the report of a failure. */
+class RootRun {
+    /** How far the pipeline got (the job to resume, its status). */
+    state = {};
+    // Every value masked in the log is also kept out of what is sent to GitHub.
+    redactor = new Redactor();
+    reporter = maskingReporter(this.redactor);
+    inputs;
+    workspace = '';
+    deployment;
+    /** Masks what must not be printed, parses the inputs, then shows their notices and warnings. */
+    readInputs() {
         // bundle-url may be a presigned link of the team's own: masked before anything is checked.
         for (const secret of querySecrets(getInput(ExportInputs.BundleUrl.name).trim()))
-            reporter.secret(secret);
-        const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
-        const parsed = parseInputs((name) => getInput(name), workspace);
-        inputs = parsed.inputs;
-        redactor.add(inputs.apiKey, ...(inputs.deployment ? [inputs.deployment.token] : []));
+            this.reporter.secret(secret);
+        this.workspace = process.env.GITHUB_WORKSPACE || process.cwd();
+        const parsed = parseInputs((name) => getInput(name), this.workspace);
+        const inputs = (this.inputs = parsed.inputs);
+        this.redactor.add(inputs.apiKey, ...(inputs.deployment ? [inputs.deployment.token] : []));
         for (const notice of parsed.notices)
             core_notice(notice);
         for (const warning of parsed.warnings)
             core_warning(warning);
-        deployment = await startDeployment(inputs, reporter, redactor.redact, signal);
-        const client = track(new ServiceClient({
-            baseUrl: inputs.baseUrl,
-            apiKey: inputs.apiKey,
-            logger: actionsReporter,
-        }));
-        const result = await publish(inputs, {
-            reporter,
+        return inputs;
+    }
+    async recordDeployment(inputs, signal) {
+        this.deployment = await startDeployment(inputs, this.reporter, this.redactor.redact, signal);
+    }
+    publish(inputs, client, signal) {
+        return publish(inputs, {
+            reporter: this.reporter,
             client,
             signal,
-            state,
-            redactor,
-            workflow: { workflowRef: process.env.GITHUB_WORKFLOW_REF, workspace },
+            state: this.state,
+            redactor: this.redactor,
+            workflow: { workflowRef: process.env.GITHUB_WORKFLOW_REF, workspace: this.workspace },
         });
+    }
+    async reportSuccess(result) {
         for (const [name, value] of Object.entries(publishOutputs(result)))
             setOutput(name, value);
         // Only now, after the live-site check when there is one, is the deployment a success.
-        await deployment?.succeeded(`${result.jobId ? `Published export ${result.jobId} (${result.pageCount} pages)` : 'Published the bundle from bundle-url'}${result.helm ? `, Helm revision ${result.helm.release.revision}` : ''}${result.verified ? ', live site verified' : ''}`);
-        await writeSummary(successSummary(result, Date.now(), { url: runUrl(), deployment: deployed() }));
-    }, async (message, error) => {
+        await this.deployment?.succeeded(publishedDescription(result));
+        await writeSummary(successSummary(result, Date.now(), this.runLink()));
+    }
+    async reportFailure(message, error) {
         setOutputsQuietly({
-            [Outputs.JobId]: state.jobId,
-            [Outputs.Status]: state.status,
-            [Outputs.Verified]: state.verified === false ? 'false' : undefined,
+            [Outputs.JobId]: this.state.jobId,
+            [Outputs.Status]: this.state.status,
+            [Outputs.Verified]: this.state.verified === false ? 'false' : undefined,
         });
-        await deployment?.failed(error, message);
-        if (error instanceof StoppedError && state.jobId)
-            info(`To resume: job-id: ${state.jobId}`);
-        await writeSummary(failureSummary(redactor.redact(message), state, inputs?.domain, {
-            url: runUrl(),
-            deployment: deployed(),
-        }));
+        await this.deployment?.failed(error, message);
+        if (error instanceof StoppedError && this.state.jobId)
+            info(`To resume: job-id: ${this.state.jobId}`);
+        const summary = failureSummary(this.redactor.redact(message), this.state, this.inputs?.domain, this.runLink());
+        await writeSummary(summary);
+    }
+    /** The run's link, and its deployment as GitHub accepted it, not as it was asked. */
+    runLink() {
+        const { deployment, inputs } = this;
+        // A refused status is not shown as recorded.
+        const recorded = deployment?.id !== undefined && inputs?.deployment
+            ? {
+                id: deployment.id,
+                environment: inputs.deployment.environment,
+                state: deployment.state ?? 'created, no status accepted',
+            }
+            : undefined;
+        return { url: runUrl(), deployment: recorded };
+    }
+}
+function serviceClient(inputs) {
+    return new ServiceClient({
+        baseUrl: inputs.baseUrl,
+        apiKey: inputs.apiKey,
+        logger: actionsReporter,
     });
+}
+/** The successful deployment status's description: what was published, rolled out, checked. */
+function publishedDescription(result) {
+    const published = result.jobId
+        ? `Published export ${result.jobId} (${result.pageCount} pages)`
+        : 'Published the bundle from bundle-url';
+    const helm = result.helm ? `, Helm revision ${result.helm.release.revision}` : '';
+    return `${published}${helm}${result.verified ? ', live site verified' : ''}`;
 }
 /**
  * Records the run as a GitHub deployment when the environment input is set (not on a dry run).

@@ -52432,77 +52432,15 @@ const ADAPTIVE_DEFAULTS = {
  */
 function adaptiveSchedule(options = {}) {
     const o = { ...ADAPTIVE_DEFAULTS, ...options };
-    let stalledDelay = 2000;
+    // No progress figure: a gentle back-off.
+    const stalled = backoffSchedule(2000, 1.5, 10_000);
+    /** The progress figures of the running phase so far (a return to the queue starts afresh). */
     let samples = [];
     /** The first look (the start's answer): when, and the progress then (0 while queued). */
     let first;
-    /** Least-squares line through the most recent part (windowFraction) of the running phase. */
-    const fit = () => {
-        if (samples.length < 2)
-            return undefined;
-        const oldest = samples[0];
-        const lastSample = samples[samples.length - 1];
-        const since = lastSample.t - (lastSample.t - oldest.t) * o.windowFraction;
-        let window = samples.filter((s) => s.t >= since);
-        if (window.length < 3)
-            window = samples.slice(-3);
-        const n = window.length;
-        const span = window[n - 1].t - window[0].t;
-        if (span < 1500)
-            return undefined;
-        const mt = window.reduce((a, s) => a + s.t, 0) / n;
-        const mp = window.reduce((a, s) => a + s.p, 0) / n;
-        let num = 0;
-        let den = 0;
-        for (const s of window) {
-            num += (s.t - mt) * (s.p - mp);
-            den += (s.t - mt) ** 2;
-        }
-        let slope = num / den;
-        if (!(slope > 0))
-            return undefined;
-        // Progress that speeds up near the end: trust the last stretch when it is clearly faster.
-        const recent = samples.slice(-3);
-        const dp = recent[recent.length - 1].p - recent[0].p;
-        const dt = recent[recent.length - 1].t - recent[0].t;
-        if (recent.length === 3 && dp >= 4 && dt > 0)
-            slope = Math.max(slope, dp / dt);
-        // Residual spread (at least 1 point: two samples fit any line) → relative error of the slope.
-        let residuals = 0;
-        for (const s of window)
-            residuals += (s.p - (mp + slope * (s.t - mt))) ** 2;
-        const rawSigma = n > 2 ? Math.sqrt(residuals / (n - 2)) : 2;
-        const sigma = Math.max(1, rawSigma);
-        const relativeError = sigma / Math.sqrt(den) / slope;
-        return { slope, relativeError, sigma: rawSigma, at: (t) => mp + slope * (t - mt) };
-    };
-    /**
-     * No line yet. The first check comes after 1 s; after that, a job that would finish soon at its
-     * pace since the first look is checked again within `paceFraction` of that time, others after
-     * `warmupMs`. The pace counts progress since the first look, so attaching to a job that is
-     * already far along does not make it look fast.
-     */
-    const warmupWait = (progress, elapsed, firstProgress) => {
-        if (elapsed <= 0)
-            return POLL_FLOOR_MS;
-        const gained = progress - firstProgress;
-        if (!(gained > 0))
-            return o.warmupMs;
-        const needs = ((100 - progress) * elapsed) / gained;
-        return Math.round(Math.min(o.warmupMs, Math.max(POLL_FLOOR_MS, needs * o.paceFraction)));
-    };
     const estimate = (now) => {
-        const line = fit();
-        if (!line)
-            return undefined;
-        const last = samples[samples.length - 1];
-        const current = o.trustLine ? Math.min(99.9, line.at(now)) : Math.max(line.at(now), last.p);
-        return {
-            remaining: Math.max(0, (100 - current) / line.slope),
-            relativeError: line.relativeError,
-            /** The time the progress figure's own scatter stands for: a figure can lag the work. */
-            levelMs: (Math.max(0.5, line.sigma) * o.levelSigmas) / line.slope,
-        };
+        const line = fitLine(samples, o.windowFraction);
+        return line && estimateFinish(line, samples[samples.length - 1], now, o);
     };
     return {
         eta: (now) => estimate(now)?.remaining,
@@ -52511,30 +52449,113 @@ function adaptiveSchedule(options = {}) {
             const elapsed = now - first.t;
             if (job.status === 'queued') {
                 samples = [];
-                const at = o.queuedChecksMs.find((t) => t > elapsed);
-                // Never less than the floor: a slow answer can end just before the next planned check.
-                return at === undefined ? POLL_CEILING_MS : Math.max(POLL_FLOOR_MS, at - elapsed);
+                return queuedWait(elapsed, o.queuedChecksMs);
             }
-            if (typeof job.progress !== 'number') {
-                // No progress figure: a gentle back-off.
-                if (elapsed <= 0)
-                    return POLL_FLOOR_MS;
-                const delay = stalledDelay;
-                stalledDelay = Math.min(10_000, stalledDelay * 1.5);
-                return delay;
-            }
+            if (typeof job.progress !== 'number')
+                return elapsed <= 0 ? POLL_FLOOR_MS : stalled.next(job, now);
             samples.push({ t: now, p: job.progress });
             const est = estimate(now);
-            if (!est)
-                return warmupWait(job.progress, elapsed, first.p);
-            // Sleep until shortly before the estimated finish. The margin covers the estimate's error
-            // (errorMultiplier standard errors of the slope), a share of the remaining time
-            // (marginFraction) for progress that speeds up near the end, and the figures' own scatter.
-            const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +
-                est.levelMs);
-            return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));
+            return est ? approachWait(est, o) : warmupWait(job.progress, elapsed, first.p, o);
         },
     };
+}
+/** A queued job is checked at the planned times after the first look, then every ceiling. */
+function queuedWait(elapsed, plannedMs) {
+    const at = plannedMs.find((t) => t > elapsed);
+    // Never less than the floor: a slow answer can end just before the next planned check.
+    return at === undefined ? POLL_CEILING_MS : Math.max(POLL_FLOOR_MS, at - elapsed);
+}
+/**
+ * No line yet. The first check comes after 1 s; after that, a job that would finish soon at its
+ * pace since the first look is checked again within `paceFraction` of that time, others after
+ * `warmupMs`. The pace counts progress since the first look, so attaching to a job that is
+ * already far along does not make it look fast.
+ */
+function warmupWait(progress, elapsed, firstProgress, o) {
+    if (elapsed <= 0)
+        return POLL_FLOOR_MS;
+    const gained = progress - firstProgress;
+    if (!(gained > 0))
+        return o.warmupMs;
+    const needs = ((100 - progress) * elapsed) / gained;
+    return Math.round(Math.min(o.warmupMs, Math.max(POLL_FLOOR_MS, needs * o.paceFraction)));
+}
+/**
+ * Least-squares line through the most recent part (windowFraction) of the running phase, or none
+ * while the figures span less than 1.5 s or do not rise.
+ */
+function fitLine(samples, windowFraction) {
+    if (samples.length < 2)
+        return undefined;
+    const window = recentWindow(samples, windowFraction);
+    if (window[window.length - 1].t - window[0].t < 1500)
+        return undefined;
+    const fit = leastSquares(window);
+    if (!(fit.slope > 0))
+        return undefined;
+    const slope = lastStretchSlope(samples, fit.slope);
+    const at = (t) => fit.mp + slope * (t - fit.mt);
+    // Residual spread (at least 1 point: two samples fit any line) → relative error of the slope.
+    const rawSigma = residualSpread(window, at);
+    const sigma = Math.max(1, rawSigma);
+    return { slope, relativeError: sigma / Math.sqrt(fit.sxx) / slope, sigma: rawSigma, at };
+}
+/** The samples in the last `fraction` of the time they span; at least the last 3. */
+function recentWindow(samples, fraction) {
+    const oldest = samples[0];
+    const last = samples[samples.length - 1];
+    const since = last.t - (last.t - oldest.t) * fraction;
+    const window = samples.filter((s) => s.t >= since);
+    return window.length < 3 ? samples.slice(-3) : window;
+}
+/** Ordinary least squares: the mean time and progress, the slope, and the times' sum of squares. */
+function leastSquares(window) {
+    const n = window.length;
+    const mt = window.reduce((a, s) => a + s.t, 0) / n;
+    const mp = window.reduce((a, s) => a + s.p, 0) / n;
+    let sxy = 0;
+    let sxx = 0;
+    for (const s of window) {
+        sxy += (s.t - mt) * (s.p - mp);
+        sxx += (s.t - mt) ** 2;
+    }
+    return { mt, mp, slope: sxy / sxx, sxx };
+}
+/** The figures' standard deviation about the line; 2 points for two figures (they fit any line). */
+function residualSpread(window, at) {
+    let residuals = 0;
+    for (const s of window)
+        residuals += (s.p - at(s.t)) ** 2;
+    return window.length > 2 ? Math.sqrt(residuals / (window.length - 2)) : 2;
+}
+/** Progress that speeds up near the end: trust the last stretch when it is clearly faster. */
+function lastStretchSlope(samples, fitted) {
+    const recent = samples.slice(-3);
+    const dp = recent[recent.length - 1].p - recent[0].p;
+    const dt = recent[recent.length - 1].t - recent[0].t;
+    return recent.length === 3 && dp >= 4 && dt > 0 ? Math.max(fitted, dp / dt) : fitted;
+}
+/**
+ * How long until 100 % at the line's slope, from the line's current progress (with trustLine
+ * off, from the last figure when that is higher).
+ */
+function estimateFinish(line, last, now, o) {
+    const current = o.trustLine ? Math.min(99.9, line.at(now)) : Math.max(line.at(now), last.p);
+    return {
+        remaining: Math.max(0, (100 - current) / line.slope),
+        relativeError: line.relativeError,
+        levelMs: (Math.max(0.5, line.sigma) * o.levelSigmas) / line.slope,
+    };
+}
+/**
+ * Sleep until shortly before the estimated finish. The margin covers the estimate's error
+ * (errorMultiplier standard errors of the slope), a share of the remaining time (marginFraction)
+ * for progress that speeds up near the end, and the figures' own scatter.
+ */
+function approachWait(est, o) {
+    const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +
+        est.levelMs);
+    return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));
 }
 
 ;// CONCATENATED MODULE: ./src/api/agent.ts
