@@ -5,8 +5,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ServiceClient } from '../src/api/client.js';
 import { generateBundle, startExport } from '../src/api/static-export.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
@@ -105,6 +107,32 @@ async function curlDownload(sim: Simulator, jobId: string) {
   return { speed: bytes! / seconds!, withSha };
 }
 
+const UNDICI = pathToFileURL(createRequire(import.meta.url).resolve('undici')).href;
+
+/**
+ * The ceiling for any download written in Node on this machine: a Node 24 process that reads the
+ * same link with undici (as the action does) and drops every byte, with no hash and no file.
+ */
+async function nodeReadOnly(node24: string, sim: Simulator, jobId: string): Promise<number> {
+  const client = new ServiceClient({ baseUrl: sim.baseUrl, apiKey: sim.apiKey });
+  const { bundleUrl } = await generateBundle(client, jobId);
+  await client.close();
+  const script = `const { request } = await import(${JSON.stringify(UNDICI)});
+const t = performance.now(); let n = 0;
+const { body } = await request(process.argv[1]);
+for await (const chunk of body) n += chunk.length;
+process.stdout.write(String(n / ((performance.now() - t) / 1000)));`;
+  const run = await spawnTimed(
+    node24,
+    ['--input-type=module', '-e', script, bundleUrl],
+    process.env,
+    tmpdir(),
+  ).done;
+  if (run.code !== 0)
+    throw new Error(`the read-only Node download failed:\n${run.out.slice(-2000)}`);
+  return Number(run.out.trim());
+}
+
 /**
  * The action hashes every byte on the thread that also reads the socket (curl hashes nothing):
  * how fast is SHA-256 alone on one core of this machine (Node 24, 64 KiB updates, as the action)?
@@ -128,6 +156,7 @@ export async function benchDownload(options: DownloadBenchOptions) {
   const ours: number[] = [];
   const curl: number[] = [];
   const curlThenSha: number[] = [];
+  const readOnly: number[] = [];
   const rssLarge: number[] = [];
   const rssSmall: number[] = [];
   const rssMiddle: number[] = [];
@@ -146,6 +175,10 @@ export async function benchDownload(options: DownloadBenchOptions) {
         const run = await curlDownload(sim, jobId);
         curl.push(run.speed);
         curlThenSha.push(run.withSha);
+      },
+      async () => {
+        warmPageCache(large);
+        readOnly.push(await nodeReadOnly(options.node24, sim, jobId));
       },
     ];
     if (i % 2 === 1) contenders.reverse();
@@ -172,6 +205,7 @@ export async function benchDownload(options: DownloadBenchOptions) {
     ours: stats(ours),
     curl: stats(curl),
     curlThenSha256sum: stats(curlThenSha),
+    nodeReadOnly: stats(readOnly),
     sha256OneCore: stats(hashSpeeds),
     peakRss: stats(rssLarge),
     peakRssSmall: stats(rssSmall),
@@ -182,6 +216,7 @@ export async function benchDownload(options: DownloadBenchOptions) {
   const rows = [
     `| Download ${mb(large)} (download-path) throughput | ${mmm(stats(ours), mib)} | curl -o: ${mmm(stats(curl), mib)} | ${ratio(median(ours), median(curl))} | ≥ 0.8× |`,
     `| Download, same work as the action (transfer + SHA-256) | ${mmm(stats(ours), mib)} | curl -o, then sha256sum: ${mmm(stats(curlThenSha), mib)} | ${ratio(median(ours), median(curlThenSha))} | — |`,
+    `| Download: Node 24 reading the link, nothing else (undici; no hash, no file) | ${mmm(stats(readOnly), mib)} | curl -o: ${mmm(stats(curl), mib)} | ${ratio(median(readOnly), median(curl))} | — |`,
     `| Download: SHA-256 alone on one core (work curl does not do) | ${mmm(stats(hashSpeeds), mib)} | — | — | — |`,
     `| Download: peak RSS of the action process, ${mb(large)} bundle | ${mmm(stats(rssLarge), mb)} | ${mb(SMALL_BYTES)} bundle: ${mmm(stats(rssSmall), mb)}${middle ? `; ${mb(MIDDLE_BYTES)} bundle: ${mmm(stats(rssMiddle), mb)}` : ''} | ${signed(growth)} over ${mb(SMALL_BYTES)} (medians; largest against smallest ${signed(worstGrowth)})${middle ? `; ${signed(median(rssLarge) - median(rssMiddle))} over ${mb(MIDDLE_BYTES)}` : ''} | ≤ +${mb(RSS_GROWTH_GOAL)} over ${mb(SMALL_BYTES)} |`,
   ];
