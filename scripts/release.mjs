@@ -13,8 +13,9 @@
  * Nothing is changed when a check fails.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { STAMP, sourcesDigest } from './sources-digest.mjs';
 
 const root = process.cwd();
 const args = process.argv.slice(2);
@@ -61,10 +62,9 @@ if (!unreleased || !/^- /m.test(unreleased[1])) {
   fail('CHANGELOG.md has no entries under "## [Unreleased]": list the changes first.');
 }
 
-// dist/ must be the build of the sources before anything is touched.
-run('npm', ['run', '-s', 'build']);
-if (git('status', '--porcelain', '--', 'dist') !== '') {
-  git('checkout', '--', 'dist');
+// dist/ must be the build of the sources before anything is touched: the build records the digest
+// of what it was built from (dist/sources.sha256), and check-dist holds every commit to it in CI.
+if (!existsSync(STAMP) || readFileSync(STAMP, 'utf8').trim() !== sourcesDigest()) {
   fail('dist/ is not a fresh build of the sources: run "npm run build", commit dist/, try again.');
 }
 

@@ -83,5 +83,15 @@ describe('npm run release', () => {
     expect(old.status).toBe(1);
     expect(old.stderr).toMatch(/1\.5\.0 is not greater than the last tag v2\.0\.0/);
     expect(git(dir, 'status', '--porcelain')).toBe('');
+
+    // A source changed and committed without building dist/ again.
+    const main = join(dir, 'src/action/main.ts');
+    writeFileSync(main, `${readFileSync(main, 'utf8')}// changed\n`);
+    execFileSync('git', ['commit', '-qam', 'source only'], { cwd: dir });
+    const stale = release(dir, '2.1.0');
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toMatch(/dist\/ is not a fresh build of the sources/);
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+    expect(git(dir, 'tag', '--list', 'v2.1.0')).toBe('');
   });
 });
