@@ -106,6 +106,8 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_REPOSITORY: 'acme/docs',
     GITHUB_RUN_ID: '4242',
+    // No test reaches the real GitHub: a refused local port, unless the test gives its stand-in.
+    GITHUB_API_URL: 'http://127.0.0.1:9',
     RUNNER_TEMP: tmpdir(),
     ...runnerInputs(options.inputs, options.actionFile),
     ...options.env,

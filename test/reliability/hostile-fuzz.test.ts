@@ -23,6 +23,7 @@ import type { Reporter } from '../../src/shared/logger.js';
 import { publish } from '../../src/export/pipeline.js';
 import { describeFailure } from '../../src/action/runtime.js';
 import {
+  GITHUB_TOKEN,
   maskedValues,
   newWorkspace,
   runAgent,
@@ -279,15 +280,15 @@ describe('hostile service responses', () => {
             // Nothing the service sent became a command of its own, not even an allowed one.
             for (const line of commands)
               expect(line, context).not.toMatch(/^::[a-z-]+::(injected\b|x$)/);
-            // Only the key and parts of the links the service issued are masked: a value the
-            // service smuggled into an ::add-mask:: would hide arbitrary text from the log.
+            // Only the key, the job's GitHub token (the agent masks it when it announces the job
+            // on its pull request) and parts of the links the service issued are masked: a value
+            // the service smuggled into an ::add-mask:: would hide arbitrary text from the log.
             const masked = maskedValues(run.stdout);
             expect(masked, context).toContain(key);
             for (const value of masked) {
               const fromLink = h.links.some((link) => loose(link).includes(loose(value)));
-              expect(value === key || (value.length >= 6 && fromLink), `${value}\n${context}`).toBe(
-                true,
-              );
+              const ours = value === key || value === GITHUB_TOKEN;
+              expect(ours || (value.length >= 6 && fromLink), `${value}\n${context}`).toBe(true);
             }
             if (run.code === 1) {
               const error = commands.filter((l) => l.startsWith('::error::'));
