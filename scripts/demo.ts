@@ -5,15 +5,7 @@
  * job summary.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,23 +14,19 @@ import { unifiedDiff } from '../src/values/diff.js';
 import { startSimulator } from '../simulator/server.js';
 // @ts-expect-error: a plain ES module without types
 import { ensureTools } from './tools.mjs';
+// @ts-expect-error: a plain ES module without types
+import { STAMP, sourcesDigest } from './sources-digest.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const bold = (t: string) => (process.stdout.isTTY ? `\x1b[1m${t}\x1b[0m` : t);
 const heading = (t: string) =>
   console.log(`\n${bold(`── ${t} ${'─'.repeat(Math.max(0, 70 - t.length))}`)}`);
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
+// dist/ is built again only when the sources differ from those it was built from (the digest the
+// build records in dist/sources.sha256): a fresh clone runs the committed bundle at once.
 const dist = join(ROOT, 'dist/index.js');
-if (!existsSync(dist) || statSync(dist).mtimeMs < newestSource(join(ROOT, 'src'))) {
+const built = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : '';
+if (!existsSync(dist) || built !== sourcesDigest()) {
   heading('Building dist/ (npm run build)');
   execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
 }
