@@ -4,7 +4,8 @@
  * from that URL as the chart does on start-up, and serves the archive's pages: `/` is
  * `index.html`, `/a` is `a.html` or `a/index.html` (under the archive's root folder). Until then
  * it serves the previous site. Modes: `live` (as above), `stuck` (keeps serving the previous site:
- * a pod that never restarted, a cache in front of it), `error` (answers 500).
+ * a pod that never restarted, a cache in front of it), `error` (answers 500), `error-then-hang`
+ * (answers 500 once, then holds every request without an answer: a pod stuck starting).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -13,7 +14,7 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'yaml';
 import { untar } from './tar.js';
 
-export type PodMode = 'live' | 'stuck' | 'error';
+export type PodMode = 'live' | 'stuck' | 'error' | 'error-then-hang';
 
 export interface PodOptions {
   /** The values file the chart is installed with. */
@@ -75,8 +76,10 @@ export async function startPod(options: PodOptions): Promise<PodStandIn> {
   }, options.watchIntervalMs ?? 50);
   watch.unref();
 
+  let answered = 0;
   const server: Server = createServer((req, res) => {
-    if (pod.mode === 'error') {
+    if (pod.mode === 'error-then-hang' && answered++ > 0) return;
+    if (pod.mode === 'error' || pod.mode === 'error-then-hang') {
       res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
       return;
     }

@@ -70042,6 +70042,8 @@ async function verifyLiveSite(settings, site, options) {
         ? `Checking that ${url} serves the new export (its page must equal the bundle's), for up to ${duration_formatDuration(settings.timeoutMs)}.`
         : `Checking that ${url} answers 2xx, for up to ${duration_formatDuration(settings.timeoutMs)}. The bundle was not downloaded (no download-path), so any 2xx answer counts, old content included: set download-path to compare the page with the new export.`);
     let shown = '';
+    // What the site last said: a check cut short by verify-timeout does not replace it.
+    let answered;
     try {
         const done = await pollUntil({
             check: (call) => observe(url, site, dispatcher, call.deadline, options),
@@ -70054,6 +70056,8 @@ async function verifyLiveSite(settings, site, options) {
                 if (o.seen !== shown && !o.ok)
                     logger.info(`${formatElapsed(now - started)}: ${o.url} ${o.seen}; checking again.`);
                 shown = o.seen;
+                if (!o.cut)
+                    answered = o;
             },
         });
         const o = done.value;
@@ -70064,8 +70068,10 @@ async function verifyLiveSite(settings, site, options) {
     catch (error) {
         if (!(error instanceof PollTimeout))
             throw error;
-        const last = error.last;
-        throw new errors_UserError(`The live site did not ${site ? 'serve the new export' : 'answer 2xx'} within verify-timeout (${duration_formatDuration(settings.timeoutMs)}): ${last ? `${last.url} last ${last.seen}` : `${url} was not checked in time`}. Check that the pods restarted with the new values, that they can fetch the bundle, and that no cache (ingress, CDN) serves an old copy; raise verify-timeout if they only need longer to start.`);
+        const final = error.last;
+        const last = answered ?? final;
+        const cutAfter = last !== final ? ' (a later check was cut short by verify-timeout)' : '';
+        throw new errors_UserError(`The live site did not ${site ? 'serve the new export' : 'answer 2xx'} within verify-timeout (${duration_formatDuration(settings.timeoutMs)}): ${last ? `${last.url} last ${last.seen}${cutAfter}` : `${url} was not checked in time`}. Check that the pods restarted with the new values, that they can fetch the bundle, and that no cache (ingress, CDN) serves an old copy; raise verify-timeout if they only need longer to start.`);
     }
     finally {
         if (options.dispatcher === undefined)
@@ -70073,7 +70079,8 @@ async function verifyLiveSite(settings, site, options) {
     }
 }
 async function observe(url, site, dispatcher, deadline, options) {
-    const limit = AbortSignal.timeout(Math.max(1, Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now())));
+    const left = deadline - Date.now();
+    const limit = AbortSignal.timeout(Math.max(1, Math.min(REQUEST_TIMEOUT_MS, left)));
     const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
     let answer;
     try {
@@ -70088,7 +70095,8 @@ async function observe(url, site, dispatcher, deadline, options) {
     catch (error) {
         options.signal?.throwIfAborted();
         const why = limit.aborted ? 'no answer in time' : describeNetworkError(error);
-        return { ok: false, url, seen: `could not be reached (${why})` };
+        const cut = limit.aborted && left < REQUEST_TIMEOUT_MS;
+        return { ok: false, url, seen: `could not be reached (${why})`, cut };
     }
     const at = answer.url.href;
     const served = snippet(answer.body, answer.complete, options.redact);

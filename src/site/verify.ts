@@ -60,6 +60,8 @@ interface Observation {
   /** What was seen, for the log and the failure message. */
   seen: string;
   page?: string;
+  /** The check was cut by verify-timeout itself, not answered: it says nothing of the site. */
+  cut?: boolean;
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -128,6 +130,8 @@ export async function verifyLiveSite(
       : `Checking that ${url} answers 2xx, for up to ${formatDuration(settings.timeoutMs)}. The bundle was not downloaded (no download-path), so any 2xx answer counts, old content included: set download-path to compare the page with the new export.`,
   );
   let shown = '';
+  // What the site last said: a check cut short by verify-timeout does not replace it.
+  let answered: Observation | undefined;
   try {
     const done = await pollUntil<Observation>({
       check: (call) => observe(url, site, dispatcher, call.deadline, options),
@@ -140,6 +144,7 @@ export async function verifyLiveSite(
         if (o.seen !== shown && !o.ok)
           logger.info(`${formatElapsed(now - started)}: ${o.url} ${o.seen}; checking again.`);
         shown = o.seen;
+        if (!o.cut) answered = o;
       },
     });
     const o = done.value;
@@ -150,9 +155,11 @@ export async function verifyLiveSite(
     return { url: o.url, status: o.status!, page: o.page, checks: done.polls, durationMs };
   } catch (error) {
     if (!(error instanceof PollTimeout)) throw error;
-    const last = error.last as Observation | undefined;
+    const final = error.last as Observation | undefined;
+    const last = answered ?? final;
+    const cutAfter = last !== final ? ' (a later check was cut short by verify-timeout)' : '';
     throw new UserError(
-      `The live site did not ${site ? 'serve the new export' : 'answer 2xx'} within verify-timeout (${formatDuration(settings.timeoutMs)}): ${last ? `${last.url} last ${last.seen}` : `${url} was not checked in time`}. Check that the pods restarted with the new values, that they can fetch the bundle, and that no cache (ingress, CDN) serves an old copy; raise verify-timeout if they only need longer to start.`,
+      `The live site did not ${site ? 'serve the new export' : 'answer 2xx'} within verify-timeout (${formatDuration(settings.timeoutMs)}): ${last ? `${last.url} last ${last.seen}${cutAfter}` : `${url} was not checked in time`}. Check that the pods restarted with the new values, that they can fetch the bundle, and that no cache (ingress, CDN) serves an old copy; raise verify-timeout if they only need longer to start.`,
     );
   } finally {
     if (options.dispatcher === undefined) await dispatcher.destroy().catch(() => undefined);
@@ -166,9 +173,8 @@ async function observe(
   deadline: number,
   options: VerifyOptions,
 ): Promise<Observation> {
-  const limit = AbortSignal.timeout(
-    Math.max(1, Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now())),
-  );
+  const left = deadline - Date.now();
+  const limit = AbortSignal.timeout(Math.max(1, Math.min(REQUEST_TIMEOUT_MS, left)));
   const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
   let answer: { status: number; url: URL; body: Buffer; complete: boolean };
   try {
@@ -182,7 +188,8 @@ async function observe(
   } catch (error) {
     options.signal?.throwIfAborted();
     const why = limit.aborted ? 'no answer in time' : describeNetworkError(error);
-    return { ok: false, url, seen: `could not be reached (${why})` };
+    const cut = limit.aborted && left < REQUEST_TIMEOUT_MS;
+    return { ok: false, url, seen: `could not be reached (${why})`, cut };
   }
   const at = answer.url.href;
   const served = snippet(answer.body, answer.complete, options.redact);
