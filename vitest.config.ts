@@ -18,7 +18,7 @@ export const shared = {
   pool: 'forks' as const,
 };
 
-/** Files that take longest, started first: the release test (two builds), then the e2e files. */
+/** Files that take longest, started first: the release test (a build), then the e2e files. */
 const LONGEST = ['test/integration/release.test.ts', 'test/e2e/'];
 
 /**

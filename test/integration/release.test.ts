@@ -27,7 +27,7 @@ function cloneRepo(): string {
   return dir;
 }
 
-// At a lower priority: its two builds would otherwise take the cores from the tests running
+// At a lower priority: its build would otherwise take the cores from the tests running
 // alongside, some of which time how promptly a process answers a signal.
 const release = (dir: string, ...args: string[]) =>
   spawnSync('nice', ['-n', '10', 'node', 'scripts/release.mjs', ...args], {
