@@ -6,9 +6,9 @@
 import * as core from '@actions/core';
 import type { ServiceClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
+import { CommonInputs } from '../api/inputs.js';
 import { HARD_EXIT_AFTER_CANCEL_MS } from '../shared/constants.js';
 import { UserError } from '../shared/errors.js';
-import { CommonInputs } from '../shared/inputs.js';
 import type { Reporter } from '../shared/logger.js';
 import type { Redactor } from '../shared/secrets.js';
 

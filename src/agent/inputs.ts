@@ -1,16 +1,18 @@
 /** The agent/ sub-action's inputs; nothing reaches the service before they are all checked. */
+import {
+  CommonInputs,
+  parseApiKey,
+  parseServiceSettings,
+  type ServiceInputs,
+} from '../api/inputs.js';
 import { checkGithubToken, GithubTokenInput } from '../github/inputs.js';
 import { InputError } from '../shared/errors.js';
 import {
   characterProblem,
-  CommonInputs,
   inputGetter,
   parseBoolean,
-  parseApiKey,
-  parseServiceSettings,
   type InputReader,
   type InputSpec,
-  type ServiceInputs,
   type TextProblem,
   parseJobIdInput,
 } from '../shared/inputs.js';

@@ -1,3 +1,5 @@
+import type { StopCause, StopReason } from '../shared/stop.js';
+
 export type ApiErrorKind =
   | 'config' // the client was given something unusable (base URL, key)
   | 'http' // the service answered with an error status
@@ -26,7 +28,7 @@ export interface ApiErrorDetails {
 }
 
 /** The one error type the service client throws. */
-export class ApiError extends Error {
+export class ApiError extends Error implements StopCause {
   override readonly name = 'ApiError';
   readonly operation: string;
   readonly kind: ApiErrorKind;
@@ -50,6 +52,16 @@ export class ApiError extends Error {
     this.attempts = details.attempts ?? 0;
     this.retryAfterMs = details.retryAfterMs;
     this.reason = details.message;
+  }
+
+  /**
+   * Why the run stopped, when the caller cut this call short (shared/stop.ts maps it): its signal
+   * aborted ('cancelled') or its overall deadline passed ('timeout'). Undefined for other kinds.
+   */
+  get stopReason(): StopReason | undefined {
+    if (this.kind === 'aborted') return 'cancelled';
+    if (this.kind === 'deadline') return 'timeout';
+    return undefined;
   }
 
   /** The same error with a note added to its reason ("; no time left ..."). */

@@ -7,9 +7,10 @@
  */
 import { AGENT_INPUTS } from '../agent/inputs.js';
 import { AgentOutputs } from '../agent/outputs.js';
+import { CommonInputs } from '../api/inputs.js';
 import { ACTION_INPUTS } from '../export/inputs.js';
 import { Outputs } from '../export/outputs.js';
-import { CommonInputs, type InputSpec } from '../shared/inputs.js';
+import type { InputSpec } from '../shared/inputs.js';
 import { ACTION_TEXT, AGENT_TEXT } from './help.generated.js';
 
 /** The environment variable the key is read from. */

@@ -4,6 +4,12 @@
  * any request.
  */
 import {
+  CommonInputs,
+  parseApiKey,
+  parseServiceSettings,
+  type ServiceInputs,
+} from '../api/inputs.js';
+import {
   parseDeploymentInputs,
   DeploymentInputs,
   type DeploymentSettings,
@@ -13,16 +19,12 @@ import { HelmInputs, parseHelmInputs } from '../helm/inputs.js';
 import { parseVerifyInputs, VerifyInputs, type VerifySettings } from '../site/inputs.js';
 import { InputError } from '../shared/errors.js';
 import {
-  CommonInputs,
   inputGetter,
   parseBoolean,
-  parseApiKey,
   parseHttpUrlInput,
-  parseServiceSettings,
   parseWorkspacePath,
   type InputReader,
   type InputSpec,
-  type ServiceInputs,
   parseJobIdInput,
 } from '../shared/inputs.js';
 import { codePoint, printable } from '../shared/text.js';

@@ -1,13 +1,11 @@
 /**
  * The input rules every front door shares (the root action, agent/, the command line): how an
  * input is declared, read, defaulted and checked. Each feature declares and parses its own inputs
- * next to its code (`export/inputs.ts`, `helm/inputs.ts`, …) with these helpers. Nothing here
- * imports @actions/*: an entry point passes a reader.
+ * next to its code (`api/inputs.ts` for the service's, `export/inputs.ts`, `helm/inputs.ts`, …)
+ * with these helpers. Nothing here imports a feature or @actions/*: an entry point passes a reader.
  */
 import { isAbsolute, relative, resolve } from 'node:path';
-import { parseBaseUrl } from '../api/base-url.js';
-import { ApiError } from '../api/errors.js';
-import { DEFAULT_BASE_URL, SERVICE_ID_PATTERN } from './constants.js';
+import { SERVICE_ID_PATTERN } from './constants.js';
 import { parseDuration } from './duration.js';
 import { InputError } from './errors.js';
 import { codePoint, printable } from './text.js';
@@ -40,37 +38,6 @@ export type InputGetter = (spec: InputSpec) => string;
 const MAX_INPUT_LENGTH = 2048;
 export const MAX_DURATION_MS = 72 * 3_600_000;
 export const MAX_POLL_INTERVAL_MS = 10 * 60_000;
-
-/** The inputs both actions take, with the same meaning and defaults. */
-export const CommonInputs = {
-  ApiKey: { name: 'api-key', required: true },
-  BaseUrl: { name: 'base-url', default: DEFAULT_BASE_URL },
-  Timeout: { name: 'timeout', default: '30m' },
-  PollInterval: { name: 'poll-interval', default: 'auto' },
-} as const satisfies Record<string, InputSpec>;
-
-/** What both actions need to talk to the service, read from the common inputs. */
-export interface ServiceInputs {
-  apiKey: string;
-  baseUrl: URL;
-  timeoutMs: number;
-  pollInterval: 'auto' | number;
-}
-
-/**
- * The common inputs but the key, which each action checks first (a missing secret is the most
- * common mistake); these come after the action's own, in action.yml's order.
- */
-export function parseServiceSettings(get: InputGetter): Omit<ServiceInputs, 'apiKey'> {
-  return {
-    baseUrl: parseBaseUrlInput(get(CommonInputs.BaseUrl)),
-    timeoutMs: parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout)),
-    pollInterval: parsePollIntervalInput(
-      CommonInputs.PollInterval.name,
-      get(CommonInputs.PollInterval),
-    ),
-  };
-}
 
 /** Reads inputs through the checks every input gets, and fills in defaults for blank values. */
 export function inputGetter(read: InputReader): InputGetter {
@@ -189,70 +156,6 @@ export function parseJobIdInput(
   if (!SERVICE_ID_PATTERN.test(id))
     throw new InputError(input, `("${printable(id)}") is not an ${kind} job id`, hint);
   return id;
-}
-
-/** The service address input, refused with the client's own reasons. */
-export function parseBaseUrlInput(raw: string): URL {
-  const name = CommonInputs.BaseUrl.name;
-  if (/\s/.test(raw.trim())) {
-    throw new InputError(
-      name,
-      `("${printable(raw.trim())}") contains white space or a line break`,
-      `Give one address, e.g. ${DEFAULT_BASE_URL}.`,
-    );
-  }
-  try {
-    return parseBaseUrl(raw || CommonInputs.BaseUrl.default);
-  } catch (error) {
-    if (error instanceof ApiError) {
-      throw new InputError(
-        name,
-        error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `),
-        error.hint ?? '',
-      );
-    }
-    throw error;
-  }
-}
-
-export function parseApiKey(raw: string, warnings: string[]): string {
-  const name = CommonInputs.ApiKey.name;
-  const key = raw.trim();
-  if (key === '') {
-    throw new InputError(
-      name,
-      'is empty',
-      'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`. If the secret is set, check that this workflow can read it (secrets are not passed to workflows triggered from forks).',
-    );
-  }
-  if (/\s/.test(key)) {
-    throw new InputError(
-      name,
-      'contains white space or a line break',
-      'Store the key alone, on one line, in the secret.',
-    );
-  }
-  const foreign = /[^\x21-\x7e]/.exec(key);
-  if (foreign) {
-    throw new InputError(
-      name,
-      `contains the character ${codePoint(foreign[0])} at position ${foreign.index + 1}, which an API key never has`,
-      'Copy the key again from the API keys page of the dashboard: it is plain ASCII.',
-    );
-  }
-  if (key.startsWith('mint_dsc_')) {
-    throw new InputError(
-      name,
-      'is a public assistant key (it starts with mint_dsc_)',
-      'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.',
-    );
-  }
-  if (!key.startsWith('mint_')) {
-    warnings.push(
-      'Input "api-key" does not start with mint_, as admin API keys do: if the service answers 401, check that the secret holds the admin key.',
-    );
-  }
-  return key;
 }
 
 /**

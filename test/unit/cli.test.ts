@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderCliHelp, CLI_HELP_FILE } from '../../scripts/cli-help.mjs';
 import { AGENT_INPUTS } from '../../src/agent/inputs.js';
 import { ACTION_INPUTS, parseInputs } from '../../src/export/inputs.js';
-import { CommonInputs } from '../../src/shared/inputs.js';
+import { CommonInputs } from '../../src/api/inputs.js';
 import {
   commandOptions,
   parseCommandLine,

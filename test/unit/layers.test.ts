@@ -1,0 +1,104 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layers of src/: shared/ is the bottom one and imports no other folder; only the GitHub
+ * Actions adapters load @actions/*, so the command line and the pipelines run without a runner.
+ * Imports are read with TypeScript's own scanner (static, type-only, re-exports, dynamic import()
+ * and require), not a regular expression, so a comment that names a module does not count.
+ */
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
+
+/** The files that may import @actions/*: the entry adapters. */
+const ACTIONS_ADAPTERS = ['action/', 'agent/action.ts', 'agent/index.ts', 'github/octokit.ts'];
+
+/** The files that do today (each must still be seen, or the scanner is broken). */
+const ACTIONS_IMPORTERS_TODAY = [
+  'action/main.ts',
+  'action/runtime.ts',
+  'agent/action.ts',
+  'github/octokit.ts',
+];
+
+/** The cores that must run without a runner: nothing they load, even indirectly, is @actions/*. */
+const RUNNER_FREE_ROOTS = ['cli/index.ts', 'export/pipeline.ts', 'agent/pipeline.ts'];
+
+/** Every .ts file under src/, as a path relative to src/ with forward slashes. */
+function sourceFiles(): string[] {
+  return readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => file.split(sep).join('/'))
+    .sort();
+}
+
+/** The module specifiers a file imports, as written. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(SRC, file), 'utf8');
+  return ts.preProcessFile(text, true, true).importedFiles.map((ref) => ref.fileName);
+}
+
+/** A relative specifier as a path relative to src/ (`../shared/x.js` → `shared/x.ts`). */
+function target(from: string, specifier: string): string {
+  const path = relative(SRC, resolve(SRC, dirname(from), specifier))
+    .split(sep)
+    .join('/');
+  return path.replace(/\.js$/, '.ts');
+}
+
+const isActions = (specifier: string) => specifier.startsWith('@actions/');
+
+describe('src/shared/ is the bottom layer', () => {
+  const shared = sourceFiles().filter((file) => file.startsWith('shared/'));
+
+  it('finds the shared files and their relative imports', () => {
+    expect(shared).toContain('shared/inputs.ts');
+    expect(importsOf('shared/stop.ts')).toContain('./poll.js');
+  });
+
+  it('imports nothing from another folder of src/', () => {
+    const outside = shared.flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => spec.startsWith('.') && !target(file, spec).startsWith('shared/'))
+        .map((spec) => `${file} imports ${spec}`),
+    );
+    expect(outside).toEqual([]);
+  });
+});
+
+describe('@actions/* stays in the GitHub Actions adapters', () => {
+  const importers = sourceFiles().filter((file) => importsOf(file).some(isActions));
+
+  it('sees the adapters that import it today', () => {
+    expect(importers).toEqual(expect.arrayContaining(ACTIONS_IMPORTERS_TODAY));
+  });
+
+  it('is imported by no other file', () => {
+    const allowed = (file: string) =>
+      ACTIONS_ADAPTERS.some((entry) =>
+        entry.endsWith('/') ? file.startsWith(entry) : file === entry,
+      );
+    expect(importers.filter((file) => !allowed(file))).toEqual([]);
+  });
+
+  it.each(RUNNER_FREE_ROOTS)(
+    '%s loads no @actions/* module, directly or through its imports',
+    (root) => {
+      const seen = new Set<string>();
+      const found: string[] = [];
+      const visit = (file: string, via: string[]) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        for (const spec of importsOf(file)) {
+          if (isActions(spec)) found.push([...via, file, spec].join(' → '));
+          else if (spec.startsWith('.')) visit(target(file, spec), [...via, file]);
+        }
+      };
+      visit(root, []);
+      expect(seen.size).toBeGreaterThan(1);
+      expect(found).toEqual([]);
+    },
+  );
+});
