@@ -39332,6 +39332,17 @@ class ApiError extends Error {
         this.retryAfterMs = details.retryAfterMs;
         this.reason = details.message;
     }
+    /**
+     * Why the run stopped, when the caller cut this call short (shared/stop.ts maps it): its signal
+     * aborted ('cancelled') or its overall deadline passed ('timeout'). Undefined for other kinds.
+     */
+    get stopReason() {
+        if (this.kind === 'aborted')
+            return 'cancelled';
+        if (this.kind === 'deadline')
+            return 'timeout';
+        return undefined;
+    }
     /** The same error with a note added to its reason ("; no time left ..."). */
     withNote(note, attempts = this.attempts) {
         return new ApiError({
@@ -42881,63 +42892,6 @@ class StoppedError extends UserError {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./src/api/base-url.ts
-
-
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase();
-    return (LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost'));
-}
-function refuse(raw, problem, fix) {
-    throw new errors/* ApiError */.hD({
-        operation: 'configure the client',
-        kind: 'config',
-        message: `base-url "${raw}" ${problem}`,
-        hint: fix,
-    });
-}
-/**
- * Parses the service address a user typed into a base URL whose path ends with `/`, so that
- * relative operation paths join under it (`https://proxy.corp/docs-api` + `v1/...` keeps
- * `/docs-api/`). Plain http is accepted only for loopback hosts: the bearer key must not cross a
- * network in clear text.
- */
-function parseBaseUrl(raw) {
-    const text = raw.trim();
-    if (text === '')
-        refuse(raw, 'is empty', `Set it to the service address, e.g. ${DEFAULT_BASE_URL}.`);
-    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-        refuse(raw, 'has no scheme', `Write it with https://, e.g. https://${text.replace(/^\/+/, '')}.`);
-    }
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        return refuse(raw, 'is not a valid URL', 'Write it as https://host[:port][/path].');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        refuse(raw, `uses ${url.protocol.slice(0, -1)}://`, 'Only https:// (or http:// to a loopback address) is supported.');
-    }
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        refuse(raw, 'uses plain http:// to a host that is not loopback', 'Use https://: the admin API key must not cross a network in clear text.');
-    }
-    if (url.username || url.password) {
-        refuse('(redacted)', 'contains a user name or password', 'Remove them; the API key is sent as a bearer token.');
-    }
-    if (url.search || url.hash) {
-        refuse(raw, 'has a query or fragment', 'Remove everything after "?" or "#".');
-    }
-    if (!url.pathname.endsWith('/'))
-        url.pathname += '/';
-    return url;
-}
-/** Joins an operation path (no leading slash needed) under the base URL's path. */
-function joinUrl(base, path) {
-    return new URL(path.replace(/^\/+/, ''), base);
-}
-
 ;// CONCATENATED MODULE: ./src/shared/duration.ts
 const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 /**
@@ -43033,11 +42987,9 @@ function filesWere(names) {
 /**
  * The input rules every front door shares (the root action, agent/, the command line): how an
  * input is declared, read, defaulted and checked. Each feature declares and parses its own inputs
- * next to its code (`export/inputs.ts`, `helm/inputs.ts`, …) with these helpers. Nothing here
- * imports @actions/*: an entry point passes a reader.
+ * next to its code (`api/inputs.ts` for the service's, `export/inputs.ts`, `helm/inputs.ts`, …)
+ * with these helpers. Nothing here imports a feature or @actions/*: an entry point passes a reader.
  */
-
-
 
 
 
@@ -43046,24 +42998,6 @@ function filesWere(names) {
 const MAX_INPUT_LENGTH = 2048;
 const MAX_DURATION_MS = 72 * 3_600_000;
 const MAX_POLL_INTERVAL_MS = 10 * 60_000;
-/** The inputs both actions take, with the same meaning and defaults. */
-const CommonInputs = {
-    ApiKey: { name: 'api-key', required: true },
-    BaseUrl: { name: 'base-url', default: DEFAULT_BASE_URL },
-    Timeout: { name: 'timeout', default: '30m' },
-    PollInterval: { name: 'poll-interval', default: 'auto' },
-};
-/**
- * The common inputs but the key, which each action checks first (a missing secret is the most
- * common mistake); these come after the action's own, in action.yml's order.
- */
-function parseServiceSettings(get) {
-    return {
-        baseUrl: parseBaseUrlInput(get(CommonInputs.BaseUrl)),
-        timeoutMs: parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout)),
-        pollInterval: parsePollIntervalInput(CommonInputs.PollInterval.name, get(CommonInputs.PollInterval)),
-    };
-}
 /** Reads inputs through the checks every input gets, and fills in defaults for blank values. */
 function inputGetter(read) {
     return (spec) => {
@@ -43151,43 +43085,6 @@ function parseJobIdInput(input, raw, kind, hint) {
         throw new errors_InputError(input, `("${text_printable(id)}") is not an ${kind} job id`, hint);
     return id;
 }
-/** The service address input, refused with the client's own reasons. */
-function parseBaseUrlInput(raw) {
-    const name = CommonInputs.BaseUrl.name;
-    if (/\s/.test(raw.trim())) {
-        throw new errors_InputError(name, `("${text_printable(raw.trim())}") contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
-    }
-    try {
-        return parseBaseUrl(raw || CommonInputs.BaseUrl.default);
-    }
-    catch (error) {
-        if (error instanceof errors/* ApiError */.hD) {
-            throw new errors_InputError(name, error.reason.replace(/^base-url "[^"]*" /, `("${text_printable(raw.trim())}") `), error.hint ?? '');
-        }
-        throw error;
-    }
-}
-function parseApiKey(raw, warnings) {
-    const name = CommonInputs.ApiKey.name;
-    const key = raw.trim();
-    if (key === '') {
-        throw new errors_InputError(name, 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`. If the secret is set, check that this workflow can read it (secrets are not passed to workflows triggered from forks).');
-    }
-    if (/\s/.test(key)) {
-        throw new errors_InputError(name, 'contains white space or a line break', 'Store the key alone, on one line, in the secret.');
-    }
-    const foreign = /[^\x21-\x7e]/.exec(key);
-    if (foreign) {
-        throw new errors_InputError(name, `contains the character ${codePoint(foreign[0])} at position ${foreign.index + 1}, which an API key never has`, 'Copy the key again from the API keys page of the dashboard: it is plain ASCII.');
-    }
-    if (key.startsWith('mint_dsc_')) {
-        throw new errors_InputError(name, 'is a public assistant key (it starts with mint_dsc_)', 'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.');
-    }
-    if (!key.startsWith('mint_')) {
-        warnings.push('Input "api-key" does not start with mint_, as admin API keys do: if the service answers 401, check that the secret holds the admin key.');
-    }
-    return key;
-}
 /**
  * An http(s) address input (`environment-url`, `verify-url`, `bundle-url`): one absolute URL,
  * without a user name or password (`why` says why not, for this input). The value is shown in a
@@ -43229,6 +43126,131 @@ function parseWorkspacePath(input, raw, workspace, example, line) {
         throw new InputError(input, `${where}("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
     }
     return absolute;
+}
+
+;// CONCATENATED MODULE: ./src/api/base-url.ts
+
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase();
+    return (LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost'));
+}
+function refuse(raw, problem, fix) {
+    throw new errors/* ApiError */.hD({
+        operation: 'configure the client',
+        kind: 'config',
+        message: `base-url "${raw}" ${problem}`,
+        hint: fix,
+    });
+}
+/**
+ * Parses the service address a user typed into a base URL whose path ends with `/`, so that
+ * relative operation paths join under it (`https://proxy.corp/docs-api` + `v1/...` keeps
+ * `/docs-api/`). Plain http is accepted only for loopback hosts: the bearer key must not cross a
+ * network in clear text.
+ */
+function parseBaseUrl(raw) {
+    const text = raw.trim();
+    if (text === '')
+        refuse(raw, 'is empty', `Set it to the service address, e.g. ${DEFAULT_BASE_URL}.`);
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+        refuse(raw, 'has no scheme', `Write it with https://, e.g. https://${text.replace(/^\/+/, '')}.`);
+    }
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        return refuse(raw, 'is not a valid URL', 'Write it as https://host[:port][/path].');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        refuse(raw, `uses ${url.protocol.slice(0, -1)}://`, 'Only https:// (or http:// to a loopback address) is supported.');
+    }
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        refuse(raw, 'uses plain http:// to a host that is not loopback', 'Use https://: the admin API key must not cross a network in clear text.');
+    }
+    if (url.username || url.password) {
+        refuse('(redacted)', 'contains a user name or password', 'Remove them; the API key is sent as a bearer token.');
+    }
+    if (url.search || url.hash) {
+        refuse(raw, 'has a query or fragment', 'Remove everything after "?" or "#".');
+    }
+    if (!url.pathname.endsWith('/'))
+        url.pathname += '/';
+    return url;
+}
+/** Joins an operation path (no leading slash needed) under the base URL's path. */
+function joinUrl(base, path) {
+    return new URL(path.replace(/^\/+/, ''), base);
+}
+
+;// CONCATENATED MODULE: ./src/api/inputs.ts
+/**
+ * The service's inputs (api-key, base-url, timeout, poll-interval): what every front door needs to
+ * talk to the service, declared and checked next to the client. Both actions list them in
+ * action.yml's order among their own; the command line reads the key from its own sources.
+ */
+
+
+
+
+
+
+/** The inputs both actions take, with the same meaning and defaults. */
+const CommonInputs = {
+    ApiKey: { name: 'api-key', required: true },
+    BaseUrl: { name: 'base-url', default: DEFAULT_BASE_URL },
+    Timeout: { name: 'timeout', default: '30m' },
+    PollInterval: { name: 'poll-interval', default: 'auto' },
+};
+/**
+ * The common inputs but the key, which each action checks first (a missing secret is the most
+ * common mistake); these come after the action's own, in action.yml's order.
+ */
+function parseServiceSettings(get) {
+    return {
+        baseUrl: parseBaseUrlInput(get(CommonInputs.BaseUrl)),
+        timeoutMs: parseTimeoutInput(CommonInputs.Timeout.name, get(CommonInputs.Timeout)),
+        pollInterval: parsePollIntervalInput(CommonInputs.PollInterval.name, get(CommonInputs.PollInterval)),
+    };
+}
+/** The service address input, refused with the client's own reasons. */
+function parseBaseUrlInput(raw) {
+    const name = CommonInputs.BaseUrl.name;
+    if (/\s/.test(raw.trim())) {
+        throw new errors_InputError(name, `("${text_printable(raw.trim())}") contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
+    }
+    try {
+        return parseBaseUrl(raw || CommonInputs.BaseUrl.default);
+    }
+    catch (error) {
+        if (error instanceof errors/* ApiError */.hD) {
+            throw new errors_InputError(name, error.reason.replace(/^base-url "[^"]*" /, `("${text_printable(raw.trim())}") `), error.hint ?? '');
+        }
+        throw error;
+    }
+}
+function parseApiKey(raw, warnings) {
+    const name = CommonInputs.ApiKey.name;
+    const key = raw.trim();
+    if (key === '') {
+        throw new errors_InputError(name, 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`. If the secret is set, check that this workflow can read it (secrets are not passed to workflows triggered from forks).');
+    }
+    if (/\s/.test(key)) {
+        throw new errors_InputError(name, 'contains white space or a line break', 'Store the key alone, on one line, in the secret.');
+    }
+    const foreign = /[^\x21-\x7e]/.exec(key);
+    if (foreign) {
+        throw new errors_InputError(name, `contains the character ${codePoint(foreign[0])} at position ${foreign.index + 1}, which an API key never has`, 'Copy the key again from the API keys page of the dashboard: it is plain ASCII.');
+    }
+    if (key.startsWith('mint_dsc_')) {
+        throw new errors_InputError(name, 'is a public assistant key (it starts with mint_dsc_)', 'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.');
+    }
+    if (!key.startsWith('mint_')) {
+        warnings.push('Input "api-key" does not start with mint_, as admin API keys do: if the service answers 401, check that the secret holds the admin key.');
+    }
+    return key;
 }
 
 ;// CONCATENATED MODULE: ./src/action/runtime.ts
@@ -51782,6 +51804,7 @@ function checkGithubToken(token) {
 
 
 
+
 /**
  * The longest instruction taken: as long as the longest comment GitHub keeps (the service
  * publishes no limit), so any comment fits and a runaway value does not.
@@ -52614,13 +52637,14 @@ function sendFollowUp(client, projectId, jobId, prompt, call) {
 }
 
 ;// CONCATENATED MODULE: ./src/shared/stop.ts
-/**
- * The one mapping from "the run was stopped" to its reason, for both pipelines: a cancel
- * (SIGINT/SIGTERM) or the time limit, whether it surfaced in the poller, in a service call, or
- * only as the aborted signal. Each pipeline words the resulting StoppedError itself.
- */
 
-
+/** The reason an error carries as a StopCause, if it carries one. */
+function stopReasonOf(error) {
+    if (!(error instanceof Error) || !('stopReason' in error))
+        return undefined;
+    const reason = error.stopReason;
+    return reason === 'cancelled' || reason === 'timeout' ? reason : undefined;
+}
 /** The error to throw: the pipeline's StoppedError when the run was stopped, else `error` itself. */
 function translateStop(error, stopped, options = {}) {
     // The poller knows the last status it saw; elsewhere the caller does.
@@ -52628,10 +52652,10 @@ function translateStop(error, stopped, options = {}) {
         return stopped('cancelled', error.last);
     if (error instanceof PollTimeout)
         return stopped('timeout', error.last);
-    if (error instanceof errors/* ApiError */.hD && error.kind === 'aborted')
-        return stopped('cancelled', options.last);
-    if (error instanceof errors/* ApiError */.hD && error.kind === 'deadline')
-        return stopped('timeout', options.last);
+    // A service call cut short by the cancel or the deadline (ApiError kind 'aborted', 'deadline').
+    const reason = stopReasonOf(error);
+    if (reason)
+        return stopped(reason, options.last);
     // A step that does not know about signals (a file write) may fail because of the cancel.
     if (options.signal?.aborted)
         return stopped('cancelled', options.last);
