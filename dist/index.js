@@ -72700,6 +72700,9 @@ class BufferedFileWriter {
         this.previous = chunk;
     }
     end() {
+        // An 'end' already queued when fail() destroyed the body still arrives: nothing more to write.
+        if (this.settled)
+            return;
         this.ended = true;
         if (this.previous)
             releaseRead(this.previous);

@@ -8,7 +8,8 @@
 // tell from package.json that it is an ES module: src/tsconfig.json, which ncc reads (the one
 // nearest the entry points), says so (module ESNext). The output is the same bytes.
 //
-// dist/sources.sha256 records what the bundles were built from (scripts/sources-digest.mjs).
+// dist/sources.sha256 and dist/.local-build record what the bundles were built from
+// (scripts/sources-digest.mjs).
 //
 // ncc empties the *.js files under its output folder when it writes, so a bundle that lives inside
 // another's folder (dist/agent and dist/cli inside dist) is built in a folder of its own and moved in after.
@@ -18,7 +19,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STAMP, sourcesDigest } from './sources-digest.mjs';
+import { LOCAL_BUILD, STAMP, installedDigest, sourcesDigest } from './sources-digest.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Entry point → output folder (relative to the repository). */
@@ -48,6 +49,9 @@ const ncc = (entry, out) =>
     ...['--license', 'licenses.txt', '--target', 'es2022'],
   ]);
 
+// Taken before the build and compared after it: a file saved while ncc ran may be in the digest
+// but not in the bundles, and a stamp that vouched for it would hide a stale dist/.
+const digest = sourcesDigest();
 rmSync(join(ROOT, 'dist'), { recursive: true, force: true });
 const staging = mkdtempSync(join(tmpdir(), 'ncc-build-'));
 try {
@@ -60,8 +64,15 @@ try {
   BUNDLES.forEach(([, out], i) => {
     if (i > 0) cpSync(outs[i], join(ROOT, out), { recursive: true });
   });
-  // What these bundles were built from: the tests build again only when the sources differ.
-  writeFileSync(STAMP, `${sourcesDigest()}\n`);
+  // What these bundles were built from (scripts/sources-digest.mjs). None when the sources
+  // changed during the build: whatever uses dist/ next then builds it again.
+  if (sourcesDigest() === digest) {
+    writeFileSync(STAMP, `${digest}\n`);
+    writeFileSync(LOCAL_BUILD, `${installedDigest()}\n`);
+  } else {
+    process.stderr.write('build: the sources changed during the build; run it again.\n');
+    process.exitCode = 1;
+  }
 } catch (error) {
   process.stderr.write(`build: ${error.message}\n`);
   process.exitCode = 1;

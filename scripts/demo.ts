@@ -5,7 +5,7 @@
  * job summary.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,19 +15,18 @@ import { startSimulator } from '../simulator/server.js';
 // @ts-expect-error: a plain ES module without types
 import { ensureTools } from './tools.mjs';
 // @ts-expect-error: a plain ES module without types
-import { STAMP, sourcesDigest } from './sources-digest.mjs';
+import { staleReason } from './sources-digest.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const bold = (t: string) => (process.stdout.isTTY ? `\x1b[1m${t}\x1b[0m` : t);
 const heading = (t: string) =>
   console.log(`\n${bold(`── ${t} ${'─'.repeat(Math.max(0, 70 - t.length))}`)}`);
 
-// dist/ is built again only when the sources differ from those it was built from (the digest the
-// build records in dist/sources.sha256): a fresh clone runs the committed bundle at once.
-const dist = join(ROOT, 'dist/index.js');
-const built = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : '';
-if (!existsSync(dist) || built !== sourcesDigest()) {
-  heading('Building dist/ (npm run build)');
+// dist/ is built again only when it is not the build of the sources and packages as they are
+// (scripts/sources-digest.mjs): a fresh clone runs the committed bundle at once.
+const stale = staleReason() as string;
+if (stale) {
+  heading(`Building dist/ (npm run build): ${stale}`);
   execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
 }
 
@@ -72,7 +71,7 @@ const inputs = Object.fromEntries(
 
 heading(`Service simulator at ${sim.baseUrl} (a ${seconds}s export of 42 pages)`);
 console.log(`Running: ${node} dist/index.js   (workspace ${workspace})\n`);
-const child = spawn(node, [dist], {
+const child = spawn(node, [join(ROOT, 'dist/index.js')], {
   cwd: workspace,
   stdio: ['ignore', 'pipe', 'inherit'],
   env: {

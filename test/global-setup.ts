@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: a plain ES module without types
 import { ensureTools } from '../scripts/tools.mjs';
 // @ts-expect-error: a plain ES module without types
-import { STAMP, sourcesDigest } from '../scripts/sources-digest.mjs';
+import { staleReason } from '../scripts/sources-digest.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,17 +39,13 @@ export default function setup(project: TestProject): void {
 
 /**
  * Why dist/ must be built before the tests, or '' when it need not be. E2E_REBUILD=1 always builds
- * and E2E_REBUILD=0 never does (.ci/run: check-dist has just built it). Otherwise dist/ is reused
- * when the sources digest that `npm run build` recorded in it is that of the sources now: a fresh
- * clone starts testing at once (check-dist holds the committed dist/ to the committed sources), and
- * any edit under src/ is built first.
+ * and E2E_REBUILD=0 never does (.ci/run: check-dist has just built it). Otherwise dist/ is built
+ * only when it is not the build of the sources and packages as they are (scripts/sources-digest.mjs):
+ * a fresh clone starts testing at once, and any edit under src/ is built first.
  */
 function rebuildReason(): string {
-  const entries = ['index.js', 'agent/index.js', 'cli/index.js'];
-  if (!entries.every((entry) => existsSync(new URL(`../dist/${entry}`, import.meta.url))))
-    return 'a bundle is missing';
   if (process.env.E2E_REBUILD === '1') return 'E2E_REBUILD=1';
-  if (process.env.E2E_REBUILD === '0') return '';
-  const built = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : '';
-  return built === sourcesDigest() ? '' : 'the sources changed since dist/ was built';
+  const stale = staleReason() as string;
+  if (process.env.E2E_REBUILD === '0' && !stale.startsWith('a bundle')) return '';
+  return stale;
 }

@@ -93,6 +93,8 @@ class BufferedFileWriter {
   }
 
   private end(): void {
+    // An 'end' already queued when fail() destroyed the body still arrives: nothing more to write.
+    if (this.settled) return;
     this.ended = true;
     if (this.previous) releaseRead(this.previous);
     this.previous = undefined;

@@ -167,7 +167,7 @@ describe.concurrent('the values file on a real disk', () => {
       env: {
         NODE_OPTIONS: `--import=${SLOW_WRITE}`,
         SLOW_WRITE_MATCH: String.raw`site\.tar\.gz.*\.part$`,
-        SLOW_WRITE_MS: '200',
+        SLOW_WRITE_MS: '10000',
       },
     });
     expect(run.code, run.stdout).toBe(0);

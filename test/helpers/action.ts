@@ -189,6 +189,8 @@ export interface PublishOptions extends Omit<RunOptions, 'inputs' | 'entry' | 'a
  */
 export async function runPublish(s: Service, options: PublishOptions = {}): Promise<ActionRun> {
   const { values, inputs, ...rest } = options;
+  if (rest.workspace !== undefined && values !== undefined)
+    throw new Error('runPublish: give either a workspace or the values for a new one, not both');
   const workspace =
     rest.workspace ?? (await newWorkspace(values === undefined ? {} : { 'values.yaml': values }));
   return runAction({

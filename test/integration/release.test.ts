@@ -12,7 +12,8 @@ function cloneRepo(): string {
   const dir = mkdtempSync(join(tmpdir(), 'release-'));
   execFileSync('git', ['clone', '-q', ROOT, dir]);
   // The sources under test, not only the last commit.
-  for (const file of ['scripts/release.mjs', 'CHANGELOG.md', 'package.json', 'package-lock.json']) {
+  const sources = ['scripts/release.mjs', 'scripts/sources-digest.mjs', 'scripts/build.mjs'];
+  for (const file of [...sources, 'CHANGELOG.md', 'package.json', 'package-lock.json']) {
     writeFileSync(join(dir, file), readFileSync(join(ROOT, file)));
   }
   // Hard links: a real folder (ncc resolves a symlinked one to paths outside the clone), made in
@@ -24,6 +25,21 @@ function cloneRepo(): string {
   git('checkout', '-q', '-B', 'main');
   git('add', '-A');
   git('commit', '-q', '--allow-empty', '-m', 'sources under test');
+  // With uncommitted changes to what dist/ is built from (package.json, say), the committed dist/
+  // is not their build: a release would rightly refuse, so the clone is built and committed first.
+  const stale = execFileSync(
+    'node',
+    [
+      '-e',
+      "import('./scripts/sources-digest.mjs').then((m) => process.stdout.write(m.staleReason()))",
+    ],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  if (stale !== '') {
+    execFileSync('npm', ['run', '-s', 'build'], { cwd: dir, stdio: 'ignore' });
+    git('add', '-A');
+    git('commit', '-q', '-m', 'dist/ built from the sources under test');
+  }
   return dir;
 }
 
