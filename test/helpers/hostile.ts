@@ -254,6 +254,7 @@ async function listen(server: Server, host: string): Promise<number> {
 
 export async function startHostile(c: HostileCase): Promise<Hostile> {
   const sockets = new Set<Socket>();
+  let closing = false;
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, fn: () => void) => {
     const t = setTimeout(() => {
@@ -468,6 +469,8 @@ export async function startHostile(c: HostileCase): Promise<Hostile> {
 
   for (const server of [api, storage]) {
     server.on('connection', (socket) => {
+      // A connection accepted while close() runs would keep the server open for good.
+      if (closing) return void socket.destroy();
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => undefined);
@@ -487,11 +490,13 @@ export async function startHostile(c: HostileCase): Promise<Hostile> {
     apiRequests,
     storageRequests,
     async close() {
+      closing = true;
       for (const t of timers) clearTimeout(t);
-      for (const socket of sockets) socket.destroy();
-      await Promise.all(
+      const closed = Promise.all(
         [api, storage].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))),
       );
+      for (const socket of sockets) socket.destroy();
+      await closed;
     },
   };
 }

@@ -194,6 +194,26 @@ async function runCase(c: HostileCase, index: number): Promise<Outcome> {
   }
 }
 
+/**
+ * A case that never settles would otherwise end as the whole test's time-out, naming nothing: this
+ * fails it with its seed and index after the deadline plus a generous margin.
+ */
+function settled<T>(run: Promise<T>, index: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `case ${index} (FUZZ_SEED=${SEED}) did not settle within ${TIMEOUT_MS + 30_000} ms`,
+          ),
+        ),
+      TIMEOUT_MS + 30_000,
+    );
+  });
+  return Promise.race([run, stuck]).finally(() => clearTimeout(timer));
+}
+
 describe('hostile service responses', () => {
   it(
     `${RUNS} generated cases through both pipelines end in a success or a clear error`,
@@ -202,7 +222,7 @@ describe('hostile service responses', () => {
     },
     async () => {
       const cases = fc.sample(caseArb, { seed: SEED, numRuns: RUNS });
-      const outcomes = await pool(cases.length, (i) => runCase(cases[i]!, i), PARALLEL);
+      const outcomes = await pool(cases.length, (i) => settled(runCase(cases[i]!, i), i), PARALLEL);
       const succeeded = outcomes.filter((o) => o.ok).length;
       const kinds = new Map<string, number>();
       for (const o of outcomes) {
