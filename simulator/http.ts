@@ -1,5 +1,6 @@
 /** Small HTTP helpers shared by the simulator's listeners. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Fault, RecordedRequest } from './types.js';
 
 /** Writes `bytes` filler bytes with back-pressure (never buffering them all), then `end`. */
@@ -84,4 +85,26 @@ export function answerFault(fault: Fault, res: ServerResponse, record: RecordedR
     return true;
   }
   return false;
+}
+
+/** A server listening on a free loopback port: its base URL, and a close that ends every connection. */
+export interface Listening {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `server` on 127.0.0.1 and a free port. `close()` ends open connections too (a held or
+ * kept-alive one would otherwise keep the server, and the test, waiting).
+ */
+export async function listenOnLoopback(server: Server): Promise<Listening> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

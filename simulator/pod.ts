@@ -9,10 +9,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'yaml';
 import { untar } from './tar.js';
+import { listenOnLoopback } from './http.js';
 
 export type PodMode = 'live' | 'stuck' | 'error' | 'error-then-hang';
 
@@ -101,9 +101,9 @@ export async function startPod(options: PodOptions): Promise<PodStandIn> {
     if (page) res.writeHead(200, html).end(page);
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listening = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: listening.url,
     get mode() {
       return pod.mode;
     },
@@ -111,11 +111,9 @@ export async function startPod(options: PodOptions): Promise<PodStandIn> {
       pod.mode = mode;
     },
     fetches,
-    close: () =>
-      new Promise<void>((resolve) => {
-        clearInterval(watch);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      clearInterval(watch);
+      return listening.close();
+    },
   };
 }

@@ -5,13 +5,13 @@
  * and records every request, body included.
  */
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   PullRequestStore,
   type PullRequestOptions,
   type RecordedReaction,
   type StoredComment,
 } from './pull-requests.js';
+import { listenOnLoopback } from '../../simulator/http.js';
 
 export interface GitHubRequest {
   method: string;
@@ -132,10 +132,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     }
     refuse({ status: 404 });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const listening = await listenOnLoopback(server);
   return {
-    apiUrl: `http://127.0.0.1:${port}/api/v3`,
+    apiUrl: `${listening.url}/api/v3`,
     requests,
     comments: pulls.comments,
     reviewComments: pulls.reviewComments,
@@ -143,10 +142,6 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     deployments: () => requests.filter((r) => r.path.endsWith('/deployments')),
     statuses: () => requests.filter((r) => r.path.endsWith('/statuses')),
     accepted,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }

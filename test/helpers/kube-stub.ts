@@ -4,10 +4,10 @@
  * Lets `helm upgrade --install` run for real, with no cluster.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listenOnLoopback } from '../../simulator/http.js';
 
 const resource = (name: string, kind: string, namespaced = true) => ({
   name,
@@ -77,8 +77,7 @@ export async function startKubeStub(options: { delayMs?: number } = {}): Promise
       ),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url, close } = await listenOnLoopback(server);
   const dir = await mkdtemp(join(tmpdir(), 'kube-'));
   const kubeconfig = join(dir, 'config');
   await writeFile(
@@ -103,10 +102,6 @@ users:
     url,
     kubeconfig,
     seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

@@ -4,8 +4,8 @@
  * and records every request.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
+import { listenOnLoopback } from '../../simulator/http.js';
 
 export interface Mirror {
   url: string;
@@ -50,17 +50,8 @@ export async function startMirror(options: { refuseHead?: boolean } = {}): Promi
       file,
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const mirror: Mirror = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    files,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenOnLoopback(server);
+  const mirror: Mirror = { url, files, requests, close };
   open.push(mirror);
   return mirror;
 }

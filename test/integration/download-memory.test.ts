@@ -10,12 +10,12 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { listenOnLoopback } from '../../simulator/http.js';
 
 const DOWNLOAD = fileURLToPath(new URL('../../src/export/download.ts', import.meta.url));
 const BODY_BYTES = 96 * 1024 * 1024;
@@ -47,10 +47,9 @@ async function varyingBody(): Promise<{ url: string; sha256: string }> {
     };
     pump();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanup.push(() => new Promise((resolve) => server.close(() => resolve())));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/bundle.tar.gz`, sha256: hash.digest('hex') };
+  const listening = await listenOnLoopback(server);
+  cleanup.push(listening.close);
+  return { url: `${listening.url}/bundle.tar.gz`, sha256: hash.digest('hex') };
 }
 
 /** Runs downloadBundle in Node 24 and reports the result with the peak of `arrayBuffers`. */

@@ -1,25 +1,21 @@
 /** bundle-url's check against real HTTP servers: HEAD, the GET of byte 0, redirects, refusals. */
 import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkMirror } from '../../src/export/mirror.js';
 import { UserError } from '../../src/shared/errors.js';
 import { startMirror } from '../helpers/mirror.js';
 import { caught } from '../helpers/sim.js';
+import { listenOnLoopback, type Listening } from '../../simulator/http.js';
 
-const servers: { close(): void; closeAllConnections(): void }[] = [];
-afterEach(() => {
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    s.close();
-  }
+const servers: Listening[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
 async function serve(handler: RequestListener): Promise<string> {
-  const server = createServer(handler);
+  const server = await listenOnLoopback(createServer(handler));
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return server.url;
 }
 
 const options = () => ({ deadline: Date.now() + 10_000, valuesDisplay: 'values.yaml' });

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createProxy } from 'proxy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getExport, startExport } from '../../src/api/static-export.js';
 import { client, sim } from '../helpers/sim.js';
+import { listenOnLoopback } from '../../simulator/http.js';
 
 const PROXY_VARS = [
   'HTTP_PROXY',
@@ -28,17 +28,7 @@ async function forwardProxy() {
   const server = createProxy(createServer());
   server.on('request', (req) => seen.push(`${req.method} ${req.url}`));
   server.on('connect', (req) => seen.push(`CONNECT ${req.url}`));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), seen };
 }
 
 for (const variable of ['HTTP_PROXY', 'http_proxy']) {
