@@ -7,28 +7,23 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tarGz } from '../../simulator/tar.js';
 import { PREVIOUS_SITE, startPod, type PodOptions, type PodStandIn } from '../../simulator/pod.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 import { CHART, helmEnv } from '../helpers/helm.js';
 import { newWorkspace, runAction, runPublish } from '../helpers/action.js';
 import { startMirror } from '../helpers/mirror.js';
-import { sim } from '../helpers/sim.js';
+import { closeAfterTest, sim } from '../helpers/sim.js';
 
 const quick = { queuedMs: 0, runningMs: 150, pageCount: 3 };
 const VALUES = 'replicaCount: 1\nstaticExport:\n  enabled: false\n';
-
-const closing: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(closing.splice(0).map((c) => c.close()));
-});
 
 /** A workspace with a values file, and a pod that watches it. */
 async function site(mode: PodOptions['mode'] = 'live'): Promise<{ ws: string; pod: PodStandIn }> {
   const ws = await newWorkspace({ 'values.yaml': VALUES });
   const pod = await startPod({ valuesFile: join(ws, 'values.yaml'), mode, restartDelayMs: 300 });
-  closing.push(pod);
+  closeAfterTest(pod);
   return { ws, pod };
 }
 
@@ -196,7 +191,7 @@ describe('the mirror flow: bundle-url, then the live-site check', () => {
 describe('verify-url with a GitHub deployment', () => {
   async function github(): Promise<FakeGitHub> {
     const g = await startFakeGitHub();
-    closing.push(g);
+    closeAfterTest(g);
     return g;
   }
   const env = (g: FakeGitHub) => ({ GITHUB_API_URL: g.apiUrl, GITHUB_SHA: 'a'.repeat(40) });

@@ -4,22 +4,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, inject } from 'vitest';
+import { inject } from 'vitest';
 import { startKubeStub, type KubeStub } from './kube-stub.js';
+import { closeAfterTest } from './sim.js';
 
 export const CHART = fileURLToPath(new URL('../fixtures/chart', import.meta.url));
 export const HELMS = ['helm3', 'helm4'] as const;
 export type HelmName = (typeof HELMS)[number];
-
-const stubs: KubeStub[] = [];
-const closeAll = async () => {
-  await Promise.all(stubs.splice(0).map((s) => s.close()));
-};
-// As the simulators (helpers/sim.ts): after each test, or after the file when tests run concurrently.
-afterEach(async ({ task }) => {
-  if (!task.concurrent) await closeAll();
-});
-afterAll(closeAll);
 
 export interface HelmEnv {
   helm: string;
@@ -42,7 +33,7 @@ export async function helmEnv(
 ): Promise<HelmEnv> {
   const helm = inject(name);
   const stub = await startKubeStub(stubOptions);
-  stubs.push(stub);
+  closeAfterTest(stub);
   const home = await mkdtemp(join(tmpdir(), `${name}-home-`));
   const data = join(home, 'releases.yaml');
   await writeFile(data, releases);

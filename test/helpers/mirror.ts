@@ -4,8 +4,8 @@
  * and records every request.
  */
 import { createServer, type Server } from 'node:http';
-import { afterEach } from 'vitest';
 import { listenOnLoopback } from '../../simulator/http.js';
+import { closeAfterTest } from './sim.js';
 
 export interface Mirror {
   url: string;
@@ -13,11 +13,6 @@ export interface Mirror {
   requests: { method: string; path: string; range: string | undefined; status: number }[];
   close(): Promise<void>;
 }
-
-const open: Mirror[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((m) => m.close()));
-});
 
 export async function startMirror(options: { refuseHead?: boolean } = {}): Promise<Mirror> {
   const files = new Map<string, Buffer>();
@@ -52,6 +47,6 @@ export async function startMirror(options: { refuseHead?: boolean } = {}): Promi
   });
   const { url, close } = await listenOnLoopback(server);
   const mirror: Mirror = { url, files, requests, close };
-  open.push(mirror);
+  closeAfterTest(mirror);
   return mirror;
 }

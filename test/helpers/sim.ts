@@ -9,17 +9,24 @@ const closeAll = async () => {
 };
 
 // After each test; in a file whose tests run concurrently, after the last one (a test that ends
-// must not close a simulator another test is still talking to).
+// must not close a server another test is still talking to).
 afterEach(async ({ task }) => {
   if (!task.concurrent) await closeAll();
 });
 afterAll(closeAll);
 
+/**
+ * Closes `thing` (a server, a stand-in, a client) after the current test, or after the file when
+ * its tests run concurrently. Every helper that starts something registers it here.
+ */
+export function closeAfterTest<T extends { close(): Promise<void> }>(thing: T): T {
+  running.push(thing);
+  return thing;
+}
+
 /** A simulator that is closed after the current test (or file, when its tests run concurrently). */
 export async function sim(options: SimulatorOptions = {}): Promise<Simulator> {
-  const s = await startSimulator(options);
-  running.push(s);
-  return s;
+  return closeAfterTest(await startSimulator(options));
 }
 
 /** A client with quick retries, closed with the simulators. */
@@ -32,8 +39,7 @@ export function client(s: Simulator, options: Partial<ClientOptions> = {}): Serv
     random: seededRandom(3),
     ...options,
   });
-  running.push(c);
-  return c;
+  return closeAfterTest(c);
 }
 
 /** Runs `fn` and returns what it threw (fails the test if it did not throw). */

@@ -1,21 +1,14 @@
 /** bundle-url's check against real HTTP servers: HEAD, the GET of byte 0, redirects, refusals. */
 import { createServer, type RequestListener } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkMirror } from '../../src/export/mirror.js';
 import { UserError } from '../../src/shared/errors.js';
 import { startMirror } from '../helpers/mirror.js';
-import { caught } from '../helpers/sim.js';
-import { listenOnLoopback, type Listening } from '../../simulator/http.js';
-
-const servers: Listening[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+import { caught, closeAfterTest } from '../helpers/sim.js';
+import { listenOnLoopback } from '../../simulator/http.js';
 
 async function serve(handler: RequestListener): Promise<string> {
-  const server = await listenOnLoopback(createServer(handler));
-  servers.push(server);
-  return server.url;
+  return closeAfterTest(await listenOnLoopback(createServer(handler))).url;
 }
 
 const options = () => ({ deadline: Date.now() + 10_000, valuesDisplay: 'values.yaml' });
