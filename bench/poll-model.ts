@@ -25,7 +25,8 @@ export interface JobShape {
  */
 export function randomJob(totalMs: number, seed: number, shape: JobShape = {}): JobModel {
   const random = seededRandom(seed);
-  // The length varies by ±3 % so that completion does not line up with a fixed interval.
+  // The length varies (±3 % unless `spread` says otherwise) so that completion does not line up
+  // with a fixed interval.
   const spread = shape.spread ?? 0.03;
   const length = totalMs * (1 - spread + random() * 2 * spread);
   const queued = random() * Math.min(0.2 * length, 60_000);

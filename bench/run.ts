@@ -33,6 +33,8 @@ import { benchDownload } from './download.js';
 import { randomJob, runVirtual, type JobShape } from './poll-model.js';
 // @ts-expect-error: a plain ES module without types
 import { ensureTools } from '../scripts/tools.mjs';
+// @ts-expect-error: a plain ES module without types
+import { staleReason } from '../scripts/sources-digest.mjs';
 
 const SECTIONS = ['polling', 'overhead', 'cold', 'download', 'values'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -57,7 +59,9 @@ const tools = ensureTools(['node24']) as { node24: string };
 const node24 = tools.node24;
 // BENCH_DIST: another build of the action (say, of an older commit) to measure in the same way.
 const dist = process.env.BENCH_DIST ?? join(ROOT, 'dist/index.js');
-if (!existsSync(dist)) execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
+// The build of these sources (scripts/sources-digest.mjs), unless another build was named.
+if (process.env.BENCH_DIST === undefined ? staleReason() : !existsSync(dist))
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
 mkdirSync(OUT, { recursive: true });
 const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; action on Node ${execFileSync(node24, ['--version'], { encoding: 'utf8' }).trim()}, harness on ${process.version}`;
 const results: Record<string, unknown> = { date: new Date().toISOString(), machine, only };

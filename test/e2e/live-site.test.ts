@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tarGz } from '../../simulator/tar.js';
-import { PREVIOUS_SITE, startPod, type PodOptions, type PodStandIn } from '../../simulator/pod.js';
+import { startPod, type PodOptions, type PodStandIn } from '../../simulator/pod.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 import { CHART, helmEnv } from '../helpers/helm.js';
 import { newWorkspace, runAction, runPublish } from '../helpers/action.js';
@@ -121,7 +121,8 @@ describe('verify-url: the live site serves the new export', () => {
     expect(run.stdout).toMatch(
       /The live site answers: http:\/\/127\.0\.0\.1:\d+\/ answered HTTP 200/,
     );
-    expect(PREVIOUS_SITE).toContain('previous export');
+    // The pod never fetched the bundle: what passed was the previous site.
+    expect(pod.fetches).toEqual([]);
   });
 
   it('a verify-url the bundle has no page for is refused before the values file is written', async () => {
