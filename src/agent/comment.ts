@@ -165,7 +165,7 @@ export function noMarkerReply(asked: Asked, command: string): string {
     REPLY_MARKER,
     `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
     '',
-    `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment or in the pull request's description. It comments on the pull requests that its jobs open; for another pull request, add that line to the description, then comment ${inlineCode(`${command} <instruction>`)} again.`,
+    `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own, then comment ${inlineCode(`${command} <instruction>`)} again.`,
     '',
     quoted(asked),
     '',

@@ -1,15 +1,16 @@
 /**
  * The review loop: a comment `/agent <instruction>` on the agent's pull request becomes a
  * follow-up of its job, and the outcome is replied in the thread. Which comments count and which
- * job they steer are decided by pure functions; `reviewLoop` runs the steps. Nothing is sent to
- * the service unless every check passed; the instruction is data throughout, never printed.
+ * markers may name the job are decided by pure functions, the trusted marker by the commenter's
+ * own check; `reviewLoop` runs the steps. Nothing is sent to the service unless every check
+ * passed; the instruction is data throughout, never printed.
  */
 import { ApiError } from '../api/errors.js';
 import { GitHubApiError } from '../github/api-error.js';
 import {
   pullRequestNumber,
   refusal,
-  writtenByTrusted,
+  type Author,
   type CommentWriter,
   type IssueComment,
   type PullRequest,
@@ -19,7 +20,7 @@ import {
 } from '../github/pull-request.js';
 import { StoppedError, UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
-import { announce, type PullRequestSide } from './announce.js';
+import { announce, announcedJob, type PullRequestSide } from './announce.js';
 import {
   isReply,
   markersIn,
@@ -65,30 +66,64 @@ export function screen(event: CommentEvent, command: string): Ignored | { instru
   return { instruction };
 }
 
+/** A marker on the pull request, and whose text holds it. */
+export interface MarkerCandidate {
+  jobId: string;
+  author: Author;
+  /** In an announce (see `announcedJob`): the action's own comment, trusted as it is. */
+  announce: boolean;
+  /** Where it is, for the log: `comment <id>` or `the description`. */
+  where: string;
+}
+
 /**
- * The job the pull request belongs to: the newest marker in a comment written by this action (or
- * by someone who may steer the agent), else the last one in the description if its author is so
- * trusted. Instructions and the replies that quote them are skipped: they are data, and may hold
- * a marker line that names another job.
+ * The markers that may name the pull request's job, newest first: one per comment (an announce's
+ * own, else the comment's last), then the description's last. Instructions and the replies that
+ * quote them are skipped: they are data, and may hold a marker line that names another job.
  */
-export function newestMarker(
+export function markerCandidates(
   pull: PullRequest,
   comments: IssueComment[],
   command: string,
-): string | undefined {
-  const marked = comments
-    .filter(
-      (c) =>
-        writtenByTrusted(c.author) &&
-        !isReply(c.body) &&
-        instructionAfter(c.body, command) === undefined,
-    )
-    .map((c) => ({ at: c.updatedAt, id: c.id, jobs: markersIn(c.body) }))
-    .filter((c) => c.jobs.length > 0)
-    .sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);
-  const newest = marked.at(-1)?.jobs.at(-1);
-  if (newest) return newest;
-  return writtenByTrusted(pull.author) ? markersIn(pull.body).at(-1) : undefined;
+): MarkerCandidate[] {
+  const inComments = comments
+    .filter((c) => !isReply(c.body) && instructionAfter(c.body, command) === undefined)
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id)
+    .flatMap((c) => {
+      const announced = announcedJob(c);
+      const jobId = announced ?? markersIn(c.body).at(-1);
+      if (jobId === undefined) return [];
+      return [
+        { jobId, author: c.author, announce: announced !== undefined, where: `comment ${c.id}` },
+      ];
+    });
+  const described = markersIn(pull.body).at(-1);
+  return described === undefined
+    ? inComments
+    : [
+        ...inComments,
+        { jobId: described, author: pull.author, announce: false, where: 'the description' },
+      ];
+}
+
+/**
+ * The job the pull request belongs to: the newest marker that is trusted. An announce is; any
+ * other text (a person's comment, another app's, the description) only when its author may steer
+ * the agent, by the commenter's own check (`mayNotSteer`, which asks GitHub for the permission).
+ * Each marker passed over is handed to `passed`, with the reason.
+ */
+export async function newestMarker(
+  candidates: MarkerCandidate[],
+  mayNotSteer: (author: Author) => Promise<string | undefined>,
+  passed: (candidate: MarkerCandidate, why: string) => void = () => undefined,
+): Promise<string | undefined> {
+  for (const candidate of candidates) {
+    if (candidate.announce) return candidate.jobId;
+    const why = await mayNotSteer(candidate.author);
+    if (why === undefined) return candidate.jobId;
+    passed(candidate, why);
+  }
+  return undefined;
 }
 
 export interface ReviewLoopDeps extends FollowUpDeps {
@@ -120,10 +155,17 @@ export async function reviewLoop(
   const admitted = await admit(event, inputs.command, deps);
   if (!admitted) return {};
   const thread = threadOf(event, admitted.writer, deps);
-  const { pull, jobId } = await jobOf(admitted.writer.api, thread.number, inputs.command);
+  const { pull, jobId } = await jobOf(thread.number, inputs.command, admitted, deps);
   const refused = refusedBefore(jobId, admitted.asked, inputs.command);
   if (refused) return thread.replyOnly(refused.body, refused.why);
   return followUpInThread(inputs, { jobId: jobId!, pull, asked: admitted.asked, thread, deps });
+}
+
+/** A comment the agent acts on: the instruction, the writer, and the check of who may steer it. */
+interface Admitted {
+  asked: Asked;
+  writer: CommentWriter;
+  mayNotSteer: (author: Author) => Promise<string | undefined>;
 }
 
 /** The instruction and a writer, when the comment is for the agent and its author may steer it. */
@@ -131,7 +173,7 @@ async function admit(
   event: CommentEvent,
   command: string,
   deps: ReviewLoopDeps,
-): Promise<{ asked: Asked; writer: CommentWriter } | undefined> {
+): Promise<Admitted | undefined> {
   const { comment } = event;
   const screened = screen(event, command);
   if ('ignore' in screened) {
@@ -140,9 +182,8 @@ async function admit(
   }
   const writer = await deps.side.writer();
   if (!writer) throw new UserError('The review loop needs github-token.');
-  const refused = await readGitHub('check who may steer the agent', () =>
-    refusal(writer.api, comment.author),
-  );
+  const mayNotSteer = steeringCheck(writer.api);
+  const refused = await mayNotSteer(comment.author);
   if (refused) {
     deps.reporter.info(
       `Comment ${comment.id}: ${refused}, so it may not steer the agent; ignored.`,
@@ -154,7 +195,24 @@ async function admit(
     login: comment.author.login,
     url: comment.url,
   };
-  return { asked, writer };
+  return { asked, writer, mayNotSteer };
+}
+
+/**
+ * `refusal`, asked of GitHub once per author in a run: the commenter and the authors of the
+ * markers are often the same people.
+ */
+function steeringCheck(api: PullRequestApi): (author: Author) => Promise<string | undefined> {
+  const asked = new Map<string, Promise<string | undefined>>();
+  return (author) => {
+    const key = JSON.stringify([author.login, author.bot, author.association]);
+    let answer = asked.get(key);
+    if (!answer) {
+      answer = readGitHub('check who may steer the agent', () => refusal(api, author));
+      asked.set(key, answer);
+    }
+    return answer;
+  };
 }
 
 /** The reply when nothing may be sent: no job named, or an instruction the check refuses. */
@@ -230,17 +288,27 @@ async function followUpInThread(
 /** The outcomes that earn the comment a +1 (the others a -1). */
 const WELL = new Set<FollowUpOutcome['kind']>(['completed', 'sent']);
 
-/** The pull request (its head before the follow-up) and the job its newest marker names. */
+/** The pull request (its head before the follow-up) and the job its newest trusted marker names. */
 async function jobOf(
-  api: PullRequestApi,
   number: number,
   command: string,
+  admitted: Admitted,
+  deps: ReviewLoopDeps,
 ): Promise<{ pull: PullRequest; jobId: string | undefined }> {
+  const { api } = admitted.writer;
   const pull = await readGitHub(`read pull request #${number}`, () => api.pullRequest(number));
   const comments = await readGitHub(`list the comments of pull request #${number}`, () =>
     api.comments(number),
   );
-  return { pull, jobId: newestMarker(pull, comments, command) };
+  const jobId = await newestMarker(
+    markerCandidates(pull, comments, command),
+    admitted.mayNotSteer,
+    (marker, why) =>
+      deps.reporter.debug(
+        `Pull request #${number}: the marker of agent job ${marker.jobId} in ${marker.where} does not count: ${why}.`,
+      ),
+  );
+  return { pull, jobId };
 }
 
 /** A read the loop cannot do without: a refusal fails the step, naming what to check. */

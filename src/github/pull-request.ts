@@ -94,14 +94,6 @@ export const STEERING_ASSOCIATIONS: readonly string[] = ['OWNER', 'MEMBER', 'COL
 /** The roles that may push to the repository, and so may steer the agent. */
 export const WRITE_ROLES: readonly string[] = ['admin', 'maintain', 'write'];
 
-/**
- * Whether a text (a comment, a pull request's body) was written by someone the agent listens
- * to: an app (this action's own comments) or a person who may steer it.
- */
-export function writtenByTrusted(author: Author): boolean {
-  return author.bot || STEERING_ASSOCIATIONS.includes(author.association);
-}
-
 /** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
 export async function refusal(api: PullRequestApi, author: Author): Promise<string | undefined> {
   const who = `${printable(author.login)} (${printable(author.association)})`;

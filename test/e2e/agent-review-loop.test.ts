@@ -245,10 +245,11 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
       p.comment!.in_reply_to_id = 1987654000;
     });
     const { s, g, jobId } = await world({ announce: false });
-    const body = `Opened by the docs agent.\n\n<!-- docs-agent-job: ${jobId} -->\n`;
+    // Named by hand in the description, by someone with write access.
+    const body = `Follow-up of the docs agent.\n\n<!-- docs-agent-job: ${jobId} -->\n`;
     const g2 = await startFakeGitHub({
       pulls: [
-        { number: PR, headShas: [BEFORE], body, user: { login: 'mintlify[bot]', type: 'Bot' } },
+        { number: PR, headShas: [BEFORE], body, user: { login: 'octocat' }, association: 'MEMBER' },
       ],
       seededReviewComments: [
         { id: 1987654000, pull: PR },
@@ -318,6 +319,80 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(run3.stdout).toContain(
       `Comment ${COMMENT_ID}: renovate[bot] is a bot, and bots never steer the agent; nothing to do.`,
     );
+  });
+
+  it('markers count in the announce, or in text of someone who may steer the agent', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g, jobId } = await world({
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+    });
+    const other = await existingJob(s);
+    const marker = `<!-- docs-agent-job: ${other} -->`;
+    const add = (id: number, body: string, user: StoredComment['user'], association: string) =>
+      g.comments.push({
+        ...g.comments[0]!,
+        id,
+        body,
+        user,
+        author_association: association,
+        updated_at: `2026-03-03T0${id}:00:00Z`,
+      });
+    // Newer than the announce: another app relaying text, and a member who may only read.
+    add(
+      1,
+      `Release notes of a dependency:\n${marker}`,
+      { login: 'renovate[bot]', type: 'Bot' },
+      'NONE',
+    );
+    add(2, `Is this the job?\n${marker}`, { login: 'reader', type: 'User' }, 'MEMBER');
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message').map((r) => r.path)).toEqual([
+      `/v2/agent/${s.projectId}/job/${jobId}/message`,
+    ]);
+    expect(g.requests.filter((r) => r.path.includes('/collaborators/')).map((r) => r.path)).toEqual(
+      [
+        '/api/v3/repos/acme/docs/collaborators/octocat/permission',
+        '/api/v3/repos/acme/docs/collaborators/reader/permission',
+      ],
+    );
+    expect(run.stdout).toContain(
+      `::debug::Pull request #${PR}: the marker of agent job ${other} in comment 2 does not count: reader (MEMBER) has the role "read" on the repository, not write, maintain or admin.`,
+    );
+
+    // A marker of someone with write access names the job (the commenter's check is reused).
+    add(3, `Continue here:\n${marker}`, { login: 'octocat', type: 'User' }, 'MEMBER');
+    const before = g.requests.length;
+    const run2 = await agentOn(event, s, g);
+    expect(run2.code, run2.stdout).toBe(0);
+    expect(s.requestsFor('message').at(-1)!.path).toBe(
+      `/v2/agent/${s.projectId}/job/${other}/message`,
+    );
+    const asked = g.requests.slice(before).filter((r) => r.path.includes('/collaborators/'));
+    expect(asked.map((r) => r.path)).toEqual([
+      '/api/v3/repos/acme/docs/collaborators/octocat/permission',
+    ]);
+
+    // A description written by an app is not read for a marker.
+    const w3 = await world({
+      announce: false,
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      github: {
+        pulls: [
+          {
+            number: PR,
+            body: `Bump the docs theme.\n\n${marker}\n`,
+            user: { login: 'renovate[bot]', type: 'Bot' },
+          },
+        ],
+      },
+    });
+    const run3 = await agentOn(event, w3.s, w3.g);
+    expect(run3.code, run3.stdout).toBe(0);
+    expect(w3.s.requestsFor('message')).toHaveLength(0);
+    expect(posted(w3.g).map((c) => c.body.split('\n')[1])).toEqual([
+      expect.stringMatching(/^ℹ️ \*\*No agent job\*\*/),
+    ]);
   });
 
   it('no command prefix: nothing sent, nothing posted, one debug line', async () => {
