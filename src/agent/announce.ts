@@ -1,8 +1,9 @@
 /**
  * The announce: when a job's pull request is one of this repository's, one comment on it names
  * the job (hidden marker), its status and model, and how to ask for changes. A later run for the
- * same job edits that comment. It never fails a run: without a token, or without permission, it
- * warns once and the run goes on.
+ * same job edits that comment (an app's comment in the announce's form, never a person's copy).
+ * It never fails a run: without a token it says so in the log and the run goes on; when GitHub
+ * refuses a call, the writer warns (once per run) and the run goes on.
  */
 import type { AgentJob } from '../api/schemas.js';
 import {
@@ -60,7 +61,7 @@ export async function announce(
     api.comments(number),
   );
   if (comments === undefined) return undefined;
-  const existing = comments.filter((c) => isAnnounceOf(c.body, job.id)).at(-1);
+  const existing = comments.filter((c) => announcedJob(c) === job.id).at(-1);
   const body = announceBody(job, side.command, side.links);
   const posted = existing
     ? await writer.editComment(existing.id, body)

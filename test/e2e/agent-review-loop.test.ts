@@ -592,6 +592,25 @@ describe('announce: one comment per job on its pull request', () => {
     expectNothingSecretSent(g, s);
   });
 
+  it("a person's copy of the announce is not edited: the action posts its own", async () => {
+    const { s, g, jobId } = await world({ announce: false });
+    const copy = `${announced(jobId)}\n(copied here by hand)`;
+    const g2 = await startFakeGitHub({
+      pulls: [{ number: PR }],
+      issueComments: [{ pull: PR, body: copy, user: { login: 'octocat' }, association: 'MEMBER' }],
+    });
+    servers.push(g2);
+    const run = await agentWith(s, g2, { prompt: 'Shorten the intro', 'job-id': jobId });
+    expect(run.code, run.stdout).toBe(0);
+    expect(g2.requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST']);
+    expect(g2.comments.map((c) => [c.user.login, c.body === copy])).toEqual([
+      ['octocat', true],
+      ['github-actions[bot]', false],
+    ]);
+    expect(run.stdout).toContain(`Posted an announce of agent job ${jobId} on pull request #101`);
+    expect(g.requests).toHaveLength(0);
+  });
+
   it('a pull request of another repository is not commented on', async () => {
     const { s, g, jobId } = await world({ announce: false });
     const run = await agentWith(
