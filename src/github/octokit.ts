@@ -223,9 +223,8 @@ export function octokitPullRequestApi(token: string, repository: string): PullRe
           username: login,
           request,
         });
-        // role_name tells maintain and triage apart; permission folds them into write and read.
-        const role = (data as { role_name?: unknown }).role_name;
-        return typeof role === 'string' && role !== '' ? role : data.permission;
+        // `permission`, not `role_name`: a custom role has its own name, and its base here.
+        return data.permission;
       }),
   };
 }

@@ -55,7 +55,10 @@ export interface PullRequestApi {
   /** Replies in the review thread of comment `id` (a thread's first comment). */
   replyToReviewComment(number: number, id: number, body: string): Promise<PostedComment>;
   react(kind: CommentKind, id: number, content: Reaction): Promise<void>;
-  /** The commenter's role: admin, maintain, write, triage, read or none. */
+  /**
+   * The commenter's permission: admin, write, read or none. GitHub reports maintain (and a custom
+   * role based on write or maintain) as write, and triage as read.
+   */
   permission(login: string): Promise<string>;
 }
 
@@ -91,8 +94,8 @@ export function pullRequestNumber(
 
 /** The associations that may ask the agent for changes (confirmed by `permission`). */
 export const STEERING_ASSOCIATIONS: readonly string[] = ['OWNER', 'MEMBER', 'COLLABORATOR'];
-/** The roles that may push to the repository, and so may steer the agent. */
-export const WRITE_ROLES: readonly string[] = ['admin', 'maintain', 'write'];
+/** The permissions that may push to the repository, and so may steer the agent. */
+export const WRITE_PERMISSIONS: readonly string[] = ['admin', 'write'];
 
 /** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
 export async function refusal(api: PullRequestApi, author: Author): Promise<string | undefined> {
@@ -100,17 +103,17 @@ export async function refusal(api: PullRequestApi, author: Author): Promise<stri
   if (author.bot) return `${who} is a bot`;
   if (!STEERING_ASSOCIATIONS.includes(author.association))
     return `${who} is not an owner, member or collaborator of the repository`;
-  let role: string;
+  let permission: string;
   try {
-    role = await api.permission(author.login);
+    permission = await api.permission(author.login);
   } catch (error) {
     // 404: not a collaborator (anymore).
-    if (error instanceof GitHubApiError && error.status === 404) role = 'none';
+    if (error instanceof GitHubApiError && error.status === 404) permission = 'none';
     else throw error;
   }
-  return WRITE_ROLES.includes(role)
+  return WRITE_PERMISSIONS.includes(permission)
     ? undefined
-    : `${who} has the role "${printable(role)}" on the repository, not write, maintain or admin`;
+    : `${who} has the permission "${printable(permission)}" on the repository, not write or admin`;
 }
 
 /**

@@ -307,7 +307,9 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(w2.g.requests.map((r) => r.path)).toEqual([
       '/api/v3/repos/acme/docs/collaborators/reader/permission',
     ]);
-    expect(run2.stdout).toContain('reader (MEMBER) has the role "read" on the repository');
+    expect(run2.stdout).toContain(
+      'reader (MEMBER) has the permission "read" on the repository, not write or admin',
+    );
 
     const bot = await eventFile(ISSUE_COMMENT, (p) => {
       p.comment!.user = { login: 'renovate[bot]', id: 29139614, type: 'Bot' };
@@ -318,6 +320,30 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(w3.g.requests).toHaveLength(0);
     expect(run3.stdout).toContain(
       `Comment ${COMMENT_ID}: renovate[bot] is a bot, and bots never steer the agent; nothing to do.`,
+    );
+  });
+
+  it('a custom role based on write may steer the agent; one based on triage may not', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const comment = { id: COMMENT_ID, body: String(event.payload.comment!.body) };
+    const { s, g, jobId } = await world({
+      comment,
+      github: { permissions: { octocat: { name: 'docs-editor', base: 'write' } } },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message').map((r) => r.path)).toEqual([
+      `/v2/agent/${s.projectId}/job/${jobId}/message`,
+    ]);
+
+    const w2 = await world({
+      comment,
+      github: { permissions: { octocat: { name: 'docs-reviewer', base: 'triage' } } },
+    });
+    const run2 = await agentOn(event, w2.s, w2.g);
+    expectNothingDone(run2, w2.s, w2.g);
+    expect(run2.stdout).toContain(
+      `Comment ${COMMENT_ID}: octocat (MEMBER) has the permission "read" on the repository, not write or admin, so it may not steer the agent; ignored.`,
     );
   });
 
@@ -357,7 +383,7 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
       ],
     );
     expect(run.stdout).toContain(
-      `::debug::Pull request #${PR}: the marker of agent job ${other} in comment 2 does not count: reader (MEMBER) has the role "read" on the repository, not write, maintain or admin.`,
+      `::debug::Pull request #${PR}: the marker of agent job ${other} in comment 2 does not count: reader (MEMBER) has the permission "read" on the repository, not write or admin.`,
     );
 
     // A marker of someone with write access names the job (the commenter's check is reused).
