@@ -6,7 +6,7 @@
  * passed; the instruction is data throughout, never printed.
  */
 import { ApiError } from '../api/errors.js';
-import { GitHubApiError } from '../github/api-error.js';
+import { describeGitHubFailure, GitHubApiError } from '../github/api-error.js';
 import {
   pullRequestNumber,
   refusal,
@@ -317,13 +317,12 @@ async function readGitHub<T>(what: string, call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (!(error instanceof GitHubApiError)) throw error;
-    const answer = error.status
-      ? `GitHub answered ${error.status} (${printable(error.message)})`
-      : `GitHub could not be reached (${printable(error.message)})`;
-    throw new UserError(
-      `Could not ${what}: ${answer}. Check that github-token may read the repository's pull requests (the job's default token can), then comment again.`,
-      { transient: error.status === undefined || error.status >= 500 },
+    const { answer, fix, transient } = describeGitHubFailure(
+      error,
+      "Check that github-token may read the repository's pull requests (the job's default token can), then comment again.",
+      printable,
     );
+    throw new UserError(`Could not ${what}: ${answer}. ${fix}`, { transient });
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '../shared/logger.js';
 import { printable } from '../shared/text.js';
-import { GitHubApiError } from './api-error.js';
+import { describeGitHubFailure, GitHubApiError, WarnOnce } from './api-error.js';
 
 /** Who wrote a pull request or a comment. */
 export interface Author {
@@ -122,13 +122,15 @@ export async function refusal(api: PullRequestApi, author: Author): Promise<stri
  * goes through `redact`.
  */
 export class CommentWriter {
-  #warned = false;
+  readonly #warnings: WarnOnce;
 
   constructor(
     readonly api: PullRequestApi,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly redact: (text: string) => string,
-  ) {}
+  ) {
+    this.#warnings = new WarnOnce(logger);
+  }
 
   /** `call`'s result, or undefined after saying why GitHub refused it. */
   async attempt<T>(
@@ -168,20 +170,11 @@ export class CommentWriter {
   }
 
   #refused(what: string, error: unknown): void {
-    const e = error instanceof GitHubApiError ? error : undefined;
-    const said = this.redact(printable(error instanceof Error ? error.message : String(error)));
-    const answer = e?.status
-      ? `GitHub answered ${e.status} (${said})`
-      : `GitHub could not be reached (${said})`;
-    const fix =
-      e?.status === 401
-        ? 'GitHub refused the token: check github-token (the default, the job token, is valid during the job).'
-        : e?.status === 403 || e?.status === 404
-          ? 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).'
-          : 'Check the status of GitHub and GITHUB_API_URL.';
-    const message = `Could not ${what}: ${answer}. ${fix} The agent job is not affected.`;
-    if (this.#warned) return this.logger.info(message);
-    this.#warned = true;
-    this.logger.warning(message);
+    const { answer, fix } = describeGitHubFailure(
+      error,
+      'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).',
+      (text) => this.redact(printable(text)),
+    );
+    this.#warnings.say(`Could not ${what}: ${answer}. ${fix} The agent job is not affected.`);
   }
 }

@@ -590,6 +590,48 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
   });
 });
 
+describe('GitHub refuses a call of the review loop', () => {
+  const rateLimited = {
+    status: 403,
+    message: 'You have exceeded a secondary rate limit. Please wait a few minutes.',
+    headers: { 'retry-after': '60' },
+  };
+  const rateLimitFix =
+    'The token hit a GitHub rate limit: fewer API calls from this workflow, or a token of its own (github-token), help.';
+
+  it('a rate limit on a read fails the step naming the rate limit, not a permission', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g } = await world({
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      github: { refuse: { list: rateLimited } },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code).toBe(1);
+    expect(s.requestsFor('message')).toHaveLength(0);
+    expect(run.stdout).toContain(
+      `::error::Could not list the comments of pull request #${PR}: GitHub answered 403 (You have exceeded a secondary rate limit. Please wait a few minutes.). ${rateLimitFix}`,
+    );
+    expect(run.stdout).not.toContain('may read the repository');
+  });
+
+  it('a rate limit on the writes: one warning naming the rate limit, the later ones logged', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g } = await world({
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      github: { refuse: { react: rateLimited } },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(1);
+    expect(run.stdout.match(/^::warning::.*$/gm)).toEqual([
+      `::warning::Could not add the reaction eyes to comment ${COMMENT_ID}: GitHub answered 403 (You have exceeded a secondary rate limit. Please wait a few minutes.). ${rateLimitFix} The agent job is not affected.`,
+    ]);
+    expect(run.stdout).toMatch(
+      /^Could not add the reaction \+1 to comment \d+: GitHub answered 403 /m,
+    );
+  });
+});
+
 describe('announce: one comment per job on its pull request', () => {
   it('a second run for the same job edits the comment instead of adding one', async () => {
     const { s, g, jobId } = await world({ announce: false });
