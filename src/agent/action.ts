@@ -68,6 +68,7 @@ export async function runAgent(): Promise<void> {
       if (state.instruction !== undefined)
         await writeSummary(agentSummary(state.instruction, undefined, state, message, runUrl()));
     },
+    redactor.redact,
   );
 }
 

@@ -544,6 +544,9 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(reply).toMatch(/^`{6}text$/m);
     expect(outsideCode(reply)).not.toMatch(/@\w/);
     expect(outsideCode(reply)).not.toContain('pwned');
+    // The job summary shows the instruction's first lines as code too.
+    expect(firstCodeBlock(run.summary)).toBe(hostile.split('\n').slice(0, 3).join('\n'));
+    expect(outsideCode(run.summary)).not.toMatch(/@\w/);
     // The marker inside the quoted instruction steers nothing: the next run finds the real job.
     const again = await eventFile(ISSUE_COMMENT, (p) => {
       p.comment!.body = '/agent Thanks, one more typo.';
