@@ -2,8 +2,8 @@
  * The announce: when a job's pull request is one of this repository's, one comment on it names
  * the job (hidden marker), its status and model, and how to ask for changes. A later run for the
  * same job edits that comment (an app's comment in the announce's form, never a person's copy).
- * It never fails a run: without a token it says so in the log and the run goes on; when GitHub
- * refuses a call, the writer warns (once per run) and the run goes on.
+ * It never fails a run: without a token it says so in an info line and the run goes on; when
+ * GitHub refuses a call, the writer warns (once per run) and the run goes on.
  */
 import type { AgentJob } from '../api/schemas.js';
 import {

@@ -1,8 +1,11 @@
 /**
  * What the agent writes on a pull request, as Markdown: the announce (one per job, found again by
  * its hidden marker) and the replies of the review loop. Pure, so tests read exactly what a
- * reviewer sees. Text from elsewhere (the instruction, the service's reason, a model name) only
- * ever appears inside code, where GitHub renders no markup and notifies no @-mention.
+ * reviewer sees. Text from the commenter or the service (the instruction, the service's reason, a
+ * model name) appears inside code, where GitHub renders no markup and notifies no @-mention; the
+ * one exception is the link of another pull request the service gave, shown as a link when it is
+ * an https address without a space, bracket, parenthesis or backtick (any host: it is not checked
+ * to be GitHub's), else as code.
  */
 import type { AgentJob } from '../api/schemas.js';
 import { SERVICE_ID_PATTERN } from '../shared/constants.js';
