@@ -91,7 +91,7 @@ function pullRequestSide(
       );
     reporter.secret(token);
     const { octokitPullRequestApi } = await import('../github/octokit.js');
-    return new CommentWriter(octokitPullRequestApi(token, repo.repository), reporter, redact);
+    return new CommentWriter(octokitPullRequestApi(token), reporter, redact);
   };
   let writer: Promise<CommentWriter | undefined> | undefined;
   return {

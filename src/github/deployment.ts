@@ -10,14 +10,7 @@ import type { Logger } from '../shared/logger.js';
 import { ApiError } from '../api/errors.js';
 import { StoppedError, UserError } from '../shared/errors.js';
 import { sleep } from '../shared/sleep.js';
-import {
-  describeGitHubFailure,
-  GitHubApiError as DeploymentApiError,
-  WarnOnce,
-} from './api-error.js';
-
-/** The errors DeploymentApi calls reject with (the one GitHub API error type). */
-export { DeploymentApiError };
+import { describeGitHubFailure, GitHubApiError, WarnOnce } from './api-error.js';
 
 export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error';
 
@@ -36,7 +29,7 @@ export interface DeploymentStatus {
 }
 
 /**
- * The two calls the recorder needs; each rejects with a DeploymentApiError, and gives up when
+ * The two calls the recorder needs; each rejects with a GitHubApiError, and gives up when
  * `signal` aborts (the recorder's time limit for that call).
  */
 export interface DeploymentApi {
@@ -215,7 +208,7 @@ export class DeploymentRecorder {
     const arm = () => {
       clearTimeout(timer);
       timer = setTimeout(
-        () => controller.abort(new DeploymentApiError('no answer in time')),
+        () => controller.abort(new GitHubApiError('no answer in time')),
         Math.max(0, this.#deadline(started) - Date.now()),
       );
     };
@@ -247,7 +240,7 @@ export class DeploymentRecorder {
         this.#state = status.state;
         return true;
       } catch (error) {
-        const e = error instanceof DeploymentApiError ? error : undefined;
+        const e = error instanceof GitHubApiError ? error : undefined;
         const limited = e?.retryAfterMs !== undefined;
         const refused = !limited && (e?.status === 401 || e?.status === 403 || e?.status === 404);
         const again =
