@@ -31,7 +31,12 @@ import {
   type FollowUpOutcome,
 } from './comment.js';
 import type { CommentEvent } from './event.js';
-import { promptProblem, type AgentActionInputs, type FollowUpInputs } from './inputs.js';
+import {
+  promptProblem,
+  reviewLoopWithoutToken,
+  type AgentActionInputs,
+  type FollowUpInputs,
+} from './inputs.js';
 import type { AgentResult, AgentState, FollowUpDeps } from './pipeline.js';
 
 /** A comment that is not for the agent, and how loudly to say so in the log. */
@@ -181,7 +186,8 @@ async function admit(
     return undefined;
   }
   const writer = await deps.side.writer();
-  if (!writer) throw new UserError('The review loop needs github-token.');
+  // Not reached: the inputs refuse an empty token on a comment event, with this same error.
+  if (!writer) throw reviewLoopWithoutToken();
   const mayNotSteer = steeringCheck(writer.api);
   const refused = await mayNotSteer(comment.author);
   if (refused) {

@@ -635,6 +635,31 @@ describe('GitHub refuses a call of the review loop', () => {
   });
 });
 
+describe('the repository to comment on', () => {
+  it('a GITHUB_REPOSITORY that is not owner/name fails the step, showing the value', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g } = await world({
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+    });
+    const run = await agentWith(
+      s,
+      g,
+      {},
+      {
+        GITHUB_EVENT_NAME: event.name,
+        GITHUB_EVENT_PATH: event.path,
+        GITHUB_REPOSITORY: 'https://github.com/acme/docs',
+      },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '::error::GITHUB_REPOSITORY is "https://github.com/acme/docs", which is not owner/name: the agent cannot tell which repository to comment on.',
+    );
+    expect(g.requests).toHaveLength(0);
+    expect(s.requestsFor('message')).toHaveLength(0);
+  });
+});
+
 describe('announce: one comment per job on its pull request', () => {
   it('a second run for the same job edits the comment instead of adding one', async () => {
     const { s, g, jobId } = await world({ announce: false });
