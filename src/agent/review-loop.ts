@@ -5,10 +5,8 @@
  * own check; `reviewLoop` runs the steps. Nothing is sent to the service unless every check
  * passed; the instruction is data throughout, never printed.
  */
-import { ApiError } from '../api/errors.js';
 import { describeGitHubFailure, GitHubApiError } from '../github/api-error.js';
 import {
-  pullRequestNumber,
   refusal,
   type Author,
   type CommentWriter,
@@ -16,9 +14,8 @@ import {
   type PullRequest,
   type PullRequestApi,
   type Reaction,
-  type RepositoryContext,
 } from '../github/pull-request.js';
-import { StoppedError, UserError } from '../shared/errors.js';
+import { UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
 import { announce, announcedJob, type PullRequestSide } from './announce.js';
 import {
@@ -37,6 +34,7 @@ import {
   type AgentActionInputs,
   type FollowUpInputs,
 } from './inputs.js';
+import { outcomeOf, settle, WELL } from './outcome.js';
 import type { AgentResult, AgentState, FollowUpDeps } from './pipeline.js';
 
 /** A comment that is not for the agent, and how loudly to say so in the log. */
@@ -280,7 +278,13 @@ async function followUpInThread(
   );
   await thread.react('eyes');
   const sent = await settle(deps.send({ ...inputs, prompt: instruction, jobId }));
-  const outcome = await outcomeOf(sent, { jobId, inputs, pull, writer: thread.writer, deps });
+  const outcome = await outcomeOf(sent, {
+    jobId,
+    timeoutMs: inputs.timeoutMs,
+    pull,
+    writer: thread.writer,
+    ...deps,
+  });
   const url = await thread.reply(
     replyBody(outcome, { ...context.asked, instruction }, deps.side.links),
   );
@@ -290,9 +294,6 @@ async function followUpInThread(
   if (sent.result) await announce(sent.result.job, deps.side, deps.reporter);
   return { instruction, outcome, ...sent, commentUrl: url };
 }
-
-/** The outcomes that earn the comment a +1 (the others a -1). */
-const WELL = new Set<FollowUpOutcome['kind']>(['completed', 'sent']);
 
 /** The pull request (its head before the follow-up) and the job its newest trusted marker names. */
 async function jobOf(
@@ -330,75 +331,4 @@ async function readGitHub<T>(what: string, call: () => Promise<T>): Promise<T> {
     );
     throw new UserError(`Could not ${what}: ${answer}. ${fix}`, { transient });
   }
-}
-
-async function settle(
-  sending: Promise<AgentResult>,
-): Promise<{ result?: AgentResult; error?: unknown }> {
-  try {
-    return { result: await sending };
-  } catch (error) {
-    return { error };
-  }
-}
-
-/** How the follow-up ended, for the reply; for a completed job, what became of the pull request. */
-async function outcomeOf(
-  sent: { result?: AgentResult; error?: unknown },
-  context: {
-    jobId: string;
-    inputs: AgentActionInputs;
-    pull: PullRequest;
-    writer: CommentWriter;
-    deps: ReviewLoopDeps;
-  },
-): Promise<FollowUpOutcome> {
-  const { jobId, deps } = context;
-  const { state } = deps;
-  const { result, error } = sent;
-  if (result) return finished(result, context.pull, context.writer, deps.side.repo);
-  if (error instanceof StoppedError)
-    return error.reason === 'timeout'
-      ? { kind: 'timeout', jobId, timeoutMs: context.inputs.timeoutMs }
-      : { kind: 'cancelled', jobId };
-  if (error instanceof ApiError && error.status === 429)
-    return {
-      kind: 'rate-limited',
-      retryAfterMs: error.retryAfterMs,
-      now: (deps.now ?? Date.now)(),
-    };
-  if (state.job?.status === 'failed') return { kind: 'failed', job: state.job };
-  const message =
-    error instanceof ApiError
-      ? error.reason
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  return { kind: 'error', jobId, message: deps.redact(message) };
-}
-
-async function finished(
-  result: AgentResult,
-  before: PullRequest,
-  writer: CommentWriter,
-  repo: RepositoryContext,
-): Promise<FollowUpOutcome> {
-  const { job } = result;
-  if (job.status === 'archived') return { kind: 'archived', job };
-  if (job.status !== 'completed') return { kind: 'sent', job };
-  if (!job.prLink) return { kind: 'completed', job, change: { pr: 'none' } };
-  if (pullRequestNumber(job.prLink, repo) !== before.number)
-    return { kind: 'completed', job, change: { pr: 'other', link: job.prLink } };
-  const after = await writer.attempt(`read pull request #${before.number}`, (api) =>
-    api.pullRequest(before.number),
-  );
-  if (!after) return { kind: 'completed', job, change: { pr: 'unknown' } };
-  return {
-    kind: 'completed',
-    job,
-    change:
-      after.headSha !== before.headSha
-        ? { pr: 'updated', before: before.headSha, after: after.headSha }
-        : { pr: 'unchanged' },
-  };
 }
