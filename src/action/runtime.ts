@@ -95,11 +95,13 @@ export interface EntryContext {
 /**
  * The frame of both entry points: mask the key before anything is printed, cancel on signals,
  * turn any thrown value into core.setFailed (after `onFailure` reports what it can), and close
- * the clients.
+ * the clients. The failure message goes through `redact` first: it may quote the service (a
+ * reason that holds the key), and the summary `onFailure` writes is a file the runner never masks.
  */
 export async function runEntry(
   work: (ctx: EntryContext) => Promise<void>,
   onFailure: (message: string, error: unknown) => Promise<void>,
+  redact: (text: string) => string = (text) => text,
 ): Promise<void> {
   const controller = new AbortController();
   const release = cancelOnSignals(controller);
@@ -121,7 +123,7 @@ export async function runEntry(
       lost,
     ]);
   } catch (error) {
-    const message = describeFailure(error);
+    const message = redact(describeFailure(error));
     await onFailure(message, error).catch(() => undefined);
     core.setFailed(message);
   } finally {

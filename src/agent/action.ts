@@ -14,6 +14,7 @@ import {
 import { ServiceClient } from '../api/client.js';
 import { CommentWriter } from '../github/pull-request.js';
 import { UserError } from '../shared/errors.js';
+import { printable } from '../shared/text.js';
 import type { Reporter } from '../shared/logger.js';
 import { Redactor } from '../shared/secrets.js';
 import type { PullRequestSide } from './announce.js';
@@ -68,6 +69,19 @@ export async function runAgent(): Promise<void> {
       if (state.instruction !== undefined)
         await writeSummary(agentSummary(state.instruction, undefined, state, message, runUrl()));
     },
+    redactor.redact,
+  );
+}
+
+/** GITHUB_REPOSITORY as the runner sets it, `owner/name`: the repository the agent comments on. */
+function checkRepository(repository: string): void {
+  if (/^[^/\s]+\/[^/\s]+$/.test(repository)) return;
+  const what =
+    repository === ''
+      ? 'is not set (is this a GitHub Actions runner?)'
+      : `is "${printable(repository)}", which is not owner/name`;
+  throw new UserError(
+    `GITHUB_REPOSITORY ${what}: the agent cannot tell which repository to comment on. The runner sets it to the workflow's repository, e.g. acme/docs: do not set it in the workflow's env.`,
   );
 }
 
@@ -84,13 +98,10 @@ function pullRequestSide(
   const load = async (): Promise<CommentWriter | undefined> => {
     const token = inputs.githubToken;
     if (!token) return undefined;
-    if (!/^[^/\s]+\/[^/\s]+$/.test(repo.repository))
-      throw new UserError(
-        'GITHUB_REPOSITORY is not set (is this a GitHub Actions runner?): the agent cannot tell which repository to comment on.',
-      );
+    checkRepository(repo.repository);
     reporter.secret(token);
     const { octokitPullRequestApi } = await import('../github/octokit.js');
-    return new CommentWriter(octokitPullRequestApi(token, repo.repository), reporter, redact);
+    return new CommentWriter(octokitPullRequestApi(token), reporter, redact);
   };
   let writer: Promise<CommentWriter | undefined> | undefined;
   return {

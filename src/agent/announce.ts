@@ -1,17 +1,19 @@
 /**
  * The announce: when a job's pull request is one of this repository's, one comment on it names
  * the job (hidden marker), its status and model, and how to ask for changes. A later run for the
- * same job edits that comment. It never fails a run: without a token, or without permission, it
- * warns once and the run goes on.
+ * same job edits that comment (an app's comment in the announce's form, never a person's copy).
+ * It never fails a run: without a token it says so in an info line and the run goes on; when
+ * GitHub refuses a call, the writer warns (once per run) and the run goes on.
  */
 import type { AgentJob } from '../api/schemas.js';
 import {
   pullRequestNumber,
+  type Author,
   type CommentWriter,
   type RepositoryContext,
 } from '../github/pull-request.js';
 import type { Logger } from '../shared/logger.js';
-import { announceBody, jobMarker, type CommentLinks } from './comment.js';
+import { announceBody, jobMarker, markersIn, type CommentLinks } from './comment.js';
 
 /** What the agent needs to write on the repository's pull requests. */
 export interface PullRequestSide {
@@ -24,8 +26,20 @@ export interface PullRequestSide {
 }
 
 /** The announce of `jobId` as this action writes it: the marker, then the first sentence. */
-export function isAnnounceOf(body: string, jobId: string): boolean {
+function isAnnounceOf(body: string, jobId: string): boolean {
   return body.replace(/\r\n/g, '\n').startsWith(`${jobMarker(jobId)}\n**Docs agent**:`);
+}
+
+/**
+ * The job a comment announces, when it is an announce: written by an app (the action writes as
+ * the token's app, github-actions[bot] with the default token) and in the announce's form. A
+ * person's comment, or another app's comment that holds a marker somewhere, is not one: such text
+ * may quote anything (an app may relay what someone else wrote).
+ */
+export function announcedJob(comment: { body: string; author: Author }): string | undefined {
+  if (!comment.author.bot) return undefined;
+  const jobId = markersIn(comment.body)[0];
+  return jobId !== undefined && isAnnounceOf(comment.body, jobId) ? jobId : undefined;
 }
 
 /** Posts or edits the announce of `job`; returns its link (undefined when there is none). */
@@ -47,7 +61,7 @@ export async function announce(
     api.comments(number),
   );
   if (comments === undefined) return undefined;
-  const existing = comments.filter((c) => isAnnounceOf(c.body, job.id)).at(-1);
+  const existing = comments.filter((c) => announcedJob(c) === job.id).at(-1);
   const body = announceBody(job, side.command, side.links);
   const posted = existing
     ? await writer.editComment(existing.id, body)

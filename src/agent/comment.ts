@@ -1,8 +1,11 @@
 /**
  * What the agent writes on a pull request, as Markdown: the announce (one per job, found again by
  * its hidden marker) and the replies of the review loop. Pure, so tests read exactly what a
- * reviewer sees. Text from elsewhere (the instruction, the service's reason, a model name) only
- * ever appears inside code, where GitHub renders no markup and notifies no @-mention.
+ * reviewer sees. Text from the commenter or the service (the instruction, the service's reason, a
+ * model name) appears inside code, where GitHub renders no markup and notifies no @-mention; the
+ * one exception is the link of another pull request the service gave, shown as a link when it is
+ * an https address without a space, bracket, parenthesis or backtick (any host: it is not checked
+ * to be GitHub's), else as code.
  */
 import type { AgentJob } from '../api/schemas.js';
 import { SERVICE_ID_PATTERN } from '../shared/constants.js';
@@ -165,7 +168,7 @@ export function noMarkerReply(asked: Asked, command: string): string {
     REPLY_MARKER,
     `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
     '',
-    `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment or in the pull request's description. It comments on the pull requests that its jobs open; for another pull request, add that line to the description, then comment ${inlineCode(`${command} <instruction>`)} again.`,
+    `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own, then comment ${inlineCode(`${command} <instruction>`)} again.`,
     '',
     quoted(asked),
     '',

@@ -156,14 +156,17 @@ export function parsePrompt(prompt: string, input: string = AgentInputs.Prompt.n
 
 function parseAgentToken(token: string, reviewLoop: boolean): string | undefined {
   if (token !== '') return checkGithubToken(token);
-  if (reviewLoop) {
-    throw new InputError(
-      AgentInputs.GithubToken.name,
-      'is empty, but the review loop answers on the pull request',
-      'Leave github-token at its default (${{ github.token }}) and grant "permissions: pull-requests: write" and "issues: write", or pass a token that has them.',
-    );
-  }
+  if (reviewLoop) throw reviewLoopWithoutToken();
   return undefined;
+}
+
+/** The refusal of an empty github-token on a comment event (the review loop answers there). */
+export function reviewLoopWithoutToken(): InputError {
+  return new InputError(
+    AgentInputs.GithubToken.name,
+    'is empty, but the review loop answers on the pull request',
+    'Leave github-token at its default (${{ github.token }}) and grant "permissions: pull-requests: write" and "issues: write", or pass a token that has them.',
+  );
 }
 
 function parseCommand(raw: string): string {

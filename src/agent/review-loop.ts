@@ -1,25 +1,23 @@
 /**
  * The review loop: a comment `/agent <instruction>` on the agent's pull request becomes a
  * follow-up of its job, and the outcome is replied in the thread. Which comments count and which
- * job they steer are decided by pure functions; `reviewLoop` runs the steps. Nothing is sent to
- * the service unless every check passed; the instruction is data throughout, never printed.
+ * markers may name the job are decided by pure functions, the trusted marker by the commenter's
+ * own check; `reviewLoop` runs the steps. Nothing is sent to the service unless every check
+ * passed; the instruction is data throughout, never printed.
  */
-import { ApiError } from '../api/errors.js';
-import { GitHubApiError } from '../github/api-error.js';
+import { describeGitHubFailure, GitHubApiError } from '../github/api-error.js';
 import {
-  pullRequestNumber,
   refusal,
-  writtenByTrusted,
+  type Author,
   type CommentWriter,
   type IssueComment,
   type PullRequest,
   type PullRequestApi,
   type Reaction,
-  type RepositoryContext,
 } from '../github/pull-request.js';
-import { StoppedError, UserError } from '../shared/errors.js';
+import { UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
-import { announce, type PullRequestSide } from './announce.js';
+import { announce, announcedJob, type PullRequestSide } from './announce.js';
 import {
   isReply,
   markersIn,
@@ -30,7 +28,13 @@ import {
   type FollowUpOutcome,
 } from './comment.js';
 import type { CommentEvent } from './event.js';
-import { promptProblem, type AgentActionInputs, type FollowUpInputs } from './inputs.js';
+import {
+  promptProblem,
+  reviewLoopWithoutToken,
+  type AgentActionInputs,
+  type FollowUpInputs,
+} from './inputs.js';
+import { outcomeOf, settle, WELL } from './outcome.js';
 import type { AgentResult, AgentState, FollowUpDeps } from './pipeline.js';
 
 /** A comment that is not for the agent, and how loudly to say so in the log. */
@@ -65,30 +69,64 @@ export function screen(event: CommentEvent, command: string): Ignored | { instru
   return { instruction };
 }
 
+/** A marker on the pull request, and whose text holds it. */
+export interface MarkerCandidate {
+  jobId: string;
+  author: Author;
+  /** In an announce (see `announcedJob`): the action's own comment, trusted as it is. */
+  announce: boolean;
+  /** Where it is, for the log: `comment <id>` or `the description`. */
+  where: string;
+}
+
 /**
- * The job the pull request belongs to: the newest marker in a comment written by this action (or
- * by someone who may steer the agent), else the last one in the description if its author is so
- * trusted. Instructions and the replies that quote them are skipped: they are data, and may hold
- * a marker line that names another job.
+ * The markers that may name the pull request's job, newest first: one per comment (an announce's
+ * own, else the comment's last), then the description's last. Instructions and the replies that
+ * quote them are skipped: they are data, and may hold a marker line that names another job.
  */
-export function newestMarker(
+export function markerCandidates(
   pull: PullRequest,
   comments: IssueComment[],
   command: string,
-): string | undefined {
-  const marked = comments
-    .filter(
-      (c) =>
-        writtenByTrusted(c.author) &&
-        !isReply(c.body) &&
-        instructionAfter(c.body, command) === undefined,
-    )
-    .map((c) => ({ at: c.updatedAt, id: c.id, jobs: markersIn(c.body) }))
-    .filter((c) => c.jobs.length > 0)
-    .sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);
-  const newest = marked.at(-1)?.jobs.at(-1);
-  if (newest) return newest;
-  return writtenByTrusted(pull.author) ? markersIn(pull.body).at(-1) : undefined;
+): MarkerCandidate[] {
+  const inComments = comments
+    .filter((c) => !isReply(c.body) && instructionAfter(c.body, command) === undefined)
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id)
+    .flatMap((c) => {
+      const announced = announcedJob(c);
+      const jobId = announced ?? markersIn(c.body).at(-1);
+      if (jobId === undefined) return [];
+      return [
+        { jobId, author: c.author, announce: announced !== undefined, where: `comment ${c.id}` },
+      ];
+    });
+  const described = markersIn(pull.body).at(-1);
+  return described === undefined
+    ? inComments
+    : [
+        ...inComments,
+        { jobId: described, author: pull.author, announce: false, where: 'the description' },
+      ];
+}
+
+/**
+ * The job the pull request belongs to: the newest marker that is trusted. An announce is; any
+ * other text (a person's comment, another app's, the description) only when its author may steer
+ * the agent, by the commenter's own check (`mayNotSteer`, which asks GitHub for the permission).
+ * Each marker passed over is handed to `passed`, with the reason.
+ */
+export async function newestMarker(
+  candidates: MarkerCandidate[],
+  mayNotSteer: (author: Author) => Promise<string | undefined>,
+  passed: (candidate: MarkerCandidate, why: string) => void = () => undefined,
+): Promise<string | undefined> {
+  for (const candidate of candidates) {
+    if (candidate.announce) return candidate.jobId;
+    const why = await mayNotSteer(candidate.author);
+    if (why === undefined) return candidate.jobId;
+    passed(candidate, why);
+  }
+  return undefined;
 }
 
 export interface ReviewLoopDeps extends FollowUpDeps {
@@ -120,10 +158,17 @@ export async function reviewLoop(
   const admitted = await admit(event, inputs.command, deps);
   if (!admitted) return {};
   const thread = threadOf(event, admitted.writer, deps);
-  const { pull, jobId } = await jobOf(admitted.writer.api, thread.number, inputs.command);
+  const { pull, jobId } = await jobOf(thread.number, inputs.command, admitted, deps);
   const refused = refusedBefore(jobId, admitted.asked, inputs.command);
   if (refused) return thread.replyOnly(refused.body, refused.why);
   return followUpInThread(inputs, { jobId: jobId!, pull, asked: admitted.asked, thread, deps });
+}
+
+/** A comment the agent acts on: the instruction, the writer, and the check of who may steer it. */
+interface Admitted {
+  asked: Asked;
+  writer: CommentWriter;
+  mayNotSteer: (author: Author) => Promise<string | undefined>;
 }
 
 /** The instruction and a writer, when the comment is for the agent and its author may steer it. */
@@ -131,7 +176,7 @@ async function admit(
   event: CommentEvent,
   command: string,
   deps: ReviewLoopDeps,
-): Promise<{ asked: Asked; writer: CommentWriter } | undefined> {
+): Promise<Admitted | undefined> {
   const { comment } = event;
   const screened = screen(event, command);
   if ('ignore' in screened) {
@@ -139,10 +184,10 @@ async function admit(
     return undefined;
   }
   const writer = await deps.side.writer();
-  if (!writer) throw new UserError('The review loop needs github-token.');
-  const refused = await readGitHub('check who may steer the agent', () =>
-    refusal(writer.api, comment.author),
-  );
+  // Not reached: the inputs refuse an empty token on a comment event, with this same error.
+  if (!writer) throw reviewLoopWithoutToken();
+  const mayNotSteer = steeringCheck(writer.api);
+  const refused = await mayNotSteer(comment.author);
   if (refused) {
     deps.reporter.info(
       `Comment ${comment.id}: ${refused}, so it may not steer the agent; ignored.`,
@@ -154,7 +199,24 @@ async function admit(
     login: comment.author.login,
     url: comment.url,
   };
-  return { asked, writer };
+  return { asked, writer, mayNotSteer };
+}
+
+/**
+ * `refusal`, asked of GitHub once per author in a run: the commenter and the authors of the
+ * markers are often the same people.
+ */
+function steeringCheck(api: PullRequestApi): (author: Author) => Promise<string | undefined> {
+  const asked = new Map<string, Promise<string | undefined>>();
+  return (author) => {
+    const key = JSON.stringify([author.login, author.bot, author.association]);
+    let answer = asked.get(key);
+    if (!answer) {
+      answer = readGitHub('check who may steer the agent', () => refusal(api, author));
+      asked.set(key, answer);
+    }
+    return answer;
+  };
 }
 
 /** The reply when nothing may be sent: no job named, or an instruction the check refuses. */
@@ -216,7 +278,13 @@ async function followUpInThread(
   );
   await thread.react('eyes');
   const sent = await settle(deps.send({ ...inputs, prompt: instruction, jobId }));
-  const outcome = await outcomeOf(sent, { jobId, inputs, pull, writer: thread.writer, deps });
+  const outcome = await outcomeOf(sent, {
+    jobId,
+    timeoutMs: inputs.timeoutMs,
+    pull,
+    writer: thread.writer,
+    ...deps,
+  });
   const url = await thread.reply(
     replyBody(outcome, { ...context.asked, instruction }, deps.side.links),
   );
@@ -227,20 +295,27 @@ async function followUpInThread(
   return { instruction, outcome, ...sent, commentUrl: url };
 }
 
-/** The outcomes that earn the comment a +1 (the others a -1). */
-const WELL = new Set<FollowUpOutcome['kind']>(['completed', 'sent']);
-
-/** The pull request (its head before the follow-up) and the job its newest marker names. */
+/** The pull request (its head before the follow-up) and the job its newest trusted marker names. */
 async function jobOf(
-  api: PullRequestApi,
   number: number,
   command: string,
+  admitted: Admitted,
+  deps: ReviewLoopDeps,
 ): Promise<{ pull: PullRequest; jobId: string | undefined }> {
+  const { api } = admitted.writer;
   const pull = await readGitHub(`read pull request #${number}`, () => api.pullRequest(number));
   const comments = await readGitHub(`list the comments of pull request #${number}`, () =>
     api.comments(number),
   );
-  return { pull, jobId: newestMarker(pull, comments, command) };
+  const jobId = await newestMarker(
+    markerCandidates(pull, comments, command),
+    admitted.mayNotSteer,
+    (marker, why) =>
+      deps.reporter.debug(
+        `Pull request #${number}: the marker of agent job ${marker.jobId} in ${marker.where} does not count: ${why}.`,
+      ),
+  );
+  return { pull, jobId };
 }
 
 /** A read the loop cannot do without: a refusal fails the step, naming what to check. */
@@ -249,83 +324,11 @@ async function readGitHub<T>(what: string, call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (!(error instanceof GitHubApiError)) throw error;
-    const answer = error.status
-      ? `GitHub answered ${error.status} (${printable(error.message)})`
-      : `GitHub could not be reached (${printable(error.message)})`;
-    throw new UserError(
-      `Could not ${what}: ${answer}. Check that github-token may read the repository's pull requests (the job's default token can), then comment again.`,
-      { transient: error.status === undefined || error.status >= 500 },
+    const { answer, fix, transient } = describeGitHubFailure(
+      error,
+      "Check that github-token may read the repository's pull requests (the job's default token can), then comment again.",
+      printable,
     );
+    throw new UserError(`Could not ${what}: ${answer}. ${fix}`, { transient });
   }
-}
-
-async function settle(
-  sending: Promise<AgentResult>,
-): Promise<{ result?: AgentResult; error?: unknown }> {
-  try {
-    return { result: await sending };
-  } catch (error) {
-    return { error };
-  }
-}
-
-/** How the follow-up ended, for the reply; for a completed job, what became of the pull request. */
-async function outcomeOf(
-  sent: { result?: AgentResult; error?: unknown },
-  context: {
-    jobId: string;
-    inputs: AgentActionInputs;
-    pull: PullRequest;
-    writer: CommentWriter;
-    deps: ReviewLoopDeps;
-  },
-): Promise<FollowUpOutcome> {
-  const { jobId, deps } = context;
-  const { state } = deps;
-  const { result, error } = sent;
-  if (result) return finished(result, context.pull, context.writer, deps.side.repo);
-  if (error instanceof StoppedError)
-    return error.reason === 'timeout'
-      ? { kind: 'timeout', jobId, timeoutMs: context.inputs.timeoutMs }
-      : { kind: 'cancelled', jobId };
-  if (error instanceof ApiError && error.status === 429)
-    return {
-      kind: 'rate-limited',
-      retryAfterMs: error.retryAfterMs,
-      now: (deps.now ?? Date.now)(),
-    };
-  if (state.job?.status === 'failed') return { kind: 'failed', job: state.job };
-  const message =
-    error instanceof ApiError
-      ? error.reason
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  return { kind: 'error', jobId, message: deps.redact(message) };
-}
-
-async function finished(
-  result: AgentResult,
-  before: PullRequest,
-  writer: CommentWriter,
-  repo: RepositoryContext,
-): Promise<FollowUpOutcome> {
-  const { job } = result;
-  if (job.status === 'archived') return { kind: 'archived', job };
-  if (job.status !== 'completed') return { kind: 'sent', job };
-  if (!job.prLink) return { kind: 'completed', job, change: { pr: 'none' } };
-  if (pullRequestNumber(job.prLink, repo) !== before.number)
-    return { kind: 'completed', job, change: { pr: 'other', link: job.prLink } };
-  const after = await writer.attempt(`read pull request #${before.number}`, (api) =>
-    api.pullRequest(before.number),
-  );
-  if (!after) return { kind: 'completed', job, change: { pr: 'unknown' } };
-  return {
-    kind: 'completed',
-    job,
-    change:
-      after.headSha !== before.headSha
-        ? { pr: 'updated', before: before.headSha, after: after.headSha }
-        : { pr: 'unchanged' },
-  };
 }

@@ -1,8 +1,8 @@
 /** The agent's job summary, as Markdown: pure, so tests can read exactly what a person will see. */
-import { table } from '../shared/markdown.js';
+import { codeBlock, table } from '../shared/markdown.js';
 import type { AgentResult, AgentState } from './pipeline.js';
 
-/** The job summary: the prompt (first lines), job, status, repository and branch, pull request. */
+/** The job summary: the instruction (first lines, as code), job, status, repository and branch, pull request. */
 export function agentSummary(
   prompt: string,
   result: AgentResult | undefined,
@@ -11,7 +11,10 @@ export function agentSummary(
   run: string | undefined,
 ): string {
   const lines = prompt.split(/\r?\n/);
-  const shown = lines.slice(0, 3).join('\n') + (lines.length > 3 ? '\n…' : '');
+  // The instruction may come from a comment: shown as code, where no markup or mention works.
+  const shown =
+    codeBlock(lines.slice(0, 3).join('\n')) +
+    (lines.length > 3 ? `\n\n(the first 3 of ${lines.length} lines)` : '');
   const job = result?.job;
   const rows: [string, string][] = [];
   rows.push([
@@ -34,9 +37,5 @@ export function agentSummary(
   if (error) rows.push(['Error', error]);
   if (run) rows.push(['Run', `[workflow run](${run})`]);
   const title = error ? '### Agent follow-up failed' : '### Agent follow-up';
-  const quoted = shown
-    .split('\n')
-    .map((l) => `> ${l}`)
-    .join('\n');
-  return `${title}\n\n${quoted}\n\n${table(rows)}\n`;
+  return `${title}\n\n${shown}\n\n${table(rows)}\n`;
 }

@@ -6,8 +6,8 @@
  * come before the link expires.
  */
 import type { Bundle, ExportJob } from '../api/schemas.js';
-import { longestGap, readSchedule, scheduleWarning, formatSpan } from '../github/schedule.js';
-import { formatElapsed } from '../shared/duration.js';
+import { longestGap, readSchedule, scheduleWarning } from '../github/schedule.js';
+import { formatElapsed, formatSpan } from '../shared/duration.js';
 import { UserError } from '../shared/errors.js';
 import { formatBytes } from '../shared/text.js';
 import { downloadBundle, StorageRefusal, type Downloaded } from './download.js';

@@ -1,4 +1,9 @@
-/** What a call to GitHub's REST API failed with, whatever it was for (deployments, comments). */
+/**
+ * What a call to GitHub's REST API failed with, whatever it was for (deployments, comments), and
+ * the words for it: what GitHub answered, what to do, and whether it may pass.
+ */
+import type { Logger } from '../shared/logger.js';
+
 export class GitHubApiError extends Error {
   override readonly name = 'GitHubApiError';
   constructor(
@@ -9,5 +14,59 @@ export class GitHubApiError extends Error {
     readonly retryAfterMs?: number,
   ) {
     super(message);
+  }
+}
+
+export interface GitHubFailure {
+  /** `GitHub answered 403 (…)` or `GitHub could not be reached (…)`. */
+  answer: string;
+  /** What to do about it, as a sentence. */
+  fix: string;
+  /** Worth trying again later: no answer, a 5xx, or a rate limit. */
+  transient: boolean;
+}
+
+/**
+ * A failed call to GitHub, in the words every caller uses: a rate limit (a 403 that says so
+ * included), a token GitHub refused (401), a refusal of the call (403, 404: `refused`, as only the
+ * caller knows which permission it needs), another refusal (a bug to report), or GitHub out of
+ * reach. `clean` makes GitHub's message fit to show (printable, without secrets, short).
+ */
+export function describeGitHubFailure(
+  error: unknown,
+  refused: string,
+  clean: (text: string) => string,
+): GitHubFailure {
+  const e = error instanceof GitHubApiError ? error : undefined;
+  const said = clean(error instanceof Error ? error.message : String(error));
+  const answer = e?.status
+    ? `GitHub answered ${e.status} (${said})`
+    : `GitHub could not be reached (${said})`;
+  const limited = e?.retryAfterMs !== undefined;
+  const fix = limited
+    ? 'The token hit a GitHub rate limit: fewer API calls from this workflow, or a token of its own (github-token), help.'
+    : e?.status === 401
+      ? "GitHub refused the token: check github-token (the default, the job's GITHUB_TOKEN, is always valid during the job)."
+      : e?.status === 403 || e?.status === 404
+        ? refused
+        : e?.status !== undefined && e.status < 500
+          ? 'Please report it with the log of this run.'
+          : 'Check the status of GitHub and GITHUB_API_URL.';
+  return { answer, fix, transient: limited || e?.status === undefined || e.status >= 500 };
+}
+
+/**
+ * The GitHub calls that never fail a run say so once as a warning (the first is the one to act
+ * on); the later ones are logged only.
+ */
+export class WarnOnce {
+  #warned = false;
+
+  constructor(private readonly logger: Logger) {}
+
+  say(message: string): void {
+    if (this.#warned) return this.logger.info(message);
+    this.#warned = true;
+    this.logger.warning(message);
   }
 }

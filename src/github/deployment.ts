@@ -10,10 +10,7 @@ import type { Logger } from '../shared/logger.js';
 import { ApiError } from '../api/errors.js';
 import { StoppedError, UserError } from '../shared/errors.js';
 import { sleep } from '../shared/sleep.js';
-import { GitHubApiError as DeploymentApiError } from './api-error.js';
-
-/** The errors DeploymentApi calls reject with (the one GitHub API error type). */
-export { DeploymentApiError };
+import { describeGitHubFailure, GitHubApiError, WarnOnce } from './api-error.js';
 
 export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error';
 
@@ -32,7 +29,7 @@ export interface DeploymentStatus {
 }
 
 /**
- * The two calls the recorder needs; each rejects with a DeploymentApiError, and gives up when
+ * The two calls the recorder needs; each rejects with a GitHubApiError, and gives up when
  * `signal` aborts (the recorder's time limit for that call).
  */
 export interface DeploymentApi {
@@ -97,10 +94,10 @@ export class DeploymentRecorder {
   /** The last state GitHub accepted. */
   #state: DeploymentState | undefined;
   #off = false;
-  #warned = false;
   #finished = false;
   /** When the run was cancelled: from then on, calls share CANCELLED_BUDGET_MS. */
   #cancelledAt: number | undefined;
+  readonly #warnings: WarnOnce;
 
   constructor(
     private readonly api: DeploymentApi,
@@ -113,6 +110,7 @@ export class DeploymentRecorder {
     /** Waits between tries; rejects as soon as `cancel` aborts. */
     private readonly wait: (ms: number) => Promise<void> = (ms) => sleep(ms, cancel),
   ) {
+    this.#warnings = new WarnOnce(logger);
     if (cancel?.aborted) this.#cancelledAt = Date.now();
     else cancel?.addEventListener('abort', () => this.#cancelled(), { once: true });
   }
@@ -210,7 +208,7 @@ export class DeploymentRecorder {
     const arm = () => {
       clearTimeout(timer);
       timer = setTimeout(
-        () => controller.abort(new DeploymentApiError('no answer in time')),
+        () => controller.abort(new GitHubApiError('no answer in time')),
         Math.max(0, this.#deadline(started) - Date.now()),
       );
     };
@@ -242,7 +240,7 @@ export class DeploymentRecorder {
         this.#state = status.state;
         return true;
       } catch (error) {
-        const e = error instanceof DeploymentApiError ? error : undefined;
+        const e = error instanceof GitHubApiError ? error : undefined;
         const limited = e?.retryAfterMs !== undefined;
         const refused = !limited && (e?.status === 401 || e?.status === 403 || e?.status === 404);
         const again =
@@ -264,43 +262,27 @@ export class DeploymentRecorder {
 
   /**
    * Says why GitHub did not take a call, and makes every later call a no-op with `stop`. A warning
-   * (at most one per run) when the record stops or its final status is lost; a lost in_progress
-   * is only logged, as the final status may still land. The publish goes on either way.
+   * (one per run, later ones logged only) when the record stops or its final status is lost; a
+   * lost in_progress is only logged, as the final status may still land. The publish goes on
+   * either way.
    */
   #standAside(what: string, error: unknown, stop: boolean, final = true): void {
     if (stop) this.#off = true;
-    const e = error instanceof DeploymentApiError ? error : undefined;
-    const said = statusDescription(
-      this.redact(error instanceof Error ? error.message : String(error)),
-    );
-    const answer = e?.status
-      ? `GitHub answered ${e.status} (${said})`
-      : `GitHub could not be reached (${said})`;
     const created = this.#id !== undefined;
-    const fix =
-      e?.retryAfterMs !== undefined
-        ? 'The token hit a GitHub rate limit: fewer API calls from this workflow, or a token of its own (github-token), help.'
-        : e?.status === 401
-          ? "GitHub refused the token: check github-token (the default, the job's GITHUB_TOKEN, is always valid during the job)."
-          : !created && (e?.status === 403 || e?.status === 404)
-            ? 'Add "permissions: deployments: write" to the job (a 404 can also mean GitHub Enterprise Server without deployments, or a token that cannot see the repository).'
-            : created && (e?.status === 403 || e?.status === 404)
-              ? 'The token was refused for this deployment (was the deployment deleted, or its permission withdrawn?).'
-              : e?.status !== undefined && e.status < 500
-                ? 'Please report it with the log of this run.'
-                : 'Check the status of GitHub and GITHUB_API_URL.';
+    const { answer, fix } = describeGitHubFailure(
+      error,
+      created
+        ? 'The token was refused for this deployment (was the deployment deleted, or its permission withdrawn?).'
+        : 'Add "permissions: deployments: write" to the job (a 404 can also mean GitHub Enterprise Server without deployments, or a token that cannot see the repository).',
+      (text) => statusDescription(this.redact(text)),
+    );
     const left = !created
       ? ' The publish goes on without a deployment record.'
       : this.#finished || stop
         ? ` Deployment ${this.#id} is left ${this.#state === undefined ? 'without a status' : this.#state}: set its status by hand if it matters. The publish goes on.`
         : ' The publish goes on; the final status will still be sent.';
     const message = `Could not ${what} for environment "${this.spec.environment}": ${answer}. ${fix}${left}`;
-    if (!stop && !final) {
-      this.logger.info(message);
-      return;
-    }
-    if (this.#warned) return;
-    this.#warned = true;
-    this.logger.warning(message);
+    if (!stop && !final) this.logger.info(message);
+    else this.#warnings.say(message);
   }
 }

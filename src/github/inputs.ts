@@ -1,4 +1,7 @@
-/** The inputs that record a publish as a GitHub deployment. */
+/**
+ * The GitHub inputs: the token both actions use (github-token, and the check of its shape), and
+ * the inputs that record a publish as a GitHub deployment (environment, environment-url).
+ */
 import { InputError } from '../shared/errors.js';
 import { parseHttpUrlInput, type InputGetter, type InputSpec } from '../shared/inputs.js';
 

@@ -137,11 +137,10 @@ function posted(data: { id: number; html_url: string }): PostedComment {
   return { id: data.id, url: data.html_url };
 }
 
-/** The agent's calls on the repository `owner/repo` (GITHUB_REPOSITORY). */
-export function octokitPullRequestApi(token: string, repository: string): PullRequestApi {
+/** The agent's calls on the run's repository (GITHUB_REPOSITORY, as for deployments). */
+export function octokitPullRequestApi(token: string): PullRequestApi {
   const octokit = createOctokit(token);
-  const [owner = '', repo = ''] = repository.split('/');
-  const at = { owner, repo };
+  const at = context.repo;
   /** Runs one call with its time limit, turning what Octokit throws into a GitHubApiError. */
   const call = async <T>(fn: (request: { signal: AbortSignal }) => Promise<T>): Promise<T> => {
     const signal = AbortSignal.timeout(PULL_REQUEST_CALL_MS);
@@ -223,9 +222,8 @@ export function octokitPullRequestApi(token: string, repository: string): PullRe
           username: login,
           request,
         });
-        // role_name tells maintain and triage apart; permission folds them into write and read.
-        const role = (data as { role_name?: unknown }).role_name;
-        return typeof role === 'string' && role !== '' ? role : data.permission;
+        // `permission`, not `role_name`: a custom role has its own name, and its base here.
+        return data.permission;
       }),
   };
 }

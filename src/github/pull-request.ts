@@ -6,7 +6,7 @@
  */
 import type { Logger } from '../shared/logger.js';
 import { printable } from '../shared/text.js';
-import { GitHubApiError } from './api-error.js';
+import { describeGitHubFailure, GitHubApiError, WarnOnce } from './api-error.js';
 
 /** Who wrote a pull request or a comment. */
 export interface Author {
@@ -55,7 +55,10 @@ export interface PullRequestApi {
   /** Replies in the review thread of comment `id` (a thread's first comment). */
   replyToReviewComment(number: number, id: number, body: string): Promise<PostedComment>;
   react(kind: CommentKind, id: number, content: Reaction): Promise<void>;
-  /** The commenter's role: admin, maintain, write, triage, read or none. */
+  /**
+   * The commenter's permission: admin, write, read or none. GitHub reports maintain (and a custom
+   * role based on write or maintain) as write, and triage as read.
+   */
   permission(login: string): Promise<string>;
 }
 
@@ -91,16 +94,8 @@ export function pullRequestNumber(
 
 /** The associations that may ask the agent for changes (confirmed by `permission`). */
 export const STEERING_ASSOCIATIONS: readonly string[] = ['OWNER', 'MEMBER', 'COLLABORATOR'];
-/** The roles that may push to the repository, and so may steer the agent. */
-export const WRITE_ROLES: readonly string[] = ['admin', 'maintain', 'write'];
-
-/**
- * Whether a text (a comment, a pull request's body) was written by someone the agent listens
- * to: an app (this action's own comments) or a person who may steer it.
- */
-export function writtenByTrusted(author: Author): boolean {
-  return author.bot || STEERING_ASSOCIATIONS.includes(author.association);
-}
+/** The permissions that may push to the repository, and so may steer the agent. */
+export const WRITE_PERMISSIONS: readonly string[] = ['admin', 'write'];
 
 /** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
 export async function refusal(api: PullRequestApi, author: Author): Promise<string | undefined> {
@@ -108,17 +103,17 @@ export async function refusal(api: PullRequestApi, author: Author): Promise<stri
   if (author.bot) return `${who} is a bot`;
   if (!STEERING_ASSOCIATIONS.includes(author.association))
     return `${who} is not an owner, member or collaborator of the repository`;
-  let role: string;
+  let permission: string;
   try {
-    role = await api.permission(author.login);
+    permission = await api.permission(author.login);
   } catch (error) {
     // 404: not a collaborator (anymore).
-    if (error instanceof GitHubApiError && error.status === 404) role = 'none';
+    if (error instanceof GitHubApiError && error.status === 404) permission = 'none';
     else throw error;
   }
-  return WRITE_ROLES.includes(role)
+  return WRITE_PERMISSIONS.includes(permission)
     ? undefined
-    : `${who} has the role "${printable(role)}" on the repository, not write, maintain or admin`;
+    : `${who} has the permission "${printable(permission)}" on the repository, not write or admin`;
 }
 
 /**
@@ -127,13 +122,15 @@ export async function refusal(api: PullRequestApi, author: Author): Promise<stri
  * goes through `redact`.
  */
 export class CommentWriter {
-  #warned = false;
+  readonly #warnings: WarnOnce;
 
   constructor(
     readonly api: PullRequestApi,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly redact: (text: string) => string,
-  ) {}
+  ) {
+    this.#warnings = new WarnOnce(logger);
+  }
 
   /** `call`'s result, or undefined after saying why GitHub refused it. */
   async attempt<T>(
@@ -173,20 +170,11 @@ export class CommentWriter {
   }
 
   #refused(what: string, error: unknown): void {
-    const e = error instanceof GitHubApiError ? error : undefined;
-    const said = this.redact(printable(error instanceof Error ? error.message : String(error)));
-    const answer = e?.status
-      ? `GitHub answered ${e.status} (${said})`
-      : `GitHub could not be reached (${said})`;
-    const fix =
-      e?.status === 401
-        ? 'GitHub refused the token: check github-token (the default, the job token, is valid during the job).'
-        : e?.status === 403 || e?.status === 404
-          ? 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).'
-          : 'Check the status of GitHub and GITHUB_API_URL.';
-    const message = `Could not ${what}: ${answer}. ${fix} The agent job is not affected.`;
-    if (this.#warned) return this.logger.info(message);
-    this.#warned = true;
-    this.logger.warning(message);
+    const { answer, fix } = describeGitHubFailure(
+      error,
+      'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).',
+      (text) => this.redact(printable(text)),
+    );
+    this.#warnings.say(`Could not ${what}: ${answer}. ${fix} The agent job is not affected.`);
   }
 }

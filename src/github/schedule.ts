@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { CronExpressionParser } from 'cron-parser';
 import { parse } from 'yaml';
-import { formatDuration } from '../shared/duration.js';
+import { formatSpan } from '../shared/duration.js';
 import { printable } from '../shared/text.js';
 
 export interface WorkflowContext {
@@ -122,14 +122,6 @@ export function longestGap(
     if (!gap || to - from > gap.ms) gap = { ms: to - from, from, to };
   }
   return { gap, unreadable };
-}
-
-/** `7d`, `1d12h`, `6h`, `45m`: a schedule's gaps and a link's lifetime, in the units people use. */
-export function formatSpan(ms: number): string {
-  if (ms < 86_400_000 - 1800_000) return formatDuration(ms);
-  const hours = Math.round(ms / 3_600_000);
-  const days = Math.floor(hours / 24);
-  return hours % 24 > 0 ? `${days}d${hours % 24}h` : `${days}d`;
 }
 
 /**

@@ -30,6 +30,17 @@ export function formatDuration(ms: number): string {
 }
 
 /**
+ * `7d`, `1d12h`, `6h`, `45m`: a long span (a schedule's gaps, a link's lifetime) in the units
+ * people use: days and hours from 23h30m on, `formatDuration` below.
+ */
+export function formatSpan(ms: number): string {
+  if (ms < 86_400_000 - 1800_000) return formatDuration(ms);
+  const hours = Math.round(ms / 3_600_000);
+  const days = Math.floor(hours / 24);
+  return hours % 24 > 0 ? `${days}d${hours % 24}h` : `${days}d`;
+}
+
+/**
  * A measured duration for a log line: to the millisecond under a minute (`0.342s`, `12.050s`, so
  * that a throughput can be read off it), as `formatDuration` beyond (`2m03s`).
  */

@@ -245,10 +245,11 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
       p.comment!.in_reply_to_id = 1987654000;
     });
     const { s, g, jobId } = await world({ announce: false });
-    const body = `Opened by the docs agent.\n\n<!-- docs-agent-job: ${jobId} -->\n`;
+    // Named by hand in the description, by someone with write access.
+    const body = `Follow-up of the docs agent.\n\n<!-- docs-agent-job: ${jobId} -->\n`;
     const g2 = await startFakeGitHub({
       pulls: [
-        { number: PR, headShas: [BEFORE], body, user: { login: 'mintlify[bot]', type: 'Bot' } },
+        { number: PR, headShas: [BEFORE], body, user: { login: 'octocat' }, association: 'MEMBER' },
       ],
       seededReviewComments: [
         { id: 1987654000, pull: PR },
@@ -306,7 +307,9 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(w2.g.requests.map((r) => r.path)).toEqual([
       '/api/v3/repos/acme/docs/collaborators/reader/permission',
     ]);
-    expect(run2.stdout).toContain('reader (MEMBER) has the role "read" on the repository');
+    expect(run2.stdout).toContain(
+      'reader (MEMBER) has the permission "read" on the repository, not write or admin',
+    );
 
     const bot = await eventFile(ISSUE_COMMENT, (p) => {
       p.comment!.user = { login: 'renovate[bot]', id: 29139614, type: 'Bot' };
@@ -318,6 +321,104 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(run3.stdout).toContain(
       `Comment ${COMMENT_ID}: renovate[bot] is a bot, and bots never steer the agent; nothing to do.`,
     );
+  });
+
+  it('a custom role based on write may steer the agent; one based on triage may not', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const comment = { id: COMMENT_ID, body: String(event.payload.comment!.body) };
+    const { s, g, jobId } = await world({
+      comment,
+      github: { permissions: { octocat: { name: 'docs-editor', base: 'write' } } },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message').map((r) => r.path)).toEqual([
+      `/v2/agent/${s.projectId}/job/${jobId}/message`,
+    ]);
+
+    const w2 = await world({
+      comment,
+      github: { permissions: { octocat: { name: 'docs-reviewer', base: 'triage' } } },
+    });
+    const run2 = await agentOn(event, w2.s, w2.g);
+    expectNothingDone(run2, w2.s, w2.g);
+    expect(run2.stdout).toContain(
+      `Comment ${COMMENT_ID}: octocat (MEMBER) has the permission "read" on the repository, not write or admin, so it may not steer the agent; ignored.`,
+    );
+  });
+
+  it('markers count in the announce, or in text of someone who may steer the agent', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g, jobId } = await world({
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+    });
+    const other = await existingJob(s);
+    const marker = `<!-- docs-agent-job: ${other} -->`;
+    const add = (id: number, body: string, user: StoredComment['user'], association: string) =>
+      g.comments.push({
+        ...g.comments[0]!,
+        id,
+        body,
+        user,
+        author_association: association,
+        updated_at: `2026-03-03T0${id}:00:00Z`,
+      });
+    // Newer than the announce: another app relaying text, and a member who may only read.
+    add(
+      1,
+      `Release notes of a dependency:\n${marker}`,
+      { login: 'renovate[bot]', type: 'Bot' },
+      'NONE',
+    );
+    add(2, `Is this the job?\n${marker}`, { login: 'reader', type: 'User' }, 'MEMBER');
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message').map((r) => r.path)).toEqual([
+      `/v2/agent/${s.projectId}/job/${jobId}/message`,
+    ]);
+    expect(g.requests.filter((r) => r.path.includes('/collaborators/')).map((r) => r.path)).toEqual(
+      [
+        '/api/v3/repos/acme/docs/collaborators/octocat/permission',
+        '/api/v3/repos/acme/docs/collaborators/reader/permission',
+      ],
+    );
+    expect(run.stdout).toContain(
+      `::debug::Pull request #${PR}: the marker of agent job ${other} in comment 2 does not count: reader (MEMBER) has the permission "read" on the repository, not write or admin.`,
+    );
+
+    // A marker of someone with write access names the job (the commenter's check is reused).
+    add(3, `Continue here:\n${marker}`, { login: 'octocat', type: 'User' }, 'MEMBER');
+    const before = g.requests.length;
+    const run2 = await agentOn(event, s, g);
+    expect(run2.code, run2.stdout).toBe(0);
+    expect(s.requestsFor('message').at(-1)!.path).toBe(
+      `/v2/agent/${s.projectId}/job/${other}/message`,
+    );
+    const asked = g.requests.slice(before).filter((r) => r.path.includes('/collaborators/'));
+    expect(asked.map((r) => r.path)).toEqual([
+      '/api/v3/repos/acme/docs/collaborators/octocat/permission',
+    ]);
+
+    // A description written by an app is not read for a marker.
+    const w3 = await world({
+      announce: false,
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      github: {
+        pulls: [
+          {
+            number: PR,
+            body: `Bump the docs theme.\n\n${marker}\n`,
+            user: { login: 'renovate[bot]', type: 'Bot' },
+          },
+        ],
+      },
+    });
+    const run3 = await agentOn(event, w3.s, w3.g);
+    expect(run3.code, run3.stdout).toBe(0);
+    expect(w3.s.requestsFor('message')).toHaveLength(0);
+    expect(posted(w3.g).map((c) => c.body.split('\n')[1])).toEqual([
+      expect.stringMatching(/^ℹ️ \*\*No agent job\*\*/),
+    ]);
   });
 
   it('no command prefix: nothing sent, nothing posted, one debug line', async () => {
@@ -443,6 +544,9 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(reply).toMatch(/^`{6}text$/m);
     expect(outsideCode(reply)).not.toMatch(/@\w/);
     expect(outsideCode(reply)).not.toContain('pwned');
+    // The job summary shows the instruction's first lines as code too.
+    expect(firstCodeBlock(run.summary)).toBe(hostile.split('\n').slice(0, 3).join('\n'));
+    expect(outsideCode(run.summary)).not.toMatch(/@\w/);
     // The marker inside the quoted instruction steers nothing: the next run finds the real job.
     const again = await eventFile(ISSUE_COMMENT, (p) => {
       p.comment!.body = '/agent Thanks, one more typo.';
@@ -489,6 +593,73 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
   });
 });
 
+describe('GitHub refuses a call of the review loop', () => {
+  const rateLimited = {
+    status: 403,
+    message: 'You have exceeded a secondary rate limit. Please wait a few minutes.',
+    headers: { 'retry-after': '60' },
+  };
+  const rateLimitFix =
+    'The token hit a GitHub rate limit: fewer API calls from this workflow, or a token of its own (github-token), help.';
+
+  it('a rate limit on a read fails the step naming the rate limit, not a permission', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g } = await world({
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      github: { refuse: { list: rateLimited } },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code).toBe(1);
+    expect(s.requestsFor('message')).toHaveLength(0);
+    expect(run.stdout).toContain(
+      `::error::Could not list the comments of pull request #${PR}: GitHub answered 403 (You have exceeded a secondary rate limit. Please wait a few minutes.). ${rateLimitFix}`,
+    );
+    expect(run.stdout).not.toContain('may read the repository');
+  });
+
+  it('a rate limit on the writes: one warning naming the rate limit, the later ones logged', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g } = await world({
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      github: { refuse: { react: rateLimited } },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(1);
+    expect(run.stdout.match(/^::warning::.*$/gm)).toEqual([
+      `::warning::Could not add the reaction eyes to comment ${COMMENT_ID}: GitHub answered 403 (You have exceeded a secondary rate limit. Please wait a few minutes.). ${rateLimitFix} The agent job is not affected.`,
+    ]);
+    expect(run.stdout).toMatch(
+      /^Could not add the reaction \+1 to comment \d+: GitHub answered 403 /m,
+    );
+  });
+});
+
+describe('the repository to comment on', () => {
+  it('a GITHUB_REPOSITORY that is not owner/name fails the step, showing the value', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g } = await world({
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+    });
+    const run = await agentWith(
+      s,
+      g,
+      {},
+      {
+        GITHUB_EVENT_NAME: event.name,
+        GITHUB_EVENT_PATH: event.path,
+        GITHUB_REPOSITORY: 'https://github.com/acme/docs',
+      },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '::error::GITHUB_REPOSITORY is "https://github.com/acme/docs", which is not owner/name: the agent cannot tell which repository to comment on.',
+    );
+    expect(g.requests).toHaveLength(0);
+    expect(s.requestsFor('message')).toHaveLength(0);
+  });
+});
+
 describe('announce: one comment per job on its pull request', () => {
   it('a second run for the same job edits the comment instead of adding one', async () => {
     const { s, g, jobId } = await world({ announce: false });
@@ -515,6 +686,25 @@ describe('announce: one comment per job on its pull request', () => {
       `Updated the announce of agent job ${jobId} on pull request #101`,
     );
     expectNothingSecretSent(g, s);
+  });
+
+  it("a person's copy of the announce is not edited: the action posts its own", async () => {
+    const { s, g, jobId } = await world({ announce: false });
+    const copy = `${announced(jobId)}\n(copied here by hand)`;
+    const g2 = await startFakeGitHub({
+      pulls: [{ number: PR }],
+      issueComments: [{ pull: PR, body: copy, user: { login: 'octocat' }, association: 'MEMBER' }],
+    });
+    servers.push(g2);
+    const run = await agentWith(s, g2, { prompt: 'Shorten the intro', 'job-id': jobId });
+    expect(run.code, run.stdout).toBe(0);
+    expect(g2.requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST']);
+    expect(g2.comments.map((c) => [c.user.login, c.body === copy])).toEqual([
+      ['octocat', true],
+      ['github-actions[bot]', false],
+    ]);
+    expect(run.stdout).toContain(`Posted an announce of agent job ${jobId} on pull request #101`);
+    expect(g.requests).toHaveLength(0);
   });
 
   it('a pull request of another repository is not commented on', async () => {

@@ -36,7 +36,7 @@ describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
     });
     expect(run.stdout).toContain(`Agent job ${jobId}: active → completed`);
     expect(run.summary).toContain(
-      '### Agent follow-up\n\n> Document the new --dry-run flag\n> in the CLI reference.\n> Keep the examples short.\n> …',
+      '### Agent follow-up\n\n```text\nDocument the new --dry-run flag\nin the CLI reference.\nKeep the examples short.\n```\n\n(the first 3 of 4 lines)\n',
     );
     expect(run.summary).toContain(
       `| Pull request | [${run.outputs['pr-link']}](${run.outputs['pr-link']}) |`,
@@ -61,8 +61,10 @@ describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
     expect(s.requestsFor('get-agent')).toHaveLength(0);
   });
 
-  it('a failed job exits non-zero', async () => {
+  it('a failed job exits non-zero; the summary keeps the key out of the reason', async () => {
     const s = await sim({ agent: { activeMs: 200, outcome: 'failed' } });
+    // The service's reason quotes the key: the summary (a file, not the masked log) hides it.
+    s.agentScenario.error = `Deploy refused for key ${s.apiKey}`;
     const run = await runAgent(s, { inputs: { prompt: 'x' } });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
@@ -70,6 +72,8 @@ describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
     );
     expect(run.outputs.status).toBe('failed');
     expect(run.summary).toContain('### Agent follow-up failed');
+    expect(run.summary).toContain('Deploy refused for key ***');
+    expect(run.summary).not.toContain(s.apiKey);
   });
 
   it('an archived job is a warning; completed without a PR is a notice', async () => {

@@ -66,11 +66,16 @@ export interface PullRequestOptions {
   }[];
   /** Review comments already there (a thread's first comment, or a reply with inReplyTo). */
   seededReviewComments?: { id: number; pull: number; body?: string; inReplyTo?: number }[];
-  /** Role of each login on the repository; any other login reads the public repository. */
-  permissions?: Record<string, 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'>;
+  /**
+   * Role of each login on the repository: a base role, or a custom role (its name, and the base
+   * role it extends). Any other login reads the public repository.
+   */
+  permissions?: Record<string, BaseRole | { name: string; base: BaseRole }>;
   /** Answer this refusal to every call of a kind. */
   refuse?: Partial<Record<PullCall, PullRefusal>>;
 }
+
+export type BaseRole = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
 
 /** Who the token is: the job's token writes as the github-actions app. */
 export const ACTIONS_BOT: FakeUser = { login: 'github-actions[bot]', type: 'Bot' };
@@ -259,11 +264,13 @@ export class PullRequestStore {
     };
   }
 
+  /** As GitHub: `permission` folds maintain into write and triage into read; `role_name` names the role. */
   #role(login: string): Answer {
     const role = this.options.permissions?.[decodeURIComponent(login)] ?? 'read';
+    const { name, base } = typeof role === 'string' ? { name: role, base: role } : role;
     return {
       status: 200,
-      data: { permission: LEGACY[role], role_name: role, user: { login } },
+      data: { permission: LEGACY[base], role_name: name, user: { login } },
     };
   }
 }

@@ -4,7 +4,6 @@ import { getOctokit } from '@actions/github';
 import { describe, expect, it } from 'vitest';
 import {
   CANCELLED_BUDGET_MS,
-  DeploymentApiError,
   DeploymentRecorder,
   outcomeOf,
   statusDescription,
@@ -12,6 +11,7 @@ import {
   type DeploymentStatus,
 } from '../../src/github/deployment.js';
 import { ApiError } from '../../src/api/errors.js';
+import { GitHubApiError } from '../../src/github/api-error.js';
 import { InputError, StoppedError, UserError } from '../../src/shared/errors.js';
 import { parseInputs } from '../../src/export/inputs.js';
 import { toApiError } from '../../src/github/octokit.js';
@@ -28,11 +28,10 @@ function scriptedApi(answers: Answer[]) {
   const calls: { kind: string; body: unknown }[] = [];
   const next = () => {
     const answer = answers.shift() ?? 'ok';
-    if (answer === 'down') throw new DeploymentApiError('ECONNREFUSED');
+    if (answer === 'down') throw new GitHubApiError('ECONNREFUSED');
     if (typeof answer === 'object')
-      throw new DeploymentApiError('API rate limit exceeded', answer.status, answer.retryAfterMs);
-    if (answer !== 'ok')
-      throw new DeploymentApiError('Resource not accessible by integration', answer);
+      throw new GitHubApiError('API rate limit exceeded', answer.status, answer.retryAfterMs);
+    if (answer !== 'ok') throw new GitHubApiError('Resource not accessible by integration', answer);
   };
   const api: DeploymentApi = {
     createDeployment: async (request) => {

@@ -7,7 +7,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { announceBody, jobMarker, markersIn, replyBody } from '../../src/agent/comment.js';
 import { parseCommentEvent, type CommentEvent } from '../../src/agent/event.js';
-import { instructionAfter, newestMarker, screen } from '../../src/agent/review-loop.js';
+import {
+  instructionAfter,
+  markerCandidates,
+  newestMarker,
+  screen,
+} from '../../src/agent/review-loop.js';
 import type { AgentJob } from '../../src/api/schemas.js';
 import type { IssueComment, PullRequest } from '../../src/github/pull-request.js';
 import { pullRequestNumber } from '../../src/github/pull-request.js';
@@ -127,11 +132,19 @@ describe('the job a pull request names', () => {
     updatedAt,
   });
 
-  it('the newest marker of a trusted comment wins; then the description', () => {
+  const renovate = { login: 'renovate[bot]', bot: true, association: 'NONE' };
+  const reader = { login: 'reader', bot: false, association: 'MEMBER' };
+  const announce = (jobId: string) => `${jobMarker(jobId)}\n**Docs agent**: …`;
+
+  it('one marker per comment, newest first, then the description', () => {
     const comments = [
-      comment(`${jobMarker('aj_old')}\n**Docs agent**: …`, bot, '2026-03-02T09:00:00Z'),
-      comment(`${jobMarker('aj_new')}\n**Docs agent**: …`, bot, '2026-03-02T10:00:00Z'),
-      comment(`by hand:\n${jobMarker('aj_mine')}`, user, '2026-03-02T08:00:00Z'),
+      comment(announce('aj_old'), bot, '2026-03-02T09:00:00Z'),
+      comment(announce('aj_new'), bot, '2026-03-02T10:00:00Z'),
+      comment(
+        `by hand:\n${jobMarker('aj_a')}\n${jobMarker('aj_mine')}`,
+        user,
+        '2026-03-02T08:00:00Z',
+      ),
       comment(jobMarker('aj_outsider'), outsider, '2026-03-02T11:00:00Z'),
       comment(`/agent do\n${jobMarker('aj_quoted')}`, user, '2026-03-02T12:00:00Z'),
       comment(
@@ -139,12 +152,51 @@ describe('the job a pull request names', () => {
         bot,
         '2026-03-02T13:00:00Z',
       ),
+      // Not in the announce's form, or not by an app: no announce.
+      comment(`Release notes:\n${announce('aj_relayed')}`, renovate, '2026-03-02T14:00:00Z'),
+      comment(announce('aj_person'), user, '2026-03-02T15:00:00Z'),
     ];
-    expect(newestMarker(pull, comments, '/agent')).toBe('aj_new');
-    expect(newestMarker({ ...pull, body: jobMarker('aj_body') }, [], '/agent')).toBe(undefined);
+    const described = { ...pull, body: `x\n${jobMarker('aj_body')}\n` };
     expect(
-      newestMarker({ ...pull, body: `x\n${jobMarker('aj_body')}\n`, author: bot }, [], '/agent'),
-    ).toBe('aj_body');
+      markerCandidates(described, comments, '/agent').map((c) => [c.jobId, c.announce, c.author]),
+    ).toEqual([
+      ['aj_person', false, user],
+      ['aj_relayed', false, renovate],
+      ['aj_outsider', false, outsider],
+      ['aj_new', true, bot],
+      ['aj_old', true, bot],
+      ['aj_mine', false, user],
+      ['aj_body', false, outsider],
+    ]);
+  });
+
+  it('the newest trusted marker: an announce as it is, other text only if its author may steer', async () => {
+    const asked: string[] = [];
+    const mayNotSteer = async (author: typeof user) => {
+      asked.push(author.login);
+      return author === user ? undefined : `${author.login} may not steer the agent`;
+    };
+    const newest = (comments: IssueComment[], body = '', author = outsider) =>
+      newestMarker(markerCandidates({ ...pull, body, author }, comments, '/agent'), mayNotSteer);
+    const announced = comment(announce('aj_announced'), bot, '2026-03-02T09:00:00Z');
+    // Newer markers of a reader, another app and an outsider are passed over.
+    expect(
+      await newest([
+        announced,
+        comment(jobMarker('aj_reader'), reader, '2026-03-02T10:00:00Z'),
+        comment(`notes\n${jobMarker('aj_app')}`, renovate, '2026-03-02T11:00:00Z'),
+        comment(jobMarker('aj_outsider'), outsider, '2026-03-02T12:00:00Z'),
+      ]),
+    ).toBe('aj_announced');
+    expect(asked).toEqual(['drive-by', 'renovate[bot]', 'reader']);
+    // A newer marker of someone who may steer wins over the announce.
+    expect(
+      await newest([announced, comment(jobMarker('aj_mine'), user, '2026-03-02T10:00:00Z')]),
+    ).toBe('aj_mine');
+    // The description counts when nothing else does, by the same check.
+    expect(await newest([], jobMarker('aj_body'))).toBeUndefined();
+    expect(await newest([], jobMarker('aj_body'), renovate)).toBeUndefined();
+    expect(await newest([], jobMarker('aj_body'), user)).toBe('aj_body');
   });
 
   it('a marker is a line of its own with a service id', () => {

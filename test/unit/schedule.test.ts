@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatSpan } from '../../src/shared/duration.js';
 import {
-  formatSpan,
   longestGap,
   readSchedule,
   scheduleWarning,

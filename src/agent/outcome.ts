@@ -1,0 +1,93 @@
+/**
+ * How a follow-up of the review loop ended, as the reply tells it: the job's last status, the
+ * service's refusal or the stop, and for a completed job what became of the pull request.
+ */
+import { ApiError } from '../api/errors.js';
+import {
+  pullRequestNumber,
+  type CommentWriter,
+  type PullRequest,
+  type RepositoryContext,
+} from '../github/pull-request.js';
+import { StoppedError } from '../shared/errors.js';
+import type { FollowUpOutcome } from './comment.js';
+import type { AgentResult, AgentState } from './pipeline.js';
+
+/** What the follow-up gave: its result, or what it threw. */
+export async function settle(
+  sending: Promise<AgentResult>,
+): Promise<{ result?: AgentResult; error?: unknown }> {
+  try {
+    return { result: await sending };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** The outcomes that earn the comment a +1 (the others a -1). */
+export const WELL = new Set<FollowUpOutcome['kind']>(['completed', 'sent']);
+
+/** How the follow-up ended, for the reply; for a completed job, what became of the pull request. */
+export async function outcomeOf(
+  sent: { result?: AgentResult; error?: unknown },
+  context: {
+    jobId: string;
+    timeoutMs: number;
+    /** The pull request before the follow-up. */
+    pull: PullRequest;
+    writer: CommentWriter;
+    /** The job the follow-up last saw (a failed job's reason). */
+    state: AgentState;
+    side: { repo: RepositoryContext };
+    redact(text: string): string;
+    now?: () => number;
+  },
+): Promise<FollowUpOutcome> {
+  const { jobId, state } = context;
+  const { result, error } = sent;
+  if (result) return finished(result, context.pull, context.writer, context.side.repo);
+  if (error instanceof StoppedError)
+    return error.reason === 'timeout'
+      ? { kind: 'timeout', jobId, timeoutMs: context.timeoutMs }
+      : { kind: 'cancelled', jobId };
+  if (error instanceof ApiError && error.status === 429)
+    return {
+      kind: 'rate-limited',
+      retryAfterMs: error.retryAfterMs,
+      now: (context.now ?? Date.now)(),
+    };
+  if (state.job?.status === 'failed') return { kind: 'failed', job: state.job };
+  const message =
+    error instanceof ApiError
+      ? error.reason
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return { kind: 'error', jobId, message: context.redact(message) };
+}
+
+async function finished(
+  result: AgentResult,
+  before: PullRequest,
+  writer: CommentWriter,
+  repo: RepositoryContext,
+): Promise<FollowUpOutcome> {
+  const { job } = result;
+  if (job.status === 'archived') return { kind: 'archived', job };
+  if (job.status !== 'completed') return { kind: 'sent', job };
+  if (!job.prLink) return { kind: 'completed', job, change: { pr: 'none' } };
+  if (pullRequestNumber(job.prLink, repo) !== before.number)
+    return { kind: 'completed', job, change: { pr: 'other', link: job.prLink } };
+  const after = await writer.attempt(`read pull request #${before.number}`, (api) =>
+    api.pullRequest(before.number),
+  );
+  if (!after) return { kind: 'completed', job, change: { pr: 'unknown' } };
+  return {
+    kind: 'completed',
+    job,
+    change:
+      after.headSha !== before.headSha
+        ? { pr: 'updated', before: before.headSha, after: after.headSha }
+        : { pr: 'unchanged' },
+  };
+}
