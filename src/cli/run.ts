@@ -8,7 +8,7 @@ import { followUp, type AgentState } from '../agent/pipeline.js';
 import type { ServiceClient } from '../api/client.js';
 import type { ServiceInputs } from '../api/inputs.js';
 import { parseInputs } from '../export/inputs.js';
-import { Outputs, publishOutputs } from '../export/outputs.js';
+import { Outputs, publishedSource, publishOutputs } from '../export/outputs.js';
 import { publish, type PublishResult, type PublishState } from '../export/pipeline.js';
 import type { InputReader } from '../shared/inputs.js';
 import { redactLink } from '../shared/secrets.js';
@@ -59,7 +59,7 @@ function preparePublish(read: InputReader, workspace: string): Prepared {
 }
 
 function publishedLine(result: PublishResult): string {
-  const job = `export job ${result.jobId} (${result.pageCount} pages)`;
+  const job = publishedSource(result);
   const helm = result.helm
     ? `; Helm release ${result.helm.release.name} is at revision ${result.helm.release.revision} (${result.helm.release.status})`
     : '';

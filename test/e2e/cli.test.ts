@@ -4,6 +4,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { tarGz } from '../../simulator/tar.js';
 import { createAgentJob } from '../../src/api/agent.js';
 import { startExport } from '../../src/api/static-export.js';
 import { redactLink } from '../../src/shared/secrets.js';
@@ -23,6 +24,7 @@ import {
   withClient,
 } from '../helpers/cli.js';
 import { linkSignature, newWorkspace } from '../helpers/action.js';
+import { startMirror } from '../helpers/mirror.js';
 import { sim } from '../helpers/sim.js';
 
 describe('static-export-helm (dist/cli under Node 24)', () => {
@@ -166,6 +168,20 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
     );
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ 'values-file': 'a.yaml\nb.yaml' });
+  });
+
+  it('--bundle-url: the closing line names bundle-url, not an export job', async () => {
+    const archive = tarGz([{ name: 'site/index.html', content: '<h1>mirrored</h1>\n' }]);
+    const m = await startMirror();
+    m.files.set('/docs/site.tar.gz', archive);
+    const ws = await newWorkspace({ 'c.yaml': BASIC });
+    const run = await cli(
+      ['publish', '--bundle-url', `${m.url}/docs/site.tar.gz`, '--values-file', 'c.yaml'],
+      { workspace: ws, key: 'mint_unused_0123456789' },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('undefined');
+    expect(run.stderr).toMatch(/ Published the bundle from bundle-url to c\.yaml\.\n/);
   });
 
   it('agent: a follow-up sent once, the job waited for, its outputs on stdout', async () => {
