@@ -10,13 +10,14 @@ import {
   isMap,
   isScalar,
   isSeq,
+  parseDocument,
   visit,
   type Document,
   type Node as YamlNode,
   type Pair,
   type YAMLMap,
 } from 'yaml';
-import { fileError, KEYS, TO_JS, type KeyPath } from './file.js';
+import { fileError, KEYS, PARSE, TO_JS, type KeyPath } from './file.js';
 
 /** How far the file has the path: the block exists when `depth` is the path's length. */
 export interface PathWalk {
@@ -177,6 +178,19 @@ function refuseAnchoredValues(walk: Walk, block: YAMLMap): void {
       );
     }
   }
+}
+
+/** Every text value of a `bundleUrl` key in a values file, wherever it is (an anchor included). */
+export function bundleUrlsIn(text: string): string[] {
+  const found: string[] = [];
+  visit(parseDocument(text, PARSE), {
+    Pair(_, pair) {
+      const { key, value } = pair;
+      if (isScalar(key) && key.value === 'bundleUrl' && isScalar(value))
+        if (typeof value.value === 'string') found.push(value.value);
+    },
+  });
+  return found;
 }
 
 /** `~`, `null` or nothing at all. */
