@@ -11,6 +11,7 @@ import { describeNetworkError } from '../api/errors.js';
 import { UserError } from '../shared/errors.js';
 import { silentLogger, type Logger } from '../shared/logger.js';
 import { sleep } from '../shared/sleep.js';
+import { printable } from '../shared/text.js';
 import { USER_AGENT } from '../shared/version.js';
 import { writeStream } from './write-stream.js';
 
@@ -61,11 +62,18 @@ function hostOf(url: string): string {
   }
 }
 
-/** Reads `<Code>` and `<Message>` of an object-storage error without echoing anything else. */
+/**
+ * Reads `<Code>` and `<Message>` of an object-storage error without echoing anything else. They
+ * reach the log and the terminal: a line break, an escape or other control character is shown as
+ * text (`\u000a`), so no line of theirs can start a workflow command or move a terminal's cursor.
+ */
 export function storageError(body: string): string {
   const code = /<Code>([^<]{1,80})<\/Code>/.exec(body)?.[1];
   const message = /<Message>([^<]{1,200})<\/Message>/.exec(body)?.[1];
-  return [code, message].filter(Boolean).join(': ');
+  return [code, message]
+    .filter((part): part is string => Boolean(part))
+    .map(printable)
+    .join(': ');
 }
 
 export async function downloadBundle(
