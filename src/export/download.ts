@@ -5,14 +5,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { AtomicWriteError, writeAtomic } from '../shared/atomic-write.js';
 import { describeNetworkError } from '../api/errors.js';
 import { UserError } from '../shared/errors.js';
+import { errorText, MAX_REDIRECTS, requestFollowing } from '../shared/http.js';
 import { silentLogger, type Logger } from '../shared/logger.js';
 import { sleep } from '../shared/sleep.js';
 import { printable } from '../shared/text.js';
-import { USER_AGENT } from '../shared/version.js';
 import { writeStream } from './write-stream.js';
 
 export interface DownloadOptions {
@@ -50,9 +50,6 @@ export class StorageRefusal extends UserError {
     super(message);
   }
 }
-
-/** Redirects a bundle link may take (object stores and CDNs do redirect); the key is never sent. */
-const MAX_REDIRECTS = 5;
 
 function hostOf(url: string): string {
   try {
@@ -135,7 +132,7 @@ async function downloadOnce(
   const host = hostOf(url);
   const started = Date.now();
   const signal = transferSignal(options);
-  const response = await requestFollowingRedirects(url, signal, dispatcher, host, options);
+  const response = await requestBundle(url, signal, dispatcher, host, options);
   await refuseUnusable(response, host);
   const { bytes, sha256 } = await saveBody(response.body, dest, expectedBytes, {
     host,
@@ -157,33 +154,21 @@ function transferSignal(options: DownloadOptions): AbortSignal | undefined {
 }
 
 /**
- * GETs the link and follows up to MAX_REDIRECTS redirects; the answer after the last is returned
- * as it is, a redirect included (`refuseUnusable` says so).
+ * GETs the link, following up to MAX_REDIRECTS redirects (object stores and CDNs do redirect; the
+ * key is never sent): the answer after the last is returned as it is, a redirect included
+ * (`refuseUnusable` says so).
  */
-async function requestFollowingRedirects(
+async function requestBundle(
   url: string,
   signal: AbortSignal | undefined,
   dispatcher: Dispatcher,
   host: string,
   options: DownloadOptions,
 ): Promise<Dispatcher.ResponseData> {
-  // undici's request() hands back a Node stream: far less overhead per chunk than fetch's web
-  // streams, and back-pressure all the way to the socket, so memory stays flat.
-  let target = url;
+  // requestFollowing hands back undici's Node stream: far less overhead per chunk than fetch's
+  // web streams, and back-pressure all the way to the socket, so memory stays flat.
   try {
-    for (let hop = 0; ; hop++) {
-      const response = await request(target, {
-        method: 'GET',
-        headers: { 'user-agent': USER_AGENT },
-        signal,
-        dispatcher,
-      });
-      const location = response.headers.location;
-      if (!isRedirect(response) || typeof location !== 'string' || hop >= MAX_REDIRECTS)
-        return response;
-      response.body.resume();
-      target = new URL(location, target).href;
-    }
+    return (await requestFollowing(url, { method: 'GET', signal, dispatcher })).response;
   } catch (error) {
     if (options.signal?.aborted) throw error;
     if (signal?.aborted) throw timedOut(host);
@@ -208,8 +193,7 @@ async function refuseUnusable(response: Dispatcher.ResponseData, host: string): 
     );
   }
   if (status === 200) return;
-  const body = await response.body.text().catch(() => '');
-  const said = storageError(body);
+  const said = storageError(await errorText(response.body));
   if (status >= 500)
     throw new Retryable(`${host} answered HTTP ${status}${said ? ` (${said})` : ''}`);
   const hint =

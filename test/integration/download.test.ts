@@ -1,13 +1,15 @@
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateBundle, startExport } from '../../src/api/static-export.js';
-import { downloadBundle } from '../../src/export/download.js';
+import { downloadBundle, StorageRefusal } from '../../src/export/download.js';
 import { UserError } from '../../src/shared/errors.js';
-import { caught, client, sim, wait } from '../helpers/sim.js';
+import { caught, client, closeAfterTest, sim, wait } from '../helpers/sim.js';
+import { listenOnLoopback } from '../../simulator/http.js';
 
 const fast = { queuedMs: 20, runningMs: 80 };
 
@@ -100,6 +102,41 @@ describe('downloadBundle against the simulator storage', () => {
     );
     expect(error.message).not.toContain('X-Amz-Signature');
     expect(await readdir(dir)).toEqual(['b.tgz']);
+  });
+
+  it("a refusal's body is read only as far as the storage's reason, not to its end", async () => {
+    const reason = '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>';
+    let sent = 0;
+    const { url } = closeAfterTest(
+      await listenOnLoopback(
+        createServer((_req, res) => {
+          res.writeHead(403, { 'content-type': 'application/xml' });
+          res.on('error', () => undefined);
+          res.write(reason);
+          const pad = Buffer.alloc(64 * 1024, 0x20);
+          const pump = () => {
+            while (!res.destroyed && sent < 96 * 1024 * 1024) {
+              sent += pad.length;
+              if (!res.write(pad)) return void res.once('drain', pump);
+            }
+            res.end();
+          };
+          pump();
+        }),
+      ),
+    );
+    const dest = join(await newDir(), 'b.tgz');
+    const started = Date.now();
+    const error = await caught(() =>
+      downloadBundle(`${url}/b.tgz?X-Amz-Signature=0123456789abcdef`, dest, 10, {
+        display: 'b.tgz',
+        deadline: Date.now() + 8000,
+      }),
+    );
+    expect(error).toBeInstanceOf(StorageRefusal);
+    expect(error.message).toContain('answered HTTP 403 (AccessDenied: Request has expired)');
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(sent).toBeLessThan(16 * 1024 * 1024);
   });
 
   it('cancellation mid-transfer removes the partial file', async () => {
