@@ -23,7 +23,37 @@ export interface DownloadOptions {
   /** How the user named the destination, for messages. */
   display: string;
   attempts?: number;
+  /** Whose link it is (messages say what to do): the export's (the default), or bundle-url's. */
+  source?: BundleSource;
 }
+
+/**
+ * The export's presigned link can be generated again; bundle-url names the team's own file,
+ * which only they can fix.
+ */
+export type BundleSource = 'export' | 'bundle-url';
+
+/** The words of the messages that depend on whose link it is. */
+const WORDING = {
+  export: {
+    failed: 'Downloading the bundle failed',
+    redirects: 'Run again to generate a fresh link; if it persists, report it.',
+    expired:
+      'The link has expired or its signature is not valid: run again to generate a fresh link.',
+    refused: 'Run again to generate a fresh link; if it persists, report it.',
+    announced: 'the service announced. Run again; if it persists, report it.',
+  },
+  'bundle-url': {
+    failed: 'Downloading the bundle from bundle-url failed',
+    redirects: "Set bundle-url to the file's final address.",
+    expired:
+      'Check that the file can be read without credentials (or that your presigned link is still valid).',
+    refused:
+      'Check that the file is still at bundle-url (it answered the check at the start of the run), then run again.',
+    announced:
+      'bundle-url announced when it was checked (Content-Length). Check that the file was not replaced during the run, then run again.',
+  },
+} as const satisfies Record<BundleSource, Record<string, string>>;
 
 export interface Downloaded {
   path: string;
@@ -133,7 +163,7 @@ async function downloadOnce(
   const started = Date.now();
   const signal = transferSignal(options);
   const response = await requestBundle(url, signal, dispatcher, host, options);
-  await refuseUnusable(response, host);
+  await refuseUnusable(response, host, WORDING[options.source ?? 'export']);
   const { bytes, sha256 } = await saveBody(response.body, dest, expectedBytes, {
     host,
     options,
@@ -184,23 +214,24 @@ function isRedirect(response: Dispatcher.ResponseData): boolean {
  * Throws unless the answer is the bundle (HTTP 200): a redirect too many, a refusal by the storage
  * (StorageRefusal, for 400, 401 and 403), or a server error, worth another try (Retryable).
  */
-async function refuseUnusable(response: Dispatcher.ResponseData, host: string): Promise<void> {
+async function refuseUnusable(
+  response: Dispatcher.ResponseData,
+  host: string,
+  words: (typeof WORDING)[BundleSource],
+): Promise<void> {
   const status = response.statusCode;
   if (isRedirect(response) && typeof response.headers.location === 'string') {
     response.body.resume();
     throw new UserError(
-      `Downloading the bundle failed: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${status}). Run again to generate a fresh link; if it persists, report it.`,
+      `${words.failed}: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${status}). ${words.redirects}`,
     );
   }
   if (status === 200) return;
   const said = storageError(await errorText(response.body));
   if (status >= 500)
     throw new Retryable(`${host} answered HTTP ${status}${said ? ` (${said})` : ''}`);
-  const hint =
-    status === 403
-      ? 'The link has expired or its signature is not valid: run again to generate a fresh link.'
-      : 'Run again to generate a fresh link; if it persists, report it.';
-  const message = `Downloading the bundle failed: ${host} answered HTTP ${status}${said ? ` (${said})` : ''}. ${hint}`;
+  const hint = status === 403 ? words.expired : words.refused;
+  const message = `${words.failed}: ${host} answered HTTP ${status}${said ? ` (${said})` : ''}. ${hint}`;
   if ([400, 401, 403].includes(status)) throw new StorageRefusal(message, host, status, said);
   throw new UserError(message);
 }
@@ -227,7 +258,7 @@ async function saveBody(
         bytes += chunk.length;
         if (bytes > expectedBytes) {
           throw new UserError(
-            `The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`,
+            `The bundle from ${host} is larger than the ${expectedBytes} bytes ${WORDING[at.options.source ?? 'export'].announced}`,
           );
         }
         hash.update(chunk);

@@ -232,7 +232,7 @@ async function expectedSite(
 ): Promise<ExpectedSite | undefined> {
   const settings = run.inputs.verify;
   if (!settings || !download || run.inputs.dryRun) return undefined;
-  const site = bundlePages(download.path);
+  const site = bundlePages(download.path, run.inputs.bundleUrl ? 'bundle-url' : 'export');
   await expectPage(settings, site, valuesDisplay(run.inputs));
   return site;
 }

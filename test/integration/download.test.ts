@@ -10,6 +10,7 @@ import { downloadBundle, StorageRefusal } from '../../src/export/download.js';
 import { UserError } from '../../src/shared/errors.js';
 import { caught, client, closeAfterTest, sim, wait } from '../helpers/sim.js';
 import { listenOnLoopback } from '../../simulator/http.js';
+import { startMirror } from '../helpers/mirror.js';
 
 const fast = { queuedMs: 20, runningMs: 80 };
 
@@ -137,6 +138,28 @@ describe('downloadBundle against the simulator storage', () => {
     expect(error.message).toContain('answered HTTP 403 (AccessDenied: Request has expired)');
     expect(Date.now() - started).toBeLessThan(4000);
     expect(sent).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it('bundle-url: the messages name bundle-url and say what to check, not to generate a fresh link', async () => {
+    const m = await startMirror();
+    const archive = Buffer.alloc(3000, 1);
+    m.files.set('/docs/site.tar.gz', archive);
+    const dir = await newDir();
+    const options = { display: 'b.tgz', source: 'bundle-url' } as const;
+    const gone = await caught(() =>
+      downloadBundle(`${m.url}/docs/gone.tar.gz`, join(dir, 'b.tgz'), 10, options),
+    );
+    expect(gone.message).toMatch(
+      /^Downloading the bundle from bundle-url failed: 127\.0\.0\.1:\d+ answered HTTP 404 \(NoSuchKey: The specified key does not exist\.\)\. Check that the file is still at bundle-url \(it answered the check at the start of the run\), then run again\.$/,
+    );
+    const larger = await caught(() =>
+      downloadBundle(`${m.url}/docs/site.tar.gz`, join(dir, 'b.tgz'), 1000, options),
+    );
+    expect(larger.message).toBe(
+      `The bundle from ${new URL(m.url).host} is larger than the 1000 bytes bundle-url announced when it was checked (Content-Length). Check that the file was not replaced during the run, then run again.`,
+    );
+    for (const error of [gone, larger]) expect(error.message).not.toMatch(/fresh link|service/);
+    expect(await readdir(dir)).toEqual([]);
   });
 
   it('cancellation mid-transfer removes the partial file', async () => {
