@@ -37,8 +37,7 @@ function wholeForms(link: string): string[] {
  * without one (a public mirror), which is not a credential and may be shown, or for no link.
  */
 export function querySecrets(link: string): string[] {
-  if (!link.includes('?')) return [];
-  return linkSecrets(link).filter((secret) => secret.length >= 6);
+  return link.includes('?') ? linkSecrets(link) : [];
 }
 
 /** The link as it may be shown: origin and path, with the query (the credential) hidden. */

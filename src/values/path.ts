@@ -18,6 +18,7 @@ import {
   type YAMLMap,
 } from 'yaml';
 import { fileError, KEYS, PARSE, TO_JS, type KeyPath } from './file.js';
+import { lineEnd } from './source.js';
 
 /** How far the file has the path: the block exists when `depth` is the path's length. */
 export interface PathWalk {
@@ -98,7 +99,7 @@ function refuseMerged(walk: Walk, map: YAMLMap, depth: number): void {
   if (lost.length === 0) return;
   const key = merged.pair.key as YamlNode;
   const line = lineOf(text, key.range?.[0] ?? 0);
-  const source = text.slice(key.range![0], lineEndOf(text, key.range![0])).trim();
+  const source = text.slice(key.range![0], lineEnd(text, key.range![0])).trim();
   const name = at.slice(0, depth + 1).join('.');
   const owner = depth === 0 ? 'the top of the file' : at.slice(0, depth).join('.');
   throw fileError(
@@ -214,9 +215,4 @@ export function lineOf(text: string, offset: number): number {
   let line = 1;
   for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
   return line;
-}
-
-function lineEndOf(text: string, offset: number): number {
-  const nl = text.indexOf('\n', offset);
-  return nl === -1 ? text.length : nl;
 }
