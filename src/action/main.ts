@@ -5,7 +5,7 @@
 import * as core from '@actions/core';
 import { ServiceClient } from '../api/client.js';
 import { ExportInputs, parseInputs, type ActionInputs } from '../export/inputs.js';
-import { Outputs, publishOutputs } from '../export/outputs.js';
+import { Outputs, publishedSource, publishOutputs } from '../export/outputs.js';
 import {
   publish as publishExport,
   type PublishResult,
@@ -129,11 +129,8 @@ function serviceClient(inputs: ActionInputs): ServiceClient {
 
 /** The successful deployment status's description: what was published, rolled out, checked. */
 function publishedDescription(result: PublishResult): string {
-  const published = result.jobId
-    ? `Published export ${result.jobId} (${result.pageCount} pages)`
-    : 'Published the bundle from bundle-url';
   const helm = result.helm ? `, Helm revision ${result.helm.release.revision}` : '';
-  return `${published}${helm}${result.verified ? ', live site verified' : ''}`;
+  return `Published ${publishedSource(result)}${helm}${result.verified ? ', live site verified' : ''}`;
 }
 
 /**

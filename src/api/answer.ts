@@ -6,7 +6,13 @@
 import * as v from 'valibot';
 import { describeBody } from './body.js';
 import type { Operation } from './client.js';
-import { ApiError, describeNetworkError, describeStatus, hintForStatus } from './errors.js';
+import {
+  ApiError,
+  describeNetworkError,
+  describeStatus,
+  errorCode,
+  hintForStatus,
+} from './errors.js';
 import { parseRetryAfter } from './retry.js';
 import { cleanText, describeIssues, ErrorBodySchema } from './schemas.js';
 
@@ -27,16 +33,6 @@ export interface Failure {
   error: ApiError;
   retry: boolean;
   retryAfterMs?: number;
-}
-
-function errorCode(err: unknown): string | undefined {
-  let current: unknown = err;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /** A valid answer's value, or why the attempt failed. */

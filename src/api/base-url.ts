@@ -10,6 +10,14 @@ export function isLoopbackHost(hostname: string): boolean {
   );
 }
 
+/**
+ * The address as messages may show it: not at all when it may hold a user name or password
+ * (`https://user:password@host`), whatever else is wrong with it.
+ */
+export function shownBaseUrl(raw: string): string {
+  return raw.includes('@') ? '(redacted)' : raw;
+}
+
 function refuse(raw: string, problem: string, fix: string): never {
   throw new ApiError({
     operation: 'configure the client',
@@ -27,44 +35,47 @@ function refuse(raw: string, problem: string, fix: string): never {
  */
 export function parseBaseUrl(raw: string): URL {
   const text = raw.trim();
+  const shown = shownBaseUrl(raw);
   if (text === '')
     refuse(raw, 'is empty', `Set it to the service address, e.g. ${DEFAULT_BASE_URL}.`);
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
     refuse(
-      raw,
+      shown,
       'has no scheme',
-      `Write it with https://, e.g. https://${text.replace(/^\/+/, '')}.`,
+      shown === raw
+        ? `Write it with https://, e.g. https://${text.replace(/^\/+/, '')}.`
+        : 'Write it with https://.',
     );
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return refuse(raw, 'is not a valid URL', 'Write it as https://host[:port][/path].');
+    return refuse(shown, 'is not a valid URL', 'Write it as https://host[:port][/path].');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     refuse(
-      raw,
+      shown,
       `uses ${url.protocol.slice(0, -1)}://`,
       'Only https:// (or http:// to a loopback address) is supported.',
     );
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     refuse(
-      raw,
+      shown,
       'uses plain http:// to a host that is not loopback',
       'Use https://: the admin API key must not cross a network in clear text.',
     );
   }
   if (url.username || url.password) {
     refuse(
-      '(redacted)',
+      shown,
       'contains a user name or password',
       'Remove them; the API key is sent as a bearer token.',
     );
   }
   if (url.search || url.hash) {
-    refuse(raw, 'has a query or fragment', 'Remove everything after "?" or "#".');
+    refuse(shown, 'has a query or fragment', 'Remove everything after "?" or "#".');
   }
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   return url;

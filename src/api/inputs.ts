@@ -12,7 +12,7 @@ import {
   type InputSpec,
 } from '../shared/inputs.js';
 import { codePoint, printable } from '../shared/text.js';
-import { parseBaseUrl } from './base-url.js';
+import { parseBaseUrl, shownBaseUrl } from './base-url.js';
 import { ApiError } from './errors.js';
 
 /** The inputs both actions take, with the same meaning and defaults. */
@@ -49,10 +49,12 @@ export function parseServiceSettings(get: InputGetter): Omit<ServiceInputs, 'api
 /** The service address input, refused with the client's own reasons. */
 export function parseBaseUrlInput(raw: string): URL {
   const name = CommonInputs.BaseUrl.name;
+  // A user name or password in the address is never echoed, whatever the error.
+  const shown = `("${printable(shownBaseUrl(raw.trim()))}")`;
   if (/\s/.test(raw.trim())) {
     throw new InputError(
       name,
-      `("${printable(raw.trim())}") contains white space or a line break`,
+      `${shown} contains white space or a line break`,
       `Give one address, e.g. ${DEFAULT_BASE_URL}.`,
     );
   }
@@ -62,7 +64,7 @@ export function parseBaseUrlInput(raw: string): URL {
     if (error instanceof ApiError) {
       throw new InputError(
         name,
-        error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `),
+        error.reason.replace(/^base-url "[^"]*" /, `${shown} `),
         error.hint ?? '',
       );
     }

@@ -93,7 +93,7 @@ async function runCommand(line: RunLine, io: CliIo): Promise<number> {
     if (setup.dotenv)
       writeDotenv(setup.dotenv, formatDotenv(results, command.dotenvPrefix, redactor.redact));
   };
-  const outcome = await execute(command.name, setup, reporter, emit);
+  const outcome = await execute(command.name, setup, { reporter, redactor }, emit);
   reporter.close();
   // A report that cannot be written fails the run: the job that reads it would miss the values.
   return emitQuietly(emit, outcome.results, reporter) ? outcome.code : Exit.Failed;
@@ -103,7 +103,7 @@ async function runCommand(line: RunLine, io: CliIo): Promise<number> {
 async function execute(
   command: CommandName,
   { prepared, apiKey }: Setup,
-  reporter: CliReporter,
+  { reporter, redactor }: { reporter: CliReporter; redactor: Redactor },
   emit: (results: Results) => void,
 ): Promise<{ code: number; results: Results }> {
   const resumeHint = () => {
@@ -129,7 +129,12 @@ async function execute(
   try {
     for (const notice of prepared.notices) reporter.notice(notice);
     for (const warning of prepared.warnings) reporter.warning(warning);
-    const { results, done } = await prepared.run({ reporter, client, signal: cancel.signal });
+    const { results, done } = await prepared.run({
+      reporter,
+      client,
+      signal: cancel.signal,
+      redactor,
+    });
     reporter.info(done);
     return { code: Exit.Done, results };
   } catch (error) {

@@ -10,15 +10,17 @@ import { UserError } from '../shared/errors.js';
 
 export type Results = Record<string, string>;
 
-/** Values are single-line by construction; a line break would forge another `name=value` line. */
-function oneLine(name: string, value: string): string {
-  if (/[\r\n]/.test(value)) throw new Error(`output "${name}" holds a line break`);
-  return value;
+/**
+ * A value on one line: a list (values-file with several files is one per line, as the action's
+ * output has it) is joined with commas, since a line break would forge another `name=value` line.
+ */
+function oneLine(value: string): string {
+  return value.split(/\r\n|\r|\n/).join(',');
 }
 
 export function formatLines(results: Results, redact: (text: string) => string): string {
   return Object.entries(results)
-    .map(([name, value]) => `${name}=${oneLine(name, redact(value))}\n`)
+    .map(([name, value]) => `${name}=${oneLine(redact(value))}\n`)
     .join('');
 }
 
@@ -36,7 +38,7 @@ export function dotenvName(prefix: string, name: string): string {
 
 /**
  * GitLab reads a dotenv report line by line as KEY=VALUE, strips both sides and keeps quotes as
- * they are, so values are written bare (none of ours has a line break).
+ * they are, so values are written bare, a list joined with commas as on stdout.
  */
 export function formatDotenv(
   results: Results,
@@ -44,7 +46,7 @@ export function formatDotenv(
   redact: (text: string) => string,
 ): string {
   return Object.entries(results)
-    .map(([name, value]) => `${dotenvName(prefix, name)}=${oneLine(name, redact(value))}\n`)
+    .map(([name, value]) => `${dotenvName(prefix, name)}=${oneLine(redact(value))}\n`)
     .join('');
 }
 

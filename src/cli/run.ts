@@ -8,10 +8,10 @@ import { followUp, type AgentState } from '../agent/pipeline.js';
 import type { ServiceClient } from '../api/client.js';
 import type { ServiceInputs } from '../api/inputs.js';
 import { parseInputs } from '../export/inputs.js';
-import { Outputs, publishOutputs } from '../export/outputs.js';
+import { Outputs, publishedSource, publishOutputs } from '../export/outputs.js';
 import { publish, type PublishResult, type PublishState } from '../export/pipeline.js';
 import type { InputReader } from '../shared/inputs.js';
-import { redactLink } from '../shared/secrets.js';
+import { redactLink, type Redactor } from '../shared/secrets.js';
 import type { CommandName } from './commands.js';
 import type { Results } from './output.js';
 import type { CliReporter } from './progress.js';
@@ -30,6 +30,8 @@ export interface RunDeps {
   reporter: CliReporter;
   client: ServiceClient;
   signal: AbortSignal;
+  /** The command's redactor (the key): the pipeline adds the link's secrets to it. */
+  redactor: Redactor;
 }
 
 /** Reads and checks every input (throws InputError), before any request. */
@@ -44,8 +46,8 @@ function preparePublish(read: InputReader, workspace: string): Prepared {
     service: inputs,
     notices,
     warnings,
-    run: async ({ reporter, client, signal }) => {
-      const result = await publish(inputs, { reporter, client, signal, state });
+    run: async ({ reporter, client, signal, redactor }) => {
+      const result = await publish(inputs, { reporter, client, signal, state, redactor });
       const results = publishOutputs(result);
       // The link's query is a credential: only the values file gets it whole.
       results[Outputs.BundleUrl] = redactLink(result.bundle.bundleUrl);
@@ -59,7 +61,7 @@ function preparePublish(read: InputReader, workspace: string): Prepared {
 }
 
 function publishedLine(result: PublishResult): string {
-  const job = `export job ${result.jobId} (${result.pageCount} pages)`;
+  const job = publishedSource(result);
   const helm = result.helm
     ? `; Helm release ${result.helm.release.name} is at revision ${result.helm.release.revision} (${result.helm.release.status})`
     : '';

@@ -5,13 +5,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { AtomicWriteError, writeAtomic } from '../shared/atomic-write.js';
 import { describeNetworkError } from '../api/errors.js';
 import { UserError } from '../shared/errors.js';
+import { errorText, MAX_REDIRECTS, requestFollowing } from '../shared/http.js';
 import { silentLogger, type Logger } from '../shared/logger.js';
 import { sleep } from '../shared/sleep.js';
-import { USER_AGENT } from '../shared/version.js';
+import { printable } from '../shared/text.js';
 import { writeStream } from './write-stream.js';
 
 export interface DownloadOptions {
@@ -22,7 +23,37 @@ export interface DownloadOptions {
   /** How the user named the destination, for messages. */
   display: string;
   attempts?: number;
+  /** Whose link it is (messages say what to do): the export's (the default), or bundle-url's. */
+  source?: BundleSource;
 }
+
+/**
+ * The export's presigned link can be generated again; bundle-url names the team's own file,
+ * which only they can fix.
+ */
+export type BundleSource = 'export' | 'bundle-url';
+
+/** The words of the messages that depend on whose link it is. */
+const WORDING = {
+  export: {
+    failed: 'Downloading the bundle failed',
+    redirects: 'Run again to generate a fresh link; if it persists, report it.',
+    expired:
+      'The link has expired or its signature is not valid: run again to generate a fresh link.',
+    refused: 'Run again to generate a fresh link; if it persists, report it.',
+    announced: 'the service announced. Run again; if it persists, report it.',
+  },
+  'bundle-url': {
+    failed: 'Downloading the bundle from bundle-url failed',
+    redirects: "Set bundle-url to the file's final address.",
+    expired:
+      'Check that the file can be read without credentials (or that your presigned link is still valid).',
+    refused:
+      'Check that the file is still at bundle-url (it answered the check at the start of the run), then run again.',
+    announced:
+      'bundle-url announced when it was checked (Content-Length). Check that the file was not replaced during the run, then run again.',
+  },
+} as const satisfies Record<BundleSource, Record<string, string>>;
 
 export interface Downloaded {
   path: string;
@@ -50,9 +81,6 @@ export class StorageRefusal extends UserError {
   }
 }
 
-/** Redirects a bundle link may take (object stores and CDNs do redirect); the key is never sent. */
-const MAX_REDIRECTS = 5;
-
 function hostOf(url: string): string {
   try {
     return new URL(url).host;
@@ -61,11 +89,18 @@ function hostOf(url: string): string {
   }
 }
 
-/** Reads `<Code>` and `<Message>` of an object-storage error without echoing anything else. */
+/**
+ * Reads `<Code>` and `<Message>` of an object-storage error without echoing anything else. They
+ * reach the log and the terminal: a line break, an escape or other control character is shown as
+ * text (`\u000a`), so no line of theirs can start a workflow command or move a terminal's cursor.
+ */
 export function storageError(body: string): string {
   const code = /<Code>([^<]{1,80})<\/Code>/.exec(body)?.[1];
   const message = /<Message>([^<]{1,200})<\/Message>/.exec(body)?.[1];
-  return [code, message].filter(Boolean).join(': ');
+  return [code, message]
+    .filter((part): part is string => Boolean(part))
+    .map(printable)
+    .join(': ');
 }
 
 export async function downloadBundle(
@@ -127,8 +162,8 @@ async function downloadOnce(
   const host = hostOf(url);
   const started = Date.now();
   const signal = transferSignal(options);
-  const response = await requestFollowingRedirects(url, signal, dispatcher, host, options);
-  await refuseUnusable(response, host);
+  const response = await requestBundle(url, signal, dispatcher, host, options);
+  await refuseUnusable(response, host, WORDING[options.source ?? 'export']);
   const { bytes, sha256 } = await saveBody(response.body, dest, expectedBytes, {
     host,
     options,
@@ -149,33 +184,21 @@ function transferSignal(options: DownloadOptions): AbortSignal | undefined {
 }
 
 /**
- * GETs the link and follows up to MAX_REDIRECTS redirects; the answer after the last is returned
- * as it is, a redirect included (`refuseUnusable` says so).
+ * GETs the link, following up to MAX_REDIRECTS redirects (object stores and CDNs do redirect; the
+ * key is never sent): the answer after the last is returned as it is, a redirect included
+ * (`refuseUnusable` says so).
  */
-async function requestFollowingRedirects(
+async function requestBundle(
   url: string,
   signal: AbortSignal | undefined,
   dispatcher: Dispatcher,
   host: string,
   options: DownloadOptions,
 ): Promise<Dispatcher.ResponseData> {
-  // undici's request() hands back a Node stream: far less overhead per chunk than fetch's web
-  // streams, and back-pressure all the way to the socket, so memory stays flat.
-  let target = url;
+  // requestFollowing hands back undici's Node stream: far less overhead per chunk than fetch's
+  // web streams, and back-pressure all the way to the socket, so memory stays flat.
   try {
-    for (let hop = 0; ; hop++) {
-      const response = await request(target, {
-        method: 'GET',
-        headers: { 'user-agent': USER_AGENT },
-        signal,
-        dispatcher,
-      });
-      const location = response.headers.location;
-      if (!isRedirect(response) || typeof location !== 'string' || hop >= MAX_REDIRECTS)
-        return response;
-      response.body.resume();
-      target = new URL(location, target).href;
-    }
+    return (await requestFollowing(url, { method: 'GET', signal, dispatcher })).response;
   } catch (error) {
     if (options.signal?.aborted) throw error;
     if (signal?.aborted) throw timedOut(host);
@@ -191,24 +214,24 @@ function isRedirect(response: Dispatcher.ResponseData): boolean {
  * Throws unless the answer is the bundle (HTTP 200): a redirect too many, a refusal by the storage
  * (StorageRefusal, for 400, 401 and 403), or a server error, worth another try (Retryable).
  */
-async function refuseUnusable(response: Dispatcher.ResponseData, host: string): Promise<void> {
+async function refuseUnusable(
+  response: Dispatcher.ResponseData,
+  host: string,
+  words: (typeof WORDING)[BundleSource],
+): Promise<void> {
   const status = response.statusCode;
   if (isRedirect(response) && typeof response.headers.location === 'string') {
     response.body.resume();
     throw new UserError(
-      `Downloading the bundle failed: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${status}). Run again to generate a fresh link; if it persists, report it.`,
+      `${words.failed}: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${status}). ${words.redirects}`,
     );
   }
   if (status === 200) return;
-  const body = await response.body.text().catch(() => '');
-  const said = storageError(body);
+  const said = storageError(await errorText(response.body));
   if (status >= 500)
     throw new Retryable(`${host} answered HTTP ${status}${said ? ` (${said})` : ''}`);
-  const hint =
-    status === 403
-      ? 'The link has expired or its signature is not valid: run again to generate a fresh link.'
-      : 'Run again to generate a fresh link; if it persists, report it.';
-  const message = `Downloading the bundle failed: ${host} answered HTTP ${status}${said ? ` (${said})` : ''}. ${hint}`;
+  const hint = status === 403 ? words.expired : words.refused;
+  const message = `${words.failed}: ${host} answered HTTP ${status}${said ? ` (${said})` : ''}. ${hint}`;
   if ([400, 401, 403].includes(status)) throw new StorageRefusal(message, host, status, said);
   throw new UserError(message);
 }
@@ -235,7 +258,7 @@ async function saveBody(
         bytes += chunk.length;
         if (bytes > expectedBytes) {
           throw new UserError(
-            `The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`,
+            `The bundle from ${host} is larger than the ${expectedBytes} bytes ${WORDING[at.options.source ?? 'export'].announced}`,
           );
         }
         hash.update(chunk);

@@ -208,12 +208,21 @@ export async function generateLink(run: RunContext, job: ExportJob): Promise<Bun
       }),
   );
   // The link is a credential: mask it, and its signature in every encoding, before anything else.
-  for (const secret of linkSecrets(bundle.bundleUrl)) {
-    reporter.secret(secret);
-    run.redactor.add(secret);
-  }
+  hideSecrets(run, linkSecrets(bundle.bundleUrl));
   reportExpiry(run, bundle);
   return bundle;
+}
+
+/**
+ * Hides a link's secrets from now on, in both places: the front door's log (masked, or redacted on
+ * a terminal) and the run's redactor, which cleans what the run quotes from elsewhere (helm's
+ * output, a page of the live site).
+ */
+export function hideSecrets(run: RunContext, secrets: readonly string[]): void {
+  for (const secret of secrets) {
+    run.reporter.secret(secret);
+    run.redactor.add(secret);
+  }
 }
 
 function reportExpiry(run: RunContext, bundle: Bundle): void {

@@ -118,6 +118,7 @@ async function download(
           deadline: run.deadline,
           logger: reporter,
           display: inputs.downloadPathInput,
+          source: job ? 'export' : 'bundle-url',
         });
         const perSecond = Math.round(got.bytes / Math.max(0.001, got.durationMs / 1000));
         reporter.info(

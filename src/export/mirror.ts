@@ -7,7 +7,7 @@
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { describeNetworkError } from '../api/errors.js';
 import { UserError } from '../shared/errors.js';
-import { discard, readAtMost, requestFollowing } from '../shared/http.js';
+import { discard, errorText, requestFollowing } from '../shared/http.js';
 import { redactLink } from '../shared/secrets.js';
 import { sleep } from '../shared/sleep.js';
 import { storageError } from './download.js';
@@ -86,12 +86,7 @@ async function ask(
     });
     // A server that ignores Range would send the whole bundle: read only an error's text.
     const error = !ok(response.statusCode) && method === 'GET';
-    const text = error
-      ? await readAtMost(response.body, 4096).then(
-          (read) => read.bytes.toString('utf8'),
-          () => '',
-        )
-      : '';
+    const text = error ? await errorText(response.body) : '';
     discard(response.body);
     return { status: response.statusCode, headers: response.headers, said: storageError(text) };
   } catch (error) {

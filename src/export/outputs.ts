@@ -46,3 +46,13 @@ export function publishOutputs(result: PublishResult): Record<string, string> {
     [Outputs.Verified]: result.verified ? 'true' : '',
   };
 }
+
+/**
+ * What a publish put out, in the one-line accounts of a run (the command line's last line, the
+ * GitHub deployment's status): `export job se_… (42 pages)`, or the team's own copy.
+ */
+export function publishedSource(result: PublishResult): string {
+  return result.jobId
+    ? `export job ${result.jobId} (${result.pageCount ?? 0} pages)`
+    : 'the bundle from bundle-url';
+}

@@ -28,6 +28,7 @@ import type { Downloaded } from './download.js';
 import type { ActionInputs } from './inputs.js';
 import {
   generateLink,
+  hideSecrets,
   startOrAttach,
   step,
   stoppedError,
@@ -87,7 +88,11 @@ export interface PublishDeps {
   state?: PublishState;
   /** Where the run's workflow file is (the schedule watchdog); none outside a runner. */
   workflow?: WorkflowContext;
-  /** The entry point's redactor (key, tokens); a run without one gets its own. */
+  /**
+   * The entry point's redactor (key, tokens), which the run adds the link's secrets to: every front
+   * door passes its own, so that what it prints and what the run quotes are cleaned alike. A run
+   * without one (a test) gets its own.
+   */
   redactor?: Redactor;
 }
 
@@ -172,8 +177,8 @@ async function exportSource(run: RunContext): Promise<Source> {
 /** bundle-url: nothing is exported; the URL must answer before it is written. */
 async function mirrorSource(run: RunContext, url: string): Promise<Source> {
   const { reporter, inputs } = run;
-  // It may be a presigned link of the team's own: masked before anything could print it.
-  for (const secret of querySecrets(url)) reporter.secret(secret);
+  // It may be a presigned link of the team's own: hidden before anything could print it.
+  hideSecrets(run, querySecrets(url));
   const shown = redactLink(url);
   const check = await step(
     run,
@@ -232,7 +237,7 @@ async function expectedSite(
 ): Promise<ExpectedSite | undefined> {
   const settings = run.inputs.verify;
   if (!settings || !download || run.inputs.dryRun) return undefined;
-  const site = bundlePages(download.path);
+  const site = bundlePages(download.path, run.inputs.bundleUrl ? 'bundle-url' : 'export');
   await expectPage(settings, site, valuesDisplay(run.inputs));
   return site;
 }

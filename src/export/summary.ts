@@ -1,6 +1,6 @@
 /** The job summary, as Markdown: pure, so tests can read exactly what a person will see. */
 import { formatDuration } from '../shared/duration.js';
-import { table } from '../shared/markdown.js';
+import { codeBlock, inlineCode, table } from '../shared/markdown.js';
 import { redactLink } from '../shared/secrets.js';
 import { formatBytes } from '../shared/text.js';
 import type { PublishResult, PublishState, ValuesResult } from './pipeline.js';
@@ -13,7 +13,7 @@ export interface RunLink {
 
 function deploymentRow(run: RunLink): [string, string][] {
   const d = run.deployment;
-  return d ? [['GitHub deployment', `${d.id} · \`${d.environment}\` · ${d.state}`]] : [];
+  return d ? [['GitHub deployment', `${d.id} · ${inlineCode(d.environment)} · ${d.state}`]] : [];
 }
 
 export function successSummary(result: PublishResult, now: number, run: RunLink): string {
@@ -22,27 +22,30 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
   if (result.jobId)
     rows.push([
       'Export job',
-      `\`${result.jobId}\` · ${result.status} · ${result.pageCount ?? 0} pages`,
+      `${inlineCode(result.jobId)} · ${result.status} · ${result.pageCount ?? 0} pages`,
     ]);
   if (result.exportDurationMs !== undefined)
     rows.push(['Export duration', formatDuration(result.exportDurationMs)]);
   rows.push(...bundleRows(result, now));
-  if (result.version) rows.push(['Version', `\`${result.version}\``]);
+  if (result.version) rows.push(['Version', inlineCode(result.version)]);
   for (const file of result.values) rows.push(['Values file', valuesCell(file, result.dryRun)]);
   if (result.helm) {
     const r = result.helm.release;
     rows.push([
       'Helm release',
-      `\`${r.name}\`${r.namespace ? ` in \`${r.namespace}\`` : ''} · revision ${r.revision} · ${r.status}${result.dryRun ? ' (dry run)' : ''} · helm ${result.helm.helm.version}`,
+      `${inlineCode(r.name)}${r.namespace ? ` in ${inlineCode(r.namespace)}` : ''} · revision ${r.revision} · ${r.status}${result.dryRun ? ' (dry run)' : ''} · helm ${result.helm.helm.version}`,
     ]);
   }
   if (result.download)
-    rows.push(['Downloaded', `\`${result.download.path}\` · sha256 \`${result.download.sha256}\``]);
+    rows.push([
+      'Downloaded',
+      `${inlineCode(result.download.path)} · sha256 ${inlineCode(result.download.sha256)}`,
+    ]);
   if (result.verified) {
     const v = result.verified;
     rows.push([
       'Live site',
-      `${v.url} ${v.page ? `serves the new export (equals \`${v.page}\`)` : `answered HTTP ${v.status} (not compared: no download-path)`} · check ${v.checks}, after ${formatDuration(v.durationMs)}`,
+      `${v.url} ${v.page ? `serves the new export (equals ${inlineCode(v.page)})` : `answered HTTP ${v.status} (not compared: no download-path)`} · check ${v.checks}, after ${formatDuration(v.durationMs)}`,
     ]);
   }
   rows.push(...deploymentRow(run));
@@ -61,7 +64,7 @@ function valuesCell(file: ValuesResult, dryRun: boolean): string {
       : file.created
         ? `created (${what})`
         : what;
-  return `\`${file.display}\`: ${state}`;
+  return `${inlineCode(file.display)}: ${state}`;
 }
 
 /** One folded diff per file that changed, named when there are several files. */
@@ -70,7 +73,9 @@ function diffs(files: readonly ValuesResult[]): string {
     .filter((file) => file.diff)
     .map((file) => {
       const title = files.length > 1 ? `Values diff: ${escapeHtml(file.display)}` : 'Values diff';
-      return `\n\n<details><summary>${title}</summary>\n\n\`\`\`diff\n${file.diff}\`\`\`\n\n</details>`;
+      // A fence longer than any run of backticks in the file: no line of it ends the block.
+      const block = codeBlock(file.diff.replace(/\n$/, ''), 'diff');
+      return `\n\n<details><summary>${title}</summary>\n\n${block}\n\n</details>`;
     })
     .join('');
 }
@@ -83,7 +88,7 @@ function escapeHtml(text: string): string {
 function bundleRows(result: PublishResult, now: number): [string, string][] {
   const { bundle } = result;
   const size = bundle.sizeBytes !== undefined ? `${formatBytes(bundle.sizeBytes)} at ` : '';
-  const where = `${size}\`${redactLink(bundle.bundleUrl)}\``;
+  const where = `${size}${inlineCode(redactLink(bundle.bundleUrl))}`;
   if (result.mirror || !bundle.expiresAt)
     return [
       ['Bundle', `${where} (bundle-url: your own copy, nothing exported)`],
@@ -114,9 +119,12 @@ export function failureSummary(
   const rows: [string, string][] = [];
   if (domain) rows.push(['Domain', domain]);
   if (state.jobId)
-    rows.push(['Export job', `\`${state.jobId}\`${state.status ? ` · ${state.status}` : ''}`]);
+    rows.push([
+      'Export job',
+      `${inlineCode(state.jobId)}${state.status ? ` · ${state.status}` : ''}`,
+    ]);
   rows.push(['Error', message]);
-  if (state.jobId) rows.push(['Resume', `re-run with \`job-id: ${state.jobId}\``]);
+  if (state.jobId) rows.push(['Resume', `re-run with ${inlineCode(`job-id: ${state.jobId}`)}`]);
   rows.push(...deploymentRow(run));
   if (run.url) rows.push(['Run', `[workflow run](${run.url})`]);
   return `### Static export failed\n\n${table(rows)}\n`;

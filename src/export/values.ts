@@ -7,10 +7,11 @@
 import type { ExportJob } from '../api/schemas.js';
 import type { PublishedBundle } from './link.js';
 import { InputError, UserError } from '../shared/errors.js';
-import { querySecrets, redactLink, Redactor } from '../shared/secrets.js';
+import { linkHider } from '../shared/secrets.js';
 import { filesWere, listing } from '../shared/text.js';
 import { unifiedDiff } from '../values/diff.js';
 import { planValuesEdit } from '../values/edit.js';
+import { bundleUrlsIn } from '../values/path.js';
 import type { EditPlan, ValuesFile } from '../values/file.js';
 import { ValuesInputs, type ValuesFileInput } from '../values/inputs.js';
 import { checkWritable, readValuesFile } from '../values/read.js';
@@ -108,10 +109,10 @@ async function planFile(
     inputs.valuesKey,
   );
   for (const notice of plan.notices) reporter.notice(notice);
-  // The diff shows where the link goes, with its credential (a query) hidden.
-  const linkRedactor = new Redactor(redactLink(bundle.bundleUrl));
-  linkRedactor.add(...querySecrets(bundle.bundleUrl));
-  const diff = linkRedactor.redact(unifiedDiff(current.text, plan.text, file.display));
+  // The diff shows where the link goes, and where it went before, with the credentials (the
+  // query) of both hidden: the link being replaced may still be valid.
+  const hide = linkHider([bundle.bundleUrl, ...bundleUrlsIn(current.text)]);
+  const diff = hide(unifiedDiff(current.text, plan.text, file.display));
   const { path, mode, exists } = current;
   return { display: file.display, path, plan, diff, created: !exists, mode };
 }

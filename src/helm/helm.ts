@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { toGoDuration } from '../shared/duration.js';
 import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
-import { CANCELLED_REPORT_BUDGET_MS } from '../shared/constants.js';
+import { HELM_KILL_GRACE_MS } from '../shared/constants.js';
 
 export interface HelmRollout {
   release: string;
@@ -129,7 +129,10 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** Called with each complete line helm writes to stderr (progress, warnings). */
   onStderrLine?: (line: string) => void;
-  /** How long to wait for helm to exit after SIGTERM before SIGKILL. */
+  /**
+   * How long to wait for helm to exit after SIGTERM before SIGKILL (HELM_KILL_GRACE_MS: short
+   * enough that the run's final report still fits before the hard exit).
+   */
   graceMs?: number;
 }
 
@@ -162,10 +165,7 @@ export function runHelm(helm: string, args: string[], options: RunOptions = {}):
     let killTimer: NodeJS.Timeout | undefined;
     const stop = () => {
       child.kill('SIGTERM');
-      killTimer = setTimeout(
-        () => child.kill('SIGKILL'),
-        options.graceMs ?? CANCELLED_REPORT_BUDGET_MS,
-      );
+      killTimer = setTimeout(() => child.kill('SIGKILL'), options.graceMs ?? HELM_KILL_GRACE_MS);
     };
     options.signal?.addEventListener('abort', stop, { once: true });
     const timer = options.timeoutMs ? setTimeout(stop, options.timeoutMs) : undefined;

@@ -15,6 +15,17 @@ export const HARD_EXIT_AFTER_CANCEL_MS = 3000;
 
 /**
  * What is left, after a cancel, for the last calls that report the outcome (the GitHub deployment's
- * final status): the hard exit less a margin for the process to write its last lines.
+ * final status): the hard exit less a margin for the process to write its last lines. Counted
+ * from the cancel, like the hard exit.
  */
 export const CANCELLED_REPORT_BUDGET_MS = HARD_EXIT_AFTER_CANCEL_MS - 500;
+
+/** The least time the final report keeps once a cancelled helm is gone. */
+const REPORT_AFTER_HELM_MS = 1500;
+
+/**
+ * After a cancel, how long helm gets to exit on SIGTERM before it is killed (SIGKILL). The report
+ * can only start once helm is gone, and its budget counts from the cancel: the grace and the
+ * report's own time both fit in the budget, so both end before the hard exit.
+ */
+export const HELM_KILL_GRACE_MS = CANCELLED_REPORT_BUDGET_MS - REPORT_AFTER_HELM_MS;

@@ -20,7 +20,7 @@ export async function requestFollowing(
   options: {
     method: 'GET' | 'HEAD';
     headers?: Record<string, string>;
-    signal: AbortSignal;
+    signal: AbortSignal | undefined;
     dispatcher: Dispatcher;
   },
 ): Promise<Followed> {
@@ -64,6 +64,17 @@ export async function readAtMost(
     discard(body);
   }
   return { bytes: Buffer.concat(chunks).subarray(0, max), complete };
+}
+
+/**
+ * The first bytes of an error answer's body as text, '' when it cannot be read: enough for an
+ * object store's `<Code>` and `<Message>`, and never a whole bundle from a server that sends one.
+ */
+export function errorText(body: Dispatcher.ResponseData['body'], max = 4096): Promise<string> {
+  return readAtMost(body, max).then(
+    (read) => read.bytes.toString('utf8'),
+    () => '',
+  );
 }
 
 /** Drops a body that will not be read (an unread undici body errors when destroyed: ignored). */

@@ -6,12 +6,7 @@ const CREDENTIAL_PARAM = /signature|^sig$|token|credential|^key-pair-id$|^policy
  * percent-decoded, and each credential parameter's value raw, decoded and percent-encoded.
  */
 export function linkSecrets(link: string): string[] {
-  const found = new Set<string>([link]);
-  try {
-    found.add(decodeURIComponent(link));
-  } catch {
-    // Not decodable: the raw form is enough.
-  }
+  const found = new Set<string>(wholeForms(link));
   let url: URL;
   try {
     url = new URL(link);
@@ -28,13 +23,21 @@ export function linkSecrets(link: string): string[] {
   return [...found].filter((s) => s.length >= 6);
 }
 
+/** The link raw and percent-decoded (when it decodes). */
+function wholeForms(link: string): string[] {
+  try {
+    return [link, decodeURIComponent(link)];
+  } catch {
+    return [link];
+  }
+}
+
 /**
  * The secrets of a link that has a query (a presigned link: `linkSecrets`); none for an address
  * without one (a public mirror), which is not a credential and may be shown, or for no link.
  */
 export function querySecrets(link: string): string[] {
-  if (!link.includes('?')) return [];
-  return linkSecrets(link).filter((secret) => secret.length >= 6);
+  return link.includes('?') ? linkSecrets(link) : [];
 }
 
 /** The link as it may be shown: origin and path, with the query (the credential) hidden. */
@@ -45,6 +48,26 @@ export function redactLink(link: string): string {
   } catch {
     return '(link hidden)';
   }
+}
+
+/**
+ * Hides the query of every link given wherever it appears in a text, as `redactLink` shows the
+ * link (`https://host/path?…`), and each of its credentials met alone as `***`. A link without a
+ * query (a public address) is shown as it is.
+ */
+export function linkHider(links: readonly string[]): (text: string) => string {
+  // Longest first, as the Redactor does: a link that holds another is hidden whole.
+  const presigned = links
+    .filter((link) => querySecrets(link).length > 0)
+    .sort((a, b) => b.length - a.length);
+  const whole = presigned.map((link) => {
+    const hider = new Redactor(redactLink(link));
+    hider.add(...wholeForms(link));
+    return hider;
+  });
+  const parts = new Redactor();
+  parts.add(...presigned.flatMap(querySecrets));
+  return (text) => parts.redact(whole.reduce((out, hider) => hider.redact(out), text));
 }
 
 /**

@@ -21,6 +21,9 @@ import { printable } from '../shared/text.js';
 import { entryMatches, MAX_PAGE_BYTES, pageCandidates, readArchiveFiles } from './archive.js';
 import type { VerifySettings } from './inputs.js';
 
+/** Whose bundle was downloaded: the export's, or the team's own copy named by bundle-url. */
+type BundleSource = 'export' | 'bundle-url';
+
 /** A page of the bundle, as the live site should serve it. */
 export interface BundlePage {
   /** Its name in the archive (`site/index.html`). */
@@ -68,8 +71,11 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** Enough of a page to recognise it; printable() shortens what is shown to 80 characters. */
 const SNIPPET_BYTES = 400;
 
-/** The bundle's pages, read lazily from the archive at `path` (one pass per page path). */
-export function bundlePages(path: string): ExpectedSite {
+/**
+ * The bundle's pages, read lazily from the archive at `path` (one pass per page path). `source`
+ * says whose bundle it is, for the message when it is not a .tar.gz archive.
+ */
+export function bundlePages(path: string, source: BundleSource = 'export'): ExpectedSite {
   const cache = new Map<string, Promise<BundlePage | undefined>>();
   return {
     pageFor(urlPath) {
@@ -84,9 +90,7 @@ export function bundlePages(path: string): ExpectedSite {
             return undefined;
           },
           (error: unknown) => {
-            throw new UserError(
-              `The downloaded bundle cannot be read as a .tar.gz archive (${describeNetworkError(error)}), so the live site cannot be compared with it. Run again; if it persists, report it.`,
-            );
+            throw unreadableArchive(error, source);
           },
         );
         cache.set(urlPath, page);
@@ -94,6 +98,20 @@ export function bundlePages(path: string): ExpectedSite {
       return page;
     },
   };
+}
+
+/** The downloaded file is not a .tar.gz archive: the export's is worth another run, a mirror's not. */
+function unreadableArchive(error: unknown, source: BundleSource): UserError {
+  const { code, message } = error as NodeJS.ErrnoException;
+  const why =
+    typeof code === 'string' && code.startsWith('Z_')
+      ? `not gzip data: ${printable(message)}`
+      : printable(message ?? String(error));
+  return new UserError(
+    source === 'export'
+      ? `The downloaded bundle cannot be read as a .tar.gz archive (${why}), so the live site cannot be compared with it. Run again; if it persists, report it.`
+      : `The bundle downloaded from bundle-url cannot be read as a .tar.gz archive (${why}), so the live site cannot be compared with it. Check that bundle-url names the bundle as exported (a .tar.gz file), or unset download-path to check the live site without comparing its page.`,
+  );
 }
 
 /**

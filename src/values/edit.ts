@@ -1,10 +1,10 @@
 /**
- * The in-place edit of a Helm values file: only `staticExport.enabled`, `.bundleUrl` and
- * `.version` change. The new scalars are spliced into the source text at the parsed nodes'
- * ranges, so comments, blank lines, key order, quoting, anchors, flow collections, block scalars,
- * indentation, line endings and a byte-order mark elsewhere stay byte for byte; a replaced value
- * keeps its quote style (style.ts). Every edit is checked by parsing the result: its data must
- * equal the old data but for those keys.
+ * The in-place edit of a Helm values file: only `enabled`, `bundleUrl` and `version` of the block
+ * at values-key (`staticExport` unless it says otherwise) change. The new scalars are spliced into
+ * the source text at the parsed nodes' ranges, so comments, blank lines, key order, quoting,
+ * anchors, flow collections, block scalars, indentation, line endings and a byte-order mark
+ * elsewhere stay byte for byte; a replaced value keeps its quote style (style.ts). Every edit is
+ * checked by parsing the result: its data must equal the old data but for those keys.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, parseDocument } from 'yaml';

@@ -10,13 +10,15 @@ import {
   isMap,
   isScalar,
   isSeq,
+  parseDocument,
   visit,
   type Document,
   type Node as YamlNode,
   type Pair,
   type YAMLMap,
 } from 'yaml';
-import { fileError, KEYS, TO_JS, type KeyPath } from './file.js';
+import { fileError, KEYS, PARSE, TO_JS, type KeyPath } from './file.js';
+import { lineEnd } from './source.js';
 
 /** How far the file has the path: the block exists when `depth` is the path's length. */
 export interface PathWalk {
@@ -97,7 +99,7 @@ function refuseMerged(walk: Walk, map: YAMLMap, depth: number): void {
   if (lost.length === 0) return;
   const key = merged.pair.key as YamlNode;
   const line = lineOf(text, key.range?.[0] ?? 0);
-  const source = text.slice(key.range![0], lineEndOf(text, key.range![0])).trim();
+  const source = text.slice(key.range![0], lineEnd(text, key.range![0])).trim();
   const name = at.slice(0, depth + 1).join('.');
   const owner = depth === 0 ? 'the top of the file' : at.slice(0, depth).join('.');
   throw fileError(
@@ -179,6 +181,19 @@ function refuseAnchoredValues(walk: Walk, block: YAMLMap): void {
   }
 }
 
+/** Every text value of a `bundleUrl` key in a values file, wherever it is (an anchor included). */
+export function bundleUrlsIn(text: string): string[] {
+  const found: string[] = [];
+  visit(parseDocument(text, PARSE), {
+    Pair(_, pair) {
+      const { key, value } = pair;
+      if (isScalar(key) && key.value === 'bundleUrl' && isScalar(value))
+        if (typeof value.value === 'string') found.push(value.value);
+    },
+  });
+  return found;
+}
+
 /** `~`, `null` or nothing at all. */
 export function isEmpty(node: unknown): boolean {
   return isScalar(node) && node.value === null;
@@ -200,9 +215,4 @@ export function lineOf(text: string, offset: number): number {
   let line = 1;
   for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
   return line;
-}
-
-function lineEndOf(text: string, offset: number): number {
-  const nl = text.indexOf('\n', offset);
-  return nl === -1 ? text.length : nl;
 }

@@ -196,6 +196,23 @@ describe.concurrent('the built action under Node 24', () => {
     expect(s.requestsFor('download')).toHaveLength(0);
   });
 
+  it("a republish over a presigned link: the diff hides the old link's query as well as the new one's", async () => {
+    const s = await sim({ export: quick });
+    const signature = '0ldS1gnatureD0notPr1nt0123456789abcdef';
+    const old = `https://storage.example.com/bundles/se_old/site.tar.gz?X-Amz-Expires=3600&X-Amz-Signature=${signature}`;
+    const values = BASIC.replace('  bundleUrl: ""', `  bundleUrl: "${old}"`);
+    // runPublish scans the log and the summary for the old link and its signature too.
+    const run = await runPublish(s, {
+      values,
+      inputs: { 'dry-run': 'true' },
+      secrets: [old, signature],
+    });
+    expect(run.code, run.stdout).toBe(0);
+    const hidden = '  bundleUrl: "https://storage.example.com/bundles/se_old/site.tar.gz?…"';
+    expect(run.stdout).toContain(`-${hidden}`);
+    expect(run.summary).toContain(`-${hidden}`);
+  });
+
   it('download-path streams the bundle, verifies it and reports its SHA-256', async () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'values.yaml': BASIC });

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { tarGz } from '../../simulator/tar.js';
 import { createAgentJob } from '../../src/api/agent.js';
 import { startExport } from '../../src/api/static-export.js';
 import { redactLink } from '../../src/shared/secrets.js';
@@ -22,7 +23,8 @@ import {
   STAMP,
   withClient,
 } from '../helpers/cli.js';
-import { newWorkspace } from '../helpers/action.js';
+import { linkSignature, newWorkspace } from '../helpers/action.js';
+import { startMirror } from '../helpers/mirror.js';
 import { sim } from '../helpers/sim.js';
 
 describe('static-export-helm (dist/cli under Node 24)', () => {
@@ -137,6 +139,49 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
     );
     expect(run.stderr).toMatch(/\+ {2}bundleUrl: "http:\/\/127\.0\.0\.1:\d+\/[^"?]+\?…"/);
     expect(run.stderr).toContain('Dry run done: export job');
+  });
+
+  it('two --values-file: values-file is one line (a,b) on stdout and in --dotenv, the list in --json', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({ 'a.yaml': BASIC, 'b.yaml': BASIC });
+    const report = join(ws, 'publish.env');
+    const base = ['publish', '--base-url', s.baseUrl, '--values-file', 'a.yaml'];
+    const more = ['--values-file', 'b.yaml', '--domain', 'docs.example.com', '--dotenv', report];
+    const run = await cli([...base, ...more], {
+      workspace: ws,
+      key: s.apiKey,
+      dotenv: report,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('Unexpected error');
+    expect(outputsOf(run.stdout)).toMatchObject({
+      'values-file': 'a.yaml,b.yaml',
+      'values-changed': 'true',
+    });
+    expect(await readFile(report, 'utf8')).toContain('STATIC_EXPORT_VALUES_FILE=a.yaml,b.yaml\n');
+    const link = bundleUrlIn(await readFile(join(ws, 'a.yaml'), 'utf8'));
+    expect(bundleUrlIn(await readFile(join(ws, 'b.yaml'), 'utf8'))).toBe(link);
+    // --json keeps the value as the action's output has it: one file per line.
+    const json = await cli(
+      [...base, '--values-file', 'b.yaml', '--job-id', outputsOf(run.stdout)['job-id']!, '--json'],
+      { workspace: ws, key: s.apiKey, secrets: linkSignature(link) },
+    );
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ 'values-file': 'a.yaml\nb.yaml' });
+  });
+
+  it('--bundle-url: the closing line names bundle-url, not an export job', async () => {
+    const archive = tarGz([{ name: 'site/index.html', content: '<h1>mirrored</h1>\n' }]);
+    const m = await startMirror();
+    m.files.set('/docs/site.tar.gz', archive);
+    const ws = await newWorkspace({ 'c.yaml': BASIC });
+    const run = await cli(
+      ['publish', '--bundle-url', `${m.url}/docs/site.tar.gz`, '--values-file', 'c.yaml'],
+      { workspace: ws, key: 'mint_unused_0123456789' },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('undefined');
+    expect(run.stderr).toMatch(/ Published the bundle from bundle-url to c\.yaml\.\n/);
   });
 
   it('agent: a follow-up sent once, the job waited for, its outputs on stdout', async () => {

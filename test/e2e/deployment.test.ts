@@ -118,7 +118,7 @@ describe.concurrent('GitHub deployments', () => {
     });
     expect(statuses[1]!.body).toEqual({
       state: 'success',
-      description: expect.stringMatching(/^Published export se_\w+ \(\d+ pages\)$/),
+      description: expect.stringMatching(/^Published export job se_\w+ \(\d+ pages\)$/),
       log_url: runLog,
       environment_url: 'https://docs.example.com',
     });

@@ -49,6 +49,23 @@ describe('an expired link is refreshed', () => {
     expect(run.stdout).not.toMatch(/::error::/);
   });
 
+  it("the storage's reason is shown as text: a line break, ESC or :: in it starts no workflow command", async () => {
+    const body =
+      '<Error><Code>AccessDenied\n::error::forged</Code><Message>Request \u001b[31mhas expired\r\n::warning::x</Message></Error>';
+    const s = await sim({
+      export: quick,
+      faults: [{ op: 'download', fault: { type: 'status', status: 403, body } }],
+    });
+    const { run } = await publishAndDownload(s);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).not.toMatch(/^::(error|warning)::/m);
+    expect(run.stdout + run.stderr).not.toContain('\u001b');
+    const refreshed = run.stdout.split('\n').find((l) => l.includes('Bundle link refreshed'));
+    expect(refreshed).toContain(
+      '(HTTP 403: AccessDenied\\u000a::error::forged: Request \\u001b[31mhas expired',
+    );
+  });
+
   it('a link whose expiresAt has passed is replaced before the download starts', async () => {
     const s = await sim({ export: quick, linkLifetimesMs: [-60_000] });
     const { run } = await publishAndDownload(s);

@@ -1,13 +1,16 @@
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateBundle, startExport } from '../../src/api/static-export.js';
-import { downloadBundle } from '../../src/export/download.js';
+import { downloadBundle, StorageRefusal } from '../../src/export/download.js';
 import { UserError } from '../../src/shared/errors.js';
-import { caught, client, sim, wait } from '../helpers/sim.js';
+import { caught, client, closeAfterTest, sim, wait } from '../helpers/sim.js';
+import { listenOnLoopback } from '../../simulator/http.js';
+import { startMirror } from '../helpers/mirror.js';
 
 const fast = { queuedMs: 20, runningMs: 80 };
 
@@ -100,6 +103,63 @@ describe('downloadBundle against the simulator storage', () => {
     );
     expect(error.message).not.toContain('X-Amz-Signature');
     expect(await readdir(dir)).toEqual(['b.tgz']);
+  });
+
+  it("a refusal's body is read only as far as the storage's reason, not to its end", async () => {
+    const reason = '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>';
+    let sent = 0;
+    const { url } = closeAfterTest(
+      await listenOnLoopback(
+        createServer((_req, res) => {
+          res.writeHead(403, { 'content-type': 'application/xml' });
+          res.on('error', () => undefined);
+          res.write(reason);
+          const pad = Buffer.alloc(64 * 1024, 0x20);
+          const pump = () => {
+            while (!res.destroyed && sent < 96 * 1024 * 1024) {
+              sent += pad.length;
+              if (!res.write(pad)) return void res.once('drain', pump);
+            }
+            res.end();
+          };
+          pump();
+        }),
+      ),
+    );
+    const dest = join(await newDir(), 'b.tgz');
+    const started = Date.now();
+    const error = await caught(() =>
+      downloadBundle(`${url}/b.tgz?X-Amz-Signature=0123456789abcdef`, dest, 10, {
+        display: 'b.tgz',
+        deadline: Date.now() + 8000,
+      }),
+    );
+    expect(error).toBeInstanceOf(StorageRefusal);
+    expect(error.message).toContain('answered HTTP 403 (AccessDenied: Request has expired)');
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(sent).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it('bundle-url: the messages name bundle-url and say what to check, not to generate a fresh link', async () => {
+    const m = await startMirror();
+    const archive = Buffer.alloc(3000, 1);
+    m.files.set('/docs/site.tar.gz', archive);
+    const dir = await newDir();
+    const options = { display: 'b.tgz', source: 'bundle-url' } as const;
+    const gone = await caught(() =>
+      downloadBundle(`${m.url}/docs/gone.tar.gz`, join(dir, 'b.tgz'), 10, options),
+    );
+    expect(gone.message).toMatch(
+      /^Downloading the bundle from bundle-url failed: 127\.0\.0\.1:\d+ answered HTTP 404 \(NoSuchKey: The specified key does not exist\.\)\. Check that the file is still at bundle-url \(it answered the check at the start of the run\), then run again\.$/,
+    );
+    const larger = await caught(() =>
+      downloadBundle(`${m.url}/docs/site.tar.gz`, join(dir, 'b.tgz'), 1000, options),
+    );
+    expect(larger.message).toBe(
+      `The bundle from ${new URL(m.url).host} is larger than the 1000 bytes bundle-url announced when it was checked (Content-Length). Check that the file was not replaced during the run, then run again.`,
+    );
+    for (const error of [gone, larger]) expect(error.message).not.toMatch(/fresh link|service/);
+    expect(await readdir(dir)).toEqual([]);
   });
 
   it('cancellation mid-transfer removes the partial file', async () => {

@@ -1,6 +1,14 @@
 /** bundle-url's check against real HTTP servers: HEAD, the GET of byte 0, redirects, refusals. */
 import { createServer, type RequestListener } from 'node:http';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ServiceClient } from '../../src/api/client.js';
+import { parseInputs } from '../../src/export/inputs.js';
+import { publish } from '../../src/export/pipeline.js';
+import { memoryLogger, type Reporter } from '../../src/shared/logger.js';
+import { Redactor } from '../../src/shared/secrets.js';
 import { checkMirror } from '../../src/export/mirror.js';
 import { UserError } from '../../src/shared/errors.js';
 import { startMirror } from '../helpers/mirror.js';
@@ -87,5 +95,31 @@ describe('checkMirror', () => {
     });
     expect((await checkMirror(`${url}/a.tar.gz`, options())).sizeBytes).toBe(10);
     expect(calls).toBe(3);
+  });
+});
+
+describe('publish() with bundle-url', () => {
+  it("adds the link's secrets to the front door's redactor, as it does for an export's link", async () => {
+    const m = await startMirror({ refuseHead: true });
+    m.files.set('/docs/a.tar.gz', BUNDLE);
+    const signature = '0123456789abcdef0123456789abcdef';
+    const url = `${m.url}/docs/a.tar.gz?X-Amz-Expires=60&X-Amz-Signature=${signature}`;
+    const workspace = await mkdtemp(join(tmpdir(), 'mirror-publish-'));
+    const given: Record<string, string> = {
+      'api-key': 'mint_unused_0123456789',
+      'bundle-url': url,
+      'values-file': 'values.yaml',
+      'dry-run': 'true',
+    };
+    const { inputs } = parseInputs((name) => given[name] ?? '', workspace);
+    // A reporter that masks nothing itself: only the redactor can hide the link.
+    const reporter: Reporter = { ...memoryLogger(), group: (_name, fn) => fn(), secret: () => {} };
+    const redactor = new Redactor();
+    const client = closeAfterTest(
+      new ServiceClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'x' }),
+    );
+    const result = await publish(inputs, { reporter, client, redactor });
+    expect(result.mirror).toBe(true);
+    expect(redactor.redact(`helm said: ${url} (${signature})`)).toBe('helm said: *** (***)');
   });
 });

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tarGz } from '../../simulator/tar.js';
 import { entryMatches, pageCandidates, readArchiveFiles } from '../../src/site/archive.js';
+import { bundlePages } from '../../src/site/verify.js';
+import { UserError } from '../../src/shared/errors.js';
 
 async function archiveOf(files: { name: string; content: string | Buffer }[]): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'archive-'));
@@ -77,5 +79,26 @@ describe('readArchiveFiles', () => {
       `printf 'hello, this is not a tar archive%0500d' 0 | gzip > '${path}'`,
     ]);
     await expect(readArchiveFiles(path, () => true)).rejects.toThrow(/not a tar archive/);
+  });
+});
+
+describe('a download that is not a .tar.gz archive', () => {
+  it('is named for what it is, and the fix depends on whose bundle it was', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'archive-'));
+    const path = join(dir, 'site.tar.gz');
+    await writeFile(path, '<html>an error page, not a bundle</html>\n');
+    const exported = await bundlePages(path)
+      .pageFor('/')
+      .catch((e: unknown) => e);
+    expect(exported).toBeInstanceOf(UserError);
+    expect((exported as Error).message).toBe(
+      'The downloaded bundle cannot be read as a .tar.gz archive (not gzip data: incorrect header check), so the live site cannot be compared with it. Run again; if it persists, report it.',
+    );
+    const mirrored = await bundlePages(path, 'bundle-url')
+      .pageFor('/')
+      .catch((e: unknown) => e);
+    expect((mirrored as Error).message).toBe(
+      'The bundle downloaded from bundle-url cannot be read as a .tar.gz archive (not gzip data: incorrect header check), so the live site cannot be compared with it. Check that bundle-url names the bundle as exported (a .tar.gz file), or unset download-path to check the live site without comparing its page.',
+    );
   });
 });

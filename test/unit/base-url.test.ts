@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { joinUrl, parseBaseUrl } from '../../src/api/base-url.js';
 import { ApiError } from '../../src/api/errors.js';
+import { parseBaseUrlInput } from '../../src/api/inputs.js';
+import { InputError } from '../../src/shared/errors.js';
 
 describe('parseBaseUrl', () => {
   it.each([
@@ -37,5 +39,32 @@ describe('parseBaseUrl', () => {
     expect((error as ApiError).message).toMatch(message);
     expect((error as ApiError).message).toMatch(/base-url/);
     expect((error as ApiError).message).not.toContain('secret');
+  });
+});
+
+describe('base-url as an input: a user name or password in it is never printed', () => {
+  it.each([
+    [
+      'https://deploy:hunter2secret@api.mintlify.com',
+      /\("\(redacted\)"\) contains a user name or password/,
+    ],
+    [
+      'deploy:hunter2secret@api.mintlify.com',
+      /\("\(redacted\)"\) has no scheme\. Write it with https:\/\/\.$/,
+    ],
+    ['http://deploy:hunter2secret@api.mintlify.com', /\("\(redacted\)"\) uses plain http:\/\//],
+    ['https://deploy:hunter2secret@api.mintlify.com/x?y=1', /\("\(redacted\)"\)/],
+    ['https://deploy:hunter2 secret@api.mintlify.com', /\("\(redacted\)"\) contains white space/],
+  ])('%j', (raw, message) => {
+    let error: unknown;
+    try {
+      parseBaseUrlInput(raw);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message).toMatch(/^Input "base-url" /);
+    expect((error as InputError).message).toMatch(message);
+    expect((error as InputError).message).not.toMatch(/hunter2|deploy/);
   });
 });

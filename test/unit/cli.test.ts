@@ -212,8 +212,14 @@ describe('results on stdout and in a dotenv report', () => {
         expect(dotenvName(command.dotenvPrefix, name)).toMatch(/^[A-Z_][A-Z0-9_]*$/);
   });
 
-  it('a value with a line break cannot forge another line', () => {
-    expect(() => formatLines({ status: 'ok\njob-id=evil' }, redact)).toThrow(/line break/);
+  it('a value with a line break cannot forge another line: its lines are joined with commas', () => {
+    expect(formatLines({ status: 'ok\njob-id=evil' }, redact)).toBe('status=ok,job-id=evil\n');
+    const files = { 'values-file': 'a.yaml\r\nb.yaml\nc.yaml' };
+    expect(formatLines(files, redact)).toBe('values-file=a.yaml,b.yaml,c.yaml\n');
+    expect(formatDotenv(files, 'STATIC_EXPORT_', redact)).toBe(
+      'STATIC_EXPORT_VALUES_FILE=a.yaml,b.yaml,c.yaml\n',
+    );
+    expect(JSON.parse(formatJson(files, redact))).toEqual(files);
   });
 });
 
