@@ -47101,6 +47101,7 @@ module.exports = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CA: () => (/* binding */ errorCode),
 /* harmony export */   Wn: () => (/* binding */ describeStatus),
 /* harmony export */   gl: () => (/* binding */ describeNetworkError),
 /* harmony export */   hD: () => (/* binding */ ApiError),
@@ -47204,22 +47205,35 @@ const CAUSES = {
     Z_BUF_ERROR: 'the compressed body is cut short',
     HPE_INVALID_CONSTANT: 'the answer is not HTTP',
 };
+/** An error and its causes, outermost first; a few levels only (causes may form a cycle). */
+function* causeChain(error) {
+    let current = error;
+    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+        yield current;
+        current = current.cause;
+    }
+}
+/** The error code of the error or of its nearest cause that has one (`ECONNREFUSED`). */
+function errorCode(error) {
+    for (const link of causeChain(error))
+        if (typeof link.code === 'string')
+            return link.code;
+    return undefined;
+}
 /**
  * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
  * with a few words where the code alone says little. Falls back to the innermost message.
  */
 function describeNetworkError(error) {
-    let current = error;
     let message = error instanceof Error ? error.message : String(error);
-    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-        const { code, name } = current;
+    for (const link of causeChain(error)) {
+        const { code, name } = link;
         if (typeof code === 'string')
             return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
         if (name === 'HTTPParserError')
             return CAUSES.HPE_INVALID_CONSTANT;
-        if (current instanceof Error && current.message)
-            message = current.message;
-        current = current.cause;
+        if (link instanceof Error && link.message)
+            message = link.message;
     }
     return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
 }
@@ -47273,9 +47287,10 @@ function parseRetryAfter(value, now) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   O: () => (/* binding */ GitHubApiError)
+/* harmony export */   OS: () => (/* binding */ GitHubApiError),
+/* harmony export */   Po: () => (/* binding */ describeGitHubFailure),
+/* harmony export */   W8: () => (/* binding */ WarnOnce)
 /* harmony export */ });
-/** What a call to GitHub's REST API failed with, whatever it was for (deployments, comments). */
 class GitHubApiError extends Error {
     status;
     retryAfterMs;
@@ -47288,6 +47303,47 @@ class GitHubApiError extends Error {
         super(message);
         this.status = status;
         this.retryAfterMs = retryAfterMs;
+    }
+}
+/**
+ * A failed call to GitHub, in the words every caller uses: a rate limit (a 403 that says so
+ * included), a token GitHub refused (401), a refusal of the call (403, 404: `refused`, as only the
+ * caller knows which permission it needs), another refusal (a bug to report), or GitHub out of
+ * reach. `clean` makes GitHub's message fit to show (printable, without secrets, short).
+ */
+function describeGitHubFailure(error, refused, clean) {
+    const e = error instanceof GitHubApiError ? error : undefined;
+    const said = clean(error instanceof Error ? error.message : String(error));
+    const answer = e?.status
+        ? `GitHub answered ${e.status} (${said})`
+        : `GitHub could not be reached (${said})`;
+    const limited = e?.retryAfterMs !== undefined;
+    const fix = limited
+        ? 'The token hit a GitHub rate limit: fewer API calls from this workflow, or a token of its own (github-token), help.'
+        : e?.status === 401
+            ? "GitHub refused the token: check github-token (the default, the job's GITHUB_TOKEN, is always valid during the job)."
+            : e?.status === 403 || e?.status === 404
+                ? refused
+                : e?.status !== undefined && e.status < 500
+                    ? 'Please report it with the log of this run.'
+                    : 'Check the status of GitHub and GITHUB_API_URL.';
+    return { answer, fix, transient: limited || e?.status === undefined || e.status >= 500 };
+}
+/**
+ * The GitHub calls that never fail a run say so once as a warning (the first is the one to act
+ * on); the later ones are logged only.
+ */
+class WarnOnce {
+    logger;
+    #warned = false;
+    constructor(logger) {
+        this.logger = logger;
+    }
+    say(message) {
+        if (this.#warned)
+            return this.logger.info(message);
+        this.#warned = true;
+        this.logger.warning(message);
     }
 }
 
@@ -62047,9 +62103,18 @@ const SERVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
 const HARD_EXIT_AFTER_CANCEL_MS = 3000;
 /**
  * What is left, after a cancel, for the last calls that report the outcome (the GitHub deployment's
- * final status): the hard exit less a margin for the process to write its last lines.
+ * final status): the hard exit less a margin for the process to write its last lines. Counted
+ * from the cancel, like the hard exit.
  */
 const CANCELLED_REPORT_BUDGET_MS = HARD_EXIT_AFTER_CANCEL_MS - 500;
+/** The least time the final report keeps once a cancelled helm is gone. */
+const REPORT_AFTER_HELM_MS = 1500;
+/**
+ * After a cancel, how long helm gets to exit on SIGTERM before it is killed (SIGKILL). The report
+ * can only start once helm is gone, and its budget counts from the cancel: the grace and the
+ * report's own time both fit in the budget, so both end before the hard exit.
+ */
+const HELM_KILL_GRACE_MS = CANCELLED_REPORT_BUDGET_MS - REPORT_AFTER_HELM_MS;
 
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __nccwpck_require__(3249);
@@ -62060,6 +62125,13 @@ const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
 function isLoopbackHost(hostname) {
     const host = hostname.toLowerCase();
     return (LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost'));
+}
+/**
+ * The address as messages may show it: not at all when it may hold a user name or password
+ * (`https://user:password@host`), whatever else is wrong with it.
+ */
+function shownBaseUrl(raw) {
+    return raw.includes('@') ? '(redacted)' : raw;
 }
 function refuse(raw, problem, fix) {
     throw new errors/* ApiError */.hD({
@@ -62077,29 +62149,32 @@ function refuse(raw, problem, fix) {
  */
 function parseBaseUrl(raw) {
     const text = raw.trim();
+    const shown = shownBaseUrl(raw);
     if (text === '')
         refuse(raw, 'is empty', `Set it to the service address, e.g. ${DEFAULT_BASE_URL}.`);
     if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-        refuse(raw, 'has no scheme', `Write it with https://, e.g. https://${text.replace(/^\/+/, '')}.`);
+        refuse(shown, 'has no scheme', shown === raw
+            ? `Write it with https://, e.g. https://${text.replace(/^\/+/, '')}.`
+            : 'Write it with https://.');
     }
     let url;
     try {
         url = new URL(text);
     }
     catch {
-        return refuse(raw, 'is not a valid URL', 'Write it as https://host[:port][/path].');
+        return refuse(shown, 'is not a valid URL', 'Write it as https://host[:port][/path].');
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        refuse(raw, `uses ${url.protocol.slice(0, -1)}://`, 'Only https:// (or http:// to a loopback address) is supported.');
+        refuse(shown, `uses ${url.protocol.slice(0, -1)}://`, 'Only https:// (or http:// to a loopback address) is supported.');
     }
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        refuse(raw, 'uses plain http:// to a host that is not loopback', 'Use https://: the admin API key must not cross a network in clear text.');
+        refuse(shown, 'uses plain http:// to a host that is not loopback', 'Use https://: the admin API key must not cross a network in clear text.');
     }
     if (url.username || url.password) {
-        refuse('(redacted)', 'contains a user name or password', 'Remove them; the API key is sent as a bearer token.');
+        refuse(shown, 'contains a user name or password', 'Remove them; the API key is sent as a bearer token.');
     }
     if (url.search || url.hash) {
-        refuse(raw, 'has a query or fragment', 'Remove everything after "?" or "#".');
+        refuse(shown, 'has a query or fragment', 'Remove everything after "?" or "#".');
     }
     if (!url.pathname.endsWith('/'))
         url.pathname += '/';
@@ -69818,16 +69893,6 @@ const NEVER_SENT_CODES = new Set([
     'ENETUNREACH',
     'EHOSTUNREACH',
 ]);
-function errorCode(err) {
-    let current = err;
-    for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-        const code = current.code;
-        if (typeof code === 'string')
-            return code;
-        current = current.cause;
-    }
-    return undefined;
-}
 function fail(ctx, kind, message, extra = {}) {
     return new errors/* ApiError */.hD({ operation: ctx.op.name, kind, message, attempts: ctx.attempt, ...extra });
 }
@@ -69845,7 +69910,7 @@ function whyStopped(ctx, err) {
             retry: op.idempotent && !byDeadline,
         };
     }
-    const code = errorCode(err);
+    const code = (0,errors/* errorCode */.CA)(err);
     const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
     return {
         error: fail(ctx, 'network', `network error (${(0,errors/* describeNetworkError */.gl)(err)}) talking to ${url.host}`, {
@@ -70185,6 +70250,17 @@ function formatDuration(ms) {
     return `${s}s`;
 }
 /**
+ * `7d`, `1d12h`, `6h`, `45m`: a long span (a schedule's gaps, a link's lifetime) in the units
+ * people use: days and hours from 23h30m on, `formatDuration` below.
+ */
+function formatSpan(ms) {
+    if (ms < 86_400_000 - 1800_000)
+        return formatDuration(ms);
+    const hours = Math.round(ms / 3_600_000);
+    const days = Math.floor(hours / 24);
+    return hours % 24 > 0 ? `${days}d${hours % 24}h` : `${days}d`;
+}
+/**
  * A measured duration for a log line: to the millisecond under a minute (`0.342s`, `12.050s`, so
  * that a throughput can be read off it), as `formatDuration` beyond (`2m03s`).
  */
@@ -70417,15 +70493,17 @@ function parseServiceSettings(get) {
 /** The service address input, refused with the client's own reasons. */
 function parseBaseUrlInput(raw) {
     const name = CommonInputs.BaseUrl.name;
+    // A user name or password in the address is never echoed, whatever the error.
+    const shown = `("${printable(shownBaseUrl(raw.trim()))}")`;
     if (/\s/.test(raw.trim())) {
-        throw new InputError(name, `("${printable(raw.trim())}") contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
+        throw new InputError(name, `${shown} contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
     }
     try {
         return parseBaseUrl(raw || CommonInputs.BaseUrl.default);
     }
     catch (error) {
         if (error instanceof errors/* ApiError */.hD) {
-            throw new InputError(name, error.reason.replace(/^base-url "[^"]*" /, `("${printable(raw.trim())}") `), error.hint ?? '');
+            throw new InputError(name, error.reason.replace(/^base-url "[^"]*" /, `${shown} `), error.hint ?? '');
         }
         throw error;
     }
@@ -70453,7 +70531,10 @@ function parseApiKey(raw, warnings) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
-/** The inputs that record a publish as a GitHub deployment. */
+/**
+ * The GitHub inputs: the token both actions use (github-token, and the check of its shape), and
+ * the inputs that record a publish as a GitHub deployment (environment, environment-url).
+ */
 
 
 /**
@@ -71060,6 +71141,15 @@ function publishOutputs(result) {
         [Outputs.Verified]: result.verified ? 'true' : '',
     };
 }
+/**
+ * What a publish put out, in the one-line accounts of a run (the command line's last line, the
+ * GitHub deployment's status): `export job se_… (42 pages)`, or the team's own copy.
+ */
+function publishedSource(result) {
+    return result.jobId
+        ? `export job ${result.jobId} (${result.pageCount ?? 0} pages)`
+        : 'the bundle from bundle-url';
+}
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
@@ -71224,7 +71314,7 @@ function runHelm(helm, args, options = {}) {
         let killTimer;
         const stop = () => {
             child.kill('SIGTERM');
-            killTimer = setTimeout(() => child.kill('SIGKILL'), options.graceMs ?? CANCELLED_REPORT_BUDGET_MS);
+            killTimer = setTimeout(() => child.kill('SIGKILL'), options.graceMs ?? HELM_KILL_GRACE_MS);
         };
         options.signal?.addEventListener('abort', stop, { once: true });
         const timer = options.timeoutMs ? setTimeout(stop, options.timeoutMs) : undefined;
@@ -71634,13 +71724,7 @@ const CREDENTIAL_PARAM = /signature|^sig$|token|credential|^key-pair-id$|^policy
  * percent-decoded, and each credential parameter's value raw, decoded and percent-encoded.
  */
 function linkSecrets(link) {
-    const found = new Set([link]);
-    try {
-        found.add(decodeURIComponent(link));
-    }
-    catch {
-        // Not decodable: the raw form is enough.
-    }
+    const found = new Set(wholeForms(link));
     let url;
     try {
         url = new URL(link);
@@ -71660,14 +71744,21 @@ function linkSecrets(link) {
     }
     return [...found].filter((s) => s.length >= 6);
 }
+/** The link raw and percent-decoded (when it decodes). */
+function wholeForms(link) {
+    try {
+        return [link, decodeURIComponent(link)];
+    }
+    catch {
+        return [link];
+    }
+}
 /**
  * The secrets of a link that has a query (a presigned link: `linkSecrets`); none for an address
  * without one (a public mirror), which is not a credential and may be shown, or for no link.
  */
 function querySecrets(link) {
-    if (!link.includes('?'))
-        return [];
-    return linkSecrets(link).filter((secret) => secret.length >= 6);
+    return link.includes('?') ? linkSecrets(link) : [];
 }
 /** The link as it may be shown: origin and path, with the query (the credential) hidden. */
 function redactLink(link) {
@@ -71678,6 +71769,25 @@ function redactLink(link) {
     catch {
         return '(link hidden)';
     }
+}
+/**
+ * Hides the query of every link given wherever it appears in a text, as `redactLink` shows the
+ * link (`https://host/path?…`), and each of its credentials met alone as `***`. A link without a
+ * query (a public address) is shown as it is.
+ */
+function linkHider(links) {
+    // Longest first, as the Redactor does: a link that holds another is hidden whole.
+    const presigned = links
+        .filter((link) => querySecrets(link).length > 0)
+        .sort((a, b) => b.length - a.length);
+    const whole = presigned.map((link) => {
+        const hider = new Redactor(redactLink(link));
+        hider.add(...wholeForms(link));
+        return hider;
+    });
+    const parts = new Redactor();
+    parts.add(...presigned.flatMap(querySecrets));
+    return (text) => parts.redact(whole.reduce((out, hider) => hider.redact(out), text));
 }
 /**
  * The one redactor: every value added is replaced by `***` in any text passed through it, longest
@@ -71776,6 +71886,13 @@ async function readAtMost(body, max) {
         discard(body);
     }
     return { bytes: Buffer.concat(chunks).subarray(0, max), complete };
+}
+/**
+ * The first bytes of an error answer's body as text, '' when it cannot be read: enough for an
+ * object store's `<Code>` and `<Message>`, and never a whole bundle from a server that sends one.
+ */
+function errorText(body, max = 4096) {
+    return readAtMost(body, max).then((read) => read.bytes.toString('utf8'), () => '');
 }
 /** Drops a body that will not be read (an unread undici body errors when destroyed: ignored). */
 function discard(body) {
@@ -71998,8 +72115,11 @@ function paxPath(body) {
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Enough of a page to recognise it; printable() shortens what is shown to 80 characters. */
 const SNIPPET_BYTES = 400;
-/** The bundle's pages, read lazily from the archive at `path` (one pass per page path). */
-function bundlePages(path) {
+/**
+ * The bundle's pages, read lazily from the archive at `path` (one pass per page path). `source`
+ * says whose bundle it is, for the message when it is not a .tar.gz archive.
+ */
+function bundlePages(path, source = 'export') {
     const cache = new Map();
     return {
         pageFor(urlPath) {
@@ -72013,13 +72133,23 @@ function bundlePages(path) {
                                 return { name, body };
                     return undefined;
                 }, (error) => {
-                    throw new UserError(`The downloaded bundle cannot be read as a .tar.gz archive (${(0,errors/* describeNetworkError */.gl)(error)}), so the live site cannot be compared with it. Run again; if it persists, report it.`);
+                    throw unreadableArchive(error, source);
                 });
                 cache.set(urlPath, page);
             }
             return page;
         },
     };
+}
+/** The downloaded file is not a .tar.gz archive: the export's is worth another run, a mirror's not. */
+function unreadableArchive(error, source) {
+    const { code, message } = error;
+    const why = typeof code === 'string' && code.startsWith('Z_')
+        ? `not gzip data: ${printable(message)}`
+        : printable(message ?? String(error));
+    return new UserError(source === 'export'
+        ? `The downloaded bundle cannot be read as a .tar.gz archive (${why}), so the live site cannot be compared with it. Run again; if it persists, report it.`
+        : `The bundle downloaded from bundle-url cannot be read as a .tar.gz archive (${why}), so the live site cannot be compared with it. Check that bundle-url names the bundle as exported (a .tar.gz file), or unset download-path to check the live site without comparing its page.`);
 }
 /**
  * The page verify-url must serve, found before anything is written: a verify-url the bundle has no
@@ -72318,12 +72448,20 @@ async function generateLink(run, job) {
         }
     }));
     // The link is a credential: mask it, and its signature in every encoding, before anything else.
-    for (const secret of linkSecrets(bundle.bundleUrl)) {
-        reporter.secret(secret);
-        run.redactor.add(secret);
-    }
+    hideSecrets(run, linkSecrets(bundle.bundleUrl));
     reportExpiry(run, bundle);
     return bundle;
+}
+/**
+ * Hides a link's secrets from now on, in both places: the front door's log (masked, or redacted on
+ * a terminal) and the run's redactor, which cleans what the run quotes from elsewhere (helm's
+ * output, a page of the live site).
+ */
+function hideSecrets(run, secrets) {
+    for (const secret of secrets) {
+        run.reporter.secret(secret);
+        run.redactor.add(secret);
+    }
 }
 function reportExpiry(run, bundle) {
     const expiresIn = Date.parse(bundle.expiresAt) - run.clock.now();
@@ -72438,14 +72576,6 @@ function longestGap(crons, now) {
             gap = { ms: to - from, from, to };
     }
     return { gap, unreadable };
-}
-/** `7d`, `1d12h`, `6h`, `45m`: a schedule's gaps and a link's lifetime, in the units people use. */
-function formatSpan(ms) {
-    if (ms < 86_400_000 - 1800_000)
-        return formatDuration(ms);
-    const hours = Math.round(ms / 3_600_000);
-    const days = Math.floor(hours / 24);
-    return hours % 24 > 0 ? `${days}d${hours % 24}h` : `${days}d`;
 }
 /**
  * A cron that runs at least twice per link lifetime (GitHub delays, and sometimes drops, runs).
@@ -72793,6 +72923,24 @@ function releaseRead(chunk) {
 
 
 
+
+/** The words of the messages that depend on whose link it is. */
+const WORDING = {
+    export: {
+        failed: 'Downloading the bundle failed',
+        redirects: 'Run again to generate a fresh link; if it persists, report it.',
+        expired: 'The link has expired or its signature is not valid: run again to generate a fresh link.',
+        refused: 'Run again to generate a fresh link; if it persists, report it.',
+        announced: 'the service announced. Run again; if it persists, report it.',
+    },
+    'bundle-url': {
+        failed: 'Downloading the bundle from bundle-url failed',
+        redirects: "Set bundle-url to the file's final address.",
+        expired: 'Check that the file can be read without credentials (or that your presigned link is still valid).',
+        refused: 'Check that the file is still at bundle-url (it answered the check at the start of the run), then run again.',
+        announced: 'bundle-url announced when it was checked (Content-Length). Check that the file was not replaced during the run, then run again.',
+    },
+};
 class Retryable extends Error {
 }
 /**
@@ -72812,8 +72960,6 @@ class StorageRefusal extends UserError {
         this.said = said;
     }
 }
-/** Redirects a bundle link may take (object stores and CDNs do redirect); the key is never sent. */
-const download_MAX_REDIRECTS = 5;
 function hostOf(url) {
     try {
         return new URL(url).host;
@@ -72822,11 +72968,18 @@ function hostOf(url) {
         return 'the storage host';
     }
 }
-/** Reads `<Code>` and `<Message>` of an object-storage error without echoing anything else. */
+/**
+ * Reads `<Code>` and `<Message>` of an object-storage error without echoing anything else. They
+ * reach the log and the terminal: a line break, an escape or other control character is shown as
+ * text (`\u000a`), so no line of theirs can start a workflow command or move a terminal's cursor.
+ */
 function storageError(body) {
     const code = /<Code>([^<]{1,80})<\/Code>/.exec(body)?.[1];
     const message = /<Message>([^<]{1,200})<\/Message>/.exec(body)?.[1];
-    return [code, message].filter(Boolean).join(': ');
+    return [code, message]
+        .filter((part) => Boolean(part))
+        .map(printable)
+        .join(': ');
 }
 async function downloadBundle(url, dest, expectedBytes, options) {
     const logger = options.logger ?? silentLogger;
@@ -72868,8 +73021,8 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     const host = hostOf(url);
     const started = Date.now();
     const signal = transferSignal(options);
-    const response = await requestFollowingRedirects(url, signal, dispatcher, host, options);
-    await refuseUnusable(response, host);
+    const response = await requestBundle(url, signal, dispatcher, host, options);
+    await refuseUnusable(response, host, WORDING[options.source ?? 'export']);
     const { bytes, sha256 } = await saveBody(response.body, dest, expectedBytes, {
         host,
         options,
@@ -72888,27 +73041,15 @@ function transferSignal(options) {
     return signals.length > 0 ? AbortSignal.any(signals) : undefined;
 }
 /**
- * GETs the link and follows up to MAX_REDIRECTS redirects; the answer after the last is returned
- * as it is, a redirect included (`refuseUnusable` says so).
+ * GETs the link, following up to MAX_REDIRECTS redirects (object stores and CDNs do redirect; the
+ * key is never sent): the answer after the last is returned as it is, a redirect included
+ * (`refuseUnusable` says so).
  */
-async function requestFollowingRedirects(url, signal, dispatcher, host, options) {
-    // undici's request() hands back a Node stream: far less overhead per chunk than fetch's web
-    // streams, and back-pressure all the way to the socket, so memory stays flat.
-    let target = url;
+async function requestBundle(url, signal, dispatcher, host, options) {
+    // requestFollowing hands back undici's Node stream: far less overhead per chunk than fetch's
+    // web streams, and back-pressure all the way to the socket, so memory stays flat.
     try {
-        for (let hop = 0;; hop++) {
-            const response = await (0,undici.request)(target, {
-                method: 'GET',
-                headers: { 'user-agent': version/* USER_AGENT */._ },
-                signal,
-                dispatcher,
-            });
-            const location = response.headers.location;
-            if (!isRedirect(response) || typeof location !== 'string' || hop >= download_MAX_REDIRECTS)
-                return response;
-            response.body.resume();
-            target = new URL(location, target).href;
-        }
+        return (await requestFollowing(url, { method: 'GET', signal, dispatcher })).response;
     }
     catch (error) {
         if (options.signal?.aborted)
@@ -72925,22 +73066,19 @@ function isRedirect(response) {
  * Throws unless the answer is the bundle (HTTP 200): a redirect too many, a refusal by the storage
  * (StorageRefusal, for 400, 401 and 403), or a server error, worth another try (Retryable).
  */
-async function refuseUnusable(response, host) {
+async function refuseUnusable(response, host, words) {
     const status = response.statusCode;
     if (isRedirect(response) && typeof response.headers.location === 'string') {
         response.body.resume();
-        throw new UserError(`Downloading the bundle failed: ${host} redirected more than ${download_MAX_REDIRECTS} times (HTTP ${status}). Run again to generate a fresh link; if it persists, report it.`);
+        throw new UserError(`${words.failed}: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${status}). ${words.redirects}`);
     }
     if (status === 200)
         return;
-    const body = await response.body.text().catch(() => '');
-    const said = storageError(body);
+    const said = storageError(await errorText(response.body));
     if (status >= 500)
         throw new Retryable(`${host} answered HTTP ${status}${said ? ` (${said})` : ''}`);
-    const hint = status === 403
-        ? 'The link has expired or its signature is not valid: run again to generate a fresh link.'
-        : 'Run again to generate a fresh link; if it persists, report it.';
-    const message = `Downloading the bundle failed: ${host} answered HTTP ${status}${said ? ` (${said})` : ''}. ${hint}`;
+    const hint = status === 403 ? words.expired : words.refused;
+    const message = `${words.failed}: ${host} answered HTTP ${status}${said ? ` (${said})` : ''}. ${hint}`;
     if ([400, 401, 403].includes(status))
         throw new StorageRefusal(message, host, status, said);
     throw new UserError(message);
@@ -72961,7 +73099,7 @@ async function saveBody(body, dest, expectedBytes, at) {
             await writeStream(body, file, signal, (chunk) => {
                 bytes += chunk.length;
                 if (bytes > expectedBytes) {
-                    throw new UserError(`The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`);
+                    throw new UserError(`The bundle from ${host} is larger than the ${expectedBytes} bytes ${WORDING[at.options.source ?? 'export'].announced}`);
                 }
                 hash.update(chunk);
             });
@@ -73132,214 +73270,6 @@ function fileError(display, problem, fix) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/values/path.ts
-/**
- * The values-key path in a values file: how much of it the file has, and why a path cannot be
- * written. Helm reads merge keys (`<<: *defaults`), so the path is followed as Helm follows it: a
- * key of the mapping itself wins over a merged one. The edit never writes into an anchor's target
- * (every alias of it would change too); a key that only a merge provides is written into the
- * mapping itself, where it overrides the merged one, unless that would drop merged keys.
- */
-
-
-/** Follows the path; throws a UserError (naming the path, the file and the line) if it cannot be
- * written. Expects a checked document: one mapping at the top, or nothing. */
-function walkPath(doc, text, at, display) {
-    const walk = { doc, text, at, display };
-    if (!(0,dist/* isMap */.jh)(doc.contents))
-        return { map: null, depth: 0 };
-    let map = doc.contents;
-    for (let depth = 0; depth < at.length; depth++) {
-        const pair = findPair(map, at[depth]);
-        const value = pair?.value;
-        if (!pair) {
-            refuseMerged(walk, map, depth);
-            return { map, depth };
-        }
-        if (!value || isEmpty(value)) {
-            if (value)
-                refuseShared(walk, value, depth + 1);
-            return { map, depth, empty: pair };
-        }
-        if (!(0,dist/* isMap */.jh)(value))
-            throw notMapping(walk, value, depth + 1);
-        refuseShared(walk, value, depth + 1);
-        map = value;
-    }
-    refuseAnchoredValues(walk, map);
-    return { map, depth: at.length };
-}
-/** A scalar, a list or an alias where the path needs a mapping. */
-function notMapping(walk, value, depth) {
-    const { at, text, display } = walk;
-    const name = at.slice(0, depth).join('.');
-    const key = at[depth - 1];
-    const where = depth < at.length ? ` (on the values-key path ${at.join('.')})` : '';
-    const line = lineOf(text, value.range?.[0] ?? 0);
-    if ((0,dist/* isAlias */.Vj)(value)) {
-        const target = value.resolve(walk.doc);
-        const fix = (0,dist/* isMap */.jh)(target)
-            ? `The values would have to be written into the anchor &${value.source}, which every *${value.source} shares, and this action never rewrites an anchor's target. Give ${name} a mapping of its own that merges the anchor ("${key}:" with "<<: *${value.source}" indented below) and run again.`
-            : `Write ${name} as a mapping or remove it.`;
-        return fileError(display, `has ${name}${where} as an alias (*${value.source}) at line ${line}, not a mapping`, fix);
-    }
-    return fileError(display, `has ${name}${where} as a ${describeNode(value)} at line ${line}, not a mapping`, `Write ${name} as a mapping (e.g. "${key}:" with "enabled: true" indented below) or remove it${where ? ', or check values-key' : ''}.`);
-}
-/**
- * The key is not in the mapping itself; if a merge key provides it, the key written here would
- * replace the merged value whole (a merge is shallow): refused when that would drop anything.
- */
-function refuseMerged(walk, map, depth) {
-    const { at, display, text } = walk;
-    const merged = fromMerge(walk.doc, map, at[depth]);
-    if (!merged)
-        return;
-    const lost = lostKeys(merged.value, at.slice(depth + 1), at.slice(0, depth + 1).join('.'));
-    if (lost.length === 0)
-        return;
-    const key = merged.pair.key;
-    const line = lineOf(text, key.range?.[0] ?? 0);
-    const source = text.slice(key.range[0], lineEndOf(text, key.range[0])).trim();
-    const name = at.slice(0, depth + 1).join('.');
-    const owner = depth === 0 ? 'the top of the file' : at.slice(0, depth).join('.');
-    throw fileError(display, `gets ${name} from the merge key "${source}" at line ${line}`, `Writing values-key ${at.join('.')} means writing ${at[depth]} into ${owner}, which replaces the whole merged value (a merge is shallow) and would drop ${lost.join(', ')}; this action never rewrites the anchor itself, which every alias of it shares. Write ${name} in full under ${owner}, or point values-key at the anchor's own path if every user of it should get the link.`);
-}
-/** The value a merge key of `map` gives `key`, and the merge pair that gives it. */
-function fromMerge(doc, map, key) {
-    for (const pair of map.items) {
-        if (!isMergeKey(pair))
-            continue;
-        const sources = (0,dist/* isSeq */.oP)(pair.value) ? pair.value.items : [pair.value];
-        for (const source of sources) {
-            const node = (0,dist/* isAlias */.Vj)(source) ? source.resolve(doc) : source;
-            if (!(0,dist/* isMap */.jh)(node))
-                continue;
-            const data = node.toJS(doc, TO_JS);
-            if (Object.hasOwn(data, key))
-                return { value: data[key], pair };
-        }
-    }
-    return undefined;
-}
-function isMergeKey(pair) {
-    return (0,dist/* isScalar */.jn)(pair.key) && typeof pair.key.value === 'symbol';
-}
-/** The dotted names of what a mapping written for `rest` would not carry over from `value`. */
-function lostKeys(value, rest, name) {
-    if (value === null || value === undefined)
-        return [];
-    if (typeof value !== 'object' || Array.isArray(value))
-        return [name];
-    const allowed = rest.length === 0 ? KEYS : [rest[0]];
-    const data = value;
-    return Object.keys(data).flatMap((key) => !allowed.includes(key)
-        ? [`${name}.${key}`]
-        : rest.length > 0
-            ? lostKeys(data[key], rest.slice(1), `${name}.${key}`)
-            : []);
-}
-/** A node the edit writes into must not be an anchor that aliases elsewhere reuse. */
-function refuseShared(walk, node, depth) {
-    const anchor = 'anchor' in node ? node.anchor : undefined;
-    if (!anchor)
-        return;
-    const lines = [];
-    (0,dist/* visit */.YR)(walk.doc, {
-        Alias(_, alias) {
-            if (alias.resolve(walk.doc) === node)
-                lines.push(lineOf(walk.text, alias.range?.[0] ?? 0));
-        },
-    });
-    if (lines.length === 0)
-        return;
-    const { at, text, display } = walk;
-    const name = at.slice(0, depth).join('.');
-    throw fileError(display, `has the anchor &${anchor} on ${name} at line ${lineOf(text, node.range?.[0] ?? 0)}, which *${anchor} at line ${lines.join(', ')} reuses`, `Writing ${at.join('.')} inside it would change ${lines.length === 1 ? 'that copy' : 'those copies'} too, and this action never rewrites an anchor's target. Move the anchor off the values-key path, or give ${name} a mapping of its own.`);
-}
-/** An anchored value this action rewrites would change every alias of it too. */
-function refuseAnchoredValues(walk, block) {
-    for (const key of KEYS) {
-        const node = findPair(block, key)?.value;
-        if (node && 'anchor' in node && node.anchor) {
-            throw fileError(walk.display, `has an anchor (&${node.anchor}) on ${walk.at.join('.')}.${key} at line ${lineOf(walk.text, node.range?.[0] ?? 0)}`, `This action rewrites that value, which would change every *${node.anchor} alias too: move the anchor to another key.`);
-        }
-    }
-}
-/** `~`, `null` or nothing at all. */
-function isEmpty(node) {
-    return (0,dist/* isScalar */.jn)(node) && node.value === null;
-}
-function describeNode(node) {
-    if ((0,dist/* isScalar */.jn)(node))
-        return `${typeof node.value === 'string' ? 'string' : String(node.value === null ? 'null' : typeof node.value)} value`;
-    if ((0,dist/* isMap */.jh)(node))
-        return 'mapping';
-    if ((0,dist/* isAlias */.Vj)(node))
-        return 'alias';
-    return 'list';
-}
-function findPair(map, key) {
-    return map.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === key);
-}
-function lineOf(text, offset) {
-    let line = 1;
-    for (let i = 0; i < offset && i < text.length; i++)
-        if (text.charCodeAt(i) === 10)
-            line++;
-    return line;
-}
-function lineEndOf(text, offset) {
-    const nl = text.indexOf('\n', offset);
-    return nl === -1 ? text.length : nl;
-}
-
-;// CONCATENATED MODULE: ./src/values/check.ts
-/**
- * Checks a values file's text before anything is started, so that a broken file costs no export:
- * valid YAML (else the line and column of the first error), one document, a mapping at the top,
- * and a values-key path that can be written (path.ts).
- */
-
-
-
-/** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
-function checkValues(text, display, at = STATIC_EXPORT) {
-    const doc = singleDocument(text, display);
-    const root = doc.contents;
-    if (root !== null && !isEmpty(root) && !(0,dist/* isMap */.jh)(root)) {
-        const line = lineOf(text, root.range?.[0] ?? 0);
-        throw fileError(display, `has a ${describeNode(root)} at the top (line ${line}), not a mapping of keys`, 'A Helm values file is a mapping such as "replicaCount: 1".');
-    }
-    try {
-        doc.toJS(TO_JS);
-    }
-    catch (error) {
-        throw fileError(display, `cannot be read as data (${error.message})`, 'Check its anchors and aliases.');
-    }
-    walkPath(doc, text, at, display);
-    return doc;
-}
-/** Parses the text as exactly one YAML document without errors. */
-function singleDocument(text, display) {
-    const docs = (0,dist/* parseAllDocuments */.hR)(text, PARSE);
-    // An empty stream (nothing but comments or white space) is not an array.
-    if (!Array.isArray(docs))
-        return (0,dist/* parseDocument */.Tp)(text, PARSE);
-    for (const doc of docs) {
-        const error = doc.errors[0];
-        if (error) {
-            const pos = error.linePos?.[0];
-            const where = pos ? `line ${pos.line}, column ${pos.col}` : 'an unknown position';
-            const first = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-            throw fileError(display, `is not valid YAML at ${where} (${display}:${pos?.line ?? 0}:${pos?.col ?? 0}): ${first}`, 'Fix the file, or delete it to start a new one.');
-        }
-    }
-    if (docs.length > 1) {
-        throw fileError(display, `contains ${docs.length} YAML documents (separated by ---)`, 'A Helm values file is one document: split it into several files.');
-    }
-    return docs[0] ?? (0,dist/* parseDocument */.Tp)(text, PARSE);
-}
-
 ;// CONCATENATED MODULE: ./src/values/source.ts
 /**
  * Positions in a values file's source text, and the splices that edit it: the edit replaces
@@ -73438,6 +73368,224 @@ function flowAppend(text, map) {
     const close = text.lastIndexOf('}', map.range[1] - 1);
     const before = text.slice(0, close).trimEnd();
     return { at: before.length, open: before.endsWith('{'), comma: before.endsWith(',') };
+}
+
+;// CONCATENATED MODULE: ./src/values/path.ts
+/**
+ * The values-key path in a values file: how much of it the file has, and why a path cannot be
+ * written. Helm reads merge keys (`<<: *defaults`), so the path is followed as Helm follows it: a
+ * key of the mapping itself wins over a merged one. The edit never writes into an anchor's target
+ * (every alias of it would change too); a key that only a merge provides is written into the
+ * mapping itself, where it overrides the merged one, unless that would drop merged keys.
+ */
+
+
+
+/** Follows the path; throws a UserError (naming the path, the file and the line) if it cannot be
+ * written. Expects a checked document: one mapping at the top, or nothing. */
+function walkPath(doc, text, at, display) {
+    const walk = { doc, text, at, display };
+    if (!(0,dist/* isMap */.jh)(doc.contents))
+        return { map: null, depth: 0 };
+    let map = doc.contents;
+    for (let depth = 0; depth < at.length; depth++) {
+        const pair = findPair(map, at[depth]);
+        const value = pair?.value;
+        if (!pair) {
+            refuseMerged(walk, map, depth);
+            return { map, depth };
+        }
+        if (!value || isEmpty(value)) {
+            if (value)
+                refuseShared(walk, value, depth + 1);
+            return { map, depth, empty: pair };
+        }
+        if (!(0,dist/* isMap */.jh)(value))
+            throw notMapping(walk, value, depth + 1);
+        refuseShared(walk, value, depth + 1);
+        map = value;
+    }
+    refuseAnchoredValues(walk, map);
+    return { map, depth: at.length };
+}
+/** A scalar, a list or an alias where the path needs a mapping. */
+function notMapping(walk, value, depth) {
+    const { at, text, display } = walk;
+    const name = at.slice(0, depth).join('.');
+    const key = at[depth - 1];
+    const where = depth < at.length ? ` (on the values-key path ${at.join('.')})` : '';
+    const line = lineOf(text, value.range?.[0] ?? 0);
+    if ((0,dist/* isAlias */.Vj)(value)) {
+        const target = value.resolve(walk.doc);
+        const fix = (0,dist/* isMap */.jh)(target)
+            ? `The values would have to be written into the anchor &${value.source}, which every *${value.source} shares, and this action never rewrites an anchor's target. Give ${name} a mapping of its own that merges the anchor ("${key}:" with "<<: *${value.source}" indented below) and run again.`
+            : `Write ${name} as a mapping or remove it.`;
+        return fileError(display, `has ${name}${where} as an alias (*${value.source}) at line ${line}, not a mapping`, fix);
+    }
+    return fileError(display, `has ${name}${where} as a ${describeNode(value)} at line ${line}, not a mapping`, `Write ${name} as a mapping (e.g. "${key}:" with "enabled: true" indented below) or remove it${where ? ', or check values-key' : ''}.`);
+}
+/**
+ * The key is not in the mapping itself; if a merge key provides it, the key written here would
+ * replace the merged value whole (a merge is shallow): refused when that would drop anything.
+ */
+function refuseMerged(walk, map, depth) {
+    const { at, display, text } = walk;
+    const merged = fromMerge(walk.doc, map, at[depth]);
+    if (!merged)
+        return;
+    const lost = lostKeys(merged.value, at.slice(depth + 1), at.slice(0, depth + 1).join('.'));
+    if (lost.length === 0)
+        return;
+    const key = merged.pair.key;
+    const line = lineOf(text, key.range?.[0] ?? 0);
+    const source = text.slice(key.range[0], lineEnd(text, key.range[0])).trim();
+    const name = at.slice(0, depth + 1).join('.');
+    const owner = depth === 0 ? 'the top of the file' : at.slice(0, depth).join('.');
+    throw fileError(display, `gets ${name} from the merge key "${source}" at line ${line}`, `Writing values-key ${at.join('.')} means writing ${at[depth]} into ${owner}, which replaces the whole merged value (a merge is shallow) and would drop ${lost.join(', ')}; this action never rewrites the anchor itself, which every alias of it shares. Write ${name} in full under ${owner}, or point values-key at the anchor's own path if every user of it should get the link.`);
+}
+/** The value a merge key of `map` gives `key`, and the merge pair that gives it. */
+function fromMerge(doc, map, key) {
+    for (const pair of map.items) {
+        if (!isMergeKey(pair))
+            continue;
+        const sources = (0,dist/* isSeq */.oP)(pair.value) ? pair.value.items : [pair.value];
+        for (const source of sources) {
+            const node = (0,dist/* isAlias */.Vj)(source) ? source.resolve(doc) : source;
+            if (!(0,dist/* isMap */.jh)(node))
+                continue;
+            const data = node.toJS(doc, TO_JS);
+            if (Object.hasOwn(data, key))
+                return { value: data[key], pair };
+        }
+    }
+    return undefined;
+}
+function isMergeKey(pair) {
+    return (0,dist/* isScalar */.jn)(pair.key) && typeof pair.key.value === 'symbol';
+}
+/** The dotted names of what a mapping written for `rest` would not carry over from `value`. */
+function lostKeys(value, rest, name) {
+    if (value === null || value === undefined)
+        return [];
+    if (typeof value !== 'object' || Array.isArray(value))
+        return [name];
+    const allowed = rest.length === 0 ? KEYS : [rest[0]];
+    const data = value;
+    return Object.keys(data).flatMap((key) => !allowed.includes(key)
+        ? [`${name}.${key}`]
+        : rest.length > 0
+            ? lostKeys(data[key], rest.slice(1), `${name}.${key}`)
+            : []);
+}
+/** A node the edit writes into must not be an anchor that aliases elsewhere reuse. */
+function refuseShared(walk, node, depth) {
+    const anchor = 'anchor' in node ? node.anchor : undefined;
+    if (!anchor)
+        return;
+    const lines = [];
+    (0,dist/* visit */.YR)(walk.doc, {
+        Alias(_, alias) {
+            if (alias.resolve(walk.doc) === node)
+                lines.push(lineOf(walk.text, alias.range?.[0] ?? 0));
+        },
+    });
+    if (lines.length === 0)
+        return;
+    const { at, text, display } = walk;
+    const name = at.slice(0, depth).join('.');
+    throw fileError(display, `has the anchor &${anchor} on ${name} at line ${lineOf(text, node.range?.[0] ?? 0)}, which *${anchor} at line ${lines.join(', ')} reuses`, `Writing ${at.join('.')} inside it would change ${lines.length === 1 ? 'that copy' : 'those copies'} too, and this action never rewrites an anchor's target. Move the anchor off the values-key path, or give ${name} a mapping of its own.`);
+}
+/** An anchored value this action rewrites would change every alias of it too. */
+function refuseAnchoredValues(walk, block) {
+    for (const key of KEYS) {
+        const node = findPair(block, key)?.value;
+        if (node && 'anchor' in node && node.anchor) {
+            throw fileError(walk.display, `has an anchor (&${node.anchor}) on ${walk.at.join('.')}.${key} at line ${lineOf(walk.text, node.range?.[0] ?? 0)}`, `This action rewrites that value, which would change every *${node.anchor} alias too: move the anchor to another key.`);
+        }
+    }
+}
+/** Every text value of a `bundleUrl` key in a values file, wherever it is (an anchor included). */
+function bundleUrlsIn(text) {
+    const found = [];
+    (0,dist/* visit */.YR)((0,dist/* parseDocument */.Tp)(text, PARSE), {
+        Pair(_, pair) {
+            const { key, value } = pair;
+            if ((0,dist/* isScalar */.jn)(key) && key.value === 'bundleUrl' && (0,dist/* isScalar */.jn)(value))
+                if (typeof value.value === 'string')
+                    found.push(value.value);
+        },
+    });
+    return found;
+}
+/** `~`, `null` or nothing at all. */
+function isEmpty(node) {
+    return (0,dist/* isScalar */.jn)(node) && node.value === null;
+}
+function describeNode(node) {
+    if ((0,dist/* isScalar */.jn)(node))
+        return `${typeof node.value === 'string' ? 'string' : String(node.value === null ? 'null' : typeof node.value)} value`;
+    if ((0,dist/* isMap */.jh)(node))
+        return 'mapping';
+    if ((0,dist/* isAlias */.Vj)(node))
+        return 'alias';
+    return 'list';
+}
+function findPair(map, key) {
+    return map.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === key);
+}
+function lineOf(text, offset) {
+    let line = 1;
+    for (let i = 0; i < offset && i < text.length; i++)
+        if (text.charCodeAt(i) === 10)
+            line++;
+    return line;
+}
+
+;// CONCATENATED MODULE: ./src/values/check.ts
+/**
+ * Checks a values file's text before anything is started, so that a broken file costs no export:
+ * valid YAML (else the line and column of the first error), one document, a mapping at the top,
+ * and a values-key path that can be written (path.ts).
+ */
+
+
+
+/** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
+function checkValues(text, display, at = STATIC_EXPORT) {
+    const doc = singleDocument(text, display);
+    const root = doc.contents;
+    if (root !== null && !isEmpty(root) && !(0,dist/* isMap */.jh)(root)) {
+        const line = lineOf(text, root.range?.[0] ?? 0);
+        throw fileError(display, `has a ${describeNode(root)} at the top (line ${line}), not a mapping of keys`, 'A Helm values file is a mapping such as "replicaCount: 1".');
+    }
+    try {
+        doc.toJS(TO_JS);
+    }
+    catch (error) {
+        throw fileError(display, `cannot be read as data (${error.message})`, 'Check its anchors and aliases.');
+    }
+    walkPath(doc, text, at, display);
+    return doc;
+}
+/** Parses the text as exactly one YAML document without errors. */
+function singleDocument(text, display) {
+    const docs = (0,dist/* parseAllDocuments */.hR)(text, PARSE);
+    // An empty stream (nothing but comments or white space) is not an array.
+    if (!Array.isArray(docs))
+        return (0,dist/* parseDocument */.Tp)(text, PARSE);
+    for (const doc of docs) {
+        const error = doc.errors[0];
+        if (error) {
+            const pos = error.linePos?.[0];
+            const where = pos ? `line ${pos.line}, column ${pos.col}` : 'an unknown position';
+            const first = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+            throw fileError(display, `is not valid YAML at ${where} (${display}:${pos?.line ?? 0}:${pos?.col ?? 0}): ${first}`, 'Fix the file, or delete it to start a new one.');
+        }
+    }
+    if (docs.length > 1) {
+        throw fileError(display, `contains ${docs.length} YAML documents (separated by ---)`, 'A Helm values file is one document: split it into several files.');
+    }
+    return docs[0] ?? (0,dist/* parseDocument */.Tp)(text, PARSE);
 }
 
 ;// CONCATENATED MODULE: ./src/values/insert.ts
@@ -73557,12 +73705,12 @@ function newPairs(edit, keys, inFlow) {
 
 ;// CONCATENATED MODULE: ./src/values/edit.ts
 /**
- * The in-place edit of a Helm values file: only `staticExport.enabled`, `.bundleUrl` and
- * `.version` change. The new scalars are spliced into the source text at the parsed nodes'
- * ranges, so comments, blank lines, key order, quoting, anchors, flow collections, block scalars,
- * indentation, line endings and a byte-order mark elsewhere stay byte for byte; a replaced value
- * keeps its quote style (style.ts). Every edit is checked by parsing the result: its data must
- * equal the old data but for those keys.
+ * The in-place edit of a Helm values file: only `enabled`, `bundleUrl` and `version` of the block
+ * at values-key (`staticExport` unless it says otherwise) change. The new scalars are spliced into
+ * the source text at the parsed nodes' ranges, so comments, blank lines, key order, quoting,
+ * anchors, flow collections, block scalars, indentation, line endings and a byte-order mark
+ * elsewhere stay byte for byte; a replaced value keeps its quote style (style.ts). Every edit is
+ * checked by parsing the result: its data must equal the old data but for those keys.
  */
 
 
@@ -73865,6 +74013,7 @@ function writeFailure(error, path, display) {
 
 
 
+
 /** The values files as messages name them: `values.yaml`, or `a.yaml and b.yaml`. */
 function valuesDisplay(inputs) {
     return listing(inputs.valuesFiles.map((file) => file.display));
@@ -73922,10 +74071,10 @@ async function planFile(run, file, bundle) {
     const plan = planValuesEdit(current.text, { enabled: true, bundleUrl: bundle.bundleUrl, version: inputs.version }, file.display, inputs.valuesKey);
     for (const notice of plan.notices)
         reporter.notice(notice);
-    // The diff shows where the link goes, with its credential (a query) hidden.
-    const linkRedactor = new Redactor(redactLink(bundle.bundleUrl));
-    linkRedactor.add(...querySecrets(bundle.bundleUrl));
-    const diff = linkRedactor.redact(unifiedDiff(current.text, plan.text, file.display));
+    // The diff shows where the link goes, and where it went before, with the credentials (the
+    // query) of both hidden: the link being replaced may still be valid.
+    const hide = linkHider([bundle.bundleUrl, ...bundleUrlsIn(current.text)]);
+    const diff = hide(unifiedDiff(current.text, plan.text, file.display));
     const { path, mode, exists } = current;
     return { display: file.display, path, plan, diff, created: !exists, mode };
 }
@@ -74034,6 +74183,7 @@ async function download(run, job, bundle) {
             deadline: run.deadline,
             logger: reporter,
             display: inputs.downloadPathInput,
+            source: job ? 'export' : 'bundle-url',
         });
         const perSecond = Math.round(got.bytes / Math.max(0.001, got.durationMs / 1000));
         reporter.info(`Downloaded ${formatBytes(got.bytes)} in ${formatElapsed(got.durationMs)} (${formatBytes(perSecond)}/s), sha256 ${got.sha256}.`);
@@ -74132,9 +74282,7 @@ async function ask(url, method, dispatcher, options) {
         });
         // A server that ignores Range would send the whole bundle: read only an error's text.
         const error = !mirror_ok(response.statusCode) && method === 'GET';
-        const text = error
-            ? await readAtMost(response.body, 4096).then((read) => read.bytes.toString('utf8'), () => '')
-            : '';
+        const text = error ? await errorText(response.body) : '';
         discard(response.body);
         return { status: response.statusCode, headers: response.headers, said: storageError(text) };
     }
@@ -74241,9 +74389,8 @@ async function exportSource(run) {
 /** bundle-url: nothing is exported; the URL must answer before it is written. */
 async function mirrorSource(run, url) {
     const { reporter, inputs } = run;
-    // It may be a presigned link of the team's own: masked before anything could print it.
-    for (const secret of querySecrets(url))
-        reporter.secret(secret);
+    // It may be a presigned link of the team's own: hidden before anything could print it.
+    hideSecrets(run, querySecrets(url));
     const shown = redactLink(url);
     const check = await step(run, () => undefined, () => reporter.group(`Check the bundle at ${shown}`, () => checkMirror(url, {
         signal: run.signal,
@@ -74283,7 +74430,7 @@ async function expectedSite(run, download) {
     const settings = run.inputs.verify;
     if (!settings || !download || run.inputs.dryRun)
         return undefined;
-    const site = bundlePages(download.path);
+    const site = bundlePages(download.path, run.inputs.bundleUrl ? 'bundle-url' : 'export');
     await expectPage(settings, site, valuesDisplay(run.inputs));
     return site;
 }
@@ -74362,7 +74509,7 @@ function inlineCode(text) {
 
 function deploymentRow(run) {
     const d = run.deployment;
-    return d ? [['GitHub deployment', `${d.id} · \`${d.environment}\` · ${d.state}`]] : [];
+    return d ? [['GitHub deployment', `${d.id} · ${inlineCode(d.environment)} · ${d.state}`]] : [];
 }
 function successSummary(result, now, run) {
     const rows = [];
@@ -74371,29 +74518,32 @@ function successSummary(result, now, run) {
     if (result.jobId)
         rows.push([
             'Export job',
-            `\`${result.jobId}\` · ${result.status} · ${result.pageCount ?? 0} pages`,
+            `${inlineCode(result.jobId)} · ${result.status} · ${result.pageCount ?? 0} pages`,
         ]);
     if (result.exportDurationMs !== undefined)
         rows.push(['Export duration', formatDuration(result.exportDurationMs)]);
     rows.push(...bundleRows(result, now));
     if (result.version)
-        rows.push(['Version', `\`${result.version}\``]);
+        rows.push(['Version', inlineCode(result.version)]);
     for (const file of result.values)
         rows.push(['Values file', valuesCell(file, result.dryRun)]);
     if (result.helm) {
         const r = result.helm.release;
         rows.push([
             'Helm release',
-            `\`${r.name}\`${r.namespace ? ` in \`${r.namespace}\`` : ''} · revision ${r.revision} · ${r.status}${result.dryRun ? ' (dry run)' : ''} · helm ${result.helm.helm.version}`,
+            `${inlineCode(r.name)}${r.namespace ? ` in ${inlineCode(r.namespace)}` : ''} · revision ${r.revision} · ${r.status}${result.dryRun ? ' (dry run)' : ''} · helm ${result.helm.helm.version}`,
         ]);
     }
     if (result.download)
-        rows.push(['Downloaded', `\`${result.download.path}\` · sha256 \`${result.download.sha256}\``]);
+        rows.push([
+            'Downloaded',
+            `${inlineCode(result.download.path)} · sha256 ${inlineCode(result.download.sha256)}`,
+        ]);
     if (result.verified) {
         const v = result.verified;
         rows.push([
             'Live site',
-            `${v.url} ${v.page ? `serves the new export (equals \`${v.page}\`)` : `answered HTTP ${v.status} (not compared: no download-path)`} · check ${v.checks}, after ${formatDuration(v.durationMs)}`,
+            `${v.url} ${v.page ? `serves the new export (equals ${inlineCode(v.page)})` : `answered HTTP ${v.status} (not compared: no download-path)`} · check ${v.checks}, after ${formatDuration(v.durationMs)}`,
         ]);
     }
     rows.push(...deploymentRow(run));
@@ -74411,7 +74561,7 @@ function valuesCell(file, dryRun) {
         : file.created
             ? `created (${what})`
             : what;
-    return `\`${file.display}\`: ${state}`;
+    return `${inlineCode(file.display)}: ${state}`;
 }
 /** One folded diff per file that changed, named when there are several files. */
 function diffs(files) {
@@ -74419,7 +74569,9 @@ function diffs(files) {
         .filter((file) => file.diff)
         .map((file) => {
         const title = files.length > 1 ? `Values diff: ${escapeHtml(file.display)}` : 'Values diff';
-        return `\n\n<details><summary>${title}</summary>\n\n\`\`\`diff\n${file.diff}\`\`\`\n\n</details>`;
+        // A fence longer than any run of backticks in the file: no line of it ends the block.
+        const block = codeBlock(file.diff.replace(/\n$/, ''), 'diff');
+        return `\n\n<details><summary>${title}</summary>\n\n${block}\n\n</details>`;
     })
         .join('');
 }
@@ -74430,7 +74582,7 @@ function escapeHtml(text) {
 function bundleRows(result, now) {
     const { bundle } = result;
     const size = bundle.sizeBytes !== undefined ? `${formatBytes(bundle.sizeBytes)} at ` : '';
-    const where = `${size}\`${redactLink(bundle.bundleUrl)}\``;
+    const where = `${size}${inlineCode(redactLink(bundle.bundleUrl))}`;
     if (result.mirror || !bundle.expiresAt)
         return [
             ['Bundle', `${where} (bundle-url: your own copy, nothing exported)`],
@@ -74456,10 +74608,13 @@ function failureSummary(message, state, domain, run) {
     if (domain)
         rows.push(['Domain', domain]);
     if (state.jobId)
-        rows.push(['Export job', `\`${state.jobId}\`${state.status ? ` · ${state.status}` : ''}`]);
+        rows.push([
+            'Export job',
+            `${inlineCode(state.jobId)}${state.status ? ` · ${state.status}` : ''}`,
+        ]);
     rows.push(['Error', message]);
     if (state.jobId)
-        rows.push(['Resume', `re-run with \`job-id: ${state.jobId}\``]);
+        rows.push(['Resume', `re-run with ${inlineCode(`job-id: ${state.jobId}`)}`]);
     rows.push(...deploymentRow(run));
     if (run.url)
         rows.push(['Run', `[workflow run](${run.url})`]);
@@ -74480,8 +74635,6 @@ var api_error = __nccwpck_require__(3660);
 
 
 
-
-/** The errors DeploymentApi calls reject with (the one GitHub API error type). */
 
 /** GitHub keeps at most 140 characters of a status description. */
 const MAX_DESCRIPTION = 140;
@@ -74533,10 +74686,10 @@ class DeploymentRecorder {
     /** The last state GitHub accepted. */
     #state;
     #off = false;
-    #warned = false;
     #finished = false;
     /** When the run was cancelled: from then on, calls share CANCELLED_BUDGET_MS. */
     #cancelledAt;
+    #warnings;
     constructor(api, spec, logger, 
     /** Hides every secret known when it is called (the key, the link) from a text sent to GitHub. */
     redact, 
@@ -74550,6 +74703,7 @@ class DeploymentRecorder {
         this.redact = redact;
         this.cancel = cancel;
         this.wait = wait;
+        this.#warnings = new api_error/* WarnOnce */.W8(logger);
         if (cancel?.aborted)
             this.#cancelledAt = Date.now();
         else
@@ -74632,7 +74786,7 @@ class DeploymentRecorder {
         let timer;
         const arm = () => {
             clearTimeout(timer);
-            timer = setTimeout(() => controller.abort(new api_error/* GitHubApiError */.O('no answer in time')), Math.max(0, this.#deadline(started) - Date.now()));
+            timer = setTimeout(() => controller.abort(new api_error/* GitHubApiError */.OS('no answer in time')), Math.max(0, this.#deadline(started) - Date.now()));
         };
         arm();
         this.cancel?.addEventListener('abort', arm);
@@ -74664,7 +74818,7 @@ class DeploymentRecorder {
                 return true;
             }
             catch (error) {
-                const e = error instanceof api_error/* GitHubApiError */.O ? error : undefined;
+                const e = error instanceof api_error/* GitHubApiError */.OS ? error : undefined;
                 const limited = e?.retryAfterMs !== undefined;
                 const refused = !limited && (e?.status === 401 || e?.status === 403 || e?.status === 404);
                 const again = !refused &&
@@ -74685,43 +74839,27 @@ class DeploymentRecorder {
     }
     /**
      * Says why GitHub did not take a call, and makes every later call a no-op with `stop`. A warning
-     * (at most one per run) when the record stops or its final status is lost; a lost in_progress
-     * is only logged, as the final status may still land. The publish goes on either way.
+     * (one per run, later ones logged only) when the record stops or its final status is lost; a
+     * lost in_progress is only logged, as the final status may still land. The publish goes on
+     * either way.
      */
     #standAside(what, error, stop, final = true) {
         if (stop)
             this.#off = true;
-        const e = error instanceof api_error/* GitHubApiError */.O ? error : undefined;
-        const said = statusDescription(this.redact(error instanceof Error ? error.message : String(error)));
-        const answer = e?.status
-            ? `GitHub answered ${e.status} (${said})`
-            : `GitHub could not be reached (${said})`;
         const created = this.#id !== undefined;
-        const fix = e?.retryAfterMs !== undefined
-            ? 'The token hit a GitHub rate limit: fewer API calls from this workflow, or a token of its own (github-token), help.'
-            : e?.status === 401
-                ? "GitHub refused the token: check github-token (the default, the job's GITHUB_TOKEN, is always valid during the job)."
-                : !created && (e?.status === 403 || e?.status === 404)
-                    ? 'Add "permissions: deployments: write" to the job (a 404 can also mean GitHub Enterprise Server without deployments, or a token that cannot see the repository).'
-                    : created && (e?.status === 403 || e?.status === 404)
-                        ? 'The token was refused for this deployment (was the deployment deleted, or its permission withdrawn?).'
-                        : e?.status !== undefined && e.status < 500
-                            ? 'Please report it with the log of this run.'
-                            : 'Check the status of GitHub and GITHUB_API_URL.';
+        const { answer, fix } = (0,api_error/* describeGitHubFailure */.Po)(error, created
+            ? 'The token was refused for this deployment (was the deployment deleted, or its permission withdrawn?).'
+            : 'Add "permissions: deployments: write" to the job (a 404 can also mean GitHub Enterprise Server without deployments, or a token that cannot see the repository).', (text) => statusDescription(this.redact(text)));
         const left = !created
             ? ' The publish goes on without a deployment record.'
             : this.#finished || stop
                 ? ` Deployment ${this.#id} is left ${this.#state === undefined ? 'without a status' : this.#state}: set its status by hand if it matters. The publish goes on.`
                 : ' The publish goes on; the final status will still be sent.';
         const message = `Could not ${what} for environment "${this.spec.environment}": ${answer}. ${fix}${left}`;
-        if (!stop && !final) {
+        if (!stop && !final)
             this.logger.info(message);
-            return;
-        }
-        if (this.#warned)
-            return;
-        this.#warned = true;
-        this.logger.warning(message);
+        else
+            this.#warnings.say(message);
     }
 }
 
@@ -74813,9 +74951,10 @@ async function writeSummary(markdown) {
 /**
  * The frame of both entry points: mask the key before anything is printed, cancel on signals,
  * turn any thrown value into core.setFailed (after `onFailure` reports what it can), and close
- * the clients.
+ * the clients. The failure message goes through `redact` first: it may quote the service (a
+ * reason that holds the key), and the summary `onFailure` writes is a file the runner never masks.
  */
-async function runEntry(work, onFailure) {
+async function runEntry(work, onFailure, redact = (text) => text) {
     const controller = new AbortController();
     const release = cancelOnSignals(controller);
     const clients = [];
@@ -74837,7 +74976,7 @@ async function runEntry(work, onFailure) {
         ]);
     }
     catch (error) {
-        const message = describeFailure(error);
+        const message = redact(describeFailure(error));
         await onFailure(message, error).catch(() => undefined);
         setFailed(message);
     }
@@ -74870,7 +75009,7 @@ async function run() {
         await root.recordDeployment(inputs, signal);
         const result = await root.publish(inputs, track(serviceClient(inputs)), signal);
         await root.reportSuccess(result);
-    }, (message, error) => root.reportFailure(message, error));
+    }, (message, error) => root.reportFailure(message, error), (text) => root.redact(text));
 }
 /** One run of the root action: what its steps learn is kept for the report of a failure. */
 class RootRun {
@@ -74882,6 +75021,10 @@ class RootRun {
     inputs;
     workspace = '';
     deployment;
+    /** The run's redactor, for the failure line (the runner masks it too; this does not rely on it). */
+    redact(text) {
+        return this.redactor.redact(text);
+    }
     /** Masks what must not be printed, parses the inputs, then shows their notices and warnings. */
     readInputs() {
         // bundle-url may be a presigned link of the team's own: masked before anything is checked.
@@ -74952,11 +75095,8 @@ function serviceClient(inputs) {
 }
 /** The successful deployment status's description: what was published, rolled out, checked. */
 function publishedDescription(result) {
-    const published = result.jobId
-        ? `Published export ${result.jobId} (${result.pageCount} pages)`
-        : 'Published the bundle from bundle-url';
     const helm = result.helm ? `, Helm revision ${result.helm.release.revision}` : '';
-    return `${published}${helm}${result.verified ? ', live site verified' : ''}`;
+    return `Published ${publishedSource(result)}${helm}${result.verified ? ', live site verified' : ''}`;
 }
 /**
  * Records the run as a GitHub deployment when the environment input is set (not on a dry run).

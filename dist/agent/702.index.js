@@ -30,7 +30,7 @@ export const modules = {
  * GitHub answered.
  */
 function toApiError(error, signal) {
-    if (error instanceof _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .O)
+    if (error instanceof _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .OS)
         return error;
     const e = (error ?? {});
     const response = e.response;
@@ -40,11 +40,11 @@ function toApiError(error, signal) {
         const headers = response.headers ?? {};
         const limited = e.status === 429 ||
             (e.status === 403 && (headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(said)));
-        return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .O(said.split('\n')[0].slice(0, 200), e.status, limited ? retryAfter(headers) : undefined);
+        return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .OS(said.split('\n')[0].slice(0, 200), e.status, limited ? retryAfter(headers) : undefined);
     }
     if (signal?.aborted)
-        return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .O('no answer in time');
-    return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .O((0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNetworkError */ .gl)(e.cause ?? error));
+        return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .OS('no answer in time');
+    return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .OS((0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNetworkError */ .gl)(e.cause ?? error));
 }
 /** Retry-After (seconds or a date), or the reset time of the limit, as a wait in ms; else 1 s. */
 function retryAfter(headers) {
@@ -128,11 +128,10 @@ function authorOf(user, association) {
 function posted(data) {
     return { id: data.id, url: data.html_url };
 }
-/** The agent's calls on the repository `owner/repo` (GITHUB_REPOSITORY). */
-function octokitPullRequestApi(token, repository) {
+/** The agent's calls on the run's repository (GITHUB_REPOSITORY, as for deployments). */
+function octokitPullRequestApi(token) {
     const octokit = createOctokit(token);
-    const [owner = '', repo = ''] = repository.split('/');
-    const at = { owner, repo };
+    const at = _actions_github__WEBPACK_IMPORTED_MODULE_0__/* .context */ ._.repo;
     /** Runs one call with its time limit, turning what Octokit throws into a GitHubApiError. */
     const call = async (fn) => {
         const signal = AbortSignal.timeout(PULL_REQUEST_CALL_MS);
@@ -192,9 +191,8 @@ function octokitPullRequestApi(token, repository) {
                 username: login,
                 request,
             });
-            // role_name tells maintain and triage apart; permission folds them into write and read.
-            const role = data.role_name;
-            return typeof role === 'string' && role !== '' ? role : data.permission;
+            // `permission`, not `role_name`: a custom role has its own name, and its base here.
+            return data.permission;
         }),
     };
 }

@@ -39302,6 +39302,7 @@ module.exports = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CA: () => (/* binding */ errorCode),
 /* harmony export */   Wn: () => (/* binding */ describeStatus),
 /* harmony export */   gl: () => (/* binding */ describeNetworkError),
 /* harmony export */   hD: () => (/* binding */ ApiError),
@@ -39405,22 +39406,35 @@ const CAUSES = {
     Z_BUF_ERROR: 'the compressed body is cut short',
     HPE_INVALID_CONSTANT: 'the answer is not HTTP',
 };
+/** An error and its causes, outermost first; a few levels only (causes may form a cycle). */
+function* causeChain(error) {
+    let current = error;
+    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+        yield current;
+        current = current.cause;
+    }
+}
+/** The error code of the error or of its nearest cause that has one (`ECONNREFUSED`). */
+function errorCode(error) {
+    for (const link of causeChain(error))
+        if (typeof link.code === 'string')
+            return link.code;
+    return undefined;
+}
 /**
  * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
  * with a few words where the code alone says little. Falls back to the innermost message.
  */
 function describeNetworkError(error) {
-    let current = error;
     let message = error instanceof Error ? error.message : String(error);
-    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-        const { code, name } = current;
+    for (const link of causeChain(error)) {
+        const { code, name } = link;
         if (typeof code === 'string')
             return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
         if (name === 'HTTPParserError')
             return CAUSES.HPE_INVALID_CONSTANT;
-        if (current instanceof Error && current.message)
-            message = current.message;
-        current = current.cause;
+        if (link instanceof Error && link.message)
+            message = link.message;
     }
     return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
 }
@@ -39474,9 +39488,10 @@ function parseRetryAfter(value, now) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   O: () => (/* binding */ GitHubApiError)
+/* harmony export */   OS: () => (/* binding */ GitHubApiError),
+/* harmony export */   Po: () => (/* binding */ describeGitHubFailure),
+/* harmony export */   W8: () => (/* binding */ WarnOnce)
 /* harmony export */ });
-/** What a call to GitHub's REST API failed with, whatever it was for (deployments, comments). */
 class GitHubApiError extends Error {
     status;
     retryAfterMs;
@@ -39489,6 +39504,47 @@ class GitHubApiError extends Error {
         super(message);
         this.status = status;
         this.retryAfterMs = retryAfterMs;
+    }
+}
+/**
+ * A failed call to GitHub, in the words every caller uses: a rate limit (a 403 that says so
+ * included), a token GitHub refused (401), a refusal of the call (403, 404: `refused`, as only the
+ * caller knows which permission it needs), another refusal (a bug to report), or GitHub out of
+ * reach. `clean` makes GitHub's message fit to show (printable, without secrets, short).
+ */
+function describeGitHubFailure(error, refused, clean) {
+    const e = error instanceof GitHubApiError ? error : undefined;
+    const said = clean(error instanceof Error ? error.message : String(error));
+    const answer = e?.status
+        ? `GitHub answered ${e.status} (${said})`
+        : `GitHub could not be reached (${said})`;
+    const limited = e?.retryAfterMs !== undefined;
+    const fix = limited
+        ? 'The token hit a GitHub rate limit: fewer API calls from this workflow, or a token of its own (github-token), help.'
+        : e?.status === 401
+            ? "GitHub refused the token: check github-token (the default, the job's GITHUB_TOKEN, is always valid during the job)."
+            : e?.status === 403 || e?.status === 404
+                ? refused
+                : e?.status !== undefined && e.status < 500
+                    ? 'Please report it with the log of this run.'
+                    : 'Check the status of GitHub and GITHUB_API_URL.';
+    return { answer, fix, transient: limited || e?.status === undefined || e.status >= 500 };
+}
+/**
+ * The GitHub calls that never fail a run say so once as a warning (the first is the one to act
+ * on); the later ones are logged only.
+ */
+class WarnOnce {
+    logger;
+    #warned = false;
+    constructor(logger) {
+        this.logger = logger;
+    }
+    say(message) {
+        if (this.#warned)
+            return this.logger.info(message);
+        this.#warned = true;
+        this.logger.warning(message);
     }
 }
 
@@ -42858,9 +42914,18 @@ const SERVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
 const HARD_EXIT_AFTER_CANCEL_MS = 3000;
 /**
  * What is left, after a cancel, for the last calls that report the outcome (the GitHub deployment's
- * final status): the hard exit less a margin for the process to write its last lines.
+ * final status): the hard exit less a margin for the process to write its last lines. Counted
+ * from the cancel, like the hard exit.
  */
 const CANCELLED_REPORT_BUDGET_MS = HARD_EXIT_AFTER_CANCEL_MS - 500;
+/** The least time the final report keeps once a cancelled helm is gone. */
+const REPORT_AFTER_HELM_MS = 1500;
+/**
+ * After a cancel, how long helm gets to exit on SIGTERM before it is killed (SIGKILL). The report
+ * can only start once helm is gone, and its budget counts from the cancel: the grace and the
+ * report's own time both fit in the budget, so both end before the hard exit.
+ */
+const HELM_KILL_GRACE_MS = CANCELLED_REPORT_BUDGET_MS - REPORT_AFTER_HELM_MS;
 
 ;// CONCATENATED MODULE: ./src/shared/errors.ts
 /**
@@ -42927,6 +42992,17 @@ function formatDuration(ms) {
     if (m > 0)
         return `${m}m${s > 0 ? `${String(s).padStart(2, '0')}s` : ''}`;
     return `${s}s`;
+}
+/**
+ * `7d`, `1d12h`, `6h`, `45m`: a long span (a schedule's gaps, a link's lifetime) in the units
+ * people use: days and hours from 23h30m on, `formatDuration` below.
+ */
+function formatSpan(ms) {
+    if (ms < 86_400_000 - 1800_000)
+        return formatDuration(ms);
+    const hours = Math.round(ms / 3_600_000);
+    const days = Math.floor(hours / 24);
+    return hours % 24 > 0 ? `${days}d${hours % 24}h` : `${days}d`;
 }
 /**
  * A measured duration for a log line: to the millisecond under a minute (`0.342s`, `12.050s`, so
@@ -43136,6 +43212,13 @@ function isLoopbackHost(hostname) {
     const host = hostname.toLowerCase();
     return (LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost'));
 }
+/**
+ * The address as messages may show it: not at all when it may hold a user name or password
+ * (`https://user:password@host`), whatever else is wrong with it.
+ */
+function shownBaseUrl(raw) {
+    return raw.includes('@') ? '(redacted)' : raw;
+}
 function refuse(raw, problem, fix) {
     throw new errors/* ApiError */.hD({
         operation: 'configure the client',
@@ -43152,29 +43235,32 @@ function refuse(raw, problem, fix) {
  */
 function parseBaseUrl(raw) {
     const text = raw.trim();
+    const shown = shownBaseUrl(raw);
     if (text === '')
         refuse(raw, 'is empty', `Set it to the service address, e.g. ${DEFAULT_BASE_URL}.`);
     if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-        refuse(raw, 'has no scheme', `Write it with https://, e.g. https://${text.replace(/^\/+/, '')}.`);
+        refuse(shown, 'has no scheme', shown === raw
+            ? `Write it with https://, e.g. https://${text.replace(/^\/+/, '')}.`
+            : 'Write it with https://.');
     }
     let url;
     try {
         url = new URL(text);
     }
     catch {
-        return refuse(raw, 'is not a valid URL', 'Write it as https://host[:port][/path].');
+        return refuse(shown, 'is not a valid URL', 'Write it as https://host[:port][/path].');
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        refuse(raw, `uses ${url.protocol.slice(0, -1)}://`, 'Only https:// (or http:// to a loopback address) is supported.');
+        refuse(shown, `uses ${url.protocol.slice(0, -1)}://`, 'Only https:// (or http:// to a loopback address) is supported.');
     }
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        refuse(raw, 'uses plain http:// to a host that is not loopback', 'Use https://: the admin API key must not cross a network in clear text.');
+        refuse(shown, 'uses plain http:// to a host that is not loopback', 'Use https://: the admin API key must not cross a network in clear text.');
     }
     if (url.username || url.password) {
-        refuse('(redacted)', 'contains a user name or password', 'Remove them; the API key is sent as a bearer token.');
+        refuse(shown, 'contains a user name or password', 'Remove them; the API key is sent as a bearer token.');
     }
     if (url.search || url.hash) {
-        refuse(raw, 'has a query or fragment', 'Remove everything after "?" or "#".');
+        refuse(shown, 'has a query or fragment', 'Remove everything after "?" or "#".');
     }
     if (!url.pathname.endsWith('/'))
         url.pathname += '/';
@@ -43218,15 +43304,17 @@ function parseServiceSettings(get) {
 /** The service address input, refused with the client's own reasons. */
 function parseBaseUrlInput(raw) {
     const name = CommonInputs.BaseUrl.name;
+    // A user name or password in the address is never echoed, whatever the error.
+    const shown = `("${text_printable(shownBaseUrl(raw.trim()))}")`;
     if (/\s/.test(raw.trim())) {
-        throw new errors_InputError(name, `("${text_printable(raw.trim())}") contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
+        throw new errors_InputError(name, `${shown} contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
     }
     try {
         return parseBaseUrl(raw || CommonInputs.BaseUrl.default);
     }
     catch (error) {
         if (error instanceof errors/* ApiError */.hD) {
-            throw new errors_InputError(name, error.reason.replace(/^base-url "[^"]*" /, `("${text_printable(raw.trim())}") `), error.hint ?? '');
+            throw new errors_InputError(name, error.reason.replace(/^base-url "[^"]*" /, `${shown} `), error.hint ?? '');
         }
         throw error;
     }
@@ -43341,9 +43429,10 @@ async function writeSummary(markdown) {
 /**
  * The frame of both entry points: mask the key before anything is printed, cancel on signals,
  * turn any thrown value into core.setFailed (after `onFailure` reports what it can), and close
- * the clients.
+ * the clients. The failure message goes through `redact` first: it may quote the service (a
+ * reason that holds the key), and the summary `onFailure` writes is a file the runner never masks.
  */
-async function runEntry(work, onFailure) {
+async function runEntry(work, onFailure, redact = (text) => text) {
     const controller = new AbortController();
     const release = cancelOnSignals(controller);
     const clients = [];
@@ -43365,7 +43454,7 @@ async function runEntry(work, onFailure) {
         ]);
     }
     catch (error) {
-        const message = describeFailure(error);
+        const message = redact(describeFailure(error));
         await onFailure(message, error).catch(() => undefined);
         setFailed(message);
     }
@@ -51135,16 +51224,6 @@ const NEVER_SENT_CODES = new Set([
     'ENETUNREACH',
     'EHOSTUNREACH',
 ]);
-function errorCode(err) {
-    let current = err;
-    for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-        const code = current.code;
-        if (typeof code === 'string')
-            return code;
-        current = current.cause;
-    }
-    return undefined;
-}
 function fail(ctx, kind, message, extra = {}) {
     return new errors/* ApiError */.hD({ operation: ctx.op.name, kind, message, attempts: ctx.attempt, ...extra });
 }
@@ -51162,7 +51241,7 @@ function whyStopped(ctx, err) {
             retry: op.idempotent && !byDeadline,
         };
     }
-    const code = errorCode(err);
+    const code = (0,errors/* errorCode */.CA)(err);
     const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
     return {
         error: fail(ctx, 'network', `network error (${(0,errors/* describeNetworkError */.gl)(err)}) talking to ${url.host}`, {
@@ -51465,15 +51544,8 @@ function pullRequestNumber(link, repo) {
 }
 /** The associations that may ask the agent for changes (confirmed by `permission`). */
 const STEERING_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR'];
-/** The roles that may push to the repository, and so may steer the agent. */
-const WRITE_ROLES = ['admin', 'maintain', 'write'];
-/**
- * Whether a text (a comment, a pull request's body) was written by someone the agent listens
- * to: an app (this action's own comments) or a person who may steer it.
- */
-function writtenByTrusted(author) {
-    return author.bot || STEERING_ASSOCIATIONS.includes(author.association);
-}
+/** The permissions that may push to the repository, and so may steer the agent. */
+const WRITE_PERMISSIONS = ['admin', 'write'];
 /** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
 async function pull_request_refusal(api, author) {
     const who = `${text_printable(author.login)} (${text_printable(author.association)})`;
@@ -51481,20 +51553,20 @@ async function pull_request_refusal(api, author) {
         return `${who} is a bot`;
     if (!STEERING_ASSOCIATIONS.includes(author.association))
         return `${who} is not an owner, member or collaborator of the repository`;
-    let role;
+    let permission;
     try {
-        role = await api.permission(author.login);
+        permission = await api.permission(author.login);
     }
     catch (error) {
         // 404: not a collaborator (anymore).
-        if (error instanceof api_error/* GitHubApiError */.O && error.status === 404)
-            role = 'none';
+        if (error instanceof api_error/* GitHubApiError */.OS && error.status === 404)
+            permission = 'none';
         else
             throw error;
     }
-    return WRITE_ROLES.includes(role)
+    return WRITE_PERMISSIONS.includes(permission)
         ? undefined
-        : `${who} has the role "${text_printable(role)}" on the repository, not write, maintain or admin`;
+        : `${who} has the permission "${text_printable(permission)}" on the repository, not write or admin`;
 }
 /**
  * The writes the agent makes on GitHub (comments, reactions), which never fail a run: the first
@@ -51503,13 +51575,12 @@ async function pull_request_refusal(api, author) {
  */
 class CommentWriter {
     api;
-    logger;
     redact;
-    #warned = false;
+    #warnings;
     constructor(api, logger, redact) {
         this.api = api;
-        this.logger = logger;
         this.redact = redact;
+        this.#warnings = new api_error/* WarnOnce */.W8(logger);
     }
     /** `call`'s result, or undefined after saying why GitHub refused it. */
     async attempt(what, call) {
@@ -51536,21 +51607,8 @@ class CommentWriter {
         await this.attempt(`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content));
     }
     #refused(what, error) {
-        const e = error instanceof api_error/* GitHubApiError */.O ? error : undefined;
-        const said = this.redact(text_printable(error instanceof Error ? error.message : String(error)));
-        const answer = e?.status
-            ? `GitHub answered ${e.status} (${said})`
-            : `GitHub could not be reached (${said})`;
-        const fix = e?.status === 401
-            ? 'GitHub refused the token: check github-token (the default, the job token, is valid during the job).'
-            : e?.status === 403 || e?.status === 404
-                ? 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).'
-                : 'Check the status of GitHub and GITHUB_API_URL.';
-        const message = `Could not ${what}: ${answer}. ${fix} The agent job is not affected.`;
-        if (this.#warned)
-            return this.logger.info(message);
-        this.#warned = true;
-        this.logger.warning(message);
+        const { answer, fix } = (0,api_error/* describeGitHubFailure */.Po)(error, 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).', (text) => this.redact(text_printable(text)));
+        this.#warnings.say(`Could not ${what}: ${answer}. ${fix} The agent job is not affected.`);
     }
 }
 
@@ -51562,13 +51620,7 @@ const CREDENTIAL_PARAM = /signature|^sig$|token|credential|^key-pair-id$|^policy
  * percent-decoded, and each credential parameter's value raw, decoded and percent-encoded.
  */
 function linkSecrets(link) {
-    const found = new Set([link]);
-    try {
-        found.add(decodeURIComponent(link));
-    }
-    catch {
-        // Not decodable: the raw form is enough.
-    }
+    const found = new Set(wholeForms(link));
     let url;
     try {
         url = new URL(link);
@@ -51588,14 +51640,21 @@ function linkSecrets(link) {
     }
     return [...found].filter((s) => s.length >= 6);
 }
+/** The link raw and percent-decoded (when it decodes). */
+function wholeForms(link) {
+    try {
+        return [link, decodeURIComponent(link)];
+    }
+    catch {
+        return [link];
+    }
+}
 /**
  * The secrets of a link that has a query (a presigned link: `linkSecrets`); none for an address
  * without one (a public mirror), which is not a credential and may be shown, or for no link.
  */
 function querySecrets(link) {
-    if (!link.includes('?'))
-        return [];
-    return linkSecrets(link).filter((secret) => secret.length >= 6);
+    return link.includes('?') ? linkSecrets(link) : [];
 }
 /** The link as it may be shown: origin and path, with the query (the credential) hidden. */
 function redactLink(link) {
@@ -51606,6 +51665,25 @@ function redactLink(link) {
     catch {
         return '(link hidden)';
     }
+}
+/**
+ * Hides the query of every link given wherever it appears in a text, as `redactLink` shows the
+ * link (`https://host/path?…`), and each of its credentials met alone as `***`. A link without a
+ * query (a public address) is shown as it is.
+ */
+function linkHider(links) {
+    // Longest first, as the Redactor does: a link that holds another is hidden whole.
+    const presigned = links
+        .filter((link) => querySecrets(link).length > 0)
+        .sort((a, b) => b.length - a.length);
+    const whole = presigned.map((link) => {
+        const hider = new Redactor(redactLink(link));
+        hider.add(...wholeForms(link));
+        return hider;
+    });
+    const parts = new Redactor();
+    parts.add(...presigned.flatMap(querySecrets));
+    return (text) => parts.redact(whole.reduce((out, hider) => hider.redact(out), text));
 }
 /**
  * The one redactor: every value added is replaced by `***` in any text passed through it, longest
@@ -51731,7 +51809,10 @@ function readCommentEvent(env) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
-/** The inputs that record a publish as a GitHub deployment. */
+/**
+ * The GitHub inputs: the token both actions use (github-token, and the check of its shape), and
+ * the inputs that record a publish as a GitHub deployment (environment, environment-url).
+ */
 
 
 /**
@@ -51896,10 +51977,13 @@ function parsePrompt(prompt, input = AgentInputs.Prompt.name) {
 function parseAgentToken(token, reviewLoop) {
     if (token !== '')
         return checkGithubToken(token);
-    if (reviewLoop) {
-        throw new errors_InputError(AgentInputs.GithubToken.name, 'is empty, but the review loop answers on the pull request', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: pull-requests: write" and "issues: write", or pass a token that has them.');
-    }
+    if (reviewLoop)
+        throw reviewLoopWithoutToken();
     return undefined;
+}
+/** The refusal of an empty github-token on a comment event (the review loop answers there). */
+function reviewLoopWithoutToken() {
+    return new errors_InputError(AgentInputs.GithubToken.name, 'is empty, but the review loop answers on the pull request', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: pull-requests: write" and "issues: write", or pass a token that has them.');
 }
 function parseCommand(raw) {
     const command = raw.trim();
@@ -52082,7 +52166,7 @@ function noMarkerReply(asked, command) {
         REPLY_MARKER,
         `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
         '',
-        `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment or in the pull request's description. It comments on the pull requests that its jobs open; for another pull request, add that line to the description, then comment ${inlineCode(`${command} <instruction>`)} again.`,
+        `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own, then comment ${inlineCode(`${command} <instruction>`)} again.`,
         '',
         quoted(asked),
         '',
@@ -52107,6 +52191,18 @@ function refusedReply(asked, problem, command) {
 function isAnnounceOf(body, jobId) {
     return body.replace(/\r\n/g, '\n').startsWith(`${jobMarker(jobId)}\n**Docs agent**:`);
 }
+/**
+ * The job a comment announces, when it is an announce: written by an app (the action writes as
+ * the token's app, github-actions[bot] with the default token) and in the announce's form. A
+ * person's comment, or another app's comment that holds a marker somewhere, is not one: such text
+ * may quote anything (an app may relay what someone else wrote).
+ */
+function announcedJob(comment) {
+    if (!comment.author.bot)
+        return undefined;
+    const jobId = markersIn(comment.body)[0];
+    return jobId !== undefined && isAnnounceOf(comment.body, jobId) ? jobId : undefined;
+}
 /** Posts or edits the announce of `job`; returns its link (undefined when there is none). */
 async function announce(job, side, logger) {
     const number = pullRequestNumber(job.prLink, side.repo);
@@ -52120,7 +52216,7 @@ async function announce(job, side, logger) {
     const comments = await writer.attempt(`list the comments of pull request #${number}`, (api) => api.comments(number));
     if (comments === undefined)
         return undefined;
-    const existing = comments.filter((c) => isAnnounceOf(c.body, job.id)).at(-1);
+    const existing = comments.filter((c) => announcedJob(c) === job.id).at(-1);
     const body = announceBody(job, side.command, side.links);
     const posted = existing
         ? await writer.editComment(existing.id, body)
@@ -52130,12 +52226,79 @@ async function announce(job, side, logger) {
     return posted?.url;
 }
 
+;// CONCATENATED MODULE: ./src/agent/outcome.ts
+/**
+ * How a follow-up of the review loop ended, as the reply tells it: the job's last status, the
+ * service's refusal or the stop, and for a completed job what became of the pull request.
+ */
+
+
+
+/** What the follow-up gave: its result, or what it threw. */
+async function settle(sending) {
+    try {
+        return { result: await sending };
+    }
+    catch (error) {
+        return { error };
+    }
+}
+/** The outcomes that earn the comment a +1 (the others a -1). */
+const WELL = new Set(['completed', 'sent']);
+/** How the follow-up ended, for the reply; for a completed job, what became of the pull request. */
+async function outcomeOf(sent, context) {
+    const { jobId, state } = context;
+    const { result, error } = sent;
+    if (result)
+        return finished(result, context.pull, context.writer, context.side.repo);
+    if (error instanceof StoppedError)
+        return error.reason === 'timeout'
+            ? { kind: 'timeout', jobId, timeoutMs: context.timeoutMs }
+            : { kind: 'cancelled', jobId };
+    if (error instanceof errors/* ApiError */.hD && error.status === 429)
+        return {
+            kind: 'rate-limited',
+            retryAfterMs: error.retryAfterMs,
+            now: (context.now ?? Date.now)(),
+        };
+    if (state.job?.status === 'failed')
+        return { kind: 'failed', job: state.job };
+    const message = error instanceof errors/* ApiError */.hD
+        ? error.reason
+        : error instanceof Error
+            ? error.message
+            : String(error);
+    return { kind: 'error', jobId, message: context.redact(message) };
+}
+async function finished(result, before, writer, repo) {
+    const { job } = result;
+    if (job.status === 'archived')
+        return { kind: 'archived', job };
+    if (job.status !== 'completed')
+        return { kind: 'sent', job };
+    if (!job.prLink)
+        return { kind: 'completed', job, change: { pr: 'none' } };
+    if (pullRequestNumber(job.prLink, repo) !== before.number)
+        return { kind: 'completed', job, change: { pr: 'other', link: job.prLink } };
+    const after = await writer.attempt(`read pull request #${before.number}`, (api) => api.pullRequest(before.number));
+    if (!after)
+        return { kind: 'completed', job, change: { pr: 'unknown' } };
+    return {
+        kind: 'completed',
+        job,
+        change: after.headSha !== before.headSha
+            ? { pr: 'updated', before: before.headSha, after: after.headSha }
+            : { pr: 'unchanged' },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/agent/review-loop.ts
 /**
  * The review loop: a comment `/agent <instruction>` on the agent's pull request becomes a
  * follow-up of its job, and the outcome is replied in the thread. Which comments count and which
- * job they steer are decided by pure functions; `reviewLoop` runs the steps. Nothing is sent to
- * the service unless every check passed; the instruction is data throughout, never printed.
+ * markers may name the job are decided by pure functions, the trusted marker by the commenter's
+ * own check; `reviewLoop` runs the steps. Nothing is sent to the service unless every check
+ * passed; the instruction is data throughout, never printed.
  */
 
 
@@ -52171,23 +52334,47 @@ function screen(event, command) {
     return { instruction };
 }
 /**
- * The job the pull request belongs to: the newest marker in a comment written by this action (or
- * by someone who may steer the agent), else the last one in the description if its author is so
- * trusted. Instructions and the replies that quote them are skipped: they are data, and may hold
- * a marker line that names another job.
+ * The markers that may name the pull request's job, newest first: one per comment (an announce's
+ * own, else the comment's last), then the description's last. Instructions and the replies that
+ * quote them are skipped: they are data, and may hold a marker line that names another job.
  */
-function newestMarker(pull, comments, command) {
-    const marked = comments
-        .filter((c) => writtenByTrusted(c.author) &&
-        !isReply(c.body) &&
-        instructionAfter(c.body, command) === undefined)
-        .map((c) => ({ at: c.updatedAt, id: c.id, jobs: markersIn(c.body) }))
-        .filter((c) => c.jobs.length > 0)
-        .sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);
-    const newest = marked.at(-1)?.jobs.at(-1);
-    if (newest)
-        return newest;
-    return writtenByTrusted(pull.author) ? markersIn(pull.body).at(-1) : undefined;
+function markerCandidates(pull, comments, command) {
+    const inComments = comments
+        .filter((c) => !isReply(c.body) && instructionAfter(c.body, command) === undefined)
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id)
+        .flatMap((c) => {
+        const announced = announcedJob(c);
+        const jobId = announced ?? markersIn(c.body).at(-1);
+        if (jobId === undefined)
+            return [];
+        return [
+            { jobId, author: c.author, announce: announced !== undefined, where: `comment ${c.id}` },
+        ];
+    });
+    const described = markersIn(pull.body).at(-1);
+    return described === undefined
+        ? inComments
+        : [
+            ...inComments,
+            { jobId: described, author: pull.author, announce: false, where: 'the description' },
+        ];
+}
+/**
+ * The job the pull request belongs to: the newest marker that is trusted. An announce is; any
+ * other text (a person's comment, another app's, the description) only when its author may steer
+ * the agent, by the commenter's own check (`mayNotSteer`, which asks GitHub for the permission).
+ * Each marker passed over is handed to `passed`, with the reason.
+ */
+async function newestMarker(candidates, mayNotSteer, passed = () => undefined) {
+    for (const candidate of candidates) {
+        if (candidate.announce)
+            return candidate.jobId;
+        const why = await mayNotSteer(candidate.author);
+        if (why === undefined)
+            return candidate.jobId;
+        passed(candidate, why);
+    }
+    return undefined;
 }
 /** The steps of the review loop for one comment event. */
 async function reviewLoop(inputs, event, deps) {
@@ -52195,7 +52382,7 @@ async function reviewLoop(inputs, event, deps) {
     if (!admitted)
         return {};
     const thread = threadOf(event, admitted.writer, deps);
-    const { pull, jobId } = await jobOf(admitted.writer.api, thread.number, inputs.command);
+    const { pull, jobId } = await jobOf(thread.number, inputs.command, admitted, deps);
     const refused = refusedBefore(jobId, admitted.asked, inputs.command);
     if (refused)
         return thread.replyOnly(refused.body, refused.why);
@@ -52210,9 +52397,11 @@ async function admit(event, command, deps) {
         return undefined;
     }
     const writer = await deps.side.writer();
+    // Not reached: the inputs refuse an empty token on a comment event, with this same error.
     if (!writer)
-        throw new UserError('The review loop needs github-token.');
-    const refused = await readGitHub('check who may steer the agent', () => pull_request_refusal(writer.api, comment.author));
+        throw reviewLoopWithoutToken();
+    const mayNotSteer = steeringCheck(writer.api);
+    const refused = await mayNotSteer(comment.author);
     if (refused) {
         deps.reporter.info(`Comment ${comment.id}: ${refused}, so it may not steer the agent; ignored.`);
         return undefined;
@@ -52222,7 +52411,23 @@ async function admit(event, command, deps) {
         login: comment.author.login,
         url: comment.url,
     };
-    return { asked, writer };
+    return { asked, writer, mayNotSteer };
+}
+/**
+ * `refusal`, asked of GitHub once per author in a run: the commenter and the authors of the
+ * markers are often the same people.
+ */
+function steeringCheck(api) {
+    const asked = new Map();
+    return (author) => {
+        const key = JSON.stringify([author.login, author.bot, author.association]);
+        let answer = asked.get(key);
+        if (!answer) {
+            answer = readGitHub('check who may steer the agent', () => pull_request_refusal(api, author));
+            asked.set(key, answer);
+        }
+        return answer;
+    };
 }
 /** The reply when nothing may be sent: no job named, or an instruction the check refuses. */
 function refusedBefore(jobId, asked, command) {
@@ -52268,7 +52473,13 @@ async function followUpInThread(inputs, context) {
     deps.reporter.info(`Pull request #${thread.number}: an instruction of ${instruction.length} characters from ${text_printable(context.asked.login)} for agent job ${jobId}.`);
     await thread.react('eyes');
     const sent = await settle(deps.send({ ...inputs, prompt: instruction, jobId }));
-    const outcome = await outcomeOf(sent, { jobId, inputs, pull, writer: thread.writer, deps });
+    const outcome = await outcomeOf(sent, {
+        jobId,
+        timeoutMs: inputs.timeoutMs,
+        pull,
+        writer: thread.writer,
+        ...deps,
+    });
     const url = await thread.reply(replyBody(outcome, { ...context.asked, instruction }, deps.side.links));
     if (url)
         deps.reporter.info(`Replied on pull request #${thread.number}: ${url}`);
@@ -52278,13 +52489,13 @@ async function followUpInThread(inputs, context) {
         await announce(sent.result.job, deps.side, deps.reporter);
     return { instruction, outcome, ...sent, commentUrl: url };
 }
-/** The outcomes that earn the comment a +1 (the others a -1). */
-const WELL = new Set(['completed', 'sent']);
-/** The pull request (its head before the follow-up) and the job its newest marker names. */
-async function jobOf(api, number, command) {
+/** The pull request (its head before the follow-up) and the job its newest trusted marker names. */
+async function jobOf(number, command, admitted, deps) {
+    const { api } = admitted.writer;
     const pull = await readGitHub(`read pull request #${number}`, () => api.pullRequest(number));
     const comments = await readGitHub(`list the comments of pull request #${number}`, () => api.comments(number));
-    return { pull, jobId: newestMarker(pull, comments, command) };
+    const jobId = await newestMarker(markerCandidates(pull, comments, command), admitted.mayNotSteer, (marker, why) => deps.reporter.debug(`Pull request #${number}: the marker of agent job ${marker.jobId} in ${marker.where} does not count: ${why}.`));
+    return { pull, jobId };
 }
 /** A read the loop cannot do without: a refusal fails the step, naming what to check. */
 async function readGitHub(what, call) {
@@ -52292,68 +52503,11 @@ async function readGitHub(what, call) {
         return await call();
     }
     catch (error) {
-        if (!(error instanceof api_error/* GitHubApiError */.O))
+        if (!(error instanceof api_error/* GitHubApiError */.OS))
             throw error;
-        const answer = error.status
-            ? `GitHub answered ${error.status} (${text_printable(error.message)})`
-            : `GitHub could not be reached (${text_printable(error.message)})`;
-        throw new UserError(`Could not ${what}: ${answer}. Check that github-token may read the repository's pull requests (the job's default token can), then comment again.`, { transient: error.status === undefined || error.status >= 500 });
+        const { answer, fix, transient } = (0,api_error/* describeGitHubFailure */.Po)(error, "Check that github-token may read the repository's pull requests (the job's default token can), then comment again.", text_printable);
+        throw new UserError(`Could not ${what}: ${answer}. ${fix}`, { transient });
     }
-}
-async function settle(sending) {
-    try {
-        return { result: await sending };
-    }
-    catch (error) {
-        return { error };
-    }
-}
-/** How the follow-up ended, for the reply; for a completed job, what became of the pull request. */
-async function outcomeOf(sent, context) {
-    const { jobId, deps } = context;
-    const { state } = deps;
-    const { result, error } = sent;
-    if (result)
-        return finished(result, context.pull, context.writer, deps.side.repo);
-    if (error instanceof StoppedError)
-        return error.reason === 'timeout'
-            ? { kind: 'timeout', jobId, timeoutMs: context.inputs.timeoutMs }
-            : { kind: 'cancelled', jobId };
-    if (error instanceof errors/* ApiError */.hD && error.status === 429)
-        return {
-            kind: 'rate-limited',
-            retryAfterMs: error.retryAfterMs,
-            now: (deps.now ?? Date.now)(),
-        };
-    if (state.job?.status === 'failed')
-        return { kind: 'failed', job: state.job };
-    const message = error instanceof errors/* ApiError */.hD
-        ? error.reason
-        : error instanceof Error
-            ? error.message
-            : String(error);
-    return { kind: 'error', jobId, message: deps.redact(message) };
-}
-async function finished(result, before, writer, repo) {
-    const { job } = result;
-    if (job.status === 'archived')
-        return { kind: 'archived', job };
-    if (job.status !== 'completed')
-        return { kind: 'sent', job };
-    if (!job.prLink)
-        return { kind: 'completed', job, change: { pr: 'none' } };
-    if (pullRequestNumber(job.prLink, repo) !== before.number)
-        return { kind: 'completed', job, change: { pr: 'other', link: job.prLink } };
-    const after = await writer.attempt(`read pull request #${before.number}`, (api) => api.pullRequest(before.number));
-    if (!after)
-        return { kind: 'completed', job, change: { pr: 'unknown' } };
-    return {
-        kind: 'completed',
-        job,
-        change: after.headSha !== before.headSha
-            ? { pr: 'updated', before: before.headSha, after: after.headSha }
-            : { pr: 'unchanged' },
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/shared/poll.ts
@@ -52794,10 +52948,12 @@ async function runAgentPipeline(inputs, deps) {
 ;// CONCATENATED MODULE: ./src/agent/summary.ts
 /** The agent's job summary, as Markdown: pure, so tests can read exactly what a person will see. */
 
-/** The job summary: the prompt (first lines), job, status, repository and branch, pull request. */
+/** The job summary: the instruction (first lines, as code), job, status, repository and branch, pull request. */
 function agentSummary(prompt, result, state, error, run) {
     const lines = prompt.split(/\r?\n/);
-    const shown = lines.slice(0, 3).join('\n') + (lines.length > 3 ? '\n…' : '');
+    // The instruction may come from a comment: shown as code, where no markup or mention works.
+    const shown = codeBlock(lines.slice(0, 3).join('\n')) +
+        (lines.length > 3 ? `\n\n(the first 3 of ${lines.length} lines)` : '');
     const job = result?.job;
     const rows = [];
     rows.push([
@@ -52824,11 +52980,7 @@ function agentSummary(prompt, result, state, error, run) {
     if (run)
         rows.push(['Run', `[workflow run](${run})`]);
     const title = error ? '### Agent follow-up failed' : '### Agent follow-up';
-    const quoted = shown
-        .split('\n')
-        .map((l) => `> ${l}`)
-        .join('\n');
-    return `${title}\n\n${quoted}\n\n${table(rows)}\n`;
+    return `${title}\n\n${shown}\n\n${table(rows)}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/agent/action.ts
@@ -52837,6 +52989,7 @@ function agentSummary(prompt, result, state, error, run) {
  * review loop on a comment event → outputs and summary. Octokit is loaded only when a run writes
  * on a pull request.
  */
+
 
 
 
@@ -52888,7 +53041,16 @@ async function runAgent() {
         });
         if (state.instruction !== undefined)
             await writeSummary(agentSummary(state.instruction, undefined, state, message, runUrl()));
-    });
+    }, redactor.redact);
+}
+/** GITHUB_REPOSITORY as the runner sets it, `owner/name`: the repository the agent comments on. */
+function checkRepository(repository) {
+    if (/^[^/\s]+\/[^/\s]+$/.test(repository))
+        return;
+    const what = repository === ''
+        ? 'is not set (is this a GitHub Actions runner?)'
+        : `is "${text_printable(repository)}", which is not owner/name`;
+    throw new UserError(`GITHUB_REPOSITORY ${what}: the agent cannot tell which repository to comment on. The runner sets it to the workflow's repository, e.g. acme/docs: do not set it in the workflow's env.`);
 }
 /** The repository's pull requests, written through Octokit with github-token (loaded on first use). */
 function pullRequestSide(inputs, reporter, redact) {
@@ -52900,11 +53062,10 @@ function pullRequestSide(inputs, reporter, redact) {
         const token = inputs.githubToken;
         if (!token)
             return undefined;
-        if (!/^[^/\s]+\/[^/\s]+$/.test(repo.repository))
-            throw new UserError('GITHUB_REPOSITORY is not set (is this a GitHub Actions runner?): the agent cannot tell which repository to comment on.');
+        checkRepository(repo.repository);
         reporter.secret(token);
         const { octokitPullRequestApi } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(702)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6702));
-        return new CommentWriter(octokitPullRequestApi(token, repo.repository), reporter, redact);
+        return new CommentWriter(octokitPullRequestApi(token), reporter, redact);
     };
     let writer;
     return {

@@ -58462,9 +58462,18 @@ const constants_SERVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
 const HARD_EXIT_AFTER_CANCEL_MS = 3000;
 /**
  * What is left, after a cancel, for the last calls that report the outcome (the GitHub deployment's
- * final status): the hard exit less a margin for the process to write its last lines.
+ * final status): the hard exit less a margin for the process to write its last lines. Counted
+ * from the cancel, like the hard exit.
  */
 const CANCELLED_REPORT_BUDGET_MS = HARD_EXIT_AFTER_CANCEL_MS - 500;
+/** The least time the final report keeps once a cancelled helm is gone. */
+const REPORT_AFTER_HELM_MS = 1500;
+/**
+ * After a cancel, how long helm gets to exit on SIGTERM before it is killed (SIGKILL). The report
+ * can only start once helm is gone, and its budget counts from the cancel: the grace and the
+ * report's own time both fit in the budget, so both end before the hard exit.
+ */
+const HELM_KILL_GRACE_MS = CANCELLED_REPORT_BUDGET_MS - REPORT_AFTER_HELM_MS;
 
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 /** The one error type the service client throws. */
@@ -58565,22 +58574,35 @@ const CAUSES = {
     Z_BUF_ERROR: 'the compressed body is cut short',
     HPE_INVALID_CONSTANT: 'the answer is not HTTP',
 };
+/** An error and its causes, outermost first; a few levels only (causes may form a cycle). */
+function* causeChain(error) {
+    let current = error;
+    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+        yield current;
+        current = current.cause;
+    }
+}
+/** The error code of the error or of its nearest cause that has one (`ECONNREFUSED`). */
+function errorCode(error) {
+    for (const link of causeChain(error))
+        if (typeof link.code === 'string')
+            return link.code;
+    return undefined;
+}
 /**
  * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
  * with a few words where the code alone says little. Falls back to the innermost message.
  */
 function describeNetworkError(error) {
-    let current = error;
     let message = error instanceof Error ? error.message : String(error);
-    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-        const { code, name } = current;
+    for (const link of causeChain(error)) {
+        const { code, name } = link;
         if (typeof code === 'string')
             return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
         if (name === 'HTTPParserError')
             return CAUSES.HPE_INVALID_CONSTANT;
-        if (current instanceof Error && current.message)
-            message = current.message;
-        current = current.cause;
+        if (link instanceof Error && link.message)
+            message = link.message;
     }
     return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
 }
@@ -58592,6 +58614,13 @@ const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
 function isLoopbackHost(hostname) {
     const host = hostname.toLowerCase();
     return (LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost'));
+}
+/**
+ * The address as messages may show it: not at all when it may hold a user name or password
+ * (`https://user:password@host`), whatever else is wrong with it.
+ */
+function shownBaseUrl(raw) {
+    return raw.includes('@') ? '(redacted)' : raw;
 }
 function refuse(raw, problem, fix) {
     throw new errors_ApiError({
@@ -58609,29 +58638,32 @@ function refuse(raw, problem, fix) {
  */
 function parseBaseUrl(raw) {
     const text = raw.trim();
+    const shown = shownBaseUrl(raw);
     if (text === '')
         refuse(raw, 'is empty', `Set it to the service address, e.g. ${DEFAULT_BASE_URL}.`);
     if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-        refuse(raw, 'has no scheme', `Write it with https://, e.g. https://${text.replace(/^\/+/, '')}.`);
+        refuse(shown, 'has no scheme', shown === raw
+            ? `Write it with https://, e.g. https://${text.replace(/^\/+/, '')}.`
+            : 'Write it with https://.');
     }
     let url;
     try {
         url = new URL(text);
     }
     catch {
-        return refuse(raw, 'is not a valid URL', 'Write it as https://host[:port][/path].');
+        return refuse(shown, 'is not a valid URL', 'Write it as https://host[:port][/path].');
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        refuse(raw, `uses ${url.protocol.slice(0, -1)}://`, 'Only https:// (or http:// to a loopback address) is supported.');
+        refuse(shown, `uses ${url.protocol.slice(0, -1)}://`, 'Only https:// (or http:// to a loopback address) is supported.');
     }
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        refuse(raw, 'uses plain http:// to a host that is not loopback', 'Use https://: the admin API key must not cross a network in clear text.');
+        refuse(shown, 'uses plain http:// to a host that is not loopback', 'Use https://: the admin API key must not cross a network in clear text.');
     }
     if (url.username || url.password) {
-        refuse('(redacted)', 'contains a user name or password', 'Remove them; the API key is sent as a bearer token.');
+        refuse(shown, 'contains a user name or password', 'Remove them; the API key is sent as a bearer token.');
     }
     if (url.search || url.hash) {
-        refuse(raw, 'has a query or fragment', 'Remove everything after "?" or "#".');
+        refuse(shown, 'has a query or fragment', 'Remove everything after "?" or "#".');
     }
     if (!url.pathname.endsWith('/'))
         url.pathname += '/';
@@ -66380,16 +66412,6 @@ const NEVER_SENT_CODES = new Set([
     'ENETUNREACH',
     'EHOSTUNREACH',
 ]);
-function errorCode(err) {
-    let current = err;
-    for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-        const code = current.code;
-        if (typeof code === 'string')
-            return code;
-        current = current.cause;
-    }
-    return undefined;
-}
 function fail(ctx, kind, message, extra = {}) {
     return new errors_ApiError({ operation: ctx.op.name, kind, message, attempts: ctx.attempt, ...extra });
 }
@@ -66745,6 +66767,17 @@ function duration_formatDuration(ms) {
     return `${s}s`;
 }
 /**
+ * `7d`, `1d12h`, `6h`, `45m`: a long span (a schedule's gaps, a link's lifetime) in the units
+ * people use: days and hours from 23h30m on, `formatDuration` below.
+ */
+function formatSpan(ms) {
+    if (ms < 86_400_000 - 1800_000)
+        return duration_formatDuration(ms);
+    const hours = Math.round(ms / 3_600_000);
+    const days = Math.floor(hours / 24);
+    return hours % 24 > 0 ? `${days}d${hours % 24}h` : `${days}d`;
+}
+/**
  * A measured duration for a log line: to the millisecond under a minute (`0.342s`, `12.050s`, so
  * that a throughput can be read off it), as `formatDuration` beyond (`2m03s`).
  */
@@ -66977,15 +67010,17 @@ function parseServiceSettings(get) {
 /** The service address input, refused with the client's own reasons. */
 function parseBaseUrlInput(raw) {
     const name = CommonInputs.BaseUrl.name;
+    // A user name or password in the address is never echoed, whatever the error.
+    const shown = `("${text_printable(shownBaseUrl(raw.trim()))}")`;
     if (/\s/.test(raw.trim())) {
-        throw new InputError(name, `("${text_printable(raw.trim())}") contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
+        throw new InputError(name, `${shown} contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
     }
     try {
         return parseBaseUrl(raw || CommonInputs.BaseUrl.default);
     }
     catch (error) {
         if (error instanceof errors_ApiError) {
-            throw new InputError(name, error.reason.replace(/^base-url "[^"]*" /, `("${text_printable(raw.trim())}") `), error.hint ?? '');
+            throw new InputError(name, error.reason.replace(/^base-url "[^"]*" /, `${shown} `), error.hint ?? '');
         }
         throw error;
     }
@@ -67020,13 +67055,7 @@ const CREDENTIAL_PARAM = /signature|^sig$|token|credential|^key-pair-id$|^policy
  * percent-decoded, and each credential parameter's value raw, decoded and percent-encoded.
  */
 function linkSecrets(link) {
-    const found = new Set([link]);
-    try {
-        found.add(decodeURIComponent(link));
-    }
-    catch {
-        // Not decodable: the raw form is enough.
-    }
+    const found = new Set(wholeForms(link));
     let url;
     try {
         url = new URL(link);
@@ -67046,14 +67075,21 @@ function linkSecrets(link) {
     }
     return [...found].filter((s) => s.length >= 6);
 }
+/** The link raw and percent-decoded (when it decodes). */
+function wholeForms(link) {
+    try {
+        return [link, decodeURIComponent(link)];
+    }
+    catch {
+        return [link];
+    }
+}
 /**
  * The secrets of a link that has a query (a presigned link: `linkSecrets`); none for an address
  * without one (a public mirror), which is not a credential and may be shown, or for no link.
  */
 function querySecrets(link) {
-    if (!link.includes('?'))
-        return [];
-    return linkSecrets(link).filter((secret) => secret.length >= 6);
+    return link.includes('?') ? linkSecrets(link) : [];
 }
 /** The link as it may be shown: origin and path, with the query (the credential) hidden. */
 function redactLink(link) {
@@ -67064,6 +67100,25 @@ function redactLink(link) {
     catch {
         return '(link hidden)';
     }
+}
+/**
+ * Hides the query of every link given wherever it appears in a text, as `redactLink` shows the
+ * link (`https://host/path?…`), and each of its credentials met alone as `***`. A link without a
+ * query (a public address) is shown as it is.
+ */
+function linkHider(links) {
+    // Longest first, as the Redactor does: a link that holds another is hidden whole.
+    const presigned = links
+        .filter((link) => querySecrets(link).length > 0)
+        .sort((a, b) => b.length - a.length);
+    const whole = presigned.map((link) => {
+        const hider = new Redactor(redactLink(link));
+        hider.add(...wholeForms(link));
+        return hider;
+    });
+    const parts = new Redactor();
+    parts.add(...presigned.flatMap(querySecrets));
+    return (text) => parts.redact(whole.reduce((out, hider) => hider.redact(out), text));
 }
 /**
  * The one redactor: every value added is replaced by `***` in any text passed through it, longest
@@ -67091,7 +67146,10 @@ class Redactor {
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
-/** The inputs that record a publish as a GitHub deployment. */
+/**
+ * The GitHub inputs: the token both actions use (github-token, and the check of its shape), and
+ * the inputs that record a publish as a GitHub deployment (environment, environment-url).
+ */
 
 
 /**
@@ -67256,10 +67314,13 @@ function parsePrompt(prompt, input = AgentInputs.Prompt.name) {
 function parseAgentToken(token, reviewLoop) {
     if (token !== '')
         return checkGithubToken(token);
-    if (reviewLoop) {
-        throw new InputError(AgentInputs.GithubToken.name, 'is empty, but the review loop answers on the pull request', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: pull-requests: write" and "issues: write", or pass a token that has them.');
-    }
+    if (reviewLoop)
+        throw inputs_reviewLoopWithoutToken();
     return undefined;
+}
+/** The refusal of an empty github-token on a comment event (the review loop answers there). */
+function inputs_reviewLoopWithoutToken() {
+    return new InputError(AgentInputs.GithubToken.name, 'is empty, but the review loop answers on the pull request', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: pull-requests: write" and "issues: write", or pass a token that has them.');
 }
 function parseCommand(raw) {
     const command = raw.trim();
@@ -67831,6 +67892,15 @@ function publishOutputs(result) {
         [Outputs.Verified]: result.verified ? 'true' : '',
     };
 }
+/**
+ * What a publish put out, in the one-line accounts of a run (the command line's last line, the
+ * GitHub deployment's status): `export job se_… (42 pages)`, or the team's own copy.
+ */
+function publishedSource(result) {
+    return result.jobId
+        ? `export job ${result.jobId} (${result.pageCount ?? 0} pages)`
+        : 'the bundle from bundle-url';
+}
 
 ;// CONCATENATED MODULE: ./src/cli/help.generated.ts
 // Generated by `npm run docs` from action.yml and agent/action.yml: do not edit.
@@ -68275,15 +68345,16 @@ const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 
 
 
-/** Values are single-line by construction; a line break would forge another `name=value` line. */
-function oneLine(name, value) {
-    if (/[\r\n]/.test(value))
-        throw new Error(`output "${name}" holds a line break`);
-    return value;
+/**
+ * A value on one line: a list (values-file with several files is one per line, as the action's
+ * output has it) is joined with commas, since a line break would forge another `name=value` line.
+ */
+function oneLine(value) {
+    return value.split(/\r\n|\r|\n/).join(',');
 }
 function formatLines(results, redact) {
     return Object.entries(results)
-        .map(([name, value]) => `${name}=${oneLine(name, redact(value))}\n`)
+        .map(([name, value]) => `${name}=${oneLine(redact(value))}\n`)
         .join('');
 }
 function formatJson(results, redact) {
@@ -68296,11 +68367,11 @@ function dotenvName(prefix, name) {
 }
 /**
  * GitLab reads a dotenv report line by line as KEY=VALUE, strips both sides and keeps quotes as
- * they are, so values are written bare (none of ours has a line break).
+ * they are, so values are written bare, a list joined with commas as on stdout.
  */
 function formatDotenv(results, prefix, redact) {
     return Object.entries(results)
-        .map(([name, value]) => `${dotenvName(prefix, name)}=${oneLine(name, redact(value))}\n`)
+        .map(([name, value]) => `${dotenvName(prefix, name)}=${oneLine(redact(value))}\n`)
         .join('');
 }
 /** The report's folder must exist before anything is sent: a typo costs no export. */
@@ -68461,7 +68532,6 @@ function truncate(text, max) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/api-error.ts
-/** What a call to GitHub's REST API failed with, whatever it was for (deployments, comments). */
 class api_error_GitHubApiError extends Error {
     status;
     retryAfterMs;
@@ -68474,6 +68544,47 @@ class api_error_GitHubApiError extends Error {
         super(message);
         this.status = status;
         this.retryAfterMs = retryAfterMs;
+    }
+}
+/**
+ * A failed call to GitHub, in the words every caller uses: a rate limit (a 403 that says so
+ * included), a token GitHub refused (401), a refusal of the call (403, 404: `refused`, as only the
+ * caller knows which permission it needs), another refusal (a bug to report), or GitHub out of
+ * reach. `clean` makes GitHub's message fit to show (printable, without secrets, short).
+ */
+function api_error_describeGitHubFailure(error, refused, clean) {
+    const e = error instanceof api_error_GitHubApiError ? error : undefined;
+    const said = clean(error instanceof Error ? error.message : String(error));
+    const answer = e?.status
+        ? `GitHub answered ${e.status} (${said})`
+        : `GitHub could not be reached (${said})`;
+    const limited = e?.retryAfterMs !== undefined;
+    const fix = limited
+        ? 'The token hit a GitHub rate limit: fewer API calls from this workflow, or a token of its own (github-token), help.'
+        : e?.status === 401
+            ? "GitHub refused the token: check github-token (the default, the job's GITHUB_TOKEN, is always valid during the job)."
+            : e?.status === 403 || e?.status === 404
+                ? refused
+                : e?.status !== undefined && e.status < 500
+                    ? 'Please report it with the log of this run.'
+                    : 'Check the status of GitHub and GITHUB_API_URL.';
+    return { answer, fix, transient: limited || e?.status === undefined || e.status >= 500 };
+}
+/**
+ * The GitHub calls that never fail a run say so once as a warning (the first is the one to act
+ * on); the later ones are logged only.
+ */
+class api_error_WarnOnce {
+    logger;
+    #warned = false;
+    constructor(logger) {
+        this.logger = logger;
+    }
+    say(message) {
+        if (this.#warned)
+            return this.logger.info(message);
+        this.#warned = true;
+        this.logger.warning(message);
     }
 }
 
@@ -68505,15 +68616,8 @@ function pull_request_pullRequestNumber(link, repo) {
 }
 /** The associations that may ask the agent for changes (confirmed by `permission`). */
 const STEERING_ASSOCIATIONS = (/* unused pure expression or super */ null && (['OWNER', 'MEMBER', 'COLLABORATOR']));
-/** The roles that may push to the repository, and so may steer the agent. */
-const WRITE_ROLES = (/* unused pure expression or super */ null && (['admin', 'maintain', 'write']));
-/**
- * Whether a text (a comment, a pull request's body) was written by someone the agent listens
- * to: an app (this action's own comments) or a person who may steer it.
- */
-function pull_request_writtenByTrusted(author) {
-    return author.bot || STEERING_ASSOCIATIONS.includes(author.association);
-}
+/** The permissions that may push to the repository, and so may steer the agent. */
+const WRITE_PERMISSIONS = (/* unused pure expression or super */ null && (['admin', 'write']));
 /** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
 async function pull_request_refusal(api, author) {
     const who = `${printable(author.login)} (${printable(author.association)})`;
@@ -68521,20 +68625,20 @@ async function pull_request_refusal(api, author) {
         return `${who} is a bot`;
     if (!STEERING_ASSOCIATIONS.includes(author.association))
         return `${who} is not an owner, member or collaborator of the repository`;
-    let role;
+    let permission;
     try {
-        role = await api.permission(author.login);
+        permission = await api.permission(author.login);
     }
     catch (error) {
         // 404: not a collaborator (anymore).
         if (error instanceof GitHubApiError && error.status === 404)
-            role = 'none';
+            permission = 'none';
         else
             throw error;
     }
-    return WRITE_ROLES.includes(role)
+    return WRITE_PERMISSIONS.includes(permission)
         ? undefined
-        : `${who} has the role "${printable(role)}" on the repository, not write, maintain or admin`;
+        : `${who} has the permission "${printable(permission)}" on the repository, not write or admin`;
 }
 /**
  * The writes the agent makes on GitHub (comments, reactions), which never fail a run: the first
@@ -68543,13 +68647,12 @@ async function pull_request_refusal(api, author) {
  */
 class CommentWriter {
     api;
-    logger;
     redact;
-    #warned = false;
+    #warnings;
     constructor(api, logger, redact) {
         this.api = api;
-        this.logger = logger;
         this.redact = redact;
+        this.#warnings = new WarnOnce(logger);
     }
     /** `call`'s result, or undefined after saying why GitHub refused it. */
     async attempt(what, call) {
@@ -68576,21 +68679,8 @@ class CommentWriter {
         await this.attempt(`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content));
     }
     #refused(what, error) {
-        const e = error instanceof GitHubApiError ? error : undefined;
-        const said = this.redact(printable(error instanceof Error ? error.message : String(error)));
-        const answer = e?.status
-            ? `GitHub answered ${e.status} (${said})`
-            : `GitHub could not be reached (${said})`;
-        const fix = e?.status === 401
-            ? 'GitHub refused the token: check github-token (the default, the job token, is valid during the job).'
-            : e?.status === 403 || e?.status === 404
-                ? 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).'
-                : 'Check the status of GitHub and GITHUB_API_URL.';
-        const message = `Could not ${what}: ${answer}. ${fix} The agent job is not affected.`;
-        if (this.#warned)
-            return this.logger.info(message);
-        this.#warned = true;
-        this.logger.warning(message);
+        const { answer, fix } = describeGitHubFailure(error, 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).', (text) => this.redact(printable(text)));
+        this.#warnings.say(`Could not ${what}: ${answer}. ${fix} The agent job is not affected.`);
     }
 }
 
@@ -68708,7 +68798,7 @@ function comment_noMarkerReply(asked, command) {
         REPLY_MARKER,
         `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
         '',
-        `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment or in the pull request's description. It comments on the pull requests that its jobs open; for another pull request, add that line to the description, then comment ${inlineCode(`${command} <instruction>`)} again.`,
+        `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own, then comment ${inlineCode(`${command} <instruction>`)} again.`,
         '',
         quoted(asked),
         '',
@@ -68733,6 +68823,18 @@ function comment_refusedReply(asked, problem, command) {
 function isAnnounceOf(body, jobId) {
     return body.replace(/\r\n/g, '\n').startsWith(`${jobMarker(jobId)}\n**Docs agent**:`);
 }
+/**
+ * The job a comment announces, when it is an announce: written by an app (the action writes as
+ * the token's app, github-actions[bot] with the default token) and in the announce's form. A
+ * person's comment, or another app's comment that holds a marker somewhere, is not one: such text
+ * may quote anything (an app may relay what someone else wrote).
+ */
+function announce_announcedJob(comment) {
+    if (!comment.author.bot)
+        return undefined;
+    const jobId = markersIn(comment.body)[0];
+    return jobId !== undefined && isAnnounceOf(comment.body, jobId) ? jobId : undefined;
+}
 /** Posts or edits the announce of `job`; returns its link (undefined when there is none). */
 async function announce_announce(job, side, logger) {
     const number = pullRequestNumber(job.prLink, side.repo);
@@ -68746,7 +68848,7 @@ async function announce_announce(job, side, logger) {
     const comments = await writer.attempt(`list the comments of pull request #${number}`, (api) => api.comments(number));
     if (comments === undefined)
         return undefined;
-    const existing = comments.filter((c) => isAnnounceOf(c.body, job.id)).at(-1);
+    const existing = comments.filter((c) => announce_announcedJob(c) === job.id).at(-1);
     const body = announceBody(job, side.command, side.links);
     const posted = existing
         ? await writer.editComment(existing.id, body)
@@ -68756,12 +68858,79 @@ async function announce_announce(job, side, logger) {
     return posted?.url;
 }
 
+;// CONCATENATED MODULE: ./src/agent/outcome.ts
+/**
+ * How a follow-up of the review loop ended, as the reply tells it: the job's last status, the
+ * service's refusal or the stop, and for a completed job what became of the pull request.
+ */
+
+
+
+/** What the follow-up gave: its result, or what it threw. */
+async function outcome_settle(sending) {
+    try {
+        return { result: await sending };
+    }
+    catch (error) {
+        return { error };
+    }
+}
+/** The outcomes that earn the comment a +1 (the others a -1). */
+const outcome_WELL = new Set(['completed', 'sent']);
+/** How the follow-up ended, for the reply; for a completed job, what became of the pull request. */
+async function outcome_outcomeOf(sent, context) {
+    const { jobId, state } = context;
+    const { result, error } = sent;
+    if (result)
+        return finished(result, context.pull, context.writer, context.side.repo);
+    if (error instanceof StoppedError)
+        return error.reason === 'timeout'
+            ? { kind: 'timeout', jobId, timeoutMs: context.timeoutMs }
+            : { kind: 'cancelled', jobId };
+    if (error instanceof ApiError && error.status === 429)
+        return {
+            kind: 'rate-limited',
+            retryAfterMs: error.retryAfterMs,
+            now: (context.now ?? Date.now)(),
+        };
+    if (state.job?.status === 'failed')
+        return { kind: 'failed', job: state.job };
+    const message = error instanceof ApiError
+        ? error.reason
+        : error instanceof Error
+            ? error.message
+            : String(error);
+    return { kind: 'error', jobId, message: context.redact(message) };
+}
+async function finished(result, before, writer, repo) {
+    const { job } = result;
+    if (job.status === 'archived')
+        return { kind: 'archived', job };
+    if (job.status !== 'completed')
+        return { kind: 'sent', job };
+    if (!job.prLink)
+        return { kind: 'completed', job, change: { pr: 'none' } };
+    if (pullRequestNumber(job.prLink, repo) !== before.number)
+        return { kind: 'completed', job, change: { pr: 'other', link: job.prLink } };
+    const after = await writer.attempt(`read pull request #${before.number}`, (api) => api.pullRequest(before.number));
+    if (!after)
+        return { kind: 'completed', job, change: { pr: 'unknown' } };
+    return {
+        kind: 'completed',
+        job,
+        change: after.headSha !== before.headSha
+            ? { pr: 'updated', before: before.headSha, after: after.headSha }
+            : { pr: 'unchanged' },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/agent/review-loop.ts
 /**
  * The review loop: a comment `/agent <instruction>` on the agent's pull request becomes a
  * follow-up of its job, and the outcome is replied in the thread. Which comments count and which
- * job they steer are decided by pure functions; `reviewLoop` runs the steps. Nothing is sent to
- * the service unless every check passed; the instruction is data throughout, never printed.
+ * markers may name the job are decided by pure functions, the trusted marker by the commenter's
+ * own check; `reviewLoop` runs the steps. Nothing is sent to the service unless every check
+ * passed; the instruction is data throughout, never printed.
  */
 
 
@@ -68797,23 +68966,47 @@ function screen(event, command) {
     return { instruction };
 }
 /**
- * The job the pull request belongs to: the newest marker in a comment written by this action (or
- * by someone who may steer the agent), else the last one in the description if its author is so
- * trusted. Instructions and the replies that quote them are skipped: they are data, and may hold
- * a marker line that names another job.
+ * The markers that may name the pull request's job, newest first: one per comment (an announce's
+ * own, else the comment's last), then the description's last. Instructions and the replies that
+ * quote them are skipped: they are data, and may hold a marker line that names another job.
  */
-function newestMarker(pull, comments, command) {
-    const marked = comments
-        .filter((c) => writtenByTrusted(c.author) &&
-        !isReply(c.body) &&
-        instructionAfter(c.body, command) === undefined)
-        .map((c) => ({ at: c.updatedAt, id: c.id, jobs: markersIn(c.body) }))
-        .filter((c) => c.jobs.length > 0)
-        .sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);
-    const newest = marked.at(-1)?.jobs.at(-1);
-    if (newest)
-        return newest;
-    return writtenByTrusted(pull.author) ? markersIn(pull.body).at(-1) : undefined;
+function markerCandidates(pull, comments, command) {
+    const inComments = comments
+        .filter((c) => !isReply(c.body) && instructionAfter(c.body, command) === undefined)
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id)
+        .flatMap((c) => {
+        const announced = announcedJob(c);
+        const jobId = announced ?? markersIn(c.body).at(-1);
+        if (jobId === undefined)
+            return [];
+        return [
+            { jobId, author: c.author, announce: announced !== undefined, where: `comment ${c.id}` },
+        ];
+    });
+    const described = markersIn(pull.body).at(-1);
+    return described === undefined
+        ? inComments
+        : [
+            ...inComments,
+            { jobId: described, author: pull.author, announce: false, where: 'the description' },
+        ];
+}
+/**
+ * The job the pull request belongs to: the newest marker that is trusted. An announce is; any
+ * other text (a person's comment, another app's, the description) only when its author may steer
+ * the agent, by the commenter's own check (`mayNotSteer`, which asks GitHub for the permission).
+ * Each marker passed over is handed to `passed`, with the reason.
+ */
+async function newestMarker(candidates, mayNotSteer, passed = () => undefined) {
+    for (const candidate of candidates) {
+        if (candidate.announce)
+            return candidate.jobId;
+        const why = await mayNotSteer(candidate.author);
+        if (why === undefined)
+            return candidate.jobId;
+        passed(candidate, why);
+    }
+    return undefined;
 }
 /** The steps of the review loop for one comment event. */
 async function review_loop_reviewLoop(inputs, event, deps) {
@@ -68821,7 +69014,7 @@ async function review_loop_reviewLoop(inputs, event, deps) {
     if (!admitted)
         return {};
     const thread = threadOf(event, admitted.writer, deps);
-    const { pull, jobId } = await jobOf(admitted.writer.api, thread.number, inputs.command);
+    const { pull, jobId } = await jobOf(thread.number, inputs.command, admitted, deps);
     const refused = refusedBefore(jobId, admitted.asked, inputs.command);
     if (refused)
         return thread.replyOnly(refused.body, refused.why);
@@ -68836,9 +69029,11 @@ async function admit(event, command, deps) {
         return undefined;
     }
     const writer = await deps.side.writer();
+    // Not reached: the inputs refuse an empty token on a comment event, with this same error.
     if (!writer)
-        throw new UserError('The review loop needs github-token.');
-    const refused = await readGitHub('check who may steer the agent', () => refusal(writer.api, comment.author));
+        throw reviewLoopWithoutToken();
+    const mayNotSteer = steeringCheck(writer.api);
+    const refused = await mayNotSteer(comment.author);
     if (refused) {
         deps.reporter.info(`Comment ${comment.id}: ${refused}, so it may not steer the agent; ignored.`);
         return undefined;
@@ -68848,7 +69043,23 @@ async function admit(event, command, deps) {
         login: comment.author.login,
         url: comment.url,
     };
-    return { asked, writer };
+    return { asked, writer, mayNotSteer };
+}
+/**
+ * `refusal`, asked of GitHub once per author in a run: the commenter and the authors of the
+ * markers are often the same people.
+ */
+function steeringCheck(api) {
+    const asked = new Map();
+    return (author) => {
+        const key = JSON.stringify([author.login, author.bot, author.association]);
+        let answer = asked.get(key);
+        if (!answer) {
+            answer = readGitHub('check who may steer the agent', () => refusal(api, author));
+            asked.set(key, answer);
+        }
+        return answer;
+    };
 }
 /** The reply when nothing may be sent: no job named, or an instruction the check refuses. */
 function refusedBefore(jobId, asked, command) {
@@ -68894,7 +69105,13 @@ async function followUpInThread(inputs, context) {
     deps.reporter.info(`Pull request #${thread.number}: an instruction of ${instruction.length} characters from ${printable(context.asked.login)} for agent job ${jobId}.`);
     await thread.react('eyes');
     const sent = await settle(deps.send({ ...inputs, prompt: instruction, jobId }));
-    const outcome = await outcomeOf(sent, { jobId, inputs, pull, writer: thread.writer, deps });
+    const outcome = await outcomeOf(sent, {
+        jobId,
+        timeoutMs: inputs.timeoutMs,
+        pull,
+        writer: thread.writer,
+        ...deps,
+    });
     const url = await thread.reply(replyBody(outcome, { ...context.asked, instruction }, deps.side.links));
     if (url)
         deps.reporter.info(`Replied on pull request #${thread.number}: ${url}`);
@@ -68904,13 +69121,13 @@ async function followUpInThread(inputs, context) {
         await announce(sent.result.job, deps.side, deps.reporter);
     return { instruction, outcome, ...sent, commentUrl: url };
 }
-/** The outcomes that earn the comment a +1 (the others a -1). */
-const WELL = new Set(['completed', 'sent']);
-/** The pull request (its head before the follow-up) and the job its newest marker names. */
-async function jobOf(api, number, command) {
+/** The pull request (its head before the follow-up) and the job its newest trusted marker names. */
+async function jobOf(number, command, admitted, deps) {
+    const { api } = admitted.writer;
     const pull = await readGitHub(`read pull request #${number}`, () => api.pullRequest(number));
     const comments = await readGitHub(`list the comments of pull request #${number}`, () => api.comments(number));
-    return { pull, jobId: newestMarker(pull, comments, command) };
+    const jobId = await newestMarker(markerCandidates(pull, comments, command), admitted.mayNotSteer, (marker, why) => deps.reporter.debug(`Pull request #${number}: the marker of agent job ${marker.jobId} in ${marker.where} does not count: ${why}.`));
+    return { pull, jobId };
 }
 /** A read the loop cannot do without: a refusal fails the step, naming what to check. */
 async function readGitHub(what, call) {
@@ -68920,66 +69137,9 @@ async function readGitHub(what, call) {
     catch (error) {
         if (!(error instanceof GitHubApiError))
             throw error;
-        const answer = error.status
-            ? `GitHub answered ${error.status} (${printable(error.message)})`
-            : `GitHub could not be reached (${printable(error.message)})`;
-        throw new UserError(`Could not ${what}: ${answer}. Check that github-token may read the repository's pull requests (the job's default token can), then comment again.`, { transient: error.status === undefined || error.status >= 500 });
+        const { answer, fix, transient } = describeGitHubFailure(error, "Check that github-token may read the repository's pull requests (the job's default token can), then comment again.", printable);
+        throw new UserError(`Could not ${what}: ${answer}. ${fix}`, { transient });
     }
-}
-async function settle(sending) {
-    try {
-        return { result: await sending };
-    }
-    catch (error) {
-        return { error };
-    }
-}
-/** How the follow-up ended, for the reply; for a completed job, what became of the pull request. */
-async function outcomeOf(sent, context) {
-    const { jobId, deps } = context;
-    const { state } = deps;
-    const { result, error } = sent;
-    if (result)
-        return finished(result, context.pull, context.writer, deps.side.repo);
-    if (error instanceof StoppedError)
-        return error.reason === 'timeout'
-            ? { kind: 'timeout', jobId, timeoutMs: context.inputs.timeoutMs }
-            : { kind: 'cancelled', jobId };
-    if (error instanceof ApiError && error.status === 429)
-        return {
-            kind: 'rate-limited',
-            retryAfterMs: error.retryAfterMs,
-            now: (deps.now ?? Date.now)(),
-        };
-    if (state.job?.status === 'failed')
-        return { kind: 'failed', job: state.job };
-    const message = error instanceof ApiError
-        ? error.reason
-        : error instanceof Error
-            ? error.message
-            : String(error);
-    return { kind: 'error', jobId, message: deps.redact(message) };
-}
-async function finished(result, before, writer, repo) {
-    const { job } = result;
-    if (job.status === 'archived')
-        return { kind: 'archived', job };
-    if (job.status !== 'completed')
-        return { kind: 'sent', job };
-    if (!job.prLink)
-        return { kind: 'completed', job, change: { pr: 'none' } };
-    if (pullRequestNumber(job.prLink, repo) !== before.number)
-        return { kind: 'completed', job, change: { pr: 'other', link: job.prLink } };
-    const after = await writer.attempt(`read pull request #${before.number}`, (api) => api.pullRequest(before.number));
-    if (!after)
-        return { kind: 'completed', job, change: { pr: 'unknown' } };
-    return {
-        kind: 'completed',
-        job,
-        change: after.headSha !== before.headSha
-            ? { pr: 'updated', before: before.headSha, after: after.headSha }
-            : { pr: 'unchanged' },
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/shared/poll.ts
@@ -69576,7 +69736,7 @@ function runHelm(helm, args, options = {}) {
         let killTimer;
         const stop = () => {
             child.kill('SIGTERM');
-            killTimer = setTimeout(() => child.kill('SIGKILL'), options.graceMs ?? CANCELLED_REPORT_BUDGET_MS);
+            killTimer = setTimeout(() => child.kill('SIGKILL'), options.graceMs ?? HELM_KILL_GRACE_MS);
         };
         options.signal?.addEventListener('abort', stop, { once: true });
         const timer = options.timeoutMs ? setTimeout(stop, options.timeoutMs) : undefined;
@@ -69802,6 +69962,13 @@ async function readAtMost(body, max) {
     }
     return { bytes: Buffer.concat(chunks).subarray(0, max), complete };
 }
+/**
+ * The first bytes of an error answer's body as text, '' when it cannot be read: enough for an
+ * object store's `<Code>` and `<Message>`, and never a whole bundle from a server that sends one.
+ */
+function errorText(body, max = 4096) {
+    return readAtMost(body, max).then((read) => read.bytes.toString('utf8'), () => '');
+}
 /** Drops a body that will not be read (an unread undici body errors when destroyed: ignored). */
 function discard(body) {
     body.on('error', () => undefined);
@@ -70023,8 +70190,11 @@ function paxPath(body) {
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Enough of a page to recognise it; printable() shortens what is shown to 80 characters. */
 const SNIPPET_BYTES = 400;
-/** The bundle's pages, read lazily from the archive at `path` (one pass per page path). */
-function bundlePages(path) {
+/**
+ * The bundle's pages, read lazily from the archive at `path` (one pass per page path). `source`
+ * says whose bundle it is, for the message when it is not a .tar.gz archive.
+ */
+function bundlePages(path, source = 'export') {
     const cache = new Map();
     return {
         pageFor(urlPath) {
@@ -70038,13 +70208,23 @@ function bundlePages(path) {
                                 return { name, body };
                     return undefined;
                 }, (error) => {
-                    throw new errors_UserError(`The downloaded bundle cannot be read as a .tar.gz archive (${describeNetworkError(error)}), so the live site cannot be compared with it. Run again; if it persists, report it.`);
+                    throw unreadableArchive(error, source);
                 });
                 cache.set(urlPath, page);
             }
             return page;
         },
     };
+}
+/** The downloaded file is not a .tar.gz archive: the export's is worth another run, a mirror's not. */
+function unreadableArchive(error, source) {
+    const { code, message } = error;
+    const why = typeof code === 'string' && code.startsWith('Z_')
+        ? `not gzip data: ${text_printable(message)}`
+        : text_printable(message ?? String(error));
+    return new errors_UserError(source === 'export'
+        ? `The downloaded bundle cannot be read as a .tar.gz archive (${why}), so the live site cannot be compared with it. Run again; if it persists, report it.`
+        : `The bundle downloaded from bundle-url cannot be read as a .tar.gz archive (${why}), so the live site cannot be compared with it. Check that bundle-url names the bundle as exported (a .tar.gz file), or unset download-path to check the live site without comparing its page.`);
 }
 /**
  * The page verify-url must serve, found before anything is written: a verify-url the bundle has no
@@ -70343,12 +70523,20 @@ async function generateLink(run, job) {
         }
     }));
     // The link is a credential: mask it, and its signature in every encoding, before anything else.
-    for (const secret of linkSecrets(bundle.bundleUrl)) {
-        reporter.secret(secret);
-        run.redactor.add(secret);
-    }
+    hideSecrets(run, linkSecrets(bundle.bundleUrl));
     reportExpiry(run, bundle);
     return bundle;
+}
+/**
+ * Hides a link's secrets from now on, in both places: the front door's log (masked, or redacted on
+ * a terminal) and the run's redactor, which cleans what the run quotes from elsewhere (helm's
+ * output, a page of the live site).
+ */
+function hideSecrets(run, secrets) {
+    for (const secret of secrets) {
+        run.reporter.secret(secret);
+        run.redactor.add(secret);
+    }
 }
 function reportExpiry(run, bundle) {
     const expiresIn = Date.parse(bundle.expiresAt) - run.clock.now();
@@ -70463,14 +70651,6 @@ function longestGap(crons, now) {
             gap = { ms: to - from, from, to };
     }
     return { gap, unreadable };
-}
-/** `7d`, `1d12h`, `6h`, `45m`: a schedule's gaps and a link's lifetime, in the units people use. */
-function formatSpan(ms) {
-    if (ms < 86_400_000 - 1800_000)
-        return duration_formatDuration(ms);
-    const hours = Math.round(ms / 3_600_000);
-    const days = Math.floor(hours / 24);
-    return hours % 24 > 0 ? `${days}d${hours % 24}h` : `${days}d`;
 }
 /**
  * A cron that runs at least twice per link lifetime (GitHub delays, and sometimes drops, runs).
@@ -70818,6 +70998,24 @@ function releaseRead(chunk) {
 
 
 
+
+/** The words of the messages that depend on whose link it is. */
+const WORDING = {
+    export: {
+        failed: 'Downloading the bundle failed',
+        redirects: 'Run again to generate a fresh link; if it persists, report it.',
+        expired: 'The link has expired or its signature is not valid: run again to generate a fresh link.',
+        refused: 'Run again to generate a fresh link; if it persists, report it.',
+        announced: 'the service announced. Run again; if it persists, report it.',
+    },
+    'bundle-url': {
+        failed: 'Downloading the bundle from bundle-url failed',
+        redirects: "Set bundle-url to the file's final address.",
+        expired: 'Check that the file can be read without credentials (or that your presigned link is still valid).',
+        refused: 'Check that the file is still at bundle-url (it answered the check at the start of the run), then run again.',
+        announced: 'bundle-url announced when it was checked (Content-Length). Check that the file was not replaced during the run, then run again.',
+    },
+};
 class Retryable extends Error {
 }
 /**
@@ -70837,8 +71035,6 @@ class StorageRefusal extends errors_UserError {
         this.said = said;
     }
 }
-/** Redirects a bundle link may take (object stores and CDNs do redirect); the key is never sent. */
-const download_MAX_REDIRECTS = 5;
 function hostOf(url) {
     try {
         return new URL(url).host;
@@ -70847,11 +71043,18 @@ function hostOf(url) {
         return 'the storage host';
     }
 }
-/** Reads `<Code>` and `<Message>` of an object-storage error without echoing anything else. */
+/**
+ * Reads `<Code>` and `<Message>` of an object-storage error without echoing anything else. They
+ * reach the log and the terminal: a line break, an escape or other control character is shown as
+ * text (`\u000a`), so no line of theirs can start a workflow command or move a terminal's cursor.
+ */
 function storageError(body) {
     const code = /<Code>([^<]{1,80})<\/Code>/.exec(body)?.[1];
     const message = /<Message>([^<]{1,200})<\/Message>/.exec(body)?.[1];
-    return [code, message].filter(Boolean).join(': ');
+    return [code, message]
+        .filter((part) => Boolean(part))
+        .map(text_printable)
+        .join(': ');
 }
 async function downloadBundle(url, dest, expectedBytes, options) {
     const logger = options.logger ?? silentLogger;
@@ -70893,8 +71096,8 @@ async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     const host = hostOf(url);
     const started = Date.now();
     const signal = transferSignal(options);
-    const response = await requestFollowingRedirects(url, signal, dispatcher, host, options);
-    await refuseUnusable(response, host);
+    const response = await requestBundle(url, signal, dispatcher, host, options);
+    await refuseUnusable(response, host, WORDING[options.source ?? 'export']);
     const { bytes, sha256 } = await saveBody(response.body, dest, expectedBytes, {
         host,
         options,
@@ -70913,27 +71116,15 @@ function transferSignal(options) {
     return signals.length > 0 ? AbortSignal.any(signals) : undefined;
 }
 /**
- * GETs the link and follows up to MAX_REDIRECTS redirects; the answer after the last is returned
- * as it is, a redirect included (`refuseUnusable` says so).
+ * GETs the link, following up to MAX_REDIRECTS redirects (object stores and CDNs do redirect; the
+ * key is never sent): the answer after the last is returned as it is, a redirect included
+ * (`refuseUnusable` says so).
  */
-async function requestFollowingRedirects(url, signal, dispatcher, host, options) {
-    // undici's request() hands back a Node stream: far less overhead per chunk than fetch's web
-    // streams, and back-pressure all the way to the socket, so memory stays flat.
-    let target = url;
+async function requestBundle(url, signal, dispatcher, host, options) {
+    // requestFollowing hands back undici's Node stream: far less overhead per chunk than fetch's
+    // web streams, and back-pressure all the way to the socket, so memory stays flat.
     try {
-        for (let hop = 0;; hop++) {
-            const response = await (0,undici/* request */.Em)(target, {
-                method: 'GET',
-                headers: { 'user-agent': USER_AGENT },
-                signal,
-                dispatcher,
-            });
-            const location = response.headers.location;
-            if (!isRedirect(response) || typeof location !== 'string' || hop >= download_MAX_REDIRECTS)
-                return response;
-            response.body.resume();
-            target = new URL(location, target).href;
-        }
+        return (await requestFollowing(url, { method: 'GET', signal, dispatcher })).response;
     }
     catch (error) {
         if (options.signal?.aborted)
@@ -70950,22 +71141,19 @@ function isRedirect(response) {
  * Throws unless the answer is the bundle (HTTP 200): a redirect too many, a refusal by the storage
  * (StorageRefusal, for 400, 401 and 403), or a server error, worth another try (Retryable).
  */
-async function refuseUnusable(response, host) {
+async function refuseUnusable(response, host, words) {
     const status = response.statusCode;
     if (isRedirect(response) && typeof response.headers.location === 'string') {
         response.body.resume();
-        throw new errors_UserError(`Downloading the bundle failed: ${host} redirected more than ${download_MAX_REDIRECTS} times (HTTP ${status}). Run again to generate a fresh link; if it persists, report it.`);
+        throw new errors_UserError(`${words.failed}: ${host} redirected more than ${MAX_REDIRECTS} times (HTTP ${status}). ${words.redirects}`);
     }
     if (status === 200)
         return;
-    const body = await response.body.text().catch(() => '');
-    const said = storageError(body);
+    const said = storageError(await errorText(response.body));
     if (status >= 500)
         throw new Retryable(`${host} answered HTTP ${status}${said ? ` (${said})` : ''}`);
-    const hint = status === 403
-        ? 'The link has expired or its signature is not valid: run again to generate a fresh link.'
-        : 'Run again to generate a fresh link; if it persists, report it.';
-    const message = `Downloading the bundle failed: ${host} answered HTTP ${status}${said ? ` (${said})` : ''}. ${hint}`;
+    const hint = status === 403 ? words.expired : words.refused;
+    const message = `${words.failed}: ${host} answered HTTP ${status}${said ? ` (${said})` : ''}. ${hint}`;
     if ([400, 401, 403].includes(status))
         throw new StorageRefusal(message, host, status, said);
     throw new errors_UserError(message);
@@ -70986,7 +71174,7 @@ async function saveBody(body, dest, expectedBytes, at) {
             await writeStream(body, file, signal, (chunk) => {
                 bytes += chunk.length;
                 if (bytes > expectedBytes) {
-                    throw new errors_UserError(`The bundle from ${host} is larger than the ${expectedBytes} bytes the service announced. Run again; if it persists, report it.`);
+                    throw new errors_UserError(`The bundle from ${host} is larger than the ${expectedBytes} bytes ${WORDING[at.options.source ?? 'export'].announced}`);
                 }
                 hash.update(chunk);
             });
@@ -71155,214 +71343,6 @@ function fileError(display, problem, fix) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/values/path.ts
-/**
- * The values-key path in a values file: how much of it the file has, and why a path cannot be
- * written. Helm reads merge keys (`<<: *defaults`), so the path is followed as Helm follows it: a
- * key of the mapping itself wins over a merged one. The edit never writes into an anchor's target
- * (every alias of it would change too); a key that only a merge provides is written into the
- * mapping itself, where it overrides the merged one, unless that would drop merged keys.
- */
-
-
-/** Follows the path; throws a UserError (naming the path, the file and the line) if it cannot be
- * written. Expects a checked document: one mapping at the top, or nothing. */
-function walkPath(doc, text, at, display) {
-    const walk = { doc, text, at, display };
-    if (!(0,dist/* isMap */.jh)(doc.contents))
-        return { map: null, depth: 0 };
-    let map = doc.contents;
-    for (let depth = 0; depth < at.length; depth++) {
-        const pair = findPair(map, at[depth]);
-        const value = pair?.value;
-        if (!pair) {
-            refuseMerged(walk, map, depth);
-            return { map, depth };
-        }
-        if (!value || isEmpty(value)) {
-            if (value)
-                refuseShared(walk, value, depth + 1);
-            return { map, depth, empty: pair };
-        }
-        if (!(0,dist/* isMap */.jh)(value))
-            throw notMapping(walk, value, depth + 1);
-        refuseShared(walk, value, depth + 1);
-        map = value;
-    }
-    refuseAnchoredValues(walk, map);
-    return { map, depth: at.length };
-}
-/** A scalar, a list or an alias where the path needs a mapping. */
-function notMapping(walk, value, depth) {
-    const { at, text, display } = walk;
-    const name = at.slice(0, depth).join('.');
-    const key = at[depth - 1];
-    const where = depth < at.length ? ` (on the values-key path ${at.join('.')})` : '';
-    const line = lineOf(text, value.range?.[0] ?? 0);
-    if ((0,dist/* isAlias */.Vj)(value)) {
-        const target = value.resolve(walk.doc);
-        const fix = (0,dist/* isMap */.jh)(target)
-            ? `The values would have to be written into the anchor &${value.source}, which every *${value.source} shares, and this action never rewrites an anchor's target. Give ${name} a mapping of its own that merges the anchor ("${key}:" with "<<: *${value.source}" indented below) and run again.`
-            : `Write ${name} as a mapping or remove it.`;
-        return fileError(display, `has ${name}${where} as an alias (*${value.source}) at line ${line}, not a mapping`, fix);
-    }
-    return fileError(display, `has ${name}${where} as a ${describeNode(value)} at line ${line}, not a mapping`, `Write ${name} as a mapping (e.g. "${key}:" with "enabled: true" indented below) or remove it${where ? ', or check values-key' : ''}.`);
-}
-/**
- * The key is not in the mapping itself; if a merge key provides it, the key written here would
- * replace the merged value whole (a merge is shallow): refused when that would drop anything.
- */
-function refuseMerged(walk, map, depth) {
-    const { at, display, text } = walk;
-    const merged = fromMerge(walk.doc, map, at[depth]);
-    if (!merged)
-        return;
-    const lost = lostKeys(merged.value, at.slice(depth + 1), at.slice(0, depth + 1).join('.'));
-    if (lost.length === 0)
-        return;
-    const key = merged.pair.key;
-    const line = lineOf(text, key.range?.[0] ?? 0);
-    const source = text.slice(key.range[0], lineEndOf(text, key.range[0])).trim();
-    const name = at.slice(0, depth + 1).join('.');
-    const owner = depth === 0 ? 'the top of the file' : at.slice(0, depth).join('.');
-    throw fileError(display, `gets ${name} from the merge key "${source}" at line ${line}`, `Writing values-key ${at.join('.')} means writing ${at[depth]} into ${owner}, which replaces the whole merged value (a merge is shallow) and would drop ${lost.join(', ')}; this action never rewrites the anchor itself, which every alias of it shares. Write ${name} in full under ${owner}, or point values-key at the anchor's own path if every user of it should get the link.`);
-}
-/** The value a merge key of `map` gives `key`, and the merge pair that gives it. */
-function fromMerge(doc, map, key) {
-    for (const pair of map.items) {
-        if (!isMergeKey(pair))
-            continue;
-        const sources = (0,dist/* isSeq */.oP)(pair.value) ? pair.value.items : [pair.value];
-        for (const source of sources) {
-            const node = (0,dist/* isAlias */.Vj)(source) ? source.resolve(doc) : source;
-            if (!(0,dist/* isMap */.jh)(node))
-                continue;
-            const data = node.toJS(doc, TO_JS);
-            if (Object.hasOwn(data, key))
-                return { value: data[key], pair };
-        }
-    }
-    return undefined;
-}
-function isMergeKey(pair) {
-    return (0,dist/* isScalar */.jn)(pair.key) && typeof pair.key.value === 'symbol';
-}
-/** The dotted names of what a mapping written for `rest` would not carry over from `value`. */
-function lostKeys(value, rest, name) {
-    if (value === null || value === undefined)
-        return [];
-    if (typeof value !== 'object' || Array.isArray(value))
-        return [name];
-    const allowed = rest.length === 0 ? KEYS : [rest[0]];
-    const data = value;
-    return Object.keys(data).flatMap((key) => !allowed.includes(key)
-        ? [`${name}.${key}`]
-        : rest.length > 0
-            ? lostKeys(data[key], rest.slice(1), `${name}.${key}`)
-            : []);
-}
-/** A node the edit writes into must not be an anchor that aliases elsewhere reuse. */
-function refuseShared(walk, node, depth) {
-    const anchor = 'anchor' in node ? node.anchor : undefined;
-    if (!anchor)
-        return;
-    const lines = [];
-    (0,dist/* visit */.YR)(walk.doc, {
-        Alias(_, alias) {
-            if (alias.resolve(walk.doc) === node)
-                lines.push(lineOf(walk.text, alias.range?.[0] ?? 0));
-        },
-    });
-    if (lines.length === 0)
-        return;
-    const { at, text, display } = walk;
-    const name = at.slice(0, depth).join('.');
-    throw fileError(display, `has the anchor &${anchor} on ${name} at line ${lineOf(text, node.range?.[0] ?? 0)}, which *${anchor} at line ${lines.join(', ')} reuses`, `Writing ${at.join('.')} inside it would change ${lines.length === 1 ? 'that copy' : 'those copies'} too, and this action never rewrites an anchor's target. Move the anchor off the values-key path, or give ${name} a mapping of its own.`);
-}
-/** An anchored value this action rewrites would change every alias of it too. */
-function refuseAnchoredValues(walk, block) {
-    for (const key of KEYS) {
-        const node = findPair(block, key)?.value;
-        if (node && 'anchor' in node && node.anchor) {
-            throw fileError(walk.display, `has an anchor (&${node.anchor}) on ${walk.at.join('.')}.${key} at line ${lineOf(walk.text, node.range?.[0] ?? 0)}`, `This action rewrites that value, which would change every *${node.anchor} alias too: move the anchor to another key.`);
-        }
-    }
-}
-/** `~`, `null` or nothing at all. */
-function isEmpty(node) {
-    return (0,dist/* isScalar */.jn)(node) && node.value === null;
-}
-function describeNode(node) {
-    if ((0,dist/* isScalar */.jn)(node))
-        return `${typeof node.value === 'string' ? 'string' : String(node.value === null ? 'null' : typeof node.value)} value`;
-    if ((0,dist/* isMap */.jh)(node))
-        return 'mapping';
-    if ((0,dist/* isAlias */.Vj)(node))
-        return 'alias';
-    return 'list';
-}
-function findPair(map, key) {
-    return map.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === key);
-}
-function lineOf(text, offset) {
-    let line = 1;
-    for (let i = 0; i < offset && i < text.length; i++)
-        if (text.charCodeAt(i) === 10)
-            line++;
-    return line;
-}
-function lineEndOf(text, offset) {
-    const nl = text.indexOf('\n', offset);
-    return nl === -1 ? text.length : nl;
-}
-
-;// CONCATENATED MODULE: ./src/values/check.ts
-/**
- * Checks a values file's text before anything is started, so that a broken file costs no export:
- * valid YAML (else the line and column of the first error), one document, a mapping at the top,
- * and a values-key path that can be written (path.ts).
- */
-
-
-
-/** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
-function checkValues(text, display, at = STATIC_EXPORT) {
-    const doc = singleDocument(text, display);
-    const root = doc.contents;
-    if (root !== null && !isEmpty(root) && !(0,dist/* isMap */.jh)(root)) {
-        const line = lineOf(text, root.range?.[0] ?? 0);
-        throw fileError(display, `has a ${describeNode(root)} at the top (line ${line}), not a mapping of keys`, 'A Helm values file is a mapping such as "replicaCount: 1".');
-    }
-    try {
-        doc.toJS(TO_JS);
-    }
-    catch (error) {
-        throw fileError(display, `cannot be read as data (${error.message})`, 'Check its anchors and aliases.');
-    }
-    walkPath(doc, text, at, display);
-    return doc;
-}
-/** Parses the text as exactly one YAML document without errors. */
-function singleDocument(text, display) {
-    const docs = (0,dist/* parseAllDocuments */.hR)(text, PARSE);
-    // An empty stream (nothing but comments or white space) is not an array.
-    if (!Array.isArray(docs))
-        return (0,dist/* parseDocument */.Tp)(text, PARSE);
-    for (const doc of docs) {
-        const error = doc.errors[0];
-        if (error) {
-            const pos = error.linePos?.[0];
-            const where = pos ? `line ${pos.line}, column ${pos.col}` : 'an unknown position';
-            const first = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-            throw fileError(display, `is not valid YAML at ${where} (${display}:${pos?.line ?? 0}:${pos?.col ?? 0}): ${first}`, 'Fix the file, or delete it to start a new one.');
-        }
-    }
-    if (docs.length > 1) {
-        throw fileError(display, `contains ${docs.length} YAML documents (separated by ---)`, 'A Helm values file is one document: split it into several files.');
-    }
-    return docs[0] ?? (0,dist/* parseDocument */.Tp)(text, PARSE);
-}
-
 ;// CONCATENATED MODULE: ./src/values/source.ts
 /**
  * Positions in a values file's source text, and the splices that edit it: the edit replaces
@@ -71461,6 +71441,224 @@ function flowAppend(text, map) {
     const close = text.lastIndexOf('}', map.range[1] - 1);
     const before = text.slice(0, close).trimEnd();
     return { at: before.length, open: before.endsWith('{'), comma: before.endsWith(',') };
+}
+
+;// CONCATENATED MODULE: ./src/values/path.ts
+/**
+ * The values-key path in a values file: how much of it the file has, and why a path cannot be
+ * written. Helm reads merge keys (`<<: *defaults`), so the path is followed as Helm follows it: a
+ * key of the mapping itself wins over a merged one. The edit never writes into an anchor's target
+ * (every alias of it would change too); a key that only a merge provides is written into the
+ * mapping itself, where it overrides the merged one, unless that would drop merged keys.
+ */
+
+
+
+/** Follows the path; throws a UserError (naming the path, the file and the line) if it cannot be
+ * written. Expects a checked document: one mapping at the top, or nothing. */
+function walkPath(doc, text, at, display) {
+    const walk = { doc, text, at, display };
+    if (!(0,dist/* isMap */.jh)(doc.contents))
+        return { map: null, depth: 0 };
+    let map = doc.contents;
+    for (let depth = 0; depth < at.length; depth++) {
+        const pair = findPair(map, at[depth]);
+        const value = pair?.value;
+        if (!pair) {
+            refuseMerged(walk, map, depth);
+            return { map, depth };
+        }
+        if (!value || isEmpty(value)) {
+            if (value)
+                refuseShared(walk, value, depth + 1);
+            return { map, depth, empty: pair };
+        }
+        if (!(0,dist/* isMap */.jh)(value))
+            throw notMapping(walk, value, depth + 1);
+        refuseShared(walk, value, depth + 1);
+        map = value;
+    }
+    refuseAnchoredValues(walk, map);
+    return { map, depth: at.length };
+}
+/** A scalar, a list or an alias where the path needs a mapping. */
+function notMapping(walk, value, depth) {
+    const { at, text, display } = walk;
+    const name = at.slice(0, depth).join('.');
+    const key = at[depth - 1];
+    const where = depth < at.length ? ` (on the values-key path ${at.join('.')})` : '';
+    const line = lineOf(text, value.range?.[0] ?? 0);
+    if ((0,dist/* isAlias */.Vj)(value)) {
+        const target = value.resolve(walk.doc);
+        const fix = (0,dist/* isMap */.jh)(target)
+            ? `The values would have to be written into the anchor &${value.source}, which every *${value.source} shares, and this action never rewrites an anchor's target. Give ${name} a mapping of its own that merges the anchor ("${key}:" with "<<: *${value.source}" indented below) and run again.`
+            : `Write ${name} as a mapping or remove it.`;
+        return fileError(display, `has ${name}${where} as an alias (*${value.source}) at line ${line}, not a mapping`, fix);
+    }
+    return fileError(display, `has ${name}${where} as a ${describeNode(value)} at line ${line}, not a mapping`, `Write ${name} as a mapping (e.g. "${key}:" with "enabled: true" indented below) or remove it${where ? ', or check values-key' : ''}.`);
+}
+/**
+ * The key is not in the mapping itself; if a merge key provides it, the key written here would
+ * replace the merged value whole (a merge is shallow): refused when that would drop anything.
+ */
+function refuseMerged(walk, map, depth) {
+    const { at, display, text } = walk;
+    const merged = fromMerge(walk.doc, map, at[depth]);
+    if (!merged)
+        return;
+    const lost = lostKeys(merged.value, at.slice(depth + 1), at.slice(0, depth + 1).join('.'));
+    if (lost.length === 0)
+        return;
+    const key = merged.pair.key;
+    const line = lineOf(text, key.range?.[0] ?? 0);
+    const source = text.slice(key.range[0], lineEnd(text, key.range[0])).trim();
+    const name = at.slice(0, depth + 1).join('.');
+    const owner = depth === 0 ? 'the top of the file' : at.slice(0, depth).join('.');
+    throw fileError(display, `gets ${name} from the merge key "${source}" at line ${line}`, `Writing values-key ${at.join('.')} means writing ${at[depth]} into ${owner}, which replaces the whole merged value (a merge is shallow) and would drop ${lost.join(', ')}; this action never rewrites the anchor itself, which every alias of it shares. Write ${name} in full under ${owner}, or point values-key at the anchor's own path if every user of it should get the link.`);
+}
+/** The value a merge key of `map` gives `key`, and the merge pair that gives it. */
+function fromMerge(doc, map, key) {
+    for (const pair of map.items) {
+        if (!isMergeKey(pair))
+            continue;
+        const sources = (0,dist/* isSeq */.oP)(pair.value) ? pair.value.items : [pair.value];
+        for (const source of sources) {
+            const node = (0,dist/* isAlias */.Vj)(source) ? source.resolve(doc) : source;
+            if (!(0,dist/* isMap */.jh)(node))
+                continue;
+            const data = node.toJS(doc, TO_JS);
+            if (Object.hasOwn(data, key))
+                return { value: data[key], pair };
+        }
+    }
+    return undefined;
+}
+function isMergeKey(pair) {
+    return (0,dist/* isScalar */.jn)(pair.key) && typeof pair.key.value === 'symbol';
+}
+/** The dotted names of what a mapping written for `rest` would not carry over from `value`. */
+function lostKeys(value, rest, name) {
+    if (value === null || value === undefined)
+        return [];
+    if (typeof value !== 'object' || Array.isArray(value))
+        return [name];
+    const allowed = rest.length === 0 ? KEYS : [rest[0]];
+    const data = value;
+    return Object.keys(data).flatMap((key) => !allowed.includes(key)
+        ? [`${name}.${key}`]
+        : rest.length > 0
+            ? lostKeys(data[key], rest.slice(1), `${name}.${key}`)
+            : []);
+}
+/** A node the edit writes into must not be an anchor that aliases elsewhere reuse. */
+function refuseShared(walk, node, depth) {
+    const anchor = 'anchor' in node ? node.anchor : undefined;
+    if (!anchor)
+        return;
+    const lines = [];
+    (0,dist/* visit */.YR)(walk.doc, {
+        Alias(_, alias) {
+            if (alias.resolve(walk.doc) === node)
+                lines.push(lineOf(walk.text, alias.range?.[0] ?? 0));
+        },
+    });
+    if (lines.length === 0)
+        return;
+    const { at, text, display } = walk;
+    const name = at.slice(0, depth).join('.');
+    throw fileError(display, `has the anchor &${anchor} on ${name} at line ${lineOf(text, node.range?.[0] ?? 0)}, which *${anchor} at line ${lines.join(', ')} reuses`, `Writing ${at.join('.')} inside it would change ${lines.length === 1 ? 'that copy' : 'those copies'} too, and this action never rewrites an anchor's target. Move the anchor off the values-key path, or give ${name} a mapping of its own.`);
+}
+/** An anchored value this action rewrites would change every alias of it too. */
+function refuseAnchoredValues(walk, block) {
+    for (const key of KEYS) {
+        const node = findPair(block, key)?.value;
+        if (node && 'anchor' in node && node.anchor) {
+            throw fileError(walk.display, `has an anchor (&${node.anchor}) on ${walk.at.join('.')}.${key} at line ${lineOf(walk.text, node.range?.[0] ?? 0)}`, `This action rewrites that value, which would change every *${node.anchor} alias too: move the anchor to another key.`);
+        }
+    }
+}
+/** Every text value of a `bundleUrl` key in a values file, wherever it is (an anchor included). */
+function bundleUrlsIn(text) {
+    const found = [];
+    (0,dist/* visit */.YR)((0,dist/* parseDocument */.Tp)(text, PARSE), {
+        Pair(_, pair) {
+            const { key, value } = pair;
+            if ((0,dist/* isScalar */.jn)(key) && key.value === 'bundleUrl' && (0,dist/* isScalar */.jn)(value))
+                if (typeof value.value === 'string')
+                    found.push(value.value);
+        },
+    });
+    return found;
+}
+/** `~`, `null` or nothing at all. */
+function isEmpty(node) {
+    return (0,dist/* isScalar */.jn)(node) && node.value === null;
+}
+function describeNode(node) {
+    if ((0,dist/* isScalar */.jn)(node))
+        return `${typeof node.value === 'string' ? 'string' : String(node.value === null ? 'null' : typeof node.value)} value`;
+    if ((0,dist/* isMap */.jh)(node))
+        return 'mapping';
+    if ((0,dist/* isAlias */.Vj)(node))
+        return 'alias';
+    return 'list';
+}
+function findPair(map, key) {
+    return map.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === key);
+}
+function lineOf(text, offset) {
+    let line = 1;
+    for (let i = 0; i < offset && i < text.length; i++)
+        if (text.charCodeAt(i) === 10)
+            line++;
+    return line;
+}
+
+;// CONCATENATED MODULE: ./src/values/check.ts
+/**
+ * Checks a values file's text before anything is started, so that a broken file costs no export:
+ * valid YAML (else the line and column of the first error), one document, a mapping at the top,
+ * and a values-key path that can be written (path.ts).
+ */
+
+
+
+/** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
+function checkValues(text, display, at = STATIC_EXPORT) {
+    const doc = singleDocument(text, display);
+    const root = doc.contents;
+    if (root !== null && !isEmpty(root) && !(0,dist/* isMap */.jh)(root)) {
+        const line = lineOf(text, root.range?.[0] ?? 0);
+        throw fileError(display, `has a ${describeNode(root)} at the top (line ${line}), not a mapping of keys`, 'A Helm values file is a mapping such as "replicaCount: 1".');
+    }
+    try {
+        doc.toJS(TO_JS);
+    }
+    catch (error) {
+        throw fileError(display, `cannot be read as data (${error.message})`, 'Check its anchors and aliases.');
+    }
+    walkPath(doc, text, at, display);
+    return doc;
+}
+/** Parses the text as exactly one YAML document without errors. */
+function singleDocument(text, display) {
+    const docs = (0,dist/* parseAllDocuments */.hR)(text, PARSE);
+    // An empty stream (nothing but comments or white space) is not an array.
+    if (!Array.isArray(docs))
+        return (0,dist/* parseDocument */.Tp)(text, PARSE);
+    for (const doc of docs) {
+        const error = doc.errors[0];
+        if (error) {
+            const pos = error.linePos?.[0];
+            const where = pos ? `line ${pos.line}, column ${pos.col}` : 'an unknown position';
+            const first = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+            throw fileError(display, `is not valid YAML at ${where} (${display}:${pos?.line ?? 0}:${pos?.col ?? 0}): ${first}`, 'Fix the file, or delete it to start a new one.');
+        }
+    }
+    if (docs.length > 1) {
+        throw fileError(display, `contains ${docs.length} YAML documents (separated by ---)`, 'A Helm values file is one document: split it into several files.');
+    }
+    return docs[0] ?? (0,dist/* parseDocument */.Tp)(text, PARSE);
 }
 
 ;// CONCATENATED MODULE: ./src/values/insert.ts
@@ -71580,12 +71778,12 @@ function newPairs(edit, keys, inFlow) {
 
 ;// CONCATENATED MODULE: ./src/values/edit.ts
 /**
- * The in-place edit of a Helm values file: only `staticExport.enabled`, `.bundleUrl` and
- * `.version` change. The new scalars are spliced into the source text at the parsed nodes'
- * ranges, so comments, blank lines, key order, quoting, anchors, flow collections, block scalars,
- * indentation, line endings and a byte-order mark elsewhere stay byte for byte; a replaced value
- * keeps its quote style (style.ts). Every edit is checked by parsing the result: its data must
- * equal the old data but for those keys.
+ * The in-place edit of a Helm values file: only `enabled`, `bundleUrl` and `version` of the block
+ * at values-key (`staticExport` unless it says otherwise) change. The new scalars are spliced into
+ * the source text at the parsed nodes' ranges, so comments, blank lines, key order, quoting,
+ * anchors, flow collections, block scalars, indentation, line endings and a byte-order mark
+ * elsewhere stay byte for byte; a replaced value keeps its quote style (style.ts). Every edit is
+ * checked by parsing the result: its data must equal the old data but for those keys.
  */
 
 
@@ -71888,6 +72086,7 @@ function writeFailure(error, path, display) {
 
 
 
+
 /** The values files as messages name them: `values.yaml`, or `a.yaml and b.yaml`. */
 function valuesDisplay(inputs) {
     return listing(inputs.valuesFiles.map((file) => file.display));
@@ -71945,10 +72144,10 @@ async function planFile(run, file, bundle) {
     const plan = planValuesEdit(current.text, { enabled: true, bundleUrl: bundle.bundleUrl, version: inputs.version }, file.display, inputs.valuesKey);
     for (const notice of plan.notices)
         reporter.notice(notice);
-    // The diff shows where the link goes, with its credential (a query) hidden.
-    const linkRedactor = new Redactor(redactLink(bundle.bundleUrl));
-    linkRedactor.add(...querySecrets(bundle.bundleUrl));
-    const diff = linkRedactor.redact(unifiedDiff(current.text, plan.text, file.display));
+    // The diff shows where the link goes, and where it went before, with the credentials (the
+    // query) of both hidden: the link being replaced may still be valid.
+    const hide = linkHider([bundle.bundleUrl, ...bundleUrlsIn(current.text)]);
+    const diff = hide(unifiedDiff(current.text, plan.text, file.display));
     const { path, mode, exists } = current;
     return { display: file.display, path, plan, diff, created: !exists, mode };
 }
@@ -72057,6 +72256,7 @@ async function download(run, job, bundle) {
             deadline: run.deadline,
             logger: reporter,
             display: inputs.downloadPathInput,
+            source: job ? 'export' : 'bundle-url',
         });
         const perSecond = Math.round(got.bytes / Math.max(0.001, got.durationMs / 1000));
         reporter.info(`Downloaded ${formatBytes(got.bytes)} in ${formatElapsed(got.durationMs)} (${formatBytes(perSecond)}/s), sha256 ${got.sha256}.`);
@@ -72155,9 +72355,7 @@ async function ask(url, method, dispatcher, options) {
         });
         // A server that ignores Range would send the whole bundle: read only an error's text.
         const error = !ok(response.statusCode) && method === 'GET';
-        const text = error
-            ? await readAtMost(response.body, 4096).then((read) => read.bytes.toString('utf8'), () => '')
-            : '';
+        const text = error ? await errorText(response.body) : '';
         discard(response.body);
         return { status: response.statusCode, headers: response.headers, said: storageError(text) };
     }
@@ -72264,9 +72462,8 @@ async function exportSource(run) {
 /** bundle-url: nothing is exported; the URL must answer before it is written. */
 async function mirrorSource(run, url) {
     const { reporter, inputs } = run;
-    // It may be a presigned link of the team's own: masked before anything could print it.
-    for (const secret of querySecrets(url))
-        reporter.secret(secret);
+    // It may be a presigned link of the team's own: hidden before anything could print it.
+    hideSecrets(run, querySecrets(url));
     const shown = redactLink(url);
     const check = await job_step(run, () => undefined, () => reporter.group(`Check the bundle at ${shown}`, () => checkMirror(url, {
         signal: run.signal,
@@ -72306,7 +72503,7 @@ async function expectedSite(run, download) {
     const settings = run.inputs.verify;
     if (!settings || !download || run.inputs.dryRun)
         return undefined;
-    const site = bundlePages(download.path);
+    const site = bundlePages(download.path, run.inputs.bundleUrl ? 'bundle-url' : 'export');
     await expectPage(settings, site, valuesDisplay(run.inputs));
     return site;
 }
@@ -72363,8 +72560,8 @@ function preparePublish(read, workspace) {
         service: inputs,
         notices,
         warnings,
-        run: async ({ reporter, client, signal }) => {
-            const result = await publish(inputs, { reporter, client, signal, state });
+        run: async ({ reporter, client, signal, redactor }) => {
+            const result = await publish(inputs, { reporter, client, signal, state, redactor });
             const results = publishOutputs(result);
             // The link's query is a credential: only the values file gets it whole.
             results[Outputs.BundleUrl] = redactLink(result.bundle.bundleUrl);
@@ -72377,7 +72574,7 @@ function preparePublish(read, workspace) {
     };
 }
 function publishedLine(result) {
-    const job = `export job ${result.jobId} (${result.pageCount} pages)`;
+    const job = publishedSource(result);
     const helm = result.helm
         ? `; Helm release ${result.helm.release.name} is at revision ${result.helm.release.revision} (${result.helm.release.status})`
         : '';
@@ -72482,13 +72679,13 @@ async function runCommand(line, io) {
         if (setup.dotenv)
             writeDotenv(setup.dotenv, formatDotenv(results, command.dotenvPrefix, redactor.redact));
     };
-    const outcome = await execute(command.name, setup, reporter, emit);
+    const outcome = await execute(command.name, setup, { reporter, redactor }, emit);
     reporter.close();
     // A report that cannot be written fails the run: the job that reads it would miss the values.
     return emitQuietly(emit, outcome.results, reporter) ? outcome.code : Exit.Failed;
 }
 /** Runs the pipeline, cancelled by SIGINT/SIGTERM; says how to resume a stopped job. */
-async function execute(command, { prepared, apiKey }, reporter, emit) {
+async function execute(command, { prepared, apiKey }, { reporter, redactor }, emit) {
     const resumeHint = () => {
         const jobId = prepared.partial().jobId;
         if (jobId)
@@ -72512,7 +72709,12 @@ async function execute(command, { prepared, apiKey }, reporter, emit) {
             reporter.notice(notice);
         for (const warning of prepared.warnings)
             reporter.warning(warning);
-        const { results, done } = await prepared.run({ reporter, client, signal: cancel.signal });
+        const { results, done } = await prepared.run({
+            reporter,
+            client,
+            signal: cancel.signal,
+            redactor,
+        });
         reporter.info(done);
         return { code: Exit.Done, results };
     }

@@ -35,6 +35,7 @@ export async function run(): Promise<void> {
       await root.reportSuccess(result);
     },
     (message, error) => root.reportFailure(message, error),
+    (text) => root.redact(text),
   );
 }
 
@@ -48,6 +49,11 @@ class RootRun {
   private inputs: ActionInputs | undefined;
   private workspace = '';
   private deployment: DeploymentRecorder | undefined;
+
+  /** The run's redactor, for the failure line (the runner masks it too; this does not rely on it). */
+  redact(text: string): string {
+    return this.redactor.redact(text);
+  }
 
   /** Masks what must not be printed, parses the inputs, then shows their notices and warnings. */
   readInputs(): ActionInputs {
