@@ -161,6 +161,7 @@ describe.concurrent('the values file on a real disk', () => {
     // under load in 3 to 4 of 10 files).
     const s = await sim({ export: { ...quick, extraBundleBytes: 3 * 1024 * 1024 } });
     const ws = await newWorkspace({ 'values.yaml': VALUES });
+    const report = `${ws}.slow-write`;
     const run = await publish(s, {
       workspace: ws,
       inputs: { 'download-path': 'site.tar.gz' },
@@ -168,9 +169,12 @@ describe.concurrent('the values file on a real disk', () => {
         NODE_OPTIONS: `--import=${SLOW_WRITE}`,
         SLOW_WRITE_MATCH: String.raw`site\.tar\.gz.*\.part$`,
         SLOW_WRITE_MS: '10000',
+        SLOW_WRITE_REPORT: report,
       },
     });
     expect(run.code, run.stdout).toBe(0);
+    // The later write did finish first (the test would prove nothing had they not overlapped).
+    expect(await readFile(report, 'utf8')).toBe('reordered\n');
     const bytes = await readFile(join(ws, 'site.tar.gz'));
     expect(bytes.length).toBeGreaterThan(3 * 1024 * 1024);
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(run.outputs['bundle-sha256']);

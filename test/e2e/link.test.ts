@@ -14,7 +14,7 @@ import { sim } from '../helpers/sim.js';
 import type { Simulator } from '../../simulator/server.js';
 
 const quick = { queuedMs: 0, runningMs: 150, pageCount: 3 };
-/** A fixed interval: the adaptive schedule's first wait would make each run 6 s long. */
+/** A fixed 1 s interval, as in the other e2e files: these tests are about the link, not the schedule. */
 const fast = { 'poll-interval': '1s' };
 const VALUES = 'replicaCount: 1 # one pod\nstaticExport:\n  enabled: false\n  bundleUrl: ""\n';
 const EXPIRED = { type: 'expired' } as const;

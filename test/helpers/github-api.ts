@@ -5,6 +5,7 @@
  * and records every request, body included.
  */
 import { createServer, type IncomingMessage } from 'node:http';
+import { expect } from 'vitest';
 import {
   PullRequestStore,
   type PullRequestOptions,
@@ -12,6 +13,7 @@ import {
   type StoredComment,
 } from './pull-requests.js';
 import { listenOnLoopback } from '../../simulator/http.js';
+import { linkSignature, maskedValues, secretForms } from './action.js';
 
 export interface GitHubRequest {
   method: string;
@@ -144,4 +146,31 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     accepted,
     close: listening.close,
   };
+}
+
+/**
+ * Fails when a secret reached the GitHub stand-in, in any request's path or body, in any encoding:
+ * the given ones, every value the run masked, and the signature of every masked link. It needs at
+ * least one request, so that a run that sent nothing cannot pass it.
+ */
+export function expectNothingSecretSent(
+  g: FakeGitHub,
+  secrets: string[],
+  run?: { stdout: string },
+) {
+  expect(g.requests.length).toBeGreaterThan(0);
+  const masked = maskedValues(run?.stdout ?? '');
+  const all = [
+    ...secrets,
+    ...masked,
+    ...masked.filter((m) => /^https?:/.test(m)).flatMap((m) => linkSignature(m)),
+  ];
+  for (const request of g.requests) {
+    const sent = `${request.path}\n${request.raw}`;
+    for (const secret of all.filter((s) => s.length >= 6))
+      for (const form of secretForms(secret))
+        expect(sent.includes(form), `a secret was sent to GitHub: ${form.slice(0, 8)}…`).toBe(
+          false,
+        );
+  }
 }
