@@ -1,9 +1,9 @@
 /** What every section of `npm run bench` shares: statistics, formatting, and running the action. */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { runnerInputs } from '../scripts/runner.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const OUT = join(ROOT, '.bench');
@@ -38,20 +38,8 @@ export const mib = (v: number) => `${(v / 2 ** 20).toFixed(0)} MiB/s`;
 export const mb = (v: number) => `${(v / 2 ** 20).toFixed(0)} MiB`;
 export const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
-const declared = (
-  parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
-    inputs: Record<string, { default?: string }>;
-  }
-).inputs;
-
-/** The environment a runner gives the action: every declared input, with its default. */
 export function runnerEnv(given: Record<string, string>, ws: string): NodeJS.ProcessEnv {
-  const inputs = Object.fromEntries(
-    Object.entries(declared).map(([n, s]) => [
-      `INPUT_${n.toUpperCase()}`,
-      given[n] ?? s.default ?? '',
-    ]),
-  );
+  const inputs = runnerInputs(given);
   const output = join(ws, '..', `${ws.split('/').pop()}.out`);
   writeFileSync(output, '');
   return {

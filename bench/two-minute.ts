@@ -10,11 +10,11 @@
  *   npx tsx bench/two-minute.ts 1,3,10 0
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { runnerInputs } from '../scripts/runner.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
 // @ts-expect-error: a plain ES module without types
 import { ensureTools } from '../scripts/tools.mjs';
@@ -23,12 +23,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const lengths = (process.argv[2] ?? '117.3,120,122.6').split(',').map((x) => Number(x) * 1000);
 const queuedMs = Number(process.argv[3] ?? 4) * 1000;
 const node = (ensureTools(['node24']) as { node24: string }).node24;
-const declared = (
-  parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
-    inputs: Record<string, { default?: string }>;
-  }
-).inputs;
-
 async function once(
   total: number,
   pollInterval: string,
@@ -52,12 +46,7 @@ async function once(
     'base-url': sim.baseUrl,
     'poll-interval': pollInterval,
   };
-  const env = Object.fromEntries(
-    Object.entries(declared).map(([n, s]) => [
-      `INPUT_${n.toUpperCase()}`,
-      given[n] ?? s.default ?? '',
-    ]),
-  );
+  const env = runnerInputs(given);
   const started = Date.now();
   const child = spawn(node, [process.env.BENCH_DIST ?? join(ROOT, 'dist/index.js')], {
     cwd: ws,

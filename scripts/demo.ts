@@ -9,8 +9,8 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { unifiedDiff } from '../src/values/diff.js';
+import { parseOutputs, runnerInputs } from './runner.js';
 import { startSimulator } from '../simulator/server.js';
 // @ts-expect-error: a plain ES module without types
 import { ensureTools } from './tools.mjs';
@@ -57,17 +57,7 @@ const given: Record<string, string> = {
   'base-url': sim.baseUrl,
   version: '2026-11-22',
 };
-const declared = (
-  parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
-    inputs: Record<string, { default?: string }>;
-  }
-).inputs;
-const inputs = Object.fromEntries(
-  Object.entries(declared).map(([name, spec]) => [
-    `INPUT_${name.toUpperCase()}`,
-    given[name] ?? spec.default ?? '',
-  ]),
-);
+const inputs = runnerInputs(given);
 
 heading(`Service simulator at ${sim.baseUrl} (a ${seconds}s export of 42 pages)`);
 console.log(`Running: ${node} dist/index.js   (workspace ${workspace})\n`);
@@ -98,10 +88,9 @@ const code = await new Promise<number>((resolve) => child.on('close', (c) => res
 await sim.close();
 
 heading('Outputs (GITHUB_OUTPUT)');
-const outputs = readFileSync(outputFile, 'utf8');
-for (const m of outputs.matchAll(/^([^\n<]+)<<(ghadelimiter_[0-9a-f-]+)\n([\s\S]*?)\n\2$/gm)) {
+for (const [name, value] of Object.entries(parseOutputs(readFileSync(outputFile, 'utf8')))) {
   console.log(
-    `  ${m[1]!.padEnd(15)} ${m[1] === 'bundle-url' ? `${m[3]!.split('?')[0]}?…  (masked on GitHub)` : m[3]}`,
+    `  ${name.padEnd(15)} ${name === 'bundle-url' ? `${value.split('?')[0]}?…  (masked on GitHub)` : value}`,
   );
 }
 heading('values.yaml diff');

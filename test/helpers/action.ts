@@ -1,46 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { expect, inject } from 'vitest';
+import {
+  actionDefinition,
+  parseOutputs,
+  runnerInputs as scriptsRunnerInputs,
+} from '../../scripts/runner.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** What `${{ github.token }}` stands for in end-to-end runs (scanned for like any secret). */
 export const GITHUB_TOKEN = 'ghs_e2eJobToken0123456789abcdefABCDEF012';
 
-interface ActionYaml {
-  inputs: Record<string, { default?: string; required?: boolean }>;
-  outputs: Record<string, unknown>;
-}
+/** action.yml (or agent/action.yml), parsed. */
+export const actionYaml = actionDefinition;
 
-export function actionYaml(path = 'action.yml'): ActionYaml {
-  return parse(readFileSync(join(ROOT, path), 'utf8')) as ActionYaml;
-}
-
-/**
- * The environment a runner gives an action: every input declared in action.yml, as INPUT_<NAME>
- * (upper-cased, hyphens kept), filled with its default where the workflow gave none.
- */
+/** The runner's INPUT_* environment for `given`, with the job's token standing for github.token. */
 export function runnerInputs(
   given: Record<string, string>,
   path = 'action.yml',
 ): Record<string, string> {
-  const declared = actionYaml(path).inputs;
-  for (const name of Object.keys(given)) {
-    if (!(name in declared))
-      throw new Error(`test passes input "${name}", which ${path} does not declare`);
-  }
-  const env: Record<string, string> = {};
-  for (const [name, spec] of Object.entries(declared)) {
-    // The runner evaluates expressions in defaults; the only one used is the job's token.
-    const fallback = (spec.default ?? '').replace(/\$\{\{\s*github\.token\s*\}\}/g, GITHUB_TOKEN);
-    env[`INPUT_${name.toUpperCase()}`] = given[name] ?? fallback;
-  }
-  return env;
+  return scriptsRunnerInputs(given, { path, token: GITHUB_TOKEN });
 }
 
 export interface ActionRun {
@@ -79,13 +62,6 @@ export async function newWorkspace(files: Record<string, string> = {}): Promise<
   const dir = await mkdtemp(join(tmpdir(), 'action-ws-'));
   for (const [name, content] of Object.entries(files)) await writeFile(join(dir, name), content);
   return dir;
-}
-
-function parseOutputs(text: string): Record<string, string> {
-  const outputs: Record<string, string> = {};
-  const re = /^([^\n<]+)<<(ghadelimiter_[0-9a-f-]+)\n([\s\S]*?)\n\2$/gm;
-  for (const m of text.matchAll(re)) outputs[m[1]!] = m[3]!;
-  return outputs;
 }
 
 /** Runs the bundled action under Node 24, as a runner does. */
