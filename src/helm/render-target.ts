@@ -1,0 +1,44 @@
+/**
+ * What the render check needs to know about one place the run writes the link: which chart reads
+ * it, and the values helm would hand that chart, in helm's order. The values layer (plain values
+ * files, GitOps manifests) builds these; the render check (`render-check.ts`) renders each with a
+ * placeholder link and looks for it. Types only: the two sides meet here and nowhere else.
+ */
+
+/** A chart helm can render without a cluster: a local directory, or a reference it can pull. */
+export interface ChartInReach {
+  kind: 'chart';
+  /** A local chart directory, `repo/chart` (a repository helm has added) or an `oci://` reference. */
+  ref: string;
+  /** `--version`, when the target pins one. */
+  version?: string;
+  /** `--repo <url>`, when the manifest names the repository by address (Argo CD, kustomize). */
+  repo?: string;
+  /** The release name and namespace the controller would use (they can change what renders). */
+  releaseName?: string;
+  namespace?: string;
+}
+
+/** Why this target's chart cannot be rendered here: reported as `skipped`, with this reason. */
+export interface ChartOutOfReach {
+  kind: 'out-of-reach';
+  reason: string;
+}
+
+/** One layer of values, as helm reads them: a file (`-f path`), or YAML text the manifest holds. */
+export type ValuesLayer = { file: string } | { name: string; yaml: string };
+
+export interface RenderTarget {
+  /** As messages name it: `values.yaml`, `clusters/prod/docs.yaml (HelmRelease/docs)`. */
+  label: string;
+  /** The values path inside the chart's values (values-key), as the user wrote it. */
+  valuesKey: string;
+  chart: ChartInReach | ChartOutOfReach;
+  /**
+   * The values helm would pass the chart, in order (later wins), with `link` written at values-key
+   * exactly where this run would write it, computed in memory (nothing on disk changes).
+   * The check passes the value-setting flags of helm-args (`-f`, `--set*`) as the rollout does
+   * (`upgradeArgs`: helm-args before the values files; any `--set*` wins over every file).
+   */
+  values(link: string): ValuesLayer[];
+}
