@@ -334,6 +334,8 @@ export class Simulator {
             prNumber: ++this.#prCounter,
             ref: `mintlify/agent-${randomHex(this.#random, 6)}`,
             finalStatus: null,
+            pickupAt: now,
+            previous: null,
           };
           this.agentJobs.set(job.id, job);
           return { status: 201, body: this.agentView(job) };
@@ -358,7 +360,12 @@ export class Simulator {
         times.push(now);
         this.#messageTimes.set(projectId, times);
         job.messages++;
-        job.activeSince = now;
+        // Taken up asynchronously: until pickupAt, the job answers as it was (the contract's note).
+        const previous: AgentJobState = { ...job, scenario: { ...job.scenario } };
+        const pickupAt = now + this.agentScenario.pickupMs;
+        job.previous = previous;
+        job.pickupAt = pickupAt;
+        job.activeSince = pickupAt;
         job.finalStatus = null;
         job.scenario = { ...this.agentScenario };
         if (job.scenario.followUpPr === 'new') job.prNumber = ++this.#prCounter;

@@ -41,6 +41,12 @@ export interface AgentScenario {
   error: string;
   /** A follow-up pushes to the job's pull request (`same`) or opens another one (`new`). */
   followUpPr: 'same' | 'new';
+  /**
+   * How long after a follow-up message the job takes it up (the service processes messages
+   * asynchronously): until then the message's answer and every get-job show the job as it was.
+   * `Infinity`: never taken up.
+   */
+  pickupMs: number;
 }
 
 export type Fault =
@@ -138,6 +144,9 @@ export interface AgentJobState {
   prNumber: number;
   ref: string | null;
   finalStatus: 'completed' | 'failed' | 'archived' | null;
+  /** Until this time (a follow-up not yet taken up) the job is shown as `previous`. */
+  pickupAt: number;
+  previous: AgentJobState | null;
 }
 
 export const DEFAULT_EXPORT: ExportScenario = {
@@ -157,6 +166,7 @@ export const DEFAULT_AGENT: AgentScenario = {
   prLink: true,
   error: 'The agent could not build the site: docs.json is not valid JSON',
   followUpPr: 'new',
+  pickupMs: 1000,
 };
 
 /** The faults a `faultRate` draws from, unless the options name others. */

@@ -70,6 +70,7 @@ export function exportView(
 
 /** The public view of an agent job at this moment. */
 export function agentView(job: AgentJobState, now: number): Record<string, unknown> {
+  if (job.previous && now < job.pickupAt) return agentView(job.previous, now);
   const done = job.scenario.outcome !== 'never' && now - job.activeSince >= job.scenario.activeMs;
   let status: string = 'active';
   if (job.finalStatus) status = job.finalStatus;

@@ -52,7 +52,9 @@ export async function runAgent(): Promise<void> {
         redact: redactor.redact,
       });
       if (run.result)
-        for (const [name, value] of Object.entries(agentOutputs(run.result.job)))
+        for (const [name, value] of Object.entries(
+          agentOutputs(run.result.job, run.result.outcome),
+        ))
           core.setOutput(name, value);
       if (run.commentUrl) core.setOutput(AgentOutputs.CommentUrl, run.commentUrl);
       if (run.result)

@@ -80,8 +80,10 @@ export type FollowUpOutcome =
         | { pr: 'unknown' };
     }
   | { kind: 'archived'; job: AgentJob }
-  /** Sent, and not waited for (wait: false). */
+  /** Sent, and not waited for (wait: false): the job's answer may show its past, not reported. */
   | { kind: 'sent'; job: AgentJob }
+  /** Sent, but within pickup-grace the job never showed that it took the message up. */
+  | { kind: 'unconfirmed'; job: AgentJob; graceMs: number }
   | { kind: 'failed'; job: AgentJob }
   | { kind: 'rate-limited'; retryAfterMs: number | undefined; now: number }
   | { kind: 'timeout'; jobId: string; timeoutMs: number }
@@ -122,7 +124,9 @@ function headline(outcome: FollowUpOutcome): string {
     case 'archived':
       return `⚠️ **Archived**: agent job ${inlineCode(outcome.job.id)} is archived; start a new job for more changes.`;
     case 'sent':
-      return `📨 **Sent**: agent job ${inlineCode(outcome.job.id)} took the instruction (status ${outcome.job.status}); this run did not wait for it (wait: false).`;
+      return `📨 **Sent**: the instruction was sent to agent job ${inlineCode(outcome.job.id)}; this run did not wait for its result (wait: false).`;
+    case 'unconfirmed':
+      return `❔ **Not confirmed**: the instruction was sent to agent job ${inlineCode(outcome.job.id)}, but within ${formatDuration(outcome.graceMs)} (pickup-grace) the job never showed that it took it up: it still shows ${outcome.job.status}, as before. No result is reported: a follow-up that changed nothing cannot be told from one never taken up. Check the job in the dashboard.`;
     case 'failed': {
       const reason = outcome.job.error
         ? `The service says: ${inlineCode(outcome.job.error)}`
@@ -156,7 +160,13 @@ function quoted(asked: Asked): string {
 
 /** The reply in the thread, once the follow-up has ended one way or another. */
 export function replyBody(outcome: FollowUpOutcome, asked: Asked, links: CommentLinks): string {
-  const job = 'job' in outcome ? outcome.job : undefined;
+  // For a follow-up whose result was not seen, the job's answer is its past: its status is not shown.
+  const job =
+    'job' in outcome
+      ? outcome.kind === 'sent' || outcome.kind === 'unconfirmed'
+        ? { ...outcome.job, status: outcome.kind }
+        : outcome.job
+      : undefined;
   const details = job ? `\n${table(jobRows(job, links))}\n` : '';
   const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
   return `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`;

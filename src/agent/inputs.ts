@@ -11,6 +11,7 @@ import {
   characterProblem,
   inputGetter,
   parseBoolean,
+  parseDurationInput,
   type InputReader,
   type InputSpec,
   type TextProblem,
@@ -24,6 +25,9 @@ import { printable } from '../shared/text.js';
  */
 export const MAX_PROMPT_LENGTH = 65_536;
 
+/** The longest pickup-grace: a message not taken up within an hour is not coming. */
+const MAX_PICKUP_GRACE_MS = 3_600_000;
+
 export const AgentInputs = {
   ProjectId: { name: 'project-id', required: true },
   // Blank is refused by its own check ("is empty"), unless a comment event brings the instruction.
@@ -35,6 +39,7 @@ export const AgentInputs = {
   },
   JobId: { name: 'job-id', default: '' },
   Wait: { name: 'wait', default: 'true' },
+  PickupGrace: { name: 'pickup-grace', default: '2m' },
   GithubToken: GithubTokenInput,
   // The review loop exists only on GitHub (pull request comments).
   Command: { name: 'command', default: '/agent', githubOnly: true },
@@ -47,6 +52,7 @@ export const AGENT_INPUTS: readonly InputSpec[] = [
   AgentInputs.Prompt,
   AgentInputs.JobId,
   AgentInputs.Wait,
+  AgentInputs.PickupGrace,
   CommonInputs.Timeout,
   CommonInputs.PollInterval,
   CommonInputs.BaseUrl,
@@ -61,6 +67,11 @@ export interface AgentActionInputs extends ServiceInputs {
   /** Follow up on this job; when undefined, a new job is created with the prompt. */
   jobId: string | undefined;
   wait: boolean;
+  /**
+   * How long a follow-up may show the job as it was before the message (the service takes messages
+   * up asynchronously) before the run gives up on seeing its result: `unconfirmed`.
+   */
+  pickupGraceMs: number;
   /** Undefined when the workflow passed an empty one: no comment on the pull request then. */
   githubToken: string | undefined;
   /** The comment prefix of the review loop, e.g. `/agent`. */
@@ -97,6 +108,12 @@ export function parseAgentInputs(
     'Use the job-id output of an earlier run, or leave it empty to start a new job.',
   );
   const wait = parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
+  const pickupGraceMs = parseDurationInput(
+    AgentInputs.PickupGrace.name,
+    get(AgentInputs.PickupGrace),
+    1000,
+    MAX_PICKUP_GRACE_MS,
+  );
   const githubToken = parseAgentToken(get(AgentInputs.GithubToken).trim(), reviewLoop);
   const command = parseCommand(get(AgentInputs.Command));
   if (reviewLoop && jobId) {
@@ -107,7 +124,7 @@ export function parseAgentInputs(
   }
   const service = { apiKey, ...parseServiceSettings(get) };
   return {
-    inputs: { ...service, projectId, prompt, jobId, wait, githubToken, command },
+    inputs: { ...service, projectId, prompt, jobId, wait, pickupGraceMs, githubToken, command },
     warnings,
   };
 }

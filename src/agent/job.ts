@@ -1,7 +1,9 @@
 /**
- * The agent job's steps: send the follow-up exactly once (or create the job), wait for it, and
- * say how it ended. Each step turns a cancel or the time limit into the run's StoppedError (the
- * one mapping in shared/stop.ts), as the export's steps do.
+ * The agent job's steps: look at the job, send the follow-up exactly once (or create the job), wait
+ * for it by the contract's polling rule, and say how it ended. A final status counts only once the
+ * job showed it took the message up (pickup.ts); until then what it shows is from before the
+ * message. Each step turns a cancel or the time limit into the run's StoppedError (the one mapping
+ * in shared/stop.ts), as the export's steps do.
  */
 import type { ServiceClient } from '../api/client.js';
 import { createAgentJob, getAgentJob, sendFollowUp } from '../api/agent.js';
@@ -9,13 +11,24 @@ import type { AgentJob } from '../api/schemas.js';
 import { formatDuration } from '../shared/duration.js';
 import { StoppedError, UserError } from '../shared/errors.js';
 import type { Reporter } from '../shared/logger.js';
-import { backoffSchedule, fixedSchedule, pollUntil, type Clock } from '../shared/poll.js';
+import {
+  backoffSchedule,
+  fixedSchedule,
+  pollUntil,
+  type Clock,
+  type Schedule,
+} from '../shared/poll.js';
 import { translateStop, type StopReason } from '../shared/stop.js';
 import type { FollowUpInputs } from './inputs.js';
+import { FINAL, FollowUpUnconfirmed, Pickup } from './pickup.js';
 import type { AgentState } from './pipeline.js';
 
-/** The statuses after which a job does no more work. */
-export const FINAL = new Set(['completed', 'archived', 'failed']);
+export { FINAL, FollowUpUnconfirmed } from './pickup.js';
+
+/** How often the job is looked at while waiting for it to take the message up. */
+const PICKUP_POLL_MS = 1500;
+/** How often the caller's sign of a pickup (a GitHub call) is asked at most. */
+const SIGN_EVERY_MS = 5000;
 
 export interface AgentRunContext {
   inputs: FollowUpInputs;
@@ -55,6 +68,24 @@ async function step<T>(run: AgentRunContext, work: () => Promise<T>): Promise<T>
   }
 }
 
+/**
+ * The job as it is before the follow-up: what a later answer is compared with, to tell the job's
+ * past from this message's result. A job that does not exist fails here, before a message of the
+ * hourly quota is spent.
+ */
+export function readBefore(run: AgentRunContext, jobId: string): Promise<AgentJob> {
+  const call = { signal: run.signal, deadline: run.deadline };
+  return step(run, async () => {
+    const job = await getAgentJob(run.client, run.inputs.projectId, jobId, call);
+    run.state.jobId = job.id;
+    if (!FINAL.has(job.status))
+      run.reporter.info(
+        `Agent job ${job.id} is ${job.status}: the follow-up waits behind its current work, and is only counted as taken up once the job shows it.`,
+      );
+    return job;
+  });
+}
+
 /** Sends the prompt to the job named by job-id, or creates a job with it: never twice. */
 export function sendOrCreate(run: AgentRunContext): Promise<AgentJob> {
   const { inputs, reporter, client, state } = run;
@@ -67,47 +98,100 @@ export function sendOrCreate(run: AgentRunContext): Promise<AgentJob> {
           ? await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call)
           : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
         state.jobId = answer.id;
-        state.status = answer.status;
-        state.job = answer;
-        reporter.info(
-          `Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`,
-        );
+        if (inputs.jobId) {
+          // The answer to a message may still show the job as it was: not its result.
+          state.status = 'sent';
+          reporter.info(`Follow-up sent to agent job ${answer.id}.`);
+        } else {
+          state.status = answer.status;
+          state.job = answer;
+          reporter.info(
+            `Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`,
+          );
+        }
         return answer;
       },
     ),
   );
 }
 
-/** Polls the job until it is completed, archived or failed, printing each change of status. */
+/**
+ * Polls the job until it is completed, archived or failed after taking the message up, printing
+ * each change of status. `pickup` holds the job as it was before the message; `sign` is another
+ * way to see the pickup (the review loop: a new head commit on the pull request), asked while the
+ * job shows a final status that may be its old one. Throws FollowUpUnconfirmed when the grace
+ * passes without a sign.
+ */
 export async function waitForAgent(
   run: AgentRunContext,
   job: AgentJob,
+  pickup: Pickup,
+  sign?: () => Promise<string | undefined>,
 ): Promise<{ job: AgentJob; polls: number }> {
   const { inputs, reporter, client, state } = run;
-  const schedule =
+  const usual =
     inputs.pollInterval === 'auto'
       ? backoffSchedule<AgentJob>(2000, 1.5, 15_000)
       : fixedSchedule<AgentJob>(inputs.pollInterval);
-  let shown = job.status;
+  // Within the grace the job is looked at every 1.5 s (or the fixed interval, if shorter): the
+  // pickup usually comes within seconds, and an old final status must not be taken for the result.
+  const schedule: Schedule<AgentJob> = {
+    next: (last, now) =>
+      pickup.waiting(now)
+        ? Math.min(
+            PICKUP_POLL_MS,
+            inputs.pollInterval === 'auto' ? PICKUP_POLL_MS : inputs.pollInterval,
+          )
+        : usual.next(last, now),
+  };
+  if (!pickup.confirmed)
+    reporter.info(
+      `Agent job ${job.id} shows ${job.status}${job.prLink ? ` (pull request ${job.prLink})` : ''} from before the message; waiting up to ${formatDuration(inputs.pickupGraceMs)} (pickup-grace) for it to take the follow-up up.`,
+    );
+  let shown = pickup.confirmed ? job.status : undefined;
+  let signAskedAt = -Infinity;
+  const see = async (j: AgentJob, now: number) => {
+    const was = pickup.confirmed;
+    pickup.see(j, now);
+    // Asked at most every SIGN_EVERY_MS: it is a GitHub call, and the job is looked at every 1.5 s.
+    if (!pickup.confirmed && sign && FINAL.has(j.status) && now - signAskedAt >= SIGN_EVERY_MS) {
+      signAskedAt = now;
+      const seen = await sign();
+      if (seen) pickup.confirm(seen);
+    }
+    if (!was && pickup.confirmed)
+      reporter.info(
+        `Agent job ${j.id} took the follow-up up (${pickup.sign}) after ${formatDuration(now - pickup.sentAt)}.`,
+      );
+    if (!pickup.confirmed) return;
+    state.status = j.status;
+    state.job = j;
+    if (shown !== undefined && j.status !== shown)
+      reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
+    shown = j.status;
+  };
+  await see(job, run.clock.now());
   const result = await step(run, () =>
     reporter.group(`Wait for agent job ${job.id}`, () =>
       pollUntil<AgentJob>({
         initial: job,
-        check: (c) => getAgentJob(client, inputs.projectId, job.id, c),
-        isDone: (j) => FINAL.has(j.status),
+        check: async (c) => {
+          const j = await getAgentJob(client, inputs.projectId, job.id, c);
+          await see(j, run.clock.now());
+          return j;
+        },
+        isDone: (j) => pickup.done(j, run.clock.now()),
         schedule,
         deadline: run.deadline,
         signal: run.signal,
         clock: run.clock,
-        onResult: (j) => {
-          state.status = j.status;
-          state.job = j;
-          if (j.status !== shown) reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
-          shown = j.status;
-        },
       }),
     ),
   );
+  if (!pickup.confirmed) {
+    state.status = 'unconfirmed';
+    throw new FollowUpUnconfirmed(result.value, inputs.pickupGraceMs);
+  }
   return { job: result.value, polls: result.polls };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../github/pull-request.js';
 import { StoppedError } from '../shared/errors.js';
 import type { FollowUpOutcome } from './comment.js';
+import { FollowUpUnconfirmed } from './pickup.js';
 import type { AgentResult, AgentState } from './pipeline.js';
 
 /** What the follow-up gave: its result, or what it threw. */
@@ -33,6 +34,7 @@ export async function outcomeOf(
   context: {
     jobId: string;
     timeoutMs: number;
+    pickupGraceMs: number;
     /** The pull request before the follow-up. */
     pull: PullRequest;
     writer: CommentWriter;
@@ -45,7 +47,10 @@ export async function outcomeOf(
 ): Promise<FollowUpOutcome> {
   const { jobId, state } = context;
   const { result, error } = sent;
+  if (result?.outcome === 'sent') return { kind: 'sent', job: result.job };
   if (result) return finished(result, context.pull, context.writer, context.side.repo);
+  if (error instanceof FollowUpUnconfirmed)
+    return { kind: 'unconfirmed', job: error.job, graceMs: context.pickupGraceMs };
   if (error instanceof StoppedError)
     return error.reason === 'timeout'
       ? { kind: 'timeout', jobId, timeoutMs: context.timeoutMs }

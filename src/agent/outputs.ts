@@ -12,11 +12,19 @@ export const AgentOutputs = {
   CommentUrl: 'comment-url',
 } as const;
 
-export function agentOutputs(job: AgentJob): Record<string, string> {
+/**
+ * A job's values. For a follow-up not waited for (`sent`), the answer may show the job as it was
+ * before the message: its status and pull request are not reported as this follow-up's.
+ */
+export function agentOutputs(
+  job: AgentJob,
+  outcome: 'final' | 'sent' | 'started' = 'final',
+): Record<string, string> {
+  const sent = outcome === 'sent';
   return {
     [AgentOutputs.JobId]: job.id,
-    [AgentOutputs.Status]: job.status,
-    [AgentOutputs.PrLink]: job.prLink ?? '',
+    [AgentOutputs.Status]: sent ? 'sent' : job.status,
+    [AgentOutputs.PrLink]: sent ? '' : (job.prLink ?? ''),
     [AgentOutputs.Model]: job.model ?? '',
     [AgentOutputs.Repository]: job.source?.repository ?? '',
     [AgentOutputs.Ref]: job.source?.ref ?? '',

@@ -12,7 +12,14 @@ import { reviewLoop } from './review-loop.js';
 import { UserError } from '../shared/errors.js';
 import type { Reporter } from '../shared/logger.js';
 import { systemClock, type Clock } from '../shared/poll.js';
-import { FINAL, reportOutcome, sendOrCreate, waitForAgent, type AgentRunContext } from './job.js';
+import {
+  readBefore,
+  reportOutcome,
+  sendOrCreate,
+  waitForAgent,
+  type AgentRunContext,
+} from './job.js';
+import { Pickup } from './pickup.js';
 
 export interface AgentState {
   jobId?: string;
@@ -26,7 +33,14 @@ export interface AgentState {
 }
 
 export interface AgentResult {
+  /** The job as last seen: its result for `final`; for `sent`, only the message's answer. */
   job: AgentJob;
+  /**
+   * `final`: completed, archived or failed, seen after the job took the message up; `sent`: a
+   * follow-up not waited for (its answer may show the job's past, so nothing of it is reported);
+   * `started`: a new job not waited for.
+   */
+  outcome: 'final' | 'sent' | 'started';
   /** Whether this run created the job (false: it sent a follow-up). */
   created: boolean;
   waited: boolean;
@@ -39,6 +53,12 @@ export interface FollowUpDeps {
   signal?: AbortSignal;
   clock?: Clock;
   state?: AgentState;
+  /**
+   * Another sign that the job took the follow-up up, asked while it shows a final status that may
+   * be its old one (the review loop: a new head commit on the pull request). Names the sign, or
+   * undefined while there is none.
+   */
+  pickupSign?: () => Promise<string | undefined>;
 }
 
 export async function followUp(inputs: FollowUpInputs, deps: FollowUpDeps): Promise<AgentResult> {
@@ -50,13 +70,18 @@ export async function followUp(inputs: FollowUpInputs, deps: FollowUpDeps): Prom
     state: deps.state ?? {},
     deadline: clock.now() + inputs.timeoutMs,
   };
+  const before = inputs.jobId ? await readBefore(run, inputs.jobId) : undefined;
   const first = await sendOrCreate(run);
-  const { job, polls } =
-    inputs.wait && !FINAL.has(first.status)
-      ? await waitForAgent(run, first)
-      : { job: first, polls: 0 };
+  const created = !inputs.jobId;
+  if (!inputs.wait) {
+    // Without waiting, a follow-up's answer says only that the message arrived.
+    if (created) reportOutcome(run, first);
+    return { job: first, created, waited: false, polls: 0, outcome: created ? 'started' : 'sent' };
+  }
+  const pickup = new Pickup(before, clock.now(), inputs.pickupGraceMs);
+  const { job, polls } = await waitForAgent(run, first, pickup, deps.pickupSign);
   reportOutcome(run, job);
-  return { job, created: !inputs.jobId, waited: inputs.wait, polls };
+  return { job, created, waited: true, polls, outcome: 'final' };
 }
 
 export interface AgentRunDeps extends FollowUpDeps {
@@ -92,9 +117,9 @@ export async function runAgentPipeline(
     throw new UserError('Input "prompt" is empty. Write the instruction for the agent.');
   const loop = await reviewLoop(inputs, deps.event, {
     ...followUpDeps,
-    send: (request) => {
+    send: (request, extra) => {
       state.instruction = request.prompt;
-      return followUp(request, followUpDeps);
+      return followUp(request, { ...followUpDeps, ...extra });
     },
   });
   if (loop.error !== undefined) throw loop.error;

@@ -134,7 +134,10 @@ export interface ReviewLoopDeps extends FollowUpDeps {
   state: AgentState;
   side: PullRequestSide;
   /** Sends the follow-up and waits for the job (the pipeline's `followUp`). */
-  send(inputs: FollowUpInputs): Promise<AgentResult>;
+  send(
+    inputs: FollowUpInputs,
+    extra?: { pickupSign?: () => Promise<string | undefined> },
+  ): Promise<AgentResult>;
   redact(text: string): string;
   now?: () => number;
 }
@@ -277,10 +280,21 @@ async function followUpInThread(
     `Pull request #${thread.number}: an instruction of ${instruction.length} characters from ${printable(context.asked.login)} for agent job ${jobId}.`,
   );
   await thread.react('eyes');
-  const sent = await settle(deps.send({ ...inputs, prompt: instruction, jobId }));
+  // A new head commit on the pull request after the send shows the job took the message up, even
+  // when its status never showed active between two looks.
+  const pickupSign = async () => {
+    const now = await thread.writer.attempt(`read pull request #${pull.number}`, (api) =>
+      api.pullRequest(pull.number),
+    );
+    return now && now.headSha !== pull.headSha
+      ? `a new commit on pull request #${pull.number}`
+      : undefined;
+  };
+  const sent = await settle(deps.send({ ...inputs, prompt: instruction, jobId }, { pickupSign }));
   const outcome = await outcomeOf(sent, {
     jobId,
     timeoutMs: inputs.timeoutMs,
+    pickupGraceMs: inputs.pickupGraceMs,
     pull,
     writer: thread.writer,
     ...deps,
@@ -291,7 +305,7 @@ async function followUpInThread(
   if (url) deps.reporter.info(`Replied on pull request #${thread.number}: ${url}`);
   await thread.react(WELL.has(outcome.kind) ? '+1' : '-1');
   // The announce shows the job's latest status.
-  if (sent.result) await announce(sent.result.job, deps.side, deps.reporter);
+  if (sent.result?.outcome === 'final') await announce(sent.result.job, deps.side, deps.reporter);
   return { instruction, outcome, ...sent, commentUrl: url };
 }
 

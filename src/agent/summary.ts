@@ -21,13 +21,17 @@ export function agentSummary(
     'Agent job',
     `\`${job?.id ?? state.jobId ?? '—'}\`${result ? (result.created ? ' (new)' : ' (follow-up)') : ''}`,
   ]);
-  rows.push(['Status', job?.status ?? state.status ?? 'not started']);
+  const sent = result?.outcome === 'sent';
+  rows.push([
+    'Status',
+    sent ? 'sent (not waited for)' : (job?.status ?? state.status ?? 'not started'),
+  ]);
   if (job?.source?.repository)
     rows.push([
       'Repository',
       `${job.source.repository}${job.source.ref ? ` @ \`${job.source.ref}\`` : ''}`,
     ]);
-  if (job)
+  if (job && !sent)
     rows.push([
       'Pull request',
       job.prLink ? `[${job.prLink}](${job.prLink})` : 'none (no files changed)',

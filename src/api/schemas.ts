@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { SERVICE_ID_PATTERN } from '../shared/constants.js';
+import { parseTimestamp } from '../shared/expiry.js';
 
 /**
  * Response schemas, shared by the client and the simulator's contract test. They accept extra
@@ -23,6 +24,39 @@ const serviceId = v.pipe(
   v.regex(SERVICE_ID_PATTERN, 'must be an id of letters, digits, "_", ".", ":" and "-"'),
 );
 const count = v.pipe(v.number(), v.minValue(0), v.transform(Math.round));
+
+/**
+ * A figure the contract shows without its type (`progress`, `pageCount`): read tolerantly, since it
+ * must never fail a publish. A number or a numeric string within [min, max] is read; anything else
+ * (out of range, unreadable, null) is `undefined`, shown as unknown, and never acted on.
+ */
+function tolerantFigure(min: number, max: number, integer: boolean) {
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((value): number | undefined => {
+        const n =
+          typeof value === 'number'
+            ? value
+            : typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)
+              ? Number(value)
+              : NaN;
+        if (!Number.isFinite(n) || n < min || n > max) return undefined;
+        return integer ? Math.round(n) : n;
+      }),
+    ),
+  );
+}
+
+/**
+ * A status as text. The contract names some statuses and says others are not shown (an export
+ * between queued and completed); a status we do not know is a job still working, never a failure
+ * to read the answer: the caller decides (only `completed` and `failed` end an export).
+ */
+const statusText = v.pipe(
+  v.string(),
+  v.transform((text) => cleanText(text, 40)),
+);
 const optionalText = v.optional(
   v.nullable(
     v.pipe(
@@ -37,9 +71,9 @@ export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 export const ExportJobSchema = v.looseObject({
   jobId: serviceId,
-  status: v.picklist(EXPORT_STATUSES, `must be one of ${EXPORT_STATUSES.join(', ')}`),
-  progress: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(100)))),
-  pageCount: v.optional(v.nullable(count)),
+  status: statusText,
+  progress: tolerantFigure(0, 100, false),
+  pageCount: tolerantFigure(0, Number.MAX_SAFE_INTEGER, true),
   createdAt: optionalText,
   updatedAt: optionalText,
   error: optionalText,
@@ -54,7 +88,17 @@ export const BundleSchema = v.looseObject({
     v.url('must be an absolute URL'),
   ),
   sizeBytes: count,
-  expiresAt: v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 date-time')),
+  /**
+   * When the link expires, in whatever form the service writes it (RFC 3339, epoch seconds or
+   * milliseconds): normalised to ISO 8601 UTC, or undefined when it cannot be read (a time without
+   * an offset included). Unknown never fails a publish; the run warns, naming expiresAt.
+   */
+  expiresAt: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((value) => parseTimestamp(value)?.toISOString()),
+    ),
+  ),
 });
 export type Bundle = v.InferOutput<typeof BundleSchema>;
 
@@ -63,7 +107,8 @@ export type AgentStatus = (typeof AGENT_STATUSES)[number];
 
 export const AgentJobSchema = v.looseObject({
   id: serviceId,
-  status: v.picklist(AGENT_STATUSES, `must be one of ${AGENT_STATUSES.join(', ')}`),
+  // An unknown status is a job still working (not final), and no sign it took a message up.
+  status: statusText,
   source: v.optional(
     v.nullable(
       v.looseObject({

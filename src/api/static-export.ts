@@ -13,7 +13,8 @@ export interface StartExportRequest {
 
 const hints = {
   forbiddenHint:
-    'Static export is not enabled for this organization: it needs the Enterprise plan. Ask the vendor to enable it, or check that the api-key belongs to the right organization.',
+    // The service's own text is quoted before this hint: it may name another cause than the plan.
+    'The likely cause: static export is not enabled for this organization (it needs the Enterprise plan, which the vendor enables). Other causes are possible, e.g. an api-key of another organization: read the service\'s message, and ask the vendor if it does not say.',
   notFoundHint:
     'No export job has this id for this key: check the job-id input (it looks like se_3f9a2c1b8e7d4a06) and that the key belongs to the organization that started it.',
 };

@@ -83,8 +83,11 @@ function prepareAgent(read: InputReader): Prepared {
       const { job } = result;
       const pr = job.prLink ? `, pull request ${job.prLink}` : '';
       return {
-        results: agentOutputs(job),
-        done: `Agent job ${job.id} (${result.created ? 'new' : 'follow-up'}): ${job.status}${pr}.`,
+        results: agentOutputs(job, result.outcome),
+        done:
+          result.outcome === 'sent'
+            ? `Agent job ${job.id}: follow-up sent (not waited for: wait is false).`
+            : `Agent job ${job.id} (${result.created ? 'new' : 'follow-up'}): ${job.status}${pr}.`,
       };
     },
     partial: () => ({

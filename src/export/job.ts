@@ -10,6 +10,7 @@ import { generateBundle, getExport, startExport } from '../api/static-export.js'
 import type { Bundle, ExportJob } from '../api/schemas.js';
 import type { WorkflowContext } from '../github/schedule.js';
 import { formatDuration } from '../shared/duration.js';
+import { linkExpiry } from '../shared/expiry.js';
 import { StoppedError, UserError } from '../shared/errors.js';
 import { reportProgress, type Reporter } from '../shared/logger.js';
 import {
@@ -148,8 +149,8 @@ export async function waitForExport(
           onResult: (j, now) => {
             last = j;
             state.status = j.status;
-            state.pageCount = j.pageCount ?? undefined;
-            const key = `${j.status}|${Math.floor(j.progress ?? 0)}|${j.pageCount ?? 0}`;
+            state.pageCount = j.pageCount;
+            const key = `${j.status}|${Math.floor(j.progress ?? 0)}|${j.pageCount ?? ''}`;
             if (key !== shown) reportProgress(reporter, progressLine(j, eta?.(now)));
             shown = key;
           },
@@ -181,14 +182,21 @@ function progressLine(j: ExportJob, eta: number | undefined): string {
   const percent = Math.floor(j.progress ?? (j.status === 'completed' ? 100 : 0));
   const etaText =
     j.status === 'running' && eta !== undefined ? ` · eta ${formatDuration(eta)}` : '';
-  return `Export ${percent}% · ${j.pageCount ?? 0} pages${etaText}`;
+  return `Export ${percent}%${j.pageCount !== undefined ? ` · ${j.pageCount} pages` : ''}${etaText}`;
 }
 
 /**
  * A fresh link for a completed job, masked before anything is printed. A 409 right after
  * completion is the service catching up: it is tried again briefly.
  */
-export async function generateLink(run: RunContext, job: ExportJob): Promise<Bundle> {
+/** A link the service issued, with its expiry read (undefined: neither the service nor the link says). */
+export interface IssuedBundle {
+  bundleUrl: string;
+  sizeBytes: number;
+  expiresAt: string | undefined;
+}
+
+export async function generateLink(run: RunContext, job: ExportJob): Promise<IssuedBundle> {
   const { reporter, client, clock } = run;
   const bundle = await step(
     run,
@@ -209,8 +217,27 @@ export async function generateLink(run: RunContext, job: ExportJob): Promise<Bun
   );
   // The link is a credential: mask it, and its signature in every encoding, before anything else.
   hideSecrets(run, linkSecrets(bundle.bundleUrl));
-  reportExpiry(run, bundle);
-  return bundle;
+  const issued: IssuedBundle = {
+    bundleUrl: bundle.bundleUrl,
+    sizeBytes: bundle.sizeBytes,
+    expiresAt: expiryOf(run, bundle),
+  };
+  reportExpiry(run, issued);
+  return issued;
+}
+
+/**
+ * When the link expires: the service's expiresAt (any form the one reader takes), else what the
+ * presigned link itself says. Neither: unknown, which never fails the publish (the link works now),
+ * but is warned about, naming expiresAt, since nothing can tell when pods stop being able to start.
+ */
+function expiryOf(run: RunContext, bundle: Bundle): string | undefined {
+  if (bundle.expiresAt) return bundle.expiresAt;
+  const own = linkExpiry(bundle.bundleUrl).expiresAt;
+  run.reporter.warning(
+    `The service's answer to generate bundle has no readable expiresAt (missing, or not a date-time with a time zone or an epoch time)${own ? `: the link's own signature says it expires ${own.toISOString()}, which is used instead` : ', and the link does not say either: its expiry is unknown, so the schedule cannot be checked against it'}. The link is published.`,
+  );
+  return own?.toISOString();
 }
 
 /**
@@ -225,9 +252,11 @@ export function hideSecrets(run: RunContext, secrets: readonly string[]): void {
   }
 }
 
-function reportExpiry(run: RunContext, bundle: Bundle): void {
-  const expiresIn = Date.parse(bundle.expiresAt) - run.clock.now();
+function reportExpiry(run: RunContext, bundle: IssuedBundle): void {
+  const expires = bundle.expiresAt
+    ? `link expires ${bundle.expiresAt} (in ${formatDuration(Math.max(0, Date.parse(bundle.expiresAt) - run.clock.now()))})`
+    : 'link expiry unknown';
   run.reporter.info(
-    `Bundle: ${formatBytes(bundle.sizeBytes)} at ${redactLink(bundle.bundleUrl)}, link expires ${bundle.expiresAt} (in ${formatDuration(Math.max(0, expiresIn))}).`,
+    `Bundle: ${formatBytes(bundle.sizeBytes)} at ${redactLink(bundle.bundleUrl)}, ${expires}.`,
   );
 }

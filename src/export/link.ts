@@ -5,7 +5,7 @@
  * against the workflow's schedule: pods fetch the bundle when they start, so the next run must
  * come before the link expires.
  */
-import type { Bundle, ExportJob } from '../api/schemas.js';
+import type { ExportJob } from '../api/schemas.js';
 import { longestGap, readSchedule, scheduleWarning } from '../github/schedule.js';
 import { formatElapsed, formatSpan } from '../shared/duration.js';
 import { UserError } from '../shared/errors.js';
@@ -71,10 +71,10 @@ export async function fetchBundle(
 }
 
 /** A fresh link for the same files, masked and reported; one line says why the first one went. */
-async function refreshLink(run: RunContext, job: ExportJob, why: string): Promise<Bundle> {
+async function refreshLink(run: RunContext, job: ExportJob, why: string): Promise<PublishedBundle> {
   const fresh = await generateLink(run, job);
   run.reporter.info(
-    `Bundle link refreshed: the first link was not usable (${why}); the fresh one expires ${fresh.expiresAt}.`,
+    `Bundle link refreshed: the first link was not usable (${why}); the fresh one expires ${fresh.expiresAt ?? 'at a time nobody stated'}.`,
   );
   return fresh;
 }
@@ -139,7 +139,9 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
   const { reporter, workflow } = run;
   if (!bundle.expiresAt) {
     reporter.debug(
-      'Schedule watchdog: bundle-url does not expire, so the schedule is not checked.',
+      run.inputs.bundleUrl
+        ? 'Schedule watchdog: bundle-url does not expire, so the schedule is not checked.'
+        : "Schedule watchdog: the link's expiry is unknown (warned above), so the schedule is not checked.",
     );
     return;
   }

@@ -53,6 +53,6 @@ export function publishOutputs(result: PublishResult): Record<string, string> {
  */
 export function publishedSource(result: PublishResult): string {
   return result.jobId
-    ? `export job ${result.jobId} (${result.pageCount ?? 0} pages)`
+    ? `export job ${result.jobId} (${result.pageCount ?? 'an unknown number of'} pages)`
     : 'the bundle from bundle-url';
 }

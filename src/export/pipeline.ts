@@ -134,7 +134,9 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
     domain: inputs.domain,
     jobId: source.job?.jobId,
     status: source.job ? 'completed' : undefined,
-    pageCount: source.job ? (source.job.pageCount ?? 0) : undefined,
+    // Unknown (absent, or a figure the service wrote that could not be read) stays unknown: the
+    // page-count output is empty then, not 0.
+    pageCount: source.job?.pageCount,
     bundle,
     mirror: source.job === undefined,
     linkRefreshed: refreshed,

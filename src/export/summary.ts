@@ -22,7 +22,7 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
   if (result.jobId)
     rows.push([
       'Export job',
-      `${inlineCode(result.jobId)} · ${result.status} · ${result.pageCount ?? 0} pages`,
+      `${inlineCode(result.jobId)} · ${result.status} · ${result.pageCount ?? 'unknown'} pages`,
     ]);
   if (result.exportDurationMs !== undefined)
     rows.push(['Export duration', formatDuration(result.exportDurationMs)]);
@@ -89,17 +89,20 @@ function bundleRows(result: PublishResult, now: number): [string, string][] {
   const { bundle } = result;
   const size = bundle.sizeBytes !== undefined ? `${formatBytes(bundle.sizeBytes)} at ` : '';
   const where = `${size}${inlineCode(redactLink(bundle.bundleUrl))}`;
-  if (result.mirror || !bundle.expiresAt)
+  if (result.mirror)
     return [
       ['Bundle', `${where} (bundle-url: your own copy, nothing exported)`],
       ['Link expires', 'never (bundle-url)'],
     ];
+  const refreshed = result.linkRefreshed ? ' · link refreshed (the first was not usable)' : '';
+  if (!bundle.expiresAt)
+    return [
+      ['Bundle', `${where}${refreshed}`],
+      ['Link expires', 'unknown (neither the service nor the link says)'],
+    ];
   const expires = Date.parse(bundle.expiresAt);
   return [
-    [
-      'Bundle',
-      `${where}${result.linkRefreshed ? ' · link refreshed (the first was not usable)' : ''}`,
-    ],
+    ['Bundle', `${where}${refreshed}`],
     [
       'Link expires',
       `${new Date(expires)

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentJob } from '../../src/api/schemas.js';
+import { Pickup } from '../../src/agent/pickup.js';
+
+const job = (status: string, prLink: string | null = null, ref = 'agent-1'): AgentJob => ({
+  id: 'aj_1',
+  status,
+  prLink,
+  source: { repository: 'https://github.com/acme/docs', ref },
+});
+const PR7 = 'https://github.com/acme/docs/pull/7';
+const PR8 = 'https://github.com/acme/docs/pull/8';
+
+describe('a follow-up counts a final status only after the job took the message up', () => {
+  it('an old completed with its old link is not the result: the wait goes on within the grace', () => {
+    const p = new Pickup(job('completed', PR7), 0, 10_000);
+    p.see(job('completed', PR7), 1500);
+    expect(p.confirmed).toBe(false);
+    expect(p.done(job('completed', PR7), 1500)).toBe(false);
+    expect(p.waiting(1500)).toBe(true);
+  });
+
+  it('active after the send confirms, and the next final status is the result', () => {
+    const p = new Pickup(job('completed', PR7), 0, 10_000);
+    p.see(job('active'), 3000);
+    expect(p.sign).toBe('active after the send');
+    expect(p.done(job('active'), 3000)).toBe(false);
+    expect(p.done(job('completed', PR8), 9000)).toBe(true);
+  });
+
+  it('a new pull-request link confirms even when active was never seen between two looks', () => {
+    const p = new Pickup(job('completed', PR7), 0, 10_000);
+    p.see(job('completed', PR8), 4000);
+    expect(p.sign).toBe('a new pull-request link');
+  });
+
+  it('after the grace without a sign the wait ends unconfirmed', () => {
+    const p = new Pickup(job('failed'), 0, 10_000);
+    p.see(job('failed'), 9999);
+    expect(p.done(job('failed'), 9999)).toBe(false);
+    expect(p.done(job('failed'), 10_000)).toBe(true);
+    expect(p.confirmed).toBe(false);
+  });
+
+  it('an unknown status is no sign and no end: it waits until the grace', () => {
+    const p = new Pickup(job('completed', PR7), 0, 5000);
+    p.see(job('thinking'), 1000);
+    expect(p.confirmed).toBe(false);
+    expect(p.done(job('thinking'), 1000)).toBe(false);
+    expect(p.done(job('thinking'), 5000)).toBe(true);
+  });
+
+  it('a job busy at the send: active is no sign, and the grace starts at its first final status', () => {
+    const p = new Pickup(job('active'), 0, 5000);
+    p.see(job('active'), 60_000);
+    expect(p.confirmed).toBe(false);
+    expect(p.done(job('active'), 60_000)).toBe(false);
+    p.see(job('completed', PR7), 90_000);
+    expect(p.done(job('completed', PR7), 94_999)).toBe(false);
+    p.see(job('active'), 92_000);
+    // Final → active again: the job took the queued message up.
+    expect(p.sign).toBe('active after the send');
+  });
+
+  it("a caller's sign (a new commit) confirms", () => {
+    const p = new Pickup(job('completed', PR7), 0, 5000);
+    p.confirm('a new commit on pull request #7');
+    expect(p.done(job('completed', PR7), 100)).toBe(true);
+    expect(p.sign).toBe('a new commit on pull request #7');
+  });
+
+  it('a new job needs no pickup: its states are its own', () => {
+    const p = new Pickup(undefined, 0, 5000);
+    expect(p.confirmed).toBe(true);
+    expect(p.done(job('completed', PR7), 0)).toBe(true);
+  });
+});
