@@ -309,7 +309,7 @@ export class Simulator {
             jobId: job.jobId,
             bundleUrl: this.#origin.presign(`/bundles/${job.jobId}/site.tar.gz`, expires),
             sizeBytes: archive.length + job.scenario.extraBundleBytes,
-            expiresAt: new Date(expires).toISOString(),
+            ...expiresAtField(expires, job.scenario.expiresAtForm),
           },
         };
       }
@@ -380,4 +380,15 @@ export class Simulator {
 /** Starts a simulator and returns it once both listeners are up. */
 export function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   return new Simulator(options).start();
+}
+
+/** The bundle's expiresAt in the form the scenario asks for (the contract leaves it unshown). */
+function expiresAtField(
+  expires: number,
+  form: 'iso' | 'epoch-seconds' | 'no-offset' | 'missing',
+): { expiresAt?: string | number } {
+  if (form === 'missing') return {};
+  if (form === 'epoch-seconds') return { expiresAt: Math.floor(expires / 1000) };
+  const iso = new Date(expires).toISOString();
+  return { expiresAt: form === 'no-offset' ? iso.replace(/\.\d+Z$/, '') : iso };
 }

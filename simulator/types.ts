@@ -26,6 +26,14 @@ export interface ExportScenario {
   conflictsAfterCompletion: number;
   /** Padding added to the bundle archive (for download benchmarks), in bytes. */
   extraBundleBytes: number;
+  /**
+   * How the answers write what the contract leaves unshown. `contract`: as docs/service.md shows
+   * them. `loose`: a status the contract does not name (`rendering`) for the first half of the
+   * running phase, `pageCount` as a numeric string, `progress` on a 0-250 scale (out of range).
+   */
+  answerStyle: 'contract' | 'loose';
+  /** How generate-bundle writes expiresAt: RFC 3339 UTC, epoch seconds, without an offset, or not at all. */
+  expiresAtForm: 'iso' | 'epoch-seconds' | 'no-offset' | 'missing';
 }
 
 export interface AgentScenario {
@@ -158,6 +166,8 @@ export const DEFAULT_EXPORT: ExportScenario = {
   progressNoise: 2,
   conflictsAfterCompletion: 0,
   extraBundleBytes: 0,
+  answerStyle: 'contract',
+  expiresAtForm: 'iso',
 };
 
 export const DEFAULT_AGENT: AgentScenario = {

@@ -62,6 +62,11 @@ export function exportView(
     updatedAt: new Date(job.updatedAt).toISOString(),
     domain: job.domain,
   };
+  if (s.answerStyle === 'loose') {
+    if (status === 'running' && progress < 50) view.status = 'rendering';
+    view.pageCount = String(view.pageCount);
+    view.progress = progress * 2.5;
+  }
   if (job.version) view.version = job.version;
   if (status === 'failed') view.error = s.error;
   else view.error = null;

@@ -14,7 +14,7 @@ export interface StartExportRequest {
 const hints = {
   forbiddenHint:
     // The service's own text is quoted before this hint: it may name another cause than the plan.
-    'The likely cause: static export is not enabled for this organization (it needs the Enterprise plan, which the vendor enables). Other causes are possible, e.g. an api-key of another organization: read the service\'s message, and ask the vendor if it does not say.',
+    "The likely cause: static export is not enabled for this organization (it needs the Enterprise plan, which the vendor enables). Other causes are possible, e.g. an api-key of another organization: read the service's message, and ask the vendor if it does not say.",
   notFoundHint:
     'No export job has this id for this key: check the job-id input (it looks like se_3f9a2c1b8e7d4a06) and that the key belongs to the organization that started it.',
 };

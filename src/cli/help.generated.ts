@@ -86,7 +86,9 @@ export const AGENT_TEXT = {
       'The instruction for the agent (at least one non-space character). Leave it empty in a workflow triggered by issue_comment or pull_request_review_comment: the comment is the instruction (the review loop).',
     'job-id':
       'Follow up on this agent job. When empty, a new job is created with the prompt. Follow-up messages count against a limit of 100 per project per hour; a message is sent once per run.',
-    wait: 'Wait until the job is completed, archived or failed.',
+    wait: "Wait until the job is completed, archived or failed. With false, a follow-up reports only that the message was sent (status sent): the job's answer may still show its state from before the message.",
+    'pickup-grace':
+      'How long a follow-up may show the job as it was before the message (the service takes messages up asynchronously) before the step gives up on seeing its result: status unconfirmed, no pr-link, and the step fails. 1s to 1h.',
     timeout: 'How long to wait, e.g. 10m, 1h30m or bare seconds.',
     'poll-interval': 'auto (2 s, growing to 15 s) or a fixed interval of at least 1s.',
     'base-url': "Address of the service's API (https; http only to a loopback address).",
@@ -98,8 +100,9 @@ export const AGENT_TEXT = {
   outputs: {
     'job-id': 'Id of the agent job (feed it back as job-id for the next follow-up).',
     status:
-      'Status of the job when the step ended (completed, archived, failed, or active without wait).',
-    'pr-link': 'Link to the pull request the agent opened (empty when none).',
+      'Status of the job when the step ended: completed, archived or failed (seen after the job took the message up); unconfirmed (it never showed that within pickup-grace: the step failed); sent (a follow-up with wait false); active (a new job with wait false).',
+    'pr-link':
+      "Link to the pull request of this follow-up's result (empty when none, and when the result was not seen: unconfirmed, or wait false on a follow-up).",
     model: 'Model the agent used.',
     repository: 'Repository the agent works on.',
     ref: "Branch of the agent's changes (empty when none).",

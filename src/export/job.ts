@@ -179,10 +179,12 @@ function exportSchedule(interval: 'auto' | number): {
 
 function progressLine(j: ExportJob, eta: number | undefined): string {
   if (j.status !== 'running' && j.status !== 'completed') return `Export ${j.status}`;
-  const percent = Math.floor(j.progress ?? (j.status === 'completed' ? 100 : 0));
+  const progress = j.progress ?? (j.status === 'completed' ? 100 : undefined);
+  // A figure that could not be read is not shown as 0 %: the status alone is.
+  const percent = progress !== undefined ? `${Math.floor(progress)}%` : j.status;
   const etaText =
     j.status === 'running' && eta !== undefined ? ` · eta ${formatDuration(eta)}` : '';
-  return `Export ${percent}%${j.pageCount !== undefined ? ` · ${j.pageCount} pages` : ''}${etaText}`;
+  return `Export ${percent}${j.pageCount !== undefined ? ` · ${j.pageCount} pages` : ''}${etaText}`;
 }
 
 /**

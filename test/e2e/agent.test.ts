@@ -5,10 +5,14 @@ import { createAgentJob } from '../../src/api/agent.js';
 import { ServiceClient } from '../../src/api/client.js';
 import type { Simulator } from '../../simulator/server.js';
 
+/** A job that has finished its first work (completed, with a pull request), as a follow-up finds it. */
 async function existingJob(s: Simulator): Promise<string> {
   const client = new ServiceClient({ baseUrl: s.baseUrl, apiKey: s.apiKey });
   try {
-    return (await createAgentJob(client, s.projectId, 'Write the changelog page')).id;
+    const { id } = await createAgentJob(client, s.projectId, 'Write the changelog page');
+    const job = s.agentJobs.get(id)!;
+    job.activeSince -= job.scenario.activeMs;
+    return id;
   } finally {
     await client.close();
   }
@@ -34,13 +38,66 @@ describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
       repository: 'https://github.com/acme/docs',
       ref: expect.stringMatching(/^mintlify\/agent-/),
     });
-    expect(run.stdout).toContain(`Agent job ${jobId}: active → completed`);
+    // The simulator takes the message up after 1 s: the old completed state is not the result.
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `Agent job ${jobId} shows completed \\(pull request \\S+\\) from before the message; waiting up to 2m`,
+      ),
+    );
+    expect(run.stdout).toMatch(new RegExp(`Agent job ${jobId} took the follow-up up \\(`));
     expect(run.summary).toContain(
       '### Agent follow-up\n\n```text\nDocument the new --dry-run flag\nin the CLI reference.\nKeep the examples short.\n```\n\n(the first 3 of 4 lines)\n',
     );
     expect(run.summary).toContain(
       `| Pull request | [${run.outputs['pr-link']}](${run.outputs['pr-link']}) |`,
     );
+  });
+
+  it('a job that takes 5 s to take the follow-up up: its old pull request is never the result', async () => {
+    const s = await sim({ agent: { activeMs: 500, pickupMs: 5000 } });
+    const jobId = await existingJob(s);
+    const old = s.agentView(s.agentJobs.get(jobId)!).prLink as string;
+    const run = await runAgent(s, { inputs: { prompt: 'Also the config page', 'job-id': jobId } });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs.status).toBe('completed');
+    expect(run.outputs['pr-link']).toMatch(/\/pull\/\d+$/);
+    expect(run.outputs['pr-link']).not.toBe(old);
+    expect(run.stdout).toContain(
+      `Agent job ${jobId} shows completed (pull request ${old}) from before the message; waiting up to 2m (pickup-grace) for it to take the follow-up up.`,
+    );
+    const took = /took the follow-up up \(([^)]+)\) after ([\d.]+)s/.exec(run.stdout);
+    expect(took, run.stdout).not.toBeNull();
+    expect(Number(took![2])).toBeGreaterThanOrEqual(5);
+    // Looked at every 1.5 s meanwhile, not at the growing auto interval.
+    expect(s.requestsFor('get-agent').length).toBeGreaterThanOrEqual(4);
+    expect(s.requestsFor('message')).toHaveLength(1);
+  });
+
+  it('a follow-up never taken up within pickup-grace: unconfirmed, no pull request, the step fails', async () => {
+    const s = await sim({ agent: { activeMs: 100, pickupMs: Number.POSITIVE_INFINITY } });
+    const jobId = await existingJob(s);
+    const run = await runAgent(s, {
+      inputs: { prompt: 'x', 'job-id': jobId, 'pickup-grace': '3s' },
+    });
+    expect(run.code).toBe(1);
+    expect(run.outputs.status).toBe('unconfirmed');
+    expect(run.outputs['pr-link']).toBeUndefined();
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `::error::Agent job ${jobId} did not show that it took the follow-up up within pickup-grace \\(3s\\): it still shows status completed and pull request \\S+, as before the message\\. That is not this follow-up's result, so none is reported: a follow-up that changed nothing cannot be told from one that was never taken up\\.`,
+      ),
+    );
+    expect(run.summary).toContain('| Status | unconfirmed |');
+  });
+
+  it('wait: false on a follow-up reports the message as sent, not the state from before it', async () => {
+    const s = await sim({ agent: { activeMs: 100 } });
+    const jobId = await existingJob(s);
+    const run = await runAgent(s, { inputs: { prompt: 'x', 'job-id': jobId, wait: 'false' } });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs).toMatchObject({ 'job-id': jobId, status: 'sent', 'pr-link': '' });
+    expect(run.summary).toContain('| Status | sent (not waited for) |');
+    expect(run.summary).not.toContain('Pull request');
   });
 
   it('no job-id: creates a job with the prompt and waits for it', async () => {
@@ -94,9 +151,11 @@ describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
     const s = await sim();
     const run = await runAgent(s, { inputs: { prompt: 'x', 'job-id': 'aj_missing' } });
     expect(run.code).toBe(1);
+    // The job is looked at before the message: an unknown job costs none of the hourly quota.
     expect(run.stdout).toMatch(
-      /::error::send follow-up message to agent job aj_missing: the service answered HTTP 404 Not Found: "Job not found"\. No agent job has this id in project proj_sim: check the job-id and project-id inputs/,
+      /::error::get agent job aj_missing: the service answered HTTP 404 Not Found: "Job not found"\. No agent job has this id in project proj_sim: check the job-id and project-id inputs/,
     );
+    expect(s.requestsFor('message')).toHaveLength(0);
   });
 
   it('429 fails at once, explaining the limit, after exactly one message', async () => {
