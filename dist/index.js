@@ -69763,7 +69763,137 @@ function unwrap(schema) {
 
 //#endregion
 
+;// CONCATENATED MODULE: ./src/shared/expiry.ts
+/**
+ * When a bundle link stops working, read from what we are given: the service's `expiresAt` (whose
+ * format the contract leaves unshown) and the link itself (presigned links of S3, GCS and Azure
+ * carry their own expiry). One reader for both, so a keep-alive and a publish agree on "expired".
+ * Never throws: what cannot be read is `undefined` ("unknown"), and the caller decides what an
+ * unknown expiry means (a publish warns; a keep-alive refreshes).
+ */
+/** Epoch numbers below this are seconds, above it milliseconds (1e11 s is the year 5138). */
+const SECONDS_BELOW = 1e11;
+/**
+ * RFC 3339 date-time: `T`, `t` or a space between date and time, optional fraction, and an offset
+ * (`Z`, `z` or ±HH:MM). A time without an offset is left unread: it would mean the runner's time
+ * zone, which is not what the service meant.
+ */
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+/** A time stated as RFC 3339 text, or as epoch seconds or milliseconds (number or digits). */
+function parseTimestamp(value) {
+    if (typeof value === 'number')
+        return fromEpoch(value);
+    if (typeof value !== 'string')
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return fromEpoch(Number(text));
+    const match = RFC3339.exec(text);
+    if (!match)
+        return undefined;
+    const [, year, month, day, hour, minute, second, fraction = '', offset = ''] = match;
+    if (Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > 31) {
+        return undefined;
+    }
+    if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 60)
+        return undefined;
+    // Date.parse reads this normalised form the same way on every Node version; milliseconds only.
+    const ms = fraction ? fraction.slice(0, 4).padEnd(4, '0') : '';
+    const iso = `${year}-${month}-${day}T${hour}:${minute}:${second}${ms}${offset.toUpperCase()}`;
+    const time = Date.parse(iso);
+    if (Number.isNaN(time))
+        return undefined;
+    // Date.parse rolls 2026-02-31 over into March: a date that is not in the calendar is unread.
+    const check = new Date(time + offsetMs(offset));
+    if (check.getUTCDate() !== Number(day))
+        return undefined;
+    return new Date(time);
+}
+function offsetMs(offset) {
+    if (offset === 'Z' || offset === 'z')
+        return 0;
+    const sign = offset.startsWith('-') ? -1 : 1;
+    return sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000;
+}
+function fromEpoch(value) {
+    if (!Number.isFinite(value) || value <= 0)
+        return undefined;
+    const ms = value < SECONDS_BELOW ? value * 1000 : value;
+    const date = new Date(Math.round(ms));
+    return Number.isNaN(date.getTime()) ? undefined : date;
+}
+/** Reads a presigned link's own expiry (S3 SigV4/V2, GCS V4/V2, Azure SAS). Never throws. */
+function linkExpiry(link) {
+    let params;
+    try {
+        params = new URL(link).searchParams;
+    }
+    catch {
+        return { expiresAt: undefined, scheme: 'none', temporaryCredentials: false };
+    }
+    // Query names compared without case: signers agree on the spelling, proxies sometimes do not.
+    const get = (name) => {
+        for (const [key, value] of params)
+            if (key.toLowerCase() === name.toLowerCase())
+                return value;
+        return undefined;
+    };
+    const temporaryCredentials = get('X-Amz-Security-Token') !== undefined;
+    const result = (scheme, expiresAt) => ({
+        expiresAt,
+        scheme,
+        temporaryCredentials,
+    });
+    const amzDate = get('X-Amz-Date');
+    if (amzDate !== undefined) {
+        return result('aws-sigv4', signedPlus(amzDate, get('X-Amz-Expires')));
+    }
+    const googDate = get('X-Goog-Date');
+    if (googDate !== undefined) {
+        return result('gcs-v4', signedPlus(googDate, get('X-Goog-Expires')));
+    }
+    const sasEnd = get('se');
+    if (sasEnd !== undefined && get('sig') !== undefined) {
+        // A user-delegation SAS dies with its key (ske) even if the token says later.
+        return result('azure-sas', earliest(parseSasTime(sasEnd), parseSasTime(get('ske'))));
+    }
+    const expires = get('Expires');
+    if (expires !== undefined && /^\d+$/.test(expires)) {
+        const scheme = get('GoogleAccessId') !== undefined ? 'gcs-v2' : 'aws-sigv2';
+        return result(scheme, fromEpoch(Number(expires)));
+    }
+    return result('none', undefined);
+}
+/** `20261125T101500Z` (SigV4/GCS V4 basic format) plus an expiry in seconds. */
+function signedPlus(date, seconds) {
+    const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/i.exec(date.trim());
+    if (!match || seconds === undefined || !/^\d+$/.test(seconds.trim()))
+        return undefined;
+    const [, y, mo, d, h, mi, s] = match;
+    const signed = parseTimestamp(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`);
+    const lifetime = Number(seconds.trim());
+    if (!signed || lifetime <= 0)
+        return undefined;
+    return new Date(signed.getTime() + lifetime * 1000);
+}
+/** Azure writes `se`/`ske` as RFC 3339 in UTC, sometimes without seconds (`2026-11-25T10:15Z`). */
+function parseSasTime(value) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    return parseTimestamp(/T\d{2}:\d{2}Z$/i.test(text) ? text.replace(/Z$/i, ':00Z') : text);
+}
+/** The earliest of the times that are known; undefined when none is. */
+function earliest(...times) {
+    let first;
+    for (const time of times)
+        if (time && (!first || time < first))
+            first = time;
+    return first;
+}
+
 ;// CONCATENATED MODULE: ./src/api/schemas.ts
+
 
 
 /**
@@ -69783,13 +69913,36 @@ function cleanText(text, max = 300) {
 /** An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed, and put in paths. */
 const serviceId = pipe(string(), regex(SERVICE_ID_PATTERN, 'must be an id of letters, digits, "_", ".", ":" and "-"'));
 const count = pipe(number(), minValue(0), transform(Math.round));
+/**
+ * A figure the contract shows without its type (`progress`, `pageCount`): read tolerantly, since it
+ * must never fail a publish. A number or a numeric string within [min, max] is read; anything else
+ * (out of range, unreadable, null) is `undefined`, shown as unknown, and never acted on.
+ */
+function tolerantFigure(min, max, integer) {
+    return optional(pipe(unknown(), transform((value) => {
+        const n = typeof value === 'number'
+            ? value
+            : typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)
+                ? Number(value)
+                : NaN;
+        if (!Number.isFinite(n) || n < min || n > max)
+            return undefined;
+        return integer ? Math.round(n) : n;
+    })));
+}
+/**
+ * A status as text. The contract names some statuses and says others are not shown (an export
+ * between queued and completed); a status we do not know is a job still working, never a failure
+ * to read the answer: the caller decides (only `completed` and `failed` end an export).
+ */
+const statusText = pipe(string(), transform((text) => cleanText(text, 40)));
 const optionalText = optional(nullable(pipe(string(), transform((text) => cleanText(text, 1000)))));
-const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'];
+const EXPORT_STATUSES = (/* unused pure expression or super */ null && (['queued', 'running', 'completed', 'failed']));
 const ExportJobSchema = looseObject({
     jobId: serviceId,
-    status: picklist(EXPORT_STATUSES, `must be one of ${EXPORT_STATUSES.join(', ')}`),
-    progress: optional(nullable(pipe(number(), minValue(0), maxValue(100)))),
-    pageCount: optional(nullable(count)),
+    status: statusText,
+    progress: tolerantFigure(0, 100, false),
+    pageCount: tolerantFigure(0, Number.MAX_SAFE_INTEGER, true),
     createdAt: optionalText,
     updatedAt: optionalText,
     error: optionalText,
@@ -69798,12 +69951,18 @@ const BundleSchema = looseObject({
     jobId: optional(string()),
     bundleUrl: pipe(string(), regex(/^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i, 'must be an http(s) link without spaces'), url('must be an absolute URL')),
     sizeBytes: count,
-    expiresAt: pipe(string(), isoTimestamp('must be an ISO 8601 date-time')),
+    /**
+     * When the link expires, in whatever form the service writes it (RFC 3339, epoch seconds or
+     * milliseconds): normalised to ISO 8601 UTC, or undefined when it cannot be read (a time without
+     * an offset included). Unknown never fails a publish; the run warns, naming expiresAt.
+     */
+    expiresAt: optional(pipe(unknown(), transform((value) => parseTimestamp(value)?.toISOString()))),
 });
-const AGENT_STATUSES = ['active', 'completed', 'archived', 'failed'];
+const AGENT_STATUSES = (/* unused pure expression or super */ null && (['active', 'completed', 'archived', 'failed']));
 const AgentJobSchema = looseObject({
     id: serviceId,
-    status: picklist(AGENT_STATUSES, `must be one of ${AGENT_STATUSES.join(', ')}`),
+    // An unknown status is a job still working (not final), and no sign it took a message up.
+    status: statusText,
     source: optional(nullable(looseObject({
         repository: optionalText,
         ref: optionalText,
@@ -71147,7 +71306,7 @@ function publishOutputs(result) {
  */
 function publishedSource(result) {
     return result.jobId
-        ? `export job ${result.jobId} (${result.pageCount ?? 0} pages)`
+        ? `export job ${result.jobId} (${result.pageCount ?? 'an unknown number of'} pages)`
         : 'the bundle from bundle-url';
 }
 
@@ -72274,7 +72433,9 @@ function snippet(body, complete, redact) {
 ;// CONCATENATED MODULE: ./src/api/static-export.ts
 
 const hints = {
-    forbiddenHint: 'Static export is not enabled for this organization: it needs the Enterprise plan. Ask the vendor to enable it, or check that the api-key belongs to the right organization.',
+    forbiddenHint: 
+    // The service's own text is quoted before this hint: it may name another cause than the plan.
+    "The likely cause: static export is not enabled for this organization (it needs the Enterprise plan, which the vendor enables). Other causes are possible, e.g. an api-key of another organization: read the service's message, and ask the vendor if it does not say.",
     notFoundHint: 'No export job has this id for this key: check the job-id input (it looks like se_3f9a2c1b8e7d4a06) and that the key belongs to the organization that started it.',
 };
 function jobPath(jobId) {
@@ -72330,6 +72491,7 @@ function generateBundle(client, jobId, call) {
  * run is cancelled or out of time. Operations are kept to one call each (see `api/`), so that
  * another export flow could be added beside these steps.
  */
+
 
 
 
@@ -72400,8 +72562,8 @@ async function waitForExport(run, job) {
         onResult: (j, now) => {
             last = j;
             state.status = j.status;
-            state.pageCount = j.pageCount ?? undefined;
-            const key = `${j.status}|${Math.floor(j.progress ?? 0)}|${j.pageCount ?? 0}`;
+            state.pageCount = j.pageCount;
+            const key = `${j.status}|${Math.floor(j.progress ?? 0)}|${j.pageCount ?? ''}`;
             if (key !== shown)
                 reportProgress(reporter, progressLine(j, eta?.(now)));
             shown = key;
@@ -72423,14 +72585,12 @@ function exportSchedule(interval) {
 function progressLine(j, eta) {
     if (j.status !== 'running' && j.status !== 'completed')
         return `Export ${j.status}`;
-    const percent = Math.floor(j.progress ?? (j.status === 'completed' ? 100 : 0));
+    const progress = j.progress ?? (j.status === 'completed' ? 100 : undefined);
+    // A figure that could not be read is not shown as 0 %: the status alone is.
+    const percent = progress !== undefined ? `${Math.floor(progress)}%` : j.status;
     const etaText = j.status === 'running' && eta !== undefined ? ` · eta ${formatDuration(eta)}` : '';
-    return `Export ${percent}% · ${j.pageCount ?? 0} pages${etaText}`;
+    return `Export ${percent}${j.pageCount !== undefined ? ` · ${j.pageCount} pages` : ''}${etaText}`;
 }
-/**
- * A fresh link for a completed job, masked before anything is printed. A 409 right after
- * completion is the service catching up: it is tried again briefly.
- */
 async function generateLink(run, job) {
     const { reporter, client, clock } = run;
     const bundle = await step(run, () => job, () => reporter.group('Generate the bundle link', async () => {
@@ -72449,8 +72609,25 @@ async function generateLink(run, job) {
     }));
     // The link is a credential: mask it, and its signature in every encoding, before anything else.
     hideSecrets(run, linkSecrets(bundle.bundleUrl));
-    reportExpiry(run, bundle);
-    return bundle;
+    const issued = {
+        bundleUrl: bundle.bundleUrl,
+        sizeBytes: bundle.sizeBytes,
+        expiresAt: expiryOf(run, bundle),
+    };
+    reportExpiry(run, issued);
+    return issued;
+}
+/**
+ * When the link expires: the service's expiresAt (any form the one reader takes), else what the
+ * presigned link itself says. Neither: unknown, which never fails the publish (the link works now),
+ * but is warned about, naming expiresAt, since nothing can tell when pods stop being able to start.
+ */
+function expiryOf(run, bundle) {
+    if (bundle.expiresAt)
+        return bundle.expiresAt;
+    const own = linkExpiry(bundle.bundleUrl).expiresAt;
+    run.reporter.warning(`The service's answer to generate bundle has no readable expiresAt (missing, or not a date-time with a time zone or an epoch time)${own ? `: the link's own signature says it expires ${own.toISOString()}, which is used instead` : ', and the link does not say either: its expiry is unknown, so the schedule cannot be checked against it'}. The link is published.`);
+    return own?.toISOString();
 }
 /**
  * Hides a link's secrets from now on, in both places: the front door's log (masked, or redacted on
@@ -72464,8 +72641,10 @@ function hideSecrets(run, secrets) {
     }
 }
 function reportExpiry(run, bundle) {
-    const expiresIn = Date.parse(bundle.expiresAt) - run.clock.now();
-    run.reporter.info(`Bundle: ${formatBytes(bundle.sizeBytes)} at ${redactLink(bundle.bundleUrl)}, link expires ${bundle.expiresAt} (in ${formatDuration(Math.max(0, expiresIn))}).`);
+    const expires = bundle.expiresAt
+        ? `link expires ${bundle.expiresAt} (in ${formatDuration(Math.max(0, Date.parse(bundle.expiresAt) - run.clock.now()))})`
+        : 'link expiry unknown';
+    run.reporter.info(`Bundle: ${formatBytes(bundle.sizeBytes)} at ${redactLink(bundle.bundleUrl)}, ${expires}.`);
 }
 
 // EXTERNAL MODULE: ./node_modules/cron-parser/dist/index.js
@@ -74159,7 +74338,7 @@ async function fetchBundle(run, job, first) {
 /** A fresh link for the same files, masked and reported; one line says why the first one went. */
 async function refreshLink(run, job, why) {
     const fresh = await generateLink(run, job);
-    run.reporter.info(`Bundle link refreshed: the first link was not usable (${why}); the fresh one expires ${fresh.expiresAt}.`);
+    run.reporter.info(`Bundle link refreshed: the first link was not usable (${why}); the fresh one expires ${fresh.expiresAt ?? 'at a time nobody stated'}.`);
     return fresh;
 }
 /** `HTTP 403: AccessDenied: Request has expired`: the storage's answer, in its own words. */
@@ -74199,7 +74378,9 @@ async function download(run, job, bundle) {
 async function watchLifetime(run, bundle) {
     const { reporter, workflow } = run;
     if (!bundle.expiresAt) {
-        reporter.debug('Schedule watchdog: bundle-url does not expire, so the schedule is not checked.');
+        reporter.debug(run.inputs.bundleUrl
+            ? 'Schedule watchdog: bundle-url does not expire, so the schedule is not checked.'
+            : "Schedule watchdog: the link's expiry is unknown (warned above), so the schedule is not checked.");
         return;
     }
     const now = run.clock.now();
@@ -74348,7 +74529,9 @@ async function publish(inputs, deps) {
         domain: inputs.domain,
         jobId: source.job?.jobId,
         status: source.job ? 'completed' : undefined,
-        pageCount: source.job ? (source.job.pageCount ?? 0) : undefined,
+        // Unknown (absent, or a figure the service wrote that could not be read) stays unknown: the
+        // page-count output is empty then, not 0.
+        pageCount: source.job?.pageCount,
         bundle,
         mirror: source.job === undefined,
         linkRefreshed: refreshed,
@@ -74518,7 +74701,7 @@ function successSummary(result, now, run) {
     if (result.jobId)
         rows.push([
             'Export job',
-            `${inlineCode(result.jobId)} · ${result.status} · ${result.pageCount ?? 0} pages`,
+            `${inlineCode(result.jobId)} · ${result.status} · ${result.pageCount ?? 'unknown'} pages`,
         ]);
     if (result.exportDurationMs !== undefined)
         rows.push(['Export duration', formatDuration(result.exportDurationMs)]);
@@ -74583,17 +74766,20 @@ function bundleRows(result, now) {
     const { bundle } = result;
     const size = bundle.sizeBytes !== undefined ? `${formatBytes(bundle.sizeBytes)} at ` : '';
     const where = `${size}${inlineCode(redactLink(bundle.bundleUrl))}`;
-    if (result.mirror || !bundle.expiresAt)
+    if (result.mirror)
         return [
             ['Bundle', `${where} (bundle-url: your own copy, nothing exported)`],
             ['Link expires', 'never (bundle-url)'],
         ];
+    const refreshed = result.linkRefreshed ? ' · link refreshed (the first was not usable)' : '';
+    if (!bundle.expiresAt)
+        return [
+            ['Bundle', `${where}${refreshed}`],
+            ['Link expires', 'unknown (neither the service nor the link says)'],
+        ];
     const expires = Date.parse(bundle.expiresAt);
     return [
-        [
-            'Bundle',
-            `${where}${result.linkRefreshed ? ' · link refreshed (the first was not usable)' : ''}`,
-        ],
+        ['Bundle', `${where}${refreshed}`],
         [
             'Link expires',
             `${new Date(expires)

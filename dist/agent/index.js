@@ -51094,7 +51094,137 @@ function unwrap(schema) {
 
 //#endregion
 
+;// CONCATENATED MODULE: ./src/shared/expiry.ts
+/**
+ * When a bundle link stops working, read from what we are given: the service's `expiresAt` (whose
+ * format the contract leaves unshown) and the link itself (presigned links of S3, GCS and Azure
+ * carry their own expiry). One reader for both, so a keep-alive and a publish agree on "expired".
+ * Never throws: what cannot be read is `undefined` ("unknown"), and the caller decides what an
+ * unknown expiry means (a publish warns; a keep-alive refreshes).
+ */
+/** Epoch numbers below this are seconds, above it milliseconds (1e11 s is the year 5138). */
+const SECONDS_BELOW = 1e11;
+/**
+ * RFC 3339 date-time: `T`, `t` or a space between date and time, optional fraction, and an offset
+ * (`Z`, `z` or ±HH:MM). A time without an offset is left unread: it would mean the runner's time
+ * zone, which is not what the service meant.
+ */
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+/** A time stated as RFC 3339 text, or as epoch seconds or milliseconds (number or digits). */
+function parseTimestamp(value) {
+    if (typeof value === 'number')
+        return fromEpoch(value);
+    if (typeof value !== 'string')
+        return undefined;
+    const text = value.trim();
+    if (/^\d+(\.\d+)?$/.test(text))
+        return fromEpoch(Number(text));
+    const match = RFC3339.exec(text);
+    if (!match)
+        return undefined;
+    const [, year, month, day, hour, minute, second, fraction = '', offset = ''] = match;
+    if (Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > 31) {
+        return undefined;
+    }
+    if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 60)
+        return undefined;
+    // Date.parse reads this normalised form the same way on every Node version; milliseconds only.
+    const ms = fraction ? fraction.slice(0, 4).padEnd(4, '0') : '';
+    const iso = `${year}-${month}-${day}T${hour}:${minute}:${second}${ms}${offset.toUpperCase()}`;
+    const time = Date.parse(iso);
+    if (Number.isNaN(time))
+        return undefined;
+    // Date.parse rolls 2026-02-31 over into March: a date that is not in the calendar is unread.
+    const check = new Date(time + offsetMs(offset));
+    if (check.getUTCDate() !== Number(day))
+        return undefined;
+    return new Date(time);
+}
+function offsetMs(offset) {
+    if (offset === 'Z' || offset === 'z')
+        return 0;
+    const sign = offset.startsWith('-') ? -1 : 1;
+    return sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000;
+}
+function fromEpoch(value) {
+    if (!Number.isFinite(value) || value <= 0)
+        return undefined;
+    const ms = value < SECONDS_BELOW ? value * 1000 : value;
+    const date = new Date(Math.round(ms));
+    return Number.isNaN(date.getTime()) ? undefined : date;
+}
+/** Reads a presigned link's own expiry (S3 SigV4/V2, GCS V4/V2, Azure SAS). Never throws. */
+function linkExpiry(link) {
+    let params;
+    try {
+        params = new URL(link).searchParams;
+    }
+    catch {
+        return { expiresAt: undefined, scheme: 'none', temporaryCredentials: false };
+    }
+    // Query names compared without case: signers agree on the spelling, proxies sometimes do not.
+    const get = (name) => {
+        for (const [key, value] of params)
+            if (key.toLowerCase() === name.toLowerCase())
+                return value;
+        return undefined;
+    };
+    const temporaryCredentials = get('X-Amz-Security-Token') !== undefined;
+    const result = (scheme, expiresAt) => ({
+        expiresAt,
+        scheme,
+        temporaryCredentials,
+    });
+    const amzDate = get('X-Amz-Date');
+    if (amzDate !== undefined) {
+        return result('aws-sigv4', signedPlus(amzDate, get('X-Amz-Expires')));
+    }
+    const googDate = get('X-Goog-Date');
+    if (googDate !== undefined) {
+        return result('gcs-v4', signedPlus(googDate, get('X-Goog-Expires')));
+    }
+    const sasEnd = get('se');
+    if (sasEnd !== undefined && get('sig') !== undefined) {
+        // A user-delegation SAS dies with its key (ske) even if the token says later.
+        return result('azure-sas', earliest(parseSasTime(sasEnd), parseSasTime(get('ske'))));
+    }
+    const expires = get('Expires');
+    if (expires !== undefined && /^\d+$/.test(expires)) {
+        const scheme = get('GoogleAccessId') !== undefined ? 'gcs-v2' : 'aws-sigv2';
+        return result(scheme, fromEpoch(Number(expires)));
+    }
+    return result('none', undefined);
+}
+/** `20261125T101500Z` (SigV4/GCS V4 basic format) plus an expiry in seconds. */
+function signedPlus(date, seconds) {
+    const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/i.exec(date.trim());
+    if (!match || seconds === undefined || !/^\d+$/.test(seconds.trim()))
+        return undefined;
+    const [, y, mo, d, h, mi, s] = match;
+    const signed = parseTimestamp(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`);
+    const lifetime = Number(seconds.trim());
+    if (!signed || lifetime <= 0)
+        return undefined;
+    return new Date(signed.getTime() + lifetime * 1000);
+}
+/** Azure writes `se`/`ske` as RFC 3339 in UTC, sometimes without seconds (`2026-11-25T10:15Z`). */
+function parseSasTime(value) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    return parseTimestamp(/T\d{2}:\d{2}Z$/i.test(text) ? text.replace(/Z$/i, ':00Z') : text);
+}
+/** The earliest of the times that are known; undefined when none is. */
+function earliest(...times) {
+    let first;
+    for (const time of times)
+        if (time && (!first || time < first))
+            first = time;
+    return first;
+}
+
 ;// CONCATENATED MODULE: ./src/api/schemas.ts
+
 
 
 /**
@@ -51114,13 +51244,36 @@ function cleanText(text, max = 300) {
 /** An id the service hands out (`se_3f9a2c1b8e7d4a06`): printed, and put in paths. */
 const serviceId = pipe(string(), regex(SERVICE_ID_PATTERN, 'must be an id of letters, digits, "_", ".", ":" and "-"'));
 const count = pipe(number(), minValue(0), transform(Math.round));
+/**
+ * A figure the contract shows without its type (`progress`, `pageCount`): read tolerantly, since it
+ * must never fail a publish. A number or a numeric string within [min, max] is read; anything else
+ * (out of range, unreadable, null) is `undefined`, shown as unknown, and never acted on.
+ */
+function tolerantFigure(min, max, integer) {
+    return optional(pipe(unknown(), transform((value) => {
+        const n = typeof value === 'number'
+            ? value
+            : typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)
+                ? Number(value)
+                : NaN;
+        if (!Number.isFinite(n) || n < min || n > max)
+            return undefined;
+        return integer ? Math.round(n) : n;
+    })));
+}
+/**
+ * A status as text. The contract names some statuses and says others are not shown (an export
+ * between queued and completed); a status we do not know is a job still working, never a failure
+ * to read the answer: the caller decides (only `completed` and `failed` end an export).
+ */
+const statusText = pipe(string(), transform((text) => cleanText(text, 40)));
 const optionalText = optional(nullable(pipe(string(), transform((text) => cleanText(text, 1000)))));
-const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'];
+const EXPORT_STATUSES = (/* unused pure expression or super */ null && (['queued', 'running', 'completed', 'failed']));
 const ExportJobSchema = looseObject({
     jobId: serviceId,
-    status: picklist(EXPORT_STATUSES, `must be one of ${EXPORT_STATUSES.join(', ')}`),
-    progress: optional(nullable(pipe(number(), minValue(0), maxValue(100)))),
-    pageCount: optional(nullable(count)),
+    status: statusText,
+    progress: tolerantFigure(0, 100, false),
+    pageCount: tolerantFigure(0, Number.MAX_SAFE_INTEGER, true),
     createdAt: optionalText,
     updatedAt: optionalText,
     error: optionalText,
@@ -51129,12 +51282,18 @@ const BundleSchema = looseObject({
     jobId: optional(string()),
     bundleUrl: pipe(string(), regex(/^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i, 'must be an http(s) link without spaces'), url('must be an absolute URL')),
     sizeBytes: count,
-    expiresAt: pipe(string(), isoTimestamp('must be an ISO 8601 date-time')),
+    /**
+     * When the link expires, in whatever form the service writes it (RFC 3339, epoch seconds or
+     * milliseconds): normalised to ISO 8601 UTC, or undefined when it cannot be read (a time without
+     * an offset included). Unknown never fails a publish; the run warns, naming expiresAt.
+     */
+    expiresAt: optional(pipe(unknown(), transform((value) => parseTimestamp(value)?.toISOString()))),
 });
-const AGENT_STATUSES = ['active', 'completed', 'archived', 'failed'];
+const AGENT_STATUSES = (/* unused pure expression or super */ null && (['active', 'completed', 'archived', 'failed']));
 const AgentJobSchema = looseObject({
     id: serviceId,
-    status: picklist(AGENT_STATUSES, `must be one of ${AGENT_STATUSES.join(', ')}`),
+    // An unknown status is a job still working (not final), and no sign it took a message up.
+    status: statusText,
     source: optional(nullable(looseObject({
         repository: optionalText,
         ref: optionalText,
@@ -51891,6 +52050,8 @@ function checkGithubToken(token) {
  * publishes no limit), so any comment fits and a runaway value does not.
  */
 const MAX_PROMPT_LENGTH = 65_536;
+/** The longest pickup-grace: a message not taken up within an hour is not coming. */
+const MAX_PICKUP_GRACE_MS = 3_600_000;
 const AgentInputs = {
     ProjectId: { name: 'project-id', required: true },
     // Blank is refused by its own check ("is empty"), unless a comment event brings the instruction.
@@ -51902,6 +52063,7 @@ const AgentInputs = {
     },
     JobId: { name: 'job-id', default: '' },
     Wait: { name: 'wait', default: 'true' },
+    PickupGrace: { name: 'pickup-grace', default: '2m' },
     GithubToken: GithubTokenInput,
     // The review loop exists only on GitHub (pull request comments).
     Command: { name: 'command', default: '/agent', githubOnly: true },
@@ -51913,6 +52075,7 @@ const AGENT_INPUTS = [
     AgentInputs.Prompt,
     AgentInputs.JobId,
     AgentInputs.Wait,
+    AgentInputs.PickupGrace,
     CommonInputs.Timeout,
     CommonInputs.PollInterval,
     CommonInputs.BaseUrl,
@@ -51929,6 +52092,7 @@ function parseAgentInputs(read, options = {}) {
     const prompt = reviewLoop ? undefined : parsePrompt(rawPrompt);
     let jobId = parseJobIdInput(AgentInputs.JobId.name, get(AgentInputs.JobId), 'agent', 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
     const wait = parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
+    const pickupGraceMs = parseDurationInput(AgentInputs.PickupGrace.name, get(AgentInputs.PickupGrace), 1000, MAX_PICKUP_GRACE_MS);
     const githubToken = parseAgentToken(get(AgentInputs.GithubToken).trim(), reviewLoop);
     const command = parseCommand(get(AgentInputs.Command));
     if (reviewLoop && jobId) {
@@ -51937,7 +52101,7 @@ function parseAgentInputs(read, options = {}) {
     }
     const service = { apiKey, ...parseServiceSettings(get) };
     return {
-        inputs: { ...service, projectId, prompt, jobId, wait, githubToken, command },
+        inputs: { ...service, projectId, prompt, jobId, wait, pickupGraceMs, githubToken, command },
         warnings,
     };
 }
@@ -52004,11 +52168,16 @@ const AgentOutputs = {
     /** The comment on the pull request: the announce, or the reply of the review loop. */
     CommentUrl: 'comment-url',
 };
-function agentOutputs(job) {
+/**
+ * A job's values. For a follow-up not waited for (`sent`), the answer may show the job as it was
+ * before the message: its status and pull request are not reported as this follow-up's.
+ */
+function agentOutputs(job, outcome = 'final') {
+    const sent = outcome === 'sent';
     return {
         [AgentOutputs.JobId]: job.id,
-        [AgentOutputs.Status]: job.status,
-        [AgentOutputs.PrLink]: job.prLink ?? '',
+        [AgentOutputs.Status]: sent ? 'sent' : job.status,
+        [AgentOutputs.PrLink]: sent ? '' : (job.prLink ?? ''),
         [AgentOutputs.Model]: job.model ?? '',
         [AgentOutputs.Repository]: job.source?.repository ?? '',
         [AgentOutputs.Ref]: job.source?.ref ?? '',
@@ -52125,7 +52294,9 @@ function headline(outcome) {
         case 'archived':
             return `⚠️ **Archived**: agent job ${inlineCode(outcome.job.id)} is archived; start a new job for more changes.`;
         case 'sent':
-            return `📨 **Sent**: agent job ${inlineCode(outcome.job.id)} took the instruction (status ${outcome.job.status}); this run did not wait for it (wait: false).`;
+            return `📨 **Sent**: the instruction was sent to agent job ${inlineCode(outcome.job.id)}; this run did not wait for its result (wait: false).`;
+        case 'unconfirmed':
+            return `❔ **Not confirmed**: the instruction was sent to agent job ${inlineCode(outcome.job.id)}, but within ${formatDuration(outcome.graceMs)} (pickup-grace) the job never showed that it took it up: it still shows ${outcome.job.status}, as before. No result is reported: a follow-up that changed nothing cannot be told from one never taken up. Check the job in the dashboard.`;
         case 'failed': {
             const reason = outcome.job.error
                 ? `The service says: ${inlineCode(outcome.job.error)}`
@@ -52155,7 +52326,12 @@ function quoted(asked) {
 }
 /** The reply in the thread, once the follow-up has ended one way or another. */
 function replyBody(outcome, asked, links) {
-    const job = 'job' in outcome ? outcome.job : undefined;
+    // For a follow-up whose result was not seen, the job's answer is its past: its status is not shown.
+    const job = 'job' in outcome
+        ? outcome.kind === 'sent' || outcome.kind === 'unconfirmed'
+            ? { ...outcome.job, status: outcome.kind }
+            : outcome.job
+        : undefined;
     const details = job ? `\n${table(jobRows(job, links))}\n` : '';
     const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
     return `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`;
@@ -52226,11 +52402,96 @@ async function announce(job, side, logger) {
     return posted?.url;
 }
 
+;// CONCATENATED MODULE: ./src/agent/pickup.ts
+
+
+/** The statuses after which a job does no more work. */
+const FINAL = new Set(['completed', 'archived', 'failed']);
+class Pickup {
+    before;
+    sentAt;
+    graceMs;
+    /** Why we believe the job took the message up; undefined while nothing shows it. */
+    sign;
+    /** When the grace ends: counted from the send, or, for a job busy at the send, from its first final status. */
+    #graceEnd;
+    /** For a job busy at the send: its first final state seen after it. */
+    #sawFinal;
+    /**
+     * @param before the job as it was just before the message; undefined for a new job, whose every
+     *   state is its own (no pickup to wait for)
+     */
+    constructor(before, sentAt, graceMs) {
+        this.before = before;
+        this.sentAt = sentAt;
+        this.graceMs = graceMs;
+        if (!before)
+            this.sign = 'a new job';
+        // A job still working when the message came may take it up only once it is done: its grace
+        // starts when it is first seen final.
+        this.#graceEnd = before && !FINAL.has(before.status) ? Infinity : sentAt + graceMs;
+    }
+    get confirmed() {
+        return this.sign !== undefined;
+    }
+    /** Takes in one answer of the service (the message's own, or a get-job). */
+    see(job, now) {
+        const before = this.before;
+        if (this.confirmed || !before)
+            return;
+        if (FINAL.has(before.status) || this.#sawFinal) {
+            // Against a final state (from before the send, or the busy job's end), any move is ours.
+            const last = this.#sawFinal ?? before;
+            if (job.status === 'active')
+                this.sign = 'active after the send';
+            else if (job.prLink && job.prLink !== last.prLink)
+                this.sign = 'a new pull-request link';
+            else if (job.source?.ref && job.source.ref !== last.source?.ref)
+                this.sign = 'a new branch';
+        }
+        // A job busy at the send ends its current work first: that end is not ours, and its grace
+        // starts there.
+        if (!this.confirmed && !this.#sawFinal && FINAL.has(job.status) && !FINAL.has(before.status)) {
+            this.#sawFinal = job;
+            this.#graceEnd = now + this.graceMs;
+        }
+    }
+    /** A sign from elsewhere (the review loop: a new head commit on the pull request). */
+    confirm(sign) {
+        this.sign ??= sign;
+    }
+    /** Still inside the grace: polled often, as the pickup usually comes within seconds. */
+    waiting(now) {
+        return !this.confirmed && now < this.#graceEnd;
+    }
+    /**
+     * The wait ends at a final status seen after the pickup (the result), or when the grace is over
+     * without a sign (unconfirmed: what the job shows is from before the message).
+     */
+    done(job, now) {
+        if (this.confirmed)
+            return FINAL.has(job.status);
+        return now >= this.#graceEnd;
+    }
+}
+/**
+ * The follow-up was sent, but within pickup-grace the job never showed that it took it up: what it
+ * shows is from before the message, so it is not this follow-up's result. The step fails.
+ */
+class FollowUpUnconfirmed extends UserError {
+    job;
+    constructor(job, graceMs) {
+        super(`Agent job ${job.id} did not show that it took the follow-up up within pickup-grace (${formatDuration(graceMs)}): it still shows status ${job.status}${job.prLink ? ` and pull request ${job.prLink}` : ''}, as before the message. That is not this follow-up's result, so none is reported: a follow-up that changed nothing cannot be told from one that was never taken up. Look at the job in the dashboard (job-id: ${job.id}); if the service is slow to take messages up, raise pickup-grace.`, { jobId: job.id });
+        this.job = job;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/agent/outcome.ts
 /**
  * How a follow-up of the review loop ended, as the reply tells it: the job's last status, the
  * service's refusal or the stop, and for a completed job what became of the pull request.
  */
+
 
 
 
@@ -52249,8 +52510,12 @@ const WELL = new Set(['completed', 'sent']);
 async function outcomeOf(sent, context) {
     const { jobId, state } = context;
     const { result, error } = sent;
+    if (result?.outcome === 'sent')
+        return { kind: 'sent', job: result.job };
     if (result)
         return finished(result, context.pull, context.writer, context.side.repo);
+    if (error instanceof FollowUpUnconfirmed)
+        return { kind: 'unconfirmed', job: error.job, graceMs: context.pickupGraceMs };
     if (error instanceof StoppedError)
         return error.reason === 'timeout'
             ? { kind: 'timeout', jobId, timeoutMs: context.timeoutMs }
@@ -52472,10 +52737,19 @@ async function followUpInThread(inputs, context) {
     const instruction = context.asked.instruction.trim();
     deps.reporter.info(`Pull request #${thread.number}: an instruction of ${instruction.length} characters from ${text_printable(context.asked.login)} for agent job ${jobId}.`);
     await thread.react('eyes');
-    const sent = await settle(deps.send({ ...inputs, prompt: instruction, jobId }));
+    // A new head commit on the pull request after the send shows the job took the message up, even
+    // when its status never showed active between two looks.
+    const pickupSign = async () => {
+        const now = await thread.writer.attempt(`read pull request #${pull.number}`, (api) => api.pullRequest(pull.number));
+        return now && now.headSha !== pull.headSha
+            ? `a new commit on pull request #${pull.number}`
+            : undefined;
+    };
+    const sent = await settle(deps.send({ ...inputs, prompt: instruction, jobId }, { pickupSign }));
     const outcome = await outcomeOf(sent, {
         jobId,
         timeoutMs: inputs.timeoutMs,
+        pickupGraceMs: inputs.pickupGraceMs,
         pull,
         writer: thread.writer,
         ...deps,
@@ -52485,7 +52759,7 @@ async function followUpInThread(inputs, context) {
         deps.reporter.info(`Replied on pull request #${thread.number}: ${url}`);
     await thread.react(WELL.has(outcome.kind) ? '+1' : '-1');
     // The announce shows the job's latest status.
-    if (sent.result)
+    if (sent.result?.outcome === 'final')
         await announce(sent.result.job, deps.side, deps.reporter);
     return { instruction, outcome, ...sent, commentUrl: url };
 }
@@ -52822,8 +53096,12 @@ function translateStop(error, stopped, options = {}) {
 
 
 
-/** The statuses after which a job does no more work. */
-const FINAL = new Set(['completed', 'archived', 'failed']);
+
+
+/** How often the job is looked at while waiting for it to take the message up. */
+const PICKUP_POLL_MS = 1500;
+/** How often the caller's sign of a pickup (a GitHub call) is asked at most. */
+const SIGN_EVERY_MS = 5000;
 function stoppedError(run, reason, last) {
     const id = run.state.jobId;
     const where = last ? ` (last status ${last.status})` : '';
@@ -52842,6 +53120,21 @@ async function step(run, work) {
         });
     }
 }
+/**
+ * The job as it is before the follow-up: what a later answer is compared with, to tell the job's
+ * past from this message's result. A job that does not exist fails here, before a message of the
+ * hourly quota is spent.
+ */
+function readBefore(run, jobId) {
+    const call = { signal: run.signal, deadline: run.deadline };
+    return step(run, async () => {
+        const job = await getAgentJob(run.client, run.inputs.projectId, jobId, call);
+        run.state.jobId = job.id;
+        if (!FINAL.has(job.status))
+            run.reporter.info(`Agent job ${job.id} is ${job.status}: the follow-up waits behind its current work, and is only counted as taken up once the job shows it.`);
+        return job;
+    });
+}
 /** Sends the prompt to the job named by job-id, or creates a job with it: never twice. */
 function sendOrCreate(run) {
     const { inputs, reporter, client, state } = run;
@@ -52851,35 +53144,80 @@ function sendOrCreate(run) {
             ? await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call)
             : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
         state.jobId = answer.id;
-        state.status = answer.status;
-        state.job = answer;
-        reporter.info(`Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`);
+        if (inputs.jobId) {
+            // The answer to a message may still show the job as it was: not its result.
+            state.status = 'sent';
+            reporter.info(`Follow-up sent to agent job ${answer.id}.`);
+        }
+        else {
+            state.status = answer.status;
+            state.job = answer;
+            reporter.info(`Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`);
+        }
         return answer;
     }));
 }
-/** Polls the job until it is completed, archived or failed, printing each change of status. */
-async function waitForAgent(run, job) {
+/**
+ * Polls the job until it is completed, archived or failed after taking the message up, printing
+ * each change of status. `pickup` holds the job as it was before the message; `sign` is another
+ * way to see the pickup (the review loop: a new head commit on the pull request), asked while the
+ * job shows a final status that may be its old one. Throws FollowUpUnconfirmed when the grace
+ * passes without a sign.
+ */
+async function waitForAgent(run, job, pickup, sign) {
     const { inputs, reporter, client, state } = run;
-    const schedule = inputs.pollInterval === 'auto'
+    const usual = inputs.pollInterval === 'auto'
         ? backoffSchedule(2000, 1.5, 15_000)
         : fixedSchedule(inputs.pollInterval);
-    let shown = job.status;
+    // Within the grace the job is looked at every 1.5 s (or the fixed interval, if shorter): the
+    // pickup usually comes within seconds, and an old final status must not be taken for the result.
+    const schedule = {
+        next: (last, now) => pickup.waiting(now)
+            ? Math.min(PICKUP_POLL_MS, inputs.pollInterval === 'auto' ? PICKUP_POLL_MS : inputs.pollInterval)
+            : usual.next(last, now),
+    };
+    if (!pickup.confirmed)
+        reporter.info(`Agent job ${job.id} shows ${job.status}${job.prLink ? ` (pull request ${job.prLink})` : ''} from before the message; waiting up to ${formatDuration(inputs.pickupGraceMs)} (pickup-grace) for it to take the follow-up up.`);
+    let shown = pickup.confirmed ? job.status : undefined;
+    let signAskedAt = -Infinity;
+    const see = async (j, now) => {
+        const was = pickup.confirmed;
+        pickup.see(j, now);
+        // Asked at most every SIGN_EVERY_MS: it is a GitHub call, and the job is looked at every 1.5 s.
+        if (!pickup.confirmed && sign && FINAL.has(j.status) && now - signAskedAt >= SIGN_EVERY_MS) {
+            signAskedAt = now;
+            const seen = await sign();
+            if (seen)
+                pickup.confirm(seen);
+        }
+        if (!was && pickup.confirmed)
+            reporter.info(`Agent job ${j.id} took the follow-up up (${pickup.sign}) after ${formatDuration(now - pickup.sentAt)}.`);
+        if (!pickup.confirmed)
+            return;
+        state.status = j.status;
+        state.job = j;
+        if (shown !== undefined && j.status !== shown)
+            reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
+        shown = j.status;
+    };
+    await see(job, run.clock.now());
     const result = await step(run, () => reporter.group(`Wait for agent job ${job.id}`, () => pollUntil({
         initial: job,
-        check: (c) => getAgentJob(client, inputs.projectId, job.id, c),
-        isDone: (j) => FINAL.has(j.status),
+        check: async (c) => {
+            const j = await getAgentJob(client, inputs.projectId, job.id, c);
+            await see(j, run.clock.now());
+            return j;
+        },
+        isDone: (j) => pickup.done(j, run.clock.now()),
         schedule,
         deadline: run.deadline,
         signal: run.signal,
         clock: run.clock,
-        onResult: (j) => {
-            state.status = j.status;
-            state.job = j;
-            if (j.status !== shown)
-                reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
-            shown = j.status;
-        },
     })));
+    if (!pickup.confirmed) {
+        state.status = 'unconfirmed';
+        throw new FollowUpUnconfirmed(result.value, inputs.pickupGraceMs);
+    }
     return { job: result.value, polls: result.polls };
 }
 /** A failed job fails the step; an archived one or one without a pull request is said. */
@@ -52902,6 +53240,7 @@ function reportOutcome(run, job) {
 
 
 
+
 async function followUp(inputs, deps) {
     const clock = deps.clock ?? systemClock;
     const run = {
@@ -52911,12 +53250,19 @@ async function followUp(inputs, deps) {
         state: deps.state ?? {},
         deadline: clock.now() + inputs.timeoutMs,
     };
+    const before = inputs.jobId ? await readBefore(run, inputs.jobId) : undefined;
     const first = await sendOrCreate(run);
-    const { job, polls } = inputs.wait && !FINAL.has(first.status)
-        ? await waitForAgent(run, first)
-        : { job: first, polls: 0 };
+    const created = !inputs.jobId;
+    if (!inputs.wait) {
+        // Without waiting, a follow-up's answer says only that the message arrived.
+        if (created)
+            reportOutcome(run, first);
+        return { job: first, created, waited: false, polls: 0, outcome: created ? 'started' : 'sent' };
+    }
+    const pickup = new Pickup(before, clock.now(), inputs.pickupGraceMs);
+    const { job, polls } = await waitForAgent(run, first, pickup, deps.pickupSign);
     reportOutcome(run, job);
-    return { job, created: !inputs.jobId, waited: inputs.wait, polls };
+    return { job, created, waited: true, polls, outcome: 'final' };
 }
 /**
  * With a prompt: the follow-up (or new job), then the announce on its pull request. Without
@@ -52935,9 +53281,9 @@ async function runAgentPipeline(inputs, deps) {
         throw new UserError('Input "prompt" is empty. Write the instruction for the agent.');
     const loop = await reviewLoop(inputs, deps.event, {
         ...followUpDeps,
-        send: (request) => {
+        send: (request, extra) => {
             state.instruction = request.prompt;
-            return followUp(request, followUpDeps);
+            return followUp(request, { ...followUpDeps, ...extra });
         },
     });
     if (loop.error !== undefined)
@@ -52960,13 +53306,17 @@ function agentSummary(prompt, result, state, error, run) {
         'Agent job',
         `\`${job?.id ?? state.jobId ?? '—'}\`${result ? (result.created ? ' (new)' : ' (follow-up)') : ''}`,
     ]);
-    rows.push(['Status', job?.status ?? state.status ?? 'not started']);
+    const sent = result?.outcome === 'sent';
+    rows.push([
+        'Status',
+        sent ? 'sent (not waited for)' : (job?.status ?? state.status ?? 'not started'),
+    ]);
     if (job?.source?.repository)
         rows.push([
             'Repository',
             `${job.source.repository}${job.source.ref ? ` @ \`${job.source.ref}\`` : ''}`,
         ]);
-    if (job)
+    if (job && !sent)
         rows.push([
             'Pull request',
             job.prLink ? `[${job.prLink}](${job.prLink})` : 'none (no files changed)',
@@ -53027,7 +53377,7 @@ async function runAgent() {
             redact: redactor.redact,
         });
         if (run.result)
-            for (const [name, value] of Object.entries(agentOutputs(run.result.job)))
+            for (const [name, value] of Object.entries(agentOutputs(run.result.job, run.result.outcome)))
                 setOutput(name, value);
         if (run.commentUrl)
             setOutput(AgentOutputs.CommentUrl, run.commentUrl);
