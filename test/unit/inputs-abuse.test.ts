@@ -90,6 +90,7 @@ const ACCEPTED: Record<string, string[]> = {
   'agent/action.yml prompt': Object.keys(HOSTILE).filter((k) => k !== 'ws' && k !== 'nul'),
   'agent/action.yml job-id': ['ws', 'absurd', 'exp', 'nan', 'inf', 'mixed', 'iso'],
   'agent/action.yml wait': ['ws'],
+  'agent/action.yml pickup-grace': ['ws'],
   'agent/action.yml timeout': ['ws'],
   'agent/action.yml poll-interval': ['ws'],
   'agent/action.yml base-url': ['ws'],
