@@ -28,6 +28,8 @@ export const ACTION_TEXT = {
     'download-path':
       'If set, stream the bundle (.tar.gz) to this path, relative to the workspace, and verify its size; its SHA-256 becomes the bundle-sha256 output.',
     'dry-run': 'Do everything except change files; print the values diff that would be written.',
+    'render-check':
+      "Before anything is sent, render the chart with helm template and a placeholder link written at values-key, and refuse unless the vendor chart's output holds it. auto checks where the chart is in reach (helm-release with helm-chart, or a Chart.yaml beside the values file) and reports the others as skipped; required also fails on a skip; off turns the check off.",
     'helm-release':
       'Helm release name. When set, `helm upgrade --install` rolls the chart out with the updated values file (helm must be on PATH, e.g. from azure/setup-helm).',
     'helm-chart': 'Chart reference (repo/chart, an oci:// reference, or a local path).',
@@ -37,7 +39,7 @@ export const ACTION_TEXT = {
       'Roll back a failed upgrade: --rollback-on-failure on Helm 4, --atomic on Helm 3 (both wait for the resources to be ready).',
     'helm-timeout': 'Passed to helm as --timeout, e.g. 5m or 300s (a bare number means seconds).',
     'helm-args':
-      'Extra helm arguments, one per line, passed as they are (never through a shell), e.g. --values=charts/docs/values-prod.yaml. The values files always come last, in their order, so their keys win.',
+      'Extra helm arguments, one per line, passed as they are (never through a shell), e.g. --values=charts/docs/values-prod.yaml. The values files come after these, in their order, so their keys win over files named here; any --set, --set-string or --set-json wins over every values file, whatever the order (the render check sees these flags too).',
     'verify-url':
       "After the rollout (or the values write without helm-release), fetch this page with back-off until it serves the new export: equal to the bundle's file for its path (index.html for /) when download-path is set, any 2xx answer otherwise. The step fails if it does not within verify-timeout.",
     'verify-timeout': 'How long verify-url may take to serve the new export, e.g. 5m or 90s.',
@@ -70,6 +72,8 @@ export const ACTION_TEXT = {
     'helm-version': 'Version of helm used for the rollout (e.g. v3.17.3 or v4.2.3).',
     verified:
       'true when verify-url served the new export, false when it did not in time (the step fails), empty when verify-url is not set (or on a dry run).',
+    'render-check':
+      'true when the chart rendered the link at values-key for every place written, skipped when some chart was out of reach (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request.',
     'deployment-id': 'Id of the GitHub deployment recorded for this run, when environment is set.',
   },
 } as const;

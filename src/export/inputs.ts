@@ -3,6 +3,8 @@
  * download-path, dry-run) here, the others parsed by their features, all read and checked before
  * any request.
  */
+import type { RenderCheckMode } from '../helm/render-check.js';
+import { parseRenderCheckMode, RenderCheckInput } from '../helm/inputs.js';
 import {
   CommonInputs,
   parseApiKey,
@@ -61,6 +63,7 @@ export const ACTION_INPUTS: readonly InputSpec[] = [
   CommonInputs.PollInterval,
   ExportInputs.DownloadPath,
   ExportInputs.DryRun,
+  RenderCheckInput,
   ...Object.values(HelmInputs),
   ...Object.values(VerifyInputs),
   ...Object.values(DeploymentInputs),
@@ -82,6 +85,8 @@ export interface ActionInputs extends ServiceInputs {
   /** As the user wrote it, for messages. */
   downloadPathInput: string;
   dryRun: boolean;
+  /** Prove the chart reads the link before anything is sent (`auto`: where the chart is in reach). */
+  renderCheck: RenderCheckMode;
   /** The rollout, when helm-release is set. */
   helm: HelmRollout | undefined;
   /** The live-site check after the rollout, when verify-url is set. */
@@ -119,6 +124,7 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
   const service = { apiKey, ...parseServiceSettings(get) };
   const download = parseDownloadPath(get, workspace, valuesFiles);
   const dryRun = parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
+  const renderCheck = parseRenderCheckMode(get(RenderCheckInput));
   const helm = parseHelmInputs(get, warnings);
   const verify = parseVerifyInputs(get, warnings);
   const deployment = parseDeploymentInputs(
@@ -139,6 +145,7 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
       downloadPath: download.path,
       downloadPathInput: download.display,
       dryRun,
+      renderCheck,
       helm,
       verify,
       deployment,

@@ -18,6 +18,7 @@ export const Outputs = {
   DeploymentId: 'deployment-id',
   RefreshBy: 'refresh-by',
   Verified: 'verified',
+  RenderCheck: 'render-check',
 } as const;
 
 /**
@@ -44,6 +45,8 @@ export function publishOutputs(result: PublishResult): Record<string, string> {
     [Outputs.HelmRevision]: result.helm ? String(result.helm.release.revision) : '',
     [Outputs.HelmVersion]: result.helm?.helm.version ?? '',
     [Outputs.Verified]: result.verified ? 'true' : '',
+    // `false` never leaves a run green: a link the chart does not read stops the run.
+    [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
   };
 }
 

@@ -38,6 +38,7 @@ import {
 } from './job.js';
 import { fetchBundle, watchLifetime, type PublishedBundle } from './link.js';
 import { checkMirror } from './mirror.js';
+import { checkRender, type RenderCheckResult } from './render.js';
 import { checkValuesFilesFirst, valuesDisplay, writeValues, type ValuesEdit } from './values.js';
 
 export type { PublishState } from './job.js';
@@ -68,6 +69,8 @@ export interface PublishResult {
   /** Status checks sent while waiting. */
   polls: number;
   dryRun: boolean;
+  /** The render check: the chart renders the link (`true`), or some target could not be checked. */
+  renderCheck: RenderCheckResult | undefined;
 }
 
 export interface ValuesResult {
@@ -119,6 +122,7 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
   };
 
   await checkValuesFilesFirst(run);
+  const renderCheck = await checkRender(run);
   const source = inputs.bundleUrl
     ? await mirrorSource(run, inputs.bundleUrl)
     : await exportSource(run);
@@ -155,6 +159,7 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
     exportDurationMs: source.exportDurationMs,
     polls: source.polls,
     dryRun: inputs.dryRun,
+    renderCheck,
   };
 }
 

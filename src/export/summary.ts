@@ -1,6 +1,7 @@
 /** The job summary, as Markdown: pure, so tests can read exactly what a person will see. */
 import { formatDuration } from '../shared/duration.js';
 import { codeBlock, inlineCode, table } from '../shared/markdown.js';
+import type { RenderCheckResult } from './render.js';
 import { redactLink } from '../shared/secrets.js';
 import { formatBytes } from '../shared/text.js';
 import type { PublishResult, PublishState, ValuesResult } from './pipeline.js';
@@ -36,6 +37,7 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
       `${inlineCode(r.name)}${r.namespace ? ` in ${inlineCode(r.namespace)}` : ''} · revision ${r.revision} · ${r.status}${result.dryRun ? ' (dry run)' : ''} · helm ${result.helm.helm.version}`,
     ]);
   }
+  if (result.renderCheck) rows.push(['Render check', renderCell(result.renderCheck)]);
   if (result.download)
     rows.push([
       'Downloaded',
@@ -131,4 +133,15 @@ export function failureSummary(
   rows.push(...deploymentRow(run));
   if (run.url) rows.push(['Run', `[workflow run](${run.url})`]);
   return `### Static export failed\n\n${table(rows)}\n`;
+}
+
+/** Each target: the chart renders the link, or why it could not be checked. */
+function renderCell(check: RenderCheckResult): string {
+  return check.outcomes
+    .map((o) =>
+      o.kind === 'found'
+        ? `${inlineCode(o.label)}: the chart renders the link`
+        : `${inlineCode(o.label)}: skipped (${o.kind === 'skipped' ? inlineCode(o.reason) : ''})`,
+    )
+    .join('<br>');
 }

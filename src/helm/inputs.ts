@@ -8,6 +8,7 @@ import {
 } from '../shared/inputs.js';
 import { printable } from '../shared/text.js';
 import type { HelmRollout } from './helm.js';
+import type { RenderCheckMode } from './render-check.js';
 
 export const HelmInputs = {
   Release: { name: 'helm-release', default: '' },
@@ -127,4 +128,17 @@ function parseExtraArgs(text: string): string[] {
     }
   }
   return extraArgs;
+}
+
+/** render-check: prove the chart reads the link before anything is sent. */
+export const RenderCheckInput = { name: 'render-check', default: 'auto' } as const;
+
+export function parseRenderCheckMode(raw: string): RenderCheckMode {
+  const mode = raw.trim().toLowerCase();
+  if (mode === 'auto' || mode === 'required' || mode === 'off') return mode;
+  throw new InputError(
+    RenderCheckInput.name,
+    `("${raw.trim()}") is not a render-check mode`,
+    'Write auto (check where the chart is in reach), required (fail when it is not) or off.',
+  );
 }

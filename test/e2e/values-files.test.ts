@@ -70,6 +70,11 @@ describe.each(HELMS)('an umbrella chart, with the built action and real %s', (na
         .replace('bundleUrl: ""', `bundleUrl: "${link}"\n    version: "2026-11-22"`),
     );
     expect(run.stdout).toContain('Release docs revision 1: deployed (chart docs-platform-0.3.0).');
+    // The render check proved it before the export started.
+    expect(run.outputs['render-check']).toBe('true');
+    expect(run.stdout.indexOf('the chart renders the link')).toBeLessThan(
+      run.stdout.indexOf('Start export'),
+    );
 
     const after = await helmTemplate(h, chart, [values]);
     const subchart = after.slice(after.indexOf(SUBCHART));
@@ -80,6 +85,38 @@ describe.each(HELMS)('an umbrella chart, with the built action and real %s', (na
     );
   });
 });
+
+describe.each(HELMS)(
+  'the render check refuses a link the chart would not read (real %s)',
+  (name) => {
+    it('a top-level staticExport on an umbrella chart: refused before any request, nothing rolled out', async () => {
+      const h = await helmEnv(name);
+      const ws = await newWorkspace();
+      const chart = await buildUmbrella(h, ws);
+      const values = join(chart, 'values.yaml');
+      const original = await readFile(values, 'utf8');
+      const s = await sim({ export: quick });
+      const run = await runPublish(s, {
+        workspace: ws,
+        env: h.env,
+        inputs: {
+          'values-file': 'umbrella/values.yaml',
+          'helm-release': 'docs',
+          'helm-chart': chart,
+          'helm-namespace': 'docs',
+        },
+      });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(
+        /::error::The render check found that the chart does not read the link: helm-release docs \(chart \S+umbrella\): none of the 1 documents the vendor chart renders holds the link written at values-key staticExport\. The chart reads the vendor chart's values at enterprise\.staticExport: set values-key: enterprise\.staticExport\. A run would write it where nothing reads it, and the site would never change\. Nothing was sent and no file was changed\./,
+      );
+      expect(s.requests).toHaveLength(0);
+      expect(await readFile(values, 'utf8')).toBe(original);
+      expect(run.stdout).not.toContain('helm upgrade');
+      expect(run.outputs['render-check']).toBeUndefined();
+    });
+  },
+);
 
 /** Staging and production files next to the umbrella chart, rolled out with `helm` in one run. */
 async function twoEnvironments(helm: HelmName, more: Record<string, string> = {}) {

@@ -29,6 +29,7 @@ function result(diff: string): PublishResult {
     exportDurationMs: 1000,
     polls: 2,
     dryRun: true,
+    renderCheck: undefined,
   };
 }
 

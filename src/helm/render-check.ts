@@ -1,0 +1,224 @@
+/**
+ * The render check: before anything is sent, render the chart with `helm template`, with a
+ * placeholder link written exactly where this run would write the real one, and look for it in
+ * what the vendor chart renders. A link written where no template reads it (a top-level
+ * `staticExport` in an umbrella chart, a key one letter off) never reaches a pod: the run must
+ * refuse before it exports anything, not exit 0 with a site that never changes.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+import { UserError } from '../shared/errors.js';
+import { printable } from '../shared/text.js';
+import { runHelm, tail } from './helm.js';
+import type { ChartInReach, RenderTarget } from './render-target.js';
+
+export type RenderCheckMode = 'auto' | 'required' | 'off';
+
+export type RenderOutcome =
+  | { kind: 'found'; label: string; documents: string[] }
+  | { kind: 'missing'; label: string; rendered: number; readsAt: string | undefined }
+  | { kind: 'skipped'; label: string; reason: string };
+
+/** The vendor's chart (mintlify/enterprise) is named `enterprise`: its templates are what count. */
+export const VENDOR_CHART = 'enterprise';
+
+/** How long one `helm template` may take (a chart pulled from a repository included). */
+const RENDER_TIMEOUT_MS = 120_000;
+
+/** The flags of helm-args that set values: the render passes them as the rollout does. */
+const VALUE_FLAGS = new Set([
+  '-f',
+  '--values',
+  '--set',
+  '--set-string',
+  '--set-json',
+  '--set-file',
+  '--set-literal',
+]);
+
+/**
+ * The value-setting flags among helm-args (one argument a line: `--set` then `a=b`, or
+ * `--set=a=b`), in order; the others (`--atomic`, `--wait`, …) mean nothing to a render.
+ */
+export function valueFlags(args: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const name = arg.startsWith('--') ? arg.split('=', 1)[0]! : arg;
+    if (VALUE_FLAGS.has(name)) {
+      if (name !== arg) kept.push(arg);
+      else if (i + 1 < args.length) kept.push(arg, args[++i]!);
+    } else if (/^-f./.test(arg)) kept.push(arg);
+  }
+  return kept;
+}
+
+/** A link no real value could hold, with a token that survives JSON and URL escaping. */
+export function placeholderLink(): { link: string; token: string } {
+  const token = `rendercheck${randomBytes(12).toString('hex')}`;
+  return {
+    link: `https://render-check.invalid/${token}/site.tar.gz?X-Amz-Signature=${token}`,
+    token,
+  };
+}
+
+export interface RenderOptions {
+  helm: string;
+  /** helm-args, as given (only the value-setting flags are used). */
+  helmArgs: readonly string[];
+  signal?: AbortSignal;
+  redact: (text: string) => string;
+  /** helm's environment (tests: a private HOME); the process's own by default. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Renders one target with the placeholder and says whether the vendor chart's output holds it. */
+export async function checkTarget(
+  target: RenderTarget,
+  options: RenderOptions,
+): Promise<RenderOutcome> {
+  const { label } = target;
+  if (target.chart.kind === 'out-of-reach')
+    return { kind: 'skipped', label, reason: target.chart.reason };
+  const chart = target.chart;
+  const { link, token } = placeholderLink();
+  const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'static-export-render-'));
+  try {
+    const files: string[] = [];
+    for (const [index, layer] of target.values(link).entries()) {
+      if ('file' in layer) {
+        files.push(layer.file);
+        continue;
+      }
+      const path = join(dir, `${index + 1}-values.yaml`);
+      await writeFile(path, layer.yaml, { mode: 0o600 });
+      files.push(path);
+    }
+    const args = templateArgs(chart, files, options.helmArgs);
+    const run = await runHelm(options.helm, args, {
+      signal: options.signal,
+      timeoutMs: RENDER_TIMEOUT_MS,
+      env: options.env,
+    });
+    if (options.signal?.aborted) throw new UserError('Cancelled during the render check.');
+    if (run.code !== 0) return failedRender(target, chart, options.redact(tail(run.stderr)));
+    const documents = renderedDocuments(run.stdout);
+    const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
+    if (found.length > 0) return { kind: 'found', label, documents: found.map((d) => d.source) };
+    return {
+      kind: 'missing',
+      label,
+      rendered: documents.filter((doc) => doc.counts).length,
+      readsAt: await readsAt(chart, target.valuesKey),
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function templateArgs(chart: ChartInReach, files: string[], helmArgs: readonly string[]): string[] {
+  const args = ['template', chart.releaseName ?? 'render-check', chart.ref];
+  if (chart.version) args.push('--version', chart.version);
+  if (chart.repo) args.push('--repo', chart.repo);
+  if (chart.namespace) args.push('--namespace', chart.namespace);
+  // As upgradeArgs orders them: helm-args first, then the values files (later files win; any
+  // --set* wins over every file, wherever it stands).
+  args.push(...valueFlags(helmArgs));
+  for (const file of files) args.push('--values', file);
+  return args;
+}
+
+const isLocal = (ref: string) => isAbsolute(ref) || ref.startsWith('.') || existsSync(ref);
+
+/**
+ * helm could not render. A chart helm must fetch (a repository not added, no credentials, no
+ * network) is out of reach: skipped, with helm's reason. A local chart that does not render is
+ * broken, and the rollout would fail the same way: the run fails now, before anything is sent.
+ */
+function failedRender(target: RenderTarget, chart: ChartInReach, reason: string): RenderOutcome {
+  const local = isLocal(chart.ref);
+  const missingDependencies = /missing in charts\/ directory|dependencies.*not.*(built|found)/i;
+  if (!local || missingDependencies.test(reason)) {
+    return {
+      kind: 'skipped',
+      label: target.label,
+      reason: `helm could not get chart ${printable(chart.ref)}${local ? "'s dependencies (run helm dependency build in a step before this one)" : ' (add its repository with helm repo add, or log in to its registry, in a step before this one)'}: ${reason.split('\n').at(-1) ?? reason}`,
+    };
+  }
+  throw new UserError(
+    `The render check could not render chart ${printable(chart.ref)} for ${target.label} (helm template failed):\n${reason}\nA rollout would fail the same way: fix the chart or the values, then run again. Nothing was sent.`,
+  );
+}
+
+interface RenderedDocument {
+  source: string;
+  text: string;
+  /** Rendered from the vendor chart (or every document, when no vendor chart is among them). */
+  counts: boolean;
+}
+
+/** Splits helm's output into documents, each with its `# Source:` template. */
+export function renderedDocuments(output: string): RenderedDocument[] {
+  const docs = output
+    .split(/^---[ \t]*$/m)
+    .map((text) => ({ text, source: /^# Source: (.+)$/m.exec(text)?.[1]?.trim() ?? '' }))
+    .filter((doc) => doc.text.trim() !== '');
+  const vendor = docs.map((doc) => fromVendorChart(doc.source));
+  const anyVendor = vendor.some(Boolean);
+  // A chart of another name (a fork, a wrapper) with no `enterprise` chart inside: all count.
+  return docs.map((doc, i) => ({ ...doc, counts: anyVendor ? vendor[i]! : true }));
+}
+
+/** `enterprise/templates/x.yaml` or `umbrella/charts/enterprise/templates/x.yaml`. */
+function fromVendorChart(source: string): boolean {
+  const parts = source.split('/');
+  const templates = parts.indexOf('templates');
+  if (templates < 1) return false;
+  return parts[templates - 1] === VENDOR_CHART;
+}
+
+/** The token as text (JSON escaping leaves it alone), or inside base64 data of a Secret or ConfigMap. */
+function holds(text: string, token: string): boolean {
+  if (text.includes(token)) return true;
+  for (const doc of parseAllDocuments(text)) {
+    const value: unknown = doc.toJS();
+    if (!value || typeof value !== 'object') continue;
+    for (const field of ['data', 'binaryData']) {
+      const data = (value as Record<string, unknown>)[field];
+      if (!data || typeof data !== 'object') continue;
+      for (const encoded of Object.values(data as Record<string, unknown>)) {
+        if (typeof encoded !== 'string') continue;
+        if (Buffer.from(encoded, 'base64').toString('utf8').includes(token)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Where the chart does read the vendor chart's values, when its Chart.yaml shows it: the vendor
+ * chart as a dependency (by name or alias) → `<alias or name>.staticExport`; the vendor chart
+ * itself → `staticExport`. Undefined when the chart does not say (a remote chart).
+ */
+export async function readsAt(chart: ChartInReach, valuesKey: string): Promise<string | undefined> {
+  if (!isLocal(chart.ref)) return undefined;
+  let meta: { name?: unknown; dependencies?: unknown };
+  try {
+    meta = parse(await readFile(join(chart.ref, 'Chart.yaml'), 'utf8')) as typeof meta;
+  } catch {
+    return undefined;
+  }
+  const expected = (path: string) => (path === valuesKey ? undefined : path);
+  if (meta?.name === VENDOR_CHART) return expected('staticExport');
+  if (!Array.isArray(meta?.dependencies)) return undefined;
+  for (const dep of meta.dependencies as Array<{ name?: unknown; alias?: unknown }>) {
+    if (dep?.name !== VENDOR_CHART) continue;
+    const key = typeof dep.alias === 'string' && dep.alias !== '' ? dep.alias : VENDOR_CHART;
+    return expected(`${key}.staticExport`);
+  }
+  return undefined;
+}

@@ -1,0 +1,98 @@
+/**
+ * The near-miss guard, for when no chart is in reach to render: a values-key that would create a
+ * new mapping while the file already has one of (almost) the same name elsewhere is most likely a
+ * typo (`staticexport` for `staticExport`) or the wrong level (`staticExport` in an umbrella
+ * chart's values, which hands the vendor chart only `enterprise.*`). Both would write a block no
+ * template reads, and the run would exit 0: refused before any request, naming what exists.
+ */
+import { isMap, isScalar, type Document, type YAMLMap } from 'yaml';
+import { parse } from 'yaml';
+import { fileError, type KeyPath } from './file.js';
+import { lineOf } from './path.js';
+
+/** The vendor's chart, as a dependency of an umbrella chart, is named `enterprise`. */
+const VENDOR_CHART = 'enterprise';
+
+/** `staticExport`, `static-export`, `static_export` and `StaticExport` are the same name to a person. */
+const fold = (key: string) => key.toLowerCase().replace(/[-_]/g, '');
+
+/**
+ * Refuses a values-key whose last mapping does not exist yet while one of the same folded name does
+ * (anywhere in the file), or that disagrees with the umbrella chart beside the file (its
+ * Chart.yaml text, when there is one). `doc` is the checked document of `text`.
+ */
+export function refuseNearMiss(
+  doc: Document,
+  text: string,
+  display: string,
+  at: KeyPath,
+  chartYaml: string | undefined,
+): void {
+  const wanted = at.join('.');
+  if (!exists(doc, at)) {
+    const last = fold(at[at.length - 1]!);
+    const near = mappingsNamed(doc.contents, last, []).filter((m) => m.path !== wanted);
+    if (near.length > 0) {
+      const first = near[0]!;
+      throw fileError(
+        display,
+        `has no mapping at values-key ${wanted}, which this run would create, but has ${near.map((m) => `${m.path} (line ${lineOf(text, m.offset)})`).join(' and ')}`,
+        `A new block next to the one the chart reads is read by nothing: set values-key: ${first.path} if that is the block, or remove it first. Nothing was sent.`,
+      );
+    }
+  }
+  const reads = chartYaml === undefined ? undefined : vendorPath(chartYaml);
+  if (reads && at[0] !== reads && at.length === 1) {
+    throw fileError(
+      display,
+      `sits beside a Chart.yaml that has the vendor chart as a dependency${reads === VENDOR_CHART ? '' : ` under the alias ${reads}`}, so Helm hands it only the values under ${reads}; values-key ${wanted} writes at the top, which it never sees`,
+      `Set values-key: ${reads}.${wanted}. Nothing was sent.`,
+    );
+  }
+}
+
+function exists(doc: Document, at: KeyPath): boolean {
+  let node: unknown = doc.contents;
+  for (const key of at) {
+    if (!isMap(node)) return false;
+    const pair = node.items.find((item) => isScalar(item.key) && item.key.value === key);
+    if (!pair) return false;
+    node = pair.value;
+  }
+  return isMap(node);
+}
+
+/** Every mapping whose key folds to `name`, with its dotted path and where it starts. */
+function mappingsNamed(
+  node: unknown,
+  name: string,
+  path: string[],
+): { path: string; offset: number }[] {
+  if (!isMap(node)) return [];
+  const found: { path: string; offset: number }[] = [];
+  for (const pair of (node as YAMLMap).items) {
+    if (!isScalar(pair.key) || typeof pair.key.value !== 'string') continue;
+    const here = [...path, pair.key.value];
+    if (isMap(pair.value) && fold(pair.key.value) === name)
+      found.push({ path: here.join('.'), offset: pair.key.range?.[0] ?? 0 });
+    found.push(...mappingsNamed(pair.value, name, here));
+  }
+  return found;
+}
+
+/** The key an umbrella chart hands the vendor chart its values under (alias, else name). */
+function vendorPath(chartYaml: string): string | undefined {
+  let meta: unknown;
+  try {
+    meta = parse(chartYaml);
+  } catch {
+    return undefined;
+  }
+  const deps = (meta as { dependencies?: unknown } | null)?.dependencies;
+  if (!Array.isArray(deps)) return undefined;
+  for (const dep of deps as Array<{ name?: unknown; alias?: unknown } | null>) {
+    if (dep?.name !== VENDOR_CHART) continue;
+    return typeof dep.alias === 'string' && dep.alias !== '' ? dep.alias : VENDOR_CHART;
+  }
+  return undefined;
+}

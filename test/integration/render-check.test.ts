@@ -1,0 +1,144 @@
+/**
+ * The render check with the real helm 3 and 4: the fixture chart (which stands for the vendor's
+ * `enterprise` chart) and the umbrella chart that depends on it, rendered with a placeholder link
+ * written where a run would write it.
+ */
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkTarget, valueFlags } from '../../src/helm/render-check.js';
+import type { RenderTarget } from '../../src/helm/render-target.js';
+import { planValuesEdit } from '../../src/values/edit.js';
+import { buildUmbrella, CHART, HELMS, helmEnv } from '../helpers/helm.js';
+
+/** A target like the pipeline builds: the file's text with the link written at valuesKey. */
+function target(chart: string, text: string, valuesKey: string): RenderTarget {
+  const key = valuesKey.split('.') as [string, ...string[]];
+  return {
+    label: 'values.yaml',
+    valuesKey,
+    chart: { kind: 'chart', ref: chart, releaseName: 'docs' },
+    values: (link) => [
+      {
+        name: 'values.yaml',
+        yaml: planValuesEdit(
+          text,
+          { enabled: true, bundleUrl: link, version: undefined },
+          'values.yaml',
+          key,
+        ).text,
+      },
+    ],
+  };
+}
+
+const options = (h: { helm: string; env: Record<string, string> }, helmArgs: string[] = []) => ({
+  helm: h.helm,
+  helmArgs,
+  env: h.env,
+  redact: (text: string) => text,
+});
+
+describe.each(HELMS)('the render check with real %s', (name) => {
+  it('an umbrella chart: a top-level staticExport is not read, and the path it reads is named', async () => {
+    const h = await helmEnv(name);
+    const ws = await mkdtemp(join(tmpdir(), 'render-'));
+    const chart = await buildUmbrella(h, ws);
+    const text = await readFile(join(chart, 'values.yaml'), 'utf8');
+    const wrong = await checkTarget(target(chart, text, 'staticExport'), options(h));
+    expect(wrong).toMatchObject({ kind: 'missing', readsAt: 'enterprise.staticExport' });
+    expect((wrong as { rendered: number }).rendered).toBeGreaterThan(0);
+    const right = await checkTarget(target(chart, text, 'enterprise.staticExport'), options(h));
+    expect(right).toEqual({
+      kind: 'found',
+      label: 'values.yaml',
+      documents: ['docs-platform/charts/enterprise/templates/deployment.yaml'],
+    });
+  });
+
+  it('a --set in helm-args that overrides the link wins over the values file: not read', async () => {
+    const h = await helmEnv(name);
+    const outcome = await checkTarget(
+      target(CHART, '', 'staticExport'),
+      options(h, ['--atomic', '--set', 'staticExport.bundleUrl=https://old.example/site.tar.gz']),
+    );
+    expect(outcome).toMatchObject({ kind: 'missing', readsAt: undefined });
+  });
+
+  it('a link that reaches the manifests only base64-encoded in a Secret still counts', async () => {
+    const h = await helmEnv(name);
+    const dir = await mkdtemp(join(tmpdir(), 'render-secret-'));
+    const chart = join(dir, 'enterprise');
+    await cp(CHART, chart, { recursive: true });
+    // Only a Secret carries the link, encoded: the deployment reads it from there.
+    await writeFile(
+      join(chart, 'templates', 'deployment.yaml'),
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: plain\ndata:\n  replicas: "{{ .Values.replicaCount }}"\n',
+    );
+    await writeFile(
+      join(chart, 'templates', 'secret.yaml'),
+      'apiVersion: v1\nkind: Secret\nmetadata:\n  name: bundle\ndata:\n  url: {{ .Values.staticExport.bundleUrl | b64enc | quote }}\n',
+    );
+    const outcome = await checkTarget(target(chart, '', 'staticExport'), options(h));
+    expect(outcome).toEqual({
+      kind: 'found',
+      label: 'values.yaml',
+      documents: ['enterprise/templates/secret.yaml'],
+    });
+    // The same chart with a key one letter off: nothing renders it.
+    const off = await checkTarget(target(chart, '', 'staticexport'), options(h));
+    expect(off).toMatchObject({ kind: 'missing', readsAt: 'staticExport' });
+  });
+
+  it('a chart helm cannot fetch is skipped with the reason; a broken local chart fails', async () => {
+    const h = await helmEnv(name);
+    const skipped = await checkTarget(
+      target('nosuchrepo/enterprise', '', 'staticExport'),
+      options(h),
+    );
+    expect(skipped).toMatchObject({ kind: 'skipped' });
+    expect((skipped as { reason: string }).reason).toMatch(
+      /^helm could not get chart nosuchrepo\/enterprise \(add its repository with helm repo add/,
+    );
+    const dir = await mkdtemp(join(tmpdir(), 'render-broken-'));
+    const broken = join(dir, 'enterprise');
+    await cp(CHART, broken, { recursive: true });
+    await mkdir(join(broken, 'templates'), { recursive: true });
+    await writeFile(join(broken, 'templates', 'bad.yaml'), 'x: {{ .Values.nope.deeper.still }}\n');
+    await expect(checkTarget(target(broken, '', 'staticExport'), options(h))).rejects.toThrow(
+      /^The render check could not render chart .*enterprise for values\.yaml \(helm template failed\):\n[\s\S]*bad\.yaml[\s\S]*A rollout would fail the same way/,
+    );
+  });
+});
+
+describe('valueFlags: the helm-args a render uses', () => {
+  it('keeps -f, --values and --set* (with their values), drops the rest', () => {
+    expect(
+      valueFlags([
+        '--atomic',
+        '--set',
+        'a=b',
+        '--set-string=c=d',
+        '-f',
+        'extra.yaml',
+        '--wait',
+        '--values=more.yaml',
+        '--set-json',
+        '{"x":1}',
+        '-fthird.yaml',
+        '--timeout=5m',
+      ]),
+    ).toEqual([
+      '--set',
+      'a=b',
+      '--set-string=c=d',
+      '-f',
+      'extra.yaml',
+      '--values=more.yaml',
+      '--set-json',
+      '{"x":1}',
+      '-fthird.yaml',
+    ]);
+  });
+});
