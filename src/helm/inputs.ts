@@ -138,7 +138,7 @@ export function parseRenderCheckMode(raw: string): RenderCheckMode {
   if (mode === 'auto' || mode === 'required' || mode === 'off') return mode;
   throw new InputError(
     RenderCheckInput.name,
-    `("${raw.trim()}") is not a render-check mode`,
+    `("${printable(raw.trim())}") is not a render-check mode`,
     'Write auto (check where the chart is in reach), required (fail when it is not) or off.',
   );
 }

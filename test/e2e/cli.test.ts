@@ -63,6 +63,8 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
       'helm-version': '',
       'refresh-by': outputs['expires-at'],
       verified: '',
+      // No chart beside values.yaml and no helm-release: nothing to render.
+      'render-check': 'skipped',
     });
     expect(outputs['bundle-url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+\?…$/);
     expectPlainLog(run.stderr);

@@ -47,6 +47,25 @@ describe.concurrent.each(HELMS)('rollout with the built action and real %s', (na
     );
   });
 
+  it('values the chart refuses fail at the render check, before any request', async () => {
+    const s = await sim({ export: quick });
+    const h = await helmEnv(name);
+    const run = await runPublish(s, {
+      values: VALUES,
+      env: h.env,
+      inputs: {
+        'helm-release': 'docs',
+        'helm-chart': CHART,
+        'helm-args': '--set\nreplicaCount=-1',
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /::error::The render check could not render chart \S+ for helm-release docs \(chart \S+\) \(helm template failed\):%0A.*replicaCount.*A rollout would fail the same way/,
+    );
+    expect(s.requests).toHaveLength(0);
+  });
+
   it("a failing upgrade fails the step with the tail of helm's error", async () => {
     const s = await sim({ export: quick });
     const h = await helmEnv(name);
@@ -57,6 +76,8 @@ describe.concurrent.each(HELMS)('rollout with the built action and real %s', (na
         'helm-release': 'docs',
         'helm-chart': CHART,
         'helm-args': '--set\nreplicaCount=-1',
+        // The render check would refuse these values first (the test above): off, to reach helm.
+        'render-check': 'off',
       },
     });
     expect(run.code).toBe(1);
