@@ -70619,6 +70619,104 @@ function parseWorkspacePath(input, raw, workspace, example, line) {
     return absolute;
 }
 
+;// CONCATENATED MODULE: ./src/helm/inputs.ts
+/** The helm-* inputs: what to roll out, where, and how. */
+
+
+
+const HelmInputs = {
+    Release: { name: 'helm-release', default: '' },
+    Chart: { name: 'helm-chart', default: 'mintlify/enterprise' },
+    Namespace: { name: 'helm-namespace', default: '' },
+    ChartVersion: { name: 'helm-chart-version', default: '' },
+    RollbackOnFailure: { name: 'helm-rollback-on-failure', default: 'false' },
+    Timeout: { name: 'helm-timeout', default: '' },
+    Args: { name: 'helm-args', default: '', text: { maxLength: 32_768, formatting: false } },
+};
+/** Flags the action sets itself; passing them in helm-args would break the rollout or its output. */
+const MANAGED_HELM_FLAGS = ['-o', '--output', '--dry-run'];
+/** The rollout, or undefined (with a warning for helm-* inputs set in vain) without helm-release. */
+function parseHelmInputs(get, warnings) {
+    const release = get(HelmInputs.Release).trim();
+    if (release === '') {
+        warnIgnored(get, warnings);
+        return undefined;
+    }
+    return {
+        release: parseRelease(release),
+        chart: parseChart(get(HelmInputs.Chart).trim()),
+        namespace: parseNamespace(get(HelmInputs.Namespace).trim()),
+        chartVersion: parseChartVersion(get(HelmInputs.ChartVersion).trim()),
+        rollbackOnFailure: inputs_parseBoolean(HelmInputs.RollbackOnFailure.name, get(HelmInputs.RollbackOnFailure)),
+        timeoutMs: get(HelmInputs.Timeout).trim()
+            ? parseTimeoutInput(HelmInputs.Timeout.name, get(HelmInputs.Timeout))
+            : undefined,
+        extraArgs: parseExtraArgs(get(HelmInputs.Args)),
+    };
+}
+function warnIgnored(get, warnings) {
+    const set = Object.values(HelmInputs)
+        .filter((spec) => spec !== HelmInputs.Release && get(spec).trim() !== spec.default)
+        .map((spec) => spec.name);
+    if (set.length > 0)
+        warnings.push(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} ignored because helm-release is empty: set helm-release to roll the chart out.`);
+}
+function parseRelease(release) {
+    if (release.length > 53 ||
+        !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(release)) {
+        throw new InputError(HelmInputs.Release.name, `("${printable(release)}") is not a valid Helm release name`, 'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.');
+    }
+    return release;
+}
+function parseChart(chart) {
+    if (/\s/.test(chart) || chart.startsWith('-')) {
+        throw new InputError(HelmInputs.Chart.name, `("${printable(chart)}") is not a chart reference`, `Use repo/chart, an oci:// reference or a local path, e.g. ${HelmInputs.Chart.default}.`);
+    }
+    return chart;
+}
+function parseNamespace(namespace) {
+    if (namespace === '')
+        return undefined;
+    if (namespace.length > 63 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace)) {
+        throw new InputError(HelmInputs.Namespace.name, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
+    }
+    return namespace;
+}
+function parseChartVersion(chartVersion) {
+    if (chartVersion === '')
+        return undefined;
+    if (!/^[0-9A-Za-z.+*^~<>=|,x -]+$/.test(chartVersion) ||
+        !/[0-9*x]/.test(chartVersion) ||
+        chartVersion.startsWith('-') ||
+        chartVersion.length > 200) {
+        throw new InputError(HelmInputs.ChartVersion.name, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
+    }
+    return chartVersion;
+}
+function parseExtraArgs(text) {
+    const extraArgs = text
+        .split(/\r\n|\r|\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+    for (const [index, arg] of extraArgs.entries()) {
+        const flag = arg.split('=')[0];
+        if (MANAGED_HELM_FLAGS.includes(flag)) {
+            throw new InputError(HelmInputs.Args.name, `line ${index + 1} sets ${flag}, which this action manages`, flag.includes('dry')
+                ? 'Use the dry-run input instead.'
+                : "Remove it: the action reads helm's JSON output.");
+        }
+    }
+    return extraArgs;
+}
+/** render-check: prove the chart reads the link before anything is sent. */
+const RenderCheckInput = { name: 'render-check', default: 'auto' };
+function parseRenderCheckMode(raw) {
+    const mode = raw.trim().toLowerCase();
+    if (mode === 'auto' || mode === 'required' || mode === 'off')
+        return mode;
+    throw new InputError(RenderCheckInput.name, `("${printable(raw.trim())}") is not a render-check mode`, 'Write auto (check where the chart is in reach), required (fail when it is not) or off.');
+}
+
 ;// CONCATENATED MODULE: ./src/api/inputs.ts
 /**
  * The service's inputs (api-key, base-url, timeout, poll-interval): what every front door needs to
@@ -70758,96 +70856,6 @@ function checkGithubToken(token) {
         throw new InputError(GithubTokenInput.name, 'contains white space or a character a GitHub token never has', 'Pass the token alone, on one line, as GitHub issued it.');
     }
     return token;
-}
-
-;// CONCATENATED MODULE: ./src/helm/inputs.ts
-/** The helm-* inputs: what to roll out, where, and how. */
-
-
-
-const HelmInputs = {
-    Release: { name: 'helm-release', default: '' },
-    Chart: { name: 'helm-chart', default: 'mintlify/enterprise' },
-    Namespace: { name: 'helm-namespace', default: '' },
-    ChartVersion: { name: 'helm-chart-version', default: '' },
-    RollbackOnFailure: { name: 'helm-rollback-on-failure', default: 'false' },
-    Timeout: { name: 'helm-timeout', default: '' },
-    Args: { name: 'helm-args', default: '', text: { maxLength: 32_768, formatting: false } },
-};
-/** Flags the action sets itself; passing them in helm-args would break the rollout or its output. */
-const MANAGED_HELM_FLAGS = ['-o', '--output', '--dry-run'];
-/** The rollout, or undefined (with a warning for helm-* inputs set in vain) without helm-release. */
-function parseHelmInputs(get, warnings) {
-    const release = get(HelmInputs.Release).trim();
-    if (release === '') {
-        warnIgnored(get, warnings);
-        return undefined;
-    }
-    return {
-        release: parseRelease(release),
-        chart: parseChart(get(HelmInputs.Chart).trim()),
-        namespace: parseNamespace(get(HelmInputs.Namespace).trim()),
-        chartVersion: parseChartVersion(get(HelmInputs.ChartVersion).trim()),
-        rollbackOnFailure: inputs_parseBoolean(HelmInputs.RollbackOnFailure.name, get(HelmInputs.RollbackOnFailure)),
-        timeoutMs: get(HelmInputs.Timeout).trim()
-            ? parseTimeoutInput(HelmInputs.Timeout.name, get(HelmInputs.Timeout))
-            : undefined,
-        extraArgs: parseExtraArgs(get(HelmInputs.Args)),
-    };
-}
-function warnIgnored(get, warnings) {
-    const set = Object.values(HelmInputs)
-        .filter((spec) => spec !== HelmInputs.Release && get(spec).trim() !== spec.default)
-        .map((spec) => spec.name);
-    if (set.length > 0)
-        warnings.push(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} ignored because helm-release is empty: set helm-release to roll the chart out.`);
-}
-function parseRelease(release) {
-    if (release.length > 53 ||
-        !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(release)) {
-        throw new InputError(HelmInputs.Release.name, `("${printable(release)}") is not a valid Helm release name`, 'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.');
-    }
-    return release;
-}
-function parseChart(chart) {
-    if (/\s/.test(chart) || chart.startsWith('-')) {
-        throw new InputError(HelmInputs.Chart.name, `("${printable(chart)}") is not a chart reference`, `Use repo/chart, an oci:// reference or a local path, e.g. ${HelmInputs.Chart.default}.`);
-    }
-    return chart;
-}
-function parseNamespace(namespace) {
-    if (namespace === '')
-        return undefined;
-    if (namespace.length > 63 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace)) {
-        throw new InputError(HelmInputs.Namespace.name, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
-    }
-    return namespace;
-}
-function parseChartVersion(chartVersion) {
-    if (chartVersion === '')
-        return undefined;
-    if (!/^[0-9A-Za-z.+*^~<>=|,x -]+$/.test(chartVersion) ||
-        !/[0-9*x]/.test(chartVersion) ||
-        chartVersion.startsWith('-') ||
-        chartVersion.length > 200) {
-        throw new InputError(HelmInputs.ChartVersion.name, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
-    }
-    return chartVersion;
-}
-function parseExtraArgs(text) {
-    const extraArgs = text
-        .split(/\r\n|\r|\n/)
-        .map((line) => line.trim())
-        .filter((line) => line !== '');
-    for (const [index, arg] of extraArgs.entries()) {
-        const flag = arg.split('=')[0];
-        if (MANAGED_HELM_FLAGS.includes(flag)) {
-            throw new InputError(HelmInputs.Args.name, `line ${index + 1} sets ${flag}, which this action manages`, flag.includes('dry')
-                ? 'Use the dry-run input instead.'
-                : "Remove it: the action reads helm's JSON output.");
-        }
-    }
-    return extraArgs;
 }
 
 ;// CONCATENATED MODULE: ./src/site/inputs.ts
@@ -71038,11 +71046,7 @@ function isPlainKey(key) {
 }
 
 ;// CONCATENATED MODULE: ./src/export/inputs.ts
-/**
- * The root action's inputs: the export's own (domain, job-id, bundle-url, version, paths,
- * download-path, dry-run) here, the others parsed by their features, all read and checked before
- * any request.
- */
+
 
 
 
@@ -71075,6 +71079,7 @@ const ACTION_INPUTS = [
     CommonInputs.PollInterval,
     ExportInputs.DownloadPath,
     ExportInputs.DryRun,
+    RenderCheckInput,
     ...Object.values(HelmInputs),
     ...Object.values(VerifyInputs),
     ...Object.values(DeploymentInputs),
@@ -71098,6 +71103,7 @@ function parseInputs(read, workspace) {
     const service = { apiKey, ...parseServiceSettings(get) };
     const download = parseDownloadPath(get, workspace, valuesFiles);
     const dryRun = inputs_parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
+    const renderCheck = parseRenderCheckMode(get(RenderCheckInput));
     const helm = parseHelmInputs(get, warnings);
     const verify = parseVerifyInputs(get, warnings);
     const deployment = parseDeploymentInputs(get, verify?.url.href ?? (domain && `https://${domain}`), warnings);
@@ -71114,6 +71120,7 @@ function parseInputs(read, workspace) {
             downloadPath: download.path,
             downloadPathInput: download.display,
             dryRun,
+            renderCheck,
             helm,
             verify,
             deployment,
@@ -71273,6 +71280,7 @@ const Outputs = {
     DeploymentId: 'deployment-id',
     RefreshBy: 'refresh-by',
     Verified: 'verified',
+    RenderCheck: 'render-check',
 };
 /**
  * Every output of a finished publish (deployment-id is set by the entry point that records it).
@@ -71298,6 +71306,8 @@ function publishOutputs(result) {
         [Outputs.HelmRevision]: result.helm ? String(result.helm.release.revision) : '',
         [Outputs.HelmVersion]: result.helm?.helm.version ?? '',
         [Outputs.Verified]: result.verified ? 'true' : '',
+        // `false` never leaves a run green: a link the chart does not read stops the run.
+        [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
     };
 }
 /**
@@ -74487,7 +74497,446 @@ function rangeTotal(answer) {
     return answer.status === 200 ? mirror_size(answer.headers['content-length']) : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/helm/render-check.ts
+/**
+ * The render check: before anything is sent, render the chart with `helm template`, with a
+ * placeholder link written exactly where this run would write the real one, and look for it in
+ * what the vendor chart renders. A link written where no template reads it (a top-level
+ * `staticExport` in an umbrella chart, a key one letter off) never reaches a pod: the run must
+ * refuse before it exports anything, not exit 0 with a site that never changes.
+ */
+
+
+
+
+
+
+
+
+
+/** The vendor's chart (mintlify/enterprise) is named `enterprise`: its templates are what count. */
+const VENDOR_CHART = 'enterprise';
+/** How long one `helm template` may take (a chart pulled from a repository included). */
+const RENDER_TIMEOUT_MS = 120_000;
+/** The flags of helm-args that set values: the render passes them as the rollout does. */
+const VALUE_FLAGS = new Set([
+    '-f',
+    '--values',
+    '--set',
+    '--set-string',
+    '--set-json',
+    '--set-file',
+    '--set-literal',
+]);
+/**
+ * The value-setting flags among helm-args (one argument a line: `--set` then `a=b`, or
+ * `--set=a=b`), in order; the others (`--atomic`, `--wait`, …) mean nothing to a render.
+ */
+function valueFlags(args) {
+    const kept = [];
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        const name = arg.startsWith('--') ? arg.split('=', 1)[0] : arg;
+        if (VALUE_FLAGS.has(name)) {
+            if (name !== arg)
+                kept.push(arg);
+            else if (i + 1 < args.length)
+                kept.push(arg, args[++i]);
+        }
+        else if (/^-f./.test(arg))
+            kept.push(arg);
+    }
+    return kept;
+}
+/** A link no real value could hold, with a token that survives JSON and URL escaping. */
+function placeholderLink() {
+    const token = `rendercheck${(0,external_node_crypto_.randomBytes)(12).toString('hex')}`;
+    return {
+        link: `https://render-check.invalid/${token}/site.tar.gz?X-Amz-Signature=${token}`,
+        token,
+    };
+}
+/** Renders one target with the placeholder and says whether the vendor chart's output holds it. */
+async function checkTarget(target, options) {
+    const { label } = target;
+    if (target.chart.kind === 'out-of-reach')
+        return { kind: 'skipped', label, reason: target.chart.reason };
+    const chart = target.chart;
+    const { link, token } = placeholderLink();
+    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-render-'));
+    try {
+        const files = [];
+        for (const [index, layer] of target.values(link).entries()) {
+            if ('file' in layer) {
+                files.push(layer.file);
+                continue;
+            }
+            const path = (0,external_node_path_.join)(dir, `${index + 1}-values.yaml`);
+            await (0,promises_.writeFile)(path, layer.yaml, { mode: 0o600 });
+            files.push(path);
+        }
+        const args = templateArgs(chart, files, options.helmArgs);
+        const run = await runHelm(options.helm, args, {
+            signal: options.signal,
+            timeoutMs: RENDER_TIMEOUT_MS,
+            env: options.env,
+        });
+        if (options.signal?.aborted)
+            throw new UserError('Cancelled during the render check.');
+        if (run.code !== 0)
+            return failedRender(target, chart, options.redact(tail(run.stderr)));
+        const documents = renderedDocuments(run.stdout);
+        const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
+        if (found.length > 0)
+            return { kind: 'found', label, documents: found.map((d) => d.source) };
+        return {
+            kind: 'missing',
+            label,
+            rendered: documents.filter((doc) => doc.counts).length,
+            readsAt: await readsAt(chart, target.valuesKey),
+        };
+    }
+    finally {
+        await (0,promises_.rm)(dir, { recursive: true, force: true });
+    }
+}
+function templateArgs(chart, files, helmArgs) {
+    const args = ['template', chart.releaseName ?? 'render-check', chart.ref];
+    if (chart.version)
+        args.push('--version', chart.version);
+    if (chart.repo)
+        args.push('--repo', chart.repo);
+    if (chart.namespace)
+        args.push('--namespace', chart.namespace);
+    // As upgradeArgs orders them: helm-args first, then the values files (later files win; any
+    // --set* wins over every file, wherever it stands).
+    args.push(...valueFlags(helmArgs));
+    for (const file of files)
+        args.push('--values', file);
+    return args;
+}
+const isLocal = (ref) => (0,external_node_path_.isAbsolute)(ref) || ref.startsWith('.') || (0,external_node_fs_namespaceObject.existsSync)(ref);
+/**
+ * helm could not render. A chart helm must fetch (a repository not added, no credentials, no
+ * network) is out of reach: skipped, with helm's reason. A local chart that does not render is
+ * broken, and the rollout would fail the same way: the run fails now, before anything is sent.
+ */
+function failedRender(target, chart, reason) {
+    const local = isLocal(chart.ref);
+    const missingDependencies = /missing in charts\/ directory|dependencies.*not.*(built|found)/i;
+    if (!local || missingDependencies.test(reason)) {
+        return {
+            kind: 'skipped',
+            label: target.label,
+            reason: `helm could not get chart ${printable(chart.ref)}${local ? "'s dependencies (run helm dependency build in a step before this one)" : ' (add its repository with helm repo add, or log in to its registry, in a step before this one)'}: ${reason.split('\n').at(-1) ?? reason}`,
+        };
+    }
+    throw new UserError(`The render check could not render chart ${printable(chart.ref)} for ${target.label} (helm template failed):\n${reason}\nA rollout would fail the same way: fix the chart or the values, then run again. Nothing was sent.`);
+}
+/** Splits helm's output into documents, each with its `# Source:` template. */
+function renderedDocuments(output) {
+    const docs = output
+        .split(/^---[ \t]*$/m)
+        .map((text) => ({ text, source: /^# Source: (.+)$/m.exec(text)?.[1]?.trim() ?? '' }))
+        .filter((doc) => doc.text.trim() !== '');
+    const vendor = docs.map((doc) => fromVendorChart(doc.source));
+    const anyVendor = vendor.some(Boolean);
+    // A chart of another name (a fork, a wrapper) with no `enterprise` chart inside: all count.
+    return docs.map((doc, i) => ({ ...doc, counts: anyVendor ? vendor[i] : true }));
+}
+/** `enterprise/templates/x.yaml` or `umbrella/charts/enterprise/templates/x.yaml`. */
+function fromVendorChart(source) {
+    const parts = source.split('/');
+    const templates = parts.indexOf('templates');
+    if (templates < 1)
+        return false;
+    return parts[templates - 1] === VENDOR_CHART;
+}
+/** The token as text (JSON escaping leaves it alone), or inside base64 data of a Secret or ConfigMap. */
+function holds(text, token) {
+    if (text.includes(token))
+        return true;
+    for (const doc of (0,dist/* parseAllDocuments */.hR)(text)) {
+        const value = doc.toJS();
+        if (!value || typeof value !== 'object')
+            continue;
+        for (const field of ['data', 'binaryData']) {
+            const data = value[field];
+            if (!data || typeof data !== 'object')
+                continue;
+            for (const encoded of Object.values(data)) {
+                if (typeof encoded !== 'string')
+                    continue;
+                if (Buffer.from(encoded, 'base64').toString('utf8').includes(token))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+/**
+ * Where the chart does read the vendor chart's values, when its Chart.yaml shows it: the vendor
+ * chart as a dependency (by name or alias) → `<alias or name>.staticExport`; the vendor chart
+ * itself → `staticExport`. Undefined when the chart does not say (a remote chart).
+ */
+async function readsAt(chart, valuesKey) {
+    if (!isLocal(chart.ref))
+        return undefined;
+    let meta;
+    try {
+        meta = (0,dist/* parse */.qg)(await (0,promises_.readFile)((0,external_node_path_.join)(chart.ref, 'Chart.yaml'), 'utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    const expected = (path) => (path === valuesKey ? undefined : path);
+    if (meta?.name === VENDOR_CHART)
+        return expected('staticExport');
+    if (!Array.isArray(meta?.dependencies))
+        return undefined;
+    for (const dep of meta.dependencies) {
+        if (dep?.name !== VENDOR_CHART)
+            continue;
+        const key = typeof dep.alias === 'string' && dep.alias !== '' ? dep.alias : VENDOR_CHART;
+        return expected(`${key}.staticExport`);
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/values/near-miss.ts
+/**
+ * The near-miss guard, for when no chart is in reach to render: a values-key that would create a
+ * new mapping while the file already has one of (almost) the same name elsewhere is most likely a
+ * typo (`staticexport` for `staticExport`) or the wrong level (`staticExport` in an umbrella
+ * chart's values, which hands the vendor chart only `enterprise.*`). Both would write a block no
+ * template reads, and the run would exit 0: refused before any request, naming what exists.
+ */
+
+
+
+
+/** The vendor's chart, as a dependency of an umbrella chart, is named `enterprise`. */
+const near_miss_VENDOR_CHART = 'enterprise';
+/** `staticExport`, `static-export`, `static_export` and `StaticExport` are the same name to a person. */
+const fold = (key) => key.toLowerCase().replace(/[-_]/g, '');
+/**
+ * Refuses a values-key whose last mapping does not exist yet while one of the same folded name does
+ * (anywhere in the file), or that disagrees with the umbrella chart beside the file (its
+ * Chart.yaml text, when there is one). `doc` is the checked document of `text`.
+ */
+function refuseNearMiss(doc, text, display, at, chartYaml) {
+    const wanted = at.join('.');
+    if (!near_miss_exists(doc, at)) {
+        const last = fold(at[at.length - 1]);
+        const near = mappingsNamed(doc.contents, last, []).filter((m) => m.path !== wanted);
+        if (near.length > 0) {
+            const first = near[0];
+            throw fileError(display, `has no mapping at values-key ${wanted}, which this run would create, but has ${near.map((m) => `${m.path} (line ${lineOf(text, m.offset)})`).join(' and ')}`, `A new block next to the one the chart reads is read by nothing: set values-key: ${first.path} if that is the block, or remove it first. Nothing was sent.`);
+        }
+    }
+    const reads = chartYaml === undefined ? undefined : vendorPath(chartYaml);
+    if (reads && at[0] !== reads && at.length === 1) {
+        throw fileError(display, `sits beside a Chart.yaml that has the vendor chart as a dependency${reads === near_miss_VENDOR_CHART ? '' : ` under the alias ${reads}`}, so Helm hands it only the values under ${reads}; values-key ${wanted} writes at the top, which it never sees`, `Set values-key: ${reads}.${wanted}. Nothing was sent.`);
+    }
+}
+function near_miss_exists(doc, at) {
+    let node = doc.contents;
+    for (const key of at) {
+        if (!(0,dist/* isMap */.jh)(node))
+            return false;
+        const pair = node.items.find((item) => (0,dist/* isScalar */.jn)(item.key) && item.key.value === key);
+        if (!pair)
+            return false;
+        node = pair.value;
+    }
+    return (0,dist/* isMap */.jh)(node);
+}
+/** Every mapping whose key folds to `name`, with its dotted path and where it starts. */
+function mappingsNamed(node, name, path) {
+    if (!(0,dist/* isMap */.jh)(node))
+        return [];
+    const found = [];
+    for (const pair of node.items) {
+        if (!(0,dist/* isScalar */.jn)(pair.key) || typeof pair.key.value !== 'string')
+            continue;
+        const here = [...path, pair.key.value];
+        if ((0,dist/* isMap */.jh)(pair.value) && fold(pair.key.value) === name)
+            found.push({ path: here.join('.'), offset: pair.key.range?.[0] ?? 0 });
+        found.push(...mappingsNamed(pair.value, name, here));
+    }
+    return found;
+}
+/** The key an umbrella chart hands the vendor chart its values under (alias, else name). */
+function vendorPath(chartYaml) {
+    let meta;
+    try {
+        meta = (0,dist/* parse */.qg)(chartYaml);
+    }
+    catch {
+        return undefined;
+    }
+    const deps = meta?.dependencies;
+    if (!Array.isArray(deps))
+        return undefined;
+    for (const dep of deps) {
+        if (dep?.name !== near_miss_VENDOR_CHART)
+            continue;
+        return typeof dep.alias === 'string' && dep.alias !== '' ? dep.alias : near_miss_VENDOR_CHART;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/export/render.ts
+/**
+ * The publish step that proves the chart reads the link before anything is sent: each place the
+ * run writes becomes a render target (the release's chart with every values file, or the chart a
+ * values file sits beside), rendered with a placeholder link by src/helm/render-check.ts. Not
+ * found: the run stops here, before the export, with the path the chart does read when its
+ * Chart.yaml shows it. A chart out of reach is reported as skipped (`render-check: required`
+ * makes that a failure too).
+ */
+
+
+
+
+
+
+
+
+
+
+async function checkRender(run) {
+    const { inputs, reporter } = run;
+    const texts = await currentTexts(inputs);
+    if (inputs.renderCheck === 'off') {
+        reporter.info('render-check is off: nothing proves the chart reads the link at values-key.');
+        await guardNearMisses(inputs, texts, inputs.valuesFiles);
+        return undefined;
+    }
+    return reporter.group('Render check: does the chart read the link at values-key?', async () => {
+        const targets = renderTargets(inputs, texts);
+        const helm = await findOnPath('helm');
+        const outcomes = [];
+        for (const target of targets) {
+            if (!helm && target.chart.kind === 'chart') {
+                outcomes.push({ kind: 'skipped', label: target.label, reason: 'helm is not on PATH' });
+                continue;
+            }
+            outcomes.push(await checkTarget(target, {
+                helm: helm ?? 'helm',
+                helmArgs: inputs.helm?.extraArgs ?? [],
+                signal: run.signal,
+                redact: run.redactor.redact,
+            }));
+        }
+        for (const outcome of outcomes)
+            report(run, outcome);
+        const missing = outcomes.filter((o) => o.kind === 'missing');
+        if (missing.length > 0)
+            throw notRead(inputs, missing);
+        const skipped = outcomes.filter((o) => o.kind === 'skipped');
+        // Where no chart proved it, the file itself must not show a near miss.
+        if (skipped.length > 0)
+            await guardNearMisses(inputs, texts, inputs.helm
+                ? inputs.valuesFiles
+                : inputs.valuesFiles.filter((_, i) => outcomes[i]?.kind === 'skipped'));
+        if (skipped.length > 0 && inputs.renderCheck === 'required') {
+            throw new UserError(`render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`);
+        }
+        return { outcome: skipped.length > 0 ? 'skipped' : 'true', outcomes };
+    });
+}
+function report(run, outcome) {
+    if (outcome.kind === 'found')
+        run.reporter.info(`Render check: ${outcome.label}: the chart renders the link (${outcome.documents.join(', ')}).`);
+    else if (outcome.kind === 'skipped')
+        run.reporter.notice(`Render check skipped for ${outcome.label}: ${outcome.reason}.`);
+}
+/** The refusal: no template of the vendor chart renders what this run would write. */
+function notRead(inputs, missing) {
+    const key = inputs.valuesKey.join('.');
+    const details = missing
+        .map((o) => {
+        if (o.kind !== 'missing')
+            return '';
+        const reads = o.readsAt
+            ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`
+            : '';
+        return `${o.label}: none of the ${o.rendered} documents the vendor chart renders holds the link written at values-key ${key}.${reads}`;
+    })
+        .join(' ');
+    return new UserError(`The render check found that the chart does not read the link: ${details} A run would write it where nothing reads it, and the site would never change. Nothing was sent and no file was changed. Check values-key (and helm-args --set flags that override it), or set render-check: off if a template reads the link in a way the check cannot see.`);
+}
+/**
+ * The places the run writes, as render targets. With helm-release: the release's chart, with
+ * every values file in order (as the rollout passes them). Without: each values file beside a
+ * Chart.yaml (an umbrella chart's own values.yaml) is rendered with that chart; others have no
+ * chart in reach.
+ */
+function renderTargets(inputs, texts) {
+    const key = inputs.valuesKey.join('.');
+    const withLink = (file, link) => ({
+        name: file.display,
+        yaml: plannedText(inputs, file, texts.get(file.path) ?? '', link),
+    });
+    if (inputs.helm) {
+        const helm = inputs.helm;
+        return [
+            {
+                label: `helm-release ${helm.release} (chart ${helm.chart})`,
+                valuesKey: key,
+                chart: {
+                    kind: 'chart',
+                    ref: helm.chart,
+                    version: helm.chartVersion,
+                    releaseName: helm.release,
+                    namespace: helm.namespace,
+                },
+                values: (link) => inputs.valuesFiles.map((file) => withLink(file, link)),
+            },
+        ];
+    }
+    return inputs.valuesFiles.map((file) => {
+        const chartDir = (0,external_node_path_.dirname)(file.path);
+        const beside = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(chartDir, 'Chart.yaml'));
+        return {
+            label: file.display,
+            valuesKey: key,
+            chart: beside
+                ? { kind: 'chart', ref: chartDir }
+                : {
+                    kind: 'out-of-reach',
+                    reason: "no chart in reach (set helm-release and helm-chart, or keep the values file beside its chart's Chart.yaml)",
+                },
+            values: (link) => [withLink(file, link)],
+        };
+    });
+}
+/** The file's text as this run would write it, with `link`: the same planner, in memory. */
+function plannedText(inputs, file, current, link) {
+    return planValuesEdit(current, { enabled: true, bundleUrl: link, version: inputs.version }, file.display, inputs.valuesKey).text;
+}
+/** Every values file's text now (a missing file is the empty text the run would start from). */
+async function currentTexts(inputs) {
+    const texts = new Map();
+    for (const file of inputs.valuesFiles) {
+        const current = await readValuesFile(file.path, file.display, inputs.valuesKey);
+        texts.set(file.path, current.exists ? current.text : '');
+    }
+    return texts;
+}
+/** The near-miss guard on each file no render proved (values/near-miss.ts). */
+async function guardNearMisses(inputs, texts, files) {
+    for (const file of files) {
+        const text = texts.get(file.path) ?? '';
+        const chartYaml = (0,external_node_path_.join)((0,external_node_path_.dirname)(file.path), 'Chart.yaml');
+        const chart = (0,external_node_fs_namespaceObject.existsSync)(chartYaml) ? await (0,promises_.readFile)(chartYaml, 'utf8') : undefined;
+        refuseNearMiss((0,dist/* parseDocument */.Tp)(text), text, file.display, inputs.valuesKey, chart);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/export/pipeline.ts
+
 
 
 
@@ -74514,6 +74963,7 @@ async function publish(inputs, deps) {
         redactor: deps.redactor ?? new Redactor(),
     };
     await checkValuesFilesFirst(run);
+    const renderCheck = await checkRender(run);
     const source = inputs.bundleUrl
         ? await mirrorSource(run, inputs.bundleUrl)
         : await exportSource(run);
@@ -74550,6 +75000,7 @@ async function publish(inputs, deps) {
         exportDurationMs: source.exportDurationMs,
         polls: source.polls,
         dryRun: inputs.dryRun,
+        renderCheck,
     };
 }
 /** Start (or attach to) the export, wait for it, and generate its link. */
@@ -74717,6 +75168,8 @@ function successSummary(result, now, run) {
             `${inlineCode(r.name)}${r.namespace ? ` in ${inlineCode(r.namespace)}` : ''} · revision ${r.revision} · ${r.status}${result.dryRun ? ' (dry run)' : ''} · helm ${result.helm.helm.version}`,
         ]);
     }
+    if (result.renderCheck)
+        rows.push(['Render check', renderCell(result.renderCheck)]);
     if (result.download)
         rows.push([
             'Downloaded',
@@ -74805,6 +75258,14 @@ function failureSummary(message, state, domain, run) {
     if (run.url)
         rows.push(['Run', `[workflow run](${run.url})`]);
     return `### Static export failed\n\n${table(rows)}\n`;
+}
+/** Each target: the chart renders the link, or why it could not be checked. */
+function renderCell(check) {
+    return check.outcomes
+        .map((o) => o.kind === 'found'
+        ? `${inlineCode(o.label)}: the chart renders the link`
+        : `${inlineCode(o.label)}: skipped (${o.kind === 'skipped' ? inlineCode(o.reason) : ''})`)
+        .join('<br>');
 }
 
 // EXTERNAL MODULE: ./src/github/api-error.ts
