@@ -5,7 +5,8 @@
 import * as core from '@actions/core';
 import { ServiceClient } from '../api/client.js';
 import { ExportInputs, parseInputs, type ActionInputs } from '../export/inputs.js';
-import { Outputs, publishedSource, publishOutputs } from '../export/outputs.js';
+import { planKeepAlive, refreshInputs, type KeepAlivePlan } from '../export/keep-alive.js';
+import { Outputs, publishedSource, publishOutputs, skippedOutputs } from '../export/outputs.js';
 import {
   publish as publishExport,
   type PublishResult,
@@ -29,7 +30,12 @@ export async function run(): Promise<void> {
   const root = new RootRun();
   await runEntry(
     async ({ signal, track }) => {
-      const inputs = root.readInputs();
+      const read = root.readInputs();
+      // refresh-before: a link that lives long enough is left alone, before anything is recorded.
+      const plan = await planKeepAlive(read, { now: Date.now(), signal });
+      if (plan) core.info(plan.why);
+      if (plan?.skip) return root.reportSkip(read, plan);
+      const inputs = plan ? refreshInputs(read, plan) : read;
       await root.recordDeployment(inputs, signal);
       const result = await root.publish(inputs, track(serviceClient(inputs)), signal);
       await root.reportSuccess(result);
@@ -89,6 +95,15 @@ class RootRun {
     // Only now, after the live-site check when there is one, is the deployment a success.
     await this.deployment?.succeeded(publishedDescription(result));
     await writeSummary(successSummary(result, Date.now(), this.runLink()));
+  }
+
+  /** A keep-alive run with nothing to do: its outputs and a one-line summary. */
+  async reportSkip(inputs: ActionInputs, plan: KeepAlivePlan): Promise<void> {
+    for (const [name, value] of Object.entries(skippedOutputs(inputs, plan)))
+      core.setOutput(name, value);
+    await writeSummary(
+      `### Static export: the deployed link is still fresh (refresh-before)\n\n${plan.why.replace(/^refresh-before: /, '')}\n`,
+    );
   }
 
   async reportFailure(message: string, error: unknown): Promise<void> {

@@ -30,6 +30,8 @@ export const ACTION_TEXT = {
     'dry-run': 'Do everything except change files; print the values diff that would be written.',
     'render-check':
       "Before anything is sent, render the chart with helm template and a placeholder link written at values-key, and refuse unless the vendor chart's output holds it. auto checks where the chart is in reach (helm-release with helm-chart, or a Chart.yaml beside the values file) and reports the others as skipped; required also fails on a skip; off turns the check off.",
+    'refresh-before':
+      "Keep-alive: a duration such as 6h. The run first reads the link the pods use (with helm-release, the deployed release's values; otherwise the values files at values-key) and its expiry from the link itself; if it lives longer than this, it does nothing (no request, no write, no rollout; skipped is true). Otherwise it publishes a fresh link: from the export job the link's path names (no new export), or a new export keeping the deployed version. Not with bundle-url. Empty: every run publishes.",
     'helm-release':
       'Helm release name. When set, `helm upgrade --install` rolls the chart out with the updated values file (helm must be on PATH, e.g. from azure/setup-helm).',
     'helm-chart': 'Chart reference (repo/chart, an oci:// reference, or a local path).',
@@ -74,6 +76,10 @@ export const ACTION_TEXT = {
       'true when verify-url served the new export, false when it did not in time (the step fails), empty when verify-url is not set (or on a dry run).',
     'render-check':
       'true when the chart rendered the link at values-key for every place written, skipped when some chart was out of reach (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request.',
+    skipped:
+      'true when refresh-before found the deployed link fresh enough and the run did nothing (then expires-at, refresh-by and refresh-from describe the deployed link; most other outputs are empty); false otherwise.',
+    'refresh-from':
+      'With refresh-before: the time from which a run replaces the link (its expiry less refresh-before). Empty without refresh-before.',
     'deployment-id': 'Id of the GitHub deployment recorded for this run, when environment is set.',
   },
 } as const;

@@ -8,7 +8,8 @@ import { followUp, type AgentState } from '../agent/pipeline.js';
 import type { ServiceClient } from '../api/client.js';
 import type { ServiceInputs } from '../api/inputs.js';
 import { parseInputs } from '../export/inputs.js';
-import { Outputs, publishedSource, publishOutputs } from '../export/outputs.js';
+import { planKeepAlive, refreshInputs } from '../export/keep-alive.js';
+import { Outputs, publishedSource, publishOutputs, skippedOutputs } from '../export/outputs.js';
 import { publish, type PublishResult, type PublishState } from '../export/pipeline.js';
 import type { InputReader } from '../shared/inputs.js';
 import { redactLink, type Redactor } from '../shared/secrets.js';
@@ -47,7 +48,15 @@ function preparePublish(read: InputReader, workspace: string): Prepared {
     notices,
     warnings,
     run: async ({ reporter, client, signal, redactor }) => {
-      const result = await publish(inputs, { reporter, client, signal, state, redactor });
+      const plan = await planKeepAlive(inputs, { now: Date.now(), signal });
+      if (plan) reporter.info(plan.why);
+      if (plan?.skip)
+        return {
+          results: skippedOutputs(inputs, plan),
+          done: `Nothing to do: the deployed link expires ${plan.expiresAt!.toISOString()}, after refresh-before.`,
+        };
+      const effective = plan ? refreshInputs(inputs, plan) : inputs;
+      const result = await publish(effective, { reporter, client, signal, state, redactor });
       const results = publishOutputs(result);
       // The link's query is a credential: only the values file gets it whole.
       results[Outputs.BundleUrl] = redactLink(result.bundle.bundleUrl);

@@ -23,6 +23,7 @@ import { InputError } from '../shared/errors.js';
 import {
   inputGetter,
   parseBoolean,
+  parseDurationInput,
   parseHttpUrlInput,
   parseWorkspacePath,
   type InputReader,
@@ -46,6 +47,7 @@ export const ExportInputs = {
   Paths: { name: 'paths', default: '', text: { maxLength: 200_000, formatting: false } },
   DownloadPath: { name: 'download-path', default: '' },
   DryRun: { name: 'dry-run', default: 'false' },
+  RefreshBefore: { name: 'refresh-before', default: '' },
 } as const satisfies Record<string, InputSpec>;
 
 /** Every input of action.yml, in its order (a test checks names and defaults against it). */
@@ -64,6 +66,7 @@ export const ACTION_INPUTS: readonly InputSpec[] = [
   ExportInputs.DownloadPath,
   ExportInputs.DryRun,
   RenderCheckInput,
+  ExportInputs.RefreshBefore,
   ...Object.values(HelmInputs),
   ...Object.values(VerifyInputs),
   ...Object.values(DeploymentInputs),
@@ -73,6 +76,13 @@ export interface ActionInputs extends ServiceInputs {
   /** Normalised host name; undefined when jobId or bundleUrl is given. */
   domain: string | undefined;
   jobId: string | undefined;
+  /**
+   * refresh-before took jobId from the deployed link's path: a job the service no longer has
+   * (404, 410) falls back to a new export of the domain instead of failing.
+   */
+  jobFromLink?: boolean;
+  /** refresh-before: leave a deployed link alone while it lives longer than this (ms). */
+  refreshBeforeMs: number | undefined;
   /** A bundle the team hosts itself: nothing is exported, this URL is published as it is. */
   bundleUrl: string | undefined;
   version: string | undefined;
@@ -125,6 +135,7 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
   const download = parseDownloadPath(get, workspace, valuesFiles);
   const dryRun = parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
   const renderCheck = parseRenderCheckMode(get(RenderCheckInput));
+  const refreshBeforeMs = parseRefreshBefore(get(ExportInputs.RefreshBefore), bundleUrl);
   const helm = parseHelmInputs(get, warnings);
   const verify = parseVerifyInputs(get, warnings);
   const deployment = parseDeploymentInputs(
@@ -146,6 +157,7 @@ export function parseInputs(read: InputReader, workspace: string): ParsedInputs 
       downloadPathInput: download.display,
       dryRun,
       renderCheck,
+      refreshBeforeMs,
       helm,
       verify,
       deployment,
@@ -364,4 +376,19 @@ function parsePaths(raw: string, notices: string[]): string[] {
     paths.push(path);
   });
   return paths;
+}
+
+/** The longest refresh-before: links live at most 7 days (S3's own limit for a presigned link). */
+const MAX_REFRESH_BEFORE_MS = 7 * 24 * 3_600_000;
+
+function parseRefreshBefore(raw: string, bundleUrl: string | undefined): number | undefined {
+  if (raw.trim() === '') return undefined;
+  if (bundleUrl) {
+    throw new InputError(
+      ExportInputs.RefreshBefore.name,
+      'is set together with bundle-url',
+      'The link in bundle-url is your own to keep alive (it is published as it is); remove refresh-before.',
+    );
+  }
+  return parseDurationInput(ExportInputs.RefreshBefore.name, raw, 60_000, MAX_REFRESH_BEFORE_MS);
 }

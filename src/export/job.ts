@@ -96,6 +96,33 @@ export async function step<T>(
 
 const callOptions = (run: RunContext) => ({ signal: run.signal, deadline: run.deadline });
 
+/**
+ * Reads the job named by job-id. When refresh-before took it from the deployed link's path and the
+ * service no longer has it (404, 410), a new export of the domain replaces it, keeping the deployed
+ * version (never silently un-pinning it); any other refusal fails as usual.
+ */
+async function attachOrRestart(run: RunContext, jobId: string): Promise<ExportJob> {
+  const { inputs, reporter, client } = run;
+  try {
+    return await getExport(client, jobId, callOptions(run));
+  } catch (error) {
+    const gone = error instanceof ApiError && (error.status === 404 || error.status === 410);
+    if (!gone || !inputs.jobFromLink) throw error;
+    if (!inputs.domain)
+      throw new UserError(
+        `Export job ${jobId}, which the deployed link names, is gone (HTTP ${error.status}), and no domain is set to export again. Set the domain input, then run again.`,
+      );
+    reporter.info(
+      `Export job ${jobId}, which the deployed link names, is gone (HTTP ${error.status}): a new export of ${inputs.domain}${inputs.version ? ` keeps version ${inputs.version}` : ''}.`,
+    );
+    return startExport(
+      client,
+      { domain: inputs.domain, version: inputs.version, paths: inputs.paths },
+      callOptions(run),
+    );
+  }
+}
+
 /** Starts an export of the domain, or reads the job named by job-id. */
 export function startOrAttach(run: RunContext): Promise<ExportJob> {
   const { inputs, reporter, client, state } = run;
@@ -107,7 +134,7 @@ export function startOrAttach(run: RunContext): Promise<ExportJob> {
         inputs.jobId ? `Attach to export job ${inputs.jobId}` : `Start export of ${inputs.domain}`,
         async () => {
           const first = inputs.jobId
-            ? await getExport(client, inputs.jobId, callOptions(run))
+            ? await attachOrRestart(run, inputs.jobId)
             : await startExport(
                 client,
                 { domain: inputs.domain!, version: inputs.version, paths: inputs.paths },

@@ -1,4 +1,6 @@
 /** The root action's outputs: names (as action.yml spells them) and their values for a result. */
+import type { ActionInputs } from './inputs.js';
+import type { KeepAlivePlan } from './keep-alive.js';
 import type { PublishResult } from './pipeline.js';
 
 export const Outputs = {
@@ -19,6 +21,8 @@ export const Outputs = {
   RefreshBy: 'refresh-by',
   Verified: 'verified',
   RenderCheck: 'render-check',
+  Skipped: 'skipped',
+  RefreshFrom: 'refresh-from',
 } as const;
 
 /**
@@ -47,6 +51,38 @@ export function publishOutputs(result: PublishResult): Record<string, string> {
     [Outputs.Verified]: result.verified ? 'true' : '',
     // `false` never leaves a run green: a link the chart does not read stops the run.
     [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
+    [Outputs.Skipped]: 'false',
+    [Outputs.RefreshFrom]: text(result.refreshFrom),
+  };
+}
+
+/**
+ * Every output of a keep-alive run that found the deployed link fresh enough: nothing was
+ * exported, written or rolled out. skipped is true; expires-at and refresh-by are the deployed
+ * link's expiry, refresh-from when a run will replace it; version is the deployed one; values-file
+ * lists the files (unchanged); the rest is empty (bundle-url too: the link is not printed).
+ */
+export function skippedOutputs(inputs: ActionInputs, plan: KeepAlivePlan): Record<string, string> {
+  const expiry = plan.expiresAt?.toISOString() ?? '';
+  return {
+    [Outputs.JobId]: '',
+    [Outputs.Status]: 'skipped',
+    [Outputs.PageCount]: '',
+    [Outputs.BundleUrl]: '',
+    [Outputs.ExpiresAt]: expiry,
+    [Outputs.RefreshBy]: expiry,
+    [Outputs.SizeBytes]: '',
+    [Outputs.Version]: plan.version ?? '',
+    [Outputs.ValuesFile]: inputs.valuesFiles.map((file) => file.display).join('\n'),
+    [Outputs.ValuesChanged]: 'false',
+    [Outputs.BundlePath]: '',
+    [Outputs.BundleSha256]: '',
+    [Outputs.HelmRevision]: '',
+    [Outputs.HelmVersion]: '',
+    [Outputs.Verified]: '',
+    [Outputs.RenderCheck]: '',
+    [Outputs.Skipped]: 'true',
+    [Outputs.RefreshFrom]: plan.refreshFrom?.toISOString() ?? '',
   };
 }
 

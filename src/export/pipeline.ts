@@ -71,6 +71,8 @@ export interface PublishResult {
   dryRun: boolean;
   /** The render check: the chart renders the link (`true`), or some target could not be checked. */
   renderCheck: RenderCheckResult | undefined;
+  /** With refresh-before: from when a keep-alive run will replace this link. */
+  refreshFrom?: string;
 }
 
 export interface ValuesResult {
@@ -160,6 +162,11 @@ export async function publish(inputs: ActionInputs, deps: PublishDeps): Promise<
     polls: source.polls,
     dryRun: inputs.dryRun,
     renderCheck,
+    // A keep-alive's next refresh: from the new link's expiry less refresh-before.
+    refreshFrom:
+      inputs.refreshBeforeMs !== undefined && bundle.expiresAt
+        ? new Date(Date.parse(bundle.expiresAt) - inputs.refreshBeforeMs).toISOString()
+        : undefined,
   };
 }
 

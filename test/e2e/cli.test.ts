@@ -65,6 +65,8 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
       verified: '',
       // No chart beside values.yaml and no helm-release: nothing to render.
       'render-check': 'skipped',
+      skipped: 'false',
+      'refresh-from': '',
     });
     expect(outputs['bundle-url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+\?…$/);
     expectPlainLog(run.stderr);

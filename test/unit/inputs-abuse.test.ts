@@ -64,6 +64,7 @@ const ACCEPTED: Record<string, string[]> = {
   'action.yml download-path': ['ws', ...LOOK_ALIKES, 'shell', 'cmd', ...DURATION_LIKE],
   'action.yml dry-run': ['ws'],
   'action.yml render-check': ['ws'],
+  'action.yml refresh-before': ['ws'],
   'action.yml helm-release': ['ws', 'absurd', 'exp', 'mixed'],
   'action.yml helm-chart': ['ws', ...LOOK_ALIKES, 'dotdot', 'cmd', ...DURATION_LIKE.slice(1)],
   'action.yml helm-namespace': ['ws', 'absurd', 'exp', 'mixed'],

@@ -1,0 +1,146 @@
+/**
+ * refresh-before with the built action under Node 24 against the simulator: a fresh deployed link
+ * is left alone without a request; one about to expire is replaced from the export job its path
+ * names (generate bundle again, no new export); a job the service no longer has is replaced by a
+ * new export that keeps the deployed version.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runPublish } from '../helpers/action.js';
+import { sim } from '../helpers/sim.js';
+import { CHART, helmEnv } from '../helpers/helm.js';
+
+const quick = { queuedMs: 50, runningMs: 300, pageCount: 3 };
+
+/** A presigned link like the vendor's: the export job in its path, signed now for `seconds`. */
+function link(seconds: number, jobId = 'se_3f9a2c1b8e7d4a06'): string {
+  const date = new Date().toISOString().replace(/[-:]|\.\d{3}/g, '');
+  return `https://storage.example.com/exports/${jobId}/site.tar.gz?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=${date}&X-Amz-Expires=${seconds}&X-Amz-SignedHeaders=host&X-Amz-Signature=0123456789abcdef`;
+}
+
+const values = (url: string, version = '2026-11-01') =>
+  `# production\nstaticExport:\n  enabled: true\n  bundleUrl: "${url}"\n  version: "${version}"\nreplicaCount: 2\n`;
+
+describe('refresh-before (dist/ under Node 24)', () => {
+  it('a link that lives longer than refresh-before: no request, no write, skipped', async () => {
+    const s = await sim({ export: quick });
+    const text = values(link(24 * 3600));
+    const run = await runPublish(s, { values: text, inputs: { 'refresh-before': '6h' } });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(s.requests).toHaveLength(0);
+    expect(await readFile(join(run.workspace, 'values.yaml'), 'utf8')).toBe(text);
+    expect(run.outputs).toMatchObject({
+      skipped: 'true',
+      status: 'skipped',
+      'bundle-url': '',
+      'values-changed': 'false',
+      version: '2026-11-01',
+    });
+    const expires = Date.parse(run.outputs['expires-at']!);
+    expect(expires - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+    expect(Date.parse(run.outputs['refresh-from']!)).toBe(expires - 6 * 3600_000);
+    expect(run.outputs['refresh-by']).toBe(run.outputs['expires-at']);
+    expect(run.stdout).toMatch(
+      /refresh-before: the link in values\.yaml \(https:\/\/storage\.example\.com\/exports\/se_3f9a2c1b8e7d4a06\/site\.tar\.gz\?…\) expires .*: more than refresh-before \(6h\)\. Nothing to do/,
+    );
+    // The signature is never printed.
+    expect(run.stdout).not.toContain('0123456789abcdef');
+    expect(run.summary).toContain('the deployed link is still fresh');
+    console.log(
+      `keep-alive skip: ${run.durationMs} ms from spawn to exit (${run.ranMs} ms from the first output)`,
+    );
+    expect(run.durationMs).toBeLessThan(2000);
+  });
+
+  it('a link about to expire is replaced from the export job its path names, without a new export', async () => {
+    const s = await sim({ export: quick, linkLifetimesMs: [6 * 3600_000, 5 * 3600_000] });
+    const first = await runPublish(s, { values: values(''), inputs: { version: '2026-11-01' } });
+    expect(first.code, first.stdout).toBe(0);
+    const deployed = first.outputs['bundle-url']!;
+    // The deployed link lives 6 h: with refresh-before 7h it is due.
+    const run = await runPublish(s, {
+      workspace: first.workspace,
+      inputs: { 'refresh-before': '7h' },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(s.requestsFor('start-export')).toHaveLength(1);
+    expect(s.requestsFor('bundle')).toHaveLength(2);
+    expect(run.stdout).toMatch(
+      /within refresh-before \(7h\): a fresh link from export job se_\w+, which its path names \(no new export\)/,
+    );
+    const fresh = run.outputs['bundle-url']!;
+    expect(fresh).not.toBe(deployed);
+    const text = await readFile(join(run.workspace, 'values.yaml'), 'utf8');
+    expect(text).toContain(fresh);
+    // The deployed version is kept, though the run names none.
+    expect(text).toContain('version: "2026-11-01"');
+    expect(run.outputs.skipped).toBe('false');
+    expect(Date.parse(run.outputs['refresh-from']!)).toBe(
+      Date.parse(run.outputs['expires-at']!) - 7 * 3600_000,
+    );
+  });
+
+  it('a job the service no longer has: a new export that keeps the deployed version', async () => {
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      values: values(link(600), '2026-10-15'),
+      inputs: { 'refresh-before': '1h' },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(s.requestsFor('get-export')[0]!.path).toContain('se_3f9a2c1b8e7d4a06');
+    expect(run.stdout).toContain(
+      'Export job se_3f9a2c1b8e7d4a06, which the deployed link names, is gone (HTTP 404): a new export of docs.example.com keeps version 2026-10-15.',
+    );
+    expect(s.requestsFor('start-export')[0]!.body).toMatchObject({ version: '2026-10-15' });
+  });
+
+  it('with helm-release, the link the release was deployed with decides (helm get values)', async () => {
+    const deployedLink = link(24 * 3600, 'se_0123456789abcdef');
+    const release = `- name: docs
+  namespace: docs
+  version: 2
+  info: {status: deployed, first_deployed: "2026-11-01T10:00:00Z", last_deployed: "2026-11-01T10:00:00Z"}
+  chart: {metadata: {name: enterprise, version: 1.4.0, apiVersion: v2}}
+  config: {staticExport: {enabled: true, bundleUrl: "${deployedLink}"}}
+`;
+    const h = await helmEnv('helm3', release);
+    const s = await sim({ export: quick });
+    // The values file holds an older, expired link: the release's is the one pods use.
+    const text = values(link(1));
+    const run = await runPublish(s, {
+      values: text,
+      env: h.env,
+      inputs: {
+        'refresh-before': '6h',
+        'helm-release': 'docs',
+        'helm-namespace': 'docs',
+        'helm-chart': CHART,
+      },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs.skipped).toBe('true');
+    expect(run.stdout).toContain(
+      'refresh-before: the link in release docs (https://storage.example.com/exports/se_0123456789abcdef/site.tar.gz?…)',
+    );
+    expect(s.requests).toHaveLength(0);
+    expect(await readFile(join(run.workspace, 'values.yaml'), 'utf8')).toBe(text);
+  });
+
+  it('refresh-before with bundle-url is refused before anything', async () => {
+    const s = await sim();
+    const run = await runPublish(s, {
+      values: values(''),
+      inputs: {
+        'refresh-before': '6h',
+        'bundle-url': 'https://mirror.example.com/site.tar.gz',
+        domain: '',
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /::error::Input "refresh-before" is set together with bundle-url\. The link in bundle-url is your own to keep alive/,
+    );
+    expect(s.requests).toHaveLength(0);
+  });
+});
