@@ -71063,6 +71063,7 @@ const ExportInputs = {
     Paths: { name: 'paths', default: '', text: { maxLength: 200_000, formatting: false } },
     DownloadPath: { name: 'download-path', default: '' },
     DryRun: { name: 'dry-run', default: 'false' },
+    RefreshBefore: { name: 'refresh-before', default: '' },
 };
 /** Every input of action.yml, in its order (a test checks names and defaults against it). */
 const ACTION_INPUTS = [
@@ -71080,6 +71081,7 @@ const ACTION_INPUTS = [
     ExportInputs.DownloadPath,
     ExportInputs.DryRun,
     RenderCheckInput,
+    ExportInputs.RefreshBefore,
     ...Object.values(HelmInputs),
     ...Object.values(VerifyInputs),
     ...Object.values(DeploymentInputs),
@@ -71104,6 +71106,7 @@ function parseInputs(read, workspace) {
     const download = parseDownloadPath(get, workspace, valuesFiles);
     const dryRun = inputs_parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
     const renderCheck = parseRenderCheckMode(get(RenderCheckInput));
+    const refreshBeforeMs = parseRefreshBefore(get(ExportInputs.RefreshBefore), bundleUrl);
     const helm = parseHelmInputs(get, warnings);
     const verify = parseVerifyInputs(get, warnings);
     const deployment = parseDeploymentInputs(get, verify?.url.href ?? (domain && `https://${domain}`), warnings);
@@ -71121,6 +71124,7 @@ function parseInputs(read, workspace) {
             downloadPathInput: download.display,
             dryRun,
             renderCheck,
+            refreshBeforeMs,
             helm,
             verify,
             deployment,
@@ -71261,71 +71265,115 @@ function parsePaths(raw, notices) {
     });
     return paths;
 }
-
-;// CONCATENATED MODULE: ./src/export/outputs.ts
-const Outputs = {
-    JobId: 'job-id',
-    Status: 'status',
-    PageCount: 'page-count',
-    BundleUrl: 'bundle-url',
-    ExpiresAt: 'expires-at',
-    SizeBytes: 'size-bytes',
-    Version: 'version',
-    ValuesFile: 'values-file',
-    ValuesChanged: 'values-changed',
-    BundlePath: 'bundle-path',
-    BundleSha256: 'bundle-sha256',
-    HelmRevision: 'helm-revision',
-    HelmVersion: 'helm-version',
-    DeploymentId: 'deployment-id',
-    RefreshBy: 'refresh-by',
-    Verified: 'verified',
-    RenderCheck: 'render-check',
-};
-/**
- * Every output of a finished publish (deployment-id is set by the entry point that records it).
- * With bundle-url nothing is exported and the link does not expire: job-id, status, page-count,
- * expires-at and refresh-by are empty, and size-bytes is what the mirror said (or empty).
- */
-function publishOutputs(result) {
-    const text = (value) => (value === undefined ? '' : String(value));
-    return {
-        [Outputs.JobId]: text(result.jobId),
-        [Outputs.Status]: text(result.status),
-        [Outputs.PageCount]: text(result.pageCount),
-        [Outputs.BundleUrl]: result.bundle.bundleUrl,
-        [Outputs.ExpiresAt]: text(result.bundle.expiresAt),
-        // The workflow must run again by then, or pods that start later cannot fetch the bundle.
-        [Outputs.RefreshBy]: text(result.bundle.expiresAt),
-        [Outputs.SizeBytes]: text(result.bundle.sizeBytes),
-        [Outputs.Version]: result.version,
-        [Outputs.ValuesFile]: result.values.map((file) => file.display).join('\n'),
-        [Outputs.ValuesChanged]: String(result.valuesChanged),
-        [Outputs.BundlePath]: result.download?.path ?? '',
-        [Outputs.BundleSha256]: result.download?.sha256 ?? '',
-        [Outputs.HelmRevision]: result.helm ? String(result.helm.release.revision) : '',
-        [Outputs.HelmVersion]: result.helm?.helm.version ?? '',
-        [Outputs.Verified]: result.verified ? 'true' : '',
-        // `false` never leaves a run green: a link the chart does not read stops the run.
-        [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
-    };
-}
-/**
- * What a publish put out, in the one-line accounts of a run (the command line's last line, the
- * GitHub deployment's status): `export job se_… (42 pages)`, or the team's own copy.
- */
-function publishedSource(result) {
-    return result.jobId
-        ? `export job ${result.jobId} (${result.pageCount ?? 'an unknown number of'} pages)`
-        : 'the bundle from bundle-url';
+/** The longest refresh-before: links live at most 7 days (S3's own limit for a presigned link). */
+const MAX_REFRESH_BEFORE_MS = 7 * 24 * 3_600_000;
+function parseRefreshBefore(raw, bundleUrl) {
+    if (raw.trim() === '')
+        return undefined;
+    if (bundleUrl) {
+        throw new InputError(ExportInputs.RefreshBefore.name, 'is set together with bundle-url', 'The link in bundle-url is your own to keep alive (it is published as it is); remove refresh-before.');
+    }
+    return parseDurationInput(ExportInputs.RefreshBefore.name, raw, 60_000, MAX_REFRESH_BEFORE_MS);
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/shared/secrets.ts
+/** Query parameters of presigned links that carry a credential (S3, GCS, Azure SAS, CloudFront). */
+const CREDENTIAL_PARAM = /signature|^sig$|token|credential|^key-pair-id$|^policy$/i;
+/**
+ * Every form in which a presigned link's secret parts could be printed: the link itself, raw and
+ * percent-decoded, and each credential parameter's value raw, decoded and percent-encoded.
+ */
+function linkSecrets(link) {
+    const found = new Set(wholeForms(link));
+    let url;
+    try {
+        url = new URL(link);
+    }
+    catch {
+        return [...found];
+    }
+    for (const [name, value] of url.searchParams) {
+        if (!CREDENTIAL_PARAM.test(name) || value.length < 6)
+            continue;
+        found.add(value);
+        found.add(encodeURIComponent(value));
+        const raw = /[?&]([^=&]+)=([^&]*)/g;
+        for (const m of link.matchAll(raw))
+            if (decodeURIComponent(m[1]) === name)
+                found.add(m[2]);
+    }
+    return [...found].filter((s) => s.length >= 6);
+}
+/** The link raw and percent-decoded (when it decodes). */
+function wholeForms(link) {
+    try {
+        return [link, decodeURIComponent(link)];
+    }
+    catch {
+        return [link];
+    }
+}
+/**
+ * The secrets of a link that has a query (a presigned link: `linkSecrets`); none for an address
+ * without one (a public mirror), which is not a credential and may be shown, or for no link.
+ */
+function querySecrets(link) {
+    return link.includes('?') ? linkSecrets(link) : [];
+}
+/** The link as it may be shown: origin and path, with the query (the credential) hidden. */
+function redactLink(link) {
+    try {
+        const url = new URL(link);
+        return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+    }
+    catch {
+        return '(link hidden)';
+    }
+}
+/**
+ * Hides the query of every link given wherever it appears in a text, as `redactLink` shows the
+ * link (`https://host/path?…`), and each of its credentials met alone as `***`. A link without a
+ * query (a public address) is shown as it is.
+ */
+function linkHider(links) {
+    // Longest first, as the Redactor does: a link that holds another is hidden whole.
+    const presigned = links
+        .filter((link) => querySecrets(link).length > 0)
+        .sort((a, b) => b.length - a.length);
+    const whole = presigned.map((link) => {
+        const hider = new Redactor(redactLink(link));
+        hider.add(...wholeForms(link));
+        return hider;
+    });
+    const parts = new Redactor();
+    parts.add(...presigned.flatMap(querySecrets));
+    return (text) => parts.redact(whole.reduce((out, hider) => hider.redact(out), text));
+}
+/**
+ * The one redactor: every value added is replaced by `***` in any text passed through it, longest
+ * first (so a link is hidden whole before its signature is), ignoring values under 4 characters
+ * (they would blank out ordinary words). Entry points add the key and tokens; the pipeline adds the
+ * link's secrets as soon as the link is known.
+ */
+class Redactor {
+    replacement;
+    #secrets = new Set();
+    /** `replacement` stands in for each secret: `***`, or e.g. the link with its query hidden. */
+    constructor(replacement = '***') {
+        this.replacement = replacement;
+    }
+    add(...values) {
+        for (const value of values)
+            if (value.length >= 4)
+                this.#secrets.add(value);
+    }
+    redact = (text) => [...this.#secrets]
+        .sort((a, b) => b.length - a.length)
+        .reduce((out, secret) => out.split(secret).join(this.replacement), text);
+}
+
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/shared/which.ts
@@ -71365,6 +71413,8 @@ async function isExecutableFile(path, windows) {
     }
 }
 
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: ./src/helm/helm.ts
 /**
  * Helm: discovery, version detection, the mapping of our inputs to each major's flags (one pure
@@ -71541,6 +71591,246 @@ function stuckAdvice(rollout, status, revision, lastGood) {
         `an upgrade now would wait on Helm's lock and fail. Check that no other deploy is running, recover with ${fix}, then run this workflow again.`);
 }
 
+;// CONCATENATED MODULE: ./src/export/keep-alive.ts
+/**
+ * refresh-before: a keep-alive run. It first finds the link the pods use (with helm-release, the
+ * deployed release's values; otherwise the link in the values files, the desired state a GitOps
+ * controller applies) and when it expires (what the presigned link itself says: X-Amz-Date +
+ * X-Amz-Expires, GCS, Azure SAS; shared/expiry.ts). A link that lives longer than refresh-before is
+ * left alone: no request to the service, no write, no rollout, nothing recorded. One that expires
+ * sooner, or whose expiry is unknown, is replaced: from the export job behind it when its path names
+ * one (generate bundle again: no re-render), else by a new export that keeps the deployed version.
+ */
+
+
+
+
+
+
+
+
+/** An export job id as a path segment of the vendor's links: `/exports/se_3f9a…/site.tar.gz`. */
+const JOB_SEGMENT = /^se_[A-Za-z0-9]{6,}$/;
+async function planKeepAlive(inputs, deps) {
+    const margin = inputs.refreshBeforeMs;
+    if (margin === undefined)
+        return undefined;
+    const links = inputs.helm ? await releaseLinks(inputs, deps.signal) : await fileLinks(inputs);
+    if (links.length === 0) {
+        return {
+            skip: false,
+            expiresAt: undefined,
+            refreshFrom: undefined,
+            jobId: undefined,
+            version: undefined,
+            why: `refresh-before: no link is deployed yet (${inputs.helm ? `release ${inputs.helm.release}` : 'the values files'} have none at values-key): an ordinary publish.`,
+        };
+    }
+    const unknown = links.find((l) => l.expiresAt === undefined);
+    const first = unknown ?? [...links].sort((a, b) => +a.expiresAt - +b.expiresAt)[0];
+    const expiresAt = unknown ? undefined : first.expiresAt;
+    const refreshFrom = expiresAt && new Date(+expiresAt - margin);
+    const jobId = jobIdOf(first.link);
+    const base = { expiresAt, refreshFrom, jobId, version: first.version };
+    if (expiresAt && +expiresAt - deps.now > margin) {
+        return {
+            ...base,
+            skip: true,
+            why: `refresh-before: the link in ${first.where} (${redactLink(first.link)}) expires ${expiresAt.toISOString()}, in ${formatSpan(+expiresAt - deps.now)}: more than refresh-before (${formatSpan(margin)}). Nothing to do: no request was sent and nothing was changed. The next run from ${refreshFrom.toISOString()} on replaces it.`,
+        };
+    }
+    const when = expiresAt
+        ? `expires ${expiresAt.toISOString()}, within refresh-before (${formatSpan(margin)})`
+        : `has an unknown expiry (${first.unknown})`;
+    const how = jobId
+        ? `a fresh link from export job ${jobId}, which its path names (no new export)`
+        : `a new export${first.version ? ` of version ${first.version}` : ''} (its path names no export job)`;
+    return { ...base, skip: false, why: `refresh-before: the link in ${first.where} ${when}: ${how}.` };
+}
+function jobIdOf(link) {
+    try {
+        return new URL(link).pathname
+            .split('/')
+            .map((segment) => decodeURIComponent(segment))
+            .find((segment) => JOB_SEGMENT.test(segment) && SERVICE_ID_PATTERN.test(segment));
+    }
+    catch {
+        return undefined;
+    }
+}
+function deployed(where, block) {
+    if (!block || typeof block !== 'object')
+        return undefined;
+    const { bundleUrl, version } = block;
+    if (typeof bundleUrl !== 'string' || !/^https?:\/\//i.test(bundleUrl))
+        return undefined;
+    const read = linkExpiry(bundleUrl);
+    // A link signed with temporary credentials dies with its session, which the link does not state.
+    const expiresAt = read.temporaryCredentials ? undefined : read.expiresAt;
+    const unknown = read.temporaryCredentials
+        ? 'signed with temporary credentials (X-Amz-Security-Token), which can end before the signature says'
+        : read.expiresAt
+            ? undefined
+            : 'the link states no expiry the action can read';
+    return {
+        where,
+        link: bundleUrl,
+        expiresAt,
+        unknown,
+        version: typeof version === 'string' || typeof version === 'number' ? String(version) : undefined,
+    };
+}
+function at(values, path) {
+    let node = values;
+    for (const key of path) {
+        if (!node || typeof node !== 'object')
+            return undefined;
+        node = node[key];
+    }
+    return node;
+}
+/** The links in the values files at values-key (a file that is missing or unreadable has none). */
+async function fileLinks(inputs) {
+    const links = [];
+    for (const file of inputs.valuesFiles) {
+        let values;
+        try {
+            values = (0,dist/* parse */.qg)(await (0,promises_.readFile)(file.path, 'utf8'));
+        }
+        catch {
+            continue;
+        }
+        const link = deployed(file.display, at(values, inputs.valuesKey));
+        if (link)
+            links.push(link);
+    }
+    return links;
+}
+/** The link the release was deployed with (`helm get values`); none when helm or the release is not there. */
+async function releaseLinks(inputs, signal) {
+    const helm = inputs.helm;
+    const binary = await findOnPath('helm');
+    if (!binary)
+        return [];
+    const args = ['get', 'values', helm.release, '--output', 'json'];
+    if (helm.namespace)
+        args.push('--namespace', helm.namespace);
+    const run = await runHelm(binary, args, { signal, timeoutMs: 60_000 });
+    if (run.code !== 0)
+        return [];
+    let values;
+    try {
+        values = JSON.parse(run.stdout);
+    }
+    catch {
+        return [];
+    }
+    const link = deployed(`release ${helm.release}`, at(values, inputs.valuesKey));
+    return link ? [link] : [];
+}
+/** The inputs of the refresh: attach to the link's job (a gone one falls back), keep the version. */
+function refreshInputs(inputs, plan) {
+    return {
+        ...inputs,
+        jobId: inputs.jobId ?? plan.jobId,
+        jobFromLink: inputs.jobId === undefined && plan.jobId !== undefined,
+        version: inputs.version ?? plan.version,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/export/outputs.ts
+const Outputs = {
+    JobId: 'job-id',
+    Status: 'status',
+    PageCount: 'page-count',
+    BundleUrl: 'bundle-url',
+    ExpiresAt: 'expires-at',
+    SizeBytes: 'size-bytes',
+    Version: 'version',
+    ValuesFile: 'values-file',
+    ValuesChanged: 'values-changed',
+    BundlePath: 'bundle-path',
+    BundleSha256: 'bundle-sha256',
+    HelmRevision: 'helm-revision',
+    HelmVersion: 'helm-version',
+    DeploymentId: 'deployment-id',
+    RefreshBy: 'refresh-by',
+    Verified: 'verified',
+    RenderCheck: 'render-check',
+    Skipped: 'skipped',
+    RefreshFrom: 'refresh-from',
+};
+/**
+ * Every output of a finished publish (deployment-id is set by the entry point that records it).
+ * With bundle-url nothing is exported and the link does not expire: job-id, status, page-count,
+ * expires-at and refresh-by are empty, and size-bytes is what the mirror said (or empty).
+ */
+function publishOutputs(result) {
+    const text = (value) => (value === undefined ? '' : String(value));
+    return {
+        [Outputs.JobId]: text(result.jobId),
+        [Outputs.Status]: text(result.status),
+        [Outputs.PageCount]: text(result.pageCount),
+        [Outputs.BundleUrl]: result.bundle.bundleUrl,
+        [Outputs.ExpiresAt]: text(result.bundle.expiresAt),
+        // The workflow must run again by then, or pods that start later cannot fetch the bundle.
+        [Outputs.RefreshBy]: text(result.bundle.expiresAt),
+        [Outputs.SizeBytes]: text(result.bundle.sizeBytes),
+        [Outputs.Version]: result.version,
+        [Outputs.ValuesFile]: result.values.map((file) => file.display).join('\n'),
+        [Outputs.ValuesChanged]: String(result.valuesChanged),
+        [Outputs.BundlePath]: result.download?.path ?? '',
+        [Outputs.BundleSha256]: result.download?.sha256 ?? '',
+        [Outputs.HelmRevision]: result.helm ? String(result.helm.release.revision) : '',
+        [Outputs.HelmVersion]: result.helm?.helm.version ?? '',
+        [Outputs.Verified]: result.verified ? 'true' : '',
+        // `false` never leaves a run green: a link the chart does not read stops the run.
+        [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
+        [Outputs.Skipped]: 'false',
+        [Outputs.RefreshFrom]: text(result.refreshFrom),
+    };
+}
+/**
+ * Every output of a keep-alive run that found the deployed link fresh enough: nothing was
+ * exported, written or rolled out. skipped is true; expires-at and refresh-by are the deployed
+ * link's expiry, refresh-from when a run will replace it; version is the deployed one; values-file
+ * lists the files (unchanged); the rest is empty (bundle-url too: the link is not printed).
+ */
+function skippedOutputs(inputs, plan) {
+    const expiry = plan.expiresAt?.toISOString() ?? '';
+    return {
+        [Outputs.JobId]: '',
+        [Outputs.Status]: 'skipped',
+        [Outputs.PageCount]: '',
+        [Outputs.BundleUrl]: '',
+        [Outputs.ExpiresAt]: expiry,
+        [Outputs.RefreshBy]: expiry,
+        [Outputs.SizeBytes]: '',
+        [Outputs.Version]: plan.version ?? '',
+        [Outputs.ValuesFile]: inputs.valuesFiles.map((file) => file.display).join('\n'),
+        [Outputs.ValuesChanged]: 'false',
+        [Outputs.BundlePath]: '',
+        [Outputs.BundleSha256]: '',
+        [Outputs.HelmRevision]: '',
+        [Outputs.HelmVersion]: '',
+        [Outputs.Verified]: '',
+        [Outputs.RenderCheck]: '',
+        [Outputs.Skipped]: 'true',
+        [Outputs.RefreshFrom]: plan.refreshFrom?.toISOString() ?? '',
+    };
+}
+/**
+ * What a publish put out, in the one-line accounts of a run (the command line's last line, the
+ * GitHub deployment's status): `export job se_… (42 pages)`, or the team's own copy.
+ */
+function publishedSource(result) {
+    return result.jobId
+        ? `export job ${result.jobId} (${result.pageCount ?? 'an unknown number of'} pages)`
+        : 'the bundle from bundle-url';
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/helm/rollout.ts
 /**
  * The rollout step: `helm upgrade --install` with the values the pipeline wrote, after checking
@@ -71883,102 +72173,6 @@ function approachWait(est, o) {
     const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +
         est.levelMs);
     return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));
-}
-
-;// CONCATENATED MODULE: ./src/shared/secrets.ts
-/** Query parameters of presigned links that carry a credential (S3, GCS, Azure SAS, CloudFront). */
-const CREDENTIAL_PARAM = /signature|^sig$|token|credential|^key-pair-id$|^policy$/i;
-/**
- * Every form in which a presigned link's secret parts could be printed: the link itself, raw and
- * percent-decoded, and each credential parameter's value raw, decoded and percent-encoded.
- */
-function linkSecrets(link) {
-    const found = new Set(wholeForms(link));
-    let url;
-    try {
-        url = new URL(link);
-    }
-    catch {
-        return [...found];
-    }
-    for (const [name, value] of url.searchParams) {
-        if (!CREDENTIAL_PARAM.test(name) || value.length < 6)
-            continue;
-        found.add(value);
-        found.add(encodeURIComponent(value));
-        const raw = /[?&]([^=&]+)=([^&]*)/g;
-        for (const m of link.matchAll(raw))
-            if (decodeURIComponent(m[1]) === name)
-                found.add(m[2]);
-    }
-    return [...found].filter((s) => s.length >= 6);
-}
-/** The link raw and percent-decoded (when it decodes). */
-function wholeForms(link) {
-    try {
-        return [link, decodeURIComponent(link)];
-    }
-    catch {
-        return [link];
-    }
-}
-/**
- * The secrets of a link that has a query (a presigned link: `linkSecrets`); none for an address
- * without one (a public mirror), which is not a credential and may be shown, or for no link.
- */
-function querySecrets(link) {
-    return link.includes('?') ? linkSecrets(link) : [];
-}
-/** The link as it may be shown: origin and path, with the query (the credential) hidden. */
-function redactLink(link) {
-    try {
-        const url = new URL(link);
-        return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
-    }
-    catch {
-        return '(link hidden)';
-    }
-}
-/**
- * Hides the query of every link given wherever it appears in a text, as `redactLink` shows the
- * link (`https://host/path?…`), and each of its credentials met alone as `***`. A link without a
- * query (a public address) is shown as it is.
- */
-function linkHider(links) {
-    // Longest first, as the Redactor does: a link that holds another is hidden whole.
-    const presigned = links
-        .filter((link) => querySecrets(link).length > 0)
-        .sort((a, b) => b.length - a.length);
-    const whole = presigned.map((link) => {
-        const hider = new Redactor(redactLink(link));
-        hider.add(...wholeForms(link));
-        return hider;
-    });
-    const parts = new Redactor();
-    parts.add(...presigned.flatMap(querySecrets));
-    return (text) => parts.redact(whole.reduce((out, hider) => hider.redact(out), text));
-}
-/**
- * The one redactor: every value added is replaced by `***` in any text passed through it, longest
- * first (so a link is hidden whole before its signature is), ignoring values under 4 characters
- * (they would blank out ordinary words). Entry points add the key and tokens; the pipeline adds the
- * link's secrets as soon as the link is known.
- */
-class Redactor {
-    replacement;
-    #secrets = new Set();
-    /** `replacement` stands in for each secret: `***`, or e.g. the link with its query hidden. */
-    constructor(replacement = '***') {
-        this.replacement = replacement;
-    }
-    add(...values) {
-        for (const value of values)
-            if (value.length >= 4)
-                this.#secrets.add(value);
-    }
-    redact = (text) => [...this.#secrets]
-        .sort((a, b) => b.length - a.length)
-        .reduce((out, secret) => out.split(secret).join(this.replacement), text);
 }
 
 ;// CONCATENATED MODULE: ./src/shared/stop.ts
@@ -72542,12 +72736,32 @@ async function step(run, last, work) {
     }
 }
 const callOptions = (run) => ({ signal: run.signal, deadline: run.deadline });
+/**
+ * Reads the job named by job-id. When refresh-before took it from the deployed link's path and the
+ * service no longer has it (404, 410), a new export of the domain replaces it, keeping the deployed
+ * version (never silently un-pinning it); any other refusal fails as usual.
+ */
+async function attachOrRestart(run, jobId) {
+    const { inputs, reporter, client } = run;
+    try {
+        return await getExport(client, jobId, callOptions(run));
+    }
+    catch (error) {
+        const gone = error instanceof errors/* ApiError */.hD && (error.status === 404 || error.status === 410);
+        if (!gone || !inputs.jobFromLink)
+            throw error;
+        if (!inputs.domain)
+            throw new UserError(`Export job ${jobId}, which the deployed link names, is gone (HTTP ${error.status}), and no domain is set to export again. Set the domain input, then run again.`);
+        reporter.info(`Export job ${jobId}, which the deployed link names, is gone (HTTP ${error.status}): a new export of ${inputs.domain}${inputs.version ? ` keeps version ${inputs.version}` : ''}.`);
+        return startExport(client, { domain: inputs.domain, version: inputs.version, paths: inputs.paths }, callOptions(run));
+    }
+}
 /** Starts an export of the domain, or reads the job named by job-id. */
 function startOrAttach(run) {
     const { inputs, reporter, client, state } = run;
     return step(run, () => undefined, () => reporter.group(inputs.jobId ? `Attach to export job ${inputs.jobId}` : `Start export of ${inputs.domain}`, async () => {
         const first = inputs.jobId
-            ? await getExport(client, inputs.jobId, callOptions(run))
+            ? await attachOrRestart(run, inputs.jobId)
             : await startExport(client, { domain: inputs.domain, version: inputs.version, paths: inputs.paths }, callOptions(run));
         state.jobId = first.jobId;
         state.status = first.status;
@@ -75001,6 +75215,10 @@ async function publish(inputs, deps) {
         polls: source.polls,
         dryRun: inputs.dryRun,
         renderCheck,
+        // A keep-alive's next refresh: from the new link's expiry less refresh-before.
+        refreshFrom: inputs.refreshBeforeMs !== undefined && bundle.expiresAt
+            ? new Date(Date.parse(bundle.expiresAt) - inputs.refreshBeforeMs).toISOString()
+            : undefined,
     };
 }
 /** Start (or attach to) the export, wait for it, and generate its link. */
@@ -75649,10 +75867,18 @@ async function runEntry(work, onFailure, redact = (text) => text) {
 
 
 
+
 async function run() {
     const root = new RootRun();
     await runEntry(async ({ signal, track }) => {
-        const inputs = root.readInputs();
+        const read = root.readInputs();
+        // refresh-before: a link that lives long enough is left alone, before anything is recorded.
+        const plan = await planKeepAlive(read, { now: Date.now(), signal });
+        if (plan)
+            info(plan.why);
+        if (plan?.skip)
+            return root.reportSkip(read, plan);
+        const inputs = plan ? refreshInputs(read, plan) : read;
         await root.recordDeployment(inputs, signal);
         const result = await root.publish(inputs, track(serviceClient(inputs)), signal);
         await root.reportSuccess(result);
@@ -75706,6 +75932,12 @@ class RootRun {
         // Only now, after the live-site check when there is one, is the deployment a success.
         await this.deployment?.succeeded(publishedDescription(result));
         await writeSummary(successSummary(result, Date.now(), this.runLink()));
+    }
+    /** A keep-alive run with nothing to do: its outputs and a one-line summary. */
+    async reportSkip(inputs, plan) {
+        for (const [name, value] of Object.entries(skippedOutputs(inputs, plan)))
+            setOutput(name, value);
+        await writeSummary(`### Static export: the deployed link is still fresh (refresh-before)\n\n${plan.why.replace(/^refresh-before: /, '')}\n`);
     }
     async reportFailure(message, error) {
         setOutputsQuietly({

@@ -67824,6 +67824,7 @@ const ExportInputs = {
     Paths: { name: 'paths', default: '', text: { maxLength: 200_000, formatting: false } },
     DownloadPath: { name: 'download-path', default: '' },
     DryRun: { name: 'dry-run', default: 'false' },
+    RefreshBefore: { name: 'refresh-before', default: '' },
 };
 /** Every input of action.yml, in its order (a test checks names and defaults against it). */
 const ACTION_INPUTS = [
@@ -67841,6 +67842,7 @@ const ACTION_INPUTS = [
     ExportInputs.DownloadPath,
     ExportInputs.DryRun,
     RenderCheckInput,
+    ExportInputs.RefreshBefore,
     ...Object.values(HelmInputs),
     ...Object.values(VerifyInputs),
     ...Object.values(DeploymentInputs),
@@ -67865,6 +67867,7 @@ function parseInputs(read, workspace) {
     const download = parseDownloadPath(get, workspace, valuesFiles);
     const dryRun = inputs_parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
     const renderCheck = parseRenderCheckMode(get(RenderCheckInput));
+    const refreshBeforeMs = parseRefreshBefore(get(ExportInputs.RefreshBefore), bundleUrl);
     const helm = parseHelmInputs(get, warnings);
     const verify = parseVerifyInputs(get, warnings);
     const deployment = parseDeploymentInputs(get, verify?.url.href ?? (domain && `https://${domain}`), warnings);
@@ -67882,6 +67885,7 @@ function parseInputs(read, workspace) {
             downloadPathInput: download.display,
             dryRun,
             renderCheck,
+            refreshBeforeMs,
             helm,
             verify,
             deployment,
@@ -68022,6 +68026,16 @@ function parsePaths(raw, notices) {
     });
     return paths;
 }
+/** The longest refresh-before: links live at most 7 days (S3's own limit for a presigned link). */
+const MAX_REFRESH_BEFORE_MS = 7 * 24 * 3_600_000;
+function parseRefreshBefore(raw, bundleUrl) {
+    if (raw.trim() === '')
+        return undefined;
+    if (bundleUrl) {
+        throw new InputError(ExportInputs.RefreshBefore.name, 'is set together with bundle-url', 'The link in bundle-url is your own to keep alive (it is published as it is); remove refresh-before.');
+    }
+    return parseDurationInput(ExportInputs.RefreshBefore.name, raw, 60_000, MAX_REFRESH_BEFORE_MS);
+}
 
 ;// CONCATENATED MODULE: ./src/export/outputs.ts
 const Outputs = {
@@ -68042,6 +68056,8 @@ const Outputs = {
     RefreshBy: 'refresh-by',
     Verified: 'verified',
     RenderCheck: 'render-check',
+    Skipped: 'skipped',
+    RefreshFrom: 'refresh-from',
 };
 /**
  * Every output of a finished publish (deployment-id is set by the entry point that records it).
@@ -68069,6 +68085,37 @@ function publishOutputs(result) {
         [Outputs.Verified]: result.verified ? 'true' : '',
         // `false` never leaves a run green: a link the chart does not read stops the run.
         [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
+        [Outputs.Skipped]: 'false',
+        [Outputs.RefreshFrom]: text(result.refreshFrom),
+    };
+}
+/**
+ * Every output of a keep-alive run that found the deployed link fresh enough: nothing was
+ * exported, written or rolled out. skipped is true; expires-at and refresh-by are the deployed
+ * link's expiry, refresh-from when a run will replace it; version is the deployed one; values-file
+ * lists the files (unchanged); the rest is empty (bundle-url too: the link is not printed).
+ */
+function skippedOutputs(inputs, plan) {
+    const expiry = plan.expiresAt?.toISOString() ?? '';
+    return {
+        [Outputs.JobId]: '',
+        [Outputs.Status]: 'skipped',
+        [Outputs.PageCount]: '',
+        [Outputs.BundleUrl]: '',
+        [Outputs.ExpiresAt]: expiry,
+        [Outputs.RefreshBy]: expiry,
+        [Outputs.SizeBytes]: '',
+        [Outputs.Version]: plan.version ?? '',
+        [Outputs.ValuesFile]: inputs.valuesFiles.map((file) => file.display).join('\n'),
+        [Outputs.ValuesChanged]: 'false',
+        [Outputs.BundlePath]: '',
+        [Outputs.BundleSha256]: '',
+        [Outputs.HelmRevision]: '',
+        [Outputs.HelmVersion]: '',
+        [Outputs.Verified]: '',
+        [Outputs.RenderCheck]: '',
+        [Outputs.Skipped]: 'true',
+        [Outputs.RefreshFrom]: plan.refreshFrom?.toISOString() ?? '',
     };
 }
 /**
@@ -68102,6 +68149,7 @@ const ACTION_TEXT = {
         'download-path': 'If set, stream the bundle (.tar.gz) to this path, relative to the workspace, and verify its size; its SHA-256 becomes the bundle-sha256 output.',
         'dry-run': 'Do everything except change files; print the values diff that would be written.',
         'render-check': "Before anything is sent, render the chart with helm template and a placeholder link written at values-key, and refuse unless the vendor chart's output holds it. auto checks where the chart is in reach (helm-release with helm-chart, or a Chart.yaml beside the values file) and reports the others as skipped; required also fails on a skip; off turns the check off.",
+        'refresh-before': "Keep-alive: a duration such as 6h. The run first reads the link the pods use (with helm-release, the deployed release's values; otherwise the values files at values-key) and its expiry from the link itself; if it lives longer than this, it does nothing (no request, no write, no rollout; skipped is true). Otherwise it publishes a fresh link: from the export job the link's path names (no new export), or a new export keeping the deployed version. Not with bundle-url. Empty: every run publishes.",
         'helm-release': 'Helm release name. When set, `helm upgrade --install` rolls the chart out with the updated values file (helm must be on PATH, e.g. from azure/setup-helm).',
         'helm-chart': 'Chart reference (repo/chart, an oci:// reference, or a local path).',
         'helm-namespace': 'Kubernetes namespace (passed as --namespace, with --create-namespace).',
@@ -68132,6 +68180,8 @@ const ACTION_TEXT = {
         'helm-version': 'Version of helm used for the rollout (e.g. v3.17.3 or v4.2.3).',
         verified: 'true when verify-url served the new export, false when it did not in time (the step fails), empty when verify-url is not set (or on a dry run).',
         'render-check': 'true when the chart rendered the link at values-key for every place written, skipped when some chart was out of reach (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request.',
+        skipped: 'true when refresh-before found the deployed link fresh enough and the run did nothing (then expires-at, refresh-by and refresh-from describe the deployed link; most other outputs are empty); false otherwise.',
+        'refresh-from': 'With refresh-before: the time from which a run replaces the link (its expiry less refresh-before). Empty without refresh-before.',
         'deployment-id': 'Id of the GitHub deployment recorded for this run, when environment is set.',
     },
 };
@@ -69936,10 +69986,6 @@ async function runAgentPipeline(inputs, deps) {
     return { result: loop.result, commentUrl: loop.commentUrl };
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: ./src/shared/which.ts
 /**
  * Finds a program on PATH, as a shell would, without @actions/io (the command line must not load
@@ -69977,6 +70023,8 @@ async function isExecutableFile(path, windows) {
     }
 }
 
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: ./src/helm/helm.ts
 /**
  * Helm: discovery, version detection, the mapping of our inputs to each major's flags (one pure
@@ -70153,6 +70201,155 @@ function stuckAdvice(rollout, status, revision, lastGood) {
         `an upgrade now would wait on Helm's lock and fail. Check that no other deploy is running, recover with ${fix}, then run this workflow again.`);
 }
 
+;// CONCATENATED MODULE: ./src/export/keep-alive.ts
+/**
+ * refresh-before: a keep-alive run. It first finds the link the pods use (with helm-release, the
+ * deployed release's values; otherwise the link in the values files, the desired state a GitOps
+ * controller applies) and when it expires (what the presigned link itself says: X-Amz-Date +
+ * X-Amz-Expires, GCS, Azure SAS; shared/expiry.ts). A link that lives longer than refresh-before is
+ * left alone: no request to the service, no write, no rollout, nothing recorded. One that expires
+ * sooner, or whose expiry is unknown, is replaced: from the export job behind it when its path names
+ * one (generate bundle again: no re-render), else by a new export that keeps the deployed version.
+ */
+
+
+
+
+
+
+
+
+/** An export job id as a path segment of the vendor's links: `/exports/se_3f9a…/site.tar.gz`. */
+const JOB_SEGMENT = /^se_[A-Za-z0-9]{6,}$/;
+async function planKeepAlive(inputs, deps) {
+    const margin = inputs.refreshBeforeMs;
+    if (margin === undefined)
+        return undefined;
+    const links = inputs.helm ? await releaseLinks(inputs, deps.signal) : await fileLinks(inputs);
+    if (links.length === 0) {
+        return {
+            skip: false,
+            expiresAt: undefined,
+            refreshFrom: undefined,
+            jobId: undefined,
+            version: undefined,
+            why: `refresh-before: no link is deployed yet (${inputs.helm ? `release ${inputs.helm.release}` : 'the values files'} have none at values-key): an ordinary publish.`,
+        };
+    }
+    const unknown = links.find((l) => l.expiresAt === undefined);
+    const first = unknown ?? [...links].sort((a, b) => +a.expiresAt - +b.expiresAt)[0];
+    const expiresAt = unknown ? undefined : first.expiresAt;
+    const refreshFrom = expiresAt && new Date(+expiresAt - margin);
+    const jobId = jobIdOf(first.link);
+    const base = { expiresAt, refreshFrom, jobId, version: first.version };
+    if (expiresAt && +expiresAt - deps.now > margin) {
+        return {
+            ...base,
+            skip: true,
+            why: `refresh-before: the link in ${first.where} (${redactLink(first.link)}) expires ${expiresAt.toISOString()}, in ${formatSpan(+expiresAt - deps.now)}: more than refresh-before (${formatSpan(margin)}). Nothing to do: no request was sent and nothing was changed. The next run from ${refreshFrom.toISOString()} on replaces it.`,
+        };
+    }
+    const when = expiresAt
+        ? `expires ${expiresAt.toISOString()}, within refresh-before (${formatSpan(margin)})`
+        : `has an unknown expiry (${first.unknown})`;
+    const how = jobId
+        ? `a fresh link from export job ${jobId}, which its path names (no new export)`
+        : `a new export${first.version ? ` of version ${first.version}` : ''} (its path names no export job)`;
+    return { ...base, skip: false, why: `refresh-before: the link in ${first.where} ${when}: ${how}.` };
+}
+function jobIdOf(link) {
+    try {
+        return new URL(link).pathname
+            .split('/')
+            .map((segment) => decodeURIComponent(segment))
+            .find((segment) => JOB_SEGMENT.test(segment) && constants_SERVICE_ID_PATTERN.test(segment));
+    }
+    catch {
+        return undefined;
+    }
+}
+function deployed(where, block) {
+    if (!block || typeof block !== 'object')
+        return undefined;
+    const { bundleUrl, version } = block;
+    if (typeof bundleUrl !== 'string' || !/^https?:\/\//i.test(bundleUrl))
+        return undefined;
+    const read = linkExpiry(bundleUrl);
+    // A link signed with temporary credentials dies with its session, which the link does not state.
+    const expiresAt = read.temporaryCredentials ? undefined : read.expiresAt;
+    const unknown = read.temporaryCredentials
+        ? 'signed with temporary credentials (X-Amz-Security-Token), which can end before the signature says'
+        : read.expiresAt
+            ? undefined
+            : 'the link states no expiry the action can read';
+    return {
+        where,
+        link: bundleUrl,
+        expiresAt,
+        unknown,
+        version: typeof version === 'string' || typeof version === 'number' ? String(version) : undefined,
+    };
+}
+function at(values, path) {
+    let node = values;
+    for (const key of path) {
+        if (!node || typeof node !== 'object')
+            return undefined;
+        node = node[key];
+    }
+    return node;
+}
+/** The links in the values files at values-key (a file that is missing or unreadable has none). */
+async function fileLinks(inputs) {
+    const links = [];
+    for (const file of inputs.valuesFiles) {
+        let values;
+        try {
+            values = (0,dist/* parse */.qg)(await (0,promises_.readFile)(file.path, 'utf8'));
+        }
+        catch {
+            continue;
+        }
+        const link = deployed(file.display, at(values, inputs.valuesKey));
+        if (link)
+            links.push(link);
+    }
+    return links;
+}
+/** The link the release was deployed with (`helm get values`); none when helm or the release is not there. */
+async function releaseLinks(inputs, signal) {
+    const helm = inputs.helm;
+    const binary = await findOnPath('helm');
+    if (!binary)
+        return [];
+    const args = ['get', 'values', helm.release, '--output', 'json'];
+    if (helm.namespace)
+        args.push('--namespace', helm.namespace);
+    const run = await runHelm(binary, args, { signal, timeoutMs: 60_000 });
+    if (run.code !== 0)
+        return [];
+    let values;
+    try {
+        values = JSON.parse(run.stdout);
+    }
+    catch {
+        return [];
+    }
+    const link = deployed(`release ${helm.release}`, at(values, inputs.valuesKey));
+    return link ? [link] : [];
+}
+/** The inputs of the refresh: attach to the link's job (a gone one falls back), keep the version. */
+function refreshInputs(inputs, plan) {
+    return {
+        ...inputs,
+        jobId: inputs.jobId ?? plan.jobId,
+        jobFromLink: inputs.jobId === undefined && plan.jobId !== undefined,
+        version: inputs.version ?? plan.version,
+    };
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/helm/rollout.ts
 /**
  * The rollout step: `helm upgrade --install` with the values the pipeline wrote, after checking
@@ -70807,12 +71004,32 @@ async function job_step(run, last, work) {
     }
 }
 const callOptions = (run) => ({ signal: run.signal, deadline: run.deadline });
+/**
+ * Reads the job named by job-id. When refresh-before took it from the deployed link's path and the
+ * service no longer has it (404, 410), a new export of the domain replaces it, keeping the deployed
+ * version (never silently un-pinning it); any other refusal fails as usual.
+ */
+async function attachOrRestart(run, jobId) {
+    const { inputs, reporter, client } = run;
+    try {
+        return await getExport(client, jobId, callOptions(run));
+    }
+    catch (error) {
+        const gone = error instanceof errors_ApiError && (error.status === 404 || error.status === 410);
+        if (!gone || !inputs.jobFromLink)
+            throw error;
+        if (!inputs.domain)
+            throw new errors_UserError(`Export job ${jobId}, which the deployed link names, is gone (HTTP ${error.status}), and no domain is set to export again. Set the domain input, then run again.`);
+        reporter.info(`Export job ${jobId}, which the deployed link names, is gone (HTTP ${error.status}): a new export of ${inputs.domain}${inputs.version ? ` keeps version ${inputs.version}` : ''}.`);
+        return startExport(client, { domain: inputs.domain, version: inputs.version, paths: inputs.paths }, callOptions(run));
+    }
+}
 /** Starts an export of the domain, or reads the job named by job-id. */
 function startOrAttach(run) {
     const { inputs, reporter, client, state } = run;
     return job_step(run, () => undefined, () => reporter.group(inputs.jobId ? `Attach to export job ${inputs.jobId}` : `Start export of ${inputs.domain}`, async () => {
         const first = inputs.jobId
-            ? await getExport(client, inputs.jobId, callOptions(run))
+            ? await attachOrRestart(run, inputs.jobId)
             : await startExport(client, { domain: inputs.domain, version: inputs.version, paths: inputs.paths }, callOptions(run));
         state.jobId = first.jobId;
         state.status = first.status;
@@ -73264,6 +73481,10 @@ async function publish(inputs, deps) {
         polls: source.polls,
         dryRun: inputs.dryRun,
         renderCheck,
+        // A keep-alive's next refresh: from the new link's expiry less refresh-before.
+        refreshFrom: inputs.refreshBeforeMs !== undefined && bundle.expiresAt
+            ? new Date(Date.parse(bundle.expiresAt) - inputs.refreshBeforeMs).toISOString()
+            : undefined,
     };
 }
 /** Start (or attach to) the export, wait for it, and generate its link. */
@@ -73373,6 +73594,7 @@ async function verifyIfAsked(run, site, helm) {
 
 
 
+
 /** Reads and checks every input (throws InputError), before any request. */
 function prepare(command, read, workspace) {
     return command === 'publish' ? preparePublish(read, workspace) : prepareAgent(read);
@@ -73385,7 +73607,16 @@ function preparePublish(read, workspace) {
         notices,
         warnings,
         run: async ({ reporter, client, signal, redactor }) => {
-            const result = await publish(inputs, { reporter, client, signal, state, redactor });
+            const plan = await planKeepAlive(inputs, { now: Date.now(), signal });
+            if (plan)
+                reporter.info(plan.why);
+            if (plan?.skip)
+                return {
+                    results: skippedOutputs(inputs, plan),
+                    done: `Nothing to do: the deployed link expires ${plan.expiresAt.toISOString()}, after refresh-before.`,
+                };
+            const effective = plan ? refreshInputs(inputs, plan) : inputs;
+            const result = await publish(effective, { reporter, client, signal, state, redactor });
             const results = publishOutputs(result);
             // The link's query is a credential: only the values file gets it whole.
             results[Outputs.BundleUrl] = redactLink(result.bundle.bundleUrl);

@@ -82,7 +82,11 @@ export async function planKeepAlive(
   const how = jobId
     ? `a fresh link from export job ${jobId}, which its path names (no new export)`
     : `a new export${first.version ? ` of version ${first.version}` : ''} (its path names no export job)`;
-  return { ...base, skip: false, why: `refresh-before: the link in ${first.where} ${when}: ${how}.` };
+  return {
+    ...base,
+    skip: false,
+    why: `refresh-before: the link in ${first.where} ${when}: ${how}.`,
+  };
 }
 
 function jobIdOf(link: string): string | undefined {
@@ -113,7 +117,8 @@ function deployed(where: string, block: unknown): DeployedLink | undefined {
     link: bundleUrl,
     expiresAt,
     unknown,
-    version: typeof version === 'string' || typeof version === 'number' ? String(version) : undefined,
+    version:
+      typeof version === 'string' || typeof version === 'number' ? String(version) : undefined,
   };
 }
 
