@@ -71645,7 +71645,11 @@ async function planKeepAlive(inputs, deps) {
     const how = jobId
         ? `a fresh link from export job ${jobId}, which its path names (no new export)`
         : `a new export${first.version ? ` of version ${first.version}` : ''} (its path names no export job)`;
-    return { ...base, skip: false, why: `refresh-before: the link in ${first.where} ${when}: ${how}.` };
+    return {
+        ...base,
+        skip: false,
+        why: `refresh-before: the link in ${first.where} ${when}: ${how}.`,
+    };
 }
 function jobIdOf(link) {
     try {
