@@ -47,17 +47,20 @@ describe.concurrent.each(HELMS)('rollout with the built action and real %s', (na
     );
   });
 
+  /** Values the chart's schema refuses (replicaCount must not be negative). */
+  const REFUSED_VALUES = {
+    'helm-release': 'docs',
+    'helm-chart': CHART,
+    'helm-args': '--set\nreplicaCount=-1',
+  };
+
   it('values the chart refuses fail at the render check, before any request', async () => {
     const s = await sim({ export: quick });
     const h = await helmEnv(name);
     const run = await runPublish(s, {
       values: VALUES,
       env: h.env,
-      inputs: {
-        'helm-release': 'docs',
-        'helm-chart': CHART,
-        'helm-args': '--set\nreplicaCount=-1',
-      },
+      inputs: REFUSED_VALUES,
     });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
@@ -72,13 +75,8 @@ describe.concurrent.each(HELMS)('rollout with the built action and real %s', (na
     const run = await runPublish(s, {
       values: VALUES,
       env: h.env,
-      inputs: {
-        'helm-release': 'docs',
-        'helm-chart': CHART,
-        'helm-args': '--set\nreplicaCount=-1',
-        // The render check would refuse these values first (the test above): off, to reach helm.
-        'render-check': 'off',
-      },
+      // The render check would refuse these values first (the test above): off, to reach helm.
+      inputs: { ...REFUSED_VALUES, 'render-check': 'off' },
     });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
