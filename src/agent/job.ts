@@ -21,7 +21,7 @@ import {
 import { translateStop, type StopReason } from '../shared/stop.js';
 import type { FollowUpInputs } from './inputs.js';
 import { FINAL, FollowUpUnconfirmed, Pickup } from './pickup.js';
-import type { AgentState } from './pipeline.js';
+import type { AgentState } from './state.js';
 
 export { FINAL, FollowUpUnconfirmed } from './pickup.js';
 

@@ -12,7 +12,7 @@ import {
 import { StoppedError } from '../shared/errors.js';
 import type { FollowUpOutcome } from './comment.js';
 import { FollowUpUnconfirmed } from './pickup.js';
-import type { AgentResult, AgentState } from './pipeline.js';
+import type { AgentResult, AgentState } from './state.js';
 
 /** What the follow-up gave: its result, or what it threw. */
 export async function settle(

@@ -3,15 +3,13 @@
  * then wait for the job with the shared poller, and announce it on its pull request; or, on a
  * comment event, run the review loop. No @actions/* here: GitHub comes in as `PullRequestSide`.
  */
-import type { ServiceClient } from '../api/client.js';
-import type { AgentJob } from '../api/schemas.js';
 import type { AgentActionInputs, FollowUpInputs } from './inputs.js';
+import type { AgentResult, FollowUpDeps } from './state.js';
 import { announce, type PullRequestSide } from './announce.js';
 import type { CommentEvent } from './event.js';
 import { reviewLoop } from './review-loop.js';
 import { UserError } from '../shared/errors.js';
-import type { Reporter } from '../shared/logger.js';
-import { systemClock, type Clock } from '../shared/poll.js';
+import { systemClock } from '../shared/poll.js';
 import {
   readBefore,
   reportOutcome,
@@ -21,45 +19,7 @@ import {
 } from './job.js';
 import { Pickup } from './pickup.js';
 
-export interface AgentState {
-  jobId?: string;
-  status?: string;
-  /** The job as the service last showed it. */
-  job?: AgentJob;
-  /** The instruction sent: the prompt, or the comment's. */
-  instruction?: string;
-  /** The comment posted or edited on the pull request (the announce, or the reply). */
-  commentUrl?: string;
-}
-
-export interface AgentResult {
-  /** The job as last seen: its result for `final`; for `sent`, only the message's answer. */
-  job: AgentJob;
-  /**
-   * `final`: completed, archived or failed, seen after the job took the message up; `sent`: a
-   * follow-up not waited for (its answer may show the job's past, so nothing of it is reported);
-   * `started`: a new job not waited for.
-   */
-  outcome: 'final' | 'sent' | 'started';
-  /** Whether this run created the job (false: it sent a follow-up). */
-  created: boolean;
-  waited: boolean;
-  polls: number;
-}
-
-export interface FollowUpDeps {
-  reporter: Reporter;
-  client: ServiceClient;
-  signal?: AbortSignal;
-  clock?: Clock;
-  state?: AgentState;
-  /**
-   * Another sign that the job took the follow-up up, asked while it shows a final status that may
-   * be its old one (the review loop: a new head commit on the pull request). Names the sign, or
-   * undefined while there is none.
-   */
-  pickupSign?: () => Promise<string | undefined>;
-}
+export type { AgentResult, AgentState, FollowUpDeps } from './state.js';
 
 export async function followUp(inputs: FollowUpInputs, deps: FollowUpDeps): Promise<AgentResult> {
   const clock = deps.clock ?? systemClock;

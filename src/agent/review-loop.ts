@@ -35,7 +35,7 @@ import {
   type FollowUpInputs,
 } from './inputs.js';
 import { outcomeOf, settle, WELL } from './outcome.js';
-import type { AgentResult, AgentState, FollowUpDeps } from './pipeline.js';
+import type { AgentResult, AgentState, FollowUpDeps } from './state.js';
 
 /** A comment that is not for the agent, and how loudly to say so in the log. */
 export interface Ignored {

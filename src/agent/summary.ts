@@ -1,6 +1,6 @@
 /** The agent's job summary, as Markdown: pure, so tests can read exactly what a person will see. */
 import { codeBlock, table } from '../shared/markdown.js';
-import type { AgentResult, AgentState } from './pipeline.js';
+import type { AgentResult, AgentState } from './state.js';
 
 /** The job summary: the instruction (first lines, as code), job, status, repository and branch, pull request. */
 export function agentSummary(

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { describeBody } from './body.js';
-import type { Operation } from './client.js';
+import type { Operation } from './operation.js';
 import {
   ApiError,
   describeNetworkError,

@@ -18,7 +18,8 @@ import {
   MAX_RESPONSE_BYTES,
 } from './answer.js';
 import { readLimited, TooLarge } from './body.js';
-import { ApiError, describeStatus, type HintContext } from './errors.js';
+import { ApiError, describeStatus } from './errors.js';
+import type { Operation } from './operation.js';
 import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from './retry.js';
 
 export interface ClientOptions {
@@ -44,23 +45,7 @@ export interface CallOptions {
   deadline?: number;
 }
 
-export interface Operation<TSchema extends v.GenericSchema> {
-  /** Human name used in every message: "start export job". */
-  name: string;
-  method: 'GET' | 'POST';
-  /** Path under the base URL, without a leading slash. */
-  path: string;
-  body?: unknown;
-  schema: TSchema;
-  /**
-   * Whether repeating the request is harmless. Unsafe operations are retried only where the
-   * service cannot have acted on them: connection refused, 429 and 503.
-   */
-  idempotent: boolean;
-  /** Whether a 429 is worth waiting out (false where it means an exhausted hourly quota). */
-  retryOn429?: boolean;
-  hints?: Omit<HintContext, 'assistantKey'>;
-}
+export type { Operation } from './operation.js';
 
 export { MAX_RESPONSE_BYTES } from './answer.js';
 

@@ -218,6 +218,15 @@ function progressLine(j: ExportJob, eta: number | undefined): string {
  * A fresh link for a completed job, masked before anything is printed. A 409 right after
  * completion is the service catching up: it is tried again briefly.
  */
+/** What is published: the export's presigned link, or the team's own copy (bundle-url). */
+export interface PublishedBundle {
+  bundleUrl: string;
+  /** Bytes, when known: the service says so for its link; a mirror's answer may. */
+  sizeBytes: number | undefined;
+  /** When the link stops working; undefined for a mirror. */
+  expiresAt: string | undefined;
+}
+
 /** A link the service issued, with its expiry read (undefined: neither the service nor the link says). */
 export interface IssuedBundle {
   bundleUrl: string;

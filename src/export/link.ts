@@ -11,17 +11,10 @@ import { formatElapsed, formatSpan } from '../shared/duration.js';
 import { UserError } from '../shared/errors.js';
 import { formatBytes } from '../shared/text.js';
 import { downloadBundle, StorageRefusal, type Downloaded } from './download.js';
-import { generateLink, step, type RunContext } from './job.js';
+import { generateLink, step, type PublishedBundle, type RunContext } from './job.js';
 import { valuesDisplay } from './values.js';
 
-/** What is published: the export's presigned link, or the team's own copy (bundle-url). */
-export interface PublishedBundle {
-  bundleUrl: string;
-  /** Bytes, when known: the service says so for its link; a mirror's answer may. */
-  sizeBytes: number | undefined;
-  /** When the link stops working; undefined for a mirror. */
-  expiresAt: string | undefined;
-}
+export type { PublishedBundle } from './job.js';
 
 export interface FetchedBundle {
   bundle: PublishedBundle;

@@ -42,7 +42,7 @@ import { checkRender, type RenderCheckResult } from './render.js';
 import { checkValuesFilesFirst, valuesDisplay, writeValues, type ValuesEdit } from './values.js';
 
 export type { PublishState } from './job.js';
-export type { PublishedBundle } from './link.js';
+export type { PublishedBundle } from './job.js';
 
 export interface PublishResult {
   domain: string | undefined;

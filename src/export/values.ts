@@ -5,7 +5,6 @@
  * atomic, and a write that fails names the files already updated.
  */
 import type { ExportJob } from '../api/schemas.js';
-import type { PublishedBundle } from './link.js';
 import { InputError, UserError } from '../shared/errors.js';
 import { linkHider } from '../shared/secrets.js';
 import { filesWere, listing } from '../shared/text.js';
@@ -17,7 +16,7 @@ import { ValuesInputs, type ValuesFileInput } from '../values/inputs.js';
 import { checkWritable, readValuesFile } from '../values/read.js';
 import { writeValuesFile } from '../values/write.js';
 import type { ActionInputs } from './inputs.js';
-import type { RunContext } from './job.js';
+import type { PublishedBundle, RunContext } from './job.js';
 
 /** One values file's edit: planned, and written unless nothing changed or this is a dry run. */
 export interface ValuesEdit {

@@ -102,3 +102,73 @@ describe('@actions/* stays in the GitHub Actions adapters', () => {
     },
   );
 });
+
+/**
+ * The import cycles among the .ts files under `root` (type-only imports count: a cycle of types
+ * still ties the files' layers together), as lists of files, each list one strongly connected
+ * component (Tarjan's algorithm).
+ */
+function cyclesIn(root: string): string[][] {
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => file.split(sep).join('/'));
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8');
+    edges.set(
+      file,
+      ts
+        .preProcessFile(text, true, true)
+        .importedFiles.map((ref) => ref.fileName)
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) =>
+          relative(root, resolve(root, dirname(file), spec))
+            .split(sep)
+            .join('/')
+            .replace(/\.js$/, '.ts'),
+        )
+        .filter((to) => edges.has(to) || files.includes(to)),
+    );
+  }
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const connect = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter++);
+    stack.push(file);
+    onStack.add(file);
+    for (const to of edges.get(file) ?? []) {
+      if (!index.has(to)) {
+        connect(to);
+        low.set(file, Math.min(low.get(file)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(file, Math.min(low.get(file)!, index.get(to)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    const selfImport = (edges.get(file) ?? []).includes(file);
+    if (component.length > 1 || selfImport) cycles.push(component.sort());
+  };
+  for (const file of files) if (!index.has(file)) connect(file);
+  return cycles;
+}
+
+describe('no import cycle', () => {
+  it('finds a planted cycle (type-only imports included), and only its files', () => {
+    const fixture = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/layers/cycle');
+    expect(cyclesIn(fixture)).toEqual([['a.ts', 'b.ts']]);
+  });
+
+  it('src/ has none', () => {
+    expect(cyclesIn(SRC)).toEqual([]);
+  });
+});
