@@ -52415,6 +52415,8 @@ class Pickup {
     sign;
     /** When the grace ends: counted from the send, or, for a job busy at the send, from its first final status. */
     #graceEnd;
+    /** Looks at the job since a sign from elsewhere confirmed the pickup; -1: no such sign. */
+    #looksSinceOutsideSign = -1;
     /** For a job busy at the send: its first final state seen after it. */
     #sawFinal;
     /**
@@ -52436,6 +52438,8 @@ class Pickup {
     }
     /** Takes in one answer of the service (the message's own, or a get-job). */
     see(job, now) {
+        if (this.#looksSinceOutsideSign >= 0)
+            this.#looksSinceOutsideSign++;
         const before = this.before;
         if (this.confirmed || !before)
             return;
@@ -52456,9 +52460,15 @@ class Pickup {
             this.#graceEnd = now + this.graceMs;
         }
     }
-    /** A sign from elsewhere (the review loop: a new head commit on the pull request). */
+    /**
+     * A sign from elsewhere (the review loop: a new head commit on the pull request). The job itself
+     * may still show its state from before; so its result is the final status of a later look.
+     */
     confirm(sign) {
-        this.sign ??= sign;
+        if (this.sign !== undefined)
+            return;
+        this.sign = sign;
+        this.#looksSinceOutsideSign = 0;
     }
     /** Still inside the grace: polled often, as the pickup usually comes within seconds. */
     waiting(now) {
@@ -52470,7 +52480,7 @@ class Pickup {
      */
     done(job, now) {
         if (this.confirmed)
-            return FINAL.has(job.status);
+            return FINAL.has(job.status) && this.#looksSinceOutsideSign !== 0;
         return now >= this.#graceEnd;
     }
 }

@@ -21,6 +21,8 @@ export class Pickup {
   sign: PickupSign | undefined;
   /** When the grace ends: counted from the send, or, for a job busy at the send, from its first final status. */
   #graceEnd: number;
+  /** Looks at the job since a sign from elsewhere confirmed the pickup; -1: no such sign. */
+  #looksSinceOutsideSign = -1;
   /** For a job busy at the send: its first final state seen after it. */
   #sawFinal: AgentJob | undefined;
 
@@ -45,6 +47,7 @@ export class Pickup {
 
   /** Takes in one answer of the service (the message's own, or a get-job). */
   see(job: AgentJob, now: number): void {
+    if (this.#looksSinceOutsideSign >= 0) this.#looksSinceOutsideSign++;
     const before = this.before;
     if (this.confirmed || !before) return;
     if (FINAL.has(before.status) || this.#sawFinal) {
@@ -62,9 +65,14 @@ export class Pickup {
     }
   }
 
-  /** A sign from elsewhere (the review loop: a new head commit on the pull request). */
+  /**
+   * A sign from elsewhere (the review loop: a new head commit on the pull request). The job itself
+   * may still show its state from before; so its result is the final status of a later look.
+   */
   confirm(sign: PickupSign): void {
-    this.sign ??= sign;
+    if (this.sign !== undefined) return;
+    this.sign = sign;
+    this.#looksSinceOutsideSign = 0;
   }
 
   /** Still inside the grace: polled often, as the pickup usually comes within seconds. */
@@ -77,7 +85,7 @@ export class Pickup {
    * without a sign (unconfirmed: what the job shows is from before the message).
    */
   done(job: AgentJob, now: number): boolean {
-    if (this.confirmed) return FINAL.has(job.status);
+    if (this.confirmed) return FINAL.has(job.status) && this.#looksSinceOutsideSign !== 0;
     return now >= this.#graceEnd;
   }
 }

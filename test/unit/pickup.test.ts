@@ -62,11 +62,15 @@ describe('a follow-up counts a final status only after the job took the message 
     expect(p.sign).toBe('active after the send');
   });
 
-  it("a caller's sign (a new commit) confirms", () => {
+  it("a caller's sign (a new commit) confirms; the result is the final status of a later look", () => {
     const p = new Pickup(job('completed', PR7), 0, 5000);
+    p.see(job('completed', PR7), 100);
     p.confirm('a new commit on pull request #7');
-    expect(p.done(job('completed', PR7), 100)).toBe(true);
     expect(p.sign).toBe('a new commit on pull request #7');
+    // The look that came with the sign may still show the job's past.
+    expect(p.done(job('completed', PR7), 100)).toBe(false);
+    p.see(job('completed', PR7), 1600);
+    expect(p.done(job('completed', PR7), 1600)).toBe(true);
   });
 
   it('a new job needs no pickup: its states are its own', () => {
