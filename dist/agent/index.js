@@ -51268,7 +51268,6 @@ function tolerantFigure(min, max, integer) {
  */
 const statusText = pipe(string(), transform((text) => cleanText(text, 40)));
 const optionalText = optional(nullable(pipe(string(), transform((text) => cleanText(text, 1000)))));
-const EXPORT_STATUSES = (/* unused pure expression or super */ null && (['queued', 'running', 'completed', 'failed']));
 const ExportJobSchema = looseObject({
     jobId: serviceId,
     status: statusText,
@@ -51289,7 +51288,6 @@ const BundleSchema = looseObject({
      */
     expiresAt: optional(pipe(unknown(), transform((value) => parseTimestamp(value)?.toISOString()))),
 });
-const AGENT_STATUSES = (/* unused pure expression or super */ null && (['active', 'completed', 'archived', 'failed']));
 const AgentJobSchema = looseObject({
     id: serviceId,
     // An unknown status is a job still working (not final), and no sign it took a message up.

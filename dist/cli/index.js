@@ -66426,7 +66426,6 @@ function tolerantFigure(min, max, integer) {
  */
 const statusText = pipe(string(), transform((text) => cleanText(text, 40)));
 const optionalText = optional(nullable(pipe(string(), transform((text) => cleanText(text, 1000)))));
-const EXPORT_STATUSES = (/* unused pure expression or super */ null && (['queued', 'running', 'completed', 'failed']));
 const ExportJobSchema = looseObject({
     jobId: serviceId,
     status: statusText,
@@ -66447,7 +66446,6 @@ const BundleSchema = looseObject({
      */
     expiresAt: optional(pipe(unknown(), transform((value) => parseTimestamp(value)?.toISOString()))),
 });
-const AGENT_STATUSES = (/* unused pure expression or super */ null && (['active', 'completed', 'archived', 'failed']));
 const AgentJobSchema = looseObject({
     id: serviceId,
     // An unknown status is a job still working (not final), and no sign it took a message up.
@@ -70229,13 +70227,16 @@ function stuckAdvice(rollout, status, revision, lastGood) {
 
 
 
+
 /** An export job id as a path segment of the vendor's links: `/exports/se_3f9a…/site.tar.gz`. */
 const JOB_SEGMENT = /^se_[A-Za-z0-9]{6,}$/;
 async function planKeepAlive(inputs, deps) {
     const margin = inputs.refreshBeforeMs;
     if (margin === undefined)
         return undefined;
-    const links = inputs.helm ? await releaseLinks(inputs, deps.signal) : await fileLinks(inputs);
+    const { links, unread } = inputs.helm
+        ? await releaseLinks(inputs, deps.signal)
+        : { links: await fileLinks(inputs), unread: undefined };
     if (links.length === 0) {
         return {
             skip: false,
@@ -70243,7 +70244,9 @@ async function planKeepAlive(inputs, deps) {
             refreshFrom: undefined,
             jobId: undefined,
             version: undefined,
-            why: `refresh-before: no link is deployed yet (${inputs.helm ? `release ${inputs.helm.release}` : 'the values files'} have none at values-key): an ordinary publish.`,
+            why: unread
+                ? `refresh-before: the deployed link could not be read (${unread}): an ordinary publish, which replaces it.`
+                : `refresh-before: no link is deployed yet (${inputs.helm ? `release ${inputs.helm.release}` : 'the values files'} have none at values-key): an ordinary publish.`,
         };
     }
     const unknown = links.find((l) => l.expiresAt === undefined);
@@ -70330,27 +70333,35 @@ async function fileLinks(inputs) {
     }
     return links;
 }
-/** The link the release was deployed with (`helm get values`); none when helm or the release is not there. */
+/**
+ * The link the release was deployed with (`helm get values`): none for a release that does not
+ * exist yet; `unread` says why when helm could not tell (not on PATH, no access to the cluster),
+ * so the log does not claim that nothing is deployed.
+ */
 async function releaseLinks(inputs, signal) {
     const helm = inputs.helm;
     const binary = await findOnPath('helm');
     if (!binary)
-        return [];
+        return { links: [], unread: 'helm is not on PATH' };
     const args = ['get', 'values', helm.release, '--output', 'json'];
     if (helm.namespace)
         args.push('--namespace', helm.namespace);
     const run = await runHelm(binary, args, { signal, timeoutMs: 60_000 });
-    if (run.code !== 0)
-        return [];
+    if (run.code !== 0) {
+        const said = tail(run.stderr, 1);
+        return /release: not found/i.test(said)
+            ? { links: [] }
+            : { links: [], unread: `helm get values ${helm.release} failed: ${text_printable(said)}` };
+    }
     let values;
     try {
         values = JSON.parse(run.stdout);
     }
     catch {
-        return [];
+        return { links: [], unread: `helm get values ${helm.release} did not print JSON` };
     }
     const link = deployed(`release ${helm.release}`, at(values, inputs.valuesKey));
-    return link ? [link] : [];
+    return { links: link ? [link] : [] };
 }
 /** The inputs of the refresh: attach to the link's job (a gone one falls back), keep the version. */
 function refreshInputs(inputs, plan) {
@@ -73076,7 +73087,7 @@ async function checkTarget(target, options) {
             env: options.env,
         });
         if (options.signal?.aborted)
-            throw new errors_UserError('Cancelled during the render check.');
+            throw new errors_StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
         if (run.code !== 0)
             return failedRender(target, chart, options.redact(tail(run.stderr)));
         const documents = renderedDocuments(run.stdout);
@@ -73110,15 +73121,18 @@ function templateArgs(chart, files, helmArgs) {
     return args;
 }
 const isLocal = (ref) => (0,external_node_path_.isAbsolute)(ref) || ref.startsWith('.') || (0,external_node_fs_namespaceObject.existsSync)(ref);
+/** helm's words when it could not get a chart (not when it got one that does not render). */
+const COULD_NOT_GET = /repo \S+ not found|no repository definition|not found in \S+ repository|failed to fetch|could not find|looks like .* is not a valid chart repository|no such host|dial tcp|connection refused|i\/o timeout|unauthorized|forbidden|\b40[13]\b|failed to download|not logged in/i;
 /**
- * helm could not render. A chart helm must fetch (a repository not added, no credentials, no
- * network) is out of reach: skipped, with helm's reason. A local chart that does not render is
- * broken, and the rollout would fail the same way: the run fails now, before anything is sent.
+ * helm could not render. A chart helm could not get (a repository not added, no credentials, no
+ * network; a local chart whose dependencies were not built) is out of reach: skipped, with helm's
+ * reason. A chart helm got that does not render with these values is broken, and the rollout
+ * would fail the same way: the run fails now, before anything is sent.
  */
 function failedRender(target, chart, reason) {
     const local = isLocal(chart.ref);
     const missingDependencies = /missing in charts\/ directory|dependencies.*not.*(built|found)/i;
-    if (!local || missingDependencies.test(reason)) {
+    if ((!local && COULD_NOT_GET.test(reason)) || missingDependencies.test(reason)) {
         return {
             kind: 'skipped',
             label: target.label,

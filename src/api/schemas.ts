@@ -66,9 +66,6 @@ const optionalText = v.optional(
   ),
 );
 
-export const EXPORT_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
-export type ExportStatus = (typeof EXPORT_STATUSES)[number];
-
 export const ExportJobSchema = v.looseObject({
   jobId: serviceId,
   status: statusText,
@@ -101,9 +98,6 @@ export const BundleSchema = v.looseObject({
   ),
 });
 export type Bundle = v.InferOutput<typeof BundleSchema>;
-
-export const AGENT_STATUSES = ['active', 'completed', 'archived', 'failed'] as const;
-export type AgentStatus = (typeof AGENT_STATUSES)[number];
 
 export const AgentJobSchema = v.looseObject({
   id: serviceId,

@@ -14,7 +14,8 @@ import { formatSpan } from '../shared/duration.js';
 import { linkExpiry } from '../shared/expiry.js';
 import { redactLink } from '../shared/secrets.js';
 import { findOnPath } from '../shared/which.js';
-import { runHelm } from '../helm/helm.js';
+import { runHelm, tail } from '../helm/helm.js';
+import { printable } from '../shared/text.js';
 import type { ActionInputs } from './inputs.js';
 
 /** One link the pods use, where it was found, and when it stops working (undefined: unknown). */
@@ -52,7 +53,9 @@ export async function planKeepAlive(
 ): Promise<KeepAlivePlan | undefined> {
   const margin = inputs.refreshBeforeMs;
   if (margin === undefined) return undefined;
-  const links = inputs.helm ? await releaseLinks(inputs, deps.signal) : await fileLinks(inputs);
+  const { links, unread } = inputs.helm
+    ? await releaseLinks(inputs, deps.signal)
+    : { links: await fileLinks(inputs), unread: undefined };
   if (links.length === 0) {
     return {
       skip: false,
@@ -60,7 +63,9 @@ export async function planKeepAlive(
       refreshFrom: undefined,
       jobId: undefined,
       version: undefined,
-      why: `refresh-before: no link is deployed yet (${inputs.helm ? `release ${inputs.helm.release}` : 'the values files'} have none at values-key): an ordinary publish.`,
+      why: unread
+        ? `refresh-before: the deployed link could not be read (${unread}): an ordinary publish, which replaces it.`
+        : `refresh-before: no link is deployed yet (${inputs.helm ? `release ${inputs.helm.release}` : 'the values files'} have none at values-key): an ordinary publish.`,
     };
   }
   const unknown = links.find((l) => l.expiresAt === undefined);
@@ -147,23 +152,35 @@ async function fileLinks(inputs: ActionInputs): Promise<DeployedLink[]> {
   return links;
 }
 
-/** The link the release was deployed with (`helm get values`); none when helm or the release is not there. */
-async function releaseLinks(inputs: ActionInputs, signal?: AbortSignal): Promise<DeployedLink[]> {
+/**
+ * The link the release was deployed with (`helm get values`): none for a release that does not
+ * exist yet; `unread` says why when helm could not tell (not on PATH, no access to the cluster),
+ * so the log does not claim that nothing is deployed.
+ */
+async function releaseLinks(
+  inputs: ActionInputs,
+  signal?: AbortSignal,
+): Promise<{ links: DeployedLink[]; unread?: string }> {
   const helm = inputs.helm!;
   const binary = await findOnPath('helm');
-  if (!binary) return [];
+  if (!binary) return { links: [], unread: 'helm is not on PATH' };
   const args = ['get', 'values', helm.release, '--output', 'json'];
   if (helm.namespace) args.push('--namespace', helm.namespace);
   const run = await runHelm(binary, args, { signal, timeoutMs: 60_000 });
-  if (run.code !== 0) return [];
+  if (run.code !== 0) {
+    const said = tail(run.stderr, 1);
+    return /release: not found/i.test(said)
+      ? { links: [] }
+      : { links: [], unread: `helm get values ${helm.release} failed: ${printable(said)}` };
+  }
   let values: unknown;
   try {
     values = JSON.parse(run.stdout);
   } catch {
-    return [];
+    return { links: [], unread: `helm get values ${helm.release} did not print JSON` };
   }
   const link = deployed(`release ${helm.release}`, at(values, inputs.valuesKey));
-  return link ? [link] : [];
+  return { links: link ? [link] : [] };
 }
 
 /** The inputs of the refresh: attach to the link's job (a gone one falls back), keep the version. */

@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
-import { UserError } from '../shared/errors.js';
+import { StoppedError, UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
 import { runHelm, tail } from './helm.js';
 import type { ChartInReach, RenderTarget } from './render-target.js';
@@ -104,7 +104,8 @@ export async function checkTarget(
       timeoutMs: RENDER_TIMEOUT_MS,
       env: options.env,
     });
-    if (options.signal?.aborted) throw new UserError('Cancelled during the render check.');
+    if (options.signal?.aborted)
+      throw new StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
     if (run.code !== 0) return failedRender(target, chart, options.redact(tail(run.stderr)));
     const documents = renderedDocuments(run.stdout);
     const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
@@ -134,15 +135,20 @@ function templateArgs(chart: ChartInReach, files: string[], helmArgs: readonly s
 
 const isLocal = (ref: string) => isAbsolute(ref) || ref.startsWith('.') || existsSync(ref);
 
+/** helm's words when it could not get a chart (not when it got one that does not render). */
+const COULD_NOT_GET =
+  /repo \S+ not found|no repository definition|not found in \S+ repository|failed to fetch|could not find|looks like .* is not a valid chart repository|no such host|dial tcp|connection refused|i\/o timeout|unauthorized|forbidden|\b40[13]\b|failed to download|not logged in/i;
+
 /**
- * helm could not render. A chart helm must fetch (a repository not added, no credentials, no
- * network) is out of reach: skipped, with helm's reason. A local chart that does not render is
- * broken, and the rollout would fail the same way: the run fails now, before anything is sent.
+ * helm could not render. A chart helm could not get (a repository not added, no credentials, no
+ * network; a local chart whose dependencies were not built) is out of reach: skipped, with helm's
+ * reason. A chart helm got that does not render with these values is broken, and the rollout
+ * would fail the same way: the run fails now, before anything is sent.
  */
 function failedRender(target: RenderTarget, chart: ChartInReach, reason: string): RenderOutcome {
   const local = isLocal(chart.ref);
   const missingDependencies = /missing in charts\/ directory|dependencies.*not.*(built|found)/i;
-  if (!local || missingDependencies.test(reason)) {
+  if ((!local && COULD_NOT_GET.test(reason)) || missingDependencies.test(reason)) {
     return {
       kind: 'skipped',
       label: target.label,

@@ -127,6 +127,41 @@ describe('refresh-before (dist/ under Node 24)', () => {
     expect(await readFile(join(run.workspace, 'values.yaml'), 'utf8')).toBe(text);
   });
 
+  it('with helm-release and no release yet: an ordinary publish, said as such', async () => {
+    const h = await helmEnv('helm3');
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      values: values(''),
+      env: h.env,
+      inputs: { 'refresh-before': '6h', 'helm-release': 'docs', 'helm-chart': CHART },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      'refresh-before: no link is deployed yet (release docs have none at values-key): an ordinary publish.',
+    );
+    expect(s.requestsFor('start-export')).toHaveLength(1);
+    expect(run.outputs).toMatchObject({ skipped: 'false', 'helm-revision': '1' });
+  });
+
+  it('with helm-release, a release helm cannot read is said, not taken for none', async () => {
+    const h = await helmEnv('helm3');
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      values: values(''),
+      // No cluster: the memory driver is off, and the kubeconfig points nowhere.
+      env: { ...h.env, HELM_DRIVER: 'secret', KUBECONFIG: '/nonexistent/kubeconfig' },
+      inputs: {
+        'refresh-before': '6h',
+        'helm-release': 'docs',
+        'helm-chart': CHART,
+        'dry-run': 'true',
+      },
+    });
+    expect(run.stdout).toMatch(
+      /refresh-before: the deployed link could not be read \(helm get values docs failed: .+\): an ordinary publish, which replaces it\./,
+    );
+  });
+
   it('refresh-before with bundle-url is refused before anything', async () => {
     const s = await sim();
     const run = await runPublish(s, {
