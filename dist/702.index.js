@@ -10,8 +10,8 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony exports toApiError, octokitPullRequestApi */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
-/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7018);
+/* harmony import */ var _shared_network_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4983);
+/* harmony import */ var _shared_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3091);
 /* harmony import */ var _api_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3660);
 /* harmony import */ var _shared_version_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9189);
 /**
@@ -44,12 +44,12 @@ function toApiError(error, signal) {
     }
     if (signal?.aborted)
         return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .OS('no answer in time');
-    return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .OS((0,_api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNetworkError */ .gl)(e.cause ?? error));
+    return new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .GitHubApiError */ .OS((0,_shared_network_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNetworkError */ .g)(e.cause ?? error));
 }
 /** Retry-After (seconds or a date), or the reset time of the limit, as a wait in ms; else 1 s. */
 function retryAfter(headers) {
     const now = Date.now();
-    const after = (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(headers['retry-after'], now);
+    const after = (0,_shared_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(headers['retry-after'], now);
     if (after !== undefined)
         return after;
     const reset = Number(headers['x-ratelimit-reset']);

@@ -24,9 +24,9 @@ import { LOCAL_BUILD, STAMP, installedDigest, sourcesDigest } from './sources-di
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Entry point → output folder (relative to the repository). */
 const BUNDLES = [
-  ['src/action/index.ts', 'dist'],
-  ['src/agent/index.ts', 'dist/agent'],
-  ['src/cli/index.ts', 'dist/cli'],
+  ['src/entry/action/index.ts', 'dist'],
+  ['src/entry/agent/index.ts', 'dist/agent'],
+  ['src/entry/cli/index.ts', 'dist/cli'],
 ];
 const require = createRequire(import.meta.url);
 const NCC = require.resolve('@vercel/ncc/dist/ncc/cli.js');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes src/cli/help.generated.ts: the descriptions of every input and output of action.yml and
+ * Writes src/entry/cli/help.generated.ts: the descriptions of every input and output of action.yml and
  * agent/action.yml, which `static-export-helm <command> --help` shows next to the options. Run by
  * `npm run docs`; `npm run docs -- --check` and test/unit/cli-help.test.ts fail when the file is
  * stale, so the command's help cannot drift from the action files.
@@ -12,7 +12,7 @@ import { format, resolveConfig } from 'prettier';
 import { parse } from 'yaml';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const CLI_HELP_FILE = 'src/cli/help.generated.ts';
+export const CLI_HELP_FILE = 'src/entry/cli/help.generated.ts';
 
 /** Each action file and the constant its text becomes. */
 const SOURCES = [

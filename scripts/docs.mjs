@@ -7,7 +7,7 @@
  *   - `example FILE`: the file itself, as a YAML code block (the workflows of examples/workflows/).
  * The documentation is README.md, CONTRIBUTING.md, SECURITY.md, agent/README.md and docs/*.md.
  *
- * It also writes the command line's help texts (src/cli/help.generated.ts, see
+ * It also writes the command line's help texts (src/entry/cli/help.generated.ts, see
  * scripts/cli-help.mjs).
  *
  * `npm run docs -- --check` fails (exit 1) without writing when a block or the help is stale. Both modes also

@@ -39298,192 +39298,6 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3249:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CA: () => (/* binding */ errorCode),
-/* harmony export */   Wn: () => (/* binding */ describeStatus),
-/* harmony export */   gl: () => (/* binding */ describeNetworkError),
-/* harmony export */   hD: () => (/* binding */ ApiError),
-/* harmony export */   jF: () => (/* binding */ hintForStatus)
-/* harmony export */ });
-/** The one error type the service client throws. */
-class ApiError extends Error {
-    name = 'ApiError';
-    operation;
-    kind;
-    status;
-    serviceMessage;
-    hint;
-    attempts;
-    /** The wait the service asked for (Retry-After), e.g. with a 429. */
-    retryAfterMs;
-    /** The message without operation name and hint. */
-    reason;
-    constructor(details) {
-        const hint = details.hint ? ` ${details.hint}` : '';
-        super(`${details.operation}: ${details.message}.${hint}`, { cause: details.cause });
-        this.operation = details.operation;
-        this.kind = details.kind;
-        this.status = details.status;
-        this.serviceMessage = details.serviceMessage;
-        this.hint = details.hint;
-        this.attempts = details.attempts ?? 0;
-        this.retryAfterMs = details.retryAfterMs;
-        this.reason = details.message;
-    }
-    /**
-     * Why the run stopped, when the caller cut this call short (shared/stop.ts maps it): its signal
-     * aborted ('cancelled') or its overall deadline passed ('timeout'). Undefined for other kinds.
-     */
-    get stopReason() {
-        if (this.kind === 'aborted')
-            return 'cancelled';
-        if (this.kind === 'deadline')
-            return 'timeout';
-        return undefined;
-    }
-    /** The same error with a note added to its reason ("; no time left ..."). */
-    withNote(note, attempts = this.attempts) {
-        return new ApiError({
-            operation: this.operation,
-            kind: this.kind,
-            status: this.status,
-            serviceMessage: this.serviceMessage,
-            hint: this.hint,
-            attempts,
-            retryAfterMs: this.retryAfterMs,
-            message: `${this.reason}; ${note}`,
-            cause: this,
-        });
-    }
-}
-const STATUS_TEXT = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    409: 'Conflict',
-    429: 'Too Many Requests',
-    500: 'Internal Server Error',
-    502: 'Bad Gateway',
-    503: 'Service Unavailable',
-    504: 'Gateway Timeout',
-};
-function describeStatus(status) {
-    const text = STATUS_TEXT[status];
-    return text ? `HTTP ${status} ${text}` : `HTTP ${status}`;
-}
-function hintForStatus(status, ctx) {
-    switch (status) {
-        case 400:
-            return 'The service rejected the request body: check the inputs named in its message.';
-        case 401:
-            return ctx.assistantKey
-                ? 'The api-key is a public assistant key (it starts with mint_dsc_): these endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.'
-                : 'Check the api-key: it must be an admin API key (it starts with mint_, not mint_dsc_), from the API keys page of the dashboard, stored as a secret. If this key worked before, it has most likely expired (admin keys expire after 7, 30, 60 or 90 days, 90 by default, unless created to never expire): create a new one on the API keys page of the dashboard and update the secret.';
-        case 403:
-            return (ctx.forbiddenHint ??
-                'The key is not allowed to do this: check that the organization has the plan this feature needs.');
-        case 404:
-            return ctx.notFoundHint ?? 'The service does not know this resource: check the id.';
-        case 409:
-            return (ctx.conflictHint ??
-                "The service refused the request in the resource's current state: check its status, then run again.");
-        case 429:
-            return (ctx.rateLimitHint ?? 'The service is rate limiting this key: wait a while and run again.');
-        default:
-            if (status >= 500)
-                return 'The service had a problem: try again later, and check its status page if it persists.';
-            return 'The service refused the request.';
-    }
-}
-const CAUSES = {
-    UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
-    UND_ERR_HEADERS_OVERFLOW: "the answer's headers are too large",
-    Z_DATA_ERROR: 'the body claims to be compressed but is not',
-    Z_BUF_ERROR: 'the compressed body is cut short',
-    HPE_INVALID_CONSTANT: 'the answer is not HTTP',
-};
-/** An error and its causes, outermost first; a few levels only (causes may form a cycle). */
-function* causeChain(error) {
-    let current = error;
-    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-        yield current;
-        current = current.cause;
-    }
-}
-/** The error code of the error or of its nearest cause that has one (`ECONNREFUSED`). */
-function errorCode(error) {
-    for (const link of causeChain(error))
-        if (typeof link.code === 'string')
-            return link.code;
-    return undefined;
-}
-/**
- * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
- * with a few words where the code alone says little. Falls back to the innermost message.
- */
-function describeNetworkError(error) {
-    let message = error instanceof Error ? error.message : String(error);
-    for (const link of causeChain(error)) {
-        const { code, name } = link;
-        if (typeof code === 'string')
-            return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
-        if (name === 'HTTPParserError')
-            return CAUSES.HPE_INVALID_CONSTANT;
-        if (link instanceof Error && link.message)
-            message = link.message;
-    }
-    return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
-}
-
-
-/***/ }),
-
-/***/ 7018:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   EY: () => (/* binding */ backoffDelay),
-/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
-/* harmony export */   vI: () => (/* binding */ DEFAULT_RETRY)
-/* harmony export */ });
-const DEFAULT_RETRY = {
-    maxAttempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 15_000,
-    maxRetryAfterMs: 120_000,
-};
-/** "Full jitter" back-off: a uniform delay between 0 and the exponential cap. */
-function backoffDelay(retry, policy, random) {
-    const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
-    return Math.floor(random() * cap);
-}
-/**
- * Reads a Retry-After header: delay-seconds or an HTTP date. Returns milliseconds from `now`,
- * or undefined when the header is absent or unreadable.
- */
-function parseRetryAfter(value, now) {
-    if (value == null)
-        return undefined;
-    const text = value.trim();
-    if (text === '')
-        return undefined;
-    if (/^\d+(\.\d+)?$/.test(text))
-        return Math.round(Number(text) * 1000);
-    if (!/^[a-z]{3},/i.test(text))
-        return undefined; // IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT"
-    const date = Date.parse(text);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
-
-
-/***/ }),
-
 /***/ 3660:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39546,6 +39360,102 @@ class WarnOnce {
         this.#warned = true;
         this.logger.warning(message);
     }
+}
+
+
+/***/ }),
+
+/***/ 4983:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ errorCode),
+/* harmony export */   g: () => (/* binding */ describeNetworkError)
+/* harmony export */ });
+/**
+ * What broke a request, in words, for every client that talks HTTP (the service, GitHub, the site,
+ * the bundle's host): undici and Node report it as an error code on a cause a few levels down.
+ */
+const CAUSES = {
+    UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
+    UND_ERR_HEADERS_OVERFLOW: "the answer's headers are too large",
+    Z_DATA_ERROR: 'the body claims to be compressed but is not',
+    Z_BUF_ERROR: 'the compressed body is cut short',
+    HPE_INVALID_CONSTANT: 'the answer is not HTTP',
+};
+/** An error and its causes, outermost first; a few levels only (causes may form a cycle). */
+function* causeChain(error) {
+    let current = error;
+    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+        yield current;
+        current = current.cause;
+    }
+}
+/** The error code of the error or of its nearest cause that has one (`ECONNREFUSED`). */
+function errorCode(error) {
+    for (const link of causeChain(error))
+        if (typeof link.code === 'string')
+            return link.code;
+    return undefined;
+}
+/**
+ * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
+ * with a few words where the code alone says little. Falls back to the innermost message.
+ */
+function describeNetworkError(error) {
+    let message = error instanceof Error ? error.message : String(error);
+    for (const link of causeChain(error)) {
+        const { code, name } = link;
+        if (typeof code === 'string')
+            return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
+        if (name === 'HTTPParserError')
+            return CAUSES.HPE_INVALID_CONSTANT;
+        if (link instanceof Error && link.message)
+            message = link.message;
+    }
+    return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
+}
+
+
+/***/ }),
+
+/***/ 3091:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EY: () => (/* binding */ backoffDelay),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   vI: () => (/* binding */ DEFAULT_RETRY)
+/* harmony export */ });
+const DEFAULT_RETRY = {
+    maxAttempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 15_000,
+    maxRetryAfterMs: 120_000,
+};
+/** "Full jitter" back-off: a uniform delay between 0 and the exponential cap. */
+function backoffDelay(retry, policy, random) {
+    const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
+    return Math.floor(random() * cap);
+}
+/**
+ * Reads a Retry-After header: delay-seconds or an HTTP date. Returns milliseconds from `now`,
+ * or undefined when the header is absent or unreadable.
+ */
+function parseRetryAfter(value, now) {
+    if (value == null)
+        return undefined;
+    const text = value.trim();
+    if (text === '')
+        return undefined;
+    if (/^\d+(\.\d+)?$/.test(text))
+        return Math.round(Number(text) * 1000);
+    if (!/^[a-z]{3},/i.test(text))
+        return undefined; // IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT"
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
 }
 
 
@@ -42897,8 +42807,6 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __nccwpck_require__(3249);
 ;// CONCATENATED MODULE: ./src/shared/constants.ts
 /** The service's address unless base-url says otherwise. */
 const DEFAULT_BASE_URL = 'https://api.mintlify.com';
@@ -42953,6 +42861,19 @@ class StoppedError extends UserError {
         super(message, { jobId });
         this.reason = reason;
     }
+}
+/**
+ * Whether a failure may pass on a second run unchanged: a stop (cancel, time limit), the network,
+ * a time limit, the service's own failure, or a bug. Not: a refused input, file or key, a failed
+ * export, a request the service refused as given.
+ */
+function isTransient(error) {
+    if (error instanceof StoppedError)
+        return true;
+    if (error instanceof UserError)
+        return error.details.transient === true;
+    const said = error?.transient;
+    return typeof said === 'boolean' ? said : true;
 }
 
 // EXTERNAL MODULE: external "node:path"
@@ -43063,7 +42984,7 @@ function filesWere(names) {
 /**
  * The input rules every front door shares (the root action, agent/, the command line): how an
  * input is declared, read, defaulted and checked. Each feature declares and parses its own inputs
- * next to its code (`api/inputs.ts` for the service's, `export/inputs.ts`, `helm/inputs.ts`, …)
+ * next to its code (`api/inputs.ts` for the service's, `publish/inputs.ts`, `helm/inputs.ts`, …)
  * with these helpers. Nothing here imports a feature or @actions/*: an entry point passes a reader.
  */
 
@@ -43204,6 +43125,112 @@ function parseWorkspacePath(input, raw, workspace, example, line) {
     return absolute;
 }
 
+;// CONCATENATED MODULE: ./src/api/errors.ts
+/** The one error type the service client throws. */
+class ApiError extends Error {
+    name = 'ApiError';
+    operation;
+    kind;
+    status;
+    serviceMessage;
+    hint;
+    attempts;
+    /** The wait the service asked for (Retry-After), e.g. with a 429. */
+    retryAfterMs;
+    /** The message without operation name and hint. */
+    reason;
+    constructor(details) {
+        const hint = details.hint ? ` ${details.hint}` : '';
+        super(`${details.operation}: ${details.message}.${hint}`, { cause: details.cause });
+        this.operation = details.operation;
+        this.kind = details.kind;
+        this.status = details.status;
+        this.serviceMessage = details.serviceMessage;
+        this.hint = details.hint;
+        this.attempts = details.attempts ?? 0;
+        this.retryAfterMs = details.retryAfterMs;
+        this.reason = details.message;
+    }
+    /**
+     * Why the run stopped, when the caller cut this call short (shared/stop.ts maps it): its signal
+     * aborted ('cancelled') or its overall deadline passed ('timeout'). Undefined for other kinds.
+     */
+    get stopReason() {
+        if (this.kind === 'aborted')
+            return 'cancelled';
+        if (this.kind === 'deadline')
+            return 'timeout';
+        return undefined;
+    }
+    /**
+     * Whether running again unchanged may succeed: not when the service refused the request as given
+     * (a 4xx other than 408 and 429: the key, the plan, the id); yes for the network, time limits
+     * and the service's own failures.
+     */
+    get transient() {
+        const status = this.status;
+        return !(status !== undefined &&
+            status >= 400 &&
+            status < 500 &&
+            status !== 408 &&
+            status !== 429);
+    }
+    /** The same error with a note added to its reason ("; no time left ..."). */
+    withNote(note, attempts = this.attempts) {
+        return new ApiError({
+            operation: this.operation,
+            kind: this.kind,
+            status: this.status,
+            serviceMessage: this.serviceMessage,
+            hint: this.hint,
+            attempts,
+            retryAfterMs: this.retryAfterMs,
+            message: `${this.reason}; ${note}`,
+            cause: this,
+        });
+    }
+}
+const STATUS_TEXT = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    409: 'Conflict',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+    504: 'Gateway Timeout',
+};
+function describeStatus(status) {
+    const text = STATUS_TEXT[status];
+    return text ? `HTTP ${status} ${text}` : `HTTP ${status}`;
+}
+function hintForStatus(status, ctx) {
+    switch (status) {
+        case 400:
+            return 'The service rejected the request body: check the inputs named in its message.';
+        case 401:
+            return ctx.assistantKey
+                ? 'The api-key is a public assistant key (it starts with mint_dsc_): these endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.'
+                : 'Check the api-key: it must be an admin API key (it starts with mint_, not mint_dsc_), from the API keys page of the dashboard, stored as a secret. If this key worked before, it has most likely expired (admin keys expire after 7, 30, 60 or 90 days, 90 by default, unless created to never expire): create a new one on the API keys page of the dashboard and update the secret.';
+        case 403:
+            return (ctx.forbiddenHint ??
+                'The key is not allowed to do this: check that the organization has the plan this feature needs.');
+        case 404:
+            return ctx.notFoundHint ?? 'The service does not know this resource: check the id.';
+        case 409:
+            return (ctx.conflictHint ??
+                "The service refused the request in the resource's current state: check its status, then run again.");
+        case 429:
+            return (ctx.rateLimitHint ?? 'The service is rate limiting this key: wait a while and run again.');
+        default:
+            if (status >= 500)
+                return 'The service had a problem: try again later, and check its status page if it persists.';
+            return 'The service refused the request.';
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/api/base-url.ts
 
 
@@ -43220,7 +43247,7 @@ function shownBaseUrl(raw) {
     return raw.includes('@') ? '(redacted)' : raw;
 }
 function refuse(raw, problem, fix) {
-    throw new errors/* ApiError */.hD({
+    throw new ApiError({
         operation: 'configure the client',
         kind: 'config',
         message: `base-url "${raw}" ${problem}`,
@@ -43313,7 +43340,7 @@ function parseBaseUrlInput(raw) {
         return parseBaseUrl(raw || CommonInputs.BaseUrl.default);
     }
     catch (error) {
-        if (error instanceof errors/* ApiError */.hD) {
+        if (error instanceof ApiError) {
             throw new errors_InputError(name, error.reason.replace(/^base-url "[^"]*" /, `${shown} `), error.hint ?? '');
         }
         throw error;
@@ -43341,14 +43368,100 @@ function parseApiKey(raw, warnings) {
     return key;
 }
 
-;// CONCATENATED MODULE: ./src/action/runtime.ts
+;// CONCATENATED MODULE: ./src/entry/frame.ts
+
+
+
+const Exit = { Done: 0, Failed: 1, Usage: 2, Cancelled: 130 };
+/** The failure as one line that says what to do: ours and the service's as they are worded. */
+function describeFailure(error, reportWith = 'the log of this run') {
+    if (error instanceof UserError || error instanceof ApiError)
+        return error.message;
+    const what = error instanceof Error ? error.message : String(error);
+    return `Unexpected error: ${what}. Please report it with ${reportWith}.`;
+}
+/** The code a command-line run exits with. */
+function exitCode(outcome) {
+    if (outcome.ok)
+        return Exit.Done;
+    // Whatever failed, a run that was told to stop exits as cancelled.
+    return outcome.cancelled ? Exit.Cancelled : Exit.Failed;
+}
 /**
- * What both entry points (the root action and agent/) share when running on a runner: the
- * reporter wired to @actions/core, cancellation on SIGINT/SIGTERM, failure messages and the
- * job summary.
+ * Runs `work` in the frame. `onFailure` reports a failure while the signal handlers and the hard
+ * exit are still armed: a report that hangs (a deployment status, a summary) cannot hold the run.
  */
+async function runFrame(work, door, onFailure) {
+    const controller = new AbortController();
+    const release = cancelOnSignals(controller, door);
+    const clients = [];
+    // Node exits with 0 when nothing is left to wait for, even if the work never finished (a promise
+    // no event will ever settle): that must fail the run, not pass it having done half the job.
+    let lose = () => undefined;
+    const lost = new Promise((_, reject) => {
+        lose = reject;
+    });
+    const onBeforeExit = () => lose(new Error('the run stopped waiting for an operation that could never finish'));
+    process.on('beforeExit', onBeforeExit);
+    try {
+        const track = (client) => (clients.push(client), client);
+        const value = await Promise.race([work({ signal: controller.signal, track }), lost]);
+        return { ok: true, value };
+    }
+    catch (error) {
+        const failure = {
+            ok: false,
+            message: door.redact(describeFailure(error, door.reportWith)),
+            error,
+            cancelled: controller.signal.aborted,
+        };
+        try {
+            await onFailure?.(failure);
+        }
+        catch {
+            // The failure itself is what the door reports next.
+        }
+        return failure;
+    }
+    finally {
+        process.off('beforeExit', onBeforeExit);
+        release();
+        await Promise.all(clients.map((client) => client.close()));
+    }
+}
+/**
+ * SIGINT/SIGTERM abort the work (a runner's cancel, GitLab's and Jenkins' abort, Ctrl+C): it stops
+ * where it is and leaves the values file alone. If it does not wind down in time, `hardExit` runs.
+ */
+function cancelOnSignals(controller, door) {
+    let timer;
+    const handler = (signal) => {
+        if (controller.signal.aborted) {
+            if (door.secondSignal === 'hard-exit')
+                door.hardExit();
+            return;
+        }
+        door.say(door.secondSignal === 'hard-exit'
+            ? `Received ${signal}: stopping (a second ${signal} quits at once).`
+            : `Received ${signal}: stopping.`);
+        controller.abort(new Error(`received ${signal}`));
+        timer = setTimeout(() => door.hardExit(), HARD_EXIT_AFTER_CANCEL_MS).unref();
+    };
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+    return () => {
+        clearTimeout(timer);
+        process.off('SIGINT', handler);
+        process.off('SIGTERM', handler);
+    };
+}
 
-
+;// CONCATENATED MODULE: ./src/entry/runner.ts
+/**
+ * What the two doors on a runner (the root action and agent/) share: the reporter wired to
+ * @actions/core, the run frame as a runner needs it, outputs on a failure path and the job summary.
+ * Not a door itself: the command line never loads it.
+ */
 
 
 
@@ -43379,32 +43492,6 @@ function runUrl(env = process.env) {
         return undefined;
     return `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}`;
 }
-/**
- * Cancels on SIGINT/SIGTERM (what a runner sends when a run is cancelled). If the work does not
- * wind down within a few seconds, the process exits anyway.
- */
-function cancelOnSignals(controller) {
-    const handler = (signal) => {
-        if (controller.signal.aborted)
-            return;
-        info(`Received ${signal}: stopping.`);
-        controller.abort(new Error(`received ${signal}`));
-        setTimeout(() => process.exit(process.exitCode ?? 1), HARD_EXIT_AFTER_CANCEL_MS).unref();
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
-    return () => {
-        process.off('SIGINT', handler);
-        process.off('SIGTERM', handler);
-    };
-}
-function describeFailure(error) {
-    if (error instanceof UserError || error instanceof errors/* ApiError */.hD)
-        return error.message;
-    if (error instanceof Error)
-        return `Unexpected error: ${error.message}. Please report it with the log of this run.`;
-    return `Unexpected error: ${String(error)}.`;
-}
 /** Sets outputs on a failure path, where a missing GITHUB_OUTPUT must not hide the failure. */
 function setOutputsQuietly(outputs) {
     try {
@@ -43427,42 +43514,24 @@ async function writeSummary(markdown) {
     }
 }
 /**
- * The frame of both entry points: mask the key before anything is printed, cancel on signals,
- * turn any thrown value into core.setFailed (after `onFailure` reports what it can), and close
- * the clients. The failure message goes through `redact` first: it may quote the service (a
- * reason that holds the key), and the summary `onFailure` writes is a file the runner never masks.
+ * The run frame (`frame.ts`) as both actions use it on a runner: the key is masked before anything
+ * is printed, a second signal is ignored (a runner sends SIGTERM seconds after SIGINT, while the
+ * action still reports to the deployment), and a failure ends in core.setFailed after `onFailure`
+ * has reported what it can.
  */
-async function runEntry(work, onFailure, redact = (text) => text) {
-    const controller = new AbortController();
-    const release = cancelOnSignals(controller);
-    const clients = [];
-    // Node exits with 0 when nothing is left to wait for, even if the work never finished (a promise
-    // no event will ever settle): that must fail the step, not pass it having done half the job.
-    let lose = () => undefined;
-    const lost = new Promise((_, reject) => {
-        lose = reject;
-    });
-    const onBeforeExit = () => lose(new Error('the run stopped waiting for an operation that could never finish'));
-    process.on('beforeExit', onBeforeExit);
-    try {
-        const rawKey = getInput(CommonInputs.ApiKey.name);
-        if (rawKey.trim())
-            core_setSecret(rawKey.trim());
-        await Promise.race([
-            work({ signal: controller.signal, track: (client) => (clients.push(client), client) }),
-            lost,
-        ]);
-    }
-    catch (error) {
-        const message = redact(describeFailure(error));
-        await onFailure(message, error).catch(() => undefined);
-        setFailed(message);
-    }
-    finally {
-        process.off('beforeExit', onBeforeExit);
-        release();
-        await Promise.all(clients.map((client) => client.close()));
-    }
+async function runOnRunner(work, onFailure, redact = (text) => text) {
+    const rawKey = getInput(CommonInputs.ApiKey.name);
+    if (rawKey.trim())
+        core_setSecret(rawKey.trim());
+    const outcome = await runFrame(work, {
+        say: (message) => info(message),
+        secondSignal: 'ignore',
+        hardExit: () => process.exit(process.exitCode ?? 1),
+        reportWith: 'the log of this run',
+        redact,
+    }, (failure) => onFailure(failure.message, failure.error));
+    if (!outcome.ok)
+        setFailed(outcome.message);
 }
 
 ;// CONCATENATED MODULE: ./src/shared/sleep.ts
@@ -51358,14 +51427,17 @@ async function readLimited(body, max) {
     return Buffer.concat(chunks).toString('utf8');
 }
 
-// EXTERNAL MODULE: ./src/api/retry.ts
-var api_retry = __nccwpck_require__(7018);
+// EXTERNAL MODULE: ./src/shared/network.ts
+var network = __nccwpck_require__(4983);
+// EXTERNAL MODULE: ./src/shared/retry.ts
+var shared_retry = __nccwpck_require__(3091);
 ;// CONCATENATED MODULE: ./src/api/answer.ts
 /**
  * How one attempt's outcome is read: a transfer that broke or was stopped, a redirect, a valid
  * answer, or a refusal — each an ApiError that names the operation and says whether a retry is
  * safe. Pure functions of what the attempt saw, so the client only sends and retries.
  */
+
 
 
 
@@ -51382,7 +51454,7 @@ const NEVER_SENT_CODES = new Set([
     'EHOSTUNREACH',
 ]);
 function fail(ctx, kind, message, extra = {}) {
-    return new errors/* ApiError */.hD({ operation: ctx.op.name, kind, message, attempts: ctx.attempt, ...extra });
+    return new ApiError({ operation: ctx.op.name, kind, message, attempts: ctx.attempt, ...extra });
 }
 /** The transfer failed: cancelled, out of time, or the network broke. */
 function whyStopped(ctx, err) {
@@ -51398,10 +51470,10 @@ function whyStopped(ctx, err) {
             retry: op.idempotent && !byDeadline,
         };
     }
-    const code = (0,errors/* errorCode */.CA)(err);
+    const code = (0,network/* errorCode */.C)(err);
     const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
     return {
-        error: fail(ctx, 'network', `network error (${(0,errors/* describeNetworkError */.gl)(err)}) talking to ${url.host}`, {
+        error: fail(ctx, 'network', `network error (${(0,network/* describeNetworkError */.g)(err)}) talking to ${url.host}`, {
             hint: neverSent
                 ? "Check base-url and the runner's network or proxy settings (HTTPS_PROXY, NO_PROXY)."
                 : op.idempotent
@@ -51441,7 +51513,7 @@ function redirect(ctx, status, location) {
         }
     }
     return {
-        error: fail(ctx, 'redirect', `the service answered ${(0,errors/* describeStatus */.Wn)(status)} to ${where}; redirects are not followed (the API key must not be sent elsewhere)`, { status, hint: 'Set base-url to the final address of the service.' }),
+        error: fail(ctx, 'redirect', `the service answered ${describeStatus(status)} to ${where}; redirects are not followed (the API key must not be sent elsewhere)`, { status, hint: 'Set base-url to the final address of the service.' }),
         retry: false,
     };
 }
@@ -51452,7 +51524,7 @@ function success(ctx, status, headers, text) {
     }
     catch {
         return {
-            error: fail(ctx, 'invalid-response', `the service answered ${(0,errors/* describeStatus */.Wn)(status)} with a body that is not valid JSON (${describeBody(text, headers.get('content-type'))})`, {
+            error: fail(ctx, 'invalid-response', `the service answered ${describeStatus(status)} with a body that is not valid JSON (${describeBody(text, headers.get('content-type'))})`, {
                 status,
                 hint: 'Check that base-url points at the service and not at a proxy or web page.',
             }),
@@ -51491,13 +51563,13 @@ function refusal(ctx, status, headers, text, { now, assistantKey }) {
         : op.idempotent
             ? status >= 500
             : RETRYABLE_UNSAFE_STATUSES.has(status);
-    const retryAfterMs = (0,api_retry/* parseRetryAfter */.mu)(headers.get('retry-after'), now);
+    const retryAfterMs = (0,shared_retry/* parseRetryAfter */.mu)(headers.get('retry-after'), now);
     return {
-        error: fail(ctx, 'http', `the service answered ${(0,errors/* describeStatus */.Wn)(status)}${said}`, {
+        error: fail(ctx, 'http', `the service answered ${describeStatus(status)}${said}`, {
             status,
             serviceMessage,
             retryAfterMs,
-            hint: (0,errors/* hintForStatus */.jF)(status, { assistantKey, ...op.hints }),
+            hint: hintForStatus(status, { assistantKey, ...op.hints }),
         }),
         retry,
         retryAfterMs,
@@ -51537,7 +51609,7 @@ class ServiceClient {
         this.baseUrl = options.baseUrl instanceof URL ? options.baseUrl : parseBaseUrl(options.baseUrl);
         const key = options.apiKey.trim();
         if (key === '') {
-            throw new errors/* ApiError */.hD({
+            throw new ApiError({
                 operation: 'configure the client',
                 kind: 'config',
                 message: 'the API key is empty',
@@ -51545,7 +51617,7 @@ class ServiceClient {
             });
         }
         if (/[\r\n]/.test(key)) {
-            throw new errors/* ApiError */.hD({
+            throw new ApiError({
                 operation: 'configure the client',
                 kind: 'config',
                 message: 'the API key contains a line break',
@@ -51554,7 +51626,7 @@ class ServiceClient {
         }
         this.#apiKey = key;
         this.#requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
-        this.#retry = { ...api_retry/* DEFAULT_RETRY */.vI, ...options.retry };
+        this.#retry = { ...shared_retry/* DEFAULT_RETRY */.vI, ...options.retry };
         this.#logger = options.logger ?? silentLogger;
         this.#random = options.random ?? Math.random;
         this.#sleep = options.sleep ?? sleep;
@@ -51585,11 +51657,11 @@ class ServiceClient {
             if (retryAfterMs !== undefined && retryAfterMs > this.#retry.maxRetryAfterMs) {
                 throw error.withNote(`the service asks to wait ${Math.ceil(retryAfterMs / 1000)} s before retrying, longer than this run waits`, attempt);
             }
-            const delay = retryAfterMs ?? (0,api_retry/* backoffDelay */.EY)(attempt, this.#retry, this.#random);
+            const delay = retryAfterMs ?? (0,shared_retry/* backoffDelay */.EY)(attempt, this.#retry, this.#random);
             if (call.deadline !== undefined && this.#now() + delay >= call.deadline) {
                 throw error.withNote(`no time left for another try before the deadline`, attempt);
             }
-            this.#logger.debug(`${op.name}: ${error.kind === 'http' ? (0,errors/* describeStatus */.Wn)(error.status ?? 0) : error.kind}; retry ${attempt}/${this.#retry.maxAttempts - 1} in ${delay} ms`);
+            this.#logger.debug(`${op.name}: ${error.kind === 'http' ? describeStatus(error.status ?? 0) : error.kind}; retry ${attempt}/${this.#retry.maxAttempts - 1} in ${delay} ms`);
             try {
                 await this.#sleep(delay, call.signal);
             }
@@ -51600,10 +51672,10 @@ class ServiceClient {
     }
     #checkCancelled(op, call, attempts) {
         if (call.signal?.aborted) {
-            throw new errors/* ApiError */.hD({ operation: op.name, kind: 'aborted', message: 'cancelled', attempts });
+            throw new ApiError({ operation: op.name, kind: 'aborted', message: 'cancelled', attempts });
         }
         if (call.deadline !== undefined && this.#now() >= call.deadline) {
-            throw new errors/* ApiError */.hD({
+            throw new ApiError({
                 operation: op.name,
                 kind: 'deadline',
                 message: 'the deadline passed before the request could be sent',
@@ -52528,7 +52600,7 @@ async function outcomeOf(sent, context) {
         return error.reason === 'timeout'
             ? { kind: 'timeout', jobId, timeoutMs: context.timeoutMs }
             : { kind: 'cancelled', jobId };
-    if (error instanceof errors/* ApiError */.hD && error.status === 429)
+    if (error instanceof ApiError && error.status === 429)
         return {
             kind: 'rate-limited',
             retryAfterMs: error.retryAfterMs,
@@ -52536,7 +52608,7 @@ async function outcomeOf(sent, context) {
         };
     if (state.job?.status === 'failed')
         return { kind: 'failed', job: state.job };
-    const message = error instanceof errors/* ApiError */.hD
+    const message = error instanceof ApiError
         ? error.reason
         : error instanceof Error
             ? error.message
@@ -53341,7 +53413,7 @@ function agentSummary(prompt, result, state, error, run) {
     return `${title}\n\n${shown}\n\n${table(rows)}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/agent/action.ts
+;// CONCATENATED MODULE: ./src/entry/agent/main.ts
 /**
  * The agent/ sub-action on a runner: inputs → follow-up (or new job) → wait → announce, or the
  * review loop on a comment event → outputs and summary. Octokit is loaded only when a run writes
@@ -53359,12 +53431,12 @@ function agentSummary(prompt, result, state, error, run) {
 
 
 
-async function runAgent() {
+async function main() {
     const state = {};
     // Every value masked in the log is also kept out of what is written on GitHub.
     const redactor = new Redactor();
     const reporter = maskingReporter(redactor);
-    await runEntry(async ({ signal, track }) => {
+    await runOnRunner(async ({ signal, track }) => {
         const parsed = parseAgentInputs((name) => getInput(name), {
             commentEvent: isCommentEvent(process.env.GITHUB_EVENT_NAME),
         });
@@ -53434,7 +53506,7 @@ function pullRequestSide(inputs, reporter, redact) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/agent/index.ts
+;// CONCATENATED MODULE: ./src/entry/agent/index.ts
 
-void runAgent();
+void main();
 

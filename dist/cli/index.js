@@ -58512,6 +58512,19 @@ class errors_ApiError extends Error {
             return 'timeout';
         return undefined;
     }
+    /**
+     * Whether running again unchanged may succeed: not when the service refused the request as given
+     * (a 4xx other than 408 and 429: the key, the plan, the id); yes for the network, time limits
+     * and the service's own failures.
+     */
+    get transient() {
+        const status = this.status;
+        return !(status !== undefined &&
+            status >= 400 &&
+            status < 500 &&
+            status !== 408 &&
+            status !== 429);
+    }
     /** The same error with a note added to its reason ("; no time left ..."). */
     withNote(note, attempts = this.attempts) {
         return new errors_ApiError({
@@ -58566,45 +58579,6 @@ function hintForStatus(status, ctx) {
                 return 'The service had a problem: try again later, and check its status page if it persists.';
             return 'The service refused the request.';
     }
-}
-const CAUSES = {
-    UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
-    UND_ERR_HEADERS_OVERFLOW: "the answer's headers are too large",
-    Z_DATA_ERROR: 'the body claims to be compressed but is not',
-    Z_BUF_ERROR: 'the compressed body is cut short',
-    HPE_INVALID_CONSTANT: 'the answer is not HTTP',
-};
-/** An error and its causes, outermost first; a few levels only (causes may form a cycle). */
-function* causeChain(error) {
-    let current = error;
-    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-        yield current;
-        current = current.cause;
-    }
-}
-/** The error code of the error or of its nearest cause that has one (`ECONNREFUSED`). */
-function errorCode(error) {
-    for (const link of causeChain(error))
-        if (typeof link.code === 'string')
-            return link.code;
-    return undefined;
-}
-/**
- * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
- * with a few words where the code alone says little. Falls back to the innermost message.
- */
-function describeNetworkError(error) {
-    let message = error instanceof Error ? error.message : String(error);
-    for (const link of causeChain(error)) {
-        const { code, name } = link;
-        if (typeof code === 'string')
-            return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
-        if (name === 'HTTPParserError')
-            return CAUSES.HPE_INVALID_CONSTANT;
-        if (link instanceof Error && link.message)
-            message = link.message;
-    }
-    return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
 }
 
 ;// CONCATENATED MODULE: ./src/api/base-url.ts
@@ -66516,7 +66490,52 @@ async function readLimited(body, max) {
     return Buffer.concat(chunks).toString('utf8');
 }
 
-;// CONCATENATED MODULE: ./src/api/retry.ts
+;// CONCATENATED MODULE: ./src/shared/network.ts
+/**
+ * What broke a request, in words, for every client that talks HTTP (the service, GitHub, the site,
+ * the bundle's host): undici and Node report it as an error code on a cause a few levels down.
+ */
+const CAUSES = {
+    UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
+    UND_ERR_HEADERS_OVERFLOW: "the answer's headers are too large",
+    Z_DATA_ERROR: 'the body claims to be compressed but is not',
+    Z_BUF_ERROR: 'the compressed body is cut short',
+    HPE_INVALID_CONSTANT: 'the answer is not HTTP',
+};
+/** An error and its causes, outermost first; a few levels only (causes may form a cycle). */
+function* causeChain(error) {
+    let current = error;
+    for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+        yield current;
+        current = current.cause;
+    }
+}
+/** The error code of the error or of its nearest cause that has one (`ECONNREFUSED`). */
+function errorCode(error) {
+    for (const link of causeChain(error))
+        if (typeof link.code === 'string')
+            return link.code;
+    return undefined;
+}
+/**
+ * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
+ * with a few words where the code alone says little. Falls back to the innermost message.
+ */
+function describeNetworkError(error) {
+    let message = error instanceof Error ? error.message : String(error);
+    for (const link of causeChain(error)) {
+        const { code, name } = link;
+        if (typeof code === 'string')
+            return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
+        if (name === 'HTTPParserError')
+            return CAUSES.HPE_INVALID_CONSTANT;
+        if (link instanceof Error && link.message)
+            message = link.message;
+    }
+    return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
+}
+
+;// CONCATENATED MODULE: ./src/shared/retry.ts
 const DEFAULT_RETRY = {
     maxAttempts: 5,
     baseDelayMs: 500,
@@ -66554,6 +66573,7 @@ function parseRetryAfter(value, now) {
  * answer, or a refusal — each an ApiError that names the operation and says whether a retry is
  * safe. Pure functions of what the attempt saw, so the client only sends and retries.
  */
+
 
 
 
@@ -66886,6 +66906,19 @@ class errors_StoppedError extends errors_UserError {
         this.reason = reason;
     }
 }
+/**
+ * Whether a failure may pass on a second run unchanged: a stop (cancel, time limit), the network,
+ * a time limit, the service's own failure, or a bug. Not: a refused input, file or key, a failed
+ * export, a request the service refused as given.
+ */
+function isTransient(error) {
+    if (error instanceof errors_StoppedError)
+        return true;
+    if (error instanceof errors_UserError)
+        return error.details.transient === true;
+    const said = error?.transient;
+    return typeof said === 'boolean' ? said : true;
+}
 
 ;// CONCATENATED MODULE: ./src/shared/duration.ts
 const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -66993,7 +67026,7 @@ function filesWere(names) {
 /**
  * The input rules every front door shares (the root action, agent/, the command line): how an
  * input is declared, read, defaulted and checked. Each feature declares and parses its own inputs
- * next to its code (`api/inputs.ts` for the service's, `export/inputs.ts`, `helm/inputs.ts`, …)
+ * next to its code (`api/inputs.ts` for the service's, `publish/inputs.ts`, `helm/inputs.ts`, …)
  * with these helpers. Nothing here imports a feature or @actions/*: an entry point passes a reader.
  */
 
@@ -67298,6 +67331,94 @@ class Redactor {
     redact = (text) => [...this.#secrets]
         .sort((a, b) => b.length - a.length)
         .reduce((out, secret) => out.split(secret).join(this.replacement), text);
+}
+
+;// CONCATENATED MODULE: ./src/entry/frame.ts
+
+
+
+const Exit = { Done: 0, Failed: 1, Usage: 2, Cancelled: 130 };
+/** The failure as one line that says what to do: ours and the service's as they are worded. */
+function describeFailure(error, reportWith = 'the log of this run') {
+    if (error instanceof errors_UserError || error instanceof errors_ApiError)
+        return error.message;
+    const what = error instanceof Error ? error.message : String(error);
+    return `Unexpected error: ${what}. Please report it with ${reportWith}.`;
+}
+/** The code a command-line run exits with. */
+function exitCode(outcome) {
+    if (outcome.ok)
+        return Exit.Done;
+    // Whatever failed, a run that was told to stop exits as cancelled.
+    return outcome.cancelled ? Exit.Cancelled : Exit.Failed;
+}
+/**
+ * Runs `work` in the frame. `onFailure` reports a failure while the signal handlers and the hard
+ * exit are still armed: a report that hangs (a deployment status, a summary) cannot hold the run.
+ */
+async function runFrame(work, door, onFailure) {
+    const controller = new AbortController();
+    const release = cancelOnSignals(controller, door);
+    const clients = [];
+    // Node exits with 0 when nothing is left to wait for, even if the work never finished (a promise
+    // no event will ever settle): that must fail the run, not pass it having done half the job.
+    let lose = () => undefined;
+    const lost = new Promise((_, reject) => {
+        lose = reject;
+    });
+    const onBeforeExit = () => lose(new Error('the run stopped waiting for an operation that could never finish'));
+    process.on('beforeExit', onBeforeExit);
+    try {
+        const track = (client) => (clients.push(client), client);
+        const value = await Promise.race([work({ signal: controller.signal, track }), lost]);
+        return { ok: true, value };
+    }
+    catch (error) {
+        const failure = {
+            ok: false,
+            message: door.redact(describeFailure(error, door.reportWith)),
+            error,
+            cancelled: controller.signal.aborted,
+        };
+        try {
+            await onFailure?.(failure);
+        }
+        catch {
+            // The failure itself is what the door reports next.
+        }
+        return failure;
+    }
+    finally {
+        process.off('beforeExit', onBeforeExit);
+        release();
+        await Promise.all(clients.map((client) => client.close()));
+    }
+}
+/**
+ * SIGINT/SIGTERM abort the work (a runner's cancel, GitLab's and Jenkins' abort, Ctrl+C): it stops
+ * where it is and leaves the values file alone. If it does not wind down in time, `hardExit` runs.
+ */
+function cancelOnSignals(controller, door) {
+    let timer;
+    const handler = (signal) => {
+        if (controller.signal.aborted) {
+            if (door.secondSignal === 'hard-exit')
+                door.hardExit();
+            return;
+        }
+        door.say(door.secondSignal === 'hard-exit'
+            ? `Received ${signal}: stopping (a second ${signal} quits at once).`
+            : `Received ${signal}: stopping.`);
+        controller.abort(new Error(`received ${signal}`));
+        timer = setTimeout(() => door.hardExit(), HARD_EXIT_AFTER_CANCEL_MS).unref();
+    };
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+    return () => {
+        clearTimeout(timer);
+        process.off('SIGINT', handler);
+        process.off('SIGTERM', handler);
+    };
 }
 
 // EXTERNAL MODULE: external "node:util"
@@ -67804,7 +67925,7 @@ function isPlainKey(key) {
     return /^[A-Za-z0-9_][A-Za-z0-9_-]*$/.test(key) && readsBack(key, key, false, dist/* Scalar */.X5.PLAIN);
 }
 
-;// CONCATENATED MODULE: ./src/export/inputs.ts
+;// CONCATENATED MODULE: ./src/publish/inputs.ts
 
 
 
@@ -67825,7 +67946,7 @@ const ExportInputs = {
     RefreshBefore: { name: 'refresh-before', default: '' },
 };
 /** Every input of action.yml, in its order (a test checks names and defaults against it). */
-const ACTION_INPUTS = [
+const PUBLISH_INPUTS = [
     CommonInputs.ApiKey,
     ExportInputs.Domain,
     ExportInputs.JobId,
@@ -67846,7 +67967,7 @@ const ACTION_INPUTS = [
     ...Object.values(DeploymentInputs),
 ];
 /** Reads every input once, validates it, and returns a typed object; throws InputError. */
-function parseInputs(read, workspace) {
+function parsePublishInputs(read, workspace) {
     const notices = [];
     const warnings = [];
     const get = inputGetter(read);
@@ -68035,7 +68156,7 @@ function parseRefreshBefore(raw, bundleUrl) {
     return parseDurationInput(ExportInputs.RefreshBefore.name, raw, 60_000, MAX_REFRESH_BEFORE_MS);
 }
 
-;// CONCATENATED MODULE: ./src/export/outputs.ts
+;// CONCATENATED MODULE: ./src/publish/outputs.ts
 const Outputs = {
     JobId: 'job-id',
     Status: 'status',
@@ -68126,7 +68247,7 @@ function publishedSource(result) {
         : 'the bundle from bundle-url';
 }
 
-;// CONCATENATED MODULE: ./src/cli/help.generated.ts
+;// CONCATENATED MODULE: ./src/entry/cli/help.generated.ts
 // Generated by `npm run docs` from action.yml and agent/action.yml: do not edit.
 // `npm run docs -- --check` and test/unit/cli-help.test.ts fail when it is stale.
 /** From action.yml. */
@@ -68210,10 +68331,10 @@ const AGENT_TEXT = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/cli/commands.ts
+;// CONCATENATED MODULE: ./src/entry/cli/commands.ts
 /**
  * The command line's subcommands, derived from the actions' input tables: every input of
- * action.yml (ACTION_INPUTS) or agent/action.yml (AGENT_INPUTS) is an option of the same name and
+ * action.yml (PUBLISH_INPUTS) or agent/action.yml (AGENT_INPUTS) is an option of the same name and
  * default, except the key (read from the environment or a file) and the GitHub-only inputs. An
  * input added to a table becomes an option without a change here; its help text comes from the
  * action file through help.generated.ts (`npm run docs`).
@@ -68250,13 +68371,13 @@ function commands_define(name, actionFile, text, inputs, outputNames, dotenvPref
     };
 }
 const COMMANDS = {
-    publish: commands_define('publish', 'action.yml', ACTION_TEXT, ACTION_INPUTS, 
+    publish: commands_define('publish', 'action.yml', ACTION_TEXT, PUBLISH_INPUTS, 
     // deployment-id is the GitHub deployment's: never set here.
     Object.values(Outputs).filter((output) => output !== Outputs.DeploymentId), 'STATIC_EXPORT_'),
     agent: commands_define('agent', 'agent/action.yml', AGENT_TEXT, AGENT_INPUTS, Object.values(AgentOutputs), 'AGENT_'),
 };
 
-;// CONCATENATED MODULE: ./src/cli/args.ts
+;// CONCATENATED MODULE: ./src/entry/cli/args.ts
 /**
  * The command line, parsed with `node:util` parseArgs: options built from the command's input
  * table, plus the few of the command line itself. Anything wrong is a UsageError (exit 2), found
@@ -68448,7 +68569,7 @@ function editDistance(a, b) {
     return previous[b.length];
 }
 
-;// CONCATENATED MODULE: ./src/cli/help.ts
+;// CONCATENATED MODULE: ./src/entry/cli/help.ts
 /**
  * `--help` texts, built from the command definitions: the options are the action file's inputs
  * with its descriptions (help.generated.ts) and the code's defaults, so the help shows what the
@@ -68565,7 +68686,7 @@ function exitSection() {
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/cli/output.ts
+;// CONCATENATED MODULE: ./src/entry/cli/output.ts
 /**
  * The results of a run, in the form each place reads: `name=value` lines (a shell, `grep`), one
  * JSON object (`jq`), or a GitLab CI dotenv report (variables for later jobs). The names are the
@@ -68625,7 +68746,7 @@ function writeDotenv(path, text) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/cli/progress.ts
+;// CONCATENATED MODULE: ./src/entry/cli/progress.ts
 /**
  * Where the pipelines report on the command line: stderr. On a terminal, one live line shows the
  * current step's status (redrawn in place) under the lines that stay; anywhere else (a CI log, a
@@ -70209,7 +70330,7 @@ function stuckAdvice(rollout, status, revision, lastGood) {
         `an upgrade now would wait on Helm's lock and fail. Check that no other deploy is running, recover with ${fix}, then run this workflow again.`);
 }
 
-;// CONCATENATED MODULE: ./src/export/keep-alive.ts
+;// CONCATENATED MODULE: ./src/publish/keep-alive.ts
 /**
  * refresh-before: a keep-alive run. It first finds the link the pods use (with helm-release, the
  * deployed release's values; otherwise the link in the values files, the desired state a GitOps
@@ -70981,7 +71102,7 @@ function generateBundle(client, jobId, call) {
     }, call);
 }
 
-;// CONCATENATED MODULE: ./src/export/job.ts
+;// CONCATENATED MODULE: ./src/publish/job.ts
 /**
  * The export job's steps: start one (or attach to `job-id`), wait for it, and generate a fresh
  * bundle link. Each step takes the run's context and throws the pipeline's StoppedError when the
@@ -71439,7 +71560,7 @@ async function syncFolder(dir) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/export/write-stream.ts
+;// CONCATENATED MODULE: ./src/publish/write-stream.ts
 const BATCH_BYTES = 1024 * 1024;
 const MAX_WRITES_IN_FLIGHT = 2;
 /**
@@ -71604,7 +71725,7 @@ function releaseRead(chunk) {
     memory.transfer?.(0);
 }
 
-;// CONCATENATED MODULE: ./src/export/download.ts
+;// CONCATENATED MODULE: ./src/publish/download.ts
 /**
  * Streams the bundle from its presigned link to disk: constant memory whatever its size, SHA-256
  * computed on the way, byte count checked, a partial file removed on failure. The API key is
@@ -72698,7 +72819,7 @@ function writeFailure(error, path, display) {
     return fileError(display, `could not be written (${code})`, fix);
 }
 
-;// CONCATENATED MODULE: ./src/export/values.ts
+;// CONCATENATED MODULE: ./src/publish/values.ts
 
 
 
@@ -72802,7 +72923,7 @@ async function writeOrExplain(run, edit, job, others) {
     reporter.info(`${edit.created ? 'Created' : 'Updated'} ${edit.display}: ${edit.plan.changes.join(', ')}.`);
 }
 
-;// CONCATENATED MODULE: ./src/export/link.ts
+;// CONCATENATED MODULE: ./src/publish/link.ts
 
 
 
@@ -72921,7 +73042,7 @@ async function watchLifetime(run, bundle) {
     reporter.debug(`Schedule watchdog: ${schedule.file} runs at least every ${formatSpan(gap.ms)}, within the link's lifetime of ${formatSpan(lifetime)}.`);
 }
 
-;// CONCATENATED MODULE: ./src/export/mirror.ts
+;// CONCATENATED MODULE: ./src/publish/mirror.ts
 /**
  * bundle-url: the team's own copy of the bundle (a mirror in their bucket, at a URL that does not
  * expire). Nothing is exported; before the URL is written it must answer: HEAD, or a GET of its
@@ -73294,7 +73415,7 @@ function vendorPath(chartYaml) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/export/render.ts
+;// CONCATENATED MODULE: ./src/publish/render.ts
 /**
  * The publish step that proves the chart reads the link before anything is sent: each place the
  * run writes becomes a render target (the release's chart with every values file, or the chart a
@@ -73443,7 +73564,7 @@ async function guardNearMisses(inputs, texts, files) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/export/pipeline.ts
+;// CONCATENATED MODULE: ./src/publish/pipeline.ts
 
 
 
@@ -73610,10 +73731,10 @@ async function verifyIfAsked(run, site, helm) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/cli/run.ts
+;// CONCATENATED MODULE: ./src/entry/cli/run.ts
 /**
  * What each subcommand runs: the same input parser, pipeline and output names as its action
- * (export/ for publish, agent/ for agent), wired to the command line's reporter.
+ * (publish/ for publish, agent/ for agent), wired to the command line's reporter.
  */
 
 
@@ -73628,7 +73749,7 @@ function prepare(command, read, workspace) {
     return command === 'publish' ? preparePublish(read, workspace) : prepareAgent(read);
 }
 function preparePublish(read, workspace) {
-    const { inputs, notices, warnings } = parseInputs(read, workspace);
+    const { inputs, notices, warnings } = parsePublishInputs(read, workspace);
     const state = {};
     return {
         service: inputs,
@@ -73695,7 +73816,7 @@ function known(partial) {
     return Object.fromEntries(Object.entries(partial).filter((entry) => entry[1] !== undefined));
 }
 
-;// CONCATENATED MODULE: ./src/cli/main.ts
+;// CONCATENATED MODULE: ./src/entry/cli/main.ts
 /**
  * The command line's frame: parse the arguments, read the key, check every input (exit 2 on any
  * problem, before a request is sent), run the pipeline with SIGINT/SIGTERM aborting it, and print
@@ -73716,8 +73837,8 @@ function known(partial) {
 
 
 
-const Exit = { Done: 0, Failed: 1, Usage: 2, Cancelled: 130 };
-async function runCli(io) {
+const REPORT_WITH = 'the output of this command';
+async function main(io) {
     let line;
     try {
         line = parseCommandLine(io.argv);
@@ -73769,52 +73890,48 @@ async function runCommand(line, io) {
     // A report that cannot be written fails the run: the job that reads it would miss the values.
     return emitQuietly(emit, outcome.results, reporter) ? outcome.code : Exit.Failed;
 }
-/** Runs the pipeline, cancelled by SIGINT/SIGTERM; says how to resume a stopped job. */
+/** Runs the pipeline in the run frame (`../frame.ts`); says how to resume a stopped job. */
 async function execute(command, { prepared, apiKey }, { reporter, redactor }, emit) {
     const resumeHint = () => {
         const jobId = prepared.partial().jobId;
         if (jobId)
             reporter.info(`To resume without starting over: ${PROGRAM} ${command} --job-id ${jobId} (with the same other options).`);
     };
-    const cancel = cancelOnSignals(reporter, () => {
-        // Out of time to wind down: say what can be said, and go.
-        resumeHint();
-        reporter.close();
-        emitQuietly(emit, prepared.partial().results, reporter);
-        process.exit(Exit.Cancelled);
-    });
-    const client = new ServiceClient({
-        baseUrl: prepared.service.baseUrl,
-        apiKey,
-        logger: reporter,
-        userAgent: `static-export-helm-cli/${VERSION}`,
-    });
-    try {
+    const outcome = await runFrame(async ({ signal, track }) => {
+        const client = track(new ServiceClient({
+            baseUrl: prepared.service.baseUrl,
+            apiKey,
+            logger: reporter,
+            userAgent: `static-export-helm-cli/${VERSION}`,
+        }));
         for (const notice of prepared.notices)
             reporter.notice(notice);
         for (const warning of prepared.warnings)
             reporter.warning(warning);
-        const { results, done } = await prepared.run({
-            reporter,
-            client,
-            signal: cancel.signal,
-            redactor,
-        });
+        const { results, done } = await prepared.run({ reporter, client, signal, redactor });
         reporter.info(done);
-        return { code: Exit.Done, results };
-    }
-    catch (error) {
-        reporter.error(describeFailure(error));
-        if (error instanceof errors_StoppedError || cancel.signal.aborted)
+        return results;
+    }, {
+        say: (message) => reporter.warning(message),
+        secondSignal: 'hard-exit',
+        hardExit: () => {
+            // Out of time to wind down (or told twice): say what can be said, and go.
             resumeHint();
-        // Whatever failed, a run that was told to stop exits as cancelled.
-        const code = cancel.signal.aborted ? Exit.Cancelled : Exit.Failed;
-        return { code, results: prepared.partial().results };
-    }
-    finally {
-        cancel.release();
-        await client.close();
-    }
+            reporter.close();
+            emitQuietly(emit, prepared.partial().results, reporter);
+            process.exit(Exit.Cancelled);
+        },
+        reportWith: REPORT_WITH,
+        redact: redactor.redact,
+    }, (failure) => {
+        reporter.error(failure.message);
+        if (failure.error instanceof errors_StoppedError || failure.cancelled)
+            resumeHint();
+    });
+    return {
+        code: exitCode(outcome),
+        results: outcome.ok ? outcome.value : prepared.partial().results,
+    };
 }
 function emitQuietly(emit, results, reporter) {
     try {
@@ -73822,7 +73939,7 @@ function emitQuietly(emit, results, reporter) {
         return true;
     }
     catch (error) {
-        reporter.error(describeFailure(error));
+        reporter.error(describeFailure(error, REPORT_WITH));
         return false;
     }
 }
@@ -73876,40 +73993,8 @@ async function folder(option, path, cwd) {
         throw new errors_UserError(`${option} ${path} is not a folder. Give an existing folder.`);
     return absolute;
 }
-function describeFailure(error) {
-    if (error instanceof errors_UserError || error instanceof errors_ApiError)
-        return error.message;
-    const what = error instanceof Error ? error.message : String(error);
-    return `Unexpected error: ${what}. Please report it with the output of this command.`;
-}
-/**
- * SIGINT/SIGTERM abort the run (a GitLab job's cancel, Jenkins' abort and Ctrl+C send them): the
- * pipeline stops where it is and leaves the values file alone. If it does not wind down in time,
- * or a second signal comes, `hardExit` runs.
- */
-function cancelOnSignals(reporter, hardExit) {
-    const controller = new AbortController();
-    let timer;
-    const handler = (signal) => {
-        if (controller.signal.aborted)
-            return hardExit();
-        reporter.warning(`Received ${signal}: stopping (a second ${signal} quits at once).`);
-        controller.abort(new Error(`received ${signal}`));
-        timer = setTimeout(hardExit, HARD_EXIT_AFTER_CANCEL_MS).unref();
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
-    return {
-        signal: controller.signal,
-        release: () => {
-            clearTimeout(timer);
-            process.off('SIGINT', handler);
-            process.off('SIGTERM', handler);
-        },
-    };
-}
 
-;// CONCATENATED MODULE: ./src/cli/index.ts
+;// CONCATENATED MODULE: ./src/entry/cli/index.ts
 /**
  * `static-export-helm`: the action's pipelines for GitLab CI, Jenkins and a terminal. Bundled to
  * dist/cli/index.js (package.json `bin`); it loads nothing from @actions/*.
@@ -73924,7 +74009,7 @@ process.on('exit', (code) => {
     if (!settled && code === 1)
         process.stderr.write('static-export-helm: stopped waiting for an operation that could never finish.\n');
 });
-void runCli({
+void main({
     argv: process.argv.slice(2),
     env: process.env,
     cwd: process.cwd(),

@@ -6,14 +6,9 @@
 import * as v from 'valibot';
 import { describeBody } from './body.js';
 import type { Operation } from './operation.js';
-import {
-  ApiError,
-  describeNetworkError,
-  describeStatus,
-  errorCode,
-  hintForStatus,
-} from './errors.js';
-import { parseRetryAfter } from './retry.js';
+import { describeNetworkError, errorCode } from '../shared/network.js';
+import { parseRetryAfter } from '../shared/retry.js';
+import { ApiError, describeStatus, hintForStatus } from './errors.js';
 import { cleanText, describeIssues, ErrorBodySchema } from './schemas.js';
 
 /** Largest response body read from the API; anything larger is refused, not buffered. */

@@ -20,7 +20,7 @@ import {
 import { readLimited, TooLarge } from './body.js';
 import { ApiError, describeStatus } from './errors.js';
 import type { Operation } from './operation.js';
-import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from './retry.js';
+import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from '../shared/retry.js';
 
 export interface ClientOptions {
   baseUrl: string | URL;

@@ -1,3 +1,4 @@
+import type { MayPassLater } from '../shared/errors.js';
 import type { StopCause, StopReason } from '../shared/stop.js';
 
 export type ApiErrorKind =
@@ -28,7 +29,7 @@ export interface ApiErrorDetails {
 }
 
 /** The one error type the service client throws. */
-export class ApiError extends Error implements StopCause {
+export class ApiError extends Error implements StopCause, MayPassLater {
   override readonly name = 'ApiError';
   readonly operation: string;
   readonly kind: ApiErrorKind;
@@ -62,6 +63,22 @@ export class ApiError extends Error implements StopCause {
     if (this.kind === 'aborted') return 'cancelled';
     if (this.kind === 'deadline') return 'timeout';
     return undefined;
+  }
+
+  /**
+   * Whether running again unchanged may succeed: not when the service refused the request as given
+   * (a 4xx other than 408 and 429: the key, the plan, the id); yes for the network, time limits
+   * and the service's own failures.
+   */
+  get transient(): boolean {
+    const status = this.status;
+    return !(
+      status !== undefined &&
+      status >= 400 &&
+      status < 500 &&
+      status !== 408 &&
+      status !== 429
+    );
   }
 
   /** The same error with a note added to its reason ("; no time left ..."). */
@@ -140,42 +157,4 @@ export function hintForStatus(status: number, ctx: HintContext): string {
         return 'The service had a problem: try again later, and check its status page if it persists.';
       return 'The service refused the request.';
   }
-}
-
-const CAUSES: Record<string, string> = {
-  UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
-  UND_ERR_HEADERS_OVERFLOW: "the answer's headers are too large",
-  Z_DATA_ERROR: 'the body claims to be compressed but is not',
-  Z_BUF_ERROR: 'the compressed body is cut short',
-  HPE_INVALID_CONSTANT: 'the answer is not HTTP',
-};
-
-/** An error and its causes, outermost first; a few levels only (causes may form a cycle). */
-function* causeChain(error: unknown): Generator<{ code?: unknown; name?: unknown }> {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-    yield current;
-    current = (current as { cause?: unknown }).cause;
-  }
-}
-
-/** The error code of the error or of its nearest cause that has one (`ECONNREFUSED`). */
-export function errorCode(error: unknown): string | undefined {
-  for (const link of causeChain(error)) if (typeof link.code === 'string') return link.code;
-  return undefined;
-}
-
-/**
- * Names what broke a request, for a message: the error code of the innermost cause (`ECONNRESET`),
- * with a few words where the code alone says little. Falls back to the innermost message.
- */
-export function describeNetworkError(error: unknown): string {
-  let message = error instanceof Error ? error.message : String(error);
-  for (const link of causeChain(error)) {
-    const { code, name } = link;
-    if (typeof code === 'string') return CAUSES[code] ? `${CAUSES[code]}: ${code}` : code;
-    if (name === 'HTTPParserError') return CAUSES.HPE_INVALID_CONSTANT!;
-    if (link instanceof Error && link.message) message = link.message;
-  }
-  return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
 }

@@ -7,8 +7,7 @@
  */
 import { CANCELLED_REPORT_BUDGET_MS } from '../shared/constants.js';
 import type { Logger } from '../shared/logger.js';
-import { ApiError } from '../api/errors.js';
-import { StoppedError, UserError } from '../shared/errors.js';
+import { isTransient } from '../shared/errors.js';
 import { sleep } from '../shared/sleep.js';
 import { describeGitHubFailure, GitHubApiError, WarnOnce } from './api-error.js';
 
@@ -76,17 +75,7 @@ export function statusDescription(text: string): string {
  * could not finish (cancelled, timed out, the service or the network failed, a bug).
  */
 export function outcomeOf(error: unknown): 'failure' | 'error' {
-  if (error instanceof StoppedError) return 'error';
-  if (error instanceof ApiError)
-    return error.status !== undefined &&
-      error.status >= 400 &&
-      error.status < 500 &&
-      error.status !== 408 &&
-      error.status !== 429
-      ? 'failure'
-      : 'error';
-  if (error instanceof UserError) return error.details.transient ? 'error' : 'failure';
-  return 'error';
+  return isTransient(error) ? 'error' : 'failure';
 }
 
 export class DeploymentRecorder {

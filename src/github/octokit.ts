@@ -4,8 +4,8 @@
  * the runner's settings. Loaded only when a run talks to GitHub, so others do not pay for Octokit.
  */
 import { context, getOctokit } from '@actions/github';
-import { describeNetworkError } from '../api/errors.js';
-import { parseRetryAfter } from '../api/retry.js';
+import { describeNetworkError } from '../shared/network.js';
+import { parseRetryAfter } from '../shared/retry.js';
 import { GitHubApiError } from './api-error.js';
 import type { CreateDeployment, DeploymentApi, DeploymentStatus } from './deployment.js';
 import type { Author, PostedComment, PullRequestApi } from './pull-request.js';

@@ -35,3 +35,23 @@ export class StoppedError extends UserError {
     super(message, { jobId });
   }
 }
+
+/**
+ * An error that knows whether running again unchanged may succeed (the service client's ApiError
+ * does): declared here so a layer can ask without loading the client.
+ */
+export interface MayPassLater {
+  readonly transient: boolean;
+}
+
+/**
+ * Whether a failure may pass on a second run unchanged: a stop (cancel, time limit), the network,
+ * a time limit, the service's own failure, or a bug. Not: a refused input, file or key, a failed
+ * export, a request the service refused as given.
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof StoppedError) return true;
+  if (error instanceof UserError) return error.details.transient === true;
+  const said = (error as Partial<MayPassLater> | null)?.transient;
+  return typeof said === 'boolean' ? said : true;
+}

@@ -1,7 +1,7 @@
 /**
  * The input rules every front door shares (the root action, agent/, the command line): how an
  * input is declared, read, defaulted and checked. Each feature declares and parses its own inputs
- * next to its code (`api/inputs.ts` for the service's, `export/inputs.ts`, `helm/inputs.ts`, …)
+ * next to its code (`api/inputs.ts` for the service's, `publish/inputs.ts`, `helm/inputs.ts`, …)
  * with these helpers. Nothing here imports a feature or @actions/*: an entry point passes a reader.
  */
 import { isAbsolute, relative, resolve } from 'node:path';
@@ -25,7 +25,7 @@ export interface InputSpec {
   readonly text?: { maxLength: number; formatting: boolean };
   /**
    * Only meaningful on a GitHub Actions run (it talks to GitHub about the run): the command line
-   * (`src/cli/`) offers no option for it.
+   * (`src/entry/cli/`) offers no option for it.
    */
   readonly githubOnly?: boolean;
 }

@@ -5,7 +5,7 @@
  * the archive's file for that path when the bundle was downloaded, any 2xx otherwise.
  */
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
-import { describeNetworkError } from '../api/errors.js';
+import { describeNetworkError } from '../shared/network.js';
 import { formatDuration, formatElapsed } from '../shared/duration.js';
 import { UserError } from '../shared/errors.js';
 import { readAtMost, requestFollowing } from '../shared/http.js';

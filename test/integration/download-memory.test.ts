@@ -3,7 +3,7 @@
  * it is copied out (ArrayBuffer.prototype.transfer, which Node 20 lacks), so memory does not grow
  * with the bundle, and the file is still byte for byte what the server sent.
  *
- * src/export/download.ts runs as it is (through tsx) in a Node 24 process of its own, against a server
+ * src/publish/download.ts runs as it is (through tsx) in a Node 24 process of its own, against a server
  * in this process that sends bytes that differ all along the body, so a read released too early
  * would show in the file.
  */
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { listenOnLoopback } from '../../simulator/http.js';
 
-const DOWNLOAD = fileURLToPath(new URL('../../src/export/download.ts', import.meta.url));
+const DOWNLOAD = fileURLToPath(new URL('../../src/publish/download.ts', import.meta.url));
 const BODY_BYTES = 96 * 1024 * 1024;
 
 const cleanup: (() => Promise<void>)[] = [];

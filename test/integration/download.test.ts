@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateBundle, startExport } from '../../src/api/static-export.js';
-import { downloadBundle, StorageRefusal } from '../../src/export/download.js';
+import { downloadBundle, StorageRefusal } from '../../src/publish/download.js';
 import { UserError } from '../../src/shared/errors.js';
 import { caught, client, closeAfterTest, sim, wait } from '../helpers/sim.js';
 import { listenOnLoopback } from '../../simulator/http.js';

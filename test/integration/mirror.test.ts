@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/api/client.js';
-import { parseInputs } from '../../src/export/inputs.js';
-import { publish } from '../../src/export/pipeline.js';
+import { parsePublishInputs } from '../../src/publish/inputs.js';
+import { publish } from '../../src/publish/pipeline.js';
 import { memoryLogger, type Reporter } from '../../src/shared/logger.js';
 import { Redactor } from '../../src/shared/secrets.js';
-import { checkMirror } from '../../src/export/mirror.js';
+import { checkMirror } from '../../src/publish/mirror.js';
 import { UserError } from '../../src/shared/errors.js';
 import { startMirror } from '../helpers/mirror.js';
 import { caught, closeAfterTest } from '../helpers/sim.js';
@@ -111,7 +111,7 @@ describe('publish() with bundle-url', () => {
       'values-file': 'values.yaml',
       'dry-run': 'true',
     };
-    const { inputs } = parseInputs((name) => given[name] ?? '', workspace);
+    const { inputs } = parsePublishInputs((name) => given[name] ?? '', workspace);
     // A reporter that masks nothing itself: only the redactor can hide the link.
     const reporter: Reporter = { ...memoryLogger(), group: (_name, fn) => fn(), secret: () => {} };
     const redactor = new Redactor();

@@ -101,7 +101,7 @@ describe('npm run release', () => {
     expect(git(dir, 'status', '--porcelain')).toBe('');
 
     // A source changed and committed without building dist/ again.
-    const main = join(dir, 'src/action/main.ts');
+    const main = join(dir, 'src/entry/action/main.ts');
     writeFileSync(main, `${readFileSync(main, 'utf8')}// changed\n`);
     execFileSync('git', ['commit', '-qam', 'source only'], { cwd: dir });
     const stale = release(dir, '2.1.0');

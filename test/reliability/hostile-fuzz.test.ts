@@ -18,10 +18,10 @@ import { parse } from 'yaml';
 import { ServiceClient } from '../../src/api/client.js';
 import { followUp } from '../../src/agent/pipeline.js';
 import { parseAgentInputs } from '../../src/agent/inputs.js';
-import { parseInputs } from '../../src/export/inputs.js';
+import { parsePublishInputs } from '../../src/publish/inputs.js';
 import type { Reporter } from '../../src/shared/logger.js';
-import { publish } from '../../src/export/pipeline.js';
-import { describeFailure } from '../../src/action/runtime.js';
+import { publish } from '../../src/publish/pipeline.js';
+import { describeFailure } from '../../src/entry/frame.js';
 import {
   GITHUB_TOKEN,
   maskedValues,
@@ -141,7 +141,7 @@ async function runCase(c: HostileCase, index: number): Promise<Outcome> {
         );
         await followUp(inputs, { reporter, client });
       } else {
-        const { inputs } = parseInputs(
+        const { inputs } = parsePublishInputs(
           (name) =>
             ({
               'api-key': key,

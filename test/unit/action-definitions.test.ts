@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_INPUTS } from '../../src/agent/inputs.js';
 import { AgentOutputs } from '../../src/agent/outputs.js';
-import { ACTION_INPUTS } from '../../src/export/inputs.js';
-import { Outputs } from '../../src/export/outputs.js';
+import { PUBLISH_INPUTS } from '../../src/publish/inputs.js';
+import { Outputs } from '../../src/publish/outputs.js';
 import { actionYaml } from '../helpers/action.js';
 
 /** The code's input definitions are the ones action.yml declares: names, order, defaults. */
 describe.each([
-  { file: 'action.yml', inputs: ACTION_INPUTS, outputs: Outputs },
+  { file: 'action.yml', inputs: PUBLISH_INPUTS, outputs: Outputs },
   { file: 'agent/action.yml', inputs: AGENT_INPUTS, outputs: AgentOutputs },
 ])('$file', ({ file, inputs, outputs }) => {
   const yml = actionYaml(file);

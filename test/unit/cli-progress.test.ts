@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReporter, isLiveTerminal, type TextStream } from '../../src/cli/progress.js';
+import { createReporter, isLiveTerminal, type TextStream } from '../../src/entry/cli/progress.js';
 import { Redactor } from '../../src/shared/secrets.js';
 
 /** A terminal of `columns` columns that keeps what was written and renders it as a screen would. */

@@ -5,17 +5,17 @@ import { parse, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { renderCliHelp, CLI_HELP_FILE } from '../../scripts/cli-help.mjs';
 import { AGENT_INPUTS } from '../../src/agent/inputs.js';
-import { ACTION_INPUTS, parseInputs } from '../../src/export/inputs.js';
+import { PUBLISH_INPUTS, parsePublishInputs } from '../../src/publish/inputs.js';
 import { CommonInputs } from '../../src/api/inputs.js';
 import {
   commandOptions,
   parseCommandLine,
   UsageError,
   type CommandLine,
-} from '../../src/cli/args.js';
-import { COMMANDS, isSwitch } from '../../src/cli/commands.js';
-import { commandHelp } from '../../src/cli/help.js';
-import { dotenvName, formatDotenv, formatJson, formatLines } from '../../src/cli/output.js';
+} from '../../src/entry/cli/args.js';
+import { COMMANDS, isSwitch } from '../../src/entry/cli/commands.js';
+import { commandHelp } from '../../src/entry/cli/help.js';
+import { dotenvName, formatDotenv, formatJson, formatLines } from '../../src/entry/cli/output.js';
 import { actionYaml } from '../helpers/action.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -91,7 +91,7 @@ describe('the command line help cannot drift from the action files', () => {
 
   it('the options are the InputSpec tables: an input added to a table is an option', () => {
     expect(COMMANDS.publish.inputs).toEqual(
-      ACTION_INPUTS.filter((s) => s !== CommonInputs.ApiKey && !s.githubOnly),
+      PUBLISH_INPUTS.filter((s) => s !== CommonInputs.ApiKey && !s.githubOnly),
     );
     expect(COMMANDS.agent.inputs).toEqual(
       AGENT_INPUTS.filter((s) => s !== CommonInputs.ApiKey && !s.githubOnly),
@@ -118,7 +118,7 @@ describe('parseCommandLine', () => {
     expect(run(['agent']).read('wait')).toBe('true');
   });
 
-  it('the reader feeds parseInputs as a runner would, with the same checks', () => {
+  it('the reader feeds parsePublishInputs as a runner would, with the same checks', () => {
     const line = run([
       'publish',
       '--domain',
@@ -128,7 +128,7 @@ describe('parseCommandLine', () => {
       '--paths=b/c',
     ]);
     const read = (name: string) => (name === 'api-key' ? 'mint_abc' : line.read(name));
-    const { inputs, notices } = parseInputs(read, '/ws');
+    const { inputs, notices } = parsePublishInputs(read, '/ws');
     expect(inputs).toMatchObject({
       domain: 'docs.example.com',
       paths: ['a', 'b/c'],
@@ -138,7 +138,7 @@ describe('parseCommandLine', () => {
     expect(notices[0]).toContain('normalised');
     const bad = run(['publish', '--domain', 'docs.example.com', '--timeout', 'soon']);
     expect(() =>
-      parseInputs((name) => (name === 'api-key' ? 'mint_abc' : bad.read(name)), '/ws'),
+      parsePublishInputs((name) => (name === 'api-key' ? 'mint_abc' : bad.read(name)), '/ws'),
     ).toThrow('Input "timeout" ("soon") is not a duration. Write a duration such as 90s');
   });
 
@@ -224,7 +224,7 @@ describe('results on stdout and in a dotenv report', () => {
 });
 
 describe('the command line loads nothing from @actions/*', () => {
-  /** Every module reachable from src/cli/index.ts by static or dynamic import. */
+  /** Every module reachable from src/entry/cli/index.ts by static or dynamic import. */
   function importGraph(entry: string): { files: string[]; packages: Set<string> } {
     const files: string[] = [];
     const packages = new Set<string>();
@@ -247,24 +247,26 @@ describe('the command line loads nothing from @actions/*', () => {
     return { files: files.map((f) => relative(ROOT, f)), packages };
   }
 
-  it('src/cli/index.ts reaches the core but no @actions package', () => {
-    const { files, packages } = importGraph(join(ROOT, 'src/cli/index.ts'));
+  it('src/entry/cli/index.ts reaches the core but no @actions package', () => {
+    const { files, packages } = importGraph(join(ROOT, 'src/entry/cli/index.ts'));
     expect(files).toEqual(
       expect.arrayContaining([
-        'src/export/pipeline.ts',
+        'src/publish/pipeline.ts',
         'src/agent/pipeline.ts',
         'src/helm/rollout.ts',
         'src/shared/secrets.ts',
       ]),
     );
     expect(
-      files.filter((f) => f.startsWith('src/action/') || f.startsWith('src/github/octokit')),
+      files.filter((f) => f.startsWith('src/entry/action/') || f.startsWith('src/github/octokit')),
     ).toEqual([]);
     expect([...packages].filter((p) => p.startsWith('@actions/'))).toEqual([]);
   });
 
   it('the walk does find @actions imports where they are (the action entry)', () => {
-    expect([...importGraph(join(ROOT, 'src/action/index.ts')).packages]).toContain('@actions/core');
+    expect([...importGraph(join(ROOT, 'src/entry/action/index.ts')).packages]).toContain(
+      '@actions/core',
+    );
   });
 });
 

@@ -13,7 +13,7 @@ import {
 import { ApiError } from '../../src/api/errors.js';
 import { GitHubApiError } from '../../src/github/api-error.js';
 import { InputError, StoppedError, UserError } from '../../src/shared/errors.js';
-import { parseInputs } from '../../src/export/inputs.js';
+import { parsePublishInputs } from '../../src/publish/inputs.js';
 import { toApiError } from '../../src/github/octokit.js';
 import { memoryLogger } from '../../src/shared/logger.js';
 import { actionYaml } from '../helpers/action.js';
@@ -266,7 +266,7 @@ describe('DeploymentRecorder', () => {
 describe('deployment inputs', () => {
   function parse(given: Record<string, string>) {
     const declared = actionYaml().inputs;
-    return parseInputs(
+    return parsePublishInputs(
       (name) =>
         ({ 'api-key': 'mint_abc', domain: 'docs.example.com', ...given })[name] ??
         (declared[name]!.default ?? '').replace('${{ github.token }}', 'ghs_abc'),

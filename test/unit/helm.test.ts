@@ -7,7 +7,7 @@ import {
   type HelmRollout,
 } from '../../src/helm/helm.js';
 import { displayCommand } from '../../src/helm/rollout.js';
-import { parseInputs } from '../../src/export/inputs.js';
+import { parsePublishInputs } from '../../src/publish/inputs.js';
 import { actionYaml } from '../helpers/action.js';
 
 const v3 = parseHelmVersion('v3.17.3')!;
@@ -167,16 +167,16 @@ describe('helm inputs', () => {
   const base = { 'api-key': 'mint_x', domain: 'docs.example.com' };
 
   it('no helm-release: no rollout, and set helm inputs are pointed out', () => {
-    const parsed = parseInputs(read({ ...base, 'helm-namespace': 'docs' }), '/ws');
+    const parsed = parsePublishInputs(read({ ...base, 'helm-namespace': 'docs' }), '/ws');
     expect(parsed.inputs.helm).toBeUndefined();
     expect(parsed.warnings.join()).toMatch(
       /helm-namespace is ignored because helm-release is empty/,
     );
-    expect(parseInputs(read(base), '/ws').warnings).toEqual([]);
+    expect(parsePublishInputs(read(base), '/ws').warnings).toEqual([]);
   });
 
   it('reads a rollout, with helm-args as literal argv lines', () => {
-    const { inputs } = parseInputs(
+    const { inputs } = parsePublishInputs(
       read({
         ...base,
         'helm-release': 'docs',
@@ -226,6 +226,6 @@ describe('helm inputs', () => {
       /Input "helm-chart" .* is not a chart reference/,
     ],
   ])('refuses %j', (given, message) => {
-    expect(() => parseInputs(read({ ...base, ...given }), '/ws')).toThrow(message);
+    expect(() => parsePublishInputs(read({ ...base, ...given }), '/ws')).toThrow(message);
   });
 });

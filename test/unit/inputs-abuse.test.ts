@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAgentInputs } from '../../src/agent/inputs.js';
 import { InputError } from '../../src/shared/errors.js';
-import { parseInputs } from '../../src/export/inputs.js';
+import { parsePublishInputs } from '../../src/publish/inputs.js';
 import { actionYaml } from '../helpers/action.js';
 
 const WS = '/home/runner/work/docs/docs';
@@ -121,7 +121,7 @@ const actions: { file: string; base: Record<string, string>; parse: Parser }[] =
       'verify-url': 'https://docs.example.com/',
       environment: 'docs-production',
     },
-    parse: (given) => parseInputs(reader('action.yml', given), WS),
+    parse: (given) => parsePublishInputs(reader('action.yml', given), WS),
   },
   {
     file: 'agent/action.yml',

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ExportJobSchema } from '../../src/api/schemas.js';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/shared/errors.js';
-import { parseInputs } from '../../src/export/inputs.js';
+import { parsePublishInputs } from '../../src/publish/inputs.js';
 import { actionYaml } from '../helpers/action.js';
 
 const WS = '/home/runner/work/docs/docs';
@@ -12,7 +12,7 @@ function reader(given: Record<string, string>) {
   const declared = actionYaml().inputs;
   return (name: string) => {
     if (!(name in declared))
-      throw new Error(`parseInputs read "${name}", which action.yml does not declare`);
+      throw new Error(`parsePublishInputs read "${name}", which action.yml does not declare`);
     return given[name] ?? declared[name]!.default ?? '';
   };
 }
@@ -21,7 +21,7 @@ const base = { 'api-key': 'mint_abc123', domain: 'docs.example.com' };
 
 function refusal(given: Record<string, string>): InputError {
   try {
-    parseInputs(reader({ ...base, ...given }), WS);
+    parsePublishInputs(reader({ ...base, ...given }), WS);
   } catch (error) {
     if (error instanceof InputError) return error;
     throw error;
@@ -29,9 +29,9 @@ function refusal(given: Record<string, string>): InputError {
   throw new Error(`expected ${JSON.stringify(given)} to be refused`);
 }
 
-describe('parseInputs', () => {
+describe('parsePublishInputs', () => {
   it('reads the defaults', () => {
-    const { inputs } = parseInputs(reader(base), WS);
+    const { inputs } = parsePublishInputs(reader(base), WS);
     expect(inputs).toMatchObject({
       apiKey: 'mint_abc123',
       domain: 'docs.example.com',
@@ -49,7 +49,7 @@ describe('parseInputs', () => {
   });
 
   it('normalises the domain, with a notice', () => {
-    const { inputs, notices } = parseInputs(
+    const { inputs, notices } = parsePublishInputs(
       reader({ ...base, domain: ' https://Docs.Example.com/ ' }),
       WS,
     );
@@ -60,7 +60,7 @@ describe('parseInputs', () => {
   });
 
   it('reads durations, paths, booleans and job ids', () => {
-    const { inputs, notices } = parseInputs(
+    const { inputs, notices } = parsePublishInputs(
       reader({
         ...base,
         timeout: '1h30m',
@@ -79,17 +79,19 @@ describe('parseInputs', () => {
     expect(inputs.dryRun).toBe(true);
     expect(inputs.jobId).toBe('se_3f9a2c1b8e7d4a06');
     expect(inputs.downloadPath).toBe(`${WS}/out/site.tar.gz`);
-    expect(parseInputs(reader({ ...base, timeout: '90' }), WS).inputs.timeoutMs).toBe(90_000);
+    expect(parsePublishInputs(reader({ ...base, timeout: '90' }), WS).inputs.timeoutMs).toBe(
+      90_000,
+    );
   });
 
   it('job-id alone is enough', () => {
-    const { inputs } = parseInputs(reader({ 'api-key': 'mint_x', 'job-id': 'se_1' }), WS);
+    const { inputs } = parsePublishInputs(reader({ 'api-key': 'mint_x', 'job-id': 'se_1' }), WS);
     expect(inputs).toMatchObject({ domain: undefined, jobId: 'se_1' });
   });
 
   it("job-id takes any id the service may hand out (the response schema's pattern)", () => {
     const id = (jobId: string) =>
-      parseInputs(reader({ 'api-key': 'mint_x', 'job-id': jobId }), WS).inputs.jobId;
+      parsePublishInputs(reader({ 'api-key': 'mint_x', 'job-id': jobId }), WS).inputs.jobId;
     const longest = `se:${'a'.repeat(197)}`;
     expect(id(longest)).toBe(longest);
     expect(v.parse(ExportJobSchema, { jobId: longest, status: 'queued' }).jobId).toBe(longest);
@@ -100,9 +102,9 @@ describe('parseInputs', () => {
   });
 
   it('warns about a key that does not look like an admin key', () => {
-    expect(parseInputs(reader({ ...base, 'api-key': 'sk_live_1' }), WS).warnings.join()).toMatch(
-      /does not start with mint_/,
-    );
+    expect(
+      parsePublishInputs(reader({ ...base, 'api-key': 'sk_live_1' }), WS).warnings.join(),
+    ).toMatch(/does not start with mint_/);
   });
 
   const refusals: [string, Record<string, string>, RegExp][] = [
@@ -231,7 +233,7 @@ describe('parseInputs', () => {
     ],
   ];
   it('reads several values files, one per line, in order, and a values-key path', () => {
-    const { inputs } = parseInputs(
+    const { inputs } = parsePublishInputs(
       reader({
         ...base,
         'values-file': 'env/values-staging.yaml\r\n\n  env/values-production.yaml  \n',

@@ -5,26 +5,32 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The layers of src/: shared/ is the bottom one and imports no other folder; only the GitHub
- * Actions adapters load @actions/*, so the command line and the pipelines run without a runner.
+ * The layers of src/, each pointing only down (CONTRIBUTING.md, "Layout"):
+ *
+ *   shared/  ←  api/ values/ helm/ site/ github/  ←  publish/ agent/  ←  entry/
+ *
+ * A folder imports only from layers below its own, never from a folder beside it (so values/
+ * cannot reach into helm/, nor publish/ into agent/); in entry/ the three doors (action/, agent/,
+ * cli/) share only frame.ts and runner.ts and never import one another. Only the GitHub Actions
+ * adapters load @actions/*, so the command line and the pipelines run without a runner.
  * Imports are read with TypeScript's own scanner (static, type-only, re-exports, dynamic import()
  * and require), not a regular expression, so a comment that names a module does not count.
  */
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
 
 /** The files that may import @actions/*: the entry adapters. */
-const ACTIONS_ADAPTERS = ['action/', 'agent/action.ts', 'agent/index.ts', 'github/octokit.ts'];
+const ACTIONS_ADAPTERS = ['entry/action/', 'entry/agent/', 'entry/runner.ts', 'github/octokit.ts'];
 
 /** The files that do today (each must still be seen, or the scanner is broken). */
 const ACTIONS_IMPORTERS_TODAY = [
-  'action/main.ts',
-  'action/runtime.ts',
-  'agent/action.ts',
+  'entry/action/main.ts',
+  'entry/agent/main.ts',
+  'entry/runner.ts',
   'github/octokit.ts',
 ];
 
 /** The cores that must run without a runner: nothing they load, even indirectly, is @actions/*. */
-const RUNNER_FREE_ROOTS = ['cli/index.ts', 'export/pipeline.ts', 'agent/pipeline.ts'];
+const RUNNER_FREE_ROOTS = ['entry/cli/index.ts', 'publish/pipeline.ts', 'agent/pipeline.ts'];
 
 /** Every .ts file under src/, as a path relative to src/ with forward slashes. */
 function sourceFiles(): string[] {
@@ -49,6 +55,74 @@ function target(from: string, specifier: string): string {
 }
 
 const isActions = (specifier: string) => specifier.startsWith('@actions/');
+
+/** The layers, bottom first: a folder may import from a lower layer only. */
+const LAYERS = [
+  ['shared'],
+  ['api', 'values', 'helm', 'site', 'github'],
+  ['publish', 'agent'],
+  ['entry'],
+];
+
+/** The doors in entry/, and the files beside them that all three may share. */
+const DOORS = ['action', 'agent', 'cli'];
+const DOOR_SHARED = ['frame.ts', 'runner.ts'];
+
+/**
+ * Every relative import under `root` that breaks the layer order, as `from → to` with the reason:
+ * up or sideways between folders, from one door into another, into a door from entry/'s shared
+ * files, or to a folder that is in no layer.
+ */
+function layerBreaches(root: string): string[] {
+  const layerOf = (folder: string) => LAYERS.findIndex((layer) => layer.includes(folder));
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => file.split(sep).join('/'));
+  const breaches: string[] = [];
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8');
+    for (const { fileName: spec } of ts.preProcessFile(text, true, true).importedFiles) {
+      if (!spec.startsWith('.')) continue;
+      const to = relative(root, resolve(root, dirname(file), spec))
+        .split(sep)
+        .join('/')
+        .replace(/\.js$/, '.ts');
+      const [fromFolder = '', fromSub = ''] = file.split('/');
+      const [toFolder = '', toSub = ''] = to.split('/');
+      const fromLayer = layerOf(fromFolder);
+      const toLayer = layerOf(toFolder);
+      const edge = `${file} → ${to}`;
+      if (fromLayer < 0 || toLayer < 0) breaches.push(`${edge}: a folder in no layer`);
+      else if (fromFolder === toFolder) {
+        if (fromFolder !== 'entry' || fromSub === toSub || DOOR_SHARED.includes(toSub)) continue;
+        breaches.push(
+          DOORS.includes(fromSub)
+            ? `${edge}: a door imports another door`
+            : `${edge}: entry/'s shared files import a door`,
+        );
+      } else if (toLayer === fromLayer) breaches.push(`${edge}: sideways, within one layer`);
+      else if (toLayer > fromLayer) breaches.push(`${edge}: up, to a higher layer`);
+    }
+  }
+  return breaches.sort();
+}
+
+describe('the layers of src/ only point down', () => {
+  it('finds every kind of breach in a planted fixture, and nothing else there', () => {
+    const fixture = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/layers/breach');
+    expect(layerBreaches(fixture)).toEqual([
+      'entry/agent/main.ts → entry/cli/help.ts: a door imports another door',
+      "entry/frame.ts → entry/action/main.ts: entry/'s shared files import a door",
+      'shared/text.ts → publish/pipeline.ts: up, to a higher layer',
+      'values/edit.ts → helm/render.ts: sideways, within one layer',
+      'widgets/x.ts → shared/text.ts: a folder in no layer',
+    ]);
+  });
+
+  it('src/ has no breach', () => {
+    expect(layerBreaches(SRC)).toEqual([]);
+  });
+});
 
 describe('src/shared/ is the bottom layer', () => {
   const shared = sourceFiles().filter((file) => file.startsWith('shared/'));
@@ -170,5 +244,15 @@ describe('no import cycle', () => {
 
   it('src/ has none', () => {
     expect(cyclesIn(SRC)).toEqual([]);
+  });
+});
+
+describe('files stay small enough to read', () => {
+  it('no file of src/ is over 400 lines', () => {
+    const long = sourceFiles()
+      .map((file) => ({ file, lines: readFileSync(join(SRC, file), 'utf8').split('\n').length }))
+      .filter(({ lines }) => lines > 400)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, DEFAULT_RETRY, parseRetryAfter } from '../../src/api/retry.js';
+import { backoffDelay, DEFAULT_RETRY, parseRetryAfter } from '../../src/shared/retry.js';
 import { seededRandom } from '../../simulator/random.js';
 
 describe('parseRetryAfter', () => {

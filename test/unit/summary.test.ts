@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PublishResult } from '../../src/export/pipeline.js';
-import { successSummary } from '../../src/export/summary.js';
+import type { PublishResult } from '../../src/publish/pipeline.js';
+import { successSummary } from '../../src/publish/summary.js';
 
 function result(diff: string): PublishResult {
   return {

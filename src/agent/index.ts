@@ -1,3 +1,0 @@
-import { runAgent } from './action.js';
-
-void runAgent();

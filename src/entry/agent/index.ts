@@ -1,0 +1,3 @@
+import { main } from './main.js';
+
+void main();

@@ -1,0 +1,79 @@
+/**
+ * The results of a run, in the form each place reads: `name=value` lines (a shell, `grep`), one
+ * JSON object (`jq`), or a GitLab CI dotenv report (variables for later jobs). The names are the
+ * action's output names; the values pass through the redactor like every other byte printed.
+ */
+import { writeFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { UserError } from '../../shared/errors.js';
+
+export type Results = Record<string, string>;
+
+/**
+ * A value on one line: a list (values-file with several files is one per line, as the action's
+ * output has it) is joined with commas, since a line break would forge another `name=value` line.
+ */
+function oneLine(value: string): string {
+  return value.split(/\r\n|\r|\n/).join(',');
+}
+
+export function formatLines(results: Results, redact: (text: string) => string): string {
+  return Object.entries(results)
+    .map(([name, value]) => `${name}=${oneLine(redact(value))}\n`)
+    .join('');
+}
+
+export function formatJson(results: Results, redact: (text: string) => string): string {
+  const redacted = Object.fromEntries(
+    Object.entries(results).map(([name, value]) => [name, redact(value)]),
+  );
+  return `${JSON.stringify(redacted)}\n`;
+}
+
+/** `job-id` → `STATIC_EXPORT_JOB_ID`: dotenv variable names are letters, digits and `_` only. */
+export function dotenvName(prefix: string, name: string): string {
+  return `${prefix}${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}
+
+/**
+ * GitLab reads a dotenv report line by line as KEY=VALUE, strips both sides and keeps quotes as
+ * they are, so values are written bare, a list joined with commas as on stdout.
+ */
+export function formatDotenv(
+  results: Results,
+  prefix: string,
+  redact: (text: string) => string,
+): string {
+  return Object.entries(results)
+    .map(([name, value]) => `${dotenvName(prefix, name)}=${oneLine(redact(value))}\n`)
+    .join('');
+}
+
+/** The report's folder must exist before anything is sent: a typo costs no export. */
+export async function checkDotenvPath(path: string, cwd: string): Promise<string> {
+  const absolute = resolve(cwd, path);
+  if (path.trim() === '' || (await stat(absolute).catch(() => undefined))?.isDirectory())
+    throw new UserError(
+      `--dotenv "${path}" is not a file name. Give one, e.g. --dotenv publish.env.`,
+    );
+  const folder = await stat(dirname(absolute)).catch(() => undefined);
+  if (!folder?.isDirectory()) {
+    throw new UserError(
+      `--dotenv ${path}: the folder ${dirname(absolute)} does not exist. Give a file in an existing folder, e.g. --dotenv publish.env.`,
+    );
+  }
+  return absolute;
+}
+
+/** Written synchronously: it is also written on the way out of a cancelled run. */
+export function writeDotenv(path: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (error) {
+    throw new UserError(
+      `Could not write the dotenv report ${path}: ${(error as Error).message}. Check that the folder is writable.`,
+      { file: path },
+    );
+  }
+}

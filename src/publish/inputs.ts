@@ -1,0 +1,394 @@
+/**
+ * The root action's inputs: the export's own (domain, job-id, bundle-url, version, paths,
+ * download-path, dry-run) here, the others parsed by their features, all read and checked before
+ * any request.
+ */
+import type { RenderCheckMode } from '../helm/render-check.js';
+import { parseRenderCheckMode, RenderCheckInput } from '../helm/inputs.js';
+import {
+  CommonInputs,
+  parseApiKey,
+  parseServiceSettings,
+  type ServiceInputs,
+} from '../api/inputs.js';
+import {
+  parseDeploymentInputs,
+  DeploymentInputs,
+  type DeploymentSettings,
+} from '../github/inputs.js';
+import type { HelmRollout } from '../helm/helm.js';
+import { HelmInputs, parseHelmInputs } from '../helm/inputs.js';
+import { parseVerifyInputs, VerifyInputs, type VerifySettings } from '../site/inputs.js';
+import { InputError } from '../shared/errors.js';
+import {
+  inputGetter,
+  parseBoolean,
+  parseDurationInput,
+  parseHttpUrlInput,
+  parseWorkspacePath,
+  type InputReader,
+  type InputSpec,
+  parseJobIdInput,
+} from '../shared/inputs.js';
+import { codePoint, printable } from '../shared/text.js';
+import type { KeyPath } from '../values/file.js';
+import {
+  parseValuesFileInput,
+  parseValuesKey,
+  ValuesInputs,
+  type ValuesFileInput,
+} from '../values/inputs.js';
+
+export const ExportInputs = {
+  Domain: { name: 'domain', default: '' },
+  JobId: { name: 'job-id', default: '' },
+  BundleUrl: { name: 'bundle-url', default: '' },
+  Version: { name: 'version', default: '' },
+  Paths: { name: 'paths', default: '', text: { maxLength: 200_000, formatting: false } },
+  DownloadPath: { name: 'download-path', default: '' },
+  DryRun: { name: 'dry-run', default: 'false' },
+  RefreshBefore: { name: 'refresh-before', default: '' },
+} as const satisfies Record<string, InputSpec>;
+
+/** Every input of action.yml, in its order (a test checks names and defaults against it). */
+export const PUBLISH_INPUTS: readonly InputSpec[] = [
+  CommonInputs.ApiKey,
+  ExportInputs.Domain,
+  ExportInputs.JobId,
+  ExportInputs.BundleUrl,
+  ExportInputs.Version,
+  ExportInputs.Paths,
+  ValuesInputs.ValuesFile,
+  ValuesInputs.ValuesKey,
+  CommonInputs.BaseUrl,
+  CommonInputs.Timeout,
+  CommonInputs.PollInterval,
+  ExportInputs.DownloadPath,
+  ExportInputs.DryRun,
+  RenderCheckInput,
+  ExportInputs.RefreshBefore,
+  ...Object.values(HelmInputs),
+  ...Object.values(VerifyInputs),
+  ...Object.values(DeploymentInputs),
+];
+
+export interface PublishInputs extends ServiceInputs {
+  /** Normalised host name; undefined when jobId or bundleUrl is given. */
+  domain: string | undefined;
+  jobId: string | undefined;
+  /**
+   * refresh-before took jobId from the deployed link's path: a job the service no longer has
+   * (404, 410) falls back to a new export of the domain instead of failing.
+   */
+  jobFromLink?: boolean;
+  /** refresh-before: leave a deployed link alone while it lives longer than this (ms). */
+  refreshBeforeMs: number | undefined;
+  /** A bundle the team hosts itself: nothing is exported, this URL is published as it is. */
+  bundleUrl: string | undefined;
+  version: string | undefined;
+  paths: string[];
+  /** The values files, in the order given (helm reads them in this order). */
+  valuesFiles: ValuesFileInput[];
+  /** Where in each file the values go: `['staticExport']`, `['enterprise', 'staticExport']`. */
+  valuesKey: KeyPath;
+  downloadPath: string | undefined;
+  /** As the user wrote it, for messages. */
+  downloadPathInput: string;
+  dryRun: boolean;
+  /** Prove the chart reads the link before anything is sent (`auto`: where the chart is in reach). */
+  renderCheck: RenderCheckMode;
+  /** The rollout, when helm-release is set. */
+  helm: HelmRollout | undefined;
+  /** The live-site check after the rollout, when verify-url is set. */
+  verify: VerifySettings | undefined;
+  /** The GitHub deployment to record, when environment is set. */
+  deployment: DeploymentSettings | undefined;
+}
+
+export interface ParsedInputs {
+  inputs: PublishInputs;
+  /** Things the user should know but that are not wrong (normalised values). */
+  notices: string[];
+  warnings: string[];
+}
+
+/** Reads every input once, validates it, and returns a typed object; throws InputError. */
+export function parsePublishInputs(read: InputReader, workspace: string): ParsedInputs {
+  const notices: string[] = [];
+  const warnings: string[] = [];
+  const get = inputGetter(read);
+
+  const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
+  const { jobId, domain, bundleUrl } = parseTarget(get, notices);
+  const version = parseVersion(get(ExportInputs.Version));
+  const paths = parsePaths(get(ExportInputs.Paths), notices);
+  if ((jobId || bundleUrl) && paths.length > 0) {
+    warnings.push(
+      jobId
+        ? 'Input "paths" is ignored because job-id is given: the existing export job keeps its own pages.'
+        : 'Input "paths" is ignored because bundle-url is given: nothing is exported.',
+    );
+  }
+  const valuesFiles = parseValuesFileInput(get, workspace);
+  const valuesKey = parseValuesKey(get);
+  const service = { apiKey, ...parseServiceSettings(get) };
+  const download = parseDownloadPath(get, workspace, valuesFiles);
+  const dryRun = parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
+  const renderCheck = parseRenderCheckMode(get(RenderCheckInput));
+  const refreshBeforeMs = parseRefreshBefore(get(ExportInputs.RefreshBefore), bundleUrl);
+  const helm = parseHelmInputs(get, warnings);
+  const verify = parseVerifyInputs(get, warnings);
+  const deployment = parseDeploymentInputs(
+    get,
+    verify?.url.href ?? (domain && `https://${domain}`),
+    warnings,
+  );
+  return {
+    inputs: {
+      ...service,
+      domain,
+      jobId,
+      bundleUrl,
+      version,
+      paths,
+      valuesFiles,
+      valuesKey,
+      downloadPath: download.path,
+      downloadPathInput: download.display,
+      dryRun,
+      renderCheck,
+      refreshBeforeMs,
+      helm,
+      verify,
+      deployment,
+    },
+    notices,
+    warnings,
+  };
+}
+
+/** What to publish: a new export of `domain`, the existing job `job-id`, or `bundle-url`. */
+function parseTarget(
+  get: (spec: InputSpec) => string,
+  notices: string[],
+): { jobId: string | undefined; domain: string | undefined; bundleUrl: string | undefined } {
+  const bundleUrl = parseBundleUrl(get);
+  const jobId = parseJobIdInput(
+    ExportInputs.JobId.name,
+    get(ExportInputs.JobId),
+    'export',
+    'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).',
+  );
+  const domain = parseDomain(get(ExportInputs.Domain), notices);
+  if (!domain && !jobId && !bundleUrl) {
+    throw new InputError(
+      ExportInputs.Domain.name,
+      'is empty, and so are job-id and bundle-url',
+      'Set domain to the host name of the site to export (e.g. docs.example.com), job-id to republish an existing export, or bundle-url to publish a copy of the bundle you host yourself.',
+    );
+  }
+  return { jobId, domain, bundleUrl };
+}
+
+/**
+ * A bundle hosted by the team (a mirror in their own bucket). It excludes domain and job-id, and
+ * that is checked before their own values: the two ways to publish must not be mixed. Its query
+ * (maybe a presigned link of the team's own) is never shown.
+ */
+function parseBundleUrl(get: (spec: InputSpec) => string): string | undefined {
+  const text = get(ExportInputs.BundleUrl).trim();
+  if (text === '') return undefined;
+  const others = [ExportInputs.Domain, ExportInputs.JobId]
+    .filter((spec) => get(spec).trim() !== '')
+    .map((spec) => spec.name);
+  if (others.length > 0) {
+    throw new InputError(
+      ExportInputs.BundleUrl.name,
+      `is set together with ${others.join(' and ')}`,
+      `With bundle-url the action publishes a bundle you host yourself and starts no export, while ${others.join(' and ')} ${others.length > 1 ? 'ask' : 'asks'} for one: remove ${others.join(' and ')} from this step to publish the mirror, or remove bundle-url to publish a fresh export.`,
+    );
+  }
+  parseHttpUrlInput(ExportInputs.BundleUrl.name, text, {
+    example: 'https://docs-bundles.example.com/docs/<sha256>.tar.gz',
+    why: 'The URL is written into the values file: give a public address, or a presigned link of your own.',
+    shown: (t) => printable(t.replace(/\?[\s\S]*$/, '?…')),
+  });
+  // Written as given: a presigned link's signature covers its exact text.
+  return text;
+}
+
+function parseDownloadPath(
+  get: (spec: InputSpec) => string,
+  workspace: string,
+  valuesFiles: readonly ValuesFileInput[],
+): { path: string | undefined; display: string } {
+  const display = get(ExportInputs.DownloadPath).trim();
+  if (!display) return { path: undefined, display };
+  const path = parseWorkspacePath(
+    ExportInputs.DownloadPath.name,
+    display,
+    workspace,
+    'site.tar.gz',
+  );
+  const same = valuesFiles.find((file) => file.path === path);
+  if (same) {
+    throw new InputError(
+      ExportInputs.DownloadPath.name,
+      `is the same file as values-file${valuesFiles.length > 1 ? ` "${same.display}"` : ''}`,
+      'Give the bundle its own path, e.g. site.tar.gz.',
+    );
+  }
+  return { path, display };
+}
+
+/** Normalises `https://Docs.Example.com/` to `docs.example.com`; refuses paths, ports, look-alikes. */
+export function parseDomain(raw: string, notices: string[]): string | undefined {
+  const original = raw.trim();
+  if (original === '') return undefined;
+  refuseNonAscii(original);
+  const host = checkLabels(hostPart(original), original);
+  if (host !== original) notices.push(`Input "domain" normalised from "${original}" to "${host}".`);
+  return host;
+}
+
+const domainError = (problem: string, fix: string) =>
+  new InputError(ExportInputs.Domain.name, problem, fix);
+
+function refuseNonAscii(original: string): void {
+  const nonAscii = /[^\x20-\x7e]/u.exec(original);
+  if (nonAscii) {
+    throw domainError(
+      `("${printable(original)}") contains the non-ASCII character ${codePoint(nonAscii[0])} at position ${nonAscii.index + 1}`,
+      'Type the host name in plain ASCII (look-alike letters from other alphabets are refused), or use its punycode form (xn--…).',
+    );
+  }
+}
+
+/** The host of a pasted address: an http(s) scheme and trailing slashes dropped, anything else refused. */
+function hostPart(original: string): string {
+  let host = original.toLowerCase();
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//.exec(host);
+  if (scheme) {
+    if (scheme[1] !== 'https' && scheme[1] !== 'http')
+      throw domainError(
+        `("${original}") has the scheme ${scheme[1]}://`,
+        'Give the host name only, e.g. docs.example.com.',
+      );
+    host = host.slice(scheme[0].length);
+  }
+  if (/[?#]/.test(host))
+    throw domainError(
+      `("${original}") has a query or fragment`,
+      'Give the host name only, e.g. docs.example.com.',
+    );
+  host = host.replace(/\/+$/, '');
+  const slash = host.indexOf('/');
+  if (slash >= 0)
+    throw domainError(
+      `("${original}") has a path ("${host.slice(slash)}")`,
+      `Static export takes the host name only: use "${host.slice(0, slash)}". The export covers every published page; to export some pages only, list them in the paths input.`,
+    );
+  if (host.includes('@'))
+    throw domainError(
+      `("${printable(original)}") contains "@"`,
+      'Give the host name only, without a user name.',
+    );
+  if (host.includes(':'))
+    throw domainError(
+      `("${original}") has a port`,
+      `Give the host name only: "${host.split(':')[0]}".`,
+    );
+  return host.replace(/\.$/, '');
+}
+
+function checkLabels(host: string, original: string): string {
+  const labels = host.split('.');
+  const badLabel = labels.find((label) => !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
+  if (labels.length < 2 || badLabel !== undefined || host.length > 253) {
+    throw domainError(
+      `("${printable(original)}") is not a host name`,
+      "Use the site's host name as shown in the dashboard, e.g. docs.example.com or acme.mintlify.app.",
+    );
+  }
+  return host;
+}
+
+function parseVersion(raw: string): string | undefined {
+  const version = raw.trim();
+  if (version === '') return undefined;
+  if (/[\u0000-\u001f\u007f]/.test(version)) {
+    throw new InputError(
+      ExportInputs.Version.name,
+      'contains a line break or control character',
+      'Give a single-line label, e.g. 2026-11-22 or v2.',
+    );
+  }
+  if (version.length > 200) {
+    throw new InputError(
+      ExportInputs.Version.name,
+      `is ${version.length} characters long`,
+      'Use a short label (at most 200 characters).',
+    );
+  }
+  return version;
+}
+
+function parsePaths(raw: string, notices: string[]): string[] {
+  const paths: string[] = [];
+  const lines = raw.split(/\r?\n/);
+  lines.forEach((line, index) => {
+    const text = line.trim();
+    if (text === '' || text.startsWith('#')) return;
+    const where = `line ${index + 1} ("${printable(text)}")`;
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('//')) {
+      throw new InputError(
+        ExportInputs.Paths.name,
+        `${where} is a URL`,
+        'List page paths relative to the site, e.g. guides/getting-started.',
+      );
+    }
+    if (/[\u0000-\u001f\u007f?#\\]/.test(text) || /\s/.test(text)) {
+      throw new InputError(
+        ExportInputs.Paths.name,
+        `${where} contains white space, "?", "#", "\\" or a control character`,
+        'Write one page path per line, e.g. guides/getting-started.',
+      );
+    }
+    const path = text.replace(/^\/+/, '').replace(/\/+$/, '');
+    if (path.split('/').some((segment) => segment === '..' || segment === '.')) {
+      throw new InputError(
+        ExportInputs.Paths.name,
+        `${where} contains "." or ".." segments`,
+        'Write page paths as they appear in the site, e.g. guides/getting-started.',
+      );
+    }
+    if (path === '') {
+      throw new InputError(
+        ExportInputs.Paths.name,
+        `${where} is not a page path`,
+        'Leave paths empty to export every page, or list page paths such as guides/getting-started.',
+      );
+    }
+    if (paths.includes(path)) {
+      notices.push(`Input "paths" lists "${path}" twice; it is exported once.`);
+      return;
+    }
+    paths.push(path);
+  });
+  return paths;
+}
+
+/** The longest refresh-before: links live at most 7 days (S3's own limit for a presigned link). */
+const MAX_REFRESH_BEFORE_MS = 7 * 24 * 3_600_000;
+
+function parseRefreshBefore(raw: string, bundleUrl: string | undefined): number | undefined {
+  if (raw.trim() === '') return undefined;
+  if (bundleUrl) {
+    throw new InputError(
+      ExportInputs.RefreshBefore.name,
+      'is set together with bundle-url',
+      'The link in bundle-url is your own to keep alive (it is published as it is); remove refresh-before.',
+    );
+  }
+  return parseDurationInput(ExportInputs.RefreshBefore.name, raw, 60_000, MAX_REFRESH_BEFORE_MS);
+}

@@ -1,0 +1,194 @@
+/**
+ * refresh-before: a keep-alive run. It first finds the link the pods use (with helm-release, the
+ * deployed release's values; otherwise the link in the values files, the desired state a GitOps
+ * controller applies) and when it expires (what the presigned link itself says: X-Amz-Date +
+ * X-Amz-Expires, GCS, Azure SAS; shared/expiry.ts). A link that lives longer than refresh-before is
+ * left alone: no request to the service, no write, no rollout, nothing recorded. One that expires
+ * sooner, or whose expiry is unknown, is replaced: from the export job behind it when its path names
+ * one (generate bundle again: no re-render), else by a new export that keeps the deployed version.
+ */
+import { readFile } from 'node:fs/promises';
+import { parse } from 'yaml';
+import { SERVICE_ID_PATTERN } from '../shared/constants.js';
+import { formatSpan } from '../shared/duration.js';
+import { linkExpiry } from '../shared/expiry.js';
+import { redactLink } from '../shared/secrets.js';
+import { findOnPath } from '../shared/which.js';
+import { runHelm, tail } from '../helm/helm.js';
+import { printable } from '../shared/text.js';
+import type { PublishInputs } from './inputs.js';
+
+/** One link the pods use, where it was found, and when it stops working (undefined: unknown). */
+interface DeployedLink {
+  where: string;
+  link: string;
+  expiresAt: Date | undefined;
+  /** Why the expiry is unknown, when it is. */
+  unknown?: string;
+  /** `staticExport.version` beside it: kept when a new export must replace a gone job. */
+  version: string | undefined;
+}
+
+export interface KeepAlivePlan {
+  /** The deployed link lives longer than refresh-before: nothing else happens. */
+  skip: boolean;
+  /** The earliest expiry among the deployed links; undefined when unknown or none. */
+  expiresAt: Date | undefined;
+  /** From when a run replaces the link: expiresAt − refresh-before. */
+  refreshFrom: Date | undefined;
+  /** The export job the deployed link's path names (`se_…`): the service confirms it on attach. */
+  jobId: string | undefined;
+  /** The deployed version, kept by a new export. */
+  version: string | undefined;
+  /** One line for the log: what was found and what happens. */
+  why: string;
+}
+
+/** An export job id as a path segment of the vendor's links: `/exports/se_3f9a…/site.tar.gz`. */
+const JOB_SEGMENT = /^se_[A-Za-z0-9]{6,}$/;
+
+export async function planKeepAlive(
+  inputs: PublishInputs,
+  deps: { now: number; signal?: AbortSignal },
+): Promise<KeepAlivePlan | undefined> {
+  const margin = inputs.refreshBeforeMs;
+  if (margin === undefined) return undefined;
+  const { links, unread } = inputs.helm
+    ? await releaseLinks(inputs, deps.signal)
+    : { links: await fileLinks(inputs), unread: undefined };
+  if (links.length === 0) {
+    return {
+      skip: false,
+      expiresAt: undefined,
+      refreshFrom: undefined,
+      jobId: undefined,
+      version: undefined,
+      why: unread
+        ? `refresh-before: the deployed link could not be read (${unread}): an ordinary publish, which replaces it.`
+        : `refresh-before: no link is deployed yet (${inputs.helm ? `release ${inputs.helm.release}` : 'the values files'} have none at values-key): an ordinary publish.`,
+    };
+  }
+  const unknown = links.find((l) => l.expiresAt === undefined);
+  const first = unknown ?? [...links].sort((a, b) => +a.expiresAt! - +b.expiresAt!)[0]!;
+  const expiresAt = unknown ? undefined : first.expiresAt;
+  const refreshFrom = expiresAt && new Date(+expiresAt - margin);
+  const jobId = jobIdOf(first.link);
+  const base = { expiresAt, refreshFrom, jobId, version: first.version };
+  if (expiresAt && +expiresAt - deps.now > margin) {
+    return {
+      ...base,
+      skip: true,
+      why: `refresh-before: the link in ${first.where} (${redactLink(first.link)}) expires ${expiresAt.toISOString()}, in ${formatSpan(+expiresAt - deps.now)}: more than refresh-before (${formatSpan(margin)}). Nothing to do: no request was sent and nothing was changed. The next run from ${refreshFrom!.toISOString()} on replaces it.`,
+    };
+  }
+  const when = expiresAt
+    ? `expires ${expiresAt.toISOString()}, within refresh-before (${formatSpan(margin)})`
+    : `has an unknown expiry (${first.unknown})`;
+  const how = jobId
+    ? `a fresh link from export job ${jobId}, which its path names (no new export)`
+    : `a new export${first.version ? ` of version ${first.version}` : ''} (its path names no export job)`;
+  return {
+    ...base,
+    skip: false,
+    why: `refresh-before: the link in ${first.where} ${when}: ${how}.`,
+  };
+}
+
+function jobIdOf(link: string): string | undefined {
+  try {
+    return new URL(link).pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment))
+      .find((segment) => JOB_SEGMENT.test(segment) && SERVICE_ID_PATTERN.test(segment));
+  } catch {
+    return undefined;
+  }
+}
+
+function deployed(where: string, block: unknown): DeployedLink | undefined {
+  if (!block || typeof block !== 'object') return undefined;
+  const { bundleUrl, version } = block as { bundleUrl?: unknown; version?: unknown };
+  if (typeof bundleUrl !== 'string' || !/^https?:\/\//i.test(bundleUrl)) return undefined;
+  const read = linkExpiry(bundleUrl);
+  // A link signed with temporary credentials dies with its session, which the link does not state.
+  const expiresAt = read.temporaryCredentials ? undefined : read.expiresAt;
+  const unknown = read.temporaryCredentials
+    ? 'signed with temporary credentials (X-Amz-Security-Token), which can end before the signature says'
+    : read.expiresAt
+      ? undefined
+      : 'the link states no expiry the action can read';
+  return {
+    where,
+    link: bundleUrl,
+    expiresAt,
+    unknown,
+    version:
+      typeof version === 'string' || typeof version === 'number' ? String(version) : undefined,
+  };
+}
+
+function at(values: unknown, path: readonly string[]): unknown {
+  let node = values;
+  for (const key of path) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** The links in the values files at values-key (a file that is missing or unreadable has none). */
+async function fileLinks(inputs: PublishInputs): Promise<DeployedLink[]> {
+  const links: DeployedLink[] = [];
+  for (const file of inputs.valuesFiles) {
+    let values: unknown;
+    try {
+      values = parse(await readFile(file.path, 'utf8'));
+    } catch {
+      continue;
+    }
+    const link = deployed(file.display, at(values, inputs.valuesKey));
+    if (link) links.push(link);
+  }
+  return links;
+}
+
+/**
+ * The link the release was deployed with (`helm get values`): none for a release that does not
+ * exist yet; `unread` says why when helm could not tell (not on PATH, no access to the cluster),
+ * so the log does not claim that nothing is deployed.
+ */
+async function releaseLinks(
+  inputs: PublishInputs,
+  signal?: AbortSignal,
+): Promise<{ links: DeployedLink[]; unread?: string }> {
+  const helm = inputs.helm!;
+  const binary = await findOnPath('helm');
+  if (!binary) return { links: [], unread: 'helm is not on PATH' };
+  const args = ['get', 'values', helm.release, '--output', 'json'];
+  if (helm.namespace) args.push('--namespace', helm.namespace);
+  const run = await runHelm(binary, args, { signal, timeoutMs: 60_000 });
+  if (run.code !== 0) {
+    const said = tail(run.stderr, 1);
+    return /release: not found/i.test(said)
+      ? { links: [] }
+      : { links: [], unread: `helm get values ${helm.release} failed: ${printable(said)}` };
+  }
+  let values: unknown;
+  try {
+    values = JSON.parse(run.stdout);
+  } catch {
+    return { links: [], unread: `helm get values ${helm.release} did not print JSON` };
+  }
+  const link = deployed(`release ${helm.release}`, at(values, inputs.valuesKey));
+  return { links: link ? [link] : [] };
+}
+
+/** The inputs of the refresh: attach to the link's job (a gone one falls back), keep the version. */
+export function refreshInputs(inputs: PublishInputs, plan: KeepAlivePlan): PublishInputs {
+  return {
+    ...inputs,
+    jobId: inputs.jobId ?? plan.jobId,
+    jobFromLink: inputs.jobId === undefined && plan.jobId !== undefined,
+    version: inputs.version ?? plan.version,
+  };
+}

@@ -1,0 +1,97 @@
+/** The root action's outputs: names (as action.yml spells them) and their values for a result. */
+import type { PublishInputs } from './inputs.js';
+import type { KeepAlivePlan } from './keep-alive.js';
+import type { PublishResult } from './pipeline.js';
+
+export const Outputs = {
+  JobId: 'job-id',
+  Status: 'status',
+  PageCount: 'page-count',
+  BundleUrl: 'bundle-url',
+  ExpiresAt: 'expires-at',
+  SizeBytes: 'size-bytes',
+  Version: 'version',
+  ValuesFile: 'values-file',
+  ValuesChanged: 'values-changed',
+  BundlePath: 'bundle-path',
+  BundleSha256: 'bundle-sha256',
+  HelmRevision: 'helm-revision',
+  HelmVersion: 'helm-version',
+  DeploymentId: 'deployment-id',
+  RefreshBy: 'refresh-by',
+  Verified: 'verified',
+  RenderCheck: 'render-check',
+  Skipped: 'skipped',
+  RefreshFrom: 'refresh-from',
+} as const;
+
+/**
+ * Every output of a finished publish (deployment-id is set by the entry point that records it).
+ * With bundle-url nothing is exported and the link does not expire: job-id, status, page-count,
+ * expires-at and refresh-by are empty, and size-bytes is what the mirror said (or empty).
+ */
+export function publishOutputs(result: PublishResult): Record<string, string> {
+  const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
+  return {
+    [Outputs.JobId]: text(result.jobId),
+    [Outputs.Status]: text(result.status),
+    [Outputs.PageCount]: text(result.pageCount),
+    [Outputs.BundleUrl]: result.bundle.bundleUrl,
+    [Outputs.ExpiresAt]: text(result.bundle.expiresAt),
+    // The workflow must run again by then, or pods that start later cannot fetch the bundle.
+    [Outputs.RefreshBy]: text(result.bundle.expiresAt),
+    [Outputs.SizeBytes]: text(result.bundle.sizeBytes),
+    [Outputs.Version]: result.version,
+    [Outputs.ValuesFile]: result.values.map((file) => file.display).join('\n'),
+    [Outputs.ValuesChanged]: String(result.valuesChanged),
+    [Outputs.BundlePath]: result.download?.path ?? '',
+    [Outputs.BundleSha256]: result.download?.sha256 ?? '',
+    [Outputs.HelmRevision]: result.helm ? String(result.helm.release.revision) : '',
+    [Outputs.HelmVersion]: result.helm?.helm.version ?? '',
+    [Outputs.Verified]: result.verified ? 'true' : '',
+    // `false` never leaves a run green: a link the chart does not read stops the run.
+    [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
+    [Outputs.Skipped]: 'false',
+    [Outputs.RefreshFrom]: text(result.refreshFrom),
+  };
+}
+
+/**
+ * Every output of a keep-alive run that found the deployed link fresh enough: nothing was
+ * exported, written or rolled out. skipped is true; expires-at and refresh-by are the deployed
+ * link's expiry, refresh-from when a run will replace it; version is the deployed one; values-file
+ * lists the files (unchanged); the rest is empty (bundle-url too: the link is not printed).
+ */
+export function skippedOutputs(inputs: PublishInputs, plan: KeepAlivePlan): Record<string, string> {
+  const expiry = plan.expiresAt?.toISOString() ?? '';
+  return {
+    [Outputs.JobId]: '',
+    [Outputs.Status]: 'skipped',
+    [Outputs.PageCount]: '',
+    [Outputs.BundleUrl]: '',
+    [Outputs.ExpiresAt]: expiry,
+    [Outputs.RefreshBy]: expiry,
+    [Outputs.SizeBytes]: '',
+    [Outputs.Version]: plan.version ?? '',
+    [Outputs.ValuesFile]: inputs.valuesFiles.map((file) => file.display).join('\n'),
+    [Outputs.ValuesChanged]: 'false',
+    [Outputs.BundlePath]: '',
+    [Outputs.BundleSha256]: '',
+    [Outputs.HelmRevision]: '',
+    [Outputs.HelmVersion]: '',
+    [Outputs.Verified]: '',
+    [Outputs.RenderCheck]: '',
+    [Outputs.Skipped]: 'true',
+    [Outputs.RefreshFrom]: plan.refreshFrom?.toISOString() ?? '',
+  };
+}
+
+/**
+ * What a publish put out, in the one-line accounts of a run (the command line's last line, the
+ * GitHub deployment's status): `export job se_… (42 pages)`, or the team's own copy.
+ */
+export function publishedSource(result: PublishResult): string {
+  return result.jobId
+    ? `export job ${result.jobId} (${result.pageCount ?? 'an unknown number of'} pages)`
+    : 'the bundle from bundle-url';
+}

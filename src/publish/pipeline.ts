@@ -1,0 +1,299 @@
+/**
+ * The root action's pipeline: check the values files → the bundle (start or attach to an export,
+ * poll it, generate a fresh link; or check the team's own copy named by bundle-url) → (download,
+ * with a fresh link if the first one is refused) → hold the link's lifetime against the schedule →
+ * write the values files → (roll the chart out) → (check the live site). It reports through a small
+ * interface and does not import @actions/*, so tests and a command line can run it as the action
+ * does.
+ */
+import type { ServiceClient } from '../api/client.js';
+import type { ExportJob } from '../api/schemas.js';
+import type { WorkflowContext } from '../github/schedule.js';
+import { rollout, type RolloutResult } from '../helm/rollout.js';
+import { StoppedError, UserError } from '../shared/errors.js';
+import type { Reporter } from '../shared/logger.js';
+import { systemClock, type Clock } from '../shared/poll.js';
+import { querySecrets, redactLink, Redactor } from '../shared/secrets.js';
+import { translateStop } from '../shared/stop.js';
+import { formatBytes } from '../shared/text.js';
+import {
+  bundlePages,
+  expectPage,
+  verifyLiveSite,
+  type ExpectedSite,
+  type Verification,
+} from '../site/verify.js';
+import { filesWere } from '../shared/text.js';
+import type { Downloaded } from './download.js';
+import type { PublishInputs } from './inputs.js';
+import {
+  generateLink,
+  hideSecrets,
+  startOrAttach,
+  step,
+  stoppedError,
+  waitForExport,
+  type PublishState,
+  type RunContext,
+} from './job.js';
+import { fetchBundle, watchLifetime, type PublishedBundle } from './link.js';
+import { checkMirror } from './mirror.js';
+import { checkRender, type RenderCheckResult } from './render.js';
+import { checkValuesFilesFirst, valuesDisplay, writeValues, type ValuesEdit } from './values.js';
+
+export type { PublishState } from './job.js';
+export type { PublishedBundle } from './job.js';
+
+export interface PublishResult {
+  domain: string | undefined;
+  /** The export job; undefined when bundle-url named a copy of the bundle (nothing exported). */
+  jobId: string | undefined;
+  status: 'completed' | undefined;
+  pageCount: number | undefined;
+  bundle: PublishedBundle;
+  /** bundle-url: the team's own copy was published, not the service's link. */
+  mirror: boolean;
+  /** The first link was replaced by a fresh one (it had expired, or the storage refused it). */
+  linkRefreshed: boolean;
+  version: string;
+  /** Each values file, in the order given. */
+  values: ValuesResult[];
+  /** True when any values file changed (or would, on a dry run). */
+  valuesChanged: boolean;
+  download?: { path: string; sha256: string; bytes: number };
+  /** The Helm rollout, when helm-release is set. */
+  helm?: RolloutResult;
+  /** The live-site check, when verify-url is set (not on a dry run). */
+  verified?: Verification;
+  exportDurationMs: number | undefined;
+  /** Status checks sent while waiting. */
+  polls: number;
+  dryRun: boolean;
+  /** The render check: the chart renders the link (`true`), or some target could not be checked. */
+  renderCheck: RenderCheckResult | undefined;
+  /** With refresh-before: from when a keep-alive run will replace this link. */
+  refreshFrom?: string;
+}
+
+export interface ValuesResult {
+  display: string;
+  changed: boolean;
+  /** Created by this run (never on a dry run). */
+  created: boolean;
+  changes: string[];
+  /** The values diff with the link's credential hidden (for logs and the summary). */
+  diff: string;
+}
+
+export interface PublishDeps {
+  reporter: Reporter;
+  client: ServiceClient;
+  signal?: AbortSignal;
+  clock?: Clock;
+  state?: PublishState;
+  /** Where the run's workflow file is (the schedule watchdog); none outside a runner. */
+  workflow?: WorkflowContext;
+  /**
+   * The entry point's redactor (key, tokens), which the run adds the link's secrets to: every front
+   * door passes its own, so that what it prints and what the run quotes are cleaned alike. A run
+   * without one (a test) gets its own.
+   */
+  redactor?: Redactor;
+}
+
+/** Where the bundle comes from: an export job, or the team's own copy (no job). */
+interface Source {
+  job: ExportJob | undefined;
+  bundle: PublishedBundle;
+  polls: number;
+  exportDurationMs: number | undefined;
+}
+
+export async function publish(inputs: PublishInputs, deps: PublishDeps): Promise<PublishResult> {
+  const clock = deps.clock ?? systemClock;
+  const run: RunContext = {
+    inputs,
+    reporter: deps.reporter,
+    client: deps.client,
+    signal: deps.signal,
+    clock,
+    state: deps.state ?? {},
+    deadline: clock.now() + inputs.timeoutMs,
+    workflow: deps.workflow,
+    redactor: deps.redactor ?? new Redactor(),
+  };
+
+  await checkValuesFilesFirst(run);
+  const renderCheck = await checkRender(run);
+  const source = inputs.bundleUrl
+    ? await mirrorSource(run, inputs.bundleUrl)
+    : await exportSource(run);
+  const { bundle, download, refreshed } = await fetchBundle(run, source.job, source.bundle);
+  await watchLifetime(run, bundle);
+  const site = await expectedSite(run, download);
+  if (run.signal?.aborted) throw stoppedError(run, 'cancelled', source.job);
+  const edits = await writeValues(run, source.job, bundle);
+  const helm = await rolloutIfAsked(run, edits);
+  const verified = await verifyIfAsked(run, site, helm);
+
+  return {
+    domain: inputs.domain,
+    jobId: source.job?.jobId,
+    status: source.job ? 'completed' : undefined,
+    // Unknown (absent, or a figure the service wrote that could not be read) stays unknown: the
+    // page-count output is empty then, not 0.
+    pageCount: source.job?.pageCount,
+    bundle,
+    mirror: source.job === undefined,
+    linkRefreshed: refreshed,
+    version: inputs.version ?? '',
+    values: edits.map((edit) => ({
+      display: edit.display,
+      changed: edit.plan.changed,
+      created: edit.created && !inputs.dryRun,
+      changes: edit.plan.changes,
+      diff: edit.diff,
+    })),
+    valuesChanged: edits.some((edit) => edit.plan.changed),
+    download,
+    helm,
+    verified,
+    exportDurationMs: source.exportDurationMs,
+    polls: source.polls,
+    dryRun: inputs.dryRun,
+    renderCheck,
+    // A keep-alive's next refresh: from the new link's expiry less refresh-before.
+    refreshFrom:
+      inputs.refreshBeforeMs !== undefined && bundle.expiresAt
+        ? new Date(Date.parse(bundle.expiresAt) - inputs.refreshBeforeMs).toISOString()
+        : undefined,
+  };
+}
+
+/** Start (or attach to) the export, wait for it, and generate its link. */
+async function exportSource(run: RunContext): Promise<Source> {
+  const first = await startOrAttach(run);
+  const startedAt = first.createdAt ? Date.parse(first.createdAt) : run.clock.now();
+  run.state.startedAt = startedAt;
+  const { job, polls } = await waitForExport(run, first);
+  const completedAt = job.updatedAt ? Date.parse(job.updatedAt) : run.clock.now();
+  const bundle = await generateLink(run, job);
+  return {
+    job,
+    bundle,
+    polls,
+    exportDurationMs: Number.isNaN(completedAt - startedAt)
+      ? undefined
+      : Math.max(0, completedAt - startedAt),
+  };
+}
+
+/** bundle-url: nothing is exported; the URL must answer before it is written. */
+async function mirrorSource(run: RunContext, url: string): Promise<Source> {
+  const { reporter, inputs } = run;
+  // It may be a presigned link of the team's own: hidden before anything could print it.
+  hideSecrets(run, querySecrets(url));
+  const shown = redactLink(url);
+  const check = await step(
+    run,
+    () => undefined,
+    () =>
+      reporter.group(`Check the bundle at ${shown}`, () =>
+        checkMirror(url, {
+          signal: run.signal,
+          deadline: run.deadline,
+          valuesDisplay: valuesDisplay(inputs),
+        }),
+      ),
+  );
+  reporter.info(
+    `bundle-url ${shown} answered HTTP ${check.status} to ${check.method === 'HEAD' ? 'HEAD' : 'a GET of its first byte'}${check.sizeBytes !== undefined ? ` (${formatBytes(check.sizeBytes)})` : ''}: it is published as it is, and nothing is exported.`,
+  );
+  return {
+    job: undefined,
+    bundle: { bundleUrl: url, sizeBytes: check.sizeBytes, expiresAt: undefined },
+    polls: 0,
+    exportDurationMs: undefined,
+  };
+}
+
+async function rolloutIfAsked(
+  run: RunContext,
+  edits: readonly ValuesEdit[],
+): Promise<RolloutResult | undefined> {
+  const { inputs, reporter } = run;
+  const spec = inputs.helm;
+  if (!spec) return undefined;
+  return reporter.group(
+    `Helm upgrade of release ${spec.release}${inputs.dryRun ? ' (dry run)' : ''}`,
+    () =>
+      rollout(spec, {
+        dryRun: inputs.dryRun,
+        logger: reporter,
+        signal: run.signal,
+        redact: run.redactor.redact,
+        values: edits.map((edit) => ({
+          path: edit.path,
+          text: edit.plan.text,
+          display: edit.display,
+        })),
+      }),
+  );
+}
+
+/**
+ * The pages the live site must serve, from the downloaded bundle, checked before anything is
+ * written; undefined when there is nothing to compare (no verify-url, no download, a dry run).
+ */
+async function expectedSite(
+  run: RunContext,
+  download: Downloaded | undefined,
+): Promise<ExpectedSite | undefined> {
+  const settings = run.inputs.verify;
+  if (!settings || !download || run.inputs.dryRun) return undefined;
+  const site = bundlePages(download.path, run.inputs.bundleUrl ? 'bundle-url' : 'export');
+  await expectPage(settings, site, valuesDisplay(run.inputs));
+  return site;
+}
+
+/** After the rollout (or the write), the live site must serve the new export within verify-timeout. */
+async function verifyIfAsked(
+  run: RunContext,
+  site: ExpectedSite | undefined,
+  helm: RolloutResult | undefined,
+): Promise<Verification | undefined> {
+  const { inputs, reporter, state } = run;
+  const settings = inputs.verify;
+  if (!settings) return undefined;
+  if (inputs.dryRun) {
+    reporter.info(`dry-run: the live site at ${settings.url.href} is not checked.`);
+    return undefined;
+  }
+  const done = `${filesWere(inputs.valuesFiles.map((file) => file.display))} updated${helm ? ` and release ${helm.release.name} is at revision ${helm.release.revision}` : ''}`;
+  try {
+    const verified = await reporter.group(`Check the live site at ${settings.url.href}`, () =>
+      verifyLiveSite(settings, site, {
+        logger: reporter,
+        signal: run.signal,
+        clock: run.clock,
+        redact: run.redactor.redact,
+      }),
+    );
+    state.verified = true;
+    return verified;
+  } catch (error) {
+    const stopped = translateStop(
+      error,
+      (reason) =>
+        new StoppedError(
+          `${reason === 'cancelled' ? 'Cancelled' : 'Stopped'} while checking the live site at ${settings.url.href}; ${done}.`,
+          reason,
+          state.jobId,
+        ),
+      { signal: run.signal },
+    );
+    if (stopped !== error || !(error instanceof UserError)) throw stopped;
+    state.verified = false;
+    throw new UserError(`${error.message} (${done}.)`, { ...error.details, jobId: state.jobId });
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * The publish step that proves the chart reads the link before anything is sent: each place the
+ * run writes becomes a render target (the release's chart with every values file, or the chart a
+ * values file sits beside), rendered with a placeholder link by src/helm/render-check.ts. Not
+ * found: the run stops here, before the export, with the path the chart does read when its
+ * Chart.yaml shows it. A chart out of reach is reported as skipped (`render-check: required`
+ * makes that a failure too).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { UserError } from '../shared/errors.js';
+import { findOnPath } from '../shared/which.js';
+import { checkTarget, type RenderOutcome } from '../helm/render-check.js';
+import type { RenderTarget } from '../helm/render-target.js';
+import { parseDocument } from 'yaml';
+import { planValuesEdit } from '../values/edit.js';
+import { refuseNearMiss } from '../values/near-miss.js';
+import { readValuesFile } from '../values/read.js';
+import type { PublishInputs } from './inputs.js';
+import type { RunContext } from './job.js';
+
+/** What the render check found, for the `render-check` output and the summary. */
+export interface RenderCheckResult {
+  /** `true`: every target's chart renders the link; `skipped`: at least one could not be checked. */
+  outcome: 'true' | 'skipped';
+  outcomes: RenderOutcome[];
+}
+
+export async function checkRender(run: RunContext): Promise<RenderCheckResult | undefined> {
+  const { inputs, reporter } = run;
+  const texts = await currentTexts(inputs);
+  if (inputs.renderCheck === 'off') {
+    reporter.info('render-check is off: nothing proves the chart reads the link at values-key.');
+    await guardNearMisses(inputs, texts, inputs.valuesFiles);
+    return undefined;
+  }
+  return reporter.group('Render check: does the chart read the link at values-key?', async () => {
+    const targets = renderTargets(inputs, texts);
+    const helm = await findOnPath('helm');
+    const outcomes: RenderOutcome[] = [];
+    for (const target of targets) {
+      if (!helm && target.chart.kind === 'chart') {
+        outcomes.push({ kind: 'skipped', label: target.label, reason: 'helm is not on PATH' });
+        continue;
+      }
+      outcomes.push(
+        await checkTarget(target, {
+          helm: helm ?? 'helm',
+          helmArgs: inputs.helm?.extraArgs ?? [],
+          signal: run.signal,
+          redact: run.redactor.redact,
+        }),
+      );
+    }
+    for (const outcome of outcomes) report(run, outcome);
+    const missing = outcomes.filter((o) => o.kind === 'missing');
+    if (missing.length > 0) throw notRead(inputs, missing);
+    const skipped = outcomes.filter((o) => o.kind === 'skipped');
+    // Where no chart proved it, the file itself must not show a near miss.
+    if (skipped.length > 0)
+      await guardNearMisses(
+        inputs,
+        texts,
+        inputs.helm
+          ? inputs.valuesFiles
+          : inputs.valuesFiles.filter((_, i) => outcomes[i]?.kind === 'skipped'),
+      );
+    if (skipped.length > 0 && inputs.renderCheck === 'required') {
+      throw new UserError(
+        `render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`,
+      );
+    }
+    return { outcome: skipped.length > 0 ? 'skipped' : 'true', outcomes };
+  });
+}
+
+function report(run: RunContext, outcome: RenderOutcome): void {
+  if (outcome.kind === 'found')
+    run.reporter.info(
+      `Render check: ${outcome.label}: the chart renders the link (${outcome.documents.join(', ')}).`,
+    );
+  else if (outcome.kind === 'skipped')
+    run.reporter.notice(`Render check skipped for ${outcome.label}: ${outcome.reason}.`);
+}
+
+/** The refusal: no template of the vendor chart renders what this run would write. */
+function notRead(inputs: PublishInputs, missing: RenderOutcome[]): UserError {
+  const key = inputs.valuesKey.join('.');
+  const details = missing
+    .map((o) => {
+      if (o.kind !== 'missing') return '';
+      const reads = o.readsAt
+        ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`
+        : '';
+      return `${o.label}: none of the ${o.rendered} documents the vendor chart renders holds the link written at values-key ${key}.${reads}`;
+    })
+    .join(' ');
+  return new UserError(
+    `The render check found that the chart does not read the link: ${details} A run would write it where nothing reads it, and the site would never change. Nothing was sent and no file was changed. Check values-key (and helm-args --set flags that override it), or set render-check: off if a template reads the link in a way the check cannot see.`,
+  );
+}
+
+/**
+ * The places the run writes, as render targets. With helm-release: the release's chart, with
+ * every values file in order (as the rollout passes them). Without: each values file beside a
+ * Chart.yaml (an umbrella chart's own values.yaml) is rendered with that chart; others have no
+ * chart in reach.
+ */
+export function renderTargets(inputs: PublishInputs, texts: Map<string, string>): RenderTarget[] {
+  const key = inputs.valuesKey.join('.');
+  const withLink = (file: { path: string; display: string }, link: string) => ({
+    name: file.display,
+    yaml: plannedText(inputs, file, texts.get(file.path) ?? '', link),
+  });
+  if (inputs.helm) {
+    const helm = inputs.helm;
+    return [
+      {
+        label: `helm-release ${helm.release} (chart ${helm.chart})`,
+        valuesKey: key,
+        chart: {
+          kind: 'chart',
+          ref: helm.chart,
+          version: helm.chartVersion,
+          releaseName: helm.release,
+          namespace: helm.namespace,
+        },
+        values: (link) => inputs.valuesFiles.map((file) => withLink(file, link)),
+      },
+    ];
+  }
+  return inputs.valuesFiles.map((file): RenderTarget => {
+    const chartDir = dirname(file.path);
+    const beside = existsSync(join(chartDir, 'Chart.yaml'));
+    return {
+      label: file.display,
+      valuesKey: key,
+      chart: beside
+        ? { kind: 'chart', ref: chartDir }
+        : {
+            kind: 'out-of-reach',
+            reason:
+              "no chart in reach (set helm-release and helm-chart, or keep the values file beside its chart's Chart.yaml)",
+          },
+      values: (link) => [withLink(file, link)],
+    };
+  });
+}
+
+/** The file's text as this run would write it, with `link`: the same planner, in memory. */
+function plannedText(
+  inputs: PublishInputs,
+  file: { display: string },
+  current: string,
+  link: string,
+): string {
+  return planValuesEdit(
+    current,
+    { enabled: true, bundleUrl: link, version: inputs.version },
+    file.display,
+    inputs.valuesKey,
+  ).text;
+}
+
+/** Every values file's text now (a missing file is the empty text the run would start from). */
+async function currentTexts(inputs: PublishInputs): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  for (const file of inputs.valuesFiles) {
+    const current = await readValuesFile(file.path, file.display, inputs.valuesKey);
+    texts.set(file.path, current.exists ? current.text : '');
+  }
+  return texts;
+}
+
+/** The near-miss guard on each file no render proved (values/near-miss.ts). */
+async function guardNearMisses(
+  inputs: PublishInputs,
+  texts: Map<string, string>,
+  files: readonly { path: string; display: string }[],
+): Promise<void> {
+  for (const file of files) {
+    const text = texts.get(file.path) ?? '';
+    const chartYaml = join(dirname(file.path), 'Chart.yaml');
+    const chart = existsSync(chartYaml) ? await readFile(chartYaml, 'utf8') : undefined;
+    refuseNearMiss(parseDocument(text), text, file.display, inputs.valuesKey, chart);
+  }
+}

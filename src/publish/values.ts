@@ -1,0 +1,154 @@
+/**
+ * The publish steps on the values files: every file is read and checked before anything is
+ * started, and at the end each gets the same edit from the same link. All are planned before the
+ * first is written, so a file broken meanwhile stops the run with nothing written; each write is
+ * atomic, and a write that fails names the files already updated.
+ */
+import type { ExportJob } from '../api/schemas.js';
+import { InputError, UserError } from '../shared/errors.js';
+import { linkHider } from '../shared/secrets.js';
+import { filesWere, listing } from '../shared/text.js';
+import { unifiedDiff } from '../values/diff.js';
+import { planValuesEdit } from '../values/edit.js';
+import { bundleUrlsIn } from '../values/path.js';
+import type { EditPlan, ValuesFile } from '../values/file.js';
+import { ValuesInputs, type ValuesFileInput } from '../values/inputs.js';
+import { checkWritable, readValuesFile } from '../values/read.js';
+import { writeValuesFile } from '../values/write.js';
+import type { PublishInputs } from './inputs.js';
+import type { PublishedBundle, RunContext } from './job.js';
+
+/** One values file's edit: planned, and written unless nothing changed or this is a dry run. */
+export interface ValuesEdit {
+  display: string;
+  /** The file that is read and written (a symlink's target). */
+  path: string;
+  plan: EditPlan;
+  /** The diff with the link's credential hidden (for logs and the summary). */
+  diff: string;
+  created: boolean;
+  /** The file's mode, kept on rewrite. */
+  mode: number;
+}
+
+/** The values files as messages name them: `values.yaml`, or `a.yaml and b.yaml`. */
+export function valuesDisplay(inputs: PublishInputs): string {
+  return listing(inputs.valuesFiles.map((file) => file.display));
+}
+
+/** Every values file is checked before anything is started: a broken file costs no export. */
+export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
+  const { inputs, reporter } = run;
+  const seen: ValuesFile[] = [];
+  for (const { path, display } of inputs.valuesFiles) {
+    const before = await readValuesFile(path, display, inputs.valuesKey);
+    refuseSameFile(seen, before);
+    seen.push(before);
+    if (!inputs.dryRun) await checkWritable(before);
+    reporter.info(
+      before.exists
+        ? `Values file ${display} checked.`
+        : `Values file ${display} does not exist yet; it will be created.`,
+    );
+  }
+}
+
+/** Two lines that reach one file through a symbolic link would write it twice. */
+function refuseSameFile(seen: readonly ValuesFile[], file: ValuesFile): void {
+  const first = seen.find((other) => other.path === file.path);
+  if (first) {
+    throw new InputError(
+      ValuesInputs.ValuesFile.name,
+      `lists "${first.display}" and "${file.display}", which are the same file (through a symbolic link)`,
+      'List each values file once.',
+    );
+  }
+}
+
+/** Re-reads every file (they may have changed meanwhile), plans all edits, then writes them. */
+export function writeValues(
+  run: RunContext,
+  job: ExportJob | undefined,
+  bundle: PublishedBundle,
+): Promise<ValuesEdit[]> {
+  const { inputs, reporter } = run;
+  const names = inputs.valuesFiles.map((file) => file.display);
+  return reporter.group(`Update ${listing(names)}`, async () => {
+    const edits: ValuesEdit[] = [];
+    for (const file of inputs.valuesFiles) edits.push(await planFile(run, file, bundle));
+    const written: string[] = [];
+    for (const [index, edit] of edits.entries()) {
+      if (!edit.plan.changed) {
+        reporter.info(`${edit.display} already has these values: nothing to write.`);
+      } else if (inputs.dryRun) {
+        reporter.info(
+          `dry-run: ${edit.display} would change (${edit.plan.changes.join(', ')}):\n${edit.diff}`,
+        );
+      } else {
+        const later = edits.slice(index + 1).filter((e) => e.plan.changed);
+        await writeOrExplain(run, edit, job, { written, later: later.map((e) => e.display) });
+        written.push(edit.display);
+      }
+    }
+    return edits;
+  });
+}
+
+async function planFile(
+  run: RunContext,
+  file: ValuesFileInput,
+  bundle: PublishedBundle,
+): Promise<ValuesEdit> {
+  const { inputs, reporter } = run;
+  const current = await readValuesFile(file.path, file.display, inputs.valuesKey);
+  const plan = planValuesEdit(
+    current.text,
+    { enabled: true, bundleUrl: bundle.bundleUrl, version: inputs.version },
+    file.display,
+    inputs.valuesKey,
+  );
+  for (const notice of plan.notices) reporter.notice(notice);
+  // The diff shows where the link goes, and where it went before, with the credentials (the
+  // query) of both hidden: the link being replaced may still be valid.
+  const hide = linkHider([bundle.bundleUrl, ...bundleUrlsIn(current.text)]);
+  const diff = hide(unifiedDiff(current.text, plan.text, file.display));
+  const { path, mode, exists } = current;
+  return { display: file.display, path, plan, diff, created: !exists, mode };
+}
+
+/**
+ * The write; when it fails, the export is done and paid for: say which files already have the
+ * new link, and how to publish it without another export.
+ */
+async function writeOrExplain(
+  run: RunContext,
+  edit: ValuesEdit,
+  job: ExportJob | undefined,
+  others: { written: readonly string[]; later: readonly string[] },
+): Promise<void> {
+  const { reporter } = run;
+  let stale: string[];
+  try {
+    stale = await writeValuesFile(edit.path, edit.plan.text, edit.mode, edit.display);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    const { written, later } = others;
+    const done = written.length > 0 ? ` ${filesWere(written)} already updated.` : '';
+    const notYet = later.length > 0 ? ` ${filesWere(later)} not changed either.` : '';
+    const resume = job
+      ? ` Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`
+      : '';
+    throw new UserError(`${error.message}${done}${notYet}${resume}`, {
+      ...error.details,
+      jobId: job?.jobId,
+    });
+  }
+  if (stale.length > 0) {
+    reporter.info(
+      `Removed ${stale.length === 1 ? 'a temporary file' : `${stale.length} temporary files`} left next to ${edit.display} by an interrupted run: ${stale.join(', ')}.`,
+    );
+  }
+  reporter.info(
+    `${edit.created ? 'Created' : 'Updated'} ${edit.display}: ${edit.plan.changes.join(', ')}.`,
+  );
+}
