@@ -74,11 +74,12 @@ export async function planKeepAlive(
   const refreshFrom = expiresAt && new Date(+expiresAt - margin);
   const jobId = jobIdOf(first.link);
   const base = { expiresAt, refreshFrom, jobId, version: first.version };
-  if (expiresAt && +expiresAt - deps.now > margin) {
+  if (keepsLink(expiresAt, deps.now, margin)) {
+    const expiry = expiresAt!;
     return {
       ...base,
       skip: true,
-      why: `refresh-before: the link in ${first.where} (${redactLink(first.link)}) expires ${expiresAt.toISOString()}, in ${formatSpan(+expiresAt - deps.now)}: more than refresh-before (${formatSpan(margin)}). Nothing to do: no request was sent and nothing was changed. The next run from ${refreshFrom!.toISOString()} on replaces it.`,
+      why: `refresh-before: the link in ${first.where} (${redactLink(first.link)}) expires ${expiry.toISOString()}, in ${formatSpan(+expiry - deps.now)}: more than refresh-before (${formatSpan(margin)}). Nothing to do: no request was sent and nothing was changed. The next run from ${refreshFrom!.toISOString()} on replaces it.`,
     };
   }
   const when = expiresAt
@@ -92,6 +93,18 @@ export async function planKeepAlive(
     skip: false,
     why: `refresh-before: the link in ${first.where} ${when}: ${how}.`,
   };
+}
+
+/**
+ * The keep-alive's one decision: leave the link alone only while its known expiry is more than
+ * refresh-before away. An unknown expiry is replaced. `npm run simulate` runs this very function.
+ */
+export function keepsLink(
+  expiresAt: Date | undefined,
+  now: number,
+  refreshBeforeMs: number,
+): boolean {
+  return expiresAt !== undefined && +expiresAt - now > refreshBeforeMs;
 }
 
 function jobIdOf(link: string): string | undefined {
