@@ -59,14 +59,17 @@ export const RANDOM_OUTAGES: Outages = {
   },
 };
 
+export const OUTAGE_EVERY_DAYS = 5;
+
 /** One outage of a fixed length in every 5-day block, at a random moment: how big breaks it? */
 export function fixedOutages(lengthMinutes: number): Outages {
   return {
-    name: `one of ${lengthMinutes / HOUR} h in every 5 days`,
+    name: `one of ${lengthMinutes / HOUR} h in every ${OUTAGE_EVERY_DAYS} days`,
     draw(random, days) {
       const spells: Array<[number, number]> = [];
-      for (let block = 0; block + 5 <= days; block += 5) {
-        const start = block * DAY + random.uniform(0, 5 * DAY - lengthMinutes);
+      const block = OUTAGE_EVERY_DAYS * DAY;
+      for (let from = 0; from + block <= days * DAY; from += block) {
+        const start = from + random.uniform(0, block - lengthMinutes);
         spells.push([start, start + lengthMinutes]);
       }
       return spells;
