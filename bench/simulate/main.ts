@@ -15,7 +15,7 @@ const value = (name: string): string | undefined => {
 };
 if (args.includes('--help')) {
   console.log(
-    'npm run simulate [-- --days 90] [-- --seeds 1,2,3,4,5] [-- --quick]\n  --quick  30 days, seeds 1 and 2, no outage table',
+    'npm run simulate [-- --days 90] [-- --seeds 1,2,3,4,5] [-- --quick]\n  --quick  30 days, seeds 1 and 2, no outage or calibration table',
   );
   process.exit(0);
 }
@@ -27,5 +27,10 @@ if (!Number.isInteger(days) || days < 1 || seeds.some((s) => !Number.isInteger(s
   process.exit(2);
 }
 process.stdout.write(
-  report({ days, seeds, outageHours: quick ? [] : [1, 2, 3, 4, 6, 8, 12, 24, 48] }),
+  report({
+    days,
+    seeds,
+    outageHours: quick ? [] : [1, 2, 3, 4, 6, 8, 12, 24, 48],
+    calibrate: !quick,
+  }),
 );

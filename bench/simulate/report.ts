@@ -17,16 +17,19 @@ import {
   type Outages,
 } from './model.js';
 import { simulate, type Strategy, type WorldResult } from './world.js';
+import { keepAliveHolds } from '../../src/github/schedule.js';
 
 export interface ReportOptions {
   days: number;
   seeds: number[];
   /** Outage lengths (hours) for the outage table; empty: no such table. */
   outageHours: number[];
+  /** Print the watchdog's calibration table (keep-alive gaps against refresh-before). */
+  calibrate: boolean;
 }
 
-/** The keep-alive of examples/workflows/keep-alive.yml: every 30 minutes, at minutes 13 and 43. */
-export const KEEP_ALIVE = { period: 30, offset: 13 };
+/** The keep-alive of examples/workflows/keep-alive.yml: every 30 minutes, at minutes 7 and 37. */
+export const KEEP_ALIVE = { period: 30, offset: 7 };
 
 /**
  * refresh-before for each lifetime, as docs/keep-alive.md advises: well above the schedule's gap
@@ -91,8 +94,8 @@ function run(
 
 function strategyTable(options: ReportOptions, outages: Outages): string[] {
   const lines = [
-    '| flow | strategy | link lifetime | dead minutes, all seeds | worst seed | pod starts that met a dead link | requests to the service per day |',
-    '| --- | --- | --- | ---: | ---: | ---: | ---: |',
+    '| flow | strategy | link lifetime | dead minutes, all seeds | worst seed | pod starts that met a dead link | requests to the service per day | watchdog |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const flow of FLOWS) {
     for (const lifetime of LIFETIMES) {
@@ -100,10 +103,55 @@ function strategyTable(options: ReportOptions, outages: Outages): string[] {
         const sum = run(options, strategy, flow, lifetime, outages);
         const perDay = sum.requests / (sum.worlds * options.days);
         lines.push(
-          `| ${flow === 'helm' ? 'helm rollout' : 'GitOps'} | ${label} | ${span(lifetime)} | ${Math.round(sum.dead)} | ${Math.round(sum.worst)} | ${sum.deadPodStarts} of ${sum.podStarts} | ${perDay.toFixed(1)} |`,
+          `| ${flow === 'helm' ? 'helm rollout' : 'GitOps'} | ${label} | ${span(lifetime)} | ${Math.round(sum.dead)} | ${Math.round(sum.worst)} | ${sum.deadPodStarts} of ${sum.podStarts} | ${perDay.toFixed(1)} | ${warns(strategy, lifetime) ? 'warns' : 'quiet'} |`,
         );
       }
     }
+  }
+  return lines;
+}
+
+/**
+ * Whether the action's watchdog warns about this schedule (src/github/schedule.ts). Today's rule
+ * for a plain schedule: the gap (a day) is not shorter than the link's lifetime, as measured at
+ * the end of the run, a little under the lifetime. The keep-alive's rule: keepAliveHolds.
+ */
+function warns(strategy: Strategy, lifetime: number): boolean {
+  if (strategy.kind === 'mirror') return false;
+  if (strategy.kind === 'daily') return DAY >= lifetime;
+  return !keepAliveHolds(
+    strategy.period * 60_000,
+    strategy.refreshBefore * 60_000,
+    lifetime * 60_000,
+  );
+}
+
+/** The gaps and refresh-before values of the calibration table (minutes). */
+const CALIBRATION_GAPS = [15, 30, 60, 120];
+const CALIBRATION_REFRESH = [60, 90, 120, 150, 180, 210, 240, 270, 300, 330, 360];
+
+function calibrationTable(options: ReportOptions): string[] {
+  const lines = [
+    `| keep-alive every | ${CALIBRATION_REFRESH.map((m) => `refresh-before ${span(m)}`).join(' | ')} |`,
+    `| --- | ${CALIBRATION_REFRESH.map(() => '---:').join(' | ')} |`,
+  ];
+  for (const period of CALIBRATION_GAPS) {
+    const cells = CALIBRATION_REFRESH.map((refreshBefore) => {
+      let dead = 0;
+      let warned = false;
+      for (const lifetime of [6 * HOUR, DAY]) {
+        const strategy: Strategy = {
+          kind: 'keep-alive',
+          period,
+          offset: 7 % period,
+          refreshBefore,
+        };
+        warned ||= warns(strategy, lifetime);
+        for (const flow of FLOWS) dead += run(options, strategy, flow, lifetime, NO_OUTAGES).dead;
+      }
+      return `${Math.round(dead)}${warned ? ' ⚠' : ''}`;
+    });
+    lines.push(`| ${span(period)} | ${cells.join(' | ')} |`);
   }
   return lines;
 }
@@ -157,6 +205,16 @@ export function report(options: ReportOptions): string {
       `Dead minutes of daily + keep-alive, all seeds, with one outage of the given length at a random moment in every ${OUTAGE_EVERY_DAYS} days (ordinary delays besides).`,
       '',
       ...outageTable(options),
+    );
+  }
+  if (options.calibrate) {
+    out.push(
+      '',
+      "### The watchdog's thresholds",
+      '',
+      'Dead minutes of a keep-alive, all seeds, 6-hour and 24-hour links, helm rollouts and GitOps together, ordinary delays; ⚠: the watchdog warns (for either lifetime).',
+      '',
+      ...calibrationTable(options),
     );
   }
   return out.join('\n') + '\n';

@@ -205,4 +205,3 @@ function sigV4Link(signedAt: number, lifetime: number): string {
   const seconds = Math.round(lifetime * 60);
   return `https://bundles.example.com/exports/se_3f9a2c1b8e7d4a06/site.tar.gz?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=${date}&X-Amz-Expires=${seconds}&X-Amz-SignedHeaders=host&X-Amz-Signature=0`;
 }
-

@@ -159,3 +159,69 @@ export function scheduleWarning(
     'or mirror the bundle to storage of your own and publish it with bundle-url, which does not expire.'
   );
 }
+
+/**
+ * The delay a keep-alive's window must allow for beyond its schedule's longest gap: two more gaps
+ * (two runs in a row late or dropped) and half an hour (a common delay at busy times), at most
+ * 3½ hours (past that, the window holds so many runs that the heavy tail of hours no longer
+ * matters). Read off `npm run simulate`'s calibration table (docs/keep-alive.md): the largest
+ * refresh-before with dead minutes and the smallest without were 1 h and 1½ h at a 15-minute gap,
+ * 2 h and 2½ h at 30 minutes, 3½ h and 4 h at 1 hour, 5½ h and 6 h at 2 hours.
+ */
+export function delayAllowance(gapMs: number): number {
+  return Math.min(2 * gapMs + 1_800_000, 3.5 * 3_600_000);
+}
+
+/**
+ * Whether a keep-alive holds: a link is replaced only by a run inside [expiry − refresh-before,
+ * expiry], and a refresh-before at or above the link's lifetime makes every run replace it, so the
+ * window is the shorter of the two. It holds when the gap plus the allowance fits in the window.
+ */
+export function keepAliveHolds(
+  gapMs: number,
+  refreshBeforeMs: number,
+  lifetimeMs: number,
+): boolean {
+  return gapMs + delayAllowance(gapMs) < Math.min(refreshBeforeMs, lifetimeMs);
+}
+
+/** A keep-alive cron whose gap, with its allowance, fits in the window; undefined: none does. */
+export function keepAliveCron(windowMs: number): string | undefined {
+  for (const minutes of [60, 30, 20, 15, 10, 5]) {
+    const gap = minutes * 60_000;
+    if (gap + delayAllowance(gap) >= windowMs) continue;
+    return minutes === 60 ? '7 * * * *' : `${7 % minutes}-59/${minutes} * * * *`;
+  }
+  return undefined;
+}
+
+/** The warning for a keep-alive whose window is too short for its schedule. */
+export function keepAliveWarning(
+  schedule: WorkflowSchedule,
+  gap: ScheduleGap,
+  refreshBeforeMs: number,
+  lifetimeMs: number,
+  expiresAt: string,
+): string {
+  const crons = schedule.crons.map((cron) => `'${printable(cron)}'`).join(', ');
+  const needed = gap.ms + delayAllowance(gap.ms);
+  const window =
+    refreshBeforeMs < lifetimeMs
+      ? `refresh-before (${formatSpan(refreshBeforeMs)})`
+      : `the link's lifetime (${formatSpan(lifetimeMs)}; refresh-before, ${formatSpan(refreshBeforeMs)}, is not shorter, so every run replaces the link)`;
+  const cron = keepAliveCron(Math.min(refreshBeforeMs, lifetimeMs));
+  const fixes: string[] = [];
+  if (needed < lifetimeMs)
+    fixes.push(
+      `set refresh-before above ${formatSpan(needed)} and below the link's lifetime of ${formatSpan(lifetimeMs)}`,
+    );
+  if (cron) fixes.push(`run the keep-alive more often, e.g. cron '${cron}'`);
+  fixes.push('mirror the bundle to storage of your own and publish it with bundle-url');
+  return (
+    `The schedule of ${schedule.file} (cron ${crons}, UTC) leaves up to ${formatSpan(gap.ms)} between runs ` +
+    `(${utc(gap.from)} to ${utc(gap.to)}), and a run replaces the link (it expires ${expiresAt}) only within ${window} before it expires. ` +
+    `GitHub delays and drops scheduled runs: that window should be longer than ${formatSpan(needed)} (the gap plus ${formatSpan(delayAllowance(gap.ms))} of delays), ` +
+    'or a pod that starts after the link expires cannot fetch the site. ' +
+    `Either ${fixes.join(', or ')}.`
+  );
+}

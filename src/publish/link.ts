@@ -6,7 +6,13 @@
  * come before the link expires.
  */
 import type { ExportJob } from '../api/schemas.js';
-import { longestGap, readSchedule, scheduleWarning } from '../github/schedule.js';
+import {
+  keepAliveHolds,
+  keepAliveWarning,
+  longestGap,
+  readSchedule,
+  scheduleWarning,
+} from '../github/schedule.js';
 import { formatElapsed, formatSpan } from '../shared/duration.js';
 import { UserError } from '../shared/errors.js';
 import { formatBytes } from '../shared/text.js';
@@ -154,6 +160,18 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
     reporter.debug(`Schedule watchdog: cron ${unreadable.join(', ')} of ${schedule.file} skipped.`);
   if (!gap) {
     reporter.debug(`Schedule watchdog: no readable cron in ${schedule.file}.`);
+    return;
+  }
+  const refreshBefore = run.inputs.refreshBeforeMs;
+  if (refreshBefore !== undefined) {
+    // A keep-alive: the link is only replaced by a run in the last refresh-before of its life.
+    if (!keepAliveHolds(gap.ms, refreshBefore, lifetime)) {
+      reporter.warning(keepAliveWarning(schedule, gap, refreshBefore, lifetime, bundle.expiresAt));
+      return;
+    }
+    reporter.debug(
+      `Schedule watchdog: ${schedule.file} runs at least every ${formatSpan(gap.ms)}, and a run replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`,
+    );
     return;
   }
   if (gap.ms > lifetime) {

@@ -218,6 +218,35 @@ describe('schedule watchdog', () => {
     );
   });
 
+  it('a keep-alive every 30 minutes with refresh-before 2h: one warning, the window is too short for the delays', async () => {
+    const s = await sim({ export: quick, bundleTtlMs: 24 * 3_600_000 });
+    const run = await runPublish(s, {
+      workspace: await withWorkflow('7,37 * * * *'),
+      env: { GITHUB_WORKFLOW_REF: REF },
+      inputs: { ...fast, 'refresh-before': '2h' },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning::'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^::warning::The schedule of \.github\/workflows\/publish-docs\.yml \(cron '7,37 \* \* \* \*', UTC\) leaves up to 30m between runs .*only within refresh-before \(2h\) before it expires\. GitHub delays and drops scheduled runs: that window should be longer than 2h \(the gap plus 1h30m of delays\).* set refresh-before above 2h and below the link's lifetime of (1d|23h59m\d\ds)/,
+    );
+  });
+
+  it('a keep-alive every 30 minutes with refresh-before 6h on 24-hour links: no warning', async () => {
+    const s = await sim({ export: quick, bundleTtlMs: 24 * 3_600_000 });
+    const run = await runPublish(s, {
+      workspace: await withWorkflow('7,37 * * * *'),
+      env: { GITHUB_WORKFLOW_REF: REF },
+      inputs: { ...fast, 'refresh-before': '6h' },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).not.toMatch(/::warning::/);
+    expect(run.stdout).toMatch(
+      /::debug::Schedule watchdog: \.github\/workflows\/publish-docs\.yml runs at least every 30m, and a run replaces the link within 6h of its expiry: room for GitHub's delays\./,
+    );
+  });
+
   it('no workflow file in the workspace: one debug line, no warning', async () => {
     const s = await sim({ export: quick });
     const run = await runPublish(s, {

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatSpan } from '../../src/shared/duration.js';
 import {
+  delayAllowance,
+  keepAliveCron,
+  keepAliveHolds,
+  keepAliveWarning,
   longestGap,
   readSchedule,
   scheduleWarning,
@@ -90,6 +94,81 @@ describe('the warning and its parts', () => {
       ),
     ).toBe(
       "The schedule of .github/workflows/docs.yml (cron '0 3 * * 1', UTC) leaves up to 7d between runs (2026-11-30 03:00 UTC to 2026-12-07 03:00 UTC), but the bundle link lives 6h (it expires 2026-11-25T18:00:00Z): a pod that starts after the link expires cannot fetch the site. Run the workflow more often than the link lives, e.g. cron '17 */3 * * *' (GitHub delays scheduled runs at busy times), or mirror the bundle to storage of your own and publish it with bundle-url, which does not expire.",
+    );
+  });
+});
+
+describe('the watchdog of a keep-alive (refresh-before)', () => {
+  const MIN = 60_000;
+  it('holds where npm run simulate shows no dead minutes, and warns where it shows some', () => {
+    // The simulation's calibration (docs/keep-alive.md): the smallest refresh-before without dead
+    // minutes, and the largest with some, at each gap, on 24-hour links.
+    const table: Array<[gap: number, dead: number, alive: number]> = [
+      [15, 60, 90],
+      [30, 120, 150],
+      [60, 210, 240],
+      [120, 330, 360],
+    ];
+    for (const [gap, dead, alive] of table) {
+      expect(keepAliveHolds(gap * MIN, dead * MIN, 24 * HOUR), `${gap} min, ${dead} min`).toBe(
+        false,
+      );
+      expect(keepAliveHolds(gap * MIN, alive * MIN, 24 * HOUR), `${gap} min, ${alive} min`).toBe(
+        true,
+      );
+    }
+  });
+
+  it('a refresh-before at or above the lifetime: every run replaces the link, the lifetime is the window', () => {
+    expect(keepAliveHolds(30 * MIN, 48 * HOUR, 24 * HOUR)).toBe(true);
+    expect(keepAliveHolds(30 * MIN, 4 * HOUR, 3 * HOUR)).toBe(true);
+    // 1-hour links and a keep-alive every 30 minutes: the simulation shows dead minutes.
+    expect(keepAliveHolds(30 * MIN, 2 * HOUR, HOUR)).toBe(false);
+  });
+
+  it('the allowance is two gaps and half an hour, at most 3½ hours', () => {
+    expect(delayAllowance(30 * MIN)).toBe(90 * MIN);
+    expect(delayAllowance(15 * MIN)).toBe(HOUR);
+    expect(delayAllowance(DAY)).toBe(3.5 * HOUR);
+  });
+
+  it('suggests the slowest keep-alive cron that fits the window, at minute 7', () => {
+    expect(keepAliveCron(6 * HOUR)).toBe('7 * * * *');
+    expect(keepAliveCron(3 * HOUR)).toBe('7-59/30 * * * *');
+    expect(keepAliveCron(90 * MIN)).toBe('7-59/15 * * * *');
+    expect(keepAliveCron(66 * MIN)).toBe('7-59/10 * * * *');
+    expect(keepAliveCron(HOUR)).toBe('2-59/5 * * * *');
+    expect(keepAliveCron(45 * MIN)).toBeUndefined();
+  });
+
+  it('names the file, the cron, the gap, the window and the fixes', () => {
+    const { gap } = longestGap(['7 */2 * * *'], NOW);
+    expect(
+      keepAliveWarning(
+        { file: '.github/workflows/keep-alive.yml', crons: ['7 */2 * * *'] },
+        gap!,
+        3 * HOUR,
+        DAY,
+        '2026-11-26T12:00:00Z',
+      ),
+    ).toBe(
+      "The schedule of .github/workflows/keep-alive.yml (cron '7 */2 * * *', UTC) leaves up to 2h between runs (2026-11-25 12:07 UTC to 2026-11-25 14:07 UTC), and a run replaces the link (it expires 2026-11-26T12:00:00Z) only within refresh-before (3h) before it expires. GitHub delays and drops scheduled runs: that window should be longer than 5h30m (the gap plus 3h30m of delays), or a pod that starts after the link expires cannot fetch the site. Either set refresh-before above 5h30m and below the link's lifetime of 1d, or run the keep-alive more often, e.g. cron '7-59/30 * * * *', or mirror the bundle to storage of your own and publish it with bundle-url.",
+    );
+  });
+
+  it('a window shorter than the lifetime of a link too short for any keep-alive: only the mirror is left', () => {
+    const text = keepAliveWarning(
+      { file: 'k.yml', crons: ['*/5 * * * *'] },
+      { ms: 5 * MIN, from: NOW, to: NOW + 5 * MIN },
+      HOUR,
+      10 * MIN,
+      '2026-11-25T12:10:00Z',
+    );
+    expect(text).toContain(
+      "only within the link's lifetime (10m; refresh-before, 1h, is not shorter",
+    );
+    expect(text).toMatch(
+      /Either mirror the bundle to storage of your own and publish it with bundle-url\.$/,
     );
   });
 });
