@@ -72,6 +72,23 @@ export function parseBaseUrlInput(raw: string): URL {
   }
 }
 
+/**
+ * The root action's api-key: not required there, because a publish of bundle-url asks nothing of
+ * the service. The agent's stays required (CommonInputs.ApiKey).
+ */
+export const OptionalApiKey = {
+  name: CommonInputs.ApiKey.name,
+  required: false,
+} as const satisfies InputSpec;
+
+/**
+ * The key of a run that may not need one: blank is accepted when `keyless` (bundle-url is given)
+ * and is then '' (no client is made); anything else is checked as parseApiKey checks it.
+ */
+export function parseOptionalApiKey(raw: string, warnings: string[], keyless: boolean): string {
+  return keyless && raw.trim() === '' ? '' : parseApiKey(raw, warnings);
+}
+
 export function parseApiKey(raw: string, warnings: string[]): string {
   const name = CommonInputs.ApiKey.name;
   const key = raw.trim();

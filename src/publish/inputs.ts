@@ -7,7 +7,8 @@ import type { RenderCheckMode } from '../helm/render-check.js';
 import { parseRenderCheckMode, RenderCheckInput } from '../helm/inputs.js';
 import {
   CommonInputs,
-  parseApiKey,
+  OptionalApiKey,
+  parseOptionalApiKey,
   parseServiceSettings,
   type ServiceInputs,
 } from '../api/inputs.js';
@@ -52,7 +53,7 @@ export const ExportInputs = {
 
 /** Every input of action.yml, in its order (a test checks names and defaults against it). */
 export const PUBLISH_INPUTS: readonly InputSpec[] = [
-  CommonInputs.ApiKey,
+  OptionalApiKey,
   ExportInputs.Domain,
   ExportInputs.JobId,
   ExportInputs.BundleUrl,
@@ -118,7 +119,9 @@ export function parsePublishInputs(read: InputReader, workspace: string): Parsed
   const warnings: string[] = [];
   const get = inputGetter(read);
 
-  const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
+  // bundle-url asks nothing of the service: there the key may be left out.
+  const keyless = get(ExportInputs.BundleUrl).trim() !== '';
+  const apiKey = parseOptionalApiKey(get(OptionalApiKey), warnings, keyless);
   const { jobId, domain, bundleUrl } = parseTarget(get, notices);
   const version = parseVersion(get(ExportInputs.Version));
   const paths = parsePaths(get(ExportInputs.Paths), notices);

@@ -11,7 +11,7 @@ import type { Bundle, ExportJob } from '../api/schemas.js';
 import type { WorkflowContext } from '../github/schedule.js';
 import { formatDuration } from '../shared/duration.js';
 import { linkExpiry } from '../shared/expiry.js';
-import { StoppedError, UserError } from '../shared/errors.js';
+import { InputError, StoppedError, UserError } from '../shared/errors.js';
 import { reportProgress, type Reporter } from '../shared/logger.js';
 import {
   adaptiveSchedule,
@@ -39,7 +39,8 @@ export interface PublishState {
 export interface RunContext {
   inputs: PublishInputs;
   reporter: Reporter;
-  client: ServiceClient;
+  /** None when the key was left out, which only bundle-url allows (it asks nothing of the service). */
+  client: ServiceClient | undefined;
   signal: AbortSignal | undefined;
   clock: Clock;
   state: PublishState;
@@ -102,7 +103,8 @@ const callOptions = (run: RunContext) => ({ signal: run.signal, deadline: run.de
  * version (never silently un-pinning it); any other refusal fails as usual.
  */
 async function attachOrRestart(run: RunContext, jobId: string): Promise<ExportJob> {
-  const { inputs, reporter, client } = run;
+  const { inputs, reporter } = run;
+  const client = serviceOf(run);
   try {
     return await getExport(client, jobId, callOptions(run));
   } catch (error) {
@@ -123,9 +125,20 @@ async function attachOrRestart(run: RunContext, jobId: string): Promise<ExportJo
   }
 }
 
+/** The service client: a run without a key is a bundle-url run, which never asks for it. */
+function serviceOf(run: RunContext): ServiceClient {
+  if (run.client) return run.client;
+  throw new InputError(
+    'api-key',
+    'is empty',
+    'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}` (only bundle-url publishes without one).',
+  );
+}
+
 /** Starts an export of the domain, or reads the job named by job-id. */
 export function startOrAttach(run: RunContext): Promise<ExportJob> {
-  const { inputs, reporter, client, state } = run;
+  const { inputs, reporter, state } = run;
+  const client = serviceOf(run);
   return step(
     run,
     () => undefined,
@@ -156,7 +169,8 @@ export async function waitForExport(
   run: RunContext,
   job: ExportJob,
 ): Promise<{ job: ExportJob; polls: number }> {
-  const { inputs, reporter, client, state } = run;
+  const { inputs, reporter, state } = run;
+  const client = serviceOf(run);
   const { schedule, eta } = exportSchedule(inputs.pollInterval);
   let last = job;
   let shown = '';
@@ -235,7 +249,8 @@ export interface IssuedBundle {
 }
 
 export async function generateLink(run: RunContext, job: ExportJob): Promise<IssuedBundle> {
-  const { reporter, client, clock } = run;
+  const { reporter, clock } = run;
+  const client = serviceOf(run);
   const bundle = await step(
     run,
     () => job,

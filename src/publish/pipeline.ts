@@ -87,7 +87,8 @@ export interface ValuesResult {
 
 export interface PublishDeps {
   reporter: Reporter;
-  client: ServiceClient;
+  /** None when api-key was left out, which only bundle-url allows. */
+  client: ServiceClient | undefined;
   signal?: AbortSignal;
   clock?: Clock;
   state?: PublishState;

@@ -37,7 +37,9 @@ export async function main(): Promise<void> {
       if (plan?.skip) return root.reportSkip(read, plan);
       const inputs = plan ? refreshInputs(read, plan) : read;
       await root.recordDeployment(inputs, signal);
-      const result = await root.publish(inputs, track(serviceClient(inputs)), signal);
+      // bundle-url asks nothing of the service: without a key, no client is made.
+      const client = inputs.apiKey ? track(serviceClient(inputs)) : undefined;
+      const result = await root.publish(inputs, client, signal);
       await root.reportSuccess(result);
     },
     (message, error) => root.reportFailure(message, error),
@@ -79,7 +81,7 @@ class RootRun {
     this.deployment = await startDeployment(inputs, this.reporter, this.redactor.redact, signal);
   }
 
-  publish(inputs: PublishInputs, client: ServiceClient, signal: AbortSignal) {
+  publish(inputs: PublishInputs, client: ServiceClient | undefined, signal: AbortSignal) {
     return publishExport(inputs, {
       reporter: this.reporter,
       client,

@@ -60,7 +60,7 @@ function define(
     name,
     actionFile,
     summary: text.description,
-    inputs: inputs.filter((spec) => spec !== CommonInputs.ApiKey && !spec.githubOnly),
+    inputs: inputs.filter((spec) => spec.name !== CommonInputs.ApiKey.name && !spec.githubOnly),
     githubOnly: inputs.filter((spec) => spec.githubOnly).map((spec) => spec.name),
     descriptions: text.inputs,
     outputs: Object.fromEntries(outputNames.map((output) => [output, text.outputs[output] ?? ''])),

@@ -7,6 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ServiceClient } from '../../api/client.js';
 import { CommonInputs } from '../../api/inputs.js';
+import { ExportInputs } from '../../publish/inputs.js';
 import { InputError, StoppedError, UserError } from '../../shared/errors.js';
 import type { InputReader } from '../../shared/inputs.js';
 import { Redactor } from '../../shared/secrets.js';
@@ -116,14 +117,17 @@ async function execute(
   };
   const outcome = await runFrame(
     async ({ signal, track }) => {
-      const client = track(
-        new ServiceClient({
-          baseUrl: prepared.service.baseUrl,
-          apiKey,
-          logger: reporter,
-          userAgent: `static-export-helm-cli/${VERSION}`,
-        }),
-      );
+      // Without a key (--bundle-url alone) no client is made: nothing is asked of the service.
+      const client = apiKey
+        ? track(
+            new ServiceClient({
+              baseUrl: prepared.service.baseUrl,
+              apiKey,
+              logger: reporter,
+              userAgent: `static-export-helm-cli/${VERSION}`,
+            }),
+          )
+        : undefined;
       for (const notice of prepared.notices) reporter.notice(notice);
       for (const warning of prepared.warnings) reporter.warning(warning);
       const { results, done } = await prepared.run({ reporter, client, signal, redactor });
@@ -171,7 +175,15 @@ function emitQuietly(
 /** The key, the workspace, the report path and every input, checked; throws UserError. */
 async function setUp(line: RunLine, io: CliIo, redactor: Redactor): Promise<Setup> {
   const { command, settings } = line;
-  const key = await readKey(settings.apiKeyFile, io);
+  // --bundle-url asks nothing of the service: with no key set, none is asked for (a key that is
+  // given is still checked).
+  const keyless =
+    line.read(ExportInputs.BundleUrl.name).trim() !== '' &&
+    settings.apiKeyFile === undefined &&
+    (io.env[KEY_VARIABLE] ?? '').trim() === '';
+  const key = keyless
+    ? { value: '', source: KEY_VARIABLE }
+    : await readKey(settings.apiKeyFile, io);
   redactor.add(key.value.trim());
   const workspace = await folder('--workspace', settings.workspace ?? '.', io.cwd);
   const dotenv =

@@ -29,7 +29,8 @@ export interface Prepared {
 
 export interface RunDeps {
   reporter: CliReporter;
-  client: ServiceClient;
+  /** None when no key was given, which only --bundle-url allows (it asks nothing of the service). */
+  client: ServiceClient | undefined;
   signal: AbortSignal;
   /** The command's redactor (the key): the pipeline adds the link's secrets to it. */
   redactor: Redactor;
@@ -88,7 +89,8 @@ function prepareAgent(read: InputReader): Prepared {
     notices: [],
     warnings,
     run: async ({ reporter, client, signal }) => {
-      const result = await followUp(inputs, { reporter, client, signal, state });
+      // The agent's key is required (parseAgentInputs), so its client is always made.
+      const result = await followUp(inputs, { reporter, client: client!, signal, state });
       const { job } = result;
       const pr = job.prLink ? `, pull request ${job.prLink}` : '';
       return {
