@@ -78,6 +78,7 @@ export function parseBaseUrlInput(raw: string): URL {
  */
 export const OptionalApiKey = {
   name: CommonInputs.ApiKey.name,
+  default: '',
   required: false,
 } as const satisfies InputSpec;
 

@@ -188,6 +188,30 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
     expect(run.stderr).toMatch(/ Published the bundle from bundle-url to c\.yaml\.\n/);
   });
 
+  it('--bundle-url needs no key: MINTLIFY_ADMIN_KEY unset, published; a key that is set is still checked', async () => {
+    const archive = tarGz([{ name: 'site/index.html', content: '<h1>mirrored</h1>\n' }]);
+    const m = await startMirror();
+    m.files.set('/docs/site.tar.gz', archive);
+    const ws = await newWorkspace({ 'c.yaml': BASIC });
+    const args = [
+      'publish',
+      '--bundle-url',
+      `${m.url}/docs/site.tar.gz`,
+      '--values-file',
+      'c.yaml',
+    ];
+    const keyless = await cli(args, { workspace: ws });
+    expect(keyless.code, keyless.stderr).toBe(0);
+    expect(keyless.stderr).not.toContain('MINTLIFY_ADMIN_KEY');
+    expect(keyless.stderr).toMatch(/ Published the bundle from bundle-url to c\.yaml\.\n/);
+    expect(await readFile(join(ws, 'c.yaml'), 'utf8')).toContain(`${m.url}/docs/site.tar.gz`);
+    const assistant = await cli(args, { workspace: ws, key: 'mint_dsc_0123456789abcdef' });
+    expect(assistant.code).toBe(2);
+    expect(assistant.stderr).toContain(
+      'The key in MINTLIFY_ADMIN_KEY is a public assistant key (it starts with mint_dsc_).',
+    );
+  });
+
   it('agent: a follow-up sent once, the job waited for, its outputs on stdout', async () => {
     const s = await sim({ agent: { activeMs: 300 } });
     const jobId = await withClient(s, async (c) => (await createAgentJob(c, s.projectId, 'x')).id);

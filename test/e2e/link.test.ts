@@ -135,6 +135,34 @@ describe('bundle-url: a stable copy of the bundle, no export', () => {
     expect(run.summary).toContain('never (bundle-url)');
   });
 
+  it('needs no api-key: published with the key left out, nothing asked of the service', async () => {
+    const s = await sim({ export: quick });
+    const m = await startMirror();
+    m.files.set(`/docs/${sha}.tar.gz`, archive);
+    const url = `${m.url}/docs/${sha}.tar.gz`;
+    const run = await runPublish(s, {
+      values: VALUES,
+      inputs: { 'api-key': '', domain: '', 'bundle-url': url },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(s.requests).toHaveLength(0);
+    expect(run.stdout).not.toMatch(/::(error|warning)::/);
+    expect(await readFile(join(run.workspace, 'values.yaml'), 'utf8')).toContain(
+      `bundleUrl: "${url}"`,
+    );
+  });
+
+  it('without bundle-url the key is still required: refused naming api-key, before any request', async () => {
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, { values: VALUES, inputs: { 'api-key': ' ' } });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /::error::Input "api-key" is empty\. Pass the admin API key from a secret/,
+    );
+    expect(s.requests).toHaveLength(0);
+    expect(await readFile(join(run.workspace, 'values.yaml'), 'utf8')).toBe(VALUES);
+  });
+
   it('an unreachable or missing URL fails the step and leaves the values file as it was', async () => {
     const m = await startMirror();
     for (const url of [`${m.url}/docs/missing.tar.gz`, 'http://127.0.0.1:9/docs/x.tar.gz']) {

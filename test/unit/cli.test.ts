@@ -91,10 +91,10 @@ describe('the command line help cannot drift from the action files', () => {
 
   it('the options are the InputSpec tables: an input added to a table is an option', () => {
     expect(COMMANDS.publish.inputs).toEqual(
-      PUBLISH_INPUTS.filter((s) => s !== CommonInputs.ApiKey && !s.githubOnly),
+      PUBLISH_INPUTS.filter((s) => s.name !== CommonInputs.ApiKey.name && !s.githubOnly),
     );
     expect(COMMANDS.agent.inputs).toEqual(
-      AGENT_INPUTS.filter((s) => s !== CommonInputs.ApiKey && !s.githubOnly),
+      AGENT_INPUTS.filter((s) => s.name !== CommonInputs.ApiKey.name && !s.githubOnly),
     );
   });
 });

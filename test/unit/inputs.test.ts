@@ -101,6 +101,17 @@ describe('parsePublishInputs', () => {
     expect(() => v.parse(ExportJobSchema, { jobId: `${longest}a`, status: 'queued' })).toThrow();
   });
 
+  it('bundle-url needs no api-key; a key that is given is still checked', () => {
+    const mirror = { domain: '', 'bundle-url': 'https://bucket.example.com/docs/site.tar.gz' };
+    expect(parsePublishInputs(reader({ ...mirror, 'api-key': '' }), WS).inputs.apiKey).toBe('');
+    expect(() =>
+      parsePublishInputs(reader({ ...mirror, 'api-key': 'mint_dsc_0123456789' }), WS),
+    ).toThrow(/^Input "api-key" is a public assistant key/);
+    expect(() => parsePublishInputs(reader({ domain: 'docs.example.com' }), WS)).toThrow(
+      /^Input "api-key" is empty/,
+    );
+  });
+
   it('warns about a key that does not look like an admin key', () => {
     expect(
       parsePublishInputs(reader({ ...base, 'api-key': 'sk_live_1' }), WS).warnings.join(),

@@ -7,7 +7,7 @@ export const ACTION_TEXT = {
     'Export a documentation site as a static bundle, write its fresh presigned link into a Helm values file in place (comments and formatting kept), and hand it to the next step.',
   inputs: {
     'api-key':
-      'Admin API key of the documentation platform (starts with mint_; mint_dsc_ assistant keys do not work). Store it as a secret, e.g. secrets.MINTLIFY_ADMIN_KEY.',
+      'Admin API key of the documentation platform (starts with mint_; mint_dsc_ assistant keys do not work). Store it as a secret, e.g. secrets.MINTLIFY_ADMIN_KEY. Required, except with bundle-url, which asks nothing of the service.',
     domain:
       'Host name of the site to export, e.g. docs.example.com (a scheme and trailing slash are removed; a path is refused). Required unless job-id or bundle-url is given.',
     'job-id':
