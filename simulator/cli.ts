@@ -1,6 +1,7 @@
 /**
- * `npm run simulator -- [--port N] [--seed N] [--export-ms N] [--queued-ms N] [--pages N]
- *   [--outcome completed|failed|never] [--fault-rate 0.2] [--link-ttl SECONDS]`
+ * `npm run simulator -- [--port N] [--storage-port N] [--seed N] [--export-ms N] [--queued-ms N]
+ *   [--pages N] [--outcome completed|failed|never] [--fault-rate 0.2] [--link-ttl SECONDS]
+ *   [--api-key KEY]`
  * Starts the service simulator on loopback and prints how to point the action or curl at it.
  */
 import { parseArgs } from 'node:util';
