@@ -364,3 +364,18 @@ export function describeHidden(visible: Visible, source: string): string {
   });
   return listing(names);
 }
+
+/**
+ * `38 characters (1 HTML comment)`: how much of a comment was hidden from its readers and
+ * removed; undefined when nothing was.
+ */
+export function hiddenNote(visible: Visible, source: string): string | undefined {
+  if (visible.hidden.length === 0) return undefined;
+  const n = visible.removedChars;
+  return `${n} ${n === 1 ? 'character' : 'characters'} (${describeHidden(visible, source)})`;
+}
+
+/** Why an instruction that was all hidden text is not sent. */
+export function nothingShown(note: string): string {
+  return `shows nothing a reader can see: all of it was hidden from readers of the comment and removed, ${note}`;
+}
