@@ -273,7 +273,9 @@ export function invisibleAt(text: string): Set<number> {
       if (cp === ZWJ && /\p{Extended_Pictographic}/u.test(cps[k + 1] ?? '')) return; // in an emoji
       const before = charBefore(text, at);
       const after = String.fromCodePoint(text.codePointAt(offset) ?? 0);
-      if ((cp === ZWJ || cp === ZWNJ) && JOINING_SCRIPT.test(before) && JOINING_SCRIPT.test(after))
+      // After a letter or virama of such a script, mid-word or at its end (a Malayalam chillu,
+      // an eyelash reph); never doubled or before another invisible character.
+      if ((cp === ZWJ || cp === ZWNJ) && JOINING_SCRIPT.test(before) && !INVISIBLE.test(after))
         return;
       if (/\p{Variation_Selector}/u.test(char) && takesVariation(before, cp)) return;
       gone.add(at);
