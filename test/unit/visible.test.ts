@@ -6,10 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { replyBody, type Asked } from '../../src/agent/comment.js';
+import { invisibleAt } from '../../src/agent/invisible.js';
 import {
   describeHidden,
   hiddenNote,
-  invisibleAt,
   visibleText,
   type HiddenKind,
 } from '../../src/agent/visible.js';
