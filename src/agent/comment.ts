@@ -96,6 +96,8 @@ export interface Asked {
   instruction: string;
   login: string;
   url: string;
+  /** How much hidden text was removed from the comment before sending (`visible.ts`). */
+  hidden?: string | undefined;
 }
 
 const short = (sha: string) => inlineCode(sha.slice(0, 7));
@@ -155,7 +157,10 @@ function askedBy(asked: Asked): string {
 
 /** The part most replies have: whose instruction, quoted as data. */
 function quoted(asked: Asked): string {
-  return `${askedBy(asked)}:\n\n${codeBlock(asked.instruction)}`;
+  const hidden = asked.hidden
+    ? `\n\nRemoved before sending, as readers of the comment cannot see it: ${asked.hidden}.`
+    : '';
+  return `${askedBy(asked)}:\n\n${codeBlock(asked.instruction)}${hidden}`;
 }
 
 /** The reply in the thread, once the follow-up has ended one way or another. */

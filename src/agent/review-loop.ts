@@ -36,6 +36,7 @@ import {
 } from './inputs.js';
 import { outcomeOf, settle, WELL } from './outcome.js';
 import type { AgentResult, AgentState, FollowUpDeps } from './state.js';
+import { hiddenNote, nothingShown, visibleText } from './visible.js';
 
 /** A comment that is not for the agent, and how loudly to say so in the log. */
 export interface Ignored {
@@ -197,8 +198,13 @@ async function admit(
     );
     return undefined;
   }
+  // What a reader of the comment sees is what the agent gets: hidden text is never sent.
+  const shown = visibleText(comment.body);
+  const hidden = hiddenNote(shown, comment.body);
+  if (hidden) deps.reporter.info(`Comment ${comment.id}: removed hidden text, ${hidden}.`);
   const asked = {
-    instruction: screened.instruction,
+    instruction: instructionAfter(shown.text, command) ?? '',
+    hidden,
     login: comment.author.login,
     url: comment.url,
   };
@@ -233,11 +239,13 @@ function refusedBefore(
       body: noMarkerReply(asked, command),
       why: 'no agent job is named on the pull request',
     };
-  const problem = promptProblem(asked.instruction);
+  const found = promptProblem(asked.instruction)?.problem;
+  const problem =
+    found && asked.hidden && !asked.instruction.trim() ? nothingShown(asked.hidden) : found;
   if (problem)
     return {
-      body: refusedReply(asked, problem.problem, command),
-      why: `the instruction ${problem.problem}`,
+      body: refusedReply(asked, problem, command),
+      why: `the instruction ${problem}`,
     };
   return undefined;
 }
