@@ -79,7 +79,8 @@ function hunkTail(hunk: string): string[] {
  */
 export function contextBlock(comment: ReviewComment): string {
   const where = whereOf(comment);
-  const hunk = comment.subjectType === 'file' || !comment.diffHunk ? [] : hunkTail(comment.diffHunk);
+  const hunk =
+    comment.subjectType === 'file' || !comment.diffHunk ? [] : hunkTail(comment.diffHunk);
   const body = [...where, ...(hunk.length ? ['hunk, ending at the commented line:', ...hunk] : [])];
   // Drop hunk lines from the top until the block fits (where it is always fits: it is bounded).
   let block = codeBlock(body.join('\n'));

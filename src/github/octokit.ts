@@ -183,14 +183,15 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
             upToLimit(),
           )
         )
-          .slice(0, MAX_COMMENTS).map((c) => ({
-          id: c.id,
-          body: c.body ?? '',
-          author: authorOf(c.user, c.author_association),
-          url: c.html_url,
-          createdAt: c.created_at,
-          updatedAt: c.updated_at,
-        })),
+          .slice(0, MAX_COMMENTS)
+          .map((c) => ({
+            id: c.id,
+            body: c.body ?? '',
+            author: authorOf(c.user, c.author_association),
+            url: c.html_url,
+            createdAt: c.created_at,
+            updatedAt: c.updated_at,
+          })),
       ),
     reviewComments: (number) =>
       call(async (request) =>
@@ -201,25 +202,26 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
             upToLimit(),
           )
         )
-          .slice(0, MAX_COMMENTS).map((c) => ({
-          id: c.id,
-          reviewId: c.pull_request_review_id ?? undefined,
-          inReplyTo: c.in_reply_to_id ?? undefined,
-          body: c.body ?? '',
-          author: authorOf(c.user, c.author_association),
-          url: c.html_url,
-          createdAt: c.created_at,
-          updatedAt: c.updated_at,
-          path: c.path,
-          subjectType: c.subject_type ?? 'line',
-          line: c.line ?? null,
-          startLine: c.start_line ?? null,
-          side: c.side ?? null,
-          startSide: c.start_side ?? null,
-          originalLine: c.original_line ?? null,
-          originalStartLine: c.original_start_line ?? null,
-          diffHunk: c.diff_hunk ?? '',
-        })),
+          .slice(0, MAX_COMMENTS)
+          .map((c) => ({
+            id: c.id,
+            reviewId: c.pull_request_review_id ?? undefined,
+            inReplyTo: c.in_reply_to_id ?? undefined,
+            body: c.body ?? '',
+            author: authorOf(c.user, c.author_association),
+            url: c.html_url,
+            createdAt: c.created_at,
+            updatedAt: c.updated_at,
+            path: c.path,
+            subjectType: c.subject_type ?? 'line',
+            line: c.line ?? null,
+            startLine: c.start_line ?? null,
+            side: c.side ?? null,
+            startSide: c.start_side ?? null,
+            originalLine: c.original_line ?? null,
+            originalStartLine: c.original_start_line ?? null,
+            diffHunk: c.diff_hunk ?? '',
+          })),
       ),
     reviews: (number) =>
       call(async (request) =>
@@ -230,14 +232,15 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
             upToLimit(),
           )
         )
-          .slice(0, MAX_COMMENTS).map((r) => ({
-          id: r.id,
-          body: r.body ?? '',
-          author: authorOf(r.user, r.author_association),
-          url: r.html_url,
-          state: r.state.toUpperCase(),
-          submittedAt: r.submitted_at ?? '',
-        })),
+          .slice(0, MAX_COMMENTS)
+          .map((r) => ({
+            id: r.id,
+            body: r.body ?? '',
+            author: authorOf(r.user, r.author_association),
+            url: r.html_url,
+            state: r.state.toUpperCase(),
+            submittedAt: r.submitted_at ?? '',
+          })),
       ),
     comment: (number, body) =>
       call(async (request) =>
