@@ -113,6 +113,8 @@ export interface Asked {
   instruction: string;
   login: string;
   url: string;
+  /** How much hidden text was removed from the comment before sending (`visible.ts`). */
+  hidden?: string | undefined;
 }
 
 const short = (sha: string) => inlineCode(sha.slice(0, 7));
@@ -172,7 +174,10 @@ function askedBy(asked: Asked): string {
 
 /** The part most replies have: whose instruction, quoted as data. */
 function quoted(asked: Asked): string {
-  return `${askedBy(asked)}:\n\n${codeBlock(asked.instruction)}`;
+  const hidden = asked.hidden
+    ? `\n\nRemoved before sending, as readers of the comment cannot see it: ${asked.hidden}.`
+    : '';
+  return `${askedBy(asked)}:\n\n${codeBlock(asked.instruction)}${hidden}`;
 }
 
 /** One instruction of a review, as its reply lists it. */
@@ -182,6 +187,8 @@ export interface SentPart {
   url: string;
   /** Why it was left out (nothing after the command, …); undefined: it was sent. */
   refused?: string;
+  /** How much hidden text was removed before sending (`visible.ts`). */
+  hidden?: string;
 }
 
 /** What a review's reply lists: who asked, each instruction, the prompt sent as a whole. */

@@ -92,7 +92,10 @@ export async function followUpItem(
     return undefined;
   }
   const { prompt, parts } = promptOf(item);
-  const asked = { instruction: prompt, login: item.author.login, url: item.url };
+  const hidden = item.kind === 'comment' ? parts[0]?.hidden : undefined;
+  const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden };
+  for (const part of parts)
+    if (part.hidden) deps.reporter.info(`${named(item)}: removed hidden text, ${part.hidden}.`);
   const review: ReviewAsked = {
     reviewId: item.id,
     login: item.author.login,

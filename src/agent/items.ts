@@ -17,6 +17,7 @@ import { contextBlock, whereShort } from './context.js';
 import { isReply, takenIn, type SentPart } from './comment.js';
 import { instructionAfter } from './markers.js';
 import { promptProblem } from './inputs.js';
+import { hiddenNote, nothingShown, visibleText } from './visible.js';
 
 /**
  * An item older than this, counted back from the event that started the run, is not sent: an
@@ -26,12 +27,12 @@ import { promptProblem } from './inputs.js';
 export const STALE_MS = 24 * 3_600_000;
 
 /**
- * The text a reader sees of a comment's Markdown. The one call site where a comment body becomes
- * a prompt: it becomes `visibleText(markdown).text` (src/agent/visible.ts, issue 25 point 5) once
- * that lands; until then the body is taken as written.
+ * The text a reader sees of a comment's Markdown, and how much was hidden (visible.ts): the one
+ * place where a comment body or a review body becomes an instruction. Hidden text is never sent.
  */
-export function readerText(markdown: string): string {
-  return markdown;
+export function readerText(markdown: string): { text: string; hidden: string | undefined } {
+  const shown = visibleText(markdown);
+  return { text: shown.text, hidden: hiddenNote(shown, markdown) };
 }
 
 /** One instruction of a follow-up. */
@@ -41,6 +42,8 @@ export interface Part {
   /** A diff comment: where it is (its context). */
   comment?: ReviewComment;
   url: string;
+  /** How much hidden text was removed from it (`38 characters (1 HTML comment)`). */
+  hidden?: string;
 }
 
 /** One follow-up: a comment (issue or diff), or a review. */
@@ -68,15 +71,21 @@ export function takenReviews(comments: IssueComment[]): Set<number> {
   return new Set(comments.filter((c) => c.author.bot).flatMap((c) => takenIn(c.body)));
 }
 
-/** The instruction of a text, as a reader sees it; undefined when it does not start with the command. */
-function instructionOf(body: string, command: string): string | undefined {
-  return instructionAfter(readerText(body), command);
+/** The instruction of a text as a reader sees it; undefined when it does not start with the command. */
+function instructionOf(
+  body: string,
+  command: string,
+): { instruction: string; hidden?: string } | undefined {
+  const { text, hidden } = readerText(body);
+  const instruction = instructionAfter(text, command);
+  if (instruction === undefined) return undefined;
+  return hidden ? { instruction, hidden } : { instruction };
 }
 
 function commentItem(
   c: IssueComment | ReviewComment,
   kind: CommentKind,
-  instruction: string,
+  found: { instruction: string; hidden?: string },
 ): FollowUpItem {
   const diff = kind === 'review' ? (c as ReviewComment) : undefined;
   return {
@@ -87,7 +96,7 @@ function commentItem(
     author: c.author,
     url: c.url,
     createdAt: c.createdAt,
-    parts: [{ instruction, url: c.url, ...(diff ? { comment: diff } : {}) }],
+    parts: [{ ...found, url: c.url, ...(diff ? { comment: diff } : {}) }],
   };
 }
 
@@ -100,8 +109,8 @@ export function followUpItems(lists: PullRequestLists, command: string): FollowU
   const items: FollowUpItem[] = [];
   for (const c of lists.issueComments) {
     if (isReply(c.body)) continue;
-    const instruction = instructionOf(c.body, command);
-    if (instruction !== undefined) items.push(commentItem(c, 'issue', instruction));
+    const found = instructionOf(c.body, command);
+    if (found) items.push(commentItem(c, 'issue', found));
   }
   const taken = takenReviews(lists.issueComments);
   const reviews = new Map(lists.reviews.map((r) => [r.id, r]));
@@ -117,16 +126,16 @@ export function followUpItems(lists: PullRequestLists, command: string): FollowU
     if (review && (review.state === 'PENDING' || review.state === 'DISMISSED')) continue;
     const body = review ? instructionOf(review.body, command) : undefined;
     const parts: Part[] = [
-      ...(review && body !== undefined ? [{ instruction: body, url: review.url }] : []),
+      ...(review && body ? [{ ...body, url: review.url }] : []),
       ...comments.flatMap((c) => {
-        const instruction = instructionOf(c.body, command);
-        return instruction === undefined ? [] : [{ instruction, comment: c, url: c.url }];
+        const found = instructionOf(c.body, command);
+        return found ? [{ ...found, comment: c, url: c.url }] : [];
       }),
     ];
     if (parts.length === 0) continue;
     const only = parts[0]!;
     if (parts.length === 1 && only.comment) {
-      items.push(commentItem(only.comment, 'review', only.instruction));
+      items.push(commentItem(only.comment, 'review', only));
       continue;
     }
     if (!review || taken.has(review.id)) continue;
@@ -168,11 +177,15 @@ export function promptOf(item: FollowUpItem): { prompt: string; parts: SentPart[
   const texts: string[] = [];
   let n = 0;
   for (const part of item.parts) {
-    const problem = promptProblem(part.instruction);
+    const found = promptProblem(part.instruction)?.problem;
+    // All of it hidden from readers: say so, rather than "is empty".
+    const problem =
+      found && part.hidden && !part.instruction.trim() ? nothingShown(part.hidden) : found;
     parts.push({
       what: partWhat(part),
       url: part.url,
-      ...(problem ? { refused: problem.problem } : {}),
+      ...(problem ? { refused: problem } : {}),
+      ...(part.hidden ? { hidden: part.hidden } : {}),
     });
     if (problem) continue;
     const instruction = part.instruction.trim();
