@@ -59,15 +59,14 @@ function named(item: FollowUpItem): string {
   return item.kind === 'review' ? `Review ${item.id}` : `Comment ${item.id}`;
 }
 
-/** Reactions on an item: on the comment, or on each diff comment of a review. */
-function reactOn(item: FollowUpItem, writer: CommentWriter, content: Reaction) {
-  return item.kind === 'comment'
-    ? writer.react(item.commentKind, item.id, content).then(() => undefined)
-    : Promise.all(
-        item.parts.flatMap((p) =>
-          p.comment ? [writer.react('review', p.comment.id, content)] : [],
-        ),
-      ).then(() => undefined);
+/** Reactions on an item: on the comment, or on each diff comment of a review (in order). */
+async function reactOn(item: FollowUpItem, writer: CommentWriter, content: Reaction) {
+  if (item.kind === 'comment') {
+    await writer.react(item.commentKind, item.id, content);
+    return;
+  }
+  for (const part of item.parts)
+    if (part.comment) await writer.react('review', part.comment.id, content);
 }
 
 /**
