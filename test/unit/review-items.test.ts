@@ -2,7 +2,9 @@
  * What the review loop sends: the items of a pull request grouped into follow-ups (a comment, a
  * review with its numbered instructions), and the context of a diff comment, quoted as data.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseReviewEvent } from '../../src/agent/event.js';
 import { contextBlock, escapeInvisible, MAX_CONTEXT, whereOf } from '../../src/agent/context.js';
 import { takenLine, REPLY_MARKER } from '../../src/agent/comment.js';
 import { followUpItems, isStale, promptOf, type PullRequestLists } from '../../src/agent/items.js';
@@ -235,5 +237,32 @@ describe('the follow-ups of a pull request', () => {
     expect(parts[0]!.refused).toBe('contains only white space');
     expect(prompt.startsWith('These 2 instructions')).toBe(true);
     expect(prompt).not.toContain("the review's summary");
+  });
+});
+
+describe('the review event', () => {
+  it('reads a pull_request_review payload as GitHub sends it (state in lower case)', () => {
+    const payload = JSON.parse(
+      readFileSync(
+        new URL('../fixtures/events/pull_request_review.submitted.json', import.meta.url),
+        'utf8',
+      ),
+    ) as { review: { state: string } };
+    expect(payload.review.state).toBe('commented');
+    expect(parseReviewEvent(payload)).toEqual({
+      name: 'pull_request_review',
+      action: 'submitted',
+      pullNumber: 101,
+      review: {
+        id: 2612345678,
+        body: '/agent Keep the tone of the rest of the page.',
+        author: { login: 'octocat', bot: false, association: 'COLLABORATOR' },
+        url: 'https://github.com/acme/docs/pull/101#pullrequestreview-2612345678',
+        submittedAt: '2026-03-02T09:20:06Z',
+      },
+    });
+    expect(() => parseReviewEvent({ action: 'submitted', pull_request: { number: 1 } })).toThrow(
+      /^The pull_request_review event payload \(GITHUB_EVENT_PATH\) has no valid "review"\. /,
+    );
   });
 });
