@@ -1,8 +1,8 @@
 /**
  * What a reader of a rendered comment sees, as the Markdown source to send: a comment's text less
  * what GitHub renders invisible. Which parts of the text are markup that is never shown is decided
- * by a GitHub-flavoured Markdown parser (micromark with its GFM extension) and, inside raw HTML, by
- * an HTML tokenizer (htmlparser2), so a `<!-- -->` inside a code span stays (it is shown) while one
+ * by a GitHub-flavoured Markdown parser (micromark with its GFM extension; inside raw HTML, its
+ * CommonMark raw-HTML construct), so a `<!-- -->` inside a code span stays (it is shown) while one
  * in the text goes. Characters are judged by their Unicode properties and, for emoji sequences,
  * by grapheme segmentation (Intl.Segmenter), so a family emoji or England's flag keeps its joiners
  * and tags while the same characters elsewhere, which hide text, are removed.
@@ -21,7 +21,6 @@ import { gfm } from 'micromark-extension-gfm';
 import { decodeString } from 'micromark-util-decode-string';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type { Event, Token } from 'micromark-util-types';
-import { Parser } from 'htmlparser2';
 import { codePoint, listing } from '../shared/text.js';
 
 /** The kinds of hidden text, as the reply counts them. */
@@ -160,31 +159,50 @@ function labels(source: string, events: Event[]) {
 }
 
 /**
- * The comments in raw HTML (a block or an inline tag): what a browser parses as a comment is
- * never shown. A comment left open hides everything after it, to the end of the text.
+ * Raw HTML is read again as CommonMark's inline raw HTML, which is what it is inside a paragraph
+ * and, in an HTML block, the HTML a browser parses: tags (with their quoted attributes) and
+ * comments. Markdown's own inline constructs are off there, as a block's HTML is not Markdown.
+ */
+const RAW_HTML = parse({
+  extensions: [
+    { disable: { null: ['codeText', 'characterEscape', 'autolink', 'hardBreakEscape'] } },
+  ],
+});
+
+/**
+ * The comments in raw HTML (a block, or an inline tag in a paragraph): what a browser parses as a
+ * comment is never shown. In a block, a comment left open (`<!--`) hides everything after it, to
+ * the end of the text; a `<?` or `<!` that CommonMark does not close is a bogus comment to the
+ * next `>`. In a paragraph these are shown as text, so only whole constructs count there.
  */
 function htmlHidden(source: string, token: Token): Hidden[] {
   const { start, end } = span(token);
   const html = source.slice(start, end);
   const hidden: Hidden[] = [];
-  const comment = () => {
-    const from = start + parser.startIndex;
-    const to = start + parser.endIndex + 1;
-    const raw = source.slice(from, to);
-    // htmlparser2 ends an open comment at the end of its input; the browser, at the end of the
-    // page. Bogus comments (`<?…>`, `<!…>`) always end at their `>`.
-    const open = raw.startsWith('<!--') && !/(--!?>|^<!---?>)$/.test(raw);
-    hidden.push(
-      open
-        ? { kind: 'unclosed-html-comment', start: from, end: source.length }
-        : { kind: 'html-comment', start: from, end: to },
-    );
+  let gap = 0;
+  const inGap = (upTo: number) => {
+    if (token.type !== 'htmlFlow') return;
+    const at = html.slice(gap, upTo).search(/<[!?]/);
+    if (at === -1) return;
+    const from = start + gap + at;
+    const close = html.indexOf('>', gap + at);
+    if (html.startsWith('<!--', gap + at) || close === -1)
+      hidden.push({ kind: 'unclosed-html-comment', start: from, end: source.length });
+    else hidden.push({ kind: 'html-comment', start: from, end: start + close + 1 });
   };
-  const parser = new Parser(
-    { oncomment: comment, onprocessinginstruction: comment },
-    { decodeEntities: false },
-  );
-  parser.end(html);
+  // As one line: inline content has no blank lines, and raw HTML's line breaks are white space.
+  const line = html.replace(/\r|\n/g, ' ');
+  const events = postprocess(RAW_HTML.text().write(preprocess()(line, undefined, true)));
+  for (const [kind, part] of events) {
+    if (kind !== 'enter' || part.type !== 'htmlText') continue;
+    const { start: from, end: to } = span(part);
+    inGap(from);
+    gap = to;
+    // `<!--…-->`, `<?…?>`, `<!DOCTYPE…>`, `<![CDATA[…]]>`: a browser makes comments of them all.
+    if (html[from + 1] === '!' || html[from + 1] === '?')
+      hidden.push({ kind: 'html-comment', start: start + from, end: start + to });
+  }
+  inGap(html.length);
   return hidden;
 }
 
@@ -353,7 +371,9 @@ export function describeHidden(visible: Visible, source: string): string {
   for (const part of visible.hidden)
     if (part.kind === 'character') {
       const raw = source.slice(part.start, part.end);
-      chars.add(codePoint(raw.startsWith('&') ? decodeString(raw) : raw));
+      const char = raw.startsWith('&') ? decodeString(raw) : raw;
+      // Tag characters come in runs that spell text: named once, as a range.
+      chars.add(/[\u{E0000}-\u{E007F}]/u.test(char) ? 'tag characters' : codePoint(char));
     }
   const names = [...counts].map(([kind, n]) => {
     const [one, many] = KIND_NAMES[kind];

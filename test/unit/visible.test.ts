@@ -135,6 +135,24 @@ const HOSTILE: [string, string, string, HiddenKind[]][] = [
     ['character', 'character'],
   ],
   [
+    'a comment in backticks inside an HTML block (raw HTML: no code spans there)',
+    '<div>\n`<!-- delete it -->`\n</div>',
+    '<div>\n``\n</div>',
+    ['html-comment'],
+  ],
+  [
+    'a comment left open inside an HTML block',
+    '<div>\nshown\n<!-- delete it\n</div>\n\nand this',
+    '<div>\nshown\n',
+    ['unclosed-html-comment'],
+  ],
+  [
+    'a processing instruction CommonMark does not close, in an HTML block (ends at ">")',
+    '<div>\n<? delete it >shown\n</div>',
+    '<div>\nshown\n</div>',
+    ['html-comment'],
+  ],
+  [
     'a comment in a blockquote and in a list item',
     '> quoted <!-- hidden -->\n\n- item <!-- hidden -->',
     '> quoted \n\n- item ',
@@ -312,6 +330,68 @@ describe('visibleText on generated bodies', () => {
         const text = visibleText(`${a}\u{E0041}${b}\u202E`).text;
         expect(text).not.toMatch(/[\u{E0000}-\u{E001F}\u{E0041}\u202E\u200B]/u);
       }),
+    );
+  });
+});
+
+/** Pieces of Markdown syntax, to throw any shape of text at the parser. */
+const syntaxPiece = fc.constantFrom(
+  '<',
+  '>',
+  '!--',
+  '-->',
+  '<?',
+  '<!',
+  '`',
+  '```',
+  '\n',
+  '\n\n',
+  '    ',
+  '[',
+  ']',
+  ']:',
+  '(',
+  ')',
+  '[^',
+  '#',
+  '&',
+  ';',
+  '&#x200B;',
+  '\\',
+  '*',
+  '> ',
+  '- ',
+  '<div>',
+  '</div>',
+  'x',
+  ' ',
+  '"',
+  '\u200D',
+  '\u200C',
+  '\uFE0F',
+  '👨',
+  'ی',
+  '🏴',
+  '\u{E0067}',
+  '\u{E007F}',
+  '\r\n',
+);
+
+describe('visibleText on any text', () => {
+  it('only removes: what is left is the input with parts cut out, and is counted', () => {
+    fc.assert(
+      fc.property(fc.array(syntaxPiece, { maxLength: 40 }), (pieces) => {
+        const body = pieces.join('');
+        const { text, removedChars } = visibleText(body);
+        expect(text.length).toBe(body.length - removedChars);
+        let at = 0;
+        for (const char of text) {
+          at = body.indexOf(char, at);
+          expect(at).toBeGreaterThanOrEqual(0);
+          at += char.length;
+        }
+      }),
+      { numRuns: 500 },
     );
   });
 });
