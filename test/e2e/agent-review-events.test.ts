@@ -145,7 +145,11 @@ function agentOn(
 const replies = (g: FakeGitHub) =>
   g.comments.filter((c) => !c.seeded && c.body.startsWith('<!-- docs-agent-reply -->'));
 
-describe('a review: one follow-up, with every /agent comment and its context', () => {
+// Each case starts dist/ two to four times, one follow-up each (two in one run below): more than
+// the default limit when the machine is busy.
+const SEVERAL_RUNS = { timeout: 120_000 };
+
+describe('a review: one follow-up, with every /agent comment and its context', SEVERAL_RUNS, () => {
   it('two /agent line comments: numbered, with file, lines and side; one reply lists them', async () => {
     const { s, g, jobId } = await world();
     const run = await agentOn(await reviewEvent(), s, g);
@@ -225,7 +229,7 @@ describe('a review: one follow-up, with every /agent comment and its context', (
   });
 });
 
-describe('nothing sent twice, nothing lost', () => {
+describe('nothing sent twice, nothing lost', SEVERAL_RUNS, () => {
   it('the review first, then its comment events: one follow-up', async () => {
     const { s, g } = await world();
     const first = await agentOn(await reviewEvent(), s, g);
