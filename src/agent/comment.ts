@@ -33,6 +33,23 @@ export function isReply(body: string): boolean {
   return body.startsWith(REPLY_MARKER);
 }
 
+/**
+ * `<!-- docs-agent-taken: review 123 -->`: in the action's reply to a review, written before the
+ * follow-up is sent, the durable mark that this review was taken (a review has no reactions in
+ * GitHub's REST API, unlike a comment, whose mark is the action's 👀).
+ */
+export function takenLine(reviewId: number): string {
+  return `<!-- docs-agent-taken: review ${reviewId} -->`;
+}
+
+/** The reviews a reply marks as taken. */
+export function takenIn(body: string): number[] {
+  if (!isReply(body)) return [];
+  return [...body.matchAll(/^<!-- docs-agent-taken: review ([1-9]\d{0,15}) -->$/gm)].map((m) =>
+    Number(m[1]),
+  );
+}
+
 /** The links a comment shows: the workflow run. */
 export interface CommentLinks {
   run?: string;
@@ -163,15 +180,76 @@ function quoted(asked: Asked): string {
   return `${askedBy(asked)}:\n\n${codeBlock(asked.instruction)}${hidden}`;
 }
 
+/** One instruction of a review, as its reply lists it. */
+export interface SentPart {
+  /** `the review's summary`, or where a comment on the diff is (`quickstart.mdx`, line 15). */
+  what: string;
+  url: string;
+  /** Why it was left out (nothing after the command, …); undefined: it was sent. */
+  refused?: string;
+  /** How much hidden text was removed before sending (`visible.ts`). */
+  hidden?: string;
+}
+
+/** What a review's reply lists: who asked, each instruction, the prompt sent as a whole. */
+export interface ReviewAsked {
+  reviewId: number;
+  login: string;
+  url: string;
+  parts: SentPart[];
+  /** The whole text sent to the agent. */
+  prompt: string;
+}
+
+function reviewListing(asked: ReviewAsked): string {
+  const sent = asked.parts.filter((p) => !p.refused).length;
+  const items = asked.parts.map(
+    (p, i) => `${i + 1}. [${p.what}](${p.url})${p.refused ? `: not sent, it ${p.refused}` : ''}`,
+  );
+  return [
+    `[Review](${asked.url}) from ${inlineCode(asked.login)}: ${sent} instruction${sent === 1 ? '' : 's'} sent as one follow-up:`,
+    '',
+    ...items,
+    '',
+    'The text sent:',
+    '',
+    codeBlock(asked.prompt),
+  ].join('\n');
+}
+
+/** The reply to a review, posted before the follow-up is sent (it marks the review as taken). */
+export function reviewSendingBody(asked: ReviewAsked, jobId: string): string {
+  return [
+    REPLY_MARKER,
+    takenLine(asked.reviewId),
+    `📨 **Sending**: the instructions of this review go to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
+    '',
+    reviewListing(asked),
+    '',
+  ].join('\n');
+}
+
+/** The reply to a review once its follow-up has ended (the same comment, edited). */
+export function reviewReplyBody(
+  outcome: FollowUpOutcome,
+  asked: ReviewAsked,
+  links: CommentLinks,
+): string {
+  const job = 'job' in outcome ? shownJob(outcome) : undefined;
+  const details = job ? `\n${table(jobRows(job, links))}\n` : '';
+  return `${REPLY_MARKER}\n${takenLine(asked.reviewId)}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
+}
+
+/** For a follow-up whose result was not seen, the job's answer is its past: its status is not shown. */
+function shownJob(outcome: FollowUpOutcome & { job: AgentJob }): AgentJob {
+  return outcome.kind === 'sent' || outcome.kind === 'unconfirmed'
+    ? { ...outcome.job, status: outcome.kind }
+    : outcome.job;
+}
+
 /** The reply in the thread, once the follow-up has ended one way or another. */
 export function replyBody(outcome: FollowUpOutcome, asked: Asked, links: CommentLinks): string {
-  // For a follow-up whose result was not seen, the job's answer is its past: its status is not shown.
-  const job =
-    'job' in outcome
-      ? outcome.kind === 'sent' || outcome.kind === 'unconfirmed'
-        ? { ...outcome.job, status: outcome.kind }
-        : outcome.job
-      : undefined;
+  const job = 'job' in outcome ? shownJob(outcome) : undefined;
   const details = job ? `\n${table(jobRows(job, links))}\n` : '';
   const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
   return `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`;

@@ -1,8 +1,10 @@
 /**
- * The comment events the review loop listens to, read from the payload GitHub writes to
+ * The events the review loop listens to, read from the payload GitHub writes to
  * GITHUB_EVENT_PATH: `issue_comment` (a comment on the conversation of an issue or a pull
- * request) and `pull_request_review_comment` (a comment on a line of a pull request's diff). Only
- * the fields the loop uses are read; the rest of the payload is GitHub's to change.
+ * request), `pull_request_review` (a review submitted, with its body and its comments on the
+ * diff) and `pull_request_review_comment` (one comment on the diff). Only the fields the loop uses
+ * are read; the rest of the payload is GitHub's to change. An event only wakes the loop: what it
+ * sends is read from the pull request (see items.ts).
  */
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
@@ -12,10 +14,24 @@ import { printable } from '../shared/text.js';
 
 export const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment'] as const;
 export type CommentEventName = (typeof COMMENT_EVENTS)[number];
+export const REVIEW_EVENT = 'pull_request_review';
 
-export function isCommentEvent(name: string | undefined): name is CommentEventName {
-  return (COMMENT_EVENTS as readonly string[]).includes(name ?? '');
+/** An event the review loop runs on: a comment, or a review. */
+export function isCommentEvent(name: string | undefined): boolean {
+  return name === REVIEW_EVENT || (COMMENT_EVENTS as readonly string[]).includes(name ?? '');
 }
+
+/** A submitted, edited or dismissed review (`pull_request_review`). */
+export interface ReviewEvent {
+  name: typeof REVIEW_EVENT;
+  /** `submitted`, `edited`, `dismissed`: only `submitted` is acted on. */
+  action: string;
+  pullNumber: number;
+  review: { id: number; body: string; author: Author; url: string; submittedAt: string };
+}
+
+/** What a run of the review loop is on. */
+export type AgentEvent = CommentEvent | ReviewEvent;
 
 /** A comment event, as the review loop needs it. */
 export interface CommentEvent {
@@ -32,6 +48,8 @@ export interface CommentEvent {
     url: string;
     /** Where a reply goes: the thread's first review comment, or the comment itself. */
     threadId: number;
+    /** ISO date (empty when the payload has none). */
+    createdAt: string;
   };
 }
 
@@ -44,6 +62,7 @@ const CommentSchema = v.looseObject({
   author_association: v.optional(v.string(), 'NONE'),
   html_url: v.string(),
   in_reply_to_id: v.optional(v.nullable(id)),
+  created_at: v.optional(v.string(), ''),
 });
 
 const IssueCommentPayload = v.looseObject({
@@ -61,21 +80,58 @@ const ReviewCommentPayload = v.looseObject({
   comment: CommentSchema,
 });
 
+// Webhook payloads give the state in lower case (`commented`), REST in upper case.
+const ReviewPayload = v.looseObject({
+  action: v.string(),
+  pull_request: v.looseObject({ number: id }),
+  review: v.looseObject({
+    id,
+    body: v.optional(v.nullable(v.string()), ''),
+    user: v.nullable(UserSchema),
+    author_association: v.optional(v.string(), 'NONE'),
+    html_url: v.string(),
+    submitted_at: v.optional(v.nullable(v.string()), ''),
+  }),
+});
+
 type Comment = v.InferOutput<typeof CommentSchema>;
+
+function authorOf(user: Comment['user'], association: string): Author {
+  return {
+    login: user?.login ?? '',
+    // A deleted account (`ghost`) has no user: it can steer nothing, like a bot.
+    bot: user === null || user.type === 'Bot',
+    association,
+  };
+}
 
 function commentOf(comment: Comment, kind: CommentKind): CommentEvent['comment'] {
   return {
     id: comment.id,
     kind,
     body: comment.body ?? '',
-    author: {
-      login: comment.user?.login ?? '',
-      // A deleted account (`ghost`) has no user: it can steer nothing, like a bot.
-      bot: comment.user === null || comment.user.type === 'Bot',
-      association: comment.author_association,
-    },
+    author: authorOf(comment.user, comment.author_association),
     url: comment.html_url,
     threadId: (kind === 'review' && comment.in_reply_to_id) || comment.id,
+    createdAt: comment.created_at,
+  };
+}
+
+/** Reads the payload of a review event; refuses one that is not shaped as GitHub sends it. */
+export function parseReviewEvent(payload: unknown): ReviewEvent {
+  const p = parse(ReviewPayload, payload, REVIEW_EVENT);
+  const { review } = p;
+  return {
+    name: REVIEW_EVENT,
+    action: p.action,
+    pullNumber: p.pull_request.number,
+    review: {
+      id: review.id,
+      body: review.body ?? '',
+      author: authorOf(review.user, review.author_association),
+      url: review.html_url,
+      submittedAt: review.submitted_at ?? '',
+    },
   };
 }
 
@@ -114,12 +170,12 @@ function parse<T extends v.GenericSchema>(
 }
 
 /**
- * The comment event the run is on, read from GITHUB_EVENT_NAME and the payload at
+ * The comment or review event the run is on, read from GITHUB_EVENT_NAME and the payload at
  * GITHUB_EVENT_PATH; undefined on any other event.
  */
-export function readCommentEvent(env: NodeJS.ProcessEnv): CommentEvent | undefined {
+export function readCommentEvent(env: NodeJS.ProcessEnv): AgentEvent | undefined {
   const name = env.GITHUB_EVENT_NAME;
-  if (!isCommentEvent(name)) return undefined;
+  if (name === undefined || !isCommentEvent(name)) return undefined;
   let payload: unknown;
   try {
     payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
@@ -128,5 +184,7 @@ export function readCommentEvent(env: NodeJS.ProcessEnv): CommentEvent | undefin
       `Could not read the ${name} event payload at GITHUB_EVENT_PATH (${printable(env.GITHUB_EVENT_PATH ?? 'not set')}): ${printable((error as Error).message)}. The runner writes it for every run; outside a runner, set GITHUB_EVENT_PATH to a payload file.`,
     );
   }
-  return parseCommentEvent(name, payload);
+  return name === REVIEW_EVENT
+    ? parseReviewEvent(payload)
+    : parseCommentEvent(name as CommentEventName, payload);
 }

@@ -6,7 +6,7 @@
 import type { AgentActionInputs, FollowUpInputs } from './inputs.js';
 import type { AgentResult, FollowUpDeps } from './state.js';
 import { announce, type PullRequestSide } from './announce.js';
-import type { CommentEvent } from './event.js';
+import type { AgentEvent } from './event.js';
 import { reviewLoop } from './review-loop.js';
 import { UserError } from '../shared/errors.js';
 import { systemClock } from '../shared/poll.js';
@@ -46,8 +46,8 @@ export async function followUp(inputs: FollowUpInputs, deps: FollowUpDeps): Prom
 
 export interface AgentRunDeps extends FollowUpDeps {
   side: PullRequestSide;
-  /** The comment event the run is on, if any. */
-  event: CommentEvent | undefined;
+  /** The comment or review event the run is on, if any. */
+  event: AgentEvent | undefined;
   redact(text: string): string;
 }
 

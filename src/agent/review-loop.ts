@@ -1,59 +1,47 @@
 /**
- * The review loop: a comment `/agent <instruction>` on the agent's pull request becomes a
- * follow-up of its job, and the outcome is replied in the thread. Which comments count and which
- * markers may name the job are decided by pure functions, the trusted marker by the commenter's
- * own check; `reviewLoop` runs the steps. Nothing is sent to the service unless every check
- * passed; the instruction is data throughout, never printed.
+ * The review loop: an event on the agent's pull request (a comment, a review) wakes it, and it
+ * handles every `/agent` item on the pull request that no run took yet (items.ts), whatever event
+ * started it and in whatever order events arrive: a comment is one follow-up, a review is one
+ * follow-up with all its instructions. Each item is claimed durably before it is sent
+ * (follow-up.ts), so a re-run, or a later run, never sends it again. Who may steer and which job
+ * the pull request names are decided before anything is sent; instructions are data throughout,
+ * never printed.
  */
 import { describeGitHubFailure, GitHubApiError } from '../github/api-error.js';
 import {
   refusal,
   type Author,
   type CommentWriter,
-  type IssueComment,
   type PullRequest,
   type PullRequestApi,
-  type Reaction,
 } from '../github/pull-request.js';
 import { UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
-import { announce, announcedJob, type PullRequestSide } from './announce.js';
-import {
-  isReply,
-  markersIn,
-  noMarkerReply,
-  refusedReply,
-  replyBody,
-  type Asked,
-  type FollowUpOutcome,
-} from './comment.js';
-import type { CommentEvent } from './event.js';
-import {
-  promptProblem,
-  reviewLoopWithoutToken,
-  type AgentActionInputs,
-  type FollowUpInputs,
-} from './inputs.js';
-import { outcomeOf, settle, WELL } from './outcome.js';
-import type { AgentResult, AgentState, FollowUpDeps } from './state.js';
-import { hiddenNote, nothingShown, visibleText } from './visible.js';
+import { noMarkerReply } from './comment.js';
+import { REVIEW_EVENT, type AgentEvent, type CommentEvent } from './event.js';
+import { followUpItem, type ReviewLoopDeps, type ReviewLoopResult } from './follow-up.js';
+import { reviewLoopWithoutToken, type AgentActionInputs } from './inputs.js';
+import { followUpItems, isStale, type FollowUpItem, type PullRequestLists } from './items.js';
+import { instructionAfter, markerCandidates, newestMarker } from './markers.js';
 
-/** A comment that is not for the agent, and how loudly to say so in the log. */
+export type { ReviewLoopDeps, ReviewLoopResult } from './follow-up.js';
+export {
+  instructionAfter,
+  markerCandidates,
+  newestMarker,
+  type MarkerCandidate,
+} from './markers.js';
+
+/** An event that does not wake the loop, and how loudly to say so in the log. */
 export interface Ignored {
   ignore: string;
   level: 'debug' | 'info';
 }
 
-/** The text after the command at the start of a comment; undefined when it does not start so. */
-export function instructionAfter(body: string, command: string): string | undefined {
-  const text = body.replace(/\r\n?/g, '\n').trimStart();
-  if (!text.startsWith(command)) return undefined;
-  const rest = text.slice(command.length);
-  // `/agents` is not `/agent`.
-  return rest === '' || /^\s/.test(rest) ? rest : undefined;
-}
-
-/** The comment's instruction (untrimmed), or why the comment is not for the agent. */
+/**
+ * Whether a comment event wakes the loop: a created comment on a pull request that starts with
+ * the command, not from a bot (the workflow's `if:` skips the others before a runner starts).
+ */
 export function screen(event: CommentEvent, command: string): Ignored | { instruction: string } {
   if (event.action !== 'created')
     return { ignore: `the comment was ${printable(event.action)}, not created`, level: 'debug' };
@@ -70,145 +58,160 @@ export function screen(event: CommentEvent, command: string): Ignored | { instru
   return { instruction };
 }
 
-/** A marker on the pull request, and whose text holds it. */
-export interface MarkerCandidate {
-  jobId: string;
-  author: Author;
-  /** In an announce (see `announcedJob`): the action's own comment, trusted as it is. */
-  announce: boolean;
-  /** Where it is, for the log: `comment <id>` or `the description`. */
-  where: string;
-}
-
-/**
- * The markers that may name the pull request's job, newest first: one per comment (an announce's
- * own, else the comment's last), then the description's last. Instructions and the replies that
- * quote them are skipped: they are data, and may hold a marker line that names another job.
- */
-export function markerCandidates(
-  pull: PullRequest,
-  comments: IssueComment[],
-  command: string,
-): MarkerCandidate[] {
-  const inComments = comments
-    .filter((c) => !isReply(c.body) && instructionAfter(c.body, command) === undefined)
-    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id)
-    .flatMap((c) => {
-      const announced = announcedJob(c);
-      const jobId = announced ?? markersIn(c.body).at(-1);
-      if (jobId === undefined) return [];
-      return [
-        { jobId, author: c.author, announce: announced !== undefined, where: `comment ${c.id}` },
-      ];
-    });
-  const described = markersIn(pull.body).at(-1);
-  return described === undefined
-    ? inComments
-    : [
-        ...inComments,
-        { jobId: described, author: pull.author, announce: false, where: 'the description' },
-      ];
-}
-
-/**
- * The job the pull request belongs to: the newest marker that is trusted. An announce is; any
- * other text (a person's comment, another app's, the description) only when its author may steer
- * the agent, by the commenter's own check (`mayNotSteer`, which asks GitHub for the permission).
- * Each marker passed over is handed to `passed`, with the reason.
- */
-export async function newestMarker(
-  candidates: MarkerCandidate[],
-  mayNotSteer: (author: Author) => Promise<string | undefined>,
-  passed: (candidate: MarkerCandidate, why: string) => void = () => undefined,
-): Promise<string | undefined> {
-  for (const candidate of candidates) {
-    if (candidate.announce) return candidate.jobId;
-    const why = await mayNotSteer(candidate.author);
-    if (why === undefined) return candidate.jobId;
-    passed(candidate, why);
-  }
+/** Whether a review event wakes the loop: a submitted review (edited or dismissed: no-ops). */
+function screenReview(event: AgentEvent & { name: typeof REVIEW_EVENT }): Ignored | undefined {
+  if (event.action !== 'submitted')
+    return { ignore: `the review was ${printable(event.action)}, not submitted`, level: 'debug' };
+  if (event.review.author.bot)
+    return {
+      ignore: `${printable(event.review.author.login) || 'a deleted account'} is a bot, and bots never steer the agent`,
+      level: 'info',
+    };
   return undefined;
 }
 
-export interface ReviewLoopDeps extends FollowUpDeps {
-  /** Shared with `send`: the job it last saw (a failed job's reason), the reply's link. */
-  state: AgentState;
-  side: PullRequestSide;
-  /** Sends the follow-up and waits for the job (the pipeline's `followUp`). */
-  send(
-    inputs: FollowUpInputs,
-    extra?: { pickupSign?: () => Promise<string | undefined> },
-  ): Promise<AgentResult>;
-  redact(text: string): string;
-  now?: () => number;
+/** What started the run, as the log and the checks need it. */
+function triggerOf(event: AgentEvent) {
+  return event.name === REVIEW_EVENT
+    ? {
+        what: `Review ${event.review.id}`,
+        author: event.review.author,
+        at: event.review.submittedAt,
+        url: event.review.url,
+      }
+    : {
+        what: `Comment ${event.comment.id}`,
+        author: event.comment.author,
+        at: event.comment.createdAt,
+        url: event.comment.url,
+      };
 }
 
-export interface ReviewLoopResult {
-  /** The instruction, once it was sent. */
-  instruction?: string;
-  outcome?: FollowUpOutcome;
-  result?: AgentResult;
-  /** What ended the follow-up: the caller fails the step with it, after the reply. */
-  error?: unknown;
-  commentUrl?: string;
-}
-
-/** The steps of the review loop for one comment event. */
+/** The steps of the review loop for one event. */
 export async function reviewLoop(
   inputs: AgentActionInputs,
-  event: CommentEvent,
+  event: AgentEvent,
   deps: ReviewLoopDeps,
 ): Promise<ReviewLoopResult> {
-  const admitted = await admit(event, inputs.command, deps);
-  if (!admitted) return {};
-  const thread = threadOf(event, admitted.writer, deps);
-  const { pull, jobId } = await jobOf(thread.number, inputs.command, admitted, deps);
-  const refused = refusedBefore(jobId, admitted.asked, inputs.command);
-  if (refused) return thread.replyOnly(refused.body, refused.why);
-  return followUpInThread(inputs, { jobId: jobId!, pull, asked: admitted.asked, thread, deps });
-}
-
-/** A comment the agent acts on: the instruction, the writer, and the check of who may steer it. */
-interface Admitted {
-  asked: Asked;
-  writer: CommentWriter;
-  mayNotSteer: (author: Author) => Promise<string | undefined>;
-}
-
-/** The instruction and a writer, when the comment is for the agent and its author may steer it. */
-async function admit(
-  event: CommentEvent,
-  command: string,
-  deps: ReviewLoopDeps,
-): Promise<Admitted | undefined> {
-  const { comment } = event;
-  const screened = screen(event, command);
-  if ('ignore' in screened) {
-    deps.reporter[screened.level](`Comment ${comment.id}: ${screened.ignore}; nothing to do.`);
-    return undefined;
+  const trigger = triggerOf(event);
+  const ignored =
+    event.name === REVIEW_EVENT ? screenReview(event) : screenOrUndefined(event, inputs.command);
+  if (ignored) {
+    deps.reporter[ignored.level](`${trigger.what}: ${ignored.ignore}; nothing to do.`);
+    return {};
   }
   const writer = await deps.side.writer();
   // Not reached: the inputs refuse an empty token on a comment event, with this same error.
   if (!writer) throw reviewLoopWithoutToken();
   const mayNotSteer = steeringCheck(writer.api);
-  const refused = await mayNotSteer(comment.author);
+  const refused = await mayNotSteer(trigger.author);
   if (refused) {
-    deps.reporter.info(
-      `Comment ${comment.id}: ${refused}, so it may not steer the agent; ignored.`,
-    );
-    return undefined;
+    deps.reporter.info(`${trigger.what}: ${refused}, so it may not steer the agent; ignored.`);
+    return {};
   }
-  // What a reader of the comment sees is what the agent gets: hidden text is never sent.
-  const shown = visibleText(comment.body);
-  const hidden = hiddenNote(shown, comment.body);
-  if (hidden) deps.reporter.info(`Comment ${comment.id}: removed hidden text, ${hidden}.`);
+  const number = event.pullNumber!;
+  const { pull, jobId, lists } = await readPullRequest(
+    number,
+    inputs.command,
+    mayNotSteer,
+    writer,
+    deps,
+  );
+  const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, deps);
+  if (items.length === 0) {
+    deps.reporter.info(
+      `Pull request #${number}: no ${inputs.command} item that no run took yet; nothing to do.`,
+    );
+    return {};
+  }
+  if (!jobId) return replyNoJob(items[0]!, number, writer, inputs.command, deps);
+  return followUpAll(inputs, items, { jobId, pull, writer, deps });
+}
+
+function screenOrUndefined(event: CommentEvent, command: string): Ignored | undefined {
+  const screened = screen(event, command);
+  return 'ignore' in screened ? screened : undefined;
+}
+
+/** The items whose authors may steer the agent and that are not stale, in order. */
+async function admitted(
+  items: FollowUpItem[],
+  since: string,
+  mayNotSteer: (author: Author) => Promise<string | undefined>,
+  deps: ReviewLoopDeps,
+): Promise<FollowUpItem[]> {
+  const kept: FollowUpItem[] = [];
+  for (const item of items) {
+    const what = `${item.kind === 'review' ? 'Review' : 'Comment'} ${item.id}`;
+    if (item.author.bot) {
+      deps.reporter.debug(`${what}: ${printable(item.author.login)} is a bot; not sent.`);
+      continue;
+    }
+    if (isStale(item, since)) {
+      deps.reporter.debug(`${what}: older than a day before this event; not sent.`);
+      continue;
+    }
+    const why = await mayNotSteer(item.author);
+    if (why) {
+      deps.reporter.debug(`${what}: ${why}, so it may not steer the agent; not sent.`);
+      continue;
+    }
+    kept.push(item);
+  }
+  return kept;
+}
+
+/** No job named: one reply, to the oldest item, nothing sent (nothing is claimed either). */
+async function replyNoJob(
+  item: FollowUpItem,
+  number: number,
+  writer: CommentWriter,
+  command: string,
+  deps: ReviewLoopDeps,
+): Promise<ReviewLoopResult> {
   const asked = {
-    instruction: instructionAfter(shown.text, command) ?? '',
-    hidden,
-    login: comment.author.login,
-    url: comment.url,
+    instruction: item.parts.map((p) => p.instruction.trim()).join('\n\n'),
+    login: item.author.login,
+    url: item.url,
   };
-  return { asked, writer, mayNotSteer };
+  const posted = await writer.reply(
+    number,
+    item.commentKind,
+    item.threadId,
+    noMarkerReply(asked, command),
+  );
+  deps.state.commentUrl = posted?.url;
+  deps.reporter.info(
+    `Pull request #${number}: no agent job is named on the pull request; nothing was sent.${posted ? ` Replied: ${posted.url}` : ''}`,
+  );
+  return { commentUrl: posted?.url };
+}
+
+/**
+ * One follow-up after the other (a job takes one message at a time, and each is waited for):
+ * the result is the last one's, the error the first one's (thrown once every reply is posted).
+ */
+async function followUpAll(
+  inputs: AgentActionInputs,
+  items: FollowUpItem[],
+  context: { jobId: string; pull: PullRequest; writer: CommentWriter; deps: ReviewLoopDeps },
+): Promise<ReviewLoopResult> {
+  let pull = context.pull;
+  let last: ReviewLoopResult = {};
+  let error: unknown;
+  for (const [i, item] of items.entries()) {
+    if (i > 0)
+      pull = await readGitHub(`read pull request #${pull.number}`, () =>
+        context.writer.api.pullRequest(pull.number),
+      );
+    const done = await followUpItem(inputs, item, { ...context, pull });
+    if (!done) continue;
+    last = done;
+    if (done.error !== undefined && error === undefined) error = done.error;
+    // A stop (cancel, time limit) ends the run: the items after it wait for the next run.
+    if (context.deps.signal?.aborted) break;
+  }
+  return { ...last, ...(error !== undefined ? { error } : {}) };
 }
 
 /**
@@ -228,116 +231,34 @@ function steeringCheck(api: PullRequestApi): (author: Author) => Promise<string 
   };
 }
 
-/** The reply when nothing may be sent: no job named, or an instruction the check refuses. */
-function refusedBefore(
-  jobId: string | undefined,
-  asked: Asked,
-  command: string,
-): { body: string; why: string } | undefined {
-  if (!jobId)
-    return {
-      body: noMarkerReply(asked, command),
-      why: 'no agent job is named on the pull request',
-    };
-  const found = promptProblem(asked.instruction)?.problem;
-  const problem =
-    found && asked.hidden && !asked.instruction.trim() ? nothingShown(asked.hidden) : found;
-  if (problem)
-    return {
-      body: refusedReply(asked, problem, command),
-      why: `the instruction ${problem}`,
-    };
-  return undefined;
-}
-
-type Thread = ReturnType<typeof threadOf>;
-
-/** Replies and reactions on the comment's thread; the reply's link is kept in the state. */
-function threadOf(event: CommentEvent, writer: CommentWriter, deps: ReviewLoopDeps) {
-  const { comment } = event;
-  const number = event.pullNumber!;
-  const { state } = deps;
-  const reply = async (body: string) => {
-    const posted = await writer.reply(number, comment.kind, comment.threadId, body);
-    state.commentUrl = posted?.url;
-    return posted?.url;
-  };
-  return {
-    number,
-    writer,
-    reply,
-    react: (content: Reaction) => writer.react(comment.kind, comment.id, content),
-    async replyOnly(body: string, why: string): Promise<ReviewLoopResult> {
-      const url = await reply(body);
-      deps.reporter.info(
-        `Comment ${comment.id}: ${why}; nothing was sent.${url ? ` Replied: ${url}` : ''}`,
-      );
-      return { commentUrl: url };
-    },
-  };
-}
-
-/** 👀, the follow-up (sent once, waited for), the reply with its outcome, 👍 or 👎, the announce. */
-async function followUpInThread(
-  inputs: AgentActionInputs,
-  context: { jobId: string; pull: PullRequest; asked: Asked; thread: Thread; deps: ReviewLoopDeps },
-): Promise<ReviewLoopResult> {
-  const { jobId, pull, thread, deps } = context;
-  const instruction = context.asked.instruction.trim();
-  deps.reporter.info(
-    `Pull request #${thread.number}: an instruction of ${instruction.length} characters from ${printable(context.asked.login)} for agent job ${jobId}.`,
-  );
-  await thread.react('eyes');
-  // A new head commit on the pull request after the send shows the job took the message up, even
-  // when its status never showed active between two looks.
-  const pickupSign = async () => {
-    const now = await thread.writer.attempt(`read pull request #${pull.number}`, (api) =>
-      api.pullRequest(pull.number),
-    );
-    return now && now.headSha !== pull.headSha
-      ? `a new commit on pull request #${pull.number}`
-      : undefined;
-  };
-  const sent = await settle(deps.send({ ...inputs, prompt: instruction, jobId }, { pickupSign }));
-  const outcome = await outcomeOf(sent, {
-    jobId,
-    timeoutMs: inputs.timeoutMs,
-    pickupGraceMs: inputs.pickupGraceMs,
-    pull,
-    writer: thread.writer,
-    ...deps,
-  });
-  const url = await thread.reply(
-    replyBody(outcome, { ...context.asked, instruction }, deps.side.links),
-  );
-  if (url) deps.reporter.info(`Replied on pull request #${thread.number}: ${url}`);
-  await thread.react(WELL.has(outcome.kind) ? '+1' : '-1');
-  // The announce shows the job's latest status.
-  if (sent.result?.outcome === 'final') await announce(sent.result.job, deps.side, deps.reporter);
-  return { instruction, outcome, ...sent, commentUrl: url };
-}
-
-/** The pull request (its head before the follow-up) and the job its newest trusted marker names. */
-async function jobOf(
+/** The pull request (its head before the follow-ups), the job it names, and its lists. */
+async function readPullRequest(
   number: number,
   command: string,
-  admitted: Admitted,
+  mayNotSteer: (author: Author) => Promise<string | undefined>,
+  writer: CommentWriter,
   deps: ReviewLoopDeps,
-): Promise<{ pull: PullRequest; jobId: string | undefined }> {
-  const { api } = admitted.writer;
+): Promise<{ pull: PullRequest; jobId: string | undefined; lists: PullRequestLists }> {
+  const { api } = writer;
   const pull = await readGitHub(`read pull request #${number}`, () => api.pullRequest(number));
-  const comments = await readGitHub(`list the comments of pull request #${number}`, () =>
+  const issueComments = await readGitHub(`list the comments of pull request #${number}`, () =>
     api.comments(number),
   );
+  const reviewComments = await readGitHub(`list the diff comments of pull request #${number}`, () =>
+    api.reviewComments(number),
+  );
+  const reviews = await readGitHub(`list the reviews of pull request #${number}`, () =>
+    api.reviews(number),
+  );
   const jobId = await newestMarker(
-    markerCandidates(pull, comments, command),
-    admitted.mayNotSteer,
+    markerCandidates(pull, issueComments, command),
+    mayNotSteer,
     (marker, why) =>
       deps.reporter.debug(
         `Pull request #${number}: the marker of agent job ${marker.jobId} in ${marker.where} does not count: ${why}.`,
       ),
   );
-  return { pull, jobId };
+  return { pull, jobId, lists: { issueComments, reviewComments, reviews } };
 }
 
 /** A read the loop cannot do without: a refusal fails the step, naming what to check. */

@@ -29,8 +29,46 @@ export interface IssueComment {
   body: string;
   author: Author;
   url: string;
+  /** ISO date of the creation. */
+  createdAt: string;
   /** ISO date of the last edit (the creation when never edited). */
   updatedAt: string;
+}
+
+/**
+ * A comment on the diff, as the pull request's comment list gives it (GET /pulls/{n}/comments:
+ * the per-review endpoint lacks the line fields). Lines are null on a file-level comment, and
+ * `line` is null on an outdated one (the line changed since): then `originalLine` says where it was.
+ */
+export interface ReviewComment extends IssueComment {
+  /** The review it was submitted with (every diff comment belongs to one). */
+  reviewId: number | undefined;
+  /** The thread's first comment, for a reply. */
+  inReplyTo: number | undefined;
+  path: string;
+  /** `line` (on lines) or `file` (on the whole file). */
+  subjectType: string;
+  line: number | null;
+  startLine: number | null;
+  /** `LEFT` (the old text) or `RIGHT` (the new), upper case as REST gives it. */
+  side: string | null;
+  startSide: string | null;
+  originalLine: number | null;
+  originalStartLine: number | null;
+  /** The diff hunk up to the commented line. */
+  diffHunk: string;
+}
+
+/** A submitted review (GET /pulls/{n}/reviews). */
+export interface Review {
+  id: number;
+  body: string;
+  author: Author;
+  url: string;
+  /** Upper case, as REST gives it: APPROVED, CHANGES_REQUESTED, COMMENTED, DISMISSED, PENDING. */
+  state: string;
+  /** ISO date; empty for a pending review. */
+  submittedAt: string;
 }
 
 export interface PostedComment {
@@ -50,11 +88,19 @@ export interface PullRequestApi {
   pullRequest(number: number): Promise<PullRequest>;
   /** Every conversation comment of the pull request, oldest first. */
   comments(number: number): Promise<IssueComment[]>;
+  /** Every comment on the pull request's diff, oldest first. */
+  reviewComments(number: number): Promise<ReviewComment[]>;
+  /** Every review of the pull request, oldest first. */
+  reviews(number: number): Promise<Review[]>;
   comment(number: number, body: string): Promise<PostedComment>;
   editComment(id: number, body: string): Promise<PostedComment>;
   /** Replies in the review thread of comment `id` (a thread's first comment). */
   replyToReviewComment(number: number, id: number, body: string): Promise<PostedComment>;
-  react(kind: CommentKind, id: number, content: Reaction): Promise<void>;
+  /**
+   * Adds the token's reaction: `added` (GitHub answered 201), or `already` (200: this same token's
+   * identity had added it before), which makes the reaction a durable mark of who took a comment.
+   */
+  react(kind: CommentKind, id: number, content: Reaction): Promise<'added' | 'already'>;
   /**
    * The commenter's permission: admin, write, read or none. GitHub reports maintain (and a custom
    * role based on write or maintain) as write, and triage as read.
@@ -163,8 +209,9 @@ export class CommentWriter {
       : this.comment(number, body);
   }
 
-  async react(kind: CommentKind, id: number, content: Reaction): Promise<void> {
-    await this.attempt(`add the reaction ${content} to comment ${id}`, (api) =>
+  /** `added`, `already` (see PullRequestApi.react), or undefined when GitHub refused it. */
+  react(kind: CommentKind, id: number, content: Reaction) {
+    return this.attempt(`add the reaction ${content} to comment ${id}`, (api) =>
       api.react(kind, id, content),
     );
   }

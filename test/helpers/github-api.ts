@@ -1,7 +1,8 @@
 /**
  * A local HTTP server standing in for the GitHub REST API (the runner points the action at it
  * with GITHUB_API_URL), under /api/v3 as on GitHub Enterprise Server. It answers the two
- * deployment calls, and the pull request calls of the agent's review loop (see pull-requests.ts),
+ * deployment calls, and the pull request calls of the agent's review loop (see pull-requests.ts:
+ * comments, diff comments, reviews, reactions, replies),
  * and records every request, body included.
  */
 import { createServer, type IncomingMessage } from 'node:http';
@@ -9,6 +10,7 @@ import { expect } from 'vitest';
 import {
   PullRequestStore,
   type PullRequestOptions,
+  type FakeReview,
   type RecordedReaction,
   type StoredComment,
 } from './pull-requests.js';
@@ -34,6 +36,8 @@ export interface FakeGitHub {
   /** The review comments (seeded) and the replies posted in their threads. */
   reviewComments: StoredComment[];
   reactions: RecordedReaction[];
+  /** The reviews of the pull requests (seeded, or added by a test as they are submitted). */
+  reviews: FakeReview[];
   deployments(): GitHubRequest[];
   statuses(): GitHubRequest[];
   /** The states answered 201, in order. */
@@ -141,6 +145,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     comments: pulls.comments,
     reviewComments: pulls.reviewComments,
     reactions: pulls.reactions,
+    reviews: pulls.reviews,
     deployments: () => requests.filter((r) => r.path.endsWith('/deployments')),
     statuses: () => requests.filter((r) => r.path.endsWith('/statuses')),
     accepted,

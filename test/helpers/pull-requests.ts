@@ -1,7 +1,9 @@
 /**
  * The pull request side of the GitHub REST stand-in (github-api.ts serves it): pull requests,
  * their conversation comments (list, with GitHub's Link pagination; create; update), reactions on
- * conversation and review comments, replies in a review thread, and a collaborator's permission.
+ * conversation and review comments, replies in a review thread, the diff comments and reviews of a
+ * pull request (REST shapes: `side` and a review's `state` in upper case, as the REST API gives
+ * them, where webhook payloads give `state` in lower case), and a collaborator's permission.
  * Answers are shaped as GitHub's (the fields the action reads, and a few more), and every write
  * is kept so that tests can read what a reviewer would see.
  */
@@ -32,8 +34,35 @@ export interface StoredComment {
   updated_at: string;
   /** Review comments: the thread's first comment, for a reply. */
   in_reply_to_id?: number;
+  /** Review comments: the review, and where on the diff (REST field names). */
+  diff?: DiffPlace & { pull_request_review_id?: number };
   /** There before the run (given in the options), not posted by it. */
   seeded?: boolean;
+}
+
+/** Where a diff comment is, with GitHub's REST field names. */
+export interface DiffPlace {
+  path?: string;
+  diff_hunk?: string;
+  line?: number | null;
+  start_line?: number | null;
+  side?: 'LEFT' | 'RIGHT' | null;
+  start_side?: 'LEFT' | 'RIGHT' | null;
+  original_line?: number | null;
+  original_start_line?: number | null;
+  subject_type?: 'line' | 'file';
+}
+
+/** A submitted review, seeded. */
+export interface FakeReview {
+  id: number;
+  pull: number;
+  body?: string;
+  user?: FakeUser;
+  association?: string;
+  /** Upper case, as REST gives it. */
+  state?: 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED' | 'DISMISSED' | 'PENDING';
+  submittedAt?: string;
 }
 
 export interface RecordedReaction {
@@ -50,7 +79,16 @@ export interface PullRefusal {
 }
 
 /** What the stand-in refuses, by call. */
-export type PullCall = 'pull' | 'list' | 'comment' | 'edit' | 'reply' | 'react' | 'permission';
+export type PullCall =
+  | 'pull'
+  | 'list'
+  | 'comment'
+  | 'edit'
+  | 'reply'
+  | 'react'
+  | 'permission'
+  | 'diff-comments'
+  | 'reviews';
 
 export interface PullRequestOptions {
   pulls?: FakePull[];
@@ -65,7 +103,20 @@ export interface PullRequestOptions {
     updatedAt?: string;
   }[];
   /** Review comments already there (a thread's first comment, or a reply with inReplyTo). */
-  seededReviewComments?: { id: number; pull: number; body?: string; inReplyTo?: number }[];
+  seededReviewComments?: {
+    id: number;
+    pull: number;
+    body?: string;
+    inReplyTo?: number;
+    /** The review it was submitted with. */
+    reviewId?: number;
+    user?: FakeUser;
+    association?: string;
+    createdAt?: string;
+    at?: DiffPlace;
+  }[];
+  /** Reviews already submitted. */
+  reviews?: FakeReview[];
   /**
    * Role of each login on the repository: a base role, or a custom role (its name, and the base
    * role it extends). Any other login reads the public repository.
@@ -96,11 +147,13 @@ export class PullRequestStore {
   readonly comments: StoredComment[] = [];
   readonly reviewComments: StoredComment[] = [];
   readonly reactions: RecordedReaction[] = [];
+  readonly reviews: FakeReview[];
   #gets = new Map<number, number>();
   #nextId = 2_000_000_001;
   #clock = Date.parse('2026-03-02T09:00:00Z');
 
   constructor(private readonly options: PullRequestOptions) {
+    this.reviews = [...(options.reviews ?? [])];
     for (const c of options.issueComments ?? [])
       this.comments.push({
         ...this.#new(c.pull, c.body, c.user ?? ACTIONS_BOT, c.association ?? 'NONE'),
@@ -110,10 +163,17 @@ export class PullRequestStore {
       });
     for (const c of options.seededReviewComments ?? [])
       this.reviewComments.push({
-        ...this.#new(c.pull, c.body ?? 'Typo here.', { login: 'octocat' }, 'MEMBER'),
+        ...this.#new(
+          c.pull,
+          c.body ?? 'Typo here.',
+          c.user ?? { login: 'octocat' },
+          c.association ?? 'MEMBER',
+        ),
         id: c.id,
         seeded: true,
         ...(c.inReplyTo ? { in_reply_to_id: c.inReplyTo } : {}),
+        ...(c.createdAt ? { created_at: c.createdAt, updated_at: c.createdAt } : {}),
+        diff: { ...c.at, pull_request_review_id: c.reviewId ?? c.id + 1 },
       });
   }
 
@@ -144,6 +204,49 @@ export class PullRequestStore {
       created_at: c.created_at,
       updated_at: c.updated_at,
       ...(c.in_reply_to_id ? { in_reply_to_id: c.in_reply_to_id } : {}),
+      ...(kind === 'review' ? this.#place(c) : {}),
+    };
+  }
+
+  /** A diff comment's REST fields: on line 15 of quickstart.mdx, new side, unless seeded otherwise. */
+  #place(c: StoredComment) {
+    const d = c.diff ?? {};
+    const line = d.line === undefined ? 15 : d.line;
+    const file = d.subject_type === 'file';
+    return {
+      pull_request_review_id: d.pull_request_review_id ?? null,
+      path: d.path ?? 'quickstart.mdx',
+      diff_hunk:
+        d.diff_hunk ??
+        '@@ -12,7 +12,7 @@ title: Quickstart\n Install the CLI, then run:\n \n-See [the guide](/guide/start).\n+See [the guide](/guides/start).',
+      commit_id: '0123456789abcdef0123456789abcdef01234567',
+      original_commit_id: '0123456789abcdef0123456789abcdef01234567',
+      subject_type: d.subject_type ?? 'line',
+      line: file ? null : line,
+      start_line: d.start_line ?? null,
+      side: file ? null : (d.side ?? 'RIGHT'),
+      start_side: d.start_line ? (d.start_side ?? d.side ?? 'RIGHT') : null,
+      original_line: file ? null : (d.original_line ?? line ?? 15),
+      original_start_line: d.original_start_line ?? d.start_line ?? null,
+      position: line === null ? null : 4,
+      original_position: 4,
+      pull_request_url: `https://api.github.com/repos/acme/docs/pulls/${c.pull}`,
+    };
+  }
+
+  #reviewView(r: FakeReview) {
+    const user = r.user ?? { login: 'octocat' };
+    return {
+      id: r.id,
+      node_id: `PRR_${r.id}`,
+      user: { login: user.login, id: 583231, type: user.type ?? 'User' },
+      body: r.body ?? '',
+      state: r.state ?? 'COMMENTED',
+      html_url: `${SERVER}/acme/docs/pull/${r.pull}#pullrequestreview-${r.id}`,
+      pull_request_url: `https://api.github.com/repos/acme/docs/pulls/${r.pull}`,
+      author_association: r.association ?? 'MEMBER',
+      submitted_at: r.state === 'PENDING' ? undefined : (r.submittedAt ?? '2026-03-02T09:20:06Z'),
+      commit_id: '0123456789abcdef0123456789abcdef01234567',
     };
   }
 
@@ -159,6 +262,32 @@ export class PullRequestStore {
         /^\/issues\/(\d+)\/comments$/,
         'list',
         (m) => this.#list(Number(m[1]), searchParams, origin),
+      ],
+      [
+        'GET',
+        /^\/pulls\/(\d+)\/comments$/,
+        'diff-comments',
+        (m) =>
+          this.#page(
+            this.reviewComments.filter((c) => c.pull === Number(m[1])),
+            (c) => this.#view(c, 'review'),
+            `/pulls/${m[1]}/comments`,
+            searchParams,
+            origin,
+          ),
+      ],
+      [
+        'GET',
+        /^\/pulls\/(\d+)\/reviews$/,
+        'reviews',
+        (m) =>
+          this.#page(
+            this.reviews.filter((r) => r.pull === Number(m[1])),
+            (r) => this.#reviewView(r),
+            `/pulls/${m[1]}/reviews`,
+            searchParams,
+            origin,
+          ),
       ],
       ['POST', /^\/issues\/(\d+)\/comments$/, 'comment', (m) => this.#create(Number(m[1]), body)],
       ['PATCH', /^\/issues\/comments\/(\d+)$/, 'edit', (m) => this.#edit(Number(m[1]), body)],
@@ -207,15 +336,30 @@ export class PullRequestStore {
     };
   }
 
-  /** GitHub's pagination: `per_page` (at most 100) and `page`, with a Link header to the next. */
   #list(number: number, query: URLSearchParams, origin: string): Answer {
+    return this.#page(
+      this.comments.filter((c) => c.pull === number),
+      (c) => this.#view(c, 'issue'),
+      `/issues/${number}/comments`,
+      query,
+      origin,
+    );
+  }
+
+  /** GitHub's pagination: `per_page` (at most 100) and `page`, with a Link header to the next. */
+  #page<T>(
+    all: T[],
+    view: (item: T) => unknown,
+    path: string,
+    query: URLSearchParams,
+    origin: string,
+  ): Answer {
     const perPage = Math.min(100, Number(query.get('per_page') ?? 30));
     const page = Number(query.get('page') ?? 1);
-    const all = this.comments.filter((c) => c.pull === number);
-    const data = all.slice((page - 1) * perPage, page * perPage).map((c) => this.#view(c, 'issue'));
+    const data = all.slice((page - 1) * perPage, page * perPage).map(view);
     const headers: Record<string, string> = {};
     if (page * perPage < all.length)
-      headers.link = `<${origin}/api/v3/repos/acme/docs/issues/${number}/comments?per_page=${perPage}&page=${page + 1}>; rel="next"`;
+      headers.link = `<${origin}/api/v3/repos/acme/docs${path}?per_page=${perPage}&page=${page + 1}>; rel="next"`;
     return { status: 200, data, headers };
   }
 

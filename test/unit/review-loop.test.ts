@@ -36,6 +36,7 @@ describe('comment event payloads', () => {
         author: { login: 'octocat', bot: false, association: 'MEMBER' },
         url: 'https://github.com/acme/docs/pull/101#issuecomment-2701234567',
         threadId: 2701234567,
+        createdAt: '2026-03-02T09:12:39Z',
       },
     });
   });
@@ -81,6 +82,7 @@ function event(body: string, more: Partial<CommentEvent> = {}, bot = false): Com
       author: { login: bot ? 'x[bot]' : 'octocat', bot, association: 'MEMBER' },
       url: 'u',
       threadId: 1,
+      createdAt: '2026-03-02T09:00:00Z',
     },
     ...more,
   };
@@ -129,6 +131,7 @@ describe('the job a pull request names', () => {
     body,
     author,
     url: '',
+    createdAt: updatedAt,
     updatedAt,
   });
 

@@ -93,7 +93,7 @@ export const AGENT_TEXT = {
     'project-id':
       'Project id, shown with the API keys on the dashboard. Needed by the review loop too: the pull request names the job, not the project.',
     prompt:
-      'The instruction for the agent (at least one non-space character). Leave it empty in a workflow triggered by issue_comment or pull_request_review_comment: the comment is the instruction (the review loop).',
+      'The instruction for the agent (at least one non-space character). Leave it empty in a workflow triggered by issue_comment or pull_request_review (or pull_request_review_comment): the comments and reviews are the instructions (the review loop).',
     'job-id':
       'Follow up on this agent job. When empty, a new job is created with the prompt. Follow-up messages count against a limit of 100 per project per hour; a message is sent once per run.',
     wait: "Wait until the job is completed, archived or failed. With false, a follow-up reports only that the message was sent (status sent): the job's answer may still show its state from before the message.",
