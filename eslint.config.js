@@ -5,7 +5,24 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.tools/', '.bench/', 'coverage/'] },
   js.configs.recommended,
+  // Type-aware rules: a promise nobody awaits, an async callback where a void one is expected
+  // or a switch that misses a case are bugs the compiler alone does not catch. They need the
+  // types of the TypeScript project, so they apply to its .ts files; the .mjs/.js scripts are
+  // not in tsconfig.json and keep the syntax-only rules.
   ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.mts'],
+    extends: [tseslint.configs.recommendedTypeCheckedOnly],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
+  },
   {
     languageOptions: {
       globals: {

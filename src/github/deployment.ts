@@ -235,7 +235,7 @@ export class DeploymentRecorder {
         const again =
           !refused &&
           (limited
-            ? e.retryAfterMs! <= MAX_RETRY_WAIT_MS
+            ? e.retryAfterMs <= MAX_RETRY_WAIT_MS
             : e?.status === undefined || e.status >= 500);
         const pause = e?.retryAfterMs ?? 1000;
         const timeLeft = this.#deadline(Date.now()) - Date.now();
