@@ -32,8 +32,8 @@ export interface DeploymentStatus {
  * `signal` aborts (the recorder's time limit for that call).
  */
 export interface DeploymentApi {
-  createDeployment(request: CreateDeployment, signal: AbortSignal): Promise<{ id: number }>;
-  createStatus(id: number, status: DeploymentStatus, signal: AbortSignal): Promise<void>;
+  createDeployment: (request: CreateDeployment, signal: AbortSignal) => Promise<{ id: number }>;
+  createStatus: (id: number, status: DeploymentStatus, signal: AbortSignal) => Promise<void>;
 }
 
 export interface DeploymentSpec {
