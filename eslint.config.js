@@ -17,6 +17,9 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
+      // A switch with no default must name every member of its union; a default is the
+      // deliberate answer for the rest (an error code from Node, a route the simulator does
+      // not serve there).
       '@typescript-eslint/switch-exhaustiveness-check': [
         'error',
         { considerDefaultExhaustiveForUnions: true },
