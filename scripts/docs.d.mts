@@ -15,4 +15,5 @@ export function slug(heading: string): string;
 export function headingAnchors(markdown: string): Set<string>;
 export function relativeLinks(markdown: string): { target: string; line: number }[];
 export function checkLinks(files: string[], root?: string): string[];
+export function checkPaths(files: string[], root?: string): string[];
 export function missingTables(readDoc?: (file: string) => string): string[];

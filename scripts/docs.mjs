@@ -12,7 +12,8 @@
  *
  * `npm run docs -- --check` fails (exit 1) without writing when a block or the help is stale. Both modes also
  * fail when a relative link in those files points at a file that does not exist, or at a
- * `#heading` the Markdown file it names does not have. test/unit/docs.test.ts runs the same checks.
+ * `#heading` the Markdown file it names does not have, and when a code span names a path of the
+ * repository that does not exist (checkPaths). test/unit/docs.test.ts runs the same checks.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -224,6 +225,66 @@ export function checkLinks(files, root = ROOT) {
   return problems;
 }
 
+// ---- paths named in code spans ------------------------------------------------------------
+
+/** The repository's own folders: a code span that starts with one of them names a real path. */
+const REPO_FOLDERS = [
+  '.ci',
+  '.github',
+  'agent',
+  'bench',
+  'dist',
+  'docs',
+  'examples',
+  'scripts',
+  'simulator',
+  'src',
+  'test',
+];
+const REPO_PATH = new RegExp(`^(?:${REPO_FOLDERS.join('|').replace(/\./g, '\\.')})/[\\w.@/-]*$`);
+/** A file name alone (`job.ts`), which a table row about a folder names inside that folder. */
+const BARE_FILE = /^[\w.-]+\.(?:ts|mts|mjs|js|json|ya?ml|md)$/;
+
+/** Whether `name` is a file in `folder` or below it. */
+function foundUnder(folder, name) {
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) return false;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name === name) return true;
+    if (entry.isDirectory() && foundUnder(join(folder, entry.name), name)) return true;
+  }
+  return false;
+}
+
+/**
+ * Checks the repository paths that documentation files name in code spans, outside code blocks:
+ * a span such as `src/shared/version.ts` must exist, and in a table row whose first cell is a
+ * folder (`src/publish/`), a file named alone (`job.ts`) must be in that folder or below it. Paths
+ * with placeholders (`*`, `<name>`, `…`) are left alone. Returns one line per path that is gone:
+ * `file:line: ...`. Words about the code go stale when a file moves; this keeps them true.
+ */
+export function checkPaths(files, root = ROOT) {
+  const problems = [];
+  for (const doc of files) {
+    const lines = readFileSync(join(root, doc), 'utf8').split('\n');
+    const code = inCodeBlock(lines);
+    lines.forEach((line, i) => {
+      if (code[i]) return;
+      const spans = [...line.matchAll(/(`+)([^`]+?)\1/g)].map((m) => m[2].trim());
+      const folder = /^\|\s*`([^`]+\/)`\s*\|/.exec(line)?.[1];
+      for (const span of spans) {
+        if (REPO_PATH.test(span)) {
+          if (!existsSync(join(root, span)))
+            problems.push(`${doc}:${i + 1}: \`${span}\` names a path that does not exist`);
+        } else if (folder && REPO_PATH.test(folder) && BARE_FILE.test(span)) {
+          if (!foundUnder(join(root, folder), span))
+            problems.push(`${doc}:${i + 1}: \`${span}\` is not a file in ${folder}`);
+        }
+      }
+    });
+  }
+  return problems;
+}
+
 /** Action files whose inputs or outputs table is missing from the file that documents them. */
 export function missingTables(readDoc = readRoot) {
   const missing = [];
@@ -260,7 +321,7 @@ async function main() {
       console.log(`docs: ${doc} regenerated.`);
     }
   }
-  problems.push(...checkLinks(files));
+  problems.push(...checkLinks(files), ...checkPaths(files));
   for (const doc of stale) {
     problems.push(
       `${doc} is out of date with the files its generated blocks name (action.yml, agent/action.yml, examples/workflows/). Run "npm run docs" and commit it.`,
@@ -271,7 +332,7 @@ async function main() {
     process.exit(1);
   }
   console.log(
-    `docs: ${files.length} files checked: generated blocks current, relative links resolve.`,
+    `docs: ${files.length} files checked: generated blocks current, relative links resolve, named paths exist.`,
   );
 }
 

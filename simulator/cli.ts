@@ -1,6 +1,7 @@
 /**
- * `npm run simulator -- [--port N] [--seed N] [--export-ms N] [--queued-ms N] [--pages N]
- *   [--outcome completed|failed|never] [--fault-rate 0.2] [--link-ttl SECONDS]`
+ * `npm run simulator -- [--port N] [--storage-port N] [--seed N] [--export-ms N] [--queued-ms N]
+ *   [--pages N] [--outcome completed|failed|never] [--fault-rate 0.2] [--link-ttl SECONDS]
+ *   [--pickup-ms N] [--api-key KEY]`
  * Starts the service simulator on loopback and prints how to point the action or curl at it.
  */
 import { parseArgs } from 'node:util';
@@ -17,6 +18,8 @@ const { values } = parseArgs({
     outcome: { type: 'string', default: 'completed' },
     'fault-rate': { type: 'string', default: '0' },
     'link-ttl': { type: 'string', default: String(6 * 3600) },
+    // How long an agent job takes to take a follow-up up (the old answer meanwhile).
+    'pickup-ms': { type: 'string', default: '1000' },
     'api-key': { type: 'string' },
   },
 });
@@ -49,6 +52,7 @@ const sim = await startSimulator({
     pageCount: num('pages'),
     outcome,
   },
+  agent: { pickupMs: num('pickup-ms') },
 });
 
 console.log(`Service simulator listening

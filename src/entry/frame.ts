@@ -9,9 +9,10 @@
  * - `secondSignal`: `ignore` on a runner, which sends SIGINT and then SIGTERM seconds later while
  *   the action still reports to the deployment; `hard-exit` on the command line, where a second
  *   Ctrl+C (or a second GitLab/Jenkins abort) means now.
- * - `hardExit`: what runs when the work has not wound down `HARD_EXIT_AFTER_CANCEL_MS` after the
- *   first signal (the command line prints its resume hint and what it has, and exits 130; the
- *   actions exit with the code set so far).
+ * - `hardExit`: what runs when the work (or the failure report) has not wound down
+ *   `HARD_EXIT_AFTER_CANCEL_MS` after the first signal, and on the command line at a second
+ *   signal (it prints its resume hint and what it has, and exits 130; the actions exit with the
+ *   code set so far).
  * - `reportWith`: where an unexpected error's report should point ("the log of this run", "the
  *   output of this command").
  * - `redact`: the door's redactor; the message may quote the service, and what the door writes
@@ -59,7 +60,9 @@ export function exitCode(outcome: FrameOutcome<unknown>): number {
 
 /**
  * Runs `work` in the frame. `onFailure` reports a failure while the signal handlers and the hard
- * exit are still armed: a report that hangs (a deployment status, a summary) cannot hold the run.
+ * exit are still armed, so after a cancel a report that hangs (a deployment status, a summary)
+ * cannot hold the run. Without a signal a hanging report ends when nothing is left to wait for:
+ * each door sets a failing exit code before it starts, so that exit is not a pass.
  */
 export async function runFrame<T>(
   work: (context: FrameContext) => Promise<T>,
@@ -124,7 +127,10 @@ function cancelOnSignals(controller: AbortController, door: Door): () => void {
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
   return () => {
-    clearTimeout(timer);
+    // On a runner the hard exit stays armed after the frame: whatever still holds the process
+    // (a report, a child) is ended HARD_EXIT_AFTER_CANCEL_MS after the cancel, as the runner
+    // itself would. The command line has printed its results by then and exits on its own.
+    if (door.secondSignal === 'hard-exit') clearTimeout(timer);
     process.off('SIGINT', handler);
     process.off('SIGTERM', handler);
   };

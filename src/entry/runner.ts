@@ -61,13 +61,15 @@ export async function writeSummary(markdown: string): Promise<void> {
  * The run frame (`frame.ts`) as both actions use it on a runner: the key is masked before anything
  * is printed, a second signal is ignored (a runner sends SIGTERM seconds after SIGINT, while the
  * action still reports to the deployment), and a failure ends in core.setFailed after `onFailure`
- * has reported what it can.
+ * has reported what it can, still inside the frame (a signal then still has its handler).
  */
 export async function runOnRunner(
   work: (context: FrameContext) => Promise<void>,
   onFailure: (message: string, error: unknown) => Promise<void>,
   redact: (text: string) => string = (text) => text,
 ): Promise<void> {
+  // Until the run settles, a process that ends has failed (a report that never settles, say).
+  process.exitCode = 1;
   const rawKey = core.getInput(CommonInputs.ApiKey.name);
   if (rawKey.trim()) core.setSecret(rawKey.trim());
   const outcome = await runFrame(
@@ -79,7 +81,13 @@ export async function runOnRunner(
       reportWith: 'the log of this run',
       redact,
     },
-    (failure) => onFailure(failure.message, failure.error),
+    async (failure) => {
+      try {
+        await onFailure(failure.message, failure.error);
+      } finally {
+        core.setFailed(failure.message);
+      }
+    },
   );
-  if (!outcome.ok) core.setFailed(outcome.message);
+  if (outcome.ok) process.exitCode = 0;
 }

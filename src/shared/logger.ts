@@ -1,8 +1,9 @@
 /**
  * The small reporting interface the pipeline core writes to. The entry points adapt it: the
  * actions wire it to `@actions/core` (src/entry/runner.ts), the command line to stderr
- * (src/entry/cli/progress.ts); tests use the plain ones below. Only the actions' entry points
- * (src/entry/action/, src/entry/agent/main.ts, src/github/octokit.ts) import @actions/*.
+ * (src/entry/cli/progress.ts); tests use the plain ones below. Only the actions' doors
+ * (src/entry/action/, src/entry/agent/, src/entry/runner.ts) and the Octokit wiring
+ * (src/github/octokit.ts) import @actions/*.
  */
 export interface Logger {
   debug(message: string): void;

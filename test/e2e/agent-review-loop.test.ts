@@ -2,7 +2,9 @@
  * The agent's review loop, end to end: dist/agent under Node 24, as a runner starts it on an
  * `issue_comment` or `pull_request_review_comment` event (the payload files in
  * test/fixtures/events/ are shaped as GitHub sends them), against the simulator and the local
- * stand-in of GitHub's REST API. Every case of issue 17's Tests section, and the announce.
+ * stand-in of GitHub's REST API: who may steer the agent, what is sent and replied for each
+ * outcome (completed, failed, the hourly limit, the time limit), GitHub refusing a call, and the
+ * announce.
  * AGENT_EXCHANGE_LOG=1 prints one whole exchange (comment, request sent, reply posted).
  */
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * values-key and several values files (issue 18), with the built action under Node 24 against the
+ * values-key and several values files, with the built action under Node 24 against the
  * simulator and the real helm 3 and helm 4: an umbrella chart whose vendor dependency reads the
  * link under enterprise.staticExport (`helm template` shows it in the subchart's output), two
  * environments' files from one export and one link, and a refused path that leaves every file as

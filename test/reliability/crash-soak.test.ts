@@ -5,7 +5,7 @@
  * - soak: consecutive runs with 20 % of API requests meeting an injected fault (5xx pages, 503 and
  *   429 with Retry-After, connection resets): successes and retries counted, and every process
  *   exits promptly after its last request (no dangling handles).
- * Figures are printed (they feed the README's Reliability section).
+ * Figures are printed; docs/reliability.md says what each suite proves and how to run it.
  */
 import { watch } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';

@@ -7,7 +7,7 @@
  * YAML 1.1 reads the written values as the same strings (versions that look like dates, numbers or
  * booleans included).
  *
- * A second property does the same for a values-key path (issue 18): through the generated keys,
+ * A second property does the same for a values-key path: through the generated keys,
  * under `enterprise` as an umbrella chart holds it, or new. The edit either succeeds, with the
  * data changed only at the path and every line outside the lines it must touch kept in order, or
  * is refused exactly when the path runs through a scalar, a list, an alias or a shared anchor,

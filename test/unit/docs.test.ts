@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import {
   checkLinks,
+  checkPaths,
   docFiles,
   headingAnchors,
   markers,
@@ -219,6 +220,50 @@ describe('relative links in the docs', () => {
       'the-charts-values',
       'notes',
       'notes-1',
+    ]);
+  });
+});
+
+describe('paths the docs name in code', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+
+  it('every path of the repository that the docs name exists', () => {
+    expect(checkPaths(docFiles())).toEqual([]);
+  });
+
+  it('reports a path that is gone, and a file a folder row names that is not in the folder', () => {
+    dir = mkdtempSync(join(tmpdir(), 'docs-paths-'));
+    for (const file of ['src/shared/version.ts', 'src/entry/action/main.ts', 'scripts/build.mjs']) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), '');
+    }
+    writeFileSync(
+      join(dir, 'CONTRIBUTING.md'),
+      [
+        '# Contributing',
+        '',
+        'It sets the version in `src/shared/version.ts` and `src/version.ts`, built by `scripts/`.',
+        '',
+        '| Path | What it is |',
+        '| --- | --- |',
+        '| `src/entry/` | In each door, `main.ts` exports main; `index.ts` is the entry. |',
+        '| `scripts/` | `build.mjs`, `docs.mjs`. |',
+        '',
+        'Placeholders are left alone: `src/<folder>/`, `docs/*.md`, `test/…`, `charts/x.yaml`.',
+        '',
+        '```sh',
+        'cat src/gone.ts `src/gone.ts`',
+        '```',
+      ].join('\n'),
+    );
+    expect(checkPaths(['CONTRIBUTING.md'], dir)).toEqual([
+      'CONTRIBUTING.md:3: `src/version.ts` names a path that does not exist',
+      'CONTRIBUTING.md:7: `index.ts` is not a file in src/entry/',
+      'CONTRIBUTING.md:8: `docs.mjs` is not a file in scripts/',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The values-key path edit (issue 18): the block under a dotted path, nested, created in the
+ * The values-key path edit: the block under a dotted path, nested, created in the
  * file's own indentation and style, filled in from an empty value, reached through merge keys and
  * aliases, or refused with the path, the file and the line. Every expected text is written out in
  * full: everything outside the three keys must stay byte for byte.
@@ -154,7 +154,7 @@ describe('values-key: an empty value becomes a mapping', () => {
     });
   }
 
-  it('the block itself, in a flow mapping (it used to be added twice)', () => {
+  it('the block itself, empty in a flow mapping: filled in where it is, not added a second time', () => {
     expect(edit('{a: 1, staticExport: ~}\n', ['staticExport']).text).toBe(
       `{a: 1, staticExport: ${FLOW}}\n`,
     );
