@@ -71,14 +71,15 @@ export async function runVirtual(
   };
   const { polls } = await pollUntil<ProgressSample>({
     initial: view(0),
-    check: async () => view(now),
+    check: () => Promise.resolve(view(now)),
     isDone: (v) => v.status === 'completed',
     schedule,
     deadline: Number.MAX_SAFE_INTEGER,
     clock: {
       now: () => now,
-      sleep: async (ms) => {
+      sleep: (ms) => {
         now += ms;
+        return Promise.resolve();
       },
     },
   });

@@ -31,9 +31,7 @@ import {
 } from './common.js';
 import { benchDownload } from './download.js';
 import { randomJob, runVirtual, type JobShape } from './poll-model.js';
-// @ts-expect-error: a plain ES module without types
 import { ensureTools } from '../scripts/tools.mjs';
-// @ts-expect-error: a plain ES module without types
 import { staleReason } from '../scripts/sources-digest.mjs';
 
 const SECTIONS = ['polling', 'overhead', 'cold', 'download', 'values'] as const;
@@ -55,7 +53,7 @@ const started = Date.now();
 
 // ---- set-up ------------------------------------------------------------------------------
 
-const tools = ensureTools(['node24']) as { node24: string };
+const tools = ensureTools(['node24']);
 const node24 = tools.node24;
 // BENCH_DIST: another build of the action (say, of an older commit) to measure in the same way.
 const dist = process.env.BENCH_DIST ?? join(ROOT, 'dist/index.js');

@@ -16,13 +16,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerInputs } from '../scripts/runner.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
-// @ts-expect-error: a plain ES module without types
 import { ensureTools } from '../scripts/tools.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const lengths = (process.argv[2] ?? '117.3,120,122.6').split(',').map((x) => Number(x) * 1000);
 const queuedMs = Number(process.argv[3] ?? 4) * 1000;
-const node = (ensureTools(['node24']) as { node24: string }).node24;
+const node = ensureTools(['node24']).node24;
 async function once(
   total: number,
   pollInterval: string,

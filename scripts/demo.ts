@@ -12,9 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { unifiedDiff } from '../src/values/diff.js';
 import { parseOutputs, runnerInputs } from './runner.js';
 import { startSimulator } from '../simulator/server.js';
-// @ts-expect-error: a plain ES module without types
 import { ensureTools } from './tools.mjs';
-// @ts-expect-error: a plain ES module without types
 import { staleReason } from './sources-digest.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -24,7 +22,7 @@ const heading = (t: string) =>
 
 // dist/ is built again only when it is not the build of the sources and packages as they are
 // (scripts/sources-digest.mjs): a fresh clone runs the committed bundle at once.
-const stale = staleReason() as string;
+const stale = staleReason();
 if (stale) {
   heading(`Building dist/ (npm run build): ${stale}`);
   execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -32,7 +30,7 @@ if (stale) {
 
 let node = process.execPath;
 try {
-  node = (ensureTools(['node24']) as { node24: string }).node24;
+  node = ensureTools(['node24']).node24;
 } catch (error) {
   console.warn(
     `Could not get Node 24 (${(error as Error).message}); running the action on ${process.version} instead.`,

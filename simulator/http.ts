@@ -90,7 +90,7 @@ export function answerFault(fault: Fault, res: ServerResponse, record: RecordedR
 /** A server listening on a free loopback port: its base URL, and a close that ends every connection. */
 export interface Listening {
   url: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**

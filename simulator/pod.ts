@@ -43,7 +43,7 @@ export async function startPod(options: PodOptions): Promise<PodStandIn> {
   let failed: string | undefined;
   let seen: string | undefined;
   const fetches: PodStandIn['fetches'] = [];
-  const pod = { mode: options.mode ?? 'live' } as { mode: PodMode };
+  const pod = { mode: options.mode ?? 'live' };
 
   const load = async (bundleUrl: string) => {
     let status = 0;

@@ -1,9 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error: a plain ES module without types
 import { ensureTools } from '../scripts/tools.mjs';
-// @ts-expect-error: a plain ES module without types
 import { staleReason } from '../scripts/sources-digest.mjs';
 
 declare module 'vitest' {
@@ -19,10 +17,7 @@ declare module 'vitest' {
  * dist/ built from the current sources, so end-to-end tests run what a runner would run.
  */
 export default function setup(project: TestProject): void {
-  const tools = ensureTools(['node24', 'helm3', 'helm4']) as Record<
-    'node24' | 'helm3' | 'helm4',
-    string
-  >;
+  const tools = ensureTools(['node24', 'helm3', 'helm4']);
   project.provide('node24', tools.node24);
   project.provide('helm3', tools.helm3);
   project.provide('helm4', tools.helm4);
@@ -45,7 +40,7 @@ export default function setup(project: TestProject): void {
  */
 function rebuildReason(): string {
   if (process.env.E2E_REBUILD === '1') return 'E2E_REBUILD=1';
-  const stale = staleReason() as string;
+  const stale = staleReason();
   if (process.env.E2E_REBUILD === '0' && !stale.startsWith('a bundle')) return '';
   return stale;
 }

@@ -12,9 +12,8 @@ import { UserError } from '../shared/errors.js';
 /** The statuses after which a job does no more work. */
 export const FINAL = new Set(['completed', 'archived', 'failed']);
 
-/** How the pickup was seen, for the log. */
-export type PickupSign =
-  'active after the send' | 'a new pull-request link' | 'a new branch' | string;
+/** How the pickup was seen, for the log ('active after the send', 'a new branch', or a sign from elsewhere). */
+export type PickupSign = string;
 
 export class Pickup {
   /** Why we believe the job took the message up; undefined while nothing shows it. */

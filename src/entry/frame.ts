@@ -38,7 +38,7 @@ export interface Door {
 export interface FrameContext {
   signal: AbortSignal;
   /** Registers a client to close when the run ends. */
-  track(client: ServiceClient): ServiceClient;
+  track: (client: ServiceClient) => ServiceClient;
 }
 
 export type FrameOutcome<T> =

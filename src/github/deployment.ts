@@ -32,8 +32,8 @@ export interface DeploymentStatus {
  * `signal` aborts (the recorder's time limit for that call).
  */
 export interface DeploymentApi {
-  createDeployment(request: CreateDeployment, signal: AbortSignal): Promise<{ id: number }>;
-  createStatus(id: number, status: DeploymentStatus, signal: AbortSignal): Promise<void>;
+  createDeployment: (request: CreateDeployment, signal: AbortSignal) => Promise<{ id: number }>;
+  createStatus: (id: number, status: DeploymentStatus, signal: AbortSignal) => Promise<void>;
 }
 
 export interface DeploymentSpec {
@@ -235,7 +235,7 @@ export class DeploymentRecorder {
         const again =
           !refused &&
           (limited
-            ? e.retryAfterMs! <= MAX_RETRY_WAIT_MS
+            ? e.retryAfterMs <= MAX_RETRY_WAIT_MS
             : e?.status === undefined || e.status >= 500);
         const pause = e?.retryAfterMs ?? 1000;
         const timeLeft = this.#deadline(Date.now()) - Date.now();

@@ -227,7 +227,9 @@ export function parseRelease(json: string): ReleaseInfo | undefined {
     status: typeof r.info?.status === 'string' ? r.info.status : 'unknown',
     notes: typeof r.info?.notes === 'string' && r.info.notes.trim() ? r.info.notes : undefined,
     chart:
-      typeof meta?.name === 'string' ? `${meta.name}-${String(meta.version ?? '')}` : undefined,
+      typeof meta?.name === 'string'
+        ? `${meta.name}-${typeof meta.version === 'string' ? meta.version : ''}`
+        : undefined,
   };
 }
 

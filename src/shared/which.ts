@@ -1,7 +1,9 @@
 /**
  * Finds a program on PATH, as a shell would, without @actions/io (the command line must not load
  * @actions/*). Relative PATH entries (`.`, `bin`) are skipped: a binary checked in with the
- * repository being published must not be picked up as helm by accident.
+ * repository being published must not be picked up as helm by accident. The `which` package (v7)
+ * does not do that: it looks in relative entries (resolved against the working directory) and, on
+ * Windows, in the working directory first, which no PATH filter can turn off.
  */
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';

@@ -1,13 +1,15 @@
 /**
  * Reads pages out of the downloaded bundle (.tar.gz) to compare them with what the live site
- * serves: one streaming pass through gunzip and a small tar reader (ustar names with their prefix,
- * GNU long names, pax `path` records), keeping only the files asked for, so memory stays small
- * whatever the archive's size.
+ * serves: one streaming pass through gunzip and the `tar` package's parser in strict mode (ustar
+ * names with their prefix, GNU long names, pax `path` records), keeping only the files asked for,
+ * so memory stays small whatever the archive's size.
  */
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
+import { Parser } from 'tar/parse';
 
-const BLOCK = 512;
+/** The entry types that hold a file's bytes ('0', '\0' and '7' in the header). */
+const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 /** A page larger than this is not kept (nobody serves such a page; it would only fill memory). */
 export const MAX_PAGE_BYTES = 10 * 1024 * 1024;
 
@@ -45,145 +47,63 @@ export async function readArchiveFiles(
   want: (name: string) => boolean,
 ): Promise<Map<string, Buffer>> {
   const found = new Map<string, Buffer>();
-  const reader = new TarReader((name, body) => {
-    if (body.length <= MAX_PAGE_BYTES) found.set(name, body);
-  }, want);
+  let failure: Error | undefined;
+  /** The end-of-archive marker was read: nothing after it belongs to the archive. */
+  let ended = false;
+  const parser = new Parser({
+    // Strict: a corrupt header or a cut-short body fails the read, instead of being skipped with
+    // a warning, so a corrupt bundle can never pass for one without the page.
+    strict: true,
+    // The gzip layer is undone before (node:zlib, whose errors say it is not gzip data); what
+    // comes out is tar, never another compression to guess.
+    brotli: false,
+    zstd: false,
+    onReadEntry: (entry) => {
+      const name = entry.path.replace(/^(\.\/)+/, '');
+      if (!FILE_TYPES.has(entry.type) || entry.size > MAX_PAGE_BYTES || !want(name)) {
+        entry.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+      entry.on('end', () => found.set(name, Buffer.concat(chunks)));
+    },
+  });
+  // Past the end marker the parser only judges whether any entry was valid: an archive that ends
+  // properly with no file in it is empty (the check then says the page is missing), not corrupt.
+  parser.on('error', (error: Error) => {
+    if (!ended) failure ??= error;
+  });
+  parser.on('eof', () => (ended = true));
+  // Settled by the end of the archive, or by a complaint at its end (a body cut short).
+  const finished = new Promise<void>((resolve) => {
+    parser.on('end', resolve);
+    parser.on('error', resolve);
+  });
   const stream = createReadStream(path).pipe(createGunzip());
   try {
-    for await (const chunk of stream) if (reader.push(chunk as Buffer)) break;
+    for await (const chunk of stream) {
+      parser.write(chunk as Buffer);
+      if (failure || ended) break;
+    }
   } finally {
     stream.destroy();
   }
+  if (!failure) {
+    // The end of the data: a body cut short is found here.
+    parser.end();
+    await finished;
+  }
+  if (failure) throw notTar(failure);
   return found;
 }
 
-/** The state machine of a tar stream: a header block, then the body and its padding, repeated. */
-class TarReader {
-  #pending: Buffer = Buffer.alloc(0);
-  /** The entry whose body is being read. */
-  #entry: { name: string; type: string; left: number; pad: number; keep: Buffer[] | undefined } = {
-    name: '',
-    type: '',
-    left: 0,
-    pad: 0,
-    keep: undefined,
-  };
-  #inBody = false;
-  /** A GNU long name or pax path for the next entry. */
-  #nextName: string | undefined;
-
-  constructor(
-    private readonly onFile: (name: string, body: Buffer) => void,
-    private readonly want: (name: string) => boolean,
-  ) {}
-
-  /** Feeds a chunk; returns true at the end of the archive. */
-  push(chunk: Buffer): boolean {
-    this.#pending = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
-    for (;;) {
-      if (this.#inBody) {
-        if (!this.#readBody()) return false;
-      } else {
-        if (this.#pending.length < BLOCK) return false;
-        const header = this.#pending.subarray(0, BLOCK);
-        this.#pending = this.#pending.subarray(BLOCK);
-        if (header.every((byte) => byte === 0)) return true;
-        this.#startEntry(header);
-      }
-    }
-  }
-
-  #startEntry(header: Buffer): void {
-    if (!checksumMatches(header))
-      throw new Error('the bundle is not a tar archive (a header is corrupt)');
-    const size = readSize(header.subarray(124, 136));
-    const type = String.fromCharCode(header[156] ?? 0x30);
-    const text = (from: number, to: number) =>
-      header
-        .subarray(from, to)
-        .toString('utf8')
-        .replace(/\0[\s\S]*$/, '');
-    const ustar = header.subarray(257, 262).toString('latin1') === 'ustar';
-    const prefix = ustar ? text(345, 500) : '';
-    const name = this.#nextName ?? (prefix ? `${prefix}/${text(0, 100)}` : text(0, 100));
-    const meta = type === 'L' || type === 'x';
-    // A global pax header ('g') applies to no entry in particular: it keeps the pending name.
-    if (!meta && type !== 'g') this.#nextName = undefined;
-    const file = type === '0' || type === '\0' || type === '7';
-    const normalised = name.replace(/^(\.\/)+/, '');
-    const keep = meta || (file && this.want(normalised) && size <= MAX_PAGE_BYTES);
-    this.#entry = {
-      name: normalised,
-      type,
-      left: size,
-      pad: (BLOCK - (size % BLOCK)) % BLOCK,
-      keep: keep ? [] : undefined,
-    };
-    this.#inBody = true;
-  }
-
-  /** Consumes what it can of the body and padding; false when more input is needed. */
-  #readBody(): boolean {
-    const entry = this.#entry;
-    const take = Math.min(entry.left, this.#pending.length);
-    if (take > 0) {
-      entry.keep?.push(Buffer.from(this.#pending.subarray(0, take)));
-      entry.left -= take;
-      this.#pending = this.#pending.subarray(take);
-    }
-    if (entry.left > 0) return false;
-    const skip = Math.min(entry.pad, this.#pending.length);
-    entry.pad -= skip;
-    this.#pending = this.#pending.subarray(skip);
-    if (entry.pad > 0) return false;
-    this.#inBody = false;
-    if (entry.keep) this.#finish(entry.name, entry.type, Buffer.concat(entry.keep));
-    return true;
-  }
-
-  #finish(name: string, type: string, body: Buffer): void {
-    if (type === 'L') this.#nextName = body.toString('utf8').replace(/\0[\s\S]*$/, '');
-    else if (type === 'x') this.#nextName = paxPath(body) ?? this.#nextName;
-    else this.onFile(name, body);
-  }
-}
-
-/** The header's checksum: the sum of its bytes, the checksum field counted as spaces. */
-function checksumMatches(header: Buffer): boolean {
-  const stored = parseInt(
-    header
-      .subarray(148, 156)
-      .toString('latin1')
-      .replace(/[\0 ]+$/, ''),
-    8,
-  );
-  let sum = 0;
-  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i]!;
-  return sum === stored;
-}
-
-/** A header's size field: octal text, or base-256 when its high bit is set (files over 8 GiB). */
-function readSize(field: Buffer): number {
-  if ((field[0]! & 0x80) !== 0) {
-    let value = field[0]! & 0x7f;
-    for (const byte of field.subarray(1)) value = value * 256 + byte;
-    return value;
-  }
-  const text = field
-    .toString('latin1')
-    .replace(/[\0 ]+$/, '')
-    .trim();
-  const value = text === '' ? 0 : parseInt(text, 8);
-  if (!Number.isSafeInteger(value) || value < 0 || !/^[0-7]*$/.test(text))
-    throw new Error('the bundle is not a tar archive (a header has no valid size)');
-  return value;
-}
-
-/** The `path` record of a pax extended header (`<length> path=<name>\n`). */
-function paxPath(body: Buffer): string | undefined {
-  for (const record of body.toString('utf8').split('\n')) {
-    const m = /^\d+ path=([\s\S]*)$/.exec(record);
-    if (m) return m[1];
-  }
-  return undefined;
+/** The parser's complaint (`TAR_ENTRY_INVALID: checksum failure`), said of the bundle. */
+function notTar(error: Error & { tarCode?: string }): Error {
+  const detail = error.message.replace(/^TAR_[A-Z_]+: /, '');
+  if (error.tarCode === 'TAR_ENTRY_INVALID')
+    return new Error(
+      `the bundle is not a tar archive (a header is corrupt${detail === 'checksum failure' ? '' : `: ${detail}`})`,
+    );
+  return new Error(`the bundle is not a whole tar archive (${detail})`);
 }

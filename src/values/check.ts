@@ -3,13 +3,7 @@
  * valid YAML (else the line and column of the first error), one document, a mapping at the top,
  * and a values-key path that can be written (path.ts).
  */
-import {
-  isMap,
-  parseAllDocuments,
-  parseDocument,
-  type Document,
-  type Node as YamlNode,
-} from 'yaml';
+import { isMap, parseAllDocuments, parseDocument, type Document } from 'yaml';
 import { fileError, PARSE, STATIC_EXPORT, TO_JS, type KeyPath } from './file.js';
 import { describeNode, isEmpty, lineOf, walkPath } from './path.js';
 
@@ -18,7 +12,7 @@ export function checkValues(text: string, display: string, at: KeyPath = STATIC_
   const doc = singleDocument(text, display);
   const root = doc.contents;
   if (root !== null && !isEmpty(root) && !isMap(root)) {
-    const line = lineOf(text, (root as YamlNode).range?.[0] ?? 0);
+    const line = lineOf(text, root.range?.[0] ?? 0);
     throw fileError(
       display,
       `has a ${describeNode(root)} at the top (line ${line}), not a mapping of keys`,

@@ -187,7 +187,7 @@ function verify(before: Document, after: string, edit: Edit, kept?: KeptVersion)
   else if (kept) block.version = kept.value;
   else delete block.version;
   const doc = parseDocument(after, PARSE);
-  const actual = doc.errors.length === 0 ? doc.toJS(TO_JS) : undefined;
+  const actual: unknown = doc.errors.length === 0 ? doc.toJS(TO_JS) : undefined;
   if (!isDeepStrictEqual(actual, expected)) {
     throw fileError(
       edit.display,
@@ -202,7 +202,7 @@ function blockOf(data: Record<string, unknown>, at: KeyPath): Record<string, unk
   let map = data;
   for (const key of at) {
     const current = map[key];
-    map[key] = current && typeof current === 'object' ? { ...(current as object) } : {};
+    map[key] = current && typeof current === 'object' ? { ...current } : {};
     map = map[key] as Record<string, unknown>;
   }
   return map;

@@ -208,7 +208,7 @@ export function describeNode(node: unknown): string {
 }
 
 export function findPair(map: YAMLMap, key: string): Pair | undefined {
-  return map.items.find((p) => isScalar(p.key) && p.key.value === key) as Pair | undefined;
+  return map.items.find((p) => isScalar(p.key) && p.key.value === key);
 }
 
 export function lineOf(text: string, offset: number): number {

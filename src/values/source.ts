@@ -50,7 +50,7 @@ export function detectIndent(root: YAMLMap, text: string): number {
 
 /** Where to append a new top-level key: the end of the text, or before a `...` end marker. */
 export function documentEnd(text: string, doc: Document): number {
-  const contentsEnd = (doc.contents as YamlNode | null)?.range?.[2] ?? 0;
+  const contentsEnd = doc.contents?.range?.[2] ?? 0;
   const marker = /^\.\.\.[ \t]*(#.*)?$/m.exec(text.slice(contentsEnd));
   return marker ? contentsEnd + marker.index : text.length;
 }

@@ -7,8 +7,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { tarGz } from '../../simulator/tar.js';
+import { tar, tarGz } from '../../simulator/tar.js';
 import { startPod, type PodOptions, type PodStandIn } from '../../simulator/pod.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 import { CHART, helmEnv } from '../helpers/helm.js';
@@ -186,6 +187,32 @@ describe('the mirror flow: bundle-url, then the live-site check', () => {
     expect(run.outputs).toMatchObject({ verified: 'true', 'bundle-sha256': sha, 'job-id': '' });
     expect(pod.fetches).toEqual([{ path: `/docs/${sha}.tar.gz`, status: 200 }]);
     expect(run.stdout).toMatch(/equals site\/guides\/start\.html of the bundle/);
+  });
+
+  it('a mirrored bundle whose tar is corrupt fails the check before the values file is written', async () => {
+    const corrupt = tar([{ name: 'site/index.html', content: '<h1>mirrored home</h1>\n' }]);
+    corrupt[0]! ^= 0x20; // the first letter of the name: the header's checksum no longer matches
+    const archive = gzipSync(corrupt);
+    const sha = createHash('sha256').update(archive).digest('hex');
+    const m = await startMirror();
+    m.files.set(`/docs/${sha}.tar.gz`, archive);
+    const { ws, pod } = await site();
+    const run = await runAction({
+      workspace: ws,
+      inputs: {
+        'api-key': 'mint_unused_0123456789',
+        'bundle-url': `${m.url}/docs/${sha}.tar.gz`,
+        'download-path': 'site.tar.gz',
+        'verify-url': `${pod.url}/`,
+        'verify-timeout': '20s',
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '::error::The bundle downloaded from bundle-url cannot be read as a .tar.gz archive (the bundle is not a tar archive (a header is corrupt)), so the live site cannot be compared with it.',
+    );
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
+    expect(pod.fetches).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@
  * comments, diff comments, reviews, reactions, replies),
  * and records every request, body included.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { expect } from 'vitest';
 import {
   PullRequestStore,
@@ -78,7 +78,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const accepted: string[] = [];
   const pulls = new PullRequestStore(options);
   let nextId = 1_000_001;
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const raw = await bodyOf(req);
     let body: Record<string, unknown>;
     try {
@@ -137,7 +137,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       return res.end(JSON.stringify(answer.data));
     }
     refuse({ status: 404 });
-  });
+  };
+  // A fault in the stand-in stays an unhandled rejection, which fails the test run.
+  const server = createServer((req, res) => void handle(req, res));
   const listening = await listenOnLoopback(server);
   return {
     apiUrl: `${listening.url}/api/v3`,

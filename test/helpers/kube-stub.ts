@@ -3,7 +3,7 @@
  * lists), which is all helm needs when HELM_DRIVER=memory swaps its cluster client for a fake.
  * Lets `helm upgrade --install` run for real, with no cluster.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,7 +59,7 @@ export interface KubeStub {
 
 export async function startKubeStub(options: { delayMs?: number } = {}): Promise<KubeStub> {
   const seen: string[] = [];
-  const server: Server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     const path = new URL(req.url ?? '/', 'http://stub').pathname;
     seen.push(`${req.method} ${path}`);
@@ -76,7 +76,9 @@ export async function startKubeStub(options: { delayMs?: number } = {}): Promise
         },
       ),
     );
-  });
+  };
+  // A fault in the stand-in stays an unhandled rejection, which fails the test run.
+  const server: Server = createServer((req, res) => void handle(req, res));
   const { url, close } = await listenOnLoopback(server);
   const dir = await mkdtemp(join(tmpdir(), 'kube-'));
   const kubeconfig = join(dir, 'config');

@@ -19,7 +19,7 @@ describe('the simulator answers in the form the client reads', () => {
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: res.status, json: (await res.json()) as unknown };
+      return { status: res.status, json: await res.json() };
     };
     const start = await call('POST', '/v1/static-export/jobs', {
       domain: 'docs.example.com',

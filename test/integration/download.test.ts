@@ -42,7 +42,7 @@ describe('downloadBundle against the simulator storage', () => {
   it('removes partial files that killed runs left behind, once the new one is in place', async () => {
     const { bundle } = await bundleOf();
     const dir = await newDir();
-    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
     const stale = `.b.tgz.${dead}.00ff00ff.part`;
     await writeFile(join(dir, stale), 'half a bundle');
     await downloadBundle(bundle.bundleUrl, join(dir, 'b.tgz'), bundle.sizeBytes, {

@@ -116,7 +116,7 @@ for (const name of HELMS) {
       const error = (await run(helm, ['lint', CHART, '--values', path], {
         env,
         timeout: HELM_LIMIT,
-      }).catch((e) => e)) as { code: number; stdout: string };
+      }).catch((e: unknown) => e)) as { code: number; stdout: string };
       expect(error.code).toBe(1);
       expect(error.stdout).toMatch(/bundleUrl/);
     });

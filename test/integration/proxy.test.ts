@@ -75,10 +75,10 @@ describe('NO_PROXY', () => {
     const s = await sim();
     for (const name of PROXY_VARS) delete process.env[name];
     process.env.HTTP_PROXY = 'http://127.0.0.1:1';
-    const error = await getExport(
+    const error: unknown = await getExport(
       client(s, { retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 5 } }),
       'se_1',
-    ).catch((e: Error) => e);
+    ).catch((e: unknown) => e);
     expect(String(error)).toMatch(/network error \(ECONNREFUSED\).*HTTPS_PROXY, NO_PROXY/);
   });
 });

@@ -65,7 +65,10 @@ describe('npm run release', () => {
       const first = release(dir, '1.0.0');
       expect(first.status, first.stderr).toBe(0);
       expect(first.stdout).toContain('git push --force origin v1');
-      expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version).toBe('1.0.0');
+      expect(
+        (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string })
+          .version,
+      ).toBe('1.0.0');
       expect(readFileSync(join(dir, 'src/shared/version.ts'), 'utf8')).toContain(
         "VERSION = '1.0.0'",
       );

@@ -64,8 +64,7 @@ function check(
   // 1. The data: the original's, with the three keys set.
   const expected = (original.toJS({ maxAliasCount: 10_000 }) ?? {}) as Record<string, unknown>;
   const block = expected.staticExport;
-  const merged: Record<string, unknown> =
-    block && typeof block === 'object' ? { ...(block as object) } : {};
+  const merged: Record<string, unknown> = block && typeof block === 'object' ? { ...block } : {};
   merged.enabled = true;
   merged.bundleUrl = values.bundleUrl;
   if (values.version === undefined) delete merged.version;
@@ -238,7 +237,7 @@ function expectedData(doc: Document, at: KeyPath, values: StaticExportValues): u
   let map = data;
   for (const key of at) {
     const current = map[key];
-    map[key] = current && typeof current === 'object' ? { ...(current as object) } : {};
+    map[key] = current && typeof current === 'object' ? { ...current } : {};
     map = map[key] as Record<string, unknown>;
   }
   map.enabled = true;

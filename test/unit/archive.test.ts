@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { tarGz } from '../../simulator/tar.js';
+import { tar, tarGz } from '../../simulator/tar.js';
 import { entryMatches, pageCandidates, readArchiveFiles } from '../../src/site/archive.js';
 import { bundlePages } from '../../src/site/verify.js';
 import { UserError } from '../../src/shared/errors.js';
@@ -80,6 +81,43 @@ describe('readArchiveFiles', () => {
     ]);
     await expect(readArchiveFiles(path, () => true)).rejects.toThrow(/not a tar archive/);
   });
+
+  it('refuses an archive whose later header is corrupt, even when the page came before it', async () => {
+    const archive = tar([
+      { name: 'site/index.html', content: '<h1>home</h1>' },
+      { name: 'site/b.html', content: 'b' },
+    ]);
+    archive[1024 + 5]! ^= 0x20; // a letter of the second name: its checksum no longer matches
+    const path = join(await mkdtemp(join(tmpdir(), 'corrupt-')), 'x.tar.gz');
+    await writeFile(path, gzipSync(archive));
+    await expect(readArchiveFiles(path, (name) => name === 'site/index.html')).rejects.toThrow(
+      'the bundle is not a tar archive (a header is corrupt)',
+    );
+  });
+
+  it('refuses an archive cut short inside a file', async () => {
+    const archive = tar([{ name: 'site/index.html', content: 'x'.repeat(2000) }]);
+    const path = join(await mkdtemp(join(tmpdir(), 'short-')), 'x.tar.gz');
+    await writeFile(path, gzipSync(archive.subarray(0, 512 + 1000)));
+    await expect(readArchiveFiles(path, () => true)).rejects.toThrow(
+      /^the bundle is not a whole tar archive \(Truncated input/,
+    );
+  });
+
+  it('reads an archive with no file as empty, and nothing after the end marker', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ends-'));
+    await writeFile(join(dir, 'empty.tar.gz'), gzipSync(tar([])));
+    expect((await readArchiveFiles(join(dir, 'empty.tar.gz'), () => true)).size).toBe(0);
+    const after = Buffer.concat([
+      tar([{ name: 'index.html', content: 'home' }]),
+      Buffer.alloc(512, 7),
+    ]);
+    await writeFile(join(dir, 'after.tar.gz'), gzipSync(after));
+    const files = await readArchiveFiles(join(dir, 'after.tar.gz'), () => true);
+    expect([...files].map(([name, body]) => [name, body.toString()])).toEqual([
+      ['index.html', 'home'],
+    ]);
+  });
 });
 
 describe('a download that is not a .tar.gz archive', () => {
@@ -99,6 +137,20 @@ describe('a download that is not a .tar.gz archive', () => {
       .catch((e: unknown) => e);
     expect((mirrored as Error).message).toBe(
       'The bundle downloaded from bundle-url cannot be read as a .tar.gz archive (not gzip data: incorrect header check), so the live site cannot be compared with it. Check that bundle-url names the bundle as exported (a .tar.gz file), or unset download-path to check the live site without comparing its page.',
+    );
+  });
+
+  it('a gzip file whose tar is corrupt fails the check, with the same advice', async () => {
+    const archive = tar([{ name: 'site/index.html', content: '<h1>home</h1>' }]);
+    archive[148]! ^= 0x01; // the checksum field itself
+    const path = join(await mkdtemp(join(tmpdir(), 'archive-')), 'site.tar.gz');
+    await writeFile(path, gzipSync(archive));
+    const error = await bundlePages(path)
+      .pageFor('/')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as Error).message).toBe(
+      'The downloaded bundle cannot be read as a .tar.gz archive (the bundle is not a tar archive (a header is corrupt)), so the live site cannot be compared with it. Run again; if it persists, report it.',
     );
   });
 });

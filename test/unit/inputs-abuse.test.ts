@@ -148,7 +148,7 @@ describe('inputs abuse: every input, every hostile value', () => {
             accepted.push(what);
             continue;
           }
-          const context = `${action.file} ${name} = ${what}: ${String(error)}`;
+          const context = `${action.file} ${name} = ${what}: ${error instanceof Error ? String(error) : JSON.stringify(error)}`;
           expect(error, context).toBeInstanceOf(InputError);
           const message = (error as InputError).message;
           expect(message, context).toMatch(new RegExp(`^Input "${name}" `));

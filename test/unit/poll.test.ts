@@ -69,7 +69,7 @@ describe('pollUntil', () => {
       schedule: fixedSchedule(30_000),
       deadline: 45_000,
       clock,
-    }).catch((e) => e);
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PollTimeout);
     // The last check was at 30 s; the sleep was cut at the deadline, where it stops.
     expect((error as PollTimeout<number>).last).toBe(30_000);
@@ -90,7 +90,7 @@ describe('pollUntil', () => {
       deadline: 1e9,
       clock,
       signal: controller.signal,
-    }).catch((e) => e);
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PollCancelled);
     expect(clock.t).toBe(1000);
   });
@@ -106,7 +106,7 @@ describe('pollUntil', () => {
       schedule: fixedSchedule(10_000),
       deadline: Date.now() + 60_000,
       signal: controller.signal,
-    }).catch((e) => e);
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PollCancelled);
     expect(Date.now() - t0).toBeLessThan(1000);
   });

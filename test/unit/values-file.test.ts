@@ -281,7 +281,7 @@ describe('reading and writing files', () => {
     const path = join(d, 'values.yaml');
     await writeFile(path, 'a: 1\n');
     // A process that has exited: its pid names no running process.
-    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
     const stale = `.values.yaml.${dead}.0a1b2c3d.tmp`;
     const mine = `.values.yaml.${process.pid}.0a1b2c3d.tmp`; // a write of this very process
     const others = [`.other.yaml.${dead}.0a1b2c3d.tmp`, `.values.yaml.${dead}.0a1b2c3d.part`];
