@@ -13,7 +13,10 @@ describe('npm run simulate', () => {
   });
 
   it('draws the same numbers from the same seed, and forks independent streams', () => {
-    const draw = (seed: number) => Array.from({ length: 5 }, seeded(seed).next);
+    const draw = (seed: number) => {
+      const random = seeded(seed);
+      return Array.from({ length: 5 }, () => random.next());
+    };
     expect(draw(1)).toEqual(draw(1));
     expect(draw(1)).not.toEqual(draw(2));
     expect(seeded(1).fork('a').next()).not.toBe(seeded(1).fork('b').next());
