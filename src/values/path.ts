@@ -37,12 +37,19 @@ interface Walk {
   display: string;
 }
 
-/** Follows the path; throws a UserError (naming the path, the file and the line) if it cannot be
+/** Follows the path from `root` (the document's top, or the mapping of a manifest that holds the
+ * chart values); throws a UserError (naming the path, the file and the line) if it cannot be
  * written. Expects a checked document: one mapping at the top, or nothing. */
-export function walkPath(doc: Document, text: string, at: KeyPath, display: string): PathWalk {
+export function walkPath(
+  doc: Document,
+  text: string,
+  at: KeyPath,
+  display: string,
+  root: unknown = doc.contents,
+): PathWalk {
   const walk: Walk = { doc, text, at, display };
-  if (!isMap(doc.contents)) return { map: null, depth: 0 };
-  let map: YAMLMap = doc.contents;
+  if (!isMap(root)) return { map: null, depth: 0 };
+  let map: YAMLMap = root;
   for (let depth = 0; depth < at.length; depth++) {
     const pair = findPair(map, at[depth]!);
     const value = pair?.value as YamlNode | null | undefined;
