@@ -209,6 +209,7 @@ function targetsOfKustomization(
         chartHome,
         version: typeof entry.version === 'string' ? entry.version : undefined,
         repo: typeof entry.repo === 'string' ? entry.repo : undefined,
+        valuesFile: typeof entry.valuesFile === 'string' ? entry.valuesFile : undefined,
       },
     });
   });

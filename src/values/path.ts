@@ -10,7 +10,7 @@ import {
   isMap,
   isScalar,
   isSeq,
-  parseDocument,
+  parseAllDocuments,
   visit,
   type Document,
   type Node as YamlNode,
@@ -189,15 +189,23 @@ function refuseAnchoredValues(walk: Walk, block: YAMLMap): void {
 }
 
 /** Every text value of a `bundleUrl` key in a values file, wherever it is (an anchor included). */
-export function bundleUrlsIn(text: string): string[] {
+export function bundleUrlsIn(text: string, depth = 0): string[] {
   const found: string[] = [];
-  visit(parseDocument(text, PARSE), {
-    Pair(_, pair) {
-      const { key, value } = pair;
-      if (isScalar(key) && key.value === 'bundleUrl' && isScalar(value))
-        if (typeof value.value === 'string') found.push(value.value);
-    },
-  });
+  const docs = parseAllDocuments(text, PARSE);
+  for (const doc of Array.isArray(docs) ? docs : []) {
+    visit(doc, {
+      Pair(_, pair) {
+        const { key, value } = pair;
+        if (isScalar(key) && key.value === 'bundleUrl' && isScalar(value))
+          if (typeof value.value === 'string') found.push(value.value);
+      },
+      // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
+      Scalar(_, node) {
+        if (depth === 0 && typeof node.value === 'string' && node.value.includes('bundleUrl'))
+          found.push(...bundleUrlsIn(node.value, 1));
+      },
+    });
+  }
   return found;
 }
 

@@ -19,7 +19,15 @@ export type ValuesSite =
 
 /** How the chart of a target can be found, for the render check (render.ts). */
 export type ChartHint =
-  | { kind: 'helmCharts'; name: string; chartHome: string; version?: string; repo?: string }
+  | {
+      kind: 'helmCharts';
+      name: string;
+      chartHome: string;
+      version?: string;
+      repo?: string;
+      /** The entry's own values file (relative to the kustomization), under valuesInline. */
+      valuesFile?: string;
+    }
   | { kind: 'path'; path: string }
   | { kind: 'remote'; ref: string; version?: string; repo?: string }
   | { kind: 'none'; reason: string };
