@@ -78,7 +78,11 @@ describe('Flux HelmRelease with its HelmRepository in one file', () => {
     });
     expect(run.outputs['values-file']).toBe('flux/docs.yaml');
     expect(targets(run)).toEqual([
-      expect.objectContaining({ file: 'flux/docs.yaml', document: 'HelmRelease/docs' }),
+      expect.objectContaining({
+        file: 'flux/docs.yaml',
+        document: 'HelmRelease/docs',
+        path: 'spec.values',
+      }),
     ]);
     expect(run.summary).toContain('flux/docs.yaml (HelmRelease/docs)');
     // The chart is in a Helm repository the job has not added: the check is skipped, and says so.
@@ -151,7 +155,13 @@ describe('Flux valuesFrom: a ConfigMap holding values.yaml', () => {
     expect(renderedLink(await renderWith(h, CHART, fluxValues(release, [edited])))).toBe(
       run.outputs['bundle-url'],
     );
-    expect(targets(run)).toEqual([expect.objectContaining({ document: 'ConfigMap/docs-values' })]);
+    expect(targets(run)).toEqual([
+      expect.objectContaining({
+        file: 'flux-configmap/docs-values.yaml',
+        document: 'ConfigMap/docs-values[values.yaml]',
+        path: 'data["values.yaml"]',
+      }),
+    ]);
   });
 });
 
@@ -270,7 +280,8 @@ describe('kustomize helmCharts', () => {
     expect(targets(run)).toEqual([
       expect.objectContaining({
         file: 'kustomize/docs/kustomization.yaml',
-        document: expect.stringContaining('docs'),
+        document: 'helmCharts/docs',
+        path: 'helmCharts[0].valuesInline',
       }),
     ]);
     const rendered = await kustomizeBuild(h, dir);
