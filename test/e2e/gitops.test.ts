@@ -37,14 +37,18 @@ function targets(run: ActionRun): { file: string; document: string; path: string
   }[];
 }
 
-/** The lines of `after` not in `before` (enough to show what a run added, in the closing note). */
-function added(before: string, after: string): string {
-  const old = new Set(before.split('\n'));
-  return after
-    .split('\n')
-    .filter((line) => !old.has(line))
-    .map((line) => `+${line.replace(/\?\S*/, '?…')}`)
-    .join('\n');
+/**
+ * The lines a run removed (-) and added (+), the link's query cut: enough to show the change in
+ * the closing note (the job summary has the real diff).
+ */
+function changed(before: string, after: string): string {
+  const old = before.split('\n');
+  const now = after.split('\n');
+  const cut = (line: string) => line.replace(/\?\S*/, '?…');
+  return [
+    ...old.filter((line) => !now.includes(line)).map((line) => `-${cut(line)}`),
+    ...now.filter((line) => !old.includes(line)).map((line) => `+${cut(line)}`),
+  ].join('\n');
 }
 
 /** A fixture folder copied into a new workspace, and the simulator. */
@@ -102,7 +106,7 @@ describe('Flux HelmRelease with its HelmRepository in one file', () => {
     );
     expect(renderedLink(await renderWith(h, CHART, fluxValues(staging)))).toBe(link);
     console.log(
-      `Flux flux/docs.yaml, lines the run added:\n${added(original, edited)}\n` +
+      `Flux flux/docs.yaml, lines the run changed:\n${changed(original, edited)}\n` +
         `helm template: ${linkLine(rendered)}`,
     );
   });
@@ -190,7 +194,7 @@ describe('Argo CD Application', () => {
     const rendered = await renderWith(h, chart, argoValues(app));
     expect(renderedLink(rendered)).toBe(run.outputs['bundle-url']);
     console.log(
-      `Argo CD argo/values-object.yaml, lines the run added:\n${added(original, edited)}\n` +
+      `Argo CD argo/values-object.yaml, lines the run changed:\n${changed(original, edited)}\n` +
         `helm template: ${linkLine(rendered)}`,
     );
   });

@@ -125,7 +125,7 @@ export function renderedLink(rendered: string): string | undefined {
 /** The rendered line that carries the link (for the closing note), its query cut. */
 export function linkLine(rendered: string): string {
   const lines = rendered.split('\n');
-  const i = lines.findIndex((l) => l.includes('BUNDLE_URL'));
+  const i = lines.findIndex((l) => /- name: BUNDLE_URL$/.test(l));
   return i < 0 ? '' : lines[i + 1]!.replace(/\?\S*/, '?…');
 }
 
