@@ -176,4 +176,10 @@ describe('kustomize helmCharts (unfork-with-argocd; real kubectl kustomize --ena
     await writeFile(file, setIn(text, 0, ['staticExport'], BLOCK));
     await expect(kustomizeBuild(h, dir)).rejects.toThrow(/unknown field "staticExport"/);
   });
+
+  it('kustomize 5.4 cannot run helm 4 (the guide says: build with helm 3)', async () => {
+    const h = await helmEnv('helm4');
+    const dir = await gitopsWorkspace(await workspace(), 'kustomize/docs');
+    await expect(kustomizeBuild(h, dir)).rejects.toThrow(/helm version -c/);
+  });
 });
