@@ -299,7 +299,7 @@ function verifyDocuments(
     read.length === docs.length &&
     read.every((doc) => doc.errors.length === 0) &&
     before.slice(0, span(docs[index]!)[0]) === after.slice(0, span(read[index]!)[0]) &&
-    before.slice(span(docs[index]!)[2]) === after.slice(span(read[index]!)[2]) &&
+    rest(before, docs, index) === rest(after, read, index) &&
     docs.every((doc, i) => i === index || isDeepStrictEqual(doc.toJS(TO_JS), read[i]!.toJS(TO_JS)));
   if (!ok) throw unsafeEdit(edit);
   const expected = docs[index]!.toJS(TO_JS) as unknown;
@@ -308,6 +308,15 @@ function verifyDocuments(
 }
 
 const span = (doc: Document): readonly number[] => doc.range ?? [0, 0, 0];
+
+/** The text after a document: from the next one's start (a document's range may or may not take
+ * its last line break), or after the last one's line breaks. */
+function rest(text: string, docs: readonly Document[], index: number): string {
+  const next = docs[index + 1];
+  return next
+    ? text.slice(span(next)[0])
+    : text.slice(span(docs[index]!)[2]).replace(/^(\r?\n)+/, '');
+}
 
 /** The string read back from the file, then parsed: the values the inner edit planned. */
 function verifyString(

@@ -160,7 +160,7 @@ describe('an Argo CD Application', () => {
     const after = await readFile(join(ws, 'apps/docs.yaml'), 'utf8');
     expect(after.startsWith(APPLICATION)).toBe(true);
     expect(after.slice(APPLICATION.length)).toMatch(
-      /^ {8}staticExport:\n {10}enabled: true\n {10}bundleUrl: "http://127.0.0.1:,
+      /^ {8}staticExport:\n {10}enabled: true\n {10}bundleUrl: "http:\/\/127\.0\.0\.1:/,
     );
     const values = (parse(after) as Loose).spec.source.helm.values as string;
     expect(parse(values)).toEqual({
