@@ -1,6 +1,6 @@
 // The types of tools.mjs for the TypeScript files that import it (bench/, scripts/demo.ts,
 // test/global-setup.ts), so their calls are checked instead of typed `any`.
-export type ToolName = 'node24' | 'helm3' | 'helm4';
+export type ToolName = 'node24' | 'helm3' | 'helm4' | 'kubectl';
 export const TOOLS_DIR: string;
 export const TOOLS: Record<
   ToolName,

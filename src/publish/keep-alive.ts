@@ -8,7 +8,7 @@
  * one (generate bundle again: no re-render), else by a new export that keeps the deployed version.
  */
 import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
+import { chartValuesOf } from '../values/plan.js';
 import { SERVICE_ID_PATTERN } from '../shared/constants.js';
 import { formatSpan } from '../shared/duration.js';
 import { linkExpiry } from '../shared/expiry.js';
@@ -153,14 +153,17 @@ function at(values: unknown, path: readonly string[]): unknown {
 async function fileLinks(inputs: PublishInputs): Promise<DeployedLink[]> {
   const links: DeployedLink[] = [];
   for (const file of inputs.valuesFiles) {
-    let values: unknown;
+    let found: { label: string; values: unknown }[];
     try {
-      values = parse(await readFile(file.path, 'utf8'));
+      const text = await readFile(file.path, 'utf8');
+      found = chartValuesOf(text, file, inputs.valuesKey, inputs.valuesDocuments);
     } catch {
       continue;
     }
-    const link = deployed(file.display, at(values, inputs.valuesKey));
-    if (link) links.push(link);
+    for (const { label, values } of found) {
+      const link = deployed(label, at(values, inputs.valuesKey));
+      if (link) links.push(link);
+    }
   }
   return links;
 }

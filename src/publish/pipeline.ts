@@ -39,6 +39,7 @@ import {
 import { fetchBundle, watchLifetime, type PublishedBundle } from './link.js';
 import { checkMirror } from './mirror.js';
 import { checkRender, type RenderCheckResult } from './render.js';
+import type { TargetInfo } from '../values/plan.js';
 import { checkValuesFilesFirst, valuesDisplay, writeValues, type ValuesEdit } from './values.js';
 
 export type { PublishState } from './job.js';
@@ -77,6 +78,10 @@ export interface PublishResult {
 
 export interface ValuesResult {
   display: string;
+  /** `clusters/prod/docs.yaml (HelmRelease/docs)`: the file and its targets, for the summary. */
+  label?: string;
+  /** Where the link was written (the values-targets output). */
+  targets?: TargetInfo[];
   changed: boolean;
   /** Created by this run (never on a dry run). */
   created: boolean;
@@ -150,6 +155,8 @@ export async function publish(inputs: PublishInputs, deps: PublishDeps): Promise
     version: inputs.version ?? '',
     values: edits.map((edit) => ({
       display: edit.display,
+      label: edit.plan.label,
+      targets: edit.plan.targets,
       changed: edit.plan.changed,
       created: edit.created && !inputs.dryRun,
       changes: edit.plan.changes,

@@ -13,8 +13,8 @@ import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
 import { checkTarget, type RenderOutcome } from '../helm/render-check.js';
 import type { RenderTarget } from '../helm/render-target.js';
-import { parseDocument } from 'yaml';
-import { planValuesEdit } from '../values/edit.js';
+import { planFileEdit, valuesScopes, type FilePlan } from '../values/plan.js';
+import { manifestTargets } from './manifest-render.js';
 import { refuseNearMiss } from '../values/near-miss.js';
 import { readValuesFile } from '../values/read.js';
 import type { PublishInputs } from './inputs.js';
@@ -64,7 +64,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
         texts,
         inputs.helm
           ? inputs.valuesFiles
-          : inputs.valuesFiles.filter((_, i) => outcomes[i]?.kind === 'skipped'),
+          : targets.filter((_, i) => outcomes[i]?.kind === 'skipped').map((t) => t.file),
       );
     if (skipped.length > 0 && inputs.renderCheck === 'required') {
       throw new UserError(
@@ -104,19 +104,24 @@ function notRead(inputs: PublishInputs, missing: RenderOutcome[]): UserError {
 /**
  * The places the run writes, as render targets. With helm-release: the release's chart, with
  * every values file in order (as the rollout passes them). Without: each values file beside a
- * Chart.yaml (an umbrella chart's own values.yaml) is rendered with that chart; others have no
+ * Chart.yaml (an umbrella chart's own values.yaml) is rendered with that chart; each manifest
+ * target with the chart it names, where that is in reach (manifest-render.ts); others have no
  * chart in reach.
  */
-export function renderTargets(inputs: PublishInputs, texts: Map<string, string>): RenderTarget[] {
+export function renderTargets(
+  inputs: PublishInputs,
+  texts: Map<string, string>,
+): FileRenderTarget[] {
   const key = inputs.valuesKey.join('.');
   const withLink = (file: { path: string; display: string }, link: string) => ({
     name: file.display,
-    yaml: plannedText(inputs, file, texts.get(file.path) ?? '', link),
+    yaml: plannedText(inputs, file, texts.get(file.path) ?? '', link).text,
   });
   if (inputs.helm) {
     const helm = inputs.helm;
     return [
       {
+        file: inputs.valuesFiles[0]!,
         label: `helm-release ${helm.release} (chart ${helm.chart})`,
         valuesKey: key,
         chart: {
@@ -130,44 +135,62 @@ export function renderTargets(inputs: PublishInputs, texts: Map<string, string>)
       },
     ];
   }
-  return inputs.valuesFiles.map((file): RenderTarget => {
+  return inputs.valuesFiles.flatMap((file): FileRenderTarget[] => {
+    const text = texts.get(file.path) ?? '';
+    const probe = plannedText(inputs, file, text, 'https://probe.invalid/');
+    if (probe.manifest)
+      return manifestTargets(file, probe.manifest.chosen, key, (link) =>
+        plannedText(inputs, file, text, link),
+      ).map((target) => ({ ...target, file }));
     const chartDir = dirname(file.path);
     const beside = existsSync(join(chartDir, 'Chart.yaml'));
-    return {
-      label: file.display,
-      valuesKey: key,
-      chart: beside
-        ? { kind: 'chart', ref: chartDir }
-        : {
-            kind: 'out-of-reach',
-            reason:
-              "no chart in reach (set helm-release and helm-chart, or keep the values file beside its chart's Chart.yaml)",
-          },
-      values: (link) => [withLink(file, link)],
-    };
+    return [
+      {
+        file,
+        label: file.display,
+        valuesKey: key,
+        chart: beside
+          ? { kind: 'chart', ref: chartDir }
+          : {
+              kind: 'out-of-reach',
+              reason:
+                "no chart in reach (set helm-release and helm-chart, or keep the values file beside its chart's Chart.yaml)",
+            },
+        values: (link) => [withLink(file, link)],
+      },
+    ];
   });
 }
+
+/** A render target, and the values file it stands for (for the near-miss guard of a skip). */
+export type FileRenderTarget = RenderTarget & { file: { path: string; display: string } };
 
 /** The file's text as this run would write it, with `link`: the same planner, in memory. */
 function plannedText(
   inputs: PublishInputs,
-  file: { display: string },
+  file: { path: string; display: string },
   current: string,
   link: string,
-): string {
-  return planValuesEdit(
+): FilePlan {
+  return planFileEdit(
     current,
+    file,
     { enabled: true, bundleUrl: link, version: inputs.version },
-    file.display,
     inputs.valuesKey,
-  ).text;
+    inputs.valuesDocuments,
+  );
 }
 
 /** Every values file's text now (a missing file is the empty text the run would start from). */
 async function currentTexts(inputs: PublishInputs): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   for (const file of inputs.valuesFiles) {
-    const current = await readValuesFile(file.path, file.display, inputs.valuesKey);
+    const current = await readValuesFile(
+      file.path,
+      file.display,
+      inputs.valuesKey,
+      inputs.valuesDocuments,
+    );
     texts.set(file.path, current.exists ? current.text : '');
   }
   return texts;
@@ -183,6 +206,13 @@ async function guardNearMisses(
     const text = texts.get(file.path) ?? '';
     const chartYaml = join(dirname(file.path), 'Chart.yaml');
     const chart = existsSync(chartYaml) ? await readFile(chartYaml, 'utf8') : undefined;
-    refuseNearMiss(parseDocument(text), text, file.display, inputs.valuesKey, chart);
+    for (const scope of valuesScopes(text, file, inputs.valuesKey, inputs.valuesDocuments))
+      refuseNearMiss(
+        scope.root,
+        scope.text,
+        scope.display,
+        inputs.valuesKey,
+        scope.manifest ? undefined : chart,
+      );
   }
 }

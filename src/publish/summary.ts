@@ -66,7 +66,7 @@ function valuesCell(file: ValuesResult, dryRun: boolean): string {
       : file.created
         ? `created (${what})`
         : what;
-  return `${inlineCode(file.display)}: ${state}`;
+  return `${inlineCode(file.label ?? file.display)}: ${state}`;
 }
 
 /** One folded diff per file that changed, named when there are several files. */
@@ -74,7 +74,11 @@ function diffs(files: readonly ValuesResult[]): string {
   return files
     .filter((file) => file.diff)
     .map((file) => {
-      const title = files.length > 1 ? `Values diff: ${escapeHtml(file.display)}` : 'Values diff';
+      const name = file.label ?? file.display;
+      const title =
+        files.length > 1 || name !== file.display
+          ? `Values diff: ${escapeHtml(name)}`
+          : 'Values diff';
       // A fence longer than any run of backticks in the file: no line of it ends the block.
       const block = codeBlock(file.diff.replace(/\n$/, ''), 'diff');
       return `\n\n<details><summary>${title}</summary>\n\n${block}\n\n</details>`;

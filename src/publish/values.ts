@@ -9,10 +9,11 @@ import { InputError, UserError } from '../shared/errors.js';
 import { linkHider } from '../shared/secrets.js';
 import { filesWere, listing } from '../shared/text.js';
 import { unifiedDiff } from '../values/diff.js';
-import { planValuesEdit } from '../values/edit.js';
 import { bundleUrlsIn } from '../values/path.js';
-import type { EditPlan, ValuesFile } from '../values/file.js';
+import type { ValuesFile } from '../values/file.js';
+import { HelmInputs } from '../helm/inputs.js';
 import { ValuesInputs, type ValuesFileInput } from '../values/inputs.js';
+import { planFileEdit, type FilePlan } from '../values/plan.js';
 import { checkWritable, readValuesFile } from '../values/read.js';
 import { writeValuesFile } from '../values/write.js';
 import type { PublishInputs } from './inputs.js';
@@ -23,7 +24,7 @@ export interface ValuesEdit {
   display: string;
   /** The file that is read and written (a symlink's target). */
   path: string;
-  plan: EditPlan;
+  plan: FilePlan;
   /** The diff with the link's credential hidden (for logs and the summary). */
   diff: string;
   created: boolean;
@@ -41,13 +42,20 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
   const { inputs, reporter } = run;
   const seen: ValuesFile[] = [];
   for (const { path, display } of inputs.valuesFiles) {
-    const before = await readValuesFile(path, display, inputs.valuesKey);
+    const before = await readValuesFile(path, display, inputs.valuesKey, inputs.valuesDocuments);
     refuseSameFile(seen, before);
     seen.push(before);
+    const labels = before.targets?.map((t) => t.label).join(', ');
+    if (labels && inputs.helm)
+      throw new InputError(
+        HelmInputs.Release.name,
+        `is set, but values-file ${display} is a manifest (${labels}), which helm would read as chart values`,
+        'Leave the rollout to the GitOps controller that reads the manifest (remove helm-release), or point values-file at a plain Helm values file.',
+      );
     if (!inputs.dryRun) await checkWritable(before);
     reporter.info(
       before.exists
-        ? `Values file ${display} checked.`
+        ? `Values file ${display}${labels ? ` (${labels})` : ''} checked.`
         : `Values file ${display} does not exist yet; it will be created.`,
     );
   }
@@ -79,10 +87,10 @@ export function writeValues(
     const written: string[] = [];
     for (const [index, edit] of edits.entries()) {
       if (!edit.plan.changed) {
-        reporter.info(`${edit.display} already has these values: nothing to write.`);
+        reporter.info(`${edit.plan.label} already has these values: nothing to write.`);
       } else if (inputs.dryRun) {
         reporter.info(
-          `dry-run: ${edit.display} would change (${edit.plan.changes.join(', ')}):\n${edit.diff}`,
+          `dry-run: ${edit.plan.label} would change (${edit.plan.changes.join(', ')}):\n${edit.diff}`,
         );
       } else {
         const later = edits.slice(index + 1).filter((e) => e.plan.changed);
@@ -100,18 +108,24 @@ async function planFile(
   bundle: PublishedBundle,
 ): Promise<ValuesEdit> {
   const { inputs, reporter } = run;
-  const current = await readValuesFile(file.path, file.display, inputs.valuesKey);
-  const plan = planValuesEdit(
-    current.text,
-    { enabled: true, bundleUrl: bundle.bundleUrl, version: inputs.version },
+  const current = await readValuesFile(
+    file.path,
     file.display,
     inputs.valuesKey,
+    inputs.valuesDocuments,
+  );
+  const plan = planFileEdit(
+    current.text,
+    file,
+    { enabled: true, bundleUrl: bundle.bundleUrl, version: inputs.version },
+    inputs.valuesKey,
+    inputs.valuesDocuments,
   );
   for (const notice of plan.notices) reporter.notice(notice);
   // The diff shows where the link goes, and where it went before, with the credentials (the
   // query) of both hidden: the link being replaced may still be valid.
   const hide = linkHider([bundle.bundleUrl, ...bundleUrlsIn(current.text)]);
-  const diff = hide(unifiedDiff(current.text, plan.text, file.display));
+  const diff = hide(unifiedDiff(current.text, plan.text, plan.label));
   const { path, mode, exists } = current;
   return { display: file.display, path, plan, diff, created: !exists, mode };
 }
@@ -149,6 +163,6 @@ async function writeOrExplain(
     );
   }
   reporter.info(
-    `${edit.created ? 'Created' : 'Updated'} ${edit.display}: ${edit.plan.changes.join(', ')}.`,
+    `${edit.created ? 'Created' : 'Updated'} ${edit.plan.label}: ${edit.plan.changes.join(', ')}.`,
   );
 }

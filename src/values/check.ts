@@ -34,9 +34,22 @@ export function checkValues(text: string, display: string, at: KeyPath = STATIC_
 
 /** Parses the text as exactly one YAML document without errors. */
 function singleDocument(text: string, display: string): Document {
+  const docs = parseDocuments(text, display);
+  if (docs.length > 1) {
+    throw fileError(
+      display,
+      `contains ${docs.length} YAML documents (separated by ---)`,
+      'A Helm values file is one document: split it into several files. (A file of manifests, such as a HelmRepository and a HelmRelease, is read as one; see values-document.)',
+    );
+  }
+  return docs[0] ?? parseDocument(text, PARSE);
+}
+
+/** Every document of the text, none with an error (else the line and column of the first). */
+export function parseDocuments(text: string, display: string): Document[] {
   const docs = parseAllDocuments(text, PARSE);
   // An empty stream (nothing but comments or white space) is not an array.
-  if (!Array.isArray(docs)) return parseDocument(text, PARSE);
+  if (!Array.isArray(docs)) return [parseDocument(text, PARSE)];
   for (const doc of docs) {
     const error = doc.errors[0];
     if (error) {
@@ -50,12 +63,5 @@ function singleDocument(text: string, display: string): Document {
       );
     }
   }
-  if (docs.length > 1) {
-    throw fileError(
-      display,
-      `contains ${docs.length} YAML documents (separated by ---)`,
-      'A Helm values file is one document: split it into several files.',
-    );
-  }
-  return docs[0] ?? parseDocument(text, PARSE);
+  return docs;
 }

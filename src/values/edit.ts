@@ -54,8 +54,28 @@ export function planValuesEdit(
   at: KeyPath = STATIC_EXPORT,
 ): EditPlan {
   const doc = checkValues(text, display, at);
-  const edit = startEdit(text, doc, values, display, at);
-  const walk = walkPath(doc, text, at, display);
+  return planEditIn(text, doc, doc.contents, values, display, at, (out, edit, kept) =>
+    verify(doc, out, edit, kept),
+  );
+}
+
+/**
+ * The edit from `root`, a mapping of `doc` (one document of `text`, which may hold several): the
+ * path `at` is followed from there. `check` reads the result back (verify, or the manifest's own
+ * check of every document).
+ */
+export function planEditIn(
+  text: string,
+  doc: Document,
+  root: unknown,
+  values: StaticExportValues,
+  display: string,
+  at: KeyPath,
+  check: (out: string, edit: Edit, kept: KeptVersion | undefined) => void,
+  name = at.join('.'),
+): EditPlan {
+  const edit = startEdit(text, doc, values, display, at, name);
+  const walk = walkPath(doc, text, at, display, root);
   let kept: KeptVersion | undefined;
   if (walk.depth === at.length) {
     kept = mergedVersion(edit, doc, walk.map!);
@@ -63,13 +83,13 @@ export function planValuesEdit(
   } else if (walk.empty) fillIn(edit, walk.empty, walk.map!, at.slice(walk.depth + 1));
   else addPath(edit, doc, walk.map, at.slice(walk.depth));
   const out = applySplices(text, edit.splices);
-  verify(doc, out, edit, kept);
+  check(out, edit, kept);
   const changed = out !== text;
   return { text: out, changed, changes: changed ? edit.changes : [], notices: edit.notices };
 }
 
 /** A version that a merge key gives the block, which Helm still reads when the input is empty. */
-interface KeptVersion {
+export interface KeptVersion {
   value: unknown;
 }
 
@@ -90,13 +110,14 @@ function startEdit(
   values: StaticExportValues,
   display: string,
   at: KeyPath,
+  name: string,
 ): Edit {
   return {
     text,
     values,
     display,
     at,
-    name: at.join('.'),
+    name,
     eol: text.includes('\r\n') ? '\r\n' : '\n',
     unit: isMap(doc.contents) ? detectIndent(doc.contents, text) : 2,
     quote: mostUsedQuote(doc),
@@ -180,29 +201,35 @@ function addKeys(edit: Edit, block: YAMLMap, missing: Key[], allRemoved: boolean
  * with only the block's three keys changed. */
 function verify(before: Document, after: string, edit: Edit, kept?: KeptVersion): void {
   const expected = (before.toJS(TO_JS) ?? {}) as Record<string, unknown>;
-  const block = blockOf(expected, edit.at);
+  setBlock(blockOf(expected, edit.at), edit, kept);
+  const doc = parseDocument(after, PARSE);
+  const actual = doc.errors.length === 0 ? doc.toJS(TO_JS) : undefined;
+  if (!isDeepStrictEqual(actual, expected)) throw unsafeEdit(edit);
+}
+
+export function unsafeEdit(edit: Pick<Edit, 'display' | 'name'>) {
+  return fileError(
+    edit.display,
+    'could not be edited safely: the edited text would not read back as the intended values',
+    `Please report this with the file attached; as a workaround, write the ${edit.name} block as a plain block mapping.`,
+  );
+}
+
+/** The block's keys as this edit leaves them. */
+export function setBlock(block: Record<string, unknown>, edit: Edit, kept?: KeptVersion): void {
   block.enabled = true;
   block.bundleUrl = edit.values.bundleUrl;
   if (edit.values.version !== undefined) block.version = edit.values.version;
   else if (kept) block.version = kept.value;
   else delete block.version;
-  const doc = parseDocument(after, PARSE);
-  const actual: unknown = doc.errors.length === 0 ? doc.toJS(TO_JS) : undefined;
-  if (!isDeepStrictEqual(actual, expected)) {
-    throw fileError(
-      edit.display,
-      'could not be edited safely: the edited text would not read back as the intended values',
-      `Please report this with the file attached; as a workaround, write the ${edit.name} block as a plain block mapping.`,
-    );
-  }
 }
 
 /** The object at `at` in the data, made (or copied, not to touch an alias's target) on the way. */
-function blockOf(data: Record<string, unknown>, at: KeyPath): Record<string, unknown> {
+export function blockOf(data: Record<string, unknown>, at: KeyPath): Record<string, unknown> {
   let map = data;
   for (const key of at) {
     const current = map[key];
-    map[key] = current && typeof current === 'object' ? { ...current } : {};
+    map[key] = current && typeof current === 'object' ? { ...(current as object) } : {};
     map = map[key] as Record<string, unknown>;
   }
   return map;

@@ -6,6 +6,7 @@ import { Scalar } from 'yaml';
 import { InputError } from '../shared/errors.js';
 import { parseWorkspacePath, type InputGetter, type InputSpec } from '../shared/inputs.js';
 import { printable } from '../shared/text.js';
+import { ValuesDocumentInput } from './choice.js';
 import type { KeyPath } from './file.js';
 import { readsBack } from './style.js';
 
@@ -18,6 +19,7 @@ export const ValuesInputs = {
     text: { maxLength: 8192, formatting: false },
   },
   ValuesKey: { name: 'values-key', default: 'staticExport' },
+  ValuesDocument: ValuesDocumentInput,
 } as const satisfies Record<string, InputSpec>;
 
 export interface ValuesFileInput {

@@ -5,7 +5,7 @@
  * chart's values, which hands the vendor chart only `enterprise.*`). Both would write a block no
  * template reads, and the run would exit 0: refused before any request, naming what exists.
  */
-import { isMap, isScalar, type Document } from 'yaml';
+import { isMap, isScalar, type YAMLMap } from 'yaml';
 import { parse } from 'yaml';
 import { fileError, type KeyPath } from './file.js';
 import { lineOf } from './path.js';
@@ -19,19 +19,20 @@ const fold = (key: string) => key.toLowerCase().replace(/[-_]/g, '');
 /**
  * Refuses a values-key whose last mapping does not exist yet while one of the same folded name does
  * (anywhere in the file), or that disagrees with the umbrella chart beside the file (its
- * Chart.yaml text, when there is one). `doc` is the checked document of `text`.
+ * Chart.yaml text, when there is one). `root` is the chart values' node (the checked document's
+ * top, or the mapping of a manifest that holds them) in `text`.
  */
 export function refuseNearMiss(
-  doc: Document,
+  root: unknown,
   text: string,
   display: string,
   at: KeyPath,
   chartYaml: string | undefined,
 ): void {
   const wanted = at.join('.');
-  if (!exists(doc, at)) {
+  if (!exists(root, at)) {
     const last = fold(at[at.length - 1]!);
-    const near = mappingsNamed(doc.contents, last, []).filter((m) => m.path !== wanted);
+    const near = mappingsNamed(root, last, []).filter((m) => m.path !== wanted);
     if (near.length > 0) {
       const first = near[0]!;
       throw fileError(
@@ -51,8 +52,8 @@ export function refuseNearMiss(
   }
 }
 
-function exists(doc: Document, at: KeyPath): boolean {
-  let node: unknown = doc.contents;
+function exists(root: unknown, at: KeyPath): boolean {
+  let node: unknown = root;
   for (const key of at) {
     if (!isMap(node)) return false;
     const pair = node.items.find((item) => isScalar(item.key) && item.key.value === key);
@@ -70,7 +71,7 @@ function mappingsNamed(
 ): { path: string; offset: number }[] {
   if (!isMap(node)) return [];
   const found: { path: string; offset: number }[] = [];
-  for (const pair of node.items) {
+  for (const pair of (node as YAMLMap).items) {
     if (!isScalar(pair.key) || typeof pair.key.value !== 'string') continue;
     const here = [...path, pair.key.value];
     if (isMap(pair.value) && fold(pair.key.value) === name)

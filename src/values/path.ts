@@ -10,7 +10,7 @@ import {
   isMap,
   isScalar,
   isSeq,
-  parseDocument,
+  parseAllDocuments,
   visit,
   type Document,
   type Node as YamlNode,
@@ -37,12 +37,19 @@ interface Walk {
   display: string;
 }
 
-/** Follows the path; throws a UserError (naming the path, the file and the line) if it cannot be
+/** Follows the path from `root` (the document's top, or the mapping of a manifest that holds the
+ * chart values); throws a UserError (naming the path, the file and the line) if it cannot be
  * written. Expects a checked document: one mapping at the top, or nothing. */
-export function walkPath(doc: Document, text: string, at: KeyPath, display: string): PathWalk {
+export function walkPath(
+  doc: Document,
+  text: string,
+  at: KeyPath,
+  display: string,
+  root: unknown = doc.contents,
+): PathWalk {
   const walk: Walk = { doc, text, at, display };
-  if (!isMap(doc.contents)) return { map: null, depth: 0 };
-  let map: YAMLMap = doc.contents;
+  if (!isMap(root)) return { map: null, depth: 0 };
+  let map: YAMLMap = root;
   for (let depth = 0; depth < at.length; depth++) {
     const pair = findPair(map, at[depth]!);
     const value = pair?.value as YamlNode | null | undefined;
@@ -182,15 +189,23 @@ function refuseAnchoredValues(walk: Walk, block: YAMLMap): void {
 }
 
 /** Every text value of a `bundleUrl` key in a values file, wherever it is (an anchor included). */
-export function bundleUrlsIn(text: string): string[] {
+export function bundleUrlsIn(text: string, depth = 0): string[] {
   const found: string[] = [];
-  visit(parseDocument(text, PARSE), {
-    Pair(_, pair) {
-      const { key, value } = pair;
-      if (isScalar(key) && key.value === 'bundleUrl' && isScalar(value))
-        if (typeof value.value === 'string') found.push(value.value);
-    },
-  });
+  const docs = parseAllDocuments(text, PARSE);
+  for (const doc of Array.isArray(docs) ? docs : []) {
+    visit(doc, {
+      Pair(_, pair) {
+        const { key, value } = pair;
+        if (isScalar(key) && key.value === 'bundleUrl' && isScalar(value))
+          if (typeof value.value === 'string') found.push(value.value);
+      },
+      // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
+      Scalar(_, node) {
+        if (depth === 0 && typeof node.value === 'string' && node.value.includes('bundleUrl'))
+          found.push(...bundleUrlsIn(node.value, 1));
+      },
+    });
+  }
   return found;
 }
 

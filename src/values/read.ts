@@ -5,19 +5,27 @@
 import { constants as fsConstants } from 'node:fs';
 import { access, lstat, readFile, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { checkValues } from './check.js';
+import type { Selector } from './choice.js';
 import { fileError, STATIC_EXPORT, type KeyPath, type ValuesFile } from './file.js';
+import { checkFile } from './plan.js';
+import type { ChosenTarget } from './target.js';
+
+/** A values file as read and checked: a file of manifests has its chosen targets. */
+export interface ReadValuesFile extends ValuesFile {
+  targets?: ChosenTarget[];
+}
 
 /**
- * Reads and checks the values file: valid YAML, one document, a mapping at the top, and a path
- * to the values (`at`, the values-key) that can be written. A missing file reads as a new, empty
- * one.
+ * Reads and checks the values file: valid YAML, one document with a mapping at the top (or
+ * manifests, of which `selectors` choose the targets), and a path to the values (`at`, the
+ * values-key) that can be written. A missing file reads as a new, empty one.
  */
 export async function readValuesFile(
   path: string,
   display: string,
   at: KeyPath = STATIC_EXPORT,
-): Promise<ValuesFile> {
+  selectors: readonly Selector[] = [],
+): Promise<ReadValuesFile> {
   let target = path;
   let info;
   try {
@@ -59,8 +67,8 @@ export async function readValuesFile(
   if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) {
     throw fileError(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
   }
-  checkValues(text, display, at);
-  return { path: target, display, exists: true, text, mode: info.mode & 0o7777 };
+  const targets = checkFile(text, { path, display }, at, selectors);
+  return { path: target, display, exists: true, text, mode: info.mode & 0o7777, targets };
 }
 
 /**

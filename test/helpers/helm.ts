@@ -72,14 +72,14 @@ export function stuckRelease(status: string, name = 'docs', namespace = 'docs'):
 export const UMBRELLA = fileURLToPath(new URL('../fixtures/umbrella', import.meta.url));
 
 /**
- * The umbrella fixture, ready for helm under `dir`: `dir/umbrella` with the fixture chart
- * (`dir/chart`) vendored into its charts/ by `helm dependency build` (a file:// dependency, so no
- * network). Returns the umbrella chart's path.
+ * The umbrella fixture, ready for helm under `dir`: `dir/umbrella` (or `dir/<as>`) with the fixture
+ * chart (`dir/chart`) vendored into its charts/ by `helm dependency build` (a file:// dependency,
+ * so no network). Returns the umbrella chart's path.
  */
-export async function buildUmbrella(h: HelmEnv, dir: string): Promise<string> {
+export async function buildUmbrella(h: HelmEnv, dir: string, as = 'umbrella'): Promise<string> {
   await cp(CHART, join(dir, 'chart'), { recursive: true });
-  await cp(UMBRELLA, join(dir, 'umbrella'), { recursive: true });
-  const chart = join(dir, 'umbrella');
+  await cp(UMBRELLA, join(dir, as), { recursive: true });
+  const chart = join(dir, as);
   await execHelm(h, ['dependency', 'build', chart]);
   return chart;
 }

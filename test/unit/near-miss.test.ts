@@ -5,7 +5,7 @@ import type { KeyPath } from '../../src/values/file.js';
 
 const key = (text: string) => text.split('.') as unknown as KeyPath;
 const guard = (text: string, at: string, chartYaml?: string) => () =>
-  refuseNearMiss(parseDocument(text), text, 'values.yaml', key(at), chartYaml);
+  refuseNearMiss(parseDocument(text).contents, text, 'values.yaml', key(at), chartYaml);
 
 const UMBRELLA_CHART =
   'apiVersion: v2\nname: docs-platform\ndependencies:\n  - name: enterprise\n    version: 1.4.0\n';

@@ -18,9 +18,11 @@ export const ACTION_TEXT = {
       'Export version label, sent to the export and written to version under values-key (staticExport.version). When empty, a stale version there is removed from the values file.',
     paths: 'Page paths to export, one per line (every published page when empty).',
     'values-file':
-      'Helm values file to update, relative to the workspace; several, one per line (e.g. one per environment), each get the same link. Created, with its folders, if missing. Only the enabled, bundleUrl and version keys under values-key change.',
+      'Helm values file to update, relative to the workspace; several, one per line (e.g. one per environment), each get the same link. Created, with its folders, if missing. Only the enabled, bundleUrl and version keys under values-key change. A GitOps manifest is edited where its controller reads the chart values: a Flux HelmRelease (spec.values), an Argo CD Application (helm.valuesObject, or inside the helm.values string), a kustomization (helmCharts[].valuesInline), a ConfigMap or Secret stringData key values.yaml; any other kind, an ApplicationSet, a Flux Kustomization, a SOPS-encrypted file and Chart.yaml are refused. Not with helm-release.',
     'values-key':
       'Dotted path of the mapping that holds enabled, bundleUrl and version, e.g. enterprise.staticExport when the vendor chart is a dependency named enterprise of an umbrella chart. Missing mappings along the path are created.',
+    'values-document':
+      'Which target a file of manifests gets, when it has several (refused otherwise, listing them): one per line, KIND/NAME (HelmRelease/docs) or NAME (a helmCharts entry by its releaseName), NAMESPACE/KIND/NAME where names repeat, [KEY] after it for a chart source of a multi-source Application or a ConfigMap key (ConfigMap/docs-values[values.yaml]). Prefix a line with "FILE: " to choose in that values file only; two lines for one file write two targets in it. Empty: the one target of each file.',
     'base-url': "Address of the service's API (https; http only to a loopback address).",
     timeout: 'Overall limit for the export, e.g. 90s, 30m, 1h30m, or bare seconds.',
     'poll-interval':
@@ -67,6 +69,8 @@ export const ACTION_TEXT = {
     version: 'Export version written under values-key (empty when none).',
     'values-file':
       'Paths of the values files that were updated (or would be, on a dry run), one per line.',
+    'values-targets':
+      'Where the link was written, as JSON: a list of {file, document, path, valuesKey}, document being KIND/NAME of a manifest (null for a plain values file) and path where its chart values are (spec.values, spec.source.helm.values; empty for a plain values file). [] when nothing was written (skipped).',
     'values-changed': "true when any values file's bytes changed (on a dry run, when they would).",
     'bundle-path': 'Path of the downloaded bundle, when download-path is set.',
     'bundle-sha256': 'SHA-256 of the downloaded bundle, when download-path is set.',

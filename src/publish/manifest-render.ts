@@ -1,0 +1,78 @@
+/**
+ * The render targets of a file of manifests: each chosen target's chart, where it is in reach
+ * (a kustomize helmCharts entry's chart under its chartHome, or its repo; a chart path of the
+ * checkout; an Argo CD chart with its repository's address), rendered with the chart values the
+ * controller would pass (the target's values after the edit, in memory). Out of reach: skipped,
+ * with the reason.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { stringify } from 'yaml';
+import type {
+  ChartInReach,
+  ChartOutOfReach,
+  RenderTarget,
+  ValuesLayer,
+} from '../helm/render-target.js';
+import type { FilePlan } from '../values/plan.js';
+import type { ChartHint } from '../values/site.js';
+import type { ChosenTarget } from '../values/target.js';
+
+export function manifestTargets(
+  file: { path: string; display: string },
+  chosen: readonly ChosenTarget[],
+  valuesKey: string,
+  plan: (link: string) => FilePlan,
+): RenderTarget[] {
+  return chosen.map((one, index) => {
+    const hint = one.target.chart;
+    const chart = chartOf(hint, file.path, one);
+    return {
+      label: `${file.display} (${one.label})`,
+      valuesKey,
+      chart,
+      values: (link: string): ValuesLayer[] => {
+        const layers: ValuesLayer[] = [];
+        // kustomize: valuesInline is merged over the entry's valuesFile.
+        if (hint.kind === 'helmCharts' && hint.valuesFile)
+          layers.push({ file: resolve(dirname(file.path), hint.valuesFile) });
+        const values = plan(link).manifest?.values[index] ?? {};
+        layers.push({ name: `${file.display} (${one.label})`, yaml: stringify(values) });
+        return layers;
+      },
+    };
+  });
+}
+
+function chartOf(hint: ChartHint, path: string, one: ChosenTarget): ChartInReach | ChartOutOfReach {
+  const release = { releaseName: one.target.name, namespace: one.target.namespace };
+  if (hint.kind === 'helmCharts') {
+    const home = resolve(dirname(path), hint.chartHome);
+    const local = [
+      join(home, hint.name),
+      ...(hint.version ? [join(home, `${hint.name}-${hint.version}`, hint.name)] : []),
+    ].find((dir) => existsSync(join(dir, 'Chart.yaml')));
+    if (local) return { kind: 'chart', ref: local, ...release };
+    if (hint.repo)
+      return { kind: 'chart', ref: hint.name, version: hint.version, repo: hint.repo, ...release };
+    return {
+      kind: 'out-of-reach',
+      reason: `chart ${hint.name} is not under its chartHome ${hint.chartHome} and the entry names no repo`,
+    };
+  }
+  if (hint.kind === 'path') {
+    // A path in the repository: look for it from the manifest's folder up to the checkout's top.
+    for (let dir = dirname(path); ; dir = dirname(dir)) {
+      const chart = resolve(dir, hint.path);
+      if (existsSync(join(chart, 'Chart.yaml'))) return { kind: 'chart', ref: chart, ...release };
+      if (dirname(dir) === dir || existsSync(join(dir, '.git')))
+        return {
+          kind: 'out-of-reach',
+          reason: `the chart path ${hint.path} is not a chart in this checkout`,
+        };
+    }
+  }
+  if (hint.kind === 'remote')
+    return { kind: 'chart', ref: hint.ref, version: hint.version, repo: hint.repo, ...release };
+  return { kind: 'out-of-reach', reason: hint.reason };
+}

@@ -1,0 +1,116 @@
+/**
+ * Values written as YAML inside a string (Argo CD `helm.values: |`, a ConfigMap's `values.yaml`):
+ * the string is edited with the same in-place editor as a values file, then written back as the
+ * same literal block scalar, with its header (chomping, indentation indicator, comment) and its
+ * indentation. Folded, quoted and plain strings are refused: their line folding would change
+ * the YAML inside them.
+ */
+import { isScalar, Scalar, type Node as YamlNode } from 'yaml';
+import { planValuesEdit } from './edit.js';
+import { fileError, type EditPlan, type KeyPath, type StaticExportValues } from './file.js';
+import { lineOf } from './path.js';
+import { columnOf, type Splice } from './source.js';
+
+export interface StringEdit {
+  /** The edit of the string's own text. */
+  inner: EditPlan;
+  /** The string's new value, as the file will read it back. */
+  value: string;
+  /** The splice of the file's text (undefined when nothing changes). */
+  splice: Splice | undefined;
+}
+
+/**
+ * Plans the edit of the values inside the string `node` (of `doc`, at `where` for messages).
+ * `display` names the file and the document.
+ */
+export function planStringEdit(
+  text: string,
+  node: YamlNode | undefined,
+  values: StaticExportValues,
+  display: string,
+  where: string,
+  at: KeyPath,
+): StringEdit {
+  const scalar = requireLiteral(text, node, display, where);
+  const current = scalar.value as string;
+  const inner = planValuesEdit(current, values, `${display} ${where}`, at);
+  if (!inner.changed) return { inner, value: current, splice: undefined };
+  const header = headerOf(text, scalar);
+  const value = chomp(inner.text, header.chomping);
+  const [start, end] = scalar.range!;
+  const raw = text.slice(start, end);
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const indent = ' '.repeat(contentIndent(text, scalar, current));
+  const lines = (value.endsWith('\n') ? value.slice(0, -1) : value).split('\n');
+  let body = lines.map((line) => (line === '' ? '' : `${indent}${line}`)).join(eol);
+  if (raw.endsWith('\n')) body += eol;
+  return { inner, value, splice: { start: header.end, end, text: body } };
+}
+
+function requireLiteral(
+  text: string,
+  node: YamlNode | undefined,
+  display: string,
+  where: string,
+): Scalar {
+  const line = lineOf(text, node?.range?.[0] ?? 0);
+  if (!isScalar(node) || typeof node.value !== 'string' || !node.range)
+    throw fileError(
+      display,
+      `has ${where} at line ${line} that is not a string of YAML`,
+      `Write the chart values there as a literal block ("${where.split('.').pop()}: |" with the values indented below).`,
+    );
+  if (node.type !== Scalar.BLOCK_LITERAL) {
+    const style =
+      node.type === Scalar.BLOCK_FOLDED
+        ? 'a folded block (>)'
+        : node.type === Scalar.PLAIN
+          ? 'a plain string'
+          : 'a quoted string';
+    throw fileError(
+      display,
+      `has ${where} at line ${line} written as ${style}, which this action does not rewrite (its line folding and escapes would change the YAML inside)`,
+      `Write it as a literal block ("|" with the values indented below), or move the values to a mapping (valuesObject, spec.values).`,
+    );
+  }
+  return node;
+}
+
+/** The header line of a block scalar (`|`, `|-`, `|2+  # comment`): its chomping, and where its
+ * content starts (just past its line break). */
+function headerOf(text: string, node: Scalar): { chomping: string; end: number } {
+  const start = node.range![0];
+  const nl = text.indexOf('\n', start);
+  const header = text.slice(start, nl === -1 ? text.length : nl);
+  const chomping = /^\|[1-9]?([+-]?)/.exec(header)?.[1] ?? '';
+  return { chomping, end: nl === -1 ? text.length : nl + 1 };
+}
+
+/** The value as the scalar's chomping reads it back: `-` strips the final line breaks, `+` keeps
+ * them all, clip keeps one. */
+function chomp(value: string, chomping: string): string {
+  if (chomping === '+') return value;
+  const stripped = value.replace(/\n+$/, '');
+  return chomping === '-' || stripped === '' ? stripped : `${stripped}\n`;
+}
+
+/** The content's indentation: the first content line's spaces beyond those of its value. */
+function contentIndent(text: string, node: Scalar, value: string): number {
+  const start = node.range![0];
+  const nl = text.indexOf('\n', start);
+  const raw = text.slice(nl + 1, node.range![1]).split('\n');
+  const firstRaw = raw.find((line) => line.trim() !== '');
+  const firstValue = value.split('\n').find((line) => line.trim() !== '');
+  if (firstRaw !== undefined && firstValue !== undefined) {
+    const spaces = (s: string) => /^ */.exec(s)![0].length;
+    return spaces(firstRaw) - spaces(firstValue);
+  }
+  // An empty string: one step deeper than its key.
+  return columnOf(text, node) === 0 ? 2 : Math.max(2, lineIndent(text, start) + 2);
+}
+
+function lineIndent(text: string, offset: number): number {
+  const from = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^ */.exec(text.slice(from))![0].length;
+}

@@ -1,0 +1,110 @@
+/**
+ * The targets of an Argo CD Application: the chart source (`spec.source`, or each chart source of
+ * `spec.sources[]`), its `helm.valuesObject` if present, else the `helm.values` string, edited
+ * inside it. An Application that only names valueFiles is refused (the link belongs in that
+ * file: no new valuesObject behind the team's back), and so are helm.parameters on the same keys
+ * (they override every values source).
+ */
+import {
+  isObject,
+  overlaps,
+  type ChartHint,
+  type Data,
+  type Refusal,
+  type Target,
+} from './site.js';
+
+export function targetsOfApplication(
+  data: Data,
+  doc: number,
+  name: string,
+  namespace: string | undefined,
+): Target[] | Refusal {
+  const spec = isObject(data.spec) ? data.spec : {};
+  if (isObject(spec.source)) {
+    const one = sourceTarget(spec.source, ['spec', 'source'], doc, name, namespace, undefined);
+    if (!one) return notChart(name);
+    return 'site' in one ? [one] : one;
+  }
+  if (!Array.isArray(spec.sources)) return notChart(name);
+  const targets: (Target | Refusal)[] = [];
+  spec.sources.forEach((source, i) => {
+    if (!isObject(source)) return;
+    const part =
+      typeof source.chart === 'string'
+        ? source.chart
+        : typeof source.path === 'string'
+          ? source.path
+          : `sources[${i}]`;
+    const target = sourceTarget(source, ['spec', 'sources', i], doc, name, namespace, part);
+    if (target) targets.push(target);
+  });
+  const found = targets.filter((t): t is Target => 'site' in t);
+  if (found.length > 0) return found;
+  return targets.find((t): t is Refusal => !('site' in t)) ?? notChart(name);
+}
+
+function notChart(name: string): Refusal {
+  return {
+    problem: `is an Argo CD Application (${name}) without a Helm chart source (spec.source or spec.sources[] with chart or helm)`,
+    fix: 'Point values-file at the Application that installs the chart, or at the values file its helm.valueFiles names.',
+  };
+}
+
+function sourceTarget(
+  source: Data,
+  at: (string | number)[],
+  doc: number,
+  name: string,
+  namespace: string | undefined,
+  part: string | undefined,
+): Target | Refusal | undefined {
+  const helm = isObject(source.helm) ? source.helm : undefined;
+  if (typeof source.chart !== 'string' && !helm) return undefined;
+  const where =
+    `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
+  const base = { doc, kind: 'Application', name, namespace, part, chart: chartOf(source, name) };
+  const refuse = (key: readonly string[]) => parametersOverride(helm?.parameters, key, where);
+  if (helm && helm.valuesObject !== undefined)
+    return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
+  if (helm && typeof helm.values === 'string')
+    return { ...base, site: { kind: 'string', path: [...at, 'helm', 'values'] }, refuse };
+  const files = Array.isArray(helm?.valueFiles) ? helm.valueFiles.map(String) : [];
+  if (files.length > 0)
+    return {
+      problem: `takes its chart values from ${where}.valueFiles (${files.join(', ')}) and has no values of its own`,
+      fix: `Point values-file at that file (${files[files.length - 1]}, the last one wins) instead of the Application.`,
+    };
+  return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
+}
+
+function chartOf(source: Data, name: string): ChartHint {
+  const version = typeof source.targetRevision === 'string' ? source.targetRevision : undefined;
+  const repo = typeof source.repoURL === 'string' ? source.repoURL : undefined;
+  if (typeof source.chart === 'string')
+    return repo && !repo.startsWith('oci://') && /^https?:\/\//.test(repo)
+      ? { kind: 'remote', ref: source.chart, version, repo }
+      : {
+          kind: 'none',
+          reason: `Application/${name} names its chart (${source.chart}) in a repository this run does not add`,
+        };
+  if (typeof source.path === 'string') return { kind: 'path', path: source.path };
+  return { kind: 'none', reason: `Application/${name} names no chart` };
+}
+
+/** helm.parameters override values, valuesObject and valueFiles alike. */
+function parametersOverride(
+  parameters: unknown,
+  key: readonly string[],
+  where: string,
+): Refusal | undefined {
+  if (!Array.isArray(parameters)) return undefined;
+  const hits = parameters
+    .filter((p): p is Data => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key))
+    .map((p) => String(p.name));
+  if (hits.length === 0) return undefined;
+  return {
+    problem: `has ${where}.parameters ${hits.join(', ')}, which set the values at values-key ${key.join('.')} and override every values source`,
+    fix: 'Remove those parameters (the link goes into the values this action edits), or set values-key to the path they do not touch.',
+  };
+}

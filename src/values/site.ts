@@ -1,0 +1,89 @@
+/**
+ * What a recognised manifest offers (manifest.ts): its targets, each the place inside a document
+ * where the chart's values live, and the helpers to find a node there and to name it.
+ */
+import { isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
+
+export type Data = Record<string, unknown>;
+
+export const isObject = (value: unknown): value is Data =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Where a target's chart values are, inside its document. */
+export type ValuesSite =
+  /** A mapping: `root` is the path (from the document's top) of a mapping that exists, `lead` the
+   * keys from it to the chart values (created when missing): `spec` + `values`. */
+  | { kind: 'map'; root: readonly (string | number)[]; lead: readonly string[] }
+  /** YAML inside a string (Argo CD `helm.values: |`, a ConfigMap's `values.yaml`). */
+  | { kind: 'string'; path: readonly (string | number)[] };
+
+/** How the chart of a target can be found, for the render check (render.ts). */
+export type ChartHint =
+  | {
+      kind: 'helmCharts';
+      name: string;
+      chartHome: string;
+      version?: string;
+      repo?: string;
+      /** The entry's own values file (relative to the kustomization), under valuesInline. */
+      valuesFile?: string;
+    }
+  | { kind: 'path'; path: string }
+  | { kind: 'remote'; ref: string; version?: string; repo?: string }
+  | { kind: 'none'; reason: string };
+
+export interface Target {
+  /** The document's index in the file (counting every document, empty ones included). */
+  doc: number;
+  kind: string;
+  name: string;
+  namespace?: string;
+  /** A helm source of a multi-source Application (its chart or path), a ConfigMap's data key. */
+  part?: string;
+  site: ValuesSite;
+  /** Only a target when values-document names it (a ConfigMap key other than values.yaml). */
+  namedOnly?: boolean;
+  /** Checks that need values-key: throws a refusal (problem, fix) when the edit would be overridden. */
+  refuse?: (valuesKey: readonly string[]) => Refusal | undefined;
+  chart: ChartHint;
+}
+
+export interface Refusal {
+  problem: string;
+  fix: string;
+}
+
+/** `staticExport.bundleUrl` overlaps values-key `staticExport` (and `staticExport` itself). */
+export function overlaps(dotted: string, key: readonly string[]): boolean {
+  const path = dotted.split('.');
+  const n = Math.min(path.length, key.length);
+  return path.slice(0, n).every((part, i) => part === key[i]);
+}
+
+/** The node at a data path of `doc`, or undefined. */
+export function nodeAt(doc: Document, path: readonly (string | number)[]): YamlNode | undefined {
+  let node: unknown = doc.contents;
+  for (const step of path) {
+    if (typeof step === 'number') {
+      if (!isSeq(node)) return undefined;
+      node = node.items[step];
+    } else {
+      if (!isMap(node)) return undefined;
+      node = node.items.find((p) => isScalar(p.key) && p.key.value === step)?.value;
+    }
+  }
+  return (node ?? undefined) as YamlNode | undefined;
+}
+
+/** `spec.sources[1].helm.values`, `data["values.yaml"]`. */
+export function dotted(path: readonly (string | number)[]): string {
+  return path
+    .map((step, i) =>
+      typeof step === 'number'
+        ? `[${step}]`
+        : /^[A-Za-z0-9_-]+$/.test(step)
+          ? `${i === 0 ? '' : '.'}${step}`
+          : `[${JSON.stringify(step)}]`,
+    )
+    .join('');
+}

@@ -1,0 +1,278 @@
+/**
+ * GitOps manifests as values-file (issue 24), with the built action under Node 24 against the
+ * simulator: a Flux HelmRelease beside its HelmRepository, an Argo CD Application's values
+ * string, a kustomization's helmCharts entry rendered by the real helm. Every refusal sends no
+ * request and leaves the file as it was; a run writes only the chosen target, and every other
+ * document stays byte for byte.
+ */
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+import { newWorkspace, runPublish } from '../helpers/action.js';
+import { CHART, helmEnv } from '../helpers/helm.js';
+import { sim } from '../helpers/sim.js';
+
+// The parsed manifests, read loosely: the tests name the fields they check.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+
+const quick = { queuedMs: 50, runningMs: 300, pageCount: 3 };
+
+const REPOSITORY = `apiVersion: source.toolkit.fluxcd.io/v1
+kind: HelmRepository
+metadata:
+  name: mintlify
+  namespace: flux-system
+spec:
+  url: https://charts.example.com
+`;
+const RELEASE = `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: docs
+  namespace: docs
+spec:
+  interval: 10m
+  chart:
+    spec:
+      chart: enterprise
+      sourceRef: {kind: HelmRepository, name: mintlify, namespace: flux-system}
+  values:
+    replicaCount: 2
+`;
+const FLUX = `\uFEFF# Flux: the source and the release\r\n${REPOSITORY.replace(/\n/g, '\r\n')}---\r\n# the release\r\n${RELEASE.replace(/\n/g, '\r\n')}`;
+
+const APPLICATION = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: docs
+  namespace: argocd
+spec:
+  project: default
+  destination: {server: https://kubernetes.default.svc, namespace: docs}
+  source:
+    repoURL: https://charts.example.com
+    chart: enterprise
+    targetRevision: 1.4.0
+    helm:
+      values: |
+        # chart values
+        replicaCount: 2
+`;
+
+async function workspace(files: Record<string, string>): Promise<string> {
+  const ws = await newWorkspace();
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(join(ws, name, '..'), { recursive: true });
+    await writeFile(join(ws, name), text);
+  }
+  return ws;
+}
+
+describe('a Flux HelmRelease beside its HelmRepository', () => {
+  it('gets the link in spec.values; the HelmRepository, comments, BOM and CRLF stay byte for byte', async () => {
+    const ws = await workspace({ 'clusters/prod/docs.yaml': FLUX });
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      workspace: ws,
+      inputs: { version: 'v7', 'values-file': 'clusters/prod/docs.yaml' },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const link = run.outputs['bundle-url']!;
+    const after = await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8');
+    const cut = FLUX.indexOf('---\r\n# the release');
+    expect(after.slice(0, cut + '---\r\n# the release\r\n'.length)).toBe(
+      FLUX.slice(0, cut + '---\r\n# the release\r\n'.length),
+    );
+    expect(after).not.toMatch(/[^\r]\n/);
+    expect(after).not.toMatch(/^staticExport:/m);
+    const [repo, release] = parseAllDocuments(after).map((d) => d.toJS() as Record<string, Loose>);
+    expect(repo).toEqual(parse(REPOSITORY));
+    expect(release!.spec.values).toEqual({
+      replicaCount: 2,
+      staticExport: { enabled: true, bundleUrl: link, version: 'v7' },
+    });
+    expect(run.outputs['values-file']).toBe('clusters/prod/docs.yaml');
+    expect(JSON.parse(run.outputs['values-targets']!)).toEqual([
+      {
+        file: 'clusters/prod/docs.yaml',
+        document: 'HelmRelease/docs',
+        path: 'spec.values',
+        valuesKey: 'staticExport',
+      },
+    ]);
+    expect(run.summary).toContain('clusters/prod/docs.yaml (HelmRelease/docs)');
+    // The chart comes from a Flux source: the render check says why it could not run.
+    expect(run.outputs['render-check']).toBe('skipped');
+  });
+
+  it.each([
+    [
+      'a valuesFrom targetPath on the same keys',
+      {},
+      RELEASE +
+        '  valuesFrom:\n    - kind: Secret\n      name: link\n      valuesKey: url\n      targetPath: staticExport.bundleUrl\n',
+      /HelmRelease\/docs.*valuesFrom Secret\/link \(targetPath staticExport\.bundleUrl\)/,
+    ],
+    [
+      'helm-release with a manifest',
+      { 'helm-release': 'docs', 'helm-chart': './chart' },
+      RELEASE,
+      /helm-release.*is a manifest \(HelmRelease\/docs\)/,
+    ],
+    [
+      'a Deployment',
+      {},
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {replicas: 1}\n',
+      /Deployment manifest.*HelmRelease/,
+    ],
+  ])(
+    'refuses %s before any request, leaving the file as it was',
+    async (_, inputs, text, message) => {
+      const ws = await workspace({ 'clusters/prod/docs.yaml': text });
+      const s = await sim({ export: quick });
+      const run = await runPublish(s, {
+        workspace: ws,
+        inputs: { 'values-file': 'clusters/prod/docs.yaml', ...inputs },
+      });
+      expect(run.code).not.toBe(0);
+      expect(run.stdout + run.stderr).toMatch(message);
+      expect(s.requests).toHaveLength(0);
+      expect(await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8')).toBe(text);
+    },
+  );
+});
+
+describe('an Argo CD Application', () => {
+  it('gets the link inside its helm.values string, written back as the same literal block', async () => {
+    const ws = await workspace({ 'apps/docs.yaml': APPLICATION });
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      workspace: ws,
+      inputs: {
+        'values-file': 'apps/docs.yaml',
+        'values-document': 'apps/docs.yaml: Application/docs',
+        'render-check': 'off',
+      },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const after = await readFile(join(ws, 'apps/docs.yaml'), 'utf8');
+    expect(after.startsWith(APPLICATION)).toBe(true);
+    expect(after.slice(APPLICATION.length)).toMatch(
+      /^ {8}staticExport:\n {10}enabled: true\n {10}bundleUrl: "http:\/\/127\.0\.0\.1:/,
+    );
+    const values = (parse(after) as Loose).spec.source.helm.values as string;
+    expect(parse(values)).toEqual({
+      replicaCount: 2,
+      staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
+    });
+  });
+
+  it.each([
+    ['a folded values string', APPLICATION.replace('values: |', 'values: >'), /folded block/],
+    [
+      'values that are not valid YAML',
+      APPLICATION.replace('replicaCount: 2', 'replicaCount: [2'),
+      /apps\/docs\.yaml \(Application\/docs\) spec\.source\.helm\.values" is not valid YAML/,
+    ],
+    [
+      'valueFiles only',
+      APPLICATION.replace(/ {6}values: \|\n.*\n.*\n$/, '      valueFiles: [values-prod.yaml]\n'),
+      /valueFiles \(values-prod\.yaml\).*Point values-file at that file/,
+    ],
+  ])('refuses %s before any request, leaving the file as it was', async (_, text, message) => {
+    const ws = await workspace({ 'apps/docs.yaml': text });
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, { workspace: ws, inputs: { 'values-file': 'apps/docs.yaml' } });
+    expect(run.code).not.toBe(0);
+    expect(run.stdout + run.stderr).toMatch(message);
+    expect(s.requests).toHaveLength(0);
+    expect(await readFile(join(ws, 'apps/docs.yaml'), 'utf8')).toBe(text);
+  });
+});
+
+describe('a kustomization with helmCharts, its chart under chartHome, and the real helm', () => {
+  const KUSTOMIZATION = `apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+namespace: docs
+helmCharts:
+  - name: enterprise
+    releaseName: docs
+    version: 1.4.0
+    valuesInline:
+      replicaCount: 2
+  - name: redis
+    releaseName: cache
+    repo: https://charts.example.com
+`;
+
+  async function kustomizeWorkspace(): Promise<string> {
+    const ws = await workspace({ 'overlays/prod/kustomization.yaml': KUSTOMIZATION });
+    await cp(CHART, join(ws, 'overlays/prod/charts/enterprise'), { recursive: true });
+    return ws;
+  }
+
+  it('with several entries and no values-document: refused before any request, listing them', async () => {
+    const ws = await kustomizeWorkspace();
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      workspace: ws,
+      inputs: { 'values-file': 'overlays/prod/kustomization.yaml' },
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stdout + run.stderr).toMatch(/values-document.*helmCharts\/docs, helmCharts\/cache/);
+    expect(s.requests).toHaveLength(0);
+    expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(
+      KUSTOMIZATION,
+    );
+  });
+
+  it('the chosen entry: the render check renders its chart with the valuesInline, then the link is written there', async () => {
+    const h = await helmEnv('helm3');
+    const ws = await kustomizeWorkspace();
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      workspace: ws,
+      env: h.env,
+      inputs: {
+        'values-file': 'overlays/prod/kustomization.yaml',
+        'values-document': 'docs',
+        'render-check': 'required',
+      },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs['render-check']).toBe('true');
+    const after = parse(
+      await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8'),
+    ) as Loose;
+    expect(after.helmCharts[0].valuesInline).toEqual({
+      replicaCount: 2,
+      staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
+    });
+    expect(after.helmCharts[1].valuesInline).toBeUndefined();
+  });
+
+  it('a values-key the chart does not read: refused by the render check before any request', async () => {
+    const h = await helmEnv('helm3');
+    const ws = await kustomizeWorkspace();
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      workspace: ws,
+      env: h.env,
+      inputs: {
+        'values-file': 'overlays/prod/kustomization.yaml',
+        'values-document': 'helmCharts/docs',
+        'values-key': 'enterprise.staticExport',
+      },
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stdout + run.stderr).toMatch(
+      /overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\).*values-key enterprise\.staticExport/,
+    );
+    expect(s.requests).toHaveLength(0);
+    expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(
+      KUSTOMIZATION,
+    );
+  });
+});

@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+import { UserError } from '../../src/shared/errors.js';
+import { parseValuesDocument, type Selector } from '../../src/values/choice.js';
+import type { KeyPath, StaticExportValues } from '../../src/values/file.js';
+import { chooseTargets, planManifestEdits } from '../../src/values/target.js';
+
+const VALUES: StaticExportValues = {
+  enabled: true,
+  bundleUrl: 'https://storage.example.com/b/se_1/site.tar.gz?X-Amz-Signature=0a1b2c',
+  version: 'v2',
+};
+const KEY: KeyPath = ['staticExport'];
+const FILE = { path: '/ws/clusters/prod/docs.yaml', display: 'clusters/prod/docs.yaml' };
+
+function choices(text: string): Selector[] {
+  return parseValuesDocument((spec) => (spec.name === 'values-document' ? text : ''), '/ws');
+}
+
+/** Chooses and plans, as a run does. */
+function edit(text: string, choice = '', file = FILE, key = KEY) {
+  const chosen = chooseTargets(text, file, choices(choice), key);
+  if (!chosen) throw new Error('plain values');
+  return { chosen, plan: planManifestEdits(text, file, chosen, VALUES, key) };
+}
+
+function refusal(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UserError);
+    return (error as Error).message;
+  }
+  throw new Error('not refused');
+}
+
+const docsOf = (text: string) => parseAllDocuments(text).map((d) => d.toJS() as unknown);
+
+const HELM_REPOSITORY = `# the source
+apiVersion: source.toolkit.fluxcd.io/v1
+kind: HelmRepository
+metadata:
+  name: mintlify   # the vendor
+  namespace: flux-system
+spec:
+  url: https://charts.example.com
+`;
+const HELM_RELEASE = `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: docs
+  namespace: docs
+spec:
+  interval: 10m
+  chart:
+    spec:
+      chart: enterprise
+      sourceRef: {kind: HelmRepository, name: mintlify}
+`;
+
+describe('a Flux HelmRelease', () => {
+  it('gets the link under spec.values, created when missing, and the HelmRepository beside it stays byte for byte', () => {
+    const text = `\uFEFF${HELM_REPOSITORY}---\n# release\n${HELM_RELEASE}`;
+    const { chosen, plan } = edit(text);
+    expect(chosen.map((c) => c.label)).toEqual(['HelmRelease/docs']);
+    expect(chosen[0]!.path).toBe('spec.values');
+    const [repo, release] = docsOf(plan.text) as [unknown, { spec: { values: unknown } }];
+    expect(release.spec.values).toEqual({
+      staticExport: { enabled: true, bundleUrl: VALUES.bundleUrl, version: 'v2' },
+    });
+    expect(plan.text.startsWith(`\uFEFF${HELM_REPOSITORY}---\n# release\n${HELM_RELEASE}`)).toBe(
+      true,
+    );
+    expect(repo).toEqual(parse(HELM_REPOSITORY));
+    expect(plan.text).not.toMatch(/^staticExport:/m);
+  });
+
+  it('edits an existing spec.values in place, keeping CRLF line ends', () => {
+    const text =
+      `${HELM_RELEASE}  values:\n    replicaCount: 2\n    staticExport:\n      enabled: false\n`.replace(
+        /\n/g,
+        '\r\n',
+      );
+    const { plan } = edit(text);
+    expect(plan.text).not.toMatch(/[^\r]\n/);
+    expect((parse(plan.text) as { spec: { values: unknown } }).spec.values).toEqual({
+      replicaCount: 2,
+      staticExport: { enabled: true, bundleUrl: VALUES.bundleUrl, version: 'v2' },
+    });
+  });
+
+  it('is refused when a valuesFrom targetPath sets the same keys, naming the entry', () => {
+    const text = `${HELM_RELEASE}  valuesFrom:\n    - kind: ConfigMap\n      name: links\n      valuesKey: url\n      targetPath: staticExport.bundleUrl\n`;
+    expect(refusal(() => edit(text))).toMatch(
+      /HelmRelease\/docs.*ConfigMap\/links \(targetPath staticExport\.bundleUrl\)/,
+    );
+  });
+
+  it('is refused where a ${VAR} of Flux post-build substitution holds the link', () => {
+    const text = `${HELM_RELEASE}  values:\n    staticExport:\n      bundleUrl: \${BUNDLE_URL}\n`;
+    expect(refusal(() => edit(text))).toMatch(/post-build substitution/);
+  });
+
+  it('is refused when encrypted by SOPS', () => {
+    const text = `${HELM_RELEASE}sops:\n  mac: ENC[AES256_GCM,data:abc]\n`;
+    expect(refusal(() => edit(text))).toMatch(/SOPS/);
+  });
+});
+
+const APP = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: docs
+  namespace: argocd
+spec:
+  destination: {server: https://kubernetes.default.svc, namespace: docs}
+  source:
+    repoURL: https://charts.example.com
+    chart: enterprise
+    targetRevision: 1.2.3
+    helm:
+`;
+
+describe('an Argo CD Application', () => {
+  it('edits the values string inside it, keeping the literal block, its chomping and indentation', () => {
+    const text = `${APP}      releaseName: docs\n      values: |-\n        # chart values\n        replicaCount: 2\n      passCredentials: false\n`;
+    const { plan } = edit(text);
+    expect(plan.text).toContain(
+      '      values: |-\n        # chart values\n        replicaCount: 2\n        staticExport:\n          enabled: true\n',
+    );
+    const source = (parse(plan.text) as { spec: { source: { helm: { values: string } } } }).spec
+      .source;
+    expect(source.helm.values.endsWith('\n')).toBe(false);
+    expect(parse(source.helm.values)).toEqual({
+      replicaCount: 2,
+      staticExport: { enabled: true, bundleUrl: VALUES.bundleUrl, version: 'v2' },
+    });
+    expect(plan.text.endsWith('      passCredentials: false\n')).toBe(true);
+  });
+
+  it('takes valuesObject when present', () => {
+    const text = `${APP}      valuesObject:\n        replicaCount: 1\n      values: |\n        ignored: true\n`;
+    const { chosen, plan } = edit(text);
+    expect(chosen[0]!.path).toBe('spec.source.helm.valuesObject');
+    expect(plan.text).toContain('      values: |\n        ignored: true\n');
+  });
+
+  it('refuses folded and quoted strings', () => {
+    expect(refusal(() => edit(`${APP}      values: >\n        a: 1\n`))).toMatch(/folded/);
+    expect(refusal(() => edit(`${APP}      values: "a: 1"\n`))).toMatch(/quoted/);
+  });
+
+  it('refuses a values string that is not valid YAML, naming the file, document and key', () => {
+    expect(refusal(() => edit(`${APP}      values: |\n        a: [1\n`))).toMatch(
+      /clusters\/prod\/docs\.yaml \(Application\/docs\) spec\.source\.helm\.values" is not valid YAML/,
+    );
+  });
+
+  it('refuses an Application that only names valueFiles, naming them', () => {
+    expect(refusal(() => edit(`${APP}      valueFiles:\n        - values-prod.yaml\n`))).toMatch(
+      /valueFiles \(values-prod\.yaml\).*point values-file at that file/i,
+    );
+  });
+
+  it('refuses helm.parameters that set the same keys', () => {
+    const text = `${APP}      parameters:\n        - name: staticExport.enabled\n          value: "false"\n      values: |\n        a: 1\n`;
+    expect(refusal(() => edit(text))).toMatch(/parameters staticExport\.enabled/);
+  });
+
+  it('asks which chart source of a multi-source Application, then edits the one named', () => {
+    const text = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: {name: docs}
+spec:
+  sources:
+    - repoURL: https://charts.example.com
+      chart: enterprise
+      helm:
+        valuesObject: {replicaCount: 1}
+    - repoURL: https://charts.example.com
+      chart: other
+      helm:
+        valuesObject: {}
+    - repoURL: https://git.example.com/values.git
+      ref: values
+`;
+    expect(refusal(() => edit(text))).toMatch(
+      /values-document.*Application\/docs\[enterprise\], Application\/docs\[other\]/,
+    );
+    const { plan } = edit(text, 'Application/docs[enterprise]');
+    const sources = (
+      parse(plan.text) as { spec: { sources: { helm?: { valuesObject: object } }[] } }
+    ).spec.sources;
+    expect(sources[0]!.helm!.valuesObject).toMatchObject({ replicaCount: 1, staticExport: {} });
+    expect(sources[1]!.helm!.valuesObject).toEqual({});
+  });
+});
+
+describe('a kustomization', () => {
+  const file = {
+    path: '/ws/overlays/prod/kustomization.yaml',
+    display: 'overlays/prod/kustomization.yaml',
+  };
+  const text = `resources:\n  - ns.yaml\nhelmCharts:\n  - name: enterprise\n    repo: https://charts.example.com\n    version: 1.2.3\n    releaseName: docs\n    valuesInline:\n      replicaCount: 1\n  - name: redis\n    releaseName: cache\n`;
+
+  it('is recognised by its file name, and names its helmCharts entries by releaseName', () => {
+    expect(refusal(() => edit(text, '', file))).toMatch(/helmCharts\/docs, helmCharts\/cache/);
+    const { plan } = edit(text, 'docs', file);
+    const charts = (parse(plan.text) as { helmCharts: { valuesInline?: unknown }[] }).helmCharts;
+    expect(charts[0]!.valuesInline).toMatchObject({
+      replicaCount: 1,
+      staticExport: { enabled: true },
+    });
+    expect(charts[1]!.valuesInline).toBeUndefined();
+  });
+
+  it('writes two targets of one file in one plan', () => {
+    const { plan } = edit(text, `${file.display}: docs\n${file.display}: helmCharts/cache`, file);
+    const charts = (parse(plan.text) as { helmCharts: { valuesInline?: unknown }[] }).helmCharts;
+    expect(charts[0]!.valuesInline).toMatchObject({ staticExport: { enabled: true } });
+    expect(charts[1]!.valuesInline).toMatchObject({ staticExport: { enabled: true } });
+  });
+
+  it('with a name other than kustomization.yaml and no apiVersion is plain values', () => {
+    expect(chooseTargets(text, FILE, [], KEY)).toBeUndefined();
+  });
+});
+
+describe('a ConfigMap of values', () => {
+  it('edits the values.yaml key inside it', () => {
+    const text = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: docs-values\ndata:\n  values.yaml: |\n    replicaCount: 1\n`;
+    const { chosen, plan } = edit(text);
+    expect(chosen[0]!.label).toBe('ConfigMap/docs-values[values.yaml]');
+    const data = (parse(plan.text) as { data: Record<string, string> }).data;
+    expect(parse(data['values.yaml']!)).toMatchObject({ staticExport: { enabled: true } });
+  });
+});
+
+describe('refused documents', () => {
+  it.each([
+    [
+      'an ApplicationSet',
+      'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: a}\nspec: {}\n',
+      /ApplicationSet/,
+    ],
+    [
+      'a Flux Kustomization',
+      'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: {name: a}\nspec: {path: ./apps}\n',
+      /Flux Kustomization.*spec\.path/,
+    ],
+    [
+      'a Deployment',
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {}\n',
+      /Deployment manifest.*HelmRelease/,
+    ],
+  ])('%s, with the reason', (_, text, reason) => {
+    expect(refusal(() => edit(text))).toMatch(reason);
+  });
+
+  it('a Chart.yaml', () => {
+    const file = { path: '/ws/chart/Chart.yaml', display: 'chart/Chart.yaml' };
+    expect(
+      refusal(() => chooseTargets('apiVersion: v2\nname: docs\nversion: 1.0.0\n', file, [], KEY)),
+    ).toMatch(/Chart\.yaml/);
+  });
+
+  it('a values file with a top-level kind key stays a values file', () => {
+    expect(chooseTargets('kind: docs\nreplicaCount: 1\n', FILE, [], KEY)).toBeUndefined();
+  });
+
+  it('a choice matching nothing lists the candidates', () => {
+    expect(refusal(() => edit(HELM_RELEASE, 'HelmRelease/web'))).toMatch(
+      /values-document.*matches no document.*HelmRelease\/docs/,
+    );
+  });
+});
