@@ -94,8 +94,7 @@ export interface PublishInputs extends ServiceInputs {
   valuesFiles: ValuesFileInput[];
   /** Where in each file the values go: `['staticExport']`, `['enterprise', 'staticExport']`. */
   valuesKey: KeyPath;
-  /** values-document: the chosen targets in files of manifests (choice.ts). */
-  valuesDocuments: Selector[];
+  valuesDocuments: Selector[]; // values-document: the targets in files of manifests
   downloadPath: string | undefined;
   /** As the user wrote it, for messages. */
   downloadPathInput: string;

@@ -145,12 +145,16 @@ function targetsOfHelmRelease(
     };
   const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : {};
   const chartName = typeof chartSpec.chart === 'string' ? chartSpec.chart : undefined;
-  const chart: ChartHint = chartName?.startsWith('./')
-    ? { kind: 'path', path: chartName }
-    : {
-        kind: 'none',
-        reason: `the chart of HelmRelease/${name} comes from a Flux source (${chartName ?? 'spec.chartRef'}) this run does not fetch`,
-      };
+  const source = isObject(chartSpec.sourceRef) ? chartSpec.sourceRef.kind : undefined;
+  // From a GitRepository or Bucket, spec.chart.spec.chart is a path in that source.
+  const isPath = chartName?.startsWith('./') || source === 'GitRepository' || source === 'Bucket';
+  const chart: ChartHint =
+    chartName && isPath
+      ? { kind: 'path', path: chartName }
+      : {
+          kind: 'none',
+          reason: `the chart of HelmRelease/${name} comes from a Flux source (${chartName ?? 'spec.chartRef'}) this run does not fetch`,
+        };
   return [
     {
       doc,

@@ -148,7 +148,7 @@ describe('manifest targets over generated multi-document files', () => {
         expect(next(after, plan.text)).toBe(next(before, text));
         expect(plan.text).not.toMatch(/^staticExport:/m);
       }),
-      { numRuns: 150 },
+      { numRuns: 60 },
     );
   });
 });

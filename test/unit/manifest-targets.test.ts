@@ -274,3 +274,50 @@ describe('refused documents', () => {
     );
   });
 });
+
+describe('values-document', () => {
+  it('reads KIND/NAME, NAME, NAMESPACE/KIND/NAME, [KEY] and a FILE: prefix, one per line', () => {
+    expect(
+      choices(
+        'HelmRelease/docs\ndocs\nprod/HelmRelease/docs\nConfigMap/v[values.yaml]\n\nclusters/prod/docs.yaml: helmCharts/docs\n',
+      ).map(({ kind, name, namespace, part, file }) => ({ kind, name, namespace, part, file })),
+    ).toEqual([
+      { kind: 'HelmRelease', name: 'docs', namespace: undefined, part: undefined, file: undefined },
+      { kind: undefined, name: 'docs', namespace: undefined, part: undefined, file: undefined },
+      { kind: 'HelmRelease', name: 'docs', namespace: 'prod', part: undefined, file: undefined },
+      { kind: 'ConfigMap', name: 'v', namespace: undefined, part: 'values.yaml', file: undefined },
+      {
+        kind: 'helmCharts',
+        name: 'docs',
+        namespace: undefined,
+        part: undefined,
+        file: '/ws/clusters/prod/docs.yaml',
+      },
+    ]);
+  });
+
+  it.each(['a/b/c/d', 'HelmRelease/', 'Helm Release/docs', 'x[]'])(
+    'refuses "%s", naming the input and the line',
+    (line) => {
+      expect(refusal(() => choices(line))).toMatch(/values-document.*line 1/);
+    },
+  );
+
+  it('a FILE: line for another file does not choose in this one', () => {
+    const text = `${HELM_RELEASE}---\n${HELM_RELEASE.replace('name: docs', 'name: web')}`;
+    expect(refusal(() => edit(text, 'other.yaml: HelmRelease/docs'))).toMatch(
+      /HelmRelease\/docs, HelmRelease\/web/,
+    );
+    expect(edit(text, `${FILE.display}: HelmRelease/web`).chosen.map((c) => c.label)).toEqual([
+      'HelmRelease/web',
+    ]);
+  });
+
+  it('a plain values file named in a FILE: line is refused', () => {
+    expect(
+      refusal(() =>
+        chooseTargets('replicaCount: 1\n', FILE, choices(`${FILE.display}: docs`), KEY),
+      ),
+    ).toMatch(/plain Helm values/);
+  });
+});
