@@ -10,7 +10,7 @@
  *     ConfigMap/docs-values[values.yaml]     a ConfigMap's data key (values.yaml by default)
  *
  * Two lines for one file choose two targets in it (one write). A line without a file applies to
- * every values file.
+ * every values file. `#` starts a comment, on its own line or after a space.
  */
 import { InputError } from '../shared/errors.js';
 import { parseWorkspacePath, type InputGetter, type InputSpec } from '../shared/inputs.js';
@@ -44,8 +44,9 @@ export function parseValuesDocument(get: InputGetter, workspace: string): Select
   get(ValuesDocumentInput)
     .split(/\r?\n/)
     .forEach((line, index) => {
-      const text = line.trim();
-      if (text === '' || text.startsWith('#')) return;
+      // A comment as YAML writes it: a whole line, or after a space (a name holds no `#`).
+      const text = line.replace(/(^|\s)#.*$/, '').trim();
+      if (text === '') return;
       const colon = text.lastIndexOf(':');
       const choice = (colon === -1 ? text : text.slice(colon + 1)).trim();
       const fileText = colon === -1 ? undefined : text.slice(0, colon).trim();

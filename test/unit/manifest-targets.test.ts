@@ -296,6 +296,17 @@ describe('values-document', () => {
     ]);
   });
 
+  it('skips comments, on their own line or after a choice, as the documented example writes them', () => {
+    expect(
+      choices(
+        '# the release\nHelmRelease/docs   # in every values file\nclusters/prod/docs.yaml: helmCharts/docs # there only\n',
+      ).map(({ kind, name, file }) => ({ kind, name, file })),
+    ).toEqual([
+      { kind: 'HelmRelease', name: 'docs', file: undefined },
+      { kind: 'helmCharts', name: 'docs', file: '/ws/clusters/prod/docs.yaml' },
+    ]);
+  });
+
   it.each(['a/b/c/d', 'HelmRelease/', 'Helm Release/docs', 'x[]'])(
     'refuses "%s", naming the input and the line',
     (line) => {
