@@ -203,7 +203,7 @@ function verify(before: Document, after: string, edit: Edit, kept?: KeptVersion)
   const expected = (before.toJS(TO_JS) ?? {}) as Record<string, unknown>;
   setBlock(blockOf(expected, edit.at), edit, kept);
   const doc = parseDocument(after, PARSE);
-  const actual = doc.errors.length === 0 ? doc.toJS(TO_JS) : undefined;
+  const actual: unknown = doc.errors.length === 0 ? doc.toJS(TO_JS) : undefined;
   if (!isDeepStrictEqual(actual, expected)) throw unsafeEdit(edit);
 }
 
@@ -229,7 +229,7 @@ export function blockOf(data: Record<string, unknown>, at: KeyPath): Record<stri
   let map = data;
   for (const key of at) {
     const current = map[key];
-    map[key] = current && typeof current === 'object' ? { ...(current as object) } : {};
+    map[key] = current && typeof current === 'object' ? { ...current } : {};
     map = map[key] as Record<string, unknown>;
   }
   return map;

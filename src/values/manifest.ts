@@ -44,7 +44,7 @@ export function classify(doc: Document, index: number, file: string): Classified
   const sops = isObject(data.sops) ? data.sops : undefined;
   const shape = manifestShape(data);
   if (/^Chart\.ya?ml$/.test(base) || (!shape && isChartYaml(data)))
-    return refused('Chart.yaml', String(data.name ?? ''), {
+    return refused('Chart.yaml', typeof data.name === 'string' ? data.name : '', {
       problem: "is a chart's Chart.yaml (the chart's metadata), not values",
       fix: 'Point values-file at the values.yaml beside it.',
     });

@@ -5,7 +5,7 @@
  * chart's values, which hands the vendor chart only `enterprise.*`). Both would write a block no
  * template reads, and the run would exit 0: refused before any request, naming what exists.
  */
-import { isMap, isScalar, type YAMLMap } from 'yaml';
+import { isMap, isScalar } from 'yaml';
 import { parse } from 'yaml';
 import { fileError, type KeyPath } from './file.js';
 import { lineOf } from './path.js';
@@ -71,7 +71,7 @@ function mappingsNamed(
 ): { path: string; offset: number }[] {
   if (!isMap(node)) return [];
   const found: { path: string; offset: number }[] = [];
-  for (const pair of (node as YAMLMap).items) {
+  for (const pair of node.items) {
     if (!isScalar(pair.key) || typeof pair.key.value !== 'string') continue;
     const here = [...path, pair.key.value];
     if (isMap(pair.value) && fold(pair.key.value) === name)

@@ -104,7 +104,7 @@ export function valuesScopes(
     const site = target.site;
     if (site.kind === 'map')
       return {
-        root: nodeAt(doc, [...site.root, ...site.lead]) as unknown,
+        root: nodeAt(doc, [...site.root, ...site.lead]),
         text,
         display,
         manifest: true,
@@ -113,7 +113,7 @@ export function valuesScopes(
     const value = inner && 'value' in inner && typeof inner.value === 'string' ? inner.value : '';
     const where = `${display} ${dotted(site.path)}`;
     return {
-      root: parseDocument(value).contents as unknown,
+      root: parseDocument(value).contents,
       text: value,
       display: where,
       manifest: true,

@@ -183,12 +183,12 @@ function refuseSubstitution(
   let node: unknown = values;
   for (const key of valuesKey) node = isObject(node) ? node[key] : undefined;
   const found = [node, ...KEYS.map((k) => (isObject(node) ? node[k] : undefined))].find(
-    (v) => typeof v === 'string' && /\$\{[^}]*\}/.test(v),
+    (v): v is string => typeof v === 'string' && /\$\{[^}]*\}/.test(v),
   );
   if (found !== undefined)
     throw fileError(
       `${display} (${chosen.label})`,
-      `has ${String(found)} at values-key ${valuesKey.join('.')}: a variable that Flux post-build substitution fills in`,
+      `has ${found} at values-key ${valuesKey.join('.')}: a variable that Flux post-build substitution fills in`,
       'Set that variable where it is defined (the Flux Kustomization postBuild.substitute or its ConfigMap), or remove the ${...} so the link can be written here.',
     );
 }
