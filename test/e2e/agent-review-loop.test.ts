@@ -8,7 +8,7 @@
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgentJob } from '../../src/api/agent.js';
 import { ServiceClient } from '../../src/api/client.js';
 import type { AgentScenario, Simulator } from '../../simulator/server.js';
@@ -20,7 +20,7 @@ import {
   type FakeGitHubOptions,
 } from '../helpers/github-api.js';
 import type { StoredComment } from '../helpers/pull-requests.js';
-import { sim } from '../helpers/sim.js';
+import { closeAfterTest, sim } from '../helpers/sim.js';
 
 const ISSUE_COMMENT = 'issue_comment';
 const REVIEW_COMMENT = 'pull_request_review_comment';
@@ -31,11 +31,6 @@ const REVIEW_ID = 1987654321;
 const PR = 101;
 const BEFORE = '0123456789abcdef0123456789abcdef01234567';
 const AFTER = '89abcdef0123456789abcdef0123456789abcdef';
-
-const servers: FakeGitHub[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((g) => g.close()));
-});
 
 type Payload = Record<string, Record<string, unknown>>;
 
@@ -93,7 +88,8 @@ async function world(
     permissions: { octocat: 'write' },
     ...options.github,
   });
-  servers.push(g);
+  // Closed after the file: its tests run at once, each against its own GitHub and simulator.
+  closeAfterTest(g);
   return { s, g, jobId };
 }
 
@@ -168,7 +164,7 @@ function expectNothingDone(run: ActionRun, s: Simulator, g: FakeGitHub) {
   expect(run.stdout).not.toMatch(/^::(warning|error)/m);
 }
 
-describe('review loop: a comment on the agent pull request becomes a follow-up', () => {
+describe.concurrent('review loop: a comment on the agent pull request becomes a follow-up', () => {
   it('a trusted comment: the exact instruction is sent, 👀 then +1, a reply with the outcome', async () => {
     const event = await eventFile(ISSUE_COMMENT);
     const comment = event.payload.comment!;
@@ -255,7 +251,7 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
       ],
       permissions: { octocat: 'maintain' },
     });
-    servers.push(g2);
+    closeAfterTest(g2);
     const run = await agentOn(event, s, g2);
     expect(run.code, run.stdout).toBe(0);
     expect(s.requestsFor('message')[0]!.body).toEqual({
@@ -589,7 +585,7 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
   });
 });
 
-describe('GitHub refuses a call of the review loop', () => {
+describe.concurrent('GitHub refuses a call of the review loop', () => {
   const rateLimited = {
     status: 403,
     message: 'You have exceeded a secondary rate limit. Please wait a few minutes.',
@@ -631,7 +627,7 @@ describe('GitHub refuses a call of the review loop', () => {
   });
 });
 
-describe('the repository to comment on', () => {
+describe.concurrent('the repository to comment on', () => {
   it('a GITHUB_REPOSITORY that is not owner/name fails the step, showing the value', async () => {
     const event = await eventFile(ISSUE_COMMENT);
     const { s, g } = await world({
@@ -656,7 +652,7 @@ describe('the repository to comment on', () => {
   });
 });
 
-describe('announce: one comment per job on its pull request', () => {
+describe.concurrent('announce: one comment per job on its pull request', () => {
   it('a second run for the same job edits the comment instead of adding one', async () => {
     const { s, g, jobId } = await world({ announce: false });
     const runs: ActionRun[] = [];
@@ -691,7 +687,7 @@ describe('announce: one comment per job on its pull request', () => {
       pulls: [{ number: PR }],
       issueComments: [{ pull: PR, body: copy, user: { login: 'octocat' }, association: 'MEMBER' }],
     });
-    servers.push(g2);
+    closeAfterTest(g2);
     const run = await agentWith(s, g2, { prompt: 'Shorten the intro', 'job-id': jobId });
     expect(run.code, run.stdout).toBe(0);
     expect(g2.requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST']);
