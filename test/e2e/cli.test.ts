@@ -27,8 +27,7 @@ import { linkSignature, newWorkspace } from '../helpers/action.js';
 import { startMirror } from '../helpers/mirror.js';
 import { sim } from '../helpers/sim.js';
 
-// Concurrent: most of each test is a child process waiting on the simulator.
-describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
+describe('static-export-helm (dist/cli under Node 24)', () => {
   it('publish: results on stdout, the values file edited in place, a plain log on stderr', async () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'values.yaml': BASIC });
@@ -261,8 +260,7 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
     expect(s.requests).toHaveLength(0);
   });
 
-  // On their own: they time how promptly the command stops after the signal.
-  it.sequential.each(['SIGINT', 'SIGTERM'] as const)(
+  it.each(['SIGINT', 'SIGTERM'] as const)(
     '%s while polling: exit 130, the values file untouched, the job id printed to resume',
     async (signal) => {
       const s = await sim({ export: { ...quick, outcome: 'never' } });

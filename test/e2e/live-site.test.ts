@@ -41,7 +41,7 @@ async function publishWith(
   return { s, run };
 }
 
-describe.concurrent('verify-url: the live site serves the new export', () => {
+describe('verify-url: the live site serves the new export', () => {
   it('passes once the pod has fetched the new bundle and serves its index.html', async () => {
     const { ws, pod } = await site();
     const { run } = await publishWith(ws, {
@@ -161,7 +161,7 @@ describe.concurrent('verify-url: the live site serves the new export', () => {
   });
 });
 
-describe.concurrent('the mirror flow: bundle-url, then the live-site check', () => {
+describe('the mirror flow: bundle-url, then the live-site check', () => {
   it('the pod fetches the mirror named in the values file, and the page equals the archive', async () => {
     const archive = tarGz([
       { name: 'site/index.html', content: '<h1>mirrored home</h1>\n' },
@@ -189,7 +189,7 @@ describe.concurrent('the mirror flow: bundle-url, then the live-site check', () 
   });
 });
 
-describe.concurrent('verify-url with a GitHub deployment', () => {
+describe('verify-url with a GitHub deployment', () => {
   async function github(): Promise<FakeGitHub> {
     const g = await startFakeGitHub();
     closeAfterTest(g);

@@ -140,7 +140,7 @@ async function twoEnvironments(helm: HelmName, more: Record<string, string> = {}
   return { s, h, ws, chart, run };
 }
 
-describe.concurrent('several values files in one run', () => {
+describe('several values files in one run', () => {
   it('one export, one link, both files edited, passed to helm in the order given', async () => {
     const { s, h, ws, chart, run } = await twoEnvironments('helm4');
     expect(s.requestsFor('start-export')).toHaveLength(1);
