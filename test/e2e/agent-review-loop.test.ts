@@ -88,7 +88,7 @@ async function world(
     permissions: { octocat: 'write' },
     ...options.github,
   });
-  // Closed after the file: its tests run at once, each against its own GitHub and simulator.
+  // Closed with the simulators (helpers/sim.ts): after the test.
   closeAfterTest(g);
   return { s, g, jobId };
 }
@@ -164,7 +164,7 @@ function expectNothingDone(run: ActionRun, s: Simulator, g: FakeGitHub) {
   expect(run.stdout).not.toMatch(/^::(warning|error)/m);
 }
 
-describe.concurrent('review loop: a comment on the agent pull request becomes a follow-up', () => {
+describe('review loop: a comment on the agent pull request becomes a follow-up', () => {
   it('a trusted comment: the exact instruction is sent, 👀 then +1, a reply with the outcome', async () => {
     const event = await eventFile(ISSUE_COMMENT);
     const comment = event.payload.comment!;
@@ -585,7 +585,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
   });
 });
 
-describe.concurrent('GitHub refuses a call of the review loop', () => {
+describe('GitHub refuses a call of the review loop', () => {
   const rateLimited = {
     status: 403,
     message: 'You have exceeded a secondary rate limit. Please wait a few minutes.',
@@ -627,7 +627,7 @@ describe.concurrent('GitHub refuses a call of the review loop', () => {
   });
 });
 
-describe.concurrent('the repository to comment on', () => {
+describe('the repository to comment on', () => {
   it('a GITHUB_REPOSITORY that is not owner/name fails the step, showing the value', async () => {
     const event = await eventFile(ISSUE_COMMENT);
     const { s, g } = await world({
@@ -652,7 +652,7 @@ describe.concurrent('the repository to comment on', () => {
   });
 });
 
-describe.concurrent('announce: one comment per job on its pull request', () => {
+describe('announce: one comment per job on its pull request', () => {
   it('a second run for the same job edits the comment instead of adding one', async () => {
     const { s, g, jobId } = await world({ announce: false });
     const runs: ActionRun[] = [];
