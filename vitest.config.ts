@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm test`, the fast tier: unit, integration (simulator over HTTP, real helm) and end-to-end
- * (dist/ under Node 24), plus the values property test at a small size. The crash, soak and fuzz
- * suites and the full-size property test are `npm run test:reliability`
+ * (dist/ under Node 24), plus the values property test at a small size. The crash, soak, fuzz and
+ * download-memory (96 MiB) suites and the full-size property test are `npm run test:reliability`
  * (vitest.reliability.config.ts).
  *
  * Most of the time in these tests is spent waiting (a simulated export, a poll interval, a child

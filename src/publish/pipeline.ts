@@ -45,35 +45,47 @@ import { checkValuesFilesFirst, valuesDisplay, writeValues, type ValuesEdit } fr
 export type { PublishState } from './job.js';
 export type { PublishedBundle } from './job.js';
 
+/** What a publish did, grouped by part: the export, the link, the values files, the checks. */
 export interface PublishResult {
   domain: string | undefined;
-  /** The export job; undefined when bundle-url named a copy of the bundle (nothing exported). */
-  jobId: string | undefined;
-  status: 'completed' | undefined;
-  pageCount: number | undefined;
-  bundle: PublishedBundle;
-  /** bundle-url: the team's own copy was published, not the service's link. */
-  mirror: boolean;
-  /** The first link was replaced by a fresh one (it had expired, or the storage refused it). */
-  linkRefreshed: boolean;
   version: string;
-  /** Each values file, in the order given. */
-  values: ValuesResult[];
-  /** True when any values file changed (or would, on a dry run). */
-  valuesChanged: boolean;
+  dryRun: boolean;
+  /** The export job; undefined when bundle-url named a copy of the bundle (nothing exported). */
+  job: ExportedJob | undefined;
+  link: PublishedLink;
+  values: ValuesOutcome;
   download?: { path: string; sha256: string; bytes: number };
+  /** The render check: the chart renders the link (`true`), or some target could not be checked. */
+  renderCheck: RenderCheckResult | undefined;
   /** The Helm rollout, when helm-release is set. */
   helm?: RolloutResult;
   /** The live-site check, when verify-url is set (not on a dry run). */
   verified?: Verification;
-  exportDurationMs: number | undefined;
+}
+
+export interface ExportedJob {
+  id: string;
+  status: 'completed';
+  pageCount: number | undefined;
+  durationMs: number | undefined;
   /** Status checks sent while waiting. */
   polls: number;
-  dryRun: boolean;
-  /** The render check: the chart renders the link (`true`), or some target could not be checked. */
-  renderCheck: RenderCheckResult | undefined;
+}
+
+/** The link written to the values files. */
+export interface PublishedLink {
+  bundle: PublishedBundle;
+  /** The first link was replaced by a fresh one (it had expired, or the storage refused it). */
+  refreshed: boolean;
   /** With refresh-before: from when a keep-alive run will replace this link. */
   refreshFrom?: string;
+}
+
+export interface ValuesOutcome {
+  /** Each values file, in the order given. */
+  files: ValuesResult[];
+  /** True when any values file changed (or would, on a dry run). */
+  changed: boolean;
 }
 
 export interface ValuesResult {
@@ -144,37 +156,42 @@ export async function publish(inputs: PublishInputs, deps: PublishDeps): Promise
 
   return {
     domain: inputs.domain,
-    jobId: source.job?.jobId,
-    status: source.job ? 'completed' : undefined,
-    // Unknown (absent, or a figure the service wrote that could not be read) stays unknown: the
-    // page-count output is empty then, not 0.
-    pageCount: source.job?.pageCount,
-    bundle,
-    mirror: source.job === undefined,
-    linkRefreshed: refreshed,
     version: inputs.version ?? '',
-    values: edits.map((edit) => ({
-      display: edit.display,
-      label: edit.plan.label,
-      targets: edit.plan.targets,
-      changed: edit.plan.changed,
-      created: edit.created && !inputs.dryRun,
-      changes: edit.plan.changes,
-      diff: edit.diff,
-    })),
-    valuesChanged: edits.some((edit) => edit.plan.changed),
+    dryRun: inputs.dryRun,
+    job: source.job && {
+      id: source.job.jobId,
+      status: 'completed',
+      // Unknown (absent, or a figure the service wrote that could not be read) stays unknown: the
+      // page-count output is empty then, not 0.
+      pageCount: source.job.pageCount,
+      durationMs: source.exportDurationMs,
+      polls: source.polls,
+    },
+    link: {
+      bundle,
+      refreshed,
+      // A keep-alive's next refresh: from the new link's expiry less refresh-before.
+      refreshFrom:
+        inputs.refreshBeforeMs !== undefined && bundle.expiresAt
+          ? new Date(Date.parse(bundle.expiresAt) - inputs.refreshBeforeMs).toISOString()
+          : undefined,
+    },
+    values: {
+      files: edits.map((edit) => ({
+        display: edit.display,
+        label: edit.plan.label,
+        targets: edit.plan.targets,
+        changed: edit.plan.changed,
+        created: edit.created && !inputs.dryRun,
+        changes: edit.plan.changes,
+        diff: edit.diff,
+      })),
+      changed: edits.some((edit) => edit.plan.changed),
+    },
     download,
+    renderCheck,
     helm,
     verified,
-    exportDurationMs: source.exportDurationMs,
-    polls: source.polls,
-    dryRun: inputs.dryRun,
-    renderCheck,
-    // A keep-alive's next refresh: from the new link's expiry less refresh-before.
-    refreshFrom:
-      inputs.refreshBeforeMs !== undefined && bundle.expiresAt
-        ? new Date(Date.parse(bundle.expiresAt) - inputs.refreshBeforeMs).toISOString()
-        : undefined,
   };
 }
 

@@ -20,16 +20,17 @@ function deploymentRow(run: RunLink): [string, string][] {
 export function successSummary(result: PublishResult, now: number, run: RunLink): string {
   const rows: [string, string][] = [];
   if (result.domain) rows.push(['Domain', result.domain]);
-  if (result.jobId)
+  const { job } = result;
+  if (job)
     rows.push([
       'Export job',
-      `${inlineCode(result.jobId)} · ${result.status} · ${result.pageCount ?? 'unknown'} pages`,
+      `${inlineCode(job.id)} · ${job.status} · ${job.pageCount ?? 'unknown'} pages`,
     ]);
-  if (result.exportDurationMs !== undefined)
-    rows.push(['Export duration', formatDuration(result.exportDurationMs)]);
+  if (job?.durationMs !== undefined) rows.push(['Export duration', formatDuration(job.durationMs)]);
   rows.push(...bundleRows(result, now));
   if (result.version) rows.push(['Version', inlineCode(result.version)]);
-  for (const file of result.values) rows.push(['Values file', valuesCell(file, result.dryRun)]);
+  for (const file of result.values.files)
+    rows.push(['Values file', valuesCell(file, result.dryRun)]);
   if (result.helm) {
     const r = result.helm.release;
     rows.push([
@@ -55,7 +56,7 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
   const title = result.dryRun
     ? '### Static export ready (dry run: no file changed)'
     : '### Static export published';
-  return `${title}\n\n${table(rows)}${diffs(result.values)}\n`;
+  return `${title}\n\n${table(rows)}${diffs(result.values.files)}\n`;
 }
 
 function valuesCell(file: ValuesResult, dryRun: boolean): string {
@@ -92,15 +93,15 @@ function escapeHtml(text: string): string {
 
 /** The bundle and when its link runs out (a mirror's never does). */
 function bundleRows(result: PublishResult, now: number): [string, string][] {
-  const { bundle } = result;
+  const { bundle } = result.link;
   const size = bundle.sizeBytes !== undefined ? `${formatBytes(bundle.sizeBytes)} at ` : '';
   const where = `${size}${inlineCode(redactLink(bundle.bundleUrl))}`;
-  if (result.mirror)
+  if (!result.job)
     return [
       ['Bundle', `${where} (bundle-url: your own copy, nothing exported)`],
       ['Link expires', 'never (bundle-url)'],
     ];
-  const refreshed = result.linkRefreshed ? ' · link refreshed (the first was not usable)' : '';
+  const refreshed = result.link.refreshed ? ' · link refreshed (the first was not usable)' : '';
   if (!bundle.expiresAt)
     return [
       ['Bundle', `${where}${refreshed}`],

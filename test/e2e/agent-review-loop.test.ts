@@ -10,7 +10,7 @@
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgentJob } from '../../src/api/agent.js';
 import { ServiceClient } from '../../src/api/client.js';
 import type { AgentScenario, Simulator } from '../../simulator/server.js';
@@ -22,7 +22,7 @@ import {
   type FakeGitHubOptions,
 } from '../helpers/github-api.js';
 import type { StoredComment } from '../helpers/pull-requests.js';
-import { sim } from '../helpers/sim.js';
+import { closeAfterTest, sim } from '../helpers/sim.js';
 
 const ISSUE_COMMENT = 'issue_comment';
 const REVIEW_COMMENT = 'pull_request_review_comment';
@@ -33,11 +33,6 @@ const REVIEW_ID = 1987654321;
 const PR = 101;
 const BEFORE = '0123456789abcdef0123456789abcdef01234567';
 const AFTER = '89abcdef0123456789abcdef0123456789abcdef';
-
-const servers: FakeGitHub[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((g) => g.close()));
-});
 
 type Payload = Record<string, Record<string, unknown>>;
 
@@ -95,7 +90,8 @@ async function world(
     permissions: { octocat: 'write' },
     ...options.github,
   });
-  servers.push(g);
+  // Closed with the simulators (helpers/sim.ts): after the test.
+  closeAfterTest(g);
   return { s, g, jobId };
 }
 
@@ -264,7 +260,7 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
       reviews: [{ id: 2612345678, pull: PR, body: '' }],
       permissions: { octocat: 'maintain' },
     });
-    servers.push(g2);
+    closeAfterTest(g2);
     const run = await agentOn(event, s, g2);
     expect(run.code, run.stdout).toBe(0);
     // The instruction, then where the comment is, quoted as data (REST's line fields).
@@ -762,7 +758,7 @@ describe('announce: one comment per job on its pull request', () => {
       pulls: [{ number: PR }],
       issueComments: [{ pull: PR, body: copy, user: { login: 'octocat' }, association: 'MEMBER' }],
     });
-    servers.push(g2);
+    closeAfterTest(g2);
     const run = await agentWith(s, g2, { prompt: 'Shorten the intro', 'job-id': jobId });
     expect(run.code, run.stdout).toBe(0);
     expect(g2.requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST']);

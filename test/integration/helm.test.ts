@@ -14,6 +14,7 @@ import { memoryLogger } from '../../src/shared/logger.js';
 import { StoppedError, UserError } from '../../src/shared/errors.js';
 import { CANCELLED_REPORT_BUDGET_MS, HELM_KILL_GRACE_MS } from '../../src/shared/constants.js';
 import { CHART, HELMS, helmEnv, stuckRelease } from '../helpers/helm.js';
+import { pool } from '../helpers/pool.js';
 import { TRICKY_STRINGS } from '../helpers/values-style.js';
 
 const run = promisify(execFile);
@@ -50,29 +51,35 @@ for (const name of HELMS) {
   describe(`real ${name}`, () => {
     it('lints and templates the values the action writes for every file of the tricky corpus', async () => {
       const { helm, env } = await helmEnv(name);
-      for (const fixture of readdirSync(FIXTURES)) {
-        const text = readFileSync(new URL(fixture, FIXTURES), 'utf8');
-        const edited = planValuesEdit(
-          text,
-          { enabled: true, bundleUrl: LINK, version: '2026-11-22' },
-          fixture,
-        ).text;
-        const path = await valuesFile(edited);
-        const lint = await run(helm, ['lint', CHART, '--values', path], {
-          env,
-          timeout: HELM_LIMIT,
-        }).catch((e: { stdout: string; stderr: string }) => e);
-        expect(lint.stdout, `${fixture}: ${lint.stderr}`).toMatch(
-          /1 chart\(s\) linted, 0 chart\(s\) failed/,
-        );
-        const { stdout } = await run(helm, ['template', 'docs', CHART, '--values', path], {
-          env,
-          timeout: HELM_LIMIT,
-        });
-        // The link reaches the init container exactly, and the version its annotation.
-        expect(stdout).toContain(`value: "${LINK}"`);
-        expect(stdout).toContain('docs/export-version: "2026-11-22"');
-      }
+      // A few files at a time: each is two helm processes that mostly wait on their start-up.
+      await pool(
+        readdirSync(FIXTURES).length,
+        async (i) => {
+          const fixture = readdirSync(FIXTURES)[i]!;
+          const text = readFileSync(new URL(fixture, FIXTURES), 'utf8');
+          const edited = planValuesEdit(
+            text,
+            { enabled: true, bundleUrl: LINK, version: '2026-11-22' },
+            fixture,
+          ).text;
+          const path = await valuesFile(edited);
+          const lint = await run(helm, ['lint', CHART, '--values', path], {
+            env,
+            timeout: HELM_LIMIT,
+          }).catch((e: { stdout: string; stderr: string }) => e);
+          expect(lint.stdout, `${fixture}: ${lint.stderr}`).toMatch(
+            /1 chart\(s\) linted, 0 chart\(s\) failed/,
+          );
+          const { stdout } = await run(helm, ['template', 'docs', CHART, '--values', path], {
+            env,
+            timeout: HELM_LIMIT,
+          });
+          // The link reaches the init container exactly, and the version its annotation.
+          expect(stdout, fixture).toContain(`value: "${LINK}"`);
+          expect(stdout, fixture).toContain('docs/export-version: "2026-11-22"');
+        },
+        3,
+      );
     });
 
     it('reads every string the edit writes as that string, in each style, block and flow', async () => {

@@ -119,7 +119,7 @@ describe('publish() with bundle-url', () => {
       new ServiceClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'x' }),
     );
     const result = await publish(inputs, { reporter, client, redactor });
-    expect(result.mirror).toBe(true);
+    expect(result.job).toBeUndefined();
     expect(redactor.redact(`helm said: ${url} (${signature})`)).toBe('helm said: *** (***)');
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createReporter, isLiveTerminal, type TextStream } from '../../src/entry/cli/progress.js';
 import { Redactor } from '../../src/shared/secrets.js';
 
@@ -118,13 +118,23 @@ describe('the live progress line (a terminal)', () => {
       onSecret: () => undefined,
       tickMs: 5,
     });
-    await reporter.group('step', () => new Promise((resolve) => setTimeout(resolve, 60)));
-    const frames = new Set([...term.written.matchAll(/([⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]) working/g)].map((m) => m[1]));
-    expect(frames.size).toBeGreaterThan(1);
-    const after = term.written.length;
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(term.written.length).toBe(after);
-    reporter.close();
+    // Vitest's fake timers: the spinner's interval and the step's 60 ms pass without waiting.
+    vi.useFakeTimers();
+    try {
+      const step = reporter.group('step', () => new Promise((resolve) => setTimeout(resolve, 60)));
+      await vi.advanceTimersByTimeAsync(60);
+      await step;
+      const frames = new Set(
+        [...term.written.matchAll(/([⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]) working/g)].map((m) => m[1]),
+      );
+      expect(frames.size).toBeGreaterThan(1);
+      const after = term.written.length;
+      await vi.advanceTimersByTimeAsync(30);
+      expect(term.written.length).toBe(after);
+      reporter.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -17,6 +17,7 @@ import { parsePublishInputs } from '../../src/publish/inputs.js';
 import { toApiError } from '../../src/github/octokit.js';
 import { memoryLogger } from '../../src/shared/logger.js';
 import { actionYaml } from '../helpers/action.js';
+import { ManualClock, settle } from '../helpers/clock.js';
 
 type Answer = 'ok' | 'down' | number | { status: number; retryAfterMs: number };
 
@@ -47,23 +48,17 @@ function scriptedApi(answers: Answer[]) {
   return { api, calls };
 }
 
-/** A recorder that does not really wait between tries (it notes the waits in `waits`). */
+/**
+ * A recorder whose every wait passes at once (its clock jumps to the wait's end) and is noted in
+ * `clock.slept`. A call's time limit is a wait too, but never reached: every call is answered.
+ */
 function recorderFor(
   api: DeploymentApi,
   logger = memoryLogger(),
   cancel?: AbortSignal,
-  waits: number[] = [],
+  clock = new ManualClock({ auto: true }),
 ) {
-  return new DeploymentRecorder(
-    api,
-    spec,
-    logger,
-    (t) => t,
-    cancel,
-    async (ms) => {
-      waits.push(ms);
-    },
-  );
+  return new DeploymentRecorder({ api, spec, logger, redact: (t) => t, cancel, clock });
 }
 
 const warningsOf = (logger: ReturnType<typeof memoryLogger>) =>
@@ -111,14 +106,13 @@ describe('outcomeOf', () => {
 describe('DeploymentRecorder', () => {
   it('hides every secret from what it sends', async () => {
     const { api, calls } = scriptedApi([]);
-    const recorder = new DeploymentRecorder(
+    const recorder = new DeploymentRecorder({
       api,
       spec,
-      memoryLogger(),
-      (t) => t.split('SECRET').join('***'),
-      undefined,
-      async () => undefined,
-    );
+      logger: memoryLogger(),
+      redact: (t) => t.split('SECRET').join('***'),
+      clock: new ManualClock(),
+    });
     await recorder.start();
     await recorder.failed(new UserError('x'), 'failed at https://s.example/b?sig=SECRET');
     expect(JSON.stringify(calls)).not.toContain('SECRET');
@@ -164,8 +158,8 @@ describe('DeploymentRecorder', () => {
       'ok',
     ]);
     const logger = memoryLogger();
-    const waits: number[] = [];
-    const recorder = recorderFor(api, logger, undefined, waits);
+    const clock = new ManualClock({ auto: true });
+    const recorder = recorderFor(api, logger, undefined, clock);
     await recorder.start();
     await recorder.succeeded('done');
     expect(calls.map((c) => c.kind)).toEqual([
@@ -175,7 +169,7 @@ describe('DeploymentRecorder', () => {
       'success',
       'success',
     ]);
-    expect(waits).toEqual([1000, 2000]);
+    expect(clock.slept).toEqual([1000, 2000]);
     expect(warningsOf(logger)).toEqual([]);
     expect(recorder.state).toBe('success');
   });
@@ -205,11 +199,11 @@ describe('DeploymentRecorder', () => {
   it('a rate limit longer than it is worth waiting: that status is given up at once', async () => {
     const { api, calls } = scriptedApi(['ok', { status: 403, retryAfterMs: 600_000 }, 'ok']);
     const logger = memoryLogger();
-    const waits: number[] = [];
-    const recorder = recorderFor(api, logger, undefined, waits);
+    const clock = new ManualClock({ auto: true });
+    const recorder = recorderFor(api, logger, undefined, clock);
     await recorder.start();
     await recorder.succeeded('done');
-    expect(waits).toEqual([]);
+    expect(clock.slept).toEqual([]);
     expect(calls.map((c) => c.kind)).toEqual(['create', 'in_progress', 'success']);
     expect(recorder.state).toBe('success');
   });
@@ -318,12 +312,11 @@ describe('deployment inputs', () => {
 
 describe('DeploymentRecorder on cancel', () => {
   /** A GitHub that never answers a status: each call ends only when its signal aborts. */
-  function silentStatuses(createAfter?: Promise<void>) {
+  function silentStatuses(clock: ManualClock) {
     const calls: { kind: string; ended?: number }[] = [];
     const api: DeploymentApi = {
       createDeployment: async () => {
         calls.push({ kind: 'create' });
-        await createAfter;
         return { id: 7 };
       },
       createStatus: (_id, status, signal) =>
@@ -331,7 +324,7 @@ describe('DeploymentRecorder on cancel', () => {
           const call: { kind: string; ended?: number } = { kind: status.state };
           calls.push(call);
           signal.addEventListener('abort', () => {
-            call.ended = Date.now();
+            call.ended = clock.now();
             reject(signal.reason as Error);
           });
         }),
@@ -339,48 +332,93 @@ describe('DeploymentRecorder on cancel', () => {
     return { api, calls };
   }
 
+  /** The recorder as the action makes it: its waits are the clock's, cut by the run's signal. */
+  const recorderOn = (
+    api: DeploymentApi,
+    clock: ManualClock,
+    cancel: AbortSignal,
+    logger = memoryLogger(),
+  ) => new DeploymentRecorder({ api, spec, logger, redact: (t) => t, cancel, clock });
+
   it('the final status of a cancelled run ends within the cancel budget, with no retry', async () => {
+    const clock = new ManualClock();
     const controller = new AbortController();
     const { api, calls } = scriptedApi([]);
-    const recorder = recorderFor(api, memoryLogger(), controller.signal);
+    const recorder = recorderOn(api, clock, controller.signal);
     await recorder.start();
-    const silent = silentStatuses();
+    const silent = silentStatuses(clock);
     Object.assign(api, { createStatus: silent.api.createStatus });
     controller.abort();
-    const cancelledAt = Date.now();
-    await recorder.failed(new StoppedError('Cancelled', 'cancelled'), 'Cancelled');
-    const took = Date.now() - cancelledAt;
-    expect(took).toBeGreaterThanOrEqual(CANCELLED_BUDGET_MS - 50);
-    expect(took).toBeLessThan(CANCELLED_BUDGET_MS + 1500);
+    const cancelledAt = clock.now();
+    let done = false;
+    const failed = recorder
+      .failed(new StoppedError('Cancelled', 'cancelled'), 'Cancelled')
+      .then(() => (done = true));
+    await clock.advance(CANCELLED_BUDGET_MS - 1);
+    expect(done).toBe(false);
+    await clock.advance(1);
+    await failed;
+    // Cut exactly at the budget (not the call's own 10 s limit), and not tried again after.
+    expect(silent.calls).toEqual([{ kind: 'error', ended: cancelledAt + CANCELLED_BUDGET_MS }]);
     expect(calls.map((c) => c.kind)).toEqual(['create', 'in_progress']);
-    expect(silent.calls.map((c) => c.kind)).toEqual(['error']);
+    expect(clock.sleeping).toBe(0);
   });
 
   it('a call in flight when the run is cancelled is cut to the budget', async () => {
+    const clock = new ManualClock();
     const controller = new AbortController();
-    const { api, calls } = silentStatuses();
-    const recorder = recorderFor(api, memoryLogger(), controller.signal);
+    const { api, calls } = silentStatuses(clock);
+    const recorder = recorderOn(api, clock, controller.signal);
     const started = recorder.start();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const cancelledAt = Date.now();
+    await clock.advance(100);
+    expect(calls.map((c) => c.kind)).toEqual(['create', 'in_progress']);
+    const cancelledAt = clock.now();
     controller.abort();
+    await clock.advance(CANCELLED_BUDGET_MS);
     await started;
-    expect(calls[1]!.kind).toBe('in_progress');
-    expect(calls[1]!.ended! - cancelledAt).toBeGreaterThanOrEqual(CANCELLED_BUDGET_MS - 50);
-    expect(calls[1]!.ended! - cancelledAt).toBeLessThan(CANCELLED_BUDGET_MS + 1500);
+    expect(calls[1]!.ended).toBe(cancelledAt + CANCELLED_BUDGET_MS);
+  });
+
+  it('a call with no answer and no cancel ends at its own time limit', async () => {
+    const clock = new ManualClock();
+    const { api, calls } = silentStatuses(clock);
+    const logger = memoryLogger();
+    const recorder = recorderOn(api, clock, new AbortController().signal, logger);
+    const startedAt = clock.now();
+    const started = recorder.start();
+    await clock.advance(9_999);
+    expect(calls[1]!.ended).toBeUndefined();
+    await clock.advance(1);
+    expect(calls[1]!.ended).toBe(startedAt + 10_000);
+    // Tried again after a pause of a second, time allowing (three tries in all).
+    await clock.advance(60_000);
+    await started;
+    expect(calls.map((c) => c.kind)).toEqual([
+      'create',
+      'in_progress',
+      'in_progress',
+      'in_progress',
+    ]);
+    expect(logger.lines.join('\n')).toContain('no answer in time');
   });
 
   it('a cancel during a wait between tries ends the wait: in_progress is dropped, the final status sent', async () => {
+    const clock = new ManualClock();
     const controller = new AbortController();
     const { api, calls } = scriptedApi(['ok', { status: 429, retryAfterMs: 4000 }]);
     const logger = memoryLogger();
-    // The real wait (sleep with the run's signal), not a stand-in.
-    const recorder = new DeploymentRecorder(api, spec, logger, (t) => t, controller.signal);
-    const started = recorder.start();
-    setTimeout(() => controller.abort(), 100);
-    const before = Date.now();
+    const recorder = recorderOn(api, clock, controller.signal, logger);
+    let done = false;
+    const started = recorder.start().then(() => (done = true));
+    await clock.advance(100);
+    // Waiting out the rate limit (nothing else sleeps: the call ended).
+    expect(clock.sleeping).toBe(1);
+    expect(done).toBe(false);
+    controller.abort();
+    await settle();
     await started;
-    expect(Date.now() - before).toBeLessThan(1500);
+    // Ended by the cancel, not by the clock.
+    expect(clock.now() - Date.parse('2026-11-24T00:00:00Z')).toBe(100);
     await recorder.failed(new StoppedError('Cancelled', 'cancelled'), 'Cancelled');
     expect(calls.map((c) => c.kind)).toEqual(['create', 'in_progress', 'error']);
     expect(recorder.state).toBe('error');
@@ -411,14 +449,15 @@ describe('DeploymentRecorder on cancel', () => {
 });
 
 describe('toApiError, from what Octokit really throws', () => {
-  /** A server that answers each request from a list, and then hangs. */
+  /** A server that answers each request from a list, and then hangs (calling `hung`). */
   async function server(
     answers: { status: number; headers?: Record<string, string>; body?: unknown }[],
+    hung: () => void = () => undefined,
   ) {
     const http = createServer((req, res) => {
       req.resume();
       const answer = answers.shift();
-      if (!answer) return; // hang
+      if (!answer) return hung();
       res
         .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
         .end(JSON.stringify(answer.body ?? {}));
@@ -448,21 +487,26 @@ describe('toApiError, from what Octokit really throws', () => {
   }
 
   it('tells an answer (status, rate limit, wait) from no answer (code, timeout)', async () => {
-    const s = await server([
-      { status: 403, body: { message: 'Resource not accessible by integration' } },
-      { status: 429, headers: { 'retry-after': '2' }, body: { message: 'slow down' } },
-      {
-        status: 403,
-        headers: { 'retry-after': '3' },
-        body: { message: 'You have exceeded a secondary rate limit.' },
-      },
-      { status: 500, body: { message: 'Server Error' } },
-      {
-        status: 429,
-        headers: { 'retry-after': new Date(Date.now() + 30_000).toUTCString() },
-        body: { message: 'slow down' },
-      },
-    ]);
+    // The caller's time limit, ended as soon as the server has stopped answering.
+    const limit = new AbortController();
+    const s = await server(
+      [
+        { status: 403, body: { message: 'Resource not accessible by integration' } },
+        { status: 429, headers: { 'retry-after': '2' }, body: { message: 'slow down' } },
+        {
+          status: 403,
+          headers: { 'retry-after': '3' },
+          body: { message: 'You have exceeded a secondary rate limit.' },
+        },
+        { status: 500, body: { message: 'Server Error' } },
+        {
+          status: 429,
+          headers: { 'retry-after': new Date(Date.now() + 30_000).toUTCString() },
+          body: { message: 'slow down' },
+        },
+      ],
+      () => limit.abort(new DOMException('The operation timed out.', 'TimeoutError')),
+    );
     try {
       const refused = await thrown(s.baseUrl);
       expect([refused.status, refused.retryAfterMs, refused.message]).toEqual([
@@ -482,12 +526,14 @@ describe('toApiError, from what Octokit really throws', () => {
       expect(dated.retryAfterMs).toBeGreaterThan(28_000);
       expect(dated.retryAfterMs).toBeLessThanOrEqual(30_000);
       // The list is used up: the server hangs, the call is cut by its signal.
-      const slow = await thrown(s.baseUrl, AbortSignal.timeout(300));
+      const slow = await thrown(s.baseUrl, limit.signal);
       expect([slow.status, slow.message]).toEqual([undefined, 'no answer in time']);
     } finally {
       await s.close();
     }
-    // Nobody listens there any more: Octokit says 500, but GitHub never answered.
+    // Nobody listens there any more: Octokit says 500, but GitHub never answered. (The pooled
+    // connections the server closed are seen closed first: a request on one would be a reset.)
+    await settle();
     const down = await thrown(s.baseUrl);
     expect([down.status, down.message]).toEqual([undefined, 'ECONNREFUSED']);
   });

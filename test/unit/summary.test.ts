@@ -5,30 +5,35 @@ import { successSummary } from '../../src/publish/summary.js';
 function result(diff: string): PublishResult {
   return {
     domain: 'docs.example.com',
-    jobId: 'se_0123456789abcdef',
-    status: 'completed',
-    pageCount: 3,
-    bundle: {
-      bundleUrl: 'https://storage.example.com/b/site.tar.gz?X-Amz-Signature=abcdef0123456789',
-      sizeBytes: 1000,
-      expiresAt: '2026-11-24T06:00:00.000Z',
-    },
-    mirror: false,
-    linkRefreshed: false,
     version: '',
-    values: [
-      {
-        display: 'values.yaml',
-        changed: true,
-        created: false,
-        changes: ['bundleUrl updated'],
-        diff,
-      },
-    ],
-    valuesChanged: true,
-    exportDurationMs: 1000,
-    polls: 2,
     dryRun: true,
+    job: {
+      id: 'se_0123456789abcdef',
+      status: 'completed',
+      pageCount: 3,
+      durationMs: 1000,
+      polls: 2,
+    },
+    link: {
+      bundle: {
+        bundleUrl: 'https://storage.example.com/b/site.tar.gz?X-Amz-Signature=abcdef0123456789',
+        sizeBytes: 1000,
+        expiresAt: '2026-11-24T06:00:00.000Z',
+      },
+      refreshed: false,
+    },
+    values: {
+      files: [
+        {
+          display: 'values.yaml',
+          changed: true,
+          created: false,
+          changes: ['bundleUrl updated'],
+          diff,
+        },
+      ],
+      changed: true,
+    },
     renderCheck: undefined,
   };
 }

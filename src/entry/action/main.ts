@@ -183,9 +183,9 @@ async function startDeployment(
     return undefined;
   }
   const { octokitDeploymentApi } = await import('../../github/octokit.js');
-  const recorder = new DeploymentRecorder(
-    octokitDeploymentApi(spec.token),
-    {
+  const recorder = new DeploymentRecorder({
+    api: octokitDeploymentApi(spec.token),
+    spec: {
       environment: spec.environment,
       environmentUrl: spec.environmentUrl,
       ref: sha,
@@ -194,10 +194,10 @@ async function startDeployment(
       version: inputs.version,
       jobId: inputs.jobId,
     },
-    reporter,
+    logger: reporter,
     redact,
-    signal,
-  );
+    cancel: signal,
+  });
   await recorder.start();
   if (recorder.id !== undefined) core.setOutput(Outputs.DeploymentId, String(recorder.id));
   return recorder;

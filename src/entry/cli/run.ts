@@ -60,7 +60,7 @@ function preparePublish(read: InputReader, workspace: string): Prepared {
       const result = await publish(effective, { reporter, client, signal, state, redactor });
       const results = publishOutputs(result);
       // The link's query is a credential: only the values file gets it whole.
-      results[Outputs.BundleUrl] = redactLink(result.bundle.bundleUrl);
+      results[Outputs.BundleUrl] = redactLink(result.link.bundle.bundleUrl);
       return { results, done: publishedLine(result) };
     },
     partial: () => ({
@@ -75,10 +75,10 @@ function publishedLine(result: PublishResult): string {
   const helm = result.helm
     ? `; Helm release ${result.helm.release.name} is at revision ${result.helm.release.revision} (${result.helm.release.status})`
     : '';
-  const files = result.values.map((file) => file.display).join(', ');
+  const files = result.values.files.map((file) => file.display).join(', ');
   if (result.dryRun)
-    return `Dry run done: ${job}; ${files} ${result.valuesChanged ? 'would change' : 'would stay as it is'}, nothing was written${helm}.`;
-  return `Published ${job} to ${files}${result.valuesChanged ? '' : ' (it already had these values)'}${helm}.`;
+    return `Dry run done: ${job}; ${files} ${result.values.changed ? 'would change' : 'would stay as it is'}, nothing was written${helm}.`;
+  return `Published ${job} to ${files}${result.values.changed ? '' : ' (it already had these values)'}${helm}.`;
 }
 
 function prepareAgent(read: InputReader): Prepared {
