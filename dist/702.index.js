@@ -128,6 +128,19 @@ function authorOf(user, association) {
 function posted(data) {
     return { id: data.id, url: data.html_url };
 }
+/**
+ * The page handler of a listing: stops after MAX_COMMENTS items (a marker is in the action's own,
+ * early comments; instructions older than that many are not looked for).
+ */
+function upToLimit() {
+    let seen = 0;
+    return (response, done) => {
+        seen += response.data.length;
+        if (seen >= MAX_COMMENTS)
+            done();
+        return response.data;
+    };
+}
 /** The agent's calls on the run's repository (GITHUB_REPOSITORY, as for deployments). */
 function octokitPullRequestApi(token) {
     const octokit = createOctokit(token);
@@ -152,22 +165,47 @@ function octokitPullRequestApi(token) {
                 author: authorOf(data.user, data.author_association),
             };
         }),
-        comments: (number) => call(async (request) => {
-            let seen = 0;
-            const all = await octokit.paginate(octokit.rest.issues.listComments, { ...at, issue_number: number, per_page: 100, request }, (response, done) => {
-                seen += response.data.length;
-                if (seen >= MAX_COMMENTS)
-                    done();
-                return response.data;
-            });
-            return all.slice(0, MAX_COMMENTS).map((c) => ({
-                id: c.id,
-                body: c.body ?? '',
-                author: authorOf(c.user, c.author_association),
-                url: c.html_url,
-                updatedAt: c.updated_at,
-            }));
-        }),
+        comments: (number) => call(async (request) => (await octokit.paginate(octokit.rest.issues.listComments, { ...at, issue_number: number, per_page: 100, request }, upToLimit()))
+            .slice(0, MAX_COMMENTS)
+            .map((c) => ({
+            id: c.id,
+            body: c.body ?? '',
+            author: authorOf(c.user, c.author_association),
+            url: c.html_url,
+            createdAt: c.created_at,
+            updatedAt: c.updated_at,
+        }))),
+        reviewComments: (number) => call(async (request) => (await octokit.paginate(octokit.rest.pulls.listReviewComments, { ...at, pull_number: number, per_page: 100, request }, upToLimit()))
+            .slice(0, MAX_COMMENTS)
+            .map((c) => ({
+            id: c.id,
+            reviewId: c.pull_request_review_id ?? undefined,
+            inReplyTo: c.in_reply_to_id ?? undefined,
+            body: c.body ?? '',
+            author: authorOf(c.user, c.author_association),
+            url: c.html_url,
+            createdAt: c.created_at,
+            updatedAt: c.updated_at,
+            path: c.path,
+            subjectType: c.subject_type ?? 'line',
+            line: c.line ?? null,
+            startLine: c.start_line ?? null,
+            side: c.side ?? null,
+            startSide: c.start_side ?? null,
+            originalLine: c.original_line ?? null,
+            originalStartLine: c.original_start_line ?? null,
+            diffHunk: c.diff_hunk ?? '',
+        }))),
+        reviews: (number) => call(async (request) => (await octokit.paginate(octokit.rest.pulls.listReviews, { ...at, pull_number: number, per_page: 100, request }, upToLimit()))
+            .slice(0, MAX_COMMENTS)
+            .map((r) => ({
+            id: r.id,
+            body: r.body ?? '',
+            author: authorOf(r.user, r.author_association),
+            url: r.html_url,
+            state: r.state.toUpperCase(),
+            submittedAt: r.submitted_at ?? '',
+        }))),
         comment: (number, body) => call(async (request) => posted((await octokit.rest.issues.createComment({ ...at, issue_number: number, body, request }))
             .data)),
         editComment: (id, body) => call(async (request) => posted((await octokit.rest.issues.updateComment({ ...at, comment_id: id, body, request })).data)),
@@ -180,10 +218,11 @@ function octokitPullRequestApi(token) {
         })).data)),
         react: (kind, id, content) => call(async (request) => {
             const target = { ...at, comment_id: id, content, request };
-            if (kind === 'review')
-                await octokit.rest.reactions.createForPullRequestReviewComment(target);
-            else
-                await octokit.rest.reactions.createForIssueComment(target);
+            const { status } = kind === 'review'
+                ? await octokit.rest.reactions.createForPullRequestReviewComment(target)
+                : await octokit.rest.reactions.createForIssueComment(target);
+            // 200: "you already added the reaction type", so this identity took the comment before.
+            return status === 200 ? 'already' : 'added';
         }),
         permission: (login) => call(async (request) => {
             const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({

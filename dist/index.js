@@ -52931,7 +52931,7 @@ __webpack_unused_export__ = parser.Parser;
 exports.qg = publicApi.parse;
 exports.hR = publicApi.parseAllDocuments;
 exports.Tp = publicApi.parseDocument;
-__webpack_unused_export__ = publicApi.stringify;
+exports.As = publicApi.stringify;
 exports.YR = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;
 
@@ -58888,6 +58888,36 @@ exports.visitAsync = visitAsync;
 /******/ /* webpack/runtime/asset-relocator-loader */
 /******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
 /******/ 
+/******/ /* webpack/runtime/create fake namespace object */
+/******/ (() => {
+/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
+/******/ 	var leafPrototypes;
+/******/ 	// create a fake namespace object
+/******/ 	// mode & 1: value is a module id, require it
+/******/ 	// mode & 2: merge all properties of value into the ns
+/******/ 	// mode & 4: return value when already ns object
+/******/ 	// mode & 16: return value when it's Promise-like
+/******/ 	// mode & 8|1: behave like require
+/******/ 	__nccwpck_require__.t = function(value, mode) {
+/******/ 		if(mode & 1) value = this(value);
+/******/ 		if(mode & 8) return value;
+/******/ 		if(typeof value === 'object' && value) {
+/******/ 			if((mode & 4) && value.__esModule) return value;
+/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
+/******/ 		}
+/******/ 		var ns = Object.create(null);
+/******/ 		__nccwpck_require__.r(ns);
+/******/ 		var def = {};
+/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
+/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
+/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
+/******/ 		}
+/******/ 		def['default'] = () => (value);
+/******/ 		__nccwpck_require__.d(ns, def);
+/******/ 		return ns;
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/define property getters */
 /******/ (() => {
 /******/ 	// define getter functions for harmony exports
@@ -58925,6 +58955,17 @@ exports.visitAsync = visitAsync;
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
 /******/ })();
 /******/ 
 /******/ /* webpack/runtime/node module decorator */
@@ -70793,6 +70834,22 @@ function parseBaseUrlInput(raw) {
         throw error;
     }
 }
+/**
+ * The root action's api-key: not required there, because a publish of bundle-url asks nothing of
+ * the service. The agent's stays required (CommonInputs.ApiKey).
+ */
+const OptionalApiKey = {
+    name: CommonInputs.ApiKey.name,
+    default: '',
+    required: false,
+};
+/**
+ * The key of a run that may not need one: blank is accepted when `keyless` (bundle-url is given)
+ * and is then '' (no client is made); anything else is checked as parseApiKey checks it.
+ */
+function parseOptionalApiKey(raw, warnings, keyless) {
+    return keyless && raw.trim() === '' ? '' : parseApiKey(raw, warnings);
+}
 function parseApiKey(raw, warnings) {
     const name = CommonInputs.ApiKey.name;
     const key = raw.trim();
@@ -70913,6 +70970,130 @@ function parseVerifyInputs(get, warnings) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/publish/domain.ts
+/**
+ * The `domain` input: a pasted address (`https://Docs.Example.com/`) is normalised to its host;
+ * a path, port, user name, query or look-alike letters are refused with the fix.
+ */
+
+
+const DomainInput = { name: 'domain', default: '' };
+/** Normalises `https://Docs.Example.com/` to `docs.example.com`; refuses paths, ports, look-alikes. */
+function parseDomain(raw, notices) {
+    const original = raw.trim();
+    if (original === '')
+        return undefined;
+    refuseNonAscii(original);
+    const host = checkLabels(hostPart(original), original);
+    if (host !== original)
+        notices.push(`Input "domain" normalised from "${original}" to "${host}".`);
+    return host;
+}
+const domainError = (problem, fix) => new InputError(DomainInput.name, problem, fix);
+function refuseNonAscii(original) {
+    const nonAscii = /[^\x20-\x7e]/u.exec(original);
+    if (nonAscii) {
+        throw domainError(`("${printable(original)}") contains the non-ASCII character ${codePoint(nonAscii[0])} at position ${nonAscii.index + 1}`, 'Type the host name in plain ASCII (look-alike letters from other alphabets are refused), or use its punycode form (xn--…).');
+    }
+}
+/** The host of a pasted address: an http(s) scheme and trailing slashes dropped, anything else refused. */
+function hostPart(original) {
+    let host = original.toLowerCase();
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\//.exec(host);
+    if (scheme) {
+        if (scheme[1] !== 'https' && scheme[1] !== 'http')
+            throw domainError(`("${original}") has the scheme ${scheme[1]}://`, 'Give the host name only, e.g. docs.example.com.');
+        host = host.slice(scheme[0].length);
+    }
+    if (/[?#]/.test(host))
+        throw domainError(`("${original}") has a query or fragment`, 'Give the host name only, e.g. docs.example.com.');
+    host = host.replace(/\/+$/, '');
+    const slash = host.indexOf('/');
+    if (slash >= 0)
+        throw domainError(`("${original}") has a path ("${host.slice(slash)}")`, `Static export takes the host name only: use "${host.slice(0, slash)}". The export covers every published page; to export some pages only, list them in the paths input.`);
+    if (host.includes('@'))
+        throw domainError(`("${printable(original)}") contains "@"`, 'Give the host name only, without a user name.');
+    if (host.includes(':'))
+        throw domainError(`("${original}") has a port`, `Give the host name only: "${host.split(':')[0]}".`);
+    return host.replace(/\.$/, '');
+}
+function checkLabels(host, original) {
+    const labels = host.split('.');
+    const badLabel = labels.find((label) => !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
+    if (labels.length < 2 || badLabel !== undefined || host.length > 253) {
+        throw domainError(`("${printable(original)}") is not a host name`, "Use the site's host name as shown in the dashboard, e.g. docs.example.com or acme.mintlify.app.");
+    }
+    return host;
+}
+
+;// CONCATENATED MODULE: ./src/values/choice.ts
+/**
+ * The values-document input: which document (and which chart values in it) of a values file is
+ * the target, when a file holds several. One choice per line:
+ *
+ *     HelmRelease/docs                       every values file: the HelmRelease named docs
+ *     docs                                   any kind named docs (a helmCharts entry: its releaseName)
+ *     prod/HelmRelease/docs                  the one in namespace prod, where names repeat
+ *     clusters/prod/docs.yaml: HelmRelease/docs   only in that values file
+ *     Application/docs[docs-chart]           a chart source of a multi-source Application
+ *     ConfigMap/docs-values[values.yaml]     a ConfigMap's data key (values.yaml by default)
+ *
+ * Two lines for one file choose two targets in it (one write). A line without a file applies to
+ * every values file. `#` starts a comment, on its own line or after a space.
+ */
+
+
+
+const ValuesDocumentInput = {
+    name: 'values-document',
+    default: '',
+    text: { maxLength: 8192, formatting: false },
+};
+const NAME = /^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+const KIND = /^[A-Za-z][A-Za-z0-9]*$/;
+const PART = /^[^\s[\]]+$/;
+/** Parses values-document: one choice per line, blank lines skipped. */
+function parseValuesDocument(get, workspace) {
+    const name = ValuesDocumentInput.name;
+    const selectors = [];
+    get(ValuesDocumentInput)
+        .split(/\r?\n/)
+        .forEach((line, index) => {
+        // A comment as YAML writes it: a whole line, or after a space (a name holds no `#`).
+        const text = line.replace(/(^|\s)#.*$/, '').trim();
+        if (text === '')
+            return;
+        const colon = text.lastIndexOf(':');
+        const choice = (colon === -1 ? text : text.slice(colon + 1)).trim();
+        const fileText = colon === -1 ? undefined : text.slice(0, colon).trim();
+        const file = fileText === undefined
+            ? undefined
+            : parseWorkspacePath(name, fileText, workspace, 'clusters/prod/docs.yaml', index + 1);
+        const selector = parseChoice(choice);
+        if (!selector)
+            throw new InputError(name, `line ${index + 1} ("${printable(text)}") is not a document choice`, 'Write KIND/NAME (e.g. HelmRelease/docs) or NAME, optionally NAMESPACE/KIND/NAME, a [KEY] for a ConfigMap key or an Application source, and "FILE: " before it to choose in one values file only.');
+        selectors.push({ ...selector, raw: text, file });
+    });
+    return selectors;
+}
+function parseChoice(text) {
+    const bracket = /^(.*?)\[([^\]]*)\]$/.exec(text);
+    const part = bracket?.[2]?.trim();
+    if (bracket && (!part || !PART.test(part)))
+        return undefined;
+    const parts = (bracket ? bracket[1] : text).split('/').map((p) => p.trim());
+    const name = parts[parts.length - 1];
+    const kind = parts.length >= 2 ? parts[parts.length - 2] : undefined;
+    const namespace = parts.length === 3 ? parts[0] : undefined;
+    if (parts.length > 3 || !NAME.test(name))
+        return undefined;
+    if (kind !== undefined && !KIND.test(kind))
+        return undefined;
+    if (namespace !== undefined && !NAME.test(namespace))
+        return undefined;
+    return { kind, name, namespace, part };
+}
+
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/values/style.ts
@@ -71019,6 +71200,7 @@ function readsBack(text, value, inFlow, style) {
 
 
 
+
 const ValuesInputs = {
     // A blank value is refused: it is far more likely a mistake than a wish for values.yaml.
     ValuesFile: {
@@ -71028,6 +71210,7 @@ const ValuesInputs = {
         text: { maxLength: 8192, formatting: false },
     },
     ValuesKey: { name: 'values-key', default: 'staticExport' },
+    ValuesDocument: ValuesDocumentInput,
 };
 /** The files, in the order given: one path per line, blank lines skipped, none twice. */
 function parseValuesFileInput(get, workspace) {
@@ -71083,8 +71266,10 @@ function isPlainKey(key) {
 
 
 
+
+
 const ExportInputs = {
-    Domain: { name: 'domain', default: '' },
+    Domain: DomainInput,
     JobId: { name: 'job-id', default: '' },
     BundleUrl: { name: 'bundle-url', default: '' },
     Version: { name: 'version', default: '' },
@@ -71095,7 +71280,7 @@ const ExportInputs = {
 };
 /** Every input of action.yml, in its order (a test checks names and defaults against it). */
 const PUBLISH_INPUTS = [
-    CommonInputs.ApiKey,
+    OptionalApiKey,
     ExportInputs.Domain,
     ExportInputs.JobId,
     ExportInputs.BundleUrl,
@@ -71103,6 +71288,7 @@ const PUBLISH_INPUTS = [
     ExportInputs.Paths,
     ValuesInputs.ValuesFile,
     ValuesInputs.ValuesKey,
+    ValuesInputs.ValuesDocument,
     CommonInputs.BaseUrl,
     CommonInputs.Timeout,
     CommonInputs.PollInterval,
@@ -71119,7 +71305,9 @@ function parsePublishInputs(read, workspace) {
     const notices = [];
     const warnings = [];
     const get = inputGetter(read);
-    const apiKey = parseApiKey(get(CommonInputs.ApiKey), warnings);
+    // bundle-url asks nothing of the service: there the key may be left out.
+    const keyless = get(ExportInputs.BundleUrl).trim() !== '';
+    const apiKey = parseOptionalApiKey(get(OptionalApiKey), warnings, keyless);
     const { jobId, domain, bundleUrl } = parseTarget(get, notices);
     const version = parseVersion(get(ExportInputs.Version));
     const paths = parsePaths(get(ExportInputs.Paths), notices);
@@ -71130,6 +71318,7 @@ function parsePublishInputs(read, workspace) {
     }
     const valuesFiles = parseValuesFileInput(get, workspace);
     const valuesKey = parseValuesKey(get);
+    const valuesDocuments = parseValuesDocument(get, workspace);
     const service = { apiKey, ...parseServiceSettings(get) };
     const download = parseDownloadPath(get, workspace, valuesFiles);
     const dryRun = inputs_parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
@@ -71148,6 +71337,7 @@ function parsePublishInputs(read, workspace) {
             paths,
             valuesFiles,
             valuesKey,
+            valuesDocuments,
             downloadPath: download.path,
             downloadPathInput: download.display,
             dryRun,
@@ -71205,53 +71395,6 @@ function parseDownloadPath(get, workspace, valuesFiles) {
     }
     return { path, display };
 }
-/** Normalises `https://Docs.Example.com/` to `docs.example.com`; refuses paths, ports, look-alikes. */
-function parseDomain(raw, notices) {
-    const original = raw.trim();
-    if (original === '')
-        return undefined;
-    refuseNonAscii(original);
-    const host = checkLabels(hostPart(original), original);
-    if (host !== original)
-        notices.push(`Input "domain" normalised from "${original}" to "${host}".`);
-    return host;
-}
-const domainError = (problem, fix) => new InputError(ExportInputs.Domain.name, problem, fix);
-function refuseNonAscii(original) {
-    const nonAscii = /[^\x20-\x7e]/u.exec(original);
-    if (nonAscii) {
-        throw domainError(`("${printable(original)}") contains the non-ASCII character ${codePoint(nonAscii[0])} at position ${nonAscii.index + 1}`, 'Type the host name in plain ASCII (look-alike letters from other alphabets are refused), or use its punycode form (xn--…).');
-    }
-}
-/** The host of a pasted address: an http(s) scheme and trailing slashes dropped, anything else refused. */
-function hostPart(original) {
-    let host = original.toLowerCase();
-    const scheme = /^([a-z][a-z0-9+.-]*):\/\//.exec(host);
-    if (scheme) {
-        if (scheme[1] !== 'https' && scheme[1] !== 'http')
-            throw domainError(`("${original}") has the scheme ${scheme[1]}://`, 'Give the host name only, e.g. docs.example.com.');
-        host = host.slice(scheme[0].length);
-    }
-    if (/[?#]/.test(host))
-        throw domainError(`("${original}") has a query or fragment`, 'Give the host name only, e.g. docs.example.com.');
-    host = host.replace(/\/+$/, '');
-    const slash = host.indexOf('/');
-    if (slash >= 0)
-        throw domainError(`("${original}") has a path ("${host.slice(slash)}")`, `Static export takes the host name only: use "${host.slice(0, slash)}". The export covers every published page; to export some pages only, list them in the paths input.`);
-    if (host.includes('@'))
-        throw domainError(`("${printable(original)}") contains "@"`, 'Give the host name only, without a user name.');
-    if (host.includes(':'))
-        throw domainError(`("${original}") has a port`, `Give the host name only: "${host.split(':')[0]}".`);
-    return host.replace(/\.$/, '');
-}
-function checkLabels(host, original) {
-    const labels = host.split('.');
-    const badLabel = labels.find((label) => !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
-    if (labels.length < 2 || badLabel !== undefined || host.length > 253) {
-        throw domainError(`("${printable(original)}") is not a host name`, "Use the site's host name as shown in the dashboard, e.g. docs.example.com or acme.mintlify.app.");
-    }
-    return host;
-}
 function parseVersion(raw) {
     const version = raw.trim();
     if (version === '')
@@ -71306,6 +71449,1414 @@ function parseRefreshBefore(raw, bundleUrl) {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: ./src/values/file.ts
+/**
+ * What the values-file modules share: the shapes they pass around, where the block they edit
+ * lives, how the YAML is parsed, and the form of every message about the file.
+ */
+
+/** Where the chart reads the static export: `staticExport` at the top of the values. */
+const STATIC_EXPORT = ['staticExport'];
+/** The keys this action writes into that mapping, in the order it adds them. */
+const KEYS = ['enabled', 'bundleUrl', 'version'];
+/**
+ * How every values file is parsed: duplicate keys are an error, node ranges are kept, and merge
+ * keys (`<<: *defaults`) are merged, as Helm reads them.
+ */
+const PARSE = {
+    keepSourceTokens: true,
+    uniqueKeys: true,
+    prettyErrors: true,
+    merge: true,
+};
+/** Enough aliases for any real values file, few enough to stop a "billion laughs" file. */
+const TO_JS = { maxAliasCount: 10_000 };
+function fileError(display, problem, fix) {
+    return new UserError(`values-file "${display}" ${problem}. ${fix} The file was not changed.`, {
+        file: display,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/values/source.ts
+/**
+ * Positions in a values file's source text, and the splices that edit it: the edit replaces
+ * only the ranges it must, so everything else stays byte for byte.
+ */
+
+/** Applies non-overlapping splices, from the end so that earlier offsets stay valid. */
+function applySplices(text, splices) {
+    let out = text;
+    for (const s of [...splices].sort((a, b) => b.start - a.start || b.end - a.end)) {
+        out = out.slice(0, s.start) + s.text + out.slice(s.end);
+    }
+    return out;
+}
+function lineStart(text, offset) {
+    return text.lastIndexOf('\n', offset - 1) + 1;
+}
+/** Offset just past the line break that ends the line containing `offset` (or the text's end). */
+function lineEnd(text, offset) {
+    const nl = text.indexOf('\n', offset);
+    return nl === -1 ? text.length : nl + 1;
+}
+/** The column of a node's first character. */
+function columnOf(text, node) {
+    const start = node.range?.[0] ?? 0;
+    return start - lineStart(text, start);
+}
+/** The indentation step the file uses: the column of the first nested block key, else 2. */
+function detectIndent(root, text) {
+    for (const pair of root.items) {
+        const value = pair.value;
+        if ((0,dist/* isMap */.jh)(value) && !value.flow && value.items[0]) {
+            const indent = columnOf(text, value.items[0].key);
+            if (indent > 0)
+                return indent;
+        }
+    }
+    return 2;
+}
+/** Where to append a new top-level key: the end of the text, or before a `...` end marker. */
+function documentEnd(text, doc) {
+    const contentsEnd = doc.contents?.range?.[2] ?? 0;
+    const marker = /^\.\.\.[ \t]*(#.*)?$/m.exec(text.slice(contentsEnd));
+    return marker ? contentsEnd + marker.index : text.length;
+}
+/**
+ * Replaces the scalar at `range` with `value`. A block scalar's range takes its final line
+ * break, which is kept; a trailing comment keeps its column where there is room:
+ * `enabled: false  # x` → `enabled: true   # x`.
+ */
+function replaceScalar(text, range, value) {
+    const start = range[0];
+    let end = range[1];
+    const trailing = /(\r?\n)+$/.exec(text.slice(start, end))?.[0] ?? '';
+    end -= trailing.length;
+    const lead = start === end && !/[ \t]$/.test(text.slice(0, start)) ? ' ' : '';
+    const gap = /^( +)#/.exec(text.slice(end));
+    if (gap && !trailing) {
+        const spaces = Math.max(1, gap[1].length + (end - start) - (lead.length + value.length));
+        return { start, end: end + gap[1].length, text: `${lead}${value}${' '.repeat(spaces)}` };
+    }
+    const tail = text[end] === '#' ? ' ' : '';
+    return { start, end, text: `${lead}${value}${tail}` };
+}
+/** Gives a value to a key that has none: `bundleUrl:` → `bundleUrl: "..."`. */
+function insertAfterColon(text, pair, value) {
+    const colon = text.indexOf(':', pair.key.range[1]);
+    return { start: colon + 1, end: colon + 1, text: ` ${value}` };
+}
+/** The text span that removes one pair of a map (its whole lines in a block map). */
+function removal(text, map, item) {
+    const key = item.key;
+    const value = item.value;
+    const start = key.range[0];
+    const end = value?.range?.[1] ?? key.range[1];
+    if (!map.flow) {
+        const from = lineStart(text, start);
+        const to = text[end - 1] === '\n' ? end : lineEnd(text, end);
+        return { start: from, end: to, text: '' };
+    }
+    // Flow mapping: take the pair and one neighbouring comma.
+    const after = /^\s*,[ \t]*/.exec(text.slice(end));
+    if (after)
+        return { start, end: end + after[0].length, text: '' };
+    const before = /,\s*$/.exec(text.slice(0, start));
+    if (before)
+        return { start: start - before[0].length, end, text: '' };
+    return { start, end, text: '' };
+}
+/**
+ * Where new pairs go at the end of a flow mapping, and what separates them from the last pair:
+ * `{a: 1}` → after `1`, `, `; `{}` or `{a: 1,}` → no comma is added.
+ */
+function flowAppend(text, map) {
+    // The range ends just past the closing brace (which, nested, may be followed by another).
+    const close = text.lastIndexOf('}', map.range[1] - 1);
+    const before = text.slice(0, close).trimEnd();
+    return { at: before.length, open: before.endsWith('{'), comma: before.endsWith(',') };
+}
+
+;// CONCATENATED MODULE: ./src/values/path.ts
+/**
+ * The values-key path in a values file: how much of it the file has, and why a path cannot be
+ * written. Helm reads merge keys (`<<: *defaults`), so the path is followed as Helm follows it: a
+ * key of the mapping itself wins over a merged one. The edit never writes into an anchor's target
+ * (every alias of it would change too); a key that only a merge provides is written into the
+ * mapping itself, where it overrides the merged one, unless that would drop merged keys.
+ */
+
+
+
+/** Follows the path from `root` (the document's top, or the mapping of a manifest that holds the
+ * chart values); throws a UserError (naming the path, the file and the line) if it cannot be
+ * written. Expects a checked document: one mapping at the top, or nothing. */
+function walkPath(doc, text, at, display, root = doc.contents) {
+    const walk = { doc, text, at, display };
+    if (!(0,dist/* isMap */.jh)(root))
+        return { map: null, depth: 0 };
+    let map = root;
+    for (let depth = 0; depth < at.length; depth++) {
+        const pair = findPair(map, at[depth]);
+        const value = pair?.value;
+        if (!pair) {
+            refuseMerged(walk, map, depth);
+            return { map, depth };
+        }
+        if (!value || isEmpty(value)) {
+            if (value)
+                refuseShared(walk, value, depth + 1);
+            return { map, depth, empty: pair };
+        }
+        if (!(0,dist/* isMap */.jh)(value))
+            throw notMapping(walk, value, depth + 1);
+        refuseShared(walk, value, depth + 1);
+        map = value;
+    }
+    refuseAnchoredValues(walk, map);
+    return { map, depth: at.length };
+}
+/** A scalar, a list or an alias where the path needs a mapping. */
+function notMapping(walk, value, depth) {
+    const { at, text, display } = walk;
+    const name = at.slice(0, depth).join('.');
+    const key = at[depth - 1];
+    const where = depth < at.length ? ` (on the values-key path ${at.join('.')})` : '';
+    const line = lineOf(text, value.range?.[0] ?? 0);
+    if ((0,dist/* isAlias */.Vj)(value)) {
+        const target = value.resolve(walk.doc);
+        const fix = (0,dist/* isMap */.jh)(target)
+            ? `The values would have to be written into the anchor &${value.source}, which every *${value.source} shares, and this action never rewrites an anchor's target. Give ${name} a mapping of its own that merges the anchor ("${key}:" with "<<: *${value.source}" indented below) and run again.`
+            : `Write ${name} as a mapping or remove it.`;
+        return fileError(display, `has ${name}${where} as an alias (*${value.source}) at line ${line}, not a mapping`, fix);
+    }
+    return fileError(display, `has ${name}${where} as a ${describeNode(value)} at line ${line}, not a mapping`, `Write ${name} as a mapping (e.g. "${key}:" with "enabled: true" indented below) or remove it${where ? ', or check values-key' : ''}.`);
+}
+/**
+ * The key is not in the mapping itself; if a merge key provides it, the key written here would
+ * replace the merged value whole (a merge is shallow): refused when that would drop anything.
+ */
+function refuseMerged(walk, map, depth) {
+    const { at, display, text } = walk;
+    const merged = fromMerge(walk.doc, map, at[depth]);
+    if (!merged)
+        return;
+    const lost = lostKeys(merged.value, at.slice(depth + 1), at.slice(0, depth + 1).join('.'));
+    if (lost.length === 0)
+        return;
+    const key = merged.pair.key;
+    const line = lineOf(text, key.range?.[0] ?? 0);
+    const source = text.slice(key.range[0], lineEnd(text, key.range[0])).trim();
+    const name = at.slice(0, depth + 1).join('.');
+    const owner = depth === 0 ? 'the top of the file' : at.slice(0, depth).join('.');
+    throw fileError(display, `gets ${name} from the merge key "${source}" at line ${line}`, `Writing values-key ${at.join('.')} means writing ${at[depth]} into ${owner}, which replaces the whole merged value (a merge is shallow) and would drop ${lost.join(', ')}; this action never rewrites the anchor itself, which every alias of it shares. Write ${name} in full under ${owner}, or point values-key at the anchor's own path if every user of it should get the link.`);
+}
+/** The value a merge key of `map` gives `key`, and the merge pair that gives it. */
+function fromMerge(doc, map, key) {
+    for (const pair of map.items) {
+        if (!isMergeKey(pair))
+            continue;
+        const sources = (0,dist/* isSeq */.oP)(pair.value) ? pair.value.items : [pair.value];
+        for (const source of sources) {
+            const node = (0,dist/* isAlias */.Vj)(source) ? source.resolve(doc) : source;
+            if (!(0,dist/* isMap */.jh)(node))
+                continue;
+            const data = node.toJS(doc, TO_JS);
+            if (Object.hasOwn(data, key))
+                return { value: data[key], pair };
+        }
+    }
+    return undefined;
+}
+function isMergeKey(pair) {
+    return (0,dist/* isScalar */.jn)(pair.key) && typeof pair.key.value === 'symbol';
+}
+/** The dotted names of what a mapping written for `rest` would not carry over from `value`. */
+function lostKeys(value, rest, name) {
+    if (value === null || value === undefined)
+        return [];
+    if (typeof value !== 'object' || Array.isArray(value))
+        return [name];
+    const allowed = rest.length === 0 ? KEYS : [rest[0]];
+    const data = value;
+    return Object.keys(data).flatMap((key) => !allowed.includes(key)
+        ? [`${name}.${key}`]
+        : rest.length > 0
+            ? lostKeys(data[key], rest.slice(1), `${name}.${key}`)
+            : []);
+}
+/** A node the edit writes into must not be an anchor that aliases elsewhere reuse. */
+function refuseShared(walk, node, depth) {
+    const anchor = 'anchor' in node ? node.anchor : undefined;
+    if (!anchor)
+        return;
+    const lines = [];
+    (0,dist/* visit */.YR)(walk.doc, {
+        Alias(_, alias) {
+            if (alias.resolve(walk.doc) === node)
+                lines.push(lineOf(walk.text, alias.range?.[0] ?? 0));
+        },
+    });
+    if (lines.length === 0)
+        return;
+    const { at, text, display } = walk;
+    const name = at.slice(0, depth).join('.');
+    throw fileError(display, `has the anchor &${anchor} on ${name} at line ${lineOf(text, node.range?.[0] ?? 0)}, which *${anchor} at line ${lines.join(', ')} reuses`, `Writing ${at.join('.')} inside it would change ${lines.length === 1 ? 'that copy' : 'those copies'} too, and this action never rewrites an anchor's target. Move the anchor off the values-key path, or give ${name} a mapping of its own.`);
+}
+/** An anchored value this action rewrites would change every alias of it too. */
+function refuseAnchoredValues(walk, block) {
+    for (const key of KEYS) {
+        const node = findPair(block, key)?.value;
+        if (node && 'anchor' in node && node.anchor) {
+            throw fileError(walk.display, `has an anchor (&${node.anchor}) on ${walk.at.join('.')}.${key} at line ${lineOf(walk.text, node.range?.[0] ?? 0)}`, `This action rewrites that value, which would change every *${node.anchor} alias too: move the anchor to another key.`);
+        }
+    }
+}
+/** Every text value of a `bundleUrl` key in a values file, wherever it is (an anchor included). */
+function bundleUrlsIn(text, depth = 0) {
+    const found = [];
+    const docs = (0,dist/* parseAllDocuments */.hR)(text, PARSE);
+    for (const doc of Array.isArray(docs) ? docs : []) {
+        (0,dist/* visit */.YR)(doc, {
+            Pair(_, pair) {
+                const { key, value } = pair;
+                if ((0,dist/* isScalar */.jn)(key) && key.value === 'bundleUrl' && (0,dist/* isScalar */.jn)(value))
+                    if (typeof value.value === 'string')
+                        found.push(value.value);
+            },
+            // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
+            Scalar(_, node) {
+                if (depth === 0 && typeof node.value === 'string' && node.value.includes('bundleUrl'))
+                    found.push(...bundleUrlsIn(node.value, 1));
+            },
+        });
+    }
+    return found;
+}
+/** `~`, `null` or nothing at all. */
+function isEmpty(node) {
+    return (0,dist/* isScalar */.jn)(node) && node.value === null;
+}
+function describeNode(node) {
+    if ((0,dist/* isScalar */.jn)(node))
+        return `${typeof node.value === 'string' ? 'string' : String(node.value === null ? 'null' : typeof node.value)} value`;
+    if ((0,dist/* isMap */.jh)(node))
+        return 'mapping';
+    if ((0,dist/* isAlias */.Vj)(node))
+        return 'alias';
+    return 'list';
+}
+function findPair(map, key) {
+    return map.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === key);
+}
+function lineOf(text, offset) {
+    let line = 1;
+    for (let i = 0; i < offset && i < text.length; i++)
+        if (text.charCodeAt(i) === 10)
+            line++;
+    return line;
+}
+
+;// CONCATENATED MODULE: ./src/values/check.ts
+/**
+ * Checks a values file's text before anything is started, so that a broken file costs no export:
+ * valid YAML (else the line and column of the first error), one document, a mapping at the top,
+ * and a values-key path that can be written (path.ts).
+ */
+
+
+
+/** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
+function checkValues(text, display, at = STATIC_EXPORT) {
+    const doc = singleDocument(text, display);
+    const root = doc.contents;
+    if (root !== null && !isEmpty(root) && !(0,dist/* isMap */.jh)(root)) {
+        const line = lineOf(text, root.range?.[0] ?? 0);
+        throw fileError(display, `has a ${describeNode(root)} at the top (line ${line}), not a mapping of keys`, 'A Helm values file is a mapping such as "replicaCount: 1".');
+    }
+    try {
+        doc.toJS(TO_JS);
+    }
+    catch (error) {
+        throw fileError(display, `cannot be read as data (${error.message})`, 'Check its anchors and aliases.');
+    }
+    walkPath(doc, text, at, display);
+    return doc;
+}
+/** Parses the text as exactly one YAML document without errors. */
+function singleDocument(text, display) {
+    const docs = parseDocuments(text, display);
+    if (docs.length > 1) {
+        throw fileError(display, `contains ${docs.length} YAML documents (separated by ---)`, 'A Helm values file is one document: split it into several files. (A file of manifests, such as a HelmRepository and a HelmRelease, is read as one; see values-document.)');
+    }
+    return docs[0] ?? (0,dist/* parseDocument */.Tp)(text, PARSE);
+}
+/** Every document of the text, none with an error (else the line and column of the first). */
+function parseDocuments(text, display) {
+    const docs = (0,dist/* parseAllDocuments */.hR)(text, PARSE);
+    // An empty stream (nothing but comments or white space) is not an array.
+    if (!Array.isArray(docs))
+        return [(0,dist/* parseDocument */.Tp)(text, PARSE)];
+    for (const doc of docs) {
+        const error = doc.errors[0];
+        if (error) {
+            const pos = error.linePos?.[0];
+            const where = pos ? `line ${pos.line}, column ${pos.col}` : 'an unknown position';
+            const first = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+            throw fileError(display, `is not valid YAML at ${where} (${display}:${pos?.line ?? 0}:${pos?.col ?? 0}): ${first}`, 'Fix the file, or delete it to start a new one.');
+        }
+    }
+    return docs;
+}
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/values/insert.ts
+
+
+
+/** The keys `rest` (and the block at their end) are missing from `map`: add them. */
+function insert_addPath(edit, doc, map, rest) {
+    const { text } = edit;
+    if (map?.flow) {
+        const end = flowAppend(text, map);
+        const sep = end.open ? '' : end.comma ? ' ' : ', ';
+        const pair = `${rest[0]}: ${nestedFlow(edit, rest.slice(1))}`;
+        edit.splices.push({ start: end.at, end: end.at, text: `${sep}${pair}` });
+    }
+    else if (!map || map === doc.contents) {
+        // At the top: at the document's end, after any closing comments.
+        const end = documentEnd(text, doc);
+        const needsBreak = end > 0 && !text.slice(0, end).endsWith('\n');
+        const lines = nestedBlock(edit, rest, 0);
+        edit.splices.push({ start: end, end, text: `${needsBreak ? edit.eol : ''}${lines}` });
+    }
+    else {
+        const at = afterLastPair(text, map);
+        const needsBreak = !text.slice(0, at).endsWith('\n');
+        const lines = nestedBlock(edit, rest, columnOf(text, map.items[0].key));
+        edit.splices.push({ start: at, end: at, text: `${needsBreak ? edit.eol : ''}${lines}` });
+    }
+    edit.changes.push(`${edit.name} added`);
+}
+/** `key:` with no value, `~` or `null` on the path: it becomes the mapping of `rest` and the block. */
+function fillIn(edit, pair, map, rest) {
+    if (map.flow)
+        fillInFlow(edit, pair, rest);
+    else
+        fillInBlock(edit, pair, rest);
+    edit.changes.push(`${edit.name} filled in`);
+}
+function fillInBlock(edit, pair, rest) {
+    const { text } = edit;
+    const key = pair.key;
+    const value = pair.value;
+    const range = value?.range ?? [key.range[1], key.range[1]];
+    const afterLine = lineEnd(text, range[1]);
+    const needsBreak = !text.slice(0, afterLine).endsWith('\n');
+    // Drop the `~` or `null` token, and the blanks before it when nothing but a line end follows.
+    let dropFrom = range[0];
+    if (range[1] > range[0] && /^[ \t]*(\r?\n|$)/.test(text.slice(range[1]))) {
+        while (dropFrom > 0 && (text[dropFrom - 1] === ' ' || text[dropFrom - 1] === '\t'))
+            dropFrom--;
+    }
+    const lines = nestedBlock(edit, rest, edit.unit + columnOf(text, key));
+    edit.splices.push({ start: dropFrom, end: range[1], text: '' }, { start: afterLine, end: afterLine, text: `${needsBreak ? edit.eol : ''}${lines}` });
+}
+/** In a flow mapping: `{a: ~}` → `{a: {...}}`, `{a: }` → `{a: {...}}`, `{a}` → `{a: {...}}`. */
+function fillInFlow(edit, pair, rest) {
+    const key = pair.key;
+    const range = pair.value?.range;
+    const mapping = nestedFlow(edit, rest);
+    if (range && range[1] > range[0]) {
+        edit.splices.push({ start: range[0], end: range[1], text: mapping });
+        return;
+    }
+    const afterKey = key.range[1];
+    const colon = /^[ \t]*:( ?)/.exec(edit.text.slice(afterKey));
+    const at = afterKey + (colon ? colon[0].length : 0);
+    const lead = colon ? (colon[1] ? '' : ' ') : ': ';
+    edit.splices.push({ start: at, end: at, text: `${lead}${mapping}` });
+}
+/** Where a line after a block mapping's last pair starts. */
+function afterLastPair(text, block) {
+    const last = block.items[block.items.length - 1];
+    const lastEnd = last.value?.range?.[1] ?? last.key.range[1];
+    // A block scalar's range ends after its line break: insert at the start of the next line.
+    return text[lastEnd - 1] === '\n' ? lastEnd : lineEnd(text, lastEnd);
+}
+/** Block lines for the mappings `rest`, each one step deeper, then the block's keys. */
+function nestedBlock(edit, rest, indent) {
+    const keys = rest.map((key, i) => `${' '.repeat(indent + i * edit.unit)}${key}:${edit.eol}`);
+    return keys.join('') + blockLines(edit, KEYS, ' '.repeat(indent + rest.length * edit.unit));
+}
+/** The flow mapping of `rest`, nested, around the block: `{staticExport: {enabled: true, ...}}`. */
+function nestedFlow(edit, rest) {
+    let value = `{${flowPairs(edit, KEYS)}}`;
+    for (const key of [...rest].reverse())
+        value = `{${key}: ${value}}`;
+    return value;
+}
+function wantedValue(edit, key) {
+    return key === 'enabled' ? true : edit.values[key];
+}
+/** The YAML text of `key`'s new value, in the style of the scalar it replaces, if any. */
+function valueText(edit, key, inFlow, replaced) {
+    const value = wantedValue(edit, key);
+    if (typeof value !== 'string')
+        return value === undefined ? undefined : 'true';
+    return writeString(value, { replaced, quote: edit.quote, inFlow });
+}
+/** `key: value` pairs for a flow mapping, comma-separated; keys without a value are left out. */
+function flowPairs(edit, keys) {
+    return newPairs(edit, keys, true)
+        .map((pair) => pair.join(': '))
+        .join(', ');
+}
+/** One `key: value` line per key for a block mapping at `indent`. */
+function blockLines(edit, keys, indent) {
+    return newPairs(edit, keys, false)
+        .map(([key, value]) => `${indent}${key}: ${value}${edit.eol}`)
+        .join('');
+}
+function newPairs(edit, keys, inFlow) {
+    return keys.flatMap((key) => {
+        const value = valueText(edit, key, inFlow);
+        return value === undefined ? [] : [[key, value]];
+    });
+}
+
+;// CONCATENATED MODULE: ./src/values/edit.ts
+/**
+ * The in-place edit of a Helm values file: only `enabled`, `bundleUrl` and `version` of the block
+ * at values-key (`staticExport` unless it says otherwise) change. The new scalars are spliced into
+ * the source text at the parsed nodes' ranges, so comments, blank lines, key order, quoting,
+ * anchors, flow collections, block scalars, indentation, line endings and a byte-order mark
+ * elsewhere stay byte for byte; a replaced value keeps its quote style (style.ts). Every edit is
+ * checked by parsing the result: its data must equal the old data but for those keys.
+ */
+
+
+
+
+
+
+
+
+/**
+ * Plans the edit: returns the new text (unchanged when the values are already there). Pure: it
+ * neither reads nor writes a file. `at` is where the block lives (`staticExport` at the top).
+ */
+function planValuesEdit(text, values, display = 'values.yaml', at = STATIC_EXPORT) {
+    const doc = checkValues(text, display, at);
+    return planEditIn(text, doc, doc.contents, values, display, at, (out, edit, kept) => verify(doc, out, edit, kept));
+}
+/**
+ * The edit from `root`, a mapping of `doc` (one document of `text`, which may hold several): the
+ * path `at` is followed from there. `check` reads the result back (verify, or the manifest's own
+ * check of every document).
+ */
+function planEditIn(text, doc, root, values, display, at, check, name = at.join('.')) {
+    const edit = startEdit(text, doc, values, display, at, name);
+    const walk = walkPath(doc, text, at, display, root);
+    let kept;
+    if (walk.depth === at.length) {
+        kept = mergedVersion(edit, doc, walk.map);
+        updateBlock(edit, walk.map);
+    }
+    else if (walk.empty)
+        fillIn(edit, walk.empty, walk.map, at.slice(walk.depth + 1));
+    else
+        insert_addPath(edit, doc, walk.map, at.slice(walk.depth));
+    const out = applySplices(text, edit.splices);
+    check(out, edit, kept);
+    const changed = out !== text;
+    return { text: out, changed, changes: changed ? edit.changes : [], notices: edit.notices };
+}
+function mergedVersion(edit, doc, block) {
+    if (edit.values.version !== undefined)
+        return undefined;
+    const merged = fromMerge(doc, block, 'version');
+    if (!merged)
+        return undefined;
+    const line = lineOf(edit.text, merged.pair.key.range?.[0] ?? 0);
+    edit.notices.push(`${edit.name}.version in ${edit.display} still reads ${JSON.stringify(merged.value)}: the version input is empty, but that version comes from the merge key at line ${line}, whose anchor this action does not rewrite.`);
+    return { value: merged.value };
+}
+function startEdit(text, doc, values, display, at, name) {
+    return {
+        text,
+        values,
+        display,
+        at,
+        name,
+        eol: text.includes('\r\n') ? '\r\n' : '\n',
+        unit: (0,dist/* isMap */.jh)(doc.contents) ? detectIndent(doc.contents, text) : 2,
+        quote: mostUsedQuote(doc),
+        splices: [],
+        changes: [],
+        notices: [],
+    };
+}
+/** The block is a mapping: set, replace or remove each key, then add the missing ones. */
+function updateBlock(edit, block) {
+    const missing = [];
+    let removed = 0;
+    for (const key of KEYS) {
+        const item = findPair(block, key);
+        if (wantedValue(edit, key) === undefined) {
+            if (item) {
+                removeKey(edit, block, item, key);
+                removed++;
+            }
+        }
+        else if (!item)
+            missing.push(key);
+        else
+            replaceValue(edit, block, item, key);
+    }
+    if (missing.length > 0)
+        addKeys(edit, block, missing, removed === block.items.length);
+}
+function removeKey(edit, block, item, key) {
+    edit.splices.push(removal(edit.text, block, item));
+    edit.changes.push(`${key} removed`);
+    if (key === 'version')
+        edit.notices.push(`Removed the stale ${edit.name}.version from ${edit.display}: the version input is empty.`);
+}
+function replaceValue(edit, block, item, key) {
+    const node = item.value;
+    const inFlow = block.flow === true;
+    if (isUpToDate(edit, key, node, inFlow))
+        return;
+    const value = valueText(edit, key, inFlow, node);
+    edit.splices.push(node?.range
+        ? replaceScalar(edit.text, node.range, value)
+        : insertAfterColon(edit.text, item, value));
+    edit.changes.push(`${key} updated`);
+}
+/** Already the wanted value, written in a form that YAML 1.1 and 1.2 both read as such. */
+function isUpToDate(edit, key, node, inFlow) {
+    const wanted = wantedValue(edit, key);
+    if (!(0,dist/* isScalar */.jn)(node) || node.value !== wanted || !node.range)
+        return false;
+    if (typeof wanted !== 'string')
+        return node.source === 'true';
+    return readsBack(edit.text.slice(node.range[0], node.range[1]), wanted, inFlow);
+}
+/** Adds the keys the block lacks, after its last pair. */
+function addKeys(edit, block, missing, allRemoved) {
+    const { text } = edit;
+    if (block.flow && allRemoved) {
+        // Every pair there was is being removed: the new ones go right after the brace (a
+        // separator computed from the old text would be left dangling: `{, enabled: true}`).
+        const open = block.range[0] + 1;
+        edit.splices.push({ start: open, end: open, text: flowPairs(edit, missing) });
+    }
+    else if (block.flow) {
+        const end = flowAppend(text, block);
+        const lead = end.open ? '' : end.comma ? ' ' : ', ';
+        edit.splices.push({ start: end.at, end: end.at, text: `${lead}${flowPairs(edit, missing)}` });
+    }
+    else {
+        const firstKey = block.items[0]?.key;
+        const indent = ' '.repeat(firstKey ? columnOf(text, firstKey) : edit.unit);
+        const at = afterLastPair(text, block);
+        const needsBreak = !text.slice(0, at).endsWith('\n');
+        const lines = blockLines(edit, missing, indent);
+        edit.splices.push({ start: at, end: at, text: `${needsBreak ? edit.eol : ''}${lines}` });
+    }
+    for (const key of missing)
+        edit.changes.push(`${key} added`);
+}
+/** Reads the edited text back and checks it holds the original data (`before`, already parsed)
+ * with only the block's three keys changed. */
+function verify(before, after, edit, kept) {
+    const expected = (before.toJS(TO_JS) ?? {});
+    setBlock(blockOf(expected, edit.at), edit, kept);
+    const doc = (0,dist/* parseDocument */.Tp)(after, PARSE);
+    const actual = doc.errors.length === 0 ? doc.toJS(TO_JS) : undefined;
+    if (!(0,external_node_util_.isDeepStrictEqual)(actual, expected))
+        throw unsafeEdit(edit);
+}
+function unsafeEdit(edit) {
+    return fileError(edit.display, 'could not be edited safely: the edited text would not read back as the intended values', `Please report this with the file attached; as a workaround, write the ${edit.name} block as a plain block mapping.`);
+}
+/** The block's keys as this edit leaves them. */
+function setBlock(block, edit, kept) {
+    block.enabled = true;
+    block.bundleUrl = edit.values.bundleUrl;
+    if (edit.values.version !== undefined)
+        block.version = edit.values.version;
+    else if (kept)
+        block.version = kept.value;
+    else
+        delete block.version;
+}
+/** The object at `at` in the data, made (or copied, not to touch an alias's target) on the way. */
+function blockOf(data, at) {
+    let map = data;
+    for (const key of at) {
+        const current = map[key];
+        map[key] = current && typeof current === 'object' ? { ...current } : {};
+        map = map[key];
+    }
+    return map;
+}
+
+;// CONCATENATED MODULE: ./src/values/site.ts
+/**
+ * What a recognised manifest offers (manifest.ts): its targets, each the place inside a document
+ * where the chart's values live, and the helpers to find a node there and to name it.
+ */
+
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** `staticExport.bundleUrl` overlaps values-key `staticExport` (and `staticExport` itself). */
+function overlaps(dotted, key) {
+    const path = dotted.split('.');
+    const n = Math.min(path.length, key.length);
+    return path.slice(0, n).every((part, i) => part === key[i]);
+}
+/** The node at a data path of `doc`, or undefined. */
+function nodeAt(doc, path) {
+    let node = doc.contents;
+    for (const step of path) {
+        if (typeof step === 'number') {
+            if (!(0,dist/* isSeq */.oP)(node))
+                return undefined;
+            node = node.items[step];
+        }
+        else {
+            if (!(0,dist/* isMap */.jh)(node))
+                return undefined;
+            node = node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === step)?.value;
+        }
+    }
+    return (node ?? undefined);
+}
+/** `spec.sources[1].helm.values`, `data["values.yaml"]`. */
+function dotted(path) {
+    return path
+        .map((step, i) => typeof step === 'number'
+        ? `[${step}]`
+        : /^[A-Za-z0-9_-]+$/.test(step)
+            ? `${i === 0 ? '' : '.'}${step}`
+            : `[${JSON.stringify(step)}]`)
+        .join('');
+}
+
+;// CONCATENATED MODULE: ./src/values/embedded.ts
+/**
+ * Values written as YAML inside a string (Argo CD `helm.values: |`, a ConfigMap's `values.yaml`):
+ * the string is edited with the same in-place editor as a values file, then written back as the
+ * same literal block scalar, with its header (chomping, indentation indicator, comment) and its
+ * indentation. Folded, quoted and plain strings are refused: their line folding would change
+ * the YAML inside them.
+ */
+
+
+
+
+
+/**
+ * Plans the edit of the values inside the string `node` (of `doc`, at `where` for messages).
+ * `display` names the file and the document.
+ */
+function planStringEdit(text, node, values, display, where, at) {
+    const scalar = requireLiteral(text, node, display, where);
+    const current = scalar.value;
+    const inner = planValuesEdit(current, values, `${display} ${where}`, at);
+    if (!inner.changed)
+        return { inner, value: current, splice: undefined };
+    const header = headerOf(text, scalar);
+    const value = chomp(inner.text, header.chomping);
+    const [start, end] = scalar.range;
+    const raw = text.slice(start, end);
+    const eol = text.includes('\r\n') ? '\r\n' : '\n';
+    const indent = ' '.repeat(contentIndent(text, scalar, current));
+    const lines = (value.endsWith('\n') ? value.slice(0, -1) : value).split('\n');
+    let body = lines.map((line) => (line === '' ? '' : `${indent}${line}`)).join(eol);
+    if (raw.endsWith('\n'))
+        body += eol;
+    return { inner, value, splice: { start: header.end, end, text: body } };
+}
+function requireLiteral(text, node, display, where) {
+    const line = lineOf(text, node?.range?.[0] ?? 0);
+    if (!(0,dist/* isScalar */.jn)(node) || typeof node.value !== 'string' || !node.range)
+        throw fileError(display, `has ${where} at line ${line} that is not a string of YAML`, `Write the chart values there as a literal block ("${where.split('.').pop()}: |" with the values indented below).`);
+    if (node.type !== dist/* Scalar */.X5.BLOCK_LITERAL) {
+        const style = node.type === dist/* Scalar */.X5.BLOCK_FOLDED
+            ? 'a folded block (>)'
+            : node.type === dist/* Scalar */.X5.PLAIN
+                ? 'a plain string'
+                : 'a quoted string';
+        throw fileError(display, `has ${where} at line ${line} written as ${style}, which this action does not rewrite (its line folding and escapes would change the YAML inside)`, `Write it as a literal block ("|" with the values indented below), or move the values to a mapping (valuesObject, spec.values).`);
+    }
+    return node;
+}
+/** The header line of a block scalar (`|`, `|-`, `|2+  # comment`): its chomping, and where its
+ * content starts (just past its line break). */
+function headerOf(text, node) {
+    const start = node.range[0];
+    const nl = text.indexOf('\n', start);
+    const header = text.slice(start, nl === -1 ? text.length : nl);
+    const chomping = /^\|[1-9]?([+-]?)/.exec(header)?.[1] ?? '';
+    return { chomping, end: nl === -1 ? text.length : nl + 1 };
+}
+/** The value as the scalar's chomping reads it back: `-` strips the final line breaks, `+` keeps
+ * them all, clip keeps one. */
+function chomp(value, chomping) {
+    if (chomping === '+')
+        return value;
+    const stripped = value.replace(/\n+$/, '');
+    return chomping === '-' || stripped === '' ? stripped : `${stripped}\n`;
+}
+/** The content's indentation: the first content line's spaces beyond those of its value. */
+function contentIndent(text, node, value) {
+    const start = node.range[0];
+    const nl = text.indexOf('\n', start);
+    const raw = text.slice(nl + 1, node.range[1]).split('\n');
+    const firstRaw = raw.find((line) => line.trim() !== '');
+    const firstValue = value.split('\n').find((line) => line.trim() !== '');
+    if (firstRaw !== undefined && firstValue !== undefined) {
+        const spaces = (s) => /^ */.exec(s)[0].length;
+        return spaces(firstRaw) - spaces(firstValue);
+    }
+    // An empty string: one step deeper than its key.
+    return columnOf(text, node) === 0 ? 2 : Math.max(2, lineIndent(text, start) + 2);
+}
+function lineIndent(text, offset) {
+    const from = text.lastIndexOf('\n', offset - 1) + 1;
+    return /^ */.exec(text.slice(from))[0].length;
+}
+
+;// CONCATENATED MODULE: ./src/values/manifest-argo.ts
+/**
+ * The targets of an Argo CD Application: the chart source (`spec.source`, or each chart source of
+ * `spec.sources[]`), its `helm.valuesObject` if present, else the `helm.values` string, edited
+ * inside it. An Application that only names valueFiles is refused (the link belongs in that
+ * file: no new valuesObject behind the team's back), and so are helm.parameters on the same keys
+ * (they override every values source).
+ */
+
+function targetsOfApplication(data, doc, name, namespace) {
+    const spec = isObject(data.spec) ? data.spec : {};
+    if (isObject(spec.source)) {
+        const one = sourceTarget(spec.source, ['spec', 'source'], doc, name, namespace, undefined);
+        if (!one)
+            return notChart(name);
+        return 'site' in one ? [one] : one;
+    }
+    if (!Array.isArray(spec.sources))
+        return notChart(name);
+    const targets = [];
+    spec.sources.forEach((source, i) => {
+        if (!isObject(source))
+            return;
+        const part = typeof source.chart === 'string'
+            ? source.chart
+            : typeof source.path === 'string'
+                ? source.path
+                : `sources[${i}]`;
+        const target = sourceTarget(source, ['spec', 'sources', i], doc, name, namespace, part);
+        if (target)
+            targets.push(target);
+    });
+    const found = targets.filter((t) => 'site' in t);
+    if (found.length > 0)
+        return found;
+    return targets.find((t) => !('site' in t)) ?? notChart(name);
+}
+function notChart(name) {
+    return {
+        problem: `is an Argo CD Application (${name}) without a Helm chart source (spec.source or spec.sources[] with chart or helm)`,
+        fix: 'Point values-file at the Application that installs the chart, or at the values file its helm.valueFiles names.',
+    };
+}
+function sourceTarget(source, at, doc, name, namespace, part) {
+    const helm = isObject(source.helm) ? source.helm : undefined;
+    if (typeof source.chart !== 'string' && !helm)
+        return undefined;
+    const where = `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
+    const base = { doc, kind: 'Application', name, namespace, part, chart: chartOf(source, name) };
+    const refuse = (key) => parametersOverride(helm?.parameters, key, where);
+    if (helm && helm.valuesObject !== undefined)
+        return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
+    if (helm && typeof helm.values === 'string')
+        return { ...base, site: { kind: 'string', path: [...at, 'helm', 'values'] }, refuse };
+    const files = Array.isArray(helm?.valueFiles) ? helm.valueFiles.map(String) : [];
+    if (files.length > 0)
+        return {
+            problem: `takes its chart values from ${where}.valueFiles (${files.join(', ')}) and has no values of its own`,
+            fix: `Point values-file at that file (${files[files.length - 1]}, the last one wins) instead of the Application.`,
+        };
+    return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
+}
+function chartOf(source, name) {
+    const version = typeof source.targetRevision === 'string' ? source.targetRevision : undefined;
+    const repo = typeof source.repoURL === 'string' ? source.repoURL : undefined;
+    if (typeof source.chart === 'string')
+        return repo && !repo.startsWith('oci://') && /^https?:\/\//.test(repo)
+            ? { kind: 'remote', ref: source.chart, version, repo }
+            : {
+                kind: 'none',
+                reason: `Application/${name} names its chart (${source.chart}) in a repository this run does not add`,
+            };
+    if (typeof source.path === 'string')
+        return { kind: 'path', path: source.path };
+    return { kind: 'none', reason: `Application/${name} names no chart` };
+}
+/** helm.parameters override values, valuesObject and valueFiles alike. */
+function parametersOverride(parameters, key, where) {
+    if (!Array.isArray(parameters))
+        return undefined;
+    const hits = parameters
+        .filter((p) => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key))
+        .map((p) => String(p.name));
+    if (hits.length === 0)
+        return undefined;
+    return {
+        problem: `has ${where}.parameters ${hits.join(', ')}, which set the values at values-key ${key.join('.')} and override every values source`,
+        fix: 'Remove those parameters (the link goes into the values this action edits), or set values-key to the path they do not touch.',
+    };
+}
+
+;// CONCATENATED MODULE: ./src/values/manifest.ts
+/**
+ * Recognises the GitOps manifests a values-file may be (issue 24): a Flux HelmRelease, an Argo CD
+ * Application, a kustomize Kustomization with helmCharts, a ConfigMap or Secret holding values
+ * under a data key. Each supported document yields its targets: where, inside it, the chart's
+ * values live. Every other document is either plain values (a file with no manifest shape) or a
+ * kind this action must not write into, refused with the reason: a top-level `staticExport` in a
+ * manifest is read by no controller, and the run would otherwise exit 0 with a site that never
+ * changes.
+ */
+
+
+
+
+
+const SUPPORTED_KINDS = 'a Flux HelmRelease, an Argo CD Application, a kustomize Kustomization with helmCharts, a ConfigMap or Secret (stringData) with a values.yaml key';
+/** `v1`, `apps/v1`, `helm.toolkit.fluxcd.io/v2beta1`. */
+const API_VERSION = /^(?:([a-z0-9]([a-z0-9.-]*[a-z0-9])?)\/)?v\d+(?:(?:alpha|beta)\d+)?$/;
+const KUSTOMIZATION_FILES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
+/** Classifies one document of `file` (its path, for the kustomization name rule). */
+function classify(doc, index, file) {
+    if (doc.contents === null || ((0,dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null))
+        return { kind: 'empty' };
+    if (!(0,dist/* isMap */.jh)(doc.contents))
+        return { kind: 'values' };
+    const data = doc.toJS(TO_JS);
+    const base = (0,external_node_path_.basename)(file);
+    const sops = isObject(data.sops) ? data.sops : undefined;
+    const shape = manifestShape(data);
+    if (/^Chart\.ya?ml$/.test(base) || (!shape && isChartYaml(data)))
+        return refused('Chart.yaml', typeof data.name === 'string' ? data.name : '', {
+            problem: "is a chart's Chart.yaml (the chart's metadata), not values",
+            fix: 'Point values-file at the values.yaml beside it.',
+        });
+    const kustomizeByName = !shape && KUSTOMIZATION_FILES.has(base);
+    if (!shape && !kustomizeByName) {
+        if (sops)
+            return refused('values', '', sopsRefusal());
+        return { kind: 'values' };
+    }
+    const type = shape?.kind ?? 'Kustomization';
+    const meta = isObject(data.metadata) ? data.metadata : {};
+    const name = typeof meta.name === 'string' ? meta.name : '';
+    const namespace = typeof meta.namespace === 'string' ? meta.namespace : undefined;
+    const fail = (refusal) => ({
+        kind: 'refused',
+        type,
+        name,
+        namespace,
+        refusal,
+    });
+    if (sops)
+        return fail(sopsRefusal());
+    const group = shape?.group ?? 'kustomize.config.k8s.io';
+    const targets = (() => {
+        if (group === 'helm.toolkit.fluxcd.io' && type === 'HelmRelease')
+            return targetsOfHelmRelease(data, index, name, namespace);
+        if (group === 'argoproj.io' && type === 'Application')
+            return targetsOfApplication(data, index, name, namespace);
+        if (group === 'argoproj.io' && type === 'ApplicationSet')
+            return {
+                problem: 'is an Argo CD ApplicationSet: its Applications are generated from templates, and an edit there would reach every generated Application, or none',
+                fix: 'Point values-file at a values file the template names, or at the chart values of one Application.',
+            };
+        if (group === 'kustomize.toolkit.fluxcd.io' && type === 'Kustomization')
+            return {
+                problem: 'is a Flux Kustomization (kustomize.toolkit.fluxcd.io), which applies a folder of manifests and holds no chart values',
+                fix: 'Point values-file at the HelmRelease or the kustomization.yaml inside the folder its spec.path names.',
+            };
+        if (group === 'kustomize.config.k8s.io' && type === 'Kustomization')
+            return targetsOfKustomization(data, index, name, namespace);
+        if (group === '' && (type === 'ConfigMap' || type === 'Secret'))
+            return targetsOfConfigMap(data, index, type, name, namespace);
+        return {
+            problem: `is a ${type} manifest (${shape?.apiVersion ?? ''}), which no controller reads chart values from`,
+            fix: `A top-level staticExport there would be read by nothing. Point values-file at ${SUPPORTED_KINDS}, or at a plain Helm values file.`,
+        };
+    })();
+    if (!Array.isArray(targets))
+        return fail(targets);
+    return { kind: 'manifest', type, name, namespace, targets };
+}
+function refused(type, name, refusal) {
+    return { kind: 'refused', type, name, refusal };
+}
+function sopsRefusal() {
+    return {
+        problem: 'is encrypted by SOPS (it has a sops: block): any edit breaks its message authentication code, and the controller would refuse to decrypt it',
+        fix: 'Keep the link in a file that is not encrypted (e.g. a plain values file or a HelmRelease beside the secret), or write it with sops --set.',
+    };
+}
+/** apiVersion group/version, kind and metadata: a manifest. A values file's own `kind:` is not. */
+function manifestShape(data) {
+    const { apiVersion, kind } = data;
+    if (typeof apiVersion !== 'string' || typeof kind !== 'string')
+        return undefined;
+    const match = API_VERSION.exec(apiVersion);
+    if (!match || !/^[A-Z][A-Za-z0-9]*$/.test(kind))
+        return undefined;
+    const group = match[1] ?? '';
+    // A kustomization often has no metadata: its group is shape enough.
+    if (!isObject(data.metadata) && group !== 'kustomize.config.k8s.io')
+        return undefined;
+    return { group, kind, apiVersion };
+}
+function isChartYaml(data) {
+    return ((data.apiVersion === 'v1' || data.apiVersion === 'v2') &&
+        typeof data.name === 'string' &&
+        data.version !== undefined &&
+        data.kind === undefined);
+}
+function targetsOfHelmRelease(data, doc, name, namespace) {
+    const spec = isObject(data.spec) ? data.spec : undefined;
+    if (!spec || (spec.chart === undefined && spec.chartRef === undefined))
+        return {
+            problem: 'is a HelmRelease without spec.chart or spec.chartRef',
+            fix: 'Point values-file at the HelmRelease that installs the chart.',
+        };
+    const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : {};
+    const chartName = typeof chartSpec.chart === 'string' ? chartSpec.chart : undefined;
+    const source = isObject(chartSpec.sourceRef) ? chartSpec.sourceRef.kind : undefined;
+    // From a GitRepository or Bucket, spec.chart.spec.chart is a path in that source.
+    const isPath = chartName?.startsWith('./') || source === 'GitRepository' || source === 'Bucket';
+    const chart = chartName && isPath
+        ? { kind: 'path', path: chartName }
+        : {
+            kind: 'none',
+            reason: `the chart of HelmRelease/${name} comes from a Flux source (${chartName ?? 'spec.chartRef'}) this run does not fetch`,
+        };
+    return [
+        {
+            doc,
+            kind: 'HelmRelease',
+            name,
+            namespace,
+            site: { kind: 'map', root: ['spec'], lead: ['values'] },
+            chart,
+            refuse: (key) => valuesFromOverride(spec.valuesFrom, key),
+        },
+    ];
+}
+/** A valuesFrom entry with a targetPath on the keys this run writes overrides spec.values. */
+function valuesFromOverride(valuesFrom, key) {
+    if (!Array.isArray(valuesFrom))
+        return undefined;
+    const hits = valuesFrom.filter((entry) => isObject(entry) && typeof entry.targetPath === 'string' && overlaps(entry.targetPath, key));
+    if (hits.length === 0)
+        return undefined;
+    const named = hits.map((e) => `${String(e.kind)}/${String(e.name)} (targetPath ${String(e.targetPath)})`);
+    return {
+        problem: `has spec.valuesFrom ${named.join(', ')}, which sets the values at values-key ${key.join('.')} and overrides spec.values`,
+        fix: 'Write the link where that entry reads it (point values-file at that ConfigMap or Secret), or remove the targetPath entry.',
+    };
+}
+function targetsOfKustomization(data, doc, name, namespace) {
+    const charts = Array.isArray(data.helmCharts) ? data.helmCharts : [];
+    const chartHome = isObject(data.helmGlobals) && typeof data.helmGlobals.chartHome === 'string'
+        ? data.helmGlobals.chartHome
+        : 'charts';
+    const targets = [];
+    charts.forEach((entry, i) => {
+        if (!isObject(entry))
+            return;
+        const chartName = typeof entry.name === 'string' ? entry.name : `helmCharts[${i}]`;
+        const release = typeof entry.releaseName === 'string' ? entry.releaseName : chartName;
+        targets.push({
+            doc,
+            kind: 'helmCharts',
+            name: release,
+            namespace: typeof entry.namespace === 'string' ? entry.namespace : namespace,
+            site: { kind: 'map', root: ['helmCharts', i], lead: ['valuesInline'] },
+            chart: {
+                kind: 'helmCharts',
+                name: chartName,
+                chartHome,
+                version: typeof entry.version === 'string' ? entry.version : undefined,
+                repo: typeof entry.repo === 'string' ? entry.repo : undefined,
+                valuesFile: typeof entry.valuesFile === 'string' ? entry.valuesFile : undefined,
+            },
+        });
+    });
+    if (targets.length === 0)
+        return {
+            problem: `is a kustomization${name ? ` (${name})` : ''} without helmCharts`,
+            fix: 'Point values-file at the kustomization that inflates the chart (its helmCharts entry), or at the HelmRelease or values file the chart reads.',
+        };
+    return targets;
+}
+function targetsOfConfigMap(data, doc, type, name, namespace) {
+    const field = type === 'Secret' ? 'stringData' : 'data';
+    const map = isObject(data[field]) ? data[field] : undefined;
+    if (type === 'Secret' && !map)
+        return {
+            problem: `is a Secret without stringData (its data is base64, which this action does not rewrite)`,
+            fix: 'Write the values under stringData (key values.yaml), or point values-file at the HelmRelease.',
+        };
+    const keys = Object.keys(map ?? {}).filter((key) => typeof map[key] === 'string');
+    return keys.map((key) => ({
+        doc,
+        kind: type,
+        name,
+        namespace,
+        part: key,
+        namedOnly: key !== 'values.yaml',
+        site: { kind: 'string', path: [field, key] },
+        chart: {
+            kind: 'none',
+            reason: `${type}/${name} is read by a HelmRelease's valuesFrom, whose chart this run does not fetch`,
+        },
+    }));
+}
+
+;// CONCATENATED MODULE: ./src/values/target.ts
+/**
+ * A values file as this run writes it: a plain Helm values file (the whole file is the chart's
+ * values), or a file of manifests whose chosen targets (manifest.ts, values-document) hold the
+ * chart values. Every edit of a manifest changes only its own document: the others, the
+ * separators and comments between them, a byte-order mark and CRLF line ends stay byte for byte,
+ * and the whole file is read back to prove it.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The targets of a file: undefined for a plain values file (no manifest in it), else the chosen
+ * ones. Refuses before anything is sent: no target, several and no choice, a choice matching
+ * nothing, a refused kind, an edit something else would override.
+ */
+function chooseTargets(text, file, selectors, valuesKey) {
+    const mine = selectors.filter((s) => s.file === undefined || s.file === file.path);
+    const docs = parseDocuments(text, file.display);
+    const classes = docs.map((doc, i) => classify(doc, i, file.path));
+    const full = classes.filter((c) => c.kind !== 'empty');
+    const plain = full.every((c) => c.kind === 'values');
+    if (plain) {
+        const named = mine.find((s) => s.file !== undefined);
+        if (named)
+            throw choiceError(`line "${named.raw}" chooses a document in ${file.display}, which holds plain Helm values (no manifest)`, 'Remove that line: the whole file is the chart values.');
+        return undefined;
+    }
+    if (full.length > 1 && full.some((c) => c.kind === 'values'))
+        throw fileError(file.display, `mixes ${full.length} YAML documents, some of them plain values and some manifests`, 'A Helm values file is one document: split it into several files.');
+    const all = listTargets(classes);
+    const chosen = mine.length > 0 ? choose(all, classes, mine, file) : only(all, classes, file);
+    for (const one of chosen) {
+        const refusal = one.target.refuse?.(valuesKey);
+        if (refusal)
+            throw fileError(`${file.display} (${one.label})`, refusal.problem, refusal.fix);
+        refuseSubstitution(docs[one.target.doc], one, file.display, valuesKey);
+    }
+    return chosen;
+}
+function listTargets(classes) {
+    const targets = classes.flatMap((c) => (c.kind === 'manifest' ? c.targets : []));
+    const repeated = (t) => targets.some((o) => o !== t && o.kind === t.kind && o.name === t.name && o.part === t.part);
+    return targets.map((target) => {
+        const ns = repeated(target) && target.namespace ? `${target.namespace}/` : '';
+        const label = `${ns}${target.kind}/${target.name}${target.part ? `[${target.part}]` : ''}`;
+        const site = target.site;
+        const path = dotted(site.kind === 'map' ? [...site.root, ...site.lead] : site.path);
+        return { target, label, path };
+    });
+}
+function only(all, classes, file) {
+    const candidates = all.filter((t) => !t.target.namedOnly);
+    if (candidates.length === 1)
+        return candidates;
+    if (candidates.length > 1)
+        throw choiceError(`is empty, and ${file.display} has ${candidates.length} places the link could go: ${candidates.map((c) => c.label).join(', ')}`, `Name one per line (e.g. "${file.display}: ${candidates[0].label}"); several lines choose several targets.`);
+    const refused = classes.find((c) => c.kind === 'refused');
+    if (refused?.kind === 'refused')
+        throw fileError(docLabel(file.display, refused), refused.refusal.problem, refused.refusal.fix);
+    const keys = all.map((t) => t.label);
+    const kinds = classes.flatMap((c) => (c.kind === 'manifest' ? [`${c.type}/${c.name}`] : []));
+    throw fileError(file.display, `has no document this action writes the link into${kinds.length ? ` (found ${kinds.join(', ')}${keys.length ? `, with the keys ${keys.join(', ')}` : ''})` : ''}`, `It writes into ${SUPPORTED_KINDS}; name another ConfigMap key with values-document (e.g. ConfigMap/NAME[KEY]).`);
+}
+function choose(all, classes, selectors, file) {
+    const chosen = [];
+    for (const selector of selectors) {
+        const hits = all.filter(({ target }) => matches(selector, target));
+        if (hits.length === 1) {
+            if (!chosen.includes(hits[0]))
+                chosen.push(hits[0]);
+            continue;
+        }
+        const refused = classes.find((c) => c.kind === 'refused' && matches(selector, { ...c, kind: c.type, name: c.name }));
+        if (refused?.kind === 'refused')
+            throw fileError(docLabel(file.display, refused), refused.refusal.problem, refused.refusal.fix);
+        // A line for every file may match nothing in one of them: it is for the others.
+        if (hits.length === 0 && selector.file === undefined && selectors.length > 1)
+            continue;
+        const list = all.map((t) => t.label).join(', ') || 'none';
+        throw choiceError(hits.length === 0
+            ? `line "${selector.raw}" matches no document of ${file.display} (its candidates: ${list})`
+            : `line "${selector.raw}" matches ${hits.length} places in ${file.display}: ${hits.map((h) => h.label).join(', ')}`, hits.length === 0
+            ? 'Name one of the candidates as KIND/NAME.'
+            : 'Name one of them as KIND/NAME (NAMESPACE/KIND/NAME where names repeat, [KEY] for a source or key).');
+    }
+    if (chosen.length === 0)
+        return only(all, classes, file);
+    return chosen;
+}
+function matches(s, t) {
+    if (s.name !== t.name)
+        return false;
+    if (s.kind !== undefined && s.kind.toLowerCase() !== t.kind.toLowerCase())
+        return false;
+    if (s.namespace !== undefined && s.namespace !== t.namespace)
+        return false;
+    if (s.part !== undefined)
+        return s.part === t.part;
+    return !t.namedOnly;
+}
+function docLabel(display, c) {
+    return c.kind === 'refused' && c.type !== 'values' && c.type !== 'Chart.yaml'
+        ? `${display} (${c.type}${c.name ? `/${c.name}` : ''})`
+        : display;
+}
+function choiceError(problem, fix) {
+    return new InputError(ValuesDocumentInput.name, problem, `${fix} Nothing was sent.`);
+}
+/** A `${VAR}` where the link goes is Flux post-build substitution: it would replace the edit. */
+function refuseSubstitution(doc, chosen, display, valuesKey) {
+    const values = chartValues(doc, chosen.target);
+    let node = values;
+    for (const key of valuesKey)
+        node = isObject(node) ? node[key] : undefined;
+    const found = [node, ...KEYS.map((k) => (isObject(node) ? node[k] : undefined))].find((v) => typeof v === 'string' && /\$\{[^}]*\}/.test(v));
+    if (found !== undefined)
+        throw fileError(`${display} (${chosen.label})`, `has ${found} at values-key ${valuesKey.join('.')}: a variable that Flux post-build substitution fills in`, 'Set that variable where it is defined (the Flux Kustomization postBuild.substitute or its ConfigMap), or remove the ${...} so the link can be written here.');
+}
+/** The chart values of a target as data (a string's values parsed). */
+function chartValues(doc, target) {
+    const data = doc.toJS(TO_JS);
+    const site = target.site;
+    let node = data;
+    for (const step of site.kind === 'map' ? [...site.root, ...site.lead] : site.path)
+        node = node !== null && typeof node === 'object' ? node[step] : undefined;
+    if (site.kind === 'string' && typeof node === 'string') {
+        try {
+            return (0,dist/* parse */.qg)(node);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return node;
+}
+/**
+ * Plans the edits of every chosen target of one file, one after the other on the text (two
+ * targets in one document included), each read back; the file is written once.
+ */
+function planManifestEdits(text, file, chosen, values, valuesKey) {
+    let current = text;
+    const changes = [];
+    const notices = [];
+    const after = [];
+    for (const { target, label } of chosen) {
+        const docs = parseDocuments(current, file.display);
+        const doc = docs[target.doc];
+        const display = `${file.display} (${label})`;
+        let next;
+        if (target.site.kind === 'map') {
+            const site = target.site;
+            const at = [...site.lead, ...valuesKey];
+            const name = dotted([...site.root, ...at]);
+            const plan = planEditIn(current, doc, nodeAt(doc, site.root), values, display, at, (out, edit, kept) => verifyDocuments(current, docs, target.doc, out, edit, (data) => {
+                let holder = data;
+                for (const step of site.root)
+                    holder = holder[step];
+                setBlock(blockOf(holder, at), edit, kept);
+            }), name);
+            next = plan.text;
+            changes.push(...plan.changes.map((c) => `${label}: ${c}`));
+            notices.push(...plan.notices);
+        }
+        else {
+            const site = target.site;
+            const where = dotted(site.path);
+            const edit = planStringEdit(current, nodeAt(doc, site.path), values, display, where, valuesKey);
+            next = edit.splice ? applySplices(current, [edit.splice]) : current;
+            const words = { display, name: `${where} ${valuesKey.join('.')}` };
+            if (edit.splice)
+                verifyDocuments(current, docs, target.doc, next, words, (data) => {
+                    let holder = data;
+                    for (const step of site.path.slice(0, -1))
+                        holder = holder[step];
+                    holder[site.path[site.path.length - 1]] = edit.value;
+                });
+            verifyString(next, target, edit.inner.text, words);
+            changes.push(...edit.inner.changes.map((c) => `${label}: ${c}`));
+            notices.push(...edit.inner.notices);
+        }
+        current = next;
+        after.push(chartValues(parseDocuments(current, file.display)[target.doc], target));
+    }
+    return { text: current, changed: current !== text, changes, notices, values: after };
+}
+/**
+ * The whole file read back: as many documents, every other one the same text and data, the text
+ * before and after the edited document unchanged, and the edited one the intended data.
+ */
+function verifyDocuments(before, docs, index, after, edit, expect) {
+    const again = (0,dist/* parseAllDocuments */.hR)(after, PARSE);
+    const read = Array.isArray(again) ? again : [];
+    const ok = read.length === docs.length &&
+        read.every((doc) => doc.errors.length === 0) &&
+        before.slice(0, span(docs[index])[0]) === after.slice(0, span(read[index])[0]) &&
+        rest(before, docs, index) === rest(after, read, index) &&
+        docs.every((doc, i) => i === index || (0,external_node_util_.isDeepStrictEqual)(doc.toJS(TO_JS), read[i].toJS(TO_JS)));
+    if (!ok)
+        throw unsafeEdit(edit);
+    const expected = docs[index].toJS(TO_JS);
+    expect(expected);
+    if (!(0,external_node_util_.isDeepStrictEqual)(read[index].toJS(TO_JS), expected))
+        throw unsafeEdit(edit);
+}
+const span = (doc) => doc.range ?? [0, 0, 0];
+/** The text after a document: from the next one's start (a document's range may or may not take
+ * its last line break), or after the last one's line breaks. */
+function rest(text, docs, index) {
+    const next = docs[index + 1];
+    return next
+        ? text.slice(span(next)[0])
+        : text.slice(span(docs[index])[2]).replace(/^(\r?\n)+/, '');
+}
+/** The string read back from the file, then parsed: the values the inner edit planned. */
+function verifyString(after, target, planned, edit) {
+    const doc = parseDocuments(after, edit.display)[target.doc];
+    const data = chartValues(doc, target);
+    if (!(0,external_node_util_.isDeepStrictEqual)(data, (0,dist/* parse */.qg)(planned)))
+        throw unsafeEdit(edit);
+}
+
+;// CONCATENATED MODULE: ./src/values/plan.ts
+/**
+ * One values file's edit, whatever the file is: a plain Helm values file (the whole file is the
+ * chart values) or a file of manifests with chosen targets (target.ts). The check before any
+ * request plans the very edit the run will make, with a placeholder link, so that whatever would
+ * refuse it refuses before the export.
+ */
+
+
+
+
+
+const PROBE = {
+    enabled: true,
+    bundleUrl: 'https://check.invalid/site.tar.gz',
+    version: 'check',
+};
+/** Checks the file's text before anything is sent; returns its chosen targets (none: plain). */
+function checkFile(text, file, at, selectors) {
+    const chosen = chooseTargets(text, file, selectors, at);
+    if (!chosen) {
+        checkValues(text, file.display, at);
+        return undefined;
+    }
+    planManifestEdits(text, file, chosen, PROBE, at);
+    return chosen;
+}
+/** The file's edit: the text as it will be written, what changed, and where. */
+function planFileEdit(text, file, values, at, selectors) {
+    const chosen = text === '' ? undefined : chooseTargets(text, file, selectors, at);
+    const valuesKey = at.join('.');
+    if (!chosen) {
+        const plan = planValuesEdit(text, values, file.display, at);
+        const targets = [{ file: file.display, document: null, path: '', valuesKey }];
+        return { ...plan, targets, label: file.display };
+    }
+    const plan = planManifestEdits(text, file, chosen, values, at);
+    const targets = chosen.map((c) => ({
+        file: file.display,
+        document: c.label,
+        path: c.path,
+        valuesKey,
+    }));
+    return {
+        text: plan.text,
+        changed: plan.changed,
+        changes: plan.changes,
+        notices: plan.notices,
+        targets,
+        manifest: { chosen, values: plan.values },
+        label: `${file.display} (${chosen.map((c) => c.label).join(', ')})`,
+    };
+}
+/** Where the chart values of a file are, for the near-miss guard: the node, the text its ranges
+ * are in, and how messages name it. */
+function valuesScopes(text, file, at, selectors) {
+    const chosen = text === '' ? undefined : chooseTargets(text, file, selectors, at);
+    if (!chosen)
+        return [{ root: (0,dist/* parseDocument */.Tp)(text).contents, text, display: file.display, manifest: false }];
+    const docs = parseDocuments(text, file.display);
+    return chosen.map(({ target, label }) => {
+        const doc = docs[target.doc];
+        const display = `${file.display} (${label})`;
+        const site = target.site;
+        if (site.kind === 'map')
+            return {
+                root: nodeAt(doc, [...site.root, ...site.lead]),
+                text,
+                display,
+                manifest: true,
+            };
+        const inner = nodeAt(doc, site.path);
+        const value = inner && 'value' in inner && typeof inner.value === 'string' ? inner.value : '';
+        const where = `${display} ${dotted(site.path)}`;
+        return {
+            root: (0,dist/* parseDocument */.Tp)(value).contents,
+            text: value,
+            display: where,
+            manifest: true,
+        };
+    });
+}
+/** The chart values of a file, as data: the whole file, or each chosen target's (keep-alive). */
+function chartValuesOf(text, file, at, selectors) {
+    const chosen = text === '' ? undefined : chooseTargets(text, file, selectors, at);
+    if (!chosen)
+        return [{ label: file.display, values: (0,dist/* parseDocument */.Tp)(text).toJS() }];
+    const docs = parseDocuments(text, file.display);
+    return chosen.map(({ target, label }) => ({
+        label: `${file.display} (${label})`,
+        values: chartValues(docs[target.doc], target),
+    }));
+}
+
 ;// CONCATENATED MODULE: ./src/shared/secrets.ts
 /** Query parameters of presigned links that carry a credential (S3, GCS, Azure SAS, CloudFront). */
 const CREDENTIAL_PARAM = /signature|^sig$|token|credential|^key-pair-id$|^policy$/i;
@@ -71408,7 +72959,9 @@ const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 /**
  * Finds a program on PATH, as a shell would, without @actions/io (the command line must not load
  * @actions/*). Relative PATH entries (`.`, `bin`) are skipped: a binary checked in with the
- * repository being published must not be picked up as helm by accident.
+ * repository being published must not be picked up as helm by accident. The `which` package (v7)
+ * does not do that: it looks in relative entries (resolved against the working directory) and, on
+ * Windows, in the working directory first, which no PATH filter can turn off.
  */
 
 
@@ -71605,7 +73158,9 @@ function helm_parseRelease(json) {
         revision: r.version,
         status: typeof r.info?.status === 'string' ? r.info.status : 'unknown',
         notes: typeof r.info?.notes === 'string' && r.info.notes.trim() ? r.info.notes : undefined,
-        chart: typeof meta?.name === 'string' ? `${meta.name}-${String(meta.version ?? '')}` : undefined,
+        chart: typeof meta?.name === 'string'
+            ? `${meta.name}-${typeof meta.version === 'string' ? meta.version : ''}`
+            : undefined,
     };
 }
 const PENDING_STATUSES = new Set(['pending-install', 'pending-upgrade', 'pending-rollback']);
@@ -71665,11 +73220,12 @@ async function planKeepAlive(inputs, deps) {
     const refreshFrom = expiresAt && new Date(+expiresAt - margin);
     const jobId = jobIdOf(first.link);
     const base = { expiresAt, refreshFrom, jobId, version: first.version };
-    if (expiresAt && +expiresAt - deps.now > margin) {
+    if (keepsLink(expiresAt, deps.now, margin)) {
+        const expiry = expiresAt;
         return {
             ...base,
             skip: true,
-            why: `refresh-before: the link in ${first.where} (${redactLink(first.link)}) expires ${expiresAt.toISOString()}, in ${formatSpan(+expiresAt - deps.now)}: more than refresh-before (${formatSpan(margin)}). Nothing to do: no request was sent and nothing was changed. The next run from ${refreshFrom.toISOString()} on replaces it.`,
+            why: `refresh-before: the link in ${first.where} (${redactLink(first.link)}) expires ${expiry.toISOString()}, in ${formatSpan(+expiry - deps.now)}: more than refresh-before (${formatSpan(margin)}). Nothing to do: no request was sent and nothing was changed. The next run from ${refreshFrom.toISOString()} on replaces it.`,
         };
     }
     const when = expiresAt
@@ -71683,6 +73239,13 @@ async function planKeepAlive(inputs, deps) {
         skip: false,
         why: `refresh-before: the link in ${first.where} ${when}: ${how}.`,
     };
+}
+/**
+ * The keep-alive's one decision: leave the link alone only while its known expiry is more than
+ * refresh-before away. An unknown expiry is replaced. `npm run simulate` runs this very function.
+ */
+function keepsLink(expiresAt, now, refreshBeforeMs) {
+    return expiresAt !== undefined && +expiresAt - now > refreshBeforeMs;
 }
 function jobIdOf(link) {
     try {
@@ -71730,16 +73293,19 @@ function at(values, path) {
 async function fileLinks(inputs) {
     const links = [];
     for (const file of inputs.valuesFiles) {
-        let values;
+        let found;
         try {
-            values = (0,dist/* parse */.qg)(await (0,promises_.readFile)(file.path, 'utf8'));
+            const text = await (0,promises_.readFile)(file.path, 'utf8');
+            found = chartValuesOf(text, file, inputs.valuesKey, inputs.valuesDocuments);
         }
         catch {
             continue;
         }
-        const link = deployed(file.display, at(values, inputs.valuesKey));
-        if (link)
-            links.push(link);
+        for (const { label, values } of found) {
+            const link = deployed(label, at(values, inputs.valuesKey));
+            if (link)
+                links.push(link);
+        }
     }
     return links;
 }
@@ -71793,6 +73359,7 @@ const Outputs = {
     SizeBytes: 'size-bytes',
     Version: 'version',
     ValuesFile: 'values-file',
+    ValuesTargets: 'values-targets',
     ValuesChanged: 'values-changed',
     BundlePath: 'bundle-path',
     BundleSha256: 'bundle-sha256',
@@ -71812,18 +73379,20 @@ const Outputs = {
  */
 function publishOutputs(result) {
     const text = (value) => (value === undefined ? '' : String(value));
+    const { job, link } = result;
     return {
-        [Outputs.JobId]: text(result.jobId),
-        [Outputs.Status]: text(result.status),
-        [Outputs.PageCount]: text(result.pageCount),
-        [Outputs.BundleUrl]: result.bundle.bundleUrl,
-        [Outputs.ExpiresAt]: text(result.bundle.expiresAt),
+        [Outputs.JobId]: text(job?.id),
+        [Outputs.Status]: text(job?.status),
+        [Outputs.PageCount]: text(job?.pageCount),
+        [Outputs.BundleUrl]: link.bundle.bundleUrl,
+        [Outputs.ExpiresAt]: text(link.bundle.expiresAt),
         // The workflow must run again by then, or pods that start later cannot fetch the bundle.
-        [Outputs.RefreshBy]: text(result.bundle.expiresAt),
-        [Outputs.SizeBytes]: text(result.bundle.sizeBytes),
+        [Outputs.RefreshBy]: text(link.bundle.expiresAt),
+        [Outputs.SizeBytes]: text(link.bundle.sizeBytes),
         [Outputs.Version]: result.version,
-        [Outputs.ValuesFile]: result.values.map((file) => file.display).join('\n'),
-        [Outputs.ValuesChanged]: String(result.valuesChanged),
+        [Outputs.ValuesFile]: result.values.files.map((file) => file.display).join('\n'),
+        [Outputs.ValuesTargets]: JSON.stringify(result.values.files.flatMap((file) => file.targets ?? [])),
+        [Outputs.ValuesChanged]: String(result.values.changed),
         [Outputs.BundlePath]: result.download?.path ?? '',
         [Outputs.BundleSha256]: result.download?.sha256 ?? '',
         [Outputs.HelmRevision]: result.helm ? String(result.helm.release.revision) : '',
@@ -71832,7 +73401,7 @@ function publishOutputs(result) {
         // `false` never leaves a run green: a link the chart does not read stops the run.
         [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
         [Outputs.Skipped]: 'false',
-        [Outputs.RefreshFrom]: text(result.refreshFrom),
+        [Outputs.RefreshFrom]: text(link.refreshFrom),
     };
 }
 /**
@@ -71853,6 +73422,8 @@ function skippedOutputs(inputs, plan) {
         [Outputs.SizeBytes]: '',
         [Outputs.Version]: plan.version ?? '',
         [Outputs.ValuesFile]: inputs.valuesFiles.map((file) => file.display).join('\n'),
+        // Nothing was written: no target to name.
+        [Outputs.ValuesTargets]: '[]',
         [Outputs.ValuesChanged]: 'false',
         [Outputs.BundlePath]: '',
         [Outputs.BundleSha256]: '',
@@ -71869,8 +73440,8 @@ function skippedOutputs(inputs, plan) {
  * GitHub deployment's status): `export job se_… (42 pages)`, or the team's own copy.
  */
 function publishedSource(result) {
-    return result.jobId
-        ? `export job ${result.jobId} (${result.pageCount ?? 'an unknown number of'} pages)`
+    return result.job
+        ? `export job ${result.job.id} (${result.job.pageCount ?? 'an unknown number of'} pages)`
         : 'the bundle from bundle-url';
 }
 
@@ -72310,16 +73881,3007 @@ function discard(body) {
 
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
+// EXTERNAL MODULE: external "buffer"
+var external_buffer_ = __nccwpck_require__(181);
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __nccwpck_require__(8474);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: external "node:string_decoder"
+const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+;// CONCATENATED MODULE: ./node_modules/minipass/dist/esm/index.js
+const proc = typeof process === 'object' && process
+    ? process
+    : {
+        stdout: null,
+        stderr: null,
+    };
+
+
+
+/**
+ * Return true if the argument is a Minipass stream, Node stream, or something
+ * else that Minipass can interact with.
+ */
+const isStream = (s) => !!s &&
+    typeof s === 'object' &&
+    (s instanceof Minipass ||
+        s instanceof external_node_stream_ ||
+        isReadable(s) ||
+        isWritable(s));
+/**
+ * Return true if the argument is a valid {@link Minipass.Readable}
+ */
+const isReadable = (s) => !!s &&
+    typeof s === 'object' &&
+    s instanceof external_node_events_.EventEmitter &&
+    typeof s.pipe === 'function' &&
+    // node core Writable streams have a pipe() method, but it throws
+    s.pipe !== external_node_stream_.Writable.prototype.pipe;
+/**
+ * Return true if the argument is a valid {@link Minipass.Writable}
+ */
+const isWritable = (s) => !!s &&
+    typeof s === 'object' &&
+    s instanceof external_node_events_.EventEmitter &&
+    typeof s.write === 'function' &&
+    typeof s.end === 'function';
+const EOF = Symbol('EOF');
+const MAYBE_EMIT_END = Symbol('maybeEmitEnd');
+const EMITTED_END = Symbol('emittedEnd');
+const EMITTING_END = Symbol('emittingEnd');
+const EMITTED_ERROR = Symbol('emittedError');
+const CLOSED = Symbol('closed');
+const READ = Symbol('read');
+const FLUSH = Symbol('flush');
+const FLUSHCHUNK = Symbol('flushChunk');
+const ENCODING = Symbol('encoding');
+const DECODER = Symbol('decoder');
+const FLOWING = Symbol('flowing');
+const PAUSED = Symbol('paused');
+const RESUME = Symbol('resume');
+const BUFFER = Symbol('buffer');
+const PIPES = Symbol('pipes');
+const BUFFERLENGTH = Symbol('bufferLength');
+const BUFFERPUSH = Symbol('bufferPush');
+const BUFFERSHIFT = Symbol('bufferShift');
+const OBJECTMODE = Symbol('objectMode');
+// internal event when stream is destroyed
+const DESTROYED = Symbol('destroyed');
+// internal event when stream has an error
+const ERROR = Symbol('error');
+const EMITDATA = Symbol('emitData');
+const EMITEND = Symbol('emitEnd');
+const EMITEND2 = Symbol('emitEnd2');
+const ASYNC = Symbol('async');
+const ABORT = Symbol('abort');
+const ABORTED = Symbol('aborted');
+const SIGNAL = Symbol('signal');
+const DATALISTENERS = Symbol('dataListeners');
+const DISCARDED = Symbol('discarded');
+const defer = (fn) => Promise.resolve().then(fn);
+const nodefer = (fn) => fn();
+const isEndish = (ev) => ev === 'end' || ev === 'finish' || ev === 'prefinish';
+const isArrayBufferLike = (b) => b instanceof ArrayBuffer ||
+    (!!b &&
+        typeof b === 'object' &&
+        b.constructor &&
+        b.constructor.name === 'ArrayBuffer' &&
+        b.byteLength >= 0);
+const isArrayBufferView = (b) => !Buffer.isBuffer(b) && ArrayBuffer.isView(b);
+/**
+ * Internal class representing a pipe to a destination stream.
+ *
+ * @internal
+ */
+class Pipe {
+    src;
+    dest;
+    opts;
+    ondrain;
+    constructor(src, dest, opts) {
+        this.src = src;
+        this.dest = dest;
+        this.opts = opts;
+        this.ondrain = () => src[RESUME]();
+        this.dest.on('drain', this.ondrain);
+    }
+    unpipe() {
+        this.dest.removeListener('drain', this.ondrain);
+    }
+    // only here for the prototype
+    /* c8 ignore start */
+    proxyErrors(_er) { }
+    /* c8 ignore stop */
+    end() {
+        this.unpipe();
+        if (this.opts.end)
+            this.dest.end();
+    }
+}
+/**
+ * Internal class representing a pipe to a destination stream where
+ * errors are proxied.
+ *
+ * @internal
+ */
+class PipeProxyErrors extends Pipe {
+    unpipe() {
+        this.src.removeListener('error', this.proxyErrors);
+        super.unpipe();
+    }
+    constructor(src, dest, opts) {
+        super(src, dest, opts);
+        this.proxyErrors = (er) => this.dest.emit('error', er);
+        src.on('error', this.proxyErrors);
+    }
+}
+const isObjectModeOptions = (o) => !!o.objectMode;
+const isEncodingOptions = (o) => !o.objectMode && !!o.encoding && o.encoding !== 'buffer';
+/**
+ * Main export, the Minipass class
+ *
+ * `RType` is the type of data emitted, defaults to Buffer
+ *
+ * `WType` is the type of data to be written, if RType is buffer or string,
+ * then any {@link Minipass.ContiguousData} is allowed.
+ *
+ * `Events` is the set of event handler signatures that this object
+ * will emit, see {@link Minipass.Events}
+ */
+class Minipass extends external_node_events_.EventEmitter {
+    [FLOWING] = false;
+    [PAUSED] = false;
+    [PIPES] = [];
+    [BUFFER] = [];
+    [OBJECTMODE];
+    [ENCODING];
+    [ASYNC];
+    [DECODER];
+    [EOF] = false;
+    [EMITTED_END] = false;
+    [EMITTING_END] = false;
+    [CLOSED] = false;
+    [EMITTED_ERROR] = null;
+    [BUFFERLENGTH] = 0;
+    [DESTROYED] = false;
+    [SIGNAL];
+    [ABORTED] = false;
+    [DATALISTENERS] = 0;
+    [DISCARDED] = false;
+    /**
+     * true if the stream can be written
+     */
+    writable = true;
+    /**
+     * true if the stream can be read
+     */
+    readable = true;
+    /**
+     * If `RType` is Buffer, then options do not need to be provided.
+     * Otherwise, an options object must be provided to specify either
+     * {@link Minipass.SharedOptions.objectMode} or
+     * {@link Minipass.SharedOptions.encoding}, as appropriate.
+     */
+    constructor(...args) {
+        const options = (args[0] ||
+            {});
+        super();
+        if (options.objectMode && typeof options.encoding === 'string') {
+            throw new TypeError('Encoding and objectMode may not be used together');
+        }
+        if (isObjectModeOptions(options)) {
+            this[OBJECTMODE] = true;
+            this[ENCODING] = null;
+        }
+        else if (isEncodingOptions(options)) {
+            this[ENCODING] = options.encoding;
+            this[OBJECTMODE] = false;
+        }
+        else {
+            this[OBJECTMODE] = false;
+            this[ENCODING] = null;
+        }
+        this[ASYNC] = !!options.async;
+        this[DECODER] = this[ENCODING]
+            ? new external_node_string_decoder_namespaceObject.StringDecoder(this[ENCODING])
+            : null;
+        //@ts-ignore - private option for debugging and testing
+        if (options && options.debugExposeBuffer === true) {
+            Object.defineProperty(this, 'buffer', { get: () => this[BUFFER] });
+        }
+        //@ts-ignore - private option for debugging and testing
+        if (options && options.debugExposePipes === true) {
+            Object.defineProperty(this, 'pipes', { get: () => this[PIPES] });
+        }
+        const { signal } = options;
+        if (signal) {
+            this[SIGNAL] = signal;
+            if (signal.aborted) {
+                this[ABORT]();
+            }
+            else {
+                signal.addEventListener('abort', () => this[ABORT]());
+            }
+        }
+    }
+    /**
+     * The amount of data stored in the buffer waiting to be read.
+     *
+     * For Buffer strings, this will be the total byte length.
+     * For string encoding streams, this will be the string character length,
+     * according to JavaScript's `string.length` logic.
+     * For objectMode streams, this is a count of the items waiting to be
+     * emitted.
+     */
+    get bufferLength() {
+        return this[BUFFERLENGTH];
+    }
+    /**
+     * The `BufferEncoding` currently in use, or `null`
+     */
+    get encoding() {
+        return this[ENCODING];
+    }
+    /**
+     * @deprecated - This is a read only property
+     */
+    set encoding(_enc) {
+        throw new Error('Encoding must be set at instantiation time');
+    }
+    /**
+     * @deprecated - Encoding may only be set at instantiation time
+     */
+    setEncoding(_enc) {
+        throw new Error('Encoding must be set at instantiation time');
+    }
+    /**
+     * True if this is an objectMode stream
+     */
+    get objectMode() {
+        return this[OBJECTMODE];
+    }
+    /**
+     * @deprecated - This is a read-only property
+     */
+    set objectMode(_om) {
+        throw new Error('objectMode must be set at instantiation time');
+    }
+    /**
+     * true if this is an async stream
+     */
+    get ['async']() {
+        return this[ASYNC];
+    }
+    /**
+     * Set to true to make this stream async.
+     *
+     * Once set, it cannot be unset, as this would potentially cause incorrect
+     * behavior.  Ie, a sync stream can be made async, but an async stream
+     * cannot be safely made sync.
+     */
+    set ['async'](a) {
+        this[ASYNC] = this[ASYNC] || !!a;
+    }
+    // drop everything and get out of the flow completely
+    [ABORT]() {
+        this[ABORTED] = true;
+        this.emit('abort', this[SIGNAL]?.reason);
+        this.destroy(this[SIGNAL]?.reason);
+    }
+    /**
+     * True if the stream has been aborted.
+     */
+    get aborted() {
+        return this[ABORTED];
+    }
+    /**
+     * No-op setter. Stream aborted status is set via the AbortSignal provided
+     * in the constructor options.
+     */
+    set aborted(_) { }
+    write(chunk, encoding, cb) {
+        if (this[ABORTED])
+            return false;
+        if (this[EOF])
+            throw new Error('write after end');
+        if (this[DESTROYED]) {
+            this.emit('error', Object.assign(new Error('Cannot call write after a stream was destroyed'), { code: 'ERR_STREAM_DESTROYED' }));
+            return true;
+        }
+        if (typeof encoding === 'function') {
+            cb = encoding;
+            encoding = 'utf8';
+        }
+        if (!encoding)
+            encoding = 'utf8';
+        const fn = this[ASYNC] ? defer : nodefer;
+        // convert array buffers and typed array views into buffers
+        // at some point in the future, we may want to do the opposite!
+        // leave strings and buffers as-is
+        // anything is only allowed if in object mode, so throw
+        if (!this[OBJECTMODE] && !Buffer.isBuffer(chunk)) {
+            if (isArrayBufferView(chunk)) {
+                //@ts-ignore - sinful unsafe type changing
+                chunk = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+            }
+            else if (isArrayBufferLike(chunk)) {
+                //@ts-ignore - sinful unsafe type changing
+                chunk = Buffer.from(chunk);
+            }
+            else if (typeof chunk !== 'string') {
+                throw new Error('Non-contiguous data written to non-objectMode stream');
+            }
+        }
+        // handle object mode up front, since it's simpler
+        // this yields better performance, fewer checks later.
+        if (this[OBJECTMODE]) {
+            // maybe impossible?
+            /* c8 ignore start */
+            if (this[FLOWING] && this[BUFFERLENGTH] !== 0)
+                this[FLUSH](true);
+            /* c8 ignore stop */
+            if (this[FLOWING])
+                this.emit('data', chunk);
+            else
+                this[BUFFERPUSH](chunk);
+            if (this[BUFFERLENGTH] !== 0)
+                this.emit('readable');
+            if (cb)
+                fn(cb);
+            return this[FLOWING];
+        }
+        // at this point the chunk is a buffer or string
+        // don't buffer it up or send it to the decoder
+        if (!chunk.length) {
+            if (this[BUFFERLENGTH] !== 0)
+                this.emit('readable');
+            if (cb)
+                fn(cb);
+            return this[FLOWING];
+        }
+        // fast-path writing strings of same encoding to a stream with
+        // an empty buffer, skipping the buffer/decoder dance
+        if (typeof chunk === 'string' &&
+            // unless it is a string already ready for us to use
+            !(encoding === this[ENCODING] && !this[DECODER]?.lastNeed)) {
+            //@ts-ignore - sinful unsafe type change
+            chunk = Buffer.from(chunk, encoding);
+        }
+        if (Buffer.isBuffer(chunk) && this[ENCODING]) {
+            //@ts-ignore - sinful unsafe type change
+            chunk = this[DECODER].write(chunk);
+        }
+        // Note: flushing CAN potentially switch us into not-flowing mode
+        if (this[FLOWING] && this[BUFFERLENGTH] !== 0)
+            this[FLUSH](true);
+        if (this[FLOWING])
+            this.emit('data', chunk);
+        else
+            this[BUFFERPUSH](chunk);
+        if (this[BUFFERLENGTH] !== 0)
+            this.emit('readable');
+        if (cb)
+            fn(cb);
+        return this[FLOWING];
+    }
+    /**
+     * Low-level explicit read method.
+     *
+     * In objectMode, the argument is ignored, and one item is returned if
+     * available.
+     *
+     * `n` is the number of bytes (or in the case of encoding streams,
+     * characters) to consume. If `n` is not provided, then the entire buffer
+     * is returned, or `null` is returned if no data is available.
+     *
+     * If `n` is greater that the amount of data in the internal buffer,
+     * then `null` is returned.
+     */
+    read(n) {
+        if (this[DESTROYED])
+            return null;
+        this[DISCARDED] = false;
+        if (this[BUFFERLENGTH] === 0 ||
+            n === 0 ||
+            (n && n > this[BUFFERLENGTH])) {
+            this[MAYBE_EMIT_END]();
+            return null;
+        }
+        if (this[OBJECTMODE])
+            n = null;
+        if (this[BUFFER].length > 1 && !this[OBJECTMODE]) {
+            // not object mode, so if we have an encoding, then RType is string
+            // otherwise, must be Buffer
+            this[BUFFER] = [
+                (this[ENCODING]
+                    ? this[BUFFER].join('')
+                    : Buffer.concat(this[BUFFER], this[BUFFERLENGTH])),
+            ];
+        }
+        const ret = this[READ](n || null, this[BUFFER][0]);
+        this[MAYBE_EMIT_END]();
+        return ret;
+    }
+    [READ](n, chunk) {
+        if (this[OBJECTMODE])
+            this[BUFFERSHIFT]();
+        else {
+            const c = chunk;
+            if (n === c.length || n === null)
+                this[BUFFERSHIFT]();
+            else if (typeof c === 'string') {
+                this[BUFFER][0] = c.slice(n);
+                chunk = c.slice(0, n);
+                this[BUFFERLENGTH] -= n;
+            }
+            else {
+                this[BUFFER][0] = c.subarray(n);
+                chunk = c.subarray(0, n);
+                this[BUFFERLENGTH] -= n;
+            }
+        }
+        this.emit('data', chunk);
+        if (!this[BUFFER].length && !this[EOF])
+            this.emit('drain');
+        return chunk;
+    }
+    end(chunk, encoding, cb) {
+        if (typeof chunk === 'function') {
+            cb = chunk;
+            chunk = undefined;
+        }
+        if (typeof encoding === 'function') {
+            cb = encoding;
+            encoding = 'utf8';
+        }
+        if (chunk !== undefined)
+            this.write(chunk, encoding);
+        if (cb)
+            this.once('end', cb);
+        this[EOF] = true;
+        this.writable = false;
+        // if we haven't written anything, then go ahead and emit,
+        // even if we're not reading.
+        // we'll re-emit if a new 'end' listener is added anyway.
+        // This makes MP more suitable to write-only use cases.
+        if (this[FLOWING] || !this[PAUSED])
+            this[MAYBE_EMIT_END]();
+        return this;
+    }
+    // don't let the internal resume be overwritten
+    [RESUME]() {
+        if (this[DESTROYED])
+            return;
+        if (!this[DATALISTENERS] && !this[PIPES].length) {
+            this[DISCARDED] = true;
+        }
+        this[PAUSED] = false;
+        this[FLOWING] = true;
+        this.emit('resume');
+        if (this[BUFFER].length)
+            this[FLUSH]();
+        else if (this[EOF])
+            this[MAYBE_EMIT_END]();
+        else
+            this.emit('drain');
+    }
+    /**
+     * Resume the stream if it is currently in a paused state
+     *
+     * If called when there are no pipe destinations or `data` event listeners,
+     * this will place the stream in a "discarded" state, where all data will
+     * be thrown away. The discarded state is removed if a pipe destination or
+     * data handler is added, if pause() is called, or if any synchronous or
+     * asynchronous iteration is started.
+     */
+    resume() {
+        return this[RESUME]();
+    }
+    /**
+     * Pause the stream
+     */
+    pause() {
+        this[FLOWING] = false;
+        this[PAUSED] = true;
+        this[DISCARDED] = false;
+    }
+    /**
+     * true if the stream has been forcibly destroyed
+     */
+    get destroyed() {
+        return this[DESTROYED];
+    }
+    /**
+     * true if the stream is currently in a flowing state, meaning that
+     * any writes will be immediately emitted.
+     */
+    get flowing() {
+        return this[FLOWING];
+    }
+    /**
+     * true if the stream is currently in a paused state
+     */
+    get paused() {
+        return this[PAUSED];
+    }
+    [BUFFERPUSH](chunk) {
+        if (this[OBJECTMODE])
+            this[BUFFERLENGTH] += 1;
+        else
+            this[BUFFERLENGTH] += chunk.length;
+        this[BUFFER].push(chunk);
+    }
+    [BUFFERSHIFT]() {
+        if (this[OBJECTMODE])
+            this[BUFFERLENGTH] -= 1;
+        else
+            this[BUFFERLENGTH] -= this[BUFFER][0].length;
+        return this[BUFFER].shift();
+    }
+    [FLUSH](noDrain = false) {
+        do { } while (this[FLUSHCHUNK](this[BUFFERSHIFT]()) &&
+            this[BUFFER].length);
+        if (!noDrain && !this[BUFFER].length && !this[EOF])
+            this.emit('drain');
+    }
+    [FLUSHCHUNK](chunk) {
+        this.emit('data', chunk);
+        return this[FLOWING];
+    }
+    /**
+     * Pipe all data emitted by this stream into the destination provided.
+     *
+     * Triggers the flow of data.
+     */
+    pipe(dest, opts) {
+        if (this[DESTROYED])
+            return dest;
+        this[DISCARDED] = false;
+        const ended = this[EMITTED_END];
+        opts = opts || {};
+        if (dest === proc.stdout || dest === proc.stderr)
+            opts.end = false;
+        else
+            opts.end = opts.end !== false;
+        opts.proxyErrors = !!opts.proxyErrors;
+        // piping an ended stream ends immediately
+        if (ended) {
+            if (opts.end)
+                dest.end();
+        }
+        else {
+            // "as" here just ignores the WType, which pipes don't care about,
+            // since they're only consuming from us, and writing to the dest
+            this[PIPES].push(!opts.proxyErrors
+                ? new Pipe(this, dest, opts)
+                : new PipeProxyErrors(this, dest, opts));
+            if (this[ASYNC])
+                defer(() => this[RESUME]());
+            else
+                this[RESUME]();
+        }
+        return dest;
+    }
+    /**
+     * Fully unhook a piped destination stream.
+     *
+     * If the destination stream was the only consumer of this stream (ie,
+     * there are no other piped destinations or `'data'` event listeners)
+     * then the flow of data will stop until there is another consumer or
+     * {@link Minipass#resume} is explicitly called.
+     */
+    unpipe(dest) {
+        const p = this[PIPES].find(p => p.dest === dest);
+        if (p) {
+            if (this[PIPES].length === 1) {
+                if (this[FLOWING] && this[DATALISTENERS] === 0) {
+                    this[FLOWING] = false;
+                }
+                this[PIPES] = [];
+            }
+            else
+                this[PIPES].splice(this[PIPES].indexOf(p), 1);
+            p.unpipe();
+        }
+    }
+    /**
+     * Alias for {@link Minipass#on}
+     */
+    addListener(ev, handler) {
+        return this.on(ev, handler);
+    }
+    /**
+     * Mostly identical to `EventEmitter.on`, with the following
+     * behavior differences to prevent data loss and unnecessary hangs:
+     *
+     * - Adding a 'data' event handler will trigger the flow of data
+     *
+     * - Adding a 'readable' event handler when there is data waiting to be read
+     *   will cause 'readable' to be emitted immediately.
+     *
+     * - Adding an 'endish' event handler ('end', 'finish', etc.) which has
+     *   already passed will cause the event to be emitted immediately and all
+     *   handlers removed.
+     *
+     * - Adding an 'error' event handler after an error has been emitted will
+     *   cause the event to be re-emitted immediately with the error previously
+     *   raised.
+     */
+    on(ev, handler) {
+        const ret = super.on(ev, handler);
+        if (ev === 'data') {
+            this[DISCARDED] = false;
+            this[DATALISTENERS]++;
+            if (!this[PIPES].length && !this[FLOWING]) {
+                this[RESUME]();
+            }
+        }
+        else if (ev === 'readable' && this[BUFFERLENGTH] !== 0) {
+            super.emit('readable');
+        }
+        else if (isEndish(ev) && this[EMITTED_END]) {
+            super.emit(ev);
+            this.removeAllListeners(ev);
+        }
+        else if (ev === 'error' && this[EMITTED_ERROR]) {
+            const h = handler;
+            if (this[ASYNC])
+                defer(() => h.call(this, this[EMITTED_ERROR]));
+            else
+                h.call(this, this[EMITTED_ERROR]);
+        }
+        return ret;
+    }
+    /**
+     * Alias for {@link Minipass#off}
+     */
+    removeListener(ev, handler) {
+        return this.off(ev, handler);
+    }
+    /**
+     * Mostly identical to `EventEmitter.off`
+     *
+     * If a 'data' event handler is removed, and it was the last consumer
+     * (ie, there are no pipe destinations or other 'data' event listeners),
+     * then the flow of data will stop until there is another consumer or
+     * {@link Minipass#resume} is explicitly called.
+     */
+    off(ev, handler) {
+        const ret = super.off(ev, handler);
+        // if we previously had listeners, and now we don't, and we don't
+        // have any pipes, then stop the flow, unless it's been explicitly
+        // put in a discarded flowing state via stream.resume().
+        if (ev === 'data') {
+            this[DATALISTENERS] = this.listeners('data').length;
+            if (this[DATALISTENERS] === 0 &&
+                !this[DISCARDED] &&
+                !this[PIPES].length) {
+                this[FLOWING] = false;
+            }
+        }
+        return ret;
+    }
+    /**
+     * Mostly identical to `EventEmitter.removeAllListeners`
+     *
+     * If all 'data' event handlers are removed, and they were the last consumer
+     * (ie, there are no pipe destinations), then the flow of data will stop
+     * until there is another consumer or {@link Minipass#resume} is explicitly
+     * called.
+     */
+    removeAllListeners(ev) {
+        const ret = super.removeAllListeners(ev);
+        if (ev === 'data' || ev === undefined) {
+            this[DATALISTENERS] = 0;
+            if (!this[DISCARDED] && !this[PIPES].length) {
+                this[FLOWING] = false;
+            }
+        }
+        return ret;
+    }
+    /**
+     * true if the 'end' event has been emitted
+     */
+    get emittedEnd() {
+        return this[EMITTED_END];
+    }
+    [MAYBE_EMIT_END]() {
+        if (!this[EMITTING_END] &&
+            !this[EMITTED_END] &&
+            !this[DESTROYED] &&
+            this[BUFFER].length === 0 &&
+            this[EOF]) {
+            this[EMITTING_END] = true;
+            this.emit('end');
+            this.emit('prefinish');
+            this.emit('finish');
+            if (this[CLOSED])
+                this.emit('close');
+            this[EMITTING_END] = false;
+        }
+    }
+    /**
+     * Mostly identical to `EventEmitter.emit`, with the following
+     * behavior differences to prevent data loss and unnecessary hangs:
+     *
+     * If the stream has been destroyed, and the event is something other
+     * than 'close' or 'error', then `false` is returned and no handlers
+     * are called.
+     *
+     * If the event is 'end', and has already been emitted, then the event
+     * is ignored. If the stream is in a paused or non-flowing state, then
+     * the event will be deferred until data flow resumes. If the stream is
+     * async, then handlers will be called on the next tick rather than
+     * immediately.
+     *
+     * If the event is 'close', and 'end' has not yet been emitted, then
+     * the event will be deferred until after 'end' is emitted.
+     *
+     * If the event is 'error', and an AbortSignal was provided for the stream,
+     * and there are no listeners, then the event is ignored, matching the
+     * behavior of node core streams in the presense of an AbortSignal.
+     *
+     * If the event is 'finish' or 'prefinish', then all listeners will be
+     * removed after emitting the event, to prevent double-firing.
+     */
+    emit(ev, ...args) {
+        const data = args[0];
+        // error and close are only events allowed after calling destroy()
+        if (ev !== 'error' &&
+            ev !== 'close' &&
+            ev !== DESTROYED &&
+            this[DESTROYED]) {
+            return false;
+        }
+        else if (ev === 'data') {
+            return !this[OBJECTMODE] && !data
+                ? false
+                : this[ASYNC]
+                    ? (defer(() => this[EMITDATA](data)), true)
+                    : this[EMITDATA](data);
+        }
+        else if (ev === 'end') {
+            return this[EMITEND]();
+        }
+        else if (ev === 'close') {
+            this[CLOSED] = true;
+            // don't emit close before 'end' and 'finish'
+            if (!this[EMITTED_END] && !this[DESTROYED])
+                return false;
+            const ret = super.emit('close');
+            this.removeAllListeners('close');
+            return ret;
+        }
+        else if (ev === 'error') {
+            this[EMITTED_ERROR] = data;
+            super.emit(ERROR, data);
+            const ret = !this[SIGNAL] || this.listeners('error').length
+                ? super.emit('error', data)
+                : false;
+            this[MAYBE_EMIT_END]();
+            return ret;
+        }
+        else if (ev === 'resume') {
+            const ret = super.emit('resume');
+            this[MAYBE_EMIT_END]();
+            return ret;
+        }
+        else if (ev === 'finish' || ev === 'prefinish') {
+            const ret = super.emit(ev);
+            this.removeAllListeners(ev);
+            return ret;
+        }
+        // Some other unknown event
+        const ret = super.emit(ev, ...args);
+        this[MAYBE_EMIT_END]();
+        return ret;
+    }
+    [EMITDATA](data) {
+        for (const p of this[PIPES]) {
+            if (p.dest.write(data) === false)
+                this.pause();
+        }
+        const ret = this[DISCARDED] ? false : super.emit('data', data);
+        this[MAYBE_EMIT_END]();
+        return ret;
+    }
+    [EMITEND]() {
+        if (this[EMITTED_END])
+            return false;
+        this[EMITTED_END] = true;
+        this.readable = false;
+        return this[ASYNC]
+            ? (defer(() => this[EMITEND2]()), true)
+            : this[EMITEND2]();
+    }
+    [EMITEND2]() {
+        if (this[DECODER]) {
+            const data = this[DECODER].end();
+            if (data) {
+                for (const p of this[PIPES]) {
+                    p.dest.write(data);
+                }
+                if (!this[DISCARDED])
+                    super.emit('data', data);
+            }
+        }
+        for (const p of this[PIPES]) {
+            p.end();
+        }
+        const ret = super.emit('end');
+        this.removeAllListeners('end');
+        return ret;
+    }
+    /**
+     * Return a Promise that resolves to an array of all emitted data once
+     * the stream ends.
+     */
+    async collect() {
+        const buf = Object.assign([], {
+            dataLength: 0,
+        });
+        if (!this[OBJECTMODE])
+            buf.dataLength = 0;
+        // set the promise first, in case an error is raised
+        // by triggering the flow here.
+        const p = this.promise();
+        this.on('data', c => {
+            buf.push(c);
+            if (!this[OBJECTMODE])
+                buf.dataLength += c.length;
+        });
+        await p;
+        return buf;
+    }
+    /**
+     * Return a Promise that resolves to the concatenation of all emitted data
+     * once the stream ends.
+     *
+     * Not allowed on objectMode streams.
+     */
+    async concat() {
+        if (this[OBJECTMODE]) {
+            throw new Error('cannot concat in objectMode');
+        }
+        const buf = await this.collect();
+        return (this[ENCODING]
+            ? buf.join('')
+            : Buffer.concat(buf, buf.dataLength));
+    }
+    /**
+     * Return a void Promise that resolves once the stream ends.
+     */
+    async promise() {
+        return new Promise((resolve, reject) => {
+            this.on(DESTROYED, () => reject(new Error('stream destroyed')));
+            this.on('error', er => reject(er));
+            this.on('end', () => resolve());
+        });
+    }
+    /**
+     * Asynchronous `for await of` iteration.
+     *
+     * This will continue emitting all chunks until the stream terminates.
+     */
+    [Symbol.asyncIterator]() {
+        // set this up front, in case the consumer doesn't call next()
+        // right away.
+        this[DISCARDED] = false;
+        let stopped = false;
+        const stop = async () => {
+            this.pause();
+            stopped = true;
+            return { value: undefined, done: true };
+        };
+        const next = () => {
+            if (stopped)
+                return stop();
+            const res = this.read();
+            if (res !== null)
+                return Promise.resolve({ done: false, value: res });
+            if (this[EOF])
+                return stop();
+            let resolve;
+            let reject;
+            const onerr = (er) => {
+                this.off('data', ondata);
+                this.off('end', onend);
+                this.off(DESTROYED, ondestroy);
+                stop();
+                reject(er);
+            };
+            const ondata = (value) => {
+                this.off('error', onerr);
+                this.off('end', onend);
+                this.off(DESTROYED, ondestroy);
+                this.pause();
+                resolve({ value, done: !!this[EOF] });
+            };
+            const onend = () => {
+                this.off('error', onerr);
+                this.off('data', ondata);
+                this.off(DESTROYED, ondestroy);
+                stop();
+                resolve({ done: true, value: undefined });
+            };
+            const ondestroy = () => onerr(new Error('stream destroyed'));
+            return new Promise((res, rej) => {
+                reject = rej;
+                resolve = res;
+                this.once(DESTROYED, ondestroy);
+                this.once('error', onerr);
+                this.once('end', onend);
+                this.once('data', ondata);
+            });
+        };
+        return {
+            next,
+            throw: stop,
+            return: stop,
+            [Symbol.asyncIterator]() {
+                return this;
+            },
+            [Symbol.asyncDispose]: async () => { },
+        };
+    }
+    /**
+     * Synchronous `for of` iteration.
+     *
+     * The iteration will terminate when the internal buffer runs out, even
+     * if the stream has not yet terminated.
+     */
+    [Symbol.iterator]() {
+        // set this up front, in case the consumer doesn't call next()
+        // right away.
+        this[DISCARDED] = false;
+        let stopped = false;
+        const stop = () => {
+            this.pause();
+            this.off(ERROR, stop);
+            this.off(DESTROYED, stop);
+            this.off('end', stop);
+            stopped = true;
+            return { done: true, value: undefined };
+        };
+        const next = () => {
+            if (stopped)
+                return stop();
+            const value = this.read();
+            return value === null ? stop() : { done: false, value };
+        };
+        this.once('end', stop);
+        this.once(ERROR, stop);
+        this.once(DESTROYED, stop);
+        return {
+            next,
+            throw: stop,
+            return: stop,
+            [Symbol.iterator]() {
+                return this;
+            },
+            [Symbol.dispose]: () => { },
+        };
+    }
+    /**
+     * Destroy a stream, preventing it from being used for any further purpose.
+     *
+     * If the stream has a `close()` method, then it will be called on
+     * destruction.
+     *
+     * After destruction, any attempt to write data, read data, or emit most
+     * events will be ignored.
+     *
+     * If an error argument is provided, then it will be emitted in an
+     * 'error' event.
+     */
+    destroy(er) {
+        if (this[DESTROYED]) {
+            if (er)
+                this.emit('error', er);
+            else
+                this.emit(DESTROYED);
+            return this;
+        }
+        this[DESTROYED] = true;
+        this[DISCARDED] = true;
+        // throw away all buffered data, it's never coming out
+        this[BUFFER].length = 0;
+        this[BUFFERLENGTH] = 0;
+        const wc = this;
+        if (typeof wc.close === 'function' && !this[CLOSED])
+            wc.close();
+        if (er)
+            this.emit('error', er);
+        // if no error to emit, still reject pending promises
+        else
+            this.emit(DESTROYED);
+        return this;
+    }
+    /**
+     * Alias for {@link isStream}
+     *
+     * Former export location, maintained for backwards compatibility.
+     *
+     * @deprecated
+     */
+    static get isStream() {
+        return isStream;
+    }
+}
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: external "zlib"
+const external_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
+var external_zlib_namespaceObject_0 = /*#__PURE__*/__nccwpck_require__.t(external_zlib_namespaceObject, 2);
+;// CONCATENATED MODULE: ./node_modules/minizlib/dist/esm/constants.js
+// Update with any zlib constants that are added or changed in the future.
+// Node v6 didn't export this, so we just hard code the version and rely
+// on all the other hard-coded values from zlib v4736.  When node v6
+// support drops, we can just export the realZlibConstants object.
+
+/* c8 ignore start */
+const realZlibConstants = external_zlib_namespaceObject.constants || { ZLIB_VERNUM: 4736 };
+/* c8 ignore stop */
+const constants = Object.freeze(Object.assign(Object.create(null), {
+    Z_NO_FLUSH: 0,
+    Z_PARTIAL_FLUSH: 1,
+    Z_SYNC_FLUSH: 2,
+    Z_FULL_FLUSH: 3,
+    Z_FINISH: 4,
+    Z_BLOCK: 5,
+    Z_OK: 0,
+    Z_STREAM_END: 1,
+    Z_NEED_DICT: 2,
+    Z_ERRNO: -1,
+    Z_STREAM_ERROR: -2,
+    Z_DATA_ERROR: -3,
+    Z_MEM_ERROR: -4,
+    Z_BUF_ERROR: -5,
+    Z_VERSION_ERROR: -6,
+    Z_NO_COMPRESSION: 0,
+    Z_BEST_SPEED: 1,
+    Z_BEST_COMPRESSION: 9,
+    Z_DEFAULT_COMPRESSION: -1,
+    Z_FILTERED: 1,
+    Z_HUFFMAN_ONLY: 2,
+    Z_RLE: 3,
+    Z_FIXED: 4,
+    Z_DEFAULT_STRATEGY: 0,
+    DEFLATE: 1,
+    INFLATE: 2,
+    GZIP: 3,
+    GUNZIP: 4,
+    DEFLATERAW: 5,
+    INFLATERAW: 6,
+    UNZIP: 7,
+    BROTLI_DECODE: 8,
+    BROTLI_ENCODE: 9,
+    Z_MIN_WINDOWBITS: 8,
+    Z_MAX_WINDOWBITS: 15,
+    Z_DEFAULT_WINDOWBITS: 15,
+    Z_MIN_CHUNK: 64,
+    Z_MAX_CHUNK: Infinity,
+    Z_DEFAULT_CHUNK: 16384,
+    Z_MIN_MEMLEVEL: 1,
+    Z_MAX_MEMLEVEL: 9,
+    Z_DEFAULT_MEMLEVEL: 8,
+    Z_MIN_LEVEL: -1,
+    Z_MAX_LEVEL: 9,
+    Z_DEFAULT_LEVEL: -1,
+    BROTLI_OPERATION_PROCESS: 0,
+    BROTLI_OPERATION_FLUSH: 1,
+    BROTLI_OPERATION_FINISH: 2,
+    BROTLI_OPERATION_EMIT_METADATA: 3,
+    BROTLI_MODE_GENERIC: 0,
+    BROTLI_MODE_TEXT: 1,
+    BROTLI_MODE_FONT: 2,
+    BROTLI_DEFAULT_MODE: 0,
+    BROTLI_MIN_QUALITY: 0,
+    BROTLI_MAX_QUALITY: 11,
+    BROTLI_DEFAULT_QUALITY: 11,
+    BROTLI_MIN_WINDOW_BITS: 10,
+    BROTLI_MAX_WINDOW_BITS: 24,
+    BROTLI_LARGE_MAX_WINDOW_BITS: 30,
+    BROTLI_DEFAULT_WINDOW: 22,
+    BROTLI_MIN_INPUT_BLOCK_BITS: 16,
+    BROTLI_MAX_INPUT_BLOCK_BITS: 24,
+    BROTLI_PARAM_MODE: 0,
+    BROTLI_PARAM_QUALITY: 1,
+    BROTLI_PARAM_LGWIN: 2,
+    BROTLI_PARAM_LGBLOCK: 3,
+    BROTLI_PARAM_DISABLE_LITERAL_CONTEXT_MODELING: 4,
+    BROTLI_PARAM_SIZE_HINT: 5,
+    BROTLI_PARAM_LARGE_WINDOW: 6,
+    BROTLI_PARAM_NPOSTFIX: 7,
+    BROTLI_PARAM_NDIRECT: 8,
+    BROTLI_DECODER_RESULT_ERROR: 0,
+    BROTLI_DECODER_RESULT_SUCCESS: 1,
+    BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT: 2,
+    BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT: 3,
+    BROTLI_DECODER_PARAM_DISABLE_RING_BUFFER_REALLOCATION: 0,
+    BROTLI_DECODER_PARAM_LARGE_WINDOW: 1,
+    BROTLI_DECODER_NO_ERROR: 0,
+    BROTLI_DECODER_SUCCESS: 1,
+    BROTLI_DECODER_NEEDS_MORE_INPUT: 2,
+    BROTLI_DECODER_NEEDS_MORE_OUTPUT: 3,
+    BROTLI_DECODER_ERROR_FORMAT_EXUBERANT_NIBBLE: -1,
+    BROTLI_DECODER_ERROR_FORMAT_RESERVED: -2,
+    BROTLI_DECODER_ERROR_FORMAT_EXUBERANT_META_NIBBLE: -3,
+    BROTLI_DECODER_ERROR_FORMAT_SIMPLE_HUFFMAN_ALPHABET: -4,
+    BROTLI_DECODER_ERROR_FORMAT_SIMPLE_HUFFMAN_SAME: -5,
+    BROTLI_DECODER_ERROR_FORMAT_CL_SPACE: -6,
+    BROTLI_DECODER_ERROR_FORMAT_HUFFMAN_SPACE: -7,
+    BROTLI_DECODER_ERROR_FORMAT_CONTEXT_MAP_REPEAT: -8,
+    BROTLI_DECODER_ERROR_FORMAT_BLOCK_LENGTH_1: -9,
+    BROTLI_DECODER_ERROR_FORMAT_BLOCK_LENGTH_2: -10,
+    BROTLI_DECODER_ERROR_FORMAT_TRANSFORM: -11,
+    BROTLI_DECODER_ERROR_FORMAT_DICTIONARY: -12,
+    BROTLI_DECODER_ERROR_FORMAT_WINDOW_BITS: -13,
+    BROTLI_DECODER_ERROR_FORMAT_PADDING_1: -14,
+    BROTLI_DECODER_ERROR_FORMAT_PADDING_2: -15,
+    BROTLI_DECODER_ERROR_FORMAT_DISTANCE: -16,
+    BROTLI_DECODER_ERROR_DICTIONARY_NOT_SET: -19,
+    BROTLI_DECODER_ERROR_INVALID_ARGUMENTS: -20,
+    BROTLI_DECODER_ERROR_ALLOC_CONTEXT_MODES: -21,
+    BROTLI_DECODER_ERROR_ALLOC_TREE_GROUPS: -22,
+    BROTLI_DECODER_ERROR_ALLOC_CONTEXT_MAP: -25,
+    BROTLI_DECODER_ERROR_ALLOC_RING_BUFFER_1: -26,
+    BROTLI_DECODER_ERROR_ALLOC_RING_BUFFER_2: -27,
+    BROTLI_DECODER_ERROR_ALLOC_BLOCK_TYPE_TREES: -30,
+    BROTLI_DECODER_ERROR_UNREACHABLE: -31,
+}, realZlibConstants));
+//# sourceMappingURL=constants.js.map
+;// CONCATENATED MODULE: ./node_modules/minizlib/dist/esm/index.js
+
+
+
+
+
+
+const OriginalBufferConcat = external_buffer_.Buffer.concat;
+const desc = Object.getOwnPropertyDescriptor(external_buffer_.Buffer, 'concat');
+const noop = (args) => args;
+const passthroughBufferConcat = desc?.writable === true || desc?.set !== undefined
+    ? (makeNoOp) => {
+        external_buffer_.Buffer.concat = makeNoOp ? noop : OriginalBufferConcat;
+    }
+    : (_) => { };
+const _superWrite = Symbol('_superWrite');
+class ZlibError extends Error {
+    code;
+    errno;
+    constructor(err, origin) {
+        super('zlib: ' + err.message, { cause: err });
+        this.code = err.code;
+        this.errno = err.errno;
+        /* c8 ignore next */
+        if (!this.code)
+            this.code = 'ZLIB_ERROR';
+        this.message = 'zlib: ' + err.message;
+        Error.captureStackTrace(this, origin ?? this.constructor);
+    }
+    get name() {
+        return 'ZlibError';
+    }
+}
+// the Zlib class they all inherit from
+// This thing manages the queue of requests, and returns
+// true or false if there is anything in the queue when
+// you call the .write() method.
+const _flushFlag = Symbol('flushFlag');
+class ZlibBase extends Minipass {
+    #sawError = false;
+    #ended = false;
+    #flushFlag;
+    #finishFlushFlag;
+    #fullFlushFlag;
+    #handle;
+    #onError;
+    get sawError() {
+        return this.#sawError;
+    }
+    get handle() {
+        return this.#handle;
+    }
+    /* c8 ignore start */
+    get flushFlag() {
+        return this.#flushFlag;
+    }
+    /* c8 ignore stop */
+    constructor(opts, mode) {
+        if (!opts || typeof opts !== 'object')
+            throw new TypeError('invalid options for ZlibBase constructor');
+        //@ts-ignore
+        super(opts);
+        /* c8 ignore start */
+        this.#flushFlag = opts.flush ?? 0;
+        this.#finishFlushFlag = opts.finishFlush ?? 0;
+        this.#fullFlushFlag = opts.fullFlushFlag ?? 0;
+        /* c8 ignore stop */
+        //@ts-ignore
+        if (typeof external_zlib_namespaceObject_0[mode] !== 'function') {
+            throw new TypeError('Compression method not supported: ' + mode);
+        }
+        // this will throw if any options are invalid for the class selected
+        try {
+            // @types/node doesn't know that it exports the classes, but they're there
+            //@ts-ignore
+            this.#handle = new external_zlib_namespaceObject_0[mode](opts);
+        }
+        catch (er) {
+            // make sure that all errors get decorated properly
+            throw new ZlibError(er, this.constructor);
+        }
+        this.#onError = err => {
+            // no sense raising multiple errors, since we abort on the first one.
+            if (this.#sawError)
+                return;
+            this.#sawError = true;
+            // there is no way to cleanly recover.
+            // continuing only obscures problems.
+            this.close();
+            this.emit('error', err);
+        };
+        this.#handle?.on('error', er => this.#onError(new ZlibError(er)));
+        this.once('end', () => this.close);
+    }
+    close() {
+        if (this.#handle) {
+            this.#handle.close();
+            this.#handle = undefined;
+            this.emit('close');
+        }
+    }
+    reset() {
+        if (!this.#sawError) {
+            external_assert_(this.#handle, 'zlib binding closed');
+            //@ts-ignore
+            return this.#handle.reset?.();
+        }
+    }
+    flush(flushFlag) {
+        if (this.ended)
+            return;
+        if (typeof flushFlag !== 'number')
+            flushFlag = this.#fullFlushFlag;
+        this.write(Object.assign(external_buffer_.Buffer.alloc(0), { [_flushFlag]: flushFlag }));
+    }
+    end(chunk, encoding, cb) {
+        /* c8 ignore start */
+        if (typeof chunk === 'function') {
+            cb = chunk;
+            encoding = undefined;
+            chunk = undefined;
+        }
+        if (typeof encoding === 'function') {
+            cb = encoding;
+            encoding = undefined;
+        }
+        /* c8 ignore stop */
+        if (chunk) {
+            if (encoding)
+                this.write(chunk, encoding);
+            else
+                this.write(chunk);
+        }
+        this.flush(this.#finishFlushFlag);
+        this.#ended = true;
+        return super.end(cb);
+    }
+    get ended() {
+        return this.#ended;
+    }
+    // overridden in the gzip classes to do portable writes
+    [_superWrite](data) {
+        return super.write(data);
+    }
+    write(chunk, encoding, cb) {
+        // process the chunk using the sync process
+        // then super.write() all the outputted chunks
+        if (typeof encoding === 'function')
+            (cb = encoding), (encoding = 'utf8');
+        if (typeof chunk === 'string')
+            chunk = external_buffer_.Buffer.from(chunk, encoding);
+        if (this.#sawError)
+            return;
+        external_assert_(this.#handle, 'zlib binding closed');
+        // _processChunk tries to .close() the native handle after it's done, so we
+        // intercept that by temporarily making it a no-op.
+        // diving into the node:zlib internals a bit here
+        const nativeHandle = this.#handle
+            ._handle;
+        const originalNativeClose = nativeHandle.close;
+        nativeHandle.close = () => { };
+        const originalClose = this.#handle.close;
+        this.#handle.close = () => { };
+        // It also calls `Buffer.concat()` at the end, which may be convenient
+        // for some, but which we are not interested in as it slows us down.
+        passthroughBufferConcat(true);
+        let result = undefined;
+        try {
+            const flushFlag = typeof chunk[_flushFlag] === 'number'
+                ? chunk[_flushFlag]
+                : this.#flushFlag;
+            result = this.#handle._processChunk(chunk, flushFlag);
+            // if we don't throw, reset it back how it was
+            passthroughBufferConcat(false);
+        }
+        catch (err) {
+            // or if we do, put Buffer.concat() back before we emit error
+            // Error events call into user code, which may call Buffer.concat()
+            passthroughBufferConcat(false);
+            this.#onError(new ZlibError(err, this.write));
+        }
+        finally {
+            if (this.#handle) {
+                // Core zlib resets `_handle` to null after attempting to close the
+                // native handle. Our no-op handler prevented actual closure, but we
+                // need to restore the `._handle` property.
+                ;
+                this.#handle._handle =
+                    nativeHandle;
+                nativeHandle.close = originalNativeClose;
+                this.#handle.close = originalClose;
+                // `_processChunk()` adds an 'error' listener. If we don't remove it
+                // after each call, these handlers start piling up.
+                this.#handle.removeAllListeners('error');
+                // make sure OUR error listener is still attached tho
+            }
+        }
+        if (this.#handle)
+            this.#handle.on('error', er => this.#onError(new ZlibError(er, this.write)));
+        let writeReturn;
+        if (result) {
+            if (Array.isArray(result) && result.length > 0) {
+                const r = result[0];
+                // The first buffer is always `handle._outBuffer`, which would be
+                // re-used for later invocations; so, we always have to copy that one.
+                writeReturn = this[_superWrite](external_buffer_.Buffer.from(r));
+                for (let i = 1; i < result.length; i++) {
+                    writeReturn = this[_superWrite](result[i]);
+                }
+            }
+            else {
+                // either a single Buffer or an empty array
+                writeReturn = this[_superWrite](external_buffer_.Buffer.from(result));
+            }
+        }
+        if (cb)
+            cb();
+        return writeReturn;
+    }
+}
+class Zlib extends ZlibBase {
+    #level;
+    #strategy;
+    constructor(opts, mode) {
+        opts = opts || {};
+        opts.flush = opts.flush || constants.Z_NO_FLUSH;
+        opts.finishFlush = opts.finishFlush || constants.Z_FINISH;
+        opts.fullFlushFlag = constants.Z_FULL_FLUSH;
+        super(opts, mode);
+        this.#level = opts.level;
+        this.#strategy = opts.strategy;
+    }
+    params(level, strategy) {
+        if (this.sawError)
+            return;
+        if (!this.handle)
+            throw new Error('cannot switch params when binding is closed');
+        // no way to test this without also not supporting params at all
+        /* c8 ignore start */
+        if (!this.handle.params)
+            throw new Error('not supported in this implementation');
+        /* c8 ignore stop */
+        if (this.#level !== level || this.#strategy !== strategy) {
+            this.flush(constants.Z_SYNC_FLUSH);
+            external_assert_(this.handle, 'zlib binding closed');
+            // .params() calls .flush(), but the latter is always async in the
+            // core zlib. We override .flush() temporarily to intercept that and
+            // flush synchronously.
+            const origFlush = this.handle.flush;
+            this.handle.flush = (flushFlag, cb) => {
+                /* c8 ignore start */
+                if (typeof flushFlag === 'function') {
+                    cb = flushFlag;
+                    flushFlag = this.flushFlag;
+                }
+                /* c8 ignore stop */
+                this.flush(flushFlag);
+                cb?.();
+            };
+            try {
+                ;
+                this.handle.params(level, strategy);
+            }
+            finally {
+                this.handle.flush = origFlush;
+            }
+            /* c8 ignore start */
+            if (this.handle) {
+                this.#level = level;
+                this.#strategy = strategy;
+            }
+            /* c8 ignore stop */
+        }
+    }
+}
+// minimal 2-byte header
+class Deflate extends Zlib {
+    constructor(opts) {
+        super(opts, 'Deflate');
+    }
+}
+class Inflate extends Zlib {
+    constructor(opts) {
+        super(opts, 'Inflate');
+    }
+}
+class Gzip extends Zlib {
+    #portable;
+    constructor(opts) {
+        super(opts, 'Gzip');
+        this.#portable = opts && !!opts.portable;
+    }
+    [_superWrite](data) {
+        if (!this.#portable)
+            return super[_superWrite](data);
+        // we'll always get the header emitted in one first chunk
+        // overwrite the OS indicator byte with 0xFF
+        this.#portable = false;
+        data[9] = 255;
+        return super[_superWrite](data);
+    }
+}
+class Gunzip extends Zlib {
+    constructor(opts) {
+        super(opts, 'Gunzip');
+    }
+}
+// raw - no header
+class DeflateRaw extends Zlib {
+    constructor(opts) {
+        super(opts, 'DeflateRaw');
+    }
+}
+class InflateRaw extends Zlib {
+    constructor(opts) {
+        super(opts, 'InflateRaw');
+    }
+}
+// auto-detect header.
+class Unzip extends Zlib {
+    constructor(opts) {
+        super(opts, 'Unzip');
+    }
+}
+class Brotli extends ZlibBase {
+    constructor(opts, mode) {
+        opts = opts || {};
+        opts.flush = opts.flush || constants.BROTLI_OPERATION_PROCESS;
+        opts.finishFlush =
+            opts.finishFlush || constants.BROTLI_OPERATION_FINISH;
+        opts.fullFlushFlag = constants.BROTLI_OPERATION_FLUSH;
+        super(opts, mode);
+    }
+}
+class BrotliCompress extends Brotli {
+    constructor(opts) {
+        super(opts, 'BrotliCompress');
+    }
+}
+class BrotliDecompress extends Brotli {
+    constructor(opts) {
+        super(opts, 'BrotliDecompress');
+    }
+}
+class Zstd extends ZlibBase {
+    constructor(opts, mode) {
+        opts = opts || {};
+        opts.flush = opts.flush || constants.ZSTD_e_continue;
+        opts.finishFlush = opts.finishFlush || constants.ZSTD_e_end;
+        opts.fullFlushFlag = constants.ZSTD_e_flush;
+        super(opts, mode);
+    }
+}
+class ZstdCompress extends Zstd {
+    constructor(opts) {
+        super(opts, 'ZstdCompress');
+    }
+}
+class ZstdDecompress extends Zstd {
+    constructor(opts) {
+        super(opts, 'ZstdDecompress');
+    }
+}
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/large-numbers.js
+// Tar can encode large and negative numbers using a leading byte of
+// 0xff for negative, and 0x80 for positive.
+const encode = (num, buf) => {
+    if (!Number.isSafeInteger(num)) {
+        // The number is so large that javascript cannot represent it with integer
+        // precision.
+        throw Error('cannot encode number outside of javascript safe integer range');
+    }
+    else if (num < 0) {
+        encodeNegative(num, buf);
+    }
+    else {
+        encodePositive(num, buf);
+    }
+    return buf;
+};
+const encodePositive = (num, buf) => {
+    buf[0] = 0x80;
+    for (var i = buf.length; i > 1; i--) {
+        buf[i - 1] = num & 0xff;
+        num = Math.floor(num / 0x100);
+    }
+};
+const encodeNegative = (num, buf) => {
+    buf[0] = 0xff;
+    var flipped = false;
+    num = num * -1;
+    for (var i = buf.length; i > 1; i--) {
+        var byte = num & 0xff;
+        num = Math.floor(num / 0x100);
+        if (flipped) {
+            buf[i - 1] = onesComp(byte);
+        }
+        else if (byte === 0) {
+            buf[i - 1] = 0;
+        }
+        else {
+            flipped = true;
+            buf[i - 1] = twosComp(byte);
+        }
+    }
+};
+const large_numbers_parse = (buf) => {
+    const pre = buf[0];
+    const value = pre === 0x80 ? pos(buf.subarray(1, buf.length))
+        : pre === 0xff ? twos(buf)
+            : null;
+    if (value === null) {
+        throw Error('invalid base256 encoding');
+    }
+    if (!Number.isSafeInteger(value)) {
+        // The number is so large that javascript cannot represent it with integer
+        // precision.
+        throw Error('parsed number outside of javascript safe integer range');
+    }
+    return value;
+};
+const twos = (buf) => {
+    var len = buf.length;
+    var sum = 0;
+    var flipped = false;
+    for (var i = len - 1; i > -1; i--) {
+        var byte = Number(buf[i]);
+        var f;
+        if (flipped) {
+            f = onesComp(byte);
+        }
+        else if (byte === 0) {
+            f = byte;
+        }
+        else {
+            flipped = true;
+            f = twosComp(byte);
+        }
+        if (f !== 0) {
+            sum -= f * Math.pow(256, len - i - 1);
+        }
+    }
+    return sum;
+};
+const pos = (buf) => {
+    var len = buf.length;
+    var sum = 0;
+    for (var i = len - 1; i > -1; i--) {
+        var byte = Number(buf[i]);
+        if (byte !== 0) {
+            sum += byte * Math.pow(256, len - i - 1);
+        }
+    }
+    return sum;
+};
+const onesComp = (byte) => (0xff ^ byte) & 0xff;
+const twosComp = (byte) => ((0xff ^ byte) + 1) & 0xff;
+//# sourceMappingURL=large-numbers.js.map
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/types.js
+const isCode = (c) => types_name.has(c);
+const isName = (c) => code.has(c);
+/**
+ * types that are a normal file system entry, not metadata.
+ *
+ * These can be the subject of extended/globalExtended headers, long path
+ * names, long linkpath names, etc.
+ *
+ * Any other types are meta, and cannot be targetted by extended PAX headers.
+ */
+const normalFsTypes = new Set([
+    '0',
+    '',
+    '1',
+    '2',
+    '3',
+    '4',
+    '5',
+    '6',
+    '7',
+    'D',
+]);
+// map types from key to human-friendly name
+const types_name = new Map([
+    ['0', 'File'],
+    // same as File
+    ['', 'OldFile'],
+    ['1', 'Link'],
+    ['2', 'SymbolicLink'],
+    // Devices and FIFOs aren't fully supported
+    // they are parsed, but skipped when unpacking
+    ['3', 'CharacterDevice'],
+    ['4', 'BlockDevice'],
+    ['5', 'Directory'],
+    ['6', 'FIFO'],
+    // same as File
+    ['7', 'ContiguousFile'],
+    // pax headers
+    ['g', 'GlobalExtendedHeader'],
+    ['x', 'ExtendedHeader'],
+    // vendor-specific stuff
+    // skip
+    ['A', 'SolarisACL'],
+    // like 5, but with data, which should be skipped
+    ['D', 'GNUDumpDir'],
+    // metadata only, skip
+    ['I', 'Inode'],
+    // data = link path of next file
+    ['K', 'NextFileHasLongLinkpath'],
+    // data = path of next file
+    ['L', 'NextFileHasLongPath'],
+    // skip
+    ['M', 'ContinuationFile'],
+    // like L
+    ['N', 'OldGnuLongPath'],
+    // skip
+    ['S', 'SparseFile'],
+    // skip
+    ['V', 'TapeVolumeHeader'],
+    // like x
+    ['X', 'OldExtendedHeader'],
+]);
+// map the other direction
+const code = new Map(Array.from(types_name).map(kv => [kv[1], kv[0]]));
+//# sourceMappingURL=types.js.map
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/header.js
+// parse a 512-byte header block to a data object, or vice-versa
+// encode returns `true` if a pax extended header is needed, because
+// the data could not be faithfully encoded in a simple header.
+// (Also, check header.needPax to see if it needs a pax header.)
+
+
+
+const notNegative = (n) => n === undefined || n < 0 ? undefined : n;
+class Header {
+    cksumValid = false;
+    needPax = false;
+    nullBlock = false;
+    block;
+    path;
+    mode;
+    uid;
+    gid;
+    size;
+    cksum;
+    #type = 'Unsupported';
+    linkpath;
+    uname;
+    gname;
+    devmaj = 0;
+    devmin = 0;
+    atime;
+    ctime;
+    mtime;
+    charset;
+    comment;
+    constructor(data, off = 0, ex, gex) {
+        if (Buffer.isBuffer(data)) {
+            this.decode(data, off || 0, ex, gex);
+        }
+        else if (data) {
+            this.#slurp(data);
+        }
+    }
+    decode(buf, off, ex, gex) {
+        if (!off) {
+            off = 0;
+        }
+        if (!buf || !(buf.length >= off + 512)) {
+            throw new Error('need 512 bytes for header');
+        }
+        // Decode the typeflag (independent of any pending PAX/GNU extended header)
+        // up front so we can tell whether THIS block is itself an intermediary
+        // extension header (PAX `x`/`g`, GNU long-name `L`, GNU long-link `K`).
+        // Per POSIX pax, a PAX extended header describes the *next file entry*, not
+        // the extension headers that may sit between it and that file. Applying the
+        // pending PAX overrides (notably `size`) to an intervening `L`/`K`/`x`/`g`
+        // header desynchronizes the stream relative to other tar implementations
+        // and enables tar interpretation-conflict / file-smuggling attacks.
+        const t = decString(buf, off + 156, 1);
+        const isNormalFS = normalFsTypes.has(t);
+        const exForFields = isNormalFS ? ex : undefined;
+        const gexForFields = isNormalFS ? gex : undefined;
+        this.path = exForFields?.path ?? decString(buf, off, 100);
+        this.mode =
+            exForFields?.mode ??
+                gexForFields?.mode ??
+                decNumber(buf, off + 100, 8);
+        this.uid =
+            exForFields?.uid ?? gexForFields?.uid ?? decNumber(buf, off + 108, 8);
+        this.gid =
+            exForFields?.gid ?? gexForFields?.gid ?? decNumber(buf, off + 116, 8);
+        this.size = notNegative(exForFields?.size ??
+            gexForFields?.size ??
+            decNumber(buf, off + 124, 12));
+        this.mtime =
+            exForFields?.mtime ??
+                gexForFields?.mtime ??
+                decDate(buf, off + 136, 12);
+        this.cksum = decNumber(buf, off + 148, 12);
+        // if we have extended or global extended headers, apply them now
+        // See https://github.com/npm/node-tar/pull/187
+        // Apply global before local, so it overrides. Never slurp the pending
+        // extended-header fields onto an intermediary extension header.
+        if (gexForFields)
+            this.#slurp(gexForFields, true);
+        if (exForFields)
+            this.#slurp(exForFields);
+        // old tar versions marked dirs as a file with a trailing /
+        if (isCode(t)) {
+            this.#type = t || '0';
+        }
+        if (this.#type === '0' && this.path.slice(-1) === '/') {
+            this.#type = '5';
+        }
+        // tar implementations sometimes incorrectly put the stat(dir).size
+        // as the size in the tarball, even though Directory entries are
+        // not able to have any body at all.  In the very rare chance that
+        // it actually DOES have a body, we weren't going to do anything with
+        // it anyway, and it'll just be a warning about an invalid header.
+        if (this.#type === '5') {
+            this.size = 0;
+        }
+        this.linkpath = decString(buf, off + 157, 100);
+        if (buf.subarray(off + 257, off + 265).toString() === 'ustar\u000000') {
+            /* c8 ignore start */
+            this.uname =
+                exForFields?.uname ??
+                    gexForFields?.uname ??
+                    decString(buf, off + 265, 32);
+            this.gname =
+                exForFields?.gname ??
+                    gexForFields?.gname ??
+                    decString(buf, off + 297, 32);
+            this.devmaj =
+                exForFields?.devmaj ??
+                    gexForFields?.devmaj ??
+                    decNumber(buf, off + 329, 8) ??
+                    0;
+            this.devmin =
+                exForFields?.devmin ??
+                    gexForFields?.devmin ??
+                    decNumber(buf, off + 337, 8) ??
+                    0;
+            /* c8 ignore stop */
+            if (buf[off + 475] !== 0) {
+                // definitely a prefix, definitely >130 chars.
+                const prefix = decString(buf, off + 345, 155);
+                this.path = prefix + '/' + this.path;
+            }
+            else {
+                const prefix = decString(buf, off + 345, 130);
+                if (prefix) {
+                    this.path = prefix + '/' + this.path;
+                }
+                /* c8 ignore start */
+                this.atime = ex?.atime ?? gex?.atime ?? decDate(buf, off + 476, 12);
+                this.ctime = ex?.ctime ?? gex?.ctime ?? decDate(buf, off + 488, 12);
+                /* c8 ignore stop */
+            }
+        }
+        let sum = 8 * 0x20;
+        for (let i = off; i < off + 148; i++) {
+            sum += buf[i];
+        }
+        for (let i = off + 156; i < off + 512; i++) {
+            sum += buf[i];
+        }
+        this.cksumValid = sum === this.cksum;
+        if (this.cksum === undefined && sum === 8 * 0x20) {
+            this.nullBlock = true;
+        }
+    }
+    #slurp(ex, gex = false) {
+        Object.assign(this, Object.fromEntries(Object.entries(ex).filter(([k, v]) => {
+            // we slurp in everything except for the path attribute in
+            // a global extended header, because that's weird. Also, any
+            // null/undefined values are ignored.
+            return !(v === null ||
+                v === undefined ||
+                (k === 'size' && Number(v) < 0) ||
+                (k === 'path' && gex) ||
+                (k === 'linkpath' && gex) ||
+                k === 'global');
+        })));
+    }
+    encode(buf, off = 0) {
+        if (!buf) {
+            buf = this.block = Buffer.alloc(512);
+        }
+        if (this.#type === 'Unsupported') {
+            this.#type = '0';
+        }
+        if (!(buf.length >= off + 512)) {
+            throw new Error('need 512 bytes for header');
+        }
+        const prefixSize = this.ctime || this.atime ? 130 : 155;
+        const split = splitPrefix(this.path || '', prefixSize);
+        const path = split[0];
+        const prefix = split[1];
+        this.needPax = !!split[2];
+        this.needPax = encString(buf, off, 100, path) || this.needPax;
+        this.needPax = encNumber(buf, off + 100, 8, this.mode) || this.needPax;
+        this.needPax = encNumber(buf, off + 108, 8, this.uid) || this.needPax;
+        this.needPax = encNumber(buf, off + 116, 8, this.gid) || this.needPax;
+        this.needPax = encNumber(buf, off + 124, 12, this.size) || this.needPax;
+        this.needPax = encDate(buf, off + 136, 12, this.mtime) || this.needPax;
+        buf[off + 156] = Number(this.#type.codePointAt(0));
+        this.needPax =
+            encString(buf, off + 157, 100, this.linkpath) || this.needPax;
+        buf.write('ustar\u000000', off + 257, 8);
+        this.needPax =
+            encString(buf, off + 265, 32, this.uname) || this.needPax;
+        this.needPax =
+            encString(buf, off + 297, 32, this.gname) || this.needPax;
+        this.needPax =
+            encNumber(buf, off + 329, 8, this.devmaj) || this.needPax;
+        this.needPax =
+            encNumber(buf, off + 337, 8, this.devmin) || this.needPax;
+        this.needPax =
+            encString(buf, off + 345, prefixSize, prefix) || this.needPax;
+        if (buf[off + 475] !== 0) {
+            this.needPax = encString(buf, off + 345, 155, prefix) || this.needPax;
+        }
+        else {
+            this.needPax = encString(buf, off + 345, 130, prefix) || this.needPax;
+            this.needPax =
+                encDate(buf, off + 476, 12, this.atime) || this.needPax;
+            this.needPax =
+                encDate(buf, off + 488, 12, this.ctime) || this.needPax;
+        }
+        let sum = 8 * 0x20;
+        for (let i = off; i < off + 148; i++) {
+            sum += buf[i];
+        }
+        for (let i = off + 156; i < off + 512; i++) {
+            sum += buf[i];
+        }
+        this.cksum = sum;
+        encNumber(buf, off + 148, 8, this.cksum);
+        this.cksumValid = true;
+        return this.needPax;
+    }
+    get type() {
+        return (this.#type === 'Unsupported' ?
+            this.#type
+            : types_name.get(this.#type));
+    }
+    get typeKey() {
+        return this.#type;
+    }
+    set type(type) {
+        const c = String(code.get(type));
+        if (isCode(c) || c === 'Unsupported') {
+            this.#type = c;
+        }
+        else if (isCode(type)) {
+            this.#type = type;
+        }
+        else {
+            throw new TypeError('invalid entry type: ' + type);
+        }
+    }
+}
+const splitPrefix = (p, prefixSize) => {
+    const pathSize = 100;
+    let pp = p;
+    let prefix = '';
+    let ret = undefined;
+    const root = external_node_path_.posix.parse(p).root || '.';
+    if (Buffer.byteLength(pp) < pathSize) {
+        ret = [pp, prefix, false];
+    }
+    else {
+        // first set prefix to the dir, and path to the base
+        prefix = external_node_path_.posix.dirname(pp);
+        pp = external_node_path_.posix.basename(pp);
+        do {
+            if (Buffer.byteLength(pp) <= pathSize &&
+                Buffer.byteLength(prefix) <= prefixSize) {
+                // both fit!
+                ret = [pp, prefix, false];
+            }
+            else if (Buffer.byteLength(pp) > pathSize &&
+                Buffer.byteLength(prefix) <= prefixSize) {
+                // prefix fits in prefix, but path doesn't fit in path
+                ret = [pp.slice(0, pathSize - 1), prefix, true];
+            }
+            else {
+                // make path take a bit from prefix
+                pp = external_node_path_.posix.join(external_node_path_.posix.basename(prefix), pp);
+                prefix = external_node_path_.posix.dirname(prefix);
+            }
+        } while (prefix !== root && ret === undefined);
+        // at this point, found no resolution, just truncate
+        if (!ret) {
+            ret = [p.slice(0, pathSize - 1), '', true];
+        }
+    }
+    return ret;
+};
+const decString = (buf, off, size) => buf
+    .subarray(off, off + size)
+    .toString('utf8')
+    .replace(/\0.*/, '');
+const decDate = (buf, off, size) => numToDate(decNumber(buf, off, size));
+const numToDate = (num) => num === undefined ? undefined : new Date(num * 1000);
+const decNumber = (buf, off, size) => Number(buf[off]) & 0x80 ?
+    large_numbers_parse(buf.subarray(off, off + size))
+    : decSmallNumber(buf, off, size);
+const nanUndef = (value) => (isNaN(value) ? undefined : value);
+const decSmallNumber = (buf, off, size) => nanUndef(parseInt(buf
+    .subarray(off, off + size)
+    .toString('utf8')
+    .replace(/\0.*$/, '')
+    .trim(), 8));
+// the maximum encodable as a null-terminated octal, by field size
+const MAXNUM = {
+    12: 0o77777777777,
+    8: 0o7777777,
+};
+const encNumber = (buf, off, size, num) => num === undefined ? false
+    : num > MAXNUM[size] || num < 0 ?
+        (encode(num, buf.subarray(off, off + size)), true)
+        : (encSmallNumber(buf, off, size, num), false);
+const encSmallNumber = (buf, off, size, num) => buf.write(octalString(num, size), off, size, 'ascii');
+const octalString = (num, size) => padOctal(Math.floor(num).toString(8), size);
+const padOctal = (str, size) => (str.length === size - 1 ?
+    str
+    : new Array(size - str.length - 1).join('0') + str + ' ') + '\0';
+const encDate = (buf, off, size, date) => date === undefined ? false : (encNumber(buf, off, size, date.getTime() / 1000));
+// enough to fill the longest string we've got
+const NULLS = new Array(156).join('\0');
+// pad with nulls, return true if it's longer or non-ascii
+const encString = (buf, off, size, str) => str === undefined ? false : ((buf.write(str + NULLS, off, size, 'utf8'),
+    str.length !== Buffer.byteLength(str) || str.length > size));
+//# sourceMappingURL=header.js.map
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/pax.js
+
+
+class Pax {
+    atime;
+    mtime;
+    ctime;
+    charset;
+    comment;
+    gid;
+    uid;
+    gname;
+    uname;
+    linkpath;
+    dev;
+    ino;
+    nlink;
+    path;
+    size;
+    mode;
+    global;
+    constructor(obj, global = false) {
+        this.atime = obj.atime;
+        this.charset = obj.charset;
+        this.comment = obj.comment;
+        this.ctime = obj.ctime;
+        this.dev = obj.dev;
+        this.gid = obj.gid;
+        this.global = global;
+        this.gname = obj.gname;
+        this.ino = obj.ino;
+        this.linkpath = obj.linkpath;
+        this.mtime = obj.mtime;
+        this.nlink = obj.nlink;
+        this.path = obj.path;
+        this.size = obj.size;
+        this.uid = obj.uid;
+        this.uname = obj.uname;
+    }
+    encode() {
+        const body = this.encodeBody();
+        if (body === '') {
+            return Buffer.allocUnsafe(0);
+        }
+        const bodyLen = Buffer.byteLength(body);
+        // round up to 512 bytes
+        // add 512 for header
+        const bufLen = 512 * Math.ceil(1 + bodyLen / 512);
+        const buf = Buffer.allocUnsafe(bufLen);
+        // 0-fill the header section, it might not hit every field
+        for (let i = 0; i < 512; i++) {
+            buf[i] = 0;
+        }
+        new Header({
+            // XXX split the path
+            // then the path should be PaxHeader + basename, but less than 99,
+            // prepend with the dirname
+            /* c8 ignore start */
+            path: ('PaxHeader/' + (0,external_node_path_.basename)(this.path ?? '')).slice(0, 99),
+            /* c8 ignore stop */
+            mode: this.mode || 0o644,
+            uid: this.uid,
+            gid: this.gid,
+            size: bodyLen,
+            mtime: this.mtime,
+            type: this.global ? 'GlobalExtendedHeader' : 'ExtendedHeader',
+            linkpath: '',
+            uname: this.uname || '',
+            gname: this.gname || '',
+            devmaj: 0,
+            devmin: 0,
+            atime: this.atime,
+            ctime: this.ctime,
+        }).encode(buf);
+        buf.write(body, 512, bodyLen, 'utf8');
+        // null pad after the body
+        for (let i = bodyLen + 512; i < buf.length; i++) {
+            buf[i] = 0;
+        }
+        return buf;
+    }
+    encodeBody() {
+        return (this.encodeField('path') +
+            this.encodeField('ctime') +
+            this.encodeField('atime') +
+            this.encodeField('dev') +
+            this.encodeField('ino') +
+            this.encodeField('nlink') +
+            this.encodeField('charset') +
+            this.encodeField('comment') +
+            this.encodeField('gid') +
+            this.encodeField('gname') +
+            this.encodeField('linkpath') +
+            this.encodeField('mtime') +
+            this.encodeField('size') +
+            this.encodeField('uid') +
+            this.encodeField('uname'));
+    }
+    encodeField(field) {
+        if (this[field] === undefined) {
+            return '';
+        }
+        const r = this[field];
+        const v = r instanceof Date ? r.getTime() / 1000 : r;
+        const s = ' ' +
+            (field === 'dev' || field === 'ino' || field === 'nlink' ?
+                'SCHILY.'
+                : '') +
+            field +
+            '=' +
+            v +
+            '\n';
+        const byteLen = Buffer.byteLength(s);
+        // the digits includes the length of the digits in ascii base-10
+        // so if it's 9 characters, then adding 1 for the 9 makes it 10
+        // which makes it 11 chars.
+        let digits = Math.floor(Math.log(byteLen) / Math.log(10)) + 1;
+        if (byteLen + digits >= Math.pow(10, digits)) {
+            digits += 1;
+        }
+        const len = digits + byteLen;
+        return len + s;
+    }
+    static parse(str, ex, g = false) {
+        return new Pax(merge(parseKV(str), ex), g);
+    }
+}
+const merge = (a, b) => b ? Object.assign({}, b, a) : a;
+const parseKV = (str) => str
+    .replace(/\n$/, '')
+    .split('\n')
+    .reduce(parseKVLine, Object.create(null));
+const parseKVLine = (set, line) => {
+    const n = parseInt(line, 10);
+    // XXX Values with \n in them will fail this.
+    // Refactor to not be a naive line-by-line parse.
+    if (n !== Buffer.byteLength(line) + 1) {
+        return set;
+    }
+    line = line.slice((n + ' ').length);
+    const kv = line.split('=');
+    const r = kv.shift();
+    if (!r) {
+        return set;
+    }
+    const k = r.replace(/^SCHILY\.(dev|ino|nlink)/, '$1');
+    const v = kv.join('=').replace(/\0.*/, '');
+    switch (k) {
+        case 'path':
+        case 'linkpath':
+        case 'type':
+        case 'charset':
+        case 'comment':
+        case 'gname':
+        case 'uname':
+            set[k] = v;
+            break;
+        case 'ctime':
+        case 'atime':
+        case 'mtime':
+            set[k] = new Date(Number(v) * 1000);
+            break;
+        case 'size':
+            const s = +v;
+            if (s >= 0)
+                set[k] = s;
+            break;
+        case 'gid':
+        case 'uid':
+        case 'dev':
+        case 'ino':
+        case 'nlink':
+        case 'mode':
+            set[k] = +v;
+            break;
+    }
+    return set;
+};
+//# sourceMappingURL=pax.js.map
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/normalize-windows-path.js
+// on windows, either \ or / are valid directory separators.
+// on unix, \ is a valid character in filenames.
+// so, on windows, and only on windows, we replace all \ chars with /,
+// so that we can use / as our one and only directory separator char.
+const normalize_windows_path_platform = process.env.TESTING_TAR_FAKE_PLATFORM || process.platform;
+const normalizeWindowsPath = normalize_windows_path_platform !== 'win32' ?
+    (p) => String(p)
+    : (p) => String(p).replaceAll(/\\/g, '/');
+//# sourceMappingURL=normalize-windows-path.js.map
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/read-entry.js
+
+
+class ReadEntry extends Minipass {
+    extended;
+    globalExtended;
+    header;
+    startBlockSize;
+    blockRemain;
+    remain;
+    type;
+    meta = false;
+    ignore = false;
+    path;
+    mode;
+    uid;
+    gid;
+    uname;
+    gname;
+    size = 0;
+    mtime;
+    atime;
+    ctime;
+    linkpath;
+    dev;
+    ino;
+    nlink;
+    invalid = false;
+    absolute;
+    unsupported = false;
+    constructor(header, ex, gex) {
+        super({});
+        // read entries always start life paused.  this is to avoid the
+        // situation where Minipass's auto-ending empty streams results
+        // in an entry ending before we're ready for it.
+        this.pause();
+        this.extended = ex;
+        this.globalExtended = gex;
+        this.header = header;
+        /* c8 ignore start */
+        this.remain = header.size ?? 0;
+        /* c8 ignore stop */
+        this.startBlockSize = 512 * Math.ceil(this.remain / 512);
+        this.blockRemain = this.startBlockSize;
+        this.type = header.type;
+        switch (this.type) {
+            case 'File':
+            case 'OldFile':
+            case 'Link':
+            case 'SymbolicLink':
+            case 'CharacterDevice':
+            case 'BlockDevice':
+            case 'Directory':
+            case 'FIFO':
+            case 'ContiguousFile':
+            case 'GNUDumpDir':
+                break;
+            case 'NextFileHasLongLinkpath':
+            case 'NextFileHasLongPath':
+            case 'OldGnuLongPath':
+            case 'GlobalExtendedHeader':
+            case 'ExtendedHeader':
+            case 'OldExtendedHeader':
+                this.meta = true;
+                break;
+            // NOTE: gnutar and bsdtar treat unrecognized types as 'File'
+            // it may be worth doing the same, but with a warning.
+            default:
+                this.ignore = true;
+        }
+        /* c8 ignore start */
+        if (!header.path) {
+            throw new Error('no path provided for tar.ReadEntry');
+        }
+        /* c8 ignore stop */
+        this.path = normalizeWindowsPath(header.path);
+        this.mode = header.mode;
+        if (this.mode) {
+            this.mode = this.mode & 0o7777;
+        }
+        this.uid = header.uid;
+        this.gid = header.gid;
+        this.uname = header.uname;
+        this.gname = header.gname;
+        this.size = this.remain;
+        this.mtime = header.mtime;
+        this.atime = header.atime;
+        this.ctime = header.ctime;
+        /* c8 ignore start */
+        this.linkpath =
+            header.linkpath ? normalizeWindowsPath(header.linkpath) : undefined;
+        /* c8 ignore stop */
+        this.uname = header.uname;
+        this.gname = header.gname;
+        if (ex) {
+            this.#slurp(ex);
+        }
+        if (gex) {
+            this.#slurp(gex, true);
+        }
+    }
+    write(data) {
+        const writeLen = data.length;
+        if (writeLen > this.blockRemain) {
+            throw new Error('writing more to entry than is appropriate');
+        }
+        const r = this.remain;
+        const br = this.blockRemain;
+        this.remain = Math.max(0, r - writeLen);
+        this.blockRemain = Math.max(0, br - writeLen);
+        if (this.ignore) {
+            return true;
+        }
+        if (r >= writeLen) {
+            return super.write(data);
+        }
+        // r < writeLen
+        return super.write(data.subarray(0, r));
+    }
+    #slurp(ex, gex = false) {
+        if (ex.path)
+            ex.path = normalizeWindowsPath(ex.path);
+        if (ex.linkpath)
+            ex.linkpath = normalizeWindowsPath(ex.linkpath);
+        Object.assign(this, Object.fromEntries(Object.entries(ex).filter(([k, v]) => {
+            // we slurp in everything except for the path attribute in
+            // a global extended header, because that's weird. Also, any
+            // null/undefined values are ignored.
+            return !(v === null || v === undefined || (k === 'path' && gex));
+        })));
+    }
+}
+//# sourceMappingURL=read-entry.js.map
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/warn-method.js
+const warnMethod = (self, code, message, data = {}) => {
+    if (self.file) {
+        data.file = self.file;
+    }
+    if (self.cwd) {
+        data.cwd = self.cwd;
+    }
+    data.code =
+        (message instanceof Error &&
+            message.code) ||
+            code;
+    data.tarCode = code;
+    if (!self.strict && data.recoverable !== false) {
+        if (message instanceof Error) {
+            data = Object.assign(message, data);
+            message = message.message;
+        }
+        self.emit('warn', code, message, data);
+    }
+    else if (message instanceof Error) {
+        self.emit('error', Object.assign(message, data));
+    }
+    else {
+        self.emit('error', Object.assign(new Error(`${code}: ${message}`), data));
+    }
+};
+//# sourceMappingURL=warn-method.js.map
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/parse.js
+// this[BUFFER] is the remainder of a chunk if we're waiting for
+// the full 512 bytes of a header to come in.  We will Buffer.concat()
+// it to the next write(), which is a mem copy, but a small one.
+//
+// this[QUEUE] is a list of entries that haven't been emitted
+// yet this can only get filled up if the user keeps write()ing after
+// a write() returns false, or does a write() with more than one entry
+//
+// We don't buffer chunks, we always parse them and either create an
+// entry, or push it into the active entry.  The ReadEntry class knows
+// to throw data away if .ignore=true
+//
+// Shift entry off the buffer when it emits 'end', and emit 'entry' for
+// the next one in the list.
+//
+// At any time, we're pushing body chunks into the entry at WRITEENTRY,
+// and waiting for 'end' on the entry at READENTRY
+//
+// ignored entries get .resume() called on them straight away
+
+
+
+
+
+
+const maxMetaEntrySize = 1024 * 1024;
+const gzipHeader = Buffer.from([0x1f, 0x8b]);
+const zstdHeader = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
+const ZIP_HEADER_LEN = Math.max(gzipHeader.length, zstdHeader.length);
+const STATE = Symbol('state');
+const WRITEENTRY = Symbol('writeEntry');
+const READENTRY = Symbol('readEntry');
+const NEXTENTRY = Symbol('nextEntry');
+const PROCESSENTRY = Symbol('processEntry');
+const EX = Symbol('extendedHeader');
+const GEX = Symbol('globalExtendedHeader');
+const META = Symbol('meta');
+const EMITMETA = Symbol('emitMeta');
+const parse_BUFFER = Symbol('buffer');
+const QUEUE = Symbol('queue');
+const ENDED = Symbol('ended');
+const EMITTEDEND = Symbol('emittedEnd');
+const EMIT = Symbol('emit');
+const UNZIP = Symbol('unzip');
+const CONSUMECHUNK = Symbol('consumeChunk');
+const CONSUMECHUNKSUB = Symbol('consumeChunkSub');
+const CONSUMEBODY = Symbol('consumeBody');
+const CONSUMEMETA = Symbol('consumeMeta');
+const CONSUMEHEADER = Symbol('consumeHeader');
+const CONSUMING = Symbol('consuming');
+const BUFFERCONCAT = Symbol('bufferConcat');
+const MAYBEEND = Symbol('maybeEnd');
+const WRITING = Symbol('writing');
+const parse_ABORTED = Symbol('aborted');
+const DONE = Symbol('onDone');
+const SAW_VALID_ENTRY = Symbol('sawValidEntry');
+const SAW_NULL_BLOCK = Symbol('sawNullBlock');
+const SAW_EOF = Symbol('sawEOF');
+const CLOSESTREAM = Symbol('closeStream');
+const MAX_DECOMPRESSION_RATIO = 1000;
+const COMPRESSEDBYTESREAD = Symbol('compressedBytesRead');
+const DECOMPRESSEDBYTESREAD = Symbol('decompressedBytesRead');
+const CHECKDECOMPRESSIONRATIO = Symbol('checkDecompressionRatio');
+const parse_noop = () => true;
+class Parser extends external_events_.EventEmitter {
+    file;
+    strict;
+    maxMetaEntrySize;
+    filter;
+    brotli;
+    zstd;
+    maxDecompressionRatio;
+    writable = true;
+    readable = false;
+    [QUEUE] = [];
+    [parse_BUFFER];
+    [READENTRY];
+    [WRITEENTRY];
+    [STATE] = 'begin';
+    [META] = '';
+    [EX];
+    [GEX];
+    [ENDED] = false;
+    [UNZIP];
+    [parse_ABORTED] = false;
+    [SAW_VALID_ENTRY];
+    [SAW_NULL_BLOCK] = false;
+    [SAW_EOF] = false;
+    [WRITING] = false;
+    [CONSUMING] = false;
+    [EMITTEDEND] = false;
+    [COMPRESSEDBYTESREAD] = 0;
+    [DECOMPRESSEDBYTESREAD] = 0;
+    constructor(opt = {}) {
+        super();
+        this.file = opt.file || '';
+        // these BADARCHIVE errors can't be detected early. listen on DONE.
+        this.on(DONE, () => {
+            if (this[STATE] === 'begin' || this[SAW_VALID_ENTRY] === false) {
+                // either less than 1 block of data, or all entries were invalid.
+                // Either way, probably not even a tarball.
+                this.warn('TAR_BAD_ARCHIVE', 'Unrecognized archive format');
+            }
+        });
+        if (opt.ondone) {
+            this.on(DONE, opt.ondone);
+        }
+        else {
+            this.on(DONE, () => {
+                this.emit('prefinish');
+                this.emit('finish');
+                this.emit('end');
+            });
+        }
+        this.strict = !!opt.strict;
+        this.maxDecompressionRatio =
+            typeof opt.maxDecompressionRatio === 'number' ?
+                opt.maxDecompressionRatio
+                : MAX_DECOMPRESSION_RATIO;
+        this.maxMetaEntrySize = opt.maxMetaEntrySize || maxMetaEntrySize;
+        this.filter = typeof opt.filter === 'function' ? opt.filter : parse_noop;
+        // Unlike gzip, brotli doesn't have any magic bytes to identify it
+        // Users need to explicitly tell us they're extracting a brotli file
+        // Or we infer from the file extension
+        const isTBR = opt.file &&
+            (opt.file.endsWith('.tar.br') || opt.file.endsWith('.tbr'));
+        // if it's a tbr file it MIGHT be brotli, but we don't know until
+        // we look at it and verify it's not a valid tar file.
+        this.brotli =
+            !(opt.gzip || opt.zstd) && opt.brotli !== undefined ? opt.brotli
+                : isTBR ? undefined
+                    : false;
+        // zstd has magic bytes to identify it, but we also support explicit options
+        // and file extension detection
+        const isTZST = opt.file &&
+            (opt.file.endsWith('.tar.zst') || opt.file.endsWith('.tzst'));
+        this.zstd =
+            !(opt.gzip || opt.brotli) && opt.zstd !== undefined ? opt.zstd
+                : isTZST ? true
+                    : undefined;
+        // have to set this so that streams are ok piping into it
+        this.on('end', () => this[CLOSESTREAM]());
+        if (typeof opt.onwarn === 'function') {
+            this.on('warn', opt.onwarn);
+        }
+        if (typeof opt.onReadEntry === 'function') {
+            this.on('entry', opt.onReadEntry);
+        }
+    }
+    warn(code, message, data = {}) {
+        warnMethod(this, code, message, data);
+    }
+    [CONSUMEHEADER](chunk, position) {
+        if (this[SAW_VALID_ENTRY] === undefined) {
+            this[SAW_VALID_ENTRY] = false;
+        }
+        let header;
+        try {
+            header = new Header(chunk, position, this[EX], this[GEX]);
+        }
+        catch (er) {
+            return this.warn('TAR_ENTRY_INVALID', er);
+        }
+        if (header.nullBlock) {
+            if (this[SAW_NULL_BLOCK]) {
+                this[SAW_EOF] = true;
+                // ending an archive with no entries.  pointless, but legal.
+                if (this[STATE] === 'begin') {
+                    this[STATE] = 'header';
+                }
+                this[EMIT]('eof');
+            }
+            else {
+                this[SAW_NULL_BLOCK] = true;
+                this[EMIT]('nullBlock');
+            }
+        }
+        else {
+            this[SAW_NULL_BLOCK] = false;
+            if (!header.cksumValid) {
+                this.warn('TAR_ENTRY_INVALID', 'checksum failure', { header });
+            }
+            else if (!header.path) {
+                this.warn('TAR_ENTRY_INVALID', 'path is required', { header });
+            }
+            else {
+                const type = header.type;
+                if (/^(Symbolic)?Link$/.test(type) && !header.linkpath) {
+                    this.warn('TAR_ENTRY_INVALID', 'linkpath required', {
+                        header,
+                    });
+                }
+                else if (!/^(Symbolic)?Link$/.test(type) &&
+                    !/^(Global)?ExtendedHeader$/.test(type) &&
+                    header.linkpath) {
+                    this.warn('TAR_ENTRY_INVALID', 'linkpath forbidden', {
+                        header,
+                    });
+                }
+                else {
+                    const entry = (this[WRITEENTRY] = new ReadEntry(header, this[EX], this[GEX]));
+                    // we do this for meta & ignored entries as well, because they
+                    // are still valid tar, or else we wouldn't know to ignore them
+                    if (!this[SAW_VALID_ENTRY]) {
+                        if (entry.remain) {
+                            // this might be the one!
+                            const onend = () => {
+                                if (!entry.invalid) {
+                                    this[SAW_VALID_ENTRY] = true;
+                                }
+                            };
+                            entry.on('end', onend);
+                        }
+                        else {
+                            this[SAW_VALID_ENTRY] = true;
+                        }
+                    }
+                    if (entry.meta) {
+                        if (entry.size > this.maxMetaEntrySize) {
+                            entry.ignore = true;
+                            this[EMIT]('ignoredEntry', entry);
+                            this[STATE] = 'ignore';
+                            entry.resume();
+                        }
+                        else if (entry.size > 0) {
+                            this[META] = '';
+                            entry.on('data', c => (this[META] += c));
+                            this[STATE] = 'meta';
+                        }
+                    }
+                    else {
+                        this[EX] = undefined;
+                        entry.ignore = entry.ignore || !this.filter(entry.path, entry);
+                        if (entry.ignore) {
+                            // probably valid, just not something we care about
+                            this[EMIT]('ignoredEntry', entry);
+                            this[STATE] = entry.remain ? 'ignore' : 'header';
+                            entry.resume();
+                        }
+                        else {
+                            if (entry.remain) {
+                                this[STATE] = 'body';
+                            }
+                            else {
+                                this[STATE] = 'header';
+                                entry.end();
+                            }
+                            if (!this[READENTRY]) {
+                                this[QUEUE].push(entry);
+                                this[NEXTENTRY]();
+                            }
+                            else {
+                                this[QUEUE].push(entry);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    [CLOSESTREAM]() {
+        queueMicrotask(() => this.emit('close'));
+    }
+    [PROCESSENTRY](entry) {
+        let go = true;
+        if (!entry) {
+            this[READENTRY] = undefined;
+            go = false;
+        }
+        else if (Array.isArray(entry)) {
+            const [ev, ...args] = entry;
+            this.emit(ev, ...args);
+        }
+        else {
+            this[READENTRY] = entry;
+            this.emit('entry', entry);
+            if (!entry.emittedEnd) {
+                entry.on('end', () => this[NEXTENTRY]());
+                go = false;
+            }
+        }
+        return go;
+    }
+    [NEXTENTRY]() {
+        do { } while (this[PROCESSENTRY](this[QUEUE].shift()));
+        if (this[QUEUE].length === 0) {
+            // At this point, there's nothing in the queue, but we may have an
+            // entry which is being consumed (readEntry).
+            // If we don't, then we definitely can handle more data.
+            // If we do, and either it's flowing, or it has never had any data
+            // written to it, then it needs more.
+            // The only other possibility is that it has returned false from a
+            // write() call, so we wait for the next drain to continue.
+            const re = this[READENTRY];
+            const drainNow = !re || re.flowing || re.size === re.remain;
+            if (drainNow) {
+                if (!this[WRITING]) {
+                    this.emit('drain');
+                }
+            }
+            else {
+                re.once('drain', () => this.emit('drain'));
+            }
+        }
+    }
+    [CONSUMEBODY](chunk, position) {
+        // write up to but no  more than writeEntry.blockRemain
+        const entry = this[WRITEENTRY];
+        /* c8 ignore start */
+        if (!entry) {
+            throw new Error('attempt to consume body without entry??');
+        }
+        const br = entry.blockRemain ?? 0;
+        /* c8 ignore stop */
+        const c = br >= chunk.length && position === 0 ?
+            chunk
+            : chunk.subarray(position, position + br);
+        entry.write(c);
+        if (!entry.blockRemain) {
+            this[STATE] = 'header';
+            this[WRITEENTRY] = undefined;
+            entry.end();
+        }
+        return c.length;
+    }
+    [CONSUMEMETA](chunk, position) {
+        const entry = this[WRITEENTRY];
+        const ret = this[CONSUMEBODY](chunk, position);
+        // if we finished, then the entry is reset
+        if (!this[WRITEENTRY] && entry) {
+            this[EMITMETA](entry);
+        }
+        return ret;
+    }
+    [EMIT](ev, data, extra) {
+        if (this[QUEUE].length === 0 && !this[READENTRY]) {
+            this.emit(ev, data, extra);
+        }
+        else {
+            this[QUEUE].push([ev, data, extra]);
+        }
+    }
+    [EMITMETA](entry) {
+        this[EMIT]('meta', this[META]);
+        switch (entry.type) {
+            case 'ExtendedHeader':
+            case 'OldExtendedHeader':
+                this[EX] = Pax.parse(this[META], this[EX], false);
+                break;
+            case 'GlobalExtendedHeader':
+                this[GEX] = Pax.parse(this[META], this[GEX], true);
+                break;
+            case 'NextFileHasLongPath':
+            case 'OldGnuLongPath': {
+                const ex = this[EX] ?? Object.create(null);
+                this[EX] = ex;
+                ex.path = this[META].replace(/\0.*/, '');
+                break;
+            }
+            case 'NextFileHasLongLinkpath': {
+                const ex = this[EX] || Object.create(null);
+                this[EX] = ex;
+                ex.linkpath = this[META].replace(/\0.*/, '');
+                break;
+            }
+            /* c8 ignore start */
+            default:
+                throw new Error('unknown meta: ' + entry.type);
+            /* c8 ignore stop */
+        }
+    }
+    abort(error) {
+        if (this[parse_ABORTED]) {
+            return;
+        }
+        if (this[UNZIP]) {
+            // fully nerf the decompressor and close its underlying binding
+            const u = this[UNZIP];
+            /* c8 ignore start */
+            u.write = () => true;
+            u.end = () => u;
+            u.emit = () => false;
+            /* c8 ignore stop */
+            u.destroy?.();
+        }
+        this[parse_ABORTED] = true;
+        this.emit('abort', error);
+        // always throws, even in non-strict mode
+        this.warn('TAR_ABORT', error, { recoverable: false });
+    }
+    [CHECKDECOMPRESSIONRATIO](chunk) {
+        this[DECOMPRESSEDBYTESREAD] += chunk.length;
+        const ratio = this[DECOMPRESSEDBYTESREAD] / this[COMPRESSEDBYTESREAD];
+        if (ratio > this.maxDecompressionRatio) {
+            this.abort(new Error(`max decompression ratio exceeded: ${ratio.toFixed(2)} > ${this.maxDecompressionRatio}`));
+            return false;
+        }
+        return true;
+    }
+    write(chunk, encoding, cb) {
+        if (typeof encoding === 'function') {
+            cb = encoding;
+            encoding = undefined;
+        }
+        if (typeof chunk === 'string') {
+            chunk = Buffer.from(chunk, 
+            /* c8 ignore next */
+            typeof encoding === 'string' ? encoding : 'utf8');
+        }
+        if (this[parse_ABORTED]) {
+            /* c8 ignore next */
+            cb?.();
+            return false;
+        }
+        // first write, might be gzipped, zstd, or brotli compressed
+        const needSniff = this[UNZIP] === undefined ||
+            (this.brotli === undefined && this[UNZIP] === false);
+        if (needSniff && chunk) {
+            if (this[parse_BUFFER]) {
+                chunk = Buffer.concat([this[parse_BUFFER], chunk]);
+                this[parse_BUFFER] = undefined;
+            }
+            if (chunk.length < ZIP_HEADER_LEN) {
+                this[parse_BUFFER] = chunk;
+                /* c8 ignore next */
+                cb?.();
+                return true;
+            }
+            // look for gzip header
+            for (let i = 0; this[UNZIP] === undefined && i < gzipHeader.length; i++) {
+                if (chunk[i] !== gzipHeader[i]) {
+                    this[UNZIP] = false;
+                }
+            }
+            // look for zstd header if gzip header not found
+            let isZstd = false;
+            if (this[UNZIP] === false && this.zstd !== false) {
+                isZstd = true;
+                for (let i = 0; i < zstdHeader.length; i++) {
+                    if (chunk[i] !== zstdHeader[i]) {
+                        isZstd = false;
+                        break;
+                    }
+                }
+            }
+            const maybeBrotli = this.brotli === undefined && !isZstd;
+            if (this[UNZIP] === false && maybeBrotli) {
+                // read the first header to see if it's a valid tar file. If so,
+                // we can safely assume that it's not actually brotli, despite the
+                // .tbr or .tar.br file extension.
+                // if we ended before getting a full chunk, yes, def brotli
+                if (chunk.length < 512) {
+                    if (this[ENDED]) {
+                        this.brotli = true;
+                    }
+                    else {
+                        this[parse_BUFFER] = chunk;
+                        /* c8 ignore next */
+                        cb?.();
+                        return true;
+                    }
+                }
+                else {
+                    // if it's tar, it's pretty reliably not brotli, chances of
+                    // that happening are astronomical.
+                    try {
+                        new Header(chunk.subarray(0, 512));
+                        this.brotli = false;
+                    }
+                    catch (_) {
+                        this.brotli = true;
+                    }
+                }
+            }
+            if (this[UNZIP] === undefined ||
+                (this[UNZIP] === false && (this.brotli || isZstd))) {
+                const ended = this[ENDED];
+                this[ENDED] = false;
+                this[UNZIP] =
+                    this[UNZIP] === undefined ? new Unzip({})
+                        : isZstd ? new ZstdDecompress({})
+                            : new BrotliDecompress({});
+                this[UNZIP].on('data', chunk => {
+                    if (this[CHECKDECOMPRESSIONRATIO](chunk)) {
+                        this[CONSUMECHUNK](chunk);
+                    }
+                });
+                this[UNZIP].on('error', er => {
+                    if (!this[parse_ABORTED]) {
+                        this.abort(er);
+                    }
+                });
+                this[UNZIP].on('end', () => {
+                    this[ENDED] = true;
+                    this[CONSUMECHUNK]();
+                });
+                this[WRITING] = true;
+                this[COMPRESSEDBYTESREAD] += chunk.length;
+                const ret = !!this[UNZIP][ended ? 'end' : 'write'](chunk);
+                this[WRITING] = false;
+                cb?.();
+                return ret;
+            }
+        }
+        this[WRITING] = true;
+        if (this[UNZIP]) {
+            this[COMPRESSEDBYTESREAD] += chunk.length;
+            this[UNZIP].write(chunk);
+        }
+        else {
+            this[CONSUMECHUNK](chunk);
+        }
+        this[WRITING] = false;
+        // return false if there's a queue, or if the current entry isn't flowing
+        const ret = this[QUEUE].length > 0 ? false
+            : this[READENTRY] ? this[READENTRY].flowing
+                : true;
+        // if we have no queue, then that means a clogged READENTRY
+        if (!ret && this[QUEUE].length === 0) {
+            this[READENTRY]?.once('drain', () => this.emit('drain'));
+        }
+        /* c8 ignore next */
+        cb?.();
+        return ret;
+    }
+    [BUFFERCONCAT](c) {
+        if (c && !this[parse_ABORTED]) {
+            this[parse_BUFFER] = this[parse_BUFFER] ? Buffer.concat([this[parse_BUFFER], c]) : c;
+        }
+    }
+    [MAYBEEND]() {
+        if (this[ENDED] &&
+            !this[EMITTEDEND] &&
+            !this[parse_ABORTED] &&
+            !this[CONSUMING]) {
+            this[EMITTEDEND] = true;
+            const entry = this[WRITEENTRY];
+            if (entry?.blockRemain) {
+                // truncated, likely a damaged file
+                const have = this[parse_BUFFER] ? this[parse_BUFFER].length : 0;
+                this.warn('TAR_BAD_ARCHIVE', `Truncated input (needed ${entry.blockRemain} more bytes, only ${have} available)`, { entry });
+                if (this[parse_BUFFER]) {
+                    entry.write(this[parse_BUFFER]);
+                }
+                entry.end();
+            }
+            this[EMIT](DONE);
+        }
+    }
+    [CONSUMECHUNK](chunk) {
+        if (this[CONSUMING] && chunk) {
+            this[BUFFERCONCAT](chunk);
+        }
+        else if (!chunk && !this[parse_BUFFER]) {
+            this[MAYBEEND]();
+        }
+        else if (chunk) {
+            this[CONSUMING] = true;
+            if (this[parse_BUFFER]) {
+                this[BUFFERCONCAT](chunk);
+                const c = this[parse_BUFFER];
+                this[parse_BUFFER] = undefined;
+                this[CONSUMECHUNKSUB](c);
+            }
+            else {
+                this[CONSUMECHUNKSUB](chunk);
+            }
+            while (this[parse_BUFFER] &&
+                this[parse_BUFFER]?.length >= 512 &&
+                !this[parse_ABORTED] &&
+                !this[SAW_EOF]) {
+                const c = this[parse_BUFFER];
+                this[parse_BUFFER] = undefined;
+                this[CONSUMECHUNKSUB](c);
+            }
+            this[CONSUMING] = false;
+        }
+        if (!this[parse_BUFFER] || this[ENDED]) {
+            this[MAYBEEND]();
+        }
+    }
+    [CONSUMECHUNKSUB](chunk) {
+        // we know that we are in CONSUMING mode, so anything written goes into
+        // the buffer.  Advance the position and put any remainder in the buffer.
+        let position = 0;
+        const length = chunk.length;
+        while (position + 512 <= length && !this[parse_ABORTED] && !this[SAW_EOF]) {
+            switch (this[STATE]) {
+                case 'begin':
+                case 'header':
+                    this[CONSUMEHEADER](chunk, position);
+                    position += 512;
+                    break;
+                case 'ignore':
+                case 'body':
+                    position += this[CONSUMEBODY](chunk, position);
+                    break;
+                case 'meta':
+                    position += this[CONSUMEMETA](chunk, position);
+                    break;
+                /* c8 ignore start */
+                default:
+                    throw new Error('invalid state: ' + this[STATE]);
+                /* c8 ignore stop */
+            }
+        }
+        if (position < length) {
+            this[parse_BUFFER] =
+                this[parse_BUFFER] ?
+                    Buffer.concat([chunk.subarray(position), this[parse_BUFFER]])
+                    : chunk.subarray(position);
+        }
+    }
+    end(chunk, encoding, cb) {
+        if (typeof chunk === 'function') {
+            cb = chunk;
+            encoding = undefined;
+            chunk = undefined;
+        }
+        if (typeof encoding === 'function') {
+            cb = encoding;
+            encoding = undefined;
+        }
+        if (typeof chunk === 'string') {
+            chunk = Buffer.from(chunk, encoding);
+        }
+        if (cb)
+            this.once('finish', cb);
+        if (!this[parse_ABORTED]) {
+            if (this[UNZIP]) {
+                /* c8 ignore start */
+                if (chunk) {
+                    this[COMPRESSEDBYTESREAD] += chunk.length;
+                    this[UNZIP].write(chunk);
+                }
+                /* c8 ignore stop */
+                this[UNZIP].end();
+            }
+            else {
+                this[ENDED] = true;
+                if (this.brotli === undefined || this.zstd === undefined)
+                    chunk = chunk || Buffer.alloc(0);
+                if (chunk)
+                    this.write(chunk);
+                this[MAYBEEND]();
+            }
+        }
+        return this;
+    }
+}
+//# sourceMappingURL=parse.js.map
 ;// CONCATENATED MODULE: ./src/site/archive.ts
 /**
  * Reads pages out of the downloaded bundle (.tar.gz) to compare them with what the live site
- * serves: one streaming pass through gunzip and a small tar reader (ustar names with their prefix,
- * GNU long names, pax `path` records), keeping only the files asked for, so memory stays small
- * whatever the archive's size.
+ * serves: one streaming pass through gunzip and the `tar` package's parser in strict mode (ustar
+ * names with their prefix, GNU long names, pax `path` records), keeping only the files asked for,
+ * so memory stays small whatever the archive's size.
  */
 
 
-const BLOCK = 512;
+
+/** The entry types that hold a file's bytes ('0', '\0' and '7' in the header). */
+const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 /** A page larger than this is not kept (nobody serves such a page; it would only fill memory). */
 const MAX_PAGE_BYTES = 10 * 1024 * 1024;
 /**
@@ -72355,154 +76917,66 @@ function entryMatches(entry, candidate) {
 /** The archive's files whose (normalised) names `want` accepts, read in one pass. */
 async function readArchiveFiles(path, want) {
     const found = new Map();
-    const reader = new TarReader((name, body) => {
-        if (body.length <= MAX_PAGE_BYTES)
-            found.set(name, body);
-    }, want);
+    let failure;
+    /** The end-of-archive marker was read: nothing after it belongs to the archive. */
+    let ended = false;
+    const parser = new Parser({
+        // Strict: a corrupt header or a cut-short body fails the read, instead of being skipped with
+        // a warning, so a corrupt bundle can never pass for one without the page.
+        strict: true,
+        // The gzip layer is undone before (node:zlib, whose errors say it is not gzip data); what
+        // comes out is tar, never another compression to guess.
+        brotli: false,
+        zstd: false,
+        onReadEntry: (entry) => {
+            const name = entry.path.replace(/^(\.\/)+/, '');
+            if (!FILE_TYPES.has(entry.type) || entry.size > MAX_PAGE_BYTES || !want(name)) {
+                entry.resume();
+                return;
+            }
+            const chunks = [];
+            entry.on('data', (chunk) => chunks.push(chunk));
+            entry.on('end', () => found.set(name, Buffer.concat(chunks)));
+        },
+    });
+    // Past the end marker the parser only judges whether any entry was valid: an archive that ends
+    // properly with no file in it is empty (the check then says the page is missing), not corrupt.
+    parser.on('error', (error) => {
+        if (!ended)
+            failure ??= error;
+    });
+    parser.on('eof', () => (ended = true));
+    // Settled by the end of the archive, or by a complaint at its end (a body cut short).
+    const finished = new Promise((resolve) => {
+        parser.on('end', resolve);
+        parser.on('error', resolve);
+    });
     const stream = (0,external_node_fs_namespaceObject.createReadStream)(path).pipe((0,external_node_zlib_.createGunzip)());
     try {
-        for await (const chunk of stream)
-            if (reader.push(chunk))
+        for await (const chunk of stream) {
+            parser.write(chunk);
+            if (failure || ended)
                 break;
+        }
     }
     finally {
         stream.destroy();
     }
+    if (!failure) {
+        // The end of the data: a body cut short is found here.
+        parser.end();
+        await finished;
+    }
+    if (failure)
+        throw notTar(failure);
     return found;
 }
-/** The state machine of a tar stream: a header block, then the body and its padding, repeated. */
-class TarReader {
-    onFile;
-    want;
-    #pending = Buffer.alloc(0);
-    /** The entry whose body is being read. */
-    #entry = {
-        name: '',
-        type: '',
-        left: 0,
-        pad: 0,
-        keep: undefined,
-    };
-    #inBody = false;
-    /** A GNU long name or pax path for the next entry. */
-    #nextName;
-    constructor(onFile, want) {
-        this.onFile = onFile;
-        this.want = want;
-    }
-    /** Feeds a chunk; returns true at the end of the archive. */
-    push(chunk) {
-        this.#pending = this.#pending.length > 0 ? Buffer.concat([this.#pending, chunk]) : chunk;
-        for (;;) {
-            if (this.#inBody) {
-                if (!this.#readBody())
-                    return false;
-            }
-            else {
-                if (this.#pending.length < BLOCK)
-                    return false;
-                const header = this.#pending.subarray(0, BLOCK);
-                this.#pending = this.#pending.subarray(BLOCK);
-                if (header.every((byte) => byte === 0))
-                    return true;
-                this.#startEntry(header);
-            }
-        }
-    }
-    #startEntry(header) {
-        if (!checksumMatches(header))
-            throw new Error('the bundle is not a tar archive (a header is corrupt)');
-        const size = readSize(header.subarray(124, 136));
-        const type = String.fromCharCode(header[156] ?? 0x30);
-        const text = (from, to) => header
-            .subarray(from, to)
-            .toString('utf8')
-            .replace(/\0[\s\S]*$/, '');
-        const ustar = header.subarray(257, 262).toString('latin1') === 'ustar';
-        const prefix = ustar ? text(345, 500) : '';
-        const name = this.#nextName ?? (prefix ? `${prefix}/${text(0, 100)}` : text(0, 100));
-        const meta = type === 'L' || type === 'x';
-        // A global pax header ('g') applies to no entry in particular: it keeps the pending name.
-        if (!meta && type !== 'g')
-            this.#nextName = undefined;
-        const file = type === '0' || type === '\0' || type === '7';
-        const normalised = name.replace(/^(\.\/)+/, '');
-        const keep = meta || (file && this.want(normalised) && size <= MAX_PAGE_BYTES);
-        this.#entry = {
-            name: normalised,
-            type,
-            left: size,
-            pad: (BLOCK - (size % BLOCK)) % BLOCK,
-            keep: keep ? [] : undefined,
-        };
-        this.#inBody = true;
-    }
-    /** Consumes what it can of the body and padding; false when more input is needed. */
-    #readBody() {
-        const entry = this.#entry;
-        const take = Math.min(entry.left, this.#pending.length);
-        if (take > 0) {
-            entry.keep?.push(Buffer.from(this.#pending.subarray(0, take)));
-            entry.left -= take;
-            this.#pending = this.#pending.subarray(take);
-        }
-        if (entry.left > 0)
-            return false;
-        const skip = Math.min(entry.pad, this.#pending.length);
-        entry.pad -= skip;
-        this.#pending = this.#pending.subarray(skip);
-        if (entry.pad > 0)
-            return false;
-        this.#inBody = false;
-        if (entry.keep)
-            this.#finish(entry.name, entry.type, Buffer.concat(entry.keep));
-        return true;
-    }
-    #finish(name, type, body) {
-        if (type === 'L')
-            this.#nextName = body.toString('utf8').replace(/\0[\s\S]*$/, '');
-        else if (type === 'x')
-            this.#nextName = paxPath(body) ?? this.#nextName;
-        else
-            this.onFile(name, body);
-    }
-}
-/** The header's checksum: the sum of its bytes, the checksum field counted as spaces. */
-function checksumMatches(header) {
-    const stored = parseInt(header
-        .subarray(148, 156)
-        .toString('latin1')
-        .replace(/[\0 ]+$/, ''), 8);
-    let sum = 0;
-    for (let i = 0; i < BLOCK; i++)
-        sum += i >= 148 && i < 156 ? 0x20 : header[i];
-    return sum === stored;
-}
-/** A header's size field: octal text, or base-256 when its high bit is set (files over 8 GiB). */
-function readSize(field) {
-    if ((field[0] & 0x80) !== 0) {
-        let value = field[0] & 0x7f;
-        for (const byte of field.subarray(1))
-            value = value * 256 + byte;
-        return value;
-    }
-    const text = field
-        .toString('latin1')
-        .replace(/[\0 ]+$/, '')
-        .trim();
-    const value = text === '' ? 0 : parseInt(text, 8);
-    if (!Number.isSafeInteger(value) || value < 0 || !/^[0-7]*$/.test(text))
-        throw new Error('the bundle is not a tar archive (a header has no valid size)');
-    return value;
-}
-/** The `path` record of a pax extended header (`<length> path=<name>\n`). */
-function paxPath(body) {
-    for (const record of body.toString('utf8').split('\n')) {
-        const m = /^\d+ path=([\s\S]*)$/.exec(record);
-        if (m)
-            return m[1];
-    }
-    return undefined;
+/** The parser's complaint (`TAR_ENTRY_INVALID: checksum failure`), said of the bundle. */
+function notTar(error) {
+    const detail = error.message.replace(/^TAR_[A-Z_]+: /, '');
+    if (error.tarCode === 'TAR_ENTRY_INVALID')
+        return new Error(`the bundle is not a tar archive (a header is corrupt${detail === 'checksum failure' ? '' : `: ${detail}`})`);
+    return new Error(`the bundle is not a whole tar archive (${detail})`);
 }
 
 ;// CONCATENATED MODULE: ./src/site/verify.ts
@@ -72787,7 +77261,8 @@ const callOptions = (run) => ({ signal: run.signal, deadline: run.deadline });
  * version (never silently un-pinning it); any other refusal fails as usual.
  */
 async function attachOrRestart(run, jobId) {
-    const { inputs, reporter, client } = run;
+    const { inputs, reporter } = run;
+    const client = serviceOf(run);
     try {
         return await getExport(client, jobId, callOptions(run));
     }
@@ -72801,9 +77276,16 @@ async function attachOrRestart(run, jobId) {
         return startExport(client, { domain: inputs.domain, version: inputs.version, paths: inputs.paths }, callOptions(run));
     }
 }
+/** The service client: a run without a key is a bundle-url run, which never asks for it. */
+function serviceOf(run) {
+    if (run.client)
+        return run.client;
+    throw new InputError('api-key', 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}` (only bundle-url publishes without one).');
+}
 /** Starts an export of the domain, or reads the job named by job-id. */
 function startOrAttach(run) {
-    const { inputs, reporter, client, state } = run;
+    const { inputs, reporter, state } = run;
+    const client = serviceOf(run);
     return step(run, () => undefined, () => reporter.group(inputs.jobId ? `Attach to export job ${inputs.jobId}` : `Start export of ${inputs.domain}`, async () => {
         const first = inputs.jobId
             ? await attachOrRestart(run, inputs.jobId)
@@ -72816,7 +77298,8 @@ function startOrAttach(run) {
 }
 /** Polls the job until it is completed or failed, printing progress when it changes. */
 async function waitForExport(run, job) {
-    const { inputs, reporter, client, state } = run;
+    const { inputs, reporter, state } = run;
+    const client = serviceOf(run);
     const { schedule, eta } = exportSchedule(inputs.pollInterval);
     let last = job;
     let shown = '';
@@ -72861,7 +77344,8 @@ function progressLine(j, eta) {
     return `Export ${percent}${j.pageCount !== undefined ? ` · ${j.pageCount} pages` : ''}${etaText}`;
 }
 async function generateLink(run, job) {
-    const { reporter, client, clock } = run;
+    const { reporter, clock } = run;
+    const client = serviceOf(run);
     const bundle = await step(run, () => job, () => reporter.group('Generate the bundle link', async () => {
         for (let attempt = 1;; attempt++) {
             try {
@@ -73052,6 +77536,54 @@ function scheduleWarning(schedule, gap, lifetimeMs, expiresAt) {
         'a pod that starts after the link expires cannot fetch the site. ' +
         `Run the workflow more often than the link lives, e.g. cron '${suggestedCron(lifetimeMs)}' (GitHub delays scheduled runs at busy times), ` +
         'or mirror the bundle to storage of your own and publish it with bundle-url, which does not expire.');
+}
+/**
+ * The delay a keep-alive's window must allow for beyond its schedule's longest gap: two more gaps
+ * (two runs in a row late or dropped) and half an hour (a common delay at busy times). Read off
+ * `npm run simulate`'s calibration table (docs/keep-alive.md): the largest refresh-before with
+ * dead minutes was 1 h at a 15-minute gap, 2 h at 30 minutes, 3 h at 1 hour, and at a 2-hour gap
+ * even 6 h on 6-hour links; the rule asks for more than 1 h, 2 h, 3½ h and 6½ h.
+ */
+function delayAllowance(gapMs) {
+    return 2 * gapMs + 1_800_000;
+}
+/**
+ * Whether a keep-alive holds: a link is replaced only by a run inside [expiry − refresh-before,
+ * expiry], and a refresh-before at or above the link's lifetime makes every run replace it, so the
+ * window is the shorter of the two. It holds when the gap plus the allowance fits in the window.
+ */
+function keepAliveHolds(gapMs, refreshBeforeMs, lifetimeMs) {
+    return gapMs + delayAllowance(gapMs) < Math.min(refreshBeforeMs, lifetimeMs);
+}
+/** A keep-alive cron whose gap, with its allowance, fits in the window; undefined: none does. */
+function keepAliveCron(windowMs) {
+    for (const minutes of [60, 30, 20, 15, 10, 5]) {
+        const gap = minutes * 60_000;
+        if (gap + delayAllowance(gap) >= windowMs)
+            continue;
+        return minutes === 60 ? '7 * * * *' : `${7 % minutes}-59/${minutes} * * * *`;
+    }
+    return undefined;
+}
+/** The warning for a keep-alive whose window is too short for its schedule. */
+function keepAliveWarning(schedule, gap, refreshBeforeMs, lifetimeMs, expiresAt) {
+    const crons = schedule.crons.map((cron) => `'${printable(cron)}'`).join(', ');
+    const needed = gap.ms + delayAllowance(gap.ms);
+    const window = refreshBeforeMs < lifetimeMs
+        ? `refresh-before (${formatSpan(refreshBeforeMs)})`
+        : `the link's lifetime (${formatSpan(lifetimeMs)}; refresh-before, ${formatSpan(refreshBeforeMs)}, is not shorter, so every run replaces the link)`;
+    const cron = keepAliveCron(Math.min(refreshBeforeMs, lifetimeMs));
+    const fixes = [];
+    if (needed < lifetimeMs)
+        fixes.push(`set refresh-before above ${formatSpan(needed)} and below the link's lifetime of ${formatSpan(lifetimeMs)}`);
+    if (cron)
+        fixes.push(`run the keep-alive more often, e.g. cron '${cron}'`);
+    fixes.push('mirror the bundle to storage of your own and publish it with bundle-url');
+    return (`The schedule of ${schedule.file} (cron ${crons}, UTC) leaves up to ${formatSpan(gap.ms)} between runs ` +
+        `(${utc(gap.from)} to ${utc(gap.to)}), and a run replaces the link (it expires ${expiresAt}) only within ${window} before it expires. ` +
+        `GitHub delays and drops scheduled runs: that window should be longer than ${formatSpan(needed)} (the gap plus ${formatSpan(delayAllowance(gap.ms))} of delays), ` +
+        'or a pod that starts after the link expires cannot fetch the site. ' +
+        `Either ${fixes.join(', or ')}.`);
 }
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -73688,634 +78220,6 @@ function middle(a, b) {
     return result;
 }
 
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/values/file.ts
-/**
- * What the values-file modules share: the shapes they pass around, where the block they edit
- * lives, how the YAML is parsed, and the form of every message about the file.
- */
-
-/** Where the chart reads the static export: `staticExport` at the top of the values. */
-const STATIC_EXPORT = ['staticExport'];
-/** The keys this action writes into that mapping, in the order it adds them. */
-const KEYS = ['enabled', 'bundleUrl', 'version'];
-/**
- * How every values file is parsed: duplicate keys are an error, node ranges are kept, and merge
- * keys (`<<: *defaults`) are merged, as Helm reads them.
- */
-const PARSE = {
-    keepSourceTokens: true,
-    uniqueKeys: true,
-    prettyErrors: true,
-    merge: true,
-};
-/** Enough aliases for any real values file, few enough to stop a "billion laughs" file. */
-const TO_JS = { maxAliasCount: 10_000 };
-function fileError(display, problem, fix) {
-    return new UserError(`values-file "${display}" ${problem}. ${fix} The file was not changed.`, {
-        file: display,
-    });
-}
-
-;// CONCATENATED MODULE: ./src/values/source.ts
-/**
- * Positions in a values file's source text, and the splices that edit it: the edit replaces
- * only the ranges it must, so everything else stays byte for byte.
- */
-
-/** Applies non-overlapping splices, from the end so that earlier offsets stay valid. */
-function applySplices(text, splices) {
-    let out = text;
-    for (const s of [...splices].sort((a, b) => b.start - a.start || b.end - a.end)) {
-        out = out.slice(0, s.start) + s.text + out.slice(s.end);
-    }
-    return out;
-}
-function lineStart(text, offset) {
-    return text.lastIndexOf('\n', offset - 1) + 1;
-}
-/** Offset just past the line break that ends the line containing `offset` (or the text's end). */
-function lineEnd(text, offset) {
-    const nl = text.indexOf('\n', offset);
-    return nl === -1 ? text.length : nl + 1;
-}
-/** The column of a node's first character. */
-function columnOf(text, node) {
-    const start = node.range?.[0] ?? 0;
-    return start - lineStart(text, start);
-}
-/** The indentation step the file uses: the column of the first nested block key, else 2. */
-function detectIndent(root, text) {
-    for (const pair of root.items) {
-        const value = pair.value;
-        if ((0,dist/* isMap */.jh)(value) && !value.flow && value.items[0]) {
-            const indent = columnOf(text, value.items[0].key);
-            if (indent > 0)
-                return indent;
-        }
-    }
-    return 2;
-}
-/** Where to append a new top-level key: the end of the text, or before a `...` end marker. */
-function documentEnd(text, doc) {
-    const contentsEnd = doc.contents?.range?.[2] ?? 0;
-    const marker = /^\.\.\.[ \t]*(#.*)?$/m.exec(text.slice(contentsEnd));
-    return marker ? contentsEnd + marker.index : text.length;
-}
-/**
- * Replaces the scalar at `range` with `value`. A block scalar's range takes its final line
- * break, which is kept; a trailing comment keeps its column where there is room:
- * `enabled: false  # x` → `enabled: true   # x`.
- */
-function replaceScalar(text, range, value) {
-    const start = range[0];
-    let end = range[1];
-    const trailing = /(\r?\n)+$/.exec(text.slice(start, end))?.[0] ?? '';
-    end -= trailing.length;
-    const lead = start === end && !/[ \t]$/.test(text.slice(0, start)) ? ' ' : '';
-    const gap = /^( +)#/.exec(text.slice(end));
-    if (gap && !trailing) {
-        const spaces = Math.max(1, gap[1].length + (end - start) - (lead.length + value.length));
-        return { start, end: end + gap[1].length, text: `${lead}${value}${' '.repeat(spaces)}` };
-    }
-    const tail = text[end] === '#' ? ' ' : '';
-    return { start, end, text: `${lead}${value}${tail}` };
-}
-/** Gives a value to a key that has none: `bundleUrl:` → `bundleUrl: "..."`. */
-function insertAfterColon(text, pair, value) {
-    const colon = text.indexOf(':', pair.key.range[1]);
-    return { start: colon + 1, end: colon + 1, text: ` ${value}` };
-}
-/** The text span that removes one pair of a map (its whole lines in a block map). */
-function removal(text, map, item) {
-    const key = item.key;
-    const value = item.value;
-    const start = key.range[0];
-    const end = value?.range?.[1] ?? key.range[1];
-    if (!map.flow) {
-        const from = lineStart(text, start);
-        const to = text[end - 1] === '\n' ? end : lineEnd(text, end);
-        return { start: from, end: to, text: '' };
-    }
-    // Flow mapping: take the pair and one neighbouring comma.
-    const after = /^\s*,[ \t]*/.exec(text.slice(end));
-    if (after)
-        return { start, end: end + after[0].length, text: '' };
-    const before = /,\s*$/.exec(text.slice(0, start));
-    if (before)
-        return { start: start - before[0].length, end, text: '' };
-    return { start, end, text: '' };
-}
-/**
- * Where new pairs go at the end of a flow mapping, and what separates them from the last pair:
- * `{a: 1}` → after `1`, `, `; `{}` or `{a: 1,}` → no comma is added.
- */
-function flowAppend(text, map) {
-    // The range ends just past the closing brace (which, nested, may be followed by another).
-    const close = text.lastIndexOf('}', map.range[1] - 1);
-    const before = text.slice(0, close).trimEnd();
-    return { at: before.length, open: before.endsWith('{'), comma: before.endsWith(',') };
-}
-
-;// CONCATENATED MODULE: ./src/values/path.ts
-/**
- * The values-key path in a values file: how much of it the file has, and why a path cannot be
- * written. Helm reads merge keys (`<<: *defaults`), so the path is followed as Helm follows it: a
- * key of the mapping itself wins over a merged one. The edit never writes into an anchor's target
- * (every alias of it would change too); a key that only a merge provides is written into the
- * mapping itself, where it overrides the merged one, unless that would drop merged keys.
- */
-
-
-
-/** Follows the path; throws a UserError (naming the path, the file and the line) if it cannot be
- * written. Expects a checked document: one mapping at the top, or nothing. */
-function walkPath(doc, text, at, display) {
-    const walk = { doc, text, at, display };
-    if (!(0,dist/* isMap */.jh)(doc.contents))
-        return { map: null, depth: 0 };
-    let map = doc.contents;
-    for (let depth = 0; depth < at.length; depth++) {
-        const pair = findPair(map, at[depth]);
-        const value = pair?.value;
-        if (!pair) {
-            refuseMerged(walk, map, depth);
-            return { map, depth };
-        }
-        if (!value || isEmpty(value)) {
-            if (value)
-                refuseShared(walk, value, depth + 1);
-            return { map, depth, empty: pair };
-        }
-        if (!(0,dist/* isMap */.jh)(value))
-            throw notMapping(walk, value, depth + 1);
-        refuseShared(walk, value, depth + 1);
-        map = value;
-    }
-    refuseAnchoredValues(walk, map);
-    return { map, depth: at.length };
-}
-/** A scalar, a list or an alias where the path needs a mapping. */
-function notMapping(walk, value, depth) {
-    const { at, text, display } = walk;
-    const name = at.slice(0, depth).join('.');
-    const key = at[depth - 1];
-    const where = depth < at.length ? ` (on the values-key path ${at.join('.')})` : '';
-    const line = lineOf(text, value.range?.[0] ?? 0);
-    if ((0,dist/* isAlias */.Vj)(value)) {
-        const target = value.resolve(walk.doc);
-        const fix = (0,dist/* isMap */.jh)(target)
-            ? `The values would have to be written into the anchor &${value.source}, which every *${value.source} shares, and this action never rewrites an anchor's target. Give ${name} a mapping of its own that merges the anchor ("${key}:" with "<<: *${value.source}" indented below) and run again.`
-            : `Write ${name} as a mapping or remove it.`;
-        return fileError(display, `has ${name}${where} as an alias (*${value.source}) at line ${line}, not a mapping`, fix);
-    }
-    return fileError(display, `has ${name}${where} as a ${describeNode(value)} at line ${line}, not a mapping`, `Write ${name} as a mapping (e.g. "${key}:" with "enabled: true" indented below) or remove it${where ? ', or check values-key' : ''}.`);
-}
-/**
- * The key is not in the mapping itself; if a merge key provides it, the key written here would
- * replace the merged value whole (a merge is shallow): refused when that would drop anything.
- */
-function refuseMerged(walk, map, depth) {
-    const { at, display, text } = walk;
-    const merged = fromMerge(walk.doc, map, at[depth]);
-    if (!merged)
-        return;
-    const lost = lostKeys(merged.value, at.slice(depth + 1), at.slice(0, depth + 1).join('.'));
-    if (lost.length === 0)
-        return;
-    const key = merged.pair.key;
-    const line = lineOf(text, key.range?.[0] ?? 0);
-    const source = text.slice(key.range[0], lineEnd(text, key.range[0])).trim();
-    const name = at.slice(0, depth + 1).join('.');
-    const owner = depth === 0 ? 'the top of the file' : at.slice(0, depth).join('.');
-    throw fileError(display, `gets ${name} from the merge key "${source}" at line ${line}`, `Writing values-key ${at.join('.')} means writing ${at[depth]} into ${owner}, which replaces the whole merged value (a merge is shallow) and would drop ${lost.join(', ')}; this action never rewrites the anchor itself, which every alias of it shares. Write ${name} in full under ${owner}, or point values-key at the anchor's own path if every user of it should get the link.`);
-}
-/** The value a merge key of `map` gives `key`, and the merge pair that gives it. */
-function fromMerge(doc, map, key) {
-    for (const pair of map.items) {
-        if (!isMergeKey(pair))
-            continue;
-        const sources = (0,dist/* isSeq */.oP)(pair.value) ? pair.value.items : [pair.value];
-        for (const source of sources) {
-            const node = (0,dist/* isAlias */.Vj)(source) ? source.resolve(doc) : source;
-            if (!(0,dist/* isMap */.jh)(node))
-                continue;
-            const data = node.toJS(doc, TO_JS);
-            if (Object.hasOwn(data, key))
-                return { value: data[key], pair };
-        }
-    }
-    return undefined;
-}
-function isMergeKey(pair) {
-    return (0,dist/* isScalar */.jn)(pair.key) && typeof pair.key.value === 'symbol';
-}
-/** The dotted names of what a mapping written for `rest` would not carry over from `value`. */
-function lostKeys(value, rest, name) {
-    if (value === null || value === undefined)
-        return [];
-    if (typeof value !== 'object' || Array.isArray(value))
-        return [name];
-    const allowed = rest.length === 0 ? KEYS : [rest[0]];
-    const data = value;
-    return Object.keys(data).flatMap((key) => !allowed.includes(key)
-        ? [`${name}.${key}`]
-        : rest.length > 0
-            ? lostKeys(data[key], rest.slice(1), `${name}.${key}`)
-            : []);
-}
-/** A node the edit writes into must not be an anchor that aliases elsewhere reuse. */
-function refuseShared(walk, node, depth) {
-    const anchor = 'anchor' in node ? node.anchor : undefined;
-    if (!anchor)
-        return;
-    const lines = [];
-    (0,dist/* visit */.YR)(walk.doc, {
-        Alias(_, alias) {
-            if (alias.resolve(walk.doc) === node)
-                lines.push(lineOf(walk.text, alias.range?.[0] ?? 0));
-        },
-    });
-    if (lines.length === 0)
-        return;
-    const { at, text, display } = walk;
-    const name = at.slice(0, depth).join('.');
-    throw fileError(display, `has the anchor &${anchor} on ${name} at line ${lineOf(text, node.range?.[0] ?? 0)}, which *${anchor} at line ${lines.join(', ')} reuses`, `Writing ${at.join('.')} inside it would change ${lines.length === 1 ? 'that copy' : 'those copies'} too, and this action never rewrites an anchor's target. Move the anchor off the values-key path, or give ${name} a mapping of its own.`);
-}
-/** An anchored value this action rewrites would change every alias of it too. */
-function refuseAnchoredValues(walk, block) {
-    for (const key of KEYS) {
-        const node = findPair(block, key)?.value;
-        if (node && 'anchor' in node && node.anchor) {
-            throw fileError(walk.display, `has an anchor (&${node.anchor}) on ${walk.at.join('.')}.${key} at line ${lineOf(walk.text, node.range?.[0] ?? 0)}`, `This action rewrites that value, which would change every *${node.anchor} alias too: move the anchor to another key.`);
-        }
-    }
-}
-/** Every text value of a `bundleUrl` key in a values file, wherever it is (an anchor included). */
-function bundleUrlsIn(text) {
-    const found = [];
-    (0,dist/* visit */.YR)((0,dist/* parseDocument */.Tp)(text, PARSE), {
-        Pair(_, pair) {
-            const { key, value } = pair;
-            if ((0,dist/* isScalar */.jn)(key) && key.value === 'bundleUrl' && (0,dist/* isScalar */.jn)(value))
-                if (typeof value.value === 'string')
-                    found.push(value.value);
-        },
-    });
-    return found;
-}
-/** `~`, `null` or nothing at all. */
-function isEmpty(node) {
-    return (0,dist/* isScalar */.jn)(node) && node.value === null;
-}
-function describeNode(node) {
-    if ((0,dist/* isScalar */.jn)(node))
-        return `${typeof node.value === 'string' ? 'string' : String(node.value === null ? 'null' : typeof node.value)} value`;
-    if ((0,dist/* isMap */.jh)(node))
-        return 'mapping';
-    if ((0,dist/* isAlias */.Vj)(node))
-        return 'alias';
-    return 'list';
-}
-function findPair(map, key) {
-    return map.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === key);
-}
-function lineOf(text, offset) {
-    let line = 1;
-    for (let i = 0; i < offset && i < text.length; i++)
-        if (text.charCodeAt(i) === 10)
-            line++;
-    return line;
-}
-
-;// CONCATENATED MODULE: ./src/values/check.ts
-/**
- * Checks a values file's text before anything is started, so that a broken file costs no export:
- * valid YAML (else the line and column of the first error), one document, a mapping at the top,
- * and a values-key path that can be written (path.ts).
- */
-
-
-
-/** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
-function checkValues(text, display, at = STATIC_EXPORT) {
-    const doc = singleDocument(text, display);
-    const root = doc.contents;
-    if (root !== null && !isEmpty(root) && !(0,dist/* isMap */.jh)(root)) {
-        const line = lineOf(text, root.range?.[0] ?? 0);
-        throw fileError(display, `has a ${describeNode(root)} at the top (line ${line}), not a mapping of keys`, 'A Helm values file is a mapping such as "replicaCount: 1".');
-    }
-    try {
-        doc.toJS(TO_JS);
-    }
-    catch (error) {
-        throw fileError(display, `cannot be read as data (${error.message})`, 'Check its anchors and aliases.');
-    }
-    walkPath(doc, text, at, display);
-    return doc;
-}
-/** Parses the text as exactly one YAML document without errors. */
-function singleDocument(text, display) {
-    const docs = (0,dist/* parseAllDocuments */.hR)(text, PARSE);
-    // An empty stream (nothing but comments or white space) is not an array.
-    if (!Array.isArray(docs))
-        return (0,dist/* parseDocument */.Tp)(text, PARSE);
-    for (const doc of docs) {
-        const error = doc.errors[0];
-        if (error) {
-            const pos = error.linePos?.[0];
-            const where = pos ? `line ${pos.line}, column ${pos.col}` : 'an unknown position';
-            const first = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-            throw fileError(display, `is not valid YAML at ${where} (${display}:${pos?.line ?? 0}:${pos?.col ?? 0}): ${first}`, 'Fix the file, or delete it to start a new one.');
-        }
-    }
-    if (docs.length > 1) {
-        throw fileError(display, `contains ${docs.length} YAML documents (separated by ---)`, 'A Helm values file is one document: split it into several files.');
-    }
-    return docs[0] ?? (0,dist/* parseDocument */.Tp)(text, PARSE);
-}
-
-;// CONCATENATED MODULE: ./src/values/insert.ts
-
-
-
-/** The keys `rest` (and the block at their end) are missing from `map`: add them. */
-function insert_addPath(edit, doc, map, rest) {
-    const { text } = edit;
-    if (map?.flow) {
-        const end = flowAppend(text, map);
-        const sep = end.open ? '' : end.comma ? ' ' : ', ';
-        const pair = `${rest[0]}: ${nestedFlow(edit, rest.slice(1))}`;
-        edit.splices.push({ start: end.at, end: end.at, text: `${sep}${pair}` });
-    }
-    else if (!map || map === doc.contents) {
-        // At the top: at the document's end, after any closing comments.
-        const end = documentEnd(text, doc);
-        const needsBreak = end > 0 && !text.slice(0, end).endsWith('\n');
-        const lines = nestedBlock(edit, rest, 0);
-        edit.splices.push({ start: end, end, text: `${needsBreak ? edit.eol : ''}${lines}` });
-    }
-    else {
-        const at = afterLastPair(text, map);
-        const needsBreak = !text.slice(0, at).endsWith('\n');
-        const lines = nestedBlock(edit, rest, columnOf(text, map.items[0].key));
-        edit.splices.push({ start: at, end: at, text: `${needsBreak ? edit.eol : ''}${lines}` });
-    }
-    edit.changes.push(`${edit.name} added`);
-}
-/** `key:` with no value, `~` or `null` on the path: it becomes the mapping of `rest` and the block. */
-function fillIn(edit, pair, map, rest) {
-    if (map.flow)
-        fillInFlow(edit, pair, rest);
-    else
-        fillInBlock(edit, pair, rest);
-    edit.changes.push(`${edit.name} filled in`);
-}
-function fillInBlock(edit, pair, rest) {
-    const { text } = edit;
-    const key = pair.key;
-    const value = pair.value;
-    const range = value?.range ?? [key.range[1], key.range[1]];
-    const afterLine = lineEnd(text, range[1]);
-    const needsBreak = !text.slice(0, afterLine).endsWith('\n');
-    // Drop the `~` or `null` token, and the blanks before it when nothing but a line end follows.
-    let dropFrom = range[0];
-    if (range[1] > range[0] && /^[ \t]*(\r?\n|$)/.test(text.slice(range[1]))) {
-        while (dropFrom > 0 && (text[dropFrom - 1] === ' ' || text[dropFrom - 1] === '\t'))
-            dropFrom--;
-    }
-    const lines = nestedBlock(edit, rest, edit.unit + columnOf(text, key));
-    edit.splices.push({ start: dropFrom, end: range[1], text: '' }, { start: afterLine, end: afterLine, text: `${needsBreak ? edit.eol : ''}${lines}` });
-}
-/** In a flow mapping: `{a: ~}` → `{a: {...}}`, `{a: }` → `{a: {...}}`, `{a}` → `{a: {...}}`. */
-function fillInFlow(edit, pair, rest) {
-    const key = pair.key;
-    const range = pair.value?.range;
-    const mapping = nestedFlow(edit, rest);
-    if (range && range[1] > range[0]) {
-        edit.splices.push({ start: range[0], end: range[1], text: mapping });
-        return;
-    }
-    const afterKey = key.range[1];
-    const colon = /^[ \t]*:( ?)/.exec(edit.text.slice(afterKey));
-    const at = afterKey + (colon ? colon[0].length : 0);
-    const lead = colon ? (colon[1] ? '' : ' ') : ': ';
-    edit.splices.push({ start: at, end: at, text: `${lead}${mapping}` });
-}
-/** Where a line after a block mapping's last pair starts. */
-function afterLastPair(text, block) {
-    const last = block.items[block.items.length - 1];
-    const lastEnd = last.value?.range?.[1] ?? last.key.range[1];
-    // A block scalar's range ends after its line break: insert at the start of the next line.
-    return text[lastEnd - 1] === '\n' ? lastEnd : lineEnd(text, lastEnd);
-}
-/** Block lines for the mappings `rest`, each one step deeper, then the block's keys. */
-function nestedBlock(edit, rest, indent) {
-    const keys = rest.map((key, i) => `${' '.repeat(indent + i * edit.unit)}${key}:${edit.eol}`);
-    return keys.join('') + blockLines(edit, KEYS, ' '.repeat(indent + rest.length * edit.unit));
-}
-/** The flow mapping of `rest`, nested, around the block: `{staticExport: {enabled: true, ...}}`. */
-function nestedFlow(edit, rest) {
-    let value = `{${flowPairs(edit, KEYS)}}`;
-    for (const key of [...rest].reverse())
-        value = `{${key}: ${value}}`;
-    return value;
-}
-function wantedValue(edit, key) {
-    return key === 'enabled' ? true : edit.values[key];
-}
-/** The YAML text of `key`'s new value, in the style of the scalar it replaces, if any. */
-function valueText(edit, key, inFlow, replaced) {
-    const value = wantedValue(edit, key);
-    if (typeof value !== 'string')
-        return value === undefined ? undefined : 'true';
-    return writeString(value, { replaced, quote: edit.quote, inFlow });
-}
-/** `key: value` pairs for a flow mapping, comma-separated; keys without a value are left out. */
-function flowPairs(edit, keys) {
-    return newPairs(edit, keys, true)
-        .map((pair) => pair.join(': '))
-        .join(', ');
-}
-/** One `key: value` line per key for a block mapping at `indent`. */
-function blockLines(edit, keys, indent) {
-    return newPairs(edit, keys, false)
-        .map(([key, value]) => `${indent}${key}: ${value}${edit.eol}`)
-        .join('');
-}
-function newPairs(edit, keys, inFlow) {
-    return keys.flatMap((key) => {
-        const value = valueText(edit, key, inFlow);
-        return value === undefined ? [] : [[key, value]];
-    });
-}
-
-;// CONCATENATED MODULE: ./src/values/edit.ts
-/**
- * The in-place edit of a Helm values file: only `enabled`, `bundleUrl` and `version` of the block
- * at values-key (`staticExport` unless it says otherwise) change. The new scalars are spliced into
- * the source text at the parsed nodes' ranges, so comments, blank lines, key order, quoting,
- * anchors, flow collections, block scalars, indentation, line endings and a byte-order mark
- * elsewhere stay byte for byte; a replaced value keeps its quote style (style.ts). Every edit is
- * checked by parsing the result: its data must equal the old data but for those keys.
- */
-
-
-
-
-
-
-
-
-/**
- * Plans the edit: returns the new text (unchanged when the values are already there). Pure: it
- * neither reads nor writes a file. `at` is where the block lives (`staticExport` at the top).
- */
-function planValuesEdit(text, values, display = 'values.yaml', at = STATIC_EXPORT) {
-    const doc = checkValues(text, display, at);
-    const edit = startEdit(text, doc, values, display, at);
-    const walk = walkPath(doc, text, at, display);
-    let kept;
-    if (walk.depth === at.length) {
-        kept = mergedVersion(edit, doc, walk.map);
-        updateBlock(edit, walk.map);
-    }
-    else if (walk.empty)
-        fillIn(edit, walk.empty, walk.map, at.slice(walk.depth + 1));
-    else
-        insert_addPath(edit, doc, walk.map, at.slice(walk.depth));
-    const out = applySplices(text, edit.splices);
-    verify(doc, out, edit, kept);
-    const changed = out !== text;
-    return { text: out, changed, changes: changed ? edit.changes : [], notices: edit.notices };
-}
-function mergedVersion(edit, doc, block) {
-    if (edit.values.version !== undefined)
-        return undefined;
-    const merged = fromMerge(doc, block, 'version');
-    if (!merged)
-        return undefined;
-    const line = lineOf(edit.text, merged.pair.key.range?.[0] ?? 0);
-    edit.notices.push(`${edit.name}.version in ${edit.display} still reads ${JSON.stringify(merged.value)}: the version input is empty, but that version comes from the merge key at line ${line}, whose anchor this action does not rewrite.`);
-    return { value: merged.value };
-}
-function startEdit(text, doc, values, display, at) {
-    return {
-        text,
-        values,
-        display,
-        at,
-        name: at.join('.'),
-        eol: text.includes('\r\n') ? '\r\n' : '\n',
-        unit: (0,dist/* isMap */.jh)(doc.contents) ? detectIndent(doc.contents, text) : 2,
-        quote: mostUsedQuote(doc),
-        splices: [],
-        changes: [],
-        notices: [],
-    };
-}
-/** The block is a mapping: set, replace or remove each key, then add the missing ones. */
-function updateBlock(edit, block) {
-    const missing = [];
-    let removed = 0;
-    for (const key of KEYS) {
-        const item = findPair(block, key);
-        if (wantedValue(edit, key) === undefined) {
-            if (item) {
-                removeKey(edit, block, item, key);
-                removed++;
-            }
-        }
-        else if (!item)
-            missing.push(key);
-        else
-            replaceValue(edit, block, item, key);
-    }
-    if (missing.length > 0)
-        addKeys(edit, block, missing, removed === block.items.length);
-}
-function removeKey(edit, block, item, key) {
-    edit.splices.push(removal(edit.text, block, item));
-    edit.changes.push(`${key} removed`);
-    if (key === 'version')
-        edit.notices.push(`Removed the stale ${edit.name}.version from ${edit.display}: the version input is empty.`);
-}
-function replaceValue(edit, block, item, key) {
-    const node = item.value;
-    const inFlow = block.flow === true;
-    if (isUpToDate(edit, key, node, inFlow))
-        return;
-    const value = valueText(edit, key, inFlow, node);
-    edit.splices.push(node?.range
-        ? replaceScalar(edit.text, node.range, value)
-        : insertAfterColon(edit.text, item, value));
-    edit.changes.push(`${key} updated`);
-}
-/** Already the wanted value, written in a form that YAML 1.1 and 1.2 both read as such. */
-function isUpToDate(edit, key, node, inFlow) {
-    const wanted = wantedValue(edit, key);
-    if (!(0,dist/* isScalar */.jn)(node) || node.value !== wanted || !node.range)
-        return false;
-    if (typeof wanted !== 'string')
-        return node.source === 'true';
-    return readsBack(edit.text.slice(node.range[0], node.range[1]), wanted, inFlow);
-}
-/** Adds the keys the block lacks, after its last pair. */
-function addKeys(edit, block, missing, allRemoved) {
-    const { text } = edit;
-    if (block.flow && allRemoved) {
-        // Every pair there was is being removed: the new ones go right after the brace (a
-        // separator computed from the old text would be left dangling: `{, enabled: true}`).
-        const open = block.range[0] + 1;
-        edit.splices.push({ start: open, end: open, text: flowPairs(edit, missing) });
-    }
-    else if (block.flow) {
-        const end = flowAppend(text, block);
-        const lead = end.open ? '' : end.comma ? ' ' : ', ';
-        edit.splices.push({ start: end.at, end: end.at, text: `${lead}${flowPairs(edit, missing)}` });
-    }
-    else {
-        const firstKey = block.items[0]?.key;
-        const indent = ' '.repeat(firstKey ? columnOf(text, firstKey) : edit.unit);
-        const at = afterLastPair(text, block);
-        const needsBreak = !text.slice(0, at).endsWith('\n');
-        const lines = blockLines(edit, missing, indent);
-        edit.splices.push({ start: at, end: at, text: `${needsBreak ? edit.eol : ''}${lines}` });
-    }
-    for (const key of missing)
-        edit.changes.push(`${key} added`);
-}
-/** Reads the edited text back and checks it holds the original data (`before`, already parsed)
- * with only the block's three keys changed. */
-function verify(before, after, edit, kept) {
-    const expected = (before.toJS(TO_JS) ?? {});
-    const block = blockOf(expected, edit.at);
-    block.enabled = true;
-    block.bundleUrl = edit.values.bundleUrl;
-    if (edit.values.version !== undefined)
-        block.version = edit.values.version;
-    else if (kept)
-        block.version = kept.value;
-    else
-        delete block.version;
-    const doc = (0,dist/* parseDocument */.Tp)(after, PARSE);
-    const actual = doc.errors.length === 0 ? doc.toJS(TO_JS) : undefined;
-    if (!(0,external_node_util_.isDeepStrictEqual)(actual, expected)) {
-        throw fileError(edit.display, 'could not be edited safely: the edited text would not read back as the intended values', `Please report this with the file attached; as a workaround, write the ${edit.name} block as a plain block mapping.`);
-    }
-}
-/** The object at `at` in the data, made (or copied, not to touch an alias's target) on the way. */
-function blockOf(data, at) {
-    let map = data;
-    for (const key of at) {
-        const current = map[key];
-        map[key] = current && typeof current === 'object' ? { ...current } : {};
-        map = map[key];
-    }
-    return map;
-}
-
 ;// CONCATENATED MODULE: ./src/values/read.ts
 /**
  * Reads the values file, and checks before any export is started that it can be written at the
@@ -74327,11 +78231,11 @@ function blockOf(data, at) {
 
 
 /**
- * Reads and checks the values file: valid YAML, one document, a mapping at the top, and a path
- * to the values (`at`, the values-key) that can be written. A missing file reads as a new, empty
- * one.
+ * Reads and checks the values file: valid YAML, one document with a mapping at the top (or
+ * manifests, of which `selectors` choose the targets), and a path to the values (`at`, the
+ * values-key) that can be written. A missing file reads as a new, empty one.
  */
-async function readValuesFile(path, display, at = STATIC_EXPORT) {
+async function readValuesFile(path, display, at = STATIC_EXPORT, selectors = []) {
     let target = path;
     let info;
     try {
@@ -74363,8 +78267,8 @@ async function readValuesFile(path, display, at = STATIC_EXPORT) {
     if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) {
         throw fileError(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
     }
-    checkValues(text, display, at);
-    return { path: target, display, exists: true, text, mode: info.mode & 0o7777 };
+    const targets = checkFile(text, { path, display }, at, selectors);
+    return { path: target, display, exists: true, text, mode: info.mode & 0o7777, targets };
 }
 /**
  * Checks that the write at the end can happen: the file is not read-only and its folder (or the
@@ -74462,6 +78366,7 @@ function writeFailure(error, path, display) {
 
 
 
+
 /** The values files as messages name them: `values.yaml`, or `a.yaml and b.yaml`. */
 function valuesDisplay(inputs) {
     return listing(inputs.valuesFiles.map((file) => file.display));
@@ -74471,13 +78376,16 @@ async function checkValuesFilesFirst(run) {
     const { inputs, reporter } = run;
     const seen = [];
     for (const { path, display } of inputs.valuesFiles) {
-        const before = await readValuesFile(path, display, inputs.valuesKey);
+        const before = await readValuesFile(path, display, inputs.valuesKey, inputs.valuesDocuments);
         refuseSameFile(seen, before);
         seen.push(before);
+        const labels = before.targets?.map((t) => t.label).join(', ');
+        if (labels && inputs.helm)
+            throw new InputError(HelmInputs.Release.name, `is set, but values-file ${display} is a manifest (${labels}), which helm would read as chart values`, 'Leave the rollout to the GitOps controller that reads the manifest (remove helm-release), or point values-file at a plain Helm values file.');
         if (!inputs.dryRun)
             await checkWritable(before);
         reporter.info(before.exists
-            ? `Values file ${display} checked.`
+            ? `Values file ${display}${labels ? ` (${labels})` : ''} checked.`
             : `Values file ${display} does not exist yet; it will be created.`);
     }
 }
@@ -74499,10 +78407,10 @@ function writeValues(run, job, bundle) {
         const written = [];
         for (const [index, edit] of edits.entries()) {
             if (!edit.plan.changed) {
-                reporter.info(`${edit.display} already has these values: nothing to write.`);
+                reporter.info(`${edit.plan.label} already has these values: nothing to write.`);
             }
             else if (inputs.dryRun) {
-                reporter.info(`dry-run: ${edit.display} would change (${edit.plan.changes.join(', ')}):\n${edit.diff}`);
+                reporter.info(`dry-run: ${edit.plan.label} would change (${edit.plan.changes.join(', ')}):\n${edit.diff}`);
             }
             else {
                 const later = edits.slice(index + 1).filter((e) => e.plan.changed);
@@ -74515,14 +78423,14 @@ function writeValues(run, job, bundle) {
 }
 async function planFile(run, file, bundle) {
     const { inputs, reporter } = run;
-    const current = await readValuesFile(file.path, file.display, inputs.valuesKey);
-    const plan = planValuesEdit(current.text, { enabled: true, bundleUrl: bundle.bundleUrl, version: inputs.version }, file.display, inputs.valuesKey);
+    const current = await readValuesFile(file.path, file.display, inputs.valuesKey, inputs.valuesDocuments);
+    const plan = planFileEdit(current.text, file, { enabled: true, bundleUrl: bundle.bundleUrl, version: inputs.version }, inputs.valuesKey, inputs.valuesDocuments);
     for (const notice of plan.notices)
         reporter.notice(notice);
     // The diff shows where the link goes, and where it went before, with the credentials (the
     // query) of both hidden: the link being replaced may still be valid.
     const hide = linkHider([bundle.bundleUrl, ...bundleUrlsIn(current.text)]);
-    const diff = hide(unifiedDiff(current.text, plan.text, file.display));
+    const diff = hide(unifiedDiff(current.text, plan.text, plan.label));
     const { path, mode, exists } = current;
     return { display: file.display, path, plan, diff, created: !exists, mode };
 }
@@ -74553,7 +78461,7 @@ async function writeOrExplain(run, edit, job, others) {
     if (stale.length > 0) {
         reporter.info(`Removed ${stale.length === 1 ? 'a temporary file' : `${stale.length} temporary files`} left next to ${edit.display} by an interrupted run: ${stale.join(', ')}.`);
     }
-    reporter.info(`${edit.created ? 'Created' : 'Updated'} ${edit.display}: ${edit.plan.changes.join(', ')}.`);
+    reporter.info(`${edit.created ? 'Created' : 'Updated'} ${edit.plan.label}: ${edit.plan.changes.join(', ')}.`);
 }
 
 ;// CONCATENATED MODULE: ./src/publish/link.ts
@@ -74666,6 +78574,16 @@ async function watchLifetime(run, bundle) {
         reporter.debug(`Schedule watchdog: cron ${unreadable.join(', ')} of ${schedule.file} skipped.`);
     if (!gap) {
         reporter.debug(`Schedule watchdog: no readable cron in ${schedule.file}.`);
+        return;
+    }
+    const refreshBefore = run.inputs.refreshBeforeMs;
+    if (refreshBefore !== undefined) {
+        // A keep-alive: the link is only replaced by a run in the last refresh-before of its life.
+        if (!keepAliveHolds(gap.ms, refreshBefore, lifetime)) {
+            reporter.warning(keepAliveWarning(schedule, gap, refreshBefore, lifetime, bundle.expiresAt));
+            return;
+        }
+        reporter.debug(`Schedule watchdog: ${schedule.file} runs at least every ${formatSpan(gap.ms)}, and a run replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`);
         return;
     }
     if (gap.ms > lifetime) {
@@ -74965,6 +78883,72 @@ async function readsAt(chart, valuesKey) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./src/publish/manifest-render.ts
+/**
+ * The render targets of a file of manifests: each chosen target's chart, where it is in reach
+ * (a kustomize helmCharts entry's chart under its chartHome, or its repo; a chart path of the
+ * checkout; an Argo CD chart with its repository's address), rendered with the chart values the
+ * controller would pass (the target's values after the edit, in memory). Out of reach: skipped,
+ * with the reason.
+ */
+
+
+
+function manifestTargets(file, chosen, valuesKey, plan) {
+    return chosen.map((one, index) => {
+        const hint = one.target.chart;
+        const chart = manifest_render_chartOf(hint, file.path, one);
+        return {
+            label: `${file.display} (${one.label})`,
+            valuesKey,
+            chart,
+            values: (link) => {
+                const layers = [];
+                // kustomize: valuesInline is merged over the entry's valuesFile.
+                if (hint.kind === 'helmCharts' && hint.valuesFile)
+                    layers.push({ file: (0,external_node_path_.resolve)((0,external_node_path_.dirname)(file.path), hint.valuesFile) });
+                const values = plan(link).manifest?.values[index] ?? {};
+                layers.push({ name: `${file.display} (${one.label})`, yaml: (0,dist/* stringify */.As)(values) });
+                return layers;
+            },
+        };
+    });
+}
+function manifest_render_chartOf(hint, path, one) {
+    const release = { releaseName: one.target.name, namespace: one.target.namespace };
+    if (hint.kind === 'helmCharts') {
+        const home = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), hint.chartHome);
+        const local = [
+            (0,external_node_path_.join)(home, hint.name),
+            ...(hint.version ? [(0,external_node_path_.join)(home, `${hint.name}-${hint.version}`, hint.name)] : []),
+        ].find((dir) => (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml')));
+        if (local)
+            return { kind: 'chart', ref: local, ...release };
+        if (hint.repo)
+            return { kind: 'chart', ref: hint.name, version: hint.version, repo: hint.repo, ...release };
+        return {
+            kind: 'out-of-reach',
+            reason: `chart ${hint.name} is not under its chartHome ${hint.chartHome} and the entry names no repo`,
+        };
+    }
+    if (hint.kind === 'path') {
+        // A path in the repository: look for it from the manifest's folder up to the checkout's top.
+        for (let dir = (0,external_node_path_.dirname)(path);; dir = (0,external_node_path_.dirname)(dir)) {
+            const chart = (0,external_node_path_.resolve)(dir, hint.path);
+            if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(chart, 'Chart.yaml')))
+                return { kind: 'chart', ref: chart, ...release };
+            if ((0,external_node_path_.dirname)(dir) === dir || (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, '.git')))
+                return {
+                    kind: 'out-of-reach',
+                    reason: `the chart path ${hint.path} is not a chart in this checkout`,
+                };
+        }
+    }
+    if (hint.kind === 'remote')
+        return { kind: 'chart', ref: hint.ref, version: hint.version, repo: hint.repo, ...release };
+    return { kind: 'out-of-reach', reason: hint.reason };
+}
+
 ;// CONCATENATED MODULE: ./src/values/near-miss.ts
 /**
  * The near-miss guard, for when no chart is in reach to render: a values-key that would create a
@@ -74984,13 +78968,14 @@ const fold = (key) => key.toLowerCase().replace(/[-_]/g, '');
 /**
  * Refuses a values-key whose last mapping does not exist yet while one of the same folded name does
  * (anywhere in the file), or that disagrees with the umbrella chart beside the file (its
- * Chart.yaml text, when there is one). `doc` is the checked document of `text`.
+ * Chart.yaml text, when there is one). `root` is the chart values' node (the checked document's
+ * top, or the mapping of a manifest that holds them) in `text`.
  */
-function refuseNearMiss(doc, text, display, at, chartYaml) {
+function refuseNearMiss(root, text, display, at, chartYaml) {
     const wanted = at.join('.');
-    if (!near_miss_exists(doc, at)) {
+    if (!near_miss_exists(root, at)) {
         const last = fold(at[at.length - 1]);
-        const near = mappingsNamed(doc.contents, last, []).filter((m) => m.path !== wanted);
+        const near = mappingsNamed(root, last, []).filter((m) => m.path !== wanted);
         if (near.length > 0) {
             const first = near[0];
             throw fileError(display, `has no mapping at values-key ${wanted}, which this run would create, but has ${near.map((m) => `${m.path} (line ${lineOf(text, m.offset)})`).join(' and ')}`, `A new block next to the one the chart reads is read by nothing: set values-key: ${first.path} if that is the block, or remove it first. Nothing was sent.`);
@@ -75001,8 +78986,8 @@ function refuseNearMiss(doc, text, display, at, chartYaml) {
         throw fileError(display, `sits beside a Chart.yaml that has the vendor chart as a dependency${reads === near_miss_VENDOR_CHART ? '' : ` under the alias ${reads}`}, so Helm hands it only the values under ${reads}; values-key ${wanted} writes at the top, which it never sees`, `Set values-key: ${reads}.${wanted}. Nothing was sent.`);
     }
 }
-function near_miss_exists(doc, at) {
-    let node = doc.contents;
+function near_miss_exists(root, at) {
+    let node = root;
     for (const key of at) {
         if (!(0,dist/* isMap */.jh)(node))
             return false;
@@ -75101,7 +79086,7 @@ async function checkRender(run) {
         if (skipped.length > 0)
             await guardNearMisses(inputs, texts, inputs.helm
                 ? inputs.valuesFiles
-                : inputs.valuesFiles.filter((_, i) => outcomes[i]?.kind === 'skipped'));
+                : targets.filter((_, i) => outcomes[i]?.kind === 'skipped').map((t) => t.file));
         if (skipped.length > 0 && inputs.renderCheck === 'required') {
             throw new UserError(`render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`);
         }
@@ -75132,19 +79117,21 @@ function notRead(inputs, missing) {
 /**
  * The places the run writes, as render targets. With helm-release: the release's chart, with
  * every values file in order (as the rollout passes them). Without: each values file beside a
- * Chart.yaml (an umbrella chart's own values.yaml) is rendered with that chart; others have no
+ * Chart.yaml (an umbrella chart's own values.yaml) is rendered with that chart; each manifest
+ * target with the chart it names, where that is in reach (manifest-render.ts); others have no
  * chart in reach.
  */
 function renderTargets(inputs, texts) {
     const key = inputs.valuesKey.join('.');
     const withLink = (file, link) => ({
         name: file.display,
-        yaml: plannedText(inputs, file, texts.get(file.path) ?? '', link),
+        yaml: plannedText(inputs, file, texts.get(file.path) ?? '', link).text,
     });
     if (inputs.helm) {
         const helm = inputs.helm;
         return [
             {
+                file: inputs.valuesFiles[0],
                 label: `helm-release ${helm.release} (chart ${helm.chart})`,
                 valuesKey: key,
                 chart: {
@@ -75158,31 +79145,38 @@ function renderTargets(inputs, texts) {
             },
         ];
     }
-    return inputs.valuesFiles.map((file) => {
+    return inputs.valuesFiles.flatMap((file) => {
+        const text = texts.get(file.path) ?? '';
+        const probe = plannedText(inputs, file, text, 'https://probe.invalid/');
+        if (probe.manifest)
+            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link)).map((target) => ({ ...target, file }));
         const chartDir = (0,external_node_path_.dirname)(file.path);
         const beside = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(chartDir, 'Chart.yaml'));
-        return {
-            label: file.display,
-            valuesKey: key,
-            chart: beside
-                ? { kind: 'chart', ref: chartDir }
-                : {
-                    kind: 'out-of-reach',
-                    reason: "no chart in reach (set helm-release and helm-chart, or keep the values file beside its chart's Chart.yaml)",
-                },
-            values: (link) => [withLink(file, link)],
-        };
+        return [
+            {
+                file,
+                label: file.display,
+                valuesKey: key,
+                chart: beside
+                    ? { kind: 'chart', ref: chartDir }
+                    : {
+                        kind: 'out-of-reach',
+                        reason: "no chart in reach (set helm-release and helm-chart, or keep the values file beside its chart's Chart.yaml)",
+                    },
+                values: (link) => [withLink(file, link)],
+            },
+        ];
     });
 }
 /** The file's text as this run would write it, with `link`: the same planner, in memory. */
 function plannedText(inputs, file, current, link) {
-    return planValuesEdit(current, { enabled: true, bundleUrl: link, version: inputs.version }, file.display, inputs.valuesKey).text;
+    return planFileEdit(current, file, { enabled: true, bundleUrl: link, version: inputs.version }, inputs.valuesKey, inputs.valuesDocuments);
 }
 /** Every values file's text now (a missing file is the empty text the run would start from). */
 async function currentTexts(inputs) {
     const texts = new Map();
     for (const file of inputs.valuesFiles) {
-        const current = await readValuesFile(file.path, file.display, inputs.valuesKey);
+        const current = await readValuesFile(file.path, file.display, inputs.valuesKey, inputs.valuesDocuments);
         texts.set(file.path, current.exists ? current.text : '');
     }
     return texts;
@@ -75193,7 +79187,8 @@ async function guardNearMisses(inputs, texts, files) {
         const text = texts.get(file.path) ?? '';
         const chartYaml = (0,external_node_path_.join)((0,external_node_path_.dirname)(file.path), 'Chart.yaml');
         const chart = (0,external_node_fs_namespaceObject.existsSync)(chartYaml) ? await (0,promises_.readFile)(chartYaml, 'utf8') : undefined;
-        refuseNearMiss((0,dist/* parseDocument */.Tp)(text), text, file.display, inputs.valuesKey, chart);
+        for (const scope of valuesScopes(text, file, inputs.valuesKey, inputs.valuesDocuments))
+            refuseNearMiss(scope.root, scope.text, scope.display, inputs.valuesKey, scope.manifest ? undefined : chart);
     }
 }
 
@@ -75239,34 +79234,41 @@ async function publish(inputs, deps) {
     const verified = await verifyIfAsked(run, site, helm);
     return {
         domain: inputs.domain,
-        jobId: source.job?.jobId,
-        status: source.job ? 'completed' : undefined,
-        // Unknown (absent, or a figure the service wrote that could not be read) stays unknown: the
-        // page-count output is empty then, not 0.
-        pageCount: source.job?.pageCount,
-        bundle,
-        mirror: source.job === undefined,
-        linkRefreshed: refreshed,
         version: inputs.version ?? '',
-        values: edits.map((edit) => ({
-            display: edit.display,
-            changed: edit.plan.changed,
-            created: edit.created && !inputs.dryRun,
-            changes: edit.plan.changes,
-            diff: edit.diff,
-        })),
-        valuesChanged: edits.some((edit) => edit.plan.changed),
+        dryRun: inputs.dryRun,
+        job: source.job && {
+            id: source.job.jobId,
+            status: 'completed',
+            // Unknown (absent, or a figure the service wrote that could not be read) stays unknown: the
+            // page-count output is empty then, not 0.
+            pageCount: source.job.pageCount,
+            durationMs: source.exportDurationMs,
+            polls: source.polls,
+        },
+        link: {
+            bundle,
+            refreshed,
+            // A keep-alive's next refresh: from the new link's expiry less refresh-before.
+            refreshFrom: inputs.refreshBeforeMs !== undefined && bundle.expiresAt
+                ? new Date(Date.parse(bundle.expiresAt) - inputs.refreshBeforeMs).toISOString()
+                : undefined,
+        },
+        values: {
+            files: edits.map((edit) => ({
+                display: edit.display,
+                label: edit.plan.label,
+                targets: edit.plan.targets,
+                changed: edit.plan.changed,
+                created: edit.created && !inputs.dryRun,
+                changes: edit.plan.changes,
+                diff: edit.diff,
+            })),
+            changed: edits.some((edit) => edit.plan.changed),
+        },
         download,
+        renderCheck,
         helm,
         verified,
-        exportDurationMs: source.exportDurationMs,
-        polls: source.polls,
-        dryRun: inputs.dryRun,
-        renderCheck,
-        // A keep-alive's next refresh: from the new link's expiry less refresh-before.
-        refreshFrom: inputs.refreshBeforeMs !== undefined && bundle.expiresAt
-            ? new Date(Date.parse(bundle.expiresAt) - inputs.refreshBeforeMs).toISOString()
-            : undefined,
     };
 }
 /** Start (or attach to) the export, wait for it, and generate its link. */
@@ -75415,17 +79417,18 @@ function successSummary(result, now, run) {
     const rows = [];
     if (result.domain)
         rows.push(['Domain', result.domain]);
-    if (result.jobId)
+    const { job } = result;
+    if (job)
         rows.push([
             'Export job',
-            `${inlineCode(result.jobId)} · ${result.status} · ${result.pageCount ?? 'unknown'} pages`,
+            `${inlineCode(job.id)} · ${job.status} · ${job.pageCount ?? 'unknown'} pages`,
         ]);
-    if (result.exportDurationMs !== undefined)
-        rows.push(['Export duration', formatDuration(result.exportDurationMs)]);
+    if (job?.durationMs !== undefined)
+        rows.push(['Export duration', formatDuration(job.durationMs)]);
     rows.push(...bundleRows(result, now));
     if (result.version)
         rows.push(['Version', inlineCode(result.version)]);
-    for (const file of result.values)
+    for (const file of result.values.files)
         rows.push(['Values file', valuesCell(file, result.dryRun)]);
     if (result.helm) {
         const r = result.helm.release;
@@ -75454,7 +79457,7 @@ function successSummary(result, now, run) {
     const title = result.dryRun
         ? '### Static export ready (dry run: no file changed)'
         : '### Static export published';
-    return `${title}\n\n${table(rows)}${diffs(result.values)}\n`;
+    return `${title}\n\n${table(rows)}${diffs(result.values.files)}\n`;
 }
 function valuesCell(file, dryRun) {
     const what = file.changed ? file.changes.join(', ') : 'already up to date';
@@ -75463,14 +79466,17 @@ function valuesCell(file, dryRun) {
         : file.created
             ? `created (${what})`
             : what;
-    return `${inlineCode(file.display)}: ${state}`;
+    return `${inlineCode(file.label ?? file.display)}: ${state}`;
 }
 /** One folded diff per file that changed, named when there are several files. */
 function diffs(files) {
     return files
         .filter((file) => file.diff)
         .map((file) => {
-        const title = files.length > 1 ? `Values diff: ${escapeHtml(file.display)}` : 'Values diff';
+        const name = file.label ?? file.display;
+        const title = files.length > 1 || name !== file.display
+            ? `Values diff: ${escapeHtml(name)}`
+            : 'Values diff';
         // A fence longer than any run of backticks in the file: no line of it ends the block.
         const block = codeBlock(file.diff.replace(/\n$/, ''), 'diff');
         return `\n\n<details><summary>${title}</summary>\n\n${block}\n\n</details>`;
@@ -75482,15 +79488,15 @@ function escapeHtml(text) {
 }
 /** The bundle and when its link runs out (a mirror's never does). */
 function bundleRows(result, now) {
-    const { bundle } = result;
+    const { bundle } = result.link;
     const size = bundle.sizeBytes !== undefined ? `${formatBytes(bundle.sizeBytes)} at ` : '';
     const where = `${size}${inlineCode(redactLink(bundle.bundleUrl))}`;
-    if (result.mirror)
+    if (!result.job)
         return [
             ['Bundle', `${where} (bundle-url: your own copy, nothing exported)`],
             ['Link expires', 'never (bundle-url)'],
         ];
-    const refreshed = result.linkRefreshed ? ' · link refreshed (the first was not usable)' : '';
+    const refreshed = result.link.refreshed ? ' · link refreshed (the first was not usable)' : '';
     if (!bundle.expiresAt)
         return [
             ['Bundle', `${where}${refreshed}`],
@@ -75576,12 +79582,6 @@ function outcomeOf(error) {
     return isTransient(error) ? 'error' : 'failure';
 }
 class DeploymentRecorder {
-    api;
-    spec;
-    logger;
-    redact;
-    cancel;
-    wait;
     #id;
     /** The last state GitHub accepted. */
     #state;
@@ -75590,29 +79590,29 @@ class DeploymentRecorder {
     /** When the run was cancelled: from then on, calls share CANCELLED_BUDGET_MS. */
     #cancelledAt;
     #warnings;
-    constructor(api, spec, logger, 
-    /** Hides every secret known when it is called (the key, the link) from a text sent to GitHub. */
-    redact, 
-    /** The run's cancellation: calls made or in flight after it are cut short. */
-    cancel, 
-    /** Waits between tries; rejects as soon as `cancel` aborts. */
-    wait = (ms) => sleep(ms, cancel)) {
-        this.api = api;
-        this.spec = spec;
-        this.logger = logger;
-        this.redact = redact;
-        this.cancel = cancel;
-        this.wait = wait;
-        this.#warnings = new api_error/* WarnOnce */.W8(logger);
-        if (cancel?.aborted)
-            this.#cancelledAt = Date.now();
+    api;
+    spec;
+    logger;
+    redact;
+    cancel;
+    clock;
+    constructor(options) {
+        this.api = options.api;
+        this.spec = options.spec;
+        this.logger = options.logger;
+        this.redact = options.redact;
+        this.cancel = options.cancel;
+        this.clock = options.clock ?? systemClock;
+        this.#warnings = new api_error/* WarnOnce */.W8(this.logger);
+        if (this.cancel?.aborted)
+            this.#cancelledAt = this.clock.now();
         else
-            cancel?.addEventListener('abort', () => this.#cancelled(), { once: true });
+            this.cancel?.addEventListener('abort', () => this.#cancelled(), { once: true });
     }
     /** Whether the run was cancelled; notes when, the first time it is seen. */
     #cancelled() {
         if (this.#cancelledAt === undefined && this.cancel?.aborted)
-            this.#cancelledAt = Date.now();
+            this.#cancelledAt = this.clock.now();
         return this.#cancelledAt !== undefined;
     }
     get id() {
@@ -75681,12 +79681,16 @@ class DeploymentRecorder {
     }
     /** Runs one call with its time limit, shortened if the run is cancelled while it is in flight. */
     async #call(call) {
-        const started = Date.now();
+        const started = this.clock.now();
         const controller = new AbortController();
+        // The limit is a wait on the clock, ended early (and armed again) when the deadline moves.
         let timer;
         const arm = () => {
-            clearTimeout(timer);
-            timer = setTimeout(() => controller.abort(new api_error/* GitHubApiError */.OS('no answer in time')), Math.max(0, this.#deadline(started) - Date.now()));
+            timer?.abort();
+            const current = (timer = new AbortController());
+            this.clock
+                .sleep(Math.max(0, this.#deadline(started) - this.clock.now()), current.signal)
+                .then(() => controller.abort(new api_error/* GitHubApiError */.OS('no answer in time')), () => undefined);
         };
         arm();
         this.cancel?.addEventListener('abort', arm);
@@ -75694,7 +79698,7 @@ class DeploymentRecorder {
             return await call(controller.signal);
         }
         finally {
-            clearTimeout(timer);
+            timer?.abort();
             this.cancel?.removeEventListener('abort', arm);
         }
     }
@@ -75726,14 +79730,16 @@ class DeploymentRecorder {
                         ? e.retryAfterMs <= MAX_RETRY_WAIT_MS
                         : e?.status === undefined || e.status >= 500);
                 const pause = e?.retryAfterMs ?? 1000;
-                const timeLeft = this.#deadline(Date.now()) - Date.now();
+                const now = this.clock.now();
+                const timeLeft = this.#deadline(now) - now;
                 if (!again || attempt >= STATUS_ATTEMPTS || timeLeft < pause + 1000) {
                     if (!final && this.#cancelled())
                         return false;
                     this.#standAside(`set the deployment's status to ${status.state}`, error, refused, final);
                     return false;
                 }
-                await this.wait(pause).catch(() => undefined);
+                // A cancel ends the wait at once: the loop then drops in_progress or sends the final status.
+                await this.clock.sleep(pause, this.cancel).catch(() => undefined);
             }
         }
     }
@@ -75784,7 +79790,9 @@ function exitCode(outcome) {
 }
 /**
  * Runs `work` in the frame. `onFailure` reports a failure while the signal handlers and the hard
- * exit are still armed: a report that hangs (a deployment status, a summary) cannot hold the run.
+ * exit are still armed, so after a cancel a report that hangs (a deployment status, a summary)
+ * cannot hold the run. Without a signal a hanging report ends when nothing is left to wait for:
+ * each door sets a failing exit code before it starts, so that exit is not a pass.
  */
 async function runFrame(work, door, onFailure) {
     const controller = new AbortController();
@@ -75845,7 +79853,11 @@ function cancelOnSignals(controller, door) {
     process.on('SIGINT', handler);
     process.on('SIGTERM', handler);
     return () => {
-        clearTimeout(timer);
+        // On a runner the hard exit stays armed after the frame: whatever still holds the process
+        // (a report, a child) is ended HARD_EXIT_AFTER_CANCEL_MS after the cancel, as the runner
+        // itself would. The command line has printed its results by then and exits on its own.
+        if (door.secondSignal === 'hard-exit')
+            clearTimeout(timer);
         process.off('SIGINT', handler);
         process.off('SIGTERM', handler);
     };
@@ -75912,9 +79924,11 @@ async function writeSummary(markdown) {
  * The run frame (`frame.ts`) as both actions use it on a runner: the key is masked before anything
  * is printed, a second signal is ignored (a runner sends SIGTERM seconds after SIGINT, while the
  * action still reports to the deployment), and a failure ends in core.setFailed after `onFailure`
- * has reported what it can.
+ * has reported what it can, still inside the frame (a signal then still has its handler).
  */
 async function runOnRunner(work, onFailure, redact = (text) => text) {
+    // Until the run settles, a process that ends has failed (a report that never settles, say).
+    process.exitCode = 1;
     const rawKey = getInput(CommonInputs.ApiKey.name);
     if (rawKey.trim())
         core_setSecret(rawKey.trim());
@@ -75924,9 +79938,16 @@ async function runOnRunner(work, onFailure, redact = (text) => text) {
         hardExit: () => process.exit(process.exitCode ?? 1),
         reportWith: 'the log of this run',
         redact,
-    }, (failure) => onFailure(failure.message, failure.error));
-    if (!outcome.ok)
-        setFailed(outcome.message);
+    }, async (failure) => {
+        try {
+            await onFailure(failure.message, failure.error);
+        }
+        finally {
+            setFailed(failure.message);
+        }
+    });
+    if (outcome.ok)
+        process.exitCode = 0;
 }
 
 ;// CONCATENATED MODULE: ./src/entry/action/main.ts
@@ -75957,7 +79978,9 @@ async function main() {
             return root.reportSkip(read, plan);
         const inputs = plan ? refreshInputs(read, plan) : read;
         await root.recordDeployment(inputs, signal);
-        const result = await root.publish(inputs, track(serviceClient(inputs)), signal);
+        // bundle-url asks nothing of the service: without a key, no client is made.
+        const client = inputs.apiKey ? track(serviceClient(inputs)) : undefined;
+        const result = await root.publish(inputs, client, signal);
         await root.reportSuccess(result);
     }, (message, error) => root.reportFailure(message, error), (text) => root.redact(text));
 }
@@ -76073,15 +80096,21 @@ async function startDeployment(inputs, reporter, redact, signal) {
         return undefined;
     }
     const { octokitDeploymentApi } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(702)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6702));
-    const recorder = new DeploymentRecorder(octokitDeploymentApi(spec.token), {
-        environment: spec.environment,
-        environmentUrl: spec.environmentUrl,
-        ref: sha,
-        logUrl: runUrl(),
-        domain: inputs.domain,
-        version: inputs.version,
-        jobId: inputs.jobId,
-    }, reporter, redact, signal);
+    const recorder = new DeploymentRecorder({
+        api: octokitDeploymentApi(spec.token),
+        spec: {
+            environment: spec.environment,
+            environmentUrl: spec.environmentUrl,
+            ref: sha,
+            logUrl: runUrl(),
+            domain: inputs.domain,
+            version: inputs.version,
+            jobId: inputs.jobId,
+        },
+        logger: reporter,
+        redact,
+        cancel: signal,
+    });
     await recorder.start();
     if (recorder.id !== undefined)
         setOutput(Outputs.DeploymentId, String(recorder.id));
