@@ -25,7 +25,7 @@ export function documents(text: string): Data[] {
   return parseAllDocuments(text)
     .map((doc) => {
       if (doc.errors.length > 0) throw new Error(`not valid YAML: ${doc.errors[0]!.message}`);
-      return doc.toJS() as Data;
+      return doc.toJS();
     })
     .filter((doc) => doc !== null && doc !== undefined);
 }
