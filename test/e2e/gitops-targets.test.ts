@@ -162,7 +162,7 @@ describe('an Argo CD Application', () => {
     expect(after.slice(APPLICATION.length)).toMatch(
       /^ {8}staticExport:\n {10}enabled: true\n {10}bundleUrl: "http:\/\/127\.0\.0\.1:/,
     );
-    const values = (parse(after)).spec.source.helm.values as string;
+    const values = parse(after).spec.source.helm.values as string;
     expect(parse(values)).toEqual({
       replicaCount: 2,
       staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
@@ -243,9 +243,7 @@ helmCharts:
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.outputs['render-check']).toBe('true');
-    const after = parse(
-      await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8'),
-    );
+    const after = parse(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8'));
     expect(after.helmCharts[0].valuesInline).toEqual({
       replicaCount: 2,
       staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
