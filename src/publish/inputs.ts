@@ -33,7 +33,7 @@ import {
 } from '../shared/inputs.js';
 import { printable } from '../shared/text.js';
 import { DomainInput, parseDomain } from './domain.js';
-import { parseValuesDocument, type Selector } from '../values/choice.js';
+import { checkChoiceFiles, parseValuesDocument, type Selector } from '../values/choice.js';
 import type { KeyPath } from '../values/file.js';
 import {
   parseValuesFileInput,
@@ -139,6 +139,7 @@ export function parsePublishInputs(read: InputReader, workspace: string): Parsed
   const valuesFiles = parseValuesFileInput(get, workspace);
   const valuesKey = parseValuesKey(get);
   const valuesDocuments = parseValuesDocument(get, workspace);
+  checkChoiceFiles(valuesDocuments, valuesFiles);
   const service = { apiKey, ...parseServiceSettings(get) };
   const download = parseDownloadPath(get, workspace, valuesFiles);
   const dryRun = parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));

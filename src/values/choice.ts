@@ -79,3 +79,22 @@ function parseChoice(text: string): Omit<Selector, 'raw' | 'file'> | undefined {
   if (namespace !== undefined && !NAME.test(namespace)) return undefined;
   return { kind, name, namespace, part };
 }
+
+/**
+ * A `FILE: ` prefix must name one of the values files (as values-file gives it): a typo would
+ * otherwise choose nothing, and the file it meant would go unchosen or be refused for it.
+ */
+export function checkChoiceFiles(
+  selectors: readonly Selector[],
+  files: readonly { path: string; display: string }[],
+): void {
+  const stray = selectors.find(
+    (s) => s.file !== undefined && !files.some((f) => f.path === s.file),
+  );
+  if (stray)
+    throw new InputError(
+      ValuesDocumentInput.name,
+      `("${printable(stray.raw)}") names a file that is not one of the values files`,
+      `Write the path as values-file gives it (${files.map((f) => f.display).join(', ')}), or leave out "FILE: " to choose in every values file.`,
+    );
+}

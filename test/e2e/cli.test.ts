@@ -56,6 +56,9 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
       'size-bytes': expect.stringMatching(/^\d+$/),
       version: '2026-11-22',
       'values-file': 'values.yaml',
+      'values-targets': JSON.stringify([
+        { file: 'values.yaml', document: null, path: '', valuesKey: 'staticExport' },
+      ]),
       'values-changed': 'true',
       'bundle-path': '',
       'bundle-sha256': '',
@@ -118,8 +121,15 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
       const key = `STATIC_EXPORT_${name.toUpperCase().replace(/-/g, '_')}`;
       expect(lines).toContain(`${key}=${value}`);
     }
-    // GitLab reads KEY=VALUE lines, keys of letters, digits and underscores, nothing quoted.
-    for (const line of lines) expect(line).toMatch(/^[A-Z][A-Z0-9_]*=[^"'\n]*$/);
+    // GitLab reads KEY=VALUE lines, keys of letters, digits and underscores, and keeps quotes as
+    // they are: nothing is quoted, and the one JSON value (values-targets) reads back as JSON.
+    for (const line of lines) expect(line).toMatch(/^[A-Z][A-Z0-9_]*=[^\n]*$/);
+    for (const line of lines.filter((l) => !l.startsWith('STATIC_EXPORT_VALUES_TARGETS=')))
+      expect(line).toMatch(/^[A-Z][A-Z0-9_]*=[^"'\n]*$/);
+    const targets = lines.find((l) => l.startsWith('STATIC_EXPORT_VALUES_TARGETS='))!;
+    expect(JSON.parse(targets.slice(targets.indexOf('=') + 1))).toEqual([
+      { file: 'values.yaml', document: null, path: '', valuesKey: 'staticExport' },
+    ]);
     expect(s.requestsFor('start-export')).toHaveLength(1);
   });
 

@@ -56,6 +56,9 @@ const ACCEPTED: Record<string, string[]> = {
   'action.yml paths': ['ws', 'lb', ...LOOK_ALIKES, 'cmd', 'long', ...DURATION_LIKE],
   // One path per line: a line break separates two files.
   'action.yml values-file': ['lb', ...LOOK_ALIKES, 'shell', 'cmd', ...DURATION_LIKE],
+  // One choice per line, each a name (a duration's text is a valid name); a "FILE: " prefix must
+  // name a values file, so a workflow command (`::error::x`) is refused.
+  'action.yml values-document': ['ws', 'lb', 'absurd', 'exp', 'nan', 'inf', 'mixed', 'iso'],
   // Keys that read as text: letters, digits, "_" and "-" (a duration's text is a valid key).
   'action.yml values-key': ['ws', 'absurd', 'exp', 'nan', 'inf', 'mixed', 'iso'],
   'action.yml base-url': ['ws'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { UserError } from '../../src/shared/errors.js';
-import { parseValuesDocument, type Selector } from '../../src/values/choice.js';
+import { checkChoiceFiles, parseValuesDocument, type Selector } from '../../src/values/choice.js';
 import type { KeyPath, StaticExportValues } from '../../src/values/file.js';
 import { chooseTargets, planManifestEdits } from '../../src/values/target.js';
 
@@ -305,6 +305,14 @@ describe('values-document', () => {
       { kind: 'HelmRelease', name: 'docs', file: undefined },
       { kind: 'helmCharts', name: 'docs', file: '/ws/clusters/prod/docs.yaml' },
     ]);
+  });
+
+  it('refuses a FILE: prefix that names no values file, listing the values files', () => {
+    const files = [FILE, { path: '/ws/b.yaml', display: 'b.yaml' }];
+    expect(() => checkChoiceFiles(choices(`${FILE.display}: docs`), files)).not.toThrow();
+    expect(refusal(() => checkChoiceFiles(choices('clusters/prod/doc.yaml: docs'), files))).toMatch(
+      /values-document.*not one of the values files.*clusters\/prod\/docs\.yaml, b\.yaml/,
+    );
   });
 
   it.each(['a/b/c/d', 'HelmRelease/', 'Helm Release/docs', 'x[]'])(

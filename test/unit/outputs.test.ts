@@ -18,8 +18,30 @@ const exported: PublishResult = {
   },
   values: {
     files: [
-      { display: 'values.yaml', changed: true, created: false, changes: [], diff: '' },
-      { display: 'prod/values.yaml', changed: false, created: false, changes: [], diff: '' },
+      {
+        display: 'values.yaml',
+        changed: true,
+        created: false,
+        changes: [],
+        diff: '',
+        targets: [{ file: 'values.yaml', document: null, path: '', valuesKey: 'staticExport' }],
+      },
+      {
+        display: 'prod/values.yaml',
+        label: 'prod/values.yaml (HelmRelease/docs)',
+        changed: false,
+        created: false,
+        changes: [],
+        diff: '',
+        targets: [
+          {
+            file: 'prod/values.yaml',
+            document: 'HelmRelease/docs',
+            path: 'spec.values',
+            valuesKey: 'staticExport',
+          },
+        ],
+      },
     ],
     changed: true,
   },
@@ -50,6 +72,9 @@ describe("the action's outputs of a finished publish", () => {
       'size-bytes': '2048',
       version: 'v42',
       'values-file': 'values.yaml\nprod/values.yaml',
+      'values-targets':
+        '[{"file":"values.yaml","document":null,"path":"","valuesKey":"staticExport"},' +
+        '{"file":"prod/values.yaml","document":"HelmRelease/docs","path":"spec.values","valuesKey":"staticExport"}]',
       'values-changed': 'true',
       'bundle-path': 'site.tar.gz',
       'bundle-sha256': 'f'.repeat(64),
@@ -93,6 +118,8 @@ describe("the action's outputs of a finished publish", () => {
       'size-bytes': '',
       version: '',
       'values-file': 'values.yaml',
+      // A file whose plan carried no targets (none written): an empty list, not a missing output.
+      'values-targets': '[]',
       'values-changed': 'false',
       'bundle-path': '',
       'bundle-sha256': '',
