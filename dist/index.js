@@ -71093,6 +71093,15 @@ function parseChoice(text) {
         return undefined;
     return { kind, name, namespace, part };
 }
+/**
+ * A `FILE: ` prefix must name one of the values files (as values-file gives it): a typo would
+ * otherwise choose nothing, and the file it meant would go unchosen or be refused for it.
+ */
+function checkChoiceFiles(selectors, files) {
+    const stray = selectors.find((s) => s.file !== undefined && !files.some((f) => f.path === s.file));
+    if (stray)
+        throw new InputError(ValuesDocumentInput.name, `("${printable(stray.raw)}") names a file that is not one of the values files`, `Write the path as values-file gives it (${files.map((f) => f.display).join(', ')}), or leave out "FILE: " to choose in every values file.`);
+}
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
@@ -71319,6 +71328,7 @@ function parsePublishInputs(read, workspace) {
     const valuesFiles = parseValuesFileInput(get, workspace);
     const valuesKey = parseValuesKey(get);
     const valuesDocuments = parseValuesDocument(get, workspace);
+    checkChoiceFiles(valuesDocuments, valuesFiles);
     const service = { apiKey, ...parseServiceSettings(get) };
     const download = parseDownloadPath(get, workspace, valuesFiles);
     const dryRun = inputs_parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
