@@ -82093,12 +82093,13 @@ const STATIC_EXPORT = ['staticExport'];
 /** The keys this action writes into that mapping, in the order it adds them. */
 const KEYS = ['enabled', 'bundleUrl', 'version'];
 /**
- * How every values file is parsed: duplicate keys are an error, node ranges are kept, and merge
- * keys (`<<: *defaults`) are merged, as Helm reads them.
+ * How every values file is parsed: node ranges are kept, and merge keys (`<<: *defaults`) are
+ * merged, as Helm reads them. Duplicate keys are an error, found by unique.ts in one pass (the
+ * library's own check is quadratic in the size of a mapping).
  */
 const PARSE = {
     keepSourceTokens: true,
-    uniqueKeys: true,
+    uniqueKeys: false,
     prettyErrors: true,
     merge: true,
 };
@@ -82390,12 +82391,43 @@ function lineOf(text, offset) {
     return line;
 }
 
+;// CONCATENATED MODULE: ./src/values/unique.ts
+/**
+ * Duplicate keys, found in one pass. The yaml library's own check (`uniqueKeys`) compares each key
+ * with every earlier one of its mapping: on a values file of a few thousand keys that took seconds
+ * per parse, and a run parses a file several times. Files are parsed without it (`PARSE` in
+ * file.ts) and checked here instead: once when read, and again on every read-back of an edit.
+ */
+
+/** The first key that repeats an earlier key of its mapping, or undefined. */
+function firstDuplicateKey(doc) {
+    let found;
+    (0,dist/* visit */.YR)(doc, {
+        Map(_, map) {
+            const seen = new Set();
+            for (const { key } of map.items) {
+                // As the library compares them: a scalar by its value; a merge key (`<<`) may repeat.
+                if (!(0,dist/* isScalar */.jn)(key) || key.value === '<<')
+                    continue;
+                if (seen.has(key.value)) {
+                    found = key;
+                    return dist/* visit */.YR.BREAK;
+                }
+                seen.add(key.value);
+            }
+            return undefined;
+        },
+    });
+    return found;
+}
+
 ;// CONCATENATED MODULE: ./src/values/check.ts
 /**
  * Checks a values file's text before anything is started, so that a broken file costs no export:
  * valid YAML (else the line and column of the first error), one document, a mapping at the top,
  * and a values-key path that can be written (path.ts).
  */
+
 
 
 
@@ -82438,8 +82470,18 @@ function parseDocuments(text, display) {
             const first = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
             throw fileError(display, `is not valid YAML at ${where} (${display}:${pos?.line ?? 0}:${pos?.col ?? 0}): ${first}`, 'Fix the file, or delete it to start a new one.');
         }
+        const duplicate = firstDuplicateKey(doc);
+        if (duplicate) {
+            const { line, col } = lineAndColumn(text, duplicate.range?.[0] ?? 0);
+            throw fileError(display, `is not valid YAML at line ${line}, column ${col} (${display}:${line}:${col}): Map keys must be unique`, 'Fix the file, or delete it to start a new one.');
+        }
     }
     return docs;
+}
+/** The 1-based line and column of an offset in the text. */
+function lineAndColumn(text, offset) {
+    const before = text.slice(0, offset);
+    return { line: lineOf(text, offset), col: offset - before.lastIndexOf('\n') };
 }
 
 ;// CONCATENATED MODULE: ./src/values/insert.ts
@@ -82566,6 +82608,7 @@ function newPairs(edit, keys, inFlow) {
  * elsewhere stay byte for byte; a replaced value keeps its quote style (style.ts). Every edit is
  * checked by parsing the result: its data must equal the old data but for those keys.
  */
+
 
 
 
@@ -82706,7 +82749,7 @@ function verify(before, after, edit, kept) {
     const expected = (before.toJS(TO_JS) ?? {});
     setBlock(blockOf(expected, edit.at), edit, kept);
     const doc = (0,dist/* parseDocument */.Tp)(after, PARSE);
-    const actual = doc.errors.length === 0 ? doc.toJS(TO_JS) : undefined;
+    const actual = doc.errors.length === 0 && !firstDuplicateKey(doc) ? doc.toJS(TO_JS) : undefined;
     if (!(0,external_node_util_.isDeepStrictEqual)(actual, expected))
         throw unsafeEdit(edit);
 }
@@ -83183,6 +83226,7 @@ function targetsOfConfigMap(data, doc, type, name, namespace) {
 
 
 
+
 /**
  * The targets of a file: undefined for a plain values file (no manifest in it), else the chosen
  * ones. Refuses before anything is sent: no target, several and no choice, a choice matching
@@ -83366,7 +83410,7 @@ function verifyDocuments(before, docs, index, after, edit, expect) {
     const again = (0,dist/* parseAllDocuments */.hR)(after, PARSE);
     const read = Array.isArray(again) ? again : [];
     const ok = read.length === docs.length &&
-        read.every((doc) => doc.errors.length === 0) &&
+        read.every((doc) => doc.errors.length === 0 && !firstDuplicateKey(doc)) &&
         before.slice(0, target_span(docs[index])[0]) === after.slice(0, target_span(read[index])[0]) &&
         rest(before, docs, index) === rest(after, read, index) &&
         docs.every((doc, i) => i === index || (0,external_node_util_.isDeepStrictEqual)(doc.toJS(TO_JS), read[i].toJS(TO_JS)));
@@ -83401,6 +83445,7 @@ function verifyString(after, target, planned, edit) {
  * request plans the very edit the run will make, with a placeholder link, so that whatever would
  * refuse it refuses before the export.
  */
+
 
 
 
@@ -83452,7 +83497,9 @@ function planFileEdit(text, file, values, at, selectors) {
 function valuesScopes(text, file, at, selectors) {
     const chosen = text === '' ? undefined : chooseTargets(text, file, selectors, at);
     if (!chosen)
-        return [{ root: (0,dist/* parseDocument */.Tp)(text).contents, text, display: file.display, manifest: false }];
+        return [
+            { root: (0,dist/* parseDocument */.Tp)(text, PARSE).contents, text, display: file.display, manifest: false },
+        ];
     const docs = parseDocuments(text, file.display);
     return chosen.map(({ target, label }) => {
         const doc = docs[target.doc];
@@ -83480,7 +83527,7 @@ function valuesScopes(text, file, at, selectors) {
 function chartValuesOf(text, file, at, selectors) {
     const chosen = text === '' ? undefined : chooseTargets(text, file, selectors, at);
     if (!chosen)
-        return [{ label: file.display, values: (0,dist/* parseDocument */.Tp)(text).toJS() }];
+        return [{ label: file.display, values: (0,dist/* parseDocument */.Tp)(text, PARSE).toJS(TO_JS) }];
     const docs = parseDocuments(text, file.display);
     return chosen.map(({ target, label }) => ({
         label: `${file.display} (${label})`,

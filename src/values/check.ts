@@ -6,6 +6,7 @@
 import { isMap, parseAllDocuments, parseDocument, type Document } from 'yaml';
 import { fileError, PARSE, STATIC_EXPORT, TO_JS, type KeyPath } from './file.js';
 import { describeNode, isEmpty, lineOf, walkPath } from './path.js';
+import { firstDuplicateKey } from './unique.js';
 
 /** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
 export function checkValues(text: string, display: string, at: KeyPath = STATIC_EXPORT): Document {
@@ -62,6 +63,21 @@ export function parseDocuments(text: string, display: string): Document[] {
         'Fix the file, or delete it to start a new one.',
       );
     }
+    const duplicate = firstDuplicateKey(doc);
+    if (duplicate) {
+      const { line, col } = lineAndColumn(text, duplicate.range?.[0] ?? 0);
+      throw fileError(
+        display,
+        `is not valid YAML at line ${line}, column ${col} (${display}:${line}:${col}): Map keys must be unique`,
+        'Fix the file, or delete it to start a new one.',
+      );
+    }
   }
   return docs;
+}
+
+/** The 1-based line and column of an offset in the text. */
+function lineAndColumn(text: string, offset: number): { line: number; col: number } {
+  const before = text.slice(0, offset);
+  return { line: lineOf(text, offset), col: offset - before.lastIndexOf('\n') };
 }

@@ -43,12 +43,13 @@ export const KEYS = ['enabled', 'bundleUrl', 'version'] as const;
 export type Key = (typeof KEYS)[number];
 
 /**
- * How every values file is parsed: duplicate keys are an error, node ranges are kept, and merge
- * keys (`<<: *defaults`) are merged, as Helm reads them.
+ * How every values file is parsed: node ranges are kept, and merge keys (`<<: *defaults`) are
+ * merged, as Helm reads them. Duplicate keys are an error, found by unique.ts in one pass (the
+ * library's own check is quadratic in the size of a mapping).
  */
 export const PARSE = {
   keepSourceTokens: true,
-  uniqueKeys: true,
+  uniqueKeys: false,
   prettyErrors: true,
   merge: true,
 } as const;

@@ -8,7 +8,7 @@ import { parseDocument } from 'yaml';
 import type { Selector } from './choice.js';
 import { checkValues, parseDocuments } from './check.js';
 import { planValuesEdit } from './edit.js';
-import type { EditPlan, KeyPath, StaticExportValues } from './file.js';
+import { PARSE, TO_JS, type EditPlan, type KeyPath, type StaticExportValues } from './file.js';
 import { dotted, nodeAt } from './site.js';
 import { chartValues, chooseTargets, planManifestEdits, type ChosenTarget } from './target.js';
 
@@ -96,7 +96,9 @@ export function valuesScopes(
 ): { root: unknown; text: string; display: string; manifest: boolean }[] {
   const chosen = text === '' ? undefined : chooseTargets(text, file, selectors, at);
   if (!chosen)
-    return [{ root: parseDocument(text).contents, text, display: file.display, manifest: false }];
+    return [
+      { root: parseDocument(text, PARSE).contents, text, display: file.display, manifest: false },
+    ];
   const docs = parseDocuments(text, file.display);
   return chosen.map(({ target, label }) => {
     const doc = docs[target.doc]!;
@@ -129,7 +131,8 @@ export function chartValuesOf(
   selectors: readonly Selector[],
 ): { label: string; values: unknown }[] {
   const chosen = text === '' ? undefined : chooseTargets(text, file, selectors, at);
-  if (!chosen) return [{ label: file.display, values: parseDocument(text).toJS() as unknown }];
+  if (!chosen)
+    return [{ label: file.display, values: parseDocument(text, PARSE).toJS(TO_JS) as unknown }];
   const docs = parseDocuments(text, file.display);
   return chosen.map(({ target, label }) => ({
     label: `${file.display} (${label})`,

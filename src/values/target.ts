@@ -17,6 +17,7 @@ import { fileError, KEYS, PARSE, TO_JS, type KeyPath, type StaticExportValues } 
 import { classify, SUPPORTED_KINDS, type Classified } from './manifest.js';
 import { dotted, isObject, nodeAt, type Data, type Target } from './site.js';
 import { applySplices } from './source.js';
+import { firstDuplicateKey } from './unique.js';
 
 /** A chosen target: the document's label (`HelmRelease/docs`) and where its chart values are. */
 export interface ChosenTarget {
@@ -297,7 +298,7 @@ function verifyDocuments(
   const read: Document[] = Array.isArray(again) ? again : [];
   const ok =
     read.length === docs.length &&
-    read.every((doc) => doc.errors.length === 0) &&
+    read.every((doc) => doc.errors.length === 0 && !firstDuplicateKey(doc)) &&
     before.slice(0, span(docs[index]!)[0]) === after.slice(0, span(read[index]!)[0]) &&
     rest(before, docs, index) === rest(after, read, index) &&
     docs.every((doc, i) => i === index || isDeepStrictEqual(doc.toJS(TO_JS), read[i]!.toJS(TO_JS)));
