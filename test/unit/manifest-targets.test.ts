@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { UserError } from '../../src/shared/errors.js';
 import { parseValuesDocument, type Selector } from '../../src/values/choice.js';
@@ -193,6 +196,92 @@ spec:
     ).spec.sources;
     expect(sources[0]!.helm!.valuesObject).toMatchObject({ replicaCount: 1, staticExport: {} });
     expect(sources[1]!.helm!.valuesObject).toEqual({});
+  });
+});
+
+describe('an Argo CD source with only a path', () => {
+  // A real checkout: the path is read there (the source's repoURL is this repository).
+  const root = mkdtempSync(join(tmpdir(), 'argo-path-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(join(root, 'charts', 'docs'), { recursive: true });
+  writeFileSync(
+    join(root, 'charts', 'docs', 'Chart.yaml'),
+    'apiVersion: v2\nname: docs\nversion: 1.0.0\n',
+  );
+  mkdirSync(join(root, 'manifests', 'web'), { recursive: true });
+  const file = { path: join(root, 'apps', 'docs.yaml'), display: 'apps/docs.yaml', root };
+  const multi = (second: string) => `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: {name: docs}
+spec:
+  sources:
+    - repoURL: https://git.example.com/platform.git
+      targetRevision: main
+      path: manifests/web
+${second}`;
+
+  it('is the chart source when its folder in the checkout holds a Chart.yaml, and gets helm.valuesObject created', () => {
+    const text = multi(
+      '    - repoURL: https://git.example.com/platform.git   # this repository\n      targetRevision: main\n      path: charts/docs\n',
+    );
+    const { chosen, plan } = edit(text, '', file);
+    expect(chosen.map((c) => [c.label, c.path])).toEqual([
+      ['Application/docs[charts/docs]', 'spec.sources[1].helm.valuesObject'],
+    ]);
+    expect(chosen[0]!.target.chart).toEqual({ kind: 'path', path: join(root, 'charts', 'docs') });
+    expect(plan.text.startsWith(multi(''))).toBe(true);
+    const sources = (parse(plan.text) as { spec: { sources: Record<string, unknown>[] } }).spec
+      .sources;
+    expect(sources[0]).toEqual({
+      repoURL: 'https://git.example.com/platform.git',
+      targetRevision: 'main',
+      path: 'manifests/web',
+    });
+    expect(sources[1]).toEqual({
+      repoURL: 'https://git.example.com/platform.git',
+      targetRevision: 'main',
+      path: 'charts/docs',
+      helm: { valuesObject: { staticExport: { ...VALUES } } },
+    });
+  });
+
+  it('is also the chart source of a single-source Application', () => {
+    const text = `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: docs}\nspec:\n  source:\n    repoURL: https://git.example.com/platform.git\n    path: ./charts/docs\n  destination: {namespace: docs}\n`;
+    const { chosen, plan } = edit(text, '', file);
+    expect(chosen[0]!.path).toBe('spec.source.helm.valuesObject');
+    expect((parse(plan.text) as { spec: { source: { helm: unknown } } }).spec.source.helm).toEqual({
+      valuesObject: { staticExport: { ...VALUES } },
+    });
+    expect(plan.text.endsWith('  destination: {namespace: docs}\n')).toBe(true);
+  });
+
+  it('is no chart source when its folder holds no Chart.yaml, leaves the checkout, or names another tool', () => {
+    for (const source of [
+      '    - repoURL: https://git.example.com/platform.git\n      path: manifests/missing\n',
+      '    - repoURL: https://git.example.com/platform.git\n      path: ../charts/docs\n',
+      '    - repoURL: https://git.example.com/platform.git\n      path: charts/docs\n      kustomize: {}\n',
+      '    - repoURL: https://git.example.com/platform.git\n      path: charts/docs\n      directory: {recurse: true}\n',
+    ])
+      expect(refusal(() => edit(multi(source), '', file))).toMatch(
+        /without a Helm chart source .*a path to a folder with a Chart\.yaml in this checkout/,
+      );
+  });
+
+  it('with several chart paths asks which, naming each by its path', () => {
+    mkdirSync(join(root, 'charts', 'cache'), { recursive: true });
+    writeFileSync(
+      join(root, 'charts', 'cache', 'Chart.yaml'),
+      'apiVersion: v2\nname: cache\nversion: 1.0.0\n',
+    );
+    const text = multi(
+      '    - repoURL: https://git.example.com/platform.git\n      path: charts/docs\n    - repoURL: https://git.example.com/platform.git\n      path: charts/cache\n',
+    );
+    expect(refusal(() => edit(text, '', file))).toMatch(
+      /Application\/docs\[charts\/docs\], Application\/docs\[charts\/cache\]/,
+    );
+    const { plan } = edit(text, 'Application/docs[charts/cache]', file);
+    const sources = (parse(plan.text) as { spec: { sources: { helm?: unknown }[] } }).spec.sources;
+    expect(sources.map((s) => s.helm !== undefined)).toEqual([false, false, true]);
   });
 });
 
