@@ -141,6 +141,48 @@ describe('an Argo CD Application', () => {
     expect(plan.text.endsWith('      passCredentials: false\n')).toBe(true);
   });
 
+  it('writes every line of the values string outside the edited block back byte for byte', () => {
+    // A blank line holding spaces (fewer, and exactly as many as the indentation), a tab in a
+    // comment, trailing spaces: the YAML inside reads the same without them, but the file keeps
+    // them as the team wrote them.
+    const head = `${APP}      values: |\n        # chart values\t(vendor defaults)\n        replicaCount: 2   \n    \n        \n        staticExport:\n          enabled: false\n`;
+    const tail = `        \n        image:\t# pinned\n          tag: v1  \n\n      passCredentials: false\n`;
+    const { plan } = edit(head + tail);
+    const at = plan.text.indexOf('        staticExport:\n');
+    expect(plan.text.slice(0, at)).toBe(head.slice(0, head.indexOf('        staticExport:\n')));
+    expect(plan.text.endsWith(tail)).toBe(true);
+    expect(plan.text.slice(at, -tail.length)).toMatch(
+      /^ {8}staticExport:\n {10}enabled: true\n {10}bundleUrl: \S+\n {10}version: \S+\n$/,
+    );
+    const values = (parse(plan.text) as { spec: { source: { helm: { values: string } } } }).spec
+      .source.helm.values;
+    expect(parse(values)).toEqual({
+      replicaCount: 2,
+      staticExport: { enabled: true, bundleUrl: VALUES.bundleUrl, version: 'v2' },
+      image: { tag: 'v1' },
+    });
+  });
+
+  it('keeps the lines of a kept (|+) values string and its CRLF line ends when the block is added at the end', () => {
+    const before =
+      `${APP}      values: |+\n        replicaCount: 2 \t\n          \n        # end\n\n`.replace(
+        /\n/g,
+        '\r\n',
+      );
+    const after = '      passCredentials: false\r\n';
+    const { plan } = edit(before + after);
+    const lines = plan.text.split('\r\n');
+    expect(plan.text.includes('\n') && !/[^\r]\n/.test(plan.text)).toBe(true);
+    expect(lines).toContain('        replicaCount: 2 \t');
+    expect(lines).toContain('          ');
+    expect(plan.text.startsWith(before.slice(0, before.indexOf('        # end')))).toBe(true);
+    expect(plan.text.endsWith(`\r\n\r\n${after}`)).toBe(true);
+    const values = (parse(plan.text) as { spec: { source: { helm: { values: string } } } }).spec
+      .source.helm.values;
+    expect(values.endsWith('\n\n')).toBe(true);
+    expect(parse(values)).toMatchObject({ replicaCount: 2, staticExport: { enabled: true } });
+  });
+
   it('takes valuesObject when present', () => {
     const text = `${APP}      valuesObject:\n        replicaCount: 1\n      values: |\n        ignored: true\n`;
     const { chosen, plan } = edit(text);
@@ -322,6 +364,20 @@ describe('a ConfigMap of values', () => {
     expect(chosen[0]!.label).toBe('ConfigMap/docs-values[values.yaml]');
     const data = (parse(plan.text) as { data: Record<string, string> }).data;
     expect(parse(data['values.yaml']!)).toMatchObject({ staticExport: { enabled: true } });
+  });
+
+  it('keeps the lines around the edited block byte for byte, a tab-indented comment and blank lines with spaces included', () => {
+    const head = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: docs-values\ndata:\n  values.yaml: |-\n    # \tvendor\n    \n  \n    staticExport:\n      enabled: false\n`;
+    const tail = `      \n    web: {replicas: 2}   \n  other: x\n`;
+    const { plan } = edit(head + tail);
+    expect(plan.text.startsWith(head.slice(0, head.indexOf('    staticExport:')))).toBe(true);
+    expect(plan.text.endsWith(tail)).toBe(true);
+    const data = (parse(plan.text) as { data: Record<string, string> }).data;
+    expect(data['values.yaml']!.endsWith('\n')).toBe(false);
+    expect(parse(data['values.yaml']!)).toMatchObject({
+      staticExport: { enabled: true, bundleUrl: VALUES.bundleUrl },
+      web: { replicas: 2 },
+    });
   });
 });
 
