@@ -14,6 +14,7 @@ import { findOnPath } from '../shared/which.js';
 import { checkTarget, type RenderOutcome } from '../helm/render-check.js';
 import type { RenderTarget } from '../helm/render-target.js';
 import { planFileEdit, valuesScopes, type FilePlan } from '../values/plan.js';
+import type { ValuesFileRef } from '../values/target.js';
 import { manifestTargets } from './manifest-render.js';
 import { refuseNearMiss } from '../values/near-miss.js';
 import { readValuesFile } from '../values/read.js';
@@ -168,7 +169,7 @@ export type FileRenderTarget = RenderTarget & { file: { path: string; display: s
 /** The file's text as this run would write it, with `link`: the same planner, in memory. */
 function plannedText(
   inputs: PublishInputs,
-  file: { path: string; display: string },
+  file: ValuesFileRef,
   current: string,
   link: string,
 ): FilePlan {
@@ -190,6 +191,7 @@ async function currentTexts(inputs: PublishInputs): Promise<Map<string, string>>
       file.display,
       inputs.valuesKey,
       inputs.valuesDocuments,
+      file.root,
     );
     texts.set(file.path, current.exists ? current.text : '');
   }

@@ -41,8 +41,14 @@ export function valuesDisplay(inputs: PublishInputs): string {
 export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
   const { inputs, reporter } = run;
   const seen: ValuesFile[] = [];
-  for (const { path, display } of inputs.valuesFiles) {
-    const before = await readValuesFile(path, display, inputs.valuesKey, inputs.valuesDocuments);
+  for (const { path, display, root } of inputs.valuesFiles) {
+    const before = await readValuesFile(
+      path,
+      display,
+      inputs.valuesKey,
+      inputs.valuesDocuments,
+      root,
+    );
     refuseSameFile(seen, before);
     seen.push(before);
     const labels = before.targets?.map((t) => t.label).join(', ');
@@ -113,6 +119,7 @@ async function planFile(
     file.display,
     inputs.valuesKey,
     inputs.valuesDocuments,
+    file.root,
   );
   const plan = planFileEdit(
     current.text,

@@ -37,15 +37,69 @@ export function planStringEdit(
   const inner = planValuesEdit(current, values, `${display} ${where}`, at);
   if (!inner.changed) return { inner, value: current, splice: undefined };
   const header = headerOf(text, scalar);
-  const value = chomp(inner.text, header.chomping);
-  const [start, end] = scalar.range!;
-  const raw = text.slice(start, end);
+  const [, end] = scalar.range!;
+  const raw = text.slice(header.end, end);
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const indent = ' '.repeat(contentIndent(text, scalar, current));
+  const indent = contentIndent(text, scalar, current);
+  const kept = keepLines(raw, current, inner.text, indent, header.chomping, eol);
+  if (kept)
+    return { inner, value: kept.value, splice: { start: header.end, end, text: kept.body } };
+  const value = chomp(inner.text, header.chomping);
   const lines = (value.endsWith('\n') ? value.slice(0, -1) : value).split('\n');
-  let body = lines.map((line) => (line === '' ? '' : `${indent}${line}`)).join(eol);
+  const pad = ' '.repeat(indent);
+  let body = lines.map((line) => (line === '' ? '' : `${pad}${line}`)).join(eol);
   if (raw.endsWith('\n')) body += eol;
   return { inner, value, splice: { start: header.end, end, text: body } };
+}
+
+/**
+ * The scalar's new source with every line outside the edited range as it was, byte for byte
+ * (a blank line's spaces, tabs, trailing spaces, CR): the lines the inner edit left alone at the
+ * start and the end are taken from the source, only the lines between are indented anew, and
+ * the line breaks after the last content line stay (a kept `|+` string keeps its own). Undefined
+ * when the source's lines do not read as the value's (then the whole string is re-indented).
+ */
+function keepLines(
+  raw: string,
+  current: string,
+  next: string,
+  indent: number,
+  chomping: string,
+  eol: string,
+): { body: string; value: string } | undefined {
+  const body = (value: string) => value.replace(/\n+$/, '');
+  const before = body(current);
+  const after = body(next);
+  if (before === '' || after === '') return undefined;
+  const old = before.split('\n');
+  const now = after.split('\n');
+  const source = raw.split('\n');
+  if (source.length <= old.length) return undefined;
+  const pad = ' '.repeat(indent);
+  const reads = (line: string) => {
+    const bare = line.endsWith('\r') ? line.slice(0, -1) : line;
+    if (/^ *$/.test(bare) && bare.length <= indent) return '';
+    return bare.startsWith(pad) ? bare.slice(indent) : undefined;
+  };
+  if (!old.every((line, i) => reads(source[i]!) === line)) return undefined;
+  let head = 0;
+  while (head < old.length && head < now.length && old[head] === now[head]) head++;
+  let tail = 0;
+  while (
+    tail < old.length - head &&
+    tail < now.length - head &&
+    old[old.length - 1 - tail] === now[now.length - 1 - tail]
+  )
+    tail++;
+  const cr = eol === '\r\n' ? '\r' : '';
+  const changed = now
+    .slice(head, now.length - tail)
+    .map((line) => (line === '' ? cr : `${pad}${line}${cr}`));
+  const lines = [...source.slice(0, head), ...changed, ...source.slice(old.length - tail)];
+  // The line breaks after the content are the source's: a kept string keeps its own.
+  const trailing = current.slice(before.length);
+  const value = chomping === '+' ? after + trailing : chomp(`${after}\n`, chomping);
+  return { body: lines.join('\n'), value };
 }
 
 function requireLiteral(

@@ -2,6 +2,7 @@
  * The values-file and values-key inputs: which Helm values files the link is written into (one
  * path per line), and where in them (the dotted path of the mapping that holds the values).
  */
+import { resolve } from 'node:path';
 import { Scalar } from 'yaml';
 import { InputError } from '../shared/errors.js';
 import { parseWorkspacePath, type InputGetter, type InputSpec } from '../shared/inputs.js';
@@ -27,6 +28,8 @@ export interface ValuesFileInput {
   path: string;
   /** As the user wrote it, for messages and outputs. */
   display: string;
+  /** The workspace (the checkout): an Argo CD source's chart path is read there. */
+  root?: string;
 }
 
 /** The files, in the order given: one path per line, blank lines skipped, none twice. */
@@ -38,7 +41,8 @@ export function parseValuesFileInput(get: InputGetter, workspace: string): Value
     .filter((line) => line.display !== '');
   if (lines.length <= 1) {
     const display = lines[0]?.display ?? '';
-    return [{ path: parseWorkspacePath(name, display, workspace, 'values.yaml'), display }];
+    const path = parseWorkspacePath(name, display, workspace, 'values.yaml');
+    return [{ path, display, root: resolve(workspace) }];
   }
   const files: ValuesFileInput[] = [];
   for (const { display, index } of lines) {
@@ -50,7 +54,7 @@ export function parseValuesFileInput(get: InputGetter, workspace: string): Value
         `line ${index + 1} ("${display}") is the same file as "${twice.display}"`,
         'List each values file once.',
       );
-    files.push({ path, display });
+    files.push({ path, display, root: resolve(workspace) });
   }
   return files;
 }

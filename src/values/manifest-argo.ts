@@ -4,7 +4,15 @@
  * inside it. An Application that only names valueFiles is refused (the link belongs in that
  * file: no new valuesObject behind the team's back), and so are helm.parameters on the same keys
  * (they override every values source).
+ *
+ * A chart source is one with `chart`, a `helm` block, or a `path` to a chart: a folder with a
+ * Chart.yaml, as Argo CD detects Helm. The path is read in this checkout: the source's repoURL is
+ * assumed to be the repository being edited. Such a source, like a chart source without a helm
+ * block, gets `helm.valuesObject` created: it has no values the team keeps elsewhere (valueFiles
+ * are refused), just as Flux's spec.values is created when missing.
  */
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import {
   isObject,
   overlaps,
@@ -19,10 +27,12 @@ export function targetsOfApplication(
   doc: number,
   name: string,
   namespace: string | undefined,
+  root: string,
 ): Target[] | Refusal {
   const spec = isObject(data.spec) ? data.spec : {};
+  const of = { doc, name, namespace, root };
   if (isObject(spec.source)) {
-    const one = sourceTarget(spec.source, ['spec', 'source'], doc, name, namespace, undefined);
+    const one = sourceTarget(spec.source, ['spec', 'source'], of, undefined);
     if (!one) return notChart(name);
     return 'site' in one ? [one] : one;
   }
@@ -36,7 +46,7 @@ export function targetsOfApplication(
         : typeof source.path === 'string'
           ? source.path
           : `sources[${i}]`;
-    const target = sourceTarget(source, ['spec', 'sources', i], doc, name, namespace, part);
+    const target = sourceTarget(source, ['spec', 'sources', i], of, part);
     if (target) targets.push(target);
   });
   const found = targets.filter((t): t is Target => 'site' in t);
@@ -46,7 +56,7 @@ export function targetsOfApplication(
 
 function notChart(name: string): Refusal {
   return {
-    problem: `is an Argo CD Application (${name}) without a Helm chart source (spec.source or spec.sources[] with chart or helm)`,
+    problem: `is an Argo CD Application (${name}) without a Helm chart source (spec.source or spec.sources[] with chart, helm, or a path to a folder with a Chart.yaml in this checkout)`,
     fix: 'Point values-file at the Application that installs the chart, or at the values file its helm.valueFiles names.',
   };
 }
@@ -54,16 +64,18 @@ function notChart(name: string): Refusal {
 function sourceTarget(
   source: Data,
   at: (string | number)[],
-  doc: number,
-  name: string,
-  namespace: string | undefined,
+  of: { doc: number; name: string; namespace: string | undefined; root: string },
   part: string | undefined,
 ): Target | Refusal | undefined {
+  const { doc, name, namespace } = of;
   const helm = isObject(source.helm) ? source.helm : undefined;
-  if (typeof source.chart !== 'string' && !helm) return undefined;
+  const chartDir =
+    helm || typeof source.chart === 'string' ? undefined : chartPath(source, of.root);
+  if (typeof source.chart !== 'string' && !helm && !chartDir) return undefined;
   const where =
     `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
-  const base = { doc, kind: 'Application', name, namespace, part, chart: chartOf(source, name) };
+  const chart: ChartHint = chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name);
+  const base = { doc, kind: 'Application', name, namespace, part, chart };
   const refuse = (key: readonly string[]) => parametersOverride(helm?.parameters, key, where);
   if (helm && helm.valuesObject !== undefined)
     return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
@@ -76,6 +88,22 @@ function sourceTarget(
       fix: `Point values-file at that file (${files[files.length - 1]}, the last one wins) instead of the Application.`,
     };
   return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
+}
+
+/**
+ * A source with only a `path` (no chart, no helm block) is a chart source when that folder of
+ * the checkout holds a Chart.yaml and no other tool is named (Argo CD's own detection): its
+ * absolute path, else undefined. A path leaving the checkout is no chart of it.
+ */
+function chartPath(source: Data, root: string): string | undefined {
+  if (typeof source.path !== 'string' || source.path.trim() === '') return undefined;
+  if (['kustomize', 'directory', 'plugin'].some((tool) => source[tool] !== undefined))
+    return undefined;
+  const top = resolve(root);
+  const dir = resolve(top, source.path.replace(/^\/+/, ''));
+  const rel = relative(top, dir);
+  if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  return existsSync(join(dir, 'Chart.yaml')) ? dir : undefined;
 }
 
 function chartOf(source: Data, name: string): ChartHint {

@@ -34,8 +34,11 @@ const API_VERSION = /^(?:([a-z0-9]([a-z0-9.-]*[a-z0-9])?)\/)?v\d+(?:(?:alpha|bet
 
 const KUSTOMIZATION_FILES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
 
-/** Classifies one document of `file` (its path, for the kustomization name rule). */
-export function classify(doc: Document, index: number, file: string): Classified {
+/**
+ * Classifies one document of `file` (its path, for the kustomization name rule); `root` is the
+ * checkout, where an Argo CD source's chart path is read.
+ */
+export function classify(doc: Document, index: number, file: string, root: string): Classified {
   if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null))
     return { kind: 'empty' };
   if (!isMap(doc.contents)) return { kind: 'values' };
@@ -70,7 +73,7 @@ export function classify(doc: Document, index: number, file: string): Classified
     if (group === 'helm.toolkit.fluxcd.io' && type === 'HelmRelease')
       return targetsOfHelmRelease(data, index, name, namespace);
     if (group === 'argoproj.io' && type === 'Application')
-      return targetsOfApplication(data, index, name, namespace);
+      return targetsOfApplication(data, index, name, namespace, root);
     if (group === 'argoproj.io' && type === 'ApplicationSet')
       return {
         problem:

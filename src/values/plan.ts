@@ -10,7 +10,13 @@ import { checkValues, parseDocuments } from './check.js';
 import { planValuesEdit } from './edit.js';
 import { PARSE, TO_JS, type EditPlan, type KeyPath, type StaticExportValues } from './file.js';
 import { dotted, nodeAt } from './site.js';
-import { chartValues, chooseTargets, planManifestEdits, type ChosenTarget } from './target.js';
+import {
+  chartValues,
+  chooseTargets,
+  planManifestEdits,
+  type ChosenTarget,
+  type ValuesFileRef,
+} from './target.js';
 
 /** Where a run writes: the `values-targets` output's entries. */
 export interface TargetInfo {
@@ -40,7 +46,7 @@ const PROBE: StaticExportValues = {
 /** Checks the file's text before anything is sent; returns its chosen targets (none: plain). */
 export function checkFile(
   text: string,
-  file: { path: string; display: string },
+  file: ValuesFileRef,
   at: KeyPath,
   selectors: readonly Selector[],
 ): ChosenTarget[] | undefined {
@@ -56,7 +62,7 @@ export function checkFile(
 /** The file's edit: the text as it will be written, what changed, and where. */
 export function planFileEdit(
   text: string,
-  file: { path: string; display: string },
+  file: ValuesFileRef,
   values: StaticExportValues,
   at: KeyPath,
   selectors: readonly Selector[],
@@ -90,7 +96,7 @@ export function planFileEdit(
  * are in, and how messages name it. */
 export function valuesScopes(
   text: string,
-  file: { path: string; display: string },
+  file: ValuesFileRef,
   at: KeyPath,
   selectors: readonly Selector[],
 ): { root: unknown; text: string; display: string; manifest: boolean }[] {
@@ -126,7 +132,7 @@ export function valuesScopes(
 /** The chart values of a file, as data: the whole file, or each chosen target's (keep-alive). */
 export function chartValuesOf(
   text: string,
-  file: { path: string; display: string },
+  file: ValuesFileRef,
   at: KeyPath,
   selectors: readonly Selector[],
 ): { label: string; values: unknown }[] {

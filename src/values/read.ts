@@ -18,13 +18,15 @@ export interface ReadValuesFile extends ValuesFile {
 /**
  * Reads and checks the values file: valid YAML, one document with a mapping at the top (or
  * manifests, of which `selectors` choose the targets), and a path to the values (`at`, the
- * values-key) that can be written. A missing file reads as a new, empty one.
+ * values-key) that can be written. A missing file reads as a new, empty one. `root` is the
+ * checkout (where an Argo CD source's chart path is read).
  */
 export async function readValuesFile(
   path: string,
   display: string,
   at: KeyPath = STATIC_EXPORT,
   selectors: readonly Selector[] = [],
+  root?: string,
 ): Promise<ReadValuesFile> {
   let target = path;
   let info;
@@ -67,7 +69,7 @@ export async function readValuesFile(
   if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) {
     throw fileError(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
   }
-  const targets = checkFile(text, { path, display }, at, selectors);
+  const targets = checkFile(text, { path, display, root }, at, selectors);
   return { path: target, display, exists: true, text, mode: info.mode & 0o7777, targets };
 }
 

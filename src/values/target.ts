@@ -5,6 +5,7 @@
  * separators and comments between them, a byte-order mark and CRLF line ends stay byte for byte,
  * and the whole file is read back to prove it.
  */
+import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parse, parseAllDocuments, type Document } from 'yaml';
 import { InputError } from '../shared/errors.js';
@@ -18,6 +19,14 @@ import { classify, SUPPORTED_KINDS, type Classified } from './manifest.js';
 import { dotted, isObject, nodeAt, type Data, type Target } from './site.js';
 import { applySplices } from './source.js';
 import { firstDuplicateKey } from './unique.js';
+
+/** A values file: its absolute path, its name in messages, and the checkout it is in (where an
+ * Argo CD source's chart path is read; the file's folder when not given). */
+export interface ValuesFileRef {
+  path: string;
+  display: string;
+  root?: string;
+}
 
 /** A chosen target: the document's label (`HelmRelease/docs`) and where its chart values are. */
 export interface ChosenTarget {
@@ -43,13 +52,14 @@ export interface ManifestPlan {
  */
 export function chooseTargets(
   text: string,
-  file: { path: string; display: string },
+  file: ValuesFileRef,
   selectors: readonly Selector[],
   valuesKey: KeyPath,
 ): ChosenTarget[] | undefined {
   const mine = selectors.filter((s) => s.file === undefined || s.file === file.path);
   const docs = parseDocuments(text, file.display);
-  const classes = docs.map((doc, i) => classify(doc, i, file.path));
+  const root = file.root ?? dirname(file.path);
+  const classes = docs.map((doc, i) => classify(doc, i, file.path, root));
   const full = classes.filter((c) => c.kind !== 'empty');
   const plain = full.every((c) => c.kind === 'values');
   if (plain) {

@@ -169,6 +169,74 @@ describe('an Argo CD Application', () => {
     });
   });
 
+  it('keeps every line of the values string outside the edited block byte for byte', async () => {
+    // A tab in a comment, trailing spaces, blank lines holding spaces: bytes the YAML inside does
+    // not read, which the team's file keeps.
+    const text = APPLICATION.replace(
+      '        # chart values\n',
+      '        # chart values\t(vendor)  \n        \n    \n',
+    );
+    const ws = await workspace({ 'apps/docs.yaml': text });
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      workspace: ws,
+      inputs: { 'values-file': 'apps/docs.yaml', 'render-check': 'off' },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const after = await readFile(join(ws, 'apps/docs.yaml'), 'utf8');
+    expect(after.startsWith(text)).toBe(true);
+    expect(parse(parse(after).spec.source.helm.values as string)).toMatchObject({
+      replicaCount: 2,
+      staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
+    });
+  });
+
+  it('a multi-source chart source with only a path to a chart in the checkout: rendered by the real helm, then helm.valuesObject created there', async () => {
+    const text = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: {name: docs, namespace: argocd}
+spec:
+  destination: {server: https://kubernetes.default.svc, namespace: docs}
+  sources:
+    - repoURL: https://git.example.com/platform.git
+      targetRevision: main
+      path: manifests/web
+    - repoURL: https://git.example.com/platform.git # this repository
+      targetRevision: main
+      path: charts/enterprise
+`;
+    const h = await helmEnv('helm3');
+    const ws = await workspace({ 'apps/docs.yaml': text, 'manifests/web/svc.yaml': 'kind: x\n' });
+    await cp(CHART, join(ws, 'charts/enterprise'), { recursive: true });
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      workspace: ws,
+      env: h.env,
+      inputs: { 'values-file': 'apps/docs.yaml', 'render-check': 'required' },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs['render-check']).toBe('true');
+    expect(JSON.parse(run.outputs['values-targets']!)).toEqual([
+      {
+        file: 'apps/docs.yaml',
+        document: 'Application/docs[charts/enterprise]',
+        path: 'spec.sources[1].helm.valuesObject',
+        valuesKey: 'staticExport',
+      },
+    ]);
+    const after = await readFile(join(ws, 'apps/docs.yaml'), 'utf8');
+    expect(after.startsWith(text)).toBe(true);
+    const sources = parse(after).spec.sources as Loose[];
+    expect(sources[0]).toEqual({
+      repoURL: 'https://git.example.com/platform.git',
+      targetRevision: 'main',
+      path: 'manifests/web',
+    });
+    expect(sources[1].helm).toEqual({
+      valuesObject: { staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] } },
+    });
+  });
+
   it.each([
     ['a folded values string', APPLICATION.replace('values: |', 'values: >'), /folded block/],
     [

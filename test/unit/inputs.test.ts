@@ -253,8 +253,12 @@ describe('parsePublishInputs', () => {
       WS,
     );
     expect(inputs.valuesFiles).toEqual([
-      { path: `${WS}/env/values-staging.yaml`, display: 'env/values-staging.yaml' },
-      { path: `${WS}/env/values-production.yaml`, display: 'env/values-production.yaml' },
+      { path: `${WS}/env/values-staging.yaml`, display: 'env/values-staging.yaml', root: WS },
+      {
+        path: `${WS}/env/values-production.yaml`,
+        display: 'env/values-production.yaml',
+        root: WS,
+      },
     ]);
     expect(inputs.valuesKey).toEqual(['enterprise', 'staticExport']);
   });

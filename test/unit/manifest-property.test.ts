@@ -3,7 +3,8 @@
  * files of the values-file property tests (comments, anchors, every scalar style, CRLF), embedded
  * as a HelmRelease's spec.values or an Argo CD Application's values string (any chomping), among
  * other documents (a ConfigMap whose block scalar holds a `---` line, comments between documents,
- * an empty trailing document). The edit must give the chart values the plain editor gives the
+ * an empty trailing document). A values string may also hold a comment with a tab, trailing
+ * spaces and blank lines with spaces: every line outside the edited block stays byte for byte. The edit must give the chart values the plain editor gives the
  * same values file, and leave every byte outside the edited document as it was.
  */
 import fc from 'fast-check';
@@ -62,9 +63,17 @@ function build(g: Gen): Built & { values: ReturnType<typeof document>['values'] 
     .split(/\r?\n/)
     .filter((line) => line !== '---');
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  const plain = lines.join('\n') + '\n';
-  const indent = (n: number) => lines.map((l) => (l === '' ? '' : ' '.repeat(n) + l));
   const argo = g(fc.boolean);
+  // In a values string, bytes the YAML inside does not read: a comment with a tab, trailing
+  // spaces and tabs after a comment, blank lines holding up to the string's indentation in spaces.
+  if (argo && g(fc.boolean)) lines.unshift('#\ttabbed comment');
+  if (argo && g(fc.boolean)) lines.push('# trailing spaces \t  ');
+  const blank = argo && g(fc.boolean);
+  const plain = lines.join('\n') + '\n';
+  const indent = (n: number) =>
+    lines.map((l) =>
+      l === '' ? (blank ? ' '.repeat(g(fc.nat, { max: n })) : '') : ' '.repeat(n) + l,
+    );
   const chomp = argo ? ['', '-', '+'][g(fc.nat, { max: 2 })]! : '';
   const target = argo
     ? [
@@ -101,6 +110,32 @@ function build(g: Gen): Built & { values: ReturnType<typeof document>['values'] 
   if (g(fc.nat, { max: 3 }) === 0) out.push('---');
   const bom = g(fc.nat, { max: 4 }) === 0 ? '\uFEFF' : '';
   return { text: bom + out.join(eol) + eol, plain, target: at, values };
+}
+
+/**
+ * The lines of the values string outside the edited block (those before the first line whose
+ * value changed, and after the last) are byte for byte those of the source.
+ */
+function sameLinesAround(before: string, after: string): void {
+  const body = (text: string) => {
+    const lines = text.split('\n');
+    const start = lines.findIndex((line) => /^ {6}values: \|/.test(line)) + 1;
+    const end = lines.findIndex((line) => line.startsWith('    repoURL: '));
+    return lines.slice(start, end);
+  };
+  const read = (line: string) => line.replace(/\r$/, '').replace(/^ {1,8}/, '');
+  const old = body(before);
+  const now = body(after);
+  let head = 0;
+  while (head < Math.min(old.length, now.length) && read(old[head]!) === read(now[head]!)) head++;
+  let tail = 0;
+  while (
+    tail < Math.min(old.length, now.length) - head &&
+    read(old[old.length - 1 - tail]!) === read(now[now.length - 1 - tail]!)
+  )
+    tail++;
+  expect(now.slice(0, head)).toEqual(old.slice(0, head));
+  expect(now.slice(now.length - tail)).toEqual(old.slice(old.length - tail));
 }
 
 describe('manifest targets over generated multi-document files', () => {
@@ -147,6 +182,7 @@ describe('manifest targets over generated multi-document files', () => {
           docs[target + 1] ? all.slice(docs[target + 1]!.range[0]) : '';
         expect(next(after, plan.text)).toBe(next(before, text));
         expect(plan.text).not.toMatch(/^staticExport:/m);
+        if (text.includes('kind: Application')) sameLinesAround(text, plan.text);
       }),
       { numRuns: 60 },
     );

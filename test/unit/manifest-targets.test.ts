@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { UserError } from '../../src/shared/errors.js';
 import { checkChoiceFiles, parseValuesDocument, type Selector } from '../../src/values/choice.js';
@@ -138,6 +141,48 @@ describe('an Argo CD Application', () => {
     expect(plan.text.endsWith('      passCredentials: false\n')).toBe(true);
   });
 
+  it('writes every line of the values string outside the edited block back byte for byte', () => {
+    // A blank line holding spaces (fewer, and exactly as many as the indentation), a tab in a
+    // comment, trailing spaces: the YAML inside reads the same without them, but the file keeps
+    // them as the team wrote them.
+    const head = `${APP}      values: |\n        # chart values\t(vendor defaults)\n        replicaCount: 2   \n    \n        \n        staticExport:\n          enabled: false\n`;
+    const tail = `        \n        image:\t# pinned\n          tag: v1  \n\n      passCredentials: false\n`;
+    const { plan } = edit(head + tail);
+    const at = plan.text.indexOf('        staticExport:\n');
+    expect(plan.text.slice(0, at)).toBe(head.slice(0, head.indexOf('        staticExport:\n')));
+    expect(plan.text.endsWith(tail)).toBe(true);
+    expect(plan.text.slice(at, -tail.length)).toMatch(
+      /^ {8}staticExport:\n {10}enabled: true\n {10}bundleUrl: \S+\n {10}version: \S+\n$/,
+    );
+    const values = (parse(plan.text) as { spec: { source: { helm: { values: string } } } }).spec
+      .source.helm.values;
+    expect(parse(values)).toEqual({
+      replicaCount: 2,
+      staticExport: { enabled: true, bundleUrl: VALUES.bundleUrl, version: 'v2' },
+      image: { tag: 'v1' },
+    });
+  });
+
+  it('keeps the lines of a kept (|+) values string and its CRLF line ends when the block is added at the end', () => {
+    const before =
+      `${APP}      values: |+\n        replicaCount: 2 \t\n          \n        # end\n\n`.replace(
+        /\n/g,
+        '\r\n',
+      );
+    const after = '      passCredentials: false\r\n';
+    const { plan } = edit(before + after);
+    const lines = plan.text.split('\r\n');
+    expect(plan.text.includes('\n') && !/[^\r]\n/.test(plan.text)).toBe(true);
+    expect(lines).toContain('        replicaCount: 2 \t');
+    expect(lines).toContain('          ');
+    expect(plan.text.startsWith(before.slice(0, before.indexOf('        # end')))).toBe(true);
+    expect(plan.text.endsWith(`\r\n\r\n${after}`)).toBe(true);
+    const values = (parse(plan.text) as { spec: { source: { helm: { values: string } } } }).spec
+      .source.helm.values;
+    expect(values.endsWith('\n\n')).toBe(true);
+    expect(parse(values)).toMatchObject({ replicaCount: 2, staticExport: { enabled: true } });
+  });
+
   it('takes valuesObject when present', () => {
     const text = `${APP}      valuesObject:\n        replicaCount: 1\n      values: |\n        ignored: true\n`;
     const { chosen, plan } = edit(text);
@@ -196,6 +241,92 @@ spec:
   });
 });
 
+describe('an Argo CD source with only a path', () => {
+  // A real checkout: the path is read there (the source's repoURL is this repository).
+  const root = mkdtempSync(join(tmpdir(), 'argo-path-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(join(root, 'charts', 'docs'), { recursive: true });
+  writeFileSync(
+    join(root, 'charts', 'docs', 'Chart.yaml'),
+    'apiVersion: v2\nname: docs\nversion: 1.0.0\n',
+  );
+  mkdirSync(join(root, 'manifests', 'web'), { recursive: true });
+  const file = { path: join(root, 'apps', 'docs.yaml'), display: 'apps/docs.yaml', root };
+  const multi = (second: string) => `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: {name: docs}
+spec:
+  sources:
+    - repoURL: https://git.example.com/platform.git
+      targetRevision: main
+      path: manifests/web
+${second}`;
+
+  it('is the chart source when its folder in the checkout holds a Chart.yaml, and gets helm.valuesObject created', () => {
+    const text = multi(
+      '    - repoURL: https://git.example.com/platform.git   # this repository\n      targetRevision: main\n      path: charts/docs\n',
+    );
+    const { chosen, plan } = edit(text, '', file);
+    expect(chosen.map((c) => [c.label, c.path])).toEqual([
+      ['Application/docs[charts/docs]', 'spec.sources[1].helm.valuesObject'],
+    ]);
+    expect(chosen[0]!.target.chart).toEqual({ kind: 'path', path: join(root, 'charts', 'docs') });
+    expect(plan.text.startsWith(multi(''))).toBe(true);
+    const sources = (parse(plan.text) as { spec: { sources: Record<string, unknown>[] } }).spec
+      .sources;
+    expect(sources[0]).toEqual({
+      repoURL: 'https://git.example.com/platform.git',
+      targetRevision: 'main',
+      path: 'manifests/web',
+    });
+    expect(sources[1]).toEqual({
+      repoURL: 'https://git.example.com/platform.git',
+      targetRevision: 'main',
+      path: 'charts/docs',
+      helm: { valuesObject: { staticExport: { ...VALUES } } },
+    });
+  });
+
+  it('is also the chart source of a single-source Application', () => {
+    const text = `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: docs}\nspec:\n  source:\n    repoURL: https://git.example.com/platform.git\n    path: ./charts/docs\n  destination: {namespace: docs}\n`;
+    const { chosen, plan } = edit(text, '', file);
+    expect(chosen[0]!.path).toBe('spec.source.helm.valuesObject');
+    expect((parse(plan.text) as { spec: { source: { helm: unknown } } }).spec.source.helm).toEqual({
+      valuesObject: { staticExport: { ...VALUES } },
+    });
+    expect(plan.text.endsWith('  destination: {namespace: docs}\n')).toBe(true);
+  });
+
+  it('is no chart source when its folder holds no Chart.yaml, leaves the checkout, or names another tool', () => {
+    for (const source of [
+      '    - repoURL: https://git.example.com/platform.git\n      path: manifests/missing\n',
+      '    - repoURL: https://git.example.com/platform.git\n      path: ../charts/docs\n',
+      '    - repoURL: https://git.example.com/platform.git\n      path: charts/docs\n      kustomize: {}\n',
+      '    - repoURL: https://git.example.com/platform.git\n      path: charts/docs\n      directory: {recurse: true}\n',
+    ])
+      expect(refusal(() => edit(multi(source), '', file))).toMatch(
+        /without a Helm chart source .*a path to a folder with a Chart\.yaml in this checkout/,
+      );
+  });
+
+  it('with several chart paths asks which, naming each by its path', () => {
+    mkdirSync(join(root, 'charts', 'cache'), { recursive: true });
+    writeFileSync(
+      join(root, 'charts', 'cache', 'Chart.yaml'),
+      'apiVersion: v2\nname: cache\nversion: 1.0.0\n',
+    );
+    const text = multi(
+      '    - repoURL: https://git.example.com/platform.git\n      path: charts/docs\n    - repoURL: https://git.example.com/platform.git\n      path: charts/cache\n',
+    );
+    expect(refusal(() => edit(text, '', file))).toMatch(
+      /Application\/docs\[charts\/docs\], Application\/docs\[charts\/cache\]/,
+    );
+    const { plan } = edit(text, 'Application/docs[charts/cache]', file);
+    const sources = (parse(plan.text) as { spec: { sources: { helm?: unknown }[] } }).spec.sources;
+    expect(sources.map((s) => s.helm !== undefined)).toEqual([false, false, true]);
+  });
+});
+
 describe('a kustomization', () => {
   const file = {
     path: '/ws/overlays/prod/kustomization.yaml',
@@ -233,6 +364,20 @@ describe('a ConfigMap of values', () => {
     expect(chosen[0]!.label).toBe('ConfigMap/docs-values[values.yaml]');
     const data = (parse(plan.text) as { data: Record<string, string> }).data;
     expect(parse(data['values.yaml']!)).toMatchObject({ staticExport: { enabled: true } });
+  });
+
+  it('keeps the lines around the edited block byte for byte, a tab-indented comment and blank lines with spaces included', () => {
+    const head = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: docs-values\ndata:\n  values.yaml: |-\n    # \tvendor\n    \n  \n    staticExport:\n      enabled: false\n`;
+    const tail = `      \n    web: {replicas: 2}   \n  other: x\n`;
+    const { plan } = edit(head + tail);
+    expect(plan.text.startsWith(head.slice(0, head.indexOf('    staticExport:')))).toBe(true);
+    expect(plan.text.endsWith(tail)).toBe(true);
+    const data = (parse(plan.text) as { data: Record<string, string> }).data;
+    expect(data['values.yaml']!.endsWith('\n')).toBe(false);
+    expect(parse(data['values.yaml']!)).toMatchObject({
+      staticExport: { enabled: true, bundleUrl: VALUES.bundleUrl },
+      web: { replicas: 2 },
+    });
   });
 });
 
