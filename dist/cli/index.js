@@ -67762,6 +67762,7 @@ function readsBack(text, value, inFlow, style) {
 
 
 
+
 const ValuesInputs = {
     // A blank value is refused: it is far more likely a mistake than a wish for values.yaml.
     ValuesFile: {
@@ -67782,7 +67783,8 @@ function parseValuesFileInput(get, workspace) {
         .filter((line) => line.display !== '');
     if (lines.length <= 1) {
         const display = lines[0]?.display ?? '';
-        return [{ path: parseWorkspacePath(name, display, workspace, 'values.yaml'), display }];
+        const path = parseWorkspacePath(name, display, workspace, 'values.yaml');
+        return [{ path, display, root: (0,external_node_path_.resolve)(workspace) }];
     }
     const files = [];
     for (const { display, index } of lines) {
@@ -67790,7 +67792,7 @@ function parseValuesFileInput(get, workspace) {
         const twice = files.find((file) => file.path === path);
         if (twice)
             throw new InputError(name, `line ${index + 1} ("${display}") is the same file as "${twice.display}"`, 'List each values file once.');
-        files.push({ path, display });
+        files.push({ path, display, root: (0,external_node_path_.resolve)(workspace) });
     }
     return files;
 }
@@ -82843,16 +82845,65 @@ function planStringEdit(text, node, values, display, where, at) {
     if (!inner.changed)
         return { inner, value: current, splice: undefined };
     const header = headerOf(text, scalar);
-    const value = chomp(inner.text, header.chomping);
-    const [start, end] = scalar.range;
-    const raw = text.slice(start, end);
+    const [, end] = scalar.range;
+    const raw = text.slice(header.end, end);
     const eol = text.includes('\r\n') ? '\r\n' : '\n';
-    const indent = ' '.repeat(contentIndent(text, scalar, current));
+    const indent = contentIndent(text, scalar, current);
+    const kept = keepLines(raw, current, inner.text, indent, header.chomping, eol);
+    if (kept)
+        return { inner, value: kept.value, splice: { start: header.end, end, text: kept.body } };
+    const value = chomp(inner.text, header.chomping);
     const lines = (value.endsWith('\n') ? value.slice(0, -1) : value).split('\n');
-    let body = lines.map((line) => (line === '' ? '' : `${indent}${line}`)).join(eol);
+    const pad = ' '.repeat(indent);
+    let body = lines.map((line) => (line === '' ? '' : `${pad}${line}`)).join(eol);
     if (raw.endsWith('\n'))
         body += eol;
     return { inner, value, splice: { start: header.end, end, text: body } };
+}
+/**
+ * The scalar's new source with every line outside the edited range as it was, byte for byte
+ * (a blank line's spaces, tabs, trailing spaces, CR): the lines the inner edit left alone at the
+ * start and the end are taken from the source, only the lines between are indented anew, and
+ * the line breaks after the last content line stay (a kept `|+` string keeps its own). Undefined
+ * when the source's lines do not read as the value's (then the whole string is re-indented).
+ */
+function keepLines(raw, current, next, indent, chomping, eol) {
+    const body = (value) => value.replace(/\n+$/, '');
+    const before = body(current);
+    const after = body(next);
+    if (before === '' || after === '')
+        return undefined;
+    const old = before.split('\n');
+    const now = after.split('\n');
+    const source = raw.split('\n');
+    if (source.length <= old.length)
+        return undefined;
+    const pad = ' '.repeat(indent);
+    const reads = (line) => {
+        const bare = line.endsWith('\r') ? line.slice(0, -1) : line;
+        if (/^ *$/.test(bare) && bare.length <= indent)
+            return '';
+        return bare.startsWith(pad) ? bare.slice(indent) : undefined;
+    };
+    if (!old.every((line, i) => reads(source[i]) === line))
+        return undefined;
+    let head = 0;
+    while (head < old.length && head < now.length && old[head] === now[head])
+        head++;
+    let tail = 0;
+    while (tail < old.length - head &&
+        tail < now.length - head &&
+        old[old.length - 1 - tail] === now[now.length - 1 - tail])
+        tail++;
+    const cr = eol === '\r\n' ? '\r' : '';
+    const changed = now
+        .slice(head, now.length - tail)
+        .map((line) => (line === '' ? cr : `${pad}${line}${cr}`));
+    const lines = [...source.slice(0, head), ...changed, ...source.slice(old.length - tail)];
+    // The line breaks after the content are the source's: a kept string keeps its own.
+    const trailing = current.slice(before.length);
+    const value = chomping === '+' ? after + trailing : chomp(`${after}\n`, chomping);
+    return { body: lines.join('\n'), value };
 }
 function requireLiteral(text, node, display, where) {
     const line = lineOf(text, node?.range?.[0] ?? 0);
@@ -82911,12 +82962,21 @@ function lineIndent(text, offset) {
  * inside it. An Application that only names valueFiles is refused (the link belongs in that
  * file: no new valuesObject behind the team's back), and so are helm.parameters on the same keys
  * (they override every values source).
+ *
+ * A chart source is one with `chart`, a `helm` block, or a `path` to a chart: a folder with a
+ * Chart.yaml, as Argo CD detects Helm. The path is read in this checkout: the source's repoURL is
+ * assumed to be the repository being edited. Such a source, like a chart source without a helm
+ * block, gets `helm.valuesObject` created: it has no values the team keeps elsewhere (valueFiles
+ * are refused), just as Flux's spec.values is created when missing.
  */
 
-function targetsOfApplication(data, doc, name, namespace) {
+
+
+function targetsOfApplication(data, doc, name, namespace, root) {
     const spec = isObject(data.spec) ? data.spec : {};
+    const of = { doc, name, namespace, root };
     if (isObject(spec.source)) {
-        const one = sourceTarget(spec.source, ['spec', 'source'], doc, name, namespace, undefined);
+        const one = sourceTarget(spec.source, ['spec', 'source'], of, undefined);
         if (!one)
             return notChart(name);
         return 'site' in one ? [one] : one;
@@ -82932,7 +82992,7 @@ function targetsOfApplication(data, doc, name, namespace) {
             : typeof source.path === 'string'
                 ? source.path
                 : `sources[${i}]`;
-        const target = sourceTarget(source, ['spec', 'sources', i], doc, name, namespace, part);
+        const target = sourceTarget(source, ['spec', 'sources', i], of, part);
         if (target)
             targets.push(target);
     });
@@ -82943,16 +83003,19 @@ function targetsOfApplication(data, doc, name, namespace) {
 }
 function notChart(name) {
     return {
-        problem: `is an Argo CD Application (${name}) without a Helm chart source (spec.source or spec.sources[] with chart or helm)`,
+        problem: `is an Argo CD Application (${name}) without a Helm chart source (spec.source or spec.sources[] with chart, helm, or a path to a folder with a Chart.yaml in this checkout)`,
         fix: 'Point values-file at the Application that installs the chart, or at the values file its helm.valueFiles names.',
     };
 }
-function sourceTarget(source, at, doc, name, namespace, part) {
+function sourceTarget(source, at, of, part) {
+    const { doc, name, namespace } = of;
     const helm = isObject(source.helm) ? source.helm : undefined;
-    if (typeof source.chart !== 'string' && !helm)
+    const chartDir = helm || typeof source.chart === 'string' ? undefined : chartPath(source, of.root);
+    if (typeof source.chart !== 'string' && !helm && !chartDir)
         return undefined;
     const where = `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
-    const base = { doc, kind: 'Application', name, namespace, part, chart: chartOf(source, name) };
+    const chart = chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name);
+    const base = { doc, kind: 'Application', name, namespace, part, chart };
     const refuse = (key) => parametersOverride(helm?.parameters, key, where);
     if (helm && helm.valuesObject !== undefined)
         return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
@@ -82965,6 +83028,23 @@ function sourceTarget(source, at, doc, name, namespace, part) {
             fix: `Point values-file at that file (${files[files.length - 1]}, the last one wins) instead of the Application.`,
         };
     return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
+}
+/**
+ * A source with only a `path` (no chart, no helm block) is a chart source when that folder of
+ * the checkout holds a Chart.yaml and no other tool is named (Argo CD's own detection): its
+ * absolute path, else undefined. A path leaving the checkout is no chart of it.
+ */
+function chartPath(source, root) {
+    if (typeof source.path !== 'string' || source.path.trim() === '')
+        return undefined;
+    if (['kustomize', 'directory', 'plugin'].some((tool) => source[tool] !== undefined))
+        return undefined;
+    const top = (0,external_node_path_.resolve)(root);
+    const dir = (0,external_node_path_.resolve)(top, source.path.replace(/^\/+/, ''));
+    const rel = (0,external_node_path_.relative)(top, dir);
+    if (rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel))
+        return undefined;
+    return (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml')) ? dir : undefined;
 }
 function chartOf(source, name) {
     const version = typeof source.targetRevision === 'string' ? source.targetRevision : undefined;
@@ -83014,8 +83094,11 @@ const SUPPORTED_KINDS = 'a Flux HelmRelease, an Argo CD Application, a kustomize
 /** `v1`, `apps/v1`, `helm.toolkit.fluxcd.io/v2beta1`. */
 const API_VERSION = /^(?:([a-z0-9]([a-z0-9.-]*[a-z0-9])?)\/)?v\d+(?:(?:alpha|beta)\d+)?$/;
 const KUSTOMIZATION_FILES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
-/** Classifies one document of `file` (its path, for the kustomization name rule). */
-function classify(doc, index, file) {
+/**
+ * Classifies one document of `file` (its path, for the kustomization name rule); `root` is the
+ * checkout, where an Argo CD source's chart path is read.
+ */
+function classify(doc, index, file, root) {
     if (doc.contents === null || ((0,dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null))
         return { kind: 'empty' };
     if (!(0,dist/* isMap */.jh)(doc.contents))
@@ -83053,7 +83136,7 @@ function classify(doc, index, file) {
         if (group === 'helm.toolkit.fluxcd.io' && type === 'HelmRelease')
             return targetsOfHelmRelease(data, index, name, namespace);
         if (group === 'argoproj.io' && type === 'Application')
-            return targetsOfApplication(data, index, name, namespace);
+            return targetsOfApplication(data, index, name, namespace, root);
         if (group === 'argoproj.io' && type === 'ApplicationSet')
             return {
                 problem: 'is an Argo CD ApplicationSet: its Applications are generated from templates, and an edit there would reach every generated Application, or none',
@@ -83227,6 +83310,7 @@ function targetsOfConfigMap(data, doc, type, name, namespace) {
 
 
 
+
 /**
  * The targets of a file: undefined for a plain values file (no manifest in it), else the chosen
  * ones. Refuses before anything is sent: no target, several and no choice, a choice matching
@@ -83235,7 +83319,8 @@ function targetsOfConfigMap(data, doc, type, name, namespace) {
 function chooseTargets(text, file, selectors, valuesKey) {
     const mine = selectors.filter((s) => s.file === undefined || s.file === file.path);
     const docs = parseDocuments(text, file.display);
-    const classes = docs.map((doc, i) => classify(doc, i, file.path));
+    const root = file.root ?? (0,external_node_path_.dirname)(file.path);
+    const classes = docs.map((doc, i) => classify(doc, i, file.path, root));
     const full = classes.filter((c) => c.kind !== 'empty');
     const plain = full.every((c) => c.kind === 'values');
     if (plain) {
@@ -88470,9 +88555,10 @@ function middle(a, b) {
 /**
  * Reads and checks the values file: valid YAML, one document with a mapping at the top (or
  * manifests, of which `selectors` choose the targets), and a path to the values (`at`, the
- * values-key) that can be written. A missing file reads as a new, empty one.
+ * values-key) that can be written. A missing file reads as a new, empty one. `root` is the
+ * checkout (where an Argo CD source's chart path is read).
  */
-async function readValuesFile(path, display, at = STATIC_EXPORT, selectors = []) {
+async function readValuesFile(path, display, at = STATIC_EXPORT, selectors = [], root) {
     let target = path;
     let info;
     try {
@@ -88504,7 +88590,7 @@ async function readValuesFile(path, display, at = STATIC_EXPORT, selectors = [])
     if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) {
         throw fileError(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
     }
-    const targets = checkFile(text, { path, display }, at, selectors);
+    const targets = checkFile(text, { path, display, root }, at, selectors);
     return { path: target, display, exists: true, text, mode: info.mode & 0o7777, targets };
 }
 /**
@@ -88612,8 +88698,8 @@ function valuesDisplay(inputs) {
 async function checkValuesFilesFirst(run) {
     const { inputs, reporter } = run;
     const seen = [];
-    for (const { path, display } of inputs.valuesFiles) {
-        const before = await readValuesFile(path, display, inputs.valuesKey, inputs.valuesDocuments);
+    for (const { path, display, root } of inputs.valuesFiles) {
+        const before = await readValuesFile(path, display, inputs.valuesKey, inputs.valuesDocuments, root);
         refuseSameFile(seen, before);
         seen.push(before);
         const labels = before.targets?.map((t) => t.label).join(', ');
@@ -88660,7 +88746,7 @@ function writeValues(run, job, bundle) {
 }
 async function planFile(run, file, bundle) {
     const { inputs, reporter } = run;
-    const current = await readValuesFile(file.path, file.display, inputs.valuesKey, inputs.valuesDocuments);
+    const current = await readValuesFile(file.path, file.display, inputs.valuesKey, inputs.valuesDocuments, file.root);
     const plan = planFileEdit(current.text, file, { enabled: true, bundleUrl: bundle.bundleUrl, version: inputs.version }, inputs.valuesKey, inputs.valuesDocuments);
     for (const notice of plan.notices)
         reporter.notice(notice);
@@ -89413,7 +89499,7 @@ function plannedText(inputs, file, current, link) {
 async function currentTexts(inputs) {
     const texts = new Map();
     for (const file of inputs.valuesFiles) {
-        const current = await readValuesFile(file.path, file.display, inputs.valuesKey, inputs.valuesDocuments);
+        const current = await readValuesFile(file.path, file.display, inputs.valuesKey, inputs.valuesDocuments, file.root);
         texts.set(file.path, current.exists ? current.text : '');
     }
     return texts;
