@@ -87273,7 +87273,12 @@ async function readArchiveFiles(path, want) {
         parser.on('end', resolve);
         parser.on('error', resolve);
     });
-    const stream = (0,external_node_fs_namespaceObject.createReadStream)(path).pipe((0,external_node_zlib_.createGunzip)());
+    const file = (0,external_node_fs_namespaceObject.createReadStream)(path);
+    const stream = (0,external_node_zlib_.createGunzip)();
+    // pipe() does not pass a read error on: without this, a file that cannot be read (gone, a
+    // folder) would leave the gunzip stream open and the loop below waiting for ever.
+    file.on('error', (error) => stream.destroy(error));
+    file.pipe(stream);
     try {
         for await (const chunk of stream) {
             parser.write(chunk);
@@ -87282,6 +87287,7 @@ async function readArchiveFiles(path, want) {
         }
     }
     finally {
+        file.destroy();
         stream.destroy();
     }
     if (!failure) {

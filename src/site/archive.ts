@@ -80,13 +80,19 @@ export async function readArchiveFiles(
     parser.on('end', resolve);
     parser.on('error', resolve);
   });
-  const stream = createReadStream(path).pipe(createGunzip());
+  const file = createReadStream(path);
+  const stream = createGunzip();
+  // pipe() does not pass a read error on: without this, a file that cannot be read (gone, a
+  // folder) would leave the gunzip stream open and the loop below waiting for ever.
+  file.on('error', (error) => stream.destroy(error));
+  file.pipe(stream);
   try {
     for await (const chunk of stream) {
       parser.write(chunk as Buffer);
       if (failure || ended) break;
     }
   } finally {
+    file.destroy();
     stream.destroy();
   }
   if (!failure) {

@@ -57,6 +57,13 @@ describe('readArchiveFiles', () => {
     expect(files.get('site/guides/b.html')!.toString()).toBe('B'.repeat(513));
   });
 
+  it('a bundle file that cannot be read fails the read at once, instead of waiting for ever', async () => {
+    const gone = join(tmpdir(), `no-bundle-${process.pid}.tar.gz`);
+    await expect(readArchiveFiles(gone, () => true)).rejects.toThrow(/ENOENT/);
+    // A folder where the file should be: EISDIR, also passed on.
+    await expect(readArchiveFiles(tmpdir(), () => true)).rejects.toThrow(/EISDIR/);
+  });
+
   it('reads what GNU tar writes: long names (over 100 bytes) and a ./ prefix', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gnutar-'));
     const deep = `docs/${'section-'.repeat(16)}/page`;
