@@ -6,6 +6,7 @@
 import { isMap, parseAllDocuments, parseDocument, type Document } from 'yaml';
 import { fileError, PARSE, STATIC_EXPORT, TO_JS, type KeyPath } from './file.js';
 import { describeNode, isEmpty, lineOf, walkPath } from './path.js';
+import { columnOf } from './source.js';
 import { firstDuplicateKey } from './unique.js';
 
 /** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
@@ -65,7 +66,8 @@ export function parseDocuments(text: string, display: string): Document[] {
     }
     const duplicate = firstDuplicateKey(doc);
     if (duplicate) {
-      const { line, col } = lineAndColumn(text, duplicate.range?.[0] ?? 0);
+      const line = lineOf(text, duplicate.range?.[0] ?? 0);
+      const col = columnOf(text, duplicate) + 1;
       throw fileError(
         display,
         `is not valid YAML at line ${line}, column ${col} (${display}:${line}:${col}): Map keys must be unique`,
@@ -74,10 +76,4 @@ export function parseDocuments(text: string, display: string): Document[] {
     }
   }
   return docs;
-}
-
-/** The 1-based line and column of an offset in the text. */
-function lineAndColumn(text: string, offset: number): { line: number; col: number } {
-  const before = text.slice(0, offset);
-  return { line: lineOf(text, offset), col: offset - before.lastIndexOf('\n') };
 }
