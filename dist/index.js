@@ -71810,6 +71810,7 @@ function firstDuplicateKey(doc) {
 
 
 
+
 /** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
 function checkValues(text, display, at = STATIC_EXPORT) {
     const doc = singleDocument(text, display);
@@ -71851,16 +71852,12 @@ function parseDocuments(text, display) {
         }
         const duplicate = firstDuplicateKey(doc);
         if (duplicate) {
-            const { line, col } = lineAndColumn(text, duplicate.range?.[0] ?? 0);
+            const line = lineOf(text, duplicate.range?.[0] ?? 0);
+            const col = columnOf(text, duplicate) + 1;
             throw fileError(display, `is not valid YAML at line ${line}, column ${col} (${display}:${line}:${col}): Map keys must be unique`, 'Fix the file, or delete it to start a new one.');
         }
     }
     return docs;
-}
-/** The 1-based line and column of an offset in the text. */
-function lineAndColumn(text, offset) {
-    const before = text.slice(0, offset);
-    return { line: lineOf(text, offset), col: offset - before.lastIndexOf('\n') };
 }
 
 // EXTERNAL MODULE: external "node:util"
