@@ -7,13 +7,12 @@
  * checked by parsing the result: its data must equal the old data but for those keys.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { isMap, isScalar, parseDocument } from 'yaml';
+import { isMap, isScalar } from 'yaml';
 import type { Document, Node as YamlNode, Pair, YAMLMap } from 'yaml';
-import { checkValues } from './check.js';
+import { checkValues, readBackDocuments } from './check.js';
 import {
   fileError,
   KEYS,
-  PARSE,
   STATIC_EXPORT,
   TO_JS,
   type EditPlan,
@@ -42,7 +41,6 @@ import {
   replaceScalar,
 } from './source.js';
 import { mostUsedQuote, readsBack } from './style.js';
-import { firstDuplicateKey } from './unique.js';
 
 /**
  * Plans the edit: returns the new text (unchanged when the values are already there). Pure: it
@@ -203,9 +201,8 @@ function addKeys(edit: Edit, block: YAMLMap, missing: Key[], allRemoved: boolean
 function verify(before: Document, after: string, edit: Edit, kept?: KeptVersion): void {
   const expected = (before.toJS(TO_JS) ?? {}) as Record<string, unknown>;
   setBlock(blockOf(expected, edit.at), edit, kept);
-  const doc = parseDocument(after, PARSE);
-  const actual: unknown =
-    doc.errors.length === 0 && !firstDuplicateKey(doc) ? doc.toJS(TO_JS) : undefined;
+  const docs = readBackDocuments(after, edit.display);
+  const actual: unknown = docs?.length === 1 ? docs[0]!.toJS(TO_JS) : undefined;
   if (!isDeepStrictEqual(actual, expected)) throw unsafeEdit(edit);
 }
 

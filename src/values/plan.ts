@@ -8,7 +8,7 @@ import { parseDocument } from 'yaml';
 import type { Selector } from './choice.js';
 import { checkValues, parseDocuments } from './check.js';
 import { planValuesEdit } from './edit.js';
-import { PARSE, TO_JS, type EditPlan, type KeyPath, type StaticExportValues } from './file.js';
+import { TO_JS, type EditPlan, type KeyPath, type StaticExportValues } from './file.js';
 import { dotted, nodeAt } from './site.js';
 import {
   chartValues,
@@ -103,7 +103,12 @@ export function valuesScopes(
   const chosen = text === '' ? undefined : chooseTargets(text, file, selectors, at);
   if (!chosen)
     return [
-      { root: parseDocument(text, PARSE).contents, text, display: file.display, manifest: false },
+      {
+        root: parseDocuments(text, file.display)[0]!.contents,
+        text,
+        display: file.display,
+        manifest: false,
+      },
     ];
   const docs = parseDocuments(text, file.display);
   return chosen.map(({ target, label }) => {
@@ -138,7 +143,12 @@ export function chartValuesOf(
 ): { label: string; values: unknown }[] {
   const chosen = text === '' ? undefined : chooseTargets(text, file, selectors, at);
   if (!chosen)
-    return [{ label: file.display, values: parseDocument(text, PARSE).toJS(TO_JS) as unknown }];
+    return [
+      {
+        label: file.display,
+        values: parseDocuments(text, file.display)[0]!.toJS(TO_JS) as unknown,
+      },
+    ];
   const docs = parseDocuments(text, file.display);
   return chosen.map(({ target, label }) => ({
     label: `${file.display} (${label})`,
