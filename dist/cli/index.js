@@ -67426,9 +67426,11 @@ function parseRenderCheckMode(raw) {
 
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 /**
- * The GitHub inputs: the token both actions use (github-token, and the check of its shape), and
- * the inputs that record a publish as a GitHub deployment (environment, environment-url).
+ * The GitHub inputs: the token both actions use (github-token, and the check of its shape), the
+ * inputs that record a publish as a GitHub deployment (environment, environment-url), and the
+ * keep-alive workflow the schedule watchdog checks (keep-alive-workflow).
  */
+
 
 
 /**
@@ -67493,6 +67495,27 @@ function checkGithubToken(token) {
         throw new InputError(GithubTokenInput.name, 'contains white space or a character a GitHub token never has', 'Pass the token alone, on one line, as GitHub issued it.');
     }
     return token;
+}
+/**
+ * keep-alive-workflow: in a content publish whose link a separate keep-alive workflow renews, the
+ * schedule watchdog checks that workflow's schedule and refresh-before instead of this one's (a
+ * daily publish alone would rightly be warned that a day outlives the link).
+ */
+const KeepAliveWorkflowInput = {
+    name: 'keep-alive-workflow',
+    default: '',
+    githubOnly: true,
+};
+/** `.github/workflows/keep-alive.yml`, or undefined; a bare file name is taken from that folder. */
+function parseKeepAliveWorkflow(raw) {
+    const text = raw.trim();
+    if (text === '')
+        return undefined;
+    const file = text.includes('/') ? text.replace(/^\.\//, '') : `.github/workflows/${text}`;
+    if (!/^\.github\/workflows\/[^/\\\s]+\.ya?ml$/.test(file)) {
+        throw new InputError(KeepAliveWorkflowInput.name, `("${text_printable(text)}") names no workflow file`, 'Give the file of the workflow that runs this action with refresh-before, e.g. .github/workflows/keep-alive.yml (or keep-alive.yml).');
+    }
+    return file;
 }
 
 ;// CONCATENATED MODULE: ./src/site/inputs.ts
@@ -67859,6 +67882,7 @@ const PUBLISH_INPUTS = [
     ExportInputs.DryRun,
     RenderCheckInput,
     ExportInputs.RefreshBefore,
+    KeepAliveWorkflowInput,
     ...Object.values(HelmInputs),
     ...Object.values(VerifyInputs),
     ...Object.values(DeploymentInputs),
@@ -67888,6 +67912,7 @@ function parsePublishInputs(read, workspace) {
     const dryRun = inputs_parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
     const renderCheck = parseRenderCheckMode(get(RenderCheckInput));
     const refreshBeforeMs = parseRefreshBefore(get(ExportInputs.RefreshBefore), bundleUrl);
+    const keepAliveWorkflow = parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings);
     const helm = parseHelmInputs(get, warnings);
     const verify = parseVerifyInputs(get, warnings);
     const deployment = parseDeploymentInputs(get, verify?.url.href ?? (domain && `https://${domain}`), warnings);
@@ -67907,6 +67932,7 @@ function parsePublishInputs(read, workspace) {
             dryRun,
             renderCheck,
             refreshBeforeMs,
+            ...(keepAliveWorkflow && { keepAliveWorkflow }),
             helm,
             verify,
             deployment,
@@ -68009,6 +68035,20 @@ function parseRefreshBefore(raw, bundleUrl) {
         throw new InputError(ExportInputs.RefreshBefore.name, 'is set together with bundle-url', 'The link in bundle-url is your own to keep alive (it is published as it is); remove refresh-before.');
     }
     return parseDurationInput(ExportInputs.RefreshBefore.name, raw, 60_000, MAX_REFRESH_BEFORE_MS);
+}
+/** keep-alive-workflow, in a content publish: not in the keep-alive itself, moot with bundle-url. */
+function parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings) {
+    const file = parseKeepAliveWorkflow(get(KeepAliveWorkflowInput));
+    if (!file)
+        return undefined;
+    if (refreshBeforeMs !== undefined) {
+        throw new InputError(KeepAliveWorkflowInput.name, 'is set together with refresh-before', "A run with refresh-before is the keep-alive, and the watchdog checks its own workflow's schedule. Name the keep-alive's workflow file in the content publish, and remove keep-alive-workflow here.");
+    }
+    if (bundleUrl) {
+        warnings.push('Input "keep-alive-workflow" is ignored because bundle-url is given: the schedule is not checked for your own link.');
+        return undefined;
+    }
+    return file;
 }
 
 ;// CONCATENATED MODULE: ./src/shared/secrets.ts
@@ -68468,6 +68508,7 @@ const ACTION_TEXT = {
         'dry-run': 'Do everything except change files; print the values diff that would be written.',
         'render-check': "Before anything is sent, render the chart with helm template and a placeholder link written at values-key, and refuse unless the vendor chart's output holds it. auto checks where the chart is in reach (helm-release with helm-chart, or a Chart.yaml beside the values file) and reports the others as skipped; required also fails on a skip; off turns the check off.",
         'refresh-before': "Keep-alive: a duration such as 6h. The run first reads the link the pods use (with helm-release, the deployed release's values; otherwise the values files at values-key) and its expiry from the link itself; if it lives longer than this, it does nothing (no request, no write, no rollout; skipped is true). Otherwise it publishes a fresh link: from the export job the link's path names (no new export), or a new export keeping the deployed version. Not with bundle-url. Empty: every run publishes.",
+        'keep-alive-workflow': "In a content publish whose link another workflow keeps alive (with refresh-before): that workflow's file, e.g. .github/workflows/keep-alive.yml. The schedule watchdog then checks its schedule and refresh-before instead of this workflow's, and warns if it cannot read them. Not with refresh-before.",
         'helm-release': 'Helm release name. When set, `helm upgrade --install` rolls the chart out with the updated values file (helm must be on PATH, e.g. from azure/setup-helm).',
         'helm-chart': 'Chart reference (repo/chart, an oci:// reference, or a local path).',
         'helm-namespace': 'Kubernetes namespace (passed as --namespace, with --create-namespace).',
@@ -68850,7 +68891,7 @@ function commandHelp(command) {
         '',
         ...(command.githubOnly.length > 0
             ? [
-                wrap(`Not available here: ${command.githubOnly.join(', ')}. They work with GitHub itself (a deployment record, comments on a pull request), which only a GitHub Actions run can do.`, ''),
+                wrap(`Not available here: ${command.githubOnly.join(', ')}. They work with GitHub itself (a deployment record, comments on a pull request, the workflow files of a run), which only a GitHub Actions run can do.`, ''),
                 '',
             ]
             : []),
@@ -82459,8 +82500,37 @@ function singleDocument(text, display) {
     }
     return docs[0] ?? (0,dist/* parseDocument */.Tp)(text, PARSE);
 }
+/**
+ * The documents of the last few texts read. A run reads the same text in several places (the
+ * check, the choice of targets, the edit's plan and read-back, the render check), and parsing a
+ * values file of a few hundred kilobytes takes about half a second: a 300 KB file was parsed
+ * seven times in one run. Keyed by the whole text, so an edited text is parsed afresh. Nothing
+ * that receives these Documents changes them (edits are made on the text, by splices); a caller
+ * that needs to change one must parse its own.
+ */
+const recent = new Map();
+const RECENT = 8;
 /** Every document of the text, none with an error (else the line and column of the first). */
 function parseDocuments(text, display) {
+    const known = recent.get(text);
+    if (known)
+        return known;
+    const docs = checkedDocuments(text, display);
+    recent.set(text, docs);
+    if (recent.size > RECENT)
+        recent.delete(recent.keys().next().value);
+    return docs;
+}
+/** The documents of an edited text as read back, or undefined if it is not valid YAML. */
+function readBackDocuments(text, display) {
+    try {
+        return parseDocuments(text, display);
+    }
+    catch {
+        return undefined;
+    }
+}
+function checkedDocuments(text, display) {
     const docs = (0,dist/* parseAllDocuments */.hR)(text, PARSE);
     // An empty stream (nothing but comments or white space) is not an array.
     if (!Array.isArray(docs))
@@ -82615,7 +82685,6 @@ function newPairs(edit, keys, inFlow) {
 
 
 
-
 /**
  * Plans the edit: returns the new text (unchanged when the values are already there). Pure: it
  * neither reads nor writes a file. `at` is where the block lives (`staticExport` at the top).
@@ -82747,8 +82816,8 @@ function addKeys(edit, block, missing, allRemoved) {
 function verify(before, after, edit, kept) {
     const expected = (before.toJS(TO_JS) ?? {});
     setBlock(blockOf(expected, edit.at), edit, kept);
-    const doc = (0,dist/* parseDocument */.Tp)(after, PARSE);
-    const actual = doc.errors.length === 0 && !firstDuplicateKey(doc) ? doc.toJS(TO_JS) : undefined;
+    const docs = readBackDocuments(after, edit.display);
+    const actual = docs?.length === 1 ? docs[0].toJS(TO_JS) : undefined;
     if (!(0,external_node_util_.isDeepStrictEqual)(actual, expected))
         throw unsafeEdit(edit);
 }
@@ -83307,7 +83376,6 @@ function targetsOfConfigMap(data, doc, type, name, namespace) {
 
 
 
-
 /**
  * The targets of a file: undefined for a plain values file (no manifest in it), else the chosen
  * ones. Refuses before anything is sent: no target, several and no choice, a choice matching
@@ -83489,10 +83557,8 @@ function planManifestEdits(text, file, chosen, values, valuesKey) {
  * before and after the edited document unchanged, and the edited one the intended data.
  */
 function verifyDocuments(before, docs, index, after, edit, expect) {
-    const again = (0,dist/* parseAllDocuments */.hR)(after, PARSE);
-    const read = Array.isArray(again) ? again : [];
+    const read = readBackDocuments(after, edit.display) ?? [];
     const ok = read.length === docs.length &&
-        read.every((doc) => doc.errors.length === 0 && !firstDuplicateKey(doc)) &&
         before.slice(0, target_span(docs[index])[0]) === after.slice(0, target_span(read[index])[0]) &&
         rest(before, docs, index) === rest(after, read, index) &&
         docs.every((doc, i) => i === index || (0,external_node_util_.isDeepStrictEqual)(doc.toJS(TO_JS), read[i].toJS(TO_JS)));
@@ -83580,7 +83646,12 @@ function valuesScopes(text, file, at, selectors) {
     const chosen = text === '' ? undefined : chooseTargets(text, file, selectors, at);
     if (!chosen)
         return [
-            { root: (0,dist/* parseDocument */.Tp)(text, PARSE).contents, text, display: file.display, manifest: false },
+            {
+                root: parseDocuments(text, file.display)[0].contents,
+                text,
+                display: file.display,
+                manifest: false,
+            },
         ];
     const docs = parseDocuments(text, file.display);
     return chosen.map(({ target, label }) => {
@@ -83609,7 +83680,12 @@ function valuesScopes(text, file, at, selectors) {
 function chartValuesOf(text, file, at, selectors) {
     const chosen = text === '' ? undefined : chooseTargets(text, file, selectors, at);
     if (!chosen)
-        return [{ label: file.display, values: (0,dist/* parseDocument */.Tp)(text, PARSE).toJS(TO_JS) }];
+        return [
+            {
+                label: file.display,
+                values: parseDocuments(text, file.display)[0].toJS(TO_JS),
+            },
+        ];
     const docs = parseDocuments(text, file.display);
     return chosen.map(({ target, label }) => ({
         label: `${file.display} (${label})`,
@@ -87759,7 +87835,12 @@ async function readSchedule(context) {
         return {
             none: `GITHUB_WORKFLOW_REF ("${text_printable(context.workflowRef)}") names no workflow file`,
         };
-    const root = (0,external_node_path_.resolve)(context.workspace);
+    const read = await readWorkflow(context.workspace, file);
+    return 'none' in read ? read : { file, crons: read.crons };
+}
+/** A workflow file of the checked-out repository: its crons (none: an empty list) and its data. */
+async function readWorkflow(workspace, file) {
+    const root = (0,external_node_path_.resolve)(workspace);
     const path = (0,external_node_path_.resolve)(root, file);
     const rel = (0,external_node_path_.relative)(root, path);
     if (rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel))
@@ -87790,8 +87871,38 @@ async function readSchedule(context) {
         : [];
     if (crons.length === 0)
         return { none: `${file} has no on.schedule` };
-    return { file, crons };
+    return { crons, workflow };
 }
+/**
+ * The keep-alive workflow that a content publish names: its crons, and the `refresh-before` its
+ * steps pass (`jobs.<id>.steps[].with`). A value written as an expression cannot be read here.
+ */
+async function readKeepAlive(workspace, file) {
+    const read = await readWorkflow(workspace, file);
+    if ('none' in read)
+        return read;
+    const jobs = read.workflow.jobs;
+    const values = [];
+    for (const job of Object.values(isRecord(jobs) ? jobs : {})) {
+        const steps = isRecord(job) && Array.isArray(job.steps) ? job.steps : [];
+        for (const step of steps) {
+            const inputs = isRecord(step) && isRecord(step.with) ? step.with : {};
+            const value = inputs['refresh-before'];
+            if (typeof value === 'string' && value.trim() !== '')
+                values.push(value.trim());
+        }
+    }
+    if (values.length === 0)
+        return { none: `${file} has no step with refresh-before` };
+    const unreadable = values.find((value) => parseDuration(value) === undefined);
+    if (unreadable !== undefined)
+        return {
+            none: `the refresh-before of ${file} ('${text_printable(unreadable)}') is not a duration the watchdog can read (an expression is only known when that workflow runs)`,
+        };
+    const refreshBeforeMs = Math.min(...values.map((value) => parseDuration(value)));
+    return { file, crons: read.crons, refreshBeforeMs };
+}
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** The scheduled runs of one cron from `now`: through the horizon, and at least two. */
 function runTimes(cron, now) {
     if (cron.split(/\s+/).length !== 5)
@@ -88888,6 +88999,9 @@ async function watchLifetime(run, bundle) {
     }
     const now = run.clock.now();
     const lifetime = Date.parse(bundle.expiresAt) - now;
+    const keptAliveBy = run.inputs.keepAliveWorkflow;
+    if (keptAliveBy && workflow)
+        return watchKeepAlive(run, bundle.expiresAt, await readKeepAlive(workflow.workspace, keptAliveBy));
     const schedule = workflow ? await readSchedule(workflow) : { none: 'not on a runner' };
     if ('none' in schedule) {
         reporter.debug(`Schedule watchdog: nothing to check (${schedule.none}).`);
@@ -88917,6 +89031,33 @@ async function watchLifetime(run, bundle) {
         return;
     }
     reporter.debug(`Schedule watchdog: ${schedule.file} runs at least every ${formatSpan(gap.ms)}, within the link's lifetime of ${formatSpan(lifetime)}.`);
+}
+/**
+ * A content publish whose link another workflow keeps alive (keep-alive-workflow): that
+ * workflow's schedule and refresh-before are held to the keep-alive's rule. A file that cannot be
+ * read is a warning, not a debug line: a misspelt name must not silence the watchdog.
+ */
+function watchKeepAlive(run, expiresAt, keepAlive) {
+    const { reporter } = run;
+    if ('none' in keepAlive) {
+        reporter.warning(`keep-alive-workflow: ${keepAlive.none}, so the schedule that keeps the bundle link alive (it expires ${expiresAt}) is not checked. Check the file name, check the repository out before this step, and give refresh-before in that workflow as a duration such as 6h.`);
+        return;
+    }
+    const now = run.clock.now();
+    const lifetime = Date.parse(expiresAt) - now;
+    const { gap, unreadable } = longestGap(keepAlive.crons, now);
+    if (unreadable.length > 0)
+        reporter.debug(`Schedule watchdog: cron ${unreadable.join(', ')} of ${keepAlive.file} skipped.`);
+    if (!gap) {
+        reporter.warning(`keep-alive-workflow: ${keepAlive.file} has no cron the watchdog can read, so the schedule that keeps the bundle link alive is not checked.`);
+        return;
+    }
+    const refreshBefore = keepAlive.refreshBeforeMs;
+    if (!keepAliveHolds(gap.ms, refreshBefore, lifetime)) {
+        reporter.warning(keepAliveWarning(keepAlive, gap, refreshBefore, lifetime, expiresAt));
+        return;
+    }
+    reporter.debug(`Schedule watchdog: the link is kept alive by ${keepAlive.file}, which runs at least every ${formatSpan(gap.ms)} and replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`);
 }
 
 ;// CONCATENATED MODULE: ./src/publish/mirror.ts

@@ -1,8 +1,10 @@
 /**
- * The GitHub inputs: the token both actions use (github-token, and the check of its shape), and
- * the inputs that record a publish as a GitHub deployment (environment, environment-url).
+ * The GitHub inputs: the token both actions use (github-token, and the check of its shape), the
+ * inputs that record a publish as a GitHub deployment (environment, environment-url), and the
+ * keep-alive workflow the schedule watchdog checks (keep-alive-workflow).
  */
 import { InputError } from '../shared/errors.js';
+import { printable } from '../shared/text.js';
 import { parseHttpUrlInput, type InputGetter, type InputSpec } from '../shared/inputs.js';
 
 /**
@@ -102,4 +104,30 @@ export function checkGithubToken(token: string): string {
     );
   }
   return token;
+}
+
+/**
+ * keep-alive-workflow: in a content publish whose link a separate keep-alive workflow renews, the
+ * schedule watchdog checks that workflow's schedule and refresh-before instead of this one's (a
+ * daily publish alone would rightly be warned that a day outlives the link).
+ */
+export const KeepAliveWorkflowInput = {
+  name: 'keep-alive-workflow',
+  default: '',
+  githubOnly: true,
+} as const satisfies InputSpec;
+
+/** `.github/workflows/keep-alive.yml`, or undefined; a bare file name is taken from that folder. */
+export function parseKeepAliveWorkflow(raw: string): string | undefined {
+  const text = raw.trim();
+  if (text === '') return undefined;
+  const file = text.includes('/') ? text.replace(/^\.\//, '') : `.github/workflows/${text}`;
+  if (!/^\.github\/workflows\/[^/\\\s]+\.ya?ml$/.test(file)) {
+    throw new InputError(
+      KeepAliveWorkflowInput.name,
+      `("${printable(text)}") names no workflow file`,
+      'Give the file of the workflow that runs this action with refresh-before, e.g. .github/workflows/keep-alive.yml (or keep-alive.yml).',
+    );
+  }
+  return file;
 }

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { CronExpressionParser } from 'cron-parser';
 import { parse } from 'yaml';
-import { formatSpan } from '../shared/duration.js';
+import { formatSpan, parseDuration } from '../shared/duration.js';
 import { printable } from '../shared/text.js';
 
 export interface WorkflowContext {
@@ -53,7 +53,16 @@ export async function readSchedule(
     return {
       none: `GITHUB_WORKFLOW_REF ("${printable(context.workflowRef)}") names no workflow file`,
     };
-  const root = resolve(context.workspace);
+  const read = await readWorkflow(context.workspace, file);
+  return 'none' in read ? read : { file, crons: read.crons };
+}
+
+/** A workflow file of the checked-out repository: its crons (none: an empty list) and its data. */
+async function readWorkflow(
+  workspace: string,
+  file: string,
+): Promise<{ crons: string[]; workflow: unknown } | { none: string }> {
+  const root = resolve(workspace);
   const path = resolve(root, file);
   const rel = relative(root, path);
   if (rel.startsWith('..') || isAbsolute(rel)) return { none: `${file} is outside the workspace` };
@@ -80,8 +89,47 @@ export async function readSchedule(
         .map((cron) => cron.trim())
     : [];
   if (crons.length === 0) return { none: `${file} has no on.schedule` };
-  return { file, crons };
+  return { crons, workflow };
 }
+
+/** A keep-alive named by keep-alive-workflow: its schedule and the refresh-before of its steps. */
+export interface KeepAliveSchedule extends WorkflowSchedule {
+  /** The shortest refresh-before of its steps (the smallest window decides). */
+  refreshBeforeMs: number;
+}
+
+/**
+ * The keep-alive workflow that a content publish names: its crons, and the `refresh-before` its
+ * steps pass (`jobs.<id>.steps[].with`). A value written as an expression cannot be read here.
+ */
+export async function readKeepAlive(
+  workspace: string,
+  file: string,
+): Promise<KeepAliveSchedule | { none: string }> {
+  const read = await readWorkflow(workspace, file);
+  if ('none' in read) return read;
+  const jobs = (read.workflow as { jobs?: unknown }).jobs;
+  const values: string[] = [];
+  for (const job of Object.values(isRecord(jobs) ? jobs : {})) {
+    const steps = isRecord(job) && Array.isArray(job.steps) ? (job.steps as unknown[]) : [];
+    for (const step of steps) {
+      const inputs = isRecord(step) && isRecord(step.with) ? step.with : {};
+      const value = inputs['refresh-before'];
+      if (typeof value === 'string' && value.trim() !== '') values.push(value.trim());
+    }
+  }
+  if (values.length === 0) return { none: `${file} has no step with refresh-before` };
+  const unreadable = values.find((value) => parseDuration(value) === undefined);
+  if (unreadable !== undefined)
+    return {
+      none: `the refresh-before of ${file} ('${printable(unreadable)}') is not a duration the watchdog can read (an expression is only known when that workflow runs)`,
+    };
+  const refreshBeforeMs = Math.min(...values.map((value) => parseDuration(value)!));
+  return { file, crons: read.crons, refreshBeforeMs };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The scheduled runs of one cron from `now`: through the horizon, and at least two. */
 function runTimes(cron: string, now: number): number[] {

@@ -13,8 +13,10 @@ import {
   type ServiceInputs,
 } from '../api/inputs.js';
 import {
-  parseDeploymentInputs,
   DeploymentInputs,
+  KeepAliveWorkflowInput,
+  parseDeploymentInputs,
+  parseKeepAliveWorkflow,
   type DeploymentSettings,
 } from '../github/inputs.js';
 import type { HelmRollout } from '../helm/helm.js';
@@ -71,6 +73,7 @@ export const PUBLISH_INPUTS: readonly InputSpec[] = [
   ExportInputs.DryRun,
   RenderCheckInput,
   ExportInputs.RefreshBefore,
+  KeepAliveWorkflowInput,
   ...Object.values(HelmInputs),
   ...Object.values(VerifyInputs),
   ...Object.values(DeploymentInputs),
@@ -87,6 +90,8 @@ export interface PublishInputs extends ServiceInputs {
   jobFromLink?: boolean;
   /** refresh-before: leave a deployed link alone while it lives longer than this (ms). */
   refreshBeforeMs: number | undefined;
+  /** keep-alive-workflow: the workflow whose schedule renews this link (the watchdog checks it). */
+  keepAliveWorkflow?: string;
   /** A bundle the team hosts itself: nothing is exported, this URL is published as it is. */
   bundleUrl: string | undefined;
   version: string | undefined;
@@ -145,6 +150,7 @@ export function parsePublishInputs(read: InputReader, workspace: string): Parsed
   const dryRun = parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
   const renderCheck = parseRenderCheckMode(get(RenderCheckInput));
   const refreshBeforeMs = parseRefreshBefore(get(ExportInputs.RefreshBefore), bundleUrl);
+  const keepAliveWorkflow = parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings);
   const helm = parseHelmInputs(get, warnings);
   const verify = parseVerifyInputs(get, warnings);
   const deployment = parseDeploymentInputs(
@@ -168,6 +174,7 @@ export function parsePublishInputs(read: InputReader, workspace: string): Parsed
       dryRun,
       renderCheck,
       refreshBeforeMs,
+      ...(keepAliveWorkflow && { keepAliveWorkflow }),
       helm,
       verify,
       deployment,
@@ -329,4 +336,29 @@ function parseRefreshBefore(raw: string, bundleUrl: string | undefined): number 
     );
   }
   return parseDurationInput(ExportInputs.RefreshBefore.name, raw, 60_000, MAX_REFRESH_BEFORE_MS);
+}
+
+/** keep-alive-workflow, in a content publish: not in the keep-alive itself, moot with bundle-url. */
+function parseKeptAliveBy(
+  get: (spec: InputSpec) => string,
+  refreshBeforeMs: number | undefined,
+  bundleUrl: string | undefined,
+  warnings: string[],
+): string | undefined {
+  const file = parseKeepAliveWorkflow(get(KeepAliveWorkflowInput));
+  if (!file) return undefined;
+  if (refreshBeforeMs !== undefined) {
+    throw new InputError(
+      KeepAliveWorkflowInput.name,
+      'is set together with refresh-before',
+      "A run with refresh-before is the keep-alive, and the watchdog checks its own workflow's schedule. Name the keep-alive's workflow file in the content publish, and remove keep-alive-workflow here.",
+    );
+  }
+  if (bundleUrl) {
+    warnings.push(
+      'Input "keep-alive-workflow" is ignored because bundle-url is given: the schedule is not checked for your own link.',
+    );
+    return undefined;
+  }
+  return file;
 }

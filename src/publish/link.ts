@@ -9,6 +9,8 @@ import type { ExportJob } from '../api/schemas.js';
 import {
   keepAliveHolds,
   keepAliveWarning,
+  readKeepAlive,
+  type KeepAliveSchedule,
   longestGap,
   readSchedule,
   scheduleWarning,
@@ -146,6 +148,13 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
   }
   const now = run.clock.now();
   const lifetime = Date.parse(bundle.expiresAt) - now;
+  const keptAliveBy = run.inputs.keepAliveWorkflow;
+  if (keptAliveBy && workflow)
+    return watchKeepAlive(
+      run,
+      bundle.expiresAt,
+      await readKeepAlive(workflow.workspace, keptAliveBy),
+    );
   const schedule = workflow ? await readSchedule(workflow) : { none: 'not on a runner' };
   if ('none' in schedule) {
     reporter.debug(`Schedule watchdog: nothing to check (${schedule.none}).`);
@@ -180,5 +189,45 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
   }
   reporter.debug(
     `Schedule watchdog: ${schedule.file} runs at least every ${formatSpan(gap.ms)}, within the link's lifetime of ${formatSpan(lifetime)}.`,
+  );
+}
+
+/**
+ * A content publish whose link another workflow keeps alive (keep-alive-workflow): that
+ * workflow's schedule and refresh-before are held to the keep-alive's rule. A file that cannot be
+ * read is a warning, not a debug line: a misspelt name must not silence the watchdog.
+ */
+function watchKeepAlive(
+  run: RunContext,
+  expiresAt: string,
+  keepAlive: KeepAliveSchedule | { none: string },
+): void {
+  const { reporter } = run;
+  if ('none' in keepAlive) {
+    reporter.warning(
+      `keep-alive-workflow: ${keepAlive.none}, so the schedule that keeps the bundle link alive (it expires ${expiresAt}) is not checked. Check the file name, check the repository out before this step, and give refresh-before in that workflow as a duration such as 6h.`,
+    );
+    return;
+  }
+  const now = run.clock.now();
+  const lifetime = Date.parse(expiresAt) - now;
+  const { gap, unreadable } = longestGap(keepAlive.crons, now);
+  if (unreadable.length > 0)
+    reporter.debug(
+      `Schedule watchdog: cron ${unreadable.join(', ')} of ${keepAlive.file} skipped.`,
+    );
+  if (!gap) {
+    reporter.warning(
+      `keep-alive-workflow: ${keepAlive.file} has no cron the watchdog can read, so the schedule that keeps the bundle link alive is not checked.`,
+    );
+    return;
+  }
+  const refreshBefore = keepAlive.refreshBeforeMs;
+  if (!keepAliveHolds(gap.ms, refreshBefore, lifetime)) {
+    reporter.warning(keepAliveWarning(keepAlive, gap, refreshBefore, lifetime, expiresAt));
+    return;
+  }
+  reporter.debug(
+    `Schedule watchdog: the link is kept alive by ${keepAlive.file}, which runs at least every ${formatSpan(gap.ms)} and replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`,
   );
 }

@@ -275,6 +275,67 @@ describe('schedule watchdog', () => {
     );
   });
 
+  /** A daily publish, and a keep-alive in a workflow of its own (examples/workflows). */
+  async function withKeepAlive(refreshBefore: string): Promise<string> {
+    const ws = await withWorkflow('17 3 * * *');
+    await writeFile(
+      join(ws, '.github/workflows/keep-alive.yml'),
+      `name: Keep alive\non:\n  schedule:\n    - cron: '7,37 * * * *'\njobs:\n  keep-alive:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: your-org/static-export-helm-action@v1\n        with:\n          domain: docs.example.com\n          refresh-before: ${refreshBefore}\n`,
+    );
+    return ws;
+  }
+
+  it('a daily publish kept alive by keep-alive.yml (every 30 minutes, 6h): no warning, the keep-alive is checked', async () => {
+    const s = await sim({ export: quick, bundleTtlMs: 24 * 3_600_000 });
+    const ws = await withKeepAlive('6h');
+    const alone = await runPublish(s, {
+      workspace: ws,
+      env: { GITHUB_WORKFLOW_REF: REF },
+      inputs: fast,
+    });
+    // Without the input, the daily schedule alone outlives the 24-hour link: the old warning.
+    expect(alone.stdout).toMatch(
+      /::warning::The schedule of \.github\/workflows\/publish-docs\.yml \(cron '17 3 \* \* \*', UTC\) leaves up to 1d between runs/,
+    );
+    const run = await runPublish(s, {
+      workspace: ws,
+      env: { GITHUB_WORKFLOW_REF: REF },
+      inputs: { ...fast, 'keep-alive-workflow': 'keep-alive.yml' },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).not.toMatch(/::warning::/);
+    expect(run.stdout).toMatch(
+      /::debug::Schedule watchdog: the link is kept alive by \.github\/workflows\/keep-alive\.yml, which runs at least every 30m and replaces the link within 6h of its expiry/,
+    );
+  });
+
+  it('keep-alive-workflow with too short a refresh-before, or a misspelt file: one warning each, naming it', async () => {
+    const s = await sim({ export: quick, bundleTtlMs: 24 * 3_600_000 });
+    const ws = await withKeepAlive('1h');
+    const short = await runPublish(s, {
+      workspace: ws,
+      env: { GITHUB_WORKFLOW_REF: REF },
+      inputs: { ...fast, 'keep-alive-workflow': '.github/workflows/keep-alive.yml' },
+    });
+    expect(short.code, short.stdout).toBe(0);
+    const warned = short.stdout.split('\n').filter((l) => l.startsWith('::warning::'));
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatch(
+      /^::warning::The schedule of \.github\/workflows\/keep-alive\.yml \(cron '7,37 \* \* \* \*', UTC\) leaves up to 30m between runs .*only within refresh-before \(1h\) before it expires/,
+    );
+    const typo = await runPublish(s, {
+      workspace: ws,
+      env: { GITHUB_WORKFLOW_REF: REF },
+      inputs: { ...fast, 'keep-alive-workflow': 'keep-alve.yml' },
+    });
+    expect(typo.code, typo.stdout).toBe(0);
+    const warnings = typo.stdout.split('\n').filter((l) => l.startsWith('::warning::'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^::warning::keep-alive-workflow: \.github\/workflows\/keep-alve\.yml cannot be read from the workspace \(ENOENT;.*so the schedule that keeps the bundle link alive \(it expires \S+\) is not checked\. Check the file name/,
+    );
+  });
+
   it('no workflow file in the workspace: one debug line, no warning', async () => {
     const s = await sim({ export: quick });
     const run = await runPublish(s, {

@@ -82,9 +82,14 @@ describe('the command line help cannot drift from the action files', () => {
   );
 
   it('leaves out the GitHub-only inputs, saying why', () => {
-    expect(COMMANDS.publish.githubOnly).toEqual(['environment', 'environment-url', 'github-token']);
+    expect(COMMANDS.publish.githubOnly).toEqual([
+      'keep-alive-workflow',
+      'environment',
+      'environment-url',
+      'github-token',
+    ]);
     expect(commandHelp(COMMANDS.publish)).toMatch(
-      /Not available here: environment, environment-url, github-token\. They work with\s+GitHub itself/,
+      /Not available here: keep-alive-workflow, environment, environment-url,\s+github-token\. They work with\s+GitHub itself/,
     );
     expect(COMMANDS.agent.githubOnly).toEqual(['github-token', 'command']);
   });

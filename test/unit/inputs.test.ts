@@ -271,3 +271,28 @@ describe('parsePublishInputs', () => {
     });
   }
 });
+
+describe('keep-alive-workflow', () => {
+  it('takes a bare file name from .github/workflows, and a path as given', () => {
+    const read = (value: string) =>
+      parsePublishInputs(reader({ ...base, 'keep-alive-workflow': value }), WS).inputs
+        .keepAliveWorkflow;
+    expect(read('keep-alive.yml')).toBe('.github/workflows/keep-alive.yml');
+    expect(read('./.github/workflows/keep.yaml')).toBe('.github/workflows/keep.yaml');
+    expect(read('')).toBeUndefined();
+  });
+
+  it('refuses a path that names no workflow file, and the input next to refresh-before', () => {
+    expect(refusal({ 'keep-alive-workflow': '../secrets.yml' }).message).toMatch(
+      /^Input "keep-alive-workflow" \("\.\.\/secrets\.yml"\) names no workflow file\. Give the file of the workflow that runs this action with refresh-before/,
+    );
+    expect(refusal({ 'keep-alive-workflow': 'keep-alive.json' }).message).toMatch(
+      /names no workflow file/,
+    );
+    expect(
+      refusal({ 'keep-alive-workflow': 'keep-alive.yml', 'refresh-before': '6h' }).message,
+    ).toMatch(
+      /^Input "keep-alive-workflow" is set together with refresh-before\. A run with refresh-before is the keep-alive/,
+    );
+  });
+});

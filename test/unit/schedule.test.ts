@@ -9,6 +9,7 @@ import {
   keepAliveHolds,
   keepAliveWarning,
   longestGap,
+  readKeepAlive,
   readSchedule,
   scheduleWarning,
   suggestedCron,
@@ -228,6 +229,42 @@ describe('reading the workflow file', () => {
       none: expect.stringMatching(
         /^\.github\/workflows\/gone\.yml cannot be read from the workspace \(ENOENT;/,
       ),
+    });
+  });
+  const keepAlive = (refreshBefore: string, cron = '7,37 * * * *') =>
+    `on:\n  schedule:\n    - cron: '${cron}'\njobs:\n  keep-alive:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v5\n      - uses: your-org/static-export-helm-action@v1\n        with:\n          domain: docs.example.com\n          refresh-before: ${refreshBefore}\n`;
+
+  it("reads a keep-alive workflow's crons and the refresh-before its step passes", async () => {
+    const ws = await workspace({ 'keep-alive.yml': keepAlive('6h') });
+    expect(await readKeepAlive(ws, '.github/workflows/keep-alive.yml')).toEqual({
+      file: '.github/workflows/keep-alive.yml',
+      crons: ['7,37 * * * *'],
+      refreshBeforeMs: 6 * HOUR,
+    });
+  });
+
+  it('two keep-alive steps: the shorter refresh-before decides (the smaller window)', async () => {
+    const two = `${keepAlive('6h')}      - uses: your-org/static-export-helm-action@v1\n        with:\n          refresh-before: 90m\n`;
+    const ws = await workspace({ 'keep-alive.yml': two });
+    expect(await readKeepAlive(ws, '.github/workflows/keep-alive.yml')).toMatchObject({
+      refreshBeforeMs: 90 * 60_000,
+    });
+  });
+
+  it('says why a keep-alive workflow cannot be checked: missing, no step, an expression', async () => {
+    const ws = await workspace({
+      'plain.yml':
+        "on:\n  schedule:\n    - cron: '7 * * * *'\njobs:\n  a:\n    steps:\n      - run: echo\n",
+      'expr.yml': keepAlive('${{ vars.REFRESH_BEFORE }}'),
+    });
+    expect(await readKeepAlive(ws, '.github/workflows/plain.yml')).toEqual({
+      none: '.github/workflows/plain.yml has no step with refresh-before',
+    });
+    expect(await readKeepAlive(ws, '.github/workflows/expr.yml')).toEqual({
+      none: "the refresh-before of .github/workflows/expr.yml ('${{ vars.REFRESH_BEFORE }}') is not a duration the watchdog can read (an expression is only known when that workflow runs)",
+    });
+    expect(await readKeepAlive(ws, '.github/workflows/keep-alve.yml')).toMatchObject({
+      none: expect.stringMatching(/^\.github\/workflows\/keep-alve\.yml cannot be read/),
     });
   });
 });

@@ -34,6 +34,8 @@ export const ACTION_TEXT = {
       "Before anything is sent, render the chart with helm template and a placeholder link written at values-key, and refuse unless the vendor chart's output holds it. auto checks where the chart is in reach (helm-release with helm-chart, or a Chart.yaml beside the values file) and reports the others as skipped; required also fails on a skip; off turns the check off.",
     'refresh-before':
       "Keep-alive: a duration such as 6h. The run first reads the link the pods use (with helm-release, the deployed release's values; otherwise the values files at values-key) and its expiry from the link itself; if it lives longer than this, it does nothing (no request, no write, no rollout; skipped is true). Otherwise it publishes a fresh link: from the export job the link's path names (no new export), or a new export keeping the deployed version. Not with bundle-url. Empty: every run publishes.",
+    'keep-alive-workflow':
+      "In a content publish whose link another workflow keeps alive (with refresh-before): that workflow's file, e.g. .github/workflows/keep-alive.yml. The schedule watchdog then checks its schedule and refresh-before instead of this workflow's, and warns if it cannot read them. Not with refresh-before.",
     'helm-release':
       'Helm release name. When set, `helm upgrade --install` rolls the chart out with the updated values file (helm must be on PATH, e.g. from azure/setup-helm).',
     'helm-chart': 'Chart reference (repo/chart, an oci:// reference, or a local path).',

@@ -87,7 +87,7 @@ export function commandHelp(command: CommandDefinition): string {
     ...(command.githubOnly.length > 0
       ? [
           wrap(
-            `Not available here: ${command.githubOnly.join(', ')}. They work with GitHub itself (a deployment record, comments on a pull request), which only a GitHub Actions run can do.`,
+            `Not available here: ${command.githubOnly.join(', ')}. They work with GitHub itself (a deployment record, comments on a pull request, the workflow files of a run), which only a GitHub Actions run can do.`,
             '',
           ),
           '',
