@@ -71908,8 +71908,8 @@ function readBackDocuments(text, display) {
 }
 function checkedDocuments(text, display) {
     const docs = (0,dist/* parseAllDocuments */.hR)(text, PARSE);
-    // An empty stream (nothing but comments or white space) is not an array.
-    if (!Array.isArray(docs))
+    // An empty stream (nothing but comments or white space) is not an array, or an empty one.
+    if (!Array.isArray(docs) || docs.length === 0)
         return [(0,dist/* parseDocument */.Tp)(text, PARSE)];
     for (const doc of docs) {
         const error = doc.errors[0];

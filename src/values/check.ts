@@ -79,8 +79,8 @@ export function readBackDocuments(text: string, display: string): readonly Docum
 
 function checkedDocuments(text: string, display: string): Document[] {
   const docs = parseAllDocuments(text, PARSE);
-  // An empty stream (nothing but comments or white space) is not an array.
-  if (!Array.isArray(docs)) return [parseDocument(text, PARSE)];
+  // An empty stream (nothing but comments or white space) is not an array, or an empty one.
+  if (!Array.isArray(docs) || docs.length === 0) return [parseDocument(text, PARSE)];
   for (const doc of docs) {
     const error = doc.errors[0];
     if (error) {

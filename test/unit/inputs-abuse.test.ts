@@ -68,6 +68,7 @@ const ACCEPTED: Record<string, string[]> = {
   'action.yml dry-run': ['ws'],
   'action.yml render-check': ['ws'],
   'action.yml refresh-before': ['ws'],
+  'action.yml keep-alive-workflow': ['ws'],
   'action.yml helm-release': ['ws', 'absurd', 'exp', 'mixed'],
   'action.yml helm-chart': ['ws', ...LOOK_ALIKES, 'dotdot', 'cmd', ...DURATION_LIKE.slice(1)],
   'action.yml helm-namespace': ['ws', 'absurd', 'exp', 'mixed'],
