@@ -43,14 +43,25 @@ export function refreshBeforeFor(lifetime: number): number {
 
 const FLOWS: Flow[] = ['helm', 'gitops'];
 
+/**
+ * A 1-hour link leaves the 30-minute keep-alive no room for one late run; the table also shows
+ * keep-alives every 15 and every 5 minutes (GitHub's shortest schedule) there, to say what a
+ * 1-hour link would cost.
+ */
+const SHORT_LINK_PERIODS = [15, 5];
+
 function strategies(lifetime: number): Array<{ label: string; strategy: Strategy }> {
   const refreshBefore = refreshBeforeFor(lifetime);
+  const keepAlive = (period: number, offset: number) => ({
+    label: `daily + keep-alive every ${period} min, refresh-before ${span(refreshBefore)}`,
+    strategy: { kind: 'keep-alive' as const, period, offset, refreshBefore },
+  });
   return [
     { label: 'daily (today)', strategy: { kind: 'daily' } },
-    {
-      label: `daily + keep-alive every ${KEEP_ALIVE.period} min, refresh-before ${span(refreshBefore)}`,
-      strategy: { kind: 'keep-alive', ...KEEP_ALIVE, refreshBefore },
-    },
+    keepAlive(KEEP_ALIVE.period, KEEP_ALIVE.offset),
+    ...(lifetime <= HOUR
+      ? SHORT_LINK_PERIODS.map((period) => keepAlive(period, KEEP_ALIVE.offset % period))
+      : []),
     { label: 'daily, bundle-url mirror', strategy: { kind: 'mirror' } },
   ];
 }
