@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm test`, the fast tier: unit, integration (simulator over HTTP, real helm) and end-to-end
- * (dist/ under Node 24), plus the values property test at a small size. The crash, soak, fuzz and
- * download-memory (96 MiB) suites and the full-size property test are `npm run test:reliability`
- * (vitest.reliability.config.ts).
+ * (dist/ under Node 24), plus the values property test at a small size. The crash, soak, fuzz,
+ * download-memory (96 MiB) and release (a build) suites and the full-size property test are
+ * `npm run test:reliability` (vitest.reliability.config.ts).
  *
  * Most of the time in these tests is spent waiting (a simulated export, a poll interval, a child
  * process), not computing: so several test files run at once on a 2-core machine (vitest's
@@ -18,8 +18,8 @@ export const shared = {
   pool: 'forks' as const,
 };
 
-/** Files that take longest, started first: the release test (a build), then the e2e files. */
-const LONGEST = ['test/integration/release.test.ts', 'test/e2e/'];
+/** Files that take longest, started first: the end-to-end files. */
+const LONGEST = ['test/e2e/'];
 
 /**
  * Vitest orders files by their last duration, which a fresh clone does not have: there the

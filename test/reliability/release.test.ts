@@ -1,3 +1,7 @@
+/**
+ * `npm run release` in a clone of this repository: a long run (it builds all three bundles, about
+ * a minute of CPU), so in the reliability tier.
+ */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,8 +47,8 @@ function cloneRepo(): string {
   return dir;
 }
 
-// At a lower priority: its build would otherwise take the cores from the tests running
-// alongside, some of which time how promptly a process answers a signal.
+// At a lower priority: in case it runs beside other tests (as it did in the fast tier), its build
+// would otherwise take the cores from those that time how promptly a process answers a signal.
 const release = (dir: string, ...args: string[]) =>
   spawnSync('nice', ['-n', '10', 'node', 'scripts/release.mjs', ...args], {
     cwd: dir,
