@@ -52447,6 +52447,19 @@ function takenIn(body) {
         return [];
     return [...body.matchAll(/^<!-- docs-agent-taken: review ([1-9]\d{0,15}) -->$/gm)].map((m) => Number(m[1]));
 }
+/**
+ * `<!-- docs-agent-no-job: comment 123 -->`: in the "no agent job" reply, so that a re-run (or the
+ * next /agent comment's run) does not answer the same item twice. The item is not taken: once a
+ * job is named, it can still be sent.
+ */
+function noJobLine(item) {
+    return `<!-- docs-agent-no-job: ${item.kind} ${item.id} -->`;
+}
+/** Whether a reply of an app already said "no agent job" to that item. */
+function noJobRepliedIn(comments, item) {
+    const line = noJobLine(item);
+    return comments.some((c) => c.author.bot && isReply(c.body) && c.body.split('\n').some((l) => l === line));
+}
 function jobRows(job, links) {
     const rows = [
         ['Agent job', inlineCode(job.id)],
@@ -52577,9 +52590,10 @@ function replyBody(outcome, asked, links) {
     return `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`;
 }
 /** The reply when no marker names the agent job of the pull request. */
-function noMarkerReply(asked, command) {
+function noMarkerReply(asked, command, item) {
     return [
         REPLY_MARKER,
+        noJobLine(item),
         `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
         '',
         `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own, then comment ${inlineCode(`${command} <instruction>`)} again.`,
@@ -67635,7 +67649,7 @@ async function reviewLoop(inputs, event, deps) {
         return {};
     }
     if (!jobId)
-        return replyNoJob(items[0], number, writer, inputs.command, deps);
+        return replyNoJob(items[0], { number, lists }, writer, inputs.command, deps);
     return followUpAll(inputs, items, { jobId, pull, writer, deps });
 }
 function screenOrUndefined(event, command) {
@@ -67664,14 +67678,21 @@ async function admitted(items, since, mayNotSteer, deps) {
     }
     return kept;
 }
-/** No job named: one reply, to the oldest item, nothing sent (nothing is claimed either). */
-async function replyNoJob(item, number, writer, command, deps) {
+/**
+ * No job named: one reply, to the oldest item, nothing sent (nothing is claimed either, so the
+ * item is sent once a job is named). An item already answered so is not answered again.
+ */
+async function replyNoJob(item, { number, lists }, writer, command, deps) {
+    if (noJobRepliedIn([...lists.issueComments, ...lists.reviewComments], item)) {
+        deps.reporter.info(`Pull request #${number}: no agent job is named on the pull request; ${item.kind} ${item.id} was already told so; nothing was sent.`);
+        return {};
+    }
     const asked = {
         instruction: item.parts.map((p) => p.instruction.trim()).join('\n\n'),
         login: item.author.login,
         url: item.url,
     };
-    const posted = await writer.reply(number, item.commentKind, item.threadId, noMarkerReply(asked, command));
+    const posted = await writer.reply(number, item.commentKind, item.threadId, noMarkerReply(asked, command, item));
     deps.state.commentUrl = posted?.url;
     deps.reporter.info(`Pull request #${number}: no agent job is named on the pull request; nothing was sent.${posted ? ` Replied: ${posted.url}` : ''}`);
     return { commentUrl: posted?.url };

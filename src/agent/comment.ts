@@ -50,6 +50,26 @@ export function takenIn(body: string): number[] {
   );
 }
 
+/**
+ * `<!-- docs-agent-no-job: comment 123 -->`: in the "no agent job" reply, so that a re-run (or the
+ * next /agent comment's run) does not answer the same item twice. The item is not taken: once a
+ * job is named, it can still be sent.
+ */
+export function noJobLine(item: { kind: 'comment' | 'review'; id: number }): string {
+  return `<!-- docs-agent-no-job: ${item.kind} ${item.id} -->`;
+}
+
+/** Whether a reply of an app already said "no agent job" to that item. */
+export function noJobRepliedIn(
+  comments: readonly { body: string; author: { bot: boolean } }[],
+  item: { kind: 'comment' | 'review'; id: number },
+): boolean {
+  const line = noJobLine(item);
+  return comments.some(
+    (c) => c.author.bot && isReply(c.body) && c.body.split('\n').some((l) => l === line),
+  );
+}
+
 /** The links a comment shows: the workflow run. */
 export interface CommentLinks {
   run?: string;
@@ -256,9 +276,14 @@ export function replyBody(outcome: FollowUpOutcome, asked: Asked, links: Comment
 }
 
 /** The reply when no marker names the agent job of the pull request. */
-export function noMarkerReply(asked: Asked, command: string): string {
+export function noMarkerReply(
+  asked: Asked,
+  command: string,
+  item: { kind: 'comment' | 'review'; id: number },
+): string {
   return [
     REPLY_MARKER,
+    noJobLine(item),
     `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
     '',
     `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own, then comment ${inlineCode(`${command} <instruction>`)} again.`,

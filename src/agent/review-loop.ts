@@ -17,7 +17,7 @@ import {
 } from '../github/pull-request.js';
 import { UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
-import { noMarkerReply } from './comment.js';
+import { noJobRepliedIn, noMarkerReply } from './comment.js';
 import { REVIEW_EVENT, type AgentEvent, type CommentEvent } from './event.js';
 import { followUpItem, type ReviewLoopDeps, type ReviewLoopResult } from './follow-up.js';
 import { reviewLoopWithoutToken, type AgentActionInputs } from './inputs.js';
@@ -124,7 +124,7 @@ export async function reviewLoop(
     );
     return {};
   }
-  if (!jobId) return replyNoJob(items[0]!, number, writer, inputs.command, deps);
+  if (!jobId) return replyNoJob(items[0]!, { number, lists }, writer, inputs.command, deps);
   return followUpAll(inputs, items, { jobId, pull, writer, deps });
 }
 
@@ -161,14 +161,23 @@ async function admitted(
   return kept;
 }
 
-/** No job named: one reply, to the oldest item, nothing sent (nothing is claimed either). */
+/**
+ * No job named: one reply, to the oldest item, nothing sent (nothing is claimed either, so the
+ * item is sent once a job is named). An item already answered so is not answered again.
+ */
 async function replyNoJob(
   item: FollowUpItem,
-  number: number,
+  { number, lists }: { number: number; lists: PullRequestLists },
   writer: CommentWriter,
   command: string,
   deps: ReviewLoopDeps,
 ): Promise<ReviewLoopResult> {
+  if (noJobRepliedIn([...lists.issueComments, ...lists.reviewComments], item)) {
+    deps.reporter.info(
+      `Pull request #${number}: no agent job is named on the pull request; ${item.kind} ${item.id} was already told so; nothing was sent.`,
+    );
+    return {};
+  }
   const asked = {
     instruction: item.parts.map((p) => p.instruction.trim()).join('\n\n'),
     login: item.author.login,
@@ -178,7 +187,7 @@ async function replyNoJob(
     number,
     item.commentKind,
     item.threadId,
-    noMarkerReply(asked, command),
+    noMarkerReply(asked, command, item),
   );
   deps.state.commentUrl = posted?.url;
   deps.reporter.info(

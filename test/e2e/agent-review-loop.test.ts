@@ -437,7 +437,7 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     const run3 = await agentOn(event, w3.s, w3.g);
     expect(run3.code, run3.stdout).toBe(0);
     expect(w3.s.requestsFor('message')).toHaveLength(0);
-    expect(posted(w3.g).map((c) => c.body.split('\n')[1])).toEqual([
+    expect(posted(w3.g).map((c) => c.body.split('\n')[2])).toEqual([
       expect.stringMatching(/^ℹ️ \*\*No agent job\*\*/),
     ]);
   });
@@ -457,7 +457,7 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     ]);
   });
 
-  it('no marker on the pull request: one reply, nothing sent', async () => {
+  it('no marker on the pull request: one reply, nothing sent; a re-run does not reply again', async () => {
     const event = await eventFile(ISSUE_COMMENT);
     const { s, g } = await world({
       announce: false,
@@ -475,9 +475,22 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(run.code, run.stdout).toBe(0);
     expect(s.requestsFor('message')).toHaveLength(0);
     expect(posted(g)).toHaveLength(1);
-    expect(posted(g)[0]!.body).toMatch(/^<!-- docs-agent-reply -->\nℹ️ \*\*No agent job\*\*/);
+    expect(posted(g)[0]!.body).toMatch(
+      new RegExp(
+        `^<!-- docs-agent-reply -->\\n<!-- docs-agent-no-job: comment ${COMMENT_ID} -->\\nℹ️ \\*\\*No agent job\\*\\*`,
+      ),
+    );
     expect(g.reactions).toHaveLength(0);
     expect(run.outputs['comment-url']).toMatch(/#issuecomment-\d+$/);
+
+    // The same event again (a re-run): the item was told already; no second reply.
+    const again = await agentOn(event, s, g);
+    expect(again.code, again.stdout).toBe(0);
+    expect(posted(g)).toHaveLength(1);
+    expect(s.requestsFor('message')).toHaveLength(0);
+    expect(again.stdout).toContain(
+      `no agent job is named on the pull request; comment ${COMMENT_ID} was already told so; nothing was sent.`,
+    );
   });
 
   it("the service's 429: a reply naming the hourly limit and when to retry, then -1", async () => {

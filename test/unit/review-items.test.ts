@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseReviewEvent } from '../../src/agent/event.js';
 import { contextBlock, escapeInvisible, MAX_CONTEXT, whereOf } from '../../src/agent/context.js';
-import { takenLine, REPLY_MARKER } from '../../src/agent/comment.js';
+import { noJobLine, noJobRepliedIn, takenLine, REPLY_MARKER } from '../../src/agent/comment.js';
 import { followUpItems, isStale, promptOf, type PullRequestLists } from '../../src/agent/items.js';
 import type { IssueComment, Review, ReviewComment } from '../../src/github/pull-request.js';
 
@@ -191,6 +191,19 @@ describe('the follow-ups of a pull request', () => {
       expect.objectContaining({ kind: 'comment', id: a.id, commentKind: 'review', threadId: 50 }),
     ]);
     expect(promptOf(items[0]!).prompt).toMatch(/^Fix the link\.\n\nWhere this comment is/);
+  });
+
+  it('a "no agent job" reply counts for its item only when an app wrote it', () => {
+    const item = { kind: 'comment' as const, id: 41 };
+    const told = issueComment(`${REPLY_MARKER}\n${noJobLine(item)}\nℹ️ …`, actions);
+    expect(noJobRepliedIn([told], item)).toBe(true);
+    expect(noJobRepliedIn([told], { kind: 'review', id: 41 })).toBe(false);
+    expect(noJobRepliedIn([told], { kind: 'comment', id: 4 })).toBe(false);
+    // The same line from a person, or outside a reply of the action, does not count.
+    expect(
+      noJobRepliedIn([issueComment(`${REPLY_MARKER}\n${noJobLine(item)}\n`, octocat)], item),
+    ).toBe(false);
+    expect(noJobRepliedIn([issueComment(`${noJobLine(item)}\n`, actions)], item)).toBe(false);
   });
 
   it("taken reviews, dismissed and pending ones, and the action's replies are left out", () => {
