@@ -67511,11 +67511,279 @@ function parseKeepAliveWorkflow(raw) {
     const text = raw.trim();
     if (text === '')
         return undefined;
-    const file = text.includes('/') ? text.replace(/^\.\//, '') : `.github/workflows/${text}`;
-    if (!/^\.github\/workflows\/[^/\\\s]+\.ya?ml$/.test(file)) {
-        throw new InputError(KeepAliveWorkflowInput.name, `("${text_printable(text)}") names no workflow file`, 'Give the file of the workflow that runs this action with refresh-before, e.g. .github/workflows/keep-alive.yml (or keep-alive.yml).');
+    const bare = text.replace(/^\.\//, '');
+    const file = bare.includes('/') ? bare : `.github/workflows/${bare}`;
+    // GitHub allows spaces in a workflow's file name, but no folder below .github/workflows.
+    if (!/^\.github\/workflows\/[^/\\\r\n]+\.ya?ml$/.test(file)) {
+        throw new InputError(KeepAliveWorkflowInput.name, `("${text_printable(text)}") names no workflow file`, `Give the file of the workflow that runs this action with refresh-before, e.g. .github/workflows/keep-alive.yml (or keep-alive.yml)${text.includes('\\') ? ', with / between folders' : ''}.`);
     }
     return file;
+}
+
+// EXTERNAL MODULE: ./node_modules/cron-parser/dist/index.js
+var dist = __nccwpck_require__(8628);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var yaml_dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/github/schedule.ts
+/**
+ * The schedule watchdog. Pods fetch the bundle when they start, so the workflow must run again
+ * before the link it wrote expires. This reads the run's own workflow file (GITHUB_WORKFLOW_REF
+ * names it; it is read from the checked-out workspace), takes its `on.schedule` crons, and finds
+ * the longest gap between two consecutive scheduled runs over the next 14 days, with cron-parser
+ * (GitHub's cron is UTC). A missing file or schedule is not an error: the caller says so in the
+ * debug log.
+ */
+
+
+
+
+
+
+/** How far ahead the schedule is read. */
+const HORIZON_MS = 14 * 86_400_000;
+/** Every minute for the horizon, plus the next run after it. */
+const MAX_TIMES_PER_CRON = HORIZON_MS / 60_000 + 2;
+/** The workflow file's path in the repository, from GITHUB_WORKFLOW_REF; undefined if unusable. */
+function workflowPath(workflowRef) {
+    return /^[^/]+\/[^/]+\/(\.github\/workflows\/[^@]+\.ya?ml)@/.exec(workflowRef)?.[1];
+}
+/** The run's workflow schedule, or why there is none to check (for the debug log). */
+async function readSchedule(context) {
+    if (!context.workflowRef)
+        return { none: 'GITHUB_WORKFLOW_REF is not set' };
+    const file = workflowPath(context.workflowRef);
+    if (!file)
+        return {
+            none: `GITHUB_WORKFLOW_REF ("${text_printable(context.workflowRef)}") names no workflow file`,
+        };
+    const read = await readWorkflow(context.workspace, file);
+    return 'none' in read ? read : { file, crons: read.crons };
+}
+/** A workflow file of the checked-out repository: its crons (none: an empty list) and its data. */
+async function readWorkflow(workspace, file) {
+    const root = (0,external_node_path_.resolve)(workspace);
+    const path = (0,external_node_path_.resolve)(root, file);
+    const rel = (0,external_node_path_.relative)(root, path);
+    if (rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel))
+        return { none: `${file} is outside the workspace` };
+    let text;
+    try {
+        text = await (0,promises_.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        return {
+            none: `${file} cannot be read from the workspace (${error.code ?? 'error'}; check the repository out before this step to have its schedule checked)`,
+        };
+    }
+    let workflow;
+    try {
+        workflow = (0,yaml_dist/* parse */.qg)(text);
+    }
+    catch {
+        return { none: `${file} is not valid YAML` };
+    }
+    const on = workflow?.on;
+    const entries = on?.schedule;
+    const crons = Array.isArray(entries)
+        ? entries
+            .map((entry) => entry?.cron)
+            .filter((cron) => typeof cron === 'string' && cron.trim() !== '')
+            .map((cron) => cron.trim())
+        : [];
+    if (crons.length === 0)
+        return { none: `${file} has no on.schedule` };
+    return { crons, workflow };
+}
+/** refresh-before's bounds, as the action holds them (a value outside fails every keep-alive). */
+const REFRESH_BEFORE_BOUNDS = { minMs: 60_000, maxMs: 7 * 86_400_000 };
+/**
+ * The keep-alive workflow that a content publish names: its crons, and the `refresh-before` its
+ * steps for the same site pass (`jobs.<id>.steps[].with`). A value written as an expression cannot
+ * be read here; one the action would refuse is said, as is a keep-alive only of other sites.
+ */
+async function readKeepAlive(workspace, file, site = {}) {
+    const read = await readWorkflow(workspace, file);
+    if ('none' in read)
+        return read;
+    const steps = keepAliveSteps(read.workflow);
+    if (steps.length === 0)
+        return { none: `${file} has no step with refresh-before` };
+    const mine = steps.filter((inputs) => sameSite(inputs, site));
+    if (mine.length === 0)
+        return {
+            none: `no step of ${file} with refresh-before serves this site (${describeSite(site)}); its steps keep another site's link alive`,
+        };
+    const values = mine.map((inputs) => String(inputs['refresh-before']).trim());
+    const unreadable = values.find((value) => parseDuration(value) === undefined);
+    if (unreadable !== undefined)
+        return {
+            none: `the refresh-before of ${file} ('${text_printable(unreadable)}') is not a duration the watchdog can read (an expression is only known when that workflow runs)`,
+        };
+    const refreshBeforeMs = Math.min(...values.map((value) => parseDuration(value)));
+    const { minMs, maxMs } = REFRESH_BEFORE_BOUNDS;
+    if (refreshBeforeMs < minMs || refreshBeforeMs > maxMs)
+        return {
+            none: `the refresh-before of ${file} (${formatSpan(refreshBeforeMs)}) is outside ${formatSpan(minMs)} to ${formatSpan(maxMs)}, so every run of that workflow fails`,
+        };
+    return { file, crons: read.crons, refreshBeforeMs };
+}
+/** The `with:` of every step that passes refresh-before (a YAML number counts: GitHub passes text). */
+function keepAliveSteps(workflow) {
+    const jobs = workflow.jobs;
+    const found = [];
+    for (const job of Object.values(isRecord(jobs) ? jobs : {})) {
+        const steps = isRecord(job) && Array.isArray(job.steps) ? job.steps : [];
+        for (const step of steps) {
+            const inputs = isRecord(step) && isRecord(step.with) ? step.with : {};
+            const value = inputs['refresh-before'];
+            if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number')
+                found.push(inputs);
+        }
+    }
+    return found;
+}
+/** A step serves this site unless it names a domain, release or values file that differs. */
+function sameSite(inputs, site) {
+    return Object.entries(site).every(([key, mine]) => {
+        const theirs = inputs[key];
+        if (mine === undefined || typeof theirs !== 'string' || theirs.includes('${{'))
+            return true;
+        return normalise(key, theirs) === normalise(key, mine);
+    });
+}
+const normalise = (key, value) => {
+    const text = value.trim().split(/\r?\n/)[0].trim();
+    if (key === 'values-file')
+        return text.replace(/^\.\//, '');
+    return key === 'domain'
+        ? text
+            .toLowerCase()
+            .replace(/^https?:\/\//, '')
+            .replace(/\/$/, '')
+        : text;
+};
+const describeSite = (site) => Object.entries(site)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key} ${text_printable(value)}`)
+    .join(', ') || 'no domain, release or values file given';
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The scheduled runs of one cron from `now`: through the horizon, and at least two. */
+function runTimes(cron, now) {
+    if (cron.split(/\s+/).length !== 5)
+        throw new Error("GitHub's cron has five fields");
+    const expression = dist.CronExpressionParser.parse(cron, { currentDate: new Date(now), tz: 'UTC' });
+    const times = [];
+    while (times.length < MAX_TIMES_PER_CRON) {
+        const next = expression.next().getTime();
+        times.push(next);
+        if (next > now + HORIZON_MS && times.length >= 2)
+            break;
+    }
+    return times;
+}
+/**
+ * The longest wait between two consecutive runs of the whole schedule (every cron together) that
+ * starts within the next 14 days, and the crons that could not be read (with why).
+ */
+function longestGap(crons, now) {
+    const unreadable = [];
+    const all = new Set();
+    for (const cron of crons) {
+        try {
+            for (const time of runTimes(cron, now))
+                all.add(time);
+        }
+        catch (error) {
+            unreadable.push(`'${text_printable(cron)}' (${error.message})`);
+        }
+    }
+    const times = [...all].sort((a, b) => a - b);
+    let gap;
+    for (let i = 1; i < times.length; i++) {
+        const from = times[i - 1];
+        const to = times[i];
+        if (from > now + HORIZON_MS)
+            break;
+        if (!gap || to - from > gap.ms)
+            gap = { ms: to - from, from, to };
+    }
+    return { gap, unreadable };
+}
+/**
+ * A cron that runs at least twice per link lifetime (GitHub delays, and sometimes drops, runs).
+ * The lifetime is taken to the minute: a link that lives 6h is read a moment later as 5h59m59s.
+ */
+function suggestedCron(lifetimeMs) {
+    const half = (Math.round(lifetimeMs / 60_000) * 60_000) / 2;
+    if (half >= 86_400_000)
+        return '17 3 * * *';
+    const hours = [12, 8, 6, 4, 3, 2, 1].find((h) => h * 3_600_000 <= half);
+    if (hours === 1)
+        return '17 * * * *';
+    if (hours !== undefined)
+        return `17 */${hours} * * *`;
+    return half >= 30 * 60_000 ? '*/30 * * * *' : '*/15 * * * *';
+}
+const utc = (ms) => new Date(ms)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/:\d\d\.\d+Z$/, ' UTC');
+/** The warning for a schedule whose longest gap outlives the link. */
+function scheduleWarning(schedule, gap, lifetimeMs, expiresAt) {
+    const crons = schedule.crons.map((cron) => `'${text_printable(cron)}'`).join(', ');
+    return (`The schedule of ${schedule.file} (cron ${crons}, UTC) leaves up to ${formatSpan(gap.ms)} between runs ` +
+        `(${utc(gap.from)} to ${utc(gap.to)}), but the bundle link lives ${formatSpan(lifetimeMs)} (it expires ${expiresAt}): ` +
+        'a pod that starts after the link expires cannot fetch the site. ' +
+        `Run the workflow more often than the link lives, e.g. cron '${suggestedCron(lifetimeMs)}' (GitHub delays scheduled runs at busy times), ` +
+        'or mirror the bundle to storage of your own and publish it with bundle-url, which does not expire.');
+}
+/**
+ * The delay a keep-alive's window must allow for beyond its schedule's longest gap: two more gaps
+ * (two runs in a row late or dropped) and half an hour (a common delay at busy times). Read off
+ * `npm run simulate`'s calibration table (docs/keep-alive.md): the largest refresh-before with
+ * dead minutes was 1 h at a 15-minute gap, 2 h at 30 minutes, 3 h at 1 hour, and at a 2-hour gap
+ * even 6 h on 6-hour links; the rule asks for more than 1 h, 2 h, 3½ h and 6½ h.
+ */
+function delayAllowance(gapMs) {
+    return 2 * gapMs + 1_800_000;
+}
+/**
+ * Whether a keep-alive holds: a link is replaced only by a run inside [expiry − refresh-before,
+ * expiry], and a refresh-before at or above the link's lifetime makes every run replace it, so the
+ * window is the shorter of the two. It holds when the gap plus the allowance fits in the window.
+ */
+function keepAliveHolds(gapMs, refreshBeforeMs, lifetimeMs) {
+    return gapMs + delayAllowance(gapMs) < Math.min(refreshBeforeMs, lifetimeMs);
+}
+/** A keep-alive cron whose gap, with its allowance, fits in the window; undefined: none does. */
+function keepAliveCron(windowMs) {
+    for (const minutes of [60, 30, 20, 15, 10, 5]) {
+        const gap = minutes * 60_000;
+        if (gap + delayAllowance(gap) >= windowMs)
+            continue;
+        return minutes === 60 ? '7 * * * *' : `${7 % minutes}-59/${minutes} * * * *`;
+    }
+    return undefined;
+}
+/** The warning for a keep-alive whose window is too short for its schedule. */
+function keepAliveWarning(schedule, gap, refreshBeforeMs, lifetimeMs, expiresAt) {
+    const crons = schedule.crons.map((cron) => `'${text_printable(cron)}'`).join(', ');
+    const needed = gap.ms + delayAllowance(gap.ms);
+    const window = refreshBeforeMs < lifetimeMs
+        ? `refresh-before (${formatSpan(refreshBeforeMs)})`
+        : `the link's lifetime (${formatSpan(lifetimeMs)}; refresh-before, ${formatSpan(refreshBeforeMs)}, is not shorter, so every run replaces the link)`;
+    const cron = keepAliveCron(Math.min(refreshBeforeMs, lifetimeMs));
+    const fixes = [];
+    if (needed < lifetimeMs)
+        fixes.push(`set refresh-before above ${formatSpan(needed)} and below the link's lifetime of ${formatSpan(lifetimeMs)}`);
+    if (cron)
+        fixes.push(`run the keep-alive more often, e.g. cron '${cron}'`);
+    fixes.push('mirror the bundle to storage of your own and publish it with bundle-url');
+    return (`The schedule of ${schedule.file} (cron ${crons}, UTC) leaves up to ${formatSpan(gap.ms)} between runs ` +
+        `(${utc(gap.from)} to ${utc(gap.to)}), and a run replaces the link (it expires ${expiresAt}) only within ${window} before it expires. ` +
+        `GitHub delays and drops scheduled runs: that window should be longer than ${formatSpan(needed)} (the gap plus ${formatSpan(delayAllowance(gap.ms))} of delays), ` +
+        'or a pod that starts after the link expires cannot fetch the site. ' +
+        `Either ${fixes.join(', or ')}.`);
 }
 
 ;// CONCATENATED MODULE: ./src/site/inputs.ts
@@ -67678,8 +67946,6 @@ function checkChoiceFiles(selectors, files) {
         throw new InputError(ValuesDocumentInput.name, `("${text_printable(stray.raw)}") names a file that is not one of the values files`, `Write the path as values-file gives it (${files.map((f) => f.display).join(', ')}), or leave out "FILE: " to choose in every values file.`);
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/values/style.ts
 /**
  * How a new string value is written: in the style of the scalar it replaces (plain, 'single' or
@@ -67689,7 +67955,7 @@ var dist = __nccwpck_require__(8815);
  * strings. Every rendering is parsed back, under both versions, before it is used.
  */
 
-const STRING_STYLES = [dist/* Scalar */.X5.PLAIN, dist/* Scalar */.X5.QUOTE_SINGLE, dist/* Scalar */.X5.QUOTE_DOUBLE];
+const STRING_STYLES = [yaml_dist/* Scalar */.X5.PLAIN, yaml_dist/* Scalar */.X5.QUOTE_SINGLE, yaml_dist/* Scalar */.X5.QUOTE_DOUBLE];
 /** Rendered on one line, never folded; safe for a YAML 1.1 reader as well. */
 const RENDER = {
     lineWidth: 0,
@@ -67713,15 +67979,15 @@ const FLOW_PLAIN_REFUSED_BY_GO = /\?|^:/;
 function mostUsedQuote(doc) {
     let single = 0;
     let double = 0;
-    (0,dist/* visit */.YR)(doc, {
+    (0,yaml_dist/* visit */.YR)(doc, {
         Scalar(_, node) {
-            if (node.type === dist/* Scalar */.X5.QUOTE_SINGLE)
+            if (node.type === yaml_dist/* Scalar */.X5.QUOTE_SINGLE)
                 single++;
-            else if (node.type === dist/* Scalar */.X5.QUOTE_DOUBLE)
+            else if (node.type === yaml_dist/* Scalar */.X5.QUOTE_DOUBLE)
                 double++;
         },
     });
-    return single > double ? dist/* Scalar */.X5.QUOTE_SINGLE : dist/* Scalar */.X5.QUOTE_DOUBLE;
+    return single > double ? yaml_dist/* Scalar */.X5.QUOTE_SINGLE : yaml_dist/* Scalar */.X5.QUOTE_DOUBLE;
 }
 /**
  * The text of `value` as a scalar in a block (or, `inFlow`, a flow) mapping: in the style of the
@@ -67729,12 +67995,12 @@ function mostUsedQuote(doc) {
  * (which carries any string). A null, an alias or a block scalar has no style to keep.
  */
 function writeString(value, where) {
-    const kept = (0,dist/* isScalar */.jn)(where.replaced) &&
+    const kept = (0,yaml_dist/* isScalar */.jn)(where.replaced) &&
         where.replaced.value !== null &&
         STRING_STYLES.includes(where.replaced.type)
         ? where.replaced.type
         : where.quote;
-    for (const style of new Set([kept, where.quote, dist/* Scalar */.X5.QUOTE_DOUBLE])) {
+    for (const style of new Set([kept, where.quote, yaml_dist/* Scalar */.X5.QUOTE_DOUBLE])) {
         const text = render(value, style, where.inFlow);
         if (text !== undefined && readsBack(text, value, where.inFlow, style))
             return text;
@@ -67745,9 +68011,9 @@ function writeString(value, where) {
 /** `value` in `style`, on one line; undefined when the library would not write it so. */
 function render(value, style, inFlow) {
     const hasBreaks = value.search(YAML11_BREAKS) !== -1;
-    if (hasBreaks && style !== dist/* Scalar */.X5.QUOTE_DOUBLE)
+    if (hasBreaks && style !== yaml_dist/* Scalar */.X5.QUOTE_DOUBLE)
         return undefined;
-    const doc = new dist/* Document */.yo({ k: value }, { compat: 'yaml-1.1' });
+    const doc = new yaml_dist/* Document */.yo({ k: value }, { compat: 'yaml-1.1' });
     doc.get('k', true).type = style;
     doc.contents.flow = inFlow;
     const [prefix, suffix] = inFlow ? ['{k: ', '}\n'] : ['k: ', '\n'];
@@ -67764,13 +68030,13 @@ function render(value, style, inFlow) {
 function readsBack(text, value, inFlow, style) {
     const source = inFlow ? `{k: ${text}}\n` : `k: ${text}\n`;
     return ['1.1', '1.2'].every((version) => {
-        const doc = (0,dist/* parseDocument */.Tp)(source, { version, uniqueKeys: true });
-        const node = (0,dist/* isMap */.jh)(doc.contents) ? doc.contents.get('k', true) : undefined;
+        const doc = (0,yaml_dist/* parseDocument */.Tp)(source, { version, uniqueKeys: true });
+        const node = (0,yaml_dist/* isMap */.jh)(doc.contents) ? doc.contents.get('k', true) : undefined;
         return (doc.errors.length === 0 &&
-            (0,dist/* isScalar */.jn)(node) &&
+            (0,yaml_dist/* isScalar */.jn)(node) &&
             node.value === value &&
             (style === undefined || node.type === style) &&
-            !(inFlow && node.type === dist/* Scalar */.X5.PLAIN && FLOW_PLAIN_REFUSED_BY_GO.test(value)));
+            !(inFlow && node.type === yaml_dist/* Scalar */.X5.PLAIN && FLOW_PLAIN_REFUSED_BY_GO.test(value)));
     });
 }
 
@@ -67839,10 +68105,11 @@ function parseValuesKey(get) {
     return keys;
 }
 function isPlainKey(key) {
-    return /^[A-Za-z0-9_][A-Za-z0-9_-]*$/.test(key) && readsBack(key, key, false, dist/* Scalar */.X5.PLAIN);
+    return /^[A-Za-z0-9_][A-Za-z0-9_-]*$/.test(key) && readsBack(key, key, false, yaml_dist/* Scalar */.X5.PLAIN);
 }
 
 ;// CONCATENATED MODULE: ./src/publish/inputs.ts
+
 
 
 
@@ -68026,15 +68293,15 @@ function parsePaths(raw, notices) {
     });
     return paths;
 }
-/** The longest refresh-before: links live at most 7 days (S3's own limit for a presigned link). */
-const MAX_REFRESH_BEFORE_MS = 7 * 24 * 3_600_000;
 function parseRefreshBefore(raw, bundleUrl) {
     if (raw.trim() === '')
         return undefined;
     if (bundleUrl) {
         throw new InputError(ExportInputs.RefreshBefore.name, 'is set together with bundle-url', 'The link in bundle-url is your own to keep alive (it is published as it is); remove refresh-before.');
     }
-    return parseDurationInput(ExportInputs.RefreshBefore.name, raw, 60_000, MAX_REFRESH_BEFORE_MS);
+    // At most 7 days: S3's own limit for a presigned link.
+    const { minMs, maxMs } = REFRESH_BEFORE_BOUNDS;
+    return parseDurationInput(ExportInputs.RefreshBefore.name, raw, minMs, maxMs);
 }
 /** keep-alive-workflow, in a content publish: not in the keep-alive itself, moot with bundle-url. */
 function parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings) {
@@ -68508,7 +68775,7 @@ const ACTION_TEXT = {
         'dry-run': 'Do everything except change files; print the values diff that would be written.',
         'render-check': "Before anything is sent, render the chart with helm template and a placeholder link written at values-key, and refuse unless the vendor chart's output holds it. auto checks where the chart is in reach (helm-release with helm-chart, or a Chart.yaml beside the values file) and reports the others as skipped; required also fails on a skip; off turns the check off.",
         'refresh-before': "Keep-alive: a duration such as 6h. The run first reads the link the pods use (with helm-release, the deployed release's values; otherwise the values files at values-key) and its expiry from the link itself; if it lives longer than this, it does nothing (no request, no write, no rollout; skipped is true). Otherwise it publishes a fresh link: from the export job the link's path names (no new export), or a new export keeping the deployed version. Not with bundle-url. Empty: every run publishes.",
-        'keep-alive-workflow': "In a content publish whose link another workflow keeps alive (with refresh-before): that workflow's file, e.g. .github/workflows/keep-alive.yml. The schedule watchdog then checks its schedule and refresh-before instead of this workflow's, and warns if it cannot read them. Not with refresh-before.",
+        'keep-alive-workflow': "In a content publish whose link another workflow keeps alive (with refresh-before): that workflow's file, e.g. .github/workflows/keep-alive.yml (a bare name is looked up there; it is read from the checkout). The schedule watchdog then checks its schedule and the refresh-before of its steps for this site instead of this workflow's, and warns if it cannot read them. Not with refresh-before; ignored with bundle-url.",
         'helm-release': 'Helm release name. When set, `helm upgrade --install` rolls the chart out with the updated values file (helm must be on PATH, e.g. from azure/setup-helm).',
         'helm-chart': 'Chart reference (repo/chart, an oci:// reference, or a local path).',
         'helm-namespace': 'Kubernetes namespace (passed as --namespace, with --create-namespace).',
@@ -82206,7 +82473,7 @@ function columnOf(text, node) {
 function detectIndent(root, text) {
     for (const pair of root.items) {
         const value = pair.value;
-        if ((0,dist/* isMap */.jh)(value) && !value.flow && value.items[0]) {
+        if ((0,yaml_dist/* isMap */.jh)(value) && !value.flow && value.items[0]) {
             const indent = columnOf(text, value.items[0].key);
             if (indent > 0)
                 return indent;
@@ -82291,7 +82558,7 @@ function flowAppend(text, map) {
  * written. Expects a checked document: one mapping at the top, or nothing. */
 function walkPath(doc, text, at, display, root = doc.contents) {
     const walk = { doc, text, at, display };
-    if (!(0,dist/* isMap */.jh)(root))
+    if (!(0,yaml_dist/* isMap */.jh)(root))
         return { map: null, depth: 0 };
     let map = root;
     for (let depth = 0; depth < at.length; depth++) {
@@ -82306,7 +82573,7 @@ function walkPath(doc, text, at, display, root = doc.contents) {
                 refuseShared(walk, value, depth + 1);
             return { map, depth, empty: pair };
         }
-        if (!(0,dist/* isMap */.jh)(value))
+        if (!(0,yaml_dist/* isMap */.jh)(value))
             throw notMapping(walk, value, depth + 1);
         refuseShared(walk, value, depth + 1);
         map = value;
@@ -82321,9 +82588,9 @@ function notMapping(walk, value, depth) {
     const key = at[depth - 1];
     const where = depth < at.length ? ` (on the values-key path ${at.join('.')})` : '';
     const line = lineOf(text, value.range?.[0] ?? 0);
-    if ((0,dist/* isAlias */.Vj)(value)) {
+    if ((0,yaml_dist/* isAlias */.Vj)(value)) {
         const target = value.resolve(walk.doc);
-        const fix = (0,dist/* isMap */.jh)(target)
+        const fix = (0,yaml_dist/* isMap */.jh)(target)
             ? `The values would have to be written into the anchor &${value.source}, which every *${value.source} shares, and this action never rewrites an anchor's target. Give ${name} a mapping of its own that merges the anchor ("${key}:" with "<<: *${value.source}" indented below) and run again.`
             : `Write ${name} as a mapping or remove it.`;
         return fileError(display, `has ${name}${where} as an alias (*${value.source}) at line ${line}, not a mapping`, fix);
@@ -82354,10 +82621,10 @@ function fromMerge(doc, map, key) {
     for (const pair of map.items) {
         if (!isMergeKey(pair))
             continue;
-        const sources = (0,dist/* isSeq */.oP)(pair.value) ? pair.value.items : [pair.value];
+        const sources = (0,yaml_dist/* isSeq */.oP)(pair.value) ? pair.value.items : [pair.value];
         for (const source of sources) {
-            const node = (0,dist/* isAlias */.Vj)(source) ? source.resolve(doc) : source;
-            if (!(0,dist/* isMap */.jh)(node))
+            const node = (0,yaml_dist/* isAlias */.Vj)(source) ? source.resolve(doc) : source;
+            if (!(0,yaml_dist/* isMap */.jh)(node))
                 continue;
             const data = node.toJS(doc, TO_JS);
             if (Object.hasOwn(data, key))
@@ -82367,7 +82634,7 @@ function fromMerge(doc, map, key) {
     return undefined;
 }
 function isMergeKey(pair) {
-    return (0,dist/* isScalar */.jn)(pair.key) && typeof pair.key.value === 'symbol';
+    return (0,yaml_dist/* isScalar */.jn)(pair.key) && typeof pair.key.value === 'symbol';
 }
 /** The dotted names of what a mapping written for `rest` would not carry over from `value`. */
 function lostKeys(value, rest, name) {
@@ -82389,7 +82656,7 @@ function refuseShared(walk, node, depth) {
     if (!anchor)
         return;
     const lines = [];
-    (0,dist/* visit */.YR)(walk.doc, {
+    (0,yaml_dist/* visit */.YR)(walk.doc, {
         Alias(_, alias) {
             if (alias.resolve(walk.doc) === node)
                 lines.push(lineOf(walk.text, alias.range?.[0] ?? 0));
@@ -82413,12 +82680,12 @@ function refuseAnchoredValues(walk, block) {
 /** Every text value of a `bundleUrl` key in a values file, wherever it is (an anchor included). */
 function bundleUrlsIn(text, depth = 0) {
     const found = [];
-    const docs = (0,dist/* parseAllDocuments */.hR)(text, PARSE);
+    const docs = (0,yaml_dist/* parseAllDocuments */.hR)(text, PARSE);
     for (const doc of Array.isArray(docs) ? docs : []) {
-        (0,dist/* visit */.YR)(doc, {
+        (0,yaml_dist/* visit */.YR)(doc, {
             Pair(_, pair) {
                 const { key, value } = pair;
-                if ((0,dist/* isScalar */.jn)(key) && key.value === 'bundleUrl' && (0,dist/* isScalar */.jn)(value))
+                if ((0,yaml_dist/* isScalar */.jn)(key) && key.value === 'bundleUrl' && (0,yaml_dist/* isScalar */.jn)(value))
                     if (typeof value.value === 'string')
                         found.push(value.value);
             },
@@ -82433,19 +82700,19 @@ function bundleUrlsIn(text, depth = 0) {
 }
 /** `~`, `null` or nothing at all. */
 function isEmpty(node) {
-    return (0,dist/* isScalar */.jn)(node) && node.value === null;
+    return (0,yaml_dist/* isScalar */.jn)(node) && node.value === null;
 }
 function describeNode(node) {
-    if ((0,dist/* isScalar */.jn)(node))
+    if ((0,yaml_dist/* isScalar */.jn)(node))
         return `${typeof node.value === 'string' ? 'string' : String(node.value === null ? 'null' : typeof node.value)} value`;
-    if ((0,dist/* isMap */.jh)(node))
+    if ((0,yaml_dist/* isMap */.jh)(node))
         return 'mapping';
-    if ((0,dist/* isAlias */.Vj)(node))
+    if ((0,yaml_dist/* isAlias */.Vj)(node))
         return 'alias';
     return 'list';
 }
 function findPair(map, key) {
-    return map.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === key);
+    return map.items.find((p) => (0,yaml_dist/* isScalar */.jn)(p.key) && p.key.value === key);
 }
 function lineOf(text, offset) {
     let line = 1;
@@ -82466,16 +82733,16 @@ function lineOf(text, offset) {
 /** The first key that repeats an earlier key of its mapping, or undefined. */
 function firstDuplicateKey(doc) {
     let found;
-    (0,dist/* visit */.YR)(doc, {
+    (0,yaml_dist/* visit */.YR)(doc, {
         Map(_, map) {
             const seen = new Set();
             for (const { key } of map.items) {
                 // As the library compares them: a scalar by its value; a merge key (`<<`) may repeat.
-                if (!(0,dist/* isScalar */.jn)(key) || key.value === '<<')
+                if (!(0,yaml_dist/* isScalar */.jn)(key) || key.value === '<<')
                     continue;
                 if (seen.has(key.value)) {
                     found = key;
-                    return dist/* visit */.YR.BREAK;
+                    return yaml_dist/* visit */.YR.BREAK;
                 }
                 seen.add(key.value);
             }
@@ -82500,7 +82767,7 @@ function firstDuplicateKey(doc) {
 function checkValues(text, display, at = STATIC_EXPORT) {
     const doc = singleDocument(text, display);
     const root = doc.contents;
-    if (root !== null && !isEmpty(root) && !(0,dist/* isMap */.jh)(root)) {
+    if (root !== null && !isEmpty(root) && !(0,yaml_dist/* isMap */.jh)(root)) {
         const line = lineOf(text, root.range?.[0] ?? 0);
         throw fileError(display, `has a ${describeNode(root)} at the top (line ${line}), not a mapping of keys`, 'A Helm values file is a mapping such as "replicaCount: 1".');
     }
@@ -82519,27 +82786,40 @@ function singleDocument(text, display) {
     if (docs.length > 1) {
         throw fileError(display, `contains ${docs.length} YAML documents (separated by ---)`, 'A Helm values file is one document: split it into several files. (A file of manifests, such as a HelmRepository and a HelmRelease, is read as one; see values-document.)');
     }
-    return docs[0] ?? (0,dist/* parseDocument */.Tp)(text, PARSE);
+    return docs[0] ?? (0,yaml_dist/* parseDocument */.Tp)(text, PARSE);
 }
 /**
  * The documents of the last few texts read. A run reads the same text in several places (the
  * check, the choice of targets, the edit's plan and read-back, the render check), and parsing a
- * values file of a few hundred kilobytes takes about half a second: a 300 KB file was parsed
- * seven times in one run. Keyed by the whole text, so an edited text is parsed afresh. Nothing
- * that receives these Documents changes them (edits are made on the text, by splices); a caller
- * that needs to change one must parse its own.
+ * values file of a few hundred kilobytes takes about half a second: a 278 KB file was parsed
+ * seven times in one run. Keyed by the whole text, so an edited text is parsed afresh; only texts
+ * without an error are kept, so each message names the file it was read for. The parsed form takes
+ * about 120 times the text's size in memory: at most 4 texts and 2 MB of text are kept (the newest
+ * always). Nothing that receives these Documents changes them (edits are made on the text, by
+ * splices); a caller that needs to change one must parse its own.
  */
 const recent = new Map();
-const RECENT = 8;
+const RECENT = { texts: 4, chars: 2_000_000 };
 /** Every document of the text, none with an error (else the line and column of the first). */
 function parseDocuments(text, display) {
     const known = recent.get(text);
-    if (known)
+    if (known) {
+        // Used again: the last to go.
+        recent.delete(text);
+        recent.set(text, known);
         return known;
+    }
     const docs = checkedDocuments(text, display);
     recent.set(text, docs);
-    if (recent.size > RECENT)
-        recent.delete(recent.keys().next().value);
+    let chars = 0;
+    for (const kept of recent.keys())
+        chars += kept.length;
+    for (const oldest of recent.keys()) {
+        if (recent.size <= 1 || (recent.size <= RECENT.texts && chars <= RECENT.chars))
+            break;
+        recent.delete(oldest);
+        chars -= oldest.length;
+    }
     return docs;
 }
 /** The documents of an edited text as read back, or undefined if it is not valid YAML. */
@@ -82552,10 +82832,10 @@ function readBackDocuments(text, display) {
     }
 }
 function checkedDocuments(text, display) {
-    const docs = (0,dist/* parseAllDocuments */.hR)(text, PARSE);
+    const docs = (0,yaml_dist/* parseAllDocuments */.hR)(text, PARSE);
     // An empty stream (nothing but comments or white space) is not an array, or an empty one.
     if (!Array.isArray(docs) || docs.length === 0)
-        return [(0,dist/* parseDocument */.Tp)(text, PARSE)];
+        return [(0,yaml_dist/* parseDocument */.Tp)(text, PARSE)];
     for (const doc of docs) {
         const error = doc.errors[0];
         if (error) {
@@ -82754,7 +83034,7 @@ function startEdit(text, doc, values, display, at, name) {
         at,
         name,
         eol: text.includes('\r\n') ? '\r\n' : '\n',
-        unit: (0,dist/* isMap */.jh)(doc.contents) ? detectIndent(doc.contents, text) : 2,
+        unit: (0,yaml_dist/* isMap */.jh)(doc.contents) ? detectIndent(doc.contents, text) : 2,
         quote: mostUsedQuote(doc),
         splices: [],
         changes: [],
@@ -82801,7 +83081,7 @@ function replaceValue(edit, block, item, key) {
 /** Already the wanted value, written in a form that YAML 1.1 and 1.2 both read as such. */
 function isUpToDate(edit, key, node, inFlow) {
     const wanted = wantedValue(edit, key);
-    if (!(0,dist/* isScalar */.jn)(node) || node.value !== wanted || !node.range)
+    if (!(0,yaml_dist/* isScalar */.jn)(node) || node.value !== wanted || !node.range)
         return false;
     if (typeof wanted !== 'string')
         return node.source === 'true';
@@ -82885,14 +83165,14 @@ function nodeAt(doc, path) {
     let node = doc.contents;
     for (const step of path) {
         if (typeof step === 'number') {
-            if (!(0,dist/* isSeq */.oP)(node))
+            if (!(0,yaml_dist/* isSeq */.oP)(node))
                 return undefined;
             node = node.items[step];
         }
         else {
-            if (!(0,dist/* isMap */.jh)(node))
+            if (!(0,yaml_dist/* isMap */.jh)(node))
                 return undefined;
-            node = node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === step)?.value;
+            node = node.items.find((p) => (0,yaml_dist/* isScalar */.jn)(p.key) && p.key.value === step)?.value;
         }
     }
     return (node ?? undefined);
@@ -82994,12 +83274,12 @@ function keepLines(raw, current, next, indent, chomping, eol) {
 }
 function requireLiteral(text, node, display, where) {
     const line = lineOf(text, node?.range?.[0] ?? 0);
-    if (!(0,dist/* isScalar */.jn)(node) || typeof node.value !== 'string' || !node.range)
+    if (!(0,yaml_dist/* isScalar */.jn)(node) || typeof node.value !== 'string' || !node.range)
         throw fileError(display, `has ${where} at line ${line} that is not a string of YAML`, `Write the chart values there as a literal block ("${where.split('.').pop()}: |" with the values indented below).`);
-    if (node.type !== dist/* Scalar */.X5.BLOCK_LITERAL) {
-        const style = node.type === dist/* Scalar */.X5.BLOCK_FOLDED
+    if (node.type !== yaml_dist/* Scalar */.X5.BLOCK_LITERAL) {
+        const style = node.type === yaml_dist/* Scalar */.X5.BLOCK_FOLDED
             ? 'a folded block (>)'
-            : node.type === dist/* Scalar */.X5.PLAIN
+            : node.type === yaml_dist/* Scalar */.X5.PLAIN
                 ? 'a plain string'
                 : 'a quoted string';
         throw fileError(display, `has ${where} at line ${line} written as ${style}, which this action does not rewrite (its line folding and escapes would change the YAML inside)`, `Write it as a literal block ("|" with the values indented below), or move the values to a mapping (valuesObject, spec.values).`);
@@ -83186,9 +83466,9 @@ const KUSTOMIZATION_FILES = new Set(['kustomization.yaml', 'kustomization.yml', 
  * checkout, where an Argo CD source's chart path is read.
  */
 function classify(doc, index, file, root) {
-    if (doc.contents === null || ((0,dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null))
+    if (doc.contents === null || ((0,yaml_dist/* isScalar */.jn)(doc.contents) && doc.contents.value === null))
         return { kind: 'empty' };
-    if (!(0,dist/* isMap */.jh)(doc.contents))
+    if (!(0,yaml_dist/* isMap */.jh)(doc.contents))
         return { kind: 'values' };
     const data = doc.toJS(TO_JS);
     const base = (0,external_node_path_.basename)(file);
@@ -83515,7 +83795,7 @@ function chartValues(doc, target) {
         node = node !== null && typeof node === 'object' ? node[step] : undefined;
     if (site.kind === 'string' && typeof node === 'string') {
         try {
-            return (0,dist/* parse */.qg)(node);
+            return (0,yaml_dist/* parse */.qg)(node);
         }
         catch {
             return undefined;
@@ -83603,7 +83883,7 @@ function rest(text, docs, index) {
 function verifyString(after, target, planned, edit) {
     const doc = parseDocuments(after, edit.display)[target.doc];
     const data = chartValues(doc, target);
-    if (!(0,external_node_util_.isDeepStrictEqual)(data, (0,dist/* parse */.qg)(planned)))
+    if (!(0,external_node_util_.isDeepStrictEqual)(data, (0,yaml_dist/* parse */.qg)(planned)))
         throw unsafeEdit(edit);
 }
 
@@ -83690,7 +83970,7 @@ function valuesScopes(text, file, at, selectors) {
         const value = inner && 'value' in inner && typeof inner.value === 'string' ? inner.value : '';
         const where = `${display} ${dotted(site.path)}`;
         return {
-            root: (0,dist/* parseDocument */.Tp)(value).contents,
+            root: (0,yaml_dist/* parseDocument */.Tp)(value).contents,
             text: value,
             display: where,
             manifest: true,
@@ -87822,227 +88102,6 @@ function reportExpiry(run, bundle) {
     run.reporter.info(`Bundle: ${formatBytes(bundle.sizeBytes)} at ${redactLink(bundle.bundleUrl)}, ${expires}.`);
 }
 
-// EXTERNAL MODULE: ./node_modules/cron-parser/dist/index.js
-var cron_parser_dist = __nccwpck_require__(8628);
-;// CONCATENATED MODULE: ./src/github/schedule.ts
-/**
- * The schedule watchdog. Pods fetch the bundle when they start, so the workflow must run again
- * before the link it wrote expires. This reads the run's own workflow file (GITHUB_WORKFLOW_REF
- * names it; it is read from the checked-out workspace), takes its `on.schedule` crons, and finds
- * the longest gap between two consecutive scheduled runs over the next 14 days, with cron-parser
- * (GitHub's cron is UTC). A missing file or schedule is not an error: the caller says so in the
- * debug log.
- */
-
-
-
-
-
-
-/** How far ahead the schedule is read. */
-const HORIZON_MS = 14 * 86_400_000;
-/** Every minute for the horizon, plus the next run after it. */
-const MAX_TIMES_PER_CRON = HORIZON_MS / 60_000 + 2;
-/** The workflow file's path in the repository, from GITHUB_WORKFLOW_REF; undefined if unusable. */
-function workflowPath(workflowRef) {
-    return /^[^/]+\/[^/]+\/(\.github\/workflows\/[^@]+\.ya?ml)@/.exec(workflowRef)?.[1];
-}
-/** The run's workflow schedule, or why there is none to check (for the debug log). */
-async function readSchedule(context) {
-    if (!context.workflowRef)
-        return { none: 'GITHUB_WORKFLOW_REF is not set' };
-    const file = workflowPath(context.workflowRef);
-    if (!file)
-        return {
-            none: `GITHUB_WORKFLOW_REF ("${text_printable(context.workflowRef)}") names no workflow file`,
-        };
-    const read = await readWorkflow(context.workspace, file);
-    return 'none' in read ? read : { file, crons: read.crons };
-}
-/** A workflow file of the checked-out repository: its crons (none: an empty list) and its data. */
-async function readWorkflow(workspace, file) {
-    const root = (0,external_node_path_.resolve)(workspace);
-    const path = (0,external_node_path_.resolve)(root, file);
-    const rel = (0,external_node_path_.relative)(root, path);
-    if (rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel))
-        return { none: `${file} is outside the workspace` };
-    let text;
-    try {
-        text = await (0,promises_.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        return {
-            none: `${file} cannot be read from the workspace (${error.code ?? 'error'}; check the repository out before this step to have its schedule checked)`,
-        };
-    }
-    let workflow;
-    try {
-        workflow = (0,dist/* parse */.qg)(text);
-    }
-    catch {
-        return { none: `${file} is not valid YAML` };
-    }
-    const on = workflow?.on;
-    const entries = on?.schedule;
-    const crons = Array.isArray(entries)
-        ? entries
-            .map((entry) => entry?.cron)
-            .filter((cron) => typeof cron === 'string' && cron.trim() !== '')
-            .map((cron) => cron.trim())
-        : [];
-    if (crons.length === 0)
-        return { none: `${file} has no on.schedule` };
-    return { crons, workflow };
-}
-/**
- * The keep-alive workflow that a content publish names: its crons, and the `refresh-before` its
- * steps pass (`jobs.<id>.steps[].with`). A value written as an expression cannot be read here.
- */
-async function readKeepAlive(workspace, file) {
-    const read = await readWorkflow(workspace, file);
-    if ('none' in read)
-        return read;
-    const jobs = read.workflow.jobs;
-    const values = [];
-    for (const job of Object.values(isRecord(jobs) ? jobs : {})) {
-        const steps = isRecord(job) && Array.isArray(job.steps) ? job.steps : [];
-        for (const step of steps) {
-            const inputs = isRecord(step) && isRecord(step.with) ? step.with : {};
-            const value = inputs['refresh-before'];
-            if (typeof value === 'string' && value.trim() !== '')
-                values.push(value.trim());
-        }
-    }
-    if (values.length === 0)
-        return { none: `${file} has no step with refresh-before` };
-    const unreadable = values.find((value) => parseDuration(value) === undefined);
-    if (unreadable !== undefined)
-        return {
-            none: `the refresh-before of ${file} ('${text_printable(unreadable)}') is not a duration the watchdog can read (an expression is only known when that workflow runs)`,
-        };
-    const refreshBeforeMs = Math.min(...values.map((value) => parseDuration(value)));
-    return { file, crons: read.crons, refreshBeforeMs };
-}
-const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-/** The scheduled runs of one cron from `now`: through the horizon, and at least two. */
-function runTimes(cron, now) {
-    if (cron.split(/\s+/).length !== 5)
-        throw new Error("GitHub's cron has five fields");
-    const expression = cron_parser_dist.CronExpressionParser.parse(cron, { currentDate: new Date(now), tz: 'UTC' });
-    const times = [];
-    while (times.length < MAX_TIMES_PER_CRON) {
-        const next = expression.next().getTime();
-        times.push(next);
-        if (next > now + HORIZON_MS && times.length >= 2)
-            break;
-    }
-    return times;
-}
-/**
- * The longest wait between two consecutive runs of the whole schedule (every cron together) that
- * starts within the next 14 days, and the crons that could not be read (with why).
- */
-function longestGap(crons, now) {
-    const unreadable = [];
-    const all = new Set();
-    for (const cron of crons) {
-        try {
-            for (const time of runTimes(cron, now))
-                all.add(time);
-        }
-        catch (error) {
-            unreadable.push(`'${text_printable(cron)}' (${error.message})`);
-        }
-    }
-    const times = [...all].sort((a, b) => a - b);
-    let gap;
-    for (let i = 1; i < times.length; i++) {
-        const from = times[i - 1];
-        const to = times[i];
-        if (from > now + HORIZON_MS)
-            break;
-        if (!gap || to - from > gap.ms)
-            gap = { ms: to - from, from, to };
-    }
-    return { gap, unreadable };
-}
-/**
- * A cron that runs at least twice per link lifetime (GitHub delays, and sometimes drops, runs).
- * The lifetime is taken to the minute: a link that lives 6h is read a moment later as 5h59m59s.
- */
-function suggestedCron(lifetimeMs) {
-    const half = (Math.round(lifetimeMs / 60_000) * 60_000) / 2;
-    if (half >= 86_400_000)
-        return '17 3 * * *';
-    const hours = [12, 8, 6, 4, 3, 2, 1].find((h) => h * 3_600_000 <= half);
-    if (hours === 1)
-        return '17 * * * *';
-    if (hours !== undefined)
-        return `17 */${hours} * * *`;
-    return half >= 30 * 60_000 ? '*/30 * * * *' : '*/15 * * * *';
-}
-const utc = (ms) => new Date(ms)
-    .toISOString()
-    .replace('T', ' ')
-    .replace(/:\d\d\.\d+Z$/, ' UTC');
-/** The warning for a schedule whose longest gap outlives the link. */
-function scheduleWarning(schedule, gap, lifetimeMs, expiresAt) {
-    const crons = schedule.crons.map((cron) => `'${text_printable(cron)}'`).join(', ');
-    return (`The schedule of ${schedule.file} (cron ${crons}, UTC) leaves up to ${formatSpan(gap.ms)} between runs ` +
-        `(${utc(gap.from)} to ${utc(gap.to)}), but the bundle link lives ${formatSpan(lifetimeMs)} (it expires ${expiresAt}): ` +
-        'a pod that starts after the link expires cannot fetch the site. ' +
-        `Run the workflow more often than the link lives, e.g. cron '${suggestedCron(lifetimeMs)}' (GitHub delays scheduled runs at busy times), ` +
-        'or mirror the bundle to storage of your own and publish it with bundle-url, which does not expire.');
-}
-/**
- * The delay a keep-alive's window must allow for beyond its schedule's longest gap: two more gaps
- * (two runs in a row late or dropped) and half an hour (a common delay at busy times). Read off
- * `npm run simulate`'s calibration table (docs/keep-alive.md): the largest refresh-before with
- * dead minutes was 1 h at a 15-minute gap, 2 h at 30 minutes, 3 h at 1 hour, and at a 2-hour gap
- * even 6 h on 6-hour links; the rule asks for more than 1 h, 2 h, 3½ h and 6½ h.
- */
-function delayAllowance(gapMs) {
-    return 2 * gapMs + 1_800_000;
-}
-/**
- * Whether a keep-alive holds: a link is replaced only by a run inside [expiry − refresh-before,
- * expiry], and a refresh-before at or above the link's lifetime makes every run replace it, so the
- * window is the shorter of the two. It holds when the gap plus the allowance fits in the window.
- */
-function keepAliveHolds(gapMs, refreshBeforeMs, lifetimeMs) {
-    return gapMs + delayAllowance(gapMs) < Math.min(refreshBeforeMs, lifetimeMs);
-}
-/** A keep-alive cron whose gap, with its allowance, fits in the window; undefined: none does. */
-function keepAliveCron(windowMs) {
-    for (const minutes of [60, 30, 20, 15, 10, 5]) {
-        const gap = minutes * 60_000;
-        if (gap + delayAllowance(gap) >= windowMs)
-            continue;
-        return minutes === 60 ? '7 * * * *' : `${7 % minutes}-59/${minutes} * * * *`;
-    }
-    return undefined;
-}
-/** The warning for a keep-alive whose window is too short for its schedule. */
-function keepAliveWarning(schedule, gap, refreshBeforeMs, lifetimeMs, expiresAt) {
-    const crons = schedule.crons.map((cron) => `'${text_printable(cron)}'`).join(', ');
-    const needed = gap.ms + delayAllowance(gap.ms);
-    const window = refreshBeforeMs < lifetimeMs
-        ? `refresh-before (${formatSpan(refreshBeforeMs)})`
-        : `the link's lifetime (${formatSpan(lifetimeMs)}; refresh-before, ${formatSpan(refreshBeforeMs)}, is not shorter, so every run replaces the link)`;
-    const cron = keepAliveCron(Math.min(refreshBeforeMs, lifetimeMs));
-    const fixes = [];
-    if (needed < lifetimeMs)
-        fixes.push(`set refresh-before above ${formatSpan(needed)} and below the link's lifetime of ${formatSpan(lifetimeMs)}`);
-    if (cron)
-        fixes.push(`run the keep-alive more often, e.g. cron '${cron}'`);
-    fixes.push('mirror the bundle to storage of your own and publish it with bundle-url');
-    return (`The schedule of ${schedule.file} (cron ${crons}, UTC) leaves up to ${formatSpan(gap.ms)} between runs ` +
-        `(${utc(gap.from)} to ${utc(gap.to)}), and a run replaces the link (it expires ${expiresAt}) only within ${window} before it expires. ` +
-        `GitHub delays and drops scheduled runs: that window should be longer than ${formatSpan(needed)} (the gap plus ${formatSpan(delayAllowance(gap.ms))} of delays), ` +
-        'or a pod that starts after the link expires cannot fetch the site. ' +
-        `Either ${fixes.join(', or ')}.`);
-}
-
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/shared/stale-temp.ts
@@ -89022,7 +89081,11 @@ async function watchLifetime(run, bundle) {
     const lifetime = Date.parse(bundle.expiresAt) - now;
     const keptAliveBy = run.inputs.keepAliveWorkflow;
     if (keptAliveBy && workflow)
-        return watchKeepAlive(run, bundle.expiresAt, await readKeepAlive(workflow.workspace, keptAliveBy));
+        return watchKeepAlive(run, bundle.expiresAt, await readKeepAlive(workflow.workspace, keptAliveBy, {
+            domain: run.inputs.domain,
+            'helm-release': run.inputs.helm?.release,
+            'values-file': run.inputs.valuesFiles[0]?.display,
+        }));
     const schedule = workflow ? await readSchedule(workflow) : { none: 'not on a runner' };
     if ('none' in schedule) {
         reporter.debug(`Schedule watchdog: nothing to check (${schedule.none}).`);
@@ -89061,7 +89124,7 @@ async function watchLifetime(run, bundle) {
 function watchKeepAlive(run, expiresAt, keepAlive) {
     const { reporter } = run;
     if ('none' in keepAlive) {
-        reporter.warning(`keep-alive-workflow: ${keepAlive.none}, so the schedule that keeps the bundle link alive (it expires ${expiresAt}) is not checked. Check the file name, check the repository out before this step, and give refresh-before in that workflow as a duration such as 6h.`);
+        reporter.warning(`Input "keep-alive-workflow": ${keepAlive.none}, so the schedule that keeps the bundle link alive (it expires ${expiresAt}) is not checked. Name the workflow that runs this action with refresh-before for this site (a duration such as 6h, and an on.schedule), and check the repository out before this step.`);
         return;
     }
     const now = run.clock.now();
@@ -89070,7 +89133,7 @@ function watchKeepAlive(run, expiresAt, keepAlive) {
     if (unreadable.length > 0)
         reporter.debug(`Schedule watchdog: cron ${unreadable.join(', ')} of ${keepAlive.file} skipped.`);
     if (!gap) {
-        reporter.warning(`keep-alive-workflow: ${keepAlive.file} has no cron the watchdog can read, so the schedule that keeps the bundle link alive is not checked.`);
+        reporter.warning(`Input "keep-alive-workflow": ${keepAlive.file} has no cron the watchdog can read${unreadable.length > 0 ? ` (${unreadable.join(', ')})` : ''}, so the schedule that keeps the bundle link alive is not checked. Give it a five-field cron such as '7,37 * * * *'.`);
         return;
     }
     const refreshBefore = keepAlive.refreshBeforeMs;
@@ -89324,7 +89387,7 @@ function fromVendorChart(source) {
 function holds(text, token) {
     if (text.includes(token))
         return true;
-    for (const doc of (0,dist/* parseAllDocuments */.hR)(text)) {
+    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text)) {
         const value = doc.toJS();
         if (!value || typeof value !== 'object')
             continue;
@@ -89352,7 +89415,7 @@ async function readsAt(chart, valuesKey) {
         return undefined;
     let meta;
     try {
-        meta = (0,dist/* parse */.qg)(await (0,promises_.readFile)((0,external_node_path_.join)(chart.ref, 'Chart.yaml'), 'utf8'));
+        meta = (0,yaml_dist/* parse */.qg)(await (0,promises_.readFile)((0,external_node_path_.join)(chart.ref, 'Chart.yaml'), 'utf8'));
     }
     catch {
         return undefined;
@@ -89396,7 +89459,7 @@ function manifestTargets(file, chosen, valuesKey, plan) {
                 if (hint.kind === 'helmCharts' && hint.valuesFile)
                     layers.push({ file: (0,external_node_path_.resolve)((0,external_node_path_.dirname)(file.path), hint.valuesFile) });
                 const values = plan(link).manifest?.values[index] ?? {};
-                layers.push({ name: `${file.display} (${one.label})`, yaml: (0,dist/* stringify */.As)(values) });
+                layers.push({ name: `${file.display} (${one.label})`, yaml: (0,yaml_dist/* stringify */.As)(values) });
                 return layers;
             },
         };
@@ -89477,25 +89540,25 @@ function refuseNearMiss(root, text, display, at, chartYaml) {
 function exists(root, at) {
     let node = root;
     for (const key of at) {
-        if (!(0,dist/* isMap */.jh)(node))
+        if (!(0,yaml_dist/* isMap */.jh)(node))
             return false;
-        const pair = node.items.find((item) => (0,dist/* isScalar */.jn)(item.key) && item.key.value === key);
+        const pair = node.items.find((item) => (0,yaml_dist/* isScalar */.jn)(item.key) && item.key.value === key);
         if (!pair)
             return false;
         node = pair.value;
     }
-    return (0,dist/* isMap */.jh)(node);
+    return (0,yaml_dist/* isMap */.jh)(node);
 }
 /** Every mapping whose key folds to `name`, with its dotted path and where it starts. */
 function mappingsNamed(node, name, path) {
-    if (!(0,dist/* isMap */.jh)(node))
+    if (!(0,yaml_dist/* isMap */.jh)(node))
         return [];
     const found = [];
     for (const pair of node.items) {
-        if (!(0,dist/* isScalar */.jn)(pair.key) || typeof pair.key.value !== 'string')
+        if (!(0,yaml_dist/* isScalar */.jn)(pair.key) || typeof pair.key.value !== 'string')
             continue;
         const here = [...path, pair.key.value];
-        if ((0,dist/* isMap */.jh)(pair.value) && fold(pair.key.value) === name)
+        if ((0,yaml_dist/* isMap */.jh)(pair.value) && fold(pair.key.value) === name)
             found.push({ path: here.join('.'), offset: pair.key.range?.[0] ?? 0 });
         found.push(...mappingsNamed(pair.value, name, here));
     }
@@ -89505,7 +89568,7 @@ function mappingsNamed(node, name, path) {
 function vendorPath(chartYaml) {
     let meta;
     try {
-        meta = (0,dist/* parse */.qg)(chartYaml);
+        meta = (0,yaml_dist/* parse */.qg)(chartYaml);
     }
     catch {
         return undefined;

@@ -121,12 +121,14 @@ export const KeepAliveWorkflowInput = {
 export function parseKeepAliveWorkflow(raw: string): string | undefined {
   const text = raw.trim();
   if (text === '') return undefined;
-  const file = text.includes('/') ? text.replace(/^\.\//, '') : `.github/workflows/${text}`;
-  if (!/^\.github\/workflows\/[^/\\\s]+\.ya?ml$/.test(file)) {
+  const bare = text.replace(/^\.\//, '');
+  const file = bare.includes('/') ? bare : `.github/workflows/${bare}`;
+  // GitHub allows spaces in a workflow's file name, but no folder below .github/workflows.
+  if (!/^\.github\/workflows\/[^/\\\r\n]+\.ya?ml$/.test(file)) {
     throw new InputError(
       KeepAliveWorkflowInput.name,
       `("${printable(text)}") names no workflow file`,
-      'Give the file of the workflow that runs this action with refresh-before, e.g. .github/workflows/keep-alive.yml (or keep-alive.yml).',
+      `Give the file of the workflow that runs this action with refresh-before, e.g. .github/workflows/keep-alive.yml (or keep-alive.yml)${text.includes('\\') ? ', with / between folders' : ''}.`,
     );
   }
   return file;

@@ -94,39 +94,94 @@ async function readWorkflow(
 
 /** A keep-alive named by keep-alive-workflow: its schedule and the refresh-before of its steps. */
 export interface KeepAliveSchedule extends WorkflowSchedule {
-  /** The shortest refresh-before of its steps (the smallest window decides). */
+  /** The shortest refresh-before of its steps for this site (the smallest window decides). */
   refreshBeforeMs: number;
 }
 
 /**
+ * What names the site a publish serves, as its step's `with:` spells it: a keep-alive step that
+ * gives one of these differently keeps another site's link alive.
+ */
+export type SiteInputs = Partial<Record<'domain' | 'helm-release' | 'values-file', string>>;
+
+/** refresh-before's bounds, as the action holds them (a value outside fails every keep-alive). */
+export const REFRESH_BEFORE_BOUNDS = { minMs: 60_000, maxMs: 7 * 86_400_000 } as const;
+
+/**
  * The keep-alive workflow that a content publish names: its crons, and the `refresh-before` its
- * steps pass (`jobs.<id>.steps[].with`). A value written as an expression cannot be read here.
+ * steps for the same site pass (`jobs.<id>.steps[].with`). A value written as an expression cannot
+ * be read here; one the action would refuse is said, as is a keep-alive only of other sites.
  */
 export async function readKeepAlive(
   workspace: string,
   file: string,
+  site: SiteInputs = {},
 ): Promise<KeepAliveSchedule | { none: string }> {
   const read = await readWorkflow(workspace, file);
   if ('none' in read) return read;
-  const jobs = (read.workflow as { jobs?: unknown }).jobs;
-  const values: string[] = [];
-  for (const job of Object.values(isRecord(jobs) ? jobs : {})) {
-    const steps = isRecord(job) && Array.isArray(job.steps) ? (job.steps as unknown[]) : [];
-    for (const step of steps) {
-      const inputs = isRecord(step) && isRecord(step.with) ? step.with : {};
-      const value = inputs['refresh-before'];
-      if (typeof value === 'string' && value.trim() !== '') values.push(value.trim());
-    }
-  }
-  if (values.length === 0) return { none: `${file} has no step with refresh-before` };
+  const steps = keepAliveSteps(read.workflow);
+  if (steps.length === 0) return { none: `${file} has no step with refresh-before` };
+  const mine = steps.filter((inputs) => sameSite(inputs, site));
+  if (mine.length === 0)
+    return {
+      none: `no step of ${file} with refresh-before serves this site (${describeSite(site)}); its steps keep another site's link alive`,
+    };
+  const values = mine.map((inputs) => String(inputs['refresh-before']).trim());
   const unreadable = values.find((value) => parseDuration(value) === undefined);
   if (unreadable !== undefined)
     return {
       none: `the refresh-before of ${file} ('${printable(unreadable)}') is not a duration the watchdog can read (an expression is only known when that workflow runs)`,
     };
   const refreshBeforeMs = Math.min(...values.map((value) => parseDuration(value)!));
+  const { minMs, maxMs } = REFRESH_BEFORE_BOUNDS;
+  if (refreshBeforeMs < minMs || refreshBeforeMs > maxMs)
+    return {
+      none: `the refresh-before of ${file} (${formatSpan(refreshBeforeMs)}) is outside ${formatSpan(minMs)} to ${formatSpan(maxMs)}, so every run of that workflow fails`,
+    };
   return { file, crons: read.crons, refreshBeforeMs };
 }
+
+/** The `with:` of every step that passes refresh-before (a YAML number counts: GitHub passes text). */
+function keepAliveSteps(workflow: unknown): Record<string, unknown>[] {
+  const jobs = (workflow as { jobs?: unknown }).jobs;
+  const found: Record<string, unknown>[] = [];
+  for (const job of Object.values(isRecord(jobs) ? jobs : {})) {
+    const steps = isRecord(job) && Array.isArray(job.steps) ? (job.steps as unknown[]) : [];
+    for (const step of steps) {
+      const inputs = isRecord(step) && isRecord(step.with) ? step.with : {};
+      const value = inputs['refresh-before'];
+      if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number')
+        found.push(inputs);
+    }
+  }
+  return found;
+}
+
+/** A step serves this site unless it names a domain, release or values file that differs. */
+function sameSite(inputs: Record<string, unknown>, site: SiteInputs): boolean {
+  return (Object.entries(site) as [keyof SiteInputs, string | undefined][]).every(([key, mine]) => {
+    const theirs = inputs[key];
+    if (mine === undefined || typeof theirs !== 'string' || theirs.includes('${{')) return true;
+    return normalise(key, theirs) === normalise(key, mine);
+  });
+}
+
+const normalise = (key: keyof SiteInputs, value: string): string => {
+  const text = value.trim().split(/\r?\n/)[0]!.trim();
+  if (key === 'values-file') return text.replace(/^\.\//, '');
+  return key === 'domain'
+    ? text
+        .toLowerCase()
+        .replace(/^https?:\/\//, '')
+        .replace(/\/$/, '')
+    : text;
+};
+
+const describeSite = (site: SiteInputs): string =>
+  Object.entries(site)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key} ${printable(value)}`)
+    .join(', ') || 'no domain, release or values file given';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

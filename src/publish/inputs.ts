@@ -19,6 +19,7 @@ import {
   parseKeepAliveWorkflow,
   type DeploymentSettings,
 } from '../github/inputs.js';
+import { REFRESH_BEFORE_BOUNDS } from '../github/schedule.js';
 import type { HelmRollout } from '../helm/helm.js';
 import { HelmInputs, parseHelmInputs } from '../helm/inputs.js';
 import { parseVerifyInputs, VerifyInputs, type VerifySettings } from '../site/inputs.js';
@@ -323,9 +324,6 @@ function parsePaths(raw: string, notices: string[]): string[] {
   return paths;
 }
 
-/** The longest refresh-before: links live at most 7 days (S3's own limit for a presigned link). */
-const MAX_REFRESH_BEFORE_MS = 7 * 24 * 3_600_000;
-
 function parseRefreshBefore(raw: string, bundleUrl: string | undefined): number | undefined {
   if (raw.trim() === '') return undefined;
   if (bundleUrl) {
@@ -335,7 +333,9 @@ function parseRefreshBefore(raw: string, bundleUrl: string | undefined): number 
       'The link in bundle-url is your own to keep alive (it is published as it is); remove refresh-before.',
     );
   }
-  return parseDurationInput(ExportInputs.RefreshBefore.name, raw, 60_000, MAX_REFRESH_BEFORE_MS);
+  // At most 7 days: S3's own limit for a presigned link.
+  const { minMs, maxMs } = REFRESH_BEFORE_BOUNDS;
+  return parseDurationInput(ExportInputs.RefreshBefore.name, raw, minMs, maxMs);
 }
 
 /** keep-alive-workflow, in a content publish: not in the keep-alive itself, moot with bundle-url. */

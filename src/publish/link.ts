@@ -153,7 +153,11 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
     return watchKeepAlive(
       run,
       bundle.expiresAt,
-      await readKeepAlive(workflow.workspace, keptAliveBy),
+      await readKeepAlive(workflow.workspace, keptAliveBy, {
+        domain: run.inputs.domain,
+        'helm-release': run.inputs.helm?.release,
+        'values-file': run.inputs.valuesFiles[0]?.display,
+      }),
     );
   const schedule = workflow ? await readSchedule(workflow) : { none: 'not on a runner' };
   if ('none' in schedule) {
@@ -205,7 +209,7 @@ function watchKeepAlive(
   const { reporter } = run;
   if ('none' in keepAlive) {
     reporter.warning(
-      `keep-alive-workflow: ${keepAlive.none}, so the schedule that keeps the bundle link alive (it expires ${expiresAt}) is not checked. Check the file name, check the repository out before this step, and give refresh-before in that workflow as a duration such as 6h.`,
+      `Input "keep-alive-workflow": ${keepAlive.none}, so the schedule that keeps the bundle link alive (it expires ${expiresAt}) is not checked. Name the workflow that runs this action with refresh-before for this site (a duration such as 6h, and an on.schedule), and check the repository out before this step.`,
     );
     return;
   }
@@ -218,7 +222,7 @@ function watchKeepAlive(
     );
   if (!gap) {
     reporter.warning(
-      `keep-alive-workflow: ${keepAlive.file} has no cron the watchdog can read, so the schedule that keeps the bundle link alive is not checked.`,
+      `Input "keep-alive-workflow": ${keepAlive.file} has no cron the watchdog can read${unreadable.length > 0 ? ` (${unreadable.join(', ')})` : ''}, so the schedule that keeps the bundle link alive is not checked. Give it a five-field cron such as '7,37 * * * *'.`,
     );
     return;
   }

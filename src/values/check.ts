@@ -50,21 +50,34 @@ function singleDocument(text: string, display: string): Document {
 /**
  * The documents of the last few texts read. A run reads the same text in several places (the
  * check, the choice of targets, the edit's plan and read-back, the render check), and parsing a
- * values file of a few hundred kilobytes takes about half a second: a 300 KB file was parsed
- * seven times in one run. Keyed by the whole text, so an edited text is parsed afresh. Nothing
- * that receives these Documents changes them (edits are made on the text, by splices); a caller
- * that needs to change one must parse its own.
+ * values file of a few hundred kilobytes takes about half a second: a 278 KB file was parsed
+ * seven times in one run. Keyed by the whole text, so an edited text is parsed afresh; only texts
+ * without an error are kept, so each message names the file it was read for. The parsed form takes
+ * about 120 times the text's size in memory: at most 4 texts and 2 MB of text are kept (the newest
+ * always). Nothing that receives these Documents changes them (edits are made on the text, by
+ * splices); a caller that needs to change one must parse its own.
  */
 const recent = new Map<string, readonly Document[]>();
-const RECENT = 8;
+const RECENT = { texts: 4, chars: 2_000_000 } as const;
 
 /** Every document of the text, none with an error (else the line and column of the first). */
 export function parseDocuments(text: string, display: string): readonly Document[] {
   const known = recent.get(text);
-  if (known) return known;
+  if (known) {
+    // Used again: the last to go.
+    recent.delete(text);
+    recent.set(text, known);
+    return known;
+  }
   const docs = checkedDocuments(text, display);
   recent.set(text, docs);
-  if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+  let chars = 0;
+  for (const kept of recent.keys()) chars += kept.length;
+  for (const oldest of recent.keys()) {
+    if (recent.size <= 1 || (recent.size <= RECENT.texts && chars <= RECENT.chars)) break;
+    recent.delete(oldest);
+    chars -= oldest.length;
+  }
   return docs;
 }
 

@@ -332,7 +332,7 @@ describe('schedule watchdog', () => {
     const warnings = typo.stdout.split('\n').filter((l) => l.startsWith('::warning::'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
-      /^::warning::keep-alive-workflow: \.github\/workflows\/keep-alve\.yml cannot be read from the workspace \(ENOENT;.*so the schedule that keeps the bundle link alive \(it expires \S+\) is not checked\. Check the file name/,
+      /^::warning::Input "keep-alive-workflow": \.github\/workflows\/keep-alve\.yml cannot be read from the workspace \(ENOENT;.*so the schedule that keeps the bundle link alive \(it expires \S+\) is not checked\. Name the workflow that runs this action with refresh-before for this site/,
     );
   });
 

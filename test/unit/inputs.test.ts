@@ -279,7 +279,25 @@ describe('keep-alive-workflow', () => {
         .keepAliveWorkflow;
     expect(read('keep-alive.yml')).toBe('.github/workflows/keep-alive.yml');
     expect(read('./.github/workflows/keep.yaml')).toBe('.github/workflows/keep.yaml');
+    expect(read('./keep-alive.yml')).toBe('.github/workflows/keep-alive.yml');
+    // GitHub allows spaces in a workflow's file name.
+    expect(read('keep alive.yml')).toBe('.github/workflows/keep alive.yml');
     expect(read('')).toBeUndefined();
+  });
+
+  it('is ignored with bundle-url, with a warning', () => {
+    const { inputs, warnings } = parsePublishInputs(
+      reader({
+        'api-key': '',
+        'bundle-url': 'https://mirror.example.com/docs/site.tar.gz',
+        'keep-alive-workflow': 'keep-alive.yml',
+      }),
+      WS,
+    );
+    expect(inputs.keepAliveWorkflow).toBeUndefined();
+    expect(warnings).toContain(
+      'Input "keep-alive-workflow" is ignored because bundle-url is given: the schedule is not checked for your own link.',
+    );
   });
 
   it('refuses a path that names no workflow file, and the input next to refresh-before', () => {
@@ -287,6 +305,12 @@ describe('keep-alive-workflow', () => {
       /^Input "keep-alive-workflow" \("\.\.\/secrets\.yml"\) names no workflow file\. Give the file of the workflow that runs this action with refresh-before/,
     );
     expect(refusal({ 'keep-alive-workflow': 'keep-alive.json' }).message).toMatch(
+      /names no workflow file/,
+    );
+    expect(refusal({ 'keep-alive-workflow': '.github\\workflows\\k.yml' }).message).toMatch(
+      /names no workflow file\. .*\(or keep-alive\.yml\), with \/ between folders\./,
+    );
+    expect(refusal({ 'keep-alive-workflow': '.github/workflows/sub/k.yml' }).message).toMatch(
       /names no workflow file/,
     );
     expect(

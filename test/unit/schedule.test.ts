@@ -251,6 +251,37 @@ describe('reading the workflow file', () => {
     });
   });
 
+  it('only the steps for the same site count; a YAML number is a duration in seconds', async () => {
+    const two = `${keepAlive('6h')}      - uses: your-org/static-export-helm-action@v1\n        with:\n          domain: Other.Example.com\n          refresh-before: 90m\n`;
+    const ws = await workspace({
+      'keep-alive.yml': two,
+      'number.yml': keepAlive('21600'),
+    });
+    const file = '.github/workflows/keep-alive.yml';
+    expect(await readKeepAlive(ws, file, { domain: 'docs.example.com' })).toMatchObject({
+      refreshBeforeMs: 6 * HOUR,
+    });
+    expect(await readKeepAlive(ws, file, { domain: 'https://other.example.com/' })).toMatchObject({
+      refreshBeforeMs: 90 * 60_000,
+    });
+    expect(await readKeepAlive(ws, file, { domain: 'blog.example.com' })).toEqual({
+      none: "no step of .github/workflows/keep-alive.yml with refresh-before serves this site (domain blog.example.com); its steps keep another site's link alive",
+    });
+    expect(
+      await readKeepAlive(ws, '.github/workflows/number.yml', { 'helm-release': 'docs' }),
+    ).toMatchObject({ refreshBeforeMs: 6 * HOUR });
+  });
+
+  it('a refresh-before the action would refuse is said, not checked', async () => {
+    const ws = await workspace({ 'long.yml': keepAlive('200h'), 'short.yml': keepAlive('30s') });
+    expect(await readKeepAlive(ws, '.github/workflows/long.yml')).toEqual({
+      none: 'the refresh-before of .github/workflows/long.yml (8d8h) is outside 1m to 7d, so every run of that workflow fails',
+    });
+    expect(await readKeepAlive(ws, '.github/workflows/short.yml')).toMatchObject({
+      none: expect.stringMatching(/\(30s\) is outside 1m to 7d/),
+    });
+  });
+
   it('says why a keep-alive workflow cannot be checked: missing, no step, an expression', async () => {
     const ws = await workspace({
       'plain.yml':

@@ -35,7 +35,7 @@ export const ACTION_TEXT = {
     'refresh-before':
       "Keep-alive: a duration such as 6h. The run first reads the link the pods use (with helm-release, the deployed release's values; otherwise the values files at values-key) and its expiry from the link itself; if it lives longer than this, it does nothing (no request, no write, no rollout; skipped is true). Otherwise it publishes a fresh link: from the export job the link's path names (no new export), or a new export keeping the deployed version. Not with bundle-url. Empty: every run publishes.",
     'keep-alive-workflow':
-      "In a content publish whose link another workflow keeps alive (with refresh-before): that workflow's file, e.g. .github/workflows/keep-alive.yml. The schedule watchdog then checks its schedule and refresh-before instead of this workflow's, and warns if it cannot read them. Not with refresh-before.",
+      "In a content publish whose link another workflow keeps alive (with refresh-before): that workflow's file, e.g. .github/workflows/keep-alive.yml (a bare name is looked up there; it is read from the checkout). The schedule watchdog then checks its schedule and the refresh-before of its steps for this site instead of this workflow's, and warns if it cannot read them. Not with refresh-before; ignored with bundle-url.",
     'helm-release':
       'Helm release name. When set, `helm upgrade --install` rolls the chart out with the updated values file (helm must be on PATH, e.g. from azure/setup-helm).',
     'helm-chart': 'Chart reference (repo/chart, an oci:// reference, or a local path).',
