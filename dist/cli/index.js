@@ -83153,6 +83153,8 @@ function blockOf(data, at) {
  * where the chart's values live, and the helpers to find a node there and to name it.
  */
 
+
+
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** `staticExport.bundleUrl` overlaps values-key `staticExport` (and `staticExport` itself). */
 function overlaps(dotted, key) {
@@ -83186,6 +83188,27 @@ function dotted(path) {
             ? `${i === 0 ? '' : '.'}${step}`
             : `[${JSON.stringify(step)}]`)
         .join('');
+}
+/**
+ * A chart path of the repository being edited (Argo CD's source.path, Flux's chart path in a
+ * GitRepository), read in this checkout: against its top (`root`, the workspace), as the
+ * controller reads it against the repository's. The folder, when it holds a Chart.yaml; a path
+ * that leaves the checkout is no chart of it.
+ */
+function chartInCheckout(path, root) {
+    const top = (0,external_node_path_.resolve)(root);
+    const dir = (0,external_node_path_.resolve)(top, path.replace(/^\/+/, ''));
+    const rel = (0,external_node_path_.relative)(top, dir);
+    if (rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel))
+        return undefined;
+    return (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml')) ? dir : undefined;
+}
+/** The hint for a chart path: the folder in this checkout, or why it is out of reach. */
+function chartPathHint(path, root) {
+    const dir = chartInCheckout(path, root);
+    return dir
+        ? { kind: 'path', path: dir }
+        : { kind: 'none', reason: `the chart path ${path} is not a chart in this checkout` };
 }
 
 ;// CONCATENATED MODULE: ./src/values/embedded.ts
@@ -83337,8 +83360,6 @@ function lineIndent(text, offset) {
  * are refused), just as Flux's spec.values is created when missing.
  */
 
-
-
 function targetsOfApplication(data, doc, name, namespace, root) {
     const spec = isObject(data.spec) ? data.spec : {};
     const of = { doc, name, namespace, root };
@@ -83381,7 +83402,9 @@ function sourceTarget(source, at, of, part) {
     if (typeof source.chart !== 'string' && !helm && !chartDir)
         return undefined;
     const where = `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
-    const chart = chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name);
+    const chart = chartDir
+        ? { kind: 'path', path: chartDir }
+        : chartOf(source, name, of.root);
     const base = { doc, kind: 'Application', name, namespace, part, chart };
     const refuse = (key) => parametersOverride(helm?.parameters, key, where);
     if (helm && helm.valuesObject !== undefined)
@@ -83406,14 +83429,9 @@ function chartPath(source, root) {
         return undefined;
     if (['kustomize', 'directory', 'plugin'].some((tool) => source[tool] !== undefined))
         return undefined;
-    const top = (0,external_node_path_.resolve)(root);
-    const dir = (0,external_node_path_.resolve)(top, source.path.replace(/^\/+/, ''));
-    const rel = (0,external_node_path_.relative)(top, dir);
-    if (rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel))
-        return undefined;
-    return (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml')) ? dir : undefined;
+    return chartInCheckout(source.path, root);
 }
-function chartOf(source, name) {
+function chartOf(source, name, root) {
     const version = typeof source.targetRevision === 'string' ? source.targetRevision : undefined;
     const repo = typeof source.repoURL === 'string' ? source.repoURL : undefined;
     if (typeof source.chart === 'string')
@@ -83424,7 +83442,7 @@ function chartOf(source, name) {
                 reason: `Application/${name} names its chart (${source.chart}) in a repository this run does not add`,
             };
     if (typeof source.path === 'string')
-        return { kind: 'path', path: source.path };
+        return chartPathHint(source.path, root);
     return { kind: 'none', reason: `Application/${name} names no chart` };
 }
 /** helm.parameters override values, valuesObject and valueFiles alike. */
@@ -83501,7 +83519,7 @@ function classify(doc, index, file, root) {
     const group = shape?.group ?? 'kustomize.config.k8s.io';
     const targets = (() => {
         if (group === 'helm.toolkit.fluxcd.io' && type === 'HelmRelease')
-            return targetsOfHelmRelease(data, index, name, namespace);
+            return targetsOfHelmRelease(data, index, name, namespace, root);
         if (group === 'argoproj.io' && type === 'Application')
             return targetsOfApplication(data, index, name, namespace, root);
         if (group === 'argoproj.io' && type === 'ApplicationSet')
@@ -83556,7 +83574,7 @@ function isChartYaml(data) {
         data.version !== undefined &&
         data.kind === undefined);
 }
-function targetsOfHelmRelease(data, doc, name, namespace) {
+function targetsOfHelmRelease(data, doc, name, namespace, root) {
     const spec = isObject(data.spec) ? data.spec : undefined;
     if (!spec || (spec.chart === undefined && spec.chartRef === undefined))
         return {
@@ -83569,7 +83587,7 @@ function targetsOfHelmRelease(data, doc, name, namespace) {
     // From a GitRepository or Bucket, spec.chart.spec.chart is a path in that source.
     const isPath = chartName?.startsWith('./') || source === 'GitRepository' || source === 'Bucket';
     const chart = chartName && isPath
-        ? { kind: 'path', path: chartName }
+        ? chartPathHint(chartName, root)
         : {
             kind: 'none',
             reason: `the chart of HelmRelease/${name} comes from a Flux source (${chartName ?? 'spec.chartRef'}) this run does not fetch`,
@@ -89482,19 +89500,9 @@ function manifest_render_chartOf(hint, path, one) {
             reason: `chart ${hint.name} is not under its chartHome ${hint.chartHome} and the entry names no repo`,
         };
     }
-    if (hint.kind === 'path') {
-        // A path in the repository: look for it from the manifest's folder up to the checkout's top.
-        for (let dir = (0,external_node_path_.dirname)(path);; dir = (0,external_node_path_.dirname)(dir)) {
-            const chart = (0,external_node_path_.resolve)(dir, hint.path);
-            if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(chart, 'Chart.yaml')))
-                return { kind: 'chart', ref: chart, ...release };
-            if ((0,external_node_path_.dirname)(dir) === dir || (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, '.git')))
-                return {
-                    kind: 'out-of-reach',
-                    reason: `the chart path ${hint.path} is not a chart in this checkout`,
-                };
-        }
-    }
+    // A chart folder of this checkout (values/site.ts chartInCheckout found its Chart.yaml).
+    if (hint.kind === 'path')
+        return { kind: 'chart', ref: hint.path, ...release };
     if (hint.kind === 'remote')
         return { kind: 'chart', ref: hint.ref, version: hint.version, repo: hint.repo, ...release };
     return { kind: 'out-of-reach', reason: hint.reason };

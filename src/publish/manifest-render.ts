@@ -60,18 +60,8 @@ function chartOf(hint: ChartHint, path: string, one: ChosenTarget): ChartInReach
       reason: `chart ${hint.name} is not under its chartHome ${hint.chartHome} and the entry names no repo`,
     };
   }
-  if (hint.kind === 'path') {
-    // A path in the repository: look for it from the manifest's folder up to the checkout's top.
-    for (let dir = dirname(path); ; dir = dirname(dir)) {
-      const chart = resolve(dir, hint.path);
-      if (existsSync(join(chart, 'Chart.yaml'))) return { kind: 'chart', ref: chart, ...release };
-      if (dirname(dir) === dir || existsSync(join(dir, '.git')))
-        return {
-          kind: 'out-of-reach',
-          reason: `the chart path ${hint.path} is not a chart in this checkout`,
-        };
-    }
-  }
+  // A chart folder of this checkout (values/site.ts chartInCheckout found its Chart.yaml).
+  if (hint.kind === 'path') return { kind: 'chart', ref: hint.path, ...release };
   if (hint.kind === 'remote')
     return { kind: 'chart', ref: hint.ref, version: hint.version, repo: hint.repo, ...release };
   return { kind: 'out-of-reach', reason: hint.reason };

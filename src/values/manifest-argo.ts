@@ -11,9 +11,9 @@
  * block, gets `helm.valuesObject` created: it has no values the team keeps elsewhere (valueFiles
  * are refused), just as Flux's spec.values is created when missing.
  */
-import { existsSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
 import {
+  chartInCheckout,
+  chartPathHint,
   isObject,
   overlaps,
   type ChartHint,
@@ -74,7 +74,9 @@ function sourceTarget(
   if (typeof source.chart !== 'string' && !helm && !chartDir) return undefined;
   const where =
     `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
-  const chart: ChartHint = chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name);
+  const chart: ChartHint = chartDir
+    ? { kind: 'path', path: chartDir }
+    : chartOf(source, name, of.root);
   const base = { doc, kind: 'Application', name, namespace, part, chart };
   const refuse = (key: readonly string[]) => parametersOverride(helm?.parameters, key, where);
   if (helm && helm.valuesObject !== undefined)
@@ -99,14 +101,10 @@ function chartPath(source: Data, root: string): string | undefined {
   if (typeof source.path !== 'string' || source.path.trim() === '') return undefined;
   if (['kustomize', 'directory', 'plugin'].some((tool) => source[tool] !== undefined))
     return undefined;
-  const top = resolve(root);
-  const dir = resolve(top, source.path.replace(/^\/+/, ''));
-  const rel = relative(top, dir);
-  if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
-  return existsSync(join(dir, 'Chart.yaml')) ? dir : undefined;
+  return chartInCheckout(source.path, root);
 }
 
-function chartOf(source: Data, name: string): ChartHint {
+function chartOf(source: Data, name: string, root: string): ChartHint {
   const version = typeof source.targetRevision === 'string' ? source.targetRevision : undefined;
   const repo = typeof source.repoURL === 'string' ? source.repoURL : undefined;
   if (typeof source.chart === 'string')
@@ -116,7 +114,7 @@ function chartOf(source: Data, name: string): ChartHint {
           kind: 'none',
           reason: `Application/${name} names its chart (${source.chart}) in a repository this run does not add`,
         };
-  if (typeof source.path === 'string') return { kind: 'path', path: source.path };
+  if (typeof source.path === 'string') return chartPathHint(source.path, root);
   return { kind: 'none', reason: `Application/${name} names no chart` };
 }
 

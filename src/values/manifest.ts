@@ -12,6 +12,7 @@ import { isMap, isScalar, type Document } from 'yaml';
 import { TO_JS } from './file.js';
 import { targetsOfApplication } from './manifest-argo.js';
 import {
+  chartPathHint,
   isObject,
   overlaps,
   type ChartHint,
@@ -71,7 +72,7 @@ export function classify(doc: Document, index: number, file: string, root: strin
   const group = shape?.group ?? 'kustomize.config.k8s.io';
   const targets = (() => {
     if (group === 'helm.toolkit.fluxcd.io' && type === 'HelmRelease')
-      return targetsOfHelmRelease(data, index, name, namespace);
+      return targetsOfHelmRelease(data, index, name, namespace, root);
     if (group === 'argoproj.io' && type === 'Application')
       return targetsOfApplication(data, index, name, namespace, root);
     if (group === 'argoproj.io' && type === 'ApplicationSet')
@@ -139,6 +140,7 @@ function targetsOfHelmRelease(
   doc: number,
   name: string,
   namespace: string | undefined,
+  root: string,
 ): Target[] | Refusal {
   const spec = isObject(data.spec) ? data.spec : undefined;
   if (!spec || (spec.chart === undefined && spec.chartRef === undefined))
@@ -153,7 +155,7 @@ function targetsOfHelmRelease(
   const isPath = chartName?.startsWith('./') || source === 'GitRepository' || source === 'Bucket';
   const chart: ChartHint =
     chartName && isPath
-      ? { kind: 'path', path: chartName }
+      ? chartPathHint(chartName, root)
       : {
           kind: 'none',
           reason: `the chart of HelmRelease/${name} comes from a Flux source (${chartName ?? 'spec.chartRef'}) this run does not fetch`,

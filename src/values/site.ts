@@ -2,6 +2,8 @@
  * What a recognised manifest offers (manifest.ts): its targets, each the place inside a document
  * where the chart's values live, and the helpers to find a node there and to name it.
  */
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
 
 export type Data = Record<string, unknown>;
@@ -28,6 +30,7 @@ export type ChartHint =
       /** The entry's own values file (relative to the kustomization), under valuesInline. */
       valuesFile?: string;
     }
+  /** A chart folder of this checkout (absolute; it holds a Chart.yaml). */
   | { kind: 'path'; path: string }
   | { kind: 'remote'; ref: string; version?: string; repo?: string }
   | { kind: 'none'; reason: string };
@@ -86,4 +89,26 @@ export function dotted(path: readonly (string | number)[]): string {
           : `[${JSON.stringify(step)}]`,
     )
     .join('');
+}
+
+/**
+ * A chart path of the repository being edited (Argo CD's source.path, Flux's chart path in a
+ * GitRepository), read in this checkout: against its top (`root`, the workspace), as the
+ * controller reads it against the repository's. The folder, when it holds a Chart.yaml; a path
+ * that leaves the checkout is no chart of it.
+ */
+export function chartInCheckout(path: string, root: string): string | undefined {
+  const top = resolve(root);
+  const dir = resolve(top, path.replace(/^\/+/, ''));
+  const rel = relative(top, dir);
+  if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  return existsSync(join(dir, 'Chart.yaml')) ? dir : undefined;
+}
+
+/** The hint for a chart path: the folder in this checkout, or why it is out of reach. */
+export function chartPathHint(path: string, root: string): ChartHint {
+  const dir = chartInCheckout(path, root);
+  return dir
+    ? { kind: 'path', path: dir }
+    : { kind: 'none', reason: `the chart path ${path} is not a chart in this checkout` };
 }

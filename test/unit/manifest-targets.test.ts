@@ -309,6 +309,28 @@ ${second}`;
       );
   });
 
+  it('one rule for every chart path of this repository: read against the checkout, whatever the manifest folder', () => {
+    // A helm block with a path, and a Flux HelmRelease's chart in a GitRepository: the folder
+    // under the checkout's top, as Argo CD and Flux read it against the repository's.
+    const argo = multi(
+      '    - repoURL: https://git.example.com/platform.git\n      path: charts/docs\n      helm: {releaseName: docs}\n',
+    );
+    const flux = `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: docs}\nspec:\n  chart:\n    spec:\n      chart: ./charts/docs\n      sourceRef: {kind: GitRepository, name: platform}\n`;
+    const deep = { ...file, path: join(root, 'clusters', 'prod', 'apps', 'docs.yaml') };
+    for (const text of [argo, flux]) {
+      expect(edit(text, '', deep).chosen[0]!.target.chart).toEqual({
+        kind: 'path',
+        path: join(root, 'charts', 'docs'),
+      });
+      // Not a chart of the checkout: out of reach, with the reason the render check shows.
+      const missing = text.replace('charts/docs', 'charts/gone');
+      expect(edit(missing, '', deep).chosen[0]!.target.chart).toEqual({
+        kind: 'none',
+        reason: `the chart path ${missing.includes('./charts/gone') ? './charts/gone' : 'charts/gone'} is not a chart in this checkout`,
+      });
+    }
+  });
+
   it('with several chart paths asks which, naming each by its path', () => {
     mkdirSync(join(root, 'charts', 'cache'), { recursive: true });
     writeFileSync(
