@@ -56,8 +56,9 @@ export function planStringEdit(
  * The scalar's new source with every line outside the edited range as it was, byte for byte
  * (a blank line's spaces, tabs, trailing spaces, CR): the lines the inner edit left alone at the
  * start and the end are taken from the source, only the lines between are indented anew, and
- * the line breaks after the last content line stay (a kept `|+` string keeps its own). Undefined
- * when the source's lines do not read as the value's (then the whole string is re-indented).
+ * the line breaks after the last content line stay (a kept `|+` string keeps its own; one that
+ * ends the file may have none). Undefined when the source's lines do not read as the value's
+ * (then the whole string is re-indented; the edit is still read back and checked).
  */
 function keepLines(
   raw: string,
@@ -74,7 +75,9 @@ function keepLines(
   const old = before.split('\n');
   const now = after.split('\n');
   const source = raw.split('\n');
-  if (source.length <= old.length) return undefined;
+  // A string that ends the file may have no line break after its last line.
+  const atEnd = !raw.endsWith('\n');
+  if (source.length < old.length + (atEnd ? 0 : 1)) return undefined;
   const pad = ' '.repeat(indent);
   const reads = (line: string) => {
     const bare = line.endsWith('\r') ? line.slice(0, -1) : line;
@@ -98,6 +101,8 @@ function keepLines(
   const lines = [...source.slice(0, head), ...changed, ...source.slice(old.length - tail)];
   // The line breaks after the content are the source's: a kept string keeps its own.
   const trailing = current.slice(before.length);
+  // At the end of the file too (no line break after the last line), the yaml library reads a
+  // clipped or kept string with its final line break, as it reads this one back.
   const value = chomping === '+' ? after + trailing : chomp(`${after}\n`, chomping);
   return { body: lines.join('\n'), value };
 }

@@ -183,6 +183,23 @@ describe('an Argo CD Application', () => {
     expect(parse(values)).toMatchObject({ replicaCount: 2, staticExport: { enabled: true } });
   });
 
+  it('a values string that ends the file without a line break keeps its other lines byte for byte', () => {
+    // The last line of the file is the string's last line: no line break after it.
+    const head = `${APP}      values: |\n        # chart values\t(vendor defaults)\n        replicaCount: 2   \n        \n`;
+    const tail = '        staticExport:\n          enabled: false';
+    const { plan } = edit(head + tail);
+    expect(plan.text.startsWith(head)).toBe(true);
+    expect(plan.text.slice(head.length)).toMatch(
+      /^ {8}staticExport:\n {10}enabled: true\n {10}bundleUrl: \S+\n {10}version: \S+$/,
+    );
+    const values = (parse(plan.text) as { spec: { source: { helm: { values: string } } } }).spec
+      .source.helm.values;
+    expect(parse(values)).toEqual({
+      replicaCount: 2,
+      staticExport: { enabled: true, bundleUrl: VALUES.bundleUrl, version: 'v2' },
+    });
+  });
+
   it('takes valuesObject when present', () => {
     const text = `${APP}      valuesObject:\n        replicaCount: 1\n      values: |\n        ignored: true\n`;
     const { chosen, plan } = edit(text);
