@@ -72032,27 +72032,6 @@ function refuseAnchoredValues(walk, block) {
         }
     }
 }
-/** Every text value of a `bundleUrl` key in a values file, wherever it is (an anchor included). */
-function bundleUrlsIn(text, depth = 0) {
-    const found = [];
-    const docs = (0,yaml_dist/* parseAllDocuments */.hR)(text, PARSE);
-    for (const doc of Array.isArray(docs) ? docs : []) {
-        (0,yaml_dist/* visit */.YR)(doc, {
-            Pair(_, pair) {
-                const { key, value } = pair;
-                if ((0,yaml_dist/* isScalar */.jn)(key) && key.value === 'bundleUrl' && (0,yaml_dist/* isScalar */.jn)(value))
-                    if (typeof value.value === 'string')
-                        found.push(value.value);
-            },
-            // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
-            Scalar(_, node) {
-                if (depth === 0 && typeof node.value === 'string' && node.value.includes('bundleUrl'))
-                    found.push(...bundleUrlsIn(node.value, 1));
-            },
-        });
-    }
-    return found;
-}
 /** `~`, `null` or nothing at all. */
 function isEmpty(node) {
     return (0,yaml_dist/* isScalar */.jn)(node) && node.value === null;
@@ -78555,6 +78534,43 @@ function middle(a, b) {
         }
     }
     return result;
+}
+
+;// CONCATENATED MODULE: ./src/values/links.ts
+/**
+ * The links a values file holds: every text value of a `bundleUrl` key, wherever it is (an anchor
+ * included, and inside values written as YAML in a string), so that the diff can hide their
+ * queries. The file's own text is read through the parse cache (check.ts): the run has parsed it.
+ */
+
+
+
+function bundleUrlsIn(text, depth = 0) {
+    const found = [];
+    for (const doc of documentsOf(text, depth)) {
+        (0,yaml_dist/* visit */.YR)(doc, {
+            Pair(_, pair) {
+                const { key, value } = pair;
+                if ((0,yaml_dist/* isScalar */.jn)(key) && key.value === 'bundleUrl' && (0,yaml_dist/* isScalar */.jn)(value))
+                    if (typeof value.value === 'string')
+                        found.push(value.value);
+            },
+            // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
+            Scalar(_, node) {
+                if (depth === 0 && typeof node.value === 'string' && node.value.includes('bundleUrl'))
+                    found.push(...bundleUrlsIn(node.value, 1));
+            },
+        });
+    }
+    return found;
+}
+/** The file's documents from the cache; a string inside it (or a text with errors) parsed here. */
+function documentsOf(text, depth) {
+    const cached = depth === 0 ? readBackDocuments(text, '') : undefined;
+    if (cached)
+        return cached;
+    const docs = (0,yaml_dist/* parseAllDocuments */.hR)(text, PARSE);
+    return Array.isArray(docs) ? docs : [];
 }
 
 ;// CONCATENATED MODULE: ./src/values/read.ts

@@ -9,7 +9,7 @@ import { InputError, UserError } from '../shared/errors.js';
 import { linkHider } from '../shared/secrets.js';
 import { filesWere, listing } from '../shared/text.js';
 import { unifiedDiff } from '../values/diff.js';
-import { bundleUrlsIn } from '../values/path.js';
+import { bundleUrlsIn } from '../values/links.js';
 import type { ValuesFile } from '../values/file.js';
 import { HelmInputs } from '../helm/inputs.js';
 import { ValuesInputs, type ValuesFileInput } from '../values/inputs.js';

@@ -10,14 +10,13 @@ import {
   isMap,
   isScalar,
   isSeq,
-  parseAllDocuments,
   visit,
   type Document,
   type Node as YamlNode,
   type Pair,
   type YAMLMap,
 } from 'yaml';
-import { fileError, KEYS, PARSE, TO_JS, type KeyPath } from './file.js';
+import { fileError, KEYS, TO_JS, type KeyPath } from './file.js';
 import { lineEnd } from './source.js';
 
 /** How far the file has the path: the block exists when `depth` is the path's length. */
@@ -186,27 +185,6 @@ function refuseAnchoredValues(walk: Walk, block: YAMLMap): void {
       );
     }
   }
-}
-
-/** Every text value of a `bundleUrl` key in a values file, wherever it is (an anchor included). */
-export function bundleUrlsIn(text: string, depth = 0): string[] {
-  const found: string[] = [];
-  const docs = parseAllDocuments(text, PARSE);
-  for (const doc of Array.isArray(docs) ? docs : []) {
-    visit(doc, {
-      Pair(_, pair) {
-        const { key, value } = pair;
-        if (isScalar(key) && key.value === 'bundleUrl' && isScalar(value))
-          if (typeof value.value === 'string') found.push(value.value);
-      },
-      // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
-      Scalar(_, node) {
-        if (depth === 0 && typeof node.value === 'string' && node.value.includes('bundleUrl'))
-          found.push(...bundleUrlsIn(node.value, 1));
-      },
-    });
-  }
-  return found;
 }
 
 /** `~`, `null` or nothing at all. */
