@@ -71396,6 +71396,8 @@ function checkChoiceFiles(selectors, files) {
         throw new InputError(ValuesDocumentInput.name, `("${printable(stray.raw)}") names a file that is not one of the values files`, `Write the path as values-file gives it (${files.map((f) => f.display).join(', ')}), or leave out "FILE: " to choose in every values file.`);
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/values/style.ts
 /**
  * How a new string value is written: in the style of the scalar it replaces (plain, 'single' or
@@ -71502,6 +71504,7 @@ function readsBack(text, value, inFlow, style) {
 
 
 
+
 const ValuesInputs = {
     // A blank value is refused: it is far more likely a mistake than a wish for values.yaml.
     ValuesFile: {
@@ -71523,7 +71526,7 @@ function parseValuesFileInput(get, workspace) {
     if (lines.length <= 1) {
         const display = lines[0]?.display ?? '';
         const path = parseWorkspacePath(name, display, workspace, 'values.yaml');
-        return [{ path, display, root: (0,external_node_path_.resolve)(workspace) }];
+        return [{ path, display, root: repositoryTop(path, workspace) }];
     }
     const files = [];
     for (const { display, index } of lines) {
@@ -71531,9 +71534,19 @@ function parseValuesFileInput(get, workspace) {
         const twice = files.find((file) => file.path === path);
         if (twice)
             throw new InputError(name, `line ${index + 1} ("${display}") is the same file as "${twice.display}"`, 'List each values file once.');
-        files.push({ path, display, root: (0,external_node_path_.resolve)(workspace) });
+        files.push({ path, display, root: repositoryTop(path, workspace) });
     }
     return files;
+}
+function repositoryTop(path, workspace) {
+    const top = (0,external_node_path_.resolve)(workspace);
+    for (let dir = (0,external_node_path_.dirname)(path);; dir = (0,external_node_path_.dirname)(dir)) {
+        if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, '.git')))
+            return dir;
+        const rel = (0,external_node_path_.relative)(top, dir);
+        if (rel === '' || rel === '..' || rel.startsWith('../') || (0,external_node_path_.dirname)(dir) === dir)
+            return top;
+    }
 }
 /**
  * `staticExport`, `enterprise.staticExport`: keys separated by dots, each one a plain name
@@ -72483,8 +72496,6 @@ function blockOf(data, at) {
     return map;
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/values/site.ts
 /**
  * What a recognised manifest offers (manifest.ts): its targets, each the place inside a document
@@ -72529,15 +72540,15 @@ function dotted(path) {
 }
 /**
  * A chart path of the repository being edited (Argo CD's source.path, Flux's chart path in a
- * GitRepository), read in this checkout: against its top (`root`, the workspace), as the
- * controller reads it against the repository's. The folder, when it holds a Chart.yaml; a path
- * that leaves the checkout is no chart of it.
+ * GitRepository or Bucket), read in this checkout: against the top of the repository the manifest
+ * is in (`root`: values/inputs.ts), as the controller reads it against the repository's. The
+ * folder, when it holds a Chart.yaml; a path that leaves the checkout is no chart of it.
  */
 function chartInCheckout(path, root) {
     const top = (0,external_node_path_.resolve)(root);
     const dir = (0,external_node_path_.resolve)(top, path.replace(/^\/+/, ''));
     const rel = (0,external_node_path_.relative)(top, dir);
-    if (rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel))
+    if (rel === '..' || rel.startsWith(`..${external_node_path_.sep}`) || (0,external_node_path_.isAbsolute)(rel))
         return undefined;
     return (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml')) ? dir : undefined;
 }
@@ -72630,6 +72641,9 @@ function keepLines(raw, current, next, indent, chomping, eol) {
     const changed = now
         .slice(head, now.length - tail)
         .map((line) => (line === '' ? cr : `${pad}${line}${cr}`));
+    // The file's last line has no line break, so no CR either.
+    if (atEnd && tail === 0 && changed.length > 0 && !source.at(-1).endsWith('\r'))
+        changed[changed.length - 1] = changed.at(-1).replace(/\r$/, '');
     const lines = [...source.slice(0, head), ...changed, ...source.slice(old.length - tail)];
     // The line breaks after the content are the source's: a kept string keeps its own.
     const trailing = current.slice(before.length);

@@ -32,8 +32,10 @@ const require = createRequire(import.meta.url);
 const NCC = require.resolve('@vercel/ncc/dist/ncc/cli.js');
 const TSC = require.resolve('typescript/bin/tsc');
 
+// Everything a step prints goes to stderr: check-dist (and the release) keep only stderr, and a
+// type error must be seen there (tsc prints its errors on stdout).
 function run(name, args) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 2, 'inherit'] });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) =>

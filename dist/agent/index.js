@@ -52450,12 +52450,13 @@ function takenIn(body) {
     return [...body.matchAll(/^<!-- docs-agent-taken: review ([1-9]\d{0,15}) -->$/gm)].map((m) => Number(m[1]));
 }
 /**
- * `<!-- docs-agent-no-job: comment 123 -->`: in the "no agent job" reply, so that a re-run (or the
- * next /agent comment's run) does not answer the same item twice. The item is not taken: once a
- * job is named, it can still be sent.
+ * `<!-- docs-agent-no-job: issue comment 123 -->`: in the "no agent job" reply, so that a re-run
+ * (or the next /agent comment's run) does not answer the same item twice. The item is not taken:
+ * once a job is named, it is sent with the next /agent comment or review.
  */
 function noJobLine(item) {
-    return `<!-- docs-agent-no-job: ${item.kind} ${item.id} -->`;
+    const what = item.kind === 'review' ? 'review' : `${item.commentKind ?? 'issue'} comment`;
+    return `<!-- docs-agent-no-job: ${what} ${item.id} -->`;
 }
 /** Whether a reply of an app already said "no agent job" to that item. */
 function noJobRepliedIn(comments, item) {
@@ -52598,7 +52599,7 @@ function noMarkerReply(asked, command, item) {
         noJobLine(item),
         `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
         '',
-        `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own, then comment ${inlineCode(`${command} <instruction>`)} again.`,
+        `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own. The instruction above is kept: it is sent with the next ${inlineCode(command)} comment or review on this pull request within a day, so there is no need to repeat it.`,
         '',
         quoted(asked),
         '',
@@ -67651,7 +67652,7 @@ async function reviewLoop(inputs, event, deps) {
         return {};
     }
     if (!jobId)
-        return replyNoJob(items[0], { number, lists }, writer, inputs.command, deps);
+        return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
     return followUpAll(inputs, items, { jobId, pull, writer, deps });
 }
 function screenOrUndefined(event, command) {
@@ -67681,12 +67682,15 @@ async function admitted(items, since, mayNotSteer, deps) {
     return kept;
 }
 /**
- * No job named: one reply, to the oldest item, nothing sent (nothing is claimed either, so the
- * item is sent once a job is named). An item already answered so is not answered again.
+ * No job named: nothing is sent, and nothing is claimed (the items are sent once a job is
+ * named). One reply, to the oldest item not yet told so by an app's reply; none when every item
+ * was (a re-run).
  */
-async function replyNoJob(item, { number, lists }, writer, command, deps) {
-    if (noJobRepliedIn([...lists.issueComments, ...lists.reviewComments], item)) {
-        deps.reporter.info(`Pull request #${number}: no agent job is named on the pull request; ${item.kind} ${item.id} was already told so; nothing was sent.`);
+async function replyNoJob(items, { number, lists }, writer, command, deps) {
+    const replies = [...lists.issueComments, ...lists.reviewComments];
+    const item = items.find((one) => !noJobRepliedIn(replies, one));
+    if (!item) {
+        deps.reporter.info(`Pull request #${number}: no agent job is named on the pull request; every ${command} item was already told so; nothing was sent.`);
         return {};
     }
     const asked = {

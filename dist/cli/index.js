@@ -67946,6 +67946,8 @@ function checkChoiceFiles(selectors, files) {
         throw new InputError(ValuesDocumentInput.name, `("${text_printable(stray.raw)}") names a file that is not one of the values files`, `Write the path as values-file gives it (${files.map((f) => f.display).join(', ')}), or leave out "FILE: " to choose in every values file.`);
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/values/style.ts
 /**
  * How a new string value is written: in the style of the scalar it replaces (plain, 'single' or
@@ -68052,6 +68054,7 @@ function readsBack(text, value, inFlow, style) {
 
 
 
+
 const ValuesInputs = {
     // A blank value is refused: it is far more likely a mistake than a wish for values.yaml.
     ValuesFile: {
@@ -68073,7 +68076,7 @@ function parseValuesFileInput(get, workspace) {
     if (lines.length <= 1) {
         const display = lines[0]?.display ?? '';
         const path = parseWorkspacePath(name, display, workspace, 'values.yaml');
-        return [{ path, display, root: (0,external_node_path_.resolve)(workspace) }];
+        return [{ path, display, root: repositoryTop(path, workspace) }];
     }
     const files = [];
     for (const { display, index } of lines) {
@@ -68081,9 +68084,19 @@ function parseValuesFileInput(get, workspace) {
         const twice = files.find((file) => file.path === path);
         if (twice)
             throw new InputError(name, `line ${index + 1} ("${display}") is the same file as "${twice.display}"`, 'List each values file once.');
-        files.push({ path, display, root: (0,external_node_path_.resolve)(workspace) });
+        files.push({ path, display, root: repositoryTop(path, workspace) });
     }
     return files;
+}
+function repositoryTop(path, workspace) {
+    const top = (0,external_node_path_.resolve)(workspace);
+    for (let dir = (0,external_node_path_.dirname)(path);; dir = (0,external_node_path_.dirname)(dir)) {
+        if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, '.git')))
+            return dir;
+        const rel = (0,external_node_path_.relative)(top, dir);
+        if (rel === '' || rel === '..' || rel.startsWith('../') || (0,external_node_path_.dirname)(dir) === dir)
+            return top;
+    }
 }
 /**
  * `staticExport`, `enterprise.staticExport`: keys separated by dots, each one a plain name
@@ -69192,8 +69205,6 @@ function exitSection() {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/entry/cli/output.ts
 /**
  * The results of a run, in the form each place reads: `name=value` lines (a shell, `grep`), one
@@ -69579,12 +69590,13 @@ function comment_takenIn(body) {
     return [...body.matchAll(/^<!-- docs-agent-taken: review ([1-9]\d{0,15}) -->$/gm)].map((m) => Number(m[1]));
 }
 /**
- * `<!-- docs-agent-no-job: comment 123 -->`: in the "no agent job" reply, so that a re-run (or the
- * next /agent comment's run) does not answer the same item twice. The item is not taken: once a
- * job is named, it can still be sent.
+ * `<!-- docs-agent-no-job: issue comment 123 -->`: in the "no agent job" reply, so that a re-run
+ * (or the next /agent comment's run) does not answer the same item twice. The item is not taken:
+ * once a job is named, it is sent with the next /agent comment or review.
  */
 function noJobLine(item) {
-    return `<!-- docs-agent-no-job: ${item.kind} ${item.id} -->`;
+    const what = item.kind === 'review' ? 'review' : `${item.commentKind ?? 'issue'} comment`;
+    return `<!-- docs-agent-no-job: ${what} ${item.id} -->`;
 }
 /** Whether a reply of an app already said "no agent job" to that item. */
 function comment_noJobRepliedIn(comments, item) {
@@ -69727,7 +69739,7 @@ function comment_noMarkerReply(asked, command, item) {
         noJobLine(item),
         `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
         '',
-        `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own, then comment ${inlineCode(`${command} <instruction>`)} again.`,
+        `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own. The instruction above is kept: it is sent with the next ${inlineCode(command)} comment or review on this pull request within a day, so there is no need to repeat it.`,
         '',
         quoted(asked),
         '',
@@ -81794,7 +81806,7 @@ async function review_loop_reviewLoop(inputs, event, deps) {
         return {};
     }
     if (!jobId)
-        return replyNoJob(items[0], { number, lists }, writer, inputs.command, deps);
+        return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
     return followUpAll(inputs, items, { jobId, pull, writer, deps });
 }
 function screenOrUndefined(event, command) {
@@ -81824,12 +81836,15 @@ async function admitted(items, since, mayNotSteer, deps) {
     return kept;
 }
 /**
- * No job named: one reply, to the oldest item, nothing sent (nothing is claimed either, so the
- * item is sent once a job is named). An item already answered so is not answered again.
+ * No job named: nothing is sent, and nothing is claimed (the items are sent once a job is
+ * named). One reply, to the oldest item not yet told so by an app's reply; none when every item
+ * was (a re-run).
  */
-async function replyNoJob(item, { number, lists }, writer, command, deps) {
-    if (noJobRepliedIn([...lists.issueComments, ...lists.reviewComments], item)) {
-        deps.reporter.info(`Pull request #${number}: no agent job is named on the pull request; ${item.kind} ${item.id} was already told so; nothing was sent.`);
+async function replyNoJob(items, { number, lists }, writer, command, deps) {
+    const replies = [...lists.issueComments, ...lists.reviewComments];
+    const item = items.find((one) => !noJobRepliedIn(replies, one));
+    if (!item) {
+        deps.reporter.info(`Pull request #${number}: no agent job is named on the pull request; every ${command} item was already told so; nothing was sent.`);
         return {};
     }
     const asked = {
@@ -83170,15 +83185,15 @@ function dotted(path) {
 }
 /**
  * A chart path of the repository being edited (Argo CD's source.path, Flux's chart path in a
- * GitRepository), read in this checkout: against its top (`root`, the workspace), as the
- * controller reads it against the repository's. The folder, when it holds a Chart.yaml; a path
- * that leaves the checkout is no chart of it.
+ * GitRepository or Bucket), read in this checkout: against the top of the repository the manifest
+ * is in (`root`: values/inputs.ts), as the controller reads it against the repository's. The
+ * folder, when it holds a Chart.yaml; a path that leaves the checkout is no chart of it.
  */
 function chartInCheckout(path, root) {
     const top = (0,external_node_path_.resolve)(root);
     const dir = (0,external_node_path_.resolve)(top, path.replace(/^\/+/, ''));
     const rel = (0,external_node_path_.relative)(top, dir);
-    if (rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel))
+    if (rel === '..' || rel.startsWith(`..${external_node_path_.sep}`) || (0,external_node_path_.isAbsolute)(rel))
         return undefined;
     return (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml')) ? dir : undefined;
 }
@@ -83271,6 +83286,9 @@ function keepLines(raw, current, next, indent, chomping, eol) {
     const changed = now
         .slice(head, now.length - tail)
         .map((line) => (line === '' ? cr : `${pad}${line}${cr}`));
+    // The file's last line has no line break, so no CR either.
+    if (atEnd && tail === 0 && changed.length > 0 && !source.at(-1).endsWith('\r'))
+        changed[changed.length - 1] = changed.at(-1).replace(/\r$/, '');
     const lines = [...source.slice(0, head), ...changed, ...source.slice(old.length - tail)];
     // The line breaks after the content are the source's: a kept string keeps its own.
     const trailing = current.slice(before.length);

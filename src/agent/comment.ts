@@ -50,19 +50,28 @@ export function takenIn(body: string): number[] {
   );
 }
 
+/** An item of the review loop, as the no-job line names it. */
+export interface NoJobItem {
+  kind: 'comment' | 'review';
+  /** For a comment: issue (conversation) or review (diff); GitHub numbers each apart. */
+  commentKind?: 'issue' | 'review';
+  id: number;
+}
+
 /**
- * `<!-- docs-agent-no-job: comment 123 -->`: in the "no agent job" reply, so that a re-run (or the
- * next /agent comment's run) does not answer the same item twice. The item is not taken: once a
- * job is named, it can still be sent.
+ * `<!-- docs-agent-no-job: issue comment 123 -->`: in the "no agent job" reply, so that a re-run
+ * (or the next /agent comment's run) does not answer the same item twice. The item is not taken:
+ * once a job is named, it is sent with the next /agent comment or review.
  */
-export function noJobLine(item: { kind: 'comment' | 'review'; id: number }): string {
-  return `<!-- docs-agent-no-job: ${item.kind} ${item.id} -->`;
+export function noJobLine(item: NoJobItem): string {
+  const what = item.kind === 'review' ? 'review' : `${item.commentKind ?? 'issue'} comment`;
+  return `<!-- docs-agent-no-job: ${what} ${item.id} -->`;
 }
 
 /** Whether a reply of an app already said "no agent job" to that item. */
 export function noJobRepliedIn(
   comments: readonly { body: string; author: { bot: boolean } }[],
-  item: { kind: 'comment' | 'review'; id: number },
+  item: NoJobItem,
 ): boolean {
   const line = noJobLine(item);
   return comments.some(
@@ -276,17 +285,13 @@ export function replyBody(outcome: FollowUpOutcome, asked: Asked, links: Comment
 }
 
 /** The reply when no marker names the agent job of the pull request. */
-export function noMarkerReply(
-  asked: Asked,
-  command: string,
-  item: { kind: 'comment' | 'review'; id: number },
-): string {
+export function noMarkerReply(asked: Asked, command: string, item: NoJobItem): string {
   return [
     REPLY_MARKER,
     noJobLine(item),
     `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
     '',
-    `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own, then comment ${inlineCode(`${command} <instruction>`)} again.`,
+    `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own. The instruction above is kept: it is sent with the next ${inlineCode(command)} comment or review on this pull request within a day, so there is no need to repeat it.`,
     '',
     quoted(asked),
     '',

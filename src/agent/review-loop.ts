@@ -124,7 +124,7 @@ export async function reviewLoop(
     );
     return {};
   }
-  if (!jobId) return replyNoJob(items[0]!, { number, lists }, writer, inputs.command, deps);
+  if (!jobId) return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
   return followUpAll(inputs, items, { jobId, pull, writer, deps });
 }
 
@@ -162,19 +162,22 @@ async function admitted(
 }
 
 /**
- * No job named: one reply, to the oldest item, nothing sent (nothing is claimed either, so the
- * item is sent once a job is named). An item already answered so is not answered again.
+ * No job named: nothing is sent, and nothing is claimed (the items are sent once a job is
+ * named). One reply, to the oldest item not yet told so by an app's reply; none when every item
+ * was (a re-run).
  */
 async function replyNoJob(
-  item: FollowUpItem,
+  items: FollowUpItem[],
   { number, lists }: { number: number; lists: PullRequestLists },
   writer: CommentWriter,
   command: string,
   deps: ReviewLoopDeps,
 ): Promise<ReviewLoopResult> {
-  if (noJobRepliedIn([...lists.issueComments, ...lists.reviewComments], item)) {
+  const replies = [...lists.issueComments, ...lists.reviewComments];
+  const item = items.find((one) => !noJobRepliedIn(replies, one));
+  if (!item) {
     deps.reporter.info(
-      `Pull request #${number}: no agent job is named on the pull request; ${item.kind} ${item.id} was already told so; nothing was sent.`,
+      `Pull request #${number}: no agent job is named on the pull request; every ${command} item was already told so; nothing was sent.`,
     );
     return {};
   }

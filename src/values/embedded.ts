@@ -98,6 +98,9 @@ function keepLines(
   const changed = now
     .slice(head, now.length - tail)
     .map((line) => (line === '' ? cr : `${pad}${line}${cr}`));
+  // The file's last line has no line break, so no CR either.
+  if (atEnd && tail === 0 && changed.length > 0 && !source.at(-1)!.endsWith('\r'))
+    changed[changed.length - 1] = changed.at(-1)!.replace(/\r$/, '');
   const lines = [...source.slice(0, head), ...changed, ...source.slice(old.length - tail)];
   // The line breaks after the content are the source's: a kept string keeps its own.
   const trailing = current.slice(before.length);

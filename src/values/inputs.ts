@@ -2,7 +2,8 @@
  * The values-file and values-key inputs: which Helm values files the link is written into (one
  * path per line), and where in them (the dotted path of the mapping that holds the values).
  */
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { Scalar } from 'yaml';
 import { InputError } from '../shared/errors.js';
 import { parseWorkspacePath, type InputGetter, type InputSpec } from '../shared/inputs.js';
@@ -28,7 +29,11 @@ export interface ValuesFileInput {
   path: string;
   /** As the user wrote it, for messages and outputs. */
   display: string;
-  /** The workspace (the checkout): an Argo CD source's chart path is read there. */
+  /**
+   * The top of the repository the file is in, where a chart path of a GitOps manifest is read:
+   * the nearest folder holding `.git` at or above the file, no higher than the workspace (a
+   * repository checked out into a folder of it); else the workspace.
+   */
   root?: string;
 }
 
@@ -42,7 +47,7 @@ export function parseValuesFileInput(get: InputGetter, workspace: string): Value
   if (lines.length <= 1) {
     const display = lines[0]?.display ?? '';
     const path = parseWorkspacePath(name, display, workspace, 'values.yaml');
-    return [{ path, display, root: resolve(workspace) }];
+    return [{ path, display, root: repositoryTop(path, workspace) }];
   }
   const files: ValuesFileInput[] = [];
   for (const { display, index } of lines) {
@@ -54,9 +59,18 @@ export function parseValuesFileInput(get: InputGetter, workspace: string): Value
         `line ${index + 1} ("${display}") is the same file as "${twice.display}"`,
         'List each values file once.',
       );
-    files.push({ path, display, root: resolve(workspace) });
+    files.push({ path, display, root: repositoryTop(path, workspace) });
   }
   return files;
+}
+
+function repositoryTop(path: string, workspace: string): string {
+  const top = resolve(workspace);
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    const rel = relative(top, dir);
+    if (rel === '' || rel === '..' || rel.startsWith('../') || dirname(dir) === dir) return top;
+  }
 }
 
 /**

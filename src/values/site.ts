@@ -3,7 +3,7 @@
  * where the chart's values live, and the helpers to find a node there and to name it.
  */
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
 
 export type Data = Record<string, unknown>;
@@ -93,15 +93,15 @@ export function dotted(path: readonly (string | number)[]): string {
 
 /**
  * A chart path of the repository being edited (Argo CD's source.path, Flux's chart path in a
- * GitRepository), read in this checkout: against its top (`root`, the workspace), as the
- * controller reads it against the repository's. The folder, when it holds a Chart.yaml; a path
- * that leaves the checkout is no chart of it.
+ * GitRepository or Bucket), read in this checkout: against the top of the repository the manifest
+ * is in (`root`: values/inputs.ts), as the controller reads it against the repository's. The
+ * folder, when it holds a Chart.yaml; a path that leaves the checkout is no chart of it.
  */
 export function chartInCheckout(path: string, root: string): string | undefined {
   const top = resolve(root);
   const dir = resolve(top, path.replace(/^\/+/, ''));
   const rel = relative(top, dir);
-  if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
   return existsSync(join(dir, 'Chart.yaml')) ? dir : undefined;
 }
 

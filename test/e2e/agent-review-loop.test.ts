@@ -477,7 +477,7 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(posted(g)).toHaveLength(1);
     expect(posted(g)[0]!.body).toMatch(
       new RegExp(
-        `^<!-- docs-agent-reply -->\\n<!-- docs-agent-no-job: comment ${COMMENT_ID} -->\\nℹ️ \\*\\*No agent job\\*\\*`,
+        `^<!-- docs-agent-reply -->\\n<!-- docs-agent-no-job: issue comment ${COMMENT_ID} -->\\nℹ️ \\*\\*No agent job\\*\\*`,
       ),
     );
     expect(g.reactions).toHaveLength(0);
@@ -489,8 +489,27 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(posted(g)).toHaveLength(1);
     expect(s.requestsFor('message')).toHaveLength(0);
     expect(again.stdout).toContain(
-      `no agent job is named on the pull request; comment ${COMMENT_ID} was already told so; nothing was sent.`,
+      'no agent job is named on the pull request; every /agent item was already told so; nothing was sent.',
     );
+
+    // Someone else's /agent comment later: told too, in its own reply; the first is not told again.
+    const next = await eventFile(ISSUE_COMMENT, (p) => {
+      p.comment!.body = '/agent Also fix the FAQ.';
+      p.comment!.id = COMMENT_ID + 1;
+    });
+    g.comments.push({
+      ...g.comments.find((c) => c.id === COMMENT_ID)!,
+      id: COMMENT_ID + 1,
+      body: '/agent Also fix the FAQ.',
+    });
+    const third = await agentOn(next, s, g);
+    expect(third.code, third.stdout).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(0);
+    expect(posted(g)).toHaveLength(2);
+    expect(posted(g)[1]!.body).toContain(
+      `<!-- docs-agent-no-job: issue comment ${COMMENT_ID + 1} -->`,
+    );
+    expect(posted(g)[1]!.body).toContain('Also fix the FAQ.');
   });
 
   it("the service's 429: a reply naming the hourly limit and when to retry, then -1", async () => {

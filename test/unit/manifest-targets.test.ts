@@ -6,6 +6,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { UserError } from '../../src/shared/errors.js';
 import { checkChoiceFiles, parseValuesDocument, type Selector } from '../../src/values/choice.js';
 import type { KeyPath, StaticExportValues } from '../../src/values/file.js';
+import { parseValuesFileInput } from '../../src/values/inputs.js';
 import { chooseTargets, planManifestEdits } from '../../src/values/target.js';
 
 const VALUES: StaticExportValues = {
@@ -197,6 +198,45 @@ describe('an Argo CD Application', () => {
     expect(parse(values)).toEqual({
       replicaCount: 2,
       staticExport: { enabled: true, bundleUrl: VALUES.bundleUrl, version: 'v2' },
+    });
+  });
+
+  it('a CRLF file whose values string ends it without a line break: no stray CR at the end', () => {
+    const text =
+      `${APP}      values: |\n        replicaCount: 2   \n        staticExport:\n          enabled: false`.replace(
+        /\n/g,
+        '\r\n',
+      );
+    const { plan } = edit(text);
+    expect(plan.text.startsWith(text.slice(0, text.indexOf('        staticExport:')))).toBe(true);
+    expect(plan.text.endsWith('\r')).toBe(false);
+    expect(plan.text.split('\r\n').at(-1)).toMatch(/^ {10}version: \S+$/);
+    expect(/[^\r]\n/.test(plan.text)).toBe(false);
+  });
+
+  it('a chart path is read against the repository a manifest is in, within the workspace', () => {
+    const ws = mkdtempSync(join(tmpdir(), 'repo-top-'));
+    afterAll(() => rmSync(ws, { recursive: true, force: true }));
+    // A GitOps repository checked out into a folder of the workspace (actions/checkout path:).
+    mkdirSync(join(ws, 'deploy', '.git'), { recursive: true });
+    mkdirSync(join(ws, 'deploy', 'charts', 'docs'), { recursive: true });
+    writeFileSync(
+      join(ws, 'deploy', 'charts', 'docs', 'Chart.yaml'),
+      'apiVersion: v2\nname: docs\nversion: 1.0.0\n',
+    );
+    const read = (values: string) =>
+      parseValuesFileInput((spec) => (spec.name === 'values-file' ? values : ''), ws)[0]!.root;
+    expect(read('deploy/apps/docs.yaml')).toBe(join(ws, 'deploy'));
+    expect(read('other/docs.yaml')).toBe(ws);
+    const file = {
+      path: join(ws, 'deploy', 'apps', 'docs.yaml'),
+      display: 'deploy/apps/docs.yaml',
+      root: read('deploy/apps/docs.yaml'),
+    };
+    const app = `${APP.replace('chart: enterprise', 'path: charts/docs')}      releaseName: docs\n`;
+    expect(edit(app, '', file).chosen[0]!.target.chart).toEqual({
+      kind: 'path',
+      path: join(ws, 'deploy', 'charts', 'docs'),
     });
   });
 

@@ -194,9 +194,11 @@ describe('the follow-ups of a pull request', () => {
   });
 
   it('a "no agent job" reply counts for its item only when an app wrote it', () => {
-    const item = { kind: 'comment' as const, id: 41 };
+    const item = { kind: 'comment' as const, commentKind: 'issue' as const, id: 41 };
     const told = issueComment(`${REPLY_MARKER}\n${noJobLine(item)}\nℹ️ …`, actions);
     expect(noJobRepliedIn([told], item)).toBe(true);
+    // GitHub numbers conversation comments and diff comments apart: the same id is another item.
+    expect(noJobRepliedIn([told], { ...item, commentKind: 'review' })).toBe(false);
     expect(noJobRepliedIn([told], { kind: 'review', id: 41 })).toBe(false);
     expect(noJobRepliedIn([told], { kind: 'comment', id: 4 })).toBe(false);
     // The same line from a person, or outside a reply of the action, does not count.
