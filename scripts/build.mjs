@@ -32,10 +32,8 @@ const require = createRequire(import.meta.url);
 const NCC = require.resolve('@vercel/ncc/dist/ncc/cli.js');
 const TSC = require.resolve('typescript/bin/tsc');
 
-// Everything a step prints goes to stderr: check-dist (and the release) keep only stderr, and a
-// type error must be seen there (tsc prints its errors on stdout).
-function run(name, args) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 2, 'inherit'] });
+function run(name, args, stdout = 'inherit') {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', stdout, 'inherit'] });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) =>
@@ -60,7 +58,9 @@ try {
   // The first bundle is written in place; the others, inside its folder, are staged.
   const outs = BUNDLES.map(([, out], i) => (i === 0 ? join(ROOT, out) : join(staging, String(i))));
   await Promise.all([
-    run('type check (tsc --noEmit)', [TSC, '--noEmit', '-p', join(ROOT, 'tsconfig.json')]),
+    // tsc prints its errors on stdout: to stderr, which check-dist and the release keep (they
+    // drop stdout, where ncc lists the files it wrote).
+    run('type check (tsc --noEmit)', [TSC, '--noEmit', '-p', join(ROOT, 'tsconfig.json')], 2),
     ...BUNDLES.map(([entry], i) => ncc(entry, outs[i])),
   ]);
   BUNDLES.forEach(([, out], i) => {
