@@ -72786,8 +72786,12 @@ function chartPath(source, root) {
         return undefined;
     if (['kustomize', 'directory', 'plugin'].some((tool) => source[tool] !== undefined))
         return undefined;
+    if (isOci(source))
+        return undefined;
     return chartInCheckout(source.path, root);
 }
+/** An OCI source's path is inside its artifact, not a folder of this checkout. */
+const isOci = (source) => typeof source.repoURL === 'string' && source.repoURL.startsWith('oci://');
 function chartOf(source, name, root) {
     const version = typeof source.targetRevision === 'string' ? source.targetRevision : undefined;
     const repo = typeof source.repoURL === 'string' ? source.repoURL : undefined;
@@ -72799,7 +72803,12 @@ function chartOf(source, name, root) {
                 reason: `Application/${name} names its chart (${source.chart}) in a repository this run does not add`,
             };
     if (typeof source.path === 'string')
-        return chartPathHint(source.path, root);
+        return isOci(source)
+            ? {
+                kind: 'none',
+                reason: `Application/${name} takes its chart from an OCI artifact (${repo}), which this run does not fetch`,
+            }
+            : chartPathHint(source.path, root);
     return { kind: 'none', reason: `Application/${name} names no chart` };
 }
 /** helm.parameters override values, valuesObject and valueFiles alike. */

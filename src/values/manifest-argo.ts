@@ -101,8 +101,13 @@ function chartPath(source: Data, root: string): string | undefined {
   if (typeof source.path !== 'string' || source.path.trim() === '') return undefined;
   if (['kustomize', 'directory', 'plugin'].some((tool) => source[tool] !== undefined))
     return undefined;
+  if (isOci(source)) return undefined;
   return chartInCheckout(source.path, root);
 }
+
+/** An OCI source's path is inside its artifact, not a folder of this checkout. */
+const isOci = (source: Data): boolean =>
+  typeof source.repoURL === 'string' && source.repoURL.startsWith('oci://');
 
 function chartOf(source: Data, name: string, root: string): ChartHint {
   const version = typeof source.targetRevision === 'string' ? source.targetRevision : undefined;
@@ -114,7 +119,13 @@ function chartOf(source: Data, name: string, root: string): ChartHint {
           kind: 'none',
           reason: `Application/${name} names its chart (${source.chart}) in a repository this run does not add`,
         };
-  if (typeof source.path === 'string') return chartPathHint(source.path, root);
+  if (typeof source.path === 'string')
+    return isOci(source)
+      ? {
+          kind: 'none',
+          reason: `Application/${name} takes its chart from an OCI artifact (${repo}), which this run does not fetch`,
+        }
+      : chartPathHint(source.path, root);
   return { kind: 'none', reason: `Application/${name} names no chart` };
 }
 

@@ -388,6 +388,20 @@ ${second}`;
     }
   });
 
+  it('an OCI source with a path is no folder of this checkout, even where one of that name exists', () => {
+    const oci = `${APP.replace('repoURL: https://charts.example.com', 'repoURL: oci://registry.example.com/charts').replace('chart: enterprise', 'path: charts/docs')}      releaseName: docs\n`;
+    expect(edit(oci, '', file).chosen[0]!.target.chart).toEqual({
+      kind: 'none',
+      reason:
+        'Application/docs takes its chart from an OCI artifact (oci://registry.example.com/charts), which this run does not fetch',
+    });
+    // Without a helm block, such a source is no chart source at all.
+    const bare = multi(
+      '    - repoURL: oci://registry.example.com/charts\n      targetRevision: 1.0.0\n      path: charts/docs\n',
+    );
+    expect(refusal(() => edit(bare, '', file))).toMatch(/without a Helm chart source/);
+  });
+
   it('with several chart paths asks which, naming each by its path', () => {
     mkdirSync(join(root, 'charts', 'cache'), { recursive: true });
     writeFileSync(
