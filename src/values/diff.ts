@@ -1,3 +1,5 @@
+import { commonEnds } from './source.js';
+
 /**
  * A unified diff of two texts, by lines: the common head and tail are cut first, so a small edit
  * of a large file costs little; the middle is compared with a longest-common-subsequence table.
@@ -6,15 +8,7 @@ export function unifiedDiff(before: string, after: string, name: string, context
   if (before === after) return '';
   const a = splitLines(before);
   const b = splitLines(after);
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (
-    tail < a.length - head &&
-    tail < b.length - head &&
-    a[a.length - 1 - tail] === b[b.length - 1 - tail]
-  )
-    tail++;
+  const { head, tail } = commonEnds(a, b);
   const midA = a.slice(head, a.length - tail);
   const midB = b.slice(head, b.length - tail);
   const ops: { op: ' ' | '-' | '+'; line: string; ai: number; bi: number }[] = [];

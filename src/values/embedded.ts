@@ -9,7 +9,7 @@ import { isScalar, Scalar, type Node as YamlNode } from 'yaml';
 import { planValuesEdit } from './edit.js';
 import { fileError, type EditPlan, type KeyPath, type StaticExportValues } from './file.js';
 import { lineOf } from './path.js';
-import { columnOf, type Splice } from './source.js';
+import { columnOf, commonEnds, type Splice } from './source.js';
 
 export interface StringEdit {
   /** The edit of the string's own text. */
@@ -85,15 +85,7 @@ function keepLines(
     return bare.startsWith(pad) ? bare.slice(indent) : undefined;
   };
   if (!old.every((line, i) => reads(source[i]!) === line)) return undefined;
-  let head = 0;
-  while (head < old.length && head < now.length && old[head] === now[head]) head++;
-  let tail = 0;
-  while (
-    tail < old.length - head &&
-    tail < now.length - head &&
-    old[old.length - 1 - tail] === now[now.length - 1 - tail]
-  )
-    tail++;
+  const { head, tail } = commonEnds(old, now);
   const cr = eol === '\r\n' ? '\r' : '';
   const changed = now
     .slice(head, now.length - tail)

@@ -113,3 +113,23 @@ export function flowAppend(
   const before = text.slice(0, close).trimEnd();
   return { at: before.length, open: before.endsWith('{'), comma: before.endsWith(',') };
 }
+
+/**
+ * How many lines two versions share at their start (`head`) and, after that, at their end
+ * (`tail`): what lies between is all an edit changed.
+ */
+export function commonEnds(
+  a: readonly string[],
+  b: readonly string[],
+): { head: number; tail: number } {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  )
+    tail++;
+  return { head, tail };
+}

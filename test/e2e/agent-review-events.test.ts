@@ -11,8 +11,6 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgentJob } from '../../src/api/agent.js';
-import { ServiceClient } from '../../src/api/client.js';
 import type { AgentScenario, Simulator } from '../../simulator/server.js';
 import { GITHUB_TOKEN, runAgent, terminateWhen } from '../helpers/action.js';
 import {
@@ -21,7 +19,7 @@ import {
   type FakeGitHub,
   type FakeGitHubOptions,
 } from '../helpers/github-api.js';
-import { sim } from '../helpers/sim.js';
+import { finishedAgentJob, sim } from '../helpers/sim.js';
 
 const FIXTURES = new URL('../fixtures/events/', import.meta.url);
 const PR = 101;
@@ -98,7 +96,7 @@ async function world(
   options: { agent?: Partial<AgentScenario>; github?: Partial<FakeGitHubOptions> } = {},
 ) {
   const s = await sim({ agent: { activeMs: 300, followUpPr: 'same', ...options.agent } });
-  const jobId = await existingJob(s);
+  const jobId = await finishedAgentJob(s);
   const g = await startFakeGitHub({
     pulls: [{ number: PR }],
     issueComments: [{ pull: PR, body: announced(jobId) }],
@@ -116,17 +114,6 @@ async function world(
   });
   servers.push(g);
   return { s, g, jobId };
-}
-
-async function existingJob(s: Simulator): Promise<string> {
-  const client = new ServiceClient({ baseUrl: s.baseUrl, apiKey: s.apiKey });
-  try {
-    const job = await createAgentJob(client, s.projectId, 'Rewrite the quickstart');
-    s.agentJobs.get(job.id)!.activeSince = 0; // finished at once
-    return job.id;
-  } finally {
-    await client.close();
-  }
 }
 
 function agentOn(

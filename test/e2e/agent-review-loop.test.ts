@@ -11,8 +11,6 @@ import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAgentJob } from '../../src/api/agent.js';
-import { ServiceClient } from '../../src/api/client.js';
 import type { AgentScenario, Simulator } from '../../simulator/server.js';
 import { GITHUB_TOKEN, runAgent, type ActionRun } from '../helpers/action.js';
 import {
@@ -22,7 +20,7 @@ import {
   type FakeGitHubOptions,
 } from '../helpers/github-api.js';
 import type { StoredComment } from '../helpers/pull-requests.js';
-import { closeAfterTest, sim } from '../helpers/sim.js';
+import { closeAfterTest, finishedAgentJob, sim } from '../helpers/sim.js';
 
 const ISSUE_COMMENT = 'issue_comment';
 const REVIEW_COMMENT = 'pull_request_review_comment';
@@ -69,7 +67,7 @@ async function world(
     agent: { activeMs: 300, followUpPr: 'same', ...options.agent },
     messageLimit: options.messageLimit,
   });
-  const jobId = await existingJob(s);
+  const jobId = await finishedAgentJob(s);
   const c = options.comment;
   const g = await startFakeGitHub({
     pulls: [{ number: PR, headShas: [BEFORE, AFTER] }],
@@ -93,17 +91,6 @@ async function world(
   // Closed with the simulators (helpers/sim.ts): after the test.
   closeAfterTest(g);
   return { s, g, jobId };
-}
-
-async function existingJob(s: Simulator): Promise<string> {
-  const client = new ServiceClient({ baseUrl: s.baseUrl, apiKey: s.apiKey });
-  try {
-    const job = await createAgentJob(client, s.projectId, 'Rewrite the quickstart');
-    s.agentJobs.get(job.id)!.activeSince = 0; // finished at once
-    return job.id;
-  } finally {
-    await client.close();
-  }
 }
 
 /** dist/agent as a runner starts it, against the simulator and the GitHub stand-in. */
@@ -371,7 +358,7 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     const { s, g, jobId } = await world({
       comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
     });
-    const other = await existingJob(s);
+    const other = await finishedAgentJob(s);
     const marker = `<!-- docs-agent-job: ${other} -->`;
     const add = (id: number, body: string, user: StoredComment['user'], association: string) =>
       g.comments.push({

@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sim } from '../helpers/sim.js';
+import { finishedAgentJob, sim } from '../helpers/sim.js';
 import { runAgent, terminateWhen } from '../helpers/action.js';
-import { createAgentJob } from '../../src/api/agent.js';
-import { ServiceClient } from '../../src/api/client.js';
-import type { Simulator } from '../../simulator/server.js';
-
-/** A job that has finished its first work (completed, with a pull request), as a follow-up finds it. */
-async function existingJob(s: Simulator): Promise<string> {
-  const client = new ServiceClient({ baseUrl: s.baseUrl, apiKey: s.apiKey });
-  try {
-    const { id } = await createAgentJob(client, s.projectId, 'Write the changelog page');
-    const job = s.agentJobs.get(id)!;
-    job.activeSince -= job.scenario.activeMs;
-    return id;
-  } finally {
-    await client.close();
-  }
-}
 
 const PROMPT =
   'Document the new --dry-run flag\nin the CLI reference.\nKeep the examples short.\nAnd link the FAQ.';
@@ -25,7 +9,7 @@ const PROMPT =
 describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
   it('follow-up → completed with a pull request, sending the message once', async () => {
     const s = await sim({ agent: { activeMs: 300 } });
-    const jobId = await existingJob(s);
+    const jobId = await finishedAgentJob(s, 'Write the changelog page');
     const run = await runAgent(s, { inputs: { prompt: PROMPT, 'job-id': jobId } });
     expect(run.code, run.stdout).toBe(0);
     expect(s.requestsFor('message')).toHaveLength(1);
@@ -55,7 +39,7 @@ describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
 
   it('a job that takes 5 s to take the follow-up up: its old pull request is never the result', async () => {
     const s = await sim({ agent: { activeMs: 500, pickupMs: 5000 } });
-    const jobId = await existingJob(s);
+    const jobId = await finishedAgentJob(s, 'Write the changelog page');
     const old = s.agentView(s.agentJobs.get(jobId)!).prLink as string;
     const run = await runAgent(s, { inputs: { prompt: 'Also the config page', 'job-id': jobId } });
     expect(run.code, run.stdout).toBe(0);
@@ -75,7 +59,7 @@ describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
 
   it('a follow-up never taken up within pickup-grace: unconfirmed, no pull request, the step fails', async () => {
     const s = await sim({ agent: { activeMs: 100, pickupMs: Number.POSITIVE_INFINITY } });
-    const jobId = await existingJob(s);
+    const jobId = await finishedAgentJob(s, 'Write the changelog page');
     const run = await runAgent(s, {
       inputs: { prompt: 'x', 'job-id': jobId, 'pickup-grace': '3s' },
     });
@@ -92,7 +76,7 @@ describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
 
   it('wait: false on a follow-up reports the message as sent, not the state from before it', async () => {
     const s = await sim({ agent: { activeMs: 100 } });
-    const jobId = await existingJob(s);
+    const jobId = await finishedAgentJob(s, 'Write the changelog page');
     const run = await runAgent(s, { inputs: { prompt: 'x', 'job-id': jobId, wait: 'false' } });
     expect(run.code, run.stdout).toBe(0);
     expect(run.outputs).toMatchObject({ 'job-id': jobId, status: 'sent', 'pr-link': '' });
@@ -160,7 +144,7 @@ describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
 
   it('429 fails at once, explaining the limit, after exactly one message', async () => {
     const s = await sim({ messageLimit: 0 });
-    const jobId = await existingJob(s);
+    const jobId = await finishedAgentJob(s, 'Write the changelog page');
     const run = await runAgent(s, { inputs: { prompt: 'x', 'job-id': jobId } });
     expect(run.code).toBe(1);
     expect(s.requestsFor('message')).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { afterAll, afterEach } from 'vitest';
+import { createAgentJob } from '../../src/api/agent.js';
 import { ServiceClient, type ClientOptions } from '../../src/api/client.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.js';
 import { seededRandom } from '../../simulator/random.js';
@@ -40,6 +41,25 @@ export function client(s: Simulator, options: Partial<ClientOptions> = {}): Serv
     ...options,
   });
   return closeAfterTest(c);
+}
+
+/**
+ * An agent job that has finished its first work (completed, with a pull request), as a follow-up
+ * or a review comment finds it.
+ */
+export async function finishedAgentJob(
+  s: Simulator,
+  prompt = 'Rewrite the quickstart',
+): Promise<string> {
+  const c = new ServiceClient({ baseUrl: s.baseUrl, apiKey: s.apiKey });
+  try {
+    const { id } = await createAgentJob(c, s.projectId, prompt);
+    const job = s.agentJobs.get(id)!;
+    job.activeSince -= job.scenario.activeMs;
+    return id;
+  } finally {
+    await c.close();
+  }
 }
 
 /** Runs `fn` and returns what it threw (fails the test if it did not throw). */
