@@ -31,9 +31,18 @@ function refuseNonAscii(original: string): void {
   }
 }
 
+/**
+ * The input as messages may echo it: a pasted `https://user:token@docs.example.com` would put the
+ * token in the log, so whatever stands before an `@` of the host part is left out.
+ */
+function shown(original: string): string {
+  return printable(original.replace(/^((?:[a-z][a-z0-9+.-]*:\/\/)?)[^/?#]*@/i, '$1…@'));
+}
+
 /** The host of a pasted address: an http(s) scheme and trailing slashes dropped, anything else refused. */
-function hostPart(original: string): string {
-  let host = original.toLowerCase();
+function hostPart(raw: string): string {
+  const original = shown(raw);
+  let host = raw.toLowerCase();
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//.exec(host);
   if (scheme) {
     if (scheme[1] !== 'https' && scheme[1] !== 'http')
@@ -53,17 +62,17 @@ function hostPart(original: string): string {
   if (slash >= 0)
     throw domainError(
       `("${original}") has a path ("${host.slice(slash)}")`,
-      `Static export takes the host name only: use "${host.slice(0, slash)}". The export covers every published page; to export some pages only, list them in the paths input.`,
+      `Static export takes the host name only: use "${shown(host.slice(0, slash))}". The export covers every published page; to export some pages only, list them in the paths input.`,
     );
   if (host.includes('@'))
     throw domainError(
-      `("${printable(original)}") contains "@"`,
-      'Give the host name only, without a user name.',
+      `("${original}") contains "@"`,
+      'Give the host name only, without a user name or password (what stood before the @ is not shown).',
     );
   if (host.includes(':'))
     throw domainError(
       `("${original}") has a port`,
-      `Give the host name only: "${host.split(':')[0]}".`,
+      `Give the host name only: "${shown(host.split(':')[0]!)}".`,
     );
   return host.replace(/\.$/, '');
 }

@@ -320,3 +320,18 @@ describe('keep-alive-workflow', () => {
     );
   });
 });
+
+describe('domain with credentials pasted in', () => {
+  it('is refused without echoing what stood before the @', () => {
+    for (const domain of [
+      'https://deploy:s3cretT0ken@docs.example.com',
+      'https://deploy:s3cretT0ken@docs.example.com/guides',
+      'deploy:s3cretT0ken@docs.example.com:8443',
+    ]) {
+      const message = refusal({ domain }).message;
+      expect(message).toMatch(/^Input "domain"/);
+      expect(message).not.toContain('s3cretT0ken');
+      expect(message).not.toContain('deploy');
+    }
+  });
+});
