@@ -71289,9 +71289,17 @@ function refuseNonAscii(original) {
         throw domainError(`("${printable(original)}") contains the non-ASCII character ${codePoint(nonAscii[0])} at position ${nonAscii.index + 1}`, 'Type the host name in plain ASCII (look-alike letters from other alphabets are refused), or use its punycode form (xn--…).');
     }
 }
+/**
+ * The input as messages may echo it: a pasted `https://user:token@docs.example.com` would put the
+ * token in the log, so whatever stands before an `@` of the host part is left out.
+ */
+function shown(original) {
+    return printable(original.replace(/^((?:[a-z][a-z0-9+.-]*:\/\/)?)[^/?#]*@/i, '$1…@'));
+}
 /** The host of a pasted address: an http(s) scheme and trailing slashes dropped, anything else refused. */
-function hostPart(original) {
-    let host = original.toLowerCase();
+function hostPart(raw) {
+    const original = shown(raw);
+    let host = raw.toLowerCase();
     const scheme = /^([a-z][a-z0-9+.-]*):\/\//.exec(host);
     if (scheme) {
         if (scheme[1] !== 'https' && scheme[1] !== 'http')
@@ -71303,11 +71311,11 @@ function hostPart(original) {
     host = host.replace(/\/+$/, '');
     const slash = host.indexOf('/');
     if (slash >= 0)
-        throw domainError(`("${original}") has a path ("${host.slice(slash)}")`, `Static export takes the host name only: use "${host.slice(0, slash)}". The export covers every published page; to export some pages only, list them in the paths input.`);
+        throw domainError(`("${original}") has a path ("${host.slice(slash)}")`, `Static export takes the host name only: use "${shown(host.slice(0, slash))}". The export covers every published page; to export some pages only, list them in the paths input.`);
     if (host.includes('@'))
-        throw domainError(`("${printable(original)}") contains "@"`, 'Give the host name only, without a user name.');
+        throw domainError(`("${original}") contains "@"`, 'Give the host name only, without a user name or password (what stood before the @ is not shown).');
     if (host.includes(':'))
-        throw domainError(`("${original}") has a port`, `Give the host name only: "${host.split(':')[0]}".`);
+        throw domainError(`("${original}") has a port`, `Give the host name only: "${shown(host.split(':')[0])}".`);
     return host.replace(/\.$/, '');
 }
 function checkLabels(host, original) {
@@ -71908,6 +71916,21 @@ function flowAppend(text, map) {
     const close = text.lastIndexOf('}', map.range[1] - 1);
     const before = text.slice(0, close).trimEnd();
     return { at: before.length, open: before.endsWith('{'), comma: before.endsWith(',') };
+}
+/**
+ * How many lines two versions share at their start (`head`) and, after that, at their end
+ * (`tail`): what lies between is all an edit changed.
+ */
+function commonEnds(a, b) {
+    let head = 0;
+    while (head < a.length && head < b.length && a[head] === b[head])
+        head++;
+    let tail = 0;
+    while (tail < a.length - head &&
+        tail < b.length - head &&
+        a[a.length - 1 - tail] === b[b.length - 1 - tail])
+        tail++;
+    return { head, tail };
 }
 
 ;// CONCATENATED MODULE: ./src/values/path.ts
@@ -72629,14 +72652,7 @@ function keepLines(raw, current, next, indent, chomping, eol) {
     };
     if (!old.every((line, i) => reads(source[i]) === line))
         return undefined;
-    let head = 0;
-    while (head < old.length && head < now.length && old[head] === now[head])
-        head++;
-    let tail = 0;
-    while (tail < old.length - head &&
-        tail < now.length - head &&
-        old[old.length - 1 - tail] === now[now.length - 1 - tail])
-        tail++;
+    const { head, tail } = commonEnds(old, now);
     const cr = eol === '\r\n' ? '\r' : '';
     const changed = now
         .slice(head, now.length - tail)
@@ -78456,6 +78472,7 @@ function downloadFailure(error, at) {
 }
 
 ;// CONCATENATED MODULE: ./src/values/diff.ts
+
 /**
  * A unified diff of two texts, by lines: the common head and tail are cut first, so a small edit
  * of a large file costs little; the middle is compared with a longest-common-subsequence table.
@@ -78465,14 +78482,7 @@ function unifiedDiff(before, after, name, context = 3) {
         return '';
     const a = splitLines(before);
     const b = splitLines(after);
-    let head = 0;
-    while (head < a.length && head < b.length && a[head] === b[head])
-        head++;
-    let tail = 0;
-    while (tail < a.length - head &&
-        tail < b.length - head &&
-        a[a.length - 1 - tail] === b[b.length - 1 - tail])
-        tail++;
+    const { head, tail } = commonEnds(a, b);
     const midA = a.slice(head, a.length - tail);
     const midB = b.slice(head, b.length - tail);
     const ops = [];

@@ -67714,6 +67714,10 @@ async function followUpAll(inputs, items, context) {
     for (const [i, item] of items.entries()) {
         if (i > 0)
             pull = await readGitHub(`read pull request #${pull.number}`, () => context.writer.api.pullRequest(pull.number));
+        // What the service showed for an earlier item is not this item's: its failure must not be
+        // described with another item's job (outcome.ts reads state.job).
+        delete context.deps.state.job;
+        delete context.deps.state.status;
         const done = await followUpItem(inputs, item, { ...context, pull });
         if (!done)
             continue;
