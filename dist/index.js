@@ -73023,6 +73023,9 @@ function targetsOfKustomization(data, doc, name, namespace) {
                 version: typeof entry.version === 'string' ? entry.version : undefined,
                 repo: typeof entry.repo === 'string' ? entry.repo : undefined,
                 valuesFile: typeof entry.valuesFile === 'string' ? entry.valuesFile : undefined,
+                additionalValuesFiles: Array.isArray(entry.additionalValuesFiles)
+                    ? entry.additionalValuesFiles.filter((f) => typeof f === 'string')
+                    : undefined,
             },
         });
     });
@@ -79330,6 +79333,11 @@ function manifestTargets(file, chosen, valuesKey, plan) {
                     layers.push({ file: (0,external_node_path_.resolve)((0,external_node_path_.dirname)(file.path), hint.valuesFile) });
                 const values = plan(link).manifest?.values[index] ?? {};
                 layers.push({ name: `${file.display} (${one.label})`, yaml: (0,yaml_dist/* stringify */.As)(values) });
+                // kustomize passes additionalValuesFiles to helm after the merged values, so a link one
+                // of them overrides must fail the render check as it would fail the site.
+                if (hint.kind === 'helmCharts')
+                    for (const extra of hint.additionalValuesFiles ?? [])
+                        layers.push({ file: (0,external_node_path_.resolve)((0,external_node_path_.dirname)(file.path), extra) });
                 return layers;
             },
         };

@@ -38,6 +38,11 @@ export function manifestTargets(
           layers.push({ file: resolve(dirname(file.path), hint.valuesFile) });
         const values = plan(link).manifest?.values[index] ?? {};
         layers.push({ name: `${file.display} (${one.label})`, yaml: stringify(values) });
+        // kustomize passes additionalValuesFiles to helm after the merged values, so a link one
+        // of them overrides must fail the render check as it would fail the site.
+        if (hint.kind === 'helmCharts')
+          for (const extra of hint.additionalValuesFiles ?? [])
+            layers.push({ file: resolve(dirname(file.path), extra) });
         return layers;
       },
     };

@@ -219,6 +219,9 @@ function targetsOfKustomization(
         version: typeof entry.version === 'string' ? entry.version : undefined,
         repo: typeof entry.repo === 'string' ? entry.repo : undefined,
         valuesFile: typeof entry.valuesFile === 'string' ? entry.valuesFile : undefined,
+        additionalValuesFiles: Array.isArray(entry.additionalValuesFiles)
+          ? entry.additionalValuesFiles.filter((f): f is string => typeof f === 'string')
+          : undefined,
       },
     });
   });

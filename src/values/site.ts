@@ -29,6 +29,8 @@ export type ChartHint =
       repo?: string;
       /** The entry's own values file (relative to the kustomization), under valuesInline. */
       valuesFile?: string;
+      /** Files kustomize passes to helm after valuesInline: they win over it. */
+      additionalValuesFiles?: string[];
     }
   /** A chart folder of this checkout (absolute; it holds a Chart.yaml). */
   | { kind: 'path'; path: string }

@@ -319,6 +319,32 @@ helmCharts:
     expect(after.helmCharts[1].valuesInline).toBeUndefined();
   });
 
+  it('an additionalValuesFiles entry that sets the link after valuesInline: refused by the render check', async () => {
+    const h = await helmEnv('helm3');
+    const text = KUSTOMIZATION.replace(
+      '    valuesInline:\n',
+      '    additionalValuesFiles: [values-prod.yaml]\n    valuesInline:\n',
+    );
+    const ws = await workspace({
+      'overlays/prod/kustomization.yaml': text,
+      'overlays/prod/values-prod.yaml':
+        'staticExport:\n  bundleUrl: https://mirror.example.com/old/site.tar.gz\n',
+    });
+    await cp(CHART, join(ws, 'overlays/prod/charts/enterprise'), { recursive: true });
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      workspace: ws,
+      env: h.env,
+      inputs: { 'values-file': 'overlays/prod/kustomization.yaml', 'values-document': 'docs' },
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stdout + run.stderr).toMatch(
+      /render check found that the chart does not read the link: overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\)/,
+    );
+    expect(s.requests).toHaveLength(0);
+    expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(text);
+  });
+
   it('a values-key the chart does not read: refused by the render check before any request', async () => {
     const h = await helmEnv('helm3');
     const ws = await kustomizeWorkspace();
