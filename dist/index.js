@@ -47105,6 +47105,7 @@ module.exports = {
 /* harmony export */   Po: () => (/* binding */ describeGitHubFailure),
 /* harmony export */   W8: () => (/* binding */ WarnOnce)
 /* harmony export */ });
+/* unused harmony export ListTooLongError */
 class GitHubApiError extends Error {
     status;
     retryAfterMs;
@@ -47120,12 +47121,30 @@ class GitHubApiError extends Error {
     }
 }
 /**
+ * A listing with more items than a run reads. Acting on the part that was read would miss the
+ * newest items (GitHub lists oldest first), so the caller fails instead.
+ */
+class ListTooLongError extends GitHubApiError {
+    limit;
+    name = 'ListTooLongError';
+    constructor(limit) {
+        super(`it holds more than ${limit} items, more than a run reads`);
+        this.limit = limit;
+    }
+}
+/**
  * A failed call to GitHub, in the words every caller uses: a rate limit (a 403 that says so
  * included), a token GitHub refused (401), a refusal of the call (403, 404: `refused`, as only the
  * caller knows which permission it needs), another refusal (a bug to report), or GitHub out of
  * reach. `clean` makes GitHub's message fit to show (printable, without secrets, short).
  */
 function describeGitHubFailure(error, refused, clean) {
+    if (error instanceof ListTooLongError)
+        return {
+            answer: `GitHub lists more than ${error.limit} of them, and a run reads at most ${error.limit} (oldest first), so the newest would be missed`,
+            fix: 'Go on in a new pull request, or send the instruction with the prompt input of the agent action.',
+            transient: false,
+        };
     const e = error instanceof GitHubApiError ? error : undefined;
     const said = clean(error instanceof Error ? error.message : String(error));
     const answer = e?.status

@@ -116,7 +116,10 @@ function octokitDeploymentApi(token) {
 }
 /** Each call for the agent's pull requests gets this long (all pages of a listing together). */
 const PULL_REQUEST_CALL_MS = 15_000;
-/** A listing stops after this many comments: a marker is in the action's own, early comments. */
+/**
+ * The most items of one listing a run reads (30 pages). GitHub lists comments and reviews oldest
+ * first, so a longer listing fails the call rather than being cut, which would miss the newest.
+ */
 const MAX_COMMENTS = 3000;
 function authorOf(user, association) {
     return {
@@ -129,15 +132,16 @@ function posted(data) {
     return { id: data.id, url: data.html_url };
 }
 /**
- * The page handler of a listing: stops after MAX_COMMENTS items (a marker is in the action's own,
- * early comments; instructions older than that many are not looked for).
+ * The page handler of a listing: fails with a ListTooLongError once it has read MAX_COMMENTS items
+ * and GitHub has more (a next page in its Link header, or more in this one).
  */
 function upToLimit() {
     let seen = 0;
-    return (response, done) => {
+    return (response) => {
         seen += response.data.length;
-        if (seen >= MAX_COMMENTS)
-            done();
+        const more = /\brel="next"/.test(response.headers.link ?? '');
+        if (seen > MAX_COMMENTS || (seen === MAX_COMMENTS && more))
+            throw new _api_error_js__WEBPACK_IMPORTED_MODULE_3__/* .ListTooLongError */ .r0(MAX_COMMENTS);
         return response.data;
     };
 }
@@ -165,9 +169,7 @@ function octokitPullRequestApi(token) {
                 author: authorOf(data.user, data.author_association),
             };
         }),
-        comments: (number) => call(async (request) => (await octokit.paginate(octokit.rest.issues.listComments, { ...at, issue_number: number, per_page: 100, request }, upToLimit()))
-            .slice(0, MAX_COMMENTS)
-            .map((c) => ({
+        comments: (number) => call(async (request) => (await octokit.paginate(octokit.rest.issues.listComments, { ...at, issue_number: number, per_page: 100, request }, upToLimit())).map((c) => ({
             id: c.id,
             body: c.body ?? '',
             author: authorOf(c.user, c.author_association),
@@ -175,9 +177,7 @@ function octokitPullRequestApi(token) {
             createdAt: c.created_at,
             updatedAt: c.updated_at,
         }))),
-        reviewComments: (number) => call(async (request) => (await octokit.paginate(octokit.rest.pulls.listReviewComments, { ...at, pull_number: number, per_page: 100, request }, upToLimit()))
-            .slice(0, MAX_COMMENTS)
-            .map((c) => ({
+        reviewComments: (number) => call(async (request) => (await octokit.paginate(octokit.rest.pulls.listReviewComments, { ...at, pull_number: number, per_page: 100, request }, upToLimit())).map((c) => ({
             id: c.id,
             reviewId: c.pull_request_review_id ?? undefined,
             inReplyTo: c.in_reply_to_id ?? undefined,
@@ -196,9 +196,7 @@ function octokitPullRequestApi(token) {
             originalStartLine: c.original_start_line ?? null,
             diffHunk: c.diff_hunk ?? '',
         }))),
-        reviews: (number) => call(async (request) => (await octokit.paginate(octokit.rest.pulls.listReviews, { ...at, pull_number: number, per_page: 100, request }, upToLimit()))
-            .slice(0, MAX_COMMENTS)
-            .map((r) => ({
+        reviews: (number) => call(async (request) => (await octokit.paginate(octokit.rest.pulls.listReviews, { ...at, pull_number: number, per_page: 100, request }, upToLimit())).map((r) => ({
             id: r.id,
             body: r.body ?? '',
             author: authorOf(r.user, r.author_association),

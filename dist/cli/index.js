@@ -69425,12 +69425,30 @@ class api_error_GitHubApiError extends Error {
     }
 }
 /**
+ * A listing with more items than a run reads. Acting on the part that was read would miss the
+ * newest items (GitHub lists oldest first), so the caller fails instead.
+ */
+class ListTooLongError extends api_error_GitHubApiError {
+    limit;
+    name = 'ListTooLongError';
+    constructor(limit) {
+        super(`it holds more than ${limit} items, more than a run reads`);
+        this.limit = limit;
+    }
+}
+/**
  * A failed call to GitHub, in the words every caller uses: a rate limit (a 403 that says so
  * included), a token GitHub refused (401), a refusal of the call (403, 404: `refused`, as only the
  * caller knows which permission it needs), another refusal (a bug to report), or GitHub out of
  * reach. `clean` makes GitHub's message fit to show (printable, without secrets, short).
  */
 function api_error_describeGitHubFailure(error, refused, clean) {
+    if (error instanceof ListTooLongError)
+        return {
+            answer: `GitHub lists more than ${error.limit} of them, and a run reads at most ${error.limit} (oldest first), so the newest would be missed`,
+            fix: 'Go on in a new pull request, or send the instruction with the prompt input of the agent action.',
+            transient: false,
+        };
     const e = error instanceof api_error_GitHubApiError ? error : undefined;
     const said = clean(error instanceof Error ? error.message : String(error));
     const answer = e?.status
@@ -69498,6 +69516,9 @@ const STEERING_ASSOCIATIONS = (/* unused pure expression or super */ null && (['
 const WRITE_PERMISSIONS = (/* unused pure expression or super */ null && (['admin', 'write']));
 /** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
 async function pull_request_refusal(api, author) {
+    // A deleted account has no login (GitHub shows it as ghost): nothing to ask GitHub about.
+    if (author.login === '')
+        return 'a deleted account may not steer the agent';
     const who = `${printable(author.login)} (${printable(author.association)})`;
     if (author.bot)
         return `${who} is a bot`;
@@ -69518,6 +69539,7 @@ async function pull_request_refusal(api, author) {
         ? undefined
         : `${who} has the permission "${printable(permission)}" on the repository, not write or admin`;
 }
+const NOT_AFFECTED = 'The agent job is not affected.';
 /**
  * The writes the agent makes on GitHub (comments, reactions), which never fail a run: the first
  * refusal is one warning that says what to grant; later ones are logged only. Every text sent
@@ -69532,18 +69554,21 @@ class CommentWriter {
         this.redact = redact;
         this.#warnings = new WarnOnce(logger);
     }
-    /** `call`'s result, or undefined after saying why GitHub refused it. */
-    async attempt(what, call) {
+    /**
+     * `call`'s result, or undefined after saying why GitHub refused it and what that means
+     * (`consequence`: by default, that the agent job is not affected).
+     */
+    async attempt(what, call, consequence = NOT_AFFECTED) {
         try {
             return await call(this.api);
         }
         catch (error) {
-            this.#refused(what, error);
+            this.#refused(what, error, consequence);
             return undefined;
         }
     }
-    comment(number, body) {
-        return this.attempt(`comment on pull request #${number}`, (api) => api.comment(number, this.redact(body)));
+    comment(number, body, consequence) {
+        return this.attempt(`comment on pull request #${number}`, (api) => api.comment(number, this.redact(body)), consequence);
     }
     editComment(id, body) {
         return this.attempt(`edit comment ${id}`, (api) => api.editComment(id, this.redact(body)));
@@ -69554,12 +69579,12 @@ class CommentWriter {
             : this.comment(number, body);
     }
     /** `added`, `already` (see PullRequestApi.react), or undefined when GitHub refused it. */
-    react(kind, id, content) {
-        return this.attempt(`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content));
+    react(kind, id, content, consequence) {
+        return this.attempt(`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content), consequence);
     }
-    #refused(what, error) {
+    #refused(what, error, consequence) {
         const { answer, fix } = describeGitHubFailure(error, 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).', (text) => this.redact(printable(text)));
-        this.#warnings.say(`Could not ${what}: ${answer}. ${fix} The agent job is not affected.`);
+        this.#warnings.say(`Could not ${what}: ${answer}. ${fix} ${consequence}`);
     }
 }
 
@@ -69865,9 +69890,9 @@ const ReviewPayload = looseObject({
 });
 function authorOf(user, association) {
     return {
+        // A deleted account (`ghost`) has no user: no login, and so it may not steer (refusal).
         login: user?.login ?? '',
-        // A deleted account (`ghost`) has no user: it can steer nothing, like a bot.
-        bot: user === null || user.type === 'Bot',
+        bot: user?.type === 'Bot',
         association,
     };
 }
@@ -81632,12 +81657,18 @@ async function reactOn(item, writer, content) {
             await writer.react('review', part.comment.id, content);
 }
 /**
+ * What a refused mark (a comment's 👀, a review's first reply) means, in its warning: the item is
+ * still sent, as the job should not wait on a permission of the workflow, but nothing on the pull
+ * request says it was taken.
+ */
+const UNMARKED = 'The instruction is sent without the mark that it was taken, so a re-run of this workflow would send it again.';
+/**
  * Takes a comment: its 👀, which GitHub answers 200 when this identity had added it before (the
  * comment was taken by an earlier run). When GitHub refuses the reaction, the item is taken
- * without a mark (the warning says what to grant).
+ * without a mark, and the warning says so (UNMARKED).
  */
 async function claimComment(item, writer) {
-    return (await writer.react(item.commentKind, item.id, 'eyes')) !== 'already';
+    return (await writer.react(item.commentKind, item.id, 'eyes', UNMARKED)) !== 'already';
 }
 /** Handles one item; undefined when an earlier run took it. */
 async function follow_up_followUpItem(inputs, item, context) {
@@ -81661,12 +81692,12 @@ async function follow_up_followUpItem(inputs, item, context) {
         prompt,
     };
     let replyId;
-    const reply = async (body) => {
+    const reply = async (body, consequence) => {
         const posted = item.kind === 'comment'
             ? await writer.reply(number, item.commentKind, item.threadId, body)
             : replyId !== undefined
                 ? await writer.editComment(replyId, body)
-                : await writer.comment(number, body);
+                : await writer.comment(number, body, consequence);
         replyId ??= posted?.id;
         deps.state.commentUrl = posted?.url;
         return posted?.url;
@@ -81680,8 +81711,9 @@ async function follow_up_followUpItem(inputs, item, context) {
         return { commentUrl: url };
     }
     if (item.kind === 'review') {
-        // The mark comes first: a run stopped after it never sends the review a second time.
-        await reply(reviewSendingBody(review, jobId));
+        // The mark comes first: a run stopped after it never sends the review a second time (when
+        // GitHub takes the mark; UNMARKED says what follows when it does not).
+        await reply(reviewSendingBody(review, jobId), UNMARKED);
     }
     // A comment has its 👀 from the claim; a review's diff comments get theirs now.
     if (item.kind === 'review')

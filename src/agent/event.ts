@@ -98,9 +98,9 @@ type Comment = v.InferOutput<typeof CommentSchema>;
 
 function authorOf(user: Comment['user'], association: string): Author {
   return {
+    // A deleted account (`ghost`) has no user: no login, and so it may not steer (refusal).
     login: user?.login ?? '',
-    // A deleted account (`ghost`) has no user: it can steer nothing, like a bot.
-    bot: user === null || user.type === 'Bot',
+    bot: user?.type === 'Bot',
     association,
   };
 }

@@ -70,12 +70,20 @@ async function reactOn(item: FollowUpItem, writer: CommentWriter, content: React
 }
 
 /**
+ * What a refused mark (a comment's 👀, a review's first reply) means, in its warning: the item is
+ * still sent, as the job should not wait on a permission of the workflow, but nothing on the pull
+ * request says it was taken.
+ */
+const UNMARKED =
+  'The instruction is sent without the mark that it was taken, so a re-run of this workflow would send it again.';
+
+/**
  * Takes a comment: its 👀, which GitHub answers 200 when this identity had added it before (the
  * comment was taken by an earlier run). When GitHub refuses the reaction, the item is taken
- * without a mark (the warning says what to grant).
+ * without a mark, and the warning says so (UNMARKED).
  */
 async function claimComment(item: FollowUpItem, writer: CommentWriter): Promise<boolean> {
-  return (await writer.react(item.commentKind, item.id, 'eyes')) !== 'already';
+  return (await writer.react(item.commentKind, item.id, 'eyes', UNMARKED)) !== 'already';
 }
 
 /** Handles one item; undefined when an earlier run took it. */
@@ -103,13 +111,13 @@ export async function followUpItem(
     prompt,
   };
   let replyId: number | undefined;
-  const reply = async (body: string) => {
+  const reply = async (body: string, consequence?: string) => {
     const posted =
       item.kind === 'comment'
         ? await writer.reply(number, item.commentKind, item.threadId, body)
         : replyId !== undefined
           ? await writer.editComment(replyId, body)
-          : await writer.comment(number, body);
+          : await writer.comment(number, body, consequence);
     replyId ??= posted?.id;
     deps.state.commentUrl = posted?.url;
     return posted?.url;
@@ -131,8 +139,9 @@ export async function followUpItem(
     return { commentUrl: url };
   }
   if (item.kind === 'review') {
-    // The mark comes first: a run stopped after it never sends the review a second time.
-    await reply(reviewSendingBody(review, jobId));
+    // The mark comes first: a run stopped after it never sends the review a second time (when
+    // GitHub takes the mark; UNMARKED says what follows when it does not).
+    await reply(reviewSendingBody(review, jobId), UNMARKED);
   }
   // A comment has its 👀 from the claim; a review's diff comments get theirs now.
   if (item.kind === 'review') await reactOn(item, writer, 'eyes');

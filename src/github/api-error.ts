@@ -5,7 +5,7 @@
 import type { Logger } from '../shared/logger.js';
 
 export class GitHubApiError extends Error {
-  override readonly name = 'GitHubApiError';
+  override readonly name: string = 'GitHubApiError';
   constructor(
     message: string,
     /** The HTTP status, when GitHub answered. */
@@ -14,6 +14,17 @@ export class GitHubApiError extends Error {
     readonly retryAfterMs?: number,
   ) {
     super(message);
+  }
+}
+
+/**
+ * A listing with more items than a run reads. Acting on the part that was read would miss the
+ * newest items (GitHub lists oldest first), so the caller fails instead.
+ */
+export class ListTooLongError extends GitHubApiError {
+  override readonly name: string = 'ListTooLongError';
+  constructor(readonly limit: number) {
+    super(`it holds more than ${limit} items, more than a run reads`);
   }
 }
 
@@ -37,6 +48,12 @@ export function describeGitHubFailure(
   refused: string,
   clean: (text: string) => string,
 ): GitHubFailure {
+  if (error instanceof ListTooLongError)
+    return {
+      answer: `GitHub lists more than ${error.limit} of them, and a run reads at most ${error.limit} (oldest first), so the newest would be missed`,
+      fix: 'Go on in a new pull request, or send the instruction with the prompt input of the agent action.',
+      transient: false,
+    };
   const e = error instanceof GitHubApiError ? error : undefined;
   const said = clean(error instanceof Error ? error.message : String(error));
   const answer = e?.status

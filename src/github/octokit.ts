@@ -6,7 +6,7 @@
 import { context, getOctokit } from '@actions/github';
 import { describeNetworkError } from '../shared/network.js';
 import { parseRetryAfter } from '../shared/retry.js';
-import { GitHubApiError } from './api-error.js';
+import { GitHubApiError, ListTooLongError } from './api-error.js';
 import type { CreateDeployment, DeploymentApi, DeploymentStatus } from './deployment.js';
 import type { Author, PostedComment, PullRequestApi } from './pull-request.js';
 import { USER_AGENT } from '../shared/version.js';
@@ -117,7 +117,10 @@ export function octokitDeploymentApi(token: string): DeploymentApi {
 
 /** Each call for the agent's pull requests gets this long (all pages of a listing together). */
 const PULL_REQUEST_CALL_MS = 15_000;
-/** A listing stops after this many comments: a marker is in the action's own, early comments. */
+/**
+ * The most items of one listing a run reads (30 pages). GitHub lists comments and reviews oldest
+ * first, so a longer listing fails the call rather than being cut, which would miss the newest.
+ */
 const MAX_COMMENTS = 3000;
 
 interface OctokitUser {
@@ -138,14 +141,16 @@ function posted(data: { id: number; html_url: string }): PostedComment {
 }
 
 /**
- * The page handler of a listing: stops after MAX_COMMENTS items (a marker is in the action's own,
- * early comments; instructions older than that many are not looked for).
+ * The page handler of a listing: fails with a ListTooLongError once it has read MAX_COMMENTS items
+ * and GitHub has more (a next page in its Link header, or more in this one).
  */
 function upToLimit<T>() {
   let seen = 0;
-  return (response: { data: T[] }, done: () => void): T[] => {
+  return (response: { data: T[]; headers: { link?: string } }): T[] => {
     seen += response.data.length;
-    if (seen >= MAX_COMMENTS) done();
+    const more = /\brel="next"/.test(response.headers.link ?? '');
+    if (seen > MAX_COMMENTS || (seen === MAX_COMMENTS && more))
+      throw new ListTooLongError(MAX_COMMENTS);
     return response.data;
   };
 }
@@ -182,16 +187,14 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
             { ...at, issue_number: number, per_page: 100, request },
             upToLimit(),
           )
-        )
-          .slice(0, MAX_COMMENTS)
-          .map((c) => ({
-            id: c.id,
-            body: c.body ?? '',
-            author: authorOf(c.user, c.author_association),
-            url: c.html_url,
-            createdAt: c.created_at,
-            updatedAt: c.updated_at,
-          })),
+        ).map((c) => ({
+          id: c.id,
+          body: c.body ?? '',
+          author: authorOf(c.user, c.author_association),
+          url: c.html_url,
+          createdAt: c.created_at,
+          updatedAt: c.updated_at,
+        })),
       ),
     reviewComments: (number) =>
       call(async (request) =>
@@ -201,27 +204,25 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
             { ...at, pull_number: number, per_page: 100, request },
             upToLimit(),
           )
-        )
-          .slice(0, MAX_COMMENTS)
-          .map((c) => ({
-            id: c.id,
-            reviewId: c.pull_request_review_id ?? undefined,
-            inReplyTo: c.in_reply_to_id ?? undefined,
-            body: c.body ?? '',
-            author: authorOf(c.user, c.author_association),
-            url: c.html_url,
-            createdAt: c.created_at,
-            updatedAt: c.updated_at,
-            path: c.path,
-            subjectType: c.subject_type ?? 'line',
-            line: c.line ?? null,
-            startLine: c.start_line ?? null,
-            side: c.side ?? null,
-            startSide: c.start_side ?? null,
-            originalLine: c.original_line ?? null,
-            originalStartLine: c.original_start_line ?? null,
-            diffHunk: c.diff_hunk ?? '',
-          })),
+        ).map((c) => ({
+          id: c.id,
+          reviewId: c.pull_request_review_id ?? undefined,
+          inReplyTo: c.in_reply_to_id ?? undefined,
+          body: c.body ?? '',
+          author: authorOf(c.user, c.author_association),
+          url: c.html_url,
+          createdAt: c.created_at,
+          updatedAt: c.updated_at,
+          path: c.path,
+          subjectType: c.subject_type ?? 'line',
+          line: c.line ?? null,
+          startLine: c.start_line ?? null,
+          side: c.side ?? null,
+          startSide: c.start_side ?? null,
+          originalLine: c.original_line ?? null,
+          originalStartLine: c.original_start_line ?? null,
+          diffHunk: c.diff_hunk ?? '',
+        })),
       ),
     reviews: (number) =>
       call(async (request) =>
@@ -231,16 +232,14 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
             { ...at, pull_number: number, per_page: 100, request },
             upToLimit(),
           )
-        )
-          .slice(0, MAX_COMMENTS)
-          .map((r) => ({
-            id: r.id,
-            body: r.body ?? '',
-            author: authorOf(r.user, r.author_association),
-            url: r.html_url,
-            state: r.state.toUpperCase(),
-            submittedAt: r.submitted_at ?? '',
-          })),
+        ).map((r) => ({
+          id: r.id,
+          body: r.body ?? '',
+          author: authorOf(r.user, r.author_association),
+          url: r.html_url,
+          state: r.state.toUpperCase(),
+          submittedAt: r.submitted_at ?? '',
+        })),
       ),
     comment: (number, body) =>
       call(async (request) =>

@@ -145,6 +145,8 @@ export const WRITE_PERMISSIONS: readonly string[] = ['admin', 'write'];
 
 /** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
 export async function refusal(api: PullRequestApi, author: Author): Promise<string | undefined> {
+  // A deleted account has no login (GitHub shows it as ghost): nothing to ask GitHub about.
+  if (author.login === '') return 'a deleted account may not steer the agent';
   const who = `${printable(author.login)} (${printable(author.association)})`;
   if (author.bot) return `${who} is a bot`;
   if (!STEERING_ASSOCIATIONS.includes(author.association))
@@ -162,6 +164,8 @@ export async function refusal(api: PullRequestApi, author: Author): Promise<stri
     : `${who} has the permission "${printable(permission)}" on the repository, not write or admin`;
 }
 
+const NOT_AFFECTED = 'The agent job is not affected.';
+
 /**
  * The writes the agent makes on GitHub (comments, reactions), which never fail a run: the first
  * refusal is one warning that says what to grant; later ones are logged only. Every text sent
@@ -178,22 +182,28 @@ export class CommentWriter {
     this.#warnings = new WarnOnce(logger);
   }
 
-  /** `call`'s result, or undefined after saying why GitHub refused it. */
+  /**
+   * `call`'s result, or undefined after saying why GitHub refused it and what that means
+   * (`consequence`: by default, that the agent job is not affected).
+   */
   async attempt<T>(
     what: string,
     call: (api: PullRequestApi) => Promise<T>,
+    consequence = NOT_AFFECTED,
   ): Promise<T | undefined> {
     try {
       return await call(this.api);
     } catch (error) {
-      this.#refused(what, error);
+      this.#refused(what, error, consequence);
       return undefined;
     }
   }
 
-  comment(number: number, body: string): Promise<PostedComment | undefined> {
-    return this.attempt(`comment on pull request #${number}`, (api) =>
-      api.comment(number, this.redact(body)),
+  comment(number: number, body: string, consequence?: string): Promise<PostedComment | undefined> {
+    return this.attempt(
+      `comment on pull request #${number}`,
+      (api) => api.comment(number, this.redact(body)),
+      consequence,
     );
   }
 
@@ -210,18 +220,20 @@ export class CommentWriter {
   }
 
   /** `added`, `already` (see PullRequestApi.react), or undefined when GitHub refused it. */
-  react(kind: CommentKind, id: number, content: Reaction) {
-    return this.attempt(`add the reaction ${content} to comment ${id}`, (api) =>
-      api.react(kind, id, content),
+  react(kind: CommentKind, id: number, content: Reaction, consequence?: string) {
+    return this.attempt(
+      `add the reaction ${content} to comment ${id}`,
+      (api) => api.react(kind, id, content),
+      consequence,
     );
   }
 
-  #refused(what: string, error: unknown): void {
+  #refused(what: string, error: unknown, consequence: string): void {
     const { answer, fix } = describeGitHubFailure(
       error,
       'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).',
       (text) => this.redact(printable(text)),
     );
-    this.#warnings.say(`Could not ${what}: ${answer}. ${fix} The agent job is not affected.`);
+    this.#warnings.say(`Could not ${what}: ${answer}. ${fix} ${consequence}`);
   }
 }

@@ -214,6 +214,19 @@ describe('a review: one follow-up, with every /agent comment and its context', S
     expect(g.requests).toEqual([]);
     expect(s.requestsFor('message')).toHaveLength(0);
   });
+
+  it('GitHub refuses the reply that marks the review taken: sent, and the warning says a re-run would send it again', async () => {
+    const refused = { status: 403, message: 'Resource not accessible by integration' };
+    const { s, g } = await world({ github: { refuse: { comment: refused } } });
+    const run = await agentOn(await reviewEvent(), s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(1);
+    expect(run.stdout.match(/^::warning::.*$/gm)).toEqual([
+      expect.stringMatching(
+        /^::warning::Could not comment on pull request #101: GitHub answered 403 \(Resource not accessible by integration\)\. .* The instruction is sent without the mark that it was taken, so a re-run of this workflow would send it again\.$/,
+      ),
+    ]);
+  });
 });
 
 describe('nothing sent twice, nothing lost', SEVERAL_RUNS, () => {

@@ -541,6 +541,43 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(run.stdout).toContain('The service says: "Build failed: @docs-team');
   });
 
+  it('two comments in one run: the second is told its own failure, not the job the first saw fail', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, jobId } = await world({
+      announce: false,
+      agent: { outcome: 'failed', error: 'Build failed.' },
+    });
+    const g = await startFakeGitHub({
+      pulls: [{ number: PR, headShas: [BEFORE, AFTER] }],
+      issueComments: [
+        { pull: PR, body: announced(jobId) },
+        ...[COMMENT_ID - 1, COMMENT_ID].map((id, i) => ({
+          id,
+          pull: PR,
+          body: `/agent Fix part ${i + 1}.`,
+          user: { login: 'octocat' },
+          association: 'MEMBER',
+        })),
+      ],
+      permissions: { octocat: 'write' },
+    });
+    closeAfterTest(g);
+    // The first message goes through (its job then fails); the service refuses the second.
+    s.inject({
+      op: 'message',
+      after: 1,
+      fault: { type: 'status', status: 404, body: '{"error":"Job not found"}' },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(1);
+    expect(s.requestsFor('message')).toHaveLength(2);
+    const replies = posted(g).filter((c) => c.body.startsWith('<!-- docs-agent-reply -->'));
+    expect(replies).toHaveLength(2);
+    expect(replies[0]!.body).toContain(`❌ **Failed**: agent job \`${jobId}\` failed.`);
+    expect(replies[1]!.body).not.toContain('**Failed**');
+    expect(replies[1]!.body).toContain('Job not found');
+  });
+
   it('the time limit: a reply with the job id to check later', async () => {
     const event = await eventFile(ISSUE_COMMENT);
     const { s, g, jobId } = await world({
@@ -699,6 +736,40 @@ describe('GitHub refuses a call of the review loop', () => {
     expect(run.stdout).not.toContain('may read the repository');
   });
 
+  it('more than 3000 comments: the step fails rather than miss the newest, nothing sent', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, jobId } = await world({ announce: false });
+    // The announce, 2999 comments, then the /agent comment: 3001, the newest past the limit.
+    const g = await startFakeGitHub({
+      pulls: [{ number: PR, headShas: [BEFORE, AFTER] }],
+      issueComments: [
+        { pull: PR, body: announced(jobId) },
+        ...Array.from({ length: 2999 }, (_, i) => ({
+          pull: PR,
+          body: `Looks good ${i}.`,
+          user: { login: 'octocat' },
+          association: 'MEMBER',
+        })),
+        {
+          id: COMMENT_ID,
+          pull: PR,
+          body: String(event.payload.comment!.body),
+          user: { login: 'octocat' },
+          association: 'MEMBER',
+        },
+      ],
+      permissions: { octocat: 'write' },
+    });
+    closeAfterTest(g);
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(1);
+    expect(s.requestsFor('message')).toHaveLength(0);
+    expect(g.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(run.stdout).toContain(
+      `::error::Could not list the comments of pull request #${PR}: GitHub lists more than 3000 of them, and a run reads at most 3000 (oldest first), so the newest would be missed. Go on in a new pull request, or send the instruction with the prompt input of the agent action.`,
+    );
+  });
+
   it('a rate limit on the writes: one warning naming the rate limit, the later ones logged', async () => {
     const event = await eventFile(ISSUE_COMMENT);
     const { s, g } = await world({
@@ -709,7 +780,7 @@ describe('GitHub refuses a call of the review loop', () => {
     expect(run.code, run.stdout).toBe(0);
     expect(s.requestsFor('message')).toHaveLength(1);
     expect(run.stdout.match(/^::warning::.*$/gm)).toEqual([
-      `::warning::Could not add the reaction eyes to comment ${COMMENT_ID}: GitHub answered 403 (You have exceeded a secondary rate limit. Please wait a few minutes.). ${rateLimitFix} The agent job is not affected.`,
+      `::warning::Could not add the reaction eyes to comment ${COMMENT_ID}: GitHub answered 403 (You have exceeded a secondary rate limit. Please wait a few minutes.). ${rateLimitFix} The instruction is sent without the mark that it was taken, so a re-run of this workflow would send it again.`,
     ]);
     expect(run.stdout).toMatch(
       /^Could not add the reaction \+1 to comment \d+: GitHub answered 403 /m,

@@ -14,8 +14,8 @@ import {
   screen,
 } from '../../src/agent/review-loop.js';
 import type { AgentJob } from '../../src/api/schemas.js';
-import type { IssueComment, PullRequest } from '../../src/github/pull-request.js';
-import { pullRequestNumber } from '../../src/github/pull-request.js';
+import type { IssueComment, PullRequest, PullRequestApi } from '../../src/github/pull-request.js';
+import { pullRequestNumber, refusal } from '../../src/github/pull-request.js';
 import { codeBlock, inlineCode } from '../../src/shared/markdown.js';
 
 const fixture = (name: string) =>
@@ -67,6 +67,23 @@ describe('comment event payloads', () => {
       /^The issue_comment event payload \(GITHUB_EVENT_PATH\) has no valid "comment\.id"\. /,
     );
     expect(() => parseCommentEvent('issue_comment', payload)).not.toThrow(/::error::/);
+  });
+
+  it('a deleted account (user null): no login, not an app, and refused without asking GitHub', async () => {
+    const payload = fixture('issue_comment');
+    payload.comment!.user = null;
+    const { author } = parseCommentEvent('issue_comment', payload).comment;
+    // Not an app: its comments never count as the action's replies or marks.
+    expect(author).toEqual({ login: '', bot: false, association: 'MEMBER' });
+    const asked: string[] = [];
+    const api = {
+      permission: (login: string) => {
+        asked.push(login);
+        return Promise.resolve('write');
+      },
+    } as unknown as PullRequestApi;
+    expect(await refusal(api, author)).toBe('a deleted account may not steer the agent');
+    expect(asked).toEqual([]);
   });
 });
 
