@@ -73001,22 +73001,10 @@ function targetsOfHelmRelease(data, doc, name, namespace, root) {
             namespace,
             site: { kind: 'map', root: ['spec'], lead: ['values'] },
             chart,
-            refuse: (key) => valuesFromOverride(spec.valuesFrom, key),
+            // No valuesFrom entry overrides spec.values, not even one with a targetPath on these keys:
+            // helm-controller merges spec.values after every entry (ChartValuesFromReferences).
         },
     ];
-}
-/** A valuesFrom entry with a targetPath on the keys this run writes overrides spec.values. */
-function valuesFromOverride(valuesFrom, key) {
-    if (!Array.isArray(valuesFrom))
-        return undefined;
-    const hits = valuesFrom.filter((entry) => isObject(entry) && typeof entry.targetPath === 'string' && overlaps(entry.targetPath, key));
-    if (hits.length === 0)
-        return undefined;
-    const named = hits.map((e) => `${String(e.kind)}/${String(e.name)} (targetPath ${String(e.targetPath)})`);
-    return {
-        problem: `has spec.valuesFrom ${named.join(', ')}, which sets the values at values-key ${key.join('.')} and overrides spec.values`,
-        fix: 'Write the link where that entry reads it (point values-file at that ConfigMap or Secret), or remove the targetPath entry.',
-    };
 }
 function targetsOfKustomization(data, doc, name, namespace) {
     const charts = Array.isArray(data.helmCharts) ? data.helmCharts : [];

@@ -109,13 +109,6 @@ describe('a Flux HelmRelease beside its HelmRepository', () => {
 
   it.each([
     [
-      'a valuesFrom targetPath on the same keys',
-      {},
-      RELEASE +
-        '  valuesFrom:\n    - kind: Secret\n      name: link\n      valuesKey: url\n      targetPath: staticExport.bundleUrl\n',
-      /HelmRelease\/docs.*valuesFrom Secret\/link \(targetPath staticExport\.bundleUrl\)/,
-    ],
-    [
       'helm-release with a manifest',
       { 'helm-release': 'docs', 'helm-chart': './chart' },
       RELEASE,

@@ -40,28 +40,45 @@ export function manifest(text: string, kind: string, name: string): Data {
 /**
  * What Flux's helm-controller merges into the release's values, in its order (later wins): each
  * `valuesFrom` entry (a ConfigMap's or Secret's data key, `values.yaml` unless `valuesKey` says
- * otherwise), then `spec.values`. `others` are the texts of the files holding the ConfigMaps and
- * Secrets. Helm merges values files the same way, so the list is passed as `--values` in order.
+ * otherwise; with a `targetPath`, that key's text set at that path), then `spec.values`, after
+ * every entry (ChartValuesFromReferences in helm-controller's internal/chartutil/values.go).
+ * `others` are the texts of the files holding the ConfigMaps and Secrets. Helm merges values files
+ * the same way, so the list is passed as `--values` in order.
  */
 export function fluxValues(release: Data, others: string[] = []): string[] {
   const from = (release.spec?.valuesFrom ?? []) as Data[];
   const texts = from.map((ref) => {
-    if (ref.targetPath) throw new Error('valuesFrom with targetPath: not part of this proof');
-    const source = others
-      .flatMap(documents)
-      .find((d) => d?.kind === ref.kind && d?.metadata?.name === ref.name);
-    if (!source) throw new Error(`valuesFrom ${ref.kind}/${ref.name}: not among the files`);
-    const key = (ref.valuesKey as string | undefined) ?? 'values.yaml';
-    const value =
-      source.stringData?.[key] ??
-      (source.kind === 'Secret' && source.data?.[key] !== undefined
-        ? Buffer.from(source.data[key] as string, 'base64').toString('utf8')
-        : source.data?.[key]);
-    if (typeof value !== 'string') throw new Error(`${ref.kind}/${ref.name} has no key ${key}`);
-    return value;
+    const value = valuesFromText(ref, others);
+    return ref.targetPath ? atPath(String(ref.targetPath), value) : value;
   });
   if (release.spec?.values !== undefined) texts.push(stringify(release.spec.values));
   return texts;
+}
+
+/**
+ * A targetPath entry as a values text: helm-controller sets the text at the path as `--set` does
+ * (strvals). Only a dotted path and a plain string are part of this proof.
+ */
+function atPath(path: string, value: string): string {
+  if (!/^[\w-]+(\.[\w-]+)*$/.test(path) || /[,\\]|^(true|false|null|\d+)$/.test(value))
+    throw new Error(`targetPath ${path}=${value}: not part of this proof`);
+  return stringify(path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value));
+}
+
+/** The text of a valuesFrom entry's key, from the ConfigMap or Secret among `others`. */
+function valuesFromText(ref: Data, others: string[]): string {
+  const source = others
+    .flatMap(documents)
+    .find((d) => d?.kind === ref.kind && d?.metadata?.name === ref.name);
+  if (!source) throw new Error(`valuesFrom ${ref.kind}/${ref.name}: not among the files`);
+  const key = (ref.valuesKey as string | undefined) ?? 'values.yaml';
+  const value =
+    source.stringData?.[key] ??
+    (source.kind === 'Secret' && source.data?.[key] !== undefined
+      ? Buffer.from(source.data[key] as string, 'base64').toString('utf8')
+      : source.data?.[key]);
+  if (typeof value !== 'string') throw new Error(`${ref.kind}/${ref.name} has no key ${key}`);
+  return value;
 }
 
 /**

@@ -103,6 +103,22 @@ describe('Flux HelmRelease (flux2-kustomize-helm-example, real helm 3)', () => {
     release.spec.values = { staticExport: { enabled: false } };
     expect(renderedLink(await renderWith(h, CHART, fluxValues(release, [edited])))).toBeUndefined();
   });
+
+  it('valuesFrom with a targetPath on staticExport.bundleUrl: the link in spec.values still wins', async () => {
+    const h = await helmEnv('helm3');
+    const release = manifest(await fixture('flux-configmap/release.yaml'), 'HelmRelease', 'docs');
+    const OLD = 'https://bundles.example.com/old.tar.gz';
+    const links = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: links}\ndata:\n  url: ${OLD}\n`;
+    release.spec.valuesFrom = [
+      { kind: 'ConfigMap', name: 'links', valuesKey: 'url', targetPath: 'staticExport.bundleUrl' },
+    ];
+    // The targetPath reaches the chart when spec.values does not set the link...
+    release.spec.values = { staticExport: { enabled: true } };
+    expect(renderedLink(await renderWith(h, CHART, fluxValues(release, [links])))).toBe(OLD);
+    // ...and spec.values, merged after every entry, wins when it does: where the action writes.
+    release.spec.values = { staticExport: BLOCK };
+    expect(renderedLink(await renderWith(h, CHART, fluxValues(release, [links])))).toBe(LINK);
+  });
 });
 
 describe('Argo CD Application (argo-cd docs, unfork-with-argocd; real helm 3)', () => {

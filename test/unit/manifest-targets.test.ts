@@ -93,11 +93,14 @@ describe('a Flux HelmRelease', () => {
     });
   });
 
-  it('is refused when a valuesFrom targetPath sets the same keys, naming the entry', () => {
-    const text = `${HELM_RELEASE}  valuesFrom:\n    - kind: ConfigMap\n      name: links\n      valuesKey: url\n      targetPath: staticExport.bundleUrl\n`;
-    expect(refusal(() => edit(text))).toMatch(
-      /HelmRelease\/docs.*ConfigMap\/links \(targetPath staticExport\.bundleUrl\)/,
-    );
+  it('a valuesFrom targetPath on the same keys: the link still goes to spec.values, which Flux merges last', () => {
+    const valuesFrom = `  valuesFrom:\n    - kind: ConfigMap\n      name: links\n      valuesKey: url\n      targetPath: staticExport.bundleUrl\n`;
+    const { plan } = edit(`${HELM_RELEASE}${valuesFrom}`);
+    const release = parse(plan.text) as { spec: { values: unknown; valuesFrom: unknown } };
+    expect(release.spec.values).toEqual({
+      staticExport: { enabled: true, bundleUrl: VALUES.bundleUrl, version: 'v2' },
+    });
+    expect(plan.text.startsWith(`${HELM_RELEASE}${valuesFrom}`)).toBe(true);
   });
 
   it('is refused where a ${VAR} of Flux post-build substitution holds the link', () => {
