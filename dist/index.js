@@ -70527,8 +70527,13 @@ function toGoDuration(ms) {
 
 ;// CONCATENATED MODULE: ./src/shared/text.ts
 /** How characters are shown in messages: visibly, briefly, never as something a log would act on. */
-/** Control characters and invisible formatting characters (bidi overrides, zero-width). */
-const UNSEEN = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+/**
+ * The characters a message or a prompt shows by their code point rather than passes on: controls
+ * (Cc), invisible formatting characters (Cf: bidi overrides, zero-width, tags) and the Unicode
+ * line and paragraph separators. A character class body, for the places that add to it.
+ */
+const UNSEEN_CLASS = String.raw `\p{Cc}\p{Cf}\u2028\u2029`;
+const UNSEEN = new RegExp(`[${UNSEEN_CLASS}]`, 'gu');
 /** `U+200B`: the Unicode notation of a character, as messages name one that is refused. */
 function codePoint(char) {
     return `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
@@ -72546,6 +72551,7 @@ function blockOf(data, at) {
 
 
 
+
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** `staticExport.bundleUrl` overlaps values-key `staticExport` (and `staticExport` itself). */
 function overlaps(dotted, key) {
@@ -72565,7 +72571,7 @@ function nodeAt(doc, path) {
         else {
             if (!(0,yaml_dist/* isMap */.jh)(node))
                 return undefined;
-            node = node.items.find((p) => (0,yaml_dist/* isScalar */.jn)(p.key) && p.key.value === step)?.value;
+            node = findPair(node, step)?.value;
         }
     }
     return (node ?? undefined);

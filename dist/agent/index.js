@@ -42990,8 +42990,13 @@ function toGoDuration(ms) {
 
 ;// CONCATENATED MODULE: ./src/shared/text.ts
 /** How characters are shown in messages: visibly, briefly, never as something a log would act on. */
-/** Control characters and invisible formatting characters (bidi overrides, zero-width). */
-const UNSEEN = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+/**
+ * The characters a message or a prompt shows by their code point rather than passes on: controls
+ * (Cc), invisible formatting characters (Cf: bidi overrides, zero-width, tags) and the Unicode
+ * line and paragraph separators. A character class body, for the places that add to it.
+ */
+const UNSEEN_CLASS = String.raw `\p{Cc}\p{Cf}\u2028\u2029`;
+const UNSEEN = new RegExp(`[${UNSEEN_CLASS}]`, 'gu');
 /** `U+200B`: the Unicode notation of a character, as messages name one that is refused. */
 function codePoint(char) {
     return `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
@@ -52695,11 +52700,11 @@ const MAX_LINE = 240;
 /** The most the quoted context may take, fences included (the prompt has a limit of its own). */
 const MAX_CONTEXT = 2_000;
 /**
- * Characters that show nothing or change how the text around them reads: controls (but the line
- * break and the tab), format characters (zero-width, bidi, tags), default-ignorables (variation
- * selectors, fillers) and the Unicode line and paragraph separators.
+ * Characters that show nothing or change how the text around them reads: those a message shows
+ * by code point (UNSEEN_CLASS) but the line break and the tab, and default-ignorables too
+ * (variation selectors, fillers), as a diff hunk is quoted whole.
  */
-const INVISIBLE = /(?![\n\t])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
+const INVISIBLE = new RegExp(String.raw `(?![\n\t])[${UNSEEN_CLASS}\p{Default_Ignorable_Code_Point}]`, 'gu');
 /** `<U+200B>` for each invisible character; the rest as it is. */
 function escapeInvisible(text) {
     return text.replace(INVISIBLE, (c) => `<${codePoint(c)}>`);

@@ -67060,8 +67060,13 @@ function toGoDuration(ms) {
 
 ;// CONCATENATED MODULE: ./src/shared/text.ts
 /** How characters are shown in messages: visibly, briefly, never as something a log would act on. */
-/** Control characters and invisible formatting characters (bidi overrides, zero-width). */
-const UNSEEN = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+/**
+ * The characters a message or a prompt shows by their code point rather than passes on: controls
+ * (Cc), invisible formatting characters (Cf: bidi overrides, zero-width, tags) and the Unicode
+ * line and paragraph separators. A character class body, for the places that add to it.
+ */
+const UNSEEN_CLASS = String.raw `\p{Cc}\p{Cf}\u2028\u2029`;
+const UNSEEN = new RegExp(`[${UNSEEN_CLASS}]`, 'gu');
 /** `U+200B`: the Unicode notation of a character, as messages name one that is refused. */
 function text_codePoint(char) {
     return `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
@@ -69969,6 +69974,95 @@ function readCommentEvent(env) {
     return name === event_REVIEW_EVENT
         ? parseReviewEvent(payload)
         : parseCommentEvent(name, payload);
+}
+
+;// CONCATENATED MODULE: ./src/agent/context.ts
+
+
+/** The hunk lines quoted: the commented line is the hunk's last, the ones before lead up to it. */
+const HUNK_LINES = 6;
+/** The longest quoted line, and the longest file name, in characters. */
+const MAX_LINE = 240;
+/** The most the quoted context may take, fences included (the prompt has a limit of its own). */
+const MAX_CONTEXT = 2_000;
+/**
+ * Characters that show nothing or change how the text around them reads: those a message shows
+ * by code point (UNSEEN_CLASS) but the line break and the tab, and default-ignorables too
+ * (variation selectors, fillers), as a diff hunk is quoted whole.
+ */
+const INVISIBLE = new RegExp(String.raw `(?![\n\t])[${UNSEEN_CLASS}\p{Default_Ignorable_Code_Point}]`, 'gu');
+/** `<U+200B>` for each invisible character; the rest as it is. */
+function escapeInvisible(text) {
+    return text.replace(INVISIBLE, (c) => `<${codePoint(c)}>`);
+}
+/** At most `max` characters (code points), with `…` where it was cut. */
+function bounded(text, max) {
+    const chars = [...text];
+    return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
+}
+/** `LEFT (the old text)`, `RIGHT (the new text)`; REST and webhooks may differ in case. */
+function sideOf(side) {
+    const upper = side?.toUpperCase();
+    if (upper === 'LEFT')
+        return 'LEFT (the old text)';
+    if (upper === 'RIGHT')
+        return 'RIGHT (the new text)';
+    return undefined;
+}
+/** `line 15`, `lines 12..15`: a range when the comment starts on another line. */
+function lines(start, end) {
+    return start !== null && start !== end ? `lines ${start}..${end}` : `line ${end}`;
+}
+/** Where the comment is: file, line or range, side, and whether it is outdated. */
+function whereOf(comment) {
+    const file = `file: ${escapeInvisible(bounded(comment.path, MAX_LINE))}`;
+    if (comment.subjectType === 'file')
+        return [file, 'on the whole file (no line)'];
+    const side = sideOf(comment.side);
+    const sideLine = side ? [`side: ${side}`] : [];
+    if (comment.line !== null)
+        return [file, `${lines(comment.startLine, comment.line)}`, ...sideLine];
+    if (comment.originalLine !== null)
+        return [
+            file,
+            `${lines(comment.originalStartLine, comment.originalLine)} of an earlier version of the diff (outdated: the code there has changed since the comment)`,
+            ...sideLine,
+        ];
+    return [file, 'line unknown (outdated)', ...sideLine];
+}
+/** The hunk's last lines, each bounded, invisible characters escaped; the total bounded too. */
+function hunkTail(hunk) {
+    const all = hunk.replace(/\r\n?/g, '\n').split('\n');
+    const tail = all.slice(-HUNK_LINES).map((l) => escapeInvisible(bounded(l, MAX_LINE)));
+    const shown = all.length > HUNK_LINES ? [`(${all.length - HUNK_LINES} lines before)`] : [];
+    return [...shown, ...tail];
+}
+/**
+ * The context of a comment on the diff as one fenced block: where it is, then the hunk's last
+ * lines. The fence is longer than any run of backticks inside, so the quoted text cannot end it.
+ */
+function context_contextBlock(comment) {
+    const where = whereOf(comment);
+    const hunk = comment.subjectType === 'file' || !comment.diffHunk ? [] : hunkTail(comment.diffHunk);
+    const body = [...where, ...(hunk.length ? ['hunk, ending at the commented line:', ...hunk] : [])];
+    // Drop hunk lines from the top until the block fits (where it is always fits: it is bounded).
+    let block = codeBlock(body.join('\n'));
+    while (block.length > MAX_CONTEXT && body.length > where.length + 2) {
+        body.splice(where.length + 1, 1);
+        block = codeBlock(body.join('\n'));
+    }
+    return block;
+}
+/** One line for the reply: where the comment is (`quickstart.mdx` line 15, LEFT). */
+function context_whereShort(comment) {
+    if (comment.subjectType === 'file')
+        return 'the whole file';
+    const line = comment.line ?? comment.originalLine;
+    if (line === null)
+        return 'an outdated line';
+    const start = comment.line !== null ? comment.startLine : comment.originalStartLine;
+    const side = comment.side?.toUpperCase() === 'LEFT' ? ', old text' : '';
+    return `${lines(start, line)}${side}${comment.line === null ? ', outdated' : ''}`;
 }
 
 ;// CONCATENATED MODULE: ./src/agent/markers.ts
@@ -80936,7 +81030,7 @@ function parse_parse(options) {
  * elsewhere, which hide text, go (see visible.ts, which applies this to a comment).
  */
 /** Characters that render as nothing: format (Cf) and default-ignorable code points. */
-const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+const invisible_INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 /**
  * Prepended concatenation marks are format characters that are shown (the Arabic number sign and
  * its kin span the digits after them): Unicode's Prepended_Concatenation_Mark property.
@@ -80962,7 +81056,7 @@ function invisible_invisibleAt(text) {
             const at = offset;
             offset += char.length;
             const cp = char.codePointAt(0);
-            if (!INVISIBLE.test(char) || SHOWN_FORMAT.test(char) || kept.has(at))
+            if (!invisible_INVISIBLE.test(char) || SHOWN_FORMAT.test(char) || kept.has(at))
                 return;
             if (cp === ZWJ && /\p{Extended_Pictographic}/u.test(cps[k + 1] ?? ''))
                 return; // in an emoji
@@ -80970,7 +81064,7 @@ function invisible_invisibleAt(text) {
             const after = String.fromCodePoint(text.codePointAt(offset) ?? 0);
             // After a letter or virama of such a script, mid-word or at its end (a Malayalam chillu,
             // an eyelash reph); never doubled or before another invisible character.
-            if ((cp === ZWJ || cp === ZWNJ) && JOINING_SCRIPT.test(before) && !INVISIBLE.test(after))
+            if ((cp === ZWJ || cp === ZWNJ) && JOINING_SCRIPT.test(before) && !invisible_INVISIBLE.test(after))
                 return;
             if (/\p{Variation_Selector}/u.test(char) && takesVariation(before, cp))
                 return;
@@ -83208,6 +83302,7 @@ function blockOf(data, at) {
 
 
 
+
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** `staticExport.bundleUrl` overlaps values-key `staticExport` (and `staticExport` itself). */
 function overlaps(dotted, key) {
@@ -83227,7 +83322,7 @@ function nodeAt(doc, path) {
         else {
             if (!(0,yaml_dist/* isMap */.jh)(node))
                 return undefined;
-            node = node.items.find((p) => (0,yaml_dist/* isScalar */.jn)(p.key) && p.key.value === step)?.value;
+            node = findPair(node, step)?.value;
         }
     }
     return (node ?? undefined);

@@ -8,7 +8,7 @@
  */
 import type { ReviewComment } from '../github/pull-request.js';
 import { codeBlock } from '../shared/markdown.js';
-import { codePoint } from '../shared/text.js';
+import { codePoint, UNSEEN_CLASS } from '../shared/text.js';
 
 /** The hunk lines quoted: the commented line is the hunk's last, the ones before lead up to it. */
 export const HUNK_LINES = 6;
@@ -18,11 +18,14 @@ export const MAX_LINE = 240;
 export const MAX_CONTEXT = 2_000;
 
 /**
- * Characters that show nothing or change how the text around them reads: controls (but the line
- * break and the tab), format characters (zero-width, bidi, tags), default-ignorables (variation
- * selectors, fillers) and the Unicode line and paragraph separators.
+ * Characters that show nothing or change how the text around them reads: those a message shows
+ * by code point (UNSEEN_CLASS) but the line break and the tab, and default-ignorables too
+ * (variation selectors, fillers), as a diff hunk is quoted whole.
  */
-const INVISIBLE = /(?![\n\t])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2028\u2029]/gu;
+const INVISIBLE = new RegExp(
+  String.raw`(?![\n\t])[${UNSEEN_CLASS}\p{Default_Ignorable_Code_Point}]`,
+  'gu',
+);
 
 /** `<U+200B>` for each invisible character; the rest as it is. */
 export function escapeInvisible(text: string): string {

@@ -1,7 +1,12 @@
 /** How characters are shown in messages: visibly, briefly, never as something a log would act on. */
 
-/** Control characters and invisible formatting characters (bidi overrides, zero-width). */
-const UNSEEN = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+/**
+ * The characters a message or a prompt shows by their code point rather than passes on: controls
+ * (Cc), invisible formatting characters (Cf: bidi overrides, zero-width, tags) and the Unicode
+ * line and paragraph separators. A character class body, for the places that add to it.
+ */
+export const UNSEEN_CLASS = String.raw`\p{Cc}\p{Cf}\u2028\u2029`;
+const UNSEEN = new RegExp(`[${UNSEEN_CLASS}]`, 'gu');
 
 /** `U+200B`: the Unicode notation of a character, as messages name one that is refused. */
 export function codePoint(char: string): string {

@@ -4,7 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { isMap, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { findPair } from './path.js';
 
 export type Data = Record<string, unknown>;
 
@@ -74,7 +75,7 @@ export function nodeAt(doc: Document, path: readonly (string | number)[]): YamlN
       node = node.items[step];
     } else {
       if (!isMap(node)) return undefined;
-      node = node.items.find((p) => isScalar(p.key) && p.key.value === step)?.value;
+      node = findPair(node, step)?.value;
     }
   }
   return (node ?? undefined) as YamlNode | undefined;
