@@ -7,21 +7,18 @@
  * is sent by the next run). AGENT_EXCHANGE_LOG=1 prints the prompt sent for a review with two
  * `/agent` line comments, and the reply.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentScenario, Simulator } from '../../simulator/server.js';
-import { GITHUB_TOKEN, runAgent, terminateWhen } from '../helpers/action.js';
+import type { AgentScenario } from '../../simulator/server.js';
+import { GITHUB_TOKEN, terminateWhen } from '../helpers/action.js';
 import {
   expectNothingSecretSent,
   startFakeGitHub,
   type FakeGitHub,
   type FakeGitHubOptions,
 } from '../helpers/github-api.js';
+import { agentOnEvent, announced, eventFile } from '../helpers/agent-events.js';
 import { finishedAgentJob, sim } from '../helpers/sim.js';
 
-const FIXTURES = new URL('../fixtures/events/', import.meta.url);
 const PR = 101;
 const REVIEW = 2612345678;
 const ISSUE_COMMENT_ID = 2701234567;
@@ -33,18 +30,6 @@ const servers: FakeGitHub[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((g) => g.close()));
 });
-
-type Payload = Record<string, Record<string, unknown>>;
-
-/** A payload file from the fixtures, changed as `edit` says, in a new file. */
-async function eventFile(file: string, name: string, edit: (p: Payload) => void = () => {}) {
-  const payload = JSON.parse(await readFile(new URL(file, FIXTURES), 'utf8')) as Payload;
-  edit(payload);
-  const dir = await mkdtemp(join(tmpdir(), 'event-'));
-  const path = join(dir, 'event.json');
-  await writeFile(path, JSON.stringify(payload));
-  return { name, path };
-}
 
 const reviewEvent = (action = 'submitted') =>
   eventFile('pull_request_review.submitted.json', 'pull_request_review', (p) => {
@@ -61,9 +46,6 @@ const commentEvent = (id: number, body: string) =>
   });
 
 const issueCommentEvent = () => eventFile('issue_comment.created.json', 'issue_comment');
-
-const announced = (jobId: string) =>
-  `<!-- docs-agent-job: ${jobId} -->\n**Docs agent**: this pull request is the work of agent job \`${jobId}\`.\n`;
 
 /** The review as GitHub holds it: a body without the command, two `/agent` line comments, praise. */
 const REVIEW_COMMENTS: NonNullable<FakeGitHubOptions['seededReviewComments']> = [
@@ -116,18 +98,7 @@ async function world(
   return { s, g, jobId };
 }
 
-function agentOn(
-  event: { name: string; path: string },
-  s: Simulator,
-  g: FakeGitHub,
-  more: Parameters<typeof runAgent>[1] = {},
-) {
-  return runAgent(s, {
-    ...more,
-    inputs: { 'poll-interval': '1s', ...more.inputs },
-    env: { GITHUB_API_URL: g.apiUrl, GITHUB_EVENT_NAME: event.name, GITHUB_EVENT_PATH: event.path },
-  });
-}
+const agentOn = agentOnEvent;
 
 const replies = (g: FakeGitHub) =>
   g.comments.filter((c) => !c.seeded && c.body.startsWith('<!-- docs-agent-reply -->'));
@@ -264,9 +235,7 @@ describe('nothing sent twice, nothing lost', SEVERAL_RUNS, () => {
   it('a cancelled pending run: the next run sends its comment, then the review, in order', async () => {
     // The issue comment's run was cancelled in the queue (a newer event replaced it): only the
     // review's run starts.
-    const comment = JSON.parse(
-      await readFile(new URL('issue_comment.created.json', FIXTURES), 'utf8'),
-    ) as Payload;
+    const { payload: comment } = await issueCommentEvent();
     const { s, g, jobId } = await world({
       github: {
         issueComments: [

@@ -7,9 +7,6 @@
  * announce.
  * AGENT_EXCHANGE_LOG=1 prints one whole exchange (comment, request sent, reply posted).
  */
-import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentScenario, Simulator } from '../../simulator/server.js';
 import { GITHUB_TOKEN, runAgent, type ActionRun } from '../helpers/action.js';
@@ -20,11 +17,16 @@ import {
   type FakeGitHubOptions,
 } from '../helpers/github-api.js';
 import type { StoredComment } from '../helpers/pull-requests.js';
+import {
+  agentOnEvent,
+  announced,
+  eventFile as eventFileOf,
+  type Payload,
+} from '../helpers/agent-events.js';
 import { closeAfterTest, finishedAgentJob, sim } from '../helpers/sim.js';
 
 const ISSUE_COMMENT = 'issue_comment';
 const REVIEW_COMMENT = 'pull_request_review_comment';
-const FIXTURES = new URL('../fixtures/events/', import.meta.url);
 /** The ids and the pull request in the payload files. */
 const COMMENT_ID = 2701234567;
 const REVIEW_ID = 1987654321;
@@ -32,23 +34,9 @@ const PR = 101;
 const BEFORE = '0123456789abcdef0123456789abcdef01234567';
 const AFTER = '89abcdef0123456789abcdef0123456789abcdef';
 
-type Payload = Record<string, Record<string, unknown>>;
-
 /** A payload file from the fixtures, with its comment changed as `edit` says, in a new file. */
-async function eventFile(name: string, edit: (payload: Payload) => void = () => undefined) {
-  const payload = JSON.parse(
-    await readFile(new URL(`${name}.created.json`, FIXTURES), 'utf8'),
-  ) as Payload;
-  edit(payload);
-  const dir = await mkdtemp(join(tmpdir(), 'event-'));
-  const path = join(dir, 'event.json');
-  await writeFile(path, JSON.stringify(payload));
-  return { name, path, payload };
-}
-
-/** The announce of a job, as an earlier run posted it. */
-const announced = (jobId: string) =>
-  `<!-- docs-agent-job: ${jobId} -->\n**Docs agent**: this pull request is the work of agent job \`${jobId}\`.\n`;
+const eventFile = (name: string, edit?: (payload: Payload) => void) =>
+  eventFileOf(`${name}.created.json`, name, edit);
 
 /**
  * A job in the simulator whose pull request is #101 of acme/docs, and GitHub with that pull
@@ -107,14 +95,12 @@ function agentWith(
 }
 
 /** dist/agent on a comment event, with no prompt and no job-id. */
-function agentOn(
+const agentOn = (
   event: { name: string; path: string },
   s: Simulator,
   g: FakeGitHub,
   inputs: Record<string, string> = {},
-) {
-  return agentWith(s, g, inputs, { GITHUB_EVENT_NAME: event.name, GITHUB_EVENT_PATH: event.path });
-}
+) => agentOnEvent(event, s, g, { inputs });
 
 /** The comments the action posted in this test (as the job's token's app; not the seeded ones). */
 const posted = (g: FakeGitHub): StoredComment[] =>
