@@ -38,7 +38,7 @@ describe('the page for a URL path', () => {
   });
 });
 
-describe('readArchiveFiles', () => {
+describe('reading pages from a bundle', () => {
   it('keeps only the files asked for, byte for byte, across block boundaries', async () => {
     const big = Buffer.alloc(70_000, 0x61);
     const path = await archiveOf([

@@ -9,32 +9,32 @@ const duplicateIn = (text: string) => {
   return key && text.slice(key.range![0], key.range![1]);
 };
 
-describe('duplicate keys, found in one pass', () => {
-  it('finds a repeated key at any depth, and names the second one', () => {
+describe('a values file with a repeated key', () => {
+  it('is found at any depth, naming the second of the two', () => {
     expect(duplicateIn('a: 1\nb:\n  c: 1\n  d: 2\n  c: 3\n')).toBe('c');
     expect(duplicateIn('a: 1\nb: 2\na: 3\n')).toBe('a');
     expect(duplicateIn('list:\n  - x: 1\n    x: 2\n')).toBe('x');
   });
 
-  it('lets merge keys repeat and tells 1 from "1", as the YAML library does', () => {
+  it('is not a repeated merge key, nor 1 beside "1", as the YAML library reads them', () => {
     expect(duplicateIn('a: &a {x: 1}\nb: &b {y: 1}\nc:\n  <<: *a\n  <<: *b\n')).toBeUndefined();
     expect(duplicateIn('1: a\n"1": b\n')).toBeUndefined();
     expect(duplicateIn('same: 1\nother:\n  same: 2\n')).toBeUndefined();
   });
 
-  it('refuses the file with the line and column of the repeat, as before', () => {
+  it('is refused, naming the line and column of the repeat', () => {
     expect(() => checkValues('a: 1\nb:\n  c: 1\n  c: 2\n', 'values.yaml')).toThrow(
       /at line 4, column 3 \(values\.yaml:4:3\): Map keys must be unique/,
     );
   });
 
-  it('checks a mapping of 20 000 keys in one pass (the pairwise check took about 3 s a parse here)', () => {
+  it('is found among 20 000 keys within seconds', () => {
     const text = Array.from({ length: 20_000 }, (_, i) => `key${i}: ${i}`).join('\n');
     const started = performance.now();
     expect(() => checkValues(`${text}\nkey7: again\n`, 'values.yaml')).toThrow(
       /at line 20001, column 1 .*Map keys must be unique/,
     );
-    // Generous for one pass; the pairwise check makes 2e8 comparisons.
+    // Generous for one pass over the keys; comparing every pair (2e8 comparisons) took about 3 s.
     expect(performance.now() - started).toBeLessThan(5000);
   });
 });
