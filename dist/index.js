@@ -71074,15 +71074,17 @@ const REFRESH_BEFORE_BOUNDS = { minMs: 60_000, maxMs: 7 * 86_400_000 };
  * The keep-alive workflow that a content publish names: its crons, and the `refresh-before` its
  * steps for the same site pass (`jobs.<id>.steps[].with`). A value written as an expression cannot
  * be read here; one the action would refuse is said, as is a keep-alive only of other sites.
+ * `site` is as this run read its inputs; `hostOf` reads a step's `domain` the same way (the
+ * domain input's rule, publish/domain.ts; undefined for one the action would refuse).
  */
-async function readKeepAlive(workspace, file, site = {}) {
+async function readKeepAlive(workspace, file, site = {}, hostOf = (domain) => domain) {
     const read = await readWorkflow(workspace, file);
     if ('none' in read)
         return read;
     const steps = keepAliveSteps(read.workflow);
     if (steps.length === 0)
         return { none: `${file} has no step with refresh-before` };
-    const mine = steps.filter((inputs) => sameSite(inputs, site));
+    const mine = steps.filter((inputs) => sameSite(inputs, site, hostOf));
     if (mine.length === 0)
         return {
             none: `no step of ${file} with refresh-before serves this site (${describeSite(site)}); its steps keep another site's link alive`,
@@ -71117,25 +71119,20 @@ function keepAliveSteps(workflow) {
     return found;
 }
 /** A step serves this site unless it names a domain, release or values file that differs. */
-function sameSite(inputs, site) {
+function sameSite(inputs, site, hostOf) {
     return Object.entries(site).every(([key, mine]) => {
         const theirs = inputs[key];
         if (mine === undefined || typeof theirs !== 'string' || theirs.includes('${{'))
             return true;
-        return normalise(key, theirs) === normalise(key, mine);
+        // The first line, as the action reads a list input's first entry.
+        const text = theirs.trim().split(/\r?\n/)[0].trim();
+        if (key === 'domain')
+            return hostOf(text) === mine;
+        return key === 'values-file'
+            ? text.replace(/^\.\//, '') === mine.replace(/^\.\//, '')
+            : text === mine;
     });
 }
-const normalise = (key, value) => {
-    const text = value.trim().split(/\r?\n/)[0].trim();
-    if (key === 'values-file')
-        return text.replace(/^\.\//, '');
-    return key === 'domain'
-        ? text
-            .toLowerCase()
-            .replace(/^https?:\/\//, '')
-            .replace(/\/$/, '')
-        : text;
-};
 const describeSite = (site) => Object.entries(site)
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => `${key} ${printable(value)}`)
@@ -71305,6 +71302,17 @@ function parseDomain(raw, notices) {
     if (host !== original)
         notices.push(`Input "domain" normalised from "${original}" to "${host}".`);
     return host;
+}
+/** The host a `domain` value names, as this input reads it; undefined for one it refuses. */
+function hostOf(raw) {
+    try {
+        return parseDomain(raw, []);
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            return undefined;
+        throw error;
+    }
 }
 const domainError = (problem, fix) => new InputError(DomainInput.name, problem, fix);
 function refuseNonAscii(original) {
@@ -78311,7 +78319,7 @@ class StorageRefusal extends UserError {
         this.said = said;
     }
 }
-function hostOf(url) {
+function download_hostOf(url) {
     try {
         return new URL(url).host;
     }
@@ -78369,7 +78377,7 @@ function timedOut(host) {
 }
 /** One attempt; a Retryable error is worth another. */
 async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
-    const host = hostOf(url);
+    const host = download_hostOf(url);
     const started = Date.now();
     const signal = transferSignal(options);
     const response = await requestBundle(url, signal, dispatcher, host, options);
@@ -78875,6 +78883,7 @@ async function writeOrExplain(run, edit, job, others) {
 
 
 
+
 /** Links that expire sooner than this get a warning when the schedule cannot be read. */
 const EXPIRY_WARNING_MS = 3_600_000;
 /**
@@ -78971,7 +78980,7 @@ async function watchLifetime(run, bundle) {
             domain: run.inputs.domain,
             'helm-release': run.inputs.helm?.release,
             'values-file': run.inputs.valuesFiles[0]?.display,
-        }));
+        }, hostOf));
     const schedule = workflow ? await readSchedule(workflow) : { none: 'not on a runner' };
     if ('none' in schedule) {
         reporter.debug(`Schedule watchdog: nothing to check (${schedule.none}).`);

@@ -111,17 +111,20 @@ export const REFRESH_BEFORE_BOUNDS = { minMs: 60_000, maxMs: 7 * 86_400_000 } as
  * The keep-alive workflow that a content publish names: its crons, and the `refresh-before` its
  * steps for the same site pass (`jobs.<id>.steps[].with`). A value written as an expression cannot
  * be read here; one the action would refuse is said, as is a keep-alive only of other sites.
+ * `site` is as this run read its inputs; `hostOf` reads a step's `domain` the same way (the
+ * domain input's rule, publish/domain.ts; undefined for one the action would refuse).
  */
 export async function readKeepAlive(
   workspace: string,
   file: string,
   site: SiteInputs = {},
+  hostOf: (domain: string) => string | undefined = (domain) => domain,
 ): Promise<KeepAliveSchedule | { none: string }> {
   const read = await readWorkflow(workspace, file);
   if ('none' in read) return read;
   const steps = keepAliveSteps(read.workflow);
   if (steps.length === 0) return { none: `${file} has no step with refresh-before` };
-  const mine = steps.filter((inputs) => sameSite(inputs, site));
+  const mine = steps.filter((inputs) => sameSite(inputs, site, hostOf));
   if (mine.length === 0)
     return {
       none: `no step of ${file} with refresh-before serves this site (${describeSite(site)}); its steps keep another site's link alive`,
@@ -158,24 +161,22 @@ function keepAliveSteps(workflow: unknown): Record<string, unknown>[] {
 }
 
 /** A step serves this site unless it names a domain, release or values file that differs. */
-function sameSite(inputs: Record<string, unknown>, site: SiteInputs): boolean {
+function sameSite(
+  inputs: Record<string, unknown>,
+  site: SiteInputs,
+  hostOf: (domain: string) => string | undefined,
+): boolean {
   return (Object.entries(site) as [keyof SiteInputs, string | undefined][]).every(([key, mine]) => {
     const theirs = inputs[key];
     if (mine === undefined || typeof theirs !== 'string' || theirs.includes('${{')) return true;
-    return normalise(key, theirs) === normalise(key, mine);
+    // The first line, as the action reads a list input's first entry.
+    const text = theirs.trim().split(/\r?\n/)[0]!.trim();
+    if (key === 'domain') return hostOf(text) === mine;
+    return key === 'values-file'
+      ? text.replace(/^\.\//, '') === mine.replace(/^\.\//, '')
+      : text === mine;
   });
 }
-
-const normalise = (key: keyof SiteInputs, value: string): string => {
-  const text = value.trim().split(/\r?\n/)[0]!.trim();
-  if (key === 'values-file') return text.replace(/^\.\//, '');
-  return key === 'domain'
-    ? text
-        .toLowerCase()
-        .replace(/^https?:\/\//, '')
-        .replace(/\/$/, '')
-    : text;
-};
 
 const describeSite = (site: SiteInputs): string =>
   Object.entries(site)

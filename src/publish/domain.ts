@@ -18,6 +18,16 @@ export function parseDomain(raw: string, notices: string[]): string | undefined 
   return host;
 }
 
+/** The host a `domain` value names, as this input reads it; undefined for one it refuses. */
+export function hostOf(raw: string): string | undefined {
+  try {
+    return parseDomain(raw, []);
+  } catch (error) {
+    if (error instanceof InputError) return undefined;
+    throw error;
+  }
+}
+
 const domainError = (problem: string, fix: string) =>
   new InputError(DomainInput.name, problem, fix);
 

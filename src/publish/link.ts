@@ -18,6 +18,7 @@ import {
 import { formatElapsed, formatSpan } from '../shared/duration.js';
 import { UserError } from '../shared/errors.js';
 import { formatBytes } from '../shared/text.js';
+import { hostOf } from './domain.js';
 import { downloadBundle, StorageRefusal, type Downloaded } from './download.js';
 import { generateLink, step, type PublishedBundle, type RunContext } from './job.js';
 import { valuesDisplay } from './values.js';
@@ -153,11 +154,16 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
     return watchKeepAlive(
       run,
       bundle.expiresAt,
-      await readKeepAlive(workflow.workspace, keptAliveBy, {
-        domain: run.inputs.domain,
-        'helm-release': run.inputs.helm?.release,
-        'values-file': run.inputs.valuesFiles[0]?.display,
-      }),
+      await readKeepAlive(
+        workflow.workspace,
+        keptAliveBy,
+        {
+          domain: run.inputs.domain,
+          'helm-release': run.inputs.helm?.release,
+          'values-file': run.inputs.valuesFiles[0]?.display,
+        },
+        hostOf,
+      ),
     );
   const schedule = workflow ? await readSchedule(workflow) : { none: 'not on a runner' };
   if ('none' in schedule) {

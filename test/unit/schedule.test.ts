@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hostOf } from '../../src/publish/domain.js';
 import { formatSpan } from '../../src/shared/duration.js';
 import {
   delayAllowance,
@@ -252,19 +253,17 @@ describe('reading the workflow file', () => {
   });
 
   it('only the steps for the same site count; a YAML number is a duration in seconds', async () => {
-    const two = `${keepAlive('6h')}      - uses: your-org/static-export-helm-action@v1\n        with:\n          domain: Other.Example.com\n          refresh-before: 90m\n`;
+    const two = `${keepAlive('6h')}      - uses: your-org/static-export-helm-action@v1\n        with:\n          domain: https://Other.Example.com/\n          refresh-before: 90m\n`;
     const ws = await workspace({
       'keep-alive.yml': two,
       'number.yml': keepAlive('21600'),
     });
     const file = '.github/workflows/keep-alive.yml';
-    expect(await readKeepAlive(ws, file, { domain: 'docs.example.com' })).toMatchObject({
-      refreshBeforeMs: 6 * HOUR,
-    });
-    expect(await readKeepAlive(ws, file, { domain: 'https://other.example.com/' })).toMatchObject({
-      refreshBeforeMs: 90 * 60_000,
-    });
-    expect(await readKeepAlive(ws, file, { domain: 'blog.example.com' })).toEqual({
+    const site = (domain: string) => readKeepAlive(ws, file, { domain }, hostOf);
+    expect(await site('docs.example.com')).toMatchObject({ refreshBeforeMs: 6 * HOUR });
+    // The step's domain is read as the action reads its input: a pasted address names its host.
+    expect(await site('other.example.com')).toMatchObject({ refreshBeforeMs: 90 * 60_000 });
+    expect(await site('blog.example.com')).toEqual({
       none: "no step of .github/workflows/keep-alive.yml with refresh-before serves this site (domain blog.example.com); its steps keep another site's link alive",
     });
     expect(
