@@ -8,7 +8,7 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   octokitDeploymentApi: () => (/* binding */ octokitDeploymentApi)
 /* harmony export */ });
-/* unused harmony exports toApiError, octokitPullRequestApi */
+/* unused harmony exports toApiError, listAll, octokitPullRequestApi */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
 /* harmony import */ var _shared_network_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4983);
 /* harmony import */ var _shared_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3091);
@@ -132,18 +132,24 @@ function posted(data) {
     return { id: data.id, url: data.html_url };
 }
 /**
- * The page handler of a listing: fails with a ListTooLongError once it has read MAX_COMMENTS items
- * and GitHub has more (a next page in its Link header, or more in this one).
+ * Every item of a listing, oldest first, page by page as GitHub's Link header leads, each request
+ * under `request.signal`. Octokit's paginate sends its requests without the request options (the
+ * signal among them), so a stalled page would wait for undici's own timeouts, minutes: hence this
+ * loop. Past MAX_COMMENTS items it fails with a ListTooLongError.
  */
-function upToLimit() {
-    let seen = 0;
-    return (response) => {
-        seen += response.data.length;
-        const more = /\brel="next"/.test(response.headers.link ?? '');
-        if (seen > MAX_COMMENTS || (seen === MAX_COMMENTS && more))
+async function listAll(octokit, firstPage, request) {
+    const items = [];
+    let page = await firstPage(request);
+    for (;;) {
+        items.push(...page.data);
+        const next = /<([^<>]+)>;\s*rel="next"/.exec(page.headers.link ?? '')?.[1];
+        if (items.length > MAX_COMMENTS || (items.length === MAX_COMMENTS && next))
             throw new ListTooLongError(MAX_COMMENTS);
-        return response.data;
-    };
+        if (!next)
+            return items;
+        // A next page of the same listing: the same type as the first.
+        page = await octokit.request({ method: 'GET', url: next, request });
+    }
 }
 /** The agent's calls on the run's repository (GITHUB_REPOSITORY, as for deployments). */
 function octokitPullRequestApi(token) {
@@ -169,7 +175,12 @@ function octokitPullRequestApi(token) {
                 author: authorOf(data.user, data.author_association),
             };
         }),
-        comments: (number) => call(async (request) => (await octokit.paginate(octokit.rest.issues.listComments, { ...at, issue_number: number, per_page: 100, request }, upToLimit())).map((c) => ({
+        comments: (number) => call(async (request) => (await listAll(octokit, (page) => octokit.rest.issues.listComments({
+            ...at,
+            issue_number: number,
+            per_page: 100,
+            request: page,
+        }), request)).map((c) => ({
             id: c.id,
             body: c.body ?? '',
             author: authorOf(c.user, c.author_association),
@@ -177,7 +188,12 @@ function octokitPullRequestApi(token) {
             createdAt: c.created_at,
             updatedAt: c.updated_at,
         }))),
-        reviewComments: (number) => call(async (request) => (await octokit.paginate(octokit.rest.pulls.listReviewComments, { ...at, pull_number: number, per_page: 100, request }, upToLimit())).map((c) => ({
+        reviewComments: (number) => call(async (request) => (await listAll(octokit, (page) => octokit.rest.pulls.listReviewComments({
+            ...at,
+            pull_number: number,
+            per_page: 100,
+            request: page,
+        }), request)).map((c) => ({
             id: c.id,
             reviewId: c.pull_request_review_id ?? undefined,
             inReplyTo: c.in_reply_to_id ?? undefined,
@@ -196,7 +212,12 @@ function octokitPullRequestApi(token) {
             originalStartLine: c.original_start_line ?? null,
             diffHunk: c.diff_hunk ?? '',
         }))),
-        reviews: (number) => call(async (request) => (await octokit.paginate(octokit.rest.pulls.listReviews, { ...at, pull_number: number, per_page: 100, request }, upToLimit())).map((r) => ({
+        reviews: (number) => call(async (request) => (await listAll(octokit, (page) => octokit.rest.pulls.listReviews({
+            ...at,
+            pull_number: number,
+            per_page: 100,
+            request: page,
+        }), request)).map((r) => ({
             id: r.id,
             body: r.body ?? '',
             author: authorOf(r.user, r.author_association),

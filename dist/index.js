@@ -47135,14 +47135,15 @@ class ListTooLongError extends GitHubApiError {
 /**
  * A failed call to GitHub, in the words every caller uses: a rate limit (a 403 that says so
  * included), a token GitHub refused (401), a refusal of the call (403, 404: `refused`, as only the
- * caller knows which permission it needs), another refusal (a bug to report), or GitHub out of
- * reach. `clean` makes GitHub's message fit to show (printable, without secrets, short).
+ * caller knows which permission it needs), another refusal (a bug to report), GitHub out of
+ * reach, or a listing longer than a run reads (`tooLong`: what to do instead, the caller's).
+ * `clean` makes GitHub's message fit to show (printable, without secrets, short).
  */
-function describeGitHubFailure(error, refused, clean) {
+function describeGitHubFailure(error, refused, clean, tooLong = 'Go on in a new pull request.') {
     if (error instanceof ListTooLongError)
         return {
             answer: `GitHub lists more than ${error.limit} of them, and a run reads at most ${error.limit} (oldest first), so the newest would be missed`,
-            fix: 'Go on in a new pull request, or send the instruction with the prompt input of the agent action.',
+            fix: tooLong,
             transient: false,
         };
     const e = error instanceof GitHubApiError ? error : undefined;
@@ -47172,8 +47173,9 @@ class WarnOnce {
     constructor(logger) {
         this.logger = logger;
     }
-    say(message) {
-        if (this.#warned)
+    /** `always`: a warning even after the first, for a refusal with a consequence of its own. */
+    say(message, always = false) {
+        if (this.#warned && !always)
             return this.logger.info(message);
         this.#warned = true;
         this.logger.warning(message);

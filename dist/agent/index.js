@@ -39336,14 +39336,15 @@ class ListTooLongError extends GitHubApiError {
 /**
  * A failed call to GitHub, in the words every caller uses: a rate limit (a 403 that says so
  * included), a token GitHub refused (401), a refusal of the call (403, 404: `refused`, as only the
- * caller knows which permission it needs), another refusal (a bug to report), or GitHub out of
- * reach. `clean` makes GitHub's message fit to show (printable, without secrets, short).
+ * caller knows which permission it needs), another refusal (a bug to report), GitHub out of
+ * reach, or a listing longer than a run reads (`tooLong`: what to do instead, the caller's).
+ * `clean` makes GitHub's message fit to show (printable, without secrets, short).
  */
-function describeGitHubFailure(error, refused, clean) {
+function describeGitHubFailure(error, refused, clean, tooLong = 'Go on in a new pull request.') {
     if (error instanceof ListTooLongError)
         return {
             answer: `GitHub lists more than ${error.limit} of them, and a run reads at most ${error.limit} (oldest first), so the newest would be missed`,
-            fix: 'Go on in a new pull request, or send the instruction with the prompt input of the agent action.',
+            fix: tooLong,
             transient: false,
         };
     const e = error instanceof GitHubApiError ? error : undefined;
@@ -39373,8 +39374,9 @@ class WarnOnce {
     constructor(logger) {
         this.logger = logger;
     }
-    say(message) {
-        if (this.#warned)
+    /** `always`: a warning even after the first, for a refusal with a consequence of its own. */
+    say(message, always = false) {
+        if (this.#warned && !always)
             return this.logger.info(message);
         this.#warned = true;
         this.logger.warning(message);
@@ -51858,9 +51860,9 @@ const STEERING_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR'];
 const WRITE_PERMISSIONS = ['admin', 'write'];
 /** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
 async function pull_request_refusal(api, author) {
-    // A deleted account has no login (GitHub shows it as ghost): nothing to ask GitHub about.
+    // A deleted account has no login: nothing to ask GitHub about.
     if (author.login === '')
-        return 'a deleted account may not steer the agent';
+        return "the author's account was deleted (GitHub shows it as ghost)";
     const who = `${text_printable(author.login)} (${text_printable(author.association)})`;
     if (author.bot)
         return `${who} is a bot`;
@@ -51926,7 +51928,8 @@ class CommentWriter {
     }
     #refused(what, error, consequence) {
         const { answer, fix } = (0,api_error/* describeGitHubFailure */.Po)(error, 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).', (text) => this.redact(text_printable(text)));
-        this.#warnings.say(`Could not ${what}: ${answer}. ${fix} ${consequence}`);
+        // A consequence of its own (an item that a later run would send again) is always a warning.
+        this.#warnings.say(`Could not ${what}: ${answer}. ${fix} ${consequence}`, consequence !== NOT_AFFECTED);
     }
 }
 
@@ -52677,7 +52680,7 @@ async function announce(job, side, logger) {
         logger.info(`Input "github-token" is empty: agent job ${job.id} is not announced on pull request #${number}, so comments there cannot steer it. Leave github-token at its default to have the announce.`);
         return undefined;
     }
-    const comments = await writer.attempt(`list the comments of pull request #${number}`, (api) => api.comments(number));
+    const comments = await writer.attempt(`list the comments of pull request #${number}`, (api) => api.comments(number), `Agent job ${job.id} is not announced there, so comments on that pull request cannot steer it; the job itself is not affected.`);
     if (comments === undefined)
         return undefined;
     const existing = comments.filter((c) => announcedJob(c) === job.id).at(-1);
@@ -67505,7 +67508,7 @@ async function reactOn(item, writer, content) {
  * still sent, as the job should not wait on a permission of the workflow, but nothing on the pull
  * request says it was taken.
  */
-const UNMARKED = 'The instruction is sent without the mark that it was taken, so a re-run of this workflow would send it again.';
+const UNMARKED = 'The instruction is sent without the mark that it was taken, so the next run of the review loop on this pull request (a re-run, or the run of a later /agent item) would send it again.';
 /**
  * Takes a comment: its 👀, which GitHub answers 200 when this identity had added it before (the
  * comment was taken by an earlier run). When GitHub refuses the reaction, the item is taken
@@ -67632,7 +67635,7 @@ function screen(event, command) {
         return { ignore: `the comment does not start with ${command}`, level: 'debug' };
     if (event.comment.author.bot)
         return {
-            ignore: `${text_printable(event.comment.author.login) || 'a deleted account'} is a bot, and bots never steer the agent`,
+            ignore: `${text_printable(event.comment.author.login)} is a bot, and bots never steer the agent`,
             level: 'info',
         };
     return { instruction };
@@ -67643,7 +67646,7 @@ function screenReview(event) {
         return { ignore: `the review was ${text_printable(event.action)}, not submitted`, level: 'debug' };
     if (event.review.author.bot)
         return {
-            ignore: `${text_printable(event.review.author.login) || 'a deleted account'} is a bot, and bots never steer the agent`,
+            ignore: `${text_printable(event.review.author.login)} is a bot, and bots never steer the agent`,
             level: 'info',
         };
     return undefined;
@@ -67802,7 +67805,7 @@ async function readGitHub(what, call) {
     catch (error) {
         if (!(error instanceof api_error/* GitHubApiError */.OS))
             throw error;
-        const { answer, fix, transient } = (0,api_error/* describeGitHubFailure */.Po)(error, "Check that github-token may read the repository's pull requests (the job's default token can), then comment again.", text_printable);
+        const { answer, fix, transient } = (0,api_error/* describeGitHubFailure */.Po)(error, "Check that github-token may read the repository's pull requests (the job's default token can), then comment again.", text_printable, 'Go on in a new pull request, or send the instruction with the prompt input of the agent action.');
         throw new UserError(`Could not ${what}: ${answer}. ${fix}`, { transient });
     }
 }

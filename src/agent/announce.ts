@@ -57,8 +57,10 @@ export async function announce(
     );
     return undefined;
   }
-  const comments = await writer.attempt(`list the comments of pull request #${number}`, (api) =>
-    api.comments(number),
+  const comments = await writer.attempt(
+    `list the comments of pull request #${number}`,
+    (api) => api.comments(number),
+    `Agent job ${job.id} is not announced there, so comments on that pull request cannot steer it; the job itself is not affected.`,
   );
   if (comments === undefined) return undefined;
   const existing = comments.filter((c) => announcedJob(c) === job.id).at(-1);

@@ -75,7 +75,7 @@ async function reactOn(item: FollowUpItem, writer: CommentWriter, content: React
  * request says it was taken.
  */
 const UNMARKED =
-  'The instruction is sent without the mark that it was taken, so a re-run of this workflow would send it again.';
+  'The instruction is sent without the mark that it was taken, so the next run of the review loop on this pull request (a re-run, or the run of a later /agent item) would send it again.';
 
 /**
  * Takes a comment: its 👀, which GitHub answers 200 when this identity had added it before (the

@@ -52,7 +52,7 @@ export function screen(event: CommentEvent, command: string): Ignored | { instru
     return { ignore: `the comment does not start with ${command}`, level: 'debug' };
   if (event.comment.author.bot)
     return {
-      ignore: `${printable(event.comment.author.login) || 'a deleted account'} is a bot, and bots never steer the agent`,
+      ignore: `${printable(event.comment.author.login)} is a bot, and bots never steer the agent`,
       level: 'info',
     };
   return { instruction };
@@ -64,7 +64,7 @@ function screenReview(event: AgentEvent & { name: typeof REVIEW_EVENT }): Ignore
     return { ignore: `the review was ${printable(event.action)}, not submitted`, level: 'debug' };
   if (event.review.author.bot)
     return {
-      ignore: `${printable(event.review.author.login) || 'a deleted account'} is a bot, and bots never steer the agent`,
+      ignore: `${printable(event.review.author.login)} is a bot, and bots never steer the agent`,
       level: 'info',
     };
   return undefined;
@@ -287,6 +287,7 @@ async function readGitHub<T>(what: string, call: () => Promise<T>): Promise<T> {
       error,
       "Check that github-token may read the repository's pull requests (the job's default token can), then comment again.",
       printable,
+      'Go on in a new pull request, or send the instruction with the prompt input of the agent action.',
     );
     throw new UserError(`Could not ${what}: ${answer}. ${fix}`, { transient });
   }

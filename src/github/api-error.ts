@@ -40,18 +40,20 @@ export interface GitHubFailure {
 /**
  * A failed call to GitHub, in the words every caller uses: a rate limit (a 403 that says so
  * included), a token GitHub refused (401), a refusal of the call (403, 404: `refused`, as only the
- * caller knows which permission it needs), another refusal (a bug to report), or GitHub out of
- * reach. `clean` makes GitHub's message fit to show (printable, without secrets, short).
+ * caller knows which permission it needs), another refusal (a bug to report), GitHub out of
+ * reach, or a listing longer than a run reads (`tooLong`: what to do instead, the caller's).
+ * `clean` makes GitHub's message fit to show (printable, without secrets, short).
  */
 export function describeGitHubFailure(
   error: unknown,
   refused: string,
   clean: (text: string) => string,
+  tooLong = 'Go on in a new pull request.',
 ): GitHubFailure {
   if (error instanceof ListTooLongError)
     return {
       answer: `GitHub lists more than ${error.limit} of them, and a run reads at most ${error.limit} (oldest first), so the newest would be missed`,
-      fix: 'Go on in a new pull request, or send the instruction with the prompt input of the agent action.',
+      fix: tooLong,
       transient: false,
     };
   const e = error instanceof GitHubApiError ? error : undefined;
@@ -81,8 +83,9 @@ export class WarnOnce {
 
   constructor(private readonly logger: Logger) {}
 
-  say(message: string): void {
-    if (this.#warned) return this.logger.info(message);
+  /** `always`: a warning even after the first, for a refusal with a consequence of its own. */
+  say(message: string, always = false): void {
+    if (this.#warned && !always) return this.logger.info(message);
     this.#warned = true;
     this.logger.warning(message);
   }

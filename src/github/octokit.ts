@@ -140,19 +140,32 @@ function posted(data: { id: number; html_url: string }): PostedComment {
   return { id: data.id, url: data.html_url };
 }
 
+type Octokit = ReturnType<typeof createOctokit>;
+
 /**
- * The page handler of a listing: fails with a ListTooLongError once it has read MAX_COMMENTS items
- * and GitHub has more (a next page in its Link header, or more in this one).
+ * Every item of a listing, oldest first, page by page as GitHub's Link header leads, each request
+ * under `request.signal`. Octokit's paginate sends its requests without the request options (the
+ * signal among them), so a stalled page would wait for undici's own timeouts, minutes: hence this
+ * loop. Past MAX_COMMENTS items it fails with a ListTooLongError.
  */
-function upToLimit<T>() {
-  let seen = 0;
-  return (response: { data: T[]; headers: { link?: string } }): T[] => {
-    seen += response.data.length;
-    const more = /\brel="next"/.test(response.headers.link ?? '');
-    if (seen > MAX_COMMENTS || (seen === MAX_COMMENTS && more))
+export async function listAll<T>(
+  octokit: Octokit,
+  firstPage: (request: {
+    signal: AbortSignal;
+  }) => Promise<{ data: T[]; headers: { link?: string } }>,
+  request: { signal: AbortSignal },
+): Promise<T[]> {
+  const items: T[] = [];
+  let page = await firstPage(request);
+  for (;;) {
+    items.push(...page.data);
+    const next = /<([^<>]+)>;\s*rel="next"/.exec(page.headers.link ?? '')?.[1];
+    if (items.length > MAX_COMMENTS || (items.length === MAX_COMMENTS && next))
       throw new ListTooLongError(MAX_COMMENTS);
-    return response.data;
-  };
+    if (!next) return items;
+    // A next page of the same listing: the same type as the first.
+    page = await octokit.request({ method: 'GET', url: next, request });
+  }
 }
 
 /** The agent's calls on the run's repository (GITHUB_REPOSITORY, as for deployments). */
@@ -182,10 +195,16 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
     comments: (number) =>
       call(async (request) =>
         (
-          await octokit.paginate(
-            octokit.rest.issues.listComments,
-            { ...at, issue_number: number, per_page: 100, request },
-            upToLimit(),
+          await listAll(
+            octokit,
+            (page) =>
+              octokit.rest.issues.listComments({
+                ...at,
+                issue_number: number,
+                per_page: 100,
+                request: page,
+              }),
+            request,
           )
         ).map((c) => ({
           id: c.id,
@@ -199,10 +218,16 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
     reviewComments: (number) =>
       call(async (request) =>
         (
-          await octokit.paginate(
-            octokit.rest.pulls.listReviewComments,
-            { ...at, pull_number: number, per_page: 100, request },
-            upToLimit(),
+          await listAll(
+            octokit,
+            (page) =>
+              octokit.rest.pulls.listReviewComments({
+                ...at,
+                pull_number: number,
+                per_page: 100,
+                request: page,
+              }),
+            request,
           )
         ).map((c) => ({
           id: c.id,
@@ -227,10 +252,16 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
     reviews: (number) =>
       call(async (request) =>
         (
-          await octokit.paginate(
-            octokit.rest.pulls.listReviews,
-            { ...at, pull_number: number, per_page: 100, request },
-            upToLimit(),
+          await listAll(
+            octokit,
+            (page) =>
+              octokit.rest.pulls.listReviews({
+                ...at,
+                pull_number: number,
+                per_page: 100,
+                request: page,
+              }),
+            request,
           )
         ).map((r) => ({
           id: r.id,

@@ -145,8 +145,8 @@ export const WRITE_PERMISSIONS: readonly string[] = ['admin', 'write'];
 
 /** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
 export async function refusal(api: PullRequestApi, author: Author): Promise<string | undefined> {
-  // A deleted account has no login (GitHub shows it as ghost): nothing to ask GitHub about.
-  if (author.login === '') return 'a deleted account may not steer the agent';
+  // A deleted account has no login: nothing to ask GitHub about.
+  if (author.login === '') return "the author's account was deleted (GitHub shows it as ghost)";
   const who = `${printable(author.login)} (${printable(author.association)})`;
   if (author.bot) return `${who} is a bot`;
   if (!STEERING_ASSOCIATIONS.includes(author.association))
@@ -234,6 +234,10 @@ export class CommentWriter {
       'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).',
       (text) => this.redact(printable(text)),
     );
-    this.#warnings.say(`Could not ${what}: ${answer}. ${fix} ${consequence}`);
+    // A consequence of its own (an item that a later run would send again) is always a warning.
+    this.#warnings.say(
+      `Could not ${what}: ${answer}. ${fix} ${consequence}`,
+      consequence !== NOT_AFFECTED,
+    );
   }
 }

@@ -194,7 +194,7 @@ describe('a review: one follow-up, with every /agent comment and its context', S
     expect(s.requestsFor('message')).toHaveLength(1);
     expect(run.stdout.match(/^::warning::.*$/gm)).toEqual([
       expect.stringMatching(
-        /^::warning::Could not comment on pull request #101: GitHub answered 403 \(Resource not accessible by integration\)\. .* The instruction is sent without the mark that it was taken, so a re-run of this workflow would send it again\.$/,
+        /^::warning::Could not comment on pull request #101: GitHub answered 403 \(Resource not accessible by integration\)\. .* The instruction is sent without the mark that it was taken, so the next run of the review loop on this pull request \(a re-run, or the run of a later \/agent item\) would send it again\.$/,
       ),
     ]);
   });

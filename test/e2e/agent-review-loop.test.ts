@@ -766,7 +766,7 @@ describe('GitHub refuses a call of the review loop', () => {
     expect(run.code, run.stdout).toBe(0);
     expect(s.requestsFor('message')).toHaveLength(1);
     expect(run.stdout.match(/^::warning::.*$/gm)).toEqual([
-      `::warning::Could not add the reaction eyes to comment ${COMMENT_ID}: GitHub answered 403 (You have exceeded a secondary rate limit. Please wait a few minutes.). ${rateLimitFix} The instruction is sent without the mark that it was taken, so a re-run of this workflow would send it again.`,
+      `::warning::Could not add the reaction eyes to comment ${COMMENT_ID}: GitHub answered 403 (You have exceeded a secondary rate limit. Please wait a few minutes.). ${rateLimitFix} The instruction is sent without the mark that it was taken, so the next run of the review loop on this pull request (a re-run, or the run of a later /agent item) would send it again.`,
     ]);
     expect(run.stdout).toMatch(
       /^Could not add the reaction \+1 to comment \d+: GitHub answered 403 /m,

@@ -65,6 +65,8 @@ export interface FakeGitHubOptions extends PullRequestOptions {
   statusDelayMs?: Partial<Record<string, number>>;
   /** Called as each request arrives (before any delay). */
   onRequest?: (request: GitHubRequest) => void;
+  /** Never answer page N of a listing: the request stays open until the client gives up. */
+  stallPage?: number;
 }
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
@@ -129,6 +131,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       accepted.push(String(body.state));
       return send(201, { id: nextId++, state: body.state });
     }
+    if (
+      options.stallPage !== undefined &&
+      new URL(path, 'http://x').searchParams.get('page') === String(options.stallPage)
+    )
+      return;
     const answer = pulls.answer(req.method ?? '', path, body, `http://${req.headers.host}`);
     if (answer && 'status' in answer && answer.status >= 400 && !('data' in answer))
       return refuse(answer);

@@ -82,7 +82,9 @@ describe('comment event payloads', () => {
         return Promise.resolve('write');
       },
     } as unknown as PullRequestApi;
-    expect(await refusal(api, author)).toBe('a deleted account may not steer the agent');
+    expect(await refusal(api, author)).toBe(
+      "the author's account was deleted (GitHub shows it as ghost)",
+    );
     expect(asked).toEqual([]);
   });
 });
