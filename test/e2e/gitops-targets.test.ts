@@ -1,7 +1,8 @@
 /**
  * GitOps manifests as values-file (issue 24), with the built action under Node 24 against the
  * simulator: a Flux HelmRelease beside its HelmRepository, an Argo CD Application's values
- * string, a kustomization's helmCharts entry rendered by the real helm. Every refusal sends no
+ * string (each written manifest then rendered as its controller would hand it to the chart,
+ * helpers/gitops.ts), a kustomization's helmCharts entry rendered by the real helm. Every refusal sends no
  * request and leaves the file as it was; a run writes only the chosen target, and every other
  * document stays byte for byte.
  */
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { newWorkspace, runPublish } from '../helpers/action.js';
+import { argoValues, fluxValues, manifest, renderedLink, renderWith } from '../helpers/gitops.js';
 import { CHART, helmEnv } from '../helpers/helm.js';
 import { sim } from '../helpers/sim.js';
 
@@ -105,6 +107,10 @@ describe('a Flux HelmRelease beside its HelmRepository', () => {
     expect(run.summary).toContain('clusters/prod/docs.yaml (HelmRelease/docs)');
     // The chart comes from a Flux source: the render check says why it could not run.
     expect(run.outputs['render-check']).toBe('skipped');
+    // What helm-controller would hand the chart, rendered by the real helm: the new link.
+    const h = await helmEnv('helm3');
+    const values = fluxValues(manifest(after, 'HelmRelease', 'docs'));
+    expect(renderedLink(await renderWith(h, CHART, values))).toBe(link);
   });
 
   it.each([
@@ -160,6 +166,10 @@ describe('an Argo CD Application', () => {
       replicaCount: 2,
       staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
     });
+    // What Argo CD would hand the chart, rendered by the real helm: the new link.
+    const h = await helmEnv('helm3');
+    const passed = argoValues(manifest(after, 'Application', 'docs'));
+    expect(renderedLink(await renderWith(h, CHART, passed))).toBe(run.outputs['bundle-url']);
   });
 
   it('keeps every line of the values string outside the edited block byte for byte', async () => {
