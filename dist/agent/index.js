@@ -52398,7 +52398,7 @@ const AgentOutputs = {
 };
 /**
  * A job's values. For a follow-up not waited for (`sent`), the answer may show the job as it was
- * before the message: its status and pull request are not reported as this follow-up's.
+ * before the message: its status, pull request and branch are not reported as this follow-up's.
  */
 function agentOutputs(job, outcome = 'final') {
     const sent = outcome === 'sent';
@@ -52408,7 +52408,7 @@ function agentOutputs(job, outcome = 'final') {
         [AgentOutputs.PrLink]: sent ? '' : (job.prLink ?? ''),
         [AgentOutputs.Model]: job.model ?? '',
         [AgentOutputs.Repository]: job.source?.repository ?? '',
-        [AgentOutputs.Ref]: job.source?.ref ?? '',
+        [AgentOutputs.Ref]: sent ? '' : (job.source?.ref ?? ''),
     };
 }
 
@@ -68300,7 +68300,10 @@ async function runAgentPipeline(inputs, deps) {
     if (inputs.prompt !== undefined) {
         state.instruction = inputs.prompt;
         const result = await followUp({ ...inputs, prompt: inputs.prompt }, followUpDeps);
-        state.commentUrl = await announce(result.job, deps.side, deps.reporter);
+        // A follow-up not waited for (`sent`) has only the answer to the message, which may show the
+        // job as it was before: the announce would show that old state as this follow-up's.
+        if (result.outcome !== 'sent')
+            state.commentUrl = await announce(result.job, deps.side, deps.reporter);
         return { result, commentUrl: state.commentUrl };
     }
     if (!deps.event)

@@ -68676,7 +68676,7 @@ const AgentOutputs = {
 };
 /**
  * A job's values. For a follow-up not waited for (`sent`), the answer may show the job as it was
- * before the message: its status and pull request are not reported as this follow-up's.
+ * before the message: its status, pull request and branch are not reported as this follow-up's.
  */
 function agentOutputs(job, outcome = 'final') {
     const sent = outcome === 'sent';
@@ -68686,7 +68686,7 @@ function agentOutputs(job, outcome = 'final') {
         [AgentOutputs.PrLink]: sent ? '' : (job.prLink ?? ''),
         [AgentOutputs.Model]: job.model ?? '',
         [AgentOutputs.Repository]: job.source?.repository ?? '',
-        [AgentOutputs.Ref]: job.source?.ref ?? '',
+        [AgentOutputs.Ref]: sent ? '' : (job.source?.ref ?? ''),
     };
 }
 
@@ -68868,8 +68868,8 @@ const AGENT_TEXT = {
         'pr-link': "Link to the pull request of this follow-up's result (empty when none, and when the result was not seen: unconfirmed, or wait false on a follow-up).",
         model: 'Model the agent used.',
         repository: 'Repository the agent works on.',
-        ref: "Branch of the agent's changes (empty when none).",
-        'comment-url': "Link to the comment on the pull request: the announce of the job, or the review loop's reply (empty when none was written).",
+        ref: "Branch of the agent's changes (empty when none, and with wait false on a follow-up).",
+        'comment-url': "Link to the comment on the pull request: the announce of the job, or the review loop's reply (empty when none was written; a follow-up with wait false writes no announce).",
     },
 };
 
@@ -82558,7 +82558,10 @@ async function runAgentPipeline(inputs, deps) {
     if (inputs.prompt !== undefined) {
         state.instruction = inputs.prompt;
         const result = await followUp({ ...inputs, prompt: inputs.prompt }, followUpDeps);
-        state.commentUrl = await announce(result.job, deps.side, deps.reporter);
+        // A follow-up not waited for (`sent`) has only the answer to the message, which may show the
+        // job as it was before: the announce would show that old state as this follow-up's.
+        if (result.outcome !== 'sent')
+            state.commentUrl = await announce(result.job, deps.side, deps.reporter);
         return { result, commentUrl: state.commentUrl };
     }
     if (!deps.event)

@@ -14,7 +14,7 @@ export const AgentOutputs = {
 
 /**
  * A job's values. For a follow-up not waited for (`sent`), the answer may show the job as it was
- * before the message: its status and pull request are not reported as this follow-up's.
+ * before the message: its status, pull request and branch are not reported as this follow-up's.
  */
 export function agentOutputs(
   job: AgentJob,
@@ -27,6 +27,6 @@ export function agentOutputs(
     [AgentOutputs.PrLink]: sent ? '' : (job.prLink ?? ''),
     [AgentOutputs.Model]: job.model ?? '',
     [AgentOutputs.Repository]: job.source?.repository ?? '',
-    [AgentOutputs.Ref]: job.source?.ref ?? '',
+    [AgentOutputs.Ref]: sent ? '' : (job.source?.ref ?? ''),
   };
 }

@@ -70,7 +70,10 @@ export async function runAgentPipeline(
   if (inputs.prompt !== undefined) {
     state.instruction = inputs.prompt;
     const result = await followUp({ ...inputs, prompt: inputs.prompt }, followUpDeps);
-    state.commentUrl = await announce(result.job, deps.side, deps.reporter);
+    // A follow-up not waited for (`sent`) has only the answer to the message, which may show the
+    // job as it was before: the announce would show that old state as this follow-up's.
+    if (result.outcome !== 'sent')
+      state.commentUrl = await announce(result.job, deps.side, deps.reporter);
     return { result, commentUrl: state.commentUrl };
   }
   if (!deps.event)

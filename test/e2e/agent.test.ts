@@ -79,9 +79,11 @@ describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
     const jobId = await finishedAgentJob(s, 'Write the changelog page');
     const run = await runAgent(s, { inputs: { prompt: 'x', 'job-id': jobId, wait: 'false' } });
     expect(run.code, run.stdout).toBe(0);
-    expect(run.outputs).toMatchObject({ 'job-id': jobId, status: 'sent', 'pr-link': '' });
+    expect(run.outputs).toMatchObject({ 'job-id': jobId, status: 'sent', 'pr-link': '', ref: '' });
     expect(run.summary).toContain('| Status | sent (not waited for) |');
     expect(run.summary).not.toContain('Pull request');
+    // Nor is the old state shown on the job's pull request: no announce is tried.
+    expect(run.stdout).not.toMatch(/announce|pull request #\d+/i);
   });
 
   it('no job-id: creates a job with the prompt and waits for it', async () => {

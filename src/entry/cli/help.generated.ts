@@ -121,8 +121,8 @@ export const AGENT_TEXT = {
       "Link to the pull request of this follow-up's result (empty when none, and when the result was not seen: unconfirmed, or wait false on a follow-up).",
     model: 'Model the agent used.',
     repository: 'Repository the agent works on.',
-    ref: "Branch of the agent's changes (empty when none).",
+    ref: "Branch of the agent's changes (empty when none, and with wait false on a follow-up).",
     'comment-url':
-      "Link to the comment on the pull request: the announce of the job, or the review loop's reply (empty when none was written).",
+      "Link to the comment on the pull request: the announce of the job, or the review loop's reply (empty when none was written; a follow-up with wait false writes no announce).",
   },
 } as const;
