@@ -73760,10 +73760,13 @@ async function planKeepAlive(inputs, deps) {
     const margin = inputs.refreshBeforeMs;
     if (margin === undefined)
         return undefined;
-    const { links, unread } = inputs.helm
-        ? await releaseLinks(inputs, deps.signal)
-        : { links: await fileLinks(inputs), unread: undefined };
-    if (links.length === 0) {
+    const { links, unread, without } = inputs.helm
+        ? { ...(await releaseLinks(inputs, deps.signal)), without: undefined }
+        : { ...(await fileLinks(inputs)), unread: undefined };
+    if (links.length === 0 || without !== undefined) {
+        const none = inputs.helm
+            ? `release ${inputs.helm.release} has`
+            : `${without ?? 'the values files'} ${without ? 'has' : 'have'}`;
         return {
             skip: false,
             expiresAt: undefined,
@@ -73772,7 +73775,7 @@ async function planKeepAlive(inputs, deps) {
             version: undefined,
             why: unread
                 ? `refresh-before: the deployed link could not be read (${unread}): an ordinary publish, which replaces it.`
-                : `refresh-before: no link is deployed yet (${inputs.helm ? `release ${inputs.helm.release}` : 'the values files'} have none at values-key): an ordinary publish.`,
+                : `refresh-before: no link is deployed yet (${none} none at values-key): an ordinary publish.`,
         };
     }
     const unknown = links.find((l) => l.expiresAt === undefined);
@@ -73850,9 +73853,15 @@ function at(values, path) {
     }
     return node;
 }
-/** The links in the values files at values-key (a file that is missing or unreadable has none). */
+/**
+ * The links in the values files at values-key, and the first file or target without one (a file
+ * that is missing or unreadable has none): a keep-alive leaves the links alone only when every
+ * place the chart reads holds one, so a file or target added later gets its link at once, and a
+ * broken file is named by the publish that follows.
+ */
 async function fileLinks(inputs) {
     const links = [];
+    let without;
     for (const file of inputs.valuesFiles) {
         let found;
         try {
@@ -73860,15 +73869,18 @@ async function fileLinks(inputs) {
             found = chartValuesOf(text, file, inputs.valuesKey, inputs.valuesDocuments);
         }
         catch {
+            without ??= file.display;
             continue;
         }
         for (const { label, values } of found) {
             const link = deployed(label, at(values, inputs.valuesKey));
             if (link)
                 links.push(link);
+            else
+                without ??= label;
         }
     }
-    return links;
+    return { links, without };
 }
 /**
  * The link the release was deployed with (`helm get values`): none for a release that does not

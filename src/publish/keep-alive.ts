@@ -53,10 +53,13 @@ export async function planKeepAlive(
 ): Promise<KeepAlivePlan | undefined> {
   const margin = inputs.refreshBeforeMs;
   if (margin === undefined) return undefined;
-  const { links, unread } = inputs.helm
-    ? await releaseLinks(inputs, deps.signal)
-    : { links: await fileLinks(inputs), unread: undefined };
-  if (links.length === 0) {
+  const { links, unread, without } = inputs.helm
+    ? { ...(await releaseLinks(inputs, deps.signal)), without: undefined }
+    : { ...(await fileLinks(inputs)), unread: undefined };
+  if (links.length === 0 || without !== undefined) {
+    const none = inputs.helm
+      ? `release ${inputs.helm.release} has`
+      : `${without ?? 'the values files'} ${without ? 'has' : 'have'}`;
     return {
       skip: false,
       expiresAt: undefined,
@@ -65,7 +68,7 @@ export async function planKeepAlive(
       version: undefined,
       why: unread
         ? `refresh-before: the deployed link could not be read (${unread}): an ordinary publish, which replaces it.`
-        : `refresh-before: no link is deployed yet (${inputs.helm ? `release ${inputs.helm.release}` : 'the values files'} have none at values-key): an ordinary publish.`,
+        : `refresh-before: no link is deployed yet (${none} none at values-key): an ordinary publish.`,
     };
   }
   const unknown = links.find((l) => l.expiresAt === undefined);
@@ -149,23 +152,33 @@ function at(values: unknown, path: readonly string[]): unknown {
   return node;
 }
 
-/** The links in the values files at values-key (a file that is missing or unreadable has none). */
-async function fileLinks(inputs: PublishInputs): Promise<DeployedLink[]> {
+/**
+ * The links in the values files at values-key, and the first file or target without one (a file
+ * that is missing or unreadable has none): a keep-alive leaves the links alone only when every
+ * place the chart reads holds one, so a file or target added later gets its link at once, and a
+ * broken file is named by the publish that follows.
+ */
+async function fileLinks(
+  inputs: PublishInputs,
+): Promise<{ links: DeployedLink[]; without: string | undefined }> {
   const links: DeployedLink[] = [];
+  let without: string | undefined;
   for (const file of inputs.valuesFiles) {
     let found: { label: string; values: unknown }[];
     try {
       const text = await readFile(file.path, 'utf8');
       found = chartValuesOf(text, file, inputs.valuesKey, inputs.valuesDocuments);
     } catch {
+      without ??= file.display;
       continue;
     }
     for (const { label, values } of found) {
       const link = deployed(label, at(values, inputs.valuesKey));
       if (link) links.push(link);
+      else without ??= label;
     }
   }
-  return links;
+  return { links, without };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPublish } from '../helpers/action.js';
+import { newWorkspace, runPublish } from '../helpers/action.js';
 import { sim } from '../helpers/sim.js';
 import { CHART, helmEnv } from '../helpers/helm.js';
 
@@ -51,6 +51,26 @@ describe('refresh-before (dist/ under Node 24)', () => {
       `keep-alive skip: ${run.durationMs} ms from spawn to exit (${run.ranMs} ms from the first output)`,
     );
     expect(run.durationMs).toBeLessThan(2000);
+  });
+
+  it('a fresh link in one values file and none in the other: an ordinary publish, which writes both', async () => {
+    const s = await sim({ export: quick });
+    const ws = await newWorkspace({
+      'a.yaml': values(link(24 * 3600)),
+      'b.yaml': 'replicaCount: 1\n',
+    });
+    const run = await runPublish(s, {
+      workspace: ws,
+      inputs: { 'refresh-before': '6h', 'values-file': 'a.yaml\nb.yaml' },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      'refresh-before: no link is deployed yet (b.yaml has none at values-key): an ordinary publish.',
+    );
+    expect(run.outputs.skipped).not.toBe('true');
+    expect(s.requestsFor('start-export')).toHaveLength(1);
+    for (const file of ['a.yaml', 'b.yaml'])
+      expect(await readFile(join(ws, file), 'utf8')).toContain(run.outputs['bundle-url']!);
   });
 
   it('a link about to expire is replaced from the export job its path names, without a new export', async () => {
@@ -137,7 +157,7 @@ describe('refresh-before (dist/ under Node 24)', () => {
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain(
-      'refresh-before: no link is deployed yet (release docs have none at values-key): an ordinary publish.',
+      'refresh-before: no link is deployed yet (release docs has none at values-key): an ordinary publish.',
     );
     expect(s.requestsFor('start-export')).toHaveLength(1);
     expect(run.outputs).toMatchObject({ skipped: 'false', 'helm-revision': '1' });
