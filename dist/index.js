@@ -73183,6 +73183,18 @@ function choose(all, classes, selectors, file) {
         return only(all, classes, file);
     return chosen;
 }
+/**
+ * A values-document line without a file that chose nothing in any of the files (`chosen`: every
+ * file's chosen targets): misspelt. `choose` lets such a line match nothing in one file, as it may
+ * be for another, and a plain values file reads no line, so this is checked once all are read.
+ */
+function refuseUnmatchedChoice(selectors, chosen) {
+    const unmatched = selectors.find((s) => s.file === undefined && !chosen.some(({ target }) => matches(s, target)));
+    if (!unmatched)
+        return;
+    const list = chosen.map((t) => t.label).join(', ') || 'none: the values files hold plain values';
+    throw choiceError(`line "${unmatched.raw}" matches no document of any values file (chosen: ${list})`, 'Fix the line to name a document as KIND/NAME, or remove it.');
+}
 function matches(s, t) {
     if (s.name !== t.name)
         return false;
@@ -78792,6 +78804,7 @@ function writeFailure(error, path, display) {
 
 
 
+
 /** The values files as messages name them: `values.yaml`, or `a.yaml and b.yaml`. */
 function valuesDisplay(inputs) {
     return listing(inputs.valuesFiles.map((file) => file.display));
@@ -78800,10 +78813,12 @@ function valuesDisplay(inputs) {
 async function checkValuesFilesFirst(run) {
     const { inputs, reporter } = run;
     const seen = [];
+    const chosen = [];
     for (const { path, display, root } of inputs.valuesFiles) {
         const before = await readValuesFile(path, display, inputs.valuesKey, inputs.valuesDocuments, root);
         refuseSameFile(seen, before);
         seen.push(before);
+        chosen.push(...(before.targets ?? []));
         const labels = before.targets?.map((t) => t.label).join(', ');
         if (labels && inputs.helm)
             throw new InputError(HelmInputs.Release.name, `is set, but values-file ${display} is a manifest (${labels}), which helm would read as chart values`, 'Leave the rollout to the GitOps controller that reads the manifest (remove helm-release), or point values-file at a plain Helm values file.');
@@ -78813,6 +78828,7 @@ async function checkValuesFilesFirst(run) {
             ? `Values file ${display}${labels ? ` (${labels})` : ''} checked.`
             : `Values file ${display} does not exist yet; it will be created.`);
     }
+    refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
 }
 /** Two lines that reach one file through a symbolic link would write it twice. */
 function refuseSameFile(seen, file) {

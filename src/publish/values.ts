@@ -15,6 +15,7 @@ import { HelmInputs } from '../helm/inputs.js';
 import { ValuesInputs, type ValuesFileInput } from '../values/inputs.js';
 import { planFileEdit, type FilePlan } from '../values/plan.js';
 import { checkWritable, readValuesFile } from '../values/read.js';
+import { refuseUnmatchedChoice, type ChosenTarget } from '../values/target.js';
 import { writeValuesFile } from '../values/write.js';
 import type { PublishInputs } from './inputs.js';
 import type { PublishedBundle, RunContext } from './job.js';
@@ -41,6 +42,7 @@ export function valuesDisplay(inputs: PublishInputs): string {
 export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
   const { inputs, reporter } = run;
   const seen: ValuesFile[] = [];
+  const chosen: ChosenTarget[] = [];
   for (const { path, display, root } of inputs.valuesFiles) {
     const before = await readValuesFile(
       path,
@@ -51,6 +53,7 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
     );
     refuseSameFile(seen, before);
     seen.push(before);
+    chosen.push(...(before.targets ?? []));
     const labels = before.targets?.map((t) => t.label).join(', ');
     if (labels && inputs.helm)
       throw new InputError(
@@ -65,6 +68,7 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
         : `Values file ${display} does not exist yet; it will be created.`,
     );
   }
+  refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
 }
 
 /** Two lines that reach one file through a symbolic link would write it twice. */

@@ -161,6 +161,26 @@ function choose(
   return chosen;
 }
 
+/**
+ * A values-document line without a file that chose nothing in any of the files (`chosen`: every
+ * file's chosen targets): misspelt. `choose` lets such a line match nothing in one file, as it may
+ * be for another, and a plain values file reads no line, so this is checked once all are read.
+ */
+export function refuseUnmatchedChoice(
+  selectors: readonly Selector[],
+  chosen: readonly ChosenTarget[],
+): void {
+  const unmatched = selectors.find(
+    (s) => s.file === undefined && !chosen.some(({ target }) => matches(s, target)),
+  );
+  if (!unmatched) return;
+  const list = chosen.map((t) => t.label).join(', ') || 'none: the values files hold plain values';
+  throw choiceError(
+    `line "${unmatched.raw}" matches no document of any values file (chosen: ${list})`,
+    'Fix the line to name a document as KIND/NAME, or remove it.',
+  );
+}
+
 function matches(
   s: Selector,
   t: { kind: string; name: string; namespace?: string; part?: string; namedOnly?: boolean },

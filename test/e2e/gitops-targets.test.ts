@@ -121,6 +121,12 @@ describe('a Flux HelmRelease beside its HelmRepository', () => {
       /helm-release.*is a manifest \(HelmRelease\/docs\)/,
     ],
     [
+      'a values-document line that matches no document (misspelt)',
+      { 'values-document': 'HelmRelease/docs\nHelmRelease/docs-previw' },
+      `${RELEASE}---\n${RELEASE.replace('name: docs\n', 'name: docs-preview\n')}`,
+      /values-document.*line "HelmRelease\/docs-previw" matches no document of any values file \(chosen: HelmRelease\/docs\)/,
+    ],
+    [
       'a Deployment',
       {},
       'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec: {replicas: 1}\n',
