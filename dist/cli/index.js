@@ -84607,19 +84607,46 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 
 
 
+/** A logger for a repeated check whose lines were already printed once. */
+const quiet = {
+    debug: () => undefined,
+    info: () => undefined,
+    notice: () => undefined,
+    warning: () => undefined,
+};
 /** Shows an argument vector the way a person would type it (display only: helm gets argv). */
 function displayCommand(args) {
     return ['helm', ...args]
         .map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`))
         .join(' ');
 }
-async function rollout(spec, options) {
-    const { logger, signal, redact } = options;
+/**
+ * What a rollout needs that can be checked before the export is started, so that a rollout that
+ * cannot run costs no export and leaves the values files as they were: helm on PATH, Helm 3 or 4,
+ * the cluster readable, and the release not left pending by an earlier run. The rollout checks the
+ * release again: the export takes minutes.
+ */
+async function rolloutPreflight(spec, options) {
     const helm = await findHelm();
-    const version = await detectHelmVersion(helm, signal);
-    logger.info(`Using helm ${version.version} (${helm}).`);
-    const existed = await checkNotStuck(helm, spec, options);
+    const version = await detectHelmVersion(helm, options.signal);
+    options.logger.info(`Using helm ${version.version} (${helm}).`);
+    await checkNotStuck(helm, spec, options);
+    return { helm, version };
+}
+async function rollout(spec, options, ready) {
+    const { logger, signal, redact } = options;
+    const { helm, version } = ready ?? (await rolloutPreflight(spec, options));
     const files = filesWere(options.values.map((file) => file.display));
+    // Checked again (quietly after the preflight): an earlier run may have left it pending since.
+    let existed;
+    try {
+        existed = await checkNotStuck(helm, spec, ready ? { ...options, logger: quiet } : options);
+    }
+    catch (error) {
+        if (!(error instanceof errors_UserError) || error instanceof errors_StoppedError)
+            throw error;
+        throw new errors_UserError(`${error.message} ${files} ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}.`);
+    }
     const copies = options.dryRun ? await temporaryCopies(options.values) : undefined;
     try {
         const paths = copies?.paths ?? options.values.map((file) => file.path);
@@ -90008,6 +90035,7 @@ async function publish(inputs, deps) {
     };
     await checkValuesFilesFirst(run);
     const renderCheck = await checkRender(run);
+    const helmReady = await helmPreflight(run);
     const source = inputs.bundleUrl
         ? await mirrorSource(run, inputs.bundleUrl)
         : await exportSource(run);
@@ -90017,7 +90045,7 @@ async function publish(inputs, deps) {
     if (run.signal?.aborted)
         throw job_stoppedError(run, 'cancelled', source.job);
     const edits = await writeValues(run, source.job, bundle);
-    const helm = await rolloutIfAsked(run, edits);
+    const helm = await rolloutIfAsked(run, edits, helmReady);
     const verified = await verifyIfAsked(run, site, helm);
     return {
         domain: inputs.domain,
@@ -90094,7 +90122,18 @@ async function mirrorSource(run, url) {
         exportDurationMs: undefined,
     };
 }
-async function rolloutIfAsked(run, edits) {
+/**
+ * With helm-release, what the rollout needs is checked before the export (rolloutPreflight): a
+ * missing helm or a stuck release costs no export and leaves the values files as they were.
+ */
+async function helmPreflight(run) {
+    const { inputs, reporter } = run;
+    const spec = inputs.helm;
+    if (!spec)
+        return undefined;
+    return reporter.group(`Helm: release ${spec.release} checked before the export`, () => rolloutPreflight(spec, { logger: reporter, signal: run.signal, redact: run.redactor.redact }));
+}
+async function rolloutIfAsked(run, edits, ready) {
     const { inputs, reporter } = run;
     const spec = inputs.helm;
     if (!spec)
@@ -90109,7 +90148,7 @@ async function rolloutIfAsked(run, edits) {
             text: edit.plan.text,
             display: edit.display,
         })),
-    }));
+    }, ready));
 }
 /**
  * The pages the live site must serve, from the downloaded bundle, checked before anything is

@@ -25,6 +25,14 @@ import {
 } from './helm.js';
 import type { Logger } from '../shared/logger.js';
 
+/** A logger for a repeated check whose lines were already printed once. */
+const quiet: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  notice: () => undefined,
+  warning: () => undefined,
+};
+
 export interface RolloutResult {
   helm: HelmVersion;
   release: ReleaseInfo;
@@ -56,14 +64,47 @@ export function displayCommand(args: string[]): string {
     .join(' ');
 }
 
-export async function rollout(spec: HelmRollout, options: RolloutOptions): Promise<RolloutResult> {
-  const { logger, signal, redact } = options;
-  const helm = await findHelm();
-  const version = await detectHelmVersion(helm, signal);
-  logger.info(`Using helm ${version.version} (${helm}).`);
+/** The helm a rollout runs, found and checked before the export. */
+export interface HelmReady {
+  helm: string;
+  version: HelmVersion;
+}
 
-  const existed = await checkNotStuck(helm, spec, options);
+/**
+ * What a rollout needs that can be checked before the export is started, so that a rollout that
+ * cannot run costs no export and leaves the values files as they were: helm on PATH, Helm 3 or 4,
+ * the cluster readable, and the release not left pending by an earlier run. The rollout checks the
+ * release again: the export takes minutes.
+ */
+export async function rolloutPreflight(
+  spec: HelmRollout,
+  options: Pick<RolloutOptions, 'logger' | 'signal' | 'redact'>,
+): Promise<HelmReady> {
+  const helm = await findHelm();
+  const version = await detectHelmVersion(helm, options.signal);
+  options.logger.info(`Using helm ${version.version} (${helm}).`);
+  await checkNotStuck(helm, spec, options);
+  return { helm, version };
+}
+
+export async function rollout(
+  spec: HelmRollout,
+  options: RolloutOptions,
+  ready?: HelmReady,
+): Promise<RolloutResult> {
+  const { logger, signal, redact } = options;
+  const { helm, version } = ready ?? (await rolloutPreflight(spec, options));
   const files = filesWere(options.values.map((file) => file.display));
+  // Checked again (quietly after the preflight): an earlier run may have left it pending since.
+  let existed: boolean;
+  try {
+    existed = await checkNotStuck(helm, spec, ready ? { ...options, logger: quiet } : options);
+  } catch (error) {
+    if (!(error instanceof UserError) || error instanceof StoppedError) throw error;
+    throw new UserError(
+      `${error.message} ${files} ${options.dryRun ? 'not changed (dry run)' : 'updated; the release was not'}.`,
+    );
+  }
   const copies = options.dryRun ? await temporaryCopies(options.values) : undefined;
   try {
     const paths = copies?.paths ?? options.values.map((file) => file.path);
@@ -128,7 +169,7 @@ function shownAs(arg: string, paths: readonly string[], options: RolloutOptions)
 async function checkNotStuck(
   helm: string,
   spec: HelmRollout,
-  { logger, signal, redact }: RolloutOptions,
+  { logger, signal, redact }: Pick<RolloutOptions, 'logger' | 'signal' | 'redact'>,
 ): Promise<boolean> {
   const status = await runHelm(helm, statusArgs(spec), { signal, timeoutMs: 120_000 });
   if (signal?.aborted)

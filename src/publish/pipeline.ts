@@ -9,7 +9,7 @@
 import type { ServiceClient } from '../api/client.js';
 import type { ExportJob } from '../api/schemas.js';
 import type { WorkflowContext } from '../github/schedule.js';
-import { rollout, type RolloutResult } from '../helm/rollout.js';
+import { rollout, rolloutPreflight, type HelmReady, type RolloutResult } from '../helm/rollout.js';
 import { StoppedError, UserError } from '../shared/errors.js';
 import type { Reporter } from '../shared/logger.js';
 import { systemClock, type Clock } from '../shared/poll.js';
@@ -143,6 +143,7 @@ export async function publish(inputs: PublishInputs, deps: PublishDeps): Promise
 
   await checkValuesFilesFirst(run);
   const renderCheck = await checkRender(run);
+  const helmReady = await helmPreflight(run);
   const source = inputs.bundleUrl
     ? await mirrorSource(run, inputs.bundleUrl)
     : await exportSource(run);
@@ -151,7 +152,7 @@ export async function publish(inputs: PublishInputs, deps: PublishDeps): Promise
   const site = await expectedSite(run, download);
   if (run.signal?.aborted) throw stoppedError(run, 'cancelled', source.job);
   const edits = await writeValues(run, source.job, bundle);
-  const helm = await rolloutIfAsked(run, edits);
+  const helm = await rolloutIfAsked(run, edits, helmReady);
   const verified = await verifyIfAsked(run, site, helm);
 
   return {
@@ -242,9 +243,23 @@ async function mirrorSource(run: RunContext, url: string): Promise<Source> {
   };
 }
 
+/**
+ * With helm-release, what the rollout needs is checked before the export (rolloutPreflight): a
+ * missing helm or a stuck release costs no export and leaves the values files as they were.
+ */
+async function helmPreflight(run: RunContext): Promise<HelmReady | undefined> {
+  const { inputs, reporter } = run;
+  const spec = inputs.helm;
+  if (!spec) return undefined;
+  return reporter.group(`Helm: release ${spec.release} checked before the export`, () =>
+    rolloutPreflight(spec, { logger: reporter, signal: run.signal, redact: run.redactor.redact }),
+  );
+}
+
 async function rolloutIfAsked(
   run: RunContext,
   edits: readonly ValuesEdit[],
+  ready: HelmReady | undefined,
 ): Promise<RolloutResult | undefined> {
   const { inputs, reporter } = run;
   const spec = inputs.helm;
@@ -252,17 +267,21 @@ async function rolloutIfAsked(
   return reporter.group(
     `Helm upgrade of release ${spec.release}${inputs.dryRun ? ' (dry run)' : ''}`,
     () =>
-      rollout(spec, {
-        dryRun: inputs.dryRun,
-        logger: reporter,
-        signal: run.signal,
-        redact: run.redactor.redact,
-        values: edits.map((edit) => ({
-          path: edit.path,
-          text: edit.plan.text,
-          display: edit.display,
-        })),
-      }),
+      rollout(
+        spec,
+        {
+          dryRun: inputs.dryRun,
+          logger: reporter,
+          signal: run.signal,
+          redact: run.redactor.redact,
+          values: edits.map((edit) => ({
+            path: edit.path,
+            text: edit.plan.text,
+            display: edit.display,
+          })),
+        },
+        ready,
+      ),
   );
 }
 

@@ -85,7 +85,7 @@ describe.concurrent.each(HELMS)('rollout with the built action and real %s', (na
     expect(run.outputs['helm-revision']).toBeUndefined();
   });
 
-  it('a release stuck in pending-upgrade fails at once with the way to recover', async () => {
+  it('a release stuck in pending-upgrade fails before any request, with the way to recover', async () => {
     const s = await sim({ export: quick });
     const h = await helmEnv(name, stuckRelease('pending-upgrade'));
     const run = await runPublish(s, {
@@ -101,6 +101,8 @@ describe.concurrent.each(HELMS)('rollout with the built action and real %s', (na
     expect(run.stdout).toMatch(
       /::error::Helm release docs is stuck in pending-upgrade at revision 4.*recover with helm rollback docs 3 --namespace docs/,
     );
+    expect(s.requests).toHaveLength(0);
+    expect(await readFile(join(run.workspace, 'values.yaml'), 'utf8')).toBe(VALUES);
   });
 
   it('dry-run: helm runs its own dry run on a temporary copy; no file changes', async () => {
@@ -128,7 +130,7 @@ describe.concurrent.each(HELMS)('rollout with the built action and real %s', (na
 });
 
 describe.concurrent('rollout edge cases', () => {
-  it('missing helm: the step fails with the setup-helm snippet, after the values were written', async () => {
+  it('missing helm: the step fails with the setup-helm snippet before any request, the values file as it was', async () => {
     const s = await sim({ export: quick });
     const run = await runPublish(s, {
       values: VALUES,
@@ -139,6 +141,8 @@ describe.concurrent('rollout edge cases', () => {
     expect(run.stdout).toContain(
       '::error::helm-release is set, but helm was not found on PATH. Add a step that installs it before this one:%0A      - uses: azure/setup-helm@v4',
     );
+    expect(s.requests).toHaveLength(0);
+    expect(await readFile(join(run.workspace, 'values.yaml'), 'utf8')).toBe(VALUES);
   });
 
   it('cancel during the upgrade: SIGTERM reaches helm, and the step ends promptly', async () => {
