@@ -67386,6 +67386,10 @@ class Pickup {
         this.sign = sign;
         this.#looksSinceOutsideSign = 0;
     }
+    /** A job busy at the send has ended that work (its first final status after the send). */
+    get busyEnded() {
+        return this.#sawFinal !== undefined;
+    }
     /** Still inside the grace: polled often, as the pickup usually comes within seconds. */
     waiting(now) {
         return !this.confirmed && now < this.#graceEnd;
@@ -67574,10 +67578,17 @@ async function sendAndReply(inputs, context, reply) {
     const { jobId, pull, writer, deps, item, prompt } = context;
     deps.reporter.info(`Pull request #${pull.number}: ${item.kind === 'review' ? `a review with ${item.parts.length} instructions` : 'an instruction'} of ${prompt.length} characters from ${text_printable(item.author.login)} for agent job ${jobId}.`);
     // A new head commit on the pull request after the send shows the job took the message up, even
-    // when its status never showed active between two looks.
-    const pickupSign = async () => {
+    // when its status never showed active between two looks. Against the head before the send, or,
+    // for a job busy at the send, the head when that work ended (`rebase`).
+    let baseline = pull.headSha;
+    const pickupSign = async (rebase) => {
         const now = await writer.attempt(`read pull request #${pull.number}`, (api) => api.pullRequest(pull.number));
-        return now && now.headSha !== pull.headSha
+        if (rebase) {
+            if (now)
+                baseline = now.headSha;
+            return undefined;
+        }
+        return now && now.headSha !== baseline
             ? `a new commit on pull request #${pull.number}`
             : undefined;
     };
@@ -68208,9 +68219,18 @@ async function waitForAgent(run, job, pickup, sign) {
     let signAskedAt = -Infinity;
     const see = async (j, now) => {
         const was = pickup.confirmed;
+        const busy = !pickup.busyEnded;
         pickup.see(j, now);
+        if (!pickup.confirmed && sign && busy && pickup.busyEnded) {
+            // The work the job was busy with at the send has ended: its commits are not ours.
+            signAskedAt = now;
+            await sign(true);
+        }
         // Asked at most every SIGN_EVERY_MS: it is a GitHub call, and the job is looked at every 1.5 s.
-        if (!pickup.confirmed && sign && FINAL.has(j.status) && now - signAskedAt >= SIGN_EVERY_MS) {
+        else if (!pickup.confirmed &&
+            sign &&
+            FINAL.has(j.status) &&
+            now - signAskedAt >= SIGN_EVERY_MS) {
             signAskedAt = now;
             const seen = await sign();
             if (seen)

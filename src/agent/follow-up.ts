@@ -21,16 +21,14 @@ import type { PullRequestSide } from './announce.js';
 import type { FollowUpOutcome } from './comment.js';
 import type { FollowUpInputs } from './inputs.js';
 import type { AgentResult, AgentState, FollowUpDeps } from './state.js';
+import type { OutsideSign } from './pickup.js';
 
 export interface ReviewLoopDeps extends FollowUpDeps {
   /** Shared with `send`: the job it last saw (a failed job's reason), the reply's link. */
   state: AgentState;
   side: PullRequestSide;
   /** Sends the follow-up and waits for the job (the pipeline's `followUp`). */
-  send(
-    inputs: FollowUpInputs,
-    extra?: { pickupSign?: () => Promise<string | undefined> },
-  ): Promise<AgentResult>;
+  send(inputs: FollowUpInputs, extra?: { pickupSign?: OutsideSign }): Promise<AgentResult>;
   redact(text: string): string;
   now?: () => number;
 }
@@ -165,12 +163,18 @@ async function sendAndReply(
     `Pull request #${pull.number}: ${item.kind === 'review' ? `a review with ${item.parts.length} instructions` : 'an instruction'} of ${prompt.length} characters from ${printable(item.author.login)} for agent job ${jobId}.`,
   );
   // A new head commit on the pull request after the send shows the job took the message up, even
-  // when its status never showed active between two looks.
-  const pickupSign = async () => {
+  // when its status never showed active between two looks. Against the head before the send, or,
+  // for a job busy at the send, the head when that work ended (`rebase`).
+  let baseline = pull.headSha;
+  const pickupSign: OutsideSign = async (rebase) => {
     const now = await writer.attempt(`read pull request #${pull.number}`, (api) =>
       api.pullRequest(pull.number),
     );
-    return now && now.headSha !== pull.headSha
+    if (rebase) {
+      if (now) baseline = now.headSha;
+      return undefined;
+    }
+    return now && now.headSha !== baseline
       ? `a new commit on pull request #${pull.number}`
       : undefined;
   };

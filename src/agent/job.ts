@@ -20,7 +20,7 @@ import {
 } from '../shared/poll.js';
 import { translateStop, type StopReason } from '../shared/stop.js';
 import type { FollowUpInputs } from './inputs.js';
-import { FINAL, FollowUpUnconfirmed, Pickup } from './pickup.js';
+import { FINAL, FollowUpUnconfirmed, Pickup, type OutsideSign } from './pickup.js';
 import type { AgentState } from './state.js';
 
 export { FINAL, FollowUpUnconfirmed } from './pickup.js';
@@ -126,7 +126,7 @@ export async function waitForAgent(
   run: AgentRunContext,
   job: AgentJob,
   pickup: Pickup,
-  sign?: () => Promise<string | undefined>,
+  sign?: OutsideSign,
 ): Promise<{ job: AgentJob; polls: number }> {
   const { inputs, reporter, client, state } = run;
   const usual =
@@ -152,9 +152,20 @@ export async function waitForAgent(
   let signAskedAt = -Infinity;
   const see = async (j: AgentJob, now: number) => {
     const was = pickup.confirmed;
+    const busy = !pickup.busyEnded;
     pickup.see(j, now);
+    if (!pickup.confirmed && sign && busy && pickup.busyEnded) {
+      // The work the job was busy with at the send has ended: its commits are not ours.
+      signAskedAt = now;
+      await sign(true);
+    }
     // Asked at most every SIGN_EVERY_MS: it is a GitHub call, and the job is looked at every 1.5 s.
-    if (!pickup.confirmed && sign && FINAL.has(j.status) && now - signAskedAt >= SIGN_EVERY_MS) {
+    else if (
+      !pickup.confirmed &&
+      sign &&
+      FINAL.has(j.status) &&
+      now - signAskedAt >= SIGN_EVERY_MS
+    ) {
       signAskedAt = now;
       const seen = await sign();
       if (seen) pickup.confirm(seen);

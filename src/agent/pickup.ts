@@ -15,6 +15,14 @@ export const FINAL = new Set(['completed', 'archived', 'failed']);
 /** How the pickup was seen, for the log ('active after the send', 'a new branch', or a sign from elsewhere). */
 export type PickupSign = string;
 
+/**
+ * Another sign that the job took the follow-up up (the review loop: a new head commit on the pull
+ * request): names it, or undefined while there is none. `rebase`, asked when a job busy at the
+ * send ends that work: what is there now becomes the state to compare with, as what the busy work
+ * changed is not this follow-up's doing.
+ */
+export type OutsideSign = (rebase?: boolean) => Promise<PickupSign | undefined>;
+
 export class Pickup {
   /** Why we believe the job took the message up; undefined while nothing shows it. */
   sign: PickupSign | undefined;
@@ -72,6 +80,11 @@ export class Pickup {
     if (this.sign !== undefined) return;
     this.sign = sign;
     this.#looksSinceOutsideSign = 0;
+  }
+
+  /** A job busy at the send has ended that work (its first final status after the send). */
+  get busyEnded(): boolean {
+    return this.#sawFinal !== undefined;
   }
 
   /** Still inside the grace: polled often, as the pickup usually comes within seconds. */

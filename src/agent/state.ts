@@ -7,6 +7,7 @@ import type { ServiceClient } from '../api/client.js';
 import type { AgentJob } from '../api/schemas.js';
 import type { Reporter } from '../shared/logger.js';
 import type { Clock } from '../shared/poll.js';
+import type { OutsideSign } from './pickup.js';
 
 export interface AgentState {
   jobId?: string;
@@ -42,8 +43,7 @@ export interface FollowUpDeps {
   state?: AgentState;
   /**
    * Another sign that the job took the follow-up up, asked while it shows a final status that may
-   * be its old one (the review loop: a new head commit on the pull request). Names the sign, or
-   * undefined while there is none.
+   * be its old one (the review loop: a new head commit on the pull request).
    */
-  pickupSign?: () => Promise<string | undefined>;
+  pickupSign?: OutsideSign;
 }
