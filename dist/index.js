@@ -73775,10 +73775,10 @@ async function planKeepAlive(inputs, deps) {
     const { links, unread, without } = inputs.helm
         ? { ...(await releaseLinks(inputs, deps.signal)), without: undefined }
         : { ...(await fileLinks(inputs)), unread: undefined };
-    if (links.length === 0 || without !== undefined) {
+    if (links.length === 0) {
         const none = inputs.helm
-            ? `release ${inputs.helm.release} has`
-            : `${without ?? 'the values files'} ${without ? 'has' : 'have'}`;
+            ? `release ${inputs.helm.release} has none at values-key`
+            : (without ?? 'the values files have none at values-key');
         return {
             skip: false,
             expiresAt: undefined,
@@ -73787,7 +73787,7 @@ async function planKeepAlive(inputs, deps) {
             version: undefined,
             why: unread
                 ? `refresh-before: the deployed link could not be read (${unread}): an ordinary publish, which replaces it.`
-                : `refresh-before: no link is deployed yet (${none} none at values-key): an ordinary publish.`,
+                : `refresh-before: no link is deployed yet (${none}): an ordinary publish.`,
         };
     }
     const unknown = links.find((l) => l.expiresAt === undefined);
@@ -73796,7 +73796,7 @@ async function planKeepAlive(inputs, deps) {
     const refreshFrom = expiresAt && new Date(+expiresAt - margin);
     const jobId = jobIdOf(first.link);
     const base = { expiresAt, refreshFrom, jobId, version: first.version };
-    if (keepsLink(expiresAt, deps.now, margin)) {
+    if (without === undefined && keepsLink(expiresAt, deps.now, margin)) {
         const expiry = expiresAt;
         return {
             ...base,
@@ -73813,7 +73813,11 @@ async function planKeepAlive(inputs, deps) {
     return {
         ...base,
         skip: false,
-        why: `refresh-before: the link in ${first.where} ${when}: ${how}.`,
+        // A place without a link gets one now, from the same job or version as the others: the
+        // keep-alive never changes what the site shows.
+        why: without
+            ? `refresh-before: ${without}, while ${first.where} has one: ${how}, written to every values file.`
+            : `refresh-before: the link in ${first.where} ${when}: ${how}.`,
     };
 }
 /**
@@ -73866,10 +73870,10 @@ function at(values, path) {
     return node;
 }
 /**
- * The links in the values files at values-key, and the first file or target without one (a file
- * that is missing or unreadable has none): a keep-alive leaves the links alone only when every
- * place the chart reads holds one, so a file or target added later gets its link at once, and a
- * broken file is named by the publish that follows.
+ * The links in the values files at values-key, and the first file or target without one, said as
+ * a phrase (a file that is missing or unreadable has none): a keep-alive leaves the links alone
+ * only when every place the chart reads holds one, so a file or target added later gets its link
+ * at once, and a broken file is named by the publish that follows.
  */
 async function fileLinks(inputs) {
     const links = [];
@@ -73881,7 +73885,7 @@ async function fileLinks(inputs) {
             found = chartValuesOf(text, file, inputs.valuesKey, inputs.valuesDocuments);
         }
         catch {
-            without ??= file.display;
+            without ??= `${file.display} cannot be read (the publish names why)`;
             continue;
         }
         for (const { label, values } of found) {
@@ -73889,7 +73893,7 @@ async function fileLinks(inputs) {
             if (link)
                 links.push(link);
             else
-                without ??= label;
+                without ??= `${label} has no link at values-key`;
         }
     }
     return { links, without };

@@ -52614,10 +52614,15 @@ function reviewReplyBody(outcome, asked, links) {
     return `${REPLY_MARKER}\n${takenLine(asked.reviewId)}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
 }
 /** For a follow-up whose result was not seen, the job's answer is its past: its status is not shown. */
+/**
+ * The job as a reply shows it. Sent (not waited for) or unconfirmed, what the job shows may be
+ * from before the message: neither its status nor its branch is told as this follow-up's.
+ */
 function shownJob(outcome) {
-    return outcome.kind === 'sent' || outcome.kind === 'unconfirmed'
-        ? { ...outcome.job, status: outcome.kind }
-        : outcome.job;
+    if (outcome.kind !== 'sent' && outcome.kind !== 'unconfirmed')
+        return outcome.job;
+    const { source } = outcome.job;
+    return { ...outcome.job, status: outcome.kind, source: source && { ...source, ref: undefined } };
 }
 /** The reply in the thread, once the follow-up has ended one way or another. */
 function replyBody(outcome, asked, links) {
@@ -67582,10 +67587,13 @@ async function sendAndReply(inputs, context, reply) {
     // for a job busy at the send, the head when that work ended (`rebase`).
     let baseline = pull.headSha;
     const pickupSign = async (rebase) => {
+        // No baseline (GitHub did not answer the rebase): the busy work's commits cannot be told
+        // apart, so the commit sign is not used; the job's own signs remain.
+        if (baseline === undefined)
+            return undefined;
         const now = await writer.attempt(`read pull request #${pull.number}`, (api) => api.pullRequest(pull.number));
         if (rebase) {
-            if (now)
-                baseline = now.headSha;
+            baseline = now?.headSha;
             return undefined;
         }
         return now && now.headSha !== baseline
@@ -68365,7 +68373,8 @@ function agentSummary(prompt, result, state, error, run) {
     if (job?.source?.repository)
         rows.push([
             'Repository',
-            `${job.source.repository}${job.source.ref ? ` @ \`${job.source.ref}\`` : ''}`,
+            // Not waited for, the answer's branch may be from before the message (agentOutputs).
+            `${job.source.repository}${job.source.ref && !sent ? ` @ \`${job.source.ref}\`` : ''}`,
         ]);
     if (job && !sent)
         rows.push([

@@ -69769,10 +69769,15 @@ function comment_reviewReplyBody(outcome, asked, links) {
     return `${REPLY_MARKER}\n${takenLine(asked.reviewId)}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
 }
 /** For a follow-up whose result was not seen, the job's answer is its past: its status is not shown. */
+/**
+ * The job as a reply shows it. Sent (not waited for) or unconfirmed, what the job shows may be
+ * from before the message: neither its status nor its branch is told as this follow-up's.
+ */
 function shownJob(outcome) {
-    return outcome.kind === 'sent' || outcome.kind === 'unconfirmed'
-        ? { ...outcome.job, status: outcome.kind }
-        : outcome.job;
+    if (outcome.kind !== 'sent' && outcome.kind !== 'unconfirmed')
+        return outcome.job;
+    const { source } = outcome.job;
+    return { ...outcome.job, status: outcome.kind, source: source && { ...source, ref: undefined } };
 }
 /** The reply in the thread, once the follow-up has ended one way or another. */
 function comment_replyBody(outcome, asked, links) {
@@ -81840,10 +81845,13 @@ async function sendAndReply(inputs, context, reply) {
     // for a job busy at the send, the head when that work ended (`rebase`).
     let baseline = pull.headSha;
     const pickupSign = async (rebase) => {
+        // No baseline (GitHub did not answer the rebase): the busy work's commits cannot be told
+        // apart, so the commit sign is not used; the job's own signs remain.
+        if (baseline === undefined)
+            return undefined;
         const now = await writer.attempt(`read pull request #${pull.number}`, (api) => api.pullRequest(pull.number));
         if (rebase) {
-            if (now)
-                baseline = now.headSha;
+            baseline = now?.headSha;
             return undefined;
         }
         return now && now.headSha !== baseline
@@ -84454,10 +84462,10 @@ async function planKeepAlive(inputs, deps) {
     const { links, unread, without } = inputs.helm
         ? { ...(await releaseLinks(inputs, deps.signal)), without: undefined }
         : { ...(await fileLinks(inputs)), unread: undefined };
-    if (links.length === 0 || without !== undefined) {
+    if (links.length === 0) {
         const none = inputs.helm
-            ? `release ${inputs.helm.release} has`
-            : `${without ?? 'the values files'} ${without ? 'has' : 'have'}`;
+            ? `release ${inputs.helm.release} has none at values-key`
+            : (without ?? 'the values files have none at values-key');
         return {
             skip: false,
             expiresAt: undefined,
@@ -84466,7 +84474,7 @@ async function planKeepAlive(inputs, deps) {
             version: undefined,
             why: unread
                 ? `refresh-before: the deployed link could not be read (${unread}): an ordinary publish, which replaces it.`
-                : `refresh-before: no link is deployed yet (${none} none at values-key): an ordinary publish.`,
+                : `refresh-before: no link is deployed yet (${none}): an ordinary publish.`,
         };
     }
     const unknown = links.find((l) => l.expiresAt === undefined);
@@ -84475,7 +84483,7 @@ async function planKeepAlive(inputs, deps) {
     const refreshFrom = expiresAt && new Date(+expiresAt - margin);
     const jobId = jobIdOf(first.link);
     const base = { expiresAt, refreshFrom, jobId, version: first.version };
-    if (keepsLink(expiresAt, deps.now, margin)) {
+    if (without === undefined && keepsLink(expiresAt, deps.now, margin)) {
         const expiry = expiresAt;
         return {
             ...base,
@@ -84492,7 +84500,11 @@ async function planKeepAlive(inputs, deps) {
     return {
         ...base,
         skip: false,
-        why: `refresh-before: the link in ${first.where} ${when}: ${how}.`,
+        // A place without a link gets one now, from the same job or version as the others: the
+        // keep-alive never changes what the site shows.
+        why: without
+            ? `refresh-before: ${without}, while ${first.where} has one: ${how}, written to every values file.`
+            : `refresh-before: the link in ${first.where} ${when}: ${how}.`,
     };
 }
 /**
@@ -84545,10 +84557,10 @@ function at(values, path) {
     return node;
 }
 /**
- * The links in the values files at values-key, and the first file or target without one (a file
- * that is missing or unreadable has none): a keep-alive leaves the links alone only when every
- * place the chart reads holds one, so a file or target added later gets its link at once, and a
- * broken file is named by the publish that follows.
+ * The links in the values files at values-key, and the first file or target without one, said as
+ * a phrase (a file that is missing or unreadable has none): a keep-alive leaves the links alone
+ * only when every place the chart reads holds one, so a file or target added later gets its link
+ * at once, and a broken file is named by the publish that follows.
  */
 async function fileLinks(inputs) {
     const links = [];
@@ -84560,7 +84572,7 @@ async function fileLinks(inputs) {
             found = chartValuesOf(text, file, inputs.valuesKey, inputs.valuesDocuments);
         }
         catch {
-            without ??= file.display;
+            without ??= `${file.display} cannot be read (the publish names why)`;
             continue;
         }
         for (const { label, values } of found) {
@@ -84568,7 +84580,7 @@ async function fileLinks(inputs) {
             if (link)
                 links.push(link);
             else
-                without ??= label;
+                without ??= `${label} has no link at values-key`;
         }
     }
     return { links, without };

@@ -270,10 +270,14 @@ export function reviewReplyBody(
 }
 
 /** For a follow-up whose result was not seen, the job's answer is its past: its status is not shown. */
+/**
+ * The job as a reply shows it. Sent (not waited for) or unconfirmed, what the job shows may be
+ * from before the message: neither its status nor its branch is told as this follow-up's.
+ */
 function shownJob(outcome: FollowUpOutcome & { job: AgentJob }): AgentJob {
-  return outcome.kind === 'sent' || outcome.kind === 'unconfirmed'
-    ? { ...outcome.job, status: outcome.kind }
-    : outcome.job;
+  if (outcome.kind !== 'sent' && outcome.kind !== 'unconfirmed') return outcome.job;
+  const { source } = outcome.job;
+  return { ...outcome.job, status: outcome.kind, source: source && { ...source, ref: undefined } };
 }
 
 /** The reply in the thread, once the follow-up has ended one way or another. */

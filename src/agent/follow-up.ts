@@ -165,13 +165,16 @@ async function sendAndReply(
   // A new head commit on the pull request after the send shows the job took the message up, even
   // when its status never showed active between two looks. Against the head before the send, or,
   // for a job busy at the send, the head when that work ended (`rebase`).
-  let baseline = pull.headSha;
+  let baseline: string | undefined = pull.headSha;
   const pickupSign: OutsideSign = async (rebase) => {
+    // No baseline (GitHub did not answer the rebase): the busy work's commits cannot be told
+    // apart, so the commit sign is not used; the job's own signs remain.
+    if (baseline === undefined) return undefined;
     const now = await writer.attempt(`read pull request #${pull.number}`, (api) =>
       api.pullRequest(pull.number),
     );
     if (rebase) {
-      if (now) baseline = now.headSha;
+      baseline = now?.headSha;
       return undefined;
     }
     return now && now.headSha !== baseline

@@ -29,7 +29,8 @@ export function agentSummary(
   if (job?.source?.repository)
     rows.push([
       'Repository',
-      `${job.source.repository}${job.source.ref ? ` @ \`${job.source.ref}\`` : ''}`,
+      // Not waited for, the answer's branch may be from before the message (agentOutputs).
+      `${job.source.repository}${job.source.ref && !sent ? ` @ \`${job.source.ref}\`` : ''}`,
     ]);
   if (job && !sent)
     rows.push([

@@ -82,6 +82,7 @@ describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
     expect(run.outputs).toMatchObject({ 'job-id': jobId, status: 'sent', 'pr-link': '', ref: '' });
     expect(run.summary).toContain('| Status | sent (not waited for) |');
     expect(run.summary).not.toContain('Pull request');
+    expect(run.summary).not.toContain('mintlify/agent-');
     // Nor is the old state shown on the job's pull request: no announce is tried.
     expect(run.stdout).not.toMatch(/announce|pull request #\d+/i);
   });

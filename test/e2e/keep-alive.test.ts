@@ -4,10 +4,10 @@
  * names (generate bundle again, no new export); a job the service no longer has is replaced by a
  * new export that keeps the deployed version.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newWorkspace, runPublish } from '../helpers/action.js';
+import { runPublish } from '../helpers/action.js';
 import { sim } from '../helpers/sim.js';
 import { CHART, helmEnv } from '../helpers/helm.js';
 
@@ -53,24 +53,32 @@ describe('refresh-before (dist/ under Node 24)', () => {
     expect(run.durationMs).toBeLessThan(2000);
   });
 
-  it('a fresh link in one values file and none in the other: an ordinary publish, which writes both', async () => {
+  it('a fresh link in one values file and none in another: a fresh link from the same job, the same version, for both', async () => {
     const s = await sim({ export: quick });
-    const ws = await newWorkspace({
-      'a.yaml': values(link(24 * 3600)),
-      'b.yaml': 'replicaCount: 1\n',
+    const first = await runPublish(s, {
+      values: values(''),
+      inputs: { version: '2026-11-01' },
     });
+    expect(first.code, first.stdout).toBe(0);
+    const ws = first.workspace;
+    await writeFile(join(ws, 'b.yaml'), 'replicaCount: 1\n');
     const run = await runPublish(s, {
       workspace: ws,
-      inputs: { 'refresh-before': '6h', 'values-file': 'a.yaml\nb.yaml' },
+      inputs: { 'refresh-before': '6h', 'values-file': 'values.yaml\nb.yaml' },
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain(
-      'refresh-before: no link is deployed yet (b.yaml has none at values-key): an ordinary publish.',
+    expect(run.stdout).toMatch(
+      /refresh-before: b\.yaml has no link at values-key, while values\.yaml has one: a fresh link from export job se_\w+, which its path names \(no new export\), written to every values file\./,
     );
-    expect(run.outputs.skipped).not.toBe('true');
+    expect(run.outputs.skipped).toBe('false');
+    // No new export: what the site shows does not change.
     expect(s.requestsFor('start-export')).toHaveLength(1);
-    for (const file of ['a.yaml', 'b.yaml'])
-      expect(await readFile(join(ws, file), 'utf8')).toContain(run.outputs['bundle-url']!);
+    expect(s.requestsFor('bundle')).toHaveLength(2);
+    for (const file of ['values.yaml', 'b.yaml']) {
+      const text = await readFile(join(ws, file), 'utf8');
+      expect(text).toContain(run.outputs['bundle-url']!);
+      expect(text).toContain('version: "2026-11-01"');
+    }
   });
 
   it('a link about to expire is replaced from the export job its path names, without a new export', async () => {

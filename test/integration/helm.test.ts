@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseHelmVersion, runHelm, upgradeArgs, type HelmRollout } from '../../src/helm/helm.js';
-import { rollout } from '../../src/helm/rollout.js';
+import { rollout, rolloutPreflight } from '../../src/helm/rollout.js';
 import { parse, parseDocument, Scalar, type YAMLMap } from 'yaml';
 import { planValuesEdit } from '../../src/values/edit.js';
 import { writeString } from '../../src/values/style.js';
@@ -227,6 +227,25 @@ for (const name of HELMS) {
         );
       });
     }
+
+    it('rollout() after the preflight: a release left pending since is refused, naming the files already updated', async () => {
+      const h = await helmEnv(name);
+      Object.assign(process.env, h.env);
+      const options = {
+        dryRun: false,
+        logger: memoryLogger(),
+        redact: (t: string) => t,
+        values: [{ path: await valuesFile('a: 1\n'), text: 'a: 1\n', display: 'values.yaml' }],
+      };
+      const ready = await rolloutPreflight(spec(), options);
+      // Another run's upgrade was interrupted while this one's export ran.
+      await writeFile(h.env.HELM_MEMORY_DRIVER_DATA!, stuckRelease('pending-upgrade'));
+      const error = await rollout(spec(), options, ready).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UserError);
+      expect((error as Error).message).toMatch(
+        /^Helm release docs is stuck in pending-upgrade at revision 4.* values\.yaml was updated; the release was not\.$/s,
+      );
+    });
 
     for (const dryRun of [false, true]) {
       it(`rollout(): a cancel during the ${dryRun ? 'dry run' : 'install'} says what it left`, async () => {

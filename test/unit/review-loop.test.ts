@@ -290,4 +290,16 @@ describe('Markdown that text from a comment cannot break', () => {
       'another pull request: `https://x.example/a)[y](z`.',
     );
   });
+
+  it('sent or unconfirmed: the branch the job shows may be from before the message, and is not shown', () => {
+    const asked = { instruction: 'go', login: 'octocat', url: 'https://x' };
+    const withRef = { ...job, source: { repository: 'https://github.com/acme/docs', ref: 'old' } };
+    expect(
+      replyBody({ kind: 'completed', job: withRef, change: { pr: 'none' } }, asked, {}),
+    ).toContain('| Branch | `old` |');
+    expect(replyBody({ kind: 'sent', job: withRef }, asked, {})).not.toContain('Branch');
+    expect(
+      replyBody({ kind: 'unconfirmed', job: withRef, graceMs: 120_000 }, asked, {}),
+    ).not.toContain('Branch');
+  });
 });
