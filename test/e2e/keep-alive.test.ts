@@ -50,7 +50,10 @@ describe('refresh-before (dist/ under Node 24)', () => {
     console.log(
       `keep-alive skip: ${run.durationMs} ms from spawn to exit (${run.ranMs} ms from the first output)`,
     );
-    expect(run.durationMs).toBeLessThan(2000);
+    // A guard against a skip that waits (a poll, a time limit), not a speed figure: with the
+    // e2e files at once on 2 cores a spawn alone took 2.8 s. The cost of a skip run (about 360 ms
+    // alone) is measured with farm-bench (docs/keep-alive.md).
+    expect(run.durationMs).toBeLessThan(10_000);
   });
 
   it('a fresh link in one values file and none in another: a fresh link from the same job, the same version, for both', async () => {
