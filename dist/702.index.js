@@ -165,6 +165,9 @@ function octokitPullRequestApi(token) {
             throw toApiError(error, signal);
         }
     };
+    /** Every item of one listing (100 a page), all pages within one call's time limit. */
+    const list = (firstPage) => call((request) => listAll(octokit, firstPage, request));
+    const pages = { ...at, per_page: 100 };
     return {
         pullRequest: (number) => call(async (request) => {
             const { data } = await octokit.rest.pulls.get({ ...at, pull_number: number, request });
@@ -175,25 +178,15 @@ function octokitPullRequestApi(token) {
                 author: authorOf(data.user, data.author_association),
             };
         }),
-        comments: (number) => call(async (request) => (await listAll(octokit, (page) => octokit.rest.issues.listComments({
-            ...at,
-            issue_number: number,
-            per_page: 100,
-            request: page,
-        }), request)).map((c) => ({
+        comments: async (number) => (await list((request) => octokit.rest.issues.listComments({ ...pages, issue_number: number, request }))).map((c) => ({
             id: c.id,
             body: c.body ?? '',
             author: authorOf(c.user, c.author_association),
             url: c.html_url,
             createdAt: c.created_at,
             updatedAt: c.updated_at,
-        }))),
-        reviewComments: (number) => call(async (request) => (await listAll(octokit, (page) => octokit.rest.pulls.listReviewComments({
-            ...at,
-            pull_number: number,
-            per_page: 100,
-            request: page,
-        }), request)).map((c) => ({
+        })),
+        reviewComments: async (number) => (await list((request) => octokit.rest.pulls.listReviewComments({ ...pages, pull_number: number, request }))).map((c) => ({
             id: c.id,
             reviewId: c.pull_request_review_id ?? undefined,
             inReplyTo: c.in_reply_to_id ?? undefined,
@@ -211,20 +204,15 @@ function octokitPullRequestApi(token) {
             originalLine: c.original_line ?? null,
             originalStartLine: c.original_start_line ?? null,
             diffHunk: c.diff_hunk ?? '',
-        }))),
-        reviews: (number) => call(async (request) => (await listAll(octokit, (page) => octokit.rest.pulls.listReviews({
-            ...at,
-            pull_number: number,
-            per_page: 100,
-            request: page,
-        }), request)).map((r) => ({
+        })),
+        reviews: async (number) => (await list((request) => octokit.rest.pulls.listReviews({ ...pages, pull_number: number, request }))).map((r) => ({
             id: r.id,
             body: r.body ?? '',
             author: authorOf(r.user, r.author_association),
             url: r.html_url,
             state: r.state.toUpperCase(),
             submittedAt: r.submitted_at ?? '',
-        }))),
+        })),
         comment: (number, body) => call(async (request) => posted((await octokit.rest.issues.createComment({ ...at, issue_number: number, body, request }))
             .data)),
         editComment: (id, body) => call(async (request) => posted((await octokit.rest.issues.updateComment({ ...at, comment_id: id, body, request })).data)),

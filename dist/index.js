@@ -71079,7 +71079,7 @@ const REFRESH_BEFORE_BOUNDS = { minMs: 60_000, maxMs: 7 * 86_400_000 };
  * `site` is as this run read its inputs; `hostOf` reads a step's `domain` the same way (the
  * domain input's rule, publish/domain.ts; undefined for one the action would refuse).
  */
-async function readKeepAlive(workspace, file, site = {}, hostOf = (domain) => domain) {
+async function readKeepAlive(workspace, file, site, hostOf) {
     const read = await readWorkflow(workspace, file);
     if ('none' in read)
         return read;
@@ -74048,13 +74048,7 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 
 
 
-/** A logger for a repeated check whose lines were already printed once. */
-const quiet = {
-    debug: () => undefined,
-    info: () => undefined,
-    notice: () => undefined,
-    warning: () => undefined,
-};
+
 /** Shows an argument vector the way a person would type it (display only: helm gets argv). */
 function displayCommand(args) {
     return ['helm', ...args]
@@ -74081,7 +74075,7 @@ async function rollout(spec, options, ready) {
     // Checked again (quietly after the preflight): an earlier run may have left it pending since.
     let existed;
     try {
-        existed = await checkNotStuck(helm, spec, ready ? { ...options, logger: quiet } : options);
+        existed = await checkNotStuck(helm, spec, ready ? { ...options, logger: silentLogger } : options);
     }
     catch (error) {
         if (!(error instanceof UserError) || error instanceof StoppedError)

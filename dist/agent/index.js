@@ -52613,7 +52613,6 @@ function reviewReplyBody(outcome, asked, links) {
     const details = job ? `\n${table(jobRows(job, links))}\n` : '';
     return `${REPLY_MARKER}\n${takenLine(asked.reviewId)}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
 }
-/** For a follow-up whose result was not seen, the job's answer is its past: its status is not shown. */
 /**
  * The job as a reply shows it. Sent (not waited for) or unconfirmed, what the job shows may be
  * from before the message: neither its status nor its branch is told as this follow-up's.
@@ -68229,12 +68228,13 @@ async function waitForAgent(run, job, pickup, sign) {
         const was = pickup.confirmed;
         const busy = !pickup.busyEnded;
         pickup.see(j, now);
+        // The work the job was busy with at the send has just ended: its commits are not ours, so
+        // the sign compares from here on. Otherwise the sign is asked at most every SIGN_EVERY_MS: it
+        // is a GitHub call, and the job is looked at every 1.5 s.
         if (!pickup.confirmed && sign && busy && pickup.busyEnded) {
-            // The work the job was busy with at the send has ended: its commits are not ours.
             signAskedAt = now;
             await sign(true);
         }
-        // Asked at most every SIGN_EVERY_MS: it is a GitHub call, and the job is looked at every 1.5 s.
         else if (!pickup.confirmed &&
             sign &&
             FINAL.has(j.status) &&

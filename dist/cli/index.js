@@ -67608,7 +67608,7 @@ const REFRESH_BEFORE_BOUNDS = { minMs: 60_000, maxMs: 7 * 86_400_000 };
  * `site` is as this run read its inputs; `hostOf` reads a step's `domain` the same way (the
  * domain input's rule, publish/domain.ts; undefined for one the action would refuse).
  */
-async function readKeepAlive(workspace, file, site = {}, hostOf = (domain) => domain) {
+async function readKeepAlive(workspace, file, site, hostOf) {
     const read = await readWorkflow(workspace, file);
     if ('none' in read)
         return read;
@@ -69768,7 +69768,6 @@ function comment_reviewReplyBody(outcome, asked, links) {
     const details = job ? `\n${table(jobRows(job, links))}\n` : '';
     return `${REPLY_MARKER}\n${takenLine(asked.reviewId)}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
 }
-/** For a follow-up whose result was not seen, the job's answer is its past: its status is not shown. */
 /**
  * The job as a reply shows it. Sent (not waited for) or unconfirmed, what the job shows may be
  * from before the message: neither its status nor its branch is told as this follow-up's.
@@ -82487,12 +82486,13 @@ async function waitForAgent(run, job, pickup, sign) {
         const was = pickup.confirmed;
         const busy = !pickup.busyEnded;
         pickup.see(j, now);
+        // The work the job was busy with at the send has just ended: its commits are not ours, so
+        // the sign compares from here on. Otherwise the sign is asked at most every SIGN_EVERY_MS: it
+        // is a GitHub call, and the job is looked at every 1.5 s.
         if (!pickup.confirmed && sign && busy && pickup.busyEnded) {
-            // The work the job was busy with at the send has ended: its commits are not ours.
             signAskedAt = now;
             await sign(true);
         }
-        // Asked at most every SIGN_EVERY_MS: it is a GitHub call, and the job is looked at every 1.5 s.
         else if (!pickup.confirmed &&
             sign &&
             FINAL.has(j.status) &&
@@ -84639,13 +84639,7 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 
 
 
-/** A logger for a repeated check whose lines were already printed once. */
-const quiet = {
-    debug: () => undefined,
-    info: () => undefined,
-    notice: () => undefined,
-    warning: () => undefined,
-};
+
 /** Shows an argument vector the way a person would type it (display only: helm gets argv). */
 function displayCommand(args) {
     return ['helm', ...args]
@@ -84672,7 +84666,7 @@ async function rollout(spec, options, ready) {
     // Checked again (quietly after the preflight): an earlier run may have left it pending since.
     let existed;
     try {
-        existed = await checkNotStuck(helm, spec, ready ? { ...options, logger: quiet } : options);
+        existed = await checkNotStuck(helm, spec, ready ? { ...options, logger: silentLogger } : options);
     }
     catch (error) {
         if (!(error instanceof errors_UserError) || error instanceof errors_StoppedError)

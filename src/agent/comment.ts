@@ -269,7 +269,6 @@ export function reviewReplyBody(
   return `${REPLY_MARKER}\n${takenLine(asked.reviewId)}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
 }
 
-/** For a follow-up whose result was not seen, the job's answer is its past: its status is not shown. */
 /**
  * The job as a reply shows it. Sent (not waited for) or unconfirmed, what the job shows may be
  * from before the message: neither its status nor its branch is told as this follow-up's.

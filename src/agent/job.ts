@@ -154,13 +154,13 @@ export async function waitForAgent(
     const was = pickup.confirmed;
     const busy = !pickup.busyEnded;
     pickup.see(j, now);
+    // The work the job was busy with at the send has just ended: its commits are not ours, so
+    // the sign compares from here on. Otherwise the sign is asked at most every SIGN_EVERY_MS: it
+    // is a GitHub call, and the job is looked at every 1.5 s.
     if (!pickup.confirmed && sign && busy && pickup.busyEnded) {
-      // The work the job was busy with at the send has ended: its commits are not ours.
       signAskedAt = now;
       await sign(true);
-    }
-    // Asked at most every SIGN_EVERY_MS: it is a GitHub call, and the job is looked at every 1.5 s.
-    else if (
+    } else if (
       !pickup.confirmed &&
       sign &&
       FINAL.has(j.status) &&

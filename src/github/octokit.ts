@@ -142,6 +142,12 @@ function posted(data: { id: number; html_url: string }): PostedComment {
 
 type Octokit = ReturnType<typeof createOctokit>;
 
+/** One page of a listing, as Octokit answers it. */
+interface Page<T> {
+  data: T[];
+  headers: { link?: string };
+}
+
 /**
  * Every item of a listing, oldest first, page by page as GitHub's Link header leads, each request
  * under `request.signal`. Octokit's paginate sends its requests without the request options (the
@@ -150,9 +156,7 @@ type Octokit = ReturnType<typeof createOctokit>;
  */
 export async function listAll<T>(
   octokit: Octokit,
-  firstPage: (request: {
-    signal: AbortSignal;
-  }) => Promise<{ data: T[]; headers: { link?: string } }>,
+  firstPage: (request: { signal: AbortSignal }) => Promise<Page<T>>,
   request: { signal: AbortSignal },
 ): Promise<T[]> {
   const items: T[] = [];
@@ -181,6 +185,10 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
       throw toApiError(error, signal);
     }
   };
+  /** Every item of one listing (100 a page), all pages within one call's time limit. */
+  const list = <T>(firstPage: (request: { signal: AbortSignal }) => Promise<Page<T>>) =>
+    call((request) => listAll(octokit, firstPage, request));
+  const pages = { ...at, per_page: 100 };
   return {
     pullRequest: (number) =>
       call(async (request) => {
@@ -192,86 +200,56 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
           author: authorOf(data.user, data.author_association),
         };
       }),
-    comments: (number) =>
-      call(async (request) =>
-        (
-          await listAll(
-            octokit,
-            (page) =>
-              octokit.rest.issues.listComments({
-                ...at,
-                issue_number: number,
-                per_page: 100,
-                request: page,
-              }),
-            request,
-          )
-        ).map((c) => ({
-          id: c.id,
-          body: c.body ?? '',
-          author: authorOf(c.user, c.author_association),
-          url: c.html_url,
-          createdAt: c.created_at,
-          updatedAt: c.updated_at,
-        })),
-      ),
-    reviewComments: (number) =>
-      call(async (request) =>
-        (
-          await listAll(
-            octokit,
-            (page) =>
-              octokit.rest.pulls.listReviewComments({
-                ...at,
-                pull_number: number,
-                per_page: 100,
-                request: page,
-              }),
-            request,
-          )
-        ).map((c) => ({
-          id: c.id,
-          reviewId: c.pull_request_review_id ?? undefined,
-          inReplyTo: c.in_reply_to_id ?? undefined,
-          body: c.body ?? '',
-          author: authorOf(c.user, c.author_association),
-          url: c.html_url,
-          createdAt: c.created_at,
-          updatedAt: c.updated_at,
-          path: c.path,
-          subjectType: c.subject_type ?? 'line',
-          line: c.line ?? null,
-          startLine: c.start_line ?? null,
-          side: c.side ?? null,
-          startSide: c.start_side ?? null,
-          originalLine: c.original_line ?? null,
-          originalStartLine: c.original_start_line ?? null,
-          diffHunk: c.diff_hunk ?? '',
-        })),
-      ),
-    reviews: (number) =>
-      call(async (request) =>
-        (
-          await listAll(
-            octokit,
-            (page) =>
-              octokit.rest.pulls.listReviews({
-                ...at,
-                pull_number: number,
-                per_page: 100,
-                request: page,
-              }),
-            request,
-          )
-        ).map((r) => ({
-          id: r.id,
-          body: r.body ?? '',
-          author: authorOf(r.user, r.author_association),
-          url: r.html_url,
-          state: r.state.toUpperCase(),
-          submittedAt: r.submitted_at ?? '',
-        })),
-      ),
+    comments: async (number) =>
+      (
+        await list((request) =>
+          octokit.rest.issues.listComments({ ...pages, issue_number: number, request }),
+        )
+      ).map((c) => ({
+        id: c.id,
+        body: c.body ?? '',
+        author: authorOf(c.user, c.author_association),
+        url: c.html_url,
+        createdAt: c.created_at,
+        updatedAt: c.updated_at,
+      })),
+    reviewComments: async (number) =>
+      (
+        await list((request) =>
+          octokit.rest.pulls.listReviewComments({ ...pages, pull_number: number, request }),
+        )
+      ).map((c) => ({
+        id: c.id,
+        reviewId: c.pull_request_review_id ?? undefined,
+        inReplyTo: c.in_reply_to_id ?? undefined,
+        body: c.body ?? '',
+        author: authorOf(c.user, c.author_association),
+        url: c.html_url,
+        createdAt: c.created_at,
+        updatedAt: c.updated_at,
+        path: c.path,
+        subjectType: c.subject_type ?? 'line',
+        line: c.line ?? null,
+        startLine: c.start_line ?? null,
+        side: c.side ?? null,
+        startSide: c.start_side ?? null,
+        originalLine: c.original_line ?? null,
+        originalStartLine: c.original_start_line ?? null,
+        diffHunk: c.diff_hunk ?? '',
+      })),
+    reviews: async (number) =>
+      (
+        await list((request) =>
+          octokit.rest.pulls.listReviews({ ...pages, pull_number: number, request }),
+        )
+      ).map((r) => ({
+        id: r.id,
+        body: r.body ?? '',
+        author: authorOf(r.user, r.author_association),
+        url: r.html_url,
+        state: r.state.toUpperCase(),
+        submittedAt: r.submitted_at ?? '',
+      })),
     comment: (number, body) =>
       call(async (request) =>
         posted(

@@ -117,8 +117,8 @@ export const REFRESH_BEFORE_BOUNDS = { minMs: 60_000, maxMs: 7 * 86_400_000 } as
 export async function readKeepAlive(
   workspace: string,
   file: string,
-  site: SiteInputs = {},
-  hostOf: (domain: string) => string | undefined = (domain) => domain,
+  site: SiteInputs,
+  hostOf: (domain: string) => string | undefined,
 ): Promise<KeepAliveSchedule | { none: string }> {
   const read = await readWorkflow(workspace, file);
   if ('none' in read) return read;

@@ -23,15 +23,7 @@ import {
   type HelmVersion,
   type ReleaseInfo,
 } from './helm.js';
-import type { Logger } from '../shared/logger.js';
-
-/** A logger for a repeated check whose lines were already printed once. */
-const quiet: Logger = {
-  debug: () => undefined,
-  info: () => undefined,
-  notice: () => undefined,
-  warning: () => undefined,
-};
+import { silentLogger, type Logger } from '../shared/logger.js';
 
 export interface RolloutResult {
   helm: HelmVersion;
@@ -98,7 +90,11 @@ export async function rollout(
   // Checked again (quietly after the preflight): an earlier run may have left it pending since.
   let existed: boolean;
   try {
-    existed = await checkNotStuck(helm, spec, ready ? { ...options, logger: quiet } : options);
+    existed = await checkNotStuck(
+      helm,
+      spec,
+      ready ? { ...options, logger: silentLogger } : options,
+    );
   } catch (error) {
     if (!(error instanceof UserError) || error instanceof StoppedError) throw error;
     throw new UserError(

@@ -1,74 +1,88 @@
 /**
- * The review loop's listings of a pull request, through the real Octokit against the GitHub
- * stand-in (Link pagination as GitHub sends it): every page in order, the call's time limit on
- * every page, and the most items a run reads.
+ * The review loop's listings of a pull request, through the action's own client (real Octokit)
+ * against the GitHub stand-in (Link pagination as GitHub sends it): every page in order, the most
+ * items a run reads, and the call's time limit on every page.
  */
-import { getOctokit } from '@actions/github';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListTooLongError } from '../../src/github/api-error.js';
-import { listAll } from '../../src/github/octokit.js';
-import { startFakeGitHub, type FakeGitHub, type FakeGitHubOptions } from '../helpers/github-api.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 
-const PR = 101;
-const servers: FakeGitHub[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((g) => g.close()));
+/** Pull requests with 250, 3000 and 3001 comments; the 250 again, its page 2 never answered. */
+const COUNTS: Record<number, number> = { 101: 250, 102: 3000, 103: 3001 };
+let g: FakeGitHub;
+let stalled: FakeGitHub;
+// @actions/github reads GITHUB_API_URL when it is loaded: the client is imported once it is set.
+let client: typeof import('../../src/github/octokit.js');
+const saved = { api: process.env.GITHUB_API_URL, repo: process.env.GITHUB_REPOSITORY };
+
+const comments = (pull: number, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ pull, body: `comment ${i}` }));
+
+beforeAll(async () => {
+  g = await startFakeGitHub({
+    pulls: Object.keys(COUNTS).map((n) => ({ number: Number(n) })),
+    issueComments: Object.entries(COUNTS).flatMap(([n, count]) => comments(Number(n), count)),
+  });
+  stalled = await startFakeGitHub({
+    pulls: [{ number: 101 }],
+    issueComments: comments(101, 250),
+    stallPage: 2,
+  });
+  process.env.GITHUB_API_URL = g.apiUrl;
+  process.env.GITHUB_REPOSITORY = 'acme/docs';
+  client = await import('../../src/github/octokit.js');
+});
+afterAll(async () => {
+  await Promise.all([g.close(), stalled.close()]);
+  for (const [name, value] of [
+    ['GITHUB_API_URL', saved.api],
+    ['GITHUB_REPOSITORY', saved.repo],
+  ] as const)
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
 });
 
-/** The stand-in with `count` conversation comments on the pull request, and the listing of them. */
-async function listing(count: number, more: Partial<FakeGitHubOptions> = {}) {
-  const g = await startFakeGitHub({
-    pulls: [{ number: PR }],
-    issueComments: Array.from({ length: count }, (_, i) => ({ pull: PR, body: `comment ${i}` })),
-    ...more,
+/** The pages asked for of pull request `pull`'s comments (null: the first). */
+const pagesOf = (server: FakeGitHub, pull: number) =>
+  server.requests
+    .filter((r) => r.path.includes(`/issues/${pull}/comments`))
+    .map((r) => new URL(r.path, 'http://x').searchParams.get('page'));
+
+describe("listing the comments of a pull request (the action's own client)", () => {
+  it('reads every page, in order', async () => {
+    const listed = await client.octokitPullRequestApi('token').comments(101);
+    expect(listed.map((c) => c.body)).toEqual(comments(101, 250).map((c) => c.body));
+    expect(pagesOf(g, 101)).toEqual([null, '2', '3']);
   });
-  servers.push(g);
-  const octokit = getOctokit('token', { baseUrl: g.apiUrl });
-  const list = (signal: AbortSignal) =>
-    listAll(
+
+  it('3000 items are read whole; 3001 fail rather than leave out the newest', async () => {
+    const api = client.octokitPullRequestApi('token');
+    expect(await api.comments(102)).toHaveLength(3000);
+    const error = await api.comments(103).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ListTooLongError);
+    expect(pagesOf(g, 103)).toHaveLength(30);
+  });
+
+  it("a page that never comes: the listing gives up when the call's time is up", async () => {
+    // listAll with a short limit (the client's own is 15 s): every page carries the signal.
+    const { getOctokit } = await import('@actions/github');
+    const octokit = getOctokit('token', { baseUrl: stalled.apiUrl });
+    const started = Date.now();
+    const listing = client.listAll(
       octokit,
       (request) =>
         octokit.rest.issues.listComments({
           owner: 'acme',
           repo: 'docs',
-          issue_number: PR,
+          issue_number: 101,
           per_page: 100,
           request,
         }),
-      { signal },
+      { signal: AbortSignal.timeout(500) },
     );
-  return { g, list };
-}
-
-describe('listing the comments of a pull request', () => {
-  it('reads every page, in order', async () => {
-    const { g, list } = await listing(250);
-    const comments = await list(AbortSignal.timeout(10_000));
-    expect(comments.map((c) => c.body)).toEqual(
-      Array.from({ length: 250 }, (_, i) => `comment ${i}`),
-    );
-    expect(g.requests.map((r) => new URL(r.path, 'http://x').searchParams.get('page'))).toEqual([
-      null,
-      '2',
-      '3',
-    ]);
-  });
-
-  it("a page that never comes: the listing gives up when the call's time is up", async () => {
-    const { g, list } = await listing(250, { stallPage: 2 });
-    const started = Date.now();
-    await expect(list(AbortSignal.timeout(500))).rejects.toThrow();
+    await expect(listing).rejects.toThrow(/abort|timeout/i);
     // Octokit's paginate sent later pages without the signal: this waited for minutes.
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(g.requests).toHaveLength(2);
-  });
-
-  it('3000 items are read whole; 3001 fail rather than leave out the newest', async () => {
-    const whole = await listing(3000);
-    expect(await whole.list(AbortSignal.timeout(20_000))).toHaveLength(3000);
-    const over = await listing(3001);
-    const error = await over.list(AbortSignal.timeout(20_000)).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ListTooLongError);
-    expect(over.g.requests).toHaveLength(30);
+    expect(pagesOf(stalled, 101)).toEqual([null, '2']);
   });
 });

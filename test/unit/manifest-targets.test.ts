@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { UserError } from '../../src/shared/errors.js';
 import { checkChoiceFiles, parseValuesDocument, type Selector } from '../../src/values/choice.js';
@@ -219,7 +219,7 @@ describe('an Argo CD Application', () => {
 
   it('a chart path is read against the repository a manifest is in, within the workspace', () => {
     const ws = mkdtempSync(join(tmpdir(), 'repo-top-'));
-    afterAll(() => rmSync(ws, { recursive: true, force: true }));
+    onTestFinished(() => rmSync(ws, { recursive: true, force: true }));
     // A GitOps repository checked out into a folder of the workspace (actions/checkout path:).
     mkdirSync(join(ws, 'deploy', '.git'), { recursive: true });
     mkdirSync(join(ws, 'deploy', 'charts', 'docs'), { recursive: true });

@@ -237,7 +237,7 @@ describe('reading the workflow file', () => {
 
   it("reads a keep-alive workflow's crons and the refresh-before its step passes", async () => {
     const ws = await workspace({ 'keep-alive.yml': keepAlive('6h') });
-    expect(await readKeepAlive(ws, '.github/workflows/keep-alive.yml')).toEqual({
+    expect(await readKeepAlive(ws, '.github/workflows/keep-alive.yml', {}, hostOf)).toEqual({
       file: '.github/workflows/keep-alive.yml',
       crons: ['7,37 * * * *'],
       refreshBeforeMs: 6 * HOUR,
@@ -247,7 +247,7 @@ describe('reading the workflow file', () => {
   it('two keep-alive steps: the shorter refresh-before decides (the smaller window)', async () => {
     const two = `${keepAlive('6h')}      - uses: your-org/static-export-helm-action@v1\n        with:\n          refresh-before: 90m\n`;
     const ws = await workspace({ 'keep-alive.yml': two });
-    expect(await readKeepAlive(ws, '.github/workflows/keep-alive.yml')).toMatchObject({
+    expect(await readKeepAlive(ws, '.github/workflows/keep-alive.yml', {}, hostOf)).toMatchObject({
       refreshBeforeMs: 90 * 60_000,
     });
   });
@@ -267,16 +267,16 @@ describe('reading the workflow file', () => {
       none: "no step of .github/workflows/keep-alive.yml with refresh-before serves this site (domain blog.example.com); its steps keep another site's link alive",
     });
     expect(
-      await readKeepAlive(ws, '.github/workflows/number.yml', { 'helm-release': 'docs' }),
+      await readKeepAlive(ws, '.github/workflows/number.yml', { 'helm-release': 'docs' }, hostOf),
     ).toMatchObject({ refreshBeforeMs: 6 * HOUR });
   });
 
   it('a refresh-before the action would refuse is said, not checked', async () => {
     const ws = await workspace({ 'long.yml': keepAlive('200h'), 'short.yml': keepAlive('30s') });
-    expect(await readKeepAlive(ws, '.github/workflows/long.yml')).toEqual({
+    expect(await readKeepAlive(ws, '.github/workflows/long.yml', {}, hostOf)).toEqual({
       none: 'the refresh-before of .github/workflows/long.yml (8d8h) is outside 1m to 7d, so every run of that workflow fails',
     });
-    expect(await readKeepAlive(ws, '.github/workflows/short.yml')).toMatchObject({
+    expect(await readKeepAlive(ws, '.github/workflows/short.yml', {}, hostOf)).toMatchObject({
       none: expect.stringMatching(/\(30s\) is outside 1m to 7d/),
     });
   });
@@ -287,13 +287,13 @@ describe('reading the workflow file', () => {
         "on:\n  schedule:\n    - cron: '7 * * * *'\njobs:\n  a:\n    steps:\n      - run: echo\n",
       'expr.yml': keepAlive('${{ vars.REFRESH_BEFORE }}'),
     });
-    expect(await readKeepAlive(ws, '.github/workflows/plain.yml')).toEqual({
+    expect(await readKeepAlive(ws, '.github/workflows/plain.yml', {}, hostOf)).toEqual({
       none: '.github/workflows/plain.yml has no step with refresh-before',
     });
-    expect(await readKeepAlive(ws, '.github/workflows/expr.yml')).toEqual({
+    expect(await readKeepAlive(ws, '.github/workflows/expr.yml', {}, hostOf)).toEqual({
       none: "the refresh-before of .github/workflows/expr.yml ('${{ vars.REFRESH_BEFORE }}') is not a duration the watchdog can read (an expression is only known when that workflow runs)",
     });
-    expect(await readKeepAlive(ws, '.github/workflows/keep-alve.yml')).toMatchObject({
+    expect(await readKeepAlive(ws, '.github/workflows/keep-alve.yml', {}, hostOf)).toMatchObject({
       none: expect.stringMatching(/^\.github\/workflows\/keep-alve\.yml cannot be read/),
     });
   });
