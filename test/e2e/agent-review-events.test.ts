@@ -16,7 +16,7 @@ import {
   type FakeGitHub,
   type FakeGitHubOptions,
 } from '../helpers/github-api.js';
-import { agentOnEvent, announced, eventFile } from '../helpers/agent-events.js';
+import { agentOnEvent as agentOn, announced, eventFile } from '../helpers/agent-events.js';
 import { finishedAgentJob, sim } from '../helpers/sim.js';
 
 const PR = 101;
@@ -97,8 +97,6 @@ async function world(
   servers.push(g);
   return { s, g, jobId };
 }
-
-const agentOn = agentOnEvent;
 
 const replies = (g: FakeGitHub) =>
   g.comments.filter((c) => !c.seeded && c.body.startsWith('<!-- docs-agent-reply -->'));

@@ -23,7 +23,7 @@ import {
   eventFile as eventFileOf,
   type Payload,
 } from '../helpers/agent-events.js';
-import { closeAfterTest, finishedAgentJob, sim } from '../helpers/sim.js';
+import { busyAgentJob, closeAfterTest, finishedAgentJob, sim } from '../helpers/sim.js';
 
 const ISSUE_COMMENT = 'issue_comment';
 const REVIEW_COMMENT = 'pull_request_review_comment';
@@ -38,6 +38,14 @@ const AFTER = '89abcdef0123456789abcdef0123456789abcdef';
 const eventFile = (name: string, edit?: (payload: Payload) => void) =>
   eventFileOf(`${name}.created.json`, name, edit);
 
+/** A conversation comment already on the pull request (octocat's, a MEMBER, unless said). */
+interface SeededComment {
+  id?: number;
+  body: string;
+  association?: string;
+  bot?: boolean;
+}
+
 /**
  * A job in the simulator whose pull request is #101 of acme/docs, and GitHub with that pull
  * request, its announce, the comment of the event, and octocat allowed to write.
@@ -48,30 +56,31 @@ async function world(
     messageLimit?: number;
     github?: Partial<FakeGitHubOptions>;
     announce?: boolean;
-    comment?: { id: number; body: string; association?: string; bot?: boolean };
+    /** The comment of the event (the last of `comments`, when both are given). */
+    comment?: SeededComment;
+    /** Comments after the announce, oldest first (a fresh id unless given). */
+    comments?: SeededComment[];
+    /** The job is still busy with its first work (for activeMs) when the run starts. */
+    busy?: boolean;
   } = {},
 ) {
   const s = await sim({
     agent: { activeMs: 300, followUpPr: 'same', ...options.agent },
     messageLimit: options.messageLimit,
   });
-  const jobId = await finishedAgentJob(s);
-  const c = options.comment;
+  const jobId = options.busy ? await busyAgentJob(s) : await finishedAgentJob(s);
+  const seeded = [...(options.comments ?? []), ...(options.comment ? [options.comment] : [])];
   const g = await startFakeGitHub({
     pulls: [{ number: PR, headShas: [BEFORE, AFTER] }],
     issueComments: [
       ...(options.announce === false ? [] : [{ pull: PR, body: announced(jobId) }]),
-      ...(c
-        ? [
-            {
-              id: c.id,
-              pull: PR,
-              body: c.body,
-              user: c.bot ? { login: 'renovate[bot]', type: 'Bot' as const } : { login: 'octocat' },
-              association: c.association ?? 'MEMBER',
-            },
-          ]
-        : []),
+      ...seeded.map((c) => ({
+        ...(c.id === undefined ? {} : { id: c.id }),
+        pull: PR,
+        body: c.body,
+        user: c.bot ? { login: 'renovate[bot]', type: 'Bot' as const } : { login: 'octocat' },
+        association: c.association ?? 'MEMBER',
+      })),
     ],
     permissions: { octocat: 'write' },
     ...options.github,
@@ -101,6 +110,18 @@ const agentOn = (
   g: FakeGitHub,
   inputs: Record<string, string> = {},
 ) => agentOnEvent(event, s, g, { inputs });
+
+/**
+ * A second comment by the same person after the event's (id COMMENT_ID + 1), added to the
+ * stand-in, and the event GitHub sends for it.
+ */
+async function laterComment(g: FakeGitHub, body: string) {
+  g.comments.push({ ...g.comments.find((c) => c.id === COMMENT_ID)!, id: COMMENT_ID + 1, body });
+  return eventFile(ISSUE_COMMENT, (p) => {
+    p.comment!.body = body;
+    p.comment!.id = COMMENT_ID + 1;
+  });
+}
 
 /** The comments the action posted in this test (as the job's token's app; not the seeded ones). */
 const posted = (g: FakeGitHub): StoredComment[] =>
@@ -274,7 +295,7 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(run.outputs['comment-url']).toMatch(/#discussion_r\d+$/);
   });
 
-  it('an untrusted commenter and a bot: nothing sent, nothing posted, one log line', async () => {
+  it('an untrusted commenter, a bot and a deleted account: nothing sent, nothing posted, one log line', async () => {
     const event = await eventFile(ISSUE_COMMENT, (p) => {
       p.comment!.author_association = 'NONE';
       (p.comment!.user as Record<string, unknown>).login = 'drive-by';
@@ -312,6 +333,18 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(w3.g.requests).toHaveLength(0);
     expect(run3.stdout).toContain(
       `Comment ${COMMENT_ID}: renovate[bot] is a bot, and bots never steer the agent; nothing to do.`,
+    );
+
+    // A deleted account (GitHub sends user null): refused without asking GitHub who it is.
+    const ghost = await eventFile(ISSUE_COMMENT, (p) => {
+      p.comment!.user = null;
+    });
+    const w4 = await world({ comment: { id: COMMENT_ID, body: '/agent x' } });
+    const run4 = await agentOn(ghost, w4.s, w4.g);
+    expectNothingDone(run4, w4.s, w4.g);
+    expect(w4.g.requests).toHaveLength(0);
+    expect(run4.stdout).toContain(
+      `Comment ${COMMENT_ID}: the author's account was deleted (GitHub shows it as ghost), so it may not steer the agent; ignored.`,
     );
   });
 
@@ -466,16 +499,7 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     );
 
     // Someone else's /agent comment later: told too, in its own reply; the first is not told again.
-    const next = await eventFile(ISSUE_COMMENT, (p) => {
-      p.comment!.body = '/agent Also fix the FAQ.';
-      p.comment!.id = COMMENT_ID + 1;
-    });
-    g.comments.push({
-      ...g.comments.find((c) => c.id === COMMENT_ID)!,
-      id: COMMENT_ID + 1,
-      body: '/agent Also fix the FAQ.',
-    });
-    const third = await agentOn(next, s, g);
+    const third = await agentOn(await laterComment(g, '/agent Also fix the FAQ.'), s, g);
     expect(third.code, third.stdout).toBe(0);
     expect(s.requestsFor('message')).toHaveLength(0);
     expect(posted(g)).toHaveLength(2);
@@ -527,27 +551,15 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(run.stdout).toContain('The service says: "Build failed: @docs-team');
   });
 
-  it('two comments in one run: the second is told its own failure, not the job the first saw fail', async () => {
+  it('two comments in one run: each reply tells its own outcome', async () => {
     const event = await eventFile(ISSUE_COMMENT);
-    const { s, jobId } = await world({
-      announce: false,
+    const { s, g, jobId } = await world({
       agent: { outcome: 'failed', error: 'Build failed.' },
+      comments: [COMMENT_ID - 1, COMMENT_ID].map((id, i) => ({
+        id,
+        body: `/agent Fix part ${i + 1}.`,
+      })),
     });
-    const g = await startFakeGitHub({
-      pulls: [{ number: PR, headShas: [BEFORE, AFTER] }],
-      issueComments: [
-        { pull: PR, body: announced(jobId) },
-        ...[COMMENT_ID - 1, COMMENT_ID].map((id, i) => ({
-          id,
-          pull: PR,
-          body: `/agent Fix part ${i + 1}.`,
-          user: { login: 'octocat' },
-          association: 'MEMBER',
-        })),
-      ],
-      permissions: { octocat: 'write' },
-    });
-    closeAfterTest(g);
     // The first message goes through (its job then fails); the service refuses the second.
     s.inject({
       op: 'message',
@@ -562,6 +574,26 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(replies[0]!.body).toContain(`❌ **Failed**: agent job \`${jobId}\` failed.`);
     expect(replies[1]!.body).not.toContain('**Failed**');
     expect(replies[1]!.body).toContain('Job not found');
+  });
+
+  it("a job still busy at the send: its earlier work's commit is no sign; the reply waits for this instruction's result", async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    // Busy for 800 ms with its first instruction; the comment's message is taken up 2.5 s after it
+    // is sent. The stand-in's head moves (BEFORE → AFTER) at the second read of the pull request:
+    // as the busy work ends.
+    const { s, g, jobId } = await world({
+      busy: true,
+      agent: { activeMs: 800, pickupMs: 2500 },
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(`Agent job ${jobId} took the follow-up up \\(active after the send\\)`),
+    );
+    expect(run.stdout).not.toContain('(a new commit on pull request');
+    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    expect(reply).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
   });
 
   it('the time limit: a reply with the job id to check later', async () => {
@@ -610,16 +642,7 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(firstCodeBlock(run.summary)).toBe(hostile.split('\n').slice(0, 3).join('\n'));
     expect(outsideCode(run.summary)).not.toMatch(/@\w/);
     // The marker inside the quoted instruction steers nothing: the next run finds the real job.
-    const again = await eventFile(ISSUE_COMMENT, (p) => {
-      p.comment!.body = '/agent Thanks, one more typo.';
-      p.comment!.id = COMMENT_ID + 1;
-    });
-    g.comments.push({
-      ...g.comments.find((c) => c.id === COMMENT_ID)!,
-      id: COMMENT_ID + 1,
-      body: '/agent Thanks, one more typo.',
-    });
-    const run2 = await agentOn(again, s, g);
+    const run2 = await agentOn(await laterComment(g, '/agent Thanks, one more typo.'), s, g);
     expect(run2.code, run2.stdout).toBe(0);
     expect(s.requestsFor('message').map((r) => r.path)).toEqual([
       `/v2/agent/${s.projectId}/job/${jobId}/message`,
@@ -724,29 +747,11 @@ describe('GitHub refuses a call of the review loop', () => {
 
   it('more than 3000 comments: the step fails rather than miss the newest, nothing sent', async () => {
     const event = await eventFile(ISSUE_COMMENT);
-    const { s, jobId } = await world({ announce: false });
     // The announce, 2999 comments, then the /agent comment: 3001, the newest past the limit.
-    const g = await startFakeGitHub({
-      pulls: [{ number: PR, headShas: [BEFORE, AFTER] }],
-      issueComments: [
-        { pull: PR, body: announced(jobId) },
-        ...Array.from({ length: 2999 }, (_, i) => ({
-          pull: PR,
-          body: `Looks good ${i}.`,
-          user: { login: 'octocat' },
-          association: 'MEMBER',
-        })),
-        {
-          id: COMMENT_ID,
-          pull: PR,
-          body: String(event.payload.comment!.body),
-          user: { login: 'octocat' },
-          association: 'MEMBER',
-        },
-      ],
-      permissions: { octocat: 'write' },
+    const { s, g } = await world({
+      comments: Array.from({ length: 2999 }, (_, i) => ({ body: `Looks good ${i}.` })),
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
     });
-    closeAfterTest(g);
     const run = await agentOn(event, s, g);
     expect(run.code, run.stdout).toBe(1);
     expect(s.requestsFor('message')).toHaveLength(0);

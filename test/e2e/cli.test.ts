@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { tarGz } from '../../simulator/tar.js';
-import { createAgentJob } from '../../src/api/agent.js';
 import { startExport } from '../../src/api/static-export.js';
 import { redactLink } from '../../src/shared/secrets.js';
 import { VERSION } from '../../src/shared/version.js';
@@ -25,7 +24,7 @@ import {
 } from '../helpers/cli.js';
 import { linkSignature, newWorkspace } from '../helpers/action.js';
 import { startMirror } from '../helpers/mirror.js';
-import { sim } from '../helpers/sim.js';
+import { finishedAgentJob, sim } from '../helpers/sim.js';
 
 describe('static-export-helm (dist/cli under Node 24)', () => {
   it('publish: results on stdout, the values file edited in place, a plain log on stderr', async () => {
@@ -224,9 +223,7 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
 
   it('agent: a follow-up sent once, the job waited for, its outputs on stdout', async () => {
     const s = await sim({ agent: { activeMs: 300 } });
-    const jobId = await withClient(s, async (c) => (await createAgentJob(c, s.projectId, 'x')).id);
-    // The job finished its first work before the follow-up (as a job a follow-up is for has).
-    s.agentJobs.get(jobId)!.activeSince -= 300;
+    const jobId = await finishedAgentJob(s, 'x');
     const run = await cli(
       ['agent', '--project-id', s.projectId, '--job-id', jobId, '--base-url', s.baseUrl].concat([
         '--prompt',

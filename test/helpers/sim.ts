@@ -43,6 +43,19 @@ export function client(s: Simulator, options: Partial<ClientOptions> = {}): Serv
   return closeAfterTest(c);
 }
 
+/** An agent job just created: still busy with its first work for the scenario's activeMs. */
+export async function busyAgentJob(
+  s: Simulator,
+  prompt = 'Rewrite the quickstart',
+): Promise<string> {
+  const c = new ServiceClient({ baseUrl: s.baseUrl, apiKey: s.apiKey });
+  try {
+    return (await createAgentJob(c, s.projectId, prompt)).id;
+  } finally {
+    await c.close();
+  }
+}
+
 /**
  * An agent job that has finished its first work (completed, with a pull request), as a follow-up
  * or a review comment finds it.
@@ -51,15 +64,10 @@ export async function finishedAgentJob(
   s: Simulator,
   prompt = 'Rewrite the quickstart',
 ): Promise<string> {
-  const c = new ServiceClient({ baseUrl: s.baseUrl, apiKey: s.apiKey });
-  try {
-    const { id } = await createAgentJob(c, s.projectId, prompt);
-    const job = s.agentJobs.get(id)!;
-    job.activeSince -= job.scenario.activeMs;
-    return id;
-  } finally {
-    await c.close();
-  }
+  const id = await busyAgentJob(s, prompt);
+  const job = s.agentJobs.get(id)!;
+  job.activeSince -= job.scenario.activeMs;
+  return id;
 }
 
 /** Runs `fn` and returns what it threw (fails the test if it did not throw). */

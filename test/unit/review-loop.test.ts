@@ -14,8 +14,8 @@ import {
   screen,
 } from '../../src/agent/review-loop.js';
 import type { AgentJob } from '../../src/api/schemas.js';
-import type { IssueComment, PullRequest, PullRequestApi } from '../../src/github/pull-request.js';
-import { pullRequestNumber, refusal } from '../../src/github/pull-request.js';
+import type { IssueComment, PullRequest } from '../../src/github/pull-request.js';
+import { pullRequestNumber } from '../../src/github/pull-request.js';
 import { codeBlock, inlineCode } from '../../src/shared/markdown.js';
 
 const fixture = (name: string) =>
@@ -69,23 +69,13 @@ describe('comment event payloads', () => {
     expect(() => parseCommentEvent('issue_comment', payload)).not.toThrow(/::error::/);
   });
 
-  it('a deleted account (user null): no login, not an app, and refused without asking GitHub', async () => {
+  it('a deleted account (user null): no login, and not an app', () => {
     const payload = fixture('issue_comment');
     payload.comment!.user = null;
     const { author } = parseCommentEvent('issue_comment', payload).comment;
-    // Not an app: its comments never count as the action's replies or marks.
+    // Not an app: its comments never count as the action's replies or marks. Its refusal is shown
+    // end to end (e2e/agent-review-loop).
     expect(author).toEqual({ login: '', bot: false, association: 'MEMBER' });
-    const asked: string[] = [];
-    const api = {
-      permission: (login: string) => {
-        asked.push(login);
-        return Promise.resolve('write');
-      },
-    } as unknown as PullRequestApi;
-    expect(await refusal(api, author)).toBe(
-      "the author's account was deleted (GitHub shows it as ghost)",
-    );
-    expect(asked).toEqual([]);
   });
 });
 
