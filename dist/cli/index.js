@@ -84198,7 +84198,10 @@ function valuesScopes(text, file, at, selectors) {
         };
     });
 }
-/** The chart values of a file, as data: the whole file, or each chosen target's (keep-alive). */
+/**
+ * The chart values of a file, as data: the whole file, or each chosen target's (keep-alive), with
+ * the target it came from (for `refuseUnmatchedChoice` once every file is read).
+ */
 function chartValuesOf(text, file, at, selectors) {
     const chosen = text === '' ? undefined : chooseTargets(text, file, selectors, at);
     if (!chosen)
@@ -84209,9 +84212,10 @@ function chartValuesOf(text, file, at, selectors) {
             },
         ];
     const docs = parseDocuments(text, file.display);
-    return chosen.map(({ target, label }) => ({
-        label: `${file.display} (${label})`,
-        values: chartValues(docs[target.doc], target),
+    return chosen.map((one) => ({
+        label: `${file.display} (${one.label})`,
+        values: chartValues(docs[one.target.doc], one.target),
+        chosen: one,
     }));
 }
 
@@ -84453,6 +84457,7 @@ function stuckAdvice(rollout, status, revision, lastGood) {
 
 
 
+
 /** An export job id as a path segment of the vendor's links: `/exports/se_3f9a…/site.tar.gz`. */
 const JOB_SEGMENT = /^se_[A-Za-z0-9]{6,}$/;
 async function planKeepAlive(inputs, deps) {
@@ -84560,10 +84565,12 @@ function at(values, path) {
  * The links in the values files at values-key, and the first file or target without one, said as
  * a phrase (a file that is missing or unreadable has none): a keep-alive leaves the links alone
  * only when every place the chart reads holds one, so a file or target added later gets its link
- * at once, and a broken file is named by the publish that follows.
+ * at once, and a broken file is named by the publish that follows. A values-document line that
+ * chooses nothing in any file is refused here, as the publish would refuse it.
  */
 async function fileLinks(inputs) {
     const links = [];
+    const chosen = [];
     let without;
     for (const file of inputs.valuesFiles) {
         let found;
@@ -84575,7 +84582,9 @@ async function fileLinks(inputs) {
             without ??= `${file.display} cannot be read (the publish names why)`;
             continue;
         }
-        for (const { label, values } of found) {
+        for (const { label, values, chosen: target } of found) {
+            if (target)
+                chosen.push(target);
             const link = deployed(label, at(values, inputs.valuesKey));
             if (link)
                 links.push(link);
@@ -84583,6 +84592,10 @@ async function fileLinks(inputs) {
                 without ??= `${label} has no link at values-key`;
         }
     }
+    // A misspelt values-document line would otherwise let a skip say "nothing to do" while the
+    // document it meant never gets a link. (With a file unread, the publish that follows refuses it.)
+    if (without === undefined)
+        refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
     return { links, without };
 }
 /**

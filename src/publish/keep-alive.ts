@@ -9,6 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { chartValuesOf } from '../values/plan.js';
+import { refuseUnmatchedChoice, type ChosenTarget } from '../values/target.js';
 import { SERVICE_ID_PATTERN } from '../shared/constants.js';
 import { formatSpan } from '../shared/duration.js';
 import { linkExpiry } from '../shared/expiry.js';
@@ -160,15 +161,17 @@ function at(values: unknown, path: readonly string[]): unknown {
  * The links in the values files at values-key, and the first file or target without one, said as
  * a phrase (a file that is missing or unreadable has none): a keep-alive leaves the links alone
  * only when every place the chart reads holds one, so a file or target added later gets its link
- * at once, and a broken file is named by the publish that follows.
+ * at once, and a broken file is named by the publish that follows. A values-document line that
+ * chooses nothing in any file is refused here, as the publish would refuse it.
  */
 async function fileLinks(
   inputs: PublishInputs,
 ): Promise<{ links: DeployedLink[]; without: string | undefined }> {
   const links: DeployedLink[] = [];
+  const chosen: ChosenTarget[] = [];
   let without: string | undefined;
   for (const file of inputs.valuesFiles) {
-    let found: { label: string; values: unknown }[];
+    let found: ReturnType<typeof chartValuesOf>;
     try {
       const text = await readFile(file.path, 'utf8');
       found = chartValuesOf(text, file, inputs.valuesKey, inputs.valuesDocuments);
@@ -176,12 +179,16 @@ async function fileLinks(
       without ??= `${file.display} cannot be read (the publish names why)`;
       continue;
     }
-    for (const { label, values } of found) {
+    for (const { label, values, chosen: target } of found) {
+      if (target) chosen.push(target);
       const link = deployed(label, at(values, inputs.valuesKey));
       if (link) links.push(link);
       else without ??= `${label} has no link at values-key`;
     }
   }
+  // A misspelt values-document line would otherwise let a skip say "nothing to do" while the
+  // document it meant never gets a link. (With a file unread, the publish that follows refuses it.)
+  if (without === undefined) refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
   return { links, without };
 }
 

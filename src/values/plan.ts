@@ -134,13 +134,16 @@ export function valuesScopes(
   });
 }
 
-/** The chart values of a file, as data: the whole file, or each chosen target's (keep-alive). */
+/**
+ * The chart values of a file, as data: the whole file, or each chosen target's (keep-alive), with
+ * the target it came from (for `refuseUnmatchedChoice` once every file is read).
+ */
 export function chartValuesOf(
   text: string,
   file: ValuesFileRef,
   at: KeyPath,
   selectors: readonly Selector[],
-): { label: string; values: unknown }[] {
+): { label: string; values: unknown; chosen?: ChosenTarget }[] {
   const chosen = text === '' ? undefined : chooseTargets(text, file, selectors, at);
   if (!chosen)
     return [
@@ -150,8 +153,9 @@ export function chartValuesOf(
       },
     ];
   const docs = parseDocuments(text, file.display);
-  return chosen.map(({ target, label }) => ({
-    label: `${file.display} (${label})`,
-    values: chartValues(docs[target.doc]!, target),
+  return chosen.map((one) => ({
+    label: `${file.display} (${one.label})`,
+    values: chartValues(docs[one.target.doc]!, one.target),
+    chosen: one,
   }));
 }

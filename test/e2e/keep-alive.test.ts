@@ -84,6 +84,30 @@ describe('refresh-before (dist/ under Node 24)', () => {
     }
   });
 
+  it('a values-document line that matches no document is refused, not skipped over', async () => {
+    // Two Flux HelmReleases, each with a fresh link; the second line is misspelt. A skip would say
+    // "nothing to do" while docs-preview, the document the line meant, is never looked at.
+    const release = (name: string) =>
+      `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: ${name}\nspec:\n  chart:\n    spec: {chart: enterprise, sourceRef: {kind: HelmRepository, name: mintlify}}\n  values:\n    staticExport:\n      enabled: true\n      bundleUrl: "${link(24 * 3600)}"\n      version: "2026-11-01"\n`;
+    const text = `${release('docs')}---\n${release('docs-preview')}`;
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      values: text,
+      inputs: {
+        'refresh-before': '6h',
+        'values-document': 'HelmRelease/docs\nHelmRelease/docs-previw',
+      },
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stdout + run.stderr).toMatch(
+      /values-document.*line "HelmRelease\/docs-previw" matches no document of any values file \(chosen: HelmRelease\/docs\)/,
+    );
+    expect(run.stdout).not.toContain('Nothing to do');
+    expect(run.outputs.skipped).not.toBe('true');
+    expect(s.requests).toHaveLength(0);
+    expect(await readFile(join(run.workspace, 'values.yaml'), 'utf8')).toBe(text);
+  });
+
   it('a link about to expire is replaced from the export job its path names, without a new export', async () => {
     const s = await sim({ export: quick, linkLifetimesMs: [6 * 3600_000, 5 * 3600_000] });
     const first = await runPublish(s, { values: values(''), inputs: { version: '2026-11-01' } });
