@@ -362,6 +362,9 @@ export class Simulator {
         job.messages++;
         // Taken up asynchronously: until pickupAt, the job answers as it was (the contract's note).
         const previous: AgentJobState = { ...job, scenario: { ...job.scenario } };
+        const busyLeft = this.agentScenario.busyLeftMs;
+        if (busyLeft !== undefined && agentView(job, now).status === 'active')
+          previous.activeSince = now + busyLeft - previous.scenario.activeMs;
         const pickupAt = now + this.agentScenario.pickupMs;
         job.previous = previous;
         job.pickupAt = pickupAt;

@@ -55,6 +55,12 @@ export interface AgentScenario {
    * `Infinity`: never taken up.
    */
   pickupMs: number;
+  /**
+   * A job still at earlier work when a follow-up message comes ends that work this long after
+   * the message (unset: when its own activeMs says). Lets a test hold a job busy however long the
+   * run takes to start, and still know when the busy work ends relative to the send.
+   */
+  busyLeftMs?: number;
 }
 
 export type Fault =

@@ -60,7 +60,10 @@ async function world(
     comment?: SeededComment;
     /** Comments after the announce, oldest first (a fresh id unless given). */
     comments?: SeededComment[];
-    /** The job is still busy with its first work (for activeMs) when the run starts. */
+    /**
+     * The job is still busy with its first work when the run sends: it ends the simulator's
+     * busyLeftMs after the message, however long the run took to start.
+     */
     busy?: boolean;
   } = {},
 ) {
@@ -69,6 +72,7 @@ async function world(
     messageLimit: options.messageLimit,
   });
   const jobId = options.busy ? await busyAgentJob(s) : await finishedAgentJob(s);
+  if (options.busy) s.agentJobs.get(jobId)!.scenario.activeMs = 10 * 60_000;
   const seeded = [...(options.comments ?? []), ...(options.comment ? [options.comment] : [])];
   const g = await startFakeGitHub({
     pulls: [{ number: PR, headShas: [BEFORE, AFTER] }],
@@ -578,16 +582,39 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
 
   it("a job still busy at the send: its earlier work's commit is no sign; the reply waits for this instruction's result", async () => {
     const event = await eventFile(ISSUE_COMMENT);
-    // Busy for 800 ms with its first instruction; the comment's message is taken up 2.5 s after it
-    // is sent. The stand-in's head moves (BEFORE → AFTER) at the second read of the pull request:
-    // as the busy work ends.
+    // Busy with its first instruction until 800 ms after the send; the comment's message is taken
+    // up 2.5 s after it is sent, and worked on for 2 s (longer than a poll interval). The
+    // stand-in's head moves (BEFORE → AFTER) at the second read of the pull request: as the busy
+    // work ends.
     const { s, g, jobId } = await world({
       busy: true,
-      agent: { activeMs: 800, pickupMs: 2500 },
+      agent: { busyLeftMs: 800, pickupMs: 2500, activeMs: 2000 },
       comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
     });
     const run = await agentOn(event, s, g);
     expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(`Agent job ${jobId} took the follow-up up \\(active after the send\\)`),
+    );
+    expect(run.stdout).not.toContain('(a new commit on pull request');
+    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    expect(reply).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
+  });
+
+  it("a job busy at the send, and GitHub not answering the read as that work ends: no commit counts, the job's own sign does", async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    // The second read of the pull request (as the busy work ends) is answered 502; the head has
+    // moved by the third, the commit sign's next look (5 s on). Without a head to compare from,
+    // the busy work's commit must not count: the message is taken up only 9 s after the send.
+    const { s, g, jobId } = await world({
+      busy: true,
+      agent: { busyLeftMs: 800, pickupMs: 9000, activeMs: 2000 },
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      github: { pulls: [{ number: PR, headShas: [BEFORE, null, AFTER] }] },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain(`read pull request #${PR}`);
     expect(run.stdout).toMatch(
       new RegExp(`Agent job ${jobId} took the follow-up up \\(active after the send\\)`),
     );

@@ -19,8 +19,11 @@ export interface FakePull {
   user?: FakeUser;
   /** `author_association` of the pull request's author. */
   association?: string;
-  /** The head commit each GET answers, in turn (the last one from then on). */
-  headShas?: string[];
+  /**
+   * The head commit each GET answers, in turn (the last one from then on); `null`: that GET is
+   * answered 502, as GitHub does when it cannot answer in time.
+   */
+  headShas?: (string | null)[];
 }
 
 export interface StoredComment {
@@ -319,6 +322,8 @@ export class PullRequestStore {
     const shas = pull.headShas ?? ['0123456789abcdef0123456789abcdef01234567'];
     const seen = this.#gets.get(number) ?? 0;
     this.#gets.set(number, seen + 1);
+    const sha = shas[Math.min(seen, shas.length - 1)];
+    if (sha === null) return { status: 502, message: 'Server Error' };
     const user = pull.user ?? { login: 'mintlify[bot]', type: 'Bot' };
     return {
       status: 200,
@@ -330,7 +335,7 @@ export class PullRequestStore {
         body: pull.body ?? null,
         user: { login: user.login, type: user.type ?? 'User' },
         author_association: pull.association ?? 'NONE',
-        head: { ref: 'mintlify/agent-3f9a2c', sha: shas[Math.min(seen, shas.length - 1)] },
+        head: { ref: 'mintlify/agent-3f9a2c', sha },
         base: { ref: 'main', sha: 'fedcba9876543210fedcba9876543210fedcba98' },
       },
     };
