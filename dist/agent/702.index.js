@@ -178,6 +178,10 @@ function octokitPullRequestApi(token) {
                 author: authorOf(data.user, data.author_association),
             };
         }),
+        commitAuthors: (sha) => call(async (request) => {
+            const { data } = await octokit.rest.repos.getCommit({ ...at, ref: sha, request });
+            return { author: data.author?.login, committer: data.committer?.login };
+        }),
         comments: async (number) => (await list((request) => octokit.rest.issues.listComments({ ...pages, issue_number: number, request }))).map((c) => ({
             id: c.id,
             body: c.body ?? '',

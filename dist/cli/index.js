@@ -81749,7 +81749,41 @@ async function finished(result, before, writer, repo) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/agent/commit-sign.ts
+
+function commit_sign_commitSign(pull, writer, logger) {
+    // Against the head before the send, or, for a job busy at the send, the head when that work
+    // ended (`rebase`): the busy work's own commits are not this instruction's.
+    let baseline = pull.headSha;
+    // Head commits already found to be someone else's: each is read once.
+    const others = new Set();
+    return async (rebase) => {
+        // No baseline (GitHub did not answer the rebase): the busy work's commits cannot be told
+        // apart, so the commit sign is not used; the job's own signs remain.
+        if (baseline === undefined)
+            return undefined;
+        const now = await writer.attempt(`read pull request #${pull.number}`, (api) => api.pullRequest(pull.number));
+        if (rebase) {
+            baseline = now?.headSha;
+            return undefined;
+        }
+        const sha = now?.headSha;
+        if (sha === undefined || sha === baseline || others.has(sha))
+            return undefined;
+        const by = await writer.attempt(`read commit ${sha.slice(0, 7)} of pull request #${pull.number}`, (api) => api.commitAuthors(sha), 'A new commit is not taken as a sign that the agent took the instruction up until GitHub says who made it.');
+        if (!by)
+            return undefined;
+        const author = pull.author.login;
+        if (author !== '' && (by.author === author || by.committer === author))
+            return `a new commit on pull request #${pull.number}`;
+        others.add(sha);
+        logger.info(`Pull request #${pull.number} has a new commit, ${sha.slice(0, 7)}, by ${printable(by.author ?? by.committer ?? 'an account GitHub does not name')}, not by the pull request's author${author ? ` (${printable(author)})` : ''}: not taken as a sign that the agent took the instruction up.`);
+        return undefined;
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/agent/follow-up.ts
+
 
 
 
@@ -81839,24 +81873,9 @@ async function follow_up_followUpItem(inputs, item, context) {
 async function sendAndReply(inputs, context, reply) {
     const { jobId, pull, writer, deps, item, prompt } = context;
     deps.reporter.info(`Pull request #${pull.number}: ${item.kind === 'review' ? `a review with ${item.parts.length} instructions` : 'an instruction'} of ${prompt.length} characters from ${printable(item.author.login)} for agent job ${jobId}.`);
-    // A new head commit on the pull request after the send shows the job took the message up, even
-    // when its status never showed active between two looks. Against the head before the send, or,
-    // for a job busy at the send, the head when that work ended (`rebase`).
-    let baseline = pull.headSha;
-    const pickupSign = async (rebase) => {
-        // No baseline (GitHub did not answer the rebase): the busy work's commits cannot be told
-        // apart, so the commit sign is not used; the job's own signs remain.
-        if (baseline === undefined)
-            return undefined;
-        const now = await writer.attempt(`read pull request #${pull.number}`, (api) => api.pullRequest(pull.number));
-        if (rebase) {
-            baseline = now?.headSha;
-            return undefined;
-        }
-        return now && now.headSha !== baseline
-            ? `a new commit on pull request #${pull.number}`
-            : undefined;
-    };
+    // A new head commit by the pull request's author shows the job took the message up, even when
+    // its status never showed active between two looks.
+    const pickupSign = commitSign(pull, writer, deps.reporter);
     const sent = await settle(deps.send({ ...inputs, prompt, jobId }, { pickupSign }));
     const outcome = await outcomeOf(sent, {
         jobId,

@@ -22,6 +22,7 @@ import type { FollowUpOutcome } from './comment.js';
 import type { FollowUpInputs } from './inputs.js';
 import type { AgentResult, AgentState, FollowUpDeps } from './state.js';
 import type { OutsideSign } from './pickup.js';
+import { commitSign } from './commit-sign.js';
 
 export interface ReviewLoopDeps extends FollowUpDeps {
   /** Shared with `send`: the job it last saw (a failed job's reason), the reply's link. */
@@ -162,25 +163,9 @@ async function sendAndReply(
   deps.reporter.info(
     `Pull request #${pull.number}: ${item.kind === 'review' ? `a review with ${item.parts.length} instructions` : 'an instruction'} of ${prompt.length} characters from ${printable(item.author.login)} for agent job ${jobId}.`,
   );
-  // A new head commit on the pull request after the send shows the job took the message up, even
-  // when its status never showed active between two looks. Against the head before the send, or,
-  // for a job busy at the send, the head when that work ended (`rebase`).
-  let baseline: string | undefined = pull.headSha;
-  const pickupSign: OutsideSign = async (rebase) => {
-    // No baseline (GitHub did not answer the rebase): the busy work's commits cannot be told
-    // apart, so the commit sign is not used; the job's own signs remain.
-    if (baseline === undefined) return undefined;
-    const now = await writer.attempt(`read pull request #${pull.number}`, (api) =>
-      api.pullRequest(pull.number),
-    );
-    if (rebase) {
-      baseline = now?.headSha;
-      return undefined;
-    }
-    return now && now.headSha !== baseline
-      ? `a new commit on pull request #${pull.number}`
-      : undefined;
-  };
+  // A new head commit by the pull request's author shows the job took the message up, even when
+  // its status never showed active between two looks.
+  const pickupSign = commitSign(pull, writer, deps.reporter);
   const sent = await settle(deps.send({ ...inputs, prompt, jobId }, { pickupSign }));
   const outcome = await outcomeOf(sent, {
     jobId,

@@ -200,6 +200,11 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
           author: authorOf(data.user, data.author_association),
         };
       }),
+    commitAuthors: (sha) =>
+      call(async (request) => {
+        const { data } = await octokit.rest.repos.getCommit({ ...at, ref: sha, request });
+        return { author: data.author?.login, committer: data.committer?.login };
+      }),
     comments: async (number) =>
       (
         await list((request) =>

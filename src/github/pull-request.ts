@@ -24,6 +24,12 @@ export interface PullRequest {
   author: Author;
 }
 
+/** Who made a commit: the GitHub accounts its author and committer are linked to, if any. */
+export interface CommitAuthors {
+  author: string | undefined;
+  committer: string | undefined;
+}
+
 export interface IssueComment {
   id: number;
   body: string;
@@ -86,6 +92,8 @@ export type Reaction = 'eyes' | '+1' | '-1';
  */
 export interface PullRequestApi {
   pullRequest(number: number): Promise<PullRequest>;
+  /** The accounts that made a commit of the repository. */
+  commitAuthors(sha: string): Promise<CommitAuthors>;
   /** Every conversation comment of the pull request, oldest first. */
   comments(number: number): Promise<IssueComment[]>;
   /** Every comment on the pull request's diff, oldest first. */

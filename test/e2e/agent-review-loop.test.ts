@@ -623,6 +623,47 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(reply).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
   });
 
+  it.each([
+    ["the pull request's author (the agent's app): the sign, and the result", undefined, 0],
+    ['a person: no sign, so the reply reports no result and the step fails', 'octocat', 1],
+  ])('a new head commit after the send by %s', async (_, pusher, code) => {
+    const event = await eventFile(ISSUE_COMMENT);
+    // The job takes the message up at once and is done at once (activeMs 0): it never shows
+    // active, and its link and branch stay the same, so a commit is the only sign there is.
+    const { s, g, jobId } = await world({
+      agent: { activeMs: 0, pickupMs: pusher ? Infinity : 500 },
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      github: {
+        pulls: [
+          {
+            number: PR,
+            headShas: [BEFORE, AFTER],
+            ...(pusher ? { commitsBy: { [AFTER]: { login: pusher } } } : {}),
+          },
+        ],
+      },
+    });
+    const run = await agentOn(event, s, g, { 'pickup-grace': '3s' });
+    expect(run.code, run.stdout).toBe(code);
+    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    expect(g.requests.some((r) => r.path.endsWith(`/commits/${AFTER}`))).toBe(true);
+    if (pusher) {
+      expect(run.stdout).toContain(
+        `Pull request #${PR} has a new commit, ${AFTER.slice(0, 7)}, by octocat, not by the pull request's author (mintlify[bot]): not taken as a sign`,
+      );
+      expect(run.stdout).not.toMatch(/Agent job \w+ took the follow-up up/);
+      expect(reply).toContain('Not confirmed');
+      expect(reply).not.toContain('**Done**');
+    } else {
+      expect(run.stdout).toMatch(
+        new RegExp(
+          `Agent job ${jobId} took the follow-up up \\(a new commit on pull request #${PR}\\)`,
+        ),
+      );
+      expect(reply).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
+    }
+  });
+
   it('the time limit: a reply with the job id to check later', async () => {
     const event = await eventFile(ISSUE_COMMENT);
     const { s, g, jobId } = await world({

@@ -24,6 +24,8 @@ export interface FakePull {
    * answered 502, as GitHub does when it cannot answer in time.
    */
   headShas?: (string | null)[];
+  /** Who made each head commit (GET /commits/{sha}): by default the pull request's author. */
+  commitsBy?: Record<string, FakeUser>;
 }
 
 export interface StoredComment {
@@ -84,6 +86,7 @@ export interface PullRefusal {
 /** What the stand-in refuses, by call. */
 export type PullCall =
   | 'pull'
+  | 'commit'
   | 'list'
   | 'comment'
   | 'edit'
@@ -134,6 +137,8 @@ export type BaseRole = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'non
 /** Who the token is: the job's token writes as the github-actions app. */
 export const ACTIONS_BOT: FakeUser = { login: 'github-actions[bot]', type: 'Bot' };
 const SERVER = 'https://github.com';
+/** Who opened a pull request, unless said: the agent's app. */
+const DEFAULT_AUTHOR: FakeUser = { login: 'mintlify[bot]', type: 'Bot' };
 const LEGACY: Record<string, string> = {
   admin: 'admin',
   maintain: 'write',
@@ -260,6 +265,7 @@ export class PullRequestStore {
     if (path === pathname) return undefined;
     const routes: [string, RegExp, PullCall, (m: string[]) => Answer][] = [
       ['GET', /^\/pulls\/(\d+)$/, 'pull', (m) => this.#pull(Number(m[1]))],
+      ['GET', /^\/commits\/([0-9a-f]{40})$/, 'commit', (m) => this.#commit(m[1]!)],
       [
         'GET',
         /^\/issues\/(\d+)\/comments$/,
@@ -316,6 +322,23 @@ export class PullRequestStore {
     return { status: 404, message: 'Not Found' };
   }
 
+  /** A head commit of a pull request, made by `commitsBy`'s account or the pull request's author. */
+  #commit(sha: string): Answer {
+    const pull = this.options.pulls?.find((p) => p.headShas?.includes(sha));
+    if (!pull) return { status: 422, message: `No commit found for SHA: ${sha}` };
+    const user = pull.commitsBy?.[sha] ?? pull.user ?? DEFAULT_AUTHOR;
+    const account = { login: user.login, type: user.type ?? 'User' };
+    return {
+      status: 200,
+      data: {
+        sha,
+        commit: { message: 'Update the quickstart', author: { name: user.login } },
+        author: account,
+        committer: account,
+      },
+    };
+  }
+
   #pull(number: number): Answer {
     const pull = this.options.pulls?.find((p) => p.number === number);
     if (!pull) return { status: 404, message: 'Not Found' };
@@ -324,7 +347,7 @@ export class PullRequestStore {
     this.#gets.set(number, seen + 1);
     const sha = shas[Math.min(seen, shas.length - 1)];
     if (sha === null) return { status: 502, message: 'Server Error' };
-    const user = pull.user ?? { login: 'mintlify[bot]', type: 'Bot' };
+    const user = pull.user ?? DEFAULT_AUTHOR;
     return {
       status: 200,
       data: {
