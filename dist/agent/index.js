@@ -52538,7 +52538,8 @@ function headline(outcome) {
             const id = inlineCode(outcome.job.id);
             const { change } = outcome;
             if (change.pr === 'updated')
-                return `✅ **Done**: agent job ${id} completed and pushed to this pull request (${comment_short(change.before)} → ${comment_short(change.after)}).`;
+                // The head moved since the send; who moved it is not read here (a reviewer may have too).
+                return `✅ **Done**: agent job ${id} completed; this pull request has new commits (${comment_short(change.before)} → ${comment_short(change.after)}).`;
             if (change.pr === 'unchanged')
                 return `✅ **Done**: agent job ${id} completed; this pull request did not change (no new commit).`;
             if (change.pr === 'other')

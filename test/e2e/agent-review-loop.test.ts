@@ -195,7 +195,7 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     expect(replies).toHaveLength(1);
     const reply = replies[0]!.body;
     expect(reply).toContain(
-      `✅ **Done**: agent job \`${jobId}\` completed and pushed to this pull request (\`0123456\` → \`89abcde\`).`,
+      `✅ **Done**: agent job \`${jobId}\` completed; this pull request has new commits (\`0123456\` → \`89abcde\`).`,
     );
     expect(firstCodeBlock(reply)).toBe((sent[0]!.body as { prompt: string }).prompt);
     expect(reply).toContain(
