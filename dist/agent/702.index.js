@@ -178,9 +178,17 @@ function octokitPullRequestApi(token) {
                 author: authorOf(data.user, data.author_association),
             };
         }),
-        commitAuthors: (sha) => call(async (request) => {
-            const { data } = await octokit.rest.repos.getCommit({ ...at, ref: sha, request });
-            return { author: data.author?.login, committer: data.committer?.login };
+        newCommits: (base, head) => call(async (request) => {
+            const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+                ...at,
+                basehead: `${base}...${head}`,
+                request,
+            });
+            return {
+                ahead: data.status === 'ahead',
+                authors: data.commits.map((c) => c.author?.login),
+                complete: data.commits.length === data.total_commits,
+            };
         }),
         comments: async (number) => (await list((request) => octokit.rest.issues.listComments({ ...pages, issue_number: number, request }))).map((c) => ({
             id: c.id,

@@ -68215,6 +68215,11 @@ function parsePublishInputs(read, workspace) {
     const refreshBeforeMs = parseRefreshBefore(get(ExportInputs.RefreshBefore), bundleUrl);
     const keepAliveWorkflow = parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings);
     const helm = parseHelmInputs(get, warnings);
+    // helm reads plain values files, which have no documents to choose (a manifest is refused with
+    // helm-release). Refused here, not only by the publish: a keep-alive reads the release instead
+    // of the files, and would skip past the line.
+    if (helm && valuesDocuments.length > 0)
+        throw new InputError(ValuesInputs.ValuesDocument.name, 'is set together with helm-release: helm reads plain values files, which have no documents to choose', 'Remove values-document; or, for a manifest, remove helm-release and leave the rollout to the GitOps controller that reads it.');
     const verify = parseVerifyInputs(get, warnings);
     const deployment = parseDeploymentInputs(get, verify?.url.href ?? (domain && `https://${domain}`), warnings);
     return {
@@ -69555,6 +69560,7 @@ async function pull_request_refusal(api, author) {
         : `${who} has the permission "${printable(permission)}" on the repository, not write or admin`;
 }
 const NOT_AFFECTED = 'The agent job is not affected.';
+const WRITES_FIX = 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).';
 /**
  * The writes the agent makes on GitHub (comments, reactions), which never fail a run: the first
  * refusal is one warning that says what to grant; later ones are logged only. Every text sent
@@ -69571,14 +69577,15 @@ class CommentWriter {
     }
     /**
      * `call`'s result, or undefined after saying why GitHub refused it and what that means
-     * (`consequence`: by default, that the agent job is not affected).
+     * (`consequence`: by default, that the agent job is not affected; `permissions`: what a 403 or
+     * 404 asks for, by default the writes' permissions).
      */
-    async attempt(what, call, consequence = NOT_AFFECTED) {
+    async attempt(what, call, consequence = NOT_AFFECTED, permissions = WRITES_FIX) {
         try {
             return await call(this.api);
         }
         catch (error) {
-            this.#refused(what, error, consequence);
+            this.#refused(what, error, consequence, permissions);
             return undefined;
         }
     }
@@ -69597,8 +69604,8 @@ class CommentWriter {
     react(kind, id, content, consequence) {
         return this.attempt(`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content), consequence);
     }
-    #refused(what, error, consequence) {
-        const { answer, fix } = describeGitHubFailure(error, 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).', (text) => this.redact(printable(text)));
+    #refused(what, error, consequence, permissions) {
+        const { answer, fix } = describeGitHubFailure(error, permissions, (text) => this.redact(printable(text)));
         // A consequence of its own (an item that a later run would send again) is always a warning.
         this.#warnings.say(`Could not ${what}: ${answer}. ${fix} ${consequence}`, consequence !== NOT_AFFECTED);
     }
@@ -81753,34 +81760,62 @@ async function finished(result, before, writer, repo) {
 ;// CONCATENATED MODULE: ./src/agent/commit-sign.ts
 
 function commit_sign_commitSign(pull, writer, logger) {
+    const n = pull.number;
+    const app = pull.author.bot ? pull.author.login : undefined;
+    // Why the sign is not used in this run (said once, at its first ask); undefined: it is.
+    let off = app
+        ? undefined
+        : `pull request #${n} was opened by ${printable(pull.author.login || 'a deleted account')}, not by an app, so the agent's commits cannot be told from anyone else's`;
+    let offSaid = false;
     // Against the head before the send, or, for a job busy at the send, the head when that work
     // ended (`rebase`): the busy work's own commits are not this instruction's.
     let baseline = pull.headSha;
-    // Head commits already found to be someone else's: each is read once.
-    const others = new Set();
+    // Heads already found not to be a sign: each is compared once.
+    const judged = new Set();
     return async (rebase) => {
+        if (off !== undefined) {
+            if (!offSaid)
+                logger.info(`New commits are not a sign of the pickup: ${off}.`);
+            offSaid = true;
+            return undefined;
+        }
         // No baseline (GitHub did not answer the rebase): the busy work's commits cannot be told
         // apart, so the commit sign is not used; the job's own signs remain.
         if (baseline === undefined)
             return undefined;
-        const now = await writer.attempt(`read pull request #${pull.number}`, (api) => api.pullRequest(pull.number));
+        const now = await writer.attempt(`read pull request #${n}`, (api) => api.pullRequest(n));
         if (rebase) {
             baseline = now?.headSha;
             return undefined;
         }
-        const sha = now?.headSha;
-        if (sha === undefined || sha === baseline || others.has(sha))
+        const head = now?.headSha;
+        if (head === undefined || head === baseline || judged.has(head))
             return undefined;
-        const by = await writer.attempt(`read commit ${sha.slice(0, 7)} of pull request #${pull.number}`, (api) => api.commitAuthors(sha), 'A new commit is not taken as a sign that the agent took the instruction up until GitHub says who made it.');
-        if (!by)
+        const base = baseline;
+        const commits = await writer.attempt(`compare the commits of pull request #${n} (${base.slice(0, 7)}...${head.slice(0, 7)})`, (api) => api.newCommits(base, head), 'New commits are not taken as a sign that the agent took the instruction up in this run; its own signs still are.', 'Give the job "permissions: contents: read" (or pass a github-token that has it).');
+        if (!commits) {
+            off = 'GitHub refused to compare them (warned above)';
+            offSaid = true;
             return undefined;
-        const author = pull.author.login;
-        if (author !== '' && (by.author === author || by.committer === author))
-            return `a new commit on pull request #${pull.number}`;
-        others.add(sha);
-        logger.info(`Pull request #${pull.number} has a new commit, ${sha.slice(0, 7)}, by ${printable(by.author ?? by.committer ?? 'an account GitHub does not name')}, not by the pull request's author${author ? ` (${printable(author)})` : ''}: not taken as a sign that the agent took the instruction up.`);
+        }
+        judged.add(head);
+        const not = notTheApp(commits, app);
+        if (not === undefined)
+            return `a new commit on pull request #${n}`;
+        logger.info(`Pull request #${n} has a new head, ${head.slice(0, 7)}, ${not}: not taken as a sign that the agent took the instruction up.`);
         return undefined;
     };
+}
+/** Why the new commits are not the app's own, or undefined when they are. */
+function notTheApp(commits, app) {
+    if (!commits.ahead)
+        return 'that does not follow on from the head before (a rebase or a reset)';
+    if (!commits.complete)
+        return 'with more new commits than GitHub lists';
+    const others = [...new Set(commits.authors.filter((a) => a !== app))];
+    if (others.length === 0 && commits.authors.length > 0)
+        return undefined;
+    return `with commits by ${others.map((a) => printable(a ?? 'an account GitHub does not name')).join(', ')}, not only by the pull request's author (${printable(app)})`;
 }
 
 ;// CONCATENATED MODULE: ./src/agent/follow-up.ts

@@ -200,10 +200,18 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
           author: authorOf(data.user, data.author_association),
         };
       }),
-    commitAuthors: (sha) =>
+    newCommits: (base, head) =>
       call(async (request) => {
-        const { data } = await octokit.rest.repos.getCommit({ ...at, ref: sha, request });
-        return { author: data.author?.login, committer: data.committer?.login };
+        const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+          ...at,
+          basehead: `${base}...${head}`,
+          request,
+        });
+        return {
+          ahead: data.status === 'ahead',
+          authors: data.commits.map((c) => c.author?.login),
+          complete: data.commits.length === data.total_commits,
+        };
       }),
     comments: async (number) =>
       (

@@ -24,10 +24,14 @@ export interface PullRequest {
   author: Author;
 }
 
-/** Who made a commit: the GitHub accounts its author and committer are linked to, if any. */
-export interface CommitAuthors {
-  author: string | undefined;
-  committer: string | undefined;
+/** What a branch gained between two of its heads (GitHub's compare). */
+export interface NewCommits {
+  /** `base` is an ancestor of `head`: commits were added, none rewritten (no rebase or reset). */
+  ahead: boolean;
+  /** The account each new commit's author is linked to, oldest first; undefined: none. */
+  authors: (string | undefined)[];
+  /** GitHub listed every new commit (it lists at most 250). */
+  complete: boolean;
 }
 
 export interface IssueComment {
@@ -92,8 +96,8 @@ export type Reaction = 'eyes' | '+1' | '-1';
  */
 export interface PullRequestApi {
   pullRequest(number: number): Promise<PullRequest>;
-  /** The accounts that made a commit of the repository. */
-  commitAuthors(sha: string): Promise<CommitAuthors>;
+  /** The commits `head` has that `base` has not, and whether `head` follows on from `base`. */
+  newCommits(base: string, head: string): Promise<NewCommits>;
   /** Every conversation comment of the pull request, oldest first. */
   comments(number: number): Promise<IssueComment[]>;
   /** Every comment on the pull request's diff, oldest first. */
@@ -173,6 +177,8 @@ export async function refusal(api: PullRequestApi, author: Author): Promise<stri
 }
 
 const NOT_AFFECTED = 'The agent job is not affected.';
+const WRITES_FIX =
+  'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).';
 
 /**
  * The writes the agent makes on GitHub (comments, reactions), which never fail a run: the first
@@ -192,17 +198,19 @@ export class CommentWriter {
 
   /**
    * `call`'s result, or undefined after saying why GitHub refused it and what that means
-   * (`consequence`: by default, that the agent job is not affected).
+   * (`consequence`: by default, that the agent job is not affected; `permissions`: what a 403 or
+   * 404 asks for, by default the writes' permissions).
    */
   async attempt<T>(
     what: string,
     call: (api: PullRequestApi) => Promise<T>,
     consequence = NOT_AFFECTED,
+    permissions = WRITES_FIX,
   ): Promise<T | undefined> {
     try {
       return await call(this.api);
     } catch (error) {
-      this.#refused(what, error, consequence);
+      this.#refused(what, error, consequence, permissions);
       return undefined;
     }
   }
@@ -236,11 +244,9 @@ export class CommentWriter {
     );
   }
 
-  #refused(what: string, error: unknown, consequence: string): void {
-    const { answer, fix } = describeGitHubFailure(
-      error,
-      'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).',
-      (text) => this.redact(printable(text)),
+  #refused(what: string, error: unknown, consequence: string, permissions: string): void {
+    const { answer, fix } = describeGitHubFailure(error, permissions, (text) =>
+      this.redact(printable(text)),
     );
     // A consequence of its own (an item that a later run would send again) is always a warning.
     this.#warnings.say(

@@ -153,6 +153,15 @@ export function parsePublishInputs(read: InputReader, workspace: string): Parsed
   const refreshBeforeMs = parseRefreshBefore(get(ExportInputs.RefreshBefore), bundleUrl);
   const keepAliveWorkflow = parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings);
   const helm = parseHelmInputs(get, warnings);
+  // helm reads plain values files, which have no documents to choose (a manifest is refused with
+  // helm-release). Refused here, not only by the publish: a keep-alive reads the release instead
+  // of the files, and would skip past the line.
+  if (helm && valuesDocuments.length > 0)
+    throw new InputError(
+      ValuesInputs.ValuesDocument.name,
+      'is set together with helm-release: helm reads plain values files, which have no documents to choose',
+      'Remove values-document; or, for a manifest, remove helm-release and leave the rollout to the GitOps controller that reads it.',
+    );
   const verify = parseVerifyInputs(get, warnings);
   const deployment = parseDeploymentInputs(
     get,

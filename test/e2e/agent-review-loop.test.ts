@@ -583,12 +583,12 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
   it("a job still busy at the send: its earlier work's commit is no sign; the reply waits for this instruction's result", async () => {
     const event = await eventFile(ISSUE_COMMENT);
     // Busy with its first instruction until 800 ms after the send; the comment's message is taken
-    // up 2.5 s after it is sent, and worked on for 2 s (longer than a poll interval). The
+    // up 2.5 s after it is sent, and worked on for 3 s (two poll intervals). The
     // stand-in's head moves (BEFORE → AFTER) at the second read of the pull request: as the busy
     // work ends.
     const { s, g, jobId } = await world({
       busy: true,
-      agent: { busyLeftMs: 800, pickupMs: 2500, activeMs: 2000 },
+      agent: { busyLeftMs: 800, pickupMs: 2500, activeMs: 3000 },
       comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
     });
     const run = await agentOn(event, s, g);
@@ -608,7 +608,7 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
     // the busy work's commit must not count: the message is taken up only 9 s after the send.
     const { s, g, jobId } = await world({
       busy: true,
-      agent: { busyLeftMs: 800, pickupMs: 9000, activeMs: 2000 },
+      agent: { busyLeftMs: 800, pickupMs: 9000, activeMs: 3000 },
       comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
       github: { pulls: [{ number: PR, headShas: [BEFORE, null, AFTER] }] },
     });
@@ -624,37 +624,43 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
   });
 
   it.each([
-    ["the pull request's author (the agent's app): the sign, and the result", undefined, 0],
-    ['a person: no sign, so the reply reports no result and the step fails', 'octocat', 1],
-  ])('a new head commit after the send by %s', async (_, pusher, code) => {
+    ["the pull request's author (the agent's app): the sign, and the result", {}, undefined],
+    [
+      'a person: no sign',
+      { commitsBy: { [AFTER]: { login: 'octocat' } } },
+      `has a new head, ${AFTER.slice(0, 7)}, with commits by octocat, not only by the pull request's author (mintlify[bot]): not taken as a sign`,
+    ],
+    [
+      "a rebase that keeps the app as the commits' author: no sign",
+      { rewritten: [AFTER] },
+      `has a new head, ${AFTER.slice(0, 7)}, that does not follow on from the head before (a rebase or a reset): not taken as a sign`,
+    ],
+    [
+      'anyone on a pull request a person opened: no sign',
+      { user: { login: 'octocat' }, association: 'MEMBER' },
+      `New commits are not a sign of the pickup: pull request #${PR} was opened by octocat, not by an app`,
+    ],
+  ])('a new head commit after the send by %s', async (_, pull, said) => {
     const event = await eventFile(ISSUE_COMMENT);
-    // The job takes the message up at once and is done at once (activeMs 0): it never shows
-    // active, and its link and branch stay the same, so a commit is the only sign there is.
+    // The job takes the message up and is done at once (activeMs 0): it never shows active, and
+    // its link and branch stay the same, so new commits are the only sign there can be. Where they
+    // are no sign, the message is never taken up: the reply must not report the earlier result.
     const { s, g, jobId } = await world({
-      agent: { activeMs: 0, pickupMs: pusher ? Infinity : 500 },
+      agent: { activeMs: 0, pickupMs: said ? Infinity : 500 },
       comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
-      github: {
-        pulls: [
-          {
-            number: PR,
-            headShas: [BEFORE, AFTER],
-            ...(pusher ? { commitsBy: { [AFTER]: { login: pusher } } } : {}),
-          },
-        ],
-      },
+      github: { pulls: [{ number: PR, headShas: [BEFORE, AFTER], ...pull }] },
     });
     const run = await agentOn(event, s, g, { 'pickup-grace': '3s' });
-    expect(run.code, run.stdout).toBe(code);
     const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
-    expect(g.requests.some((r) => r.path.endsWith(`/commits/${AFTER}`))).toBe(true);
-    if (pusher) {
-      expect(run.stdout).toContain(
-        `Pull request #${PR} has a new commit, ${AFTER.slice(0, 7)}, by octocat, not by the pull request's author (mintlify[bot]): not taken as a sign`,
-      );
+    if (said) {
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.stdout).toContain(said);
       expect(run.stdout).not.toMatch(/Agent job \w+ took the follow-up up/);
       expect(reply).toContain('Not confirmed');
       expect(reply).not.toContain('**Done**');
     } else {
+      expect(run.code, run.stdout).toBe(0);
+      expect(g.requests.some((r) => r.path.endsWith(`/compare/${BEFORE}...${AFTER}`))).toBe(true);
       expect(run.stdout).toMatch(
         new RegExp(
           `Agent job ${jobId} took the follow-up up \\(a new commit on pull request #${PR}\\)`,
@@ -662,6 +668,26 @@ describe('review loop: a comment on the agent pull request becomes a follow-up',
       );
       expect(reply).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
     }
+  });
+
+  it('a compare GitHub refuses (no contents: read): one warning naming that permission, no commit sign in the run', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g } = await world({
+      agent: { activeMs: 0, pickupMs: Infinity },
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      github: { refuse: { compare: { status: 403 } } },
+    });
+    const run = await agentOn(event, s, g, { 'pickup-grace': '7s' });
+    expect(run.code, run.stdout).toBe(1);
+    const warnings = run.stdout
+      .split('\n')
+      .filter((l) => l.includes('Could not compare the commits'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^::warning::.*GitHub answered 403.*permissions: contents: read/);
+    // Asked once in the 7 s grace, though the sign is asked every 5 s.
+    expect(g.requests.filter((r) => r.path.includes('/compare/'))).toHaveLength(1);
+    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    expect(reply).toContain('Not confirmed');
   });
 
   it('the time limit: a reply with the job id to check later', async () => {

@@ -24,8 +24,10 @@ export interface FakePull {
    * answered 502, as GitHub does when it cannot answer in time.
    */
   headShas?: (string | null)[];
-  /** Who made each head commit (GET /commits/{sha}): by default the pull request's author. */
+  /** Who made each head commit (its author, in a compare): by default the pull request's author. */
   commitsBy?: Record<string, FakeUser>;
+  /** Heads reached by rewriting the branch (a rebase): a compare answers `diverged`. */
+  rewritten?: string[];
 }
 
 export interface StoredComment {
@@ -86,7 +88,7 @@ export interface PullRefusal {
 /** What the stand-in refuses, by call. */
 export type PullCall =
   | 'pull'
-  | 'commit'
+  | 'compare'
   | 'list'
   | 'comment'
   | 'edit'
@@ -265,7 +267,12 @@ export class PullRequestStore {
     if (path === pathname) return undefined;
     const routes: [string, RegExp, PullCall, (m: string[]) => Answer][] = [
       ['GET', /^\/pulls\/(\d+)$/, 'pull', (m) => this.#pull(Number(m[1]))],
-      ['GET', /^\/commits\/([0-9a-f]{40})$/, 'commit', (m) => this.#commit(m[1]!)],
+      [
+        'GET',
+        /^\/compare\/([0-9a-f]{40})\.\.\.([0-9a-f]{40})$/,
+        'compare',
+        (m) => this.#compare(m[1]!, m[2]!),
+      ],
       [
         'GET',
         /^\/issues\/(\d+)\/comments$/,
@@ -322,19 +329,33 @@ export class PullRequestStore {
     return { status: 404, message: 'Not Found' };
   }
 
-  /** A head commit of a pull request, made by `commitsBy`'s account or the pull request's author. */
-  #commit(sha: string): Answer {
-    const pull = this.options.pulls?.find((p) => p.headShas?.includes(sha));
-    if (!pull) return { status: 422, message: `No commit found for SHA: ${sha}` };
-    const user = pull.commitsBy?.[sha] ?? pull.user ?? DEFAULT_AUTHOR;
-    const account = { login: user.login, type: user.type ?? 'User' };
+  /**
+   * GitHub's compare of two heads of a pull request (headShas, in order): the heads after `base`
+   * up to `head` are its commits, each by `commitsBy`'s account or the pull request's author.
+   */
+  #compare(base: string, head: string): Answer {
+    const pull = this.options.pulls?.find((p) => p.headShas?.includes(head));
+    const shas = pull?.headShas ?? [];
+    if (!pull || !shas.includes(base)) return { status: 404, message: 'Not Found' };
+    const rewritten = pull.rewritten?.includes(head) ?? false;
+    const added = rewritten
+      ? [head]
+      : [...new Set(shas.slice(shas.indexOf(base) + 1, shas.indexOf(head) + 1))];
+    const commits = added.flatMap((sha) => {
+      if (sha === null || sha === base) return [];
+      const user = pull.commitsBy?.[sha] ?? pull.user ?? DEFAULT_AUTHOR;
+      const account = { login: user.login, type: user.type ?? 'User' };
+      return [
+        { sha, commit: { message: 'Update the quickstart' }, author: account, committer: account },
+      ];
+    });
     return {
       status: 200,
       data: {
-        sha,
-        commit: { message: 'Update the quickstart', author: { name: user.login } },
-        author: account,
-        committer: account,
+        status: rewritten ? 'diverged' : commits.length > 0 ? 'ahead' : 'identical',
+        ahead_by: commits.length,
+        total_commits: commits.length,
+        commits,
       },
     };
   }

@@ -321,6 +321,19 @@ describe('keep-alive-workflow', () => {
   });
 });
 
+describe('values-document', () => {
+  it('is refused with helm-release, whose values files hold no documents to choose', () => {
+    const error = refusal({
+      'values-document': 'HelmRelease/docs',
+      'helm-release': 'docs',
+      'helm-chart': './chart',
+    });
+    expect(error.message).toMatch(
+      /^Input "values-document" is set together with helm-release: helm reads plain values files, which have no documents to choose\. Remove values-document/,
+    );
+  });
+});
+
 describe('domain with credentials pasted in', () => {
   it('is refused without echoing what stood before the @', () => {
     for (const domain of [
