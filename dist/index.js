@@ -73051,6 +73051,7 @@ function targetsOfKustomization(data, doc, name, namespace) {
                 version: typeof entry.version === 'string' ? entry.version : undefined,
                 repo: typeof entry.repo === 'string' ? entry.repo : undefined,
                 valuesFile: typeof entry.valuesFile === 'string' ? entry.valuesFile : undefined,
+                valuesMerge: typeof entry.valuesMerge === 'string' ? entry.valuesMerge : undefined,
                 additionalValuesFiles: Array.isArray(entry.additionalValuesFiles)
                     ? entry.additionalValuesFiles.filter((f) => typeof f === 'string')
                     : undefined,
@@ -73918,14 +73919,32 @@ async function fileLinks(inputs) {
 }
 /**
  * The link the release was deployed with (`helm get values`): none for a release that does not
- * exist yet; `unread` says why when helm could not tell (not on PATH, no access to the cluster),
- * so the log does not claim that nothing is deployed.
+ * exist yet; `unread` says why when helm could not tell (not on PATH, no access to the cluster, a
+ * newest revision that is not deployed), so the log does not claim that nothing is deployed and a
+ * skip never rests on a link the pods may not have.
  */
 async function releaseLinks(inputs, signal) {
     const helm = inputs.helm;
     const binary = await findOnPath('helm');
     if (!binary)
         return { links: [], unread: 'helm is not on PATH' };
+    // `helm get values` reads the newest revision, whatever its status: after a failed or cancelled
+    // upgrade that holds a link the pods never got, so only a deployed newest revision is read.
+    const status = await runHelm(binary, statusArgs(helm), { signal, timeoutMs: 60_000 });
+    if (status.code !== 0) {
+        const said = tail(status.stderr, 1);
+        return /release: not found/i.test(said)
+            ? { links: [] }
+            : { links: [], unread: `helm status ${helm.release} failed: ${printable(said)}` };
+    }
+    const current = helm_parseRelease(status.stdout);
+    if (current?.status !== 'deployed')
+        return {
+            links: [],
+            unread: current
+                ? `release ${helm.release} is at revision ${current.revision}, which is ${printable(current.status)}, not deployed: the pods may run an earlier revision's link`
+                : `helm status ${helm.release} did not print a release`,
+        };
     const args = ['get', 'values', helm.release, '--output', 'json'];
     if (helm.namespace)
         args.push('--namespace', helm.namespace);
@@ -79422,12 +79441,12 @@ function manifestTargets(file, chosen, valuesKey, plan) {
             valuesKey,
             chart,
             values: (link) => {
-                const layers = [];
-                // kustomize: valuesInline is merged over the entry's valuesFile.
-                if (hint.kind === 'helmCharts' && hint.valuesFile)
-                    layers.push({ file: (0,external_node_path_.resolve)((0,external_node_path_.dirname)(file.path), hint.valuesFile) });
                 const values = plan(link).manifest?.values[index] ?? {};
-                layers.push({ name: `${file.display} (${one.label})`, yaml: (0,yaml_dist/* stringify */.As)(values) });
+                const inline = {
+                    name: `${file.display} (${one.label})`,
+                    yaml: (0,yaml_dist/* stringify */.As)(values),
+                };
+                const layers = hint.kind === 'helmCharts' ? kustomizeLayers(hint, file.path, chart, inline) : [inline];
                 // kustomize passes additionalValuesFiles to helm after the merged values, so a link one
                 // of them overrides must fail the render check as it would fail the site.
                 if (hint.kind === 'helmCharts')
@@ -79437,6 +79456,24 @@ function manifestTargets(file, chosen, valuesKey, plan) {
             },
         };
     });
+}
+/**
+ * valuesInline and the entry's valuesFile as kustomize joins them (its HelmChartInflationGenerator):
+ * `override`, the default, merges inline over the file; `replace` drops the file; `merge` keeps
+ * every value the file sets (without valuesFile, the chart's own values.yaml), so a link written
+ * inline loses to one the file holds. Layered for helm, where a later file wins, the `merge` order
+ * lets an empty value in the file win too: a stricter check than kustomize, never a looser one.
+ */
+function kustomizeLayers(hint, path, chart, inline) {
+    const file = hint.valuesFile && { file: (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), hint.valuesFile) };
+    if (hint.valuesMerge === 'replace')
+        return [inline];
+    if (hint.valuesMerge !== 'merge')
+        return file ? [file, inline] : [inline];
+    const defaults = chart.kind === 'chart' && chart.repo === undefined ? (0,external_node_path_.join)(chart.ref, 'values.yaml') : undefined;
+    if (file)
+        return [inline, file];
+    return defaults && (0,external_node_fs_namespaceObject.existsSync)(defaults) ? [inline, { file: defaults }] : [inline];
 }
 function manifest_render_chartOf(hint, path, one) {
     const release = { releaseName: one.target.name, namespace: one.target.namespace };

@@ -15,7 +15,7 @@ import { formatSpan } from '../shared/duration.js';
 import { linkExpiry } from '../shared/expiry.js';
 import { redactLink } from '../shared/secrets.js';
 import { findOnPath } from '../shared/which.js';
-import { runHelm, tail } from '../helm/helm.js';
+import { parseRelease, runHelm, statusArgs, tail } from '../helm/helm.js';
 import { printable } from '../shared/text.js';
 import type { PublishInputs } from './inputs.js';
 
@@ -194,8 +194,9 @@ async function fileLinks(
 
 /**
  * The link the release was deployed with (`helm get values`): none for a release that does not
- * exist yet; `unread` says why when helm could not tell (not on PATH, no access to the cluster),
- * so the log does not claim that nothing is deployed.
+ * exist yet; `unread` says why when helm could not tell (not on PATH, no access to the cluster, a
+ * newest revision that is not deployed), so the log does not claim that nothing is deployed and a
+ * skip never rests on a link the pods may not have.
  */
 async function releaseLinks(
   inputs: PublishInputs,
@@ -204,6 +205,23 @@ async function releaseLinks(
   const helm = inputs.helm!;
   const binary = await findOnPath('helm');
   if (!binary) return { links: [], unread: 'helm is not on PATH' };
+  // `helm get values` reads the newest revision, whatever its status: after a failed or cancelled
+  // upgrade that holds a link the pods never got, so only a deployed newest revision is read.
+  const status = await runHelm(binary, statusArgs(helm), { signal, timeoutMs: 60_000 });
+  if (status.code !== 0) {
+    const said = tail(status.stderr, 1);
+    return /release: not found/i.test(said)
+      ? { links: [] }
+      : { links: [], unread: `helm status ${helm.release} failed: ${printable(said)}` };
+  }
+  const current = parseRelease(status.stdout);
+  if (current?.status !== 'deployed')
+    return {
+      links: [],
+      unread: current
+        ? `release ${helm.release} is at revision ${current.revision}, which is ${printable(current.status)}, not deployed: the pods may run an earlier revision's link`
+        : `helm status ${helm.release} did not print a release`,
+    };
   const args = ['get', 'values', helm.release, '--output', 'json'];
   if (helm.namespace) args.push('--namespace', helm.namespace);
   const run = await runHelm(binary, args, { signal, timeoutMs: 60_000 });

@@ -32,12 +32,13 @@ export function manifestTargets(
       valuesKey,
       chart,
       values: (link: string): ValuesLayer[] => {
-        const layers: ValuesLayer[] = [];
-        // kustomize: valuesInline is merged over the entry's valuesFile.
-        if (hint.kind === 'helmCharts' && hint.valuesFile)
-          layers.push({ file: resolve(dirname(file.path), hint.valuesFile) });
         const values = plan(link).manifest?.values[index] ?? {};
-        layers.push({ name: `${file.display} (${one.label})`, yaml: stringify(values) });
+        const inline: ValuesLayer = {
+          name: `${file.display} (${one.label})`,
+          yaml: stringify(values),
+        };
+        const layers =
+          hint.kind === 'helmCharts' ? kustomizeLayers(hint, file.path, chart, inline) : [inline];
         // kustomize passes additionalValuesFiles to helm after the merged values, so a link one
         // of them overrides must fail the render check as it would fail the site.
         if (hint.kind === 'helmCharts')
@@ -47,6 +48,28 @@ export function manifestTargets(
       },
     };
   });
+}
+
+/**
+ * valuesInline and the entry's valuesFile as kustomize joins them (its HelmChartInflationGenerator):
+ * `override`, the default, merges inline over the file; `replace` drops the file; `merge` keeps
+ * every value the file sets (without valuesFile, the chart's own values.yaml), so a link written
+ * inline loses to one the file holds. Layered for helm, where a later file wins, the `merge` order
+ * lets an empty value in the file win too: a stricter check than kustomize, never a looser one.
+ */
+function kustomizeLayers(
+  hint: Extract<ChartHint, { kind: 'helmCharts' }>,
+  path: string,
+  chart: ChartInReach | ChartOutOfReach,
+  inline: ValuesLayer,
+): ValuesLayer[] {
+  const file = hint.valuesFile && { file: resolve(dirname(path), hint.valuesFile) };
+  if (hint.valuesMerge === 'replace') return [inline];
+  if (hint.valuesMerge !== 'merge') return file ? [file, inline] : [inline];
+  const defaults =
+    chart.kind === 'chart' && chart.repo === undefined ? join(chart.ref, 'values.yaml') : undefined;
+  if (file) return [inline, file];
+  return defaults && existsSync(defaults) ? [inline, { file: defaults }] : [inline];
 }
 
 function chartOf(hint: ChartHint, path: string, one: ChosenTarget): ChartInReach | ChartOutOfReach {

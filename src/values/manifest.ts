@@ -202,6 +202,7 @@ function targetsOfKustomization(
         version: typeof entry.version === 'string' ? entry.version : undefined,
         repo: typeof entry.repo === 'string' ? entry.repo : undefined,
         valuesFile: typeof entry.valuesFile === 'string' ? entry.valuesFile : undefined,
+        valuesMerge: typeof entry.valuesMerge === 'string' ? entry.valuesMerge : undefined,
         additionalValuesFiles: Array.isArray(entry.additionalValuesFiles)
           ? entry.additionalValuesFiles.filter((f): f is string => typeof f === 'string')
           : undefined,

@@ -30,6 +30,11 @@ export type ChartHint =
       repo?: string;
       /** The entry's own values file (relative to the kustomization), under valuesInline. */
       valuesFile?: string;
+      /**
+       * How kustomize joins valuesInline with valuesFile: `override` (the default: inline wins),
+       * `merge` (the file's set values win) or `replace` (the file is dropped).
+       */
+      valuesMerge?: string;
       /** Files kustomize passes to helm after valuesInline: they win over it. */
       additionalValuesFiles?: string[];
     }

@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { newWorkspace, runPublish } from '../helpers/action.js';
-import { argoValues, fluxValues, manifest, renderedLink, renderWith } from '../helpers/gitops.js';
+import {
+  argoValues,
+  fluxValues,
+  kustomizeBuild,
+  manifest,
+  renderedLink,
+  renderWith,
+} from '../helpers/gitops.js';
 import { CHART, helmEnv } from '../helpers/helm.js';
 import { sim } from '../helpers/sim.js';
 
@@ -352,6 +359,57 @@ helmCharts:
     );
     expect(s.requests).toHaveLength(0);
     expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(text);
+  });
+
+  it.each([
+    ['merge', "the file's link wins, as real kustomize shows: refused by the render check", true],
+    ['replace', 'the file is dropped: the link is written, and kustomize renders it', false],
+  ])('valuesMerge: %s, and a valuesFile that holds an old link: %s', async (merge, _, refused) => {
+    const h = await helmEnv('helm3');
+    const old = 'https://mirror.example.com/old/site.tar.gz';
+    const text = `apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+namespace: docs
+helmCharts:
+  - name: enterprise
+    releaseName: docs
+    version: 1.4.0
+    valuesFile: values-prod.yaml
+    valuesMerge: ${merge}
+    valuesInline:
+      replicaCount: 2
+`;
+    const ws = await workspace({
+      'overlays/prod/kustomization.yaml': text,
+      'overlays/prod/values-prod.yaml': `staticExport:\n  enabled: true\n  bundleUrl: ${old}\n`,
+    });
+    const dir = join(ws, 'overlays/prod');
+    await cp(CHART, join(dir, 'charts/enterprise'), { recursive: true });
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      workspace: ws,
+      env: h.env,
+      inputs: { 'values-file': 'overlays/prod/kustomization.yaml' },
+    });
+    if (!refused) {
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.outputs['render-check']).toBe('true');
+      expect(renderedLink(await kustomizeBuild(h, dir))).toBe(run.outputs['bundle-url']);
+      return;
+    }
+    expect(run.code).not.toBe(0);
+    expect(run.stdout + run.stderr).toMatch(
+      /render check found that the chart does not read the link: overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\)/,
+    );
+    expect(s.requests).toHaveLength(0);
+    expect(await readFile(join(dir, 'kustomization.yaml'), 'utf8')).toBe(text);
+    // What the run would have written, built by kustomize itself: the file's old link.
+    const fresh = 'https://storage.example.com/exports/se_0123456789abcdef/site.tar.gz';
+    await writeFile(
+      join(dir, 'kustomization.yaml'),
+      `${text}      staticExport: {enabled: true, bundleUrl: "${fresh}"}\n`,
+    );
+    expect(renderedLink(await kustomizeBuild(h, dir))).toBe(old);
   });
 
   it('a values-key the chart does not read: refused by the render check before any request', async () => {

@@ -182,6 +182,38 @@ describe('refresh-before (dist/ under Node 24)', () => {
     expect(await readFile(join(run.workspace, 'values.yaml'), 'utf8')).toBe(text);
   });
 
+  it('with helm-release, a newest revision that failed is no reason to skip: its link may never have reached the pods', async () => {
+    // Revision 1 is what the pods run; revision 2, an upgrade that failed, holds a fresh link.
+    const revision = (version: number, status: string, url: string) => `- name: docs
+  namespace: docs
+  version: ${version}
+  info: {status: ${status}, first_deployed: "2026-11-01T10:00:00Z", last_deployed: "2026-11-0${version}T10:00:00Z"}
+  chart: {metadata: {name: enterprise, version: 1.4.0, apiVersion: v2}}
+  config: {staticExport: {enabled: true, bundleUrl: "${url}"}}
+`;
+    const h = await helmEnv(
+      'helm3',
+      revision(1, 'superseded', link(600)) + revision(2, 'failed', link(24 * 3600)),
+    );
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      values: values(''),
+      env: h.env,
+      inputs: {
+        'refresh-before': '6h',
+        'helm-release': 'docs',
+        'helm-namespace': 'docs',
+        'helm-chart': CHART,
+      },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      "refresh-before: the deployed link could not be read (release docs is at revision 2, which is failed, not deployed: the pods may run an earlier revision's link): an ordinary publish, which replaces it.",
+    );
+    expect(run.outputs).toMatchObject({ skipped: 'false', 'helm-revision': '3' });
+    expect(s.requestsFor('bundle')).toHaveLength(1);
+  });
+
   it('with helm-release and no release yet: an ordinary publish, said as such', async () => {
     const h = await helmEnv('helm3');
     const s = await sim({ export: quick });
@@ -213,7 +245,7 @@ describe('refresh-before (dist/ under Node 24)', () => {
       },
     });
     expect(run.stdout).toMatch(
-      /refresh-before: the deployed link could not be read \(helm get values docs failed: .+\): an ordinary publish, which replaces it\./,
+      /refresh-before: the deployed link could not be read \(helm status docs failed: .+\): an ordinary publish, which replaces it\./,
     );
   });
 
