@@ -277,14 +277,16 @@ spec:
 });
 
 describe('a kustomization with helmCharts, its chart under chartHome, and the real helm', () => {
-  const KUSTOMIZATION = `apiVersion: kustomize.config.k8s.io/v1beta1
+  /** A kustomization whose first helmCharts entry is the vendor chart, release docs. */
+  const DOCS_ENTRY = `apiVersion: kustomize.config.k8s.io/v1beta1
 kind: Kustomization
 namespace: docs
 helmCharts:
   - name: enterprise
     releaseName: docs
     version: 1.4.0
-    valuesInline:
+`;
+  const KUSTOMIZATION = `${DOCS_ENTRY}    valuesInline:
       replicaCount: 2
   - name: redis
     releaseName: cache
@@ -367,14 +369,7 @@ helmCharts:
   ])('valuesMerge: %s, and a valuesFile that holds an old link: %s', async (merge, _, refused) => {
     const h = await helmEnv('helm3');
     const old = 'https://mirror.example.com/old/site.tar.gz';
-    const text = `apiVersion: kustomize.config.k8s.io/v1beta1
-kind: Kustomization
-namespace: docs
-helmCharts:
-  - name: enterprise
-    releaseName: docs
-    version: 1.4.0
-    valuesFile: values-prod.yaml
+    const text = `${DOCS_ENTRY}    valuesFile: values-prod.yaml
     valuesMerge: ${merge}
     valuesInline:
       replicaCount: 2

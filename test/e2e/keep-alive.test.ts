@@ -22,6 +22,23 @@ function link(seconds: number, jobId = 'se_3f9a2c1b8e7d4a06'): string {
 const values = (url: string, version = '2026-11-01') =>
   `# production\nstaticExport:\n  enabled: true\n  bundleUrl: "${url}"\n  version: "${version}"\nreplicaCount: 2\n`;
 
+/** A keep-alive of release docs in namespace docs. */
+const ON_RELEASE = {
+  'refresh-before': '6h',
+  'helm-release': 'docs',
+  'helm-namespace': 'docs',
+  'helm-chart': CHART,
+};
+
+/** A revision of release docs for helm's memory driver, deployed with this link. */
+const revision = (version: number, status: string, url: string) => `- name: docs
+  namespace: docs
+  version: ${version}
+  info: {status: ${status}, first_deployed: "2026-11-01T10:00:00Z", last_deployed: "2026-11-0${version}T10:00:00Z"}
+  chart: {metadata: {name: enterprise, version: 1.4.0, apiVersion: v2}}
+  config: {staticExport: {enabled: true, bundleUrl: "${url}"}}
+`;
+
 describe('refresh-before (dist/ under Node 24)', () => {
   it('a link that lives longer than refresh-before: no request, no write, skipped', async () => {
     const s = await sim({ export: quick });
@@ -151,27 +168,17 @@ describe('refresh-before (dist/ under Node 24)', () => {
   });
 
   it('with helm-release, the link the release was deployed with decides (helm get values)', async () => {
-    const deployedLink = link(24 * 3600, 'se_0123456789abcdef');
-    const release = `- name: docs
-  namespace: docs
-  version: 2
-  info: {status: deployed, first_deployed: "2026-11-01T10:00:00Z", last_deployed: "2026-11-01T10:00:00Z"}
-  chart: {metadata: {name: enterprise, version: 1.4.0, apiVersion: v2}}
-  config: {staticExport: {enabled: true, bundleUrl: "${deployedLink}"}}
-`;
-    const h = await helmEnv('helm3', release);
+    const h = await helmEnv(
+      'helm3',
+      revision(2, 'deployed', link(24 * 3600, 'se_0123456789abcdef')),
+    );
     const s = await sim({ export: quick });
     // The values file holds an older, expired link: the release's is the one pods use.
     const text = values(link(1));
     const run = await runPublish(s, {
       values: text,
       env: h.env,
-      inputs: {
-        'refresh-before': '6h',
-        'helm-release': 'docs',
-        'helm-namespace': 'docs',
-        'helm-chart': CHART,
-      },
+      inputs: ON_RELEASE,
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.outputs.skipped).toBe('true');
@@ -184,13 +191,6 @@ describe('refresh-before (dist/ under Node 24)', () => {
 
   it('with helm-release, a newest revision that failed is no reason to skip: its link may never have reached the pods', async () => {
     // Revision 1 is what the pods run; revision 2, an upgrade that failed, holds a fresh link.
-    const revision = (version: number, status: string, url: string) => `- name: docs
-  namespace: docs
-  version: ${version}
-  info: {status: ${status}, first_deployed: "2026-11-01T10:00:00Z", last_deployed: "2026-11-0${version}T10:00:00Z"}
-  chart: {metadata: {name: enterprise, version: 1.4.0, apiVersion: v2}}
-  config: {staticExport: {enabled: true, bundleUrl: "${url}"}}
-`;
     const h = await helmEnv(
       'helm3',
       revision(1, 'superseded', link(600)) + revision(2, 'failed', link(24 * 3600)),
@@ -199,12 +199,7 @@ describe('refresh-before (dist/ under Node 24)', () => {
     const run = await runPublish(s, {
       values: values(''),
       env: h.env,
-      inputs: {
-        'refresh-before': '6h',
-        'helm-release': 'docs',
-        'helm-namespace': 'docs',
-        'helm-chart': CHART,
-      },
+      inputs: ON_RELEASE,
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain(
