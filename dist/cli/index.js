@@ -68741,7 +68741,8 @@ function publishOutputs(result) {
         [Outputs.ValuesChanged]: String(result.values.changed),
         [Outputs.BundlePath]: result.download?.path ?? '',
         [Outputs.BundleSha256]: result.download?.sha256 ?? '',
-        [Outputs.HelmRevision]: result.helm ? String(result.helm.release.revision) : '',
+        // A dry run's revision is one helm would make, not one that exists.
+        [Outputs.HelmRevision]: result.helm && !result.dryRun ? String(result.helm.release.revision) : '',
         [Outputs.HelmVersion]: result.helm?.helm.version ?? '',
         [Outputs.Verified]: result.verified ? 'true' : '',
         // `false` never leaves a run green: a link the chart does not read stops the run.
@@ -68838,11 +68839,11 @@ const ACTION_TEXT = {
         'size-bytes': 'Size of the bundle in bytes (with bundle-url, as its host reports it, or empty).',
         version: 'Export version written under values-key (empty when none).',
         'values-file': 'Paths of the values files that were updated (or would be, on a dry run), one per line.',
-        'values-targets': 'Where the link was written, as JSON: a list of {file, document, path, valuesKey}, document being KIND/NAME of a manifest (null for a plain values file) and path where its chart values are (spec.values, spec.source.helm.values; empty for a plain values file). [] when nothing was written (skipped).',
+        'values-targets': 'Where the link was written (on a dry run, where it would be), as JSON: a list of {file, document, path, valuesKey}, document being KIND/NAME of a manifest (null for a plain values file) and path where its chart values are (spec.values, spec.source.helm.values; empty for a plain values file). [] when nothing was written (skipped).',
         'values-changed': "true when any values file's bytes changed (on a dry run, when they would).",
         'bundle-path': 'Path of the downloaded bundle, when download-path is set.',
         'bundle-sha256': 'SHA-256 of the downloaded bundle, when download-path is set.',
-        'helm-revision': 'Revision of the Helm release after the upgrade, when helm-release is set.',
+        'helm-revision': 'Revision of the Helm release after the upgrade, when helm-release is set (empty on a dry run, which upgrades nothing).',
         'helm-version': 'Version of helm used for the rollout (e.g. v3.17.3 or v4.2.3).',
         verified: 'true when verify-url served the new export, false when it did not in time (the step fails), empty when verify-url is not set (or on a dry run).',
         'render-check': 'true when the chart rendered the link at values-key for every place written, skipped when some chart was out of reach (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request.',

@@ -51,7 +51,9 @@ export function publishOutputs(result: PublishResult): Record<string, string> {
     [Outputs.ValuesChanged]: String(result.values.changed),
     [Outputs.BundlePath]: result.download?.path ?? '',
     [Outputs.BundleSha256]: result.download?.sha256 ?? '',
-    [Outputs.HelmRevision]: result.helm ? String(result.helm.release.revision) : '',
+    // A dry run's revision is one helm would make, not one that exists.
+    [Outputs.HelmRevision]:
+      result.helm && !result.dryRun ? String(result.helm.release.revision) : '',
     [Outputs.HelmVersion]: result.helm?.helm.version ?? '',
     [Outputs.Verified]: result.verified ? 'true' : '',
     // `false` never leaves a run green: a link the chart does not read stops the run.

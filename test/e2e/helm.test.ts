@@ -125,6 +125,8 @@ describe.concurrent.each(HELMS)('rollout with the built action and real %s', (na
     expect(run.stdout).toContain(
       'Release docs revision 1: pending-install (chart enterprise-1.4.0), dry run.',
     );
+    // Revision 1 is one helm would make: no output says it exists.
+    expect(run.outputs['helm-revision']).toBe('');
     expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
   });
 });

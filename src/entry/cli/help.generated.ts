@@ -72,11 +72,12 @@ export const ACTION_TEXT = {
     'values-file':
       'Paths of the values files that were updated (or would be, on a dry run), one per line.',
     'values-targets':
-      'Where the link was written, as JSON: a list of {file, document, path, valuesKey}, document being KIND/NAME of a manifest (null for a plain values file) and path where its chart values are (spec.values, spec.source.helm.values; empty for a plain values file). [] when nothing was written (skipped).',
+      'Where the link was written (on a dry run, where it would be), as JSON: a list of {file, document, path, valuesKey}, document being KIND/NAME of a manifest (null for a plain values file) and path where its chart values are (spec.values, spec.source.helm.values; empty for a plain values file). [] when nothing was written (skipped).',
     'values-changed': "true when any values file's bytes changed (on a dry run, when they would).",
     'bundle-path': 'Path of the downloaded bundle, when download-path is set.',
     'bundle-sha256': 'SHA-256 of the downloaded bundle, when download-path is set.',
-    'helm-revision': 'Revision of the Helm release after the upgrade, when helm-release is set.',
+    'helm-revision':
+      'Revision of the Helm release after the upgrade, when helm-release is set (empty on a dry run, which upgrades nothing).',
     'helm-version': 'Version of helm used for the rollout (e.g. v3.17.3 or v4.2.3).',
     verified:
       'true when verify-url served the new export, false when it did not in time (the step fails), empty when verify-url is not set (or on a dry run).',
