@@ -89607,6 +89607,55 @@ function rangeTotal(answer) {
     return answer.status === 200 ? mirror_size(answer.headers['content-length']) : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/helm/values-layers.ts
+/**
+ * Where no chart is in reach to render, the values layers themselves can still show that the
+ * link loses: a later layer (a kustomize additionalValuesFiles entry, a valuesFile under
+ * `valuesMerge: merge`) that sets the link's key after the values this run writes. helm merges
+ * the layers in order, a later one winning key by key, and a null deleting the key.
+ */
+
+
+
+/**
+ * The layer whose value the chart would get at `<valuesKey>.bundleUrl` instead of `link`, named
+ * for a message; undefined when the link wins, or when a layer cannot be read (nothing is known).
+ */
+async function overridingLayer(layers, valuesKey, link) {
+    const path = [...valuesKey.split('.'), 'bundleUrl'];
+    let last;
+    for (const layer of layers) {
+        let values;
+        try {
+            values = (0,yaml_dist/* parse */.qg)('file' in layer ? await (0,promises_.readFile)(layer.file, 'utf8') : layer.yaml);
+        }
+        catch {
+            return undefined;
+        }
+        const set = valueAt(values, path);
+        if (set)
+            last = { value: set.value, layer };
+    }
+    if (!last || last.value === link)
+        return undefined;
+    return 'file' in last.layer ? (0,external_node_path_.relative)(process.cwd(), last.layer.file) : last.layer.name;
+}
+/** The value a layer sets at `path`, or undefined when it leaves it to earlier layers. */
+function valueAt(values, path) {
+    let node = values;
+    for (const key of path) {
+        if (!node || typeof node !== 'object' || Array.isArray(node))
+            return undefined;
+        if (!(key in node))
+            return undefined;
+        node = node[key];
+        // A null on the way deletes what earlier layers set there.
+        if (node === null)
+            return { value: undefined };
+    }
+    return { value: node };
+}
+
 ;// CONCATENATED MODULE: ./src/helm/render-check.ts
 /**
  * The render check: before anything is sent, render the chart with `helm template`, with a
@@ -89615,6 +89664,7 @@ function rangeTotal(answer) {
  * `staticExport` in an umbrella chart, a key one letter off) never reaches a pod: the run must
  * refuse before it exports anything, not exit 0 with a site that never changes.
  */
+
 
 
 
@@ -89669,8 +89719,13 @@ function placeholderLink() {
 /** Renders one target with the placeholder and says whether the vendor chart's output holds it. */
 async function checkTarget(target, options) {
     const { label } = target;
-    if (target.chart.kind === 'out-of-reach')
-        return { kind: 'skipped', label, reason: target.chart.reason };
+    if (target.chart.kind === 'out-of-reach') {
+        const { link } = placeholderLink();
+        const by = await overridingLayer(target.values(link), target.valuesKey, link);
+        return by
+            ? { kind: 'overridden', label, by }
+            : { kind: 'skipped', label, reason: target.chart.reason };
+    }
     const chart = target.chart;
     const { link, token } = placeholderLink();
     const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-render-'));
@@ -90024,7 +90079,7 @@ async function checkRender(run) {
         }
         for (const outcome of outcomes)
             report(run, outcome);
-        const missing = outcomes.filter((o) => o.kind === 'missing');
+        const missing = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
         if (missing.length > 0)
             throw notRead(inputs, missing);
         const skipped = outcomes.filter((o) => o.kind === 'skipped');
@@ -90050,6 +90105,8 @@ function notRead(inputs, missing) {
     const key = inputs.valuesKey.join('.');
     const details = missing
         .map((o) => {
+        if (o.kind === 'overridden')
+            return `${o.label}: ${o.by} sets ${key}.bundleUrl after the values this run writes, so the chart would get that value instead (no chart was in reach to render: the values files show it). Remove it there, or name ${o.by} in values-file so the link is written where it wins.`;
         if (o.kind !== 'missing')
             return '';
         const reads = o.readsAt

@@ -14,6 +14,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { StoppedError, UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
 import { runHelm, tail } from './helm.js';
+import { overridingLayer } from './values-layers.js';
 import type { ChartInReach, RenderTarget } from './render-target.js';
 
 export type RenderCheckMode = 'auto' | 'required' | 'off';
@@ -21,7 +22,9 @@ export type RenderCheckMode = 'auto' | 'required' | 'off';
 export type RenderOutcome =
   | { kind: 'found'; label: string; documents: string[] }
   | { kind: 'missing'; label: string; rendered: number; readsAt: string | undefined }
-  | { kind: 'skipped'; label: string; reason: string };
+  | { kind: 'skipped'; label: string; reason: string }
+  /** No chart to render, but a later values layer sets the link's key: the link would lose. */
+  | { kind: 'overridden'; label: string; by: string };
 
 /** The vendor's chart (mintlify/enterprise) is named `enterprise`: its templates are what count. */
 export const VENDOR_CHART = 'enterprise';
@@ -82,8 +85,13 @@ export async function checkTarget(
   options: RenderOptions,
 ): Promise<RenderOutcome> {
   const { label } = target;
-  if (target.chart.kind === 'out-of-reach')
-    return { kind: 'skipped', label, reason: target.chart.reason };
+  if (target.chart.kind === 'out-of-reach') {
+    const { link } = placeholderLink();
+    const by = await overridingLayer(target.values(link), target.valuesKey, link);
+    return by
+      ? { kind: 'overridden', label, by }
+      : { kind: 'skipped', label, reason: target.chart.reason };
+  }
   const chart = target.chart;
   const { link, token } = placeholderLink();
   const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'static-export-render-'));

@@ -55,7 +55,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
       );
     }
     for (const outcome of outcomes) report(run, outcome);
-    const missing = outcomes.filter((o) => o.kind === 'missing');
+    const missing = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
     if (missing.length > 0) throw notRead(inputs, missing);
     const skipped = outcomes.filter((o) => o.kind === 'skipped');
     // Where no chart proved it, the file itself must not show a near miss.
@@ -90,6 +90,8 @@ function notRead(inputs: PublishInputs, missing: RenderOutcome[]): UserError {
   const key = inputs.valuesKey.join('.');
   const details = missing
     .map((o) => {
+      if (o.kind === 'overridden')
+        return `${o.label}: ${o.by} sets ${key}.bundleUrl after the values this run writes, so the chart would get that value instead (no chart was in reach to render: the values files show it). Remove it there, or name ${o.by} in values-file so the link is written where it wins.`;
       if (o.kind !== 'missing') return '';
       const reads = o.readsAt
         ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`

@@ -407,6 +407,36 @@ helmCharts:
     expect(renderedLink(await kustomizeBuild(h, dir))).toBe(old);
   });
 
+  it.each([
+    ['an additionalValuesFiles entry', '    additionalValuesFiles: [values-prod.yaml]\n'],
+    [
+      'a valuesFile under valuesMerge: merge',
+      '    valuesFile: values-prod.yaml\n    valuesMerge: merge\n',
+    ],
+  ])(
+    'no chart in reach, and %s that sets the link after valuesInline: refused from the values files alone',
+    async (_, entry) => {
+      // No chart under chartHome and no repo: nothing to render, but the files can be read.
+      const text = `${DOCS_ENTRY}${entry}    valuesInline:\n      replicaCount: 2\n`;
+      const ws = await workspace({
+        'overlays/prod/kustomization.yaml': text,
+        'overlays/prod/values-prod.yaml':
+          'staticExport:\n  bundleUrl: https://mirror.example.com/old/site.tar.gz\n',
+      });
+      const s = await sim({ export: quick });
+      const run = await runPublish(s, {
+        workspace: ws,
+        inputs: { 'values-file': 'overlays/prod/kustomization.yaml' },
+      });
+      expect(run.code).not.toBe(0);
+      expect(run.stdout + run.stderr).toMatch(
+        /overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\): overlays\/prod\/values-prod\.yaml sets staticExport\.bundleUrl after the values this run writes/,
+      );
+      expect(s.requests).toHaveLength(0);
+      expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(text);
+    },
+  );
+
   it('a values-key the chart does not read: refused by the render check before any request', async () => {
     const h = await helmEnv('helm3');
     const ws = await kustomizeWorkspace();
