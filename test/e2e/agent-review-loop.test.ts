@@ -164,7 +164,7 @@ function expectNothingDone(run: ActionRun, s: Simulator, g: FakeGitHub) {
   expect(run.stdout).not.toMatch(/^::(warning|error)/m);
 }
 
-describe('review loop: a comment on the agent pull request becomes a follow-up', () => {
+describe.concurrent('review loop: a comment on the agent pull request becomes a follow-up', () => {
   it('a trusted comment: the exact instruction is sent, 👀 then +1, a reply with the outcome', async () => {
     const event = await eventFile(ISSUE_COMMENT);
     const comment = event.payload.comment!;
