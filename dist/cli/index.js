@@ -89076,6 +89076,56 @@ function middle(a, b) {
     return result;
 }
 
+;// CONCATENATED MODULE: ./src/values/flux-override.ts
+/**
+ * A values ConfigMap or Secret that a Flux HelmRelease reads through `valuesFrom` loses to that
+ * HelmRelease's own `spec.values`: helm-controller merges `spec.values` after every valuesFrom
+ * entry (ChartValuesFromReferences). Written into the ConfigMap, the link would lose to a link the
+ * HelmRelease still carries, with nothing to render (the chart comes from a Flux source). So when
+ * both are in the values files, such a HelmRelease is refused before anything is sent.
+ */
+
+
+const flux_override_isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+function refuseOverriddenSource(files, chosen, valuesKey) {
+    const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
+    if (sources.length === 0)
+        return;
+    for (const file of files) {
+        for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(file.text)) {
+            const data = doc.errors.length === 0 ? doc.toJS() : undefined;
+            if (!flux_override_isObject(data) || data.kind !== 'HelmRelease')
+                continue;
+            if (typeof data.apiVersion !== 'string' ||
+                !data.apiVersion.startsWith('helm.toolkit.fluxcd.io/'))
+                continue;
+            const meta = flux_override_isObject(data.metadata) ? data.metadata : {};
+            const spec = flux_override_isObject(data.spec) ? data.spec : {};
+            const entries = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.filter(flux_override_isObject) : [];
+            const source = sources.find(({ target }) => entries.some((e) => e.kind === target.kind &&
+                e.name === target.name &&
+                (e.valuesKey ?? 'values.yaml') === target.part &&
+                e.targetPath === undefined &&
+                // valuesFrom reads from the HelmRelease's own namespace.
+                (target.namespace === undefined ||
+                    meta.namespace === undefined ||
+                    target.namespace === meta.namespace)));
+            if (!source || !setsLink(spec.values, valuesKey))
+                continue;
+            throw fileError(`${file.display} (HelmRelease/${String(meta.name)})`, `sets ${valuesKey.join('.')}.bundleUrl in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `Remove ${valuesKey.join('.')}.bundleUrl from its spec.values, or choose HelmRelease/${String(meta.name)} with values-document.`);
+        }
+    }
+}
+function setsLink(values, valuesKey) {
+    let node = values;
+    for (const key of valuesKey) {
+        if (!flux_override_isObject(node) || !(key in node))
+            return false;
+        node = node[key];
+    }
+    return flux_override_isObject(node) && 'bundleUrl' in node;
+}
+
 ;// CONCATENATED MODULE: ./src/values/links.ts
 /**
  * The links a values file holds: every text value of a `bundleUrl` key, wherever it is (an anchor
@@ -89262,6 +89312,7 @@ function writeFailure(error, path, display) {
 
 
 
+
 /** The values files as messages name them: `values.yaml`, or `a.yaml and b.yaml`. */
 function valuesDisplay(inputs) {
     return text_listing(inputs.valuesFiles.map((file) => file.display));
@@ -89286,6 +89337,7 @@ async function checkValuesFilesFirst(run) {
             : `Values file ${display} does not exist yet; it will be created.`);
     }
     refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
+    refuseOverriddenSource(seen, chosen, inputs.valuesKey);
 }
 /** Two lines that reach one file through a symbolic link would write it twice. */
 function refuseSameFile(seen, file) {

@@ -9,6 +9,7 @@ import { InputError, UserError } from '../shared/errors.js';
 import { linkHider } from '../shared/secrets.js';
 import { filesWere, listing } from '../shared/text.js';
 import { unifiedDiff } from '../values/diff.js';
+import { refuseOverriddenSource } from '../values/flux-override.js';
 import { bundleUrlsIn } from '../values/links.js';
 import type { ValuesFile } from '../values/file.js';
 import { HelmInputs } from '../helm/inputs.js';
@@ -69,6 +70,7 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
     );
   }
   refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
+  refuseOverriddenSource(seen, chosen, inputs.valuesKey);
 }
 
 /** Two lines that reach one file through a symbolic link would write it twice. */

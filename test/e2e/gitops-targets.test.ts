@@ -156,6 +156,70 @@ describe('a Flux HelmRelease beside its HelmRepository', () => {
   );
 });
 
+describe('a values ConfigMap that a HelmRelease in the same file reads with valuesFrom', () => {
+  const OLD = 'https://mirror.example.com/old/site.tar.gz';
+  const file = (values: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata: {name: docs, namespace: docs}
+spec:
+  chart: {spec: {chart: enterprise, sourceRef: {kind: HelmRepository, name: mintlify}}}
+  valuesFrom:
+    - {kind: ConfigMap, name: docs-values}
+  values:
+${values}---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: docs-values, namespace: docs}
+data:
+  values.yaml: |
+    replicaCount: 2
+`;
+
+  /** A run that chooses the ConfigMap, on a workspace holding `text`. */
+  async function publishToConfigMap(text: string) {
+    const ws = await workspace({ 'clusters/prod/docs.yaml': text });
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      workspace: ws,
+      inputs: {
+        'values-file': 'clusters/prod/docs.yaml',
+        'values-document': 'ConfigMap/docs-values[values.yaml]',
+      },
+    });
+    return { ws, s, run };
+  }
+
+  it('with a link in its spec.values: refused before any request, as Flux would pass that link', async () => {
+    const text = file(`    staticExport: {enabled: true, bundleUrl: "${OLD}"}\n`);
+    // What helm-controller would give the chart had the link gone into the ConfigMap: the old one.
+    const written = text.replace(
+      '    replicaCount: 2\n',
+      '    replicaCount: 2\n    staticExport: {enabled: true, bundleUrl: "https://storage.example.com/new/site.tar.gz"}\n',
+    );
+    const h = await helmEnv('helm3');
+    const values = fluxValues(manifest(written, 'HelmRelease', 'docs'), [written]);
+    expect(renderedLink(await renderWith(h, CHART, values))).toBe(OLD);
+    const { ws, s, run } = await publishToConfigMap(text);
+    expect(run.code).not.toBe(0);
+    expect(run.stdout + run.stderr).toMatch(
+      /values-file "clusters\/prod\/docs\.yaml \(HelmRelease\/docs\)" sets staticExport\.bundleUrl in spec\.values, which helm-controller merges over its valuesFrom ConfigMap\/docs-values\[values\.yaml\]/,
+    );
+    expect(s.requests).toHaveLength(0);
+    expect(await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8')).toBe(text);
+  });
+
+  it('with no link in its spec.values: the link goes into the ConfigMap', async () => {
+    const text = file('    replicaCount: 1\n');
+    const { ws, run } = await publishToConfigMap(text);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const after = await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8');
+    const values = fluxValues(manifest(after, 'HelmRelease', 'docs'), [after]);
+    expect(renderedLink(await renderWith(await helmEnv('helm3'), CHART, values))).toBe(
+      run.outputs['bundle-url'],
+    );
+  });
+});
+
 describe('an Argo CD Application', () => {
   it('gets the link inside its helm.values string, written back as the same literal block', async () => {
     const ws = await workspace({ 'apps/docs.yaml': APPLICATION });

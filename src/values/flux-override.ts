@@ -1,0 +1,66 @@
+/**
+ * A values ConfigMap or Secret that a Flux HelmRelease reads through `valuesFrom` loses to that
+ * HelmRelease's own `spec.values`: helm-controller merges `spec.values` after every valuesFrom
+ * entry (ChartValuesFromReferences). Written into the ConfigMap, the link would lose to a link the
+ * HelmRelease still carries, with nothing to render (the chart comes from a Flux source). So when
+ * both are in the values files, such a HelmRelease is refused before anything is sent.
+ */
+import { parseAllDocuments } from 'yaml';
+import type { KeyPath } from './file.js';
+import { fileError } from './file.js';
+import type { ChosenTarget } from './target.js';
+
+type Data = Record<string, unknown>;
+const isObject = (value: unknown): value is Data =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function refuseOverriddenSource(
+  files: readonly { display: string; text: string }[],
+  chosen: readonly ChosenTarget[],
+  valuesKey: KeyPath,
+): void {
+  const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
+  if (sources.length === 0) return;
+  for (const file of files) {
+    for (const doc of parseAllDocuments(file.text)) {
+      const data: unknown = doc.errors.length === 0 ? doc.toJS() : undefined;
+      if (!isObject(data) || data.kind !== 'HelmRelease') continue;
+      if (
+        typeof data.apiVersion !== 'string' ||
+        !data.apiVersion.startsWith('helm.toolkit.fluxcd.io/')
+      )
+        continue;
+      const meta = isObject(data.metadata) ? data.metadata : {};
+      const spec = isObject(data.spec) ? data.spec : {};
+      const entries = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.filter(isObject) : [];
+      const source = sources.find(({ target }) =>
+        entries.some(
+          (e) =>
+            e.kind === target.kind &&
+            e.name === target.name &&
+            (e.valuesKey ?? 'values.yaml') === target.part &&
+            e.targetPath === undefined &&
+            // valuesFrom reads from the HelmRelease's own namespace.
+            (target.namespace === undefined ||
+              meta.namespace === undefined ||
+              target.namespace === meta.namespace),
+        ),
+      );
+      if (!source || !setsLink(spec.values, valuesKey)) continue;
+      throw fileError(
+        `${file.display} (HelmRelease/${String(meta.name)})`,
+        `sets ${valuesKey.join('.')}.bundleUrl in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`,
+        `Remove ${valuesKey.join('.')}.bundleUrl from its spec.values, or choose HelmRelease/${String(meta.name)} with values-document.`,
+      );
+    }
+  }
+}
+
+function setsLink(values: unknown, valuesKey: KeyPath): boolean {
+  let node = values;
+  for (const key of valuesKey) {
+    if (!isObject(node) || !(key in node)) return false;
+    node = node[key];
+  }
+  return isObject(node) && 'bundleUrl' in node;
+}
