@@ -72568,6 +72568,16 @@ function blockOf(data, at) {
 
 
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The value at `path` in parsed data, or undefined where a key on the way is missing. */
+function valueAt(data, path) {
+    let node = data;
+    for (const key of path) {
+        if (!isObject(node))
+            return undefined;
+        node = node[key];
+    }
+    return node;
+}
 /** `staticExport.bundleUrl` overlaps values-key `staticExport` (and `staticExport` itself). */
 function overlaps(dotted, key) {
     const path = dotted.split('.');
@@ -73647,6 +73657,14 @@ function upgradeArgs(helm, rollout, valuesFiles, options) {
         args.push('--values', file);
     return args;
 }
+async function releaseStatus(helm, rollout, options) {
+    const run = await runHelm(helm, statusArgs(rollout), options);
+    if (run.code === 0)
+        return { kind: 'release', release: helm_parseRelease(run.stdout) };
+    return /release: not found/i.test(run.stderr)
+        ? { kind: 'none' }
+        : { kind: 'unread', stderr: run.stderr, code: run.code };
+}
 function statusArgs(rollout) {
     return [
         'status',
@@ -73777,6 +73795,7 @@ function stuckAdvice(rollout, status, revision, lastGood) {
 
 
 
+
 /** An export job id as a path segment of the vendor's links: `/exports/se_3f9a…/site.tar.gz`. */
 const JOB_SEGMENT = /^se_[A-Za-z0-9]{6,}$/;
 async function planKeepAlive(inputs, deps) {
@@ -73871,15 +73890,6 @@ function deployed(where, block) {
         version: typeof version === 'string' || typeof version === 'number' ? String(version) : undefined,
     };
 }
-function at(values, path) {
-    let node = values;
-    for (const key of path) {
-        if (!node || typeof node !== 'object')
-            return undefined;
-        node = node[key];
-    }
-    return node;
-}
 /**
  * The links in the values files at values-key, and the first file or target without one, said as
  * a phrase (a file that is missing or unreadable has none): a keep-alive leaves the links alone
@@ -73904,7 +73914,7 @@ async function fileLinks(inputs) {
         for (const { label, values, chosen: target } of found) {
             if (target)
                 chosen.push(target);
-            const link = deployed(label, at(values, inputs.valuesKey));
+            const link = deployed(label, valueAt(values, inputs.valuesKey));
             if (link)
                 links.push(link);
             else
@@ -73930,14 +73940,15 @@ async function releaseLinks(inputs, signal) {
         return { links: [], unread: 'helm is not on PATH' };
     // `helm get values` reads the newest revision, whatever its status: after a failed or cancelled
     // upgrade that holds a link the pods never got, so only a deployed newest revision is read.
-    const status = await runHelm(binary, statusArgs(helm), { signal, timeoutMs: 60_000 });
-    if (status.code !== 0) {
-        const said = tail(status.stderr, 1);
-        return /release: not found/i.test(said)
-            ? { links: [] }
-            : { links: [], unread: `helm status ${helm.release} failed: ${printable(said)}` };
-    }
-    const current = helm_parseRelease(status.stdout);
+    const status = await releaseStatus(binary, helm, { signal, timeoutMs: 60_000 });
+    if (status.kind === 'none')
+        return { links: [] };
+    if (status.kind === 'unread')
+        return {
+            links: [],
+            unread: `helm status ${helm.release} failed: ${printable(tail(status.stderr, 1))}`,
+        };
+    const current = status.release;
     if (current?.status !== 'deployed')
         return {
             links: [],
@@ -73962,7 +73973,7 @@ async function releaseLinks(inputs, signal) {
     catch {
         return { links: [], unread: `helm get values ${helm.release} did not print JSON` };
     }
-    const link = deployed(`release ${helm.release}`, at(values, inputs.valuesKey));
+    const link = deployed(`release ${helm.release}`, valueAt(values, inputs.valuesKey));
     return { links: link ? [link] : [] };
 }
 /** The inputs of the refresh: attach to the link's job (a gone one falls back), keep the version. */
@@ -74175,16 +74186,16 @@ function shownAs(arg, paths, options) {
  * Returns whether the release exists, which decides what a cancelled upgrade leaves behind.
  */
 async function checkNotStuck(helm, spec, { logger, signal, redact }) {
-    const status = await runHelm(helm, statusArgs(spec), { signal, timeoutMs: 120_000 });
+    const status = await releaseStatus(helm, spec, { signal, timeoutMs: 120_000 });
     if (signal?.aborted)
         throw new StoppedError(`Cancelled before the helm upgrade of ${spec.release}; nothing was rolled out.`, 'cancelled');
-    if (status.code !== 0) {
-        if (!/release: not found/i.test(status.stderr))
-            throw new UserError(`helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`);
+    if (status.kind === 'unread')
+        throw new UserError(`helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`);
+    if (status.kind === 'none') {
         logger.info(`Release ${spec.release} does not exist yet: it will be installed.`);
         return false;
     }
-    const current = helm_parseRelease(status.stdout);
+    const current = status.release;
     if (current && PENDING_STATUSES.has(current.status)) {
         const lastGood = await lastGoodRevision(helm, spec, signal);
         throw new UserError(stuckAdvice(spec, current.status, current.revision, lastGood));
@@ -78692,7 +78703,7 @@ function middle(a, b) {
  */
 
 
-const flux_override_isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function refuseOverriddenSource(files, chosen, valuesKey) {
     const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
     if (sources.length === 0)
@@ -78700,14 +78711,14 @@ function refuseOverriddenSource(files, chosen, valuesKey) {
     for (const file of files) {
         for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(file.text)) {
             const data = doc.errors.length === 0 ? doc.toJS() : undefined;
-            if (!flux_override_isObject(data) || data.kind !== 'HelmRelease')
+            if (!isObject(data) || data.kind !== 'HelmRelease')
                 continue;
             if (typeof data.apiVersion !== 'string' ||
                 !data.apiVersion.startsWith('helm.toolkit.fluxcd.io/'))
                 continue;
-            const meta = flux_override_isObject(data.metadata) ? data.metadata : {};
-            const spec = flux_override_isObject(data.spec) ? data.spec : {};
-            const entries = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.filter(flux_override_isObject) : [];
+            const meta = isObject(data.metadata) ? data.metadata : {};
+            const spec = isObject(data.spec) ? data.spec : {};
+            const entries = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.filter(isObject) : [];
             const source = sources.find(({ target }) => entries.some((e) => e.kind === target.kind &&
                 e.name === target.name &&
                 (e.valuesKey ?? 'values.yaml') === target.part &&
@@ -78723,13 +78734,8 @@ function refuseOverriddenSource(files, chosen, valuesKey) {
     }
 }
 function setsLink(values, valuesKey) {
-    let node = values;
-    for (const key of valuesKey) {
-        if (!flux_override_isObject(node) || !(key in node))
-            return false;
-        node = node[key];
-    }
-    return flux_override_isObject(node) && 'bundleUrl' in node;
+    const block = valueAt(values, valuesKey);
+    return isObject(block) && 'bundleUrl' in block;
 }
 
 ;// CONCATENATED MODULE: ./src/values/links.ts
@@ -79290,7 +79296,7 @@ async function overridingLayer(layers, valuesKey, link) {
         catch {
             return undefined;
         }
-        const set = valueAt(values, path);
+        const set = values_layers_valueAt(values, path);
         if (set)
             last = { value: set.value, layer };
     }
@@ -79298,8 +79304,11 @@ async function overridingLayer(layers, valuesKey, link) {
         return undefined;
     return 'file' in last.layer ? (0,external_node_path_.relative)(process.cwd(), last.layer.file) : last.layer.name;
 }
-/** The value a layer sets at `path`, or undefined when it leaves it to earlier layers. */
-function valueAt(values, path) {
+/**
+ * The value a layer sets at `path`, or undefined when it leaves it to earlier layers. Not
+ * values/site.ts `valueAt`: here a null on the way is a value of its own (helm deletes the key).
+ */
+function values_layers_valueAt(values, path) {
     let node = values;
     for (const key of path) {
         if (!node || typeof node !== 'object' || Array.isArray(node))
@@ -79534,8 +79543,9 @@ async function readsAt(chart, valuesKey) {
  * The render targets of a file of manifests: each chosen target's chart, where it is in reach
  * (a kustomize helmCharts entry's chart under its chartHome, or its repo; a chart path of the
  * checkout; an Argo CD chart with its repository's address), rendered with the chart values the
- * controller would pass (the target's values after the edit, in memory). Out of reach: skipped,
- * with the reason.
+ * controller would pass (the target's values after the edit, in memory), layered as the
+ * controller layers them. Out of reach: skipped, with the reason (its layers are still checked,
+ * by render-check.ts).
  */
 
 
@@ -79699,7 +79709,8 @@ function vendorPath(chartYaml) {
  * values file sits beside), rendered with a placeholder link by src/helm/render-check.ts. Not
  * found: the run stops here, before the export, with the path the chart does read when its
  * Chart.yaml shows it. A chart out of reach is reported as skipped (`render-check: required`
- * makes that a failure too).
+ * makes that a failure too), unless the values layers alone show a later one overriding the link
+ * (helm/values-layers.ts): that stops the run as a link not read does.
  */
 
 
@@ -79737,9 +79748,9 @@ async function checkRender(run) {
         }
         for (const outcome of outcomes)
             report(run, outcome);
-        const missing = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
-        if (missing.length > 0)
-            throw notRead(inputs, missing);
+        const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
+        if (refused.length > 0)
+            throw notRead(inputs, refused);
         const skipped = outcomes.filter((o) => o.kind === 'skipped');
         // Where no chart proved it, the file itself must not show a near miss.
         if (skipped.length > 0)

@@ -67646,8 +67646,8 @@ async function followUpItem(inputs, item, context) {
 async function sendAndReply(inputs, context, reply) {
     const { jobId, pull, writer, deps, item, prompt } = context;
     deps.reporter.info(`Pull request #${pull.number}: ${item.kind === 'review' ? `a review with ${item.parts.length} instructions` : 'an instruction'} of ${prompt.length} characters from ${text_printable(item.author.login)} for agent job ${jobId}.`);
-    // A new head commit by the pull request's author shows the job took the message up, even when
-    // its status never showed active between two looks.
+    // New commits on the pull request, all by its author (the agent's app) on top of the head
+    // before, show the job took the message up even when it never showed active between two looks.
     const pickupSign = commitSign(pull, writer, deps.reporter);
     const sent = await settle(deps.send({ ...inputs, prompt, jobId }, { pickupSign }));
     const outcome = await outcomeOf(sent, {

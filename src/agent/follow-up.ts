@@ -163,8 +163,8 @@ async function sendAndReply(
   deps.reporter.info(
     `Pull request #${pull.number}: ${item.kind === 'review' ? `a review with ${item.parts.length} instructions` : 'an instruction'} of ${prompt.length} characters from ${printable(item.author.login)} for agent job ${jobId}.`,
   );
-  // A new head commit by the pull request's author shows the job took the message up, even when
-  // its status never showed active between two looks.
+  // New commits on the pull request, all by its author (the agent's app) on top of the head
+  // before, show the job took the message up even when it never showed active between two looks.
   const pickupSign = commitSign(pull, writer, deps.reporter);
   const sent = await settle(deps.send({ ...inputs, prompt, jobId }, { pickupSign }));
   const outcome = await outcomeOf(sent, {

@@ -101,6 +101,24 @@ export function upgradeArgs(
   return args;
 }
 
+/** What `helm status` says of a release: none yet, its newest revision, or helm's own failure. */
+export type ReleaseStatus =
+  | { kind: 'none' }
+  | { kind: 'release'; release: ReleaseInfo | undefined }
+  | { kind: 'unread'; stderr: string; code: number | null };
+
+export async function releaseStatus(
+  helm: string,
+  rollout: HelmRollout,
+  options: { signal?: AbortSignal; timeoutMs: number },
+): Promise<ReleaseStatus> {
+  const run = await runHelm(helm, statusArgs(rollout), options);
+  if (run.code === 0) return { kind: 'release', release: parseRelease(run.stdout) };
+  return /release: not found/i.test(run.stderr)
+    ? { kind: 'none' }
+    : { kind: 'unread', stderr: run.stderr, code: run.code };
+}
+
 export function statusArgs(rollout: HelmRollout): string[] {
   return [
     'status',

@@ -15,7 +15,7 @@ import {
   parseRelease,
   PENDING_STATUSES,
   runHelm,
-  statusArgs,
+  releaseStatus,
   stuckAdvice,
   tail,
   upgradeArgs,
@@ -167,21 +167,21 @@ async function checkNotStuck(
   spec: HelmRollout,
   { logger, signal, redact }: Pick<RolloutOptions, 'logger' | 'signal' | 'redact'>,
 ): Promise<boolean> {
-  const status = await runHelm(helm, statusArgs(spec), { signal, timeoutMs: 120_000 });
+  const status = await releaseStatus(helm, spec, { signal, timeoutMs: 120_000 });
   if (signal?.aborted)
     throw new StoppedError(
       `Cancelled before the helm upgrade of ${spec.release}; nothing was rolled out.`,
       'cancelled',
     );
-  if (status.code !== 0) {
-    if (!/release: not found/i.test(status.stderr))
-      throw new UserError(
-        `helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`,
-      );
+  if (status.kind === 'unread')
+    throw new UserError(
+      `helm could not read the status of release ${spec.release}: ${redact(tail(status.stderr)) || `exit ${status.code}`}. Check the cluster credentials (KUBECONFIG, or a step that logs in to the cluster) and the helm-namespace input.`,
+    );
+  if (status.kind === 'none') {
     logger.info(`Release ${spec.release} does not exist yet: it will be installed.`);
     return false;
   }
-  const current = parseRelease(status.stdout);
+  const current = status.release;
   if (current && PENDING_STATUSES.has(current.status)) {
     const lastGood = await lastGoodRevision(helm, spec, signal);
     throw new UserError(stuckAdvice(spec, current.status, current.revision, lastGood));

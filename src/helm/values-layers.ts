@@ -34,7 +34,10 @@ export async function overridingLayer(
   return 'file' in last.layer ? relative(process.cwd(), last.layer.file) : last.layer.name;
 }
 
-/** The value a layer sets at `path`, or undefined when it leaves it to earlier layers. */
+/**
+ * The value a layer sets at `path`, or undefined when it leaves it to earlier layers. Not
+ * values/site.ts `valueAt`: here a null on the way is a value of its own (helm deletes the key).
+ */
 function valueAt(values: unknown, path: readonly string[]): { value: unknown } | undefined {
   let node = values;
   for (const key of path) {

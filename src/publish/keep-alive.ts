@@ -9,13 +9,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { chartValuesOf } from '../values/plan.js';
+import { valueAt } from '../values/site.js';
 import { refuseUnmatchedChoice, type ChosenTarget } from '../values/target.js';
 import { SERVICE_ID_PATTERN } from '../shared/constants.js';
 import { formatSpan } from '../shared/duration.js';
 import { linkExpiry } from '../shared/expiry.js';
 import { redactLink } from '../shared/secrets.js';
 import { findOnPath } from '../shared/which.js';
-import { parseRelease, runHelm, statusArgs, tail } from '../helm/helm.js';
+import { releaseStatus, runHelm, tail } from '../helm/helm.js';
 import { printable } from '../shared/text.js';
 import type { PublishInputs } from './inputs.js';
 
@@ -148,15 +149,6 @@ function deployed(where: string, block: unknown): DeployedLink | undefined {
   };
 }
 
-function at(values: unknown, path: readonly string[]): unknown {
-  let node = values;
-  for (const key of path) {
-    if (!node || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
 /**
  * The links in the values files at values-key, and the first file or target without one, said as
  * a phrase (a file that is missing or unreadable has none): a keep-alive leaves the links alone
@@ -181,7 +173,7 @@ async function fileLinks(
     }
     for (const { label, values, chosen: target } of found) {
       if (target) chosen.push(target);
-      const link = deployed(label, at(values, inputs.valuesKey));
+      const link = deployed(label, valueAt(values, inputs.valuesKey));
       if (link) links.push(link);
       else without ??= `${label} has no link at values-key`;
     }
@@ -207,14 +199,14 @@ async function releaseLinks(
   if (!binary) return { links: [], unread: 'helm is not on PATH' };
   // `helm get values` reads the newest revision, whatever its status: after a failed or cancelled
   // upgrade that holds a link the pods never got, so only a deployed newest revision is read.
-  const status = await runHelm(binary, statusArgs(helm), { signal, timeoutMs: 60_000 });
-  if (status.code !== 0) {
-    const said = tail(status.stderr, 1);
-    return /release: not found/i.test(said)
-      ? { links: [] }
-      : { links: [], unread: `helm status ${helm.release} failed: ${printable(said)}` };
-  }
-  const current = parseRelease(status.stdout);
+  const status = await releaseStatus(binary, helm, { signal, timeoutMs: 60_000 });
+  if (status.kind === 'none') return { links: [] };
+  if (status.kind === 'unread')
+    return {
+      links: [],
+      unread: `helm status ${helm.release} failed: ${printable(tail(status.stderr, 1))}`,
+    };
+  const current = status.release;
   if (current?.status !== 'deployed')
     return {
       links: [],
@@ -237,7 +229,7 @@ async function releaseLinks(
   } catch {
     return { links: [], unread: `helm get values ${helm.release} did not print JSON` };
   }
-  const link = deployed(`release ${helm.release}`, at(values, inputs.valuesKey));
+  const link = deployed(`release ${helm.release}`, valueAt(values, inputs.valuesKey));
   return { links: link ? [link] : [] };
 }
 

@@ -2,8 +2,9 @@
  * The render targets of a file of manifests: each chosen target's chart, where it is in reach
  * (a kustomize helmCharts entry's chart under its chartHome, or its repo; a chart path of the
  * checkout; an Argo CD chart with its repository's address), rendered with the chart values the
- * controller would pass (the target's values after the edit, in memory). Out of reach: skipped,
- * with the reason.
+ * controller would pass (the target's values after the edit, in memory), layered as the
+ * controller layers them. Out of reach: skipped, with the reason (its layers are still checked,
+ * by render-check.ts).
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -4,7 +4,8 @@
  * values file sits beside), rendered with a placeholder link by src/helm/render-check.ts. Not
  * found: the run stops here, before the export, with the path the chart does read when its
  * Chart.yaml shows it. A chart out of reach is reported as skipped (`render-check: required`
- * makes that a failure too).
+ * makes that a failure too), unless the values layers alone show a later one overriding the link
+ * (helm/values-layers.ts): that stops the run as a link not read does.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -55,8 +56,8 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
       );
     }
     for (const outcome of outcomes) report(run, outcome);
-    const missing = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
-    if (missing.length > 0) throw notRead(inputs, missing);
+    const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
+    if (refused.length > 0) throw notRead(inputs, refused);
     const skipped = outcomes.filter((o) => o.kind === 'skipped');
     // Where no chart proved it, the file itself must not show a near miss.
     if (skipped.length > 0)

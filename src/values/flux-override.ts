@@ -6,13 +6,9 @@
  * both are in the values files, such a HelmRelease is refused before anything is sent.
  */
 import { parseAllDocuments } from 'yaml';
-import type { KeyPath } from './file.js';
-import { fileError } from './file.js';
+import { fileError, type KeyPath } from './file.js';
+import { isObject, valueAt } from './site.js';
 import type { ChosenTarget } from './target.js';
-
-type Data = Record<string, unknown>;
-const isObject = (value: unknown): value is Data =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function refuseOverriddenSource(
   files: readonly { display: string; text: string }[],
@@ -57,10 +53,6 @@ export function refuseOverriddenSource(
 }
 
 function setsLink(values: unknown, valuesKey: KeyPath): boolean {
-  let node = values;
-  for (const key of valuesKey) {
-    if (!isObject(node) || !(key in node)) return false;
-    node = node[key];
-  }
-  return isObject(node) && 'bundleUrl' in node;
+  const block = valueAt(values, valuesKey);
+  return isObject(block) && 'bundleUrl' in block;
 }

@@ -12,6 +12,16 @@ export type Data = Record<string, unknown>;
 export const isObject = (value: unknown): value is Data =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The value at `path` in parsed data, or undefined where a key on the way is missing. */
+export function valueAt(data: unknown, path: readonly string[]): unknown {
+  let node = data;
+  for (const key of path) {
+    if (!isObject(node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
 /** Where a target's chart values are, inside its document. */
 export type ValuesSite =
   /** A mapping: `root` is the path (from the document's top) of a mapping that exists, `lead` the

@@ -133,6 +133,10 @@ const posted = (g: FakeGitHub): StoredComment[] =>
     (c) => c.user.login === 'github-actions[bot]' && !c.seeded,
   );
 
+/** The body of the action's first reply (the comment that carries the reply marker). */
+const replyOf = (g: FakeGitHub): string =>
+  posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+
 /** The Markdown a reader sees outside code: fenced blocks and code spans removed. */
 function outsideCode(markdown: string): string {
   const out: string[] = [];
@@ -522,7 +526,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     const run = await agentOn(event, s, g);
     expect(run.code).toBe(1);
     expect(s.requestsFor('message')).toHaveLength(1);
-    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    const reply = replyOf(g);
     const limit =
       /^⏸️ \*\*Hourly limit reached\*\*: the service takes 100 follow-up messages per project per hour, and refused this one \(HTTP 429\)\. Try again in (1h|\d+m(?:\d\ds)?) \(after (\d\d:\d\d) UTC\)\.$/m.exec(
         reply,
@@ -545,7 +549,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     });
     const run = await agentOn(event, s, g);
     expect(run.code).toBe(1);
-    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    const reply = replyOf(g);
     expect(reply).toContain(
       `❌ **Failed**: agent job \`${jobId}\` failed. The service says: \`\`Build failed: @docs-team, see \`docs.json\` line 3\`\``,
     );
@@ -583,12 +587,13 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
   it("a job still busy at the send: its earlier work's commit is no sign; the reply waits for this instruction's result", async () => {
     const event = await eventFile(ISSUE_COMMENT);
     // Busy with its first instruction until 800 ms after the send; the comment's message is taken
-    // up 2.5 s after it is sent, and worked on for 3 s (two poll intervals). The
+    // up 3.5 s after it is sent, and worked on for 3 s (three looks at 1 s). The
     // stand-in's head moves (BEFORE → AFTER) at the second read of the pull request: as the busy
     // work ends.
     const { s, g, jobId } = await world({
       busy: true,
-      agent: { busyLeftMs: 800, pickupMs: 2500, activeMs: 3000 },
+      // Between the busy work's end and the pickup, 2.7 s: time for a look under load.
+      agent: { busyLeftMs: 800, pickupMs: 3500, activeMs: 3000 },
       comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
     });
     const run = await agentOn(event, s, g);
@@ -597,7 +602,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
       new RegExp(`Agent job ${jobId} took the follow-up up \\(active after the send\\)`),
     );
     expect(run.stdout).not.toContain('(a new commit on pull request');
-    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    const reply = replyOf(g);
     expect(reply).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
   });
 
@@ -619,7 +624,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
       new RegExp(`Agent job ${jobId} took the follow-up up \\(active after the send\\)`),
     );
     expect(run.stdout).not.toContain('(a new commit on pull request');
-    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    const reply = replyOf(g);
     expect(reply).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
   });
 
@@ -651,7 +656,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
       github: { pulls: [{ number: PR, headShas: [BEFORE, AFTER], ...pull }] },
     });
     const run = await agentOn(event, s, g, { 'pickup-grace': '3s' });
-    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    const reply = replyOf(g);
     if (said) {
       expect(run.code, run.stdout).toBe(1);
       expect(run.stdout).toContain(said);
@@ -684,9 +689,14 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
       .filter((l) => l.includes('Could not compare the commits'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^::warning::.*GitHub answered 403.*permissions: contents: read/);
-    // Asked once in the 7 s grace, though the sign is asked every 5 s.
-    expect(g.requests.filter((r) => r.path.includes('/compare/'))).toHaveLength(1);
-    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    // Asked once in the 7 s grace, though the sign is asked every 5 s: the job was looked at
+    // (final, from before the message) more than 5 s after the compare, when the sign would have
+    // been asked again.
+    const compares = g.requests.filter((r) => r.path.includes('/compare/'));
+    expect(compares).toHaveLength(1);
+    const later = s.requestsFor('get-agent').filter((r) => r.at - compares[0]!.at >= 5000);
+    expect(later.length).toBeGreaterThan(0);
+    const reply = replyOf(g);
     expect(reply).toContain('Not confirmed');
   });
 
@@ -698,7 +708,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     });
     const run = await agentOn(event, s, g, { timeout: '2s' });
     expect(run.code).toBe(1);
-    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    const reply = replyOf(g);
     expect(reply).toContain(
       `⏳ **Still working**: agent job \`${jobId}\` did not finish within the time limit of 2s. The agent keeps working on the service: check job \`${jobId}\` later.`,
     );
@@ -727,7 +737,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     for (const line of run.stdout.split('\n'))
       expect(line.trimStart().startsWith('::') && /pwned/.test(line), line).toBe(false);
     expect(run.stdout).not.toContain('pwned');
-    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    const reply = replyOf(g);
     expect(firstCodeBlock(reply)).toBe(hostile);
     expect(reply).toMatch(/^`{6}text$/m);
     expect(outsideCode(reply)).not.toMatch(/@\w/);
@@ -770,7 +780,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     expect(s.requestsFor('message')[0]!.body).toEqual({ prompt: sent });
     const note =
       '94 characters (1 HTML comment, 13 invisible characters (U+200B, tag characters) and 1 link reference definition no link uses (a Markdown comment))';
-    const reply = posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+    const reply = replyOf(g);
     expect(firstCodeBlock(reply)).toBe(sent);
     expect(reply).toContain(
       `Removed before sending, as readers of the comment cannot see it: ${note}.`,

@@ -462,7 +462,8 @@ helmCharts:
     );
     expect(s.requests).toHaveLength(0);
     expect(await readFile(join(dir, 'kustomization.yaml'), 'utf8')).toBe(text);
-    // What the run would have written, built by kustomize itself: the file's old link.
+    // kustomize's own precedence, shown with a new link inline (written by hand here: only the
+    // merge is under test): it renders the file's old link.
     const fresh = 'https://storage.example.com/exports/se_0123456789abcdef/site.tar.gz';
     await writeFile(
       join(dir, 'kustomization.yaml'),

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPublish } from '../helpers/action.js';
 import { sim } from '../helpers/sim.js';
-import { CHART, helmEnv } from '../helpers/helm.js';
+import { CHART, helmEnv, releaseRevision } from '../helpers/helm.js';
 
 const quick = { queuedMs: 50, runningMs: 300, pageCount: 3 };
 
@@ -31,13 +31,10 @@ const ON_RELEASE = {
 };
 
 /** A revision of release docs for helm's memory driver, deployed with this link. */
-const revision = (version: number, status: string, url: string) => `- name: docs
-  namespace: docs
-  version: ${version}
-  info: {status: ${status}, first_deployed: "2026-11-01T10:00:00Z", last_deployed: "2026-11-0${version}T10:00:00Z"}
-  chart: {metadata: {name: enterprise, version: 1.4.0, apiVersion: v2}}
-  config: {staticExport: {enabled: true, bundleUrl: "${url}"}}
-`;
+const revision = (version: number, status: string, url: string) =>
+  releaseRevision(version, status, {
+    config: `{staticExport: {enabled: true, bundleUrl: "${url}"}}`,
+  });
 
 describe('refresh-before (dist/ under Node 24)', () => {
   it('a link that lives longer than refresh-before: no request, no write, skipped', async () => {

@@ -55,18 +55,30 @@ export async function helmEnv(
   };
 }
 
-export function stuckRelease(status: string, name = 'docs', namespace = 'docs'): string {
+/**
+ * One revision of a release of the vendor chart, for helm's memory driver
+ * (HELM_MEMORY_DRIVER_DATA), with these chart values (`config`) if given.
+ */
+export function releaseRevision(
+  version: number,
+  status: string,
+  options: { name?: string; namespace?: string; config?: string } = {},
+): string {
+  const { name = 'docs', namespace = 'docs', config } = options;
+  const day = String(Math.min(version, 28)).padStart(2, '0');
   return `- name: ${name}
   namespace: ${namespace}
-  version: 3
-  info: {status: deployed, first_deployed: "2026-11-01T10:00:00Z", last_deployed: "2026-11-01T10:00:00Z"}
+  version: ${version}
+  info: {status: ${status}, first_deployed: "2026-11-01T10:00:00Z", last_deployed: "2026-11-${day}T10:00:00Z"}
   chart: {metadata: {name: enterprise, version: 1.4.0, apiVersion: v2}}
-- name: ${name}
-  namespace: ${namespace}
-  version: 4
-  info: {status: ${status}, first_deployed: "2026-11-01T10:00:00Z", last_deployed: "2026-11-02T10:00:00Z"}
-  chart: {metadata: {name: enterprise, version: 1.4.0, apiVersion: v2}}
-`;
+${config ? `  config: ${config}\n` : ''}`;
+}
+
+export function stuckRelease(status: string, name = 'docs', namespace = 'docs'): string {
+  return (
+    releaseRevision(3, 'deployed', { name, namespace }) +
+    releaseRevision(4, status, { name, namespace })
+  );
 }
 
 export const UMBRELLA = fileURLToPath(new URL('../fixtures/umbrella', import.meta.url));

@@ -3,7 +3,8 @@
  * their conversation comments (list, with GitHub's Link pagination; create; update), reactions on
  * conversation and review comments, replies in a review thread, the diff comments and reviews of a
  * pull request (REST shapes: `side` and a review's `state` in upper case, as the REST API gives
- * them, where webhook payloads give `state` in lower case), and a collaborator's permission.
+ * them, where webhook payloads give `state` in lower case), a collaborator's permission, and the
+ * compare of two heads of a pull request (its new commits and who made them).
  * Answers are shaped as GitHub's (the fields the action reads, and a few more), and every write
  * is kept so that tests can read what a reviewer would see.
  */
@@ -352,7 +353,13 @@ export class PullRequestStore {
     return {
       status: 200,
       data: {
-        status: rewritten ? 'diverged' : commits.length > 0 ? 'ahead' : 'identical',
+        status: rewritten
+          ? 'diverged'
+          : shas.indexOf(base) > shas.indexOf(head)
+            ? 'behind'
+            : commits.length > 0
+              ? 'ahead'
+              : 'identical',
         ahead_by: commits.length,
         total_commits: commits.length,
         commits,

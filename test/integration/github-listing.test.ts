@@ -1,7 +1,7 @@
 /**
- * The review loop's listings of a pull request, through the action's own client (real Octokit)
- * against the GitHub stand-in (Link pagination as GitHub sends it): every page in order, the most
- * items a run reads, and the call's time limit on every page.
+ * The review loop's listings of a pull request against the GitHub stand-in (Link pagination as
+ * GitHub sends it): every page in order and the most items a run reads, through the action's own
+ * client (real Octokit); the time limit on every page, through its `listAll` with a short limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListTooLongError } from '../../src/github/api-error.js';
