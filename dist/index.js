@@ -78925,6 +78925,7 @@ function writeFailure(error, path, display) {
 
 
 
+
 /** The values files as messages name them: `values.yaml`, or `a.yaml and b.yaml`. */
 function valuesDisplay(inputs) {
     return listing(inputs.valuesFiles.map((file) => file.display));
@@ -78942,6 +78943,11 @@ async function checkValuesFilesFirst(run) {
         const labels = before.targets?.map((t) => t.label).join(', ');
         if (labels && inputs.helm)
             throw new InputError(HelmInputs.Release.name, `is set, but values-file ${display} is a manifest (${labels}), which helm would read as chart values`, 'Leave the rollout to the GitOps controller that reads the manifest (remove helm-release), or point values-file at a plain Helm values file.');
+        // A controller applies a manifest only after this run's change is pushed and synced, so no
+        // check within the run can see the new link: it would pass on a page the site already
+        // served, or wait out verify-timeout and fail a publish that worked.
+        if (labels && inputs.verify)
+            throw new InputError(VerifyInputs.Url.name, `is set, but values-file ${display} is a manifest (${labels}): the GitOps controller that reads it applies the new link only after this change is pushed and synced, so the live site cannot serve it while this run checks`, 'Remove verify-url here and check the site once the controller has synced (for instance in a later job, or with its notifications).');
         if (!inputs.dryRun)
             await checkWritable(before);
         reporter.info(before.exists

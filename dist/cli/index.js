@@ -68823,7 +68823,7 @@ const ACTION_TEXT = {
         'helm-rollback-on-failure': 'Roll back a failed upgrade: --rollback-on-failure on Helm 4, --atomic on Helm 3 (both wait for the resources to be ready).',
         'helm-timeout': 'Passed to helm as --timeout, e.g. 5m or 300s (a bare number means seconds).',
         'helm-args': 'Extra helm arguments, one per line, passed as they are (never through a shell), e.g. --values=charts/docs/values-prod.yaml. The values files come after these, in their order, so their keys win over files named here; any --set, --set-string or --set-json wins over every values file, whatever the order (the render check sees these flags too).',
-        'verify-url': "After the rollout (or the values write without helm-release), fetch this page with back-off until it serves the new export: equal to the bundle's file for its path (index.html for /) when download-path is set, any 2xx answer otherwise. The step fails if it does not within verify-timeout.",
+        'verify-url': "After the rollout (or the values write without helm-release), fetch this page with back-off until it serves the new export: equal to the bundle's file for its path (index.html for /) when download-path is set, any 2xx answer otherwise. Fails the step if not within verify-timeout. Refused for a GitOps manifest (applied after your push).",
         'verify-timeout': 'How long verify-url may take to serve the new export, e.g. 5m or 90s.',
         environment: "GitHub environment to record the publish in, e.g. docs-production. When set, each run is a deployment of the workflow's commit (in_progress, then success, failure or error), shown in the repository's Environments. Needs `permissions: deployments: write`; without it the action warns once and publishes anyway.",
         'environment-url': 'URL shown on the deployment (default verify-url, else https://<domain>). Only used with environment.',
@@ -89319,6 +89319,7 @@ function writeFailure(error, path, display) {
 
 
 
+
 /** The values files as messages name them: `values.yaml`, or `a.yaml and b.yaml`. */
 function valuesDisplay(inputs) {
     return text_listing(inputs.valuesFiles.map((file) => file.display));
@@ -89336,6 +89337,11 @@ async function checkValuesFilesFirst(run) {
         const labels = before.targets?.map((t) => t.label).join(', ');
         if (labels && inputs.helm)
             throw new InputError(HelmInputs.Release.name, `is set, but values-file ${display} is a manifest (${labels}), which helm would read as chart values`, 'Leave the rollout to the GitOps controller that reads the manifest (remove helm-release), or point values-file at a plain Helm values file.');
+        // A controller applies a manifest only after this run's change is pushed and synced, so no
+        // check within the run can see the new link: it would pass on a page the site already
+        // served, or wait out verify-timeout and fail a publish that worked.
+        if (labels && inputs.verify)
+            throw new InputError(VerifyInputs.Url.name, `is set, but values-file ${display} is a manifest (${labels}): the GitOps controller that reads it applies the new link only after this change is pushed and synced, so the live site cannot serve it while this run checks`, 'Remove verify-url here and check the site once the controller has synced (for instance in a later job, or with its notifications).');
         if (!inputs.dryRun)
             await checkWritable(before);
         reporter.info(before.exists

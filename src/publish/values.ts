@@ -13,6 +13,7 @@ import { refuseOverriddenSource } from '../values/flux-override.js';
 import { bundleUrlsIn } from '../values/links.js';
 import type { ValuesFile } from '../values/file.js';
 import { HelmInputs } from '../helm/inputs.js';
+import { VerifyInputs } from '../site/inputs.js';
 import { ValuesInputs, type ValuesFileInput } from '../values/inputs.js';
 import { planFileEdit, type FilePlan } from '../values/plan.js';
 import { checkWritable, readValuesFile } from '../values/read.js';
@@ -61,6 +62,15 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
         HelmInputs.Release.name,
         `is set, but values-file ${display} is a manifest (${labels}), which helm would read as chart values`,
         'Leave the rollout to the GitOps controller that reads the manifest (remove helm-release), or point values-file at a plain Helm values file.',
+      );
+    // A controller applies a manifest only after this run's change is pushed and synced, so no
+    // check within the run can see the new link: it would pass on a page the site already
+    // served, or wait out verify-timeout and fail a publish that worked.
+    if (labels && inputs.verify)
+      throw new InputError(
+        VerifyInputs.Url.name,
+        `is set, but values-file ${display} is a manifest (${labels}): the GitOps controller that reads it applies the new link only after this change is pushed and synced, so the live site cannot serve it while this run checks`,
+        'Remove verify-url here and check the site once the controller has synced (for instance in a later job, or with its notifications).',
       );
     if (!inputs.dryRun) await checkWritable(before);
     reporter.info(

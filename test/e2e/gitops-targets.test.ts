@@ -128,6 +128,12 @@ describe('a Flux HelmRelease beside its HelmRepository', () => {
       /helm-release.*is a manifest \(HelmRelease\/docs\)/,
     ],
     [
+      'verify-url with a manifest (the controller syncs it only after the push)',
+      { 'verify-url': 'https://docs.example.com/' },
+      RELEASE,
+      /::error::Input "verify-url" is set, but values-file clusters\/prod\/docs\.yaml is a manifest \(HelmRelease\/docs\): the GitOps controller .* Remove verify-url here/,
+    ],
+    [
       'a values-document line that matches no document (misspelt)',
       { 'values-document': 'HelmRelease/docs\nHelmRelease/docs-previw' },
       `${RELEASE}---\n${RELEASE.replace('name: docs\n', 'name: docs-preview\n')}`,

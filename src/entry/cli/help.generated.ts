@@ -47,7 +47,7 @@ export const ACTION_TEXT = {
     'helm-args':
       'Extra helm arguments, one per line, passed as they are (never through a shell), e.g. --values=charts/docs/values-prod.yaml. The values files come after these, in their order, so their keys win over files named here; any --set, --set-string or --set-json wins over every values file, whatever the order (the render check sees these flags too).',
     'verify-url':
-      "After the rollout (or the values write without helm-release), fetch this page with back-off until it serves the new export: equal to the bundle's file for its path (index.html for /) when download-path is set, any 2xx answer otherwise. The step fails if it does not within verify-timeout.",
+      "After the rollout (or the values write without helm-release), fetch this page with back-off until it serves the new export: equal to the bundle's file for its path (index.html for /) when download-path is set, any 2xx answer otherwise. Fails the step if not within verify-timeout. Refused for a GitOps manifest (applied after your push).",
     'verify-timeout': 'How long verify-url may take to serve the new export, e.g. 5m or 90s.',
     environment:
       "GitHub environment to record the publish in, e.g. docs-production. When set, each run is a deployment of the workflow's commit (in_progress, then success, failure or error), shown in the repository's Environments. Needs `permissions: deployments: write`; without it the action warns once and publishes anyway.",
