@@ -77708,7 +77708,32 @@ async function expectPage(settings, site, valuesDisplay) {
         return page;
     throw new UserError(`Input "verify-url": the bundle has no page for ${settings.url.pathname} (looked for ${pageCandidates(settings.url.pathname).join(', ')}), so the live site cannot be compared with it. Point verify-url at a page of the export, e.g. the site's root /; ${valuesDisplay} was not changed.`, { input: 'verify-url' });
 }
-/** Checks the live site until it serves the new export, or verify-timeout runs out. */
+/** A first look is short: it only tells whether the site already serves the new export's page. */
+const FIRST_LOOK_MS = 5_000;
+/**
+ * One look at the live site before anything is written: true when it already serves the new
+ * export's page, so that a pass after the write is not taken for proof of the new link. A site
+ * that does not answer is no reason to stop: false.
+ */
+async function servedAlready(settings, site, options) {
+    const dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent();
+    try {
+        const look = await observe(settings.url.href, site, dispatcher, Date.now() + FIRST_LOOK_MS, options);
+        return look.ok;
+    }
+    catch {
+        // Cancelled while looking: the pipeline stops right after, with the job id to resume with.
+        return false;
+    }
+    finally {
+        if (options.dispatcher === undefined)
+            await dispatcher.destroy().catch(() => undefined);
+    }
+}
+/**
+ * Checks the live site until it serves the new export, or verify-timeout runs out. `servedBefore`
+ * is what servedAlready saw before the write.
+ */
 async function verifyLiveSite(settings, site, options) {
     const { logger } = options;
     const clock = options.clock ?? systemClock;
@@ -77739,8 +77764,16 @@ async function verifyLiveSite(settings, site, options) {
         });
         const o = done.value;
         const durationMs = clock.now() - started;
-        logger.info(`${site ? 'The live site serves the new export' : 'The live site answers'}: ${o.url} ${o.seen} (check ${done.polls}, after ${formatElapsed(durationMs)}).`);
-        return { url: o.url, status: o.status, page: o.page, checks: done.polls, durationMs };
+        const servedBefore = site !== undefined && options.servedBefore === true;
+        logger.info(`${site ? 'The live site serves the new export' : 'The live site answers'}: ${o.url} ${o.seen} (check ${done.polls}, after ${formatElapsed(durationMs)}).${servedBefore ? ' It served this page before the values were written too (the same content), so this shows the content is live, not that the site fetched it from the new link.' : ''}`);
+        return {
+            url: o.url,
+            status: o.status,
+            page: o.page,
+            checks: done.polls,
+            durationMs,
+            servedBefore,
+        };
     }
     catch (error) {
         if (!(error instanceof PollTimeout))
@@ -79905,12 +79938,12 @@ async function publish(inputs, deps) {
         : await exportSource(run);
     const { bundle, download, refreshed } = await fetchBundle(run, source.job, source.bundle);
     await watchLifetime(run, bundle);
-    const site = await expectedSite(run, download);
+    const expected = await expectedSite(run, download);
     if (run.signal?.aborted)
         throw stoppedError(run, 'cancelled', source.job);
     const edits = await writeValues(run, source.job, bundle);
     const helm = await rolloutIfAsked(run, edits, helmReady);
-    const verified = await verifyIfAsked(run, site, helm);
+    const verified = await verifyIfAsked(run, expected, helm);
     return {
         domain: inputs.domain,
         version: inputs.version ?? '',
@@ -80024,10 +80057,17 @@ async function expectedSite(run, download) {
         return undefined;
     const site = bundlePages(download.path, run.inputs.bundleUrl ? 'bundle-url' : 'export');
     await expectPage(settings, site, valuesDisplay(run.inputs));
-    return site;
+    const servedBefore = await servedAlready(settings, site, {
+        logger: run.reporter,
+        signal: run.signal,
+        redact: run.redactor.redact,
+    });
+    if (servedBefore)
+        run.reporter.info(`${settings.url.href} already serves the new export's page, before anything is written (the same content as the last publish): the live-site check will show the content is live, not which link the site fetched it from.`);
+    return { site, servedBefore };
 }
 /** After the rollout (or the write), the live site must serve the new export within verify-timeout. */
-async function verifyIfAsked(run, site, helm) {
+async function verifyIfAsked(run, expected, helm) {
     const { inputs, reporter, state } = run;
     const settings = inputs.verify;
     if (!settings)
@@ -80038,7 +80078,8 @@ async function verifyIfAsked(run, site, helm) {
     }
     const done = `${filesWere(inputs.valuesFiles.map((file) => file.display))} updated${helm ? ` and release ${helm.release.name} is at revision ${helm.release.revision}` : ''}`;
     try {
-        const verified = await reporter.group(`Check the live site at ${settings.url.href}`, () => verifyLiveSite(settings, site, {
+        const verified = await reporter.group(`Check the live site at ${settings.url.href}`, () => verifyLiveSite(settings, expected?.site, {
+            servedBefore: expected?.servedBefore,
             logger: reporter,
             signal: run.signal,
             clock: run.clock,
@@ -80138,7 +80179,7 @@ function successSummary(result, now, run) {
         const v = result.verified;
         rows.push([
             'Live site',
-            `${v.url} ${v.page ? `serves the new export (equals ${inlineCode(v.page)})` : `answered HTTP ${v.status} (not compared: no download-path)`} · check ${v.checks}, after ${formatDuration(v.durationMs)}`,
+            `${v.url} ${v.page ? `serves the new export (equals ${inlineCode(v.page)}${v.servedBefore ? '; it did before the write too' : ''})` : `answered HTTP ${v.status} (not compared: no download-path)`} · check ${v.checks}, after ${formatDuration(v.durationMs)}`,
         ]);
     }
     rows.push(...deploymentRow(run));

@@ -5,7 +5,8 @@
  * `index.html`, `/a` is `a.html` or `a/index.html` (under the archive's root folder). Until then
  * it serves the previous site. Modes: `live` (as above), `stuck` (keeps serving the previous site:
  * a pod that never restarted, a cache in front of it), `error` (answers 500), `error-then-hang`
- * (answers 500 once, then holds every request without an answer: a pod stuck starting).
+ * (answers 500 until the values change and the restart delay has passed, then holds every request
+ * without an answer: a failing pod replaced by one stuck starting).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -42,6 +43,8 @@ export async function startPod(options: PodOptions): Promise<PodStandIn> {
   let pages: Map<string, Buffer> | undefined;
   let failed: string | undefined;
   let seen: string | undefined;
+  /** The values changed and the restart delay passed: the pod restarted. */
+  let restarted = false;
   const fetches: PodStandIn['fetches'] = [];
   const pod = { mode: options.mode ?? 'live' };
 
@@ -69,16 +72,18 @@ export async function startPod(options: PodOptions): Promise<PodStandIn> {
         const url = values?.staticExport?.enabled ? values.staticExport.bundleUrl : undefined;
         if (!url || url === seen) return;
         seen = url;
-        setTimeout(() => void load(url), options.restartDelayMs ?? 200).unref();
+        setTimeout(() => {
+          restarted = true;
+          void load(url);
+        }, options.restartDelayMs ?? 200).unref();
       },
       () => undefined,
     );
   }, options.watchIntervalMs ?? 50);
   watch.unref();
 
-  let answered = 0;
   const server: Server = createServer((req, res) => {
-    if (pod.mode === 'error-then-hang' && answered++ > 0) return;
+    if (pod.mode === 'error-then-hang' && restarted) return;
     if (pod.mode === 'error' || pod.mode === 'error-then-hang') {
       res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
       return;

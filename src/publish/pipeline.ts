@@ -19,6 +19,7 @@ import { formatBytes } from '../shared/text.js';
 import {
   bundlePages,
   expectPage,
+  servedAlready,
   verifyLiveSite,
   type ExpectedSite,
   type Verification,
@@ -149,11 +150,11 @@ export async function publish(inputs: PublishInputs, deps: PublishDeps): Promise
     : await exportSource(run);
   const { bundle, download, refreshed } = await fetchBundle(run, source.job, source.bundle);
   await watchLifetime(run, bundle);
-  const site = await expectedSite(run, download);
+  const expected = await expectedSite(run, download);
   if (run.signal?.aborted) throw stoppedError(run, 'cancelled', source.job);
   const edits = await writeValues(run, source.job, bundle);
   const helm = await rolloutIfAsked(run, edits, helmReady);
-  const verified = await verifyIfAsked(run, site, helm);
+  const verified = await verifyIfAsked(run, expected, helm);
 
   return {
     domain: inputs.domain,
@@ -292,18 +293,27 @@ async function rolloutIfAsked(
 async function expectedSite(
   run: RunContext,
   download: Downloaded | undefined,
-): Promise<ExpectedSite | undefined> {
+): Promise<{ site: ExpectedSite; servedBefore: boolean } | undefined> {
   const settings = run.inputs.verify;
   if (!settings || !download || run.inputs.dryRun) return undefined;
   const site = bundlePages(download.path, run.inputs.bundleUrl ? 'bundle-url' : 'export');
   await expectPage(settings, site, valuesDisplay(run.inputs));
-  return site;
+  const servedBefore = await servedAlready(settings, site, {
+    logger: run.reporter,
+    signal: run.signal,
+    redact: run.redactor.redact,
+  });
+  if (servedBefore)
+    run.reporter.info(
+      `${settings.url.href} already serves the new export's page, before anything is written (the same content as the last publish): the live-site check will show the content is live, not which link the site fetched it from.`,
+    );
+  return { site, servedBefore };
 }
 
 /** After the rollout (or the write), the live site must serve the new export within verify-timeout. */
 async function verifyIfAsked(
   run: RunContext,
-  site: ExpectedSite | undefined,
+  expected: { site: ExpectedSite; servedBefore: boolean } | undefined,
   helm: RolloutResult | undefined,
 ): Promise<Verification | undefined> {
   const { inputs, reporter, state } = run;
@@ -316,7 +326,8 @@ async function verifyIfAsked(
   const done = `${filesWere(inputs.valuesFiles.map((file) => file.display))} updated${helm ? ` and release ${helm.release.name} is at revision ${helm.release.revision}` : ''}`;
   try {
     const verified = await reporter.group(`Check the live site at ${settings.url.href}`, () =>
-      verifyLiveSite(settings, site, {
+      verifyLiveSite(settings, expected?.site, {
+        servedBefore: expected?.servedBefore,
         logger: reporter,
         signal: run.signal,
         clock: run.clock,

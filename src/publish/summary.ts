@@ -48,7 +48,7 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
     const v = result.verified;
     rows.push([
       'Live site',
-      `${v.url} ${v.page ? `serves the new export (equals ${inlineCode(v.page)})` : `answered HTTP ${v.status} (not compared: no download-path)`} · check ${v.checks}, after ${formatDuration(v.durationMs)}`,
+      `${v.url} ${v.page ? `serves the new export (equals ${inlineCode(v.page)}${v.servedBefore ? '; it did before the write too' : ''})` : `answered HTTP ${v.status} (not compared: no download-path)`} · check ${v.checks}, after ${formatDuration(v.durationMs)}`,
     ]);
   }
   rows.push(...deploymentRow(run));

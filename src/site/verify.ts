@@ -44,6 +44,11 @@ export interface Verification {
   page: string | undefined;
   checks: number;
   durationMs: number;
+  /**
+   * The page was already served before the values were written (a refresh of the same export):
+   * the check then shows the content is live, not that the site fetched it from the new link.
+   */
+  servedBefore: boolean;
 }
 
 export interface VerifyOptions {
@@ -131,11 +136,45 @@ export async function expectPage(
   );
 }
 
-/** Checks the live site until it serves the new export, or verify-timeout runs out. */
+/** A first look is short: it only tells whether the site already serves the new export's page. */
+const FIRST_LOOK_MS = 5_000;
+
+/**
+ * One look at the live site before anything is written: true when it already serves the new
+ * export's page, so that a pass after the write is not taken for proof of the new link. A site
+ * that does not answer is no reason to stop: false.
+ */
+export async function servedAlready(
+  settings: VerifySettings,
+  site: ExpectedSite,
+  options: VerifyOptions,
+): Promise<boolean> {
+  const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent();
+  try {
+    const look = await observe(
+      settings.url.href,
+      site,
+      dispatcher,
+      Date.now() + FIRST_LOOK_MS,
+      options,
+    );
+    return look.ok;
+  } catch {
+    // Cancelled while looking: the pipeline stops right after, with the job id to resume with.
+    return false;
+  } finally {
+    if (options.dispatcher === undefined) await dispatcher.destroy().catch(() => undefined);
+  }
+}
+
+/**
+ * Checks the live site until it serves the new export, or verify-timeout runs out. `servedBefore`
+ * is what servedAlready saw before the write.
+ */
 export async function verifyLiveSite(
   settings: VerifySettings,
   site: ExpectedSite | undefined,
-  options: VerifyOptions,
+  options: VerifyOptions & { servedBefore?: boolean },
 ): Promise<Verification> {
   const { logger } = options;
   const clock = options.clock ?? systemClock;
@@ -167,10 +206,18 @@ export async function verifyLiveSite(
     });
     const o = done.value;
     const durationMs = clock.now() - started;
+    const servedBefore = site !== undefined && options.servedBefore === true;
     logger.info(
-      `${site ? 'The live site serves the new export' : 'The live site answers'}: ${o.url} ${o.seen} (check ${done.polls}, after ${formatElapsed(durationMs)}).`,
+      `${site ? 'The live site serves the new export' : 'The live site answers'}: ${o.url} ${o.seen} (check ${done.polls}, after ${formatElapsed(durationMs)}).${servedBefore ? ' It served this page before the values were written too (the same content), so this shows the content is live, not that the site fetched it from the new link.' : ''}`,
     );
-    return { url: o.url, status: o.status!, page: o.page, checks: done.polls, durationMs };
+    return {
+      url: o.url,
+      status: o.status!,
+      page: o.page,
+      checks: done.polls,
+      durationMs,
+      servedBefore,
+    };
   } catch (error) {
     if (!(error instanceof PollTimeout)) throw error;
     const final = error.last as Observation | undefined;

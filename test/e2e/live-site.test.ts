@@ -97,8 +97,8 @@ describe('verify-url: the live site serves the new export', () => {
   });
 
   it('a check cut short by verify-timeout does not hide what the site last answered', async () => {
-    // The pod answers 500 once, then holds every request: the last check is still waiting when
-    // verify-timeout runs out, and says nothing of the site.
+    // The pod answers 500 until it restarts with the new values, then holds every request: the
+    // last check is still waiting when verify-timeout runs out, and says nothing of the site.
     const { ws, pod } = await site('error-then-hang');
     const { run } = await publishWith(ws, {
       'download-path': 'site.tar.gz',
@@ -187,6 +187,41 @@ describe('the mirror flow: bundle-url, then the live-site check', () => {
     expect(run.outputs).toMatchObject({ verified: 'true', 'bundle-sha256': sha, 'job-id': '' });
     expect(pod.fetches).toEqual([{ path: `/docs/${sha}.tar.gz`, status: 200 }]);
     expect(run.stdout).toMatch(/equals site\/guides\/start\.html of the bundle/);
+    expect(run.stdout).not.toContain('before anything is written');
+    expect(run.summary).not.toContain('it did before the write too');
+  });
+
+  it('a check of a page the site already served before the write says it proves no new link', async () => {
+    // The same mirrored bundle twice: the second run finds the page live before it writes.
+    const archive = tarGz([{ name: 'site/index.html', content: '<h1>mirrored home</h1>\n' }]);
+    const sha = createHash('sha256').update(archive).digest('hex');
+    const m = await startMirror();
+    m.files.set(`/docs/${sha}.tar.gz`, archive);
+    const { ws, pod } = await site();
+    const inputs = {
+      'api-key': 'mint_unused_0123456789',
+      'bundle-url': `${m.url}/docs/${sha}.tar.gz`,
+      'download-path': 'site.tar.gz',
+      'verify-url': `${pod.url}/`,
+      'verify-timeout': '20s',
+    };
+    const first = await runAction({ workspace: ws, inputs });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect(first.stdout).not.toContain('before anything is written');
+    const again = await runAction({ workspace: ws, inputs });
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(again.outputs.verified).toBe('true');
+    expect(again.stdout).toMatch(
+      /http:\/\/127\.0\.0\.1:\d+\/ already serves the new export's page, before anything is written .*: the live-site check will show the content is live, not which link the site fetched it from\./,
+    );
+    expect(again.stdout).toMatch(
+      /The live site serves the new export: .* \(check 1, after [\d.]+s\)\. It served this page before the values were written too/,
+    );
+    expect(again.summary).toMatch(
+      /serves the new export \(equals `site\/index\.html`; it did before the write too\)/,
+    );
+    // One bundle fetch by the pod: the second run wrote nothing new.
+    expect(pod.fetches).toHaveLength(1);
   });
 
   it('a mirrored bundle whose tar is corrupt fails the check before the values file is written', async () => {

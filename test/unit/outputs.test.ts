@@ -57,6 +57,7 @@ const exported: PublishResult = {
     page: 'index.html',
     checks: 2,
     durationMs: 900,
+    servedBefore: false,
   },
 };
 
