@@ -67731,13 +67731,18 @@ const utc = (ms) => new Date(ms)
     .replace('T', ' ')
     .replace(/:\d\d\.\d+Z$/, ' UTC');
 /** The warning for a schedule whose longest gap outlives the link. */
-function scheduleWarning(schedule, gap, lifetimeMs, expiresAt) {
+function scheduleWarning(schedule, gap, lifetimeMs, expiresAt, 
+/** The link is bundle-url's own presigned link: a run publishes it again, it does not renew it. */
+ownLink = false) {
     const crons = schedule.crons.map((cron) => `'${text_printable(cron)}'`).join(', ');
+    const often = `e.g. cron '${suggestedCron(lifetimeMs)}' (GitHub delays scheduled runs at busy times)`;
     return (`The schedule of ${schedule.file} (cron ${crons}, UTC) leaves up to ${formatSpan(gap.ms)} between runs ` +
         `(${utc(gap.from)} to ${utc(gap.to)}), but the bundle link lives ${formatSpan(lifetimeMs)} (it expires ${expiresAt}): ` +
         'a pod that starts after the link expires cannot fetch the site. ' +
-        `Run the workflow more often than the link lives, e.g. cron '${suggestedCron(lifetimeMs)}' (GitHub delays scheduled runs at busy times), ` +
-        'or mirror the bundle to storage of your own and publish it with bundle-url, which does not expire.');
+        (ownLink
+            ? `Sign bundle-url for longer than that gap (or give an address that does not expire), or sign a new one in every run and run the workflow more often than it lives, ${often}.`
+            : `Run the workflow more often than the link lives, ${often}, ` +
+                'or mirror the bundle to storage of your own and publish it with bundle-url, which does not expire.'));
 }
 /**
  * The delay a keep-alive's window must allow for beyond its schedule's longest gap: two more gaps
@@ -68720,8 +68725,9 @@ const Outputs = {
 };
 /**
  * Every output of a finished publish (deployment-id is set by the entry point that records it).
- * With bundle-url nothing is exported and the link does not expire: job-id, status, page-count,
- * expires-at and refresh-by are empty, and size-bytes is what the mirror said (or empty).
+ * With bundle-url nothing is exported: job-id, status and page-count are empty, expires-at and
+ * refresh-by are the expiry a presigned bundle-url names (else empty), and size-bytes is what the
+ * mirror said (or empty).
  */
 function publishOutputs(result) {
     const text = (value) => (value === undefined ? '' : String(value));
@@ -68834,8 +68840,8 @@ const ACTION_TEXT = {
         status: 'Final status of the export job (completed or failed). Empty with bundle-url.',
         'page-count': 'Number of pages exported. Empty with bundle-url.',
         'bundle-url': 'Presigned link to the bundle (with the bundle-url input, that URL). A link with a query is masked, so GitHub drops it from job outputs: use it in later steps of the same job.',
-        'expires-at': 'When the bundle link expires (ISO 8601). Empty with bundle-url.',
-        'refresh-by': "When the workflow must run again for pods to keep starting: the link's expiry (ISO 8601). Empty with bundle-url, which does not expire.",
+        'expires-at': "When the bundle link expires (ISO 8601). With bundle-url, the expiry a presigned link's query names, else empty.",
+        'refresh-by': "When the workflow must run again for pods to keep starting: the link's expiry (ISO 8601). With bundle-url, as expires-at.",
         'size-bytes': 'Size of the bundle in bytes (with bundle-url, as its host reports it, or empty).',
         version: 'Export version written under values-key (empty when none).',
         'values-file': 'Paths of the values files that were updated (or would be, on a dry run), one per line.',
@@ -89552,7 +89558,7 @@ async function watchLifetime(run, bundle) {
     const { reporter, workflow } = run;
     if (!bundle.expiresAt) {
         reporter.debug(run.inputs.bundleUrl
-            ? 'Schedule watchdog: bundle-url does not expire, so the schedule is not checked.'
+            ? 'Schedule watchdog: bundle-url names no expiry (no presigned query), so the schedule is not checked.'
             : "Schedule watchdog: the link's expiry is unknown (warned above), so the schedule is not checked.");
         return;
     }
@@ -89569,7 +89575,7 @@ async function watchLifetime(run, bundle) {
     if ('none' in schedule) {
         reporter.debug(`Schedule watchdog: nothing to check (${schedule.none}).`);
         if (lifetime < EXPIRY_WARNING_MS)
-            reporter.warning(`The bundle link expires in ${formatSpan(Math.max(0, lifetime))} (at ${bundle.expiresAt}). Pods fetch the bundle when they start: any pod that starts after that cannot. Run this workflow more often than the link lives, or mirror the bundle and publish it with bundle-url.`);
+            reporter.warning(`The bundle link expires in ${formatSpan(Math.max(0, lifetime))} (at ${bundle.expiresAt}). Pods fetch the bundle when they start: any pod that starts after that cannot. ${run.inputs.bundleUrl ? 'Sign bundle-url for longer (or give an address that does not expire), or sign a new one in every run and run the workflow more often than it lives.' : 'Run this workflow more often than the link lives, or mirror the bundle and publish it with bundle-url.'}`);
         return;
     }
     const { gap, unreadable } = longestGap(schedule.crons, now);
@@ -89590,7 +89596,7 @@ async function watchLifetime(run, bundle) {
         return;
     }
     if (gap.ms > lifetime) {
-        reporter.warning(scheduleWarning(schedule, gap, lifetime, bundle.expiresAt));
+        reporter.warning(scheduleWarning(schedule, gap, lifetime, bundle.expiresAt, run.inputs.bundleUrl !== undefined));
         return;
     }
     reporter.debug(`Schedule watchdog: ${schedule.file} runs at least every ${formatSpan(gap.ms)}, within the link's lifetime of ${formatSpan(lifetime)}.`);
@@ -90311,6 +90317,7 @@ async function guardNearMisses(inputs, texts, files) {
 
 
 
+
 async function publish(inputs, deps) {
     const clock = deps.clock ?? systemClock;
     const run = {
@@ -90406,9 +90413,14 @@ async function mirrorSource(run, url) {
         valuesDisplay: valuesDisplay(inputs),
     })));
     reporter.info(`bundle-url ${shown} answered HTTP ${check.status} to ${check.method === 'HEAD' ? 'HEAD' : 'a GET of its first byte'}${check.sizeBytes !== undefined ? ` (${formatBytes(check.sizeBytes)})` : ''}: it is published as it is, and nothing is exported.`);
+    // A presigned link of the team's own dies like the service's: its expiry is held against the
+    // schedule and given as expires-at, instead of a link that silently stops working.
+    const expiresAt = linkExpiry(url).expiresAt?.toISOString();
+    if (expiresAt)
+        reporter.info(`bundle-url is a presigned link: it expires at ${expiresAt}, as its query says.`);
     return {
         job: undefined,
-        bundle: { bundleUrl: url, sizeBytes: check.sizeBytes, expiresAt: undefined },
+        bundle: { bundleUrl: url, sizeBytes: check.sizeBytes, expiresAt },
         polls: 0,
         exportDurationMs: undefined,
     };

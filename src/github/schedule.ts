@@ -253,14 +253,19 @@ export function scheduleWarning(
   gap: ScheduleGap,
   lifetimeMs: number,
   expiresAt: string,
+  /** The link is bundle-url's own presigned link: a run publishes it again, it does not renew it. */
+  ownLink = false,
 ): string {
   const crons = schedule.crons.map((cron) => `'${printable(cron)}'`).join(', ');
+  const often = `e.g. cron '${suggestedCron(lifetimeMs)}' (GitHub delays scheduled runs at busy times)`;
   return (
     `The schedule of ${schedule.file} (cron ${crons}, UTC) leaves up to ${formatSpan(gap.ms)} between runs ` +
     `(${utc(gap.from)} to ${utc(gap.to)}), but the bundle link lives ${formatSpan(lifetimeMs)} (it expires ${expiresAt}): ` +
     'a pod that starts after the link expires cannot fetch the site. ' +
-    `Run the workflow more often than the link lives, e.g. cron '${suggestedCron(lifetimeMs)}' (GitHub delays scheduled runs at busy times), ` +
-    'or mirror the bundle to storage of your own and publish it with bundle-url, which does not expire.'
+    (ownLink
+      ? `Sign bundle-url for longer than that gap (or give an address that does not expire), or sign a new one in every run and run the workflow more often than it lives, ${often}.`
+      : `Run the workflow more often than the link lives, ${often}, ` +
+        'or mirror the bundle to storage of your own and publish it with bundle-url, which does not expire.')
   );
 }
 

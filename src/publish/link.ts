@@ -142,7 +142,7 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
   if (!bundle.expiresAt) {
     reporter.debug(
       run.inputs.bundleUrl
-        ? 'Schedule watchdog: bundle-url does not expire, so the schedule is not checked.'
+        ? 'Schedule watchdog: bundle-url names no expiry (no presigned query), so the schedule is not checked.'
         : "Schedule watchdog: the link's expiry is unknown (warned above), so the schedule is not checked.",
     );
     return;
@@ -170,7 +170,7 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
     reporter.debug(`Schedule watchdog: nothing to check (${schedule.none}).`);
     if (lifetime < EXPIRY_WARNING_MS)
       reporter.warning(
-        `The bundle link expires in ${formatSpan(Math.max(0, lifetime))} (at ${bundle.expiresAt}). Pods fetch the bundle when they start: any pod that starts after that cannot. Run this workflow more often than the link lives, or mirror the bundle and publish it with bundle-url.`,
+        `The bundle link expires in ${formatSpan(Math.max(0, lifetime))} (at ${bundle.expiresAt}). Pods fetch the bundle when they start: any pod that starts after that cannot. ${run.inputs.bundleUrl ? 'Sign bundle-url for longer (or give an address that does not expire), or sign a new one in every run and run the workflow more often than it lives.' : 'Run this workflow more often than the link lives, or mirror the bundle and publish it with bundle-url.'}`,
       );
     return;
   }
@@ -194,7 +194,15 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
     return;
   }
   if (gap.ms > lifetime) {
-    reporter.warning(scheduleWarning(schedule, gap, lifetime, bundle.expiresAt));
+    reporter.warning(
+      scheduleWarning(
+        schedule,
+        gap,
+        lifetime,
+        bundle.expiresAt,
+        run.inputs.bundleUrl !== undefined,
+      ),
+    );
     return;
   }
   reporter.debug(

@@ -28,8 +28,9 @@ export const Outputs = {
 
 /**
  * Every output of a finished publish (deployment-id is set by the entry point that records it).
- * With bundle-url nothing is exported and the link does not expire: job-id, status, page-count,
- * expires-at and refresh-by are empty, and size-bytes is what the mirror said (or empty).
+ * With bundle-url nothing is exported: job-id, status and page-count are empty, expires-at and
+ * refresh-by are the expiry a presigned bundle-url names (else empty), and size-bytes is what the
+ * mirror said (or empty).
  */
 export function publishOutputs(result: PublishResult): Record<string, string> {
   const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));

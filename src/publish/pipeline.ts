@@ -15,6 +15,7 @@ import type { Reporter } from '../shared/logger.js';
 import { systemClock, type Clock } from '../shared/poll.js';
 import { querySecrets, redactLink, Redactor } from '../shared/secrets.js';
 import { translateStop } from '../shared/stop.js';
+import { linkExpiry } from '../shared/expiry.js';
 import { formatBytes } from '../shared/text.js';
 import {
   bundlePages,
@@ -236,9 +237,14 @@ async function mirrorSource(run: RunContext, url: string): Promise<Source> {
   reporter.info(
     `bundle-url ${shown} answered HTTP ${check.status} to ${check.method === 'HEAD' ? 'HEAD' : 'a GET of its first byte'}${check.sizeBytes !== undefined ? ` (${formatBytes(check.sizeBytes)})` : ''}: it is published as it is, and nothing is exported.`,
   );
+  // A presigned link of the team's own dies like the service's: its expiry is held against the
+  // schedule and given as expires-at, instead of a link that silently stops working.
+  const expiresAt = linkExpiry(url).expiresAt?.toISOString();
+  if (expiresAt)
+    reporter.info(`bundle-url is a presigned link: it expires at ${expiresAt}, as its query says.`);
   return {
     job: undefined,
-    bundle: { bundleUrl: url, sizeBytes: check.sizeBytes, expiresAt: undefined },
+    bundle: { bundleUrl: url, sizeBytes: check.sizeBytes, expiresAt },
     polls: 0,
     exportDurationMs: undefined,
   };

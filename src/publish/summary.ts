@@ -96,12 +96,13 @@ function bundleRows(result: PublishResult, now: number): [string, string][] {
   const { bundle } = result.link;
   const size = bundle.sizeBytes !== undefined ? `${formatBytes(bundle.sizeBytes)} at ` : '';
   const where = `${size}${inlineCode(redactLink(bundle.bundleUrl))}`;
-  if (!result.job)
+  if (!result.job && !bundle.expiresAt)
     return [
       ['Bundle', `${where} (bundle-url: your own copy, nothing exported)`],
-      ['Link expires', 'never (bundle-url)'],
+      ['Link expires', 'never (bundle-url names no expiry)'],
     ];
   const refreshed = result.link.refreshed ? ' · link refreshed (the first was not usable)' : '';
+  const about = result.job ? refreshed : ' (bundle-url: your own copy, nothing exported)';
   if (!bundle.expiresAt)
     return [
       ['Bundle', `${where}${refreshed}`],
@@ -109,7 +110,7 @@ function bundleRows(result: PublishResult, now: number): [string, string][] {
     ];
   const expires = Date.parse(bundle.expiresAt);
   return [
-    ['Bundle', `${where}${refreshed}`],
+    ['Bundle', `${where}${about}`],
     [
       'Link expires',
       `${new Date(expires)

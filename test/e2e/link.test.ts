@@ -132,7 +132,37 @@ describe('bundle-url: a stable copy of the bundle, no export', () => {
       'bundle-url': url,
       version: 'v7',
     });
-    expect(run.summary).toContain('never (bundle-url)');
+    expect(run.summary).toContain('never (bundle-url names no expiry)');
+  });
+
+  it('a presigned bundle-url that dies in 10 minutes: its expiry is the output, and a warning says so', async () => {
+    const m = await startMirror();
+    m.files.set(`/docs/${sha}.tar.gz`, archive);
+    const signed = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const amzDate = signed
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z');
+    const url = `${m.url}/docs/${sha}.tar.gz?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=${amzDate}&X-Amz-Expires=600&X-Amz-Signature=0123456789abcdef0123`;
+    const expires = new Date(signed.getTime() + 600_000).toISOString();
+    const run = await runAction({
+      workspace: await newWorkspace({ 'values.yaml': VALUES }),
+      inputs: { 'api-key': '', 'bundle-url': url },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs).toMatchObject({ 'expires-at': expires, 'refresh-by': expires });
+    expect(run.stdout).toContain(
+      `bundle-url is a presigned link: it expires at ${expires}, as its query says.`,
+    );
+    const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning::'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^::warning::The bundle link expires in (10m|9m\d\ds) \(at \S+\)\. Pods fetch the bundle when they start: any pod that starts after that cannot\. Sign bundle-url for longer/,
+    );
+    expect(run.summary).toMatch(
+      /\| Link expires \| \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(in (10m|9m\d\ds)\)/,
+    );
+    expect(run.summary).toContain('(bundle-url: your own copy, nothing exported)');
   });
 
   it('needs no api-key: published with the key left out, nothing asked of the service', async () => {

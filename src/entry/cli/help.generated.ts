@@ -63,9 +63,10 @@ export const ACTION_TEXT = {
     'page-count': 'Number of pages exported. Empty with bundle-url.',
     'bundle-url':
       'Presigned link to the bundle (with the bundle-url input, that URL). A link with a query is masked, so GitHub drops it from job outputs: use it in later steps of the same job.',
-    'expires-at': 'When the bundle link expires (ISO 8601). Empty with bundle-url.',
+    'expires-at':
+      "When the bundle link expires (ISO 8601). With bundle-url, the expiry a presigned link's query names, else empty.",
     'refresh-by':
-      "When the workflow must run again for pods to keep starting: the link's expiry (ISO 8601). Empty with bundle-url, which does not expire.",
+      "When the workflow must run again for pods to keep starting: the link's expiry (ISO 8601). With bundle-url, as expires-at.",
     'size-bytes':
       'Size of the bundle in bytes (with bundle-url, as its host reports it, or empty).',
     version: 'Export version written under values-key (empty when none).',
