@@ -79238,9 +79238,11 @@ function watchKeepAlive(run, expiresAt, keepAlive) {
 ;// CONCATENATED MODULE: ./src/publish/mirror.ts
 /**
  * bundle-url: the team's own copy of the bundle (a mirror in their bucket, at a URL that does not
- * expire). Nothing is exported; before the URL is written it must answer: HEAD, or a GET of its
- * first byte where HEAD is refused (an S3 presigned GET link refuses HEAD: the method is signed).
- * The runner checks what the pods will fetch, so it must reach the URL as they do.
+ * expire). Nothing is exported; before the URL is written, a GET of its first bytes must answer 2xx
+ * with gzip data. A status alone proves little: a sign-in page behind a redirect, a CDN's fallback
+ * page or an empty object all answer 200, and the pods could not start from any of them. (A GET, not
+ * a HEAD: an S3 presigned GET link refuses HEAD, as the method is signed.) The runner checks what
+ * the pods will fetch, so it must reach the URL as they do.
  */
 
 
@@ -79249,29 +79251,28 @@ function watchKeepAlive(run, expiresAt, keepAlive) {
 
 
 
+
 const mirror_REQUEST_TIMEOUT_MS = 15_000;
+/** Every .tar.gz starts with these two bytes. */
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 const mirror_ok = (status) => status >= 200 && status < 300;
-/** Checks that the mirror answers; throws a UserError naming bundle-url when it does not. */
+/** Checks that the mirror serves gzip data; throws a UserError naming bundle-url when not. */
 async function checkMirror(url, options) {
     const dispatcher = options.dispatcher ?? new undici.EnvHttpProxyAgent();
     try {
         for (let attempt = 1;; attempt++) {
-            const head = await ask(url, 'HEAD', dispatcher, options);
-            if (mirror_ok(head.status))
-                return {
-                    method: 'HEAD',
-                    status: head.status,
-                    sizeBytes: mirror_size(head.headers['content-length']),
-                };
-            const get = await ask(url, 'GET', dispatcher, options);
-            if (mirror_ok(get.status))
-                return { method: 'GET', status: get.status, sizeBytes: rangeTotal(get) };
+            const get = await ask(url, dispatcher, options);
+            if (mirror_ok(get.status)) {
+                if (!get.first.equals(GZIP_MAGIC))
+                    throw notTheBundle(url, get, options);
+                return { status: get.status, sizeBytes: rangeTotal(get) };
+            }
             // A busy object store (503 SlowDown) is worth one more try.
             if (get.status >= 500 && attempt < 2 && Date.now() + 1000 < options.deadline) {
                 await sleep(1000, options.signal);
                 continue;
             }
-            throw new UserError(`Input "bundle-url": ${redactLink(url)} answered HTTP ${head.status}${head.said ? ` (${head.said})` : ''} to HEAD and HTTP ${get.status}${get.said ? ` (${get.said})` : ''} to a GET of its first byte. Check that the upload finished under this key and that the file can be read without credentials (or that the presigned link is valid); ${options.valuesDisplay} was not changed.`, { input: 'bundle-url', transient: get.status >= 500 });
+            throw new UserError(`Input "bundle-url": ${redactLink(url)} answered HTTP ${get.status}${get.said ? ` (${get.said})` : ''} to a GET of its first bytes. Check that the upload finished under this key and that the file can be read without credentials (or that the presigned link is valid); ${options.valuesDisplay} was not changed.`, { input: 'bundle-url', transient: get.status >= 500 });
         }
     }
     finally {
@@ -79279,22 +79280,35 @@ async function checkMirror(url, options) {
             await dispatcher.destroy().catch(() => undefined);
     }
 }
-/** One request, following redirects; the body is never read beyond an error's first bytes. */
-async function ask(url, method, dispatcher, options) {
+/** A 2xx that is not gzip data: what answered, where (after redirects), and what it sent. */
+function notTheBundle(url, answer, options) {
+    const type = answer.headers['content-type'];
+    const where = answer.url.origin !== new URL(url).origin
+        ? ` from ${answer.url.origin} (where it redirected)`
+        : '';
+    const sent = answer.first.length === 0
+        ? 'an empty body'
+        : `a body starting ${[...answer.first].map((b) => b.toString(16).padStart(2, '0')).join(' ')}${typeof type === 'string' ? ` (Content-Type ${printable(type)})` : ''}`;
+    return new UserError(`Input "bundle-url": ${redactLink(url)} answered HTTP ${answer.status}${where} with ${sent}, not gzip data (a .tar.gz starts 1f 8b): a sign-in or error page, or an empty object, which the pods could not start from. Check that the URL serves the bundle itself to a client without credentials; ${options.valuesDisplay} was not changed.`, { input: 'bundle-url' });
+}
+/** One GET of the first two bytes, following redirects; never more of the body than that. */
+async function ask(url, dispatcher, options) {
     const limit = AbortSignal.timeout(Math.max(1, Math.min(mirror_REQUEST_TIMEOUT_MS, options.deadline - Date.now())));
     const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
     try {
-        const { response } = await requestFollowing(url, {
-            method,
-            headers: method === 'GET' ? { range: 'bytes=0-0' } : {},
+        const { response, url: answered } = await requestFollowing(url, {
+            method: 'GET',
+            headers: { range: `bytes=0-${GZIP_MAGIC.length - 1}` },
             signal,
             dispatcher,
         });
-        // A server that ignores Range would send the whole bundle: read only an error's text.
-        const error = !mirror_ok(response.statusCode) && method === 'GET';
-        const text = error ? await errorText(response.body) : '';
-        discard(response.body);
-        return { status: response.statusCode, headers: response.headers, said: storageError(text) };
+        const base = { status: response.statusCode, headers: response.headers, url: answered };
+        // A server that ignores Range would send the whole bundle: only its first bytes are read.
+        if (mirror_ok(response.statusCode)) {
+            const read = await readAtMost(response.body, GZIP_MAGIC.length);
+            return { ...base, first: read.bytes, said: '' };
+        }
+        return { ...base, first: Buffer.alloc(0), said: storageError(await errorText(response.body)) };
     }
     catch (error) {
         if (options.signal?.aborted)
@@ -79307,7 +79321,7 @@ function mirror_size(header) {
     const value = Number(typeof header === 'string' ? header : undefined);
     return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
-/** `Content-Range: bytes 0-0/1234` gives the whole size; a 200 (Range ignored) its length. */
+/** `Content-Range: bytes 0-1/1234` gives the whole size; a 200 (Range ignored) its length. */
 function rangeTotal(answer) {
     const range = answer.headers['content-range'];
     const total = typeof range === 'string' ? /\/(\d+)\s*$/.exec(range)?.[1] : undefined;
@@ -80018,7 +80032,7 @@ async function mirrorSource(run, url) {
         deadline: run.deadline,
         valuesDisplay: valuesDisplay(inputs),
     })));
-    reporter.info(`bundle-url ${shown} answered HTTP ${check.status} to ${check.method === 'HEAD' ? 'HEAD' : 'a GET of its first byte'}${check.sizeBytes !== undefined ? ` (${formatBytes(check.sizeBytes)})` : ''}: it is published as it is, and nothing is exported.`);
+    reporter.info(`bundle-url ${shown} answered HTTP ${check.status} with gzip data${check.sizeBytes !== undefined ? ` (${formatBytes(check.sizeBytes)})` : ''}: it is published as it is, and nothing is exported.`);
     // A presigned link of the team's own dies like the service's: its expiry is held against the
     // schedule and given as expires-at, instead of a link that silently stops working.
     const expiresAt = linkExpiry(url).expiresAt?.toISOString();

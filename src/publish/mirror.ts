@@ -1,21 +1,23 @@
 /**
  * bundle-url: the team's own copy of the bundle (a mirror in their bucket, at a URL that does not
- * expire). Nothing is exported; before the URL is written it must answer: HEAD, or a GET of its
- * first byte where HEAD is refused (an S3 presigned GET link refuses HEAD: the method is signed).
- * The runner checks what the pods will fetch, so it must reach the URL as they do.
+ * expire). Nothing is exported; before the URL is written, a GET of its first bytes must answer 2xx
+ * with gzip data. A status alone proves little: a sign-in page behind a redirect, a CDN's fallback
+ * page or an empty object all answer 200, and the pods could not start from any of them. (A GET, not
+ * a HEAD: an S3 presigned GET link refuses HEAD, as the method is signed.) The runner checks what
+ * the pods will fetch, so it must reach the URL as they do.
  */
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { describeNetworkError } from '../shared/network.js';
 import { UserError } from '../shared/errors.js';
-import { discard, errorText, requestFollowing } from '../shared/http.js';
+import { errorText, readAtMost, requestFollowing } from '../shared/http.js';
 import { redactLink } from '../shared/secrets.js';
 import { sleep } from '../shared/sleep.js';
+import { printable } from '../shared/text.js';
 import { storageError } from './download.js';
 
 export interface MirrorCheck {
-  method: 'HEAD' | 'GET';
   status: number;
-  /** From Content-Length (HEAD) or Content-Range (GET of byte 0), when the host says. */
+  /** From Content-Range (or Content-Length when the host ignored the range), when it says. */
   sizeBytes: number | undefined;
 }
 
@@ -30,34 +32,36 @@ export interface MirrorCheckOptions {
 interface Answer {
   status: number;
   headers: Dispatcher.ResponseData['headers'];
+  /** The address that answered, after redirects. */
+  url: URL;
+  /** A 2xx answer's first bytes. */
+  first: Buffer;
   /** The storage's `<Code>: <Message>`, when it sent one. */
   said: string;
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
+/** Every .tar.gz starts with these two bytes. */
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 const ok = (status: number) => status >= 200 && status < 300;
 
-/** Checks that the mirror answers; throws a UserError naming bundle-url when it does not. */
+/** Checks that the mirror serves gzip data; throws a UserError naming bundle-url when not. */
 export async function checkMirror(url: string, options: MirrorCheckOptions): Promise<MirrorCheck> {
   const dispatcher = options.dispatcher ?? new EnvHttpProxyAgent();
   try {
     for (let attempt = 1; ; attempt++) {
-      const head = await ask(url, 'HEAD', dispatcher, options);
-      if (ok(head.status))
-        return {
-          method: 'HEAD',
-          status: head.status,
-          sizeBytes: size(head.headers['content-length']),
-        };
-      const get = await ask(url, 'GET', dispatcher, options);
-      if (ok(get.status)) return { method: 'GET', status: get.status, sizeBytes: rangeTotal(get) };
+      const get = await ask(url, dispatcher, options);
+      if (ok(get.status)) {
+        if (!get.first.equals(GZIP_MAGIC)) throw notTheBundle(url, get, options);
+        return { status: get.status, sizeBytes: rangeTotal(get) };
+      }
       // A busy object store (503 SlowDown) is worth one more try.
       if (get.status >= 500 && attempt < 2 && Date.now() + 1000 < options.deadline) {
         await sleep(1000, options.signal);
         continue;
       }
       throw new UserError(
-        `Input "bundle-url": ${redactLink(url)} answered HTTP ${head.status}${head.said ? ` (${head.said})` : ''} to HEAD and HTTP ${get.status}${get.said ? ` (${get.said})` : ''} to a GET of its first byte. Check that the upload finished under this key and that the file can be read without credentials (or that the presigned link is valid); ${options.valuesDisplay} was not changed.`,
+        `Input "bundle-url": ${redactLink(url)} answered HTTP ${get.status}${get.said ? ` (${get.said})` : ''} to a GET of its first bytes. Check that the upload finished under this key and that the file can be read without credentials (or that the presigned link is valid); ${options.valuesDisplay} was not changed.`,
         { input: 'bundle-url', transient: get.status >= 500 },
       );
     }
@@ -66,10 +70,26 @@ export async function checkMirror(url: string, options: MirrorCheckOptions): Pro
   }
 }
 
-/** One request, following redirects; the body is never read beyond an error's first bytes. */
+/** A 2xx that is not gzip data: what answered, where (after redirects), and what it sent. */
+function notTheBundle(url: string, answer: Answer, options: MirrorCheckOptions): UserError {
+  const type = answer.headers['content-type'];
+  const where =
+    answer.url.origin !== new URL(url).origin
+      ? ` from ${answer.url.origin} (where it redirected)`
+      : '';
+  const sent =
+    answer.first.length === 0
+      ? 'an empty body'
+      : `a body starting ${[...answer.first].map((b) => b.toString(16).padStart(2, '0')).join(' ')}${typeof type === 'string' ? ` (Content-Type ${printable(type)})` : ''}`;
+  return new UserError(
+    `Input "bundle-url": ${redactLink(url)} answered HTTP ${answer.status}${where} with ${sent}, not gzip data (a .tar.gz starts 1f 8b): a sign-in or error page, or an empty object, which the pods could not start from. Check that the URL serves the bundle itself to a client without credentials; ${options.valuesDisplay} was not changed.`,
+    { input: 'bundle-url' },
+  );
+}
+
+/** One GET of the first two bytes, following redirects; never more of the body than that. */
 async function ask(
   url: string,
-  method: 'HEAD' | 'GET',
   dispatcher: Dispatcher,
   options: MirrorCheckOptions,
 ): Promise<Answer> {
@@ -78,17 +98,19 @@ async function ask(
   );
   const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
   try {
-    const { response } = await requestFollowing(url, {
-      method,
-      headers: method === 'GET' ? { range: 'bytes=0-0' } : {},
+    const { response, url: answered } = await requestFollowing(url, {
+      method: 'GET',
+      headers: { range: `bytes=0-${GZIP_MAGIC.length - 1}` },
       signal,
       dispatcher,
     });
-    // A server that ignores Range would send the whole bundle: read only an error's text.
-    const error = !ok(response.statusCode) && method === 'GET';
-    const text = error ? await errorText(response.body) : '';
-    discard(response.body);
-    return { status: response.statusCode, headers: response.headers, said: storageError(text) };
+    const base = { status: response.statusCode, headers: response.headers, url: answered };
+    // A server that ignores Range would send the whole bundle: only its first bytes are read.
+    if (ok(response.statusCode)) {
+      const read = await readAtMost(response.body, GZIP_MAGIC.length);
+      return { ...base, first: read.bytes, said: '' };
+    }
+    return { ...base, first: Buffer.alloc(0), said: storageError(await errorText(response.body)) };
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const why = limit.aborted ? 'no answer in time' : describeNetworkError(error);
@@ -104,7 +126,7 @@ function size(header: string | string[] | undefined): number | undefined {
   return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
-/** `Content-Range: bytes 0-0/1234` gives the whole size; a 200 (Range ignored) its length. */
+/** `Content-Range: bytes 0-1/1234` gives the whole size; a 200 (Range ignored) its length. */
 function rangeTotal(answer: Answer): number | undefined {
   const range = answer.headers['content-range'];
   const total = typeof range === 'string' ? /\/(\d+)\s*$/.exec(range)?.[1] : undefined;

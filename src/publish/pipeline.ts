@@ -235,7 +235,7 @@ async function mirrorSource(run: RunContext, url: string): Promise<Source> {
       ),
   );
   reporter.info(
-    `bundle-url ${shown} answered HTTP ${check.status} to ${check.method === 'HEAD' ? 'HEAD' : 'a GET of its first byte'}${check.sizeBytes !== undefined ? ` (${formatBytes(check.sizeBytes)})` : ''}: it is published as it is, and nothing is exported.`,
+    `bundle-url ${shown} answered HTTP ${check.status} with gzip data${check.sizeBytes !== undefined ? ` (${formatBytes(check.sizeBytes)})` : ''}: it is published as it is, and nothing is exported.`,
   );
   // A presigned link of the team's own dies like the service's: its expiry is held against the
   // schedule and given as expires-at, instead of a link that silently stops working.

@@ -101,7 +101,7 @@ describe('bundle-url: a stable copy of the bundle, no export', () => {
 
   it('checks the URL and writes it with enabled and version; no request reaches the service', async () => {
     const s = await sim({ export: quick });
-    // A presigned GET link refuses HEAD: the check falls back to a GET of the first byte.
+    // A presigned GET link refuses HEAD: the check is a GET of the first bytes.
     const m = await startMirror({ refuseHead: true });
     m.files.set(`/docs/${sha}.tar.gz`, archive);
     const url = `${m.url}/docs/${sha}.tar.gz?X-Amz-Signature=0123456789abcdef0123&X-Amz-Expires=604800`;
@@ -112,8 +112,7 @@ describe('bundle-url: a stable copy of the bundle, no export', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(s.requests).toHaveLength(0);
     expect(m.requests.map((r) => `${r.method} ${r.range ?? ''} ${r.status}`)).toEqual([
-      'HEAD  403',
-      'GET bytes=0-0 206',
+      'GET bytes=0-1 206',
     ]);
     expect(await readFile(join(run.workspace, 'values.yaml'), 'utf8')).toBe(
       `replicaCount: 1 # one pod\nstaticExport:\n  enabled: true\n  bundleUrl: "${url}"\n  version: "v7"\n`,
@@ -193,9 +192,14 @@ describe('bundle-url: a stable copy of the bundle, no export', () => {
     expect(await readFile(join(run.workspace, 'values.yaml'), 'utf8')).toBe(VALUES);
   });
 
-  it('an unreachable or missing URL fails the step and leaves the values file as it was', async () => {
+  it('an unreachable or missing URL, or a page that is not the bundle, fails the step and leaves the values file as it was', async () => {
     const m = await startMirror();
-    for (const url of [`${m.url}/docs/missing.tar.gz`, 'http://127.0.0.1:9/docs/x.tar.gz']) {
+    m.files.set('/docs/login.tar.gz', Buffer.from('<html>Sign in</html>'));
+    for (const url of [
+      `${m.url}/docs/missing.tar.gz`,
+      'http://127.0.0.1:9/docs/x.tar.gz',
+      `${m.url}/docs/login.tar.gz`,
+    ]) {
       const ws = await newWorkspace({ 'values.yaml': VALUES });
       // No service at all: a placeholder key and the default base-url, not a simulator's inputs.
       const run = await runAction({
@@ -205,8 +209,10 @@ describe('bundle-url: a stable copy of the bundle, no export', () => {
       expect(run.code).toBe(1);
       expect(run.stdout).toMatch(
         url.includes('missing')
-          ? /::error::Input "bundle-url": http:\/\/127\.0\.0\.1:\d+\/docs\/missing\.tar\.gz answered HTTP 404 to HEAD and HTTP 404 \(NoSuchKey: The specified key does not exist\.\) to a GET of its first byte\..*values\.yaml was not changed\./
-          : /::error::Input "bundle-url": http:\/\/127\.0\.0\.1:9\/docs\/x\.tar\.gz cannot be reached from the runner \(ECONNREFUSED\)\..*values\.yaml was not changed\./,
+          ? /::error::Input "bundle-url": http:\/\/127\.0\.0\.1:\d+\/docs\/missing\.tar\.gz answered HTTP 404 \(NoSuchKey: The specified key does not exist\.\) to a GET of its first bytes\..*values\.yaml was not changed\./
+          : url.includes('login')
+            ? /::error::Input "bundle-url": http:\/\/127\.0\.0\.1:\d+\/docs\/login\.tar\.gz answered HTTP 206 with a body starting 3c 68, not gzip data .*values\.yaml was not changed\./
+            : /::error::Input "bundle-url": http:\/\/127\.0\.0\.1:9\/docs\/x\.tar\.gz cannot be reached from the runner \(ECONNREFUSED\)\..*values\.yaml was not changed\./,
       );
       expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
     }

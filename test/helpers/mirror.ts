@@ -1,6 +1,6 @@
 /**
  * A team's own bucket, standing in for S3 or MinIO behind a stable URL: it serves the files it is
- * given, answers HEAD (or refuses it, as a presigned GET link does), honours `Range: bytes=0-0`,
+ * given, answers HEAD (or refuses it, as a presigned GET link does), honours `Range: bytes=a-b`,
  * and records every request.
  */
 import { createServer, type Server } from 'node:http';
@@ -33,12 +33,20 @@ export async function startMirror(options: { refuseHead?: boolean } = {}): Promi
         { 'content-type': 'application/xml' },
         '<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>',
       );
-    if (req.method === 'GET' && range === 'bytes=0-0')
+    const asked = req.method === 'GET' && range ? /^bytes=(\d+)-(\d+)$/.exec(range) : null;
+    if (asked) {
+      const from = Number(asked[1]);
+      const to = Math.min(Number(asked[2]), file.length - 1);
+      if (from > to) return answer(416, { 'content-range': `bytes */${file.length}` });
       return answer(
         206,
-        { 'content-range': `bytes 0-0/${file.length}`, 'content-length': '1' },
-        file.subarray(0, 1),
+        {
+          'content-range': `bytes ${from}-${to}/${file.length}`,
+          'content-length': String(to - from + 1),
+        },
+        file.subarray(from, to + 1),
       );
+    }
     answer(
       200,
       { 'content-type': 'application/gzip', 'content-length': String(file.length) },

@@ -13,7 +13,7 @@ export const ACTION_TEXT = {
     'job-id':
       'Attach to an existing export job instead of starting one: poll it if it is still running, then generate a fresh link. Republishes without re-rendering, or resumes after a time-out.',
     'bundle-url':
-      'Publish your own copy of the bundle instead of exporting: a stable URL (e.g. a content-addressed key in your bucket) that the pods can fetch. No export is started and no link generated; the URL must answer (HEAD, or a GET of its first byte) before it is written. Cannot be combined with domain or job-id. A URL with a query is masked.',
+      'Publish your own copy of the bundle instead of exporting: a stable URL (e.g. a content-addressed key in your bucket) that the pods can fetch. No export is started and no link generated; a GET of its first bytes must answer 2xx with gzip data before it is written. Cannot be combined with domain or job-id. A URL with a query is masked.',
     version:
       'Export version label, sent to the export and written to version under values-key (staticExport.version). When empty, a stale version there is removed from the values file.',
     paths: 'Page paths to export, one per line (every published page when empty).',
