@@ -70433,7 +70433,7 @@ class UserError extends Error {
     }
 }
 /** A refusal of one input: `Input "timeout": ... ` */
-class InputError extends UserError {
+class errors_InputError extends UserError {
     constructor(input, problem, fix) {
         super(`Input "${input}" ${problem}. ${fix}`, { input });
     }
@@ -70604,7 +70604,7 @@ function inputGetter(read) {
 function checkCharacters(spec, raw) {
     const found = characterProblem(spec, raw);
     if (found)
-        throw new InputError(spec.name, found.problem, found.fix);
+        throw new errors_InputError(spec.name, found.problem, found.fix);
 }
 /** The problem `checkCharacters` refuses a value for, if any (for texts that are not inputs). */
 function characterProblem(spec, raw) {
@@ -70633,18 +70633,18 @@ function inputs_parseBoolean(input, raw) {
         return true;
     if (['false', 'False', 'FALSE'].includes(text))
         return false;
-    throw new InputError(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
+    throw new errors_InputError(input, `("${printable(text)}") is not a boolean`, 'Write true or false.');
 }
 function parseDurationInput(input, raw, min, max, prefix = '') {
     const ms = parseDuration(raw);
     if (ms === undefined) {
-        throw new InputError(input, `("${printable(raw.trim())}") is not a duration`, `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`);
+        throw new errors_InputError(input, `("${printable(raw.trim())}") is not a duration`, `Write ${prefix}a duration such as 90s, 30m or 1h30m, or a number of seconds.`);
     }
     if (ms < min) {
-        throw new InputError(input, `("${raw.trim()}") is shorter than ${min / 1000}s`, `Use at least ${min / 1000}s.`);
+        throw new errors_InputError(input, `("${raw.trim()}") is shorter than ${min / 1000}s`, `Use at least ${min / 1000}s.`);
     }
     if (ms > max) {
-        throw new InputError(input, `("${raw.trim()}") is longer than ${max / 3_600_000 >= 1 ? `${max / 3_600_000}h` : `${max / 60_000}m`}`, 'Use a shorter duration.');
+        throw new errors_InputError(input, `("${raw.trim()}") is longer than ${max / 3_600_000 >= 1 ? `${max / 3_600_000}h` : `${max / 60_000}m`}`, 'Use a shorter duration.');
     }
     return ms;
 }
@@ -70668,7 +70668,7 @@ function parseJobIdInput(input, raw, kind, hint) {
     if (id === '')
         return undefined;
     if (!SERVICE_ID_PATTERN.test(id))
-        throw new InputError(input, `("${printable(id)}") is not an ${kind} job id`, hint);
+        throw new errors_InputError(input, `("${printable(id)}") is not an ${kind} job id`, hint);
     return id;
 }
 /**
@@ -70687,10 +70687,10 @@ function parseHttpUrlInput(input, raw, options) {
         url = undefined;
     }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /\s/.test(text)) {
-        throw new InputError(input, `("${shown(text)}") is not an http(s) URL`, `Give an absolute address, e.g. ${options.example}.`);
+        throw new errors_InputError(input, `("${shown(text)}") is not an http(s) URL`, `Give an absolute address, e.g. ${options.example}.`);
     }
     if (url.username || url.password) {
-        throw new InputError(input, 'holds a user name or password', options.why);
+        throw new errors_InputError(input, 'holds a user name or password', options.why);
     }
     return url;
 }
@@ -70701,15 +70701,15 @@ function parseHttpUrlInput(input, raw, options) {
 function parseWorkspacePath(input, raw, workspace, example, line) {
     const where = line === undefined ? '' : `line ${line} `;
     if (raw === '')
-        throw new InputError(input, `${where}is empty`, `Give a path relative to the workspace, e.g. ${example}.`);
+        throw new errors_InputError(input, `${where}is empty`, `Give a path relative to the workspace, e.g. ${example}.`);
     if (/[\u0000-\u001f]/.test(raw)) {
-        throw new InputError(input, `${where}contains a line break or control character`, `Give one path, e.g. ${example}.`);
+        throw new errors_InputError(input, `${where}contains a line break or control character`, `Give one path, e.g. ${example}.`);
     }
     const root = (0,external_node_path_.resolve)(workspace);
     const absolute = (0,external_node_path_.resolve)(root, raw);
     const rel = (0,external_node_path_.relative)(root, absolute);
     if (rel === '' || rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel)) {
-        throw new InputError(input, `${where}("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
+        throw new errors_InputError(input, `${where}("${raw}") points outside the workspace (${root})`, `Give a file path inside the repository's workspace, e.g. ${example} or charts/docs/${example}.`);
     }
     return absolute;
 }
@@ -70759,13 +70759,13 @@ function warnIgnored(get, warnings) {
 function parseRelease(release) {
     if (release.length > 53 ||
         !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(release)) {
-        throw new InputError(HelmInputs.Release.name, `("${printable(release)}") is not a valid Helm release name`, 'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.');
+        throw new errors_InputError(HelmInputs.Release.name, `("${printable(release)}") is not a valid Helm release name`, 'Use at most 53 lower-case letters, digits and "-" (starting and ending with a letter or digit), e.g. docs.');
     }
     return release;
 }
 function parseChart(chart) {
     if (/\s/.test(chart) || chart.startsWith('-')) {
-        throw new InputError(HelmInputs.Chart.name, `("${printable(chart)}") is not a chart reference`, `Use repo/chart, an oci:// reference or a local path, e.g. ${HelmInputs.Chart.default}.`);
+        throw new errors_InputError(HelmInputs.Chart.name, `("${printable(chart)}") is not a chart reference`, `Use repo/chart, an oci:// reference or a local path, e.g. ${HelmInputs.Chart.default}.`);
     }
     return chart;
 }
@@ -70773,7 +70773,7 @@ function parseNamespace(namespace) {
     if (namespace === '')
         return undefined;
     if (namespace.length > 63 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace)) {
-        throw new InputError(HelmInputs.Namespace.name, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
+        throw new errors_InputError(HelmInputs.Namespace.name, `("${printable(namespace)}") is not a valid namespace name`, 'Use at most 63 lower-case letters, digits and "-", e.g. docs.');
     }
     return namespace;
 }
@@ -70784,7 +70784,7 @@ function parseChartVersion(chartVersion) {
         !/[0-9*x]/.test(chartVersion) ||
         chartVersion.startsWith('-') ||
         chartVersion.length > 200) {
-        throw new InputError(HelmInputs.ChartVersion.name, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
+        throw new errors_InputError(HelmInputs.ChartVersion.name, `("${printable(chartVersion)}") is not a chart version`, 'Write a version or constraint such as 1.4.0 or ^1.4.');
     }
     return chartVersion;
 }
@@ -70796,7 +70796,7 @@ function parseExtraArgs(text) {
     for (const [index, arg] of extraArgs.entries()) {
         const flag = arg.split('=')[0];
         if (MANAGED_HELM_FLAGS.includes(flag)) {
-            throw new InputError(HelmInputs.Args.name, `line ${index + 1} sets ${flag}, which this action manages`, flag.includes('dry')
+            throw new errors_InputError(HelmInputs.Args.name, `line ${index + 1} sets ${flag}, which this action manages`, flag.includes('dry')
                 ? 'Use the dry-run input instead.'
                 : "Remove it: the action reads helm's JSON output.");
         }
@@ -70809,7 +70809,7 @@ function parseRenderCheckMode(raw) {
     const mode = raw.trim().toLowerCase();
     if (mode === 'auto' || mode === 'required' || mode === 'off')
         return mode;
-    throw new InputError(RenderCheckInput.name, `("${printable(raw.trim())}") is not a render-check mode`, 'Write auto (check where the chart is in reach), required (fail when it is not) or off.');
+    throw new errors_InputError(RenderCheckInput.name, `("${printable(raw.trim())}") is not a render-check mode`, 'Write auto (check where the chart is in reach), required (fail when it is not) or off.');
 }
 
 ;// CONCATENATED MODULE: ./src/api/inputs.ts
@@ -70848,14 +70848,14 @@ function parseBaseUrlInput(raw) {
     // A user name or password in the address is never echoed, whatever the error.
     const shown = `("${printable(shownBaseUrl(raw.trim()))}")`;
     if (/\s/.test(raw.trim())) {
-        throw new InputError(name, `${shown} contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
+        throw new errors_InputError(name, `${shown} contains white space or a line break`, `Give one address, e.g. ${DEFAULT_BASE_URL}.`);
     }
     try {
         return parseBaseUrl(raw || CommonInputs.BaseUrl.default);
     }
     catch (error) {
         if (error instanceof ApiError) {
-            throw new InputError(name, error.reason.replace(/^base-url "[^"]*" /, `${shown} `), error.hint ?? '');
+            throw new errors_InputError(name, error.reason.replace(/^base-url "[^"]*" /, `${shown} `), error.hint ?? '');
         }
         throw error;
     }
@@ -70880,17 +70880,17 @@ function parseApiKey(raw, warnings) {
     const name = CommonInputs.ApiKey.name;
     const key = raw.trim();
     if (key === '') {
-        throw new InputError(name, 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`. If the secret is set, check that this workflow can read it (secrets are not passed to workflows triggered from forks).');
+        throw new errors_InputError(name, 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}`. If the secret is set, check that this workflow can read it (secrets are not passed to workflows triggered from forks).');
     }
     if (/\s/.test(key)) {
-        throw new InputError(name, 'contains white space or a line break', 'Store the key alone, on one line, in the secret.');
+        throw new errors_InputError(name, 'contains white space or a line break', 'Store the key alone, on one line, in the secret.');
     }
     const foreign = /[^\x21-\x7e]/.exec(key);
     if (foreign) {
-        throw new InputError(name, `contains the character ${codePoint(foreign[0])} at position ${foreign.index + 1}, which an API key never has`, 'Copy the key again from the API keys page of the dashboard: it is plain ASCII.');
+        throw new errors_InputError(name, `contains the character ${codePoint(foreign[0])} at position ${foreign.index + 1}, which an API key never has`, 'Copy the key again from the API keys page of the dashboard: it is plain ASCII.');
     }
     if (key.startsWith('mint_dsc_')) {
-        throw new InputError(name, 'is a public assistant key (it starts with mint_dsc_)', 'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.');
+        throw new errors_InputError(name, 'is a public assistant key (it starts with mint_dsc_)', 'These endpoints need an admin API key (it starts with mint_), from the API keys page of the dashboard.');
     }
     if (!key.startsWith('mint_')) {
         warnings.push('Input "api-key" does not start with mint_, as admin API keys do: if the service answers 401, check that the secret holds the admin key.');
@@ -70943,10 +70943,10 @@ function parseDeploymentInputs(get, siteUrl, warnings) {
 function parseEnvironment(environment) {
     const name = DeploymentInputs.Environment.name;
     if (/[\r\n\t]/.test(environment)) {
-        throw new InputError(name, 'contains a line break or tab', 'Give one environment name, e.g. docs-production.');
+        throw new errors_InputError(name, 'contains a line break or tab', 'Give one environment name, e.g. docs-production.');
     }
     if (environment.length > 255) {
-        throw new InputError(name, `is ${environment.length} characters long`, 'GitHub environment names have at most 255 characters, e.g. docs-production.');
+        throw new errors_InputError(name, `is ${environment.length} characters long`, 'GitHub environment names have at most 255 characters, e.g. docs-production.');
     }
     return environment;
 }
@@ -70959,14 +70959,14 @@ function parseEnvironmentUrl(urlText) {
 function parseToken(token) {
     const name = DeploymentInputs.GithubToken.name;
     if (token === '') {
-        throw new InputError(name, 'is empty, but environment is set', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.');
+        throw new errors_InputError(name, 'is empty, but environment is set', 'Leave github-token at its default (${{ github.token }}) and grant "permissions: deployments: write", or pass a token that has it.');
     }
     return checkGithubToken(token);
 }
 /** A token as GitHub issues them: visible ASCII on one line (an empty one is left to the caller). */
 function checkGithubToken(token) {
     if (/[^\x21-\x7e]/.test(token)) {
-        throw new InputError(GithubTokenInput.name, 'contains white space or a character a GitHub token never has', 'Pass the token alone, on one line, as GitHub issued it.');
+        throw new errors_InputError(GithubTokenInput.name, 'contains white space or a character a GitHub token never has', 'Pass the token alone, on one line, as GitHub issued it.');
     }
     return token;
 }
@@ -70989,7 +70989,7 @@ function parseKeepAliveWorkflow(raw) {
     const file = bare.includes('/') ? bare : `.github/workflows/${bare}`;
     // GitHub allows spaces in a workflow's file name, but no folder below .github/workflows.
     if (!/^\.github\/workflows\/[^/\\\r\n]+\.ya?ml$/.test(file)) {
-        throw new InputError(KeepAliveWorkflowInput.name, `("${printable(text)}") names no workflow file`, `Give the file of the workflow that runs this action with refresh-before, e.g. .github/workflows/keep-alive.yml (or keep-alive.yml)${text.includes('\\') ? ', with / between folders' : ''}.`);
+        throw new errors_InputError(KeepAliveWorkflowInput.name, `("${printable(text)}") names no workflow file`, `Give the file of the workflow that runs this action with refresh-before, e.g. .github/workflows/keep-alive.yml (or keep-alive.yml)${text.includes('\\') ? ', with / between folders' : ''}.`);
     }
     return file;
 }
@@ -71316,12 +71316,12 @@ function hostOf(raw) {
         return parseDomain(raw, []);
     }
     catch (error) {
-        if (error instanceof InputError)
+        if (error instanceof errors_InputError)
             return undefined;
         throw error;
     }
 }
-const domainError = (problem, fix) => new InputError(DomainInput.name, problem, fix);
+const domainError = (problem, fix) => new errors_InputError(DomainInput.name, problem, fix);
 function refuseNonAscii(original) {
     const nonAscii = /[^\x20-\x7e]/u.exec(original);
     if (nonAscii) {
@@ -71411,7 +71411,7 @@ function parseValuesDocument(get, workspace) {
             : parseWorkspacePath(name, fileText, workspace, 'clusters/prod/docs.yaml', index + 1);
         const selector = parseChoice(choice);
         if (!selector)
-            throw new InputError(name, `line ${index + 1} ("${printable(text)}") is not a document choice`, 'Write KIND/NAME (e.g. HelmRelease/docs) or NAME, optionally NAMESPACE/KIND/NAME, a [KEY] for a ConfigMap key or an Application source, and "FILE: " before it to choose in one values file only.');
+            throw new errors_InputError(name, `line ${index + 1} ("${printable(text)}") is not a document choice`, 'Write KIND/NAME (e.g. HelmRelease/docs) or NAME, optionally NAMESPACE/KIND/NAME, a [KEY] for a ConfigMap key or an Application source, and "FILE: " before it to choose in one values file only.');
         selectors.push({ ...selector, raw: text, file });
     });
     return selectors;
@@ -71440,7 +71440,7 @@ function parseChoice(text) {
 function checkChoiceFiles(selectors, files) {
     const stray = selectors.find((s) => s.file !== undefined && !files.some((f) => f.path === s.file));
     if (stray)
-        throw new InputError(ValuesDocumentInput.name, `("${printable(stray.raw)}") names a file that is not one of the values files`, `Write the path as values-file gives it (${files.map((f) => f.display).join(', ')}), or leave out "FILE: " to choose in every values file.`);
+        throw new errors_InputError(ValuesDocumentInput.name, `("${printable(stray.raw)}") names a file that is not one of the values files`, `Write the path as values-file gives it (${files.map((f) => f.display).join(', ')}), or leave out "FILE: " to choose in every values file.`);
 }
 
 ;// CONCATENATED MODULE: external "node:fs"
@@ -71580,7 +71580,7 @@ function parseValuesFileInput(get, workspace) {
         const path = parseWorkspacePath(name, display, workspace, 'values.yaml', index + 1);
         const twice = files.find((file) => file.path === path);
         if (twice)
-            throw new InputError(name, `line ${index + 1} ("${display}") is the same file as "${twice.display}"`, 'List each values file once.');
+            throw new errors_InputError(name, `line ${index + 1} ("${display}") is the same file as "${twice.display}"`, 'List each values file once.');
         files.push({ path, display, root: repositoryTop(path, workspace) });
     }
     return files;
@@ -71606,11 +71606,11 @@ function parseValuesKey(get) {
     const keys = raw.split('.');
     const empty = keys.findIndex((key) => key === '');
     if (empty !== -1) {
-        throw new InputError(name, `("${printable(raw)}") has an empty key ${keys.length === 1 ? '' : empty === 0 ? 'before its first dot' : empty === keys.length - 1 ? 'after its last dot' : `between two dots (key ${empty + 1})`}`.trimEnd(), 'Write the keys from the top of the values file, separated by single dots, e.g. staticExport or enterprise.staticExport.');
+        throw new errors_InputError(name, `("${printable(raw)}") has an empty key ${keys.length === 1 ? '' : empty === 0 ? 'before its first dot' : empty === keys.length - 1 ? 'after its last dot' : `between two dots (key ${empty + 1})`}`.trimEnd(), 'Write the keys from the top of the values file, separated by single dots, e.g. staticExport or enterprise.staticExport.');
     }
     const bad = keys.find((key) => !isPlainKey(key));
     if (bad !== undefined) {
-        throw new InputError(name, `("${printable(raw)}") has the key "${printable(bad)}", which is not a plain key name`, 'Use keys of letters, digits, "_" and "-" that read as text (not true, null or a number), as chart and subchart names are, e.g. enterprise.staticExport.');
+        throw new errors_InputError(name, `("${printable(raw)}") has the key "${printable(bad)}", which is not a plain key name`, 'Use keys of letters, digits, "_" and "-" that read as text (not true, null or a number), as chart and subchart names are, e.g. enterprise.staticExport.');
     }
     return keys;
 }
@@ -71695,7 +71695,7 @@ function parsePublishInputs(read, workspace) {
     // helm-release). Refused here, not only by the publish: a keep-alive reads the release instead
     // of the files, and would skip past the line.
     if (helm && valuesDocuments.length > 0)
-        throw new InputError(ValuesInputs.ValuesDocument.name, 'is set together with helm-release: helm reads plain values files, which have no documents to choose', 'Remove values-document; or, for a manifest, remove helm-release and leave the rollout to the GitOps controller that reads it.');
+        throw new errors_InputError(ValuesInputs.ValuesDocument.name, 'is set together with helm-release: helm reads plain values files, which have no documents to choose', 'Remove values-document; or, for a manifest, remove helm-release and leave the rollout to the GitOps controller that reads it.');
     const verify = parseVerifyInputs(get, warnings);
     const deployment = parseDeploymentInputs(get, verify?.url.href ?? (domain && `https://${domain}`), warnings);
     return {
@@ -71729,7 +71729,7 @@ function parseTarget(get, notices) {
     const jobId = parseJobIdInput(ExportInputs.JobId.name, get(ExportInputs.JobId), 'export', 'Use the job-id output of an earlier run, or the id printed in its log (it looks like se_3f9a2c1b8e7d4a06).');
     const domain = parseDomain(get(ExportInputs.Domain), notices);
     if (!domain && !jobId && !bundleUrl) {
-        throw new InputError(ExportInputs.Domain.name, 'is empty, and so are job-id and bundle-url', 'Set domain to the host name of the site to export (e.g. docs.example.com), job-id to republish an existing export, or bundle-url to publish a copy of the bundle you host yourself.');
+        throw new errors_InputError(ExportInputs.Domain.name, 'is empty, and so are job-id and bundle-url', 'Set domain to the host name of the site to export (e.g. docs.example.com), job-id to republish an existing export, or bundle-url to publish a copy of the bundle you host yourself.');
     }
     return { jobId, domain, bundleUrl };
 }
@@ -71746,7 +71746,7 @@ function parseBundleUrl(get) {
         .filter((spec) => get(spec).trim() !== '')
         .map((spec) => spec.name);
     if (others.length > 0) {
-        throw new InputError(ExportInputs.BundleUrl.name, `is set together with ${others.join(' and ')}`, `With bundle-url the action publishes a bundle you host yourself and starts no export, while ${others.join(' and ')} ${others.length > 1 ? 'ask' : 'asks'} for one: remove ${others.join(' and ')} from this step to publish the mirror, or remove bundle-url to publish a fresh export.`);
+        throw new errors_InputError(ExportInputs.BundleUrl.name, `is set together with ${others.join(' and ')}`, `With bundle-url the action publishes a bundle you host yourself and starts no export, while ${others.join(' and ')} ${others.length > 1 ? 'ask' : 'asks'} for one: remove ${others.join(' and ')} from this step to publish the mirror, or remove bundle-url to publish a fresh export.`);
     }
     parseHttpUrlInput(ExportInputs.BundleUrl.name, text, {
         example: 'https://docs-bundles.example.com/docs/<sha256>.tar.gz',
@@ -71763,7 +71763,7 @@ function parseDownloadPath(get, workspace, valuesFiles) {
     const path = parseWorkspacePath(ExportInputs.DownloadPath.name, display, workspace, 'site.tar.gz');
     const same = valuesFiles.find((file) => file.path === path);
     if (same) {
-        throw new InputError(ExportInputs.DownloadPath.name, `is the same file as values-file${valuesFiles.length > 1 ? ` "${same.display}"` : ''}`, 'Give the bundle its own path, e.g. site.tar.gz.');
+        throw new errors_InputError(ExportInputs.DownloadPath.name, `is the same file as values-file${valuesFiles.length > 1 ? ` "${same.display}"` : ''}`, 'Give the bundle its own path, e.g. site.tar.gz.');
     }
     return { path, display };
 }
@@ -71772,10 +71772,10 @@ function parseVersion(raw) {
     if (version === '')
         return undefined;
     if (/[\u0000-\u001f\u007f]/.test(version)) {
-        throw new InputError(ExportInputs.Version.name, 'contains a line break or control character', 'Give a single-line label, e.g. 2026-11-22 or v2.');
+        throw new errors_InputError(ExportInputs.Version.name, 'contains a line break or control character', 'Give a single-line label, e.g. 2026-11-22 or v2.');
     }
     if (version.length > 200) {
-        throw new InputError(ExportInputs.Version.name, `is ${version.length} characters long`, 'Use a short label (at most 200 characters).');
+        throw new errors_InputError(ExportInputs.Version.name, `is ${version.length} characters long`, 'Use a short label (at most 200 characters).');
     }
     return version;
 }
@@ -71788,17 +71788,17 @@ function parsePaths(raw, notices) {
             return;
         const where = `line ${index + 1} ("${printable(text)}")`;
         if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('//')) {
-            throw new InputError(ExportInputs.Paths.name, `${where} is a URL`, 'List page paths relative to the site, e.g. guides/getting-started.');
+            throw new errors_InputError(ExportInputs.Paths.name, `${where} is a URL`, 'List page paths relative to the site, e.g. guides/getting-started.');
         }
         if (/[\u0000-\u001f\u007f?#\\]/.test(text) || /\s/.test(text)) {
-            throw new InputError(ExportInputs.Paths.name, `${where} contains white space, "?", "#", "\\" or a control character`, 'Write one page path per line, e.g. guides/getting-started.');
+            throw new errors_InputError(ExportInputs.Paths.name, `${where} contains white space, "?", "#", "\\" or a control character`, 'Write one page path per line, e.g. guides/getting-started.');
         }
         const path = text.replace(/^\/+/, '').replace(/\/+$/, '');
         if (path.split('/').some((segment) => segment === '..' || segment === '.')) {
-            throw new InputError(ExportInputs.Paths.name, `${where} contains "." or ".." segments`, 'Write page paths as they appear in the site, e.g. guides/getting-started.');
+            throw new errors_InputError(ExportInputs.Paths.name, `${where} contains "." or ".." segments`, 'Write page paths as they appear in the site, e.g. guides/getting-started.');
         }
         if (path === '') {
-            throw new InputError(ExportInputs.Paths.name, `${where} is not a page path`, 'Leave paths empty to export every page, or list page paths such as guides/getting-started.');
+            throw new errors_InputError(ExportInputs.Paths.name, `${where} is not a page path`, 'Leave paths empty to export every page, or list page paths such as guides/getting-started.');
         }
         if (paths.includes(path)) {
             notices.push(`Input "paths" lists "${path}" twice; it is exported once.`);
@@ -71812,7 +71812,7 @@ function parseRefreshBefore(raw, bundleUrl) {
     if (raw.trim() === '')
         return undefined;
     if (bundleUrl) {
-        throw new InputError(ExportInputs.RefreshBefore.name, 'is set together with bundle-url', 'The link in bundle-url is your own to keep alive (it is published as it is); remove refresh-before.');
+        throw new errors_InputError(ExportInputs.RefreshBefore.name, 'is set together with bundle-url', 'The link in bundle-url is your own to keep alive (it is published as it is); remove refresh-before.');
     }
     // At most 7 days: S3's own limit for a presigned link.
     const { minMs, maxMs } = REFRESH_BEFORE_BOUNDS;
@@ -71824,7 +71824,7 @@ function parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings) {
     if (!file)
         return undefined;
     if (refreshBeforeMs !== undefined) {
-        throw new InputError(KeepAliveWorkflowInput.name, 'is set together with refresh-before', "A run with refresh-before is the keep-alive, and the watchdog checks its own workflow's schedule. Name the keep-alive's workflow file in the content publish, and remove keep-alive-workflow here.");
+        throw new errors_InputError(KeepAliveWorkflowInput.name, 'is set together with refresh-before', "A run with refresh-before is the keep-alive, and the watchdog checks its own workflow's schedule. Name the keep-alive's workflow file in the content publish, and remove keep-alive-workflow here.");
     }
     if (bundleUrl) {
         warnings.push('Input "keep-alive-workflow" is ignored because bundle-url is given: the schedule is not checked for your own link.');
@@ -73233,7 +73233,7 @@ function docLabel(display, c) {
         : display;
 }
 function choiceError(problem, fix) {
-    return new InputError(ValuesDocumentInput.name, problem, `${fix} Nothing was sent.`);
+    return new errors_InputError(ValuesDocumentInput.name, problem, `${fix} Nothing was sent.`);
 }
 /** A `${VAR}` where the link goes is Flux post-build substitution: it would replace the edit. */
 function refuseSubstitution(doc, chosen, display, valuesKey) {
@@ -77984,7 +77984,7 @@ async function attachOrRestart(run, jobId) {
 function serviceOf(run) {
     if (run.client)
         return run.client;
-    throw new InputError('api-key', 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}` (only bundle-url publishes without one).');
+    throw new errors_InputError('api-key', 'is empty', 'Pass the admin API key from a secret: `api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}` (only bundle-url publishes without one).');
 }
 /** Starts an export of the domain, or reads the job named by job-id. */
 function startOrAttach(run) {
@@ -78981,12 +78981,12 @@ async function checkValuesFilesFirst(run) {
         chosen.push(...(before.targets ?? []));
         const labels = before.targets?.map((t) => t.label).join(', ');
         if (labels && inputs.helm)
-            throw new InputError(HelmInputs.Release.name, `is set, but values-file ${display} is a manifest (${labels}), which helm would read as chart values`, 'Leave the rollout to the GitOps controller that reads the manifest (remove helm-release), or point values-file at a plain Helm values file.');
+            throw new errors_InputError(HelmInputs.Release.name, `is set, but values-file ${display} is a manifest (${labels}), which helm would read as chart values`, 'Leave the rollout to the GitOps controller that reads the manifest (remove helm-release), or point values-file at a plain Helm values file.');
         // A controller applies a manifest only after this run's change is pushed and synced, so no
         // check within the run can see the new link: it would pass on a page the site already
         // served, or wait out verify-timeout and fail a publish that worked.
         if (labels && inputs.verify)
-            throw new InputError(VerifyInputs.Url.name, `is set, but values-file ${display} is a manifest (${labels}): the GitOps controller that reads it applies the new link only after this change is pushed and synced, so the live site cannot serve it while this run checks`, 'Remove verify-url here and check the site once the controller has synced (for instance in a later job, or with its notifications).');
+            throw new errors_InputError(VerifyInputs.Url.name, `is set, but values-file ${display} is a manifest (${labels}): the GitOps controller that reads it applies the new link only after this change is pushed and synced, so the live site cannot serve it while this run checks`, 'Remove verify-url here and check the site once the controller has synced (for instance in a later job, or with its notifications).');
         if (!inputs.dryRun)
             await checkWritable(before);
         reporter.info(before.exists
@@ -79000,7 +79000,7 @@ async function checkValuesFilesFirst(run) {
 function refuseSameFile(seen, file) {
     const first = seen.find((other) => other.path === file.path);
     if (first) {
-        throw new InputError(ValuesInputs.ValuesFile.name, `lists "${first.display}" and "${file.display}", which are the same file (through a symbolic link)`, 'List each values file once.');
+        throw new errors_InputError(ValuesInputs.ValuesFile.name, `lists "${first.display}" and "${file.display}", which are the same file (through a symbolic link)`, 'List each values file once.');
     }
 }
 /** Re-reads every file (they may have changed meanwhile), plans all edits, then writes them. */
@@ -80539,12 +80539,18 @@ function describeFailure(error, reportWith = 'the log of this run') {
     const what = error instanceof Error ? error.message : String(error);
     return `Unexpected error: ${what}. Please report it with ${reportWith}.`;
 }
-/** The code a command-line run exits with. */
+/**
+ * The code a command-line run exits with. An InputError is bad input found by the pipeline once it
+ * read the files (a values-document line that matches nothing, verify-url with a manifest), before
+ * any request: usage, as an option refused while parsing is.
+ */
 function exitCode(outcome) {
     if (outcome.ok)
         return Exit.Done;
     // Whatever failed, a run that was told to stop exits as cancelled.
-    return outcome.cancelled ? Exit.Cancelled : Exit.Failed;
+    if (outcome.cancelled)
+        return Exit.Cancelled;
+    return outcome.error instanceof InputError ? Exit.Usage : Exit.Failed;
 }
 /**
  * Runs `work` in the frame. `onFailure` reports a failure while the signal handlers and the hard

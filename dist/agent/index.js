@@ -43448,12 +43448,18 @@ function describeFailure(error, reportWith = 'the log of this run') {
     const what = error instanceof Error ? error.message : String(error);
     return `Unexpected error: ${what}. Please report it with ${reportWith}.`;
 }
-/** The code a command-line run exits with. */
+/**
+ * The code a command-line run exits with. An InputError is bad input found by the pipeline once it
+ * read the files (a values-document line that matches nothing, verify-url with a manifest), before
+ * any request: usage, as an option refused while parsing is.
+ */
 function exitCode(outcome) {
     if (outcome.ok)
         return Exit.Done;
     // Whatever failed, a run that was told to stop exits as cancelled.
-    return outcome.cancelled ? Exit.Cancelled : Exit.Failed;
+    if (outcome.cancelled)
+        return Exit.Cancelled;
+    return outcome.error instanceof InputError ? Exit.Usage : Exit.Failed;
 }
 /**
  * Runs `work` in the frame. `onFailure` reports a failure while the signal handlers and the hard

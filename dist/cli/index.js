@@ -68470,12 +68470,18 @@ function describeFailure(error, reportWith = 'the log of this run') {
     const what = error instanceof Error ? error.message : String(error);
     return `Unexpected error: ${what}. Please report it with ${reportWith}.`;
 }
-/** The code a command-line run exits with. */
+/**
+ * The code a command-line run exits with. An InputError is bad input found by the pipeline once it
+ * read the files (a values-document line that matches nothing, verify-url with a manifest), before
+ * any request: usage, as an option refused while parsing is.
+ */
 function exitCode(outcome) {
     if (outcome.ok)
         return Exit.Done;
     // Whatever failed, a run that was told to stop exits as cancelled.
-    return outcome.cancelled ? Exit.Cancelled : Exit.Failed;
+    if (outcome.cancelled)
+        return Exit.Cancelled;
+    return outcome.error instanceof InputError ? Exit.Usage : Exit.Failed;
 }
 /**
  * Runs `work` in the frame. `onFailure` reports a failure while the signal handlers and the hard
@@ -68942,12 +68948,16 @@ const COMMANDS = {
 /** A command line that cannot be run as it is; the message says what to change. */
 class UsageError extends Error {
     command;
+    dotenv;
     name = 'UsageError';
     constructor(message, 
     /** The command whose usage to show (undefined: the program's). */
-    command) {
+    command, 
+    /** The --dotenv path the line gave, as far as it could be read: its old report is emptied. */
+    dotenv) {
         super(message);
         this.command = command;
+        this.dotenv = dotenv;
     }
 }
 /** The options of the command line itself, next to the inputs, with their help texts. */
@@ -69013,6 +69023,31 @@ function commandNamed(name) {
     throw new UsageError(`unknown command "${name}": the commands are ${Object.keys(COMMANDS).join(' and ')}.${hint}`);
 }
 function args_parseCommand(command, args) {
+    try {
+        return parseStrictly(command, args);
+    }
+    catch (error) {
+        if (!(error instanceof UsageError))
+            throw error;
+        throw new UsageError(error.message, error.command, dotenvOf(args));
+    }
+}
+/** --dotenv's value on a line that is otherwise refused: read leniently, undefined if unclear. */
+function dotenvOf(args) {
+    try {
+        const { values } = (0,external_node_util_.parseArgs)({
+            args,
+            options: { dotenv: { type: 'string' } },
+            strict: false,
+            allowPositionals: true,
+        });
+        return typeof values.dotenv === 'string' ? values.dotenv : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function parseStrictly(command, args) {
     let parsed;
     try {
         parsed = (0,external_node_util_.parseArgs)({
@@ -69287,6 +69322,23 @@ async function checkDotenvPath(path, cwd) {
         throw new errors_UserError(`--dotenv ${path}: the folder ${(0,external_node_path_.dirname)(absolute)} does not exist. Give a file in an existing folder, e.g. --dotenv publish.env.`);
     }
     return absolute;
+}
+/**
+ * A run refused before it has results (bad usage, bad input) empties the report an earlier run
+ * left at that path: a later step must not read that run's success as this one's. Only an existing
+ * file is emptied; nothing is created, and a failure here adds nothing to the refusal.
+ */
+function emptyStaleDotenv(path, cwd) {
+    if (path === undefined || path.trim() === '')
+        return;
+    const absolute = (0,external_node_path_.resolve)(cwd, path);
+    try {
+        if ((0,external_node_fs_namespaceObject.statSync)(absolute).isFile())
+            (0,external_node_fs_namespaceObject.writeFileSync)(absolute, '');
+    }
+    catch {
+        // Not there, or not writable: no old report to mistake, or none this run could replace.
+    }
 }
 /** Written synchronously: it is also written on the way out of a cancelled run. */
 function writeDotenv(path, text) {
@@ -90606,8 +90658,9 @@ function known(partial) {
 ;// CONCATENATED MODULE: ./src/entry/cli/main.ts
 /**
  * The command line's frame: parse the arguments, read the key, check every input (exit 2 on any
- * problem, before a request is sent), run the pipeline with SIGINT/SIGTERM aborting it, and print
- * the results. Exit 0 done, 1 failed, 2 bad usage or input, 130 cancelled.
+ * problem, before a request is sent, and an earlier run's dotenv report emptied), run the pipeline
+ * with SIGINT/SIGTERM aborting it, and print the results. Exit 0 done, 1 failed, 2 bad usage or
+ * input (the pipeline's InputError too), 130 cancelled.
  */
 
 
@@ -90634,6 +90687,7 @@ async function main(io) {
     catch (error) {
         if (!(error instanceof UsageError))
             throw error;
+        emptyStaleDotenv(error.dotenv, io.cwd);
         io.stderr.write(`${PROGRAM}: ${error.message}\n${usageLine(error.command)}\n`);
         return Exit.Usage;
     }
@@ -90655,6 +90709,7 @@ async function runCommand(line, io) {
         setup = await setUp(line, io, redactor);
     }
     catch (error) {
+        emptyStaleDotenv(settings.dotenv, io.cwd);
         if (!(error instanceof errors_UserError))
             throw error;
         io.stderr.write(redactor.redact(`${PROGRAM} ${command.name}: ${error.message}\n${usageLine(command.name)}\n`));

@@ -23,7 +23,7 @@
 import type { ServiceClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { HARD_EXIT_AFTER_CANCEL_MS } from '../shared/constants.js';
-import { UserError } from '../shared/errors.js';
+import { InputError, UserError } from '../shared/errors.js';
 
 export const Exit = { Done: 0, Failed: 1, Usage: 2, Cancelled: 130 } as const;
 
@@ -51,11 +51,16 @@ export function describeFailure(error: unknown, reportWith = 'the log of this ru
   return `Unexpected error: ${what}. Please report it with ${reportWith}.`;
 }
 
-/** The code a command-line run exits with. */
+/**
+ * The code a command-line run exits with. An InputError is bad input found by the pipeline once it
+ * read the files (a values-document line that matches nothing, verify-url with a manifest), before
+ * any request: usage, as an option refused while parsing is.
+ */
 export function exitCode(outcome: FrameOutcome<unknown>): number {
   if (outcome.ok) return Exit.Done;
   // Whatever failed, a run that was told to stop exits as cancelled.
-  return outcome.cancelled ? Exit.Cancelled : Exit.Failed;
+  if (outcome.cancelled) return Exit.Cancelled;
+  return outcome.error instanceof InputError ? Exit.Usage : Exit.Failed;
 }
 
 /**

@@ -130,6 +130,26 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
       { file: 'values.yaml', document: null, path: '', valuesKey: 'staticExport' },
     ]);
     expect(s.requestsFor('start-export')).toHaveLength(1);
+
+    // A later run refused for a bad value, or an unknown option, leaves no stale success behind:
+    // the report of the run above is emptied, not handed to the next job as this run's.
+    for (const bad of [
+      ['--timeout', '5parsecs'],
+      ['--domian', 'docs.example.com'],
+    ]) {
+      const refused = await cli(
+        ['publish', '--domain', 'docs.example.com', '--dotenv', report, ...bad],
+        {
+          workspace: ws,
+          key: s.apiKey,
+          dotenv: report,
+        },
+      );
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(await readFile(report, 'utf8')).toBe('');
+      await writeFile(report, dotenv);
+    }
+    expect(s.requestsFor('start-export')).toHaveLength(1);
   });
 
   it('--dry-run with --api-key-file: the diff with the link hidden, no file changed', async () => {
@@ -250,7 +270,7 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
     expect(run.stderr).toMatch(new RegExp(`Agent job ${jobId} took the follow-up up \\(`));
   });
 
-  it('a bad option, a bad value, a key on the command line: exit 2, usage on stderr, nothing sent', async () => {
+  it('a bad option, a bad value, a key on the command line, an input the files refuse: exit 2, nothing sent', async () => {
     const s = await sim({ export: quick });
     const base = ['publish', '--base-url', s.baseUrl];
     const typo = await cli([...base, '--domian', 'docs.example.com'], { key: s.apiKey });
@@ -271,7 +291,28 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
     });
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain('--api-key is not an option');
-    for (const run of [typo, value, flag]) expect(run.stdout).toBe('');
+    // An input the files refuse, once read (verify-url with a Flux HelmRelease): exit 2 as well.
+    const release =
+      'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: docs}\nspec:\n  chart: {spec: {chart: docs}}\n  values: {}\n';
+    const ws = await newWorkspace({ 'docs.yaml': release });
+    const manifest = await cli(
+      [
+        ...base,
+        '--domain',
+        'docs.example.com',
+        '--values-file',
+        'docs.yaml',
+        '--verify-url',
+        'https://docs.example.com/',
+      ],
+      { key: s.apiKey, workspace: ws },
+    );
+    expect(manifest.code, manifest.stderr).toBe(2);
+    expect(manifest.stderr).toContain(
+      'Input "verify-url" is set, but values-file docs.yaml is a manifest',
+    );
+    expect(await readFile(join(ws, 'docs.yaml'), 'utf8')).toBe(release);
+    for (const run of [typo, value, flag, manifest]) expect(run.stdout).toBe('');
     expect(s.requests).toHaveLength(0);
   });
 

@@ -21,6 +21,8 @@ export class UsageError extends Error {
     message: string,
     /** The command whose usage to show (undefined: the program's). */
     readonly command?: CommandName,
+    /** The --dotenv path the line gave, as far as it could be read: its old report is emptied. */
+    readonly dotenv?: string,
   ) {
     super(message);
   }
@@ -113,6 +115,30 @@ function commandNamed(name: string): CommandDefinition {
 }
 
 function parseCommand(command: CommandDefinition, args: string[]): CommandLine {
+  try {
+    return parseStrictly(command, args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    throw new UsageError(error.message, error.command, dotenvOf(args));
+  }
+}
+
+/** --dotenv's value on a line that is otherwise refused: read leniently, undefined if unclear. */
+function dotenvOf(args: string[]): string | undefined {
+  try {
+    const { values } = parseArgs({
+      args,
+      options: { dotenv: { type: 'string' } },
+      strict: false,
+      allowPositionals: true,
+    });
+    return typeof values.dotenv === 'string' ? values.dotenv : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseStrictly(command: CommandDefinition, args: string[]): CommandLine {
   let parsed;
   try {
     parsed = parseArgs({

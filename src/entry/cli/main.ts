@@ -1,7 +1,8 @@
 /**
  * The command line's frame: parse the arguments, read the key, check every input (exit 2 on any
- * problem, before a request is sent), run the pipeline with SIGINT/SIGTERM aborting it, and print
- * the results. Exit 0 done, 1 failed, 2 bad usage or input, 130 cancelled.
+ * problem, before a request is sent, and an earlier run's dotenv report emptied), run the pipeline
+ * with SIGINT/SIGTERM aborting it, and print the results. Exit 0 done, 1 failed, 2 bad usage or
+ * input (the pipeline's InputError too), 130 cancelled.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -18,6 +19,7 @@ import { COMMANDS, KEY_VARIABLE, type CommandName } from './commands.js';
 import { commandHelp, programHelp, PROGRAM, usageLine } from './help.js';
 import {
   checkDotenvPath,
+  emptyStaleDotenv,
   formatDotenv,
   formatJson,
   formatLines,
@@ -47,6 +49,7 @@ export async function main(io: CliIo): Promise<number> {
     line = parseCommandLine(io.argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
+    emptyStaleDotenv(error.dotenv, io.cwd);
     io.stderr.write(`${PROGRAM}: ${error.message}\n${usageLine(error.command)}\n`);
     return Exit.Usage;
   }
@@ -74,6 +77,7 @@ async function runCommand(line: RunLine, io: CliIo): Promise<number> {
   try {
     setup = await setUp(line, io, redactor);
   } catch (error) {
+    emptyStaleDotenv(settings.dotenv, io.cwd);
     if (!(error instanceof UserError)) throw error;
     io.stderr.write(
       redactor.redact(`${PROGRAM} ${command.name}: ${error.message}\n${usageLine(command.name)}\n`),

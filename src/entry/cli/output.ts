@@ -3,7 +3,7 @@
  * JSON object (`jq`), or a GitLab CI dotenv report (variables for later jobs). The names are the
  * action's output names; the values pass through the redactor like every other byte printed.
  */
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UserError } from '../../shared/errors.js';
@@ -64,6 +64,21 @@ export async function checkDotenvPath(path: string, cwd: string): Promise<string
     );
   }
   return absolute;
+}
+
+/**
+ * A run refused before it has results (bad usage, bad input) empties the report an earlier run
+ * left at that path: a later step must not read that run's success as this one's. Only an existing
+ * file is emptied; nothing is created, and a failure here adds nothing to the refusal.
+ */
+export function emptyStaleDotenv(path: string | undefined, cwd: string): void {
+  if (path === undefined || path.trim() === '') return;
+  const absolute = resolve(cwd, path);
+  try {
+    if (statSync(absolute).isFile()) writeFileSync(absolute, '');
+  } catch {
+    // Not there, or not writable: no old report to mistake, or none this run could replace.
+  }
 }
 
 /** Written synchronously: it is also written on the way out of a cancelled run. */
