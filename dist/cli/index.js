@@ -68857,7 +68857,7 @@ const ACTION_TEXT = {
         'bundle-sha256': 'SHA-256 of the downloaded bundle, when download-path is set.',
         'helm-revision': 'Revision of the Helm release after the upgrade, when helm-release is set (empty on a dry run, which upgrades nothing).',
         'helm-version': 'Version of helm used for the rollout (e.g. v3.17.3 or v4.2.3).',
-        verified: 'true when verify-url served the new export, false when it did not in time (the step fails), empty when verify-url is not set (or on a dry run).',
+        verified: 'true when verify-url served the new export (without download-path: any 2xx), false when it did not in time (the step fails), empty without verify-url or on a dry run.',
         'render-check': 'true when the chart rendered the link at values-key for every place written, skipped when some chart was out of reach (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request.',
         skipped: 'true when refresh-before found the deployed link fresh enough and the run did nothing (then expires-at, refresh-by and refresh-from describe the deployed link; most other outputs are empty); false otherwise.',
         'refresh-from': 'With refresh-before: the time from which a run replaces the link (its expiry less refresh-before). Empty without refresh-before.',

@@ -259,6 +259,27 @@ describe('verify-url with a GitHub deployment', () => {
   }
   const env = (g: FakeGitHub) => ({ GITHUB_API_URL: g.apiUrl, GITHUB_SHA: 'a'.repeat(40) });
 
+  /** A publish to docs-production checked against a pod in `mode`, without a download. */
+  async function uncompared(mode: PodOptions['mode'], timeout: string) {
+    const { ws, pod } = await site(mode);
+    const g = await github();
+    const { run } = await publishWith(
+      ws,
+      { 'verify-url': `${pod.url}/`, 'verify-timeout': timeout, environment: 'docs-production' },
+      env(g),
+    );
+    return { run, g };
+  }
+
+  it('without download-path the success says the site answered, not that it was verified', async () => {
+    const { run, g } = await uncompared('stuck', '5s');
+    expect(run.code, run.stdout).toBe(0);
+    expect(g.accepted).toEqual(['in_progress', 'success']);
+    expect(g.statuses()[1]!.body.description).toMatch(
+      /^Published export job se_\w+ \(\d+ pages\), values written \(not rolled out by this run\), live site answered \(not compared\)$/,
+    );
+  });
+
   it('success only after the check, and environment-url defaults to verify-url', async () => {
     const { ws, pod } = await site();
     const g = await github();
@@ -290,13 +311,7 @@ describe('verify-url with a GitHub deployment', () => {
   });
 
   it('a failed check ends the deployment as failure', async () => {
-    const { ws, pod } = await site('error');
-    const g = await github();
-    const { run } = await publishWith(
-      ws,
-      { 'verify-url': `${pod.url}/`, 'verify-timeout': '1s', environment: 'docs-production' },
-      env(g),
-    );
+    const { run, g } = await uncompared('error', '1s');
     expect(run.code).toBe(1);
     expect(g.accepted).toEqual(['in_progress', 'failure']);
     expect(g.statuses()[1]!.body.description).toMatch(

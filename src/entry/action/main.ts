@@ -150,10 +150,22 @@ function serviceClient(inputs: PublishInputs): ServiceClient {
   });
 }
 
-/** The successful deployment status's description: what was published, rolled out, checked. */
+/**
+ * The successful deployment status's description: what was published, rolled out, checked. It
+ * claims no more than the run did: without helm-release the run only wrote the values files (a
+ * push or a GitOps sync rolls them out later), and without a download the live site was not
+ * compared with the bundle.
+ */
 function publishedDescription(result: PublishResult): string {
-  const helm = result.helm ? `, Helm revision ${result.helm.release.revision}` : '';
-  return `Published ${publishedSource(result)}${helm}${result.verified ? ', live site verified' : ''}`;
+  const rollout = result.helm
+    ? `, Helm revision ${result.helm.release.revision}`
+    : ', values written (not rolled out by this run)';
+  const site = !result.verified
+    ? ''
+    : result.verified.page
+      ? ', live site verified'
+      : ', live site answered (not compared)';
+  return `Published ${publishedSource(result)}${rollout}${site}`;
 }
 
 /**
