@@ -78184,21 +78184,41 @@ class AtomicWriteError extends Error {
  * names of temporary files that killed runs had left next to the target, which it removed.
  */
 async function writeAtomic(path, options, write) {
+    return (await prepareAtomic(path, options, write)).commit();
+}
+/**
+ * The first half of writeAtomic: the folders made and the temporary file filled, where a full
+ * disk or a missing permission shows. Several files prepared first and committed after are
+ * either all written or, when one cannot be filled, all left as they were.
+ */
+async function prepareAtomic(path, options, write) {
     const dir = (0,external_node_path_.dirname)(path);
     await atomic_write_step('folder', () => (0,promises_.mkdir)(dir, { recursive: true }));
     const temp = (0,external_node_path_.join)(dir, tempName((0,external_node_path_.basename)(path), options.suffix, (0,external_node_crypto_.randomBytes)(4).toString('hex')));
+    const abandon = () => (0,promises_.rm)(temp, { force: true }).catch(() => undefined);
     try {
         await fill(temp, options, write);
-        await atomic_write_step('rename', () => (0,promises_.rename)(temp, path));
     }
     catch (error) {
-        await (0,promises_.rm)(temp, { force: true }).catch(() => undefined);
+        await abandon();
         throw error;
     }
-    const removed = await removeStaleTemps(dir, (0,external_node_path_.basename)(path), options.suffix);
-    if (options.durable !== false)
-        await syncFolder(dir);
-    return removed;
+    return {
+        abandon,
+        async commit() {
+            try {
+                await atomic_write_step('rename', () => (0,promises_.rename)(temp, path));
+            }
+            catch (error) {
+                await abandon();
+                throw error;
+            }
+            const removed = await removeStaleTemps(dir, (0,external_node_path_.basename)(path), options.suffix);
+            if (options.durable !== false)
+                await syncFolder(dir);
+            return removed;
+        },
+    };
 }
 /** Creates the temporary file (never over an existing one), fills and closes it. */
 async function fill(temp, options, write) {
@@ -78917,13 +78937,27 @@ function unreadable(display, error) {
  * which it removed.
  */
 async function writeValuesFile(path, text, mode, display) {
+    return (await prepareValuesFile(path, text, mode, display)).commit();
+}
+/**
+ * The first half of writeValuesFile (prepareAtomic): the new text in a temporary file beside the
+ * target, renamed over it by `commit`. Both halves fail with the values file's own messages.
+ */
+async function prepareValuesFile(path, text, mode, display) {
     await refuseChangedToReadOnly(path, display);
+    let prepared;
     try {
-        return await writeAtomic(path, { suffix: 'tmp', mode }, (file) => file.writeFile(text, 'utf8'));
+        prepared = await prepareAtomic(path, { suffix: 'tmp', mode }, (file) => file.writeFile(text, 'utf8'));
     }
     catch (error) {
         throw writeFailure(error, path, display);
     }
+    return {
+        abandon: () => prepared.abandon(),
+        commit: () => prepared.commit().catch((error) => {
+            throw writeFailure(error, path, display);
+        }),
+    };
 }
 async function refuseChangedToReadOnly(path, display) {
     let mode;
@@ -78952,6 +78986,14 @@ function writeFailure(error, path, display) {
 }
 
 ;// CONCATENATED MODULE: ./src/publish/values.ts
+/**
+ * The publish steps on the values files: every file is read and checked before anything is
+ * started, and at the end each gets the same edit from the same link. All are planned before the
+ * first is written, so a file broken meanwhile stops the run with nothing written; and all are
+ * filled beside their targets before any is renamed over, so a write that fails (a full disk, a
+ * permission) leaves every file as it was.
+ */
+
 
 
 
@@ -79011,20 +79053,14 @@ function writeValues(run, job, bundle) {
         const edits = [];
         for (const file of inputs.valuesFiles)
             edits.push(await planFile(run, file, bundle));
-        const written = [];
-        for (const [index, edit] of edits.entries()) {
-            if (!edit.plan.changed) {
+        for (const edit of edits) {
+            if (!edit.plan.changed)
                 reporter.info(`${edit.plan.label} already has these values: nothing to write.`);
-            }
-            else if (inputs.dryRun) {
+            else if (inputs.dryRun)
                 reporter.info(`dry-run: ${edit.plan.label} would change (${edit.plan.changes.join(', ')}):\n${edit.diff}`);
-            }
-            else {
-                const later = edits.slice(index + 1).filter((e) => e.plan.changed);
-                await writeOrExplain(run, edit, job, { written, later: later.map((e) => e.display) });
-                written.push(edit.display);
-            }
         }
+        if (!inputs.dryRun)
+            await writeAll(run, job, edits.filter((edit) => edit.plan.changed));
         return edits;
     });
 }
@@ -79039,32 +79075,83 @@ async function planFile(run, file, bundle) {
     const hide = linkHider([bundle.bundleUrl, ...bundleUrlsIn(current.text)]);
     const diff = hide(unifiedDiff(current.text, plan.text, plan.label));
     const { path, mode, exists } = current;
-    return { display: file.display, path, plan, diff, created: !exists, mode };
+    return {
+        display: file.display,
+        path,
+        plan,
+        diff,
+        created: !exists,
+        mode,
+        before: exists ? current.text : undefined,
+    };
 }
 /**
- * The write; when it fails, the export is done and paid for: say which files already have the
- * new link, and how to publish it without another export.
+ * Every changed file is first filled beside its target, where a full disk or a missing permission
+ * shows, and only then renamed over it: a file that cannot be written leaves all of them as they
+ * were. A rename that fails after others were made (the folder changed under the run) puts those
+ * back. When a write fails the export is done and paid for: the message says how to publish it
+ * without another one.
  */
-async function writeOrExplain(run, edit, job, others) {
-    const { reporter } = run;
-    let stale;
+async function writeAll(run, job, edits) {
+    const prepared = [];
     try {
-        stale = await writeValuesFile(edit.path, edit.plan.text, edit.mode, edit.display);
+        for (const edit of edits)
+            prepared.push(await prepareValuesFile(edit.path, edit.plan.text, edit.mode, edit.display));
     }
     catch (error) {
-        if (!(error instanceof UserError))
-            throw error;
-        const { written, later } = others;
-        const done = written.length > 0 ? ` ${filesWere(written)} already updated.` : '';
-        const notYet = later.length > 0 ? ` ${filesWere(later)} not changed either.` : '';
-        const resume = job
-            ? ` Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`
-            : '';
-        throw new UserError(`${error.message}${done}${notYet}${resume}`, {
-            ...error.details,
-            jobId: job?.jobId,
-        });
+        await Promise.all(prepared.map((write) => write.abandon()));
+        const others = edits.slice(0, prepared.length).concat(edits.slice(prepared.length + 1));
+        throw failedWrite(error, job, others.length > 0 ? ` ${notChanged(others)}` : '');
     }
+    for (const [index, edit] of edits.entries()) {
+        let stale;
+        try {
+            stale = await prepared[index].commit();
+        }
+        catch (error) {
+            await Promise.all(prepared.slice(index + 1).map((write) => write.abandon()));
+            const later = edits.slice(index + 1);
+            const back = await putBack(edits.slice(0, index));
+            throw failedWrite(error, job, `${back}${later.length > 0 ? ` ${notChanged(later)}` : ''}`);
+        }
+        reportWritten(run, edit, stale);
+    }
+}
+const notChanged = (edits) => `${filesWere(edits.map((edit) => edit.display))} not changed either.`;
+/** Files already renamed over, put back as they were read (a created one removed). */
+async function putBack(edits) {
+    const restored = [];
+    const stuck = [];
+    for (const edit of edits) {
+        try {
+            if (edit.before === undefined)
+                await (0,promises_.rm)(edit.path, { force: true });
+            else
+                await writeValuesFile(edit.path, edit.before, edit.mode, edit.display);
+            restored.push(edit.display);
+        }
+        catch {
+            stuck.push(edit.display);
+        }
+    }
+    return ((restored.length > 0 ? ` ${filesWere(restored)} put back as before.` : '') +
+        (stuck.length > 0
+            ? ` ${filesWere(stuck)} already updated and could not be put back: check ${stuck.length === 1 ? 'it' : 'them'} before the next run.`
+            : ''));
+}
+function failedWrite(error, job, others) {
+    if (!(error instanceof UserError))
+        return error;
+    const resume = job
+        ? ` Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`
+        : '';
+    return new UserError(`${error.message}${others}${resume}`, {
+        ...error.details,
+        jobId: job?.jobId,
+    });
+}
+function reportWritten(run, edit, stale) {
+    const { reporter } = run;
     if (stale.length > 0) {
         reporter.info(`Removed ${stale.length === 1 ? 'a temporary file' : `${stale.length} temporary files`} left next to ${edit.display} by an interrupted run: ${stale.join(', ')}.`);
     }

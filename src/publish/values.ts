@@ -1,10 +1,13 @@
 /**
  * The publish steps on the values files: every file is read and checked before anything is
  * started, and at the end each gets the same edit from the same link. All are planned before the
- * first is written, so a file broken meanwhile stops the run with nothing written; each write is
- * atomic, and a write that fails names the files already updated.
+ * first is written, so a file broken meanwhile stops the run with nothing written; and all are
+ * filled beside their targets before any is renamed over, so a write that fails (a full disk, a
+ * permission) leaves every file as it was.
  */
+import { rm } from 'node:fs/promises';
 import type { ExportJob } from '../api/schemas.js';
+import type { PreparedWrite } from '../shared/atomic-write.js';
 import { InputError, UserError } from '../shared/errors.js';
 import { linkHider } from '../shared/secrets.js';
 import { filesWere, listing } from '../shared/text.js';
@@ -18,7 +21,7 @@ import { ValuesInputs, type ValuesFileInput } from '../values/inputs.js';
 import { planFileEdit, type FilePlan } from '../values/plan.js';
 import { checkWritable, readValuesFile } from '../values/read.js';
 import { refuseUnmatchedChoice, type ChosenTarget } from '../values/target.js';
-import { writeValuesFile } from '../values/write.js';
+import { prepareValuesFile, writeValuesFile } from '../values/write.js';
 import type { PublishInputs } from './inputs.js';
 import type { PublishedBundle, RunContext } from './job.js';
 
@@ -33,6 +36,8 @@ export interface ValuesEdit {
   created: boolean;
   /** The file's mode, kept on rewrite. */
   mode: number;
+  /** Its text as read before the write (undefined: created), to put back if another write fails. */
+  before: string | undefined;
 }
 
 /** The values files as messages name them: `values.yaml`, or `a.yaml and b.yaml`. */
@@ -106,20 +111,20 @@ export function writeValues(
   return reporter.group(`Update ${listing(names)}`, async () => {
     const edits: ValuesEdit[] = [];
     for (const file of inputs.valuesFiles) edits.push(await planFile(run, file, bundle));
-    const written: string[] = [];
-    for (const [index, edit] of edits.entries()) {
-      if (!edit.plan.changed) {
+    for (const edit of edits) {
+      if (!edit.plan.changed)
         reporter.info(`${edit.plan.label} already has these values: nothing to write.`);
-      } else if (inputs.dryRun) {
+      else if (inputs.dryRun)
         reporter.info(
           `dry-run: ${edit.plan.label} would change (${edit.plan.changes.join(', ')}):\n${edit.diff}`,
         );
-      } else {
-        const later = edits.slice(index + 1).filter((e) => e.plan.changed);
-        await writeOrExplain(run, edit, job, { written, later: later.map((e) => e.display) });
-        written.push(edit.display);
-      }
     }
+    if (!inputs.dryRun)
+      await writeAll(
+        run,
+        job,
+        edits.filter((edit) => edit.plan.changed),
+      );
     return edits;
   });
 }
@@ -150,36 +155,89 @@ async function planFile(
   const hide = linkHider([bundle.bundleUrl, ...bundleUrlsIn(current.text)]);
   const diff = hide(unifiedDiff(current.text, plan.text, plan.label));
   const { path, mode, exists } = current;
-  return { display: file.display, path, plan, diff, created: !exists, mode };
+  return {
+    display: file.display,
+    path,
+    plan,
+    diff,
+    created: !exists,
+    mode,
+    before: exists ? current.text : undefined,
+  };
 }
 
 /**
- * The write; when it fails, the export is done and paid for: say which files already have the
- * new link, and how to publish it without another export.
+ * Every changed file is first filled beside its target, where a full disk or a missing permission
+ * shows, and only then renamed over it: a file that cannot be written leaves all of them as they
+ * were. A rename that fails after others were made (the folder changed under the run) puts those
+ * back. When a write fails the export is done and paid for: the message says how to publish it
+ * without another one.
  */
-async function writeOrExplain(
+async function writeAll(
   run: RunContext,
-  edit: ValuesEdit,
   job: ExportJob | undefined,
-  others: { written: readonly string[]; later: readonly string[] },
+  edits: readonly ValuesEdit[],
 ): Promise<void> {
-  const { reporter } = run;
-  let stale: string[];
+  const prepared: PreparedWrite[] = [];
   try {
-    stale = await writeValuesFile(edit.path, edit.plan.text, edit.mode, edit.display);
+    for (const edit of edits)
+      prepared.push(await prepareValuesFile(edit.path, edit.plan.text, edit.mode, edit.display));
   } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    const { written, later } = others;
-    const done = written.length > 0 ? ` ${filesWere(written)} already updated.` : '';
-    const notYet = later.length > 0 ? ` ${filesWere(later)} not changed either.` : '';
-    const resume = job
-      ? ` Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`
-      : '';
-    throw new UserError(`${error.message}${done}${notYet}${resume}`, {
-      ...error.details,
-      jobId: job?.jobId,
-    });
+    await Promise.all(prepared.map((write) => write.abandon()));
+    const others = edits.slice(0, prepared.length).concat(edits.slice(prepared.length + 1));
+    throw failedWrite(error, job, others.length > 0 ? ` ${notChanged(others)}` : '');
   }
+  for (const [index, edit] of edits.entries()) {
+    let stale: string[];
+    try {
+      stale = await prepared[index]!.commit();
+    } catch (error) {
+      await Promise.all(prepared.slice(index + 1).map((write) => write.abandon()));
+      const later = edits.slice(index + 1);
+      const back = await putBack(edits.slice(0, index));
+      throw failedWrite(error, job, `${back}${later.length > 0 ? ` ${notChanged(later)}` : ''}`);
+    }
+    reportWritten(run, edit, stale);
+  }
+}
+
+const notChanged = (edits: readonly ValuesEdit[]) =>
+  `${filesWere(edits.map((edit) => edit.display))} not changed either.`;
+
+/** Files already renamed over, put back as they were read (a created one removed). */
+async function putBack(edits: readonly ValuesEdit[]): Promise<string> {
+  const restored: string[] = [];
+  const stuck: string[] = [];
+  for (const edit of edits) {
+    try {
+      if (edit.before === undefined) await rm(edit.path, { force: true });
+      else await writeValuesFile(edit.path, edit.before, edit.mode, edit.display);
+      restored.push(edit.display);
+    } catch {
+      stuck.push(edit.display);
+    }
+  }
+  return (
+    (restored.length > 0 ? ` ${filesWere(restored)} put back as before.` : '') +
+    (stuck.length > 0
+      ? ` ${filesWere(stuck)} already updated and could not be put back: check ${stuck.length === 1 ? 'it' : 'them'} before the next run.`
+      : '')
+  );
+}
+
+function failedWrite(error: unknown, job: ExportJob | undefined, others: string): unknown {
+  if (!(error instanceof UserError)) return error;
+  const resume = job
+    ? ` Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`
+    : '';
+  return new UserError(`${error.message}${others}${resume}`, {
+    ...error.details,
+    jobId: job?.jobId,
+  });
+}
+
+function reportWritten(run: RunContext, edit: ValuesEdit, stale: readonly string[]): void {
+  const { reporter } = run;
   if (stale.length > 0) {
     reporter.info(
       `Removed ${stale.length === 1 ? 'a temporary file' : `${stale.length} temporary files`} left next to ${edit.display} by an interrupted run: ${stale.join(', ')}.`,

@@ -53,19 +53,51 @@ export async function writeAtomic(
   options: AtomicWriteOptions,
   write: (file: FileHandle) => Promise<void>,
 ): Promise<string[]> {
+  return (await prepareAtomic(path, options, write)).commit();
+}
+
+/** A filled temporary file, not yet renamed over its target. */
+export interface PreparedWrite {
+  /** Renames it over the target; returns the stale temporary files removed (see writeAtomic). */
+  commit(): Promise<string[]>;
+  /** Removes it: the target stays as it was. Never throws. */
+  abandon(): Promise<void>;
+}
+
+/**
+ * The first half of writeAtomic: the folders made and the temporary file filled, where a full
+ * disk or a missing permission shows. Several files prepared first and committed after are
+ * either all written or, when one cannot be filled, all left as they were.
+ */
+export async function prepareAtomic(
+  path: string,
+  options: AtomicWriteOptions,
+  write: (file: FileHandle) => Promise<void>,
+): Promise<PreparedWrite> {
   const dir = dirname(path);
   await step('folder', () => mkdir(dir, { recursive: true }));
   const temp = join(dir, tempName(basename(path), options.suffix, randomBytes(4).toString('hex')));
+  const abandon = () => rm(temp, { force: true }).catch(() => undefined);
   try {
     await fill(temp, options, write);
-    await step('rename', () => rename(temp, path));
   } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
+    await abandon();
     throw error;
   }
-  const removed = await removeStaleTemps(dir, basename(path), options.suffix);
-  if (options.durable !== false) await syncFolder(dir);
-  return removed;
+  return {
+    abandon,
+    async commit() {
+      try {
+        await step('rename', () => rename(temp, path));
+      } catch (error) {
+        await abandon();
+        throw error;
+      }
+      const removed = await removeStaleTemps(dir, basename(path), options.suffix);
+      if (options.durable !== false) await syncFolder(dir);
+      return removed;
+    },
+  };
 }
 
 /** Creates the temporary file (never over an existing one), fills and closes it. */

@@ -4,7 +4,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { AtomicWriteError, writeAtomic } from '../shared/atomic-write.js';
+import { AtomicWriteError, prepareAtomic, type PreparedWrite } from '../shared/atomic-write.js';
 import { fileError } from './file.js';
 import { refuseReadOnly, unreadable } from './read.js';
 
@@ -19,12 +19,35 @@ export async function writeValuesFile(
   mode: number,
   display: string,
 ): Promise<string[]> {
+  return (await prepareValuesFile(path, text, mode, display)).commit();
+}
+
+/**
+ * The first half of writeValuesFile (prepareAtomic): the new text in a temporary file beside the
+ * target, renamed over it by `commit`. Both halves fail with the values file's own messages.
+ */
+export async function prepareValuesFile(
+  path: string,
+  text: string,
+  mode: number,
+  display: string,
+): Promise<PreparedWrite> {
   await refuseChangedToReadOnly(path, display);
+  let prepared: PreparedWrite;
   try {
-    return await writeAtomic(path, { suffix: 'tmp', mode }, (file) => file.writeFile(text, 'utf8'));
+    prepared = await prepareAtomic(path, { suffix: 'tmp', mode }, (file) =>
+      file.writeFile(text, 'utf8'),
+    );
   } catch (error) {
     throw writeFailure(error, path, display);
   }
+  return {
+    abandon: () => prepared.abandon(),
+    commit: () =>
+      prepared.commit().catch((error: unknown) => {
+        throw writeFailure(error, path, display);
+      }),
+  };
 }
 
 async function refuseChangedToReadOnly(path: string, display: string): Promise<void> {

@@ -27,6 +27,9 @@ const SLOW_WRITE = pathToFileURL(
 const ENOSPC = pathToFileURL(
   fileURLToPath(new URL('../fixtures/preload/enospc.mjs', import.meta.url)),
 ).href;
+const RENAME_FAILS = pathToFileURL(
+  fileURLToPath(new URL('../fixtures/preload/rename-fails.mjs', import.meta.url)),
+).href;
 
 /** A publish (helpers/action.ts runPublish) polling every second; `options.inputs` adds. */
 function publish(s: Service, options: PublishOptions = {}) {
@@ -133,26 +136,43 @@ describe.concurrent('the values file on a real disk', () => {
     expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain('enabled: true');
   });
 
-  it('a full disk while the second of two values files is written: the message names the first, already updated', async () => {
+  /**
+   * A publish to staging.yaml and production.yaml (and a new file, if listed) whose write fails as
+   * `env` makes it: exit 1, both files as they were and nothing else left beside them. Returns the
+   * error line and the resume sentence it must end with.
+   */
+  async function failedWrite(list: string, env: Record<string, string>) {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'staging.yaml': VALUES, 'production.yaml': VALUES });
-    const run = await publish(s, {
-      workspace: ws,
-      inputs: { 'values-file': 'staging.yaml\nproduction.yaml' },
-      env: {
-        NODE_OPTIONS: `--import=${ENOSPC}`,
-        ENOSPC_MATCH: String.raw`/\.production\.yaml\.\d+\.[0-9a-f]+\.tmp$`,
-        ENOSPC_AFTER: '40',
-      },
-    });
+    const run = await publish(s, { workspace: ws, inputs: { 'values-file': list }, env });
     expect(run.code).toBe(1);
-    const jobId = /jobs\/([^/]+)\/bundle/.exec(s.requestsFor('bundle')[0]!.path)![1]!;
-    expect(errorLine(run.stdout)).toBe(
-      `::error::values-file "production.yaml" could not be written (ENOSPC). The disk is full: free some space on the runner. The file was not changed. staging.yaml was already updated. Export job ${jobId} is complete: once this is fixed, run again with job-id: ${jobId} to publish it without a new export.`,
-    );
-    expect(await readFile(join(ws, 'staging.yaml'), 'utf8')).toContain('enabled: true');
+    expect(await readFile(join(ws, 'staging.yaml'), 'utf8')).toBe(VALUES);
     expect(await readFile(join(ws, 'production.yaml'), 'utf8')).toBe(VALUES);
     expect((await readdir(ws)).sort()).toEqual(['production.yaml', 'staging.yaml']);
+    const jobId = /jobs\/([^/]+)\/bundle/.exec(s.requestsFor('bundle')[0]!.path)![1]!;
+    const resume = `Export job ${jobId} is complete: once this is fixed, run again with job-id: ${jobId} to publish it without a new export.`;
+    return { error: errorLine(run.stdout), resume };
+  }
+
+  it('a full disk while the second of two values files is written: neither is changed, and the message says so', async () => {
+    const { error, resume } = await failedWrite('staging.yaml\nproduction.yaml', {
+      NODE_OPTIONS: `--import=${ENOSPC}`,
+      ENOSPC_MATCH: String.raw`/\.production\.yaml\.\d+\.[0-9a-f]+\.tmp$`,
+      ENOSPC_AFTER: '40',
+    });
+    expect(error).toBe(
+      `::error::values-file "production.yaml" could not be written (ENOSPC). The disk is full: free some space on the runner. The file was not changed. staging.yaml was not changed either. ${resume}`,
+    );
+  });
+
+  it('a rename refused after two files were renamed: both are put back (the new one removed), and the message says so', async () => {
+    const { error, resume } = await failedWrite('staging.yaml\npreview.yaml\nproduction.yaml', {
+      NODE_OPTIONS: `--import=${RENAME_FAILS}`,
+      RENAME_FAIL_MATCH: String.raw`/production\.yaml$`,
+    });
+    expect(error).toBe(
+      `::error::values-file "production.yaml" could not be written (EACCES). The folder is not writable: check its permissions. The file was not changed. staging.yaml and preview.yaml were put back as before. ${resume}`,
+    );
   });
 
   it('writes that finish out of order still leave the bundle byte for byte as served', async () => {
