@@ -69898,6 +69898,33 @@ function fromEpoch(value) {
     const date = new Date(Math.round(ms));
     return Number.isNaN(date.getTime()) ? undefined : date;
 }
+/**
+ * A link's own expiry as far as it can be trusted, for a link nothing else dates (a deployed link, a
+ * bundle-url): none when it is signed with temporary credentials (it dies with their session, which
+ * it does not state) or states none it can read; `unknown` says why.
+ */
+function trustedExpiry(link) {
+    const read = linkExpiry(link);
+    const signed = read.scheme !== 'none' || hasSignature(link);
+    if (read.temporaryCredentials)
+        return {
+            expiresAt: undefined,
+            unknown: 'signed with temporary credentials (X-Amz-Security-Token), which can end before the signature says',
+            signed,
+        };
+    if (read.expiresAt)
+        return { expiresAt: read.expiresAt, unknown: undefined, signed };
+    return { expiresAt: undefined, unknown: 'the link states no expiry the action can read', signed };
+}
+/** A signature parameter of a known scheme, whether or not its expiry can be read. */
+function hasSignature(link) {
+    try {
+        return [...new URL(link).searchParams.keys()].some((key) => /^(x-amz-signature|x-goog-signature|signature|sig)$/i.test(key));
+    }
+    catch {
+        return false;
+    }
+}
 /** Reads a presigned link's own expiry (S3 SigV4/V2, GCS V4/V2, Azure SAS). Never throws. */
 function linkExpiry(link) {
     let params;
@@ -71202,6 +71229,8 @@ const utc = (ms) => new Date(ms)
     .replace('T', ' ')
     .replace(/:\d\d\.\d+Z$/, ' UTC');
 /** The warning for a schedule whose longest gap outlives the link. */
+/** What to do about a bundle-url that dies too soon: a run publishes it again, it does not renew it. */
+const SIGN_BUNDLE_URL_LONGER = 'Sign bundle-url for longer (or give an address that does not expire), or sign a new one in every run and run the workflow more often than it lives';
 function scheduleWarning(schedule, gap, lifetimeMs, expiresAt, 
 /** The link is bundle-url's own presigned link: a run publishes it again, it does not renew it. */
 ownLink = false) {
@@ -71211,7 +71240,7 @@ ownLink = false) {
         `(${utc(gap.from)} to ${utc(gap.to)}), but the bundle link lives ${formatSpan(lifetimeMs)} (it expires ${expiresAt}): ` +
         'a pod that starts after the link expires cannot fetch the site. ' +
         (ownLink
-            ? `Sign bundle-url for longer than that gap (or give an address that does not expire), or sign a new one in every run and run the workflow more often than it lives, ${often}.`
+            ? `${SIGN_BUNDLE_URL_LONGER}, ${often}.`
             : `Run the workflow more often than the link lives, ${often}, ` +
                 'or mirror the bundle to storage of your own and publish it with bundle-url, which does not expire.'));
 }
@@ -73780,6 +73809,675 @@ function stuckAdvice(rollout, status, revision, lastGood) {
         `an upgrade now would wait on Helm's lock and fail. Check that no other deploy is running, recover with ${fix}, then run this workflow again.`);
 }
 
+;// CONCATENATED MODULE: ./src/values/diff.ts
+
+/**
+ * A unified diff of two texts, by lines: the common head and tail are cut first, so a small edit
+ * of a large file costs little; the middle is compared with a longest-common-subsequence table.
+ */
+function unifiedDiff(before, after, name, context = 3) {
+    if (before === after)
+        return '';
+    const a = splitLines(before);
+    const b = splitLines(after);
+    const { head, tail } = commonEnds(a, b);
+    const midA = a.slice(head, a.length - tail);
+    const midB = b.slice(head, b.length - tail);
+    const ops = [];
+    for (let i = 0; i < head; i++)
+        ops.push({ op: ' ', line: a[i], ai: i, bi: i });
+    for (const m of middle(midA, midB)) {
+        ops.push({ op: m.op, line: m.line, ai: head + m.ai, bi: head + m.bi });
+    }
+    for (let i = tail; i > 0; i--)
+        ops.push({ op: ' ', line: a[a.length - i], ai: a.length - i, bi: b.length - i });
+    const out = [`--- a/${name}`, `+++ b/${name}`];
+    let i = 0;
+    while (i < ops.length) {
+        if (ops[i].op === ' ') {
+            i++;
+            continue;
+        }
+        const start = Math.max(0, i - context);
+        let end = i;
+        // Extend the hunk while changes are within 2*context lines of each other.
+        for (;;) {
+            while (end < ops.length && ops[end].op !== ' ')
+                end++;
+            let next = end;
+            while (next < ops.length && ops[next].op === ' ')
+                next++;
+            if (next < ops.length && next - end <= 2 * context) {
+                end = next;
+                continue;
+            }
+            break;
+        }
+        const stop = Math.min(ops.length, end + context);
+        const hunk = ops.slice(start, stop);
+        const aStart = hunk.find((o) => o.op !== '+')?.ai ?? ops[start].ai;
+        const bStart = hunk.find((o) => o.op !== '-')?.bi ?? ops[start].bi;
+        const aCount = hunk.filter((o) => o.op !== '+').length;
+        const bCount = hunk.filter((o) => o.op !== '-').length;
+        out.push(`@@ -${aCount === 0 ? aStart : aStart + 1},${aCount} +${bCount === 0 ? bStart : bStart + 1},${bCount} @@`);
+        for (const o of hunk)
+            out.push(`${o.op}${o.line}`);
+        i = stop;
+    }
+    return `${out.join('\n')}\n`;
+}
+function splitLines(text) {
+    const lines = text.split('\n');
+    if (lines[lines.length - 1] === '')
+        lines.pop();
+    return lines.map((l) => l.replace(/\r$/, ''));
+}
+function middle(a, b) {
+    const result = [];
+    if (a.length * b.length > 4_000_000) {
+        // Too large to compare line by line: show it as a replacement.
+        a.forEach((line, ai) => result.push({ op: '-', line, ai, bi: 0 }));
+        b.forEach((line, bi) => result.push({ op: '+', line, ai: a.length, bi }));
+        return result;
+    }
+    const table = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
+    for (let i = a.length - 1; i >= 0; i--) {
+        for (let j = b.length - 1; j >= 0; j--) {
+            table[i][j] =
+                a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+        }
+    }
+    let i = 0;
+    let j = 0;
+    while (i < a.length || j < b.length) {
+        if (i < a.length && j < b.length && a[i] === b[j]) {
+            result.push({ op: ' ', line: a[i], ai: i, bi: j });
+            i++;
+            j++;
+        }
+        else if (i < a.length && (j === b.length || table[i + 1][j] >= table[i][j + 1])) {
+            result.push({ op: '-', line: a[i], ai: i, bi: j });
+            i++;
+        }
+        else {
+            result.push({ op: '+', line: b[j], ai: i, bi: j });
+            j++;
+        }
+    }
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/values/flux-override.ts
+/**
+ * A values ConfigMap or Secret that a Flux HelmRelease reads through `valuesFrom` loses to that
+ * HelmRelease's own `spec.values`: helm-controller merges `spec.values` after every valuesFrom
+ * entry (ChartValuesFromReferences). Written into the ConfigMap, the link would lose to a link the
+ * HelmRelease still carries, with nothing to render (the chart comes from a Flux source). So when
+ * both are in the values files, such a HelmRelease is refused before anything is sent.
+ */
+
+
+
+function refuseOverriddenSource(files, chosen, valuesKey) {
+    const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
+    if (sources.length === 0)
+        return;
+    for (const file of files) {
+        for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(file.text)) {
+            const data = doc.errors.length === 0 ? doc.toJS() : undefined;
+            if (!isObject(data) || data.kind !== 'HelmRelease')
+                continue;
+            if (typeof data.apiVersion !== 'string' ||
+                !data.apiVersion.startsWith('helm.toolkit.fluxcd.io/'))
+                continue;
+            const meta = isObject(data.metadata) ? data.metadata : {};
+            const spec = isObject(data.spec) ? data.spec : {};
+            const entries = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.filter(isObject) : [];
+            const source = sources.find(({ target }) => entries.some((e) => e.kind === target.kind &&
+                e.name === target.name &&
+                (e.valuesKey ?? 'values.yaml') === target.part &&
+                e.targetPath === undefined &&
+                // valuesFrom reads from the HelmRelease's own namespace.
+                (target.namespace === undefined ||
+                    meta.namespace === undefined ||
+                    target.namespace === meta.namespace)));
+            if (!source || !setsLink(spec.values, valuesKey))
+                continue;
+            throw fileError(`${file.display} (HelmRelease/${String(meta.name)})`, `sets ${valuesKey.join('.')}.bundleUrl in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `Remove ${valuesKey.join('.')}.bundleUrl from its spec.values, or choose HelmRelease/${String(meta.name)} with values-document.`);
+        }
+    }
+}
+function setsLink(values, valuesKey) {
+    const block = valueAt(values, valuesKey);
+    return isObject(block) && 'bundleUrl' in block;
+}
+
+;// CONCATENATED MODULE: ./src/values/links.ts
+/**
+ * The links a values file holds: every text value of a `bundleUrl` key, wherever it is (an anchor
+ * included, and inside values written as YAML in a string), so that the diff can hide their
+ * queries. The file's own text is read through the parse cache (check.ts): the run has parsed it.
+ */
+
+
+
+function bundleUrlsIn(text, depth = 0) {
+    const found = [];
+    for (const doc of documentsOf(text, depth)) {
+        (0,yaml_dist/* visit */.YR)(doc, {
+            Pair(_, pair) {
+                const { key, value } = pair;
+                if ((0,yaml_dist/* isScalar */.jn)(key) && key.value === 'bundleUrl' && (0,yaml_dist/* isScalar */.jn)(value))
+                    if (typeof value.value === 'string')
+                        found.push(value.value);
+            },
+            // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
+            Scalar(_, node) {
+                if (depth === 0 && typeof node.value === 'string' && node.value.includes('bundleUrl'))
+                    found.push(...bundleUrlsIn(node.value, 1));
+            },
+        });
+    }
+    return found;
+}
+/** The file's documents from the cache; a string inside it (or a text with errors) parsed here. */
+function documentsOf(text, depth) {
+    const cached = depth === 0 ? readBackDocuments(text, '') : undefined;
+    if (cached)
+        return cached;
+    const docs = (0,yaml_dist/* parseAllDocuments */.hR)(text, PARSE);
+    return Array.isArray(docs) ? docs : [];
+}
+
+;// CONCATENATED MODULE: ./src/values/read.ts
+/**
+ * Reads the values file, and checks before any export is started that it can be written at the
+ * end: a broken or unwritable file costs no export.
+ */
+
+
+
+
+
+/**
+ * Reads and checks the values file: valid YAML, one document with a mapping at the top (or
+ * manifests, of which `selectors` choose the targets), and a path to the values (`at`, the
+ * values-key) that can be written. A missing file reads as a new, empty one. `root` is the
+ * checkout (where an Argo CD source's chart path is read).
+ */
+async function readValuesFile(path, display, at = STATIC_EXPORT, selectors = [], root) {
+    let target = path;
+    let info;
+    try {
+        info = await (0,promises_.lstat)(path);
+    }
+    catch (error) {
+        if (error.code === 'ENOENT') {
+            return { path, display, exists: false, text: '', mode: 0o644 };
+        }
+        throw unreadable(display, error);
+    }
+    if (info.isSymbolicLink()) {
+        try {
+            target = await (0,promises_.realpath)(path);
+            info = await (0,promises_.stat)(target);
+        }
+        catch {
+            throw fileError(display, 'is a symbolic link to a file that does not exist', 'Point the link at the values file, or give the real path.');
+        }
+    }
+    if (info.isDirectory())
+        throw fileError(display, 'is a directory', 'Give the path of a YAML file, e.g. charts/docs/values.yaml.');
+    if (!info.isFile())
+        throw fileError(display, 'is not a regular file', 'Give the path of a YAML file.');
+    if (info.size > 64 * 1024 * 1024)
+        throw fileError(display, `is ${info.size} bytes`, 'A Helm values file is expected to be far smaller; check the path.');
+    const bytes = await (0,promises_.readFile)(target);
+    const text = bytes.toString('utf8');
+    if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) {
+        throw fileError(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
+    }
+    const targets = checkFile(text, { path, display, root }, at, selectors);
+    return { path: target, display, exists: true, text, mode: info.mode & 0o7777, targets };
+}
+/**
+ * Checks that the write at the end can happen: the file is not read-only and its folder (or the
+ * nearest folder that exists, for a new file) is writable.
+ */
+async function checkWritable(file) {
+    if (file.exists)
+        refuseReadOnly(file.mode, file.display);
+    let dir = (0,external_node_path_.dirname)(file.path);
+    for (;;) {
+        try {
+            await (0,promises_.access)(dir, external_node_fs_namespaceObject.constants.W_OK);
+            return;
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ENOENT' && (0,external_node_path_.dirname)(dir) !== dir) {
+                dir = (0,external_node_path_.dirname)(dir);
+                continue;
+            }
+            throw fileError(file.display, `cannot be written: its folder ${dir} is not writable (${code ?? String(error)})`, 'The file is replaced atomically, through a temporary file next to it: make the folder writable.');
+        }
+    }
+}
+/**
+ * A read-only file is the user's "do not change this": the rename of the atomic write would
+ * replace it all the same, so it is refused before the export and again just before the write.
+ */
+function refuseReadOnly(mode, display) {
+    if ((mode & 0o222) === 0) {
+        throw fileError(display, 'is read-only', 'Make it writable (chmod u+w) or point values-file at a writable copy.');
+    }
+}
+function unreadable(display, error) {
+    return fileError(display, `cannot be read (${error.code ?? String(error)})`, 'Check the path and its permissions.');
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/shared/stale-temp.ts
+/**
+ * Temporary files of an atomic write are named `.<file>.<pid>.<8 hex>.<suffix>` next to the
+ * target. A run killed with SIGKILL (a cancelled job, a runner shut down) cannot remove its own,
+ * and one left in a workspace can end up committed by a later `git add -A`. After a successful
+ * write, the ones of the same target whose process is gone are removed. Best effort: nothing here
+ * fails the run.
+ */
+
+
+function tempName(base, suffix, hex) {
+    return `.${base}.${process.pid}.${hex}.${suffix}`;
+}
+function alive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        // EPERM: it exists, under another user.
+        return error.code === 'EPERM';
+    }
+}
+/** Removes `.<base>.<pid>.<hex>.<suffix>` files in `dir` left by processes that are gone. */
+async function removeStaleTemps(dir, base, suffix) {
+    const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`^\\.${escaped}\\.(\\d+)\\.[0-9a-f]{8}\\.${suffix}$`);
+    let names;
+    try {
+        names = await (0,promises_.readdir)(dir);
+    }
+    catch {
+        return [];
+    }
+    const removed = [];
+    for (const name of names) {
+        const pid = Number(pattern.exec(name)?.[1]);
+        if (!pid || pid === process.pid || alive(pid))
+            continue;
+        await (0,promises_.rm)((0,external_node_path_.join)(dir, name), { force: true }).then(() => removed.push(name), () => undefined);
+    }
+    return removed;
+}
+
+;// CONCATENATED MODULE: ./src/shared/atomic-write.ts
+/**
+ * Replaces a file atomically: the content goes to a temporary file in the same folder
+ * (`.<file>.<pid>.<8 hex>.<suffix>`, see stale-temp.ts), which is then renamed over the target, so
+ * a killed run leaves the old file or the new one, never half of one. Used by the values file and
+ * by the bundle download; each turns the failures into its own messages.
+ */
+
+
+
+
+
+/**
+ * A failure of the file system during one step of the replacement (not of the caller's `write`,
+ * whose errors pass through as they are). The temporary file has been removed.
+ */
+class AtomicWriteError extends Error {
+    step;
+    name = 'AtomicWriteError';
+    /** The system error code (`ENOSPC`, `EACCES`, ...), or the error's text when it has none. */
+    code;
+    constructor(step, cause) {
+        const code = cause.code ?? String(cause);
+        super(`${step} failed (${code})`, { cause });
+        this.step = step;
+        this.code = code;
+    }
+}
+/**
+ * Writes `path` through `write`, which fills the open temporary file. The folders are made first.
+ * On any failure the temporary file is removed and the target is left as it was. Returns the
+ * names of temporary files that killed runs had left next to the target, which it removed.
+ */
+async function writeAtomic(path, options, write) {
+    return (await prepareAtomic(path, options, write)).commit();
+}
+/**
+ * The first half of writeAtomic: the folders made and the temporary file filled, where a full
+ * disk or a missing permission shows. Several files prepared first and committed after are
+ * either all written or, when one cannot be filled, all left as they were.
+ */
+async function prepareAtomic(path, options, write) {
+    const dir = (0,external_node_path_.dirname)(path);
+    await step('folder', () => (0,promises_.mkdir)(dir, { recursive: true }));
+    const temp = (0,external_node_path_.join)(dir, tempName((0,external_node_path_.basename)(path), options.suffix, (0,external_node_crypto_.randomBytes)(4).toString('hex')));
+    const abandon = () => (0,promises_.rm)(temp, { force: true }).catch(() => undefined);
+    try {
+        await fill(temp, options, write);
+    }
+    catch (error) {
+        await abandon();
+        throw error;
+    }
+    return {
+        abandon,
+        async commit() {
+            try {
+                await step('rename', () => (0,promises_.rename)(temp, path));
+            }
+            catch (error) {
+                await abandon();
+                throw error;
+            }
+            const removed = await removeStaleTemps(dir, (0,external_node_path_.basename)(path), options.suffix);
+            if (options.durable !== false)
+                await syncFolder(dir);
+            return removed;
+        },
+    };
+}
+/** Creates the temporary file (never over an existing one), fills and closes it. */
+async function fill(temp, options, write) {
+    const flags = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL;
+    const file = await step('write', () => (0,promises_.open)(temp, flags, options.mode ?? 0o666));
+    let written = false;
+    try {
+        await write(file);
+        if (options.durable !== false)
+            await step('write', () => file.sync());
+        written = true;
+    }
+    finally {
+        // After a failed write, a failing close must not hide the write's error.
+        if (!written)
+            await file.close().catch(() => undefined);
+    }
+    await step('write', () => file.close());
+    // The umask may have narrowed the mode given to open().
+    if (options.mode !== undefined)
+        await step('write', () => (0,promises_.chmod)(temp, options.mode));
+}
+async function step(name, action) {
+    try {
+        return await action();
+    }
+    catch (error) {
+        throw new AtomicWriteError(name, error);
+    }
+}
+/** Flushes the folder's entry for the rename. Not every file system lets a folder be opened. */
+async function syncFolder(dir) {
+    try {
+        const handle = await (0,promises_.open)(dir, 'r');
+        await handle.sync().catch(() => undefined);
+        await handle.close();
+    }
+    catch {
+        // The rename has happened anyway.
+    }
+}
+
+;// CONCATENATED MODULE: ./src/values/write.ts
+/**
+ * Writes the edited values file atomically (src/shared/atomic-write.ts): a killed run leaves the
+ * old file or the new one. Keeps the file mode; writes through a symlink to its target.
+ */
+
+
+
+
+
+/**
+ * Replaces the file at `path` (a symlink's target) with `text`. Refuses a file made read-only
+ * since it was read. Returns the names of temporary files left next to it by earlier, killed runs,
+ * which it removed.
+ */
+async function writeValuesFile(path, text, mode, display) {
+    return (await prepareValuesFile(path, text, mode, display)).commit();
+}
+/**
+ * The first half of writeValuesFile (prepareAtomic): the new text in a temporary file beside the
+ * target, renamed over it by `commit`. Both halves fail with the values file's own messages.
+ */
+async function prepareValuesFile(path, text, mode, display) {
+    await refuseChangedToReadOnly(path, display);
+    let prepared;
+    try {
+        prepared = await prepareAtomic(path, { suffix: 'tmp', mode }, (file) => file.writeFile(text, 'utf8'));
+    }
+    catch (error) {
+        throw writeFailure(error, path, display);
+    }
+    return {
+        abandon: () => prepared.abandon(),
+        commit: () => prepared.commit().catch((error) => {
+            throw writeFailure(error, path, display);
+        }),
+    };
+}
+async function refuseChangedToReadOnly(path, display) {
+    let mode;
+    try {
+        mode = (await (0,promises_.stat)(path)).mode;
+    }
+    catch (error) {
+        const code = error.code;
+        // A new file, or one whose folder is to be made.
+        if (code === 'ENOENT' || code === 'ENOTDIR')
+            return;
+        throw unreadable(display, error);
+    }
+    refuseReadOnly(mode, display);
+}
+function writeFailure(error, path, display) {
+    const code = error.code ?? String(error);
+    if (error instanceof AtomicWriteError && error.step === 'folder')
+        return fileError(display, `cannot be created: its folder ${(0,external_node_path_.dirname)(path)} cannot be made (${code})`, 'Check the path and permissions.');
+    const fix = code === 'ENOSPC' || code === 'EDQUOT'
+        ? 'The disk is full: free some space on the runner.'
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+            ? 'The folder is not writable: check its permissions.'
+            : 'Check the path, the permissions and the free disk space.';
+    return fileError(display, `could not be written (${code})`, fix);
+}
+
+;// CONCATENATED MODULE: ./src/publish/values.ts
+/**
+ * The publish steps on the values files: every file is read and checked before anything is
+ * started, and at the end each gets the same edit from the same link. All are planned before the
+ * first is written, so a file broken meanwhile stops the run with nothing written; and all are
+ * filled beside their targets before any is renamed over, so a write that fails (a full disk, a
+ * permission) leaves every file as it was.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The values files as messages name them: `values.yaml`, or `a.yaml and b.yaml`. */
+function valuesDisplay(inputs) {
+    return listing(inputs.valuesFiles.map((file) => file.display));
+}
+/** Every values file is checked before anything is started: a broken file costs no export. */
+async function checkValuesFilesFirst(run) {
+    const { inputs, reporter } = run;
+    const seen = [];
+    const chosen = [];
+    for (const { path, display, root } of inputs.valuesFiles) {
+        const before = await readValuesFile(path, display, inputs.valuesKey, inputs.valuesDocuments, root);
+        refuseSameFile(seen, before);
+        seen.push(before);
+        chosen.push(...(before.targets ?? []));
+        const labels = before.targets?.map((t) => t.label).join(', ');
+        if (labels)
+            refuseWithManifest(inputs, display, labels);
+        if (!inputs.dryRun)
+            await checkWritable(before);
+        reporter.info(before.exists
+            ? `Values file ${display}${labels ? ` (${labels})` : ''} checked.`
+            : `Values file ${display} does not exist yet; it will be created.`);
+    }
+    refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
+    refuseOverriddenSource(seen, chosen, inputs.valuesKey);
+}
+/**
+ * The inputs a manifest as values-file rules out (`labels`: its targets, `HelmRelease/docs`). Also
+ * checked by a keep-alive before it skips, so a skip never passes what the publish refuses.
+ */
+function refuseWithManifest(inputs, display, labels) {
+    if (inputs.helm)
+        throw new errors_InputError(HelmInputs.Release.name, `is set, but values-file ${display} is a manifest (${labels}), which helm would read as chart values`, 'Leave the rollout to the GitOps controller that reads the manifest (remove helm-release), or point values-file at a plain Helm values file.');
+    // A controller applies a manifest only after this run's change is pushed and synced, so no
+    // check within the run can see the new link: it would pass on a page the site already served,
+    // or wait out verify-timeout and fail a publish that worked.
+    if (inputs.verify)
+        throw new errors_InputError(VerifyInputs.Url.name, `is set, but values-file ${display} is a manifest (${labels}): the GitOps controller that reads it applies the new link only after this change is pushed and synced, so the live site cannot serve it while this run checks`, 'Remove verify-url here and check the site once the controller has synced (for instance in a later job, or with its notifications).');
+}
+/** Two lines that reach one file through a symbolic link would write it twice. */
+function refuseSameFile(seen, file) {
+    const first = seen.find((other) => other.path === file.path);
+    if (first) {
+        throw new errors_InputError(ValuesInputs.ValuesFile.name, `lists "${first.display}" and "${file.display}", which are the same file (through a symbolic link)`, 'List each values file once.');
+    }
+}
+/** Re-reads every file (they may have changed meanwhile), plans all edits, then writes them. */
+function writeValues(run, job, bundle) {
+    const { inputs, reporter } = run;
+    const names = inputs.valuesFiles.map((file) => file.display);
+    return reporter.group(`Update ${listing(names)}`, async () => {
+        const edits = [];
+        for (const file of inputs.valuesFiles)
+            edits.push(await planFile(run, file, bundle));
+        for (const edit of edits) {
+            if (!edit.plan.changed)
+                reporter.info(`${edit.plan.label} already has these values: nothing to write.`);
+            else if (inputs.dryRun)
+                reporter.info(`dry-run: ${edit.plan.label} would change (${edit.plan.changes.join(', ')}):\n${edit.diff}`);
+        }
+        if (!inputs.dryRun)
+            await writeAll(run, job, edits.filter((edit) => edit.plan.changed));
+        return edits;
+    });
+}
+async function planFile(run, file, bundle) {
+    const { inputs, reporter } = run;
+    const current = await readValuesFile(file.path, file.display, inputs.valuesKey, inputs.valuesDocuments, file.root);
+    const plan = planFileEdit(current.text, file, { enabled: true, bundleUrl: bundle.bundleUrl, version: inputs.version }, inputs.valuesKey, inputs.valuesDocuments);
+    for (const notice of plan.notices)
+        reporter.notice(notice);
+    // The diff shows where the link goes, and where it went before, with the credentials (the
+    // query) of both hidden: the link being replaced may still be valid.
+    const hide = linkHider([bundle.bundleUrl, ...bundleUrlsIn(current.text)]);
+    const diff = hide(unifiedDiff(current.text, plan.text, plan.label));
+    const { path, mode, exists } = current;
+    return {
+        display: file.display,
+        path,
+        plan,
+        diff,
+        created: !exists,
+        mode,
+        before: exists ? current.text : undefined,
+    };
+}
+/**
+ * Every changed file is first filled beside its target, where a full disk or a missing permission
+ * shows, and only then renamed over it: a file that cannot be written leaves all of them as they
+ * were. A rename that fails after others were made (the folder changed under the run) puts those
+ * back. When a write fails the export is done and paid for: the message says how to publish it
+ * without another one.
+ */
+async function writeAll(run, job, edits) {
+    const prepared = [];
+    try {
+        for (const edit of edits)
+            prepared.push(await prepareValuesFile(edit.path, edit.plan.text, edit.mode, edit.display));
+    }
+    catch (error) {
+        await Promise.all(prepared.map((write) => write.abandon()));
+        const others = edits.slice(0, prepared.length).concat(edits.slice(prepared.length + 1));
+        throw failedWrite(error, job, others.length > 0 ? ` ${notChanged(others)}` : '');
+    }
+    for (const [index, edit] of edits.entries()) {
+        let stale;
+        try {
+            stale = await prepared[index].commit();
+        }
+        catch (error) {
+            await Promise.all(prepared.slice(index + 1).map((write) => write.abandon()));
+            const later = edits.slice(index + 1);
+            const back = await putBack(edits.slice(0, index));
+            throw failedWrite(error, job, `${back}${later.length > 0 ? ` ${notChanged(later)}` : ''}`);
+        }
+        reportWritten(run, edit, stale);
+    }
+}
+const notChanged = (edits) => `${filesWere(edits.map((edit) => edit.display))} not changed either.`;
+/** Files already renamed over, put back as they were read (a created one removed). */
+async function putBack(edits) {
+    const restored = [];
+    const stuck = [];
+    for (const edit of edits) {
+        try {
+            if (edit.before === undefined)
+                await (0,promises_.rm)(edit.path, { force: true });
+            else
+                await writeValuesFile(edit.path, edit.before, edit.mode, edit.display);
+            restored.push(edit.display);
+        }
+        catch {
+            stuck.push(edit.display);
+        }
+    }
+    return ((restored.length > 0 ? ` ${filesWere(restored)} put back as before.` : '') +
+        (stuck.length > 0
+            ? ` ${filesWere(stuck)} already updated and could not be put back: check ${stuck.length === 1 ? 'it' : 'them'} before the next run.`
+            : ''));
+}
+function failedWrite(error, job, others) {
+    if (!(error instanceof UserError))
+        return error;
+    const resume = job
+        ? ` Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`
+        : '';
+    return new UserError(`${error.message}${others}${resume}`, {
+        ...error.details,
+        jobId: job?.jobId,
+    });
+}
+function reportWritten(run, edit, stale) {
+    const { reporter } = run;
+    if (stale.length > 0) {
+        reporter.info(`Removed ${stale.length === 1 ? 'a temporary file' : `${stale.length} temporary files`} left next to ${edit.display} by an interrupted run: ${stale.join(', ')}.`);
+    }
+    reporter.info(`${edit.created ? 'Created' : 'Updated'} ${edit.plan.label}: ${edit.plan.changes.join(', ')}.`);
+}
+
 ;// CONCATENATED MODULE: ./src/publish/keep-alive.ts
 /**
  * refresh-before: a keep-alive run. It first finds the link the pods use (with helm-release, the
@@ -73801,15 +74499,18 @@ function stuckAdvice(rollout, status, revision, lastGood) {
 
 
 
+
 /** An export job id as a path segment of the vendor's links: `/exports/se_3f9a…/site.tar.gz`. */
 const JOB_SEGMENT = /^se_[A-Za-z0-9]{6,}$/;
 async function planKeepAlive(inputs, deps) {
     const margin = inputs.refreshBeforeMs;
     if (margin === undefined)
         return undefined;
+    // The files are read with helm-release too: what they rule out is refused before any skip.
+    const files = await fileLinks(inputs);
     const { links, unread, without } = inputs.helm
         ? { ...(await releaseLinks(inputs, deps.signal)), without: undefined }
-        : { ...(await fileLinks(inputs)), unread: undefined };
+        : { ...files, unread: undefined };
     if (links.length === 0) {
         const none = inputs.helm
             ? `release ${inputs.helm.release} has none at values-key`
@@ -73879,14 +74580,7 @@ function deployed(where, block) {
     const { bundleUrl, version } = block;
     if (typeof bundleUrl !== 'string' || !/^https?:\/\//i.test(bundleUrl))
         return undefined;
-    const read = linkExpiry(bundleUrl);
-    // A link signed with temporary credentials dies with its session, which the link does not state.
-    const expiresAt = read.temporaryCredentials ? undefined : read.expiresAt;
-    const unknown = read.temporaryCredentials
-        ? 'signed with temporary credentials (X-Amz-Security-Token), which can end before the signature says'
-        : read.expiresAt
-            ? undefined
-            : 'the link states no expiry the action can read';
+    const { expiresAt, unknown } = trustedExpiry(bundleUrl);
     return {
         where,
         link: bundleUrl,
@@ -73916,6 +74610,9 @@ async function fileLinks(inputs) {
             without ??= `${file.display} cannot be read (the publish names why)`;
             continue;
         }
+        const labels = found.flatMap((one) => (one.chosen ? [one.chosen.label] : []));
+        if (labels.length > 0)
+            refuseWithManifest(inputs, file.display, labels.join(', '));
         for (const { label, values, chosen: target } of found) {
             if (target)
                 chosen.push(target);
@@ -77947,7 +78644,7 @@ function stoppedError(run, reason, last) {
  * Runs one step; a cancel or the time limit inside it becomes the publish's StoppedError, naming
  * the last status seen (`last` is read when the step fails: the wait updates it as it goes).
  */
-async function step(run, last, work) {
+async function job_step(run, last, work) {
     try {
         return await work();
     }
@@ -77990,7 +78687,7 @@ function serviceOf(run) {
 function startOrAttach(run) {
     const { inputs, reporter, state } = run;
     const client = serviceOf(run);
-    return step(run, () => undefined, () => reporter.group(inputs.jobId ? `Attach to export job ${inputs.jobId}` : `Start export of ${inputs.domain}`, async () => {
+    return job_step(run, () => undefined, () => reporter.group(inputs.jobId ? `Attach to export job ${inputs.jobId}` : `Start export of ${inputs.domain}`, async () => {
         const first = inputs.jobId
             ? await attachOrRestart(run, inputs.jobId)
             : await startExport(client, { domain: inputs.domain, version: inputs.version, paths: inputs.paths }, callOptions(run));
@@ -78007,7 +78704,7 @@ async function waitForExport(run, job) {
     const { schedule, eta } = exportSchedule(inputs.pollInterval);
     let last = job;
     let shown = '';
-    const done = await step(run, () => last, () => reporter.group(`Wait for export job ${job.jobId}`, () => pollUntil({
+    const done = await job_step(run, () => last, () => reporter.group(`Wait for export job ${job.jobId}`, () => pollUntil({
         initial: job,
         check: (call) => getExport(client, job.jobId, call),
         isDone: (j) => j.status === 'completed' || j.status === 'failed',
@@ -78050,7 +78747,7 @@ function progressLine(j, eta) {
 async function generateLink(run, job) {
     const { reporter, clock } = run;
     const client = serviceOf(run);
-    const bundle = await step(run, () => job, () => reporter.group('Generate the bundle link', async () => {
+    const bundle = await job_step(run, () => job, () => reporter.group('Generate the bundle link', async () => {
         for (let attempt = 1;; attempt++) {
             try {
                 return await generateBundle(client, job.jobId, callOptions(run));
@@ -78102,163 +78799,6 @@ function reportExpiry(run, bundle) {
         ? `link expires ${bundle.expiresAt} (in ${formatDuration(Math.max(0, Date.parse(bundle.expiresAt) - run.clock.now()))})`
         : 'link expiry unknown';
     run.reporter.info(`Bundle: ${formatBytes(bundle.sizeBytes)} at ${redactLink(bundle.bundleUrl)}, ${expires}.`);
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/shared/stale-temp.ts
-/**
- * Temporary files of an atomic write are named `.<file>.<pid>.<8 hex>.<suffix>` next to the
- * target. A run killed with SIGKILL (a cancelled job, a runner shut down) cannot remove its own,
- * and one left in a workspace can end up committed by a later `git add -A`. After a successful
- * write, the ones of the same target whose process is gone are removed. Best effort: nothing here
- * fails the run.
- */
-
-
-function tempName(base, suffix, hex) {
-    return `.${base}.${process.pid}.${hex}.${suffix}`;
-}
-function alive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch (error) {
-        // EPERM: it exists, under another user.
-        return error.code === 'EPERM';
-    }
-}
-/** Removes `.<base>.<pid>.<hex>.<suffix>` files in `dir` left by processes that are gone. */
-async function removeStaleTemps(dir, base, suffix) {
-    const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const pattern = new RegExp(`^\\.${escaped}\\.(\\d+)\\.[0-9a-f]{8}\\.${suffix}$`);
-    let names;
-    try {
-        names = await (0,promises_.readdir)(dir);
-    }
-    catch {
-        return [];
-    }
-    const removed = [];
-    for (const name of names) {
-        const pid = Number(pattern.exec(name)?.[1]);
-        if (!pid || pid === process.pid || alive(pid))
-            continue;
-        await (0,promises_.rm)((0,external_node_path_.join)(dir, name), { force: true }).then(() => removed.push(name), () => undefined);
-    }
-    return removed;
-}
-
-;// CONCATENATED MODULE: ./src/shared/atomic-write.ts
-/**
- * Replaces a file atomically: the content goes to a temporary file in the same folder
- * (`.<file>.<pid>.<8 hex>.<suffix>`, see stale-temp.ts), which is then renamed over the target, so
- * a killed run leaves the old file or the new one, never half of one. Used by the values file and
- * by the bundle download; each turns the failures into its own messages.
- */
-
-
-
-
-
-/**
- * A failure of the file system during one step of the replacement (not of the caller's `write`,
- * whose errors pass through as they are). The temporary file has been removed.
- */
-class AtomicWriteError extends Error {
-    step;
-    name = 'AtomicWriteError';
-    /** The system error code (`ENOSPC`, `EACCES`, ...), or the error's text when it has none. */
-    code;
-    constructor(step, cause) {
-        const code = cause.code ?? String(cause);
-        super(`${step} failed (${code})`, { cause });
-        this.step = step;
-        this.code = code;
-    }
-}
-/**
- * Writes `path` through `write`, which fills the open temporary file. The folders are made first.
- * On any failure the temporary file is removed and the target is left as it was. Returns the
- * names of temporary files that killed runs had left next to the target, which it removed.
- */
-async function writeAtomic(path, options, write) {
-    return (await prepareAtomic(path, options, write)).commit();
-}
-/**
- * The first half of writeAtomic: the folders made and the temporary file filled, where a full
- * disk or a missing permission shows. Several files prepared first and committed after are
- * either all written or, when one cannot be filled, all left as they were.
- */
-async function prepareAtomic(path, options, write) {
-    const dir = (0,external_node_path_.dirname)(path);
-    await atomic_write_step('folder', () => (0,promises_.mkdir)(dir, { recursive: true }));
-    const temp = (0,external_node_path_.join)(dir, tempName((0,external_node_path_.basename)(path), options.suffix, (0,external_node_crypto_.randomBytes)(4).toString('hex')));
-    const abandon = () => (0,promises_.rm)(temp, { force: true }).catch(() => undefined);
-    try {
-        await fill(temp, options, write);
-    }
-    catch (error) {
-        await abandon();
-        throw error;
-    }
-    return {
-        abandon,
-        async commit() {
-            try {
-                await atomic_write_step('rename', () => (0,promises_.rename)(temp, path));
-            }
-            catch (error) {
-                await abandon();
-                throw error;
-            }
-            const removed = await removeStaleTemps(dir, (0,external_node_path_.basename)(path), options.suffix);
-            if (options.durable !== false)
-                await syncFolder(dir);
-            return removed;
-        },
-    };
-}
-/** Creates the temporary file (never over an existing one), fills and closes it. */
-async function fill(temp, options, write) {
-    const flags = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL;
-    const file = await atomic_write_step('write', () => (0,promises_.open)(temp, flags, options.mode ?? 0o666));
-    let written = false;
-    try {
-        await write(file);
-        if (options.durable !== false)
-            await atomic_write_step('write', () => file.sync());
-        written = true;
-    }
-    finally {
-        // After a failed write, a failing close must not hide the write's error.
-        if (!written)
-            await file.close().catch(() => undefined);
-    }
-    await atomic_write_step('write', () => file.close());
-    // The umask may have narrowed the mode given to open().
-    if (options.mode !== undefined)
-        await atomic_write_step('write', () => (0,promises_.chmod)(temp, options.mode));
-}
-async function atomic_write_step(name, action) {
-    try {
-        return await action();
-    }
-    catch (error) {
-        throw new AtomicWriteError(name, error);
-    }
-}
-/** Flushes the folder's entry for the rename. Not every file system lets a folder be opened. */
-async function syncFolder(dir) {
-    try {
-        const handle = await (0,promises_.open)(dir, 'r');
-        await handle.sync().catch(() => undefined);
-        await handle.close();
-    }
-    catch {
-        // The rename has happened anyway.
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/publish/write-stream.ts
@@ -78654,510 +79194,6 @@ function downloadFailure(error, at) {
     return new Retryable(`the transfer from ${host} broke after ${bytes} of ${expectedBytes} bytes (${(0,network/* describeNetworkError */.g)(cause)})`);
 }
 
-;// CONCATENATED MODULE: ./src/values/diff.ts
-
-/**
- * A unified diff of two texts, by lines: the common head and tail are cut first, so a small edit
- * of a large file costs little; the middle is compared with a longest-common-subsequence table.
- */
-function unifiedDiff(before, after, name, context = 3) {
-    if (before === after)
-        return '';
-    const a = splitLines(before);
-    const b = splitLines(after);
-    const { head, tail } = commonEnds(a, b);
-    const midA = a.slice(head, a.length - tail);
-    const midB = b.slice(head, b.length - tail);
-    const ops = [];
-    for (let i = 0; i < head; i++)
-        ops.push({ op: ' ', line: a[i], ai: i, bi: i });
-    for (const m of middle(midA, midB)) {
-        ops.push({ op: m.op, line: m.line, ai: head + m.ai, bi: head + m.bi });
-    }
-    for (let i = tail; i > 0; i--)
-        ops.push({ op: ' ', line: a[a.length - i], ai: a.length - i, bi: b.length - i });
-    const out = [`--- a/${name}`, `+++ b/${name}`];
-    let i = 0;
-    while (i < ops.length) {
-        if (ops[i].op === ' ') {
-            i++;
-            continue;
-        }
-        const start = Math.max(0, i - context);
-        let end = i;
-        // Extend the hunk while changes are within 2*context lines of each other.
-        for (;;) {
-            while (end < ops.length && ops[end].op !== ' ')
-                end++;
-            let next = end;
-            while (next < ops.length && ops[next].op === ' ')
-                next++;
-            if (next < ops.length && next - end <= 2 * context) {
-                end = next;
-                continue;
-            }
-            break;
-        }
-        const stop = Math.min(ops.length, end + context);
-        const hunk = ops.slice(start, stop);
-        const aStart = hunk.find((o) => o.op !== '+')?.ai ?? ops[start].ai;
-        const bStart = hunk.find((o) => o.op !== '-')?.bi ?? ops[start].bi;
-        const aCount = hunk.filter((o) => o.op !== '+').length;
-        const bCount = hunk.filter((o) => o.op !== '-').length;
-        out.push(`@@ -${aCount === 0 ? aStart : aStart + 1},${aCount} +${bCount === 0 ? bStart : bStart + 1},${bCount} @@`);
-        for (const o of hunk)
-            out.push(`${o.op}${o.line}`);
-        i = stop;
-    }
-    return `${out.join('\n')}\n`;
-}
-function splitLines(text) {
-    const lines = text.split('\n');
-    if (lines[lines.length - 1] === '')
-        lines.pop();
-    return lines.map((l) => l.replace(/\r$/, ''));
-}
-function middle(a, b) {
-    const result = [];
-    if (a.length * b.length > 4_000_000) {
-        // Too large to compare line by line: show it as a replacement.
-        a.forEach((line, ai) => result.push({ op: '-', line, ai, bi: 0 }));
-        b.forEach((line, bi) => result.push({ op: '+', line, ai: a.length, bi }));
-        return result;
-    }
-    const table = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
-    for (let i = a.length - 1; i >= 0; i--) {
-        for (let j = b.length - 1; j >= 0; j--) {
-            table[i][j] =
-                a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
-        }
-    }
-    let i = 0;
-    let j = 0;
-    while (i < a.length || j < b.length) {
-        if (i < a.length && j < b.length && a[i] === b[j]) {
-            result.push({ op: ' ', line: a[i], ai: i, bi: j });
-            i++;
-            j++;
-        }
-        else if (i < a.length && (j === b.length || table[i + 1][j] >= table[i][j + 1])) {
-            result.push({ op: '-', line: a[i], ai: i, bi: j });
-            i++;
-        }
-        else {
-            result.push({ op: '+', line: b[j], ai: i, bi: j });
-            j++;
-        }
-    }
-    return result;
-}
-
-;// CONCATENATED MODULE: ./src/values/flux-override.ts
-/**
- * A values ConfigMap or Secret that a Flux HelmRelease reads through `valuesFrom` loses to that
- * HelmRelease's own `spec.values`: helm-controller merges `spec.values` after every valuesFrom
- * entry (ChartValuesFromReferences). Written into the ConfigMap, the link would lose to a link the
- * HelmRelease still carries, with nothing to render (the chart comes from a Flux source). So when
- * both are in the values files, such a HelmRelease is refused before anything is sent.
- */
-
-
-
-function refuseOverriddenSource(files, chosen, valuesKey) {
-    const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
-    if (sources.length === 0)
-        return;
-    for (const file of files) {
-        for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(file.text)) {
-            const data = doc.errors.length === 0 ? doc.toJS() : undefined;
-            if (!isObject(data) || data.kind !== 'HelmRelease')
-                continue;
-            if (typeof data.apiVersion !== 'string' ||
-                !data.apiVersion.startsWith('helm.toolkit.fluxcd.io/'))
-                continue;
-            const meta = isObject(data.metadata) ? data.metadata : {};
-            const spec = isObject(data.spec) ? data.spec : {};
-            const entries = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.filter(isObject) : [];
-            const source = sources.find(({ target }) => entries.some((e) => e.kind === target.kind &&
-                e.name === target.name &&
-                (e.valuesKey ?? 'values.yaml') === target.part &&
-                e.targetPath === undefined &&
-                // valuesFrom reads from the HelmRelease's own namespace.
-                (target.namespace === undefined ||
-                    meta.namespace === undefined ||
-                    target.namespace === meta.namespace)));
-            if (!source || !setsLink(spec.values, valuesKey))
-                continue;
-            throw fileError(`${file.display} (HelmRelease/${String(meta.name)})`, `sets ${valuesKey.join('.')}.bundleUrl in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `Remove ${valuesKey.join('.')}.bundleUrl from its spec.values, or choose HelmRelease/${String(meta.name)} with values-document.`);
-        }
-    }
-}
-function setsLink(values, valuesKey) {
-    const block = valueAt(values, valuesKey);
-    return isObject(block) && 'bundleUrl' in block;
-}
-
-;// CONCATENATED MODULE: ./src/values/links.ts
-/**
- * The links a values file holds: every text value of a `bundleUrl` key, wherever it is (an anchor
- * included, and inside values written as YAML in a string), so that the diff can hide their
- * queries. The file's own text is read through the parse cache (check.ts): the run has parsed it.
- */
-
-
-
-function bundleUrlsIn(text, depth = 0) {
-    const found = [];
-    for (const doc of documentsOf(text, depth)) {
-        (0,yaml_dist/* visit */.YR)(doc, {
-            Pair(_, pair) {
-                const { key, value } = pair;
-                if ((0,yaml_dist/* isScalar */.jn)(key) && key.value === 'bundleUrl' && (0,yaml_dist/* isScalar */.jn)(value))
-                    if (typeof value.value === 'string')
-                        found.push(value.value);
-            },
-            // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
-            Scalar(_, node) {
-                if (depth === 0 && typeof node.value === 'string' && node.value.includes('bundleUrl'))
-                    found.push(...bundleUrlsIn(node.value, 1));
-            },
-        });
-    }
-    return found;
-}
-/** The file's documents from the cache; a string inside it (or a text with errors) parsed here. */
-function documentsOf(text, depth) {
-    const cached = depth === 0 ? readBackDocuments(text, '') : undefined;
-    if (cached)
-        return cached;
-    const docs = (0,yaml_dist/* parseAllDocuments */.hR)(text, PARSE);
-    return Array.isArray(docs) ? docs : [];
-}
-
-;// CONCATENATED MODULE: ./src/values/read.ts
-/**
- * Reads the values file, and checks before any export is started that it can be written at the
- * end: a broken or unwritable file costs no export.
- */
-
-
-
-
-
-/**
- * Reads and checks the values file: valid YAML, one document with a mapping at the top (or
- * manifests, of which `selectors` choose the targets), and a path to the values (`at`, the
- * values-key) that can be written. A missing file reads as a new, empty one. `root` is the
- * checkout (where an Argo CD source's chart path is read).
- */
-async function readValuesFile(path, display, at = STATIC_EXPORT, selectors = [], root) {
-    let target = path;
-    let info;
-    try {
-        info = await (0,promises_.lstat)(path);
-    }
-    catch (error) {
-        if (error.code === 'ENOENT') {
-            return { path, display, exists: false, text: '', mode: 0o644 };
-        }
-        throw unreadable(display, error);
-    }
-    if (info.isSymbolicLink()) {
-        try {
-            target = await (0,promises_.realpath)(path);
-            info = await (0,promises_.stat)(target);
-        }
-        catch {
-            throw fileError(display, 'is a symbolic link to a file that does not exist', 'Point the link at the values file, or give the real path.');
-        }
-    }
-    if (info.isDirectory())
-        throw fileError(display, 'is a directory', 'Give the path of a YAML file, e.g. charts/docs/values.yaml.');
-    if (!info.isFile())
-        throw fileError(display, 'is not a regular file', 'Give the path of a YAML file.');
-    if (info.size > 64 * 1024 * 1024)
-        throw fileError(display, `is ${info.size} bytes`, 'A Helm values file is expected to be far smaller; check the path.');
-    const bytes = await (0,promises_.readFile)(target);
-    const text = bytes.toString('utf8');
-    if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) {
-        throw fileError(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
-    }
-    const targets = checkFile(text, { path, display, root }, at, selectors);
-    return { path: target, display, exists: true, text, mode: info.mode & 0o7777, targets };
-}
-/**
- * Checks that the write at the end can happen: the file is not read-only and its folder (or the
- * nearest folder that exists, for a new file) is writable.
- */
-async function checkWritable(file) {
-    if (file.exists)
-        refuseReadOnly(file.mode, file.display);
-    let dir = (0,external_node_path_.dirname)(file.path);
-    for (;;) {
-        try {
-            await (0,promises_.access)(dir, external_node_fs_namespaceObject.constants.W_OK);
-            return;
-        }
-        catch (error) {
-            const code = error.code;
-            if (code === 'ENOENT' && (0,external_node_path_.dirname)(dir) !== dir) {
-                dir = (0,external_node_path_.dirname)(dir);
-                continue;
-            }
-            throw fileError(file.display, `cannot be written: its folder ${dir} is not writable (${code ?? String(error)})`, 'The file is replaced atomically, through a temporary file next to it: make the folder writable.');
-        }
-    }
-}
-/**
- * A read-only file is the user's "do not change this": the rename of the atomic write would
- * replace it all the same, so it is refused before the export and again just before the write.
- */
-function refuseReadOnly(mode, display) {
-    if ((mode & 0o222) === 0) {
-        throw fileError(display, 'is read-only', 'Make it writable (chmod u+w) or point values-file at a writable copy.');
-    }
-}
-function unreadable(display, error) {
-    return fileError(display, `cannot be read (${error.code ?? String(error)})`, 'Check the path and its permissions.');
-}
-
-;// CONCATENATED MODULE: ./src/values/write.ts
-/**
- * Writes the edited values file atomically (src/shared/atomic-write.ts): a killed run leaves the
- * old file or the new one. Keeps the file mode; writes through a symlink to its target.
- */
-
-
-
-
-
-/**
- * Replaces the file at `path` (a symlink's target) with `text`. Refuses a file made read-only
- * since it was read. Returns the names of temporary files left next to it by earlier, killed runs,
- * which it removed.
- */
-async function writeValuesFile(path, text, mode, display) {
-    return (await prepareValuesFile(path, text, mode, display)).commit();
-}
-/**
- * The first half of writeValuesFile (prepareAtomic): the new text in a temporary file beside the
- * target, renamed over it by `commit`. Both halves fail with the values file's own messages.
- */
-async function prepareValuesFile(path, text, mode, display) {
-    await refuseChangedToReadOnly(path, display);
-    let prepared;
-    try {
-        prepared = await prepareAtomic(path, { suffix: 'tmp', mode }, (file) => file.writeFile(text, 'utf8'));
-    }
-    catch (error) {
-        throw writeFailure(error, path, display);
-    }
-    return {
-        abandon: () => prepared.abandon(),
-        commit: () => prepared.commit().catch((error) => {
-            throw writeFailure(error, path, display);
-        }),
-    };
-}
-async function refuseChangedToReadOnly(path, display) {
-    let mode;
-    try {
-        mode = (await (0,promises_.stat)(path)).mode;
-    }
-    catch (error) {
-        const code = error.code;
-        // A new file, or one whose folder is to be made.
-        if (code === 'ENOENT' || code === 'ENOTDIR')
-            return;
-        throw unreadable(display, error);
-    }
-    refuseReadOnly(mode, display);
-}
-function writeFailure(error, path, display) {
-    const code = error.code ?? String(error);
-    if (error instanceof AtomicWriteError && error.step === 'folder')
-        return fileError(display, `cannot be created: its folder ${(0,external_node_path_.dirname)(path)} cannot be made (${code})`, 'Check the path and permissions.');
-    const fix = code === 'ENOSPC' || code === 'EDQUOT'
-        ? 'The disk is full: free some space on the runner.'
-        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-            ? 'The folder is not writable: check its permissions.'
-            : 'Check the path, the permissions and the free disk space.';
-    return fileError(display, `could not be written (${code})`, fix);
-}
-
-;// CONCATENATED MODULE: ./src/publish/values.ts
-/**
- * The publish steps on the values files: every file is read and checked before anything is
- * started, and at the end each gets the same edit from the same link. All are planned before the
- * first is written, so a file broken meanwhile stops the run with nothing written; and all are
- * filled beside their targets before any is renamed over, so a write that fails (a full disk, a
- * permission) leaves every file as it was.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The values files as messages name them: `values.yaml`, or `a.yaml and b.yaml`. */
-function valuesDisplay(inputs) {
-    return listing(inputs.valuesFiles.map((file) => file.display));
-}
-/** Every values file is checked before anything is started: a broken file costs no export. */
-async function checkValuesFilesFirst(run) {
-    const { inputs, reporter } = run;
-    const seen = [];
-    const chosen = [];
-    for (const { path, display, root } of inputs.valuesFiles) {
-        const before = await readValuesFile(path, display, inputs.valuesKey, inputs.valuesDocuments, root);
-        refuseSameFile(seen, before);
-        seen.push(before);
-        chosen.push(...(before.targets ?? []));
-        const labels = before.targets?.map((t) => t.label).join(', ');
-        if (labels && inputs.helm)
-            throw new errors_InputError(HelmInputs.Release.name, `is set, but values-file ${display} is a manifest (${labels}), which helm would read as chart values`, 'Leave the rollout to the GitOps controller that reads the manifest (remove helm-release), or point values-file at a plain Helm values file.');
-        // A controller applies a manifest only after this run's change is pushed and synced, so no
-        // check within the run can see the new link: it would pass on a page the site already
-        // served, or wait out verify-timeout and fail a publish that worked.
-        if (labels && inputs.verify)
-            throw new errors_InputError(VerifyInputs.Url.name, `is set, but values-file ${display} is a manifest (${labels}): the GitOps controller that reads it applies the new link only after this change is pushed and synced, so the live site cannot serve it while this run checks`, 'Remove verify-url here and check the site once the controller has synced (for instance in a later job, or with its notifications).');
-        if (!inputs.dryRun)
-            await checkWritable(before);
-        reporter.info(before.exists
-            ? `Values file ${display}${labels ? ` (${labels})` : ''} checked.`
-            : `Values file ${display} does not exist yet; it will be created.`);
-    }
-    refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
-    refuseOverriddenSource(seen, chosen, inputs.valuesKey);
-}
-/** Two lines that reach one file through a symbolic link would write it twice. */
-function refuseSameFile(seen, file) {
-    const first = seen.find((other) => other.path === file.path);
-    if (first) {
-        throw new errors_InputError(ValuesInputs.ValuesFile.name, `lists "${first.display}" and "${file.display}", which are the same file (through a symbolic link)`, 'List each values file once.');
-    }
-}
-/** Re-reads every file (they may have changed meanwhile), plans all edits, then writes them. */
-function writeValues(run, job, bundle) {
-    const { inputs, reporter } = run;
-    const names = inputs.valuesFiles.map((file) => file.display);
-    return reporter.group(`Update ${listing(names)}`, async () => {
-        const edits = [];
-        for (const file of inputs.valuesFiles)
-            edits.push(await planFile(run, file, bundle));
-        for (const edit of edits) {
-            if (!edit.plan.changed)
-                reporter.info(`${edit.plan.label} already has these values: nothing to write.`);
-            else if (inputs.dryRun)
-                reporter.info(`dry-run: ${edit.plan.label} would change (${edit.plan.changes.join(', ')}):\n${edit.diff}`);
-        }
-        if (!inputs.dryRun)
-            await writeAll(run, job, edits.filter((edit) => edit.plan.changed));
-        return edits;
-    });
-}
-async function planFile(run, file, bundle) {
-    const { inputs, reporter } = run;
-    const current = await readValuesFile(file.path, file.display, inputs.valuesKey, inputs.valuesDocuments, file.root);
-    const plan = planFileEdit(current.text, file, { enabled: true, bundleUrl: bundle.bundleUrl, version: inputs.version }, inputs.valuesKey, inputs.valuesDocuments);
-    for (const notice of plan.notices)
-        reporter.notice(notice);
-    // The diff shows where the link goes, and where it went before, with the credentials (the
-    // query) of both hidden: the link being replaced may still be valid.
-    const hide = linkHider([bundle.bundleUrl, ...bundleUrlsIn(current.text)]);
-    const diff = hide(unifiedDiff(current.text, plan.text, plan.label));
-    const { path, mode, exists } = current;
-    return {
-        display: file.display,
-        path,
-        plan,
-        diff,
-        created: !exists,
-        mode,
-        before: exists ? current.text : undefined,
-    };
-}
-/**
- * Every changed file is first filled beside its target, where a full disk or a missing permission
- * shows, and only then renamed over it: a file that cannot be written leaves all of them as they
- * were. A rename that fails after others were made (the folder changed under the run) puts those
- * back. When a write fails the export is done and paid for: the message says how to publish it
- * without another one.
- */
-async function writeAll(run, job, edits) {
-    const prepared = [];
-    try {
-        for (const edit of edits)
-            prepared.push(await prepareValuesFile(edit.path, edit.plan.text, edit.mode, edit.display));
-    }
-    catch (error) {
-        await Promise.all(prepared.map((write) => write.abandon()));
-        const others = edits.slice(0, prepared.length).concat(edits.slice(prepared.length + 1));
-        throw failedWrite(error, job, others.length > 0 ? ` ${notChanged(others)}` : '');
-    }
-    for (const [index, edit] of edits.entries()) {
-        let stale;
-        try {
-            stale = await prepared[index].commit();
-        }
-        catch (error) {
-            await Promise.all(prepared.slice(index + 1).map((write) => write.abandon()));
-            const later = edits.slice(index + 1);
-            const back = await putBack(edits.slice(0, index));
-            throw failedWrite(error, job, `${back}${later.length > 0 ? ` ${notChanged(later)}` : ''}`);
-        }
-        reportWritten(run, edit, stale);
-    }
-}
-const notChanged = (edits) => `${filesWere(edits.map((edit) => edit.display))} not changed either.`;
-/** Files already renamed over, put back as they were read (a created one removed). */
-async function putBack(edits) {
-    const restored = [];
-    const stuck = [];
-    for (const edit of edits) {
-        try {
-            if (edit.before === undefined)
-                await (0,promises_.rm)(edit.path, { force: true });
-            else
-                await writeValuesFile(edit.path, edit.before, edit.mode, edit.display);
-            restored.push(edit.display);
-        }
-        catch {
-            stuck.push(edit.display);
-        }
-    }
-    return ((restored.length > 0 ? ` ${filesWere(restored)} put back as before.` : '') +
-        (stuck.length > 0
-            ? ` ${filesWere(stuck)} already updated and could not be put back: check ${stuck.length === 1 ? 'it' : 'them'} before the next run.`
-            : ''));
-}
-function failedWrite(error, job, others) {
-    if (!(error instanceof UserError))
-        return error;
-    const resume = job
-        ? ` Export job ${job.jobId} is complete: once this is fixed, run again with job-id: ${job.jobId} to publish it without a new export.`
-        : '';
-    return new UserError(`${error.message}${others}${resume}`, {
-        ...error.details,
-        jobId: job?.jobId,
-    });
-}
-function reportWritten(run, edit, stale) {
-    const { reporter } = run;
-    if (stale.length > 0) {
-        reporter.info(`Removed ${stale.length === 1 ? 'a temporary file' : `${stale.length} temporary files`} left next to ${edit.display} by an interrupted run: ${stale.join(', ')}.`);
-    }
-    reporter.info(`${edit.created ? 'Created' : 'Updated'} ${edit.plan.label}: ${edit.plan.changes.join(', ')}.`);
-}
-
 ;// CONCATENATED MODULE: ./src/publish/link.ts
 
 
@@ -79228,7 +79264,7 @@ async function download(run, job, bundle) {
     if (expected === undefined) {
         throw new UserError(`download-path "${inputs.downloadPathInput}": bundle-url did not say how large the bundle is (no Content-Length), so a download could not be checked. Download it in the job that exports (as the mirror example does), or serve it with a Content-Length.`);
     }
-    return step(run, () => job, () => reporter.group(`Download the bundle to ${inputs.downloadPathInput}`, async () => {
+    return job_step(run, () => job, () => reporter.group(`Download the bundle to ${inputs.downloadPathInput}`, async () => {
         const got = await downloadBundle(bundle.bundleUrl, dest, expected, {
             signal: run.signal,
             deadline: run.deadline,
@@ -79251,7 +79287,7 @@ async function watchLifetime(run, bundle) {
     const { reporter, workflow } = run;
     if (!bundle.expiresAt) {
         reporter.debug(run.inputs.bundleUrl
-            ? 'Schedule watchdog: bundle-url names no expiry (no presigned query), so the schedule is not checked.'
+            ? 'Schedule watchdog: no expiry is known for bundle-url (not a presigned link, or one whose expiry cannot be read), so the schedule is not checked.'
             : "Schedule watchdog: the link's expiry is unknown (warned above), so the schedule is not checked.");
         return;
     }
@@ -79268,7 +79304,7 @@ async function watchLifetime(run, bundle) {
     if ('none' in schedule) {
         reporter.debug(`Schedule watchdog: nothing to check (${schedule.none}).`);
         if (lifetime < EXPIRY_WARNING_MS)
-            reporter.warning(`The bundle link expires in ${formatSpan(Math.max(0, lifetime))} (at ${bundle.expiresAt}). Pods fetch the bundle when they start: any pod that starts after that cannot. ${run.inputs.bundleUrl ? 'Sign bundle-url for longer (or give an address that does not expire), or sign a new one in every run and run the workflow more often than it lives.' : 'Run this workflow more often than the link lives, or mirror the bundle and publish it with bundle-url.'}`);
+            reporter.warning(`The bundle link expires in ${formatSpan(Math.max(0, lifetime))} (at ${bundle.expiresAt}). Pods fetch the bundle when they start: any pod that starts after that cannot. ${run.inputs.bundleUrl ? `${SIGN_BUNDLE_URL_LONGER}.` : 'Run this workflow more often than the link lives, or mirror the bundle and publish it with bundle-url.'}`);
         return;
     }
     const { gap, unreadable } = longestGap(schedule.crons, now);
@@ -80114,7 +80150,7 @@ async function mirrorSource(run, url) {
     // It may be a presigned link of the team's own: hidden before anything could print it.
     hideSecrets(run, querySecrets(url));
     const shown = redactLink(url);
-    const check = await step(run, () => undefined, () => reporter.group(`Check the bundle at ${shown}`, () => checkMirror(url, {
+    const check = await job_step(run, () => undefined, () => reporter.group(`Check the bundle at ${shown}`, () => checkMirror(url, {
         signal: run.signal,
         deadline: run.deadline,
         valuesDisplay: valuesDisplay(inputs),
@@ -80122,9 +80158,12 @@ async function mirrorSource(run, url) {
     reporter.info(`bundle-url ${shown} answered HTTP ${check.status} with gzip data${check.sizeBytes !== undefined ? ` (${formatBytes(check.sizeBytes)})` : ''}: it is published as it is, and nothing is exported.`);
     // A presigned link of the team's own dies like the service's: its expiry is held against the
     // schedule and given as expires-at, instead of a link that silently stops working.
-    const expiresAt = linkExpiry(url).expiresAt?.toISOString();
+    const own = trustedExpiry(url);
+    const expiresAt = own.expiresAt?.toISOString();
     if (expiresAt)
         reporter.info(`bundle-url is a presigned link: it expires at ${expiresAt}, as its query says.`);
+    else if (own.signed)
+        reporter.warning(`bundle-url is a presigned link whose expiry is unknown (${own.unknown}), so the schedule cannot be checked against it: pods that start after it dies cannot fetch the site. Sign it with credentials that outlive the link (not a CI session's), or publish an address that does not expire.`);
     return {
         job: undefined,
         bundle: { bundleUrl: url, sizeBytes: check.sizeBytes, expiresAt },
@@ -80253,6 +80292,7 @@ function inlineCode(text) {
 
 
 
+
 function deploymentRow(run) {
     const d = run.deployment;
     return d ? [['GitHub deployment', `${d.id} · ${inlineCode(d.environment)} · ${d.state}`]] : [];
@@ -80330,7 +80370,7 @@ function diffs(files) {
 function escapeHtml(text) {
     return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
-/** The bundle and when its link runs out (a mirror's never does). */
+/** The bundle and when its link runs out (a bundle-url without a signature never does). */
 function bundleRows(result, now) {
     const { bundle } = result.link;
     const size = bundle.sizeBytes !== undefined ? `${formatBytes(bundle.sizeBytes)} at ` : '';
@@ -80338,7 +80378,12 @@ function bundleRows(result, now) {
     if (!result.job && !bundle.expiresAt)
         return [
             ['Bundle', `${where} (bundle-url: your own copy, nothing exported)`],
-            ['Link expires', 'never (bundle-url names no expiry)'],
+            [
+                'Link expires',
+                trustedExpiry(bundle.bundleUrl).signed
+                    ? 'unknown (a presigned bundle-url whose expiry cannot be read, see the warning)'
+                    : 'never (bundle-url is not a presigned link)',
+            ],
         ];
     const refreshed = result.link.refreshed ? ' · link refreshed (the first was not usable)' : '';
     const about = result.job ? refreshed : ' (bundle-url: your own copy, nothing exported)';
@@ -80932,12 +80977,16 @@ function serviceClient(inputs) {
 function publishedDescription(result) {
     const rollout = result.helm
         ? `, Helm revision ${result.helm.release.revision}`
-        : ', values written (not rolled out by this run)';
+        : result.values.changed
+            ? ', values written (not rolled out by this run)'
+            : ', values unchanged';
     const site = !result.verified
         ? ''
-        : result.verified.page
-            ? ', live site verified'
-            : ', live site answered (not compared)';
+        : !result.verified.page
+            ? ', live site answered (not compared)'
+            : result.verified.servedBefore
+                ? ', live site serves it (it did before)'
+                : ', live site verified';
     return `Published ${publishedSource(result)}${rollout}${site}`;
 }
 /**

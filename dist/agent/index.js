@@ -51311,6 +51311,33 @@ function fromEpoch(value) {
     const date = new Date(Math.round(ms));
     return Number.isNaN(date.getTime()) ? undefined : date;
 }
+/**
+ * A link's own expiry as far as it can be trusted, for a link nothing else dates (a deployed link, a
+ * bundle-url): none when it is signed with temporary credentials (it dies with their session, which
+ * it does not state) or states none it can read; `unknown` says why.
+ */
+function trustedExpiry(link) {
+    const read = linkExpiry(link);
+    const signed = read.scheme !== 'none' || hasSignature(link);
+    if (read.temporaryCredentials)
+        return {
+            expiresAt: undefined,
+            unknown: 'signed with temporary credentials (X-Amz-Security-Token), which can end before the signature says',
+            signed,
+        };
+    if (read.expiresAt)
+        return { expiresAt: read.expiresAt, unknown: undefined, signed };
+    return { expiresAt: undefined, unknown: 'the link states no expiry the action can read', signed };
+}
+/** A signature parameter of a known scheme, whether or not its expiry can be read. */
+function hasSignature(link) {
+    try {
+        return [...new URL(link).searchParams.keys()].some((key) => /^(x-amz-signature|x-goog-signature|signature|sig)$/i.test(key));
+    }
+    catch {
+        return false;
+    }
+}
 /** Reads a presigned link's own expiry (S3 SigV4/V2, GCS V4/V2, Azure SAS). Never throws. */
 function linkExpiry(link) {
     let params;

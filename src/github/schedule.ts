@@ -248,6 +248,10 @@ const utc = (ms: number) =>
     .replace(/:\d\d\.\d+Z$/, ' UTC');
 
 /** The warning for a schedule whose longest gap outlives the link. */
+/** What to do about a bundle-url that dies too soon: a run publishes it again, it does not renew it. */
+export const SIGN_BUNDLE_URL_LONGER =
+  'Sign bundle-url for longer (or give an address that does not expire), or sign a new one in every run and run the workflow more often than it lives';
+
 export function scheduleWarning(
   schedule: WorkflowSchedule,
   gap: ScheduleGap,
@@ -263,7 +267,7 @@ export function scheduleWarning(
     `(${utc(gap.from)} to ${utc(gap.to)}), but the bundle link lives ${formatSpan(lifetimeMs)} (it expires ${expiresAt}): ` +
     'a pod that starts after the link expires cannot fetch the site. ' +
     (ownLink
-      ? `Sign bundle-url for longer than that gap (or give an address that does not expire), or sign a new one in every run and run the workflow more often than it lives, ${often}.`
+      ? `${SIGN_BUNDLE_URL_LONGER}, ${often}.`
       : `Run the workflow more often than the link lives, ${often}, ` +
         'or mirror the bundle to storage of your own and publish it with bundle-url, which does not expire.')
   );

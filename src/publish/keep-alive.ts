@@ -13,12 +13,13 @@ import { valueAt } from '../values/site.js';
 import { refuseUnmatchedChoice, type ChosenTarget } from '../values/target.js';
 import { SERVICE_ID_PATTERN } from '../shared/constants.js';
 import { formatSpan } from '../shared/duration.js';
-import { linkExpiry } from '../shared/expiry.js';
+import { trustedExpiry } from '../shared/expiry.js';
 import { redactLink } from '../shared/secrets.js';
 import { findOnPath } from '../shared/which.js';
 import { releaseStatus, runHelm, tail } from '../helm/helm.js';
 import { printable } from '../shared/text.js';
 import type { PublishInputs } from './inputs.js';
+import { refuseWithManifest } from './values.js';
 
 /** One link the pods use, where it was found, and when it stops working (undefined: unknown). */
 interface DeployedLink {
@@ -55,9 +56,11 @@ export async function planKeepAlive(
 ): Promise<KeepAlivePlan | undefined> {
   const margin = inputs.refreshBeforeMs;
   if (margin === undefined) return undefined;
+  // The files are read with helm-release too: what they rule out is refused before any skip.
+  const files = await fileLinks(inputs);
   const { links, unread, without } = inputs.helm
     ? { ...(await releaseLinks(inputs, deps.signal)), without: undefined }
-    : { ...(await fileLinks(inputs)), unread: undefined };
+    : { ...files, unread: undefined };
   if (links.length === 0) {
     const none = inputs.helm
       ? `release ${inputs.helm.release} has none at values-key`
@@ -131,14 +134,7 @@ function deployed(where: string, block: unknown): DeployedLink | undefined {
   if (!block || typeof block !== 'object') return undefined;
   const { bundleUrl, version } = block as { bundleUrl?: unknown; version?: unknown };
   if (typeof bundleUrl !== 'string' || !/^https?:\/\//i.test(bundleUrl)) return undefined;
-  const read = linkExpiry(bundleUrl);
-  // A link signed with temporary credentials dies with its session, which the link does not state.
-  const expiresAt = read.temporaryCredentials ? undefined : read.expiresAt;
-  const unknown = read.temporaryCredentials
-    ? 'signed with temporary credentials (X-Amz-Security-Token), which can end before the signature says'
-    : read.expiresAt
-      ? undefined
-      : 'the link states no expiry the action can read';
+  const { expiresAt, unknown } = trustedExpiry(bundleUrl);
   return {
     where,
     link: bundleUrl,
@@ -171,6 +167,8 @@ async function fileLinks(
       without ??= `${file.display} cannot be read (the publish names why)`;
       continue;
     }
+    const labels = found.flatMap((one) => (one.chosen ? [one.chosen.label] : []));
+    if (labels.length > 0) refuseWithManifest(inputs, file.display, labels.join(', '));
     for (const { label, values, chosen: target } of found) {
       if (target) chosen.push(target);
       const link = deployed(label, valueAt(values, inputs.valuesKey));

@@ -14,6 +14,7 @@ import {
   longestGap,
   readSchedule,
   scheduleWarning,
+  SIGN_BUNDLE_URL_LONGER,
 } from '../github/schedule.js';
 import { formatElapsed, formatSpan } from '../shared/duration.js';
 import { UserError } from '../shared/errors.js';
@@ -142,7 +143,7 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
   if (!bundle.expiresAt) {
     reporter.debug(
       run.inputs.bundleUrl
-        ? 'Schedule watchdog: bundle-url names no expiry (no presigned query), so the schedule is not checked.'
+        ? 'Schedule watchdog: no expiry is known for bundle-url (not a presigned link, or one whose expiry cannot be read), so the schedule is not checked.'
         : "Schedule watchdog: the link's expiry is unknown (warned above), so the schedule is not checked.",
     );
     return;
@@ -170,7 +171,7 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
     reporter.debug(`Schedule watchdog: nothing to check (${schedule.none}).`);
     if (lifetime < EXPIRY_WARNING_MS)
       reporter.warning(
-        `The bundle link expires in ${formatSpan(Math.max(0, lifetime))} (at ${bundle.expiresAt}). Pods fetch the bundle when they start: any pod that starts after that cannot. ${run.inputs.bundleUrl ? 'Sign bundle-url for longer (or give an address that does not expire), or sign a new one in every run and run the workflow more often than it lives.' : 'Run this workflow more often than the link lives, or mirror the bundle and publish it with bundle-url.'}`,
+        `The bundle link expires in ${formatSpan(Math.max(0, lifetime))} (at ${bundle.expiresAt}). Pods fetch the bundle when they start: any pod that starts after that cannot. ${run.inputs.bundleUrl ? `${SIGN_BUNDLE_URL_LONGER}.` : 'Run this workflow more often than the link lives, or mirror the bundle and publish it with bundle-url.'}`,
       );
     return;
   }

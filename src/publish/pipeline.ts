@@ -15,7 +15,7 @@ import type { Reporter } from '../shared/logger.js';
 import { systemClock, type Clock } from '../shared/poll.js';
 import { querySecrets, redactLink, Redactor } from '../shared/secrets.js';
 import { translateStop } from '../shared/stop.js';
-import { linkExpiry } from '../shared/expiry.js';
+import { trustedExpiry } from '../shared/expiry.js';
 import { formatBytes } from '../shared/text.js';
 import {
   bundlePages,
@@ -239,9 +239,14 @@ async function mirrorSource(run: RunContext, url: string): Promise<Source> {
   );
   // A presigned link of the team's own dies like the service's: its expiry is held against the
   // schedule and given as expires-at, instead of a link that silently stops working.
-  const expiresAt = linkExpiry(url).expiresAt?.toISOString();
+  const own = trustedExpiry(url);
+  const expiresAt = own.expiresAt?.toISOString();
   if (expiresAt)
     reporter.info(`bundle-url is a presigned link: it expires at ${expiresAt}, as its query says.`);
+  else if (own.signed)
+    reporter.warning(
+      `bundle-url is a presigned link whose expiry is unknown (${own.unknown}), so the schedule cannot be checked against it: pods that start after it dies cannot fetch the site. Sign it with credentials that outlive the link (not a CI session's), or publish an address that does not expire.`,
+    );
   return {
     job: undefined,
     bundle: { bundleUrl: url, sizeBytes: check.sizeBytes, expiresAt },

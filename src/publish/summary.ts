@@ -2,6 +2,7 @@
 import { formatDuration } from '../shared/duration.js';
 import { codeBlock, inlineCode, table } from '../shared/markdown.js';
 import type { RenderCheckResult } from './render.js';
+import { trustedExpiry } from '../shared/expiry.js';
 import { redactLink } from '../shared/secrets.js';
 import { formatBytes } from '../shared/text.js';
 import type { PublishResult, PublishState, ValuesResult } from './pipeline.js';
@@ -91,7 +92,7 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The bundle and when its link runs out (a mirror's never does). */
+/** The bundle and when its link runs out (a bundle-url without a signature never does). */
 function bundleRows(result: PublishResult, now: number): [string, string][] {
   const { bundle } = result.link;
   const size = bundle.sizeBytes !== undefined ? `${formatBytes(bundle.sizeBytes)} at ` : '';
@@ -99,7 +100,12 @@ function bundleRows(result: PublishResult, now: number): [string, string][] {
   if (!result.job && !bundle.expiresAt)
     return [
       ['Bundle', `${where} (bundle-url: your own copy, nothing exported)`],
-      ['Link expires', 'never (bundle-url names no expiry)'],
+      [
+        'Link expires',
+        trustedExpiry(bundle.bundleUrl).signed
+          ? 'unknown (a presigned bundle-url whose expiry cannot be read, see the warning)'
+          : 'never (bundle-url is not a presigned link)',
+      ],
     ];
   const refreshed = result.link.refreshed ? ' · link refreshed (the first was not usable)' : '';
   const about = result.job ? refreshed : ' (bundle-url: your own copy, nothing exported)';

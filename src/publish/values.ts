@@ -62,21 +62,7 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
     seen.push(before);
     chosen.push(...(before.targets ?? []));
     const labels = before.targets?.map((t) => t.label).join(', ');
-    if (labels && inputs.helm)
-      throw new InputError(
-        HelmInputs.Release.name,
-        `is set, but values-file ${display} is a manifest (${labels}), which helm would read as chart values`,
-        'Leave the rollout to the GitOps controller that reads the manifest (remove helm-release), or point values-file at a plain Helm values file.',
-      );
-    // A controller applies a manifest only after this run's change is pushed and synced, so no
-    // check within the run can see the new link: it would pass on a page the site already
-    // served, or wait out verify-timeout and fail a publish that worked.
-    if (labels && inputs.verify)
-      throw new InputError(
-        VerifyInputs.Url.name,
-        `is set, but values-file ${display} is a manifest (${labels}): the GitOps controller that reads it applies the new link only after this change is pushed and synced, so the live site cannot serve it while this run checks`,
-        'Remove verify-url here and check the site once the controller has synced (for instance in a later job, or with its notifications).',
-      );
+    if (labels) refuseWithManifest(inputs, display, labels);
     if (!inputs.dryRun) await checkWritable(before);
     reporter.info(
       before.exists
@@ -86,6 +72,28 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
   }
   refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
   refuseOverriddenSource(seen, chosen, inputs.valuesKey);
+}
+
+/**
+ * The inputs a manifest as values-file rules out (`labels`: its targets, `HelmRelease/docs`). Also
+ * checked by a keep-alive before it skips, so a skip never passes what the publish refuses.
+ */
+export function refuseWithManifest(inputs: PublishInputs, display: string, labels: string): void {
+  if (inputs.helm)
+    throw new InputError(
+      HelmInputs.Release.name,
+      `is set, but values-file ${display} is a manifest (${labels}), which helm would read as chart values`,
+      'Leave the rollout to the GitOps controller that reads the manifest (remove helm-release), or point values-file at a plain Helm values file.',
+    );
+  // A controller applies a manifest only after this run's change is pushed and synced, so no
+  // check within the run can see the new link: it would pass on a page the site already served,
+  // or wait out verify-timeout and fail a publish that worked.
+  if (inputs.verify)
+    throw new InputError(
+      VerifyInputs.Url.name,
+      `is set, but values-file ${display} is a manifest (${labels}): the GitOps controller that reads it applies the new link only after this change is pushed and synced, so the live site cannot serve it while this run checks`,
+      'Remove verify-url here and check the site once the controller has synced (for instance in a later job, or with its notifications).',
+    );
 }
 
 /** Two lines that reach one file through a symbolic link would write it twice. */

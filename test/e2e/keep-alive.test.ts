@@ -98,24 +98,45 @@ describe('refresh-before (dist/ under Node 24)', () => {
     }
   });
 
-  it('a values-document line that matches no document is refused, not skipped over', async () => {
-    // Two Flux HelmReleases, each with a fresh link; the second line is misspelt. A skip would say
-    // "nothing to do" while docs-preview, the document the line meant, is never looked at.
+  // Flux HelmReleases, each with a fresh link. A skip would say "nothing to do" where the
+  // publish refuses: a misspelt values-document line (docs-preview, the document it meant, is
+  // never looked at), verify-url or helm-release with a manifest (refused only once the link is
+  // about to expire, so the one run that must replace it fails).
+  it.each([
+    [
+      'a values-document line that matches no document',
+      { 'values-document': 'HelmRelease/docs\nHelmRelease/docs-previw' },
+      /values-document.*line "HelmRelease\/docs-previw" matches no document of any values file \(chosen: HelmRelease\/docs\)/,
+    ],
+    [
+      'verify-url with a manifest',
+      { 'values-document': 'HelmRelease/docs', 'verify-url': 'https://docs.example.com/' },
+      /Input "verify-url" is set, but values-file values\.yaml is a manifest \(HelmRelease\/docs\)/,
+    ],
+    [
+      'helm-release with a manifest',
+      { ...ON_RELEASE },
+      /Input "helm-release" is set, but values-file values\.yaml is a manifest \(HelmRelease\/docs\)/,
+    ],
+  ])('%s is refused, not skipped over', async (what, inputs, message) => {
     const release = (name: string) =>
       `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: ${name}\nspec:\n  chart:\n    spec: {chart: enterprise, sourceRef: {kind: HelmRepository, name: mintlify}}\n  values:\n    staticExport:\n      enabled: true\n      bundleUrl: "${link(24 * 3600)}"\n      version: "2026-11-01"\n`;
-    const text = `${release('docs')}---\n${release('docs-preview')}`;
+    // helm-release refuses values-document: that case has one document, chosen without it.
+    const text = what.startsWith('helm-release')
+      ? release('docs')
+      : `${release('docs')}---\n${release('docs-preview')}`;
+    // With helm-release, the release is deployed with a fresh link: the old build skipped on it.
+    const h = what.startsWith('helm-release')
+      ? await helmEnv('helm3', revision(2, 'deployed', link(24 * 3600)))
+      : undefined;
     const s = await sim({ export: quick });
     const run = await runPublish(s, {
       values: text,
-      inputs: {
-        'refresh-before': '6h',
-        'values-document': 'HelmRelease/docs\nHelmRelease/docs-previw',
-      },
+      env: h?.env,
+      inputs: { 'refresh-before': '6h', ...inputs },
     });
     expect(run.code).not.toBe(0);
-    expect(run.stdout + run.stderr).toMatch(
-      /values-document.*line "HelmRelease\/docs-previw" matches no document of any values file \(chosen: HelmRelease\/docs\)/,
-    );
+    expect(run.stdout + run.stderr).toMatch(message);
     expect(run.stdout).not.toContain('Nothing to do');
     expect(run.outputs.skipped).not.toBe('true');
     expect(s.requests).toHaveLength(0);

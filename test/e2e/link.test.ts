@@ -131,7 +131,13 @@ describe('bundle-url: a stable copy of the bundle, no export', () => {
       'bundle-url': url,
       version: 'v7',
     });
-    expect(run.summary).toContain('never (bundle-url names no expiry)');
+    // Signed, but with no X-Amz-Date its expiry cannot be read: unknown, and warned about.
+    expect(run.summary).toContain(
+      'unknown (a presigned bundle-url whose expiry cannot be read, see the warning)',
+    );
+    expect(run.stdout).toContain(
+      '::warning::bundle-url is a presigned link whose expiry is unknown (the link states no expiry the action can read)',
+    );
   });
 
   it('a presigned bundle-url that dies in 10 minutes: its expiry is the output, and a warning says so', async () => {

@@ -208,9 +208,18 @@ describe('the mirror flow: bundle-url, then the live-site check', () => {
     const first = await runAction({ workspace: ws, inputs });
     expect(first.code, first.stdout + first.stderr).toBe(0);
     expect(first.stdout).not.toContain('before anything is written');
-    const again = await runAction({ workspace: ws, inputs });
+    // Recorded as a deployment: its success claims no new values and no proof of the new link.
+    const g = closeAfterTest(await startFakeGitHub());
+    const again = await runAction({
+      workspace: ws,
+      inputs: { ...inputs, environment: 'docs-production' },
+      env: { GITHUB_API_URL: g.apiUrl, GITHUB_SHA: 'a'.repeat(40) },
+    });
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(again.outputs.verified).toBe('true');
+    expect(g.statuses()[1]!.body.description).toBe(
+      'Published the bundle from bundle-url, values unchanged, live site serves it (it did before)',
+    );
     expect(again.stdout).toMatch(
       /http:\/\/127\.0\.0\.1:\d+\/ already serves the new export's page, before anything is written .*: the live-site check will show the content is live, not which link the site fetched it from\./,
     );

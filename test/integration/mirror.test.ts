@@ -42,7 +42,7 @@ describe('checkMirror', () => {
       'text/html; charset=utf-8',
       '<html>Sign in',
     ],
-    ['an empty object', 'application/octet-stream', ''],
+    ['an empty body from a server that ignores the range', 'application/octet-stream', ''],
     ['a file that is not gzip', 'application/x-tar', 'site/index.html'],
   ])('%s is refused, saying what answered and what it sent', async (_, type, body) => {
     const login = await serve((_req, res) =>
@@ -92,6 +92,17 @@ describe('checkMirror', () => {
       sizeBytes: big.length,
     });
     expect(sent).toBeLessThan(big.length);
+  });
+
+  it('an empty object: the store answers the range with 416, refused as an unfinished upload', async () => {
+    const m = await startMirror();
+    m.files.set('/docs/empty.tar.gz', Buffer.alloc(0));
+    const error = await caught<UserError>(() =>
+      checkMirror(`${m.url}/docs/empty.tar.gz`, options()),
+    );
+    expect(error.message).toMatch(
+      /^Input "bundle-url": http:\/\/127\.0\.0\.1:\d+\/docs\/empty\.tar\.gz answered HTTP 416 to a GET of its first bytes\. Check that the upload finished/,
+    );
   });
 
   it('a missing file names the answer and the storage reason, without the query', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earliest, linkExpiry, parseTimestamp } from '../../src/shared/expiry.js';
+import { earliest, linkExpiry, parseTimestamp, trustedExpiry } from '../../src/shared/expiry.js';
 
 const iso = (date: Date | undefined) => date?.toISOString();
 
@@ -109,6 +109,37 @@ describe('linkExpiry reads a presigned link', () => {
     ['an Expires that is not a number', 'https://b/k?Expires=tomorrow&Signature=s'],
   ])('%s: unknown, never a crash', (_, link) => {
     expect(linkExpiry(link).expiresAt).toBeUndefined();
+  });
+});
+
+describe('trustedExpiry: a link nothing else dates', () => {
+  const signed = 'X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=20261125T101500Z&X-Amz-Expires=600';
+  it('a presigned link: its own expiry', () => {
+    expect(trustedExpiry(`https://b.example/a.tar.gz?${signed}&X-Amz-Signature=ab`)).toEqual({
+      expiresAt: new Date('2026-11-25T10:25:00Z'),
+      unknown: undefined,
+      signed: true,
+    });
+  });
+  it('signed with a session token (STS, a CI role): unknown, it dies with the session', () => {
+    const read = trustedExpiry(
+      `https://b.example/a.tar.gz?${signed}&X-Amz-Security-Token=tok&X-Amz-Signature=ab`,
+    );
+    expect(read.expiresAt).toBeUndefined();
+    expect(read.signed).toBe(true);
+    expect(read.unknown).toMatch(/temporary credentials \(X-Amz-Security-Token\)/);
+  });
+  it('a signature whose expiry cannot be read: unknown, yet signed', () => {
+    expect(trustedExpiry('https://b.example/a.tar.gz?X-Amz-Signature=ab&X-Amz-Expires=60')).toEqual(
+      {
+        expiresAt: undefined,
+        unknown: 'the link states no expiry the action can read',
+        signed: true,
+      },
+    );
+  });
+  it('no signature: not signed, it may never expire', () => {
+    expect(trustedExpiry('https://b.example/docs/a.tar.gz?v=3').signed).toBe(false);
   });
 });
 

@@ -159,12 +159,16 @@ function serviceClient(inputs: PublishInputs): ServiceClient {
 function publishedDescription(result: PublishResult): string {
   const rollout = result.helm
     ? `, Helm revision ${result.helm.release.revision}`
-    : ', values written (not rolled out by this run)';
+    : result.values.changed
+      ? ', values written (not rolled out by this run)'
+      : ', values unchanged';
   const site = !result.verified
     ? ''
-    : result.verified.page
-      ? ', live site verified'
-      : ', live site answered (not compared)';
+    : !result.verified.page
+      ? ', live site answered (not compared)'
+      : result.verified.servedBefore
+        ? ', live site serves it (it did before)'
+        : ', live site verified';
   return `Published ${publishedSource(result)}${rollout}${site}`;
 }
 

@@ -123,16 +123,23 @@ function parseCommand(command: CommandDefinition, args: string[]): CommandLine {
   }
 }
 
-/** --dotenv's value on a line that is otherwise refused: read leniently, undefined if unclear. */
+/**
+ * --dotenv's value on a line that is otherwise refused: read leniently, undefined if unclear (given
+ * twice) or if the line asks for help, which runs nothing and so replaces no report.
+ */
 function dotenvOf(args: string[]): string | undefined {
   try {
-    const { values } = parseArgs({
+    const { tokens } = parseArgs({
       args,
-      options: { dotenv: { type: 'string' } },
+      options: { dotenv: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: false,
       allowPositionals: true,
+      tokens: true,
     });
-    return typeof values.dotenv === 'string' ? values.dotenv : undefined;
+    const options = tokens.filter((token) => token.kind === 'option');
+    if (options.some((token) => token.name === 'help')) return undefined;
+    const given = options.filter((token) => token.name === 'dotenv');
+    return given.length === 1 && typeof given[0]!.value === 'string' ? given[0]!.value : undefined;
   } catch {
     return undefined;
   }
