@@ -106,7 +106,7 @@ describe.concurrent('GitHub deployments', () => {
       state: 'success',
       // No helm-release: the run wrote the values file, and says no more.
       description: expect.stringMatching(
-        /^Published export job se_\w+ \(\d+ pages\), values written \(not rolled out by this run\)$/,
+        /^Published export job se_\w+ \(\d+ pages\), values written, not rolled out$/,
       ),
       log_url: runLog,
       environment_url: 'https://docs.example.com',
