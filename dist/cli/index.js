@@ -68250,11 +68250,16 @@ function parsePublishInputs(read, workspace) {
     const keepAliveWorkflow = parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings);
     const helm = parseHelmInputs(get, warnings);
     // helm reads plain values files, which have no documents to choose (a manifest is refused with
-    // helm-release). Refused here, not only by the publish: a keep-alive reads the release instead
-    // of the files, and would skip past the line.
+    // helm-release). Refused here, not only by the publish: a keep-alive decides from the release,
+    // not the files, and would skip past the line.
     if (helm && valuesDocuments.length > 0)
         throw new InputError(ValuesInputs.ValuesDocument.name, 'is set together with helm-release: helm reads plain values files, which have no documents to choose', 'Remove values-document; or, for a manifest, remove helm-release and leave the rollout to the GitOps controller that reads it.');
     const verify = parseVerifyInputs(get, warnings);
+    // Without helm-release the run only writes the values: its check can see the new export only if
+    // something deploys them within the run. (A manifest, which a controller applies after the push,
+    // is refused once the files are read.)
+    if (verify && !helm && !dryRun)
+        notices.push('Input "verify-url" is set without helm-release: the live site is checked right after the values are written, so it can show the new export only if something deploys them during this run. If a push or a GitOps sync applies them, check the site after that instead.');
     const deployment = parseDeploymentInputs(get, verify?.url.href ?? (domain && `https://${domain}`), warnings);
     return {
         inputs: {

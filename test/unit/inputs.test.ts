@@ -48,6 +48,21 @@ describe('parsePublishInputs', () => {
     expect(inputs.baseUrl.href).toBe('https://api.mintlify.com/');
   });
 
+  it('verify-url without helm-release: a notice that the check sees only what deploys in the run', () => {
+    const notices = (given: Record<string, string>) =>
+      parsePublishInputs(
+        reader({ ...base, 'verify-url': 'https://docs.example.com/', ...given }),
+        WS,
+      ).notices;
+    expect(notices({})).toEqual([
+      expect.stringMatching(
+        /^Input "verify-url" is set without helm-release: .* If a push or a GitOps sync applies them, check the site after that instead\.$/,
+      ),
+    ]);
+    expect(notices({ 'helm-release': 'docs' })).toEqual([]);
+    expect(notices({ 'dry-run': 'true' })).toEqual([]);
+  });
+
   it('normalises the domain, with a notice', () => {
     const { inputs, notices } = parsePublishInputs(
       reader({ ...base, domain: ' https://Docs.Example.com/ ' }),
