@@ -27,15 +27,17 @@ function run(argv: string[]): Extract<CommandLine, { kind: 'run' }> {
   return line;
 }
 
-function usageError(argv: string[]): string {
+function refused(argv: string[]): UsageError {
   try {
     parseCommandLine(argv);
   } catch (error) {
-    if (error instanceof UsageError) return error.message;
+    if (error instanceof UsageError) return error;
     throw error;
   }
   throw new Error(`expected ${argv.join(' ')} to be refused`);
 }
+
+const usageError = (argv: string[]) => refused(argv).message;
 
 describe('the command line help cannot drift from the action files', () => {
   it(`${CLI_HELP_FILE} is what npm run docs generates from action.yml and agent/action.yml`, async () => {
@@ -156,6 +158,14 @@ describe('parseCommandLine', () => {
     expect(usageError(['publish', '--dry-run', '--no-dry-run'])).toBe(
       '--dry-run is given more than once.',
     );
+  });
+
+  it('a refused line carries its --dotenv path (its old report is emptied), unless it asks for help or gives two', () => {
+    const dotenvOf = (argv: string[]) => refused(argv).dotenv;
+    expect(dotenvOf(['publish', '--dotenv', 'r.env', '--domian', 'x'])).toBe('r.env');
+    expect(dotenvOf(['publish', '--dotenv=r.env', '--timeout'])).toBe('r.env');
+    expect(dotenvOf(['publish', '--dotenv', 'r.env', '--bogus', '--help'])).toBeUndefined();
+    expect(dotenvOf(['publish', '--dotenv', 'a.env', '--dotenv', 'b.env'])).toBeUndefined();
   });
 
   it('explains what to type instead', () => {
