@@ -74790,6 +74790,29 @@ function publishedSource(result) {
         ? `export job ${result.job.id} (${result.job.pageCount ?? 'an unknown number of'} pages)`
         : 'the bundle from bundle-url';
 }
+/**
+ * The successful deployment status's description: what was published, rolled out, checked. It
+ * claims no more than the run did: without helm-release the run only wrote the values files (a
+ * push or a GitOps sync rolls them out later), and without a download the live site was not
+ * compared with the bundle. Worded to fit GitHub's 140 characters, which would cut the end: the
+ * longest case (a job of unknown page count, values written, a site not compared) is 135 with
+ * the service's 19-character job ids.
+ */
+function deploymentDescription(result) {
+    const rollout = result.helm
+        ? `, Helm revision ${result.helm.release.revision}`
+        : result.values.changed
+            ? ', values written, not rolled out'
+            : ', values unchanged';
+    const site = !result.verified
+        ? ''
+        : !result.verified.page
+            ? ', live site answered, not compared'
+            : result.verified.servedBefore
+                ? ', live site serves it (it did before)'
+                : ', live site verified';
+    return `Published ${publishedSource(result)}${rollout}${site}`;
+}
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
@@ -80931,7 +80954,7 @@ class RootRun {
         for (const [name, value] of Object.entries(publishOutputs(result)))
             setOutput(name, value);
         // Only now, after the live-site check when there is one, is the deployment a success.
-        await this.deployment?.succeeded(publishedDescription(result));
+        await this.deployment?.succeeded(deploymentDescription(result));
         await writeSummary(successSummary(result, Date.now(), this.runLink()));
     }
     /** A keep-alive run with nothing to do: its outputs and a one-line summary. */
@@ -80972,29 +80995,6 @@ function serviceClient(inputs) {
         apiKey: inputs.apiKey,
         logger: actionsReporter,
     });
-}
-/**
- * The successful deployment status's description: what was published, rolled out, checked. It
- * claims no more than the run did: without helm-release the run only wrote the values files (a
- * push or a GitOps sync rolls them out later), and without a download the live site was not
- * compared with the bundle. Worded to fit GitHub's 140 characters, which would cut the end: the
- * longest case (a job of unknown page count, values written, a site not compared) is 135 with
- * the service's 19-character job ids.
- */
-function publishedDescription(result) {
-    const rollout = result.helm
-        ? `, Helm revision ${result.helm.release.revision}`
-        : result.values.changed
-            ? ', values written, not rolled out'
-            : ', values unchanged';
-    const site = !result.verified
-        ? ''
-        : !result.verified.page
-            ? ', live site answered, not compared'
-            : result.verified.servedBefore
-                ? ', live site serves it (it did before)'
-                : ', live site verified';
-    return `Published ${publishedSource(result)}${rollout}${site}`;
 }
 /**
  * Records the run as a GitHub deployment when the environment input is set (not on a dry run).

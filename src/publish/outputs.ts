@@ -105,3 +105,27 @@ export function publishedSource(result: PublishResult): string {
     ? `export job ${result.job.id} (${result.job.pageCount ?? 'an unknown number of'} pages)`
     : 'the bundle from bundle-url';
 }
+
+/**
+ * The successful deployment status's description: what was published, rolled out, checked. It
+ * claims no more than the run did: without helm-release the run only wrote the values files (a
+ * push or a GitOps sync rolls them out later), and without a download the live site was not
+ * compared with the bundle. Worded to fit GitHub's 140 characters, which would cut the end: the
+ * longest case (a job of unknown page count, values written, a site not compared) is 135 with
+ * the service's 19-character job ids.
+ */
+export function deploymentDescription(result: PublishResult): string {
+  const rollout = result.helm
+    ? `, Helm revision ${result.helm.release.revision}`
+    : result.values.changed
+      ? ', values written, not rolled out'
+      : ', values unchanged';
+  const site = !result.verified
+    ? ''
+    : !result.verified.page
+      ? ', live site answered, not compared'
+      : result.verified.servedBefore
+        ? ', live site serves it (it did before)'
+        : ', live site verified';
+  return `Published ${publishedSource(result)}${rollout}${site}`;
+}

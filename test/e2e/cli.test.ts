@@ -149,6 +149,14 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
       expect(await readFile(report, 'utf8')).toBe('');
       await writeFile(report, dotenv);
     }
+    // A mistyped --dotenv that names the values file: not a report, so it is left as it was.
+    const values = await readFile(join(ws, 'values.yaml'), 'utf8');
+    const typo = await cli(
+      ['publish', '--domain', 'docs.example.com', '--dotenv', 'values.yaml', '--timeout', 'soon'],
+      { workspace: ws, key: s.apiKey },
+    );
+    expect(typo.code, typo.stderr).toBe(2);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(values);
     expect(s.requestsFor('start-export')).toHaveLength(1);
   });
 

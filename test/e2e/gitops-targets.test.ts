@@ -79,14 +79,20 @@ async function workspace(files: Record<string, string>): Promise<string> {
   return ws;
 }
 
+/** The built action on a workspace holding `files`, against a fresh simulator. */
+async function publishIn(files: Record<string, string>, inputs: Record<string, string>) {
+  const ws = await workspace(files);
+  const s = await sim({ export: quick });
+  const run = await runPublish(s, { workspace: ws, inputs });
+  return { ws, s, run };
+}
+
 describe('a Flux HelmRelease beside its HelmRepository', () => {
   it('gets the link in spec.values; the HelmRepository, comments, BOM and CRLF stay byte for byte', async () => {
-    const ws = await workspace({ 'clusters/prod/docs.yaml': FLUX });
-    const s = await sim({ export: quick });
-    const run = await runPublish(s, {
-      workspace: ws,
-      inputs: { version: 'v7', 'values-file': 'clusters/prod/docs.yaml' },
-    });
+    const { ws, run } = await publishIn(
+      { 'clusters/prod/docs.yaml': FLUX },
+      { version: 'v7', 'values-file': 'clusters/prod/docs.yaml' },
+    );
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const link = run.outputs['bundle-url']!;
     const after = await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8');
@@ -148,12 +154,10 @@ describe('a Flux HelmRelease beside its HelmRepository', () => {
   ])(
     'refuses %s before any request, leaving the file as it was',
     async (_, inputs, text, message) => {
-      const ws = await workspace({ 'clusters/prod/docs.yaml': text });
-      const s = await sim({ export: quick });
-      const run = await runPublish(s, {
-        workspace: ws,
-        inputs: { 'values-file': 'clusters/prod/docs.yaml', ...inputs },
-      });
+      const { ws, s, run } = await publishIn(
+        { 'clusters/prod/docs.yaml': text },
+        { 'values-file': 'clusters/prod/docs.yaml', ...inputs },
+      );
       expect(run.code).not.toBe(0);
       expect(run.stdout + run.stderr).toMatch(message);
       expect(s.requests).toHaveLength(0);
@@ -182,18 +186,14 @@ data:
 `;
 
   /** A run that chooses the ConfigMap, on a workspace holding `text`. */
-  async function publishToConfigMap(text: string) {
-    const ws = await workspace({ 'clusters/prod/docs.yaml': text });
-    const s = await sim({ export: quick });
-    const run = await runPublish(s, {
-      workspace: ws,
-      inputs: {
+  const publishToConfigMap = (text: string) =>
+    publishIn(
+      { 'clusters/prod/docs.yaml': text },
+      {
         'values-file': 'clusters/prod/docs.yaml',
         'values-document': 'ConfigMap/docs-values[values.yaml]',
       },
-    });
-    return { ws, s, run };
-  }
+    );
 
   it('with a link in its spec.values: refused before any request, as Flux would pass that link', async () => {
     const text = file(`    staticExport: {enabled: true, bundleUrl: "${OLD}"}\n`);
@@ -228,16 +228,14 @@ data:
 
 describe('an Argo CD Application', () => {
   it('gets the link inside its helm.values string, written back as the same literal block', async () => {
-    const ws = await workspace({ 'apps/docs.yaml': APPLICATION });
-    const s = await sim({ export: quick });
-    const run = await runPublish(s, {
-      workspace: ws,
-      inputs: {
+    const { ws, run } = await publishIn(
+      { 'apps/docs.yaml': APPLICATION },
+      {
         'values-file': 'apps/docs.yaml',
         'values-document': 'apps/docs.yaml: Application/docs',
         'render-check': 'off',
       },
-    });
+    );
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const after = await readFile(join(ws, 'apps/docs.yaml'), 'utf8');
     expect(after.startsWith(APPLICATION)).toBe(true);
@@ -262,12 +260,10 @@ describe('an Argo CD Application', () => {
       '        # chart values\n',
       '        # chart values\t(vendor)  \n        \n    \n',
     );
-    const ws = await workspace({ 'apps/docs.yaml': text });
-    const s = await sim({ export: quick });
-    const run = await runPublish(s, {
-      workspace: ws,
-      inputs: { 'values-file': 'apps/docs.yaml', 'render-check': 'off' },
-    });
+    const { ws, run } = await publishIn(
+      { 'apps/docs.yaml': text },
+      { 'values-file': 'apps/docs.yaml', 'render-check': 'off' },
+    );
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const after = await readFile(join(ws, 'apps/docs.yaml'), 'utf8');
     expect(after.startsWith(text)).toBe(true);
@@ -336,9 +332,10 @@ spec:
       /valueFiles \(values-prod\.yaml\).*Point values-file at that file/,
     ],
   ])('refuses %s before any request, leaving the file as it was', async (_, text, message) => {
-    const ws = await workspace({ 'apps/docs.yaml': text });
-    const s = await sim({ export: quick });
-    const run = await runPublish(s, { workspace: ws, inputs: { 'values-file': 'apps/docs.yaml' } });
+    const { ws, s, run } = await publishIn(
+      { 'apps/docs.yaml': text },
+      { 'values-file': 'apps/docs.yaml' },
+    );
     expect(run.code).not.toBe(0);
     expect(run.stdout + run.stderr).toMatch(message);
     expect(s.requests).toHaveLength(0);

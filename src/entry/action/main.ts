@@ -6,7 +6,12 @@ import * as core from '@actions/core';
 import { ServiceClient } from '../../api/client.js';
 import { ExportInputs, parsePublishInputs, type PublishInputs } from '../../publish/inputs.js';
 import { planKeepAlive, refreshInputs, type KeepAlivePlan } from '../../publish/keep-alive.js';
-import { Outputs, publishedSource, publishOutputs, skippedOutputs } from '../../publish/outputs.js';
+import {
+  deploymentDescription,
+  Outputs,
+  publishOutputs,
+  skippedOutputs,
+} from '../../publish/outputs.js';
 import {
   publish as publishExport,
   type PublishResult,
@@ -95,7 +100,7 @@ class RootRun {
   async reportSuccess(result: PublishResult): Promise<void> {
     for (const [name, value] of Object.entries(publishOutputs(result))) core.setOutput(name, value);
     // Only now, after the live-site check when there is one, is the deployment a success.
-    await this.deployment?.succeeded(publishedDescription(result));
+    await this.deployment?.succeeded(deploymentDescription(result));
     await writeSummary(successSummary(result, Date.now(), this.runLink()));
   }
 
@@ -148,30 +153,6 @@ function serviceClient(inputs: PublishInputs): ServiceClient {
     apiKey: inputs.apiKey,
     logger: actionsReporter,
   });
-}
-
-/**
- * The successful deployment status's description: what was published, rolled out, checked. It
- * claims no more than the run did: without helm-release the run only wrote the values files (a
- * push or a GitOps sync rolls them out later), and without a download the live site was not
- * compared with the bundle. Worded to fit GitHub's 140 characters, which would cut the end: the
- * longest case (a job of unknown page count, values written, a site not compared) is 135 with
- * the service's 19-character job ids.
- */
-function publishedDescription(result: PublishResult): string {
-  const rollout = result.helm
-    ? `, Helm revision ${result.helm.release.revision}`
-    : result.values.changed
-      ? ', values written, not rolled out'
-      : ', values unchanged';
-  const site = !result.verified
-    ? ''
-    : !result.verified.page
-      ? ', live site answered, not compared'
-      : result.verified.servedBefore
-        ? ', live site serves it (it did before)'
-        : ', live site verified';
-  return `Published ${publishedSource(result)}${rollout}${site}`;
 }
 
 /**

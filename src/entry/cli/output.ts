@@ -3,7 +3,7 @@
  * JSON object (`jq`), or a GitLab CI dotenv report (variables for later jobs). The names are the
  * action's output names; the values pass through the redactor like every other byte printed.
  */
-import { statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UserError } from '../../shared/errors.js';
@@ -66,18 +66,27 @@ export async function checkDotenvPath(path: string, cwd: string): Promise<string
   return absolute;
 }
 
+/** A line of a report this command writes: `STATIC_EXPORT_…=` (publish) or `AGENT_…=` (agent). */
+const REPORT_LINE = /^(?:STATIC_EXPORT|AGENT)_[A-Z0-9_]*=/;
+
 /**
  * A run refused before it has results (bad usage, bad input) empties the report an earlier run
- * left at that path: a later step must not read that run's success as this one's. Only an existing
- * file is emptied; nothing is created, and a failure here adds nothing to the refusal.
+ * left at that path: a later step must not read that run's success as this one's. Only a file that
+ * holds such a report is emptied (a mistyped --dotenv naming a values file is left alone); nothing
+ * is created, and a failure here adds nothing to the refusal.
  */
 export function emptyStaleDotenv(path: string | undefined, cwd: string): void {
   if (path === undefined || path.trim() === '') return;
   const absolute = resolve(cwd, path);
   try {
-    if (statSync(absolute).isFile()) writeFileSync(absolute, '');
+    if (!statSync(absolute).isFile()) return;
+    const lines = readFileSync(absolute, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
+    if (lines.length > 0 && lines.every((line) => REPORT_LINE.test(line)))
+      writeFileSync(absolute, '');
   } catch {
-    // Not there, or not writable: no old report to mistake, or none this run could replace.
+    // Not there, or not readable or writable: no old report to mistake, or none to replace.
   }
 }
 
