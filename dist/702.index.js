@@ -135,7 +135,9 @@ function posted(data) {
  * Every item of a listing, oldest first, page by page as GitHub's Link header leads, each request
  * under `request.signal`. Octokit's paginate sends its requests without the request options (the
  * signal among them), so a stalled page would wait for undici's own timeouts, minutes: hence this
- * loop. Past MAX_COMMENTS items it fails with a ListTooLongError.
+ * loop. Past MAX_COMMENTS items it fails with a ListTooLongError. A next page on another origin
+ * than the API's fails with a ForeignPageError before it is asked for: Octokit sends the token with
+ * any absolute URL, and a Link header is text from the answer.
  */
 async function listAll(octokit, firstPage, request) {
     const items = [];
@@ -147,8 +149,12 @@ async function listAll(octokit, firstPage, request) {
             throw new ListTooLongError(MAX_COMMENTS);
         if (!next)
             return items;
+        const api = new URL(octokit.request.endpoint.DEFAULTS.baseUrl);
+        const url = new URL(next, api);
+        if (url.origin !== api.origin)
+            throw new ForeignPageError(url.origin);
         // A next page of the same listing: the same type as the first.
-        page = await octokit.request({ method: 'GET', url: next, request });
+        page = await octokit.request({ method: 'GET', url: url.href, request });
     }
 }
 /** The agent's calls on the run's repository (GITHUB_REPOSITORY, as for deployments). */

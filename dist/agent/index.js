@@ -39305,6 +39305,7 @@ module.exports = {
 /* harmony export */   OS: () => (/* binding */ GitHubApiError),
 /* harmony export */   Po: () => (/* binding */ describeGitHubFailure),
 /* harmony export */   W8: () => (/* binding */ WarnOnce),
+/* harmony export */   iB: () => (/* binding */ ForeignPageError),
 /* harmony export */   r0: () => (/* binding */ ListTooLongError)
 /* harmony export */ });
 class GitHubApiError extends Error {
@@ -39334,6 +39335,18 @@ class ListTooLongError extends GitHubApiError {
     }
 }
 /**
+ * A listing whose Link header leads to a next page outside GitHub's API (another origin than
+ * GITHUB_API_URL's). Octokit would send the token there; the listing stops instead.
+ */
+class ForeignPageError extends GitHubApiError {
+    origin;
+    name = 'ForeignPageError';
+    constructor(origin) {
+        super(`its next page is on ${origin}, not on GitHub's API, and the token is not sent there`);
+        this.origin = origin;
+    }
+}
+/**
  * A failed call to GitHub, in the words every caller uses: a rate limit (a 403 that says so
  * included), a token GitHub refused (401), a refusal of the call (403, 404: `refused`, as only the
  * caller knows which permission it needs), another refusal (a bug to report), GitHub out of
@@ -39345,6 +39358,12 @@ function describeGitHubFailure(error, refused, clean, tooLong = 'Go on in a new 
         return {
             answer: `GitHub lists more than ${error.limit} of them, and a run reads at most ${error.limit} (oldest first), so the newest would be missed`,
             fix: tooLong,
+            transient: false,
+        };
+    if (error instanceof ForeignPageError)
+        return {
+            answer: `GitHub's Link header led to a next page on ${error.origin}, which is not the API's origin; the token was not sent there`,
+            fix: 'Check GITHUB_API_URL, and any proxy in front of GitHub that rewrites its Link headers.',
             transient: false,
         };
     const e = error instanceof GitHubApiError ? error : undefined;

@@ -69587,6 +69587,18 @@ class ListTooLongError extends api_error_GitHubApiError {
     }
 }
 /**
+ * A listing whose Link header leads to a next page outside GitHub's API (another origin than
+ * GITHUB_API_URL's). Octokit would send the token there; the listing stops instead.
+ */
+class ForeignPageError extends api_error_GitHubApiError {
+    origin;
+    name = 'ForeignPageError';
+    constructor(origin) {
+        super(`its next page is on ${origin}, not on GitHub's API, and the token is not sent there`);
+        this.origin = origin;
+    }
+}
+/**
  * A failed call to GitHub, in the words every caller uses: a rate limit (a 403 that says so
  * included), a token GitHub refused (401), a refusal of the call (403, 404: `refused`, as only the
  * caller knows which permission it needs), another refusal (a bug to report), GitHub out of
@@ -69598,6 +69610,12 @@ function api_error_describeGitHubFailure(error, refused, clean, tooLong = 'Go on
         return {
             answer: `GitHub lists more than ${error.limit} of them, and a run reads at most ${error.limit} (oldest first), so the newest would be missed`,
             fix: tooLong,
+            transient: false,
+        };
+    if (error instanceof ForeignPageError)
+        return {
+            answer: `GitHub's Link header led to a next page on ${error.origin}, which is not the API's origin; the token was not sent there`,
+            fix: 'Check GITHUB_API_URL, and any proxy in front of GitHub that rewrites its Link headers.',
             transient: false,
         };
     const e = error instanceof api_error_GitHubApiError ? error : undefined;
@@ -85000,9 +85018,13 @@ async function writeAtomic(path, options, write) {
  */
 async function prepareAtomic(path, options, write) {
     const dir = (0,external_node_path_.dirname)(path);
-    await atomic_write_step('folder', () => (0,promises_.mkdir)(dir, { recursive: true }));
+    const made = await atomic_write_step('folder', () => (0,promises_.mkdir)(dir, { recursive: true }));
     const temp = (0,external_node_path_.join)(dir, tempName((0,external_node_path_.basename)(path), options.suffix, (0,external_node_crypto_.randomBytes)(4).toString('hex')));
-    const abandon = () => (0,promises_.rm)(temp, { force: true }).catch(() => undefined);
+    const removeMadeFolders = () => removeFolders(made === undefined ? [] : below(made, dir));
+    const abandon = async () => {
+        await (0,promises_.rm)(temp, { force: true }).catch(() => undefined);
+        await removeMadeFolders();
+    };
     try {
         await fill(temp, options, write);
     }
@@ -85012,6 +85034,7 @@ async function prepareAtomic(path, options, write) {
     }
     return {
         abandon,
+        removeMadeFolders,
         async commit() {
             try {
                 await atomic_write_step('rename', () => (0,promises_.rename)(temp, path));
@@ -85026,6 +85049,35 @@ async function prepareAtomic(path, options, write) {
             return removed;
         },
     };
+}
+/**
+ * `dir` and each folder above it up to `top` (the first mkdir made), deepest first; none when
+ * `top` is not on the way up (never a folder the write did not make).
+ */
+function below(top, dir) {
+    const folders = [];
+    for (let folder = (0,external_node_path_.resolve)(dir);; folder = (0,external_node_path_.dirname)(folder)) {
+        folders.push(folder);
+        if (folder === (0,external_node_path_.resolve)(top))
+            return folders;
+        if (folder === (0,external_node_path_.dirname)(folder))
+            return [];
+    }
+}
+/**
+ * Removes each folder while it is empty; stops at the first that is not, or cannot go. One that
+ * is gone already (removed by an earlier call) is passed over.
+ */
+async function removeFolders(folders) {
+    for (const folder of folders) {
+        try {
+            await (0,promises_.rmdir)(folder);
+        }
+        catch (error) {
+            if (error.code !== 'ENOENT')
+                return;
+        }
+    }
 }
 /** Creates the temporary file (never over an existing one), fills and closes it. */
 async function fill(temp, options, write) {
@@ -85101,6 +85153,7 @@ async function prepareValuesFile(path, text, mode, display) {
     }
     return {
         abandon: () => prepared.abandon(),
+        removeMadeFolders: () => prepared.removeMadeFolders(),
         commit: () => prepared.commit().catch((error) => {
             throw writeFailure(error, path, display);
         }),
@@ -85254,7 +85307,7 @@ async function writeAll(run, job, edits) {
             prepared.push(await prepareValuesFile(edit.path, edit.plan.text, edit.mode, edit.display));
     }
     catch (error) {
-        await Promise.all(prepared.map((write) => write.abandon()));
+        await abandonAll(prepared);
         const others = edits.slice(0, prepared.length).concat(edits.slice(prepared.length + 1));
         throw failedWrite(error, job, others.length > 0 ? ` ${notChanged(others)}` : '');
     }
@@ -85264,29 +85317,43 @@ async function writeAll(run, job, edits) {
             stale = await prepared[index].commit();
         }
         catch (error) {
-            await Promise.all(prepared.slice(index + 1).map((write) => write.abandon()));
+            // Its folders go once the later files' temporary files are gone from them.
+            await abandonAll(prepared.slice(index));
             const later = edits.slice(index + 1);
-            const back = await putBack(edits.slice(0, index));
+            const back = await putBack(edits.slice(0, index), prepared);
             throw failedWrite(error, job, `${back}${later.length > 0 ? ` ${notChanged(later)}` : ''}`);
         }
         reportWritten(run, edit, stale);
     }
 }
 const notChanged = (edits) => `${filesWere(edits.map((edit) => edit.display))} not changed either.`;
-/** Files already renamed over, put back as they were read (a created one removed). */
-async function putBack(edits) {
+/**
+ * One after the other, the last first: two new files in one new folder leave it empty only once
+ * both are gone, and the first made it.
+ */
+async function abandonAll(prepared) {
+    for (const write of [...prepared].reverse())
+        await write.abandon();
+}
+/**
+ * Files already renamed over, put back as they were read: a created one removed, with the folders
+ * made for it (`prepared`, in the order of `edits`). The last first, as in abandonAll.
+ */
+async function putBack(edits, prepared) {
     const restored = [];
     const stuck = [];
-    for (const edit of edits) {
+    for (const [index, edit] of [...edits.entries()].reverse()) {
         try {
-            if (edit.before === undefined)
+            if (edit.before === undefined) {
                 await (0,promises_.rm)(edit.path, { force: true });
+                await prepared[index].removeMadeFolders();
+            }
             else
                 await writeValuesFile(edit.path, edit.before, edit.mode, edit.display);
-            restored.push(edit.display);
+            restored.unshift(edit.display);
         }
         catch {
-            stuck.push(edit.display);
+            stuck.unshift(edit.display);
         }
     }
     return ((restored.length > 0 ? ` ${filesWere(restored)} put back as before.` : '') +

@@ -28,6 +28,17 @@ export class ListTooLongError extends GitHubApiError {
   }
 }
 
+/**
+ * A listing whose Link header leads to a next page outside GitHub's API (another origin than
+ * GITHUB_API_URL's). Octokit would send the token there; the listing stops instead.
+ */
+export class ForeignPageError extends GitHubApiError {
+  override readonly name: string = 'ForeignPageError';
+  constructor(readonly origin: string) {
+    super(`its next page is on ${origin}, not on GitHub's API, and the token is not sent there`);
+  }
+}
+
 export interface GitHubFailure {
   /** `GitHub answered 403 (…)` or `GitHub could not be reached (…)`. */
   answer: string;
@@ -54,6 +65,12 @@ export function describeGitHubFailure(
     return {
       answer: `GitHub lists more than ${error.limit} of them, and a run reads at most ${error.limit} (oldest first), so the newest would be missed`,
       fix: tooLong,
+      transient: false,
+    };
+  if (error instanceof ForeignPageError)
+    return {
+      answer: `GitHub's Link header led to a next page on ${error.origin}, which is not the API's origin; the token was not sent there`,
+      fix: 'Check GITHUB_API_URL, and any proxy in front of GitHub that rewrites its Link headers.',
       transient: false,
     };
   const e = error instanceof GitHubApiError ? error : undefined;

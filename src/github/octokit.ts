@@ -6,7 +6,7 @@
 import { context, getOctokit } from '@actions/github';
 import { describeNetworkError } from '../shared/network.js';
 import { parseRetryAfter } from '../shared/retry.js';
-import { GitHubApiError, ListTooLongError } from './api-error.js';
+import { ForeignPageError, GitHubApiError, ListTooLongError } from './api-error.js';
 import type { CreateDeployment, DeploymentApi, DeploymentStatus } from './deployment.js';
 import type { Author, PostedComment, PullRequestApi } from './pull-request.js';
 import { USER_AGENT } from '../shared/version.js';
@@ -152,7 +152,9 @@ interface Page<T> {
  * Every item of a listing, oldest first, page by page as GitHub's Link header leads, each request
  * under `request.signal`. Octokit's paginate sends its requests without the request options (the
  * signal among them), so a stalled page would wait for undici's own timeouts, minutes: hence this
- * loop. Past MAX_COMMENTS items it fails with a ListTooLongError.
+ * loop. Past MAX_COMMENTS items it fails with a ListTooLongError. A next page on another origin
+ * than the API's fails with a ForeignPageError before it is asked for: Octokit sends the token with
+ * any absolute URL, and a Link header is text from the answer.
  */
 export async function listAll<T>(
   octokit: Octokit,
@@ -167,8 +169,11 @@ export async function listAll<T>(
     if (items.length > MAX_COMMENTS || (items.length === MAX_COMMENTS && next))
       throw new ListTooLongError(MAX_COMMENTS);
     if (!next) return items;
+    const api = new URL(octokit.request.endpoint.DEFAULTS.baseUrl);
+    const url = new URL(next, api);
+    if (url.origin !== api.origin) throw new ForeignPageError(url.origin);
     // A next page of the same listing: the same type as the first.
-    page = await octokit.request({ method: 'GET', url: next, request });
+    page = await octokit.request({ method: 'GET', url: url.href, request });
   }
 }
 

@@ -191,7 +191,7 @@ async function writeAll(
     for (const edit of edits)
       prepared.push(await prepareValuesFile(edit.path, edit.plan.text, edit.mode, edit.display));
   } catch (error) {
-    await Promise.all(prepared.map((write) => write.abandon()));
+    await abandonAll(prepared);
     const others = edits.slice(0, prepared.length).concat(edits.slice(prepared.length + 1));
     throw failedWrite(error, job, others.length > 0 ? ` ${notChanged(others)}` : '');
   }
@@ -200,9 +200,10 @@ async function writeAll(
     try {
       stale = await prepared[index]!.commit();
     } catch (error) {
-      await Promise.all(prepared.slice(index + 1).map((write) => write.abandon()));
+      // Its folders go once the later files' temporary files are gone from them.
+      await abandonAll(prepared.slice(index));
       const later = edits.slice(index + 1);
-      const back = await putBack(edits.slice(0, index));
+      const back = await putBack(edits.slice(0, index), prepared);
       throw failedWrite(error, job, `${back}${later.length > 0 ? ` ${notChanged(later)}` : ''}`);
     }
     reportWritten(run, edit, stale);
@@ -212,17 +213,33 @@ async function writeAll(
 const notChanged = (edits: readonly ValuesEdit[]) =>
   `${filesWere(edits.map((edit) => edit.display))} not changed either.`;
 
-/** Files already renamed over, put back as they were read (a created one removed). */
-async function putBack(edits: readonly ValuesEdit[]): Promise<string> {
+/**
+ * One after the other, the last first: two new files in one new folder leave it empty only once
+ * both are gone, and the first made it.
+ */
+async function abandonAll(prepared: readonly PreparedWrite[]): Promise<void> {
+  for (const write of [...prepared].reverse()) await write.abandon();
+}
+
+/**
+ * Files already renamed over, put back as they were read: a created one removed, with the folders
+ * made for it (`prepared`, in the order of `edits`). The last first, as in abandonAll.
+ */
+async function putBack(
+  edits: readonly ValuesEdit[],
+  prepared: readonly PreparedWrite[],
+): Promise<string> {
   const restored: string[] = [];
   const stuck: string[] = [];
-  for (const edit of edits) {
+  for (const [index, edit] of [...edits.entries()].reverse()) {
     try {
-      if (edit.before === undefined) await rm(edit.path, { force: true });
-      else await writeValuesFile(edit.path, edit.before, edit.mode, edit.display);
-      restored.push(edit.display);
+      if (edit.before === undefined) {
+        await rm(edit.path, { force: true });
+        await prepared[index]!.removeMadeFolders();
+      } else await writeValuesFile(edit.path, edit.before, edit.mode, edit.display);
+      restored.unshift(edit.display);
     } catch {
-      stuck.push(edit.display);
+      stuck.unshift(edit.display);
     }
   }
   return (

@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { chmod, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { chmod, mkdir, open, rename, rm, rmdir, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { removeStaleTemps, tempName } from './stale-temp.js';
 
 /** Which part of the replacement failed: making the folder, writing the data, or the rename. */
@@ -60,8 +60,13 @@ export async function writeAtomic(
 export interface PreparedWrite {
   /** Renames it over the target; returns the stale temporary files removed (see writeAtomic). */
   commit(): Promise<string[]>;
-  /** Removes it: the target stays as it was. Never throws. */
+  /** Removes it, and the folders made for it: the target stays as it was. Never throws. */
   abandon(): Promise<void>;
+  /**
+   * Removes the folders made for the target, deepest first, each only when empty: after a target
+   * this write created was removed again. Never throws.
+   */
+  removeMadeFolders(): Promise<void>;
 }
 
 /**
@@ -75,9 +80,13 @@ export async function prepareAtomic(
   write: (file: FileHandle) => Promise<void>,
 ): Promise<PreparedWrite> {
   const dir = dirname(path);
-  await step('folder', () => mkdir(dir, { recursive: true }));
+  const made = await step('folder', () => mkdir(dir, { recursive: true }));
   const temp = join(dir, tempName(basename(path), options.suffix, randomBytes(4).toString('hex')));
-  const abandon = () => rm(temp, { force: true }).catch(() => undefined);
+  const removeMadeFolders = () => removeFolders(made === undefined ? [] : below(made, dir));
+  const abandon = async () => {
+    await rm(temp, { force: true }).catch(() => undefined);
+    await removeMadeFolders();
+  };
   try {
     await fill(temp, options, write);
   } catch (error) {
@@ -86,6 +95,7 @@ export async function prepareAtomic(
   }
   return {
     abandon,
+    removeMadeFolders,
     async commit() {
       try {
         await step('rename', () => rename(temp, path));
@@ -98,6 +108,33 @@ export async function prepareAtomic(
       return removed;
     },
   };
+}
+
+/**
+ * `dir` and each folder above it up to `top` (the first mkdir made), deepest first; none when
+ * `top` is not on the way up (never a folder the write did not make).
+ */
+function below(top: string, dir: string): string[] {
+  const folders: string[] = [];
+  for (let folder = resolve(dir); ; folder = dirname(folder)) {
+    folders.push(folder);
+    if (folder === resolve(top)) return folders;
+    if (folder === dirname(folder)) return [];
+  }
+}
+
+/**
+ * Removes each folder while it is empty; stops at the first that is not, or cannot go. One that
+ * is gone already (removed by an earlier call) is passed over.
+ */
+async function removeFolders(folders: readonly string[]): Promise<void> {
+  for (const folder of folders) {
+    try {
+      await rmdir(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return;
+    }
+  }
 }
 
 /** Creates the temporary file (never over an existing one), fills and closes it. */

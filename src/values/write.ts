@@ -43,6 +43,7 @@ export async function prepareValuesFile(
   }
   return {
     abandon: () => prepared.abandon(),
+    removeMadeFolders: () => prepared.removeMadeFolders(),
     commit: () =>
       prepared.commit().catch((error: unknown) => {
         throw writeFailure(error, path, display);

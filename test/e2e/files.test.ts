@@ -138,7 +138,8 @@ describe.concurrent('the values file on a real disk', () => {
 
   /**
    * A publish to staging.yaml and production.yaml (and a new file, if listed) whose write fails as
-   * `env` makes it: exit 1, both files as they were and nothing else left beside them. Returns the
+   * `env` makes it: exit 1, both files as they were and nothing else left beside them (no new file,
+   * no folder made for one). Returns the
    * error line and the resume sentence it must end with.
    */
   async function failedWrite(list: string, env: Record<string, string>) {
@@ -154,24 +155,30 @@ describe.concurrent('the values file on a real disk', () => {
     return { error: errorLine(run.stdout), resume };
   }
 
-  it('a full disk while the second of two values files is written: neither is changed, and the message says so', async () => {
-    const { error, resume } = await failedWrite('staging.yaml\nproduction.yaml', {
-      NODE_OPTIONS: `--import=${ENOSPC}`,
-      ENOSPC_MATCH: String.raw`/\.production\.yaml\.\d+\.[0-9a-f]+\.tmp$`,
-      ENOSPC_AFTER: '40',
-    });
+  it('a full disk while the last of three values files, a new one in new folders, is written: none is changed, no folder left', async () => {
+    const { error, resume } = await failedWrite(
+      'staging.yaml\nproduction.yaml\nenvs/new/values.yaml',
+      {
+        NODE_OPTIONS: `--import=${ENOSPC}`,
+        ENOSPC_MATCH: String.raw`/new/\.values\.yaml\.\d+\.[0-9a-f]+\.tmp$`,
+        ENOSPC_AFTER: '40',
+      },
+    );
     expect(error).toBe(
-      `::error::values-file "production.yaml" could not be written (ENOSPC). The disk is full: free some space on the runner. The file was not changed. staging.yaml was not changed either. ${resume}`,
+      `::error::values-file "envs/new/values.yaml" could not be written (ENOSPC). The disk is full: free some space on the runner. The file was not changed. staging.yaml and production.yaml were not changed either. ${resume}`,
     );
   });
 
-  it('a rename refused after two files were renamed: both are put back (the new one removed), and the message says so', async () => {
-    const { error, resume } = await failedWrite('staging.yaml\npreview.yaml\nproduction.yaml', {
-      NODE_OPTIONS: `--import=${RENAME_FAILS}`,
-      RENAME_FAIL_MATCH: String.raw`/production\.yaml$`,
-    });
+  it('a rename refused after two files were renamed: both are put back (the new one removed, with its folders), and the message says so', async () => {
+    const { error, resume } = await failedWrite(
+      'staging.yaml\nenvs/preview/values.yaml\nproduction.yaml',
+      {
+        NODE_OPTIONS: `--import=${RENAME_FAILS}`,
+        RENAME_FAIL_MATCH: String.raw`/production\.yaml$`,
+      },
+    );
     expect(error).toBe(
-      `::error::values-file "production.yaml" could not be written (EACCES). The folder is not writable: check its permissions. The file was not changed. staging.yaml and preview.yaml were put back as before. ${resume}`,
+      `::error::values-file "production.yaml" could not be written (EACCES). The folder is not writable: check its permissions. The file was not changed. staging.yaml and envs/preview/values.yaml were put back as before. ${resume}`,
     );
   });
 
@@ -200,7 +207,7 @@ describe.concurrent('the values file on a real disk', () => {
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(run.outputs['bundle-sha256']);
   });
 
-  it('a full disk during the download: clear error, no partial file, the values file untouched', async () => {
+  it('a full disk during the download: clear error, no partial file or its new folder, the values file untouched', async () => {
     const s = await sim({ export: { ...quick, extraBundleBytes: 3 * 1024 * 1024 } });
     const ws = await newWorkspace({ 'values.yaml': VALUES });
     const run = await publish(s, {
@@ -217,7 +224,8 @@ describe.concurrent('the values file on a real disk', () => {
       /^::error::download-path "out\/site.tar.gz": the disk is full \(ENOSPC\) after \d+ of \d+ bytes\. Free space on the runner; the partial file was removed\./,
     );
     expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
-    expect(await readdir(join(ws, 'out'))).toEqual([]);
+    // Nor the folder made for it.
+    expect(await readdir(ws)).toEqual(['values.yaml']);
   });
 
   it('a connection reset while the download file is being opened: retried, never a silent exit', async () => {

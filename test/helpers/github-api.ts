@@ -67,6 +67,8 @@ export interface FakeGitHubOptions extends PullRequestOptions {
   onRequest?: (request: GitHubRequest) => void;
   /** Never answer page N of a listing: the request stays open until the client gives up. */
   stallPage?: number;
+  /** Link headers lead to this origin instead of this server's (a proxy that rewrites them). */
+  pageOrigin?: string;
 }
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
@@ -136,7 +138,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       new URL(path, 'http://x').searchParams.get('page') === String(options.stallPage)
     )
       return;
-    const answer = pulls.answer(req.method ?? '', path, body, `http://${req.headers.host}`);
+    const origin = options.pageOrigin ?? `http://${req.headers.host}`;
+    const answer = pulls.answer(req.method ?? '', path, body, origin);
     if (answer && 'status' in answer && answer.status >= 400 && !('data' in answer))
       return refuse(answer);
     if (answer && 'data' in answer) {

@@ -4,7 +4,11 @@
  * client (real Octokit); the time limit on every page, through its `listAll` with a short limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ListTooLongError } from '../../src/github/api-error.js';
+import {
+  describeGitHubFailure,
+  ForeignPageError,
+  ListTooLongError,
+} from '../../src/github/api-error.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 
 /** Pull requests with 250, 3000 and 3001 comments; the 250 again, its page 2 never answered. */
@@ -48,6 +52,24 @@ const pagesOf = (server: FakeGitHub, pull: number) =>
     .filter((r) => r.path.includes(`/issues/${pull}/comments`))
     .map((r) => new URL(r.path, 'http://x').searchParams.get('page'));
 
+/** The comments of pull request 101 on `server`, through listAll with a limit of `ms`. */
+async function listThrough(server: FakeGitHub, ms: number) {
+  const { getOctokit } = await import('@actions/github');
+  const octokit = getOctokit('token', { baseUrl: server.apiUrl });
+  return client.listAll(
+    octokit,
+    (request) =>
+      octokit.rest.issues.listComments({
+        owner: 'acme',
+        repo: 'docs',
+        issue_number: 101,
+        per_page: 100,
+        request,
+      }),
+    { signal: AbortSignal.timeout(ms) },
+  );
+}
+
 describe("listing the comments of a pull request (the action's own client)", () => {
   it('reads every page, in order', async () => {
     const listed = await client.octokitPullRequestApi('token').comments(101);
@@ -63,23 +85,33 @@ describe("listing the comments of a pull request (the action's own client)", () 
     expect(pagesOf(g, 103)).toHaveLength(30);
   });
 
+  it('a Link header that leads to another origin: the listing stops, and the token goes nowhere else', async () => {
+    const elsewhere = await startFakeGitHub({
+      pulls: [{ number: 101 }],
+      issueComments: comments(101, 250),
+    });
+    const leading = await startFakeGitHub({
+      pulls: [{ number: 101 }],
+      issueComments: comments(101, 250),
+      pageOrigin: new URL(elsewhere.apiUrl).origin,
+    });
+    try {
+      const error = await listThrough(leading, 5_000).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ForeignPageError);
+      expect(describeGitHubFailure(error, 'refused', (t) => t).answer).toContain(
+        `next page on ${new URL(elsewhere.apiUrl).origin}`,
+      );
+      expect(pagesOf(leading, 101)).toEqual([null]);
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await Promise.all([elsewhere.close(), leading.close()]);
+    }
+  });
+
   it("a page that never comes: the listing gives up when the call's time is up", async () => {
     // listAll with a short limit (the client's own is 15 s): every page carries the signal.
-    const { getOctokit } = await import('@actions/github');
-    const octokit = getOctokit('token', { baseUrl: stalled.apiUrl });
     const started = Date.now();
-    const listing = client.listAll(
-      octokit,
-      (request) =>
-        octokit.rest.issues.listComments({
-          owner: 'acme',
-          repo: 'docs',
-          issue_number: 101,
-          per_page: 100,
-          request,
-        }),
-      { signal: AbortSignal.timeout(500) },
-    );
+    const listing = listThrough(stalled, 500);
     await expect(listing).rejects.toThrow(/abort|timeout/i);
     // Octokit's paginate sent later pages without the signal: this waited for minutes.
     expect(Date.now() - started).toBeLessThan(5_000);

@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AtomicWriteError, writeAtomic } from '../../src/shared/atomic-write.js';
+import { AtomicWriteError, prepareAtomic, writeAtomic } from '../../src/shared/atomic-write.js';
 
 const newDir = () => mkdtemp(join(tmpdir(), 'atomic-'));
 
@@ -56,5 +56,33 @@ describe('writeAtomic', () => {
     ).catch((error: unknown) => error);
     expect(rename).toMatchObject({ step: 'rename', code: 'EISDIR' });
     expect((await readdir(dir)).sort()).toEqual(['a-folder', 'blocker', 'keep']);
+  });
+
+  it('a failed write into new folders removes them again, and only those', async () => {
+    const dir = await newDir();
+    await mkdir(join(dir, 'there', 'before'), { recursive: true });
+    const pending = writeAtomic(join(dir, 'there', 'a', 'b', 'f.txt'), { suffix: 'tmp' }, () =>
+      Promise.reject(new Error('the source broke')),
+    );
+    await expect(pending).rejects.toThrow('the source broke');
+    expect(await readdir(join(dir, 'there'))).toEqual(['before']);
+  });
+
+  it('a new file removed after its commit: its folders go too, unless something else is in them', async () => {
+    const dir = await newDir();
+    const first = await prepareAtomic(join(dir, 'new', 'deep', 'f.txt'), { suffix: 'tmp' }, (f) =>
+      f.writeFile('one'),
+    );
+    const second = await prepareAtomic(join(dir, 'new', 'g.txt'), { suffix: 'tmp' }, (f) =>
+      f.writeFile('two'),
+    );
+    await first.commit();
+    await second.commit();
+    await rm(join(dir, 'new', 'deep', 'f.txt'));
+    await first.removeMadeFolders();
+    expect(await readdir(join(dir, 'new'))).toEqual(['g.txt']);
+    await rm(join(dir, 'new', 'g.txt'));
+    await first.removeMadeFolders();
+    expect(await readdir(dir)).toEqual([]);
   });
 });
