@@ -39339,18 +39339,20 @@ class ListTooLongError extends GitHubApiError {
  * GITHUB_API_URL's). Octokit would send the token there; the listing stops instead.
  */
 class ForeignPageError extends GitHubApiError {
-    origin;
+    where;
     name = 'ForeignPageError';
-    constructor(origin) {
-        super(`its next page is on ${origin}, not on GitHub's API, and the token is not sent there`);
-        this.origin = origin;
+    /** `where`: the scheme and host of the next page (text from the answer), or what it is. */
+    constructor(where) {
+        super(`its next page is on ${where}, not on GitHub's API, and the token is not sent there`);
+        this.where = where;
     }
 }
 /**
  * A failed call to GitHub, in the words every caller uses: a rate limit (a 403 that says so
  * included), a token GitHub refused (401), a refusal of the call (403, 404: `refused`, as only the
  * caller knows which permission it needs), another refusal (a bug to report), GitHub out of
- * reach, or a listing longer than a run reads (`tooLong`: what to do instead, the caller's).
+ * reach, a listing longer than a run reads (`tooLong`: what to do instead, the caller's), or one
+ * whose next page is not on GitHub's API.
  * `clean` makes GitHub's message fit to show (printable, without secrets, short).
  */
 function describeGitHubFailure(error, refused, clean, tooLong = 'Go on in a new pull request.') {
@@ -39362,7 +39364,7 @@ function describeGitHubFailure(error, refused, clean, tooLong = 'Go on in a new 
         };
     if (error instanceof ForeignPageError)
         return {
-            answer: `GitHub's Link header led to a next page on ${error.origin}, which is not the API's origin; the token was not sent there`,
+            answer: `GitHub's Link header led to a next page on ${clean(error.where)}, which is not the API's origin; the token was not sent there`,
             fix: 'Check GITHUB_API_URL, and any proxy in front of GitHub that rewrites its Link headers.',
             transient: false,
         };

@@ -169,12 +169,27 @@ export async function listAll<T>(
     if (items.length > MAX_COMMENTS || (items.length === MAX_COMMENTS && next))
       throw new ListTooLongError(MAX_COMMENTS);
     if (!next) return items;
-    const api = new URL(octokit.request.endpoint.DEFAULTS.baseUrl);
-    const url = new URL(next, api);
-    if (url.origin !== api.origin) throw new ForeignPageError(url.origin);
     // A next page of the same listing: the same type as the first.
-    page = await octokit.request({ method: 'GET', url: url.href, request });
+    page = await octokit.request({ method: 'GET', url: onApi(octokit, next), request });
   }
+}
+
+/**
+ * `next` where Octokit would send it (a path goes after the base URL, as Octokit puts it), or a
+ * ForeignPageError when that is not on the base URL's origin or is no http(s) URL at all.
+ */
+function onApi(octokit: Octokit, next: string): string {
+  const base = octokit.request.endpoint.DEFAULTS.baseUrl;
+  const target = /^https?:/i.test(next) ? next : `${base}${next}`;
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new ForeignPageError('an address that is not a URL');
+  }
+  if (url.origin !== new URL(base).origin)
+    throw new ForeignPageError(`${url.protocol}//${url.host}`);
+  return url.href;
 }
 
 /** The agent's calls on the run's repository (GITHUB_REPOSITORY, as for deployments). */

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { chmod, mkdir, open, rename, rm, rmdir, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, toNamespacedPath } from 'node:path';
 import { removeStaleTemps, tempName } from './stale-temp.js';
 
 /** Which part of the replacement failed: making the folder, writing the data, or the rename. */
@@ -111,14 +111,17 @@ export async function prepareAtomic(
 }
 
 /**
- * `dir` and each folder above it up to `top` (the first mkdir made), deepest first; none when
- * `top` is not on the way up (never a folder the write did not make).
+ * `dir` and each folder above it up to `top` (the first that mkdir made), deepest first; none when
+ * `top` is not on the way up. mkdir names it in the namespaced form on Windows (`\\?\C:\…`).
+ * A folder another process made at the same moment, between mkdir's levels, counts as made here:
+ * it goes only when empty.
  */
 function below(top: string, dir: string): string[] {
+  const made = toNamespacedPath(resolve(top));
   const folders: string[] = [];
   for (let folder = resolve(dir); ; folder = dirname(folder)) {
     folders.push(folder);
-    if (folder === resolve(top)) return folders;
+    if (toNamespacedPath(folder) === made) return folders;
     if (folder === dirname(folder)) return [];
   }
 }

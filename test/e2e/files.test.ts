@@ -138,9 +138,8 @@ describe.concurrent('the values file on a real disk', () => {
 
   /**
    * A publish to staging.yaml and production.yaml (and a new file, if listed) whose write fails as
-   * `env` makes it: exit 1, both files as they were and nothing else left beside them (no new file,
-   * no folder made for one). Returns the
-   * error line and the resume sentence it must end with.
+   * `env` makes it: exit 1, both files as they were and nothing else left beside them (no new
+   * file, no folder made for one). Returns the error line and the resume sentence it must end with.
    */
   async function failedWrite(list: string, env: Record<string, string>) {
     const s = await sim({ export: quick });

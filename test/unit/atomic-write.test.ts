@@ -60,12 +60,14 @@ describe('writeAtomic', () => {
 
   it('a failed write into new folders removes them again, and only those', async () => {
     const dir = await newDir();
-    await mkdir(join(dir, 'there', 'before'), { recursive: true });
+    // An empty folder that was there before the write stays, though nothing is left in it.
+    await mkdir(join(dir, 'there'));
     const pending = writeAtomic(join(dir, 'there', 'a', 'b', 'f.txt'), { suffix: 'tmp' }, () =>
       Promise.reject(new Error('the source broke')),
     );
     await expect(pending).rejects.toThrow('the source broke');
-    expect(await readdir(join(dir, 'there'))).toEqual(['before']);
+    expect(await readdir(dir)).toEqual(['there']);
+    expect(await readdir(join(dir, 'there'))).toEqual([]);
   });
 
   it('a new file removed after its commit: its folders go too, unless something else is in them', async () => {
