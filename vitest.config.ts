@@ -43,6 +43,13 @@ export default defineConfig({
       'test/reliability/values-property.test.ts',
     ],
     maxWorkers: 3,
+    // A worker keeps its modules from one test file to the next, instead of a fresh process that
+    // transforms the same sources again for each file: on this 2-core machine the tier took 0.77
+    // of the CPU time and 0.81 of the wall time (3 paired runs). Safe because no test mocks a
+    // module or leaves process.env changed (the few that set it put it back), and module state
+    // in src/ (the parse cache) is keyed by content; files in a shuffled order
+    // (--sequence.shuffle.files) pass too. The reliability tier keeps one process per file.
+    isolate: false,
     sequence: { sequencer: LongestFirst },
     env: { VALUES_PROPERTY_RUNS: process.env.VALUES_PROPERTY_RUNS ?? '200' },
   },

@@ -66,7 +66,7 @@ describe('refresh-before (dist/ under Node 24)', () => {
     );
     // A guard against a skip that waits (a poll, a time limit), not a speed figure: with the
     // e2e files at once on 2 cores a spawn alone took 2.8 s. The cost of a skip run (about 360 ms
-    // alone) is measured with farm-bench (docs/keep-alive.md).
+    // alone) is measured as a whole process (docs/keep-alive.md).
     expect(run.durationMs).toBeLessThan(10_000);
   });
 
