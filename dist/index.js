@@ -73943,11 +73943,15 @@ function middle(a, b) {
 
 
 
+/**
+ * Refuses a HelmRelease in `files` whose spec.values sets the link over a chosen ConfigMap or
+ * Secret it reads. Returns the chosen ones no HelmRelease in `files` reads: whatever reads them
+ * was not checked, which the caller says.
+ */
 function refuseOverriddenSource(files, chosen, valuesKey) {
     const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
-    if (sources.length === 0)
-        return;
-    for (const file of files) {
+    const unread = new Set(sources);
+    for (const file of sources.length > 0 ? files : []) {
         for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(file.text)) {
             const data = doc.errors.length === 0 ? doc.toJS() : undefined;
             if (!isObject(data) || data.kind !== 'HelmRelease')
@@ -73958,7 +73962,7 @@ function refuseOverriddenSource(files, chosen, valuesKey) {
             const meta = isObject(data.metadata) ? data.metadata : {};
             const spec = isObject(data.spec) ? data.spec : {};
             const entries = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.filter(isObject) : [];
-            const source = sources.find(({ target }) => entries.some((e) => e.kind === target.kind &&
+            const read = sources.filter(({ target }) => entries.some((e) => e.kind === target.kind &&
                 e.name === target.name &&
                 (e.valuesKey ?? 'values.yaml') === target.part &&
                 e.targetPath === undefined &&
@@ -73966,11 +73970,15 @@ function refuseOverriddenSource(files, chosen, valuesKey) {
                 (target.namespace === undefined ||
                     meta.namespace === undefined ||
                     target.namespace === meta.namespace)));
+            for (const source of read)
+                unread.delete(source);
+            const source = read[0];
             if (!source || !setsLink(spec.values, valuesKey))
                 continue;
             throw fileError(`${file.display} (HelmRelease/${String(meta.name)})`, `sets ${valuesKey.join('.')}.bundleUrl in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `Remove ${valuesKey.join('.')}.bundleUrl from its spec.values, or choose HelmRelease/${String(meta.name)} with values-document.`);
         }
     }
+    return [...unread];
 }
 function setsLink(values, valuesKey) {
     const block = valueAt(values, valuesKey);
@@ -74406,7 +74414,8 @@ async function checkValuesFilesFirst(run) {
             : `Values file ${display} does not exist yet; it will be created.`);
     }
     refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
-    refuseOverriddenSource(seen, chosen, inputs.valuesKey);
+    for (const source of refuseOverriddenSource(seen, chosen, inputs.valuesKey))
+        reporter.notice(`${source.label}: no HelmRelease in the values files reads it through valuesFrom, so none was checked for a ${inputs.valuesKey.join('.')}.bundleUrl in its spec.values, which helm-controller merges over it. Add the file of the HelmRelease that reads it to values-file to have that checked.`);
 }
 /**
  * The inputs a manifest as values-file rules out (`labels`: its targets, `HelmRelease/docs`). Also

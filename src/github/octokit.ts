@@ -57,6 +57,10 @@ function retryAfter(headers: Record<string, string | undefined>): number {
 
 function createOctokit(token: string) {
   return getOctokit(token, {
+    // Read here, not only when @actions/github was loaded (it reads GITHUB_API_URL once then): a
+    // process that loaded it before the variable was set, as the test runner's shared workers
+    // do, would otherwise call github.com.
+    baseUrl: process.env.GITHUB_API_URL || 'https://api.github.com',
     userAgent: USER_AGENT,
     // Octokit's own log lines are not for the user's log (and never carry the token).
     log: {
