@@ -71,7 +71,10 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
     );
   }
   refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
-  refuseOverriddenSource(seen, chosen, inputs.valuesKey);
+  for (const source of refuseOverriddenSource(seen, chosen, inputs.valuesKey))
+    reporter.notice(
+      `${source.label}: no HelmRelease in the values files reads it through valuesFrom, so none was checked for a ${inputs.valuesKey.join('.')}.bundleUrl in its spec.values, which helm-controller merges over it. Add the file of the HelmRelease that reads it to values-file to have that checked.`,
+    );
 }
 
 /**

@@ -10,14 +10,19 @@ import { fileError, type KeyPath } from './file.js';
 import { isObject, valueAt } from './site.js';
 import type { ChosenTarget } from './target.js';
 
+/**
+ * Refuses a HelmRelease in `files` whose spec.values sets the link over a chosen ConfigMap or
+ * Secret it reads. Returns the chosen ones no HelmRelease in `files` reads: whatever reads them
+ * was not checked, which the caller says.
+ */
 export function refuseOverriddenSource(
   files: readonly { display: string; text: string }[],
   chosen: readonly ChosenTarget[],
   valuesKey: KeyPath,
-): void {
+): ChosenTarget[] {
   const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
-  if (sources.length === 0) return;
-  for (const file of files) {
+  const unread = new Set(sources);
+  for (const file of sources.length > 0 ? files : []) {
     for (const doc of parseAllDocuments(file.text)) {
       const data: unknown = doc.errors.length === 0 ? doc.toJS() : undefined;
       if (!isObject(data) || data.kind !== 'HelmRelease') continue;
@@ -29,7 +34,7 @@ export function refuseOverriddenSource(
       const meta = isObject(data.metadata) ? data.metadata : {};
       const spec = isObject(data.spec) ? data.spec : {};
       const entries = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.filter(isObject) : [];
-      const source = sources.find(({ target }) =>
+      const read = sources.filter(({ target }) =>
         entries.some(
           (e) =>
             e.kind === target.kind &&
@@ -42,6 +47,8 @@ export function refuseOverriddenSource(
               target.namespace === meta.namespace),
         ),
       );
+      for (const source of read) unread.delete(source);
+      const source = read[0];
       if (!source || !setsLink(spec.values, valuesKey)) continue;
       throw fileError(
         `${file.display} (HelmRelease/${String(meta.name)})`,
@@ -50,6 +57,7 @@ export function refuseOverriddenSource(
       );
     }
   }
+  return [...unread];
 }
 
 function setsLink(values: unknown, valuesKey: KeyPath): boolean {

@@ -223,6 +223,25 @@ data:
     expect(renderedLink(await renderWith(await helmEnv('helm3'), CHART, values))).toBe(
       run.outputs['bundle-url'],
     );
+    expect(run.stdout).not.toContain('no HelmRelease in the values files reads it');
+  });
+
+  it('alone in values-file, its HelmRelease in a file not listed: written, and a notice says that HelmRelease was not checked', async () => {
+    const [release, configMap] = file('    replicaCount: 1\n').split('---\n') as [string, string];
+    const { ws, run } = await publishIn(
+      { 'clusters/prod/release.yaml': release, 'clusters/prod/values.yaml': configMap },
+      { 'values-file': 'clusters/prod/values.yaml' },
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const after = parse(await readFile(join(ws, 'clusters/prod/values.yaml'), 'utf8')) as {
+      data: Record<string, string>;
+    };
+    expect(parse(after.data['values.yaml']!)).toMatchObject({
+      staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
+    });
+    expect(run.stdout).toContain(
+      '::notice::ConfigMap/docs-values[values.yaml]: no HelmRelease in the values files reads it through valuesFrom, so none was checked for a staticExport.bundleUrl in its spec.values, which helm-controller merges over it. Add the file of the HelmRelease that reads it to values-file to have that checked.',
+    );
   });
 });
 
