@@ -13,6 +13,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const shared = {
   globalSetup: ['test/global-setup.ts'],
+  setupFiles: ['test/setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks' as const,
@@ -45,10 +46,11 @@ export default defineConfig({
     maxWorkers: 3,
     // A worker keeps its modules from one test file to the next, instead of a fresh process that
     // transforms the same sources again for each file: on this 2-core machine the tier took 0.77
-    // of the CPU time and 0.81 of the wall time (3 paired runs). Safe because no test mocks a
-    // module or leaves process.env changed (the few that set it put it back), and module state
-    // in src/ (the parse cache) is keyed by content; files in a shuffled order
-    // (--sequence.shuffle.files) pass too. The reliability tier keeps one process per file.
+    // of the CPU time and 0.81 of the wall time (3 paired runs). It holds because no test mocks a
+    // module or leaves process.env changed (the few that set it put it back), src/ reads
+    // GITHUB_API_URL when it makes a client, the parse cache is keyed by content, and the shared
+    // hooks are in test/setup.ts, which runs for every file (a helper's own hooks would serve
+    // only the first file of a worker). The reliability tier keeps one process per file.
     isolate: false,
     sequence: { sequencer: LongestFirst },
     env: { VALUES_PROPERTY_RUNS: process.env.VALUES_PROPERTY_RUNS ?? '200' },

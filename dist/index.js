@@ -73511,6 +73511,60 @@ function chartValuesOf(text, file, at, selectors) {
     }));
 }
 
+;// CONCATENATED MODULE: ./src/values/flux-override.ts
+/**
+ * A values ConfigMap or Secret that a Flux HelmRelease reads through `valuesFrom` loses to that
+ * HelmRelease's own `spec.values`: helm-controller merges `spec.values` after every valuesFrom
+ * entry (ChartValuesFromReferences). Written into the ConfigMap, the link would lose to a link the
+ * HelmRelease still carries, with nothing to render (the chart comes from a Flux source). So when
+ * both are in the values files, such a HelmRelease is refused before anything is sent.
+ */
+
+
+
+/**
+ * Refuses a HelmRelease in `files` whose spec.values sets the link over a chosen ConfigMap or
+ * Secret it reads whole. Returns the chosen ones that no HelmRelease in `files` reads at all (a
+ * `targetPath` entry counts): the HelmRelease that reads them was not seen, so not checked.
+ */
+function refuseOverriddenSource(files, chosen, valuesKey) {
+    const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
+    const unread = new Set(sources);
+    for (const file of sources.length > 0 ? files : []) {
+        for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(file.text)) {
+            const data = doc.errors.length === 0 ? doc.toJS() : undefined;
+            if (!isObject(data) || data.kind !== 'HelmRelease')
+                continue;
+            if (typeof data.apiVersion !== 'string' ||
+                !data.apiVersion.startsWith('helm.toolkit.fluxcd.io/'))
+                continue;
+            const meta = isObject(data.metadata) ? data.metadata : {};
+            const spec = isObject(data.spec) ? data.spec : {};
+            const entries = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.filter(isObject) : [];
+            /** The chosen sources that an entry reads, `whole`: at the root, not at a targetPath. */
+            const readBy = (whole) => sources.filter(({ target }) => entries.some((e) => e.kind === target.kind &&
+                e.name === target.name &&
+                (e.valuesKey ?? 'values.yaml') === target.part &&
+                (!whole || e.targetPath === undefined) &&
+                // valuesFrom reads from the HelmRelease's own namespace.
+                (target.namespace === undefined ||
+                    meta.namespace === undefined ||
+                    target.namespace === meta.namespace)));
+            for (const source of readBy(false))
+                unread.delete(source);
+            const source = readBy(true)[0];
+            if (!source || !setsLink(spec.values, valuesKey))
+                continue;
+            throw fileError(`${file.display} (HelmRelease/${String(meta.name)})`, `sets ${valuesKey.join('.')}.bundleUrl in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `Remove ${valuesKey.join('.')}.bundleUrl from its spec.values, or choose HelmRelease/${String(meta.name)} with values-document.`);
+        }
+    }
+    return [...unread];
+}
+function setsLink(values, valuesKey) {
+    const block = valueAt(values, valuesKey);
+    return isObject(block) && 'bundleUrl' in block;
+}
+
 ;// CONCATENATED MODULE: ./src/shared/secrets.ts
 /** Query parameters of presigned links that carry a credential (S3, GCS, Azure SAS, CloudFront). */
 const CREDENTIAL_PARAM = /signature|^sig$|token|credential|^key-pair-id$|^policy$/i;
@@ -73932,59 +73986,6 @@ function middle(a, b) {
     return result;
 }
 
-;// CONCATENATED MODULE: ./src/values/flux-override.ts
-/**
- * A values ConfigMap or Secret that a Flux HelmRelease reads through `valuesFrom` loses to that
- * HelmRelease's own `spec.values`: helm-controller merges `spec.values` after every valuesFrom
- * entry (ChartValuesFromReferences). Written into the ConfigMap, the link would lose to a link the
- * HelmRelease still carries, with nothing to render (the chart comes from a Flux source). So when
- * both are in the values files, such a HelmRelease is refused before anything is sent.
- */
-
-
-
-/**
- * Refuses a HelmRelease in `files` whose spec.values sets the link over a chosen ConfigMap or
- * Secret it reads. Returns the chosen ones no HelmRelease in `files` reads: whatever reads them
- * was not checked, which the caller says.
- */
-function refuseOverriddenSource(files, chosen, valuesKey) {
-    const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
-    const unread = new Set(sources);
-    for (const file of sources.length > 0 ? files : []) {
-        for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(file.text)) {
-            const data = doc.errors.length === 0 ? doc.toJS() : undefined;
-            if (!isObject(data) || data.kind !== 'HelmRelease')
-                continue;
-            if (typeof data.apiVersion !== 'string' ||
-                !data.apiVersion.startsWith('helm.toolkit.fluxcd.io/'))
-                continue;
-            const meta = isObject(data.metadata) ? data.metadata : {};
-            const spec = isObject(data.spec) ? data.spec : {};
-            const entries = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.filter(isObject) : [];
-            const read = sources.filter(({ target }) => entries.some((e) => e.kind === target.kind &&
-                e.name === target.name &&
-                (e.valuesKey ?? 'values.yaml') === target.part &&
-                e.targetPath === undefined &&
-                // valuesFrom reads from the HelmRelease's own namespace.
-                (target.namespace === undefined ||
-                    meta.namespace === undefined ||
-                    target.namespace === meta.namespace)));
-            for (const source of read)
-                unread.delete(source);
-            const source = read[0];
-            if (!source || !setsLink(spec.values, valuesKey))
-                continue;
-            throw fileError(`${file.display} (HelmRelease/${String(meta.name)})`, `sets ${valuesKey.join('.')}.bundleUrl in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `Remove ${valuesKey.join('.')}.bundleUrl from its spec.values, or choose HelmRelease/${String(meta.name)} with values-document.`);
-        }
-    }
-    return [...unread];
-}
-function setsLink(values, valuesKey) {
-    const block = valueAt(values, valuesKey);
-    return isObject(block) && 'bundleUrl' in block;
-}
-
 ;// CONCATENATED MODULE: ./src/values/links.ts
 /**
  * The links a values file holds: every text value of a `bundleUrl` key, wherever it is (an anchor
@@ -74398,12 +74399,14 @@ function valuesDisplay(inputs) {
 async function checkValuesFilesFirst(run) {
     const { inputs, reporter } = run;
     const seen = [];
-    const chosen = [];
+    /** Each chosen target, and the values file it is in. */
+    const chosenIn = new Map();
     for (const { path, display, root } of inputs.valuesFiles) {
         const before = await readValuesFile(path, display, inputs.valuesKey, inputs.valuesDocuments, root);
         refuseSameFile(seen, before);
         seen.push(before);
-        chosen.push(...(before.targets ?? []));
+        for (const target of before.targets ?? [])
+            chosenIn.set(target, display);
         const labels = before.targets?.map((t) => t.label).join(', ');
         if (labels)
             refuseWithManifest(inputs, display, labels);
@@ -74413,9 +74416,12 @@ async function checkValuesFilesFirst(run) {
             ? `Values file ${display}${labels ? ` (${labels})` : ''} checked.`
             : `Values file ${display} does not exist yet; it will be created.`);
     }
+    const chosen = [...chosenIn.keys()];
     refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
+    // The HelmRelease that reads such a ConfigMap is in a file this run does not read: the link
+    // written there may lose to one in its spec.values, which no check here can see.
     for (const source of refuseOverriddenSource(seen, chosen, inputs.valuesKey))
-        reporter.notice(`${source.label}: no HelmRelease in the values files reads it through valuesFrom, so none was checked for a ${inputs.valuesKey.join('.')}.bundleUrl in its spec.values, which helm-controller merges over it. Add the file of the HelmRelease that reads it to values-file to have that checked.`);
+        reporter.notice(`${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure its spec.values sets no ${inputs.valuesKey.join('.')}.bundleUrl: helm-controller merges spec.values over valuesFrom, so that link would win.`);
 }
 /**
  * The inputs a manifest as values-file rules out (`labels`: its targets, `HelmRelease/docs`). Also
@@ -74586,6 +74592,7 @@ function reportWritten(run, edit, stale) {
 
 
 
+
 /** An export job id as a path segment of the vendor's links: `/exports/se_3f9a…/site.tar.gz`. */
 const JOB_SEGMENT = /^se_[A-Za-z0-9]{6,}$/;
 async function planKeepAlive(inputs, deps) {
@@ -74680,17 +74687,20 @@ function deployed(where, block) {
  * a phrase (a file that is missing or unreadable has none): a keep-alive leaves the links alone
  * only when every place the chart reads holds one, so a file or target added later gets its link
  * at once, and a broken file is named by the publish that follows. A values-document line that
- * chooses nothing in any file is refused here, as the publish would refuse it.
+ * chooses nothing in any file, or a chosen ConfigMap whose link a HelmRelease's spec.values
+ * overrides, is refused here, as the publish would refuse it.
  */
 async function fileLinks(inputs) {
     const links = [];
     const chosen = [];
+    const texts = [];
     let without;
     for (const file of inputs.valuesFiles) {
         let found;
         try {
             const text = await (0,promises_.readFile)(file.path, 'utf8');
             found = chartValuesOf(text, file, inputs.valuesKey, inputs.valuesDocuments);
+            texts.push({ display: file.display, text });
         }
         catch {
             without ??= `${file.display} cannot be read (the publish names why)`;
@@ -74711,8 +74721,11 @@ async function fileLinks(inputs) {
     }
     // A misspelt values-document line would otherwise let a skip say "nothing to do" while the
     // document it meant never gets a link. (With a file unread, the publish that follows refuses it.)
-    if (without === undefined)
+    if (without === undefined) {
         refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
+        // Nor may a fresh link in a ConfigMap pass when a HelmRelease's spec.values overrides it.
+        refuseOverriddenSource(texts, chosen, inputs.valuesKey);
+    }
     return { links, without };
 }
 /**

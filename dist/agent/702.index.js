@@ -61,7 +61,8 @@ function createOctokit(token) {
     return (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, {
         // Read here, not only when @actions/github was loaded (it reads GITHUB_API_URL once then): a
         // process that loaded it before the variable was set, as the test runner's shared workers
-        // do, would otherwise call github.com.
+        // do, would otherwise call github.com. Its proxy choice stays the one made at load, for the
+        // URL it saw then: in a run, the same URL.
         baseUrl: process.env.GITHUB_API_URL || 'https://api.github.com',
         userAgent: _shared_version_js__WEBPACK_IMPORTED_MODULE_4__/* .USER_AGENT */ ._,
         // Octokit's own log lines are not for the user's log (and never carry the token).

@@ -59,7 +59,8 @@ function createOctokit(token: string) {
   return getOctokit(token, {
     // Read here, not only when @actions/github was loaded (it reads GITHUB_API_URL once then): a
     // process that loaded it before the variable was set, as the test runner's shared workers
-    // do, would otherwise call github.com.
+    // do, would otherwise call github.com. Its proxy choice stays the one made at load, for the
+    // URL it saw then: in a run, the same URL.
     baseUrl: process.env.GITHUB_API_URL || 'https://api.github.com',
     userAgent: USER_AGENT,
     // Octokit's own log lines are not for the user's log (and never carry the token).

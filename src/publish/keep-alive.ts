@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { chartValuesOf } from '../values/plan.js';
 import { valueAt } from '../values/site.js';
+import { refuseOverriddenSource } from '../values/flux-override.js';
 import { refuseUnmatchedChoice, type ChosenTarget } from '../values/target.js';
 import { SERVICE_ID_PATTERN } from '../shared/constants.js';
 import { formatSpan } from '../shared/duration.js';
@@ -150,19 +151,22 @@ function deployed(where: string, block: unknown): DeployedLink | undefined {
  * a phrase (a file that is missing or unreadable has none): a keep-alive leaves the links alone
  * only when every place the chart reads holds one, so a file or target added later gets its link
  * at once, and a broken file is named by the publish that follows. A values-document line that
- * chooses nothing in any file is refused here, as the publish would refuse it.
+ * chooses nothing in any file, or a chosen ConfigMap whose link a HelmRelease's spec.values
+ * overrides, is refused here, as the publish would refuse it.
  */
 async function fileLinks(
   inputs: PublishInputs,
 ): Promise<{ links: DeployedLink[]; without: string | undefined }> {
   const links: DeployedLink[] = [];
   const chosen: ChosenTarget[] = [];
+  const texts: { display: string; text: string }[] = [];
   let without: string | undefined;
   for (const file of inputs.valuesFiles) {
     let found: ReturnType<typeof chartValuesOf>;
     try {
       const text = await readFile(file.path, 'utf8');
       found = chartValuesOf(text, file, inputs.valuesKey, inputs.valuesDocuments);
+      texts.push({ display: file.display, text });
     } catch {
       without ??= `${file.display} cannot be read (the publish names why)`;
       continue;
@@ -178,7 +182,11 @@ async function fileLinks(
   }
   // A misspelt values-document line would otherwise let a skip say "nothing to do" while the
   // document it meant never gets a link. (With a file unread, the publish that follows refuses it.)
-  if (without === undefined) refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
+  if (without === undefined) {
+    refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
+    // Nor may a fresh link in a ConfigMap pass when a HelmRelease's spec.values overrides it.
+    refuseOverriddenSource(texts, chosen, inputs.valuesKey);
+  }
   return { links, without };
 }
 

@@ -49,7 +49,8 @@ export function valuesDisplay(inputs: PublishInputs): string {
 export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
   const { inputs, reporter } = run;
   const seen: ValuesFile[] = [];
-  const chosen: ChosenTarget[] = [];
+  /** Each chosen target, and the values file it is in. */
+  const chosenIn = new Map<ChosenTarget, string>();
   for (const { path, display, root } of inputs.valuesFiles) {
     const before = await readValuesFile(
       path,
@@ -60,7 +61,7 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
     );
     refuseSameFile(seen, before);
     seen.push(before);
-    chosen.push(...(before.targets ?? []));
+    for (const target of before.targets ?? []) chosenIn.set(target, display);
     const labels = before.targets?.map((t) => t.label).join(', ');
     if (labels) refuseWithManifest(inputs, display, labels);
     if (!inputs.dryRun) await checkWritable(before);
@@ -70,10 +71,13 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
         : `Values file ${display} does not exist yet; it will be created.`,
     );
   }
+  const chosen = [...chosenIn.keys()];
   refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
+  // The HelmRelease that reads such a ConfigMap is in a file this run does not read: the link
+  // written there may lose to one in its spec.values, which no check here can see.
   for (const source of refuseOverriddenSource(seen, chosen, inputs.valuesKey))
     reporter.notice(
-      `${source.label}: no HelmRelease in the values files reads it through valuesFrom, so none was checked for a ${inputs.valuesKey.join('.')}.bundleUrl in its spec.values, which helm-controller merges over it. Add the file of the HelmRelease that reads it to values-file to have that checked.`,
+      `${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure its spec.values sets no ${inputs.valuesKey.join('.')}.bundleUrl: helm-controller merges spec.values over valuesFrom, so that link would win.`,
     );
 }
 

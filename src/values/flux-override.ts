@@ -12,8 +12,8 @@ import type { ChosenTarget } from './target.js';
 
 /**
  * Refuses a HelmRelease in `files` whose spec.values sets the link over a chosen ConfigMap or
- * Secret it reads. Returns the chosen ones no HelmRelease in `files` reads: whatever reads them
- * was not checked, which the caller says.
+ * Secret it reads whole. Returns the chosen ones that no HelmRelease in `files` reads at all (a
+ * `targetPath` entry counts): the HelmRelease that reads them was not seen, so not checked.
  */
 export function refuseOverriddenSource(
   files: readonly { display: string; text: string }[],
@@ -34,21 +34,23 @@ export function refuseOverriddenSource(
       const meta = isObject(data.metadata) ? data.metadata : {};
       const spec = isObject(data.spec) ? data.spec : {};
       const entries = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.filter(isObject) : [];
-      const read = sources.filter(({ target }) =>
-        entries.some(
-          (e) =>
-            e.kind === target.kind &&
-            e.name === target.name &&
-            (e.valuesKey ?? 'values.yaml') === target.part &&
-            e.targetPath === undefined &&
-            // valuesFrom reads from the HelmRelease's own namespace.
-            (target.namespace === undefined ||
-              meta.namespace === undefined ||
-              target.namespace === meta.namespace),
-        ),
-      );
-      for (const source of read) unread.delete(source);
-      const source = read[0];
+      /** The chosen sources that an entry reads, `whole`: at the root, not at a targetPath. */
+      const readBy = (whole: boolean) =>
+        sources.filter(({ target }) =>
+          entries.some(
+            (e) =>
+              e.kind === target.kind &&
+              e.name === target.name &&
+              (e.valuesKey ?? 'values.yaml') === target.part &&
+              (!whole || e.targetPath === undefined) &&
+              // valuesFrom reads from the HelmRelease's own namespace.
+              (target.namespace === undefined ||
+                meta.namespace === undefined ||
+                target.namespace === meta.namespace),
+          ),
+        );
+      for (const source of readBy(false)) unread.delete(source);
+      const source = readBy(true)[0];
       if (!source || !setsLink(spec.values, valuesKey)) continue;
       throw fileError(
         `${file.display} (HelmRelease/${String(meta.name)})`,

@@ -226,7 +226,7 @@ data:
     expect(run.stdout).not.toContain('no HelmRelease in the values files reads it');
   });
 
-  it('alone in values-file, its HelmRelease in a file not listed: written, and a notice says that HelmRelease was not checked', async () => {
+  it('alone in values-file, its HelmRelease in a file not listed: written, and a notice says that HelmRelease could not be checked', async () => {
     const [release, configMap] = file('    replicaCount: 1\n').split('---\n') as [string, string];
     const { ws, run } = await publishIn(
       { 'clusters/prod/release.yaml': release, 'clusters/prod/values.yaml': configMap },
@@ -240,7 +240,7 @@ data:
       staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
     });
     expect(run.stdout).toContain(
-      '::notice::ConfigMap/docs-values[values.yaml]: no HelmRelease in the values files reads it through valuesFrom, so none was checked for a staticExport.bundleUrl in its spec.values, which helm-controller merges over it. Add the file of the HelmRelease that reads it to values-file to have that checked.',
+      '::notice::clusters/prod/values.yaml (ConfigMap/docs-values[values.yaml]): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure its spec.values sets no staticExport.bundleUrl: helm-controller merges spec.values over valuesFrom, so that link would win.',
     );
   });
 });

@@ -100,8 +100,9 @@ describe('refresh-before (dist/ under Node 24)', () => {
 
   // Flux HelmReleases, each with a fresh link. A skip would say "nothing to do" where the
   // publish refuses: a misspelt values-document line (docs-preview, the document it meant, is
-  // never looked at), verify-url or helm-release with a manifest (refused only once the link is
-  // about to expire, so the one run that must replace it fails).
+  // never looked at), verify-url or helm-release with a manifest, a ConfigMap whose link loses to
+  // the HelmRelease's own (refused only once the link is about to expire, so the one run that
+  // must replace it fails).
   it.each([
     [
       'a values-document line that matches no document',
@@ -118,13 +119,22 @@ describe('refresh-before (dist/ under Node 24)', () => {
       { ...ON_RELEASE },
       /Input "helm-release" is set, but values-file values\.yaml is a manifest \(HelmRelease\/docs\)/,
     ],
+    [
+      'a chosen ConfigMap whose link the HelmRelease reading it overrides in spec.values',
+      { 'values-document': 'ConfigMap/docs-values[values.yaml]' },
+      /values-file "values\.yaml \(HelmRelease\/docs\)" sets staticExport\.bundleUrl in spec\.values, which helm-controller merges over its valuesFrom ConfigMap\/docs-values\[values\.yaml\]/,
+    ],
   ])('%s is refused, not skipped over', async (what, inputs, message) => {
     const release = (name: string) =>
       `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: ${name}\nspec:\n  chart:\n    spec: {chart: enterprise, sourceRef: {kind: HelmRepository, name: mintlify}}\n  values:\n    staticExport:\n      enabled: true\n      bundleUrl: "${link(24 * 3600)}"\n      version: "2026-11-01"\n`;
     // helm-release refuses values-document: that case has one document, chosen without it.
+    // The ConfigMap holds a fresh link too: only the HelmRelease's, which wins, is checked.
+    const configMap = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: docs-values}\ndata:\n  values.yaml: |\n    staticExport:\n      enabled: true\n      bundleUrl: "${link(24 * 3600)}"\n      version: "2026-11-01"\n`;
     const text = what.startsWith('helm-release')
       ? release('docs')
-      : `${release('docs')}---\n${release('docs-preview')}`;
+      : what.startsWith('a chosen ConfigMap')
+        ? `${release('docs').replace('  values:\n', '  valuesFrom:\n    - {kind: ConfigMap, name: docs-values}\n  values:\n')}---\n${configMap}`
+        : `${release('docs')}---\n${release('docs-preview')}`;
     // With helm-release, the release is deployed with a fresh link: the old build skipped on it.
     const h = what.startsWith('helm-release')
       ? await helmEnv('helm3', revision(2, 'deployed', link(24 * 3600)))

@@ -1,20 +1,18 @@
-import { afterAll, afterEach } from 'vitest';
 import { createAgentJob } from '../../src/api/agent.js';
 import { ServiceClient, type ClientOptions } from '../../src/api/client.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.js';
 import { seededRandom } from '../../simulator/random.js';
 
 const running: { close(): Promise<void> }[] = [];
-const closeAll = async () => {
-  await Promise.all(running.splice(0).map((r) => r.close()));
-};
 
-// After each test; in a file whose tests run concurrently, after the last one (a test that ends
-// must not close a server another test is still talking to).
-afterEach(async ({ task }) => {
-  if (!task.concurrent) await closeAll();
-});
-afterAll(closeAll);
+/**
+ * Closes everything registered with closeAfterTest. test/setup.ts calls it after each test (after
+ * the file, when its tests run concurrently), in every test file: hooks registered here, when the
+ * module is loaded, would belong only to the first file of a worker that keeps its modules.
+ */
+export async function closeAll(): Promise<void> {
+  await Promise.all(running.splice(0).map((r) => r.close()));
+}
 
 /**
  * Closes `thing` (a server, a stand-in, a client) after the current test, or after the file when

@@ -9,14 +9,13 @@ import {
   ForeignPageError,
   ListTooLongError,
 } from '../../src/github/api-error.js';
+import * as client from '../../src/github/octokit.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 
 /** Pull requests with 250, 3000 and 3001 comments; the 250 again, its page 2 never answered. */
 const COUNTS: Record<number, number> = { 101: 250, 102: 3000, 103: 3001 };
 let g: FakeGitHub;
 let stalled: FakeGitHub;
-// @actions/github reads GITHUB_API_URL when it is loaded: the client is imported once it is set.
-let client: typeof import('../../src/github/octokit.js');
 const saved = { api: process.env.GITHUB_API_URL, repo: process.env.GITHUB_REPOSITORY };
 
 const comments = (pull: number, count: number) =>
@@ -34,7 +33,6 @@ beforeAll(async () => {
   });
   process.env.GITHUB_API_URL = g.apiUrl;
   process.env.GITHUB_REPOSITORY = 'acme/docs';
-  client = await import('../../src/github/octokit.js');
 });
 afterAll(async () => {
   await Promise.all([g.close(), stalled.close()]);
