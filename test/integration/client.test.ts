@@ -6,6 +6,7 @@ import { createAgentJob, getAgentJob, sendFollowUp } from '../../src/api/agent.j
 import { generateBundle, getExport, startExport } from '../../src/api/static-export.js';
 import { ServiceClient } from '../../src/api/client.js';
 import { startSimulator } from '../../simulator/server.js';
+import { ManualClock } from '../helpers/clock.js';
 import { caught, client, sim, wait } from '../helpers/sim.js';
 
 const fast = { queuedMs: 50, runningMs: 200 };
@@ -456,16 +457,22 @@ describe('cancellation and deadline', () => {
     const s = await sim({
       faults: [{ op: 'get-export', times: Infinity, fault: { type: 'status', status: 503 } }],
     });
-    // A deadline of 3 s: room for the first answers with the whole fast tier on 2 cores (1.4 s
-    // was not, once five end-to-end runs started beside it); retries 200-400 ms apart fill it.
-    const c = client(s, { retry: { maxAttempts: 100, baseDelayMs: 200, maxDelayMs: 400 } });
-    const t0 = Date.now();
-    const error = await caught<ApiError>(() =>
-      getExport(c, 'se_1', { deadline: Date.now() + 3000 }),
-    );
-    const took = Date.now() - t0;
-    expect(took).toBeLessThan(3200);
-    expect(s.requestsFor('get-export').length).toBeGreaterThan(2);
+    // The client's clock moves only in its back-off waits (which pass at once): the deadline is
+    // spent by those waits alone, whatever the load on the machine (a real 3 s deadline was
+    // once cut by a slow answer under the whole fast tier, ending in a timeout, not a 503).
+    const clock = new ManualClock({ auto: true });
+    const c = client(s, {
+      retry: { maxAttempts: 100, baseDelayMs: 200, maxDelayMs: 400 },
+      now: clock.now,
+      sleep: clock.sleep,
+    });
+    const deadline = clock.now() + 3000;
+    const error = await caught<ApiError>(() => getExport(c, 'se_1', { deadline }));
+    expect(clock.now()).toBeLessThanOrEqual(deadline);
+    // Every wait ran its whole time and the next would not have fitted: 3 s of waits of 200 to
+    // 400 ms each, one request after each.
+    expect(clock.slept.reduce((a, b) => a + b, 0)).toBeGreaterThan(3000 - 400);
+    expect(s.requestsFor('get-export')).toHaveLength(clock.slept.length + 1);
     expect(error.status).toBe(503);
     expect(error.message).toMatch(/no time left for another try before the deadline/);
   });
