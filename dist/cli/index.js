@@ -88931,6 +88931,20 @@ function notTar(error) {
     return new Error(`the bundle is not a whole tar archive (${detail})`);
 }
 
+;// CONCATENATED MODULE: ./src/shared/time-limit.ts
+function timeLimit(ms, caller) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), Math.max(1, ms));
+    timer.unref();
+    return {
+        signal: caller ? AbortSignal.any([caller, controller.signal]) : controller.signal,
+        get expired() {
+            return controller.signal.aborted;
+        },
+        clear: () => clearTimeout(timer),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/site/verify.ts
 /**
  * The live-site check: `helm upgrade` exiting 0 does not prove that the site serves the new export
@@ -88938,6 +88952,7 @@ function notTar(error) {
  * rollout, verify-url is fetched with back-off until it answers 2xx with the new export's page:
  * the archive's file for that path when the bundle was downloaded, any 2xx otherwise.
  */
+
 
 
 
@@ -89077,8 +89092,8 @@ async function verifyLiveSite(settings, site, options) {
 }
 async function observe(url, site, dispatcher, deadline, options) {
     const left = deadline - Date.now();
-    const limit = AbortSignal.timeout(Math.max(1, Math.min(REQUEST_TIMEOUT_MS, left)));
-    const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
+    const limit = timeLimit(Math.min(REQUEST_TIMEOUT_MS, left), options.signal);
+    const { signal } = limit;
     let answer;
     try {
         const { response, url: final } = await requestFollowing(url, {
@@ -89091,8 +89106,8 @@ async function observe(url, site, dispatcher, deadline, options) {
     }
     catch (error) {
         options.signal?.throwIfAborted();
-        const why = limit.aborted ? 'no answer in time' : describeNetworkError(error);
-        const cut = limit.aborted && left < REQUEST_TIMEOUT_MS;
+        const why = limit.expired ? 'no answer in time' : describeNetworkError(error);
+        const cut = limit.expired && left < REQUEST_TIMEOUT_MS;
         return { ok: false, url, seen: `could not be reached (${why})`, cut };
     }
     const at = answer.url.href;
@@ -89566,6 +89581,7 @@ function releaseRead(chunk) {
 
 
 
+
 /** The words of the messages that depend on whose link it is. */
 const WORDING = {
     export: {
@@ -89662,25 +89678,24 @@ function timedOut(host) {
 async function downloadOnce(url, dest, expectedBytes, options, dispatcher) {
     const host = download_hostOf(url);
     const started = Date.now();
-    const signal = transferSignal(options);
-    const response = await requestBundle(url, signal, dispatcher, host, options);
-    await refuseUnusable(response, host, WORDING[options.source ?? 'export']);
-    const { bytes, sha256 } = await saveBody(response.body, dest, expectedBytes, {
-        host,
-        options,
-        signal,
-    });
-    return { path: dest, bytes, sha256, durationMs: Date.now() - started };
-}
-/** The caller's signal, joined with the time limit (the `timeout` input) when there is one. */
-function transferSignal(options) {
-    const signals = [
-        options.signal,
-        options.deadline !== undefined
-            ? AbortSignal.timeout(Math.max(1, options.deadline - Date.now()))
-            : undefined,
-    ].filter((s) => s !== undefined);
-    return signals.length > 0 ? AbortSignal.any(signals) : undefined;
+    // The caller's signal, joined with the time limit (the `timeout` input) when there is one.
+    const limit = options.deadline !== undefined
+        ? timeLimit(options.deadline - Date.now(), options.signal)
+        : undefined;
+    const signal = limit?.signal ?? options.signal;
+    try {
+        const response = await requestBundle(url, signal, dispatcher, host, options);
+        await refuseUnusable(response, host, WORDING[options.source ?? 'export']);
+        const { bytes, sha256 } = await saveBody(response.body, dest, expectedBytes, {
+            host,
+            options,
+            signal,
+        });
+        return { path: dest, bytes, sha256, durationMs: Date.now() - started };
+    }
+    finally {
+        limit?.clear();
+    }
 }
 /**
  * GETs the link, following up to MAX_REDIRECTS redirects (object stores and CDNs do redirect; the
@@ -89959,6 +89974,7 @@ function watchKeepAlive(run, expiresAt, keepAlive) {
 
 
 
+
 const mirror_REQUEST_TIMEOUT_MS = 15_000;
 /** Every .tar.gz starts with these two bytes. */
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
@@ -90000,8 +90016,8 @@ function notTheBundle(url, answer, options) {
 }
 /** One GET of the first two bytes, following redirects; never more of the body than that. */
 async function ask(url, dispatcher, options) {
-    const limit = AbortSignal.timeout(Math.max(1, Math.min(mirror_REQUEST_TIMEOUT_MS, options.deadline - Date.now())));
-    const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
+    const limit = timeLimit(Math.min(mirror_REQUEST_TIMEOUT_MS, options.deadline - Date.now()), options.signal);
+    const { signal } = limit;
     try {
         const { response, url: answered } = await requestFollowing(url, {
             method: 'GET',
@@ -90020,7 +90036,7 @@ async function ask(url, dispatcher, options) {
     catch (error) {
         if (options.signal?.aborted)
             throw error;
-        const why = limit.aborted ? 'no answer in time' : describeNetworkError(error);
+        const why = limit.expired ? 'no answer in time' : describeNetworkError(error);
         throw new errors_UserError(`Input "bundle-url": ${redactLink(url)} cannot be reached from the runner (${why}). Check the address, and that this runner can reach it as the pods will; ${options.valuesDisplay} was not changed.`, { input: 'bundle-url', transient: true });
     }
 }

@@ -14,6 +14,7 @@ import { silentLogger, type Logger } from '../shared/logger.js';
 import { sleep } from '../shared/sleep.js';
 import { printable } from '../shared/text.js';
 import { writeStream } from './write-stream.js';
+import { timeLimit } from '../shared/time-limit.js';
 
 export interface DownloadOptions {
   signal?: AbortSignal;
@@ -161,26 +162,24 @@ async function downloadOnce(
 ): Promise<Downloaded> {
   const host = hostOf(url);
   const started = Date.now();
-  const signal = transferSignal(options);
-  const response = await requestBundle(url, signal, dispatcher, host, options);
-  await refuseUnusable(response, host, WORDING[options.source ?? 'export']);
-  const { bytes, sha256 } = await saveBody(response.body, dest, expectedBytes, {
-    host,
-    options,
-    signal,
-  });
-  return { path: dest, bytes, sha256, durationMs: Date.now() - started };
-}
-
-/** The caller's signal, joined with the time limit (the `timeout` input) when there is one. */
-function transferSignal(options: DownloadOptions): AbortSignal | undefined {
-  const signals = [
-    options.signal,
+  // The caller's signal, joined with the time limit (the `timeout` input) when there is one.
+  const limit =
     options.deadline !== undefined
-      ? AbortSignal.timeout(Math.max(1, options.deadline - Date.now()))
-      : undefined,
-  ].filter((s): s is AbortSignal => s !== undefined);
-  return signals.length > 0 ? AbortSignal.any(signals) : undefined;
+      ? timeLimit(options.deadline - Date.now(), options.signal)
+      : undefined;
+  const signal = limit?.signal ?? options.signal;
+  try {
+    const response = await requestBundle(url, signal, dispatcher, host, options);
+    await refuseUnusable(response, host, WORDING[options.source ?? 'export']);
+    const { bytes, sha256 } = await saveBody(response.body, dest, expectedBytes, {
+      host,
+      options,
+      signal,
+    });
+    return { path: dest, bytes, sha256, durationMs: Date.now() - started };
+  } finally {
+    limit?.clear();
+  }
 }
 
 /**

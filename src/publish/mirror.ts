@@ -14,6 +14,7 @@ import { redactLink } from '../shared/secrets.js';
 import { sleep } from '../shared/sleep.js';
 import { printable } from '../shared/text.js';
 import { storageError } from './download.js';
+import { timeLimit } from '../shared/time-limit.js';
 
 export interface MirrorCheck {
   status: number;
@@ -93,10 +94,11 @@ async function ask(
   dispatcher: Dispatcher,
   options: MirrorCheckOptions,
 ): Promise<Answer> {
-  const limit = AbortSignal.timeout(
-    Math.max(1, Math.min(REQUEST_TIMEOUT_MS, options.deadline - Date.now())),
+  const limit = timeLimit(
+    Math.min(REQUEST_TIMEOUT_MS, options.deadline - Date.now()),
+    options.signal,
   );
-  const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
+  const { signal } = limit;
   try {
     const { response, url: answered } = await requestFollowing(url, {
       method: 'GET',
@@ -113,7 +115,7 @@ async function ask(
     return { ...base, first: Buffer.alloc(0), said: storageError(await errorText(response.body)) };
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    const why = limit.aborted ? 'no answer in time' : describeNetworkError(error);
+    const why = limit.expired ? 'no answer in time' : describeNetworkError(error);
     throw new UserError(
       `Input "bundle-url": ${redactLink(url)} cannot be reached from the runner (${why}). Check the address, and that this runner can reach it as the pods will; ${options.valuesDisplay} was not changed.`,
       { input: 'bundle-url', transient: true },

@@ -20,6 +20,7 @@ import {
 import { printable } from '../shared/text.js';
 import { entryMatches, MAX_PAGE_BYTES, pageCandidates, readArchiveFiles } from './archive.js';
 import type { VerifySettings } from './inputs.js';
+import { timeLimit } from '../shared/time-limit.js';
 
 /** Whose bundle was downloaded: the export's, or the team's own copy named by bundle-url. */
 type BundleSource = 'export' | 'bundle-url';
@@ -239,8 +240,8 @@ async function observe(
   options: VerifyOptions,
 ): Promise<Observation> {
   const left = deadline - Date.now();
-  const limit = AbortSignal.timeout(Math.max(1, Math.min(REQUEST_TIMEOUT_MS, left)));
-  const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
+  const limit = timeLimit(Math.min(REQUEST_TIMEOUT_MS, left), options.signal);
+  const { signal } = limit;
   let answer: { status: number; url: URL; body: Buffer; complete: boolean };
   try {
     const { response, url: final } = await requestFollowing(url, {
@@ -252,8 +253,8 @@ async function observe(
     answer = { status: response.statusCode, url: final, body: read.bytes, complete: read.complete };
   } catch (error) {
     options.signal?.throwIfAborted();
-    const why = limit.aborted ? 'no answer in time' : describeNetworkError(error);
-    const cut = limit.aborted && left < REQUEST_TIMEOUT_MS;
+    const why = limit.expired ? 'no answer in time' : describeNetworkError(error);
+    const cut = limit.expired && left < REQUEST_TIMEOUT_MS;
     return { ok: false, url, seen: `could not be reached (${why})`, cut };
   }
   const at = answer.url.href;
