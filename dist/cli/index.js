@@ -89110,6 +89110,9 @@ async function observe(url, site, dispatcher, deadline, options) {
         const cut = limit.expired && left < REQUEST_TIMEOUT_MS;
         return { ok: false, url, seen: `could not be reached (${why})`, cut };
     }
+    finally {
+        limit.clear();
+    }
     const at = answer.url.href;
     const served = snippet(answer.body, answer.complete, options.redact);
     if (answer.status < 200 || answer.status > 299)
@@ -90038,6 +90041,9 @@ async function ask(url, dispatcher, options) {
             throw error;
         const why = limit.expired ? 'no answer in time' : describeNetworkError(error);
         throw new errors_UserError(`Input "bundle-url": ${redactLink(url)} cannot be reached from the runner (${why}). Check the address, and that this runner can reach it as the pods will; ${options.valuesDisplay} was not changed.`, { input: 'bundle-url', transient: true });
+    }
+    finally {
+        limit.clear();
     }
 }
 function mirror_size(header) {

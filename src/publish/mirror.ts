@@ -120,6 +120,8 @@ async function ask(
       `Input "bundle-url": ${redactLink(url)} cannot be reached from the runner (${why}). Check the address, and that this runner can reach it as the pods will; ${options.valuesDisplay} was not changed.`,
       { input: 'bundle-url', transient: true },
     );
+  } finally {
+    limit.clear();
   }
 }
 

@@ -10,7 +10,7 @@ export interface TimeLimit {
   readonly signal: AbortSignal;
   /** The time ran out (not the caller's signal). */
   readonly expired: boolean;
-  /** Stops the timer once the work is done. */
+  /** Stops the timer once the work is done (its controller is then free to be collected). */
   clear(): void;
 }
 

@@ -256,6 +256,8 @@ async function observe(
     const why = limit.expired ? 'no answer in time' : describeNetworkError(error);
     const cut = limit.expired && left < REQUEST_TIMEOUT_MS;
     return { ok: false, url, seen: `could not be reached (${why})`, cut };
+  } finally {
+    limit.clear();
   }
   const at = answer.url.href;
   const served = snippet(answer.body, answer.complete, options.redact);
