@@ -74186,8 +74186,9 @@ class AtomicWriteError extends Error {
 }
 /**
  * Writes `path` through `write`, which fills the open temporary file. The folders are made first.
- * On any failure the temporary file is removed and the target is left as it was. Returns the
- * names of temporary files that killed runs had left next to the target, which it removed.
+ * On any failure the temporary file is removed, and the folders made for it while empty; the
+ * target is left as it was. Returns the names of temporary files that killed runs had left next
+ * to the target, which it removed.
  */
 async function writeAtomic(path, options, write) {
     return (await prepareAtomic(path, options, write)).commit();

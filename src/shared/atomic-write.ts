@@ -45,8 +45,9 @@ export interface AtomicWriteOptions {
 
 /**
  * Writes `path` through `write`, which fills the open temporary file. The folders are made first.
- * On any failure the temporary file is removed and the target is left as it was. Returns the
- * names of temporary files that killed runs had left next to the target, which it removed.
+ * On any failure the temporary file is removed, and the folders made for it while empty; the
+ * target is left as it was. Returns the names of temporary files that killed runs had left next
+ * to the target, which it removed.
  */
 export async function writeAtomic(
   path: string,
