@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { sim, wait } from '../helpers/sim.js';
-import { newWorkspace, runPublish, terminateWhen } from '../helpers/action.js';
+import { newWorkspace, runPublish } from '../helpers/action.js';
 
 const BASIC = readFileSync(new URL('../fixtures/values/basic.yaml', import.meta.url), 'utf8');
 const quick = { queuedMs: 100, runningMs: 1200, pageCount: 7 };
@@ -279,24 +279,4 @@ describe.concurrent('the built action under Node 24', () => {
     );
     await wait(0);
   });
-
-  // Timed against the signal: one at a time, after the others, so that this file's other runs
-  // do not compete for the cores at the moment that is measured.
-  it.sequential(
-    'stops within a second of SIGTERM, printing the job id, and leaves the file alone',
-    async () => {
-      const s = await sim({ export: { ...quick, outcome: 'never' } });
-      const cancel = terminateWhen(/Export \d+%/);
-      const run = await runPublish(s, { values: BASIC, onStart: cancel.onStart });
-      const ws = run.workspace;
-      const stoppedAfter = run.exitedAt - cancel.signalledAt();
-      expect(cancel.signalledAt()).toBeGreaterThan(0);
-      expect(stoppedAfter).toBeLessThan(1000);
-      expect(run.code).toBe(1);
-      expect(run.stdout).toMatch(
-        /::error::Cancelled while waiting for export job (se_\w+).*resume with job-id: \1/,
-      );
-      expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(BASIC);
-    },
-  );
 });
