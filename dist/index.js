@@ -62078,6 +62078,20 @@ function memoryLogger() {
     };
 }
 
+;// CONCATENATED MODULE: ./src/shared/time-limit.ts
+function timeLimit(ms, caller) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), Math.max(1, ms));
+    timer.unref();
+    return {
+        signal: caller ? AbortSignal.any([caller, controller.signal]) : controller.signal,
+        get expired() {
+            return controller.signal.aborted;
+        },
+        clear: () => clearTimeout(timer),
+    };
+}
+
 // EXTERNAL MODULE: ./src/shared/version.ts
 var version = __nccwpck_require__(9189);
 ;// CONCATENATED MODULE: ./src/shared/constants.ts
@@ -70316,6 +70330,7 @@ function refusal(ctx, status, headers, text, { now, assistantKey }) {
 
 
 
+
 class ServiceClient {
     baseUrl;
     #apiKey;
@@ -70410,9 +70425,8 @@ class ServiceClient {
     async #attempt(op, url, call, attempt) {
         const remaining = call.deadline === undefined ? Infinity : call.deadline - this.#now();
         const limit = Math.max(1, Math.min(this.#requestTimeoutMs, remaining));
-        const timeout = new AbortController();
-        const timer = setTimeout(() => timeout.abort(), limit);
-        const signal = call.signal ? AbortSignal.any([call.signal, timeout.signal]) : timeout.signal;
+        // The one time-limit timer (shared/time-limit.ts), which holds its controller until it fires.
+        const time = timeLimit(limit, call.signal);
         const context = {
             op,
             url,
@@ -70420,12 +70434,12 @@ class ServiceClient {
             limit,
             requestTimeoutMs: this.#requestTimeoutMs,
             cancelled: () => call.signal?.aborted === true,
-            timedOut: () => timeout.signal.aborted,
+            timedOut: () => time.expired,
         };
         try {
             let response;
             try {
-                response = await this.#send(op, url, signal);
+                response = await this.#send(op, url, time.signal);
             }
             catch (err) {
                 return whyStopped(context, err);
@@ -70445,7 +70459,7 @@ class ServiceClient {
             });
         }
         finally {
-            clearTimeout(timer);
+            time.clear();
         }
     }
     #send(op, url, signal) {
@@ -78468,20 +78482,6 @@ function notTar(error) {
     if (error.tarCode === 'TAR_ENTRY_INVALID')
         return new Error(`the bundle is not a tar archive (a header is corrupt${detail === 'checksum failure' ? '' : `: ${detail}`})`);
     return new Error(`the bundle is not a whole tar archive (${detail})`);
-}
-
-;// CONCATENATED MODULE: ./src/shared/time-limit.ts
-function timeLimit(ms, caller) {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), Math.max(1, ms));
-    timer.unref();
-    return {
-        signal: caller ? AbortSignal.any([caller, controller.signal]) : controller.signal,
-        get expired() {
-            return controller.signal.aborted;
-        },
-        clear: () => clearTimeout(timer),
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/site/verify.ts

@@ -43693,6 +43693,20 @@ function memoryLogger() {
     };
 }
 
+;// CONCATENATED MODULE: ./src/shared/time-limit.ts
+function timeLimit(ms, caller) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), Math.max(1, ms));
+    timer.unref();
+    return {
+        signal: caller ? AbortSignal.any([caller, controller.signal]) : controller.signal,
+        get expired() {
+            return controller.signal.aborted;
+        },
+        clear: () => clearTimeout(timer),
+    };
+}
+
 // EXTERNAL MODULE: ./src/shared/version.ts
 var version = __nccwpck_require__(9189);
 ;// CONCATENATED MODULE: ./node_modules/valibot/dist/index.mjs
@@ -51730,6 +51744,7 @@ function refusal(ctx, status, headers, text, { now, assistantKey }) {
 
 
 
+
 class ServiceClient {
     baseUrl;
     #apiKey;
@@ -51824,9 +51839,8 @@ class ServiceClient {
     async #attempt(op, url, call, attempt) {
         const remaining = call.deadline === undefined ? Infinity : call.deadline - this.#now();
         const limit = Math.max(1, Math.min(this.#requestTimeoutMs, remaining));
-        const timeout = new AbortController();
-        const timer = setTimeout(() => timeout.abort(), limit);
-        const signal = call.signal ? AbortSignal.any([call.signal, timeout.signal]) : timeout.signal;
+        // The one time-limit timer (shared/time-limit.ts), which holds its controller until it fires.
+        const time = timeLimit(limit, call.signal);
         const context = {
             op,
             url,
@@ -51834,12 +51848,12 @@ class ServiceClient {
             limit,
             requestTimeoutMs: this.#requestTimeoutMs,
             cancelled: () => call.signal?.aborted === true,
-            timedOut: () => timeout.signal.aborted,
+            timedOut: () => time.expired,
         };
         try {
             let response;
             try {
-                response = await this.#send(op, url, signal);
+                response = await this.#send(op, url, time.signal);
             }
             catch (err) {
                 return whyStopped(context, err);
@@ -51859,7 +51873,7 @@ class ServiceClient {
             });
         }
         finally {
-            clearTimeout(timer);
+            time.clear();
         }
     }
     #send(op, url, signal) {

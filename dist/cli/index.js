@@ -58515,6 +58515,20 @@ function memoryLogger() {
     };
 }
 
+;// CONCATENATED MODULE: ./src/shared/time-limit.ts
+function timeLimit(ms, caller) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), Math.max(1, ms));
+    timer.unref();
+    return {
+        signal: caller ? AbortSignal.any([caller, controller.signal]) : controller.signal,
+        get expired() {
+            return controller.signal.aborted;
+        },
+        clear: () => clearTimeout(timer),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/shared/version.ts
 /** Kept equal to package.json's version by a unit test. */
 const VERSION = '0.1.0';
@@ -66829,6 +66843,7 @@ function answer_refusal(ctx, status, headers, text, { now, assistantKey }) {
 
 
 
+
 class ServiceClient {
     baseUrl;
     #apiKey;
@@ -66923,9 +66938,8 @@ class ServiceClient {
     async #attempt(op, url, call, attempt) {
         const remaining = call.deadline === undefined ? Infinity : call.deadline - this.#now();
         const limit = Math.max(1, Math.min(this.#requestTimeoutMs, remaining));
-        const timeout = new AbortController();
-        const timer = setTimeout(() => timeout.abort(), limit);
-        const signal = call.signal ? AbortSignal.any([call.signal, timeout.signal]) : timeout.signal;
+        // The one time-limit timer (shared/time-limit.ts), which holds its controller until it fires.
+        const time = timeLimit(limit, call.signal);
         const context = {
             op,
             url,
@@ -66933,12 +66947,12 @@ class ServiceClient {
             limit,
             requestTimeoutMs: this.#requestTimeoutMs,
             cancelled: () => call.signal?.aborted === true,
-            timedOut: () => timeout.signal.aborted,
+            timedOut: () => time.expired,
         };
         try {
             let response;
             try {
-                response = await this.#send(op, url, signal);
+                response = await this.#send(op, url, time.signal);
             }
             catch (err) {
                 return whyStopped(context, err);
@@ -66958,7 +66972,7 @@ class ServiceClient {
             });
         }
         finally {
-            clearTimeout(timer);
+            time.clear();
         }
     }
     #send(op, url, signal) {
@@ -88930,20 +88944,6 @@ function notTar(error) {
     if (error.tarCode === 'TAR_ENTRY_INVALID')
         return new Error(`the bundle is not a tar archive (a header is corrupt${detail === 'checksum failure' ? '' : `: ${detail}`})`);
     return new Error(`the bundle is not a whole tar archive (${detail})`);
-}
-
-;// CONCATENATED MODULE: ./src/shared/time-limit.ts
-function timeLimit(ms, caller) {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), Math.max(1, ms));
-    timer.unref();
-    return {
-        signal: caller ? AbortSignal.any([caller, controller.signal]) : controller.signal,
-        get expired() {
-            return controller.signal.aborted;
-        },
-        clear: () => clearTimeout(timer),
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/site/verify.ts

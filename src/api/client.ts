@@ -7,6 +7,7 @@ import { EnvHttpProxyAgent, fetch, type Dispatcher } from 'undici';
 import * as v from 'valibot';
 import { sleep as realSleep, type Sleep } from '../shared/sleep.js';
 import { silentLogger, type Logger } from '../shared/logger.js';
+import { timeLimit } from '../shared/time-limit.js';
 import { USER_AGENT } from '../shared/version.js';
 import { parseBaseUrl, joinUrl } from './base-url.js';
 import {
@@ -157,9 +158,8 @@ export class ServiceClient {
   ): Promise<Answer<v.InferOutput<TSchema>>> {
     const remaining = call.deadline === undefined ? Infinity : call.deadline - this.#now();
     const limit = Math.max(1, Math.min(this.#requestTimeoutMs, remaining));
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), limit);
-    const signal = call.signal ? AbortSignal.any([call.signal, timeout.signal]) : timeout.signal;
+    // The one time-limit timer (shared/time-limit.ts), which holds its controller until it fires.
+    const time = timeLimit(limit, call.signal);
     const context: AttemptContext = {
       op,
       url,
@@ -167,12 +167,12 @@ export class ServiceClient {
       limit,
       requestTimeoutMs: this.#requestTimeoutMs,
       cancelled: () => call.signal?.aborted === true,
-      timedOut: () => timeout.signal.aborted,
+      timedOut: () => time.expired,
     };
     try {
       let response;
       try {
-        response = await this.#send(op, url, signal);
+        response = await this.#send(op, url, time.signal);
       } catch (err) {
         return whyStopped(context, err);
       }
@@ -188,7 +188,7 @@ export class ServiceClient {
         assistantKey: this.#apiKey.startsWith('mint_dsc_'),
       });
     } finally {
-      clearTimeout(timer);
+      time.clear();
     }
   }
 
