@@ -184,7 +184,8 @@ async function fileLinks(
   // document it meant never gets a link. (With a file unread, the publish that follows refuses it.)
   if (without === undefined) {
     refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
-    // Nor may a fresh link in a ConfigMap pass when a HelmRelease's spec.values overrides it.
+    // Nor may a fresh link in a ConfigMap pass when a HelmRelease's spec.values overrides it, or
+    // when the HelmRelease reads the ConfigMap only at a targetPath.
     refuseOverriddenSource(texts, chosen, inputs.valuesKey);
   }
   return { links, without };

@@ -226,6 +226,30 @@ data:
     expect(run.stdout).not.toContain('no HelmRelease in the values files reads it');
   });
 
+  it('read only at a targetPath: refused before any request, as the chart would find no link at its values top', async () => {
+    const text = file('    replicaCount: 1\n').replace(
+      '    - {kind: ConfigMap, name: docs-values}\n',
+      '    - {kind: ConfigMap, name: docs-values, targetPath: site.config}\n',
+    );
+    // What helm-controller would give the chart had the link gone into the ConfigMap: the key's
+    // text as one string at site.config, and no link where the chart reads it.
+    const link = 'https://storage.example.com/new/site.tar.gz';
+    const written = text.replace(
+      '    replicaCount: 2\n',
+      `    replicaCount: 2\n    staticExport:\n      enabled: true\n      bundleUrl: ${link}\n`,
+    );
+    const values = fluxValues(manifest(written, 'HelmRelease', 'docs'), [written]);
+    expect(values[0]).toContain(link);
+    expect(renderedLink(await renderWith(await helmEnv('helm3'), CHART, values))).toBeUndefined();
+    const { ws, s, run } = await publishToConfigMap(text);
+    expect(run.code).not.toBe(0);
+    expect(run.stdout + run.stderr).toContain(
+      'values-file "clusters/prod/docs.yaml (HelmRelease/docs)" reads ConfigMap/docs-values[values.yaml], where the link was chosen to go, only at targetPath site.config: helm-controller sets that key\'s whole text there as one value, so the chart would not find staticExport.bundleUrl in it.',
+    );
+    expect(s.requests).toHaveLength(0);
+    expect(await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8')).toBe(text);
+  });
+
   it('alone in values-file, its HelmRelease in a file not listed: written, and a notice says that HelmRelease could not be checked', async () => {
     const [release, configMap] = file('    replicaCount: 1\n').split('---\n') as [string, string];
     const { ws, run } = await publishIn(
