@@ -74236,9 +74236,9 @@ async function writeAtomic(path, options, write) {
  */
 async function prepareAtomic(path, options, write) {
     const dir = (0,external_node_path_.dirname)(path);
-    const made = await step('folder', () => (0,promises_.mkdir)(dir, { recursive: true }));
+    const made = await step('folder', () => makeFolders(dir));
     const temp = (0,external_node_path_.join)(dir, tempName((0,external_node_path_.basename)(path), options.suffix, (0,external_node_crypto_.randomBytes)(4).toString('hex')));
-    const removeMadeFolders = () => removeFolders(made === undefined ? [] : below(made, dir));
+    const removeMadeFolders = () => removeFolders(made);
     const abandon = async () => {
         await (0,promises_.rm)(temp, { force: true }).catch(() => undefined);
         await removeMadeFolders();
@@ -74269,25 +74269,47 @@ async function prepareAtomic(path, options, write) {
     };
 }
 /**
- * `dir` and each folder above it up to `top` (the first that mkdir made), deepest first; none when
- * `top` is not on the way up. mkdir names it in the namespaced form on Windows (`\\?\C:\…`).
- * A folder another process made at the same moment, between mkdir's levels, counts as made here:
- * it goes only when empty.
+ * Makes `dir` and the folders above it that are missing; returns those, deepest first. When a
+ * level fails (a full disk, a name too long), the levels made before it are removed, each while
+ * empty, before the error is thrown: mkdir itself names what it made only when it succeeds. The
+ * missing folders are the ones found missing before mkdir ran, so a folder another process made
+ * at the same moment counts as made here: it goes only when empty.
  */
-function below(top, dir) {
-    const made = (0,external_node_path_.toNamespacedPath)((0,external_node_path_.resolve)(top));
-    const folders = [];
-    for (let folder = (0,external_node_path_.resolve)(dir);; folder = (0,external_node_path_.dirname)(folder)) {
-        folders.push(folder);
-        if ((0,external_node_path_.toNamespacedPath)(folder) === made)
-            return folders;
-        if (folder === (0,external_node_path_.dirname)(folder))
-            return [];
+async function makeFolders(dir) {
+    const missing = [];
+    for (let folder = (0,external_node_path_.resolve)(dir); folder !== (0,external_node_path_.dirname)(folder); folder = (0,external_node_path_.dirname)(folder)) {
+        try {
+            await (0,promises_.stat)(folder);
+            break;
+        }
+        catch (error) {
+            // A name too long can be neither found nor made: the walk goes on above it. Any other
+            // failure (no access, a file on the way) says nothing of what exists: mkdir then reports
+            // it, and nothing is removed.
+            const code = error.code;
+            if (code === 'ENAMETOOLONG')
+                continue;
+            if (code !== 'ENOENT')
+                return mkdirAll(dir, []);
+        }
+        missing.push(folder);
+    }
+    return mkdirAll(dir, missing);
+}
+async function mkdirAll(dir, missing) {
+    try {
+        await (0,promises_.mkdir)(dir, { recursive: true });
+        return missing;
+    }
+    catch (error) {
+        await removeFolders(missing);
+        throw error;
     }
 }
 /**
  * Removes each folder while it is empty; stops at the first that is not, or cannot go. One that
- * is gone already (removed by an earlier call) is passed over.
+ * does not exist is passed over: gone already (removed by an earlier call), or never made (the
+ * level mkdir failed at, a name too long among them).
  */
 async function removeFolders(folders) {
     for (const folder of folders) {
@@ -74295,7 +74317,8 @@ async function removeFolders(folders) {
             await (0,promises_.rmdir)(folder);
         }
         catch (error) {
-            if (error.code !== 'ENOENT')
+            const code = error.code;
+            if (code !== 'ENOENT' && code !== 'ENAMETOOLONG')
                 return;
         }
     }

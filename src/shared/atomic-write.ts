@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { chmod, mkdir, open, rename, rm, rmdir, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join, resolve, toNamespacedPath } from 'node:path';
+import { chmod, mkdir, open, rename, rm, rmdir, stat, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { removeStaleTemps, tempName } from './stale-temp.js';
 
 /** Which part of the replacement failed: making the folder, writing the data, or the rename. */
@@ -81,9 +81,9 @@ export async function prepareAtomic(
   write: (file: FileHandle) => Promise<void>,
 ): Promise<PreparedWrite> {
   const dir = dirname(path);
-  const made = await step('folder', () => mkdir(dir, { recursive: true }));
+  const made = await step('folder', () => makeFolders(dir));
   const temp = join(dir, tempName(basename(path), options.suffix, randomBytes(4).toString('hex')));
-  const removeMadeFolders = () => removeFolders(made === undefined ? [] : below(made, dir));
+  const removeMadeFolders = () => removeFolders(made);
   const abandon = async () => {
     await rm(temp, { force: true }).catch(() => undefined);
     await removeMadeFolders();
@@ -112,31 +112,53 @@ export async function prepareAtomic(
 }
 
 /**
- * `dir` and each folder above it up to `top` (the first that mkdir made), deepest first; none when
- * `top` is not on the way up. mkdir names it in the namespaced form on Windows (`\\?\C:\…`).
- * A folder another process made at the same moment, between mkdir's levels, counts as made here:
- * it goes only when empty.
+ * Makes `dir` and the folders above it that are missing; returns those, deepest first. When a
+ * level fails (a full disk, a name too long), the levels made before it are removed, each while
+ * empty, before the error is thrown: mkdir itself names what it made only when it succeeds. The
+ * missing folders are the ones found missing before mkdir ran, so a folder another process made
+ * at the same moment counts as made here: it goes only when empty.
  */
-function below(top: string, dir: string): string[] {
-  const made = toNamespacedPath(resolve(top));
-  const folders: string[] = [];
-  for (let folder = resolve(dir); ; folder = dirname(folder)) {
-    folders.push(folder);
-    if (toNamespacedPath(folder) === made) return folders;
-    if (folder === dirname(folder)) return [];
+async function makeFolders(dir: string): Promise<string[]> {
+  const missing: string[] = [];
+  for (let folder = resolve(dir); folder !== dirname(folder); folder = dirname(folder)) {
+    try {
+      await stat(folder);
+      break;
+    } catch (error) {
+      // A name too long can be neither found nor made: the walk goes on above it. Any other
+      // failure (no access, a file on the way) says nothing of what exists: mkdir then reports
+      // it, and nothing is removed.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENAMETOOLONG') continue;
+      if (code !== 'ENOENT') return mkdirAll(dir, []);
+    }
+    missing.push(folder);
+  }
+  return mkdirAll(dir, missing);
+}
+
+async function mkdirAll(dir: string, missing: string[]): Promise<string[]> {
+  try {
+    await mkdir(dir, { recursive: true });
+    return missing;
+  } catch (error) {
+    await removeFolders(missing);
+    throw error;
   }
 }
 
 /**
  * Removes each folder while it is empty; stops at the first that is not, or cannot go. One that
- * is gone already (removed by an earlier call) is passed over.
+ * does not exist is passed over: gone already (removed by an earlier call), or never made (the
+ * level mkdir failed at, a name too long among them).
  */
 async function removeFolders(folders: readonly string[]): Promise<void> {
   for (const folder of folders) {
     try {
       await rmdir(folder);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENAMETOOLONG') return;
     }
   }
 }

@@ -70,6 +70,26 @@ describe('writeAtomic', () => {
     expect(await readdir(join(dir, 'there'))).toEqual([]);
   });
 
+  it('a folder that cannot be made removes the levels made before it, and only those', async () => {
+    const dir = await newDir();
+    await mkdir(join(dir, 'there'));
+    // mkdir makes a and b, then the kernel refuses a name of 300 bytes (ENAMETOOLONG).
+    const path = join(dir, 'there', 'a', 'b', 'x'.repeat(300), 'f.txt');
+    const failure = await writeAtomic(path, { suffix: 'tmp' }, (f) => f.writeFile('new')).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({ step: 'folder', code: 'ENAMETOOLONG' });
+    expect(await readdir(dir)).toEqual(['there']);
+    expect(await readdir(join(dir, 'there'))).toEqual([]);
+    // The same with the first levels there already: they stay.
+    await mkdir(join(dir, 'there', 'a', 'b'), { recursive: true });
+    const again = await writeAtomic(path, { suffix: 'tmp' }, (f) => f.writeFile('new')).catch(
+      (error: unknown) => error,
+    );
+    expect(again).toMatchObject({ step: 'folder', code: 'ENAMETOOLONG' });
+    expect(await readdir(join(dir, 'there', 'a'))).toEqual(['b']);
+  });
+
   it('a new file removed after its commit: its folders go too, unless something else is in them', async () => {
     const dir = await newDir();
     const first = await prepareAtomic(join(dir, 'new', 'deep', 'f.txt'), { suffix: 'tmp' }, (f) =>
