@@ -83785,6 +83785,11 @@ function lineIndent(text, offset) {
 function targetsOfApplication(data, doc, name, namespace, root) {
     const spec = isObject(data.spec) ? data.spec : {};
     const of = { doc, name, namespace, root };
+    if (isObject(spec.source) && Array.isArray(spec.sources) && spec.sources.length > 0)
+        return {
+            problem: `is an Argo CD Application (${name}) with both spec.source and spec.sources: Argo CD ignores spec.source when spec.sources is set, so which values the chart gets is unclear`,
+            fix: 'Remove spec.source (Argo CD reads only spec.sources), then run again.',
+        };
     if (isObject(spec.source)) {
         const one = sourceTarget(spec.source, ['spec', 'source'], of, undefined);
         if (!one)
@@ -83828,8 +83833,10 @@ function sourceTarget(source, at, of, part) {
         ? { kind: 'path', path: chartDir }
         : chartOf(source, name, of.root);
     const base = { doc, kind: 'Application', name, namespace, part, chart };
-    const refuse = (key) => parametersOverride(helm?.parameters, key, where);
-    if (helm && helm.valuesObject !== undefined)
+    const refuse = (key) => parametersOverride(helm?.parameters, key, `${where}.parameters`) ??
+        parametersOverride(helm?.fileParameters, key, `${where}.fileParameters`);
+    // A null valuesObject is none: Argo CD then reads the values string.
+    if (helm && helm.valuesObject !== undefined && helm.valuesObject !== null)
         return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
     if (helm && typeof helm.values === 'string')
         return { ...base, site: { kind: 'string', path: [...at, 'helm', 'values'] }, refuse };
@@ -83876,7 +83883,10 @@ function chartOf(source, name, root) {
             : chartPathHint(source.path, root);
     return { kind: 'none', reason: `Application/${name} names no chart` };
 }
-/** helm.parameters override values, valuesObject and valueFiles alike. */
+/**
+ * helm.parameters (`--set`) and helm.fileParameters (`--set-file`) override values, valuesObject
+ * and valueFiles alike. `where` names the list.
+ */
 function parametersOverride(parameters, key, where) {
     if (!Array.isArray(parameters))
         return undefined;
@@ -83886,7 +83896,7 @@ function parametersOverride(parameters, key, where) {
     if (hits.length === 0)
         return undefined;
     return {
-        problem: `has ${where}.parameters ${hits.join(', ')}, which set the values at values-key ${key.join('.')} and override every values source`,
+        problem: `has ${where} ${hits.join(', ')}, which set the values at values-key ${key.join('.')} and override every values source`,
         fix: 'Remove those parameters (the link goes into the values this action edits), or set values-key to the path they do not touch.',
     };
 }
@@ -84083,7 +84093,15 @@ function targetsOfConfigMap(data, doc, type, name, namespace) {
             fix: 'Write the values under stringData (key values.yaml), or point values-file at the HelmRelease.',
         };
     const keys = Object.keys(map ?? {}).filter((key) => typeof map[key] === 'string');
+    // The API server refuses any change to an immutable one's data: the new link would never apply.
+    const refuse = () => data.immutable === true
+        ? {
+            problem: `is an immutable ${type} (immutable: true): the cluster refuses any change to its data, so the new link would never be applied`,
+            fix: `Remove immutable: true, or give the ${type} a new name with each change (as a kustomize generator does) and point values-file at what it is generated from.`,
+        }
+        : undefined;
     return keys.map((key) => ({
+        refuse,
         doc,
         kind: type,
         name,
@@ -84453,78 +84471,148 @@ function chartValuesOf(text, file, at, selectors) {
 
 ;// CONCATENATED MODULE: ./src/values/flux-override.ts
 /**
- * A values ConfigMap or Secret that a Flux HelmRelease reads through `valuesFrom` loses to that
- * HelmRelease's own `spec.values`: helm-controller merges `spec.values` after every valuesFrom
- * entry (ChartValuesFromReferences). Written into the ConfigMap, the link would lose to a link the
- * HelmRelease still carries, with nothing to render (the chart comes from a Flux source). So when
- * both are in the values files, such a HelmRelease is refused before anything is sent. So is a
- * HelmRelease that reads the chosen key only at a `targetPath`: helm-controller sets the key's whole
- * text there as one value, and the chart would find no link at its values' top.
+ * A values ConfigMap or Secret that a Flux HelmRelease reads through `valuesFrom` is only one
+ * layer of the chart's values: helm-controller merges the entries in order, each over the ones
+ * before it, and `spec.values` over them all (ChartValuesFromReferences); an entry with a
+ * `targetPath` sets that key's whole text at the path as one value. With the chart from a Flux
+ * source, nothing renders what the chart would get. So, when the HelmRelease is in the values
+ * files, a chosen ConfigMap is refused before anything is sent when a later layer sets the keys
+ * this run writes, or when it is read only at a `targetPath`.
  */
 
 
 
 /**
- * Refuses a HelmRelease in `files` whose spec.values sets the link over a chosen ConfigMap or
- * Secret it reads whole, and a chosen one that the HelmReleases in `files` read only at a
- * `targetPath`. Returns the chosen ones that no HelmRelease in `files` reads at all: the
- * HelmRelease that reads them was not seen, so not checked.
+ * Refuses a chosen ConfigMap or Secret that a HelmRelease in `files` reads whole when its
+ * spec.values, or a later valuesFrom entry found in `files`, sets the keys at `valuesKey`; and
+ * one that the HelmReleases in `files` read only at a `targetPath`. Returns the chosen ones that
+ * no HelmRelease in `files` reads at all: the HelmRelease that reads them was not seen, so not
+ * checked.
  */
 function refuseOverriddenSource(files, chosen, valuesKey) {
     const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
+    if (sources.length === 0)
+        return [];
+    const docs = files.flatMap((file) => (0,yaml_dist/* parseAllDocuments */.hR)(file.text).map((doc) => ({
+        file: file.display,
+        data: (doc.errors.length === 0 ? doc.toJS() : undefined),
+    })));
     const unread = new Set(sources);
     const readWhole = new Set();
     /** The first HelmRelease seen reading a chosen source at a targetPath, with that path. */
     const readAtPath = new Map();
-    for (const file of sources.length > 0 ? files : []) {
-        for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(file.text)) {
-            const data = doc.errors.length === 0 ? doc.toJS() : undefined;
-            if (!isObject(data) || data.kind !== 'HelmRelease')
+    for (const { file, data } of docs) {
+        if (!isHelmRelease(data))
+            continue;
+        const meta = isObject(data.metadata) ? data.metadata : {};
+        const spec = isObject(data.spec) ? data.spec : {};
+        const name = String(meta.name);
+        const where = `${file} (HelmRelease/${name})`;
+        const entries = (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : [])
+            .filter(isObject)
+            .map(entryOf);
+        // valuesFrom reads from the HelmRelease's own namespace.
+        const reads = (e, { target }) => e.kind === target.kind &&
+            e.name === target.name &&
+            e.valuesKey === target.part &&
+            (target.namespace === undefined ||
+                meta.namespace === undefined ||
+                target.namespace === meta.namespace);
+        for (const source of sources) {
+            const readers = entries.filter((e) => reads(e, source));
+            if (readers.length === 0)
                 continue;
-            if (typeof data.apiVersion !== 'string' ||
-                !data.apiVersion.startsWith('helm.toolkit.fluxcd.io/'))
+            unread.delete(source);
+            const atPath = readers.find((e) => e.targetPath !== undefined);
+            if (atPath && !readAtPath.has(source))
+                readAtPath.set(source, { where, name, path: atPath.targetPath });
+            const whole = entries.findIndex((e) => reads(e, source) && e.targetPath === undefined);
+            if (whole === -1)
                 continue;
-            const meta = isObject(data.metadata) ? data.metadata : {};
-            const spec = isObject(data.spec) ? data.spec : {};
-            const entries = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.filter(isObject) : [];
-            // valuesFrom reads from the HelmRelease's own namespace.
-            const reads = (e, { target }) => e.kind === target.kind &&
-                e.name === target.name &&
-                (e.valuesKey ?? 'values.yaml') === target.part &&
-                (target.namespace === undefined ||
-                    meta.namespace === undefined ||
-                    target.namespace === meta.namespace);
-            for (const source of sources) {
-                const readers = entries.filter((e) => reads(e, source));
-                if (readers.length > 0)
-                    unread.delete(source);
-                if (readers.some((e) => e.targetPath === undefined))
-                    readWhole.add(source);
-                const atPath = readers.find((e) => e.targetPath !== undefined);
-                if (atPath && !readAtPath.has(source))
-                    readAtPath.set(source, {
-                        where: file.display,
-                        name: String(meta.name),
-                        path: String(atPath.targetPath),
-                    });
+            readWhole.add(source);
+            for (const later of entries.slice(whole + 1)) {
+                if (sources.some((c) => reads(later, c)))
+                    continue;
+                const set = later.targetPath
+                    ? overlaps(later.targetPath, valuesKey)
+                        ? later.targetPath
+                        : undefined
+                    : setKeys(textOf(later, docs), valuesKey);
+                if (!set)
+                    continue;
+                const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
+                throw fileError(where, `reads ${label}${later.targetPath ? ` at targetPath ${later.targetPath}` : ''} after ${source.label}, where the link was chosen to go, and it sets ${set}: helm-controller merges each valuesFrom entry over the ones before it`, `Remove ${set} from it, or list ${source.label} after it in valuesFrom.`);
             }
-            // The first chosen source this HelmRelease reads whole: at the root, not at a targetPath.
-            const source = sources.find((c) => entries.some((e) => reads(e, c) && e.targetPath === undefined));
-            if (!source || !setsLink(spec.values, valuesKey))
+            const set = setKeys(spec.values, valuesKey);
+            if (!set)
                 continue;
-            throw fileError(`${file.display} (HelmRelease/${String(meta.name)})`, `sets ${valuesKey.join('.')}.bundleUrl in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `Remove ${valuesKey.join('.')}.bundleUrl from its spec.values, or choose HelmRelease/${String(meta.name)} with values-document.`);
+            throw fileError(where, `sets ${set} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `Remove ${set} from its spec.values, or choose HelmRelease/${name} with values-document.`);
         }
     }
     for (const [source, { where, name, path }] of readAtPath) {
         if (readWhole.has(source))
             continue;
-        throw fileError(`${where} (HelmRelease/${name})`, `reads ${source.label}, where the link was chosen to go, only at targetPath ${path}: helm-controller sets that key's whole text there as one value, so the chart would not find ${valuesKey.join('.')}.bundleUrl in it`, `Read it without targetPath in the HelmRelease's valuesFrom, or choose HelmRelease/${name} with values-document.`);
+        throw fileError(where, `reads ${source.label}, where the link was chosen to go, only at targetPath ${path}: helm-controller sets that key's whole text there as one value, so the chart would not find ${valuesKey.join('.')}.bundleUrl in it`, `Read it without targetPath in the HelmRelease's valuesFrom, choose HelmRelease/${name} with values-document, or list in values-file the file of a HelmRelease that reads it whole.`);
     }
     return [...unread];
 }
-function setsLink(values, valuesKey) {
-    const block = valueAt(values, valuesKey);
-    return isObject(block) && 'bundleUrl' in block;
+function isHelmRelease(data) {
+    return (isObject(data) &&
+        data.kind === 'HelmRelease' &&
+        typeof data.apiVersion === 'string' &&
+        data.apiVersion.startsWith('helm.toolkit.fluxcd.io/'));
+}
+function entryOf(e) {
+    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    return {
+        kind: e.kind,
+        name: e.name,
+        valuesKey: text(e.valuesKey) ?? 'values.yaml',
+        targetPath: text(e.targetPath),
+    };
+}
+/** The values an entry reads, parsed, when its ConfigMap or Secret is among `docs`. */
+function textOf(entry, docs) {
+    for (const { data } of docs) {
+        if (!isObject(data) || data.kind !== entry.kind)
+            continue;
+        if (!isObject(data.metadata) || data.metadata.name !== entry.name)
+            continue;
+        const plain = isObject(data.stringData) ? data.stringData[entry.valuesKey] : undefined;
+        const raw = isObject(data.data) ? data.data[entry.valuesKey] : undefined;
+        const text = typeof plain === 'string'
+            ? plain
+            : typeof raw === 'string'
+                ? entry.kind === 'Secret'
+                    ? Buffer.from(raw, 'base64').toString('utf8')
+                    : raw
+                : undefined;
+        if (text === undefined)
+            continue;
+        try {
+            return (0,yaml_dist/* parse */.qg)(text);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return undefined;
+}
+/**
+ * The keys this run writes that `values` sets (`staticExport.enabled, staticExport.bundleUrl`),
+ * or the part of the path it sets to something else than a mapping, which replaces them all.
+ */
+function setKeys(values, valuesKey) {
+    let node = values;
+    for (const [i, step] of valuesKey.entries()) {
+        if (!isObject(node) || !(step in node))
+            return undefined;
+        node = node[step];
+        if (!isObject(node))
+            return `${valuesKey.slice(0, i + 1).join('.')} (not a mapping)`;
+    }
+    const set = KEYS.filter((key) => key in node);
+    return set.length > 0 ? set.map((key) => `${valuesKey.join('.')}.${key}`).join(', ') : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/shared/which.ts
@@ -85309,9 +85397,9 @@ async function checkValuesFilesFirst(run) {
     const chosen = [...chosenIn.keys()];
     refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
     // The HelmRelease that reads such a ConfigMap is in a file this run does not read: the link
-    // written there may lose to one in its spec.values, which no check here can see.
+    // written there may lose to a later layer of its values, which no check here can see.
     for (const source of refuseOverriddenSource(seen, chosen, inputs.valuesKey))
-        reporter.notice(`${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure its spec.values sets no ${inputs.valuesKey.join('.')}.bundleUrl: helm-controller merges spec.values over valuesFrom, so that link would win.`);
+        reporter.notice(`${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${inputs.valuesKey.join('.')}: helm-controller merges those over it, so they would win.`);
 }
 /**
  * The inputs a manifest as values-file rules out (`labels`: its targets, `HelmRelease/docs`). Also

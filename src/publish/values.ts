@@ -74,10 +74,10 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
   const chosen = [...chosenIn.keys()];
   refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
   // The HelmRelease that reads such a ConfigMap is in a file this run does not read: the link
-  // written there may lose to one in its spec.values, which no check here can see.
+  // written there may lose to a later layer of its values, which no check here can see.
   for (const source of refuseOverriddenSource(seen, chosen, inputs.valuesKey))
     reporter.notice(
-      `${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure its spec.values sets no ${inputs.valuesKey.join('.')}.bundleUrl: helm-controller merges spec.values over valuesFrom, so that link would win.`,
+      `${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${inputs.valuesKey.join('.')}: helm-controller merges those over it, so they would win.`,
     );
 }
 

@@ -1,22 +1,31 @@
 /**
- * A values ConfigMap or Secret that a Flux HelmRelease reads through `valuesFrom` loses to that
- * HelmRelease's own `spec.values`: helm-controller merges `spec.values` after every valuesFrom
- * entry (ChartValuesFromReferences). Written into the ConfigMap, the link would lose to a link the
- * HelmRelease still carries, with nothing to render (the chart comes from a Flux source). So when
- * both are in the values files, such a HelmRelease is refused before anything is sent. So is a
- * HelmRelease that reads the chosen key only at a `targetPath`: helm-controller sets the key's whole
- * text there as one value, and the chart would find no link at its values' top.
+ * A values ConfigMap or Secret that a Flux HelmRelease reads through `valuesFrom` is only one
+ * layer of the chart's values: helm-controller merges the entries in order, each over the ones
+ * before it, and `spec.values` over them all (ChartValuesFromReferences); an entry with a
+ * `targetPath` sets that key's whole text at the path as one value. With the chart from a Flux
+ * source, nothing renders what the chart would get. So, when the HelmRelease is in the values
+ * files, a chosen ConfigMap is refused before anything is sent when a later layer sets the keys
+ * this run writes, or when it is read only at a `targetPath`.
  */
-import { parseAllDocuments } from 'yaml';
-import { fileError, type KeyPath } from './file.js';
-import { isObject, valueAt } from './site.js';
+import { parse, parseAllDocuments } from 'yaml';
+import { fileError, KEYS, type KeyPath } from './file.js';
+import { isObject, overlaps, type Data } from './site.js';
 import type { ChosenTarget } from './target.js';
 
+/** A valuesFrom entry as helm-controller reads it (an empty valuesKey or targetPath is none). */
+interface Entry {
+  kind: unknown;
+  name: unknown;
+  valuesKey: string;
+  targetPath: string | undefined;
+}
+
 /**
- * Refuses a HelmRelease in `files` whose spec.values sets the link over a chosen ConfigMap or
- * Secret it reads whole, and a chosen one that the HelmReleases in `files` read only at a
- * `targetPath`. Returns the chosen ones that no HelmRelease in `files` reads at all: the
- * HelmRelease that reads them was not seen, so not checked.
+ * Refuses a chosen ConfigMap or Secret that a HelmRelease in `files` reads whole when its
+ * spec.values, or a later valuesFrom entry found in `files`, sets the keys at `valuesKey`; and
+ * one that the HelmReleases in `files` read only at a `targetPath`. Returns the chosen ones that
+ * no HelmRelease in `files` reads at all: the HelmRelease that reads them was not seen, so not
+ * checked.
  */
 export function refuseOverriddenSource(
   files: readonly { display: string; text: string }[],
@@ -24,66 +33,134 @@ export function refuseOverriddenSource(
   valuesKey: KeyPath,
 ): ChosenTarget[] {
   const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
+  if (sources.length === 0) return [];
+  const docs = files.flatMap((file) =>
+    parseAllDocuments(file.text).map((doc) => ({
+      file: file.display,
+      data: (doc.errors.length === 0 ? doc.toJS() : undefined) as unknown,
+    })),
+  );
   const unread = new Set(sources);
   const readWhole = new Set<ChosenTarget>();
   /** The first HelmRelease seen reading a chosen source at a targetPath, with that path. */
   const readAtPath = new Map<ChosenTarget, { where: string; name: string; path: string }>();
-  for (const file of sources.length > 0 ? files : []) {
-    for (const doc of parseAllDocuments(file.text)) {
-      const data: unknown = doc.errors.length === 0 ? doc.toJS() : undefined;
-      if (!isObject(data) || data.kind !== 'HelmRelease') continue;
-      if (
-        typeof data.apiVersion !== 'string' ||
-        !data.apiVersion.startsWith('helm.toolkit.fluxcd.io/')
-      )
-        continue;
-      const meta = isObject(data.metadata) ? data.metadata : {};
-      const spec = isObject(data.spec) ? data.spec : {};
-      const entries = Array.isArray(spec.valuesFrom) ? spec.valuesFrom.filter(isObject) : [];
-      // valuesFrom reads from the HelmRelease's own namespace.
-      const reads = (e: Record<string, unknown>, { target }: ChosenTarget) =>
-        e.kind === target.kind &&
-        e.name === target.name &&
-        (e.valuesKey ?? 'values.yaml') === target.part &&
-        (target.namespace === undefined ||
-          meta.namespace === undefined ||
-          target.namespace === meta.namespace);
-      for (const source of sources) {
-        const readers = entries.filter((e) => reads(e, source));
-        if (readers.length > 0) unread.delete(source);
-        if (readers.some((e) => e.targetPath === undefined)) readWhole.add(source);
-        const atPath = readers.find((e) => e.targetPath !== undefined);
-        if (atPath && !readAtPath.has(source))
-          readAtPath.set(source, {
-            where: file.display,
-            name: String(meta.name),
-            path: String(atPath.targetPath),
-          });
+  for (const { file, data } of docs) {
+    if (!isHelmRelease(data)) continue;
+    const meta = isObject(data.metadata) ? data.metadata : {};
+    const spec = isObject(data.spec) ? data.spec : {};
+    const name = String(meta.name);
+    const where = `${file} (HelmRelease/${name})`;
+    const entries = (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : [])
+      .filter(isObject)
+      .map(entryOf);
+    // valuesFrom reads from the HelmRelease's own namespace.
+    const reads = (e: Entry, { target }: ChosenTarget) =>
+      e.kind === target.kind &&
+      e.name === target.name &&
+      e.valuesKey === target.part &&
+      (target.namespace === undefined ||
+        meta.namespace === undefined ||
+        target.namespace === meta.namespace);
+    for (const source of sources) {
+      const readers = entries.filter((e) => reads(e, source));
+      if (readers.length === 0) continue;
+      unread.delete(source);
+      const atPath = readers.find((e) => e.targetPath !== undefined);
+      if (atPath && !readAtPath.has(source))
+        readAtPath.set(source, { where, name, path: atPath.targetPath! });
+      const whole = entries.findIndex((e) => reads(e, source) && e.targetPath === undefined);
+      if (whole === -1) continue;
+      readWhole.add(source);
+      for (const later of entries.slice(whole + 1)) {
+        if (sources.some((c) => reads(later, c))) continue;
+        const set = later.targetPath
+          ? overlaps(later.targetPath, valuesKey)
+            ? later.targetPath
+            : undefined
+          : setKeys(textOf(later, docs), valuesKey);
+        if (!set) continue;
+        const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
+        throw fileError(
+          where,
+          `reads ${label}${later.targetPath ? ` at targetPath ${later.targetPath}` : ''} after ${source.label}, where the link was chosen to go, and it sets ${set}: helm-controller merges each valuesFrom entry over the ones before it`,
+          `Remove ${set} from it, or list ${source.label} after it in valuesFrom.`,
+        );
       }
-      // The first chosen source this HelmRelease reads whole: at the root, not at a targetPath.
-      const source = sources.find((c) =>
-        entries.some((e) => reads(e, c) && e.targetPath === undefined),
-      );
-      if (!source || !setsLink(spec.values, valuesKey)) continue;
+      const set = setKeys(spec.values, valuesKey);
+      if (!set) continue;
       throw fileError(
-        `${file.display} (HelmRelease/${String(meta.name)})`,
-        `sets ${valuesKey.join('.')}.bundleUrl in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`,
-        `Remove ${valuesKey.join('.')}.bundleUrl from its spec.values, or choose HelmRelease/${String(meta.name)} with values-document.`,
+        where,
+        `sets ${set} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`,
+        `Remove ${set} from its spec.values, or choose HelmRelease/${name} with values-document.`,
       );
     }
   }
   for (const [source, { where, name, path }] of readAtPath) {
     if (readWhole.has(source)) continue;
     throw fileError(
-      `${where} (HelmRelease/${name})`,
+      where,
       `reads ${source.label}, where the link was chosen to go, only at targetPath ${path}: helm-controller sets that key's whole text there as one value, so the chart would not find ${valuesKey.join('.')}.bundleUrl in it`,
-      `Read it without targetPath in the HelmRelease's valuesFrom, or choose HelmRelease/${name} with values-document.`,
+      `Read it without targetPath in the HelmRelease's valuesFrom, choose HelmRelease/${name} with values-document, or list in values-file the file of a HelmRelease that reads it whole.`,
     );
   }
   return [...unread];
 }
 
-function setsLink(values: unknown, valuesKey: KeyPath): boolean {
-  const block = valueAt(values, valuesKey);
-  return isObject(block) && 'bundleUrl' in block;
+function isHelmRelease(data: unknown): data is Data {
+  return (
+    isObject(data) &&
+    data.kind === 'HelmRelease' &&
+    typeof data.apiVersion === 'string' &&
+    data.apiVersion.startsWith('helm.toolkit.fluxcd.io/')
+  );
+}
+
+function entryOf(e: Data): Entry {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  return {
+    kind: e.kind,
+    name: e.name,
+    valuesKey: text(e.valuesKey) ?? 'values.yaml',
+    targetPath: text(e.targetPath),
+  };
+}
+
+/** The values an entry reads, parsed, when its ConfigMap or Secret is among `docs`. */
+function textOf(entry: Entry, docs: readonly { data: unknown }[]): unknown {
+  for (const { data } of docs) {
+    if (!isObject(data) || data.kind !== entry.kind) continue;
+    if (!isObject(data.metadata) || data.metadata.name !== entry.name) continue;
+    const plain = isObject(data.stringData) ? data.stringData[entry.valuesKey] : undefined;
+    const raw = isObject(data.data) ? data.data[entry.valuesKey] : undefined;
+    const text =
+      typeof plain === 'string'
+        ? plain
+        : typeof raw === 'string'
+          ? entry.kind === 'Secret'
+            ? Buffer.from(raw, 'base64').toString('utf8')
+            : raw
+          : undefined;
+    if (text === undefined) continue;
+    try {
+      return parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The keys this run writes that `values` sets (`staticExport.enabled, staticExport.bundleUrl`),
+ * or the part of the path it sets to something else than a mapping, which replaces them all.
+ */
+function setKeys(values: unknown, valuesKey: KeyPath): string | undefined {
+  let node = values;
+  for (const [i, step] of valuesKey.entries()) {
+    if (!isObject(node) || !(step in node)) return undefined;
+    node = node[step];
+    if (!isObject(node)) return `${valuesKey.slice(0, i + 1).join('.')} (not a mapping)`;
+  }
+  const set = KEYS.filter((key) => key in (node as Data));
+  return set.length > 0 ? set.map((key) => `${valuesKey.join('.')}.${key}`).join(', ') : undefined;
 }

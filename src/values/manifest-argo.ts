@@ -31,6 +31,11 @@ export function targetsOfApplication(
 ): Target[] | Refusal {
   const spec = isObject(data.spec) ? data.spec : {};
   const of = { doc, name, namespace, root };
+  if (isObject(spec.source) && Array.isArray(spec.sources) && spec.sources.length > 0)
+    return {
+      problem: `is an Argo CD Application (${name}) with both spec.source and spec.sources: Argo CD ignores spec.source when spec.sources is set, so which values the chart gets is unclear`,
+      fix: 'Remove spec.source (Argo CD reads only spec.sources), then run again.',
+    };
   if (isObject(spec.source)) {
     const one = sourceTarget(spec.source, ['spec', 'source'], of, undefined);
     if (!one) return notChart(name);
@@ -78,8 +83,11 @@ function sourceTarget(
     ? { kind: 'path', path: chartDir }
     : chartOf(source, name, of.root);
   const base = { doc, kind: 'Application', name, namespace, part, chart };
-  const refuse = (key: readonly string[]) => parametersOverride(helm?.parameters, key, where);
-  if (helm && helm.valuesObject !== undefined)
+  const refuse = (key: readonly string[]) =>
+    parametersOverride(helm?.parameters, key, `${where}.parameters`) ??
+    parametersOverride(helm?.fileParameters, key, `${where}.fileParameters`);
+  // A null valuesObject is none: Argo CD then reads the values string.
+  if (helm && helm.valuesObject !== undefined && helm.valuesObject !== null)
     return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
   if (helm && typeof helm.values === 'string')
     return { ...base, site: { kind: 'string', path: [...at, 'helm', 'values'] }, refuse };
@@ -129,7 +137,10 @@ function chartOf(source: Data, name: string, root: string): ChartHint {
   return { kind: 'none', reason: `Application/${name} names no chart` };
 }
 
-/** helm.parameters override values, valuesObject and valueFiles alike. */
+/**
+ * helm.parameters (`--set`) and helm.fileParameters (`--set-file`) override values, valuesObject
+ * and valueFiles alike. `where` names the list.
+ */
 function parametersOverride(
   parameters: unknown,
   key: readonly string[],
@@ -141,7 +152,7 @@ function parametersOverride(
     .map((p) => String(p.name));
   if (hits.length === 0) return undefined;
   return {
-    problem: `has ${where}.parameters ${hits.join(', ')}, which set the values at values-key ${key.join('.')} and override every values source`,
+    problem: `has ${where} ${hits.join(', ')}, which set the values at values-key ${key.join('.')} and override every values source`,
     fix: 'Remove those parameters (the link goes into the values this action edits), or set values-key to the path they do not touch.',
   };
 }

@@ -232,7 +232,16 @@ function targetsOfConfigMap(
       fix: 'Write the values under stringData (key values.yaml), or point values-file at the HelmRelease.',
     };
   const keys = Object.keys(map ?? {}).filter((key) => typeof map![key] === 'string');
+  // The API server refuses any change to an immutable one's data: the new link would never apply.
+  const refuse = () =>
+    data.immutable === true
+      ? {
+          problem: `is an immutable ${type} (immutable: true): the cluster refuses any change to its data, so the new link would never be applied`,
+          fix: `Remove immutable: true, or give the ${type} a new name with each change (as a kustomize generator does) and point values-file at what it is generated from.`,
+        }
+      : undefined;
   return keys.map((key) => ({
+    refuse,
     doc,
     kind: type,
     name,

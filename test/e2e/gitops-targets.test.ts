@@ -208,7 +208,7 @@ data:
     const { ws, s, run } = await publishToConfigMap(text);
     expect(run.code).not.toBe(0);
     expect(run.stdout + run.stderr).toMatch(
-      /values-file "clusters\/prod\/docs\.yaml \(HelmRelease\/docs\)" sets staticExport\.bundleUrl in spec\.values, which helm-controller merges over its valuesFrom ConfigMap\/docs-values\[values\.yaml\]/,
+      /values-file "clusters\/prod\/docs\.yaml \(HelmRelease\/docs\)" sets staticExport\.enabled, staticExport\.bundleUrl in spec\.values, which helm-controller merges over its valuesFrom ConfigMap\/docs-values\[values\.yaml\]/,
     );
     expect(s.requests).toHaveLength(0);
     expect(await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8')).toBe(text);
@@ -264,7 +264,7 @@ data:
       staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
     });
     expect(run.stdout).toContain(
-      '::notice::clusters/prod/values.yaml (ConfigMap/docs-values[values.yaml]): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure its spec.values sets no staticExport.bundleUrl: helm-controller merges spec.values over valuesFrom, so that link would win.',
+      '::notice::clusters/prod/values.yaml (ConfigMap/docs-values[values.yaml]): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets staticExport: helm-controller merges those over it, so they would win.',
     );
   });
 });

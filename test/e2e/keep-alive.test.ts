@@ -101,8 +101,8 @@ describe('refresh-before (dist/ under Node 24)', () => {
   // Flux HelmReleases, each with a fresh link. A skip would say "nothing to do" where the
   // publish refuses: a misspelt values-document line (docs-preview, the document it meant, is
   // never looked at), verify-url or helm-release with a manifest, a ConfigMap whose link loses to
-  // the HelmRelease's own (refused only once the link is about to expire, so the one run that
-  // must replace it fails).
+  // the HelmRelease's own or that it reads only at a targetPath (refused only once the link is
+  // about to expire, so the one run that must replace it fails).
   it.each([
     [
       'a values-document line that matches no document',
@@ -122,7 +122,12 @@ describe('refresh-before (dist/ under Node 24)', () => {
     [
       'a chosen ConfigMap whose link the HelmRelease reading it overrides in spec.values',
       { 'values-document': 'ConfigMap/docs-values[values.yaml]' },
-      /values-file "values\.yaml \(HelmRelease\/docs\)" sets staticExport\.bundleUrl in spec\.values, which helm-controller merges over its valuesFrom ConfigMap\/docs-values\[values\.yaml\]/,
+      /values-file "values\.yaml \(HelmRelease\/docs\)" sets staticExport\.enabled, staticExport\.bundleUrl, staticExport\.version in spec\.values, which helm-controller merges over its valuesFrom ConfigMap\/docs-values\[values\.yaml\]/,
+    ],
+    [
+      'a chosen ConfigMap that the HelmRelease reads only at a targetPath',
+      { 'values-document': 'ConfigMap/docs-values[values.yaml]' },
+      /values-file "values\.yaml \(HelmRelease\/docs\)" reads ConfigMap\/docs-values\[values\.yaml\], where the link was chosen to go, only at targetPath site\.config/,
     ],
   ])('%s is refused, not skipped over', async (what, inputs, message) => {
     const release = (name: string) =>
@@ -133,7 +138,7 @@ describe('refresh-before (dist/ under Node 24)', () => {
     const text = what.startsWith('helm-release')
       ? release('docs')
       : what.startsWith('a chosen ConfigMap')
-        ? `${release('docs').replace('  values:\n', '  valuesFrom:\n    - {kind: ConfigMap, name: docs-values}\n  values:\n')}---\n${configMap}`
+        ? `${release('docs').replace('  values:\n', `  valuesFrom:\n    - {kind: ConfigMap, name: docs-values${what.includes('targetPath') ? ', targetPath: site.config' : ''}}\n  values:\n`)}---\n${configMap}`
         : `${release('docs')}---\n${release('docs-preview')}`;
     // With helm-release, the release is deployed with a fresh link: the old build skipped on it.
     const h = what.startsWith('helm-release')

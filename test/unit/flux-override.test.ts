@@ -64,7 +64,7 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
   it('read only at a targetPath: refused, naming the HelmRelease and the path', () => {
     const text = `${release('docs', ['{kind: ConfigMap, name: docs-values, targetPath: site.config}'])}---\n${CONFIG_MAP}`;
     expect(refusal(() => check(text))).toBe(
-      `values-file "clusters/prod/docs.yaml (HelmRelease/docs)" reads ConfigMap/docs-values[values.yaml], where the link was chosen to go, only at targetPath site.config: helm-controller sets that key's whole text there as one value, so the chart would not find staticExport.bundleUrl in it. Read it without targetPath in the HelmRelease's valuesFrom, or choose HelmRelease/docs with values-document. The file was not changed.`,
+      `values-file "clusters/prod/docs.yaml (HelmRelease/docs)" reads ConfigMap/docs-values[values.yaml], where the link was chosen to go, only at targetPath site.config: helm-controller sets that key's whole text there as one value, so the chart would not find staticExport.bundleUrl in it. Read it without targetPath in the HelmRelease's valuesFrom, choose HelmRelease/docs with values-document, or list in values-file the file of a HelmRelease that reads it whole. The file was not changed.`,
     );
   });
 
@@ -84,6 +84,56 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
     expect(refusal(() => check(text))).toMatch(
       /^values-file "clusters\/prod\/docs\.yaml \(HelmRelease\/docs\)" sets staticExport\.bundleUrl in spec\.values, which helm-controller merges over its valuesFrom ConfigMap\/docs-values\[values\.yaml\]/,
     );
+  });
+
+  it.each([
+    ['enabled: false', '{enabled: false}', 'staticExport.enabled'],
+    ['a null block', 'null', 'staticExport (not a mapping)'],
+    [
+      'an old version and link',
+      '{version: v1, bundleUrl: ""}',
+      'staticExport.bundleUrl, staticExport.version',
+    ],
+  ])(
+    'read whole by a HelmRelease whose spec.values sets %s: refused, as spec.values wins',
+    (_, block, set) => {
+      const text = `${release('docs', ['{kind: ConfigMap, name: docs-values}'], `    staticExport: ${block}\n`)}---\n${CONFIG_MAP}`;
+      expect(refusal(() => check(text))).toContain(
+        `(HelmRelease/docs)" sets ${set} in spec.values, which helm-controller merges over its valuesFrom ConfigMap/docs-values[values.yaml]`,
+      );
+    },
+  );
+
+  it('an empty staticExport in spec.values sets nothing: accepted', () => {
+    const text = `${release('docs', ['{kind: ConfigMap, name: docs-values}'], '    staticExport: {}\n')}---\n${CONFIG_MAP}`;
+    expect(check(text)).toEqual([]);
+  });
+
+  it('a later valuesFrom entry that sets the keys: refused, naming it; an earlier one: accepted', () => {
+    const secret = `apiVersion: v1\nkind: Secret\nmetadata: {name: docs-secret, namespace: docs}\nstringData:\n  values.yaml: |\n    staticExport: {bundleUrl: "https://old.example.com/x"}\n`;
+    const after = `${release('docs', ['{kind: ConfigMap, name: docs-values}', '{kind: Secret, name: docs-secret}'])}---\n${CONFIG_MAP}---\n${secret}`;
+    expect(refusal(() => check(after))).toBe(
+      `values-file "clusters/prod/docs.yaml (HelmRelease/docs)" reads Secret/docs-secret[values.yaml] after ConfigMap/docs-values[values.yaml], where the link was chosen to go, and it sets staticExport.bundleUrl: helm-controller merges each valuesFrom entry over the ones before it. Remove staticExport.bundleUrl from it, or list ConfigMap/docs-values[values.yaml] after it in valuesFrom. The file was not changed.`,
+    );
+    const before = `${release('docs', ['{kind: Secret, name: docs-secret}', '{kind: ConfigMap, name: docs-values}'])}---\n${CONFIG_MAP}---\n${secret}`;
+    expect(check(before)).toEqual([]);
+  });
+
+  it('a later entry with a targetPath on the keys: refused; on another path: accepted', () => {
+    const on = `${release('docs', ['{kind: ConfigMap, name: docs-values}', '{kind: ConfigMap, name: links, valuesKey: url, targetPath: staticExport.bundleUrl}'])}---\n${CONFIG_MAP}`;
+    expect(refusal(() => check(on))).toContain(
+      'reads ConfigMap/links[url] at targetPath staticExport.bundleUrl after ConfigMap/docs-values[values.yaml], where the link was chosen to go, and it sets staticExport.bundleUrl:',
+    );
+    const off = on.replace('targetPath: staticExport.bundleUrl', 'targetPath: site.url');
+    expect(check(off)).toEqual([]);
+  });
+
+  it('an empty or null targetPath and valuesKey are none, as helm-controller reads them', () => {
+    for (const entry of [
+      '{kind: ConfigMap, name: docs-values, targetPath: ""}',
+      '{kind: ConfigMap, name: docs-values, targetPath: null, valuesKey: null}',
+    ])
+      expect(check(`${release('docs', [entry])}---\n${CONFIG_MAP}`)).toEqual([]);
   });
 
   it('read by no HelmRelease in the values files: returned, for the notice', () => {

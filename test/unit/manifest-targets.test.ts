@@ -250,6 +250,24 @@ describe('an Argo CD Application', () => {
     expect(plan.text).toContain('      values: |\n        ignored: true\n');
   });
 
+  it('takes the values string when valuesObject is null, as Argo CD does', () => {
+    const text = `${APP}      valuesObject:\n      values: |\n        replicaCount: 3\n`;
+    const { chosen, plan } = edit(text);
+    expect(chosen[0]!.path).toBe('spec.source.helm.values');
+    const app = parse(plan.text) as { spec: { source: { helm: { values: string } } } };
+    expect(parse(app.spec.source.helm.values)).toMatchObject({
+      replicaCount: 3,
+      staticExport: { enabled: true },
+    });
+  });
+
+  it('refuses both spec.source and spec.sources, as Argo CD then ignores spec.source', () => {
+    const text = `${APP}      values: |\n        a: 1\n  sources:\n    - {repoURL: https://charts.example.com, chart: enterprise, targetRevision: 3.2.0, helm: {valuesObject: {a: 2}}}\n`;
+    expect(refusal(() => edit(text))).toMatch(
+      /with both spec\.source and spec\.sources: Argo CD ignores spec\.source when spec\.sources is set.*Remove spec\.source/,
+    );
+  });
+
   it('refuses folded and quoted strings', () => {
     expect(refusal(() => edit(`${APP}      values: >\n        a: 1\n`))).toMatch(/folded/);
     expect(refusal(() => edit(`${APP}      values: "a: 1"\n`))).toMatch(/quoted/);
@@ -270,6 +288,13 @@ describe('an Argo CD Application', () => {
   it('refuses helm.parameters that set the same keys', () => {
     const text = `${APP}      parameters:\n        - name: staticExport.enabled\n          value: "false"\n      values: |\n        a: 1\n`;
     expect(refusal(() => edit(text))).toMatch(/parameters staticExport\.enabled/);
+  });
+
+  it('refuses helm.fileParameters that set the same keys (--set-file wins too)', () => {
+    const text = `${APP}      fileParameters:\n        - name: staticExport.bundleUrl\n          path: url.txt\n      values: |\n        a: 1\n`;
+    expect(refusal(() => edit(text))).toMatch(
+      /has spec\.source\.helm\.fileParameters staticExport\.bundleUrl, which set the values at values-key staticExport and override every values source/,
+    );
   });
 
   it('asks which chart source of a multi-source Application, then edits the one named', () => {
@@ -454,6 +479,13 @@ describe('a kustomization', () => {
 });
 
 describe('a ConfigMap of values', () => {
+  it('refuses an immutable one when chosen: the cluster would refuse the change', () => {
+    const text = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: docs-values\nimmutable: true\ndata:\n  values.yaml: |\n    replicaCount: 1\n`;
+    expect(refusal(() => edit(text))).toMatch(
+      /\(ConfigMap\/docs-values\[values\.yaml\]\)" is an immutable ConfigMap \(immutable: true\): the cluster refuses any change to its data/,
+    );
+  });
+
   it('edits the values.yaml key inside it', () => {
     const text = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: docs-values\ndata:\n  values.yaml: |\n    replicaCount: 1\n`;
     const { chosen, plan } = edit(text);
