@@ -73559,14 +73559,14 @@ function chartValuesOf(text, file, at, selectors) {
 /**
  * Refuses a chosen ConfigMap or Secret that a HelmRelease in `files` reads whole when its
  * spec.values, or a later valuesFrom entry found in `files`, sets the keys at `valuesKey`; and
- * one that the HelmReleases in `files` read only at a `targetPath`. Returns the chosen ones that
- * no HelmRelease in `files` reads at all: the HelmRelease that reads them was not seen, so not
- * checked.
+ * one that the HelmReleases in `files` read only at a `targetPath`. Returns what it could not
+ * check.
  */
 function refuseOverriddenSource(files, chosen, valuesKey) {
     const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
+    const unchecked = { unread: [], later: [] };
     if (sources.length === 0)
-        return [];
+        return unchecked;
     const docs = files.flatMap((file) => (0,yaml_dist/* parseAllDocuments */.hR)(file.text).map((doc) => ({
         file: file.display,
         data: (doc.errors.length === 0 ? doc.toJS() : undefined),
@@ -73607,14 +73607,17 @@ function refuseOverriddenSource(files, chosen, valuesKey) {
             for (const later of entries.slice(whole + 1)) {
                 if (sources.some((c) => reads(later, c)))
                     continue;
+                const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
+                const values = later.targetPath ? undefined : valuesOf(later, docs);
+                if (!later.targetPath && (values === undefined || (values !== null && !isObject(values))))
+                    unchecked.later.push({ where, entry: label, source });
                 const set = later.targetPath
                     ? overlaps(later.targetPath, valuesKey)
                         ? later.targetPath
                         : undefined
-                    : setKeys(textOf(later, docs), valuesKey);
+                    : setKeys(values, valuesKey);
                 if (!set)
                     continue;
-                const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
                 throw fileError(where, `reads ${label}${later.targetPath ? ` at targetPath ${later.targetPath}` : ''} after ${source.label}, where the link was chosen to go, and it sets ${set}: helm-controller merges each valuesFrom entry over the ones before it`, `Remove ${set} from it, or list ${source.label} after it in valuesFrom.`);
             }
             const set = setKeys(spec.values, valuesKey);
@@ -73628,7 +73631,8 @@ function refuseOverriddenSource(files, chosen, valuesKey) {
             continue;
         throw fileError(where, `reads ${source.label}, where the link was chosen to go, only at targetPath ${path}: helm-controller sets that key's whole text there as one value, so the chart would not find ${valuesKey.join('.')}.bundleUrl in it`, `Read it without targetPath in the HelmRelease's valuesFrom, choose HelmRelease/${name} with values-document, or list in values-file the file of a HelmRelease that reads it whole.`);
     }
-    return [...unread];
+    unchecked.unread = [...unread];
+    return unchecked;
 }
 function isHelmRelease(data) {
     return (isObject(data) &&
@@ -73645,8 +73649,11 @@ function entryOf(e) {
         targetPath: text(e.targetPath),
     };
 }
-/** The values an entry reads, parsed, when its ConfigMap or Secret is among `docs`. */
-function textOf(entry, docs) {
+/**
+ * The values an entry reads, parsed, when its ConfigMap or Secret is among `docs` (null for an
+ * empty key); undefined when it is not there, or not YAML.
+ */
+function valuesOf(entry, docs) {
     for (const { data } of docs) {
         if (!isObject(data) || data.kind !== entry.kind)
             continue;
@@ -74566,10 +74573,14 @@ async function checkValuesFilesFirst(run) {
     }
     const chosen = [...chosenIn.keys()];
     refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
-    // The HelmRelease that reads such a ConfigMap is in a file this run does not read: the link
-    // written there may lose to a later layer of its values, which no check here can see.
-    for (const source of refuseOverriddenSource(seen, chosen, inputs.valuesKey))
-        reporter.notice(`${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${inputs.valuesKey.join('.')}: helm-controller merges those over it, so they would win.`);
+    // What is in a file this run does not read (or cannot read, encrypted): the link written may
+    // lose to a later layer of the chart's values, which no check here can see.
+    const key = inputs.valuesKey.join('.');
+    const unchecked = refuseOverriddenSource(seen, chosen, inputs.valuesKey);
+    for (const source of unchecked.unread)
+        reporter.notice(`${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`);
+    for (const { where, entry, source } of unchecked.later)
+        reporter.notice(`${where} reads ${entry} after ${source.label}, where the link goes, and ${entry} is not in the values files (or not readable here), so this run could not check it. Make sure it sets no ${key}: helm-controller merges it over ${source.label}.`);
 }
 /**
  * The inputs a manifest as values-file rules out (`labels`: its targets, `HelmRelease/docs`). Also

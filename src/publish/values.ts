@@ -73,11 +73,17 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
   }
   const chosen = [...chosenIn.keys()];
   refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
-  // The HelmRelease that reads such a ConfigMap is in a file this run does not read: the link
-  // written there may lose to a later layer of its values, which no check here can see.
-  for (const source of refuseOverriddenSource(seen, chosen, inputs.valuesKey))
+  // What is in a file this run does not read (or cannot read, encrypted): the link written may
+  // lose to a later layer of the chart's values, which no check here can see.
+  const key = inputs.valuesKey.join('.');
+  const unchecked = refuseOverriddenSource(seen, chosen, inputs.valuesKey);
+  for (const source of unchecked.unread)
     reporter.notice(
-      `${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${inputs.valuesKey.join('.')}: helm-controller merges those over it, so they would win.`,
+      `${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`,
+    );
+  for (const { where, entry, source } of unchecked.later)
+    reporter.notice(
+      `${where} reads ${entry} after ${source.label}, where the link goes, and ${entry} is not in the values files (or not readable here), so this run could not check it. Make sure it sets no ${key}: helm-controller merges it over ${source.label}.`,
     );
 }
 

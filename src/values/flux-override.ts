@@ -20,20 +20,28 @@ interface Entry {
   targetPath: string | undefined;
 }
 
+/** What could not be checked, for notices. */
+export interface Unchecked {
+  /** Chosen sources that no HelmRelease in the files reads: the one that does was not seen. */
+  unread: ChosenTarget[];
+  /** Later valuesFrom entries whose values are not in the files (or not readable, encrypted). */
+  later: { where: string; entry: string; source: ChosenTarget }[];
+}
+
 /**
  * Refuses a chosen ConfigMap or Secret that a HelmRelease in `files` reads whole when its
  * spec.values, or a later valuesFrom entry found in `files`, sets the keys at `valuesKey`; and
- * one that the HelmReleases in `files` read only at a `targetPath`. Returns the chosen ones that
- * no HelmRelease in `files` reads at all: the HelmRelease that reads them was not seen, so not
- * checked.
+ * one that the HelmReleases in `files` read only at a `targetPath`. Returns what it could not
+ * check.
  */
 export function refuseOverriddenSource(
   files: readonly { display: string; text: string }[],
   chosen: readonly ChosenTarget[],
   valuesKey: KeyPath,
-): ChosenTarget[] {
+): Unchecked {
   const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
-  if (sources.length === 0) return [];
+  const unchecked: Unchecked = { unread: [], later: [] };
+  if (sources.length === 0) return unchecked;
   const docs = files.flatMap((file) =>
     parseAllDocuments(file.text).map((doc) => ({
       file: file.display,
@@ -73,13 +81,16 @@ export function refuseOverriddenSource(
       readWhole.add(source);
       for (const later of entries.slice(whole + 1)) {
         if (sources.some((c) => reads(later, c))) continue;
+        const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
+        const values = later.targetPath ? undefined : valuesOf(later, docs);
+        if (!later.targetPath && (values === undefined || (values !== null && !isObject(values))))
+          unchecked.later.push({ where, entry: label, source });
         const set = later.targetPath
           ? overlaps(later.targetPath, valuesKey)
             ? later.targetPath
             : undefined
-          : setKeys(textOf(later, docs), valuesKey);
+          : setKeys(values, valuesKey);
         if (!set) continue;
-        const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
         throw fileError(
           where,
           `reads ${label}${later.targetPath ? ` at targetPath ${later.targetPath}` : ''} after ${source.label}, where the link was chosen to go, and it sets ${set}: helm-controller merges each valuesFrom entry over the ones before it`,
@@ -103,7 +114,8 @@ export function refuseOverriddenSource(
       `Read it without targetPath in the HelmRelease's valuesFrom, choose HelmRelease/${name} with values-document, or list in values-file the file of a HelmRelease that reads it whole.`,
     );
   }
-  return [...unread];
+  unchecked.unread = [...unread];
+  return unchecked;
 }
 
 function isHelmRelease(data: unknown): data is Data {
@@ -125,8 +137,11 @@ function entryOf(e: Data): Entry {
   };
 }
 
-/** The values an entry reads, parsed, when its ConfigMap or Secret is among `docs`. */
-function textOf(entry: Entry, docs: readonly { data: unknown }[]): unknown {
+/**
+ * The values an entry reads, parsed, when its ConfigMap or Secret is among `docs` (null for an
+ * empty key); undefined when it is not there, or not YAML.
+ */
+function valuesOf(entry: Entry, docs: readonly { data: unknown }[]): unknown {
   for (const { data } of docs) {
     if (!isObject(data) || data.kind !== entry.kind) continue;
     if (!isObject(data.metadata) || data.metadata.name !== entry.name) continue;

@@ -250,6 +250,18 @@ data:
     expect(await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8')).toBe(text);
   });
 
+  it('read before a Secret that is not in the values files: written, and a notice names that Secret to check', async () => {
+    const text = file('    replicaCount: 1\n').replace(
+      '    - {kind: ConfigMap, name: docs-values}\n',
+      '    - {kind: ConfigMap, name: docs-values}\n    - {kind: Secret, name: docs-secret}\n',
+    );
+    const { run } = await publishToConfigMap(text);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      '::notice::clusters/prod/docs.yaml (HelmRelease/docs) reads Secret/docs-secret[values.yaml] after ConfigMap/docs-values[values.yaml], where the link goes, and Secret/docs-secret[values.yaml] is not in the values files (or not readable here), so this run could not check it. Make sure it sets no staticExport: helm-controller merges it over ConfigMap/docs-values[values.yaml].',
+    );
+  });
+
   it('alone in values-file, its HelmRelease in a file not listed: written, and a notice says that HelmRelease could not be checked', async () => {
     const [release, configMap] = file('    replicaCount: 1\n').split('---\n') as [string, string];
     const { ws, run } = await publishIn(

@@ -6,6 +6,8 @@ import { refuseOverriddenSource } from '../../src/values/flux-override.js';
 import { chooseTargets } from '../../src/values/target.js';
 
 const KEY: KeyPath = ['staticExport'];
+/** Nothing left unchecked. */
+const NONE = { unread: [], later: [] };
 const FILE = { path: '/ws/clusters/prod/docs.yaml', display: 'clusters/prod/docs.yaml' };
 const CONFIG_MAP = `apiVersion: v1
 kind: ConfigMap
@@ -58,7 +60,7 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
   it('read whole: accepted, and no notice is due', () => {
     expect(
       check(`${release('docs', ['{kind: ConfigMap, name: docs-values}'])}---\n${CONFIG_MAP}`),
-    ).toEqual([]);
+    ).toEqual(NONE);
   });
 
   it('read only at a targetPath: refused, naming the HelmRelease and the path', () => {
@@ -71,12 +73,12 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
   it('read at a targetPath by one HelmRelease and whole by another in another file: accepted', () => {
     const atPath = `${release('docs', ['{kind: ConfigMap, name: docs-values, targetPath: site.config}'])}---\n${CONFIG_MAP}`;
     const whole = release('docs-canary', ['{kind: ConfigMap, name: docs-values}']);
-    expect(check(atPath, whole)).toEqual([]);
+    expect(check(atPath, whole)).toEqual(NONE);
   });
 
   it('another key of it read at a targetPath does not count as reading the chosen key', () => {
     const text = `${release('docs', ['{kind: ConfigMap, name: docs-values, valuesKey: url, targetPath: site.url}'])}---\n${CONFIG_MAP}`;
-    expect(check(text).map((c) => c.label)).toEqual(['ConfigMap/docs-values[values.yaml]']);
+    expect(check(text).unread.map((c) => c.label)).toEqual(['ConfigMap/docs-values[values.yaml]']);
   });
 
   it('read whole by a HelmRelease whose spec.values sets the link: refused, as that link wins', () => {
@@ -106,7 +108,7 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
 
   it('an empty staticExport in spec.values sets nothing: accepted', () => {
     const text = `${release('docs', ['{kind: ConfigMap, name: docs-values}'], '    staticExport: {}\n')}---\n${CONFIG_MAP}`;
-    expect(check(text)).toEqual([]);
+    expect(check(text)).toEqual(NONE);
   });
 
   it('a later valuesFrom entry that sets the keys: refused, naming it; an earlier one: accepted', () => {
@@ -116,7 +118,25 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
       `values-file "clusters/prod/docs.yaml (HelmRelease/docs)" reads Secret/docs-secret[values.yaml] after ConfigMap/docs-values[values.yaml], where the link was chosen to go, and it sets staticExport.bundleUrl: helm-controller merges each valuesFrom entry over the ones before it. Remove staticExport.bundleUrl from it, or list ConfigMap/docs-values[values.yaml] after it in valuesFrom. The file was not changed.`,
     );
     const before = `${release('docs', ['{kind: Secret, name: docs-secret}', '{kind: ConfigMap, name: docs-values}'])}---\n${CONFIG_MAP}---\n${secret}`;
-    expect(check(before)).toEqual([]);
+    expect(check(before)).toEqual(NONE);
+  });
+
+  it('a later entry whose values are not in the files, or are encrypted: returned, for a notice', () => {
+    const entries = ['{kind: ConfigMap, name: docs-values}', '{kind: Secret, name: docs-secret}'];
+    const absent = `${release('docs', entries)}---\n${CONFIG_MAP}`;
+    const later = (text: string) =>
+      check(text).later.map(({ where, entry, source }) => [where, entry, source.label]);
+    expect(later(absent)).toEqual([
+      [
+        'clusters/prod/docs.yaml (HelmRelease/docs)',
+        'Secret/docs-secret[values.yaml]',
+        'ConfigMap/docs-values[values.yaml]',
+      ],
+    ]);
+    const sops = `apiVersion: v1\nkind: Secret\nmetadata: {name: docs-secret}\nstringData:\n  values.yaml: ENC[AES256_GCM,data:Tr7o=,iv:1=,tag:2=,type:str]\n`;
+    expect(later(`${absent}---\n${sops}`)).toHaveLength(1);
+    const empty = `apiVersion: v1\nkind: Secret\nmetadata: {name: docs-secret}\nstringData:\n  values.yaml: ""\n`;
+    expect(later(`${absent}---\n${empty}`)).toEqual([]);
   });
 
   it('a later entry with a targetPath on the keys: refused; on another path: accepted', () => {
@@ -125,7 +145,7 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
       'reads ConfigMap/links[url] at targetPath staticExport.bundleUrl after ConfigMap/docs-values[values.yaml], where the link was chosen to go, and it sets staticExport.bundleUrl:',
     );
     const off = on.replace('targetPath: staticExport.bundleUrl', 'targetPath: site.url');
-    expect(check(off)).toEqual([]);
+    expect(check(off)).toEqual(NONE);
   });
 
   it('an empty or null targetPath and valuesKey are none, as helm-controller reads them', () => {
@@ -133,10 +153,12 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
       '{kind: ConfigMap, name: docs-values, targetPath: ""}',
       '{kind: ConfigMap, name: docs-values, targetPath: null, valuesKey: null}',
     ])
-      expect(check(`${release('docs', [entry])}---\n${CONFIG_MAP}`)).toEqual([]);
+      expect(check(`${release('docs', [entry])}---\n${CONFIG_MAP}`)).toEqual(NONE);
   });
 
   it('read by no HelmRelease in the values files: returned, for the notice', () => {
-    expect(check(CONFIG_MAP).map((c) => c.label)).toEqual(['ConfigMap/docs-values[values.yaml]']);
+    expect(check(CONFIG_MAP).unread.map((c) => c.label)).toEqual([
+      'ConfigMap/docs-values[values.yaml]',
+    ]);
   });
 });
