@@ -83577,11 +83577,17 @@ function valueAt(data, path) {
     }
     return node;
 }
-/** `staticExport.bundleUrl` overlaps values-key `staticExport` (and `staticExport` itself). */
-function overlaps(dotted, key) {
-    const path = dotted.split('.');
-    const n = Math.min(path.length, key.length);
-    return path.slice(0, n).every((part, i) => part === key[i]);
+/**
+ * A `--set` path (a Flux targetPath, an Argo CD parameter) that sets what this run writes at
+ * values-key `key`: the block or a key above it (`staticExport`), or one of `keys` in it or below
+ * (`staticExport.bundleUrl`). A sibling (`staticExport.title`) leaves them alone. A list index
+ * (`staticExport[0]`) counts as its key: it would turn the block into a list.
+ */
+function overlaps(dotted, key, keys) {
+    const path = dotted.split('.').map((part) => part.replace(/(\[\d+\])+$/, ''));
+    if (path.length <= key.length)
+        return path.every((part, i) => part === key[i]);
+    return key.every((part, i) => part === path[i]) && keys.includes(path[key.length]);
 }
 /** The node at a data path of `doc`, or undefined. */
 function nodeAt(doc, path) {
@@ -83772,8 +83778,8 @@ function lineIndent(text, offset) {
  * The targets of an Argo CD Application: the chart source (`spec.source`, or each chart source of
  * `spec.sources[]`), its `helm.valuesObject` if present, else the `helm.values` string, edited
  * inside it. An Application that only names valueFiles is refused (the link belongs in that
- * file: no new valuesObject behind the team's back), and so are helm.parameters on the same keys
- * (they override every values source).
+ * file: no new valuesObject behind the team's back), and so are helm.parameters and
+ * helm.fileParameters on the same keys (they override every values source).
  *
  * A chart source is one with `chart`, a `helm` block, or a `path` to a chart: a folder with a
  * Chart.yaml, as Argo CD detects Helm. The path is read in this checkout: the source's repoURL is
@@ -83782,12 +83788,13 @@ function lineIndent(text, offset) {
  * are refused), just as Flux's spec.values is created when missing.
  */
 
+
 function targetsOfApplication(data, doc, name, namespace, root) {
     const spec = isObject(data.spec) ? data.spec : {};
     const of = { doc, name, namespace, root };
     if (isObject(spec.source) && Array.isArray(spec.sources) && spec.sources.length > 0)
         return {
-            problem: `is an Argo CD Application (${name}) with both spec.source and spec.sources: Argo CD ignores spec.source when spec.sources is set, so which values the chart gets is unclear`,
+            problem: `is an Argo CD Application (${name}) with both spec.source and spec.sources: Argo CD ignores spec.source when spec.sources is set`,
             fix: 'Remove spec.source (Argo CD reads only spec.sources), then run again.',
         };
     if (isObject(spec.source)) {
@@ -83891,7 +83898,7 @@ function parametersOverride(parameters, key, where) {
     if (!Array.isArray(parameters))
         return undefined;
     const hits = parameters
-        .filter((p) => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key))
+        .filter((p) => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key, KEYS))
         .map((p) => String(p.name));
     if (hits.length === 0)
         return undefined;
@@ -84287,6 +84294,9 @@ function planManifestEdits(text, file, chosen, values, valuesKey) {
         const docs = parseDocuments(current, file.display);
         const doc = docs[target.doc];
         const display = `${file.display} (${label})`;
+        // Written, yet not applied until someone resumes it: the run cannot see the rollout.
+        if (target.kind === 'HelmRelease' && doc.getIn(['spec', 'suspend']) === true)
+            notices.push(`${display} has spec.suspend: true, so Flux does not reconcile it: the new link reaches the chart only once it is resumed (before the link expires).`);
         let next;
         if (target.site.kind === 'map') {
             const site = target.site;
@@ -84512,44 +84522,53 @@ function refuseOverriddenSource(files, chosen, valuesKey) {
             .filter(isObject)
             .map(entryOf);
         // valuesFrom reads from the HelmRelease's own namespace.
+        const sameNamespace = (namespace) => namespace === undefined || meta.namespace === undefined || namespace === meta.namespace;
         const reads = (e, { target }) => e.kind === target.kind &&
             e.name === target.name &&
             e.valuesKey === target.part &&
-            (target.namespace === undefined ||
-                meta.namespace === undefined ||
-                target.namespace === meta.namespace);
+            sameNamespace(target.namespace);
+        // Chosen too, the HelmRelease gets the same link in its spec.values, which wins over them all.
+        const chosenToo = chosen.some(({ target }) => target.kind === 'HelmRelease' && target.name === name && sameNamespace(target.namespace));
         for (const source of sources) {
             const readers = entries.filter((e) => reads(e, source));
             if (readers.length === 0)
                 continue;
             unread.delete(source);
+            if (chosenToo) {
+                readWhole.add(source);
+                continue;
+            }
             const atPath = readers.find((e) => e.targetPath !== undefined);
             if (atPath && !readAtPath.has(source))
                 readAtPath.set(source, { where, name, path: atPath.targetPath });
-            const whole = entries.findIndex((e) => reads(e, source) && e.targetPath === undefined);
+            // The last whole read is the one that counts: each later entry merges over it.
+            const whole = entries.findLastIndex((e) => reads(e, source) && e.targetPath === undefined);
             if (whole === -1)
                 continue;
             readWhole.add(source);
             for (const later of entries.slice(whole + 1)) {
-                if (sources.some((c) => reads(later, c)))
-                    continue;
                 const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
-                const values = later.targetPath ? undefined : valuesOf(later, docs);
-                if (!later.targetPath && (values === undefined || (values !== null && !isObject(values))))
-                    unchecked.later.push({ where, entry: label, source });
-                const set = later.targetPath
-                    ? overlaps(later.targetPath, valuesKey)
-                        ? later.targetPath
-                        : undefined
-                    : setKeys(values, valuesKey);
+                let set;
+                if (later.targetPath !== undefined) {
+                    if (overlaps(later.targetPath, valuesKey, KEYS))
+                        set = { what: later.targetPath, notMapping: false };
+                }
+                else if (!sources.some((c) => reads(later, c))) {
+                    // (A chosen source read whole again gets the same link.)
+                    const values = valuesOf(later, docs, sameNamespace);
+                    const unreadable = values === undefined || (values !== null && !isObject(values));
+                    if (unreadable && !unchecked.later.some((u) => u.where === where && u.entry === label))
+                        unchecked.later.push({ where, entry: label, source });
+                    set = setKeys(values, valuesKey);
+                }
                 if (!set)
                     continue;
-                throw fileError(where, `reads ${label}${later.targetPath ? ` at targetPath ${later.targetPath}` : ''} after ${source.label}, where the link was chosen to go, and it sets ${set}: helm-controller merges each valuesFrom entry over the ones before it`, `Remove ${set} from it, or list ${source.label} after it in valuesFrom.`);
+                throw fileError(where, `reads ${label}${later.targetPath ? ` at targetPath ${later.targetPath}` : ''} after ${source.label}, where the link was chosen to go, and it sets ${flux_override_words(set)}: helm-controller merges each valuesFrom entry over the ones before it`, `Remove ${set.what} from it, or list ${source.label} after it in valuesFrom.`);
             }
             const set = setKeys(spec.values, valuesKey);
             if (!set)
                 continue;
-            throw fileError(where, `sets ${set} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `Remove ${set} from its spec.values, or choose HelmRelease/${name} with values-document.`);
+            throw fileError(where, `sets ${flux_override_words(set)} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `Remove ${set.what} from its spec.values, or choose HelmRelease/${name} with values-document.`);
         }
     }
     for (const [source, { where, name, path }] of readAtPath) {
@@ -84579,11 +84598,11 @@ function entryOf(e) {
  * The values an entry reads, parsed, when its ConfigMap or Secret is among `docs` (null for an
  * empty key); undefined when it is not there, or not YAML.
  */
-function valuesOf(entry, docs) {
+function valuesOf(entry, docs, sameNamespace) {
     for (const { data } of docs) {
-        if (!isObject(data) || data.kind !== entry.kind)
+        if (!isObject(data) || data.kind !== entry.kind || !isObject(data.metadata))
             continue;
-        if (!isObject(data.metadata) || data.metadata.name !== entry.name)
+        if (data.metadata.name !== entry.name || !sameNamespace(data.metadata.namespace))
             continue;
         const plain = isObject(data.stringData) ? data.stringData[entry.valuesKey] : undefined;
         const raw = isObject(data.data) ? data.data[entry.valuesKey] : undefined;
@@ -84605,9 +84624,11 @@ function valuesOf(entry, docs) {
     }
     return undefined;
 }
+const flux_override_words = ({ what, notMapping }) => notMapping ? `${what} to something other than a mapping` : what;
 /**
- * The keys this run writes that `values` sets (`staticExport.enabled, staticExport.bundleUrl`),
- * or the part of the path it sets to something else than a mapping, which replaces them all.
+ * The keys this run writes that `values` sets to something else than this run does
+ * (`staticExport.bundleUrl, staticExport.version`; `enabled: true` is what the run writes too),
+ * or the part of the path it sets to something other than a mapping, which replaces them all.
  */
 function setKeys(values, valuesKey) {
     let node = values;
@@ -84616,10 +84637,13 @@ function setKeys(values, valuesKey) {
             return undefined;
         node = node[step];
         if (!isObject(node))
-            return `${valuesKey.slice(0, i + 1).join('.')} (not a mapping)`;
+            return { what: valuesKey.slice(0, i + 1).join('.'), notMapping: true };
     }
-    const set = KEYS.filter((key) => key in node);
-    return set.length > 0 ? set.map((key) => `${valuesKey.join('.')}.${key}`).join(', ') : undefined;
+    const block = node;
+    const set = KEYS.filter((key) => key in block && !(key === 'enabled' && block[key] === true));
+    if (set.length === 0)
+        return undefined;
+    return { what: set.map((key) => `${valuesKey.join('.')}.${key}`).join(', '), notMapping: false };
 }
 
 ;// CONCATENATED MODULE: ./src/shared/which.ts
@@ -85159,7 +85183,10 @@ async function writeAtomic(path, options, write) {
  * disk or a missing permission shows. Several files prepared first and committed after are
  * either all written or, when one cannot be filled, all left as they were.
  */
-async function prepareAtomic(path, options, write) {
+async function prepareAtomic(given, options, write) {
+    // Resolved once, so that the folders, the temporary file and the rename all name the same
+    // place (the kernel would resolve `link/../new` through the link, path.join would not).
+    const path = (0,external_node_path_.resolve)(given);
     const dir = (0,external_node_path_.dirname)(path);
     const made = await atomic_write_step('folder', () => makeFolders(dir));
     const temp = (0,external_node_path_.join)(dir, tempName((0,external_node_path_.basename)(path), options.suffix, (0,external_node_crypto_.randomBytes)(4).toString('hex')));
@@ -85410,7 +85437,7 @@ async function checkValuesFilesFirst(run) {
     for (const source of unchecked.unread)
         reporter.notice(`${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`);
     for (const { where, entry, source } of unchecked.later)
-        reporter.notice(`${where} reads ${entry} after ${source.label}, where the link goes, and ${entry} is not in the values files (or not readable here), so this run could not check it. Make sure it sets no ${key}: helm-controller merges it over ${source.label}.`);
+        reporter.notice(`${where} reads ${entry} after ${source.label}, where the link goes, and ${entry} is not in the values files, lacks that key there, or cannot be read here (encrypted), so this run could not check it. Make sure it sets no ${key}: helm-controller merges it over ${source.label}.`);
 }
 /**
  * The inputs a manifest as values-file rules out (`labels`: its targets, `HelmRelease/docs`). Also
@@ -85712,8 +85739,10 @@ async function fileLinks(inputs) {
     // document it meant never gets a link. (With a file unread, the publish that follows refuses it.)
     if (without === undefined) {
         refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
-        // Nor may a fresh link in a ConfigMap pass when a HelmRelease's spec.values overrides it, or
-        // when the HelmRelease reads the ConfigMap only at a targetPath.
+        // Nor may a fresh link in a ConfigMap pass when a later layer of the HelmRelease's values
+        // (spec.values, a later valuesFrom entry) overrides it, or when the HelmRelease reads the
+        // ConfigMap only at a targetPath. What it could not check gets its notices from the publish
+        // that replaces the link; a skip stays quiet.
         refuseOverriddenSource(texts, chosen, inputs.valuesKey);
     }
     return { links, without };

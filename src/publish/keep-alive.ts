@@ -184,8 +184,10 @@ async function fileLinks(
   // document it meant never gets a link. (With a file unread, the publish that follows refuses it.)
   if (without === undefined) {
     refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
-    // Nor may a fresh link in a ConfigMap pass when a HelmRelease's spec.values overrides it, or
-    // when the HelmRelease reads the ConfigMap only at a targetPath.
+    // Nor may a fresh link in a ConfigMap pass when a later layer of the HelmRelease's values
+    // (spec.values, a later valuesFrom entry) overrides it, or when the HelmRelease reads the
+    // ConfigMap only at a targetPath. What it could not check gets its notices from the publish
+    // that replaces the link; a skip stays quiet.
     refuseOverriddenSource(texts, chosen, inputs.valuesKey);
   }
   return { links, without };

@@ -83,7 +83,7 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
     );
   for (const { where, entry, source } of unchecked.later)
     reporter.notice(
-      `${where} reads ${entry} after ${source.label}, where the link goes, and ${entry} is not in the values files (or not readable here), so this run could not check it. Make sure it sets no ${key}: helm-controller merges it over ${source.label}.`,
+      `${where} reads ${entry} after ${source.label}, where the link goes, and ${entry} is not in the values files, lacks that key there, or cannot be read here (encrypted), so this run could not check it. Make sure it sets no ${key}: helm-controller merges it over ${source.label}.`,
     );
 }
 

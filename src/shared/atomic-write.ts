@@ -76,10 +76,13 @@ export interface PreparedWrite {
  * either all written or, when one cannot be filled, all left as they were.
  */
 export async function prepareAtomic(
-  path: string,
+  given: string,
   options: AtomicWriteOptions,
   write: (file: FileHandle) => Promise<void>,
 ): Promise<PreparedWrite> {
+  // Resolved once, so that the folders, the temporary file and the rename all name the same
+  // place (the kernel would resolve `link/../new` through the link, path.join would not).
+  const path = resolve(given);
   const dir = dirname(path);
   const made = await step('folder', () => makeFolders(dir));
   const temp = join(dir, tempName(basename(path), options.suffix, randomBytes(4).toString('hex')));

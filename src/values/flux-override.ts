@@ -62,47 +62,60 @@ export function refuseOverriddenSource(
       .filter(isObject)
       .map(entryOf);
     // valuesFrom reads from the HelmRelease's own namespace.
+    const sameNamespace = (namespace: unknown) =>
+      namespace === undefined || meta.namespace === undefined || namespace === meta.namespace;
     const reads = (e: Entry, { target }: ChosenTarget) =>
       e.kind === target.kind &&
       e.name === target.name &&
       e.valuesKey === target.part &&
-      (target.namespace === undefined ||
-        meta.namespace === undefined ||
-        target.namespace === meta.namespace);
+      sameNamespace(target.namespace);
+    // Chosen too, the HelmRelease gets the same link in its spec.values, which wins over them all.
+    const chosenToo = chosen.some(
+      ({ target }) =>
+        target.kind === 'HelmRelease' && target.name === name && sameNamespace(target.namespace),
+    );
     for (const source of sources) {
       const readers = entries.filter((e) => reads(e, source));
       if (readers.length === 0) continue;
       unread.delete(source);
+      if (chosenToo) {
+        readWhole.add(source);
+        continue;
+      }
       const atPath = readers.find((e) => e.targetPath !== undefined);
       if (atPath && !readAtPath.has(source))
         readAtPath.set(source, { where, name, path: atPath.targetPath! });
-      const whole = entries.findIndex((e) => reads(e, source) && e.targetPath === undefined);
+      // The last whole read is the one that counts: each later entry merges over it.
+      const whole = entries.findLastIndex((e) => reads(e, source) && e.targetPath === undefined);
       if (whole === -1) continue;
       readWhole.add(source);
       for (const later of entries.slice(whole + 1)) {
-        if (sources.some((c) => reads(later, c))) continue;
         const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
-        const values = later.targetPath ? undefined : valuesOf(later, docs);
-        if (!later.targetPath && (values === undefined || (values !== null && !isObject(values))))
-          unchecked.later.push({ where, entry: label, source });
-        const set = later.targetPath
-          ? overlaps(later.targetPath, valuesKey)
-            ? later.targetPath
-            : undefined
-          : setKeys(values, valuesKey);
+        let set: Setting | undefined;
+        if (later.targetPath !== undefined) {
+          if (overlaps(later.targetPath, valuesKey, KEYS))
+            set = { what: later.targetPath, notMapping: false };
+        } else if (!sources.some((c) => reads(later, c))) {
+          // (A chosen source read whole again gets the same link.)
+          const values = valuesOf(later, docs, sameNamespace);
+          const unreadable = values === undefined || (values !== null && !isObject(values));
+          if (unreadable && !unchecked.later.some((u) => u.where === where && u.entry === label))
+            unchecked.later.push({ where, entry: label, source });
+          set = setKeys(values, valuesKey);
+        }
         if (!set) continue;
         throw fileError(
           where,
-          `reads ${label}${later.targetPath ? ` at targetPath ${later.targetPath}` : ''} after ${source.label}, where the link was chosen to go, and it sets ${set}: helm-controller merges each valuesFrom entry over the ones before it`,
-          `Remove ${set} from it, or list ${source.label} after it in valuesFrom.`,
+          `reads ${label}${later.targetPath ? ` at targetPath ${later.targetPath}` : ''} after ${source.label}, where the link was chosen to go, and it sets ${words(set)}: helm-controller merges each valuesFrom entry over the ones before it`,
+          `Remove ${set.what} from it, or list ${source.label} after it in valuesFrom.`,
         );
       }
       const set = setKeys(spec.values, valuesKey);
       if (!set) continue;
       throw fileError(
         where,
-        `sets ${set} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`,
-        `Remove ${set} from its spec.values, or choose HelmRelease/${name} with values-document.`,
+        `sets ${words(set)} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`,
+        `Remove ${set.what} from its spec.values, or choose HelmRelease/${name} with values-document.`,
       );
     }
   }
@@ -141,10 +154,14 @@ function entryOf(e: Data): Entry {
  * The values an entry reads, parsed, when its ConfigMap or Secret is among `docs` (null for an
  * empty key); undefined when it is not there, or not YAML.
  */
-function valuesOf(entry: Entry, docs: readonly { data: unknown }[]): unknown {
+function valuesOf(
+  entry: Entry,
+  docs: readonly { data: unknown }[],
+  sameNamespace: (namespace: unknown) => boolean,
+): unknown {
   for (const { data } of docs) {
-    if (!isObject(data) || data.kind !== entry.kind) continue;
-    if (!isObject(data.metadata) || data.metadata.name !== entry.name) continue;
+    if (!isObject(data) || data.kind !== entry.kind || !isObject(data.metadata)) continue;
+    if (data.metadata.name !== entry.name || !sameNamespace(data.metadata.namespace)) continue;
     const plain = isObject(data.stringData) ? data.stringData[entry.valuesKey] : undefined;
     const raw = isObject(data.data) ? data.data[entry.valuesKey] : undefined;
     const text =
@@ -165,17 +182,29 @@ function valuesOf(entry: Entry, docs: readonly { data: unknown }[]): unknown {
   return undefined;
 }
 
+/** What a layer sets: keys of the block, or the block (or a key above it) as no mapping. */
+interface Setting {
+  what: string;
+  notMapping: boolean;
+}
+
+const words = ({ what, notMapping }: Setting) =>
+  notMapping ? `${what} to something other than a mapping` : what;
+
 /**
- * The keys this run writes that `values` sets (`staticExport.enabled, staticExport.bundleUrl`),
- * or the part of the path it sets to something else than a mapping, which replaces them all.
+ * The keys this run writes that `values` sets to something else than this run does
+ * (`staticExport.bundleUrl, staticExport.version`; `enabled: true` is what the run writes too),
+ * or the part of the path it sets to something other than a mapping, which replaces them all.
  */
-function setKeys(values: unknown, valuesKey: KeyPath): string | undefined {
+function setKeys(values: unknown, valuesKey: KeyPath): Setting | undefined {
   let node = values;
   for (const [i, step] of valuesKey.entries()) {
     if (!isObject(node) || !(step in node)) return undefined;
     node = node[step];
-    if (!isObject(node)) return `${valuesKey.slice(0, i + 1).join('.')} (not a mapping)`;
+    if (!isObject(node)) return { what: valuesKey.slice(0, i + 1).join('.'), notMapping: true };
   }
-  const set = KEYS.filter((key) => key in (node as Data));
-  return set.length > 0 ? set.map((key) => `${valuesKey.join('.')}.${key}`).join(', ') : undefined;
+  const block = node as Data;
+  const set = KEYS.filter((key) => key in block && !(key === 'enabled' && block[key] === true));
+  if (set.length === 0) return undefined;
+  return { what: set.map((key) => `${valuesKey.join('.')}.${key}`).join(', '), notMapping: false };
 }

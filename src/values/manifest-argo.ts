@@ -2,8 +2,8 @@
  * The targets of an Argo CD Application: the chart source (`spec.source`, or each chart source of
  * `spec.sources[]`), its `helm.valuesObject` if present, else the `helm.values` string, edited
  * inside it. An Application that only names valueFiles is refused (the link belongs in that
- * file: no new valuesObject behind the team's back), and so are helm.parameters on the same keys
- * (they override every values source).
+ * file: no new valuesObject behind the team's back), and so are helm.parameters and
+ * helm.fileParameters on the same keys (they override every values source).
  *
  * A chart source is one with `chart`, a `helm` block, or a `path` to a chart: a folder with a
  * Chart.yaml, as Argo CD detects Helm. The path is read in this checkout: the source's repoURL is
@@ -21,6 +21,7 @@ import {
   type Refusal,
   type Target,
 } from './site.js';
+import { KEYS } from './file.js';
 
 export function targetsOfApplication(
   data: Data,
@@ -33,7 +34,7 @@ export function targetsOfApplication(
   const of = { doc, name, namespace, root };
   if (isObject(spec.source) && Array.isArray(spec.sources) && spec.sources.length > 0)
     return {
-      problem: `is an Argo CD Application (${name}) with both spec.source and spec.sources: Argo CD ignores spec.source when spec.sources is set, so which values the chart gets is unclear`,
+      problem: `is an Argo CD Application (${name}) with both spec.source and spec.sources: Argo CD ignores spec.source when spec.sources is set`,
       fix: 'Remove spec.source (Argo CD reads only spec.sources), then run again.',
     };
   if (isObject(spec.source)) {
@@ -148,7 +149,9 @@ function parametersOverride(
 ): Refusal | undefined {
   if (!Array.isArray(parameters)) return undefined;
   const hits = parameters
-    .filter((p): p is Data => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key))
+    .filter(
+      (p): p is Data => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key, KEYS),
+    )
     .map((p) => String(p.name));
   if (hits.length === 0) return undefined;
   return {

@@ -74,11 +74,16 @@ export interface Refusal {
   fix: string;
 }
 
-/** `staticExport.bundleUrl` overlaps values-key `staticExport` (and `staticExport` itself). */
-export function overlaps(dotted: string, key: readonly string[]): boolean {
-  const path = dotted.split('.');
-  const n = Math.min(path.length, key.length);
-  return path.slice(0, n).every((part, i) => part === key[i]);
+/**
+ * A `--set` path (a Flux targetPath, an Argo CD parameter) that sets what this run writes at
+ * values-key `key`: the block or a key above it (`staticExport`), or one of `keys` in it or below
+ * (`staticExport.bundleUrl`). A sibling (`staticExport.title`) leaves them alone. A list index
+ * (`staticExport[0]`) counts as its key: it would turn the block into a list.
+ */
+export function overlaps(dotted: string, key: readonly string[], keys: readonly string[]): boolean {
+  const path = dotted.split('.').map((part) => part.replace(/(\[\d+\])+$/, ''));
+  if (path.length <= key.length) return path.every((part, i) => part === key[i]);
+  return key.every((part, i) => part === path[i]) && keys.includes(path[key.length]!);
 }
 
 /** The node at a data path of `doc`, or undefined. */

@@ -259,6 +259,11 @@ export function planManifestEdits(
     const docs = parseDocuments(current, file.display);
     const doc = docs[target.doc]!;
     const display = `${file.display} (${label})`;
+    // Written, yet not applied until someone resumes it: the run cannot see the rollout.
+    if (target.kind === 'HelmRelease' && doc.getIn(['spec', 'suspend']) === true)
+      notices.push(
+        `${display} has spec.suspend: true, so Flux does not reconcile it: the new link reaches the chart only once it is resumed (before the link expires).`,
+      );
     let next: string;
     if (target.site.kind === 'map') {
       const site = target.site;

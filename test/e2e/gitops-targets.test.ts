@@ -208,7 +208,7 @@ data:
     const { ws, s, run } = await publishToConfigMap(text);
     expect(run.code).not.toBe(0);
     expect(run.stdout + run.stderr).toMatch(
-      /values-file "clusters\/prod\/docs\.yaml \(HelmRelease\/docs\)" sets staticExport\.enabled, staticExport\.bundleUrl in spec\.values, which helm-controller merges over its valuesFrom ConfigMap\/docs-values\[values\.yaml\]/,
+      /values-file "clusters\/prod\/docs\.yaml \(HelmRelease\/docs\)" sets staticExport\.bundleUrl in spec\.values, which helm-controller merges over its valuesFrom ConfigMap\/docs-values\[values\.yaml\]/,
     );
     expect(s.requests).toHaveLength(0);
     expect(await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8')).toBe(text);
@@ -258,7 +258,7 @@ data:
     const { run } = await publishToConfigMap(text);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain(
-      '::notice::clusters/prod/docs.yaml (HelmRelease/docs) reads Secret/docs-secret[values.yaml] after ConfigMap/docs-values[values.yaml], where the link goes, and Secret/docs-secret[values.yaml] is not in the values files (or not readable here), so this run could not check it. Make sure it sets no staticExport: helm-controller merges it over ConfigMap/docs-values[values.yaml].',
+      '::notice::clusters/prod/docs.yaml (HelmRelease/docs) reads Secret/docs-secret[values.yaml] after ConfigMap/docs-values[values.yaml], where the link goes, and Secret/docs-secret[values.yaml] is not in the values files, lacks that key there, or cannot be read here (encrypted), so this run could not check it. Make sure it sets no staticExport: helm-controller merges it over ConfigMap/docs-values[values.yaml].',
     );
   });
 

@@ -122,7 +122,7 @@ describe('refresh-before (dist/ under Node 24)', () => {
     [
       'a chosen ConfigMap whose link the HelmRelease reading it overrides in spec.values',
       { 'values-document': 'ConfigMap/docs-values[values.yaml]' },
-      /values-file "values\.yaml \(HelmRelease\/docs\)" sets staticExport\.enabled, staticExport\.bundleUrl, staticExport\.version in spec\.values, which helm-controller merges over its valuesFrom ConfigMap\/docs-values\[values\.yaml\]/,
+      /values-file "values\.yaml \(HelmRelease\/docs\)" sets staticExport\.bundleUrl, staticExport\.version in spec\.values, which helm-controller merges over its valuesFrom ConfigMap\/docs-values\[values\.yaml\]/,
     ],
     [
       'a chosen ConfigMap that the HelmRelease reads only at a targetPath',

@@ -28,10 +28,14 @@ spec:
 ${valuesFrom.map((e) => `    - ${e}\n`).join('')}  values:
 ${values}`;
 
-/** The run's check, with the ConfigMap of `files[0]` chosen as the target. */
+/** The run's check, with the ConfigMap of `files[0]` chosen as the target (or `choice`). */
 function check(...texts: string[]) {
+  return checkWith('ConfigMap/docs-values[values.yaml]', ...texts);
+}
+
+function checkWith(choice: string, ...texts: string[]) {
   const selectors = parseValuesDocument(
-    (spec) => (spec.name === 'values-document' ? 'ConfigMap/docs-values[values.yaml]' : ''),
+    (spec) => (spec.name === 'values-document' ? choice : ''),
     '/ws',
   );
   const chosen = chooseTargets(texts[0]!, FILE, selectors, KEY);
@@ -90,7 +94,7 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
 
   it.each([
     ['enabled: false', '{enabled: false}', 'staticExport.enabled'],
-    ['a null block', 'null', 'staticExport (not a mapping)'],
+    ['a null block', 'null', 'staticExport to something other than a mapping'],
     [
       'an old version and link',
       '{version: v1, bundleUrl: ""}',
@@ -154,6 +158,63 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
       '{kind: ConfigMap, name: docs-values, targetPath: null, valuesKey: null}',
     ])
       expect(check(`${release('docs', [entry])}---\n${CONFIG_MAP}`)).toEqual(NONE);
+  });
+
+  it('a later targetPath on a sibling key of the block leaves the link alone: accepted', () => {
+    const text = `${release('docs', ['{kind: ConfigMap, name: docs-values}', '{kind: ConfigMap, name: title, valuesKey: t, targetPath: staticExport.title}'])}---\n${CONFIG_MAP}`;
+    expect(check(text)).toEqual(NONE);
+  });
+
+  it('the chosen ConfigMap read again later at a targetPath on the block, or at a list index: refused', () => {
+    for (const path of ['staticExport', 'staticExport[0]']) {
+      const text = `${release('docs', ['{kind: ConfigMap, name: docs-values}', `{kind: ConfigMap, name: docs-values, targetPath: "${path}"}`])}---\n${CONFIG_MAP}`;
+      expect(refusal(() => check(text))).toContain(
+        `reads ConfigMap/docs-values[values.yaml] at targetPath ${path} after ConfigMap/docs-values[values.yaml]`,
+      );
+    }
+  });
+
+  it('the chosen ConfigMap read whole again after a layer that sets the keys: the last read wins, accepted', () => {
+    const over = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: over, namespace: docs}\ndata:\n  values.yaml: |\n    staticExport: {bundleUrl: "https://old.example.com/x"}\n`;
+    const entries = ['{kind: ConfigMap, name: docs-values}', '{kind: ConfigMap, name: over}'];
+    const text = `${release('docs', [...entries, entries[0]!])}---\n${CONFIG_MAP}---\n${over}`;
+    expect(check(text)).toEqual(NONE);
+    // Without the last read, `over` wins.
+    expect(
+      refusal(() => check(`${release('docs', entries)}---\n${CONFIG_MAP}---\n${over}`)),
+    ).toContain('reads ConfigMap/over[values.yaml] after ConfigMap/docs-values[values.yaml]');
+  });
+
+  it('a later ConfigMap of that name in another namespace is not the one read', () => {
+    const over = (namespace: string, values: string) =>
+      `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: over, namespace: ${namespace}}\ndata:\n  values.yaml: |\n    ${values}\n`;
+    const head = `${release('docs', ['{kind: ConfigMap, name: docs-values}', '{kind: ConfigMap, name: over}'])}---\n${CONFIG_MAP}`;
+    const staging = over('staging', 'staticExport: {bundleUrl: "https://old.example.com/x"}');
+    expect(check(`${head}---\n${staging}---\n${over('docs', 'replicaCount: 3')}`)).toEqual(NONE);
+    expect(
+      refusal(() =>
+        check(
+          `${head}---\n${over('staging', 'replicaCount: 3')}---\n${over('docs', 'staticExport: {version: v1}')}`,
+        ),
+      ),
+    ).toContain('and it sets staticExport.version:');
+  });
+
+  it('enabled: true in spec.values is what the run writes too: accepted', () => {
+    const text = `${release('docs', ['{kind: ConfigMap, name: docs-values}'], '    staticExport: {enabled: true}\n')}---\n${CONFIG_MAP}`;
+    expect(check(text)).toEqual(NONE);
+  });
+
+  it('a HelmRelease chosen too gets the same link in its spec.values: accepted', () => {
+    const text = `${release('docs', ['{kind: ConfigMap, name: docs-values, targetPath: site.config}'], '    staticExport: {bundleUrl: ""}\n')}---\n${CONFIG_MAP}`;
+    expect(checkWith('HelmRelease/docs\nConfigMap/docs-values[values.yaml]', text)).toEqual(NONE);
+  });
+
+  it('a block that is no mapping is named as such in the refusal', () => {
+    const text = `${release('docs', ['{kind: ConfigMap, name: docs-values}'], '    staticExport: "off"\n')}---\n${CONFIG_MAP}`;
+    expect(refusal(() => check(text))).toContain(
+      'sets staticExport to something other than a mapping in spec.values, which helm-controller merges over its valuesFrom ConfigMap/docs-values[values.yaml], where the link was chosen to go: the chart would get the value in spec.values. Remove staticExport from its spec.values,',
+    );
   });
 
   it('read by no HelmRelease in the values files: returned, for the notice', () => {

@@ -63,6 +63,17 @@ spec:
 `;
 
 describe('a Flux HelmRelease', () => {
+  it('suspended: written, with a notice that Flux applies it only once resumed', () => {
+    const { plan } = edit(
+      HELM_RELEASE.replace('  interval: 10m\n', '  interval: 10m\n  suspend: true\n'),
+    );
+    expect(plan.changed).toBe(true);
+    expect(plan.notices).toContain(
+      'clusters/prod/docs.yaml (HelmRelease/docs) has spec.suspend: true, so Flux does not reconcile it: the new link reaches the chart only once it is resumed (before the link expires).',
+    );
+    expect(edit(HELM_RELEASE).plan.notices).toEqual([]);
+  });
+
   it('gets the link under spec.values, created when missing, and the HelmRepository beside it stays byte for byte', () => {
     const text = `\uFEFF${HELM_REPOSITORY}---\n# release\n${HELM_RELEASE}`;
     const { chosen, plan } = edit(text);
@@ -288,6 +299,11 @@ describe('an Argo CD Application', () => {
   it('refuses helm.parameters that set the same keys', () => {
     const text = `${APP}      parameters:\n        - name: staticExport.enabled\n          value: "false"\n      values: |\n        a: 1\n`;
     expect(refusal(() => edit(text))).toMatch(/parameters staticExport\.enabled/);
+  });
+
+  it('a parameter on a sibling key of the block leaves the link alone: accepted', () => {
+    const text = `${APP}      fileParameters:\n        - name: staticExport.title\n          path: title.txt\n      parameters:\n        - name: staticExport.theme\n          value: dark\n      values: |\n        a: 1\n`;
+    expect(edit(text).plan.changed).toBe(true);
   });
 
   it('refuses helm.fileParameters that set the same keys (--set-file wins too)', () => {
