@@ -83580,14 +83580,45 @@ function valueAt(data, path) {
 /**
  * A `--set` path (a Flux targetPath, an Argo CD parameter) that sets what this run writes at
  * values-key `key`: the block or a key above it (`staticExport`), or one of `keys` in it or below
- * (`staticExport.bundleUrl`). A sibling (`staticExport.title`) leaves them alone. A list index
- * (`staticExport[0]`) counts as its key: it would turn the block into a list.
+ * (`staticExport.bundleUrl`). A sibling (`staticExport.title`) leaves them alone. A list index on
+ * the way (`staticExport[0].title`) turns that mapping into a list, so it counts. Read as Helm's
+ * strvals does: a backslash escapes the next character (`a\.b` is one key).
  */
 function overlaps(dotted, key, keys) {
-    const path = dotted.split('.').map((part) => part.replace(/(\[\d+\])+$/, ''));
-    if (path.length <= key.length)
-        return path.every((part, i) => part === key[i]);
-    return key.every((part, i) => part === path[i]) && keys.includes(path[key.length]);
+    const parts = setPath(dotted);
+    for (const [i, { name, indexed }] of parts.entries()) {
+        if (i === key.length)
+            return keys.includes(name);
+        if (name !== key[i])
+            return false;
+        if (indexed)
+            return true;
+    }
+    return true;
+}
+/** The keys of a `--set` path, unescaped, each with whether a list index follows it. */
+function setPath(dotted) {
+    const parts = [];
+    let name = '';
+    let indexed = false;
+    for (let i = 0; i < dotted.length; i++) {
+        const c = dotted[i];
+        if (c === '\\' && i + 1 < dotted.length)
+            name += dotted[++i];
+        else if (c === '[' && /^\[\d+\]/.test(dotted.slice(i))) {
+            indexed = true;
+            i = dotted.indexOf(']', i);
+        }
+        else if (c === '.') {
+            parts.push({ name, indexed });
+            name = '';
+            indexed = false;
+        }
+        else
+            name += c;
+    }
+    parts.push({ name, indexed });
+    return parts;
 }
 /** The node at a data path of `doc`, or undefined. */
 function nodeAt(doc, path) {
@@ -84493,25 +84524,29 @@ function chartValuesOf(text, file, at, selectors) {
 
 
 /**
- * Refuses a chosen ConfigMap or Secret that a HelmRelease in `files` reads whole when its
- * spec.values, or a later valuesFrom entry found in `files`, sets the keys at `valuesKey`; and
- * one that the HelmReleases in `files` read only at a `targetPath`. Returns what it could not
- * check.
+ * Refuses a chosen ConfigMap or Secret (the `targets` of `files`) that a HelmRelease in `files`
+ * reads whole when its spec.values, a later valuesFrom entry found in `files`, or a later entry's
+ * `targetPath` sets the keys at `valuesKey`; and one that the HelmReleases in `files` read only at
+ * a `targetPath`. Returns what it could not check.
  */
-function refuseOverriddenSource(files, chosen, valuesKey) {
+function refuseOverriddenSource(files, valuesKey) {
+    const chosen = files.flatMap((file) => file.targets ?? []);
     const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
     const unchecked = { unread: [], later: [] };
     if (sources.length === 0)
         return unchecked;
-    const docs = files.flatMap((file) => (0,yaml_dist/* parseAllDocuments */.hR)(file.text).map((doc) => ({
+    const docs = files.flatMap((file) => (0,yaml_dist/* parseAllDocuments */.hR)(file.text).map((doc, i) => ({
         file: file.display,
         data: (doc.errors.length === 0 ? doc.toJS() : undefined),
+        // Chosen too, a HelmRelease gets the same link in its spec.values, which Flux merges over
+        // every valuesFrom entry (targetPath ones included): nothing of it can win over the link.
+        chosen: (file.targets ?? []).some((c) => c.target.kind === 'HelmRelease' && c.target.doc === i),
     })));
     const unread = new Set(sources);
     const readWhole = new Set();
     /** The first HelmRelease seen reading a chosen source at a targetPath, with that path. */
     const readAtPath = new Map();
-    for (const { file, data } of docs) {
+    for (const { file, data, chosen: chosenToo } of docs) {
         if (!isHelmRelease(data))
             continue;
         const meta = isObject(data.metadata) ? data.metadata : {};
@@ -84527,8 +84562,6 @@ function refuseOverriddenSource(files, chosen, valuesKey) {
             e.name === target.name &&
             e.valuesKey === target.part &&
             sameNamespace(target.namespace);
-        // Chosen too, the HelmRelease gets the same link in its spec.values, which wins over them all.
-        const chosenToo = chosen.some(({ target }) => target.kind === 'HelmRelease' && target.name === name && sameNamespace(target.namespace));
         for (const source of sources) {
             const readers = entries.filter((e) => reads(e, source));
             if (readers.length === 0)
@@ -84550,25 +84583,28 @@ function refuseOverriddenSource(files, chosen, valuesKey) {
                 const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
                 let set;
                 if (later.targetPath !== undefined) {
-                    if (overlaps(later.targetPath, valuesKey, KEYS))
-                        set = { what: later.targetPath, notMapping: false };
+                    if (!overlaps(later.targetPath, valuesKey, KEYS))
+                        continue;
+                    const keys = KEYS.map((key) => `${valuesKey.join('.')}.${key}`).join(', ');
+                    throw fileError(where, `reads ${label} at targetPath ${later.targetPath} after ${source.label}, where the link was chosen to go: helm-controller sets that key's text at ${later.targetPath}, over what the ConfigMap holds there`, `Remove that valuesFrom entry, or point its targetPath away from ${keys} and the keys above them.`);
                 }
                 else if (!sources.some((c) => reads(later, c))) {
                     // (A chosen source read whole again gets the same link.)
-                    const values = valuesOf(later, docs, sameNamespace);
-                    const unreadable = values === undefined || (values !== null && !isObject(values));
+                    const found = valuesOf(later, docs, sameNamespace);
+                    const unreadable = found.length === 0 ||
+                        found.some((v) => v === undefined || (v !== null && !isObject(v)));
                     if (unreadable && !unchecked.later.some((u) => u.where === where && u.entry === label))
                         unchecked.later.push({ where, entry: label, source });
-                    set = setKeys(values, valuesKey);
+                    set = found.map((values) => setKeys(values, valuesKey)).find((one) => one !== undefined);
                 }
                 if (!set)
                     continue;
-                throw fileError(where, `reads ${label}${later.targetPath ? ` at targetPath ${later.targetPath}` : ''} after ${source.label}, where the link was chosen to go, and it sets ${flux_override_words(set)}: helm-controller merges each valuesFrom entry over the ones before it`, `Remove ${set.what} from it, or list ${source.label} after it in valuesFrom.`);
+                throw fileError(where, `reads ${label} after ${source.label}, where the link was chosen to go, and it sets ${flux_override_words(set)}: helm-controller merges each valuesFrom entry over the ones before it`, `${undo(set, 'it')}, or list ${source.label} after it in valuesFrom.`);
             }
             const set = setKeys(spec.values, valuesKey);
             if (!set)
                 continue;
-            throw fileError(where, `sets ${flux_override_words(set)} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `Remove ${set.what} from its spec.values, or choose HelmRelease/${name} with values-document.`);
+            throw fileError(where, `sets ${flux_override_words(set)} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`, `${undo(set, 'its spec.values')}, or choose HelmRelease/${name} with values-document.`);
         }
     }
     for (const [source, { where, name, path }] of readAtPath) {
@@ -84595,10 +84631,12 @@ function entryOf(e) {
     };
 }
 /**
- * The values an entry reads, parsed, when its ConfigMap or Secret is among `docs` (null for an
- * empty key); undefined when it is not there, or not YAML.
+ * The values an entry may read, parsed, from each ConfigMap or Secret among `docs` that it could
+ * name (with no namespace on the HelmRelease, one of each namespace): null for an empty key,
+ * undefined for one that is missing or not YAML. None when no such document is there.
  */
 function valuesOf(entry, docs, sameNamespace) {
+    const found = [];
     for (const { data } of docs) {
         if (!isObject(data) || data.kind !== entry.kind || !isObject(data.metadata))
             continue;
@@ -84613,18 +84651,18 @@ function valuesOf(entry, docs, sameNamespace) {
                     ? Buffer.from(raw, 'base64').toString('utf8')
                     : raw
                 : undefined;
-        if (text === undefined)
-            continue;
         try {
-            return (0,yaml_dist/* parse */.qg)(text);
+            found.push(text === undefined ? undefined : (0,yaml_dist/* parse */.qg)(text));
         }
         catch {
-            return undefined;
+            found.push(undefined);
         }
     }
-    return undefined;
+    return found;
 }
 const flux_override_words = ({ what, notMapping }) => notMapping ? `${what} to something other than a mapping` : what;
+/** What to do about it: removing a key above the block would drop all that is under it. */
+const undo = ({ what, notMapping }, place) => notMapping ? `Make ${what} a mapping in ${place}` : `Remove ${what} from ${place}`;
 /**
  * The keys this run writes that `values` sets to something else than this run does
  * (`staticExport.bundleUrl, staticExport.version`; `enabled: true` is what the run writes too),
@@ -85433,7 +85471,7 @@ async function checkValuesFilesFirst(run) {
     // What is in a file this run does not read (or cannot read, encrypted): the link written may
     // lose to a later layer of the chart's values, which no check here can see.
     const key = inputs.valuesKey.join('.');
-    const unchecked = refuseOverriddenSource(seen, chosen, inputs.valuesKey);
+    const unchecked = refuseOverriddenSource(seen, inputs.valuesKey);
     for (const source of unchecked.unread)
         reporter.notice(`${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`);
     for (const { where, entry, source } of unchecked.later)
@@ -85703,8 +85741,9 @@ function deployed(where, block) {
  * a phrase (a file that is missing or unreadable has none): a keep-alive leaves the links alone
  * only when every place the chart reads holds one, so a file or target added later gets its link
  * at once, and a broken file is named by the publish that follows. A values-document line that
- * chooses nothing in any file, or a chosen ConfigMap whose link a HelmRelease's spec.values
- * overrides, is refused here, as the publish would refuse it.
+ * chooses nothing in any file, or a chosen ConfigMap whose link a later layer of a HelmRelease's
+ * values overrides (or that it reads only at a targetPath), is refused here, as the publish would
+ * refuse it.
  */
 async function fileLinks(inputs) {
     const links = [];
@@ -85716,7 +85755,11 @@ async function fileLinks(inputs) {
         try {
             const text = await (0,promises_.readFile)(file.path, 'utf8');
             found = chartValuesOf(text, file, inputs.valuesKey, inputs.valuesDocuments);
-            texts.push({ display: file.display, text });
+            texts.push({
+                display: file.display,
+                text,
+                targets: found.flatMap((one) => one.chosen ?? []),
+            });
         }
         catch {
             without ??= `${file.display} cannot be read (the publish names why)`;
@@ -85743,7 +85786,7 @@ async function fileLinks(inputs) {
         // (spec.values, a later valuesFrom entry) overrides it, or when the HelmRelease reads the
         // ConfigMap only at a targetPath. What it could not check gets its notices from the publish
         // that replaces the link; a skip stays quiet.
-        refuseOverriddenSource(texts, chosen, inputs.valuesKey);
+        refuseOverriddenSource(texts, inputs.valuesKey);
     }
     return { links, without };
 }

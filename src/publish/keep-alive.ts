@@ -151,22 +151,27 @@ function deployed(where: string, block: unknown): DeployedLink | undefined {
  * a phrase (a file that is missing or unreadable has none): a keep-alive leaves the links alone
  * only when every place the chart reads holds one, so a file or target added later gets its link
  * at once, and a broken file is named by the publish that follows. A values-document line that
- * chooses nothing in any file, or a chosen ConfigMap whose link a HelmRelease's spec.values
- * overrides, is refused here, as the publish would refuse it.
+ * chooses nothing in any file, or a chosen ConfigMap whose link a later layer of a HelmRelease's
+ * values overrides (or that it reads only at a targetPath), is refused here, as the publish would
+ * refuse it.
  */
 async function fileLinks(
   inputs: PublishInputs,
 ): Promise<{ links: DeployedLink[]; without: string | undefined }> {
   const links: DeployedLink[] = [];
   const chosen: ChosenTarget[] = [];
-  const texts: { display: string; text: string }[] = [];
+  const texts: { display: string; text: string; targets: ChosenTarget[] }[] = [];
   let without: string | undefined;
   for (const file of inputs.valuesFiles) {
     let found: ReturnType<typeof chartValuesOf>;
     try {
       const text = await readFile(file.path, 'utf8');
       found = chartValuesOf(text, file, inputs.valuesKey, inputs.valuesDocuments);
-      texts.push({ display: file.display, text });
+      texts.push({
+        display: file.display,
+        text,
+        targets: found.flatMap((one) => one.chosen ?? []),
+      });
     } catch {
       without ??= `${file.display} cannot be read (the publish names why)`;
       continue;
@@ -188,7 +193,7 @@ async function fileLinks(
     // (spec.values, a later valuesFrom entry) overrides it, or when the HelmRelease reads the
     // ConfigMap only at a targetPath. What it could not check gets its notices from the publish
     // that replaces the link; a skip stays quiet.
-    refuseOverriddenSource(texts, chosen, inputs.valuesKey);
+    refuseOverriddenSource(texts, inputs.valuesKey);
   }
   return { links, without };
 }

@@ -19,7 +19,7 @@ import { HelmInputs } from '../helm/inputs.js';
 import { VerifyInputs } from '../site/inputs.js';
 import { ValuesInputs, type ValuesFileInput } from '../values/inputs.js';
 import { planFileEdit, type FilePlan } from '../values/plan.js';
-import { checkWritable, readValuesFile } from '../values/read.js';
+import { checkWritable, readValuesFile, type ReadValuesFile } from '../values/read.js';
 import { refuseUnmatchedChoice, type ChosenTarget } from '../values/target.js';
 import { prepareValuesFile, writeValuesFile } from '../values/write.js';
 import type { PublishInputs } from './inputs.js';
@@ -48,7 +48,7 @@ export function valuesDisplay(inputs: PublishInputs): string {
 /** Every values file is checked before anything is started: a broken file costs no export. */
 export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
   const { inputs, reporter } = run;
-  const seen: ValuesFile[] = [];
+  const seen: ReadValuesFile[] = [];
   /** Each chosen target, and the values file it is in. */
   const chosenIn = new Map<ChosenTarget, string>();
   for (const { path, display, root } of inputs.valuesFiles) {
@@ -76,7 +76,7 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
   // What is in a file this run does not read (or cannot read, encrypted): the link written may
   // lose to a later layer of the chart's values, which no check here can see.
   const key = inputs.valuesKey.join('.');
-  const unchecked = refuseOverriddenSource(seen, chosen, inputs.valuesKey);
+  const unchecked = refuseOverriddenSource(seen, inputs.valuesKey);
   for (const source of unchecked.unread)
     reporter.notice(
       `${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`,

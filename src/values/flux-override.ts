@@ -24,35 +24,40 @@ interface Entry {
 export interface Unchecked {
   /** Chosen sources that no HelmRelease in the files reads: the one that does was not seen. */
   unread: ChosenTarget[];
-  /** Later valuesFrom entries whose values are not in the files (or not readable, encrypted). */
+  /** Later valuesFrom entries whose values are not in the files, lack the key, or are encrypted. */
   later: { where: string; entry: string; source: ChosenTarget }[];
 }
 
 /**
- * Refuses a chosen ConfigMap or Secret that a HelmRelease in `files` reads whole when its
- * spec.values, or a later valuesFrom entry found in `files`, sets the keys at `valuesKey`; and
- * one that the HelmReleases in `files` read only at a `targetPath`. Returns what it could not
- * check.
+ * Refuses a chosen ConfigMap or Secret (the `targets` of `files`) that a HelmRelease in `files`
+ * reads whole when its spec.values, a later valuesFrom entry found in `files`, or a later entry's
+ * `targetPath` sets the keys at `valuesKey`; and one that the HelmReleases in `files` read only at
+ * a `targetPath`. Returns what it could not check.
  */
 export function refuseOverriddenSource(
-  files: readonly { display: string; text: string }[],
-  chosen: readonly ChosenTarget[],
+  files: readonly { display: string; text: string; targets?: readonly ChosenTarget[] }[],
   valuesKey: KeyPath,
 ): Unchecked {
+  const chosen = files.flatMap((file) => file.targets ?? []);
   const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
   const unchecked: Unchecked = { unread: [], later: [] };
   if (sources.length === 0) return unchecked;
   const docs = files.flatMap((file) =>
-    parseAllDocuments(file.text).map((doc) => ({
+    parseAllDocuments(file.text).map((doc, i) => ({
       file: file.display,
       data: (doc.errors.length === 0 ? doc.toJS() : undefined) as unknown,
+      // Chosen too, a HelmRelease gets the same link in its spec.values, which Flux merges over
+      // every valuesFrom entry (targetPath ones included): nothing of it can win over the link.
+      chosen: (file.targets ?? []).some(
+        (c) => c.target.kind === 'HelmRelease' && c.target.doc === i,
+      ),
     })),
   );
   const unread = new Set(sources);
   const readWhole = new Set<ChosenTarget>();
   /** The first HelmRelease seen reading a chosen source at a targetPath, with that path. */
   const readAtPath = new Map<ChosenTarget, { where: string; name: string; path: string }>();
-  for (const { file, data } of docs) {
+  for (const { file, data, chosen: chosenToo } of docs) {
     if (!isHelmRelease(data)) continue;
     const meta = isObject(data.metadata) ? data.metadata : {};
     const spec = isObject(data.spec) ? data.spec : {};
@@ -69,11 +74,6 @@ export function refuseOverriddenSource(
       e.name === target.name &&
       e.valuesKey === target.part &&
       sameNamespace(target.namespace);
-    // Chosen too, the HelmRelease gets the same link in its spec.values, which wins over them all.
-    const chosenToo = chosen.some(
-      ({ target }) =>
-        target.kind === 'HelmRelease' && target.name === name && sameNamespace(target.namespace),
-    );
     for (const source of sources) {
       const readers = entries.filter((e) => reads(e, source));
       if (readers.length === 0) continue;
@@ -93,21 +93,28 @@ export function refuseOverriddenSource(
         const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
         let set: Setting | undefined;
         if (later.targetPath !== undefined) {
-          if (overlaps(later.targetPath, valuesKey, KEYS))
-            set = { what: later.targetPath, notMapping: false };
+          if (!overlaps(later.targetPath, valuesKey, KEYS)) continue;
+          const keys = KEYS.map((key) => `${valuesKey.join('.')}.${key}`).join(', ');
+          throw fileError(
+            where,
+            `reads ${label} at targetPath ${later.targetPath} after ${source.label}, where the link was chosen to go: helm-controller sets that key's text at ${later.targetPath}, over what the ConfigMap holds there`,
+            `Remove that valuesFrom entry, or point its targetPath away from ${keys} and the keys above them.`,
+          );
         } else if (!sources.some((c) => reads(later, c))) {
           // (A chosen source read whole again gets the same link.)
-          const values = valuesOf(later, docs, sameNamespace);
-          const unreadable = values === undefined || (values !== null && !isObject(values));
+          const found = valuesOf(later, docs, sameNamespace);
+          const unreadable =
+            found.length === 0 ||
+            found.some((v) => v === undefined || (v !== null && !isObject(v)));
           if (unreadable && !unchecked.later.some((u) => u.where === where && u.entry === label))
             unchecked.later.push({ where, entry: label, source });
-          set = setKeys(values, valuesKey);
+          set = found.map((values) => setKeys(values, valuesKey)).find((one) => one !== undefined);
         }
         if (!set) continue;
         throw fileError(
           where,
-          `reads ${label}${later.targetPath ? ` at targetPath ${later.targetPath}` : ''} after ${source.label}, where the link was chosen to go, and it sets ${words(set)}: helm-controller merges each valuesFrom entry over the ones before it`,
-          `Remove ${set.what} from it, or list ${source.label} after it in valuesFrom.`,
+          `reads ${label} after ${source.label}, where the link was chosen to go, and it sets ${words(set)}: helm-controller merges each valuesFrom entry over the ones before it`,
+          `${undo(set, 'it')}, or list ${source.label} after it in valuesFrom.`,
         );
       }
       const set = setKeys(spec.values, valuesKey);
@@ -115,7 +122,7 @@ export function refuseOverriddenSource(
       throw fileError(
         where,
         `sets ${words(set)} in spec.values, which helm-controller merges over its valuesFrom ${source.label}, where the link was chosen to go: the chart would get the value in spec.values`,
-        `Remove ${set.what} from its spec.values, or choose HelmRelease/${name} with values-document.`,
+        `${undo(set, 'its spec.values')}, or choose HelmRelease/${name} with values-document.`,
       );
     }
   }
@@ -151,14 +158,16 @@ function entryOf(e: Data): Entry {
 }
 
 /**
- * The values an entry reads, parsed, when its ConfigMap or Secret is among `docs` (null for an
- * empty key); undefined when it is not there, or not YAML.
+ * The values an entry may read, parsed, from each ConfigMap or Secret among `docs` that it could
+ * name (with no namespace on the HelmRelease, one of each namespace): null for an empty key,
+ * undefined for one that is missing or not YAML. None when no such document is there.
  */
 function valuesOf(
   entry: Entry,
   docs: readonly { data: unknown }[],
   sameNamespace: (namespace: unknown) => boolean,
-): unknown {
+): unknown[] {
+  const found: unknown[] = [];
   for (const { data } of docs) {
     if (!isObject(data) || data.kind !== entry.kind || !isObject(data.metadata)) continue;
     if (data.metadata.name !== entry.name || !sameNamespace(data.metadata.namespace)) continue;
@@ -172,14 +181,13 @@ function valuesOf(
             ? Buffer.from(raw, 'base64').toString('utf8')
             : raw
           : undefined;
-    if (text === undefined) continue;
     try {
-      return parse(text) as unknown;
+      found.push(text === undefined ? undefined : (parse(text) as unknown));
     } catch {
-      return undefined;
+      found.push(undefined);
     }
   }
-  return undefined;
+  return found;
 }
 
 /** What a layer sets: keys of the block, or the block (or a key above it) as no mapping. */
@@ -190,6 +198,10 @@ interface Setting {
 
 const words = ({ what, notMapping }: Setting) =>
   notMapping ? `${what} to something other than a mapping` : what;
+
+/** What to do about it: removing a key above the block would drop all that is under it. */
+const undo = ({ what, notMapping }: Setting, place: string) =>
+  notMapping ? `Make ${what} a mapping in ${place}` : `Remove ${what} from ${place}`;
 
 /**
  * The keys this run writes that `values` sets to something else than this run does

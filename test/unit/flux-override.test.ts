@@ -43,8 +43,9 @@ function checkWith(choice: string, ...texts: string[]) {
   const files = texts.map((text, i) => ({
     display: i === 0 ? FILE.display : `other${i}.yaml`,
     text,
+    targets: i === 0 ? chosen : [],
   }));
-  return refuseOverriddenSource(files, chosen, KEY);
+  return refuseOverriddenSource(files, KEY);
 }
 
 /** The refusal of `fn`, a UserError (whose message is what the user reads). */
@@ -146,7 +147,7 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
   it('a later entry with a targetPath on the keys: refused; on another path: accepted', () => {
     const on = `${release('docs', ['{kind: ConfigMap, name: docs-values}', '{kind: ConfigMap, name: links, valuesKey: url, targetPath: staticExport.bundleUrl}'])}---\n${CONFIG_MAP}`;
     expect(refusal(() => check(on))).toContain(
-      'reads ConfigMap/links[url] at targetPath staticExport.bundleUrl after ConfigMap/docs-values[values.yaml], where the link was chosen to go, and it sets staticExport.bundleUrl:',
+      `values-file "clusters/prod/docs.yaml (HelmRelease/docs)" reads ConfigMap/links[url] at targetPath staticExport.bundleUrl after ConfigMap/docs-values[values.yaml], where the link was chosen to go: helm-controller sets that key's text at staticExport.bundleUrl, over what the ConfigMap holds there. Remove that valuesFrom entry, or point its targetPath away from staticExport.enabled, staticExport.bundleUrl, staticExport.version and the keys above them. The file was not changed.`,
     );
     const off = on.replace('targetPath: staticExport.bundleUrl', 'targetPath: site.url');
     expect(check(off)).toEqual(NONE);
@@ -165,8 +166,8 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
     expect(check(text)).toEqual(NONE);
   });
 
-  it('the chosen ConfigMap read again later at a targetPath on the block, or at a list index: refused', () => {
-    for (const path of ['staticExport', 'staticExport[0]']) {
+  it('the chosen ConfigMap read again later at a targetPath on the block, or through a list index: refused', () => {
+    for (const path of ['staticExport', 'staticExport[0]', 'staticExport[0].title']) {
       const text = `${release('docs', ['{kind: ConfigMap, name: docs-values}', `{kind: ConfigMap, name: docs-values, targetPath: "${path}"}`])}---\n${CONFIG_MAP}`;
       expect(refusal(() => check(text))).toContain(
         `reads ConfigMap/docs-values[values.yaml] at targetPath ${path} after ConfigMap/docs-values[values.yaml]`,
@@ -210,10 +211,34 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
     expect(checkWith('HelmRelease/docs\nConfigMap/docs-values[values.yaml]', text)).toEqual(NONE);
   });
 
+  it('a HelmRelease of the same name chosen in another file does not exempt this one', () => {
+    const a = `${release('docs', ['{kind: ConfigMap, name: docs-values}'], '    staticExport: {bundleUrl: ""}\n').replace(', namespace: docs}', '}')}---\n${CONFIG_MAP}`;
+    const b = release('docs', []).replace('namespace: docs', 'namespace: prod');
+    const selectors = parseValuesDocument(
+      (spec) =>
+        spec.name === 'values-document'
+          ? 'ConfigMap/docs-values[values.yaml]\nprod/HelmRelease/docs'
+          : '',
+      '/ws',
+    );
+    const B = { path: '/ws/b.yaml', display: 'b.yaml' };
+    const files = [
+      { display: FILE.display, text: a, targets: chooseTargets(a, FILE, selectors, KEY)! },
+      { display: B.display, text: b, targets: chooseTargets(b, B, selectors, KEY)! },
+    ];
+    expect(files.map((f) => f.targets.map((t) => t.label))).toEqual([
+      ['ConfigMap/docs-values[values.yaml]'],
+      ['HelmRelease/docs'],
+    ]);
+    expect(refusal(() => refuseOverriddenSource(files, KEY))).toContain(
+      '(HelmRelease/docs)" sets staticExport.bundleUrl in spec.values',
+    );
+  });
+
   it('a block that is no mapping is named as such in the refusal', () => {
     const text = `${release('docs', ['{kind: ConfigMap, name: docs-values}'], '    staticExport: "off"\n')}---\n${CONFIG_MAP}`;
     expect(refusal(() => check(text))).toContain(
-      'sets staticExport to something other than a mapping in spec.values, which helm-controller merges over its valuesFrom ConfigMap/docs-values[values.yaml], where the link was chosen to go: the chart would get the value in spec.values. Remove staticExport from its spec.values,',
+      'sets staticExport to something other than a mapping in spec.values, which helm-controller merges over its valuesFrom ConfigMap/docs-values[values.yaml], where the link was chosen to go: the chart would get the value in spec.values. Make staticExport a mapping in its spec.values,',
     );
   });
 
