@@ -84532,7 +84532,7 @@ function chartValuesOf(text, file, at, selectors) {
 function refuseOverriddenSource(files, valuesKey) {
     const chosen = files.flatMap((file) => file.targets ?? []);
     const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
-    const unchecked = { unread: [], later: [] };
+    const unchecked = { unread: [], later: [], suspended: [] };
     if (sources.length === 0)
         return unchecked;
     const docs = files.flatMap((file) => (0,yaml_dist/* parseAllDocuments */.hR)(file.text).map((doc, i) => ({
@@ -84567,6 +84567,9 @@ function refuseOverriddenSource(files, valuesKey) {
             if (readers.length === 0)
                 continue;
             unread.delete(source);
+            // (Chosen too, it has its own notice.)
+            if (spec.suspend === true && !chosenToo)
+                unchecked.suspended.push({ where, source });
             if (chosenToo) {
                 readWhole.add(source);
                 continue;
@@ -85474,6 +85477,8 @@ async function checkValuesFilesFirst(run) {
     const unchecked = refuseOverriddenSource(seen, inputs.valuesKey);
     for (const source of unchecked.unread)
         reporter.notice(`${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`);
+    for (const { where, source } of unchecked.suspended)
+        reporter.notice(`${where} has spec.suspend: true, so Flux does not reconcile it: the link written to ${source.label} reaches the chart only once it is resumed (before the link expires).`);
     for (const { where, entry, source } of unchecked.later)
         reporter.notice(`${where} reads ${entry} after ${source.label}, where the link goes, and ${entry} is not in the values files, lacks that key there, or cannot be read here (encrypted), so this run could not check it. Make sure it sets no ${key}: helm-controller merges it over ${source.label}.`);
 }

@@ -26,6 +26,8 @@ export interface Unchecked {
   unread: ChosenTarget[];
   /** Later valuesFrom entries whose values are not in the files, lack the key, or are encrypted. */
   later: { where: string; entry: string; source: ChosenTarget }[];
+  /** Suspended HelmReleases that read a chosen source: Flux applies nothing until resumed. */
+  suspended: { where: string; source: ChosenTarget }[];
 }
 
 /**
@@ -40,7 +42,7 @@ export function refuseOverriddenSource(
 ): Unchecked {
   const chosen = files.flatMap((file) => file.targets ?? []);
   const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
-  const unchecked: Unchecked = { unread: [], later: [] };
+  const unchecked: Unchecked = { unread: [], later: [], suspended: [] };
   if (sources.length === 0) return unchecked;
   const docs = files.flatMap((file) =>
     parseAllDocuments(file.text).map((doc, i) => ({
@@ -78,6 +80,8 @@ export function refuseOverriddenSource(
       const readers = entries.filter((e) => reads(e, source));
       if (readers.length === 0) continue;
       unread.delete(source);
+      // (Chosen too, it has its own notice.)
+      if (spec.suspend === true && !chosenToo) unchecked.suspended.push({ where, source });
       if (chosenToo) {
         readWhole.add(source);
         continue;

@@ -262,6 +262,15 @@ data:
     );
   });
 
+  it('read by a suspended HelmRelease: written, and a notice says Flux applies it once resumed', async () => {
+    const text = file('    replicaCount: 1\n').replace('spec:\n', 'spec:\n  suspend: true\n');
+    const { run } = await publishToConfigMap(text);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      '::notice::clusters/prod/docs.yaml (HelmRelease/docs) has spec.suspend: true, so Flux does not reconcile it: the link written to ConfigMap/docs-values[values.yaml] reaches the chart only once it is resumed (before the link expires).',
+    );
+  });
+
   it('alone in values-file, its HelmRelease in a file not listed: written, and a notice says that HelmRelease could not be checked', async () => {
     const [release, configMap] = file('    replicaCount: 1\n').split('---\n') as [string, string];
     const { ws, run } = await publishIn(

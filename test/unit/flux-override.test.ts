@@ -7,7 +7,7 @@ import { chooseTargets } from '../../src/values/target.js';
 
 const KEY: KeyPath = ['staticExport'];
 /** Nothing left unchecked. */
-const NONE = { unread: [], later: [] };
+const NONE = { unread: [], later: [], suspended: [] };
 const FILE = { path: '/ws/clusters/prod/docs.yaml', display: 'clusters/prod/docs.yaml' };
 const CONFIG_MAP = `apiVersion: v1
 kind: ConfigMap
@@ -233,6 +233,14 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
     expect(refusal(() => refuseOverriddenSource(files, KEY))).toContain(
       '(HelmRelease/docs)" sets staticExport.bundleUrl in spec.values',
     );
+  });
+
+  it('read by a suspended HelmRelease: returned, for a notice (none when that HelmRelease is chosen too)', () => {
+    const text = `${release('docs', ['{kind: ConfigMap, name: docs-values}']).replace('spec:\n', 'spec:\n  suspend: true\n')}---\n${CONFIG_MAP}`;
+    expect(check(text).suspended.map(({ where, source }) => [where, source.label])).toEqual([
+      ['clusters/prod/docs.yaml (HelmRelease/docs)', 'ConfigMap/docs-values[values.yaml]'],
+    ]);
+    expect(checkWith('HelmRelease/docs\nConfigMap/docs-values[values.yaml]', text)).toEqual(NONE);
   });
 
   it('a block that is no mapping is named as such in the refusal', () => {
