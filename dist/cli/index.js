@@ -84530,8 +84530,11 @@ function chartValuesOf(text, file, at, selectors) {
  * a `targetPath`. Returns what it could not check.
  */
 function refuseOverriddenSource(files, valuesKey) {
-    const chosen = files.flatMap((file) => file.targets ?? []);
-    const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
+    /** The chosen ConfigMaps and Secrets, each with the file it is in. */
+    const fileOf = new Map(files.flatMap((file) => (file.targets ?? [])
+        .filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret')
+        .map((c) => [c, file.display])));
+    const sources = [...fileOf.keys()];
     const unchecked = { unread: [], later: [], suspended: [] };
     if (sources.length === 0)
         return unchecked;
@@ -84584,22 +84587,22 @@ function refuseOverriddenSource(files, valuesKey) {
             readWhole.add(source);
             for (const later of entries.slice(whole + 1)) {
                 const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
-                let set;
                 if (later.targetPath !== undefined) {
                     if (!overlaps(later.targetPath, valuesKey, KEYS))
                         continue;
                     const keys = KEYS.map((key) => `${valuesKey.join('.')}.${key}`).join(', ');
-                    throw fileError(where, `reads ${label} at targetPath ${later.targetPath} after ${source.label}, where the link was chosen to go: helm-controller sets that key's text at ${later.targetPath}, over what the ConfigMap holds there`, `Remove that valuesFrom entry, or point its targetPath away from ${keys} and the keys above them.`);
+                    throw fileError(where, `reads ${label} at targetPath ${later.targetPath} after ${source.label}, where the link was chosen to go: helm-controller sets that key's text at ${later.targetPath}, over what ${source.label} holds there`, `Remove that valuesFrom entry, or point its targetPath away from ${keys} and the keys above them.`);
                 }
-                else if (!sources.some((c) => reads(later, c))) {
-                    // (A chosen source read whole again gets the same link.)
-                    const found = valuesOf(later, docs, sameNamespace);
-                    const unreadable = found.length === 0 ||
-                        found.some((v) => v === undefined || (v !== null && !isObject(v)));
-                    if (unreadable && !unchecked.later.some((u) => u.where === where && u.entry === label))
-                        unchecked.later.push({ where, entry: label, source });
-                    set = found.map((values) => setKeys(values, valuesKey)).find((one) => one !== undefined);
-                }
+                // A chosen source read whole again gets the same link.
+                if (sources.some((c) => reads(later, c)))
+                    continue;
+                const found = valuesOf(later, docs, sameNamespace);
+                const unreadable = found.length === 0 || found.some((v) => v === undefined || (v !== null && !isObject(v)));
+                if (unreadable && !unchecked.later.some((u) => u.where === where && u.entry === label))
+                    unchecked.later.push({ where, entry: label, source });
+                const set = found
+                    .map((values) => setKeys(values, valuesKey))
+                    .find((one) => one !== undefined);
                 if (!set)
                     continue;
                 throw fileError(where, `reads ${label} after ${source.label}, where the link was chosen to go, and it sets ${flux_override_words(set)}: helm-controller merges each valuesFrom entry over the ones before it`, `${undo(set, 'it')}, or list ${source.label} after it in valuesFrom.`);
@@ -84615,7 +84618,7 @@ function refuseOverriddenSource(files, valuesKey) {
             continue;
         throw fileError(where, `reads ${source.label}, where the link was chosen to go, only at targetPath ${path}: helm-controller sets that key's whole text there as one value, so the chart would not find ${valuesKey.join('.')}.bundleUrl in it`, `Read it without targetPath in the HelmRelease's valuesFrom, choose HelmRelease/${name} with values-document, or list in values-file the file of a HelmRelease that reads it whole.`);
     }
-    unchecked.unread = [...unread];
+    unchecked.unread = [...unread].map((source) => ({ file: fileOf.get(source), source }));
     return unchecked;
 }
 function isHelmRelease(data) {
@@ -85262,7 +85265,8 @@ async function prepareAtomic(given, options, write) {
     };
 }
 /**
- * Makes `dir` and the folders above it that are missing; returns those, deepest first. When a
+ * Makes `dir` (a resolved path) and the folders above it that are missing; returns those, deepest
+ * first. When a
  * level fails (a full disk, a name too long), the levels made before it are removed, each while
  * empty, before the error is thrown: mkdir itself names what it made only when it succeeds. The
  * missing folders are the ones found missing before mkdir ran, so a folder another process made
@@ -85270,7 +85274,7 @@ async function prepareAtomic(given, options, write) {
  */
 async function makeFolders(dir) {
     const missing = [];
-    for (let folder = (0,external_node_path_.resolve)(dir); folder !== (0,external_node_path_.dirname)(folder); folder = (0,external_node_path_.dirname)(folder)) {
+    for (let folder = dir; folder !== (0,external_node_path_.dirname)(folder); folder = (0,external_node_path_.dirname)(folder)) {
         try {
             await (0,promises_.stat)(folder);
             break;
@@ -85452,14 +85456,10 @@ function valuesDisplay(inputs) {
 async function checkValuesFilesFirst(run) {
     const { inputs, reporter } = run;
     const seen = [];
-    /** Each chosen target, and the values file it is in. */
-    const chosenIn = new Map();
     for (const { path, display, root } of inputs.valuesFiles) {
         const before = await readValuesFile(path, display, inputs.valuesKey, inputs.valuesDocuments, root);
         refuseSameFile(seen, before);
         seen.push(before);
-        for (const target of before.targets ?? [])
-            chosenIn.set(target, display);
         const labels = before.targets?.map((t) => t.label).join(', ');
         if (labels)
             refuseWithManifest(inputs, display, labels);
@@ -85469,14 +85469,14 @@ async function checkValuesFilesFirst(run) {
             ? `Values file ${display}${labels ? ` (${labels})` : ''} checked.`
             : `Values file ${display} does not exist yet; it will be created.`);
     }
-    const chosen = [...chosenIn.keys()];
-    refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
-    // What is in a file this run does not read (or cannot read, encrypted): the link written may
-    // lose to a later layer of the chart's values, which no check here can see.
+    refuseUnmatchedChoice(inputs.valuesDocuments, seen.flatMap((file) => file.targets ?? []));
+    // What the run cannot check: a HelmRelease or a valuesFrom entry in a file it does not read (or
+    // cannot, encrypted), whose layer may win over the link; or a suspended HelmRelease, which
+    // applies nothing until it is resumed.
     const key = inputs.valuesKey.join('.');
     const unchecked = refuseOverriddenSource(seen, inputs.valuesKey);
-    for (const source of unchecked.unread)
-        reporter.notice(`${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`);
+    for (const { file, source } of unchecked.unread)
+        reporter.notice(`${file} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`);
     for (const { where, source } of unchecked.suspended)
         reporter.notice(`${where} has spec.suspend: true, so Flux does not reconcile it: the link written to ${source.label} reaches the chart only once it is resumed (before the link expires).`);
     for (const { where, entry, source } of unchecked.later)
@@ -85752,7 +85752,6 @@ function deployed(where, block) {
  */
 async function fileLinks(inputs) {
     const links = [];
-    const chosen = [];
     const texts = [];
     let without;
     for (const file of inputs.valuesFiles) {
@@ -85773,9 +85772,7 @@ async function fileLinks(inputs) {
         const labels = found.flatMap((one) => (one.chosen ? [one.chosen.label] : []));
         if (labels.length > 0)
             refuseWithManifest(inputs, file.display, labels.join(', '));
-        for (const { label, values, chosen: target } of found) {
-            if (target)
-                chosen.push(target);
+        for (const { label, values } of found) {
             const link = deployed(label, valueAt(values, inputs.valuesKey));
             if (link)
                 links.push(link);
@@ -85786,7 +85783,7 @@ async function fileLinks(inputs) {
     // A misspelt values-document line would otherwise let a skip say "nothing to do" while the
     // document it meant never gets a link. (With a file unread, the publish that follows refuses it.)
     if (without === undefined) {
-        refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
+        refuseUnmatchedChoice(inputs.valuesDocuments, texts.flatMap((file) => file.targets));
         // Nor may a fresh link in a ConfigMap pass when a later layer of the HelmRelease's values
         // (spec.values, a later valuesFrom entry) overrides it, or when the HelmRelease reads the
         // ConfigMap only at a targetPath. What it could not check gets its notices from the publish

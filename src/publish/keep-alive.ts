@@ -159,7 +159,6 @@ async function fileLinks(
   inputs: PublishInputs,
 ): Promise<{ links: DeployedLink[]; without: string | undefined }> {
   const links: DeployedLink[] = [];
-  const chosen: ChosenTarget[] = [];
   const texts: { display: string; text: string; targets: ChosenTarget[] }[] = [];
   let without: string | undefined;
   for (const file of inputs.valuesFiles) {
@@ -178,8 +177,7 @@ async function fileLinks(
     }
     const labels = found.flatMap((one) => (one.chosen ? [one.chosen.label] : []));
     if (labels.length > 0) refuseWithManifest(inputs, file.display, labels.join(', '));
-    for (const { label, values, chosen: target } of found) {
-      if (target) chosen.push(target);
+    for (const { label, values } of found) {
       const link = deployed(label, valueAt(values, inputs.valuesKey));
       if (link) links.push(link);
       else without ??= `${label} has no link at values-key`;
@@ -188,7 +186,10 @@ async function fileLinks(
   // A misspelt values-document line would otherwise let a skip say "nothing to do" while the
   // document it meant never gets a link. (With a file unread, the publish that follows refuses it.)
   if (without === undefined) {
-    refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
+    refuseUnmatchedChoice(
+      inputs.valuesDocuments,
+      texts.flatMap((file) => file.targets),
+    );
     // Nor may a fresh link in a ConfigMap pass when a later layer of the HelmRelease's values
     // (spec.values, a later valuesFrom entry) overrides it, or when the HelmRelease reads the
     // ConfigMap only at a targetPath. What it could not check gets its notices from the publish

@@ -20,7 +20,7 @@ import { VerifyInputs } from '../site/inputs.js';
 import { ValuesInputs, type ValuesFileInput } from '../values/inputs.js';
 import { planFileEdit, type FilePlan } from '../values/plan.js';
 import { checkWritable, readValuesFile, type ReadValuesFile } from '../values/read.js';
-import { refuseUnmatchedChoice, type ChosenTarget } from '../values/target.js';
+import { refuseUnmatchedChoice } from '../values/target.js';
 import { prepareValuesFile, writeValuesFile } from '../values/write.js';
 import type { PublishInputs } from './inputs.js';
 import type { PublishedBundle, RunContext } from './job.js';
@@ -49,8 +49,6 @@ export function valuesDisplay(inputs: PublishInputs): string {
 export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
   const { inputs, reporter } = run;
   const seen: ReadValuesFile[] = [];
-  /** Each chosen target, and the values file it is in. */
-  const chosenIn = new Map<ChosenTarget, string>();
   for (const { path, display, root } of inputs.valuesFiles) {
     const before = await readValuesFile(
       path,
@@ -61,7 +59,6 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
     );
     refuseSameFile(seen, before);
     seen.push(before);
-    for (const target of before.targets ?? []) chosenIn.set(target, display);
     const labels = before.targets?.map((t) => t.label).join(', ');
     if (labels) refuseWithManifest(inputs, display, labels);
     if (!inputs.dryRun) await checkWritable(before);
@@ -71,15 +68,18 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
         : `Values file ${display} does not exist yet; it will be created.`,
     );
   }
-  const chosen = [...chosenIn.keys()];
-  refuseUnmatchedChoice(inputs.valuesDocuments, chosen);
-  // What is in a file this run does not read (or cannot read, encrypted): the link written may
-  // lose to a later layer of the chart's values, which no check here can see.
+  refuseUnmatchedChoice(
+    inputs.valuesDocuments,
+    seen.flatMap((file) => file.targets ?? []),
+  );
+  // What the run cannot check: a HelmRelease or a valuesFrom entry in a file it does not read (or
+  // cannot, encrypted), whose layer may win over the link; or a suspended HelmRelease, which
+  // applies nothing until it is resumed.
   const key = inputs.valuesKey.join('.');
   const unchecked = refuseOverriddenSource(seen, inputs.valuesKey);
-  for (const source of unchecked.unread)
+  for (const { file, source } of unchecked.unread)
     reporter.notice(
-      `${chosenIn.get(source)} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`,
+      `${file} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`,
     );
   for (const { where, source } of unchecked.suspended)
     reporter.notice(

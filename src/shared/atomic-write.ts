@@ -115,7 +115,8 @@ export async function prepareAtomic(
 }
 
 /**
- * Makes `dir` and the folders above it that are missing; returns those, deepest first. When a
+ * Makes `dir` (a resolved path) and the folders above it that are missing; returns those, deepest
+ * first. When a
  * level fails (a full disk, a name too long), the levels made before it are removed, each while
  * empty, before the error is thrown: mkdir itself names what it made only when it succeeds. The
  * missing folders are the ones found missing before mkdir ran, so a folder another process made
@@ -123,7 +124,7 @@ export async function prepareAtomic(
  */
 async function makeFolders(dir: string): Promise<string[]> {
   const missing: string[] = [];
-  for (let folder = resolve(dir); folder !== dirname(folder); folder = dirname(folder)) {
+  for (let folder = dir; folder !== dirname(folder); folder = dirname(folder)) {
     try {
       await stat(folder);
       break;

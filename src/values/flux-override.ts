@@ -22,8 +22,8 @@ interface Entry {
 
 /** What could not be checked, for notices. */
 export interface Unchecked {
-  /** Chosen sources that no HelmRelease in the files reads: the one that does was not seen. */
-  unread: ChosenTarget[];
+  /** Chosen sources that no HelmRelease in the files reads (the one that does was not seen). */
+  unread: { file: string; source: ChosenTarget }[];
   /** Later valuesFrom entries whose values are not in the files, lack the key, or are encrypted. */
   later: { where: string; entry: string; source: ChosenTarget }[];
   /** Suspended HelmReleases that read a chosen source: Flux applies nothing until resumed. */
@@ -40,8 +40,15 @@ export function refuseOverriddenSource(
   files: readonly { display: string; text: string; targets?: readonly ChosenTarget[] }[],
   valuesKey: KeyPath,
 ): Unchecked {
-  const chosen = files.flatMap((file) => file.targets ?? []);
-  const sources = chosen.filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret');
+  /** The chosen ConfigMaps and Secrets, each with the file it is in. */
+  const fileOf = new Map(
+    files.flatMap((file) =>
+      (file.targets ?? [])
+        .filter((c) => c.target.kind === 'ConfigMap' || c.target.kind === 'Secret')
+        .map((c) => [c, file.display] as const),
+    ),
+  );
+  const sources = [...fileOf.keys()];
   const unchecked: Unchecked = { unread: [], later: [], suspended: [] };
   if (sources.length === 0) return unchecked;
   const docs = files.flatMap((file) =>
@@ -95,25 +102,25 @@ export function refuseOverriddenSource(
       readWhole.add(source);
       for (const later of entries.slice(whole + 1)) {
         const label = `${String(later.kind)}/${String(later.name)}[${later.valuesKey}]`;
-        let set: Setting | undefined;
         if (later.targetPath !== undefined) {
           if (!overlaps(later.targetPath, valuesKey, KEYS)) continue;
           const keys = KEYS.map((key) => `${valuesKey.join('.')}.${key}`).join(', ');
           throw fileError(
             where,
-            `reads ${label} at targetPath ${later.targetPath} after ${source.label}, where the link was chosen to go: helm-controller sets that key's text at ${later.targetPath}, over what the ConfigMap holds there`,
+            `reads ${label} at targetPath ${later.targetPath} after ${source.label}, where the link was chosen to go: helm-controller sets that key's text at ${later.targetPath}, over what ${source.label} holds there`,
             `Remove that valuesFrom entry, or point its targetPath away from ${keys} and the keys above them.`,
           );
-        } else if (!sources.some((c) => reads(later, c))) {
-          // (A chosen source read whole again gets the same link.)
-          const found = valuesOf(later, docs, sameNamespace);
-          const unreadable =
-            found.length === 0 ||
-            found.some((v) => v === undefined || (v !== null && !isObject(v)));
-          if (unreadable && !unchecked.later.some((u) => u.where === where && u.entry === label))
-            unchecked.later.push({ where, entry: label, source });
-          set = found.map((values) => setKeys(values, valuesKey)).find((one) => one !== undefined);
         }
+        // A chosen source read whole again gets the same link.
+        if (sources.some((c) => reads(later, c))) continue;
+        const found = valuesOf(later, docs, sameNamespace);
+        const unreadable =
+          found.length === 0 || found.some((v) => v === undefined || (v !== null && !isObject(v)));
+        if (unreadable && !unchecked.later.some((u) => u.where === where && u.entry === label))
+          unchecked.later.push({ where, entry: label, source });
+        const set = found
+          .map((values) => setKeys(values, valuesKey))
+          .find((one) => one !== undefined);
         if (!set) continue;
         throw fileError(
           where,
@@ -138,7 +145,7 @@ export function refuseOverriddenSource(
       `Read it without targetPath in the HelmRelease's valuesFrom, choose HelmRelease/${name} with values-document, or list in values-file the file of a HelmRelease that reads it whole.`,
     );
   }
-  unchecked.unread = [...unread];
+  unchecked.unread = [...unread].map((source) => ({ file: fileOf.get(source)!, source }));
   return unchecked;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/shared/errors.js';
+import { refusal } from '../helpers/refusal.js';
 import { parseValuesDocument } from '../../src/values/choice.js';
 import type { KeyPath } from '../../src/values/file.js';
 import { refuseOverriddenSource } from '../../src/values/flux-override.js';
@@ -48,19 +48,6 @@ function checkWith(choice: string, ...texts: string[]) {
   return refuseOverriddenSource(files, KEY);
 }
 
-/** The refusal of `fn`, a UserError (whose message is what the user reads). */
-function refusal(fn: () => unknown): string {
-  const error = (() => {
-    try {
-      fn();
-    } catch (caught) {
-      return caught;
-    }
-  })();
-  expect(error).toBeInstanceOf(UserError);
-  return (error as UserError).message;
-}
-
 describe('a values ConfigMap chosen as the target, and the HelmReleases that read it', () => {
   it('read whole: accepted, and no notice is due', () => {
     expect(
@@ -83,7 +70,9 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
 
   it('another key of it read at a targetPath does not count as reading the chosen key', () => {
     const text = `${release('docs', ['{kind: ConfigMap, name: docs-values, valuesKey: url, targetPath: site.url}'])}---\n${CONFIG_MAP}`;
-    expect(check(text).unread.map((c) => c.label)).toEqual(['ConfigMap/docs-values[values.yaml]']);
+    expect(check(text).unread.map(({ source }) => source.label)).toEqual([
+      'ConfigMap/docs-values[values.yaml]',
+    ]);
   });
 
   it('read whole by a HelmRelease whose spec.values sets the link: refused, as that link wins', () => {
@@ -147,7 +136,7 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
   it('a later entry with a targetPath on the keys: refused; on another path: accepted', () => {
     const on = `${release('docs', ['{kind: ConfigMap, name: docs-values}', '{kind: ConfigMap, name: links, valuesKey: url, targetPath: staticExport.bundleUrl}'])}---\n${CONFIG_MAP}`;
     expect(refusal(() => check(on))).toContain(
-      `values-file "clusters/prod/docs.yaml (HelmRelease/docs)" reads ConfigMap/links[url] at targetPath staticExport.bundleUrl after ConfigMap/docs-values[values.yaml], where the link was chosen to go: helm-controller sets that key's text at staticExport.bundleUrl, over what the ConfigMap holds there. Remove that valuesFrom entry, or point its targetPath away from staticExport.enabled, staticExport.bundleUrl, staticExport.version and the keys above them. The file was not changed.`,
+      `values-file "clusters/prod/docs.yaml (HelmRelease/docs)" reads ConfigMap/links[url] at targetPath staticExport.bundleUrl after ConfigMap/docs-values[values.yaml], where the link was chosen to go: helm-controller sets that key's text at staticExport.bundleUrl, over what ConfigMap/docs-values[values.yaml] holds there. Remove that valuesFrom entry, or point its targetPath away from staticExport.enabled, staticExport.bundleUrl, staticExport.version and the keys above them. The file was not changed.`,
     );
     const off = on.replace('targetPath: staticExport.bundleUrl', 'targetPath: site.url');
     expect(check(off)).toEqual(NONE);
@@ -250,9 +239,9 @@ describe('a values ConfigMap chosen as the target, and the HelmReleases that rea
     );
   });
 
-  it('read by no HelmRelease in the values files: returned, for the notice', () => {
-    expect(check(CONFIG_MAP).unread.map((c) => c.label)).toEqual([
-      'ConfigMap/docs-values[values.yaml]',
+  it('read by no HelmRelease in the values files: returned with its file, for the notice', () => {
+    expect(check(CONFIG_MAP).unread.map(({ file, source }) => `${file}: ${source.label}`)).toEqual([
+      'clusters/prod/docs.yaml: ConfigMap/docs-values[values.yaml]',
     ]);
   });
 });

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { refusal } from '../helpers/refusal.js';
 import { parse, parseAllDocuments } from 'yaml';
-import { UserError } from '../../src/shared/errors.js';
 import { checkChoiceFiles, parseValuesDocument, type Selector } from '../../src/values/choice.js';
 import type { KeyPath, StaticExportValues } from '../../src/values/file.js';
 import { parseValuesFileInput } from '../../src/values/inputs.js';
@@ -26,16 +26,6 @@ function edit(text: string, choice = '', file = FILE, key = KEY) {
   const chosen = chooseTargets(text, file, choices(choice), key);
   if (!chosen) throw new Error('plain values');
   return { chosen, plan: planManifestEdits(text, file, chosen, VALUES, key) };
-}
-
-function refusal(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UserError);
-    return (error as Error).message;
-  }
-  throw new Error('not refused');
 }
 
 const docsOf = (text: string) => parseAllDocuments(text).map((d) => d.toJS() as unknown);
