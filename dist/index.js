@@ -72878,6 +72878,102 @@ function lineIndent(text, offset) {
     return /^ */.exec(text.slice(from))[0].length;
 }
 
+;// CONCATENATED MODULE: ./src/shared/secrets.ts
+/** Query parameters of presigned links that carry a credential (S3, GCS, Azure SAS, CloudFront). */
+const CREDENTIAL_PARAM = /signature|^sig$|token|credential|^key-pair-id$|^policy$/i;
+/**
+ * Every form in which a presigned link's secret parts could be printed: the link itself, raw and
+ * percent-decoded, and each credential parameter's value raw, decoded and percent-encoded.
+ */
+function linkSecrets(link) {
+    const found = new Set(wholeForms(link));
+    let url;
+    try {
+        url = new URL(link);
+    }
+    catch {
+        return [...found];
+    }
+    for (const [name, value] of url.searchParams) {
+        if (!CREDENTIAL_PARAM.test(name) || value.length < 6)
+            continue;
+        found.add(value);
+        found.add(encodeURIComponent(value));
+        const raw = /[?&]([^=&]+)=([^&]*)/g;
+        for (const m of link.matchAll(raw))
+            if (decodeURIComponent(m[1]) === name)
+                found.add(m[2]);
+    }
+    return [...found].filter((s) => s.length >= 6);
+}
+/** The link raw and percent-decoded (when it decodes). */
+function wholeForms(link) {
+    try {
+        return [link, decodeURIComponent(link)];
+    }
+    catch {
+        return [link];
+    }
+}
+/**
+ * The secrets of a link that has a query (a presigned link: `linkSecrets`); none for an address
+ * without one (a public mirror), which is not a credential and may be shown, or for no link.
+ */
+function querySecrets(link) {
+    return link.includes('?') ? linkSecrets(link) : [];
+}
+/** The link as it may be shown: origin and path, with the query (the credential) hidden. */
+function redactLink(link) {
+    try {
+        const url = new URL(link);
+        return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+    }
+    catch {
+        return '(link hidden)';
+    }
+}
+/**
+ * Hides the query of every link given wherever it appears in a text, as `redactLink` shows the
+ * link (`https://host/path?…`), and each of its credentials met alone as `***`. A link without a
+ * query (a public address) is shown as it is.
+ */
+function linkHider(links) {
+    // Longest first, as the Redactor does: a link that holds another is hidden whole.
+    const presigned = links
+        .filter((link) => querySecrets(link).length > 0)
+        .sort((a, b) => b.length - a.length);
+    const whole = presigned.map((link) => {
+        const hider = new Redactor(redactLink(link));
+        hider.add(...wholeForms(link));
+        return hider;
+    });
+    const parts = new Redactor();
+    parts.add(...presigned.flatMap(querySecrets));
+    return (text) => parts.redact(whole.reduce((out, hider) => hider.redact(out), text));
+}
+/**
+ * The one redactor: every value added is replaced by `***` in any text passed through it, longest
+ * first (so a link is hidden whole before its signature is), ignoring values under 4 characters
+ * (they would blank out ordinary words). Entry points add the key and tokens; the pipeline adds the
+ * link's secrets as soon as the link is known.
+ */
+class Redactor {
+    replacement;
+    #secrets = new Set();
+    /** `replacement` stands in for each secret: `***`, or e.g. the link with its query hidden. */
+    constructor(replacement = '***') {
+        this.replacement = replacement;
+    }
+    add(...values) {
+        for (const value of values)
+            if (value.length >= 4)
+                this.#secrets.add(value);
+    }
+    redact = (text) => [...this.#secrets]
+        .sort((a, b) => b.length - a.length)
+        .reduce((out, secret) => out.split(secret).join(this.replacement), text);
+}
+
 ;// CONCATENATED MODULE: ./src/values/manifest-argo.ts
 /**
  * The targets of an Argo CD Application: the chart source (`spec.source`, or each chart source of
@@ -72894,9 +72990,12 @@ function lineIndent(text, offset) {
  */
 
 
+
+
 function targetsOfApplication(data, doc, name, namespace, root) {
     const spec = isObject(data.spec) ? data.spec : {};
-    const of = { doc, name, namespace, root };
+    const sources = Array.isArray(spec.sources) ? spec.sources : [];
+    const of = { doc, name, namespace, root, sources };
     if (isObject(spec.source) && Array.isArray(spec.sources) && spec.sources.length > 0)
         return {
             problem: `is an Argo CD Application (${name}) with both spec.source and spec.sources: Argo CD ignores spec.source when spec.sources is set`,
@@ -72953,11 +73052,16 @@ function sourceTarget(source, at, of, part) {
     if (helm && typeof helm.values === 'string')
         return { ...base, site: { kind: 'string', path: [...at, 'helm', 'values'] }, refuse };
     const files = Array.isArray(helm?.valueFiles) ? helm.valueFiles.map(String) : [];
-    if (files.length > 0)
+    if (files.length > 0) {
+        const last = valueFilePlace(files[files.length - 1], source, of.sources);
+        const keep = `add an empty valuesObject: {} to ${where} to keep the link in the Application (it wins over valueFiles)`;
         return {
-            problem: `takes its chart values from ${where}.valueFiles (${files.join(', ')}) and has no values of its own`,
-            fix: `Point values-file at that file (${files[files.length - 1]}, the last one wins) instead of the Application.`,
+            problem: `takes its chart values from ${where}.valueFiles (${files.map(shownFile).join(', ')}) and has no values of its own`,
+            fix: last.editable
+                ? `Point values-file at ${last.place}, the last of them (it wins), instead of the Application; or ${keep}.`
+                : `The last of them is ${last.place}, which this run cannot edit: ${keep}, then run again.`,
         };
+    }
     return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
 }
 /**
@@ -73011,6 +73115,42 @@ function parametersOverride(parameters, key, where) {
         problem: `has ${where} ${hits.join(', ')}, which set the values at values-key ${key.join('.')} and override every values source`,
         fix: 'Remove those parameters (the link goes into the values this action edits), or set values-key to the path they do not touch.',
     };
+}
+/**
+ * Where Argo CD reads a valueFiles entry, in words a user can act on: `$ref/path` is a path in the
+ * repository of the source with that `ref`; an http(s) address is fetched; any other entry is
+ * read against the chart's folder: for a `path` source a folder of its repository (a leading `/`
+ * is the repository's top), for a `chart` source a file inside the chart's package, which
+ * no checkout holds.
+ */
+function valueFilePlace(entry, source, sources) {
+    const ref = /^\$([^/]+)\/(.*)$/.exec(entry);
+    if (ref) {
+        const [, name, path] = ref;
+        const from = sources.find((s) => isObject(s) && s.ref === name);
+        return from
+            ? {
+                place: `${path} in the repository of the source with ref: ${name} (${shownRepo(from)})`,
+                editable: true,
+            }
+            : { place: `${entry}, whose $${name} names no source with ref: ${name}`, editable: false };
+    }
+    if (URL_LIKE.test(entry))
+        return { place: `a file fetched from ${redactLink(entry)}`, editable: false };
+    if (typeof source.chart === 'string')
+        return { place: `${entry} inside the chart package ${source.chart}`, editable: false };
+    const base = typeof source.path === 'string' ? source.path : '.';
+    const path = entry.startsWith('/') ? entry.slice(1) : external_node_path_.posix.join(base, entry);
+    return { place: `${external_node_path_.posix.normalize(path)} in ${shownRepo(source)}`, editable: true };
+}
+/** An address among the valueFiles may carry a token in its query: shown without it. */
+const shownFile = (entry) => (URL_LIKE.test(entry) ? redactLink(entry) : entry);
+const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
+/** A source's repoURL without the user part or query an address may carry; its own words else. */
+function shownRepo(source) {
+    if (typeof source.repoURL !== 'string')
+        return 'the repository of the Application';
+    return URL_LIKE.test(source.repoURL) ? redactLink(source.repoURL) : source.repoURL;
 }
 
 ;// CONCATENATED MODULE: ./src/values/manifest.ts
@@ -73762,102 +73902,6 @@ function setKeys(values, valuesKey) {
     if (set.length === 0)
         return undefined;
     return { what: set.map((key) => `${valuesKey.join('.')}.${key}`).join(', '), notMapping: false };
-}
-
-;// CONCATENATED MODULE: ./src/shared/secrets.ts
-/** Query parameters of presigned links that carry a credential (S3, GCS, Azure SAS, CloudFront). */
-const CREDENTIAL_PARAM = /signature|^sig$|token|credential|^key-pair-id$|^policy$/i;
-/**
- * Every form in which a presigned link's secret parts could be printed: the link itself, raw and
- * percent-decoded, and each credential parameter's value raw, decoded and percent-encoded.
- */
-function linkSecrets(link) {
-    const found = new Set(wholeForms(link));
-    let url;
-    try {
-        url = new URL(link);
-    }
-    catch {
-        return [...found];
-    }
-    for (const [name, value] of url.searchParams) {
-        if (!CREDENTIAL_PARAM.test(name) || value.length < 6)
-            continue;
-        found.add(value);
-        found.add(encodeURIComponent(value));
-        const raw = /[?&]([^=&]+)=([^&]*)/g;
-        for (const m of link.matchAll(raw))
-            if (decodeURIComponent(m[1]) === name)
-                found.add(m[2]);
-    }
-    return [...found].filter((s) => s.length >= 6);
-}
-/** The link raw and percent-decoded (when it decodes). */
-function wholeForms(link) {
-    try {
-        return [link, decodeURIComponent(link)];
-    }
-    catch {
-        return [link];
-    }
-}
-/**
- * The secrets of a link that has a query (a presigned link: `linkSecrets`); none for an address
- * without one (a public mirror), which is not a credential and may be shown, or for no link.
- */
-function querySecrets(link) {
-    return link.includes('?') ? linkSecrets(link) : [];
-}
-/** The link as it may be shown: origin and path, with the query (the credential) hidden. */
-function redactLink(link) {
-    try {
-        const url = new URL(link);
-        return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
-    }
-    catch {
-        return '(link hidden)';
-    }
-}
-/**
- * Hides the query of every link given wherever it appears in a text, as `redactLink` shows the
- * link (`https://host/path?…`), and each of its credentials met alone as `***`. A link without a
- * query (a public address) is shown as it is.
- */
-function linkHider(links) {
-    // Longest first, as the Redactor does: a link that holds another is hidden whole.
-    const presigned = links
-        .filter((link) => querySecrets(link).length > 0)
-        .sort((a, b) => b.length - a.length);
-    const whole = presigned.map((link) => {
-        const hider = new Redactor(redactLink(link));
-        hider.add(...wholeForms(link));
-        return hider;
-    });
-    const parts = new Redactor();
-    parts.add(...presigned.flatMap(querySecrets));
-    return (text) => parts.redact(whole.reduce((out, hider) => hider.redact(out), text));
-}
-/**
- * The one redactor: every value added is replaced by `***` in any text passed through it, longest
- * first (so a link is hidden whole before its signature is), ignoring values under 4 characters
- * (they would blank out ordinary words). Entry points add the key and tokens; the pipeline adds the
- * link's secrets as soon as the link is known.
- */
-class Redactor {
-    replacement;
-    #secrets = new Set();
-    /** `replacement` stands in for each secret: `***`, or e.g. the link with its query hidden. */
-    constructor(replacement = '***') {
-        this.replacement = replacement;
-    }
-    add(...values) {
-        for (const value of values)
-            if (value.length >= 4)
-                this.#secrets.add(value);
-    }
-    redact = (text) => [...this.#secrets]
-        .sort((a, b) => b.length - a.length)
-        .reduce((out, secret) => out.split(secret).join(this.replacement), text);
 }
 
 ;// CONCATENATED MODULE: ./src/shared/which.ts

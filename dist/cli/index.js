@@ -83820,9 +83820,12 @@ function lineIndent(text, offset) {
  */
 
 
+
+
 function targetsOfApplication(data, doc, name, namespace, root) {
     const spec = isObject(data.spec) ? data.spec : {};
-    const of = { doc, name, namespace, root };
+    const sources = Array.isArray(spec.sources) ? spec.sources : [];
+    const of = { doc, name, namespace, root, sources };
     if (isObject(spec.source) && Array.isArray(spec.sources) && spec.sources.length > 0)
         return {
             problem: `is an Argo CD Application (${name}) with both spec.source and spec.sources: Argo CD ignores spec.source when spec.sources is set`,
@@ -83879,11 +83882,16 @@ function sourceTarget(source, at, of, part) {
     if (helm && typeof helm.values === 'string')
         return { ...base, site: { kind: 'string', path: [...at, 'helm', 'values'] }, refuse };
     const files = Array.isArray(helm?.valueFiles) ? helm.valueFiles.map(String) : [];
-    if (files.length > 0)
+    if (files.length > 0) {
+        const last = valueFilePlace(files[files.length - 1], source, of.sources);
+        const keep = `add an empty valuesObject: {} to ${where} to keep the link in the Application (it wins over valueFiles)`;
         return {
-            problem: `takes its chart values from ${where}.valueFiles (${files.join(', ')}) and has no values of its own`,
-            fix: `Point values-file at that file (${files[files.length - 1]}, the last one wins) instead of the Application.`,
+            problem: `takes its chart values from ${where}.valueFiles (${files.map(shownFile).join(', ')}) and has no values of its own`,
+            fix: last.editable
+                ? `Point values-file at ${last.place}, the last of them (it wins), instead of the Application; or ${keep}.`
+                : `The last of them is ${last.place}, which this run cannot edit: ${keep}, then run again.`,
         };
+    }
     return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
 }
 /**
@@ -83937,6 +83945,42 @@ function parametersOverride(parameters, key, where) {
         problem: `has ${where} ${hits.join(', ')}, which set the values at values-key ${key.join('.')} and override every values source`,
         fix: 'Remove those parameters (the link goes into the values this action edits), or set values-key to the path they do not touch.',
     };
+}
+/**
+ * Where Argo CD reads a valueFiles entry, in words a user can act on: `$ref/path` is a path in the
+ * repository of the source with that `ref`; an http(s) address is fetched; any other entry is
+ * read against the chart's folder: for a `path` source a folder of its repository (a leading `/`
+ * is the repository's top), for a `chart` source a file inside the chart's package, which
+ * no checkout holds.
+ */
+function valueFilePlace(entry, source, sources) {
+    const ref = /^\$([^/]+)\/(.*)$/.exec(entry);
+    if (ref) {
+        const [, name, path] = ref;
+        const from = sources.find((s) => isObject(s) && s.ref === name);
+        return from
+            ? {
+                place: `${path} in the repository of the source with ref: ${name} (${shownRepo(from)})`,
+                editable: true,
+            }
+            : { place: `${entry}, whose $${name} names no source with ref: ${name}`, editable: false };
+    }
+    if (URL_LIKE.test(entry))
+        return { place: `a file fetched from ${redactLink(entry)}`, editable: false };
+    if (typeof source.chart === 'string')
+        return { place: `${entry} inside the chart package ${source.chart}`, editable: false };
+    const base = typeof source.path === 'string' ? source.path : '.';
+    const path = entry.startsWith('/') ? entry.slice(1) : external_node_path_.posix.join(base, entry);
+    return { place: `${external_node_path_.posix.normalize(path)} in ${shownRepo(source)}`, editable: true };
+}
+/** An address among the valueFiles may carry a token in its query: shown without it. */
+const shownFile = (entry) => (URL_LIKE.test(entry) ? redactLink(entry) : entry);
+const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
+/** A source's repoURL without the user part or query an address may carry; its own words else. */
+function shownRepo(source) {
+    if (typeof source.repoURL !== 'string')
+        return 'the repository of the Application';
+    return URL_LIKE.test(source.repoURL) ? redactLink(source.repoURL) : source.repoURL;
 }
 
 ;// CONCATENATED MODULE: ./src/values/manifest.ts

@@ -393,7 +393,7 @@ spec:
     [
       'valueFiles only',
       APPLICATION.replace(/ {6}values: \|\n.*\n.*\n$/, '      valueFiles: [values-prod.yaml]\n'),
-      /valueFiles \(values-prod\.yaml\).*Point values-file at that file/,
+      /valueFiles \(values-prod\.yaml\).*inside the chart package enterprise, which this run cannot edit: add an empty valuesObject/,
     ],
   ])('refuses %s before any request, leaving the file as it was', async (_, text, message) => {
     const { ws, s, run } = await publishIn(

@@ -129,6 +129,14 @@ spec:
     helm:
 `;
 
+/** The head of a multi-source Application named docs, up to its `spec.sources` key. */
+const SOURCES = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: {name: docs}
+spec:
+  sources:
+`;
+
 describe('an Argo CD Application', () => {
   it('edits the values string inside it, keeping the literal block, its chomping and indentation', () => {
     const text = `${APP}      releaseName: docs\n      values: |-\n        # chart values\n        replicaCount: 2\n      passCredentials: false\n`;
@@ -282,8 +290,63 @@ describe('an Argo CD Application', () => {
 
   it('refuses an Application that only names valueFiles, naming them', () => {
     expect(refusal(() => edit(`${APP}      valueFiles:\n        - values-prod.yaml\n`))).toMatch(
-      /valueFiles \(values-prod\.yaml\).*point values-file at that file/i,
+      /valueFiles \(values-prod\.yaml\) and has no values of its own/,
     );
+  });
+
+  describe('the valueFiles refusal says where Argo CD reads the last file', () => {
+    const MULTI = `${SOURCES}    - repoURL: https://charts.example.com
+      chart: enterprise
+      targetRevision: 1.2.3
+      helm:
+        valueFiles:
+          - $values/base/values.yaml
+          - $values/envs/prod/values.yaml
+    - repoURL: https://bot:s3cret@git.example.com/org/gitops.git
+      targetRevision: main
+      ref: values
+`;
+
+    it('a $ref file: its path in the repository of the source with that ref, without credentials', () => {
+      const message = refusal(() => edit(MULTI));
+      expect(message).toMatch(
+        /Point values-file at envs\/prod\/values\.yaml in the repository of the source with ref: values \(https:\/\/git\.example\.com\/org\/gitops\.git\), the last of them/,
+      );
+      expect(message).not.toContain('s3cret');
+    });
+
+    it('a $ref that names no source: not a file to point at', () => {
+      expect(refusal(() => edit(MULTI.replace('ref: values', 'ref: config')))).toMatch(
+        /\$values\/envs\/prod\/values\.yaml, whose \$values names no source with ref: values, which this run cannot edit: add an empty valuesObject: \{\} to spec\.sources\[0\]\.helm/,
+      );
+    });
+
+    it("a chart package's own file: add a valuesObject, as no checkout holds that file", () => {
+      expect(refusal(() => edit(`${APP}      valueFiles:\n        - values-prod.yaml\n`))).toMatch(
+        /values-prod\.yaml inside the chart package enterprise, which this run cannot edit: add an empty valuesObject: \{\} to spec\.source\.helm/,
+      );
+    });
+
+    it("a path source's file: read against the source's folder, or the repository's top for /", () => {
+      const app = (file: string) =>
+        `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: docs}\nspec:\n  source:\n    repoURL: https://git.example.com/org/site.git\n    path: charts/docs\n    helm:\n      valueFiles: [${file}]\n`;
+      expect(refusal(() => edit(app('../envs/prod.yaml')))).toMatch(
+        /Point values-file at charts\/envs\/prod\.yaml in https:\/\/git\.example\.com\/org\/site\.git/,
+      );
+      expect(refusal(() => edit(app('/envs/prod.yaml')))).toMatch(
+        /Point values-file at envs\/prod\.yaml in https/,
+      );
+    });
+
+    it('an address: fetched, so not edited here, and shown without its query', () => {
+      const message = refusal(() =>
+        edit(
+          `${APP}      valueFiles:\n        - https://cfg.example.com/v.yaml?token=abcdef123456\n`,
+        ),
+      );
+      expect(message).toMatch(/a file fetched from https:\/\/cfg\.example\.com\/v\.yaml\?…/);
+      expect(message).not.toContain('abcdef123456');
+    });
   });
 
   it('refuses helm.parameters that set the same keys', () => {
@@ -304,12 +367,7 @@ describe('an Argo CD Application', () => {
   });
 
   it('asks which chart source of a multi-source Application, then edits the one named', () => {
-    const text = `apiVersion: argoproj.io/v1alpha1
-kind: Application
-metadata: {name: docs}
-spec:
-  sources:
-    - repoURL: https://charts.example.com
+    const text = `${SOURCES}    - repoURL: https://charts.example.com
       chart: enterprise
       helm:
         valuesObject: {replicaCount: 1}
@@ -343,12 +401,7 @@ describe('an Argo CD source with only a path', () => {
   );
   mkdirSync(join(root, 'manifests', 'web'), { recursive: true });
   const file = { path: join(root, 'apps', 'docs.yaml'), display: 'apps/docs.yaml', root };
-  const multi = (second: string) => `apiVersion: argoproj.io/v1alpha1
-kind: Application
-metadata: {name: docs}
-spec:
-  sources:
-    - repoURL: https://git.example.com/platform.git
+  const multi = (second: string) => `${SOURCES}    - repoURL: https://git.example.com/platform.git
       targetRevision: main
       path: manifests/web
 ${second}`;
