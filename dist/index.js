@@ -73527,6 +73527,23 @@ function chartValues(doc, target) {
     return node;
 }
 /**
+ * Written, yet applied only once someone acts (resumes the HelmRelease, syncs the Application):
+ * the run cannot see that rollout, so it says so. Argo CD syncs on its own only with
+ * `spec.syncPolicy.automated` set and its `enabled` not false.
+ */
+function heldBack(kind, doc, display) {
+    if (kind === 'HelmRelease' && doc.getIn(['spec', 'suspend']) === true)
+        return `${display} has spec.suspend: true, so Flux does not reconcile it: the new link reaches the chart only once it is resumed (before the link expires).`;
+    if (kind !== 'Application')
+        return undefined;
+    const automated = doc.getIn(['spec', 'syncPolicy', 'automated']);
+    const off = doc.getIn(['spec', 'syncPolicy', 'automated', 'enabled']) === false;
+    if (automated !== undefined && automated !== null && !off)
+        return undefined;
+    const why = off ? 'spec.syncPolicy.automated.enabled: false' : 'no spec.syncPolicy.automated';
+    return `${display} has ${why}, so Argo CD does not sync it on its own: the new link reaches the chart only once someone syncs it (before the link expires).`;
+}
+/**
  * Plans the edits of every chosen target of one file, one after the other on the text (two
  * targets in one document included), each read back; the file is written once.
  */
@@ -73539,9 +73556,9 @@ function planManifestEdits(text, file, chosen, values, valuesKey) {
         const docs = parseDocuments(current, file.display);
         const doc = docs[target.doc];
         const display = `${file.display} (${label})`;
-        // Written, yet not applied until someone resumes it: the run cannot see the rollout.
-        if (target.kind === 'HelmRelease' && doc.getIn(['spec', 'suspend']) === true)
-            notices.push(`${display} has spec.suspend: true, so Flux does not reconcile it: the new link reaches the chart only once it is resumed (before the link expires).`);
+        const held = heldBack(target.kind, doc, display);
+        if (held)
+            notices.push(held);
         let next;
         if (target.site.kind === 'map') {
             const site = target.site;
@@ -79863,46 +79880,79 @@ function rangeTotal(answer) {
 
 ;// CONCATENATED MODULE: ./src/helm/values-layers.ts
 /**
- * Where no chart is in reach to render, the values layers themselves can still show that the
- * link loses: a later layer (a kustomize additionalValuesFiles entry, a valuesFile under
- * `valuesMerge: merge`) that sets the link's key after the values this run writes. helm merges
- * the layers in order, a later one winning key by key, and a null deleting the key.
+ * The values layers themselves can show that the link loses, whether or not a chart is in reach
+ * to render: a later layer (a kustomize additionalValuesFiles entry, a valuesFile under
+ * `valuesMerge: merge`, a later values file) that sets a key this run writes (`enabled`,
+ * `bundleUrl`, `version`) to something else. helm merges the layers in order, a later one winning
+ * key by key, and a null deleting the key. A render finds only the link: a stale `version` that a
+ * later layer sets renders as well as the new one, so this check comes first.
  */
 
 
 
+
+/** The keys this run writes under values-key. */
+const WRITTEN = ['enabled', 'bundleUrl', 'version'];
+const UNREAD = Symbol('unread');
 /**
- * The layer whose value the chart would get at `<valuesKey>.bundleUrl` instead of `link`, named
- * for a message; undefined when the link wins, or when a layer cannot be read (nothing is known).
+ * The last layer whose value the chart would get at one of the keys this run writes, instead of
+ * the value of the layer that holds `link` (the one this run writes); undefined when the written
+ * values win, or when a layer cannot be read (nothing is known). A layer this run cannot read
+ * but that is known to set every key (`unread`) wins over the whole block when it comes later.
  */
 async function overridingLayer(layers, valuesKey, link) {
-    const path = [...valuesKey.split('.'), 'bundleUrl'];
-    let last;
+    const block = valuesKey.split('.');
+    const values = [];
     for (const layer of layers) {
-        let values;
+        if ('unread' in layer) {
+            values.push(UNREAD);
+            continue;
+        }
         try {
-            values = (0,yaml_dist/* parse */.qg)('file' in layer ? await (0,promises_.readFile)(layer.file, 'utf8') : layer.yaml);
+            values.push((0,yaml_dist/* parse */.qg)('file' in layer ? await (0,promises_.readFile)(layer.file, 'utf8') : layer.yaml));
         }
         catch {
             return undefined;
         }
-        const set = values_layers_valueAt(values, path);
-        if (set)
-            last = { value: set.value, layer };
     }
-    if (!last || last.value === link)
-        return undefined;
-    return 'file' in last.layer ? (0,external_node_path_.relative)(process.cwd(), last.layer.file) : last.layer.name;
+    const ours = values.findIndex((v) => values_layers_valueAt(v, [...block, 'bundleUrl'])?.value === link);
+    const name = (layer) => 'file' in layer ? (0,external_node_path_.relative)(process.cwd(), layer.file) : layer.name;
+    // Without the link in any layer, only bundleUrl can be compared: the last one set must be it.
+    const keys = ours < 0 ? ['bundleUrl'] : WRITTEN;
+    for (const key of keys) {
+        const path = [...block, key];
+        const mine = ours < 0 ? { value: link } : values_layers_valueAt(values[ours], path);
+        if (!mine)
+            continue;
+        let last = -1;
+        values.forEach((v, i) => {
+            if (v === UNREAD ? i > ours : values_layers_valueAt(v, path))
+                last = i;
+        });
+        if (last < 0 || (ours >= 0 && last <= ours))
+            continue;
+        const theirs = values[last] === UNREAD ? undefined : values_layers_valueAt(values[last], path);
+        if (theirs && (0,external_node_util_.isDeepStrictEqual)(theirs.value, mine.value))
+            continue;
+        const layer = layers[last];
+        return {
+            by: name(layer),
+            key: values[last] === UNREAD ? valuesKey : path.join('.'),
+            fix: 'fix' in layer ? layer.fix : undefined,
+        };
+    }
+    return undefined;
 }
 /**
  * The value a layer sets at `path`, or undefined when it leaves it to earlier layers. Not
- * values/site.ts `valueAt`: here a null on the way is a value of its own (helm deletes the key).
+ * values/site.ts `valueAt`: here a null on the way is a value of its own (helm deletes the key),
+ * and so is a scalar or a list where a mapping held the key (it replaces that mapping).
  */
 function values_layers_valueAt(values, path) {
     let node = values;
-    for (const key of path) {
+    for (const [i, key] of path.entries()) {
         if (!node || typeof node !== 'object' || Array.isArray(node))
-            return undefined;
+            return i === 0 ? undefined : { value: undefined };
         if (!(key in node))
             return undefined;
         node = node[key];
@@ -79976,15 +80026,17 @@ function placeholderLink() {
 /** Renders one target with the placeholder and says whether the vendor chart's output holds it. */
 async function checkTarget(target, options) {
     const { label } = target;
-    if (target.chart.kind === 'out-of-reach') {
-        const { link } = placeholderLink();
-        const by = await overridingLayer(target.values(link), target.valuesKey, link);
-        return by
-            ? { kind: 'overridden', label, by }
-            : { kind: 'skipped', label, reason: target.chart.reason };
-    }
-    const chart = target.chart;
     const { link, token } = placeholderLink();
+    // Decided by the files alone, rendered or not: the chart cannot show which layer won.
+    const overriding = await overridingLayer(target.values(link), target.valuesKey, link);
+    if (overriding)
+        return { kind: 'overridden', label, ...overriding };
+    if (target.chart.kind === 'out-of-reach')
+        return { kind: 'skipped', label, reason: target.chart.reason };
+    if (!options.helm)
+        return { kind: 'skipped', label, reason: 'helm is not on PATH' };
+    const chart = target.chart;
+    const helm = options.helm;
     const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-render-'));
     try {
         const files = [];
@@ -79993,12 +80045,15 @@ async function checkTarget(target, options) {
                 files.push(layer.file);
                 continue;
             }
+            // Values helm reads from the chart itself (its own values.yaml): nothing to pass.
+            if ('unread' in layer)
+                continue;
             const path = (0,external_node_path_.join)(dir, `${index + 1}-values.yaml`);
             await (0,promises_.writeFile)(path, layer.yaml, { mode: 0o600 });
             files.push(path);
         }
         const args = templateArgs(chart, files, options.helmArgs);
-        const run = await runHelm(options.helm, args, {
+        const run = await runHelm(helm, args, {
             signal: options.signal,
             timeoutMs: RENDER_TIMEOUT_MS,
             env: options.env,
@@ -80178,10 +80233,22 @@ function kustomizeLayers(hint, path, chart, inline) {
         return [inline];
     if (hint.valuesMerge !== 'merge')
         return file ? [file, inline] : [inline];
-    const defaults = chart.kind === 'chart' && chart.repo === undefined ? (0,external_node_path_.join)(chart.ref, 'values.yaml') : undefined;
     if (file)
         return [inline, file];
-    return defaults && (0,external_node_fs_namespaceObject.existsSync)(defaults) ? [inline, { file: defaults }] : [inline];
+    // kustomize reads the chart's own values.yaml as the valuesFile: the vendor chart's declares
+    // every key this run writes, so under merge they win over valuesInline, read here or not.
+    const fix = 'Remove valuesMerge: merge (override, the default, lets valuesInline win), or name a valuesFile and write the link there.';
+    const defaults = chart.kind === 'chart' && chart.repo === undefined ? (0,external_node_path_.join)(chart.ref, 'values.yaml') : undefined;
+    if (defaults && (0,external_node_fs_namespaceObject.existsSync)(defaults))
+        return [inline, { file: defaults, fix }];
+    return [
+        inline,
+        {
+            name: `chart ${hint.name}'s own values.yaml (valuesMerge: merge, no valuesFile)`,
+            unread: true,
+            fix,
+        },
+    ];
 }
 function manifest_render_chartOf(hint, path, one) {
     const release = { releaseName: one.target.name, namespace: one.target.namespace };
@@ -80325,12 +80392,8 @@ async function checkRender(run) {
         const helm = await findOnPath('helm');
         const outcomes = [];
         for (const target of targets) {
-            if (!helm && target.chart.kind === 'chart') {
-                outcomes.push({ kind: 'skipped', label: target.label, reason: 'helm is not on PATH' });
-                continue;
-            }
             outcomes.push(await checkTarget(target, {
-                helm: helm ?? 'helm',
+                helm,
                 helmArgs: inputs.helm?.extraArgs ?? [],
                 signal: run.signal,
                 redact: run.redactor.redact,
@@ -80359,13 +80422,18 @@ function report(run, outcome) {
     else if (outcome.kind === 'skipped')
         run.reporter.notice(`Render check skipped for ${outcome.label}: ${outcome.reason}.`);
 }
-/** The refusal: no template of the vendor chart renders what this run would write. */
+/**
+ * The refusal: a later values layer wins over what this run would write, or no template of the
+ * vendor chart renders it. Each has its own words: a layer that wins is no values-key mistake.
+ */
 function notRead(inputs, missing) {
     const key = inputs.valuesKey.join('.');
+    if (missing.every((o) => o.kind === 'overridden'))
+        return new UserError(`The render check found that the chart would not get what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`);
     const details = missing
         .map((o) => {
         if (o.kind === 'overridden')
-            return `${o.label}: ${o.by} sets ${key}.bundleUrl after the values this run writes, so the chart would get that value instead (no chart was in reach to render: the values files show it). Remove it there, or name ${o.by} in values-file so the link is written where it wins.`;
+            return overriddenText(o);
         if (o.kind !== 'missing')
             return '';
         const reads = o.readsAt
@@ -80375,6 +80443,10 @@ function notRead(inputs, missing) {
     })
         .join(' ');
     return new UserError(`The render check found that the chart does not read the link: ${details} A run would write it where nothing reads it, and the site would never change. Nothing was sent and no file was changed. Check values-key (and helm-args --set flags that override it), or set render-check: off if a template reads the link in a way the check cannot see.`);
+}
+function overriddenText(o) {
+    const fix = o.fix ?? `Remove it there, or name ${o.by} in values-file so the link is written there too.`;
+    return `${o.label}: ${o.by} sets ${o.key} after the values this run writes, so the chart would get that value instead. ${fix}`;
 }
 /**
  * The places the run writes, as render targets. With helm-release: the release's chart, with

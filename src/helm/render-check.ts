@@ -14,7 +14,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { StoppedError, UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
 import { runHelm, tail } from './helm.js';
-import { overridingLayer } from './values-layers.js';
+import { overridingLayer, type Overriding } from './values-layers.js';
 import type { ChartInReach, RenderTarget } from './render-target.js';
 
 export type RenderCheckMode = 'auto' | 'required' | 'off';
@@ -23,8 +23,8 @@ export type RenderOutcome =
   | { kind: 'found'; label: string; documents: string[] }
   | { kind: 'missing'; label: string; rendered: number; readsAt: string | undefined }
   | { kind: 'skipped'; label: string; reason: string }
-  /** No chart to render, but a later values layer sets the link's key: the link would lose. */
-  | { kind: 'overridden'; label: string; by: string };
+  /** A later values layer sets a key this run writes to something else: the link would lose. */
+  | ({ kind: 'overridden'; label: string } & Overriding);
 
 /** The vendor's chart (mintlify/enterprise) is named `enterprise`: its templates are what count. */
 export const VENDOR_CHART = 'enterprise';
@@ -70,7 +70,8 @@ export function placeholderLink(): { link: string; token: string } {
 }
 
 export interface RenderOptions {
-  helm: string;
+  /** The helm binary; undefined when none is on PATH (a chart is then skipped, not rendered). */
+  helm: string | undefined;
   /** helm-args, as given (only the value-setting flags are used). */
   helmArgs: readonly string[];
   signal?: AbortSignal;
@@ -85,15 +86,15 @@ export async function checkTarget(
   options: RenderOptions,
 ): Promise<RenderOutcome> {
   const { label } = target;
-  if (target.chart.kind === 'out-of-reach') {
-    const { link } = placeholderLink();
-    const by = await overridingLayer(target.values(link), target.valuesKey, link);
-    return by
-      ? { kind: 'overridden', label, by }
-      : { kind: 'skipped', label, reason: target.chart.reason };
-  }
-  const chart = target.chart;
   const { link, token } = placeholderLink();
+  // Decided by the files alone, rendered or not: the chart cannot show which layer won.
+  const overriding = await overridingLayer(target.values(link), target.valuesKey, link);
+  if (overriding) return { kind: 'overridden', label, ...overriding };
+  if (target.chart.kind === 'out-of-reach')
+    return { kind: 'skipped', label, reason: target.chart.reason };
+  if (!options.helm) return { kind: 'skipped', label, reason: 'helm is not on PATH' };
+  const chart = target.chart;
+  const helm = options.helm;
   const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'static-export-render-'));
   try {
     const files: string[] = [];
@@ -102,12 +103,14 @@ export async function checkTarget(
         files.push(layer.file);
         continue;
       }
+      // Values helm reads from the chart itself (its own values.yaml): nothing to pass.
+      if ('unread' in layer) continue;
       const path = join(dir, `${index + 1}-values.yaml`);
       await writeFile(path, layer.yaml, { mode: 0o600 });
       files.push(path);
     }
     const args = templateArgs(chart, files, options.helmArgs);
-    const run = await runHelm(options.helm, args, {
+    const run = await runHelm(helm, args, {
       signal: options.signal,
       timeoutMs: RENDER_TIMEOUT_MS,
       env: options.env,

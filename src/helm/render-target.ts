@@ -25,8 +25,16 @@ export interface ChartOutOfReach {
   reason: string;
 }
 
-/** One layer of values, as helm reads them: a file (`-f path`), or YAML text the manifest holds. */
-export type ValuesLayer = { file: string } | { name: string; yaml: string };
+/**
+ * One layer of values, as helm reads them: a file (`-f path`), or YAML text the manifest holds;
+ * or values this run cannot read that set every key it writes (a remote vendor chart's own
+ * values.yaml, which kustomize's `valuesMerge: merge` lets win), so a later one of those wins.
+ * `fix` says what to do when that layer wins over the link.
+ */
+export type ValuesLayer =
+  | { file: string; fix?: string }
+  | { name: string; yaml: string }
+  | { name: string; unread: true; fix: string };
 
 export interface RenderTarget {
   /** As messages name it: `values.yaml`, `clusters/prod/docs.yaml (HelmRelease/docs)`. */

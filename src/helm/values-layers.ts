@@ -1,47 +1,90 @@
 /**
- * Where no chart is in reach to render, the values layers themselves can still show that the
- * link loses: a later layer (a kustomize additionalValuesFiles entry, a valuesFile under
- * `valuesMerge: merge`) that sets the link's key after the values this run writes. helm merges
- * the layers in order, a later one winning key by key, and a null deleting the key.
+ * The values layers themselves can show that the link loses, whether or not a chart is in reach
+ * to render: a later layer (a kustomize additionalValuesFiles entry, a valuesFile under
+ * `valuesMerge: merge`, a later values file) that sets a key this run writes (`enabled`,
+ * `bundleUrl`, `version`) to something else. helm merges the layers in order, a later one winning
+ * key by key, and a null deleting the key. A render finds only the link: a stale `version` that a
+ * later layer sets renders as well as the new one, so this check comes first.
  */
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { parse } from 'yaml';
 import type { ValuesLayer } from './render-target.js';
 
+/** The keys this run writes under values-key. */
+const WRITTEN = ['enabled', 'bundleUrl', 'version'] as const;
+
+/** A later layer that wins over what this run writes: named for a message, with what to do. */
+export interface Overriding {
+  by: string;
+  /** The key it sets, dotted from the values' top (`staticExport.version`). */
+  key: string;
+  fix?: string;
+}
+
+const UNREAD = Symbol('unread');
+
 /**
- * The layer whose value the chart would get at `<valuesKey>.bundleUrl` instead of `link`, named
- * for a message; undefined when the link wins, or when a layer cannot be read (nothing is known).
+ * The last layer whose value the chart would get at one of the keys this run writes, instead of
+ * the value of the layer that holds `link` (the one this run writes); undefined when the written
+ * values win, or when a layer cannot be read (nothing is known). A layer this run cannot read
+ * but that is known to set every key (`unread`) wins over the whole block when it comes later.
  */
 export async function overridingLayer(
   layers: readonly ValuesLayer[],
   valuesKey: string,
   link: string,
-): Promise<string | undefined> {
-  const path = [...valuesKey.split('.'), 'bundleUrl'];
-  let last: { value: unknown; layer: ValuesLayer } | undefined;
+): Promise<Overriding | undefined> {
+  const block = valuesKey.split('.');
+  const values: unknown[] = [];
   for (const layer of layers) {
-    let values: unknown;
+    if ('unread' in layer) {
+      values.push(UNREAD);
+      continue;
+    }
     try {
-      values = parse('file' in layer ? await readFile(layer.file, 'utf8') : layer.yaml);
+      values.push(parse('file' in layer ? await readFile(layer.file, 'utf8') : layer.yaml));
     } catch {
       return undefined;
     }
-    const set = valueAt(values, path);
-    if (set) last = { value: set.value, layer };
   }
-  if (!last || last.value === link) return undefined;
-  return 'file' in last.layer ? relative(process.cwd(), last.layer.file) : last.layer.name;
+  const ours = values.findIndex((v) => valueAt(v, [...block, 'bundleUrl'])?.value === link);
+  const name = (layer: ValuesLayer) =>
+    'file' in layer ? relative(process.cwd(), layer.file) : layer.name;
+  // Without the link in any layer, only bundleUrl can be compared: the last one set must be it.
+  const keys = ours < 0 ? (['bundleUrl'] as const) : WRITTEN;
+  for (const key of keys) {
+    const path = [...block, key];
+    const mine = ours < 0 ? { value: link } : valueAt(values[ours], path);
+    if (!mine) continue;
+    let last = -1;
+    values.forEach((v, i) => {
+      if (v === UNREAD ? i > ours : valueAt(v, path)) last = i;
+    });
+    if (last < 0 || (ours >= 0 && last <= ours)) continue;
+    const theirs = values[last] === UNREAD ? undefined : valueAt(values[last], path);
+    if (theirs && isDeepStrictEqual(theirs.value, mine.value)) continue;
+    const layer = layers[last]!;
+    return {
+      by: name(layer),
+      key: values[last] === UNREAD ? valuesKey : path.join('.'),
+      fix: 'fix' in layer ? layer.fix : undefined,
+    };
+  }
+  return undefined;
 }
 
 /**
  * The value a layer sets at `path`, or undefined when it leaves it to earlier layers. Not
- * values/site.ts `valueAt`: here a null on the way is a value of its own (helm deletes the key).
+ * values/site.ts `valueAt`: here a null on the way is a value of its own (helm deletes the key),
+ * and so is a scalar or a list where a mapping held the key (it replaces that mapping).
  */
 function valueAt(values: unknown, path: readonly string[]): { value: unknown } | undefined {
   let node = values;
-  for (const key of path) {
-    if (!node || typeof node !== 'object' || Array.isArray(node)) return undefined;
+  for (const [i, key] of path.entries()) {
+    if (!node || typeof node !== 'object' || Array.isArray(node))
+      return i === 0 ? undefined : { value: undefined };
     if (!(key in node)) return undefined;
     node = (node as Record<string, unknown>)[key];
     // A null on the way deletes what earlier layers set there.

@@ -67,10 +67,22 @@ function kustomizeLayers(
   const file = hint.valuesFile && { file: resolve(dirname(path), hint.valuesFile) };
   if (hint.valuesMerge === 'replace') return [inline];
   if (hint.valuesMerge !== 'merge') return file ? [file, inline] : [inline];
+  if (file) return [inline, file];
+  // kustomize reads the chart's own values.yaml as the valuesFile: the vendor chart's declares
+  // every key this run writes, so under merge they win over valuesInline, read here or not.
+  const fix =
+    'Remove valuesMerge: merge (override, the default, lets valuesInline win), or name a valuesFile and write the link there.';
   const defaults =
     chart.kind === 'chart' && chart.repo === undefined ? join(chart.ref, 'values.yaml') : undefined;
-  if (file) return [inline, file];
-  return defaults && existsSync(defaults) ? [inline, { file: defaults }] : [inline];
+  if (defaults && existsSync(defaults)) return [inline, { file: defaults, fix }];
+  return [
+    inline,
+    {
+      name: `chart ${hint.name}'s own values.yaml (valuesMerge: merge, no valuesFile)`,
+      unread: true,
+      fix,
+    },
+  ];
 }
 
 function chartOf(hint: ChartHint, path: string, one: ChosenTarget): ChartInReach | ChartOutOfReach {

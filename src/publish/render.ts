@@ -42,13 +42,9 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
     const helm = await findOnPath('helm');
     const outcomes: RenderOutcome[] = [];
     for (const target of targets) {
-      if (!helm && target.chart.kind === 'chart') {
-        outcomes.push({ kind: 'skipped', label: target.label, reason: 'helm is not on PATH' });
-        continue;
-      }
       outcomes.push(
         await checkTarget(target, {
-          helm: helm ?? 'helm',
+          helm,
           helmArgs: inputs.helm?.extraArgs ?? [],
           signal: run.signal,
           redact: run.redactor.redact,
@@ -86,13 +82,19 @@ function report(run: RunContext, outcome: RenderOutcome): void {
     run.reporter.notice(`Render check skipped for ${outcome.label}: ${outcome.reason}.`);
 }
 
-/** The refusal: no template of the vendor chart renders what this run would write. */
+/**
+ * The refusal: a later values layer wins over what this run would write, or no template of the
+ * vendor chart renders it. Each has its own words: a layer that wins is no values-key mistake.
+ */
 function notRead(inputs: PublishInputs, missing: RenderOutcome[]): UserError {
   const key = inputs.valuesKey.join('.');
+  if (missing.every((o) => o.kind === 'overridden'))
+    return new UserError(
+      `The render check found that the chart would not get what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`,
+    );
   const details = missing
     .map((o) => {
-      if (o.kind === 'overridden')
-        return `${o.label}: ${o.by} sets ${key}.bundleUrl after the values this run writes, so the chart would get that value instead (no chart was in reach to render: the values files show it). Remove it there, or name ${o.by} in values-file so the link is written where it wins.`;
+      if (o.kind === 'overridden') return overriddenText(o);
       if (o.kind !== 'missing') return '';
       const reads = o.readsAt
         ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`
@@ -103,6 +105,12 @@ function notRead(inputs: PublishInputs, missing: RenderOutcome[]): UserError {
   return new UserError(
     `The render check found that the chart does not read the link: ${details} A run would write it where nothing reads it, and the site would never change. Nothing was sent and no file was changed. Check values-key (and helm-args --set flags that override it), or set render-check: off if a template reads the link in a way the check cannot see.`,
   );
+}
+
+function overriddenText(o: Extract<RenderOutcome, { kind: 'overridden' }>): string {
+  const fix =
+    o.fix ?? `Remove it there, or name ${o.by} in values-file so the link is written there too.`;
+  return `${o.label}: ${o.by} sets ${o.key} after the values this run writes, so the chart would get that value instead. ${fix}`;
 }
 
 /**

@@ -241,6 +241,22 @@ export function chartValues(doc: Document, target: Target): unknown {
 }
 
 /**
+ * Written, yet applied only once someone acts (resumes the HelmRelease, syncs the Application):
+ * the run cannot see that rollout, so it says so. Argo CD syncs on its own only with
+ * `spec.syncPolicy.automated` set and its `enabled` not false.
+ */
+function heldBack(kind: string, doc: Document, display: string): string | undefined {
+  if (kind === 'HelmRelease' && doc.getIn(['spec', 'suspend']) === true)
+    return `${display} has spec.suspend: true, so Flux does not reconcile it: the new link reaches the chart only once it is resumed (before the link expires).`;
+  if (kind !== 'Application') return undefined;
+  const automated = doc.getIn(['spec', 'syncPolicy', 'automated']);
+  const off = doc.getIn(['spec', 'syncPolicy', 'automated', 'enabled']) === false;
+  if (automated !== undefined && automated !== null && !off) return undefined;
+  const why = off ? 'spec.syncPolicy.automated.enabled: false' : 'no spec.syncPolicy.automated';
+  return `${display} has ${why}, so Argo CD does not sync it on its own: the new link reaches the chart only once someone syncs it (before the link expires).`;
+}
+
+/**
  * Plans the edits of every chosen target of one file, one after the other on the text (two
  * targets in one document included), each read back; the file is written once.
  */
@@ -259,11 +275,8 @@ export function planManifestEdits(
     const docs = parseDocuments(current, file.display);
     const doc = docs[target.doc]!;
     const display = `${file.display} (${label})`;
-    // Written, yet not applied until someone resumes it: the run cannot see the rollout.
-    if (target.kind === 'HelmRelease' && doc.getIn(['spec', 'suspend']) === true)
-      notices.push(
-        `${display} has spec.suspend: true, so Flux does not reconcile it: the new link reaches the chart only once it is resumed (before the link expires).`,
-      );
+    const held = heldBack(target.kind, doc, display);
+    if (held) notices.push(held);
     let next: string;
     if (target.site.kind === 'map') {
       const site = target.site;

@@ -291,7 +291,7 @@ data:
 });
 
 describe('an Argo CD Application', () => {
-  it('gets the link inside its helm.values string, written back as the same literal block', async () => {
+  it('gets the link inside its helm.values string, written back as the same literal block; without automated sync, a notice says so', async () => {
     const { ws, run } = await publishIn(
       { 'apps/docs.yaml': APPLICATION },
       {
@@ -301,6 +301,9 @@ describe('an Argo CD Application', () => {
       },
     );
     expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      '::notice::apps/docs.yaml (Application/docs) has no spec.syncPolicy.automated, so Argo CD does not sync it on its own: the new link reaches the chart only once someone syncs it (before the link expires).',
+    );
     const after = await readFile(join(ws, 'apps/docs.yaml'), 'utf8');
     expect(after.startsWith(APPLICATION)).toBe(true);
     expect(after.slice(APPLICATION.length)).toMatch(
@@ -317,18 +320,22 @@ describe('an Argo CD Application', () => {
     expect(renderedLink(await renderWith(h, CHART, passed))).toBe(run.outputs['bundle-url']);
   });
 
-  it('keeps every line of the values string outside the edited block byte for byte', async () => {
+  it('keeps every line of the values string outside the edited block byte for byte; with automated sync, no notice', async () => {
     // A tab in a comment, trailing spaces, blank lines holding spaces: bytes the YAML inside does
     // not read, which the team's file keeps.
     const text = APPLICATION.replace(
       '        # chart values\n',
       '        # chart values\t(vendor)  \n        \n    \n',
+    ).replace(
+      '  project: default\n',
+      '  project: default\n  syncPolicy: {automated: {prune: true}}\n',
     );
     const { ws, run } = await publishIn(
       { 'apps/docs.yaml': text },
       { 'values-file': 'apps/docs.yaml', 'render-check': 'off' },
     );
     expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).not.toContain('Argo CD does not sync it');
     const after = await readFile(join(ws, 'apps/docs.yaml'), 'utf8');
     expect(after.startsWith(text)).toBe(true);
     expect(parse(parse(after).spec.source.helm.values as string)).toMatchObject({
@@ -417,6 +424,9 @@ helmCharts:
     releaseName: docs
     version: 1.4.0
 `;
+  /** The refusal when values-prod.yaml, a later layer, sets an old link. */
+  const laterFile =
+    /overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\): overlays\/prod\/values-prod\.yaml sets staticExport\.bundleUrl after the values this run writes/;
   const KUSTOMIZATION = `${DOCS_ENTRY}    valuesInline:
       replicaCount: 2
   - name: redis
@@ -487,9 +497,8 @@ helmCharts:
       inputs: { 'values-file': 'overlays/prod/kustomization.yaml', 'values-document': 'docs' },
     });
     expect(run.code).not.toBe(0);
-    expect(run.stdout + run.stderr).toMatch(
-      /render check found that the chart does not read the link: overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\)/,
-    );
+    expect(run.stdout + run.stderr).toMatch(laterFile);
+    expect(run.stdout + run.stderr).not.toContain('Check values-key');
     expect(s.requests).toHaveLength(0);
     expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(text);
   });
@@ -525,7 +534,7 @@ helmCharts:
     }
     expect(run.code).not.toBe(0);
     expect(run.stdout + run.stderr).toMatch(
-      /render check found that the chart does not read the link: overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\)/,
+      /render check found that the chart would not get what this run writes: overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\): overlays\/prod\/values-prod\.yaml sets staticExport\.bundleUrl after/,
     );
     expect(s.requests).toHaveLength(0);
     expect(await readFile(join(dir, 'kustomization.yaml'), 'utf8')).toBe(text);
@@ -540,15 +549,31 @@ helmCharts:
   });
 
   it.each([
-    ['an additionalValuesFiles entry', '    additionalValuesFiles: [values-prod.yaml]\n'],
     [
-      'a valuesFile under valuesMerge: merge',
+      'no chart in reach, and an additionalValuesFiles entry',
+      '    additionalValuesFiles: [values-prod.yaml]\n',
+      laterFile,
+    ],
+    [
+      'no chart in reach, and a valuesFile under valuesMerge: merge',
       '    valuesFile: values-prod.yaml\n    valuesMerge: merge\n',
+      laterFile,
+    ],
+    [
+      'a chart from a repository this run cannot reach, and an additionalValuesFiles entry',
+      '    repo: http://127.0.0.1:9\n    additionalValuesFiles: [values-prod.yaml]\n',
+      laterFile,
+    ],
+    [
+      "a chart from a repository, valuesMerge: merge and no valuesFile (the chart's own values win)",
+      '    repo: http://127.0.0.1:9\n    valuesMerge: merge\n',
+      /\(helmCharts\/docs\): chart enterprise's own values\.yaml \(valuesMerge: merge, no valuesFile\) sets staticExport after the values this run writes, so the chart would get that value instead\. Remove valuesMerge: merge/,
     ],
   ])(
-    'no chart in reach, and %s that sets the link after valuesInline: refused from the values files alone',
-    async (_, entry) => {
-      // No chart under chartHome and no repo: nothing to render, but the files can be read.
+    '%s that sets the link after valuesInline: refused from the values files alone',
+    async (_, entry, message) => {
+      // Nothing rendered (no chart under chartHome, a repository that does not answer), but the
+      // files show the link losing.
       const text = `${DOCS_ENTRY}${entry}    valuesInline:\n      replicaCount: 2\n`;
       const ws = await workspace({
         'overlays/prod/kustomization.yaml': text,
@@ -561,9 +586,7 @@ helmCharts:
         inputs: { 'values-file': 'overlays/prod/kustomization.yaml' },
       });
       expect(run.code).not.toBe(0);
-      expect(run.stdout + run.stderr).toMatch(
-        /overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\): overlays\/prod\/values-prod\.yaml sets staticExport\.bundleUrl after the values this run writes/,
-      );
+      expect(run.stdout + run.stderr).toMatch(message);
       expect(s.requests).toHaveLength(0);
       expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(text);
     },

@@ -112,6 +112,37 @@ describe.each(HELMS)('the render check with real %s', (name) => {
   });
 });
 
+describe('the render check and the values layers after the one the run writes', () => {
+  it('a later layer that sets an old version wins, though the chart renders the link: overridden', async () => {
+    const h = await helmEnv('helm3');
+    // The run writes version v2; values-prod.yaml comes after it, as a kustomize
+    // additionalValuesFiles entry or a later values file does.
+    const later = (version: string): RenderTarget => ({
+      ...target(CHART, '', 'staticExport'),
+      values: (link) => [
+        {
+          name: 'values.yaml',
+          yaml: planValuesEdit(
+            '',
+            { enabled: true, bundleUrl: link, version: 'v2' },
+            'values.yaml',
+            ['staticExport'],
+          ).text,
+        },
+        { name: 'values-prod.yaml', yaml: `staticExport: {version: "${version}"}\n` },
+      ],
+    });
+    expect(await checkTarget(later('v2'), options(h))).toMatchObject({ kind: 'found' });
+    expect(await checkTarget(later('2026-01-01'), options(h))).toEqual({
+      kind: 'overridden',
+      label: 'values.yaml',
+      by: 'values-prod.yaml',
+      key: 'staticExport.version',
+      fix: undefined,
+    });
+  });
+});
+
 describe('valueFlags: the helm-args a render uses', () => {
   it('keeps -f, --values and --set* (with their values), drops the rest', () => {
     expect(

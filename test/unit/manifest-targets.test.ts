@@ -288,6 +288,24 @@ describe('an Argo CD Application', () => {
     );
   });
 
+  it('without automated sync: written, with a notice that Argo CD applies it once someone syncs', () => {
+    const text = `${APP}      values: |\n        a: 1\n`;
+    const synced = (policy: string) => `${text}  syncPolicy:\n${policy}`;
+    const notice = (why: string) =>
+      `clusters/prod/docs.yaml (Application/docs) has ${why}, so Argo CD does not sync it on its own: the new link reaches the chart only once someone syncs it (before the link expires).`;
+    expect(edit(text).plan.notices).toEqual([notice('no spec.syncPolicy.automated')]);
+    expect(edit(synced('    automated:\n')).plan.notices).toEqual([
+      notice('no spec.syncPolicy.automated'),
+    ]);
+    expect(edit(synced('    automated: {enabled: false, prune: true}\n')).plan.notices).toEqual([
+      notice('spec.syncPolicy.automated.enabled: false'),
+    ]);
+    expect(edit(synced('    automated: {}\n')).plan.notices).toEqual([]);
+    expect(edit(synced('    automated: {enabled: true, selfHeal: true}\n')).plan.notices).toEqual(
+      [],
+    );
+  });
+
   it('refuses an Application that only names valueFiles, naming them', () => {
     expect(refusal(() => edit(`${APP}      valueFiles:\n        - values-prod.yaml\n`))).toMatch(
       /valueFiles \(values-prod\.yaml\) and has no values of its own/,

@@ -1,0 +1,106 @@
+/**
+ * Which values layer wins over what the run writes (enabled, bundleUrl, version at values-key),
+ * read from the layers as helm merges them: later wins key by key, a null deletes.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { overridingLayer } from '../../src/helm/values-layers.js';
+
+const LINK = 'https://render-check.invalid/token/site.tar.gz';
+const ours = (extra = '') => ({
+  name: 'kustomization.yaml (helmCharts/docs)',
+  yaml: `replicaCount: 2\nstaticExport:\n  enabled: true\n  bundleUrl: ${LINK}\n  version: v2\n${extra}`,
+});
+const layer = (name: string, yaml: string) => ({ name, yaml });
+
+describe('the values layer that wins over what the run writes', () => {
+  it('a later layer that sets version or enabled to something else wins, named with its key', async () => {
+    expect(
+      await overridingLayer(
+        [ours(), layer('prod.yaml', 'staticExport: {version: "2026-01-01"}')],
+        'staticExport',
+        LINK,
+      ),
+    ).toEqual({ by: 'prod.yaml', key: 'staticExport.version', fix: undefined });
+    expect(
+      await overridingLayer(
+        [ours(), layer('prod.yaml', 'staticExport: {enabled: false}')],
+        'staticExport',
+        LINK,
+      ),
+    ).toMatchObject({ by: 'prod.yaml', key: 'staticExport.enabled' });
+  });
+
+  it('a later layer that sets the same values, or a sibling key, leaves them: none wins', async () => {
+    const later = layer('prod.yaml', `staticExport: {enabled: true, title: Docs, version: v2}`);
+    expect(await overridingLayer([ours(), later], 'staticExport', LINK)).toBeUndefined();
+  });
+
+  it('an earlier layer loses whatever it sets; the last of several later ones counts', async () => {
+    const old = layer('base.yaml', 'staticExport: {bundleUrl: https://old.example/a.tgz}');
+    expect(await overridingLayer([old, ours()], 'staticExport', LINK)).toBeUndefined();
+    const back = layer('last.yaml', `staticExport: {bundleUrl: "${LINK}"}`);
+    expect(await overridingLayer([ours(), old, back], 'staticExport', LINK)).toBeUndefined();
+  });
+
+  it('a null on the way, or a scalar where the block was, deletes the keys: it wins', async () => {
+    for (const yaml of ['staticExport: null', 'staticExport: off', 'staticExport: {version: null}'])
+      expect(
+        await overridingLayer([ours(), layer('prod.yaml', yaml)], 'staticExport', LINK),
+        yaml,
+      ).toMatchObject({ by: 'prod.yaml' });
+  });
+
+  it('under a deeper values-key, only that path counts', async () => {
+    const mine = layer(
+      'values.yaml',
+      `enterprise:\n  staticExport:\n    enabled: true\n    bundleUrl: ${LINK}\n`,
+    );
+    expect(
+      await overridingLayer(
+        [mine, layer('prod.yaml', 'staticExport: {enabled: false}')],
+        'enterprise.staticExport',
+        LINK,
+      ),
+    ).toBeUndefined();
+    expect(
+      await overridingLayer(
+        [mine, layer('prod.yaml', 'enterprise: {staticExport: {enabled: false}}')],
+        'enterprise.staticExport',
+        LINK,
+      ),
+    ).toMatchObject({ key: 'enterprise.staticExport.enabled' });
+  });
+
+  it('a later layer this run cannot read wins over the whole block, with its own fix', async () => {
+    const unread = {
+      name: "chart enterprise's own values.yaml",
+      unread: true as const,
+      fix: 'Remove valuesMerge.',
+    };
+    expect(await overridingLayer([ours(), unread], 'staticExport', LINK)).toEqual({
+      by: "chart enterprise's own values.yaml",
+      key: 'staticExport',
+      fix: 'Remove valuesMerge.',
+    });
+    expect(await overridingLayer([unread, ours()], 'staticExport', LINK)).toBeUndefined();
+  });
+
+  it('a file layer is read from disk and named by its path; one that cannot be read says nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'layers-'));
+    const file = join(dir, 'prod.yaml');
+    await writeFile(file, 'staticExport:\n  bundleUrl: https://old.example/site.tar.gz\n');
+    expect(await overridingLayer([ours(), { file, fix: 'Fix it.' }], 'staticExport', LINK)).toEqual(
+      {
+        by: relative(process.cwd(), file),
+        key: 'staticExport.bundleUrl',
+        fix: 'Fix it.',
+      },
+    );
+    expect(
+      await overridingLayer([ours(), { file: join(dir, 'missing.yaml') }], 'staticExport', LINK),
+    ).toBeUndefined();
+  });
+});
