@@ -72978,9 +72978,10 @@ class Redactor {
 /**
  * The targets of an Argo CD Application: the chart source (`spec.source`, or each chart source of
  * `spec.sources[]`), its `helm.valuesObject` if present, else the `helm.values` string, edited
- * inside it. An Application that only names valueFiles is refused (the link belongs in that
- * file: no new valuesObject behind the team's back), and so are helm.parameters and
- * helm.fileParameters on the same keys (they override every values source).
+ * inside it. A chart source that only names valueFiles is refused once chosen (the link belongs
+ * in that file: no new valuesObject behind the team's back); it stays a candidate, so a second
+ * chart source is never chosen in its place without a word. helm.parameters and
+ * helm.fileParameters on the same keys are refused too (they override every values source).
  *
  * A chart source is one with `chart`, a `helm` block, or a `path` to a chart: a folder with a
  * Chart.yaml, as Argo CD detects Helm. The path is read in this checkout: the source's repoURL is
@@ -73003,9 +73004,7 @@ function targetsOfApplication(data, doc, name, namespace, root) {
         };
     if (isObject(spec.source)) {
         const one = sourceTarget(spec.source, ['spec', 'source'], of, undefined);
-        if (!one)
-            return notChart(name);
-        return 'site' in one ? [one] : one;
+        return one ? [one] : notChart(name);
     }
     if (!Array.isArray(spec.sources))
         return notChart(name);
@@ -73022,10 +73021,7 @@ function targetsOfApplication(data, doc, name, namespace, root) {
         if (target)
             targets.push(target);
     });
-    const found = targets.filter((t) => 'site' in t);
-    if (found.length > 0)
-        return found;
-    return targets.find((t) => !('site' in t)) ?? notChart(name);
+    return targets.length > 0 ? targets : notChart(name);
 }
 function notChart(name) {
     return {
@@ -73055,11 +73051,18 @@ function sourceTarget(source, at, of, part) {
     if (files.length > 0) {
         const last = valueFilePlace(files[files.length - 1], source, of.sources);
         const keep = `add an empty valuesObject: {} to ${where} to keep the link in the Application (it wins over valueFiles)`;
-        return {
+        const refusal = {
             problem: `takes its chart values from ${where}.valueFiles (${files.map(shownFile).join(', ')}) and has no values of its own`,
             fix: last.editable
                 ? `Point values-file at ${last.place}, the last of them (it wins), instead of the Application; or ${keep}.`
                 : `The last of them is ${last.place}, which this run cannot edit: ${keep}, then run again.`,
+        };
+        // A candidate all the same, refused once chosen: beside another chart source, it must not be
+        // passed over in silence, with the link written into that other chart's values.
+        return {
+            ...base,
+            site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] },
+            refuse: () => refusal,
         };
     }
     return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };

@@ -406,6 +406,26 @@ describe('an Argo CD Application', () => {
     expect(sources[0]!.helm!.valuesObject).toMatchObject({ replicaCount: 1, staticExport: {} });
     expect(sources[1]!.helm!.valuesObject).toEqual({});
   });
+
+  it('a chart source with only valueFiles beside another chart source: a candidate, refused once named, never passed over', () => {
+    const text = `${SOURCES}    - repoURL: https://git.example.com/platform.git
+      path: charts/docs
+      helm: {valueFiles: [values-prod.yaml]}
+    - repoURL: https://charts.example.com
+      chart: redis
+      helm: {valuesObject: {architecture: standalone}}
+`;
+    expect(refusal(() => edit(text))).toMatch(
+      /2 places the link could go: Application\/docs\[charts\/docs\], Application\/docs\[redis\]/,
+    );
+    expect(refusal(() => edit(text, 'Application/docs[charts/docs]'))).toMatch(
+      /\(Application\/docs\[charts\/docs\]\).*takes its chart values from spec\.sources\[0\]\.helm\.valueFiles \(values-prod\.yaml\).*Point values-file at charts\/docs\/values-prod\.yaml/,
+    );
+    const { plan } = edit(text, 'Application/docs[redis]');
+    const sources = (parse(plan.text) as { spec: { sources: { helm: object }[] } }).spec.sources;
+    expect(sources[0]!.helm).toEqual({ valueFiles: ['values-prod.yaml'] });
+    expect(sources[1]!.helm).toMatchObject({ valuesObject: { staticExport: { enabled: true } } });
+  });
 });
 
 describe('an Argo CD source with only a path', () => {
