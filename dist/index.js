@@ -70096,7 +70096,8 @@ const BundleSchema = looseObject({
 });
 const AgentJobSchema = looseObject({
     id: serviceId,
-    // An unknown status is a job still working (not final), and no sign it took a message up.
+    // An unknown status is a job still working (not final): after a final one, the sign that it
+    // took a message up (agent/pickup.ts).
     status: statusText,
     source: optional(nullable(looseObject({
         repository: optionalText,
@@ -70453,6 +70454,9 @@ class ServiceClient {
                     return tooLarge(context, response.status);
                 return whyStopped(context, err);
             }
+            // The service may quote the key; its text is cut short for messages, and a cut key would
+            // no longer match the run's redactor, so the key goes before anything reads the text.
+            text = text.split(this.#apiKey).join('***');
             return readAnswer(context, response.status, response.headers, text, {
                 now: this.#now(),
                 assistantKey: this.#apiKey.startsWith('mint_dsc_'),

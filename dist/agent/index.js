@@ -51510,7 +51510,8 @@ const BundleSchema = looseObject({
 });
 const AgentJobSchema = looseObject({
     id: serviceId,
-    // An unknown status is a job still working (not final), and no sign it took a message up.
+    // An unknown status is a job still working (not final): after a final one, the sign that it
+    // took a message up (agent/pickup.ts).
     status: statusText,
     source: optional(nullable(looseObject({
         repository: optionalText,
@@ -51867,6 +51868,9 @@ class ServiceClient {
                     return tooLarge(context, response.status);
                 return whyStopped(context, err);
             }
+            // The service may quote the key; its text is cut short for messages, and a cut key would
+            // no longer match the run's redactor, so the key goes before anything reads the text.
+            text = text.split(this.#apiKey).join('***');
             return readAnswer(context, response.status, response.headers, text, {
                 now: this.#now(),
                 assistantKey: this.#apiKey.startsWith('mint_dsc_'),
@@ -52570,7 +52574,7 @@ function noJobRepliedIn(comments, item) {
 function jobRows(job, links) {
     const rows = [
         ['Agent job', inlineCode(job.id)],
-        ['Status', job.status],
+        ['Status', inlineCode(job.status)],
     ];
     if (job.model)
         rows.push(['Model', inlineCode(job.model)]);
@@ -52623,7 +52627,7 @@ function headline(outcome) {
         case 'sent':
             return `📨 **Sent**: the instruction was sent to agent job ${inlineCode(outcome.job.id)}; this run did not wait for its result (wait: false).`;
         case 'unconfirmed':
-            return `❔ **Not confirmed**: the instruction was sent to agent job ${inlineCode(outcome.job.id)}, but within ${formatDuration(outcome.graceMs)} (pickup-grace) the job never showed that it took it up: it still shows ${outcome.job.status}, as before. No result is reported: a follow-up that changed nothing cannot be told from one never taken up. Check the job in the dashboard.`;
+            return `❔ **Not confirmed**: the instruction was sent to agent job ${inlineCode(outcome.job.id)}, but within ${formatDuration(outcome.graceMs)} (pickup-grace) the job never showed that it took it up: ${outcome.asBefore ? `it still shows ${inlineCode(outcome.job.status)}, as before` : `it shows ${inlineCode(outcome.job.status)}`}. No result is reported: a follow-up that changed nothing cannot be told from one never taken up. Check the job in the dashboard.`;
         case 'failed': {
             const reason = outcome.job.error
                 ? `The service says: ${inlineCode(outcome.job.error)}`
@@ -67437,8 +67441,10 @@ class Pickup {
         if (FINAL.has(before.status) || this.#sawFinal) {
             // Against a final state (from before the send, or the busy job's end), any move is ours.
             const last = this.#sawFinal ?? before;
-            if (job.status === 'active')
-                this.sign = 'active after the send';
+            // Any status that is not final is work in progress (an unknown one included, as the
+            // schema reads it): after a final state, that is the message taken up.
+            if (!FINAL.has(job.status))
+                this.sign = `${job.status} after the send`;
             else if (job.prLink && job.prLink !== last.prLink)
                 this.sign = 'a new pull-request link';
             else if (job.source?.ref && job.source.ref !== last.source?.ref)
@@ -67460,6 +67466,10 @@ class Pickup {
             return;
         this.sign = sign;
         this.#looksSinceOutsideSign = 0;
+    }
+    /** What the job showed to compare with: as before the message, or as the busy work ended. */
+    get reference() {
+        return this.#sawFinal ?? this.before;
     }
     /** A job busy at the send has ended that work (its first final status after the send). */
     get busyEnded() {
@@ -67485,9 +67495,14 @@ class Pickup {
  */
 class FollowUpUnconfirmed extends UserError {
     job;
-    constructor(job, graceMs) {
-        super(`Agent job ${job.id} did not show that it took the follow-up up within pickup-grace (${formatDuration(graceMs)}): it still shows status ${job.status}${job.prLink ? ` and pull request ${job.prLink}` : ''}, as before the message. That is not this follow-up's result, so none is reported: a follow-up that changed nothing cannot be told from one that was never taken up. Look at the job in the dashboard (job-id: ${job.id}); if the service is slow to take messages up, raise pickup-grace.`, { jobId: job.id });
+    /** The job shows what it showed before (or as its busy work ended): "as before" is true. */
+    asBefore;
+    constructor(job, graceMs, reference) {
+        const asBefore = reference !== undefined && reference.status === job.status && reference.prLink === job.prLink;
+        const shows = `status ${job.status}${job.prLink ? ` and pull request ${job.prLink}` : ''}`;
+        super(`Agent job ${job.id} did not show that it took the follow-up up within pickup-grace (${formatDuration(graceMs)}): ${asBefore ? `it still shows ${shows}, as before the message` : `it shows ${shows}, with no sign that it took the message up`}. That is not this follow-up's result, so none is reported: a follow-up that changed nothing cannot be told from one that was never taken up. Look at the job in the dashboard (job-id: ${job.id}); if the service is slow to take messages up, raise pickup-grace.`, { jobId: job.id });
         this.job = job;
+        this.asBefore = asBefore;
     }
 }
 
@@ -67520,7 +67535,12 @@ async function outcomeOf(sent, context) {
     if (result)
         return finished(result, context.pull, context.writer, context.side.repo);
     if (error instanceof FollowUpUnconfirmed)
-        return { kind: 'unconfirmed', job: error.job, graceMs: context.pickupGraceMs };
+        return {
+            kind: 'unconfirmed',
+            job: error.job,
+            graceMs: context.pickupGraceMs,
+            asBefore: error.asBefore,
+        };
     if (error instanceof StoppedError)
         return error.reason === 'timeout'
             ? { kind: 'timeout', jobId, timeoutMs: context.timeoutMs }
@@ -68265,12 +68285,24 @@ const PICKUP_POLL_MS = 1500;
 /** How often the caller's sign of a pickup (a GitHub call) is asked at most. */
 const SIGN_EVERY_MS = 5000;
 function stoppedError(run, reason, last) {
-    const id = run.state.jobId;
-    const where = last ? ` (last status ${last.status})` : '';
-    const after = id ? ` The agent keeps working on the service; job-id: ${id}` : '';
+    const { state, inputs } = run;
+    const id = state.jobId ?? inputs.jobId;
+    const stop = reason === 'cancelled'
+        ? 'Cancelled'
+        : `Stopped at the timeout of ${formatDuration(inputs.timeoutMs)}`;
+    // Before anything was sent (the read before a follow-up, or the create itself): nothing to resume.
+    if (state.status === undefined)
+        return new StoppedError(`${stop} before ${inputs.jobId ? `the follow-up to agent job ${inputs.jobId} was sent` : 'the agent job was created'}: nothing was sent.${reason === 'timeout' ? ' Raise timeout, then run again.' : ''}`, reason, id);
+    // Waiting for the pickup, what the job showed was its past, not a status of this message.
+    const where = state.status === 'sent'
+        ? ' (it had not yet shown that it took the message up)'
+        : last
+            ? ` (last status ${last.status})`
+            : '';
+    const after = ` The agent keeps working on the service; job-id: ${id}.`;
     return reason === 'cancelled'
-        ? new StoppedError(`Cancelled${id ? ` while waiting for agent job ${id}` : ''}${where}.${after}`, 'cancelled', id)
-        : new StoppedError(`Agent job ${id ?? ''} did not finish within the timeout of ${formatDuration(run.inputs.timeoutMs)}${where}.${after} Raise timeout, or run with wait: false and check the job later.`, 'timeout', id);
+        ? new StoppedError(`Cancelled while waiting for agent job ${id}${where}.${after}`, 'cancelled', id)
+        : new StoppedError(`Agent job ${id} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}.${after} Raise timeout; for this message's result, look at the job in the dashboard (a run with job-id sends the prompt again, as a new message).`, 'timeout', id);
 }
 async function step(run, work) {
     try {
@@ -68388,7 +68420,7 @@ async function waitForAgent(run, job, pickup, sign) {
     })));
     if (!pickup.confirmed) {
         state.status = 'unconfirmed';
-        throw new FollowUpUnconfirmed(result.value, inputs.pickupGraceMs);
+        throw new FollowUpUnconfirmed(result.value, inputs.pickupGraceMs, pickup.reference);
     }
     return { job: result.value, polls: result.polls };
 }

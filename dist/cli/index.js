@@ -66536,7 +66536,8 @@ const BundleSchema = looseObject({
 });
 const AgentJobSchema = looseObject({
     id: serviceId,
-    // An unknown status is a job still working (not final), and no sign it took a message up.
+    // An unknown status is a job still working (not final): after a final one, the sign that it
+    // took a message up (agent/pickup.ts).
     status: statusText,
     source: optional(nullable(looseObject({
         repository: optionalText,
@@ -66966,6 +66967,9 @@ class ServiceClient {
                     return tooLarge(context, response.status);
                 return whyStopped(context, err);
             }
+            // The service may quote the key; its text is cut short for messages, and a cut key would
+            // no longer match the run's redactor, so the key goes before anything reads the text.
+            text = text.split(this.#apiKey).join('***');
             return readAnswer(context, response.status, response.headers, text, {
                 now: this.#now(),
                 assistantKey: this.#apiKey.startsWith('mint_dsc_'),
@@ -68943,7 +68947,7 @@ const AGENT_TEXT = {
         'project-id': 'Project id, shown with the API keys on the dashboard. Needed by the review loop too: the pull request names the job, not the project.',
         prompt: 'The instruction for the agent (at least one non-space character). Leave it empty in a workflow triggered by issue_comment or pull_request_review (or pull_request_review_comment): the comments and reviews are the instructions (the review loop).',
         'job-id': 'Follow up on this agent job. When empty, a new job is created with the prompt. Follow-up messages count against a limit of 100 per project per hour; a message is sent once per run.',
-        wait: "Wait until the job is completed, archived or failed. With false, a follow-up reports only that the message was sent (status sent): the job's answer may still show its state from before the message.",
+        wait: "Wait until the job is completed, archived or failed. With false, a follow-up reports only that the message was sent (status sent): the job's answer may still show its state from before the message. Send the next follow-up to the job only after this one's result was seen: the service's answers name no message, so a later one could report this one's result.",
         'pickup-grace': 'How long a follow-up may show the job as it was before the message (the service takes messages up asynchronously) before the step gives up on seeing its result: status unconfirmed, no pr-link, and the step fails. 1s to 1h.',
         timeout: 'How long to wait, e.g. 10m, 1h30m or bare seconds.',
         'poll-interval': 'auto (2 s, growing to 15 s) or a fixed interval of at least 1s.',
@@ -69828,7 +69832,7 @@ function comment_noJobRepliedIn(comments, item) {
 function jobRows(job, links) {
     const rows = [
         ['Agent job', inlineCode(job.id)],
-        ['Status', job.status],
+        ['Status', inlineCode(job.status)],
     ];
     if (job.model)
         rows.push(['Model', inlineCode(job.model)]);
@@ -69881,7 +69885,7 @@ function headline(outcome) {
         case 'sent':
             return `📨 **Sent**: the instruction was sent to agent job ${inlineCode(outcome.job.id)}; this run did not wait for its result (wait: false).`;
         case 'unconfirmed':
-            return `❔ **Not confirmed**: the instruction was sent to agent job ${inlineCode(outcome.job.id)}, but within ${formatDuration(outcome.graceMs)} (pickup-grace) the job never showed that it took it up: it still shows ${outcome.job.status}, as before. No result is reported: a follow-up that changed nothing cannot be told from one never taken up. Check the job in the dashboard.`;
+            return `❔ **Not confirmed**: the instruction was sent to agent job ${inlineCode(outcome.job.id)}, but within ${formatDuration(outcome.graceMs)} (pickup-grace) the job never showed that it took it up: ${outcome.asBefore ? `it still shows ${inlineCode(outcome.job.status)}, as before` : `it shows ${inlineCode(outcome.job.status)}`}. No result is reported: a follow-up that changed nothing cannot be told from one never taken up. Check the job in the dashboard.`;
         case 'failed': {
             const reason = outcome.job.error
                 ? `The service says: ${inlineCode(outcome.job.error)}`
@@ -81798,8 +81802,10 @@ class Pickup {
         if (FINAL.has(before.status) || this.#sawFinal) {
             // Against a final state (from before the send, or the busy job's end), any move is ours.
             const last = this.#sawFinal ?? before;
-            if (job.status === 'active')
-                this.sign = 'active after the send';
+            // Any status that is not final is work in progress (an unknown one included, as the
+            // schema reads it): after a final state, that is the message taken up.
+            if (!FINAL.has(job.status))
+                this.sign = `${job.status} after the send`;
             else if (job.prLink && job.prLink !== last.prLink)
                 this.sign = 'a new pull-request link';
             else if (job.source?.ref && job.source.ref !== last.source?.ref)
@@ -81821,6 +81827,10 @@ class Pickup {
             return;
         this.sign = sign;
         this.#looksSinceOutsideSign = 0;
+    }
+    /** What the job showed to compare with: as before the message, or as the busy work ended. */
+    get reference() {
+        return this.#sawFinal ?? this.before;
     }
     /** A job busy at the send has ended that work (its first final status after the send). */
     get busyEnded() {
@@ -81846,9 +81856,14 @@ class Pickup {
  */
 class pickup_FollowUpUnconfirmed extends errors_UserError {
     job;
-    constructor(job, graceMs) {
-        super(`Agent job ${job.id} did not show that it took the follow-up up within pickup-grace (${duration_formatDuration(graceMs)}): it still shows status ${job.status}${job.prLink ? ` and pull request ${job.prLink}` : ''}, as before the message. That is not this follow-up's result, so none is reported: a follow-up that changed nothing cannot be told from one that was never taken up. Look at the job in the dashboard (job-id: ${job.id}); if the service is slow to take messages up, raise pickup-grace.`, { jobId: job.id });
+    /** The job shows what it showed before (or as its busy work ended): "as before" is true. */
+    asBefore;
+    constructor(job, graceMs, reference) {
+        const asBefore = reference !== undefined && reference.status === job.status && reference.prLink === job.prLink;
+        const shows = `status ${job.status}${job.prLink ? ` and pull request ${job.prLink}` : ''}`;
+        super(`Agent job ${job.id} did not show that it took the follow-up up within pickup-grace (${duration_formatDuration(graceMs)}): ${asBefore ? `it still shows ${shows}, as before the message` : `it shows ${shows}, with no sign that it took the message up`}. That is not this follow-up's result, so none is reported: a follow-up that changed nothing cannot be told from one that was never taken up. Look at the job in the dashboard (job-id: ${job.id}); if the service is slow to take messages up, raise pickup-grace.`, { jobId: job.id });
         this.job = job;
+        this.asBefore = asBefore;
     }
 }
 
@@ -81881,7 +81896,12 @@ async function outcome_outcomeOf(sent, context) {
     if (result)
         return finished(result, context.pull, context.writer, context.side.repo);
     if (error instanceof FollowUpUnconfirmed)
-        return { kind: 'unconfirmed', job: error.job, graceMs: context.pickupGraceMs };
+        return {
+            kind: 'unconfirmed',
+            job: error.job,
+            graceMs: context.pickupGraceMs,
+            asBefore: error.asBefore,
+        };
     if (error instanceof StoppedError)
         return error.reason === 'timeout'
             ? { kind: 'timeout', jobId, timeoutMs: context.timeoutMs }
@@ -82626,12 +82646,24 @@ const PICKUP_POLL_MS = 1500;
 /** How often the caller's sign of a pickup (a GitHub call) is asked at most. */
 const SIGN_EVERY_MS = 5000;
 function stoppedError(run, reason, last) {
-    const id = run.state.jobId;
-    const where = last ? ` (last status ${last.status})` : '';
-    const after = id ? ` The agent keeps working on the service; job-id: ${id}` : '';
+    const { state, inputs } = run;
+    const id = state.jobId ?? inputs.jobId;
+    const stop = reason === 'cancelled'
+        ? 'Cancelled'
+        : `Stopped at the timeout of ${duration_formatDuration(inputs.timeoutMs)}`;
+    // Before anything was sent (the read before a follow-up, or the create itself): nothing to resume.
+    if (state.status === undefined)
+        return new errors_StoppedError(`${stop} before ${inputs.jobId ? `the follow-up to agent job ${inputs.jobId} was sent` : 'the agent job was created'}: nothing was sent.${reason === 'timeout' ? ' Raise timeout, then run again.' : ''}`, reason, id);
+    // Waiting for the pickup, what the job showed was its past, not a status of this message.
+    const where = state.status === 'sent'
+        ? ' (it had not yet shown that it took the message up)'
+        : last
+            ? ` (last status ${last.status})`
+            : '';
+    const after = ` The agent keeps working on the service; job-id: ${id}.`;
     return reason === 'cancelled'
-        ? new errors_StoppedError(`Cancelled${id ? ` while waiting for agent job ${id}` : ''}${where}.${after}`, 'cancelled', id)
-        : new errors_StoppedError(`Agent job ${id ?? ''} did not finish within the timeout of ${duration_formatDuration(run.inputs.timeoutMs)}${where}.${after} Raise timeout, or run with wait: false and check the job later.`, 'timeout', id);
+        ? new errors_StoppedError(`Cancelled while waiting for agent job ${id}${where}.${after}`, 'cancelled', id)
+        : new errors_StoppedError(`Agent job ${id} did not finish within the timeout of ${duration_formatDuration(inputs.timeoutMs)}${where}.${after} Raise timeout; for this message's result, look at the job in the dashboard (a run with job-id sends the prompt again, as a new message).`, 'timeout', id);
 }
 async function step(run, work) {
     try {
@@ -82749,7 +82781,7 @@ async function waitForAgent(run, job, pickup, sign) {
     })));
     if (!pickup.confirmed) {
         state.status = 'unconfirmed';
-        throw new pickup_FollowUpUnconfirmed(result.value, inputs.pickupGraceMs);
+        throw new pickup_FollowUpUnconfirmed(result.value, inputs.pickupGraceMs, pickup.reference);
     }
     return { job: result.value, polls: result.polls };
 }
@@ -91360,9 +91392,11 @@ async function runCommand(line, io) {
 }
 /** Runs the pipeline in the run frame (`../frame.ts`); says how to resume a stopped job. */
 async function execute(command, { prepared, apiKey }, { reporter, redactor }, emit) {
+    // An export is resumed by its job id; an agent run is not: its --job-id sends the prompt again,
+    // as a new message (its stop message says where the result is instead).
     const resumeHint = () => {
         const jobId = prepared.partial().jobId;
-        if (jobId)
+        if (jobId && command === 'publish')
             reporter.info(`To resume without starting over: ${PROGRAM} ${command} --job-id ${jobId} (with the same other options).`);
     };
     const outcome = await runFrame(async ({ signal, track }) => {

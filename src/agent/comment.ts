@@ -87,7 +87,7 @@ export interface CommentLinks {
 function jobRows(job: AgentJob, links: CommentLinks): [string, string][] {
   const rows: [string, string][] = [
     ['Agent job', inlineCode(job.id)],
-    ['Status', job.status],
+    ['Status', inlineCode(job.status)],
   ];
   if (job.model) rows.push(['Model', inlineCode(job.model)]);
   if (job.source?.ref) rows.push(['Branch', inlineCode(job.source.ref)]);
@@ -129,7 +129,7 @@ export type FollowUpOutcome =
   /** Sent, and not waited for (wait: false): the job's answer may show its past, not reported. */
   | { kind: 'sent'; job: AgentJob }
   /** Sent, but within pickup-grace the job never showed that it took the message up. */
-  | { kind: 'unconfirmed'; job: AgentJob; graceMs: number }
+  | { kind: 'unconfirmed'; job: AgentJob; graceMs: number; asBefore: boolean }
   | { kind: 'failed'; job: AgentJob }
   | { kind: 'rate-limited'; retryAfterMs: number | undefined; now: number }
   | { kind: 'timeout'; jobId: string; timeoutMs: number }
@@ -175,7 +175,7 @@ function headline(outcome: FollowUpOutcome): string {
     case 'sent':
       return `📨 **Sent**: the instruction was sent to agent job ${inlineCode(outcome.job.id)}; this run did not wait for its result (wait: false).`;
     case 'unconfirmed':
-      return `❔ **Not confirmed**: the instruction was sent to agent job ${inlineCode(outcome.job.id)}, but within ${formatDuration(outcome.graceMs)} (pickup-grace) the job never showed that it took it up: it still shows ${outcome.job.status}, as before. No result is reported: a follow-up that changed nothing cannot be told from one never taken up. Check the job in the dashboard.`;
+      return `❔ **Not confirmed**: the instruction was sent to agent job ${inlineCode(outcome.job.id)}, but within ${formatDuration(outcome.graceMs)} (pickup-grace) the job never showed that it took it up: ${outcome.asBefore ? `it still shows ${inlineCode(outcome.job.status)}, as before` : `it shows ${inlineCode(outcome.job.status)}`}. No result is reported: a follow-up that changed nothing cannot be told from one never taken up. Check the job in the dashboard.`;
     case 'failed': {
       const reason = outcome.job.error
         ? `The service says: ${inlineCode(outcome.job.error)}`

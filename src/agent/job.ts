@@ -42,17 +42,35 @@ export interface AgentRunContext {
 }
 
 function stoppedError(run: AgentRunContext, reason: StopReason, last?: AgentJob): StoppedError {
-  const id = run.state.jobId;
-  const where = last ? ` (last status ${last.status})` : '';
-  const after = id ? ` The agent keeps working on the service; job-id: ${id}` : '';
+  const { state, inputs } = run;
+  const id = state.jobId ?? inputs.jobId;
+  const stop =
+    reason === 'cancelled'
+      ? 'Cancelled'
+      : `Stopped at the timeout of ${formatDuration(inputs.timeoutMs)}`;
+  // Before anything was sent (the read before a follow-up, or the create itself): nothing to resume.
+  if (state.status === undefined)
+    return new StoppedError(
+      `${stop} before ${inputs.jobId ? `the follow-up to agent job ${inputs.jobId} was sent` : 'the agent job was created'}: nothing was sent.${reason === 'timeout' ? ' Raise timeout, then run again.' : ''}`,
+      reason,
+      id,
+    );
+  // Waiting for the pickup, what the job showed was its past, not a status of this message.
+  const where =
+    state.status === 'sent'
+      ? ' (it had not yet shown that it took the message up)'
+      : last
+        ? ` (last status ${last.status})`
+        : '';
+  const after = ` The agent keeps working on the service; job-id: ${id}.`;
   return reason === 'cancelled'
     ? new StoppedError(
-        `Cancelled${id ? ` while waiting for agent job ${id}` : ''}${where}.${after}`,
+        `Cancelled while waiting for agent job ${id}${where}.${after}`,
         'cancelled',
         id,
       )
     : new StoppedError(
-        `Agent job ${id ?? ''} did not finish within the timeout of ${formatDuration(run.inputs.timeoutMs)}${where}.${after} Raise timeout, or run with wait: false and check the job later.`,
+        `Agent job ${id} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}.${after} Raise timeout; for this message's result, look at the job in the dashboard (a run with job-id sends the prompt again, as a new message).`,
         'timeout',
         id,
       );
@@ -201,7 +219,7 @@ export async function waitForAgent(
   );
   if (!pickup.confirmed) {
     state.status = 'unconfirmed';
-    throw new FollowUpUnconfirmed(result.value, inputs.pickupGraceMs);
+    throw new FollowUpUnconfirmed(result.value, inputs.pickupGraceMs, pickup.reference);
   }
   return { job: result.value, polls: result.polls };
 }

@@ -50,7 +50,12 @@ export async function outcomeOf(
   if (result?.outcome === 'sent') return { kind: 'sent', job: result.job };
   if (result) return finished(result, context.pull, context.writer, context.side.repo);
   if (error instanceof FollowUpUnconfirmed)
-    return { kind: 'unconfirmed', job: error.job, graceMs: context.pickupGraceMs };
+    return {
+      kind: 'unconfirmed',
+      job: error.job,
+      graceMs: context.pickupGraceMs,
+      asBefore: error.asBefore,
+    };
   if (error instanceof StoppedError)
     return error.reason === 'timeout'
       ? { kind: 'timeout', jobId, timeoutMs: context.timeoutMs }

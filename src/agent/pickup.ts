@@ -60,7 +60,9 @@ export class Pickup {
     if (FINAL.has(before.status) || this.#sawFinal) {
       // Against a final state (from before the send, or the busy job's end), any move is ours.
       const last = this.#sawFinal ?? before;
-      if (job.status === 'active') this.sign = 'active after the send';
+      // Any status that is not final is work in progress (an unknown one included, as the
+      // schema reads it): after a final state, that is the message taken up.
+      if (!FINAL.has(job.status)) this.sign = `${job.status} after the send`;
       else if (job.prLink && job.prLink !== last.prLink) this.sign = 'a new pull-request link';
       else if (job.source?.ref && job.source.ref !== last.source?.ref) this.sign = 'a new branch';
     }
@@ -80,6 +82,11 @@ export class Pickup {
     if (this.sign !== undefined) return;
     this.sign = sign;
     this.#looksSinceOutsideSign = 0;
+  }
+
+  /** What the job showed to compare with: as before the message, or as the busy work ended. */
+  get reference(): AgentJob | undefined {
+    return this.#sawFinal ?? this.before;
   }
 
   /** A job busy at the send has ended that work (its first final status after the send). */
@@ -107,13 +114,21 @@ export class Pickup {
  * shows is from before the message, so it is not this follow-up's result. The step fails.
  */
 export class FollowUpUnconfirmed extends UserError {
+  /** The job shows what it showed before (or as its busy work ended): "as before" is true. */
+  readonly asBefore: boolean;
+
   constructor(
     readonly job: AgentJob,
     graceMs: number,
+    reference: AgentJob | undefined,
   ) {
+    const asBefore =
+      reference !== undefined && reference.status === job.status && reference.prLink === job.prLink;
+    const shows = `status ${job.status}${job.prLink ? ` and pull request ${job.prLink}` : ''}`;
     super(
-      `Agent job ${job.id} did not show that it took the follow-up up within pickup-grace (${formatDuration(graceMs)}): it still shows status ${job.status}${job.prLink ? ` and pull request ${job.prLink}` : ''}, as before the message. That is not this follow-up's result, so none is reported: a follow-up that changed nothing cannot be told from one that was never taken up. Look at the job in the dashboard (job-id: ${job.id}); if the service is slow to take messages up, raise pickup-grace.`,
+      `Agent job ${job.id} did not show that it took the follow-up up within pickup-grace (${formatDuration(graceMs)}): ${asBefore ? `it still shows ${shows}, as before the message` : `it shows ${shows}, with no sign that it took the message up`}. That is not this follow-up's result, so none is reported: a follow-up that changed nothing cannot be told from one that was never taken up. Look at the job in the dashboard (job-id: ${job.id}); if the service is slow to take messages up, raise pickup-grace.`,
       { jobId: job.id },
     );
+    this.asBefore = asBefore;
   }
 }

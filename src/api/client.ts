@@ -183,6 +183,9 @@ export class ServiceClient {
         if (err instanceof TooLarge) return tooLarge(context, response.status);
         return whyStopped(context, err);
       }
+      // The service may quote the key; its text is cut short for messages, and a cut key would
+      // no longer match the run's redactor, so the key goes before anything reads the text.
+      text = text.split(this.#apiKey).join('***');
       return readAnswer(context, response.status, response.headers, text, {
         now: this.#now(),
         assistantKey: this.#apiKey.startsWith('mint_dsc_'),

@@ -101,7 +101,8 @@ export type Bundle = v.InferOutput<typeof BundleSchema>;
 
 export const AgentJobSchema = v.looseObject({
   id: serviceId,
-  // An unknown status is a job still working (not final), and no sign it took a message up.
+  // An unknown status is a job still working (not final): after a final one, the sign that it
+  // took a message up (agent/pickup.ts).
   status: statusText,
   source: v.optional(
     v.nullable(

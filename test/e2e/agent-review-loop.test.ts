@@ -212,7 +212,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
       c.body.startsWith(`<!-- docs-agent-job: ${jobId} -->`),
     );
     expect(announces).toHaveLength(1);
-    expect(announces[0]!.body).toContain('| Status | completed |');
+    expect(announces[0]!.body).toContain('| Status | `completed` |');
 
     expect(run.outputs).toMatchObject({
       'job-id': jobId,

@@ -249,18 +249,24 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
     );
   });
 
+  /** `static-export-helm agent` following up on `jobId`, against the simulator. */
+  const followUp = (s: Awaited<ReturnType<typeof sim>>, jobId: string, args: string[]) =>
+    cli(
+      ['agent', '--project-id', s.projectId, '--job-id', jobId, '--base-url', s.baseUrl, ...args],
+      {
+        key: s.apiKey,
+      },
+    );
+
   it('agent: a follow-up sent once, the job waited for, its outputs on stdout', async () => {
     const s = await sim({ agent: { activeMs: 300 } });
     const jobId = await finishedAgentJob(s, 'x');
-    const run = await cli(
-      ['agent', '--project-id', s.projectId, '--job-id', jobId, '--base-url', s.baseUrl].concat([
-        '--prompt',
-        'Document the new flag',
-        '--prompt',
-        'in the CLI reference.',
-      ]),
-      { key: s.apiKey },
-    );
+    const run = await followUp(s, jobId, [
+      '--prompt',
+      'Document the new flag',
+      '--prompt',
+      'in the CLI reference.',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(s.requestsFor('message')).toHaveLength(1);
     expect(s.requestsFor('message')[0]!.body).toEqual({
@@ -276,6 +282,19 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
     });
     expectPlainLog(run.stderr);
     expect(run.stderr).toMatch(new RegExp(`Agent job ${jobId} took the follow-up up \\(`));
+  });
+
+  it('agent: a timeout before the job took the follow-up up says so, and gives no resume command (it would send again)', async () => {
+    const s = await sim({ agent: { pickupMs: Infinity } });
+    const jobId = await finishedAgentJob(s, 'x');
+    const run = await followUp(s, jobId, ['--prompt', 'Fix the typo', '--timeout', '2s']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `Agent job ${jobId} did not finish within the timeout of 2s (it had not yet shown that it took the message up). The agent keeps working on the service; job-id: ${jobId}.`,
+    );
+    expect(run.stderr).not.toContain('last status');
+    expect(run.stderr).not.toContain('To resume');
+    expect(s.requestsFor('message')).toHaveLength(1);
   });
 
   it('a bad option, a bad value, a key on the command line, an input the files refuse: exit 2, nothing sent', async () => {

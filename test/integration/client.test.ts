@@ -98,6 +98,25 @@ describe('error statuses carry the status, the service text and a hint', () => {
     expect(s.requests).toHaveLength(1);
   });
 
+  it('a key the service quotes near the end of a long error is hidden before the text is cut short', async () => {
+    const key = 'mint_abcdefabcdefabcdef0123';
+    const s = await sim();
+    s.inject({
+      op: 'start-export',
+      fault: {
+        type: 'status',
+        status: 401,
+        body: JSON.stringify({ error: `Invalid API key. ${'x'.repeat(252)} received: ${key}` }),
+      },
+    });
+    const error = await caught<ApiError>(() =>
+      startExport(client(s, { apiKey: key }), { domain: 'docs.example.com' }),
+    );
+    expect(error.message).toContain('received: ***');
+    // Not the key's first 20 characters either, which a cut at 300 would have left.
+    expect(`${error.message} ${JSON.stringify(error)}`).not.toContain(key.slice(0, 12));
+  });
+
   it('401 for an assistant key says so', async () => {
     const s = await sim();
     const key = 'mint_dsc_0123456789abcdef';

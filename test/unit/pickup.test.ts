@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentJob } from '../../src/api/schemas.js';
-import { Pickup } from '../../src/agent/pickup.js';
+import { FollowUpUnconfirmed, Pickup } from '../../src/agent/pickup.js';
 
 const job = (status: string, prLink: string | null = null, ref = 'agent-1'): AgentJob => ({
   id: 'aj_1',
@@ -28,6 +28,28 @@ describe('a follow-up counts a final status only after the job took the message 
     expect(p.done(job('completed', PR8), 9000)).toBe(true);
   });
 
+  it('any status that is not final after a final one confirms, one the contract does not name included', () => {
+    const p = new Pickup(job('completed', PR7), 0, 10_000);
+    p.see(job('queued'), 2000);
+    expect(p.sign).toBe('queued after the send');
+    const q = new Pickup(job('completed', PR7), 0, 10_000);
+    q.see(job('archived', PR7), 2000);
+    expect(q.confirmed).toBe(false);
+  });
+
+  it('unconfirmed says "as before" only when the job shows what it showed before', () => {
+    const before = job('completed', PR7);
+    expect(new FollowUpUnconfirmed(job('completed', PR7), 3000, before).message).toContain(
+      `it still shows status completed and pull request ${PR7}, as before the message.`,
+    );
+    const moved = new FollowUpUnconfirmed(job('archived', PR7), 3000, before);
+    expect(moved.asBefore).toBe(false);
+    expect(moved.message).toContain(
+      `it shows status archived and pull request ${PR7}, with no sign that it took the message up.`,
+    );
+    expect(moved.message).not.toContain('as before');
+  });
+
   it('a new pull-request link confirms even when active was never seen between two looks', () => {
     const p = new Pickup(job('completed', PR7), 0, 10_000);
     p.see(job('completed', PR8), 4000);
@@ -42,12 +64,13 @@ describe('a follow-up counts a final status only after the job took the message 
     expect(p.confirmed).toBe(false);
   });
 
-  it('an unknown status is no sign and no end: it waits until the grace', () => {
+  it('an unknown status after a final one is work in progress: a sign, and no end', () => {
     const p = new Pickup(job('completed', PR7), 0, 5000);
     p.see(job('thinking'), 1000);
-    expect(p.confirmed).toBe(false);
+    expect(p.sign).toBe('thinking after the send');
     expect(p.done(job('thinking'), 1000)).toBe(false);
-    expect(p.done(job('thinking'), 5000)).toBe(true);
+    expect(p.done(job('thinking'), 60_000)).toBe(false);
+    expect(p.done(job('completed', PR8), 61_000)).toBe(true);
   });
 
   it('a job busy at the send: active is no sign, and the grace starts at its first final status', () => {

@@ -289,7 +289,19 @@ describe('Markdown that text from a comment cannot break', () => {
     ).toContain('| Branch | `old` |');
     expect(replyBody({ kind: 'sent', job: withRef }, asked, {})).not.toContain('Branch');
     expect(
-      replyBody({ kind: 'unconfirmed', job: withRef, graceMs: 120_000 }, asked, {}),
+      replyBody({ kind: 'unconfirmed', job: withRef, graceMs: 120_000, asBefore: true }, asked, {}),
     ).not.toContain('Branch');
+  });
+
+  it("a status from the service is shown as code, never a live @-mention, and 'as before' only when true", () => {
+    const asked = { instruction: 'go', login: 'octocat', url: 'https://x' };
+    const odd = { ...job, status: '@acme/security-team' };
+    const unconfirmed = (asBefore: boolean) =>
+      replyBody({ kind: 'unconfirmed', job: odd, graceMs: 120_000, asBefore }, asked, {});
+    expect(unconfirmed(true)).toContain('it still shows `@acme/security-team`, as before.');
+    expect(unconfirmed(false)).toContain('it shows `@acme/security-team`. No result');
+    expect(announceBody(odd, '/agent', {})).toContain('| Status | `@acme/security-team` |');
+    for (const body of [unconfirmed(true), unconfirmed(false), announceBody(odd, '/agent', {})])
+      expect(body.replace(/`[^`]*`/g, '')).not.toContain('@acme');
   });
 });

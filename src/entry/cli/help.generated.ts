@@ -104,7 +104,7 @@ export const AGENT_TEXT = {
       'The instruction for the agent (at least one non-space character). Leave it empty in a workflow triggered by issue_comment or pull_request_review (or pull_request_review_comment): the comments and reviews are the instructions (the review loop).',
     'job-id':
       'Follow up on this agent job. When empty, a new job is created with the prompt. Follow-up messages count against a limit of 100 per project per hour; a message is sent once per run.',
-    wait: "Wait until the job is completed, archived or failed. With false, a follow-up reports only that the message was sent (status sent): the job's answer may still show its state from before the message.",
+    wait: "Wait until the job is completed, archived or failed. With false, a follow-up reports only that the message was sent (status sent): the job's answer may still show its state from before the message. Send the next follow-up to the job only after this one's result was seen: the service's answers name no message, so a later one could report this one's result.",
     'pickup-grace':
       'How long a follow-up may show the job as it was before the message (the service takes messages up asynchronously) before the step gives up on seeing its result: status unconfirmed, no pr-link, and the step fails. 1s to 1h.',
     timeout: 'How long to wait, e.g. 10m, 1h30m or bare seconds.',

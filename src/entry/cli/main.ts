@@ -112,9 +112,11 @@ async function execute(
   { reporter, redactor }: { reporter: CliReporter; redactor: Redactor },
   emit: (results: Results) => void,
 ): Promise<{ code: number; results: Results }> {
+  // An export is resumed by its job id; an agent run is not: its --job-id sends the prompt again,
+  // as a new message (its stop message says where the result is instead).
   const resumeHint = () => {
     const jobId = prepared.partial().jobId;
-    if (jobId)
+    if (jobId && command === 'publish')
       reporter.info(
         `To resume without starting over: ${PROGRAM} ${command} --job-id ${jobId} (with the same other options).`,
       );
