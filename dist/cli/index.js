@@ -83855,6 +83855,7 @@ function lineIndent(text, offset) {
 
 
 
+
 function targetsOfApplication(data, doc, name, namespace, root) {
     const spec = isObject(data.spec) ? data.spec : {};
     const sources = Array.isArray(spec.sources) ? spec.sources : [];
@@ -83898,9 +83899,7 @@ function sourceTarget(source, at, of, part) {
     if (typeof source.chart !== 'string' && !helm && !chartDir)
         return undefined;
     const where = `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
-    const chart = chartDir
-        ? { kind: 'path', path: chartDir }
-        : chartOf(source, name, of.root);
+    const chart = withValueFiles(chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name, of.root), helm?.valueFiles, of.root);
     const base = { doc, kind: 'Application', name, namespace, part, chart };
     const refuse = (key) => parametersOverride(helm?.parameters, key, `${where}.parameters`) ??
         parametersOverride(helm?.fileParameters, key, `${where}.fileParameters`);
@@ -83930,6 +83929,25 @@ function sourceTarget(source, at, of, part) {
     return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
 }
 /**
+ * A chart of this checkout gets the valueFiles Argo CD passes before the Application's own values
+ * (they can turn on the subchart that reads the link), those it can read here: an entry against
+ * the chart's folder, or the checkout's top for `/`. A `$ref/` entry or an address is not read.
+ */
+function withValueFiles(chart, entries, root) {
+    if (chart.kind !== 'path' || !Array.isArray(entries))
+        return chart;
+    const top = (0,external_node_path_.resolve)(root);
+    const valueFiles = entries
+        .map(String)
+        .filter((entry) => !entry.startsWith('$') && !URL_LIKE.test(entry))
+        .map((entry) => (entry.startsWith('/') ? (0,external_node_path_.join)(top, entry) : (0,external_node_path_.resolve)(chart.path, entry)))
+        .filter((file) => {
+        const rel = (0,external_node_path_.relative)(top, file);
+        return !rel.startsWith('..') && !(0,external_node_path_.isAbsolute)(rel) && (0,external_node_fs_namespaceObject.existsSync)(file);
+    });
+    return valueFiles.length > 0 ? { ...chart, valueFiles } : chart;
+}
+/**
  * A source with only a `path` (no chart, no helm block) is a chart source when that folder of
  * the checkout holds a Chart.yaml and no other tool is named (Argo CD's own detection): its
  * absolute path, else undefined. A path leaving the checkout is no chart of it.
@@ -83941,8 +83959,14 @@ function chartPath(source, root) {
         return undefined;
     if (isOci(source))
         return undefined;
-    return chartInCheckout(source.path, root);
+    const dir = chartInCheckout(source.path, root);
+    // A folder with a kustomization too is rendered by kustomize: Argo CD's detection picks it
+    // over Helm, and a helm block added there would switch the Application to Helm.
+    if (dir && KUSTOMIZATION_FILES.some((name) => (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, name))))
+        return undefined;
+    return dir;
 }
+const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 /** An OCI source's path is inside its artifact, not a folder of this checkout. */
 const isOci = (source) => typeof source.repoURL === 'string' && source.repoURL.startsWith('oci://');
 function chartOf(source, name, root) {
@@ -84036,7 +84060,7 @@ function shownRepo(source) {
 const SUPPORTED_KINDS = 'a Flux HelmRelease, an Argo CD Application, a kustomize Kustomization with helmCharts, a ConfigMap or Secret (stringData) with a values.yaml key';
 /** `v1`, `apps/v1`, `helm.toolkit.fluxcd.io/v2beta1`. */
 const API_VERSION = /^(?:([a-z0-9]([a-z0-9.-]*[a-z0-9])?)\/)?v\d+(?:(?:alpha|beta)\d+)?$/;
-const KUSTOMIZATION_FILES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
+const manifest_KUSTOMIZATION_FILES = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
 /**
  * Classifies one document of `file` (its path, for the kustomization name rule); `root` is the
  * checkout, where an Argo CD source's chart path is read.
@@ -84055,7 +84079,7 @@ function classify(doc, index, file, root) {
             problem: "is a chart's Chart.yaml (the chart's metadata), not values",
             fix: 'Point values-file at the values.yaml beside it.',
         });
-    const kustomizeByName = !shape && KUSTOMIZATION_FILES.has(base);
+    const kustomizeByName = !shape && manifest_KUSTOMIZATION_FILES.has(base);
     if (!shape && !kustomizeByName) {
         if (sops)
             return refused('values', '', sopsRefusal());
@@ -84935,6 +84959,7 @@ function runHelm(helm, args, options = {}) {
         }
         const child = (0,external_node_child_process_namespaceObject.spawn)(helm, args, {
             env: options.env ?? process.env,
+            cwd: options.cwd,
             stdio: ['ignore', 'pipe', 'pipe'],
             shell: false,
         });
@@ -90554,6 +90579,9 @@ async function checkTarget(target, options) {
             signal: options.signal,
             timeoutMs: RENDER_TIMEOUT_MS,
             env: options.env,
+            // helm looks for a chart ref as a local folder before --repo: a checkout folder that happens
+            // to bear the chart's name (docs/) must not stand in for the chart the controller pulls.
+            cwd: chart.repo ? dir : undefined,
         });
         if (options.signal?.aborted)
             throw new errors_StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
@@ -90589,7 +90617,9 @@ function templateArgs(chart, files, helmArgs) {
         args.push('--values', file);
     return args;
 }
-const isLocal = (ref) => (0,external_node_path_.isAbsolute)(ref) || ref.startsWith('.') || (0,external_node_fs_namespaceObject.existsSync)(ref);
+/** A chart helm reads from a folder; never one named with --repo (it is pulled from there). */
+const isLocal = (chart) => chart.repo === undefined &&
+    ((0,external_node_path_.isAbsolute)(chart.ref) || chart.ref.startsWith('.') || (0,external_node_fs_namespaceObject.existsSync)(chart.ref));
 /** helm's words when it could not get a chart (not when it got one that does not render). */
 const COULD_NOT_GET = /repo \S+ not found|no repository definition|not found in \S+ repository|failed to fetch|could not find|looks like .* is not a valid chart repository|no such host|dial tcp|connection refused|i\/o timeout|unauthorized|forbidden|\b40[13]\b|failed to download|not logged in/i;
 /**
@@ -90599,7 +90629,7 @@ const COULD_NOT_GET = /repo \S+ not found|no repository definition|not found in 
  * would fail the same way: the run fails now, before anything is sent.
  */
 function failedRender(target, chart, reason) {
-    const local = isLocal(chart.ref);
+    const local = isLocal(chart);
     const missingDependencies = /missing in charts\/ directory|dependencies.*not.*(built|found)/i;
     if ((!local && COULD_NOT_GET.test(reason)) || missingDependencies.test(reason)) {
         return {
@@ -90657,7 +90687,7 @@ function holds(text, token) {
  * itself → `staticExport`. Undefined when the chart does not say (a remote chart).
  */
 async function readsAt(chart, valuesKey) {
-    if (!isLocal(chart.ref))
+    if (!isLocal(chart))
         return undefined;
     let meta;
     try {
@@ -90706,7 +90736,12 @@ function manifestTargets(file, chosen, valuesKey, plan) {
                     name: `${file.display} (${one.label})`,
                     yaml: (0,yaml_dist/* stringify */.As)(values),
                 };
-                const layers = hint.kind === 'helmCharts' ? kustomizeLayers(hint, file.path, chart, inline) : [inline];
+                const layers = hint.kind === 'helmCharts'
+                    ? kustomizeLayers(hint, file.path, chart, inline)
+                    : [
+                        ...(hint.kind === 'path' ? (hint.valueFiles ?? []) : []).map((f) => ({ file: f })),
+                        inline,
+                    ];
                 // kustomize passes additionalValuesFiles to helm after the merged values, so a link one
                 // of them overrides must fail the render check as it would fail the site.
                 if (hint.kind === 'helmCharts')
@@ -90751,10 +90786,12 @@ function manifest_render_chartOf(hint, path, one) {
     const release = { releaseName: one.target.name, namespace: one.target.namespace };
     if (hint.kind === 'helmCharts') {
         const home = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), hint.chartHome);
-        const local = [
-            (0,external_node_path_.join)(home, hint.name),
-            ...(hint.version ? [(0,external_node_path_.join)(home, `${hint.name}-${hint.version}`, hint.name)] : []),
-        ].find((dir) => (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml')));
+        // kustomize reads a chart it pulls (repo and version) from <chartHome>/<name>-<version>/<name>
+        // only, never from an unversioned copy beside it; any other from <chartHome>/<name>.
+        const dir = hint.repo && hint.version
+            ? (0,external_node_path_.join)(home, `${hint.name}-${hint.version}`, hint.name)
+            : (0,external_node_path_.join)(home, hint.name);
+        const local = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml')) ? dir : undefined;
         if (local)
             return { kind: 'chart', ref: local, ...release };
         if (hint.repo)

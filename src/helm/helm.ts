@@ -145,6 +145,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** helm's working folder (the process's own by default). */
+  cwd?: string;
   /** Called with each complete line helm writes to stderr (progress, warnings). */
   onStderrLine?: (line: string) => void;
   /**
@@ -166,6 +168,7 @@ export function runHelm(helm: string, args: string[], options: RunOptions = {}):
     }
     const child = spawn(helm, args, {
       env: options.env ?? process.env,
+      cwd: options.cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
       shell: false,
     });

@@ -114,6 +114,9 @@ export async function checkTarget(
       signal: options.signal,
       timeoutMs: RENDER_TIMEOUT_MS,
       env: options.env,
+      // helm looks for a chart ref as a local folder before --repo: a checkout folder that happens
+      // to bear the chart's name (docs/) must not stand in for the chart the controller pulls.
+      cwd: chart.repo ? dir : undefined,
     });
     if (options.signal?.aborted)
       throw new StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
@@ -144,7 +147,10 @@ function templateArgs(chart: ChartInReach, files: string[], helmArgs: readonly s
   return args;
 }
 
-const isLocal = (ref: string) => isAbsolute(ref) || ref.startsWith('.') || existsSync(ref);
+/** A chart helm reads from a folder; never one named with --repo (it is pulled from there). */
+const isLocal = (chart: ChartInReach) =>
+  chart.repo === undefined &&
+  (isAbsolute(chart.ref) || chart.ref.startsWith('.') || existsSync(chart.ref));
 
 /** helm's words when it could not get a chart (not when it got one that does not render). */
 const COULD_NOT_GET =
@@ -157,7 +163,7 @@ const COULD_NOT_GET =
  * would fail the same way: the run fails now, before anything is sent.
  */
 function failedRender(target: RenderTarget, chart: ChartInReach, reason: string): RenderOutcome {
-  const local = isLocal(chart.ref);
+  const local = isLocal(chart);
   const missingDependencies = /missing in charts\/ directory|dependencies.*not.*(built|found)/i;
   if ((!local && COULD_NOT_GET.test(reason)) || missingDependencies.test(reason)) {
     return {
@@ -222,7 +228,7 @@ function holds(text: string, token: string): boolean {
  * itself → `staticExport`. Undefined when the chart does not say (a remote chart).
  */
 export async function readsAt(chart: ChartInReach, valuesKey: string): Promise<string | undefined> {
-  if (!isLocal(chart.ref)) return undefined;
+  if (!isLocal(chart)) return undefined;
   let meta: { name?: unknown; dependencies?: unknown };
   try {
     meta = parse(await readFile(join(chart.ref, 'Chart.yaml'), 'utf8')) as typeof meta;

@@ -39,7 +39,12 @@ export function manifestTargets(
           yaml: stringify(values),
         };
         const layers =
-          hint.kind === 'helmCharts' ? kustomizeLayers(hint, file.path, chart, inline) : [inline];
+          hint.kind === 'helmCharts'
+            ? kustomizeLayers(hint, file.path, chart, inline)
+            : [
+                ...(hint.kind === 'path' ? (hint.valueFiles ?? []) : []).map((f) => ({ file: f })),
+                inline,
+              ];
         // kustomize passes additionalValuesFiles to helm after the merged values, so a link one
         // of them overrides must fail the render check as it would fail the site.
         if (hint.kind === 'helmCharts')
@@ -89,10 +94,13 @@ function chartOf(hint: ChartHint, path: string, one: ChosenTarget): ChartInReach
   const release = { releaseName: one.target.name, namespace: one.target.namespace };
   if (hint.kind === 'helmCharts') {
     const home = resolve(dirname(path), hint.chartHome);
-    const local = [
-      join(home, hint.name),
-      ...(hint.version ? [join(home, `${hint.name}-${hint.version}`, hint.name)] : []),
-    ].find((dir) => existsSync(join(dir, 'Chart.yaml')));
+    // kustomize reads a chart it pulls (repo and version) from <chartHome>/<name>-<version>/<name>
+    // only, never from an unversioned copy beside it; any other from <chartHome>/<name>.
+    const dir =
+      hint.repo && hint.version
+        ? join(home, `${hint.name}-${hint.version}`, hint.name)
+        : join(home, hint.name);
+    const local = existsSync(join(dir, 'Chart.yaml')) ? dir : undefined;
     if (local) return { kind: 'chart', ref: local, ...release };
     if (hint.repo)
       return { kind: 'chart', ref: hint.name, version: hint.version, repo: hint.repo, ...release };

@@ -22,7 +22,8 @@ import {
   type Refusal,
   type Target,
 } from './site.js';
-import { posix } from 'node:path';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { redactLink } from '../shared/secrets.js';
 import { KEYS } from './file.js';
 
@@ -87,9 +88,11 @@ function sourceTarget(
   if (typeof source.chart !== 'string' && !helm && !chartDir) return undefined;
   const where =
     `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
-  const chart: ChartHint = chartDir
-    ? { kind: 'path', path: chartDir }
-    : chartOf(source, name, of.root);
+  const chart = withValueFiles(
+    chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name, of.root),
+    helm?.valueFiles,
+    of.root,
+  );
   const base = { doc, kind: 'Application', name, namespace, part, chart };
   const refuse = (key: readonly string[]) =>
     parametersOverride(helm?.parameters, key, `${where}.parameters`) ??
@@ -121,6 +124,25 @@ function sourceTarget(
 }
 
 /**
+ * A chart of this checkout gets the valueFiles Argo CD passes before the Application's own values
+ * (they can turn on the subchart that reads the link), those it can read here: an entry against
+ * the chart's folder, or the checkout's top for `/`. A `$ref/` entry or an address is not read.
+ */
+function withValueFiles(chart: ChartHint, entries: unknown, root: string): ChartHint {
+  if (chart.kind !== 'path' || !Array.isArray(entries)) return chart;
+  const top = resolve(root);
+  const valueFiles = entries
+    .map(String)
+    .filter((entry) => !entry.startsWith('$') && !URL_LIKE.test(entry))
+    .map((entry) => (entry.startsWith('/') ? join(top, entry) : resolve(chart.path, entry)))
+    .filter((file) => {
+      const rel = relative(top, file);
+      return !rel.startsWith('..') && !isAbsolute(rel) && existsSync(file);
+    });
+  return valueFiles.length > 0 ? { ...chart, valueFiles } : chart;
+}
+
+/**
  * A source with only a `path` (no chart, no helm block) is a chart source when that folder of
  * the checkout holds a Chart.yaml and no other tool is named (Argo CD's own detection): its
  * absolute path, else undefined. A path leaving the checkout is no chart of it.
@@ -130,8 +152,14 @@ function chartPath(source: Data, root: string): string | undefined {
   if (['kustomize', 'directory', 'plugin'].some((tool) => source[tool] !== undefined))
     return undefined;
   if (isOci(source)) return undefined;
-  return chartInCheckout(source.path, root);
+  const dir = chartInCheckout(source.path, root);
+  // A folder with a kustomization too is rendered by kustomize: Argo CD's detection picks it
+  // over Helm, and a helm block added there would switch the Application to Helm.
+  if (dir && KUSTOMIZATION_FILES.some((name) => existsSync(join(dir, name)))) return undefined;
+  return dir;
 }
+
+const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
 /** An OCI source's path is inside its artifact, not a folder of this checkout. */
 const isOci = (source: Data): boolean =>

@@ -48,8 +48,11 @@ export type ChartHint =
       /** Files kustomize passes to helm after valuesInline: they win over it. */
       additionalValuesFiles?: string[];
     }
-  /** A chart folder of this checkout (absolute; it holds a Chart.yaml). */
-  | { kind: 'path'; path: string }
+  /**
+   * A chart folder of this checkout (absolute; it holds a Chart.yaml), with the values files of
+   * this checkout the controller passes before the manifest's own values (Argo CD valueFiles).
+   */
+  | { kind: 'path'; path: string; valueFiles?: string[] }
   | { kind: 'remote'; ref: string; version?: string; repo?: string }
   | { kind: 'none'; reason: string };
 

@@ -19,7 +19,7 @@ import {
   renderedLink,
   renderWith,
 } from '../helpers/gitops.js';
-import { CHART, helmEnv } from '../helpers/helm.js';
+import { buildUmbrella, CHART, helmEnv, serveChartRepo } from '../helpers/helm.js';
 import { sim } from '../helpers/sim.js';
 
 // The parsed manifests, read loosely: the tests name the fields they check.
@@ -318,6 +318,73 @@ describe('an Argo CD Application', () => {
     const h = await helmEnv('helm3');
     const passed = argoValues(manifest(after, 'Application', 'docs'));
     expect(renderedLink(await renderWith(h, CHART, passed))).toBe(run.outputs['bundle-url']);
+  });
+
+  it('a chart path with valueFiles: rendered with those of the checkout first, as Argo CD passes them (one turns the vendor subchart on)', async () => {
+    const h = await helmEnv('helm3');
+    const ws = await workspace({});
+    const chart = await buildUmbrella(h, join(ws, 'charts'), 'platform');
+    // The vendor subchart only where values-prod.yaml turns it on, as a team gates it per stage.
+    const meta = await readFile(join(chart, 'Chart.yaml'), 'utf8');
+    await writeFile(
+      join(chart, 'Chart.yaml'),
+      meta.replace(
+        '    version: 1.4.0\n',
+        '    version: 1.4.0\n    condition: enterprise.enabled\n',
+      ),
+    );
+    await writeFile(join(chart, 'values-prod.yaml'), 'enterprise:\n  enabled: true\n');
+    const text = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: {name: docs, namespace: argocd}
+spec:
+  source:
+    repoURL: https://git.example.com/platform.git
+    path: charts/platform
+    helm:
+      valueFiles: [values-prod.yaml, $values/missing.yaml]
+      valuesObject:
+        enterprise: {replicaCount: 2}
+`;
+    await mkdir(join(ws, 'apps'));
+    await writeFile(join(ws, 'apps/docs.yaml'), text);
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      workspace: ws,
+      env: h.env,
+      inputs: { 'values-file': 'apps/docs.yaml', 'values-key': 'enterprise.staticExport' },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs['render-check']).toBe('true');
+    // Without values-prod.yaml the subchart is off: the same render finds no link.
+    await writeFile(join(chart, 'values-prod.yaml'), 'enterprise:\n  enabled: false\n');
+    await writeFile(join(ws, 'apps/docs.yaml'), text);
+    const off = await runPublish(s, {
+      workspace: ws,
+      env: h.env,
+      inputs: { 'values-file': 'apps/docs.yaml', 'values-key': 'enterprise.staticExport' },
+    });
+    expect(off.code).not.toBe(0);
+    expect(off.stdout).toMatch(/none of the 0 documents the vendor chart renders holds the link/);
+  });
+
+  it('its chart pulled from its repoURL by the real helm and rendered, though a checkout folder bears the chart name', async () => {
+    const h = await helmEnv('helm3');
+    const repo = await serveChartRepo(h);
+    const text = APPLICATION.replace('https://charts.example.com', repo);
+    // A docs folder named like the chart: helm would read it as the chart, were it run here.
+    const ws = await workspace({ 'apps/docs.yaml': text, 'enterprise/intro.mdx': '# Intro\n' });
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      workspace: ws,
+      env: h.env,
+      inputs: { 'values-file': 'apps/docs.yaml' },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs['render-check']).toBe('true');
+    expect(run.stdout).toMatch(
+      /Render check: apps\/docs\.yaml \(Application\/docs\): the chart renders the link/,
+    );
   });
 
   it('keeps every line of the values string outside the edited block byte for byte; with automated sync, no notice', async () => {

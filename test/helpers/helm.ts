@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import { listenOnLoopback } from '../../simulator/http.js';
 import { startKubeStub, type KubeStub } from './kube-stub.js';
 import { closeAfterTest } from './sim.js';
 
@@ -94,6 +96,25 @@ export async function buildUmbrella(h: HelmEnv, dir: string, as = 'umbrella'): P
   const chart = join(dir, as);
   await execHelm(h, ['dependency', 'build', chart]);
   return chart;
+}
+
+/**
+ * A Helm chart repository on loopback holding the fixture chart (enterprise 1.4.0), packaged and
+ * indexed by the real helm: what a controller pulls with the repo URL a manifest names. Closed
+ * after the test.
+ */
+export async function serveChartRepo(h: HelmEnv): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'chart-repo-'));
+  await execHelm(h, ['package', CHART, '--destination', dir]);
+  const server = createServer((req, res) => {
+    const name = (req.url ?? '/').split('?')[0]!.replace(/^\/+/, '');
+    readFile(join(dir, name.replace(/[/\\]/g, '')))
+      .then((body) => res.writeHead(200).end(body))
+      .catch(() => res.writeHead(404).end());
+  });
+  const listening = closeAfterTest(await listenOnLoopback(server));
+  await execHelm(h, ['repo', 'index', dir, '--url', listening.url]);
+  return listening.url;
 }
 
 /** `helm template` of a chart with values files, as helm renders it. */

@@ -491,6 +491,16 @@ ${second}`;
       );
   });
 
+  it('is no chart source when its folder holds a kustomization too: Argo CD renders it with kustomize', () => {
+    const dir = join(root, 'charts', 'both');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'Chart.yaml'), 'apiVersion: v2\nname: both\nversion: 1.0.0\n');
+    const source = '    - repoURL: https://git.example.com/platform.git\n      path: charts/both\n';
+    expect(edit(multi(source), '', file).chosen[0]!.label).toBe('Application/docs[charts/both]');
+    writeFileSync(join(dir, 'kustomization.yaml'), 'resources: []\n');
+    expect(refusal(() => edit(multi(source), '', file))).toMatch(/without a Helm chart source/);
+  });
+
   it('one rule for every chart path of this repository: read against the checkout, whatever the manifest folder', () => {
     // A helm block with a path, and a Flux HelmRelease's chart in a GitRepository: the folder
     // under the checkout's top, as Argo CD and Flux read it against the repository's.

@@ -1,0 +1,53 @@
+/**
+ * Which chart the render check renders for a kustomize helmCharts entry: the folder kustomize
+ * itself reads under chartHome (checked against kubectl kustomize 5.4.2: with repo and version it
+ * pulls into <chartHome>/<name>-<version>/<name> and reads only that; otherwise <chartHome>/<name>).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { manifestTargets } from '../../src/publish/manifest-render.js';
+import { chooseTargets } from '../../src/values/target.js';
+
+const root = mkdtempSync(join(tmpdir(), 'kustomize-home-'));
+for (const dir of ['charts/enterprise', 'charts/enterprise-1.4.0/enterprise']) {
+  mkdirSync(join(root, dir), { recursive: true });
+  writeFileSync(
+    join(root, dir, 'Chart.yaml'),
+    'apiVersion: v2\nname: enterprise\nversion: 1.4.0\n',
+  );
+}
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const file = { path: join(root, 'kustomization.yaml'), display: 'kustomization.yaml' };
+
+function chartOf(entry: string) {
+  const text = `helmCharts:\n  - name: enterprise\n    releaseName: docs\n${entry}`;
+  const chosen = chooseTargets(text, file, [], ['staticExport'])!;
+  return manifestTargets(file, chosen, 'staticExport', () => {
+    throw new Error('not rendered here');
+  })[0]!.chart;
+}
+
+describe('the chart of a helmCharts entry, where kustomize reads it', () => {
+  it('with repo and version: the versioned folder kustomize pulls into, never an unversioned copy', () => {
+    expect(chartOf('    repo: https://charts.example.com\n    version: 1.4.0\n')).toMatchObject({
+      kind: 'chart',
+      ref: join(root, 'charts/enterprise-1.4.0/enterprise'),
+    });
+  });
+
+  it('without a repo, version or not: <chartHome>/<name>', () => {
+    for (const entry of ['    version: 1.4.0\n', ''])
+      expect(chartOf(entry)).toMatchObject({ kind: 'chart', ref: join(root, 'charts/enterprise') });
+  });
+
+  it('with repo and version, nothing pulled yet: pulled from the repo', () => {
+    expect(chartOf('    repo: https://charts.example.com\n    version: 2.0.0\n')).toMatchObject({
+      kind: 'chart',
+      ref: 'enterprise',
+      repo: 'https://charts.example.com',
+      version: '2.0.0',
+    });
+  });
+});
