@@ -19,7 +19,7 @@ import {
   renderedLink,
   renderWith,
 } from '../helpers/gitops.js';
-import { buildUmbrella, CHART, helmEnv, serveChartRepo } from '../helpers/helm.js';
+import { buildUmbrella, CHART, helmEnv, serveChartRepo, type HelmEnv } from '../helpers/helm.js';
 import { sim } from '../helpers/sim.js';
 
 // The parsed manifests, read loosely: the tests name the fields they check.
@@ -80,6 +80,12 @@ async function workspace(files: Record<string, string>): Promise<string> {
 }
 
 /** The built action on a workspace holding `files`, against a fresh simulator. */
+/** The bundle run in `ws` with helm `h` on its PATH, against a new simulator. */
+async function publishWithHelm(h: HelmEnv, ws: string, inputs: Record<string, string>) {
+  const s = await sim({ export: quick });
+  return { s, run: await runPublish(s, { workspace: ws, env: h.env, inputs }) };
+}
+
 async function publishIn(files: Record<string, string>, inputs: Record<string, string>) {
   const ws = await workspace(files);
   const s = await sim({ export: quick });
@@ -348,22 +354,14 @@ spec:
 `;
     await mkdir(join(ws, 'apps'));
     await writeFile(join(ws, 'apps/docs.yaml'), text);
-    const s = await sim({ export: quick });
-    const run = await runPublish(s, {
-      workspace: ws,
-      env: h.env,
-      inputs: { 'values-file': 'apps/docs.yaml', 'values-key': 'enterprise.staticExport' },
-    });
+    const inputs = { 'values-file': 'apps/docs.yaml', 'values-key': 'enterprise.staticExport' };
+    const { run } = await publishWithHelm(h, ws, inputs);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.outputs['render-check']).toBe('true');
     // Without values-prod.yaml the subchart is off: the same render finds no link.
     await writeFile(join(chart, 'values-prod.yaml'), 'enterprise:\n  enabled: false\n');
     await writeFile(join(ws, 'apps/docs.yaml'), text);
-    const off = await runPublish(s, {
-      workspace: ws,
-      env: h.env,
-      inputs: { 'values-file': 'apps/docs.yaml', 'values-key': 'enterprise.staticExport' },
-    });
+    const { run: off } = await publishWithHelm(h, ws, inputs);
     expect(off.code).not.toBe(0);
     expect(off.stdout).toMatch(/none of the 0 documents the vendor chart renders holds the link/);
   });
@@ -374,12 +372,7 @@ spec:
     const text = APPLICATION.replace('https://charts.example.com', repo);
     // A docs folder named like the chart: helm would read it as the chart, were it run here.
     const ws = await workspace({ 'apps/docs.yaml': text, 'enterprise/intro.mdx': '# Intro\n' });
-    const s = await sim({ export: quick });
-    const run = await runPublish(s, {
-      workspace: ws,
-      env: h.env,
-      inputs: { 'values-file': 'apps/docs.yaml' },
-    });
+    const { run } = await publishWithHelm(h, ws, { 'values-file': 'apps/docs.yaml' });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.outputs['render-check']).toBe('true');
     expect(run.stdout).toMatch(
@@ -428,11 +421,9 @@ spec:
     const h = await helmEnv('helm3');
     const ws = await workspace({ 'apps/docs.yaml': text, 'manifests/web/svc.yaml': 'kind: x\n' });
     await cp(CHART, join(ws, 'charts/enterprise'), { recursive: true });
-    const s = await sim({ export: quick });
-    const run = await runPublish(s, {
-      workspace: ws,
-      env: h.env,
-      inputs: { 'values-file': 'apps/docs.yaml', 'render-check': 'required' },
+    const { run } = await publishWithHelm(h, ws, {
+      'values-file': 'apps/docs.yaml',
+      'render-check': 'required',
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.outputs['render-check']).toBe('true');
