@@ -87,6 +87,18 @@ async function step<T>(run: AgentRunContext, work: () => Promise<T>): Promise<T>
 }
 
 /**
+ * An answer about another job than the one asked for: its state says nothing of this run's
+ * message, and a new link in it would pass for the pickup. The run stops rather than report it.
+ */
+function sameJob(answer: AgentJob, asked: string, phase: 'read' | 'sent'): AgentJob {
+  if (answer.id === asked) return answer;
+  throw new UserError(
+    `Asked about agent job ${asked}, the service answered about job ${answer.id}: nothing of that answer is reported as this run's. ${phase === 'read' ? 'Nothing was sent.' : `The message was sent to ${asked}; look at that job in the dashboard.`} If the job-id is right, report this to the vendor.`,
+    { jobId: asked },
+  );
+}
+
+/**
  * The job as it is before the follow-up: what a later answer is compared with, to tell the job's
  * past from this message's result. A job that does not exist fails here, before a message of the
  * hourly quota is spent.
@@ -94,7 +106,11 @@ async function step<T>(run: AgentRunContext, work: () => Promise<T>): Promise<T>
 export function readBefore(run: AgentRunContext, jobId: string): Promise<AgentJob> {
   const call = { signal: run.signal, deadline: run.deadline };
   return step(run, async () => {
-    const job = await getAgentJob(run.client, run.inputs.projectId, jobId, call);
+    const job = sameJob(
+      await getAgentJob(run.client, run.inputs.projectId, jobId, call),
+      jobId,
+      'read',
+    );
     run.state.jobId = job.id;
     if (!FINAL.has(job.status))
       run.reporter.info(
@@ -113,7 +129,11 @@ export function sendOrCreate(run: AgentRunContext): Promise<AgentJob> {
       inputs.jobId ? `Send a follow-up to agent job ${inputs.jobId}` : 'Create an agent job',
       async () => {
         const answer = inputs.jobId
-          ? await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call)
+          ? sameJob(
+              await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call),
+              inputs.jobId,
+              'sent',
+            )
           : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
         state.jobId = answer.id;
         if (inputs.jobId) {
@@ -205,7 +225,7 @@ export async function waitForAgent(
       pollUntil<AgentJob>({
         initial: job,
         check: async (c) => {
-          const j = await getAgentJob(client, inputs.projectId, job.id, c);
+          const j = sameJob(await getAgentJob(client, inputs.projectId, job.id, c), job.id, 'sent');
           await see(j, run.clock.now());
           return j;
         },

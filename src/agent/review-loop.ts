@@ -23,6 +23,7 @@ import { followUpItem, type ReviewLoopDeps, type ReviewLoopResult } from './foll
 import { reviewLoopWithoutToken, type AgentActionInputs } from './inputs.js';
 import { followUpItems, isStale, type FollowUpItem, type PullRequestLists } from './items.js';
 import { instructionAfter, markerCandidates, newestMarker } from './markers.js';
+import type { AgentState } from './state.js';
 
 export type { ReviewLoopDeps, ReviewLoopResult } from './follow-up.js';
 export {
@@ -210,7 +211,9 @@ async function followUpAll(
 ): Promise<ReviewLoopResult> {
   let pull = context.pull;
   let last: ReviewLoopResult = {};
-  let error: unknown;
+  // The first item that failed fails the step: the outputs and summary are then its own, not a
+  // later item's success beside its error.
+  let failed: { result: ReviewLoopResult; state: AgentState } | undefined;
   for (const [i, item] of items.entries()) {
     if (i > 0)
       pull = await readGitHub(`read pull request #${pull.number}`, () =>
@@ -223,11 +226,16 @@ async function followUpAll(
     const done = await followUpItem(inputs, item, { ...context, pull });
     if (!done) continue;
     last = done;
-    if (done.error !== undefined && error === undefined) error = done.error;
+    if (done.error !== undefined && !failed)
+      failed = { result: done, state: { ...context.deps.state } };
     // A stop (cancel, time limit) ends the run: the items after it wait for the next run.
     if (context.deps.signal?.aborted) break;
   }
-  return { ...last, ...(error !== undefined ? { error } : {}) };
+  if (!failed) return last;
+  const state = context.deps.state;
+  for (const key of Object.keys(state) as (keyof AgentState)[]) delete state[key];
+  Object.assign(state, failed.state);
+  return failed.result;
 }
 
 /**

@@ -584,6 +584,32 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     expect(replies[1]!.body).toContain('Job not found');
   });
 
+  it("two comments in one run, the first refused: the step fails, with the failed one's outputs, not the later success", async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g, jobId } = await world({
+      comments: [COMMENT_ID - 1, COMMENT_ID].map((id, i) => ({
+        id,
+        body: `/agent Fix part ${i + 1}.`,
+      })),
+    });
+    s.inject({
+      op: 'message',
+      fault: { type: 'status', status: 404, body: '{"error":"Job not found"}' },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(1);
+    expect(s.requestsFor('message')).toHaveLength(2);
+    const replies = posted(g).filter((c) => c.body.startsWith('<!-- docs-agent-reply -->'));
+    expect(replies[1]!.body).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
+    expect(run.outputs.status).not.toBe('completed');
+    expect(run.outputs['pr-link'] ?? '').toBe('');
+    expect(run.outputs['comment-url']).toBe(
+      `https://github.com/acme/docs/pull/101#issuecomment-${replies[0]!.id}`,
+    );
+    expect(run.summary).toContain('Fix part 1.');
+    expect(run.summary).not.toContain('Fix part 2.');
+  });
+
   it("a job still busy at the send: its earlier work's commit is no sign; the reply waits for this instruction's result", async () => {
     const event = await eventFile(ISSUE_COMMENT);
     // Busy with its first instruction until 800 ms after the send; the comment's message is taken

@@ -4,7 +4,7 @@ import { parseAgentInputs } from '../../src/agent/inputs.js';
 import { memoryLogger } from '../../src/shared/logger.js';
 import type { Reporter } from '../../src/shared/logger.js';
 import { UserError } from '../../src/shared/errors.js';
-import { client, sim } from '../helpers/sim.js';
+import { client, finishedAgentJob, sim } from '../helpers/sim.js';
 import type { AgentScenario } from '../../simulator/server.js';
 
 function reporter(): Reporter & { lines: string[] } {
@@ -63,5 +63,47 @@ describe('agent status handling', () => {
     expect((result as Error).message).toMatch(
       /^Agent job aj_\w+ failed on https:\/\/github.com\/acme\/docs\./,
     );
+  });
+});
+
+describe('an answer about another job than the job-id', () => {
+  it.each([
+    ['the read before the send', 'get-agent', /Nothing was sent\./, 0],
+    ['the answer to the message', 'message', /The message was sent to aj_\w+; look at that job/, 1],
+  ] as const)('%s: the run stops, reporting nothing of it', async (_, op, words, messages) => {
+    const s = await sim({ agent: { activeMs: 100 } });
+    const jobId = await finishedAgentJob(s, 'x');
+    s.inject({
+      op,
+      fault: {
+        type: 'json',
+        body: {
+          id: 'aj_0ther000000000',
+          status: 'completed',
+          prLink: 'https://github.com/acme/docs/pull/999',
+        },
+      },
+    });
+    const { inputs } = parseAgentInputs(
+      (name) =>
+        ({
+          'api-key': s.apiKey,
+          'project-id': s.projectId,
+          'job-id': jobId,
+          prompt: 'y',
+          'base-url': s.baseUrl,
+        })[name] ?? '',
+    );
+    const error = await followUp(inputs, { reporter: reporter(), client: client(s) }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^Asked about agent job ${jobId}, the service answered about job aj_0ther000000000`,
+      ),
+    );
+    expect((error as Error).message).toMatch(words);
+    expect(s.requestsFor('message')).toHaveLength(messages);
   });
 });
