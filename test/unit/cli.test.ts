@@ -175,8 +175,15 @@ describe('parseCommandLine', () => {
     expect(usageError(['publish', '--api-key', 'mint_x'])).toMatch(
       /^--api-key is not an option: a key on the command line ends up in the shell history and in ps\. Set the MINTLIFY_ADMIN_KEY environment variable, or use --api-key-file PATH\.$/,
     );
-    expect(usageError(['publish', '--environment', 'prod'])).toMatch(
-      /^--environment is not available on the command line: it works with GitHub itself/,
+    expect(usageError(['publish', '--environment', 'prod'])).toBe(
+      '--environment is not available on the command line: it records a deployment on GitHub, which only a GitHub Actions run can do.',
+    );
+    // Its own reason: it reads workflow files, it records nothing.
+    expect(usageError(['publish', '--keep-alive-workflow', 'keep-alive.yml'])).toBe(
+      "--keep-alive-workflow is not available on the command line: it checks the schedules of a GitHub Actions run's workflow files; outside a run there are none to check.",
+    );
+    expect(usageError(['agent', '--command', '/fix'])).toMatch(
+      /^--command is not available on the command line: it is read from comments on a pull request/,
     );
     expect(usageError(['publish', '--dry-run=yes'])).toBe(
       '--dry-run is a switch and takes no value: write --dry-run or --no-dry-run.',

@@ -379,7 +379,7 @@ describe('workflows pass actionlint', () => {
     expect(findings.some((f) => /^X\.md:17:\d+: .*\[yaml\]$/.test(f))).toBe(true);
   });
 
-  it('an input the action does not declare, or a missing required one, is reported', () => {
+  it('an input or secret the action or workflow does not declare, or a missing required input, is reported', () => {
     const text = [
       'on: push',
       'jobs:',
@@ -397,11 +397,12 @@ describe('workflows pass actionlint', () => {
       '  b:',
       '    uses: your-org/static-export-helm-action/.github/workflows/publish.yml@v1',
       '    with: { domain: docs.example.com }',
+      '    secrets: { apikey: k }',
     ].join('\n');
     expect(checkOwnInputs([{ name: 'x.yml', text, lineOffset: 0 }])).toEqual([
       'x.yml:6:15: "your-org/static-export-helm-action@v1" has no input "helm-relase" (action.yml) [inputs]',
       'x.yml:10:15: "your-org/static-export-helm-action/agent@v1" needs the input "project-id" (agent/action.yml) [inputs]',
-      'x.yml:15:11: "your-org/static-export-helm-action/.github/workflows/publish.yml@v1" needs the secret "api-key" (.github/workflows/publish.yml) [inputs]',
+      'x.yml:15:11: "your-org/static-export-helm-action/.github/workflows/publish.yml@v1" has no secret "apikey" (.github/workflows/publish.yml) [inputs]',
     ]);
   });
 });

@@ -202,6 +202,21 @@ function refuseRepeats(
   }
 }
 
+/**
+ * Why each GitHub-only input has no option, in its own words: they do not all work with the same
+ * part of GitHub (keep-alive-workflow reads workflow files; it records nothing).
+ */
+const GITHUB_ONLY_REASON: Readonly<Record<string, string>> = {
+  environment: 'it records a deployment on GitHub, which only a GitHub Actions run can do',
+  'environment-url':
+    'it is the address shown on a deployment record on GitHub, which only a GitHub Actions run makes',
+  'github-token':
+    "it is a GitHub Actions run's token for GitHub's API (deployment records, comments on a pull request)",
+  'keep-alive-workflow':
+    "it checks the schedules of a GitHub Actions run's workflow files; outside a run there are none to check",
+  command: 'it is read from comments on a pull request, which only a GitHub Actions run receives',
+};
+
 /** parseArgs' error, reworded to say what to type instead. */
 function explainParseError(error: NodeJS.ErrnoException, command: CommandDefinition): string {
   const option = /'(-[^' ]*)/.exec(error.message)?.[1] ?? '';
@@ -212,7 +227,10 @@ function explainParseError(error: NodeJS.ErrnoException, command: CommandDefinit
         return `--api-key is not an option: a key on the command line ends up in the shell history and in ps. Set the ${KEY_VARIABLE} environment variable, or use --api-key-file PATH.`;
       }
       if (command.githubOnly.includes(name)) {
-        return `--${name} is not available on the command line: it works with GitHub itself (a deployment record, comments on a pull request), which only a GitHub Actions run can do.`;
+        const reason =
+          GITHUB_ONLY_REASON[name] ??
+          'it works with GitHub itself, which only a GitHub Actions run can do';
+        return `--${name} is not available on the command line: ${reason}.`;
       }
       const close = nearest(name, Object.keys(commandOptions(command)));
       return `unknown option ${option}${close ? ` (did you mean --${close}?)` : ''}.`;

@@ -18,7 +18,7 @@ export const ACTION_TEXT = {
       'Export version label, sent to the export and written to version under values-key (staticExport.version). When empty, a stale version there is removed from the values file.',
     paths: 'Page paths to export, one per line (every published page when empty).',
     'values-file':
-      'Helm values file to update, relative to the workspace; several, one per line (e.g. one per environment), each get the same link. Created, with its folders, if missing. Only the enabled, bundleUrl and version keys under values-key change. A GitOps manifest is edited where its controller reads the chart values: a Flux HelmRelease (spec.values), an Argo CD Application (helm.valuesObject, or inside the helm.values string), a kustomization (helmCharts[].valuesInline), a ConfigMap or Secret stringData key values.yaml; any other kind, an ApplicationSet, a Flux Kustomization, a SOPS-encrypted file and Chart.yaml are refused. Not with helm-release.',
+      'Helm values file to update, relative to the workspace; several, one per line (e.g. one per environment), each get the same link. Created, with its folders, if missing. Only the enabled, bundleUrl and version keys under values-key change. A GitOps manifest is edited where its controller reads the chart values: a Flux HelmRelease (spec.values), an Argo CD Application (helm.valuesObject, or inside the helm.values string), a kustomization (helmCharts[].valuesInline), a ConfigMap or Secret stringData key values.yaml; any other kind, an ApplicationSet, a Flux Kustomization, a SOPS-encrypted file and Chart.yaml are refused. A manifest is refused with helm-release.',
     'values-key':
       'Dotted path of the mapping that holds enabled, bundleUrl and version, e.g. enterprise.staticExport when the vendor chart is a dependency named enterprise of an umbrella chart. Missing mappings along the path are created.',
     'values-document':
@@ -59,7 +59,8 @@ export const ACTION_TEXT = {
   outputs: {
     'job-id':
       'Id of the export job (use it as the job-id input to republish or resume). Empty with bundle-url.',
-    status: 'Final status of the export job (completed or failed). Empty with bundle-url.',
+    status:
+      'Final status of the export job (completed or failed); skipped when refresh-before found the deployed link fresh. Empty with bundle-url.',
     'page-count': 'Number of pages exported. Empty with bundle-url.',
     'bundle-url':
       'Presigned link to the bundle (with the bundle-url input, that URL). A link with a query is masked, so GitHub drops it from job outputs: use it in later steps of the same job.',
