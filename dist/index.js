@@ -71287,7 +71287,7 @@ ownLink = false) {
  * (two runs in a row late or dropped) and half an hour (a common delay at busy times). Read off
  * `npm run simulate`'s calibration table (docs/keep-alive.md): the largest refresh-before with
  * dead minutes was 1 h at a 15-minute gap, 2 h at 30 minutes, 3 h at 1 hour, and at a 2-hour gap
- * even 6 h on 6-hour links; the rule asks for more than 1 h, 2 h, 3½ h and 6½ h.
+ * even 6 h on 6-hour links; the rule asks for more than 1 h 15 min, 2 h, 3½ h and 6½ h.
  */
 function delayAllowance(gapMs) {
     return 2 * gapMs + 1_800_000;
@@ -71299,6 +71299,23 @@ function delayAllowance(gapMs) {
  */
 function keepAliveHolds(gapMs, refreshBeforeMs, lifetimeMs) {
     return gapMs + delayAllowance(gapMs) < Math.min(refreshBeforeMs, lifetimeMs);
+}
+/**
+ * A keep-alive that leaves a fresh link alone for less than its schedule's gap (the link's
+ * lifetime less refresh-before, none when refresh-before is not shorter): nearly every run
+ * replaces the link and rolls it out, the cost a keep-alive is there to avoid. Its warning, or
+ * undefined when runs are left to skip.
+ */
+function everyRunRefreshes(file, gapMs, refreshBeforeMs, lifetimeMs) {
+    const fresh = lifetimeMs - refreshBeforeMs;
+    if (fresh >= gapMs)
+        return undefined;
+    const low = gapMs + delayAllowance(gapMs);
+    const high = lifetimeMs - gapMs;
+    return (`refresh-before (${formatDuration(refreshBeforeMs)}) leaves a new link alone for ${fresh > 0 ? `only ${formatDuration(fresh)}` : 'no time at all'} of its lifetime (${formatSpan(lifetimeMs)}), less than the ${formatSpan(gapMs)} between runs of ${file}: nearly every run replaces the link and rolls it out. ` +
+        (low < high
+            ? `Set refresh-before between ${formatDuration(low)} and ${formatDuration(high)}.`
+            : 'Run the keep-alive more often, or mirror the bundle and publish it with bundle-url.'));
 }
 /** A keep-alive cron whose gap, with its allowance, fits in the window; undefined: none does. */
 function keepAliveCron(windowMs) {
@@ -72249,6 +72266,7 @@ function firstDuplicateKey(doc) {
 
 
 
+
 /** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
 function checkValues(text, display, at = STATIC_EXPORT) {
     const doc = singleDocument(text, display);
@@ -72317,6 +72335,23 @@ function readBackDocuments(text, display) {
         return undefined;
     }
 }
+/**
+ * A values text that YAML cannot read, with where (line and column of that text) and why: a
+ * values file's own message, which the editor of a string inside a manifest re-words with the
+ * file's own line (embedded.ts).
+ */
+class InvalidYaml extends UserError {
+    line;
+    col;
+    reason;
+    constructor(display, line, col, reason) {
+        const error = fileError(display, `is not valid YAML at line ${line}, column ${col} (${display}:${line}:${col}): ${reason}`, 'Fix the file, or delete it to start a new one.');
+        super(error.message, error.details);
+        this.line = line;
+        this.col = col;
+        this.reason = reason;
+    }
+}
 function checkedDocuments(text, display) {
     const docs = (0,yaml_dist/* parseAllDocuments */.hR)(text, PARSE);
     // An empty stream (nothing but comments or white space) is not an array, or an empty one.
@@ -72328,13 +72363,15 @@ function checkedDocuments(text, display) {
             const pos = error.linePos?.[0];
             const where = pos ? `line ${pos.line}, column ${pos.col}` : 'an unknown position';
             const first = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-            throw fileError(display, `is not valid YAML at ${where} (${display}:${pos?.line ?? 0}:${pos?.col ?? 0}): ${first}`, 'Fix the file, or delete it to start a new one.');
+            if (pos)
+                throw new InvalidYaml(display, pos.line, pos.col, first);
+            throw fileError(display, `is not valid YAML at ${where} (${display}:0:0): ${first}`, 'Fix the file, or delete it to start a new one.');
         }
         const duplicate = firstDuplicateKey(doc);
         if (duplicate) {
             const line = lineOf(text, duplicate.range?.[0] ?? 0);
             const col = columnOf(text, duplicate) + 1;
-            throw fileError(display, `is not valid YAML at line ${line}, column ${col} (${display}:${line}:${col}): Map keys must be unique`, 'Fix the file, or delete it to start a new one.');
+            throw new InvalidYaml(display, line, col, 'Map keys must be unique');
         }
     }
     return docs;
@@ -72760,6 +72797,7 @@ function chartPathHint(path, root) {
 
 
 
+
 /**
  * Plans the edit of the values inside the string `node` (of `doc`, at `where` for messages).
  * `display` names the file and the document.
@@ -72767,7 +72805,7 @@ function chartPathHint(path, root) {
 function planStringEdit(text, node, values, display, where, at) {
     const scalar = requireLiteral(text, node, display, where);
     const current = scalar.value;
-    const inner = planValuesEdit(current, values, `${display} ${where}`, at);
+    const inner = editInside(text, scalar, current, values, display, where, at);
     if (!inner.changed)
         return { inner, value: current, splice: undefined };
     const header = headerOf(text, scalar);
@@ -72785,6 +72823,24 @@ function planStringEdit(text, node, values, display, where, at) {
     if (raw.endsWith('\n'))
         body += eol;
     return { inner, value, splice: { start: header.end, end, text: body } };
+}
+/**
+ * The edit of the string's text. YAML broken inside it is said with both positions, the
+ * string's and the file's (what an editor opens), and what to fix: the string, not the file as a
+ * whole (deleting a manifest to start a new one is no advice).
+ */
+function editInside(text, scalar, current, values, display, where, at) {
+    try {
+        return planValuesEdit(current, values, `${display} ${where}`, at);
+    }
+    catch (error) {
+        if (!(error instanceof InvalidYaml))
+            throw error;
+        const line = lineOf(text, headerOf(text, scalar).end) + error.line - 1;
+        const col = error.col + contentIndent(text, scalar, current);
+        const file = display.replace(/ \([^)]*\)$/, '');
+        throw fileError(`${display} ${where}`, `is not valid YAML at line ${error.line}, column ${error.col} of the string, line ${line} of the file (${file}:${line}:${col}): ${error.reason}`, `Fix the YAML inside ${where}.`);
+    }
 }
 /**
  * The scalar's new source with every line outside the edited range as it was, byte for byte
@@ -74968,7 +75024,8 @@ async function planKeepAlive(inputs, deps) {
         // keep-alive never changes what the site shows.
         why: without
             ? `refresh-before: ${without}, while ${first.where} has one: ${how}, written to every values file.`
-            : `refresh-before: the link in ${first.where} ${when}: ${how}.`,
+            : `refresh-before: the link in ${first.where} ${when}: ${how}.${expiresAt ? '' : ' Every keep-alive run replaces a link whose expiry it cannot read, with a rollout each time.'}`,
+        ...(without === undefined && !expiresAt ? { warn: true } : {}),
     };
 }
 /**
@@ -79230,9 +79287,13 @@ async function generateLink(run, job) {
  * but is warned about, naming expiresAt, since nothing can tell when pods stop being able to start.
  */
 function expiryOf(run, bundle) {
-    if (bundle.expiresAt)
-        return bundle.expiresAt;
     const own = linkExpiry(bundle.bundleUrl).expiresAt;
+    if (bundle.expiresAt) {
+        // A later keep-alive reads only the deployed link: its signature must not promise more.
+        if (own && +own - Date.parse(bundle.expiresAt) > 60_000)
+            run.reporter.warning(`The service says the link expires ${bundle.expiresAt}, but its signature says ${own.toISOString()}: a keep-alive (refresh-before) reads only the deployed link's signature, so it would leave the link alone past ${bundle.expiresAt}. With a keep-alive, add ${formatDuration(+own - Date.parse(bundle.expiresAt))} to its refresh-before, or report this to the vendor.`);
+        return bundle.expiresAt;
+    }
     run.reporter.warning(`The service's answer to generate bundle has no readable expiresAt (missing, or not a date-time with a time zone or an epoch time)${own ? `: the link's own signature says it expires ${own.toISOString()}, which is used instead` : ', and the link does not say either: its expiry is unknown, so the schedule cannot be checked against it'}. The link is published.`);
     return own?.toISOString();
 }
@@ -79774,6 +79835,9 @@ async function watchLifetime(run, bundle) {
             reporter.warning(keepAliveWarning(schedule, gap, refreshBefore, lifetime, bundle.expiresAt));
             return;
         }
+        const often = everyRunRefreshes(schedule.file, gap.ms, refreshBefore, lifetime);
+        if (often)
+            reporter.warning(often);
         reporter.debug(`Schedule watchdog: ${schedule.file} runs at least every ${formatSpan(gap.ms)}, and a run replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`);
         return;
     }
@@ -79808,6 +79872,9 @@ function watchKeepAlive(run, expiresAt, keepAlive) {
         reporter.warning(keepAliveWarning(keepAlive, gap, refreshBefore, lifetime, expiresAt));
         return;
     }
+    const often = everyRunRefreshes(keepAlive.file, gap.ms, refreshBefore, lifetime);
+    if (often)
+        reporter.warning(`Input "keep-alive-workflow": ${often}`);
     reporter.debug(`Schedule watchdog: the link is kept alive by ${keepAlive.file}, which runs at least every ${formatSpan(gap.ms)} and replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`);
 }
 
@@ -81392,7 +81459,9 @@ async function main() {
         const read = root.readInputs();
         // refresh-before: a link that lives long enough is left alone, before anything is recorded.
         const plan = await planKeepAlive(read, { now: Date.now(), signal });
-        if (plan)
+        if (plan?.warn)
+            core_warning(plan.why);
+        else if (plan)
             info(plan.why);
         if (plan?.skip)
             return root.reportSkip(read, plan);

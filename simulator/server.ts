@@ -307,7 +307,10 @@ export class Simulator {
           status: 200,
           body: {
             jobId: job.jobId,
-            bundleUrl: this.#origin.presign(`/bundles/${job.jobId}/site.tar.gz`, expires),
+            bundleUrl: this.#origin.presign(
+              `/bundles/${job.jobId}/site.tar.gz`,
+              expires + job.scenario.signedLongerMs,
+            ),
             sizeBytes: archive.length + job.scenario.extraBundleBytes,
             ...expiresAtField(expires, job.scenario.expiresAtForm),
           },

@@ -34,6 +34,11 @@ export interface ExportScenario {
   answerStyle: 'contract' | 'loose';
   /** How generate-bundle writes expiresAt: RFC 3339 UTC, epoch seconds, without an offset, or not at all. */
   expiresAtForm: 'iso' | 'epoch-seconds' | 'no-offset' | 'missing';
+  /**
+   * How much longer the link's own signature lives than the expiresAt the answer states (a
+   * service that removes the bundle before its signature ends); 0: the same time.
+   */
+  signedLongerMs: number;
 }
 
 export interface AgentScenario {
@@ -174,6 +179,7 @@ export const DEFAULT_EXPORT: ExportScenario = {
   extraBundleBytes: 0,
   answerStyle: 'contract',
   expiresAtForm: 'iso',
+  signedLongerMs: 0,
 };
 
 export const DEFAULT_AGENT: AgentScenario = {

@@ -67907,7 +67907,9 @@ async function replyNoJob(items, { number, lists }, writer, command, deps) {
 async function followUpAll(inputs, items, context) {
     let pull = context.pull;
     let last = {};
-    let error;
+    // The first item that failed fails the step: the outputs and summary are then its own, not a
+    // later item's success beside its error.
+    let failed;
     for (const [i, item] of items.entries()) {
         if (i > 0)
             pull = await readGitHub(`read pull request #${pull.number}`, () => context.writer.api.pullRequest(pull.number));
@@ -67919,13 +67921,19 @@ async function followUpAll(inputs, items, context) {
         if (!done)
             continue;
         last = done;
-        if (done.error !== undefined && error === undefined)
-            error = done.error;
+        if (done.error !== undefined && !failed)
+            failed = { result: done, state: { ...context.deps.state } };
         // A stop (cancel, time limit) ends the run: the items after it wait for the next run.
         if (context.deps.signal?.aborted)
             break;
     }
-    return { ...last, ...(error !== undefined ? { error } : {}) };
+    if (!failed)
+        return last;
+    const state = context.deps.state;
+    for (const key of Object.keys(state))
+        delete state[key];
+    Object.assign(state, failed.state);
+    return failed.result;
 }
 /**
  * `refusal`, asked of GitHub once per author in a run: the commenter and the authors of the
@@ -68315,6 +68323,15 @@ async function step(run, work) {
     }
 }
 /**
+ * An answer about another job than the one asked for: its state says nothing of this run's
+ * message, and a new link in it would pass for the pickup. The run stops rather than report it.
+ */
+function sameJob(answer, asked, phase) {
+    if (answer.id === asked)
+        return answer;
+    throw new UserError(`Asked about agent job ${asked}, the service answered about job ${answer.id}: nothing of that answer is reported as this run's. ${phase === 'read' ? 'Nothing was sent.' : `The message was sent to ${asked}; look at that job in the dashboard.`} If the job-id is right, report this to the vendor.`, { jobId: asked });
+}
+/**
  * The job as it is before the follow-up: what a later answer is compared with, to tell the job's
  * past from this message's result. A job that does not exist fails here, before a message of the
  * hourly quota is spent.
@@ -68322,7 +68339,7 @@ async function step(run, work) {
 function readBefore(run, jobId) {
     const call = { signal: run.signal, deadline: run.deadline };
     return step(run, async () => {
-        const job = await getAgentJob(run.client, run.inputs.projectId, jobId, call);
+        const job = sameJob(await getAgentJob(run.client, run.inputs.projectId, jobId, call), jobId, 'read');
         run.state.jobId = job.id;
         if (!FINAL.has(job.status))
             run.reporter.info(`Agent job ${job.id} is ${job.status}: the follow-up waits behind its current work, and is only counted as taken up once the job shows it.`);
@@ -68335,7 +68352,7 @@ function sendOrCreate(run) {
     const call = { signal: run.signal, deadline: run.deadline };
     return step(run, () => reporter.group(inputs.jobId ? `Send a follow-up to agent job ${inputs.jobId}` : 'Create an agent job', async () => {
         const answer = inputs.jobId
-            ? await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call)
+            ? sameJob(await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call), inputs.jobId, 'sent')
             : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
         state.jobId = answer.id;
         if (inputs.jobId) {
@@ -68408,7 +68425,7 @@ async function waitForAgent(run, job, pickup, sign) {
     const result = await step(run, () => reporter.group(`Wait for agent job ${job.id}`, () => pollUntil({
         initial: job,
         check: async (c) => {
-            const j = await getAgentJob(client, inputs.projectId, job.id, c);
+            const j = sameJob(await getAgentJob(client, inputs.projectId, job.id, c), job.id, 'sent');
             await see(j, run.clock.now());
             return j;
         },

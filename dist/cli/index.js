@@ -67796,7 +67796,7 @@ ownLink = false) {
  * (two runs in a row late or dropped) and half an hour (a common delay at busy times). Read off
  * `npm run simulate`'s calibration table (docs/keep-alive.md): the largest refresh-before with
  * dead minutes was 1 h at a 15-minute gap, 2 h at 30 minutes, 3 h at 1 hour, and at a 2-hour gap
- * even 6 h on 6-hour links; the rule asks for more than 1 h, 2 h, 3½ h and 6½ h.
+ * even 6 h on 6-hour links; the rule asks for more than 1 h 15 min, 2 h, 3½ h and 6½ h.
  */
 function delayAllowance(gapMs) {
     return 2 * gapMs + 1_800_000;
@@ -67808,6 +67808,23 @@ function delayAllowance(gapMs) {
  */
 function keepAliveHolds(gapMs, refreshBeforeMs, lifetimeMs) {
     return gapMs + delayAllowance(gapMs) < Math.min(refreshBeforeMs, lifetimeMs);
+}
+/**
+ * A keep-alive that leaves a fresh link alone for less than its schedule's gap (the link's
+ * lifetime less refresh-before, none when refresh-before is not shorter): nearly every run
+ * replaces the link and rolls it out, the cost a keep-alive is there to avoid. Its warning, or
+ * undefined when runs are left to skip.
+ */
+function everyRunRefreshes(file, gapMs, refreshBeforeMs, lifetimeMs) {
+    const fresh = lifetimeMs - refreshBeforeMs;
+    if (fresh >= gapMs)
+        return undefined;
+    const low = gapMs + delayAllowance(gapMs);
+    const high = lifetimeMs - gapMs;
+    return (`refresh-before (${duration_formatDuration(refreshBeforeMs)}) leaves a new link alone for ${fresh > 0 ? `only ${duration_formatDuration(fresh)}` : 'no time at all'} of its lifetime (${formatSpan(lifetimeMs)}), less than the ${formatSpan(gapMs)} between runs of ${file}: nearly every run replaces the link and rolls it out. ` +
+        (low < high
+            ? `Set refresh-before between ${duration_formatDuration(low)} and ${duration_formatDuration(high)}.`
+            : 'Run the keep-alive more often, or mirror the bundle and publish it with bundle-url.'));
 }
 /** A keep-alive cron whose gap, with its allowance, fits in the window; undefined: none does. */
 function keepAliveCron(windowMs) {
@@ -68892,7 +68909,7 @@ const ACTION_TEXT = {
         'bundle-url': 'Publish your own copy of the bundle instead of exporting: a stable URL (e.g. a content-addressed key in your bucket) that the pods can fetch. No export is started and no link generated; a GET of its first bytes must answer 2xx with gzip data before it is written. Cannot be combined with domain or job-id. A URL with a query is masked.',
         version: 'Export version label, sent to the export and written to version under values-key (staticExport.version). When empty, a stale version there is removed from the values file.',
         paths: 'Page paths to export, one per line (every published page when empty).',
-        'values-file': 'Helm values file to update, relative to the workspace; several, one per line (e.g. one per environment), each get the same link. Created, with its folders, if missing. Only the enabled, bundleUrl and version keys under values-key change. A GitOps manifest is edited where its controller reads the chart values: a Flux HelmRelease (spec.values), an Argo CD Application (helm.valuesObject, or inside the helm.values string), a kustomization (helmCharts[].valuesInline), a ConfigMap or Secret stringData key values.yaml; any other kind, an ApplicationSet, a Flux Kustomization, a SOPS-encrypted file and Chart.yaml are refused. Not with helm-release.',
+        'values-file': 'Helm values file to update, relative to the workspace; several, one per line (e.g. one per environment), each get the same link. Created, with its folders, if missing. Only the enabled, bundleUrl and version keys under values-key change. A GitOps manifest is edited where its controller reads the chart values: a Flux HelmRelease (spec.values), an Argo CD Application (helm.valuesObject, or inside the helm.values string), a kustomization (helmCharts[].valuesInline), a ConfigMap or Secret stringData key values.yaml; any other kind, an ApplicationSet, a Flux Kustomization, a SOPS-encrypted file and Chart.yaml are refused. A manifest is refused with helm-release.',
         'values-key': 'Dotted path of the mapping that holds enabled, bundleUrl and version, e.g. enterprise.staticExport when the vendor chart is a dependency named enterprise of an umbrella chart. Missing mappings along the path are created.',
         'values-document': 'Which target a file of manifests gets, when it has several (refused otherwise, listing them): one per line, KIND/NAME (HelmRelease/docs) or NAME (a helmCharts entry by its releaseName), NAMESPACE/KIND/NAME where names repeat, [KEY] after it for a chart source of a multi-source Application or a ConfigMap key (ConfigMap/docs-values[values.yaml]). Prefix a line with "FILE: " to choose in that values file only; two lines for one file write two targets in it. Empty: the one target of each file.',
         'base-url': "Address of the service's API (https; http only to a loopback address).",
@@ -68918,7 +68935,7 @@ const ACTION_TEXT = {
     },
     outputs: {
         'job-id': 'Id of the export job (use it as the job-id input to republish or resume). Empty with bundle-url.',
-        status: 'Final status of the export job (completed or failed). Empty with bundle-url.',
+        status: 'Final status of the export job (completed or failed); skipped when refresh-before found the deployed link fresh. Empty with bundle-url.',
         'page-count': 'Number of pages exported. Empty with bundle-url.',
         'bundle-url': 'Presigned link to the bundle (with the bundle-url input, that URL). A link with a query is masked, so GitHub drops it from job outputs: use it in later steps of the same job.',
         'expires-at': "When the bundle link expires (ISO 8601). With bundle-url, the expiry a presigned link's query names, else empty.",
@@ -69187,6 +69204,17 @@ function refuseRepeats(command, tokens) {
         seen.add(token.name);
     }
 }
+/**
+ * Why each GitHub-only input has no option, in its own words: they do not all work with the same
+ * part of GitHub (keep-alive-workflow reads workflow files; it records nothing).
+ */
+const GITHUB_ONLY_REASON = {
+    environment: 'it records a deployment on GitHub, which only a GitHub Actions run can do',
+    'environment-url': 'it is the address shown on a deployment record on GitHub, which only a GitHub Actions run makes',
+    'github-token': "it is a GitHub Actions run's token for GitHub's API (deployment records, comments on a pull request)",
+    'keep-alive-workflow': "it checks the schedules of a GitHub Actions run's workflow files; outside a run there are none to check",
+    command: 'it is read from comments on a pull request, which only a GitHub Actions run receives',
+};
 /** parseArgs' error, reworded to say what to type instead. */
 function explainParseError(error, command) {
     const option = /'(-[^' ]*)/.exec(error.message)?.[1] ?? '';
@@ -69197,7 +69225,9 @@ function explainParseError(error, command) {
                 return `--api-key is not an option: a key on the command line ends up in the shell history and in ps. Set the ${KEY_VARIABLE} environment variable, or use --api-key-file PATH.`;
             }
             if (command.githubOnly.includes(name)) {
-                return `--${name} is not available on the command line: it works with GitHub itself (a deployment record, comments on a pull request), which only a GitHub Actions run can do.`;
+                const reason = GITHUB_ONLY_REASON[name] ??
+                    'it works with GitHub itself, which only a GitHub Actions run can do';
+                return `--${name} is not available on the command line: ${reason}.`;
             }
             const close = nearest(name, Object.keys(commandOptions(command)));
             return `unknown option ${option}${close ? ` (did you mean --${close}?)` : ''}.`;
@@ -82268,7 +82298,9 @@ async function replyNoJob(items, { number, lists }, writer, command, deps) {
 async function followUpAll(inputs, items, context) {
     let pull = context.pull;
     let last = {};
-    let error;
+    // The first item that failed fails the step: the outputs and summary are then its own, not a
+    // later item's success beside its error.
+    let failed;
     for (const [i, item] of items.entries()) {
         if (i > 0)
             pull = await readGitHub(`read pull request #${pull.number}`, () => context.writer.api.pullRequest(pull.number));
@@ -82280,13 +82312,19 @@ async function followUpAll(inputs, items, context) {
         if (!done)
             continue;
         last = done;
-        if (done.error !== undefined && error === undefined)
-            error = done.error;
+        if (done.error !== undefined && !failed)
+            failed = { result: done, state: { ...context.deps.state } };
         // A stop (cancel, time limit) ends the run: the items after it wait for the next run.
         if (context.deps.signal?.aborted)
             break;
     }
-    return { ...last, ...(error !== undefined ? { error } : {}) };
+    if (!failed)
+        return last;
+    const state = context.deps.state;
+    for (const key of Object.keys(state))
+        delete state[key];
+    Object.assign(state, failed.state);
+    return failed.result;
 }
 /**
  * `refusal`, asked of GitHub once per author in a run: the commenter and the authors of the
@@ -82676,6 +82714,15 @@ async function step(run, work) {
     }
 }
 /**
+ * An answer about another job than the one asked for: its state says nothing of this run's
+ * message, and a new link in it would pass for the pickup. The run stops rather than report it.
+ */
+function sameJob(answer, asked, phase) {
+    if (answer.id === asked)
+        return answer;
+    throw new errors_UserError(`Asked about agent job ${asked}, the service answered about job ${answer.id}: nothing of that answer is reported as this run's. ${phase === 'read' ? 'Nothing was sent.' : `The message was sent to ${asked}; look at that job in the dashboard.`} If the job-id is right, report this to the vendor.`, { jobId: asked });
+}
+/**
  * The job as it is before the follow-up: what a later answer is compared with, to tell the job's
  * past from this message's result. A job that does not exist fails here, before a message of the
  * hourly quota is spent.
@@ -82683,7 +82730,7 @@ async function step(run, work) {
 function readBefore(run, jobId) {
     const call = { signal: run.signal, deadline: run.deadline };
     return step(run, async () => {
-        const job = await getAgentJob(run.client, run.inputs.projectId, jobId, call);
+        const job = sameJob(await getAgentJob(run.client, run.inputs.projectId, jobId, call), jobId, 'read');
         run.state.jobId = job.id;
         if (!FINAL.has(job.status))
             run.reporter.info(`Agent job ${job.id} is ${job.status}: the follow-up waits behind its current work, and is only counted as taken up once the job shows it.`);
@@ -82696,7 +82743,7 @@ function sendOrCreate(run) {
     const call = { signal: run.signal, deadline: run.deadline };
     return step(run, () => reporter.group(inputs.jobId ? `Send a follow-up to agent job ${inputs.jobId}` : 'Create an agent job', async () => {
         const answer = inputs.jobId
-            ? await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call)
+            ? sameJob(await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call), inputs.jobId, 'sent')
             : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
         state.jobId = answer.id;
         if (inputs.jobId) {
@@ -82769,7 +82816,7 @@ async function waitForAgent(run, job, pickup, sign) {
     const result = await step(run, () => reporter.group(`Wait for agent job ${job.id}`, () => pollUntil({
         initial: job,
         check: async (c) => {
-            const j = await getAgentJob(client, inputs.projectId, job.id, c);
+            const j = sameJob(await getAgentJob(client, inputs.projectId, job.id, c), job.id, 'sent');
             await see(j, run.clock.now());
             return j;
         },
@@ -83205,6 +83252,7 @@ function firstDuplicateKey(doc) {
 
 
 
+
 /** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
 function checkValues(text, display, at = STATIC_EXPORT) {
     const doc = singleDocument(text, display);
@@ -83273,6 +83321,23 @@ function readBackDocuments(text, display) {
         return undefined;
     }
 }
+/**
+ * A values text that YAML cannot read, with where (line and column of that text) and why: a
+ * values file's own message, which the editor of a string inside a manifest re-words with the
+ * file's own line (embedded.ts).
+ */
+class InvalidYaml extends errors_UserError {
+    line;
+    col;
+    reason;
+    constructor(display, line, col, reason) {
+        const error = fileError(display, `is not valid YAML at line ${line}, column ${col} (${display}:${line}:${col}): ${reason}`, 'Fix the file, or delete it to start a new one.');
+        super(error.message, error.details);
+        this.line = line;
+        this.col = col;
+        this.reason = reason;
+    }
+}
 function checkedDocuments(text, display) {
     const docs = (0,yaml_dist/* parseAllDocuments */.hR)(text, PARSE);
     // An empty stream (nothing but comments or white space) is not an array, or an empty one.
@@ -83284,13 +83349,15 @@ function checkedDocuments(text, display) {
             const pos = error.linePos?.[0];
             const where = pos ? `line ${pos.line}, column ${pos.col}` : 'an unknown position';
             const first = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-            throw fileError(display, `is not valid YAML at ${where} (${display}:${pos?.line ?? 0}:${pos?.col ?? 0}): ${first}`, 'Fix the file, or delete it to start a new one.');
+            if (pos)
+                throw new InvalidYaml(display, pos.line, pos.col, first);
+            throw fileError(display, `is not valid YAML at ${where} (${display}:0:0): ${first}`, 'Fix the file, or delete it to start a new one.');
         }
         const duplicate = firstDuplicateKey(doc);
         if (duplicate) {
             const line = lineOf(text, duplicate.range?.[0] ?? 0);
             const col = columnOf(text, duplicate) + 1;
-            throw fileError(display, `is not valid YAML at line ${line}, column ${col} (${display}:${line}:${col}): Map keys must be unique`, 'Fix the file, or delete it to start a new one.');
+            throw new InvalidYaml(display, line, col, 'Map keys must be unique');
         }
     }
     return docs;
@@ -83714,6 +83781,7 @@ function chartPathHint(path, root) {
 
 
 
+
 /**
  * Plans the edit of the values inside the string `node` (of `doc`, at `where` for messages).
  * `display` names the file and the document.
@@ -83721,7 +83789,7 @@ function chartPathHint(path, root) {
 function planStringEdit(text, node, values, display, where, at) {
     const scalar = requireLiteral(text, node, display, where);
     const current = scalar.value;
-    const inner = planValuesEdit(current, values, `${display} ${where}`, at);
+    const inner = editInside(text, scalar, current, values, display, where, at);
     if (!inner.changed)
         return { inner, value: current, splice: undefined };
     const header = headerOf(text, scalar);
@@ -83739,6 +83807,24 @@ function planStringEdit(text, node, values, display, where, at) {
     if (raw.endsWith('\n'))
         body += eol;
     return { inner, value, splice: { start: header.end, end, text: body } };
+}
+/**
+ * The edit of the string's text. YAML broken inside it is said with both positions, the
+ * string's and the file's (what an editor opens), and what to fix: the string, not the file as a
+ * whole (deleting a manifest to start a new one is no advice).
+ */
+function editInside(text, scalar, current, values, display, where, at) {
+    try {
+        return planValuesEdit(current, values, `${display} ${where}`, at);
+    }
+    catch (error) {
+        if (!(error instanceof InvalidYaml))
+            throw error;
+        const line = lineOf(text, headerOf(text, scalar).end) + error.line - 1;
+        const col = error.col + contentIndent(text, scalar, current);
+        const file = display.replace(/ \([^)]*\)$/, '');
+        throw fileError(`${display} ${where}`, `is not valid YAML at line ${error.line}, column ${error.col} of the string, line ${line} of the file (${file}:${line}:${col}): ${error.reason}`, `Fix the YAML inside ${where}.`);
+    }
 }
 /**
  * The scalar's new source with every line outside the edited range as it was, byte for byte
@@ -85826,7 +85912,8 @@ async function planKeepAlive(inputs, deps) {
         // keep-alive never changes what the site shows.
         why: without
             ? `refresh-before: ${without}, while ${first.where} has one: ${how}, written to every values file.`
-            : `refresh-before: the link in ${first.where} ${when}: ${how}.`,
+            : `refresh-before: the link in ${first.where} ${when}: ${how}.${expiresAt ? '' : ' Every keep-alive run replaces a link whose expiry it cannot read, with a rollout each time.'}`,
+        ...(without === undefined && !expiresAt ? { warn: true } : {}),
     };
 }
 /**
@@ -89720,9 +89807,13 @@ async function generateLink(run, job) {
  * but is warned about, naming expiresAt, since nothing can tell when pods stop being able to start.
  */
 function expiryOf(run, bundle) {
-    if (bundle.expiresAt)
-        return bundle.expiresAt;
     const own = linkExpiry(bundle.bundleUrl).expiresAt;
+    if (bundle.expiresAt) {
+        // A later keep-alive reads only the deployed link: its signature must not promise more.
+        if (own && +own - Date.parse(bundle.expiresAt) > 60_000)
+            run.reporter.warning(`The service says the link expires ${bundle.expiresAt}, but its signature says ${own.toISOString()}: a keep-alive (refresh-before) reads only the deployed link's signature, so it would leave the link alone past ${bundle.expiresAt}. With a keep-alive, add ${duration_formatDuration(+own - Date.parse(bundle.expiresAt))} to its refresh-before, or report this to the vendor.`);
+        return bundle.expiresAt;
+    }
     run.reporter.warning(`The service's answer to generate bundle has no readable expiresAt (missing, or not a date-time with a time zone or an epoch time)${own ? `: the link's own signature says it expires ${own.toISOString()}, which is used instead` : ', and the link does not say either: its expiry is unknown, so the schedule cannot be checked against it'}. The link is published.`);
     return own?.toISOString();
 }
@@ -90264,6 +90355,9 @@ async function watchLifetime(run, bundle) {
             reporter.warning(keepAliveWarning(schedule, gap, refreshBefore, lifetime, bundle.expiresAt));
             return;
         }
+        const often = everyRunRefreshes(schedule.file, gap.ms, refreshBefore, lifetime);
+        if (often)
+            reporter.warning(often);
         reporter.debug(`Schedule watchdog: ${schedule.file} runs at least every ${formatSpan(gap.ms)}, and a run replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`);
         return;
     }
@@ -90298,6 +90392,9 @@ function watchKeepAlive(run, expiresAt, keepAlive) {
         reporter.warning(keepAliveWarning(keepAlive, gap, refreshBefore, lifetime, expiresAt));
         return;
     }
+    const often = everyRunRefreshes(keepAlive.file, gap.ms, refreshBefore, lifetime);
+    if (often)
+        reporter.warning(`Input "keep-alive-workflow": ${often}`);
     reporter.debug(`Schedule watchdog: the link is kept alive by ${keepAlive.file}, which runs at least every ${formatSpan(gap.ms)} and replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`);
 }
 
@@ -91289,7 +91386,9 @@ function preparePublish(read, workspace) {
         warnings,
         run: async ({ reporter, client, signal, redactor }) => {
             const plan = await planKeepAlive(inputs, { now: Date.now(), signal });
-            if (plan)
+            if (plan?.warn)
+                reporter.warning(plan.why);
+            else if (plan)
                 reporter.info(plan.why);
             if (plan?.skip)
                 return {

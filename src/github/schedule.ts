@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { CronExpressionParser } from 'cron-parser';
 import { parse } from 'yaml';
-import { formatSpan, parseDuration } from '../shared/duration.js';
+import { formatDuration, formatSpan, parseDuration } from '../shared/duration.js';
 import { printable } from '../shared/text.js';
 
 export interface WorkflowContext {
@@ -278,7 +278,7 @@ export function scheduleWarning(
  * (two runs in a row late or dropped) and half an hour (a common delay at busy times). Read off
  * `npm run simulate`'s calibration table (docs/keep-alive.md): the largest refresh-before with
  * dead minutes was 1 h at a 15-minute gap, 2 h at 30 minutes, 3 h at 1 hour, and at a 2-hour gap
- * even 6 h on 6-hour links; the rule asks for more than 1 h, 2 h, 3½ h and 6½ h.
+ * even 6 h on 6-hour links; the rule asks for more than 1 h 15 min, 2 h, 3½ h and 6½ h.
  */
 export function delayAllowance(gapMs: number): number {
   return 2 * gapMs + 1_800_000;
@@ -295,6 +295,30 @@ export function keepAliveHolds(
   lifetimeMs: number,
 ): boolean {
   return gapMs + delayAllowance(gapMs) < Math.min(refreshBeforeMs, lifetimeMs);
+}
+
+/**
+ * A keep-alive that leaves a fresh link alone for less than its schedule's gap (the link's
+ * lifetime less refresh-before, none when refresh-before is not shorter): nearly every run
+ * replaces the link and rolls it out, the cost a keep-alive is there to avoid. Its warning, or
+ * undefined when runs are left to skip.
+ */
+export function everyRunRefreshes(
+  file: string,
+  gapMs: number,
+  refreshBeforeMs: number,
+  lifetimeMs: number,
+): string | undefined {
+  const fresh = lifetimeMs - refreshBeforeMs;
+  if (fresh >= gapMs) return undefined;
+  const low = gapMs + delayAllowance(gapMs);
+  const high = lifetimeMs - gapMs;
+  return (
+    `refresh-before (${formatDuration(refreshBeforeMs)}) leaves a new link alone for ${fresh > 0 ? `only ${formatDuration(fresh)}` : 'no time at all'} of its lifetime (${formatSpan(lifetimeMs)}), less than the ${formatSpan(gapMs)} between runs of ${file}: nearly every run replaces the link and rolls it out. ` +
+    (low < high
+      ? `Set refresh-before between ${formatDuration(low)} and ${formatDuration(high)}.`
+      : 'Run the keep-alive more often, or mirror the bundle and publish it with bundle-url.')
+  );
 }
 
 /** A keep-alive cron whose gap, with its allowance, fits in the window; undefined: none does. */

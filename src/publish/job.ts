@@ -285,8 +285,15 @@ export async function generateLink(run: RunContext, job: ExportJob): Promise<Iss
  * but is warned about, naming expiresAt, since nothing can tell when pods stop being able to start.
  */
 function expiryOf(run: RunContext, bundle: Bundle): string | undefined {
-  if (bundle.expiresAt) return bundle.expiresAt;
   const own = linkExpiry(bundle.bundleUrl).expiresAt;
+  if (bundle.expiresAt) {
+    // A later keep-alive reads only the deployed link: its signature must not promise more.
+    if (own && +own - Date.parse(bundle.expiresAt) > 60_000)
+      run.reporter.warning(
+        `The service says the link expires ${bundle.expiresAt}, but its signature says ${own.toISOString()}: a keep-alive (refresh-before) reads only the deployed link's signature, so it would leave the link alone past ${bundle.expiresAt}. With a keep-alive, add ${formatDuration(+own - Date.parse(bundle.expiresAt))} to its refresh-before, or report this to the vendor.`,
+      );
+    return bundle.expiresAt;
+  }
   run.reporter.warning(
     `The service's answer to generate bundle has no readable expiresAt (missing, or not a date-time with a time zone or an epoch time)${own ? `: the link's own signature says it expires ${own.toISOString()}, which is used instead` : ', and the link does not say either: its expiry is unknown, so the schedule cannot be checked against it'}. The link is published.`,
   );

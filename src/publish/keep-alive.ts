@@ -46,6 +46,11 @@ export interface KeepAlivePlan {
   version: string | undefined;
   /** One line for the log: what was found and what happens. */
   why: string;
+  /**
+   * `why` is a warning: a deployed link whose expiry cannot be read is replaced by every run, a
+   * rollout each time, which a keep-alive is there to avoid.
+   */
+  warn?: boolean;
 }
 
 /** An export job id as a path segment of the vendor's links: `/exports/se_3f9a…/site.tar.gz`. */
@@ -104,7 +109,8 @@ export async function planKeepAlive(
     // keep-alive never changes what the site shows.
     why: without
       ? `refresh-before: ${without}, while ${first.where} has one: ${how}, written to every values file.`
-      : `refresh-before: the link in ${first.where} ${when}: ${how}.`,
+      : `refresh-before: the link in ${first.where} ${when}: ${how}.${expiresAt ? '' : ' Every keep-alive run replaces a link whose expiry it cannot read, with a rollout each time.'}`,
+    ...(without === undefined && !expiresAt ? { warn: true } : {}),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { ExportJob } from '../api/schemas.js';
 import {
+  everyRunRefreshes,
   keepAliveHolds,
   keepAliveWarning,
   readKeepAlive,
@@ -189,6 +190,8 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
       reporter.warning(keepAliveWarning(schedule, gap, refreshBefore, lifetime, bundle.expiresAt));
       return;
     }
+    const often = everyRunRefreshes(schedule.file, gap.ms, refreshBefore, lifetime);
+    if (often) reporter.warning(often);
     reporter.debug(
       `Schedule watchdog: ${schedule.file} runs at least every ${formatSpan(gap.ms)}, and a run replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`,
     );
@@ -246,6 +249,8 @@ function watchKeepAlive(
     reporter.warning(keepAliveWarning(keepAlive, gap, refreshBefore, lifetime, expiresAt));
     return;
   }
+  const often = everyRunRefreshes(keepAlive.file, gap.ms, refreshBefore, lifetime);
+  if (often) reporter.warning(`Input "keep-alive-workflow": ${often}`);
   reporter.debug(
     `Schedule watchdog: the link is kept alive by ${keepAlive.file}, which runs at least every ${formatSpan(gap.ms)} and replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`,
   );

@@ -4,6 +4,7 @@
  * and a values-key path that can be written (path.ts).
  */
 import { isMap, parseAllDocuments, parseDocument, type Document } from 'yaml';
+import { UserError } from '../shared/errors.js';
 import { fileError, PARSE, STATIC_EXPORT, TO_JS, type KeyPath } from './file.js';
 import { describeNode, isEmpty, lineOf, walkPath } from './path.js';
 import { columnOf } from './source.js';
@@ -90,6 +91,27 @@ export function readBackDocuments(text: string, display: string): readonly Docum
   }
 }
 
+/**
+ * A values text that YAML cannot read, with where (line and column of that text) and why: a
+ * values file's own message, which the editor of a string inside a manifest re-words with the
+ * file's own line (embedded.ts).
+ */
+export class InvalidYaml extends UserError {
+  constructor(
+    display: string,
+    readonly line: number,
+    readonly col: number,
+    readonly reason: string,
+  ) {
+    const error = fileError(
+      display,
+      `is not valid YAML at line ${line}, column ${col} (${display}:${line}:${col}): ${reason}`,
+      'Fix the file, or delete it to start a new one.',
+    );
+    super(error.message, error.details);
+  }
+}
+
 function checkedDocuments(text: string, display: string): Document[] {
   const docs = parseAllDocuments(text, PARSE);
   // An empty stream (nothing but comments or white space) is not an array, or an empty one.
@@ -100,9 +122,10 @@ function checkedDocuments(text: string, display: string): Document[] {
       const pos = error.linePos?.[0];
       const where = pos ? `line ${pos.line}, column ${pos.col}` : 'an unknown position';
       const first = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+      if (pos) throw new InvalidYaml(display, pos.line, pos.col, first);
       throw fileError(
         display,
-        `is not valid YAML at ${where} (${display}:${pos?.line ?? 0}:${pos?.col ?? 0}): ${first}`,
+        `is not valid YAML at ${where} (${display}:0:0): ${first}`,
         'Fix the file, or delete it to start a new one.',
       );
     }
@@ -110,11 +133,7 @@ function checkedDocuments(text: string, display: string): Document[] {
     if (duplicate) {
       const line = lineOf(text, duplicate.range?.[0] ?? 0);
       const col = columnOf(text, duplicate) + 1;
-      throw fileError(
-        display,
-        `is not valid YAML at line ${line}, column ${col} (${display}:${line}:${col}): Map keys must be unique`,
-        'Fix the file, or delete it to start a new one.',
-      );
+      throw new InvalidYaml(display, line, col, 'Map keys must be unique');
     }
   }
   return docs;

@@ -6,6 +6,7 @@
  * the YAML inside them.
  */
 import { isScalar, Scalar, type Node as YamlNode } from 'yaml';
+import { InvalidYaml } from './check.js';
 import { planValuesEdit } from './edit.js';
 import { fileError, type EditPlan, type KeyPath, type StaticExportValues } from './file.js';
 import { lineOf } from './path.js';
@@ -34,7 +35,7 @@ export function planStringEdit(
 ): StringEdit {
   const scalar = requireLiteral(text, node, display, where);
   const current = scalar.value as string;
-  const inner = planValuesEdit(current, values, `${display} ${where}`, at);
+  const inner = editInside(text, scalar, current, values, display, where, at);
   if (!inner.changed) return { inner, value: current, splice: undefined };
   const header = headerOf(text, scalar);
   const [, end] = scalar.range!;
@@ -50,6 +51,35 @@ export function planStringEdit(
   let body = lines.map((line) => (line === '' ? '' : `${pad}${line}`)).join(eol);
   if (raw.endsWith('\n')) body += eol;
   return { inner, value, splice: { start: header.end, end, text: body } };
+}
+
+/**
+ * The edit of the string's text. YAML broken inside it is said with both positions, the
+ * string's and the file's (what an editor opens), and what to fix: the string, not the file as a
+ * whole (deleting a manifest to start a new one is no advice).
+ */
+function editInside(
+  text: string,
+  scalar: Scalar,
+  current: string,
+  values: StaticExportValues,
+  display: string,
+  where: string,
+  at: KeyPath,
+): EditPlan {
+  try {
+    return planValuesEdit(current, values, `${display} ${where}`, at);
+  } catch (error) {
+    if (!(error instanceof InvalidYaml)) throw error;
+    const line = lineOf(text, headerOf(text, scalar).end) + error.line - 1;
+    const col = error.col + contentIndent(text, scalar, current);
+    const file = display.replace(/ \([^)]*\)$/, '');
+    throw fileError(
+      `${display} ${where}`,
+      `is not valid YAML at line ${error.line}, column ${error.col} of the string, line ${line} of the file (${file}:${line}:${col}): ${error.reason}`,
+      `Fix the YAML inside ${where}.`,
+    );
+  }
 }
 
 /**

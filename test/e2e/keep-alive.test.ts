@@ -186,13 +186,22 @@ describe('refresh-before (dist/ under Node 24)', () => {
     );
   });
 
-  it('a job the service no longer has: a new export that keeps the deployed version', async () => {
+  it('signed with temporary credentials, its job gone: a warning that every run replaces such a link, and a new export that keeps the deployed version', async () => {
     const s = await sim({ export: quick });
+    // A session token in the query: the link may die with it, whatever X-Amz-Expires says.
+    const temporary = link(600).replace(
+      '&X-Amz-Signature',
+      '&X-Amz-Security-Token=FwoGZXIvYXdz&X-Amz-Signature',
+    );
     const run = await runPublish(s, {
-      values: values(link(600), '2026-10-15'),
+      values: values(temporary, '2026-10-15'),
       inputs: { 'refresh-before': '1h' },
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /::warning::refresh-before: the link in values\.yaml has an unknown expiry \(.*X-Amz-Security-Token.*\): .* Every keep-alive run replaces a link whose expiry it cannot read, with a rollout each time\./,
+    );
+    expect(run.stdout).not.toContain('FwoGZXIvYXdz');
     expect(s.requestsFor('get-export')[0]!.path).toContain('se_3f9a2c1b8e7d4a06');
     expect(run.stdout).toContain(
       'Export job se_3f9a2c1b8e7d4a06, which the deployed link names, is gone (HTTP 404): a new export of docs.example.com keeps version 2026-10-15.',

@@ -42,14 +42,22 @@ describe('what the contract leaves unshown never fails a publish (dist/ under No
     expect(await readFile(join(run.workspace, 'values.yaml'), 'utf8')).toContain(link);
   });
 
-  it('an expiresAt in epoch seconds is read as the time it is', async () => {
+  it('an expiresAt in epoch seconds is read as the time it is; a signature that outlives it is warned of', async () => {
     const s = await sim({
-      export: { queuedMs: 50, runningMs: 200, expiresAtForm: 'epoch-seconds' },
+      export: {
+        queuedMs: 50,
+        runningMs: 200,
+        expiresAtForm: 'epoch-seconds',
+        signedLongerMs: 6 * 24 * 3600_000,
+      },
       bundleTtlMs: 3 * 3600_000,
     });
     const run = await runPublish(s, { values: BASIC, inputs: { 'poll-interval': '1s' } });
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).not.toMatch(/expiresAt/);
+    expect(run.stdout).not.toMatch(/no readable expiresAt/);
+    expect(run.stdout).toMatch(
+      /::warning::The service says the link expires \S+, but its signature says \S+: a keep-alive \(refresh-before\) reads only the deployed link's signature/,
+    );
     const left = Date.parse(run.outputs['expires-at']!) - Date.now();
     expect(left).toBeGreaterThan(2.9 * 3600_000);
     expect(left).toBeLessThanOrEqual(3 * 3600_000);

@@ -282,10 +282,20 @@ describe('an Argo CD Application', () => {
     expect(refusal(() => edit(`${APP}      values: "a: 1"\n`))).toMatch(/quoted/);
   });
 
-  it('refuses a values string that is not valid YAML, naming the file, document and key', () => {
-    expect(refusal(() => edit(`${APP}      values: |\n        a: [1\n`))).toMatch(
-      /clusters\/prod\/docs\.yaml \(Application\/docs\) spec\.source\.helm\.values" is not valid YAML/,
+  it('refuses a values string that is not valid YAML, naming the file, document and key, and the line in the string and in the file', () => {
+    // The string's first line is the file's line 14 (APP ends with line 12, the header is 13).
+    const message = refusal(() => edit(`${APP}      values: |\n        ok: 1\n        a: {b: 1\n`));
+    expect(message).toMatch(
+      /clusters\/prod\/docs\.yaml \(Application\/docs\) spec\.source\.helm\.values" is not valid YAML at line \d+, column \d+ of the string, line \d+ of the file \(clusters\/prod\/docs\.yaml:\d+:\d+\): .*\. Fix the YAML inside spec\.source\.helm\.values\. The file was not changed\./,
     );
+    const [, line, col, fileLine, fileLine2, fileCol] =
+      /at line (\d+), column (\d+) of the string, line (\d+) of the file \([^:]+:(\d+):(\d+)\)/.exec(
+        message,
+      )!;
+    expect(Number(fileLine)).toBe(Number(line) + 13);
+    expect(fileLine2).toBe(fileLine);
+    expect(Number(fileCol)).toBe(Number(col) + 8);
+    expect(message).not.toContain('delete it');
   });
 
   it('without automated sync: written, with a notice that Argo CD applies it once someone syncs', () => {

@@ -6,6 +6,7 @@ import { hostOf } from '../../src/publish/domain.js';
 import { formatSpan } from '../../src/shared/duration.js';
 import {
   delayAllowance,
+  everyRunRefreshes,
   keepAliveCron,
   keepAliveHolds,
   keepAliveWarning,
@@ -135,6 +136,22 @@ describe('the watchdog of a keep-alive (refresh-before)', () => {
     expect(keepAliveHolds(30 * MIN, 4 * HOUR, 3 * HOUR)).toBe(true);
     // 1-hour links and a keep-alive every 30 minutes: the simulation shows dead minutes.
     expect(keepAliveHolds(30 * MIN, 2 * HOUR, HOUR)).toBe(false);
+  });
+
+  it('a new link left alone for less than the gap between runs: nearly every run refreshes, said with a range that skips', () => {
+    // 24-hour links, a run every 30 minutes: refresh-before 24h (read as "a day before") leaves no
+    // fresh time at all, 23h50m ten minutes; 6h leaves 18 hours, and most runs skip.
+    expect(everyRunRefreshes('keep-alive.yml', 30 * MIN, DAY, DAY)).toBe(
+      'refresh-before (24h) leaves a new link alone for no time at all of its lifetime (1d), less than the 30m between runs of keep-alive.yml: nearly every run replaces the link and rolls it out. Set refresh-before between 2h and 23h30m.',
+    );
+    expect(everyRunRefreshes('k.yml', 30 * MIN, DAY - 10 * MIN, DAY)).toMatch(
+      /^refresh-before \(23h50m\) leaves a new link alone for only 10m of its lifetime/,
+    );
+    expect(everyRunRefreshes('k.yml', 30 * MIN, 6 * HOUR, DAY)).toBeUndefined();
+    // 2-hour links and an hourly keep-alive: no refresh-before both holds and skips.
+    expect(everyRunRefreshes('k.yml', HOUR, 2 * HOUR, 2 * HOUR)).toMatch(
+      /Run the keep-alive more often, or mirror the bundle/,
+    );
   });
 
   it('the allowance is two gaps and half an hour', () => {

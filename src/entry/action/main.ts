@@ -38,7 +38,8 @@ export async function main(): Promise<void> {
       const read = root.readInputs();
       // refresh-before: a link that lives long enough is left alone, before anything is recorded.
       const plan = await planKeepAlive(read, { now: Date.now(), signal });
-      if (plan) core.info(plan.why);
+      if (plan?.warn) core.warning(plan.why);
+      else if (plan) core.info(plan.why);
       if (plan?.skip) return root.reportSkip(read, plan);
       const inputs = plan ? refreshInputs(read, plan) : read;
       await root.recordDeployment(inputs, signal);

@@ -50,7 +50,8 @@ function preparePublish(read: InputReader, workspace: string): Prepared {
     warnings,
     run: async ({ reporter, client, signal, redactor }) => {
       const plan = await planKeepAlive(inputs, { now: Date.now(), signal });
-      if (plan) reporter.info(plan.why);
+      if (plan?.warn) reporter.warning(plan.why);
+      else if (plan) reporter.info(plan.why);
       if (plan?.skip)
         return {
           results: skippedOutputs(inputs, plan),
