@@ -1,7 +1,7 @@
 /**
  * Recognises the GitOps manifests a values-file may be (issue 24): a Flux HelmRelease, an Argo CD
- * Application, a kustomize Kustomization with helmCharts, a ConfigMap or Secret holding values
- * under a data key. Each supported document yields its targets: where, inside it, the chart's
+ * Application, a kustomize Kustomization (or Component) with helmCharts, a ConfigMap or Secret
+ * holding values under a data key. Each supported document yields its targets: where, inside it, the chart's
  * values live. Every other document is either plain values (a file with no manifest shape) or a
  * kind this action must not write into, refused with the reason: a top-level `staticExport` in a
  * manifest is read by no controller, and the run would otherwise exit 0 with a site that never
@@ -27,7 +27,7 @@ export type Classified =
   | { kind: 'refused'; type: string; name: string; namespace?: string; refusal: Refusal };
 
 export const SUPPORTED_KINDS =
-  'a Flux HelmRelease, an Argo CD Application, a kustomize Kustomization with helmCharts, a ConfigMap or Secret (stringData) with a values.yaml key';
+  'a Flux HelmRelease, an Argo CD Application, a kustomize Kustomization (or Component) with helmCharts, a ConfigMap or Secret (stringData) with a values.yaml key';
 
 /** `v1`, `apps/v1`, `helm.toolkit.fluxcd.io/v2beta1`. */
 const API_VERSION = /^(?:([a-z0-9]([a-z0-9.-]*[a-z0-9])?)\/)?v\d+(?:(?:alpha|beta)\d+)?$/;
@@ -86,7 +86,8 @@ export function classify(doc: Document, index: number, file: string, root: strin
           'is a Flux Kustomization (kustomize.toolkit.fluxcd.io), which applies a folder of manifests and holds no chart values',
         fix: 'Point values-file at the HelmRelease or the kustomization.yaml inside the folder its spec.path names.',
       };
-    if (group === 'kustomize.config.k8s.io' && type === 'Kustomization')
+    // A Component (v1alpha1) inflates its helmCharts like the Kustomization that lists it.
+    if (group === 'kustomize.config.k8s.io' && (type === 'Kustomization' || type === 'Component'))
       return targetsOfKustomization(data, index, name, namespace);
     if (group === '' && (type === 'ConfigMap' || type === 'Secret'))
       return targetsOfConfigMap(data, index, type, name, namespace);

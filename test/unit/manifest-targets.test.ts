@@ -593,6 +593,17 @@ describe('a kustomization', () => {
   it('with a name other than kustomization.yaml and no apiVersion is plain values', () => {
     expect(chooseTargets(text, FILE, [], KEY)).toBeUndefined();
   });
+
+  it('a kustomize Component with helmCharts is a target like a Kustomization', () => {
+    const component = `apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n${text}`;
+    const { chosen, plan } = edit(component, 'docs', { ...file, path: '/ws/c/docs.yaml' });
+    expect(chosen.map((c) => c.label)).toEqual(['helmCharts/docs']);
+    expect(
+      plan.text.startsWith('apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n'),
+    ).toBe(true);
+    const charts = (parse(plan.text) as { helmCharts: { valuesInline?: unknown }[] }).helmCharts;
+    expect(charts[0]!.valuesInline).toMatchObject({ staticExport: { enabled: true } });
+  });
 });
 
 describe('a ConfigMap of values', () => {
