@@ -71308,7 +71308,8 @@ function keepAliveHolds(gapMs, refreshBeforeMs, lifetimeMs) {
  */
 function everyRunRefreshes(file, gapMs, refreshBeforeMs, lifetimeMs) {
     const fresh = lifetimeMs - refreshBeforeMs;
-    if (fresh >= gapMs)
+    // A minute of slack: the lifetime is measured from when the answer came, a little after issue.
+    if (fresh + 60_000 >= gapMs)
         return undefined;
     const low = gapMs + delayAllowance(gapMs);
     const high = lifetimeMs - gapMs;
@@ -71336,8 +71337,9 @@ function keepAliveWarning(schedule, gap, refreshBeforeMs, lifetimeMs, expiresAt)
         : `the link's lifetime (${formatSpan(lifetimeMs)}; refresh-before, ${formatSpan(refreshBeforeMs)}, is not shorter, so every run replaces the link)`;
     const cron = keepAliveCron(Math.min(refreshBeforeMs, lifetimeMs));
     const fixes = [];
-    if (needed < lifetimeMs)
-        fixes.push(`set refresh-before above ${formatSpan(needed)} and below the link's lifetime of ${formatSpan(lifetimeMs)}`);
+    // Below the lifetime less one gap, or nearly every run would refresh (everyRunRefreshes).
+    if (needed < lifetimeMs - gap.ms)
+        fixes.push(`set refresh-before above ${formatDuration(needed)} and at most ${formatDuration(lifetimeMs - gap.ms)} (the link's lifetime of ${formatSpan(lifetimeMs)} less one gap between runs)`);
     if (cron)
         fixes.push(`run the keep-alive more often, e.g. cron '${cron}'`);
     fixes.push('mirror the bundle to storage of your own and publish it with bundle-url');
@@ -72986,10 +72988,29 @@ function querySecrets(link) {
 function redactLink(link) {
     try {
         const url = new URL(link);
-        return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+        // Not http(s) (ssh://, git://): the URL has no origin, but a host all the same.
+        const origin = url.origin === 'null' ? `${url.protocol}//${url.host}` : url.origin;
+        return `${origin}${url.pathname}${url.search ? '?…' : ''}`;
     }
     catch {
         return '(link hidden)';
+    }
+}
+/**
+ * The password an address carries in its user part (`https://user:token@host/…`, which helm
+ * quotes back in its errors), as written and decoded, for a redactor. None without.
+ */
+function userInfoSecrets(address) {
+    if (!address)
+        return [];
+    try {
+        const url = new URL(address);
+        if (!url.password)
+            return [];
+        return [url.password, decodeURIComponent(url.password)].filter((p) => p.length >= 4);
+    }
+    catch {
+        return [];
     }
 }
 /**
@@ -73097,7 +73118,7 @@ function sourceTarget(source, at, of, part) {
     if (typeof source.chart !== 'string' && !helm && !chartDir)
         return undefined;
     const where = `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
-    const chart = withValueFiles(chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name, of.root), helm?.valueFiles, of.root);
+    const chart = withValueFiles(chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name, of.root), helm?.valueFiles, { root: of.root, source, sources: of.sources });
     const base = { doc, kind: 'Application', name, namespace, part, chart };
     const refuse = (key) => parametersOverride(helm?.parameters, key, `${where}.parameters`) ??
         parametersOverride(helm?.fileParameters, key, `${where}.fileParameters`);
@@ -73129,21 +73150,50 @@ function sourceTarget(source, at, of, part) {
 /**
  * A chart of this checkout gets the valueFiles Argo CD passes before the Application's own values
  * (they can turn on the subchart that reads the link), those it can read here: an entry against
- * the chart's folder, or the checkout's top for `/`. A `$ref/` entry or an address is not read.
+ * the chart's folder, or the checkout's top for `/`, and a `$ref/` entry whose source has the
+ * chart source's own repoURL (this checkout too). The others (another repository, an address, a
+ * file not there) are named as unread: a render without them proves nothing either way.
  */
-function withValueFiles(chart, entries, root) {
-    if (chart.kind !== 'path' || !Array.isArray(entries))
+function withValueFiles(chart, entries, of) {
+    if (!Array.isArray(entries) || entries.length === 0)
         return chart;
-    const top = (0,external_node_path_.resolve)(root);
-    const valueFiles = entries
-        .map(String)
-        .filter((entry) => !entry.startsWith('$') && !URL_LIKE.test(entry))
-        .map((entry) => (entry.startsWith('/') ? (0,external_node_path_.join)(top, entry) : (0,external_node_path_.resolve)(chart.path, entry)))
-        .filter((file) => {
-        const rel = (0,external_node_path_.relative)(top, file);
-        return !rel.startsWith('..') && !(0,external_node_path_.isAbsolute)(rel) && (0,external_node_fs_namespaceObject.existsSync)(file);
-    });
-    return valueFiles.length > 0 ? { ...chart, valueFiles } : chart;
+    // A chart package's own files (and any other entry) are not passed to this run's render.
+    if (chart.kind === 'remote')
+        return { ...chart, unreadValueFiles: entries.map(String).map(shownFile) };
+    if (chart.kind !== 'path')
+        return chart;
+    const top = (0,external_node_path_.resolve)(of.root);
+    const valueFiles = [];
+    const unread = [];
+    for (const entry of entries.map(String)) {
+        const file = checkoutFile(entry, chart.path, top, of);
+        if (file && (0,external_node_fs_namespaceObject.existsSync)(file))
+            valueFiles.push(file);
+        else
+            unread.push(shownFile(entry));
+    }
+    return {
+        ...chart,
+        ...(valueFiles.length > 0 ? { valueFiles } : {}),
+        ...(unread.length > 0 ? { unreadValueFiles: unread } : {}),
+    };
+}
+/** Where a valueFiles entry is in this checkout; undefined when it is not in it. */
+function checkoutFile(entry, chartDir, top, of) {
+    if (URL_LIKE.test(entry))
+        return undefined;
+    let file;
+    const ref = /^\$([^/]+)\/(.*)$/.exec(entry);
+    if (ref) {
+        const from = of.sources.find((s) => isObject(s) && s.ref === ref[1]);
+        if (!from || from.repoURL !== of.source.repoURL)
+            return undefined;
+        file = (0,external_node_path_.join)(top, ref[2]);
+    }
+    else
+        file = entry.startsWith('/') ? (0,external_node_path_.join)(top, entry) : (0,external_node_path_.resolve)(chartDir, entry);
+    const rel = (0,external_node_path_.relative)(top, file);
+    return rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel) ? undefined : file;
 }
 /**
  * A source with only a `path` (no chart, no helm block) is a chart source when that folder of
@@ -73624,6 +73674,8 @@ function heldBack(kind, doc, display) {
         return `${display} has spec.suspend: true, so Flux does not reconcile it: the new link reaches the chart only once it is resumed (before the link expires).`;
     if (kind !== 'Application')
         return undefined;
+    if (doc.getIn(['metadata', 'annotations', 'argocd.argoproj.io/skip-reconcile']) === 'true')
+        return `${display} has the annotation argocd.argoproj.io/skip-reconcile: "true", so Argo CD does not process it: the new link reaches the chart only once that annotation is removed (before the link expires).`;
     const automated = doc.getIn(['spec', 'syncPolicy', 'automated']);
     const off = doc.getIn(['spec', 'syncPolicy', 'automated', 'enabled']) === false;
     if (automated !== undefined && automated !== null && !off)
@@ -75025,7 +75077,7 @@ async function planKeepAlive(inputs, deps) {
         // keep-alive never changes what the site shows.
         why: without
             ? `refresh-before: ${without}, while ${first.where} has one: ${how}, written to every values file.`
-            : `refresh-before: the link in ${first.where} ${when}: ${how}.${expiresAt ? '' : ' Every keep-alive run replaces a link whose expiry it cannot read, with a rollout each time.'}`,
+            : `refresh-before: the link in ${first.where} ${when}: ${how}.${expiresAt ? '' : ' If the links the service issues carry no readable expiry either (temporary credentials), every keep-alive run replaces the link, with a rollout each time.'}`,
         ...(without === undefined && !expiresAt ? { warn: true } : {}),
     };
 }
@@ -79278,6 +79330,7 @@ async function generateLink(run, job) {
         bundleUrl: bundle.bundleUrl,
         sizeBytes: bundle.sizeBytes,
         expiresAt: expiryOf(run, bundle),
+        issuedAt: clock.now(),
     };
     reportExpiry(run, issued);
     return issued;
@@ -79288,11 +79341,14 @@ async function generateLink(run, job) {
  * but is warned about, naming expiresAt, since nothing can tell when pods stop being able to start.
  */
 function expiryOf(run, bundle) {
-    const own = linkExpiry(bundle.bundleUrl).expiresAt;
+    const signed = linkExpiry(bundle.bundleUrl);
+    const own = signed.expiresAt;
     if (bundle.expiresAt) {
-        // A later keep-alive reads only the deployed link: its signature must not promise more.
-        if (own && +own - Date.parse(bundle.expiresAt) > 60_000)
-            run.reporter.warning(`The service says the link expires ${bundle.expiresAt}, but its signature says ${own.toISOString()}: a keep-alive (refresh-before) reads only the deployed link's signature, so it would leave the link alone past ${bundle.expiresAt}. With a keep-alive, add ${formatDuration(+own - Date.parse(bundle.expiresAt))} to its refresh-before, or report this to the vendor.`);
+        // A later keep-alive reads only the deployed link's signature (one with temporary
+        // credentials it counts as of unknown expiry, and replaces): it must not promise more.
+        const extra = own && !signed.temporaryCredentials ? +own - Date.parse(bundle.expiresAt) : 0;
+        if (extra > 60_000)
+            run.reporter.warning(`The service says the link expires ${bundle.expiresAt}, but its signature says ${own.toISOString()}: a keep-alive (refresh-before) reads only the deployed link's signature, so it counts this link as living ${formatDuration(Math.ceil(extra / 60_000) * 60_000)} longer than it does. With a keep-alive, add that to its refresh-before, or report this to the vendor.`);
         return bundle.expiresAt;
     }
     run.reporter.warning(`The service's answer to generate bundle has no readable expiresAt (missing, or not a date-time with a time zone or an epoch time)${own ? `: the link's own signature says it expires ${own.toISOString()}, which is used instead` : ', and the link does not say either: its expiry is unknown, so the schedule cannot be checked against it'}. The link is published.`);
@@ -79808,9 +79864,11 @@ async function watchLifetime(run, bundle) {
     }
     const now = run.clock.now();
     const lifetime = Date.parse(bundle.expiresAt) - now;
+    // How long a new link lives from its issue: what a keep-alive's refresh-before is set against.
+    const whole = Date.parse(bundle.expiresAt) - (bundle.issuedAt ?? now);
     const keptAliveBy = run.inputs.keepAliveWorkflow;
     if (keptAliveBy && workflow)
-        return watchKeepAlive(run, bundle.expiresAt, await readKeepAlive(workflow.workspace, keptAliveBy, {
+        return watchKeepAlive(run, bundle.expiresAt, whole, await readKeepAlive(workflow.workspace, keptAliveBy, {
             domain: run.inputs.domain,
             'helm-release': run.inputs.helm?.release,
             'values-file': run.inputs.valuesFiles[0]?.display,
@@ -79836,7 +79894,7 @@ async function watchLifetime(run, bundle) {
             reporter.warning(keepAliveWarning(schedule, gap, refreshBefore, lifetime, bundle.expiresAt));
             return;
         }
-        const often = everyRunRefreshes(schedule.file, gap.ms, refreshBefore, lifetime);
+        const often = everyRunRefreshes(schedule.file, gap.ms, refreshBefore, whole);
         if (often)
             reporter.warning(often);
         reporter.debug(`Schedule watchdog: ${schedule.file} runs at least every ${formatSpan(gap.ms)}, and a run replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`);
@@ -79853,7 +79911,7 @@ async function watchLifetime(run, bundle) {
  * workflow's schedule and refresh-before are held to the keep-alive's rule. A file that cannot be
  * read is a warning, not a debug line: a misspelt name must not silence the watchdog.
  */
-function watchKeepAlive(run, expiresAt, keepAlive) {
+function watchKeepAlive(run, expiresAt, whole, keepAlive) {
     const { reporter } = run;
     if ('none' in keepAlive) {
         reporter.warning(`Input "keep-alive-workflow": ${keepAlive.none}, so the schedule that keeps the bundle link alive (it expires ${expiresAt}) is not checked. Name the workflow that runs this action with refresh-before for this site (a duration such as 6h, and an on.schedule), and check the repository out before this step.`);
@@ -79873,7 +79931,7 @@ function watchKeepAlive(run, expiresAt, keepAlive) {
         reporter.warning(keepAliveWarning(keepAlive, gap, refreshBefore, lifetime, expiresAt));
         return;
     }
-    const often = everyRunRefreshes(keepAlive.file, gap.ms, refreshBefore, lifetime);
+    const often = everyRunRefreshes(keepAlive.file, gap.ms, refreshBefore, whole);
     if (often)
         reporter.warning(`Input "keep-alive-workflow": ${often}`);
     reporter.debug(`Schedule watchdog: the link is kept alive by ${keepAlive.file}, which runs at least every ${formatSpan(gap.ms)} and replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`);
@@ -80009,7 +80067,9 @@ async function overridingLayer(layers, valuesKey, link) {
             continue;
         }
         try {
-            values.push((0,yaml_dist/* parse */.qg)('file' in layer ? await (0,promises_.readFile)(layer.file, 'utf8') : layer.yaml));
+            // Merge keys (<<) as helm applies them.
+            const text = 'file' in layer ? await (0,promises_.readFile)(layer.file, 'utf8') : layer.yaml;
+            values.push((0,yaml_dist/* parse */.qg)(text, { merge: true }));
         }
         catch {
             return undefined;
@@ -80032,7 +80092,8 @@ async function overridingLayer(layers, valuesKey, link) {
         if (last < 0 || (ours >= 0 && last <= ours))
             continue;
         const theirs = values[last] === UNREAD ? undefined : values_layers_valueAt(values[last], path);
-        if (theirs && (0,external_node_util_.isDeepStrictEqual)(theirs.value, mine.value))
+        const same = (a, b) => key === 'enabled' ? (0,external_node_util_.isDeepStrictEqual)(asHelmBool(a), asHelmBool(b)) : (0,external_node_util_.isDeepStrictEqual)(a, b);
+        if (theirs && same(theirs.value, mine.value))
             continue;
         const layer = layers[last];
         return {
@@ -80042,6 +80103,19 @@ async function overridingLayer(layers, valuesKey, link) {
         };
     }
     return undefined;
+}
+/**
+ * A boolean as helm reads values (YAML 1.1): `on`, `yes`, `y` are true, `off`, `no`, `n` false,
+ * in any of their cases; this run's YAML 1.2 reader sees them as strings. Anything else as it is.
+ */
+function asHelmBool(value) {
+    if (typeof value !== 'string')
+        return value;
+    if (/^(y|Y|yes|Yes|YES|on|On|ON|true|True|TRUE)$/.test(value))
+        return true;
+    if (/^(n|N|no|No|NO|off|Off|OFF|false|False|FALSE)$/.test(value))
+        return false;
+    return value;
 }
 /**
  * The value a layer sets at `path`, or undefined when it leaves it to earlier layers. Not
@@ -80071,6 +80145,7 @@ function values_layers_valueAt(values, path) {
  * `staticExport` in an umbrella chart, a key one letter off) never reaches a pod: the run must
  * refuse before it exports anything, not exit 0 with a site that never changes.
  */
+
 
 
 
@@ -80115,6 +80190,68 @@ function valueFlags(args) {
     }
     return kept;
 }
+/**
+ * The plain `--set` and `--set-string` assignments of helm-args as one values layer (helm applies
+ * them over every values file): `a.b=c`, several split at commas. A path with an escape or a list
+ * index, and the other --set forms (json, file, literal), are left out: not read here.
+ */
+function setLayer(helmArgs) {
+    const flags = valueFlags(helmArgs);
+    const values = {};
+    for (let i = 0; i < flags.length; i++) {
+        const item = flags[i];
+        const long = item.startsWith('--');
+        const flag = long ? item.split('=', 1)[0] : item.slice(0, 2);
+        // `--set=a=b` and `-fvalues.yaml` carry their value; `--set a=b` and `-f x` take the next.
+        const inline = long
+            ? item.includes('=')
+                ? item.slice(flag.length + 1)
+                : undefined
+            : item.length > 2
+                ? item.slice(2)
+                : undefined;
+        const text = inline ?? flags[++i] ?? '';
+        if (flag !== '--set' && flag !== '--set-string')
+            continue;
+        if (/[\\[\]]/.test(text))
+            continue;
+        for (const assignment of text.split(',')) {
+            const eq = assignment.indexOf('=');
+            if (eq <= 0)
+                continue;
+            const path = assignment.slice(0, eq).split('.');
+            if (path.some((key) => key === '' || key === '__proto__' || key === 'constructor'))
+                continue;
+            const raw = assignment.slice(eq + 1);
+            let node = values;
+            for (const key of path.slice(0, -1)) {
+                if (typeof node[key] !== 'object' || node[key] === null)
+                    node[key] = {};
+                node = node[key];
+            }
+            node[path.at(-1)] = flag === '--set-string' ? raw : typedSet(raw);
+        }
+    }
+    return Object.keys(values).length > 0
+        ? [
+            {
+                name: 'a --set in helm-args',
+                yaml: (0,yaml_dist/* stringify */.As)(values),
+                fix: 'Remove that --set from helm-args (it wins over every values file); the run writes these keys itself.',
+            },
+        ]
+        : [];
+}
+/** A --set value as helm types it: true, false, null and integers; anything else a string. */
+function typedSet(raw) {
+    if (raw === 'true' || raw === 'false')
+        return raw === 'true';
+    if (raw === 'null')
+        return null;
+    if (/^-?(0|[1-9]\d*)$/.test(raw))
+        return Number(raw);
+    return raw;
+}
 /** A link no real value could hold, with a token that survives JSON and URL escaping. */
 function placeholderLink() {
     const token = `rendercheck${(0,external_node_crypto_.randomBytes)(12).toString('hex')}`;
@@ -80127,8 +80264,9 @@ function placeholderLink() {
 async function checkTarget(target, options) {
     const { label } = target;
     const { link, token } = placeholderLink();
-    // Decided by the files alone, rendered or not: the chart cannot show which layer won.
-    const overriding = await overridingLayer(target.values(link), target.valuesKey, link);
+    // Decided by the files alone, rendered or not: the chart cannot show which layer won. The
+    // --set flags of helm-args come last, as helm applies them.
+    const overriding = await overridingLayer([...target.values(link), ...setLayer(options.helmArgs)], target.valuesKey, link);
     if (overriding)
         return { kind: 'overridden', label, ...overriding };
     if (target.chart.kind === 'out-of-reach')
@@ -80163,12 +80301,23 @@ async function checkTarget(target, options) {
         });
         if (options.signal?.aborted)
             throw new StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
-        if (run.code !== 0)
-            return failedRender(target, chart, options.redact(tail(run.stderr)));
+        if (run.code !== 0) {
+            // helm quotes the --repo address back, with any user and password in it.
+            const hidden = new Redactor();
+            hidden.add(...userInfoSecrets(chart.repo));
+            return failedRender(target, chart, hidden.redact(options.redact(tail(run.stderr))));
+        }
         const documents = renderedDocuments(run.stdout);
         const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
         if (found.length > 0)
             return { kind: 'found', label, documents: found.map((d) => d.source) };
+        // Rendered without values the controller passes: no link here is no proof of a miss.
+        if (target.unread)
+            return {
+                kind: 'skipped',
+                label,
+                reason: `${target.unread}; it rendered no link without them`,
+            };
         return {
             kind: 'missing',
             label,
@@ -80304,10 +80453,14 @@ function manifestTargets(file, chosen, valuesKey, plan) {
     return chosen.map((one, index) => {
         const hint = one.target.chart;
         const chart = manifest_render_chartOf(hint, file.path, one);
+        const unread = (hint.kind === 'path' || hint.kind === 'remote') && hint.unreadValueFiles
+            ? `its valueFiles ${hint.unreadValueFiles.join(', ')} are not in this checkout, and could turn on the part of the chart that reads the link`
+            : undefined;
         return {
             label: `${file.display} (${one.label})`,
             valuesKey,
             chart,
+            ...(unread ? { unread } : {}),
             values: (link) => {
                 const values = plan(link).manifest?.values[index] ?? {};
                 const inline = {
@@ -80595,7 +80748,16 @@ function renderTargets(inputs, texts) {
         const text = texts.get(file.path) ?? '';
         const probe = plannedText(inputs, file, text, 'https://probe.invalid/');
         if (probe.manifest)
-            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link)).map((target) => ({ ...target, file }));
+            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link)).map((target) => ({
+                ...target,
+                file,
+                // A layer the manifest names (a kustomize valuesFile or additionalValuesFiles entry) that
+                // is itself a values file of this run is read as this run writes it, not as it is.
+                values: (link) => target.values(link).map((layer) => {
+                    const written = 'file' in layer && inputs.valuesFiles.find((f) => f.path === layer.file);
+                    return written ? withLink(written, link) : layer;
+                }),
+            }));
         const chartDir = (0,external_node_path_.dirname)(file.path);
         const beside = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(chartDir, 'Chart.yaml'));
         return [

@@ -52055,10 +52055,29 @@ function querySecrets(link) {
 function redactLink(link) {
     try {
         const url = new URL(link);
-        return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+        // Not http(s) (ssh://, git://): the URL has no origin, but a host all the same.
+        const origin = url.origin === 'null' ? `${url.protocol}//${url.host}` : url.origin;
+        return `${origin}${url.pathname}${url.search ? '?…' : ''}`;
     }
     catch {
         return '(link hidden)';
+    }
+}
+/**
+ * The password an address carries in its user part (`https://user:token@host/…`, which helm
+ * quotes back in its errors), as written and decoded, for a redactor. None without.
+ */
+function userInfoSecrets(address) {
+    if (!address)
+        return [];
+    try {
+        const url = new URL(address);
+        if (!url.password)
+            return [];
+        return [url.password, decodeURIComponent(url.password)].filter((p) => p.length >= 4);
+    }
+    catch {
+        return [];
     }
 }
 /**
@@ -52644,6 +52663,12 @@ function headline(outcome) {
             return `⏳ **Still working**: agent job ${inlineCode(outcome.jobId)} did not finish within the time limit of ${formatDuration(outcome.timeoutMs)}. The agent keeps working on the service: check job ${inlineCode(outcome.jobId)} later.`;
         case 'cancelled':
             return `⏹️ **Cancelled**: the workflow run stopped while waiting for agent job ${inlineCode(outcome.jobId)}; the agent keeps working on the service.`;
+        case 'not-sent': {
+            const why = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
+            return outcome.maybe
+                ? `❔ **Maybe sent**: the workflow run ${why} while the instruction was on its way to agent job ${inlineCode(outcome.jobId)}, before the service answered: it may have taken it. Check the job in the dashboard before asking again, or it may be sent twice.`
+                : `⏹️ **Not sent**: the workflow run ${why} before the instruction was sent to agent job ${inlineCode(outcome.jobId)}; nothing was sent. Comment it again to send it.`;
+        }
         case 'error':
             return `❌ **Not done**: the instruction for agent job ${inlineCode(outcome.jobId)} could not be followed up: ${inlineCode(outcome.message)}`;
     }
@@ -67397,6 +67422,312 @@ function promptOf(item) {
     return { prompt: [head, ...texts].join('\n\n'), parts };
 }
 
+;// CONCATENATED MODULE: ./src/api/agent.ts
+
+const RATE_LIMIT_HINT = 'The service allows 100 follow-up messages per project per hour; this run does not retry, so no more of the quota is used. Wait for the hour to pass, then run again.';
+function hints(projectId) {
+    return {
+        notFoundHint: `No agent job has this id in project ${projectId}: check the job-id and project-id inputs (the project id is shown on the API keys page of the dashboard).`,
+        forbiddenHint: `The key may not use agent jobs of project ${projectId}: check the project-id and the api-key.`,
+        rateLimitHint: RATE_LIMIT_HINT,
+    };
+}
+function base(projectId) {
+    return `v2/agent/${encodeURIComponent(projectId)}/job`;
+}
+/** Creates an agent job. Not idempotent: a retry could start a second job. */
+function createAgentJob(client, projectId, prompt, call) {
+    return client.request({
+        name: 'create agent job',
+        method: 'POST',
+        path: base(projectId),
+        body: { prompt },
+        schema: AgentJobSchema,
+        idempotent: false,
+        hints: {
+            ...hints(projectId),
+            rateLimitHint: 'The service is rate limiting agent jobs for this project: wait a while and run again.',
+        },
+    }, call);
+}
+function getAgentJob(client, projectId, jobId, call) {
+    return client.request({
+        name: `get agent job ${jobId}`,
+        method: 'GET',
+        path: `${base(projectId)}/${encodeURIComponent(jobId)}`,
+        schema: AgentJobSchema,
+        idempotent: true,
+        hints: hints(projectId),
+    }, call);
+}
+/**
+ * Sends a follow-up message. Each call uses one of the project's 100 messages an hour, so a 429
+ * is reported at once instead of being waited out.
+ */
+function sendFollowUp(client, projectId, jobId, prompt, call) {
+    return client.request({
+        name: `send follow-up message to agent job ${jobId}`,
+        method: 'POST',
+        path: `${base(projectId)}/${encodeURIComponent(jobId)}/message`,
+        body: { prompt },
+        schema: AgentJobSchema,
+        idempotent: false,
+        retryOn429: false,
+        hints: hints(projectId),
+    }, call);
+}
+
+;// CONCATENATED MODULE: ./src/shared/poll.ts
+
+const systemClock = { now: () => Date.now(), sleep: sleep };
+class PollTimeout extends Error {
+    last;
+    polls;
+    name = 'PollTimeout';
+    constructor(last, polls) {
+        super('the deadline passed before the job finished');
+        this.last = last;
+        this.polls = polls;
+    }
+}
+class PollCancelled extends Error {
+    last;
+    polls;
+    name = 'PollCancelled';
+    constructor(last, polls) {
+        super('cancelled');
+        this.last = last;
+        this.polls = polls;
+    }
+}
+/**
+ * Checks until `isDone`, waiting as the schedule says, never past the deadline. A cancellation
+ * ends the wait at once. The number of checks sent is returned with the final value.
+ */
+async function pollUntil(options) {
+    const clock = options.clock ?? systemClock;
+    let polls = 0;
+    let last = options.initial;
+    const stop = () => {
+        if (options.signal?.aborted)
+            throw new PollCancelled(last, polls);
+        if (clock.now() >= options.deadline)
+            throw new PollTimeout(last, polls);
+    };
+    if (last !== undefined) {
+        options.onResult?.(last, clock.now());
+        if (options.isDone(last))
+            return { value: last, polls };
+    }
+    for (;;) {
+        if (last !== undefined) {
+            stop();
+            const wait = Math.min(options.schedule.next(last, clock.now()), options.deadline - clock.now());
+            try {
+                await clock.sleep(Math.max(0, wait), options.signal);
+            }
+            catch (error) {
+                if (options.signal?.aborted)
+                    throw new PollCancelled(last, polls);
+                throw error;
+            }
+        }
+        stop();
+        polls++;
+        last = await options.check({ signal: options.signal, deadline: options.deadline });
+        options.onResult?.(last, clock.now());
+        if (options.isDone(last))
+            return { value: last, polls };
+    }
+}
+function fixedSchedule(ms) {
+    return { next: () => ms };
+}
+/** Starts at `initial` and grows by `factor` after each check, up to `max`. */
+function backoffSchedule(initial = 2000, factor = 1.5, max = 30_000) {
+    let delay = initial;
+    return {
+        next: () => {
+            const current = delay;
+            delay = Math.min(max, delay * factor);
+            return current;
+        },
+    };
+}
+const POLL_FLOOR_MS = 1000;
+const POLL_CEILING_MS = 30_000;
+const ADAPTIVE_DEFAULTS = {
+    queuedChecksMs: [1000, 9000, 21_000, 45_000, 75_000],
+    warmupMs: 6000,
+    paceFraction: 0.5,
+    marginFraction: 0.07,
+    errorMultiplier: 2,
+    windowFraction: 0.2,
+    trustLine: true,
+    levelSigmas: 2,
+};
+/**
+ * The adaptive schedule for export jobs. The first check comes 1 s after the start. While the job
+ * is queued it backs off (checks at 9, 21, 45 and 75 s, then every 30 s). While it runs, it fits a
+ * line through the progress figures it has seen, estimates when the job reaches 100 %, and sleeps
+ * until a little before that, so the last checks land about a second apart around the finish;
+ * before there are enough figures for a line, a job that moves fast is checked again within half
+ * the time it would still need at its pace so far. Floor 1 s, ceiling 30 s.
+ */
+function adaptiveSchedule(options = {}) {
+    const o = { ...ADAPTIVE_DEFAULTS, ...options };
+    // No progress figure: a gentle back-off.
+    const stalled = backoffSchedule(2000, 1.5, 10_000);
+    /** The progress figures of the running phase so far (a return to the queue starts afresh). */
+    let samples = [];
+    /** The first look (the start's answer): when, and the progress then (0 while queued). */
+    let first;
+    const estimate = (now) => {
+        const line = fitLine(samples, o.windowFraction);
+        return line && estimateFinish(line, samples[samples.length - 1], now, o);
+    };
+    return {
+        eta: (now) => estimate(now)?.remaining,
+        next(job, now) {
+            first ??= { t: now, p: job.status === 'running' ? (job.progress ?? 0) : 0 };
+            const elapsed = now - first.t;
+            if (job.status === 'queued') {
+                samples = [];
+                return queuedWait(elapsed, o.queuedChecksMs);
+            }
+            if (typeof job.progress !== 'number')
+                return elapsed <= 0 ? POLL_FLOOR_MS : stalled.next(job, now);
+            samples.push({ t: now, p: job.progress });
+            const est = estimate(now);
+            return est ? approachWait(est, o) : warmupWait(job.progress, elapsed, first.p, o);
+        },
+    };
+}
+/** A queued job is checked at the planned times after the first look, then every ceiling. */
+function queuedWait(elapsed, plannedMs) {
+    const at = plannedMs.find((t) => t > elapsed);
+    // Never less than the floor: a slow answer can end just before the next planned check.
+    return at === undefined ? POLL_CEILING_MS : Math.max(POLL_FLOOR_MS, at - elapsed);
+}
+/**
+ * No line yet. The first check comes after 1 s; after that, a job that would finish soon at its
+ * pace since the first look is checked again within `paceFraction` of that time, others after
+ * `warmupMs`. The pace counts progress since the first look, so attaching to a job that is
+ * already far along does not make it look fast.
+ */
+function warmupWait(progress, elapsed, firstProgress, o) {
+    if (elapsed <= 0)
+        return POLL_FLOOR_MS;
+    const gained = progress - firstProgress;
+    if (!(gained > 0))
+        return o.warmupMs;
+    const needs = ((100 - progress) * elapsed) / gained;
+    return Math.round(Math.min(o.warmupMs, Math.max(POLL_FLOOR_MS, needs * o.paceFraction)));
+}
+/**
+ * Least-squares line through the most recent part (windowFraction) of the running phase, or none
+ * while the figures span less than 1.5 s or do not rise.
+ */
+function fitLine(samples, windowFraction) {
+    if (samples.length < 2)
+        return undefined;
+    const window = recentWindow(samples, windowFraction);
+    if (window[window.length - 1].t - window[0].t < 1500)
+        return undefined;
+    const fit = leastSquares(window);
+    if (!(fit.slope > 0))
+        return undefined;
+    const slope = lastStretchSlope(samples, fit.slope);
+    const at = (t) => fit.mp + slope * (t - fit.mt);
+    // Residual spread (at least 1 point: two samples fit any line) → relative error of the slope.
+    const rawSigma = residualSpread(window, at);
+    const sigma = Math.max(1, rawSigma);
+    return { slope, relativeError: sigma / Math.sqrt(fit.sxx) / slope, sigma: rawSigma, at };
+}
+/** The samples in the last `fraction` of the time they span; at least the last 3. */
+function recentWindow(samples, fraction) {
+    const oldest = samples[0];
+    const last = samples[samples.length - 1];
+    const since = last.t - (last.t - oldest.t) * fraction;
+    const window = samples.filter((s) => s.t >= since);
+    return window.length < 3 ? samples.slice(-3) : window;
+}
+/** Ordinary least squares: the mean time and progress, the slope, and the times' sum of squares. */
+function leastSquares(window) {
+    const n = window.length;
+    const mt = window.reduce((a, s) => a + s.t, 0) / n;
+    const mp = window.reduce((a, s) => a + s.p, 0) / n;
+    let sxy = 0;
+    let sxx = 0;
+    for (const s of window) {
+        sxy += (s.t - mt) * (s.p - mp);
+        sxx += (s.t - mt) ** 2;
+    }
+    return { mt, mp, slope: sxy / sxx, sxx };
+}
+/** The figures' standard deviation about the line; 2 points for two figures (they fit any line). */
+function residualSpread(window, at) {
+    let residuals = 0;
+    for (const s of window)
+        residuals += (s.p - at(s.t)) ** 2;
+    return window.length > 2 ? Math.sqrt(residuals / (window.length - 2)) : 2;
+}
+/** Progress that speeds up near the end: trust the last stretch when it is clearly faster. */
+function lastStretchSlope(samples, fitted) {
+    const recent = samples.slice(-3);
+    const dp = recent[recent.length - 1].p - recent[0].p;
+    const dt = recent[recent.length - 1].t - recent[0].t;
+    return recent.length === 3 && dp >= 4 && dt > 0 ? Math.max(fitted, dp / dt) : fitted;
+}
+/**
+ * How long until 100 % at the line's slope, from the line's current progress (with trustLine
+ * off, from the last figure when that is higher).
+ */
+function estimateFinish(line, last, now, o) {
+    const current = o.trustLine ? Math.min(99.9, line.at(now)) : Math.max(line.at(now), last.p);
+    return {
+        remaining: Math.max(0, (100 - current) / line.slope),
+        relativeError: line.relativeError,
+        levelMs: (Math.max(0.5, line.sigma) * o.levelSigmas) / line.slope,
+    };
+}
+/**
+ * Sleep until shortly before the estimated finish. The margin covers the estimate's error
+ * (errorMultiplier standard errors of the slope), a share of the remaining time (marginFraction)
+ * for progress that speeds up near the end, and the figures' own scatter.
+ */
+function approachWait(est, o) {
+    const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +
+        est.levelMs);
+    return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));
+}
+
+;// CONCATENATED MODULE: ./src/shared/stop.ts
+
+/** The reason an error carries as a StopCause, if it carries one. */
+function stopReasonOf(error) {
+    if (!(error instanceof Error) || !('stopReason' in error))
+        return undefined;
+    const reason = error.stopReason;
+    return reason === 'cancelled' || reason === 'timeout' ? reason : undefined;
+}
+/** The error to throw: the pipeline's StoppedError when the run was stopped, else `error` itself. */
+function translateStop(error, stopped, options = {}) {
+    // The poller knows the last status it saw; elsewhere the caller does.
+    if (error instanceof PollCancelled)
+        return stopped('cancelled', error.last);
+    if (error instanceof PollTimeout)
+        return stopped('timeout', error.last);
+    // A service call cut short by the cancel or the deadline (ApiError kind 'aborted', 'deadline').
+    const reason = stopReasonOf(error);
+    if (reason)
+        return stopped(reason, options.last);
+    // A step that does not know about signals (a file write) may fail because of the cancel.
+    if (options.signal?.aborted)
+        return stopped('cancelled', options.last);
+    return error;
+}
+
 ;// CONCATENATED MODULE: ./src/agent/pickup.ts
 
 
@@ -67506,11 +67837,204 @@ class FollowUpUnconfirmed extends UserError {
     }
 }
 
+;// CONCATENATED MODULE: ./src/agent/job.ts
+
+
+
+
+
+
+
+/** How often the job is looked at while waiting for it to take the message up. */
+const PICKUP_POLL_MS = 1500;
+/** How often the caller's sign of a pickup (a GitHub call) is asked at most. */
+const SIGN_EVERY_MS = 5000;
+/** A stop of an agent run, with how far its message got. */
+class AgentStopped extends StoppedError {
+    sent;
+    constructor(message, reason, jobId, sent) {
+        super(message, reason, jobId);
+        this.sent = sent;
+    }
+}
+function stoppedError(run, reason, last) {
+    const { state, inputs } = run;
+    const id = state.jobId ?? inputs.jobId;
+    const stop = reason === 'cancelled'
+        ? 'Cancelled'
+        : `Stopped at the timeout of ${formatDuration(inputs.timeoutMs)}`;
+    const message = inputs.jobId
+        ? `the follow-up to agent job ${inputs.jobId}`
+        : 'the request to create the agent job';
+    // Before the request went out (the read before a follow-up): nothing to resume.
+    if (state.send === undefined)
+        return new AgentStopped(`${stop} before ${message} was sent: nothing was sent.${reason === 'timeout' ? ' Raise timeout, then run again.' : ''}`, reason, id, 'no');
+    // The request went out and no answer came: the service may have acted on it all the same.
+    if (state.send === 'started')
+        return new AgentStopped(`${stop} while ${message} was on its way, before the service answered: it may have been sent. Look at the job in the dashboard before running again, or it may be sent twice.`, reason, id, 'maybe');
+    // Waiting for the pickup, what the job showed was its past, not a status of this message.
+    const where = state.status === 'sent'
+        ? ' (it had not yet shown that it took the message up)'
+        : last
+            ? ` (last status ${last.status})`
+            : '';
+    const after = ` The agent keeps working on the service; job-id: ${id}.`;
+    return reason === 'cancelled'
+        ? new AgentStopped(`Cancelled while waiting for agent job ${id}${where}.${after}`, 'cancelled', id, 'yes')
+        : new AgentStopped(`Agent job ${id} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}.${after} Raise timeout; for this message's result, look at the job in the dashboard (a run with job-id sends the prompt again, as a new message).`, 'timeout', id, 'yes');
+}
+async function step(run, work) {
+    try {
+        return await work();
+    }
+    catch (error) {
+        throw translateStop(error, (reason, last) => stoppedError(run, reason, last), {
+            signal: run.signal,
+        });
+    }
+}
+/**
+ * An answer about another job than the one asked for: its state says nothing of this run's
+ * message, and a new link in it would pass for the pickup. The run stops rather than report it.
+ */
+function sameJob(answer, asked, phase) {
+    if (answer.id === asked)
+        return answer;
+    throw new UserError(`Asked about agent job ${asked}, the service answered about job ${answer.id}: nothing of that answer is reported as this run's. ${phase === 'read' ? 'Nothing was sent.' : `The message was sent to ${asked}; look at that job in the dashboard.`} If the job-id is right, report this to the vendor.`, { jobId: asked });
+}
+/**
+ * The job as it is before the follow-up: what a later answer is compared with, to tell the job's
+ * past from this message's result. A job that does not exist fails here, before a message of the
+ * hourly quota is spent.
+ */
+function readBefore(run, jobId) {
+    const call = { signal: run.signal, deadline: run.deadline };
+    return step(run, async () => {
+        const job = sameJob(await getAgentJob(run.client, run.inputs.projectId, jobId, call), jobId, 'read');
+        run.state.jobId = job.id;
+        if (!FINAL.has(job.status))
+            run.reporter.info(`Agent job ${job.id} is ${job.status}: the follow-up waits behind its current work, and is only counted as taken up once the job shows it.`);
+        return job;
+    });
+}
+/** Sends the prompt to the job named by job-id, or creates a job with it: never twice. */
+function sendOrCreate(run) {
+    const { inputs, reporter, client, state } = run;
+    const call = { signal: run.signal, deadline: run.deadline };
+    return step(run, () => reporter.group(inputs.jobId ? `Send a follow-up to agent job ${inputs.jobId}` : 'Create an agent job', async () => {
+        state.send = 'started';
+        if (inputs.jobId) {
+            const sent = await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call);
+            state.send = 'answered';
+            // The answer to a message may still show the job as it was: not its result.
+            state.status = 'sent';
+            const answer = sameJob(sent, inputs.jobId, 'sent');
+            state.jobId = answer.id;
+            reporter.info(`Follow-up sent to agent job ${answer.id}.`);
+            return answer;
+        }
+        const answer = await createAgentJob(client, inputs.projectId, inputs.prompt, call);
+        state.send = 'answered';
+        state.jobId = answer.id;
+        state.status = answer.status;
+        state.job = answer;
+        reporter.info(`Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`);
+        return answer;
+    }));
+}
+/**
+ * Polls the job until it is completed, archived or failed after taking the message up, printing
+ * each change of status. `pickup` holds the job as it was before the message; `sign` is another
+ * way to see the pickup (the review loop: a new head commit on the pull request), asked while the
+ * job shows a final status that may be its old one. Throws FollowUpUnconfirmed when the grace
+ * passes without a sign.
+ */
+async function waitForAgent(run, job, pickup, sign) {
+    const { inputs, reporter, client, state } = run;
+    const usual = inputs.pollInterval === 'auto'
+        ? backoffSchedule(2000, 1.5, 15_000)
+        : fixedSchedule(inputs.pollInterval);
+    // Within the grace the job is looked at every 1.5 s (or the fixed interval, if shorter): the
+    // pickup usually comes within seconds, and an old final status must not be taken for the result.
+    const schedule = {
+        next: (last, now) => pickup.waiting(now)
+            ? Math.min(PICKUP_POLL_MS, inputs.pollInterval === 'auto' ? PICKUP_POLL_MS : inputs.pollInterval)
+            : usual.next(last, now),
+    };
+    if (!pickup.confirmed)
+        reporter.info(`Agent job ${job.id} shows ${job.status}${job.prLink ? ` (pull request ${job.prLink})` : ''} from before the message; waiting up to ${formatDuration(inputs.pickupGraceMs)} (pickup-grace) for it to take the follow-up up.`);
+    let shown = pickup.confirmed ? job.status : undefined;
+    let signAskedAt = -Infinity;
+    const see = async (j, now) => {
+        const was = pickup.confirmed;
+        const busy = !pickup.busyEnded;
+        pickup.see(j, now);
+        // The work the job was busy with at the send has just ended: its commits are not ours, so
+        // the sign compares from here on. Otherwise the sign is asked at most every SIGN_EVERY_MS: it
+        // is a GitHub call, and the job is looked at every 1.5 s.
+        if (!pickup.confirmed && sign && busy && pickup.busyEnded) {
+            signAskedAt = now;
+            await sign(true);
+        }
+        else if (!pickup.confirmed &&
+            sign &&
+            FINAL.has(j.status) &&
+            now - signAskedAt >= SIGN_EVERY_MS) {
+            signAskedAt = now;
+            const seen = await sign();
+            if (seen)
+                pickup.confirm(seen);
+        }
+        if (!was && pickup.confirmed)
+            reporter.info(`Agent job ${j.id} took the follow-up up (${pickup.sign}) after ${formatDuration(now - pickup.sentAt)}.`);
+        if (!pickup.confirmed)
+            return;
+        state.status = j.status;
+        state.job = j;
+        if (shown !== undefined && j.status !== shown)
+            reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
+        shown = j.status;
+    };
+    await see(job, run.clock.now());
+    const result = await step(run, () => reporter.group(`Wait for agent job ${job.id}`, () => pollUntil({
+        initial: job,
+        check: async (c) => {
+            const j = sameJob(await getAgentJob(client, inputs.projectId, job.id, c), job.id, 'sent');
+            await see(j, run.clock.now());
+            return j;
+        },
+        isDone: (j) => pickup.done(j, run.clock.now()),
+        schedule,
+        deadline: run.deadline,
+        signal: run.signal,
+        clock: run.clock,
+    })));
+    if (!pickup.confirmed) {
+        state.status = 'unconfirmed';
+        throw new FollowUpUnconfirmed(result.value, inputs.pickupGraceMs, pickup.reference);
+    }
+    return { job: result.value, polls: result.polls };
+}
+/** A failed job fails the step; an archived one or one without a pull request is said. */
+function reportOutcome(run, job) {
+    const { reporter } = run;
+    if (job.status === 'failed') {
+        throw new UserError(`Agent job ${job.id} failed${job.source?.repository ? ` on ${job.source.repository}` : ''}.${job.error ? ` The service says: "${job.error}".` : ''} Look at the job in the dashboard, then send a clearer prompt (job-id: ${job.id}) or start a new job.`, { jobId: job.id });
+    }
+    if (job.status === 'archived')
+        reporter.warning(`Agent job ${job.id} was archived${job.prLink ? '' : ' without a pull request'}.`);
+    if (job.status === 'completed' && !job.prLink)
+        reporter.notice(`Agent job ${job.id} completed with no pull request: no files changed.`);
+    if (job.prLink)
+        reporter.info(`Pull request: ${job.prLink}`);
+}
+
 ;// CONCATENATED MODULE: ./src/agent/outcome.ts
 /**
  * How a follow-up of the review loop ended, as the reply tells it: the job's last status, the
  * service's refusal or the stop, and for a completed job what became of the pull request.
  */
+
 
 
 
@@ -67541,6 +68065,9 @@ async function outcomeOf(sent, context) {
             graceMs: context.pickupGraceMs,
             asBefore: error.asBefore,
         };
+    // Stopped before the instruction reached the service, or with no answer to it: not "working".
+    if (error instanceof AgentStopped && error.sent !== 'yes')
+        return { kind: 'not-sent', jobId, reason: error.reason, maybe: error.sent === 'maybe' };
     if (error instanceof StoppedError)
         return error.reason === 'timeout'
             ? { kind: 'timeout', jobId, timeoutMs: context.timeoutMs }
@@ -67923,9 +68450,20 @@ async function followUpAll(inputs, items, context) {
         last = done;
         if (done.error !== undefined && !failed)
             failed = { result: done, state: { ...context.deps.state } };
-        // A stop (cancel, time limit) ends the run: the items after it wait for the next run.
+        // A stop (cancel) ends the run: the items after it wait for the next run, and the outputs
+        // are those of the item the job may be working on.
         if (context.deps.signal?.aborted)
+            return last;
+        // One follow-up at a time per job: while the job has not shown the result of this one (not
+        // taken up, still working, or perhaps never received), the next one's pickup could be this
+        // one's. The items after it wait, unclaimed, for a later run.
+        const unseen = done.outcome?.kind;
+        if (unseen === 'unconfirmed' || unseen === 'timeout' || unseen === 'not-sent') {
+            const left = items.length - i - 1;
+            if (left > 0)
+                context.deps.reporter.info(`${left} more ${left === 1 ? 'item waits' : 'items wait'} for a later run: agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's.`);
             break;
+        }
     }
     if (!failed)
         return last;
@@ -67972,487 +68510,6 @@ async function readGitHub(what, call) {
         const { answer, fix, transient } = (0,api_error/* describeGitHubFailure */.Po)(error, "Check that github-token may read the repository's pull requests (the job's default token can), then comment again.", text_printable, 'Go on in a new pull request, or send the instruction with the prompt input of the agent action.');
         throw new UserError(`Could not ${what}: ${answer}. ${fix}`, { transient });
     }
-}
-
-;// CONCATENATED MODULE: ./src/shared/poll.ts
-
-const systemClock = { now: () => Date.now(), sleep: sleep };
-class PollTimeout extends Error {
-    last;
-    polls;
-    name = 'PollTimeout';
-    constructor(last, polls) {
-        super('the deadline passed before the job finished');
-        this.last = last;
-        this.polls = polls;
-    }
-}
-class PollCancelled extends Error {
-    last;
-    polls;
-    name = 'PollCancelled';
-    constructor(last, polls) {
-        super('cancelled');
-        this.last = last;
-        this.polls = polls;
-    }
-}
-/**
- * Checks until `isDone`, waiting as the schedule says, never past the deadline. A cancellation
- * ends the wait at once. The number of checks sent is returned with the final value.
- */
-async function pollUntil(options) {
-    const clock = options.clock ?? systemClock;
-    let polls = 0;
-    let last = options.initial;
-    const stop = () => {
-        if (options.signal?.aborted)
-            throw new PollCancelled(last, polls);
-        if (clock.now() >= options.deadline)
-            throw new PollTimeout(last, polls);
-    };
-    if (last !== undefined) {
-        options.onResult?.(last, clock.now());
-        if (options.isDone(last))
-            return { value: last, polls };
-    }
-    for (;;) {
-        if (last !== undefined) {
-            stop();
-            const wait = Math.min(options.schedule.next(last, clock.now()), options.deadline - clock.now());
-            try {
-                await clock.sleep(Math.max(0, wait), options.signal);
-            }
-            catch (error) {
-                if (options.signal?.aborted)
-                    throw new PollCancelled(last, polls);
-                throw error;
-            }
-        }
-        stop();
-        polls++;
-        last = await options.check({ signal: options.signal, deadline: options.deadline });
-        options.onResult?.(last, clock.now());
-        if (options.isDone(last))
-            return { value: last, polls };
-    }
-}
-function fixedSchedule(ms) {
-    return { next: () => ms };
-}
-/** Starts at `initial` and grows by `factor` after each check, up to `max`. */
-function backoffSchedule(initial = 2000, factor = 1.5, max = 30_000) {
-    let delay = initial;
-    return {
-        next: () => {
-            const current = delay;
-            delay = Math.min(max, delay * factor);
-            return current;
-        },
-    };
-}
-const POLL_FLOOR_MS = 1000;
-const POLL_CEILING_MS = 30_000;
-const ADAPTIVE_DEFAULTS = {
-    queuedChecksMs: [1000, 9000, 21_000, 45_000, 75_000],
-    warmupMs: 6000,
-    paceFraction: 0.5,
-    marginFraction: 0.07,
-    errorMultiplier: 2,
-    windowFraction: 0.2,
-    trustLine: true,
-    levelSigmas: 2,
-};
-/**
- * The adaptive schedule for export jobs. The first check comes 1 s after the start. While the job
- * is queued it backs off (checks at 9, 21, 45 and 75 s, then every 30 s). While it runs, it fits a
- * line through the progress figures it has seen, estimates when the job reaches 100 %, and sleeps
- * until a little before that, so the last checks land about a second apart around the finish;
- * before there are enough figures for a line, a job that moves fast is checked again within half
- * the time it would still need at its pace so far. Floor 1 s, ceiling 30 s.
- */
-function adaptiveSchedule(options = {}) {
-    const o = { ...ADAPTIVE_DEFAULTS, ...options };
-    // No progress figure: a gentle back-off.
-    const stalled = backoffSchedule(2000, 1.5, 10_000);
-    /** The progress figures of the running phase so far (a return to the queue starts afresh). */
-    let samples = [];
-    /** The first look (the start's answer): when, and the progress then (0 while queued). */
-    let first;
-    const estimate = (now) => {
-        const line = fitLine(samples, o.windowFraction);
-        return line && estimateFinish(line, samples[samples.length - 1], now, o);
-    };
-    return {
-        eta: (now) => estimate(now)?.remaining,
-        next(job, now) {
-            first ??= { t: now, p: job.status === 'running' ? (job.progress ?? 0) : 0 };
-            const elapsed = now - first.t;
-            if (job.status === 'queued') {
-                samples = [];
-                return queuedWait(elapsed, o.queuedChecksMs);
-            }
-            if (typeof job.progress !== 'number')
-                return elapsed <= 0 ? POLL_FLOOR_MS : stalled.next(job, now);
-            samples.push({ t: now, p: job.progress });
-            const est = estimate(now);
-            return est ? approachWait(est, o) : warmupWait(job.progress, elapsed, first.p, o);
-        },
-    };
-}
-/** A queued job is checked at the planned times after the first look, then every ceiling. */
-function queuedWait(elapsed, plannedMs) {
-    const at = plannedMs.find((t) => t > elapsed);
-    // Never less than the floor: a slow answer can end just before the next planned check.
-    return at === undefined ? POLL_CEILING_MS : Math.max(POLL_FLOOR_MS, at - elapsed);
-}
-/**
- * No line yet. The first check comes after 1 s; after that, a job that would finish soon at its
- * pace since the first look is checked again within `paceFraction` of that time, others after
- * `warmupMs`. The pace counts progress since the first look, so attaching to a job that is
- * already far along does not make it look fast.
- */
-function warmupWait(progress, elapsed, firstProgress, o) {
-    if (elapsed <= 0)
-        return POLL_FLOOR_MS;
-    const gained = progress - firstProgress;
-    if (!(gained > 0))
-        return o.warmupMs;
-    const needs = ((100 - progress) * elapsed) / gained;
-    return Math.round(Math.min(o.warmupMs, Math.max(POLL_FLOOR_MS, needs * o.paceFraction)));
-}
-/**
- * Least-squares line through the most recent part (windowFraction) of the running phase, or none
- * while the figures span less than 1.5 s or do not rise.
- */
-function fitLine(samples, windowFraction) {
-    if (samples.length < 2)
-        return undefined;
-    const window = recentWindow(samples, windowFraction);
-    if (window[window.length - 1].t - window[0].t < 1500)
-        return undefined;
-    const fit = leastSquares(window);
-    if (!(fit.slope > 0))
-        return undefined;
-    const slope = lastStretchSlope(samples, fit.slope);
-    const at = (t) => fit.mp + slope * (t - fit.mt);
-    // Residual spread (at least 1 point: two samples fit any line) → relative error of the slope.
-    const rawSigma = residualSpread(window, at);
-    const sigma = Math.max(1, rawSigma);
-    return { slope, relativeError: sigma / Math.sqrt(fit.sxx) / slope, sigma: rawSigma, at };
-}
-/** The samples in the last `fraction` of the time they span; at least the last 3. */
-function recentWindow(samples, fraction) {
-    const oldest = samples[0];
-    const last = samples[samples.length - 1];
-    const since = last.t - (last.t - oldest.t) * fraction;
-    const window = samples.filter((s) => s.t >= since);
-    return window.length < 3 ? samples.slice(-3) : window;
-}
-/** Ordinary least squares: the mean time and progress, the slope, and the times' sum of squares. */
-function leastSquares(window) {
-    const n = window.length;
-    const mt = window.reduce((a, s) => a + s.t, 0) / n;
-    const mp = window.reduce((a, s) => a + s.p, 0) / n;
-    let sxy = 0;
-    let sxx = 0;
-    for (const s of window) {
-        sxy += (s.t - mt) * (s.p - mp);
-        sxx += (s.t - mt) ** 2;
-    }
-    return { mt, mp, slope: sxy / sxx, sxx };
-}
-/** The figures' standard deviation about the line; 2 points for two figures (they fit any line). */
-function residualSpread(window, at) {
-    let residuals = 0;
-    for (const s of window)
-        residuals += (s.p - at(s.t)) ** 2;
-    return window.length > 2 ? Math.sqrt(residuals / (window.length - 2)) : 2;
-}
-/** Progress that speeds up near the end: trust the last stretch when it is clearly faster. */
-function lastStretchSlope(samples, fitted) {
-    const recent = samples.slice(-3);
-    const dp = recent[recent.length - 1].p - recent[0].p;
-    const dt = recent[recent.length - 1].t - recent[0].t;
-    return recent.length === 3 && dp >= 4 && dt > 0 ? Math.max(fitted, dp / dt) : fitted;
-}
-/**
- * How long until 100 % at the line's slope, from the line's current progress (with trustLine
- * off, from the last figure when that is higher).
- */
-function estimateFinish(line, last, now, o) {
-    const current = o.trustLine ? Math.min(99.9, line.at(now)) : Math.max(line.at(now), last.p);
-    return {
-        remaining: Math.max(0, (100 - current) / line.slope),
-        relativeError: line.relativeError,
-        levelMs: (Math.max(0.5, line.sigma) * o.levelSigmas) / line.slope,
-    };
-}
-/**
- * Sleep until shortly before the estimated finish. The margin covers the estimate's error
- * (errorMultiplier standard errors of the slope), a share of the remaining time (marginFraction)
- * for progress that speeds up near the end, and the figures' own scatter.
- */
-function approachWait(est, o) {
-    const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +
-        est.levelMs);
-    return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));
-}
-
-;// CONCATENATED MODULE: ./src/api/agent.ts
-
-const RATE_LIMIT_HINT = 'The service allows 100 follow-up messages per project per hour; this run does not retry, so no more of the quota is used. Wait for the hour to pass, then run again.';
-function hints(projectId) {
-    return {
-        notFoundHint: `No agent job has this id in project ${projectId}: check the job-id and project-id inputs (the project id is shown on the API keys page of the dashboard).`,
-        forbiddenHint: `The key may not use agent jobs of project ${projectId}: check the project-id and the api-key.`,
-        rateLimitHint: RATE_LIMIT_HINT,
-    };
-}
-function base(projectId) {
-    return `v2/agent/${encodeURIComponent(projectId)}/job`;
-}
-/** Creates an agent job. Not idempotent: a retry could start a second job. */
-function createAgentJob(client, projectId, prompt, call) {
-    return client.request({
-        name: 'create agent job',
-        method: 'POST',
-        path: base(projectId),
-        body: { prompt },
-        schema: AgentJobSchema,
-        idempotent: false,
-        hints: {
-            ...hints(projectId),
-            rateLimitHint: 'The service is rate limiting agent jobs for this project: wait a while and run again.',
-        },
-    }, call);
-}
-function getAgentJob(client, projectId, jobId, call) {
-    return client.request({
-        name: `get agent job ${jobId}`,
-        method: 'GET',
-        path: `${base(projectId)}/${encodeURIComponent(jobId)}`,
-        schema: AgentJobSchema,
-        idempotent: true,
-        hints: hints(projectId),
-    }, call);
-}
-/**
- * Sends a follow-up message. Each call uses one of the project's 100 messages an hour, so a 429
- * is reported at once instead of being waited out.
- */
-function sendFollowUp(client, projectId, jobId, prompt, call) {
-    return client.request({
-        name: `send follow-up message to agent job ${jobId}`,
-        method: 'POST',
-        path: `${base(projectId)}/${encodeURIComponent(jobId)}/message`,
-        body: { prompt },
-        schema: AgentJobSchema,
-        idempotent: false,
-        retryOn429: false,
-        hints: hints(projectId),
-    }, call);
-}
-
-;// CONCATENATED MODULE: ./src/shared/stop.ts
-
-/** The reason an error carries as a StopCause, if it carries one. */
-function stopReasonOf(error) {
-    if (!(error instanceof Error) || !('stopReason' in error))
-        return undefined;
-    const reason = error.stopReason;
-    return reason === 'cancelled' || reason === 'timeout' ? reason : undefined;
-}
-/** The error to throw: the pipeline's StoppedError when the run was stopped, else `error` itself. */
-function translateStop(error, stopped, options = {}) {
-    // The poller knows the last status it saw; elsewhere the caller does.
-    if (error instanceof PollCancelled)
-        return stopped('cancelled', error.last);
-    if (error instanceof PollTimeout)
-        return stopped('timeout', error.last);
-    // A service call cut short by the cancel or the deadline (ApiError kind 'aborted', 'deadline').
-    const reason = stopReasonOf(error);
-    if (reason)
-        return stopped(reason, options.last);
-    // A step that does not know about signals (a file write) may fail because of the cancel.
-    if (options.signal?.aborted)
-        return stopped('cancelled', options.last);
-    return error;
-}
-
-;// CONCATENATED MODULE: ./src/agent/job.ts
-
-
-
-
-
-
-
-/** How often the job is looked at while waiting for it to take the message up. */
-const PICKUP_POLL_MS = 1500;
-/** How often the caller's sign of a pickup (a GitHub call) is asked at most. */
-const SIGN_EVERY_MS = 5000;
-function stoppedError(run, reason, last) {
-    const { state, inputs } = run;
-    const id = state.jobId ?? inputs.jobId;
-    const stop = reason === 'cancelled'
-        ? 'Cancelled'
-        : `Stopped at the timeout of ${formatDuration(inputs.timeoutMs)}`;
-    // Before anything was sent (the read before a follow-up, or the create itself): nothing to resume.
-    if (state.status === undefined)
-        return new StoppedError(`${stop} before ${inputs.jobId ? `the follow-up to agent job ${inputs.jobId} was sent` : 'the agent job was created'}: nothing was sent.${reason === 'timeout' ? ' Raise timeout, then run again.' : ''}`, reason, id);
-    // Waiting for the pickup, what the job showed was its past, not a status of this message.
-    const where = state.status === 'sent'
-        ? ' (it had not yet shown that it took the message up)'
-        : last
-            ? ` (last status ${last.status})`
-            : '';
-    const after = ` The agent keeps working on the service; job-id: ${id}.`;
-    return reason === 'cancelled'
-        ? new StoppedError(`Cancelled while waiting for agent job ${id}${where}.${after}`, 'cancelled', id)
-        : new StoppedError(`Agent job ${id} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}.${after} Raise timeout; for this message's result, look at the job in the dashboard (a run with job-id sends the prompt again, as a new message).`, 'timeout', id);
-}
-async function step(run, work) {
-    try {
-        return await work();
-    }
-    catch (error) {
-        throw translateStop(error, (reason, last) => stoppedError(run, reason, last), {
-            signal: run.signal,
-        });
-    }
-}
-/**
- * An answer about another job than the one asked for: its state says nothing of this run's
- * message, and a new link in it would pass for the pickup. The run stops rather than report it.
- */
-function sameJob(answer, asked, phase) {
-    if (answer.id === asked)
-        return answer;
-    throw new UserError(`Asked about agent job ${asked}, the service answered about job ${answer.id}: nothing of that answer is reported as this run's. ${phase === 'read' ? 'Nothing was sent.' : `The message was sent to ${asked}; look at that job in the dashboard.`} If the job-id is right, report this to the vendor.`, { jobId: asked });
-}
-/**
- * The job as it is before the follow-up: what a later answer is compared with, to tell the job's
- * past from this message's result. A job that does not exist fails here, before a message of the
- * hourly quota is spent.
- */
-function readBefore(run, jobId) {
-    const call = { signal: run.signal, deadline: run.deadline };
-    return step(run, async () => {
-        const job = sameJob(await getAgentJob(run.client, run.inputs.projectId, jobId, call), jobId, 'read');
-        run.state.jobId = job.id;
-        if (!FINAL.has(job.status))
-            run.reporter.info(`Agent job ${job.id} is ${job.status}: the follow-up waits behind its current work, and is only counted as taken up once the job shows it.`);
-        return job;
-    });
-}
-/** Sends the prompt to the job named by job-id, or creates a job with it: never twice. */
-function sendOrCreate(run) {
-    const { inputs, reporter, client, state } = run;
-    const call = { signal: run.signal, deadline: run.deadline };
-    return step(run, () => reporter.group(inputs.jobId ? `Send a follow-up to agent job ${inputs.jobId}` : 'Create an agent job', async () => {
-        const answer = inputs.jobId
-            ? sameJob(await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call), inputs.jobId, 'sent')
-            : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
-        state.jobId = answer.id;
-        if (inputs.jobId) {
-            // The answer to a message may still show the job as it was: not its result.
-            state.status = 'sent';
-            reporter.info(`Follow-up sent to agent job ${answer.id}.`);
-        }
-        else {
-            state.status = answer.status;
-            state.job = answer;
-            reporter.info(`Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`);
-        }
-        return answer;
-    }));
-}
-/**
- * Polls the job until it is completed, archived or failed after taking the message up, printing
- * each change of status. `pickup` holds the job as it was before the message; `sign` is another
- * way to see the pickup (the review loop: a new head commit on the pull request), asked while the
- * job shows a final status that may be its old one. Throws FollowUpUnconfirmed when the grace
- * passes without a sign.
- */
-async function waitForAgent(run, job, pickup, sign) {
-    const { inputs, reporter, client, state } = run;
-    const usual = inputs.pollInterval === 'auto'
-        ? backoffSchedule(2000, 1.5, 15_000)
-        : fixedSchedule(inputs.pollInterval);
-    // Within the grace the job is looked at every 1.5 s (or the fixed interval, if shorter): the
-    // pickup usually comes within seconds, and an old final status must not be taken for the result.
-    const schedule = {
-        next: (last, now) => pickup.waiting(now)
-            ? Math.min(PICKUP_POLL_MS, inputs.pollInterval === 'auto' ? PICKUP_POLL_MS : inputs.pollInterval)
-            : usual.next(last, now),
-    };
-    if (!pickup.confirmed)
-        reporter.info(`Agent job ${job.id} shows ${job.status}${job.prLink ? ` (pull request ${job.prLink})` : ''} from before the message; waiting up to ${formatDuration(inputs.pickupGraceMs)} (pickup-grace) for it to take the follow-up up.`);
-    let shown = pickup.confirmed ? job.status : undefined;
-    let signAskedAt = -Infinity;
-    const see = async (j, now) => {
-        const was = pickup.confirmed;
-        const busy = !pickup.busyEnded;
-        pickup.see(j, now);
-        // The work the job was busy with at the send has just ended: its commits are not ours, so
-        // the sign compares from here on. Otherwise the sign is asked at most every SIGN_EVERY_MS: it
-        // is a GitHub call, and the job is looked at every 1.5 s.
-        if (!pickup.confirmed && sign && busy && pickup.busyEnded) {
-            signAskedAt = now;
-            await sign(true);
-        }
-        else if (!pickup.confirmed &&
-            sign &&
-            FINAL.has(j.status) &&
-            now - signAskedAt >= SIGN_EVERY_MS) {
-            signAskedAt = now;
-            const seen = await sign();
-            if (seen)
-                pickup.confirm(seen);
-        }
-        if (!was && pickup.confirmed)
-            reporter.info(`Agent job ${j.id} took the follow-up up (${pickup.sign}) after ${formatDuration(now - pickup.sentAt)}.`);
-        if (!pickup.confirmed)
-            return;
-        state.status = j.status;
-        state.job = j;
-        if (shown !== undefined && j.status !== shown)
-            reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
-        shown = j.status;
-    };
-    await see(job, run.clock.now());
-    const result = await step(run, () => reporter.group(`Wait for agent job ${job.id}`, () => pollUntil({
-        initial: job,
-        check: async (c) => {
-            const j = sameJob(await getAgentJob(client, inputs.projectId, job.id, c), job.id, 'sent');
-            await see(j, run.clock.now());
-            return j;
-        },
-        isDone: (j) => pickup.done(j, run.clock.now()),
-        schedule,
-        deadline: run.deadline,
-        signal: run.signal,
-        clock: run.clock,
-    })));
-    if (!pickup.confirmed) {
-        state.status = 'unconfirmed';
-        throw new FollowUpUnconfirmed(result.value, inputs.pickupGraceMs, pickup.reference);
-    }
-    return { job: result.value, polls: result.polls };
-}
-/** A failed job fails the step; an archived one or one without a pull request is said. */
-function reportOutcome(run, job) {
-    const { reporter } = run;
-    if (job.status === 'failed') {
-        throw new UserError(`Agent job ${job.id} failed${job.source?.repository ? ` on ${job.source.repository}` : ''}.${job.error ? ` The service says: "${job.error}".` : ''} Look at the job in the dashboard, then send a clearer prompt (job-id: ${job.id}) or start a new job.`, { jobId: job.id });
-    }
-    if (job.status === 'archived')
-        reporter.warning(`Agent job ${job.id} was archived${job.prLink ? '' : ' without a pull request'}.`);
-    if (job.status === 'completed' && !job.prLink)
-        reporter.notice(`Agent job ${job.id} completed with no pull request: no files changed.`);
-    if (job.prLink)
-        reporter.info(`Pull request: ${job.prLink}`);
 }
 
 ;// CONCATENATED MODULE: ./src/agent/pipeline.ts
@@ -68535,7 +68592,12 @@ function agentSummary(prompt, result, state, error, run) {
     const sent = result?.outcome === 'sent';
     rows.push([
         'Status',
-        sent ? 'sent (not waited for)' : (job?.status ?? state.status ?? 'not started'),
+        // The service's words as code (never a live @-mention); this run's own words as they are.
+        sent
+            ? 'sent (not waited for)'
+            : job?.status
+                ? inlineCode(job.status)
+                : (state.status ?? 'not started'),
     ]);
     if (job?.source?.repository)
         rows.push([
@@ -68549,7 +68611,7 @@ function agentSummary(prompt, result, state, error, run) {
             job.prLink ? `[${job.prLink}](${job.prLink})` : 'none (no files changed)',
         ]);
     if (job?.model)
-        rows.push(['Model', job.model]);
+        rows.push(['Model', inlineCode(job.model)]);
     if (state.commentUrl)
         rows.push(['Comment', `[on the pull request](${state.commentUrl})`]);
     if (error)

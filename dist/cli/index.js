@@ -67817,7 +67817,8 @@ function keepAliveHolds(gapMs, refreshBeforeMs, lifetimeMs) {
  */
 function everyRunRefreshes(file, gapMs, refreshBeforeMs, lifetimeMs) {
     const fresh = lifetimeMs - refreshBeforeMs;
-    if (fresh >= gapMs)
+    // A minute of slack: the lifetime is measured from when the answer came, a little after issue.
+    if (fresh + 60_000 >= gapMs)
         return undefined;
     const low = gapMs + delayAllowance(gapMs);
     const high = lifetimeMs - gapMs;
@@ -67845,8 +67846,9 @@ function keepAliveWarning(schedule, gap, refreshBeforeMs, lifetimeMs, expiresAt)
         : `the link's lifetime (${formatSpan(lifetimeMs)}; refresh-before, ${formatSpan(refreshBeforeMs)}, is not shorter, so every run replaces the link)`;
     const cron = keepAliveCron(Math.min(refreshBeforeMs, lifetimeMs));
     const fixes = [];
-    if (needed < lifetimeMs)
-        fixes.push(`set refresh-before above ${formatSpan(needed)} and below the link's lifetime of ${formatSpan(lifetimeMs)}`);
+    // Below the lifetime less one gap, or nearly every run would refresh (everyRunRefreshes).
+    if (needed < lifetimeMs - gap.ms)
+        fixes.push(`set refresh-before above ${duration_formatDuration(needed)} and at most ${duration_formatDuration(lifetimeMs - gap.ms)} (the link's lifetime of ${formatSpan(lifetimeMs)} less one gap between runs)`);
     if (cron)
         fixes.push(`run the keep-alive more often, e.g. cron '${cron}'`);
     fixes.push('mirror the bundle to storage of your own and publish it with bundle-url');
@@ -68479,10 +68481,29 @@ function querySecrets(link) {
 function redactLink(link) {
     try {
         const url = new URL(link);
-        return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+        // Not http(s) (ssh://, git://): the URL has no origin, but a host all the same.
+        const origin = url.origin === 'null' ? `${url.protocol}//${url.host}` : url.origin;
+        return `${origin}${url.pathname}${url.search ? '?…' : ''}`;
     }
     catch {
         return '(link hidden)';
+    }
+}
+/**
+ * The password an address carries in its user part (`https://user:token@host/…`, which helm
+ * quotes back in its errors), as written and decoded, for a redactor. None without.
+ */
+function userInfoSecrets(address) {
+    if (!address)
+        return [];
+    try {
+        const url = new URL(address);
+        if (!url.password)
+            return [];
+        return [url.password, decodeURIComponent(url.password)].filter((p) => p.length >= 4);
+    }
+    catch {
+        return [];
     }
 }
 /**
@@ -69212,7 +69233,7 @@ const GITHUB_ONLY_REASON = {
     environment: 'it records a deployment on GitHub, which only a GitHub Actions run can do',
     'environment-url': 'it is the address shown on a deployment record on GitHub, which only a GitHub Actions run makes',
     'github-token': "it is a GitHub Actions run's token for GitHub's API (deployment records, comments on a pull request)",
-    'keep-alive-workflow': "it checks the schedules of a GitHub Actions run's workflow files; outside a run there are none to check",
+    'keep-alive-workflow': "it names the GitHub Actions workflow that keeps the link alive and checks its on.schedule; on GitLab CI or Jenkins the schedule is the pipeline's, which this command cannot read",
     command: 'it is read from comments on a pull request, which only a GitHub Actions run receives',
 };
 /** parseArgs' error, reworded to say what to type instead. */
@@ -69932,6 +69953,12 @@ function headline(outcome) {
             return `⏳ **Still working**: agent job ${inlineCode(outcome.jobId)} did not finish within the time limit of ${formatDuration(outcome.timeoutMs)}. The agent keeps working on the service: check job ${inlineCode(outcome.jobId)} later.`;
         case 'cancelled':
             return `⏹️ **Cancelled**: the workflow run stopped while waiting for agent job ${inlineCode(outcome.jobId)}; the agent keeps working on the service.`;
+        case 'not-sent': {
+            const why = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
+            return outcome.maybe
+                ? `❔ **Maybe sent**: the workflow run ${why} while the instruction was on its way to agent job ${inlineCode(outcome.jobId)}, before the service answered: it may have taken it. Check the job in the dashboard before asking again, or it may be sent twice.`
+                : `⏹️ **Not sent**: the workflow run ${why} before the instruction was sent to agent job ${inlineCode(outcome.jobId)}; nothing was sent. Comment it again to send it.`;
+        }
         case 'error':
             return `❌ **Not done**: the instruction for agent job ${inlineCode(outcome.jobId)} could not be followed up: ${inlineCode(outcome.message)}`;
     }
@@ -81788,6 +81815,312 @@ function items_promptOf(item) {
     return { prompt: [head, ...texts].join('\n\n'), parts };
 }
 
+;// CONCATENATED MODULE: ./src/api/agent.ts
+
+const RATE_LIMIT_HINT = 'The service allows 100 follow-up messages per project per hour; this run does not retry, so no more of the quota is used. Wait for the hour to pass, then run again.';
+function hints(projectId) {
+    return {
+        notFoundHint: `No agent job has this id in project ${projectId}: check the job-id and project-id inputs (the project id is shown on the API keys page of the dashboard).`,
+        forbiddenHint: `The key may not use agent jobs of project ${projectId}: check the project-id and the api-key.`,
+        rateLimitHint: RATE_LIMIT_HINT,
+    };
+}
+function base(projectId) {
+    return `v2/agent/${encodeURIComponent(projectId)}/job`;
+}
+/** Creates an agent job. Not idempotent: a retry could start a second job. */
+function createAgentJob(client, projectId, prompt, call) {
+    return client.request({
+        name: 'create agent job',
+        method: 'POST',
+        path: base(projectId),
+        body: { prompt },
+        schema: AgentJobSchema,
+        idempotent: false,
+        hints: {
+            ...hints(projectId),
+            rateLimitHint: 'The service is rate limiting agent jobs for this project: wait a while and run again.',
+        },
+    }, call);
+}
+function getAgentJob(client, projectId, jobId, call) {
+    return client.request({
+        name: `get agent job ${jobId}`,
+        method: 'GET',
+        path: `${base(projectId)}/${encodeURIComponent(jobId)}`,
+        schema: AgentJobSchema,
+        idempotent: true,
+        hints: hints(projectId),
+    }, call);
+}
+/**
+ * Sends a follow-up message. Each call uses one of the project's 100 messages an hour, so a 429
+ * is reported at once instead of being waited out.
+ */
+function sendFollowUp(client, projectId, jobId, prompt, call) {
+    return client.request({
+        name: `send follow-up message to agent job ${jobId}`,
+        method: 'POST',
+        path: `${base(projectId)}/${encodeURIComponent(jobId)}/message`,
+        body: { prompt },
+        schema: AgentJobSchema,
+        idempotent: false,
+        retryOn429: false,
+        hints: hints(projectId),
+    }, call);
+}
+
+;// CONCATENATED MODULE: ./src/shared/poll.ts
+
+const systemClock = { now: () => Date.now(), sleep: sleep };
+class PollTimeout extends Error {
+    last;
+    polls;
+    name = 'PollTimeout';
+    constructor(last, polls) {
+        super('the deadline passed before the job finished');
+        this.last = last;
+        this.polls = polls;
+    }
+}
+class PollCancelled extends Error {
+    last;
+    polls;
+    name = 'PollCancelled';
+    constructor(last, polls) {
+        super('cancelled');
+        this.last = last;
+        this.polls = polls;
+    }
+}
+/**
+ * Checks until `isDone`, waiting as the schedule says, never past the deadline. A cancellation
+ * ends the wait at once. The number of checks sent is returned with the final value.
+ */
+async function pollUntil(options) {
+    const clock = options.clock ?? systemClock;
+    let polls = 0;
+    let last = options.initial;
+    const stop = () => {
+        if (options.signal?.aborted)
+            throw new PollCancelled(last, polls);
+        if (clock.now() >= options.deadline)
+            throw new PollTimeout(last, polls);
+    };
+    if (last !== undefined) {
+        options.onResult?.(last, clock.now());
+        if (options.isDone(last))
+            return { value: last, polls };
+    }
+    for (;;) {
+        if (last !== undefined) {
+            stop();
+            const wait = Math.min(options.schedule.next(last, clock.now()), options.deadline - clock.now());
+            try {
+                await clock.sleep(Math.max(0, wait), options.signal);
+            }
+            catch (error) {
+                if (options.signal?.aborted)
+                    throw new PollCancelled(last, polls);
+                throw error;
+            }
+        }
+        stop();
+        polls++;
+        last = await options.check({ signal: options.signal, deadline: options.deadline });
+        options.onResult?.(last, clock.now());
+        if (options.isDone(last))
+            return { value: last, polls };
+    }
+}
+function fixedSchedule(ms) {
+    return { next: () => ms };
+}
+/** Starts at `initial` and grows by `factor` after each check, up to `max`. */
+function backoffSchedule(initial = 2000, factor = 1.5, max = 30_000) {
+    let delay = initial;
+    return {
+        next: () => {
+            const current = delay;
+            delay = Math.min(max, delay * factor);
+            return current;
+        },
+    };
+}
+const POLL_FLOOR_MS = 1000;
+const POLL_CEILING_MS = 30_000;
+const ADAPTIVE_DEFAULTS = {
+    queuedChecksMs: [1000, 9000, 21_000, 45_000, 75_000],
+    warmupMs: 6000,
+    paceFraction: 0.5,
+    marginFraction: 0.07,
+    errorMultiplier: 2,
+    windowFraction: 0.2,
+    trustLine: true,
+    levelSigmas: 2,
+};
+/**
+ * The adaptive schedule for export jobs. The first check comes 1 s after the start. While the job
+ * is queued it backs off (checks at 9, 21, 45 and 75 s, then every 30 s). While it runs, it fits a
+ * line through the progress figures it has seen, estimates when the job reaches 100 %, and sleeps
+ * until a little before that, so the last checks land about a second apart around the finish;
+ * before there are enough figures for a line, a job that moves fast is checked again within half
+ * the time it would still need at its pace so far. Floor 1 s, ceiling 30 s.
+ */
+function adaptiveSchedule(options = {}) {
+    const o = { ...ADAPTIVE_DEFAULTS, ...options };
+    // No progress figure: a gentle back-off.
+    const stalled = backoffSchedule(2000, 1.5, 10_000);
+    /** The progress figures of the running phase so far (a return to the queue starts afresh). */
+    let samples = [];
+    /** The first look (the start's answer): when, and the progress then (0 while queued). */
+    let first;
+    const estimate = (now) => {
+        const line = fitLine(samples, o.windowFraction);
+        return line && estimateFinish(line, samples[samples.length - 1], now, o);
+    };
+    return {
+        eta: (now) => estimate(now)?.remaining,
+        next(job, now) {
+            first ??= { t: now, p: job.status === 'running' ? (job.progress ?? 0) : 0 };
+            const elapsed = now - first.t;
+            if (job.status === 'queued') {
+                samples = [];
+                return queuedWait(elapsed, o.queuedChecksMs);
+            }
+            if (typeof job.progress !== 'number')
+                return elapsed <= 0 ? POLL_FLOOR_MS : stalled.next(job, now);
+            samples.push({ t: now, p: job.progress });
+            const est = estimate(now);
+            return est ? approachWait(est, o) : warmupWait(job.progress, elapsed, first.p, o);
+        },
+    };
+}
+/** A queued job is checked at the planned times after the first look, then every ceiling. */
+function queuedWait(elapsed, plannedMs) {
+    const at = plannedMs.find((t) => t > elapsed);
+    // Never less than the floor: a slow answer can end just before the next planned check.
+    return at === undefined ? POLL_CEILING_MS : Math.max(POLL_FLOOR_MS, at - elapsed);
+}
+/**
+ * No line yet. The first check comes after 1 s; after that, a job that would finish soon at its
+ * pace since the first look is checked again within `paceFraction` of that time, others after
+ * `warmupMs`. The pace counts progress since the first look, so attaching to a job that is
+ * already far along does not make it look fast.
+ */
+function warmupWait(progress, elapsed, firstProgress, o) {
+    if (elapsed <= 0)
+        return POLL_FLOOR_MS;
+    const gained = progress - firstProgress;
+    if (!(gained > 0))
+        return o.warmupMs;
+    const needs = ((100 - progress) * elapsed) / gained;
+    return Math.round(Math.min(o.warmupMs, Math.max(POLL_FLOOR_MS, needs * o.paceFraction)));
+}
+/**
+ * Least-squares line through the most recent part (windowFraction) of the running phase, or none
+ * while the figures span less than 1.5 s or do not rise.
+ */
+function fitLine(samples, windowFraction) {
+    if (samples.length < 2)
+        return undefined;
+    const window = recentWindow(samples, windowFraction);
+    if (window[window.length - 1].t - window[0].t < 1500)
+        return undefined;
+    const fit = leastSquares(window);
+    if (!(fit.slope > 0))
+        return undefined;
+    const slope = lastStretchSlope(samples, fit.slope);
+    const at = (t) => fit.mp + slope * (t - fit.mt);
+    // Residual spread (at least 1 point: two samples fit any line) → relative error of the slope.
+    const rawSigma = residualSpread(window, at);
+    const sigma = Math.max(1, rawSigma);
+    return { slope, relativeError: sigma / Math.sqrt(fit.sxx) / slope, sigma: rawSigma, at };
+}
+/** The samples in the last `fraction` of the time they span; at least the last 3. */
+function recentWindow(samples, fraction) {
+    const oldest = samples[0];
+    const last = samples[samples.length - 1];
+    const since = last.t - (last.t - oldest.t) * fraction;
+    const window = samples.filter((s) => s.t >= since);
+    return window.length < 3 ? samples.slice(-3) : window;
+}
+/** Ordinary least squares: the mean time and progress, the slope, and the times' sum of squares. */
+function leastSquares(window) {
+    const n = window.length;
+    const mt = window.reduce((a, s) => a + s.t, 0) / n;
+    const mp = window.reduce((a, s) => a + s.p, 0) / n;
+    let sxy = 0;
+    let sxx = 0;
+    for (const s of window) {
+        sxy += (s.t - mt) * (s.p - mp);
+        sxx += (s.t - mt) ** 2;
+    }
+    return { mt, mp, slope: sxy / sxx, sxx };
+}
+/** The figures' standard deviation about the line; 2 points for two figures (they fit any line). */
+function residualSpread(window, at) {
+    let residuals = 0;
+    for (const s of window)
+        residuals += (s.p - at(s.t)) ** 2;
+    return window.length > 2 ? Math.sqrt(residuals / (window.length - 2)) : 2;
+}
+/** Progress that speeds up near the end: trust the last stretch when it is clearly faster. */
+function lastStretchSlope(samples, fitted) {
+    const recent = samples.slice(-3);
+    const dp = recent[recent.length - 1].p - recent[0].p;
+    const dt = recent[recent.length - 1].t - recent[0].t;
+    return recent.length === 3 && dp >= 4 && dt > 0 ? Math.max(fitted, dp / dt) : fitted;
+}
+/**
+ * How long until 100 % at the line's slope, from the line's current progress (with trustLine
+ * off, from the last figure when that is higher).
+ */
+function estimateFinish(line, last, now, o) {
+    const current = o.trustLine ? Math.min(99.9, line.at(now)) : Math.max(line.at(now), last.p);
+    return {
+        remaining: Math.max(0, (100 - current) / line.slope),
+        relativeError: line.relativeError,
+        levelMs: (Math.max(0.5, line.sigma) * o.levelSigmas) / line.slope,
+    };
+}
+/**
+ * Sleep until shortly before the estimated finish. The margin covers the estimate's error
+ * (errorMultiplier standard errors of the slope), a share of the remaining time (marginFraction)
+ * for progress that speeds up near the end, and the figures' own scatter.
+ */
+function approachWait(est, o) {
+    const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +
+        est.levelMs);
+    return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));
+}
+
+;// CONCATENATED MODULE: ./src/shared/stop.ts
+
+/** The reason an error carries as a StopCause, if it carries one. */
+function stopReasonOf(error) {
+    if (!(error instanceof Error) || !('stopReason' in error))
+        return undefined;
+    const reason = error.stopReason;
+    return reason === 'cancelled' || reason === 'timeout' ? reason : undefined;
+}
+/** The error to throw: the pipeline's StoppedError when the run was stopped, else `error` itself. */
+function translateStop(error, stopped, options = {}) {
+    // The poller knows the last status it saw; elsewhere the caller does.
+    if (error instanceof PollCancelled)
+        return stopped('cancelled', error.last);
+    if (error instanceof PollTimeout)
+        return stopped('timeout', error.last);
+    // A service call cut short by the cancel or the deadline (ApiError kind 'aborted', 'deadline').
+    const reason = stopReasonOf(error);
+    if (reason)
+        return stopped(reason, options.last);
+    // A step that does not know about signals (a file write) may fail because of the cancel.
+    if (options.signal?.aborted)
+        return stopped('cancelled', options.last);
+    return error;
+}
+
 ;// CONCATENATED MODULE: ./src/agent/pickup.ts
 
 
@@ -81897,11 +82230,204 @@ class pickup_FollowUpUnconfirmed extends errors_UserError {
     }
 }
 
+;// CONCATENATED MODULE: ./src/agent/job.ts
+
+
+
+
+
+
+
+/** How often the job is looked at while waiting for it to take the message up. */
+const PICKUP_POLL_MS = 1500;
+/** How often the caller's sign of a pickup (a GitHub call) is asked at most. */
+const SIGN_EVERY_MS = 5000;
+/** A stop of an agent run, with how far its message got. */
+class job_AgentStopped extends errors_StoppedError {
+    sent;
+    constructor(message, reason, jobId, sent) {
+        super(message, reason, jobId);
+        this.sent = sent;
+    }
+}
+function stoppedError(run, reason, last) {
+    const { state, inputs } = run;
+    const id = state.jobId ?? inputs.jobId;
+    const stop = reason === 'cancelled'
+        ? 'Cancelled'
+        : `Stopped at the timeout of ${duration_formatDuration(inputs.timeoutMs)}`;
+    const message = inputs.jobId
+        ? `the follow-up to agent job ${inputs.jobId}`
+        : 'the request to create the agent job';
+    // Before the request went out (the read before a follow-up): nothing to resume.
+    if (state.send === undefined)
+        return new job_AgentStopped(`${stop} before ${message} was sent: nothing was sent.${reason === 'timeout' ? ' Raise timeout, then run again.' : ''}`, reason, id, 'no');
+    // The request went out and no answer came: the service may have acted on it all the same.
+    if (state.send === 'started')
+        return new job_AgentStopped(`${stop} while ${message} was on its way, before the service answered: it may have been sent. Look at the job in the dashboard before running again, or it may be sent twice.`, reason, id, 'maybe');
+    // Waiting for the pickup, what the job showed was its past, not a status of this message.
+    const where = state.status === 'sent'
+        ? ' (it had not yet shown that it took the message up)'
+        : last
+            ? ` (last status ${last.status})`
+            : '';
+    const after = ` The agent keeps working on the service; job-id: ${id}.`;
+    return reason === 'cancelled'
+        ? new job_AgentStopped(`Cancelled while waiting for agent job ${id}${where}.${after}`, 'cancelled', id, 'yes')
+        : new job_AgentStopped(`Agent job ${id} did not finish within the timeout of ${duration_formatDuration(inputs.timeoutMs)}${where}.${after} Raise timeout; for this message's result, look at the job in the dashboard (a run with job-id sends the prompt again, as a new message).`, 'timeout', id, 'yes');
+}
+async function step(run, work) {
+    try {
+        return await work();
+    }
+    catch (error) {
+        throw translateStop(error, (reason, last) => stoppedError(run, reason, last), {
+            signal: run.signal,
+        });
+    }
+}
+/**
+ * An answer about another job than the one asked for: its state says nothing of this run's
+ * message, and a new link in it would pass for the pickup. The run stops rather than report it.
+ */
+function sameJob(answer, asked, phase) {
+    if (answer.id === asked)
+        return answer;
+    throw new errors_UserError(`Asked about agent job ${asked}, the service answered about job ${answer.id}: nothing of that answer is reported as this run's. ${phase === 'read' ? 'Nothing was sent.' : `The message was sent to ${asked}; look at that job in the dashboard.`} If the job-id is right, report this to the vendor.`, { jobId: asked });
+}
+/**
+ * The job as it is before the follow-up: what a later answer is compared with, to tell the job's
+ * past from this message's result. A job that does not exist fails here, before a message of the
+ * hourly quota is spent.
+ */
+function readBefore(run, jobId) {
+    const call = { signal: run.signal, deadline: run.deadline };
+    return step(run, async () => {
+        const job = sameJob(await getAgentJob(run.client, run.inputs.projectId, jobId, call), jobId, 'read');
+        run.state.jobId = job.id;
+        if (!FINAL.has(job.status))
+            run.reporter.info(`Agent job ${job.id} is ${job.status}: the follow-up waits behind its current work, and is only counted as taken up once the job shows it.`);
+        return job;
+    });
+}
+/** Sends the prompt to the job named by job-id, or creates a job with it: never twice. */
+function sendOrCreate(run) {
+    const { inputs, reporter, client, state } = run;
+    const call = { signal: run.signal, deadline: run.deadline };
+    return step(run, () => reporter.group(inputs.jobId ? `Send a follow-up to agent job ${inputs.jobId}` : 'Create an agent job', async () => {
+        state.send = 'started';
+        if (inputs.jobId) {
+            const sent = await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call);
+            state.send = 'answered';
+            // The answer to a message may still show the job as it was: not its result.
+            state.status = 'sent';
+            const answer = sameJob(sent, inputs.jobId, 'sent');
+            state.jobId = answer.id;
+            reporter.info(`Follow-up sent to agent job ${answer.id}.`);
+            return answer;
+        }
+        const answer = await createAgentJob(client, inputs.projectId, inputs.prompt, call);
+        state.send = 'answered';
+        state.jobId = answer.id;
+        state.status = answer.status;
+        state.job = answer;
+        reporter.info(`Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`);
+        return answer;
+    }));
+}
+/**
+ * Polls the job until it is completed, archived or failed after taking the message up, printing
+ * each change of status. `pickup` holds the job as it was before the message; `sign` is another
+ * way to see the pickup (the review loop: a new head commit on the pull request), asked while the
+ * job shows a final status that may be its old one. Throws FollowUpUnconfirmed when the grace
+ * passes without a sign.
+ */
+async function waitForAgent(run, job, pickup, sign) {
+    const { inputs, reporter, client, state } = run;
+    const usual = inputs.pollInterval === 'auto'
+        ? backoffSchedule(2000, 1.5, 15_000)
+        : fixedSchedule(inputs.pollInterval);
+    // Within the grace the job is looked at every 1.5 s (or the fixed interval, if shorter): the
+    // pickup usually comes within seconds, and an old final status must not be taken for the result.
+    const schedule = {
+        next: (last, now) => pickup.waiting(now)
+            ? Math.min(PICKUP_POLL_MS, inputs.pollInterval === 'auto' ? PICKUP_POLL_MS : inputs.pollInterval)
+            : usual.next(last, now),
+    };
+    if (!pickup.confirmed)
+        reporter.info(`Agent job ${job.id} shows ${job.status}${job.prLink ? ` (pull request ${job.prLink})` : ''} from before the message; waiting up to ${duration_formatDuration(inputs.pickupGraceMs)} (pickup-grace) for it to take the follow-up up.`);
+    let shown = pickup.confirmed ? job.status : undefined;
+    let signAskedAt = -Infinity;
+    const see = async (j, now) => {
+        const was = pickup.confirmed;
+        const busy = !pickup.busyEnded;
+        pickup.see(j, now);
+        // The work the job was busy with at the send has just ended: its commits are not ours, so
+        // the sign compares from here on. Otherwise the sign is asked at most every SIGN_EVERY_MS: it
+        // is a GitHub call, and the job is looked at every 1.5 s.
+        if (!pickup.confirmed && sign && busy && pickup.busyEnded) {
+            signAskedAt = now;
+            await sign(true);
+        }
+        else if (!pickup.confirmed &&
+            sign &&
+            FINAL.has(j.status) &&
+            now - signAskedAt >= SIGN_EVERY_MS) {
+            signAskedAt = now;
+            const seen = await sign();
+            if (seen)
+                pickup.confirm(seen);
+        }
+        if (!was && pickup.confirmed)
+            reporter.info(`Agent job ${j.id} took the follow-up up (${pickup.sign}) after ${duration_formatDuration(now - pickup.sentAt)}.`);
+        if (!pickup.confirmed)
+            return;
+        state.status = j.status;
+        state.job = j;
+        if (shown !== undefined && j.status !== shown)
+            reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
+        shown = j.status;
+    };
+    await see(job, run.clock.now());
+    const result = await step(run, () => reporter.group(`Wait for agent job ${job.id}`, () => pollUntil({
+        initial: job,
+        check: async (c) => {
+            const j = sameJob(await getAgentJob(client, inputs.projectId, job.id, c), job.id, 'sent');
+            await see(j, run.clock.now());
+            return j;
+        },
+        isDone: (j) => pickup.done(j, run.clock.now()),
+        schedule,
+        deadline: run.deadline,
+        signal: run.signal,
+        clock: run.clock,
+    })));
+    if (!pickup.confirmed) {
+        state.status = 'unconfirmed';
+        throw new pickup_FollowUpUnconfirmed(result.value, inputs.pickupGraceMs, pickup.reference);
+    }
+    return { job: result.value, polls: result.polls };
+}
+/** A failed job fails the step; an archived one or one without a pull request is said. */
+function reportOutcome(run, job) {
+    const { reporter } = run;
+    if (job.status === 'failed') {
+        throw new errors_UserError(`Agent job ${job.id} failed${job.source?.repository ? ` on ${job.source.repository}` : ''}.${job.error ? ` The service says: "${job.error}".` : ''} Look at the job in the dashboard, then send a clearer prompt (job-id: ${job.id}) or start a new job.`, { jobId: job.id });
+    }
+    if (job.status === 'archived')
+        reporter.warning(`Agent job ${job.id} was archived${job.prLink ? '' : ' without a pull request'}.`);
+    if (job.status === 'completed' && !job.prLink)
+        reporter.notice(`Agent job ${job.id} completed with no pull request: no files changed.`);
+    if (job.prLink)
+        reporter.info(`Pull request: ${job.prLink}`);
+}
+
 ;// CONCATENATED MODULE: ./src/agent/outcome.ts
 /**
  * How a follow-up of the review loop ended, as the reply tells it: the job's last status, the
  * service's refusal or the stop, and for a completed job what became of the pull request.
  */
+
 
 
 
@@ -81932,6 +82458,9 @@ async function outcome_outcomeOf(sent, context) {
             graceMs: context.pickupGraceMs,
             asBefore: error.asBefore,
         };
+    // Stopped before the instruction reached the service, or with no answer to it: not "working".
+    if (error instanceof AgentStopped && error.sent !== 'yes')
+        return { kind: 'not-sent', jobId, reason: error.reason, maybe: error.sent === 'maybe' };
     if (error instanceof StoppedError)
         return error.reason === 'timeout'
             ? { kind: 'timeout', jobId, timeoutMs: context.timeoutMs }
@@ -82314,9 +82843,20 @@ async function followUpAll(inputs, items, context) {
         last = done;
         if (done.error !== undefined && !failed)
             failed = { result: done, state: { ...context.deps.state } };
-        // A stop (cancel, time limit) ends the run: the items after it wait for the next run.
+        // A stop (cancel) ends the run: the items after it wait for the next run, and the outputs
+        // are those of the item the job may be working on.
         if (context.deps.signal?.aborted)
+            return last;
+        // One follow-up at a time per job: while the job has not shown the result of this one (not
+        // taken up, still working, or perhaps never received), the next one's pickup could be this
+        // one's. The items after it wait, unclaimed, for a later run.
+        const unseen = done.outcome?.kind;
+        if (unseen === 'unconfirmed' || unseen === 'timeout' || unseen === 'not-sent') {
+            const left = items.length - i - 1;
+            if (left > 0)
+                context.deps.reporter.info(`${left} more ${left === 1 ? 'item waits' : 'items wait'} for a later run: agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's.`);
             break;
+        }
     }
     if (!failed)
         return last;
@@ -82363,487 +82903,6 @@ async function readGitHub(what, call) {
         const { answer, fix, transient } = describeGitHubFailure(error, "Check that github-token may read the repository's pull requests (the job's default token can), then comment again.", printable, 'Go on in a new pull request, or send the instruction with the prompt input of the agent action.');
         throw new UserError(`Could not ${what}: ${answer}. ${fix}`, { transient });
     }
-}
-
-;// CONCATENATED MODULE: ./src/shared/poll.ts
-
-const systemClock = { now: () => Date.now(), sleep: sleep };
-class PollTimeout extends Error {
-    last;
-    polls;
-    name = 'PollTimeout';
-    constructor(last, polls) {
-        super('the deadline passed before the job finished');
-        this.last = last;
-        this.polls = polls;
-    }
-}
-class PollCancelled extends Error {
-    last;
-    polls;
-    name = 'PollCancelled';
-    constructor(last, polls) {
-        super('cancelled');
-        this.last = last;
-        this.polls = polls;
-    }
-}
-/**
- * Checks until `isDone`, waiting as the schedule says, never past the deadline. A cancellation
- * ends the wait at once. The number of checks sent is returned with the final value.
- */
-async function pollUntil(options) {
-    const clock = options.clock ?? systemClock;
-    let polls = 0;
-    let last = options.initial;
-    const stop = () => {
-        if (options.signal?.aborted)
-            throw new PollCancelled(last, polls);
-        if (clock.now() >= options.deadline)
-            throw new PollTimeout(last, polls);
-    };
-    if (last !== undefined) {
-        options.onResult?.(last, clock.now());
-        if (options.isDone(last))
-            return { value: last, polls };
-    }
-    for (;;) {
-        if (last !== undefined) {
-            stop();
-            const wait = Math.min(options.schedule.next(last, clock.now()), options.deadline - clock.now());
-            try {
-                await clock.sleep(Math.max(0, wait), options.signal);
-            }
-            catch (error) {
-                if (options.signal?.aborted)
-                    throw new PollCancelled(last, polls);
-                throw error;
-            }
-        }
-        stop();
-        polls++;
-        last = await options.check({ signal: options.signal, deadline: options.deadline });
-        options.onResult?.(last, clock.now());
-        if (options.isDone(last))
-            return { value: last, polls };
-    }
-}
-function fixedSchedule(ms) {
-    return { next: () => ms };
-}
-/** Starts at `initial` and grows by `factor` after each check, up to `max`. */
-function backoffSchedule(initial = 2000, factor = 1.5, max = 30_000) {
-    let delay = initial;
-    return {
-        next: () => {
-            const current = delay;
-            delay = Math.min(max, delay * factor);
-            return current;
-        },
-    };
-}
-const POLL_FLOOR_MS = 1000;
-const POLL_CEILING_MS = 30_000;
-const ADAPTIVE_DEFAULTS = {
-    queuedChecksMs: [1000, 9000, 21_000, 45_000, 75_000],
-    warmupMs: 6000,
-    paceFraction: 0.5,
-    marginFraction: 0.07,
-    errorMultiplier: 2,
-    windowFraction: 0.2,
-    trustLine: true,
-    levelSigmas: 2,
-};
-/**
- * The adaptive schedule for export jobs. The first check comes 1 s after the start. While the job
- * is queued it backs off (checks at 9, 21, 45 and 75 s, then every 30 s). While it runs, it fits a
- * line through the progress figures it has seen, estimates when the job reaches 100 %, and sleeps
- * until a little before that, so the last checks land about a second apart around the finish;
- * before there are enough figures for a line, a job that moves fast is checked again within half
- * the time it would still need at its pace so far. Floor 1 s, ceiling 30 s.
- */
-function adaptiveSchedule(options = {}) {
-    const o = { ...ADAPTIVE_DEFAULTS, ...options };
-    // No progress figure: a gentle back-off.
-    const stalled = backoffSchedule(2000, 1.5, 10_000);
-    /** The progress figures of the running phase so far (a return to the queue starts afresh). */
-    let samples = [];
-    /** The first look (the start's answer): when, and the progress then (0 while queued). */
-    let first;
-    const estimate = (now) => {
-        const line = fitLine(samples, o.windowFraction);
-        return line && estimateFinish(line, samples[samples.length - 1], now, o);
-    };
-    return {
-        eta: (now) => estimate(now)?.remaining,
-        next(job, now) {
-            first ??= { t: now, p: job.status === 'running' ? (job.progress ?? 0) : 0 };
-            const elapsed = now - first.t;
-            if (job.status === 'queued') {
-                samples = [];
-                return queuedWait(elapsed, o.queuedChecksMs);
-            }
-            if (typeof job.progress !== 'number')
-                return elapsed <= 0 ? POLL_FLOOR_MS : stalled.next(job, now);
-            samples.push({ t: now, p: job.progress });
-            const est = estimate(now);
-            return est ? approachWait(est, o) : warmupWait(job.progress, elapsed, first.p, o);
-        },
-    };
-}
-/** A queued job is checked at the planned times after the first look, then every ceiling. */
-function queuedWait(elapsed, plannedMs) {
-    const at = plannedMs.find((t) => t > elapsed);
-    // Never less than the floor: a slow answer can end just before the next planned check.
-    return at === undefined ? POLL_CEILING_MS : Math.max(POLL_FLOOR_MS, at - elapsed);
-}
-/**
- * No line yet. The first check comes after 1 s; after that, a job that would finish soon at its
- * pace since the first look is checked again within `paceFraction` of that time, others after
- * `warmupMs`. The pace counts progress since the first look, so attaching to a job that is
- * already far along does not make it look fast.
- */
-function warmupWait(progress, elapsed, firstProgress, o) {
-    if (elapsed <= 0)
-        return POLL_FLOOR_MS;
-    const gained = progress - firstProgress;
-    if (!(gained > 0))
-        return o.warmupMs;
-    const needs = ((100 - progress) * elapsed) / gained;
-    return Math.round(Math.min(o.warmupMs, Math.max(POLL_FLOOR_MS, needs * o.paceFraction)));
-}
-/**
- * Least-squares line through the most recent part (windowFraction) of the running phase, or none
- * while the figures span less than 1.5 s or do not rise.
- */
-function fitLine(samples, windowFraction) {
-    if (samples.length < 2)
-        return undefined;
-    const window = recentWindow(samples, windowFraction);
-    if (window[window.length - 1].t - window[0].t < 1500)
-        return undefined;
-    const fit = leastSquares(window);
-    if (!(fit.slope > 0))
-        return undefined;
-    const slope = lastStretchSlope(samples, fit.slope);
-    const at = (t) => fit.mp + slope * (t - fit.mt);
-    // Residual spread (at least 1 point: two samples fit any line) → relative error of the slope.
-    const rawSigma = residualSpread(window, at);
-    const sigma = Math.max(1, rawSigma);
-    return { slope, relativeError: sigma / Math.sqrt(fit.sxx) / slope, sigma: rawSigma, at };
-}
-/** The samples in the last `fraction` of the time they span; at least the last 3. */
-function recentWindow(samples, fraction) {
-    const oldest = samples[0];
-    const last = samples[samples.length - 1];
-    const since = last.t - (last.t - oldest.t) * fraction;
-    const window = samples.filter((s) => s.t >= since);
-    return window.length < 3 ? samples.slice(-3) : window;
-}
-/** Ordinary least squares: the mean time and progress, the slope, and the times' sum of squares. */
-function leastSquares(window) {
-    const n = window.length;
-    const mt = window.reduce((a, s) => a + s.t, 0) / n;
-    const mp = window.reduce((a, s) => a + s.p, 0) / n;
-    let sxy = 0;
-    let sxx = 0;
-    for (const s of window) {
-        sxy += (s.t - mt) * (s.p - mp);
-        sxx += (s.t - mt) ** 2;
-    }
-    return { mt, mp, slope: sxy / sxx, sxx };
-}
-/** The figures' standard deviation about the line; 2 points for two figures (they fit any line). */
-function residualSpread(window, at) {
-    let residuals = 0;
-    for (const s of window)
-        residuals += (s.p - at(s.t)) ** 2;
-    return window.length > 2 ? Math.sqrt(residuals / (window.length - 2)) : 2;
-}
-/** Progress that speeds up near the end: trust the last stretch when it is clearly faster. */
-function lastStretchSlope(samples, fitted) {
-    const recent = samples.slice(-3);
-    const dp = recent[recent.length - 1].p - recent[0].p;
-    const dt = recent[recent.length - 1].t - recent[0].t;
-    return recent.length === 3 && dp >= 4 && dt > 0 ? Math.max(fitted, dp / dt) : fitted;
-}
-/**
- * How long until 100 % at the line's slope, from the line's current progress (with trustLine
- * off, from the last figure when that is higher).
- */
-function estimateFinish(line, last, now, o) {
-    const current = o.trustLine ? Math.min(99.9, line.at(now)) : Math.max(line.at(now), last.p);
-    return {
-        remaining: Math.max(0, (100 - current) / line.slope),
-        relativeError: line.relativeError,
-        levelMs: (Math.max(0.5, line.sigma) * o.levelSigmas) / line.slope,
-    };
-}
-/**
- * Sleep until shortly before the estimated finish. The margin covers the estimate's error
- * (errorMultiplier standard errors of the slope), a share of the remaining time (marginFraction)
- * for progress that speeds up near the end, and the figures' own scatter.
- */
-function approachWait(est, o) {
-    const margin = Math.max(POLL_FLOOR_MS, est.remaining * Math.min(0.9, o.marginFraction + o.errorMultiplier * est.relativeError) +
-        est.levelMs);
-    return Math.round(Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, est.remaining - margin)));
-}
-
-;// CONCATENATED MODULE: ./src/api/agent.ts
-
-const RATE_LIMIT_HINT = 'The service allows 100 follow-up messages per project per hour; this run does not retry, so no more of the quota is used. Wait for the hour to pass, then run again.';
-function hints(projectId) {
-    return {
-        notFoundHint: `No agent job has this id in project ${projectId}: check the job-id and project-id inputs (the project id is shown on the API keys page of the dashboard).`,
-        forbiddenHint: `The key may not use agent jobs of project ${projectId}: check the project-id and the api-key.`,
-        rateLimitHint: RATE_LIMIT_HINT,
-    };
-}
-function base(projectId) {
-    return `v2/agent/${encodeURIComponent(projectId)}/job`;
-}
-/** Creates an agent job. Not idempotent: a retry could start a second job. */
-function createAgentJob(client, projectId, prompt, call) {
-    return client.request({
-        name: 'create agent job',
-        method: 'POST',
-        path: base(projectId),
-        body: { prompt },
-        schema: AgentJobSchema,
-        idempotent: false,
-        hints: {
-            ...hints(projectId),
-            rateLimitHint: 'The service is rate limiting agent jobs for this project: wait a while and run again.',
-        },
-    }, call);
-}
-function getAgentJob(client, projectId, jobId, call) {
-    return client.request({
-        name: `get agent job ${jobId}`,
-        method: 'GET',
-        path: `${base(projectId)}/${encodeURIComponent(jobId)}`,
-        schema: AgentJobSchema,
-        idempotent: true,
-        hints: hints(projectId),
-    }, call);
-}
-/**
- * Sends a follow-up message. Each call uses one of the project's 100 messages an hour, so a 429
- * is reported at once instead of being waited out.
- */
-function sendFollowUp(client, projectId, jobId, prompt, call) {
-    return client.request({
-        name: `send follow-up message to agent job ${jobId}`,
-        method: 'POST',
-        path: `${base(projectId)}/${encodeURIComponent(jobId)}/message`,
-        body: { prompt },
-        schema: AgentJobSchema,
-        idempotent: false,
-        retryOn429: false,
-        hints: hints(projectId),
-    }, call);
-}
-
-;// CONCATENATED MODULE: ./src/shared/stop.ts
-
-/** The reason an error carries as a StopCause, if it carries one. */
-function stopReasonOf(error) {
-    if (!(error instanceof Error) || !('stopReason' in error))
-        return undefined;
-    const reason = error.stopReason;
-    return reason === 'cancelled' || reason === 'timeout' ? reason : undefined;
-}
-/** The error to throw: the pipeline's StoppedError when the run was stopped, else `error` itself. */
-function translateStop(error, stopped, options = {}) {
-    // The poller knows the last status it saw; elsewhere the caller does.
-    if (error instanceof PollCancelled)
-        return stopped('cancelled', error.last);
-    if (error instanceof PollTimeout)
-        return stopped('timeout', error.last);
-    // A service call cut short by the cancel or the deadline (ApiError kind 'aborted', 'deadline').
-    const reason = stopReasonOf(error);
-    if (reason)
-        return stopped(reason, options.last);
-    // A step that does not know about signals (a file write) may fail because of the cancel.
-    if (options.signal?.aborted)
-        return stopped('cancelled', options.last);
-    return error;
-}
-
-;// CONCATENATED MODULE: ./src/agent/job.ts
-
-
-
-
-
-
-
-/** How often the job is looked at while waiting for it to take the message up. */
-const PICKUP_POLL_MS = 1500;
-/** How often the caller's sign of a pickup (a GitHub call) is asked at most. */
-const SIGN_EVERY_MS = 5000;
-function stoppedError(run, reason, last) {
-    const { state, inputs } = run;
-    const id = state.jobId ?? inputs.jobId;
-    const stop = reason === 'cancelled'
-        ? 'Cancelled'
-        : `Stopped at the timeout of ${duration_formatDuration(inputs.timeoutMs)}`;
-    // Before anything was sent (the read before a follow-up, or the create itself): nothing to resume.
-    if (state.status === undefined)
-        return new errors_StoppedError(`${stop} before ${inputs.jobId ? `the follow-up to agent job ${inputs.jobId} was sent` : 'the agent job was created'}: nothing was sent.${reason === 'timeout' ? ' Raise timeout, then run again.' : ''}`, reason, id);
-    // Waiting for the pickup, what the job showed was its past, not a status of this message.
-    const where = state.status === 'sent'
-        ? ' (it had not yet shown that it took the message up)'
-        : last
-            ? ` (last status ${last.status})`
-            : '';
-    const after = ` The agent keeps working on the service; job-id: ${id}.`;
-    return reason === 'cancelled'
-        ? new errors_StoppedError(`Cancelled while waiting for agent job ${id}${where}.${after}`, 'cancelled', id)
-        : new errors_StoppedError(`Agent job ${id} did not finish within the timeout of ${duration_formatDuration(inputs.timeoutMs)}${where}.${after} Raise timeout; for this message's result, look at the job in the dashboard (a run with job-id sends the prompt again, as a new message).`, 'timeout', id);
-}
-async function step(run, work) {
-    try {
-        return await work();
-    }
-    catch (error) {
-        throw translateStop(error, (reason, last) => stoppedError(run, reason, last), {
-            signal: run.signal,
-        });
-    }
-}
-/**
- * An answer about another job than the one asked for: its state says nothing of this run's
- * message, and a new link in it would pass for the pickup. The run stops rather than report it.
- */
-function sameJob(answer, asked, phase) {
-    if (answer.id === asked)
-        return answer;
-    throw new errors_UserError(`Asked about agent job ${asked}, the service answered about job ${answer.id}: nothing of that answer is reported as this run's. ${phase === 'read' ? 'Nothing was sent.' : `The message was sent to ${asked}; look at that job in the dashboard.`} If the job-id is right, report this to the vendor.`, { jobId: asked });
-}
-/**
- * The job as it is before the follow-up: what a later answer is compared with, to tell the job's
- * past from this message's result. A job that does not exist fails here, before a message of the
- * hourly quota is spent.
- */
-function readBefore(run, jobId) {
-    const call = { signal: run.signal, deadline: run.deadline };
-    return step(run, async () => {
-        const job = sameJob(await getAgentJob(run.client, run.inputs.projectId, jobId, call), jobId, 'read');
-        run.state.jobId = job.id;
-        if (!FINAL.has(job.status))
-            run.reporter.info(`Agent job ${job.id} is ${job.status}: the follow-up waits behind its current work, and is only counted as taken up once the job shows it.`);
-        return job;
-    });
-}
-/** Sends the prompt to the job named by job-id, or creates a job with it: never twice. */
-function sendOrCreate(run) {
-    const { inputs, reporter, client, state } = run;
-    const call = { signal: run.signal, deadline: run.deadline };
-    return step(run, () => reporter.group(inputs.jobId ? `Send a follow-up to agent job ${inputs.jobId}` : 'Create an agent job', async () => {
-        const answer = inputs.jobId
-            ? sameJob(await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call), inputs.jobId, 'sent')
-            : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
-        state.jobId = answer.id;
-        if (inputs.jobId) {
-            // The answer to a message may still show the job as it was: not its result.
-            state.status = 'sent';
-            reporter.info(`Follow-up sent to agent job ${answer.id}.`);
-        }
-        else {
-            state.status = answer.status;
-            state.job = answer;
-            reporter.info(`Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`);
-        }
-        return answer;
-    }));
-}
-/**
- * Polls the job until it is completed, archived or failed after taking the message up, printing
- * each change of status. `pickup` holds the job as it was before the message; `sign` is another
- * way to see the pickup (the review loop: a new head commit on the pull request), asked while the
- * job shows a final status that may be its old one. Throws FollowUpUnconfirmed when the grace
- * passes without a sign.
- */
-async function waitForAgent(run, job, pickup, sign) {
-    const { inputs, reporter, client, state } = run;
-    const usual = inputs.pollInterval === 'auto'
-        ? backoffSchedule(2000, 1.5, 15_000)
-        : fixedSchedule(inputs.pollInterval);
-    // Within the grace the job is looked at every 1.5 s (or the fixed interval, if shorter): the
-    // pickup usually comes within seconds, and an old final status must not be taken for the result.
-    const schedule = {
-        next: (last, now) => pickup.waiting(now)
-            ? Math.min(PICKUP_POLL_MS, inputs.pollInterval === 'auto' ? PICKUP_POLL_MS : inputs.pollInterval)
-            : usual.next(last, now),
-    };
-    if (!pickup.confirmed)
-        reporter.info(`Agent job ${job.id} shows ${job.status}${job.prLink ? ` (pull request ${job.prLink})` : ''} from before the message; waiting up to ${duration_formatDuration(inputs.pickupGraceMs)} (pickup-grace) for it to take the follow-up up.`);
-    let shown = pickup.confirmed ? job.status : undefined;
-    let signAskedAt = -Infinity;
-    const see = async (j, now) => {
-        const was = pickup.confirmed;
-        const busy = !pickup.busyEnded;
-        pickup.see(j, now);
-        // The work the job was busy with at the send has just ended: its commits are not ours, so
-        // the sign compares from here on. Otherwise the sign is asked at most every SIGN_EVERY_MS: it
-        // is a GitHub call, and the job is looked at every 1.5 s.
-        if (!pickup.confirmed && sign && busy && pickup.busyEnded) {
-            signAskedAt = now;
-            await sign(true);
-        }
-        else if (!pickup.confirmed &&
-            sign &&
-            FINAL.has(j.status) &&
-            now - signAskedAt >= SIGN_EVERY_MS) {
-            signAskedAt = now;
-            const seen = await sign();
-            if (seen)
-                pickup.confirm(seen);
-        }
-        if (!was && pickup.confirmed)
-            reporter.info(`Agent job ${j.id} took the follow-up up (${pickup.sign}) after ${duration_formatDuration(now - pickup.sentAt)}.`);
-        if (!pickup.confirmed)
-            return;
-        state.status = j.status;
-        state.job = j;
-        if (shown !== undefined && j.status !== shown)
-            reporter.info(`Agent job ${j.id}: ${shown} → ${j.status}`);
-        shown = j.status;
-    };
-    await see(job, run.clock.now());
-    const result = await step(run, () => reporter.group(`Wait for agent job ${job.id}`, () => pollUntil({
-        initial: job,
-        check: async (c) => {
-            const j = sameJob(await getAgentJob(client, inputs.projectId, job.id, c), job.id, 'sent');
-            await see(j, run.clock.now());
-            return j;
-        },
-        isDone: (j) => pickup.done(j, run.clock.now()),
-        schedule,
-        deadline: run.deadline,
-        signal: run.signal,
-        clock: run.clock,
-    })));
-    if (!pickup.confirmed) {
-        state.status = 'unconfirmed';
-        throw new pickup_FollowUpUnconfirmed(result.value, inputs.pickupGraceMs, pickup.reference);
-    }
-    return { job: result.value, polls: result.polls };
-}
-/** A failed job fails the step; an archived one or one without a pull request is said. */
-function reportOutcome(run, job) {
-    const { reporter } = run;
-    if (job.status === 'failed') {
-        throw new errors_UserError(`Agent job ${job.id} failed${job.source?.repository ? ` on ${job.source.repository}` : ''}.${job.error ? ` The service says: "${job.error}".` : ''} Look at the job in the dashboard, then send a clearer prompt (job-id: ${job.id}) or start a new job.`, { jobId: job.id });
-    }
-    if (job.status === 'archived')
-        reporter.warning(`Agent job ${job.id} was archived${job.prLink ? '' : ' without a pull request'}.`);
-    if (job.status === 'completed' && !job.prLink)
-        reporter.notice(`Agent job ${job.id} completed with no pull request: no files changed.`);
-    if (job.prLink)
-        reporter.info(`Pull request: ${job.prLink}`);
 }
 
 ;// CONCATENATED MODULE: ./src/agent/pipeline.ts
@@ -83985,7 +84044,7 @@ function sourceTarget(source, at, of, part) {
     if (typeof source.chart !== 'string' && !helm && !chartDir)
         return undefined;
     const where = `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
-    const chart = withValueFiles(chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name, of.root), helm?.valueFiles, of.root);
+    const chart = withValueFiles(chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name, of.root), helm?.valueFiles, { root: of.root, source, sources: of.sources });
     const base = { doc, kind: 'Application', name, namespace, part, chart };
     const refuse = (key) => parametersOverride(helm?.parameters, key, `${where}.parameters`) ??
         parametersOverride(helm?.fileParameters, key, `${where}.fileParameters`);
@@ -84017,21 +84076,50 @@ function sourceTarget(source, at, of, part) {
 /**
  * A chart of this checkout gets the valueFiles Argo CD passes before the Application's own values
  * (they can turn on the subchart that reads the link), those it can read here: an entry against
- * the chart's folder, or the checkout's top for `/`. A `$ref/` entry or an address is not read.
+ * the chart's folder, or the checkout's top for `/`, and a `$ref/` entry whose source has the
+ * chart source's own repoURL (this checkout too). The others (another repository, an address, a
+ * file not there) are named as unread: a render without them proves nothing either way.
  */
-function withValueFiles(chart, entries, root) {
-    if (chart.kind !== 'path' || !Array.isArray(entries))
+function withValueFiles(chart, entries, of) {
+    if (!Array.isArray(entries) || entries.length === 0)
         return chart;
-    const top = (0,external_node_path_.resolve)(root);
-    const valueFiles = entries
-        .map(String)
-        .filter((entry) => !entry.startsWith('$') && !URL_LIKE.test(entry))
-        .map((entry) => (entry.startsWith('/') ? (0,external_node_path_.join)(top, entry) : (0,external_node_path_.resolve)(chart.path, entry)))
-        .filter((file) => {
-        const rel = (0,external_node_path_.relative)(top, file);
-        return !rel.startsWith('..') && !(0,external_node_path_.isAbsolute)(rel) && (0,external_node_fs_namespaceObject.existsSync)(file);
-    });
-    return valueFiles.length > 0 ? { ...chart, valueFiles } : chart;
+    // A chart package's own files (and any other entry) are not passed to this run's render.
+    if (chart.kind === 'remote')
+        return { ...chart, unreadValueFiles: entries.map(String).map(shownFile) };
+    if (chart.kind !== 'path')
+        return chart;
+    const top = (0,external_node_path_.resolve)(of.root);
+    const valueFiles = [];
+    const unread = [];
+    for (const entry of entries.map(String)) {
+        const file = checkoutFile(entry, chart.path, top, of);
+        if (file && (0,external_node_fs_namespaceObject.existsSync)(file))
+            valueFiles.push(file);
+        else
+            unread.push(shownFile(entry));
+    }
+    return {
+        ...chart,
+        ...(valueFiles.length > 0 ? { valueFiles } : {}),
+        ...(unread.length > 0 ? { unreadValueFiles: unread } : {}),
+    };
+}
+/** Where a valueFiles entry is in this checkout; undefined when it is not in it. */
+function checkoutFile(entry, chartDir, top, of) {
+    if (URL_LIKE.test(entry))
+        return undefined;
+    let file;
+    const ref = /^\$([^/]+)\/(.*)$/.exec(entry);
+    if (ref) {
+        const from = of.sources.find((s) => isObject(s) && s.ref === ref[1]);
+        if (!from || from.repoURL !== of.source.repoURL)
+            return undefined;
+        file = (0,external_node_path_.join)(top, ref[2]);
+    }
+    else
+        file = entry.startsWith('/') ? (0,external_node_path_.join)(top, entry) : (0,external_node_path_.resolve)(chartDir, entry);
+    const rel = (0,external_node_path_.relative)(top, file);
+    return rel.startsWith('..') || (0,external_node_path_.isAbsolute)(rel) ? undefined : file;
 }
 /**
  * A source with only a `path` (no chart, no helm block) is a chart source when that folder of
@@ -84512,6 +84600,8 @@ function heldBack(kind, doc, display) {
         return `${display} has spec.suspend: true, so Flux does not reconcile it: the new link reaches the chart only once it is resumed (before the link expires).`;
     if (kind !== 'Application')
         return undefined;
+    if (doc.getIn(['metadata', 'annotations', 'argocd.argoproj.io/skip-reconcile']) === 'true')
+        return `${display} has the annotation argocd.argoproj.io/skip-reconcile: "true", so Argo CD does not process it: the new link reaches the chart only once that annotation is removed (before the link expires).`;
     const automated = doc.getIn(['spec', 'syncPolicy', 'automated']);
     const off = doc.getIn(['spec', 'syncPolicy', 'automated', 'enabled']) === false;
     if (automated !== undefined && automated !== null && !off)
@@ -85913,7 +86003,7 @@ async function planKeepAlive(inputs, deps) {
         // keep-alive never changes what the site shows.
         why: without
             ? `refresh-before: ${without}, while ${first.where} has one: ${how}, written to every values file.`
-            : `refresh-before: the link in ${first.where} ${when}: ${how}.${expiresAt ? '' : ' Every keep-alive run replaces a link whose expiry it cannot read, with a rollout each time.'}`,
+            : `refresh-before: the link in ${first.where} ${when}: ${how}.${expiresAt ? '' : ' If the links the service issues carry no readable expiry either (temporary credentials), every keep-alive run replaces the link, with a rollout each time.'}`,
         ...(without === undefined && !expiresAt ? { warn: true } : {}),
     };
 }
@@ -89798,6 +89888,7 @@ async function generateLink(run, job) {
         bundleUrl: bundle.bundleUrl,
         sizeBytes: bundle.sizeBytes,
         expiresAt: expiryOf(run, bundle),
+        issuedAt: clock.now(),
     };
     reportExpiry(run, issued);
     return issued;
@@ -89808,11 +89899,14 @@ async function generateLink(run, job) {
  * but is warned about, naming expiresAt, since nothing can tell when pods stop being able to start.
  */
 function expiryOf(run, bundle) {
-    const own = linkExpiry(bundle.bundleUrl).expiresAt;
+    const signed = linkExpiry(bundle.bundleUrl);
+    const own = signed.expiresAt;
     if (bundle.expiresAt) {
-        // A later keep-alive reads only the deployed link: its signature must not promise more.
-        if (own && +own - Date.parse(bundle.expiresAt) > 60_000)
-            run.reporter.warning(`The service says the link expires ${bundle.expiresAt}, but its signature says ${own.toISOString()}: a keep-alive (refresh-before) reads only the deployed link's signature, so it would leave the link alone past ${bundle.expiresAt}. With a keep-alive, add ${duration_formatDuration(+own - Date.parse(bundle.expiresAt))} to its refresh-before, or report this to the vendor.`);
+        // A later keep-alive reads only the deployed link's signature (one with temporary
+        // credentials it counts as of unknown expiry, and replaces): it must not promise more.
+        const extra = own && !signed.temporaryCredentials ? +own - Date.parse(bundle.expiresAt) : 0;
+        if (extra > 60_000)
+            run.reporter.warning(`The service says the link expires ${bundle.expiresAt}, but its signature says ${own.toISOString()}: a keep-alive (refresh-before) reads only the deployed link's signature, so it counts this link as living ${duration_formatDuration(Math.ceil(extra / 60_000) * 60_000)} longer than it does. With a keep-alive, add that to its refresh-before, or report this to the vendor.`);
         return bundle.expiresAt;
     }
     run.reporter.warning(`The service's answer to generate bundle has no readable expiresAt (missing, or not a date-time with a time zone or an epoch time)${own ? `: the link's own signature says it expires ${own.toISOString()}, which is used instead` : ', and the link does not say either: its expiry is unknown, so the schedule cannot be checked against it'}. The link is published.`);
@@ -90328,9 +90422,11 @@ async function watchLifetime(run, bundle) {
     }
     const now = run.clock.now();
     const lifetime = Date.parse(bundle.expiresAt) - now;
+    // How long a new link lives from its issue: what a keep-alive's refresh-before is set against.
+    const whole = Date.parse(bundle.expiresAt) - (bundle.issuedAt ?? now);
     const keptAliveBy = run.inputs.keepAliveWorkflow;
     if (keptAliveBy && workflow)
-        return watchKeepAlive(run, bundle.expiresAt, await readKeepAlive(workflow.workspace, keptAliveBy, {
+        return watchKeepAlive(run, bundle.expiresAt, whole, await readKeepAlive(workflow.workspace, keptAliveBy, {
             domain: run.inputs.domain,
             'helm-release': run.inputs.helm?.release,
             'values-file': run.inputs.valuesFiles[0]?.display,
@@ -90356,7 +90452,7 @@ async function watchLifetime(run, bundle) {
             reporter.warning(keepAliveWarning(schedule, gap, refreshBefore, lifetime, bundle.expiresAt));
             return;
         }
-        const often = everyRunRefreshes(schedule.file, gap.ms, refreshBefore, lifetime);
+        const often = everyRunRefreshes(schedule.file, gap.ms, refreshBefore, whole);
         if (often)
             reporter.warning(often);
         reporter.debug(`Schedule watchdog: ${schedule.file} runs at least every ${formatSpan(gap.ms)}, and a run replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`);
@@ -90373,7 +90469,7 @@ async function watchLifetime(run, bundle) {
  * workflow's schedule and refresh-before are held to the keep-alive's rule. A file that cannot be
  * read is a warning, not a debug line: a misspelt name must not silence the watchdog.
  */
-function watchKeepAlive(run, expiresAt, keepAlive) {
+function watchKeepAlive(run, expiresAt, whole, keepAlive) {
     const { reporter } = run;
     if ('none' in keepAlive) {
         reporter.warning(`Input "keep-alive-workflow": ${keepAlive.none}, so the schedule that keeps the bundle link alive (it expires ${expiresAt}) is not checked. Name the workflow that runs this action with refresh-before for this site (a duration such as 6h, and an on.schedule), and check the repository out before this step.`);
@@ -90393,7 +90489,7 @@ function watchKeepAlive(run, expiresAt, keepAlive) {
         reporter.warning(keepAliveWarning(keepAlive, gap, refreshBefore, lifetime, expiresAt));
         return;
     }
-    const often = everyRunRefreshes(keepAlive.file, gap.ms, refreshBefore, lifetime);
+    const often = everyRunRefreshes(keepAlive.file, gap.ms, refreshBefore, whole);
     if (often)
         reporter.warning(`Input "keep-alive-workflow": ${often}`);
     reporter.debug(`Schedule watchdog: the link is kept alive by ${keepAlive.file}, which runs at least every ${formatSpan(gap.ms)} and replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`);
@@ -90529,7 +90625,9 @@ async function overridingLayer(layers, valuesKey, link) {
             continue;
         }
         try {
-            values.push((0,yaml_dist/* parse */.qg)('file' in layer ? await (0,promises_.readFile)(layer.file, 'utf8') : layer.yaml));
+            // Merge keys (<<) as helm applies them.
+            const text = 'file' in layer ? await (0,promises_.readFile)(layer.file, 'utf8') : layer.yaml;
+            values.push((0,yaml_dist/* parse */.qg)(text, { merge: true }));
         }
         catch {
             return undefined;
@@ -90552,7 +90650,8 @@ async function overridingLayer(layers, valuesKey, link) {
         if (last < 0 || (ours >= 0 && last <= ours))
             continue;
         const theirs = values[last] === UNREAD ? undefined : values_layers_valueAt(values[last], path);
-        if (theirs && (0,external_node_util_.isDeepStrictEqual)(theirs.value, mine.value))
+        const same = (a, b) => key === 'enabled' ? (0,external_node_util_.isDeepStrictEqual)(asHelmBool(a), asHelmBool(b)) : (0,external_node_util_.isDeepStrictEqual)(a, b);
+        if (theirs && same(theirs.value, mine.value))
             continue;
         const layer = layers[last];
         return {
@@ -90562,6 +90661,19 @@ async function overridingLayer(layers, valuesKey, link) {
         };
     }
     return undefined;
+}
+/**
+ * A boolean as helm reads values (YAML 1.1): `on`, `yes`, `y` are true, `off`, `no`, `n` false,
+ * in any of their cases; this run's YAML 1.2 reader sees them as strings. Anything else as it is.
+ */
+function asHelmBool(value) {
+    if (typeof value !== 'string')
+        return value;
+    if (/^(y|Y|yes|Yes|YES|on|On|ON|true|True|TRUE)$/.test(value))
+        return true;
+    if (/^(n|N|no|No|NO|off|Off|OFF|false|False|FALSE)$/.test(value))
+        return false;
+    return value;
 }
 /**
  * The value a layer sets at `path`, or undefined when it leaves it to earlier layers. Not
@@ -90591,6 +90703,7 @@ function values_layers_valueAt(values, path) {
  * `staticExport` in an umbrella chart, a key one letter off) never reaches a pod: the run must
  * refuse before it exports anything, not exit 0 with a site that never changes.
  */
+
 
 
 
@@ -90635,6 +90748,68 @@ function valueFlags(args) {
     }
     return kept;
 }
+/**
+ * The plain `--set` and `--set-string` assignments of helm-args as one values layer (helm applies
+ * them over every values file): `a.b=c`, several split at commas. A path with an escape or a list
+ * index, and the other --set forms (json, file, literal), are left out: not read here.
+ */
+function setLayer(helmArgs) {
+    const flags = valueFlags(helmArgs);
+    const values = {};
+    for (let i = 0; i < flags.length; i++) {
+        const item = flags[i];
+        const long = item.startsWith('--');
+        const flag = long ? item.split('=', 1)[0] : item.slice(0, 2);
+        // `--set=a=b` and `-fvalues.yaml` carry their value; `--set a=b` and `-f x` take the next.
+        const inline = long
+            ? item.includes('=')
+                ? item.slice(flag.length + 1)
+                : undefined
+            : item.length > 2
+                ? item.slice(2)
+                : undefined;
+        const text = inline ?? flags[++i] ?? '';
+        if (flag !== '--set' && flag !== '--set-string')
+            continue;
+        if (/[\\[\]]/.test(text))
+            continue;
+        for (const assignment of text.split(',')) {
+            const eq = assignment.indexOf('=');
+            if (eq <= 0)
+                continue;
+            const path = assignment.slice(0, eq).split('.');
+            if (path.some((key) => key === '' || key === '__proto__' || key === 'constructor'))
+                continue;
+            const raw = assignment.slice(eq + 1);
+            let node = values;
+            for (const key of path.slice(0, -1)) {
+                if (typeof node[key] !== 'object' || node[key] === null)
+                    node[key] = {};
+                node = node[key];
+            }
+            node[path.at(-1)] = flag === '--set-string' ? raw : typedSet(raw);
+        }
+    }
+    return Object.keys(values).length > 0
+        ? [
+            {
+                name: 'a --set in helm-args',
+                yaml: (0,yaml_dist/* stringify */.As)(values),
+                fix: 'Remove that --set from helm-args (it wins over every values file); the run writes these keys itself.',
+            },
+        ]
+        : [];
+}
+/** A --set value as helm types it: true, false, null and integers; anything else a string. */
+function typedSet(raw) {
+    if (raw === 'true' || raw === 'false')
+        return raw === 'true';
+    if (raw === 'null')
+        return null;
+    if (/^-?(0|[1-9]\d*)$/.test(raw))
+        return Number(raw);
+    return raw;
+}
 /** A link no real value could hold, with a token that survives JSON and URL escaping. */
 function placeholderLink() {
     const token = `rendercheck${(0,external_node_crypto_.randomBytes)(12).toString('hex')}`;
@@ -90647,8 +90822,9 @@ function placeholderLink() {
 async function checkTarget(target, options) {
     const { label } = target;
     const { link, token } = placeholderLink();
-    // Decided by the files alone, rendered or not: the chart cannot show which layer won.
-    const overriding = await overridingLayer(target.values(link), target.valuesKey, link);
+    // Decided by the files alone, rendered or not: the chart cannot show which layer won. The
+    // --set flags of helm-args come last, as helm applies them.
+    const overriding = await overridingLayer([...target.values(link), ...setLayer(options.helmArgs)], target.valuesKey, link);
     if (overriding)
         return { kind: 'overridden', label, ...overriding };
     if (target.chart.kind === 'out-of-reach')
@@ -90683,12 +90859,23 @@ async function checkTarget(target, options) {
         });
         if (options.signal?.aborted)
             throw new errors_StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
-        if (run.code !== 0)
-            return failedRender(target, chart, options.redact(tail(run.stderr)));
+        if (run.code !== 0) {
+            // helm quotes the --repo address back, with any user and password in it.
+            const hidden = new Redactor();
+            hidden.add(...userInfoSecrets(chart.repo));
+            return failedRender(target, chart, hidden.redact(options.redact(tail(run.stderr))));
+        }
         const documents = renderedDocuments(run.stdout);
         const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
         if (found.length > 0)
             return { kind: 'found', label, documents: found.map((d) => d.source) };
+        // Rendered without values the controller passes: no link here is no proof of a miss.
+        if (target.unread)
+            return {
+                kind: 'skipped',
+                label,
+                reason: `${target.unread}; it rendered no link without them`,
+            };
         return {
             kind: 'missing',
             label,
@@ -90824,10 +91011,14 @@ function manifestTargets(file, chosen, valuesKey, plan) {
     return chosen.map((one, index) => {
         const hint = one.target.chart;
         const chart = manifest_render_chartOf(hint, file.path, one);
+        const unread = (hint.kind === 'path' || hint.kind === 'remote') && hint.unreadValueFiles
+            ? `its valueFiles ${hint.unreadValueFiles.join(', ')} are not in this checkout, and could turn on the part of the chart that reads the link`
+            : undefined;
         return {
             label: `${file.display} (${one.label})`,
             valuesKey,
             chart,
+            ...(unread ? { unread } : {}),
             values: (link) => {
                 const values = plan(link).manifest?.values[index] ?? {};
                 const inline = {
@@ -91115,7 +91306,16 @@ function renderTargets(inputs, texts) {
         const text = texts.get(file.path) ?? '';
         const probe = plannedText(inputs, file, text, 'https://probe.invalid/');
         if (probe.manifest)
-            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link)).map((target) => ({ ...target, file }));
+            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link)).map((target) => ({
+                ...target,
+                file,
+                // A layer the manifest names (a kustomize valuesFile or additionalValuesFiles entry) that
+                // is itself a values file of this run is read as this run writes it, not as it is.
+                values: (link) => target.values(link).map((layer) => {
+                    const written = 'file' in layer && inputs.valuesFiles.find((f) => f.path === layer.file);
+                    return written ? withLink(written, link) : layer;
+                }),
+            }));
         const chartDir = (0,external_node_path_.dirname)(file.path);
         const beside = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(chartDir, 'Chart.yaml'));
         return [

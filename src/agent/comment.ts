@@ -134,6 +134,8 @@ export type FollowUpOutcome =
   | { kind: 'rate-limited'; retryAfterMs: number | undefined; now: number }
   | { kind: 'timeout'; jobId: string; timeoutMs: number }
   | { kind: 'cancelled'; jobId: string }
+  /** Stopped before the instruction was sent, or before the service answered it (`maybe`). */
+  | { kind: 'not-sent'; jobId: string; reason: 'cancelled' | 'timeout'; maybe: boolean }
   /** The follow-up could not be sent or followed (the service refused it, the network failed). */
   | { kind: 'error'; jobId: string; message: string };
 
@@ -193,6 +195,12 @@ function headline(outcome: FollowUpOutcome): string {
       return `⏳ **Still working**: agent job ${inlineCode(outcome.jobId)} did not finish within the time limit of ${formatDuration(outcome.timeoutMs)}. The agent keeps working on the service: check job ${inlineCode(outcome.jobId)} later.`;
     case 'cancelled':
       return `⏹️ **Cancelled**: the workflow run stopped while waiting for agent job ${inlineCode(outcome.jobId)}; the agent keeps working on the service.`;
+    case 'not-sent': {
+      const why = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
+      return outcome.maybe
+        ? `❔ **Maybe sent**: the workflow run ${why} while the instruction was on its way to agent job ${inlineCode(outcome.jobId)}, before the service answered: it may have taken it. Check the job in the dashboard before asking again, or it may be sent twice.`
+        : `⏹️ **Not sent**: the workflow run ${why} before the instruction was sent to agent job ${inlineCode(outcome.jobId)}; nothing was sent. Comment it again to send it.`;
+    }
     case 'error':
       return `❌ **Not done**: the instruction for agent job ${inlineCode(outcome.jobId)} could not be followed up: ${inlineCode(outcome.message)}`;
   }

@@ -41,6 +41,21 @@ export interface AgentRunContext {
   deadline: number;
 }
 
+/** Whether the instruction reached the service when the run stopped: the reply says so. */
+export type SentWhenStopped = 'no' | 'maybe' | 'yes';
+
+/** A stop of an agent run, with how far its message got. */
+export class AgentStopped extends StoppedError {
+  constructor(
+    message: string,
+    reason: StopReason,
+    jobId: string | undefined,
+    readonly sent: SentWhenStopped,
+  ) {
+    super(message, reason, jobId);
+  }
+}
+
 function stoppedError(run: AgentRunContext, reason: StopReason, last?: AgentJob): StoppedError {
   const { state, inputs } = run;
   const id = state.jobId ?? inputs.jobId;
@@ -48,12 +63,24 @@ function stoppedError(run: AgentRunContext, reason: StopReason, last?: AgentJob)
     reason === 'cancelled'
       ? 'Cancelled'
       : `Stopped at the timeout of ${formatDuration(inputs.timeoutMs)}`;
-  // Before anything was sent (the read before a follow-up, or the create itself): nothing to resume.
-  if (state.status === undefined)
-    return new StoppedError(
-      `${stop} before ${inputs.jobId ? `the follow-up to agent job ${inputs.jobId} was sent` : 'the agent job was created'}: nothing was sent.${reason === 'timeout' ? ' Raise timeout, then run again.' : ''}`,
+  const message = inputs.jobId
+    ? `the follow-up to agent job ${inputs.jobId}`
+    : 'the request to create the agent job';
+  // Before the request went out (the read before a follow-up): nothing to resume.
+  if (state.send === undefined)
+    return new AgentStopped(
+      `${stop} before ${message} was sent: nothing was sent.${reason === 'timeout' ? ' Raise timeout, then run again.' : ''}`,
       reason,
       id,
+      'no',
+    );
+  // The request went out and no answer came: the service may have acted on it all the same.
+  if (state.send === 'started')
+    return new AgentStopped(
+      `${stop} while ${message} was on its way, before the service answered: it may have been sent. Look at the job in the dashboard before running again, or it may be sent twice.`,
+      reason,
+      id,
+      'maybe',
     );
   // Waiting for the pickup, what the job showed was its past, not a status of this message.
   const where =
@@ -64,15 +91,17 @@ function stoppedError(run: AgentRunContext, reason: StopReason, last?: AgentJob)
         : '';
   const after = ` The agent keeps working on the service; job-id: ${id}.`;
   return reason === 'cancelled'
-    ? new StoppedError(
+    ? new AgentStopped(
         `Cancelled while waiting for agent job ${id}${where}.${after}`,
         'cancelled',
         id,
+        'yes',
       )
-    : new StoppedError(
+    : new AgentStopped(
         `Agent job ${id} did not finish within the timeout of ${formatDuration(inputs.timeoutMs)}${where}.${after} Raise timeout; for this message's result, look at the job in the dashboard (a run with job-id sends the prompt again, as a new message).`,
         'timeout',
         id,
+        'yes',
       );
 }
 
@@ -128,25 +157,31 @@ export function sendOrCreate(run: AgentRunContext): Promise<AgentJob> {
     reporter.group(
       inputs.jobId ? `Send a follow-up to agent job ${inputs.jobId}` : 'Create an agent job',
       async () => {
-        const answer = inputs.jobId
-          ? sameJob(
-              await sendFollowUp(client, inputs.projectId, inputs.jobId, inputs.prompt, call),
-              inputs.jobId,
-              'sent',
-            )
-          : await createAgentJob(client, inputs.projectId, inputs.prompt, call);
-        state.jobId = answer.id;
+        state.send = 'started';
         if (inputs.jobId) {
+          const sent = await sendFollowUp(
+            client,
+            inputs.projectId,
+            inputs.jobId,
+            inputs.prompt,
+            call,
+          );
+          state.send = 'answered';
           // The answer to a message may still show the job as it was: not its result.
           state.status = 'sent';
+          const answer = sameJob(sent, inputs.jobId, 'sent');
+          state.jobId = answer.id;
           reporter.info(`Follow-up sent to agent job ${answer.id}.`);
-        } else {
-          state.status = answer.status;
-          state.job = answer;
-          reporter.info(
-            `Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`,
-          );
+          return answer;
         }
+        const answer = await createAgentJob(client, inputs.projectId, inputs.prompt, call);
+        state.send = 'answered';
+        state.jobId = answer.id;
+        state.status = answer.status;
+        state.job = answer;
+        reporter.info(
+          `Agent job ${answer.id}: ${answer.status}${answer.source?.repository ? ` on ${answer.source.repository}` : ''}.`,
+        );
         return answer;
       },
     ),

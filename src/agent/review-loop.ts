@@ -228,8 +228,21 @@ async function followUpAll(
     last = done;
     if (done.error !== undefined && !failed)
       failed = { result: done, state: { ...context.deps.state } };
-    // A stop (cancel, time limit) ends the run: the items after it wait for the next run.
-    if (context.deps.signal?.aborted) break;
+    // A stop (cancel) ends the run: the items after it wait for the next run, and the outputs
+    // are those of the item the job may be working on.
+    if (context.deps.signal?.aborted) return last;
+    // One follow-up at a time per job: while the job has not shown the result of this one (not
+    // taken up, still working, or perhaps never received), the next one's pickup could be this
+    // one's. The items after it wait, unclaimed, for a later run.
+    const unseen = done.outcome?.kind;
+    if (unseen === 'unconfirmed' || unseen === 'timeout' || unseen === 'not-sent') {
+      const left = items.length - i - 1;
+      if (left > 0)
+        context.deps.reporter.info(
+          `${left} more ${left === 1 ? 'item waits' : 'items wait'} for a later run: agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's.`,
+        );
+      break;
+    }
   }
   if (!failed) return last;
   const state = context.deps.state;

@@ -18,6 +18,12 @@ export interface AgentState {
   instruction?: string;
   /** The comment posted or edited on the pull request (the announce, or the reply). */
   commentUrl?: string;
+  /**
+   * How far the message got (not an output): `started` once its request went out, `answered`
+   * once the service answered it. A stop before `started` sent nothing; one at `started` may
+   * have (the service can act on a request whose answer never came).
+   */
+  send?: 'started' | 'answered';
 }
 
 export interface AgentResult {

@@ -1,5 +1,5 @@
 /** The agent's job summary, as Markdown: pure, so tests can read exactly what a person will see. */
-import { codeBlock, table } from '../shared/markdown.js';
+import { codeBlock, inlineCode, table } from '../shared/markdown.js';
 import type { AgentResult, AgentState } from './state.js';
 
 /** The job summary: the instruction (first lines, as code), job, status, repository and branch, pull request. */
@@ -24,7 +24,12 @@ export function agentSummary(
   const sent = result?.outcome === 'sent';
   rows.push([
     'Status',
-    sent ? 'sent (not waited for)' : (job?.status ?? state.status ?? 'not started'),
+    // The service's words as code (never a live @-mention); this run's own words as they are.
+    sent
+      ? 'sent (not waited for)'
+      : job?.status
+        ? inlineCode(job.status)
+        : (state.status ?? 'not started'),
   ]);
   if (job?.source?.repository)
     rows.push([
@@ -37,7 +42,7 @@ export function agentSummary(
       'Pull request',
       job.prLink ? `[${job.prLink}](${job.prLink})` : 'none (no files changed)',
     ]);
-  if (job?.model) rows.push(['Model', job.model]);
+  if (job?.model) rows.push(['Model', inlineCode(job.model)]);
   if (state.commentUrl) rows.push(['Comment', `[on the pull request](${state.commentUrl})`]);
   if (error) rows.push(['Error', error]);
   if (run) rows.push(['Run', `[workflow run](${run})`]);

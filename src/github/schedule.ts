@@ -310,7 +310,8 @@ export function everyRunRefreshes(
   lifetimeMs: number,
 ): string | undefined {
   const fresh = lifetimeMs - refreshBeforeMs;
-  if (fresh >= gapMs) return undefined;
+  // A minute of slack: the lifetime is measured from when the answer came, a little after issue.
+  if (fresh + 60_000 >= gapMs) return undefined;
   const low = gapMs + delayAllowance(gapMs);
   const high = lifetimeMs - gapMs;
   return (
@@ -347,9 +348,10 @@ export function keepAliveWarning(
       : `the link's lifetime (${formatSpan(lifetimeMs)}; refresh-before, ${formatSpan(refreshBeforeMs)}, is not shorter, so every run replaces the link)`;
   const cron = keepAliveCron(Math.min(refreshBeforeMs, lifetimeMs));
   const fixes: string[] = [];
-  if (needed < lifetimeMs)
+  // Below the lifetime less one gap, or nearly every run would refresh (everyRunRefreshes).
+  if (needed < lifetimeMs - gap.ms)
     fixes.push(
-      `set refresh-before above ${formatSpan(needed)} and below the link's lifetime of ${formatSpan(lifetimeMs)}`,
+      `set refresh-before above ${formatDuration(needed)} and at most ${formatDuration(lifetimeMs - gap.ms)} (the link's lifetime of ${formatSpan(lifetimeMs)} less one gap between runs)`,
     );
   if (cron) fixes.push(`run the keep-alive more often, e.g. cron '${cron}'`);
   fixes.push('mirror the bundle to storage of your own and publish it with bundle-url');

@@ -10,12 +10,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import { StoppedError, UserError } from '../shared/errors.js';
+import { Redactor, userInfoSecrets } from '../shared/secrets.js';
 import { printable } from '../shared/text.js';
 import { runHelm, tail } from './helm.js';
 import { overridingLayer, type Overriding } from './values-layers.js';
-import type { ChartInReach, RenderTarget } from './render-target.js';
+import type { ChartInReach, RenderTarget, ValuesLayer } from './render-target.js';
 
 export type RenderCheckMode = 'auto' | 'required' | 'off';
 
@@ -60,6 +61,62 @@ export function valueFlags(args: readonly string[]): string[] {
   return kept;
 }
 
+/**
+ * The plain `--set` and `--set-string` assignments of helm-args as one values layer (helm applies
+ * them over every values file): `a.b=c`, several split at commas. A path with an escape or a list
+ * index, and the other --set forms (json, file, literal), are left out: not read here.
+ */
+function setLayer(helmArgs: readonly string[]): ValuesLayer[] {
+  const flags = valueFlags(helmArgs);
+  const values: Record<string, unknown> = {};
+  for (let i = 0; i < flags.length; i++) {
+    const item = flags[i]!;
+    const long = item.startsWith('--');
+    const flag = long ? item.split('=', 1)[0]! : item.slice(0, 2);
+    // `--set=a=b` and `-fvalues.yaml` carry their value; `--set a=b` and `-f x` take the next.
+    const inline = long
+      ? item.includes('=')
+        ? item.slice(flag.length + 1)
+        : undefined
+      : item.length > 2
+        ? item.slice(2)
+        : undefined;
+    const text = inline ?? flags[++i] ?? '';
+    if (flag !== '--set' && flag !== '--set-string') continue;
+    if (/[\\[\]]/.test(text)) continue;
+    for (const assignment of text.split(',')) {
+      const eq = assignment.indexOf('=');
+      if (eq <= 0) continue;
+      const path = assignment.slice(0, eq).split('.');
+      if (path.some((key) => key === '' || key === '__proto__' || key === 'constructor')) continue;
+      const raw = assignment.slice(eq + 1);
+      let node = values;
+      for (const key of path.slice(0, -1)) {
+        if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+        node = node[key] as Record<string, unknown>;
+      }
+      node[path.at(-1)!] = flag === '--set-string' ? raw : typedSet(raw);
+    }
+  }
+  return Object.keys(values).length > 0
+    ? [
+        {
+          name: 'a --set in helm-args',
+          yaml: stringify(values),
+          fix: 'Remove that --set from helm-args (it wins over every values file); the run writes these keys itself.',
+        },
+      ]
+    : [];
+}
+
+/** A --set value as helm types it: true, false, null and integers; anything else a string. */
+function typedSet(raw: string): unknown {
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  if (raw === 'null') return null;
+  if (/^-?(0|[1-9]\d*)$/.test(raw)) return Number(raw);
+  return raw;
+}
+
 /** A link no real value could hold, with a token that survives JSON and URL escaping. */
 export function placeholderLink(): { link: string; token: string } {
   const token = `rendercheck${randomBytes(12).toString('hex')}`;
@@ -87,8 +144,13 @@ export async function checkTarget(
 ): Promise<RenderOutcome> {
   const { label } = target;
   const { link, token } = placeholderLink();
-  // Decided by the files alone, rendered or not: the chart cannot show which layer won.
-  const overriding = await overridingLayer(target.values(link), target.valuesKey, link);
+  // Decided by the files alone, rendered or not: the chart cannot show which layer won. The
+  // --set flags of helm-args come last, as helm applies them.
+  const overriding = await overridingLayer(
+    [...target.values(link), ...setLayer(options.helmArgs)],
+    target.valuesKey,
+    link,
+  );
   if (overriding) return { kind: 'overridden', label, ...overriding };
   if (target.chart.kind === 'out-of-reach')
     return { kind: 'skipped', label, reason: target.chart.reason };
@@ -120,10 +182,22 @@ export async function checkTarget(
     });
     if (options.signal?.aborted)
       throw new StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
-    if (run.code !== 0) return failedRender(target, chart, options.redact(tail(run.stderr)));
+    if (run.code !== 0) {
+      // helm quotes the --repo address back, with any user and password in it.
+      const hidden = new Redactor();
+      hidden.add(...userInfoSecrets(chart.repo));
+      return failedRender(target, chart, hidden.redact(options.redact(tail(run.stderr))));
+    }
     const documents = renderedDocuments(run.stdout);
     const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
     if (found.length > 0) return { kind: 'found', label, documents: found.map((d) => d.source) };
+    // Rendered without values the controller passes: no link here is no proof of a miss.
+    if (target.unread)
+      return {
+        kind: 'skipped',
+        label,
+        reason: `${target.unread}; it rendered no link without them`,
+      };
     return {
       kind: 'missing',
       label,

@@ -33,7 +33,7 @@ export interface ChartOutOfReach {
  */
 export type ValuesLayer =
   | { file: string; fix?: string }
-  | { name: string; yaml: string }
+  | { name: string; yaml: string; fix?: string }
   | { name: string; unread: true; fix: string };
 
 export interface RenderTarget {
@@ -49,4 +49,9 @@ export interface RenderTarget {
    * (`upgradeArgs`: helm-args before the values files; any `--set*` wins over every file).
    */
   values(link: string): ValuesLayer[];
+  /**
+   * Values the controller passes before these that the render cannot read (Argo CD valueFiles in
+   * another repository or a chart package): a render that finds no link proves nothing then.
+   */
+  unread?: string;
 }

@@ -44,7 +44,9 @@ export async function overridingLayer(
       continue;
     }
     try {
-      values.push(parse('file' in layer ? await readFile(layer.file, 'utf8') : layer.yaml));
+      // Merge keys (<<) as helm applies them.
+      const text = 'file' in layer ? await readFile(layer.file, 'utf8') : layer.yaml;
+      values.push(parse(text, { merge: true }));
     } catch {
       return undefined;
     }
@@ -64,7 +66,9 @@ export async function overridingLayer(
     });
     if (last < 0 || (ours >= 0 && last <= ours)) continue;
     const theirs = values[last] === UNREAD ? undefined : valueAt(values[last], path);
-    if (theirs && isDeepStrictEqual(theirs.value, mine.value)) continue;
+    const same = (a: unknown, b: unknown) =>
+      key === 'enabled' ? isDeepStrictEqual(asHelmBool(a), asHelmBool(b)) : isDeepStrictEqual(a, b);
+    if (theirs && same(theirs.value, mine.value)) continue;
     const layer = layers[last]!;
     return {
       by: name(layer),
@@ -73,6 +77,17 @@ export async function overridingLayer(
     };
   }
   return undefined;
+}
+
+/**
+ * A boolean as helm reads values (YAML 1.1): `on`, `yes`, `y` are true, `off`, `no`, `n` false,
+ * in any of their cases; this run's YAML 1.2 reader sees them as strings. Anything else as it is.
+ */
+function asHelmBool(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (/^(y|Y|yes|Yes|YES|on|On|ON|true|True|TRUE)$/.test(value)) return true;
+  if (/^(n|N|no|No|NO|off|Off|OFF|false|False|FALSE)$/.test(value)) return false;
+  return value;
 }
 
 /**

@@ -239,6 +239,8 @@ export interface PublishedBundle {
   sizeBytes: number | undefined;
   /** When the link stops working; undefined for a mirror. */
   expiresAt: string | undefined;
+  /** When the service issued it (epoch ms): its whole lifetime counts from there. */
+  issuedAt?: number;
 }
 
 /** A link the service issued, with its expiry read (undefined: neither the service nor the link says). */
@@ -246,6 +248,7 @@ export interface IssuedBundle {
   bundleUrl: string;
   sizeBytes: number;
   expiresAt: string | undefined;
+  issuedAt: number;
 }
 
 export async function generateLink(run: RunContext, job: ExportJob): Promise<IssuedBundle> {
@@ -274,6 +277,7 @@ export async function generateLink(run: RunContext, job: ExportJob): Promise<Iss
     bundleUrl: bundle.bundleUrl,
     sizeBytes: bundle.sizeBytes,
     expiresAt: expiryOf(run, bundle),
+    issuedAt: clock.now(),
   };
   reportExpiry(run, issued);
   return issued;
@@ -285,12 +289,15 @@ export async function generateLink(run: RunContext, job: ExportJob): Promise<Iss
  * but is warned about, naming expiresAt, since nothing can tell when pods stop being able to start.
  */
 function expiryOf(run: RunContext, bundle: Bundle): string | undefined {
-  const own = linkExpiry(bundle.bundleUrl).expiresAt;
+  const signed = linkExpiry(bundle.bundleUrl);
+  const own = signed.expiresAt;
   if (bundle.expiresAt) {
-    // A later keep-alive reads only the deployed link: its signature must not promise more.
-    if (own && +own - Date.parse(bundle.expiresAt) > 60_000)
+    // A later keep-alive reads only the deployed link's signature (one with temporary
+    // credentials it counts as of unknown expiry, and replaces): it must not promise more.
+    const extra = own && !signed.temporaryCredentials ? +own - Date.parse(bundle.expiresAt) : 0;
+    if (extra > 60_000)
       run.reporter.warning(
-        `The service says the link expires ${bundle.expiresAt}, but its signature says ${own.toISOString()}: a keep-alive (refresh-before) reads only the deployed link's signature, so it would leave the link alone past ${bundle.expiresAt}. With a keep-alive, add ${formatDuration(+own - Date.parse(bundle.expiresAt))} to its refresh-before, or report this to the vendor.`,
+        `The service says the link expires ${bundle.expiresAt}, but its signature says ${own!.toISOString()}: a keep-alive (refresh-before) reads only the deployed link's signature, so it counts this link as living ${formatDuration(Math.ceil(extra / 60_000) * 60_000)} longer than it does. With a keep-alive, add that to its refresh-before, or report this to the vendor.`,
       );
     return bundle.expiresAt;
   }

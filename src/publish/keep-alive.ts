@@ -109,7 +109,7 @@ export async function planKeepAlive(
     // keep-alive never changes what the site shows.
     why: without
       ? `refresh-before: ${without}, while ${first.where} has one: ${how}, written to every values file.`
-      : `refresh-before: the link in ${first.where} ${when}: ${how}.${expiresAt ? '' : ' Every keep-alive run replaces a link whose expiry it cannot read, with a rollout each time.'}`,
+      : `refresh-before: the link in ${first.where} ${when}: ${how}.${expiresAt ? '' : ' If the links the service issues carry no readable expiry either (temporary credentials), every keep-alive run replaces the link, with a rollout each time.'}`,
     ...(without === undefined && !expiresAt ? { warn: true } : {}),
   };
 }

@@ -151,11 +151,14 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
   }
   const now = run.clock.now();
   const lifetime = Date.parse(bundle.expiresAt) - now;
+  // How long a new link lives from its issue: what a keep-alive's refresh-before is set against.
+  const whole = Date.parse(bundle.expiresAt) - (bundle.issuedAt ?? now);
   const keptAliveBy = run.inputs.keepAliveWorkflow;
   if (keptAliveBy && workflow)
     return watchKeepAlive(
       run,
       bundle.expiresAt,
+      whole,
       await readKeepAlive(
         workflow.workspace,
         keptAliveBy,
@@ -190,7 +193,7 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
       reporter.warning(keepAliveWarning(schedule, gap, refreshBefore, lifetime, bundle.expiresAt));
       return;
     }
-    const often = everyRunRefreshes(schedule.file, gap.ms, refreshBefore, lifetime);
+    const often = everyRunRefreshes(schedule.file, gap.ms, refreshBefore, whole);
     if (often) reporter.warning(often);
     reporter.debug(
       `Schedule watchdog: ${schedule.file} runs at least every ${formatSpan(gap.ms)}, and a run replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`,
@@ -222,6 +225,7 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
 function watchKeepAlive(
   run: RunContext,
   expiresAt: string,
+  whole: number,
   keepAlive: KeepAliveSchedule | { none: string },
 ): void {
   const { reporter } = run;
@@ -249,7 +253,7 @@ function watchKeepAlive(
     reporter.warning(keepAliveWarning(keepAlive, gap, refreshBefore, lifetime, expiresAt));
     return;
   }
-  const often = everyRunRefreshes(keepAlive.file, gap.ms, refreshBefore, lifetime);
+  const often = everyRunRefreshes(keepAlive.file, gap.ms, refreshBefore, whole);
   if (often) reporter.warning(`Input "keep-alive-workflow": ${often}`);
   reporter.debug(
     `Schedule watchdog: the link is kept alive by ${keepAlive.file}, which runs at least every ${formatSpan(gap.ms)} and replaces the link within ${formatSpan(Math.min(refreshBefore, lifetime))} of its expiry: room for GitHub's delays.`,

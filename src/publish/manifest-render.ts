@@ -28,10 +28,15 @@ export function manifestTargets(
   return chosen.map((one, index) => {
     const hint = one.target.chart;
     const chart = chartOf(hint, file.path, one);
+    const unread =
+      (hint.kind === 'path' || hint.kind === 'remote') && hint.unreadValueFiles
+        ? `its valueFiles ${hint.unreadValueFiles.join(', ')} are not in this checkout, and could turn on the part of the chart that reads the link`
+        : undefined;
     return {
       label: `${file.display} (${one.label})`,
       valuesKey,
       chart,
+      ...(unread ? { unread } : {}),
       values: (link: string): ValuesLayer[] => {
         const values = plan(link).manifest?.values[index] ?? {};
         const inline: ValuesLayer = {

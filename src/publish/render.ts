@@ -153,7 +153,18 @@ export function renderTargets(
     if (probe.manifest)
       return manifestTargets(file, probe.manifest.chosen, key, (link) =>
         plannedText(inputs, file, text, link),
-      ).map((target) => ({ ...target, file }));
+      ).map((target) => ({
+        ...target,
+        file,
+        // A layer the manifest names (a kustomize valuesFile or additionalValuesFiles entry) that
+        // is itself a values file of this run is read as this run writes it, not as it is.
+        values: (link: string) =>
+          target.values(link).map((layer) => {
+            const written =
+              'file' in layer && inputs.valuesFiles.find((f) => f.path === layer.file);
+            return written ? withLink(written, link) : layer;
+          }),
+      }));
     const chartDir = dirname(file.path);
     const beside = existsSync(join(chartDir, 'Chart.yaml'));
     return [

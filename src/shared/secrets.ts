@@ -44,9 +44,26 @@ export function querySecrets(link: string): string[] {
 export function redactLink(link: string): string {
   try {
     const url = new URL(link);
-    return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+    // Not http(s) (ssh://, git://): the URL has no origin, but a host all the same.
+    const origin = url.origin === 'null' ? `${url.protocol}//${url.host}` : url.origin;
+    return `${origin}${url.pathname}${url.search ? '?…' : ''}`;
   } catch {
     return '(link hidden)';
+  }
+}
+
+/**
+ * The password an address carries in its user part (`https://user:token@host/…`, which helm
+ * quotes back in its errors), as written and decoded, for a redactor. None without.
+ */
+export function userInfoSecrets(address: string | undefined): string[] {
+  if (!address) return [];
+  try {
+    const url = new URL(address);
+    if (!url.password) return [];
+    return [url.password, decodeURIComponent(url.password)].filter((p) => p.length >= 4);
+  } catch {
+    return [];
   }
 }
 

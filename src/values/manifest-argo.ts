@@ -91,7 +91,7 @@ function sourceTarget(
   const chart = withValueFiles(
     chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name, of.root),
     helm?.valueFiles,
-    of.root,
+    { root: of.root, source, sources: of.sources },
   );
   const base = { doc, kind: 'Application', name, namespace, part, chart };
   const refuse = (key: readonly string[]) =>
@@ -126,20 +126,52 @@ function sourceTarget(
 /**
  * A chart of this checkout gets the valueFiles Argo CD passes before the Application's own values
  * (they can turn on the subchart that reads the link), those it can read here: an entry against
- * the chart's folder, or the checkout's top for `/`. A `$ref/` entry or an address is not read.
+ * the chart's folder, or the checkout's top for `/`, and a `$ref/` entry whose source has the
+ * chart source's own repoURL (this checkout too). The others (another repository, an address, a
+ * file not there) are named as unread: a render without them proves nothing either way.
  */
-function withValueFiles(chart: ChartHint, entries: unknown, root: string): ChartHint {
-  if (chart.kind !== 'path' || !Array.isArray(entries)) return chart;
-  const top = resolve(root);
-  const valueFiles = entries
-    .map(String)
-    .filter((entry) => !entry.startsWith('$') && !URL_LIKE.test(entry))
-    .map((entry) => (entry.startsWith('/') ? join(top, entry) : resolve(chart.path, entry)))
-    .filter((file) => {
-      const rel = relative(top, file);
-      return !rel.startsWith('..') && !isAbsolute(rel) && existsSync(file);
-    });
-  return valueFiles.length > 0 ? { ...chart, valueFiles } : chart;
+function withValueFiles(
+  chart: ChartHint,
+  entries: unknown,
+  of: { root: string; source: Data; sources: unknown[] },
+): ChartHint {
+  if (!Array.isArray(entries) || entries.length === 0) return chart;
+  // A chart package's own files (and any other entry) are not passed to this run's render.
+  if (chart.kind === 'remote')
+    return { ...chart, unreadValueFiles: entries.map(String).map(shownFile) };
+  if (chart.kind !== 'path') return chart;
+  const top = resolve(of.root);
+  const valueFiles: string[] = [];
+  const unread: string[] = [];
+  for (const entry of entries.map(String)) {
+    const file = checkoutFile(entry, chart.path, top, of);
+    if (file && existsSync(file)) valueFiles.push(file);
+    else unread.push(shownFile(entry));
+  }
+  return {
+    ...chart,
+    ...(valueFiles.length > 0 ? { valueFiles } : {}),
+    ...(unread.length > 0 ? { unreadValueFiles: unread } : {}),
+  };
+}
+
+/** Where a valueFiles entry is in this checkout; undefined when it is not in it. */
+function checkoutFile(
+  entry: string,
+  chartDir: string,
+  top: string,
+  of: { source: Data; sources: unknown[] },
+): string | undefined {
+  if (URL_LIKE.test(entry)) return undefined;
+  let file: string;
+  const ref = /^\$([^/]+)\/(.*)$/.exec(entry);
+  if (ref) {
+    const from = of.sources.find((s): s is Data => isObject(s) && s.ref === ref[1]);
+    if (!from || from.repoURL !== of.source.repoURL) return undefined;
+    file = join(top, ref[2]!);
+  } else file = entry.startsWith('/') ? join(top, entry) : resolve(chartDir, entry);
+  const rel = relative(top, file);
+  return rel.startsWith('..') || isAbsolute(rel) ? undefined : file;
 }
 
 /**

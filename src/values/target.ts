@@ -249,6 +249,8 @@ function heldBack(kind: string, doc: Document, display: string): string | undefi
   if (kind === 'HelmRelease' && doc.getIn(['spec', 'suspend']) === true)
     return `${display} has spec.suspend: true, so Flux does not reconcile it: the new link reaches the chart only once it is resumed (before the link expires).`;
   if (kind !== 'Application') return undefined;
+  if (doc.getIn(['metadata', 'annotations', 'argocd.argoproj.io/skip-reconcile']) === 'true')
+    return `${display} has the annotation argocd.argoproj.io/skip-reconcile: "true", so Argo CD does not process it: the new link reaches the chart only once that annotation is removed (before the link expires).`;
   const automated = doc.getIn(['spec', 'syncPolicy', 'automated']);
   const off = doc.getIn(['spec', 'syncPolicy', 'automated', 'enabled']) === false;
   if (automated !== undefined && automated !== null && !off) return undefined;

@@ -610,6 +610,28 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     expect(run.summary).not.toContain('Fix part 2.');
   });
 
+  it('two comments, the first never taken up: the second waits, unclaimed, for a later run (its pickup could be the first one)', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g } = await world({
+      agent: { pickupMs: Infinity },
+      comments: [COMMENT_ID - 1, COMMENT_ID].map((id, i) => ({
+        id,
+        body: `/agent Fix part ${i + 1}.`,
+      })),
+      // No new commit either: nothing shows the first instruction was taken up.
+      github: { pulls: [{ number: PR, headShas: [BEFORE] }] },
+    });
+    const run = await agentOn(event, s, g, { 'pickup-grace': '1s' });
+    expect(run.code, run.stdout).toBe(1);
+    expect(s.requestsFor('message'), run.stdout).toHaveLength(1);
+    expect(run.stdout).toContain('1 more item waits for a later run');
+    const replies = posted(g).filter((c) => c.body.startsWith('<!-- docs-agent-reply -->'));
+    expect(replies).toHaveLength(1);
+    expect(replies[0]!.body).toContain('Not confirmed');
+    // Only the first comment was claimed (👀): the second is left for the next run.
+    expect(g.reactions.filter((r) => r.content === 'eyes')).toHaveLength(1);
+  });
+
   it("a job still busy at the send: its earlier work's commit is no sign; the reply waits for this instruction's result", async () => {
     const event = await eventFile(ISSUE_COMMENT);
     // Busy with its first instruction until 800 ms after the send; the comment's message is taken

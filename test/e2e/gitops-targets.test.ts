@@ -329,16 +329,8 @@ describe('an Argo CD Application', () => {
   it('a chart path with valueFiles: rendered with those of the checkout first, as Argo CD passes them (one turns the vendor subchart on)', async () => {
     const h = await helmEnv('helm3');
     const ws = await workspace({});
-    const chart = await buildUmbrella(h, join(ws, 'charts'), 'platform');
     // The vendor subchart only where values-prod.yaml turns it on, as a team gates it per stage.
-    const meta = await readFile(join(chart, 'Chart.yaml'), 'utf8');
-    await writeFile(
-      join(chart, 'Chart.yaml'),
-      meta.replace(
-        '    version: 1.4.0\n',
-        '    version: 1.4.0\n    condition: enterprise.enabled\n',
-      ),
-    );
+    const chart = await buildUmbrella(h, join(ws, 'charts'), 'platform', { gated: true });
     await writeFile(join(chart, 'values-prod.yaml'), 'enterprise:\n  enabled: true\n');
     const text = `apiVersion: argoproj.io/v1alpha1
 kind: Application
@@ -348,7 +340,7 @@ spec:
     repoURL: https://git.example.com/platform.git
     path: charts/platform
     helm:
-      valueFiles: [values-prod.yaml, $values/missing.yaml]
+      valueFiles: [values-prod.yaml]
       valuesObject:
         enterprise: {replicaCount: 2}
 `;
@@ -559,6 +551,33 @@ helmCharts:
     expect(run.stdout + run.stderr).not.toContain('Check values-key');
     expect(s.requests).toHaveLength(0);
     expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(text);
+  });
+
+  it('an additionalValuesFiles entry that is itself in values-file: both written, the render reads it as written, kustomize renders the new link', async () => {
+    const h = await helmEnv('helm3');
+    const text = `${DOCS_ENTRY}    additionalValuesFiles: [values-prod.yaml]\n    valuesInline:\n      replicaCount: 2\n`;
+    const ws = await workspace({
+      'overlays/prod/kustomization.yaml': text,
+      // What a previous run wrote there: an old link and version.
+      'overlays/prod/values-prod.yaml':
+        'staticExport:\n  enabled: true\n  bundleUrl: https://mirror.example.com/old/site.tar.gz\n  version: v1\n',
+    });
+    const dir = join(ws, 'overlays/prod');
+    await cp(CHART, join(dir, 'charts/enterprise'), { recursive: true });
+    const { run } = await publishWithHelm(h, ws, {
+      'values-file': 'overlays/prod/kustomization.yaml\noverlays/prod/values-prod.yaml',
+      'values-document': 'docs',
+      version: 'v2',
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    // The kustomization's chart renders the link; values-prod.yaml alone has no chart beside it.
+    expect(run.stdout).toMatch(
+      /Render check: overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\): the chart renders the link/,
+    );
+    expect(await readFile(join(dir, 'values-prod.yaml'), 'utf8')).toContain(
+      run.outputs['bundle-url']!,
+    );
+    expect(renderedLink(await kustomizeBuild(h, dir))).toBe(run.outputs['bundle-url']);
   });
 
   it.each([

@@ -199,7 +199,7 @@ describe('refresh-before (dist/ under Node 24)', () => {
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(
-      /::warning::refresh-before: the link in values\.yaml has an unknown expiry \(.*X-Amz-Security-Token.*\): .* Every keep-alive run replaces a link whose expiry it cannot read, with a rollout each time\./,
+      /::warning::refresh-before: the link in values\.yaml has an unknown expiry \(.*X-Amz-Security-Token.*\): .* If the links the service issues carry no readable expiry either \(temporary credentials\), every keep-alive run replaces the link, with a rollout each time\./,
     );
     expect(run.stdout).not.toContain('FwoGZXIvYXdz');
     expect(s.requestsFor('get-export')[0]!.path).toContain('se_3f9a2c1b8e7d4a06');

@@ -299,7 +299,7 @@ describe('schedule watchdog', () => {
     const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning::'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
-      /^::warning::The schedule of \.github\/workflows\/publish-docs\.yml \(cron '7,37 \* \* \* \*', UTC\) leaves up to 30m between runs .*only within refresh-before \(2h\) before it expires\. GitHub delays and drops scheduled runs: that window should be longer than 2h \(the gap plus 1h30m of delays\).* set refresh-before above 2h and below the link's lifetime of (1d|23h59m\d\ds)/,
+      /^::warning::The schedule of \.github\/workflows\/publish-docs\.yml \(cron '7,37 \* \* \* \*', UTC\) leaves up to 30m between runs .*only within refresh-before \(2h\) before it expires\. GitHub delays and drops scheduled runs: that window should be longer than 2h \(the gap plus 1h30m of delays\).* set refresh-before above 2h and at most 23h(29|30)m \(the link's lifetime of (1d|23h59m\d\ds) less one gap between runs\)/,
     );
   });
 
@@ -316,6 +316,32 @@ describe('schedule watchdog', () => {
       /::debug::Schedule watchdog: \.github\/workflows\/publish-docs\.yml runs at least every 30m, and a run replaces the link within 6h of its expiry: room for GitHub's delays\./,
     );
   });
+
+  it.each([
+    ['24h', true],
+    ['23h30m', false],
+  ])(
+    'a keep-alive every 30 minutes with refresh-before %s on 24-hour links: a warning that nearly every run refreshes: %s',
+    async (refreshBefore, warned) => {
+      const s = await sim({ export: quick, bundleTtlMs: 24 * 3_600_000 });
+      const run = await runPublish(s, {
+        workspace: await withWorkflow('7,37 * * * *'),
+        env: { GITHUB_WORKFLOW_REF: REF },
+        inputs: { ...fast, 'refresh-before': refreshBefore },
+      });
+      expect(run.code, run.stdout).toBe(0);
+      const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning::'));
+      expect(warnings).toEqual(
+        warned
+          ? [
+              expect.stringMatching(
+                /^::warning::refresh-before \(24h\) leaves a new link alone for no time at all of its lifetime \(1d\), less than the 30m between runs of \.github\/workflows\/publish-docs\.yml: nearly every run replaces the link and rolls it out\. Set refresh-before between 2h and 23h(29|30)m\.$/,
+              ),
+            ]
+          : [],
+      );
+    },
+  );
 
   /** A daily publish, and a keep-alive in a workflow of its own (examples/workflows). */
   async function withKeepAlive(refreshBefore: string): Promise<string> {

@@ -90,11 +90,29 @@ export const UMBRELLA = fileURLToPath(new URL('../fixtures/umbrella', import.met
  * chart (`dir/chart`) vendored into its charts/ by `helm dependency build` (a file:// dependency,
  * so no network). Returns the umbrella chart's path.
  */
-export async function buildUmbrella(h: HelmEnv, dir: string, as = 'umbrella'): Promise<string> {
+export async function buildUmbrella(
+  h: HelmEnv,
+  dir: string,
+  as = 'umbrella',
+  { gated = false } = {},
+): Promise<string> {
   await cp(CHART, join(dir, 'chart'), { recursive: true });
   await cp(UMBRELLA, join(dir, as), { recursive: true });
   const chart = join(dir, as);
   await execHelm(h, ['dependency', 'build', chart]);
+  // `gated`: the vendor subchart only where a values file sets enterprise.enabled (helm template
+  // reads the condition; the lock file's digest is not checked there).
+  if (gated) {
+    const meta = join(chart, 'Chart.yaml');
+    const text = await readFile(meta, 'utf8');
+    await writeFile(
+      meta,
+      text.replace(
+        '    version: 1.4.0\n',
+        '    version: 1.4.0\n    condition: enterprise.enabled\n',
+      ),
+    );
+  }
   return chart;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AgentStopped } from '../../src/agent/job.js';
 import { followUp } from '../../src/agent/pipeline.js';
 import { parseAgentInputs } from '../../src/agent/inputs.js';
 import { memoryLogger } from '../../src/shared/logger.js';
@@ -66,6 +67,20 @@ describe('agent status handling', () => {
   });
 });
 
+/** A follow-up 'y' to `jobId` on the simulator; what it threw (or its result). */
+async function followUpOn(s: Awaited<ReturnType<typeof sim>>, jobId: string, more = {}) {
+  const given: Record<string, string> = {
+    'api-key': s.apiKey,
+    'project-id': s.projectId,
+    'job-id': jobId,
+    prompt: 'y',
+    'base-url': s.baseUrl,
+    ...more,
+  };
+  const { inputs } = parseAgentInputs((name) => given[name] ?? '');
+  return followUp(inputs, { reporter: reporter(), client: client(s) }).catch((e: unknown) => e);
+}
+
 describe('an answer about another job than the job-id', () => {
   it.each([
     ['the read before the send', 'get-agent', /Nothing was sent\./, 0],
@@ -84,19 +99,7 @@ describe('an answer about another job than the job-id', () => {
         },
       },
     });
-    const { inputs } = parseAgentInputs(
-      (name) =>
-        ({
-          'api-key': s.apiKey,
-          'project-id': s.projectId,
-          'job-id': jobId,
-          prompt: 'y',
-          'base-url': s.baseUrl,
-        })[name] ?? '',
-    );
-    const error = await followUp(inputs, { reporter: reporter(), client: client(s) }).catch(
-      (e: unknown) => e,
-    );
+    const error = await followUpOn(s, jobId);
     expect(error).toBeInstanceOf(UserError);
     expect((error as Error).message).toMatch(
       new RegExp(
@@ -105,5 +108,30 @@ describe('an answer about another job than the job-id', () => {
     );
     expect((error as Error).message).toMatch(words);
     expect(s.requestsFor('message')).toHaveLength(messages);
+  });
+});
+
+describe('a stop says how far the message got', () => {
+  it.each([
+    [
+      'during the read before the send: nothing was sent',
+      'get-agent',
+      /before the follow-up to agent job aj_\w+ was sent: nothing was sent/,
+      'no',
+    ],
+    [
+      'during the send, no answer yet: it may have been sent',
+      'message',
+      /while the follow-up to agent job aj_\w+ was on its way, before the service answered: it may have been sent/,
+      'maybe',
+    ],
+  ] as const)('%s', async (_, op, words, sent) => {
+    const s = await sim({ agent: { activeMs: 100 } });
+    const jobId = await finishedAgentJob(s, 'x');
+    s.inject({ op, fault: { type: 'delay', ms: 3000 } });
+    const error = await followUpOn(s, jobId, { timeout: '1s' });
+    expect(error).toBeInstanceOf(AgentStopped);
+    expect((error as Error).message).toMatch(words);
+    expect((error as AgentStopped).sent).toBe(sent);
   });
 });

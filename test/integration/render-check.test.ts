@@ -13,7 +13,7 @@ import { planValuesEdit } from '../../src/values/edit.js';
 import { buildUmbrella, CHART, HELMS, helmEnv } from '../helpers/helm.js';
 
 /** A target like the pipeline builds: the file's text with the link written at valuesKey. */
-function target(chart: string, text: string, valuesKey: string): RenderTarget {
+function target(chart: string, text: string, valuesKey: string, version?: string): RenderTarget {
   const key = valuesKey.split('.') as [string, ...string[]];
   return {
     label: 'values.yaml',
@@ -22,12 +22,8 @@ function target(chart: string, text: string, valuesKey: string): RenderTarget {
     values: (link) => [
       {
         name: 'values.yaml',
-        yaml: planValuesEdit(
-          text,
-          { enabled: true, bundleUrl: link, version: undefined },
-          'values.yaml',
-          key,
-        ).text,
+        yaml: planValuesEdit(text, { enabled: true, bundleUrl: link, version }, 'values.yaml', key)
+          .text,
       },
     ],
   };
@@ -57,13 +53,18 @@ describe.each(HELMS)('the render check with real %s', (name) => {
     });
   });
 
-  it('a --set in helm-args that overrides the link wins over the values file: not read', async () => {
+  it('a --set in helm-args that overrides the link wins over the values file: overridden, named', async () => {
     const h = await helmEnv(name);
     const outcome = await checkTarget(
       target(CHART, '', 'staticExport'),
       options(h, ['--atomic', '--set', 'staticExport.bundleUrl=https://old.example/site.tar.gz']),
     );
-    expect(outcome).toMatchObject({ kind: 'missing', readsAt: undefined });
+    expect(outcome).toMatchObject({
+      kind: 'overridden',
+      by: 'a --set in helm-args',
+      key: 'staticExport.bundleUrl',
+      fix: expect.stringMatching(/^Remove that --set from helm-args/),
+    });
   });
 
   it('a link that reaches the manifests only base64-encoded in a Secret still counts', async () => {
@@ -117,21 +118,16 @@ describe('the render check and the values layers after the one the run writes', 
     const h = await helmEnv('helm3');
     // The run writes version v2; values-prod.yaml comes after it, as a kustomize
     // additionalValuesFiles entry or a later values file does.
-    const later = (version: string): RenderTarget => ({
-      ...target(CHART, '', 'staticExport'),
-      values: (link) => [
-        {
-          name: 'values.yaml',
-          yaml: planValuesEdit(
-            '',
-            { enabled: true, bundleUrl: link, version: 'v2' },
-            'values.yaml',
-            ['staticExport'],
-          ).text,
-        },
-        { name: 'values-prod.yaml', yaml: `staticExport: {version: "${version}"}\n` },
-      ],
-    });
+    const later = (version: string): RenderTarget => {
+      const written = target(CHART, '', 'staticExport', 'v2');
+      return {
+        ...written,
+        values: (link) => [
+          ...written.values(link),
+          { name: 'values-prod.yaml', yaml: `staticExport: {version: "${version}"}\n` },
+        ],
+      };
+    };
     expect(await checkTarget(later('v2'), options(h))).toMatchObject({ kind: 'found' });
     expect(await checkTarget(later('2026-01-01'), options(h))).toEqual({
       kind: 'overridden',
@@ -139,6 +135,52 @@ describe('the render check and the values layers after the one the run writes', 
       by: 'values-prod.yaml',
       key: 'staticExport.version',
       fix: undefined,
+    });
+  });
+});
+
+describe('the render check, what it cannot see and what it must not print', () => {
+  it("a repository address with a password: helm's error quoted without it", async () => {
+    const h = await helmEnv('helm3');
+    const skipped = await checkTarget(
+      {
+        ...target('enterprise', '', 'staticExport'),
+        chart: { kind: 'chart', ref: 'enterprise', repo: 'http://deploy:s3cretTOKEN@127.0.0.1:9' },
+      },
+      options(h),
+    );
+    expect(skipped).toMatchObject({ kind: 'skipped' });
+    expect(JSON.stringify(skipped)).not.toContain('s3cretTOKEN');
+    expect((skipped as { reason: string }).reason).toContain('deploy:***@127.0.0.1:9');
+  });
+
+  it('a --set of an old version in helm-args wins over the values files: overridden', async () => {
+    const h = await helmEnv('helm3');
+    const written = target(CHART, '', 'staticExport', 'v2');
+    expect(
+      await checkTarget(written, options(h, ['--atomic', '--set', 'replicaCount=2'])),
+    ).toMatchObject({ kind: 'found' });
+    expect(
+      await checkTarget(written, options(h, ['--set=replicaCount=2,staticExport.version=v1'])),
+    ).toMatchObject({
+      kind: 'overridden',
+      by: 'a --set in helm-args',
+      key: 'staticExport.version',
+    });
+  });
+
+  it('no link rendered without values the controller passes first (unread valueFiles): skipped, not refused', async () => {
+    const h = await helmEnv('helm3');
+    const ws = await mkdtemp(join(tmpdir(), 'render-unread-'));
+    // The vendor subchart only where a values file this run cannot read turns it on.
+    const chart = await buildUmbrella(h, ws, 'umbrella', { gated: true });
+    const gated = target(chart, 'enterprise:\n  enabled: false\n', 'enterprise.staticExport');
+    expect(await checkTarget(gated, options(h))).toMatchObject({ kind: 'missing' });
+    const unread = 'its valueFiles $values/prod.yaml are not in this checkout';
+    expect(await checkTarget({ ...gated, unread }, options(h))).toEqual({
+      kind: 'skipped',
+      label: 'values.yaml',
+      reason: `${unread}; it rendered no link without them`,
     });
   });
 });

@@ -180,7 +180,7 @@ describe('parseCommandLine', () => {
     );
     // Its own reason: it reads workflow files, it records nothing.
     expect(usageError(['publish', '--keep-alive-workflow', 'keep-alive.yml'])).toBe(
-      "--keep-alive-workflow is not available on the command line: it checks the schedules of a GitHub Actions run's workflow files; outside a run there are none to check.",
+      "--keep-alive-workflow is not available on the command line: it names the GitHub Actions workflow that keeps the link alive and checks its on.schedule; on GitLab CI or Jenkins the schedule is the pipeline's, which this command cannot read.",
     );
     expect(usageError(['agent', '--command', '/fix'])).toMatch(
       /^--command is not available on the command line: it is read from comments on a pull request/,

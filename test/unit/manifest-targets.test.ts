@@ -316,6 +316,16 @@ describe('an Argo CD Application', () => {
     );
   });
 
+  it('with the skip-reconcile annotation: written, with a notice that Argo CD does not process it', () => {
+    const text = `${APP}      values: |\n        a: 1\n  syncPolicy: {automated: {}}\n`.replace(
+      '  namespace: argocd\n',
+      '  namespace: argocd\n  annotations: {argocd.argoproj.io/skip-reconcile: "true"}\n',
+    );
+    expect(edit(text).plan.notices).toEqual([
+      'clusters/prod/docs.yaml (Application/docs) has the annotation argocd.argoproj.io/skip-reconcile: "true", so Argo CD does not process it: the new link reaches the chart only once that annotation is removed (before the link expires).',
+    ]);
+  });
+
   it('refuses an Application that only names valueFiles, naming them', () => {
     expect(refusal(() => edit(`${APP}      valueFiles:\n        - values-prod.yaml\n`))).toMatch(
       /valueFiles \(values-prod\.yaml\) and has no values of its own/,
@@ -341,6 +351,19 @@ describe('an Argo CD Application', () => {
         /Point values-file at envs\/prod\/values\.yaml in the repository of the source with ref: values \(https:\/\/git\.example\.com\/org\/gitops\.git\), the last of them/,
       );
       expect(message).not.toContain('s3cret');
+    });
+
+    it('a $ref source with an ssh address: shown with its host, not "null"', () => {
+      const message = refusal(() =>
+        edit(
+          MULTI.replace(
+            'https://bot:s3cret@git.example.com/org/gitops.git',
+            'ssh://git@git.example.com/org/gitops.git',
+          ),
+        ),
+      );
+      expect(message).toContain('(ssh://git.example.com/org/gitops.git)');
+      expect(message).not.toContain('null/');
     });
 
     it('a $ref that names no source: not a file to point at', () => {
@@ -499,6 +522,28 @@ ${second}`;
       expect(refusal(() => edit(multi(source), '', file))).toMatch(
         /without a Helm chart source .*a path to a folder with a Chart\.yaml in this checkout/,
       );
+  });
+
+  it('its valueFiles for the render: those of this checkout ($ref to a source of the same repoURL too), the others named as unread', () => {
+    mkdirSync(join(root, 'envs'), { recursive: true });
+    writeFileSync(join(root, 'envs', 'prod.yaml'), 'enterprise: {enabled: true}\n');
+    const app = (refRepo: string) =>
+      `${SOURCES}    - repoURL: https://git.example.com/platform.git\n      path: charts/docs\n      helm:\n        valueFiles: [$values/envs/prod.yaml, https://cfg.example.com/v.yaml?token=abcdef123456]\n        valuesObject: {}\n    - repoURL: ${refRepo}\n      ref: values\n`;
+    expect(
+      edit(app('https://git.example.com/platform.git'), '', file).chosen[0]!.target.chart,
+    ).toEqual({
+      kind: 'path',
+      path: join(root, 'charts', 'docs'),
+      valueFiles: [join(root, 'envs', 'prod.yaml')],
+      unreadValueFiles: ['https://cfg.example.com/v.yaml?…'],
+    });
+    expect(
+      edit(app('https://git.example.com/config.git'), '', file).chosen[0]!.target.chart,
+    ).toEqual({
+      kind: 'path',
+      path: join(root, 'charts', 'docs'),
+      unreadValueFiles: ['$values/envs/prod.yaml', 'https://cfg.example.com/v.yaml?…'],
+    });
   });
 
   it('is no chart source when its folder holds a kustomization too: Argo CD renders it with kustomize', () => {

@@ -293,6 +293,18 @@ describe('Markdown that text from a comment cannot break', () => {
     ).not.toContain('Branch');
   });
 
+  it('stopped before the instruction was sent, or before the service answered it: no "still working"', () => {
+    const asked = { instruction: 'go', login: 'octocat', url: 'https://x' };
+    const stopped = (maybe: boolean) =>
+      replyBody({ kind: 'not-sent', jobId: 'aj_1', reason: 'timeout', maybe }, asked, {});
+    expect(stopped(false)).toContain(
+      '⏹️ **Not sent**: the workflow run reached its time limit before the instruction was sent to agent job `aj_1`; nothing was sent.',
+    );
+    expect(stopped(true)).toContain('❔ **Maybe sent**');
+    expect(stopped(true)).toContain('Check the job in the dashboard before asking again');
+    for (const body of [stopped(false), stopped(true)]) expect(body).not.toContain('keeps working');
+  });
+
   it("a status from the service is shown as code, never a live @-mention, and 'as before' only when true", () => {
     const asked = { instruction: 'go', login: 'octocat', url: 'https://x' };
     const odd = { ...job, status: '@acme/security-team' };

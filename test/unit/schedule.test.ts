@@ -180,7 +180,7 @@ describe('the watchdog of a keep-alive (refresh-before)', () => {
         '2026-11-26T12:00:00Z',
       ),
     ).toBe(
-      "The schedule of .github/workflows/keep-alive.yml (cron '7 */2 * * *', UTC) leaves up to 2h between runs (2026-11-25 12:07 UTC to 2026-11-25 14:07 UTC), and a run replaces the link (it expires 2026-11-26T12:00:00Z) only within refresh-before (3h) before it expires. GitHub delays and drops scheduled runs: that window should be longer than 6h30m (the gap plus 4h30m of delays), or a pod that starts after the link expires cannot fetch the site. Either set refresh-before above 6h30m and below the link's lifetime of 1d, or run the keep-alive more often, e.g. cron '7-59/30 * * * *', or mirror the bundle to storage of your own and publish it with bundle-url.",
+      "The schedule of .github/workflows/keep-alive.yml (cron '7 */2 * * *', UTC) leaves up to 2h between runs (2026-11-25 12:07 UTC to 2026-11-25 14:07 UTC), and a run replaces the link (it expires 2026-11-26T12:00:00Z) only within refresh-before (3h) before it expires. GitHub delays and drops scheduled runs: that window should be longer than 6h30m (the gap plus 4h30m of delays), or a pod that starts after the link expires cannot fetch the site. Either set refresh-before above 6h30m and at most 22h (the link's lifetime of 1d less one gap between runs), or run the keep-alive more often, e.g. cron '7-59/30 * * * *', or mirror the bundle to storage of your own and publish it with bundle-url.",
     );
   });
 

@@ -53,6 +53,33 @@ describe('the values layer that wins over what the run writes', () => {
       ).toMatchObject({ by: 'prod.yaml' });
   });
 
+  it('reads a later layer as helm does: merge keys (<<) apply, enabled: on is true', async () => {
+    const merged = layer(
+      'prod.yaml',
+      'old: &old {bundleUrl: https://old.example/site.tar.gz}\nstaticExport:\n  <<: *old\n',
+    );
+    expect(await overridingLayer([ours(), merged], 'staticExport', LINK)).toMatchObject({
+      by: 'prod.yaml',
+      key: 'staticExport.bundleUrl',
+    });
+    for (const on of ['on', 'yes', 'Y', 'TRUE'])
+      expect(
+        await overridingLayer(
+          [ours(), layer('p.yaml', `staticExport: {enabled: ${on}}`)],
+          'staticExport',
+          LINK,
+        ),
+        on,
+      ).toBeUndefined();
+    expect(
+      await overridingLayer(
+        [ours(), layer('p.yaml', 'staticExport: {enabled: off}')],
+        'staticExport',
+        LINK,
+      ),
+    ).toMatchObject({ key: 'staticExport.enabled' });
+  });
+
   it('under a deeper values-key, only that path counts', async () => {
     const mine = layer(
       'values.yaml',

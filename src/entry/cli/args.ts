@@ -213,7 +213,7 @@ const GITHUB_ONLY_REASON: Readonly<Record<string, string>> = {
   'github-token':
     "it is a GitHub Actions run's token for GitHub's API (deployment records, comments on a pull request)",
   'keep-alive-workflow':
-    "it checks the schedules of a GitHub Actions run's workflow files; outside a run there are none to check",
+    "it names the GitHub Actions workflow that keeps the link alive and checks its on.schedule; on GitLab CI or Jenkins the schedule is the pipeline's, which this command cannot read",
   command: 'it is read from comments on a pull request, which only a GitHub Actions run receives',
 };
 
