@@ -73007,7 +73007,14 @@ function userInfoSecrets(address) {
         const url = new URL(address);
         if (!url.password)
             return [];
-        return [url.password, decodeURIComponent(url.password)].filter((p) => p.length >= 4);
+        const forms = [url.password];
+        try {
+            forms.push(decodeURIComponent(url.password));
+        }
+        catch {
+            // A bare % that is no escape: the password as written is all there is.
+        }
+        return forms.filter((p) => p.length >= 4);
     }
     catch {
         return [];
@@ -73152,7 +73159,7 @@ function sourceTarget(source, at, of, part) {
  * (they can turn on the subchart that reads the link), those it can read here: an entry against
  * the chart's folder, or the checkout's top for `/`, and a `$ref/` entry whose source has the
  * chart source's own repoURL (this checkout too). The others (another repository, an address, a
- * file not there) are named as unread: a render without them proves nothing either way.
+ * chart package's own file) are named as unread: a render without them proves nothing either way.
  */
 function withValueFiles(chart, entries, of) {
     if (!Array.isArray(entries) || entries.length === 0)
@@ -73165,12 +73172,15 @@ function withValueFiles(chart, entries, of) {
     const top = (0,external_node_path_.resolve)(of.root);
     const valueFiles = [];
     const unread = [];
+    const helm = isObject(of.source.helm) ? of.source.helm : {};
     for (const entry of entries.map(String)) {
         const file = checkoutFile(entry, chart.path, top, of);
-        if (file && (0,external_node_fs_namespaceObject.existsSync)(file))
-            valueFiles.push(file);
-        else
+        if (!file)
             unread.push(shownFile(entry));
+        // A file of this checkout that is not there: Argo CD leaves it out only when told to
+        // (ignoreMissingValueFiles); otherwise its render fails, and so does this run's, naming it.
+        else if ((0,external_node_fs_namespaceObject.existsSync)(file) || helm.ignoreMissingValueFiles !== true)
+            valueFiles.push(file);
     }
     return {
         ...chart,
@@ -80195,9 +80205,22 @@ function valueFlags(args) {
  * them over every values file): `a.b=c`, several split at commas. A path with an escape or a list
  * index, and the other --set forms (json, file, literal), are left out: not read here.
  */
-function setLayer(helmArgs) {
+function setLayer(helmArgs, valuesKey) {
     const flags = valueFlags(helmArgs);
     const values = {};
+    const block = valuesKey.split('.');
+    // A value flag not read here (json, file, literal, an escape or a list index) whose path is the
+    // block, above it, or one of its keys: it may set them, so it counts as winning over them. A
+    // path this simple reader cannot split counts when it starts at the block's top.
+    const touches = (path) => {
+        if (/[\\[]/.test(path))
+            return path.split(/[.[\\]/, 1)[0] === block[0];
+        const keys = path.split('.');
+        if (keys.length <= block.length)
+            return keys.every((key, i) => key === block[i]);
+        return block.every((key, i) => key === keys[i]) && WRITTEN_KEYS.has(keys[block.length]);
+    };
+    let unreadFlag;
     for (let i = 0; i < flags.length; i++) {
         const item = flags[i];
         const long = item.startsWith('--');
@@ -80211,10 +80234,17 @@ function setLayer(helmArgs) {
                 ? item.slice(2)
                 : undefined;
         const text = inline ?? flags[++i] ?? '';
-        if (flag !== '--set' && flag !== '--set-string')
+        if (flag === '-f' || flag === '--values')
             continue;
-        if (/[\\[\]]/.test(text))
+        const plain = (flag === '--set' || flag === '--set-string') && !/[\\[\]]/.test(text);
+        if (!plain) {
+            const paths = flag === '--set-json'
+                ? [text.split('=', 1)[0]]
+                : text.split(',').map((a) => a.split('=', 1)[0]);
+            if (paths.some(touches))
+                unreadFlag ??= flag;
             continue;
+        }
         for (const assignment of text.split(',')) {
             const eq = assignment.indexOf('=');
             if (eq <= 0)
@@ -80232,23 +80262,37 @@ function setLayer(helmArgs) {
             node[path.at(-1)] = flag === '--set-string' ? raw : typedSet(raw);
         }
     }
+    const layers = unreadFlag
+        ? [
+            {
+                name: `a ${unreadFlag} in helm-args`,
+                unread: true,
+                fix: `Remove that ${unreadFlag} from helm-args (it may set the keys this run writes, and wins over every values file), or write it as a plain --set.`,
+            },
+        ]
+        : [];
     return Object.keys(values).length > 0
         ? [
+            ...layers,
             {
                 name: 'a --set in helm-args',
                 yaml: (0,yaml_dist/* stringify */.As)(values),
                 fix: 'Remove that --set from helm-args (it wins over every values file); the run writes these keys itself.',
             },
         ]
-        : [];
+        : layers;
 }
+/** The keys this run writes under values-key. */
+const WRITTEN_KEYS = new Set(['enabled', 'bundleUrl', 'version']);
 /** A --set value as helm types it: true, false, null and integers; anything else a string. */
 function typedSet(raw) {
-    if (raw === 'true' || raw === 'false')
-        return raw === 'true';
-    if (raw === 'null')
+    // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
+    const lower = raw.toLowerCase();
+    if (lower === 'true' || lower === 'false')
+        return lower === 'true';
+    if (lower === 'null')
         return null;
-    if (/^-?(0|[1-9]\d*)$/.test(raw))
+    if (/^[+-]?([1-9]\d*|0)$/.test(raw))
         return Number(raw);
     return raw;
 }
@@ -80266,7 +80310,7 @@ async function checkTarget(target, options) {
     const { link, token } = placeholderLink();
     // Decided by the files alone, rendered or not: the chart cannot show which layer won. The
     // --set flags of helm-args come last, as helm applies them.
-    const overriding = await overridingLayer([...target.values(link), ...setLayer(options.helmArgs)], target.valuesKey, link);
+    const overriding = await overridingLayer([...target.values(link), ...setLayer(options.helmArgs, target.valuesKey)], target.valuesKey, link);
     if (overriding)
         return { kind: 'overridden', label, ...overriding };
     if (target.chart.kind === 'out-of-reach')
@@ -80304,7 +80348,7 @@ async function checkTarget(target, options) {
         if (run.code !== 0) {
             // helm quotes the --repo address back, with any user and password in it.
             const hidden = new Redactor();
-            hidden.add(...userInfoSecrets(chart.repo));
+            hidden.add(...userInfoSecrets(chart.repo), ...userInfoSecrets(chart.ref));
             return failedRender(target, chart, hidden.redact(options.redact(tail(run.stderr))));
         }
         const documents = renderedDocuments(run.stdout);

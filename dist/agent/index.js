@@ -52074,7 +52074,14 @@ function userInfoSecrets(address) {
         const url = new URL(address);
         if (!url.password)
             return [];
-        return [url.password, decodeURIComponent(url.password)].filter((p) => p.length >= 4);
+        const forms = [url.password];
+        try {
+            forms.push(decodeURIComponent(url.password));
+        }
+        catch {
+            // A bare % that is no escape: the password as written is all there is.
+        }
+        return forms.filter((p) => p.length >= 4);
     }
     catch {
         return [];
@@ -68441,9 +68448,11 @@ async function followUpAll(inputs, items, context) {
         if (i > 0)
             pull = await readGitHub(`read pull request #${pull.number}`, () => context.writer.api.pullRequest(pull.number));
         // What the service showed for an earlier item is not this item's: its failure must not be
-        // described with another item's job (outcome.ts reads state.job).
+        // described with another item's job (outcome.ts reads state.job), nor its stop with how far
+        // the earlier message got (job.ts reads state.send).
         delete context.deps.state.job;
         delete context.deps.state.status;
+        delete context.deps.state.send;
         const done = await followUpItem(inputs, item, { ...context, pull });
         if (!done)
             continue;

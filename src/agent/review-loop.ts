@@ -220,9 +220,11 @@ async function followUpAll(
         context.writer.api.pullRequest(pull.number),
       );
     // What the service showed for an earlier item is not this item's: its failure must not be
-    // described with another item's job (outcome.ts reads state.job).
+    // described with another item's job (outcome.ts reads state.job), nor its stop with how far
+    // the earlier message got (job.ts reads state.send).
     delete context.deps.state.job;
     delete context.deps.state.status;
+    delete context.deps.state.send;
     const done = await followUpItem(inputs, item, { ...context, pull });
     if (!done) continue;
     last = done;

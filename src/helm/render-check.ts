@@ -66,9 +66,20 @@ export function valueFlags(args: readonly string[]): string[] {
  * them over every values file): `a.b=c`, several split at commas. A path with an escape or a list
  * index, and the other --set forms (json, file, literal), are left out: not read here.
  */
-function setLayer(helmArgs: readonly string[]): ValuesLayer[] {
+function setLayer(helmArgs: readonly string[], valuesKey: string): ValuesLayer[] {
   const flags = valueFlags(helmArgs);
   const values: Record<string, unknown> = {};
+  const block = valuesKey.split('.');
+  // A value flag not read here (json, file, literal, an escape or a list index) whose path is the
+  // block, above it, or one of its keys: it may set them, so it counts as winning over them. A
+  // path this simple reader cannot split counts when it starts at the block's top.
+  const touches = (path: string): boolean => {
+    if (/[\\[]/.test(path)) return path.split(/[.[\\]/, 1)[0] === block[0];
+    const keys = path.split('.');
+    if (keys.length <= block.length) return keys.every((key, i) => key === block[i]);
+    return block.every((key, i) => key === keys[i]) && WRITTEN_KEYS.has(keys[block.length]!);
+  };
+  let unreadFlag: string | undefined;
   for (let i = 0; i < flags.length; i++) {
     const item = flags[i]!;
     const long = item.startsWith('--');
@@ -82,8 +93,16 @@ function setLayer(helmArgs: readonly string[]): ValuesLayer[] {
         ? item.slice(2)
         : undefined;
     const text = inline ?? flags[++i] ?? '';
-    if (flag !== '--set' && flag !== '--set-string') continue;
-    if (/[\\[\]]/.test(text)) continue;
+    if (flag === '-f' || flag === '--values') continue;
+    const plain = (flag === '--set' || flag === '--set-string') && !/[\\[\]]/.test(text);
+    if (!plain) {
+      const paths =
+        flag === '--set-json'
+          ? [text.split('=', 1)[0]!]
+          : text.split(',').map((a) => a.split('=', 1)[0]!);
+      if (paths.some(touches)) unreadFlag ??= flag;
+      continue;
+    }
     for (const assignment of text.split(',')) {
       const eq = assignment.indexOf('=');
       if (eq <= 0) continue;
@@ -98,22 +117,37 @@ function setLayer(helmArgs: readonly string[]): ValuesLayer[] {
       node[path.at(-1)!] = flag === '--set-string' ? raw : typedSet(raw);
     }
   }
+  const layers: ValuesLayer[] = unreadFlag
+    ? [
+        {
+          name: `a ${unreadFlag} in helm-args`,
+          unread: true,
+          fix: `Remove that ${unreadFlag} from helm-args (it may set the keys this run writes, and wins over every values file), or write it as a plain --set.`,
+        },
+      ]
+    : [];
   return Object.keys(values).length > 0
     ? [
+        ...layers,
         {
           name: 'a --set in helm-args',
           yaml: stringify(values),
           fix: 'Remove that --set from helm-args (it wins over every values file); the run writes these keys itself.',
         },
       ]
-    : [];
+    : layers;
 }
+
+/** The keys this run writes under values-key. */
+const WRITTEN_KEYS = new Set(['enabled', 'bundleUrl', 'version']);
 
 /** A --set value as helm types it: true, false, null and integers; anything else a string. */
 function typedSet(raw: string): unknown {
-  if (raw === 'true' || raw === 'false') return raw === 'true';
-  if (raw === 'null') return null;
-  if (/^-?(0|[1-9]\d*)$/.test(raw)) return Number(raw);
+  // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
+  const lower = raw.toLowerCase();
+  if (lower === 'true' || lower === 'false') return lower === 'true';
+  if (lower === 'null') return null;
+  if (/^[+-]?([1-9]\d*|0)$/.test(raw)) return Number(raw);
   return raw;
 }
 
@@ -147,7 +181,7 @@ export async function checkTarget(
   // Decided by the files alone, rendered or not: the chart cannot show which layer won. The
   // --set flags of helm-args come last, as helm applies them.
   const overriding = await overridingLayer(
-    [...target.values(link), ...setLayer(options.helmArgs)],
+    [...target.values(link), ...setLayer(options.helmArgs, target.valuesKey)],
     target.valuesKey,
     link,
   );
@@ -185,7 +219,7 @@ export async function checkTarget(
     if (run.code !== 0) {
       // helm quotes the --repo address back, with any user and password in it.
       const hidden = new Redactor();
-      hidden.add(...userInfoSecrets(chart.repo));
+      hidden.add(...userInfoSecrets(chart.repo), ...userInfoSecrets(chart.ref));
       return failedRender(target, chart, hidden.redact(options.redact(tail(run.stderr))));
     }
     const documents = renderedDocuments(run.stdout);

@@ -61,7 +61,13 @@ export function userInfoSecrets(address: string | undefined): string[] {
   try {
     const url = new URL(address);
     if (!url.password) return [];
-    return [url.password, decodeURIComponent(url.password)].filter((p) => p.length >= 4);
+    const forms = [url.password];
+    try {
+      forms.push(decodeURIComponent(url.password));
+    } catch {
+      // A bare % that is no escape: the password as written is all there is.
+    }
+    return forms.filter((p) => p.length >= 4);
   } catch {
     return [];
   }

@@ -128,7 +128,7 @@ function sourceTarget(
  * (they can turn on the subchart that reads the link), those it can read here: an entry against
  * the chart's folder, or the checkout's top for `/`, and a `$ref/` entry whose source has the
  * chart source's own repoURL (this checkout too). The others (another repository, an address, a
- * file not there) are named as unread: a render without them proves nothing either way.
+ * chart package's own file) are named as unread: a render without them proves nothing either way.
  */
 function withValueFiles(
   chart: ChartHint,
@@ -143,10 +143,13 @@ function withValueFiles(
   const top = resolve(of.root);
   const valueFiles: string[] = [];
   const unread: string[] = [];
+  const helm = isObject(of.source.helm) ? of.source.helm : {};
   for (const entry of entries.map(String)) {
     const file = checkoutFile(entry, chart.path, top, of);
-    if (file && existsSync(file)) valueFiles.push(file);
-    else unread.push(shownFile(entry));
+    if (!file) unread.push(shownFile(entry));
+    // A file of this checkout that is not there: Argo CD leaves it out only when told to
+    // (ignoreMissingValueFiles); otherwise its render fails, and so does this run's, naming it.
+    else if (existsSync(file) || helm.ignoreMissingValueFiles !== true) valueFiles.push(file);
   }
   return {
     ...chart,

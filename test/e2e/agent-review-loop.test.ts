@@ -584,18 +584,24 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     expect(replies[1]!.body).toContain('Job not found');
   });
 
-  it("two comments in one run, the first refused: the step fails, with the failed one's outputs, not the later success", async () => {
-    const event = await eventFile(ISSUE_COMMENT);
-    const { s, g, jobId } = await world({
+  /** Two /agent comments ("Fix part 1.", "Fix part 2."), the service refusing the first message. */
+  async function firstOfTwoRefused() {
+    const w = await world({
       comments: [COMMENT_ID - 1, COMMENT_ID].map((id, i) => ({
         id,
         body: `/agent Fix part ${i + 1}.`,
       })),
     });
-    s.inject({
+    w.s.inject({
       op: 'message',
       fault: { type: 'status', status: 404, body: '{"error":"Job not found"}' },
     });
+    return w;
+  }
+
+  it("two comments in one run, the first refused: the step fails, with the failed one's outputs, not the later success", async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g, jobId } = await firstOfTwoRefused();
     const run = await agentOn(event, s, g);
     expect(run.code, run.stdout).toBe(1);
     expect(s.requestsFor('message')).toHaveLength(2);
@@ -608,6 +614,20 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     );
     expect(run.summary).toContain('Fix part 1.');
     expect(run.summary).not.toContain('Fix part 2.');
+  });
+
+  it("two comments, the first refused, the second stopped before its send: its reply says not sent, not the first one's state", async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g } = await firstOfTwoRefused();
+    // The first message is refused (an answer); the second item's read of the job hangs.
+    s.inject({ op: 'get-agent', after: 1, fault: { type: 'delay', ms: 8000 } });
+    const run = await agentOn(event, s, g, { timeout: '3s' });
+    expect(run.code, run.stdout).toBe(1);
+    expect(s.requestsFor('message')).toHaveLength(1);
+    const replies = posted(g).filter((c) => c.body.startsWith('<!-- docs-agent-reply -->'));
+    expect(replies).toHaveLength(2);
+    expect(replies[1]!.body).toContain('⏹️ **Not sent**');
+    expect(replies[1]!.body).not.toContain('Maybe sent');
   });
 
   it('two comments, the first never taken up: the second waits, unclaimed, for a later run (its pickup could be the first one)', async () => {

@@ -152,6 +152,19 @@ describe('the render check, what it cannot see and what it must not print', () =
     expect(skipped).toMatchObject({ kind: 'skipped' });
     expect(JSON.stringify(skipped)).not.toContain('s3cretTOKEN');
     expect((skipped as { reason: string }).reason).toContain('deploy:***@127.0.0.1:9');
+    // A bare % in the password (no escape): helm refuses the address and quotes it whole.
+    const odd = await checkTarget(
+      {
+        ...target('enterprise', '', 'staticExport'),
+        chart: {
+          kind: 'chart',
+          ref: 'enterprise',
+          repo: 'https://deploy:p%ss0rdSECRET@127.0.0.1:9/charts',
+        },
+      },
+      options(h),
+    ).catch((error: unknown) => error);
+    expect(`${JSON.stringify(odd)} ${(odd as Error).message ?? ''}`).not.toContain('ss0rdSECRET');
   });
 
   it('a --set of an old version in helm-args wins over the values files: overridden', async () => {
@@ -167,6 +180,17 @@ describe('the render check, what it cannot see and what it must not print', () =
       by: 'a --set in helm-args',
       key: 'staticExport.version',
     });
+    // Typed as helm types a --set: TRUE in any case is true, the value the run writes.
+    expect(
+      await checkTarget(written, options(h, ['--set', 'staticExport.enabled=tRUE'])),
+    ).toMatchObject({ kind: 'found' });
+    // A form this check does not read, on the block: counted as winning; on a sibling: not.
+    expect(
+      await checkTarget(written, options(h, ['--set-json', 'staticExport={"enabled":false}'])),
+    ).toMatchObject({ kind: 'overridden', by: 'a --set-json in helm-args', key: 'staticExport' });
+    expect(
+      await checkTarget(written, options(h, ['--set-literal', 'staticExport.title=Docs'])),
+    ).toMatchObject({ kind: 'found' });
   });
 
   it('no link rendered without values the controller passes first (unread valueFiles): skipped, not refused', async () => {

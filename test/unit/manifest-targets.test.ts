@@ -546,6 +546,19 @@ ${second}`;
     });
   });
 
+  it('a valueFiles entry of this checkout that is not there: passed on (helm fails, as Argo CD does), unless ignoreMissingValueFiles', () => {
+    const app = (ignore: string) =>
+      `${SOURCES}    - repoURL: https://git.example.com/platform.git\n      path: charts/docs\n      helm:\n        valueFiles: [values-gone.yaml]\n${ignore}        valuesObject: {}\n`;
+    expect(edit(app(''), '', file).chosen[0]!.target.chart).toEqual({
+      kind: 'path',
+      path: join(root, 'charts', 'docs'),
+      valueFiles: [join(root, 'charts', 'docs', 'values-gone.yaml')],
+    });
+    expect(
+      edit(app('        ignoreMissingValueFiles: true\n'), '', file).chosen[0]!.target.chart,
+    ).toEqual({ kind: 'path', path: join(root, 'charts', 'docs') });
+  });
+
   it('is no chart source when its folder holds a kustomization too: Argo CD renders it with kustomize', () => {
     const dir = join(root, 'charts', 'both');
     mkdirSync(dir, { recursive: true });
