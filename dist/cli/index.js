@@ -82976,16 +82976,68 @@ async function runAgentPipeline(inputs, deps) {
     return { result: loop.result, commentUrl: loop.commentUrl };
 }
 
+;// CONCATENATED MODULE: ./src/shared/set-path.ts
+/**
+ * Helm's `--set` paths, as its strvals package reads them: one reader for the Flux targetPath and
+ * the Argo CD parameters (values/) and for the --set flags of helm-args (helm/render-check.ts).
+ */
+/** The keys this action writes under values-key, in the order it adds them. */
+const WRITTEN_KEYS = ['enabled', 'bundleUrl', 'version'];
+/**
+ * A `--set` path (a Flux targetPath, an Argo CD parameter) that sets what this run writes at
+ * values-key `key`: the block or a key above it (`staticExport`), or one of `keys` in it or below
+ * (`staticExport.bundleUrl`). A sibling (`staticExport.title`) leaves them alone. A list index on
+ * the way (`staticExport[0].title`) turns that mapping into a list, so it counts. Read as Helm's
+ * strvals does: a backslash escapes the next character (`a\.b` is one key).
+ */
+function overlaps(dotted, key, keys = WRITTEN_KEYS) {
+    const parts = setPath(dotted);
+    for (const [i, { name, indexed }] of parts.entries()) {
+        if (i === key.length)
+            return keys.includes(name);
+        if (name !== key[i])
+            return false;
+        if (indexed)
+            return true;
+    }
+    return true;
+}
+/** The keys of a `--set` path, unescaped, each with whether a list index follows it. */
+function setPath(dotted) {
+    const parts = [];
+    let name = '';
+    let indexed = false;
+    for (let i = 0; i < dotted.length; i++) {
+        const c = dotted[i];
+        if (c === '\\' && i + 1 < dotted.length)
+            name += dotted[++i];
+        else if (c === '[' && /^\[\d+\]/.test(dotted.slice(i))) {
+            indexed = true;
+            i = dotted.indexOf(']', i);
+        }
+        else if (c === '.') {
+            parts.push({ name, indexed });
+            name = '';
+            indexed = false;
+        }
+        else
+            name += c;
+    }
+    parts.push({ name, indexed });
+    return parts;
+}
+
 ;// CONCATENATED MODULE: ./src/values/file.ts
 /**
  * What the values-file modules share: the shapes they pass around, where the block they edit
  * lives, how the YAML is parsed, and the form of every message about the file.
  */
 
+
 /** Where the chart reads the static export: `staticExport` at the top of the values. */
 const STATIC_EXPORT = ['staticExport'];
 /** The keys this action writes into that mapping, in the order it adds them. */
-const KEYS = ['enabled', 'bundleUrl', 'version'];
+const KEYS = WRITTEN_KEYS;
 /**
  * How every values file is parsed: node ranges are kept, and merge keys (`<<: *defaults`) are
  * merged, as Helm reads them. Duplicate keys are an error, found by unique.ts in one pass (the
@@ -83744,49 +83796,6 @@ function valueAt(data, path) {
     }
     return node;
 }
-/**
- * A `--set` path (a Flux targetPath, an Argo CD parameter) that sets what this run writes at
- * values-key `key`: the block or a key above it (`staticExport`), or one of `keys` in it or below
- * (`staticExport.bundleUrl`). A sibling (`staticExport.title`) leaves them alone. A list index on
- * the way (`staticExport[0].title`) turns that mapping into a list, so it counts. Read as Helm's
- * strvals does: a backslash escapes the next character (`a\.b` is one key).
- */
-function overlaps(dotted, key, keys) {
-    const parts = setPath(dotted);
-    for (const [i, { name, indexed }] of parts.entries()) {
-        if (i === key.length)
-            return keys.includes(name);
-        if (name !== key[i])
-            return false;
-        if (indexed)
-            return true;
-    }
-    return true;
-}
-/** The keys of a `--set` path, unescaped, each with whether a list index follows it. */
-function setPath(dotted) {
-    const parts = [];
-    let name = '';
-    let indexed = false;
-    for (let i = 0; i < dotted.length; i++) {
-        const c = dotted[i];
-        if (c === '\\' && i + 1 < dotted.length)
-            name += dotted[++i];
-        else if (c === '[' && /^\[\d+\]/.test(dotted.slice(i))) {
-            indexed = true;
-            i = dotted.indexOf(']', i);
-        }
-        else if (c === '.') {
-            parts.push({ name, indexed });
-            name = '';
-            indexed = false;
-        }
-        else
-            name += c;
-    }
-    parts.push({ name, indexed });
-    return parts;
-}
 /** The node at a data path of `doc`, or undefined. */
 function nodeAt(doc, path) {
     let node = doc.contents;
@@ -84005,6 +84014,7 @@ function lineIndent(text, offset) {
  * block, gets `helm.valuesObject` created: it has no values the team keeps elsewhere (valueFiles
  * are refused), just as Flux's spec.values is created when missing.
  */
+
 
 
 
@@ -84602,6 +84612,10 @@ function chartValues(doc, target) {
     }
     return node;
 }
+/** The notice for a HelmRelease with spec.suspend: true (`where`), which applies `what` only later. */
+function suspendedNotice(where, what) {
+    return `${where} has spec.suspend: true, so Flux does not reconcile it: ${what} reaches the chart only once it is resumed (before the link expires).`;
+}
 /**
  * Written, yet applied only once someone acts (resumes the HelmRelease, syncs the Application):
  * the run cannot see that rollout, so it says so. Argo CD syncs on its own only with
@@ -84609,7 +84623,7 @@ function chartValues(doc, target) {
  */
 function heldBack(kind, doc, display) {
     if (kind === 'HelmRelease' && doc.getIn(['spec', 'suspend']) === true)
-        return `${display} has spec.suspend: true, so Flux does not reconcile it: the new link reaches the chart only once it is resumed (before the link expires).`;
+        return suspendedNotice(display, 'the new link');
     if (kind !== 'Application')
         return undefined;
     if (doc.getIn(['metadata', 'annotations', 'argocd.argoproj.io/skip-reconcile']) === 'true')
@@ -84829,6 +84843,7 @@ function chartValuesOf(text, file, at, selectors) {
  * files, a chosen ConfigMap is refused before anything is sent when a later layer sets the keys
  * this run writes, or when it is read only at a `targetPath`.
  */
+
 
 
 
@@ -85788,7 +85803,7 @@ async function checkValuesFilesFirst(run) {
     for (const { file, source } of unchecked.unread)
         reporter.notice(`${file} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`);
     for (const { where, source } of unchecked.suspended)
-        reporter.notice(`${where} has spec.suspend: true, so Flux does not reconcile it: the link written to ${source.label} reaches the chart only once it is resumed (before the link expires).`);
+        reporter.notice(suspendedNotice(where, `the link written to ${source.label}`));
     for (const { where, entry, source } of unchecked.later)
         reporter.notice(`${where} reads ${entry} after ${source.label}, where the link goes, and ${entry} is not in the values files, lacks that key there, or cannot be read here (encrypted), so this run could not check it. Make sure it sets no ${key}: helm-controller merges it over ${source.label}.`);
 }
@@ -90619,8 +90634,7 @@ function rangeTotal(answer) {
 
 
 
-/** The keys this run writes under values-key. */
-const WRITTEN = ['enabled', 'bundleUrl', 'version'];
+
 const UNREAD = Symbol('unread');
 /**
  * The last layer whose value the chart would get at one of the keys this run writes, instead of
@@ -90648,7 +90662,7 @@ async function overridingLayer(layers, valuesKey, link) {
     const ours = values.findIndex((v) => values_layers_valueAt(v, [...block, 'bundleUrl'])?.value === link);
     const name = (layer) => 'file' in layer ? (0,external_node_path_.relative)(process.cwd(), layer.file) : layer.name;
     // Without the link in any layer, only bundleUrl can be compared: the last one set must be it.
-    const keys = ours < 0 ? ['bundleUrl'] : WRITTEN;
+    const keys = ours < 0 ? ['bundleUrl'] : WRITTEN_KEYS;
     for (const key of keys) {
         const path = [...block, key];
         const mine = ours < 0 ? { value: link } : values_layers_valueAt(values[ours], path);
@@ -90726,6 +90740,7 @@ function values_layers_valueAt(values, path) {
 
 
 
+
 /** The vendor's chart (mintlify/enterprise) is named `enterprise`: its templates are what count. */
 const VENDOR_CHART = 'enterprise';
 /** How long one `helm template` may take (a chart pulled from a repository included). */
@@ -90770,16 +90785,9 @@ function setLayer(helmArgs, valuesKey) {
     const values = {};
     const block = valuesKey.split('.');
     // A value flag not read here (json, file, literal, an escape or a list index) whose path is the
-    // block, above it, or one of its keys: it may set them, so it counts as winning over them. A
-    // path this simple reader cannot split counts when it starts at the block's top.
-    const touches = (path) => {
-        if (/[\\[]/.test(path))
-            return path.split(/[.[\\]/, 1)[0] === block[0];
-        const keys = path.split('.');
-        if (keys.length <= block.length)
-            return keys.every((key, i) => key === block[i]);
-        return block.every((key, i) => key === keys[i]) && WRITTEN_KEYS.has(keys[block.length]);
-    };
+    // block, above it, or one of its keys (as strvals reads the path): it may set them, so it counts
+    // as winning over them.
+    const touches = (path) => overlaps(path, block);
     let unreadFlag;
     for (let i = 0; i < flags.length; i++) {
         const item = flags[i];
@@ -90842,8 +90850,6 @@ function setLayer(helmArgs, valuesKey) {
         ]
         : layers;
 }
-/** The keys this run writes under values-key. */
-const WRITTEN_KEYS = new Set(['enabled', 'bundleUrl', 'version']);
 /** A --set value as helm types it: true, false, null and integers; anything else a string. */
 function typedSet(raw) {
     // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
@@ -90906,10 +90912,12 @@ async function checkTarget(target, options) {
         if (options.signal?.aborted)
             throw new errors_StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
         if (run.code !== 0) {
-            // helm quotes the --repo address back, with any user and password in it.
+            // helm quotes the --repo address (or an oci:// ref) back, with any password in it; so would
+            // this run's message, which names the chart: hidden in both, before either is cut short.
             const hidden = new Redactor();
             hidden.add(...userInfoSecrets(chart.repo), ...userInfoSecrets(chart.ref));
-            return failedRender(target, chart, hidden.redact(options.redact(tail(run.stderr))));
+            const hide = (text) => hidden.redact(options.redact(text));
+            return failedRender(target, { ...chart, ref: hide(chart.ref) }, hide(tail(run.stderr)));
         }
         const documents = renderedDocuments(run.stdout);
         const found = documents.filter((doc) => doc.counts && holds(doc.text, token));

@@ -13,6 +13,7 @@ import { isAbsolute, join } from 'node:path';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { StoppedError, UserError } from '../shared/errors.js';
 import { Redactor, userInfoSecrets } from '../shared/secrets.js';
+import { overlaps } from '../shared/set-path.js';
 import { printable } from '../shared/text.js';
 import { runHelm, tail } from './helm.js';
 import { overridingLayer, type Overriding } from './values-layers.js';
@@ -71,14 +72,9 @@ function setLayer(helmArgs: readonly string[], valuesKey: string): ValuesLayer[]
   const values: Record<string, unknown> = {};
   const block = valuesKey.split('.');
   // A value flag not read here (json, file, literal, an escape or a list index) whose path is the
-  // block, above it, or one of its keys: it may set them, so it counts as winning over them. A
-  // path this simple reader cannot split counts when it starts at the block's top.
-  const touches = (path: string): boolean => {
-    if (/[\\[]/.test(path)) return path.split(/[.[\\]/, 1)[0] === block[0];
-    const keys = path.split('.');
-    if (keys.length <= block.length) return keys.every((key, i) => key === block[i]);
-    return block.every((key, i) => key === keys[i]) && WRITTEN_KEYS.has(keys[block.length]!);
-  };
+  // block, above it, or one of its keys (as strvals reads the path): it may set them, so it counts
+  // as winning over them.
+  const touches = (path: string): boolean => overlaps(path, block);
   let unreadFlag: string | undefined;
   for (let i = 0; i < flags.length; i++) {
     const item = flags[i]!;
@@ -137,9 +133,6 @@ function setLayer(helmArgs: readonly string[], valuesKey: string): ValuesLayer[]
       ]
     : layers;
 }
-
-/** The keys this run writes under values-key. */
-const WRITTEN_KEYS = new Set(['enabled', 'bundleUrl', 'version']);
 
 /** A --set value as helm types it: true, false, null and integers; anything else a string. */
 function typedSet(raw: string): unknown {
@@ -217,10 +210,12 @@ export async function checkTarget(
     if (options.signal?.aborted)
       throw new StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
     if (run.code !== 0) {
-      // helm quotes the --repo address back, with any user and password in it.
+      // helm quotes the --repo address (or an oci:// ref) back, with any password in it; so would
+      // this run's message, which names the chart: hidden in both, before either is cut short.
       const hidden = new Redactor();
       hidden.add(...userInfoSecrets(chart.repo), ...userInfoSecrets(chart.ref));
-      return failedRender(target, chart, hidden.redact(options.redact(tail(run.stderr))));
+      const hide = (text: string) => hidden.redact(options.redact(text));
+      return failedRender(target, { ...chart, ref: hide(chart.ref) }, hide(tail(run.stderr)));
     }
     const documents = renderedDocuments(run.stdout);
     const found = documents.filter((doc) => doc.counts && holds(doc.text, token));

@@ -10,10 +10,8 @@ import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parse } from 'yaml';
+import { WRITTEN_KEYS } from '../shared/set-path.js';
 import type { ValuesLayer } from './render-target.js';
-
-/** The keys this run writes under values-key. */
-const WRITTEN = ['enabled', 'bundleUrl', 'version'] as const;
 
 /** A later layer that wins over what this run writes: named for a message, with what to do. */
 export interface Overriding {
@@ -55,7 +53,7 @@ export async function overridingLayer(
   const name = (layer: ValuesLayer) =>
     'file' in layer ? relative(process.cwd(), layer.file) : layer.name;
   // Without the link in any layer, only bundleUrl can be compared: the last one set must be it.
-  const keys = ours < 0 ? (['bundleUrl'] as const) : WRITTEN;
+  const keys = ours < 0 ? (['bundleUrl'] as const) : WRITTEN_KEYS;
   for (const key of keys) {
     const path = [...block, key];
     const mine = ours < 0 ? { value: link } : valueAt(values[ours], path);

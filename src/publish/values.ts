@@ -20,7 +20,7 @@ import { VerifyInputs } from '../site/inputs.js';
 import { ValuesInputs, type ValuesFileInput } from '../values/inputs.js';
 import { planFileEdit, type FilePlan } from '../values/plan.js';
 import { checkWritable, readValuesFile, type ReadValuesFile } from '../values/read.js';
-import { refuseUnmatchedChoice } from '../values/target.js';
+import { refuseUnmatchedChoice, suspendedNotice } from '../values/target.js';
 import { prepareValuesFile, writeValuesFile } from '../values/write.js';
 import type { PublishInputs } from './inputs.js';
 import type { PublishedBundle, RunContext } from './job.js';
@@ -82,9 +82,7 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
       `${file} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`,
     );
   for (const { where, source } of unchecked.suspended)
-    reporter.notice(
-      `${where} has spec.suspend: true, so Flux does not reconcile it: the link written to ${source.label} reaches the chart only once it is resumed (before the link expires).`,
-    );
+    reporter.notice(suspendedNotice(where, `the link written to ${source.label}`));
   for (const { where, entry, source } of unchecked.later)
     reporter.notice(
       `${where} reads ${entry} after ${source.label}, where the link goes, and ${entry} is not in the values files, lacks that key there, or cannot be read here (encrypted), so this run could not check it. Make sure it sets no ${key}: helm-controller merges it over ${source.label}.`,

@@ -3,6 +3,7 @@
  * lives, how the YAML is parsed, and the form of every message about the file.
  */
 import { UserError } from '../shared/errors.js';
+import { WRITTEN_KEYS } from '../shared/set-path.js';
 
 export interface StaticExportValues {
   enabled: true;
@@ -39,7 +40,7 @@ export type KeyPath = readonly [string, ...string[]];
 export const STATIC_EXPORT: KeyPath = ['staticExport'];
 
 /** The keys this action writes into that mapping, in the order it adds them. */
-export const KEYS = ['enabled', 'bundleUrl', 'version'] as const;
+export const KEYS = WRITTEN_KEYS;
 export type Key = (typeof KEYS)[number];
 
 /**

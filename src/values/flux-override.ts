@@ -8,8 +8,9 @@
  * this run writes, or when it is read only at a `targetPath`.
  */
 import { parse, parseAllDocuments } from 'yaml';
+import { overlaps } from '../shared/set-path.js';
 import { fileError, KEYS, type KeyPath } from './file.js';
-import { isObject, overlaps, type Data } from './site.js';
+import { isObject, type Data } from './site.js';
 import type { ChosenTarget } from './target.js';
 
 /** A valuesFrom entry as helm-controller reads it (an empty valuesKey or targetPath is none). */

@@ -16,7 +16,6 @@ import {
   chartInCheckout,
   chartPathHint,
   isObject,
-  overlaps,
   type ChartHint,
   type Data,
   type Refusal,
@@ -25,6 +24,7 @@ import {
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { redactLink } from '../shared/secrets.js';
+import { overlaps } from '../shared/set-path.js';
 import { KEYS } from './file.js';
 
 export function targetsOfApplication(

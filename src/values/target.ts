@@ -240,6 +240,11 @@ export function chartValues(doc: Document, target: Target): unknown {
   return node;
 }
 
+/** The notice for a HelmRelease with spec.suspend: true (`where`), which applies `what` only later. */
+export function suspendedNotice(where: string, what: string): string {
+  return `${where} has spec.suspend: true, so Flux does not reconcile it: ${what} reaches the chart only once it is resumed (before the link expires).`;
+}
+
 /**
  * Written, yet applied only once someone acts (resumes the HelmRelease, syncs the Application):
  * the run cannot see that rollout, so it says so. Argo CD syncs on its own only with
@@ -247,7 +252,7 @@ export function chartValues(doc: Document, target: Target): unknown {
  */
 function heldBack(kind: string, doc: Document, display: string): string | undefined {
   if (kind === 'HelmRelease' && doc.getIn(['spec', 'suspend']) === true)
-    return `${display} has spec.suspend: true, so Flux does not reconcile it: the new link reaches the chart only once it is resumed (before the link expires).`;
+    return suspendedNotice(display, 'the new link');
   if (kind !== 'Application') return undefined;
   if (doc.getIn(['metadata', 'annotations', 'argocd.argoproj.io/skip-reconcile']) === 'true')
     return `${display} has the annotation argocd.argoproj.io/skip-reconcile: "true", so Argo CD does not process it: the new link reaches the chart only once that annotation is removed (before the link expires).`;

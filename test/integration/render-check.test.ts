@@ -165,6 +165,15 @@ describe('the render check, what it cannot see and what it must not print', () =
       options(h),
     ).catch((error: unknown) => error);
     expect(`${JSON.stringify(odd)} ${(odd as Error).message ?? ''}`).not.toContain('ss0rdSECRET');
+    // An oci:// reference with a password: the run's own words name the chart, hidden there too.
+    const oci = await checkTarget(
+      {
+        ...target('enterprise', '', 'staticExport'),
+        chart: { kind: 'chart', ref: 'oci://deploy:s3cretTOKEN@127.0.0.1:9/charts/enterprise' },
+      },
+      options(h),
+    ).catch((error: unknown) => error);
+    expect(`${JSON.stringify(oci)} ${(oci as Error).message ?? ''}`).not.toContain('s3cretTOKEN');
   });
 
   it('a --set of an old version in helm-args wins over the values files: overridden', async () => {

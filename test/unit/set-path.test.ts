@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../../src/values/file.js';
-import { overlaps } from '../../src/values/site.js';
+import { overlaps } from '../../src/shared/set-path.js';
 
 // Whether a --set path (a Flux targetPath, an Argo CD parameter) sets what the run writes at
 // values-key enterprise.staticExport, as Helm's strvals reads the path.
