@@ -607,8 +607,10 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     expect(s.requestsFor('message')).toHaveLength(2);
     const replies = posted(g).filter((c) => c.body.startsWith('<!-- docs-agent-reply -->'));
     expect(replies[1]!.body).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
+    // The first item's outputs: its job, no status of a result, no pull request.
+    expect(run.outputs['job-id']).toBe(jobId);
     expect(run.outputs.status).not.toBe('completed');
-    expect(run.outputs['pr-link'] ?? '').toBe('');
+    expect(run.outputs['pr-link']).toBeUndefined();
     expect(run.outputs['comment-url']).toBe(
       `https://github.com/acme/docs/pull/101#issuecomment-${replies[0]!.id}`,
     );

@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
-import { listenOnLoopback } from '../../simulator/http.js';
 import { startKubeStub, type KubeStub } from './kube-stub.js';
+import { startMirror } from './mirror.js';
 import { closeAfterTest } from './sim.js';
 
 export const CHART = fileURLToPath(new URL('../fixtures/chart', import.meta.url));
@@ -123,16 +122,16 @@ export async function buildUmbrella(
  */
 export async function serveChartRepo(h: HelmEnv): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'chart-repo-'));
-  await execHelm(h, ['package', CHART, '--destination', dir]);
-  const server = createServer((req, res) => {
-    const name = (req.url ?? '/').split('?')[0]!.replace(/^\/+/, '');
-    readFile(join(dir, name.replace(/[/\\]/g, '')))
-      .then((body) => res.writeHead(200).end(body))
-      .catch(() => res.writeHead(404).end());
-  });
-  const listening = closeAfterTest(await listenOnLoopback(server));
-  await execHelm(h, ['repo', 'index', dir, '--url', listening.url]);
-  return listening.url;
+  try {
+    const repo = await startMirror();
+    await execHelm(h, ['package', CHART, '--destination', dir]);
+    await execHelm(h, ['repo', 'index', dir, '--url', repo.url]);
+    for (const name of await readdir(dir))
+      repo.files.set(`/${name}`, await readFile(join(dir, name)));
+    return repo.url;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** `helm template` of a chart with values files, as helm renders it. */

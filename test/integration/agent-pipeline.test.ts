@@ -85,30 +85,33 @@ describe('an answer about another job than the job-id', () => {
   it.each([
     ['the read before the send', 'get-agent', /Nothing was sent\./, 0],
     ['the answer to the message', 'message', /The message was sent to aj_\w+; look at that job/, 1],
-  ] as const)('%s: the run stops, reporting nothing of it', async (_, op, words, messages) => {
-    const s = await sim({ agent: { activeMs: 100 } });
-    const jobId = await finishedAgentJob(s, 'x');
-    s.inject({
-      op,
-      fault: {
-        type: 'json',
-        body: {
-          id: 'aj_0ther000000000',
-          status: 'completed',
-          prLink: 'https://github.com/acme/docs/pull/999',
+  ] as const)(
+    '%s: the run stops with an error naming both jobs',
+    async (_, op, words, messages) => {
+      const s = await sim({ agent: { activeMs: 100 } });
+      const jobId = await finishedAgentJob(s, 'x');
+      s.inject({
+        op,
+        fault: {
+          type: 'json',
+          body: {
+            id: 'aj_0ther000000000',
+            status: 'completed',
+            prLink: 'https://github.com/acme/docs/pull/999',
+          },
         },
-      },
-    });
-    const error = await followUpOn(s, jobId);
-    expect(error).toBeInstanceOf(UserError);
-    expect((error as Error).message).toMatch(
-      new RegExp(
-        `^Asked about agent job ${jobId}, the service answered about job aj_0ther000000000`,
-      ),
-    );
-    expect((error as Error).message).toMatch(words);
-    expect(s.requestsFor('message')).toHaveLength(messages);
-  });
+      });
+      const error = await followUpOn(s, jobId);
+      expect(error).toBeInstanceOf(UserError);
+      expect((error as Error).message).toMatch(
+        new RegExp(
+          `^Asked about agent job ${jobId}, the service answered about job aj_0ther000000000`,
+        ),
+      );
+      expect((error as Error).message).toMatch(words);
+      expect(s.requestsFor('message')).toHaveLength(messages);
+    },
+  );
 });
 
 describe('a stop says how far the message got', () => {

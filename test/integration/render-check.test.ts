@@ -3,12 +3,13 @@
  * `enterprise` chart) and the umbrella chart that depends on it, rendered with a placeholder link
  * written where a run would write it.
  */
-import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { checkTarget, valueFlags } from '../../src/helm/render-check.js';
 import type { RenderTarget } from '../../src/helm/render-target.js';
+import { UserError } from '../../src/shared/errors.js';
 import { planValuesEdit } from '../../src/values/edit.js';
 import { buildUmbrella, CHART, HELMS, helmEnv } from '../helpers/helm.js';
 
@@ -164,7 +165,9 @@ describe('the render check, what it cannot see and what it must not print', () =
       },
       options(h),
     ).catch((error: unknown) => error);
-    expect(`${JSON.stringify(odd)} ${(odd as Error).message ?? ''}`).not.toContain('ss0rdSECRET');
+    expect(odd).toBeInstanceOf(UserError);
+    expect((odd as Error).message).toContain('deploy:***@127.0.0.1:9');
+    expect((odd as Error).message).not.toContain('ss0rdSECRET');
     // An oci:// reference with a password: the run's own words name the chart, hidden there too.
     const oci = await checkTarget(
       {
@@ -205,6 +208,7 @@ describe('the render check, what it cannot see and what it must not print', () =
   it('no link rendered without values the controller passes first (unread valueFiles): skipped, not refused', async () => {
     const h = await helmEnv('helm3');
     const ws = await mkdtemp(join(tmpdir(), 'render-unread-'));
+    onTestFinished(() => rm(ws, { recursive: true, force: true }));
     // The vendor subchart only where a values file this run cannot read turns it on.
     const chart = await buildUmbrella(h, ws, 'umbrella', { gated: true });
     const gated = target(chart, 'enterprise:\n  enabled: false\n', 'enterprise.staticExport');

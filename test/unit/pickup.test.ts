@@ -28,7 +28,7 @@ describe('a follow-up counts a final status only after the job took the message 
     expect(p.done(job('completed', PR8), 9000)).toBe(true);
   });
 
-  it('any status that is not final after a final one confirms, one the contract does not name included', () => {
+  it('any status that is not final after a final one confirms, one the contract does not name included; another final status alone does not', () => {
     const p = new Pickup(job('completed', PR7), 0, 10_000);
     p.see(job('queued'), 2000);
     expect(p.sign).toBe('queued after the send');

@@ -2,10 +2,10 @@
  * Which values layer wins over what the run writes (enabled, bundleUrl, version at values-key),
  * read from the layers as helm merges them: later wins key by key, a null deletes.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { overridingLayer } from '../../src/helm/values-layers.js';
 
 const LINK = 'https://render-check.invalid/token/site.tar.gz';
@@ -117,6 +117,7 @@ describe('the values layer that wins over what the run writes', () => {
 
   it('a file layer is read from disk and named by its path; one that cannot be read says nothing', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'layers-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const file = join(dir, 'prod.yaml');
     await writeFile(file, 'staticExport:\n  bundleUrl: https://old.example/site.tar.gz\n');
     expect(await overridingLayer([ours(), { file, fix: 'Fix it.' }], 'staticExport', LINK)).toEqual(
