@@ -67456,7 +67456,8 @@ function parseExtraArgs(text) {
         .map((line) => line.trim())
         .filter((line) => line !== '');
     for (const [index, arg] of extraArgs.entries()) {
-        const flag = arg.split('=')[0];
+        // A short flag takes its value attached too (`-oyaml`), as pflag reads it.
+        const flag = /^-o[^-]/.test(arg) ? '-o' : arg.split('=')[0];
         if (MANAGED_HELM_FLAGS.includes(flag)) {
             throw new InputError(HelmInputs.Args.name, `line ${index + 1} sets ${flag}, which this action manages`, flag.includes('dry')
                 ? 'Use the dry-run input instead.'
@@ -83176,9 +83177,10 @@ function commonEnds(a, b) {
 /**
  * The values-key path in a values file: how much of it the file has, and why a path cannot be
  * written. Helm reads merge keys (`<<: *defaults`), so the path is followed as Helm follows it: a
- * key of the mapping itself wins over a merged one. The edit never writes into an anchor's target
- * (every alias of it would change too); a key that only a merge provides is written into the
- * mapping itself, where it overrides the merged one, unless that would drop merged keys.
+ * key of the mapping itself, below every merge key, wins over a merged one (above one, it loses:
+ * refused). The edit never writes into an anchor's target (every alias of it would change too); a
+ * key that only a merge provides is written into the mapping itself, after its merge keys, where
+ * it overrides the merged one, unless that would drop merged keys.
  */
 
 
@@ -83198,6 +83200,7 @@ function walkPath(doc, text, at, display, root = doc.contents) {
             refuseMerged(walk, map, depth);
             return { map, depth };
         }
+        refuseMergeBelow(walk, map, pair, at.slice(0, depth + 1).join('.'));
         if (!value || isEmpty(value)) {
             if (value)
                 refuseShared(walk, value, depth + 1);
@@ -83251,15 +83254,22 @@ function fromMerge(doc, map, key) {
     for (const pair of map.items) {
         if (!isMergeKey(pair))
             continue;
-        const sources = (0,yaml_dist/* isSeq */.oP)(pair.value) ? pair.value.items : [pair.value];
-        for (const source of sources) {
-            const node = (0,yaml_dist/* isAlias */.Vj)(source) ? source.resolve(doc) : source;
-            if (!(0,yaml_dist/* isMap */.jh)(node))
-                continue;
-            const data = node.toJS(doc, TO_JS);
-            if (Object.hasOwn(data, key))
-                return { value: data[key], pair };
-        }
+        const merged = mergedValue(doc, pair, key);
+        if (merged)
+            return { value: merged.value, pair };
+    }
+    return undefined;
+}
+/** The value one merge key (`<<: *a` or `<<: [*a, *b]`) gives `key`, if it gives one. */
+function mergedValue(doc, pair, key) {
+    const sources = (0,yaml_dist/* isSeq */.oP)(pair.value) ? pair.value.items : [pair.value];
+    for (const source of sources) {
+        const node = (0,yaml_dist/* isAlias */.Vj)(source) ? source.resolve(doc) : source;
+        if (!(0,yaml_dist/* isMap */.jh)(node))
+            continue;
+        const data = node.toJS(doc, TO_JS);
+        if (Object.hasOwn(data, key))
+            return { value: data[key] };
     }
     return undefined;
 }
@@ -83298,10 +83308,32 @@ function refuseShared(walk, node, depth) {
     const name = at.slice(0, depth).join('.');
     throw fileError(display, `has the anchor &${anchor} on ${name} at line ${lineOf(text, node.range?.[0] ?? 0)}, which *${anchor} at line ${lines.join(', ')} reuses`, `Writing ${at.join('.')} inside it would change ${lines.length === 1 ? 'that copy' : 'those copies'} too, and this action never rewrites an anchor's target. Move the anchor off the values-key path, or give ${name} a mapping of its own.`);
 }
+/**
+ * Helm reads values with go-yaml v2, which applies a merge key where it stands: a key of the
+ * mapping written above `<<` loses to the merged one (the YAML spec, and this action's reader, let
+ * the mapping's own key win wherever it is). A key of the path, or one the run writes, above a
+ * merge that also provides it is refused: the chart would get the merged value. A key the run
+ * adds goes below every merge key, where both readers agree.
+ */
+function refuseMergeBelow(walk, map, pair, name) {
+    const key = pair.key.value;
+    const later = map.items.slice(map.items.indexOf(pair) + 1);
+    const merge = later.find((item) => isMergeKey(item) && mergedValue(walk.doc, item, key));
+    if (!merge)
+        return;
+    const { text, display } = walk;
+    const at = (node) => lineOf(text, node.range?.[0] ?? 0);
+    const start = merge.key.range[0];
+    const source = text.slice(start, lineEnd(text, start)).trim();
+    throw fileError(display, `has ${name} at line ${at(pair.key)} above the merge key "${source}" at line ${at(merge.key)}, which also sets ${key}`, `Helm reads a merge key where it stands (go-yaml), so the merged ${key} wins over the one written above it, and the chart would not get what this run writes. Move the "<<" line to the top of its mapping, then run again.`);
+}
 /** An anchored value this action rewrites would change every alias of it too. */
 function refuseAnchoredValues(walk, block) {
     for (const key of KEYS) {
-        const node = findPair(block, key)?.value;
+        const pair = findPair(block, key);
+        if (pair)
+            refuseMergeBelow(walk, block, pair, `${walk.at.join('.')}.${key}`);
+        const node = pair?.value;
         if (node && 'anchor' in node && node.anchor) {
             throw fileError(walk.display, `has an anchor (&${node.anchor}) on ${walk.at.join('.')}.${key} at line ${lineOf(walk.text, node.range?.[0] ?? 0)}`, `This action rewrites that value, which would change every *${node.anchor} alias too: move the anchor to another key.`);
         }
@@ -83999,6 +84031,125 @@ function lineIndent(text, offset) {
     return /^ */.exec(text.slice(from))[0].length;
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/values/argo-source-file.ts
+/**
+ * Argo CD's parameter overrides kept in the repository: `.argocd-source.yaml`, then
+ * `.argocd-source-<app>.yaml`, in a source's folder. Its repo server merges each over the
+ * Application's source (an RFC 7396 merge patch: a mapping merges key by key, anything else
+ * replaces, a null deletes) before it renders (mergeSourceParameters); argocd-image-updater's
+ * git write-back keeps its image tags there. One that sets a key this run writes, or replaces the
+ * values it edits, wins over the Application: the chart would never get the link. Only a source
+ * whose folder is in this checkout has such files to read.
+ */
+
+
+
+
+
+
+/**
+ * The override files Argo CD would read for this source, in its order: the folder's own, then the
+ * Application's (named `<name>`, or `<namespace>_<name>` for an Application outside Argo CD's own
+ * namespace, which this run cannot tell: both are read).
+ */
+function sourceFiles(source, app, root) {
+    if (typeof source.path !== 'string' || typeof source.chart === 'string')
+        return [];
+    if (typeof source.repoURL === 'string' && source.repoURL.startsWith('oci://'))
+        return [];
+    const top = (0,external_node_path_.resolve)(root);
+    const dir = (0,external_node_path_.resolve)(top, source.path.replace(/^\/+/, ''));
+    const rel = (0,external_node_path_.relative)(top, dir);
+    if (rel === '..' || rel.startsWith('../') || (0,external_node_path_.isAbsolute)(rel))
+        return [];
+    const names = ['.argocd-source.yaml', `.argocd-source-${app.name}.yaml`];
+    if (app.namespace)
+        names.push(`.argocd-source-${app.namespace}_${app.name}.yaml`);
+    return names.map((name) => (0,external_node_path_.join)(dir, name)).filter((file) => isFile(file));
+}
+const isFile = (file) => (0,external_node_fs_namespaceObject.existsSync)(file) && (0,external_node_fs_namespaceObject.statSync)(file).isFile();
+/** The first override file that wins over what the run writes at `key`, as a refusal. */
+function sourceFileOverride(files, site, key, root) {
+    for (const file of files) {
+        const shown = (0,external_node_path_.relative)((0,external_node_path_.resolve)(root), file);
+        let data;
+        try {
+            data = (0,yaml_dist/* parse */.qg)((0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8'), { merge: true });
+        }
+        catch (error) {
+            return {
+                problem: `has Argo CD's override file ${shown} beside its chart, which is not valid YAML (${error.message.split('\n')[0]})`,
+                fix: `Fix ${shown} (Argo CD cannot render the Application with it either), then run again.`,
+            };
+        }
+        const wins = overrideIn(data, site, key);
+        if (wins)
+            return {
+                problem: `has Argo CD's override file ${shown} beside its chart, which ${wins}; Argo CD merges that file over the Application before it renders, so the chart would not get the link`,
+                fix: `Remove that from ${shown} (keep the link in the Application), then run again.`,
+            };
+    }
+    return undefined;
+}
+/** What in one override file wins over the values at `key`, in words; undefined if nothing. */
+function overrideIn(data, site, key) {
+    if (!isObject(data) || !('helm' in data))
+        return undefined;
+    const helm = data.helm;
+    if (!isObject(helm))
+        return helm === null ? 'removes the helm block (helm: null)' : undefined;
+    for (const list of ['parameters', 'fileParameters']) {
+        const hits = parameterNamesOn(helm[list], key);
+        if (hits.length > 0)
+            return `sets helm.${list} ${hits.join(', ')}`;
+    }
+    if (site === 'values') {
+        if ('values' in helm)
+            return 'replaces the helm.values string this run edits';
+        if (helm.valuesObject !== undefined && helm.valuesObject !== null)
+            return 'sets helm.valuesObject, which Argo CD reads instead of the helm.values string this run edits';
+        return undefined;
+    }
+    if (!('valuesObject' in helm))
+        return undefined;
+    if (helm.valuesObject === null)
+        return 'removes helm.valuesObject (valuesObject: null)';
+    const at = setAt(helm.valuesObject, key);
+    return at ? `sets helm.valuesObject.${at}` : undefined;
+}
+/** The names of a parameters list that set the keys at `key`, the block or above. */
+function parameterNamesOn(list, key) {
+    if (!Array.isArray(list))
+        return [];
+    return list
+        .filter((p) => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key, KEYS))
+        .map((p) => String(p.name));
+}
+/**
+ * The dotted path where a merge patch of `values` replaces or deletes what the run writes: a
+ * non-mapping on the way to the block, the block itself, or one of its keys (`enabled: true` is
+ * what the run writes too, so it changes nothing).
+ */
+function setAt(values, key) {
+    let node = values;
+    const path = [];
+    for (const step of key) {
+        if (!isObject(node))
+            return path.length > 0 ? path.join('.') : 'itself';
+        if (!(step in node))
+            return undefined;
+        node = node[step];
+        path.push(step);
+    }
+    if (!isObject(node))
+        return path.join('.');
+    const block = node;
+    const hit = KEYS.find((k) => k in block && !(k === 'enabled' && block[k] === true));
+    return hit ? [...path, hit].join('.') : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/values/manifest-argo.ts
 /**
  * The targets of an Argo CD Application: the chart source (`spec.source`, or each chart source of
@@ -84006,7 +84157,8 @@ function lineIndent(text, offset) {
  * inside it. A chart source that only names valueFiles is refused once chosen (the link belongs
  * in that file: no new valuesObject behind the team's back); it stays a candidate, so a second
  * chart source is never chosen in its place without a word. helm.parameters and
- * helm.fileParameters on the same keys are refused too (they override every values source).
+ * helm.fileParameters on the same keys are refused too (they override every values source), and
+ * so is an `.argocd-source*.yaml` beside a chart path that wins over them (argo-source-file.ts).
  *
  * A chart source is one with `chart`, a `helm` block, or a `path` to a chart: a folder with a
  * Chart.yaml, as Argo CD detects Helm. The path is read in this checkout: the source's repoURL is
@@ -84019,11 +84171,13 @@ function lineIndent(text, offset) {
 
 
 
-
 function targetsOfApplication(data, doc, name, namespace, root) {
     const spec = isObject(data.spec) ? data.spec : {};
     const sources = Array.isArray(spec.sources) ? spec.sources : [];
-    const of = { doc, name, namespace, root, sources };
+    const destination = isObject(spec.destination) && typeof spec.destination.namespace === 'string'
+        ? spec.destination.namespace || undefined
+        : undefined;
+    const of = { doc, name, namespace, root, sources, destination };
     if (isObject(spec.source) && Array.isArray(spec.sources) && spec.sources.length > 0)
         return {
             problem: `is an Argo CD Application (${name}) with both spec.source and spec.sources: Argo CD ignores spec.source when spec.sources is set`,
@@ -84064,14 +84218,27 @@ function sourceTarget(source, at, of, part) {
         return undefined;
     const where = `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
     const chart = withValueFiles(chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name, of.root), helm?.valueFiles, { root: of.root, source, sources: of.sources });
-    const base = { doc, kind: 'Application', name, namespace, part, chart };
-    const refuse = (key) => parametersOverride(helm?.parameters, key, `${where}.parameters`) ??
-        parametersOverride(helm?.fileParameters, key, `${where}.fileParameters`);
+    // Argo CD renders with helm.releaseName (else the Application's name) into the destination's
+    // namespace.
+    const release = {
+        name: typeof helm?.releaseName === 'string' && helm.releaseName !== '' ? helm.releaseName : name,
+        ...(of.destination ? { namespace: of.destination } : {}),
+    };
+    const base = { doc, kind: 'Application', name, namespace, part, chart, release };
     // A null valuesObject is none: Argo CD then reads the values string.
+    const site = helm &&
+        (helm.valuesObject === undefined || helm.valuesObject === null) &&
+        typeof helm.values === 'string'
+        ? 'values'
+        : 'valuesObject';
+    const overrides = sourceFiles(source, { name, namespace }, of.root);
+    const refuse = (key) => parametersOverride(helm?.parameters, key, `${where}.parameters`) ??
+        parametersOverride(helm?.fileParameters, key, `${where}.fileParameters`) ??
+        sourceFileOverride(overrides, site, key, of.root);
+    if (site === 'values')
+        return { ...base, site: { kind: 'string', path: [...at, 'helm', 'values'] }, refuse };
     if (helm && helm.valuesObject !== undefined && helm.valuesObject !== null)
         return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
-    if (helm && typeof helm.values === 'string')
-        return { ...base, site: { kind: 'string', path: [...at, 'helm', 'values'] }, refuse };
     const files = Array.isArray(helm?.valueFiles) ? helm.valueFiles.map(String) : [];
     if (files.length > 0) {
         const last = valueFilePlace(files[files.length - 1], source, of.sources);
@@ -84189,11 +84356,7 @@ function chartOf(source, name, root) {
  * and valueFiles alike. `where` names the list.
  */
 function parametersOverride(parameters, key, where) {
-    if (!Array.isArray(parameters))
-        return undefined;
-    const hits = parameters
-        .filter((p) => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key, KEYS))
-        .map((p) => String(p.name));
+    const hits = parameterNamesOn(parameters, key);
     if (hits.length === 0)
         return undefined;
     return {
@@ -84248,6 +84411,7 @@ function shownRepo(source) {
  * manifest is read by no controller, and the run would otherwise exit 0 with a site that never
  * changes.
  */
+
 
 
 
@@ -84379,10 +84543,31 @@ function targetsOfHelmRelease(data, doc, name, namespace, root) {
             namespace,
             site: { kind: 'map', root: ['spec'], lead: ['values'] },
             chart,
+            release: fluxRelease(spec, name, namespace),
             // No valuesFrom entry overrides spec.values, not even one with a targetPath on these keys:
             // helm-controller merges spec.values after every entry (ChartValuesFromReferences).
         },
     ];
+}
+/**
+ * The release helm-controller installs: spec.releaseName, else `[targetNamespace-]name` cut to
+ * Helm's 53 characters as it cuts it (ShortenName: 40 characters, a dash, 12 of the SHA-256);
+ * in spec.targetNamespace, else the HelmRelease's own namespace.
+ */
+function fluxRelease(spec, name, namespace) {
+    const target = typeof spec.targetNamespace === 'string' && spec.targetNamespace !== ''
+        ? spec.targetNamespace
+        : undefined;
+    const full = typeof spec.releaseName === 'string' && spec.releaseName !== ''
+        ? spec.releaseName
+        : target
+            ? `${target}-${name}`
+            : name;
+    const short = full.length <= 53
+        ? full
+        : `${full.slice(0, 40)}-${(0,external_node_crypto_.createHash)('sha256').update(full).digest('hex').slice(0, 12)}`;
+    const ns = target ?? namespace;
+    return { name: short, ...(ns ? { namespace: ns } : {}) };
 }
 function targetsOfKustomization(data, doc, name, namespace) {
     const charts = Array.isArray(data.helmCharts) ? data.helmCharts : [];
@@ -84395,11 +84580,18 @@ function targetsOfKustomization(data, doc, name, namespace) {
             return;
         const chartName = typeof entry.name === 'string' ? entry.name : `helmCharts[${i}]`;
         const release = typeof entry.releaseName === 'string' ? entry.releaseName : chartName;
+        const chartNamespace = typeof entry.namespace === 'string' ? entry.namespace : undefined;
         targets.push({
             doc,
             kind: 'helmCharts',
             name: release,
-            namespace: typeof entry.namespace === 'string' ? entry.namespace : namespace,
+            namespace: chartNamespace ?? namespace,
+            // kustomize runs `helm template` with the entry's releaseName (helm's own release-name
+            // without one) and its namespace; the kustomization's namespace is set on the output after.
+            release: {
+                name: typeof entry.releaseName === 'string' ? entry.releaseName : 'release-name',
+                ...(chartNamespace ? { namespace: chartNamespace } : {}),
+            },
             site: { kind: 'map', root: ['helmCharts', i], lead: ['valuesInline'] },
             chart: {
                 kind: 'helmCharts',
@@ -85343,26 +85535,38 @@ function middle(a, b) {
 ;// CONCATENATED MODULE: ./src/values/links.ts
 /**
  * The links a values file holds: every text value of a `bundleUrl` key, wherever it is (an anchor
- * included, and inside values written as YAML in a string), so that the diff can hide their
- * queries. The file's own text is read through the parse cache (check.ts): the run has parsed it.
+ * included, an alias followed to it, and inside values written as YAML in a string), so that the
+ * diff can hide their queries. The file's own text is read through the parse cache (check.ts):
+ * the run has parsed it.
  */
 
 
 
+
 function bundleUrlsIn(text, depth = 0) {
-    const found = [];
+    const found = { links: [], pieces: [] };
     for (const doc of documentsOf(text, depth)) {
         (0,yaml_dist/* visit */.YR)(doc, {
             Pair(_, pair) {
-                const { key, value } = pair;
-                if ((0,yaml_dist/* isScalar */.jn)(key) && key.value === 'bundleUrl' && (0,yaml_dist/* isScalar */.jn)(value))
-                    if (typeof value.value === 'string')
-                        found.push(value.value);
+                if (!(0,yaml_dist/* isScalar */.jn)(pair.key) || pair.key.value !== 'bundleUrl')
+                    return;
+                const value = (0,yaml_dist/* isAlias */.Vj)(pair.value) ? pair.value.resolve(doc) : pair.value;
+                if (!(0,yaml_dist/* isScalar */.jn)(value) || typeof value.value !== 'string')
+                    return;
+                const link = value.value.trim();
+                found.links.push(link);
+                const [start, end] = value.range ?? [];
+                const source = start === undefined ? '' : text.slice(start, end);
+                if (source.includes('\n') && querySecrets(link).length > 0)
+                    found.pieces.push(...source.split('\n').map((line) => line.trim()));
             },
             // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
             Scalar(_, node) {
-                if (depth === 0 && typeof node.value === 'string' && node.value.includes('bundleUrl'))
-                    found.push(...bundleUrlsIn(node.value, 1));
+                if (depth === 0 && typeof node.value === 'string' && node.value.includes('bundleUrl')) {
+                    const inner = bundleUrlsIn(node.value, 1);
+                    found.links.push(...inner.links);
+                    found.pieces.push(...inner.pieces);
+                }
             },
         });
     }
@@ -85464,8 +85668,6 @@ function unreadable(display, error) {
     return fileError(display, `cannot be read (${error.code ?? String(error)})`, 'Check the path and its permissions.');
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/shared/stale-temp.ts
 /**
  * Temporary files of an atomic write are named `.<file>.<pid>.<8 hex>.<suffix>` next to the
@@ -85854,8 +86056,11 @@ async function planFile(run, file, bundle) {
         reporter.notice(notice);
     // The diff shows where the link goes, and where it went before, with the credentials (the
     // query) of both hidden: the link being replaced may still be valid.
-    const hide = linkHider([bundle.bundleUrl, ...bundleUrlsIn(current.text)]);
-    const diff = hide(unifiedDiff(current.text, plan.text, plan.label));
+    const old = bundleUrlsIn(current.text);
+    const hide = linkHider([bundle.bundleUrl, ...old.links]);
+    const pieces = new Redactor();
+    pieces.add(...old.pieces);
+    const diff = pieces.redact(hide(unifiedDiff(current.text, plan.text, plan.label)));
     const { path, mode, exists } = current;
     return {
         display: file.display,
@@ -91126,7 +91331,8 @@ function kustomizeLayers(hint, path, chart, inline) {
     ];
 }
 function manifest_render_chartOf(hint, path, one) {
-    const release = { releaseName: one.target.name, namespace: one.target.namespace };
+    const { name, namespace } = one.target.release ?? one.target;
+    const release = { releaseName: name, ...(namespace ? { namespace } : {}) };
     if (hint.kind === 'helmCharts') {
         const home = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), hint.chartHome);
         // kustomize reads a chart it pulls (repo and version) from <chartHome>/<name>-<version>/<name>

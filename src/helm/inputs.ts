@@ -116,7 +116,8 @@ function parseExtraArgs(text: string): string[] {
     .map((line) => line.trim())
     .filter((line) => line !== '');
   for (const [index, arg] of extraArgs.entries()) {
-    const flag = arg.split('=')[0]!;
+    // A short flag takes its value attached too (`-oyaml`), as pflag reads it.
+    const flag = /^-o[^-]/.test(arg) ? '-o' : arg.split('=')[0]!;
     if (MANAGED_HELM_FLAGS.includes(flag)) {
       throw new InputError(
         HelmInputs.Args.name,

@@ -96,7 +96,8 @@ function kustomizeLayers(
 }
 
 function chartOf(hint: ChartHint, path: string, one: ChosenTarget): ChartInReach | ChartOutOfReach {
-  const release = { releaseName: one.target.name, namespace: one.target.namespace };
+  const { name, namespace } = one.target.release ?? one.target;
+  const release = { releaseName: name, ...(namespace ? { namespace } : {}) };
   if (hint.kind === 'helmCharts') {
     const home = resolve(dirname(path), hint.chartHome);
     // kustomize reads a chart it pulls (repo and version) from <chartHome>/<name>-<version>/<name>

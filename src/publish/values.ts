@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import type { ExportJob } from '../api/schemas.js';
 import type { PreparedWrite } from '../shared/atomic-write.js';
 import { InputError, UserError } from '../shared/errors.js';
-import { linkHider } from '../shared/secrets.js';
+import { linkHider, Redactor } from '../shared/secrets.js';
 import { filesWere, listing } from '../shared/text.js';
 import { unifiedDiff } from '../values/diff.js';
 import { refuseOverriddenSource } from '../values/flux-override.js';
@@ -175,8 +175,11 @@ async function planFile(
   for (const notice of plan.notices) reporter.notice(notice);
   // The diff shows where the link goes, and where it went before, with the credentials (the
   // query) of both hidden: the link being replaced may still be valid.
-  const hide = linkHider([bundle.bundleUrl, ...bundleUrlsIn(current.text)]);
-  const diff = hide(unifiedDiff(current.text, plan.text, plan.label));
+  const old = bundleUrlsIn(current.text);
+  const hide = linkHider([bundle.bundleUrl, ...old.links]);
+  const pieces = new Redactor();
+  pieces.add(...old.pieces);
+  const diff = pieces.redact(hide(unifiedDiff(current.text, plan.text, plan.label)));
   const { path, mode, exists } = current;
   return {
     display: file.display,

@@ -1,25 +1,46 @@
 /**
  * The links a values file holds: every text value of a `bundleUrl` key, wherever it is (an anchor
- * included, and inside values written as YAML in a string), so that the diff can hide their
- * queries. The file's own text is read through the parse cache (check.ts): the run has parsed it.
+ * included, an alias followed to it, and inside values written as YAML in a string), so that the
+ * diff can hide their queries. The file's own text is read through the parse cache (check.ts):
+ * the run has parsed it.
  */
-import { isScalar, parseAllDocuments, visit, type Document } from 'yaml';
+import { isAlias, isScalar, parseAllDocuments, visit, type Document } from 'yaml';
+import { querySecrets } from '../shared/secrets.js';
 import { readBackDocuments } from './check.js';
 import { PARSE } from './file.js';
 
-export function bundleUrlsIn(text: string, depth = 0): string[] {
-  const found: string[] = [];
+export interface OldLinks {
+  /** The links, without the line break a block scalar ends them with. */
+  links: string[];
+  /**
+   * Each line of a presigned link the file writes over several lines (a quoted string wrapped with
+   * `\`, a folded one): no line of the diff holds the whole link, so each of them is hidden.
+   */
+  pieces: string[];
+}
+
+export function bundleUrlsIn(text: string, depth = 0): OldLinks {
+  const found: OldLinks = { links: [], pieces: [] };
   for (const doc of documentsOf(text, depth)) {
     visit(doc, {
       Pair(_, pair) {
-        const { key, value } = pair;
-        if (isScalar(key) && key.value === 'bundleUrl' && isScalar(value))
-          if (typeof value.value === 'string') found.push(value.value);
+        if (!isScalar(pair.key) || pair.key.value !== 'bundleUrl') return;
+        const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
+        if (!isScalar(value) || typeof value.value !== 'string') return;
+        const link = value.value.trim();
+        found.links.push(link);
+        const [start, end] = value.range ?? [];
+        const source = start === undefined ? '' : text.slice(start, end);
+        if (source.includes('\n') && querySecrets(link).length > 0)
+          found.pieces.push(...source.split('\n').map((line) => line.trim()));
       },
       // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
       Scalar(_, node) {
-        if (depth === 0 && typeof node.value === 'string' && node.value.includes('bundleUrl'))
-          found.push(...bundleUrlsIn(node.value, 1));
+        if (depth === 0 && typeof node.value === 'string' && node.value.includes('bundleUrl')) {
+          const inner = bundleUrlsIn(node.value, 1);
+          found.links.push(...inner.links);
+          found.pieces.push(...inner.pieces);
+        }
       },
     });
   }

@@ -4,7 +4,8 @@
  * inside it. A chart source that only names valueFiles is refused once chosen (the link belongs
  * in that file: no new valuesObject behind the team's back); it stays a candidate, so a second
  * chart source is never chosen in its place without a word. helm.parameters and
- * helm.fileParameters on the same keys are refused too (they override every values source).
+ * helm.fileParameters on the same keys are refused too (they override every values source), and
+ * so is an `.argocd-source*.yaml` beside a chart path that wins over them (argo-source-file.ts).
  *
  * A chart source is one with `chart`, a `helm` block, or a `path` to a chart: a folder with a
  * Chart.yaml, as Argo CD detects Helm. The path is read in this checkout: the source's repoURL is
@@ -24,8 +25,12 @@ import {
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { redactLink } from '../shared/secrets.js';
-import { overlaps } from '../shared/set-path.js';
-import { KEYS } from './file.js';
+import {
+  parameterNamesOn,
+  sourceFileOverride,
+  sourceFiles,
+  type ArgoValuesSite,
+} from './argo-source-file.js';
 
 export function targetsOfApplication(
   data: Data,
@@ -36,7 +41,11 @@ export function targetsOfApplication(
 ): Target[] | Refusal {
   const spec = isObject(data.spec) ? data.spec : {};
   const sources: unknown[] = Array.isArray(spec.sources) ? spec.sources : [];
-  const of = { doc, name, namespace, root, sources };
+  const destination =
+    isObject(spec.destination) && typeof spec.destination.namespace === 'string'
+      ? spec.destination.namespace || undefined
+      : undefined;
+  const of = { doc, name, namespace, root, sources, destination };
   if (isObject(spec.source) && Array.isArray(spec.sources) && spec.sources.length > 0)
     return {
       problem: `is an Argo CD Application (${name}) with both spec.source and spec.sources: Argo CD ignores spec.source when spec.sources is set`,
@@ -78,6 +87,7 @@ function sourceTarget(
     namespace: string | undefined;
     root: string;
     sources: unknown[];
+    destination: string | undefined;
   },
   part: string | undefined,
 ): Target | undefined {
@@ -93,15 +103,30 @@ function sourceTarget(
     helm?.valueFiles,
     { root: of.root, source, sources: of.sources },
   );
-  const base = { doc, kind: 'Application', name, namespace, part, chart };
+  // Argo CD renders with helm.releaseName (else the Application's name) into the destination's
+  // namespace.
+  const release = {
+    name:
+      typeof helm?.releaseName === 'string' && helm.releaseName !== '' ? helm.releaseName : name,
+    ...(of.destination ? { namespace: of.destination } : {}),
+  };
+  const base = { doc, kind: 'Application', name, namespace, part, chart, release };
+  // A null valuesObject is none: Argo CD then reads the values string.
+  const site: ArgoValuesSite =
+    helm &&
+    (helm.valuesObject === undefined || helm.valuesObject === null) &&
+    typeof helm.values === 'string'
+      ? 'values'
+      : 'valuesObject';
+  const overrides = sourceFiles(source, { name, namespace }, of.root);
   const refuse = (key: readonly string[]) =>
     parametersOverride(helm?.parameters, key, `${where}.parameters`) ??
-    parametersOverride(helm?.fileParameters, key, `${where}.fileParameters`);
-  // A null valuesObject is none: Argo CD then reads the values string.
+    parametersOverride(helm?.fileParameters, key, `${where}.fileParameters`) ??
+    sourceFileOverride(overrides, site, key, of.root);
+  if (site === 'values')
+    return { ...base, site: { kind: 'string', path: [...at, 'helm', 'values'] }, refuse };
   if (helm && helm.valuesObject !== undefined && helm.valuesObject !== null)
     return { ...base, site: { kind: 'map', root: at, lead: ['helm', 'valuesObject'] }, refuse };
-  if (helm && typeof helm.values === 'string')
-    return { ...base, site: { kind: 'string', path: [...at, 'helm', 'values'] }, refuse };
   const files = Array.isArray(helm?.valueFiles) ? helm.valueFiles.map(String) : [];
   if (files.length > 0) {
     const last = valueFilePlace(files[files.length - 1]!, source, of.sources);
@@ -229,12 +254,7 @@ function parametersOverride(
   key: readonly string[],
   where: string,
 ): Refusal | undefined {
-  if (!Array.isArray(parameters)) return undefined;
-  const hits = parameters
-    .filter(
-      (p): p is Data => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key, KEYS),
-    )
-    .map((p) => String(p.name));
+  const hits = parameterNamesOn(parameters, key);
   if (hits.length === 0) return undefined;
   return {
     problem: `has ${where} ${hits.join(', ')}, which set the values at values-key ${key.join('.')} and override every values source`,

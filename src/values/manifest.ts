@@ -7,6 +7,7 @@
  * manifest is read by no controller, and the run would otherwise exit 0 with a site that never
  * changes.
  */
+import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { isMap, isScalar, type Document } from 'yaml';
 import { TO_JS } from './file.js';
@@ -168,10 +169,39 @@ function targetsOfHelmRelease(
       namespace,
       site: { kind: 'map', root: ['spec'], lead: ['values'] },
       chart,
+      release: fluxRelease(spec, name, namespace),
       // No valuesFrom entry overrides spec.values, not even one with a targetPath on these keys:
       // helm-controller merges spec.values after every entry (ChartValuesFromReferences).
     },
   ];
+}
+
+/**
+ * The release helm-controller installs: spec.releaseName, else `[targetNamespace-]name` cut to
+ * Helm's 53 characters as it cuts it (ShortenName: 40 characters, a dash, 12 of the SHA-256);
+ * in spec.targetNamespace, else the HelmRelease's own namespace.
+ */
+function fluxRelease(
+  spec: Data,
+  name: string,
+  namespace: string | undefined,
+): { name: string; namespace?: string } {
+  const target =
+    typeof spec.targetNamespace === 'string' && spec.targetNamespace !== ''
+      ? spec.targetNamespace
+      : undefined;
+  const full =
+    typeof spec.releaseName === 'string' && spec.releaseName !== ''
+      ? spec.releaseName
+      : target
+        ? `${target}-${name}`
+        : name;
+  const short =
+    full.length <= 53
+      ? full
+      : `${full.slice(0, 40)}-${createHash('sha256').update(full).digest('hex').slice(0, 12)}`;
+  const ns = target ?? namespace;
+  return { name: short, ...(ns ? { namespace: ns } : {}) };
 }
 
 function targetsOfKustomization(
@@ -190,11 +220,18 @@ function targetsOfKustomization(
     if (!isObject(entry)) return;
     const chartName = typeof entry.name === 'string' ? entry.name : `helmCharts[${i}]`;
     const release = typeof entry.releaseName === 'string' ? entry.releaseName : chartName;
+    const chartNamespace = typeof entry.namespace === 'string' ? entry.namespace : undefined;
     targets.push({
       doc,
       kind: 'helmCharts',
       name: release,
-      namespace: typeof entry.namespace === 'string' ? entry.namespace : namespace,
+      namespace: chartNamespace ?? namespace,
+      // kustomize runs `helm template` with the entry's releaseName (helm's own release-name
+      // without one) and its namespace; the kustomization's namespace is set on the output after.
+      release: {
+        name: typeof entry.releaseName === 'string' ? entry.releaseName : 'release-name',
+        ...(chartNamespace ? { namespace: chartNamespace } : {}),
+      },
       site: { kind: 'map', root: ['helmCharts', i], lead: ['valuesInline'] },
       chart: {
         kind: 'helmCharts',

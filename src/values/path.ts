@@ -1,9 +1,10 @@
 /**
  * The values-key path in a values file: how much of it the file has, and why a path cannot be
  * written. Helm reads merge keys (`<<: *defaults`), so the path is followed as Helm follows it: a
- * key of the mapping itself wins over a merged one. The edit never writes into an anchor's target
- * (every alias of it would change too); a key that only a merge provides is written into the
- * mapping itself, where it overrides the merged one, unless that would drop merged keys.
+ * key of the mapping itself, below every merge key, wins over a merged one (above one, it loses:
+ * refused). The edit never writes into an anchor's target (every alias of it would change too); a
+ * key that only a merge provides is written into the mapping itself, after its merge keys, where
+ * it overrides the merged one, unless that would drop merged keys.
  */
 import {
   isAlias,
@@ -56,6 +57,7 @@ export function walkPath(
       refuseMerged(walk, map, depth);
       return { map, depth };
     }
+    refuseMergeBelow(walk, map, pair, at.slice(0, depth + 1).join('.'));
     if (!value || isEmpty(value)) {
       if (value) refuseShared(walk, value, depth + 1);
       return { map, depth, empty: pair };
@@ -123,13 +125,20 @@ export function fromMerge(
 ): { value: unknown; pair: Pair } | undefined {
   for (const pair of map.items) {
     if (!isMergeKey(pair)) continue;
-    const sources = isSeq(pair.value) ? pair.value.items : [pair.value];
-    for (const source of sources) {
-      const node = isAlias(source) ? source.resolve(doc) : source;
-      if (!isMap(node)) continue;
-      const data = node.toJS(doc, TO_JS) as Record<string, unknown>;
-      if (Object.hasOwn(data, key)) return { value: data[key], pair };
-    }
+    const merged = mergedValue(doc, pair, key);
+    if (merged) return { value: merged.value, pair };
+  }
+  return undefined;
+}
+
+/** The value one merge key (`<<: *a` or `<<: [*a, *b]`) gives `key`, if it gives one. */
+function mergedValue(doc: Document, pair: Pair, key: string): { value: unknown } | undefined {
+  const sources = isSeq(pair.value) ? pair.value.items : [pair.value];
+  for (const source of sources) {
+    const node = isAlias(source) ? source.resolve(doc) : source;
+    if (!isMap(node)) continue;
+    const data = node.toJS(doc, TO_JS) as Record<string, unknown>;
+    if (Object.hasOwn(data, key)) return { value: data[key] };
   }
   return undefined;
 }
@@ -173,10 +182,35 @@ function refuseShared(walk: Walk, node: YamlNode, depth: number): void {
   );
 }
 
+/**
+ * Helm reads values with go-yaml v2, which applies a merge key where it stands: a key of the
+ * mapping written above `<<` loses to the merged one (the YAML spec, and this action's reader, let
+ * the mapping's own key win wherever it is). A key of the path, or one the run writes, above a
+ * merge that also provides it is refused: the chart would get the merged value. A key the run
+ * adds goes below every merge key, where both readers agree.
+ */
+function refuseMergeBelow(walk: Walk, map: YAMLMap, pair: Pair, name: string): void {
+  const key = (pair.key as { value: string }).value;
+  const later = map.items.slice(map.items.indexOf(pair) + 1);
+  const merge = later.find((item) => isMergeKey(item) && mergedValue(walk.doc, item, key));
+  if (!merge) return;
+  const { text, display } = walk;
+  const at = (node: unknown) => lineOf(text, (node as YamlNode).range?.[0] ?? 0);
+  const start = (merge.key as YamlNode).range![0];
+  const source = text.slice(start, lineEnd(text, start)).trim();
+  throw fileError(
+    display,
+    `has ${name} at line ${at(pair.key)} above the merge key "${source}" at line ${at(merge.key)}, which also sets ${key}`,
+    `Helm reads a merge key where it stands (go-yaml), so the merged ${key} wins over the one written above it, and the chart would not get what this run writes. Move the "<<" line to the top of its mapping, then run again.`,
+  );
+}
+
 /** An anchored value this action rewrites would change every alias of it too. */
 function refuseAnchoredValues(walk: Walk, block: YAMLMap): void {
   for (const key of KEYS) {
-    const node = findPair(block, key)?.value as YamlNode | null | undefined;
+    const pair = findPair(block, key);
+    if (pair) refuseMergeBelow(walk, block, pair, `${walk.at.join('.')}.${key}`);
+    const node = pair?.value as YamlNode | null | undefined;
     if (node && 'anchor' in node && node.anchor) {
       throw fileError(
         walk.display,

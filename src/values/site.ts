@@ -70,6 +70,11 @@ export interface Target {
   /** Checks that need values-key: throws a refusal (problem, fix) when the edit would be overridden. */
   refuse?: (valuesKey: readonly string[]) => Refusal | undefined;
   chart: ChartHint;
+  /**
+   * The release name and namespace the controller renders the chart with (a chart can branch on
+   * them), when they are not the document's own `name` and `namespace`.
+   */
+  release?: { name: string; namespace?: string };
 }
 
 export interface Refusal {

@@ -196,21 +196,32 @@ describe.concurrent('the built action under Node 24', () => {
     expect(s.requestsFor('download')).toHaveLength(0);
   });
 
-  it("a republish over a presigned link: the diff hides the old link's query as well as the new one's", async () => {
+  it("a republish over a presigned link: the diff hides the old link's query as well as the new one's, an aliased or wrapped one too", async () => {
     const s = await sim({ export: quick });
     const signature = '0ldS1gnatureD0notPr1nt0123456789abcdef';
     const old = `https://storage.example.com/bundles/se_old/site.tar.gz?X-Amz-Expires=3600&X-Amz-Signature=${signature}`;
-    const values = BASIC.replace('  bundleUrl: ""', `  bundleUrl: "${old}"`);
-    // runPublish scans the log and the summary for the old link and its signature too.
+    const previous = 'Prev1ous5ecret0123456789abcdef';
+    const anchored = `https://storage.example.com/bundles/se_prev/site.tar.gz?X-Amz-Signature=${previous}`;
+    // Lines of the diff's context: an anchor a bundleUrl elsewhere aliases, and the second line
+    // of a link wrapped with "\" (no line holds it whole).
+    const context = `wrapped:\n  bundleUrl: "https://storage.example.com/bundles/se_w/site.tar.gz?X-Amz-Signature=Wr4pped\\\n    Cont1nued5ecret9876"\nprevious: &prev "${anchored}"\n`;
+    const values = BASIC.replace('  bundleUrl: ""', `  bundleUrl: "${old}"`)
+      .replace('staticExport:\n', `${context}staticExport:\n`)
+      .replace('\nresources:', 'alias: {bundleUrl: *prev}\nresources:');
+    // runPublish scans the log and the summary for the old links and their signatures too.
     const run = await runPublish(s, {
       values,
       inputs: { 'dry-run': 'true' },
-      secrets: [old, signature],
+      secrets: [old, signature, anchored, previous],
     });
     expect(run.code, run.stdout).toBe(0);
     const hidden = '  bundleUrl: "https://storage.example.com/bundles/se_old/site.tar.gz?…"';
     expect(run.stdout).toContain(`-${hidden}`);
     expect(run.summary).toContain(`-${hidden}`);
+    expect(run.stdout).toContain(
+      ' previous: &prev "https://storage.example.com/bundles/se_prev/site.tar.gz?…"',
+    );
+    for (const out of [run.stdout, run.summary]) expect(out).not.toContain('Cont1nued5ecret');
   });
 
   it('download-path streams the bundle, verifies it and reports its SHA-256', async () => {

@@ -9,8 +9,12 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { checkTarget, valueFlags } from '../../src/helm/render-check.js';
 import type { RenderTarget } from '../../src/helm/render-target.js';
+import { runHelm } from '../../src/helm/helm.js';
 import { UserError } from '../../src/shared/errors.js';
 import { planValuesEdit } from '../../src/values/edit.js';
+import { planFileEdit } from '../../src/values/plan.js';
+import { chooseTargets } from '../../src/values/target.js';
+import { manifestTargets } from '../../src/publish/manifest-render.js';
 import { buildUmbrella, CHART, HELMS, helmEnv } from '../helpers/helm.js';
 
 /** A target like the pipeline builds: the file's text with the link written at valuesKey. */
@@ -250,5 +254,79 @@ describe('valueFlags: the helm-args a render uses', () => {
       '{"x":1}',
       '-fthird.yaml',
     ]);
+  });
+});
+
+describe('the release a controller renders with, with the real helm 3', () => {
+  // A chart that reads the link only in the release and namespace the controller installs.
+  async function gatedCheckout(): Promise<string> {
+    const root = await mkdtemp(join(tmpdir(), 'render-release-'));
+    onTestFinished(() => rm(root, { recursive: true, force: true }));
+    const chart = join(root, 'charts', 'enterprise');
+    await cp(CHART, chart, { recursive: true });
+    const template = join(chart, 'templates', 'deployment.yaml');
+    const text = await readFile(template, 'utf8');
+    await writeFile(
+      template,
+      `{{- if and (eq .Release.Name "docs") (eq .Release.Namespace "docs") }}\n${text}{{- end }}\n`,
+    );
+    return root;
+  }
+
+  async function check(root: string, manifest: string) {
+    const h = await helmEnv('helm3');
+    const file = { path: join(root, 'apps', 'docs.yaml'), display: 'apps/docs.yaml', root };
+    const chosen = chooseTargets(manifest, file, [], ['staticExport'])!;
+    const plan = (link: string) =>
+      planFileEdit(
+        manifest,
+        file,
+        { enabled: true, bundleUrl: link, version: undefined },
+        ['staticExport'],
+        [],
+      );
+    const [one] = manifestTargets(file, chosen, 'staticExport', plan);
+    return checkTarget(one!, options(h));
+  }
+
+  it("Argo CD: helm.releaseName in the destination's namespace, not the Application's own", async () => {
+    const root = await gatedCheckout();
+    const app = (releaseName: string) =>
+      `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: docs-site, namespace: argocd}\nspec:\n  destination: {server: https://kubernetes.default.svc, namespace: docs}\n  source:\n    repoURL: https://git.example.com/platform.git\n    path: charts/enterprise\n    helm:\n${releaseName}      valuesObject: {}\n`;
+    expect(await check(root, app('      releaseName: docs\n'))).toMatchObject({ kind: 'found' });
+    // Without helm.releaseName, Argo CD installs the release under the Application's name.
+    expect(await check(root, app(''))).toMatchObject({ kind: 'missing' });
+  });
+
+  it('Flux: <targetNamespace>-<name> in the targetNamespace, or spec.releaseName', async () => {
+    const root = await gatedCheckout();
+    const release = (spec: string) =>
+      `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: site, namespace: flux-system}\nspec:\n  interval: 10m\n${spec}  chart:\n    spec:\n      chart: ./charts/enterprise\n      sourceRef: {kind: GitRepository, name: platform}\n`;
+    expect(
+      await check(root, release('  releaseName: docs\n  targetNamespace: docs\n')),
+    ).toMatchObject({ kind: 'found' });
+    expect(await check(root, release('  targetNamespace: docs\n'))).toMatchObject({
+      kind: 'missing',
+    });
+  });
+});
+
+describe('merge keys as Helm reads them, with the real helm 3', () => {
+  // Why a key above a merge key that also sets it is refused (values/path.ts): go-yaml applies
+  // the merge where it stands, so the merged value wins, as the YAML spec would not have it.
+  it('a bundleUrl written above "<<" loses to the merged one', async () => {
+    const h = await helmEnv('helm3');
+    const ws = await mkdtemp(join(tmpdir(), 'merge-order-'));
+    onTestFinished(() => rm(ws, { recursive: true, force: true }));
+    const values = join(ws, 'values.yaml');
+    await writeFile(
+      values,
+      'old: &old\n  bundleUrl: https://old.example.com/site.tar.gz\nstaticExport:\n  enabled: true\n  bundleUrl: https://new.example.com/site.tar.gz\n  <<: *old\n',
+    );
+    const run = await runHelm(h.helm, ['template', 'docs', CHART, '--values', values], {
+      env: h.env,
+    });
+    expect(run.stdout).toContain('value: "https://old.example.com/site.tar.gz"');
+    expect(run.stdout).not.toContain('new.example.com');
   });
 });

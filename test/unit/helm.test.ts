@@ -216,6 +216,10 @@ describe('helm inputs', () => {
       { 'helm-release': 'docs', 'helm-args': '--output=yaml' },
       /Input "helm-args" line 1 sets --output, which this action manages/,
     ],
+    [
+      { 'helm-release': 'docs', 'helm-args': '--wait\n-oyaml' },
+      /Input "helm-args" line 2 sets -o, which this action manages/,
+    ],
     [{ 'helm-release': 'docs', 'helm-args': '--dry-run' }, /Use the dry-run input instead/],
     [
       { 'helm-release': 'docs', 'helm-rollback-on-failure': 'on' },

@@ -51,3 +51,52 @@ describe('the chart of a helmCharts entry, where kustomize reads it', () => {
     });
   });
 });
+
+describe('the release name and namespace each controller renders with', () => {
+  const release = (text: string) => {
+    const chosen = chooseTargets(text, file, [], ['staticExport'])!;
+    const [one] = manifestTargets(file, chosen, 'staticExport', () => {
+      throw new Error('not rendered here');
+    });
+    const chart = one!.chart;
+    return chart.kind === 'chart' ? [chart.releaseName, chart.namespace] : chart.reason;
+  };
+  const helmRelease = (name: string, spec: string) =>
+    `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: ${name}, namespace: flux-system}\nspec:\n${spec}  chart:\n    spec: {chart: ./charts/enterprise, sourceRef: {kind: GitRepository, name: repo}}\n`;
+
+  it("Flux: <targetNamespace>-<name>, cut to 53 characters as helm-controller's ShortenName cuts it", () => {
+    expect(release(helmRelease('site', ''))).toEqual(['site', 'flux-system']);
+    expect(release(helmRelease('site', '  targetNamespace: docs\n'))).toEqual([
+      'docs-site',
+      'docs',
+    ]);
+    expect(release(helmRelease('site', '  releaseName: docs\n  targetNamespace: web\n'))).toEqual([
+      'docs',
+      'web',
+    ]);
+    // 62 characters: the first 40, a dash and 12 hex digits of its SHA-256 (computed apart).
+    expect(
+      release(
+        helmRelease(
+          'static-export-site',
+          '  targetNamespace: documentation-platform-production-eu-west-1\n',
+        ),
+      ),
+    ).toEqual([
+      'documentation-platform-production-eu-wes-8a08e872c3a1',
+      'documentation-platform-production-eu-west-1',
+    ]);
+  });
+
+  it("kustomize: the entry's releaseName (helm's release-name without one) and its own namespace only", () => {
+    expect(release('namespace: web\nhelmCharts:\n  - name: enterprise\n')).toEqual([
+      'release-name',
+      undefined,
+    ]);
+    expect(
+      release(
+        'namespace: web\nhelmCharts:\n  - name: enterprise\n    releaseName: docs\n    namespace: docs\n',
+      ),
+    ).toEqual(['docs', 'docs']);
+  });
+});

@@ -695,6 +695,82 @@ describe('a ConfigMap of values', () => {
   });
 });
 
+describe("Argo CD's override files beside a chart path (.argocd-source*.yaml)", () => {
+  // Argo CD merges them over the Application's source before it renders: a real checkout.
+  const root = mkdtempSync(join(tmpdir(), 'argo-source-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const chart = join(root, 'charts', 'docs');
+  mkdirSync(chart, { recursive: true });
+  writeFileSync(join(chart, 'Chart.yaml'), 'apiVersion: v2\nname: docs\nversion: 1.0.0\n');
+  const file = { path: join(root, 'apps', 'docs.yaml'), display: 'apps/docs.yaml', root };
+  const app = (helm: string) =>
+    `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: docs, namespace: argocd}\nspec:\n  source:\n    repoURL: https://git.example.com/platform.git\n    path: charts/docs\n    helm:\n${helm}`;
+  const OBJECT = app('      valuesObject:\n        replicaCount: 2\n');
+  const STRING = app('      values: |\n        replicaCount: 2\n');
+  function withOverride(name: string, text: string) {
+    writeFileSync(join(chart, name), text);
+    onTestFinished(() => rmSync(join(chart, name), { force: true }));
+  }
+
+  it("an image updater's parameters on other keys, or enabled: true, leave the link alone: accepted", () => {
+    withOverride(
+      '.argocd-source-docs.yaml',
+      'helm:\n  parameters:\n  - name: image.tag\n    value: v2.1.0\n    forcestring: true\n',
+    );
+    expect(edit(STRING, '', file).plan.changed).toBe(true);
+    withOverride(
+      '.argocd-source.yaml',
+      'helm:\n  valuesObject:\n    staticExport: {enabled: true, title: Docs}\n',
+    );
+    expect(edit(OBJECT, '', file).plan.changed).toBe(true);
+  });
+
+  it('refuses one whose parameters set the keys, naming the file', () => {
+    withOverride(
+      '.argocd-source-docs.yaml',
+      'helm:\n  parameters:\n  - name: staticExport.bundleUrl\n    value: https://old.example.com/site.tar.gz\n',
+    );
+    expect(refusal(() => edit(OBJECT, '', file))).toMatch(
+      /has Argo CD's override file charts\/docs\/\.argocd-source-docs\.yaml beside its chart, which sets helm\.parameters staticExport\.bundleUrl; Argo CD merges that file over the Application/,
+    );
+  });
+
+  it('refuses one whose valuesObject sets a key the run writes, or deletes the block', () => {
+    withOverride(
+      '.argocd-source.yaml',
+      'helm:\n  valuesObject:\n    staticExport:\n      version: "2026-01-01"\n',
+    );
+    expect(refusal(() => edit(OBJECT, '', file))).toMatch(
+      /\.argocd-source\.yaml beside its chart, which sets helm\.valuesObject\.staticExport\.version/,
+    );
+    withOverride('.argocd-source.yaml', 'helm:\n  valuesObject:\n    staticExport: null\n');
+    expect(refusal(() => edit(OBJECT, '', file))).toMatch(/sets helm\.valuesObject\.staticExport;/);
+  });
+
+  it('refuses a valuesObject or values there when the run edits the values string', () => {
+    withOverride('.argocd-source.yaml', 'helm:\n  valuesObject: {replicaCount: 3}\n');
+    expect(refusal(() => edit(STRING, '', file))).toMatch(
+      /sets helm\.valuesObject, which Argo CD reads instead of the helm\.values string this run edits/,
+    );
+    withOverride('.argocd-source.yaml', 'helm:\n  values: "replicaCount: 3"\n');
+    expect(refusal(() => edit(STRING, '', file))).toMatch(
+      /replaces the helm\.values string this run edits/,
+    );
+  });
+
+  it("another Application's file is not read; one that is not valid YAML is refused, naming it", () => {
+    withOverride(
+      '.argocd-source-other.yaml',
+      'helm:\n  parameters:\n  - name: staticExport.bundleUrl\n    value: x\n',
+    );
+    expect(edit(OBJECT, '', file).plan.changed).toBe(true);
+    withOverride('.argocd-source.yaml', 'helm: [unclosed\n');
+    expect(refusal(() => edit(OBJECT, '', file))).toMatch(
+      /override file charts\/docs\/\.argocd-source\.yaml beside its chart, which is not valid YAML .*Fix charts\/docs\/\.argocd-source\.yaml/,
+    );
+  });
+});
+
 describe('refused documents', () => {
   it.each([
     [

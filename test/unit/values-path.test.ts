@@ -216,6 +216,26 @@ describe('values-key: merge keys and aliases', () => {
     );
   });
 
+  it('refuses a key the run writes, or one of the path, above a merge key that also sets it (Helm applies the merge where it stands)', () => {
+    const above =
+      'd: &d\n  enabled: false\nstaticExport:\n  enabled: false\n  <<: *d\n  other: 1\n';
+    expect(refusal(above, ['staticExport']).message).toBe(
+      'values-file "values.yaml" has staticExport.enabled at line 4 above the merge key "<<: *d" at line 5, which also sets enabled. Helm reads a merge key where it stands (go-yaml), so the merged enabled wins over the one written above it, and the chart would not get what this run writes. Move the "<<" line to the top of its mapping, then run again. The file was not changed.',
+    );
+    const path =
+      'b: &b\n  staticExport: {enabled: false}\nenterprise:\n  staticExport: {enabled: false}\n  <<: [*b]\n';
+    expect(refusal(path).message).toMatch(
+      /has enterprise\.staticExport at line 4 above the merge key "<<: \[\*b\]" at line 5, which also sets staticExport\./,
+    );
+  });
+
+  it('a key above a merge key that does not set it is edited where it is', () => {
+    const text = 'd: &d\n  title: Docs\nstaticExport:\n  enabled: false\n  <<: *d\n';
+    expect(edit(text, ['staticExport']).text).toBe(
+      `d: &d\n  title: Docs\nstaticExport:\n  enabled: true\n  <<: *d\n  bundleUrl: "${LINK}"\n  version: "2026-11-22"\n`,
+    );
+  });
+
   it('an anchor nobody aliases is no reason to refuse', () => {
     expect(edit('enterprise: &ent\n  image: x\n').text).toBe(
       `enterprise: &ent\n  image: x\n  staticExport:\n${BLOCK('    ')}`,

@@ -1,0 +1,124 @@
+/**
+ * Argo CD's parameter overrides kept in the repository: `.argocd-source.yaml`, then
+ * `.argocd-source-<app>.yaml`, in a source's folder. Its repo server merges each over the
+ * Application's source (an RFC 7396 merge patch: a mapping merges key by key, anything else
+ * replaces, a null deletes) before it renders (mergeSourceParameters); argocd-image-updater's
+ * git write-back keeps its image tags there. One that sets a key this run writes, or replaces the
+ * values it edits, wins over the Application: the chart would never get the link. Only a source
+ * whose folder is in this checkout has such files to read.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { parse } from 'yaml';
+import { isObject, type Data, type Refusal } from './site.js';
+import { overlaps } from '../shared/set-path.js';
+import { KEYS } from './file.js';
+
+/** Where the run writes in the source: its `helm.valuesObject` (kept or new), or `helm.values`. */
+export type ArgoValuesSite = 'valuesObject' | 'values';
+
+/**
+ * The override files Argo CD would read for this source, in its order: the folder's own, then the
+ * Application's (named `<name>`, or `<namespace>_<name>` for an Application outside Argo CD's own
+ * namespace, which this run cannot tell: both are read).
+ */
+export function sourceFiles(
+  source: Data,
+  app: { name: string; namespace: string | undefined },
+  root: string,
+): string[] {
+  if (typeof source.path !== 'string' || typeof source.chart === 'string') return [];
+  if (typeof source.repoURL === 'string' && source.repoURL.startsWith('oci://')) return [];
+  const top = resolve(root);
+  const dir = resolve(top, source.path.replace(/^\/+/, ''));
+  const rel = relative(top, dir);
+  if (rel === '..' || rel.startsWith('../') || isAbsolute(rel)) return [];
+  const names = ['.argocd-source.yaml', `.argocd-source-${app.name}.yaml`];
+  if (app.namespace) names.push(`.argocd-source-${app.namespace}_${app.name}.yaml`);
+  return names.map((name) => join(dir, name)).filter((file) => isFile(file));
+}
+
+const isFile = (file: string): boolean => existsSync(file) && statSync(file).isFile();
+
+/** The first override file that wins over what the run writes at `key`, as a refusal. */
+export function sourceFileOverride(
+  files: readonly string[],
+  site: ArgoValuesSite,
+  key: readonly string[],
+  root: string,
+): Refusal | undefined {
+  for (const file of files) {
+    const shown = relative(resolve(root), file);
+    let data: unknown;
+    try {
+      data = parse(readFileSync(file, 'utf8'), { merge: true });
+    } catch (error) {
+      return {
+        problem: `has Argo CD's override file ${shown} beside its chart, which is not valid YAML (${(error as Error).message.split('\n')[0]})`,
+        fix: `Fix ${shown} (Argo CD cannot render the Application with it either), then run again.`,
+      };
+    }
+    const wins = overrideIn(data, site, key);
+    if (wins)
+      return {
+        problem: `has Argo CD's override file ${shown} beside its chart, which ${wins}; Argo CD merges that file over the Application before it renders, so the chart would not get the link`,
+        fix: `Remove that from ${shown} (keep the link in the Application), then run again.`,
+      };
+  }
+  return undefined;
+}
+
+/** What in one override file wins over the values at `key`, in words; undefined if nothing. */
+function overrideIn(
+  data: unknown,
+  site: ArgoValuesSite,
+  key: readonly string[],
+): string | undefined {
+  if (!isObject(data) || !('helm' in data)) return undefined;
+  const helm = data.helm;
+  if (!isObject(helm)) return helm === null ? 'removes the helm block (helm: null)' : undefined;
+  for (const list of ['parameters', 'fileParameters'] as const) {
+    const hits = parameterNamesOn(helm[list], key);
+    if (hits.length > 0) return `sets helm.${list} ${hits.join(', ')}`;
+  }
+  if (site === 'values') {
+    if ('values' in helm) return 'replaces the helm.values string this run edits';
+    if (helm.valuesObject !== undefined && helm.valuesObject !== null)
+      return 'sets helm.valuesObject, which Argo CD reads instead of the helm.values string this run edits';
+    return undefined;
+  }
+  if (!('valuesObject' in helm)) return undefined;
+  if (helm.valuesObject === null) return 'removes helm.valuesObject (valuesObject: null)';
+  const at = setAt(helm.valuesObject, key);
+  return at ? `sets helm.valuesObject.${at}` : undefined;
+}
+
+/** The names of a parameters list that set the keys at `key`, the block or above. */
+export function parameterNamesOn(list: unknown, key: readonly string[]): string[] {
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter(
+      (p): p is Data => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key, KEYS),
+    )
+    .map((p) => String(p.name));
+}
+
+/**
+ * The dotted path where a merge patch of `values` replaces or deletes what the run writes: a
+ * non-mapping on the way to the block, the block itself, or one of its keys (`enabled: true` is
+ * what the run writes too, so it changes nothing).
+ */
+function setAt(values: unknown, key: readonly string[]): string | undefined {
+  let node = values;
+  const path: string[] = [];
+  for (const step of key) {
+    if (!isObject(node)) return path.length > 0 ? path.join('.') : 'itself';
+    if (!(step in node)) return undefined;
+    node = node[step];
+    path.push(step);
+  }
+  if (!isObject(node)) return path.join('.');
+  const block = node;
+  const hit = KEYS.find((k) => k in block && !(k === 'enabled' && block[k] === true));
+  return hit ? [...path, hit].join('.') : undefined;
+}
