@@ -85793,11 +85793,10 @@ async function prepareAtomic(given, options, write) {
 }
 /**
  * Makes `dir` (a resolved path) and the folders above it that are missing; returns those, deepest
- * first. When a
- * level fails (a full disk, a name too long), the levels made before it are removed, each while
- * empty, before the error is thrown: mkdir itself names what it made only when it succeeds. The
- * missing folders are the ones found missing before mkdir ran, so a folder another process made
- * at the same moment counts as made here: it goes only when empty.
+ * first. When a level fails (a full disk, a name too long), the levels made before it are removed,
+ * each while empty, before the error is thrown: mkdir itself names what it made only when it
+ * succeeds. The missing folders are the ones found missing before mkdir ran, so a folder another
+ * process made at the same moment counts as made here: it goes only when empty.
  */
 async function makeFolders(dir) {
     const missing = [];
@@ -90826,6 +90825,28 @@ function rangeTotal(answer) {
     return answer.status === 200 ? mirror_size(answer.headers['content-length']) : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/shared/vendor-chart.ts
+/**
+ * The vendor's chart (mintlify/enterprise) is named `enterprise`: its templates are what count,
+ * and an umbrella chart hands it its values under the dependency's alias, else that name.
+ */
+const VENDOR_CHART = 'enterprise';
+/**
+ * The key a chart's Chart.yaml (its data) hands the vendor chart its values under: the
+ * dependency's alias, else its name; undefined when the vendor chart is not a dependency.
+ */
+function vendorValuesKey(chartYaml) {
+    const deps = chartYaml?.dependencies;
+    if (!Array.isArray(deps))
+        return undefined;
+    for (const dep of deps) {
+        if (dep?.name !== VENDOR_CHART)
+            continue;
+        return typeof dep.alias === 'string' && dep.alias !== '' ? dep.alias : VENDOR_CHART;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/helm/values-layers.ts
 /**
  * The values layers themselves can show that the link loses, whether or not a chart is in reach
@@ -90946,8 +90967,7 @@ function values_layers_valueAt(values, path) {
 
 
 
-/** The vendor's chart (mintlify/enterprise) is named `enterprise`: its templates are what count. */
-const VENDOR_CHART = 'enterprise';
+
 /** How long one `helm template` may take (a chart pulled from a repository included). */
 const RENDER_TIMEOUT_MS = 120_000;
 /** The flags of helm-args that set values: the render passes them as the rollout does. */
@@ -91243,15 +91263,8 @@ async function readsAt(chart, valuesKey) {
     const expected = (path) => (path === valuesKey ? undefined : path);
     if (meta?.name === VENDOR_CHART)
         return expected('staticExport');
-    if (!Array.isArray(meta?.dependencies))
-        return undefined;
-    for (const dep of meta.dependencies) {
-        if (dep?.name !== VENDOR_CHART)
-            continue;
-        const key = typeof dep.alias === 'string' && dep.alias !== '' ? dep.alias : VENDOR_CHART;
-        return expected(`${key}.staticExport`);
-    }
-    return undefined;
+    const key = vendorValuesKey(meta);
+    return key === undefined ? undefined : expected(`${key}.staticExport`);
 }
 
 ;// CONCATENATED MODULE: ./src/publish/manifest-render.ts
@@ -91370,8 +91383,8 @@ function manifest_render_chartOf(hint, path, one) {
 
 
 
+
 /** The vendor's chart, as a dependency of an umbrella chart, is named `enterprise`. */
-const near_miss_VENDOR_CHART = 'enterprise';
 /** `staticExport`, `static-export`, `static_export` and `StaticExport` are the same name to a person. */
 const fold = (key) => key.toLowerCase().replace(/[-_]/g, '');
 /**
@@ -91392,7 +91405,7 @@ function refuseNearMiss(root, text, display, at, chartYaml) {
     }
     const reads = chartYaml === undefined ? undefined : vendorPath(chartYaml);
     if (reads && at[0] !== reads && at.length === 1) {
-        throw fileError(display, `sits beside a Chart.yaml that has the vendor chart as a dependency${reads === near_miss_VENDOR_CHART ? '' : ` under the alias ${reads}`}, so Helm hands it only the values under ${reads}; values-key ${wanted} writes at the top, which it never sees`, `Set values-key: ${reads}.${wanted}. Nothing was sent.`);
+        throw fileError(display, `sits beside a Chart.yaml that has the vendor chart as a dependency${reads === VENDOR_CHART ? '' : ` under the alias ${reads}`}, so Helm hands it only the values under ${reads}; values-key ${wanted} writes at the top, which it never sees`, `Set values-key: ${reads}.${wanted}. Nothing was sent.`);
     }
 }
 function exists(root, at) {
@@ -91431,15 +91444,7 @@ function vendorPath(chartYaml) {
     catch {
         return undefined;
     }
-    const deps = meta?.dependencies;
-    if (!Array.isArray(deps))
-        return undefined;
-    for (const dep of deps) {
-        if (dep?.name !== near_miss_VENDOR_CHART)
-            continue;
-        return typeof dep.alias === 'string' && dep.alias !== '' ? dep.alias : near_miss_VENDOR_CHART;
-    }
-    return undefined;
+    return vendorValuesKey(meta);
 }
 
 ;// CONCATENATED MODULE: ./src/publish/render.ts

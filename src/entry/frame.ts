@@ -4,7 +4,8 @@
  * value becomes one redacted message, and the clients the work opened are closed so the process
  * can exit at once.
  *
- * What must differ per door is a parameter of `Door`, and nothing else:
+ * What must differ per door is a parameter: the `Door`, and `runFrame`'s `onFailure` (what a
+ * door does with a failure before the frame returns it: the agent's step summary, for one).
  * - `say`: where the signal notice goes (the runner's log; the command line's stderr).
  * - `secondSignal`: `ignore` on a runner, which sends SIGINT and then SIGTERM seconds later while
  *   the action still reports to the deployment; `hard-exit` on the command line, where a second
@@ -18,7 +19,9 @@
  * - `redact`: the door's redactor; the message may quote the service, and what the door writes
  *   with it (a job summary, a dotenv report) is a file no runner masks.
  * Exit codes are the command line's (`Exit`); the actions turn a failure into `core.setFailed`,
- * which exits 1 whatever stopped the run.
+ * which exits 1 whatever stopped the run. A door's `index.ts` also guards what runs before and
+ * after the frame (loading, writing the result): a process that ends before the run settled
+ * fails, in that door's words.
  */
 import type { ServiceClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';

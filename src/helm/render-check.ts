@@ -15,6 +15,7 @@ import { StoppedError, UserError } from '../shared/errors.js';
 import { Redactor, userInfoSecrets } from '../shared/secrets.js';
 import { overlaps } from '../shared/set-path.js';
 import { printable } from '../shared/text.js';
+import { VENDOR_CHART, vendorValuesKey } from '../shared/vendor-chart.js';
 import { runHelm, tail } from './helm.js';
 import { overridingLayer, type Overriding } from './values-layers.js';
 import type { ChartInReach, RenderTarget, ValuesLayer } from './render-target.js';
@@ -27,9 +28,6 @@ export type RenderOutcome =
   | { kind: 'skipped'; label: string; reason: string }
   /** A later values layer sets a key this run writes to something else: the link would lose. */
   | ({ kind: 'overridden'; label: string } & Overriding);
-
-/** The vendor's chart (mintlify/enterprise) is named `enterprise`: its templates are what count. */
-export const VENDOR_CHART = 'enterprise';
 
 /** How long one `helm template` may take (a chart pulled from a repository included). */
 const RENDER_TIMEOUT_MS = 120_000;
@@ -340,11 +338,6 @@ export async function readsAt(chart: ChartInReach, valuesKey: string): Promise<s
   }
   const expected = (path: string) => (path === valuesKey ? undefined : path);
   if (meta?.name === VENDOR_CHART) return expected('staticExport');
-  if (!Array.isArray(meta?.dependencies)) return undefined;
-  for (const dep of meta.dependencies as Array<{ name?: unknown; alias?: unknown }>) {
-    if (dep?.name !== VENDOR_CHART) continue;
-    const key = typeof dep.alias === 'string' && dep.alias !== '' ? dep.alias : VENDOR_CHART;
-    return expected(`${key}.staticExport`);
-  }
-  return undefined;
+  const key = vendorValuesKey(meta);
+  return key === undefined ? undefined : expected(`${key}.staticExport`);
 }

@@ -116,11 +116,10 @@ export async function prepareAtomic(
 
 /**
  * Makes `dir` (a resolved path) and the folders above it that are missing; returns those, deepest
- * first. When a
- * level fails (a full disk, a name too long), the levels made before it are removed, each while
- * empty, before the error is thrown: mkdir itself names what it made only when it succeeds. The
- * missing folders are the ones found missing before mkdir ran, so a folder another process made
- * at the same moment counts as made here: it goes only when empty.
+ * first. When a level fails (a full disk, a name too long), the levels made before it are removed,
+ * each while empty, before the error is thrown: mkdir itself names what it made only when it
+ * succeeds. The missing folders are the ones found missing before mkdir ran, so a folder another
+ * process made at the same moment counts as made here: it goes only when empty.
  */
 async function makeFolders(dir: string): Promise<string[]> {
   const missing: string[] = [];

@@ -9,9 +9,9 @@ import { isMap, isScalar } from 'yaml';
 import { parse } from 'yaml';
 import { fileError, type KeyPath } from './file.js';
 import { lineOf } from './path.js';
+import { VENDOR_CHART, vendorValuesKey } from '../shared/vendor-chart.js';
 
 /** The vendor's chart, as a dependency of an umbrella chart, is named `enterprise`. */
-const VENDOR_CHART = 'enterprise';
 
 /** `staticExport`, `static-export`, `static_export` and `StaticExport` are the same name to a person. */
 const fold = (key: string) => key.toLowerCase().replace(/[-_]/g, '');
@@ -89,11 +89,5 @@ function vendorPath(chartYaml: string): string | undefined {
   } catch {
     return undefined;
   }
-  const deps = (meta as { dependencies?: unknown } | null)?.dependencies;
-  if (!Array.isArray(deps)) return undefined;
-  for (const dep of deps as Array<{ name?: unknown; alias?: unknown } | null>) {
-    if (dep?.name !== VENDOR_CHART) continue;
-    return typeof dep.alias === 'string' && dep.alias !== '' ? dep.alias : VENDOR_CHART;
-  }
-  return undefined;
+  return vendorValuesKey(meta);
 }
