@@ -75126,12 +75126,15 @@ async function planFile(run, file, bundle) {
     for (const notice of plan.notices)
         reporter.notice(notice);
     // The diff shows where the link goes, and where it went before, with the credentials (the
-    // query) of both hidden: the link being replaced may still be valid.
+    // query) of both hidden: the link being replaced may still be valid. So is any other presigned
+    // link the lines show (under another key). The lines of a link wrapped over several go first,
+    // whole: hiding a credential inside one first would leave the line no longer matching.
     const old = bundleUrlsIn(current.text);
-    const hide = linkHider([bundle.bundleUrl, ...old.links]);
     const pieces = new Redactor();
     pieces.add(...old.pieces);
-    const diff = pieces.redact(hide(unifiedDiff(current.text, plan.text, plan.label)));
+    const shown = pieces.redact(unifiedDiff(current.text, plan.text, plan.label));
+    const hide = linkHider([bundle.bundleUrl, ...old.links, ...linksIn(shown)]);
+    const diff = hide(shown);
     const { path, mode, exists } = current;
     return {
         display: file.display,
@@ -75229,6 +75232,11 @@ function reportWritten(run, edit, stale) {
     }
     reporter.info(`${edit.created ? 'Created' : 'Updated'} ${edit.plan.label}: ${edit.plan.changes.join(', ')}.`);
 }
+/**
+ * Every address in a text (a diff's lines), up to a space or a quote: linkHider keeps those with
+ * credentials in their query.
+ */
+const linksIn = (text) => text.match(/\bhttps?:\/\/[^\s"'`]+/g) ?? [];
 
 ;// CONCATENATED MODULE: ./src/publish/keep-alive.ts
 /**
@@ -80287,6 +80295,51 @@ function vendorValuesKey(chartYaml) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./src/shared/go-yaml.ts
+/**
+ * YAML data as Helm (and kubectl, Argo CD) get it: their reader is go-yaml v2 (through
+ * sigs.k8s.io/yaml), which applies a merge key (`<<`) where it stands in its mapping. A key
+ * written above `<<` is overwritten by the merged one, a key below it wins; of a list of sources
+ * (`<<: [*a, *b]`) the first wins. The YAML spec, and `yaml`'s own toJS, let the mapping's own
+ * keys win wherever they stand: a check that reads a file the spec's way can be fooled.
+ */
+
+/** The first document of `text`, as go-yaml reads it; throws on a YAML error. */
+function goYamlData(text) {
+    const doc = (0,yaml_dist/* parseDocument */.Tp)(text, { merge: false, uniqueKeys: false });
+    if (doc.errors.length > 0)
+        throw doc.errors[0];
+    return dataOf(doc.contents, doc, 0);
+}
+function dataOf(node, doc, depth) {
+    // An alias that leads back into itself has no data go-yaml could build either.
+    if (depth > 200)
+        throw new Error('the YAML nests too deep (an alias into itself?)');
+    if ((0,yaml_dist/* isAlias */.Vj)(node))
+        return dataOf(node.resolve(doc), doc, depth + 1);
+    if ((0,yaml_dist/* isScalar */.jn)(node))
+        return node.value;
+    if ((0,yaml_dist/* isSeq */.oP)(node))
+        return node.items.map((item) => dataOf(item, doc, depth + 1));
+    if (!(0,yaml_dist/* isMap */.jh)(node))
+        return node ?? null;
+    const out = {};
+    for (const pair of node.items) {
+        const key = pair.key;
+        if ((0,yaml_dist/* isScalar */.jn)(key) && key.value === '<<' && key.type === 'PLAIN') {
+            const sources = (0,yaml_dist/* isSeq */.oP)(pair.value) ? [...pair.value.items].reverse() : [pair.value];
+            for (const source of sources) {
+                const merged = dataOf(source, doc, depth + 1);
+                if (merged && typeof merged === 'object' && !Array.isArray(merged))
+                    Object.assign(out, merged);
+            }
+            continue;
+        }
+        out[String((0,yaml_dist/* isScalar */.jn)(key) ? key.value : dataOf(key, doc, depth + 1))] = dataOf(pair.value, doc, depth + 1);
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/helm/values-layers.ts
 /**
  * The values layers themselves can show that the link loses, whether or not a chart is in reach
@@ -80317,9 +80370,9 @@ async function overridingLayer(layers, valuesKey, link) {
             continue;
         }
         try {
-            // Merge keys (<<) as helm applies them.
+            // Merge keys (<<) as helm applies them: where they stand.
             const text = 'file' in layer ? await (0,promises_.readFile)(layer.file, 'utf8') : layer.yaml;
-            values.push((0,yaml_dist/* parse */.qg)(text, { merge: true }));
+            values.push(goYamlData(text));
         }
         catch {
             return undefined;
@@ -80587,13 +80640,18 @@ async function checkTarget(target, options) {
         const documents = renderedDocuments(run.stdout);
         const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
         if (found.length > 0)
-            return { kind: 'found', label, documents: found.map((d) => d.source) };
+            return {
+                kind: 'found',
+                label,
+                documents: found.map((d) => d.source),
+                ...(target.unread ? { unread: target.unread } : {}),
+            };
         // Rendered without values the controller passes: no link here is no proof of a miss.
         if (target.unread)
             return {
                 kind: 'skipped',
                 label,
-                reason: `${target.unread}; it rendered no link without them`,
+                reason: `${target.unread} could turn on the part of the chart that reads the link; it rendered no link without them`,
             };
         return {
             kind: 'missing',
@@ -80724,7 +80782,7 @@ function manifestTargets(file, chosen, valuesKey, plan) {
         const hint = one.target.chart;
         const chart = manifest_render_chartOf(hint, file.path, one);
         const unread = (hint.kind === 'path' || hint.kind === 'remote') && hint.unreadValueFiles
-            ? `its valueFiles ${hint.unreadValueFiles.join(', ')} are not in this checkout, and could turn on the part of the chart that reads the link`
+            ? `its valueFiles ${hint.unreadValueFiles.join(', ')} (not in this checkout)`
             : undefined;
         return {
             label: `${file.display} (${one.label})`,
@@ -80945,7 +81003,10 @@ async function checkRender(run) {
     });
 }
 function report(run, outcome) {
-    if (outcome.kind === 'found')
+    if (outcome.kind === 'found' && outcome.unread)
+        // Values passed before the link's cannot win over it, but they can turn off what reads it.
+        run.reporter.notice(`Render check: ${outcome.label}: the chart renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which Argo CD passes first: check that they do not turn off the part of the chart that reads it.`);
+    else if (outcome.kind === 'found')
         run.reporter.info(`Render check: ${outcome.label}: the chart renders the link (${outcome.documents.join(', ')}).`);
     else if (outcome.kind === 'skipped')
         run.reporter.notice(`Render check skipped for ${outcome.label}: ${outcome.reason}.`);

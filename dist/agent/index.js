@@ -68046,13 +68046,13 @@ function reportOutcome(run, job) {
 
 
 
-/** What the follow-up gave: its result, or what it threw. */
+/** What the follow-up gave: its result, or what it threw (as an Error, to be thrown again). */
 async function settle(sending) {
     try {
         return { result: await sending };
     }
     catch (error) {
-        return { error };
+        return { error: error instanceof Error ? error : new Error(String(error)) };
     }
 }
 /** The outcomes that earn the comment a +1 (the others a -1). */
@@ -68576,8 +68576,7 @@ async function runAgentPipeline(inputs, deps) {
             return followUp(request, { ...followUpDeps, ...extra });
         },
     });
-    // The follow-up's own failure, rethrown as it was caught (an Error or whatever was thrown).
-    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    // The follow-up's own failure, rethrown as it was caught.
     if (loop.error !== undefined)
         throw loop.error;
     return { result: loop.result, commentUrl: loop.commentUrl };

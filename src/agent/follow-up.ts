@@ -40,7 +40,7 @@ export interface ReviewLoopResult {
   outcome?: FollowUpOutcome;
   result?: AgentResult;
   /** What ended the follow-up: the caller fails the step with it, after the reply. */
-  error?: unknown;
+  error?: Error;
   commentUrl?: string;
 }
 

@@ -15,14 +15,14 @@ import { AgentStopped } from './job.js';
 import { FollowUpUnconfirmed } from './pickup.js';
 import type { AgentResult, AgentState } from './state.js';
 
-/** What the follow-up gave: its result, or what it threw. */
+/** What the follow-up gave: its result, or what it threw (as an Error, to be thrown again). */
 export async function settle(
   sending: Promise<AgentResult>,
-): Promise<{ result?: AgentResult; error?: unknown }> {
+): Promise<{ result?: AgentResult; error?: Error }> {
   try {
     return { result: await sending };
   } catch (error) {
-    return { error };
+    return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 }
 
@@ -31,7 +31,7 @@ export const WELL = new Set<FollowUpOutcome['kind']>(['completed', 'sent']);
 
 /** How the follow-up ended, for the reply; for a completed job, what became of the pull request. */
 export async function outcomeOf(
-  sent: { result?: AgentResult; error?: unknown },
+  sent: { result?: AgentResult; error?: Error },
   context: {
     jobId: string;
     timeoutMs: number;

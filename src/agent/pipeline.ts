@@ -85,8 +85,7 @@ export async function runAgentPipeline(
       return followUp(request, { ...followUpDeps, ...extra });
     },
   });
-  // The follow-up's own failure, rethrown as it was caught (an Error or whatever was thrown).
-  // eslint-disable-next-line @typescript-eslint/only-throw-error
+  // The follow-up's own failure, rethrown as it was caught.
   if (loop.error !== undefined) throw loop.error;
   return { result: loop.result, commentUrl: loop.commentUrl };
 }

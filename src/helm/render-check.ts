@@ -23,7 +23,8 @@ import type { ChartInReach, RenderTarget, ValuesLayer } from './render-target.js
 export type RenderCheckMode = 'auto' | 'required' | 'off';
 
 export type RenderOutcome =
-  | { kind: 'found'; label: string; documents: string[] }
+  /** `unread`: values the controller passes first that the render could not read (a notice). */
+  | { kind: 'found'; label: string; documents: string[]; unread?: string }
   | { kind: 'missing'; label: string; rendered: number; readsAt: string | undefined }
   | { kind: 'skipped'; label: string; reason: string }
   /** A later values layer sets a key this run writes to something else: the link would lose. */
@@ -217,13 +218,19 @@ export async function checkTarget(
     }
     const documents = renderedDocuments(run.stdout);
     const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
-    if (found.length > 0) return { kind: 'found', label, documents: found.map((d) => d.source) };
+    if (found.length > 0)
+      return {
+        kind: 'found',
+        label,
+        documents: found.map((d) => d.source),
+        ...(target.unread ? { unread: target.unread } : {}),
+      };
     // Rendered without values the controller passes: no link here is no proof of a miss.
     if (target.unread)
       return {
         kind: 'skipped',
         label,
-        reason: `${target.unread}; it rendered no link without them`,
+        reason: `${target.unread} could turn on the part of the chart that reads the link; it rendered no link without them`,
       };
     return {
       kind: 'missing',

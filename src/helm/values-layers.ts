@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { parse } from 'yaml';
+import { goYamlData } from '../shared/go-yaml.js';
 import { WRITTEN_KEYS } from '../shared/set-path.js';
 import type { ValuesLayer } from './render-target.js';
 
@@ -42,9 +42,9 @@ export async function overridingLayer(
       continue;
     }
     try {
-      // Merge keys (<<) as helm applies them.
+      // Merge keys (<<) as helm applies them: where they stand.
       const text = 'file' in layer ? await readFile(layer.file, 'utf8') : layer.yaml;
-      values.push(parse(text, { merge: true }));
+      values.push(goYamlData(text));
     } catch {
       return undefined;
     }

@@ -30,7 +30,7 @@ export function manifestTargets(
     const chart = chartOf(hint, file.path, one);
     const unread =
       (hint.kind === 'path' || hint.kind === 'remote') && hint.unreadValueFiles
-        ? `its valueFiles ${hint.unreadValueFiles.join(', ')} are not in this checkout, and could turn on the part of the chart that reads the link`
+        ? `its valueFiles ${hint.unreadValueFiles.join(', ')} (not in this checkout)`
         : undefined;
     return {
       label: `${file.display} (${one.label})`,

@@ -74,7 +74,12 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
 }
 
 function report(run: RunContext, outcome: RenderOutcome): void {
-  if (outcome.kind === 'found')
+  if (outcome.kind === 'found' && outcome.unread)
+    // Values passed before the link's cannot win over it, but they can turn off what reads it.
+    run.reporter.notice(
+      `Render check: ${outcome.label}: the chart renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which Argo CD passes first: check that they do not turn off the part of the chart that reads it.`,
+    );
+  else if (outcome.kind === 'found')
     run.reporter.info(
       `Render check: ${outcome.label}: the chart renders the link (${outcome.documents.join(', ')}).`,
     );

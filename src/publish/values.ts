@@ -174,12 +174,15 @@ async function planFile(
   );
   for (const notice of plan.notices) reporter.notice(notice);
   // The diff shows where the link goes, and where it went before, with the credentials (the
-  // query) of both hidden: the link being replaced may still be valid.
+  // query) of both hidden: the link being replaced may still be valid. So is any other presigned
+  // link the lines show (under another key). The lines of a link wrapped over several go first,
+  // whole: hiding a credential inside one first would leave the line no longer matching.
   const old = bundleUrlsIn(current.text);
-  const hide = linkHider([bundle.bundleUrl, ...old.links]);
   const pieces = new Redactor();
   pieces.add(...old.pieces);
-  const diff = pieces.redact(hide(unifiedDiff(current.text, plan.text, plan.label)));
+  const shown = pieces.redact(unifiedDiff(current.text, plan.text, plan.label));
+  const hide = linkHider([bundle.bundleUrl, ...old.links, ...linksIn(shown)]);
+  const diff = hide(shown);
   const { path, mode, exists } = current;
   return {
     display: file.display,
@@ -290,3 +293,9 @@ function reportWritten(run: RunContext, edit: ValuesEdit, stale: readonly string
     `${edit.created ? 'Created' : 'Updated'} ${edit.plan.label}: ${edit.plan.changes.join(', ')}.`,
   );
 }
+
+/**
+ * Every address in a text (a diff's lines), up to a space or a quote: linkHider keeps those with
+ * credentials in their query.
+ */
+const linksIn = (text: string): string[] => text.match(/\bhttps?:\/\/[^\s"'`]+/g) ?? [];

@@ -201,18 +201,21 @@ describe.concurrent('the built action under Node 24', () => {
     const signature = '0ldS1gnatureD0notPr1nt0123456789abcdef';
     const old = `https://storage.example.com/bundles/se_old/site.tar.gz?X-Amz-Expires=3600&X-Amz-Signature=${signature}`;
     const previous = 'Prev1ous5ecret0123456789abcdef';
+    const otherSignature = '0ther5ecret0123456789abcdef';
+    const other = `https://storage.example.com/bundles/se_p2/site.tar.gz?X-Amz-Signature=${otherSignature}`;
     const anchored = `https://storage.example.com/bundles/se_prev/site.tar.gz?X-Amz-Signature=${previous}`;
-    // Lines of the diff's context: an anchor a bundleUrl elsewhere aliases, and the second line
-    // of a link wrapped with "\" (no line holds it whole).
-    const context = `wrapped:\n  bundleUrl: "https://storage.example.com/bundles/se_w/site.tar.gz?X-Amz-Signature=Wr4pped\\\n    Cont1nued5ecret9876"\nprevious: &prev "${anchored}"\n`;
+    // Lines of the diff's context: a link wrapped with "\\" (no line holds it whole), an anchor a
+    // bundleUrl elsewhere aliases, and a link under another key.
+    const wrapped = `wrapped:\n  bundleUrl: "https://storage.example.com/bundles/se_w/site.tar.gz?X-Amz-Credential=AKIA0123456789%2Fcred&X-Amz-Signature=Wr4pped\\\n    Cont1nued5ecret9876"\n`;
+    const after = `previous: &prev "${anchored}"\nalias: {bundleUrl: *prev}\npreviousBundle: ${other}\n`;
     const values = BASIC.replace('  bundleUrl: ""', `  bundleUrl: "${old}"`)
-      .replace('staticExport:\n', `${context}staticExport:\n`)
-      .replace('\nresources:', 'alias: {bundleUrl: *prev}\nresources:');
+      .replace('staticExport:\n', `${wrapped}staticExport:\n`)
+      .replace('  version: 2024-06-01\n', `  version: 2024-06-01\n${after}`);
     // runPublish scans the log and the summary for the old links and their signatures too.
     const run = await runPublish(s, {
       values,
       inputs: { 'dry-run': 'true' },
-      secrets: [old, signature, anchored, previous],
+      secrets: [old, signature, anchored, previous, other, otherSignature],
     });
     expect(run.code, run.stdout).toBe(0);
     const hidden = '  bundleUrl: "https://storage.example.com/bundles/se_old/site.tar.gz?…"';
@@ -221,7 +224,13 @@ describe.concurrent('the built action under Node 24', () => {
     expect(run.stdout).toContain(
       ' previous: &prev "https://storage.example.com/bundles/se_prev/site.tar.gz?…"',
     );
-    for (const out of [run.stdout, run.summary]) expect(out).not.toContain('Cont1nued5ecret');
+    expect(run.stdout).toContain(
+      ' previousBundle: https://storage.example.com/bundles/se_p2/site.tar.gz?…',
+    );
+    expect(run.stdout).toContain('   bundleUrl: ***\n');
+    for (const out of [run.stdout, run.summary])
+      for (const piece of ['Wr4pped', 'Cont1nued5ecret', 'AKIA0123456789'])
+        expect(out).not.toContain(piece);
   });
 
   it('download-path streams the bundle, verifies it and reports its SHA-256', async () => {

@@ -209,7 +209,7 @@ describe('the render check, what it cannot see and what it must not print', () =
     ).toMatchObject({ kind: 'found' });
   });
 
-  it('no link rendered without values the controller passes first (unread valueFiles): skipped, not refused', async () => {
+  it('values the controller passes first that the render cannot read: no link is skipped, not refused; a link found says so', async () => {
     const h = await helmEnv('helm3');
     const ws = await mkdtemp(join(tmpdir(), 'render-unread-'));
     onTestFinished(() => rm(ws, { recursive: true, force: true }));
@@ -217,11 +217,17 @@ describe('the render check, what it cannot see and what it must not print', () =
     const chart = await buildUmbrella(h, ws, 'umbrella', { gated: true });
     const gated = target(chart, 'enterprise:\n  enabled: false\n', 'enterprise.staticExport');
     expect(await checkTarget(gated, options(h))).toMatchObject({ kind: 'missing' });
-    const unread = 'its valueFiles $values/prod.yaml are not in this checkout';
+    const unread = 'its valueFiles $values/prod.yaml (not in this checkout)';
     expect(await checkTarget({ ...gated, unread }, options(h))).toEqual({
       kind: 'skipped',
       label: 'values.yaml',
-      reason: `${unread}; it rendered no link without them`,
+      reason: `${unread} could turn on the part of the chart that reads the link; it rendered no link without them`,
+    });
+    // Found without them: they cannot win over the link, but could turn that part off.
+    const open = target(chart, 'enterprise:\n  enabled: true\n', 'enterprise.staticExport');
+    expect(await checkTarget({ ...open, unread }, options(h))).toMatchObject({
+      kind: 'found',
+      unread,
     });
   });
 });

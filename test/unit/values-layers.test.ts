@@ -80,6 +80,30 @@ describe('the values layer that wins over what the run writes', () => {
     ).toMatchObject({ key: 'staticExport.enabled' });
   });
 
+  it('a merge key applies where it stands, as go-yaml reads it: one below a key wins over it', async () => {
+    const above = layer(
+      'prod.yaml',
+      'old: &old {version: "2026-01-01"}\nstaticExport:\n  version: v2\n  <<: *old\n',
+    );
+    expect(await overridingLayer([ours(), above], 'staticExport', LINK)).toMatchObject({
+      by: 'prod.yaml',
+      key: 'staticExport.version',
+    });
+    const top = layer(
+      'prod.yaml',
+      'old: &old\n  staticExport: {version: "2026-01-01"}\nstaticExport: {version: v2}\n<<: *old\n',
+    );
+    expect(await overridingLayer([ours(), top], 'staticExport', LINK)).toMatchObject({
+      key: 'staticExport.version',
+    });
+    // Below the merge key, the mapping's own key wins; of a list of sources, the first.
+    const below = layer(
+      'prod.yaml',
+      'old: &old {version: "2026-01-01"}\nnew: &new {version: v2}\nstaticExport:\n  <<: [*new, *old]\n',
+    );
+    expect(await overridingLayer([ours(), below], 'staticExport', LINK)).toBeUndefined();
+  });
+
   it('under a deeper values-key, only that path counts', async () => {
     const mine = layer(
       'values.yaml',
