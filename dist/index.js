@@ -52954,7 +52954,7 @@ __webpack_unused_export__ = errors.YAMLParseError;
 __webpack_unused_export__ = errors.YAMLWarning;
 __webpack_unused_export__ = Alias.Alias;
 exports.Vj = identity.isAlias;
-__webpack_unused_export__ = identity.isCollection;
+exports.P3 = identity.isCollection;
 __webpack_unused_export__ = identity.isDocument;
 exports.jh = identity.isMap;
 __webpack_unused_export__ = identity.isNode;
@@ -71561,6 +71561,12 @@ const BREAK_ESCAPES = { '\u0085': '\\N', '\u2028': '\\L', '\u2029': '\\P' };
  * `:`. Found by running Helm on every rendering (test/integration/helm.test.ts).
  */
 const FLOW_PLAIN_REFUSED_BY_GO = /\?|^:/;
+/**
+ * Plain text go-yaml reads as a number where both YAML versions the `yaml` library knows read a
+ * string: it drops every `_`, then tries Go's ParseInt with base 0 (`0X1F`, `0O17`, `+0b1`) and
+ * ParseFloat. Matched on the text without `_`; quoting more than needed costs nothing.
+ */
+const GO_NUMBER = /^[-+]?(0[xXoObB][0-9a-fA-F]+|[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?|\.[0-9]+([eE][-+]?[0-9]+)?)$/;
 /** Double quotes, unless the file has more single-quoted scalars than double-quoted ones. */
 function mostUsedQuote(doc) {
     let single = 0;
@@ -71622,7 +71628,8 @@ function readsBack(text, value, inFlow, style) {
             (0,yaml_dist/* isScalar */.jn)(node) &&
             node.value === value &&
             (style === undefined || node.type === style) &&
-            !(inFlow && node.type === yaml_dist/* Scalar */.X5.PLAIN && FLOW_PLAIN_REFUSED_BY_GO.test(value)));
+            !(inFlow && node.type === yaml_dist/* Scalar */.X5.PLAIN && FLOW_PLAIN_REFUSED_BY_GO.test(value)) &&
+            !(node.type === yaml_dist/* Scalar */.X5.PLAIN && GO_NUMBER.test(value.replace(/_/g, ''))));
     });
 }
 
@@ -71863,7 +71870,8 @@ function parseVersion(raw) {
     const version = raw.trim();
     if (version === '')
         return undefined;
-    if (/[\u0000-\u001f\u007f]/.test(version)) {
+    // Helm's YAML reader refuses C1 controls (NEL is written escaped), U+FFFE and U+FFFF too.
+    if (/[\u0000-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.test(version)) {
         throw new errors_InputError(ExportInputs.Version.name, 'contains a line break or control character', 'Give a single-line label, e.g. 2026-11-22 or v2.');
     }
     if (version.length > 200) {
@@ -72006,6 +72014,67 @@ function fileError(display, problem, fix) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/shared/go-yaml.ts
+/**
+ * YAML data as Helm (and kubectl, Argo CD) get it: their reader is go-yaml v2 (through
+ * sigs.k8s.io/yaml), which applies a merge key (`<<`) where it stands in its mapping. A key
+ * written above `<<` is overwritten by the merged one, a key below it wins; of a list of sources
+ * (`<<: [*a, *b]`) the first wins. The YAML spec, and `yaml`'s own toJS, let the mapping's own
+ * keys win wherever they stand: a check that reads a file the spec's way can be fooled.
+ */
+
+/**
+ * Each document of `text`, as go-yaml reads it (a duplicate key: the last wins); throws on a YAML
+ * error. Readers differ on several documents: the caller decides.
+ */
+function goYamlDocuments(text) {
+    const docs = (0,yaml_dist/* parseAllDocuments */.hR)(text, { merge: false, uniqueKeys: false });
+    for (const doc of docs)
+        if (doc.errors.length > 0)
+            throw doc.errors[0];
+    return docs.map((doc) => dataOf(doc.contents, doc, 0));
+}
+/** The one document of `text`, as go-yaml reads it; throws on a YAML error or several. */
+function goYamlData(text) {
+    const docs = goYamlDocuments(text);
+    if (docs.length > 1)
+        throw new Error(`it holds ${docs.length} YAML documents (helm 3 reads the first, helm 4 merges them)`);
+    return docs[0] ?? null;
+}
+/** A node of a parsed document, as go-yaml reads it. */
+const goYamlNode = (node, doc) => dataOf(node, doc, 0);
+function dataOf(node, doc, depth) {
+    // An alias that leads back into itself has no data go-yaml could build either.
+    if (depth > 200)
+        throw new Error('the YAML nests too deep (an alias into itself?)');
+    if ((0,yaml_dist/* isAlias */.Vj)(node))
+        return dataOf(node.resolve(doc), doc, depth + 1);
+    if ((0,yaml_dist/* isScalar */.jn)(node))
+        return node.value;
+    if ((0,yaml_dist/* isSeq */.oP)(node))
+        return node.items.map((item) => dataOf(item, doc, depth + 1));
+    if (!(0,yaml_dist/* isMap */.jh)(node))
+        return node ?? null;
+    const out = {};
+    for (const pair of node.items) {
+        const key = pair.key;
+        // Parsed with `merge: true`, the library gives a merge key a symbol for its value.
+        const merge = (0,yaml_dist/* isScalar */.jn)(key) &&
+            ((key.value === '<<' && key.type === 'PLAIN') || typeof key.value === 'symbol');
+        if (merge) {
+            const sources = (0,yaml_dist/* isSeq */.oP)(pair.value) ? [...pair.value.items].reverse() : [pair.value];
+            for (const source of sources) {
+                const merged = dataOf(source, doc, depth + 1);
+                if (merged && typeof merged === 'object' && !Array.isArray(merged))
+                    Object.assign(out, merged);
+            }
+            continue;
+        }
+        out[String((0,yaml_dist/* isScalar */.jn)(key) ? key.value : dataOf(key, doc, depth + 1))] = dataOf(pair.value, doc, depth + 1);
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/values/source.ts
 /**
  * Positions in a values file's source text, and the splices that edit it: the edit replaces
@@ -72133,6 +72202,7 @@ function commonEnds(a, b) {
 
 
 
+
 /** Follows the path from `root` (the document's top, or the mapping of a manifest that holds the
  * chart values); throws a UserError (naming the path, the file and the line) if it cannot be
  * written. Expects a checked document: one mapping at the top, or nothing. */
@@ -72215,7 +72285,8 @@ function mergedValue(doc, pair, key) {
         const node = (0,yaml_dist/* isAlias */.Vj)(source) ? source.resolve(doc) : source;
         if (!(0,yaml_dist/* isMap */.jh)(node))
             continue;
-        const data = node.toJS(doc, TO_JS);
+        // As go-yaml builds it: a merge key inside the anchor applies where it stands too.
+        const data = goYamlNode(node, doc);
         if (Object.hasOwn(data, key))
             return { value: data[key] };
     }
@@ -72271,9 +72342,11 @@ function refuseMergeBelow(walk, map, pair, name) {
         return;
     const { text, display } = walk;
     const at = (node) => lineOf(text, node.range?.[0] ?? 0);
+    // The merge key as written, up to its value's end (in a flow mapping, not the rest of the line).
     const start = merge.key.range[0];
-    const source = text.slice(start, lineEnd(text, start)).trim();
-    throw fileError(display, `has ${name} at line ${at(pair.key)} above the merge key "${source}" at line ${at(merge.key)}, which also sets ${key}`, `Helm reads a merge key where it stands (go-yaml), so the merged ${key} wins over the one written above it, and the chart would not get what this run writes. Move the "<<" line to the top of its mapping, then run again.`);
+    const end = merge.value?.range?.[1] ?? lineEnd(text, start);
+    const source = text.slice(start, Math.min(end, lineEnd(text, start))).trim();
+    throw fileError(display, `has ${name} at line ${at(pair.key)} above the merge key "${source}" at line ${at(merge.key)}, which also sets ${key}`, `Helm (like kubectl and Argo CD) reads YAML with go-yaml, which applies a merge key where it stands: the merged ${key} wins over the one written above it, and the chart would not get what this run writes. Move the "<<" merge key to the start of its mapping, then run again.`);
 }
 /** An anchored value this action rewrites would change every alias of it too. */
 function refuseAnchoredValues(walk, block) {
@@ -72453,6 +72526,9 @@ function checkedDocuments(text, display) {
                 throw new InvalidYaml(display, pos.line, pos.col, first);
             throw fileError(display, `is not valid YAML at ${where} (${display}:0:0): ${first}`, 'Fix the file, or delete it to start a new one.');
         }
+        const unreadable = goUnreadable(text, doc);
+        if (unreadable)
+            throw new InvalidYaml(display, unreadable.line, unreadable.col, unreadable.why);
         const duplicate = firstDuplicateKey(doc);
         if (duplicate) {
             const line = lineOf(text, duplicate.range?.[0] ?? 0);
@@ -72461,6 +72537,41 @@ function checkedDocuments(text, display) {
         }
     }
     return docs;
+}
+/**
+ * What Helm's go-yaml (or Helm 4's reader) refuses where the `yaml` library reads on: a character
+ * YAML does not allow (a C0 or C1 control other than tab and line ends, DEL, U+FFFE, U+FFFF), a
+ * `%YAML` directive, content after `---` on its line, and a null or collection as a key. Helm
+ * would fail on the whole file, and the chart keep its old values: found before any request.
+ */
+function goUnreadable(text, doc) {
+    const at = (offset, why) => {
+        const line = lineOf(text, offset);
+        return { line, col: offset - text.lastIndexOf('\n', offset - 1), why };
+    };
+    const char = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.exec(text);
+    if (char)
+        return at(char.index, `character U+${char[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')} is not allowed in YAML (Helm refuses the file)`);
+    const directive = /^%YAML\b/m.exec(text);
+    if (directive)
+        return at(directive.index, 'a %YAML directive, which Helm 4 refuses (Helm 3 too for 1.2)');
+    const marker = /^---[ \t]+[^\s#]/m.exec(text);
+    if (marker)
+        return at(marker.index, 'content on the --- line, which Helm 4 refuses');
+    let key;
+    (0,yaml_dist/* visit */.YR)(doc, {
+        Pair(_, pair) {
+            const k = pair.key;
+            if (k === null || isEmpty(k) || (0,yaml_dist/* isCollection */.P3)(k)) {
+                key = k ?? pair.value ?? {};
+                return yaml_dist/* visit */.YR.BREAK;
+            }
+            return undefined;
+        },
+    });
+    if (key)
+        return at(key.range?.[0] ?? 0, 'a null or a list/mapping as a key, which Helm cannot read into its values');
+    return undefined;
 }
 
 // EXTERNAL MODULE: external "node:util"
@@ -72685,9 +72796,20 @@ function replaceValue(edit, block, item, key) {
         return;
     const value = valueText(edit, key, inFlow, node);
     edit.splices.push(node?.range
-        ? replaceScalar(edit.text, node.range, value)
+        ? replaceScalar(edit.text, [tagStart(edit.text, node) ?? node.range[0], node.range[1]], value)
         : insertAfterColon(edit.text, item, value));
     edit.changes.push(`${key} updated`);
+}
+/**
+ * Where an explicit tag on the old value starts (`!!null ~`, `!!int 3`): it goes with the value,
+ * or it would type the new one (go-yaml then refuses the whole file). The range starts after it.
+ */
+function tagStart(text, node) {
+    if (!node.tag || !node.range)
+        return undefined;
+    const before = text.slice(0, node.range[0]);
+    const tag = /!\S*[ \t]+$/.exec(before.slice(before.lastIndexOf('\n') + 1));
+    return tag ? node.range[0] - tag[0].length : undefined;
 }
 /** Already the wanted value, written in a form that YAML 1.1 and 1.2 both read as such. */
 function isUpToDate(edit, key, node, inFlow) {
@@ -72729,7 +72851,8 @@ function verify(before, after, edit, kept) {
     const expected = (before.toJS(TO_JS) ?? {});
     setBlock(blockOf(expected, edit.at), edit, kept);
     const docs = readBackDocuments(after, edit.display);
-    const actual = docs?.length === 1 ? docs[0].toJS(TO_JS) : undefined;
+    // A warning is a text other readers may take otherwise (a tag that does not fit its value).
+    const actual = docs?.length === 1 && docs[0].warnings.length === 0 ? docs[0].toJS(TO_JS) : undefined;
     if (!(0,external_node_util_.isDeepStrictEqual)(actual, expected))
         throw unsafeEdit(edit);
 }
@@ -73148,7 +73271,7 @@ function sourceFileOverride(files, site, key, root) {
         const shown = (0,external_node_path_.relative)((0,external_node_path_.resolve)(root), file);
         let data;
         try {
-            data = (0,yaml_dist/* parse */.qg)((0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8'), { merge: true });
+            data = readOverride(file);
         }
         catch (error) {
             return {
@@ -73164,6 +73287,42 @@ function sourceFileOverride(files, site, key, root) {
             };
     }
     return undefined;
+}
+/**
+ * One override file's data as Argo CD reads it: yaml.YAMLToJSON (go-yaml) takes the first
+ * document, and applies a merge key where it stands.
+ */
+function readOverride(file) {
+    return goYamlDocuments((0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8'))[0] ?? null;
+}
+/**
+ * The release name and namespace after the override files: each may set (or, with a null,
+ * delete) helm.releaseName and helm.namespace, which change what the chart renders. A file that
+ * cannot be read is left to sourceFileOverride, which refuses it.
+ */
+function releaseAfterOverrides(files, helm) {
+    const out = { releaseName: helm.releaseName, namespace: helm.namespace };
+    for (const file of files) {
+        let data;
+        try {
+            data = readOverride(file);
+        }
+        catch {
+            continue;
+        }
+        if (!isObject(data) || !('helm' in data))
+            continue;
+        const over = data.helm;
+        for (const key of ['releaseName', 'namespace'])
+            if (over === null)
+                delete out[key];
+            else if (isObject(over) && key in over)
+                out[key] = over[key];
+    }
+    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    const releaseName = text(out.releaseName);
+    const namespace = text(out.namespace);
+    return { ...(releaseName ? { releaseName } : {}), ...(namespace ? { namespace } : {}) };
 }
 /** What in one override file wins over the values at `key`, in words; undefined if nothing. */
 function overrideIn(data, site, key) {
@@ -73290,11 +73449,14 @@ function sourceTarget(source, at, of, part) {
         return undefined;
     const where = `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
     const chart = withValueFiles(chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name, of.root), helm?.valueFiles, { root: of.root, source, sources: of.sources });
-    // Argo CD renders with helm.releaseName (else the Application's name) into the destination's
-    // namespace.
+    // Argo CD renders with helm.releaseName (else the Application's name) into helm.namespace (else
+    // the destination's), after its override files (argo-source-file.ts) set them.
+    const overrides = sourceFiles(source, { name, namespace }, of.root);
+    const helmRelease = releaseAfterOverrides(overrides, helm ?? {});
+    const releaseNamespace = helmRelease.namespace ?? of.destination;
     const release = {
-        name: typeof helm?.releaseName === 'string' && helm.releaseName !== '' ? helm.releaseName : name,
-        ...(of.destination ? { namespace: of.destination } : {}),
+        name: helmRelease.releaseName ?? name,
+        ...(releaseNamespace ? { namespace: releaseNamespace } : {}),
     };
     const base = { doc, kind: 'Application', name, namespace, part, chart, release };
     // A null valuesObject is none: Argo CD then reads the values string.
@@ -73303,7 +73465,6 @@ function sourceTarget(source, at, of, part) {
         typeof helm.values === 'string'
         ? 'values'
         : 'valuesObject';
-    const overrides = sourceFiles(source, { name, namespace }, of.root);
     const refuse = (key) => parametersOverride(helm?.parameters, key, `${where}.parameters`) ??
         parametersOverride(helm?.fileParameters, key, `${where}.fileParameters`) ??
         sourceFileOverride(overrides, site, key, of.root);
@@ -80295,51 +80456,6 @@ function vendorValuesKey(chartYaml) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/shared/go-yaml.ts
-/**
- * YAML data as Helm (and kubectl, Argo CD) get it: their reader is go-yaml v2 (through
- * sigs.k8s.io/yaml), which applies a merge key (`<<`) where it stands in its mapping. A key
- * written above `<<` is overwritten by the merged one, a key below it wins; of a list of sources
- * (`<<: [*a, *b]`) the first wins. The YAML spec, and `yaml`'s own toJS, let the mapping's own
- * keys win wherever they stand: a check that reads a file the spec's way can be fooled.
- */
-
-/** The first document of `text`, as go-yaml reads it; throws on a YAML error. */
-function goYamlData(text) {
-    const doc = (0,yaml_dist/* parseDocument */.Tp)(text, { merge: false, uniqueKeys: false });
-    if (doc.errors.length > 0)
-        throw doc.errors[0];
-    return dataOf(doc.contents, doc, 0);
-}
-function dataOf(node, doc, depth) {
-    // An alias that leads back into itself has no data go-yaml could build either.
-    if (depth > 200)
-        throw new Error('the YAML nests too deep (an alias into itself?)');
-    if ((0,yaml_dist/* isAlias */.Vj)(node))
-        return dataOf(node.resolve(doc), doc, depth + 1);
-    if ((0,yaml_dist/* isScalar */.jn)(node))
-        return node.value;
-    if ((0,yaml_dist/* isSeq */.oP)(node))
-        return node.items.map((item) => dataOf(item, doc, depth + 1));
-    if (!(0,yaml_dist/* isMap */.jh)(node))
-        return node ?? null;
-    const out = {};
-    for (const pair of node.items) {
-        const key = pair.key;
-        if ((0,yaml_dist/* isScalar */.jn)(key) && key.value === '<<' && key.type === 'PLAIN') {
-            const sources = (0,yaml_dist/* isSeq */.oP)(pair.value) ? [...pair.value.items].reverse() : [pair.value];
-            for (const source of sources) {
-                const merged = dataOf(source, doc, depth + 1);
-                if (merged && typeof merged === 'object' && !Array.isArray(merged))
-                    Object.assign(out, merged);
-            }
-            continue;
-        }
-        out[String((0,yaml_dist/* isScalar */.jn)(key) ? key.value : dataOf(key, doc, depth + 1))] = dataOf(pair.value, doc, depth + 1);
-    }
-    return out;
-}
-
 ;// CONCATENATED MODULE: ./src/helm/values-layers.ts
 /**
  * The values layers themselves can show that the link loses, whether or not a chart is in reach
@@ -80358,13 +80474,16 @@ const UNREAD = Symbol('unread');
 /**
  * The last layer whose value the chart would get at one of the keys this run writes, instead of
  * the value of the layer that holds `link` (the one this run writes); undefined when the written
- * values win, or when a layer cannot be read (nothing is known). A layer this run cannot read
- * but that is known to set every key (`unread`) wins over the whole block when it comes later.
+ * values win. A layer this run cannot read but that is known to set every key (`unread`) wins
+ * over the whole block when it comes later; so does a later one that is not YAML helm reads the
+ * way this run does (several documents), or that cannot be read at all: nothing shows it leaves
+ * the keys alone.
  */
 async function overridingLayer(layers, valuesKey, link) {
     const block = valuesKey.split('.');
     const values = [];
-    for (const layer of layers) {
+    const failed = new Map();
+    for (const [index, layer] of layers.entries()) {
         if ('unread' in layer) {
             values.push(UNREAD);
             continue;
@@ -80374,12 +80493,21 @@ async function overridingLayer(layers, valuesKey, link) {
             const text = 'file' in layer ? await (0,promises_.readFile)(layer.file, 'utf8') : layer.yaml;
             values.push(goYamlData(text));
         }
-        catch {
-            return undefined;
+        catch (error) {
+            values.push(undefined);
+            const code = error.code;
+            failed.set(index, code === 'ENOENT' ? 'it does not exist' : error.message.split('\n')[0]);
         }
     }
     const ours = values.findIndex((v) => values_layers_valueAt(v, [...block, 'bundleUrl'])?.value === link);
     const name = (layer) => 'file' in layer ? (0,external_node_path_.relative)(process.cwd(), layer.file) : layer.name;
+    for (const [index, reason] of failed)
+        if (index > ours)
+            return {
+                by: `${name(layers[index])} (which this run could not read as helm does: ${reason})`,
+                key: valuesKey,
+                fix: 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.',
+            };
     // Without the link in any layer, only bundleUrl can be compared: the last one set must be it.
     const keys = ours < 0 ? ['bundleUrl'] : WRITTEN_KEYS;
     for (const key of keys) {
@@ -80842,8 +80970,10 @@ function kustomizeLayers(hint, path, chart, inline) {
     ];
 }
 function manifest_render_chartOf(hint, path, one) {
+    // Without a namespace, the controller's helm renders in `default`; the runner's helm would
+    // take HELM_NAMESPACE or its kube context's.
     const { name, namespace } = one.target.release ?? one.target;
-    const release = { releaseName: name, ...(namespace ? { namespace } : {}) };
+    const release = { releaseName: name, namespace: namespace ?? 'default' };
     if (hint.kind === 'helmCharts') {
         const home = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), hint.chartHome);
         // kustomize reads a chart it pulls (repo and version) from <chartHome>/<name>-<version>/<name>

@@ -26,8 +26,10 @@ const UNREAD = Symbol('unread');
 /**
  * The last layer whose value the chart would get at one of the keys this run writes, instead of
  * the value of the layer that holds `link` (the one this run writes); undefined when the written
- * values win, or when a layer cannot be read (nothing is known). A layer this run cannot read
- * but that is known to set every key (`unread`) wins over the whole block when it comes later.
+ * values win. A layer this run cannot read but that is known to set every key (`unread`) wins
+ * over the whole block when it comes later; so does a later one that is not YAML helm reads the
+ * way this run does (several documents), or that cannot be read at all: nothing shows it leaves
+ * the keys alone.
  */
 export async function overridingLayer(
   layers: readonly ValuesLayer[],
@@ -36,7 +38,8 @@ export async function overridingLayer(
 ): Promise<Overriding | undefined> {
   const block = valuesKey.split('.');
   const values: unknown[] = [];
-  for (const layer of layers) {
+  const failed = new Map<number, string>();
+  for (const [index, layer] of layers.entries()) {
     if ('unread' in layer) {
       values.push(UNREAD);
       continue;
@@ -45,13 +48,25 @@ export async function overridingLayer(
       // Merge keys (<<) as helm applies them: where they stand.
       const text = 'file' in layer ? await readFile(layer.file, 'utf8') : layer.yaml;
       values.push(goYamlData(text));
-    } catch {
-      return undefined;
+    } catch (error) {
+      values.push(undefined);
+      const code = (error as NodeJS.ErrnoException).code;
+      failed.set(
+        index,
+        code === 'ENOENT' ? 'it does not exist' : (error as Error).message.split('\n')[0]!,
+      );
     }
   }
   const ours = values.findIndex((v) => valueAt(v, [...block, 'bundleUrl'])?.value === link);
   const name = (layer: ValuesLayer) =>
     'file' in layer ? relative(process.cwd(), layer.file) : layer.name;
+  for (const [index, reason] of failed)
+    if (index > ours)
+      return {
+        by: `${name(layers[index]!)} (which this run could not read as helm does: ${reason})`,
+        key: valuesKey,
+        fix: 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.',
+      };
   // Without the link in any layer, only bundleUrl can be compared: the last one set must be it.
   const keys = ours < 0 ? (['bundleUrl'] as const) : WRITTEN_KEYS;
   for (const key of keys) {

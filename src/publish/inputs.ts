@@ -278,7 +278,8 @@ function parseDownloadPath(
 function parseVersion(raw: string): string | undefined {
   const version = raw.trim();
   if (version === '') return undefined;
-  if (/[\u0000-\u001f\u007f]/.test(version)) {
+  // Helm's YAML reader refuses C1 controls (NEL is written escaped), U+FFFE and U+FFFF too.
+  if (/[\u0000-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.test(version)) {
     throw new InputError(
       ExportInputs.Version.name,
       'contains a line break or control character',

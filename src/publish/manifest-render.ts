@@ -96,8 +96,10 @@ function kustomizeLayers(
 }
 
 function chartOf(hint: ChartHint, path: string, one: ChosenTarget): ChartInReach | ChartOutOfReach {
+  // Without a namespace, the controller's helm renders in `default`; the runner's helm would
+  // take HELM_NAMESPACE or its kube context's.
   const { name, namespace } = one.target.release ?? one.target;
-  const release = { releaseName: name, ...(namespace ? { namespace } : {}) };
+  const release = { releaseName: name, namespace: namespace ?? 'default' };
   if (hint.kind === 'helmCharts') {
     const home = resolve(dirname(path), hint.chartHome);
     // kustomize reads a chart it pulls (repo and version) from <chartHome>/<name>-<version>/<name>

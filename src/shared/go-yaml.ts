@@ -5,14 +5,30 @@
  * (`<<: [*a, *b]`) the first wins. The YAML spec, and `yaml`'s own toJS, let the mapping's own
  * keys win wherever they stand: a check that reads a file the spec's way can be fooled.
  */
-import { isAlias, isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
 
-/** The first document of `text`, as go-yaml reads it; throws on a YAML error. */
-export function goYamlData(text: string): unknown {
-  const doc = parseDocument(text, { merge: false, uniqueKeys: false });
-  if (doc.errors.length > 0) throw doc.errors[0]!;
-  return dataOf(doc.contents, doc, 0);
+/**
+ * Each document of `text`, as go-yaml reads it (a duplicate key: the last wins); throws on a YAML
+ * error. Readers differ on several documents: the caller decides.
+ */
+export function goYamlDocuments(text: string): unknown[] {
+  const docs = parseAllDocuments(text, { merge: false, uniqueKeys: false });
+  for (const doc of docs) if (doc.errors.length > 0) throw doc.errors[0]!;
+  return docs.map((doc) => dataOf(doc.contents, doc, 0));
 }
+
+/** The one document of `text`, as go-yaml reads it; throws on a YAML error or several. */
+export function goYamlData(text: string): unknown {
+  const docs = goYamlDocuments(text);
+  if (docs.length > 1)
+    throw new Error(
+      `it holds ${docs.length} YAML documents (helm 3 reads the first, helm 4 merges them)`,
+    );
+  return docs[0] ?? null;
+}
+
+/** A node of a parsed document, as go-yaml reads it. */
+export const goYamlNode = (node: unknown, doc: Document): unknown => dataOf(node, doc, 0);
 
 function dataOf(node: unknown, doc: Document, depth: number): unknown {
   // An alias that leads back into itself has no data go-yaml could build either.
@@ -24,7 +40,11 @@ function dataOf(node: unknown, doc: Document, depth: number): unknown {
   const out: Record<string, unknown> = {};
   for (const pair of node.items) {
     const key = pair.key;
-    if (isScalar(key) && key.value === '<<' && key.type === 'PLAIN') {
+    // Parsed with `merge: true`, the library gives a merge key a symbol for its value.
+    const merge =
+      isScalar(key) &&
+      ((key.value === '<<' && key.type === 'PLAIN') || typeof key.value === 'symbol');
+    if (merge) {
       const sources = isSeq(pair.value) ? [...pair.value.items].reverse() : [pair.value];
       for (const source of sources) {
         const merged = dataOf(source, doc, depth + 1);

@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { goYamlDocuments } from '../shared/go-yaml.js';
 import { isObject, type Data, type Refusal } from './site.js';
 import { overlaps } from '../shared/set-path.js';
 import { KEYS } from './file.js';
@@ -51,7 +51,7 @@ export function sourceFileOverride(
     const shown = relative(resolve(root), file);
     let data: unknown;
     try {
-      data = parse(readFileSync(file, 'utf8'), { merge: true });
+      data = readOverride(file);
     } catch (error) {
       return {
         problem: `has Argo CD's override file ${shown} beside its chart, which is not valid YAML (${(error as Error).message.split('\n')[0]})`,
@@ -66,6 +66,43 @@ export function sourceFileOverride(
       };
   }
   return undefined;
+}
+
+/**
+ * One override file's data as Argo CD reads it: yaml.YAMLToJSON (go-yaml) takes the first
+ * document, and applies a merge key where it stands.
+ */
+function readOverride(file: string): unknown {
+  return goYamlDocuments(readFileSync(file, 'utf8'))[0] ?? null;
+}
+
+/**
+ * The release name and namespace after the override files: each may set (or, with a null,
+ * delete) helm.releaseName and helm.namespace, which change what the chart renders. A file that
+ * cannot be read is left to sourceFileOverride, which refuses it.
+ */
+export function releaseAfterOverrides(
+  files: readonly string[],
+  helm: { releaseName?: unknown; namespace?: unknown },
+): { releaseName?: string; namespace?: string } {
+  const out: Record<string, unknown> = { releaseName: helm.releaseName, namespace: helm.namespace };
+  for (const file of files) {
+    let data: unknown;
+    try {
+      data = readOverride(file);
+    } catch {
+      continue;
+    }
+    if (!isObject(data) || !('helm' in data)) continue;
+    const over = data.helm;
+    for (const key of ['releaseName', 'namespace'])
+      if (over === null) delete out[key];
+      else if (isObject(over) && key in over) out[key] = over[key];
+  }
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const releaseName = text(out.releaseName);
+  const namespace = text(out.namespace);
+  return { ...(releaseName ? { releaseName } : {}), ...(namespace ? { namespace } : {}) };
 }
 
 /** What in one override file wins over the values at `key`, in words; undefined if nothing. */

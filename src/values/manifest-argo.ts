@@ -28,6 +28,7 @@ import { redactLink } from '../shared/secrets.js';
 import {
   parameterNamesOn,
   sourceFileOverride,
+  releaseAfterOverrides,
   sourceFiles,
   type ArgoValuesSite,
 } from './argo-source-file.js';
@@ -103,12 +104,14 @@ function sourceTarget(
     helm?.valueFiles,
     { root: of.root, source, sources: of.sources },
   );
-  // Argo CD renders with helm.releaseName (else the Application's name) into the destination's
-  // namespace.
+  // Argo CD renders with helm.releaseName (else the Application's name) into helm.namespace (else
+  // the destination's), after its override files (argo-source-file.ts) set them.
+  const overrides = sourceFiles(source, { name, namespace }, of.root);
+  const helmRelease = releaseAfterOverrides(overrides, helm ?? {});
+  const releaseNamespace = helmRelease.namespace ?? of.destination;
   const release = {
-    name:
-      typeof helm?.releaseName === 'string' && helm.releaseName !== '' ? helm.releaseName : name,
-    ...(of.destination ? { namespace: of.destination } : {}),
+    name: helmRelease.releaseName ?? name,
+    ...(releaseNamespace ? { namespace: releaseNamespace } : {}),
   };
   const base = { doc, kind: 'Application', name, namespace, part, chart, release };
   // A null valuesObject is none: Argo CD then reads the values string.
@@ -118,7 +121,6 @@ function sourceTarget(
     typeof helm.values === 'string'
       ? 'values'
       : 'valuesObject';
-  const overrides = sourceFiles(source, { name, namespace }, of.root);
   const refuse = (key: readonly string[]) =>
     parametersOverride(helm?.parameters, key, `${where}.parameters`) ??
     parametersOverride(helm?.fileParameters, key, `${where}.fileParameters`) ??

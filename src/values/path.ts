@@ -17,7 +17,8 @@ import {
   type Pair,
   type YAMLMap,
 } from 'yaml';
-import { fileError, KEYS, TO_JS, type KeyPath } from './file.js';
+import { goYamlNode } from '../shared/go-yaml.js';
+import { fileError, KEYS, type KeyPath } from './file.js';
 import { lineEnd } from './source.js';
 
 /** How far the file has the path: the block exists when `depth` is the path's length. */
@@ -137,7 +138,8 @@ function mergedValue(doc: Document, pair: Pair, key: string): { value: unknown }
   for (const source of sources) {
     const node = isAlias(source) ? source.resolve(doc) : source;
     if (!isMap(node)) continue;
-    const data = node.toJS(doc, TO_JS) as Record<string, unknown>;
+    // As go-yaml builds it: a merge key inside the anchor applies where it stands too.
+    const data = goYamlNode(node, doc) as Record<string, unknown>;
     if (Object.hasOwn(data, key)) return { value: data[key] };
   }
   return undefined;
@@ -196,12 +198,14 @@ function refuseMergeBelow(walk: Walk, map: YAMLMap, pair: Pair, name: string): v
   if (!merge) return;
   const { text, display } = walk;
   const at = (node: unknown) => lineOf(text, (node as YamlNode).range?.[0] ?? 0);
+  // The merge key as written, up to its value's end (in a flow mapping, not the rest of the line).
   const start = (merge.key as YamlNode).range![0];
-  const source = text.slice(start, lineEnd(text, start)).trim();
+  const end = (merge.value as YamlNode | null)?.range?.[1] ?? lineEnd(text, start);
+  const source = text.slice(start, Math.min(end, lineEnd(text, start))).trim();
   throw fileError(
     display,
     `has ${name} at line ${at(pair.key)} above the merge key "${source}" at line ${at(merge.key)}, which also sets ${key}`,
-    `Helm reads a merge key where it stands (go-yaml), so the merged ${key} wins over the one written above it, and the chart would not get what this run writes. Move the "<<" line to the top of its mapping, then run again.`,
+    `Helm (like kubectl and Argo CD) reads YAML with go-yaml, which applies a merge key where it stands: the merged ${key} wins over the one written above it, and the chart would not get what this run writes. Move the "<<" merge key to the start of its mapping, then run again.`,
   );
 }
 

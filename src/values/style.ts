@@ -34,6 +34,14 @@ const BREAK_ESCAPES: Record<string, string> = { '\u0085': '\\N', '\u2028': '\\L'
  */
 const FLOW_PLAIN_REFUSED_BY_GO = /\?|^:/;
 
+/**
+ * Plain text go-yaml reads as a number where both YAML versions the `yaml` library knows read a
+ * string: it drops every `_`, then tries Go's ParseInt with base 0 (`0X1F`, `0O17`, `+0b1`) and
+ * ParseFloat. Matched on the text without `_`; quoting more than needed costs nothing.
+ */
+const GO_NUMBER =
+  /^[-+]?(0[xXoObB][0-9a-fA-F]+|[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?|\.[0-9]+([eE][-+]?[0-9]+)?)$/;
+
 /** Double quotes, unless the file has more single-quoted scalars than double-quoted ones. */
 export function mostUsedQuote(doc: Document): QuoteStyle {
   let single = 0;
@@ -103,7 +111,8 @@ export function readsBack(
       isScalar(node) &&
       node.value === value &&
       (style === undefined || node.type === style) &&
-      !(inFlow && node.type === Scalar.PLAIN && FLOW_PLAIN_REFUSED_BY_GO.test(value))
+      !(inFlow && node.type === Scalar.PLAIN && FLOW_PLAIN_REFUSED_BY_GO.test(value)) &&
+      !(node.type === Scalar.PLAIN && GO_NUMBER.test(value.replace(/_/g, '')))
     );
   });
 }

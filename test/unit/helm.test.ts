@@ -221,6 +221,7 @@ describe('helm inputs', () => {
       /Input "helm-args" line 2 sets -o, which this action manages/,
     ],
     [{ 'helm-release': 'docs', 'helm-args': '--dry-run' }, /Use the dry-run input instead/],
+    [{ version: 'v2\ufffe' }, /Input "version" contains a line break or control character/],
     [
       { 'helm-release': 'docs', 'helm-rollback-on-failure': 'on' },
       /Input "helm-rollback-on-failure" \("on"\) is not a boolean/,

@@ -53,9 +53,9 @@ describe('the chart of a helmCharts entry, where kustomize reads it', () => {
 });
 
 describe('the release name and namespace each controller renders with', () => {
-  const release = (text: string) => {
-    const chosen = chooseTargets(text, file, [], ['staticExport'])!;
-    const [one] = manifestTargets(file, chosen, 'staticExport', () => {
+  const release = (text: string, at: typeof file = file) => {
+    const chosen = chooseTargets(text, at, [], ['staticExport'])!;
+    const [one] = manifestTargets(at, chosen, 'staticExport', () => {
       throw new Error('not rendered here');
     });
     const chart = one!.chart;
@@ -89,14 +89,33 @@ describe('the release name and namespace each controller renders with', () => {
   });
 
   it("kustomize: the entry's releaseName (helm's release-name without one) and its own namespace only", () => {
+    // No namespace: the controller's helm renders in default (not the runner's HELM_NAMESPACE).
     expect(release('namespace: web\nhelmCharts:\n  - name: enterprise\n')).toEqual([
       'release-name',
-      undefined,
+      'default',
     ]);
     expect(
       release(
         'namespace: web\nhelmCharts:\n  - name: enterprise\n    releaseName: docs\n    namespace: docs\n',
       ),
     ).toEqual(['docs', 'docs']);
+  });
+
+  it("Argo CD: helm.namespace over the destination's, both after the override files beside the chart", () => {
+    const chart = join(root, 'argo', 'charts', 'docs');
+    mkdirSync(chart, { recursive: true });
+    writeFileSync(join(chart, 'Chart.yaml'), 'apiVersion: v2\nname: docs\nversion: 1.0.0\n');
+    const app = (helm: string) =>
+      `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: docs, namespace: argocd}\nspec:\n  destination: {namespace: web}\n  source:\n    repoURL: https://git.example.com/platform.git\n    path: argo/charts/docs\n    helm:\n${helm}      valuesObject: {}\n`;
+    const at = { path: join(root, 'apps', 'docs.yaml'), display: 'apps/docs.yaml', root };
+    const of = (text: string) => release(text, at);
+    expect(of(app(''))).toEqual(['docs', 'web']);
+    expect(of(app('      namespace: docs\n      releaseName: site\n'))).toEqual(['site', 'docs']);
+    // Argo CD reads the first document of an override file (yaml.YAMLToJSON), merged over the source.
+    writeFileSync(
+      join(chart, '.argocd-source-docs.yaml'),
+      'helm:\n  releaseName: docs-site\n  namespace: null\n---\nhelm: {namespace: other}\n',
+    );
+    expect(of(app('      namespace: docs\n'))).toEqual(['docs-site', 'web']);
   });
 });

@@ -179,6 +179,17 @@ describe('files that are refused, with file, line and column', () => {
       /at line 3, column 1 \(values\.yaml:3:1\): Map keys must be unique/,
     ],
     ['two documents', 'a: 1\n---\nb: 2\n', /contains 2 YAML documents/],
+    // What go-yaml (Helm's reader) or Helm 4 refuse, where the yaml library reads on.
+    [
+      'a C1 control character in a comment',
+      'a: 1 # x\u0086\n',
+      /at line 1, column 9 \(values\.yaml:1:9\): character U\+0086 is not allowed in YAML/,
+    ],
+    ['U+FFFE', 'a: "\ufffe"\n', /character U\+FFFE is not allowed/],
+    ['a %YAML directive', '%YAML 1.1\n---\na: 1\n', /at line 1, column 1 .*a %YAML directive/],
+    ['content on the --- line', '--- {a: 1}\n', /content on the --- line, which Helm 4 refuses/],
+    ['a null key', 'a: 1\n~: 2\n', /at line 2, column 1 .*a null or a list\/mapping as a key/],
+    ['a collection key', '? [a, b]\n: 1\n', /a null or a list\/mapping as a key/],
     ['a list', '- a\n- b\n', /has a list at the top \(line 1\), not a mapping/],
     ['a scalar', 'hello\n', /has a string value at the top/],
     [
@@ -370,7 +381,21 @@ describe('the replaced value keeps its style', () => {
   });
 
   it('plain becomes quoted, in the style the file uses most, where plain would change the value', () => {
-    const unsafe = ['2026-11-22', '1.10', 'true', 'yes', 'on', 'null', '~', '0x1F', '1:20', 'a: b'];
+    // go-yaml (Helm's) reads 0X1F, 0O17, +0b1, 1e1_0 as numbers where YAML 1.1 and 1.2 do not.
+    const go = ['0X1F', '0O17', '+0b1', '-0B1', '0O_7', '1e1_0', '0x_F'];
+    const unsafe = [
+      '2026-11-22',
+      '1.10',
+      'true',
+      'yes',
+      'on',
+      'null',
+      '~',
+      '0x1F',
+      '1:20',
+      'a: b',
+      ...go,
+    ];
     for (const version of [...unsafe, 'x #y', '- x', '@x', '[x]', '*x', '!x', '%x', 'x ', ' x']) {
       for (const [file, quote] of [
         ['', '"'],
@@ -410,6 +435,16 @@ describe('the replaced value keeps its style', () => {
         ]);
       }
     }
+  });
+
+  it('an explicit tag on an old value goes with it (go-yaml would refuse a !!null on the link)', () => {
+    const text =
+      'staticExport:\n  enabled: !!bool false\n  bundleUrl: !!null ~\n  version: !<tag:yaml.org,2002:int> 3 # v\n';
+    const plan = planValuesEdit(text, VALUES);
+    // The comment keeps its column.
+    expect(plan.text).toBe(
+      `staticExport:\n  enabled: true\n  bundleUrl: "${VALUES.bundleUrl}"\n  version: "${VALUES.version}"${' '.repeat(14)} # v\n`,
+    );
   });
 
   it('a plain version that YAML 1.1 reads as a date is quoted even when the value is the same', () => {

@@ -139,7 +139,7 @@ describe('the values layer that wins over what the run writes', () => {
     expect(await overridingLayer([unread, ours()], 'staticExport', LINK)).toBeUndefined();
   });
 
-  it('a file layer is read from disk and named by its path; one that cannot be read says nothing', async () => {
+  it('a file layer is read from disk and named by its path; a later one that cannot be read wins, with the reason', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'layers-'));
     onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const file = join(dir, 'prod.yaml');
@@ -151,8 +151,25 @@ describe('the values layer that wins over what the run writes', () => {
         fix: 'Fix it.',
       },
     );
-    expect(
-      await overridingLayer([ours(), { file: join(dir, 'missing.yaml') }], 'staticExport', LINK),
-    ).toBeUndefined();
+    const missing = join(dir, 'missing.yaml');
+    expect(await overridingLayer([ours(), { file: missing }], 'staticExport', LINK)).toEqual({
+      by: `${relative(process.cwd(), missing)} (which this run could not read as helm does: it does not exist)`,
+      key: 'staticExport',
+      fix: 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.',
+    });
+    // Several documents: helm 3 reads the first, helm 4 merges them all.
+    const two = layer('two.yaml', 'a: 1\n---\nstaticExport: {version: old}\n');
+    expect(await overridingLayer([ours(), two], 'staticExport', LINK)).toMatchObject({
+      by: 'two.yaml (which this run could not read as helm does: it holds 2 YAML documents (helm 3 reads the first, helm 4 merges them))',
+    });
+    // Before the link's layer, it cannot win; a duplicate key reads as go-yaml reads it (last wins).
+    expect(await overridingLayer([two, ours()], 'staticExport', LINK)).toBeUndefined();
+    const dup = layer(
+      'dup.yaml',
+      'replicaCount: 1\nreplicaCount: 2\nstaticExport: {version: old}\n',
+    );
+    expect(await overridingLayer([ours(), dup], 'staticExport', LINK)).toMatchObject({
+      key: 'staticExport.version',
+    });
   });
 });

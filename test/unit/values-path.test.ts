@@ -220,13 +220,26 @@ describe('values-key: merge keys and aliases', () => {
     const above =
       'd: &d\n  enabled: false\nstaticExport:\n  enabled: false\n  <<: *d\n  other: 1\n';
     expect(refusal(above, ['staticExport']).message).toBe(
-      'values-file "values.yaml" has staticExport.enabled at line 4 above the merge key "<<: *d" at line 5, which also sets enabled. Helm reads a merge key where it stands (go-yaml), so the merged enabled wins over the one written above it, and the chart would not get what this run writes. Move the "<<" line to the top of its mapping, then run again. The file was not changed.',
+      'values-file "values.yaml" has staticExport.enabled at line 4 above the merge key "<<: *d" at line 5, which also sets enabled. Helm (like kubectl and Argo CD) reads YAML with go-yaml, which applies a merge key where it stands: the merged enabled wins over the one written above it, and the chart would not get what this run writes. Move the "<<" merge key to the start of its mapping, then run again. The file was not changed.',
     );
     const path =
       'b: &b\n  staticExport: {enabled: false}\nenterprise:\n  staticExport: {enabled: false}\n  <<: [*b]\n';
     expect(refusal(path).message).toMatch(
       /has enterprise\.staticExport at line 4 above the merge key "<<: \[\*b\]" at line 5, which also sets staticExport\./,
     );
+  });
+
+  it('what a merge brings is read as go-yaml builds it, a merge inside the anchor applying where it stands', () => {
+    const text =
+      'base: &base\n  staticExport: {bundleUrl: b, extra: keep}\nmid: &mid\n  staticExport: {bundleUrl: a}\n  <<: *base\nenterprise:\n  <<: *mid\n';
+    expect(refusal(text).message).toMatch(/would drop enterprise\.staticExport\.extra;/);
+  });
+
+  it('in a flow mapping, quotes the merge key alone', () => {
+    expect(
+      refusal('d: &d {version: "1"}\nstaticExport: {version: "0", <<: *d}\n', ['staticExport'])
+        .message,
+    ).toMatch(/above the merge key "<<: \*d" at line 2/);
   });
 
   it('a key above a merge key that does not set it is edited where it is', () => {
