@@ -71933,6 +71933,154 @@ function parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings) {
     return file;
 }
 
+;// CONCATENATED MODULE: ./src/shared/go-yaml.ts
+/**
+ * YAML data as Helm (and kubectl, Argo CD) get it: their reader is go-yaml v2 (through
+ * sigs.k8s.io/yaml), which applies a merge key (`<<`) where it stands in its mapping. A key
+ * written above `<<` is overwritten by the merged one, a key below it wins; of a list of sources
+ * (`<<: [*a, *b]`) the first wins. The YAML spec, and `yaml`'s own toJS, let the mapping's own
+ * keys win wherever they stand: a check that reads a file the spec's way can be fooled.
+ */
+
+/**
+ * Each document of `text`, as go-yaml reads it (a duplicate key: the last wins); throws on a YAML
+ * error. Readers differ on several documents: the caller decides.
+ */
+function goYamlDocuments(text) {
+    const docs = (0,yaml_dist/* parseAllDocuments */.hR)(text, { merge: false, uniqueKeys: false });
+    for (const doc of docs)
+        if (doc.errors.length > 0)
+            throw doc.errors[0];
+    const refused = goUnreadable(text, docs);
+    if (refused)
+        throw new Error(refused.why);
+    // A document that holds nothing (a file ending in `---`) is none, for go-yaml too.
+    return docs.filter((doc) => !isNothing(doc.contents)).map((doc) => dataOf(doc.contents, doc, 0));
+}
+/** The one document of `text`, as go-yaml reads it; throws on a YAML error or several. */
+function goYamlData(text) {
+    const docs = goYamlDocuments(text);
+    if (docs.length > 1)
+        throw new Error(`it holds ${docs.length} YAML documents (helm 3 reads the first, helm 4 merges them)`);
+    return docs[0] ?? null;
+}
+/** A node of a parsed document, as go-yaml reads it. */
+const goYamlNode = (node, doc) => dataOf(node, doc, 0);
+/** A document's contents when it holds nothing: no node, or an empty null where text would be. */
+const isNothing = (contents) => contents === null ||
+    ((0,yaml_dist/* isScalar */.jn)(contents) && contents.value === null && contents.range?.[0] === contents.range?.[1]);
+const MERGE_NOT_MAP = 'a merge key (<<) of something other than a mapping';
+/** A merge key: `<<` written plain (parsed with `merge: true`, the library gives it a symbol). */
+const isMergeKey = (key) => (0,yaml_dist/* isScalar */.jn)(key) && ((key.value === '<<' && key.type === 'PLAIN') || typeof key.value === 'symbol');
+function dataOf(node, doc, depth) {
+    // An alias that leads back into itself has no data go-yaml could build either.
+    if (depth > 200)
+        throw new Error('the YAML nests too deep (an alias into itself?)');
+    if ((0,yaml_dist/* isAlias */.Vj)(node))
+        return dataOf(node.resolve(doc), doc, depth + 1);
+    if ((0,yaml_dist/* isScalar */.jn)(node))
+        return node.value;
+    if ((0,yaml_dist/* isSeq */.oP)(node))
+        return node.items.map((item) => dataOf(item, doc, depth + 1));
+    if (!(0,yaml_dist/* isMap */.jh)(node))
+        return node ?? null;
+    const out = {};
+    for (const pair of node.items) {
+        const key = pair.key;
+        if (isMergeKey(key)) {
+            const sources = (0,yaml_dist/* isSeq */.oP)(pair.value) ? [...pair.value.items].reverse() : [pair.value];
+            for (const source of sources) {
+                const merged = dataOf(source, doc, depth + 1);
+                // go-yaml stops there: "map merge requires map or sequence of maps".
+                if (!merged || typeof merged !== 'object' || Array.isArray(merged))
+                    throw new Error(MERGE_NOT_MAP);
+                Object.assign(out, merged);
+            }
+            continue;
+        }
+        out[String((0,yaml_dist/* isScalar */.jn)(key) ? key.value : dataOf(key, doc, depth + 1))] = dataOf(pair.value, doc, depth + 1);
+    }
+    return out;
+}
+/**
+ * What go-yaml (Helm's reader, kubectl's, Argo CD's) or Helm 4 refuses where the `yaml` library
+ * reads on: a character YAML does not allow (a C0 or C1 control other than tab and line ends, DEL,
+ * U+FFFE, U+FFFF), a NEL, LS or PS outside quotes with text after it on its line (go-yaml breaks
+ * the line there), a `%YAML` directive, content after `---` on its line, a null or collection as
+ * a key, a merge of something other than a mapping. Helm fails on the whole file then.
+ */
+function goUnreadable(text, docs) {
+    const char = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.exec(text);
+    if (char)
+        return {
+            offset: char.index,
+            why: `character U+${hex(char[0])} is not allowed in YAML (Helm refuses the file)`,
+            fix: 'Remove that character.',
+        };
+    const quoted = [];
+    for (const doc of docs)
+        (0,yaml_dist/* visit */.YR)(doc, {
+            Scalar(_, node) {
+                if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range)
+                    quoted.push([node.range[0], node.range[1]]);
+            },
+        });
+    for (const m of text.matchAll(/[\u0085\u2028\u2029](?=[^\n\r]*[^\s\u0085])/g))
+        if (!quoted.some(([start, end]) => m.index >= start && m.index < end))
+            return {
+                offset: m.index,
+                why: `character U+${hex(m[0])} with text after it on its line: Helm reads it as a line break there`,
+                fix: 'Remove that character, or end the line at it.',
+            };
+    const directive = /^%YAML\b/m.exec(text);
+    if (directive)
+        return {
+            offset: directive.index,
+            why: 'a %YAML directive, which Helm 4 refuses (Helm 3 too for 1.2)',
+            fix: 'Remove the %YAML line.',
+        };
+    const marker = /^---[ \t]+[^\s#]/m.exec(text);
+    if (marker)
+        return {
+            offset: marker.index,
+            why: 'content on the --- line, which Helm 4 and kustomize refuse',
+            fix: 'Move what follows --- to the next line.',
+        };
+    for (const doc of docs) {
+        let found;
+        (0,yaml_dist/* visit */.YR)(doc, {
+            Pair(_, pair) {
+                const key = pair.key;
+                if (key === null || ((0,yaml_dist/* isScalar */.jn)(key) && key.value === null) || (0,yaml_dist/* isCollection */.P3)(key)) {
+                    found = {
+                        offset: (key ?? pair.value)?.range?.[0] ?? 0,
+                        why: 'a null or a list/mapping as a key, which Helm cannot read into its values',
+                        fix: 'Give that entry a text key, or remove it.',
+                    };
+                    return yaml_dist/* visit */.YR.BREAK;
+                }
+                if (isMergeKey(key)) {
+                    const sources = (0,yaml_dist/* isSeq */.oP)(pair.value) ? pair.value.items : [pair.value];
+                    const notMap = sources.some((s) => !(0,yaml_dist/* isMap */.jh)((0,yaml_dist/* isAlias */.Vj)(s) ? s.resolve(doc) : s));
+                    if (notMap) {
+                        found = {
+                            offset: key.range?.[0] ?? 0,
+                            why: MERGE_NOT_MAP,
+                            fix: "Merge a mapping's anchor (<<: *defaults), or remove the << line.",
+                        };
+                        return yaml_dist/* visit */.YR.BREAK;
+                    }
+                }
+                return undefined;
+            },
+        });
+        if (found)
+            return found;
+    }
+    return undefined;
+}
+const hex = (char) => char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
+
 ;// CONCATENATED MODULE: ./src/shared/set-path.ts
 /**
  * Helm's `--set` paths, as its strvals package reads them: one reader for the Flux targetPath and
@@ -72012,67 +72160,6 @@ function fileError(display, problem, fix) {
     return new UserError(`values-file "${display}" ${problem}. ${fix} The file was not changed.`, {
         file: display,
     });
-}
-
-;// CONCATENATED MODULE: ./src/shared/go-yaml.ts
-/**
- * YAML data as Helm (and kubectl, Argo CD) get it: their reader is go-yaml v2 (through
- * sigs.k8s.io/yaml), which applies a merge key (`<<`) where it stands in its mapping. A key
- * written above `<<` is overwritten by the merged one, a key below it wins; of a list of sources
- * (`<<: [*a, *b]`) the first wins. The YAML spec, and `yaml`'s own toJS, let the mapping's own
- * keys win wherever they stand: a check that reads a file the spec's way can be fooled.
- */
-
-/**
- * Each document of `text`, as go-yaml reads it (a duplicate key: the last wins); throws on a YAML
- * error. Readers differ on several documents: the caller decides.
- */
-function goYamlDocuments(text) {
-    const docs = (0,yaml_dist/* parseAllDocuments */.hR)(text, { merge: false, uniqueKeys: false });
-    for (const doc of docs)
-        if (doc.errors.length > 0)
-            throw doc.errors[0];
-    return docs.map((doc) => dataOf(doc.contents, doc, 0));
-}
-/** The one document of `text`, as go-yaml reads it; throws on a YAML error or several. */
-function goYamlData(text) {
-    const docs = goYamlDocuments(text);
-    if (docs.length > 1)
-        throw new Error(`it holds ${docs.length} YAML documents (helm 3 reads the first, helm 4 merges them)`);
-    return docs[0] ?? null;
-}
-/** A node of a parsed document, as go-yaml reads it. */
-const goYamlNode = (node, doc) => dataOf(node, doc, 0);
-function dataOf(node, doc, depth) {
-    // An alias that leads back into itself has no data go-yaml could build either.
-    if (depth > 200)
-        throw new Error('the YAML nests too deep (an alias into itself?)');
-    if ((0,yaml_dist/* isAlias */.Vj)(node))
-        return dataOf(node.resolve(doc), doc, depth + 1);
-    if ((0,yaml_dist/* isScalar */.jn)(node))
-        return node.value;
-    if ((0,yaml_dist/* isSeq */.oP)(node))
-        return node.items.map((item) => dataOf(item, doc, depth + 1));
-    if (!(0,yaml_dist/* isMap */.jh)(node))
-        return node ?? null;
-    const out = {};
-    for (const pair of node.items) {
-        const key = pair.key;
-        // Parsed with `merge: true`, the library gives a merge key a symbol for its value.
-        const merge = (0,yaml_dist/* isScalar */.jn)(key) &&
-            ((key.value === '<<' && key.type === 'PLAIN') || typeof key.value === 'symbol');
-        if (merge) {
-            const sources = (0,yaml_dist/* isSeq */.oP)(pair.value) ? [...pair.value.items].reverse() : [pair.value];
-            for (const source of sources) {
-                const merged = dataOf(source, doc, depth + 1);
-                if (merged && typeof merged === 'object' && !Array.isArray(merged))
-                    Object.assign(out, merged);
-            }
-            continue;
-        }
-        out[String((0,yaml_dist/* isScalar */.jn)(key) ? key.value : dataOf(key, doc, depth + 1))] = dataOf(pair.value, doc, depth + 1);
-    }
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/values/source.ts
@@ -72270,7 +72357,7 @@ function refuseMerged(walk, map, depth) {
 /** The value a merge key of `map` gives `key`, and the merge pair that gives it. */
 function fromMerge(doc, map, key) {
     for (const pair of map.items) {
-        if (!isMergeKey(pair))
+        if (!path_isMergeKey(pair))
             continue;
         const merged = mergedValue(doc, pair, key);
         if (merged)
@@ -72292,7 +72379,7 @@ function mergedValue(doc, pair, key) {
     }
     return undefined;
 }
-function isMergeKey(pair) {
+function path_isMergeKey(pair) {
     return (0,yaml_dist/* isScalar */.jn)(pair.key) && typeof pair.key.value === 'symbol';
 }
 /** The dotted names of what a mapping written for `rest` would not carry over from `value`. */
@@ -72337,7 +72424,7 @@ function refuseShared(walk, node, depth) {
 function refuseMergeBelow(walk, map, pair, name) {
     const key = pair.key.value;
     const later = map.items.slice(map.items.indexOf(pair) + 1);
-    const merge = later.find((item) => isMergeKey(item) && mergedValue(walk.doc, item, key));
+    const merge = later.find((item) => path_isMergeKey(item) && mergedValue(walk.doc, item, key));
     if (!merge)
         return;
     const { text, display } = walk;
@@ -72426,6 +72513,7 @@ function firstDuplicateKey(doc) {
 
 
 
+
 /** Validates the text; returns the parsed document. Throws a UserError naming line and column. */
 function checkValues(text, display, at = STATIC_EXPORT) {
     const doc = singleDocument(text, display);
@@ -72503,8 +72591,8 @@ class InvalidYaml extends UserError {
     line;
     col;
     reason;
-    constructor(display, line, col, reason) {
-        const error = fileError(display, `is not valid YAML at line ${line}, column ${col} (${display}:${line}:${col}): ${reason}`, 'Fix the file, or delete it to start a new one.');
+    constructor(display, line, col, reason, fix = 'Fix the file, or delete it to start a new one.') {
+        const error = fileError(display, `is not valid YAML at line ${line}, column ${col} (${display}:${line}:${col}): ${reason}`, fix);
         super(error.message, error.details);
         this.line = line;
         this.col = col;
@@ -72526,9 +72614,12 @@ function checkedDocuments(text, display) {
                 throw new InvalidYaml(display, pos.line, pos.col, first);
             throw fileError(display, `is not valid YAML at ${where} (${display}:0:0): ${first}`, 'Fix the file, or delete it to start a new one.');
         }
-        const unreadable = goUnreadable(text, doc);
-        if (unreadable)
-            throw new InvalidYaml(display, unreadable.line, unreadable.col, unreadable.why);
+        const unreadable = goUnreadable(text, [doc]);
+        if (unreadable) {
+            const { offset, why, fix } = unreadable;
+            const col = offset - text.lastIndexOf('\n', offset - 1);
+            throw new InvalidYaml(display, lineOf(text, offset), col, why, fix);
+        }
         const duplicate = firstDuplicateKey(doc);
         if (duplicate) {
             const line = lineOf(text, duplicate.range?.[0] ?? 0);
@@ -72537,41 +72628,6 @@ function checkedDocuments(text, display) {
         }
     }
     return docs;
-}
-/**
- * What Helm's go-yaml (or Helm 4's reader) refuses where the `yaml` library reads on: a character
- * YAML does not allow (a C0 or C1 control other than tab and line ends, DEL, U+FFFE, U+FFFF), a
- * `%YAML` directive, content after `---` on its line, and a null or collection as a key. Helm
- * would fail on the whole file, and the chart keep its old values: found before any request.
- */
-function goUnreadable(text, doc) {
-    const at = (offset, why) => {
-        const line = lineOf(text, offset);
-        return { line, col: offset - text.lastIndexOf('\n', offset - 1), why };
-    };
-    const char = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.exec(text);
-    if (char)
-        return at(char.index, `character U+${char[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')} is not allowed in YAML (Helm refuses the file)`);
-    const directive = /^%YAML\b/m.exec(text);
-    if (directive)
-        return at(directive.index, 'a %YAML directive, which Helm 4 refuses (Helm 3 too for 1.2)');
-    const marker = /^---[ \t]+[^\s#]/m.exec(text);
-    if (marker)
-        return at(marker.index, 'content on the --- line, which Helm 4 refuses');
-    let key;
-    (0,yaml_dist/* visit */.YR)(doc, {
-        Pair(_, pair) {
-            const k = pair.key;
-            if (k === null || isEmpty(k) || (0,yaml_dist/* isCollection */.P3)(k)) {
-                key = k ?? pair.value ?? {};
-                return yaml_dist/* visit */.YR.BREAK;
-            }
-            return undefined;
-        },
-    });
-    if (key)
-        return at(key.range?.[0] ?? 0, 'a null or a list/mapping as a key, which Helm cannot read into its values');
-    return undefined;
 }
 
 // EXTERNAL MODULE: external "node:util"
@@ -74784,18 +74840,20 @@ function bundleUrlsIn(text, depth = 0) {
                 if (!(0,yaml_dist/* isScalar */.jn)(pair.key) || pair.key.value !== 'bundleUrl')
                     return;
                 const value = (0,yaml_dist/* isAlias */.Vj)(pair.value) ? pair.value.resolve(doc) : pair.value;
-                if (!(0,yaml_dist/* isScalar */.jn)(value) || typeof value.value !== 'string')
-                    return;
-                const link = value.value.trim();
-                found.links.push(link);
-                const [start, end] = value.range ?? [];
-                const source = start === undefined ? '' : text.slice(start, end);
-                if (source.includes('\n') && querySecrets(link).length > 0)
-                    found.pieces.push(...source.split('\n').map((line) => line.trim()));
+                if ((0,yaml_dist/* isScalar */.jn)(value) && typeof value.value === 'string')
+                    found.links.push(value.value.trim());
             },
-            // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
             Scalar(_, node) {
-                if (depth === 0 && typeof node.value === 'string' && node.value.includes('bundleUrl')) {
+                if (typeof node.value !== 'string')
+                    return;
+                // A presigned link written over several lines (wrapped with `\`, folded, plain), under
+                // any key: each of its lines.
+                const [start, end] = node.range ?? [];
+                const source = start === undefined ? '' : text.slice(start, end);
+                if (source.includes('\n') && querySecrets(node.value.trim()).length > 0)
+                    found.pieces.push(...source.split('\n').map((line) => line.trim()));
+                // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
+                if (depth === 0 && node.value.includes('bundleUrl')) {
                     const inner = bundleUrlsIn(node.value, 1);
                     found.links.push(...inner.links);
                     found.pieces.push(...inner.pieces);
@@ -75397,7 +75455,7 @@ function reportWritten(run, edit, stale) {
  * Every address in a text (a diff's lines), up to a space or a quote: linkHider keeps those with
  * credentials in their query.
  */
-const linksIn = (text) => text.match(/\bhttps?:\/\/[^\s"'`]+/g) ?? [];
+const linksIn = (text) => text.match(/\bhttps?:\/\/[^\s"'`]+/gi) ?? [];
 
 ;// CONCATENATED MODULE: ./src/publish/keep-alive.ts
 /**

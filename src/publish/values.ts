@@ -298,4 +298,4 @@ function reportWritten(run: RunContext, edit: ValuesEdit, stale: readonly string
  * Every address in a text (a diff's lines), up to a space or a quote: linkHider keeps those with
  * credentials in their query.
  */
-const linksIn = (text: string): string[] => text.match(/\bhttps?:\/\/[^\s"'`]+/g) ?? [];
+const linksIn = (text: string): string[] => text.match(/\bhttps?:\/\/[^\s"'`]+/gi) ?? [];

@@ -5,7 +5,17 @@
  * (`<<: [*a, *b]`) the first wins. The YAML spec, and `yaml`'s own toJS, let the mapping's own
  * keys win wherever they stand: a check that reads a file the spec's way can be fooled.
  */
-import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
+import {
+  isAlias,
+  isCollection,
+  isMap,
+  isScalar,
+  isSeq,
+  parseAllDocuments,
+  visit,
+  type Document,
+  type Node as YamlNode,
+} from 'yaml';
 
 /**
  * Each document of `text`, as go-yaml reads it (a duplicate key: the last wins); throws on a YAML
@@ -14,7 +24,10 @@ import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Document } fro
 export function goYamlDocuments(text: string): unknown[] {
   const docs = parseAllDocuments(text, { merge: false, uniqueKeys: false });
   for (const doc of docs) if (doc.errors.length > 0) throw doc.errors[0]!;
-  return docs.map((doc) => dataOf(doc.contents, doc, 0));
+  const refused = goUnreadable(text, docs);
+  if (refused) throw new Error(refused.why);
+  // A document that holds nothing (a file ending in `---`) is none, for go-yaml too.
+  return docs.filter((doc) => !isNothing(doc.contents)).map((doc) => dataOf(doc.contents, doc, 0));
 }
 
 /** The one document of `text`, as go-yaml reads it; throws on a YAML error or several. */
@@ -30,6 +43,17 @@ export function goYamlData(text: string): unknown {
 /** A node of a parsed document, as go-yaml reads it. */
 export const goYamlNode = (node: unknown, doc: Document): unknown => dataOf(node, doc, 0);
 
+/** A document's contents when it holds nothing: no node, or an empty null where text would be. */
+const isNothing = (contents: unknown): boolean =>
+  contents === null ||
+  (isScalar(contents) && contents.value === null && contents.range?.[0] === contents.range?.[1]);
+
+const MERGE_NOT_MAP = 'a merge key (<<) of something other than a mapping';
+
+/** A merge key: `<<` written plain (parsed with `merge: true`, the library gives it a symbol). */
+const isMergeKey = (key: unknown): boolean =>
+  isScalar(key) && ((key.value === '<<' && key.type === 'PLAIN') || typeof key.value === 'symbol');
+
 function dataOf(node: unknown, doc: Document, depth: number): unknown {
   // An alias that leads back into itself has no data go-yaml could build either.
   if (depth > 200) throw new Error('the YAML nests too deep (an alias into itself?)');
@@ -40,16 +64,14 @@ function dataOf(node: unknown, doc: Document, depth: number): unknown {
   const out: Record<string, unknown> = {};
   for (const pair of node.items) {
     const key = pair.key;
-    // Parsed with `merge: true`, the library gives a merge key a symbol for its value.
-    const merge =
-      isScalar(key) &&
-      ((key.value === '<<' && key.type === 'PLAIN') || typeof key.value === 'symbol');
-    if (merge) {
+    if (isMergeKey(key)) {
       const sources = isSeq(pair.value) ? [...pair.value.items].reverse() : [pair.value];
       for (const source of sources) {
         const merged = dataOf(source, doc, depth + 1);
-        if (merged && typeof merged === 'object' && !Array.isArray(merged))
-          Object.assign(out, merged);
+        // go-yaml stops there: "map merge requires map or sequence of maps".
+        if (!merged || typeof merged !== 'object' || Array.isArray(merged))
+          throw new Error(MERGE_NOT_MAP);
+        Object.assign(out, merged);
       }
       continue;
     }
@@ -61,3 +83,91 @@ function dataOf(node: unknown, doc: Document, depth: number): unknown {
   }
   return out;
 }
+
+/** Where a text is one Helm cannot read, why, and what to do. */
+export interface GoUnreadable {
+  offset: number;
+  why: string;
+  fix: string;
+}
+
+/**
+ * What go-yaml (Helm's reader, kubectl's, Argo CD's) or Helm 4 refuses where the `yaml` library
+ * reads on: a character YAML does not allow (a C0 or C1 control other than tab and line ends, DEL,
+ * U+FFFE, U+FFFF), a NEL, LS or PS outside quotes with text after it on its line (go-yaml breaks
+ * the line there), a `%YAML` directive, content after `---` on its line, a null or collection as
+ * a key, a merge of something other than a mapping. Helm fails on the whole file then.
+ */
+export function goUnreadable(text: string, docs: readonly Document[]): GoUnreadable | undefined {
+  const char =
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.exec(text);
+  if (char)
+    return {
+      offset: char.index,
+      why: `character U+${hex(char[0])} is not allowed in YAML (Helm refuses the file)`,
+      fix: 'Remove that character.',
+    };
+  const quoted: [number, number][] = [];
+  for (const doc of docs)
+    visit(doc, {
+      Scalar(_, node) {
+        if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range)
+          quoted.push([node.range[0], node.range[1]]);
+      },
+    });
+  for (const m of text.matchAll(/[\u0085\u2028\u2029](?=[^\n\r]*[^\s\u0085])/g))
+    if (!quoted.some(([start, end]) => m.index >= start && m.index < end))
+      return {
+        offset: m.index,
+        why: `character U+${hex(m[0])} with text after it on its line: Helm reads it as a line break there`,
+        fix: 'Remove that character, or end the line at it.',
+      };
+  const directive = /^%YAML\b/m.exec(text);
+  if (directive)
+    return {
+      offset: directive.index,
+      why: 'a %YAML directive, which Helm 4 refuses (Helm 3 too for 1.2)',
+      fix: 'Remove the %YAML line.',
+    };
+  const marker = /^---[ \t]+[^\s#]/m.exec(text);
+  if (marker)
+    return {
+      offset: marker.index,
+      why: 'content on the --- line, which Helm 4 and kustomize refuse',
+      fix: 'Move what follows --- to the next line.',
+    };
+  for (const doc of docs) {
+    let found: GoUnreadable | undefined;
+    visit(doc, {
+      Pair(_, pair) {
+        const key = pair.key as YamlNode | null;
+        if (key === null || (isScalar(key) && key.value === null) || isCollection(key)) {
+          found = {
+            offset: (key ?? (pair.value as YamlNode | null))?.range?.[0] ?? 0,
+            why: 'a null or a list/mapping as a key, which Helm cannot read into its values',
+            fix: 'Give that entry a text key, or remove it.',
+          };
+          return visit.BREAK;
+        }
+        if (isMergeKey(key)) {
+          const sources = isSeq(pair.value) ? pair.value.items : [pair.value];
+          const notMap = sources.some((s) => !isMap(isAlias(s) ? s.resolve(doc) : s));
+          if (notMap) {
+            found = {
+              offset: key.range?.[0] ?? 0,
+              why: MERGE_NOT_MAP,
+              fix: "Merge a mapping's anchor (<<: *defaults), or remove the << line.",
+            };
+            return visit.BREAK;
+          }
+        }
+        return undefined;
+      },
+    });
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const hex = (char: string): string =>
+  char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');

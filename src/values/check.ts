@@ -3,7 +3,8 @@
  * valid YAML (else the line and column of the first error), one document, a mapping at the top,
  * and a values-key path that can be written (path.ts).
  */
-import { isCollection, isMap, parseAllDocuments, parseDocument, visit, type Document } from 'yaml';
+import { isMap, parseAllDocuments, parseDocument, type Document } from 'yaml';
+import { goUnreadable } from '../shared/go-yaml.js';
 import { UserError } from '../shared/errors.js';
 import { fileError, PARSE, STATIC_EXPORT, TO_JS, type KeyPath } from './file.js';
 import { describeNode, isEmpty, lineOf, walkPath } from './path.js';
@@ -102,11 +103,12 @@ export class InvalidYaml extends UserError {
     readonly line: number,
     readonly col: number,
     readonly reason: string,
+    fix = 'Fix the file, or delete it to start a new one.',
   ) {
     const error = fileError(
       display,
       `is not valid YAML at line ${line}, column ${col} (${display}:${line}:${col}): ${reason}`,
-      'Fix the file, or delete it to start a new one.',
+      fix,
     );
     super(error.message, error.details);
   }
@@ -129,8 +131,12 @@ function checkedDocuments(text: string, display: string): Document[] {
         'Fix the file, or delete it to start a new one.',
       );
     }
-    const unreadable = goUnreadable(text, doc);
-    if (unreadable) throw new InvalidYaml(display, unreadable.line, unreadable.col, unreadable.why);
+    const unreadable = goUnreadable(text, [doc]);
+    if (unreadable) {
+      const { offset, why, fix } = unreadable;
+      const col = offset - text.lastIndexOf('\n', offset - 1);
+      throw new InvalidYaml(display, lineOf(text, offset), col, why, fix);
+    }
     const duplicate = firstDuplicateKey(doc);
     if (duplicate) {
       const line = lineOf(text, duplicate.range?.[0] ?? 0);
@@ -139,49 +145,4 @@ function checkedDocuments(text: string, display: string): Document[] {
     }
   }
   return docs;
-}
-
-/**
- * What Helm's go-yaml (or Helm 4's reader) refuses where the `yaml` library reads on: a character
- * YAML does not allow (a C0 or C1 control other than tab and line ends, DEL, U+FFFE, U+FFFF), a
- * `%YAML` directive, content after `---` on its line, and a null or collection as a key. Helm
- * would fail on the whole file, and the chart keep its old values: found before any request.
- */
-function goUnreadable(
-  text: string,
-  doc: Document,
-): { line: number; col: number; why: string } | undefined {
-  const at = (offset: number, why: string) => {
-    const line = lineOf(text, offset);
-    return { line, col: offset - text.lastIndexOf('\n', offset - 1), why };
-  };
-  const char =
-    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.exec(text);
-  if (char)
-    return at(
-      char.index,
-      `character U+${char[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} is not allowed in YAML (Helm refuses the file)`,
-    );
-  const directive = /^%YAML\b/m.exec(text);
-  if (directive)
-    return at(directive.index, 'a %YAML directive, which Helm 4 refuses (Helm 3 too for 1.2)');
-  const marker = /^---[ \t]+[^\s#]/m.exec(text);
-  if (marker) return at(marker.index, 'content on the --- line, which Helm 4 refuses');
-  let key: { range?: readonly number[] | null } | undefined;
-  visit(doc, {
-    Pair(_, pair) {
-      const k = pair.key;
-      if (k === null || isEmpty(k) || isCollection(k)) {
-        key = k ?? pair.value ?? {};
-        return visit.BREAK;
-      }
-      return undefined;
-    },
-  });
-  if (key)
-    return at(
-      key.range?.[0] ?? 0,
-      'a null or a list/mapping as a key, which Helm cannot read into its values',
-    );
-  return undefined;
 }

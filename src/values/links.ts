@@ -26,17 +26,19 @@ export function bundleUrlsIn(text: string, depth = 0): OldLinks {
       Pair(_, pair) {
         if (!isScalar(pair.key) || pair.key.value !== 'bundleUrl') return;
         const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
-        if (!isScalar(value) || typeof value.value !== 'string') return;
-        const link = value.value.trim();
-        found.links.push(link);
-        const [start, end] = value.range ?? [];
-        const source = start === undefined ? '' : text.slice(start, end);
-        if (source.includes('\n') && querySecrets(link).length > 0)
-          found.pieces.push(...source.split('\n').map((line) => line.trim()));
+        if (isScalar(value) && typeof value.value === 'string')
+          found.links.push(value.value.trim());
       },
-      // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
       Scalar(_, node) {
-        if (depth === 0 && typeof node.value === 'string' && node.value.includes('bundleUrl')) {
+        if (typeof node.value !== 'string') return;
+        // A presigned link written over several lines (wrapped with `\`, folded, plain), under
+        // any key: each of its lines.
+        const [start, end] = node.range ?? [];
+        const source = start === undefined ? '' : text.slice(start, end);
+        if (source.includes('\n') && querySecrets(node.value.trim()).length > 0)
+          found.pieces.push(...source.split('\n').map((line) => line.trim()));
+        // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
+        if (depth === 0 && node.value.includes('bundleUrl')) {
           const inner = bundleUrlsIn(node.value, 1);
           found.links.push(...inner.links);
           found.pieces.push(...inner.pieces);

@@ -202,11 +202,11 @@ describe.concurrent('the built action under Node 24', () => {
     const old = `https://storage.example.com/bundles/se_old/site.tar.gz?X-Amz-Expires=3600&X-Amz-Signature=${signature}`;
     const previous = 'Prev1ous5ecret0123456789abcdef';
     const otherSignature = '0ther5ecret0123456789abcdef';
-    const other = `https://storage.example.com/bundles/se_p2/site.tar.gz?X-Amz-Signature=${otherSignature}`;
+    const other = `HTTPS://storage.example.com/bundles/se_p2/site.tar.gz?X-Amz-Signature=${otherSignature}`;
     const anchored = `https://storage.example.com/bundles/se_prev/site.tar.gz?X-Amz-Signature=${previous}`;
-    // Lines of the diff's context: a link wrapped with "\\" (no line holds it whole), an anchor a
-    // bundleUrl elsewhere aliases, and a link under another key.
-    const wrapped = `wrapped:\n  bundleUrl: "https://storage.example.com/bundles/se_w/site.tar.gz?X-Amz-Credential=AKIA0123456789%2Fcred&X-Amz-Signature=Wr4pped\\\n    Cont1nued5ecret9876"\n`;
+    // Lines of the diff's context: a link wrapped with "\\" (no line holds it whole) under a key
+    // other than bundleUrl, an anchor a bundleUrl elsewhere aliases, and a link in capitals.
+    const wrapped = `wrapped:\n  mirrorUrl: "https://storage.example.com/bundles/se_w/site.tar.gz?X-Amz-Credential=AKIA0123456789%2Fcred&X-Amz-Signature=Wr4pped\\\n    Cont1nued5ecret9876"\n`;
     const after = `previous: &prev "${anchored}"\nalias: {bundleUrl: *prev}\npreviousBundle: ${other}\n`;
     const values = BASIC.replace('  bundleUrl: ""', `  bundleUrl: "${old}"`)
       .replace('staticExport:\n', `${wrapped}staticExport:\n`)
@@ -224,10 +224,10 @@ describe.concurrent('the built action under Node 24', () => {
     expect(run.stdout).toContain(
       ' previous: &prev "https://storage.example.com/bundles/se_prev/site.tar.gz?…"',
     );
-    expect(run.stdout).toContain(
-      ' previousBundle: https://storage.example.com/bundles/se_p2/site.tar.gz?…',
+    expect(run.stdout).toMatch(
+      /^ previousBundle: https:\/\/storage\.example\.com\/bundles\/se_p2\/site\.tar\.gz\?…$/im,
     );
-    expect(run.stdout).toContain('   bundleUrl: ***\n');
+    expect(run.stdout).toContain('   mirrorUrl: ***\n');
     for (const out of [run.stdout, run.summary])
       for (const piece of ['Wr4pped', 'Cont1nued5ecret', 'AKIA0123456789'])
         expect(out).not.toContain(piece);

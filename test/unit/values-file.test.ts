@@ -187,9 +187,23 @@ describe('files that are refused, with file, line and column', () => {
     ],
     ['U+FFFE', 'a: "\ufffe"\n', /character U\+FFFE is not allowed/],
     ['a %YAML directive', '%YAML 1.1\n---\na: 1\n', /at line 1, column 1 .*a %YAML directive/],
-    ['content on the --- line', '--- {a: 1}\n', /content on the --- line, which Helm 4 refuses/],
+    [
+      'content on the --- line',
+      '--- {a: 1}\n',
+      /content on the --- line, which Helm 4 and kustomize refuse/,
+    ],
     ['a null key', 'a: 1\n~: 2\n', /at line 2, column 1 .*a null or a list\/mapping as a key/],
     ['a collection key', '? [a, b]\n: 1\n', /a null or a list\/mapping as a key/],
+    [
+      'a NEL with text after it outside quotes',
+      'a: 1 # wait\u0085then\n',
+      /character U\+0085 with text after it on its line: Helm reads it as a line break there\. Remove that character, or end the line at it\./,
+    ],
+    [
+      'a merge of a scalar',
+      'x: &x 1\nstaticExport:\n  <<: *x\n',
+      /at line 3, column 3 .*a merge key \(<<\) of something other than a mapping\. Merge a mapping's anchor/,
+    ],
     ['a list', '- a\n- b\n', /has a list at the top \(line 1\), not a mapping/],
     ['a scalar', 'hello\n', /has a string value at the top/],
     [

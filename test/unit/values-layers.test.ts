@@ -162,6 +162,19 @@ describe('the values layer that wins over what the run writes', () => {
     expect(await overridingLayer([ours(), two], 'staticExport', LINK)).toMatchObject({
       by: 'two.yaml (which this run could not read as helm does: it holds 2 YAML documents (helm 3 reads the first, helm 4 merges them))',
     });
+    // What Helm cannot read at all: a merge of a scalar, a null key, a NEL inside a line.
+    for (const bad of ['x: &x 1\nstaticExport:\n  <<: *x\n', '~: 1\n', 'a: 1 # a\u2028b\n'])
+      expect(
+        await overridingLayer([ours(), layer('bad.yaml', bad)], 'staticExport', LINK),
+        bad,
+      ).toMatchObject({
+        by: expect.stringMatching(
+          /^bad\.yaml \(which this run could not read as helm does: /,
+        ) as string,
+      });
+    // A file ending in --- is one document, for helm too; a NEL at the end of a line is fine.
+    const ends = layer('ends.yaml', '---\nstaticExport:\n  tag: x # y\u0085\n---\n');
+    expect(await overridingLayer([ours(), ends], 'staticExport', LINK)).toBeUndefined();
     // Before the link's layer, it cannot win; a duplicate key reads as go-yaml reads it (last wins).
     expect(await overridingLayer([two, ours()], 'staticExport', LINK)).toBeUndefined();
     const dup = layer(
