@@ -52051,6 +52051,13 @@ function wholeForms(link) {
 function querySecrets(link) {
     return link.includes('?') ? linkSecrets(link) : [];
 }
+/**
+ * Any `name=value` of a text whose name is a credential's (`X-Amz-Signature=…`), with the value
+ * hidden, link or not: the second line of a link wrapped in a comment has no `https://` to find.
+ */
+function hideCredentialParams(text) {
+    return text.replace(/(^|[?&\s#])([A-Za-z0-9._-]+)=([^&\s"'`]+)/gm, (whole, lead, name, value) => CREDENTIAL_PARAM.test(name) && value !== '***' ? `${lead}${name}=***` : whole);
+}
 /** The link as it may be shown: origin and path, with the query (the credential) hidden. */
 function redactLink(link) {
     try {

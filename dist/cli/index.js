@@ -68486,6 +68486,13 @@ function wholeForms(link) {
 function querySecrets(link) {
     return link.includes('?') ? linkSecrets(link) : [];
 }
+/**
+ * Any `name=value` of a text whose name is a credential's (`X-Amz-Signature=…`), with the value
+ * hidden, link or not: the second line of a link wrapped in a comment has no `https://` to find.
+ */
+function hideCredentialParams(text) {
+    return text.replace(/(^|[?&\s#])([A-Za-z0-9._-]+)=([^&\s"'`]+)/gm, (whole, lead, name, value) => CREDENTIAL_PARAM.test(name) && value !== '***' ? `${lead}${name}=***` : whole);
+}
 /** The link as it may be shown: origin and path, with the query (the credential) hidden. */
 function redactLink(link) {
     try {
@@ -83010,7 +83017,8 @@ function goYamlDocuments(text) {
 }
 /** The one document of `text`, as go-yaml reads it; throws on a YAML error or several. */
 function goYamlData(text) {
-    const docs = goYamlDocuments(text);
+    // A null document (`---` then `~`) adds nothing to the values, in helm 3 and 4.
+    const docs = goYamlDocuments(text).filter((data) => data !== null);
     if (docs.length > 1)
         throw new Error(`it holds ${docs.length} YAML documents (helm 3 reads the first, helm 4 merges them)`);
     return docs[0] ?? null;
@@ -83076,7 +83084,7 @@ function goUnreadable(text, docs) {
                     quoted.push([node.range[0], node.range[1]]);
             },
         });
-    for (const m of text.matchAll(/[\u0085\u2028\u2029](?=[^\n\r]*[^\s\u0085])/g))
+    for (const m of text.matchAll(/[\u0085\u2028\u2029](?=[^\n\r#]*[^\s\u0085#])/g))
         if (!quoted.some(([start, end]) => m.index >= start && m.index < end))
             return {
                 offset: m.index,
@@ -83131,6 +83139,14 @@ function goUnreadable(text, docs) {
     return undefined;
 }
 const hex = (char) => char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
+/**
+ * The bytes as UTF-8 text; undefined when they are not UTF-8 (Node would put U+FFFD in their
+ * place, where Helm and kustomize refuse the file).
+ */
+function utf8(bytes) {
+    const text = bytes.toString('utf8');
+    return Buffer.compare(Buffer.from(text, 'utf8'), bytes) === 0 ? text : undefined;
+}
 
 ;// CONCATENATED MODULE: ./src/shared/set-path.ts
 /**
@@ -83665,18 +83681,19 @@ function checkedDocuments(text, display) {
                 throw new InvalidYaml(display, pos.line, pos.col, first);
             throw fileError(display, `is not valid YAML at ${where} (${display}:0:0): ${first}`, 'Fix the file, or delete it to start a new one.');
         }
-        const unreadable = goUnreadable(text, [doc]);
-        if (unreadable) {
-            const { offset, why, fix } = unreadable;
-            const col = offset - text.lastIndexOf('\n', offset - 1);
-            throw new InvalidYaml(display, lineOf(text, offset), col, why, fix);
-        }
         const duplicate = firstDuplicateKey(doc);
         if (duplicate) {
             const line = lineOf(text, duplicate.range?.[0] ?? 0);
             const col = columnOf(text, duplicate) + 1;
             throw new InvalidYaml(display, line, col, 'Map keys must be unique');
         }
+    }
+    // Once, over every document: a quoted string of one is not text of another.
+    const unreadable = goUnreadable(text, docs);
+    if (unreadable) {
+        const { offset, why, fix } = unreadable;
+        const col = offset - text.lastIndexOf('\n', offset - 1);
+        throw new InvalidYaml(display, lineOf(text, offset), col, why, fix);
     }
     return docs;
 }
@@ -84276,7 +84293,10 @@ function sourceFileOverride(files, site, key, root) {
  * document, and applies a merge key where it stands.
  */
 function readOverride(file) {
-    return goYamlDocuments((0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8'))[0] ?? null;
+    const text = utf8((0,external_node_fs_namespaceObject.readFileSync)(file));
+    if (text === undefined)
+        throw new Error('it is not valid UTF-8');
+    return goYamlDocuments(text)[0] ?? null;
 }
 /**
  * The release name and namespace after the override files: each may set (or, with a null,
@@ -85774,10 +85794,12 @@ function bundleUrlsIn(text, depth = 0) {
                 if (typeof node.value !== 'string')
                     return;
                 // A presigned link written over several lines (wrapped with `\`, folded, plain), under
-                // any key: each of its lines.
+                // any key: each of its lines. Only a value that is the link: the lines of a block that
+                // holds other text too (an Argo CD values string, notes) may be the run's own.
                 const [start, end] = node.range ?? [];
                 const source = start === undefined ? '' : text.slice(start, end);
-                if (source.includes('\n') && querySecrets(node.value.trim()).length > 0)
+                const value = node.value.trim();
+                if (source.includes('\n') && /^https?:\/\//i.test(value) && querySecrets(value).length > 0)
                     found.pieces.push(...source.split('\n').map((line) => line.trim()));
                 // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
                 if (depth === 0 && node.value.includes('bundleUrl')) {
@@ -85804,6 +85826,7 @@ function documentsOf(text, depth) {
  * Reads the values file, and checks before any export is started that it can be written at the
  * end: a broken or unwritable file costs no export.
  */
+
 
 
 
@@ -85842,11 +85865,9 @@ async function readValuesFile(path, display, at = STATIC_EXPORT, selectors = [],
         throw fileError(display, 'is not a regular file', 'Give the path of a YAML file.');
     if (info.size > 64 * 1024 * 1024)
         throw fileError(display, `is ${info.size} bytes`, 'A Helm values file is expected to be far smaller; check the path.');
-    const bytes = await (0,promises_.readFile)(target);
-    const text = bytes.toString('utf8');
-    if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) {
+    const text = utf8(await (0,promises_.readFile)(target));
+    if (text === undefined)
         throw fileError(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
-    }
     const targets = checkFile(text, { path, display, root }, at, selectors);
     return { path: target, display, exists: true, text, mode: info.mode & 0o7777, targets };
 }
@@ -86280,7 +86301,7 @@ async function planFile(run, file, bundle) {
     pieces.add(...old.pieces);
     const shown = pieces.redact(unifiedDiff(current.text, plan.text, plan.label));
     const hide = linkHider([bundle.bundleUrl, ...old.links, ...linksIn(shown)]);
-    const diff = hide(shown);
+    const diff = hideCredentialParams(hide(shown));
     const { path, mode, exists } = current;
     return {
         display: file.display,
@@ -91107,7 +91128,9 @@ async function overridingLayer(layers, valuesKey, link) {
         }
         try {
             // Merge keys (<<) as helm applies them: where they stand.
-            const text = 'file' in layer ? await (0,promises_.readFile)(layer.file, 'utf8') : layer.yaml;
+            const text = 'file' in layer ? utf8(await (0,promises_.readFile)(layer.file)) : layer.yaml;
+            if (text === undefined)
+                throw new Error('it is not valid UTF-8');
             values.push(goYamlData(text));
         }
         catch (error) {

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { goYamlData } from '../shared/go-yaml.js';
+import { goYamlData, utf8 } from '../shared/go-yaml.js';
 import { WRITTEN_KEYS } from '../shared/set-path.js';
 import type { ValuesLayer } from './render-target.js';
 
@@ -46,7 +46,8 @@ export async function overridingLayer(
     }
     try {
       // Merge keys (<<) as helm applies them: where they stand.
-      const text = 'file' in layer ? await readFile(layer.file, 'utf8') : layer.yaml;
+      const text = 'file' in layer ? utf8(await readFile(layer.file)) : layer.yaml;
+      if (text === undefined) throw new Error('it is not valid UTF-8');
       values.push(goYamlData(text));
     } catch (error) {
       values.push(undefined);

@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import type { ExportJob } from '../api/schemas.js';
 import type { PreparedWrite } from '../shared/atomic-write.js';
 import { InputError, UserError } from '../shared/errors.js';
-import { linkHider, Redactor } from '../shared/secrets.js';
+import { hideCredentialParams, linkHider, Redactor } from '../shared/secrets.js';
 import { filesWere, listing } from '../shared/text.js';
 import { unifiedDiff } from '../values/diff.js';
 import { refuseOverriddenSource } from '../values/flux-override.js';
@@ -182,7 +182,7 @@ async function planFile(
   pieces.add(...old.pieces);
   const shown = pieces.redact(unifiedDiff(current.text, plan.text, plan.label));
   const hide = linkHider([bundle.bundleUrl, ...old.links, ...linksIn(shown)]);
-  const diff = hide(shown);
+  const diff = hideCredentialParams(hide(shown));
   const { path, mode, exists } = current;
   return {
     display: file.display,

@@ -32,7 +32,8 @@ export function goYamlDocuments(text: string): unknown[] {
 
 /** The one document of `text`, as go-yaml reads it; throws on a YAML error or several. */
 export function goYamlData(text: string): unknown {
-  const docs = goYamlDocuments(text);
+  // A null document (`---` then `~`) adds nothing to the values, in helm 3 and 4.
+  const docs = goYamlDocuments(text).filter((data) => data !== null);
   if (docs.length > 1)
     throw new Error(
       `it holds ${docs.length} YAML documents (helm 3 reads the first, helm 4 merges them)`,
@@ -115,7 +116,7 @@ export function goUnreadable(text: string, docs: readonly Document[]): GoUnreada
           quoted.push([node.range[0], node.range[1]]);
       },
     });
-  for (const m of text.matchAll(/[\u0085\u2028\u2029](?=[^\n\r]*[^\s\u0085])/g))
+  for (const m of text.matchAll(/[\u0085\u2028\u2029](?=[^\n\r#]*[^\s\u0085#])/g))
     if (!quoted.some(([start, end]) => m.index >= start && m.index < end))
       return {
         offset: m.index,
@@ -171,3 +172,12 @@ export function goUnreadable(text: string, docs: readonly Document[]): GoUnreada
 
 const hex = (char: string): string =>
   char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+
+/**
+ * The bytes as UTF-8 text; undefined when they are not UTF-8 (Node would put U+FFFD in their
+ * place, where Helm and kustomize refuse the file).
+ */
+export function utf8(bytes: Buffer): string | undefined {
+  const text = bytes.toString('utf8');
+  return Buffer.compare(Buffer.from(text, 'utf8'), bytes) === 0 ? text : undefined;
+}

@@ -40,6 +40,16 @@ export function querySecrets(link: string): string[] {
   return link.includes('?') ? linkSecrets(link) : [];
 }
 
+/**
+ * Any `name=value` of a text whose name is a credential's (`X-Amz-Signature=…`), with the value
+ * hidden, link or not: the second line of a link wrapped in a comment has no `https://` to find.
+ */
+export function hideCredentialParams(text: string): string {
+  return text.replace(/(^|[?&\s#])([A-Za-z0-9._-]+)=([^&\s"'`]+)/gm, (whole, lead, name, value) =>
+    CREDENTIAL_PARAM.test(name as string) && value !== '***' ? `${lead}${name}=***` : whole,
+  );
+}
+
 /** The link as it may be shown: origin and path, with the query (the credential) hidden. */
 export function redactLink(link: string): string {
   try {

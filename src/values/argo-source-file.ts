@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { goYamlDocuments } from '../shared/go-yaml.js';
+import { goYamlDocuments, utf8 } from '../shared/go-yaml.js';
 import { isObject, type Data, type Refusal } from './site.js';
 import { overlaps } from '../shared/set-path.js';
 import { KEYS } from './file.js';
@@ -73,7 +73,9 @@ export function sourceFileOverride(
  * document, and applies a merge key where it stands.
  */
 function readOverride(file: string): unknown {
-  return goYamlDocuments(readFileSync(file, 'utf8'))[0] ?? null;
+  const text = utf8(readFileSync(file));
+  if (text === undefined) throw new Error('it is not valid UTF-8');
+  return goYamlDocuments(text)[0] ?? null;
 }
 
 /**

@@ -131,18 +131,19 @@ function checkedDocuments(text: string, display: string): Document[] {
         'Fix the file, or delete it to start a new one.',
       );
     }
-    const unreadable = goUnreadable(text, [doc]);
-    if (unreadable) {
-      const { offset, why, fix } = unreadable;
-      const col = offset - text.lastIndexOf('\n', offset - 1);
-      throw new InvalidYaml(display, lineOf(text, offset), col, why, fix);
-    }
     const duplicate = firstDuplicateKey(doc);
     if (duplicate) {
       const line = lineOf(text, duplicate.range?.[0] ?? 0);
       const col = columnOf(text, duplicate) + 1;
       throw new InvalidYaml(display, line, col, 'Map keys must be unique');
     }
+  }
+  // Once, over every document: a quoted string of one is not text of another.
+  const unreadable = goUnreadable(text, docs);
+  if (unreadable) {
+    const { offset, why, fix } = unreadable;
+    const col = offset - text.lastIndexOf('\n', offset - 1);
+    throw new InvalidYaml(display, lineOf(text, offset), col, why, fix);
   }
   return docs;
 }

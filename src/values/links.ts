@@ -32,10 +32,12 @@ export function bundleUrlsIn(text: string, depth = 0): OldLinks {
       Scalar(_, node) {
         if (typeof node.value !== 'string') return;
         // A presigned link written over several lines (wrapped with `\`, folded, plain), under
-        // any key: each of its lines.
+        // any key: each of its lines. Only a value that is the link: the lines of a block that
+        // holds other text too (an Argo CD values string, notes) may be the run's own.
         const [start, end] = node.range ?? [];
         const source = start === undefined ? '' : text.slice(start, end);
-        if (source.includes('\n') && querySecrets(node.value.trim()).length > 0)
+        const value = node.value.trim();
+        if (source.includes('\n') && /^https?:\/\//i.test(value) && querySecrets(value).length > 0)
           found.pieces.push(...source.split('\n').map((line) => line.trim()));
         // Values written as YAML inside a string (Argo CD helm.values, a ConfigMap key).
         if (depth === 0 && node.value.includes('bundleUrl')) {

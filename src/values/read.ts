@@ -2,6 +2,7 @@
  * Reads the values file, and checks before any export is started that it can be written at the
  * end: a broken or unwritable file costs no export.
  */
+import { utf8 } from '../shared/go-yaml.js';
 import { constants as fsConstants } from 'node:fs';
 import { access, lstat, readFile, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -64,11 +65,9 @@ export async function readValuesFile(
       `is ${info.size} bytes`,
       'A Helm values file is expected to be far smaller; check the path.',
     );
-  const bytes = await readFile(target);
-  const text = bytes.toString('utf8');
-  if (Buffer.compare(Buffer.from(text, 'utf8'), bytes) !== 0) {
+  const text = utf8(await readFile(target));
+  if (text === undefined)
     throw fileError(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
-  }
   const targets = checkFile(text, { path, display, root }, at, selectors);
   return { path: target, display, exists: true, text, mode: info.mode & 0o7777, targets };
 }

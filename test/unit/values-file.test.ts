@@ -17,6 +17,7 @@ import { parseDocument, isMap, isScalar } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/shared/errors.js';
 import { unifiedDiff } from '../../src/values/diff.js';
+import { parseDocuments } from '../../src/values/check.js';
 import { planValuesEdit } from '../../src/values/edit.js';
 import type { StaticExportValues } from '../../src/values/file.js';
 import { readValuesFile } from '../../src/values/read.js';
@@ -156,6 +157,17 @@ describe('planValuesEdit on the corpus of tricky files', () => {
     expect(diff).toContain(
       '-  enabled: false  # flipped by CI\n-  bundleUrl: ""\n-  version: 2024-06-01\n+  enabled: true   # flipped by CI\n',
     );
+  });
+});
+
+describe('text Helm reads: not refused', () => {
+  it('a NEL or LS inside a quoted string of any document, or followed only by a comment', () => {
+    for (const text of [
+      'a: 1\n---\nb: "x\u2028y"\n',
+      'a: "x\u0085y"\n---\nb: 1\n',
+      'a: 1\u0085  # c\n',
+    ])
+      expect(() => parseDocuments(text, 'values.yaml'), JSON.stringify(text)).not.toThrow();
   });
 });
 

@@ -172,6 +172,18 @@ describe('the values layer that wins over what the run writes', () => {
           /^bad\.yaml \(which this run could not read as helm does: /,
         ) as string,
       });
+    // Bytes that are not UTF-8: helm and kustomize refuse the file.
+    const latin = join(dir, 'latin.yaml');
+    await writeFile(latin, Buffer.from('other: x\xff\xfey\n', 'latin1'));
+    expect(await overridingLayer([ours(), { file: latin }], 'staticExport', LINK)).toMatchObject({
+      by: `${relative(process.cwd(), latin)} (which this run could not read as helm does: it is not valid UTF-8)`,
+    });
+    // A null document adds nothing; a NEL followed only by a comment breaks no line that matters.
+    for (const fine of ['a: 1\n---\n~\n', 'a: 1\u0085  # c\n'])
+      expect(
+        await overridingLayer([ours(), layer('fine.yaml', fine)], 'staticExport', LINK),
+        fine,
+      ).toBeUndefined();
     // A file ending in --- is one document, for helm too; a NEL at the end of a line is fine.
     const ends = layer('ends.yaml', '---\nstaticExport:\n  tag: x # y\u0085\n---\n');
     expect(await overridingLayer([ours(), ends], 'staticExport', LINK)).toBeUndefined();
