@@ -83424,7 +83424,7 @@ function refuseMerged(walk, map, depth) {
 /** The value a merge key of `map` gives `key`, and the merge pair that gives it. */
 function fromMerge(doc, map, key) {
     for (const pair of map.items) {
-        if (!path_isMergeKey(pair))
+        if (!isMergeKey(pair.key))
             continue;
         const merged = mergedValue(doc, pair, key);
         if (merged)
@@ -83445,9 +83445,6 @@ function mergedValue(doc, pair, key) {
             return { value: data[key] };
     }
     return undefined;
-}
-function path_isMergeKey(pair) {
-    return (0,yaml_dist/* isScalar */.jn)(pair.key) && typeof pair.key.value === 'symbol';
 }
 /** The dotted names of what a mapping written for `rest` would not carry over from `value`. */
 function lostKeys(value, rest, name) {
@@ -83491,7 +83488,7 @@ function refuseShared(walk, node, depth) {
 function refuseMergeBelow(walk, map, pair, name) {
     const key = pair.key.value;
     const later = map.items.slice(map.items.indexOf(pair) + 1);
-    const merge = later.find((item) => path_isMergeKey(item) && mergedValue(walk.doc, item, key));
+    const merge = later.find((item) => isMergeKey(item.key) && mergedValue(walk.doc, item, key));
     if (!merge)
         return;
     const { text, display } = walk;
@@ -84057,12 +84054,15 @@ function dotted(path) {
  * folder, when it holds a Chart.yaml; a path that leaves the checkout is no chart of it.
  */
 function chartInCheckout(path, root) {
+    const dir = checkoutFolder(path, root);
+    return dir && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml')) ? dir : undefined;
+}
+/** A repository path (a leading `/` is the top) as a folder of the checkout; undefined outside it. */
+function checkoutFolder(path, root) {
     const top = (0,external_node_path_.resolve)(root);
     const dir = (0,external_node_path_.resolve)(top, path.replace(/^\/+/, ''));
     const rel = (0,external_node_path_.relative)(top, dir);
-    if (rel === '..' || rel.startsWith(`..${external_node_path_.sep}`) || (0,external_node_path_.isAbsolute)(rel))
-        return undefined;
-    return (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml')) ? dir : undefined;
+    return rel === '..' || rel.startsWith(`..${external_node_path_.sep}`) || (0,external_node_path_.isAbsolute)(rel) ? undefined : dir;
 }
 /** The hint for a chart path: the folder in this checkout, or why it is out of reach. */
 function chartPathHint(path, root) {
@@ -84254,10 +84254,8 @@ function sourceFiles(source, app, root) {
         return [];
     if (typeof source.repoURL === 'string' && source.repoURL.startsWith('oci://'))
         return [];
-    const top = (0,external_node_path_.resolve)(root);
-    const dir = (0,external_node_path_.resolve)(top, source.path.replace(/^\/+/, ''));
-    const rel = (0,external_node_path_.relative)(top, dir);
-    if (rel === '..' || rel.startsWith('../') || (0,external_node_path_.isAbsolute)(rel))
+    const dir = checkoutFolder(source.path, root);
+    if (!dir)
         return [];
     const names = ['.argocd-source.yaml', `.argocd-source-${app.name}.yaml`];
     if (app.namespace)
@@ -85770,9 +85768,9 @@ function middle(a, b) {
 
 ;// CONCATENATED MODULE: ./src/values/links.ts
 /**
- * The links a values file holds: every text value of a `bundleUrl` key, wherever it is (an anchor
- * included, an alias followed to it, and inside values written as YAML in a string), so that the
- * diff can hide their queries. The file's own text is read through the parse cache (check.ts):
+ * The links a values file holds, so that the diff can hide them: every text value of a `bundleUrl`
+ * key, wherever it is (an anchor included, an alias followed to it, and inside values written as
+ * YAML in a string), and the lines of any presigned link written over several lines. The file's own text is read through the parse cache (check.ts):
  * the run has parsed it.
  */
 

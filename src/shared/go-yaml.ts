@@ -52,7 +52,7 @@ const isNothing = (contents: unknown): boolean =>
 const MERGE_NOT_MAP = 'a merge key (<<) of something other than a mapping';
 
 /** A merge key: `<<` written plain (parsed with `merge: true`, the library gives it a symbol). */
-const isMergeKey = (key: unknown): boolean =>
+export const isMergeKey = (key: unknown): boolean =>
   isScalar(key) && ((key.value === '<<' && key.type === 'PLAIN') || typeof key.value === 'symbol');
 
 function dataOf(node: unknown, doc: Document, depth: number): unknown {

@@ -8,9 +8,9 @@
  * whose folder is in this checkout has such files to read.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { goYamlDocuments, utf8 } from '../shared/go-yaml.js';
-import { isObject, type Data, type Refusal } from './site.js';
+import { checkoutFolder, isObject, type Data, type Refusal } from './site.js';
 import { overlaps } from '../shared/set-path.js';
 import { KEYS } from './file.js';
 
@@ -29,10 +29,8 @@ export function sourceFiles(
 ): string[] {
   if (typeof source.path !== 'string' || typeof source.chart === 'string') return [];
   if (typeof source.repoURL === 'string' && source.repoURL.startsWith('oci://')) return [];
-  const top = resolve(root);
-  const dir = resolve(top, source.path.replace(/^\/+/, ''));
-  const rel = relative(top, dir);
-  if (rel === '..' || rel.startsWith('../') || isAbsolute(rel)) return [];
+  const dir = checkoutFolder(source.path, root);
+  if (!dir) return [];
   const names = ['.argocd-source.yaml', `.argocd-source-${app.name}.yaml`];
   if (app.namespace) names.push(`.argocd-source-${app.namespace}_${app.name}.yaml`);
   return names.map((name) => join(dir, name)).filter((file) => isFile(file));

@@ -17,7 +17,7 @@ import {
   type Pair,
   type YAMLMap,
 } from 'yaml';
-import { goYamlNode } from '../shared/go-yaml.js';
+import { goYamlNode, isMergeKey } from '../shared/go-yaml.js';
 import { fileError, KEYS, type KeyPath } from './file.js';
 import { lineEnd } from './source.js';
 
@@ -125,7 +125,7 @@ export function fromMerge(
   key: string,
 ): { value: unknown; pair: Pair } | undefined {
   for (const pair of map.items) {
-    if (!isMergeKey(pair)) continue;
+    if (!isMergeKey(pair.key)) continue;
     const merged = mergedValue(doc, pair, key);
     if (merged) return { value: merged.value, pair };
   }
@@ -143,10 +143,6 @@ function mergedValue(doc: Document, pair: Pair, key: string): { value: unknown }
     if (Object.hasOwn(data, key)) return { value: data[key] };
   }
   return undefined;
-}
-
-function isMergeKey(pair: Pair): boolean {
-  return isScalar(pair.key) && typeof pair.key.value === 'symbol';
 }
 
 /** The dotted names of what a mapping written for `rest` would not carry over from `value`. */
@@ -194,7 +190,7 @@ function refuseShared(walk: Walk, node: YamlNode, depth: number): void {
 function refuseMergeBelow(walk: Walk, map: YAMLMap, pair: Pair, name: string): void {
   const key = (pair.key as { value: string }).value;
   const later = map.items.slice(map.items.indexOf(pair) + 1);
-  const merge = later.find((item) => isMergeKey(item) && mergedValue(walk.doc, item, key));
+  const merge = later.find((item) => isMergeKey(item.key) && mergedValue(walk.doc, item, key));
   if (!merge) return;
   const { text, display } = walk;
   const at = (node: unknown) => lineOf(text, (node as YamlNode).range?.[0] ?? 0);

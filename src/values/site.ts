@@ -117,11 +117,16 @@ export function dotted(path: readonly (string | number)[]): string {
  * folder, when it holds a Chart.yaml; a path that leaves the checkout is no chart of it.
  */
 export function chartInCheckout(path: string, root: string): string | undefined {
+  const dir = checkoutFolder(path, root);
+  return dir && existsSync(join(dir, 'Chart.yaml')) ? dir : undefined;
+}
+
+/** A repository path (a leading `/` is the top) as a folder of the checkout; undefined outside it. */
+export function checkoutFolder(path: string, root: string): string | undefined {
   const top = resolve(root);
   const dir = resolve(top, path.replace(/^\/+/, ''));
   const rel = relative(top, dir);
-  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
-  return existsSync(join(dir, 'Chart.yaml')) ? dir : undefined;
+  return rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? undefined : dir;
 }
 
 /** The hint for a chart path: the folder in this checkout, or why it is out of reach. */

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { overridingLayer } from '../../src/helm/values-layers.js';
+import type { ValuesLayer } from '../../src/helm/render-target.js';
 
 const LINK = 'https://render-check.invalid/token/site.tar.gz';
 const ours = (extra = '') => ({
@@ -14,28 +15,25 @@ const ours = (extra = '') => ({
   yaml: `replicaCount: 2\nstaticExport:\n  enabled: true\n  bundleUrl: ${LINK}\n  version: v2\n${extra}`,
 });
 const layer = (name: string, yaml: string) => ({ name, yaml });
+/** The layer that wins when `later` comes after the one this run writes. */
+const after = (later: ValuesLayer) => overridingLayer([ours(), later], 'staticExport', LINK);
 
 describe('the values layer that wins over what the run writes', () => {
   it('a later layer that sets version or enabled to something else wins, named with its key', async () => {
-    expect(
-      await overridingLayer(
-        [ours(), layer('prod.yaml', 'staticExport: {version: "2026-01-01"}')],
-        'staticExport',
-        LINK,
-      ),
-    ).toEqual({ by: 'prod.yaml', key: 'staticExport.version', fix: undefined });
-    expect(
-      await overridingLayer(
-        [ours(), layer('prod.yaml', 'staticExport: {enabled: false}')],
-        'staticExport',
-        LINK,
-      ),
-    ).toMatchObject({ by: 'prod.yaml', key: 'staticExport.enabled' });
+    expect(await after(layer('prod.yaml', 'staticExport: {version: "2026-01-01"}'))).toEqual({
+      by: 'prod.yaml',
+      key: 'staticExport.version',
+      fix: undefined,
+    });
+    expect(await after(layer('prod.yaml', 'staticExport: {enabled: false}'))).toMatchObject({
+      by: 'prod.yaml',
+      key: 'staticExport.enabled',
+    });
   });
 
   it('a later layer that sets the same values, or a sibling key, leaves them: none wins', async () => {
     const later = layer('prod.yaml', `staticExport: {enabled: true, title: Docs, version: v2}`);
-    expect(await overridingLayer([ours(), later], 'staticExport', LINK)).toBeUndefined();
+    expect(await after(later)).toBeUndefined();
   });
 
   it('an earlier layer loses whatever it sets; the last of several later ones counts', async () => {
@@ -47,10 +45,7 @@ describe('the values layer that wins over what the run writes', () => {
 
   it('a null on the way, or a scalar where the block was, deletes the keys: it wins', async () => {
     for (const yaml of ['staticExport: null', 'staticExport: off', 'staticExport: {version: null}'])
-      expect(
-        await overridingLayer([ours(), layer('prod.yaml', yaml)], 'staticExport', LINK),
-        yaml,
-      ).toMatchObject({ by: 'prod.yaml' });
+      expect(await after(layer('prod.yaml', yaml)), yaml).toMatchObject({ by: 'prod.yaml' });
   });
 
   it('reads a later layer as helm does: merge keys (<<) apply, enabled: on is true', async () => {
@@ -58,26 +53,15 @@ describe('the values layer that wins over what the run writes', () => {
       'prod.yaml',
       'old: &old {bundleUrl: https://old.example/site.tar.gz}\nstaticExport:\n  <<: *old\n',
     );
-    expect(await overridingLayer([ours(), merged], 'staticExport', LINK)).toMatchObject({
+    expect(await after(merged)).toMatchObject({
       by: 'prod.yaml',
       key: 'staticExport.bundleUrl',
     });
     for (const on of ['on', 'yes', 'Y', 'TRUE'])
-      expect(
-        await overridingLayer(
-          [ours(), layer('p.yaml', `staticExport: {enabled: ${on}}`)],
-          'staticExport',
-          LINK,
-        ),
-        on,
-      ).toBeUndefined();
-    expect(
-      await overridingLayer(
-        [ours(), layer('p.yaml', 'staticExport: {enabled: off}')],
-        'staticExport',
-        LINK,
-      ),
-    ).toMatchObject({ key: 'staticExport.enabled' });
+      expect(await after(layer('p.yaml', `staticExport: {enabled: ${on}}`)), on).toBeUndefined();
+    expect(await after(layer('p.yaml', 'staticExport: {enabled: off}'))).toMatchObject({
+      key: 'staticExport.enabled',
+    });
   });
 
   it('a merge key applies where it stands, as go-yaml reads it: one below a key wins over it', async () => {
@@ -85,7 +69,7 @@ describe('the values layer that wins over what the run writes', () => {
       'prod.yaml',
       'old: &old {version: "2026-01-01"}\nstaticExport:\n  version: v2\n  <<: *old\n',
     );
-    expect(await overridingLayer([ours(), above], 'staticExport', LINK)).toMatchObject({
+    expect(await after(above)).toMatchObject({
       by: 'prod.yaml',
       key: 'staticExport.version',
     });
@@ -93,7 +77,7 @@ describe('the values layer that wins over what the run writes', () => {
       'prod.yaml',
       'old: &old\n  staticExport: {version: "2026-01-01"}\nstaticExport: {version: v2}\n<<: *old\n',
     );
-    expect(await overridingLayer([ours(), top], 'staticExport', LINK)).toMatchObject({
+    expect(await after(top)).toMatchObject({
       key: 'staticExport.version',
     });
     // Below the merge key, the mapping's own key wins; of a list of sources, the first.
@@ -101,7 +85,7 @@ describe('the values layer that wins over what the run writes', () => {
       'prod.yaml',
       'old: &old {version: "2026-01-01"}\nnew: &new {version: v2}\nstaticExport:\n  <<: [*new, *old]\n',
     );
-    expect(await overridingLayer([ours(), below], 'staticExport', LINK)).toBeUndefined();
+    expect(await after(below)).toBeUndefined();
   });
 
   it('under a deeper values-key, only that path counts', async () => {
@@ -131,7 +115,7 @@ describe('the values layer that wins over what the run writes', () => {
       unread: true as const,
       fix: 'Remove valuesMerge.',
     };
-    expect(await overridingLayer([ours(), unread], 'staticExport', LINK)).toEqual({
+    expect(await after(unread)).toEqual({
       by: "chart enterprise's own values.yaml",
       key: 'staticExport',
       fix: 'Remove valuesMerge.',
@@ -144,30 +128,25 @@ describe('the values layer that wins over what the run writes', () => {
     onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const file = join(dir, 'prod.yaml');
     await writeFile(file, 'staticExport:\n  bundleUrl: https://old.example/site.tar.gz\n');
-    expect(await overridingLayer([ours(), { file, fix: 'Fix it.' }], 'staticExport', LINK)).toEqual(
-      {
-        by: relative(process.cwd(), file),
-        key: 'staticExport.bundleUrl',
-        fix: 'Fix it.',
-      },
-    );
+    expect(await after({ file, fix: 'Fix it.' })).toEqual({
+      by: relative(process.cwd(), file),
+      key: 'staticExport.bundleUrl',
+      fix: 'Fix it.',
+    });
     const missing = join(dir, 'missing.yaml');
-    expect(await overridingLayer([ours(), { file: missing }], 'staticExport', LINK)).toEqual({
+    expect(await after({ file: missing })).toEqual({
       by: `${relative(process.cwd(), missing)} (which this run could not read as helm does: it does not exist)`,
       key: 'staticExport',
       fix: 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.',
     });
     // Several documents: helm 3 reads the first, helm 4 merges them all.
     const two = layer('two.yaml', 'a: 1\n---\nstaticExport: {version: old}\n');
-    expect(await overridingLayer([ours(), two], 'staticExport', LINK)).toMatchObject({
+    expect(await after(two)).toMatchObject({
       by: 'two.yaml (which this run could not read as helm does: it holds 2 YAML documents (helm 3 reads the first, helm 4 merges them))',
     });
     // What Helm cannot read at all: a merge of a scalar, a null key, a NEL inside a line.
     for (const bad of ['x: &x 1\nstaticExport:\n  <<: *x\n', '~: 1\n', 'a: 1 # a\u2028b\n'])
-      expect(
-        await overridingLayer([ours(), layer('bad.yaml', bad)], 'staticExport', LINK),
-        bad,
-      ).toMatchObject({
+      expect(await after(layer('bad.yaml', bad)), bad).toMatchObject({
         by: expect.stringMatching(
           /^bad\.yaml \(which this run could not read as helm does: /,
         ) as string,
@@ -175,25 +154,22 @@ describe('the values layer that wins over what the run writes', () => {
     // Bytes that are not UTF-8: helm and kustomize refuse the file.
     const latin = join(dir, 'latin.yaml');
     await writeFile(latin, Buffer.from('other: x\xff\xfey\n', 'latin1'));
-    expect(await overridingLayer([ours(), { file: latin }], 'staticExport', LINK)).toMatchObject({
+    expect(await after({ file: latin })).toMatchObject({
       by: `${relative(process.cwd(), latin)} (which this run could not read as helm does: it is not valid UTF-8)`,
     });
     // A null document adds nothing; a NEL followed only by a comment breaks no line that matters.
     for (const fine of ['a: 1\n---\n~\n', 'a: 1\u0085  # c\n'])
-      expect(
-        await overridingLayer([ours(), layer('fine.yaml', fine)], 'staticExport', LINK),
-        fine,
-      ).toBeUndefined();
+      expect(await after(layer('fine.yaml', fine)), fine).toBeUndefined();
     // A file ending in --- is one document, for helm too; a NEL at the end of a line is fine.
     const ends = layer('ends.yaml', '---\nstaticExport:\n  tag: x # y\u0085\n---\n');
-    expect(await overridingLayer([ours(), ends], 'staticExport', LINK)).toBeUndefined();
+    expect(await after(ends)).toBeUndefined();
     // Before the link's layer, it cannot win; a duplicate key reads as go-yaml reads it (last wins).
     expect(await overridingLayer([two, ours()], 'staticExport', LINK)).toBeUndefined();
     const dup = layer(
       'dup.yaml',
       'replicaCount: 1\nreplicaCount: 2\nstaticExport: {version: old}\n',
     );
-    expect(await overridingLayer([ours(), dup], 'staticExport', LINK)).toMatchObject({
+    expect(await after(dup)).toMatchObject({
       key: 'staticExport.version',
     });
   });
