@@ -7,9 +7,13 @@ import { defineConfig } from 'vitest/config';
  * download-memory (96 MiB) and release (a build) suites and the full-size property test are
  * `npm run test:reliability` (vitest.reliability.config.ts).
  *
- * Most of the time in these tests is spent waiting (a simulated export, a poll interval, a child
- * process), not computing: so several test files run at once on a 2-core machine (vitest's
- * default there is one at a time), and the end-to-end files run their tests concurrently.
+ * Much of the time in these tests is spent waiting (a simulated export, a poll interval, a child
+ * process), not computing: so four test files run at once on a 2-core machine (vitest's default
+ * there is one at a time), and the tests of every end-to-end file, and of the integration files
+ * that leave process.env alone, run concurrently (describe.concurrent). With that the tier keeps
+ * both cores busy: more workers only add CPU time (each loads its own modules). A concurrent test
+ * uses its own context's hooks (`async ({ onTestFinished }) => …`: the imported one belongs to
+ * whichever test ran last) and registers what it starts with closeAfterTest (test/helpers/sim.ts).
  */
 export const shared = {
   globalSetup: ['test/global-setup.ts'],
@@ -19,8 +23,11 @@ export const shared = {
   pool: 'forks' as const,
 };
 
-/** Files that take longest, started first: the end-to-end files. */
-const LONGEST = ['test/e2e/'];
+/**
+ * Files that take longest, started first: the helm integration file (its tests run one after
+ * another, as they set process.env for helm), then the end-to-end files.
+ */
+const LONGEST = ['test/integration/helm.test.ts', 'test/e2e/'];
 
 /**
  * Vitest orders files by their last duration, which a fresh clone does not have: there the
@@ -43,7 +50,7 @@ export default defineConfig({
       'test/{unit,integration,e2e}/**/*.test.ts',
       'test/reliability/values-property.test.ts',
     ],
-    maxWorkers: 3,
+    maxWorkers: 4,
     // A worker keeps its modules from one test file to the next, instead of a fresh process that
     // transforms the same sources again for each file: on this 2-core machine the tier took 0.77
     // of the CPU time and 0.81 of the wall time (3 paired runs). It holds because no test mocks a

@@ -15,9 +15,15 @@ interface ActionDefinition {
   outputs: Record<string, unknown>;
 }
 
-/** action.yml (or agent/action.yml), parsed. */
+/** Parsed definitions by file text: a test file asks for one for each run and each input. */
+const parsed = new Map<string, ActionDefinition>();
+
+/** action.yml (or agent/action.yml), parsed (a copy each time: the caller may change it). */
 export function actionDefinition(path = 'action.yml'): ActionDefinition {
-  return parse(readFileSync(join(ROOT, path), 'utf8')) as ActionDefinition;
+  const text = readFileSync(join(ROOT, path), 'utf8');
+  let definition = parsed.get(text);
+  if (!definition) parsed.set(text, (definition = parse(text) as ActionDefinition));
+  return structuredClone(definition);
 }
 
 /**

@@ -7,7 +7,7 @@
  * is sent by the next run). AGENT_EXCHANGE_LOG=1 prints the prompt sent for a review with two
  * `/agent` line comments, and the reply.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentScenario } from '../../simulator/server.js';
 import { GITHUB_TOKEN, terminateWhen } from '../helpers/action.js';
 import {
@@ -17,7 +17,7 @@ import {
   type FakeGitHubOptions,
 } from '../helpers/github-api.js';
 import { agentOnEvent as agentOn, announced, eventFile } from '../helpers/agent-events.js';
-import { finishedAgentJob, sim } from '../helpers/sim.js';
+import { closeAfterTest, finishedAgentJob, sim } from '../helpers/sim.js';
 
 const PR = 101;
 const REVIEW = 2612345678;
@@ -25,11 +25,6 @@ const ISSUE_COMMENT_ID = 2701234567;
 const USE_IMPERATIVE = 3001;
 const PRAISE = 3002;
 const RESTORE = 3003;
-
-const servers: FakeGitHub[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((g) => g.close()));
-});
 
 const reviewEvent = (action = 'submitted') =>
   eventFile('pull_request_review.submitted.json', 'pull_request_review', (p) => {
@@ -94,7 +89,7 @@ async function world(
     permissions: { octocat: 'write' },
     ...options.github,
   });
-  servers.push(g);
+  closeAfterTest(g);
   return { s, g, jobId };
 }
 
@@ -105,100 +100,104 @@ const replies = (g: FakeGitHub) =>
 // the default limit when the machine is busy.
 const SEVERAL_RUNS = { timeout: 120_000 };
 
-describe('a review: one follow-up, with every /agent comment and its context', SEVERAL_RUNS, () => {
-  it('two /agent line comments: numbered, with file, lines and side; one reply lists them', async () => {
-    const { s, g, jobId } = await world();
-    const run = await agentOn(await reviewEvent(), s, g);
-    expect(run.code, run.stdout).toBe(0);
-    const sent = s.requestsFor('message');
-    expect(sent.map((r) => r.path)).toEqual([`/v2/agent/${s.projectId}/job/${jobId}/message`]);
-    const prompt = (sent[0]!.body as { prompt: string }).prompt;
-    expect(prompt).toContain(
-      'These 2 instructions come from one review of the pull request. Follow them together, as one change.\n\nInstruction 1 (a comment on the diff):\n\nUse the imperative here.\n\n',
-    );
-    expect(prompt).toContain('file: quickstart.mdx\nlines 12..15\nside: RIGHT (the new text)\n');
-    expect(prompt).toContain(
-      'Instruction 2 (a comment on the diff):\n\nRestore the old sentence:\nit was clearer.\n\n',
-    );
-    expect(prompt).toContain('file: quickstart.mdx\nline 14\nside: LEFT (the old text)\n');
-    expect(prompt).toContain('+See [the guide](/guides/start).\n```');
-    expect(prompt).not.toContain('Nice wording');
-    expect(prompt).not.toContain('A few changes');
-
-    // One reply on the conversation, posted before the send (the mark) and edited with the outcome.
-    const posted = replies(g);
-    expect(posted).toHaveLength(1);
-    const reply = posted[0]!.body;
-    expect(reply.split('\n').slice(0, 3)).toEqual([
-      '<!-- docs-agent-reply -->',
-      `<!-- docs-agent-taken: review ${REVIEW} -->`,
-      `✅ **Done**: agent job \`${jobId}\` completed; this pull request did not change (no new commit).`,
-    ]);
-    expect(reply).toContain(
-      `[Review](https://github.com/acme/docs/pull/101#pullrequestreview-${REVIEW}) from \`octocat\`: 2 instructions sent as one follow-up:\n\n1. [a comment on quickstart.mdx, lines 12..15](https://github.com/acme/docs/pull/101#discussion_r${USE_IMPERATIVE})\n2. [a comment on quickstart.mdx, line 14, old text](https://github.com/acme/docs/pull/101#discussion_r${RESTORE})`,
-    );
-    const writes = g.requests.filter(
-      (r) => r.path.endsWith('/issues/101/comments') || r.method === 'PATCH',
-    );
-    expect(writes.map((r) => r.method)).toEqual(['POST', 'PATCH', 'PATCH']); // reply, reply, announce
-    expect(writes[0]!.at).toBeLessThanOrEqual(sent[0]!.at);
-    expect(g.reactions).toEqual([
-      { kind: 'review', commentId: USE_IMPERATIVE, content: 'eyes' },
-      { kind: 'review', commentId: RESTORE, content: 'eyes' },
-      { kind: 'review', commentId: USE_IMPERATIVE, content: '+1' },
-      { kind: 'review', commentId: RESTORE, content: '+1' },
-    ]);
-    // The diff comments come from the pull request's list (the per-review endpoint has no lines).
-    expect(
-      g.requests.some((r) => r.path.startsWith('/api/v3/repos/acme/docs/pulls/101/comments?')),
-    ).toBe(true);
-    expect(run.outputs).toMatchObject({ 'job-id': jobId, status: 'completed' });
-    expect(run.outputs['comment-url']).toBe(
-      `https://github.com/acme/docs/pull/101#issuecomment-${posted[0]!.id}`,
-    );
-    expectNothingSecretSent(g, [s.apiKey, GITHUB_TOKEN], run);
-    if (process.env.AGENT_EXCHANGE_LOG)
-      console.log(
-        `--- prompt sent (POST ${sent[0]!.path}) ---\n${prompt}\n--- reply (edited) ---\n${reply}`,
-      );
-
-    // A re-run of the same payload sends nothing again, and writes nothing.
-    const before = g.requests.length;
-    const again = await agentOn(await reviewEvent(), s, g);
-    expect(again.code, again.stdout).toBe(0);
-    expect(s.requestsFor('message')).toHaveLength(1);
-    expect(g.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
-    expect(again.stdout).toContain(`no /agent item that no run took yet; nothing to do.`);
-  });
-
-  it('an edited or dismissed review is a no-op: no call to GitHub or the service', async () => {
-    const { s, g } = await world();
-    for (const action of ['edited', 'dismissed']) {
-      const run = await agentOn(await reviewEvent(action), s, g);
+describe.concurrent(
+  'a review: one follow-up, with every /agent comment and its context',
+  SEVERAL_RUNS,
+  () => {
+    it('two /agent line comments: numbered, with file, lines and side; one reply lists them', async () => {
+      const { s, g, jobId } = await world();
+      const run = await agentOn(await reviewEvent(), s, g);
       expect(run.code, run.stdout).toBe(0);
-      expect(run.stdout).toContain(
-        `::debug::Review ${REVIEW}: the review was ${action}, not submitted; nothing to do.`,
+      const sent = s.requestsFor('message');
+      expect(sent.map((r) => r.path)).toEqual([`/v2/agent/${s.projectId}/job/${jobId}/message`]);
+      const prompt = (sent[0]!.body as { prompt: string }).prompt;
+      expect(prompt).toContain(
+        'These 2 instructions come from one review of the pull request. Follow them together, as one change.\n\nInstruction 1 (a comment on the diff):\n\nUse the imperative here.\n\n',
       );
-    }
-    expect(g.requests).toEqual([]);
-    expect(s.requestsFor('message')).toHaveLength(0);
-  });
+      expect(prompt).toContain('file: quickstart.mdx\nlines 12..15\nside: RIGHT (the new text)\n');
+      expect(prompt).toContain(
+        'Instruction 2 (a comment on the diff):\n\nRestore the old sentence:\nit was clearer.\n\n',
+      );
+      expect(prompt).toContain('file: quickstart.mdx\nline 14\nside: LEFT (the old text)\n');
+      expect(prompt).toContain('+See [the guide](/guides/start).\n```');
+      expect(prompt).not.toContain('Nice wording');
+      expect(prompt).not.toContain('A few changes');
 
-  it('GitHub refuses the reply that marks the review taken: sent, and the warning says a re-run would send it again', async () => {
-    const refused = { status: 403, message: 'Resource not accessible by integration' };
-    const { s, g } = await world({ github: { refuse: { comment: refused } } });
-    const run = await agentOn(await reviewEvent(), s, g);
-    expect(run.code, run.stdout).toBe(0);
-    expect(s.requestsFor('message')).toHaveLength(1);
-    expect(run.stdout.match(/^::warning::.*$/gm)).toEqual([
-      expect.stringMatching(
-        /^::warning::Could not comment on pull request #101: GitHub answered 403 \(Resource not accessible by integration\)\. .* The instruction is sent without the mark that it was taken, so the next run of the review loop on this pull request \(a re-run, or the run of a later \/agent item\) would send it again\.$/,
-      ),
-    ]);
-  });
-});
+      // One reply on the conversation, posted before the send (the mark) and edited with the outcome.
+      const posted = replies(g);
+      expect(posted).toHaveLength(1);
+      const reply = posted[0]!.body;
+      expect(reply.split('\n').slice(0, 3)).toEqual([
+        '<!-- docs-agent-reply -->',
+        `<!-- docs-agent-taken: review ${REVIEW} -->`,
+        `✅ **Done**: agent job \`${jobId}\` completed; this pull request did not change (no new commit).`,
+      ]);
+      expect(reply).toContain(
+        `[Review](https://github.com/acme/docs/pull/101#pullrequestreview-${REVIEW}) from \`octocat\`: 2 instructions sent as one follow-up:\n\n1. [a comment on quickstart.mdx, lines 12..15](https://github.com/acme/docs/pull/101#discussion_r${USE_IMPERATIVE})\n2. [a comment on quickstart.mdx, line 14, old text](https://github.com/acme/docs/pull/101#discussion_r${RESTORE})`,
+      );
+      const writes = g.requests.filter(
+        (r) => r.path.endsWith('/issues/101/comments') || r.method === 'PATCH',
+      );
+      expect(writes.map((r) => r.method)).toEqual(['POST', 'PATCH', 'PATCH']); // reply, reply, announce
+      expect(writes[0]!.at).toBeLessThanOrEqual(sent[0]!.at);
+      expect(g.reactions).toEqual([
+        { kind: 'review', commentId: USE_IMPERATIVE, content: 'eyes' },
+        { kind: 'review', commentId: RESTORE, content: 'eyes' },
+        { kind: 'review', commentId: USE_IMPERATIVE, content: '+1' },
+        { kind: 'review', commentId: RESTORE, content: '+1' },
+      ]);
+      // The diff comments come from the pull request's list (the per-review endpoint has no lines).
+      expect(
+        g.requests.some((r) => r.path.startsWith('/api/v3/repos/acme/docs/pulls/101/comments?')),
+      ).toBe(true);
+      expect(run.outputs).toMatchObject({ 'job-id': jobId, status: 'completed' });
+      expect(run.outputs['comment-url']).toBe(
+        `https://github.com/acme/docs/pull/101#issuecomment-${posted[0]!.id}`,
+      );
+      expectNothingSecretSent(g, [s.apiKey, GITHUB_TOKEN], run);
+      if (process.env.AGENT_EXCHANGE_LOG)
+        console.log(
+          `--- prompt sent (POST ${sent[0]!.path}) ---\n${prompt}\n--- reply (edited) ---\n${reply}`,
+        );
 
-describe('nothing sent twice, nothing lost', SEVERAL_RUNS, () => {
+      // A re-run of the same payload sends nothing again, and writes nothing.
+      const before = g.requests.length;
+      const again = await agentOn(await reviewEvent(), s, g);
+      expect(again.code, again.stdout).toBe(0);
+      expect(s.requestsFor('message')).toHaveLength(1);
+      expect(g.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+      expect(again.stdout).toContain(`no /agent item that no run took yet; nothing to do.`);
+    });
+
+    it('an edited or dismissed review is a no-op: no call to GitHub or the service', async () => {
+      const { s, g } = await world();
+      for (const action of ['edited', 'dismissed']) {
+        const run = await agentOn(await reviewEvent(action), s, g);
+        expect(run.code, run.stdout).toBe(0);
+        expect(run.stdout).toContain(
+          `::debug::Review ${REVIEW}: the review was ${action}, not submitted; nothing to do.`,
+        );
+      }
+      expect(g.requests).toEqual([]);
+      expect(s.requestsFor('message')).toHaveLength(0);
+    });
+
+    it('GitHub refuses the reply that marks the review taken: sent, and the warning says a re-run would send it again', async () => {
+      const refused = { status: 403, message: 'Resource not accessible by integration' };
+      const { s, g } = await world({ github: { refuse: { comment: refused } } });
+      const run = await agentOn(await reviewEvent(), s, g);
+      expect(run.code, run.stdout).toBe(0);
+      expect(s.requestsFor('message')).toHaveLength(1);
+      expect(run.stdout.match(/^::warning::.*$/gm)).toEqual([
+        expect.stringMatching(
+          /^::warning::Could not comment on pull request #101: GitHub answered 403 \(Resource not accessible by integration\)\. .* The instruction is sent without the mark that it was taken, so the next run of the review loop on this pull request \(a re-run, or the run of a later \/agent item\) would send it again\.$/,
+        ),
+      ]);
+    });
+  },
+);
+
+describe.concurrent('nothing sent twice, nothing lost', SEVERAL_RUNS, () => {
   it('the review first, then its comment events: one follow-up', async () => {
     const { s, g } = await world();
     const first = await agentOn(await reviewEvent(), s, g);

@@ -895,7 +895,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
   });
 });
 
-describe('GitHub refuses a call of the review loop', () => {
+describe.concurrent('GitHub refuses a call of the review loop', () => {
   const rateLimited = {
     status: 403,
     message: 'You have exceeded a secondary rate limit. Please wait a few minutes.',
@@ -953,7 +953,7 @@ describe('GitHub refuses a call of the review loop', () => {
   });
 });
 
-describe('the repository to comment on', () => {
+describe.concurrent('the repository to comment on', () => {
   it('a GITHUB_REPOSITORY that is not owner/name fails the step, showing the value', async () => {
     const event = await eventFile(ISSUE_COMMENT);
     const { s, g } = await world({
@@ -978,7 +978,7 @@ describe('the repository to comment on', () => {
   });
 });
 
-describe('announce: one comment per job on its pull request', () => {
+describe.concurrent('announce: one comment per job on its pull request', () => {
   it('a second run for the same job edits the comment instead of adding one', async () => {
     const { s, g, jobId } = await world({ announce: false });
     const runs: ActionRun[] = [];

@@ -1,7 +1,8 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { tarGz } from '../../simulator/tar.js';
@@ -26,7 +27,7 @@ import { linkSignature, newWorkspace } from '../helpers/action.js';
 import { startMirror } from '../helpers/mirror.js';
 import { finishedAgentJob, sim } from '../helpers/sim.js';
 
-describe('static-export-helm (dist/cli under Node 24)', () => {
+describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
   it('publish: results on stdout, the values file edited in place, a plain log on stderr', async () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'values.yaml': BASIC });
@@ -454,12 +455,11 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
 
   it('npm pack → npm install of the tarball in an empty folder (offline) → static-export-helm --help', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'cli-pack-'));
+    // Every child here is awaited, not run with the *Sync calls: the other tests of this file run
+    // at the same time, and their simulators answer from this process's event loop.
+    const run = promisify(execFile);
     const packed = JSON.parse(
-      execFileSync('npm', ['pack', '--json', '--pack-destination', dir], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }),
+      (await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT })).stdout,
     ) as { filename: string; files: { path: string }[] }[];
     const files = packed[0]!.files.map((f) => f.path);
     expect(files).toEqual(
@@ -478,25 +478,20 @@ describe('static-export-helm (dist/cli under Node 24)', () => {
       expect.not.arrayContaining([expect.stringMatching(/^(src|test|simulator|scripts)\//)]),
     );
     const project = join(dir, 'project');
-    execFileSync('mkdir', [project]);
+    await mkdir(project);
     await writeFile(join(project, 'package.json'), '{ "name": "empty", "private": true }\n');
     // Everything is bundled into dist/: the package needs nothing from the registry.
-    execFileSync(
+    await run(
       'npm',
       ['install', '--offline', '--no-audit', '--no-fund', join(dir, packed[0]!.filename)],
-      { cwd: project, stdio: ['ignore', 'ignore', 'pipe'] },
+      { cwd: project },
     );
     const bin = join(project, 'node_modules/.bin/static-export-helm');
     const env = { ...process.env, PATH: `${dirname(inject('node24'))}:${process.env.PATH}` };
-    const help = spawnSync(bin, ['--help'], { cwd: project, env, encoding: 'utf8' });
-    expect(help.status, help.stderr).toBe(0);
+    const help = await run(bin, ['--help'], { cwd: project, env });
     expect(help.stdout).toMatch(/^static-export-helm 0\.\d+\.\d+: /);
     expect(help.stdout).toContain('Usage: static-export-helm <command> [options]');
-    const publishHelp = spawnSync(bin, ['publish', '--help'], {
-      cwd: project,
-      env,
-      encoding: 'utf8',
-    });
+    const publishHelp = await run(bin, ['publish', '--help'], { cwd: project, env });
     expect(publishHelp.stdout).toContain('--values-file VALUE');
   });
 });

@@ -93,7 +93,7 @@ async function publishIn(files: Record<string, string>, inputs: Record<string, s
   return { ws, s, run };
 }
 
-describe('a Flux HelmRelease beside its HelmRepository', () => {
+describe.concurrent('a Flux HelmRelease beside its HelmRepository', () => {
   it('gets the link in spec.values; the HelmRepository, comments, BOM and CRLF stay byte for byte', async () => {
     const { ws, run } = await publishIn(
       { 'clusters/prod/docs.yaml': FLUX },
@@ -172,9 +172,11 @@ describe('a Flux HelmRelease beside its HelmRepository', () => {
   );
 });
 
-describe('a values ConfigMap that a HelmRelease in the same file reads with valuesFrom', () => {
-  const OLD = 'https://mirror.example.com/old/site.tar.gz';
-  const file = (values: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
+describe.concurrent(
+  'a values ConfigMap that a HelmRelease in the same file reads with valuesFrom',
+  () => {
+    const OLD = 'https://mirror.example.com/old/site.tar.gz';
+    const file = (values: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
 kind: HelmRelease
 metadata: {name: docs, namespace: docs}
 spec:
@@ -191,112 +193,113 @@ data:
     replicaCount: 2
 `;
 
-  /** A run that chooses the ConfigMap, on a workspace holding `text`. */
-  const publishToConfigMap = (text: string) =>
-    publishIn(
-      { 'clusters/prod/docs.yaml': text },
-      {
-        'values-file': 'clusters/prod/docs.yaml',
-        'values-document': 'ConfigMap/docs-values[values.yaml]',
-      },
-    );
+    /** A run that chooses the ConfigMap, on a workspace holding `text`. */
+    const publishToConfigMap = (text: string) =>
+      publishIn(
+        { 'clusters/prod/docs.yaml': text },
+        {
+          'values-file': 'clusters/prod/docs.yaml',
+          'values-document': 'ConfigMap/docs-values[values.yaml]',
+        },
+      );
 
-  it('with a link in its spec.values: refused before any request, as Flux would pass that link', async () => {
-    const text = file(`    staticExport: {enabled: true, bundleUrl: "${OLD}"}\n`);
-    // What helm-controller would give the chart had the link gone into the ConfigMap: the old one.
-    const written = text.replace(
-      '    replicaCount: 2\n',
-      '    replicaCount: 2\n    staticExport: {enabled: true, bundleUrl: "https://storage.example.com/new/site.tar.gz"}\n',
-    );
-    const h = await helmEnv('helm3');
-    const values = fluxValues(manifest(written, 'HelmRelease', 'docs'), [written]);
-    expect(renderedLink(await renderWith(h, CHART, values))).toBe(OLD);
-    const { ws, s, run } = await publishToConfigMap(text);
-    expect(run.code).not.toBe(0);
-    expect(run.stdout + run.stderr).toMatch(
-      /values-file "clusters\/prod\/docs\.yaml \(HelmRelease\/docs\)" sets staticExport\.bundleUrl in spec\.values, which helm-controller merges over its valuesFrom ConfigMap\/docs-values\[values\.yaml\]/,
-    );
-    expect(s.requests).toHaveLength(0);
-    expect(await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8')).toBe(text);
-  });
-
-  it('with no link in its spec.values: the link goes into the ConfigMap', async () => {
-    const text = file('    replicaCount: 1\n');
-    const { ws, run } = await publishToConfigMap(text);
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    const after = await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8');
-    const values = fluxValues(manifest(after, 'HelmRelease', 'docs'), [after]);
-    expect(renderedLink(await renderWith(await helmEnv('helm3'), CHART, values))).toBe(
-      run.outputs['bundle-url'],
-    );
-    expect(run.stdout).not.toContain('no HelmRelease in the values files reads it');
-  });
-
-  it('read only at a targetPath: refused before any request, as the chart would find no link at its values top', async () => {
-    const text = file('    replicaCount: 1\n').replace(
-      '    - {kind: ConfigMap, name: docs-values}\n',
-      '    - {kind: ConfigMap, name: docs-values, targetPath: site.config}\n',
-    );
-    // What helm-controller would give the chart had the link gone into the ConfigMap: the key's
-    // text as one string at site.config, and no link where the chart reads it.
-    const link = 'https://storage.example.com/new/site.tar.gz';
-    const written = text.replace(
-      '    replicaCount: 2\n',
-      `    replicaCount: 2\n    staticExport:\n      enabled: true\n      bundleUrl: ${link}\n`,
-    );
-    const values = fluxValues(manifest(written, 'HelmRelease', 'docs'), [written]);
-    expect(values[0]).toContain(link);
-    expect(renderedLink(await renderWith(await helmEnv('helm3'), CHART, values))).toBeUndefined();
-    const { ws, s, run } = await publishToConfigMap(text);
-    expect(run.code).not.toBe(0);
-    expect(run.stdout + run.stderr).toContain(
-      'values-file "clusters/prod/docs.yaml (HelmRelease/docs)" reads ConfigMap/docs-values[values.yaml], where the link was chosen to go, only at targetPath site.config: helm-controller sets that key\'s whole text there as one value, so the chart would not find staticExport.bundleUrl in it.',
-    );
-    expect(s.requests).toHaveLength(0);
-    expect(await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8')).toBe(text);
-  });
-
-  it('read before a Secret that is not in the values files: written, and a notice names that Secret to check', async () => {
-    const text = file('    replicaCount: 1\n').replace(
-      '    - {kind: ConfigMap, name: docs-values}\n',
-      '    - {kind: ConfigMap, name: docs-values}\n    - {kind: Secret, name: docs-secret}\n',
-    );
-    const { run } = await publishToConfigMap(text);
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain(
-      '::notice::clusters/prod/docs.yaml (HelmRelease/docs) reads Secret/docs-secret[values.yaml] after ConfigMap/docs-values[values.yaml], where the link goes, and Secret/docs-secret[values.yaml] is not in the values files, lacks that key there, or cannot be read here (encrypted), so this run could not check it. Make sure it sets no staticExport: helm-controller merges it over ConfigMap/docs-values[values.yaml].',
-    );
-  });
-
-  it('read by a suspended HelmRelease: written, and a notice says Flux applies it once resumed', async () => {
-    const text = file('    replicaCount: 1\n').replace('spec:\n', 'spec:\n  suspend: true\n');
-    const { run } = await publishToConfigMap(text);
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain(
-      '::notice::clusters/prod/docs.yaml (HelmRelease/docs) has spec.suspend: true, so Flux does not reconcile it: the link written to ConfigMap/docs-values[values.yaml] reaches the chart only once it is resumed (before the link expires).',
-    );
-  });
-
-  it('alone in values-file, its HelmRelease in a file not listed: written, and a notice says that HelmRelease could not be checked', async () => {
-    const [release, configMap] = file('    replicaCount: 1\n').split('---\n') as [string, string];
-    const { ws, run } = await publishIn(
-      { 'clusters/prod/release.yaml': release, 'clusters/prod/values.yaml': configMap },
-      { 'values-file': 'clusters/prod/values.yaml' },
-    );
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    const after = parse(await readFile(join(ws, 'clusters/prod/values.yaml'), 'utf8')) as {
-      data: Record<string, string>;
-    };
-    expect(parse(after.data['values.yaml']!)).toMatchObject({
-      staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
+    it('with a link in its spec.values: refused before any request, as Flux would pass that link', async () => {
+      const text = file(`    staticExport: {enabled: true, bundleUrl: "${OLD}"}\n`);
+      // What helm-controller would give the chart had the link gone into the ConfigMap: the old one.
+      const written = text.replace(
+        '    replicaCount: 2\n',
+        '    replicaCount: 2\n    staticExport: {enabled: true, bundleUrl: "https://storage.example.com/new/site.tar.gz"}\n',
+      );
+      const h = await helmEnv('helm3');
+      const values = fluxValues(manifest(written, 'HelmRelease', 'docs'), [written]);
+      expect(renderedLink(await renderWith(h, CHART, values))).toBe(OLD);
+      const { ws, s, run } = await publishToConfigMap(text);
+      expect(run.code).not.toBe(0);
+      expect(run.stdout + run.stderr).toMatch(
+        /values-file "clusters\/prod\/docs\.yaml \(HelmRelease\/docs\)" sets staticExport\.bundleUrl in spec\.values, which helm-controller merges over its valuesFrom ConfigMap\/docs-values\[values\.yaml\]/,
+      );
+      expect(s.requests).toHaveLength(0);
+      expect(await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8')).toBe(text);
     });
-    expect(run.stdout).toContain(
-      '::notice::clusters/prod/values.yaml (ConfigMap/docs-values[values.yaml]): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets staticExport: helm-controller merges those over it, so they would win.',
-    );
-  });
-});
 
-describe('an Argo CD Application', () => {
+    it('with no link in its spec.values: the link goes into the ConfigMap', async () => {
+      const text = file('    replicaCount: 1\n');
+      const { ws, run } = await publishToConfigMap(text);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const after = await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8');
+      const values = fluxValues(manifest(after, 'HelmRelease', 'docs'), [after]);
+      expect(renderedLink(await renderWith(await helmEnv('helm3'), CHART, values))).toBe(
+        run.outputs['bundle-url'],
+      );
+      expect(run.stdout).not.toContain('no HelmRelease in the values files reads it');
+    });
+
+    it('read only at a targetPath: refused before any request, as the chart would find no link at its values top', async () => {
+      const text = file('    replicaCount: 1\n').replace(
+        '    - {kind: ConfigMap, name: docs-values}\n',
+        '    - {kind: ConfigMap, name: docs-values, targetPath: site.config}\n',
+      );
+      // What helm-controller would give the chart had the link gone into the ConfigMap: the key's
+      // text as one string at site.config, and no link where the chart reads it.
+      const link = 'https://storage.example.com/new/site.tar.gz';
+      const written = text.replace(
+        '    replicaCount: 2\n',
+        `    replicaCount: 2\n    staticExport:\n      enabled: true\n      bundleUrl: ${link}\n`,
+      );
+      const values = fluxValues(manifest(written, 'HelmRelease', 'docs'), [written]);
+      expect(values[0]).toContain(link);
+      expect(renderedLink(await renderWith(await helmEnv('helm3'), CHART, values))).toBeUndefined();
+      const { ws, s, run } = await publishToConfigMap(text);
+      expect(run.code).not.toBe(0);
+      expect(run.stdout + run.stderr).toContain(
+        'values-file "clusters/prod/docs.yaml (HelmRelease/docs)" reads ConfigMap/docs-values[values.yaml], where the link was chosen to go, only at targetPath site.config: helm-controller sets that key\'s whole text there as one value, so the chart would not find staticExport.bundleUrl in it.',
+      );
+      expect(s.requests).toHaveLength(0);
+      expect(await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8')).toBe(text);
+    });
+
+    it('read before a Secret that is not in the values files: written, and a notice names that Secret to check', async () => {
+      const text = file('    replicaCount: 1\n').replace(
+        '    - {kind: ConfigMap, name: docs-values}\n',
+        '    - {kind: ConfigMap, name: docs-values}\n    - {kind: Secret, name: docs-secret}\n',
+      );
+      const { run } = await publishToConfigMap(text);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain(
+        '::notice::clusters/prod/docs.yaml (HelmRelease/docs) reads Secret/docs-secret[values.yaml] after ConfigMap/docs-values[values.yaml], where the link goes, and Secret/docs-secret[values.yaml] is not in the values files, lacks that key there, or cannot be read here (encrypted), so this run could not check it. Make sure it sets no staticExport: helm-controller merges it over ConfigMap/docs-values[values.yaml].',
+      );
+    });
+
+    it('read by a suspended HelmRelease: written, and a notice says Flux applies it once resumed', async () => {
+      const text = file('    replicaCount: 1\n').replace('spec:\n', 'spec:\n  suspend: true\n');
+      const { run } = await publishToConfigMap(text);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain(
+        '::notice::clusters/prod/docs.yaml (HelmRelease/docs) has spec.suspend: true, so Flux does not reconcile it: the link written to ConfigMap/docs-values[values.yaml] reaches the chart only once it is resumed (before the link expires).',
+      );
+    });
+
+    it('alone in values-file, its HelmRelease in a file not listed: written, and a notice says that HelmRelease could not be checked', async () => {
+      const [release, configMap] = file('    replicaCount: 1\n').split('---\n') as [string, string];
+      const { ws, run } = await publishIn(
+        { 'clusters/prod/release.yaml': release, 'clusters/prod/values.yaml': configMap },
+        { 'values-file': 'clusters/prod/values.yaml' },
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const after = parse(await readFile(join(ws, 'clusters/prod/values.yaml'), 'utf8')) as {
+        data: Record<string, string>;
+      };
+      expect(parse(after.data['values.yaml']!)).toMatchObject({
+        staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
+      });
+      expect(run.stdout).toContain(
+        '::notice::clusters/prod/values.yaml (ConfigMap/docs-values[values.yaml]): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets staticExport: helm-controller merges those over it, so they would win.',
+      );
+    });
+  },
+);
+
+describe.concurrent('an Argo CD Application', () => {
   it('gets the link inside its helm.values string, written back as the same literal block; without automated sync, a notice says so', async () => {
     const { ws, run } = await publishIn(
       { 'apps/docs.yaml': APPLICATION },
@@ -464,9 +467,11 @@ spec:
   });
 });
 
-describe('a kustomization with helmCharts, its chart under chartHome, and the real helm', () => {
-  /** A kustomization whose first helmCharts entry is the vendor chart, release docs. */
-  const DOCS_ENTRY = `apiVersion: kustomize.config.k8s.io/v1beta1
+describe.concurrent(
+  'a kustomization with helmCharts, its chart under chartHome, and the real helm',
+  () => {
+    /** A kustomization whose first helmCharts entry is the vendor chart, release docs. */
+    const DOCS_ENTRY = `apiVersion: kustomize.config.k8s.io/v1beta1
 kind: Kustomization
 namespace: docs
 helmCharts:
@@ -474,221 +479,227 @@ helmCharts:
     releaseName: docs
     version: 1.4.0
 `;
-  /** The refusal when values-prod.yaml, a later layer, sets an old link. */
-  const laterFile =
-    /overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\): overlays\/prod\/values-prod\.yaml sets staticExport\.bundleUrl after the values this run writes/;
-  const KUSTOMIZATION = `${DOCS_ENTRY}    valuesInline:
+    /** The refusal when values-prod.yaml, a later layer, sets an old link. */
+    const laterFile =
+      /overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\): overlays\/prod\/values-prod\.yaml sets staticExport\.bundleUrl after the values this run writes/;
+    const KUSTOMIZATION = `${DOCS_ENTRY}    valuesInline:
       replicaCount: 2
   - name: redis
     releaseName: cache
     repo: https://charts.example.com
 `;
 
-  async function kustomizeWorkspace(): Promise<string> {
-    const ws = await workspace({ 'overlays/prod/kustomization.yaml': KUSTOMIZATION });
-    await cp(CHART, join(ws, 'overlays/prod/charts/enterprise'), { recursive: true });
-    return ws;
-  }
-
-  it('with several entries and no values-document: refused before any request, listing them', async () => {
-    const ws = await kustomizeWorkspace();
-    const s = await sim({ export: quick });
-    const run = await runPublish(s, {
-      workspace: ws,
-      inputs: { 'values-file': 'overlays/prod/kustomization.yaml' },
-    });
-    expect(run.code).not.toBe(0);
-    expect(run.stdout + run.stderr).toMatch(/values-document.*helmCharts\/docs, helmCharts\/cache/);
-    expect(s.requests).toHaveLength(0);
-    expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(
-      KUSTOMIZATION,
-    );
-  });
-
-  it('the chosen entry: the render check renders its chart with the valuesInline, then the link is written there', async () => {
-    const h = await helmEnv('helm3');
-    const ws = await kustomizeWorkspace();
-    const s = await sim({ export: quick });
-    const run = await runPublish(s, {
-      workspace: ws,
-      env: h.env,
-      inputs: {
-        'values-file': 'overlays/prod/kustomization.yaml',
-        'values-document': 'docs',
-        'render-check': 'required',
-      },
-    });
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.outputs['render-check']).toBe('true');
-    const after = parse(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8'));
-    expect(after.helmCharts[0].valuesInline).toEqual({
-      replicaCount: 2,
-      staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
-    });
-    expect(after.helmCharts[1].valuesInline).toBeUndefined();
-  });
-
-  it('an additionalValuesFiles entry that sets the link after valuesInline: refused by the render check', async () => {
-    const h = await helmEnv('helm3');
-    const text = KUSTOMIZATION.replace(
-      '    valuesInline:\n',
-      '    additionalValuesFiles: [values-prod.yaml]\n    valuesInline:\n',
-    );
-    const ws = await workspace({
-      'overlays/prod/kustomization.yaml': text,
-      'overlays/prod/values-prod.yaml':
-        'staticExport:\n  bundleUrl: https://mirror.example.com/old/site.tar.gz\n',
-    });
-    await cp(CHART, join(ws, 'overlays/prod/charts/enterprise'), { recursive: true });
-    const s = await sim({ export: quick });
-    const run = await runPublish(s, {
-      workspace: ws,
-      env: h.env,
-      inputs: { 'values-file': 'overlays/prod/kustomization.yaml', 'values-document': 'docs' },
-    });
-    expect(run.code).not.toBe(0);
-    expect(run.stdout + run.stderr).toMatch(laterFile);
-    expect(run.stdout + run.stderr).not.toContain('Check values-key');
-    expect(s.requests).toHaveLength(0);
-    expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(text);
-  });
-
-  it('an additionalValuesFiles entry that is itself in values-file: both written, the render reads it as written, kustomize renders the new link', async () => {
-    const h = await helmEnv('helm3');
-    const text = `${DOCS_ENTRY}    additionalValuesFiles: [values-prod.yaml]\n    valuesInline:\n      replicaCount: 2\n`;
-    const ws = await workspace({
-      'overlays/prod/kustomization.yaml': text,
-      // What a previous run wrote there: an old link and version.
-      'overlays/prod/values-prod.yaml':
-        'staticExport:\n  enabled: true\n  bundleUrl: https://mirror.example.com/old/site.tar.gz\n  version: v1\n',
-    });
-    const dir = join(ws, 'overlays/prod');
-    await cp(CHART, join(dir, 'charts/enterprise'), { recursive: true });
-    const { run } = await publishWithHelm(h, ws, {
-      'values-file': 'overlays/prod/kustomization.yaml\noverlays/prod/values-prod.yaml',
-      'values-document': 'docs',
-      version: 'v2',
-    });
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    // The kustomization's chart renders the link; values-prod.yaml alone has no chart beside it.
-    expect(run.stdout).toMatch(
-      /Render check: overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\): the chart renders the link/,
-    );
-    expect(await readFile(join(dir, 'values-prod.yaml'), 'utf8')).toContain(
-      run.outputs['bundle-url']!,
-    );
-    expect(renderedLink(await kustomizeBuild(h, dir))).toBe(run.outputs['bundle-url']);
-  });
-
-  it.each([
-    ['merge', "the file's link wins, as real kustomize shows: refused by the render check", true],
-    ['replace', 'the file is dropped: the link is written, and kustomize renders it', false],
-  ])('valuesMerge: %s, and a valuesFile that holds an old link: %s', async (merge, _, refused) => {
-    const h = await helmEnv('helm3');
-    const old = 'https://mirror.example.com/old/site.tar.gz';
-    const text = `${DOCS_ENTRY}    valuesFile: values-prod.yaml
-    valuesMerge: ${merge}
-    valuesInline:
-      replicaCount: 2
-`;
-    const ws = await workspace({
-      'overlays/prod/kustomization.yaml': text,
-      'overlays/prod/values-prod.yaml': `staticExport:\n  enabled: true\n  bundleUrl: ${old}\n`,
-    });
-    const dir = join(ws, 'overlays/prod');
-    await cp(CHART, join(dir, 'charts/enterprise'), { recursive: true });
-    const s = await sim({ export: quick });
-    const run = await runPublish(s, {
-      workspace: ws,
-      env: h.env,
-      inputs: { 'values-file': 'overlays/prod/kustomization.yaml' },
-    });
-    if (!refused) {
-      expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.outputs['render-check']).toBe('true');
-      expect(renderedLink(await kustomizeBuild(h, dir))).toBe(run.outputs['bundle-url']);
-      return;
+    async function kustomizeWorkspace(): Promise<string> {
+      const ws = await workspace({ 'overlays/prod/kustomization.yaml': KUSTOMIZATION });
+      await cp(CHART, join(ws, 'overlays/prod/charts/enterprise'), { recursive: true });
+      return ws;
     }
-    expect(run.code).not.toBe(0);
-    expect(run.stdout + run.stderr).toMatch(
-      /render check found that the chart would not get what this run writes: overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\): overlays\/prod\/values-prod\.yaml sets staticExport\.bundleUrl after/,
-    );
-    expect(s.requests).toHaveLength(0);
-    expect(await readFile(join(dir, 'kustomization.yaml'), 'utf8')).toBe(text);
-    // kustomize's own precedence, shown with a new link inline (written by hand here: only the
-    // merge is under test): it renders the file's old link.
-    const fresh = 'https://storage.example.com/exports/se_0123456789abcdef/site.tar.gz';
-    await writeFile(
-      join(dir, 'kustomization.yaml'),
-      `${text}      staticExport: {enabled: true, bundleUrl: "${fresh}"}\n`,
-    );
-    expect(renderedLink(await kustomizeBuild(h, dir))).toBe(old);
-  });
 
-  it.each([
-    [
-      'no chart in reach, and an additionalValuesFiles entry',
-      '    additionalValuesFiles: [values-prod.yaml]\n',
-      laterFile,
-    ],
-    [
-      'no chart in reach, and a valuesFile under valuesMerge: merge',
-      '    valuesFile: values-prod.yaml\n    valuesMerge: merge\n',
-      laterFile,
-    ],
-    [
-      'a chart from a repository this run cannot reach, and an additionalValuesFiles entry',
-      '    repo: http://127.0.0.1:9\n    additionalValuesFiles: [values-prod.yaml]\n',
-      laterFile,
-    ],
-    [
-      "a chart from a repository, valuesMerge: merge and no valuesFile (the chart's own values win)",
-      '    repo: http://127.0.0.1:9\n    valuesMerge: merge\n',
-      /\(helmCharts\/docs\): chart enterprise's own values\.yaml \(valuesMerge: merge, no valuesFile\) sets staticExport after the values this run writes, so the chart would get that value instead\. Remove valuesMerge: merge/,
-    ],
-  ])(
-    '%s that sets the link after valuesInline: refused from the values files alone',
-    async (_, entry, message) => {
-      // Nothing rendered (no chart under chartHome, a repository that does not answer), but the
-      // files show the link losing.
-      const text = `${DOCS_ENTRY}${entry}    valuesInline:\n      replicaCount: 2\n`;
-      const ws = await workspace({
-        'overlays/prod/kustomization.yaml': text,
-        'overlays/prod/values-prod.yaml':
-          'staticExport:\n  bundleUrl: https://mirror.example.com/old/site.tar.gz\n',
-      });
+    it('with several entries and no values-document: refused before any request, listing them', async () => {
+      const ws = await kustomizeWorkspace();
       const s = await sim({ export: quick });
       const run = await runPublish(s, {
         workspace: ws,
         inputs: { 'values-file': 'overlays/prod/kustomization.yaml' },
       });
       expect(run.code).not.toBe(0);
-      expect(run.stdout + run.stderr).toMatch(message);
+      expect(run.stdout + run.stderr).toMatch(
+        /values-document.*helmCharts\/docs, helmCharts\/cache/,
+      );
+      expect(s.requests).toHaveLength(0);
+      expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(
+        KUSTOMIZATION,
+      );
+    });
+
+    it('the chosen entry: the render check renders its chart with the valuesInline, then the link is written there', async () => {
+      const h = await helmEnv('helm3');
+      const ws = await kustomizeWorkspace();
+      const s = await sim({ export: quick });
+      const run = await runPublish(s, {
+        workspace: ws,
+        env: h.env,
+        inputs: {
+          'values-file': 'overlays/prod/kustomization.yaml',
+          'values-document': 'docs',
+          'render-check': 'required',
+        },
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.outputs['render-check']).toBe('true');
+      const after = parse(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8'));
+      expect(after.helmCharts[0].valuesInline).toEqual({
+        replicaCount: 2,
+        staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
+      });
+      expect(after.helmCharts[1].valuesInline).toBeUndefined();
+    });
+
+    it('an additionalValuesFiles entry that sets the link after valuesInline: refused by the render check', async () => {
+      const h = await helmEnv('helm3');
+      const text = KUSTOMIZATION.replace(
+        '    valuesInline:\n',
+        '    additionalValuesFiles: [values-prod.yaml]\n    valuesInline:\n',
+      );
+      const ws = await workspace({
+        'overlays/prod/kustomization.yaml': text,
+        'overlays/prod/values-prod.yaml':
+          'staticExport:\n  bundleUrl: https://mirror.example.com/old/site.tar.gz\n',
+      });
+      await cp(CHART, join(ws, 'overlays/prod/charts/enterprise'), { recursive: true });
+      const s = await sim({ export: quick });
+      const run = await runPublish(s, {
+        workspace: ws,
+        env: h.env,
+        inputs: { 'values-file': 'overlays/prod/kustomization.yaml', 'values-document': 'docs' },
+      });
+      expect(run.code).not.toBe(0);
+      expect(run.stdout + run.stderr).toMatch(laterFile);
+      expect(run.stdout + run.stderr).not.toContain('Check values-key');
       expect(s.requests).toHaveLength(0);
       expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(text);
-    },
-  );
-
-  it('a values-key the chart does not read: refused by the render check before any request', async () => {
-    const h = await helmEnv('helm3');
-    const ws = await kustomizeWorkspace();
-    const s = await sim({ export: quick });
-    const run = await runPublish(s, {
-      workspace: ws,
-      env: h.env,
-      inputs: {
-        'values-file': 'overlays/prod/kustomization.yaml',
-        'values-document': 'helmCharts/docs',
-        'values-key': 'enterprise.staticExport',
-      },
     });
-    expect(run.code).not.toBe(0);
-    expect(run.stdout + run.stderr).toMatch(
-      /overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\).*values-key enterprise\.staticExport/,
+
+    it('an additionalValuesFiles entry that is itself in values-file: both written, the render reads it as written, kustomize renders the new link', async () => {
+      const h = await helmEnv('helm3');
+      const text = `${DOCS_ENTRY}    additionalValuesFiles: [values-prod.yaml]\n    valuesInline:\n      replicaCount: 2\n`;
+      const ws = await workspace({
+        'overlays/prod/kustomization.yaml': text,
+        // What a previous run wrote there: an old link and version.
+        'overlays/prod/values-prod.yaml':
+          'staticExport:\n  enabled: true\n  bundleUrl: https://mirror.example.com/old/site.tar.gz\n  version: v1\n',
+      });
+      const dir = join(ws, 'overlays/prod');
+      await cp(CHART, join(dir, 'charts/enterprise'), { recursive: true });
+      const { run } = await publishWithHelm(h, ws, {
+        'values-file': 'overlays/prod/kustomization.yaml\noverlays/prod/values-prod.yaml',
+        'values-document': 'docs',
+        version: 'v2',
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      // The kustomization's chart renders the link; values-prod.yaml alone has no chart beside it.
+      expect(run.stdout).toMatch(
+        /Render check: overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\): the chart renders the link/,
+      );
+      expect(await readFile(join(dir, 'values-prod.yaml'), 'utf8')).toContain(
+        run.outputs['bundle-url']!,
+      );
+      expect(renderedLink(await kustomizeBuild(h, dir))).toBe(run.outputs['bundle-url']);
+    });
+
+    it.each([
+      ['merge', "the file's link wins, as real kustomize shows: refused by the render check", true],
+      ['replace', 'the file is dropped: the link is written, and kustomize renders it', false],
+    ])(
+      'valuesMerge: %s, and a valuesFile that holds an old link: %s',
+      async (merge, _, refused) => {
+        const h = await helmEnv('helm3');
+        const old = 'https://mirror.example.com/old/site.tar.gz';
+        const text = `${DOCS_ENTRY}    valuesFile: values-prod.yaml
+    valuesMerge: ${merge}
+    valuesInline:
+      replicaCount: 2
+`;
+        const ws = await workspace({
+          'overlays/prod/kustomization.yaml': text,
+          'overlays/prod/values-prod.yaml': `staticExport:\n  enabled: true\n  bundleUrl: ${old}\n`,
+        });
+        const dir = join(ws, 'overlays/prod');
+        await cp(CHART, join(dir, 'charts/enterprise'), { recursive: true });
+        const s = await sim({ export: quick });
+        const run = await runPublish(s, {
+          workspace: ws,
+          env: h.env,
+          inputs: { 'values-file': 'overlays/prod/kustomization.yaml' },
+        });
+        if (!refused) {
+          expect(run.code, run.stdout + run.stderr).toBe(0);
+          expect(run.outputs['render-check']).toBe('true');
+          expect(renderedLink(await kustomizeBuild(h, dir))).toBe(run.outputs['bundle-url']);
+          return;
+        }
+        expect(run.code).not.toBe(0);
+        expect(run.stdout + run.stderr).toMatch(
+          /render check found that the chart would not get what this run writes: overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\): overlays\/prod\/values-prod\.yaml sets staticExport\.bundleUrl after/,
+        );
+        expect(s.requests).toHaveLength(0);
+        expect(await readFile(join(dir, 'kustomization.yaml'), 'utf8')).toBe(text);
+        // kustomize's own precedence, shown with a new link inline (written by hand here: only the
+        // merge is under test): it renders the file's old link.
+        const fresh = 'https://storage.example.com/exports/se_0123456789abcdef/site.tar.gz';
+        await writeFile(
+          join(dir, 'kustomization.yaml'),
+          `${text}      staticExport: {enabled: true, bundleUrl: "${fresh}"}\n`,
+        );
+        expect(renderedLink(await kustomizeBuild(h, dir))).toBe(old);
+      },
     );
-    expect(s.requests).toHaveLength(0);
-    expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(
-      KUSTOMIZATION,
+
+    it.each([
+      [
+        'no chart in reach, and an additionalValuesFiles entry',
+        '    additionalValuesFiles: [values-prod.yaml]\n',
+        laterFile,
+      ],
+      [
+        'no chart in reach, and a valuesFile under valuesMerge: merge',
+        '    valuesFile: values-prod.yaml\n    valuesMerge: merge\n',
+        laterFile,
+      ],
+      [
+        'a chart from a repository this run cannot reach, and an additionalValuesFiles entry',
+        '    repo: http://127.0.0.1:9\n    additionalValuesFiles: [values-prod.yaml]\n',
+        laterFile,
+      ],
+      [
+        "a chart from a repository, valuesMerge: merge and no valuesFile (the chart's own values win)",
+        '    repo: http://127.0.0.1:9\n    valuesMerge: merge\n',
+        /\(helmCharts\/docs\): chart enterprise's own values\.yaml \(valuesMerge: merge, no valuesFile\) sets staticExport after the values this run writes, so the chart would get that value instead\. Remove valuesMerge: merge/,
+      ],
+    ])(
+      '%s that sets the link after valuesInline: refused from the values files alone',
+      async (_, entry, message) => {
+        // Nothing rendered (no chart under chartHome, a repository that does not answer), but the
+        // files show the link losing.
+        const text = `${DOCS_ENTRY}${entry}    valuesInline:\n      replicaCount: 2\n`;
+        const ws = await workspace({
+          'overlays/prod/kustomization.yaml': text,
+          'overlays/prod/values-prod.yaml':
+            'staticExport:\n  bundleUrl: https://mirror.example.com/old/site.tar.gz\n',
+        });
+        const s = await sim({ export: quick });
+        const run = await runPublish(s, {
+          workspace: ws,
+          inputs: { 'values-file': 'overlays/prod/kustomization.yaml' },
+        });
+        expect(run.code).not.toBe(0);
+        expect(run.stdout + run.stderr).toMatch(message);
+        expect(s.requests).toHaveLength(0);
+        expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(text);
+      },
     );
-  });
-});
+
+    it('a values-key the chart does not read: refused by the render check before any request', async () => {
+      const h = await helmEnv('helm3');
+      const ws = await kustomizeWorkspace();
+      const s = await sim({ export: quick });
+      const run = await runPublish(s, {
+        workspace: ws,
+        env: h.env,
+        inputs: {
+          'values-file': 'overlays/prod/kustomization.yaml',
+          'values-document': 'helmCharts/docs',
+          'values-key': 'enterprise.staticExport',
+        },
+      });
+      expect(run.code).not.toBe(0);
+      expect(run.stdout + run.stderr).toMatch(
+        /overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\).*values-key enterprise\.staticExport/,
+      );
+      expect(s.requests).toHaveLength(0);
+      expect(await readFile(join(ws, 'overlays/prod/kustomization.yaml'), 'utf8')).toBe(
+        KUSTOMIZATION,
+      );
+    });
+  },
+);

@@ -58,7 +58,7 @@ async function setUp(...folders: string[]) {
   return { ws, s: await sim({ export: quick }) };
 }
 
-describe('Flux HelmRelease with its HelmRepository in one file', () => {
+describe.concurrent('Flux HelmRelease with its HelmRepository in one file', () => {
   it('the link goes to spec.values; helm renders it; the HelmRepository stays byte for byte', async () => {
     const h = await helmEnv('helm3');
     const { ws, s } = await setUp('flux', 'flux-staging');
@@ -139,7 +139,7 @@ describe('Flux HelmRelease with its HelmRepository in one file', () => {
   });
 });
 
-describe('Flux valuesFrom: a ConfigMap holding values.yaml', () => {
+describe.concurrent('Flux valuesFrom: a ConfigMap holding values.yaml', () => {
   it('the link goes inside the values.yaml string, kept a literal block; helm renders it', async () => {
     const h = await helmEnv('helm3');
     const { ws, s } = await setUp('flux-configmap');
@@ -169,7 +169,7 @@ describe('Flux valuesFrom: a ConfigMap holding values.yaml', () => {
   });
 });
 
-describe('Argo CD Application', () => {
+describe.concurrent('Argo CD Application', () => {
   it('valuesObject of the umbrella chart in the repository: the subchart renders the link', async () => {
     const h = await helmEnv('helm3');
     const { ws, s } = await setUp('argo');
@@ -269,7 +269,7 @@ describe('Argo CD Application', () => {
   });
 });
 
-describe('kustomize helmCharts', () => {
+describe.concurrent('kustomize helmCharts', () => {
   it('valuesInline gets the link; the render check proves it first; kubectl kustomize renders it', async () => {
     const h = await helmEnv('helm3');
     const { ws, s } = await setUp('kustomize/docs');

@@ -36,7 +36,7 @@ const revision = (version: number, status: string, url: string) =>
     config: `{staticExport: {enabled: true, bundleUrl: "${url}"}}`,
   });
 
-describe('refresh-before (dist/ under Node 24)', () => {
+describe.concurrent('refresh-before (dist/ under Node 24)', () => {
   it('a link that lives longer than refresh-before: no request, no write, skipped', async () => {
     const s = await sim({ export: quick });
     const text = values(link(24 * 3600));

@@ -28,7 +28,7 @@ async function publishAndDownload(s: Simulator) {
   return { ws: run.workspace, run };
 }
 
-describe('an expired link is refreshed', () => {
+describe.concurrent('an expired link is refreshed', () => {
   it('the storage refuses the first link as expired: a fresh one is generated, downloaded and written', async () => {
     const s = await sim({ export: quick, faults: [{ op: 'download', fault: EXPIRED }] });
     const { ws, run } = await publishAndDownload(s);
@@ -95,7 +95,7 @@ describe('an expired link is refreshed', () => {
   });
 });
 
-describe('bundle-url: a stable copy of the bundle, no export', () => {
+describe.concurrent('bundle-url: a stable copy of the bundle, no export', () => {
   const archive = tarGz([{ name: 'site/index.html', content: '<h1>mirrored</h1>\n' }]);
   const sha = createHash('sha256').update(archive).digest('hex');
 
@@ -244,7 +244,7 @@ describe('bundle-url: a stable copy of the bundle, no export', () => {
   });
 });
 
-describe('schedule watchdog', () => {
+describe.concurrent('schedule watchdog', () => {
   const REF = 'acme/docs/.github/workflows/publish-docs.yml@refs/heads/main';
 
   async function withWorkflow(cron: string): Promise<string> {

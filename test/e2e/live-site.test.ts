@@ -42,7 +42,7 @@ async function publishWith(
   return { s, run };
 }
 
-describe('verify-url: the live site serves the new export', () => {
+describe.concurrent('verify-url: the live site serves the new export', () => {
   it('passes once the pod has fetched the new bundle and serves its index.html', async () => {
     const { ws, pod } = await site();
     const { run } = await publishWith(ws, {
@@ -162,7 +162,7 @@ describe('verify-url: the live site serves the new export', () => {
   });
 });
 
-describe('the mirror flow: bundle-url, then the live-site check', () => {
+describe.concurrent('the mirror flow: bundle-url, then the live-site check', () => {
   it('the pod fetches the mirror named in the values file, and the page equals the archive', async () => {
     const archive = tarGz([
       { name: 'site/index.html', content: '<h1>mirrored home</h1>\n' },
@@ -260,7 +260,7 @@ describe('the mirror flow: bundle-url, then the live-site check', () => {
   });
 });
 
-describe('verify-url with a GitHub deployment', () => {
+describe.concurrent('verify-url with a GitHub deployment', () => {
   async function github(): Promise<FakeGitHub> {
     const g = await startFakeGitHub();
     closeAfterTest(g);

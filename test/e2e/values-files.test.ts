@@ -36,7 +36,7 @@ async function files(ws: string, texts: Record<string, string>): Promise<void> {
   }
 }
 
-describe.each(HELMS)('an umbrella chart, with the built action and real %s', (name) => {
+describe.concurrent.each(HELMS)('an umbrella chart, with the built action and real %s', (name) => {
   it('values-key enterprise.staticExport: the subchart renders the new link', async () => {
     const h = await helmEnv(name);
     const ws = await newWorkspace();
@@ -86,7 +86,7 @@ describe.each(HELMS)('an umbrella chart, with the built action and real %s', (na
   });
 });
 
-describe.each(HELMS)(
+describe.concurrent.each(HELMS)(
   'the render check refuses a link the chart would not read (real %s)',
   (name) => {
     it('a top-level staticExport on an umbrella chart: refused before any request, nothing rolled out', async () => {
@@ -140,7 +140,7 @@ async function twoEnvironments(helm: HelmName, more: Record<string, string> = {}
   return { s, h, ws, chart, run };
 }
 
-describe('several values files in one run', () => {
+describe.concurrent('several values files in one run', () => {
   it('one export, one link, both files edited, passed to helm in the order given', async () => {
     const { s, h, ws, chart, run } = await twoEnvironments('helm4');
     expect(s.requestsFor('start-export')).toHaveLength(1);

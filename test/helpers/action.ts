@@ -12,6 +12,15 @@ import {
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/**
+ * Node's own code cache for the bundles run here (NODE_COMPILE_CACHE): V8 keeps what it compiled of
+ * dist/ and takes it up again while the file's bytes are the same, instead of compiling 2.8 MB of
+ * JavaScript for each of the tier's few hundred runs. Nothing in the bundle reads it and nothing it
+ * does changes: a runner starts without one and compiles as before. It lives in node_modules/.cache
+ * (git-ignored), one folder per Node version.
+ */
+export const NODE24_ENV = { NODE_COMPILE_CACHE: join(ROOT, 'node_modules/.cache/node-compile') };
+
 /** What `${{ github.token }}` stands for in end-to-end runs (scanned for like any secret). */
 export const GITHUB_TOKEN = 'ghs_e2eJobToken0123456789abcdefABCDEF012';
 
@@ -85,6 +94,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     // No test reaches the real GitHub: a refused local port, unless the test gives its stand-in.
     GITHUB_API_URL: 'http://127.0.0.1:9',
     RUNNER_TEMP: tmpdir(),
+    ...NODE24_ENV,
     ...runnerInputs(options.inputs, options.actionFile),
     ...options.env,
   };

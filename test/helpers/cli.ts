@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, inject } from 'vitest';
 import { ServiceClient } from '../../src/api/client.js';
 import type { Simulator } from '../../simulator/server.js';
-import { expectNoSecrets, linkSignature, newWorkspace } from './action.js';
+import { expectNoSecrets, linkSignature, newWorkspace, NODE24_ENV } from './action.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI = join(ROOT, 'dist/cli/index.js');
@@ -44,6 +44,7 @@ export async function cli(args: string[], options: CliOptions = {}): Promise<Cli
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? '/tmp',
+    ...NODE24_ENV,
     ...(options.key !== undefined ? { MINTLIFY_ADMIN_KEY: options.key } : {}),
     ...options.env,
   };

@@ -32,7 +32,7 @@ async function runWith(agent: Partial<AgentScenario>) {
   return { result, lines: r.lines };
 }
 
-describe('agent status handling', () => {
+describe.concurrent('agent status handling', () => {
   it('completed with a pull request', async () => {
     const { result, lines } = await runWith({ outcome: 'completed' });
     expect(result).toMatchObject({ created: true, waited: true, job: { status: 'completed' } });
@@ -81,7 +81,7 @@ async function followUpOn(s: Awaited<ReturnType<typeof sim>>, jobId: string, mor
   return followUp(inputs, { reporter: reporter(), client: client(s) }).catch((e: unknown) => e);
 }
 
-describe('an answer about another job than the job-id', () => {
+describe.concurrent('an answer about another job than the job-id', () => {
   it.each([
     ['the read before the send', 'get-agent', /Nothing was sent\./, 0],
     ['the answer to the message', 'message', /The message was sent to aj_\w+; look at that job/, 1],
@@ -114,7 +114,7 @@ describe('an answer about another job than the job-id', () => {
   );
 });
 
-describe('a stop says how far the message got', () => {
+describe.concurrent('a stop says how far the message got', () => {
   it.each([
     [
       'during the read before the send: nothing was sent',

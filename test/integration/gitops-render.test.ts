@@ -38,7 +38,7 @@ async function workspace(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'gitops-render-'));
 }
 
-describe('Flux HelmRelease (flux2-kustomize-helm-example, real helm 3)', () => {
+describe.concurrent('Flux HelmRelease (flux2-kustomize-helm-example, real helm 3)', () => {
   it('renders a link under spec.values, and none from a top-level staticExport', async () => {
     const h = await helmEnv('helm3');
     const text = await fixture('flux/docs.yaml');
@@ -121,7 +121,7 @@ describe('Flux HelmRelease (flux2-kustomize-helm-example, real helm 3)', () => {
   });
 });
 
-describe('Argo CD Application (argo-cd docs, unfork-with-argocd; real helm 3)', () => {
+describe.concurrent('Argo CD Application (argo-cd docs, unfork-with-argocd; real helm 3)', () => {
   it('valuesObject of an umbrella chart: enterprise.staticExport reaches the subchart, a top-level one does not', async () => {
     const h = await helmEnv('helm3');
     const chart = await buildUmbrella(h, await workspace());
@@ -171,31 +171,37 @@ describe('Argo CD Application (argo-cd docs, unfork-with-argocd; real helm 3)', 
   });
 });
 
-describe('kustomize helmCharts (unfork-with-argocd; real kubectl kustomize --enable-helm)', () => {
-  it('renders valuesInline with the link; a top-level staticExport breaks the build', async () => {
-    const h = await helmEnv('helm3');
-    const dir = await gitopsWorkspace(await workspace(), 'kustomize/docs');
-    const file = join(dir, 'kustomization.yaml');
-    const text = await readFile(file, 'utf8');
-    const before = await kustomizeBuild(h, dir);
-    expect(renderedLink(before)).toBeUndefined();
-    expect(documents(before).map((d) => `${d.kind}/${d.metadata.name}`)).toEqual([
-      'Namespace/docs',
-      'Deployment/docs-docs',
-    ]);
+describe.concurrent(
+  'kustomize helmCharts (unfork-with-argocd; real kubectl kustomize --enable-helm)',
+  () => {
+    it('renders valuesInline with the link; a top-level staticExport breaks the build', async () => {
+      const h = await helmEnv('helm3');
+      const dir = await gitopsWorkspace(await workspace(), 'kustomize/docs');
+      const file = join(dir, 'kustomization.yaml');
+      const text = await readFile(file, 'utf8');
+      const before = await kustomizeBuild(h, dir);
+      expect(renderedLink(before)).toBeUndefined();
+      expect(documents(before).map((d) => `${d.kind}/${d.metadata.name}`)).toEqual([
+        'Namespace/docs',
+        'Deployment/docs-docs',
+      ]);
 
-    await writeFile(file, setIn(text, 0, ['helmCharts', 0, 'valuesInline', 'staticExport'], BLOCK));
-    const rendered = await kustomizeBuild(h, dir);
-    expect(renderedLink(rendered)).toBe(LINK);
-    expect(rendered).toContain('replicas: 2');
+      await writeFile(
+        file,
+        setIn(text, 0, ['helmCharts', 0, 'valuesInline', 'staticExport'], BLOCK),
+      );
+      const rendered = await kustomizeBuild(h, dir);
+      expect(renderedLink(rendered)).toBe(LINK);
+      expect(rendered).toContain('replicas: 2');
 
-    await writeFile(file, setIn(text, 0, ['staticExport'], BLOCK));
-    await expect(kustomizeBuild(h, dir)).rejects.toThrow(/unknown field "staticExport"/);
-  });
+      await writeFile(file, setIn(text, 0, ['staticExport'], BLOCK));
+      await expect(kustomizeBuild(h, dir)).rejects.toThrow(/unknown field "staticExport"/);
+    });
 
-  it('kustomize 5.4 cannot run helm 4 (the guide says: build with helm 3)', async () => {
-    const h = await helmEnv('helm4');
-    const dir = await gitopsWorkspace(await workspace(), 'kustomize/docs');
-    await expect(kustomizeBuild(h, dir)).rejects.toThrow(/helm version -c/);
-  });
-});
+    it('kustomize 5.4 cannot run helm 4 (the guide says: build with helm 3)', async () => {
+      const h = await helmEnv('helm4');
+      const dir = await gitopsWorkspace(await workspace(), 'kustomize/docs');
+      await expect(kustomizeBuild(h, dir)).rejects.toThrow(/helm version -c/);
+    });
+  },
+);

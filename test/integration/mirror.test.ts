@@ -23,7 +23,7 @@ const options = () => ({ deadline: Date.now() + 10_000, valuesDisplay: 'values.y
 /** Gzip data as far as the check reads: the two magic bytes. */
 const BUNDLE = Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.alloc(4998, 7)]);
 
-describe('checkMirror', () => {
+describe.concurrent('checkMirror', () => {
   it('a GET of the first two bytes, no HEAD (a presigned GET link refuses it): the size from Content-Range', async () => {
     const m = await startMirror({ refuseHead: true });
     m.files.set('/docs/a.tar.gz', BUNDLE);
@@ -129,7 +129,7 @@ describe('checkMirror', () => {
   });
 });
 
-describe('publish() with bundle-url', () => {
+describe.concurrent('publish() with bundle-url', () => {
   it("adds the link's secrets to the front door's redactor, as it does for an export's link", async () => {
     const m = await startMirror({ refuseHead: true });
     m.files.set('/docs/a.tar.gz', BUNDLE);

@@ -36,10 +36,11 @@ for (const variable of ['HTTP_PROXY', 'http_proxy']) {
     it('sends requests through the proxy, key included, and they succeed', async () => {
       const s = await sim();
       const proxy = await forwardProxy();
+      let c: ReturnType<typeof client> | undefined;
       try {
         for (const name of PROXY_VARS) delete process.env[name];
         process.env[variable] = proxy.url;
-        const c = client(s);
+        c = client(s);
         const job = await startExport(c, { domain: 'docs.example.com' });
         await getExport(c, job.jobId);
         // undici tunnels through the proxy with CONNECT, for http targets too.
@@ -49,6 +50,8 @@ for (const variable of ['HTTP_PROXY', 'http_proxy']) {
         expect(s.requests.map((r) => r.op)).toEqual(['start-export', 'get-export']);
         expect(s.requests[0]!.authorization).toBe(`Bearer ${s.apiKey}`);
       } finally {
+        // The client first: the proxy's close waits for the tunnel its idle connection holds.
+        await c?.close();
         await proxy.close();
       }
     });

@@ -6,7 +6,7 @@
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { checkTarget, valueFlags } from '../../src/helm/render-check.js';
 import type { RenderTarget } from '../../src/helm/render-target.js';
 import { runHelm } from '../../src/helm/helm.js';
@@ -41,7 +41,7 @@ const options = (h: { helm: string; env: Record<string, string> }, helmArgs: str
   redact: (text: string) => text,
 });
 
-describe.each(HELMS)('the render check with real %s', (name) => {
+describe.concurrent.each(HELMS)('the render check with real %s', (name) => {
   it('an umbrella chart: a top-level staticExport is not read, and the path it reads is named', async () => {
     const h = await helmEnv(name);
     const ws = await mkdtemp(join(tmpdir(), 'render-'));
@@ -118,7 +118,7 @@ describe.each(HELMS)('the render check with real %s', (name) => {
   });
 });
 
-describe('the render check and the values layers after the one the run writes', () => {
+describe.concurrent('the render check and the values layers after the one the run writes', () => {
   it('a later layer that sets an old version wins, though the chart renders the link: overridden', async () => {
     const h = await helmEnv('helm3');
     // The run writes version v2; values-prod.yaml comes after it, as a kustomize
@@ -144,7 +144,7 @@ describe('the render check and the values layers after the one the run writes', 
   });
 });
 
-describe('the render check, what it cannot see and what it must not print', () => {
+describe.concurrent('the render check, what it cannot see and what it must not print', () => {
   it("a repository address with a password: helm's error quoted without it", async () => {
     const h = await helmEnv('helm3');
     const skipped = await checkTarget(
@@ -209,7 +209,9 @@ describe('the render check, what it cannot see and what it must not print', () =
     ).toMatchObject({ kind: 'found' });
   });
 
-  it('values the controller passes first that the render cannot read: no link is skipped, not refused; a link found says so', async () => {
+  it('values the controller passes first that the render cannot read: no link is skipped, not refused; a link found says so', async ({
+    onTestFinished,
+  }) => {
     const h = await helmEnv('helm3');
     const ws = await mkdtemp(join(tmpdir(), 'render-unread-'));
     onTestFinished(() => rm(ws, { recursive: true, force: true }));
@@ -232,7 +234,7 @@ describe('the render check, what it cannot see and what it must not print', () =
   });
 });
 
-describe('valueFlags: the helm-args a render uses', () => {
+describe.concurrent('valueFlags: the helm-args a render uses', () => {
   it('keeps -f, --values and --set* (with their values), drops the rest', () => {
     expect(
       valueFlags([
@@ -263,9 +265,11 @@ describe('valueFlags: the helm-args a render uses', () => {
   });
 });
 
-describe('the release a controller renders with, with the real helm 3', () => {
-  // A chart that reads the link only in the release and namespace the controller installs.
-  async function gatedCheckout(): Promise<string> {
+describe.concurrent('the release a controller renders with, with the real helm 3', () => {
+  // A chart that reads the link only in the release and namespace the controller installs. The
+  // test's own onTestFinished: these tests run at the same time, and the global one would belong
+  // to whichever test ran last.
+  async function gatedCheckout({ onTestFinished }: TestContext): Promise<string> {
     const root = await mkdtemp(join(tmpdir(), 'render-release-'));
     onTestFinished(() => rm(root, { recursive: true, force: true }));
     const chart = join(root, 'charts', 'enterprise');
@@ -295,8 +299,8 @@ describe('the release a controller renders with, with the real helm 3', () => {
     return checkTarget(one!, options(h));
   }
 
-  it("Argo CD: helm.releaseName in the destination's namespace, not the Application's own", async () => {
-    const root = await gatedCheckout();
+  it("Argo CD: helm.releaseName in the destination's namespace, not the Application's own", async (context) => {
+    const root = await gatedCheckout(context);
     const app = (releaseName: string) =>
       `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: docs-site, namespace: argocd}\nspec:\n  destination: {server: https://kubernetes.default.svc, namespace: docs}\n  source:\n    repoURL: https://git.example.com/platform.git\n    path: charts/enterprise\n    helm:\n${releaseName}      valuesObject: {}\n`;
     expect(await check(root, app('      releaseName: docs\n'))).toMatchObject({ kind: 'found' });
@@ -304,8 +308,8 @@ describe('the release a controller renders with, with the real helm 3', () => {
     expect(await check(root, app(''))).toMatchObject({ kind: 'missing' });
   });
 
-  it('Flux: <targetNamespace>-<name> in the targetNamespace, or spec.releaseName', async () => {
-    const root = await gatedCheckout();
+  it('Flux: <targetNamespace>-<name> in the targetNamespace, or spec.releaseName', async (context) => {
+    const root = await gatedCheckout(context);
     const release = (spec: string) =>
       `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: site, namespace: flux-system}\nspec:\n  interval: 10m\n${spec}  chart:\n    spec:\n      chart: ./charts/enterprise\n      sourceRef: {kind: GitRepository, name: platform}\n`;
     expect(
@@ -317,10 +321,10 @@ describe('the release a controller renders with, with the real helm 3', () => {
   });
 });
 
-describe('merge keys as Helm reads them, with the real helm 3', () => {
+describe.concurrent('merge keys as Helm reads them, with the real helm 3', () => {
   // Why a key above a merge key that also sets it is refused (values/path.ts): go-yaml applies
   // the merge where it stands, so the merged value wins, as the YAML spec would not have it.
-  it('a bundleUrl written above "<<" loses to the merged one', async () => {
+  it('a bundleUrl written above "<<" loses to the merged one', async ({ onTestFinished }) => {
     const h = await helmEnv('helm3');
     const ws = await mkdtemp(join(tmpdir(), 'merge-order-'));
     onTestFinished(() => rm(ws, { recursive: true, force: true }));

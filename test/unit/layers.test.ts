@@ -46,6 +46,8 @@ function sourceFiles(): string[] {
  * `preProcessFile` misses `export * as ns from`, so the tree is walked instead.
  */
 function specifiersIn(text: string): string[] {
+  const known = parsed.get(text);
+  if (known) return [...known];
   const found: string[] = [];
   const literal = (node: ts.Node | undefined) => {
     if (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)))
@@ -69,8 +71,12 @@ function specifiersIn(text: string): string[] {
     ts.forEachChild(node, visit);
   };
   visit(ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest, false));
-  return found;
+  parsed.set(text, found);
+  return [...found];
 }
+
+/** What specifiersIn found, by text: each test reads all of src/ again, and the parse is the cost. */
+const parsed = new Map<string, string[]>();
 
 /** The module specifiers a file of src/ imports, as written. */
 function importsOf(file: string): string[] {
