@@ -9,11 +9,13 @@ import { defineConfig } from 'vitest/config';
  *
  * Much of the time in these tests is spent waiting (a simulated export, a poll interval, a child
  * process), not computing: so four test files run at once on a 2-core machine (vitest's default
- * there is one at a time), and the tests of every end-to-end file, and of the integration files
- * that leave process.env alone, run concurrently (describe.concurrent). With that the tier keeps
- * both cores busy: more workers only add CPU time (each loads its own modules). A concurrent test
- * uses its own context's hooks (`async ({ onTestFinished }) => …`: the imported one belongs to
- * whichever test ran last) and registers what it starts with closeAfterTest (test/helpers/sim.ts).
+ * there is one at a time), and the tests of every end-to-end file and of most integration files
+ * run concurrently (describe.concurrent; not those that set process.env, time a deadline to the
+ * millisecond or measure memory: client, contract, download, helm, proxy). With that the tier
+ * keeps both cores busy: more workers only add CPU time (each loads its own modules). A test
+ * that runs concurrently uses its own context's hooks (`async ({ onTestFinished }) => …`: the
+ * imported one belongs to whichever test ran last) and registers what it starts with
+ * closeAfterTest (test/helpers/sim.ts).
  */
 export const shared = {
   globalSetup: ['test/global-setup.ts'],
@@ -53,11 +55,12 @@ export default defineConfig({
     maxWorkers: 4,
     // A worker keeps its modules from one test file to the next, instead of a fresh process that
     // transforms the same sources again for each file: on this 2-core machine the tier took 0.77
-    // of the CPU time and 0.81 of the wall time (3 paired runs). It holds because no test mocks a
-    // module or leaves process.env changed (the few that set it put it back), src/ reads
-    // GITHUB_API_URL when it makes a client, the parse cache is keyed by content, and the shared
-    // hooks are in test/setup.ts, which runs for every file (a helper's own hooks would serve
-    // only the first file of a worker). The reliability tier keeps one process per file.
+    // of the CPU time and 0.81 of the wall time (3 paired runs, with three workers, before the
+    // files' own tests ran concurrently). It holds because no test mocks a module or leaves
+    // process.env changed (the few that set it put it back), src/ reads GITHUB_API_URL when it
+    // makes a client, the parse cache is keyed by content, and the shared hooks are in
+    // test/setup.ts, which runs for every file (a helper's own hooks would serve only the first
+    // file of a worker). The reliability tier keeps one process per file.
     isolate: false,
     sequence: { sequencer: LongestFirst },
     env: { VALUES_PROPERTY_RUNS: process.env.VALUES_PROPERTY_RUNS ?? '200' },

@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   GITHUB_TOKEN,
   linkSignature,
@@ -23,7 +23,7 @@ import {
   startFakeGitHub,
   type FakeGitHub,
 } from '../helpers/github-api.js';
-import { sim } from '../helpers/sim.js';
+import { closeAfterTest, sim } from '../helpers/sim.js';
 
 const quick = { queuedMs: 0, runningMs: 150 };
 const SHA = '3f9a2c1b8e7d4a0612345678901234567890abcd';
@@ -33,20 +33,9 @@ const ENOSPC = pathToFileURL(
   fileURLToPath(new URL('../fixtures/preload/enospc.mjs', import.meta.url)),
 ).href;
 
-const servers: FakeGitHub[] = [];
-const closeAll = async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-};
-// As the simulators (helpers/sim.ts): after each test, or after the file when tests run concurrently.
-afterEach(async ({ task }) => {
-  if (!task.concurrent) await closeAll();
-});
-afterAll(closeAll);
-
+/** A GitHub stand-in, closed with the simulators (helpers/sim.ts closeAfterTest). */
 async function github(options: Parameters<typeof startFakeGitHub>[0] = {}) {
-  const g = await startFakeGitHub(options);
-  servers.push(g);
-  return g;
+  return closeAfterTest(await startFakeGitHub(options));
 }
 
 /**

@@ -23,6 +23,8 @@ export interface CliRun {
   stdout: string;
   stderr: string;
   durationMs: number;
+  /** When the process exited (epoch ms), to time a stop against the signal that caused it. */
+  exitedAt: number;
   workspace: string;
 }
 
@@ -66,7 +68,8 @@ export async function cli(args: string[], options: CliOptions = {}): Promise<Cli
       resolve(exit);
     });
   });
-  const run = { code, stdout, stderr, durationMs: Date.now() - started, workspace };
+  const exitedAt = Date.now();
+  const run = { code, stdout, stderr, durationMs: exitedAt - started, exitedAt, workspace };
   expect(stderr, 'the command printed a Node.js warning').not.toMatch(/^\(node:\d+\) .*Warning\b/m);
   // Every stream, and the files written for later jobs, are scanned for the key and the link.
   const values = await readFile(join(workspace, 'values.yaml'), 'utf8').catch(() => '');

@@ -22,7 +22,7 @@ function assertNoKey(error: unknown, key: string) {
   expect(text).not.toContain(key);
 }
 
-describe.concurrent('static export operations', () => {
+describe('static export operations', () => {
   it('start → status → bundle, with version and paths, sending key and User-Agent', async () => {
     const s = await sim({ export: fast });
     const c = client(s);
@@ -74,7 +74,7 @@ describe.concurrent('static export operations', () => {
   });
 });
 
-describe.concurrent('error statuses carry the status, the service text and a hint', () => {
+describe('error statuses carry the status, the service text and a hint', () => {
   it('401 for a wrong key, without the key in the message', async () => {
     const s = await sim();
     const key = 'mint_wrong_0123456789abcdef';
@@ -209,7 +209,7 @@ describe.concurrent('error statuses carry the status, the service text and a hin
   });
 });
 
-describe.concurrent('retries', () => {
+describe('retries', () => {
   it('retries 5xx and resets on reads, then succeeds', async () => {
     const s = await sim({ export: fast });
     const c = client(s);
@@ -339,7 +339,7 @@ describe.concurrent('retries', () => {
   });
 });
 
-describe.concurrent('bad responses', () => {
+describe('bad responses', () => {
   it('truncated JSON is a clear error naming the operation', async () => {
     const s = await sim({ faults: [{ op: 'get-export', fault: { type: 'malformed-json' } }] });
     const error = await caught<ApiError>(() => getExport(client(s), 'se_1'));
@@ -444,7 +444,7 @@ describe.concurrent('bad responses', () => {
   });
 });
 
-describe.concurrent('cancellation and deadline', () => {
+describe('cancellation and deadline', () => {
   it('an abort stops a slow request at once', async () => {
     const s = await sim({ faults: [{ op: 'get-export', fault: { type: 'delay', ms: 5000 } }] });
     const controller = new AbortController();
@@ -507,7 +507,7 @@ describe.concurrent('cancellation and deadline', () => {
   });
 });
 
-describe.concurrent('agent operations', () => {
+describe('agent operations', () => {
   it('create → completed with a pull request; a follow-up makes it active again', async () => {
     const s = await sim({ agent: { activeMs: 100 } });
     const c = client(s);
@@ -578,7 +578,7 @@ describe.concurrent('agent operations', () => {
   });
 });
 
-describe.concurrent('configuration', () => {
+describe('configuration', () => {
   it('refuses an empty key and a key with a line break, without echoing it', () => {
     expect(() => new ServiceClient({ baseUrl: 'https://api.mintlify.com', apiKey: '  ' })).toThrow(
       /API key is empty/,

@@ -9,7 +9,7 @@ import {
 import { sim, wait } from '../helpers/sim.js';
 
 /** Raw HTTP against the simulator, checked with the client's own schemas (no client code). */
-describe.concurrent('the simulator answers in the form the client reads', () => {
+describe('the simulator answers in the form the client reads', () => {
   it('static export operations and their errors', async () => {
     // Queued long enough for the first poll to see it on a loaded machine (30 ms was not).
     const s = await sim({ export: { queuedMs: 250, runningMs: 250, pageCount: 5 } });
