@@ -71378,6 +71378,168 @@ function parseVerifyInputs(get, warnings) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/shared/go-yaml.ts
+/**
+ * YAML data as Helm (and kubectl, Argo CD) get it: their reader is go-yaml v2 (through
+ * sigs.k8s.io/yaml), which applies a merge key (`<<`) where it stands in its mapping. A key
+ * written above `<<` is overwritten by the merged one, a key below it wins; of a list of sources
+ * (`<<: [*a, *b]`) the first wins. The YAML spec, and `yaml`'s own toJS, let the mapping's own
+ * keys win wherever they stand: a check that reads a file the spec's way can be fooled.
+ */
+
+/**
+ * Each document of `text`, as go-yaml reads it (a duplicate key: the last wins); throws on a YAML
+ * error. Readers differ on several documents: the caller decides.
+ */
+function goYamlDocuments(text) {
+    const docs = (0,yaml_dist/* parseAllDocuments */.hR)(text, { merge: false, uniqueKeys: false });
+    for (const doc of docs)
+        if (doc.errors.length > 0)
+            throw doc.errors[0];
+    const refused = goUnreadable(text, docs);
+    if (refused)
+        throw new Error(refused.why);
+    // A document that holds nothing (a file ending in `---`) is none, for go-yaml too.
+    return docs.filter((doc) => !isNothing(doc.contents)).map((doc) => dataOf(doc.contents, doc, 0));
+}
+/** The one document of `text`, as go-yaml reads it; throws on a YAML error or several. */
+function goYamlData(text) {
+    // A null document (`---` then `~`) adds nothing to the values, in helm 3 and 4.
+    const docs = goYamlDocuments(text).filter((data) => data !== null);
+    if (docs.length > 1)
+        throw new Error(`it holds ${docs.length} YAML documents (helm 3 reads the first, helm 4 merges them)`);
+    return docs[0] ?? null;
+}
+/** A node of a parsed document, as go-yaml reads it. */
+const goYamlNode = (node, doc) => dataOf(node, doc, 0);
+/** A document's contents when it holds nothing: no node, or an empty null where text would be. */
+const isNothing = (contents) => contents === null ||
+    ((0,yaml_dist/* isScalar */.jn)(contents) && contents.value === null && contents.range?.[0] === contents.range?.[1]);
+const MERGE_NOT_MAP = 'a merge key (<<) of something other than a mapping';
+/** A merge key: `<<` written plain (parsed with `merge: true`, the library gives it a symbol). */
+const isMergeKey = (key) => (0,yaml_dist/* isScalar */.jn)(key) && ((key.value === '<<' && key.type === 'PLAIN') || typeof key.value === 'symbol');
+function dataOf(node, doc, depth) {
+    // An alias that leads back into itself has no data go-yaml could build either.
+    if (depth > 200)
+        throw new Error('the YAML nests too deep (an alias into itself?)');
+    if ((0,yaml_dist/* isAlias */.Vj)(node))
+        return dataOf(node.resolve(doc), doc, depth + 1);
+    if ((0,yaml_dist/* isScalar */.jn)(node))
+        return node.value;
+    if ((0,yaml_dist/* isSeq */.oP)(node))
+        return node.items.map((item) => dataOf(item, doc, depth + 1));
+    if (!(0,yaml_dist/* isMap */.jh)(node))
+        return node ?? null;
+    const out = {};
+    for (const pair of node.items) {
+        const key = pair.key;
+        if (isMergeKey(key)) {
+            const sources = (0,yaml_dist/* isSeq */.oP)(pair.value) ? [...pair.value.items].reverse() : [pair.value];
+            for (const source of sources) {
+                const merged = dataOf(source, doc, depth + 1);
+                // go-yaml stops there: "map merge requires map or sequence of maps".
+                if (!merged || typeof merged !== 'object' || Array.isArray(merged))
+                    throw new Error(MERGE_NOT_MAP);
+                Object.assign(out, merged);
+            }
+            continue;
+        }
+        out[String((0,yaml_dist/* isScalar */.jn)(key) ? key.value : dataOf(key, doc, depth + 1))] = dataOf(pair.value, doc, depth + 1);
+    }
+    return out;
+}
+/**
+ * A character YAML does not allow, which go-yaml refuses anywhere in a file: a C0 or C1 control
+ * other than tab, line feed, carriage return and NEL, DEL, U+FFFE and U+FFFF.
+ */
+const NOT_YAML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/;
+/**
+ * What go-yaml (Helm's reader, kubectl's, Argo CD's) or Helm 4 refuses where the `yaml` library
+ * reads on: a character YAML does not allow (a C0 or C1 control other than tab and line ends, DEL,
+ * U+FFFE, U+FFFF), a NEL, LS or PS outside quotes with text after it on its line (go-yaml breaks
+ * the line there), a `%YAML` directive, content after `---` on its line, a null or collection as
+ * a key, a merge of something other than a mapping. Helm fails on the whole file then.
+ */
+function goUnreadable(text, docs) {
+    const char = NOT_YAML.exec(text);
+    if (char)
+        return {
+            offset: char.index,
+            why: `character U+${hex(char[0])} is not allowed in YAML (Helm refuses the file)`,
+            fix: 'Remove that character.',
+        };
+    const quoted = [];
+    for (const doc of docs)
+        (0,yaml_dist/* visit */.YR)(doc, {
+            Scalar(_, node) {
+                if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range)
+                    quoted.push([node.range[0], node.range[1]]);
+            },
+        });
+    for (const m of text.matchAll(/[\u0085\u2028\u2029](?=[^\n\r#]*[^\s\u0085#])/g))
+        if (!quoted.some(([start, end]) => m.index >= start && m.index < end))
+            return {
+                offset: m.index,
+                why: `character U+${hex(m[0])} with text after it on its line: Helm reads it as a line break there`,
+                fix: 'Remove that character, or end the line at it.',
+            };
+    const directive = /^%YAML\b/m.exec(text);
+    if (directive)
+        return {
+            offset: directive.index,
+            why: 'a %YAML directive, which Helm 4 refuses (Helm 3 too for 1.2)',
+            fix: 'Remove the %YAML line.',
+        };
+    const marker = /^---[ \t]+[^\s#]/m.exec(text);
+    if (marker)
+        return {
+            offset: marker.index,
+            why: 'content on the --- line, which Helm 4 and kustomize refuse',
+            fix: 'Move what follows --- to the next line.',
+        };
+    for (const doc of docs) {
+        let found;
+        (0,yaml_dist/* visit */.YR)(doc, {
+            Pair(_, pair) {
+                const key = pair.key;
+                if (key === null || ((0,yaml_dist/* isScalar */.jn)(key) && key.value === null) || (0,yaml_dist/* isCollection */.P3)(key)) {
+                    found = {
+                        offset: (key ?? pair.value)?.range?.[0] ?? 0,
+                        why: 'a null or a list/mapping as a key, which Helm cannot read into its values',
+                        fix: 'Give that entry a text key, or remove it.',
+                    };
+                    return yaml_dist/* visit */.YR.BREAK;
+                }
+                if (isMergeKey(key)) {
+                    const sources = (0,yaml_dist/* isSeq */.oP)(pair.value) ? pair.value.items : [pair.value];
+                    const notMap = sources.some((s) => !(0,yaml_dist/* isMap */.jh)((0,yaml_dist/* isAlias */.Vj)(s) ? s.resolve(doc) : s));
+                    if (notMap) {
+                        found = {
+                            offset: key.range?.[0] ?? 0,
+                            why: MERGE_NOT_MAP,
+                            fix: "Merge a mapping's anchor (<<: *defaults), or remove the << line.",
+                        };
+                        return yaml_dist/* visit */.YR.BREAK;
+                    }
+                }
+                return undefined;
+            },
+        });
+        if (found)
+            return found;
+    }
+    return undefined;
+}
+const hex = (char) => char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
+/**
+ * The bytes as UTF-8 text; undefined when they are not UTF-8 (Node would put U+FFFD in their
+ * place, where Helm and kustomize refuse the file).
+ */
+function utf8(bytes) {
+    const text = bytes.toString('utf8');
+    return Buffer.compare(Buffer.from(text, 'utf8'), bytes) === 0 ? text : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/publish/domain.ts
 /**
  * The `domain` input: a pasted address (`https://Docs.Example.com/`) is normalised to its host;
@@ -71725,6 +71887,7 @@ function isPlainKey(key) {
 
 
 
+
 const ExportInputs = {
     Domain: DomainInput,
     JobId: { name: 'job-id', default: '' },
@@ -71870,8 +72033,8 @@ function parseVersion(raw) {
     const version = raw.trim();
     if (version === '')
         return undefined;
-    // Helm's YAML reader refuses C1 controls (NEL is written escaped), U+FFFE and U+FFFF too.
-    if (/[\u0000-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.test(version)) {
+    // A line break or tab, or a character Helm's YAML reader refuses (NEL is written escaped).
+    if (/[\t\n\r]/.test(version) || NOT_YAML.test(version)) {
         throw new errors_InputError(ExportInputs.Version.name, 'contains a line break or control character', 'Give a single-line label, e.g. 2026-11-22 or v2.');
     }
     if (version.length > 200) {
@@ -71931,163 +72094,6 @@ function parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings) {
         return undefined;
     }
     return file;
-}
-
-;// CONCATENATED MODULE: ./src/shared/go-yaml.ts
-/**
- * YAML data as Helm (and kubectl, Argo CD) get it: their reader is go-yaml v2 (through
- * sigs.k8s.io/yaml), which applies a merge key (`<<`) where it stands in its mapping. A key
- * written above `<<` is overwritten by the merged one, a key below it wins; of a list of sources
- * (`<<: [*a, *b]`) the first wins. The YAML spec, and `yaml`'s own toJS, let the mapping's own
- * keys win wherever they stand: a check that reads a file the spec's way can be fooled.
- */
-
-/**
- * Each document of `text`, as go-yaml reads it (a duplicate key: the last wins); throws on a YAML
- * error. Readers differ on several documents: the caller decides.
- */
-function goYamlDocuments(text) {
-    const docs = (0,yaml_dist/* parseAllDocuments */.hR)(text, { merge: false, uniqueKeys: false });
-    for (const doc of docs)
-        if (doc.errors.length > 0)
-            throw doc.errors[0];
-    const refused = goUnreadable(text, docs);
-    if (refused)
-        throw new Error(refused.why);
-    // A document that holds nothing (a file ending in `---`) is none, for go-yaml too.
-    return docs.filter((doc) => !isNothing(doc.contents)).map((doc) => dataOf(doc.contents, doc, 0));
-}
-/** The one document of `text`, as go-yaml reads it; throws on a YAML error or several. */
-function goYamlData(text) {
-    // A null document (`---` then `~`) adds nothing to the values, in helm 3 and 4.
-    const docs = goYamlDocuments(text).filter((data) => data !== null);
-    if (docs.length > 1)
-        throw new Error(`it holds ${docs.length} YAML documents (helm 3 reads the first, helm 4 merges them)`);
-    return docs[0] ?? null;
-}
-/** A node of a parsed document, as go-yaml reads it. */
-const goYamlNode = (node, doc) => dataOf(node, doc, 0);
-/** A document's contents when it holds nothing: no node, or an empty null where text would be. */
-const isNothing = (contents) => contents === null ||
-    ((0,yaml_dist/* isScalar */.jn)(contents) && contents.value === null && contents.range?.[0] === contents.range?.[1]);
-const MERGE_NOT_MAP = 'a merge key (<<) of something other than a mapping';
-/** A merge key: `<<` written plain (parsed with `merge: true`, the library gives it a symbol). */
-const isMergeKey = (key) => (0,yaml_dist/* isScalar */.jn)(key) && ((key.value === '<<' && key.type === 'PLAIN') || typeof key.value === 'symbol');
-function dataOf(node, doc, depth) {
-    // An alias that leads back into itself has no data go-yaml could build either.
-    if (depth > 200)
-        throw new Error('the YAML nests too deep (an alias into itself?)');
-    if ((0,yaml_dist/* isAlias */.Vj)(node))
-        return dataOf(node.resolve(doc), doc, depth + 1);
-    if ((0,yaml_dist/* isScalar */.jn)(node))
-        return node.value;
-    if ((0,yaml_dist/* isSeq */.oP)(node))
-        return node.items.map((item) => dataOf(item, doc, depth + 1));
-    if (!(0,yaml_dist/* isMap */.jh)(node))
-        return node ?? null;
-    const out = {};
-    for (const pair of node.items) {
-        const key = pair.key;
-        if (isMergeKey(key)) {
-            const sources = (0,yaml_dist/* isSeq */.oP)(pair.value) ? [...pair.value.items].reverse() : [pair.value];
-            for (const source of sources) {
-                const merged = dataOf(source, doc, depth + 1);
-                // go-yaml stops there: "map merge requires map or sequence of maps".
-                if (!merged || typeof merged !== 'object' || Array.isArray(merged))
-                    throw new Error(MERGE_NOT_MAP);
-                Object.assign(out, merged);
-            }
-            continue;
-        }
-        out[String((0,yaml_dist/* isScalar */.jn)(key) ? key.value : dataOf(key, doc, depth + 1))] = dataOf(pair.value, doc, depth + 1);
-    }
-    return out;
-}
-/**
- * What go-yaml (Helm's reader, kubectl's, Argo CD's) or Helm 4 refuses where the `yaml` library
- * reads on: a character YAML does not allow (a C0 or C1 control other than tab and line ends, DEL,
- * U+FFFE, U+FFFF), a NEL, LS or PS outside quotes with text after it on its line (go-yaml breaks
- * the line there), a `%YAML` directive, content after `---` on its line, a null or collection as
- * a key, a merge of something other than a mapping. Helm fails on the whole file then.
- */
-function goUnreadable(text, docs) {
-    const char = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.exec(text);
-    if (char)
-        return {
-            offset: char.index,
-            why: `character U+${hex(char[0])} is not allowed in YAML (Helm refuses the file)`,
-            fix: 'Remove that character.',
-        };
-    const quoted = [];
-    for (const doc of docs)
-        (0,yaml_dist/* visit */.YR)(doc, {
-            Scalar(_, node) {
-                if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range)
-                    quoted.push([node.range[0], node.range[1]]);
-            },
-        });
-    for (const m of text.matchAll(/[\u0085\u2028\u2029](?=[^\n\r#]*[^\s\u0085#])/g))
-        if (!quoted.some(([start, end]) => m.index >= start && m.index < end))
-            return {
-                offset: m.index,
-                why: `character U+${hex(m[0])} with text after it on its line: Helm reads it as a line break there`,
-                fix: 'Remove that character, or end the line at it.',
-            };
-    const directive = /^%YAML\b/m.exec(text);
-    if (directive)
-        return {
-            offset: directive.index,
-            why: 'a %YAML directive, which Helm 4 refuses (Helm 3 too for 1.2)',
-            fix: 'Remove the %YAML line.',
-        };
-    const marker = /^---[ \t]+[^\s#]/m.exec(text);
-    if (marker)
-        return {
-            offset: marker.index,
-            why: 'content on the --- line, which Helm 4 and kustomize refuse',
-            fix: 'Move what follows --- to the next line.',
-        };
-    for (const doc of docs) {
-        let found;
-        (0,yaml_dist/* visit */.YR)(doc, {
-            Pair(_, pair) {
-                const key = pair.key;
-                if (key === null || ((0,yaml_dist/* isScalar */.jn)(key) && key.value === null) || (0,yaml_dist/* isCollection */.P3)(key)) {
-                    found = {
-                        offset: (key ?? pair.value)?.range?.[0] ?? 0,
-                        why: 'a null or a list/mapping as a key, which Helm cannot read into its values',
-                        fix: 'Give that entry a text key, or remove it.',
-                    };
-                    return yaml_dist/* visit */.YR.BREAK;
-                }
-                if (isMergeKey(key)) {
-                    const sources = (0,yaml_dist/* isSeq */.oP)(pair.value) ? pair.value.items : [pair.value];
-                    const notMap = sources.some((s) => !(0,yaml_dist/* isMap */.jh)((0,yaml_dist/* isAlias */.Vj)(s) ? s.resolve(doc) : s));
-                    if (notMap) {
-                        found = {
-                            offset: key.range?.[0] ?? 0,
-                            why: MERGE_NOT_MAP,
-                            fix: "Merge a mapping's anchor (<<: *defaults), or remove the << line.",
-                        };
-                        return yaml_dist/* visit */.YR.BREAK;
-                    }
-                }
-                return undefined;
-            },
-        });
-        if (found)
-            return found;
-    }
-    return undefined;
-}
-const hex = (char) => char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
-/**
- * The bytes as UTF-8 text; undefined when they are not UTF-8 (Node would put U+FFFD in their
- * place, where Helm and kustomize refuse the file).
- */
-function utf8(bytes) {
-    const text = bytes.toString('utf8');
-    return Buffer.compare(Buffer.from(text, 'utf8'), bytes) === 0 ? text : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/shared/set-path.ts
@@ -74843,8 +74849,8 @@ function middle(a, b) {
 /**
  * The links a values file holds, so that the diff can hide them: every text value of a `bundleUrl`
  * key, wherever it is (an anchor included, an alias followed to it, and inside values written as
- * YAML in a string), and the lines of any presigned link written over several lines. The file's own text is read through the parse cache (check.ts):
- * the run has parsed it.
+ * YAML in a string), and the lines of any presigned link written over several lines. The file's
+ * own text is read through the parse cache (check.ts): the run has parsed it.
  */
 
 

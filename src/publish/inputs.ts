@@ -24,6 +24,7 @@ import type { HelmRollout } from '../helm/helm.js';
 import { HelmInputs, parseHelmInputs } from '../helm/inputs.js';
 import { parseVerifyInputs, VerifyInputs, type VerifySettings } from '../site/inputs.js';
 import { InputError } from '../shared/errors.js';
+import { NOT_YAML } from '../shared/go-yaml.js';
 import {
   inputGetter,
   parseBoolean,
@@ -278,8 +279,8 @@ function parseDownloadPath(
 function parseVersion(raw: string): string | undefined {
   const version = raw.trim();
   if (version === '') return undefined;
-  // Helm's YAML reader refuses C1 controls (NEL is written escaped), U+FFFE and U+FFFF too.
-  if (/[\u0000-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.test(version)) {
+  // A line break or tab, or a character Helm's YAML reader refuses (NEL is written escaped).
+  if (/[\t\n\r]/.test(version) || NOT_YAML.test(version)) {
     throw new InputError(
       ExportInputs.Version.name,
       'contains a line break or control character',

@@ -85,6 +85,13 @@ function dataOf(node: unknown, doc: Document, depth: number): unknown {
   return out;
 }
 
+/**
+ * A character YAML does not allow, which go-yaml refuses anywhere in a file: a C0 or C1 control
+ * other than tab, line feed, carriage return and NEL, DEL, U+FFFE and U+FFFF.
+ */
+export const NOT_YAML =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/;
+
 /** Where a text is one Helm cannot read, why, and what to do. */
 export interface GoUnreadable {
   offset: number;
@@ -100,8 +107,7 @@ export interface GoUnreadable {
  * a key, a merge of something other than a mapping. Helm fails on the whole file then.
  */
 export function goUnreadable(text: string, docs: readonly Document[]): GoUnreadable | undefined {
-  const char =
-    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.exec(text);
+  const char = NOT_YAML.exec(text);
   if (char)
     return {
       offset: char.index,

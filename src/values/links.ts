@@ -1,8 +1,8 @@
 /**
  * The links a values file holds, so that the diff can hide them: every text value of a `bundleUrl`
  * key, wherever it is (an anchor included, an alias followed to it, and inside values written as
- * YAML in a string), and the lines of any presigned link written over several lines. The file's own text is read through the parse cache (check.ts):
- * the run has parsed it.
+ * YAML in a string), and the lines of any presigned link written over several lines. The file's
+ * own text is read through the parse cache (check.ts): the run has parsed it.
  */
 import { isAlias, isScalar, parseAllDocuments, visit, type Document } from 'yaml';
 import { querySecrets } from '../shared/secrets.js';

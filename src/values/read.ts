@@ -2,10 +2,10 @@
  * Reads the values file, and checks before any export is started that it can be written at the
  * end: a broken or unwritable file costs no export.
  */
-import { utf8 } from '../shared/go-yaml.js';
 import { constants as fsConstants } from 'node:fs';
 import { access, lstat, readFile, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { utf8 } from '../shared/go-yaml.js';
 import type { Selector } from './choice.js';
 import { fileError, STATIC_EXPORT, type KeyPath, type ValuesFile } from './file.js';
 import { checkFile } from './plan.js';

@@ -222,6 +222,7 @@ describe('helm inputs', () => {
     ],
     [{ 'helm-release': 'docs', 'helm-args': '--dry-run' }, /Use the dry-run input instead/],
     [{ version: 'v2\ufffe' }, /Input "version" contains a line break or control character/],
+    [{ version: 'v\t2' }, /Input "version" contains a line break or control character/],
     [
       { 'helm-release': 'docs', 'helm-rollback-on-failure': 'on' },
       /Input "helm-rollback-on-failure" \("on"\) is not a boolean/,
