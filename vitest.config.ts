@@ -9,9 +9,11 @@ import { defineConfig } from 'vitest/config';
  *
  * Much of the time in these tests is spent waiting (a simulated export, a poll interval, a child
  * process), not computing: so four test files run at once on a 2-core machine (vitest's default
- * there is one at a time), and the tests of every end-to-end file and of most integration files
- * run concurrently (describe.concurrent; not those that set process.env, time a deadline to the
- * millisecond or measure memory: client, contract, download, helm, proxy). With that the tier
+ * there is one at a time), and the tests of every end-to-end file and of four integration files
+ * (agent-pipeline, gitops-render, mirror, render-check) run concurrently (describe.concurrent).
+ * The others run one test after another: they set process.env, time a deadline to the
+ * millisecond, measure memory or hold one stand-in (client, contract, download, github-listing,
+ * helm, proxy). A test timed against a signal or a deadline is it.sequential. With that the tier
  * keeps both cores busy: more workers only add CPU time (each loads its own modules). A test
  * that runs concurrently uses its own context's hooks (`async ({ onTestFinished }) => …`: the
  * imported one belongs to whichever test ran last) and registers what it starts with

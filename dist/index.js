@@ -71419,7 +71419,7 @@ const MERGE_NOT_MAP = 'a merge key (<<) of something other than a mapping';
 /** A merge key: `<<` written plain (parsed with `merge: true`, the library gives it a symbol). */
 const isMergeKey = (key) => (0,yaml_dist/* isScalar */.jn)(key) && ((key.value === '<<' && key.type === 'PLAIN') || typeof key.value === 'symbol');
 function dataOf(node, doc, depth) {
-    // An alias that leads back into itself has no data go-yaml could build either.
+    // goUnreadable refuses an alias inside its own anchor's value first; this guards the rest.
     if (depth > 200)
         throw new Error('the YAML nests too deep (an alias into itself?)');
     if ((0,yaml_dist/* isAlias */.Vj)(node))
@@ -71457,8 +71457,9 @@ const NOT_YAML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u0
  * What go-yaml (Helm's reader, kubectl's, Argo CD's) or Helm 4 refuses where the `yaml` library
  * reads on: a character YAML does not allow (a C0 or C1 control other than tab and line ends, DEL,
  * U+FFFE, U+FFFF), a NEL, LS or PS outside quotes with text after it on its line (go-yaml breaks
- * the line there), a `%YAML` directive, content after `---` on its line, a null or collection as
- * a key, a merge of something other than a mapping. Helm fails on the whole file then.
+ * the line there), a `%YAML` directive, content after `---` on its line, an alias inside its own
+ * anchor's value, a null or collection as a key, a merge of something other than a mapping. Helm
+ * fails on the whole file then.
  */
 function goUnreadable(text, docs) {
     const char = NOT_YAML.exec(text);
@@ -71500,6 +71501,18 @@ function goUnreadable(text, docs) {
     for (const doc of docs) {
         let found;
         (0,yaml_dist/* visit */.YR)(doc, {
+            Alias(_, alias) {
+                const [start, end] = alias.resolve(doc)?.range ?? [0, 0];
+                const at = alias.range?.[0] ?? 0;
+                if (at < start || at >= end)
+                    return undefined;
+                found = {
+                    offset: at,
+                    why: `the alias *${alias.source} inside the value of its own anchor, which Helm refuses (anchor '${alias.source}' value contains itself)`,
+                    fix: 'Point the alias at another anchor, or remove it.',
+                };
+                return yaml_dist/* visit */.YR.BREAK;
+            },
             Pair(_, pair) {
                 const key = pair.key;
                 if (key === null || ((0,yaml_dist/* isScalar */.jn)(key) && key.value === null) || (0,yaml_dist/* isCollection */.P3)(key)) {
@@ -72035,7 +72048,7 @@ function parseVersion(raw) {
         return undefined;
     // A line break or tab, or a character Helm's YAML reader refuses (NEL is written escaped).
     if (/[\t\n\r]/.test(version) || NOT_YAML.test(version)) {
-        throw new errors_InputError(ExportInputs.Version.name, 'contains a line break or control character', 'Give a single-line label, e.g. 2026-11-22 or v2.');
+        throw new errors_InputError(ExportInputs.Version.name, 'contains a line break, a tab or a character YAML does not allow (a control character, U+FFFE, U+FFFF)', 'Give a single-line label, e.g. 2026-11-22 or v2.');
     }
     if (version.length > 200) {
         throw new errors_InputError(ExportInputs.Version.name, `is ${version.length} characters long`, 'Use a short label (at most 200 characters).');
@@ -73222,12 +73235,37 @@ function wholeForms(link) {
 function querySecrets(link) {
     return link.includes('?') ? linkSecrets(link) : [];
 }
+/** `name=value` where the name is a credential's, after a line's start, a diff's `+`/`-` or a separator. */
+const PARAM = /(^|[?&\s#+-])([A-Za-z0-9._-]+)=([^&\s"'`]*)/g;
+/** A comment line, in a file or in a diff (after its ` `, `+` or `-`): its text after the `#`. */
+const COMMENT = /^([ +-]?\s*#\s*)([^&\s]+)/;
 /**
  * Any `name=value` of a text whose name is a credential's (`X-Amz-Signature=…`), with the value
  * hidden, link or not: the second line of a link wrapped in a comment has no `https://` to find.
+ * A value that runs to the end of its line may go on at the start of the next comment line, which
+ * has no name to find: that piece is hidden too.
  */
 function hideCredentialParams(text) {
-    return text.replace(/(^|[?&\s#])([A-Za-z0-9._-]+)=([^&\s"'`]+)/gm, (whole, lead, name, value) => CREDENTIAL_PARAM.test(name) && value !== '***' ? `${lead}${name}=***` : whole);
+    let wrapped = false;
+    return text
+        .split('\n')
+        .map((line) => {
+        let out = line;
+        if (wrapped) {
+            const piece = COMMENT.exec(line);
+            out = piece ? `${piece[1]}***${line.slice(piece[0].length)}` : line;
+            wrapped = piece !== null && piece[0].length === line.length;
+            if (wrapped)
+                return out;
+        }
+        return out.replace(PARAM, (whole, lead, name, value, at) => {
+            if (!CREDENTIAL_PARAM.test(name) || value === '' || value === '***')
+                return whole;
+            wrapped = at + whole.length === out.length;
+            return `${lead}${name}=***`;
+        });
+    })
+        .join('\n');
 }
 /** The link as it may be shown: origin and path, with the query (the credential) hidden. */
 function redactLink(link) {
@@ -73339,24 +73377,29 @@ function sourceFiles(source, app, root) {
     const names = ['.argocd-source.yaml', `.argocd-source-${app.name}.yaml`];
     if (app.namespace)
         names.push(`.argocd-source-${app.namespace}_${app.name}.yaml`);
-    return names.map((name) => (0,external_node_path_.join)(dir, name)).filter((file) => isFile(file));
+    return names
+        .map((name) => (0,external_node_path_.join)(dir, name))
+        .filter((file) => isFile(file))
+        .map((file) => {
+        try {
+            return { file, data: readOverride(file) };
+        }
+        catch (error) {
+            return { file, error: error.message.split('\n')[0] };
+        }
+    });
 }
 const isFile = (file) => (0,external_node_fs_namespaceObject.existsSync)(file) && (0,external_node_fs_namespaceObject.statSync)(file).isFile();
 /** The first override file that wins over what the run writes at `key`, as a refusal. */
 function sourceFileOverride(files, site, key, root) {
-    for (const file of files) {
-        const shown = (0,external_node_path_.relative)((0,external_node_path_.resolve)(root), file);
-        let data;
-        try {
-            data = readOverride(file);
-        }
-        catch (error) {
+    for (const read of files) {
+        const shown = (0,external_node_path_.relative)((0,external_node_path_.resolve)(root), read.file);
+        if ('error' in read)
             return {
-                problem: `has Argo CD's override file ${shown} beside its chart, which is not valid YAML (${error.message.split('\n')[0]})`,
+                problem: `has Argo CD's override file ${shown} beside its chart, which is not valid YAML (${read.error})`,
                 fix: `Fix ${shown} (Argo CD cannot render the Application with it either), then run again.`,
             };
-        }
-        const wins = overrideIn(data, site, key);
+        const wins = overrideIn(read.data, site, key);
         if (wins)
             return {
                 problem: `has Argo CD's override file ${shown} beside its chart, which ${wins}; Argo CD merges that file over the Application before it renders, so the chart would not get the link`,
@@ -73382,17 +73425,10 @@ function readOverride(file) {
  */
 function releaseAfterOverrides(files, helm) {
     const out = { releaseName: helm.releaseName, namespace: helm.namespace };
-    for (const file of files) {
-        let data;
-        try {
-            data = readOverride(file);
-        }
-        catch {
+    for (const read of files) {
+        if (!('data' in read) || !isObject(read.data) || !('helm' in read.data))
             continue;
-        }
-        if (!isObject(data) || !('helm' in data))
-            continue;
-        const over = data.helm;
+        const over = read.data.helm;
         for (const key of ['releaseName', 'namespace'])
             if (over === null)
                 delete out[key];
@@ -80586,12 +80622,15 @@ async function overridingLayer(layers, valuesKey, link) {
     }
     const ours = values.findIndex((v) => values_layers_valueAt(v, [...block, 'bundleUrl'])?.value === link);
     const name = (layer) => 'file' in layer ? (0,external_node_path_.relative)(process.cwd(), layer.file) : layer.name;
+    const fixUnread = 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.';
     for (const [index, reason] of failed)
-        if (index > ours)
+        if (ours < 0)
+            return { by: name(layers[index]), key: valuesKey, fix: fixUnread, unchecked: reason };
+        else if (index > ours)
             return {
                 by: `${name(layers[index])} (which this run could not read as helm does: ${reason})`,
                 key: valuesKey,
-                fix: 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.',
+                fix: fixUnread,
             };
     // Without the link in any layer, only bundleUrl can be compared: the last one set must be it.
     const keys = ours < 0 ? ['bundleUrl'] : WRITTEN_KEYS;
@@ -81056,7 +81095,9 @@ function kustomizeLayers(hint, path, chart, inline) {
 }
 function manifest_render_chartOf(hint, path, one) {
     // Without a namespace, the controller's helm renders in `default`; the runner's helm would
-    // take HELM_NAMESPACE or its kube context's.
+    // take HELM_NAMESPACE or its kube context's. A HelmRelease that names none is applied where
+    // whatever applies it says (a Flux Kustomization's targetNamespace, else `default`), which the
+    // file cannot tell: `default` is the guess, and only a chart that reads .Release.Namespace cares.
     const { name, namespace } = one.target.release ?? one.target;
     const release = { releaseName: name, namespace: namespace ?? 'default' };
     if (hint.kind === 'helmCharts') {
@@ -81233,7 +81274,7 @@ function report(run, outcome) {
 function notRead(inputs, missing) {
     const key = inputs.valuesKey.join('.');
     if (missing.every((o) => o.kind === 'overridden'))
-        return new UserError(`The render check found that the chart would not get what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`);
+        return new UserError(`The render check ${missing.some((o) => o.unchecked) ? 'could not show that the chart would get' : 'found that the chart would not get'} what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`);
     const details = missing
         .map((o) => {
         if (o.kind === 'overridden')
@@ -81250,6 +81291,8 @@ function notRead(inputs, missing) {
 }
 function overriddenText(o) {
     const fix = o.fix ?? `Remove it there, or name ${o.by} in values-file so the link is written there too.`;
+    if (o.unchecked)
+        return `${o.label}: this run could not read ${o.by} as helm does (${o.unchecked}), and no values layer it could read holds the link at ${o.key}, so what the chart gets there could not be checked. ${fix}`;
     return `${o.label}: ${o.by} sets ${o.key} after the values this run writes, so the chart would get that value instead. ${fix}`;
 }
 /**

@@ -52051,12 +52051,37 @@ function wholeForms(link) {
 function querySecrets(link) {
     return link.includes('?') ? linkSecrets(link) : [];
 }
+/** `name=value` where the name is a credential's, after a line's start, a diff's `+`/`-` or a separator. */
+const PARAM = /(^|[?&\s#+-])([A-Za-z0-9._-]+)=([^&\s"'`]*)/g;
+/** A comment line, in a file or in a diff (after its ` `, `+` or `-`): its text after the `#`. */
+const COMMENT = /^([ +-]?\s*#\s*)([^&\s]+)/;
 /**
  * Any `name=value` of a text whose name is a credential's (`X-Amz-Signature=…`), with the value
  * hidden, link or not: the second line of a link wrapped in a comment has no `https://` to find.
+ * A value that runs to the end of its line may go on at the start of the next comment line, which
+ * has no name to find: that piece is hidden too.
  */
 function hideCredentialParams(text) {
-    return text.replace(/(^|[?&\s#])([A-Za-z0-9._-]+)=([^&\s"'`]+)/gm, (whole, lead, name, value) => CREDENTIAL_PARAM.test(name) && value !== '***' ? `${lead}${name}=***` : whole);
+    let wrapped = false;
+    return text
+        .split('\n')
+        .map((line) => {
+        let out = line;
+        if (wrapped) {
+            const piece = COMMENT.exec(line);
+            out = piece ? `${piece[1]}***${line.slice(piece[0].length)}` : line;
+            wrapped = piece !== null && piece[0].length === line.length;
+            if (wrapped)
+                return out;
+        }
+        return out.replace(PARAM, (whole, lead, name, value, at) => {
+            if (!CREDENTIAL_PARAM.test(name) || value === '' || value === '***')
+                return whole;
+            wrapped = at + whole.length === out.length;
+            return `${lead}${name}=***`;
+        });
+    })
+        .join('\n');
 }
 /** The link as it may be shown: origin and path, with the query (the credential) hidden. */
 function redactLink(link) {

@@ -19,6 +19,11 @@ export interface Overriding {
   /** The key it sets, dotted from the values' top (`staticExport.version`). */
   key: string;
   fix?: string;
+  /**
+   * Set when no layer this run could read holds the link, and `by` is one it could not read (the
+   * reason): it may be the layer that holds the link, so it is not known to win, only unchecked.
+   */
+  unchecked?: string;
 }
 
 const UNREAD = Symbol('unread');
@@ -61,12 +66,16 @@ export async function overridingLayer(
   const ours = values.findIndex((v) => valueAt(v, [...block, 'bundleUrl'])?.value === link);
   const name = (layer: ValuesLayer) =>
     'file' in layer ? relative(process.cwd(), layer.file) : layer.name;
+  const fixUnread =
+    'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.';
   for (const [index, reason] of failed)
-    if (index > ours)
+    if (ours < 0)
+      return { by: name(layers[index]!), key: valuesKey, fix: fixUnread, unchecked: reason };
+    else if (index > ours)
       return {
         by: `${name(layers[index]!)} (which this run could not read as helm does: ${reason})`,
         key: valuesKey,
-        fix: 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.',
+        fix: fixUnread,
       };
   // Without the link in any layer, only bundleUrl can be compared: the last one set must be it.
   const keys = ours < 0 ? (['bundleUrl'] as const) : WRITTEN_KEYS;

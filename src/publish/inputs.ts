@@ -283,7 +283,7 @@ function parseVersion(raw: string): string | undefined {
   if (/[\t\n\r]/.test(version) || NOT_YAML.test(version)) {
     throw new InputError(
       ExportInputs.Version.name,
-      'contains a line break or control character',
+      'contains a line break, a tab or a character YAML does not allow (a control character, U+FFFE, U+FFFF)',
       'Give a single-line label, e.g. 2026-11-22 or v2.',
     );
   }

@@ -97,7 +97,9 @@ function kustomizeLayers(
 
 function chartOf(hint: ChartHint, path: string, one: ChosenTarget): ChartInReach | ChartOutOfReach {
   // Without a namespace, the controller's helm renders in `default`; the runner's helm would
-  // take HELM_NAMESPACE or its kube context's.
+  // take HELM_NAMESPACE or its kube context's. A HelmRelease that names none is applied where
+  // whatever applies it says (a Flux Kustomization's targetNamespace, else `default`), which the
+  // file cannot tell: `default` is the guess, and only a chart that reads .Release.Namespace cares.
   const { name, namespace } = one.target.release ?? one.target;
   const release = { releaseName: name, namespace: namespace ?? 'default' };
   if (hint.kind === 'helmCharts') {

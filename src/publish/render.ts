@@ -95,7 +95,7 @@ function notRead(inputs: PublishInputs, missing: RenderOutcome[]): UserError {
   const key = inputs.valuesKey.join('.');
   if (missing.every((o) => o.kind === 'overridden'))
     return new UserError(
-      `The render check found that the chart would not get what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`,
+      `The render check ${missing.some((o) => o.unchecked) ? 'could not show that the chart would get' : 'found that the chart would not get'} what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`,
     );
   const details = missing
     .map((o) => {
@@ -115,6 +115,8 @@ function notRead(inputs: PublishInputs, missing: RenderOutcome[]): UserError {
 function overriddenText(o: Extract<RenderOutcome, { kind: 'overridden' }>): string {
   const fix =
     o.fix ?? `Remove it there, or name ${o.by} in values-file so the link is written there too.`;
+  if (o.unchecked)
+    return `${o.label}: this run could not read ${o.by} as helm does (${o.unchecked}), and no values layer it could read holds the link at ${o.key}, so what the chart gets there could not be checked. ${fix}`;
   return `${o.label}: ${o.by} sets ${o.key} after the values this run writes, so the chart would get that value instead. ${fix}`;
 }
 

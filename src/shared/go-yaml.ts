@@ -56,7 +56,7 @@ export const isMergeKey = (key: unknown): boolean =>
   isScalar(key) && ((key.value === '<<' && key.type === 'PLAIN') || typeof key.value === 'symbol');
 
 function dataOf(node: unknown, doc: Document, depth: number): unknown {
-  // An alias that leads back into itself has no data go-yaml could build either.
+  // goUnreadable refuses an alias inside its own anchor's value first; this guards the rest.
   if (depth > 200) throw new Error('the YAML nests too deep (an alias into itself?)');
   if (isAlias(node)) return dataOf(node.resolve(doc), doc, depth + 1);
   if (isScalar(node)) return node.value;
@@ -103,8 +103,9 @@ export interface GoUnreadable {
  * What go-yaml (Helm's reader, kubectl's, Argo CD's) or Helm 4 refuses where the `yaml` library
  * reads on: a character YAML does not allow (a C0 or C1 control other than tab and line ends, DEL,
  * U+FFFE, U+FFFF), a NEL, LS or PS outside quotes with text after it on its line (go-yaml breaks
- * the line there), a `%YAML` directive, content after `---` on its line, a null or collection as
- * a key, a merge of something other than a mapping. Helm fails on the whole file then.
+ * the line there), a `%YAML` directive, content after `---` on its line, an alias inside its own
+ * anchor's value, a null or collection as a key, a merge of something other than a mapping. Helm
+ * fails on the whole file then.
  */
 export function goUnreadable(text: string, docs: readonly Document[]): GoUnreadable | undefined {
   const char = NOT_YAML.exec(text);
@@ -146,6 +147,17 @@ export function goUnreadable(text: string, docs: readonly Document[]): GoUnreada
   for (const doc of docs) {
     let found: GoUnreadable | undefined;
     visit(doc, {
+      Alias(_, alias) {
+        const [start, end] = alias.resolve(doc)?.range ?? [0, 0];
+        const at = alias.range?.[0] ?? 0;
+        if (at < start || at >= end) return undefined;
+        found = {
+          offset: at,
+          why: `the alias *${alias.source} inside the value of its own anchor, which Helm refuses (anchor '${alias.source}' value contains itself)`,
+          fix: 'Point the alias at another anchor, or remove it.',
+        };
+        return visit.BREAK;
+      },
       Pair(_, pair) {
         const key = pair.key as YamlNode | null;
         if (key === null || (isScalar(key) && key.value === null) || isCollection(key)) {

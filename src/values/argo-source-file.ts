@@ -17,6 +17,9 @@ import { KEYS } from './file.js';
 /** Where the run writes in the source: its `helm.valuesObject` (kept or new), or `helm.values`. */
 export type ArgoValuesSite = 'valuesObject' | 'values';
 
+/** An override file, read once: its data as Argo CD reads it, or why it cannot be read. */
+export type OverrideFile = { file: string } & ({ data: unknown } | { error: string });
+
 /**
  * The override files Argo CD would read for this source, in its order: the folder's own, then the
  * Application's (named `<name>`, or `<namespace>_<name>` for an Application outside Argo CD's own
@@ -26,37 +29,42 @@ export function sourceFiles(
   source: Data,
   app: { name: string; namespace: string | undefined },
   root: string,
-): string[] {
+): OverrideFile[] {
   if (typeof source.path !== 'string' || typeof source.chart === 'string') return [];
   if (typeof source.repoURL === 'string' && source.repoURL.startsWith('oci://')) return [];
   const dir = checkoutFolder(source.path, root);
   if (!dir) return [];
   const names = ['.argocd-source.yaml', `.argocd-source-${app.name}.yaml`];
   if (app.namespace) names.push(`.argocd-source-${app.namespace}_${app.name}.yaml`);
-  return names.map((name) => join(dir, name)).filter((file) => isFile(file));
+  return names
+    .map((name) => join(dir, name))
+    .filter((file) => isFile(file))
+    .map((file) => {
+      try {
+        return { file, data: readOverride(file) };
+      } catch (error) {
+        return { file, error: (error as Error).message.split('\n')[0]! };
+      }
+    });
 }
 
 const isFile = (file: string): boolean => existsSync(file) && statSync(file).isFile();
 
 /** The first override file that wins over what the run writes at `key`, as a refusal. */
 export function sourceFileOverride(
-  files: readonly string[],
+  files: readonly OverrideFile[],
   site: ArgoValuesSite,
   key: readonly string[],
   root: string,
 ): Refusal | undefined {
-  for (const file of files) {
-    const shown = relative(resolve(root), file);
-    let data: unknown;
-    try {
-      data = readOverride(file);
-    } catch (error) {
+  for (const read of files) {
+    const shown = relative(resolve(root), read.file);
+    if ('error' in read)
       return {
-        problem: `has Argo CD's override file ${shown} beside its chart, which is not valid YAML (${(error as Error).message.split('\n')[0]})`,
+        problem: `has Argo CD's override file ${shown} beside its chart, which is not valid YAML (${read.error})`,
         fix: `Fix ${shown} (Argo CD cannot render the Application with it either), then run again.`,
       };
-    }
-    const wins = overrideIn(data, site, key);
+    const wins = overrideIn(read.data, site, key);
     if (wins)
       return {
         problem: `has Argo CD's override file ${shown} beside its chart, which ${wins}; Argo CD merges that file over the Application before it renders, so the chart would not get the link`,
@@ -82,19 +90,13 @@ function readOverride(file: string): unknown {
  * cannot be read is left to sourceFileOverride, which refuses it.
  */
 export function releaseAfterOverrides(
-  files: readonly string[],
+  files: readonly OverrideFile[],
   helm: { releaseName?: unknown; namespace?: unknown },
 ): { releaseName?: string; namespace?: string } {
   const out: Record<string, unknown> = { releaseName: helm.releaseName, namespace: helm.namespace };
-  for (const file of files) {
-    let data: unknown;
-    try {
-      data = readOverride(file);
-    } catch {
-      continue;
-    }
-    if (!isObject(data) || !('helm' in data)) continue;
-    const over = data.helm;
+  for (const read of files) {
+    if (!('data' in read) || !isObject(read.data) || !('helm' in read.data)) continue;
+    const over = read.data.helm;
     for (const key of ['releaseName', 'namespace'])
       if (over === null) delete out[key];
       else if (isObject(over) && key in over) out[key] = over[key];

@@ -89,35 +89,41 @@ describe.concurrent('the built action under Node 24', () => {
     expect(s.requestsFor('bundle')).toHaveLength(0);
   });
 
-  it('times out with the job id to resume with, and resuming with job-id publishes without a new export', async () => {
-    // A timeout of 2 s (1 s left too little for the start request on a loaded machine), an export
-    // of 5 s: the run gives up at its timeout, well before the export ends.
-    const s = await sim({ export: { ...quick, runningMs: 5000 } });
-    const first = await runPublish(s, { values: BASIC, inputs: { timeout: '2s' } });
-    const ws = first.workspace;
-    expect(first.code).toBe(1);
-    expect(first.ranMs).toBeLessThan(4500);
-    const jobId = first.outputs['job-id']!;
-    expect(first.stdout).toMatch(
-      new RegExp(
-        `::error::The export job ${jobId} did not finish within the timeout of 2s .*resume with job-id: ${jobId}`,
-      ),
-    );
-    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(BASIC);
+  it.sequential(
+    'times out with the job id to resume with, and resuming with job-id publishes without a new export',
+    async () => {
+      // A timeout of 2 s (1 s left too little for the start request on a loaded machine), an export
+      // of 5 s: the run gives up at its timeout, well before the export ends.
+      const s = await sim({ export: { ...quick, runningMs: 5000 } });
+      const first = await runPublish(s, { values: BASIC, inputs: { timeout: '2s' } });
+      const ws = first.workspace;
+      expect(first.code).toBe(1);
+      expect(first.ranMs).toBeLessThan(4500);
+      const jobId = first.outputs['job-id']!;
+      expect(first.stdout).toMatch(
+        new RegExp(
+          `::error::The export job ${jobId} did not finish within the timeout of 2s .*resume with job-id: ${jobId}`,
+        ),
+      );
+      expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(BASIC);
 
-    const second = await runPublish(s, { workspace: ws, inputs: { domain: '', 'job-id': jobId } });
-    expect(second.code, second.stdout).toBe(0);
-    expect(second.outputs['job-id']).toBe(jobId);
-    expect(s.requestsFor('start-export')).toHaveLength(1);
-    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain(
-      `bundleUrl: "${second.outputs['bundle-url']}"`,
-    );
-    // A stale version is removed when the version input is empty.
-    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).not.toContain('version:');
-    expect(second.stdout).toContain(
-      '::notice::Removed the stale staticExport.version from values.yaml',
-    );
-  });
+      const second = await runPublish(s, {
+        workspace: ws,
+        inputs: { domain: '', 'job-id': jobId },
+      });
+      expect(second.code, second.stdout).toBe(0);
+      expect(second.outputs['job-id']).toBe(jobId);
+      expect(s.requestsFor('start-export')).toHaveLength(1);
+      expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain(
+        `bundleUrl: "${second.outputs['bundle-url']}"`,
+      );
+      // A stale version is removed when the version input is empty.
+      expect(await readFile(join(ws, 'values.yaml'), 'utf8')).not.toContain('version:');
+      expect(second.stdout).toContain(
+        '::notice::Removed the stale staticExport.version from values.yaml',
+      );
+    },
+  );
 
   it('creates a missing values file, with its folders', async () => {
     const s = await sim({ export: quick });

@@ -145,7 +145,7 @@ describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
     expect(s.requestsFor('message')).toHaveLength(0);
   });
 
-  it('429 fails at once, explaining the limit, after exactly one message', async () => {
+  it.sequential('429 fails at once, explaining the limit, after exactly one message', async () => {
     const s = await sim({ messageLimit: 0 });
     const jobId = await finishedAgentJob(s, 'Write the changelog page');
     const run = await runAgent(s, { inputs: { prompt: 'x', 'job-id': jobId } });
@@ -169,7 +169,7 @@ describe.concurrent('the agent sub-action (dist/agent under Node 24)', () => {
     expect(s.requests).toHaveLength(0);
   });
 
-  it('times out with the job id', async () => {
+  it.sequential('times out with the job id', async () => {
     const s = await sim({ agent: { outcome: 'never' } });
     const run = await runAgent(s, { inputs: { prompt: 'x', timeout: '2s' } });
     expect(run.code).toBe(1);

@@ -85,11 +85,16 @@ function inlineScalar(c: Ctx, inFlow: boolean): string {
   return scalar(c, inFlow);
 }
 
-function anchor(c: Ctx): string {
-  if (c.g(fc.nat, { max: 3 }) !== 0) return '';
+/**
+ * `&name ` for the node `write` writes, or nothing; aliases may use the name once the node is
+ * written, never inside it: Helm refuses an anchor whose value contains itself.
+ */
+function anchored(c: Ctx, write: (anchor: string) => string[]): string[] {
+  if (c.g(fc.nat, { max: 3 }) !== 0) return write('');
   const name = `a${c.nextAnchor++}`;
+  const lines = write(`&${name} `);
   c.anchors.push(name);
-  return `&${name} `;
+  return lines;
 }
 
 const comment = (c: Ctx) => (c.g(fc.nat, { max: 3 }) === 0 ? `  # note ${pick(c.g, WORDS)}` : '');
@@ -103,9 +108,9 @@ function entry(c: Ctx, key: string, indent: number, depth: number): string[] {
   switch (kind) {
     case 0:
     case 1:
-      return [`${pad}${key}: ${anchor(c)}${inlineScalar(c, false)}${comment(c)}`];
+      return anchored(c, (a) => [`${pad}${key}: ${a}${inlineScalar(c, false)}${comment(c)}`]);
     case 2:
-      return [`${pad}${key}: ${anchor(c)}${flowCollection(c, 0)}${comment(c)}`];
+      return anchored(c, (a) => [`${pad}${key}: ${a}${flowCollection(c, 0)}${comment(c)}`]);
     case 3: {
       // Block scalar, any chomping.
       const header = pick(g, ['|', '|-', '|+', '>', '>-', '|2']);
@@ -115,20 +120,20 @@ function entry(c: Ctx, key: string, indent: number, depth: number): string[] {
           : [`${inner}line one`, `${inner}line two # kept`];
       return [`${pad}${key}: ${header}`, ...body, ...(header === '|+' ? [''] : [])];
     }
-    case 4: {
-      const a = anchor(c).trim();
-      const lines = [`${pad}${key}:${a ? ` ${a}` : ''}${comment(c)}`];
-      const keys = new Set<string>();
-      const n = 1 + g(fc.nat, { max: 3 });
-      for (let i = 0; i < n; i++) {
-        const k = pick(g, WORDS);
-        if (keys.has(k)) continue;
-        keys.add(k);
-        if (g(fc.nat, { max: 5 }) === 0) lines.push(`${inner}# a comment line`);
-        lines.push(...entry(c, k, indent + c.unit, depth + 1));
-      }
-      return lines;
-    }
+    case 4:
+      return anchored(c, (a) => {
+        const lines = [`${pad}${key}:${a ? ` ${a.trim()}` : ''}${comment(c)}`];
+        const keys = new Set<string>();
+        const n = 1 + g(fc.nat, { max: 3 });
+        for (let i = 0; i < n; i++) {
+          const k = pick(g, WORDS);
+          if (keys.has(k)) continue;
+          keys.add(k);
+          if (g(fc.nat, { max: 5 }) === 0) lines.push(`${inner}# a comment line`);
+          lines.push(...entry(c, k, indent + c.unit, depth + 1));
+        }
+        return lines;
+      });
     case 5: {
       const lines = [`${pad}${key}:${comment(c)}`];
       const n = 1 + g(fc.nat, { max: 3 });

@@ -38,4 +38,18 @@ describe('credential parameters anywhere in a text', () => {
       ' # was: https://s.example/b?X-Amz-Date=1&X-Amz-Credential=***\n #   &X-Amz-Signature=*** sig=*** page=2\n',
     );
   });
+
+  it('hides a value wrapped onto the next comment line, where the line has no name to find', () => {
+    expect(
+      hideCredentialParams(
+        ' # was: https://s.example/b?X-Amz-Signature=0123456789\n #   abcdef0123&page=2\n # next note\n',
+      ),
+    ).toBe(' # was: https://s.example/b?X-Amz-Signature=***\n #   ***&page=2\n # next note\n');
+  });
+
+  it("hides a value right after a diff line's + or - mark", () => {
+    expect(hideCredentialParams('+sig=SECRET2\n-X-Amz-Signature=SECRET3\n')).toBe(
+      '+sig=***\n-X-Amz-Signature=***\n',
+    );
+  });
 });

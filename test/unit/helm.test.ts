@@ -221,8 +221,15 @@ describe('helm inputs', () => {
       /Input "helm-args" line 2 sets -o, which this action manages/,
     ],
     [{ 'helm-release': 'docs', 'helm-args': '--dry-run' }, /Use the dry-run input instead/],
-    [{ version: 'v2\ufffe' }, /Input "version" contains a line break or control character/],
-    [{ version: 'v\t2' }, /Input "version" contains a line break or control character/],
+    [
+      { version: 'v2\ufffe' },
+      /Input "version" contains a line break, a tab or a character YAML does not allow/,
+    ],
+    [
+      { version: 'v\t2' },
+      /Input "version" contains a line break, a tab or a character YAML does not allow/,
+    ],
+    [{ version: 'v2\nx' }, /Input "version" contains a line break, a tab or a character YAML/],
     [
       { 'helm-release': 'docs', 'helm-rollback-on-failure': 'on' },
       /Input "helm-rollback-on-failure" \("on"\) is not a boolean/,

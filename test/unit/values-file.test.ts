@@ -216,6 +216,11 @@ describe('files that are refused, with file, line and column', () => {
       'x: &x 1\nstaticExport:\n  <<: *x\n',
       /at line 3, column 3 .*a merge key \(<<\) of something other than a mapping\. Merge a mapping's anchor/,
     ],
+    [
+      'an alias inside the value of its own anchor',
+      'base: &b\n  self: *b\nsite:\n  <<: *b\n',
+      /at line 2, column 9 .*the alias \*b inside the value of its own anchor, which Helm refuses \(anchor 'b' value contains itself\)\. Point the alias at another anchor/,
+    ],
     ['a list', '- a\n- b\n', /has a list at the top \(line 1\), not a mapping/],
     ['a scalar', 'hello\n', /has a string value at the top/],
     [

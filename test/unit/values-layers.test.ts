@@ -163,6 +163,15 @@ describe('the values layer that wins over what the run writes', () => {
     // A file ending in --- is one document, for helm too; a NEL at the end of a line is fine.
     const ends = layer('ends.yaml', '---\nstaticExport:\n  tag: x # y\u0085\n---\n');
     expect(await after(ends)).toBeUndefined();
+    // The link only in a layer this run cannot read: that layer may be the one that holds it, so
+    // it is named as unchecked, not as winning.
+    const only = layer('only.yaml', `a: 1\n---\nstaticExport: {bundleUrl: ${LINK}}\n`);
+    expect(await overridingLayer([only], 'staticExport', LINK)).toEqual({
+      by: 'only.yaml',
+      key: 'staticExport',
+      fix: 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.',
+      unchecked: 'it holds 2 YAML documents (helm 3 reads the first, helm 4 merges them)',
+    });
     // Before the link's layer, it cannot win; a duplicate key reads as go-yaml reads it (last wins).
     expect(await overridingLayer([two, ours()], 'staticExport', LINK)).toBeUndefined();
     const dup = layer(
