@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm test`, the fast tier: unit, integration (simulator over HTTP, real helm) and end-to-end
- * (dist/ under Node 24), plus the values property test at a small size. The crash, soak, fuzz,
- * download-memory (96 MiB) and release (a build) suites and the full-size property test are
+ * (dist/ under Node 24), plus the values property test at a small size. The crash, soak, cancel,
+ * faults (a disk or a download that fails), fuzz, download-memory (96 MiB), release (a build) and
+ * package (npm pack and install) suites and the full-size property test are
  * `npm run test:reliability` (vitest.reliability.config.ts).
  *
  * Much of the time in these tests is spent waiting (a simulated export, a poll interval, a child

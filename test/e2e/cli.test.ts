@@ -1,9 +1,8 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { promisify } from 'node:util';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { tarGz } from '../../simulator/tar.js';
 import { startExport } from '../../src/api/static-export.js';
@@ -452,52 +451,6 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
       expect(result.stdout).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Export \d+% · \d+ pages/);
       expect(result.stdout).not.toMatch(STAMP);
       expect(result.stdout).not.toContain(s.apiKey);
-    },
-  );
-
-  it(
-    'npm pack → npm install of the tarball in an empty folder (offline) → static-export-helm --help',
-    { timeout: 120_000 },
-    async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'cli-pack-'));
-      // Every child here is awaited, not run with the *Sync calls: the other tests of this file run
-      // at the same time, and their simulators answer from this process's event loop.
-      const run = promisify(execFile);
-      const packed = JSON.parse(
-        (await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT })).stdout,
-      ) as { filename: string; files: { path: string }[] }[];
-      const files = packed[0]!.files.map((f) => f.path);
-      expect(files).toEqual(
-        expect.arrayContaining([
-          'dist/cli/index.js',
-          'dist/index.js',
-          'dist/agent/index.js',
-          'action.yml',
-          'agent/action.yml',
-          'README.md',
-          'LICENSE',
-          'package.json',
-        ]),
-      );
-      expect(files.filter((f) => !f.startsWith('dist/'))).toEqual(
-        expect.not.arrayContaining([expect.stringMatching(/^(src|test|simulator|scripts)\//)]),
-      );
-      const project = join(dir, 'project');
-      await mkdir(project);
-      await writeFile(join(project, 'package.json'), '{ "name": "empty", "private": true }\n');
-      // Everything is bundled into dist/: the package needs nothing from the registry.
-      await run(
-        'npm',
-        ['install', '--offline', '--no-audit', '--no-fund', join(dir, packed[0]!.filename)],
-        { cwd: project },
-      );
-      const bin = join(project, 'node_modules/.bin/static-export-helm');
-      const env = { ...process.env, PATH: `${dirname(inject('node24'))}:${process.env.PATH}` };
-      const help = await run(bin, ['--help'], { cwd: project, env });
-      expect(help.stdout).toMatch(/^static-export-helm 0\.\d+\.\d+: /);
-      expect(help.stdout).toContain('Usage: static-export-helm <command> [options]');
-      const publishHelp = await run(bin, ['publish', '--help'], { cwd: project, env });
-      expect(publishHelp.stdout).toContain('--values-file VALUE');
     },
   );
 });

@@ -7,7 +7,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   GITHUB_TOKEN,
@@ -23,15 +22,12 @@ import {
   startFakeGitHub,
   type FakeGitHub,
 } from '../helpers/github-api.js';
+import { preload } from '../helpers/preload.js';
 import { closeAfterTest, sim } from '../helpers/sim.js';
 
 const quick = { queuedMs: 0, runningMs: 150 };
 const SHA = '3f9a2c1b8e7d4a0612345678901234567890abcd';
 const VALUES = 'replicaCount: 1\nstaticExport:\n  enabled: false\n';
-
-const ENOSPC = pathToFileURL(
-  fileURLToPath(new URL('../fixtures/preload/enospc.mjs', import.meta.url)),
-).href;
 
 /** A GitHub stand-in, closed with the simulators (helpers/sim.ts closeAfterTest). */
 async function github(options: Parameters<typeof startFakeGitHub>[0] = {}) {
@@ -222,7 +218,7 @@ describe.concurrent('GitHub deployments', () => {
     const run = await publishTo(g, s, {
       values: VALUES,
       env: {
-        NODE_OPTIONS: `--import=${ENOSPC}`,
+        NODE_OPTIONS: preload('enospc'),
         ENOSPC_MATCH: String.raw`/\.values\.yaml\.\d+\.[0-9a-f]+\.tmp$`,
         ENOSPC_AFTER: '10',
       },

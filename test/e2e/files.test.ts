@@ -1,56 +1,32 @@
 /**
- * The values file (and the download) in the situations a runner's disk really produces, with the
- * built action under Node 24 against the simulator: a read-only file, a symlink, a dangling
- * symlink, a full disk while the values file is written and while the bundle is downloaded. Each
- * ends in a clear message naming the input and the file, with the user's files as they were.
- *
- * The full disk is a write error injected below the file module (test/fixtures/preload/enospc.mjs,
- * loaded with NODE_OPTIONS=--import): writes to the matching file store what fits and then fail
- * with ENOSPC, as a full file system does.
+ * The values file in the situations a runner's disk really produces, with the built action under
+ * Node 24 against the simulator: a read-only file, a symlink, a dangling symlink. Each ends in a
+ * clear message naming the input and the file, with the user's files as they were. A disk that
+ * fails (full, a refused rename, slow or stuck writes) is test/reliability/disk-faults.test.ts.
  */
-import { createHash } from 'node:crypto';
-import { chmod, lstat, mkdir, readdir, readFile, readlink, stat, symlink } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { newWorkspace, runPublish, type PublishOptions, type Service } from '../helpers/action.js';
+import { errorLine } from '../helpers/preload.js';
 import { sim } from '../helpers/sim.js';
 
 const quick = { queuedMs: 0, runningMs: 100 };
 const VALUES = '# docs\nreplicaCount: 2\nstaticExport:\n  enabled: false # off for now\n';
-const SLOW_OPEN = pathToFileURL(
-  fileURLToPath(new URL('../fixtures/preload/slow-open.mjs', import.meta.url)),
-).href;
-const SLOW_WRITE = pathToFileURL(
-  fileURLToPath(new URL('../fixtures/preload/slow-write.mjs', import.meta.url)),
-).href;
-const ENOSPC = pathToFileURL(
-  fileURLToPath(new URL('../fixtures/preload/enospc.mjs', import.meta.url)),
-).href;
-const RENAME_FAILS = pathToFileURL(
-  fileURLToPath(new URL('../fixtures/preload/rename-fails.mjs', import.meta.url)),
-).href;
 
 /** A publish (helpers/action.ts runPublish) polling every second; `options.inputs` adds. */
 function publish(s: Service, options: PublishOptions = {}) {
   return runPublish(s, { ...options, inputs: { 'poll-interval': '1s', ...options.inputs } });
-}
-
-/** A run that downloads the bundle to a disk where opening the file takes `ms` (or never ends). */
-function downloadOnSlowDisk(s: Service, ws: string, ms: string) {
-  return publish(s, {
-    workspace: ws,
-    inputs: { 'download-path': 'site.tar.gz' },
-    env: {
-      NODE_OPTIONS: `--import=${SLOW_OPEN}`,
-      SLOW_OPEN_MATCH: String.raw`site\.tar\.gz.*\.part$`,
-      SLOW_OPEN_MS: ms,
-    },
-  });
-}
-
-function errorLine(stdout: string): string {
-  return stdout.split('\n').find((line) => line.startsWith('::error::')) ?? '';
 }
 
 // Each test has its own simulator and workspace: the tests run at the same time.
@@ -83,7 +59,7 @@ describe.concurrent('the values file on a real disk', () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace();
     await mkdir(join(ws, 'deploy', 'shared'), { recursive: true });
-    await newWorkspaceFile(join(ws, 'deploy', 'shared', 'docs-values.yaml'), VALUES);
+    await writeFile(join(ws, 'deploy', 'shared', 'docs-values.yaml'), VALUES);
     await symlink('deploy/shared/docs-values.yaml', join(ws, 'values.yaml'));
     const run = await publish(s, { workspace: ws });
     expect(run.code, run.stdout).toBe(0);
@@ -108,157 +84,4 @@ describe.concurrent('the values file on a real disk', () => {
     expect(s.requestsFor('start-export')).toHaveLength(0);
     expect(await readlink(join(ws, 'values.yaml'))).toBe('gone/values.yaml');
   });
-
-  it('a full disk while the values file is written: clear error, the old file intact, no temporary file', async () => {
-    const s = await sim({ export: quick });
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await publish(s, {
-      workspace: ws,
-      env: {
-        NODE_OPTIONS: `--import=${ENOSPC}`,
-        ENOSPC_MATCH: String.raw`/\.values\.yaml\.\d+\.[0-9a-f]+\.tmp$`,
-        ENOSPC_AFTER: '40',
-      },
-    });
-    expect(run.code).toBe(1);
-    const jobId = /jobs\/([^/]+)\/bundle/.exec(s.requestsFor('bundle')[0]!.path)![1]!;
-    expect(errorLine(run.stdout)).toBe(
-      `::error::values-file "values.yaml" could not be written (ENOSPC). The disk is full: free some space on the runner. The file was not changed. Export job ${jobId} is complete: once this is fixed, run again with job-id: ${jobId} to publish it without a new export.`,
-    );
-    expect(run.outputs['job-id']).toBe(jobId);
-    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
-    expect(await readdir(ws)).toEqual(['values.yaml']);
-
-    // After space is freed, the run it suggests publishes without a new export.
-    const again = await publish(s, { workspace: ws, inputs: { 'job-id': jobId } });
-    expect(again.code, again.stdout).toBe(0);
-    expect(s.requestsFor('start-export')).toHaveLength(1);
-    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain('enabled: true');
-  });
-
-  /**
-   * A publish to staging.yaml and production.yaml (and a new file, if listed) whose write fails as
-   * `env` makes it: exit 1, both files as they were and nothing else left beside them (no new
-   * file, no folder made for one). Returns the error line and the resume sentence it must end with.
-   */
-  async function failedWrite(list: string, env: Record<string, string>) {
-    const s = await sim({ export: quick });
-    const ws = await newWorkspace({ 'staging.yaml': VALUES, 'production.yaml': VALUES });
-    const run = await publish(s, { workspace: ws, inputs: { 'values-file': list }, env });
-    expect(run.code).toBe(1);
-    expect(await readFile(join(ws, 'staging.yaml'), 'utf8')).toBe(VALUES);
-    expect(await readFile(join(ws, 'production.yaml'), 'utf8')).toBe(VALUES);
-    expect((await readdir(ws)).sort()).toEqual(['production.yaml', 'staging.yaml']);
-    const jobId = /jobs\/([^/]+)\/bundle/.exec(s.requestsFor('bundle')[0]!.path)![1]!;
-    const resume = `Export job ${jobId} is complete: once this is fixed, run again with job-id: ${jobId} to publish it without a new export.`;
-    return { error: errorLine(run.stdout), resume };
-  }
-
-  it('a full disk while the last of three values files, a new one in new folders, is written: none is changed, no folder left', async () => {
-    const { error, resume } = await failedWrite(
-      'staging.yaml\nproduction.yaml\nenvs/new/values.yaml',
-      {
-        NODE_OPTIONS: `--import=${ENOSPC}`,
-        ENOSPC_MATCH: String.raw`/new/\.values\.yaml\.\d+\.[0-9a-f]+\.tmp$`,
-        ENOSPC_AFTER: '40',
-      },
-    );
-    expect(error).toBe(
-      `::error::values-file "envs/new/values.yaml" could not be written (ENOSPC). The disk is full: free some space on the runner. The file was not changed. staging.yaml and production.yaml were not changed either. ${resume}`,
-    );
-  });
-
-  it('a rename refused after two files were renamed: both are put back (the new one removed, with its folders), and the message says so', async () => {
-    const { error, resume } = await failedWrite(
-      'staging.yaml\nenvs/preview/values.yaml\nproduction.yaml',
-      {
-        NODE_OPTIONS: `--import=${RENAME_FAILS}`,
-        RENAME_FAIL_MATCH: String.raw`/production\.yaml$`,
-      },
-    );
-    expect(error).toBe(
-      `::error::values-file "production.yaml" could not be written (EACCES). The folder is not writable: check its permissions. The file was not changed. staging.yaml and envs/preview/values.yaml were put back as before. ${resume}`,
-    );
-  });
-
-  it('writes that finish out of order still leave the bundle byte for byte as served', async () => {
-    // Two writes are on the thread pool at once. Without a position each, the second to start
-    // could land first at the file's current offset: the hash right, the file scrambled (seen
-    // under load in 3 to 4 of 10 files).
-    const s = await sim({ export: { ...quick, extraBundleBytes: 3 * 1024 * 1024 } });
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const report = `${ws}.slow-write`;
-    const run = await publish(s, {
-      workspace: ws,
-      inputs: { 'download-path': 'site.tar.gz' },
-      env: {
-        NODE_OPTIONS: `--import=${SLOW_WRITE}`,
-        SLOW_WRITE_MATCH: String.raw`site\.tar\.gz.*\.part$`,
-        SLOW_WRITE_MS: '10000',
-        SLOW_WRITE_REPORT: report,
-      },
-    });
-    expect(run.code, run.stdout).toBe(0);
-    // The later write did finish first (the test would prove nothing had they not overlapped).
-    expect(await readFile(report, 'utf8')).toBe('reordered\n');
-    const bytes = await readFile(join(ws, 'site.tar.gz'));
-    expect(bytes.length).toBeGreaterThan(3 * 1024 * 1024);
-    expect(createHash('sha256').update(bytes).digest('hex')).toBe(run.outputs['bundle-sha256']);
-  });
-
-  it('a full disk during the download: clear error, no partial file or its new folder, the values file untouched', async () => {
-    const s = await sim({ export: { ...quick, extraBundleBytes: 3 * 1024 * 1024 } });
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await publish(s, {
-      workspace: ws,
-      inputs: { 'download-path': 'out/site.tar.gz' },
-      env: {
-        NODE_OPTIONS: `--import=${ENOSPC}`,
-        ENOSPC_MATCH: String.raw`site\.tar\.gz.*\.part$`,
-        ENOSPC_AFTER: String(1536 * 1024),
-      },
-    });
-    expect(run.code).toBe(1);
-    expect(errorLine(run.stdout)).toMatch(
-      /^::error::download-path "out\/site.tar.gz": the disk is full \(ENOSPC\) after \d+ of \d+ bytes\. Free space on the runner; the partial file was removed\./,
-    );
-    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
-    // Nor the folder made for it.
-    expect(await readdir(ws)).toEqual(['values.yaml']);
-  });
-
-  it('a connection reset while the download file is being opened: retried, never a silent exit', async () => {
-    // The reset lands while the slow disk opens the file, before the body is read: the run
-    // used to wait for a body that had already failed and, with nothing else pending, exit 0
-    // halfway, with no outputs and the values file unchanged.
-    const s = await sim({ export: quick, faults: [{ op: 'download', fault: { type: 'reset' } }] });
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await downloadOnSlowDisk(s, ws, '300');
-    expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
-      expect.stringMatching(
-        /^::warning::Bundle download failed \(the transfer from 127\.0\.0\.1:\d+ broke after 0 of \d+ bytes \(.+\)\); retrying in 1s\.$/,
-      ),
-    ]);
-    expect(s.requestsFor('download').map((r) => r.fault ?? 'ok')).toEqual(['reset', 'ok']);
-    expect(run.outputs['bundle-sha256']).toMatch(/^[0-9a-f]{64}$/);
-    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain('enabled: true');
-  });
-
-  it('work that can never finish fails the step instead of exiting 0 halfway', async () => {
-    const s = await sim({ export: quick });
-    const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await downloadOnSlowDisk(s, ws, 'never');
-    expect(run.code).toBe(1);
-    expect(errorLine(run.stdout)).toBe(
-      '::error::Unexpected error: the run stopped waiting for an operation that could never finish. Please report it with the log of this run.',
-    );
-    expect(run.outputs['job-id']).toMatch(/^se_/);
-    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
-  });
 });
-
-async function newWorkspaceFile(path: string, text: string) {
-  const { writeFile } = await import('node:fs/promises');
-  await writeFile(path, text);
-}
