@@ -72229,10 +72229,13 @@ function detectIndent(root, text) {
     }
     return 2;
 }
-/** Where to append a new top-level key: the end of the text, or before a `...` end marker. */
+/**
+ * Where to append a new top-level key: the end of the text, or before the `...` that ends the
+ * document or the `---` that starts the next (an empty one, in a values file ending in `---`).
+ */
 function documentEnd(text, doc) {
     const contentsEnd = doc.contents?.range?.[2] ?? 0;
-    const marker = /^\.\.\.[ \t]*(#.*)?$/m.exec(text.slice(contentsEnd));
+    const marker = /^(?:\.\.\.|---)(?:[ \t]|$)/m.exec(text.slice(contentsEnd));
     return marker ? contentsEnd + marker.index : text.length;
 }
 /**
@@ -72556,9 +72559,15 @@ function checkValues(text, display, at = STATIC_EXPORT) {
     walkPath(doc, text, at, display);
     return doc;
 }
-/** Parses the text as exactly one YAML document without errors. */
+/**
+ * The documents Helm 3 and 4 read values from: a later one that holds nothing (a file ending in
+ * `---`, or in `---` and a comment) is none for both; an empty first one is not (Helm 3 reads the
+ * first, and Helm 4 too reads nothing from the one after it: tried with both).
+ */
+const helmDocuments = (docs) => docs.filter((doc, i) => i === 0 || !isNothing(doc.contents));
+/** Parses the text as exactly one YAML document (helmDocuments) without errors. */
 function singleDocument(text, display) {
-    const docs = parseDocuments(text, display);
+    const docs = helmDocuments(parseDocuments(text, display));
     if (docs.length > 1) {
         throw fileError(display, `contains ${docs.length} YAML documents (separated by ---)`, 'A Helm values file is one document: split it into several files. (A file of manifests, such as a HelmRepository and a HelmRelease, is read as one; see values-document.)');
     }
@@ -72932,7 +72941,8 @@ function addKeys(edit, block, missing, allRemoved) {
 function verify(before, after, edit, kept) {
     const expected = (before.toJS(TO_JS) ?? {});
     setBlock(blockOf(expected, edit.at), edit, kept);
-    const docs = readBackDocuments(after, edit.display);
+    const read = readBackDocuments(after, edit.display);
+    const docs = read && helmDocuments(read);
     // A warning is a text other readers may take otherwise (a tag that does not fit its value).
     const actual = docs?.length === 1 && docs[0].warnings.length === 0 ? docs[0].toJS(TO_JS) : undefined;
     if (!(0,external_node_util_.isDeepStrictEqual)(actual, expected))

@@ -45,7 +45,7 @@ export function goYamlData(text: string): unknown {
 export const goYamlNode = (node: unknown, doc: Document): unknown => dataOf(node, doc, 0);
 
 /** A document's contents when it holds nothing: no node, or an empty null where text would be. */
-const isNothing = (contents: unknown): boolean =>
+export const isNothing = (contents: unknown): boolean =>
   contents === null ||
   (isScalar(contents) && contents.value === null && contents.range?.[0] === contents.range?.[1]);
 

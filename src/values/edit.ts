@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar } from 'yaml';
 import type { Document, Node as YamlNode, Pair, YAMLMap } from 'yaml';
-import { checkValues, readBackDocuments } from './check.js';
+import { checkValues, helmDocuments, readBackDocuments } from './check.js';
 import {
   fileError,
   KEYS,
@@ -212,7 +212,8 @@ function addKeys(edit: Edit, block: YAMLMap, missing: Key[], allRemoved: boolean
 function verify(before: Document, after: string, edit: Edit, kept?: KeptVersion): void {
   const expected = (before.toJS(TO_JS) ?? {}) as Record<string, unknown>;
   setBlock(blockOf(expected, edit.at), edit, kept);
-  const docs = readBackDocuments(after, edit.display);
+  const read = readBackDocuments(after, edit.display);
+  const docs = read && helmDocuments(read);
   // A warning is a text other readers may take otherwise (a tag that does not fit its value).
   const actual: unknown =
     docs?.length === 1 && docs[0]!.warnings.length === 0 ? docs[0]!.toJS(TO_JS) : undefined;

@@ -48,10 +48,13 @@ export function detectIndent(root: YAMLMap, text: string): number {
   return 2;
 }
 
-/** Where to append a new top-level key: the end of the text, or before a `...` end marker. */
+/**
+ * Where to append a new top-level key: the end of the text, or before the `...` that ends the
+ * document or the `---` that starts the next (an empty one, in a values file ending in `---`).
+ */
 export function documentEnd(text: string, doc: Document): number {
   const contentsEnd = doc.contents?.range?.[2] ?? 0;
-  const marker = /^\.\.\.[ \t]*(#.*)?$/m.exec(text.slice(contentsEnd));
+  const marker = /^(?:\.\.\.|---)(?:[ \t]|$)/m.exec(text.slice(contentsEnd));
   return marker ? contentsEnd + marker.index : text.length;
 }
 

@@ -171,6 +171,24 @@ describe('text Helm reads: not refused', () => {
   });
 });
 
+describe('a file ending in --- (Helm 3 and 4 read one document)', () => {
+  const block = (version: string) =>
+    `staticExport:\n  enabled: true\n  bundleUrl: "${VALUES.bundleUrl}"\n  version: "${version}"\n`;
+  it('the block is added before the ---, after any closing comment; the --- and what follows stay', () => {
+    for (const [text, expected] of [
+      ['a: 1\n---\n', `a: 1\n${block(VALUES.version!)}---\n`],
+      ['a: 1\n# end\n--- # x\n# c\n', `a: 1\n# end\n${block(VALUES.version!)}--- # x\n# c\n`],
+      ['---\na: 1\n---\n---\n', `---\na: 1\n${block(VALUES.version!)}---\n---\n`],
+    ] as const)
+      expect(planValuesEdit(text, VALUES, 'values.yaml').text, JSON.stringify(text)).toBe(expected);
+  });
+
+  it('a block already there is edited in place', () => {
+    const text = 'staticExport:\n  enabled: false\n---\n';
+    expect(planValuesEdit(text, VALUES).text).toBe(`${block(VALUES.version!)}---\n`);
+  });
+});
+
 describe('files that are refused, with file, line and column', () => {
   const cases: [string, string, RegExp][] = [
     [
@@ -191,6 +209,8 @@ describe('files that are refused, with file, line and column', () => {
       /at line 3, column 1 \(values\.yaml:3:1\): Map keys must be unique/,
     ],
     ['two documents', 'a: 1\n---\nb: 2\n', /contains 2 YAML documents/],
+    // Helm reads the empty first document, never the one after it.
+    ['an empty document first', '---\n---\na: 1\n', /contains 2 YAML documents/],
     // What go-yaml (Helm's reader) or Helm 4 refuse, where the yaml library reads on.
     [
       'a C1 control character in a comment',
