@@ -73245,35 +73245,65 @@ function wholeForms(link) {
 function querySecrets(link) {
     return link.includes('?') ? linkSecrets(link) : [];
 }
-/** `name=value` where the name is a credential's, after a line's start, a diff's `+`/`-` or a separator. */
-const PARAM = /(^|[?&\s#+-])([A-Za-z0-9._-]+)=([^&\s"'`]*)/g;
-/** A comment line, in a file or in a diff (after its ` `, `+` or `-`): its text after the `#`. */
-const COMMENT = /^([ +-]?\s*#\s*)([^&\s]+)/;
+/**
+ * `name=value` where the name is a credential's, after a line's start, a diff's `+`/`-` or a
+ * separator. A name never starts with `-`: in `-sig=…` the `-` is the diff's.
+ */
+const PARAM = /(^|[?&\s#+-])([A-Za-z0-9._][A-Za-z0-9._-]*)=([^&\s"'`]*)/g;
+/**
+ * The first piece of a comment line (in a file, or in a diff after its ` `, `+` or `-`) when it
+ * could be the rest of a wrapped value: value characters up to an `&` or the line's end.
+ */
+const PIECE = /^([ +-]?\s*#\s*)([A-Za-z0-9%/+=._~-]+)(?=&|\s*$)/;
+/** A comment line at a hunk's start that is one long token: maybe a value whose name is above it. */
+const BARE = /^([ +-]?\s*#\s*)([A-Za-z0-9%/+=._~-]{16,})(?=\s*$)/;
+/** The sides of a diff a line is on: `-` the old, `+` the new, context (and plain text) both. */
+function sidesOf(line) {
+    if (line.startsWith('+') && !line.startsWith('+++'))
+        return ['new'];
+    if (line.startsWith('-') && !line.startsWith('---'))
+        return ['old'];
+    return ['old', 'new'];
+}
 /**
  * Any `name=value` of a text whose name is a credential's (`X-Amz-Signature=…`), with the value
  * hidden, link or not: the second line of a link wrapped in a comment has no `https://` to find.
- * A value that runs to the end of its line may go on at the start of the next comment line, which
- * has no name to find: that piece is hidden too.
+ * A value that runs to the end of its line (or a name whose value starts on the next line) may go
+ * on at the start of the next comment line of the same side of the diff, which has no name to
+ * find: that piece is hidden too, and so is a comment line of one long token opening a hunk.
  */
 function hideCredentialParams(text) {
-    let wrapped = false;
+    const wrapped = { old: false, new: false };
+    let hunkStart = false;
     return text
         .split('\n')
         .map((line) => {
-        let out = line;
-        if (wrapped) {
-            const piece = COMMENT.exec(line);
-            out = piece ? `${piece[1]}***${line.slice(piece[0].length)}` : line;
-            wrapped = piece !== null && piece[0].length === line.length;
-            if (wrapped)
-                return out;
+        if (line.startsWith('@@')) {
+            wrapped.old = wrapped.new = false;
+            hunkStart = true;
+            return line;
         }
-        return out.replace(PARAM, (whole, lead, name, value, at) => {
-            if (!CREDENTIAL_PARAM.test(name) || value === '' || value === '***')
+        const sides = sidesOf(line);
+        let body = line.replace(/\r$/, '');
+        const cr = line.slice(body.length);
+        const piece = (sides.some((side) => wrapped[side]) ? PIECE.exec(body) : null) ??
+            (hunkStart ? BARE.exec(body) : null);
+        hunkStart = false;
+        let endsInValue = false;
+        if (piece) {
+            endsInValue = body.slice(piece[0].length).trim() === '';
+            body = `${piece[1]}***${body.slice(piece[0].length)}`;
+        }
+        const end = body.trimEnd().length;
+        body = body.replace(PARAM, (whole, lead, name, _value, at) => {
+            if (!CREDENTIAL_PARAM.test(name))
                 return whole;
-            wrapped = at + whole.length === out.length;
+            endsInValue = at + whole.length >= end;
             return `${lead}${name}=***`;
         });
+        for (const side of sides)
+            wrapped[side] = endsInValue;
+        return `${body}${cr}`;
     })
         .join('\n');
 }
@@ -80633,10 +80663,19 @@ async function overridingLayer(layers, valuesKey, link) {
     const ours = values.findIndex((v) => values_layers_valueAt(v, [...block, 'bundleUrl'])?.value === link);
     const name = (layer) => 'file' in layer ? (0,external_node_path_.relative)(process.cwd(), layer.file) : layer.name;
     const fixUnread = 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.';
+    if (ours < 0 && failed.size > 0) {
+        const unread = [...failed].map(([index, reason]) => ({ name: name(layers[index]), reason }));
+        return {
+            by: unread.map((u) => u.name).join(', '),
+            key: valuesKey,
+            fix: 'Make each a single valid YAML document, so that this run can read it as helm does, or set render-check: off if you know the chart gets the link there.',
+            unchecked: unread
+                .map((u) => (unread.length > 1 ? `${u.name}: ${u.reason}` : u.reason))
+                .join('; '),
+        };
+    }
     for (const [index, reason] of failed)
-        if (ours < 0)
-            return { by: name(layers[index]), key: valuesKey, fix: fixUnread, unchecked: reason };
-        else if (index > ours)
+        if (index > ours)
             return {
                 by: `${name(layers[index])} (which this run could not read as helm does: ${reason})`,
                 key: valuesKey,
@@ -81284,7 +81323,7 @@ function report(run, outcome) {
 function notRead(inputs, missing) {
     const key = inputs.valuesKey.join('.');
     if (missing.every((o) => o.kind === 'overridden'))
-        return new UserError(`The render check ${missing.some((o) => o.unchecked) ? 'could not show that the chart would get' : 'found that the chart would not get'} what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`);
+        return new UserError(`The render check ${heading(missing)} what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`);
     const details = missing
         .map((o) => {
         if (o.kind === 'overridden')
@@ -81298,6 +81337,15 @@ function notRead(inputs, missing) {
     })
         .join(' ');
     return new UserError(`The render check found that the chart does not read the link: ${details} A run would write it where nothing reads it, and the site would never change. Nothing was sent and no file was changed. Check values-key (and helm-args --set flags that override it), or set render-check: off if a template reads the link in a way the check cannot see.`);
+}
+/** The refusal's words for its targets: each overridden, each unchecked, or some of both. */
+function heading(missing) {
+    const unchecked = missing.filter((o) => o.kind === 'overridden' && o.unchecked).length;
+    if (unchecked === 0)
+        return 'found that the chart would not get';
+    if (unchecked === missing.length)
+        return 'could not show that the chart would get';
+    return 'found that the chart would not get (or could not show that it would get)';
 }
 function overriddenText(o) {
     const fix = o.fix ?? `Remove it there, or name ${o.by} in values-file so the link is written there too.`;

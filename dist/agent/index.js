@@ -52051,35 +52051,65 @@ function wholeForms(link) {
 function querySecrets(link) {
     return link.includes('?') ? linkSecrets(link) : [];
 }
-/** `name=value` where the name is a credential's, after a line's start, a diff's `+`/`-` or a separator. */
-const PARAM = /(^|[?&\s#+-])([A-Za-z0-9._-]+)=([^&\s"'`]*)/g;
-/** A comment line, in a file or in a diff (after its ` `, `+` or `-`): its text after the `#`. */
-const COMMENT = /^([ +-]?\s*#\s*)([^&\s]+)/;
+/**
+ * `name=value` where the name is a credential's, after a line's start, a diff's `+`/`-` or a
+ * separator. A name never starts with `-`: in `-sig=…` the `-` is the diff's.
+ */
+const PARAM = /(^|[?&\s#+-])([A-Za-z0-9._][A-Za-z0-9._-]*)=([^&\s"'`]*)/g;
+/**
+ * The first piece of a comment line (in a file, or in a diff after its ` `, `+` or `-`) when it
+ * could be the rest of a wrapped value: value characters up to an `&` or the line's end.
+ */
+const PIECE = /^([ +-]?\s*#\s*)([A-Za-z0-9%/+=._~-]+)(?=&|\s*$)/;
+/** A comment line at a hunk's start that is one long token: maybe a value whose name is above it. */
+const BARE = /^([ +-]?\s*#\s*)([A-Za-z0-9%/+=._~-]{16,})(?=\s*$)/;
+/** The sides of a diff a line is on: `-` the old, `+` the new, context (and plain text) both. */
+function sidesOf(line) {
+    if (line.startsWith('+') && !line.startsWith('+++'))
+        return ['new'];
+    if (line.startsWith('-') && !line.startsWith('---'))
+        return ['old'];
+    return ['old', 'new'];
+}
 /**
  * Any `name=value` of a text whose name is a credential's (`X-Amz-Signature=…`), with the value
  * hidden, link or not: the second line of a link wrapped in a comment has no `https://` to find.
- * A value that runs to the end of its line may go on at the start of the next comment line, which
- * has no name to find: that piece is hidden too.
+ * A value that runs to the end of its line (or a name whose value starts on the next line) may go
+ * on at the start of the next comment line of the same side of the diff, which has no name to
+ * find: that piece is hidden too, and so is a comment line of one long token opening a hunk.
  */
 function hideCredentialParams(text) {
-    let wrapped = false;
+    const wrapped = { old: false, new: false };
+    let hunkStart = false;
     return text
         .split('\n')
         .map((line) => {
-        let out = line;
-        if (wrapped) {
-            const piece = COMMENT.exec(line);
-            out = piece ? `${piece[1]}***${line.slice(piece[0].length)}` : line;
-            wrapped = piece !== null && piece[0].length === line.length;
-            if (wrapped)
-                return out;
+        if (line.startsWith('@@')) {
+            wrapped.old = wrapped.new = false;
+            hunkStart = true;
+            return line;
         }
-        return out.replace(PARAM, (whole, lead, name, value, at) => {
-            if (!CREDENTIAL_PARAM.test(name) || value === '' || value === '***')
+        const sides = sidesOf(line);
+        let body = line.replace(/\r$/, '');
+        const cr = line.slice(body.length);
+        const piece = (sides.some((side) => wrapped[side]) ? PIECE.exec(body) : null) ??
+            (hunkStart ? BARE.exec(body) : null);
+        hunkStart = false;
+        let endsInValue = false;
+        if (piece) {
+            endsInValue = body.slice(piece[0].length).trim() === '';
+            body = `${piece[1]}***${body.slice(piece[0].length)}`;
+        }
+        const end = body.trimEnd().length;
+        body = body.replace(PARAM, (whole, lead, name, _value, at) => {
+            if (!CREDENTIAL_PARAM.test(name))
                 return whole;
-            wrapped = at + whole.length === out.length;
+            endsInValue = at + whole.length >= end;
             return `${lead}${name}=***`;
         });
+        for (const side of sides)
+            wrapped[side] = endsInValue;
+        return `${body}${cr}`;
     })
         .join('\n');
 }

@@ -68,10 +68,19 @@ export async function overridingLayer(
     'file' in layer ? relative(process.cwd(), layer.file) : layer.name;
   const fixUnread =
     'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.';
+  if (ours < 0 && failed.size > 0) {
+    const unread = [...failed].map(([index, reason]) => ({ name: name(layers[index]!), reason }));
+    return {
+      by: unread.map((u) => u.name).join(', '),
+      key: valuesKey,
+      fix: 'Make each a single valid YAML document, so that this run can read it as helm does, or set render-check: off if you know the chart gets the link there.',
+      unchecked: unread
+        .map((u) => (unread.length > 1 ? `${u.name}: ${u.reason}` : u.reason))
+        .join('; '),
+    };
+  }
   for (const [index, reason] of failed)
-    if (ours < 0)
-      return { by: name(layers[index]!), key: valuesKey, fix: fixUnread, unchecked: reason };
-    else if (index > ours)
+    if (index > ours)
       return {
         by: `${name(layers[index]!)} (which this run could not read as helm does: ${reason})`,
         key: valuesKey,

@@ -95,7 +95,7 @@ function notRead(inputs: PublishInputs, missing: RenderOutcome[]): UserError {
   const key = inputs.valuesKey.join('.');
   if (missing.every((o) => o.kind === 'overridden'))
     return new UserError(
-      `The render check ${missing.some((o) => o.unchecked) ? 'could not show that the chart would get' : 'found that the chart would not get'} what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`,
+      `The render check ${heading(missing)} what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`,
     );
   const details = missing
     .map((o) => {
@@ -110,6 +110,14 @@ function notRead(inputs: PublishInputs, missing: RenderOutcome[]): UserError {
   return new UserError(
     `The render check found that the chart does not read the link: ${details} A run would write it where nothing reads it, and the site would never change. Nothing was sent and no file was changed. Check values-key (and helm-args --set flags that override it), or set render-check: off if a template reads the link in a way the check cannot see.`,
   );
+}
+
+/** The refusal's words for its targets: each overridden, each unchecked, or some of both. */
+function heading(missing: readonly RenderOutcome[]): string {
+  const unchecked = missing.filter((o) => o.kind === 'overridden' && o.unchecked).length;
+  if (unchecked === 0) return 'found that the chart would not get';
+  if (unchecked === missing.length) return 'could not show that the chart would get';
+  return 'found that the chart would not get (or could not show that it would get)';
 }
 
 function overriddenText(o: Extract<RenderOutcome, { kind: 'overridden' }>): string {

@@ -2,7 +2,7 @@
  * The values file in the situations a runner's disk really produces, with the built action under
  * Node 24 against the simulator: a read-only file, a symlink, a dangling symlink. Each ends in a
  * clear message naming the input and the file, with the user's files as they were. A disk that
- * fails (full, a refused rename, slow or stuck writes) is test/reliability/disk-faults.test.ts.
+ * fails (full, a refused rename, slow or stuck writes) is test/reliability/faults.test.ts.
  */
 import {
   chmod,

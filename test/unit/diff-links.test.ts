@@ -48,8 +48,40 @@ describe('credential parameters anywhere in a text', () => {
   });
 
   it("hides a value right after a diff line's + or - mark", () => {
-    expect(hideCredentialParams('+sig=SECRET2\n-X-Amz-Signature=SECRET3\n')).toBe(
-      '+sig=***\n-X-Amz-Signature=***\n',
+    expect(hideCredentialParams('+sig=SECRET2\n-X-Amz-Signature=SECRET3\n-sig=SECRET4\n')).toBe(
+      '+sig=***\n-X-Amz-Signature=***\n-sig=***\n',
     );
+  });
+
+  it('follows a wrapped value on each side of the diff: the old line does not end the new one', () => {
+    const diff = [
+      ' # was: https://s.example/b?X-Amz-Signature=0123456789',
+      '-#   OLDabcdef&page=2',
+      '+#   NEWabcdef&page=2',
+    ].join('\n');
+    expect(hideCredentialParams(diff)).toBe(
+      [
+        ' # was: https://s.example/b?X-Amz-Signature=***',
+        '-#   ***&page=2',
+        '+#   ***&page=2',
+      ].join('\n'),
+    );
+  });
+
+  it('hides a value wrapped right after its =, a long token opening a hunk, and keeps CRLF', () => {
+    expect(hideCredentialParams(' # b?X-Amz-Signature=\n #   abcdef0123\n')).toBe(
+      ' # b?X-Amz-Signature=***\n #   ***\n',
+    );
+    expect(hideCredentialParams('@@ -3,2 +3,2 @@\n #   abcdef0123456789abcdef\n x: 1\n')).toBe(
+      '@@ -3,2 +3,2 @@\n #   ***\n x: 1\n',
+    );
+    expect(hideCredentialParams(' # b?sig=0123456789\r\n #   abcdef\r\n')).toBe(
+      ' # b?sig=***\r\n #   ***\r\n',
+    );
+  });
+
+  it('leaves a comment of words after a value alone', () => {
+    const text = ' # b?sig=0123456789\n # Keep this note\n';
+    expect(hideCredentialParams(text)).toBe(' # b?sig=***\n # Keep this note\n');
   });
 });

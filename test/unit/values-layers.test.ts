@@ -169,8 +169,17 @@ describe('the values layer that wins over what the run writes', () => {
     expect(await overridingLayer([only], 'staticExport', LINK)).toEqual({
       by: 'only.yaml',
       key: 'staticExport',
-      fix: 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.',
+      fix: 'Make each a single valid YAML document, so that this run can read it as helm does, or set render-check: off if you know the chart gets the link there.',
       unchecked: 'it holds 2 YAML documents (helm 3 reads the first, helm 4 merges them)',
+    });
+    // Several such layers: all are named, each with its reason.
+    expect(
+      await overridingLayer([only, layer('bad.yaml', '~: 1\n')], 'staticExport', LINK),
+    ).toMatchObject({
+      by: 'only.yaml, bad.yaml',
+      unchecked: expect.stringMatching(
+        /^only\.yaml: it holds 2 YAML documents .*; bad\.yaml: /,
+      ) as string,
     });
     // Before the link's layer, it cannot win; a duplicate key reads as go-yaml reads it (last wins).
     expect(await overridingLayer([two, ours()], 'staticExport', LINK)).toBeUndefined();
