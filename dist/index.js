@@ -71399,13 +71399,19 @@ function goYamlDocuments(text) {
     const refused = goUnreadable(text, docs);
     if (refused)
         throw new Error(refused.why);
-    // A document that holds nothing (a file ending in `---`) is none, for go-yaml too.
-    return docs.filter((doc) => !isNothing(doc.contents)).map((doc) => dataOf(doc.contents, doc, 0));
+    return helmDocuments(docs).map((doc) => dataOf(doc.contents, doc, 0));
 }
+/**
+ * The documents Helm reads values from. A later one that holds nothing (a file ending in `---`, or
+ * in `---` and a comment) is none, for Helm 3 and 4. The first one is one even when it is empty:
+ * Helm 3 reads it (nothing), while Helm 4 merges the next one in (tried with both).
+ */
+const helmDocuments = (docs) => docs.filter((doc, i) => i === 0 || !isNothing(doc.contents));
 /** The one document of `text`, as go-yaml reads it; throws on a YAML error or several. */
 function goYamlData(text) {
-    // A null document (`---` then `~`) adds nothing to the values, in helm 3 and 4.
-    const docs = goYamlDocuments(text).filter((data) => data !== null);
+    // A later null document (`---` then `~`) adds nothing to the values, in Helm 3 and 4; a null
+    // first one is all Helm 3 reads.
+    const docs = goYamlDocuments(text).filter((data, i) => i === 0 || data !== null);
     if (docs.length > 1)
         throw new Error(`it holds ${docs.length} YAML documents (helm 3 reads the first, helm 4 merges them)`);
     return docs[0] ?? null;
@@ -72559,13 +72565,7 @@ function checkValues(text, display, at = STATIC_EXPORT) {
     walkPath(doc, text, at, display);
     return doc;
 }
-/**
- * The documents Helm 3 and 4 read values from: a later one that holds nothing (a file ending in
- * `---`, or in `---` and a comment) is none for both; an empty first one is not (Helm 3 reads the
- * first, and Helm 4 too reads nothing from the one after it: tried with both).
- */
-const helmDocuments = (docs) => docs.filter((doc, i) => i === 0 || !isNothing(doc.contents));
-/** Parses the text as exactly one YAML document (helmDocuments) without errors. */
+/** Parses the text as exactly one YAML document (as Helm counts them: helmDocuments) without errors. */
 function singleDocument(text, display) {
     const docs = helmDocuments(parseDocuments(text, display));
     if (docs.length > 1) {
@@ -72791,6 +72791,7 @@ function newPairs(edit, keys, inFlow) {
  * elsewhere stay byte for byte; a replaced value keeps its quote style (style.ts). Every edit is
  * checked by parsing the result: its data must equal the old data but for those keys.
  */
+
 
 
 
@@ -73255,8 +73256,11 @@ const PARAM = /(^|[?&\s#+-])([A-Za-z0-9._][A-Za-z0-9._-]*)=([^&\s"'`]*)/g;
  * could be the rest of a wrapped value: value characters up to an `&` or the line's end.
  */
 const PIECE = /^([ +-]?\s*#\s*)([A-Za-z0-9%/+=._~-]+)(?=&|\s*$)/;
-/** A comment line at a hunk's start that is one long token: maybe a value whose name is above it. */
-const BARE = /^([ +-]?\s*#\s*)([A-Za-z0-9%/+=._~-]{16,})(?=\s*$)/;
+/**
+ * A comment line at a hunk's start that is one long token of letters and digits both: maybe a
+ * value whose name is above the hunk (a rule of dashes or a word is not).
+ */
+const BARE = /^([ +-]?\s*#\s*)(?=[^\s]*\d)(?=[^\s]*[A-Za-z])([A-Za-z0-9%/+=._~-]{16,})(?=\s*$)/;
 /** The sides of a diff a line is on: `-` the old, `+` the new, context (and plain text) both. */
 function sidesOf(line) {
     if (line.startsWith('+') && !line.startsWith('+++'))
@@ -80662,7 +80666,6 @@ async function overridingLayer(layers, valuesKey, link) {
     }
     const ours = values.findIndex((v) => values_layers_valueAt(v, [...block, 'bundleUrl'])?.value === link);
     const name = (layer) => 'file' in layer ? (0,external_node_path_.relative)(process.cwd(), layer.file) : layer.name;
-    const fixUnread = 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.';
     if (ours < 0 && failed.size > 0) {
         const unread = [...failed].map(([index, reason]) => ({ name: name(layers[index]), reason }));
         return {
@@ -80679,7 +80682,7 @@ async function overridingLayer(layers, valuesKey, link) {
             return {
                 by: `${name(layers[index])} (which this run could not read as helm does: ${reason})`,
                 key: valuesKey,
-                fix: fixUnread,
+                fix: 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.',
             };
     // Without the link in any layer, only bundleUrl can be compared: the last one set must be it.
     const keys = ours < 0 ? ['bundleUrl'] : WRITTEN_KEYS;

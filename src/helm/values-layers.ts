@@ -20,8 +20,8 @@ export interface Overriding {
   key: string;
   fix?: string;
   /**
-   * Set when no layer this run could read holds the link, and `by` is one it could not read (the
-   * reason): it may be the layer that holds the link, so it is not known to win, only unchecked.
+   * Set when no layer this run could read holds the link: `by` names the layers it could not read,
+   * and this says why. One of them may hold the link, so none is known to win: it is unchecked.
    */
   unchecked?: string;
 }
@@ -66,8 +66,6 @@ export async function overridingLayer(
   const ours = values.findIndex((v) => valueAt(v, [...block, 'bundleUrl'])?.value === link);
   const name = (layer: ValuesLayer) =>
     'file' in layer ? relative(process.cwd(), layer.file) : layer.name;
-  const fixUnread =
-    'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.';
   if (ours < 0 && failed.size > 0) {
     const unread = [...failed].map(([index, reason]) => ({ name: name(layers[index]!), reason }));
     return {
@@ -84,7 +82,7 @@ export async function overridingLayer(
       return {
         by: `${name(layers[index]!)} (which this run could not read as helm does: ${reason})`,
         key: valuesKey,
-        fix: fixUnread,
+        fix: 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.',
       };
   // Without the link in any layer, only bundleUrl can be compared: the last one set must be it.
   const keys = ours < 0 ? (['bundleUrl'] as const) : WRITTEN_KEYS;

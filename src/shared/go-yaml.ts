@@ -26,14 +26,22 @@ export function goYamlDocuments(text: string): unknown[] {
   for (const doc of docs) if (doc.errors.length > 0) throw doc.errors[0]!;
   const refused = goUnreadable(text, docs);
   if (refused) throw new Error(refused.why);
-  // A document that holds nothing (a file ending in `---`) is none, for go-yaml too.
-  return docs.filter((doc) => !isNothing(doc.contents)).map((doc) => dataOf(doc.contents, doc, 0));
+  return helmDocuments(docs).map((doc) => dataOf(doc.contents, doc, 0));
 }
+
+/**
+ * The documents Helm reads values from. A later one that holds nothing (a file ending in `---`, or
+ * in `---` and a comment) is none, for Helm 3 and 4. The first one is one even when it is empty:
+ * Helm 3 reads it (nothing), while Helm 4 merges the next one in (tried with both).
+ */
+export const helmDocuments = <T extends { contents: unknown }>(docs: readonly T[]): T[] =>
+  docs.filter((doc, i) => i === 0 || !isNothing(doc.contents));
 
 /** The one document of `text`, as go-yaml reads it; throws on a YAML error or several. */
 export function goYamlData(text: string): unknown {
-  // A null document (`---` then `~`) adds nothing to the values, in helm 3 and 4.
-  const docs = goYamlDocuments(text).filter((data) => data !== null);
+  // A later null document (`---` then `~`) adds nothing to the values, in Helm 3 and 4; a null
+  // first one is all Helm 3 reads.
+  const docs = goYamlDocuments(text).filter((data, i) => i === 0 || data !== null);
   if (docs.length > 1)
     throw new Error(
       `it holds ${docs.length} YAML documents (helm 3 reads the first, helm 4 merges them)`,
@@ -45,7 +53,7 @@ export function goYamlData(text: string): unknown {
 export const goYamlNode = (node: unknown, doc: Document): unknown => dataOf(node, doc, 0);
 
 /** A document's contents when it holds nothing: no node, or an empty null where text would be. */
-export const isNothing = (contents: unknown): boolean =>
+const isNothing = (contents: unknown): boolean =>
   contents === null ||
   (isScalar(contents) && contents.value === null && contents.range?.[0] === contents.range?.[1]);
 

@@ -50,8 +50,11 @@ const PARAM = /(^|[?&\s#+-])([A-Za-z0-9._][A-Za-z0-9._-]*)=([^&\s"'`]*)/g;
  * could be the rest of a wrapped value: value characters up to an `&` or the line's end.
  */
 const PIECE = /^([ +-]?\s*#\s*)([A-Za-z0-9%/+=._~-]+)(?=&|\s*$)/;
-/** A comment line at a hunk's start that is one long token: maybe a value whose name is above it. */
-const BARE = /^([ +-]?\s*#\s*)([A-Za-z0-9%/+=._~-]{16,})(?=\s*$)/;
+/**
+ * A comment line at a hunk's start that is one long token of letters and digits both: maybe a
+ * value whose name is above the hunk (a rule of dashes or a word is not).
+ */
+const BARE = /^([ +-]?\s*#\s*)(?=[^\s]*\d)(?=[^\s]*[A-Za-z])([A-Za-z0-9%/+=._~-]{16,})(?=\s*$)/;
 
 type Side = 'old' | 'new';
 

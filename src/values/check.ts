@@ -4,7 +4,7 @@
  * and a values-key path that can be written (path.ts).
  */
 import { isMap, parseAllDocuments, parseDocument, type Document } from 'yaml';
-import { goUnreadable, isNothing } from '../shared/go-yaml.js';
+import { goUnreadable, helmDocuments } from '../shared/go-yaml.js';
 import { UserError } from '../shared/errors.js';
 import { fileError, PARSE, STATIC_EXPORT, TO_JS, type KeyPath } from './file.js';
 import { describeNode, isEmpty, lineOf, walkPath } from './path.js';
@@ -36,15 +36,7 @@ export function checkValues(text: string, display: string, at: KeyPath = STATIC_
   return doc;
 }
 
-/**
- * The documents Helm 3 and 4 read values from: a later one that holds nothing (a file ending in
- * `---`, or in `---` and a comment) is none for both; an empty first one is not (Helm 3 reads the
- * first, and Helm 4 too reads nothing from the one after it: tried with both).
- */
-export const helmDocuments = (docs: readonly Document[]): readonly Document[] =>
-  docs.filter((doc, i) => i === 0 || !isNothing(doc.contents));
-
-/** Parses the text as exactly one YAML document (helmDocuments) without errors. */
+/** Parses the text as exactly one YAML document (as Helm counts them: helmDocuments) without errors. */
 function singleDocument(text: string, display: string): Document {
   const docs = helmDocuments(parseDocuments(text, display));
   if (docs.length > 1) {

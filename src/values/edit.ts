@@ -9,7 +9,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar } from 'yaml';
 import type { Document, Node as YamlNode, Pair, YAMLMap } from 'yaml';
-import { checkValues, helmDocuments, readBackDocuments } from './check.js';
+import { helmDocuments } from '../shared/go-yaml.js';
+import { checkValues, readBackDocuments } from './check.js';
 import {
   fileError,
   KEYS,

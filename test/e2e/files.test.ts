@@ -17,8 +17,13 @@ import {
 } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newWorkspace, runPublish, type PublishOptions, type Service } from '../helpers/action.js';
-import { errorLine } from '../helpers/preload.js';
+import {
+  errorLine,
+  newWorkspace,
+  runPublish,
+  type PublishOptions,
+  type Service,
+} from '../helpers/action.js';
 import { sim } from '../helpers/sim.js';
 
 const quick = { queuedMs: 0, runningMs: 100 };

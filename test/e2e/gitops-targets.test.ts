@@ -495,13 +495,21 @@ helmCharts:
       return ws;
     }
 
-    it('with several entries and no values-document: refused before any request, listing them', async () => {
+    /** A publish of overlays/prod/kustomization.yaml, with the real helm 3 for the render check. */
+    async function publishOverlay(inputs: Record<string, string> = {}) {
+      const h = await helmEnv('helm3');
       const ws = await kustomizeWorkspace();
       const s = await sim({ export: quick });
       const run = await runPublish(s, {
         workspace: ws,
-        inputs: { 'values-file': 'overlays/prod/kustomization.yaml' },
+        env: h.env,
+        inputs: { 'values-file': 'overlays/prod/kustomization.yaml', ...inputs },
       });
+      return { ws, s, run };
+    }
+
+    it('with several entries and no values-document: refused before any request, listing them', async () => {
+      const { ws, s, run } = await publishOverlay();
       expect(run.code).not.toBe(0);
       expect(run.stdout + run.stderr).toMatch(
         /values-document.*helmCharts\/docs, helmCharts\/cache/,
@@ -513,17 +521,9 @@ helmCharts:
     });
 
     it('the chosen entry: the render check renders its chart with the valuesInline, then the link is written there', async () => {
-      const h = await helmEnv('helm3');
-      const ws = await kustomizeWorkspace();
-      const s = await sim({ export: quick });
-      const run = await runPublish(s, {
-        workspace: ws,
-        env: h.env,
-        inputs: {
-          'values-file': 'overlays/prod/kustomization.yaml',
-          'values-document': 'docs',
-          'render-check': 'required',
-        },
+      const { ws, run } = await publishOverlay({
+        'values-document': 'docs',
+        'render-check': 'required',
       });
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.outputs['render-check']).toBe('true');
@@ -680,17 +680,9 @@ helmCharts:
     );
 
     it('a values-key the chart does not read: refused by the render check before any request', async () => {
-      const h = await helmEnv('helm3');
-      const ws = await kustomizeWorkspace();
-      const s = await sim({ export: quick });
-      const run = await runPublish(s, {
-        workspace: ws,
-        env: h.env,
-        inputs: {
-          'values-file': 'overlays/prod/kustomization.yaml',
-          'values-document': 'helmCharts/docs',
-          'values-key': 'enterprise.staticExport',
-        },
+      const { ws, s, run } = await publishOverlay({
+        'values-document': 'helmCharts/docs',
+        'values-key': 'enterprise.staticExport',
       });
       expect(run.code).not.toBe(0);
       expect(run.stdout + run.stderr).toMatch(

@@ -11,7 +11,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newWorkspace, runPublish, type ActionRun } from '../helpers/action.js';
+import { errorLine, newWorkspace, runPublish, type ActionRun } from '../helpers/action.js';
 import {
   argoValues,
   fixture,
@@ -119,7 +119,7 @@ describe.concurrent('Flux HelmRelease with its HelmRepository in one file', () =
     await writeFile(file, two);
     const run = await runPublish(s, { workspace: ws, inputs: { 'values-file': 'flux/docs.yaml' } });
     expect(run.code).toBe(1);
-    const error = run.stdout.split('\n').find((line) => line.startsWith('::error::')) ?? '';
+    const error = errorLine(run.stdout);
     expect(error).toContain('values-document');
     expect(error).toContain('HelmRelease/docs');
     expect(error).toContain('HelmRelease/docs-preview');
@@ -218,7 +218,7 @@ describe.concurrent('Argo CD Application', () => {
       inputs: { 'values-file': 'argo/values-object.yaml', 'values-key': 'staticExport' },
     });
     expect(run.code).toBe(1);
-    const error = run.stdout.split('\n').find((line) => line.startsWith('::error::')) ?? '';
+    const error = errorLine(run.stdout);
     expect(error).toContain('values-key');
     expect(error).toContain('enterprise.staticExport');
     expect(s.requests).toHaveLength(0);

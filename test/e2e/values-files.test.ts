@@ -8,7 +8,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newWorkspace, runPublish } from '../helpers/action.js';
+import { errorLine, newWorkspace, runPublish } from '../helpers/action.js';
 import { buildUmbrella, HELMS, helmEnv, helmTemplate, type HelmName } from '../helpers/helm.js';
 import { sim } from '../helpers/sim.js';
 
@@ -197,7 +197,7 @@ describe.concurrent('several values files in one run', () => {
       },
     });
     expect(run.code).toBe(1);
-    expect(run.stdout.split('\n').find((line) => line.startsWith('::error::'))).toBe(
+    expect(errorLine(run.stdout)).toBe(
       '::error::values-file "b/values.yaml" has enterprise (on the values-key path enterprise.staticExport) as a string value at line 2, not a mapping. Write enterprise as a mapping (e.g. "enterprise:" with "enabled: true" indented below) or remove it, or check values-key. The file was not changed.',
     );
     expect(s.requests).toHaveLength(0);

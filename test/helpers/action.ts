@@ -202,6 +202,11 @@ export async function runAgent(
   });
 }
 
+/** The first `::error::` line of a run's log, or '' without one. */
+export function errorLine(stdout: string): string {
+  return stdout.split('\n').find((line) => line.startsWith('::error::')) ?? '';
+}
+
 /** The values a run masked (`::add-mask::`), unescaped as the runner reads workflow commands. */
 export function maskedValues(stdout: string): string[] {
   return [...stdout.matchAll(/^::add-mask::(.*)$/gm)].map((m) =>

@@ -8,8 +8,3 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 /** The `--import` flag that loads test/fixtures/preload/<name>.mjs. */
 export const preload = (name: 'enospc' | 'rename-fails' | 'slow-open' | 'slow-write'): string =>
   `--import=${pathToFileURL(fileURLToPath(new URL(`../fixtures/preload/${name}.mjs`, import.meta.url))).href}`;
-
-/** The first `::error::` line of a run's log, or '' without one. */
-export function errorLine(stdout: string): string {
-  return stdout.split('\n').find((line) => line.startsWith('::error::')) ?? '';
-}

@@ -12,8 +12,14 @@ import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newWorkspace, runPublish, type PublishOptions, type Service } from '../helpers/action.js';
-import { errorLine, preload } from '../helpers/preload.js';
+import {
+  errorLine,
+  newWorkspace,
+  runPublish,
+  type PublishOptions,
+  type Service,
+} from '../helpers/action.js';
+import { preload } from '../helpers/preload.js';
 import { sim } from '../helpers/sim.js';
 
 const quick = { queuedMs: 0, runningMs: 100 };

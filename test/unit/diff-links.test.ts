@@ -80,8 +80,10 @@ describe('credential parameters anywhere in a text', () => {
     );
   });
 
-  it('leaves a comment of words after a value alone', () => {
+  it('leaves a comment of words after a value alone, and a rule of dashes opening a hunk', () => {
     const text = ' # b?sig=0123456789\n # Keep this note\n';
     expect(hideCredentialParams(text)).toBe(' # b?sig=***\n # Keep this note\n');
+    const rule = '@@ -3,2 +3,2 @@\n # ------------------------------\n # configuration-settings\n';
+    expect(hideCredentialParams(rule)).toBe(rule);
   });
 });

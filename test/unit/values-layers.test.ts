@@ -157,6 +157,14 @@ describe('the values layer that wins over what the run writes', () => {
     expect(await after({ file: latin })).toMatchObject({
       by: `${relative(process.cwd(), latin)} (which this run could not read as helm does: it is not valid UTF-8)`,
     });
+    // An empty or null first document: helm 3 reads it (nothing), helm 4 merges the next one in.
+    for (const first of ['---\n---\n', '~\n---\n'])
+      expect(
+        await after(layer('first.yaml', `${first}staticExport: {version: old}\n`)),
+        first,
+      ).toMatchObject({
+        by: 'first.yaml (which this run could not read as helm does: it holds 2 YAML documents (helm 3 reads the first, helm 4 merges them))',
+      });
     // A null document adds nothing; a NEL followed only by a comment breaks no line that matters.
     for (const fine of ['a: 1\n---\n~\n', 'a: 1\u0085  # c\n'])
       expect(await after(layer('fine.yaml', fine)), fine).toBeUndefined();
