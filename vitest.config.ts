@@ -4,9 +4,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * `npm test`, the fast tier: unit, integration (simulator over HTTP, real helm) and end-to-end
  * (dist/ under Node 24), plus the values property test at a small size. The crash, soak, cancel,
- * faults (a disk or a download that fails), fuzz, download-memory (96 MiB), release (a build) and
- * package (npm pack and install) suites and the full-size property test are
- * `npm run test:reliability` (vitest.reliability.config.ts).
+ * faults (a disk or the network that fails), GitHub faults (a call refused or not answered), fuzz,
+ * download-memory (96 MiB), release (a build) and package (npm pack and install) suites and the
+ * full-size property test are `npm run test:reliability` (vitest.reliability.config.ts).
  *
  * Much of the time in these tests is spent waiting (a simulated export, a poll interval, a child
  * process), not computing: so four test files run at once on a 2-core machine (vitest's default
@@ -14,11 +14,12 @@ import { defineConfig } from 'vitest/config';
  * (agent-pipeline, gitops-render, mirror, render-check) run concurrently (describe.concurrent).
  * The others run one test after another: they set process.env, time a deadline to the
  * millisecond, measure memory or hold one stand-in (client, contract, download, github-listing,
- * helm, proxy). A test timed against a signal or a deadline is it.sequential. With that the tier
- * keeps both cores busy: more workers only add CPU time (each loads its own modules). A test
- * that runs concurrently uses its own context's hooks (`async ({ onTestFinished }) => …`: the
- * imported one belongs to whichever test ran last) and registers what it starts with
- * closeAfterTest (test/helpers/sim.ts).
+ * helm, proxy). A test timed against a signal or a deadline is it.sequential, or in a plain
+ * describe after the concurrent ones where a file has several (an it.sequential runs alongside
+ * the file's other describe.concurrent suites). With that the tier keeps both cores busy: more
+ * workers only add CPU time (each loads its own modules). A test that runs concurrently uses its
+ * own context's hooks (`async ({ onTestFinished }) => …`: the imported one belongs to whichever
+ * test ran last) and registers what it starts with closeAfterTest (test/helpers/sim.ts).
  */
 export const shared = {
   globalSetup: ['test/global-setup.ts'],

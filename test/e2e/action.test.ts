@@ -158,33 +158,6 @@ describe.concurrent('the built action under Node 24', () => {
     expect(s.requests).toHaveLength(0);
   });
 
-  it('survives 5xx, resets and 429 with Retry-After on the way', async () => {
-    const s = await sim({
-      export: quick,
-      faults: [
-        { op: 'start-export', fault: { type: 'status', status: 429, retryAfter: '1' } },
-        {
-          op: 'get-export',
-          fault: {
-            type: 'status',
-            status: 502,
-            contentType: 'text/html',
-            body: '<html><title>502 Bad Gateway</title></html>',
-          },
-        },
-        { op: 'get-export', after: 1, fault: { type: 'reset' } },
-        { op: 'bundle', fault: { type: 'status', status: 503 } },
-      ],
-    });
-    // ...and a bundle call that answers 409 twice right after completion (the service catching up).
-    s.exportScenario.conflictsAfterCompletion = 2;
-    const run = await runPublish(s, { values: BASIC });
-    expect(run.code, run.stdout).toBe(0);
-    expect(s.requestsFor('start-export').map((r) => r.status)).toEqual([429, 202]);
-    expect(s.exportJobs.size).toBe(1);
-    expect(s.requestsFor('bundle').map((r) => r.status)).toEqual([503, 409, 409, 200]);
-  });
-
   it('dry-run prints the diff with the link hidden and changes no file', async () => {
     const s = await sim({ export: quick });
     const run = await runPublish(s, {

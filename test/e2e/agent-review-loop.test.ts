@@ -3,139 +3,37 @@
  * `issue_comment` or `pull_request_review_comment` event (the payload files in
  * test/fixtures/events/ are shaped as GitHub sends them), against the simulator and the local
  * stand-in of GitHub's REST API: who may steer the agent, what is sent and replied for each
- * outcome (completed, failed, the hourly limit, the time limit), GitHub refusing a call, and the
- * announce.
+ * outcome (completed, failed, the hourly limit, the time limit), and the announce. GitHub refusing
+ * or not answering a call is test/reliability/github-faults.test.ts.
  * AGENT_EXCHANGE_LOG=1 prints one whole exchange (comment, request sent, reply posted).
  */
 import { describe, expect, it } from 'vitest';
-import type { AgentScenario, Simulator } from '../../simulator/server.js';
-import { GITHUB_TOKEN, runAgent, type ActionRun } from '../helpers/action.js';
+import type { Simulator } from '../../simulator/server.js';
+import { GITHUB_TOKEN, type ActionRun } from '../helpers/action.js';
 import {
   expectNothingSecretSent,
   startFakeGitHub,
   type FakeGitHub,
-  type FakeGitHubOptions,
 } from '../helpers/github-api.js';
-import type { StoredComment } from '../helpers/pull-requests.js';
 import {
-  agentOnEvent,
-  announced,
-  eventFile as eventFileOf,
-  type Payload,
-} from '../helpers/agent-events.js';
-import { busyAgentJob, closeAfterTest, finishedAgentJob, sim } from '../helpers/sim.js';
-
-const ISSUE_COMMENT = 'issue_comment';
-const REVIEW_COMMENT = 'pull_request_review_comment';
-/** The ids and the pull request in the payload files. */
-const COMMENT_ID = 2701234567;
-const REVIEW_ID = 1987654321;
-const PR = 101;
-const BEFORE = '0123456789abcdef0123456789abcdef01234567';
-const AFTER = '89abcdef0123456789abcdef0123456789abcdef';
-
-/** A payload file from the fixtures, with its comment changed as `edit` says, in a new file. */
-const eventFile = (name: string, edit?: (payload: Payload) => void) =>
-  eventFileOf(`${name}.created.json`, name, edit);
-
-/** A conversation comment already on the pull request (octocat's, a MEMBER, unless said). */
-interface SeededComment {
-  id?: number;
-  body: string;
-  association?: string;
-  bot?: boolean;
-}
-
-/**
- * A job in the simulator whose pull request is #101 of acme/docs, and GitHub with that pull
- * request, its announce, the comment of the event, and octocat allowed to write.
- */
-async function world(
-  options: {
-    agent?: Partial<AgentScenario>;
-    messageLimit?: number;
-    github?: Partial<FakeGitHubOptions>;
-    announce?: boolean;
-    /** The comment of the event (the last of `comments`, when both are given). */
-    comment?: SeededComment;
-    /** Comments after the announce, oldest first (a fresh id unless given). */
-    comments?: SeededComment[];
-    /**
-     * The job is still busy with its first work when the run sends: it ends the simulator's
-     * busyLeftMs after the message, however long the run took to start.
-     */
-    busy?: boolean;
-  } = {},
-) {
-  const s = await sim({
-    agent: { activeMs: 300, followUpPr: 'same', ...options.agent },
-    messageLimit: options.messageLimit,
-  });
-  const jobId = options.busy ? await busyAgentJob(s) : await finishedAgentJob(s);
-  if (options.busy) s.agentJobs.get(jobId)!.scenario.activeMs = 10 * 60_000;
-  const seeded = [...(options.comments ?? []), ...(options.comment ? [options.comment] : [])];
-  const g = await startFakeGitHub({
-    pulls: [{ number: PR, headShas: [BEFORE, AFTER] }],
-    issueComments: [
-      ...(options.announce === false ? [] : [{ pull: PR, body: announced(jobId) }]),
-      ...seeded.map((c) => ({
-        ...(c.id === undefined ? {} : { id: c.id }),
-        pull: PR,
-        body: c.body,
-        user: c.bot ? { login: 'renovate[bot]', type: 'Bot' as const } : { login: 'octocat' },
-        association: c.association ?? 'MEMBER',
-      })),
-    ],
-    permissions: { octocat: 'write' },
-    ...options.github,
-  });
-  // Closed with the simulators (helpers/sim.ts): after the test.
-  closeAfterTest(g);
-  return { s, g, jobId };
-}
-
-/** dist/agent as a runner starts it, against the simulator and the GitHub stand-in. */
-function agentWith(
-  s: Simulator,
-  g: FakeGitHub,
-  inputs: Record<string, string>,
-  env: Record<string, string> = {},
-) {
-  return runAgent(s, {
-    inputs: { 'poll-interval': '1s', ...inputs },
-    env: { GITHUB_API_URL: g.apiUrl, ...env },
-  });
-}
-
-/** dist/agent on a comment event, with no prompt and no job-id. */
-const agentOn = (
-  event: { name: string; path: string },
-  s: Simulator,
-  g: FakeGitHub,
-  inputs: Record<string, string> = {},
-) => agentOnEvent(event, s, g, { inputs });
-
-/**
- * A second comment by the same person after the event's (id COMMENT_ID + 1), added to the
- * stand-in, and the event GitHub sends for it.
- */
-async function laterComment(g: FakeGitHub, body: string) {
-  g.comments.push({ ...g.comments.find((c) => c.id === COMMENT_ID)!, id: COMMENT_ID + 1, body });
-  return eventFile(ISSUE_COMMENT, (p) => {
-    p.comment!.body = body;
-    p.comment!.id = COMMENT_ID + 1;
-  });
-}
-
-/** The comments the action posted in this test (as the job's token's app; not the seeded ones). */
-const posted = (g: FakeGitHub): StoredComment[] =>
-  [...g.comments, ...g.reviewComments].filter(
-    (c) => c.user.login === 'github-actions[bot]' && !c.seeded,
-  );
-
-/** The body of the action's first reply (the comment that carries the reply marker). */
-const replyOf = (g: FakeGitHub): string =>
-  posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+  agentOn,
+  agentWith,
+  AFTER,
+  BEFORE,
+  COMMENT_ID,
+  eventFile,
+  ISSUE_COMMENT,
+  laterComment,
+  posted,
+  PR,
+  replyOf,
+  REVIEW_COMMENT,
+  REVIEW_ID,
+  world,
+} from '../helpers/review-loop.js';
+import type { StoredComment } from '../helpers/pull-requests.js';
+import { announced } from '../helpers/agent-events.js';
+import { closeAfterTest, finishedAgentJob } from '../helpers/sim.js';
 
 /** The Markdown a reader sees outside code: fenced blocks and code spans removed. */
 function outsideCode(markdown: string): string {
@@ -676,28 +574,6 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     expect(reply).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
   });
 
-  it("a job busy at the send, and GitHub not answering the read as that work ends: no commit counts, the job's own sign does", async () => {
-    const event = await eventFile(ISSUE_COMMENT);
-    // The second read of the pull request (as the busy work ends) is answered 502; the head has
-    // moved by the third, the commit sign's next look (5 s on). Without a head to compare from,
-    // the busy work's commit must not count: the message is taken up only 9 s after the send.
-    const { s, g, jobId } = await world({
-      busy: true,
-      agent: { busyLeftMs: 800, pickupMs: 9000, activeMs: 3000 },
-      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
-      github: { pulls: [{ number: PR, headShas: [BEFORE, null, AFTER] }] },
-    });
-    const run = await agentOn(event, s, g);
-    expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout).toContain(`read pull request #${PR}`);
-    expect(run.stdout).toMatch(
-      new RegExp(`Agent job ${jobId} took the follow-up up \\(active after the send\\)`),
-    );
-    expect(run.stdout).not.toContain('(a new commit on pull request');
-    const reply = replyOf(g);
-    expect(reply).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
-  });
-
   it.each([
     ["the pull request's author (the agent's app): the sign, and the result", {}, undefined],
     [
@@ -743,31 +619,6 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
       );
       expect(reply).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
     }
-  });
-
-  it('a compare GitHub refuses (no contents: read): one warning naming that permission, no commit sign in the run', async () => {
-    const event = await eventFile(ISSUE_COMMENT);
-    const { s, g } = await world({
-      agent: { activeMs: 0, pickupMs: Infinity },
-      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
-      github: { refuse: { compare: { status: 403 } } },
-    });
-    const run = await agentOn(event, s, g, { 'pickup-grace': '7s' });
-    expect(run.code, run.stdout).toBe(1);
-    const warnings = run.stdout
-      .split('\n')
-      .filter((l) => l.includes('Could not compare the commits'));
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^::warning::.*GitHub answered 403.*permissions: contents: read/);
-    // Asked once in the 7 s grace, though the sign is asked every 5 s: the job was looked at
-    // (final, from before the message) more than 5 s after the compare, when the sign would have
-    // been asked again.
-    const compares = g.requests.filter((r) => r.path.includes('/compare/'));
-    expect(compares).toHaveLength(1);
-    const later = s.requestsFor('get-agent').filter((r) => r.at - compares[0]!.at >= 5000);
-    expect(later.length).toBeGreaterThan(0);
-    const reply = replyOf(g);
-    expect(reply).toContain('Not confirmed');
   });
 
   it('the time limit: a reply with the job id to check later', async () => {
@@ -872,84 +723,6 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
       `⚠️ **Not sent**: the instruction in [this comment](https://github.com/acme/docs/pull/101#issuecomment-${COMMENT_ID}) from \`octocat\` shows nothing a reader can see: all of it was hidden from readers of the comment and removed, 35 characters (1 HTML comment and 1 invisible character (U+200B)).`,
     );
     expect(posted(g).at(-1)!.body).not.toContain('changelog');
-  });
-
-  it('GitHub answers 403 on the reply: one warning, the follow-up still in the outputs', async () => {
-    const event = await eventFile(ISSUE_COMMENT);
-    const refused = { status: 403, message: 'Resource not accessible by integration' };
-    const { s, g, jobId } = await world({
-      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
-      github: { refuse: { comment: refused, edit: refused, react: refused } },
-    });
-    const run = await agentOn(event, s, g);
-    expect(run.code, run.stdout).toBe(0);
-    expect(s.requestsFor('message')).toHaveLength(1);
-    const warnings = run.stdout.match(/^::warning::.*$/gm) ?? [];
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain(
-      `Could not add the reaction eyes to comment ${COMMENT_ID}: GitHub answered 403 (Resource not accessible by integration). Give the job "permissions: pull-requests: write" and "issues: write"`,
-    );
-    expect(run.stdout).toMatch(/^Could not comment on pull request #101: GitHub answered 403/m);
-    expect(run.outputs).toMatchObject({ 'job-id': jobId, status: 'completed' });
-    expect(run.outputs['comment-url'] ?? '').toBe('');
-  });
-});
-
-describe.concurrent('GitHub refuses a call of the review loop', () => {
-  const rateLimited = {
-    status: 403,
-    message: 'You have exceeded a secondary rate limit. Please wait a few minutes.',
-    headers: { 'retry-after': '60' },
-  };
-  const rateLimitFix =
-    'The token hit a GitHub rate limit: fewer API calls from this workflow, or a token of its own (github-token), help.';
-
-  it('a rate limit on a read fails the step naming the rate limit, not a permission', async () => {
-    const event = await eventFile(ISSUE_COMMENT);
-    const { s, g } = await world({
-      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
-      github: { refuse: { list: rateLimited } },
-    });
-    const run = await agentOn(event, s, g);
-    expect(run.code).toBe(1);
-    expect(s.requestsFor('message')).toHaveLength(0);
-    expect(run.stdout).toContain(
-      `::error::Could not list the comments of pull request #${PR}: GitHub answered 403 (You have exceeded a secondary rate limit. Please wait a few minutes.). ${rateLimitFix}`,
-    );
-    expect(run.stdout).not.toContain('may read the repository');
-  });
-
-  it('more than 3000 comments: the step fails rather than miss the newest, nothing sent', async () => {
-    const event = await eventFile(ISSUE_COMMENT);
-    // The announce, 2999 comments, then the /agent comment: 3001, the newest past the limit.
-    const { s, g } = await world({
-      comments: Array.from({ length: 2999 }, (_, i) => ({ body: `Looks good ${i}.` })),
-      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
-    });
-    const run = await agentOn(event, s, g);
-    expect(run.code, run.stdout).toBe(1);
-    expect(s.requestsFor('message')).toHaveLength(0);
-    expect(g.requests.filter((r) => r.method !== 'GET')).toEqual([]);
-    expect(run.stdout).toContain(
-      `::error::Could not list the comments of pull request #${PR}: GitHub lists more than 3000 of them, and a run reads at most 3000 (oldest first), so the newest would be missed. Go on in a new pull request, or send the instruction with the prompt input of the agent action.`,
-    );
-  });
-
-  it('a rate limit on the writes: one warning naming the rate limit, the later ones logged', async () => {
-    const event = await eventFile(ISSUE_COMMENT);
-    const { s, g } = await world({
-      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
-      github: { refuse: { react: rateLimited } },
-    });
-    const run = await agentOn(event, s, g);
-    expect(run.code, run.stdout).toBe(0);
-    expect(s.requestsFor('message')).toHaveLength(1);
-    expect(run.stdout.match(/^::warning::.*$/gm)).toEqual([
-      `::warning::Could not add the reaction eyes to comment ${COMMENT_ID}: GitHub answered 403 (You have exceeded a secondary rate limit. Please wait a few minutes.). ${rateLimitFix} The instruction is sent without the mark that it was taken, so the next run of the review loop on this pull request (a re-run, or the run of a later /agent item) would send it again.`,
-    ]);
-    expect(run.stdout).toMatch(
-      /^Could not add the reaction \+1 to comment \d+: GitHub answered 403 /m,
-    );
   });
 });
 

@@ -1,11 +1,13 @@
 /**
- * The built action under Node 24, against the simulator, when the disk or the download fails. The
+ * The built action under Node 24, against the simulator, when the disk or the network fails. The
  * disk: full while the values file is written (one file, or the last of three) and while the bundle
  * is downloaded, a rename refused after others were made, writes that finish out of order, a file
  * that is slow to open (with a connection reset meanwhile) or never opens; these faults are
- * injected below the file module (test/helpers/preload.ts). The download: a transfer that breaks
- * once, and one that keeps failing. Each ends in a clear message naming the input and the file,
- * with the user's files as they were, or in a publish whose bundle is byte for byte what was served.
+ * injected below the file module (test/helpers/preload.ts). The network: the service answering
+ * 5xx, 409 or 429 with Retry-After, or resetting the connection, on the way to a publish; a
+ * download that breaks once, and one that keeps failing. Each ends in a clear message naming the
+ * input and the file, with the user's files as they were, or in a publish whose bundle is byte for
+ * byte what was served.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -196,7 +198,34 @@ describe.concurrent('the values file and the download on a disk that fails', () 
 
 const BASIC = readFileSync(new URL('../fixtures/values/basic.yaml', import.meta.url), 'utf8');
 
-describe.concurrent('the bundle download over a network that fails', () => {
+describe.concurrent('the service and the bundle download over a network that fails', () => {
+  it('survives 5xx, resets and 429 with Retry-After on the way', async () => {
+    const s = await sim({
+      export: { queuedMs: 100, runningMs: 1200, pageCount: 7 },
+      faults: [
+        { op: 'start-export', fault: { type: 'status', status: 429, retryAfter: '1' } },
+        {
+          op: 'get-export',
+          fault: {
+            type: 'status',
+            status: 502,
+            contentType: 'text/html',
+            body: '<html><title>502 Bad Gateway</title></html>',
+          },
+        },
+        { op: 'get-export', after: 1, fault: { type: 'reset' } },
+        { op: 'bundle', fault: { type: 'status', status: 503 } },
+      ],
+    });
+    // ...and a bundle call that answers 409 twice right after completion (the service catching up).
+    s.exportScenario.conflictsAfterCompletion = 2;
+    const run = await runPublish(s, { values: BASIC });
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('start-export').map((r) => r.status)).toEqual([429, 202]);
+    expect(s.exportJobs.size).toBe(1);
+    expect(s.requestsFor('bundle').map((r) => r.status)).toEqual([503, 409, 409, 200]);
+  });
+
   it('a download that breaks is retried, and one that keeps failing leaves no partial file', async () => {
     const s = await sim({
       export: { queuedMs: 100, runningMs: 1200, pageCount: 7 },
