@@ -69,22 +69,6 @@ describe.concurrent.each(HELMS)('rollout with the built action and real %s', (na
     expect(s.requests).toHaveLength(0);
   });
 
-  it("a failing upgrade fails the step with the tail of helm's error", async () => {
-    const s = await sim({ export: quick });
-    const h = await helmEnv(name);
-    const run = await runPublish(s, {
-      values: VALUES,
-      env: h.env,
-      // The render check would refuse these values first (the test above): off, to reach helm.
-      inputs: { ...REFUSED_VALUES, 'render-check': 'off' },
-    });
-    expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(
-      /::error::helm upgrade of release docs failed \(helm v\d\.\d+\.\d+, exit 1\):%0A.*replicaCount/,
-    );
-    expect(run.outputs['helm-revision']).toBeUndefined();
-  });
-
   it('a release stuck in pending-upgrade fails before any request, with the way to recover', async () => {
     const s = await sim({ export: quick });
     const h = await helmEnv(name, stuckRelease('pending-upgrade'));

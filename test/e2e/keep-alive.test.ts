@@ -267,25 +267,6 @@ describe.concurrent('refresh-before (dist/ under Node 24)', () => {
     expect(run.outputs).toMatchObject({ skipped: 'false', 'helm-revision': '1' });
   });
 
-  it('with helm-release, a release helm cannot read is said, not taken for none', async () => {
-    const h = await helmEnv('helm3');
-    const s = await sim({ export: quick });
-    const run = await runPublish(s, {
-      values: values(''),
-      // No cluster: the memory driver is off, and the kubeconfig points nowhere.
-      env: { ...h.env, HELM_DRIVER: 'secret', KUBECONFIG: '/nonexistent/kubeconfig' },
-      inputs: {
-        'refresh-before': '6h',
-        'helm-release': 'docs',
-        'helm-chart': CHART,
-        'dry-run': 'true',
-      },
-    });
-    expect(run.stdout).toMatch(
-      /refresh-before: the deployed link could not be read \(helm status docs failed: .+\): an ordinary publish, which replaces it\./,
-    );
-  });
-
   it('refresh-before with bundle-url is refused before anything', async () => {
     const s = await sim();
     const run = await runPublish(s, {

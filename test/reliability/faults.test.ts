@@ -1,13 +1,14 @@
 /**
- * The built action under Node 24, against the simulator, when the disk or the network fails. The
- * disk: full while the values file is written (one file, or the last of three) and while the bundle
- * is downloaded, a rename refused after others were made, writes that finish out of order, a file
- * that is slow to open (with a connection reset meanwhile) or never opens; these faults are
- * injected below the file module (test/helpers/preload.ts). The network: the service answering
- * 5xx, 409 or 429 with Retry-After, or resetting the connection, on the way to a publish; a
- * download that breaks once, and one that keeps failing. Each ends in a clear message naming the
- * input and the file, with the user's files as they were, or in a publish whose bundle is byte for
- * byte what was served.
+ * The built action under Node 24, against the simulator, when the disk, the network or helm fails.
+ * The disk: full while the values file is written (one file, or the last of three) and while the
+ * bundle is downloaded, a rename refused after others were made, writes that finish out of order, a
+ * file that is slow to open (with a connection reset meanwhile) or never opens; these faults are
+ * injected below the file module (test/helpers/preload.ts). The network: the service answering 5xx,
+ * 409 or 429 with Retry-After, or resetting the connection, on the way to a publish; a download
+ * that breaks once, and one that keeps failing. Helm (3 and 4): an upgrade the cluster refuses, and
+ * a release it cannot read for refresh-before. Each ends in a clear message naming the input, the
+ * file or helm's own words, with the user's files as they were, or in a publish whose bundle is
+ * byte for byte what was served.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import {
   type PublishOptions,
   type Service,
 } from '../helpers/action.js';
+import { CHART, HELMS, helmEnv } from '../helpers/helm.js';
 import { preload } from '../helpers/preload.js';
 import { sim } from '../helpers/sim.js';
 
@@ -260,5 +262,49 @@ describe.concurrent('the service and the bundle download over a network that fai
     );
     expect(await readdir(ws2)).toEqual(['values.yaml']);
     expect(await readFile(join(ws2, 'values.yaml'), 'utf8')).toBe(BASIC);
+  });
+});
+
+// A real helm against the stub cluster (test/helpers/helm.ts), in a helm home of each test's own.
+describe.concurrent.each(HELMS)('helm failing: %s', (name) => {
+  it("a failing upgrade fails the step with the tail of helm's error", async () => {
+    const s = await sim({ export: { queuedMs: 50, runningMs: 600, pageCount: 5 } });
+    const h = await helmEnv(name);
+    const run = await runPublish(s, {
+      values: 'replicaCount: 1 # one pod\nstaticExport:\n  enabled: false\n',
+      env: h.env,
+      // The render check would refuse these values first (test/e2e/helm.test.ts): off, to reach
+      // helm.
+      inputs: {
+        'helm-release': 'docs',
+        'helm-chart': CHART,
+        'helm-args': '--set\nreplicaCount=-1',
+        'render-check': 'off',
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /::error::helm upgrade of release docs failed \(helm v\d\.\d+\.\d+, exit 1\):%0A.*replicaCount/,
+    );
+    expect(run.outputs['helm-revision']).toBeUndefined();
+  });
+
+  it('with helm-release and refresh-before, a release helm cannot read is said, not taken for none', async () => {
+    const h = await helmEnv(name);
+    const s = await sim({ export: { queuedMs: 50, runningMs: 300, pageCount: 3 } });
+    const run = await runPublish(s, {
+      values: 'staticExport:\n  enabled: true\n  bundleUrl: ""\n',
+      // No cluster: the memory driver is off, and the kubeconfig points nowhere.
+      env: { ...h.env, HELM_DRIVER: 'secret', KUBECONFIG: '/nonexistent/kubeconfig' },
+      inputs: {
+        'refresh-before': '6h',
+        'helm-release': 'docs',
+        'helm-chart': CHART,
+        'dry-run': 'true',
+      },
+    });
+    expect(run.stdout).toMatch(
+      /refresh-before: the deployed link could not be read \(helm status docs failed: .+\): an ordinary publish, which replaces it\./,
+    );
   });
 });
