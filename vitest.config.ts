@@ -4,9 +4,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * `npm test`, the fast tier: unit, integration (simulator over HTTP, real helm) and end-to-end
  * (dist/ under Node 24), plus the values property test at a small size. The crash, soak, cancel,
- * faults (a disk, the network or helm that fails), GitHub faults (a call refused or not
- * answered), fuzz, download-memory (96 MiB), release (a build) and package (npm pack and install)
- * suites and the full-size property test are `npm run test:reliability`
+ * faults (a disk, the network, helm or the live site that fails), GitHub faults (a call refused or
+ * not answered), fuzz, download-memory (96 MiB), release (a build) and package (npm pack and
+ * install) suites and the full-size property test are `npm run test:reliability`
  * (vitest.reliability.config.ts).
  *
  * Much of the time in these tests is spent waiting (a simulated export, a poll interval, a child
@@ -68,6 +68,7 @@ export default defineConfig({
     // file of a worker). The reliability tier keeps one process per file.
     isolate: false,
     sequence: { sequencer: LongestFirst },
-    env: { VALUES_PROPERTY_RUNS: process.env.VALUES_PROPERTY_RUNS ?? '200' },
+    // The values property test at a smoke size: its 2,000 cases are the reliability tier's.
+    env: { VALUES_PROPERTY_RUNS: process.env.VALUES_PROPERTY_RUNS ?? '100' },
   },
 });

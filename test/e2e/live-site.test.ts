@@ -2,7 +2,7 @@
  * The live-site check, end to end: the built action under Node 24 against the simulator and a
  * stand-in for the chart's pod, which reads the values file the action writes, fetches the bundle
  * from its bundleUrl after a restart delay, and serves the archive's pages (or stays on the
- * previous site, or answers 500).
+ * previous site). A site that answers 500 is test/reliability/faults.test.ts.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -10,37 +10,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { tar, tarGz } from '../../simulator/tar.js';
-import { startPod, type PodOptions, type PodStandIn } from '../../simulator/pod.js';
+import type { PodOptions } from '../../simulator/pod.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 import { CHART, helmEnv } from '../helpers/helm.js';
-import { newWorkspace, runAction, runPublish } from '../helpers/action.js';
+import { runAction } from '../helpers/action.js';
+import { publishWith, site, SITE_VALUES as VALUES } from '../helpers/live-site.js';
 import { startMirror } from '../helpers/mirror.js';
-import { closeAfterTest, sim } from '../helpers/sim.js';
-
-const quick = { queuedMs: 0, runningMs: 150, pageCount: 3 };
-const VALUES = 'replicaCount: 1\nstaticExport:\n  enabled: false\n';
-
-/** A workspace with a values file, and a pod that watches it. */
-async function site(mode: PodOptions['mode'] = 'live'): Promise<{ ws: string; pod: PodStandIn }> {
-  const ws = await newWorkspace({ 'values.yaml': VALUES });
-  const pod = await startPod({ valuesFile: join(ws, 'values.yaml'), mode, restartDelayMs: 300 });
-  closeAfterTest(pod);
-  return { ws, pod };
-}
-
-async function publishWith(
-  ws: string,
-  more: Record<string, string>,
-  env: Record<string, string> = {},
-) {
-  const s = await sim({ export: quick });
-  const run = await runPublish(s, {
-    workspace: ws,
-    env,
-    inputs: { 'poll-interval': '1s', ...more },
-  });
-  return { s, run };
-}
+import { closeAfterTest } from '../helpers/sim.js';
 
 describe.concurrent('verify-url: the live site serves the new export', () => {
   it('passes once the pod has fetched the new bundle and serves its index.html', async () => {
@@ -80,20 +56,6 @@ describe.concurrent('verify-url: the live site serves the new export', () => {
     expect(pod.fetches).toEqual([]);
     // The publish itself went through: the values file holds the new link.
     expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toMatch(/bundleUrl: "http/);
-  });
-
-  it('fails when the site answers 500', async () => {
-    const { ws, pod } = await site('error');
-    const { run } = await publishWith(ws, {
-      'download-path': 'site.tar.gz',
-      'verify-url': `${pod.url}/`,
-      'verify-timeout': '2s',
-    });
-    expect(run.code).toBe(1);
-    expect(run.outputs.verified).toBe('false');
-    expect(run.stdout).toMatch(
-      /::error::The live site did not serve the new export within verify-timeout \(2s\): http:\/\/127\.0\.0\.1:\d+\/ last answered HTTP 500 \(served 21 bytes: "Internal Server Error"\)(?: \(a later check was cut short by verify-timeout\))?\./,
-    );
   });
 
   it('a check cut short by verify-timeout does not hide what the site last answered', async () => {

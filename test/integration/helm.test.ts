@@ -47,6 +47,33 @@ async function valuesFile(text: string): Promise<string> {
   return path;
 }
 
+/**
+ * Every tricky string written by the edit over each scalar style a new value keeps (plain,
+ * single- and double-quoted, and a null), in block or flow, and what each key must read as:
+ * written once, read by each helm.
+ */
+const trickyValues = (() => {
+  const written = new Map<boolean, { lines: string[]; expected: Record<string, unknown> }>();
+  return (inFlow: boolean) => {
+    let values = written.get(inFlow);
+    if (values) return values;
+    const replaced = (
+      parseDocument('p: x\ns: \'x\'\nd: "x"\nn: ~\n').contents as YAMLMap
+    ).items.map((pair) => pair.value);
+    values = { lines: [], expected: {} };
+    for (const [i, value] of TRICKY_STRINGS.entries()) {
+      for (const [j, node] of replaced.entries()) {
+        const quote = j % 2 === 0 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE;
+        const text = writeString(value, { replaced: node, quote, inFlow });
+        values.lines.push(inFlow ? `k${i}_${j}: {v: ${text}}` : `k${i}_${j}: ${text}`);
+        values.expected[`k${i}_${j}`] = inFlow ? { v: value } : value;
+      }
+    }
+    written.set(inFlow, values);
+    return values;
+  };
+})();
+
 for (const name of HELMS) {
   describe(`real ${name}`, () => {
     it('lints and templates the values the action writes for every file of the tricky corpus', async () => {
@@ -92,21 +119,8 @@ for (const name of HELMS) {
         join(chart, 'templates', 'values.yaml'),
         'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: values\ndata:\n  json: {{ toJson .Values | quote }}\n',
       );
-      // Scalars whose style a new value keeps: plain, single- and double-quoted, and a null.
-      const replaced = (
-        parseDocument('p: x\ns: \'x\'\nd: "x"\nn: ~\n').contents as YAMLMap
-      ).items.map((pair) => pair.value);
       for (const inFlow of [false, true]) {
-        const lines: string[] = [];
-        const expected: Record<string, unknown> = {};
-        TRICKY_STRINGS.forEach((value, i) => {
-          replaced.forEach((node, j) => {
-            const quote = j % 2 === 0 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE;
-            const text = writeString(value, { replaced: node, quote, inFlow });
-            lines.push(inFlow ? `k${i}_${j}: {v: ${text}}` : `k${i}_${j}: ${text}`);
-            expected[`k${i}_${j}`] = inFlow ? { v: value } : value;
-          });
-        });
+        const { lines, expected } = trickyValues(inFlow);
         const path = await valuesFile(`${lines.join('\n')}\n`);
         const { stdout } = await run(helm, ['template', 'x', chart, '--values', path], {
           env,

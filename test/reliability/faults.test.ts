@@ -1,14 +1,15 @@
 /**
- * The built action under Node 24, against the simulator, when the disk, the network or helm fails.
- * The disk: full while the values file is written (one file, or the last of three) and while the
- * bundle is downloaded, a rename refused after others were made, writes that finish out of order, a
- * file that is slow to open (with a connection reset meanwhile) or never opens; these faults are
- * injected below the file module (test/helpers/preload.ts). The network: the service answering 5xx,
- * 409 or 429 with Retry-After, or resetting the connection, on the way to a publish; a download
- * that breaks once, and one that keeps failing. Helm (3 and 4): an upgrade the cluster refuses, and
- * a release it cannot read for refresh-before. Each ends in a clear message naming the input, the
- * file or helm's own words, with the user's files as they were, or in a publish whose bundle is
- * byte for byte what was served.
+ * The built action under Node 24, against the simulator, when the disk, the network, helm or the
+ * live site fails. The disk: full while the values file is written (one file, or the last of three)
+ * and while the bundle is downloaded, a rename refused after others were made, writes that finish
+ * out of order, a file that is slow to open (with a connection reset meanwhile) or never opens;
+ * these faults are injected below the file module (test/helpers/preload.ts). The network: the
+ * service answering 5xx, 409 or 429 with Retry-After, or resetting the connection, on the way to a
+ * publish; a download that breaks once, and one that keeps failing. Helm (3 and 4): an upgrade the
+ * cluster refuses, and a release it cannot read for refresh-before. The live site: a pod that
+ * answers 500 to verify-url. Each ends in a clear message naming the input, the file or helm's own
+ * words, with the user's files as they were, or in a publish whose bundle is byte for byte what was
+ * served.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import {
   type Service,
 } from '../helpers/action.js';
 import { CHART, HELMS, helmEnv } from '../helpers/helm.js';
+import { publishWith, site } from '../helpers/live-site.js';
 import { preload } from '../helpers/preload.js';
 import { sim } from '../helpers/sim.js';
 
@@ -305,6 +307,22 @@ describe.concurrent.each(HELMS)('helm failing: %s', (name) => {
     });
     expect(run.stdout).toMatch(
       /refresh-before: the deployed link could not be read \(helm status docs failed: .+\): an ordinary publish, which replaces it\./,
+    );
+  });
+});
+
+describe.concurrent('a live site that fails (helpers/live-site.ts)', () => {
+  it('fails when the site answers 500', async () => {
+    const { ws, pod } = await site('error');
+    const { run } = await publishWith(ws, {
+      'download-path': 'site.tar.gz',
+      'verify-url': `${pod.url}/`,
+      'verify-timeout': '2s',
+    });
+    expect(run.code).toBe(1);
+    expect(run.outputs.verified).toBe('false');
+    expect(run.stdout).toMatch(
+      /::error::The live site did not serve the new export within verify-timeout \(2s\): http:\/\/127\.0\.0\.1:\d+\/ last answered HTTP 500 \(served 21 bytes: "Internal Server Error"\)(?: \(a later check was cut short by verify-timeout\))?\./,
     );
   });
 });
