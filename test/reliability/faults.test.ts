@@ -5,11 +5,11 @@
  * out of order, a file that is slow to open (with a connection reset meanwhile) or never opens;
  * these faults are injected below the file module (test/helpers/preload.ts). The network: the
  * service answering 5xx, 409 or 429 with Retry-After, or resetting the connection, on the way to a
- * publish; a download that breaks once, and one that keeps failing. Helm (3 and 4): an upgrade the
- * cluster refuses, and a release it cannot read for refresh-before. The live site: a pod that
- * answers 500 to verify-url. Each ends in a clear message naming the input, the file or helm's own
- * words, with the user's files as they were, or in a publish whose bundle is byte for byte what was
- * served.
+ * publish; a download that breaks once, and one that keeps failing. Helm (3 and 4): an upgrade with
+ * values the chart's schema refuses (render check off), and a release it cannot read for refresh-
+ * before. The live site: a pod that answers 500 to verify-url. Each ends in a clear message naming
+ * the input, the file or helm's own words, with the user's files as they were, or in a publish
+ * whose bundle is byte for byte what was served.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -2,9 +2,10 @@
  * GitHub refusing or not answering a call, end to end: dist/agent on a comment event (the review
  * loop) and dist/ recording a deployment, under Node 24, against the simulator and the GitHub
  * stand-in (test/helpers/github-api.ts) told to answer 403, 404, 429 or 502, to be slow or not to
- * be there. Each fault ends in one clear warning and the run's own result, or in a failed step
- * that names the rate limit or the permission; nothing is sent twice, and no secret reaches GitHub.
- * The ordinary paths are test/e2e/agent-review-loop.test.ts and test/e2e/deployment.test.ts.
+ * be there. A fault of GitHub's alone ends in one clear warning and the run's own result; a read
+ * the loop cannot do without (a rate limit, more than 3000 comments) fails the step saying why,
+ * before anything is sent; a full disk once the link exists keeps the link from GitHub. The
+ * ordinary paths are test/e2e/agent-review-loop.test.ts and test/e2e/deployment.test.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

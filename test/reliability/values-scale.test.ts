@@ -1,7 +1,7 @@
 /**
  * The values file at scale: a repeated key among 20 000 is found in one pass over the keys, not by
  * comparing every pair (test/unit/duplicate-keys.test.ts has the rule itself). A scale test, so in
- * the reliability tier: its two parses of the file take about a second of CPU.
+ * the reliability tier: its two parses of the file take about two seconds of CPU.
  */
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
