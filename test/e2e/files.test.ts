@@ -17,22 +17,11 @@ import {
 } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  errorLine,
-  newWorkspace,
-  runPublish,
-  type PublishOptions,
-  type Service,
-} from '../helpers/action.js';
+import { errorLine, newWorkspace, publishPolling } from '../helpers/action.js';
 import { sim } from '../helpers/sim.js';
 
 const quick = { queuedMs: 0, runningMs: 100 };
 const VALUES = '# docs\nreplicaCount: 2\nstaticExport:\n  enabled: false # off for now\n';
-
-/** A publish (helpers/action.ts runPublish) polling every second; `options.inputs` adds. */
-function publish(s: Service, options: PublishOptions = {}) {
-  return runPublish(s, { ...options, inputs: { 'poll-interval': '1s', ...options.inputs } });
-}
 
 // Each test has its own simulator and workspace: the tests run at the same time.
 describe.concurrent('the values file on a real disk', () => {
@@ -40,7 +29,7 @@ describe.concurrent('the values file on a real disk', () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'values.yaml': VALUES });
     await chmod(join(ws, 'values.yaml'), 0o444);
-    const run = await publish(s, { workspace: ws });
+    const run = await publishPolling(s, { workspace: ws });
     expect(run.code).toBe(1);
     expect(errorLine(run.stdout)).toBe(
       '::error::values-file "values.yaml" is read-only. Make it writable (chmod u+w) or point values-file at a writable copy. The file was not changed.',
@@ -55,7 +44,7 @@ describe.concurrent('the values file on a real disk', () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'values.yaml': VALUES });
     await chmod(join(ws, 'values.yaml'), 0o444);
-    const run = await publish(s, { workspace: ws, inputs: { 'dry-run': 'true' } });
+    const run = await publishPolling(s, { workspace: ws, inputs: { 'dry-run': 'true' } });
     expect(run.code, run.stdout).toBe(0);
     expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(VALUES);
   });
@@ -66,7 +55,7 @@ describe.concurrent('the values file on a real disk', () => {
     await mkdir(join(ws, 'deploy', 'shared'), { recursive: true });
     await writeFile(join(ws, 'deploy', 'shared', 'docs-values.yaml'), VALUES);
     await symlink('deploy/shared/docs-values.yaml', join(ws, 'values.yaml'));
-    const run = await publish(s, { workspace: ws });
+    const run = await publishPolling(s, { workspace: ws });
     expect(run.code, run.stdout).toBe(0);
     expect((await lstat(join(ws, 'values.yaml'))).isSymbolicLink()).toBe(true);
     expect(await readlink(join(ws, 'values.yaml'))).toBe('deploy/shared/docs-values.yaml');
@@ -81,7 +70,7 @@ describe.concurrent('the values file on a real disk', () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace();
     await symlink('gone/values.yaml', join(ws, 'values.yaml'));
-    const run = await publish(s, { workspace: ws });
+    const run = await publishPolling(s, { workspace: ws });
     expect(run.code).toBe(1);
     expect(errorLine(run.stdout)).toMatch(
       /^::error::values-file "values.yaml" is a symbolic link to a file that does not exist\. /,

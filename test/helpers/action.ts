@@ -187,6 +187,11 @@ export async function runPublish(s: Service, options: PublishOptions = {}): Prom
   });
 }
 
+/** runPublish polling every second, not at the action's adaptive default; `options.inputs` adds. */
+export function publishPolling(s: Service, options: PublishOptions = {}): Promise<ActionRun> {
+  return runPublish(s, { ...options, inputs: { 'poll-interval': '1s', ...options.inputs } });
+}
+
 /** The agent sub-action (dist/agent) with the service's key, base-url and project. */
 export async function runAgent(
   s: Service & { projectId: string },

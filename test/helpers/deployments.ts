@@ -3,7 +3,7 @@
  * test/reliability/github-faults.test.ts run them: dist/ under Node 24 with an environment, against
  * the simulator and the GitHub stand-in (with a GitHub Enterprise Server style /api/v3 prefix).
  */
-import { runPublish, type PublishOptions, type Service } from './action.js';
+import { publishPolling, type PublishOptions, type Service } from './action.js';
 import { startFakeGitHub, type FakeGitHub } from './github-api.js';
 import { closeAfterTest } from './sim.js';
 
@@ -22,9 +22,9 @@ export async function github(options: Parameters<typeof startFakeGitHub>[0] = {}
  * `options.inputs` adds or overrides.
  */
 export function publishTo(g: FakeGitHub, s: Service, options: PublishOptions = {}) {
-  return runPublish(s, {
+  return publishPolling(s, {
     ...options,
-    inputs: { 'poll-interval': '1s', environment: 'docs-production', ...options.inputs },
+    inputs: { environment: 'docs-production', ...options.inputs },
     env: { GITHUB_API_URL: g.apiUrl, GITHUB_SHA: SHA, ...options.env },
   });
 }

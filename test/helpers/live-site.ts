@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { startPod, type PodOptions, type PodStandIn } from '../../simulator/pod.js';
-import { newWorkspace, runPublish } from './action.js';
+import { newWorkspace, publishPolling } from './action.js';
 import { closeAfterTest, sim } from './sim.js';
 
 const quick = { queuedMs: 0, runningMs: 150, pageCount: 3 };
@@ -22,17 +22,17 @@ export async function site(
   return { ws, pod };
 }
 
-/** A publish (helpers/action.ts runPublish) into `ws`, polling every second; `more` adds inputs. */
+/** A publish (helpers/action.ts publishPolling) into `ws`; `more` adds inputs. */
 export async function publishWith(
   ws: string,
   more: Record<string, string>,
   env: Record<string, string> = {},
 ) {
   const s = await sim({ export: quick });
-  const run = await runPublish(s, {
+  const run = await publishPolling(s, {
     workspace: ws,
     env,
-    inputs: { 'poll-interval': '1s', ...more },
+    inputs: more,
   });
   return { s, run };
 }

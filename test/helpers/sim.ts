@@ -7,7 +7,7 @@ const running: { close(): Promise<void> }[] = [];
 
 /**
  * Closes everything registered with closeAfterTest. test/setup.ts calls it after each test (after
- * the file, when its tests run concurrently), in every test file: hooks registered here, when the
+ * the file, when any of its tests runs concurrently), in every test file: hooks registered here, when the
  * module is loaded, would belong only to the first file of a worker that keeps its modules.
  */
 export async function closeAll(): Promise<void> {
@@ -16,14 +16,14 @@ export async function closeAll(): Promise<void> {
 
 /**
  * Closes `thing` (a server, a stand-in, a client) after the current test, or after the file when
- * its tests run concurrently. Every helper that starts something registers it here.
+ * any of its tests runs concurrently. Every helper that starts something registers it here.
  */
 export function closeAfterTest<T extends { close(): Promise<void> }>(thing: T): T {
   running.push(thing);
   return thing;
 }
 
-/** A simulator that is closed after the current test (or file, when its tests run concurrently). */
+/** A simulator closed after the current test (or the file, when any of its tests is concurrent). */
 export async function sim(options: SimulatorOptions = {}): Promise<Simulator> {
   return closeAfterTest(await startSimulator(options));
 }

@@ -19,8 +19,8 @@ import { describe, expect, it } from 'vitest';
 import {
   errorLine,
   newWorkspace,
+  publishPolling,
   runPublish,
-  type PublishOptions,
   type Service,
 } from '../helpers/action.js';
 import { CHART, HELMS, helmEnv } from '../helpers/helm.js';
@@ -31,14 +31,9 @@ import { sim } from '../helpers/sim.js';
 const quick = { queuedMs: 0, runningMs: 100 };
 const VALUES = '# docs\nreplicaCount: 2\nstaticExport:\n  enabled: false # off for now\n';
 
-/** A publish (helpers/action.ts runPublish) polling every second; `options.inputs` adds. */
-function publish(s: Service, options: PublishOptions = {}) {
-  return runPublish(s, { ...options, inputs: { 'poll-interval': '1s', ...options.inputs } });
-}
-
 /** A run that downloads the bundle to a disk where opening the file takes `ms` (or never ends). */
 function downloadOnSlowDisk(s: Service, ws: string, ms: string) {
-  return publish(s, {
+  return publishPolling(s, {
     workspace: ws,
     inputs: { 'download-path': 'site.tar.gz' },
     env: {
@@ -54,7 +49,7 @@ describe.concurrent('the values file and the download on a disk that fails', () 
   it('a full disk while the values file is written: clear error, the old file intact, no temporary file', async () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await publish(s, {
+    const run = await publishPolling(s, {
       workspace: ws,
       env: {
         NODE_OPTIONS: preload('enospc'),
@@ -72,7 +67,7 @@ describe.concurrent('the values file and the download on a disk that fails', () 
     expect(await readdir(ws)).toEqual(['values.yaml']);
 
     // After space is freed, the run it suggests publishes without a new export.
-    const again = await publish(s, { workspace: ws, inputs: { 'job-id': jobId } });
+    const again = await publishPolling(s, { workspace: ws, inputs: { 'job-id': jobId } });
     expect(again.code, again.stdout).toBe(0);
     expect(s.requestsFor('start-export')).toHaveLength(1);
     expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toContain('enabled: true');
@@ -86,7 +81,7 @@ describe.concurrent('the values file and the download on a disk that fails', () 
   async function failedWrite(list: string, env: Record<string, string>) {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'staging.yaml': VALUES, 'production.yaml': VALUES });
-    const run = await publish(s, { workspace: ws, inputs: { 'values-file': list }, env });
+    const run = await publishPolling(s, { workspace: ws, inputs: { 'values-file': list }, env });
     expect(run.code).toBe(1);
     expect(await readFile(join(ws, 'staging.yaml'), 'utf8')).toBe(VALUES);
     expect(await readFile(join(ws, 'production.yaml'), 'utf8')).toBe(VALUES);
@@ -130,7 +125,7 @@ describe.concurrent('the values file and the download on a disk that fails', () 
     const s = await sim({ export: { ...quick, extraBundleBytes: 3 * 1024 * 1024 } });
     const ws = await newWorkspace({ 'values.yaml': VALUES });
     const report = `${ws}.slow-write`;
-    const run = await publish(s, {
+    const run = await publishPolling(s, {
       workspace: ws,
       inputs: { 'download-path': 'site.tar.gz' },
       env: {
@@ -151,7 +146,7 @@ describe.concurrent('the values file and the download on a disk that fails', () 
   it('a full disk during the download: clear error, no partial file or its new folder, the values file untouched', async () => {
     const s = await sim({ export: { ...quick, extraBundleBytes: 3 * 1024 * 1024 } });
     const ws = await newWorkspace({ 'values.yaml': VALUES });
-    const run = await publish(s, {
+    const run = await publishPolling(s, {
       workspace: ws,
       inputs: { 'download-path': 'out/site.tar.gz' },
       env: {
