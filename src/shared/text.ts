@@ -46,3 +46,30 @@ export function listing(names: readonly string[]): string {
 export function filesWere(names: readonly string[]): string {
   return `${listing(names)} ${names.length === 1 ? 'was' : 'were'}`;
 }
+
+/**
+ * The name among `names` closest to a mistyped one, if it is close enough to be what was meant
+ * (an option of the command line, a folder of a values-file path).
+ */
+export function nearest(typed: string, names: readonly string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const name of names) {
+    const distance = editDistance(typed, name);
+    if (!best || distance < best.distance) best = { name, distance };
+  }
+  return best && best.distance <= Math.max(2, Math.floor(typed.length / 4)) ? best.name : undefined;
+}
+
+/** Levenshtein's distance: the fewest one-character insertions, deletions and substitutions. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution);
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

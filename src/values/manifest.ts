@@ -143,12 +143,27 @@ function targetsOfHelmRelease(
   namespace: string | undefined,
   root: string,
 ): Target[] | Refusal {
-  const spec = isObject(data.spec) ? data.spec : undefined;
-  if (!spec || (spec.chart === undefined && spec.chartRef === undefined))
-    return {
-      problem: 'is a HelmRelease without spec.chart or spec.chartRef',
-      fix: 'Point values-file at the HelmRelease that installs the chart.',
-    };
+  const spec = isObject(data.spec) ? data.spec : {};
+  // Without spec.chart or spec.chartRef it is an overlay's patch of the HelmRelease a base
+  // defines (kustomize merges it over the base, by kind and name): its spec.values are the
+  // release's values after the build, so it is a target, and its chart is the base's, which
+  // only the build of the overlay shows.
+  if (spec.chart === undefined && spec.chartRef === undefined)
+    return [
+      {
+        doc,
+        kind: 'HelmRelease',
+        name,
+        namespace,
+        site: { kind: 'map', root: ['spec'], lead: ['values'] },
+        chart: {
+          kind: 'none',
+          reason: `HelmRelease/${name} is an overlay patch without spec.chart: its chart is that of the HelmRelease it patches, in the base the overlay builds on`,
+        },
+        release: fluxRelease(spec, name, namespace),
+        patch: true,
+      },
+    ];
   const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : {};
   const chartName = typeof chartSpec.chart === 'string' ? chartSpec.chart : undefined;
   const source = isObject(chartSpec.sourceRef) ? chartSpec.sourceRef.kind : undefined;

@@ -3,9 +3,10 @@
  * end: a broken or unwritable file costs no export.
  */
 import { constants as fsConstants } from 'node:fs';
-import { access, lstat, readFile, realpath, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { access, lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { utf8 } from '../shared/go-yaml.js';
+import { nearest } from '../shared/text.js';
 import type { Selector } from './choice.js';
 import { fileError, STATIC_EXPORT, type KeyPath, type ValuesFile } from './file.js';
 import { checkFile } from './plan.js';
@@ -35,6 +36,7 @@ export async function readValuesFile(
     info = await lstat(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      await refuseMissingFolder(path, display);
       return { path, display, exists: false, text: '', mode: 0o644 };
     }
     throw unreadable(display, error);
@@ -70,6 +72,39 @@ export async function readValuesFile(
     throw fileError(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
   const targets = checkFile(text, { path, display, root }, at, selectors);
   return { path: target, display, exists: true, text, mode: info.mode & 0o7777, targets };
+}
+
+/**
+ * A new values file is created only in a folder that exists: a mistyped folder
+ * (`clusters/prodution/…`) would get a new folder and a file that no chart, release or controller
+ * reads, and the run would exit 0. Refused, naming the nearest folder that exists and, when one of
+ * its folders is a letter or two off, the path that was probably meant.
+ */
+async function refuseMissingFolder(path: string, display: string): Promise<void> {
+  const missing: string[] = [];
+  let dir = dirname(path);
+  for (; dirname(dir) !== dir; dir = dirname(dir)) {
+    const info = await stat(dir).catch(() => undefined);
+    if (info?.isDirectory()) break;
+    missing.unshift(basename(dir));
+  }
+  if (missing.length === 0) return;
+  const shown = display.replace(/\\/g, '/').split('/').filter((part) => part !== '' && part !== '.');
+  const kept = shown.slice(0, Math.max(0, shown.length - 1 - missing.length));
+  const existing = kept.length > 0 ? `${kept.join('/')}/` : 'the top of the workspace';
+  const folders = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const meant = nearest(
+    missing[0]!,
+    folders.filter((entry) => entry.isDirectory()).map((entry) => entry.name),
+  );
+  const guess = meant
+    ? ` Did you mean ${[...kept, meant, ...shown.slice(kept.length + 1)].join('/')}?`
+    : '';
+  throw fileError(
+    display,
+    `is in a folder that does not exist (${[...kept, missing[0]!].join('/')}; the nearest folder that exists is ${existing}), so no chart or controller could read it`,
+    `Check the path.${guess} If a new folder is meant, create it first (a values file in an existing folder is created when missing).`,
+  );
 }
 
 /**

@@ -75,6 +75,11 @@ export interface Target {
    * them), when they are not the document's own `name` and `namespace`.
    */
   release?: { name: string; namespace?: string };
+  /**
+   * An overlay's patch of an object a base defines (a HelmRelease without a chart): the chart
+   * and the values the patch merges over are the base's, known only from the overlay's build.
+   */
+  patch?: true;
 }
 
 export interface Refusal {

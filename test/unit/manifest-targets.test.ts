@@ -104,6 +104,27 @@ describe('a Flux HelmRelease', () => {
     expect(plan.text.startsWith(`${HELM_RELEASE}${valuesFrom}`)).toBe(true);
   });
 
+  it("an overlay's patch (no spec.chart): a target, its spec.values written, its chart the base's", () => {
+    // flux2-kustomize-helm-example, apps/production/podinfo-values.yaml: a patch of the base's
+    // HelmRelease that holds only metadata and spec.values.
+    const patch = `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: docs
+  namespace: docs
+spec:
+  values:
+    replicaCount: 3
+`;
+    const { chosen, plan } = edit(patch);
+    expect(chosen.map((c) => c.label)).toEqual(['HelmRelease/docs']);
+    expect(chosen[0]!.target.chart).toMatchObject({ kind: 'none' });
+    expect(chosen[0]!.target.patch).toBe(true);
+    expect(docsOf(plan.text)[0]).toMatchObject({
+      spec: { values: { replicaCount: 3, staticExport: VALUES } },
+    });
+  });
+
   it('is refused where a ${VAR} of Flux post-build substitution holds the link', () => {
     const text = `${HELM_RELEASE}  values:\n    staticExport:\n      bundleUrl: \${BUNDLE_URL}\n`;
     expect(refusal(() => edit(text))).toMatch(/post-build substitution/);

@@ -1,6 +1,7 @@
 import {
   chmod,
   lstat,
+  mkdir,
   mkdtemp,
   readdir,
   readFile,
@@ -313,6 +314,19 @@ describe('reading and writing files', () => {
     const path = join(d, 'charts', 'docs', 'values.yaml');
     await writeValuesFile(path, 'a: 1\n', 0o644, 'charts/docs/values.yaml');
     expect(await readFile(path, 'utf8')).toBe('a: 1\n');
+  });
+
+  it('refuses a new file in a folder that does not exist, naming the nearest one and the likely typo', async () => {
+    const d = await dir();
+    await mkdir(join(d, 'clusters', 'production'), { recursive: true });
+    const path = join(d, 'clusters', 'prodution', 'docs', 'values.yaml');
+    await expect(readValuesFile(path, 'clusters/prodution/docs/values.yaml')).rejects.toThrow(
+      'values-file "clusters/prodution/docs/values.yaml" is in a folder that does not exist (clusters/prodution; the nearest folder that exists is clusters/), so no chart or controller could read it. Check the path. Did you mean clusters/production/docs/values.yaml? If a new folder is meant, create it first (a values file in an existing folder is created when missing). The file was not changed.',
+    );
+    expect(await readdir(join(d, 'clusters'))).toEqual(['production']);
+    // A new file in a folder that exists is still a new file.
+    const fresh = await readValuesFile(join(d, 'clusters', 'production', 'new.yaml'), 'new.yaml');
+    expect(fresh.exists).toBe(false);
   });
 
   it('writes through a symlink to its target, keeping the link', async () => {

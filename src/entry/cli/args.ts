@@ -5,6 +5,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { InputReader } from '../../shared/inputs.js';
+import { nearest } from '../../shared/text.js';
 import {
   COMMANDS,
   isRepeatable,
@@ -249,27 +250,4 @@ function explainParseError(error: NodeJS.ErrnoException, command: CommandDefinit
     default:
       return error.message;
   }
-}
-
-/** The option closest to a mistyped one, if it is close enough to be what was meant. */
-function nearest(typed: string, names: string[]): string | undefined {
-  let best: { name: string; distance: number } | undefined;
-  for (const name of names) {
-    const distance = editDistance(typed, name);
-    if (!best || distance < best.distance) best = { name, distance };
-  }
-  return best && best.distance <= Math.max(2, Math.floor(typed.length / 4)) ? best.name : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution);
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
