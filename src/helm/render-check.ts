@@ -7,18 +7,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
-import { parse, parseAllDocuments, stringify } from 'yaml';
+import { basename, isAbsolute, join } from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
 import { StoppedError, UserError } from '../shared/errors.js';
 import { Redactor, userInfoSecrets } from '../shared/secrets.js';
-import { overlaps } from '../shared/set-path.js';
 import { printable } from '../shared/text.js';
 import { VENDOR_CHART, vendorValuesKey } from '../shared/vendor-chart.js';
 import { runHelm, tail } from './helm.js';
+import { setLayer, valueFlags } from './set-flags.js';
 import { overridingLayer, type Overriding } from './values-layers.js';
-import type { ChartInReach, RenderTarget, ValuesLayer } from './render-target.js';
+import type { ChartInReach, RenderTarget } from './render-target.js';
 
 export type RenderCheckMode = 'auto' | 'required' | 'off';
 
@@ -32,116 +32,6 @@ export type RenderOutcome =
 
 /** How long one `helm template` may take (a chart pulled from a repository included). */
 const RENDER_TIMEOUT_MS = 120_000;
-
-/** The flags of helm-args that set values: the render passes them as the rollout does. */
-const VALUE_FLAGS = new Set([
-  '-f',
-  '--values',
-  '--set',
-  '--set-string',
-  '--set-json',
-  '--set-file',
-  '--set-literal',
-]);
-
-/**
- * The value-setting flags among helm-args (one argument a line: `--set` then `a=b`, or
- * `--set=a=b`), in order; the others (`--atomic`, `--wait`, …) mean nothing to a render.
- */
-export function valueFlags(args: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const name = arg.startsWith('--') ? arg.split('=', 1)[0]! : arg;
-    if (VALUE_FLAGS.has(name)) {
-      if (name !== arg) kept.push(arg);
-      else if (i + 1 < args.length) kept.push(arg, args[++i]!);
-    } else if (/^-f./.test(arg)) kept.push(arg);
-  }
-  return kept;
-}
-
-/**
- * The plain `--set` and `--set-string` assignments of helm-args as one values layer (helm applies
- * them over every values file): `a.b=c`, several split at commas. A path with an escape or a list
- * index, and the other --set forms (json, file, literal), are left out: not read here.
- */
-function setLayer(helmArgs: readonly string[], valuesKey: string): ValuesLayer[] {
-  const flags = valueFlags(helmArgs);
-  const values: Record<string, unknown> = {};
-  const block = valuesKey.split('.');
-  // A value flag not read here (json, file, literal, an escape or a list index) whose path is the
-  // block, above it, or one of its keys (as strvals reads the path): it may set them, so it counts
-  // as winning over them.
-  const touches = (path: string): boolean => overlaps(path, block);
-  let unreadFlag: string | undefined;
-  for (let i = 0; i < flags.length; i++) {
-    const item = flags[i]!;
-    const long = item.startsWith('--');
-    const flag = long ? item.split('=', 1)[0]! : item.slice(0, 2);
-    // `--set=a=b` and `-fvalues.yaml` carry their value; `--set a=b` and `-f x` take the next.
-    const inline = long
-      ? item.includes('=')
-        ? item.slice(flag.length + 1)
-        : undefined
-      : item.length > 2
-        ? item.slice(2)
-        : undefined;
-    const text = inline ?? flags[++i] ?? '';
-    if (flag === '-f' || flag === '--values') continue;
-    const plain = (flag === '--set' || flag === '--set-string') && !/[\\[\]]/.test(text);
-    if (!plain) {
-      const paths =
-        flag === '--set-json'
-          ? [text.split('=', 1)[0]!]
-          : text.split(',').map((a) => a.split('=', 1)[0]!);
-      if (paths.some(touches)) unreadFlag ??= flag;
-      continue;
-    }
-    for (const assignment of text.split(',')) {
-      const eq = assignment.indexOf('=');
-      if (eq <= 0) continue;
-      const path = assignment.slice(0, eq).split('.');
-      if (path.some((key) => key === '' || key === '__proto__' || key === 'constructor')) continue;
-      const raw = assignment.slice(eq + 1);
-      let node = values;
-      for (const key of path.slice(0, -1)) {
-        if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
-        node = node[key] as Record<string, unknown>;
-      }
-      node[path.at(-1)!] = flag === '--set-string' ? raw : typedSet(raw);
-    }
-  }
-  const layers: ValuesLayer[] = unreadFlag
-    ? [
-        {
-          name: `a ${unreadFlag} in helm-args`,
-          unread: true,
-          fix: `Remove that ${unreadFlag} from helm-args (it may set the keys this run writes, and wins over every values file), or write it as a plain --set.`,
-        },
-      ]
-    : [];
-  return Object.keys(values).length > 0
-    ? [
-        ...layers,
-        {
-          name: 'a --set in helm-args',
-          yaml: stringify(values),
-          fix: 'Remove that --set from helm-args (it wins over every values file); the run writes these keys itself.',
-        },
-      ]
-    : layers;
-}
-
-/** A --set value as helm types it: true, false, null and integers; anything else a string. */
-function typedSet(raw: string): unknown {
-  // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
-  const lower = raw.toLowerCase();
-  if (lower === 'true' || lower === 'false') return lower === 'true';
-  if (lower === 'null') return null;
-  if (/^[+-]?([1-9]\d*|0)$/.test(raw)) return Number(raw);
-  return raw;
-}
 
 /** A link no real value could hold, with a token that survives JSON and URL escaping. */
 export function placeholderLink(): { link: string; token: string } {
@@ -173,7 +63,13 @@ export async function checkTarget(
   // Decided by the files alone, rendered or not: the chart cannot show which layer won. The
   // --set flags of helm-args come last, as helm applies them.
   const overriding = await overridingLayer(
-    [...target.values(link), ...setLayer(options.helmArgs, target.valuesKey)],
+    [
+      ...target.values(link),
+      ...(target.setFlags
+        ? setLayer(target.setFlags.flags, target.valuesKey, target.setFlags.source)
+        : []),
+      ...setLayer(options.helmArgs, target.valuesKey),
+    ],
     target.valuesKey,
     link,
   );
@@ -181,11 +77,11 @@ export async function checkTarget(
   if (target.chart.kind === 'out-of-reach')
     return { kind: 'skipped', label, reason: target.chart.reason };
   if (!options.helm) return { kind: 'skipped', label, reason: 'helm is not on PATH' };
-  const chart = target.chart;
   const helm = options.helm;
   const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'static-export-render-'));
   try {
-    const files: string[] = [];
+    const chart = await withChartValues(target.chart, dir);
+    const files: string[] = [...(target.chart.chartValues ?? [])];
     for (const [index, layer] of target.values(link).entries()) {
       if ('file' in layer) {
         files.push(layer.file);
@@ -197,7 +93,10 @@ export async function checkTarget(
       await writeFile(path, layer.yaml, { mode: 0o600 });
       files.push(path);
     }
-    const args = templateArgs(chart, files, options.helmArgs);
+    const args = templateArgs(chart, files, [
+      ...(target.setFlags?.flags ?? []),
+      ...options.helmArgs,
+    ]);
     const run = await runHelm(helm, args, {
       signal: options.signal,
       timeoutMs: RENDER_TIMEOUT_MS,
@@ -214,7 +113,12 @@ export async function checkTarget(
       const hidden = new Redactor();
       hidden.add(...userInfoSecrets(chart.repo), ...userInfoSecrets(chart.ref));
       const hide = (text: string) => hidden.redact(options.redact(text));
-      return failedRender(target, { ...chart, ref: hide(chart.ref) }, hide(tail(run.stderr)));
+      // Named as the target names it (not the copy a valuesFiles render made).
+      return failedRender(
+        target,
+        { ...chart, ref: hide(target.chart.ref) },
+        hide(tail(run.stderr)),
+      );
     }
     const documents = renderedDocuments(run.stdout);
     const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
@@ -241,6 +145,20 @@ export async function checkTarget(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A chart whose defaults are replaced by Flux valuesFiles: a copy of it in `dir` whose own
+ * values.yaml is empty, those files then passed first. source-controller merges them into the
+ * artifact's values.yaml instead, which renders alike (helm merges the first values files as it
+ * merges a chart's defaults, but for a null there, which only a default would drop).
+ */
+async function withChartValues(chart: ChartInReach, dir: string): Promise<ChartInReach> {
+  if (!chart.chartValues) return chart;
+  const copy = join(dir, 'chart', basename(chart.ref));
+  await cp(chart.ref, copy, { recursive: true });
+  await writeFile(join(copy, 'values.yaml'), '{}\n');
+  return { ...chart, ref: copy };
 }
 
 function templateArgs(chart: ChartInReach, files: string[], helmArgs: readonly string[]): string[] {

@@ -14,6 +14,11 @@ export interface ChartInReach {
   version?: string;
   /** `--repo <url>`, when the manifest names the repository by address (Argo CD, kustomize). */
   repo?: string;
+  /**
+   * Files whose merge replaces the chart's own values.yaml as its defaults (Flux chart
+   * valuesFiles: source-controller packages the chart with them), in order.
+   */
+  chartValues?: string[];
   /** The release name and namespace the controller would use (they can change what renders). */
   releaseName?: string;
   namespace?: string;
@@ -49,6 +54,11 @@ export interface RenderTarget {
    * (`upgradeArgs`: helm-args before the values files; any `--set*` wins over every file).
    */
   values(link: string): ValuesLayer[];
+  /**
+   * --set flags the tool that installs the chart passes over every values file (a helmfile
+   * release's set and setString entries), with where they come from for the refusal.
+   */
+  setFlags?: { flags: string[]; source: { name: string; plain: string } };
   /**
    * Values the controller passes before these that the render cannot read (Argo CD valueFiles in
    * another repository or a chart package): a render that finds no link proves nothing then.

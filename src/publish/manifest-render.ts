@@ -120,7 +120,13 @@ function chartOf(hint: ChartHint, path: string, one: ChosenTarget): ChartInReach
     };
   }
   // A chart folder of this checkout (values/site.ts chartInCheckout found its Chart.yaml).
-  if (hint.kind === 'path') return { kind: 'chart', ref: hint.path, ...release };
+  if (hint.kind === 'path')
+    return {
+      kind: 'chart',
+      ref: hint.path,
+      ...(hint.chartValues ? { chartValues: hint.chartValues } : {}),
+      ...release,
+    };
   if (hint.kind === 'remote')
     return { kind: 'chart', ref: hint.ref, version: hint.version, repo: hint.repo, ...release };
   return { kind: 'out-of-reach', reason: hint.reason };

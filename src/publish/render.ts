@@ -16,6 +16,8 @@ import { checkTarget, type RenderOutcome } from '../helm/render-check.js';
 import type { RenderTarget } from '../helm/render-target.js';
 import { planFileEdit, valuesScopes, type FilePlan } from '../values/plan.js';
 import type { ValuesFileRef } from '../values/target.js';
+import { helmfilesIn } from './checkout.js';
+import { helmfileTargets } from './helmfile-render.js';
 import { manifestTargets } from './manifest-render.js';
 import { refuseNearMiss } from '../values/near-miss.js';
 import { readValuesFile } from '../values/read.js';
@@ -38,7 +40,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
     return undefined;
   }
   return reporter.group('Render check: does the chart read the link at values-key?', async () => {
-    const targets = renderTargets(inputs, texts);
+    const targets = renderTargets(inputs, texts, await helmfilesOf(inputs));
     const helm = await findOnPath('helm');
     const outcomes: RenderOutcome[] = [];
     for (const target of targets) {
@@ -138,6 +140,7 @@ function overriddenText(o: Extract<RenderOutcome, { kind: 'overridden' }>): stri
 export function renderTargets(
   inputs: PublishInputs,
   texts: Map<string, string>,
+  helmfiles: ReadonlyMap<string, { path: string; text: string }[]> = new Map(),
 ): FileRenderTarget[] {
   const key = inputs.valuesKey.join('.');
   const withLink = (file: { path: string; display: string }, link: string) => ({
@@ -180,6 +183,11 @@ export function renderTargets(
             return written ? withLink(written, link) : layer;
           }),
       }));
+    const root = file.root ?? dirname(file.path);
+    const listed = helmfileTargets(file, helmfiles.get(root) ?? [], root, key, (link) =>
+      withLink(file, link),
+    );
+    if (listed.length > 0) return listed;
     const chartDir = dirname(file.path);
     const beside = existsSync(join(chartDir, 'Chart.yaml'));
     return [
@@ -202,6 +210,22 @@ export function renderTargets(
 
 /** A render target, and the values file it stands for (for the near-miss guard of a skip). */
 export type FileRenderTarget = RenderTarget & { file: { path: string; display: string } };
+
+/**
+ * The helmfile state files of each checkout a plain values file is in (none with helm-release:
+ * the run's own rollout is what reads the files then).
+ */
+async function helmfilesOf(
+  inputs: PublishInputs,
+): Promise<Map<string, { path: string; text: string }[]>> {
+  const found = new Map<string, { path: string; text: string }[]>();
+  if (inputs.helm) return found;
+  for (const file of inputs.valuesFiles) {
+    const root = file.root ?? dirname(file.path);
+    if (!found.has(root)) found.set(root, await helmfilesIn(root));
+  }
+  return found;
+}
 
 /** The file's text as this run would write it, with `link`: the same planner, in memory. */
 function plannedText(

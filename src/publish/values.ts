@@ -22,6 +22,7 @@ import { planFileEdit, type FilePlan } from '../values/plan.js';
 import { checkWritable, readValuesFile, type ReadValuesFile } from '../values/read.js';
 import { refuseUnmatchedChoice, suspendedNotice } from '../values/target.js';
 import { prepareValuesFile, writeValuesFile } from '../values/write.js';
+import { refuseBakedValues } from './checkout.js';
 import type { PublishInputs } from './inputs.js';
 import type { PublishedBundle, RunContext } from './job.js';
 
@@ -71,6 +72,10 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
   refuseUnmatchedChoice(
     inputs.valuesDocuments,
     seen.flatMap((file) => file.targets ?? []),
+  );
+  await refuseBakedValues(
+    inputs.valuesFiles.map((file, i) => ({ ...file, manifest: seen[i]?.targets !== undefined })),
+    inputs.helm !== undefined,
   );
   // What the run cannot check: a HelmRelease or a valuesFrom entry in a file it does not read (or
   // cannot, encrypted), whose layer may win over the link; or a suspended HelmRelease, which

@@ -11,6 +11,8 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { isMap, isScalar, type Document } from 'yaml';
 import { TO_JS } from './file.js';
+import { pathChartOf } from './chart-artifact.js';
+import { helmfileRefusal, isHelmfileDocument } from './helmfile.js';
 import { targetsOfApplication } from './manifest-argo.js';
 import {
   chartPathHint,
@@ -52,6 +54,8 @@ export function classify(doc: Document, index: number, file: string, root: strin
       problem: "is a chart's Chart.yaml (the chart's metadata), not values",
       fix: 'Point values-file at the values.yaml beside it.',
     });
+  if (!shape && isHelmfileDocument(file, data))
+    return refused('helmfile', '', helmfileRefusal(data, file, root));
   const kustomizeByName = !shape && KUSTOMIZATION_FILES.has(base);
   if (!shape && !kustomizeByName) {
     if (sops) return refused('values', '', sopsRefusal());
@@ -169,9 +173,12 @@ function targetsOfHelmRelease(
   const source = isObject(chartSpec.sourceRef) ? chartSpec.sourceRef.kind : undefined;
   // From a GitRepository or Bucket, spec.chart.spec.chart is a path in that source.
   const isPath = chartName?.startsWith('./') || source === 'GitRepository' || source === 'Bucket';
+  const artifact = pathChartOf(data, root);
   const chart: ChartHint =
     chartName && isPath
-      ? chartPathHint(chartName, root)
+      ? artifact?.valuesFiles
+        ? { kind: 'path', path: artifact.dir, chartValues: artifact.valuesFiles }
+        : chartPathHint(chartName, root)
       : {
           kind: 'none',
           reason: `the chart of HelmRelease/${name} comes from a Flux source (${chartName ?? 'spec.chartRef'}) this run does not fetch`,

@@ -89,7 +89,10 @@ async function refuseMissingFolder(path: string, display: string): Promise<void>
     missing.unshift(basename(dir));
   }
   if (missing.length === 0) return;
-  const shown = display.replace(/\\/g, '/').split('/').filter((part) => part !== '' && part !== '.');
+  const shown = display
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((part) => part !== '' && part !== '.');
   const kept = shown.slice(0, Math.max(0, shown.length - 1 - missing.length));
   const existing = kept.length > 0 ? `${kept.join('/')}/` : 'the top of the workspace';
   const folders = await readdir(dir, { withFileTypes: true }).catch(() => []);

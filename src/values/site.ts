@@ -52,7 +52,14 @@ export type ChartHint =
    * A chart folder of this checkout (absolute; it holds a Chart.yaml), with the values files of
    * this checkout the controller passes before the manifest's own values (Argo CD valueFiles).
    */
-  | { kind: 'path'; path: string; valueFiles?: string[]; unreadValueFiles?: string[] }
+  | {
+      kind: 'path';
+      path: string;
+      valueFiles?: string[];
+      unreadValueFiles?: string[];
+      /** Flux chart valuesFiles (absolute): their merge replaces the chart's own values.yaml. */
+      chartValues?: string[];
+    }
   | { kind: 'remote'; ref: string; version?: string; repo?: string; unreadValueFiles?: string[] }
   | { kind: 'none'; reason: string };
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -125,15 +125,32 @@ describe.concurrent('the built action under Node 24', () => {
     },
   );
 
-  it('creates a missing values file, with its folders', async () => {
+  it('creates a missing values file in a folder that exists; one in a missing folder is refused before any request', async () => {
     const s = await sim({ export: quick });
-    const run = await runPublish(s, { inputs: { 'values-file': 'charts/docs/values.yaml' } });
+    const ws = await newWorkspace();
+    await mkdir(join(ws, 'charts/docs'), { recursive: true });
+    const run = await runPublish(s, {
+      workspace: ws,
+      inputs: { 'values-file': 'charts/docs/values.yaml' },
+    });
     expect(run.code, run.stdout).toBe(0);
     const text = await readFile(join(run.workspace, 'charts/docs/values.yaml'), 'utf8');
     expect(parse(text)).toEqual({
       staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
     });
     expect(run.summary).toMatch(/`charts\/docs\/values.yaml`: created/);
+
+    const typo = await sim({ export: quick });
+    const refused = await runPublish(typo, {
+      workspace: ws,
+      inputs: { 'values-file': 'charts/dosc/values.yaml' },
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain(
+      '::error::values-file "charts/dosc/values.yaml" is in a folder that does not exist (charts/dosc; the nearest folder that exists is charts/), so no chart or controller could read it. Check the path. Did you mean charts/docs/values.yaml?',
+    );
+    expect(typo.requests).toHaveLength(0);
+    expect(await readdir(join(ws, 'charts'))).toEqual(['docs']);
   });
 
   it('a broken values file fails before any export is started, naming file, line and column', async () => {

@@ -13,8 +13,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   errorLine,
@@ -74,24 +74,32 @@ describe.concurrent('the values file and the download on a disk that fails', () 
   });
 
   /**
-   * A publish to staging.yaml and production.yaml (and a new file, if listed) whose write fails as
-   * `env` makes it: exit 1, both files as they were and nothing else left beside them (no new
-   * file, no folder made for one). Returns the error line and the resume sentence it must end with.
+   * A publish to staging.yaml and production.yaml (and a new file, if listed, in an empty folder
+   * made here: a new file's folder must exist) whose write fails as `env` makes it: exit 1, both
+   * files as they were and nothing else left beside them (the new file gone, its folder empty
+   * again). Returns the error line and the resume sentence it must end with.
    */
   async function failedWrite(list: string, env: Record<string, string>) {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'staging.yaml': VALUES, 'production.yaml': VALUES });
+    const folders = list
+      .split('\n')
+      .filter((f) => f.includes('/'))
+      .map((f) => dirname(f));
+    for (const folder of folders) await mkdir(join(ws, folder), { recursive: true });
     const run = await publishPolling(s, { workspace: ws, inputs: { 'values-file': list }, env });
     expect(run.code).toBe(1);
     expect(await readFile(join(ws, 'staging.yaml'), 'utf8')).toBe(VALUES);
     expect(await readFile(join(ws, 'production.yaml'), 'utf8')).toBe(VALUES);
-    expect((await readdir(ws)).sort()).toEqual(['production.yaml', 'staging.yaml']);
+    const tops = folders.map((f) => f.split('/')[0]!);
+    expect((await readdir(ws)).sort()).toEqual(['production.yaml', 'staging.yaml', ...tops].sort());
+    for (const folder of folders) expect(await readdir(join(ws, folder))).toEqual([]);
     const jobId = /jobs\/([^/]+)\/bundle/.exec(s.requestsFor('bundle')[0]!.path)![1]!;
     const resume = `Export job ${jobId} is complete: once this is fixed, run again with job-id: ${jobId} to publish it without a new export.`;
     return { error: errorLine(run.stdout), resume };
   }
 
-  it('a full disk while the last of three values files, a new one in new folders, is written: none is changed, no folder left', async () => {
+  it('a full disk while the last of three values files, a new one, is written: none is changed, the new one not left', async () => {
     const { error, resume } = await failedWrite(
       'staging.yaml\nproduction.yaml\nenvs/new/values.yaml',
       {
@@ -105,7 +113,7 @@ describe.concurrent('the values file and the download on a disk that fails', () 
     );
   });
 
-  it('a rename refused after two files were renamed: both are put back (the new one removed, with its folders), and the message says so', async () => {
+  it('a rename refused after two files were renamed: both are put back (the new one removed), and the message says so', async () => {
     const { error, resume } = await failedWrite(
       'staging.yaml\nenvs/preview/values.yaml\nproduction.yaml',
       {

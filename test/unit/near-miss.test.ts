@@ -36,11 +36,35 @@ describe('the near-miss guard', () => {
       'web.staticExport',
       'docs.static_export (line 2)',
     ],
+    [
+      'a block under a list item',
+      'apps:\n  - name: docs\n    staticExport:\n      enabled: false\n',
+      'staticExport',
+      'apps[0].staticExport (line 3)',
+    ],
+    [
+      'a parent one letter off (an alias mistyped)',
+      'enterprize:\n  replicaCount: 2\n',
+      'enterprise.staticExport',
+      'enterprize (line 1)',
+    ],
+    [
+      'a parent in another case',
+      'Enterprise:\n  replicaCount: 2\n',
+      'enterprise.staticExport',
+      'Enterprise (line 1)',
+    ],
   ])('refuses %s, naming what exists', (_, text, at, named) => {
     expect(guard(text, at)).toThrow(
       new RegExp(
-        `has no mapping at values-key ${at}, which this run would create, but has ${named.replace(/[.()]/g, '\\$&')}`,
+        `has no mapping at values-key ${at}, which this run would create, but has ${named.replace(/[.()[\]]/g, '\\$&')}`,
       ),
+    );
+  });
+
+  it('a block under a list: named, with the fix that values-key cannot name it', () => {
+    expect(guard('apps:\n  - staticExport: {}\n', 'staticExport')).toThrow(
+      /apps\[0\]\.staticExport \(line 2\)\. A new block next to the one the chart reads is read by nothing: apps\[0\]\.staticExport is inside a list, which values-key cannot name/,
     );
   });
 
@@ -54,6 +78,8 @@ describe('the near-miss guard', () => {
       'enterprise.staticExport',
     ],
     ['a scalar of that name (not a block)', 'staticexport: true\n', 'staticExport'],
+    ['a short parent a letter off (another chart)', 'dogs: {a: 1}\n', 'docs.staticExport'],
+    ['a list of scalars', 'hosts: [a, b]\n', 'staticExport'],
   ])('lets %s through', (_, text, at) => {
     expect(guard(text, at)).not.toThrow();
   });

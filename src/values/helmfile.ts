@@ -1,0 +1,225 @@
+/**
+ * helmfile: its state file (`helmfile.yaml`, a file of `helmfile.d/`) is no values file, and a
+ * values file its releases list has later layers of its own. helmfile decodes its state file
+ * strictly (a top-level `staticExport:` fails every helmfile command), and hands each release's
+ * chart `--values` for each `values` entry in order (files read against the state file's folder,
+ * inline mappings), then its `secrets` (decrypted), then `--set` for each `set` entry and
+ * `--set-string` for each `setString` entry (helmfile/helmfile pkg/state/state.go,
+ * namespaceAndValuesFlags). So a values file a release lists is a target, and what the release
+ * passes after it can win over the link.
+ */
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { isObject, type Data, type Refusal } from './site.js';
+
+/** helmfile's own file names: `helmfile.yaml`, `helmfile.yml`, `.gotmpl` forms, `helmfile.d/*`. */
+export function isHelmfileName(path: string): boolean {
+  const parts = path.split(/[\\/]/);
+  const base = parts.at(-1) ?? '';
+  if (/^helmfile\.ya?ml(\.gotmpl)?$/.test(base)) return true;
+  return parts.at(-2) === 'helmfile.d' && /\.ya?ml(\.gotmpl)?$/.test(base);
+}
+
+/** The top-level keys of a helmfile state file (pkg/state/state.go HelmState, ReleaseSetSpec). */
+const STATE_KEYS = new Set([
+  'bases',
+  'helmfiles',
+  'environments',
+  'repositories',
+  'helmDefaults',
+  'releases',
+  'templates',
+  'missingFileHandler',
+  'commonLabels',
+  'hooks',
+  'apiVersions',
+  'kubeVersion',
+  'lockFilePath',
+  'helmBinary',
+  'kustomizeBinary',
+  'values',
+  'env',
+  'overrideKubeContext',
+  'overrideNamespace',
+  'overrideChart',
+]);
+
+/**
+ * A document of a helmfile state file: its file name says so, or it has a `releases` list of
+ * named charts and only keys a state file has (a values file's own `releases:` key is left alone).
+ */
+export function isHelmfileDocument(path: string, data: Data): boolean {
+  if (isHelmfileName(path)) return true;
+  const releases = data.releases;
+  return (
+    Array.isArray(releases) &&
+    releases.length > 0 &&
+    releases.every(
+      (r) => isObject(r) && typeof r.name === 'string' && typeof r.chart === 'string',
+    ) &&
+    Object.keys(data).every((key) => STATE_KEYS.has(key))
+  );
+}
+
+/**
+ * Why a state file (at `path`) is no target, and the values files its releases list instead,
+ * named from the top of the checkout at `root`.
+ */
+export function helmfileRefusal(data: Data, path: string, root: string): Refusal {
+  const files = releasesOf(data).flatMap((r) =>
+    r.values
+      .filter((v) => typeof v === 'string')
+      .map((v) => relative(root, resolve(dirname(path), v)) || v),
+  );
+  return {
+    problem:
+      'is a helmfile state file: helmfile decodes it strictly and refuses a top-level staticExport, and its releases take their chart values from the values entries they list',
+    fix:
+      files.length > 0
+        ? `Point values-file at the values file a release lists (${[...new Set(files)].join(', ')}), or add one there.`
+        : 'Add a values file to the release (values: [docs-values.yaml]) and point values-file at it.',
+  };
+}
+
+export interface HelmfileRelease {
+  name: string;
+  namespace?: string;
+  chart: string;
+  version?: string;
+  values: unknown[];
+  secrets: unknown[];
+  set: Data[];
+  setString: Data[];
+  /** What makes the release's values or output out of this run's reach, if anything. */
+  outOfReach?: string;
+  installed: boolean;
+}
+
+function releasesOf(data: Data): HelmfileRelease[] {
+  if (!Array.isArray(data.releases)) return [];
+  return data.releases.filter(isObject).map((r): HelmfileRelease => {
+    const list = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : []);
+    const maps = (value: unknown) => list(value).filter(isObject);
+    const beyond = [
+      'strategicMergePatches',
+      'jsonPatches',
+      'transformers',
+      'postRenderer',
+      'valuesTemplate',
+      'setTemplate',
+    ].filter((key) => r[key] !== undefined && !(Array.isArray(r[key]) && r[key].length === 0));
+    return {
+      name: typeof r.name === 'string' ? r.name : '',
+      namespace: typeof r.namespace === 'string' ? r.namespace : undefined,
+      chart: typeof r.chart === 'string' ? r.chart : '',
+      version: typeof r.version === 'string' ? r.version : undefined,
+      values: list(r.values),
+      secrets: list(r.secrets),
+      set: maps(r.set),
+      setString: maps(r.setString),
+      installed: r.installed !== false,
+      outOfReach:
+        beyond.length > 0
+          ? `helmfile changes what release ${String(r.name)} renders with ${beyond.join(', ')}, which this run does not apply`
+          : undefined,
+    };
+  });
+}
+
+/** A repository of a state file, by the name a release's `chart: NAME/chart` uses. */
+export interface HelmfileRepository {
+  name: string;
+  url: string;
+  oci: boolean;
+}
+
+/** One release of a state file that lists a given values file, and where in its entries. */
+export interface ListingRelease {
+  /** The state file, absolute, and as messages name it (relative to the checkout). */
+  helmfile: string;
+  display: string;
+  release: HelmfileRelease;
+  /** The index of the values file among the release's values entries. */
+  index: number;
+  repositories: HelmfileRepository[];
+}
+
+/**
+ * The releases of the state files (`path` absolute, `text` its content) that list `valuesPath`
+ * among their values entries, as helmfile resolves them: against the state file's folder.
+ * A `.gotmpl` state file is a template whose releases only helmfile can render: skipped.
+ */
+export function releasesListing(
+  valuesPath: string,
+  helmfiles: readonly { path: string; text: string }[],
+  root: string,
+): ListingRelease[] {
+  const found: ListingRelease[] = [];
+  for (const file of helmfiles) {
+    if (file.path.endsWith('.gotmpl')) continue;
+    let docs: unknown[];
+    try {
+      docs = parseAllDocuments(file.text).map((d) => d.toJS() as unknown);
+    } catch {
+      continue;
+    }
+    const states = docs.filter(isObject);
+    const repositories = states.flatMap((state) =>
+      (Array.isArray(state.repositories) ? state.repositories : [])
+        .filter(isObject)
+        .filter((r) => typeof r.name === 'string' && typeof r.url === 'string')
+        .map((r) => ({ name: r.name as string, url: r.url as string, oci: r.oci === true })),
+    );
+    for (const state of states)
+      for (const release of releasesOf(state)) {
+        const index = release.values.findIndex(
+          (entry) => typeof entry === 'string' && resolve(dirname(file.path), entry) === valuesPath,
+        );
+        if (index !== -1 && release.installed)
+          found.push({
+            helmfile: file.path,
+            display: relative(root, file.path) || file.path,
+            release,
+            index,
+            repositories,
+          });
+      }
+  }
+  return found;
+}
+
+/** A values entry of a release after the listed file: a file (absolute) or an inline mapping. */
+export type LaterEntry = { file: string; display: string } | { inline: Data };
+
+/** The entries a release passes after its listed file, in order. */
+export function laterEntries(listing: ListingRelease): LaterEntry[] {
+  return listing.release.values.slice(listing.index + 1).flatMap((entry): LaterEntry[] => {
+    if (typeof entry === 'string') {
+      const file = resolve(dirname(listing.helmfile), entry);
+      return [{ file, display: join(dirname(listing.display), entry) }];
+    }
+    return isObject(entry) ? [{ inline: entry }] : [];
+  });
+}
+
+/**
+ * The release's `set` and `setString` entries as helm flags, in helmfile's order (set, then
+ * setString). A `file` entry is `--set-file`; `values` a list (`--set name={a,b}`).
+ */
+export function setFlags(release: HelmfileRelease): string[] {
+  const flags: string[] = [];
+  const one = (entry: Data, flag: '--set' | '--set-string') => {
+    const name = typeof entry.name === 'string' ? entry.name : '';
+    if (entry.value !== undefined && entry.value !== '')
+      flags.push(flag, `${name}=${stringOf(entry.value)}`);
+    else if (typeof entry.file === 'string') flags.push('--set-file', `${name}=${entry.file}`);
+    else if (Array.isArray(entry.values))
+      flags.push(flag, `${name}={${entry.values.map(stringOf).join(',')}}`);
+  };
+  for (const entry of release.set) one(entry, '--set');
+  for (const entry of release.setString) one(entry, '--set-string');
+  return flags;
+}
+
+const stringOf = (value: unknown) =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
