@@ -134,7 +134,7 @@ function setLayer(helmArgs: readonly string[], valuesKey: string): ValuesLayer[]
 }
 
 /** A --set value as helm types it: true, false, null and integers; anything else a string. */
-function typedSet(raw: string): unknown {
+export function typedSet(raw: string): unknown {
   // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
   const lower = raw.toLowerCase();
   if (lower === 'true' || lower === 'false') return lower === 'true';
@@ -161,6 +161,8 @@ export interface RenderOptions {
   redact: (text: string) => string;
   /** helm's environment (tests: a private HOME); the process's own by default. */
   env?: NodeJS.ProcessEnv;
+  /** The placeholder already written where the target's values come from (a GitOps build's). */
+  placeholder?: { link: string; token: string };
 }
 
 /** Renders one target with the placeholder and says whether the vendor chart's output holds it. */
@@ -169,7 +171,7 @@ export async function checkTarget(
   options: RenderOptions,
 ): Promise<RenderOutcome> {
   const { label } = target;
-  const { link, token } = placeholderLink();
+  const { link, token } = options.placeholder ?? placeholderLink();
   // Decided by the files alone, rendered or not: the chart cannot show which layer won. The
   // --set flags of helm-args come last, as helm applies them.
   const overriding = await overridingLayer(
@@ -216,7 +218,10 @@ export async function checkTarget(
       const hide = (text: string) => hidden.redact(options.redact(text));
       return failedRender(target, { ...chart, ref: hide(chart.ref) }, hide(tail(run.stderr)));
     }
-    const documents = renderedDocuments(run.stdout);
+    // A controller's post-renderers change the chart's output before it is applied.
+    const documents = renderedDocuments(
+      target.postRender ? await target.postRender(run.stdout) : run.stdout,
+    );
     const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
     if (found.length > 0)
       return {

@@ -21,12 +21,16 @@ import { refuseNearMiss } from '../values/near-miss.js';
 import { readValuesFile } from '../values/read.js';
 import type { PublishInputs } from './inputs.js';
 import type { RunContext } from './job.js';
+import { proveThroughCluster } from './proof.js';
+import type { ProofRecord } from '../gitops/types.js';
 
 /** What the render check found, for the `render-check` output and the summary. */
 export interface RenderCheckResult {
   /** `true`: every target's chart renders the link; `skipped`: at least one could not be checked. */
   outcome: 'true' | 'skipped';
   outcomes: RenderOutcome[];
+  /** Per target and entry point of the cluster, the level the proof reached (the `proof` output). */
+  proof: ProofRecord[];
 }
 
 export async function checkRender(run: RunContext): Promise<RenderCheckResult | undefined> {
@@ -54,6 +58,11 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
     for (const outcome of outcomes) report(run, outcome);
     const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
     if (refused.length > 0) throw notRead(inputs, refused);
+    const proof = await proveThroughCluster(
+      run,
+      (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link),
+      helm,
+    );
     const skipped = outcomes.filter((o) => o.kind === 'skipped');
     // Where no chart proved it, the file itself must not show a near miss.
     if (skipped.length > 0)
@@ -69,7 +78,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
         `render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`,
       );
     }
-    return { outcome: skipped.length > 0 ? 'skipped' : 'true', outcomes };
+    return { outcome: skipped.length > 0 ? 'skipped' : 'true', outcomes, proof };
   });
 }
 
