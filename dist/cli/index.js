@@ -91540,7 +91540,7 @@ async function checkTarget(target, options) {
             return failedRender(target, { ...chart, ref: hide(chart.ref) }, hide(tail(run.stderr)));
         }
         // A controller's post-renderers change the chart's output before it is applied.
-        const documents = renderedDocuments(target.postRender ? await target.postRender(run.stdout) : run.stdout);
+        const documents = renderedDocuments(target.postRender ? await target.postRender(run.stdout, link) : run.stdout);
         const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
         if (found.length > 0)
             return {
@@ -91666,190 +91666,6 @@ async function readsAt(chart, valuesKey) {
         return expected('staticExport');
     const key = vendorValuesKey(meta);
     return key === undefined ? undefined : expected(`${key}.staticExport`);
-}
-
-;// CONCATENATED MODULE: ./src/publish/manifest-render.ts
-/**
- * The render targets of a file of manifests: each chosen target's chart, where it is in reach
- * (a kustomize helmCharts entry's chart under its chartHome, or its repo; a chart path of the
- * checkout; an Argo CD chart with its repository's address), rendered with the chart values the
- * controller would pass (the target's values after the edit, in memory), layered as the
- * controller layers them. Out of reach: skipped, with the reason (its layers are still checked,
- * by render-check.ts).
- */
-
-
-
-function manifestTargets(file, chosen, valuesKey, plan) {
-    return chosen.map((one, index) => {
-        const hint = one.target.chart;
-        const chart = manifest_render_chartOf(hint, file.path, one);
-        const unread = (hint.kind === 'path' || hint.kind === 'remote') && hint.unreadValueFiles
-            ? `its valueFiles ${hint.unreadValueFiles.join(', ')} (not in this checkout)`
-            : undefined;
-        return {
-            label: `${file.display} (${one.label})`,
-            valuesKey,
-            chart,
-            ...(unread ? { unread } : {}),
-            values: (link) => {
-                const values = plan(link).manifest?.values[index] ?? {};
-                const inline = {
-                    name: `${file.display} (${one.label})`,
-                    yaml: (0,yaml_dist/* stringify */.As)(values),
-                };
-                const layers = hint.kind === 'helmCharts'
-                    ? kustomizeLayers(hint, file.path, chart, inline)
-                    : [
-                        ...(hint.kind === 'path' ? (hint.valueFiles ?? []) : []).map((f) => ({ file: f })),
-                        inline,
-                    ];
-                // kustomize passes additionalValuesFiles to helm after the merged values, so a link one
-                // of them overrides must fail the render check as it would fail the site.
-                if (hint.kind === 'helmCharts')
-                    for (const extra of hint.additionalValuesFiles ?? [])
-                        layers.push({ file: (0,external_node_path_.resolve)((0,external_node_path_.dirname)(file.path), extra) });
-                return layers;
-            },
-        };
-    });
-}
-/**
- * valuesInline and the entry's valuesFile as kustomize joins them (its HelmChartInflationGenerator):
- * `override`, the default, merges inline over the file; `replace` drops the file; `merge` keeps
- * every value the file sets (without valuesFile, the chart's own values.yaml), so a link written
- * inline loses to one the file holds. Layered for helm, where a later file wins, the `merge` order
- * lets an empty value in the file win too: a stricter check than kustomize, never a looser one.
- */
-function kustomizeLayers(hint, path, chart, inline) {
-    const file = hint.valuesFile && { file: (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), hint.valuesFile) };
-    if (hint.valuesMerge === 'replace')
-        return [inline];
-    if (hint.valuesMerge !== 'merge')
-        return file ? [file, inline] : [inline];
-    if (file)
-        return [inline, file];
-    // kustomize reads the chart's own values.yaml as the valuesFile: the vendor chart's declares
-    // every key this run writes, so under merge they win over valuesInline, read here or not.
-    const fix = 'Remove valuesMerge: merge (override, the default, lets valuesInline win), or name a valuesFile and write the link there.';
-    const defaults = chart.kind === 'chart' && chart.repo === undefined ? (0,external_node_path_.join)(chart.ref, 'values.yaml') : undefined;
-    if (defaults && (0,external_node_fs_namespaceObject.existsSync)(defaults))
-        return [inline, { file: defaults, fix }];
-    return [
-        inline,
-        {
-            name: `chart ${hint.name}'s own values.yaml (valuesMerge: merge, no valuesFile)`,
-            unread: true,
-            fix,
-        },
-    ];
-}
-function manifest_render_chartOf(hint, path, one) {
-    // Without a namespace, the controller's helm renders in `default`; the runner's helm would
-    // take HELM_NAMESPACE or its kube context's. A HelmRelease that names none is applied where
-    // whatever applies it says (a Flux Kustomization's targetNamespace, else `default`), which the
-    // file cannot tell: `default` is the guess, and only a chart that reads .Release.Namespace cares.
-    const { name, namespace } = one.target.release ?? one.target;
-    const release = { releaseName: name, namespace: namespace ?? 'default' };
-    if (hint.kind === 'helmCharts') {
-        const home = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), hint.chartHome);
-        // kustomize reads a chart it pulls (repo and version) from <chartHome>/<name>-<version>/<name>
-        // only, never from an unversioned copy beside it; any other from <chartHome>/<name>.
-        const dir = hint.repo && hint.version
-            ? (0,external_node_path_.join)(home, `${hint.name}-${hint.version}`, hint.name)
-            : (0,external_node_path_.join)(home, hint.name);
-        const local = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml')) ? dir : undefined;
-        if (local)
-            return { kind: 'chart', ref: local, ...release };
-        if (hint.repo)
-            return { kind: 'chart', ref: hint.name, version: hint.version, repo: hint.repo, ...release };
-        return {
-            kind: 'out-of-reach',
-            reason: `chart ${hint.name} is not under its chartHome ${hint.chartHome} and the entry names no repo`,
-        };
-    }
-    // A chart folder of this checkout (values/site.ts chartInCheckout found its Chart.yaml).
-    if (hint.kind === 'path')
-        return { kind: 'chart', ref: hint.path, ...release };
-    if (hint.kind === 'remote')
-        return { kind: 'chart', ref: hint.ref, version: hint.version, repo: hint.repo, ...release };
-    return { kind: 'out-of-reach', reason: hint.reason };
-}
-
-;// CONCATENATED MODULE: ./src/values/near-miss.ts
-/**
- * The near-miss guard, for when no chart is in reach to render: a values-key that would create a
- * new mapping while the file already has one of (almost) the same name elsewhere is most likely a
- * typo (`staticexport` for `staticExport`) or the wrong level (`staticExport` in an umbrella
- * chart's values, which hands the vendor chart only `enterprise.*`). Both would write a block no
- * template reads, and the run would exit 0: refused before any request, naming what exists.
- */
-
-
-
-
-
-/** The vendor's chart, as a dependency of an umbrella chart, is named `enterprise`. */
-/** `staticExport`, `static-export`, `static_export` and `StaticExport` are the same name to a person. */
-const fold = (key) => key.toLowerCase().replace(/[-_]/g, '');
-/**
- * Refuses a values-key whose last mapping does not exist yet while one of the same folded name does
- * (anywhere in the file), or that disagrees with the umbrella chart beside the file (its
- * Chart.yaml text, when there is one). `root` is the chart values' node (the checked document's
- * top, or the mapping of a manifest that holds them) in `text`.
- */
-function refuseNearMiss(root, text, display, at, chartYaml) {
-    const wanted = at.join('.');
-    if (!exists(root, at)) {
-        const last = fold(at[at.length - 1]);
-        const near = mappingsNamed(root, last, []).filter((m) => m.path !== wanted);
-        if (near.length > 0) {
-            const first = near[0];
-            throw fileError(display, `has no mapping at values-key ${wanted}, which this run would create, but has ${near.map((m) => `${m.path} (line ${lineOf(text, m.offset)})`).join(' and ')}`, `A new block next to the one the chart reads is read by nothing: set values-key: ${first.path} if that is the block, or remove it first. Nothing was sent.`);
-        }
-    }
-    const reads = chartYaml === undefined ? undefined : vendorPath(chartYaml);
-    if (reads && at[0] !== reads && at.length === 1) {
-        throw fileError(display, `sits beside a Chart.yaml that has the vendor chart as a dependency${reads === VENDOR_CHART ? '' : ` under the alias ${reads}`}, so Helm hands it only the values under ${reads}; values-key ${wanted} writes at the top, which it never sees`, `Set values-key: ${reads}.${wanted}. Nothing was sent.`);
-    }
-}
-function exists(root, at) {
-    let node = root;
-    for (const key of at) {
-        if (!(0,yaml_dist/* isMap */.jh)(node))
-            return false;
-        const pair = node.items.find((item) => (0,yaml_dist/* isScalar */.jn)(item.key) && item.key.value === key);
-        if (!pair)
-            return false;
-        node = pair.value;
-    }
-    return (0,yaml_dist/* isMap */.jh)(node);
-}
-/** Every mapping whose key folds to `name`, with its dotted path and where it starts. */
-function mappingsNamed(node, name, path) {
-    if (!(0,yaml_dist/* isMap */.jh)(node))
-        return [];
-    const found = [];
-    for (const pair of node.items) {
-        if (!(0,yaml_dist/* isScalar */.jn)(pair.key) || typeof pair.key.value !== 'string')
-            continue;
-        const here = [...path, pair.key.value];
-        if ((0,yaml_dist/* isMap */.jh)(pair.value) && fold(pair.key.value) === name)
-            found.push({ path: here.join('.'), offset: pair.key.range?.[0] ?? 0 });
-        found.push(...mappingsNamed(pair.value, name, here));
-    }
-    return found;
-}
-/** The key an umbrella chart hands the vendor chart its values under (alias, else name). */
-function vendorPath(chartYaml) {
-    let meta;
-    try {
-        meta = (0,yaml_dist/* parse */.qg)(chartYaml);
-    }
-    catch {
-        return undefined;
-    }
-    return vendorValuesKey(meta);
 }
 
 ;// CONCATENATED MODULE: ./src/gitops/files.ts
@@ -92132,7 +91948,8 @@ function variablesOf(spec, configMap) {
     if (isObject(post.substitute))
         for (const [k, v] of Object.entries(post.substitute))
             values.set(k, String(v));
-    return { values, unknown, enabled: true };
+    // kustomize-controller substitutes only when there are variables: none leaves ${X} as written.
+    return { values, unknown, enabled: values.size > 0 || unknown.length > 0 };
 }
 const DISABLED = 'kustomize.toolkit.fluxcd.io/substitute';
 function substitute(object, vars) {
@@ -92159,6 +91976,51 @@ function substituteText(text, values) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/gitops/kustomize.ts
+/**
+ * What kustomize-controller's generator and helm-controller's post-renderers share: a Flux spec's
+ * patches as kustomize patches (`patches` with their target; v1beta2's `patchesStrategicMerge`
+ * objects and `patchesJson6902` operation lists), and the words of a failed `kubectl kustomize`.
+ */
+
+
+const kustomize_list = (value) => (Array.isArray(value) ? value : []);
+function kustomizePatches(spec) {
+    const patches = [];
+    const target = (p) => (isObject(p.target) ? { target: p.target } : {});
+    for (const p of kustomize_list(spec.patches))
+        if (isObject(p) && typeof p.patch === 'string')
+            patches.push({ patch: p.patch, ...target(p) });
+    for (const p of kustomize_list(spec.patchesStrategicMerge))
+        if (isObject(p))
+            patches.push({ patch: (0,yaml_dist/* stringify */.As)(p) });
+    for (const p of kustomize_list(spec.patchesJson6902))
+        if (isObject(p) && Array.isArray(p.patch))
+            patches.push({ patch: JSON.stringify(p.patch), ...target(p) });
+    return patches;
+}
+/**
+ * Images merged by name, as the generator merges them: an entry of the Flux spec replaces the
+ * kustomization's entry of the same name, others are appended.
+ */
+function mergeImages(own, added) {
+    const out = kustomize_list(own).slice();
+    for (const image of kustomize_list(added)) {
+        const at = out.findIndex((o) => isObject(o) && isObject(image) && o.name === image.name);
+        if (at >= 0)
+            out[at] = image;
+        else
+            out.push(image);
+    }
+    return out;
+}
+/** What a failed kubectl said, without the temporary folder it ran in. */
+function failure(error, dir) {
+    const stderr = error.stderr;
+    const text = typeof stderr === 'string' && stderr ? stderr : error.message;
+    return text.split(`${dir}/`).join('').trim();
+}
+
 ;// CONCATENATED MODULE: ./src/gitops/build.ts
 /**
  * An entry point built as its controller builds it, with the edited files as this run would write
@@ -92169,6 +92031,7 @@ function substituteText(text, values) {
  * images, prefixes, target namespace and components are added to it (its generator); then
  * post-build substitution. kustomize's origin annotations say which file each object came from.
  */
+
 
 
 
@@ -92251,12 +92114,6 @@ async function buildEntry(checkout, copy, entry, kubectl, variables, signal) {
         .map((object) => (entry.kind === 'flux' ? substitute(object, vars) : object));
     return { kind: 'built', objects };
 }
-/** What a failed kubectl said, without the temporary folder it ran in. */
-function failure(error, dir) {
-    const stderr = error.stderr;
-    const text = typeof stderr === 'string' && stderr ? stderr : error.message;
-    return text.split(`${dir}/`).join('').trim();
-}
 const build_safeParse = (text) => {
     try {
         return (0,yaml_dist/* parse */.qg)(text ?? '');
@@ -92333,26 +92190,320 @@ function addFluxFields(data, spec) {
         data.namePrefix = spec.namePrefix;
     if (typeof spec.nameSuffix === 'string' && spec.nameSuffix)
         data.nameSuffix = spec.nameSuffix;
-    const patches = [...list(data.patches)];
-    for (const p of list(spec.patches))
-        if (isObject(p) && typeof p.patch === 'string')
-            patches.push({ patch: p.patch, ...(isObject(p.target) ? { target: p.target } : {}) });
-    // v1beta2: strategic-merge patches as objects, JSON 6902 patches as operation lists.
-    for (const p of list(spec.patchesStrategicMerge))
-        if (isObject(p))
-            patches.push({ patch: (0,yaml_dist/* stringify */.As)(p) });
-    for (const p of list(spec.patchesJson6902))
-        if (isObject(p) && Array.isArray(p.patch))
-            patches.push({
-                patch: JSON.stringify(p.patch),
-                ...(isObject(p.target) ? { target: p.target } : {}),
-            });
+    const patches = [...list(data.patches), ...kustomizePatches(spec)];
     if (patches.length > 0)
         data.patches = patches;
     if (list(spec.images).length > 0)
-        data.images = [...list(data.images), ...list(spec.images)];
+        data.images = mergeImages(data.images, spec.images);
     if (list(spec.components).length > 0)
         data.components = [...list(data.components), ...list(spec.components)];
+}
+
+;// CONCATENATED MODULE: ./src/gitops/checkout.ts
+/** The checkout as the proof reads it: its files, and their texts as this run would write them. */
+
+
+
+async function openCheckout(root, edited) {
+    const files = await checkoutFiles(root);
+    const cache = new Map();
+    return {
+        root,
+        files,
+        read(path) {
+            if (edited.has(path))
+                return edited.get(path);
+            if (!cache.has(path)) {
+                try {
+                    cache.set(path, (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_.join)(root, path), 'utf8'));
+                }
+                catch {
+                    cache.set(path, undefined);
+                }
+            }
+            return cache.get(path);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/gitops/post-render.ts
+/**
+ * Flux's postRenderers: helm-controller runs each entry's kustomize patches (`patches`,
+ * `patchesStrategicMerge`, `patchesJson6902`) and `images` over the chart's output before it
+ * applies it, in order. The same is done here with the real kustomize (`kubectl kustomize` of a
+ * kustomization listing the rendered output), so a patch of the Deployment's BUNDLE_URL shows.
+ */
+
+
+
+
+
+
+
+
+
+
+
+const post_render_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** The post-render step of a HelmRelease, or undefined when it has none. */
+function postRenderer(release, kubectl, label, signal) {
+    const spec = isObject(release.spec) ? release.spec : {};
+    const steps = (Array.isArray(spec.postRenderers) ? spec.postRenderers : [])
+        .map((r) => (isObject(r) && isObject(r.kustomize) ? r.kustomize : undefined))
+        .filter((k) => k !== undefined);
+    if (steps.length === 0)
+        return undefined;
+    return async (rendered) => {
+        let out = rendered;
+        for (const step of steps)
+            out = await kustomizeOver(out, step, kubectl, label, signal);
+        return out;
+    };
+}
+async function kustomizeOver(rendered, step, kubectl, label, signal) {
+    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-post-'));
+    try {
+        const patches = kustomizePatches(step);
+        await (0,promises_.writeFile)((0,external_node_path_.join)(dir, 'rendered.yaml'), rendered, { mode: 0o600 });
+        const kustomization = { resources: ['rendered.yaml'] };
+        if (patches.length > 0)
+            kustomization.patches = patches;
+        if (Array.isArray(step.images))
+            kustomization.images = step.images;
+        await (0,promises_.writeFile)((0,external_node_path_.join)(dir, 'kustomization.yaml'), (0,yaml_dist/* stringify */.As)(kustomization));
+        const { stdout } = await post_render_run(kubectl, ['kustomize', dir], {
+            signal,
+            timeout: 120_000,
+            maxBuffer: 256 * 1024 * 1024,
+        });
+        return stdout;
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        const reason = failure(error, dir);
+        throw new errors_UserError(`The render check could not apply the postRenderers of ${label} to the chart's output (kubectl kustomize failed: ${reason}). helm-controller would fail the same way: fix spec.postRenderers, then run again. Nothing was sent.`);
+    }
+    finally {
+        await (0,promises_.rm)(dir, { recursive: true, force: true });
+    }
+}
+/**
+ * A kustomization with helmCharts and patches (Argo CD with --enable-helm, `kubectl kustomize
+ * --enable-helm`): its patches apply to the inflated chart, so the whole kustomization is built
+ * with the real kustomize, in a copy of the checkout with the file as this run writes it (`text`
+ * for the placeholder link), and the link is looked for in that. Undefined when it has no patches.
+ * Where kustomize cannot inflate the chart here (no helm 3, a chart it would pull), the chart's
+ * own output stands, as before.
+ */
+function kustomizationRender(root, file, kustomization, text, tools, signal) {
+    const fields = ['patches', 'patchesStrategicMerge', 'patchesJson6902', 'replacements'];
+    if (!fields.some((f) => Array.isArray(kustomization[f]) && kustomization[f].length > 0))
+        return undefined;
+    return async (rendered, link) => {
+        const [kubectl, helm] = [await tools.kubectl(), await tools.helm()];
+        if (!kubectl || !helm)
+            return rendered;
+        const checkout = await openCheckout(root, new Map([[file, text(link)]]));
+        const copy = await copyCheckout(checkout, new Map([[file, text(link)]]));
+        try {
+            const dir = (0,external_node_path_.join)(copy.dir, external_node_path_.posix.dirname(file));
+            const { stdout } = await post_render_run(kubectl, ['kustomize', '--enable-helm', '--helm-command', helm, dir], { signal, timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
+            return stdout;
+        }
+        catch (error) {
+            if (signal?.aborted)
+                throw error;
+            return rendered;
+        }
+        finally {
+            await copy.remove();
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/publish/manifest-render.ts
+/**
+ * The render targets of a file of manifests: each chosen target's chart, where it is in reach
+ * (a kustomize helmCharts entry's chart under its chartHome, or its repo; a chart path of the
+ * checkout; an Argo CD chart with its repository's address), rendered with the chart values the
+ * controller would pass (the target's values after the edit, in memory), layered as the
+ * controller layers them. Out of reach: skipped, with the reason (its layers are still checked,
+ * by render-check.ts).
+ */
+
+
+
+function manifestTargets(file, chosen, valuesKey, plan) {
+    return chosen.map((one, index) => {
+        const hint = one.target.chart;
+        const chart = manifest_render_chartOf(hint, file.path, one);
+        const unread = (hint.kind === 'path' || hint.kind === 'remote') && hint.unreadValueFiles
+            ? `its valueFiles ${hint.unreadValueFiles.join(', ')} (not in this checkout)`
+            : undefined;
+        return {
+            label: `${file.display} (${one.label})`,
+            valuesKey,
+            chart,
+            ...(unread ? { unread } : {}),
+            values: (link) => {
+                const values = plan(link).manifest?.values[index] ?? {};
+                const inline = {
+                    name: `${file.display} (${one.label})`,
+                    yaml: (0,yaml_dist/* stringify */.As)(values),
+                };
+                const layers = hint.kind === 'helmCharts'
+                    ? kustomizeLayers(hint, file.path, chart, inline)
+                    : [
+                        ...(hint.kind === 'path' ? (hint.valueFiles ?? []) : []).map((f) => ({ file: f })),
+                        inline,
+                    ];
+                // kustomize passes additionalValuesFiles to helm after the merged values, so a link one
+                // of them overrides must fail the render check as it would fail the site.
+                if (hint.kind === 'helmCharts')
+                    for (const extra of hint.additionalValuesFiles ?? [])
+                        layers.push({ file: (0,external_node_path_.resolve)((0,external_node_path_.dirname)(file.path), extra) });
+                return layers;
+            },
+        };
+    });
+}
+/**
+ * valuesInline and the entry's valuesFile as kustomize joins them (its HelmChartInflationGenerator):
+ * `override`, the default, merges inline over the file; `replace` drops the file; `merge` keeps
+ * every value the file sets (without valuesFile, the chart's own values.yaml), so a link written
+ * inline loses to one the file holds. Layered for helm, where a later file wins, the `merge` order
+ * lets an empty value in the file win too: a stricter check than kustomize, never a looser one.
+ */
+function kustomizeLayers(hint, path, chart, inline) {
+    const file = hint.valuesFile && { file: (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), hint.valuesFile) };
+    if (hint.valuesMerge === 'replace')
+        return [inline];
+    if (hint.valuesMerge !== 'merge')
+        return file ? [file, inline] : [inline];
+    if (file)
+        return [inline, file];
+    // kustomize reads the chart's own values.yaml as the valuesFile: the vendor chart's declares
+    // every key this run writes, so under merge they win over valuesInline, read here or not.
+    const fix = 'Remove valuesMerge: merge (override, the default, lets valuesInline win), or name a valuesFile and write the link there.';
+    const defaults = chart.kind === 'chart' && chart.repo === undefined ? (0,external_node_path_.join)(chart.ref, 'values.yaml') : undefined;
+    if (defaults && (0,external_node_fs_namespaceObject.existsSync)(defaults))
+        return [inline, { file: defaults, fix }];
+    return [
+        inline,
+        {
+            name: `chart ${hint.name}'s own values.yaml (valuesMerge: merge, no valuesFile)`,
+            unread: true,
+            fix,
+        },
+    ];
+}
+function manifest_render_chartOf(hint, path, one) {
+    // Without a namespace, the controller's helm renders in `default`; the runner's helm would
+    // take HELM_NAMESPACE or its kube context's. A HelmRelease that names none is applied where
+    // whatever applies it says (a Flux Kustomization's targetNamespace, else `default`), which the
+    // file cannot tell: `default` is the guess, and only a chart that reads .Release.Namespace cares.
+    const { name, namespace } = one.target.release ?? one.target;
+    const release = { releaseName: name, namespace: namespace ?? 'default' };
+    if (hint.kind === 'helmCharts') {
+        const home = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), hint.chartHome);
+        // kustomize reads a chart it pulls (repo and version) from <chartHome>/<name>-<version>/<name>
+        // only, never from an unversioned copy beside it; any other from <chartHome>/<name>.
+        const dir = hint.repo && hint.version
+            ? (0,external_node_path_.join)(home, `${hint.name}-${hint.version}`, hint.name)
+            : (0,external_node_path_.join)(home, hint.name);
+        const local = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml')) ? dir : undefined;
+        if (local)
+            return { kind: 'chart', ref: local, ...release };
+        if (hint.repo)
+            return { kind: 'chart', ref: hint.name, version: hint.version, repo: hint.repo, ...release };
+        return {
+            kind: 'out-of-reach',
+            reason: `chart ${hint.name} is not under its chartHome ${hint.chartHome} and the entry names no repo`,
+        };
+    }
+    // A chart folder of this checkout (values/site.ts chartInCheckout found its Chart.yaml).
+    if (hint.kind === 'path')
+        return { kind: 'chart', ref: hint.path, ...release };
+    if (hint.kind === 'remote')
+        return { kind: 'chart', ref: hint.ref, version: hint.version, repo: hint.repo, ...release };
+    return { kind: 'out-of-reach', reason: hint.reason };
+}
+
+;// CONCATENATED MODULE: ./src/values/near-miss.ts
+/**
+ * The near-miss guard, for when no chart is in reach to render: a values-key that would create a
+ * new mapping while the file already has one of (almost) the same name elsewhere is most likely a
+ * typo (`staticexport` for `staticExport`) or the wrong level (`staticExport` in an umbrella
+ * chart's values, which hands the vendor chart only `enterprise.*`). Both would write a block no
+ * template reads, and the run would exit 0: refused before any request, naming what exists.
+ */
+
+
+
+
+
+/** The vendor's chart, as a dependency of an umbrella chart, is named `enterprise`. */
+/** `staticExport`, `static-export`, `static_export` and `StaticExport` are the same name to a person. */
+const fold = (key) => key.toLowerCase().replace(/[-_]/g, '');
+/**
+ * Refuses a values-key whose last mapping does not exist yet while one of the same folded name does
+ * (anywhere in the file), or that disagrees with the umbrella chart beside the file (its
+ * Chart.yaml text, when there is one). `root` is the chart values' node (the checked document's
+ * top, or the mapping of a manifest that holds them) in `text`.
+ */
+function refuseNearMiss(root, text, display, at, chartYaml) {
+    const wanted = at.join('.');
+    if (!exists(root, at)) {
+        const last = fold(at[at.length - 1]);
+        const near = mappingsNamed(root, last, []).filter((m) => m.path !== wanted);
+        if (near.length > 0) {
+            const first = near[0];
+            throw fileError(display, `has no mapping at values-key ${wanted}, which this run would create, but has ${near.map((m) => `${m.path} (line ${lineOf(text, m.offset)})`).join(' and ')}`, `A new block next to the one the chart reads is read by nothing: set values-key: ${first.path} if that is the block, or remove it first. Nothing was sent.`);
+        }
+    }
+    const reads = chartYaml === undefined ? undefined : vendorPath(chartYaml);
+    if (reads && at[0] !== reads && at.length === 1) {
+        throw fileError(display, `sits beside a Chart.yaml that has the vendor chart as a dependency${reads === VENDOR_CHART ? '' : ` under the alias ${reads}`}, so Helm hands it only the values under ${reads}; values-key ${wanted} writes at the top, which it never sees`, `Set values-key: ${reads}.${wanted}. Nothing was sent.`);
+    }
+}
+function exists(root, at) {
+    let node = root;
+    for (const key of at) {
+        if (!(0,yaml_dist/* isMap */.jh)(node))
+            return false;
+        const pair = node.items.find((item) => (0,yaml_dist/* isScalar */.jn)(item.key) && item.key.value === key);
+        if (!pair)
+            return false;
+        node = pair.value;
+    }
+    return (0,yaml_dist/* isMap */.jh)(node);
+}
+/** Every mapping whose key folds to `name`, with its dotted path and where it starts. */
+function mappingsNamed(node, name, path) {
+    if (!(0,yaml_dist/* isMap */.jh)(node))
+        return [];
+    const found = [];
+    for (const pair of node.items) {
+        if (!(0,yaml_dist/* isScalar */.jn)(pair.key) || typeof pair.key.value !== 'string')
+            continue;
+        const here = [...path, pair.key.value];
+        if ((0,yaml_dist/* isMap */.jh)(pair.value) && fold(pair.key.value) === name)
+            found.push({ path: here.join('.'), offset: pair.key.range?.[0] ?? 0 });
+        found.push(...mappingsNamed(pair.value, name, here));
+    }
+    return found;
+}
+/** The key an umbrella chart hands the vendor chart its values under (alias, else name). */
+function vendorPath(chartYaml) {
+    let meta;
+    try {
+        meta = (0,yaml_dist/* parse */.qg)(chartYaml);
+    }
+    catch {
+        return undefined;
+    }
+    return vendorValuesKey(meta);
 }
 
 ;// CONCATENATED MODULE: ./src/gitops/merge.ts
@@ -92405,7 +92556,10 @@ function fluxLayers(release, objects, valuesKey, describe) {
             layers.push({ name: where, yaml: text });
             continue;
         }
-        const set = targetPathValues(targetPath, text);
+        // `literal`: the text verbatim, as --set-literal sets it (no typing, no comma split).
+        const set = ref.literal === true && /^[\w-]+(\.[\w-]+)*$/.test(targetPath)
+            ? nested(targetPath, text)
+            : targetPathValues(targetPath, text);
         if (set)
             layers.push({ name: `${where} at targetPath ${targetPath}`, yaml: (0,yaml_dist/* stringify */.As)(set) });
         else if (overlaps(targetPath, valuesKey))
@@ -92446,9 +92600,9 @@ function targetPathValues(path, text) {
     const value = quoted ? text.replace(/^['"]+|['"]+$/g, '') : text;
     if (value.includes(','))
         return undefined;
-    const typed = quoted ? value : typedSet(value);
-    return path.split('.').reduceRight((inner, key) => ({ [key]: inner }), typed);
+    return nested(path, quoted ? value : typedSet(value));
 }
+const nested = (path, value) => path.split('.').reduceRight((inner, key) => ({ [key]: inner }), value);
 /** Argo CD's layers for one chart source: valueFiles (texts given), then values or valuesObject. */
 function argoLayers(helm, valueFiles, application) {
     const layers = [...valueFiles];
@@ -92628,6 +92782,7 @@ function argoFiles(checkout, entry) {
 
 
 
+
 /**
  * The patches of the tree that set or remove what lies at `path` (from the object's top, e.g.
  * spec.values.staticExport) on the object `kind`/`name`, outermost last.
@@ -92641,21 +92796,13 @@ function patchesTouching(checkout, entry, tree, kind, name, path) {
     for (const file of files)
         patches.push(...patchesOf(checkout, file));
     if (entry.kind === 'flux') {
-        const list = (v) => (Array.isArray(v) ? v : []);
         const where = `a patch in spec.patches of ${entryLabel(entry)} (${entry.from})`;
-        for (const p of list(entry.spec.patches))
-            if (isObject(p) && typeof p.patch === 'string')
-                patches.push({ where, text: p.patch, target: isObject(p.target) ? p.target : undefined });
-        for (const p of list(entry.spec.patchesStrategicMerge))
-            if (isObject(p))
-                patches.push({ where, text: (0,yaml_dist/* stringify */.As)(p) });
-        for (const p of list(entry.spec.patchesJson6902))
-            if (isObject(p) && Array.isArray(p.patch))
-                patches.push({
-                    where,
-                    text: JSON.stringify(p.patch),
-                    target: isObject(p.target) ? p.target : undefined,
-                });
+        for (const p of kustomizePatches(entry.spec))
+            patches.push({
+                where,
+                text: String(p.patch),
+                target: isObject(p.target) ? p.target : undefined,
+            });
     }
     return patches
         .filter((p) => aimsAt(p.target, kind, name) && touches(p.text, kind, name, path))
@@ -92767,80 +92914,6 @@ function mergeTouches(data, path) {
         return true;
     const block = node;
     return block.$patch !== undefined || WRITTEN_KEYS.some((k) => k in block);
-}
-
-;// CONCATENATED MODULE: ./src/gitops/post-render.ts
-/**
- * Flux's postRenderers: helm-controller runs each entry's kustomize patches (`patches`,
- * `patchesStrategicMerge`, `patchesJson6902`) and `images` over the chart's output before it
- * applies it, in order. The same is done here with the real kustomize (`kubectl kustomize` of a
- * kustomization listing the rendered output), so a patch of the Deployment's BUNDLE_URL shows.
- */
-
-
-
-
-
-
-
-
-
-const post_render_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
-/** The post-render step of a HelmRelease, or undefined when it has none. */
-function postRenderer(release, kubectl, label, signal) {
-    const spec = isObject(release.spec) ? release.spec : {};
-    const steps = (Array.isArray(spec.postRenderers) ? spec.postRenderers : [])
-        .map((r) => (isObject(r) && isObject(r.kustomize) ? r.kustomize : undefined))
-        .filter((k) => k !== undefined);
-    if (steps.length === 0)
-        return undefined;
-    return async (rendered) => {
-        let out = rendered;
-        for (const step of steps)
-            out = await kustomizeOver(out, step, kubectl, label, signal);
-        return out;
-    };
-}
-async function kustomizeOver(rendered, step, kubectl, label, signal) {
-    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-post-'));
-    try {
-        const list = (v) => (Array.isArray(v) ? v : []);
-        const patches = [];
-        for (const p of list(step.patches))
-            if (isObject(p) && typeof p.patch === 'string')
-                patches.push({ patch: p.patch, ...(isObject(p.target) ? { target: p.target } : {}) });
-        for (const p of list(step.patchesStrategicMerge))
-            if (isObject(p))
-                patches.push({ patch: (0,yaml_dist/* stringify */.As)(p) });
-        for (const p of list(step.patchesJson6902))
-            if (isObject(p) && Array.isArray(p.patch))
-                patches.push({
-                    patch: JSON.stringify(p.patch),
-                    ...(isObject(p.target) ? { target: p.target } : {}),
-                });
-        await (0,promises_.writeFile)((0,external_node_path_.join)(dir, 'rendered.yaml'), rendered, { mode: 0o600 });
-        const kustomization = { resources: ['rendered.yaml'] };
-        if (patches.length > 0)
-            kustomization.patches = patches;
-        if (list(step.images).length > 0)
-            kustomization.images = step.images;
-        await (0,promises_.writeFile)((0,external_node_path_.join)(dir, 'kustomization.yaml'), (0,yaml_dist/* stringify */.As)(kustomization));
-        const { stdout } = await post_render_run(kubectl, ['kustomize', dir], {
-            signal,
-            timeout: 120_000,
-            maxBuffer: 256 * 1024 * 1024,
-        });
-        return stdout;
-    }
-    catch (error) {
-        if (signal?.aborted)
-            throw error;
-        const reason = failure(error, dir);
-        throw new errors_UserError(`The render check could not apply the postRenderers of ${label} to the chart's output (kubectl kustomize failed: ${reason}). helm-controller would fail the same way: fix spec.postRenderers, then run again. Nothing was sent.`);
-    }
-    finally {
-        await (0,promises_.rm)(dir, { recursive: true, force: true });
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/gitops/prove-flux.ts
@@ -93071,6 +93144,7 @@ function bundleUrlOf(yaml, valuesKey) {
 
 
 
+
 async function proveComposition(options, tools) {
     const checkout = await openCheckout(options.root, options.edited);
     const ctx = { checkout, tools, records: [], refusals: [] };
@@ -93128,7 +93202,7 @@ async function proveComposition(options, tools) {
                 continue;
             }
             parentObjects.push(...build.objects);
-            adoptChildren(build.objects, next, relevant, built, trees, checkout);
+            adoptChildren(build.objects, relevant, built, trees, checkout);
             await proveBuild(ctx, next, trees.get(next), build.objects, options.targets);
         }
     }
@@ -93172,7 +93246,7 @@ function relevantEntries(entries, trees, edited) {
  * A child Kustomization as the parent's build produces it (patched, substituted) replaces the
  * one read from its file; so does its tree, and so whether it is relevant.
  */
-function adoptChildren(objects, parent, relevant, built, trees, checkout) {
+function adoptChildren(objects, relevant, built, trees, checkout) {
     for (const [i, entry] of relevant.entries()) {
         if (entry.kind !== 'flux' || built.has(entry))
             continue;
@@ -93191,7 +93265,6 @@ function adoptChildren(objects, parent, relevant, built, trees, checkout) {
         trees.set(child, treeOf(checkout, child.path));
         trees.delete(entry);
         relevant[i] = child;
-        void parent;
     }
 }
 function sourcePaths(entry) {
@@ -93202,32 +93275,13 @@ function sourcePaths(entry) {
 }
 /** A ConfigMap's data for post-build variables: from a parent's build, else the checkout. */
 function configMapData(checkout, built, name) {
-    const found = built.find((o) => o.kind === 'ConfigMap' && o.metadata?.name === name);
-    const data = found?.data;
-    if (data && typeof data === 'object')
-        return data;
-    return undefined;
-}
-async function openCheckout(root, edited) {
-    const files = await checkoutFiles(root);
-    const cache = new Map();
-    return {
-        root,
-        files,
-        read(path) {
-            if (edited.has(path))
-                return edited.get(path);
-            if (!cache.has(path)) {
-                try {
-                    cache.set(path, (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_.join)(root, path), 'utf8'));
-                }
-                catch {
-                    cache.set(path, undefined);
-                }
-            }
-            return cache.get(path);
-        },
-    };
+    const named = (o) => isObject(o) && o.kind === 'ConfigMap' && isObject(o.metadata) && o.metadata.name === name;
+    const found = built.find(named) ??
+        checkout.files
+            .filter((f) => isYamlFile(f) && (checkout.read(f) ?? '').includes(name))
+            .flatMap((f) => (0,yaml_dist/* parseAllDocuments */.hR)(checkout.read(f) ?? '').map((d) => d.toJS()))
+            .find(named);
+    return found && isObject(found.data) ? found.data : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/publish/proof.ts
@@ -93312,6 +93366,9 @@ async function proveThroughCluster(run, plan, helm) {
  * makes that a failure too), unless the values layers alone show a later one overriding the link
  * (helm/values-layers.ts): that stops the run as a link not read does.
  */
+
+
+
 
 
 
@@ -93442,8 +93499,9 @@ function renderTargets(inputs, texts) {
         const text = texts.get(file.path) ?? '';
         const probe = plannedText(inputs, file, text, 'https://probe.invalid/');
         if (probe.manifest)
-            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link)).map((target) => ({
+            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link)).map((target, i) => ({
                 ...target,
+                ...helmChartsPatches(inputs, file, text, probe.manifest.chosen[i]),
                 file,
                 // A layer the manifest names (a kustomize valuesFile or additionalValuesFiles entry) that
                 // is itself a values file of this run is read as this run writes it, not as it is.
@@ -93469,6 +93527,20 @@ function renderTargets(inputs, texts) {
             },
         ];
     });
+}
+/**
+ * A kustomization's patches apply over the charts it inflates: where it has any, the render is
+ * the whole kustomization built with `--enable-helm` (gitops/post-render.ts).
+ */
+function helmChartsPatches(inputs, file, text, chosen) {
+    if (chosen.target.chart.kind !== 'helmCharts')
+        return {};
+    const data = (0,yaml_dist/* parseAllDocuments */.hR)(text)[chosen.target.doc]?.toJS();
+    if (!isObject(data))
+        return {};
+    const root = file.root ?? (0,external_node_path_.dirname)(file.path);
+    const post = kustomizationRender(root, (0,external_node_path_.relative)(root, file.path).split(external_node_path_.sep).join('/'), data, (link) => plannedText(inputs, file, text, link).text, { kubectl: () => findOnPath('kubectl'), helm: () => findOnPath('helm') });
+    return post ? { postRender: post } : {};
 }
 /** The file's text as this run would write it, with `link`: the same planner, in memory. */
 function plannedText(inputs, file, current, link) {

@@ -17,6 +17,7 @@ import { isObject, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
 import { entryLabel, type Entry } from './discover.js';
 import { substitute, type Variables } from './substitute.js';
+import { failure, kustomizePatches, mergeImages } from './kustomize.js';
 import { join, kustomizationIn, treeOf, type Checkout } from './tree.js';
 
 const run = promisify(execFile);
@@ -109,13 +110,6 @@ export async function buildEntry(
   return { kind: 'built', objects };
 }
 
-/** What a failed kubectl said, without the temporary folder it ran in. */
-export function failure(error: unknown, dir: string): string {
-  const stderr = (error as { stderr?: unknown }).stderr;
-  const text = typeof stderr === 'string' && stderr ? stderr : (error as Error).message;
-  return text.split(`${dir}/`).join('').trim();
-}
-
 const safeParse = (text: string | undefined): unknown => {
   try {
     return parse(text ?? '');
@@ -192,21 +186,9 @@ function addFluxFields(data: Data, spec: Data): void {
     data.namespace = spec.targetNamespace;
   if (typeof spec.namePrefix === 'string' && spec.namePrefix) data.namePrefix = spec.namePrefix;
   if (typeof spec.nameSuffix === 'string' && spec.nameSuffix) data.nameSuffix = spec.nameSuffix;
-  const patches = [...list(data.patches)];
-  for (const p of list(spec.patches))
-    if (isObject(p) && typeof p.patch === 'string')
-      patches.push({ patch: p.patch, ...(isObject(p.target) ? { target: p.target } : {}) });
-  // v1beta2: strategic-merge patches as objects, JSON 6902 patches as operation lists.
-  for (const p of list(spec.patchesStrategicMerge))
-    if (isObject(p)) patches.push({ patch: stringify(p) });
-  for (const p of list(spec.patchesJson6902))
-    if (isObject(p) && Array.isArray(p.patch))
-      patches.push({
-        patch: JSON.stringify(p.patch),
-        ...(isObject(p.target) ? { target: p.target } : {}),
-      });
+  const patches = [...list(data.patches), ...kustomizePatches(spec)];
   if (patches.length > 0) data.patches = patches;
-  if (list(spec.images).length > 0) data.images = [...list(data.images), ...list(spec.images)];
+  if (list(spec.images).length > 0) data.images = mergeImages(data.images, spec.images);
   if (list(spec.components).length > 0)
     data.components = [...list(data.components), ...list(spec.components)];
 }

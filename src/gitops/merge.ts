@@ -66,7 +66,11 @@ export function fluxLayers(
       layers.push({ name: where, yaml: text });
       continue;
     }
-    const set = targetPathValues(targetPath, text);
+    // `literal`: the text verbatim, as --set-literal sets it (no typing, no comma split).
+    const set =
+      ref.literal === true && /^[\w-]+(\.[\w-]+)*$/.test(targetPath)
+        ? nested(targetPath, text)
+        : targetPathValues(targetPath, text);
     if (set) layers.push({ name: `${where} at targetPath ${targetPath}`, yaml: stringify(set) });
     else if (overlaps(targetPath, valuesKey))
       layers.push({
@@ -107,9 +111,11 @@ export function targetPathValues(path: string, text: string): Data | undefined {
     (text.startsWith("'") && text.endsWith("'")) || (text.startsWith('"') && text.endsWith('"'));
   const value = quoted ? text.replace(/^['"]+|['"]+$/g, '') : text;
   if (value.includes(',')) return undefined;
-  const typed = quoted ? value : typedSet(value);
-  return path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), typed) as Data;
+  return nested(path, quoted ? value : typedSet(value));
 }
+
+const nested = (path: string, value: unknown): Data =>
+  path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as Data;
 
 /** Argo CD's layers for one chart source: valueFiles (texts given), then values or valuesObject. */
 export function argoLayers(

@@ -5,7 +5,8 @@
  * the user knows which file to change. Read from the patches alone: the build has shown that the
  * link lost; this only says where.
  */
-import { parseAllDocuments, stringify } from 'yaml';
+import { parseAllDocuments } from 'yaml';
+import { kustomizePatches } from './kustomize.js';
 import { WRITTEN_KEYS } from '../shared/set-path.js';
 import { isObject, type Data } from '../values/site.js';
 import { entryLabel, type Entry } from './discover.js';
@@ -38,20 +39,13 @@ export function patchesTouching(
   files.sort((a, b) => Number(posix.dirname(a) === own) - Number(posix.dirname(b) === own));
   for (const file of files) patches.push(...patchesOf(checkout, file));
   if (entry.kind === 'flux') {
-    const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
     const where = `a patch in spec.patches of ${entryLabel(entry)} (${entry.from})`;
-    for (const p of list(entry.spec.patches))
-      if (isObject(p) && typeof p.patch === 'string')
-        patches.push({ where, text: p.patch, target: isObject(p.target) ? p.target : undefined });
-    for (const p of list(entry.spec.patchesStrategicMerge))
-      if (isObject(p)) patches.push({ where, text: stringify(p) });
-    for (const p of list(entry.spec.patchesJson6902))
-      if (isObject(p) && Array.isArray(p.patch))
-        patches.push({
-          where,
-          text: JSON.stringify(p.patch),
-          target: isObject(p.target) ? p.target : undefined,
-        });
+    for (const p of kustomizePatches(entry.spec))
+      patches.push({
+        where,
+        text: String(p.patch),
+        target: isObject(p.target) ? p.target : undefined,
+      });
   }
   return patches
     .filter((p) => aimsAt(p.target, kind, name) && touches(p.text, kind, name, path))

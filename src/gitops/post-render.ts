@@ -7,12 +7,14 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { UserError } from '../shared/errors.js';
 import { isObject, type Data } from '../values/site.js';
-import { failure } from './build.js';
+import { copyCheckout } from './build.js';
+import { failure, kustomizePatches } from './kustomize.js';
+import { openCheckout } from './checkout.js';
 
 const run = promisify(execFile);
 
@@ -44,23 +46,11 @@ async function kustomizeOver(
 ): Promise<string> {
   const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'static-export-post-'));
   try {
-    const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-    const patches: Data[] = [];
-    for (const p of list(step.patches))
-      if (isObject(p) && typeof p.patch === 'string')
-        patches.push({ patch: p.patch, ...(isObject(p.target) ? { target: p.target } : {}) });
-    for (const p of list(step.patchesStrategicMerge))
-      if (isObject(p)) patches.push({ patch: stringify(p) });
-    for (const p of list(step.patchesJson6902))
-      if (isObject(p) && Array.isArray(p.patch))
-        patches.push({
-          patch: JSON.stringify(p.patch),
-          ...(isObject(p.target) ? { target: p.target } : {}),
-        });
+    const patches = kustomizePatches(step);
     await writeFile(join(dir, 'rendered.yaml'), rendered, { mode: 0o600 });
     const kustomization: Data = { resources: ['rendered.yaml'] };
     if (patches.length > 0) kustomization.patches = patches;
-    if (list(step.images).length > 0) kustomization.images = step.images;
+    if (Array.isArray(step.images)) kustomization.images = step.images;
     await writeFile(join(dir, 'kustomization.yaml'), stringify(kustomization));
     const { stdout } = await run(kubectl, ['kustomize', dir], {
       signal,
@@ -77,4 +67,45 @@ async function kustomizeOver(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A kustomization with helmCharts and patches (Argo CD with --enable-helm, `kubectl kustomize
+ * --enable-helm`): its patches apply to the inflated chart, so the whole kustomization is built
+ * with the real kustomize, in a copy of the checkout with the file as this run writes it (`text`
+ * for the placeholder link), and the link is looked for in that. Undefined when it has no patches.
+ * Where kustomize cannot inflate the chart here (no helm 3, a chart it would pull), the chart's
+ * own output stands, as before.
+ */
+export function kustomizationRender(
+  root: string,
+  file: string,
+  kustomization: Data,
+  text: (link: string) => string,
+  tools: { kubectl: () => Promise<string | undefined>; helm: () => Promise<string | undefined> },
+  signal?: AbortSignal,
+): ((rendered: string, link: string) => Promise<string>) | undefined {
+  const fields = ['patches', 'patchesStrategicMerge', 'patchesJson6902', 'replacements'];
+  if (!fields.some((f) => Array.isArray(kustomization[f]) && kustomization[f].length > 0))
+    return undefined;
+  return async (rendered, link) => {
+    const [kubectl, helm] = [await tools.kubectl(), await tools.helm()];
+    if (!kubectl || !helm) return rendered;
+    const checkout = await openCheckout(root, new Map([[file, text(link)]]));
+    const copy = await copyCheckout(checkout, new Map([[file, text(link)]]));
+    try {
+      const dir = join(copy.dir, posix.dirname(file));
+      const { stdout } = await run(
+        kubectl,
+        ['kustomize', '--enable-helm', '--helm-command', helm, dir],
+        { signal, timeout: 120_000, maxBuffer: 256 * 1024 * 1024 },
+      );
+      return stdout;
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return rendered;
+    } finally {
+      await copy.remove();
+    }
+  };
 }

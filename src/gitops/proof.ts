@@ -6,9 +6,8 @@
  * them; each target is then proven at the values level, and at the rendered level where its chart
  * is a folder of the checkout. A manifest no entry point includes is orphaned.
  */
-import { readFileSync } from 'node:fs';
-import { join as joinPath } from 'node:path';
-import type { Data } from '../values/site.js';
+import { parseAllDocuments } from 'yaml';
+import { isObject, type Data } from '../values/site.js';
 import { buildEntry, copyCheckout, type Copy } from './build.js';
 import {
   discoverEntries,
@@ -18,7 +17,8 @@ import {
   type Entry,
   type FluxEntry,
 } from './discover.js';
-import { checkoutFiles } from './files.js';
+import { openCheckout } from './checkout.js';
+import { isYamlFile } from './files.js';
 import { argoFiles, proveApplication } from './prove-argo.js';
 import { proveBuild } from './prove-flux.js';
 import { NO_VARIABLES, variablesOf } from './substitute.js';
@@ -111,7 +111,7 @@ export async function proveComposition(
         continue;
       }
       parentObjects.push(...build.objects);
-      adoptChildren(build.objects, next, relevant, built, trees, checkout);
+      adoptChildren(build.objects, relevant, built, trees, checkout);
       await proveBuild(ctx, next, trees.get(next)!, build.objects, options.targets);
     }
   } finally {
@@ -156,7 +156,6 @@ function relevantEntries(
  */
 function adoptChildren(
   objects: readonly Data[],
-  parent: Buildable,
   relevant: Buildable[],
   built: ReadonlySet<Buildable>,
   trees: Map<Buildable, Set<string>>,
@@ -181,7 +180,6 @@ function adoptChildren(
     trees.set(child, treeOf(checkout, child.path));
     trees.delete(entry);
     relevant[i] = child;
-    void parent;
   }
 }
 
@@ -200,30 +198,13 @@ function configMapData(
   built: readonly Data[],
   name: string,
 ): Record<string, string> | undefined {
-  const found = built.find(
-    (o) => o.kind === 'ConfigMap' && (o.metadata as Data | undefined)?.name === name,
-  );
-  const data = found?.data;
-  if (data && typeof data === 'object') return data as Record<string, string>;
-  return undefined;
-}
-
-async function openCheckout(root: string, edited: ReadonlyMap<string, string>): Promise<Checkout> {
-  const files = await checkoutFiles(root);
-  const cache = new Map<string, string | undefined>();
-  return {
-    root,
-    files,
-    read(path) {
-      if (edited.has(path)) return edited.get(path);
-      if (!cache.has(path)) {
-        try {
-          cache.set(path, readFileSync(joinPath(root, path), 'utf8'));
-        } catch {
-          cache.set(path, undefined);
-        }
-      }
-      return cache.get(path);
-    },
-  };
+  const named = (o: unknown): o is Data =>
+    isObject(o) && o.kind === 'ConfigMap' && isObject(o.metadata) && o.metadata.name === name;
+  const found =
+    built.find(named) ??
+    checkout.files
+      .filter((f) => isYamlFile(f) && (checkout.read(f) ?? '').includes(name))
+      .flatMap((f) => parseAllDocuments(checkout.read(f) ?? '').map((d) => d.toJS() as unknown))
+      .find(named);
+  return found && isObject(found.data) ? (found.data as Record<string, string>) : undefined;
 }

@@ -41,7 +41,8 @@ export function variablesOf(
   // Inline variables win over those read from ConfigMaps and Secrets.
   if (isObject(post.substitute))
     for (const [k, v] of Object.entries(post.substitute)) values.set(k, String(v));
-  return { values, unknown, enabled: true };
+  // kustomize-controller substitutes only when there are variables: none leaves ${X} as written.
+  return { values, unknown, enabled: values.size > 0 || unknown.length > 0 };
 }
 
 const DISABLED = 'kustomize.toolkit.fluxcd.io/substitute';

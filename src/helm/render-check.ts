@@ -220,7 +220,7 @@ export async function checkTarget(
     }
     // A controller's post-renderers change the chart's output before it is applied.
     const documents = renderedDocuments(
-      target.postRender ? await target.postRender(run.stdout) : run.stdout,
+      target.postRender ? await target.postRender(run.stdout, link) : run.stdout,
     );
     const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
     if (found.length > 0)

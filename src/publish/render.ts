@@ -9,13 +9,16 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
+import { parseAllDocuments } from 'yaml';
 import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
 import { checkTarget, type RenderOutcome } from '../helm/render-check.js';
 import type { RenderTarget } from '../helm/render-target.js';
 import { planFileEdit, valuesScopes, type FilePlan } from '../values/plan.js';
-import type { ValuesFileRef } from '../values/target.js';
+import type { ChosenTarget, ValuesFileRef } from '../values/target.js';
+import { isObject } from '../values/site.js';
+import { kustomizationRender } from '../gitops/post-render.js';
 import { manifestTargets } from './manifest-render.js';
 import { refuseNearMiss } from '../values/near-miss.js';
 import { readValuesFile } from '../values/read.js';
@@ -177,8 +180,9 @@ export function renderTargets(
     if (probe.manifest)
       return manifestTargets(file, probe.manifest.chosen, key, (link) =>
         plannedText(inputs, file, text, link),
-      ).map((target) => ({
+      ).map((target, i) => ({
         ...target,
+        ...helmChartsPatches(inputs, file, text, probe.manifest!.chosen[i]!),
         file,
         // A layer the manifest names (a kustomize valuesFile or additionalValuesFiles entry) that
         // is itself a values file of this run is read as this run writes it, not as it is.
@@ -207,6 +211,30 @@ export function renderTargets(
       },
     ];
   });
+}
+
+/**
+ * A kustomization's patches apply over the charts it inflates: where it has any, the render is
+ * the whole kustomization built with `--enable-helm` (gitops/post-render.ts).
+ */
+function helmChartsPatches(
+  inputs: PublishInputs,
+  file: ValuesFileRef,
+  text: string,
+  chosen: ChosenTarget,
+): Pick<FileRenderTarget, 'postRender'> {
+  if (chosen.target.chart.kind !== 'helmCharts') return {};
+  const data: unknown = parseAllDocuments(text)[chosen.target.doc]?.toJS();
+  if (!isObject(data)) return {};
+  const root = file.root ?? dirname(file.path);
+  const post = kustomizationRender(
+    root,
+    relative(root, file.path).split(sep).join('/'),
+    data,
+    (link) => plannedText(inputs, file, text, link).text,
+    { kubectl: () => findOnPath('kubectl'), helm: () => findOnPath('helm') },
+  );
+  return post ? { postRender: post } : {};
 }
 
 /** A render target, and the values file it stands for (for the near-miss guard of a skip). */

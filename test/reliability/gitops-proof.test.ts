@@ -241,3 +241,30 @@ describe.concurrent('cluster-path', () => {
     ]);
   });
 });
+
+describe.concurrent('kustomize helmCharts with patches over the inflated chart', () => {
+  async function kustomizeDocs(patch: string) {
+    const ws = await clusterWorkspace('kustomize');
+    await cp(CHART, join(ws, 'docs/charts/enterprise'), { recursive: true });
+    const file = join(ws, 'docs/kustomization.yaml');
+    await writeFile(file, `${await readFile(file, 'utf8')}${patch}`);
+    return ws;
+  }
+  const patchOf = (value: string): string =>
+    `patches:\n  - target:\n      kind: Deployment\n    patch: |\n      - op: replace\n        path: /spec/template/spec/initContainers/0/env/0/value\n        value: ${value}\n`;
+
+  it('a patch of the Deployment BUNDLE_URL: refused, the kustomization built with --enable-helm', async () => {
+    const ws = await kustomizeDocs(patchOf('https://pinned.example.com/site.tar.gz'));
+    const error = await refused(ws, { 'values-file': 'docs/kustomization.yaml' });
+    expect(error).toContain('none of the');
+  });
+
+  it('a patch that leaves the link alone: the link is found in the built kustomization', async () => {
+    const ws = await kustomizeDocs(
+      'patches:\n  - target:\n      kind: Deployment\n    patch: |\n      - op: add\n        path: /metadata/labels/patched\n        value: "yes"\n',
+    );
+    const { run } = await publish(ws, { 'values-file': 'docs/kustomization.yaml' });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs['render-check']).toBe('true');
+  });
+});

@@ -1,0 +1,28 @@
+/** The checkout as the proof reads it: its files, and their texts as this run would write them. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkoutFiles } from './files.js';
+import type { Checkout } from './tree.js';
+
+export async function openCheckout(
+  root: string,
+  edited: ReadonlyMap<string, string>,
+): Promise<Checkout> {
+  const files = await checkoutFiles(root);
+  const cache = new Map<string, string | undefined>();
+  return {
+    root,
+    files,
+    read(path) {
+      if (edited.has(path)) return edited.get(path);
+      if (!cache.has(path)) {
+        try {
+          cache.set(path, readFileSync(join(root, path), 'utf8'));
+        } catch {
+          cache.set(path, undefined);
+        }
+      }
+      return cache.get(path);
+    },
+  };
+}
