@@ -81122,9 +81122,13 @@ const run = (0,external_node_util_.promisify)(external_node_child_process_namesp
 const SKIPPED = new Set(['.git', 'node_modules']);
 async function checkoutFiles(root) {
     try {
-        // -z: names as they are (no quoting of unusual characters); --cached --others: a file the run
-        // or an earlier step created but did not commit is still in what would be committed.
-        const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, maxBuffer: 256 * 1024 * 1024 });
+        // -z: names as they are (no quoting of unusual characters). The index only: listing untracked
+        // files too (--others) walks the whole tree and costs several times as much on a large
+        // checkout; the files this run writes are added by the caller.
+        const { stdout } = await run('git', ['ls-files', '-z', '--cached'], {
+            cwd: root,
+            maxBuffer: 256 * 1024 * 1024,
+        });
         return [...new Set(stdout.split('\0').filter(Boolean))].sort();
     }
     catch {
@@ -81236,7 +81240,16 @@ function nearestKustomization(checkout, dir, sub) {
 function references(data) {
     const refs = [];
     const strings = (value) => Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
-    for (const field of ['resources', 'bases', 'components', 'crds', 'transformers', 'generators'])
+    for (const field of [
+        'resources',
+        'bases',
+        'components',
+        'crds',
+        'transformers',
+        'generators',
+        'configurations',
+        'validators',
+    ])
         refs.push(...strings(data[field]));
     // patchesStrategicMerge entries are a path or an inline patch (YAML with a newline).
     refs.push(...strings(data.patchesStrategicMerge).filter((p) => !p.includes('\n')));
@@ -81468,7 +81481,7 @@ function failure(error, dir) {
  * --load-restrictor LoadRestrictionsNone`, no Helm inflation); a spec.path without a
  * kustomization gets one listing every YAML file under it, and the Kustomization's own patches,
  * images, prefixes, target namespace and components are added to it (its generator); then
- * post-build substitution. kustomize's origin annotations say which file each object came from.
+ * post-build substitution.
  */
 
 
@@ -81485,17 +81498,18 @@ function failure(error, dir) {
 const build_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
 /** How long one build may take. */
 const BUILD_TIMEOUT_MS = 120_000;
-async function copyCheckout(checkout, edited) {
+async function copyCheckout(checkout, edited, files = checkout.files) {
     const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-gitops-'));
-    const made = new Set();
-    const folder = async (path) => {
+    const copied = new Set();
+    const folders = new Map();
+    const folder = (path) => {
         const parent = (0,external_node_path_.dirname)(path);
-        if (made.has(parent))
-            return;
-        await (0,promises_.mkdir)(parent, { recursive: true });
-        made.add(parent);
+        let made = folders.get(parent);
+        if (!made)
+            folders.set(parent, (made = (0,promises_.mkdir)(parent, { recursive: true })));
+        return made;
     };
-    for (const file of checkout.files) {
+    const one = async (file) => {
         const to = (0,external_node_path_.join)(dir, file);
         await folder(to);
         const text = edited.get(file);
@@ -81503,14 +81517,22 @@ async function copyCheckout(checkout, edited) {
             await (0,promises_.writeFile)(to, text, { mode: 0o600 });
         else
             await (0,promises_.copyFile)((0,external_node_path_.join)(checkout.root, file), to).catch(() => undefined);
-    }
-    // A values file this run creates is in no list yet.
-    for (const [file, text] of edited)
-        if (!checkout.files.includes(file)) {
-            await folder((0,external_node_path_.join)(dir, file));
-            await (0,promises_.writeFile)((0,external_node_path_.join)(dir, file), text, { mode: 0o600 });
-        }
-    return { dir, remove: () => (0,promises_.rm)(dir, { recursive: true, force: true }) };
+    };
+    const add = async (more) => {
+        const todo = [...more].filter((f) => !copied.has(f));
+        for (const f of todo)
+            copied.add(f);
+        // In batches: the files are small, and waiting on each in turn is most of the time.
+        for (let i = 0; i < todo.length; i += 64)
+            await Promise.all(todo.slice(i, i + 64).map(one));
+    };
+    await add([...files, ...edited.keys()]);
+    return {
+        dir,
+        add,
+        complete: () => checkout.files.every((f) => copied.has(f)),
+        remove: () => (0,promises_.rm)(dir, { recursive: true, force: true }),
+    };
 }
 /** Builds an entry point (a Flux Kustomization or a cluster-path folder) in the copy. */
 async function buildEntry(checkout, copy, entry, kubectl, variables, signal) {
@@ -81531,6 +81553,7 @@ async function buildEntry(checkout, copy, entry, kubectl, variables, signal) {
     const generated = generate(checkout, entry);
     if ('problem' in generated)
         return { kind: 'refused', ...generated };
+    await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.join)(copy.dir, generated.file)), { recursive: true });
     await (0,promises_.writeFile)((0,external_node_path_.join)(copy.dir, generated.file), (0,yaml_dist/* stringify */.As)(generated.data));
     let stdout;
     try {
@@ -81564,7 +81587,7 @@ const build_safeParse = (text) => {
 /**
  * The kustomization the controller builds at the entry's path: the folder's own, or one listing
  * its YAML files (each must be Kubernetes objects: the controller refuses the build otherwise),
- * with the Flux Kustomization's additions, and kustomize's origin annotations (for this run).
+ * with the Flux Kustomization's additions.
  */
 function generate(checkout, entry) {
     const own = kustomizationIn(checkout, entry.path);
@@ -81603,8 +81626,6 @@ function generate(checkout, entry) {
     }
     if (entry.kind === 'flux')
         addFluxFields(data, entry.spec);
-    const meta = Array.isArray(data.buildMetadata) ? data.buildMetadata : [];
-    data.buildMetadata = [...new Set([...meta, 'originAnnotations'])];
     return { file: own ?? join(entry.path, 'kustomization.yaml'), data };
 }
 /** What the text lacks to be Kubernetes objects ("has no apiVersion and kind"), or undefined. */
@@ -81644,7 +81665,9 @@ function addFluxFields(data, spec) {
 
 
 async function openCheckout(root, edited) {
-    const files = await checkoutFiles(root);
+    const listed = await checkoutFiles(root);
+    // A values file this run writes is part of what will be committed, tracked yet or not.
+    const files = [...new Set([...listed, ...edited.keys()])].sort();
     const cache = new Map();
     return {
         root,
@@ -82374,60 +82397,27 @@ function mergeTouches(data, path) {
 
 
 
-
-const ORIGIN = 'config.kubernetes.io/origin';
-/** The file of the checkout an object was built from, by kustomize's origin annotation. */
-function originOf(object, entryPath) {
-    const meta = isObject(object.metadata) ? object.metadata : {};
-    const notes = isObject(meta.annotations) ? meta.annotations : {};
-    if (typeof notes[ORIGIN] !== 'string')
-        return undefined;
-    try {
-        const origin = (0,yaml_dist/* parse */.qg)(notes[ORIGIN]);
-        if (!isObject(origin))
-            return undefined;
-        if (typeof origin.path === 'string')
-            return external_node_path_.posix.normalize(external_node_path_.posix.join(entryPath || '.', origin.path));
-        if (typeof origin.configuredIn === 'string')
-            return external_node_path_.posix.normalize(external_node_path_.posix.join(entryPath || '.', origin.configuredIn));
-    }
-    catch {
-        return undefined;
-    }
-    return undefined;
-}
 async function proveBuild(ctx, entry, tree, objects, targets) {
     const { token } = ctx.tools.placeholder;
-    const describe = (o) => {
-        const origin = originOf(o, entry.path);
-        return origin
-            ? `${origin}, as ${entryLabel(entry)} builds it`
-            : `the build of ${entryLabel(entry)}`;
-    };
+    // kustomize's origin annotations would say which file each object came from, but they make a
+    // build of many patched resources many times slower: objects are matched by kind and name.
+    const describe = () => `the build of ${entryLabel(entry)}`;
     const holds = (o) => JSON.stringify(o).includes(token) || secretHolds(o, token);
     const releases = objects.filter((o) => o.kind === 'HelmRelease' && String(o.apiVersion).startsWith('helm.toolkit.fluxcd.io/'));
     for (const target of targets) {
         if (!tree.has(target.file))
             continue;
-        const named = (target.chosen ?? []).filter((c) => c.kind === 'HelmRelease');
-        const sources = objects.filter((o) => (o.kind === 'ConfigMap' || o.kind === 'Secret') &&
-            (holds(o) || originOf(o, entry.path) === target.file));
+        const chosen = target.chosen ?? [];
+        const named = (kind) => (o) => chosen.some((c) => c.kind === kind && sameObject(o, c, entry));
+        const sources = objects.filter((o) => (o.kind === 'ConfigMap' || o.kind === 'Secret') && (holds(o) || named(String(o.kind))(o)));
         const readers = releases.filter((r) => {
-            const meta = isObject(r.metadata) ? r.metadata : {};
-            const name = String(meta.name);
-            const fromFile = originOf(r, entry.path) === target.file;
-            if (named.some((c) => name === c.name || name.includes(c.name)) && (fromFile || holds(r)))
-                return true;
-            if (fromFile || holds(r))
+            if (holds(r) || named('HelmRelease')(r))
                 return true;
             const refs = isObject(r.spec) && Array.isArray(r.spec.valuesFrom) ? r.spec.valuesFrom : [];
             return refs.some((ref) => isObject(ref) &&
                 sources.some((s) => s.kind === ref.kind && isObject(s.metadata) && s.metadata.name === ref.name));
         });
-        // A patch of a HelmRelease (no chart of its own) is found by the name it patches.
-        const patched = readers.length > 0
-            ? readers
-            : releases.filter((r) => named.some((c) => isObject(r.metadata) && String(r.metadata.name).includes(c.name)));
+        const patched = readers;
         if (patched.length === 0) {
             ctx.records.push({
                 target: targetName(target),
@@ -82440,6 +82430,22 @@ async function proveBuild(ctx, entry, tree, objects, targets) {
         for (const release of patched)
             ctx.records.push(await proveRelease(ctx, entry, tree, objects, target, release, describe));
     }
+}
+/**
+ * The built object is the chosen document: the same name, or the name with the prefixes and
+ * suffixes of the overlays (namePrefix, nameSuffix), in the same namespace unless a target
+ * namespace moved it.
+ */
+function sameObject(object, chosen, entry) {
+    const meta = isObject(object.metadata) ? object.metadata : {};
+    const name = String(meta.name);
+    if (name !== chosen.name && !name.includes(chosen.name))
+        return false;
+    const moved = entry.kind === 'flux' && typeof entry.spec.targetNamespace === 'string';
+    return (moved ||
+        chosen.namespace === undefined ||
+        meta.namespace === undefined ||
+        meta.namespace === chosen.namespace);
 }
 function secretHolds(object, token) {
     if (object.kind !== 'Secret' || !isObject(object.data))
@@ -82602,13 +82608,13 @@ async function proveComposition(options, tools) {
     const relevant = relevantEntries(buildable, trees, editedFiles);
     let copy;
     try {
-        const built = new Set();
+        const done = new Set();
         const parentObjects = [];
-        while (built.size < relevant.length) {
-            // Parents first: an entry whose file another unbuilt entry's tree holds waits for it.
-            const next = relevant.find((e) => !built.has(e) &&
-                !relevant.some((p) => p !== e && !built.has(p) && trees.get(p).has(e.from))) ?? relevant.find((e) => !built.has(e));
-            built.add(next);
+        while (done.size < relevant.length) {
+            // Parents first: an entry whose file the tree of another not yet built holds waits for it.
+            const next = relevant.find((e) => !done.has(e) &&
+                !relevant.some((p) => p !== e && !done.has(p) && trees.get(p).has(e.from))) ?? relevant.find((e) => !done.has(e));
+            done.add(next);
             const reach = outOfReach(next);
             if (reach) {
                 for (const t of options.targets.filter((t) => trees.get(next).has(t.file)))
@@ -82630,19 +82636,26 @@ async function proveComposition(options, tools) {
                     });
                 continue;
             }
-            copy ??= await copyCheckout(checkout, options.edited);
+            copy ??= await copyCheckout(checkout, options.edited, []);
+            await copy.add(trees.get(next));
             const variables = (e) => e.kind === 'flux'
                 ? variablesOf(e.spec, (name) => configMapData(checkout, parentObjects, name))
                 : NO_VARIABLES;
-            const build = await buildEntry(checkout, copy, next, tools.kubectl, variables, tools.signal);
-            if (build.kind === 'refused') {
+            const build = async (on) => buildEntry(checkout, on, next, tools.kubectl, variables, tools.signal);
+            let result = await build(copy);
+            // The tree reader may have missed a file the build reads: a failure counts on a full copy.
+            if (result.kind === 'refused' && result.problem.startsWith('kubectl') && !copy.complete()) {
+                await copy.add(checkout.files);
+                result = await build(copy);
+            }
+            if (result.kind === 'refused') {
                 if ([...editedFiles].some((f) => trees.get(next).has(f)))
-                    ctx.refusals.push(`${build.problem}. ${build.fix}`);
+                    ctx.refusals.push(`${result.problem}. ${result.fix}`);
                 continue;
             }
-            parentObjects.push(...build.objects);
-            adoptChildren(build.objects, relevant, built, trees, checkout);
-            await proveBuild(ctx, next, trees.get(next), build.objects, options.targets);
+            parentObjects.push(...result.objects);
+            adoptChildren(result.objects, relevant, done, trees, checkout);
+            await proveBuild(ctx, next, trees.get(next), result.objects, options.targets);
         }
     }
     finally {

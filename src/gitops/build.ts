@@ -5,7 +5,7 @@
  * --load-restrictor LoadRestrictionsNone`, no Helm inflation); a spec.path without a
  * kustomization gets one listing every YAML file under it, and the Kustomization's own patches,
  * images, prefixes, target namespace and components are added to it (its generator); then
- * post-build substitution. kustomize's origin annotations say which file each object came from.
+ * post-build substitution.
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -25,35 +25,55 @@ const run = promisify(execFile);
 /** How long one build may take. */
 const BUILD_TIMEOUT_MS = 120_000;
 
-/** A copy of the checkout with the edited files as this run would write them. */
+/**
+ * A copy of the checkout with the edited files as this run would write them. Only the files the
+ * builds read are copied (`add`, from the entry points' trees): copying a large checkout whole
+ * would cost more than the builds. A build that fails on the partial copy is run again on a full
+ * one (`complete`) before it counts, so a file the tree reader missed cannot fail the run.
+ */
 export interface Copy {
   dir: string;
+  /** Copies these files of the checkout (and their folders), once each. */
+  add(files: Iterable<string>): Promise<void>;
+  /** Whether every file of the checkout is in the copy. */
+  complete(): boolean;
   remove(): Promise<void>;
 }
 
-export async function copyCheckout(checkout: Checkout, edited: ReadonlyMap<string, string>) {
+export async function copyCheckout(
+  checkout: Checkout,
+  edited: ReadonlyMap<string, string>,
+  files: Iterable<string> = checkout.files,
+): Promise<Copy> {
   const dir = await mkdtemp(joinPath(process.env.RUNNER_TEMP || tmpdir(), 'static-export-gitops-'));
-  const made = new Set<string>();
-  const folder = async (path: string) => {
+  const copied = new Set<string>();
+  const folders = new Map<string, Promise<unknown>>();
+  const folder = (path: string) => {
     const parent = dirname(path);
-    if (made.has(parent)) return;
-    await mkdir(parent, { recursive: true });
-    made.add(parent);
+    let made = folders.get(parent);
+    if (!made) folders.set(parent, (made = mkdir(parent, { recursive: true })));
+    return made;
   };
-  for (const file of checkout.files) {
+  const one = async (file: string) => {
     const to = joinPath(dir, file);
     await folder(to);
     const text = edited.get(file);
     if (text !== undefined) await writeFile(to, text, { mode: 0o600 });
     else await copyFile(joinPath(checkout.root, file), to).catch(() => undefined);
-  }
-  // A values file this run creates is in no list yet.
-  for (const [file, text] of edited)
-    if (!checkout.files.includes(file)) {
-      await folder(joinPath(dir, file));
-      await writeFile(joinPath(dir, file), text, { mode: 0o600 });
-    }
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) } satisfies Copy;
+  };
+  const add = async (more: Iterable<string>) => {
+    const todo = [...more].filter((f) => !copied.has(f));
+    for (const f of todo) copied.add(f);
+    // In batches: the files are small, and waiting on each in turn is most of the time.
+    for (let i = 0; i < todo.length; i += 64) await Promise.all(todo.slice(i, i + 64).map(one));
+  };
+  await add([...files, ...edited.keys()]);
+  return {
+    dir,
+    add,
+    complete: () => checkout.files.every((f) => copied.has(f)),
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
 }
 
 export type BuildResult =
@@ -85,6 +105,7 @@ export async function buildEntry(
   }
   const generated = generate(checkout, entry);
   if ('problem' in generated) return { kind: 'refused', ...generated };
+  await mkdir(dirname(joinPath(copy.dir, generated.file)), { recursive: true });
   await writeFile(joinPath(copy.dir, generated.file), stringify(generated.data));
   let stdout: string;
   try {
@@ -121,7 +142,7 @@ const safeParse = (text: string | undefined): unknown => {
 /**
  * The kustomization the controller builds at the entry's path: the folder's own, or one listing
  * its YAML files (each must be Kubernetes objects: the controller refuses the build otherwise),
- * with the Flux Kustomization's additions, and kustomize's origin annotations (for this run).
+ * with the Flux Kustomization's additions.
  */
 function generate(
   checkout: Checkout,
@@ -162,8 +183,6 @@ function generate(
     };
   }
   if (entry.kind === 'flux') addFluxFields(data, entry.spec);
-  const meta: unknown[] = Array.isArray(data.buildMetadata) ? data.buildMetadata : [];
-  data.buildMetadata = [...new Set([...meta, 'originAnnotations'])];
   return { file: own ?? join(entry.path, 'kustomization.yaml'), data };
 }
 

@@ -8,7 +8,9 @@ export async function openCheckout(
   root: string,
   edited: ReadonlyMap<string, string>,
 ): Promise<Checkout> {
-  const files = await checkoutFiles(root);
+  const listed = await checkoutFiles(root);
+  // A values file this run writes is part of what will be committed, tracked yet or not.
+  const files = [...new Set([...listed, ...edited.keys()])].sort();
   const cache = new Map<string, string | undefined>();
   return {
     root,

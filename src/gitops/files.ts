@@ -15,13 +15,13 @@ const SKIPPED = new Set(['.git', 'node_modules']);
 
 export async function checkoutFiles(root: string): Promise<string[]> {
   try {
-    // -z: names as they are (no quoting of unusual characters); --cached --others: a file the run
-    // or an earlier step created but did not commit is still in what would be committed.
-    const { stdout } = await run(
-      'git',
-      ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
-      { cwd: root, maxBuffer: 256 * 1024 * 1024 },
-    );
+    // -z: names as they are (no quoting of unusual characters). The index only: listing untracked
+    // files too (--others) walks the whole tree and costs several times as much on a large
+    // checkout; the files this run writes are added by the caller.
+    const { stdout } = await run('git', ['ls-files', '-z', '--cached'], {
+      cwd: root,
+      maxBuffer: 256 * 1024 * 1024,
+    });
     return [...new Set(stdout.split('\0').filter(Boolean))].sort();
   } catch {
     return walk(root);

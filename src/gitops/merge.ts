@@ -17,7 +17,7 @@ import type { ValuesLayer } from '../helm/render-target.js';
 import { overlaps } from '../shared/set-path.js';
 import { isObject, type Data } from '../values/site.js';
 
-/** Where an object came from in the build (kustomize's origin annotation), for messages. */
+/** Where an object came from (the build that made it), for messages. */
 export type Describe = (object: Data) => string;
 
 export interface FluxLayers {

@@ -67,17 +67,17 @@ export async function proveComposition(
   const relevant = relevantEntries(buildable, trees, editedFiles);
   let copy: Copy | undefined;
   try {
-    const built = new Set<Buildable>();
+    const done = new Set<Buildable>();
     const parentObjects: Data[] = [];
-    while (built.size < relevant.length) {
-      // Parents first: an entry whose file another unbuilt entry's tree holds waits for it.
+    while (done.size < relevant.length) {
+      // Parents first: an entry whose file the tree of another not yet built holds waits for it.
       const next =
         relevant.find(
           (e) =>
-            !built.has(e) &&
-            !relevant.some((p) => p !== e && !built.has(p) && trees.get(p)!.has(e.from)),
-        ) ?? relevant.find((e) => !built.has(e))!;
-      built.add(next);
+            !done.has(e) &&
+            !relevant.some((p) => p !== e && !done.has(p) && trees.get(p)!.has(e.from)),
+        ) ?? relevant.find((e) => !done.has(e))!;
+      done.add(next);
       const reach = outOfReach(next);
       if (reach) {
         for (const t of options.targets.filter((t) => trees.get(next)!.has(t.file)))
@@ -99,20 +99,28 @@ export async function proveComposition(
           });
         continue;
       }
-      copy ??= await copyCheckout(checkout, options.edited);
+      copy ??= await copyCheckout(checkout, options.edited, []);
+      await copy.add(trees.get(next)!);
       const variables = (e: Entry) =>
         e.kind === 'flux'
           ? variablesOf(e.spec, (name) => configMapData(checkout, parentObjects, name))
           : NO_VARIABLES;
-      const build = await buildEntry(checkout, copy, next, tools.kubectl, variables, tools.signal);
-      if (build.kind === 'refused') {
+      const build = async (on: Copy) =>
+        buildEntry(checkout, on, next, tools.kubectl!, variables, tools.signal);
+      let result = await build(copy);
+      // The tree reader may have missed a file the build reads: a failure counts on a full copy.
+      if (result.kind === 'refused' && result.problem.startsWith('kubectl') && !copy.complete()) {
+        await copy.add(checkout.files);
+        result = await build(copy);
+      }
+      if (result.kind === 'refused') {
         if ([...editedFiles].some((f) => trees.get(next)!.has(f)))
-          ctx.refusals.push(`${build.problem}. ${build.fix}`);
+          ctx.refusals.push(`${result.problem}. ${result.fix}`);
         continue;
       }
-      parentObjects.push(...build.objects);
-      adoptChildren(build.objects, relevant, built, trees, checkout);
-      await proveBuild(ctx, next, trees.get(next)!, build.objects, options.targets);
+      parentObjects.push(...result.objects);
+      adoptChildren(result.objects, relevant, done, trees, checkout);
+      await proveBuild(ctx, next, trees.get(next)!, result.objects, options.targets);
     }
   } finally {
     await copy?.remove();

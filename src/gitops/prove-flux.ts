@@ -7,7 +7,6 @@
  * of this checkout: `helm template` with them, then its postRenderers, must carry the link.
  */
 import { posix } from 'node:path';
-import { parse } from 'yaml';
 import { checkTarget } from '../helm/render-check.js';
 import { overridingLayer } from '../helm/values-layers.js';
 import { goYamlData } from '../shared/go-yaml.js';
@@ -19,26 +18,6 @@ import { postRenderer } from './post-render.js';
 import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from './types.js';
 import type { ValuesLayer } from '../helm/render-target.js';
 
-const ORIGIN = 'config.kubernetes.io/origin';
-
-/** The file of the checkout an object was built from, by kustomize's origin annotation. */
-export function originOf(object: Data, entryPath: string): string | undefined {
-  const meta = isObject(object.metadata) ? object.metadata : {};
-  const notes = isObject(meta.annotations) ? meta.annotations : {};
-  if (typeof notes[ORIGIN] !== 'string') return undefined;
-  try {
-    const origin = parse(notes[ORIGIN]) as unknown;
-    if (!isObject(origin)) return undefined;
-    if (typeof origin.path === 'string')
-      return posix.normalize(posix.join(entryPath || '.', origin.path));
-    if (typeof origin.configuredIn === 'string')
-      return posix.normalize(posix.join(entryPath || '.', origin.configuredIn));
-  } catch {
-    return undefined;
-  }
-  return undefined;
-}
-
 export async function proveBuild(
   ctx: ProofContext,
   entry: Exclude<Entry, { kind: 'argo' }>,
@@ -47,31 +26,24 @@ export async function proveBuild(
   targets: readonly ProofTarget[],
 ): Promise<void> {
   const { token } = ctx.tools.placeholder;
-  const describe = (o: Data) => {
-    const origin = originOf(o, entry.path);
-    return origin
-      ? `${origin}, as ${entryLabel(entry)} builds it`
-      : `the build of ${entryLabel(entry)}`;
-  };
+  // kustomize's origin annotations would say which file each object came from, but they make a
+  // build of many patched resources many times slower: objects are matched by kind and name.
+  const describe = () => `the build of ${entryLabel(entry)}`;
   const holds = (o: Data) => JSON.stringify(o).includes(token) || secretHolds(o, token);
   const releases = objects.filter(
     (o) => o.kind === 'HelmRelease' && String(o.apiVersion).startsWith('helm.toolkit.fluxcd.io/'),
   );
   for (const target of targets) {
     if (!tree.has(target.file)) continue;
-    const named = (target.chosen ?? []).filter((c) => c.kind === 'HelmRelease');
+    const chosen = target.chosen ?? [];
+    const named = (kind: string) => (o: Data) =>
+      chosen.some((c) => c.kind === kind && sameObject(o, c, entry));
     const sources = objects.filter(
       (o) =>
-        (o.kind === 'ConfigMap' || o.kind === 'Secret') &&
-        (holds(o) || originOf(o, entry.path) === target.file),
+        (o.kind === 'ConfigMap' || o.kind === 'Secret') && (holds(o) || named(String(o.kind))(o)),
     );
     const readers = releases.filter((r) => {
-      const meta = isObject(r.metadata) ? r.metadata : {};
-      const name = String(meta.name);
-      const fromFile = originOf(r, entry.path) === target.file;
-      if (named.some((c) => name === c.name || name.includes(c.name)) && (fromFile || holds(r)))
-        return true;
-      if (fromFile || holds(r)) return true;
+      if (holds(r) || named('HelmRelease')(r)) return true;
       const refs = isObject(r.spec) && Array.isArray(r.spec.valuesFrom) ? r.spec.valuesFrom : [];
       return refs.some(
         (ref) =>
@@ -81,13 +53,7 @@ export async function proveBuild(
           ),
       );
     });
-    // A patch of a HelmRelease (no chart of its own) is found by the name it patches.
-    const patched =
-      readers.length > 0
-        ? readers
-        : releases.filter((r) =>
-            named.some((c) => isObject(r.metadata) && String(r.metadata.name).includes(c.name)),
-          );
+    const patched = readers;
     if (patched.length === 0) {
       ctx.records.push({
         target: targetName(target),
@@ -100,6 +66,28 @@ export async function proveBuild(
     for (const release of patched)
       ctx.records.push(await proveRelease(ctx, entry, tree, objects, target, release, describe));
   }
+}
+
+/**
+ * The built object is the chosen document: the same name, or the name with the prefixes and
+ * suffixes of the overlays (namePrefix, nameSuffix), in the same namespace unless a target
+ * namespace moved it.
+ */
+function sameObject(
+  object: Data,
+  chosen: { name: string; namespace?: string },
+  entry: Exclude<Entry, { kind: 'argo' }>,
+): boolean {
+  const meta = isObject(object.metadata) ? object.metadata : {};
+  const name = String(meta.name);
+  if (name !== chosen.name && !name.includes(chosen.name)) return false;
+  const moved = entry.kind === 'flux' && typeof entry.spec.targetNamespace === 'string';
+  return (
+    moved ||
+    chosen.namespace === undefined ||
+    meta.namespace === undefined ||
+    meta.namespace === chosen.namespace
+  );
 }
 
 function secretHolds(object: Data, token: string): boolean {

@@ -93,7 +93,16 @@ export function references(data: Data): string[] {
   const refs: string[] = [];
   const strings = (value: unknown) =>
     Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  for (const field of ['resources', 'bases', 'components', 'crds', 'transformers', 'generators'])
+  for (const field of [
+    'resources',
+    'bases',
+    'components',
+    'crds',
+    'transformers',
+    'generators',
+    'configurations',
+    'validators',
+  ])
     refs.push(...strings(data[field]));
   // patchesStrategicMerge entries are a path or an inline patch (YAML with a newline).
   refs.push(...strings(data.patchesStrategicMerge).filter((p) => !p.includes('\n')));

@@ -8,10 +8,11 @@ import { execFile } from 'node:child_process';
 import { cp, readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { inject } from 'vitest';
-import { newWorkspace, type ActionRun } from './action.js';
+import { expect, inject } from 'vitest';
+import { errorLine, newWorkspace, runPublish, type ActionRun } from './action.js';
 import { GITOPS } from './gitops.js';
-import { CHART, type HelmEnv } from './helm.js';
+import { CHART, helmEnv, type HelmEnv } from './helm.js';
+import { sim } from './sim.js';
 
 /** The fixture folder `name` as a workspace of its own, with the vendor chart at charts/enterprise. */
 export async function clusterWorkspace(name: string): Promise<string> {
@@ -50,4 +51,24 @@ export async function kustomizeFlux(dir: string): Promise<string> {
 /** The `proof` output, parsed. */
 export function proofOf(run: ActionRun): unknown[] {
   return JSON.parse(run.outputs.proof ?? 'null') as unknown[];
+}
+
+const quick = { queuedMs: 50, runningMs: 300, pageCount: 5 };
+
+/** The built action in `ws` with helm 3 and kubectl on PATH, against a new simulator. */
+export async function publishIn(ws: string, inputs: Record<string, string>) {
+  const h = await helmEnv('helm3');
+  const s = await sim({ export: quick });
+  const run = await runPublish(s, { workspace: ws, env: clusterEnv(h), inputs });
+  return { h, s, run };
+}
+
+/** A refusal: exit 1, no request, every file of `ws` as it was. Returns the error line. */
+export async function refusedIn(ws: string, inputs: Record<string, string>): Promise<string> {
+  const before = await filesOf(ws);
+  const { s, run } = await publishIn(ws, inputs);
+  expect(run.code, run.stdout).toBe(1);
+  expect(s.requests).toHaveLength(0);
+  expect(await filesOf(ws)).toEqual(before);
+  return errorLine(run.stdout);
 }

@@ -11,19 +11,16 @@
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorLine, runPublish, type ActionRun } from '../helpers/action.js';
+import type { ActionRun } from '../helpers/action.js';
 import {
-  clusterEnv,
   clusterWorkspace,
-  filesOf,
   kustomizeFlux,
   proofOf,
+  publishIn,
+  refusedIn,
 } from '../helpers/cluster.js';
 import { fluxValues, manifest, renderedLink, renderWith } from '../helpers/gitops.js';
-import { CHART, helmEnv } from '../helpers/helm.js';
-import { sim } from '../helpers/sim.js';
-
-const quick = { queuedMs: 50, runningMs: 300, pageCount: 5 };
+import { CHART } from '../helpers/helm.js';
 
 async function put(ws: string, files: Record<string, string>): Promise<void> {
   for (const [name, text] of Object.entries(files)) {
@@ -32,22 +29,8 @@ async function put(ws: string, files: Record<string, string>): Promise<void> {
   }
 }
 
-async function publish(ws: string, inputs: Record<string, string>) {
-  const h = await helmEnv('helm3');
-  const s = await sim({ export: quick });
-  const run = await runPublish(s, { workspace: ws, env: clusterEnv(h), inputs });
-  return { h, s, run };
-}
-
-/** A refusal: exit 1, no request, every file as it was; the error line. */
-async function refused(ws: string, inputs: Record<string, string>): Promise<string> {
-  const before = await filesOf(ws);
-  const { s, run } = await publish(ws, inputs);
-  expect(run.code, run.stdout).toBe(1);
-  expect(s.requests).toHaveLength(0);
-  expect(await filesOf(ws)).toEqual(before);
-  return errorLine(run.stdout);
-}
+const publish = publishIn;
+const refused = refusedIn;
 
 const level = (run: ActionRun) => (proofOf(run) as { level: string }[]).map((r) => r.level);
 
