@@ -3,7 +3,7 @@
  * one run, as ratios against baselines run in the same process. Prints a Markdown table and writes
  * the raw figures to .bench/ (git-ignored). A benchmark, not a test: nothing here is asserted.
  *
- *   npm run bench [-- --quick] [-- --only polling,overhead,cold,download,values]
+ *   npm run bench [-- --quick] [-- --only polling,overhead,cold,download,values,gitops]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
@@ -30,11 +30,12 @@ import {
   stats,
 } from './common.js';
 import { benchDownload } from './download.js';
+import { benchGitops } from './gitops.js';
 import { randomJob, runVirtual, type JobShape } from './poll-model.js';
 import { ensureTools } from '../scripts/tools.mjs';
 import { staleReason } from '../scripts/sources-digest.mjs';
 
-const SECTIONS = ['polling', 'overhead', 'cold', 'download', 'values'] as const;
+const SECTIONS = ['polling', 'overhead', 'cold', 'download', 'values', 'gitops'] as const;
 type Section = (typeof SECTIONS)[number];
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
@@ -357,6 +358,15 @@ if (wanted('values')) {
   rows.push(
     `| Values edit, 20,000 lines (${Math.round(Buffer.byteLength(big) / 1024)} KiB) | ${mmm(stats(editTimes))} | one yaml parse: ${mmm(stats(parseTimes))} | ${ratio(median(editTimes), median(parseTimes))} | — |`,
   );
+}
+
+// ---- 6. the proof through the cluster ------------------------------------------------------
+
+if (wanted('gitops')) {
+  const kit = ensureTools(['kubectl', 'helm3']);
+  const gitops = await benchGitops({ quick, node24, dist, kubectl: kit.kubectl, helm: kit.helm3 });
+  results.gitops = gitops.results;
+  rows.push(...gitops.rows);
 }
 
 // ---- report ------------------------------------------------------------------------------

@@ -67475,6 +67475,37 @@ function parseRenderCheckMode(raw) {
     throw new InputError(RenderCheckInput.name, `("${text_printable(raw.trim())}") is not a render-check mode`, 'Write auto (check where the chart is in reach), required (fail when it is not) or off.');
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/gitops/inputs.ts
+/**
+ * `cluster-path`: the folders of the checkout the cluster applies, one per line, for a layout
+ * discovery cannot see (the bootstrap Kustomization lives in another repository). Each is built
+ * like a Flux Kustomization's spec.path with nothing added.
+ */
+
+
+
+const ClusterPathInput = {
+    name: 'cluster-path',
+    default: '',
+    text: { maxLength: 8192, formatting: false },
+};
+/** The folders, absolute, in the order given; each must exist in the workspace. */
+function parseClusterPaths(get, workspace) {
+    const name = ClusterPathInput.name;
+    const lines = get(ClusterPathInput)
+        .split(/\r?\n/)
+        .map((line, index) => ({ raw: line.trim(), index }))
+        .filter((line) => line.raw !== '');
+    return lines.map(({ raw, index }) => {
+        const path = parseWorkspacePath(name, raw, workspace, 'clusters/production', lines.length > 1 ? index + 1 : undefined);
+        if (!(0,external_node_fs_namespaceObject.existsSync)(path) || !(0,external_node_fs_namespaceObject.statSync)(path).isDirectory())
+            throw new InputError(name, `${lines.length > 1 ? `line ${index + 1} ` : ''}("${raw}") is not a folder of the workspace`, 'Name a folder the cluster applies (a Flux Kustomization spec.path), e.g. clusters/production.');
+        return path;
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 /**
  * The GitHub inputs: the token both actions use (github-token, and the check of its shape), the
@@ -68220,8 +68251,6 @@ function checkChoiceFiles(selectors, files) {
         throw new InputError(ValuesDocumentInput.name, `("${text_printable(stray.raw)}") names a file that is not one of the values files`, `Write the path as values-file gives it (${files.map((f) => f.display).join(', ')}), or leave out "FILE: " to choose in every values file.`);
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/values/style.ts
 /**
  * How a new string value is written: in the style of the scalar it replaces (plain, 'single' or
@@ -68416,6 +68445,7 @@ function isPlainKey(key) {
 
 
 
+
 const ExportInputs = {
     Domain: DomainInput,
     JobId: { name: 'job-id', default: '' },
@@ -68443,6 +68473,7 @@ const PUBLISH_INPUTS = [
     ExportInputs.DownloadPath,
     ExportInputs.DryRun,
     RenderCheckInput,
+    ClusterPathInput,
     ExportInputs.RefreshBefore,
     KeepAliveWorkflowInput,
     ...Object.values(HelmInputs),
@@ -68473,6 +68504,7 @@ function parsePublishInputs(read, workspace) {
     const download = parseDownloadPath(get, workspace, valuesFiles);
     const dryRun = inputs_parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
     const renderCheck = parseRenderCheckMode(get(RenderCheckInput));
+    const clusterPaths = parseClusterPaths(get, workspace);
     const refreshBeforeMs = parseRefreshBefore(get(ExportInputs.RefreshBefore), bundleUrl);
     const keepAliveWorkflow = parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings);
     const helm = parseHelmInputs(get, warnings);
@@ -68503,6 +68535,7 @@ function parsePublishInputs(read, workspace) {
             downloadPathInput: download.display,
             dryRun,
             renderCheck,
+            clusterPaths,
             refreshBeforeMs,
             ...(keepAliveWorkflow && { keepAliveWorkflow }),
             helm,
@@ -69079,6 +69112,7 @@ const Outputs = {
     RefreshBy: 'refresh-by',
     Verified: 'verified',
     RenderCheck: 'render-check',
+    Proof: 'proof',
     Skipped: 'skipped',
     RefreshFrom: 'refresh-from',
 };
@@ -69112,6 +69146,8 @@ function publishOutputs(result) {
         [Outputs.Verified]: result.verified ? 'true' : '',
         // `false` never leaves a run green: a link the chart does not read stops the run.
         [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
+        // Per target and entry point of the cluster: the level the proof reached, and why not further.
+        [Outputs.Proof]: JSON.stringify(result.renderCheck?.proof ?? []),
         [Outputs.Skipped]: 'false',
         [Outputs.RefreshFrom]: text(link.refreshFrom),
     };
@@ -69143,6 +69179,7 @@ function skippedOutputs(inputs, plan) {
         [Outputs.HelmVersion]: '',
         [Outputs.Verified]: '',
         [Outputs.RenderCheck]: '',
+        [Outputs.Proof]: '[]',
         [Outputs.Skipped]: 'true',
         [Outputs.RefreshFrom]: plan.refreshFrom?.toISOString() ?? '',
     };
@@ -69193,7 +69230,7 @@ const ACTION_TEXT = {
         'bundle-url': 'Publish your own copy of the bundle instead of exporting: a stable URL (e.g. a content-addressed key in your bucket) that the pods can fetch. No export is started and no link generated; a GET of its first bytes must answer 2xx with gzip data before it is written. Cannot be combined with domain or job-id. A URL with a query is masked.',
         version: 'Export version label, sent to the export and written to version under values-key (staticExport.version). When empty, a stale version there is removed from the values file.',
         paths: 'Page paths to export, one per line (every published page when empty).',
-        'values-file': 'Helm values file to update, relative to the workspace; several, one per line (e.g. one per environment), each get the same link. Created, with its folders, if missing. Only the enabled, bundleUrl and version keys under values-key change. A GitOps manifest is edited where its controller reads the chart values: a Flux HelmRelease (spec.values), an Argo CD Application (helm.valuesObject, or inside the helm.values string), a kustomization (helmCharts[].valuesInline), a ConfigMap or Secret stringData key values.yaml; any other kind, an ApplicationSet, a Flux Kustomization, a SOPS-encrypted file and Chart.yaml are refused. A manifest is refused with helm-release.',
+        'values-file': 'Helm values file to update, relative to the workspace; several, one per line (e.g. one per environment), each get the same link. Created, with its folders, if missing. Only the enabled, bundleUrl and version keys under values-key change. A GitOps manifest is edited where its controller reads the chart values: a Flux HelmRelease (spec.values), an Argo CD Application (helm.valuesObject, or inside the helm.values string), a kustomization (helmCharts[].valuesInline), a ConfigMap or Secret stringData key values.yaml; other kinds are refused (docs/gitops-targets.md), and so is a manifest with helm-release.',
         'values-key': 'Dotted path of the mapping that holds enabled, bundleUrl and version, e.g. enterprise.staticExport when the vendor chart is a dependency named enterprise of an umbrella chart. Missing mappings along the path are created.',
         'values-document': 'Which target a file of manifests gets, when it has several (refused otherwise, listing them): one per line, KIND/NAME (HelmRelease/docs) or NAME (a helmCharts entry by its releaseName), NAMESPACE/KIND/NAME where names repeat, [KEY] after it for a chart source of a multi-source Application or a ConfigMap key (ConfigMap/docs-values[values.yaml]). Prefix a line with "FILE: " to choose in that values file only; two lines for one file write two targets in it. Empty: the one target of each file.',
         'base-url': "Address of the service's API (https; http only to a loopback address).",
@@ -69202,6 +69239,7 @@ const ACTION_TEXT = {
         'download-path': 'If set, stream the bundle (.tar.gz) to this path, relative to the workspace, and verify its size; its SHA-256 becomes the bundle-sha256 output.',
         'dry-run': 'Do everything except change files; print the values diff that would be written.',
         'render-check': "Before anything is sent, render the chart with helm template and a placeholder link written at values-key, and refuse unless the vendor chart's output holds it. auto checks where the chart is in reach (helm-release with helm-chart, or a Chart.yaml beside the values file) and reports the others as skipped; required also fails on a skip; off turns the check off.",
+        'cluster-path': 'Folders the cluster applies, one per line, if the checkout does not show them.',
         'refresh-before': "Keep-alive: a duration such as 6h. The run first reads the link the pods use (with helm-release, the deployed release's values; otherwise the values files at values-key) and its expiry from the link itself; if it lives longer than this, it does nothing (no request, no write, no rollout; skipped is true). Otherwise it publishes a fresh link: from the export job the link's path names (no new export), or a new export keeping the deployed version. Not with bundle-url. Empty: every run publishes.",
         'keep-alive-workflow': "In a content publish whose link another workflow keeps alive (with refresh-before): that workflow's file, e.g. .github/workflows/keep-alive.yml (a bare name is looked up there; it is read from the checkout). The schedule watchdog then checks its schedule and the refresh-before of its steps for this site instead of this workflow's, and warns if it cannot read them. Not with refresh-before; ignored with bundle-url.",
         'helm-release': 'Helm release name. When set, `helm upgrade --install` rolls the chart out with the updated values file (helm must be on PATH, e.g. from azure/setup-helm).',
@@ -69235,6 +69273,7 @@ const ACTION_TEXT = {
         'helm-version': 'Version of helm used for the rollout (e.g. v3.17.3 or v4.2.3).',
         verified: 'true when verify-url served the new export (without download-path: any 2xx), false when it did not in time (the step fails), empty without verify-url or on a dry run.',
         'render-check': 'true when the chart rendered the link at values-key for every place written, skipped when some chart was out of reach (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request.',
+        proof: 'JSON: per target and entry point, the level proven (rendered, values, skipped) and why.',
         skipped: 'true when refresh-before found the deployed link fresh enough and the run did nothing (then expires-at, refresh-by and refresh-from describe the deployed link; most other outputs are empty); false otherwise.',
         'refresh-from': 'With refresh-before: the time from which a run replaces the link (its expiry less refresh-before). Empty without refresh-before.',
         'deployment-id': 'Id of the GitHub deployment recorded for this run, when environment is set.',
@@ -91454,7 +91493,7 @@ function placeholderLink() {
 /** Renders one target with the placeholder and says whether the vendor chart's output holds it. */
 async function checkTarget(target, options) {
     const { label } = target;
-    const { link, token } = placeholderLink();
+    const { link, token } = options.placeholder ?? placeholderLink();
     // Decided by the files alone, rendered or not: the chart cannot show which layer won. The
     // --set flags of helm-args come last, as helm applies them.
     const overriding = await overridingLayer([...target.values(link), ...setLayer(options.helmArgs, target.valuesKey)], target.valuesKey, link);
@@ -91500,7 +91539,8 @@ async function checkTarget(target, options) {
             const hide = (text) => hidden.redact(options.redact(text));
             return failedRender(target, { ...chart, ref: hide(chart.ref) }, hide(tail(run.stderr)));
         }
-        const documents = renderedDocuments(run.stdout);
+        // A controller's post-renderers change the chart's output before it is applied.
+        const documents = renderedDocuments(target.postRender ? await target.postRender(run.stdout, link) : run.stdout);
         const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
         if (found.length > 0)
             return {
@@ -91626,6 +91666,683 @@ async function readsAt(chart, valuesKey) {
         return expected('staticExport');
     const key = vendorValuesKey(meta);
     return key === undefined ? undefined : expected(`${key}.staticExport`);
+}
+
+;// CONCATENATED MODULE: ./src/gitops/files.ts
+/**
+ * The files of the checkout the cluster's controllers read: the tracked ones (`git ls-files`), as
+ * a controller clones only what is committed; a folder that is not a git checkout is walked
+ * instead (skipping `.git` and `node_modules`). Relative paths with forward slashes, sorted.
+ */
+
+
+
+
+const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** Folders a walk never enters: no controller reads them, and they can be huge. */
+const SKIPPED = new Set(['.git', 'node_modules']);
+async function checkoutFiles(root) {
+    try {
+        // -z: names as they are (no quoting of unusual characters). The index only: listing untracked
+        // files too (--others) walks the whole tree and costs several times as much on a large
+        // checkout; the files this run writes are added by the caller.
+        const { stdout } = await run('git', ['ls-files', '-z', '--cached'], {
+            cwd: root,
+            maxBuffer: 256 * 1024 * 1024,
+        });
+        return [...new Set(stdout.split('\0').filter(Boolean))].sort();
+    }
+    catch {
+        return walk(root);
+    }
+}
+async function walk(root) {
+    const entries = await (0,promises_.readdir)(root, { recursive: true, withFileTypes: true });
+    return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => (0,external_node_path_.relative)(root, (0,external_node_path_.join)(entry.parentPath, entry.name)).split(external_node_path_.sep).join('/'))
+        .filter((path) => !path.split('/').some((part) => SKIPPED.has(part)))
+        .sort();
+}
+/** A YAML file by its name, as kustomize-controller's generator takes them. */
+const isYamlFile = (path) => /\.ya?ml$/i.test(path);
+
+;// CONCATENATED MODULE: ./src/gitops/tree.ts
+/**
+ * Which files of the checkout a kustomize build of a folder reads, from the kustomization files
+ * alone (no build): so that only the entry points whose tree holds an edited file are built, and a
+ * manifest no tree holds is known to be orphaned. A folder without a kustomization is read as
+ * kustomize-controller's generator reads it: every YAML file under it, and a sub-folder that has a
+ * kustomization as that kustomization reads it.
+ */
+
+
+
+
+const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+/** The kustomization file of a folder of the checkout, if it has one. */
+function kustomizationIn(checkout, dir) {
+    const set = fileSet(checkout);
+    return KUSTOMIZATION_NAMES.map((name) => join(dir, name)).find((path) => set.has(path));
+}
+const sets = new WeakMap();
+function fileSet(checkout) {
+    let set = sets.get(checkout.files);
+    if (!set)
+        sets.set(checkout.files, (set = new Set(checkout.files)));
+    return set;
+}
+/** `a/b` + `../c` → `c`; '' is the top; undefined for a path that leaves the checkout. */
+function join(dir, path) {
+    const joined = external_node_path_.posix.normalize(external_node_path_.posix.join(dir, path)).replace(/\/+$/, '');
+    return joined === '.' ? '' : joined;
+}
+const leaves = (path) => path === '..' || path.startsWith('../');
+/** The files a build of `dir` reads (relative to the checkout), the folder's own included. */
+function treeOf(checkout, dir, seen = new Set()) {
+    const out = new Set();
+    if (seen.has(dir) || leaves(dir))
+        return out;
+    seen.add(dir);
+    const kustomization = kustomizationIn(checkout, dir);
+    const prefix = dir === '' ? '' : `${dir}/`;
+    if (!kustomization) {
+        for (const file of checkout.files) {
+            if (!file.startsWith(prefix) || !isYamlFile(file))
+                continue;
+            const sub = external_node_path_.posix.dirname(file.slice(prefix.length));
+            // A sub-folder with its own kustomization is read through it (the generator lists the folder).
+            const owner = nearestKustomization(checkout, dir, sub);
+            if (owner === undefined)
+                out.add(file);
+            else
+                for (const f of treeOf(checkout, owner, seen))
+                    out.add(f);
+        }
+        return out;
+    }
+    out.add(kustomization);
+    let data;
+    try {
+        data = (0,yaml_dist/* parse */.qg)(checkout.read(kustomization) ?? '');
+    }
+    catch {
+        return out;
+    }
+    if (!isObject(data))
+        return out;
+    for (const ref of tree_references(data)) {
+        if (/^[a-z][a-z0-9+.-]*:\/\//i.test(ref) || ref.startsWith('github.com/'))
+            continue;
+        const path = join(dir, ref);
+        if (leaves(path))
+            continue;
+        if (fileSet(checkout).has(path))
+            out.add(path);
+        else
+            for (const f of treeOf(checkout, path, seen))
+                out.add(f);
+    }
+    return out;
+}
+/** The folder (between `dir` and `dir/sub`) nearest `dir` that has a kustomization, if any. */
+function nearestKustomization(checkout, dir, sub) {
+    if (sub === '.')
+        return undefined;
+    const parts = sub.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+        const folder = join(dir, parts.slice(0, i).join('/'));
+        if (kustomizationIn(checkout, folder))
+            return folder;
+    }
+    return undefined;
+}
+/** Every path a kustomization names: resources, components, patches, generators' files, charts. */
+function tree_references(data) {
+    const refs = [];
+    const strings = (value) => Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
+    for (const field of [
+        'resources',
+        'bases',
+        'components',
+        'crds',
+        'transformers',
+        'generators',
+        'configurations',
+        'validators',
+    ])
+        refs.push(...strings(data[field]));
+    // patchesStrategicMerge entries are a path or an inline patch (YAML with a newline).
+    refs.push(...strings(data.patchesStrategicMerge).filter((p) => !p.includes('\n')));
+    for (const field of ['patches', 'patchesJson6902', 'replacements'])
+        for (const entry of Array.isArray(data[field]) ? data[field] : [])
+            if (isObject(entry) && typeof entry.path === 'string')
+                refs.push(entry.path);
+    for (const field of ['configMapGenerator', 'secretGenerator'])
+        for (const entry of Array.isArray(data[field]) ? data[field] : []) {
+            if (!isObject(entry))
+                continue;
+            // `key=path` names the key; the file is after the first `=`.
+            for (const file of strings(entry.files))
+                refs.push(file.slice(file.indexOf('=') + 1));
+            refs.push(...strings(entry.envs));
+            if (typeof entry.env === 'string')
+                refs.push(entry.env);
+        }
+    for (const entry of Array.isArray(data.helmCharts) ? data.helmCharts : []) {
+        if (!isObject(entry))
+            continue;
+        if (typeof entry.valuesFile === 'string')
+            refs.push(entry.valuesFile);
+        refs.push(...strings(entry.additionalValuesFiles));
+    }
+    return refs;
+}
+
+;// CONCATENATED MODULE: ./src/gitops/discover.ts
+/**
+ * The entry points: where the cluster starts reading this checkout. Flux `Kustomization` objects
+ * (`kustomize.toolkit.fluxcd.io`, any version) with their spec.path and what kustomize-controller
+ * adds to the build (patches, images, prefixes, a target namespace, components, post-build
+ * substitution); Argo CD `Application`s whose sources are paths of this checkout; and the folders
+ * `cluster-path` names, for a bootstrap this checkout does not hold. Only YAML files that name
+ * one of those API groups are parsed, so a large checkout is scanned quickly.
+ */
+
+
+
+
+/** `Kustomization/flux-system/apps`, `Application/argocd/guestbook`, `cluster-path clusters/x`. */
+const entryLabel = (e) => e.kind === 'flux'
+    ? `Kustomization/${e.namespace}/${e.name}`
+    : e.kind === 'argo'
+        ? `Application/${e.namespace}/${e.name}`
+        : `cluster-path ${e.path || '.'}`;
+const FLUX_GROUP = 'kustomize.toolkit.fluxcd.io/';
+const ARGO_GROUP = 'argoproj.io/';
+/** The manifests of the checkout's YAML files that are entry points, in file order. */
+function discoverEntries(checkout, clusterPaths) {
+    const entries = clusterPaths.map((path) => ({
+        kind: 'cluster-path',
+        name: path,
+        from: 'cluster-path',
+        path,
+    }));
+    for (const file of checkout.files) {
+        if (!isYamlFile(file))
+            continue;
+        const text = checkout.read(file);
+        if (!text || (!text.includes(FLUX_GROUP) && !text.includes(ARGO_GROUP)))
+            continue;
+        entries.push(...entriesIn(text, file));
+    }
+    return entries;
+}
+/** The entry points among the documents of one text (a file, or a build's output). */
+function entriesIn(text, from) {
+    const found = [];
+    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text)) {
+        if (doc.errors.length > 0)
+            continue;
+        const entry = discover_entryOf(doc.toJS(), from);
+        if (entry)
+            found.push(entry);
+    }
+    return found;
+}
+function discover_entryOf(data, from) {
+    if (!isObject(data) || typeof data.apiVersion !== 'string' || !isObject(data.spec))
+        return undefined;
+    const meta = isObject(data.metadata) ? data.metadata : {};
+    const name = typeof meta.name === 'string' ? meta.name : '';
+    // Flux applies a Kustomization without a namespace into flux-system (its bootstrap's).
+    const namespace = typeof meta.namespace === 'string' ? meta.namespace : '';
+    if (data.kind === 'Kustomization' && data.apiVersion.startsWith(FLUX_GROUP)) {
+        const path = typeof data.spec.path === 'string' ? data.spec.path : '';
+        return {
+            kind: 'flux',
+            name,
+            namespace: namespace || 'flux-system',
+            from,
+            path: join('', path.replace(/^\/+/, '')),
+            spec: data.spec,
+        };
+    }
+    if (data.kind === 'Application' && data.apiVersion.startsWith(ARGO_GROUP))
+        return { kind: 'argo', name, namespace: namespace || 'argocd', from, spec: data.spec };
+    return undefined;
+}
+/**
+ * Why an entry point's sources are out of this run's reach, or undefined: a Flux Kustomization
+ * built from an OCI artifact or a Bucket, not from this repository.
+ */
+function outOfReach(entry) {
+    if (entry.kind !== 'flux')
+        return undefined;
+    const ref = isObject(entry.spec.sourceRef) ? entry.spec.sourceRef : {};
+    if (ref.kind === 'OCIRepository' || ref.kind === 'Bucket')
+        return `${entryLabel(entry)} builds from ${String(ref.kind)}/${String(ref.name)}, not from this repository`;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/gitops/substitute.ts
+/**
+ * Flux post-build substitution, as kustomize-controller runs it on each built object's YAML:
+ * `${var}`, `${var:=default}` and `${var:-default}` are replaced, an undefined variable becomes
+ * empty (the controller's default, non-strict mode), `$${var}` stays `${var}`; an object annotated
+ * `kustomize.toolkit.fluxcd.io/substitute: disabled` is left alone. The variables: spec.postBuild
+ * .substitute wins over .substituteFrom (ConfigMaps this run can read; a Secret's are unknown).
+ */
+
+
+const NO_VARIABLES = { values: new Map(), unknown: [], enabled: false };
+/**
+ * The variables of a Kustomization's postBuild. `configMap(name)` finds a ConfigMap's data in
+ * the Kustomization's namespace (in the checkout or a parent's build).
+ */
+function variablesOf(spec, configMap) {
+    const post = isObject(spec.postBuild) ? spec.postBuild : undefined;
+    if (!post)
+        return NO_VARIABLES;
+    const values = new Map();
+    const unknown = [];
+    for (const ref of Array.isArray(post.substituteFrom) ? post.substituteFrom : []) {
+        if (!isObject(ref))
+            continue;
+        const name = String(ref.name);
+        const data = ref.kind === 'ConfigMap' ? configMap(name) : undefined;
+        if (data)
+            for (const [k, v] of Object.entries(data))
+                values.set(k, v);
+        else if (ref.optional !== true || ref.kind === 'Secret')
+            unknown.push(`${String(ref.kind)}/${name}`);
+    }
+    // Inline variables win over those read from ConfigMaps and Secrets.
+    if (isObject(post.substitute))
+        for (const [k, v] of Object.entries(post.substitute))
+            values.set(k, String(v));
+    // kustomize-controller substitutes only when there are variables: none leaves ${X} as written.
+    return { values, unknown, enabled: values.size > 0 || unknown.length > 0 };
+}
+const DISABLED = 'kustomize.toolkit.fluxcd.io/substitute';
+function substitute(object, vars) {
+    if (!vars.enabled)
+        return object;
+    const meta = isObject(object.metadata) ? object.metadata : {};
+    const notes = isObject(meta.annotations) ? meta.annotations : {};
+    const labels = isObject(meta.labels) ? meta.labels : {};
+    if (notes[DISABLED] === 'disabled' || labels[DISABLED] === 'disabled')
+        return object;
+    const text = substituteText((0,yaml_dist/* stringify */.As)(object, { lineWidth: 0 }), vars.values);
+    const parsed = (0,yaml_dist/* parse */.qg)(text);
+    return isObject(parsed) ? parsed : object;
+}
+/** The text with its variables replaced (exported for the unit tests of the rule). */
+function substituteText(text, values) {
+    return text.replace(/\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?([=-])([^}]*))?\}/g, (match, name, op, fallback) => {
+        if (name === undefined)
+            return '${';
+        const value = values.get(name);
+        if (value !== undefined && !(op && value === ''))
+            return value;
+        return op ? (fallback ?? '') : '';
+    });
+}
+
+;// CONCATENATED MODULE: ./src/gitops/kustomize.ts
+/**
+ * What kustomize-controller's generator and helm-controller's post-renderers share: a Flux spec's
+ * patches as kustomize patches (`patches` with their target; v1beta2's `patchesStrategicMerge`
+ * objects and `patchesJson6902` operation lists), and the words of a failed `kubectl kustomize`.
+ */
+
+
+const kustomize_list = (value) => (Array.isArray(value) ? value : []);
+function kustomizePatches(spec) {
+    const patches = [];
+    const target = (p) => (isObject(p.target) ? { target: p.target } : {});
+    for (const p of kustomize_list(spec.patches))
+        if (isObject(p) && typeof p.patch === 'string')
+            patches.push({ patch: p.patch, ...target(p) });
+    for (const p of kustomize_list(spec.patchesStrategicMerge))
+        if (isObject(p))
+            patches.push({ patch: (0,yaml_dist/* stringify */.As)(p) });
+    for (const p of kustomize_list(spec.patchesJson6902))
+        if (isObject(p) && Array.isArray(p.patch))
+            patches.push({ patch: JSON.stringify(p.patch), ...target(p) });
+    return patches;
+}
+/**
+ * Images merged by name, as the generator merges them: an entry of the Flux spec replaces the
+ * kustomization's entry of the same name, others are appended.
+ */
+function mergeImages(own, added) {
+    const out = kustomize_list(own).slice();
+    for (const image of kustomize_list(added)) {
+        const at = out.findIndex((o) => isObject(o) && isObject(image) && o.name === image.name);
+        if (at >= 0)
+            out[at] = image;
+        else
+            out.push(image);
+    }
+    return out;
+}
+/** What a failed kubectl said, without the temporary folder it ran in. */
+function failure(error, dir) {
+    const stderr = error.stderr;
+    const text = typeof stderr === 'string' && stderr ? stderr : error.message;
+    return text.split(`${dir}/`).join('').trim();
+}
+
+;// CONCATENATED MODULE: ./src/gitops/build.ts
+/**
+ * An entry point built as its controller builds it, with the edited files as this run would write
+ * them (the placeholder link in them), in a copy of the checkout: nothing of the user's changes.
+ * kustomize-controller builds with no load restrictions and no plugins (`kubectl kustomize
+ * --load-restrictor LoadRestrictionsNone`, no Helm inflation); a spec.path without a
+ * kustomization gets one listing every YAML file under it, and the Kustomization's own patches,
+ * images, prefixes, target namespace and components are added to it (its generator); then
+ * post-build substitution.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+const build_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** How long one build may take. */
+const BUILD_TIMEOUT_MS = 120_000;
+async function copyCheckout(checkout, edited, files = checkout.files) {
+    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-gitops-'));
+    const copied = new Set();
+    const folders = new Map();
+    const folder = (path) => {
+        const parent = (0,external_node_path_.dirname)(path);
+        let made = folders.get(parent);
+        if (!made)
+            folders.set(parent, (made = (0,promises_.mkdir)(parent, { recursive: true })));
+        return made;
+    };
+    const one = async (file) => {
+        const to = (0,external_node_path_.join)(dir, file);
+        await folder(to);
+        const text = edited.get(file);
+        if (text !== undefined)
+            await (0,promises_.writeFile)(to, text, { mode: 0o600 });
+        else
+            await (0,promises_.copyFile)((0,external_node_path_.join)(checkout.root, file), to).catch(() => undefined);
+    };
+    const add = async (more) => {
+        const todo = [...more].filter((f) => !copied.has(f));
+        for (const f of todo)
+            copied.add(f);
+        // In batches: the files are small, and waiting on each in turn is most of the time.
+        for (let i = 0; i < todo.length; i += 64)
+            await Promise.all(todo.slice(i, i + 64).map(one));
+    };
+    await add([...files, ...edited.keys()]);
+    return {
+        dir,
+        add,
+        complete: () => checkout.files.every((f) => copied.has(f)),
+        remove: () => (0,promises_.rm)(dir, { recursive: true, force: true }),
+    };
+}
+/** Builds an entry point (a Flux Kustomization or a cluster-path folder) in the copy. */
+async function buildEntry(checkout, copy, entry, kubectl, variables, signal) {
+    const label = entryLabel(entry);
+    const where = entry.path || '.';
+    // The controller will not inflate a chart: the link written there reaches no cluster.
+    for (const file of treeOf(checkout, entry.path)) {
+        if (!/(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(file))
+            continue;
+        const data = build_safeParse(checkout.read(file));
+        if (isObject(data) && Array.isArray(data.helmCharts) && data.helmCharts.length > 0)
+            return {
+                kind: 'refused',
+                problem: `${file} has helmCharts, and ${label} builds it (spec.path ${where}): kustomize-controller builds without Helm inflation, so that chart is never rendered in the cluster`,
+                fix: 'Install the chart with a Flux HelmRelease instead (and write the link into its spec.values), or build that folder with a tool that inflates helmCharts (Argo CD with --enable-helm).',
+            };
+    }
+    const generated = generate(checkout, entry);
+    if ('problem' in generated)
+        return { kind: 'refused', ...generated };
+    await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.join)(copy.dir, generated.file)), { recursive: true });
+    await (0,promises_.writeFile)((0,external_node_path_.join)(copy.dir, generated.file), (0,yaml_dist/* stringify */.As)(generated.data));
+    let stdout;
+    try {
+        ({ stdout } = await build_run(kubectl, ['kustomize', '--load-restrictor', 'LoadRestrictionsNone', (0,external_node_path_.join)(copy.dir, entry.path)], { signal, timeout: BUILD_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 }));
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        const reason = failure(error, copy.dir).split('\n').slice(-3).join(' ');
+        return {
+            kind: 'refused',
+            problem: `kubectl kustomize of ${where}, as kustomize-controller builds ${label}, failed: ${reason}`,
+            fix: 'The controller would fail the same way: fix the kustomization, then run again.',
+        };
+    }
+    const vars = variables(entry);
+    const objects = (0,yaml_dist/* parseAllDocuments */.hR)(stdout)
+        .map((doc) => doc.toJS())
+        .filter(isObject)
+        .map((object) => (entry.kind === 'flux' ? substitute(object, vars) : object));
+    return { kind: 'built', objects };
+}
+const build_safeParse = (text) => {
+    try {
+        return (0,yaml_dist/* parse */.qg)(text ?? '');
+    }
+    catch {
+        return undefined;
+    }
+};
+/**
+ * The kustomization the controller builds at the entry's path: the folder's own, or one listing
+ * its YAML files (each must be Kubernetes objects: the controller refuses the build otherwise),
+ * with the Flux Kustomization's additions.
+ */
+function generate(checkout, entry) {
+    const own = kustomizationIn(checkout, entry.path);
+    let data;
+    if (own) {
+        const parsed = build_safeParse(checkout.read(own));
+        data = isObject(parsed) ? parsed : {};
+    }
+    else {
+        const resources = [];
+        const prefix = entry.path === '' ? '' : `${entry.path}/`;
+        const subfolders = new Set();
+        for (const file of checkout.files) {
+            if (!file.startsWith(prefix) || !isYamlFile(file))
+                continue;
+            const rest = file.slice(prefix.length);
+            const top = rest.split('/').slice(0, -1);
+            const sub = top.findIndex((_, i) => kustomizationIn(checkout, join(entry.path, top.slice(0, i + 1).join('/'))));
+            if (sub >= 0) {
+                subfolders.add(top.slice(0, sub + 1).join('/'));
+                continue;
+            }
+            const bad = notObjects(checkout.read(file));
+            if (bad)
+                return {
+                    problem: `${file} is under ${entry.path || '.'}, which ${entryLabel(entry)} applies and which has no kustomization.yaml: kustomize-controller takes every YAML file there as Kubernetes objects, and this one ${bad}, so the whole build fails`,
+                    fix: 'Move the values file out of the folder the controller applies (and reference it from a kustomization, e.g. a configMapGenerator), or add a kustomization.yaml there that lists the manifests.',
+                };
+            resources.push(rest);
+        }
+        data = {
+            apiVersion: 'kustomize.config.k8s.io/v1beta1',
+            kind: 'Kustomization',
+            resources: [...resources, ...subfolders],
+        };
+    }
+    if (entry.kind === 'flux')
+        addFluxFields(data, entry.spec);
+    return { file: own ?? join(entry.path, 'kustomization.yaml'), data };
+}
+/** What the text lacks to be Kubernetes objects ("has no apiVersion and kind"), or undefined. */
+function notObjects(text) {
+    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text ?? '')) {
+        if (doc.errors.length > 0)
+            return 'is not valid YAML';
+        const data = doc.toJS();
+        if (data === null || data === undefined)
+            continue;
+        if (!isObject(data) || typeof data.apiVersion !== 'string' || typeof data.kind !== 'string')
+            return 'has no apiVersion and kind (it is no Kubernetes object: a plain values file?)';
+    }
+    return undefined;
+}
+/** kustomize-controller's generator: the Kustomization's spec added to the kustomization. */
+function addFluxFields(data, spec) {
+    const list = (value) => (Array.isArray(value) ? value : []);
+    if (typeof spec.targetNamespace === 'string' && spec.targetNamespace)
+        data.namespace = spec.targetNamespace;
+    if (typeof spec.namePrefix === 'string' && spec.namePrefix)
+        data.namePrefix = spec.namePrefix;
+    if (typeof spec.nameSuffix === 'string' && spec.nameSuffix)
+        data.nameSuffix = spec.nameSuffix;
+    const patches = [...list(data.patches), ...kustomizePatches(spec)];
+    if (patches.length > 0)
+        data.patches = patches;
+    if (list(spec.images).length > 0)
+        data.images = mergeImages(data.images, spec.images);
+    if (list(spec.components).length > 0)
+        data.components = [...list(data.components), ...list(spec.components)];
+}
+
+;// CONCATENATED MODULE: ./src/gitops/checkout.ts
+/** The checkout as the proof reads it: its files, and their texts as this run would write them. */
+
+
+
+async function openCheckout(root, edited) {
+    const listed = await checkoutFiles(root);
+    // A values file this run writes is part of what will be committed, tracked yet or not.
+    const files = [...new Set([...listed, ...edited.keys()])].sort();
+    const cache = new Map();
+    return {
+        root,
+        files,
+        read(path) {
+            if (edited.has(path))
+                return edited.get(path);
+            if (!cache.has(path)) {
+                try {
+                    cache.set(path, (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_.join)(root, path), 'utf8'));
+                }
+                catch {
+                    cache.set(path, undefined);
+                }
+            }
+            return cache.get(path);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/gitops/post-render.ts
+/**
+ * Flux's postRenderers: helm-controller runs each entry's kustomize patches (`patches`,
+ * `patchesStrategicMerge`, `patchesJson6902`) and `images` over the chart's output before it
+ * applies it, in order. The same is done here with the real kustomize (`kubectl kustomize` of a
+ * kustomization listing the rendered output), so a patch of the Deployment's BUNDLE_URL shows.
+ */
+
+
+
+
+
+
+
+
+
+
+
+const post_render_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** The post-render step of a HelmRelease, or undefined when it has none. */
+function postRenderer(release, kubectl, label, signal) {
+    const spec = isObject(release.spec) ? release.spec : {};
+    const steps = (Array.isArray(spec.postRenderers) ? spec.postRenderers : [])
+        .map((r) => (isObject(r) && isObject(r.kustomize) ? r.kustomize : undefined))
+        .filter((k) => k !== undefined);
+    if (steps.length === 0)
+        return undefined;
+    return async (rendered) => {
+        let out = rendered;
+        for (const step of steps)
+            out = await kustomizeOver(out, step, kubectl, label, signal);
+        return out;
+    };
+}
+async function kustomizeOver(rendered, step, kubectl, label, signal) {
+    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-post-'));
+    try {
+        const patches = kustomizePatches(step);
+        await (0,promises_.writeFile)((0,external_node_path_.join)(dir, 'rendered.yaml'), rendered, { mode: 0o600 });
+        const kustomization = { resources: ['rendered.yaml'] };
+        if (patches.length > 0)
+            kustomization.patches = patches;
+        if (Array.isArray(step.images))
+            kustomization.images = step.images;
+        await (0,promises_.writeFile)((0,external_node_path_.join)(dir, 'kustomization.yaml'), (0,yaml_dist/* stringify */.As)(kustomization));
+        const { stdout } = await post_render_run(kubectl, ['kustomize', dir], {
+            signal,
+            timeout: 120_000,
+            maxBuffer: 256 * 1024 * 1024,
+        });
+        return stdout;
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        const reason = failure(error, dir);
+        throw new errors_UserError(`The render check could not apply the postRenderers of ${label} to the chart's output (kubectl kustomize failed: ${reason}). helm-controller would fail the same way: fix spec.postRenderers, then run again. Nothing was sent.`);
+    }
+    finally {
+        await (0,promises_.rm)(dir, { recursive: true, force: true });
+    }
+}
+/**
+ * A kustomization with helmCharts and patches (Argo CD with --enable-helm, `kubectl kustomize
+ * --enable-helm`): its patches apply to the inflated chart, so the whole kustomization is built
+ * with the real kustomize, in a copy of the checkout with the file as this run writes it (`text`
+ * for the placeholder link), and the link is looked for in that. Undefined when it has no patches.
+ * Where kustomize cannot inflate the chart here (no helm 3, a chart it would pull), the chart's
+ * own output stands, as before.
+ */
+function kustomizationRender(root, file, kustomization, text, tools, signal) {
+    const fields = ['patches', 'patchesStrategicMerge', 'patchesJson6902', 'replacements'];
+    if (!fields.some((f) => Array.isArray(kustomization[f]) && kustomization[f].length > 0))
+        return undefined;
+    return async (rendered, link) => {
+        const [kubectl, helm] = [await tools.kubectl(), await tools.helm()];
+        if (!kubectl || !helm)
+            return rendered;
+        const checkout = await openCheckout(root, new Map([[file, text(link)]]));
+        const copy = await copyCheckout(checkout, new Map([[file, text(link)]]));
+        try {
+            const dir = (0,external_node_path_.join)(copy.dir, external_node_path_.posix.dirname(file));
+            const { stdout } = await post_render_run(kubectl, ['kustomize', '--enable-helm', '--helm-command', helm, dir], { signal, timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
+            return stdout;
+        }
+        catch (error) {
+            if (signal?.aborted)
+                throw error;
+            return rendered;
+        }
+        finally {
+            await copy.remove();
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/publish/manifest-render.ts
@@ -91812,6 +92529,846 @@ function vendorPath(chartYaml) {
     return vendorValuesKey(meta);
 }
 
+;// CONCATENATED MODULE: ./src/gitops/merge.ts
+/**
+ * The chart values a controller hands Helm, as layers in its order (later wins), for the values
+ * level of the proof (helm/values-layers.ts finds the layer that wins) and for the render.
+ *
+ * Flux (ChartValuesFromReferences in fluxcd/pkg chartutil): each valuesFrom entry in order,
+ * resolved against the ConfigMaps and Secrets of the same build; an `optional` entry that
+ * resolves to nothing adds nothing; then spec.values, merged last. An entry with a targetPath sets
+ * its key's whole text at that path with Helm's --set parser (strvals: `true`, `false`, `null` and
+ * integers typed, quotes kept as a string). Its doc comment says such an entry "will overwrite
+ * all"; its code merges spec.values again after every entry, so spec.values wins over a targetPath
+ * too: the code is followed. Argo CD: valueFiles, then `values` or `valuesObject` (which replaces
+ * it), then parameters (refused where they touch the link: argo-source-file.ts, manifest-argo.ts).
+ */
+
+
+
+
+function fluxLayers(release, objects, valuesKey, describe) {
+    const spec = isObject(release.spec) ? release.spec : {};
+    const meta = isObject(release.metadata) ? release.metadata : {};
+    const name = `HelmRelease/${String(meta.name)}`;
+    const layers = [];
+    const unknown = [];
+    for (const ref of Array.isArray(spec.valuesFrom) ? spec.valuesFrom : []) {
+        if (!isObject(ref))
+            continue;
+        const key = typeof ref.valuesKey === 'string' && ref.valuesKey ? ref.valuesKey : 'values.yaml';
+        const label = `${String(ref.kind)}/${String(ref.name)}`;
+        const source = objects.find((o) => o.kind === ref.kind &&
+            isObject(o.metadata) &&
+            o.metadata.name === ref.name &&
+            sameNamespace(o.metadata.namespace, meta.namespace));
+        const text = source ? dataValue(source, key) : undefined;
+        if (text === undefined) {
+            // An optional reference that resolves to nothing adds nothing; a required one would stop
+            // the release, unless it exists in the cluster by other means, which this run cannot see.
+            if (ref.optional !== true)
+                unknown.push({
+                    at: layers.length,
+                    what: `${label} (key ${key}), which ${name} reads in valuesFrom and the build does not hold`,
+                });
+            continue;
+        }
+        const where = `${label}[${key}] (valuesFrom of ${name}${source ? `, from ${describe(source)}` : ''})`;
+        const targetPath = typeof ref.targetPath === 'string' && ref.targetPath ? ref.targetPath : undefined;
+        if (!targetPath) {
+            layers.push({ name: where, yaml: text });
+            continue;
+        }
+        // `literal`: the text verbatim, as --set-literal sets it (no typing, no comma split).
+        const set = ref.literal === true && /^[\w-]+(\.[\w-]+)*$/.test(targetPath)
+            ? nested(targetPath, text)
+            : targetPathValues(targetPath, text);
+        if (set)
+            layers.push({ name: `${where} at targetPath ${targetPath}`, yaml: (0,yaml_dist/* stringify */.As)(set) });
+        else if (overlaps(targetPath, valuesKey))
+            layers.push({
+                name: `${where} at targetPath ${targetPath}`,
+                unread: true,
+                fix: `Remove that valuesFrom entry's targetPath ${targetPath}, or point it away from ${valuesKey.join('.')}.`,
+            });
+    }
+    if (spec.values !== undefined && spec.values !== null)
+        layers.push({
+            name: `spec.values of ${name} (${describe(release)})`,
+            yaml: (0,yaml_dist/* stringify */.As)(spec.values),
+        });
+    return { layers, unknown };
+}
+/** valuesFrom reads from the HelmRelease's own namespace (none written: any). */
+const sameNamespace = (a, b) => a === undefined || b === undefined || a === b;
+/** A ConfigMap's data key, or a Secret's (base64 data, or stringData before the API merges it). */
+function dataValue(object, key) {
+    const plain = isObject(object.stringData) ? object.stringData[key] : undefined;
+    if (typeof plain === 'string')
+        return plain;
+    const raw = isObject(object.data) ? object.data[key] : undefined;
+    if (typeof raw !== 'string')
+        return undefined;
+    return object.kind === 'Secret' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+}
+/**
+ * What `ReplacePathValue` sets: the text at the dotted path, as strvals types it (a value in
+ * quotes stays a string without them). Undefined for what this run does not read as strvals does:
+ * a path with an index or an escape, a value with a comma (strvals splits there).
+ */
+function targetPathValues(path, text) {
+    if (!/^[\w-]+(\.[\w-]+)*$/.test(path))
+        return undefined;
+    const quoted = (text.startsWith("'") && text.endsWith("'")) || (text.startsWith('"') && text.endsWith('"'));
+    const value = quoted ? text.replace(/^['"]+|['"]+$/g, '') : text;
+    if (value.includes(','))
+        return undefined;
+    return nested(path, quoted ? value : typedSet(value));
+}
+const nested = (path, value) => path.split('.').reduceRight((inner, key) => ({ [key]: inner }), value);
+/** Argo CD's layers for one chart source: valueFiles (texts given), then values or valuesObject. */
+function argoLayers(helm, valueFiles, application) {
+    const layers = [...valueFiles];
+    if (helm.valuesObject !== undefined && helm.valuesObject !== null)
+        layers.push({
+            name: `helm.valuesObject of ${application}`,
+            yaml: (0,yaml_dist/* stringify */.As)(helm.valuesObject),
+        });
+    else if (typeof helm.values === 'string')
+        layers.push({ name: `helm.values of ${application}`, yaml: helm.values });
+    return layers;
+}
+
+;// CONCATENATED MODULE: ./src/gitops/types.ts
+/** A target's name in the proof's words. */
+const targetName = (t, label) => label ? `${t.display} (${label})` : t.display;
+/** A proof record in words, for the log and the job summary. */
+function describeRecord(r) {
+    const level = r.level === 'rendered'
+        ? 'the chart renders the link'
+        : r.level === 'values'
+            ? 'the merged values carry the link'
+            : 'skipped';
+    return `${r.target} through ${r.entry}: ${level}${r.reason ? ` (${r.reason})` : ''}`;
+}
+
+;// CONCATENATED MODULE: ./src/gitops/prove-argo.ts
+/**
+ * The proof through an Argo CD Application whose chart source is a folder of this checkout, or
+ * whose values come from this checkout (`$ref/…` valueFiles of a multi-source Application), for
+ * a plain values file it names among its valueFiles (globs included). Argo CD passes valueFiles
+ * in order, then `values` or `valuesObject`, then parameters; the layer that wins is named. The
+ * Application as a target of its own is proven by the render check itself (publish/render.ts).
+ * A source in another repository, an address, or a chart package's own file is out of reach.
+ */
+
+
+
+
+
+
+
+
+
+/** The chart sources of an Application with the files of this checkout their valueFiles name. */
+function sourcesOf(checkout, entry) {
+    const spec = entry.spec;
+    const sources = Array.isArray(spec.sources)
+        ? spec.sources.filter(isObject)
+        : isObject(spec.source)
+            ? [spec.source]
+            : [];
+    const out = [];
+    for (const source of sources) {
+        const helm = isObject(source.helm) ? source.helm : undefined;
+        if (!helm)
+            continue;
+        const base = typeof source.path === 'string' ? join('', source.path.replace(/^\/+/, '')) : undefined;
+        const files = (Array.isArray(helm.valueFiles) ? helm.valueFiles : []).map(String).map((e) => {
+            const ref = /^\$([^/]+)\/(.*)$/.exec(e);
+            let path;
+            if (ref) {
+                const from = sources.find((s) => s.ref === ref[1]);
+                path = from ? join('', ref[2]) : undefined;
+            }
+            else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(e) && base !== undefined)
+                path = e.startsWith('/') ? join('', e.slice(1)) : join(base, e);
+            return { entry: e, paths: path === undefined ? [] : matching(checkout, path) };
+        });
+        const chart = base !== undefined && typeof source.chart !== 'string'
+            ? chartInCheckout(base, checkout.root)
+            : undefined;
+        out.push({ source, helm, files, ...(chart ? { chart } : {}) });
+    }
+    return out;
+}
+/** The checkout files a valueFiles entry names: itself, or what its glob matches (Go's Glob). */
+function matching(checkout, path) {
+    if (!/[*?[]/.test(path))
+        return [path];
+    const pattern = new RegExp(`^${path
+        .replace(/[.+^${}()|\\]/g, '\\$&')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]')}$`);
+    return checkout.files.filter((f) => pattern.test(f));
+}
+async function proveApplication(ctx, entry, targets) {
+    const { tools, checkout } = ctx;
+    const key = tools.valuesKey.join('.');
+    const app = `Application/${entry.name}`;
+    for (const one of sourcesOf(checkout, entry)) {
+        for (const target of targets) {
+            if (target.chosen || !one.files.some((f) => f.paths.includes(target.file)))
+                continue;
+            const record = { target: targetName(target), entry: entryLabel(entry) };
+            const hits = parameterNamesOn(one.helm.parameters, tools.valuesKey);
+            if (hits.length > 0) {
+                ctx.refusals.push(`${app} (${entry.from}) sets helm.parameters ${hits.join(', ')}, which Argo CD passes after every values file, over ${target.display}. Remove those parameters, or set values-key to what they do not touch.`);
+                ctx.records.push({ ...record, level: 'values', reason: 'refused: parameters win' });
+                continue;
+            }
+            const files = one.files.flatMap((f) => f.paths.map((path) => {
+                const text = checkout.read(path);
+                return text === undefined
+                    ? { file: external_node_path_.posix.join(checkout.root, path) }
+                    : { name: `${path} (helm.valueFiles of ${app})`, yaml: text };
+            }));
+            const layers = argoLayers(one.helm, files, `${app} (${entry.from})`);
+            const over = await overridingLayer(layers, key, tools.placeholder.link);
+            if (over) {
+                ctx.refusals.push(`${over.by} sets ${over.key} after ${target.display}, where Argo CD reads the values of ${app} (${entry.from}), so the chart would get that value instead. Remove it there, or point values-file at ${over.by.split(' ')[0]} so that the link is written there.`);
+                ctx.records.push({ ...record, level: 'values', reason: `refused: ${over.by} wins` });
+                continue;
+            }
+            if (!one.chart || !tools.helm) {
+                ctx.records.push({
+                    ...record,
+                    level: 'values',
+                    reason: one.chart
+                        ? 'helm is not on PATH'
+                        : `the chart of ${app} is not a folder of this checkout, so it was not rendered`,
+                });
+                continue;
+            }
+            const outcome = await checkTarget({
+                label: `${record.target} through ${record.entry}`,
+                valuesKey: key,
+                chart: {
+                    kind: 'chart',
+                    ref: one.chart,
+                    releaseName: entry.name,
+                    namespace: destination(entry),
+                },
+                values: () => layers,
+            }, {
+                helm: tools.helm,
+                helmArgs: [],
+                signal: tools.signal,
+                redact: tools.redact,
+                placeholder: tools.placeholder,
+            });
+            if (outcome.kind === 'found')
+                ctx.records.push({ ...record, level: 'rendered' });
+            else if (outcome.kind === 'skipped')
+                ctx.records.push({ ...record, level: 'values', reason: outcome.reason });
+            else {
+                ctx.refusals.push(`${app} (${entry.from}) renders its chart with ${target.display} among its valueFiles, and none of the documents the vendor chart renders holds the link at values-key ${key}.${outcome.kind === 'missing' && outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`);
+                ctx.records.push({
+                    ...record,
+                    level: 'values',
+                    reason: 'refused: the rendered chart does not carry the link',
+                });
+            }
+        }
+    }
+}
+function destination(entry) {
+    const d = isObject(entry.spec.destination) ? entry.spec.destination : {};
+    return typeof d.namespace === 'string' && d.namespace ? d.namespace : 'default';
+}
+/** The checkout files an Application reads: its own file, its valueFiles, its source folders. */
+function argoFiles(checkout, entry) {
+    return sourcesOf(checkout, entry).flatMap((s) => s.files.flatMap((f) => f.paths));
+}
+
+;// CONCATENATED MODULE: ./src/gitops/overlay.ts
+/**
+ * Which patch of a build changed what the edited file sets: a kustomize overlay's patches
+ * (`patches`, `patchesStrategicMerge`, `patchesJson6902`, by file or inline) in any kustomization
+ * of the entry's tree, and the Flux Kustomization's own spec.patches. Named in the refusal, so
+ * the user knows which file to change. Read from the patches alone: the build has shown that the
+ * link lost; this only says where.
+ */
+
+
+
+
+
+
+
+/**
+ * The patches of the tree that set or remove what lies at `path` (from the object's top, e.g.
+ * spec.values.staticExport) on the object `kind`/`name`, outermost last.
+ */
+function patchesTouching(checkout, entry, tree, kind, name, path) {
+    const patches = [];
+    const own = entry.kind === 'argo' ? undefined : entry.path;
+    const files = [...tree].filter((f) => KUSTOMIZATION_NAMES.includes(external_node_path_.posix.basename(f)));
+    // The entry's own kustomization is the outermost overlay: its patches apply last.
+    files.sort((a, b) => Number(external_node_path_.posix.dirname(a) === own) - Number(external_node_path_.posix.dirname(b) === own));
+    for (const file of files)
+        patches.push(...patchesOf(checkout, file));
+    if (entry.kind === 'flux') {
+        const where = `a patch in spec.patches of ${entryLabel(entry)} (${entry.from})`;
+        for (const p of kustomizePatches(entry.spec))
+            patches.push({
+                where,
+                text: String(p.patch),
+                target: isObject(p.target) ? p.target : undefined,
+            });
+    }
+    return patches
+        .filter((p) => aimsAt(p.target, kind, name) && touches(p.text, kind, name, path))
+        .map((p) => p.where);
+}
+function patchesOf(checkout, file) {
+    const dir = external_node_path_.posix.dirname(file) === '.' ? '' : external_node_path_.posix.dirname(file);
+    let data;
+    try {
+        data = (0,yaml_dist/* parseAllDocuments */.hR)(checkout.read(file) ?? '')[0]?.toJS();
+    }
+    catch {
+        return [];
+    }
+    if (!isObject(data))
+        return [];
+    const out = [];
+    const fromFile = (path, target) => {
+        const at = join(dir, path);
+        const text = checkout.read(at);
+        if (text !== undefined)
+            out.push({ where: `${at}, an overlay patch`, text, target });
+    };
+    const inline = (text, target) => out.push({ where: `an inline patch in ${file}`, text, target });
+    for (const field of ['patches', 'patchesJson6902'])
+        for (const p of Array.isArray(data[field]) ? data[field] : []) {
+            if (!isObject(p))
+                continue;
+            const target = isObject(p.target) ? p.target : undefined;
+            if (typeof p.path === 'string')
+                fromFile(p.path, target);
+            else if (typeof p.patch === 'string')
+                inline(p.patch, target);
+        }
+    for (const p of Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : [])
+        if (typeof p === 'string' && p.includes('\n'))
+            inline(p);
+        else if (typeof p === 'string')
+            fromFile(p);
+    return out;
+}
+/** A patch's target selector matches the object (kind exactly, name as a regular expression). */
+function aimsAt(target, kind, name) {
+    if (!target)
+        return true;
+    if (typeof target.kind === 'string' && target.kind !== kind)
+        return false;
+    if (typeof target.name === 'string') {
+        try {
+            return new RegExp(`^(?:${target.name})$`).test(name);
+        }
+        catch {
+            return target.name === name;
+        }
+    }
+    return true;
+}
+/** Whether a patch text (strategic merge documents, or JSON 6902 operations) touches `path`. */
+function touches(text, kind, name, path) {
+    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text)) {
+        if (doc.errors.length > 0)
+            continue;
+        const data = doc.toJS();
+        if (Array.isArray(data)) {
+            if (data.some((op) => isObject(op) && op.op !== 'test' && pointerTouches(op.path, path)))
+                return true;
+            continue;
+        }
+        if (!isObject(data))
+            continue;
+        if (data.kind !== undefined && data.kind !== kind)
+            continue;
+        const meta = isObject(data.metadata) ? data.metadata : {};
+        const own = typeof meta.name === 'string' ? meta.name : undefined;
+        if (own !== undefined && own !== name && !name.includes(own))
+            continue;
+        if (mergeTouches(data, path))
+            return true;
+    }
+    return false;
+}
+function pointerTouches(pointer, path) {
+    if (typeof pointer !== 'string')
+        return false;
+    const parts = pointer
+        .split('/')
+        .slice(1)
+        .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const n = Math.min(parts.length, path.length);
+    if (parts.slice(0, n).some((p, i) => p !== path[i]))
+        return false;
+    // Above the block or the block itself; below it, one of the keys the run writes.
+    return (parts.length <= path.length || WRITTEN_KEYS.includes(parts[path.length]));
+}
+function mergeTouches(data, path) {
+    let node = data;
+    for (const step of path) {
+        if (!isObject(node))
+            return true;
+        if (node.$patch === 'replace' || node.$patch === 'delete')
+            return true;
+        if (!(step in node))
+            return false;
+        node = node[step];
+        if (node === null)
+            return true;
+    }
+    if (!isObject(node))
+        return true;
+    const block = node;
+    return block.$patch !== undefined || WRITTEN_KEYS.some((k) => k in block);
+}
+
+;// CONCATENATED MODULE: ./src/gitops/prove-flux.ts
+/**
+ * The proof of the targets one build holds (a Flux Kustomization or a cluster-path folder): each
+ * HelmRelease of the build that reads what this run writes (it came from the edited file, or holds
+ * the placeholder, or reads a ConfigMap or Secret that does) gets its values merged as
+ * helm-controller merges them (merge.ts). The values level: the placeholder is at values-key of
+ * those values, or the layer that wins is named. The rendered level, where the chart is a folder
+ * of this checkout: `helm template` with them, then its postRenderers, must carry the link.
+ */
+
+
+
+
+
+
+
+
+
+
+async function proveBuild(ctx, entry, tree, objects, targets) {
+    const { token } = ctx.tools.placeholder;
+    // kustomize's origin annotations would say which file each object came from, but they make a
+    // build of many patched resources many times slower: objects are matched by kind and name.
+    const describe = () => `the build of ${entryLabel(entry)}`;
+    const holds = (o) => JSON.stringify(o).includes(token) || secretHolds(o, token);
+    const releases = objects.filter((o) => o.kind === 'HelmRelease' && String(o.apiVersion).startsWith('helm.toolkit.fluxcd.io/'));
+    for (const target of targets) {
+        if (!tree.has(target.file))
+            continue;
+        const chosen = target.chosen ?? [];
+        const named = (kind) => (o) => chosen.some((c) => c.kind === kind && sameObject(o, c, entry));
+        const sources = objects.filter((o) => (o.kind === 'ConfigMap' || o.kind === 'Secret') && (holds(o) || named(String(o.kind))(o)));
+        const readers = releases.filter((r) => {
+            if (holds(r) || named('HelmRelease')(r))
+                return true;
+            const refs = isObject(r.spec) && Array.isArray(r.spec.valuesFrom) ? r.spec.valuesFrom : [];
+            return refs.some((ref) => isObject(ref) &&
+                sources.some((s) => s.kind === ref.kind && isObject(s.metadata) && s.metadata.name === ref.name));
+        });
+        const patched = readers;
+        if (patched.length === 0) {
+            ctx.records.push({
+                target: targetName(target),
+                entry: entryLabel(entry),
+                level: 'skipped',
+                reason: `the build of ${entryLabel(entry)} reads ${target.display}, but no HelmRelease of it reads the link (it may be read by a HelmRelease another entry point applies)`,
+            });
+            continue;
+        }
+        for (const release of patched)
+            ctx.records.push(await proveRelease(ctx, entry, tree, objects, target, release, describe));
+    }
+}
+/**
+ * The built object is the chosen document: the same name, or the name with the prefixes and
+ * suffixes of the overlays (namePrefix, nameSuffix), in the same namespace unless a target
+ * namespace moved it.
+ */
+function sameObject(object, chosen, entry) {
+    const meta = isObject(object.metadata) ? object.metadata : {};
+    const name = String(meta.name);
+    if (name !== chosen.name && !name.includes(chosen.name))
+        return false;
+    const moved = entry.kind === 'flux' && typeof entry.spec.targetNamespace === 'string';
+    return (moved ||
+        chosen.namespace === undefined ||
+        meta.namespace === undefined ||
+        meta.namespace === chosen.namespace);
+}
+function secretHolds(object, token) {
+    if (object.kind !== 'Secret' || !isObject(object.data))
+        return false;
+    return Object.values(object.data).some((v) => typeof v === 'string' && Buffer.from(v, 'base64').toString('utf8').includes(token));
+}
+async function proveRelease(ctx, entry, tree, objects, target, release, describe) {
+    const { valuesKey, placeholder } = ctx.tools;
+    const meta = isObject(release.metadata) ? release.metadata : {};
+    const name = String(meta.name);
+    const label = `HelmRelease/${name}`;
+    const chosen = (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name.includes(c.name));
+    const record = { target: targetName(target, chosen?.label), entry: entryLabel(entry) };
+    const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe);
+    const key = valuesKey.join('.');
+    const over = await overridingLayer(layers, key, placeholder.link);
+    const holder = layers.findIndex((l) => 'yaml' in l && bundleUrlOf(l.yaml, valuesKey) === placeholder.link);
+    const patches = () => patchesTouching(ctx.checkout, entry, tree, 'HelmRelease', name, [
+        'spec',
+        'values',
+        ...valuesKey,
+    ]);
+    const base = `${label} as ${entryLabel(entry)} (${entry.from}) builds it`;
+    if (over || holder < 0) {
+        const patch = patches().at(-1);
+        const specValues = over ? over.by.startsWith('spec.values of') : true;
+        if (patch && specValues) {
+            ctx.refusals.push(`${patch}, ${over ? `sets ${over.key}` : `removes ${key}`} after the base (${target.display}), so ${base} ${over ? 'does not get the link' : 'has no link'}. Remove ${key} from that patch, or point values-file at it so that the link is written there.`);
+            return { ...record, level: 'values', reason: 'refused: an overlay patch wins' };
+        }
+        if (over && !over.unchecked) {
+            ctx.refusals.push(`${over.by} sets ${over.key} after ${target.display} in the values helm-controller merges for ${base}, so the chart would get that value instead. ${over.fix ?? `Remove it there, or write the link there (name it in values-file).`}`);
+            return { ...record, level: 'values', reason: `refused: ${over.by} wins` };
+        }
+        const unknownNote = unknown.map((u) => u.what).join('; ');
+        if (unknownNote || over?.unchecked)
+            return {
+                ...record,
+                level: 'skipped',
+                reason: `what ${unknownNote || over?.by} sets is unknown to this run`,
+            };
+        ctx.refusals.push(`${base} has no link at values-key ${key} in the values helm-controller merges (${layers.map((l) => ('file' in l ? l.file : l.name)).join(', ') || 'none'}): the build does not carry what this run writes in ${target.display}. Check the overlays of ${entry.path || '.'}, then run again.`);
+        return { ...record, level: 'values', reason: 'refused: the build drops the link' };
+    }
+    const later = unknown.filter((u) => u.at > holder);
+    if (later.length > 0)
+        return {
+            ...record,
+            level: 'skipped',
+            reason: `${later.map((u) => u.what).join('; ')}: what it sets after the link is unknown`,
+        };
+    return renderRelease(ctx, release, layers, record, label);
+}
+/** The rendered level: the chart from a folder of this checkout, with its postRenderers. */
+async function renderRelease(ctx, release, layers, record, label) {
+    const { tools, checkout } = ctx;
+    const spec = isObject(release.spec) ? release.spec : {};
+    const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : undefined;
+    const sourceKind = isObject(chartSpec?.sourceRef) && typeof chartSpec.sourceRef.kind === 'string'
+        ? chartSpec.sourceRef.kind
+        : undefined;
+    const chartName = typeof chartSpec?.chart === 'string' ? chartSpec.chart : undefined;
+    const local = chartName && (sourceKind === 'GitRepository' || sourceKind === 'Bucket')
+        ? chartInCheckout(chartName, checkout.root)
+        : undefined;
+    if (!local)
+        return {
+            ...record,
+            level: 'values',
+            reason: `the chart of ${label} (${chartName ?? 'spec.chartRef'}${sourceKind ? ` from a ${sourceKind}` : ''}) is not a folder of this checkout, so it was not rendered`,
+        };
+    if (!tools.helm)
+        return { ...record, level: 'values', reason: 'helm is not on PATH' };
+    // Chart valuesFiles replace the chart's own values.yaml as the first layer.
+    const valuesFiles = Array.isArray(chartSpec?.valuesFiles)
+        ? chartSpec.valuesFiles.filter((f) => typeof f === 'string')
+        : [];
+    const meta = isObject(release.metadata) ? release.metadata : {};
+    const namespace = typeof spec.targetNamespace === 'string' ? spec.targetNamespace : meta.namespace;
+    const outcome = await checkTarget({
+        label: `${record.target} through ${record.entry}`,
+        valuesKey: tools.valuesKey.join('.'),
+        chart: {
+            kind: 'chart',
+            ref: local,
+            releaseName: typeof spec.releaseName === 'string' ? spec.releaseName : String(meta.name),
+            namespace: typeof namespace === 'string' ? namespace : 'default',
+        },
+        values: () => [
+            ...valuesFiles.map((f) => ({ file: external_node_path_.posix.join(checkout.root, f) })),
+            ...layers,
+        ],
+        postRender: tools.kubectl
+            ? postRenderer(release, tools.kubectl, label, tools.signal)
+            : undefined,
+    }, {
+        helm: tools.helm,
+        helmArgs: [],
+        signal: tools.signal,
+        redact: tools.redact,
+        placeholder: tools.placeholder,
+    });
+    if (outcome.kind === 'found')
+        return { ...record, level: 'rendered' };
+    if (outcome.kind === 'skipped')
+        return { ...record, level: 'values', reason: outcome.reason };
+    const post = isObject(spec) && Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0;
+    ctx.refusals.push(outcome.kind === 'missing'
+        ? `${label} as ${record.entry} builds it: ${post ? 'after its postRenderers, ' : ''}none of the ${outcome.rendered} documents the chart renders holds the link.${post ? ` Its spec.postRenderers patch it away: remove that patch of the link, or set values-key to what the chart reads.` : outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`
+        : `${label} as ${record.entry} builds it: ${outcome.kind === 'overridden' ? `${outcome.by} sets ${outcome.key} after the values this run writes.` : ''}`);
+    return {
+        ...record,
+        level: 'values',
+        reason: 'refused: the rendered chart does not carry the link',
+    };
+}
+function bundleUrlOf(yaml, valuesKey) {
+    try {
+        return valueAt(goYamlData(yaml), [...valuesKey, 'bundleUrl']);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gitops/proof.ts
+/**
+ * The proof through the composition the cluster applies (discover → build → merge → render →
+ * check, the shape of flux-local): the entry points of the checkout are found, those whose tree
+ * holds an edited file are built once each, parents first (a child Kustomization as its parent's
+ * build produces it: an overlay may patch its path), with the edited files as this run would write
+ * them; each target is then proven at the values level, and at the rendered level where its chart
+ * is a folder of the checkout. A manifest no entry point includes is orphaned.
+ */
+
+
+
+
+
+
+
+
+
+
+async function proveComposition(options, tools) {
+    const checkout = await openCheckout(options.root, options.edited);
+    const ctx = { checkout, tools, records: [], refusals: [] };
+    const entries = discoverEntries(checkout, options.clusterPaths);
+    const result = {
+        records: ctx.records,
+        refusals: ctx.refusals,
+        entries: entries.length,
+        orphans: { manifests: [], plain: [] },
+    };
+    if (entries.length === 0)
+        return result;
+    const buildable = entries.filter((e) => e.kind !== 'argo');
+    const trees = new Map(buildable.map((e) => [e, treeOf(checkout, e.path)]));
+    const editedFiles = new Set(options.targets.map((t) => t.file));
+    const relevant = relevantEntries(buildable, trees, editedFiles);
+    let copy;
+    try {
+        const done = new Set();
+        const parentObjects = [];
+        while (done.size < relevant.length) {
+            // Parents first: an entry whose file the tree of another not yet built holds waits for it.
+            const next = relevant.find((e) => !done.has(e) &&
+                !relevant.some((p) => p !== e && !done.has(p) && trees.get(p).has(e.from))) ?? relevant.find((e) => !done.has(e));
+            done.add(next);
+            const reach = outOfReach(next);
+            if (reach) {
+                for (const t of options.targets.filter((t) => trees.get(next).has(t.file)))
+                    ctx.records.push({
+                        target: t.display,
+                        entry: entryLabel(next),
+                        level: 'skipped',
+                        reason: reach,
+                    });
+                continue;
+            }
+            if (!tools.kubectl) {
+                for (const t of options.targets.filter((t) => trees.get(next).has(t.file)))
+                    ctx.records.push({
+                        target: t.display,
+                        entry: entryLabel(next),
+                        level: 'skipped',
+                        reason: 'kubectl is not on PATH, so the entry point was not built',
+                    });
+                continue;
+            }
+            copy ??= await copyCheckout(checkout, options.edited, []);
+            await copy.add(trees.get(next));
+            const variables = (e) => e.kind === 'flux'
+                ? variablesOf(e.spec, (name) => configMapData(checkout, parentObjects, name))
+                : NO_VARIABLES;
+            const build = async (on) => buildEntry(checkout, on, next, tools.kubectl, variables, tools.signal);
+            let result = await build(copy);
+            // The tree reader may have missed a file the build reads: a failure counts on a full copy.
+            if (result.kind === 'refused' && result.problem.startsWith('kubectl') && !copy.complete()) {
+                await copy.add(checkout.files);
+                result = await build(copy);
+            }
+            if (result.kind === 'refused') {
+                if ([...editedFiles].some((f) => trees.get(next).has(f)))
+                    ctx.refusals.push(`${result.problem}. ${result.fix}`);
+                continue;
+            }
+            parentObjects.push(...result.objects);
+            adoptChildren(result.objects, relevant, done, trees, checkout);
+            await proveBuild(ctx, next, trees.get(next), result.objects, options.targets);
+        }
+    }
+    finally {
+        await copy?.remove();
+    }
+    const argo = entries.filter((e) => e.kind === 'argo');
+    for (const entry of argo)
+        await proveApplication(ctx, entry, options.targets);
+    const included = new Set();
+    for (const tree of trees.values())
+        for (const f of tree)
+            included.add(f);
+    for (const entry of argo) {
+        included.add(entry.from);
+        for (const f of argoFiles(checkout, entry))
+            included.add(f);
+        for (const path of sourcePaths(entry))
+            for (const f of treeOf(checkout, path))
+                included.add(f);
+    }
+    for (const target of options.targets)
+        if (!included.has(target.file))
+            (target.chosen ? result.orphans.manifests : result.orphans.plain).push(target);
+    return result;
+}
+/** The entries whose tree holds an edited file, and their parents (whose tree holds their file). */
+function relevantEntries(entries, trees, edited) {
+    const relevant = new Set(entries.filter((e) => [...edited].some((f) => trees.get(e).has(f))));
+    for (let grew = true; grew;) {
+        grew = false;
+        for (const e of entries)
+            if (!relevant.has(e) && [...relevant].some((c) => trees.get(e).has(c.from))) {
+                relevant.add(e);
+                grew = true;
+            }
+    }
+    return entries.filter((e) => relevant.has(e));
+}
+/**
+ * A child Kustomization as the parent's build produces it (patched, substituted) replaces the
+ * one read from its file; so does its tree, and so whether it is relevant.
+ */
+function adoptChildren(objects, relevant, built, trees, checkout) {
+    for (const [i, entry] of relevant.entries()) {
+        if (entry.kind !== 'flux' || built.has(entry))
+            continue;
+        const object = objects.find((o) => o.kind === 'Kustomization' &&
+            String(o.apiVersion).startsWith('kustomize.toolkit.fluxcd.io/') &&
+            o.metadata?.name === entry.name);
+        if (!object || typeof object.spec?.path !== 'string')
+            continue;
+        const spec = object.spec;
+        const child = {
+            ...entry,
+            spec,
+            path: join('', String(spec.path).replace(/^\/+/, '')),
+            from: entry.from,
+        };
+        trees.set(child, treeOf(checkout, child.path));
+        trees.delete(entry);
+        relevant[i] = child;
+    }
+}
+function sourcePaths(entry) {
+    const sources = Array.isArray(entry.spec.sources) ? entry.spec.sources : [entry.spec.source];
+    return sources
+        .filter((s) => typeof s === 'object' && s !== null && typeof s.path === 'string')
+        .map((s) => join('', String(s.path).replace(/^\/+/, '')));
+}
+/** A ConfigMap's data for post-build variables: from a parent's build, else the checkout. */
+function configMapData(checkout, built, name) {
+    const named = (o) => isObject(o) && o.kind === 'ConfigMap' && isObject(o.metadata) && o.metadata.name === name;
+    const found = built.find(named) ??
+        checkout.files
+            .filter((f) => isYamlFile(f) && (checkout.read(f) ?? '').includes(name))
+            .flatMap((f) => (0,yaml_dist/* parseAllDocuments */.hR)(checkout.read(f) ?? '').map((d) => d.toJS()))
+            .find(named);
+    return found && isObject(found.data) ? found.data : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/publish/proof.ts
+/**
+ * The render check's second half: the proof through what the cluster applies (src/gitops/). Each
+ * values file of the run, with the placeholder link written as this run would write it, is built
+ * through the entry points whose tree holds it and proven at the values level and, where the chart
+ * is in reach, the rendered level. A refusal stops the run before any request, naming the layer
+ * that wins; a manifest no entry point applies stops it too (it would change no cluster this
+ * repository describes); a plain values file nothing references is a warning (`required`: a
+ * failure). With helm-release, the run's own rollout is every file's entry point.
+ */
+
+
+
+
+
+
+async function proveThroughCluster(run, plan, helm) {
+    const { inputs, reporter } = run;
+    const first = inputs.valuesFiles[0];
+    if (!first)
+        return [];
+    const root = (0,external_node_path_.resolve)(first.root ?? process.cwd());
+    const placeholder = placeholderLink();
+    const edited = new Map();
+    const targets = [];
+    for (const file of inputs.valuesFiles) {
+        const rel = (0,external_node_path_.relative)(root, file.path).split(external_node_path_.sep).join('/');
+        if (rel.startsWith('..'))
+            continue;
+        const planned = plan(file, placeholder.link);
+        edited.set(rel, planned.text);
+        const chosen = planned.manifest?.chosen.map((c) => ({
+            kind: c.target.kind,
+            name: c.target.name,
+            ...(c.target.namespace ? { namespace: c.target.namespace } : {}),
+            label: c.label,
+        }));
+        targets.push({ file: rel, display: file.display, ...(chosen ? { chosen } : {}) });
+    }
+    const result = await proveComposition({
+        root,
+        targets,
+        edited,
+        clusterPaths: inputs.clusterPaths.map((p) => (0,external_node_path_.relative)(root, p).split(external_node_path_.sep).join('/')),
+    }, {
+        helm,
+        kubectl: await findOnPath('kubectl'),
+        helmArgs: inputs.helm?.extraArgs ?? [],
+        signal: run.signal,
+        redact: run.redactor.redact,
+        placeholder,
+        valuesKey: inputs.valuesKey,
+    });
+    for (const record of result.records)
+        reporter.info(`Proof: ${describeRecord(record)}.`);
+    if (result.refusals.length > 0)
+        throw new errors_UserError(`The proof through what the cluster applies found that it would not get the link: ${result.refusals.join(' ')} Nothing was sent and no file was changed.`);
+    // With helm-release, the run rolls the files out itself: it is their entry point.
+    if (!inputs.helm && result.entries > 0) {
+        const { manifests, plain } = result.orphans;
+        if (manifests.length > 0)
+            throw new errors_UserError(`${manifests.map((t) => t.display).join(', ')} ${manifests.length > 1 ? 'are' : 'is a'} GitOps manifest${manifests.length > 1 ? 's' : ''} that no entry point of this checkout applies (no Flux Kustomization's spec.path, Argo CD Application or cluster-path includes ${manifests.length > 1 ? 'them' : 'it'}): the link would change no cluster this repository describes. Check the path (a typo makes a new file nothing reads), include the file in a kustomization an entry point builds, or name the folder the cluster applies in cluster-path. Nothing was sent and no file was changed.`);
+        if (plain.length > 0) {
+            const text = `${plain.map((t) => t.display).join(', ')}: no entry point of this checkout reads ${plain.length > 1 ? 'these values files' : 'this values file'} (no configMapGenerator, Application valueFiles or cluster-path folder names ${plain.length > 1 ? 'them' : 'it'}), so nothing shows the cluster will get the link from ${plain.length > 1 ? 'them' : 'it'}.`;
+            if (inputs.renderCheck === 'required')
+                throw new errors_UserError(`render-check is required, and ${text} Reference the file where the cluster reads it, name the folder the cluster applies in cluster-path, or set render-check: auto. Nothing was sent and no file was changed.`);
+            reporter.warning(`${text} Check that something deploys it.`);
+        }
+    }
+    return result.records;
+}
+
 ;// CONCATENATED MODULE: ./src/publish/render.ts
 /**
  * The publish step that proves the chart reads the link before anything is sent: each place the
@@ -91822,6 +93379,10 @@ function vendorPath(chartYaml) {
  * makes that a failure too), unless the values layers alone show a later one overriding the link
  * (helm/values-layers.ts): that stops the run as a link not read does.
  */
+
+
+
+
 
 
 
@@ -91857,6 +93418,7 @@ async function checkRender(run) {
         const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
         if (refused.length > 0)
             throw notRead(inputs, refused);
+        const proof = await proveThroughCluster(run, (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link), helm);
         const skipped = outcomes.filter((o) => o.kind === 'skipped');
         // Where no chart proved it, the file itself must not show a near miss.
         if (skipped.length > 0)
@@ -91866,7 +93428,7 @@ async function checkRender(run) {
         if (skipped.length > 0 && inputs.renderCheck === 'required') {
             throw new errors_UserError(`render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`);
         }
-        return { outcome: skipped.length > 0 ? 'skipped' : 'true', outcomes };
+        return { outcome: skipped.length > 0 ? 'skipped' : 'true', outcomes, proof };
     });
 }
 function report(run, outcome) {
@@ -91950,8 +93512,9 @@ function renderTargets(inputs, texts) {
         const text = texts.get(file.path) ?? '';
         const probe = plannedText(inputs, file, text, 'https://probe.invalid/');
         if (probe.manifest)
-            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link)).map((target) => ({
+            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link)).map((target, i) => ({
                 ...target,
+                ...helmChartsPatches(inputs, file, text, probe.manifest.chosen[i]),
                 file,
                 // A layer the manifest names (a kustomize valuesFile or additionalValuesFiles entry) that
                 // is itself a values file of this run is read as this run writes it, not as it is.
@@ -91977,6 +93540,20 @@ function renderTargets(inputs, texts) {
             },
         ];
     });
+}
+/**
+ * A kustomization's patches apply over the charts it inflates: where it has any, the render is
+ * the whole kustomization built with `--enable-helm` (gitops/post-render.ts).
+ */
+function helmChartsPatches(inputs, file, text, chosen) {
+    if (chosen.target.chart.kind !== 'helmCharts')
+        return {};
+    const data = (0,yaml_dist/* parseAllDocuments */.hR)(text)[chosen.target.doc]?.toJS();
+    if (!isObject(data))
+        return {};
+    const root = file.root ?? (0,external_node_path_.dirname)(file.path);
+    const post = kustomizationRender(root, (0,external_node_path_.relative)(root, file.path).split(external_node_path_.sep).join('/'), data, (link) => plannedText(inputs, file, text, link).text, { kubectl: () => findOnPath('kubectl'), helm: () => findOnPath('helm') });
+    return post ? { postRender: post } : {};
 }
 /** The file's text as this run would write it, with `link`: the same planner, in memory. */
 function plannedText(inputs, file, current, link) {

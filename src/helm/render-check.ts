@@ -51,6 +51,8 @@ export interface RenderOptions {
   redact: (text: string) => string;
   /** helm's environment (tests: a private HOME); the process's own by default. */
   env?: NodeJS.ProcessEnv;
+  /** The placeholder already written where the target's values come from (a GitOps build's). */
+  placeholder?: { link: string; token: string };
 }
 
 /** Renders one target with the placeholder and says whether the vendor chart's output holds it. */
@@ -59,7 +61,7 @@ export async function checkTarget(
   options: RenderOptions,
 ): Promise<RenderOutcome> {
   const { label } = target;
-  const { link, token } = placeholderLink();
+  const { link, token } = options.placeholder ?? placeholderLink();
   // Decided by the files alone, rendered or not: the chart cannot show which layer won. The
   // --set flags of helm-args come last, as helm applies them.
   const overriding = await overridingLayer(
@@ -120,7 +122,10 @@ export async function checkTarget(
         hide(tail(run.stderr)),
       );
     }
-    const documents = renderedDocuments(run.stdout);
+    // A controller's post-renderers change the chart's output before it is applied.
+    const documents = renderedDocuments(
+      target.postRender ? await target.postRender(run.stdout, link) : run.stdout,
+    );
     const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
     if (found.length > 0)
       return {

@@ -64,4 +64,11 @@ export interface RenderTarget {
    * another repository or a chart package): a render that finds no link proves nothing then.
    */
   unread?: string;
+  /**
+   * What the controller does to the chart's output before it applies it (Flux postRenderers, a
+   * kustomization's patches over its helmCharts), given the output and the placeholder link:
+   * the link is looked for in what this returns. kustomize drops helm's `# Source:` comments, so
+   * every document then counts as the vendor chart's.
+   */
+  postRender?: (rendered: string, link: string) => Promise<string>;
 }

@@ -123,7 +123,7 @@ export interface SetSource {
 const HELM_ARGS: SetSource = { name: 'helm-args', plain: '--set' };
 
 /** A --set value as helm types it: true, false, null and integers; anything else a string. */
-function typedSet(raw: string): unknown {
+export function typedSet(raw: string): unknown {
   // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
   const lower = raw.toLowerCase();
   if (lower === 'true' || lower === 'false') return lower === 'true';

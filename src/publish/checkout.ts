@@ -1,13 +1,13 @@
 /**
  * What the checkout holds that reads a plain values file, found among its tracked files
- * (shared/tracked.ts): the helmfile state files, whose releases list values files, and the Flux
+ * (gitops/files.ts): the helmfile state files, whose releases list values files, and the Flux
  * HelmReleases that install a chart from a path of the repository, whose artifact bakes the
  * chart's values in. Each file is read once per run.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { trackedFiles } from '../shared/tracked.js';
+import { checkoutFiles } from '../gitops/files.js';
 import {
   bakedIntoArtifact,
   mayHoldPathRelease,
@@ -36,12 +36,12 @@ async function read(root: string, names: string[]): Promise<CheckoutFile[]> {
 
 /** The helmfile state files of the checkout at `root`, with their text. */
 export async function helmfilesIn(root: string): Promise<CheckoutFile[]> {
-  return read(root, (await trackedFiles(root)).filter(isHelmfileName));
+  return read(root, (await checkoutFiles(root)).filter(isHelmfileName));
 }
 
 /** The HelmReleases of the checkout at `root` that install a chart from a GitRepository or Bucket. */
 export async function pathReleasesIn(root: string): Promise<CheckoutRelease[]> {
-  const names = (await trackedFiles(root)).filter((name) => /\.ya?ml$/.test(name));
+  const names = (await checkoutFiles(root)).filter((name) => /\.ya?ml$/.test(name));
   const releases: CheckoutRelease[] = [];
   for (const file of await read(root, names)) {
     if (!mayHoldPathRelease(file.text)) continue;

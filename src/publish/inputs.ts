@@ -5,6 +5,7 @@
  */
 import type { RenderCheckMode } from '../helm/render-check.js';
 import { parseRenderCheckMode, RenderCheckInput } from '../helm/inputs.js';
+import { ClusterPathInput, parseClusterPaths } from '../gitops/inputs.js';
 import {
   CommonInputs,
   OptionalApiKey,
@@ -74,6 +75,7 @@ export const PUBLISH_INPUTS: readonly InputSpec[] = [
   ExportInputs.DownloadPath,
   ExportInputs.DryRun,
   RenderCheckInput,
+  ClusterPathInput,
   ExportInputs.RefreshBefore,
   KeepAliveWorkflowInput,
   ...Object.values(HelmInputs),
@@ -109,6 +111,8 @@ export interface PublishInputs extends ServiceInputs {
   dryRun: boolean;
   /** Prove the chart reads the link before anything is sent (`auto`: where the chart is in reach). */
   renderCheck: RenderCheckMode;
+  /** cluster-path: folders the cluster applies (absolute), beside the entry points discovered. */
+  clusterPaths: string[];
   /** The rollout, when helm-release is set. */
   helm: HelmRollout | undefined;
   /** The live-site check after the rollout, when verify-url is set. */
@@ -151,6 +155,7 @@ export function parsePublishInputs(read: InputReader, workspace: string): Parsed
   const download = parseDownloadPath(get, workspace, valuesFiles);
   const dryRun = parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
   const renderCheck = parseRenderCheckMode(get(RenderCheckInput));
+  const clusterPaths = parseClusterPaths(get, workspace);
   const refreshBeforeMs = parseRefreshBefore(get(ExportInputs.RefreshBefore), bundleUrl);
   const keepAliveWorkflow = parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings);
   const helm = parseHelmInputs(get, warnings);
@@ -191,6 +196,7 @@ export function parsePublishInputs(read: InputReader, workspace: string): Parsed
       downloadPathInput: download.display,
       dryRun,
       renderCheck,
+      clusterPaths,
       refreshBeforeMs,
       ...(keepAliveWorkflow && { keepAliveWorkflow }),
       helm,

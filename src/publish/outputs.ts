@@ -22,6 +22,7 @@ export const Outputs = {
   RefreshBy: 'refresh-by',
   Verified: 'verified',
   RenderCheck: 'render-check',
+  Proof: 'proof',
   Skipped: 'skipped',
   RefreshFrom: 'refresh-from',
 } as const;
@@ -59,6 +60,8 @@ export function publishOutputs(result: PublishResult): Record<string, string> {
     [Outputs.Verified]: result.verified ? 'true' : '',
     // `false` never leaves a run green: a link the chart does not read stops the run.
     [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
+    // Per target and entry point of the cluster: the level the proof reached, and why not further.
+    [Outputs.Proof]: JSON.stringify(result.renderCheck?.proof ?? []),
     [Outputs.Skipped]: 'false',
     [Outputs.RefreshFrom]: text(link.refreshFrom),
   };
@@ -91,6 +94,7 @@ export function skippedOutputs(inputs: PublishInputs, plan: KeepAlivePlan): Reco
     [Outputs.HelmVersion]: '',
     [Outputs.Verified]: '',
     [Outputs.RenderCheck]: '',
+    [Outputs.Proof]: '[]',
     [Outputs.Skipped]: 'true',
     [Outputs.RefreshFrom]: plan.refreshFrom?.toISOString() ?? '',
   };

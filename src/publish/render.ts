@@ -9,26 +9,35 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
+import { parseAllDocuments } from 'yaml';
 import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
 import { checkTarget, type RenderOutcome } from '../helm/render-check.js';
 import type { RenderTarget } from '../helm/render-target.js';
 import { planFileEdit, valuesScopes, type FilePlan } from '../values/plan.js';
-import type { ValuesFileRef } from '../values/target.js';
-import { helmfilesIn } from './checkout.js';
+import type { ChosenTarget, ValuesFileRef } from '../values/target.js';
+import { isObject } from '../values/site.js';
+import { kustomizationRender } from '../gitops/post-render.js';
+import { helmfilesIn, pathReleasesIn } from './checkout.js';
+import { readByPathRelease } from '../values/chart-artifact.js';
+import { releasesListing } from '../values/helmfile.js';
 import { helmfileTargets } from './helmfile-render.js';
 import { manifestTargets } from './manifest-render.js';
 import { refuseNearMiss } from '../values/near-miss.js';
 import { readValuesFile } from '../values/read.js';
 import type { PublishInputs } from './inputs.js';
 import type { RunContext } from './job.js';
+import { proveThroughCluster } from './proof.js';
+import type { ProofRecord } from '../gitops/types.js';
 
 /** What the render check found, for the `render-check` output and the summary. */
 export interface RenderCheckResult {
   /** `true`: every target's chart renders the link; `skipped`: at least one could not be checked. */
   outcome: 'true' | 'skipped';
   outcomes: RenderOutcome[];
+  /** Per target and entry point of the cluster, the level the proof reached (the `proof` output). */
+  proof: ProofRecord[];
 }
 
 export async function checkRender(run: RunContext): Promise<RenderCheckResult | undefined> {
@@ -40,7 +49,8 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
     return undefined;
   }
   return reporter.group('Render check: does the chart read the link at values-key?', async () => {
-    const targets = renderTargets(inputs, texts, await helmfilesOf(inputs));
+    const helmfiles = await helmfilesOf(inputs);
+    const targets = renderTargets(inputs, texts, helmfiles);
     const helm = await findOnPath('helm');
     const outcomes: RenderOutcome[] = [];
     for (const target of targets) {
@@ -56,6 +66,12 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
     for (const outcome of outcomes) report(run, outcome);
     const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
     if (refused.length > 0) throw notRead(inputs, refused);
+    const proof = await proveThroughCluster(
+      run,
+      (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link),
+      helm,
+      await readOutsideEntryPoints(inputs, helmfiles),
+    );
     const skipped = outcomes.filter((o) => o.kind === 'skipped');
     // Where no chart proved it, the file itself must not show a near miss.
     if (skipped.length > 0)
@@ -71,7 +87,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
         `render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`,
       );
     }
-    return { outcome: skipped.length > 0 ? 'skipped' : 'true', outcomes };
+    return { outcome: skipped.length > 0 ? 'skipped' : 'true', outcomes, proof };
   });
 }
 
@@ -171,8 +187,9 @@ export function renderTargets(
     if (probe.manifest)
       return manifestTargets(file, probe.manifest.chosen, key, (link) =>
         plannedText(inputs, file, text, link),
-      ).map((target) => ({
+      ).map((target, i) => ({
         ...target,
+        ...helmChartsPatches(inputs, file, text, probe.manifest!.chosen[i]!),
         file,
         // A layer the manifest names (a kustomize valuesFile or additionalValuesFiles entry) that
         // is itself a values file of this run is read as this run writes it, not as it is.
@@ -208,6 +225,30 @@ export function renderTargets(
   });
 }
 
+/**
+ * A kustomization's patches apply over the charts it inflates: where it has any, the render is
+ * the whole kustomization built with `--enable-helm` (gitops/post-render.ts).
+ */
+function helmChartsPatches(
+  inputs: PublishInputs,
+  file: ValuesFileRef,
+  text: string,
+  chosen: ChosenTarget,
+): Pick<FileRenderTarget, 'postRender'> {
+  if (chosen.target.chart.kind !== 'helmCharts') return {};
+  const data: unknown = parseAllDocuments(text)[chosen.target.doc]?.toJS();
+  if (!isObject(data)) return {};
+  const root = file.root ?? dirname(file.path);
+  const post = kustomizationRender(
+    root,
+    relative(root, file.path).split(sep).join('/'),
+    data,
+    (link) => plannedText(inputs, file, text, link).text,
+    { kubectl: () => findOnPath('kubectl'), helm: () => findOnPath('helm') },
+  );
+  return post ? { postRender: post } : {};
+}
+
 /** A render target, and the values file it stands for (for the near-miss guard of a skip). */
 export type FileRenderTarget = RenderTarget & { file: { path: string; display: string } };
 
@@ -225,6 +266,25 @@ async function helmfilesOf(
     if (!found.has(root)) found.set(root, await helmfilesIn(root));
   }
   return found;
+}
+
+/**
+ * The plain values files something of the checkout reads outside the Flux and Argo CD entry
+ * points: a helmfile release that lists the file, a HelmRelease whose chart artifact bakes it in
+ * (its chart's values.yaml or a valuesFiles entry). Such a file is no orphan.
+ */
+async function readOutsideEntryPoints(
+  inputs: PublishInputs,
+  helmfiles: ReadonlyMap<string, { path: string; text: string }[]>,
+): Promise<Set<string>> {
+  const read = new Set<string>();
+  if (inputs.helm) return read;
+  for (const file of inputs.valuesFiles) {
+    const root = file.root ?? dirname(file.path);
+    if (releasesListing(file.path, helmfiles.get(root) ?? [], root).length > 0) read.add(file.path);
+    else if (readByPathRelease(file.path, await pathReleasesIn(root), root)) read.add(file.path);
+  }
+  return read;
 }
 
 /** The file's text as this run would write it, with `link`: the same planner, in memory. */

@@ -2,6 +2,7 @@
 import { formatDuration } from '../shared/duration.js';
 import { codeBlock, inlineCode, table } from '../shared/markdown.js';
 import type { RenderCheckResult } from './render.js';
+import { describeRecord } from '../gitops/types.js';
 import { trustedExpiry } from '../shared/expiry.js';
 import { redactLink } from '../shared/secrets.js';
 import { formatBytes } from '../shared/text.js';
@@ -40,6 +41,11 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
     ]);
   }
   if (result.renderCheck) rows.push(['Render check', renderCell(result.renderCheck)]);
+  if (result.renderCheck?.proof.length)
+    rows.push([
+      'Proof through the cluster',
+      result.renderCheck.proof.map((r) => escapeHtml(describeRecord(r))).join('<br>'),
+    ]);
   if (result.download)
     rows.push([
       'Downloaded',

@@ -55,6 +55,22 @@ export function pathChartOf(data: Data, root: string): PathChart | undefined {
   };
 }
 
+/** Whether a HelmRelease of `releases` reads `path` from its chart artifact, whatever its strategy. */
+export function readByPathRelease(
+  path: string,
+  releases: readonly CheckoutRelease[],
+  root: string,
+): boolean {
+  return releases.some((release) => {
+    const chart = pathChartOf(release.data, root);
+    return chart !== undefined && artifactValues(chart).includes(path);
+  });
+}
+
+/** The values files an artifact bakes in: the chart's values.yaml, or its valuesFiles instead. */
+const artifactValues = (chart: PathChart): string[] =>
+  chart.valuesFiles ?? [join(chart.dir, 'values.yaml')];
+
 /**
  * The refusal for a values file (`path`, absolute) that one of `releases` reads from inside its
  * chart artifact while source-controller rebuilds that artifact only for a new chart version.
@@ -67,8 +83,7 @@ export function bakedIntoArtifact(
   for (const release of releases) {
     const chart = pathChartOf(release.data, root);
     if (!chart || chart.strategy === 'Revision') continue;
-    const read = chart.valuesFiles ?? [join(chart.dir, 'values.yaml')];
-    if (!read.includes(path)) continue;
+    if (!artifactValues(chart).includes(path)) continue;
     const meta = isObject(release.data.metadata) ? release.data.metadata : {};
     const name = `HelmRelease/${typeof meta.name === 'string' ? meta.name : ''}`;
     const where = relative(root, release.file);

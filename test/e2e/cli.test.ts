@@ -67,6 +67,7 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
       verified: '',
       // No chart beside values.yaml and no helm-release: nothing to render.
       'render-check': 'skipped',
+      proof: '[]',
       skipped: 'false',
       'refresh-from': '',
     });

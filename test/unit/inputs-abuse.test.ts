@@ -67,6 +67,7 @@ const ACCEPTED: Record<string, string[]> = {
   'action.yml download-path': ['ws', ...LOOK_ALIKES, 'shell', 'cmd', ...DURATION_LIKE],
   'action.yml dry-run': ['ws'],
   'action.yml render-check': ['ws'],
+  'action.yml cluster-path': ['ws'],
   'action.yml refresh-before': ['ws'],
   'action.yml keep-alive-workflow': ['ws'],
   'action.yml helm-release': ['ws', 'absurd', 'exp', 'mixed'],

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layers of src/, each pointing only down (CONTRIBUTING.md, "Layout"):
  *
- *   shared/  ←  api/ values/ helm/ site/ github/  ←  publish/ agent/  ←  entry/
+ *   shared/  ←  api/ values/ helm/ site/ github/  ←  gitops/  ←  publish/ agent/  ←  entry/
  *
  * A folder imports only from layers below its own, never from a folder beside it (so values/
  * cannot reach into helm/, nor publish/ into agent/); in entry/ the three doors (action/, agent/,
@@ -97,6 +97,7 @@ const isActions = (specifier: string) => specifier.startsWith('@actions/');
 const LAYERS = [
   ['shared'],
   ['api', 'values', 'helm', 'site', 'github'],
+  ['gitops'],
   ['publish', 'agent'],
   ['entry'],
 ];

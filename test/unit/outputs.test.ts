@@ -46,7 +46,7 @@ const exported: PublishResult = {
     changed: true,
   },
   download: { path: 'site.tar.gz', sha256: 'f'.repeat(64), bytes: 2048 },
-  renderCheck: { outcome: 'true', outcomes: [] },
+  renderCheck: { outcome: 'true', outcomes: [], proof: [] },
   helm: {
     release: { name: 'docs', namespace: 'web', revision: 5, status: 'deployed' },
     helm: { version: 'v3.19.0' },
@@ -83,6 +83,7 @@ describe("the action's outputs of a finished publish", () => {
       'helm-version': 'v3.19.0',
       verified: 'true',
       'render-check': 'true',
+      proof: '[]',
       skipped: 'false',
       'refresh-from': '2026-11-24T04:00:00.000Z',
     });
@@ -128,6 +129,7 @@ describe("the action's outputs of a finished publish", () => {
       'helm-version': '',
       verified: '',
       'render-check': '',
+      proof: '[]',
       skipped: 'false',
       'refresh-from': '',
     });

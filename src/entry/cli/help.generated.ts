@@ -18,7 +18,7 @@ export const ACTION_TEXT = {
       'Export version label, sent to the export and written to version under values-key (staticExport.version). When empty, a stale version there is removed from the values file.',
     paths: 'Page paths to export, one per line (every published page when empty).',
     'values-file':
-      'Helm values file to update, relative to the workspace; several, one per line (e.g. one per environment), each get the same link. Created if missing, in a folder that must exist (a missing folder is refused as a mistyped path). Only the enabled, bundleUrl and version keys under values-key change. A GitOps manifest is edited where its controller reads the chart values: a Flux HelmRelease (spec.values), an Argo CD Application (helm.valuesObject, or inside the helm.values string), a kustomization (helmCharts[].valuesInline), a ConfigMap or Secret stringData key values.yaml; any other kind, an ApplicationSet, a Flux Kustomization, a SOPS-encrypted file and Chart.yaml are refused. A manifest is refused with helm-release.',
+      "Helm values file to update, relative to the workspace; several, one per line, each get the same link. Created if missing, in a folder that must exist. Only enabled, bundleUrl and version under values-key change. A GitOps manifest is edited where its controller reads the chart values (Flux HelmRelease spec.values, Argo CD helm.valuesObject or helm.values, helmCharts[].valuesInline, a ConfigMap's values.yaml); other kinds, a helmfile state file and a manifest with helm-release are refused (docs/gitops-targets.md).",
     'values-key':
       'Dotted path of the mapping that holds enabled, bundleUrl and version, e.g. enterprise.staticExport when the vendor chart is a dependency named enterprise of an umbrella chart. Missing mappings along the path are created.',
     'values-document':
@@ -32,6 +32,8 @@ export const ACTION_TEXT = {
     'dry-run': 'Do everything except change files; print the values diff that would be written.',
     'render-check':
       "Before anything is sent, render the chart with helm template and a placeholder link written at values-key, and refuse unless the vendor chart's output holds it. auto checks where the chart is in reach (helm-release with helm-chart, or a Chart.yaml beside the values file) and reports the others as skipped; required also fails on a skip; off turns the check off.",
+    'cluster-path':
+      'Folders the cluster applies, one per line, if the checkout does not show them.',
     'refresh-before':
       "Keep-alive: a duration such as 6h. The run first reads the link the pods use (with helm-release, the deployed release's values; otherwise the values files at values-key) and its expiry from the link itself; if it lives longer than this, it does nothing (no request, no write, no rollout; skipped is true). Otherwise it publishes a fresh link: from the export job the link's path names (no new export), or a new export keeping the deployed version. Not with bundle-url. Empty: every run publishes.",
     'keep-alive-workflow':
@@ -85,6 +87,8 @@ export const ACTION_TEXT = {
       'true when verify-url served the new export (without download-path: any 2xx), false when it did not in time (the step fails), empty without verify-url or on a dry run.',
     'render-check':
       'true when the chart rendered the link at values-key for every place written, skipped when some chart was out of reach (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request.',
+    proof:
+      'JSON: per target and entry point, the level proven (rendered, values, skipped) and why.',
     skipped:
       'true when refresh-before found the deployed link fresh enough and the run did nothing (then expires-at, refresh-by and refresh-from describe the deployed link; most other outputs are empty); false otherwise.',
     'refresh-from':

@@ -1,0 +1,213 @@
+/**
+ * An entry point built as its controller builds it, with the edited files as this run would write
+ * them (the placeholder link in them), in a copy of the checkout: nothing of the user's changes.
+ * kustomize-controller builds with no load restrictions and no plugins (`kubectl kustomize
+ * --load-restrictor LoadRestrictionsNone`, no Helm inflation); a spec.path without a
+ * kustomization gets one listing every YAML file under it, and the Kustomization's own patches,
+ * images, prefixes, target namespace and components are added to it (its generator); then
+ * post-build substitution.
+ */
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join as joinPath } from 'node:path';
+import { promisify } from 'node:util';
+import { parse, parseAllDocuments, stringify } from 'yaml';
+import { isObject, type Data } from '../values/site.js';
+import { isYamlFile } from './files.js';
+import { entryLabel, type Entry } from './discover.js';
+import { substitute, type Variables } from './substitute.js';
+import { failure, kustomizePatches, mergeImages } from './kustomize.js';
+import { join, kustomizationIn, treeOf, type Checkout } from './tree.js';
+
+const run = promisify(execFile);
+
+/** How long one build may take. */
+const BUILD_TIMEOUT_MS = 120_000;
+
+/**
+ * A copy of the checkout with the edited files as this run would write them. Only the files the
+ * builds read are copied (`add`, from the entry points' trees): copying a large checkout whole
+ * would cost more than the builds. A build that fails on the partial copy is run again on a full
+ * one (`complete`) before it counts, so a file the tree reader missed cannot fail the run.
+ */
+export interface Copy {
+  dir: string;
+  /** Copies these files of the checkout (and their folders), once each. */
+  add(files: Iterable<string>): Promise<void>;
+  /** Whether every file of the checkout is in the copy. */
+  complete(): boolean;
+  remove(): Promise<void>;
+}
+
+export async function copyCheckout(
+  checkout: Checkout,
+  edited: ReadonlyMap<string, string>,
+  files: Iterable<string> = checkout.files,
+): Promise<Copy> {
+  const dir = await mkdtemp(joinPath(process.env.RUNNER_TEMP || tmpdir(), 'static-export-gitops-'));
+  const copied = new Set<string>();
+  const folders = new Map<string, Promise<unknown>>();
+  const folder = (path: string) => {
+    const parent = dirname(path);
+    let made = folders.get(parent);
+    if (!made) folders.set(parent, (made = mkdir(parent, { recursive: true })));
+    return made;
+  };
+  const one = async (file: string) => {
+    const to = joinPath(dir, file);
+    await folder(to);
+    const text = edited.get(file);
+    if (text !== undefined) await writeFile(to, text, { mode: 0o600 });
+    else await copyFile(joinPath(checkout.root, file), to).catch(() => undefined);
+  };
+  const add = async (more: Iterable<string>) => {
+    const todo = [...more].filter((f) => !copied.has(f));
+    for (const f of todo) copied.add(f);
+    // In batches: the files are small, and waiting on each in turn is most of the time.
+    for (let i = 0; i < todo.length; i += 64) await Promise.all(todo.slice(i, i + 64).map(one));
+  };
+  await add([...files, ...edited.keys()]);
+  return {
+    dir,
+    add,
+    complete: () => checkout.files.every((f) => copied.has(f)),
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+export type BuildResult =
+  | { kind: 'built'; objects: Data[] }
+  /** The controller would fail or refuse this build: the run refuses too, naming why. */
+  | { kind: 'refused'; problem: string; fix: string };
+
+/** Builds an entry point (a Flux Kustomization or a cluster-path folder) in the copy. */
+export async function buildEntry(
+  checkout: Checkout,
+  copy: Copy,
+  entry: Exclude<Entry, { kind: 'argo' }>,
+  kubectl: string,
+  variables: (entry: Entry) => Variables,
+  signal?: AbortSignal,
+): Promise<BuildResult> {
+  const label = entryLabel(entry);
+  const where = entry.path || '.';
+  // The controller will not inflate a chart: the link written there reaches no cluster.
+  for (const file of treeOf(checkout, entry.path)) {
+    if (!/(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(file)) continue;
+    const data = safeParse(checkout.read(file));
+    if (isObject(data) && Array.isArray(data.helmCharts) && data.helmCharts.length > 0)
+      return {
+        kind: 'refused',
+        problem: `${file} has helmCharts, and ${label} builds it (spec.path ${where}): kustomize-controller builds without Helm inflation, so that chart is never rendered in the cluster`,
+        fix: 'Install the chart with a Flux HelmRelease instead (and write the link into its spec.values), or build that folder with a tool that inflates helmCharts (Argo CD with --enable-helm).',
+      };
+  }
+  const generated = generate(checkout, entry);
+  if ('problem' in generated) return { kind: 'refused', ...generated };
+  await mkdir(dirname(joinPath(copy.dir, generated.file)), { recursive: true });
+  await writeFile(joinPath(copy.dir, generated.file), stringify(generated.data));
+  let stdout: string;
+  try {
+    ({ stdout } = await run(
+      kubectl,
+      ['kustomize', '--load-restrictor', 'LoadRestrictionsNone', joinPath(copy.dir, entry.path)],
+      { signal, timeout: BUILD_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 },
+    ));
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const reason = failure(error, copy.dir).split('\n').slice(-3).join(' ');
+    return {
+      kind: 'refused',
+      problem: `kubectl kustomize of ${where}, as kustomize-controller builds ${label}, failed: ${reason}`,
+      fix: 'The controller would fail the same way: fix the kustomization, then run again.',
+    };
+  }
+  const vars = variables(entry);
+  const objects = parseAllDocuments(stdout)
+    .map((doc) => doc.toJS() as unknown)
+    .filter(isObject)
+    .map((object) => (entry.kind === 'flux' ? substitute(object, vars) : object));
+  return { kind: 'built', objects };
+}
+
+const safeParse = (text: string | undefined): unknown => {
+  try {
+    return parse(text ?? '');
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The kustomization the controller builds at the entry's path: the folder's own, or one listing
+ * its YAML files (each must be Kubernetes objects: the controller refuses the build otherwise),
+ * with the Flux Kustomization's additions.
+ */
+function generate(
+  checkout: Checkout,
+  entry: Exclude<Entry, { kind: 'argo' }>,
+): { file: string; data: Data } | { problem: string; fix: string } {
+  const own = kustomizationIn(checkout, entry.path);
+  let data: Data;
+  if (own) {
+    const parsed = safeParse(checkout.read(own));
+    data = isObject(parsed) ? parsed : {};
+  } else {
+    const resources: string[] = [];
+    const prefix = entry.path === '' ? '' : `${entry.path}/`;
+    const subfolders = new Set<string>();
+    for (const file of checkout.files) {
+      if (!file.startsWith(prefix) || !isYamlFile(file)) continue;
+      const rest = file.slice(prefix.length);
+      const top = rest.split('/').slice(0, -1);
+      const sub = top.findIndex((_, i) =>
+        kustomizationIn(checkout, join(entry.path, top.slice(0, i + 1).join('/'))),
+      );
+      if (sub >= 0) {
+        subfolders.add(top.slice(0, sub + 1).join('/'));
+        continue;
+      }
+      const bad = notObjects(checkout.read(file));
+      if (bad)
+        return {
+          problem: `${file} is under ${entry.path || '.'}, which ${entryLabel(entry)} applies and which has no kustomization.yaml: kustomize-controller takes every YAML file there as Kubernetes objects, and this one ${bad}, so the whole build fails`,
+          fix: 'Move the values file out of the folder the controller applies (and reference it from a kustomization, e.g. a configMapGenerator), or add a kustomization.yaml there that lists the manifests.',
+        };
+      resources.push(rest);
+    }
+    data = {
+      apiVersion: 'kustomize.config.k8s.io/v1beta1',
+      kind: 'Kustomization',
+      resources: [...resources, ...subfolders],
+    };
+  }
+  if (entry.kind === 'flux') addFluxFields(data, entry.spec);
+  return { file: own ?? join(entry.path, 'kustomization.yaml'), data };
+}
+
+/** What the text lacks to be Kubernetes objects ("has no apiVersion and kind"), or undefined. */
+function notObjects(text: string | undefined): string | undefined {
+  for (const doc of parseAllDocuments(text ?? '')) {
+    if (doc.errors.length > 0) return 'is not valid YAML';
+    const data = doc.toJS() as unknown;
+    if (data === null || data === undefined) continue;
+    if (!isObject(data) || typeof data.apiVersion !== 'string' || typeof data.kind !== 'string')
+      return 'has no apiVersion and kind (it is no Kubernetes object: a plain values file?)';
+  }
+  return undefined;
+}
+
+/** kustomize-controller's generator: the Kustomization's spec added to the kustomization. */
+function addFluxFields(data: Data, spec: Data): void {
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+  if (typeof spec.targetNamespace === 'string' && spec.targetNamespace)
+    data.namespace = spec.targetNamespace;
+  if (typeof spec.namePrefix === 'string' && spec.namePrefix) data.namePrefix = spec.namePrefix;
+  if (typeof spec.nameSuffix === 'string' && spec.nameSuffix) data.nameSuffix = spec.nameSuffix;
+  const patches = [...list(data.patches), ...kustomizePatches(spec)];
+  if (patches.length > 0) data.patches = patches;
+  if (list(spec.images).length > 0) data.images = mergeImages(data.images, spec.images);
+  if (list(spec.components).length > 0)
+    data.components = [...list(data.components), ...list(spec.components)];
+}

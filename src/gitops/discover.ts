@@ -1,0 +1,114 @@
+/**
+ * The entry points: where the cluster starts reading this checkout. Flux `Kustomization` objects
+ * (`kustomize.toolkit.fluxcd.io`, any version) with their spec.path and what kustomize-controller
+ * adds to the build (patches, images, prefixes, a target namespace, components, post-build
+ * substitution); Argo CD `Application`s whose sources are paths of this checkout; and the folders
+ * `cluster-path` names, for a bootstrap this checkout does not hold. Only YAML files that name
+ * one of those API groups are parsed, so a large checkout is scanned quickly.
+ */
+import { parseAllDocuments } from 'yaml';
+import { isObject, type Data } from '../values/site.js';
+import { isYamlFile } from './files.js';
+import { join, type Checkout } from './tree.js';
+
+export interface FluxEntry {
+  kind: 'flux';
+  name: string;
+  namespace: string;
+  /** Where it was found: a file of the checkout, or the build of a parent entry point. */
+  from: string;
+  /** spec.path, relative to the checkout's top ('' for the top). */
+  path: string;
+  spec: Data;
+}
+
+export interface ArgoEntry {
+  kind: 'argo';
+  name: string;
+  namespace: string;
+  from: string;
+  spec: Data;
+}
+
+export interface ClusterPathEntry {
+  kind: 'cluster-path';
+  name: string;
+  from: string;
+  path: string;
+}
+
+export type Entry = FluxEntry | ArgoEntry | ClusterPathEntry;
+
+/** `Kustomization/flux-system/apps`, `Application/argocd/guestbook`, `cluster-path clusters/x`. */
+export const entryLabel = (e: Entry): string =>
+  e.kind === 'flux'
+    ? `Kustomization/${e.namespace}/${e.name}`
+    : e.kind === 'argo'
+      ? `Application/${e.namespace}/${e.name}`
+      : `cluster-path ${e.path || '.'}`;
+
+const FLUX_GROUP = 'kustomize.toolkit.fluxcd.io/';
+const ARGO_GROUP = 'argoproj.io/';
+
+/** The manifests of the checkout's YAML files that are entry points, in file order. */
+export function discoverEntries(checkout: Checkout, clusterPaths: readonly string[]): Entry[] {
+  const entries: Entry[] = clusterPaths.map((path) => ({
+    kind: 'cluster-path' as const,
+    name: path,
+    from: 'cluster-path',
+    path,
+  }));
+  for (const file of checkout.files) {
+    if (!isYamlFile(file)) continue;
+    const text = checkout.read(file);
+    if (!text || (!text.includes(FLUX_GROUP) && !text.includes(ARGO_GROUP))) continue;
+    entries.push(...entriesIn(text, file));
+  }
+  return entries;
+}
+
+/** The entry points among the documents of one text (a file, or a build's output). */
+export function entriesIn(text: string, from: string): Entry[] {
+  const found: Entry[] = [];
+  for (const doc of parseAllDocuments(text)) {
+    if (doc.errors.length > 0) continue;
+    const entry = entryOf(doc.toJS() as unknown, from);
+    if (entry) found.push(entry);
+  }
+  return found;
+}
+
+export function entryOf(data: unknown, from: string): Entry | undefined {
+  if (!isObject(data) || typeof data.apiVersion !== 'string' || !isObject(data.spec))
+    return undefined;
+  const meta = isObject(data.metadata) ? data.metadata : {};
+  const name = typeof meta.name === 'string' ? meta.name : '';
+  // Flux applies a Kustomization without a namespace into flux-system (its bootstrap's).
+  const namespace = typeof meta.namespace === 'string' ? meta.namespace : '';
+  if (data.kind === 'Kustomization' && data.apiVersion.startsWith(FLUX_GROUP)) {
+    const path = typeof data.spec.path === 'string' ? data.spec.path : '';
+    return {
+      kind: 'flux',
+      name,
+      namespace: namespace || 'flux-system',
+      from,
+      path: join('', path.replace(/^\/+/, '')),
+      spec: data.spec,
+    };
+  }
+  if (data.kind === 'Application' && data.apiVersion.startsWith(ARGO_GROUP))
+    return { kind: 'argo', name, namespace: namespace || 'argocd', from, spec: data.spec };
+  return undefined;
+}
+
+/**
+ * Why an entry point's sources are out of this run's reach, or undefined: a Flux Kustomization
+ * built from an OCI artifact or a Bucket, not from this repository.
+ */
+export function outOfReach(entry: Entry): string | undefined {
+  if (entry.kind !== 'flux') return undefined;
+  const ref = isObject(entry.spec.sourceRef) ? entry.spec.sourceRef : {};
+  if (ref.kind === 'OCIRepository' || ref.kind === 'Bucket')
+    return `${entryLabel(entry)} builds from ${String(ref.kind)}/${String(ref.name)}, not from this repository`;
+  return undefined;
+}

@@ -1,0 +1,135 @@
+/**
+ * The chart values a controller hands Helm, as layers in its order (later wins), for the values
+ * level of the proof (helm/values-layers.ts finds the layer that wins) and for the render.
+ *
+ * Flux (ChartValuesFromReferences in fluxcd/pkg chartutil): each valuesFrom entry in order,
+ * resolved against the ConfigMaps and Secrets of the same build; an `optional` entry that
+ * resolves to nothing adds nothing; then spec.values, merged last. An entry with a targetPath sets
+ * its key's whole text at that path with Helm's --set parser (strvals: `true`, `false`, `null` and
+ * integers typed, quotes kept as a string). Its doc comment says such an entry "will overwrite
+ * all"; its code merges spec.values again after every entry, so spec.values wins over a targetPath
+ * too: the code is followed. Argo CD: valueFiles, then `values` or `valuesObject` (which replaces
+ * it), then parameters (refused where they touch the link: argo-source-file.ts, manifest-argo.ts).
+ */
+import { stringify } from 'yaml';
+import { typedSet } from '../helm/set-flags.js';
+import type { ValuesLayer } from '../helm/render-target.js';
+import { overlaps } from '../shared/set-path.js';
+import { isObject, type Data } from '../values/site.js';
+
+/** Where an object came from (the build that made it), for messages. */
+export type Describe = (object: Data) => string;
+
+export interface FluxLayers {
+  layers: ValuesLayer[];
+  /** valuesFrom entries this run cannot resolve, each with the index its layer would have had. */
+  unknown: { at: number; what: string }[];
+}
+
+export function fluxLayers(
+  release: Data,
+  objects: readonly Data[],
+  valuesKey: readonly string[],
+  describe: Describe,
+): FluxLayers {
+  const spec = isObject(release.spec) ? release.spec : {};
+  const meta = isObject(release.metadata) ? release.metadata : {};
+  const name = `HelmRelease/${String(meta.name)}`;
+  const layers: ValuesLayer[] = [];
+  const unknown: FluxLayers['unknown'] = [];
+  for (const ref of Array.isArray(spec.valuesFrom) ? spec.valuesFrom : []) {
+    if (!isObject(ref)) continue;
+    const key = typeof ref.valuesKey === 'string' && ref.valuesKey ? ref.valuesKey : 'values.yaml';
+    const label = `${String(ref.kind)}/${String(ref.name)}`;
+    const source = objects.find(
+      (o) =>
+        o.kind === ref.kind &&
+        isObject(o.metadata) &&
+        o.metadata.name === ref.name &&
+        sameNamespace(o.metadata.namespace, meta.namespace),
+    );
+    const text = source ? dataValue(source, key) : undefined;
+    if (text === undefined) {
+      // An optional reference that resolves to nothing adds nothing; a required one would stop
+      // the release, unless it exists in the cluster by other means, which this run cannot see.
+      if (ref.optional !== true)
+        unknown.push({
+          at: layers.length,
+          what: `${label} (key ${key}), which ${name} reads in valuesFrom and the build does not hold`,
+        });
+      continue;
+    }
+    const where = `${label}[${key}] (valuesFrom of ${name}${source ? `, from ${describe(source)}` : ''})`;
+    const targetPath =
+      typeof ref.targetPath === 'string' && ref.targetPath ? ref.targetPath : undefined;
+    if (!targetPath) {
+      layers.push({ name: where, yaml: text });
+      continue;
+    }
+    // `literal`: the text verbatim, as --set-literal sets it (no typing, no comma split).
+    const set =
+      ref.literal === true && /^[\w-]+(\.[\w-]+)*$/.test(targetPath)
+        ? nested(targetPath, text)
+        : targetPathValues(targetPath, text);
+    if (set) layers.push({ name: `${where} at targetPath ${targetPath}`, yaml: stringify(set) });
+    else if (overlaps(targetPath, valuesKey))
+      layers.push({
+        name: `${where} at targetPath ${targetPath}`,
+        unread: true,
+        fix: `Remove that valuesFrom entry's targetPath ${targetPath}, or point it away from ${valuesKey.join('.')}.`,
+      });
+  }
+  if (spec.values !== undefined && spec.values !== null)
+    layers.push({
+      name: `spec.values of ${name} (${describe(release)})`,
+      yaml: stringify(spec.values),
+    });
+  return { layers, unknown };
+}
+
+/** valuesFrom reads from the HelmRelease's own namespace (none written: any). */
+const sameNamespace = (a: unknown, b: unknown): boolean =>
+  a === undefined || b === undefined || a === b;
+
+/** A ConfigMap's data key, or a Secret's (base64 data, or stringData before the API merges it). */
+function dataValue(object: Data, key: string): string | undefined {
+  const plain = isObject(object.stringData) ? object.stringData[key] : undefined;
+  if (typeof plain === 'string') return plain;
+  const raw = isObject(object.data) ? object.data[key] : undefined;
+  if (typeof raw !== 'string') return undefined;
+  return object.kind === 'Secret' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+}
+
+/**
+ * What `ReplacePathValue` sets: the text at the dotted path, as strvals types it (a value in
+ * quotes stays a string without them). Undefined for what this run does not read as strvals does:
+ * a path with an index or an escape, a value with a comma (strvals splits there).
+ */
+export function targetPathValues(path: string, text: string): Data | undefined {
+  if (!/^[\w-]+(\.[\w-]+)*$/.test(path)) return undefined;
+  const quoted =
+    (text.startsWith("'") && text.endsWith("'")) || (text.startsWith('"') && text.endsWith('"'));
+  const value = quoted ? text.replace(/^['"]+|['"]+$/g, '') : text;
+  if (value.includes(',')) return undefined;
+  return nested(path, quoted ? value : typedSet(value));
+}
+
+const nested = (path: string, value: unknown): Data =>
+  path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as Data;
+
+/** Argo CD's layers for one chart source: valueFiles (texts given), then values or valuesObject. */
+export function argoLayers(
+  helm: Data,
+  valueFiles: readonly ValuesLayer[],
+  application: string,
+): ValuesLayer[] {
+  const layers = [...valueFiles];
+  if (helm.valuesObject !== undefined && helm.valuesObject !== null)
+    layers.push({
+      name: `helm.valuesObject of ${application}`,
+      yaml: stringify(helm.valuesObject),
+    });
+  else if (typeof helm.values === 'string')
+    layers.push({ name: `helm.values of ${application}`, yaml: helm.values });
+  return layers;
+}

@@ -1,0 +1,218 @@
+/**
+ * The proof through the composition the cluster applies (discover → build → merge → render →
+ * check, the shape of flux-local): the entry points of the checkout are found, those whose tree
+ * holds an edited file are built once each, parents first (a child Kustomization as its parent's
+ * build produces it: an overlay may patch its path), with the edited files as this run would write
+ * them; each target is then proven at the values level, and at the rendered level where its chart
+ * is a folder of the checkout. A manifest no entry point includes is orphaned.
+ */
+import { parseAllDocuments } from 'yaml';
+import { isObject, type Data } from '../values/site.js';
+import { buildEntry, copyCheckout, type Copy } from './build.js';
+import {
+  discoverEntries,
+  entryLabel,
+  outOfReach,
+  type ArgoEntry,
+  type Entry,
+  type FluxEntry,
+} from './discover.js';
+import { openCheckout } from './checkout.js';
+import { isYamlFile } from './files.js';
+import { argoFiles, proveApplication } from './prove-argo.js';
+import { proveBuild } from './prove-flux.js';
+import { NO_VARIABLES, variablesOf } from './substitute.js';
+import { join, treeOf, type Checkout } from './tree.js';
+import type { ProofContext, ProofRecord, ProofTarget, ProofTools } from './types.js';
+
+export interface ProofResult {
+  records: ProofRecord[];
+  refusals: string[];
+  /** Entry points found (none: the checkout shows nothing of what the cluster applies). */
+  entries: number;
+  /** Targets no entry point's tree includes: manifests, and plain values files. */
+  orphans: { manifests: ProofTarget[]; plain: ProofTarget[] };
+}
+
+export interface ProofOptions {
+  root: string;
+  targets: readonly ProofTarget[];
+  /** The edited files as this run would write them (placeholder link), by checkout path. */
+  edited: ReadonlyMap<string, string>;
+  /** cluster-path: folders the cluster applies, as checkout paths. */
+  clusterPaths: readonly string[];
+}
+
+type Buildable = Exclude<Entry, { kind: 'argo' }>;
+
+export async function proveComposition(
+  options: ProofOptions,
+  tools: ProofTools,
+): Promise<ProofResult> {
+  const checkout = await openCheckout(options.root, options.edited);
+  const ctx: ProofContext = { checkout, tools, records: [], refusals: [] };
+  const entries = discoverEntries(checkout, options.clusterPaths);
+  const result: ProofResult = {
+    records: ctx.records,
+    refusals: ctx.refusals,
+    entries: entries.length,
+    orphans: { manifests: [], plain: [] },
+  };
+  if (entries.length === 0) return result;
+  const buildable = entries.filter((e): e is Buildable => e.kind !== 'argo');
+  const trees = new Map<Buildable, Set<string>>(
+    buildable.map((e) => [e, treeOf(checkout, e.path)]),
+  );
+  const editedFiles = new Set(options.targets.map((t) => t.file));
+  const relevant = relevantEntries(buildable, trees, editedFiles);
+  let copy: Copy | undefined;
+  try {
+    const done = new Set<Buildable>();
+    const parentObjects: Data[] = [];
+    while (done.size < relevant.length) {
+      // Parents first: an entry whose file the tree of another not yet built holds waits for it.
+      const next =
+        relevant.find(
+          (e) =>
+            !done.has(e) &&
+            !relevant.some((p) => p !== e && !done.has(p) && trees.get(p)!.has(e.from)),
+        ) ?? relevant.find((e) => !done.has(e))!;
+      done.add(next);
+      const reach = outOfReach(next);
+      if (reach) {
+        for (const t of options.targets.filter((t) => trees.get(next)!.has(t.file)))
+          ctx.records.push({
+            target: t.display,
+            entry: entryLabel(next),
+            level: 'skipped',
+            reason: reach,
+          });
+        continue;
+      }
+      if (!tools.kubectl) {
+        for (const t of options.targets.filter((t) => trees.get(next)!.has(t.file)))
+          ctx.records.push({
+            target: t.display,
+            entry: entryLabel(next),
+            level: 'skipped',
+            reason: 'kubectl is not on PATH, so the entry point was not built',
+          });
+        continue;
+      }
+      copy ??= await copyCheckout(checkout, options.edited, []);
+      await copy.add(trees.get(next)!);
+      const variables = (e: Entry) =>
+        e.kind === 'flux'
+          ? variablesOf(e.spec, (name) => configMapData(checkout, parentObjects, name))
+          : NO_VARIABLES;
+      const build = async (on: Copy) =>
+        buildEntry(checkout, on, next, tools.kubectl!, variables, tools.signal);
+      let result = await build(copy);
+      // The tree reader may have missed a file the build reads: a failure counts on a full copy.
+      if (result.kind === 'refused' && result.problem.startsWith('kubectl') && !copy.complete()) {
+        await copy.add(checkout.files);
+        result = await build(copy);
+      }
+      if (result.kind === 'refused') {
+        if ([...editedFiles].some((f) => trees.get(next)!.has(f)))
+          ctx.refusals.push(`${result.problem}. ${result.fix}`);
+        continue;
+      }
+      parentObjects.push(...result.objects);
+      adoptChildren(result.objects, relevant, done, trees, checkout);
+      await proveBuild(ctx, next, trees.get(next)!, result.objects, options.targets);
+    }
+  } finally {
+    await copy?.remove();
+  }
+  const argo = entries.filter((e): e is ArgoEntry => e.kind === 'argo');
+  for (const entry of argo) await proveApplication(ctx, entry, options.targets);
+  const included = new Set<string>();
+  for (const tree of trees.values()) for (const f of tree) included.add(f);
+  for (const entry of argo) {
+    included.add(entry.from);
+    for (const f of argoFiles(checkout, entry)) included.add(f);
+    for (const path of sourcePaths(entry)) for (const f of treeOf(checkout, path)) included.add(f);
+  }
+  for (const target of options.targets)
+    if (!included.has(target.file))
+      (target.chosen ? result.orphans.manifests : result.orphans.plain).push(target);
+  return result;
+}
+
+/** The entries whose tree holds an edited file, and their parents (whose tree holds their file). */
+function relevantEntries(
+  entries: readonly Buildable[],
+  trees: ReadonlyMap<Buildable, Set<string>>,
+  edited: ReadonlySet<string>,
+): Buildable[] {
+  const relevant = new Set(entries.filter((e) => [...edited].some((f) => trees.get(e)!.has(f))));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const e of entries)
+      if (!relevant.has(e) && [...relevant].some((c) => trees.get(e)!.has(c.from))) {
+        relevant.add(e);
+        grew = true;
+      }
+  }
+  return entries.filter((e) => relevant.has(e));
+}
+
+/**
+ * A child Kustomization as the parent's build produces it (patched, substituted) replaces the
+ * one read from its file; so does its tree, and so whether it is relevant.
+ */
+function adoptChildren(
+  objects: readonly Data[],
+  relevant: Buildable[],
+  built: ReadonlySet<Buildable>,
+  trees: Map<Buildable, Set<string>>,
+  checkout: Checkout,
+): void {
+  for (const [i, entry] of relevant.entries()) {
+    if (entry.kind !== 'flux' || built.has(entry)) continue;
+    const object = objects.find(
+      (o) =>
+        o.kind === 'Kustomization' &&
+        String(o.apiVersion).startsWith('kustomize.toolkit.fluxcd.io/') &&
+        (o.metadata as Data | undefined)?.name === entry.name,
+    );
+    if (!object || typeof (object.spec as Data | undefined)?.path !== 'string') continue;
+    const spec = object.spec as Data;
+    const child: FluxEntry = {
+      ...entry,
+      spec,
+      path: join('', String(spec.path).replace(/^\/+/, '')),
+      from: entry.from,
+    };
+    trees.set(child, treeOf(checkout, child.path));
+    trees.delete(entry);
+    relevant[i] = child;
+  }
+}
+
+function sourcePaths(entry: ArgoEntry): string[] {
+  const sources = Array.isArray(entry.spec.sources) ? entry.spec.sources : [entry.spec.source];
+  return sources
+    .filter(
+      (s): s is Data => typeof s === 'object' && s !== null && typeof (s as Data).path === 'string',
+    )
+    .map((s) => join('', String(s.path).replace(/^\/+/, '')));
+}
+
+/** A ConfigMap's data for post-build variables: from a parent's build, else the checkout. */
+function configMapData(
+  checkout: Checkout,
+  built: readonly Data[],
+  name: string,
+): Record<string, string> | undefined {
+  const named = (o: unknown): o is Data =>
+    isObject(o) && o.kind === 'ConfigMap' && isObject(o.metadata) && o.metadata.name === name;
+  const found =
+    built.find(named) ??
+    checkout.files
+      .filter((f) => isYamlFile(f) && (checkout.read(f) ?? '').includes(name))
+      .flatMap((f) => parseAllDocuments(checkout.read(f) ?? '').map((d) => d.toJS() as unknown))
+      .find(named);
+  return found && isObject(found.data) ? (found.data as Record<string, string>) : undefined;
+}

@@ -1,0 +1,248 @@
+/**
+ * The proof of the targets one build holds (a Flux Kustomization or a cluster-path folder): each
+ * HelmRelease of the build that reads what this run writes (it came from the edited file, or holds
+ * the placeholder, or reads a ConfigMap or Secret that does) gets its values merged as
+ * helm-controller merges them (merge.ts). The values level: the placeholder is at values-key of
+ * those values, or the layer that wins is named. The rendered level, where the chart is a folder
+ * of this checkout: `helm template` with them, then its postRenderers, must carry the link.
+ */
+import { posix } from 'node:path';
+import { checkTarget } from '../helm/render-check.js';
+import { overridingLayer } from '../helm/values-layers.js';
+import { goYamlData } from '../shared/go-yaml.js';
+import { chartInCheckout, isObject, valueAt, type Data } from '../values/site.js';
+import { entryLabel, type Entry } from './discover.js';
+import { fluxLayers } from './merge.js';
+import { patchesTouching } from './overlay.js';
+import { postRenderer } from './post-render.js';
+import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from './types.js';
+import type { ValuesLayer } from '../helm/render-target.js';
+
+export async function proveBuild(
+  ctx: ProofContext,
+  entry: Exclude<Entry, { kind: 'argo' }>,
+  tree: ReadonlySet<string>,
+  objects: readonly Data[],
+  targets: readonly ProofTarget[],
+): Promise<void> {
+  const { token } = ctx.tools.placeholder;
+  // kustomize's origin annotations would say which file each object came from, but they make a
+  // build of many patched resources many times slower: objects are matched by kind and name.
+  const describe = () => `the build of ${entryLabel(entry)}`;
+  const holds = (o: Data) => JSON.stringify(o).includes(token) || secretHolds(o, token);
+  const releases = objects.filter(
+    (o) => o.kind === 'HelmRelease' && String(o.apiVersion).startsWith('helm.toolkit.fluxcd.io/'),
+  );
+  for (const target of targets) {
+    if (!tree.has(target.file)) continue;
+    const chosen = target.chosen ?? [];
+    const named = (kind: string) => (o: Data) =>
+      chosen.some((c) => c.kind === kind && sameObject(o, c, entry));
+    const sources = objects.filter(
+      (o) =>
+        (o.kind === 'ConfigMap' || o.kind === 'Secret') && (holds(o) || named(String(o.kind))(o)),
+    );
+    const readers = releases.filter((r) => {
+      if (holds(r) || named('HelmRelease')(r)) return true;
+      const refs = isObject(r.spec) && Array.isArray(r.spec.valuesFrom) ? r.spec.valuesFrom : [];
+      return refs.some(
+        (ref) =>
+          isObject(ref) &&
+          sources.some(
+            (s) => s.kind === ref.kind && isObject(s.metadata) && s.metadata.name === ref.name,
+          ),
+      );
+    });
+    const patched = readers;
+    if (patched.length === 0) {
+      ctx.records.push({
+        target: targetName(target),
+        entry: entryLabel(entry),
+        level: 'skipped',
+        reason: `the build of ${entryLabel(entry)} reads ${target.display}, but no HelmRelease of it reads the link (it may be read by a HelmRelease another entry point applies)`,
+      });
+      continue;
+    }
+    for (const release of patched)
+      ctx.records.push(await proveRelease(ctx, entry, tree, objects, target, release, describe));
+  }
+}
+
+/**
+ * The built object is the chosen document: the same name, or the name with the prefixes and
+ * suffixes of the overlays (namePrefix, nameSuffix), in the same namespace unless a target
+ * namespace moved it.
+ */
+function sameObject(
+  object: Data,
+  chosen: { name: string; namespace?: string },
+  entry: Exclude<Entry, { kind: 'argo' }>,
+): boolean {
+  const meta = isObject(object.metadata) ? object.metadata : {};
+  const name = String(meta.name);
+  if (name !== chosen.name && !name.includes(chosen.name)) return false;
+  const moved = entry.kind === 'flux' && typeof entry.spec.targetNamespace === 'string';
+  return (
+    moved ||
+    chosen.namespace === undefined ||
+    meta.namespace === undefined ||
+    meta.namespace === chosen.namespace
+  );
+}
+
+function secretHolds(object: Data, token: string): boolean {
+  if (object.kind !== 'Secret' || !isObject(object.data)) return false;
+  return Object.values(object.data).some(
+    (v) => typeof v === 'string' && Buffer.from(v, 'base64').toString('utf8').includes(token),
+  );
+}
+
+async function proveRelease(
+  ctx: ProofContext,
+  entry: Exclude<Entry, { kind: 'argo' }>,
+  tree: ReadonlySet<string>,
+  objects: readonly Data[],
+  target: ProofTarget,
+  release: Data,
+  describe: (o: Data) => string,
+): Promise<ProofRecord> {
+  const { valuesKey, placeholder } = ctx.tools;
+  const meta = isObject(release.metadata) ? release.metadata : {};
+  const name = String(meta.name);
+  const label = `HelmRelease/${name}`;
+  const chosen = (target.chosen ?? []).find(
+    (c) => c.kind === 'HelmRelease' && name.includes(c.name),
+  );
+  const record = { target: targetName(target, chosen?.label), entry: entryLabel(entry) };
+  const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe);
+  const key = valuesKey.join('.');
+  const over = await overridingLayer(layers, key, placeholder.link);
+  const holder = layers.findIndex(
+    (l) => 'yaml' in l && bundleUrlOf(l.yaml, valuesKey) === placeholder.link,
+  );
+  const patches = () =>
+    patchesTouching(ctx.checkout, entry, tree, 'HelmRelease', name, [
+      'spec',
+      'values',
+      ...valuesKey,
+    ]);
+  const base = `${label} as ${entryLabel(entry)} (${entry.from}) builds it`;
+  if (over || holder < 0) {
+    const patch = patches().at(-1);
+    const specValues = over ? over.by.startsWith('spec.values of') : true;
+    if (patch && specValues) {
+      ctx.refusals.push(
+        `${patch}, ${over ? `sets ${over.key}` : `removes ${key}`} after the base (${target.display}), so ${base} ${over ? 'does not get the link' : 'has no link'}. Remove ${key} from that patch, or point values-file at it so that the link is written there.`,
+      );
+      return { ...record, level: 'values', reason: 'refused: an overlay patch wins' };
+    }
+    if (over && !over.unchecked) {
+      ctx.refusals.push(
+        `${over.by} sets ${over.key} after ${target.display} in the values helm-controller merges for ${base}, so the chart would get that value instead. ${over.fix ?? `Remove it there, or write the link there (name it in values-file).`}`,
+      );
+      return { ...record, level: 'values', reason: `refused: ${over.by} wins` };
+    }
+    const unknownNote = unknown.map((u) => u.what).join('; ');
+    if (unknownNote || over?.unchecked)
+      return {
+        ...record,
+        level: 'skipped',
+        reason: `what ${unknownNote || over?.by} sets is unknown to this run`,
+      };
+    ctx.refusals.push(
+      `${base} has no link at values-key ${key} in the values helm-controller merges (${layers.map((l) => ('file' in l ? l.file : l.name)).join(', ') || 'none'}): the build does not carry what this run writes in ${target.display}. Check the overlays of ${entry.path || '.'}, then run again.`,
+    );
+    return { ...record, level: 'values', reason: 'refused: the build drops the link' };
+  }
+  const later = unknown.filter((u) => u.at > holder);
+  if (later.length > 0)
+    return {
+      ...record,
+      level: 'skipped',
+      reason: `${later.map((u) => u.what).join('; ')}: what it sets after the link is unknown`,
+    };
+  return renderRelease(ctx, release, layers, record, label);
+}
+
+/** The rendered level: the chart from a folder of this checkout, with its postRenderers. */
+async function renderRelease(
+  ctx: ProofContext,
+  release: Data,
+  layers: ValuesLayer[],
+  record: { target: string; entry: string },
+  label: string,
+): Promise<ProofRecord> {
+  const { tools, checkout } = ctx;
+  const spec = isObject(release.spec) ? release.spec : {};
+  const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : undefined;
+  const sourceKind =
+    isObject(chartSpec?.sourceRef) && typeof chartSpec.sourceRef.kind === 'string'
+      ? chartSpec.sourceRef.kind
+      : undefined;
+  const chartName = typeof chartSpec?.chart === 'string' ? chartSpec.chart : undefined;
+  const local =
+    chartName && (sourceKind === 'GitRepository' || sourceKind === 'Bucket')
+      ? chartInCheckout(chartName, checkout.root)
+      : undefined;
+  if (!local)
+    return {
+      ...record,
+      level: 'values',
+      reason: `the chart of ${label} (${chartName ?? 'spec.chartRef'}${sourceKind ? ` from a ${sourceKind}` : ''}) is not a folder of this checkout, so it was not rendered`,
+    };
+  if (!tools.helm) return { ...record, level: 'values', reason: 'helm is not on PATH' };
+  // Chart valuesFiles replace the chart's own values.yaml as the first layer.
+  const valuesFiles = Array.isArray(chartSpec?.valuesFiles)
+    ? chartSpec.valuesFiles.filter((f): f is string => typeof f === 'string')
+    : [];
+  const meta = isObject(release.metadata) ? release.metadata : {};
+  const namespace =
+    typeof spec.targetNamespace === 'string' ? spec.targetNamespace : meta.namespace;
+  const outcome = await checkTarget(
+    {
+      label: `${record.target} through ${record.entry}`,
+      valuesKey: tools.valuesKey.join('.'),
+      chart: {
+        kind: 'chart',
+        ref: local,
+        releaseName: typeof spec.releaseName === 'string' ? spec.releaseName : String(meta.name),
+        namespace: typeof namespace === 'string' ? namespace : 'default',
+      },
+      values: () => [
+        ...valuesFiles.map((f) => ({ file: posix.join(checkout.root, f) })),
+        ...layers,
+      ],
+      postRender: tools.kubectl
+        ? postRenderer(release, tools.kubectl, label, tools.signal)
+        : undefined,
+    },
+    {
+      helm: tools.helm,
+      helmArgs: [],
+      signal: tools.signal,
+      redact: tools.redact,
+      placeholder: tools.placeholder,
+    },
+  );
+  if (outcome.kind === 'found') return { ...record, level: 'rendered' };
+  if (outcome.kind === 'skipped') return { ...record, level: 'values', reason: outcome.reason };
+  const post = isObject(spec) && Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0;
+  ctx.refusals.push(
+    outcome.kind === 'missing'
+      ? `${label} as ${record.entry} builds it: ${post ? 'after its postRenderers, ' : ''}none of the ${outcome.rendered} documents the chart renders holds the link.${post ? ` Its spec.postRenderers patch it away: remove that patch of the link, or set values-key to what the chart reads.` : outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`
+      : `${label} as ${record.entry} builds it: ${outcome.kind === 'overridden' ? `${outcome.by} sets ${outcome.key} after the values this run writes.` : ''}`,
+  );
+  return {
+    ...record,
+    level: 'values',
+    reason: 'refused: the rendered chart does not carry the link',
+  };
+}
+
+function bundleUrlOf(yaml: string, valuesKey: readonly string[]): unknown {
+  try {
+    return valueAt(goYamlData(yaml), [...valuesKey, 'bundleUrl']);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,60 @@
+/** What the proof is given and what it finds: the types publish/ and the proof's steps share. */
+import type { Entry } from './discover.js';
+import type { Checkout } from './tree.js';
+
+/** One values file of the run, as the proof sees it. */
+export interface ProofTarget {
+  /** Its path in the checkout (forward slashes). */
+  file: string;
+  /** As the user wrote it. */
+  display: string;
+  /** The chosen documents of a file of manifests (none: plain values). */
+  chosen?: { kind: string; name: string; namespace?: string; label: string }[];
+}
+
+/** How far one target was proven through one entry point. */
+export interface ProofRecord {
+  /** `apps/base/docs/release.yaml (HelmRelease/docs)`. */
+  target: string;
+  /** `Kustomization/flux-system/apps`, `Application/argocd/guestbook`. */
+  entry: string;
+  level: 'rendered' | 'values' | 'skipped';
+  /** Why it stopped short of `rendered`. */
+  reason?: string;
+}
+
+export interface ProofTools {
+  helm: string | undefined;
+  kubectl: string | undefined;
+  helmArgs: readonly string[];
+  signal?: AbortSignal;
+  redact: (text: string) => string;
+  placeholder: { link: string; token: string };
+  valuesKey: readonly string[];
+}
+
+/** What every step of one proof shares. */
+export interface ProofContext {
+  checkout: Checkout;
+  tools: ProofTools;
+  records: ProofRecord[];
+  /** Each a sentence naming the file or layer that wins and what to do. */
+  refusals: string[];
+}
+
+/** A target's name in the proof's words. */
+export const targetName = (t: ProofTarget, label?: string): string =>
+  label ? `${t.display} (${label})` : t.display;
+
+export type { Entry };
+
+/** A proof record in words, for the log and the job summary. */
+export function describeRecord(r: ProofRecord): string {
+  const level =
+    r.level === 'rendered'
+      ? 'the chart renders the link'
+      : r.level === 'values'
+        ? 'the merged values carry the link'
+        : 'skipped';
+  return `${r.target} through ${r.entry}: ${level}${r.reason ? ` (${r.reason})` : ''}`;
+}

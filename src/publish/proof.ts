@@ -1,0 +1,87 @@
+/**
+ * The render check's second half: the proof through what the cluster applies (src/gitops/). Each
+ * values file of the run, with the placeholder link written as this run would write it, is built
+ * through the entry points whose tree holds it and proven at the values level and, where the chart
+ * is in reach, the rendered level. A refusal stops the run before any request, naming the layer
+ * that wins; a manifest no entry point applies stops it too (it would change no cluster this
+ * repository describes); a plain values file nothing references is a warning (`required`: a
+ * failure). With helm-release, the run's own rollout is every file's entry point.
+ */
+import { relative, resolve, sep } from 'node:path';
+import { placeholderLink } from '../helm/render-check.js';
+import { UserError } from '../shared/errors.js';
+import { findOnPath } from '../shared/which.js';
+import { proveComposition } from '../gitops/proof.js';
+import { describeRecord, type ProofRecord, type ProofTarget } from '../gitops/types.js';
+import type { FilePlan } from '../values/plan.js';
+import type { ValuesFileInput } from '../values/inputs.js';
+import type { RunContext } from './job.js';
+
+export async function proveThroughCluster(
+  run: RunContext,
+  plan: (file: ValuesFileInput, link: string) => FilePlan,
+  helm: string | undefined,
+  /** Plain values files (absolute) that something outside the entry points reads (a helmfile). */
+  readElsewhere: ReadonlySet<string> = new Set(),
+): Promise<ProofRecord[]> {
+  const { inputs, reporter } = run;
+  const first = inputs.valuesFiles[0];
+  if (!first) return [];
+  const root = resolve(first.root ?? process.cwd());
+  const placeholder = placeholderLink();
+  const edited = new Map<string, string>();
+  const targets: ProofTarget[] = [];
+  for (const file of inputs.valuesFiles) {
+    const rel = relative(root, file.path).split(sep).join('/');
+    if (rel.startsWith('..')) continue;
+    const planned = plan(file, placeholder.link);
+    edited.set(rel, planned.text);
+    const chosen = planned.manifest?.chosen.map((c) => ({
+      kind: c.target.kind,
+      name: c.target.name,
+      ...(c.target.namespace ? { namespace: c.target.namespace } : {}),
+      label: c.label,
+    }));
+    targets.push({ file: rel, display: file.display, ...(chosen ? { chosen } : {}) });
+  }
+  const result = await proveComposition(
+    {
+      root,
+      targets,
+      edited,
+      clusterPaths: inputs.clusterPaths.map((p) => relative(root, p).split(sep).join('/')),
+    },
+    {
+      helm,
+      kubectl: await findOnPath('kubectl'),
+      helmArgs: inputs.helm?.extraArgs ?? [],
+      signal: run.signal,
+      redact: run.redactor.redact,
+      placeholder,
+      valuesKey: inputs.valuesKey,
+    },
+  );
+  for (const record of result.records) reporter.info(`Proof: ${describeRecord(record)}.`);
+  if (result.refusals.length > 0)
+    throw new UserError(
+      `The proof through what the cluster applies found that it would not get the link: ${result.refusals.join(' ')} Nothing was sent and no file was changed.`,
+    );
+  // With helm-release, the run rolls the files out itself: it is their entry point.
+  if (!inputs.helm && result.entries > 0) {
+    const { manifests } = result.orphans;
+    const plain = result.orphans.plain.filter((t) => !readElsewhere.has(resolve(root, t.file)));
+    if (manifests.length > 0)
+      throw new UserError(
+        `${manifests.map((t) => t.display).join(', ')} ${manifests.length > 1 ? 'are' : 'is a'} GitOps manifest${manifests.length > 1 ? 's' : ''} that no entry point of this checkout applies (no Flux Kustomization's spec.path, Argo CD Application or cluster-path includes ${manifests.length > 1 ? 'them' : 'it'}): the link would change no cluster this repository describes. Check the path (a typo makes a new file nothing reads), include the file in a kustomization an entry point builds, or name the folder the cluster applies in cluster-path. Nothing was sent and no file was changed.`,
+      );
+    if (plain.length > 0) {
+      const text = `${plain.map((t) => t.display).join(', ')}: no entry point of this checkout reads ${plain.length > 1 ? 'these values files' : 'this values file'} (no configMapGenerator, Application valueFiles or cluster-path folder names ${plain.length > 1 ? 'them' : 'it'}), so nothing shows the cluster will get the link from ${plain.length > 1 ? 'them' : 'it'}.`;
+      if (inputs.renderCheck === 'required')
+        throw new UserError(
+          `render-check is required, and ${text} Reference the file where the cluster reads it, name the folder the cluster applies in cluster-path, or set render-check: auto. Nothing was sent and no file was changed.`,
+        );
+      reporter.warning(`${text} Check that something deploys it.`);
+    }
+  }
+  return result.records;
+}

@@ -1,0 +1,171 @@
+/**
+ * The merge rules of the proof against the controllers' code: helm-controller's
+ * ChartValuesFromReferences (fluxcd/pkg chartutil: valuesFrom in order, optional references that
+ * resolve to nothing add nothing, a targetPath set with Helm's --set parser, spec.values merged
+ * after every entry: its doc comment says a targetPath "will overwrite all", its code merges
+ * spec.values again at the end), Argo CD's (valuesObject replaces values), and Flux's post-build
+ * substitution (substitute wins over substituteFrom, undefined variables become empty).
+ */
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { overridingLayer } from '../../src/helm/values-layers.js';
+import { argoLayers, fluxLayers, targetPathValues } from '../../src/gitops/merge.js';
+import { substitute, substituteText, variablesOf } from '../../src/gitops/substitute.js';
+
+const LINK = 'https://render-check.invalid/token/site.tar.gz';
+const key = ['staticExport'];
+const describeAt = () => 'the build';
+
+function release(spec: Record<string, unknown>) {
+  return {
+    apiVersion: 'helm.toolkit.fluxcd.io/v2',
+    kind: 'HelmRelease',
+    metadata: { name: 'docs', namespace: 'docs' },
+    spec,
+  };
+}
+const configMap = (name: string, values: unknown) => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name, namespace: 'docs' },
+  data: { 'values.yaml': stringify(values) },
+});
+
+describe('Flux valuesFrom and spec.values (ChartValuesFromReferences)', () => {
+  it('spec.values wins over every valuesFrom entry, and the layer that wins is named', async () => {
+    const { layers } = fluxLayers(
+      release({
+        valuesFrom: [{ kind: 'ConfigMap', name: 'docs-values' }],
+        values: { staticExport: { bundleUrl: 'https://old.example.com/x' } },
+      }),
+      [configMap('docs-values', { staticExport: { enabled: true, bundleUrl: LINK } })],
+      key,
+      describeAt,
+    );
+    expect(layers.map((l) => ('name' in l ? l.name : l.file))).toEqual([
+      'ConfigMap/docs-values[values.yaml] (valuesFrom of HelmRelease/docs, from the build)',
+      'spec.values of HelmRelease/docs (the build)',
+    ]);
+    const over = await overridingLayer(layers, 'staticExport', LINK);
+    expect(over?.by).toBe('spec.values of HelmRelease/docs (the build)');
+    expect(over?.key).toBe('staticExport.bundleUrl');
+  });
+
+  it('a later entry wins over an earlier one; an optional entry that resolves to nothing adds nothing', async () => {
+    const { layers, unknown } = fluxLayers(
+      release({
+        valuesFrom: [
+          { kind: 'ConfigMap', name: 'first' },
+          { kind: 'ConfigMap', name: 'absent', optional: true },
+          { kind: 'ConfigMap', name: 'second' },
+        ],
+      }),
+      [
+        configMap('first', { staticExport: { bundleUrl: LINK } }),
+        configMap('second', { staticExport: { bundleUrl: 'https://stale.example.com/' } }),
+      ],
+      key,
+      describeAt,
+    );
+    expect(layers).toHaveLength(2);
+    expect(unknown).toEqual([]);
+    expect((await overridingLayer(layers, 'staticExport', LINK))?.by).toContain('ConfigMap/second');
+  });
+
+  it('a required entry the build does not hold is unknown, not ignored', () => {
+    const { unknown } = fluxLayers(
+      release({ valuesFrom: [{ kind: 'Secret', name: 'from-the-cluster' }] }),
+      [],
+      key,
+      describeAt,
+    );
+    expect(unknown[0]?.what).toContain('Secret/from-the-cluster (key values.yaml)');
+  });
+
+  it('a Secret read at a targetPath: its text set there, typed as --set types it', async () => {
+    const secret = {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'link', namespace: 'docs' },
+      data: { url: Buffer.from('https://stale.example.com/').toString('base64') },
+    };
+    const { layers } = fluxLayers(
+      release({
+        values: { staticExport: { bundleUrl: LINK } },
+        valuesFrom: [
+          { kind: 'Secret', name: 'link', valuesKey: 'url', targetPath: 'staticExport.bundleUrl' },
+        ],
+      }),
+      [secret],
+      key,
+      describeAt,
+    );
+    // The code merges spec.values after the targetPath entry too: spec.values wins.
+    expect(await overridingLayer(layers, 'staticExport', LINK)).toBeUndefined();
+    expect(targetPathValues('staticExport.enabled', 'true')).toEqual({
+      staticExport: { enabled: true },
+    });
+    expect(targetPathValues('a.b', '"true"')).toEqual({ a: { b: 'true' } });
+    expect(targetPathValues('a.b', '0123')).toEqual({ a: { b: '0123' } });
+    expect(targetPathValues('a.b', 'x: 1')).toEqual({ a: { b: 'x: 1' } });
+    // strvals splits at a comma; a list index is not read here.
+    expect(targetPathValues('a.b', 'x,y')).toBeUndefined();
+    expect(targetPathValues('a[0].b', 'x')).toBeUndefined();
+  });
+});
+
+describe('Argo CD layers', () => {
+  it('valuesObject replaces the values string, and wins over valueFiles', async () => {
+    const layers = argoLayers(
+      { values: 'staticExport: {bundleUrl: "https://a/"}', valuesObject: { replicaCount: 2 } },
+      [{ name: 'values-production.yaml', yaml: stringify({ staticExport: { bundleUrl: LINK } }) }],
+      'Application/docs',
+    );
+    expect(layers.map((l) => ('name' in l ? l.name : ''))).toEqual([
+      'values-production.yaml',
+      'helm.valuesObject of Application/docs',
+    ]);
+    expect(await overridingLayer(layers, 'staticExport', LINK)).toBeUndefined();
+    const withString = argoLayers(
+      { values: 'staticExport: {bundleUrl: "https://a/"}' },
+      [layers[0]!],
+      'Application/docs',
+    );
+    expect((await overridingLayer(withString, 'staticExport', LINK))?.by).toBe(
+      'helm.values of Application/docs',
+    );
+  });
+});
+
+describe('Flux post-build substitution', () => {
+  it('substitute wins over substituteFrom; undefined variables become empty; $${} is kept', () => {
+    const vars = variablesOf(
+      {
+        postBuild: {
+          substitute: { cluster: 'production' },
+          substituteFrom: [
+            { kind: 'ConfigMap', name: 'vars' },
+            { kind: 'Secret', name: 'secret-vars' },
+          ],
+        },
+      },
+      () => ({ cluster: 'staging', domain: 'docs.example.com' }),
+    );
+    expect(vars.unknown).toEqual(['Secret/secret-vars']);
+    expect(
+      substituteText('${cluster} ${domain} ${missing} ${port:=8080} $${cluster}', vars.values),
+    ).toBe('production docs.example.com  8080 ${cluster}');
+    const disabled = {
+      metadata: {
+        name: 'x',
+        annotations: { 'kustomize.toolkit.fluxcd.io/substitute': 'disabled' },
+      },
+      data: { a: '${cluster}' },
+    };
+    expect(substitute(disabled, vars)).toBe(disabled);
+    expect(substitute({ metadata: { name: 'x' }, data: { a: '${cluster}' } }, vars)).toEqual({
+      metadata: { name: 'x' },
+      data: { a: 'production' },
+    });
+  });
+});
