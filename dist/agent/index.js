@@ -51926,11 +51926,13 @@ function pullRequestNumber(link, repo) {
         return undefined;
     return Number(m[3]);
 }
-/** The associations that may ask the agent for changes (confirmed by `permission`). */
-const STEERING_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR'];
 /** The permissions that may push to the repository, and so may steer the agent. */
 const WRITE_PERMISSIONS = ['admin', 'write'];
-/** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
+/**
+ * Why a commenter may not steer the agent (undefined: they may). Bots never may. Only GitHub's
+ * permission answer decides, never `author_association`: a private member of the organization
+ * with write access shows as CONTRIBUTOR or NONE there.
+ */
 async function pull_request_refusal(api, author) {
     // A deleted account has no login: nothing to ask GitHub about.
     if (author.login === '')
@@ -51938,8 +51940,6 @@ async function pull_request_refusal(api, author) {
     const who = `${text_printable(author.login)} (${text_printable(author.association)})`;
     if (author.bot)
         return `${who} is a bot`;
-    if (!STEERING_ASSOCIATIONS.includes(author.association))
-        return `${who} is not an owner, member or collaborator of the repository`;
     let permission;
     try {
         permission = await api.permission(author.login);
@@ -67385,7 +67385,7 @@ function commentItem(c, kind, found) {
 }
 /**
  * Every follow-up on the pull request, oldest first: conversation comments that start with the
- * command (not the action's replies), and reviews (submitted, not dismissed) with their diff
+ * command (not the action's replies), and submitted reviews (dismissed ones too) with their diff
  * comments. Reviews already taken are left out; comments are claimed one by one (their 👀).
  */
 function followUpItems(lists, command) {
@@ -67411,7 +67411,8 @@ function followUpItems(lists, command) {
             byReview.set(review.id, []);
     for (const [key, comments] of byReview) {
         const review = reviews.get(key);
-        if (review && (review.state === 'PENDING' || review.state === 'DISMISSED'))
+        // A dismissed review was submitted as written: dismissing (a stale approval) withdraws nothing.
+        if (review?.state === 'PENDING')
             continue;
         const body = review ? instructionOf(review.body, command) : undefined;
         const parts = [
@@ -68376,36 +68377,6 @@ async function sendAndReply(inputs, context, reply) {
 
 
 
-/**
- * Whether a comment event wakes the loop: a created comment on a pull request that starts with
- * the command, not from a bot (the workflow's `if:` skips the others before a runner starts).
- */
-function screen(event, command) {
-    if (event.action !== 'created')
-        return { ignore: `the comment was ${text_printable(event.action)}, not created`, level: 'debug' };
-    if (event.pullNumber === undefined)
-        return { ignore: 'the comment is on an issue, not a pull request', level: 'debug' };
-    const instruction = instructionAfter(event.comment.body, command);
-    if (instruction === undefined)
-        return { ignore: `the comment does not start with ${command}`, level: 'debug' };
-    if (event.comment.author.bot)
-        return {
-            ignore: `${text_printable(event.comment.author.login)} is a bot, and bots never steer the agent`,
-            level: 'info',
-        };
-    return { instruction };
-}
-/** Whether a review event wakes the loop: a submitted review (edited or dismissed: no-ops). */
-function screenReview(event) {
-    if (event.action !== 'submitted')
-        return { ignore: `the review was ${text_printable(event.action)}, not submitted`, level: 'debug' };
-    if (event.review.author.bot)
-        return {
-            ignore: `${text_printable(event.review.author.login)} is a bot, and bots never steer the agent`,
-            level: 'info',
-        };
-    return undefined;
-}
 /** What started the run, as the log and the checks need it. */
 function triggerOf(event) {
     return event.name === REVIEW_EVENT
@@ -68425,21 +68396,21 @@ function triggerOf(event) {
 /** The steps of the review loop for one event. */
 async function reviewLoop(inputs, event, deps) {
     const trigger = triggerOf(event);
-    const ignored = event.name === REVIEW_EVENT ? screenReview(event) : screenOrUndefined(event, inputs.command);
-    if (ignored) {
-        deps.reporter[ignored.level](`${trigger.what}: ${ignored.ignore}; nothing to do.`);
+    // Every event on a pull request ends in a sweep, whoever wrote it and whatever it says: a
+    // concurrency group keeps one pending run and cancels the one before it, so the run of an
+    // "LGTM", a bot's comment or a refused author's /agent may be the only one left to send an
+    // instruction whose own run was cancelled. What the event holds decides nothing (the sweep reads
+    // each item as a reader sees it, from GitHub's lists), so trigger and sweep cannot disagree.
+    if (event.pullNumber === undefined) {
+        deps.reporter.debug(`${trigger.what}: the comment is on an issue, not a pull request; nothing to do.`);
         return {};
     }
+    deps.reporter.info(`${trigger.what} (${event.name}, ${text_printable(event.action)}): looking for ${inputs.command} items on pull request #${event.pullNumber} that no run took yet.`);
     const writer = await deps.side.writer();
     // Not reached: the inputs refuse an empty token on a comment event, with this same error.
     if (!writer)
         throw reviewLoopWithoutToken();
     const mayNotSteer = steeringCheck(writer.api);
-    const refused = await mayNotSteer(trigger.author);
-    if (refused) {
-        deps.reporter.info(`${trigger.what}: ${refused}, so it may not steer the agent; ignored.`);
-        return {};
-    }
     const number = event.pullNumber;
     const { pull, jobId, lists } = await readPullRequest(number, inputs.command, mayNotSteer, writer, deps);
     const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, deps);
@@ -68451,26 +68422,19 @@ async function reviewLoop(inputs, event, deps) {
         return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
     return followUpAll(inputs, items, { jobId, pull, writer, deps });
 }
-function screenOrUndefined(event, command) {
-    const screened = screen(event, command);
-    return 'ignore' in screened ? screened : undefined;
-}
 /** The items whose authors may steer the agent and that are not stale, in order. */
 async function admitted(items, since, mayNotSteer, deps) {
     const kept = [];
     for (const item of items) {
         const what = `${item.kind === 'review' ? 'Review' : 'Comment'} ${item.id}`;
-        if (item.author.bot) {
-            deps.reporter.debug(`${what}: ${text_printable(item.author.login)} is a bot; not sent.`);
-            continue;
-        }
         if (isStale(item, since)) {
             deps.reporter.debug(`${what}: older than a day before this event; not sent.`);
             continue;
         }
+        // Logged by every sweep that finds the item: it stays on the pull request, never taken.
         const why = await mayNotSteer(item.author);
         if (why) {
-            deps.reporter.debug(`${what}: ${why}, so it may not steer the agent; not sent.`);
+            deps.reporter.info(`${what}: ${why}, so it may not steer the agent; not sent.`);
             continue;
         }
         kept.push(item);
@@ -68554,7 +68518,7 @@ async function followUpAll(inputs, items, context) {
 function steeringCheck(api) {
     const asked = new Map();
     return (author) => {
-        const key = JSON.stringify([author.login, author.bot, author.association]);
+        const key = JSON.stringify([author.login, author.bot]);
         let answer = asked.get(key);
         if (!answer) {
             answer = readGitHub('check who may steer the agent', () => pull_request_refusal(api, author));

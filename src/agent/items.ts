@@ -102,7 +102,7 @@ function commentItem(
 
 /**
  * Every follow-up on the pull request, oldest first: conversation comments that start with the
- * command (not the action's replies), and reviews (submitted, not dismissed) with their diff
+ * command (not the action's replies), and submitted reviews (dismissed ones too) with their diff
  * comments. Reviews already taken are left out; comments are claimed one by one (their 👀).
  */
 export function followUpItems(lists: PullRequestLists, command: string): FollowUpItem[] {
@@ -123,7 +123,8 @@ export function followUpItems(lists: PullRequestLists, command: string): FollowU
   for (const review of lists.reviews) if (!byReview.has(review.id)) byReview.set(review.id, []);
   for (const [key, comments] of byReview) {
     const review = reviews.get(key);
-    if (review && (review.state === 'PENDING' || review.state === 'DISMISSED')) continue;
+    // A dismissed review was submitted as written: dismissing (a stale approval) withdraws nothing.
+    if (review?.state === 'PENDING') continue;
     const body = review ? instructionOf(review.body, command) : undefined;
     const parts: Part[] = [
       ...(review && body ? [{ ...body, url: review.url }] : []),

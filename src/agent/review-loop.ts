@@ -18,11 +18,11 @@ import {
 import { UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
 import { noJobRepliedIn, noMarkerReply } from './comment.js';
-import { REVIEW_EVENT, type AgentEvent, type CommentEvent } from './event.js';
+import { REVIEW_EVENT, type AgentEvent } from './event.js';
 import { followUpItem, type ReviewLoopDeps, type ReviewLoopResult } from './follow-up.js';
 import { reviewLoopWithoutToken, type AgentActionInputs } from './inputs.js';
 import { followUpItems, isStale, type FollowUpItem, type PullRequestLists } from './items.js';
-import { instructionAfter, markerCandidates, newestMarker } from './markers.js';
+import { markerCandidates, newestMarker } from './markers.js';
 import type { AgentState } from './state.js';
 
 export type { ReviewLoopDeps, ReviewLoopResult } from './follow-up.js';
@@ -32,44 +32,6 @@ export {
   newestMarker,
   type MarkerCandidate,
 } from './markers.js';
-
-/** An event that does not wake the loop, and how loudly to say so in the log. */
-export interface Ignored {
-  ignore: string;
-  level: 'debug' | 'info';
-}
-
-/**
- * Whether a comment event wakes the loop: a created comment on a pull request that starts with
- * the command, not from a bot (the workflow's `if:` skips the others before a runner starts).
- */
-export function screen(event: CommentEvent, command: string): Ignored | { instruction: string } {
-  if (event.action !== 'created')
-    return { ignore: `the comment was ${printable(event.action)}, not created`, level: 'debug' };
-  if (event.pullNumber === undefined)
-    return { ignore: 'the comment is on an issue, not a pull request', level: 'debug' };
-  const instruction = instructionAfter(event.comment.body, command);
-  if (instruction === undefined)
-    return { ignore: `the comment does not start with ${command}`, level: 'debug' };
-  if (event.comment.author.bot)
-    return {
-      ignore: `${printable(event.comment.author.login)} is a bot, and bots never steer the agent`,
-      level: 'info',
-    };
-  return { instruction };
-}
-
-/** Whether a review event wakes the loop: a submitted review (edited or dismissed: no-ops). */
-function screenReview(event: AgentEvent & { name: typeof REVIEW_EVENT }): Ignored | undefined {
-  if (event.action !== 'submitted')
-    return { ignore: `the review was ${printable(event.action)}, not submitted`, level: 'debug' };
-  if (event.review.author.bot)
-    return {
-      ignore: `${printable(event.review.author.login)} is a bot, and bots never steer the agent`,
-      level: 'info',
-    };
-  return undefined;
-}
 
 /** What started the run, as the log and the checks need it. */
 function triggerOf(event: AgentEvent) {
@@ -95,22 +57,25 @@ export async function reviewLoop(
   deps: ReviewLoopDeps,
 ): Promise<ReviewLoopResult> {
   const trigger = triggerOf(event);
-  const ignored =
-    event.name === REVIEW_EVENT ? screenReview(event) : screenOrUndefined(event, inputs.command);
-  if (ignored) {
-    deps.reporter[ignored.level](`${trigger.what}: ${ignored.ignore}; nothing to do.`);
+  // Every event on a pull request ends in a sweep, whoever wrote it and whatever it says: a
+  // concurrency group keeps one pending run and cancels the one before it, so the run of an
+  // "LGTM", a bot's comment or a refused author's /agent may be the only one left to send an
+  // instruction whose own run was cancelled. What the event holds decides nothing (the sweep reads
+  // each item as a reader sees it, from GitHub's lists), so trigger and sweep cannot disagree.
+  if (event.pullNumber === undefined) {
+    deps.reporter.debug(
+      `${trigger.what}: the comment is on an issue, not a pull request; nothing to do.`,
+    );
     return {};
   }
+  deps.reporter.info(
+    `${trigger.what} (${event.name}, ${printable(event.action)}): looking for ${inputs.command} items on pull request #${event.pullNumber} that no run took yet.`,
+  );
   const writer = await deps.side.writer();
   // Not reached: the inputs refuse an empty token on a comment event, with this same error.
   if (!writer) throw reviewLoopWithoutToken();
   const mayNotSteer = steeringCheck(writer.api);
-  const refused = await mayNotSteer(trigger.author);
-  if (refused) {
-    deps.reporter.info(`${trigger.what}: ${refused}, so it may not steer the agent; ignored.`);
-    return {};
-  }
-  const number = event.pullNumber!;
+  const number = event.pullNumber;
   const { pull, jobId, lists } = await readPullRequest(
     number,
     inputs.command,
@@ -129,11 +94,6 @@ export async function reviewLoop(
   return followUpAll(inputs, items, { jobId, pull, writer, deps });
 }
 
-function screenOrUndefined(event: CommentEvent, command: string): Ignored | undefined {
-  const screened = screen(event, command);
-  return 'ignore' in screened ? screened : undefined;
-}
-
 /** The items whose authors may steer the agent and that are not stale, in order. */
 async function admitted(
   items: FollowUpItem[],
@@ -144,17 +104,14 @@ async function admitted(
   const kept: FollowUpItem[] = [];
   for (const item of items) {
     const what = `${item.kind === 'review' ? 'Review' : 'Comment'} ${item.id}`;
-    if (item.author.bot) {
-      deps.reporter.debug(`${what}: ${printable(item.author.login)} is a bot; not sent.`);
-      continue;
-    }
     if (isStale(item, since)) {
       deps.reporter.debug(`${what}: older than a day before this event; not sent.`);
       continue;
     }
+    // Logged by every sweep that finds the item: it stays on the pull request, never taken.
     const why = await mayNotSteer(item.author);
     if (why) {
-      deps.reporter.debug(`${what}: ${why}, so it may not steer the agent; not sent.`);
+      deps.reporter.info(`${what}: ${why}, so it may not steer the agent; not sent.`);
       continue;
     }
     kept.push(item);
@@ -260,7 +217,7 @@ async function followUpAll(
 function steeringCheck(api: PullRequestApi): (author: Author) => Promise<string | undefined> {
   const asked = new Map<string, Promise<string | undefined>>();
   return (author) => {
-    const key = JSON.stringify([author.login, author.bot, author.association]);
+    const key = JSON.stringify([author.login, author.bot]);
     let answer = asked.get(key);
     if (!answer) {
       answer = readGitHub('check who may steer the agent', () => refusal(api, author));

@@ -150,19 +150,19 @@ export function pullRequestNumber(
   return Number(m[3]);
 }
 
-/** The associations that may ask the agent for changes (confirmed by `permission`). */
-export const STEERING_ASSOCIATIONS: readonly string[] = ['OWNER', 'MEMBER', 'COLLABORATOR'];
 /** The permissions that may push to the repository, and so may steer the agent. */
 export const WRITE_PERMISSIONS: readonly string[] = ['admin', 'write'];
 
-/** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
+/**
+ * Why a commenter may not steer the agent (undefined: they may). Bots never may. Only GitHub's
+ * permission answer decides, never `author_association`: a private member of the organization
+ * with write access shows as CONTRIBUTOR or NONE there.
+ */
 export async function refusal(api: PullRequestApi, author: Author): Promise<string | undefined> {
   // A deleted account has no login: nothing to ask GitHub about.
   if (author.login === '') return "the author's account was deleted (GitHub shows it as ghost)";
   const who = `${printable(author.login)} (${printable(author.association)})`;
   if (author.bot) return `${who} is a bot`;
-  if (!STEERING_ASSOCIATIONS.includes(author.association))
-    return `${who} is not an owner, member or collaborator of the repository`;
   let permission: string;
   try {
     permission = await api.permission(author.login);

@@ -169,17 +169,29 @@ describe.concurrent(
       expect(again.stdout).toContain(`no /agent item that no run took yet; nothing to do.`);
     });
 
-    it('an edited or dismissed review is a no-op: no call to GitHub or the service', async () => {
-      const { s, g } = await world();
-      for (const action of ['edited', 'dismissed']) {
-        const run = await agentOn(await reviewEvent(action), s, g);
-        expect(run.code, run.stdout).toBe(0);
-        expect(run.stdout).toContain(
-          `::debug::Review ${REVIEW}: the review was ${action}, not submitted; nothing to do.`,
-        );
-      }
-      expect(g.requests).toEqual([]);
-      expect(s.requestsFor('message')).toHaveLength(0);
+    it('a dismissed review is sent all the same; its later events send nothing more', async () => {
+      const { s, g } = await world({
+        github: {
+          reviews: [
+            {
+              id: REVIEW,
+              pull: PR,
+              body: 'A few changes, see the comments.',
+              state: 'DISMISSED',
+              submittedAt: '2026-03-02T09:20:06Z',
+            },
+          ],
+        },
+      });
+      // Dismissed (a stale approval) before any run listed it: the instructions stand as written.
+      const dismissed = await agentOn(await reviewEvent('dismissed'), s, g);
+      expect(dismissed.code, dismissed.stdout).toBe(0);
+      expect(s.requestsFor('message')).toHaveLength(1);
+      const before = g.requests.length;
+      const edited = await agentOn(await reviewEvent('edited'), s, g);
+      expect(edited.code, edited.stdout).toBe(0);
+      expect(s.requestsFor('message')).toHaveLength(1);
+      expect(g.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
     });
 
     it('GitHub refuses the reply that marks the review taken: sent, and the warning says a re-run would send it again', async () => {

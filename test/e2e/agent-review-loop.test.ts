@@ -57,10 +57,11 @@ function firstCodeBlock(markdown: string): string | undefined {
   return m?.[2];
 }
 
-/** No secret of the run in anything sent to GitHub. */
+/** A sweep that finds nothing to send: it read the pull request, and wrote nothing. */
 function expectNothingDone(run: ActionRun, s: Simulator, g: FakeGitHub) {
   expect(run.code, run.stdout).toBe(0);
   expect(s.requestsFor('message')).toHaveLength(0);
+  expect(g.requests.length).toBeGreaterThan(0);
   expect(g.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   expect(g.reactions).toHaveLength(0);
   expect(run.stdout).not.toMatch(/^::(warning|error)/m);
@@ -201,34 +202,20 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     expect(run.outputs['comment-url']).toMatch(/#discussion_r\d+$/);
   });
 
-  it('an untrusted commenter, a bot and a deleted account: nothing sent, nothing posted, one log line', async () => {
+  it('someone who may not steer, or a bot: nothing sent, nothing written, one log line per item', async () => {
+    // Only the permission endpoint decides: the payload's association is never asked.
     const event = await eventFile(ISSUE_COMMENT, (p) => {
       p.comment!.author_association = 'NONE';
       (p.comment!.user as Record<string, unknown>).login = 'drive-by';
     });
     const { s, g } = await world({
-      comment: { id: COMMENT_ID, body: '/agent x', association: 'NONE' },
+      comment: { id: COMMENT_ID, body: '/agent x', association: 'NONE', login: 'drive-by' },
     });
     const run = await agentOn(event, s, g);
     expectNothingDone(run, s, g);
-    expect(run.stdout.match(/^Comment \d+: .*ignored\.$/gm)).toEqual([
-      `Comment ${COMMENT_ID}: drive-by (NONE) is not an owner, member or collaborator of the repository, so it may not steer the agent; ignored.`,
+    expect(run.stdout.match(/^Comment \d+: .*not sent\.$/gm)).toEqual([
+      `Comment ${COMMENT_ID}: drive-by (NONE) has the permission "read" on the repository, not write or admin, so it may not steer the agent; not sent.`,
     ]);
-    expect(g.requests).toHaveLength(0);
-
-    // A member by association whose role is read only: confirmed through the permission call.
-    const readOnly = await eventFile(ISSUE_COMMENT, (p) => {
-      (p.comment!.user as Record<string, unknown>).login = 'reader';
-    });
-    const w2 = await world({ comment: { id: COMMENT_ID, body: '/agent x' } });
-    const run2 = await agentOn(readOnly, w2.s, w2.g);
-    expectNothingDone(run2, w2.s, w2.g);
-    expect(w2.g.requests.map((r) => r.path)).toEqual([
-      '/api/v3/repos/acme/docs/collaborators/reader/permission',
-    ]);
-    expect(run2.stdout).toContain(
-      'reader (MEMBER) has the permission "read" on the repository, not write or admin',
-    );
 
     const bot = await eventFile(ISSUE_COMMENT, (p) => {
       p.comment!.user = { login: 'renovate[bot]', id: 29139614, type: 'Bot' };
@@ -236,22 +223,70 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     const w3 = await world({ comment: { id: COMMENT_ID, body: '/agent x', bot: true } });
     const run3 = await agentOn(bot, w3.s, w3.g);
     expectNothingDone(run3, w3.s, w3.g);
-    expect(w3.g.requests).toHaveLength(0);
     expect(run3.stdout).toContain(
-      `Comment ${COMMENT_ID}: renovate[bot] is a bot, and bots never steer the agent; nothing to do.`,
+      `Comment ${COMMENT_ID}: renovate[bot] (MEMBER) is a bot, so it may not steer the agent; not sent.`,
     );
+  });
 
-    // A deleted account (GitHub sends user null): refused without asking GitHub who it is.
-    const ghost = await eventFile(ISSUE_COMMENT, (p) => {
-      p.comment!.user = null;
+  it('every event sweeps: the run of a refused /agent, then of a bot, sends the trusted item whose own run was cancelled', async () => {
+    // The trusted comment's run was cancelled in the queue. Its visible text starts with the
+    // command after a hidden HTML comment: the sweep reads it as a reader sees it.
+    const trusted = '<!-- from the standup -->\n/agent Fix the FAQ link.';
+    const { s, g } = await world({
+      comments: [{ id: COMMENT_ID - 1, body: trusted }],
+      comment: {
+        id: COMMENT_ID,
+        body: '/agent Delete the blog.',
+        association: 'NONE',
+        login: 'drive-by',
+      },
     });
-    const w4 = await world({ comment: { id: COMMENT_ID, body: '/agent x' } });
-    const run4 = await agentOn(ghost, w4.s, w4.g);
-    expectNothingDone(run4, w4.s, w4.g);
-    expect(w4.g.requests).toHaveLength(0);
-    expect(run4.stdout).toContain(
-      `Comment ${COMMENT_ID}: the author's account was deleted (GitHub shows it as ghost), so it may not steer the agent; ignored.`,
+    const refused = await eventFile(ISSUE_COMMENT, (p) => {
+      p.comment!.body = '/agent Delete the blog.';
+      (p.comment!.user as Record<string, unknown>).login = 'drive-by';
+    });
+    const run = await agentOn(refused, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message').map((r) => r.body)).toEqual([{ prompt: 'Fix the FAQ link.' }]);
+    // A bot's comment (the action's own reply under an App token): a sweep that finds nothing
+    // writes nothing, so replies cannot start a loop.
+    g.comments.push({
+      ...g.comments.at(-1)!,
+      id: COMMENT_ID + 1,
+      body: 'Deployed a preview.',
+      user: { login: 'preview[bot]', type: 'Bot' },
+    });
+    const before = g.requests.length;
+    const bot = await agentOn(
+      await eventFile(ISSUE_COMMENT, (p) => {
+        p.comment!.id = COMMENT_ID + 1;
+        p.comment!.body = 'Deployed a preview.';
+        p.comment!.user = { login: 'preview[bot]', id: 1, type: 'Bot' };
+      }),
+      s,
+      g,
     );
+    expect(bot.code, bot.stdout).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(1);
+    expect(
+      g.requests.slice(before).filter((r) => r.method !== 'GET' && !r.path.endsWith('/reactions')),
+    ).toEqual([]);
+  });
+
+  it('a private member with write access shows as CONTRIBUTOR: GitHub says write, so it is sent', async () => {
+    const event = await eventFile(ISSUE_COMMENT, (p) => {
+      p.comment!.author_association = 'CONTRIBUTOR';
+    });
+    const { s, g } = await world({
+      comment: {
+        id: COMMENT_ID,
+        body: String(event.payload.comment!.body),
+        association: 'CONTRIBUTOR',
+      },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(1);
   });
 
   it('a custom role based on write may steer the agent; one based on triage may not', async () => {
@@ -274,7 +309,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     const run2 = await agentOn(event, w2.s, w2.g);
     expectNothingDone(run2, w2.s, w2.g);
     expect(run2.stdout).toContain(
-      `Comment ${COMMENT_ID}: octocat (MEMBER) has the permission "read" on the repository, not write or admin, so it may not steer the agent; ignored.`,
+      `Comment ${COMMENT_ID}: octocat (MEMBER) has the permission "read" on the repository, not write or admin, so it may not steer the agent; not sent.`,
     );
   });
 
@@ -308,9 +343,10 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
       `/v2/agent/${s.projectId}/job/${jobId}/message`,
     ]);
     expect(g.requests.filter((r) => r.path.includes('/collaborators/')).map((r) => r.path)).toEqual(
+      // The markers are read first, newest first; octocat's answer is then reused for the item.
       [
-        '/api/v3/repos/acme/docs/collaborators/octocat/permission',
         '/api/v3/repos/acme/docs/collaborators/reader/permission',
+        '/api/v3/repos/acme/docs/collaborators/octocat/permission',
       ],
     );
     expect(run.stdout).toContain(
@@ -354,19 +390,18 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     ]);
   });
 
-  it('no command prefix: nothing sent, nothing posted, one debug line', async () => {
+  it('a comment without the command still sweeps: nothing to send, nothing written', async () => {
     const event = await eventFile(ISSUE_COMMENT, (p) => {
       p.comment!.body = 'Looks good to me, but /agent could also fix the FAQ.';
     });
-    const { s, g } = await world();
+    const { s, g } = await world({
+      comment: { id: COMMENT_ID, body: 'Looks good to me, but /agent could also fix the FAQ.' },
+    });
     const run = await agentOn(event, s, g);
     expectNothingDone(run, s, g);
-    expect(g.requests).toHaveLength(0);
-    expect(s.requests.filter((r) => r.op !== 'create-agent')).toHaveLength(0);
-    const lines = run.stdout.split('\n').filter((l) => l.includes('does not start with'));
-    expect(lines).toEqual([
-      `::debug::Comment ${COMMENT_ID}: the comment does not start with /agent; nothing to do.`,
-    ]);
+    expect(run.stdout).toContain(
+      `Pull request #${PR}: no /agent item that no run took yet; nothing to do.`,
+    );
   });
 
   it('no marker on the pull request: one reply, nothing sent; a re-run does not reply again', async () => {

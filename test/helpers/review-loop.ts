@@ -30,6 +30,8 @@ export interface SeededComment {
   body: string;
   association?: string;
   bot?: boolean;
+  /** Its author (octocat unless said). */
+  login?: string;
 }
 
 /**
@@ -68,7 +70,9 @@ export async function world(
         ...(c.id === undefined ? {} : { id: c.id }),
         pull: PR,
         body: c.body,
-        user: c.bot ? { login: 'renovate[bot]', type: 'Bot' as const } : { login: 'octocat' },
+        user: c.bot
+          ? { login: 'renovate[bot]', type: 'Bot' as const }
+          : { login: c.login ?? 'octocat' },
         association: c.association ?? 'MEMBER',
       })),
     ],

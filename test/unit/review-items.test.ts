@@ -208,7 +208,7 @@ describe('the follow-ups of a pull request', () => {
     expect(noJobRepliedIn([issueComment(`${noJobLine(item)}\n`, actions)], item)).toBe(false);
   });
 
-  it("taken reviews, dismissed and pending ones, and the action's replies are left out", () => {
+  it("taken and pending reviews, and the action's replies, are left out; a dismissed review is not", () => {
     const taken = issueComment(`${REPLY_MARKER}\n${takenLine(9)}\n📨 …`, actions);
     // The same line from a person does not mark anything.
     const fake = issueComment(`${REPLY_MARKER}\n${takenLine(10)}\n`, octocat);
@@ -227,6 +227,7 @@ describe('the follow-ups of a pull request', () => {
     expect(items.map((i) => [i.kind, i.id])).toEqual([
       ['comment', items[0]!.id],
       ['review', 10],
+      ['review', 11],
     ]);
   });
 
