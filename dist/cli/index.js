@@ -70044,7 +70044,7 @@ async function pull_request_refusal(api, author) {
         : `${who} has the permission "${printable(permission)}" on the repository, not write or admin`;
 }
 const NOT_AFFECTED = 'The agent job is not affected.';
-const WRITES_FIX = 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).';
+const pull_request_WRITES_FIX = 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).';
 /**
  * The writes the agent makes on GitHub (comments, reactions), which never fail a run: the first
  * refusal is one warning that says what to grant; later ones are logged only. Every text sent
@@ -70064,7 +70064,7 @@ class CommentWriter {
      * (`consequence`: by default, that the agent job is not affected; `permissions`: what a 403 or
      * 404 asks for, by default the writes' permissions).
      */
-    async attempt(what, call, consequence = NOT_AFFECTED, permissions = WRITES_FIX) {
+    async attempt(what, call, consequence = NOT_AFFECTED, permissions = pull_request_WRITES_FIX) {
         try {
             return await call(this.api);
         }
@@ -70076,17 +70076,31 @@ class CommentWriter {
     comment(number, body, consequence) {
         return this.attempt(`comment on pull request #${number}`, (api) => api.comment(number, this.redact(body)), consequence);
     }
-    editComment(id, body) {
-        return this.attempt(`edit comment ${id}`, (api) => api.editComment(id, this.redact(body)));
+    editComment(id, body, consequence) {
+        return this.attempt(`edit comment ${id}`, (api) => api.editComment(id, this.redact(body)), consequence);
     }
-    reply(number, kind, threadId, body) {
+    reply(number, kind, threadId, body, consequence) {
         return kind === 'review'
-            ? this.attempt(`reply to review comment ${threadId}`, (api) => api.replyToReviewComment(number, threadId, this.redact(body)))
-            : this.comment(number, body);
+            ? this.attempt(`reply to review comment ${threadId}`, (api) => api.replyToReviewComment(number, threadId, this.redact(body)), consequence)
+            : this.comment(number, body, consequence);
     }
-    /** `added`, `already` (see PullRequestApi.react), or undefined when GitHub refused it. */
+    /** Edits a reply posted with `reply` (a conversation comment, or a comment in a review thread). */
+    editReply(kind, id, body, consequence) {
+        return kind === 'review'
+            ? this.attempt(`edit review comment ${id}`, (api) => api.editReviewComment(id, this.redact(body)), consequence)
+            : this.editComment(id, body, consequence);
+    }
+    /** The reaction (see PullRequestApi.react), or undefined when GitHub refused it. */
     react(kind, id, content, consequence) {
         return this.attempt(`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content), consequence);
+    }
+    /** Takes a reaction off; true once GitHub did. */
+    async unreact(kind, commentId, reactionId, consequence) {
+        const done = await this.attempt(`take the reaction ${reactionId} off comment ${commentId}`, async (api) => {
+            await api.unreact(kind, commentId, reactionId);
+            return true;
+        }, consequence);
+        return done === true;
     }
     #refused(what, error, consequence, permissions) {
         const { answer, fix } = describeGitHubFailure(error, permissions, (text) => this.redact(printable(text)));
@@ -70115,33 +70129,48 @@ function comment_markersIn(text) {
 function comment_isReply(body) {
     return body.startsWith(REPLY_MARKER);
 }
-/**
- * `<!-- docs-agent-taken: review 123 -->`: in the action's reply to a review, written before the
- * follow-up is sent, the durable mark that this review was taken (a review has no reactions in
- * GitHub's REST API, unlike a comment, whose mark is the action's 👀).
- */
-function takenLine(reviewId) {
-    return `<!-- docs-agent-taken: review ${reviewId} -->`;
-}
-/** The reviews a reply marks as taken. */
-function comment_takenIn(body) {
-    if (!comment_isReply(body))
-        return [];
-    return [...body.matchAll(/^<!-- docs-agent-taken: review ([1-9]\d{0,15}) -->$/gm)].map((m) => Number(m[1]));
-}
-/**
- * `<!-- docs-agent-no-job: issue comment 123 -->`: in the "no agent job" reply, so that a re-run
- * (or the next /agent comment's run) does not answer the same item twice. The item is not taken:
- * once a job is named, it is sent with the next /agent comment or review.
- */
-function noJobLine(item) {
+/** `<!-- docs-agent-taken: issue comment 123 -->`, `<!-- docs-agent-no-job: review 456 -->`. */
+function comment_itemLine(tag, item) {
     const what = item.kind === 'review' ? 'review' : `${item.commentKind ?? 'issue'} comment`;
-    return `<!-- docs-agent-no-job: ${what} ${item.id} -->`;
+    return `<!-- docs-agent-${tag}: ${what} ${item.id} -->`;
 }
-/** Whether a reply of an app already said "no agent job" to that item. */
-function comment_noJobRepliedIn(comments, item) {
-    const line = noJobLine(item);
+/**
+ * Whether a reply of an app holds that line for that item. Only an app's reply counts: anyone can
+ * write the line in a comment of their own.
+ */
+function comment_markedIn(comments, tag, item) {
+    const line = comment_itemLine(tag, item);
     return comments.some((c) => c.author.bot && comment_isReply(c.body) && c.body.split('\n').some((l) => l === line));
+}
+/** A reply's body with the item's mark on its second line (after REPLY_MARKER). */
+function marked(body, mark) {
+    if (mark === undefined)
+        return body;
+    return body.replace(`${REPLY_MARKER}\n`, `${REPLY_MARKER}\n${mark}\n`);
+}
+/**
+ * The reply that claims an item, posted before anything is sent: its mark line says this action
+ * took the item, and it is edited with the outcome (or, when the claim is released, loses it).
+ */
+function comment_claimBody(item, jobId) {
+    const what = item.kind === 'review' ? 'review' : 'comment';
+    return [
+        REPLY_MARKER,
+        comment_itemLine('taken', item),
+        `📨 **Sending**: the instruction of [this ${what}](${item.url}) goes to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
+        '',
+    ].join('\n');
+}
+/**
+ * The claim's reply once the claim is released (no mark line: the item is untaken again), saying
+ * why nothing was sent and that a later run sends it.
+ */
+function comment_releasedBody(item, why, later = true) {
+    return [
+        REPLY_MARKER,
+        `⏹️ **Not sent**: ${why}, so nothing was sent for [this instruction](${item.url}).${later ? ' It waits, untaken, for the next run of the review loop on this pull request (a re-run of this workflow, or any new comment or review).' : ''}`,
+        '',
+    ].join('\n');
 }
 function jobRows(job, links) {
     const rows = [
@@ -70249,22 +70278,11 @@ function reviewListing(asked) {
         codeBlock(asked.prompt),
     ].join('\n');
 }
-/** The reply to a review, posted before the follow-up is sent (it marks the review as taken). */
-function comment_reviewSendingBody(asked, jobId) {
-    return [
-        REPLY_MARKER,
-        takenLine(asked.reviewId),
-        `📨 **Sending**: the instructions of this review go to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
-        '',
-        reviewListing(asked),
-        '',
-    ].join('\n');
-}
 /** The reply to a review once its follow-up has ended (the same comment, edited). */
 function comment_reviewReplyBody(outcome, asked, links) {
     const job = 'job' in outcome ? shownJob(outcome) : undefined;
     const details = job ? `\n${table(jobRows(job, links))}\n` : '';
-    return `${REPLY_MARKER}\n${takenLine(asked.reviewId)}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
+    return `${REPLY_MARKER}\n${comment_itemLine('taken', { kind: 'review', id: asked.reviewId })}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
 }
 /**
  * The job as a reply shows it. Sent (not waited for) or unconfirmed, what the job shows may be
@@ -70281,13 +70299,13 @@ function comment_replyBody(outcome, asked, links) {
     const job = 'job' in outcome ? shownJob(outcome) : undefined;
     const details = job ? `\n${table(jobRows(job, links))}\n` : '';
     const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
-    return `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`;
+    return marked(`${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`, asked.mark);
 }
 /** The reply when no marker names the agent job of the pull request. */
 function comment_noMarkerReply(asked, command, item) {
     return [
         REPLY_MARKER,
-        noJobLine(item),
+        comment_itemLine('no-job', item),
         `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
         '',
         `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own. The instruction above is kept: it is sent with the next ${inlineCode(command)} comment or review on this pull request within a day, so there is no need to repeat it.`,
@@ -70301,11 +70319,12 @@ function comment_noMarkerReply(asked, command, item) {
  * character): not quoted, as there is nothing, too much, or something invisible to show.
  */
 function comment_refusedReply(asked, problem, command) {
-    return [
+    const body = [
         REPLY_MARKER,
         `⚠️ **Not sent**: the instruction in [this comment](${asked.url}) from ${inlineCode(asked.login)} ${problem}. Write it after the command, e.g. ${inlineCode(`${command} document the new --dry-run flag`)}; retype it if it was pasted (control characters often come along).`,
         '',
     ].join('\n');
+    return marked(body, asked.mark);
 }
 
 ;// CONCATENATED MODULE: ./src/agent/announce.ts
@@ -81942,10 +81961,6 @@ function readerText(markdown) {
     const shown = visibleText(markdown);
     return { text: shown.text, hidden: hiddenNote(shown, markdown) };
 }
-/** The reviews the action's replies mark as taken (replies an app wrote: see `takenLine`). */
-function takenReviews(comments) {
-    return new Set(comments.filter((c) => c.author.bot).flatMap((c) => takenIn(c.body)));
-}
 /** The instruction of a text as a reader sees it; undefined when it does not start with the command. */
 function instructionOf(body, command) {
     const { text, hidden } = readerText(body);
@@ -81954,7 +81969,9 @@ function instructionOf(body, command) {
         return undefined;
     return hidden ? { instruction, hidden } : { instruction };
 }
-function commentItem(c, kind, found) {
+function commentItem(c, kind, found, 
+// A diff comment is written when it is drafted, and sent with its review: its age is the review's.
+submittedAt = c.createdAt) {
     const diff = kind === 'review' ? c : undefined;
     return {
         kind: 'comment',
@@ -81963,14 +81980,14 @@ function commentItem(c, kind, found) {
         threadId: diff?.inReplyTo ?? c.id,
         author: c.author,
         url: c.url,
-        createdAt: c.createdAt,
+        createdAt: submittedAt || c.createdAt,
         parts: [{ ...found, url: c.url, ...(diff ? { comment: diff } : {}) }],
     };
 }
 /**
  * Every follow-up on the pull request, oldest first: conversation comments that start with the
  * command (not the action's replies), and submitted reviews (dismissed ones too) with their diff
- * comments. Reviews already taken are left out; comments are claimed one by one (their 👀).
+ * comments. Items a reply of this action marks as taken are left out.
  */
 function items_followUpItems(lists, command) {
     const items = [];
@@ -81981,7 +81998,6 @@ function items_followUpItems(lists, command) {
         if (found)
             items.push(commentItem(c, 'issue', found));
     }
-    const taken = takenReviews(lists.issueComments);
     const reviews = new Map(lists.reviews.map((r) => [r.id, r]));
     const byReview = new Map();
     for (const c of lists.reviewComments) {
@@ -82010,10 +82026,10 @@ function items_followUpItems(lists, command) {
             continue;
         const only = parts[0];
         if (parts.length === 1 && only.comment) {
-            items.push(commentItem(only.comment, 'review', only));
+            items.push(commentItem(only.comment, 'review', only, review?.submittedAt));
             continue;
         }
-        if (!review || taken.has(review.id))
+        if (!review)
             continue;
         items.push({
             kind: 'review',
@@ -82026,7 +82042,12 @@ function items_followUpItems(lists, command) {
             parts,
         });
     }
-    return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+    // Taken: a reply of this action marks it (its mark line names the item; a reply in a thread
+    // is in the diff comments' list).
+    const replies = [...lists.issueComments, ...lists.reviewComments];
+    return items
+        .filter((item) => !markedIn(replies, 'taken', item))
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 }
 /** Whether an item is older than STALE_MS before `since` (an ISO date; empty: never stale). */
 function items_isStale(item, since) {
@@ -82077,6 +82098,158 @@ function items_promptOf(item) {
         ? 'This instruction comes from a review of the pull request.'
         : `These ${texts.length} instructions come from one review of the pull request. Follow them together, as one change.`;
     return { prompt: [head, ...texts].join('\n\n'), parts };
+}
+
+;// CONCATENATED MODULE: ./src/agent/claim.ts
+/**
+ * Claiming an item before it is sent, and giving the claim back. A claim is a reply of this action
+ * whose hidden mark line names the item (`itemLine('taken', …)`): a bare 👀 says only that some
+ * workflow with the same token saw the comment. For a comment, the 👀 is the lock taken first, as
+ * GitHub's 201-vs-200 answer to a reaction is the one atomic check-and-set it offers; a 👀 of this
+ * identity without the action's mark (another workflow's, or a run stopped between its 👀 and its
+ * reply) is taken off and added again, and only a 201 claims. A review has no REST reactions: its
+ * claim is the reply alone, and the oldest reply that marks it wins. A claim GitHub refuses, or
+ * whose reply cannot be found again after its answer was lost, claims nothing: the item is not
+ * sent this run, and stays untaken for a later one.
+ */
+
+
+
+/** What a refused claim means, in the warning GitHub's refusal gets. */
+const claim_NOT_CLAIMED = 'The instruction was not sent this run: it stays untaken, and the next run of the review loop on this pull request sends it.';
+/** Where an item's claim reply goes: a diff comment's thread, else the conversation. */
+function replyKind(item) {
+    return item.kind === 'comment' ? item.commentKind : 'issue';
+}
+/**
+ * A reply of an earlier version of this action, which marked a comment by its 👀 alone: it links
+ * to the comment it answers. Such a comment was taken then.
+ */
+function answeredBefore(replies, item) {
+    return replies.some((c) => c.author.bot && isReply(c.body) && c.body.includes(`](${item.url})`));
+}
+/** The 👀 that locks a comment: undefined when GitHub refused it, `taken` when another run holds it. */
+async function lockComment(item, writer, replies) {
+    const kind = item.commentKind;
+    let eyes = await writer.react(kind, item.id, 'eyes', claim_NOT_CLAIMED);
+    if (!eyes)
+        return undefined;
+    if (!eyes.added) {
+        if (answeredBefore(replies, item))
+            return { taken: 'answered by an earlier run (its 👀 and reply)' };
+        // This identity's 👀 without this action's mark: not a claim of ours. Off and on again; the
+        // second answer is the atomic one.
+        if (!(await writer.unreact(kind, item.id, eyes.id, claim_NOT_CLAIMED)))
+            return undefined;
+        eyes = await writer.react(kind, item.id, 'eyes', claim_NOT_CLAIMED);
+        if (!eyes)
+            return undefined;
+        if (!eyes.added)
+            return { taken: 'another run claimed it at the same moment' };
+    }
+    return { kind, commentId: item.id, reactionId: eyes.id };
+}
+/** The replies that mark the item taken, oldest first (a failed read: undefined). */
+async function marksOf(item, number, writer) {
+    const kind = replyKind(item);
+    const listed = await writer.attempt(`read the replies on pull request #${number}`, (api) => kind === 'review' ? api.reviewComments(number) : api.comments(number));
+    const line = itemLine('taken', item);
+    return listed
+        ?.filter((c) => c.author.bot && isReply(c.body) && c.body.split('\n').includes(line))
+        .sort((a, b) => a.id - b.id);
+}
+/** Claims an item for this run (see the module's comment). */
+async function claim_claim(item, context) {
+    const { number, jobId, writer } = context;
+    let lock;
+    if (item.kind === 'comment') {
+        const locked = await lockComment(item, writer, context.replies);
+        if (!locked)
+            return { refused: 'GitHub refused the 👀 that claims it' };
+        if ('taken' in locked)
+            return locked;
+        lock = locked;
+    }
+    const kind = replyKind(item);
+    let reply = await writer.reply(number, kind, item.threadId, claimBody(item, jobId), claim_NOT_CLAIMED);
+    // No answer is not a refusal: GitHub may have written the reply. Read again before deciding.
+    reply ??= (await marksOf(item, number, writer))?.at(-1);
+    if (!reply) {
+        if (lock)
+            await writer.unreact(lock.kind, lock.commentId, lock.reactionId);
+        return { refused: 'GitHub refused the reply that claims it' };
+    }
+    const claimed = {
+        reply: { kind, id: reply.id, url: reply.url },
+        ...(lock ? { lock } : {}),
+    };
+    if (item.kind === 'review') {
+        // No lock for a review: of two runs that claimed it at once, the older reply wins.
+        const marks = await marksOf(item, number, writer);
+        if (!marks) {
+            await claim_release(claimed, item, writer, 'GitHub did not list the replies to check the claim');
+            return { refused: 'GitHub did not list the replies to check the claim' };
+        }
+        if (marks[0] && marks[0].id !== reply.id) {
+            await claim_release(claimed, item, writer, 'another run claimed this review first', false);
+            return { taken: 'another run claimed it first' };
+        }
+    }
+    return { claimed };
+}
+/**
+ * Gives a claim back: the reply loses its mark line and says why nothing was sent (`later`: that
+ * a later run sends it), and the 👀 comes off. When GitHub refuses the edit, the mark stays: the
+ * warning says so, as no run will send the item by itself then.
+ */
+async function claim_release(claimed, item, writer, why, later = true) {
+    const edited = await writer.editReply(claimed.reply.kind, claimed.reply.id, releasedBody(item, why, later), `The reply still marks the instruction as taken, so no run sends it by itself: delete the reply ${claimed.reply.url} to have the next run send it.`);
+    if (edited && claimed.lock)
+        await writer.unreact(claimed.lock.kind, claimed.lock.commentId, claimed.lock.reactionId);
+}
+/**
+ * The item as it is now, read again after the claim (claim → re-read → send): `deleted`, or
+ * `withdrawn` when its text no longer holds an instruction; else the item with its current text.
+ * Its age stays the one it was found with. A read GitHub refuses throws (GitHubApiError).
+ */
+async function claim_reread(item, number, api, command) {
+    const gone = (error) => error instanceof GitHubApiError && error.status === 404;
+    let lists;
+    try {
+        if (item.kind === 'review') {
+            const review = await api.review(number, item.id);
+            const comments = await Promise.all(item.parts.flatMap((p) => p.comment
+                ? [
+                    api
+                        .reviewComment(p.comment.id)
+                        .catch((e) => (gone(e) ? undefined : Promise.reject(e))),
+                ]
+                : []));
+            lists = {
+                issueComments: [],
+                reviewComments: comments.filter((c) => c !== undefined),
+                reviews: [review],
+            };
+        }
+        else if (item.commentKind === 'review') {
+            lists = {
+                issueComments: [],
+                reviewComments: [await api.reviewComment(item.id)],
+                reviews: [],
+            };
+        }
+        else {
+            lists = { issueComments: [await api.issueComment(item.id)], reviewComments: [], reviews: [] };
+        }
+    }
+    catch (error) {
+        if (gone(error))
+            return 'deleted';
+        throw error;
+    }
+    const now = followUpItems(lists, command);
+    const same = now.find((one) => one.kind === item.kind && one.id === item.id) ?? now[0];
+    return same ? { ...item, parts: same.parts } : 'withdrawn';
 }
 
 ;// CONCATENATED MODULE: ./src/api/agent.ts
@@ -82834,6 +83007,9 @@ function notTheApp(commits, app) {
 
 
 
+
+
+
 /** What an item is called in the log. */
 function named(item) {
     return item.kind === 'review' ? `Review ${item.id}` : `Comment ${item.id}`;
@@ -82849,30 +83025,47 @@ async function reactOn(item, writer, content) {
             await writer.react('review', part.comment.id, content);
 }
 /**
- * What a refused mark (a comment's 👀, a review's first reply) means, in its warning: the item is
- * still sent, as the job should not wait on a permission of the workflow, but nothing on the pull
- * request says it was taken.
+ * Handles one item: claim, read again, send, reply. Undefined when nothing was sent and nothing
+ * is to be said (another run took it; it was deleted or withdrawn after the claim); `unclaimed`
+ * when GitHub refused the claim (nothing sent: the run fails, the item waits for a later run).
  */
-const UNMARKED = 'The instruction is sent without the mark that it was taken, so the next run of the review loop on this pull request (a re-run, or the run of a later /agent item) would send it again.';
-/**
- * Takes a comment: its 👀, which GitHub answers 200 when this identity had added it before (the
- * comment was taken by an earlier run). When GitHub refuses the reaction, the item is taken
- * without a mark, and the warning says so (UNMARKED).
- */
-async function claimComment(item, writer) {
-    return (await writer.react(item.commentKind, item.id, 'eyes', UNMARKED)) !== 'already';
-}
-/** Handles one item; undefined when an earlier run took it. */
-async function follow_up_followUpItem(inputs, item, context) {
+async function follow_up_followUpItem(inputs, found, context) {
     const { writer, deps, jobId } = context;
     const number = context.pull.number;
-    if (item.kind === 'comment' && !(await claimComment(item, writer))) {
-        deps.reporter.info(`${named(item)}: taken by an earlier run (its 👀); not sent again.`);
+    const answer = await claim(found, { number, jobId, writer, replies: context.replies });
+    if ('taken' in answer) {
+        deps.reporter.info(`${named(found)}: ${answer.taken}; not sent again.`);
+        return undefined;
+    }
+    if ('refused' in answer)
+        return {
+            unclaimed: true,
+            error: new UserError(`${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${WRITES_FIX}`),
+        };
+    const claimed = answer.claimed;
+    // Read again after the claim: what is sent is the text as it is now, not as the sweep saw it.
+    let item;
+    try {
+        item = await reread(found, number, writer.api, inputs.command);
+    }
+    catch (error) {
+        const why = `GitHub did not answer when the ${found.kind} was read again after the claim (${error instanceof Error ? printable(error.message) : 'no answer'})`;
+        await release(claimed, found, writer, why);
+        return { unclaimed: true, error: new UserError(`${named(found)}: ${why}. ${NOT_CLAIMED}`) };
+    }
+    if (item === 'deleted' || item === 'withdrawn') {
+        const why = item === 'deleted'
+            ? `the ${found.kind} was deleted after this run found it`
+            : `the ${found.kind} no longer starts with ${inputs.command}`;
+        // A deleted comment took its 👀 along.
+        await release(item === 'deleted' ? { reply: claimed.reply } : claimed, found, writer, why, false);
+        deps.reporter.info(`${named(found)}: ${why}; nothing was sent.`);
         return undefined;
     }
     const { prompt, parts } = promptOf(item);
+    const mark = itemLine('taken', item);
     const hidden = item.kind === 'comment' ? parts[0]?.hidden : undefined;
-    const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden };
+    const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden, mark };
     for (const part of parts)
         if (part.hidden)
             deps.reporter.info(`${named(item)}: removed hidden text, ${part.hidden}.`);
@@ -82883,36 +83076,45 @@ async function follow_up_followUpItem(inputs, item, context) {
         parts,
         prompt,
     };
-    let replyId;
-    const reply = async (body, consequence) => {
-        const posted = item.kind === 'comment'
-            ? await writer.reply(number, item.commentKind, item.threadId, body)
-            : replyId !== undefined
-                ? await writer.editComment(replyId, body)
-                : await writer.comment(number, body, consequence);
-        replyId ??= posted?.id;
-        deps.state.commentUrl = posted?.url;
-        return posted?.url;
+    const reply = async (body) => {
+        const posted = await writer.editReply(claimed.reply.kind, claimed.reply.id, body);
+        deps.state.commentUrl = posted?.url ?? claimed.reply.url;
+        return deps.state.commentUrl;
     };
     if (prompt === '') {
         const problem = parts.map((p) => p.refused).find(Boolean) ?? 'is empty';
         const url = await reply(item.kind === 'comment'
             ? refusedReply(asked, problem, inputs.command)
             : reviewReplyBody({ kind: 'error', jobId, message: 'no instruction of the review could be sent' }, review, deps.side.links));
-        deps.reporter.info(`${named(item)}: the instruction ${problem}; nothing was sent.${url ? ` Replied: ${url}` : ''}`);
+        deps.reporter.info(`${named(item)}: the instruction ${problem}; nothing was sent. Replied: ${url}`);
         return { commentUrl: url };
     }
-    if (item.kind === 'review') {
-        // The mark comes first: a run stopped after it never sends the review a second time (when
-        // GitHub takes the mark; UNMARKED says what follows when it does not).
-        await reply(reviewSendingBody(review, jobId), UNMARKED);
-    }
-    // A comment has its 👀 from the claim; a review's diff comments get theirs now.
+    // A review's diff comments get their 👀 now (a comment has its own from the claim).
     if (item.kind === 'review')
         await reactOn(item, writer, 'eyes');
-    return sendAndReply(inputs, { ...context, item, prompt }, (outcome) => reply(item.kind === 'comment'
-        ? replyBody(outcome, asked, deps.side.links)
-        : reviewReplyBody(outcome, review, deps.side.links)));
+    if (deps.signal?.aborted)
+        return stoppedBeforeSend(claimed, item, context);
+    return sendAndReply(inputs, { ...context, item, prompt }, async (outcome) => {
+        // Stopped before the message went out: nothing was sent, so the claim is given back.
+        if (outcome.kind === 'not-sent' && !outcome.maybe) {
+            const stop = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
+            await release(claimed, item, writer, `the workflow run ${stop} before the instruction was sent`);
+            deps.state.commentUrl = claimed.reply.url;
+            return claimed.reply.url;
+        }
+        return reply(item.kind === 'comment'
+            ? replyBody(outcome, asked, deps.side.links)
+            : reviewReplyBody(outcome, review, deps.side.links));
+    });
+}
+/** A run stopped between the claim and the send gives the claim back: nothing was sent. */
+async function stoppedBeforeSend(claimed, item, { writer, jobId, deps }) {
+    await release(claimed, item, writer, 'the workflow run was cancelled before the instruction was sent');
+    deps.reporter.info(`${named(item)}: the run was cancelled before the send; its claim is given back.`);
+    return {
+        outcome: { kind: 'not-sent', jobId, reason: 'cancelled', maybe: false },
+        commentUrl: claimed.reply.url,
+    };
 }
 /** The send (once), the wait, the reply, +1 or -1, the announce. */
 async function sendAndReply(inputs, context, reply) {
@@ -83004,7 +83206,8 @@ async function review_loop_reviewLoop(inputs, event, deps) {
     }
     if (!jobId)
         return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
-    return followUpAll(inputs, items, { jobId, pull, writer, deps });
+    const replies = [...lists.issueComments, ...lists.reviewComments];
+    return followUpAll(inputs, items, { jobId, pull, writer, deps, replies });
 }
 /** The items whose authors may steer the agent and that are not stale, in order. */
 async function admitted(items, since, mayNotSteer, deps) {
@@ -83032,7 +83235,7 @@ async function admitted(items, since, mayNotSteer, deps) {
  */
 async function replyNoJob(items, { number, lists }, writer, command, deps) {
     const replies = [...lists.issueComments, ...lists.reviewComments];
-    const item = items.find((one) => !noJobRepliedIn(replies, one));
+    const item = items.find((one) => !markedIn(replies, 'no-job', one));
     if (!item) {
         deps.reporter.info(`Pull request #${number}: no agent job is named on the pull request; every ${command} item was already told so; nothing was sent.`);
         return {};
@@ -83078,12 +83281,16 @@ async function followUpAll(inputs, items, context) {
             return last;
         // One follow-up at a time per job: while the job has not shown the result of this one (not
         // taken up, still working, or perhaps never received), the next one's pickup could be this
-        // one's. The items after it wait, unclaimed, for a later run.
+        // one's. A claim GitHub refused will be refused for the next items too. The items after it
+        // wait, untaken, for a later run.
         const unseen = done.outcome?.kind;
-        if (unseen === 'unconfirmed' || unseen === 'timeout' || unseen === 'not-sent') {
-            const left = items.length - i - 1;
-            if (left > 0)
-                context.deps.reporter.info(`${left} more ${left === 1 ? 'item waits' : 'items wait'} for a later run: agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's.`);
+        if (done.unclaimed ||
+            unseen === 'unconfirmed' ||
+            unseen === 'timeout' ||
+            unseen === 'not-sent') {
+            waiting(items.slice(i + 1), done.unclaimed
+                ? 'GitHub refused a claim'
+                : `agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's`, context.deps);
             break;
         }
     }
@@ -83094,6 +83301,12 @@ async function followUpAll(inputs, items, context) {
         delete state[key];
     Object.assign(state, failed.state);
     return failed.result;
+}
+/** Says which items wait, untaken, for a later run, and why. */
+function waiting(left, why, deps) {
+    if (left.length === 0)
+        return;
+    deps.reporter.info(`${left.length} more ${left.length === 1 ? 'item waits' : 'items wait'}, untaken, for a later run (${why}): ${left.map((item) => item.url).join(', ')}`);
 }
 /**
  * `refusal`, asked of GitHub once per author in a run: the commenter and the authors of the

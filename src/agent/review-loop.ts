@@ -17,9 +17,14 @@ import {
 } from '../github/pull-request.js';
 import { UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
-import { noJobRepliedIn, noMarkerReply } from './comment.js';
+import { markedIn, noMarkerReply } from './comment.js';
 import { REVIEW_EVENT, type AgentEvent } from './event.js';
-import { followUpItem, type ReviewLoopDeps, type ReviewLoopResult } from './follow-up.js';
+import {
+  followUpItem,
+  type ItemContext,
+  type ReviewLoopDeps,
+  type ReviewLoopResult,
+} from './follow-up.js';
 import { reviewLoopWithoutToken, type AgentActionInputs } from './inputs.js';
 import { followUpItems, isStale, type FollowUpItem, type PullRequestLists } from './items.js';
 import { markerCandidates, newestMarker } from './markers.js';
@@ -91,7 +96,8 @@ export async function reviewLoop(
     return {};
   }
   if (!jobId) return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
-  return followUpAll(inputs, items, { jobId, pull, writer, deps });
+  const replies = [...lists.issueComments, ...lists.reviewComments];
+  return followUpAll(inputs, items, { jobId, pull, writer, deps, replies });
 }
 
 /** The items whose authors may steer the agent and that are not stale, in order. */
@@ -132,7 +138,7 @@ async function replyNoJob(
   deps: ReviewLoopDeps,
 ): Promise<ReviewLoopResult> {
   const replies = [...lists.issueComments, ...lists.reviewComments];
-  const item = items.find((one) => !noJobRepliedIn(replies, one));
+  const item = items.find((one) => !markedIn(replies, 'no-job', one));
   if (!item) {
     deps.reporter.info(
       `Pull request #${number}: no agent job is named on the pull request; every ${command} item was already told so; nothing was sent.`,
@@ -164,7 +170,7 @@ async function replyNoJob(
 async function followUpAll(
   inputs: AgentActionInputs,
   items: FollowUpItem[],
-  context: { jobId: string; pull: PullRequest; writer: CommentWriter; deps: ReviewLoopDeps },
+  context: ItemContext,
 ): Promise<ReviewLoopResult> {
   let pull = context.pull;
   let last: ReviewLoopResult = {};
@@ -192,14 +198,22 @@ async function followUpAll(
     if (context.deps.signal?.aborted) return last;
     // One follow-up at a time per job: while the job has not shown the result of this one (not
     // taken up, still working, or perhaps never received), the next one's pickup could be this
-    // one's. The items after it wait, unclaimed, for a later run.
+    // one's. A claim GitHub refused will be refused for the next items too. The items after it
+    // wait, untaken, for a later run.
     const unseen = done.outcome?.kind;
-    if (unseen === 'unconfirmed' || unseen === 'timeout' || unseen === 'not-sent') {
-      const left = items.length - i - 1;
-      if (left > 0)
-        context.deps.reporter.info(
-          `${left} more ${left === 1 ? 'item waits' : 'items wait'} for a later run: agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's.`,
-        );
+    if (
+      done.unclaimed ||
+      unseen === 'unconfirmed' ||
+      unseen === 'timeout' ||
+      unseen === 'not-sent'
+    ) {
+      waiting(
+        items.slice(i + 1),
+        done.unclaimed
+          ? 'GitHub refused a claim'
+          : `agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's`,
+        context.deps,
+      );
       break;
     }
   }
@@ -208,6 +222,14 @@ async function followUpAll(
   for (const key of Object.keys(state) as (keyof AgentState)[]) delete state[key];
   Object.assign(state, failed.state);
   return failed.result;
+}
+
+/** Says which items wait, untaken, for a later run, and why. */
+function waiting(left: FollowUpItem[], why: string, deps: ReviewLoopDeps): void {
+  if (left.length === 0) return;
+  deps.reporter.info(
+    `${left.length} more ${left.length === 1 ? 'item waits' : 'items wait'}, untaken, for a later run (${why}): ${left.map((item) => item.url).join(', ')}`,
+  );
 }
 
 /**

@@ -103,7 +103,8 @@ export const agentOn = (
   s: Simulator,
   g: FakeGitHub,
   inputs: Record<string, string> = {},
-) => agentOnEvent(event, s, g, { inputs });
+  more: Omit<Parameters<typeof agentOnEvent>[3], 'inputs'> = {},
+) => agentOnEvent(event, s, g, { ...more, inputs });
 
 /**
  * A second comment by the same person after the event's (id COMMENT_ID + 1), added to the

@@ -102,7 +102,7 @@ function pullRequestSide(
     if (!token) return undefined;
     checkRepository(repo.repository);
     reporter.secret(token);
-    const { octokitPullRequestApi } = await import('../../github/octokit.js');
+    const { octokitPullRequestApi } = await import('../../github/octokit-pull-requests.js');
     return new CommentWriter(octokitPullRequestApi(token), reporter, redact);
   };
   let writer: Promise<CommentWriter | undefined> | undefined;
