@@ -52348,6 +52348,33 @@ function readCommentEvent(env) {
         ? parseReviewEvent(payload)
         : parseCommentEvent(name, payload);
 }
+const ForkPayload = looseObject({
+    pull_request: looseObject({
+        head: looseObject({ repo: nullable(looseObject({ full_name: string() })) }),
+        base: looseObject({ repo: looseObject({ full_name: string() }) }),
+    }),
+});
+/**
+ * Whether the run is a `pull_request_review` on a pull request from a fork (its head in another
+ * repository, or in one since deleted): GitHub gives such a run no secrets and a read-only token,
+ * so it can neither send nor claim. Its review waits for the next run that can (a comment's).
+ */
+function isForkReview(env) {
+    if (env.GITHUB_EVENT_NAME !== REVIEW_EVENT)
+        return false;
+    let payload;
+    try {
+        payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
+    }
+    catch {
+        return false; // readCommentEvent says what is wrong with it.
+    }
+    const p = safeParse(ForkPayload, payload);
+    if (!p.success)
+        return false;
+    const { head, base } = p.output.pull_request;
+    return head.repo?.full_name.toLowerCase() !== base.repo.full_name.toLowerCase();
+}
 
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 /**
@@ -52574,6 +52601,8 @@ const AgentOutputs = {
     Ref: 'ref',
     /** The comment on the pull request: the announce, or the reply of the review loop. */
     CommentUrl: 'comment-url',
+    /** The review loop: the items this run delivered, with their results (JSON). */
+    Delivered: 'delivered',
 };
 /**
  * A job's values. For a follow-up not waited for (`sent`), the answer may show the job as it was
@@ -52691,6 +52720,15 @@ function releasedBody(item, why, later = true) {
         '',
     ].join('\n');
 }
+/** The one reply to an item too old to send (its `stale` line: never said twice). */
+function staleReply(item) {
+    return [
+        REPLY_MARKER,
+        itemLine('stale', item),
+        `⌛ **Not sent**: [this instruction](${item.url}) (${item.createdAt || 'no date'}) is more than a day older than the event that started this run, so it was not sent: the pull request may have moved on since. To send it now, write it in a new comment.`,
+        '',
+    ].join('\n');
+}
 function jobRows(job, links) {
     const rows = [
         ['Agent job', inlineCode(job.id)],
@@ -52765,6 +52803,8 @@ function headline(outcome) {
         case 'cancelled':
             return `⏹️ **Cancelled**: the workflow run stopped while waiting for agent job ${inlineCode(outcome.jobId)}; the agent keeps working on the service.`;
         case 'not-sent': {
+            if (outcome.reason === 'no-answer')
+                return `❔ **May have been delivered**: the message to agent job ${inlineCode(outcome.jobId)} got no answer, and within pickup-grace the job showed no sign of taking it up. The service may have it all the same: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new comment.`;
             const why = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
             return outcome.maybe
                 ? `❔ **Maybe sent**: the workflow run ${why} while the instruction was on its way to agent job ${inlineCode(outcome.jobId)}, before the service answered: it may have taken it. Check the job in the dashboard before asking again, or it may be sent twice.`
@@ -68091,10 +68131,32 @@ class FollowUpUnconfirmed extends UserError {
 
 
 
+
 /** How often the job is looked at while waiting for it to take the message up. */
 const PICKUP_POLL_MS = 1500;
 /** How often the caller's sign of a pickup (a GitHub call) is asked at most. */
 const SIGN_EVERY_MS = 5000;
+/**
+ * A follow-up message got no answer (no response, a reset, a 5xx) and the job showed no sign of
+ * taking it up within pickup-grace: it may have been delivered. Never sent again by itself.
+ */
+class MaybeSent extends UserError {
+    constructor(jobId, why) {
+        super(`The follow-up message to agent job ${jobId} got no answer (${why}), and within pickup-grace the job showed no sign that it took it up: it may have been delivered. Look at the job in the dashboard; it is not sent again by itself. To send it again on purpose, send it as a new message.`, { jobId });
+    }
+}
+/**
+ * Whether the service may have acted on a message whose call failed: its request went out and no
+ * answer told otherwise (no response, a reset, a time limit, a 5xx a gateway may give after
+ * passing the request on). A 4xx or 429 is the service's refusal: nothing was taken.
+ */
+function mayHaveArrived(error) {
+    if (!(error instanceof ApiError))
+        return false;
+    if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-response')
+        return true;
+    return error.kind === 'http' && (error.status ?? 0) >= 500;
+}
 /** A stop of an agent run, with how far its message got. */
 class AgentStopped extends StoppedError {
     sent;
@@ -68311,6 +68373,8 @@ async function outcomeOf(sent, context) {
             graceMs: context.pickupGraceMs,
             asBefore: error.asBefore,
         };
+    if (error instanceof MaybeSent)
+        return { kind: 'not-sent', jobId, reason: 'no-answer', maybe: true };
     // Stopped before the instruction reached the service, or with no answer to it: not "working".
     if (error instanceof AgentStopped && error.sent !== 'yes')
         return { kind: 'not-sent', jobId, reason: error.reason, maybe: error.sent === 'maybe' };
@@ -68579,6 +68643,7 @@ async function sendAndReply(inputs, context, reply) {
 
 
 
+
 /** What started the run, as the log and the checks need it. */
 function triggerOf(event) {
     return event.name === REVIEW_EVENT
@@ -68615,32 +68680,41 @@ async function reviewLoop(inputs, event, deps) {
     const mayNotSteer = steeringCheck(writer.api);
     const number = event.pullNumber;
     const { pull, jobId, lists } = await readPullRequest(number, inputs.command, mayNotSteer, writer, deps);
-    const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, deps);
+    const replies = [...lists.issueComments, ...lists.reviewComments];
+    const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, { number, writer, replies }, deps);
     if (items.length === 0) {
         deps.reporter.info(`Pull request #${number}: no ${inputs.command} item that no run took yet; nothing to do.`);
         return {};
     }
     if (!jobId)
         return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
-    const replies = [...lists.issueComments, ...lists.reviewComments];
     return followUpAll(inputs, items, { jobId, pull, writer, deps, replies });
 }
-/** The items whose authors may steer the agent and that are not stale, in order. */
-async function admitted(items, since, mayNotSteer, deps) {
+/**
+ * The items whose authors may steer the agent and that are not stale, in order. A stale item of
+ * someone who may steer gets one reply saying so (its `stale` line keeps later sweeps from
+ * repeating it): an instruction is never dropped in silence.
+ */
+async function admitted(items, since, mayNotSteer, { number, writer, replies }, deps) {
     const kept = [];
     for (const item of items) {
         const what = `${item.kind === 'review' ? 'Review' : 'Comment'} ${item.id}`;
-        if (isStale(item, since)) {
-            deps.reporter.debug(`${what}: older than a day before this event; not sent.`);
-            continue;
-        }
         // Logged by every sweep that finds the item: it stays on the pull request, never taken.
         const why = await mayNotSteer(item.author);
         if (why) {
             deps.reporter.info(`${what}: ${why}, so it may not steer the agent; not sent.`);
             continue;
         }
-        kept.push(item);
+        if (!isStale(item, since)) {
+            kept.push(item);
+            continue;
+        }
+        if (markedIn(replies, 'stale', item)) {
+            deps.reporter.debug(`${what}: older than a day before this event, and told so; not sent.`);
+            continue;
+        }
+        const posted = await writer.reply(number, item.kind === 'comment' ? item.commentKind : 'issue', item.threadId, staleReply(item));
+        deps.reporter.info(`${what}: more than a day older than this event; not sent.${posted ? ` Replied: ${posted.url}` : ''}`);
     }
     return kept;
 }
@@ -68676,6 +68750,9 @@ async function followUpAll(inputs, items, context) {
     // The first item that failed fails the step: the outputs and summary are then its own, not a
     // later item's success beside its error.
     let failed;
+    const delivered = [];
+    let outputs;
+    const state = context.deps.state;
     for (const [i, item] of items.entries()) {
         if (i > 0)
             pull = await readGitHub(`read pull request #${pull.number}`, () => context.writer.api.pullRequest(pull.number));
@@ -68689,6 +68766,12 @@ async function followUpAll(inputs, items, context) {
         if (!done)
             continue;
         last = done;
+        const delivery = deliveredOf(item, done, context.deps.state, context.jobId);
+        if (delivery) {
+            delivered.push(delivery.entry);
+            if (delivery.outputs)
+                outputs = delivery.outputs;
+        }
         if (done.error !== undefined && !failed)
             failed = { result: done, state: { ...context.deps.state } };
         // A stop (cancel) ends the run: the items after it wait for the next run, and the outputs
@@ -68710,13 +68793,51 @@ async function followUpAll(inputs, items, context) {
             break;
         }
     }
-    if (!failed)
-        return last;
-    const state = context.deps.state;
-    for (const key of Object.keys(state))
-        delete state[key];
-    Object.assign(state, failed.state);
-    return failed.result;
+    if (failed) {
+        for (const key of Object.keys(state))
+            delete state[key];
+        Object.assign(state, failed.state);
+    }
+    // The outputs describe what this run delivered, whatever failed beside it.
+    state.delivered = delivered;
+    if (outputs)
+        state.outputs = outputs;
+    return failed ? failed.result : last;
+}
+/**
+ * An item's entry in the `delivered` output, and its single-value outputs: undefined when its
+ * message never went out (refused, not sent, nothing to send). A message that got no answer is
+ * listed as `maybe-sent`, and its values are not the single outputs (nothing of it is known).
+ */
+function deliveredOf(item, done, state, jobId) {
+    const kind = done.outcome?.kind;
+    if (done.instruction === undefined || kind === undefined)
+        return undefined;
+    if (kind === 'rate-limited' || kind === 'error')
+        return undefined;
+    const maybe = kind === 'not-sent';
+    if (maybe && !done.outcome.maybe)
+        return undefined;
+    const job = done.result?.job ?? state.job;
+    const values = {
+        [AgentOutputs.JobId]: jobId,
+        [AgentOutputs.Status]: state.status ?? '',
+        [AgentOutputs.PrLink]: '',
+        ...(job && !maybe ? agentOutputs(job, done.result?.outcome ?? 'final') : {}),
+        ...(maybe ? { [AgentOutputs.Status]: 'maybe-sent' } : {}),
+        ...(kind === 'unconfirmed' ? { [AgentOutputs.Status]: 'unconfirmed' } : {}),
+        [AgentOutputs.CommentUrl]: done.commentUrl ?? '',
+    };
+    const entry = {
+        url: item.url,
+        kind: item.kind,
+        id: item.id,
+        'job-id': values[AgentOutputs.JobId] ?? jobId,
+        status: values[AgentOutputs.Status] ?? '',
+        'pr-link': values[AgentOutputs.PrLink] ?? '',
+        'comment-url': values[AgentOutputs.CommentUrl] ?? '',
+    };
+    return maybe ? { entry } : { entry, outputs: values };
 }
 /** Says which items wait, untaken, for a later run, and why. */
 function waiting(left, why, deps) {
@@ -68780,7 +68901,15 @@ async function followUp(inputs, deps) {
         deadline: clock.now() + inputs.timeoutMs,
     };
     const before = inputs.jobId ? await readBefore(run, inputs.jobId) : undefined;
-    const first = await sendOrCreate(run);
+    let first;
+    try {
+        first = await sendOrCreate(run);
+    }
+    catch (error) {
+        if (!before || !inputs.wait || !mayHaveArrived(error))
+            throw error;
+        return settleUnanswered(run, before, error, deps.pickupSign);
+    }
     const created = !inputs.jobId;
     if (!inputs.wait) {
         // Without waiting, a follow-up's answer says only that the message arrived.
@@ -68792,6 +68921,25 @@ async function followUp(inputs, deps) {
     const { job, polls } = await waitForAgent(run, first, pickup, deps.pickupSign);
     reportOutcome(run, job);
     return { job, created, waited: true, polls, outcome: 'final' };
+}
+/**
+ * A message that got no answer, settled with the signs a follow-up already reads (the job going
+ * active, a new link or branch, new commits of the agent): taken up, its result is this
+ * follow-up's; no sign within pickup-grace, it may have been delivered (MaybeSent).
+ */
+async function settleUnanswered(run, before, error, sign) {
+    run.reporter.warning(`The follow-up message to agent job ${before.id} got no answer (${error.reason}); the service may have taken it. Looking for a sign that the job took it up (pickup-grace) rather than sending it again.`);
+    const pickup = new Pickup(before, run.clock.now(), run.inputs.pickupGraceMs);
+    try {
+        const { job, polls } = await waitForAgent(run, before, pickup, sign);
+        reportOutcome(run, job);
+        return { job, created: false, waited: true, polls, outcome: 'final' };
+    }
+    catch (failure) {
+        if (failure instanceof FollowUpUnconfirmed)
+            throw new MaybeSent(before.id, error.reason);
+        throw failure;
+    }
 }
 /**
  * With a prompt: the follow-up (or new job), then the announce on its pull request. Without
@@ -68890,12 +69038,18 @@ function agentSummary(prompt, result, state, error, run) {
 
 
 
+const FORK_REVIEW = 'This pull_request_review run is on a pull request from a fork: GitHub gives it no secrets and a read-only token, so it sends nothing and claims nothing. The review waits, untaken, for the next run of the review loop on this pull request that can send it (a comment in its conversation starts one with the secrets).';
 async function main() {
     const state = {};
     // Every value masked in the log is also kept out of what is written on GitHub.
     const redactor = new Redactor();
     const reporter = maskingReporter(redactor);
     await runOnRunner(async ({ signal, track }) => {
+        // Before the inputs: such a run has an empty api-key, which is no mistake of the workflow.
+        if (getInput(AgentInputs.Prompt.name).trim() === '' && isForkReview(process.env)) {
+            core_warning(FORK_REVIEW);
+            return;
+        }
         const parsed = parseAgentInputs((name) => getInput(name), {
             commentEvent: isCommentEvent(process.env.GITHUB_EVENT_NAME),
         });
@@ -68920,6 +69074,9 @@ async function main() {
                 setOutput(name, value);
         if (run.commentUrl)
             setOutput(AgentOutputs.CommentUrl, run.commentUrl);
+        // The review loop: the last item delivered, not a later one that sent nothing.
+        if (event)
+            setOutputsQuietly(loopOutputs(state));
         if (run.result)
             await writeSummary(agentSummary(state.instruction ?? '', run.result, state, undefined, runUrl()));
     }, async (message) => {
@@ -68927,10 +69084,18 @@ async function main() {
             [AgentOutputs.JobId]: state.jobId,
             [AgentOutputs.Status]: state.status,
             [AgentOutputs.CommentUrl]: state.commentUrl,
+            ...(state.delivered ? loopOutputs(state) : {}),
         });
         if (state.instruction !== undefined)
             await writeSummary(agentSummary(state.instruction, undefined, state, message, runUrl()));
     }, redactor.redact);
+}
+/** The review loop's outputs: what it delivered, and the single values of the last delivery. */
+function loopOutputs(state) {
+    return {
+        ...state.outputs,
+        [AgentOutputs.Delivered]: JSON.stringify(state.delivered ?? []),
+    };
 }
 /** GITHUB_REPOSITORY as the runner sets it, `owner/name`: the repository the agent comments on. */
 function checkRepository(repository) {

@@ -69033,7 +69033,7 @@ function parseCommand(raw) {
 }
 
 ;// CONCATENATED MODULE: ./src/agent/outputs.ts
-const AgentOutputs = {
+const outputs_AgentOutputs = {
     JobId: 'job-id',
     Status: 'status',
     PrLink: 'pr-link',
@@ -69042,20 +69042,22 @@ const AgentOutputs = {
     Ref: 'ref',
     /** The comment on the pull request: the announce, or the reply of the review loop. */
     CommentUrl: 'comment-url',
+    /** The review loop: the items this run delivered, with their results (JSON). */
+    Delivered: 'delivered',
 };
 /**
  * A job's values. For a follow-up not waited for (`sent`), the answer may show the job as it was
  * before the message: its status, pull request and branch are not reported as this follow-up's.
  */
-function agentOutputs(job, outcome = 'final') {
+function outputs_agentOutputs(job, outcome = 'final') {
     const sent = outcome === 'sent';
     return {
-        [AgentOutputs.JobId]: job.id,
-        [AgentOutputs.Status]: sent ? 'sent' : job.status,
-        [AgentOutputs.PrLink]: sent ? '' : (job.prLink ?? ''),
-        [AgentOutputs.Model]: job.model ?? '',
-        [AgentOutputs.Repository]: job.source?.repository ?? '',
-        [AgentOutputs.Ref]: sent ? '' : (job.source?.ref ?? ''),
+        [outputs_AgentOutputs.JobId]: job.id,
+        [outputs_AgentOutputs.Status]: sent ? 'sent' : job.status,
+        [outputs_AgentOutputs.PrLink]: sent ? '' : (job.prLink ?? ''),
+        [outputs_AgentOutputs.Model]: job.model ?? '',
+        [outputs_AgentOutputs.Repository]: job.source?.repository ?? '',
+        [outputs_AgentOutputs.Ref]: sent ? '' : (job.source?.ref ?? ''),
     };
 }
 
@@ -69264,6 +69266,7 @@ const AGENT_TEXT = {
         repository: 'Repository the agent works on.',
         ref: "Branch of the agent's changes (empty when none, and with wait false on a follow-up).",
         'comment-url': "Link to the comment on the pull request: the announce of the job, or the review loop's reply (empty when none was written; a follow-up with wait false writes no announce).",
+        delivered: 'The review loop: a JSON list of the items this run delivered to the agent, oldest first, each with url, kind (comment or review), id, job-id, status (maybe-sent: the message got no answer and may have arrived), pr-link and comment-url; [] when it delivered none. The single-value outputs are those of the last item delivered (not of a later item that sent nothing).',
     },
 };
 
@@ -69310,7 +69313,7 @@ const COMMANDS = {
     publish: commands_define('publish', 'action.yml', ACTION_TEXT, PUBLISH_INPUTS, 
     // deployment-id is the GitHub deployment's: never set here.
     Object.values(Outputs).filter((output) => output !== Outputs.DeploymentId), 'STATIC_EXPORT_'),
-    agent: commands_define('agent', 'agent/action.yml', AGENT_TEXT, AGENT_INPUTS, Object.values(AgentOutputs), 'AGENT_'),
+    agent: commands_define('agent', 'agent/action.yml', AGENT_TEXT, AGENT_INPUTS, Object.values(outputs_AgentOutputs), 'AGENT_'),
 };
 
 ;// CONCATENATED MODULE: ./src/entry/cli/args.ts
@@ -70172,6 +70175,15 @@ function comment_releasedBody(item, why, later = true) {
         '',
     ].join('\n');
 }
+/** The one reply to an item too old to send (its `stale` line: never said twice). */
+function comment_staleReply(item) {
+    return [
+        REPLY_MARKER,
+        comment_itemLine('stale', item),
+        `⌛ **Not sent**: [this instruction](${item.url}) (${item.createdAt || 'no date'}) is more than a day older than the event that started this run, so it was not sent: the pull request may have moved on since. To send it now, write it in a new comment.`,
+        '',
+    ].join('\n');
+}
 function jobRows(job, links) {
     const rows = [
         ['Agent job', inlineCode(job.id)],
@@ -70246,6 +70258,8 @@ function headline(outcome) {
         case 'cancelled':
             return `⏹️ **Cancelled**: the workflow run stopped while waiting for agent job ${inlineCode(outcome.jobId)}; the agent keeps working on the service.`;
         case 'not-sent': {
+            if (outcome.reason === 'no-answer')
+                return `❔ **May have been delivered**: the message to agent job ${inlineCode(outcome.jobId)} got no answer, and within pickup-grace the job showed no sign of taking it up. The service may have it all the same: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new comment.`;
             const why = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
             return outcome.maybe
                 ? `❔ **Maybe sent**: the workflow run ${why} while the instruction was on its way to agent job ${inlineCode(outcome.jobId)}, before the service answered: it may have taken it. Check the job in the dashboard before asking again, or it may be sent twice.`
@@ -70506,6 +70520,33 @@ function readCommentEvent(env) {
     return name === event_REVIEW_EVENT
         ? parseReviewEvent(payload)
         : parseCommentEvent(name, payload);
+}
+const ForkPayload = looseObject({
+    pull_request: looseObject({
+        head: looseObject({ repo: nullable(looseObject({ full_name: string() })) }),
+        base: looseObject({ repo: looseObject({ full_name: string() }) }),
+    }),
+});
+/**
+ * Whether the run is a `pull_request_review` on a pull request from a fork (its head in another
+ * repository, or in one since deleted): GitHub gives such a run no secrets and a read-only token,
+ * so it can neither send nor claim. Its review waits for the next run that can (a comment's).
+ */
+function isForkReview(env) {
+    if (env.GITHUB_EVENT_NAME !== event_REVIEW_EVENT)
+        return false;
+    let payload;
+    try {
+        payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
+    }
+    catch {
+        return false; // readCommentEvent says what is wrong with it.
+    }
+    const p = v.safeParse(ForkPayload, payload);
+    if (!p.success)
+        return false;
+    const { head, base } = p.output.pull_request;
+    return head.repo?.full_name.toLowerCase() !== base.repo.full_name.toLowerCase();
 }
 
 ;// CONCATENATED MODULE: ./src/agent/context.ts
@@ -82675,10 +82716,32 @@ class pickup_FollowUpUnconfirmed extends errors_UserError {
 
 
 
+
 /** How often the job is looked at while waiting for it to take the message up. */
 const PICKUP_POLL_MS = 1500;
 /** How often the caller's sign of a pickup (a GitHub call) is asked at most. */
 const SIGN_EVERY_MS = 5000;
+/**
+ * A follow-up message got no answer (no response, a reset, a 5xx) and the job showed no sign of
+ * taking it up within pickup-grace: it may have been delivered. Never sent again by itself.
+ */
+class job_MaybeSent extends errors_UserError {
+    constructor(jobId, why) {
+        super(`The follow-up message to agent job ${jobId} got no answer (${why}), and within pickup-grace the job showed no sign that it took it up: it may have been delivered. Look at the job in the dashboard; it is not sent again by itself. To send it again on purpose, send it as a new message.`, { jobId });
+    }
+}
+/**
+ * Whether the service may have acted on a message whose call failed: its request went out and no
+ * answer told otherwise (no response, a reset, a time limit, a 5xx a gateway may give after
+ * passing the request on). A 4xx or 429 is the service's refusal: nothing was taken.
+ */
+function mayHaveArrived(error) {
+    if (!(error instanceof errors_ApiError))
+        return false;
+    if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-response')
+        return true;
+    return error.kind === 'http' && (error.status ?? 0) >= 500;
+}
 /** A stop of an agent run, with how far its message got. */
 class job_AgentStopped extends errors_StoppedError {
     sent;
@@ -82895,6 +82958,8 @@ async function outcome_outcomeOf(sent, context) {
             graceMs: context.pickupGraceMs,
             asBefore: error.asBefore,
         };
+    if (error instanceof MaybeSent)
+        return { kind: 'not-sent', jobId, reason: 'no-answer', maybe: true };
     // Stopped before the instruction reached the service, or with no answer to it: not "working".
     if (error instanceof AgentStopped && error.sent !== 'yes')
         return { kind: 'not-sent', jobId, reason: error.reason, maybe: error.sent === 'maybe' };
@@ -83163,6 +83228,7 @@ async function sendAndReply(inputs, context, reply) {
 
 
 
+
 /** What started the run, as the log and the checks need it. */
 function triggerOf(event) {
     return event.name === REVIEW_EVENT
@@ -83199,32 +83265,41 @@ async function review_loop_reviewLoop(inputs, event, deps) {
     const mayNotSteer = steeringCheck(writer.api);
     const number = event.pullNumber;
     const { pull, jobId, lists } = await readPullRequest(number, inputs.command, mayNotSteer, writer, deps);
-    const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, deps);
+    const replies = [...lists.issueComments, ...lists.reviewComments];
+    const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, { number, writer, replies }, deps);
     if (items.length === 0) {
         deps.reporter.info(`Pull request #${number}: no ${inputs.command} item that no run took yet; nothing to do.`);
         return {};
     }
     if (!jobId)
         return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
-    const replies = [...lists.issueComments, ...lists.reviewComments];
     return followUpAll(inputs, items, { jobId, pull, writer, deps, replies });
 }
-/** The items whose authors may steer the agent and that are not stale, in order. */
-async function admitted(items, since, mayNotSteer, deps) {
+/**
+ * The items whose authors may steer the agent and that are not stale, in order. A stale item of
+ * someone who may steer gets one reply saying so (its `stale` line keeps later sweeps from
+ * repeating it): an instruction is never dropped in silence.
+ */
+async function admitted(items, since, mayNotSteer, { number, writer, replies }, deps) {
     const kept = [];
     for (const item of items) {
         const what = `${item.kind === 'review' ? 'Review' : 'Comment'} ${item.id}`;
-        if (isStale(item, since)) {
-            deps.reporter.debug(`${what}: older than a day before this event; not sent.`);
-            continue;
-        }
         // Logged by every sweep that finds the item: it stays on the pull request, never taken.
         const why = await mayNotSteer(item.author);
         if (why) {
             deps.reporter.info(`${what}: ${why}, so it may not steer the agent; not sent.`);
             continue;
         }
-        kept.push(item);
+        if (!isStale(item, since)) {
+            kept.push(item);
+            continue;
+        }
+        if (markedIn(replies, 'stale', item)) {
+            deps.reporter.debug(`${what}: older than a day before this event, and told so; not sent.`);
+            continue;
+        }
+        const posted = await writer.reply(number, item.kind === 'comment' ? item.commentKind : 'issue', item.threadId, staleReply(item));
+        deps.reporter.info(`${what}: more than a day older than this event; not sent.${posted ? ` Replied: ${posted.url}` : ''}`);
     }
     return kept;
 }
@@ -83260,6 +83335,9 @@ async function followUpAll(inputs, items, context) {
     // The first item that failed fails the step: the outputs and summary are then its own, not a
     // later item's success beside its error.
     let failed;
+    const delivered = [];
+    let outputs;
+    const state = context.deps.state;
     for (const [i, item] of items.entries()) {
         if (i > 0)
             pull = await readGitHub(`read pull request #${pull.number}`, () => context.writer.api.pullRequest(pull.number));
@@ -83273,6 +83351,12 @@ async function followUpAll(inputs, items, context) {
         if (!done)
             continue;
         last = done;
+        const delivery = deliveredOf(item, done, context.deps.state, context.jobId);
+        if (delivery) {
+            delivered.push(delivery.entry);
+            if (delivery.outputs)
+                outputs = delivery.outputs;
+        }
         if (done.error !== undefined && !failed)
             failed = { result: done, state: { ...context.deps.state } };
         // A stop (cancel) ends the run: the items after it wait for the next run, and the outputs
@@ -83294,13 +83378,51 @@ async function followUpAll(inputs, items, context) {
             break;
         }
     }
-    if (!failed)
-        return last;
-    const state = context.deps.state;
-    for (const key of Object.keys(state))
-        delete state[key];
-    Object.assign(state, failed.state);
-    return failed.result;
+    if (failed) {
+        for (const key of Object.keys(state))
+            delete state[key];
+        Object.assign(state, failed.state);
+    }
+    // The outputs describe what this run delivered, whatever failed beside it.
+    state.delivered = delivered;
+    if (outputs)
+        state.outputs = outputs;
+    return failed ? failed.result : last;
+}
+/**
+ * An item's entry in the `delivered` output, and its single-value outputs: undefined when its
+ * message never went out (refused, not sent, nothing to send). A message that got no answer is
+ * listed as `maybe-sent`, and its values are not the single outputs (nothing of it is known).
+ */
+function deliveredOf(item, done, state, jobId) {
+    const kind = done.outcome?.kind;
+    if (done.instruction === undefined || kind === undefined)
+        return undefined;
+    if (kind === 'rate-limited' || kind === 'error')
+        return undefined;
+    const maybe = kind === 'not-sent';
+    if (maybe && !done.outcome.maybe)
+        return undefined;
+    const job = done.result?.job ?? state.job;
+    const values = {
+        [AgentOutputs.JobId]: jobId,
+        [AgentOutputs.Status]: state.status ?? '',
+        [AgentOutputs.PrLink]: '',
+        ...(job && !maybe ? agentOutputs(job, done.result?.outcome ?? 'final') : {}),
+        ...(maybe ? { [AgentOutputs.Status]: 'maybe-sent' } : {}),
+        ...(kind === 'unconfirmed' ? { [AgentOutputs.Status]: 'unconfirmed' } : {}),
+        [AgentOutputs.CommentUrl]: done.commentUrl ?? '',
+    };
+    const entry = {
+        url: item.url,
+        kind: item.kind,
+        id: item.id,
+        'job-id': values[AgentOutputs.JobId] ?? jobId,
+        status: values[AgentOutputs.Status] ?? '',
+        'pr-link': values[AgentOutputs.PrLink] ?? '',
+        'comment-url': values[AgentOutputs.CommentUrl] ?? '',
+    };
+    return maybe ? { entry } : { entry, outputs: values };
 }
 /** Says which items wait, untaken, for a later run, and why. */
 function waiting(left, why, deps) {
@@ -83364,7 +83486,15 @@ async function followUp(inputs, deps) {
         deadline: clock.now() + inputs.timeoutMs,
     };
     const before = inputs.jobId ? await readBefore(run, inputs.jobId) : undefined;
-    const first = await sendOrCreate(run);
+    let first;
+    try {
+        first = await sendOrCreate(run);
+    }
+    catch (error) {
+        if (!before || !inputs.wait || !mayHaveArrived(error))
+            throw error;
+        return settleUnanswered(run, before, error, deps.pickupSign);
+    }
     const created = !inputs.jobId;
     if (!inputs.wait) {
         // Without waiting, a follow-up's answer says only that the message arrived.
@@ -83376,6 +83506,25 @@ async function followUp(inputs, deps) {
     const { job, polls } = await waitForAgent(run, first, pickup, deps.pickupSign);
     reportOutcome(run, job);
     return { job, created, waited: true, polls, outcome: 'final' };
+}
+/**
+ * A message that got no answer, settled with the signs a follow-up already reads (the job going
+ * active, a new link or branch, new commits of the agent): taken up, its result is this
+ * follow-up's; no sign within pickup-grace, it may have been delivered (MaybeSent).
+ */
+async function settleUnanswered(run, before, error, sign) {
+    run.reporter.warning(`The follow-up message to agent job ${before.id} got no answer (${error.reason}); the service may have taken it. Looking for a sign that the job took it up (pickup-grace) rather than sending it again.`);
+    const pickup = new Pickup(before, run.clock.now(), run.inputs.pickupGraceMs);
+    try {
+        const { job, polls } = await waitForAgent(run, before, pickup, sign);
+        reportOutcome(run, job);
+        return { job, created: false, waited: true, polls, outcome: 'final' };
+    }
+    catch (failure) {
+        if (failure instanceof pickup_FollowUpUnconfirmed)
+            throw new job_MaybeSent(before.id, error.reason);
+        throw failure;
+    }
 }
 /**
  * With a prompt: the follow-up (or new job), then the announce on its pull request. Without
@@ -92453,14 +92602,14 @@ function prepareAgent(read) {
             const { job } = result;
             const pr = job.prLink ? `, pull request ${job.prLink}` : '';
             return {
-                results: agentOutputs(job, result.outcome),
+                results: outputs_agentOutputs(job, result.outcome),
                 done: result.outcome === 'sent'
                     ? `Agent job ${job.id}: follow-up sent (not waited for: wait is false).`
                     : `Agent job ${job.id} (${result.created ? 'new' : 'follow-up'}): ${job.status}${pr}.`,
             };
         },
         partial: () => ({
-            results: known({ [AgentOutputs.JobId]: state.jobId, [AgentOutputs.Status]: state.status }),
+            results: known({ [outputs_AgentOutputs.JobId]: state.jobId, [outputs_AgentOutputs.Status]: state.status }),
             jobId: state.jobId,
         }),
     };

@@ -101,6 +101,16 @@ export function releasedBody(item: { url: string }, why: string, later = true): 
   ].join('\n');
 }
 
+/** The one reply to an item too old to send (its `stale` line: never said twice). */
+export function staleReply(item: MarkedItem & { url: string; createdAt: string }): string {
+  return [
+    REPLY_MARKER,
+    itemLine('stale', item),
+    `⌛ **Not sent**: [this instruction](${item.url}) (${item.createdAt || 'no date'}) is more than a day older than the event that started this run, so it was not sent: the pull request may have moved on since. To send it now, write it in a new comment.`,
+    '',
+  ].join('\n');
+}
+
 /** The links a comment shows: the workflow run. */
 export interface CommentLinks {
   run?: string;
@@ -157,7 +167,13 @@ export type FollowUpOutcome =
   | { kind: 'timeout'; jobId: string; timeoutMs: number }
   | { kind: 'cancelled'; jobId: string }
   /** Stopped before the instruction was sent, or before the service answered it (`maybe`). */
-  | { kind: 'not-sent'; jobId: string; reason: 'cancelled' | 'timeout'; maybe: boolean }
+  | {
+      kind: 'not-sent';
+      jobId: string;
+      /** `no-answer`: the message got no answer, and no pickup sign settled it (maybe sent). */
+      reason: 'cancelled' | 'timeout' | 'no-answer';
+      maybe: boolean;
+    }
   /** The follow-up could not be sent or followed (the service refused it, the network failed). */
   | { kind: 'error'; jobId: string; message: string };
 
@@ -220,6 +236,8 @@ function headline(outcome: FollowUpOutcome): string {
     case 'cancelled':
       return `⏹️ **Cancelled**: the workflow run stopped while waiting for agent job ${inlineCode(outcome.jobId)}; the agent keeps working on the service.`;
     case 'not-sent': {
+      if (outcome.reason === 'no-answer')
+        return `❔ **May have been delivered**: the message to agent job ${inlineCode(outcome.jobId)} got no answer, and within pickup-grace the job showed no sign of taking it up. The service may have it all the same: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new comment.`;
       const why = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
       return outcome.maybe
         ? `❔ **Maybe sent**: the workflow run ${why} while the instruction was on its way to agent job ${inlineCode(outcome.jobId)}, before the service answered: it may have taken it. Check the job in the dashboard before asking again, or it may be sent twice.`

@@ -12,12 +12,13 @@ import {
   refusal,
   type Author,
   type CommentWriter,
+  type IssueComment,
   type PullRequest,
   type PullRequestApi,
 } from '../github/pull-request.js';
 import { UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
-import { markedIn, noMarkerReply } from './comment.js';
+import { markedIn, noMarkerReply, staleReply } from './comment.js';
 import { REVIEW_EVENT, type AgentEvent } from './event.js';
 import {
   followUpItem,
@@ -29,6 +30,7 @@ import { reviewLoopWithoutToken, type AgentActionInputs } from './inputs.js';
 import { followUpItems, isStale, type FollowUpItem, type PullRequestLists } from './items.js';
 import { markerCandidates, newestMarker } from './markers.js';
 import type { AgentState } from './state.js';
+import { AgentOutputs, agentOutputs, type DeliveredItem } from './outputs.js';
 
 export type { ReviewLoopDeps, ReviewLoopResult } from './follow-up.js';
 export {
@@ -88,7 +90,14 @@ export async function reviewLoop(
     writer,
     deps,
   );
-  const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, deps);
+  const replies = [...lists.issueComments, ...lists.reviewComments];
+  const items = await admitted(
+    followUpItems(lists, inputs.command),
+    trigger.at,
+    mayNotSteer,
+    { number, writer, replies },
+    deps,
+  );
   if (items.length === 0) {
     deps.reporter.info(
       `Pull request #${number}: no ${inputs.command} item that no run took yet; nothing to do.`,
@@ -96,31 +105,47 @@ export async function reviewLoop(
     return {};
   }
   if (!jobId) return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
-  const replies = [...lists.issueComments, ...lists.reviewComments];
   return followUpAll(inputs, items, { jobId, pull, writer, deps, replies });
 }
 
-/** The items whose authors may steer the agent and that are not stale, in order. */
+/**
+ * The items whose authors may steer the agent and that are not stale, in order. A stale item of
+ * someone who may steer gets one reply saying so (its `stale` line keeps later sweeps from
+ * repeating it): an instruction is never dropped in silence.
+ */
 async function admitted(
   items: FollowUpItem[],
   since: string,
   mayNotSteer: (author: Author) => Promise<string | undefined>,
+  { number, writer, replies }: { number: number; writer: CommentWriter; replies: IssueComment[] },
   deps: ReviewLoopDeps,
 ): Promise<FollowUpItem[]> {
   const kept: FollowUpItem[] = [];
   for (const item of items) {
     const what = `${item.kind === 'review' ? 'Review' : 'Comment'} ${item.id}`;
-    if (isStale(item, since)) {
-      deps.reporter.debug(`${what}: older than a day before this event; not sent.`);
-      continue;
-    }
     // Logged by every sweep that finds the item: it stays on the pull request, never taken.
     const why = await mayNotSteer(item.author);
     if (why) {
       deps.reporter.info(`${what}: ${why}, so it may not steer the agent; not sent.`);
       continue;
     }
-    kept.push(item);
+    if (!isStale(item, since)) {
+      kept.push(item);
+      continue;
+    }
+    if (markedIn(replies, 'stale', item)) {
+      deps.reporter.debug(`${what}: older than a day before this event, and told so; not sent.`);
+      continue;
+    }
+    const posted = await writer.reply(
+      number,
+      item.kind === 'comment' ? item.commentKind : 'issue',
+      item.threadId,
+      staleReply(item),
+    );
+    deps.reporter.info(
+      `${what}: more than a day older than this event; not sent.${posted ? ` Replied: ${posted.url}` : ''}`,
+    );
   }
   return kept;
 }
@@ -177,6 +202,9 @@ async function followUpAll(
   // The first item that failed fails the step: the outputs and summary are then its own, not a
   // later item's success beside its error.
   let failed: { result: ReviewLoopResult; state: AgentState } | undefined;
+  const delivered: DeliveredItem[] = [];
+  let outputs: Record<string, string> | undefined;
+  const state = context.deps.state;
   for (const [i, item] of items.entries()) {
     if (i > 0)
       pull = await readGitHub(`read pull request #${pull.number}`, () =>
@@ -191,6 +219,11 @@ async function followUpAll(
     const done = await followUpItem(inputs, item, { ...context, pull });
     if (!done) continue;
     last = done;
+    const delivery = deliveredOf(item, done, context.deps.state, context.jobId);
+    if (delivery) {
+      delivered.push(delivery.entry);
+      if (delivery.outputs) outputs = delivery.outputs;
+    }
     if (done.error !== undefined && !failed)
       failed = { result: done, state: { ...context.deps.state } };
     // A stop (cancel) ends the run: the items after it wait for the next run, and the outputs
@@ -217,11 +250,52 @@ async function followUpAll(
       break;
     }
   }
-  if (!failed) return last;
-  const state = context.deps.state;
-  for (const key of Object.keys(state) as (keyof AgentState)[]) delete state[key];
-  Object.assign(state, failed.state);
-  return failed.result;
+  if (failed) {
+    for (const key of Object.keys(state) as (keyof AgentState)[]) delete state[key];
+    Object.assign(state, failed.state);
+  }
+  // The outputs describe what this run delivered, whatever failed beside it.
+  state.delivered = delivered;
+  if (outputs) state.outputs = outputs;
+  return failed ? failed.result : last;
+}
+
+/**
+ * An item's entry in the `delivered` output, and its single-value outputs: undefined when its
+ * message never went out (refused, not sent, nothing to send). A message that got no answer is
+ * listed as `maybe-sent`, and its values are not the single outputs (nothing of it is known).
+ */
+function deliveredOf(
+  item: FollowUpItem,
+  done: ReviewLoopResult,
+  state: AgentState,
+  jobId: string,
+): { entry: DeliveredItem; outputs?: Record<string, string> } | undefined {
+  const kind = done.outcome?.kind;
+  if (done.instruction === undefined || kind === undefined) return undefined;
+  if (kind === 'rate-limited' || kind === 'error') return undefined;
+  const maybe = kind === 'not-sent';
+  if (maybe && !(done.outcome as { maybe: boolean }).maybe) return undefined;
+  const job = done.result?.job ?? state.job;
+  const values: Record<string, string> = {
+    [AgentOutputs.JobId]: jobId,
+    [AgentOutputs.Status]: state.status ?? '',
+    [AgentOutputs.PrLink]: '',
+    ...(job && !maybe ? agentOutputs(job, done.result?.outcome ?? 'final') : {}),
+    ...(maybe ? { [AgentOutputs.Status]: 'maybe-sent' } : {}),
+    ...(kind === 'unconfirmed' ? { [AgentOutputs.Status]: 'unconfirmed' } : {}),
+    [AgentOutputs.CommentUrl]: done.commentUrl ?? '',
+  };
+  const entry: DeliveredItem = {
+    url: item.url,
+    kind: item.kind,
+    id: item.id,
+    'job-id': values[AgentOutputs.JobId] ?? jobId,
+    status: values[AgentOutputs.Status] ?? '',
+    'pr-link': values[AgentOutputs.PrLink] ?? '',
+    'comment-url': values[AgentOutputs.CommentUrl] ?? '',
+  };
+  return maybe ? { entry } : { entry, outputs: values };
 }
 
 /** Says which items wait, untaken, for a later run, and why. */

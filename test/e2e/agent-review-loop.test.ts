@@ -533,7 +533,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     return w;
   }
 
-  it("two comments in one run, the first refused: the step fails, with the failed one's outputs, not the later success", async () => {
+  it("two comments in one run, the first refused: the step fails; the outputs are the delivered one's", async () => {
     const event = await eventFile(ISSUE_COMMENT);
     const { s, g, jobId } = await firstOfTwoRefused();
     const run = await agentOn(event, s, g);
@@ -541,13 +541,16 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     expect(s.requestsFor('message')).toHaveLength(2);
     const replies = posted(g).filter((c) => c.body.startsWith('<!-- docs-agent-reply -->'));
     expect(replies[1]!.body).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
-    // The first item's outputs: its job, no status of a result, no pull request.
-    expect(run.outputs['job-id']).toBe(jobId);
-    expect(run.outputs.status).not.toBe('completed');
-    expect(run.outputs['pr-link']).toBeUndefined();
-    expect(run.outputs['comment-url']).toBe(
-      `https://github.com/acme/docs/pull/101#issuecomment-${replies[0]!.id}`,
-    );
+    // The refused message delivered nothing: the outputs are the second item's, which was.
+    expect(run.outputs).toMatchObject({
+      'job-id': jobId,
+      status: 'completed',
+      'comment-url': `https://github.com/acme/docs/pull/101#issuecomment-${replies[1]!.id}`,
+    });
+    expect(JSON.parse(run.outputs.delivered!).map((d: { id: number }) => d.id)).toEqual([
+      COMMENT_ID,
+    ]);
+    // The summary and the error are the failure's.
     expect(run.summary).toContain('Fix part 1.');
     expect(run.summary).not.toContain('Fix part 2.');
   });

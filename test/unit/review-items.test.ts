@@ -253,6 +253,16 @@ describe('the follow-ups of a pull request', () => {
     expect(items.map((i) => isStale(i, '2026-03-02T09:20:00Z'))).toEqual([true, false]);
   });
 
+  it("a review's single diff comment drafted days before is as old as the review's submission", () => {
+    const drafted = diffComment('/agent Fix the link.', { createdAt: '2026-02-27T09:00:00Z' });
+    const [item] = followUpItems(
+      lists({ reviews: [review('')], reviewComments: [drafted] }),
+      '/agent',
+    );
+    expect(item!.createdAt).toBe('2026-03-02T09:20:06Z');
+    expect(isStale(item!, '2026-03-02T09:30:00Z')).toBe(false);
+  });
+
   it('a part with nothing after the command is left out and named', () => {
     const items = followUpItems(
       lists({
