@@ -68913,8 +68913,137 @@ function cancelOnSignals(controller, door) {
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/agent/invisible.ts
+/**
+ * Which characters of a text render invisible and carry no meaning, by their Unicode properties
+ * and, for emoji sequences, by grapheme segmentation (Intl.Segmenter): a family emoji or England's
+ * flag keeps its joiners and tags, a Persian or Indic word its joiners, while the same characters
+ * elsewhere, which hide text, go (see visible.ts, which applies this to a comment).
+ */
+
+/** Characters that render as nothing: format (Cf) and default-ignorable code points. */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+/**
+ * Prepended concatenation marks are format characters that are shown (the Arabic number sign and
+ * its kin span the digits after them): Unicode's Prepended_Concatenation_Mark property.
+ */
+const SHOWN_FORMAT = /[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}]/u;
+/** A letter or mark of a script whose words need ZWJ or ZWNJ to be written correctly. */
+const JOINING_SCRIPT = /^(?=[\p{L}\p{M}])[\p{scx=Arab}\p{scx=Syrc}\p{scx=Nkoo}\p{scx=Mong}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Khmr}\p{scx=Mymr}\p{scx=Tibt}]$/u;
+const ZWNJ = 0x200c;
+const ZWJ = 0x200d;
+const WAVING_BLACK_FLAG = 0x1f3f4;
+const CANCEL_TAG = 0xe007f;
+/** A flag's tag sequence spells a CLDR subdivision (`gbeng`): at most 7 letters or digits. */
+const MAX_FLAG_TAGS = 7;
+const invisible_segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** The UTF-16 offsets of the characters in `text` that render invisible and carry no meaning. */
+function invisible_invisibleAt(text) {
+    const gone = new Set();
+    const kept = flagTags(text);
+    for (const { segment, index } of invisible_segmenter.segment(text)) {
+        const cps = [...segment];
+        let offset = index;
+        cps.forEach((char, k) => {
+            const at = offset;
+            offset += char.length;
+            const cp = char.codePointAt(0);
+            if (!INVISIBLE.test(char) || SHOWN_FORMAT.test(char) || kept.has(at))
+                return;
+            if (cp === ZWJ && /\p{Extended_Pictographic}/u.test(cps[k + 1] ?? ''))
+                return; // in an emoji
+            const before = charBefore(text, at);
+            const after = String.fromCodePoint(text.codePointAt(offset) ?? 0);
+            // After a letter or virama of such a script, mid-word or at its end (a Malayalam chillu,
+            // an eyelash reph); never doubled or before another invisible character.
+            if ((cp === ZWJ || cp === ZWNJ) && JOINING_SCRIPT.test(before) && !INVISIBLE.test(after))
+                return;
+            if (/\p{Variation_Selector}/u.test(char) && takesVariation(before, cp))
+                return;
+            gone.add(at);
+        });
+    }
+    return gone;
+}
+function charBefore(text, at) {
+    if (at === 0)
+        return '';
+    const low = text.charCodeAt(at - 1);
+    const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
+    return String.fromCodePoint(text.codePointAt(start));
+}
+/** Whether a variation selector right after `base` selects one of its shapes (one per base). */
+function takesVariation(base, selector) {
+    if (base === '' || /\p{Variation_Selector}/u.test(base))
+        return false;
+    if (selector === 0xfe0e || selector === 0xfe0f)
+        return /\p{Emoji}/u.test(base);
+    if (selector >= 0xe0100)
+        return /\p{Ideographic}/u.test(base);
+    if (selector >= 0xfe00)
+        return /[\p{L}\p{N}\p{S}\p{P}]/u.test(base);
+    return /\p{scx=Mong}/u.test(base);
+}
+/**
+ * The offsets of tag characters that spell a flag: 🏴, up to 7 tag letters or digits, the cancel
+ * tag (England's flag is 🏴 + `gbeng` + cancel). Tag characters anywhere else spell hidden text.
+ */
+function flagTags(text) {
+    const kept = new Set();
+    let at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG));
+    while (at !== -1) {
+        const tags = [];
+        let i = at + 2;
+        for (;;) {
+            const cp = text.codePointAt(i);
+            if (cp === undefined)
+                break;
+            const spec = (cp >= 0xe0030 && cp <= 0xe0039) || (cp >= 0xe0061 && cp <= 0xe007a);
+            if (cp === CANCEL_TAG && tags.length > 0 && tags.length <= MAX_FLAG_TAGS) {
+                for (const t of [...tags, i])
+                    kept.add(t);
+                break;
+            }
+            if (!spec)
+                break;
+            tags.push(i);
+            i += 2;
+        }
+        at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG), at + 2);
+    }
+    return kept;
+}
+/**
+ * How a removed invisible character is named in a message: its code point (`U+200B`); tag
+ * characters, which come in runs that spell text, all as `tag characters`.
+ */
+function invisible_invisibleName(char) {
+    return /[\u{E0000}-\u{E007F}]/u.test(char) ? 'tag characters' : text_codePoint(char);
+}
+/**
+ * A plain text (not Markdown: the prompt input) less its invisible characters, by the rule a
+ * comment's text follows (`invisibleAt`), and the names of those removed, each once.
+ */
+function withoutInvisible(text) {
+    const gone = invisible_invisibleAt(text);
+    if (gone.size === 0)
+        return { text, count: 0, removed: [] };
+    let kept = '';
+    const removed = new Set();
+    for (let at = 0; at < text.length;) {
+        const char = String.fromCodePoint(text.codePointAt(at));
+        if (gone.has(at))
+            removed.add(invisible_invisibleName(char));
+        else
+            kept += char;
+        at += char.length;
+    }
+    return { text: kept, count: gone.size, removed: [...removed] };
+}
+
 ;// CONCATENATED MODULE: ./src/agent/inputs.ts
 /** The agent/ sub-action's inputs; nothing reaches the service before they are all checked. */
+
 
 
 
@@ -68964,7 +69093,7 @@ function parseAgentInputs(read, options = {}) {
     const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
     const rawPrompt = get(AgentInputs.Prompt);
     const reviewLoop = options.commentEvent === true && rawPrompt.trim() === '';
-    const prompt = reviewLoop ? undefined : parsePrompt(rawPrompt);
+    const prompt = reviewLoop ? undefined : parsePrompt(visiblePrompt(rawPrompt, warnings));
     let jobId = parseJobIdInput(AgentInputs.JobId.name, get(AgentInputs.JobId), 'agent', 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
     const wait = inputs_parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
     const pickupGraceMs = parseDurationInput(AgentInputs.PickupGrace.name, get(AgentInputs.PickupGrace), 1000, MAX_PICKUP_GRACE_MS);
@@ -68979,6 +69108,17 @@ function parseAgentInputs(read, options = {}) {
         inputs: { ...service, projectId, prompt, jobId, wait, pickupGraceMs, githubToken, command },
         warnings,
     };
+}
+/**
+ * The prompt as a reader of the workflow sees it: the invisible characters a comment loses
+ * (zero-width, bidi controls, tag characters: invisible.ts) are removed here too, with a warning
+ * naming them by code point, so that text nobody can read never steers the agent.
+ */
+function visiblePrompt(raw, warnings) {
+    const { text, count, removed } = withoutInvisible(raw);
+    if (count > 0)
+        warnings.push(`Input "prompt": removed ${count} invisible ${count === 1 ? 'character' : 'characters'} (${removed.slice(0, 5).join(', ')}${removed.length > 5 ? ', …' : ''}) that a reader of the workflow cannot see; they are not sent. Retype the prompt if it was pasted.`);
+    return text;
 }
 function parseProjectId(projectId) {
     const name = AgentInputs.ProjectId.name;
@@ -70563,10 +70703,10 @@ const MAX_CONTEXT = 2_000;
  * by code point (UNSEEN_CLASS) but the line break and the tab, and default-ignorables too
  * (variation selectors, fillers), as a diff hunk is quoted whole.
  */
-const INVISIBLE = new RegExp(String.raw `(?![\n\t])[${UNSEEN_CLASS}\p{Default_Ignorable_Code_Point}]`, 'gu');
+const context_INVISIBLE = new RegExp(String.raw `(?![\n\t])[${UNSEEN_CLASS}\p{Default_Ignorable_Code_Point}]`, 'gu');
 /** `<U+200B>` for each invisible character; the rest as it is. */
 function escapeInvisible(text) {
-    return text.replace(INVISIBLE, (c) => `<${codePoint(c)}>`);
+    return text.replace(context_INVISIBLE, (c) => `<${codePoint(c)}>`);
 }
 /** At most `max` characters (code points), with `…` where it was cut. */
 function bounded(text, max) {
@@ -81595,106 +81735,6 @@ function parse_parse(options) {
     }
   }
 }
-;// CONCATENATED MODULE: ./src/agent/invisible.ts
-/**
- * Which characters of a text render invisible and carry no meaning, by their Unicode properties
- * and, for emoji sequences, by grapheme segmentation (Intl.Segmenter): a family emoji or England's
- * flag keeps its joiners and tags, a Persian or Indic word its joiners, while the same characters
- * elsewhere, which hide text, go (see visible.ts, which applies this to a comment).
- */
-/** Characters that render as nothing: format (Cf) and default-ignorable code points. */
-const invisible_INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
-/**
- * Prepended concatenation marks are format characters that are shown (the Arabic number sign and
- * its kin span the digits after them): Unicode's Prepended_Concatenation_Mark property.
- */
-const SHOWN_FORMAT = /[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}]/u;
-/** A letter or mark of a script whose words need ZWJ or ZWNJ to be written correctly. */
-const JOINING_SCRIPT = /^(?=[\p{L}\p{M}])[\p{scx=Arab}\p{scx=Syrc}\p{scx=Nkoo}\p{scx=Mong}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Khmr}\p{scx=Mymr}\p{scx=Tibt}]$/u;
-const ZWNJ = 0x200c;
-const ZWJ = 0x200d;
-const WAVING_BLACK_FLAG = 0x1f3f4;
-const CANCEL_TAG = 0xe007f;
-/** A flag's tag sequence spells a CLDR subdivision (`gbeng`): at most 7 letters or digits. */
-const MAX_FLAG_TAGS = 7;
-const invisible_segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-/** The UTF-16 offsets of the characters in `text` that render invisible and carry no meaning. */
-function invisible_invisibleAt(text) {
-    const gone = new Set();
-    const kept = flagTags(text);
-    for (const { segment, index } of invisible_segmenter.segment(text)) {
-        const cps = [...segment];
-        let offset = index;
-        cps.forEach((char, k) => {
-            const at = offset;
-            offset += char.length;
-            const cp = char.codePointAt(0);
-            if (!invisible_INVISIBLE.test(char) || SHOWN_FORMAT.test(char) || kept.has(at))
-                return;
-            if (cp === ZWJ && /\p{Extended_Pictographic}/u.test(cps[k + 1] ?? ''))
-                return; // in an emoji
-            const before = charBefore(text, at);
-            const after = String.fromCodePoint(text.codePointAt(offset) ?? 0);
-            // After a letter or virama of such a script, mid-word or at its end (a Malayalam chillu,
-            // an eyelash reph); never doubled or before another invisible character.
-            if ((cp === ZWJ || cp === ZWNJ) && JOINING_SCRIPT.test(before) && !invisible_INVISIBLE.test(after))
-                return;
-            if (/\p{Variation_Selector}/u.test(char) && takesVariation(before, cp))
-                return;
-            gone.add(at);
-        });
-    }
-    return gone;
-}
-function charBefore(text, at) {
-    if (at === 0)
-        return '';
-    const low = text.charCodeAt(at - 1);
-    const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
-    return String.fromCodePoint(text.codePointAt(start));
-}
-/** Whether a variation selector right after `base` selects one of its shapes (one per base). */
-function takesVariation(base, selector) {
-    if (base === '' || /\p{Variation_Selector}/u.test(base))
-        return false;
-    if (selector === 0xfe0e || selector === 0xfe0f)
-        return /\p{Emoji}/u.test(base);
-    if (selector >= 0xe0100)
-        return /\p{Ideographic}/u.test(base);
-    if (selector >= 0xfe00)
-        return /[\p{L}\p{N}\p{S}\p{P}]/u.test(base);
-    return /\p{scx=Mong}/u.test(base);
-}
-/**
- * The offsets of tag characters that spell a flag: 🏴, up to 7 tag letters or digits, the cancel
- * tag (England's flag is 🏴 + `gbeng` + cancel). Tag characters anywhere else spell hidden text.
- */
-function flagTags(text) {
-    const kept = new Set();
-    let at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG));
-    while (at !== -1) {
-        const tags = [];
-        let i = at + 2;
-        for (;;) {
-            const cp = text.codePointAt(i);
-            if (cp === undefined)
-                break;
-            const spec = (cp >= 0xe0030 && cp <= 0xe0039) || (cp >= 0xe0061 && cp <= 0xe007a);
-            if (cp === CANCEL_TAG && tags.length > 0 && tags.length <= MAX_FLAG_TAGS) {
-                for (const t of [...tags, i])
-                    kept.add(t);
-                break;
-            }
-            if (!spec)
-                break;
-            tags.push(i);
-            i += 2;
-        }
-        at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG), at + 2);
-    }
-    return kept;
-}
-
 ;// CONCATENATED MODULE: ./src/agent/visible.ts
 /**
  * What a reader of a rendered comment sees, as the Markdown source to send: a comment's text less
@@ -81954,8 +81994,7 @@ function describeHidden(visible, source) {
         if (part.kind === 'character') {
             const raw = source.slice(part.start, part.end);
             const char = raw.startsWith('&') ? decodeString(raw) : raw;
-            // Tag characters come in runs that spell text: named once, as a range.
-            chars.add(/[\u{E0000}-\u{E007F}]/u.test(char) ? 'tag characters' : codePoint(char));
+            chars.add(invisibleName(char));
         }
     const names = [...counts].map(([kind, n]) => {
         const [one, many] = KIND_NAMES[kind];

@@ -25,6 +25,7 @@ import {
   ISSUE_COMMENT,
   laterComment,
   posted,
+  TWO_PARTS,
   PR,
   replyOf,
   REVIEW_COMMENT,
@@ -497,10 +498,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     const event = await eventFile(ISSUE_COMMENT);
     const { s, g, jobId } = await world({
       agent: { outcome: 'failed', error: 'Build failed.' },
-      comments: [COMMENT_ID - 1, COMMENT_ID].map((id, i) => ({
-        id,
-        body: `/agent Fix part ${i + 1}.`,
-      })),
+      comments: TWO_PARTS,
     });
     // The first message goes through (its job then fails); the service refuses the second.
     s.inject({
@@ -521,10 +519,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
   /** Two /agent comments ("Fix part 1.", "Fix part 2."), the service refusing the first message. */
   async function firstOfTwoRefused() {
     const w = await world({
-      comments: [COMMENT_ID - 1, COMMENT_ID].map((id, i) => ({
-        id,
-        body: `/agent Fix part ${i + 1}.`,
-      })),
+      comments: TWO_PARTS,
     });
     w.s.inject({
       op: 'message',
@@ -573,10 +568,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     const event = await eventFile(ISSUE_COMMENT);
     const { s, g } = await world({
       agent: { pickupMs: Infinity },
-      comments: [COMMENT_ID - 1, COMMENT_ID].map((id, i) => ({
-        id,
-        body: `/agent Fix part ${i + 1}.`,
-      })),
+      comments: TWO_PARTS,
       // No new commit either: nothing shows the first instruction was taken up.
       github: { pulls: [{ number: PR, headShas: [BEFORE] }] },
     });

@@ -127,3 +127,13 @@ export const posted = (g: FakeGitHub): StoredComment[] =>
 /** The body of the action's first reply (the comment that carries the reply marker). */
 export const replyOf = (g: FakeGitHub): string =>
   posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+
+/** Two /agent comments of octocat ("Fix part 1.", "Fix part 2."), the second the event's. */
+export const TWO_PARTS: SeededComment[] = [COMMENT_ID - 1, COMMENT_ID].map((id, i) => ({
+  id,
+  body: `/agent Fix part ${i + 1}.`,
+}));
+
+/** The prompts the simulator received, in order (one per message). */
+export const sentPrompts = (s: Simulator): string[] =>
+  s.requestsFor('message').map((r) => (r.body as { prompt: string }).prompt);
