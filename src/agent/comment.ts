@@ -33,25 +33,8 @@ export function isReply(body: string): boolean {
   return body.startsWith(REPLY_MARKER);
 }
 
-/**
- * `<!-- docs-agent-taken: review 123 -->`: in the action's reply to a review, written before the
- * follow-up is sent, the durable mark that this review was taken (a review has no reactions in
- * GitHub's REST API, unlike a comment, whose mark is the action's 👀).
- */
-export function takenLine(reviewId: number): string {
-  return `<!-- docs-agent-taken: review ${reviewId} -->`;
-}
-
-/** The reviews a reply marks as taken. */
-export function takenIn(body: string): number[] {
-  if (!isReply(body)) return [];
-  return [...body.matchAll(/^<!-- docs-agent-taken: review ([1-9]\d{0,15}) -->$/gm)].map((m) =>
-    Number(m[1]),
-  );
-}
-
-/** An item of the review loop, as the no-job line names it. */
-export interface NoJobItem {
+/** An item of the review loop, as a mark line names it. */
+export interface MarkedItem {
   kind: 'comment' | 'review';
   /** For a comment: issue (conversation) or review (diff); GitHub numbers each apart. */
   commentKind?: 'issue' | 'review';
@@ -59,24 +42,73 @@ export interface NoJobItem {
 }
 
 /**
- * `<!-- docs-agent-no-job: issue comment 123 -->`: in the "no agent job" reply, so that a re-run
- * (or the next /agent comment's run) does not answer the same item twice. The item is not taken:
- * once a job is named, it is sent with the next /agent comment or review.
+ * What a reply of the action says of an item, on a hidden line of its own: `taken` (this action
+ * claimed it: sent, or answered; never sent again), `no-job` (told there is no job: not taken, sent
+ * once a job is named) or `stale` (told it is too old to send).
  */
-export function noJobLine(item: NoJobItem): string {
+export type MarkTag = 'taken' | 'no-job' | 'stale';
+
+/** `<!-- docs-agent-taken: issue comment 123 -->`, `<!-- docs-agent-no-job: review 456 -->`. */
+export function itemLine(tag: MarkTag, item: MarkedItem): string {
   const what = item.kind === 'review' ? 'review' : `${item.commentKind ?? 'issue'} comment`;
-  return `<!-- docs-agent-no-job: ${what} ${item.id} -->`;
+  return `<!-- docs-agent-${tag}: ${what} ${item.id} -->`;
 }
 
-/** Whether a reply of an app already said "no agent job" to that item. */
-export function noJobRepliedIn(
+/**
+ * Whether a reply of an app holds that line for that item. Only an app's reply counts: anyone can
+ * write the line in a comment of their own.
+ */
+export function markedIn(
   comments: readonly { body: string; author: { bot: boolean } }[],
-  item: NoJobItem,
+  tag: MarkTag,
+  item: MarkedItem,
 ): boolean {
-  const line = noJobLine(item);
+  const line = itemLine(tag, item);
   return comments.some(
     (c) => c.author.bot && isReply(c.body) && c.body.split('\n').some((l) => l === line),
   );
+}
+
+/** A reply's body with the item's mark on its second line (after REPLY_MARKER). */
+function marked(body: string, mark: string | undefined): string {
+  if (mark === undefined) return body;
+  return body.replace(`${REPLY_MARKER}\n`, `${REPLY_MARKER}\n${mark}\n`);
+}
+
+/**
+ * The reply that claims an item, posted before anything is sent: its mark line says this action
+ * took the item, and it is edited with the outcome (or, when the claim is released, loses it).
+ */
+export function claimBody(item: MarkedItem & { url: string }, jobId: string): string {
+  const what = item.kind === 'review' ? 'review' : 'comment';
+  return [
+    REPLY_MARKER,
+    itemLine('taken', item),
+    `📨 **Sending**: the instruction of [this ${what}](${item.url}) goes to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The claim's reply once the claim is released (no mark line: the item is untaken again), saying
+ * why nothing was sent and that a later run sends it.
+ */
+export function releasedBody(item: { url: string }, why: string, later = true): string {
+  return [
+    REPLY_MARKER,
+    `⏹️ **Not sent**: ${why}, so nothing was sent for [this instruction](${item.url}).${later ? ' It waits, untaken, for the next run of the review loop on this pull request (a re-run of this workflow, or any new comment or review).' : ''}`,
+    '',
+  ].join('\n');
+}
+
+/** The one reply to an item too old to send (its `stale` line: never said twice). */
+export function staleReply(item: MarkedItem & { url: string; createdAt: string }): string {
+  return [
+    REPLY_MARKER,
+    itemLine('stale', item),
+    `⌛ **Not sent**: [this instruction](${item.url}) (${item.createdAt || 'no date'}) is more than a day older than the event that started this run, so it was not sent: the pull request may have moved on since. To send it now, write it in a new comment.`,
+    '',
+  ].join('\n');
 }
 
 /** The links a comment shows: the workflow run. */
@@ -135,7 +167,13 @@ export type FollowUpOutcome =
   | { kind: 'timeout'; jobId: string; timeoutMs: number }
   | { kind: 'cancelled'; jobId: string }
   /** Stopped before the instruction was sent, or before the service answered it (`maybe`). */
-  | { kind: 'not-sent'; jobId: string; reason: 'cancelled' | 'timeout'; maybe: boolean }
+  | {
+      kind: 'not-sent';
+      jobId: string;
+      /** `no-answer`: the message got no answer, and no pickup sign settled it (maybe sent). */
+      reason: 'cancelled' | 'timeout' | 'no-answer';
+      maybe: boolean;
+    }
   /** The follow-up could not be sent or followed (the service refused it, the network failed). */
   | { kind: 'error'; jobId: string; message: string };
 
@@ -146,6 +184,8 @@ export interface Asked {
   url: string;
   /** How much hidden text was removed from the comment before sending (`visible.ts`). */
   hidden?: string | undefined;
+  /** The claim's mark line (`itemLine('taken', …)`), kept in the reply that tells the outcome. */
+  mark?: string;
 }
 
 const short = (sha: string) => inlineCode(sha.slice(0, 7));
@@ -196,6 +236,8 @@ function headline(outcome: FollowUpOutcome): string {
     case 'cancelled':
       return `⏹️ **Cancelled**: the workflow run stopped while waiting for agent job ${inlineCode(outcome.jobId)}; the agent keeps working on the service.`;
     case 'not-sent': {
+      if (outcome.reason === 'no-answer')
+        return `❔ **May have been delivered**: the message to agent job ${inlineCode(outcome.jobId)} got no answer, and within pickup-grace the job showed no sign of taking it up. The service may have it all the same: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new comment.`;
       const why = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
       return outcome.maybe
         ? `❔ **Maybe sent**: the workflow run ${why} while the instruction was on its way to agent job ${inlineCode(outcome.jobId)}, before the service answered: it may have taken it. Check the job in the dashboard before asking again, or it may be sent twice.`
@@ -255,18 +297,6 @@ function reviewListing(asked: ReviewAsked): string {
   ].join('\n');
 }
 
-/** The reply to a review, posted before the follow-up is sent (it marks the review as taken). */
-export function reviewSendingBody(asked: ReviewAsked, jobId: string): string {
-  return [
-    REPLY_MARKER,
-    takenLine(asked.reviewId),
-    `📨 **Sending**: the instructions of this review go to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
-    '',
-    reviewListing(asked),
-    '',
-  ].join('\n');
-}
-
 /** The reply to a review once its follow-up has ended (the same comment, edited). */
 export function reviewReplyBody(
   outcome: FollowUpOutcome,
@@ -275,7 +305,7 @@ export function reviewReplyBody(
 ): string {
   const job = 'job' in outcome ? shownJob(outcome) : undefined;
   const details = job ? `\n${table(jobRows(job, links))}\n` : '';
-  return `${REPLY_MARKER}\n${takenLine(asked.reviewId)}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
+  return `${REPLY_MARKER}\n${itemLine('taken', { kind: 'review', id: asked.reviewId })}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
 }
 
 /**
@@ -293,14 +323,17 @@ export function replyBody(outcome: FollowUpOutcome, asked: Asked, links: Comment
   const job = 'job' in outcome ? shownJob(outcome) : undefined;
   const details = job ? `\n${table(jobRows(job, links))}\n` : '';
   const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
-  return `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`;
+  return marked(
+    `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`,
+    asked.mark,
+  );
 }
 
 /** The reply when no marker names the agent job of the pull request. */
-export function noMarkerReply(asked: Asked, command: string, item: NoJobItem): string {
+export function noMarkerReply(asked: Asked, command: string, item: MarkedItem): string {
   return [
     REPLY_MARKER,
-    noJobLine(item),
+    itemLine('no-job', item),
     `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
     '',
     `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own. The instruction above is kept: it is sent with the next ${inlineCode(command)} comment or review on this pull request within a day, so there is no need to repeat it.`,
@@ -315,9 +348,10 @@ export function noMarkerReply(asked: Asked, command: string, item: NoJobItem): s
  * character): not quoted, as there is nothing, too much, or something invisible to show.
  */
 export function refusedReply(asked: Asked, problem: string, command: string): string {
-  return [
+  const body = [
     REPLY_MARKER,
     `⚠️ **Not sent**: the instruction in [this comment](${asked.url}) from ${inlineCode(asked.login)} ${problem}. Write it after the command, e.g. ${inlineCode(`${command} document the new --dry-run flag`)}; retype it if it was pasted (control characters often come along).`,
     '',
   ].join('\n');
+  return marked(body, asked.mark);
 }

@@ -188,3 +188,29 @@ export function readCommentEvent(env: NodeJS.ProcessEnv): AgentEvent | undefined
     ? parseReviewEvent(payload)
     : parseCommentEvent(name as CommentEventName, payload);
 }
+
+const ForkPayload = v.looseObject({
+  pull_request: v.looseObject({
+    head: v.looseObject({ repo: v.nullable(v.looseObject({ full_name: v.string() })) }),
+    base: v.looseObject({ repo: v.looseObject({ full_name: v.string() }) }),
+  }),
+});
+
+/**
+ * Whether the run is a `pull_request_review` on a pull request from a fork (its head in another
+ * repository, or in one since deleted): GitHub gives such a run no secrets and a read-only token,
+ * so it can neither send nor claim. Its review waits for the next run that can (a comment's).
+ */
+export function isForkReview(env: NodeJS.ProcessEnv): boolean {
+  if (env.GITHUB_EVENT_NAME !== REVIEW_EVENT) return false;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
+  } catch {
+    return false; // readCommentEvent says what is wrong with it.
+  }
+  const p = v.safeParse(ForkPayload, payload);
+  if (!p.success) return false;
+  const { head, base } = p.output.pull_request;
+  return head.repo?.full_name.toLowerCase() !== base.repo.full_name.toLowerCase();
+}

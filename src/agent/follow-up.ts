@@ -1,19 +1,16 @@
 /**
- * One follow-up of the review loop, from the claim to the reply: the item is taken (a comment's
- * 👀, whose 200 answer says this identity took it before; a review's reply, posted before the send
- * with the taken line), the text is sent once and waited for, the reply tells the outcome, then
- * +1 or -1 and the announce. Whatever happens after the claim, the item is not sent again.
+ * One follow-up of the review loop, from the claim to the reply: the item is claimed (claim.ts),
+ * read again, its current text sent once and waited for, the claim's reply edited with the
+ * outcome, then +1 or -1 and the announce. A run stopped before the send gives the claim back;
+ * once the message may have gone out, the item stays taken and no run sends it by itself.
  */
-import type { CommentWriter, PullRequest, Reaction } from '../github/pull-request.js';
+import type { CommentWriter, IssueComment, PullRequest, Reaction } from '../github/pull-request.js';
 import { printable } from '../shared/text.js';
 import { announce } from './announce.js';
-import {
-  refusedReply,
-  replyBody,
-  reviewReplyBody,
-  reviewSendingBody,
-  type ReviewAsked,
-} from './comment.js';
+import { itemLine, refusedReply, replyBody, reviewReplyBody, type ReviewAsked } from './comment.js';
+import { claim, NOT_CLAIMED, release, reread, type Claimed } from './claim.js';
+import { WRITES_FIX } from '../github/pull-request.js';
+import { UserError } from '../shared/errors.js';
 import { promptOf, type FollowUpItem } from './items.js';
 import type { AgentActionInputs } from './inputs.js';
 import { outcomeOf, settle, WELL } from './outcome.js';
@@ -42,6 +39,8 @@ export interface ReviewLoopResult {
   /** What ended the follow-up: the caller fails the step with it, after the reply. */
   error?: Error;
   commentUrl?: string;
+  /** GitHub refused the claim: nothing was sent, and the items after it wait too. */
+  unclaimed?: boolean;
 }
 
 /** The pull request the item is on, its job, and the writer. */
@@ -51,10 +50,12 @@ export interface ItemContext {
   pull: PullRequest;
   writer: CommentWriter;
   deps: ReviewLoopDeps;
+  /** The pull request's comments and diff comments as the sweep read them (earlier replies). */
+  replies: IssueComment[];
 }
 
 /** What an item is called in the log. */
-function named(item: FollowUpItem): string {
+export function named(item: FollowUpItem): string {
   return item.kind === 'review' ? `Review ${item.id}` : `Comment ${item.id}`;
 }
 
@@ -69,37 +70,59 @@ async function reactOn(item: FollowUpItem, writer: CommentWriter, content: React
 }
 
 /**
- * What a refused mark (a comment's 👀, a review's first reply) means, in its warning: the item is
- * still sent, as the job should not wait on a permission of the workflow, but nothing on the pull
- * request says it was taken.
+ * Handles one item: claim, read again, send, reply. Undefined when nothing was sent and nothing
+ * is to be said (another run took it; it was deleted or withdrawn after the claim); `unclaimed`
+ * when GitHub refused the claim (nothing sent: the run fails, the item waits for a later run).
  */
-const UNMARKED =
-  'The instruction is sent without the mark that it was taken, so the next run of the review loop on this pull request (a re-run, or the run of a later /agent item) would send it again.';
-
-/**
- * Takes a comment: its 👀, which GitHub answers 200 when this identity had added it before (the
- * comment was taken by an earlier run). When GitHub refuses the reaction, the item is taken
- * without a mark, and the warning says so (UNMARKED).
- */
-async function claimComment(item: FollowUpItem, writer: CommentWriter): Promise<boolean> {
-  return (await writer.react(item.commentKind, item.id, 'eyes', UNMARKED)) !== 'already';
-}
-
-/** Handles one item; undefined when an earlier run took it. */
 export async function followUpItem(
   inputs: AgentActionInputs,
-  item: FollowUpItem,
+  found: FollowUpItem,
   context: ItemContext,
 ): Promise<ReviewLoopResult | undefined> {
   const { writer, deps, jobId } = context;
   const number = context.pull.number;
-  if (item.kind === 'comment' && !(await claimComment(item, writer))) {
-    deps.reporter.info(`${named(item)}: taken by an earlier run (its 👀); not sent again.`);
+  const answer = await claim(found, { number, jobId, writer, replies: context.replies });
+  if ('taken' in answer) {
+    deps.reporter.info(`${named(found)}: ${answer.taken}; not sent again.`);
+    return undefined;
+  }
+  if ('refused' in answer)
+    return {
+      unclaimed: true,
+      error: new UserError(
+        `${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${WRITES_FIX}`,
+      ),
+    };
+  const claimed = answer.claimed;
+  // Read again after the claim: what is sent is the text as it is now, not as the sweep saw it.
+  let item: FollowUpItem | 'deleted' | 'withdrawn';
+  try {
+    item = await reread(found, number, writer.api, inputs.command);
+  } catch (error) {
+    const why = `GitHub did not answer when the ${found.kind} was read again after the claim (${error instanceof Error ? printable(error.message) : 'no answer'})`;
+    await release(claimed, found, writer, why);
+    return { unclaimed: true, error: new UserError(`${named(found)}: ${why}. ${NOT_CLAIMED}`) };
+  }
+  if (item === 'deleted' || item === 'withdrawn') {
+    const why =
+      item === 'deleted'
+        ? `the ${found.kind} was deleted after this run found it`
+        : `the ${found.kind} no longer starts with ${inputs.command}`;
+    // A deleted comment took its 👀 along.
+    await release(
+      item === 'deleted' ? { reply: claimed.reply } : claimed,
+      found,
+      writer,
+      why,
+      false,
+    );
+    deps.reporter.info(`${named(found)}: ${why}; nothing was sent.`);
     return undefined;
   }
   const { prompt, parts } = promptOf(item);
+  const mark = itemLine('taken', item);
   const hidden = item.kind === 'comment' ? parts[0]?.hidden : undefined;
-  const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden };
+  const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden, mark };
   for (const part of parts)
     if (part.hidden) deps.reporter.info(`${named(item)}: removed hidden text, ${part.hidden}.`);
   const review: ReviewAsked = {
@@ -109,17 +132,10 @@ export async function followUpItem(
     parts,
     prompt,
   };
-  let replyId: number | undefined;
-  const reply = async (body: string, consequence?: string) => {
-    const posted =
-      item.kind === 'comment'
-        ? await writer.reply(number, item.commentKind, item.threadId, body)
-        : replyId !== undefined
-          ? await writer.editComment(replyId, body)
-          : await writer.comment(number, body, consequence);
-    replyId ??= posted?.id;
-    deps.state.commentUrl = posted?.url;
-    return posted?.url;
+  const reply = async (body: string) => {
+    const posted = await writer.editReply(claimed.reply.kind, claimed.reply.id, body);
+    deps.state.commentUrl = posted?.url ?? claimed.reply.url;
+    return deps.state.commentUrl;
   };
   if (prompt === '') {
     const problem = parts.map((p) => p.refused).find(Boolean) ?? 'is empty';
@@ -133,24 +149,53 @@ export async function followUpItem(
           ),
     );
     deps.reporter.info(
-      `${named(item)}: the instruction ${problem}; nothing was sent.${url ? ` Replied: ${url}` : ''}`,
+      `${named(item)}: the instruction ${problem}; nothing was sent. Replied: ${url}`,
     );
     return { commentUrl: url };
   }
-  if (item.kind === 'review') {
-    // The mark comes first: a run stopped after it never sends the review a second time (when
-    // GitHub takes the mark; UNMARKED says what follows when it does not).
-    await reply(reviewSendingBody(review, jobId), UNMARKED);
-  }
-  // A comment has its 👀 from the claim; a review's diff comments get theirs now.
+  // A review's diff comments get their 👀 now (a comment has its own from the claim).
   if (item.kind === 'review') await reactOn(item, writer, 'eyes');
-  return sendAndReply(inputs, { ...context, item, prompt }, (outcome) =>
-    reply(
+  if (deps.signal?.aborted) return stoppedBeforeSend(claimed, item, context);
+  return sendAndReply(inputs, { ...context, item, prompt }, async (outcome) => {
+    // Stopped before the message went out: nothing was sent, so the claim is given back.
+    if (outcome.kind === 'not-sent' && !outcome.maybe) {
+      const stop = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
+      await release(
+        claimed,
+        item,
+        writer,
+        `the workflow run ${stop} before the instruction was sent`,
+      );
+      deps.state.commentUrl = claimed.reply.url;
+      return claimed.reply.url;
+    }
+    return reply(
       item.kind === 'comment'
         ? replyBody(outcome, asked, deps.side.links)
         : reviewReplyBody(outcome, review, deps.side.links),
-    ),
+    );
+  });
+}
+
+/** A run stopped between the claim and the send gives the claim back: nothing was sent. */
+async function stoppedBeforeSend(
+  claimed: Claimed,
+  item: FollowUpItem,
+  { writer, jobId, deps }: ItemContext,
+): Promise<ReviewLoopResult> {
+  await release(
+    claimed,
+    item,
+    writer,
+    'the workflow run was cancelled before the instruction was sent',
   );
+  deps.reporter.info(
+    `${named(item)}: the run was cancelled before the send; its claim is given back.`,
+  );
+  return {
+    outcome: { kind: 'not-sent', jobId, reason: 'cancelled', maybe: false },
+    commentUrl: claimed.reply.url,
+  };
 }
 
 /** The send (once), the wait, the reply, +1 or -1, the announce. */

@@ -18,6 +18,7 @@ import {
   parseJobIdInput,
 } from '../shared/inputs.js';
 import { printable } from '../shared/text.js';
+import { withoutInvisible } from './invisible.js';
 
 /**
  * The longest instruction taken: as long as the longest comment GitHub keeps (the service
@@ -100,7 +101,7 @@ export function parseAgentInputs(
   const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
   const rawPrompt = get(AgentInputs.Prompt);
   const reviewLoop = options.commentEvent === true && rawPrompt.trim() === '';
-  const prompt = reviewLoop ? undefined : parsePrompt(rawPrompt);
+  const prompt = reviewLoop ? undefined : parsePrompt(visiblePrompt(rawPrompt, warnings));
   let jobId = parseJobIdInput(
     AgentInputs.JobId.name,
     get(AgentInputs.JobId),
@@ -127,6 +128,20 @@ export function parseAgentInputs(
     inputs: { ...service, projectId, prompt, jobId, wait, pickupGraceMs, githubToken, command },
     warnings,
   };
+}
+
+/**
+ * The prompt as a reader of the workflow sees it: the invisible characters a comment loses
+ * (zero-width, bidi controls, tag characters: invisible.ts) are removed here too, with a warning
+ * naming them by code point, so that text nobody can read never steers the agent.
+ */
+function visiblePrompt(raw: string, warnings: string[]): string {
+  const { text, count, removed } = withoutInvisible(raw);
+  if (count > 0)
+    warnings.push(
+      `Input "prompt": removed ${count} invisible ${count === 1 ? 'character' : 'characters'} (${removed.slice(0, 5).join(', ')}${removed.length > 5 ? ', …' : ''}) that a reader of the workflow cannot see; they are not sent. Retype the prompt if it was pasted.`,
+    );
+  return text;
 }
 
 function parseProjectId(projectId: string): string {

@@ -4,6 +4,7 @@
  * flag keeps its joiners and tags, a Persian or Indic word its joiners, while the same characters
  * elsewhere, which hide text, go (see visible.ts, which applies this to a comment).
  */
+import { codePoint } from '../shared/text.js';
 
 /** Characters that render as nothing: format (Cf) and default-ignorable code points. */
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
@@ -91,4 +92,35 @@ function flagTags(text: string): Set<number> {
     at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG), at + 2);
   }
   return kept;
+}
+
+/**
+ * How a removed invisible character is named in a message: its code point (`U+200B`); tag
+ * characters, which come in runs that spell text, all as `tag characters`.
+ */
+export function invisibleName(char: string): string {
+  return /[\u{E0000}-\u{E007F}]/u.test(char) ? 'tag characters' : codePoint(char);
+}
+
+/**
+ * A plain text (not Markdown: the prompt input) less its invisible characters, by the rule a
+ * comment's text follows (`invisibleAt`), and the names of those removed, each once.
+ */
+export function withoutInvisible(text: string): {
+  text: string;
+  /** How many characters were removed. */
+  count: number;
+  removed: string[];
+} {
+  const gone = invisibleAt(text);
+  if (gone.size === 0) return { text, count: 0, removed: [] };
+  let kept = '';
+  const removed = new Set<string>();
+  for (let at = 0; at < text.length;) {
+    const char = String.fromCodePoint(text.codePointAt(at)!);
+    if (gone.has(at)) removed.add(invisibleName(char));
+    else kept += char;
+    at += char.length;
+  }
+  return { text: kept, count: gone.size, removed: [...removed] };
 }

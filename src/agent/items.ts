@@ -14,7 +14,7 @@ import type {
   ReviewComment,
 } from '../github/pull-request.js';
 import { contextBlock, whereShort } from './context.js';
-import { isReply, takenIn, type SentPart } from './comment.js';
+import { isReply, markedIn, type SentPart } from './comment.js';
 import { instructionAfter } from './markers.js';
 import { promptProblem } from './inputs.js';
 import { hiddenNote, nothingShown, visibleText } from './visible.js';
@@ -66,11 +66,6 @@ export interface PullRequestLists {
   reviews: Review[];
 }
 
-/** The reviews the action's replies mark as taken (replies an app wrote: see `takenLine`). */
-export function takenReviews(comments: IssueComment[]): Set<number> {
-  return new Set(comments.filter((c) => c.author.bot).flatMap((c) => takenIn(c.body)));
-}
-
 /** The instruction of a text as a reader sees it; undefined when it does not start with the command. */
 function instructionOf(
   body: string,
@@ -86,6 +81,8 @@ function commentItem(
   c: IssueComment | ReviewComment,
   kind: CommentKind,
   found: { instruction: string; hidden?: string },
+  // A diff comment is written when it is drafted, and sent with its review: its age is the review's.
+  submittedAt: string = c.createdAt,
 ): FollowUpItem {
   const diff = kind === 'review' ? (c as ReviewComment) : undefined;
   return {
@@ -95,15 +92,15 @@ function commentItem(
     threadId: diff?.inReplyTo ?? c.id,
     author: c.author,
     url: c.url,
-    createdAt: c.createdAt,
+    createdAt: submittedAt || c.createdAt,
     parts: [{ ...found, url: c.url, ...(diff ? { comment: diff } : {}) }],
   };
 }
 
 /**
  * Every follow-up on the pull request, oldest first: conversation comments that start with the
- * command (not the action's replies), and reviews (submitted, not dismissed) with their diff
- * comments. Reviews already taken are left out; comments are claimed one by one (their 👀).
+ * command (not the action's replies), and submitted reviews (dismissed ones too) with their diff
+ * comments. Items a reply of this action marks as taken are left out.
  */
 export function followUpItems(lists: PullRequestLists, command: string): FollowUpItem[] {
   const items: FollowUpItem[] = [];
@@ -112,7 +109,6 @@ export function followUpItems(lists: PullRequestLists, command: string): FollowU
     const found = instructionOf(c.body, command);
     if (found) items.push(commentItem(c, 'issue', found));
   }
-  const taken = takenReviews(lists.issueComments);
   const reviews = new Map(lists.reviews.map((r) => [r.id, r]));
   const byReview = new Map<number, ReviewComment[]>();
   for (const c of lists.reviewComments) {
@@ -123,7 +119,8 @@ export function followUpItems(lists: PullRequestLists, command: string): FollowU
   for (const review of lists.reviews) if (!byReview.has(review.id)) byReview.set(review.id, []);
   for (const [key, comments] of byReview) {
     const review = reviews.get(key);
-    if (review && (review.state === 'PENDING' || review.state === 'DISMISSED')) continue;
+    // A dismissed review was submitted as written: dismissing (a stale approval) withdraws nothing.
+    if (review?.state === 'PENDING') continue;
     const body = review ? instructionOf(review.body, command) : undefined;
     const parts: Part[] = [
       ...(review && body ? [{ ...body, url: review.url }] : []),
@@ -135,10 +132,10 @@ export function followUpItems(lists: PullRequestLists, command: string): FollowU
     if (parts.length === 0) continue;
     const only = parts[0]!;
     if (parts.length === 1 && only.comment) {
-      items.push(commentItem(only.comment, 'review', only));
+      items.push(commentItem(only.comment, 'review', only, review?.submittedAt));
       continue;
     }
-    if (!review || taken.has(review.id)) continue;
+    if (!review) continue;
     items.push({
       kind: 'review',
       id: review.id,
@@ -150,7 +147,12 @@ export function followUpItems(lists: PullRequestLists, command: string): FollowU
       parts,
     });
   }
-  return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+  // Taken: a reply of this action marks it (its mark line names the item; a reply in a thread
+  // is in the diff comments' list).
+  const replies = [...lists.issueComments, ...lists.reviewComments];
+  return items
+    .filter((item) => !markedIn(replies, 'taken', item))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 }
 
 /** Whether an item is older than STALE_MS before `since` (an ISO date; empty: never stale). */

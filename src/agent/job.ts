@@ -6,6 +6,7 @@
  * in shared/stop.ts), as the export's steps do.
  */
 import type { ServiceClient } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
 import { createAgentJob, getAgentJob, sendFollowUp } from '../api/agent.js';
 import type { AgentJob } from '../api/schemas.js';
 import { formatDuration } from '../shared/duration.js';
@@ -43,6 +44,31 @@ export interface AgentRunContext {
 
 /** Whether the instruction reached the service when the run stopped: the reply says so. */
 export type SentWhenStopped = 'no' | 'maybe' | 'yes';
+
+/**
+ * A follow-up message got no answer (no response, a reset, a 5xx) and the job showed no sign of
+ * taking it up within pickup-grace: it may have been delivered. Never sent again by itself.
+ */
+export class MaybeSent extends UserError {
+  constructor(jobId: string, why: string) {
+    super(
+      `The follow-up message to agent job ${jobId} got no answer (${why}), and within pickup-grace the job showed no sign that it took it up: it may have been delivered. Look at the job in the dashboard; it is not sent again by itself. To send it again on purpose, send it as a new message.`,
+      { jobId },
+    );
+  }
+}
+
+/**
+ * Whether the service may have acted on a message whose call failed: its request went out and no
+ * answer told otherwise (no response, a reset, a time limit, a 5xx a gateway may give after
+ * passing the request on). A 4xx or 429 is the service's refusal: nothing was taken.
+ */
+export function mayHaveArrived(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-response')
+    return true;
+  return error.kind === 'http' && (error.status ?? 0) >= 500;
+}
 
 /** A stop of an agent run, with how far its message got. */
 export class AgentStopped extends StoppedError {

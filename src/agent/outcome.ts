@@ -11,7 +11,7 @@ import {
 } from '../github/pull-request.js';
 import { StoppedError } from '../shared/errors.js';
 import type { FollowUpOutcome } from './comment.js';
-import { AgentStopped } from './job.js';
+import { AgentStopped, MaybeSent } from './job.js';
 import { FollowUpUnconfirmed } from './pickup.js';
 import type { AgentResult, AgentState } from './state.js';
 
@@ -57,6 +57,8 @@ export async function outcomeOf(
       graceMs: context.pickupGraceMs,
       asBefore: error.asBefore,
     };
+  if (error instanceof MaybeSent)
+    return { kind: 'not-sent', jobId, reason: 'no-answer', maybe: true };
   // Stopped before the instruction reached the service, or with no answer to it: not "working".
   if (error instanceof AgentStopped && error.sent !== 'yes')
     return { kind: 'not-sent', jobId, reason: error.reason, maybe: error.sent === 'maybe' };

@@ -10,7 +10,21 @@ export const AgentOutputs = {
   Ref: 'ref',
   /** The comment on the pull request: the announce, or the reply of the review loop. */
   CommentUrl: 'comment-url',
+  /** The review loop: the items this run delivered, with their results (JSON). */
+  Delivered: 'delivered',
 } as const;
+
+/** One item the review loop delivered, as the `delivered` output lists it. */
+export interface DeliveredItem {
+  url: string;
+  kind: 'comment' | 'review';
+  id: number;
+  'job-id': string;
+  /** The job's status as the single output says it; `maybe-sent` when no answer settled it. */
+  status: string;
+  'pr-link': string;
+  'comment-url': string;
+}
 
 /**
  * A job's values. For a follow-up not waited for (`sent`), the answer may show the job as it was

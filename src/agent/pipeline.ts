@@ -11,6 +11,9 @@ import { reviewLoop } from './review-loop.js';
 import { UserError } from '../shared/errors.js';
 import { systemClock } from '../shared/poll.js';
 import {
+  FollowUpUnconfirmed,
+  MaybeSent,
+  mayHaveArrived,
   readBefore,
   reportOutcome,
   sendOrCreate,
@@ -18,6 +21,8 @@ import {
   type AgentRunContext,
 } from './job.js';
 import { Pickup } from './pickup.js';
+import type { ApiError } from '../api/errors.js';
+import type { AgentJob } from '../api/schemas.js';
 
 export type { AgentResult, AgentState, FollowUpDeps } from './state.js';
 
@@ -31,7 +36,13 @@ export async function followUp(inputs: FollowUpInputs, deps: FollowUpDeps): Prom
     deadline: clock.now() + inputs.timeoutMs,
   };
   const before = inputs.jobId ? await readBefore(run, inputs.jobId) : undefined;
-  const first = await sendOrCreate(run);
+  let first: AgentJob;
+  try {
+    first = await sendOrCreate(run);
+  } catch (error) {
+    if (!before || !inputs.wait || !mayHaveArrived(error)) throw error;
+    return settleUnanswered(run, before, error, deps.pickupSign);
+  }
   const created = !inputs.jobId;
   if (!inputs.wait) {
     // Without waiting, a follow-up's answer says only that the message arrived.
@@ -42,6 +53,31 @@ export async function followUp(inputs: FollowUpInputs, deps: FollowUpDeps): Prom
   const { job, polls } = await waitForAgent(run, first, pickup, deps.pickupSign);
   reportOutcome(run, job);
   return { job, created, waited: true, polls, outcome: 'final' };
+}
+
+/**
+ * A message that got no answer, settled with the signs a follow-up already reads (the job going
+ * active, a new link or branch, new commits of the agent): taken up, its result is this
+ * follow-up's; no sign within pickup-grace, it may have been delivered (MaybeSent).
+ */
+async function settleUnanswered(
+  run: AgentRunContext,
+  before: AgentJob,
+  error: ApiError,
+  sign: FollowUpDeps['pickupSign'],
+): Promise<AgentResult> {
+  run.reporter.warning(
+    `The follow-up message to agent job ${before.id} got no answer (${error.reason}); the service may have taken it. Looking for a sign that the job took it up (pickup-grace) rather than sending it again.`,
+  );
+  const pickup = new Pickup(before, run.clock.now(), run.inputs.pickupGraceMs);
+  try {
+    const { job, polls } = await waitForAgent(run, before, pickup, sign);
+    reportOutcome(run, job);
+    return { job, created: false, waited: true, polls, outcome: 'final' };
+  } catch (failure) {
+    if (failure instanceof FollowUpUnconfirmed) throw new MaybeSent(before.id, error.reason);
+    throw failure;
+  }
 }
 
 export interface AgentRunDeps extends FollowUpDeps {

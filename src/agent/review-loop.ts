@@ -12,18 +12,25 @@ import {
   refusal,
   type Author,
   type CommentWriter,
+  type IssueComment,
   type PullRequest,
   type PullRequestApi,
 } from '../github/pull-request.js';
 import { UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
-import { noJobRepliedIn, noMarkerReply } from './comment.js';
-import { REVIEW_EVENT, type AgentEvent, type CommentEvent } from './event.js';
-import { followUpItem, type ReviewLoopDeps, type ReviewLoopResult } from './follow-up.js';
+import { markedIn, noMarkerReply, staleReply } from './comment.js';
+import { REVIEW_EVENT, type AgentEvent } from './event.js';
+import {
+  followUpItem,
+  type ItemContext,
+  type ReviewLoopDeps,
+  type ReviewLoopResult,
+} from './follow-up.js';
 import { reviewLoopWithoutToken, type AgentActionInputs } from './inputs.js';
 import { followUpItems, isStale, type FollowUpItem, type PullRequestLists } from './items.js';
-import { instructionAfter, markerCandidates, newestMarker } from './markers.js';
+import { markerCandidates, newestMarker } from './markers.js';
 import type { AgentState } from './state.js';
+import { AgentOutputs, agentOutputs, type DeliveredItem } from './outputs.js';
 
 export type { ReviewLoopDeps, ReviewLoopResult } from './follow-up.js';
 export {
@@ -32,44 +39,6 @@ export {
   newestMarker,
   type MarkerCandidate,
 } from './markers.js';
-
-/** An event that does not wake the loop, and how loudly to say so in the log. */
-export interface Ignored {
-  ignore: string;
-  level: 'debug' | 'info';
-}
-
-/**
- * Whether a comment event wakes the loop: a created comment on a pull request that starts with
- * the command, not from a bot (the workflow's `if:` skips the others before a runner starts).
- */
-export function screen(event: CommentEvent, command: string): Ignored | { instruction: string } {
-  if (event.action !== 'created')
-    return { ignore: `the comment was ${printable(event.action)}, not created`, level: 'debug' };
-  if (event.pullNumber === undefined)
-    return { ignore: 'the comment is on an issue, not a pull request', level: 'debug' };
-  const instruction = instructionAfter(event.comment.body, command);
-  if (instruction === undefined)
-    return { ignore: `the comment does not start with ${command}`, level: 'debug' };
-  if (event.comment.author.bot)
-    return {
-      ignore: `${printable(event.comment.author.login)} is a bot, and bots never steer the agent`,
-      level: 'info',
-    };
-  return { instruction };
-}
-
-/** Whether a review event wakes the loop: a submitted review (edited or dismissed: no-ops). */
-function screenReview(event: AgentEvent & { name: typeof REVIEW_EVENT }): Ignored | undefined {
-  if (event.action !== 'submitted')
-    return { ignore: `the review was ${printable(event.action)}, not submitted`, level: 'debug' };
-  if (event.review.author.bot)
-    return {
-      ignore: `${printable(event.review.author.login)} is a bot, and bots never steer the agent`,
-      level: 'info',
-    };
-  return undefined;
-}
 
 /** What started the run, as the log and the checks need it. */
 function triggerOf(event: AgentEvent) {
@@ -95,22 +64,25 @@ export async function reviewLoop(
   deps: ReviewLoopDeps,
 ): Promise<ReviewLoopResult> {
   const trigger = triggerOf(event);
-  const ignored =
-    event.name === REVIEW_EVENT ? screenReview(event) : screenOrUndefined(event, inputs.command);
-  if (ignored) {
-    deps.reporter[ignored.level](`${trigger.what}: ${ignored.ignore}; nothing to do.`);
+  // Every event on a pull request ends in a sweep, whoever wrote it and whatever it says: a
+  // concurrency group keeps one pending run and cancels the one before it, so the run of an
+  // "LGTM", a bot's comment or a refused author's /agent may be the only one left to send an
+  // instruction whose own run was cancelled. What the event holds decides nothing (the sweep reads
+  // each item as a reader sees it, from GitHub's lists), so trigger and sweep cannot disagree.
+  if (event.pullNumber === undefined) {
+    deps.reporter.debug(
+      `${trigger.what}: the comment is on an issue, not a pull request; nothing to do.`,
+    );
     return {};
   }
+  deps.reporter.info(
+    `${trigger.what} (${event.name}, ${printable(event.action)}): looking for ${inputs.command} items on pull request #${event.pullNumber} that no run took yet.`,
+  );
   const writer = await deps.side.writer();
   // Not reached: the inputs refuse an empty token on a comment event, with this same error.
   if (!writer) throw reviewLoopWithoutToken();
   const mayNotSteer = steeringCheck(writer.api);
-  const refused = await mayNotSteer(trigger.author);
-  if (refused) {
-    deps.reporter.info(`${trigger.what}: ${refused}, so it may not steer the agent; ignored.`);
-    return {};
-  }
-  const number = event.pullNumber!;
+  const number = event.pullNumber;
   const { pull, jobId, lists } = await readPullRequest(
     number,
     inputs.command,
@@ -118,7 +90,14 @@ export async function reviewLoop(
     writer,
     deps,
   );
-  const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, deps);
+  const replies = [...lists.issueComments, ...lists.reviewComments];
+  const items = await admitted(
+    followUpItems(lists, inputs.command),
+    trigger.at,
+    mayNotSteer,
+    { number, writer, replies },
+    deps,
+  );
   if (items.length === 0) {
     deps.reporter.info(
       `Pull request #${number}: no ${inputs.command} item that no run took yet; nothing to do.`,
@@ -126,38 +105,47 @@ export async function reviewLoop(
     return {};
   }
   if (!jobId) return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
-  return followUpAll(inputs, items, { jobId, pull, writer, deps });
+  return followUpAll(inputs, items, { jobId, pull, writer, deps, replies });
 }
 
-function screenOrUndefined(event: CommentEvent, command: string): Ignored | undefined {
-  const screened = screen(event, command);
-  return 'ignore' in screened ? screened : undefined;
-}
-
-/** The items whose authors may steer the agent and that are not stale, in order. */
+/**
+ * The items whose authors may steer the agent and that are not stale, in order. A stale item of
+ * someone who may steer gets one reply saying so (its `stale` line keeps later sweeps from
+ * repeating it): an instruction is never dropped in silence.
+ */
 async function admitted(
   items: FollowUpItem[],
   since: string,
   mayNotSteer: (author: Author) => Promise<string | undefined>,
+  { number, writer, replies }: { number: number; writer: CommentWriter; replies: IssueComment[] },
   deps: ReviewLoopDeps,
 ): Promise<FollowUpItem[]> {
   const kept: FollowUpItem[] = [];
   for (const item of items) {
     const what = `${item.kind === 'review' ? 'Review' : 'Comment'} ${item.id}`;
-    if (item.author.bot) {
-      deps.reporter.debug(`${what}: ${printable(item.author.login)} is a bot; not sent.`);
-      continue;
-    }
-    if (isStale(item, since)) {
-      deps.reporter.debug(`${what}: older than a day before this event; not sent.`);
-      continue;
-    }
+    // Logged by every sweep that finds the item: it stays on the pull request, never taken.
     const why = await mayNotSteer(item.author);
     if (why) {
-      deps.reporter.debug(`${what}: ${why}, so it may not steer the agent; not sent.`);
+      deps.reporter.info(`${what}: ${why}, so it may not steer the agent; not sent.`);
       continue;
     }
-    kept.push(item);
+    if (!isStale(item, since)) {
+      kept.push(item);
+      continue;
+    }
+    if (markedIn(replies, 'stale', item)) {
+      deps.reporter.debug(`${what}: older than a day before this event, and told so; not sent.`);
+      continue;
+    }
+    const posted = await writer.reply(
+      number,
+      item.kind === 'comment' ? item.commentKind : 'issue',
+      item.threadId,
+      staleReply(item),
+    );
+    deps.reporter.info(
+      `${what}: more than a day older than this event; not sent.${posted ? ` Replied: ${posted.url}` : ''}`,
+    );
   }
   return kept;
 }
@@ -175,7 +163,7 @@ async function replyNoJob(
   deps: ReviewLoopDeps,
 ): Promise<ReviewLoopResult> {
   const replies = [...lists.issueComments, ...lists.reviewComments];
-  const item = items.find((one) => !noJobRepliedIn(replies, one));
+  const item = items.find((one) => !markedIn(replies, 'no-job', one));
   if (!item) {
     deps.reporter.info(
       `Pull request #${number}: no agent job is named on the pull request; every ${command} item was already told so; nothing was sent.`,
@@ -207,13 +195,16 @@ async function replyNoJob(
 async function followUpAll(
   inputs: AgentActionInputs,
   items: FollowUpItem[],
-  context: { jobId: string; pull: PullRequest; writer: CommentWriter; deps: ReviewLoopDeps },
+  context: ItemContext,
 ): Promise<ReviewLoopResult> {
   let pull = context.pull;
   let last: ReviewLoopResult = {};
   // The first item that failed fails the step: the outputs and summary are then its own, not a
   // later item's success beside its error.
   let failed: { result: ReviewLoopResult; state: AgentState } | undefined;
+  const delivered: DeliveredItem[] = [];
+  let outputs: Record<string, string> | undefined;
+  const state = context.deps.state;
   for (const [i, item] of items.entries()) {
     if (i > 0)
       pull = await readGitHub(`read pull request #${pull.number}`, () =>
@@ -228,6 +219,11 @@ async function followUpAll(
     const done = await followUpItem(inputs, item, { ...context, pull });
     if (!done) continue;
     last = done;
+    const delivery = deliveredOf(item, done, context.deps.state, context.jobId);
+    if (delivery) {
+      delivered.push(delivery.entry);
+      if (delivery.outputs) outputs = delivery.outputs;
+    }
     if (done.error !== undefined && !failed)
       failed = { result: done, state: { ...context.deps.state } };
     // A stop (cancel) ends the run: the items after it wait for the next run, and the outputs
@@ -235,22 +231,79 @@ async function followUpAll(
     if (context.deps.signal?.aborted) return last;
     // One follow-up at a time per job: while the job has not shown the result of this one (not
     // taken up, still working, or perhaps never received), the next one's pickup could be this
-    // one's. The items after it wait, unclaimed, for a later run.
+    // one's. A claim GitHub refused will be refused for the next items too. The items after it
+    // wait, untaken, for a later run.
     const unseen = done.outcome?.kind;
-    if (unseen === 'unconfirmed' || unseen === 'timeout' || unseen === 'not-sent') {
-      const left = items.length - i - 1;
-      if (left > 0)
-        context.deps.reporter.info(
-          `${left} more ${left === 1 ? 'item waits' : 'items wait'} for a later run: agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's.`,
-        );
+    if (
+      done.unclaimed ||
+      unseen === 'unconfirmed' ||
+      unseen === 'timeout' ||
+      unseen === 'not-sent'
+    ) {
+      waiting(
+        items.slice(i + 1),
+        done.unclaimed
+          ? 'GitHub refused a claim'
+          : `agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's`,
+        context.deps,
+      );
       break;
     }
   }
-  if (!failed) return last;
-  const state = context.deps.state;
-  for (const key of Object.keys(state) as (keyof AgentState)[]) delete state[key];
-  Object.assign(state, failed.state);
-  return failed.result;
+  if (failed) {
+    for (const key of Object.keys(state) as (keyof AgentState)[]) delete state[key];
+    Object.assign(state, failed.state);
+  }
+  // The outputs describe what this run delivered, whatever failed beside it.
+  state.delivered = delivered;
+  if (outputs) state.outputs = outputs;
+  return failed ? failed.result : last;
+}
+
+/**
+ * An item's entry in the `delivered` output, and its single-value outputs: undefined when its
+ * message never went out (refused, not sent, nothing to send). A message that got no answer is
+ * listed as `maybe-sent`, and its values are not the single outputs (nothing of it is known).
+ */
+function deliveredOf(
+  item: FollowUpItem,
+  done: ReviewLoopResult,
+  state: AgentState,
+  jobId: string,
+): { entry: DeliveredItem; outputs?: Record<string, string> } | undefined {
+  const kind = done.outcome?.kind;
+  if (done.instruction === undefined || kind === undefined) return undefined;
+  if (kind === 'rate-limited' || kind === 'error') return undefined;
+  const maybe = kind === 'not-sent';
+  if (maybe && !(done.outcome as { maybe: boolean }).maybe) return undefined;
+  const job = done.result?.job ?? state.job;
+  const values: Record<string, string> = {
+    [AgentOutputs.JobId]: jobId,
+    [AgentOutputs.Status]: state.status ?? '',
+    [AgentOutputs.PrLink]: '',
+    ...(job && !maybe ? agentOutputs(job, done.result?.outcome ?? 'final') : {}),
+    ...(maybe ? { [AgentOutputs.Status]: 'maybe-sent' } : {}),
+    ...(kind === 'unconfirmed' ? { [AgentOutputs.Status]: 'unconfirmed' } : {}),
+    [AgentOutputs.CommentUrl]: done.commentUrl ?? '',
+  };
+  const entry: DeliveredItem = {
+    url: item.url,
+    kind: item.kind,
+    id: item.id,
+    'job-id': values[AgentOutputs.JobId] ?? jobId,
+    status: values[AgentOutputs.Status] ?? '',
+    'pr-link': values[AgentOutputs.PrLink] ?? '',
+    'comment-url': values[AgentOutputs.CommentUrl] ?? '',
+  };
+  return maybe ? { entry } : { entry, outputs: values };
+}
+
+/** Says which items wait, untaken, for a later run, and why. */
+function waiting(left: FollowUpItem[], why: string, deps: ReviewLoopDeps): void {
+  if (left.length === 0) return;
+  deps.reporter.info(
+    `${left.length} more ${left.length === 1 ? 'item waits' : 'items wait'}, untaken, for a later run (${why}): ${left.map((item) => item.url).join(', ')}`,
+  );
 }
 
 /**
@@ -260,7 +313,7 @@ async function followUpAll(
 function steeringCheck(api: PullRequestApi): (author: Author) => Promise<string | undefined> {
   const asked = new Map<string, Promise<string | undefined>>();
   return (author) => {
-    const key = JSON.stringify([author.login, author.bot, author.association]);
+    const key = JSON.stringify([author.login, author.bot]);
     let answer = asked.get(key);
     if (!answer) {
       answer = readGitHub('check who may steer the agent', () => refusal(api, author));

@@ -8,6 +8,7 @@ import type { AgentJob } from '../api/schemas.js';
 import type { Reporter } from '../shared/logger.js';
 import type { Clock } from '../shared/poll.js';
 import type { OutsideSign } from './pickup.js';
+import type { DeliveredItem } from './outputs.js';
 
 export interface AgentState {
   jobId?: string;
@@ -24,6 +25,10 @@ export interface AgentState {
    * have (the service can act on a request whose answer never came).
    */
   send?: 'started' | 'answered';
+  /** The review loop: each item this run delivered, with its result (the `delivered` output). */
+  delivered?: DeliveredItem[];
+  /** The review loop: the single-value outputs, those of the last item delivered. */
+  outputs?: Record<string, string>;
 }
 
 export interface AgentResult {

@@ -21,8 +21,8 @@ import { gfm } from 'micromark-extension-gfm';
 import { decodeString } from 'micromark-util-decode-string';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type { Event, Token } from 'micromark-util-types';
-import { codePoint, listing } from '../shared/text.js';
-import { invisibleAt } from './invisible.js';
+import { listing } from '../shared/text.js';
+import { invisibleAt, invisibleName } from './invisible.js';
 
 /** The kinds of hidden text, as the reply counts them. */
 export type HiddenKind =
@@ -285,8 +285,7 @@ export function describeHidden(visible: Visible, source: string): string {
     if (part.kind === 'character') {
       const raw = source.slice(part.start, part.end);
       const char = raw.startsWith('&') ? decodeString(raw) : raw;
-      // Tag characters come in runs that spell text: named once, as a range.
-      chars.add(/[\u{E0000}-\u{E007F}]/u.test(char) ? 'tag characters' : codePoint(char));
+      chars.add(invisibleName(char));
     }
   const names = [...counts].map(([kind, n]) => {
     const [one, many] = KIND_NAMES[kind];

@@ -104,15 +104,25 @@ export interface PullRequestApi {
   reviewComments(number: number): Promise<ReviewComment[]>;
   /** Every review of the pull request, oldest first. */
   reviews(number: number): Promise<Review[]>;
+  /** One conversation comment, as it is now (404: deleted). */
+  issueComment(id: number): Promise<IssueComment>;
+  /** One diff comment, as it is now (404: deleted). */
+  reviewComment(id: number): Promise<ReviewComment>;
+  /** One review, as it is now. */
+  review(number: number, id: number): Promise<Review>;
   comment(number: number, body: string): Promise<PostedComment>;
   editComment(id: number, body: string): Promise<PostedComment>;
   /** Replies in the review thread of comment `id` (a thread's first comment). */
   replyToReviewComment(number: number, id: number, body: string): Promise<PostedComment>;
+  /** Edits a diff comment (a reply of the action in a review thread). */
+  editReviewComment(id: number, body: string): Promise<PostedComment>;
   /**
-   * Adds the token's reaction: `added` (GitHub answered 201), or `already` (200: this same token's
-   * identity had added it before), which makes the reaction a durable mark of who took a comment.
+   * Adds the token's reaction. `added` is GitHub's 201; false is its 200, "this same identity had
+   * added it before": the one atomic check-and-set GitHub offers. `id` is the reaction's.
    */
-  react(kind: CommentKind, id: number, content: Reaction): Promise<'added' | 'already'>;
+  react(kind: CommentKind, id: number, content: Reaction): Promise<{ added: boolean; id: number }>;
+  /** Takes the token's reaction `reactionId` off comment `commentId`. */
+  unreact(kind: CommentKind, commentId: number, reactionId: number): Promise<void>;
   /**
    * The commenter's permission: admin, write, read or none. GitHub reports maintain (and a custom
    * role based on write or maintain) as write, and triage as read.
@@ -150,19 +160,19 @@ export function pullRequestNumber(
   return Number(m[3]);
 }
 
-/** The associations that may ask the agent for changes (confirmed by `permission`). */
-export const STEERING_ASSOCIATIONS: readonly string[] = ['OWNER', 'MEMBER', 'COLLABORATOR'];
 /** The permissions that may push to the repository, and so may steer the agent. */
 export const WRITE_PERMISSIONS: readonly string[] = ['admin', 'write'];
 
-/** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
+/**
+ * Why a commenter may not steer the agent (undefined: they may). Bots never may. Only GitHub's
+ * permission answer decides, never `author_association`: a private member of the organization
+ * with write access shows as CONTRIBUTOR or NONE there.
+ */
 export async function refusal(api: PullRequestApi, author: Author): Promise<string | undefined> {
   // A deleted account has no login: nothing to ask GitHub about.
   if (author.login === '') return "the author's account was deleted (GitHub shows it as ghost)";
   const who = `${printable(author.login)} (${printable(author.association)})`;
   if (author.bot) return `${who} is a bot`;
-  if (!STEERING_ASSOCIATIONS.includes(author.association))
-    return `${who} is not an owner, member or collaborator of the repository`;
   let permission: string;
   try {
     permission = await api.permission(author.login);
@@ -177,7 +187,7 @@ export async function refusal(api: PullRequestApi, author: Author): Promise<stri
 }
 
 const NOT_AFFECTED = 'The agent job is not affected.';
-const WRITES_FIX =
+export const WRITES_FIX =
   'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).';
 
 /**
@@ -223,25 +233,55 @@ export class CommentWriter {
     );
   }
 
-  editComment(id: number, body: string): Promise<PostedComment | undefined> {
-    return this.attempt(`edit comment ${id}`, (api) => api.editComment(id, this.redact(body)));
+  editComment(id: number, body: string, consequence?: string) {
+    return this.attempt(
+      `edit comment ${id}`,
+      (api) => api.editComment(id, this.redact(body)),
+      consequence,
+    );
   }
 
-  reply(number: number, kind: CommentKind, threadId: number, body: string) {
+  reply(number: number, kind: CommentKind, threadId: number, body: string, consequence?: string) {
     return kind === 'review'
-      ? this.attempt(`reply to review comment ${threadId}`, (api) =>
-          api.replyToReviewComment(number, threadId, this.redact(body)),
+      ? this.attempt(
+          `reply to review comment ${threadId}`,
+          (api) => api.replyToReviewComment(number, threadId, this.redact(body)),
+          consequence,
         )
-      : this.comment(number, body);
+      : this.comment(number, body, consequence);
   }
 
-  /** `added`, `already` (see PullRequestApi.react), or undefined when GitHub refused it. */
+  /** Edits a reply posted with `reply` (a conversation comment, or a comment in a review thread). */
+  editReply(kind: CommentKind, id: number, body: string, consequence?: string) {
+    return kind === 'review'
+      ? this.attempt(
+          `edit review comment ${id}`,
+          (api) => api.editReviewComment(id, this.redact(body)),
+          consequence,
+        )
+      : this.editComment(id, body, consequence);
+  }
+
+  /** The reaction (see PullRequestApi.react), or undefined when GitHub refused it. */
   react(kind: CommentKind, id: number, content: Reaction, consequence?: string) {
     return this.attempt(
       `add the reaction ${content} to comment ${id}`,
       (api) => api.react(kind, id, content),
       consequence,
     );
+  }
+
+  /** Takes a reaction off; true once GitHub did. */
+  async unreact(kind: CommentKind, commentId: number, reactionId: number, consequence?: string) {
+    const done = await this.attempt(
+      `take the reaction ${reactionId} off comment ${commentId}`,
+      async (api) => {
+        await api.unreact(kind, commentId, reactionId);
+        return true;
+      },
+      consequence,
+    );
+    return done === true;
   }
 
   #refused(what: string, error: unknown, consequence: string, permissions: string): void {

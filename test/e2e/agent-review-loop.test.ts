@@ -25,6 +25,7 @@ import {
   ISSUE_COMMENT,
   laterComment,
   posted,
+  TWO_PARTS,
   PR,
   replyOf,
   REVIEW_COMMENT,
@@ -57,10 +58,11 @@ function firstCodeBlock(markdown: string): string | undefined {
   return m?.[2];
 }
 
-/** No secret of the run in anything sent to GitHub. */
+/** A sweep that finds nothing to send: it read the pull request, and wrote nothing. */
 function expectNothingDone(run: ActionRun, s: Simulator, g: FakeGitHub) {
   expect(run.code, run.stdout).toBe(0);
   expect(s.requestsFor('message')).toHaveLength(0);
+  expect(g.requests.length).toBeGreaterThan(0);
   expect(g.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   expect(g.reactions).toHaveLength(0);
   expect(run.stdout).not.toMatch(/^::(warning|error)/m);
@@ -187,7 +189,10 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     expect(replyRequests.map((r) => r.path)).toEqual([
       '/api/v3/repos/acme/docs/pulls/101/comments/1987654000/replies',
     ]);
-    expect(replyRequests[0]!.body.body).toContain(
+    // The claim's reply, edited with the outcome (it keeps the mark that names the comment).
+    const reply = g2.reviewComments.find((c) => c.id !== REVIEW_ID && !c.seeded)!.body;
+    expect(reply).toContain(`<!-- docs-agent-taken: review comment ${REVIEW_ID} -->`);
+    expect(reply).toContain(
       `✅ **Done**: agent job \`${jobId}\` completed; this pull request did not change (no new commit).`,
     );
     expect(g2.reactions).toEqual([
@@ -201,34 +206,20 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     expect(run.outputs['comment-url']).toMatch(/#discussion_r\d+$/);
   });
 
-  it('an untrusted commenter, a bot and a deleted account: nothing sent, nothing posted, one log line', async () => {
+  it('someone who may not steer, or a bot: nothing sent, nothing written, one log line per item', async () => {
+    // Only the permission endpoint decides: the payload's association is never asked.
     const event = await eventFile(ISSUE_COMMENT, (p) => {
       p.comment!.author_association = 'NONE';
       (p.comment!.user as Record<string, unknown>).login = 'drive-by';
     });
     const { s, g } = await world({
-      comment: { id: COMMENT_ID, body: '/agent x', association: 'NONE' },
+      comment: { id: COMMENT_ID, body: '/agent x', association: 'NONE', login: 'drive-by' },
     });
     const run = await agentOn(event, s, g);
     expectNothingDone(run, s, g);
-    expect(run.stdout.match(/^Comment \d+: .*ignored\.$/gm)).toEqual([
-      `Comment ${COMMENT_ID}: drive-by (NONE) is not an owner, member or collaborator of the repository, so it may not steer the agent; ignored.`,
+    expect(run.stdout.match(/^Comment \d+: .*not sent\.$/gm)).toEqual([
+      `Comment ${COMMENT_ID}: drive-by (NONE) has the permission "read" on the repository, not write or admin, so it may not steer the agent; not sent.`,
     ]);
-    expect(g.requests).toHaveLength(0);
-
-    // A member by association whose role is read only: confirmed through the permission call.
-    const readOnly = await eventFile(ISSUE_COMMENT, (p) => {
-      (p.comment!.user as Record<string, unknown>).login = 'reader';
-    });
-    const w2 = await world({ comment: { id: COMMENT_ID, body: '/agent x' } });
-    const run2 = await agentOn(readOnly, w2.s, w2.g);
-    expectNothingDone(run2, w2.s, w2.g);
-    expect(w2.g.requests.map((r) => r.path)).toEqual([
-      '/api/v3/repos/acme/docs/collaborators/reader/permission',
-    ]);
-    expect(run2.stdout).toContain(
-      'reader (MEMBER) has the permission "read" on the repository, not write or admin',
-    );
 
     const bot = await eventFile(ISSUE_COMMENT, (p) => {
       p.comment!.user = { login: 'renovate[bot]', id: 29139614, type: 'Bot' };
@@ -236,22 +227,68 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     const w3 = await world({ comment: { id: COMMENT_ID, body: '/agent x', bot: true } });
     const run3 = await agentOn(bot, w3.s, w3.g);
     expectNothingDone(run3, w3.s, w3.g);
-    expect(w3.g.requests).toHaveLength(0);
     expect(run3.stdout).toContain(
-      `Comment ${COMMENT_ID}: renovate[bot] is a bot, and bots never steer the agent; nothing to do.`,
+      `Comment ${COMMENT_ID}: renovate[bot] (MEMBER) is a bot, so it may not steer the agent; not sent.`,
     );
+  });
 
-    // A deleted account (GitHub sends user null): refused without asking GitHub who it is.
-    const ghost = await eventFile(ISSUE_COMMENT, (p) => {
-      p.comment!.user = null;
+  it('every event sweeps: the run of a refused /agent, then of a bot, sends the trusted item whose own run was cancelled', async () => {
+    // The trusted comment's run was cancelled in the queue. Its visible text starts with the
+    // command after a hidden HTML comment: the sweep reads it as a reader sees it.
+    const trusted = '<!-- from the standup -->\n/agent Fix the FAQ link.';
+    const { s, g } = await world({
+      comments: [{ id: COMMENT_ID - 1, body: trusted }],
+      comment: {
+        id: COMMENT_ID,
+        body: '/agent Delete the blog.',
+        association: 'NONE',
+        login: 'drive-by',
+      },
     });
-    const w4 = await world({ comment: { id: COMMENT_ID, body: '/agent x' } });
-    const run4 = await agentOn(ghost, w4.s, w4.g);
-    expectNothingDone(run4, w4.s, w4.g);
-    expect(w4.g.requests).toHaveLength(0);
-    expect(run4.stdout).toContain(
-      `Comment ${COMMENT_ID}: the author's account was deleted (GitHub shows it as ghost), so it may not steer the agent; ignored.`,
+    const refused = await eventFile(ISSUE_COMMENT, (p) => {
+      p.comment!.body = '/agent Delete the blog.';
+      (p.comment!.user as Record<string, unknown>).login = 'drive-by';
+    });
+    const run = await agentOn(refused, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message').map((r) => r.body)).toEqual([{ prompt: 'Fix the FAQ link.' }]);
+    // A bot's comment (the action's own reply under an App token): a sweep that finds nothing
+    // writes nothing, so replies cannot start a loop.
+    g.comments.push({
+      ...g.comments.at(-1)!,
+      id: COMMENT_ID + 1,
+      body: 'Deployed a preview.',
+      user: { login: 'preview[bot]', type: 'Bot' },
+    });
+    const before = g.requests.length;
+    const bot = await agentOn(
+      await eventFile(ISSUE_COMMENT, (p) => {
+        p.comment!.id = COMMENT_ID + 1;
+        p.comment!.body = 'Deployed a preview.';
+        p.comment!.user = { login: 'preview[bot]', id: 1, type: 'Bot' };
+      }),
+      s,
+      g,
     );
+    expect(bot.code, bot.stdout).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(1);
+    expect(g.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('a private member with write access shows as CONTRIBUTOR: GitHub says write, so it is sent', async () => {
+    const event = await eventFile(ISSUE_COMMENT, (p) => {
+      p.comment!.author_association = 'CONTRIBUTOR';
+    });
+    const { s, g } = await world({
+      comment: {
+        id: COMMENT_ID,
+        body: String(event.payload.comment!.body),
+        association: 'CONTRIBUTOR',
+      },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(1);
   });
 
   it('a custom role based on write may steer the agent; one based on triage may not', async () => {
@@ -274,7 +311,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     const run2 = await agentOn(event, w2.s, w2.g);
     expectNothingDone(run2, w2.s, w2.g);
     expect(run2.stdout).toContain(
-      `Comment ${COMMENT_ID}: octocat (MEMBER) has the permission "read" on the repository, not write or admin, so it may not steer the agent; ignored.`,
+      `Comment ${COMMENT_ID}: octocat (MEMBER) has the permission "read" on the repository, not write or admin, so it may not steer the agent; not sent.`,
     );
   });
 
@@ -308,9 +345,10 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
       `/v2/agent/${s.projectId}/job/${jobId}/message`,
     ]);
     expect(g.requests.filter((r) => r.path.includes('/collaborators/')).map((r) => r.path)).toEqual(
+      // The markers are read first, newest first; octocat's answer is then reused for the item.
       [
-        '/api/v3/repos/acme/docs/collaborators/octocat/permission',
         '/api/v3/repos/acme/docs/collaborators/reader/permission',
+        '/api/v3/repos/acme/docs/collaborators/octocat/permission',
       ],
     );
     expect(run.stdout).toContain(
@@ -354,19 +392,18 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     ]);
   });
 
-  it('no command prefix: nothing sent, nothing posted, one debug line', async () => {
+  it('a comment without the command still sweeps: nothing to send, nothing written', async () => {
     const event = await eventFile(ISSUE_COMMENT, (p) => {
       p.comment!.body = 'Looks good to me, but /agent could also fix the FAQ.';
     });
-    const { s, g } = await world();
+    const { s, g } = await world({
+      comment: { id: COMMENT_ID, body: 'Looks good to me, but /agent could also fix the FAQ.' },
+    });
     const run = await agentOn(event, s, g);
     expectNothingDone(run, s, g);
-    expect(g.requests).toHaveLength(0);
-    expect(s.requests.filter((r) => r.op !== 'create-agent')).toHaveLength(0);
-    const lines = run.stdout.split('\n').filter((l) => l.includes('does not start with'));
-    expect(lines).toEqual([
-      `::debug::Comment ${COMMENT_ID}: the comment does not start with /agent; nothing to do.`,
-    ]);
+    expect(run.stdout).toContain(
+      `Pull request #${PR}: no /agent item that no run took yet; nothing to do.`,
+    );
   });
 
   it('no marker on the pull request: one reply, nothing sent; a re-run does not reply again', async () => {
@@ -461,10 +498,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     const event = await eventFile(ISSUE_COMMENT);
     const { s, g, jobId } = await world({
       agent: { outcome: 'failed', error: 'Build failed.' },
-      comments: [COMMENT_ID - 1, COMMENT_ID].map((id, i) => ({
-        id,
-        body: `/agent Fix part ${i + 1}.`,
-      })),
+      comments: TWO_PARTS,
     });
     // The first message goes through (its job then fails); the service refuses the second.
     s.inject({
@@ -485,10 +519,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
   /** Two /agent comments ("Fix part 1.", "Fix part 2."), the service refusing the first message. */
   async function firstOfTwoRefused() {
     const w = await world({
-      comments: [COMMENT_ID - 1, COMMENT_ID].map((id, i) => ({
-        id,
-        body: `/agent Fix part ${i + 1}.`,
-      })),
+      comments: TWO_PARTS,
     });
     w.s.inject({
       op: 'message',
@@ -497,7 +528,7 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     return w;
   }
 
-  it("two comments in one run, the first refused: the step fails, with the failed one's outputs, not the later success", async () => {
+  it("two comments in one run, the first refused: the step fails; the outputs are the delivered one's", async () => {
     const event = await eventFile(ISSUE_COMMENT);
     const { s, g, jobId } = await firstOfTwoRefused();
     const run = await agentOn(event, s, g);
@@ -505,13 +536,16 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     expect(s.requestsFor('message')).toHaveLength(2);
     const replies = posted(g).filter((c) => c.body.startsWith('<!-- docs-agent-reply -->'));
     expect(replies[1]!.body).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
-    // The first item's outputs: its job, no status of a result, no pull request.
-    expect(run.outputs['job-id']).toBe(jobId);
-    expect(run.outputs.status).not.toBe('completed');
-    expect(run.outputs['pr-link']).toBeUndefined();
-    expect(run.outputs['comment-url']).toBe(
-      `https://github.com/acme/docs/pull/101#issuecomment-${replies[0]!.id}`,
-    );
+    // The refused message delivered nothing: the outputs are the second item's, which was.
+    expect(run.outputs).toMatchObject({
+      'job-id': jobId,
+      status: 'completed',
+      'comment-url': `https://github.com/acme/docs/pull/101#issuecomment-${replies[1]!.id}`,
+    });
+    expect(JSON.parse(run.outputs.delivered!).map((d: { id: number }) => d.id)).toEqual([
+      COMMENT_ID,
+    ]);
+    // The summary and the error are the failure's.
     expect(run.summary).toContain('Fix part 1.');
     expect(run.summary).not.toContain('Fix part 2.');
   });
@@ -534,17 +568,14 @@ describe.concurrent('review loop: a comment on the agent pull request becomes a 
     const event = await eventFile(ISSUE_COMMENT);
     const { s, g } = await world({
       agent: { pickupMs: Infinity },
-      comments: [COMMENT_ID - 1, COMMENT_ID].map((id, i) => ({
-        id,
-        body: `/agent Fix part ${i + 1}.`,
-      })),
+      comments: TWO_PARTS,
       // No new commit either: nothing shows the first instruction was taken up.
       github: { pulls: [{ number: PR, headShas: [BEFORE] }] },
     });
     const run = await agentOn(event, s, g, { 'pickup-grace': '1s' });
     expect(run.code, run.stdout).toBe(1);
     expect(s.requestsFor('message'), run.stdout).toHaveLength(1);
-    expect(run.stdout).toContain('1 more item waits for a later run');
+    expect(run.stdout).toContain('1 more item waits, untaken, for a later run');
     const replies = posted(g).filter((c) => c.body.startsWith('<!-- docs-agent-reply -->'));
     expect(replies).toHaveLength(1);
     expect(replies[0]!.body).toContain('Not confirmed');

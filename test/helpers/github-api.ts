@@ -144,7 +144,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       return refuse(answer);
     if (answer && 'data' in answer) {
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      return res.end(JSON.stringify(answer.data));
+      // A 204 (a deleted reaction) has no body.
+      return res.end(answer.data === undefined ? undefined : JSON.stringify(answer.data));
     }
     refuse({ status: 404 });
   };

@@ -95,6 +95,8 @@ export type PullCall =
   | 'edit'
   | 'reply'
   | 'react'
+  | 'unreact'
+  | 'get-comment'
   | 'permission'
   | 'diff-comments'
   | 'reviews';
@@ -160,6 +162,9 @@ export class PullRequestStore {
   readonly reactions: RecordedReaction[] = [];
   readonly reviews: FakeReview[];
   #gets = new Map<number, number>();
+  /** The id of each reaction (GitHub's answer to a reaction names it; deleting one needs it). */
+  #reactionIds = new WeakMap<RecordedReaction, number>();
+  #nextReaction = 1;
   #nextId = 2_000_000_001;
   #clock = Date.parse('2026-03-02T09:00:00Z');
 
@@ -307,6 +312,35 @@ export class PullRequestStore {
           ),
       ],
       ['POST', /^\/issues\/(\d+)\/comments$/, 'comment', (m) => this.#create(Number(m[1]), body)],
+      [
+        'GET',
+        /^\/(issues|pulls)\/comments\/(\d+)$/,
+        'get-comment',
+        (m) => this.#one(m[1] === 'issues' ? 'issue' : 'review', Number(m[2])),
+      ],
+      [
+        'GET',
+        /^\/pulls\/(\d+)\/reviews\/(\d+)$/,
+        'reviews',
+        (m) => {
+          const review = this.reviews.find((r) => r.pull === Number(m[1]) && r.id === Number(m[2]));
+          return review
+            ? { status: 200, data: this.#reviewView(review) }
+            : { status: 404, message: 'Not Found' };
+        },
+      ],
+      [
+        'PATCH',
+        /^\/pulls\/comments\/(\d+)$/,
+        'edit',
+        (m) => this.#edit(Number(m[1]), body, 'review'),
+      ],
+      [
+        'DELETE',
+        /^\/(issues|pulls)\/comments\/(\d+)\/reactions\/(\d+)$/,
+        'unreact',
+        (m) => this.#unreact(m[1] === 'issues' ? 'issue' : 'review', Number(m[2]), Number(m[3])),
+      ],
       ['PATCH', /^\/issues\/comments\/(\d+)$/, 'edit', (m) => this.#edit(Number(m[1]), body)],
       [
         'POST',
@@ -427,12 +461,38 @@ export class PullRequestStore {
     return { status: 201, data: this.#view(comment, 'issue') };
   }
 
-  #edit(id: number, body: Record<string, unknown>): Answer {
-    const comment = this.comments.find((c) => c.id === id);
+  #edit(id: number, body: Record<string, unknown>, kind: 'issue' | 'review' = 'issue'): Answer {
+    const comment = (kind === 'issue' ? this.comments : this.reviewComments).find(
+      (c) => c.id === id,
+    );
     if (!comment) return { status: 404, message: 'Not Found' };
     comment.body = String(body.body);
     comment.updated_at = new Date((this.#clock += 1000)).toISOString().replace('.000', '');
-    return { status: 200, data: this.#view(comment, 'issue') };
+    return { status: 200, data: this.#view(comment, kind) };
+  }
+
+  /** One comment as it is now (GET by id): 404 once deleted. */
+  #one(kind: 'issue' | 'review', id: number): Answer {
+    const comment = (kind === 'issue' ? this.comments : this.reviewComments).find(
+      (c) => c.id === id,
+    );
+    if (!comment) return { status: 404, message: 'Not Found' };
+    return { status: 200, data: this.#view(comment, kind) };
+  }
+
+  #reactionId(reaction: RecordedReaction): number {
+    let id = this.#reactionIds.get(reaction);
+    if (id === undefined) this.#reactionIds.set(reaction, (id = this.#nextReaction++));
+    return id;
+  }
+
+  #unreact(kind: 'issue' | 'review', commentId: number, reactionId: number): Answer {
+    const at = this.reactions.findIndex(
+      (r) => r.kind === kind && r.commentId === commentId && this.#reactionId(r) === reactionId,
+    );
+    if (at === -1) return { status: 404, message: 'Not Found' };
+    this.reactions.splice(at, 1);
+    return { status: 204, data: undefined };
   }
 
   #reply(number: number, id: number, body: Record<string, unknown>): Answer {
@@ -454,13 +514,14 @@ export class PullRequestStore {
     const content = String(body.content);
     if (!['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'].includes(content))
       return { status: 422, message: 'Validation Failed' };
-    const again = this.reactions.some(
+    const existing = this.reactions.find(
       (r) => r.kind === kind && r.commentId === id && r.content === content,
     );
-    if (!again) this.reactions.push({ kind, commentId: id, content });
+    const reaction = existing ?? { kind, commentId: id, content };
+    if (!existing) this.reactions.push(reaction);
     return {
-      status: again ? 200 : 201,
-      data: { id: this.reactions.length, content, user: { login: ACTIONS_BOT.login } },
+      status: existing ? 200 : 201,
+      data: { id: this.#reactionId(reaction), content, user: { login: ACTIONS_BOT.login } },
     };
   }
 

@@ -30,6 +30,8 @@ export interface SeededComment {
   body: string;
   association?: string;
   bot?: boolean;
+  /** Its author (octocat unless said). */
+  login?: string;
 }
 
 /**
@@ -68,7 +70,9 @@ export async function world(
         ...(c.id === undefined ? {} : { id: c.id }),
         pull: PR,
         body: c.body,
-        user: c.bot ? { login: 'renovate[bot]', type: 'Bot' as const } : { login: 'octocat' },
+        user: c.bot
+          ? { login: 'renovate[bot]', type: 'Bot' as const }
+          : { login: c.login ?? 'octocat' },
         association: c.association ?? 'MEMBER',
       })),
     ],
@@ -99,7 +103,8 @@ export const agentOn = (
   s: Simulator,
   g: FakeGitHub,
   inputs: Record<string, string> = {},
-) => agentOnEvent(event, s, g, { inputs });
+  more: Omit<Parameters<typeof agentOnEvent>[3], 'inputs'> = {},
+) => agentOnEvent(event, s, g, { ...more, inputs });
 
 /**
  * A second comment by the same person after the event's (id COMMENT_ID + 1), added to the
@@ -122,3 +127,13 @@ export const posted = (g: FakeGitHub): StoredComment[] =>
 /** The body of the action's first reply (the comment that carries the reply marker). */
 export const replyOf = (g: FakeGitHub): string =>
   posted(g).find((c) => c.body.startsWith('<!-- docs-agent-reply -->'))!.body;
+
+/** Two /agent comments of octocat ("Fix part 1.", "Fix part 2."), the second the event's. */
+export const TWO_PARTS: SeededComment[] = [COMMENT_ID - 1, COMMENT_ID].map((id, i) => ({
+  id,
+  body: `/agent Fix part ${i + 1}.`,
+}));
+
+/** The prompts the simulator received, in order (one per message). */
+export const sentPrompts = (s: Simulator): string[] =>
+  s.requestsFor('message').map((r) => (r.body as { prompt: string }).prompt);

@@ -9,7 +9,7 @@ import {
   ForeignPageError,
   ListTooLongError,
 } from '../../src/github/api-error.js';
-import * as client from '../../src/github/octokit.js';
+import * as client from '../../src/github/octokit-pull-requests.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 
 /** Pull requests with 250, 3000 and 3001 comments; the 250 again, its page 2 never answered. */

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { maskedValues, terminateWhen } from '../helpers/action.js';
 import { github, publishTo, VALUES } from '../helpers/deployments.js';
-import { expectNothingSecretSent } from '../helpers/github-api.js';
+import { expectNothingSecretSent, type FakeGitHubOptions } from '../helpers/github-api.js';
 import { preload } from '../helpers/preload.js';
 import {
   AFTER,
@@ -80,24 +80,24 @@ describe.concurrent(
       expect(reply).toContain('Not confirmed');
     });
 
-    it('GitHub answers 403 on the reply: one warning, the follow-up still in the outputs', async () => {
+    it('GitHub answers 403 on the edit of the reply with the outcome: one warning, the follow-up still in the outputs', async () => {
       const event = await eventFile(ISSUE_COMMENT);
       const refused = { status: 403, message: 'Resource not accessible by integration' };
       const { s, g, jobId } = await world({
         comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
-        github: { refuse: { comment: refused, edit: refused, react: refused } },
+        github: { refuse: { edit: refused } },
       });
       const run = await agentOn(event, s, g);
       expect(run.code, run.stdout).toBe(0);
       expect(s.requestsFor('message')).toHaveLength(1);
       const warnings = run.stdout.match(/^::warning::.*$/gm) ?? [];
       expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toContain(
-        `Could not add the reaction eyes to comment ${COMMENT_ID}: GitHub answered 403 (Resource not accessible by integration). Give the job "permissions: pull-requests: write" and "issues: write"`,
+      expect(warnings[0]).toMatch(
+        /^::warning::Could not edit comment \d+: GitHub answered 403 \(Resource not accessible by integration\)\. Give the job "permissions: pull-requests: write" and "issues: write"/,
       );
-      expect(run.stdout).toMatch(/^Could not comment on pull request #101: GitHub answered 403/m);
       expect(run.outputs).toMatchObject({ 'job-id': jobId, status: 'completed' });
-      expect(run.outputs['comment-url'] ?? '').toBe('');
+      // The claim's reply, which still says "Sending".
+      expect(run.outputs['comment-url']).toMatch(/#issuecomment-\d+$/);
     });
   },
 );
@@ -142,21 +142,23 @@ describe.concurrent('the review loop: a rate limit, or more comments than a run 
     );
   });
 
-  it('a rate limit on the writes: one warning naming the rate limit, the later ones logged', async () => {
+  it('a rate limit on the claim (👀): not sent this run, the step fails; the next run sends it once', async () => {
     const event = await eventFile(ISSUE_COMMENT);
+    const refuse: FakeGitHubOptions['refuse'] = { react: rateLimited };
     const { s, g } = await world({
       comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
-      github: { refuse: { react: rateLimited } },
+      github: { refuse },
     });
     const run = await agentOn(event, s, g);
-    expect(run.code, run.stdout).toBe(0);
-    expect(s.requestsFor('message')).toHaveLength(1);
+    expect(run.code, run.stdout).toBe(1);
+    expect(s.requestsFor('message')).toHaveLength(0);
     expect(run.stdout.match(/^::warning::.*$/gm)).toEqual([
-      `::warning::Could not add the reaction eyes to comment ${COMMENT_ID}: GitHub answered 403 (You have exceeded a secondary rate limit. Please wait a few minutes.). ${rateLimitFix} The instruction is sent without the mark that it was taken, so the next run of the review loop on this pull request (a re-run, or the run of a later /agent item) would send it again.`,
+      `::warning::Could not add the reaction eyes to comment ${COMMENT_ID}: GitHub answered 403 (You have exceeded a secondary rate limit. Please wait a few minutes.). ${rateLimitFix} The instruction was not sent this run: it stays untaken, and the next run of the review loop on this pull request sends it.`,
     ]);
-    expect(run.stdout).toMatch(
-      /^Could not add the reaction \+1 to comment \d+: GitHub answered 403 /m,
-    );
+    expect(run.stdout).toMatch(/^::error::Comment \d+ was not claimed: GitHub refused the 👀/m);
+    delete refuse.react;
+    for (let i = 0; i < 2; i++) expect((await agentOn(event, s, g)).code).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(1);
   });
 });
 

@@ -317,10 +317,15 @@ describe('workflows pass actionlint', () => {
       pull_request_review: { types: ['submitted'] },
     });
     // One group per pull request, read from either payload.
-    expect(loop.concurrency).toEqual({
+    // On the job: a run its `if:` skips never joins the group, so it cancels no pending run.
+    expect(loop.concurrency).toBeUndefined();
+    const job = (loop.jobs as Record<string, Record<string, unknown>>)['follow-up']!;
+    expect(job.concurrency).toEqual({
       group: 'docs-agent-${{ github.event.issue.number || github.event.pull_request.number }}',
       'cancel-in-progress': false,
     });
+    // No filter on an author's text or association: every run that joins the group sweeps.
+    expect(String(job.if)).not.toMatch(/author_association|startsWith/);
   });
 
   it('the many-sites example is a matrix over the sites file: fail-fast off, max-parallel set', () => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseReviewEvent } from '../../src/agent/event.js';
 import { contextBlock, escapeInvisible, MAX_CONTEXT, whereOf } from '../../src/agent/context.js';
-import { noJobLine, noJobRepliedIn, takenLine, REPLY_MARKER } from '../../src/agent/comment.js';
+import { itemLine, markedIn, REPLY_MARKER } from '../../src/agent/comment.js';
 import { followUpItems, isStale, promptOf, type PullRequestLists } from '../../src/agent/items.js';
 import type { IssueComment, Review, ReviewComment } from '../../src/github/pull-request.js';
 
@@ -195,23 +195,35 @@ describe('the follow-ups of a pull request', () => {
 
   it('a "no agent job" reply counts for its item only when an app wrote it', () => {
     const item = { kind: 'comment' as const, commentKind: 'issue' as const, id: 41 };
-    const told = issueComment(`${REPLY_MARKER}\n${noJobLine(item)}\nℹ️ …`, actions);
-    expect(noJobRepliedIn([told], item)).toBe(true);
+    const told = issueComment(`${REPLY_MARKER}\n${itemLine('no-job', item)}\nℹ️ …`, actions);
+    expect(markedIn([told], 'no-job', item)).toBe(true);
     // GitHub numbers conversation comments and diff comments apart: the same id is another item.
-    expect(noJobRepliedIn([told], { ...item, commentKind: 'review' })).toBe(false);
-    expect(noJobRepliedIn([told], { kind: 'review', id: 41 })).toBe(false);
-    expect(noJobRepliedIn([told], { kind: 'comment', id: 4 })).toBe(false);
+    expect(markedIn([told], 'no-job', { ...item, commentKind: 'review' })).toBe(false);
+    expect(markedIn([told], 'no-job', { kind: 'review', id: 41 })).toBe(false);
+    expect(markedIn([told], 'no-job', { kind: 'comment', id: 4 })).toBe(false);
     // The same line from a person, or outside a reply of the action, does not count.
     expect(
-      noJobRepliedIn([issueComment(`${REPLY_MARKER}\n${noJobLine(item)}\n`, octocat)], item),
+      markedIn(
+        [issueComment(`${REPLY_MARKER}\n${itemLine('no-job', item)}\n`, octocat)],
+        'no-job',
+        item,
+      ),
     ).toBe(false);
-    expect(noJobRepliedIn([issueComment(`${noJobLine(item)}\n`, actions)], item)).toBe(false);
+    expect(markedIn([issueComment(`${itemLine('no-job', item)}\n`, actions)], 'no-job', item)).toBe(
+      false,
+    );
   });
 
-  it("taken reviews, dismissed and pending ones, and the action's replies are left out", () => {
-    const taken = issueComment(`${REPLY_MARKER}\n${takenLine(9)}\n📨 …`, actions);
+  it("taken and pending reviews, and the action's replies, are left out; a dismissed review is not", () => {
+    const taken = issueComment(
+      `${REPLY_MARKER}\n${itemLine('taken', { kind: 'review', id: 9 })}\n📨 …`,
+      actions,
+    );
     // The same line from a person does not mark anything.
-    const fake = issueComment(`${REPLY_MARKER}\n${takenLine(10)}\n`, octocat);
+    const fake = issueComment(
+      `${REPLY_MARKER}\n${itemLine('taken', { kind: 'review', id: 10 })}\n`,
+      octocat,
+    );
     const items = followUpItems(
       lists({
         issueComments: [taken, fake, issueComment('/agent Shorten the intro.')],
@@ -227,6 +239,7 @@ describe('the follow-ups of a pull request', () => {
     expect(items.map((i) => [i.kind, i.id])).toEqual([
       ['comment', items[0]!.id],
       ['review', 10],
+      ['review', 11],
     ]);
   });
 
@@ -238,6 +251,16 @@ describe('the follow-ups of a pull request', () => {
     );
     expect(items.map((i) => i.parts[0]!.instruction)).toEqual([' old', ' new']);
     expect(items.map((i) => isStale(i, '2026-03-02T09:20:00Z'))).toEqual([true, false]);
+  });
+
+  it("a review's single diff comment drafted days before is as old as the review's submission", () => {
+    const drafted = diffComment('/agent Fix the link.', { createdAt: '2026-02-27T09:00:00Z' });
+    const [item] = followUpItems(
+      lists({ reviews: [review('')], reviewComments: [drafted] }),
+      '/agent',
+    );
+    expect(item!.createdAt).toBe('2026-03-02T09:20:06Z');
+    expect(isStale(item!, '2026-03-02T09:30:00Z')).toBe(false);
   });
 
   it('a part with nothing after the command is left out and named', () => {

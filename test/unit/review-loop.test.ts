@@ -6,13 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { announceBody, jobMarker, markersIn, replyBody } from '../../src/agent/comment.js';
-import { parseCommentEvent, type CommentEvent } from '../../src/agent/event.js';
-import {
-  instructionAfter,
-  markerCandidates,
-  newestMarker,
-  screen,
-} from '../../src/agent/review-loop.js';
+import { parseCommentEvent } from '../../src/agent/event.js';
+import { instructionAfter, markerCandidates, newestMarker } from '../../src/agent/review-loop.js';
 import type { AgentJob } from '../../src/api/schemas.js';
 import type { IssueComment, PullRequest } from '../../src/github/pull-request.js';
 import { pullRequestNumber } from '../../src/github/pull-request.js';
@@ -79,24 +74,6 @@ describe('comment event payloads', () => {
   });
 });
 
-function event(body: string, more: Partial<CommentEvent> = {}, bot = false): CommentEvent {
-  return {
-    name: 'issue_comment',
-    action: 'created',
-    pullNumber: 7,
-    comment: {
-      id: 1,
-      kind: 'issue',
-      body,
-      author: { login: bot ? 'x[bot]' : 'octocat', bot, association: 'MEMBER' },
-      url: 'u',
-      threadId: 1,
-      createdAt: '2026-03-02T09:00:00Z',
-    },
-    ...more,
-  };
-}
-
 describe('which comments are for the agent', () => {
   it.each([
     ['/agent fix it', ' fix it'],
@@ -107,21 +84,6 @@ describe('which comments are for the agent', () => {
     ['`/agent` fix', undefined],
   ])('%j → %j', (body, instruction) => {
     expect(instructionAfter(body, '/agent')).toBe(instruction);
-  });
-
-  it('only created comments on pull requests, with the prefix, not from bots', () => {
-    expect(screen(event('/agent x'), '/agent')).toEqual({ instruction: ' x' });
-    expect(screen(event('/agent x', { action: 'edited' }), '/agent')).toMatchObject({
-      level: 'debug',
-    });
-    expect(screen(event('/agent x', { pullNumber: undefined }), '/agent')).toMatchObject({
-      ignore: 'the comment is on an issue, not a pull request',
-    });
-    expect(screen(event('hello'), '/agent')).toEqual({
-      ignore: 'the comment does not start with /agent',
-      level: 'debug',
-    });
-    expect(screen(event('/agent x', {}, true), '/agent')).toMatchObject({ level: 'info' });
   });
 });
 

@@ -18,11 +18,14 @@ import { printable } from '../../shared/text.js';
 import type { Reporter } from '../../shared/logger.js';
 import { Redactor } from '../../shared/secrets.js';
 import type { PullRequestSide } from '../../agent/announce.js';
-import { isCommentEvent, readCommentEvent } from '../../agent/event.js';
-import { parseAgentInputs, type AgentActionInputs } from '../../agent/inputs.js';
+import { isCommentEvent, isForkReview, readCommentEvent } from '../../agent/event.js';
+import { AgentInputs, parseAgentInputs, type AgentActionInputs } from '../../agent/inputs.js';
 import { AgentOutputs, agentOutputs } from '../../agent/outputs.js';
 import { runAgentPipeline, type AgentState } from '../../agent/pipeline.js';
 import { agentSummary } from '../../agent/summary.js';
+
+const FORK_REVIEW =
+  'This pull_request_review run is on a pull request from a fork: GitHub gives it no secrets and a read-only token, so it sends nothing and claims nothing. The review waits, untaken, for the next run of the review loop on this pull request that can send it (a comment in its conversation starts one with the secrets).';
 
 export async function main(): Promise<void> {
   const state: AgentState = {};
@@ -31,6 +34,11 @@ export async function main(): Promise<void> {
   const reporter = maskingReporter(redactor);
   await runOnRunner(
     async ({ signal, track }) => {
+      // Before the inputs: such a run has an empty api-key, which is no mistake of the workflow.
+      if (core.getInput(AgentInputs.Prompt.name).trim() === '' && isForkReview(process.env)) {
+        core.warning(FORK_REVIEW);
+        return;
+      }
       const parsed = parseAgentInputs((name) => core.getInput(name), {
         commentEvent: isCommentEvent(process.env.GITHUB_EVENT_NAME),
       });
@@ -57,6 +65,8 @@ export async function main(): Promise<void> {
         ))
           core.setOutput(name, value);
       if (run.commentUrl) core.setOutput(AgentOutputs.CommentUrl, run.commentUrl);
+      // The review loop: the last item delivered, not a later one that sent nothing.
+      if (event) setOutputsQuietly(loopOutputs(state));
       if (run.result)
         await writeSummary(
           agentSummary(state.instruction ?? '', run.result, state, undefined, runUrl()),
@@ -67,12 +77,21 @@ export async function main(): Promise<void> {
         [AgentOutputs.JobId]: state.jobId,
         [AgentOutputs.Status]: state.status,
         [AgentOutputs.CommentUrl]: state.commentUrl,
+        ...(state.delivered ? loopOutputs(state) : {}),
       });
       if (state.instruction !== undefined)
         await writeSummary(agentSummary(state.instruction, undefined, state, message, runUrl()));
     },
     redactor.redact,
   );
+}
+
+/** The review loop's outputs: what it delivered, and the single values of the last delivery. */
+function loopOutputs(state: AgentState): Record<string, string> {
+  return {
+    ...state.outputs,
+    [AgentOutputs.Delivered]: JSON.stringify(state.delivered ?? []),
+  };
 }
 
 /** GITHUB_REPOSITORY as the runner sets it, `owner/name`: the repository the agent comments on. */
@@ -102,7 +121,7 @@ function pullRequestSide(
     if (!token) return undefined;
     checkRepository(repo.repository);
     reporter.secret(token);
-    const { octokitPullRequestApi } = await import('../../github/octokit.js');
+    const { octokitPullRequestApi } = await import('../../github/octokit-pull-requests.js');
     return new CommentWriter(octokitPullRequestApi(token), reporter, redact);
   };
   let writer: Promise<CommentWriter | undefined> | undefined;

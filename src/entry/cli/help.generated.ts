@@ -131,5 +131,7 @@ export const AGENT_TEXT = {
     ref: "Branch of the agent's changes (empty when none, and with wait false on a follow-up).",
     'comment-url':
       "Link to the comment on the pull request: the announce of the job, or the review loop's reply (empty when none was written; a follow-up with wait false writes no announce).",
+    delivered:
+      'The review loop: a JSON list of the items this run delivered to the agent, oldest first, each with url, kind (comment or review), id, job-id, status (maybe-sent: the message got no answer and may have arrived), pr-link and comment-url; [] when it delivered none. The single-value outputs are those of the last item delivered (not of a later item that sent nothing).',
   },
 } as const;

@@ -1,0 +1,106 @@
+/**
+ * The review loop's claim, end to end (dist/agent on real payload files, the GitHub stand-in, the
+ * simulator): an item is claimed by a reply of this action that names it, read again after the
+ * claim, then sent; a bare 👀 another workflow left with the same token claims nothing. Each case
+ * counts the messages the simulator received: one per instruction across every run, or none when
+ * the instruction was withdrawn.
+ */
+import { describe, expect, it } from 'vitest';
+import { terminateWhen } from '../helpers/action.js';
+import type { FakeGitHub, GitHubRequest } from '../helpers/github-api.js';
+import {
+  agentOn,
+  COMMENT_ID,
+  eventFile,
+  ISSUE_COMMENT,
+  posted,
+  sentPrompts,
+  world,
+} from '../helpers/review-loop.js';
+
+const TAKEN = `<!-- docs-agent-taken: issue comment ${COMMENT_ID} -->`;
+
+/** A world whose GitHub calls `onClaim` as the action's claim reply arrives (before it is kept). */
+async function claimedWorld(onClaim: (g: FakeGitHub) => void) {
+  const event = await eventFile(ISSUE_COMMENT);
+  const box: { g?: FakeGitHub } = {};
+  const w = await world({
+    comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+    github: {
+      onRequest: (r: GitHubRequest) => {
+        if (r.method === 'POST' && r.raw.includes('docs-agent-taken')) onClaim(box.g!);
+      },
+    },
+  });
+  box.g = w.g;
+  return { ...w, event };
+}
+
+describe.concurrent(
+  'the claim: a mark naming the item, read again before the send',
+  // Up to three runs of dist/ each: more than the default limit when the machine is busy.
+  { timeout: 120_000 },
+  () => {
+    it("another workflow's 👀 with the same token claims nothing: sent once, a re-run sends nothing", async () => {
+      const event = await eventFile(ISSUE_COMMENT);
+      const { s, g } = await world({
+        comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      });
+      g.reactions.push({ kind: 'issue', commentId: COMMENT_ID, content: 'eyes' });
+      const run = await agentOn(event, s, g);
+      expect(run.code, run.stdout).toBe(0);
+      expect(await agentOn(event, s, g).then((r) => r.code)).toBe(0);
+      expect(sentPrompts(s)).toEqual([
+        'Also fix the broken link in the quickstart.\nKeep the wording short.',
+      ]);
+      const replies = posted(g);
+      expect(replies).toHaveLength(1);
+      expect(replies[0]!.body.split('\n').slice(0, 2)).toEqual([
+        '<!-- docs-agent-reply -->',
+        TAKEN,
+      ]);
+    });
+
+    it('edited after the claim: its current text is sent', async () => {
+      const { s, g, event } = await claimedWorld((g) => {
+        g.comments.find((c) => c.id === COMMENT_ID)!.body = '/agent Fix the FAQ link instead.';
+      });
+      const run = await agentOn(event, s, g);
+      expect(run.code, run.stdout).toBe(0);
+      expect(sentPrompts(s)).toEqual(['Fix the FAQ link instead.']);
+    });
+
+    it('deleted after the claim: nothing sent, the reply says so and marks nothing', async () => {
+      const { s, g, event } = await claimedWorld((g) => {
+        g.comments.splice(
+          g.comments.findIndex((c) => c.id === COMMENT_ID),
+          1,
+        );
+      });
+      const run = await agentOn(event, s, g);
+      expect(run.code, run.stdout).toBe(0);
+      expect(sentPrompts(s)).toEqual([]);
+      const reply = posted(g)[0]!.body;
+      expect(reply).not.toContain('docs-agent-taken');
+      expect(reply).toContain('⏹️ **Not sent**: the comment was deleted after this run found it');
+    });
+
+    it('a run cancelled between the claim and the send gives the claim back; the next run sends it once', async () => {
+      const event = await eventFile(ISSUE_COMMENT);
+      const { s, g } = await world({
+        comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      });
+      // The look at the job before the send hangs: the run is cancelled there.
+      s.inject({ op: 'get-agent', fault: { type: 'delay', ms: 8000 } });
+      const cancel = terminateWhen('characters from octocat for agent job');
+      const run = await agentOn(event, s, g, {}, { onStart: cancel.onStart });
+      expect(cancel.signalledAt()).toBeGreaterThan(0);
+      expect(run.code).not.toBe(0);
+      expect(sentPrompts(s)).toEqual([]);
+      expect(posted(g)[0]!.body).not.toContain('docs-agent-taken');
+      expect(g.reactions.filter((r) => r.content === 'eyes')).toEqual([]);
+      for (let i = 0; i < 2; i++) expect((await agentOn(event, s, g)).code).toBe(0);
+      expect(sentPrompts(s)).toHaveLength(1);
+    });
+  },
+);
