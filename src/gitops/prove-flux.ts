@@ -36,8 +36,17 @@ export async function proveBuild(
   for (const target of targets) {
     if (!tree.has(target.file)) continue;
     const chosen = target.chosen ?? [];
+    // The chosen document by its own name when the build has it; else with an overlay's prefix
+    // or suffix (namePrefix, nameSuffix): docs-preview beside docs is another release.
+    const exact = (c: { kind: string; name: string }) =>
+      objects.some((o) => o.kind === c.kind && isObject(o.metadata) && o.metadata.name === c.name);
     const named = (kind: string) => (o: Data) =>
-      chosen.some((c) => c.kind === kind && sameObject(o, c, entry));
+      chosen.some(
+        (c) =>
+          c.kind === kind &&
+          sameObject(o, c, entry) &&
+          (!exact(c) || (isObject(o.metadata) && o.metadata.name === c.name)),
+      );
     const sources = objects.filter(
       (o) =>
         (o.kind === 'ConfigMap' || o.kind === 'Secret') && (holds(o) || named(String(o.kind))(o)),
@@ -110,9 +119,9 @@ async function proveRelease(
   const meta = isObject(release.metadata) ? release.metadata : {};
   const name = String(meta.name);
   const label = `HelmRelease/${name}`;
-  const chosen = (target.chosen ?? []).find(
-    (c) => c.kind === 'HelmRelease' && name.includes(c.name),
-  );
+  const chosen =
+    (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name === c.name) ??
+    (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name.includes(c.name));
   const record = { target: targetName(target, chosen?.label), entry: entryLabel(entry) };
   const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe);
   const key = valuesKey.join('.');

@@ -74,6 +74,35 @@ describe.concurrent('the proof pipeline', () => {
     expect(result.orphans).toEqual({ manifests: [], plain: [] });
   });
 
+  it('another release whose name holds the chosen one (docs-preview beside docs) is not taken for it', async () => {
+    const ws = await cluster();
+    const file = 'apps/base/docs/release.yaml';
+    const base = await readFile(join(ws, file), 'utf8');
+    const preview = base
+      .replace('name: docs\n', 'name: docs-preview\n')
+      .replace('releaseName: docs', 'releaseName: docs-preview');
+    await writeFile(join(ws, 'apps/base/docs/preview.yaml'), preview);
+    await writeFile(
+      join(ws, 'apps/base/docs/kustomization.yaml'),
+      (await readFile(join(ws, 'apps/base/docs/kustomization.yaml'), 'utf8')) +
+        '  - preview.yaml\n',
+    );
+    const placeholder = placeholderLink();
+    const text = base.replace(
+      'replicaCount: 1\n',
+      `replicaCount: 1\n    staticExport:\n      enabled: true\n      bundleUrl: ${placeholder.link}\n`,
+    );
+    const result = await prove(ws, file, text, placeholder);
+    expect(result.refusals).toEqual([]);
+    expect(result.records).toEqual([
+      {
+        target: `${file} (HelmRelease/docs)`,
+        entry: 'Kustomization/flux-system/apps',
+        level: 'rendered',
+      },
+    ]);
+  });
+
   it('a placeholder the overlay drops (a JSON 6902 replace of spec.values): refused, naming it', async () => {
     const ws = await cluster();
     const file = 'apps/base/docs/release.yaml';
