@@ -63,7 +63,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
         }),
       );
     }
-    for (const outcome of outcomes) report(run, outcome);
+    for (const outcome of outcomes) if (outcome.kind !== 'skipped') report(run, outcome);
     const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
     if (refused.length > 0) throw notRead(inputs, refused);
     const proof = await proveThroughCluster(
@@ -72,7 +72,11 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
       helm,
       await readOutsideEntryPoints(inputs, helmfiles),
     );
-    const skipped = outcomes.filter((o) => o.kind === 'skipped');
+    // A target whose chart the file alone does not name (an overlay's patch) may still be
+    // rendered through an entry point's build, which proves more: it is not skipped then.
+    const rendered = new Set(proof.filter((r) => r.level === 'rendered').map((r) => r.target));
+    const skipped = outcomes.filter((o) => o.kind === 'skipped' && !rendered.has(o.label));
+    for (const outcome of skipped) report(run, outcome);
     // Where no chart proved it, the file itself must not show a near miss.
     if (skipped.length > 0)
       await guardNearMisses(
@@ -80,7 +84,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
         texts,
         inputs.helm
           ? inputs.valuesFiles
-          : targets.filter((_, i) => outcomes[i]?.kind === 'skipped').map((t) => t.file),
+          : targets.filter((_, i) => skipped.includes(outcomes[i]!)).map((t) => t.file),
       );
     if (skipped.length > 0 && inputs.renderCheck === 'required') {
       throw new UserError(

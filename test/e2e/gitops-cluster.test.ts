@@ -49,6 +49,28 @@ describe.concurrent('a Flux overlay patching the base HelmRelease', () => {
     console.log(`Proof through the overlay: ${run.outputs.proof}`);
   });
 
+  it("the overlay's own patch as values-file (a HelmRelease without spec.chart): written there, rendered through the base's chart", async () => {
+    const h = await helmEnv('helm3');
+    const ws = await clusterWorkspace('flux-cluster');
+    const s = await sim({ export: quick });
+    const run = await runPublish(s, {
+      workspace: ws,
+      env: clusterEnv(h),
+      inputs: { 'values-file': 'apps/production/docs-values.yaml', 'render-check': 'required' },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(proofOf(run)).toEqual([
+      {
+        target: 'apps/production/docs-values.yaml (HelmRelease/docs)',
+        entry: 'Kustomization/flux-system/apps',
+        level: 'rendered',
+      },
+    ]);
+    const built = manifest(await kustomizeFlux(join(ws, 'apps/production')), 'HelmRelease', 'docs');
+    const rendered = await renderWith(h, CHART, fluxValues(built));
+    expect(renderedLink(rendered)).toBe(run.outputs['bundle-url']);
+  });
+
   it('an overlay patch that pins staticExport.bundleUrl: refused before any request, naming the patch', async () => {
     const ws = await clusterWorkspace('flux-cluster');
     const patch = join(ws, 'apps/production/docs-values.yaml');
