@@ -91178,6 +91178,601 @@ function vendorValuesKey(chartYaml) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./src/helm/chart-source.ts
+/**
+ * Where a chart comes from, as helm can fetch it: an HTTP chart repository (an index.yaml), an
+ * OCI registry, a repository helm already knows by name (`helm repo add`), or a folder of the
+ * checkout. The render check (render-check.ts) names the source in its log and summary, and the
+ * fetcher (fetch.ts) pulls from it; the values side only fills a `ChartInReach`.
+ */
+
+
+/** A chart helm reads from a folder; never one named with --repo (it is pulled from there). */
+function isLocalChart(chart) {
+    return (chart.repo === undefined &&
+        !chart.ref.startsWith('oci://') &&
+        ((0,external_node_path_.isAbsolute)(chart.ref) || chart.ref.startsWith('.') || (0,external_node_fs_namespaceObject.existsSync)(chart.ref)));
+}
+/** The source of a chart in reach, as the fetcher reads it. */
+function sourceOf(chart) {
+    if (chart.repo !== undefined && !chart.repo.startsWith('oci://'))
+        return { kind: 'repo', url: chart.repo, chart: chart.ref, version: chart.version };
+    // Argo CD and kustomize name an OCI chart as a repository address and a chart name.
+    const ref = chart.repo ? `${chart.repo.replace(/\/+$/, '')}/${chart.ref}` : chart.ref;
+    if (ref.startsWith('oci://')) {
+        const at = ref.indexOf('@sha256:');
+        return {
+            kind: 'oci',
+            ref: at === -1 ? ref : ref.slice(0, at),
+            version: chart.version,
+            digest: chart.digest ?? (at === -1 ? undefined : ref.slice(at + 1)),
+            plainHttp: chart.plainHttp,
+        };
+    }
+    if (isLocalChart(chart))
+        return { kind: 'local', path: chart.ref };
+    const [repo = '', ...rest] = chart.ref.split('/');
+    return { kind: 'named', repo, chart: rest.join('/'), version: chart.version };
+}
+/** The source in words, for the log and the summary: never a password in an address. */
+function describeSource(source) {
+    switch (source.kind) {
+        case 'repo':
+            return `chart repository ${hideUserInfo(source.url)}`;
+        case 'oci':
+            return `OCI registry ${hideUserInfo(source.ref)}${source.digest ? `@${source.digest}` : ''}${source.plainHttp ? ' (plain HTTP)' : ''}`;
+        case 'named':
+            return `helm repository ${source.repo}`;
+        case 'local':
+            return 'a folder of the checkout';
+    }
+}
+/**
+ * A text with the password of every address's user part (`https://user:token@host`, which helm
+ * quotes back in its errors) hidden, even one `new URL` cannot read (a bare `%` in it).
+ */
+function hideUserInfo(text) {
+    return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]*@/gi, '$1***@');
+}
+/** The host of an OCI reference (`ghcr.io`, `127.0.0.1:5000`), as logins are keyed. */
+function ociHost(ref) {
+    return ref.replace(/^oci:\/\//, '').split('/', 1)[0] ?? '';
+}
+
+;// CONCATENATED MODULE: ./src/helm/credentials.ts
+/**
+ * Credentials where helm users keep them, read only to choose how to pull (never printed, never
+ * passed on a command line):
+ * - an HTTP repository added with `helm repo add` (repositories.yaml): `helm pull --repo URL`
+ *   ignores what was stored there, so a chart from a repository whose URL matches an entry is
+ *   pulled by the entry's name, with the stored credentials;
+ * - an OCI registry: helm reads `helm registry login`'s config and then Docker's config.json
+ *   (docker/login-action, an ECR login) itself; this module only tells whether a login for the
+ *   host exists, so a refusal can say which step is missing.
+ */
+
+
+
+
+
+/** Where this helm keeps its repositories and registry logins (`helm env`, as helm resolves them). */
+async function helmPaths(helm, env, signal) {
+    const run = await runHelm(helm, ['env'], { env, signal, timeoutMs: 30_000 });
+    if (run.code !== 0)
+        return undefined;
+    const vars = new Map();
+    for (const line of run.stdout.split('\n')) {
+        const m = /^(\w+)="(.*)"$/.exec(line.trim());
+        if (m)
+            vars.set(m[1], m[2]);
+    }
+    const repositoryConfig = vars.get('HELM_REPOSITORY_CONFIG');
+    const registryConfig = vars.get('HELM_REGISTRY_CONFIG');
+    return repositoryConfig && registryConfig ? { repositoryConfig, registryConfig } : undefined;
+}
+/** The same repository address, as helm compares them: scheme and host case, trailing slash. */
+function sameUrl(a, b) {
+    const norm = (url) => {
+        try {
+            const u = new URL(url);
+            return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
+        }
+        catch {
+            return url.replace(/\/+$/, '');
+        }
+    };
+    return norm(a) === norm(b);
+}
+/** The entries of repositories.yaml: name and URL (the credentials stay in the file, for helm). */
+async function addedRepositories(paths) {
+    if (!paths)
+        return [];
+    let data;
+    try {
+        data = (0,yaml_dist/* parse */.qg)(await (0,promises_.readFile)(paths.repositoryConfig, 'utf8'));
+    }
+    catch {
+        return [];
+    }
+    const list = data?.repositories;
+    if (!Array.isArray(list))
+        return [];
+    return list.flatMap((entry) => {
+        const e = entry;
+        return typeof e?.name === 'string' && typeof e.url === 'string'
+            ? [{ name: e.name, url: e.url }]
+            : [];
+    });
+}
+/** The name of the added repository at `url`, if helm knows one. */
+async function repositoryNamed(paths, url) {
+    return (await addedRepositories(paths)).find((r) => sameUrl(r.url, url))?.name;
+}
+/** Whether helm's registry config or Docker's config.json holds a login for `host`. */
+async function hasRegistryLogin(paths, host, env = process.env) {
+    const docker = (0,external_node_path_.join)(env.DOCKER_CONFIG || (0,external_node_path_.join)(env.HOME || (0,external_node_os_namespaceObject.homedir)(), '.docker'), 'config.json');
+    for (const file of [paths?.registryConfig, docker]) {
+        if (!file)
+            continue;
+        try {
+            const config = JSON.parse(await (0,promises_.readFile)(file, 'utf8'));
+            const hosts = [...Object.keys(config.auths ?? {}), ...Object.keys(config.credHelpers ?? {})];
+            if (hosts.some((h) => h.replace(/^https?:\/\//, '').replace(/\/.*$/, '') === host))
+                return true;
+        }
+        catch {
+            // No such file, or not JSON: no login there.
+        }
+    }
+    return false;
+}
+/** The step to add before this one, for a source that refused access. */
+function loginStep(source) {
+    if (source.kind === 'oci')
+        return `log in to ${source.host} in a step before this one (docker/login-action, or helm registry login ${source.host} --username … --password-stdin)`;
+    return `add the repository with its credentials in a step before this one (helm repo add <name> ${source.url} --username … --password-stdin)`;
+}
+
+;// CONCATENATED MODULE: ./src/helm/fetch.ts
+/**
+ * Fetching the chart a target names, as the controller would: `helm pull` from its repository or
+ * registry, once per chart and version per run, into the runner's temp folder (RUNNER_TEMP), each
+ * pull within a time limit. What helm could not get is told apart by helm's own words: access
+ * refused (a login step is missing), unreachable, or read but holding no matching version (the
+ * controller fails the same way). A local chart whose dependencies were not built is copied there
+ * and built on the copy: `helm dependency build` never writes into the checkout.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** How long one pull (or dependency build) may take before the chart counts as unreachable. */
+const FETCH_TIMEOUT_MS = 60_000;
+/** helm's words for a registry or repository that refused access. */
+const REFUSED = /pull access denied|no basic auth credentials|basic credential not found|credential required|unauthori[sz]ed|\b401\b|\b403\b|forbidden|authentication required|access denied/i;
+/** helm's words for an index or tag list it read without the version (or chart) asked for. */
+const NO_MATCH = /could not locate a version matching|version "[^"]*" not found|no chart version found|no chart name found|chart "[^"]*" not found in|:\s*not found$|manifest unknown/im;
+/** One run's charts: each pulled once, into one temp folder removed by `dispose`. */
+class ChartFetcher {
+    helm;
+    options;
+    #pulls = new Map();
+    #dir;
+    #paths;
+    constructor(helm, options = {}) {
+        this.helm = helm;
+        this.options = options;
+    }
+    /** The chart, pulled (or a local chart with its dependencies built on a copy). */
+    fetch(chart) {
+        const source = sourceOf(chart);
+        const key = JSON.stringify(source);
+        let pull = this.#pulls.get(key);
+        if (!pull) {
+            pull = this.#pull(source);
+            this.#pulls.set(key, pull);
+        }
+        return pull;
+    }
+    /** A copy of a local chart with `helm dependency build` run on it (never on the checkout). */
+    async withDependencies(path) {
+        const key = `deps:${(0,external_node_path_.resolve)(path)}`;
+        let built = this.#pulls.get(key);
+        if (!built) {
+            built = this.#buildCopy((0,external_node_path_.resolve)(path));
+            this.#pulls.set(key, built);
+        }
+        return built;
+    }
+    async dispose() {
+        if (this.#dir)
+            await (0,promises_.rm)(await this.#dir, { recursive: true, force: true });
+    }
+    #temp() {
+        this.#dir ??= (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-charts-'));
+        return this.#dir;
+    }
+    #helmPaths() {
+        this.#paths ??= helmPaths(this.helm, this.options.env, this.options.signal);
+        return this.#paths;
+    }
+    async #pull(source) {
+        if (source.kind === 'local')
+            return this.#local(source.path);
+        const paths = await this.#helmPaths();
+        const args = ['pull'];
+        let name;
+        if (source.kind === 'named') {
+            // helm-chart `repo/chart`: the repository must be one helm knows, or helm would go looking.
+            const known = await addedRepositories(paths);
+            if (!known.some((r) => r.name === source.repo))
+                throw new errors_UserError(`helm-chart ${text_printable(`${source.repo}/${source.chart}`)} names the repository ${text_printable(source.repo)}, which helm does not know (${known.length > 0 ? `it knows ${known.map((r) => r.name).join(', ')}` : 'no repository was added'}). Add it with helm repo add ${text_printable(source.repo)} <url> in a step before this one, or write helm-chart as oci://… or a path. Nothing was sent.`);
+            args.push(`${source.repo}/${source.chart}`);
+            name = source.chart;
+        }
+        else if (source.kind === 'repo') {
+            // `helm pull --repo URL` ignores the credentials `helm repo add` stored: by name it uses them.
+            const added = await repositoryNamed(paths, source.url);
+            if (added)
+                args.push(`${added}/${source.chart}`);
+            else
+                args.push(source.chart, '--repo', source.url);
+            name = source.chart;
+        }
+        else {
+            args.push(source.digest ? `${source.ref}@${source.digest}` : source.ref);
+            if (source.plainHttp)
+                args.push('--plain-http');
+            name = (0,external_node_path_.basename)(source.ref);
+        }
+        if (source.version && !(source.kind === 'oci' && source.digest))
+            args.push('--version', source.version);
+        const dest = await (0,promises_.mkdtemp)((0,external_node_path_.join)(await this.#temp(), 'pull-'));
+        args.push('--untar', '--destination', dest);
+        let run = await this.#run(args, dest);
+        if (run.code !== 0 && /no cached repo found/i.test(run.stderr) && args[1]?.includes('/')) {
+            // An added repository whose index is not cached yet: read it once, then pull again.
+            await this.#run(['repo', 'update', args[1].split('/', 1)[0]], dest);
+            run = await this.#run(args, dest);
+        }
+        const from = describeSource(source);
+        if (run.code !== 0)
+            return this.#failed(source, from, run.stderr, run.timedOut, paths);
+        const dir = (0,external_node_path_.join)(dest, name);
+        const meta = await chartMeta(dir);
+        return { kind: 'fetched', dir, name: meta.name ?? name, version: meta.version ?? '', from };
+    }
+    async #local(path) {
+        const meta = await chartMeta(path);
+        return {
+            kind: 'fetched',
+            dir: path,
+            name: meta.name ?? (0,external_node_path_.basename)(path),
+            version: meta.version ?? '',
+            from: 'a folder of the checkout',
+        };
+    }
+    async #buildCopy(path) {
+        const copy = (0,external_node_path_.join)(await (0,promises_.mkdtemp)((0,external_node_path_.join)(await this.#temp(), 'deps-')), (0,external_node_path_.basename)(path));
+        await (0,promises_.cp)(path, copy, { recursive: true });
+        await pinFileDependencies(path, copy);
+        const run = await this.#run(['dependency', 'build', copy], (0,external_node_path_.dirname)(copy));
+        if (run.code !== 0)
+            return {
+                kind: 'unfetched',
+                reason: `helm dependency build of ${(0,external_node_path_.basename)(path)} (on a copy) failed${run.timedOut ? ' (time limit)' : ''}: ${lastLine(run.stderr)}`,
+            };
+        const meta = await chartMeta(copy);
+        return {
+            kind: 'fetched',
+            dir: copy,
+            name: meta.name ?? (0,external_node_path_.basename)(path),
+            version: meta.version ?? '',
+            from: 'a folder of the checkout (dependencies built on a copy)',
+        };
+    }
+    async #run(args, cwd) {
+        const timeoutMs = this.options.timeoutMs ?? FETCH_TIMEOUT_MS;
+        const started = Date.now();
+        const run = await runHelm(this.helm, args, {
+            env: this.options.env,
+            signal: this.options.signal,
+            timeoutMs,
+            cwd,
+        });
+        return { ...run, timedOut: run.code === null && Date.now() - started >= timeoutMs };
+    }
+    async #failed(source, from, stderr, timedOut, paths) {
+        // The source's password as written and decoded, wherever helm quotes it, then any address's.
+        const hidden = new Redactor();
+        hidden.add(...userInfoSecrets(source.kind === 'repo' ? source.url : undefined));
+        hidden.add(...userInfoSecrets(source.kind === 'oci' ? source.ref : undefined));
+        const said = hideUserInfo(hidden.redact(lastLine(stderr)));
+        const chart = source.kind === 'oci' ? (0,external_node_path_.basename)(source.ref) : source.chart;
+        const what = `chart ${text_printable(chart)}${source.version ? ` ${text_printable(source.version)}` : ''} from ${from}`;
+        if (timedOut)
+            return {
+                kind: 'unfetched',
+                reason: `${what} could not be fetched within ${Math.round((this.options.timeoutMs ?? FETCH_TIMEOUT_MS) / 1000)} s`,
+            };
+        if (REFUSED.test(stderr)) {
+            const host = source.kind === 'oci' ? ociHost(source.ref) : undefined;
+            const known = host ? await hasRegistryLogin(paths, host, this.options.env) : false;
+            const url = source.kind === 'repo' ? hideUserInfo(source.url) : undefined;
+            const step = source.kind === 'named'
+                ? `add the credentials to helm repo add ${source.repo} (--username … --password-stdin)`
+                : loginStep({ kind: source.kind, url, host });
+            return {
+                kind: 'unfetched',
+                reason: `${what}: access refused (${said})${known ? `; the login for ${host} was refused` : ''}: ${step}`,
+            };
+        }
+        if (NO_MATCH.test(stderr))
+            // The index or the tags were read: the controller will not find this version either.
+            throw new errors_UserError(`The render check read ${from} but found no ${what.replace(/ from .*$/, '')} (${said}). The controller would fail the same way: set the chart version to one the source holds (or push that version), then run again. Nothing was sent and no file was changed.`);
+        return { kind: 'unfetched', reason: `${what} could not be fetched (${said})` };
+    }
+}
+function lastLine(text) {
+    return tail(text).split('\n').at(-1) ?? '';
+}
+async function chartMeta(dir) {
+    try {
+        const meta = (0,yaml_dist/* parse */.qg)(await (0,promises_.readFile)((0,external_node_path_.join)(dir, 'Chart.yaml'), 'utf8'));
+        return {
+            name: typeof meta?.name === 'string' ? meta.name : undefined,
+            version: typeof meta?.version === 'string' || typeof meta?.version === 'number'
+                ? String(meta.version)
+                : undefined,
+        };
+    }
+    catch {
+        return {};
+    }
+}
+/**
+ * A `file://` dependency is read against the chart's folder: on the copy it would point nowhere,
+ * so the copy names the original folder by its absolute path (and drops a Chart.lock, whose digest
+ * of the dependency list no longer matches).
+ */
+async function pinFileDependencies(original, copy) {
+    const file = (0,external_node_path_.join)(copy, 'Chart.yaml');
+    const doc = (0,yaml_dist/* parseDocument */.Tp)(await (0,promises_.readFile)(file, 'utf8'));
+    const deps = doc.get('dependencies');
+    const list = deps?.items ?? [];
+    let changed = false;
+    for (const dep of list) {
+        const node = dep;
+        const repo = node.get?.('repository');
+        if (typeof repo !== 'string' || !repo.startsWith('file://'))
+            continue;
+        const rel = repo.slice('file://'.length);
+        if ((0,external_node_path_.isAbsolute)(rel))
+            continue;
+        node.set?.('repository', `file://${(0,external_node_path_.resolve)(original, rel)}`);
+        changed = true;
+    }
+    if (!changed)
+        return;
+    await (0,promises_.writeFile)(file, doc.toString());
+    if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(copy, 'Chart.lock')))
+        await (0,promises_.rm)((0,external_node_path_.join)(copy, 'Chart.lock'));
+    // The charts/ folder may hold a partial set: dependency build writes the whole set again.
+    await (0,promises_.mkdir)((0,external_node_path_.join)(copy, 'charts'), { recursive: true });
+    for (const name of await (0,promises_.readdir)((0,external_node_path_.join)(copy, 'charts')))
+        if (name.endsWith('.tgz'))
+            await (0,promises_.rm)((0,external_node_path_.join)(copy, 'charts', name));
+}
+
+;// CONCATENATED MODULE: ./src/helm/rendered.ts
+/**
+ * Reading what `helm template` rendered: its documents with the template each came from, whether
+ * one holds the placeholder (as text, or base64 in a Secret or ConfigMap), and whether a new link
+ * rolls the pods.
+ */
+
+
+/** Splits helm's output into documents, each with its `# Source:` template. */
+function renderedDocuments(output) {
+    const docs = output
+        .split(/^---[ \t]*$/m)
+        .map((text) => ({ text, source: /^# Source: (.+)$/m.exec(text)?.[1]?.trim() ?? '' }))
+        .filter((doc) => doc.text.trim() !== '');
+    const vendor = docs.map((doc) => fromVendorChart(doc.source));
+    const anyVendor = vendor.some(Boolean);
+    // A chart of another name (a fork, a wrapper) with no `enterprise` chart inside: all count.
+    return docs.map((doc, i) => ({ ...doc, counts: anyVendor ? vendor[i] : true }));
+}
+/** `enterprise/templates/x.yaml` or `umbrella/charts/enterprise/templates/x.yaml`. */
+function fromVendorChart(source) {
+    const parts = source.split('/');
+    const templates = parts.indexOf('templates');
+    if (templates < 1)
+        return false;
+    return parts[templates - 1] === VENDOR_CHART;
+}
+/** The token as text (JSON escaping leaves it alone), or inside base64 data of a Secret or ConfigMap. */
+function holds(text, token) {
+    if (text.includes(token))
+        return true;
+    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text)) {
+        const value = doc.toJS();
+        if (!value || typeof value !== 'object')
+            continue;
+        for (const field of ['data', 'binaryData']) {
+            const data = value[field];
+            if (!data || typeof data !== 'object')
+                continue;
+            for (const encoded of Object.values(data)) {
+                if (typeof encoded !== 'string')
+                    continue;
+                if (Buffer.from(encoded, 'base64').toString('utf8').includes(token))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+/** The kinds whose change rolls pods: they hold a pod template (or are a pod). */
+const WORKLOADS = new Set([
+    'Deployment',
+    'StatefulSet',
+    'DaemonSet',
+    'ReplicaSet',
+    'Job',
+    'CronJob',
+    'Pod',
+    'Rollout',
+]);
+const kindOf = (text) => /^kind:\s*(\S+)/m.exec(text)?.[1] ?? '';
+/**
+ * Where the link lands decides what a new one does: in a pod template it rolls the pods. Only in
+ * a ConfigMap or Secret, it rolls them only if a pod template changes with it (a checksum
+ * annotation): `again` renders with another link, and any workload that differs shows one.
+ */
+async function rolloutOf(found, documents, again) {
+    if (found.some((doc) => WORKLOADS.has(kindOf(doc.text))))
+        return 'pod-template';
+    const workloads = (docs) => docs.filter((doc) => WORKLOADS.has(kindOf(doc.text))).map((doc) => doc.text);
+    const before = workloads(documents);
+    const after = workloads(await again());
+    const changed = before.length !== after.length || before.some((text, i) => text !== after[i]);
+    return changed ? 'checksum' : 'config-only';
+}
+
+;// CONCATENATED MODULE: ./src/helm/set-flags.ts
+/**
+ * The value-setting flags of helm-args, as the render check passes them and reads them: helm
+ * applies every `--set*` over every values file, so a plain `--set` on the keys this run writes
+ * is a values layer that wins over the link (render-check.ts checks it like any other layer).
+ */
+
+
+/** The flags of helm-args that set values: the render passes them as the rollout does. */
+const VALUE_FLAGS = new Set([
+    '-f',
+    '--values',
+    '--set',
+    '--set-string',
+    '--set-json',
+    '--set-file',
+    '--set-literal',
+]);
+/**
+ * The value-setting flags among helm-args (one argument a line: `--set` then `a=b`, or
+ * `--set=a=b`), in order; the others (`--atomic`, `--wait`, …) mean nothing to a render.
+ */
+function valueFlags(args) {
+    const kept = [];
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        const name = arg.startsWith('--') ? arg.split('=', 1)[0] : arg;
+        if (VALUE_FLAGS.has(name)) {
+            if (name !== arg)
+                kept.push(arg);
+            else if (i + 1 < args.length)
+                kept.push(arg, args[++i]);
+        }
+        else if (/^-f./.test(arg))
+            kept.push(arg);
+    }
+    return kept;
+}
+/**
+ * The plain `--set` and `--set-string` assignments of helm-args as one values layer (helm applies
+ * them over every values file): `a.b=c`, several split at commas. A path with an escape or a list
+ * index, and the other --set forms (json, file, literal), are left out: not read here.
+ */
+function setLayer(helmArgs, valuesKey) {
+    const flags = valueFlags(helmArgs);
+    const values = {};
+    const block = valuesKey.split('.');
+    // A value flag not read here (json, file, literal, an escape or a list index) whose path is the
+    // block, above it, or one of its keys (as strvals reads the path): it may set them, so it counts
+    // as winning over them.
+    const touches = (path) => overlaps(path, block);
+    let unreadFlag;
+    for (let i = 0; i < flags.length; i++) {
+        const item = flags[i];
+        const long = item.startsWith('--');
+        const flag = long ? item.split('=', 1)[0] : item.slice(0, 2);
+        // `--set=a=b` and `-fvalues.yaml` carry their value; `--set a=b` and `-f x` take the next.
+        const inline = long
+            ? item.includes('=')
+                ? item.slice(flag.length + 1)
+                : undefined
+            : item.length > 2
+                ? item.slice(2)
+                : undefined;
+        const text = inline ?? flags[++i] ?? '';
+        if (flag === '-f' || flag === '--values')
+            continue;
+        const plain = (flag === '--set' || flag === '--set-string') && !/[\\[\]]/.test(text);
+        if (!plain) {
+            const paths = flag === '--set-json'
+                ? [text.split('=', 1)[0]]
+                : text.split(',').map((a) => a.split('=', 1)[0]);
+            if (paths.some(touches))
+                unreadFlag ??= flag;
+            continue;
+        }
+        for (const assignment of text.split(',')) {
+            const eq = assignment.indexOf('=');
+            if (eq <= 0)
+                continue;
+            const path = assignment.slice(0, eq).split('.');
+            if (path.some((key) => key === '' || key === '__proto__' || key === 'constructor'))
+                continue;
+            const raw = assignment.slice(eq + 1);
+            let node = values;
+            for (const key of path.slice(0, -1)) {
+                if (typeof node[key] !== 'object' || node[key] === null)
+                    node[key] = {};
+                node = node[key];
+            }
+            node[path.at(-1)] = flag === '--set-string' ? raw : typedSet(raw);
+        }
+    }
+    const layers = unreadFlag
+        ? [
+            {
+                name: `a ${unreadFlag} in helm-args`,
+                unread: true,
+                fix: `Remove that ${unreadFlag} from helm-args (it may set the keys this run writes, and wins over every values file), or write it as a plain --set.`,
+            },
+        ]
+        : [];
+    return Object.keys(values).length > 0
+        ? [
+            ...layers,
+            {
+                name: 'a --set in helm-args',
+                yaml: (0,yaml_dist/* stringify */.As)(values),
+                fix: 'Remove that --set from helm-args (it wins over every values file); the run writes these keys itself.',
+            },
+        ]
+        : layers;
+}
+/** A --set value as helm types it: true, false, null and integers; anything else a string. */
+function typedSet(raw) {
+    // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
+    const lower = raw.toLowerCase();
+    if (lower === 'true' || lower === 'false')
+        return lower === 'true';
+    if (lower === 'null')
+        return null;
+    if (/^[+-]?([1-9]\d*|0)$/.test(raw))
+        return Number(raw);
+    return raw;
+}
+
 ;// CONCATENATED MODULE: ./src/helm/values-layers.ts
 /**
  * The values layers themselves can show that the link loses, whether or not a chart is in reach
@@ -91324,125 +91919,12 @@ function values_layers_valueAt(values, path) {
 
 
 
+
+
+
+
 /** How long one `helm template` may take (a chart pulled from a repository included). */
 const RENDER_TIMEOUT_MS = 120_000;
-/** The flags of helm-args that set values: the render passes them as the rollout does. */
-const VALUE_FLAGS = new Set([
-    '-f',
-    '--values',
-    '--set',
-    '--set-string',
-    '--set-json',
-    '--set-file',
-    '--set-literal',
-]);
-/**
- * The value-setting flags among helm-args (one argument a line: `--set` then `a=b`, or
- * `--set=a=b`), in order; the others (`--atomic`, `--wait`, …) mean nothing to a render.
- */
-function valueFlags(args) {
-    const kept = [];
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i];
-        const name = arg.startsWith('--') ? arg.split('=', 1)[0] : arg;
-        if (VALUE_FLAGS.has(name)) {
-            if (name !== arg)
-                kept.push(arg);
-            else if (i + 1 < args.length)
-                kept.push(arg, args[++i]);
-        }
-        else if (/^-f./.test(arg))
-            kept.push(arg);
-    }
-    return kept;
-}
-/**
- * The plain `--set` and `--set-string` assignments of helm-args as one values layer (helm applies
- * them over every values file): `a.b=c`, several split at commas. A path with an escape or a list
- * index, and the other --set forms (json, file, literal), are left out: not read here.
- */
-function setLayer(helmArgs, valuesKey) {
-    const flags = valueFlags(helmArgs);
-    const values = {};
-    const block = valuesKey.split('.');
-    // A value flag not read here (json, file, literal, an escape or a list index) whose path is the
-    // block, above it, or one of its keys (as strvals reads the path): it may set them, so it counts
-    // as winning over them.
-    const touches = (path) => overlaps(path, block);
-    let unreadFlag;
-    for (let i = 0; i < flags.length; i++) {
-        const item = flags[i];
-        const long = item.startsWith('--');
-        const flag = long ? item.split('=', 1)[0] : item.slice(0, 2);
-        // `--set=a=b` and `-fvalues.yaml` carry their value; `--set a=b` and `-f x` take the next.
-        const inline = long
-            ? item.includes('=')
-                ? item.slice(flag.length + 1)
-                : undefined
-            : item.length > 2
-                ? item.slice(2)
-                : undefined;
-        const text = inline ?? flags[++i] ?? '';
-        if (flag === '-f' || flag === '--values')
-            continue;
-        const plain = (flag === '--set' || flag === '--set-string') && !/[\\[\]]/.test(text);
-        if (!plain) {
-            const paths = flag === '--set-json'
-                ? [text.split('=', 1)[0]]
-                : text.split(',').map((a) => a.split('=', 1)[0]);
-            if (paths.some(touches))
-                unreadFlag ??= flag;
-            continue;
-        }
-        for (const assignment of text.split(',')) {
-            const eq = assignment.indexOf('=');
-            if (eq <= 0)
-                continue;
-            const path = assignment.slice(0, eq).split('.');
-            if (path.some((key) => key === '' || key === '__proto__' || key === 'constructor'))
-                continue;
-            const raw = assignment.slice(eq + 1);
-            let node = values;
-            for (const key of path.slice(0, -1)) {
-                if (typeof node[key] !== 'object' || node[key] === null)
-                    node[key] = {};
-                node = node[key];
-            }
-            node[path.at(-1)] = flag === '--set-string' ? raw : typedSet(raw);
-        }
-    }
-    const layers = unreadFlag
-        ? [
-            {
-                name: `a ${unreadFlag} in helm-args`,
-                unread: true,
-                fix: `Remove that ${unreadFlag} from helm-args (it may set the keys this run writes, and wins over every values file), or write it as a plain --set.`,
-            },
-        ]
-        : [];
-    return Object.keys(values).length > 0
-        ? [
-            ...layers,
-            {
-                name: 'a --set in helm-args',
-                yaml: (0,yaml_dist/* stringify */.As)(values),
-                fix: 'Remove that --set from helm-args (it wins over every values file); the run writes these keys itself.',
-            },
-        ]
-        : layers;
-}
-/** A --set value as helm types it: true, false, null and integers; anything else a string. */
-function typedSet(raw) {
-    // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
-    const lower = raw.toLowerCase();
-    if (lower === 'true' || lower === 'false')
-        return lower === 'true';
-    if (lower === 'null')
-        return null;
-    if (/^[+-]?([1-9]\d*|0)$/.test(raw))
-        return Number(raw);
-    return raw;
-}
 /** A link no real value could hold, with a token that survives JSON and URL escaping. */
 function placeholderLink() {
     const token = `rendercheck${(0,external_node_crypto_.randomBytes)(12).toString('hex')}`;
@@ -91451,6 +91933,8 @@ function placeholderLink() {
         token,
     };
 }
+/** helm's words for a local chart whose dependencies are not in its charts/ folder. */
+const MISSING_DEPENDENCIES = /missing in charts\/ directory|dependencies.*not.*(built|found)/i;
 /** Renders one target with the placeholder and says whether the vendor chart's output holds it. */
 async function checkTarget(target, options) {
     const { label } = target;
@@ -91466,49 +91950,65 @@ async function checkTarget(target, options) {
         return { kind: 'skipped', label, reason: 'helm is not on PATH' };
     const chart = target.chart;
     const helm = options.helm;
+    const charts = options.charts ?? new ChartFetcher(helm, options);
     const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-render-'));
     try {
-        const files = [];
-        for (const [index, layer] of target.values(link).entries()) {
-            if ('file' in layer) {
-                files.push(layer.file);
-                continue;
-            }
-            // Values helm reads from the chart itself (its own values.yaml): nothing to pass.
-            if ('unread' in layer)
-                continue;
-            const path = (0,external_node_path_.join)(dir, `${index + 1}-values.yaml`);
-            await (0,promises_.writeFile)(path, layer.yaml, { mode: 0o600 });
-            files.push(path);
+        let got = await charts.fetch(chart);
+        if (got.kind === 'unfetched')
+            return { kind: 'skipped', label, reason: options.redact(got.reason) };
+        const render = async (at, values) => {
+            const files = await valuesFiles(target, values, dir);
+            const run = await runHelm(helm, templateArgs(chart, at, files, options.helmArgs), {
+                signal: options.signal,
+                timeoutMs: RENDER_TIMEOUT_MS,
+                env: options.env,
+                // The chart is a folder (fetched or local), named by its absolute path: no folder of the
+                // working directory can stand in for it.
+                cwd: dir,
+            });
+            if (options.signal?.aborted)
+                throw new errors_StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
+            return run;
+        };
+        let run = await render(got.dir, link);
+        if (run.code !== 0 && MISSING_DEPENDENCIES.test(run.stderr) && isLocalChart(chart)) {
+            // As the controller does for a chart path: its dependencies built (here on a copy).
+            got = await charts.withDependencies(chart.ref);
+            if (got.kind === 'unfetched')
+                return { kind: 'skipped', label, reason: options.redact(got.reason) };
+            run = await render(got.dir, link);
         }
-        const args = templateArgs(chart, files, options.helmArgs);
-        const run = await runHelm(helm, args, {
-            signal: options.signal,
-            timeoutMs: RENDER_TIMEOUT_MS,
-            env: options.env,
-            // helm looks for a chart ref as a local folder before --repo: a checkout folder that happens
-            // to bear the chart's name (docs/) must not stand in for the chart the controller pulls.
-            cwd: chart.repo ? dir : undefined,
-        });
-        if (options.signal?.aborted)
-            throw new errors_StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
         if (run.code !== 0) {
-            // helm quotes the --repo address (or an oci:// ref) back, with any password in it; so would
-            // this run's message, which names the chart: hidden in both, before either is cut short.
+            // helm quotes an address back with any password in it: hidden before the text is cut short.
             const hidden = new Redactor();
             hidden.add(...userInfoSecrets(chart.repo), ...userInfoSecrets(chart.ref));
-            const hide = (text) => hidden.redact(options.redact(text));
-            return failedRender(target, { ...chart, ref: hide(chart.ref) }, hide(tail(run.stderr)));
+            const hide = (text) => hideUserInfo(hidden.redact(options.redact(text)));
+            throw new errors_UserError(`The render check could not render chart ${text_printable(hide(chart.ref))} for ${label} (helm template failed):\n${hide(tail(run.stderr))}\nA rollout would fail the same way: fix the chart or the values, then run again. Nothing was sent.`);
         }
+        const rendered = {
+            name: got.name,
+            version: got.version,
+            from: got.from,
+            ...(chart.origin ? { origin: chart.origin } : {}),
+        };
         const documents = renderedDocuments(run.stdout);
         const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
-        if (found.length > 0)
+        if (found.length > 0) {
+            const fetched = got;
+            const again = async () => {
+                const other = placeholderLink();
+                const second = await render(fetched.dir, other.link);
+                return second.code === 0 ? renderedDocuments(second.stdout) : [];
+            };
             return {
                 kind: 'found',
                 label,
                 documents: found.map((d) => d.source),
                 ...(target.unread ? { unread: target.unread } : {}),
+                chart: rendered,
+                rollout: await rolloutOf(found, documents, again),
             };
+        }
         // Rendered without values the controller passes: no link here is no proof of a miss.
         if (target.unread)
             return {
@@ -91520,19 +92020,35 @@ async function checkTarget(target, options) {
             kind: 'missing',
             label,
             rendered: documents.filter((doc) => doc.counts).length,
-            readsAt: await readsAt(chart, target.valuesKey),
+            readsAt: await readsAt(got.dir, target.valuesKey),
+            chart: rendered,
         };
     }
     finally {
         await (0,promises_.rm)(dir, { recursive: true, force: true });
+        if (!options.charts)
+            await charts.dispose();
     }
 }
-function templateArgs(chart, files, helmArgs) {
-    const args = ['template', chart.releaseName ?? 'render-check', chart.ref];
-    if (chart.version)
-        args.push('--version', chart.version);
-    if (chart.repo)
-        args.push('--repo', chart.repo);
+/** The values layers as files for helm (`-f`), with `link` written where the run writes it. */
+async function valuesFiles(target, link, dir) {
+    const files = [];
+    for (const [index, layer] of target.values(link).entries()) {
+        if ('file' in layer) {
+            files.push(layer.file);
+            continue;
+        }
+        // Values helm reads from the chart itself (its own values.yaml): nothing to pass.
+        if ('unread' in layer)
+            continue;
+        const path = (0,external_node_path_.join)(dir, `${index + 1}-values.yaml`);
+        await (0,promises_.writeFile)(path, layer.yaml, { mode: 0o600 });
+        files.push(path);
+    }
+    return files;
+}
+function templateArgs(chart, dir, files, helmArgs) {
+    const args = ['template', chart.releaseName ?? 'render-check', (0,external_node_path_.resolve)(dir)];
     if (chart.namespace)
         args.push('--namespace', chart.namespace);
     // As upgradeArgs orders them: helm-args first, then the values files (later files win; any
@@ -91542,81 +92058,15 @@ function templateArgs(chart, files, helmArgs) {
         args.push('--values', file);
     return args;
 }
-/** A chart helm reads from a folder; never one named with --repo (it is pulled from there). */
-const isLocal = (chart) => chart.repo === undefined &&
-    ((0,external_node_path_.isAbsolute)(chart.ref) || chart.ref.startsWith('.') || (0,external_node_fs_namespaceObject.existsSync)(chart.ref));
-/** helm's words when it could not get a chart (not when it got one that does not render). */
-const COULD_NOT_GET = /repo \S+ not found|no repository definition|not found in \S+ repository|failed to fetch|could not find|looks like .* is not a valid chart repository|no such host|dial tcp|connection refused|i\/o timeout|unauthorized|forbidden|\b40[13]\b|failed to download|not logged in/i;
 /**
- * helm could not render. A chart helm could not get (a repository not added, no credentials, no
- * network; a local chart whose dependencies were not built) is out of reach: skipped, with helm's
- * reason. A chart helm got that does not render with these values is broken, and the rollout
- * would fail the same way: the run fails now, before anything is sent.
- */
-function failedRender(target, chart, reason) {
-    const local = isLocal(chart);
-    const missingDependencies = /missing in charts\/ directory|dependencies.*not.*(built|found)/i;
-    if ((!local && COULD_NOT_GET.test(reason)) || missingDependencies.test(reason)) {
-        return {
-            kind: 'skipped',
-            label: target.label,
-            reason: `helm could not get chart ${text_printable(chart.ref)}${local ? "'s dependencies (run helm dependency build in a step before this one)" : ' (add its repository with helm repo add, or log in to its registry, in a step before this one)'}: ${reason.split('\n').at(-1) ?? reason}`,
-        };
-    }
-    throw new errors_UserError(`The render check could not render chart ${text_printable(chart.ref)} for ${target.label} (helm template failed):\n${reason}\nA rollout would fail the same way: fix the chart or the values, then run again. Nothing was sent.`);
-}
-/** Splits helm's output into documents, each with its `# Source:` template. */
-function renderedDocuments(output) {
-    const docs = output
-        .split(/^---[ \t]*$/m)
-        .map((text) => ({ text, source: /^# Source: (.+)$/m.exec(text)?.[1]?.trim() ?? '' }))
-        .filter((doc) => doc.text.trim() !== '');
-    const vendor = docs.map((doc) => fromVendorChart(doc.source));
-    const anyVendor = vendor.some(Boolean);
-    // A chart of another name (a fork, a wrapper) with no `enterprise` chart inside: all count.
-    return docs.map((doc, i) => ({ ...doc, counts: anyVendor ? vendor[i] : true }));
-}
-/** `enterprise/templates/x.yaml` or `umbrella/charts/enterprise/templates/x.yaml`. */
-function fromVendorChart(source) {
-    const parts = source.split('/');
-    const templates = parts.indexOf('templates');
-    if (templates < 1)
-        return false;
-    return parts[templates - 1] === VENDOR_CHART;
-}
-/** The token as text (JSON escaping leaves it alone), or inside base64 data of a Secret or ConfigMap. */
-function holds(text, token) {
-    if (text.includes(token))
-        return true;
-    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text)) {
-        const value = doc.toJS();
-        if (!value || typeof value !== 'object')
-            continue;
-        for (const field of ['data', 'binaryData']) {
-            const data = value[field];
-            if (!data || typeof data !== 'object')
-                continue;
-            for (const encoded of Object.values(data)) {
-                if (typeof encoded !== 'string')
-                    continue;
-                if (Buffer.from(encoded, 'base64').toString('utf8').includes(token))
-                    return true;
-            }
-        }
-    }
-    return false;
-}
-/**
- * Where the chart does read the vendor chart's values, when its Chart.yaml shows it: the vendor
+ * Where the chart does read the vendor chart's values, as its Chart.yaml shows it: the vendor
  * chart as a dependency (by name or alias) → `<alias or name>.staticExport`; the vendor chart
- * itself → `staticExport`. Undefined when the chart does not say (a remote chart).
+ * itself → `staticExport`. Undefined when it does not say.
  */
-async function readsAt(chart, valuesKey) {
-    if (!isLocal(chart))
-        return undefined;
+async function readsAt(dir, valuesKey) {
     let meta;
     try {
-        meta = (0,yaml_dist/* parse */.qg)(await (0,promises_.readFile)((0,external_node_path_.join)(chart.ref, 'Chart.yaml'), 'utf8'));
+        meta = (0,yaml_dist/* parse */.qg)(await (0,promises_.readFile)((0,external_node_path_.join)(dir, 'Chart.yaml'), 'utf8'));
     }
     catch {
         return undefined;

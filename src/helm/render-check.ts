@@ -6,142 +6,60 @@
  * refuse before it exports anything, not exit 0 with a site that never changes.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
-import { parse, parseAllDocuments, stringify } from 'yaml';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
 import { StoppedError, UserError } from '../shared/errors.js';
 import { Redactor, userInfoSecrets } from '../shared/secrets.js';
-import { overlaps } from '../shared/set-path.js';
 import { printable } from '../shared/text.js';
 import { VENDOR_CHART, vendorValuesKey } from '../shared/vendor-chart.js';
+import { hideUserInfo, isLocalChart } from './chart-source.js';
+import { ChartFetcher } from './fetch.js';
 import { runHelm, tail } from './helm.js';
+import { holds, renderedDocuments, rolloutOf, type Rollout } from './rendered.js';
+import { setLayer, valueFlags } from './set-flags.js';
 import { overridingLayer, type Overriding } from './values-layers.js';
-import type { ChartInReach, RenderTarget, ValuesLayer } from './render-target.js';
+import type { ChartInReach, RenderTarget } from './render-target.js';
+
+export { renderedDocuments, type Rollout } from './rendered.js';
+export { valueFlags } from './set-flags.js';
 
 export type RenderCheckMode = 'auto' | 'required' | 'off';
 
+/** The chart the check rendered: its name and version, and where it came from. */
+export interface RenderedChart {
+  name: string;
+  version: string;
+  /** `chart repository https://…`, `OCI registry oci://…`, `a folder of the checkout`. */
+  from: string;
+  /** The manifest that names the source (`HelmRepository docs/mintlify`), when one does. */
+  origin?: string;
+}
+
 export type RenderOutcome =
   /** `unread`: values the controller passes first that the render could not read (a notice). */
-  | { kind: 'found'; label: string; documents: string[]; unread?: string }
-  | { kind: 'missing'; label: string; rendered: number; readsAt: string | undefined }
+  | {
+      kind: 'found';
+      label: string;
+      documents: string[];
+      unread?: string;
+      chart?: RenderedChart;
+      rollout?: Rollout;
+    }
+  | {
+      kind: 'missing';
+      label: string;
+      rendered: number;
+      readsAt: string | undefined;
+      chart?: RenderedChart;
+    }
   | { kind: 'skipped'; label: string; reason: string }
   /** A later values layer sets a key this run writes to something else: the link would lose. */
   | ({ kind: 'overridden'; label: string } & Overriding);
 
 /** How long one `helm template` may take (a chart pulled from a repository included). */
 const RENDER_TIMEOUT_MS = 120_000;
-
-/** The flags of helm-args that set values: the render passes them as the rollout does. */
-const VALUE_FLAGS = new Set([
-  '-f',
-  '--values',
-  '--set',
-  '--set-string',
-  '--set-json',
-  '--set-file',
-  '--set-literal',
-]);
-
-/**
- * The value-setting flags among helm-args (one argument a line: `--set` then `a=b`, or
- * `--set=a=b`), in order; the others (`--atomic`, `--wait`, …) mean nothing to a render.
- */
-export function valueFlags(args: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const name = arg.startsWith('--') ? arg.split('=', 1)[0]! : arg;
-    if (VALUE_FLAGS.has(name)) {
-      if (name !== arg) kept.push(arg);
-      else if (i + 1 < args.length) kept.push(arg, args[++i]!);
-    } else if (/^-f./.test(arg)) kept.push(arg);
-  }
-  return kept;
-}
-
-/**
- * The plain `--set` and `--set-string` assignments of helm-args as one values layer (helm applies
- * them over every values file): `a.b=c`, several split at commas. A path with an escape or a list
- * index, and the other --set forms (json, file, literal), are left out: not read here.
- */
-function setLayer(helmArgs: readonly string[], valuesKey: string): ValuesLayer[] {
-  const flags = valueFlags(helmArgs);
-  const values: Record<string, unknown> = {};
-  const block = valuesKey.split('.');
-  // A value flag not read here (json, file, literal, an escape or a list index) whose path is the
-  // block, above it, or one of its keys (as strvals reads the path): it may set them, so it counts
-  // as winning over them.
-  const touches = (path: string): boolean => overlaps(path, block);
-  let unreadFlag: string | undefined;
-  for (let i = 0; i < flags.length; i++) {
-    const item = flags[i]!;
-    const long = item.startsWith('--');
-    const flag = long ? item.split('=', 1)[0]! : item.slice(0, 2);
-    // `--set=a=b` and `-fvalues.yaml` carry their value; `--set a=b` and `-f x` take the next.
-    const inline = long
-      ? item.includes('=')
-        ? item.slice(flag.length + 1)
-        : undefined
-      : item.length > 2
-        ? item.slice(2)
-        : undefined;
-    const text = inline ?? flags[++i] ?? '';
-    if (flag === '-f' || flag === '--values') continue;
-    const plain = (flag === '--set' || flag === '--set-string') && !/[\\[\]]/.test(text);
-    if (!plain) {
-      const paths =
-        flag === '--set-json'
-          ? [text.split('=', 1)[0]!]
-          : text.split(',').map((a) => a.split('=', 1)[0]!);
-      if (paths.some(touches)) unreadFlag ??= flag;
-      continue;
-    }
-    for (const assignment of text.split(',')) {
-      const eq = assignment.indexOf('=');
-      if (eq <= 0) continue;
-      const path = assignment.slice(0, eq).split('.');
-      if (path.some((key) => key === '' || key === '__proto__' || key === 'constructor')) continue;
-      const raw = assignment.slice(eq + 1);
-      let node = values;
-      for (const key of path.slice(0, -1)) {
-        if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
-        node = node[key] as Record<string, unknown>;
-      }
-      node[path.at(-1)!] = flag === '--set-string' ? raw : typedSet(raw);
-    }
-  }
-  const layers: ValuesLayer[] = unreadFlag
-    ? [
-        {
-          name: `a ${unreadFlag} in helm-args`,
-          unread: true,
-          fix: `Remove that ${unreadFlag} from helm-args (it may set the keys this run writes, and wins over every values file), or write it as a plain --set.`,
-        },
-      ]
-    : [];
-  return Object.keys(values).length > 0
-    ? [
-        ...layers,
-        {
-          name: 'a --set in helm-args',
-          yaml: stringify(values),
-          fix: 'Remove that --set from helm-args (it wins over every values file); the run writes these keys itself.',
-        },
-      ]
-    : layers;
-}
-
-/** A --set value as helm types it: true, false, null and integers; anything else a string. */
-function typedSet(raw: string): unknown {
-  // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
-  const lower = raw.toLowerCase();
-  if (lower === 'true' || lower === 'false') return lower === 'true';
-  if (lower === 'null') return null;
-  if (/^[+-]?([1-9]\d*|0)$/.test(raw)) return Number(raw);
-  return raw;
-}
 
 /** A link no real value could hold, with a token that survives JSON and URL escaping. */
 export function placeholderLink(): { link: string; token: string } {
@@ -161,7 +79,12 @@ export interface RenderOptions {
   redact: (text: string) => string;
   /** helm's environment (tests: a private HOME); the process's own by default. */
   env?: NodeJS.ProcessEnv;
+  /** The run's fetcher (each chart pulled once per run); one for this target alone without. */
+  charts?: ChartFetcher;
 }
+
+/** helm's words for a local chart whose dependencies are not in its charts/ folder. */
+const MISSING_DEPENDENCIES = /missing in charts\/ directory|dependencies.*not.*(built|found)/i;
 
 /** Renders one target with the placeholder and says whether the vendor chart's output holds it. */
 export async function checkTarget(
@@ -183,48 +106,67 @@ export async function checkTarget(
   if (!options.helm) return { kind: 'skipped', label, reason: 'helm is not on PATH' };
   const chart = target.chart;
   const helm = options.helm;
+  const charts = options.charts ?? new ChartFetcher(helm, options);
   const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'static-export-render-'));
   try {
-    const files: string[] = [];
-    for (const [index, layer] of target.values(link).entries()) {
-      if ('file' in layer) {
-        files.push(layer.file);
-        continue;
-      }
-      // Values helm reads from the chart itself (its own values.yaml): nothing to pass.
-      if ('unread' in layer) continue;
-      const path = join(dir, `${index + 1}-values.yaml`);
-      await writeFile(path, layer.yaml, { mode: 0o600 });
-      files.push(path);
+    let got = await charts.fetch(chart);
+    if (got.kind === 'unfetched')
+      return { kind: 'skipped', label, reason: options.redact(got.reason) };
+    const render = async (at: string, values: string) => {
+      const files = await valuesFiles(target, values, dir);
+      const run = await runHelm(helm, templateArgs(chart, at, files, options.helmArgs), {
+        signal: options.signal,
+        timeoutMs: RENDER_TIMEOUT_MS,
+        env: options.env,
+        // The chart is a folder (fetched or local), named by its absolute path: no folder of the
+        // working directory can stand in for it.
+        cwd: dir,
+      });
+      if (options.signal?.aborted)
+        throw new StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
+      return run;
+    };
+    let run = await render(got.dir, link);
+    if (run.code !== 0 && MISSING_DEPENDENCIES.test(run.stderr) && isLocalChart(chart)) {
+      // As the controller does for a chart path: its dependencies built (here on a copy).
+      got = await charts.withDependencies(chart.ref);
+      if (got.kind === 'unfetched')
+        return { kind: 'skipped', label, reason: options.redact(got.reason) };
+      run = await render(got.dir, link);
     }
-    const args = templateArgs(chart, files, options.helmArgs);
-    const run = await runHelm(helm, args, {
-      signal: options.signal,
-      timeoutMs: RENDER_TIMEOUT_MS,
-      env: options.env,
-      // helm looks for a chart ref as a local folder before --repo: a checkout folder that happens
-      // to bear the chart's name (docs/) must not stand in for the chart the controller pulls.
-      cwd: chart.repo ? dir : undefined,
-    });
-    if (options.signal?.aborted)
-      throw new StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
     if (run.code !== 0) {
-      // helm quotes the --repo address (or an oci:// ref) back, with any password in it; so would
-      // this run's message, which names the chart: hidden in both, before either is cut short.
+      // helm quotes an address back with any password in it: hidden before the text is cut short.
       const hidden = new Redactor();
       hidden.add(...userInfoSecrets(chart.repo), ...userInfoSecrets(chart.ref));
-      const hide = (text: string) => hidden.redact(options.redact(text));
-      return failedRender(target, { ...chart, ref: hide(chart.ref) }, hide(tail(run.stderr)));
+      const hide = (text: string) => hideUserInfo(hidden.redact(options.redact(text)));
+      throw new UserError(
+        `The render check could not render chart ${printable(hide(chart.ref))} for ${label} (helm template failed):\n${hide(tail(run.stderr))}\nA rollout would fail the same way: fix the chart or the values, then run again. Nothing was sent.`,
+      );
     }
+    const rendered: RenderedChart = {
+      name: got.name,
+      version: got.version,
+      from: got.from,
+      ...(chart.origin ? { origin: chart.origin } : {}),
+    };
     const documents = renderedDocuments(run.stdout);
     const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
-    if (found.length > 0)
+    if (found.length > 0) {
+      const fetched = got;
+      const again = async () => {
+        const other = placeholderLink();
+        const second = await render(fetched.dir, other.link);
+        return second.code === 0 ? renderedDocuments(second.stdout) : [];
+      };
       return {
         kind: 'found',
         label,
         documents: found.map((d) => d.source),
         ...(target.unread ? { unread: target.unread } : {}),
+        chart: rendered,
+        rollout: await rolloutOf(found, documents, again),
       };
+    }
     // Rendered without values the controller passes: no link here is no proof of a miss.
     if (target.unread)
       return {
@@ -236,17 +178,39 @@ export async function checkTarget(
       kind: 'missing',
       label,
       rendered: documents.filter((doc) => doc.counts).length,
-      readsAt: await readsAt(chart, target.valuesKey),
+      readsAt: await readsAt(got.dir, target.valuesKey),
+      chart: rendered,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
+    if (!options.charts) await charts.dispose();
   }
 }
 
-function templateArgs(chart: ChartInReach, files: string[], helmArgs: readonly string[]): string[] {
-  const args = ['template', chart.releaseName ?? 'render-check', chart.ref];
-  if (chart.version) args.push('--version', chart.version);
-  if (chart.repo) args.push('--repo', chart.repo);
+/** The values layers as files for helm (`-f`), with `link` written where the run writes it. */
+async function valuesFiles(target: RenderTarget, link: string, dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const [index, layer] of target.values(link).entries()) {
+    if ('file' in layer) {
+      files.push(layer.file);
+      continue;
+    }
+    // Values helm reads from the chart itself (its own values.yaml): nothing to pass.
+    if ('unread' in layer) continue;
+    const path = join(dir, `${index + 1}-values.yaml`);
+    await writeFile(path, layer.yaml, { mode: 0o600 });
+    files.push(path);
+  }
+  return files;
+}
+
+function templateArgs(
+  chart: ChartInReach,
+  dir: string,
+  files: string[],
+  helmArgs: readonly string[],
+): string[] {
+  const args = ['template', chart.releaseName ?? 'render-check', resolve(dir)];
   if (chart.namespace) args.push('--namespace', chart.namespace);
   // As upgradeArgs orders them: helm-args first, then the values files (later files win; any
   // --set* wins over every file, wherever it stands).
@@ -255,91 +219,15 @@ function templateArgs(chart: ChartInReach, files: string[], helmArgs: readonly s
   return args;
 }
 
-/** A chart helm reads from a folder; never one named with --repo (it is pulled from there). */
-const isLocal = (chart: ChartInReach) =>
-  chart.repo === undefined &&
-  (isAbsolute(chart.ref) || chart.ref.startsWith('.') || existsSync(chart.ref));
-
-/** helm's words when it could not get a chart (not when it got one that does not render). */
-const COULD_NOT_GET =
-  /repo \S+ not found|no repository definition|not found in \S+ repository|failed to fetch|could not find|looks like .* is not a valid chart repository|no such host|dial tcp|connection refused|i\/o timeout|unauthorized|forbidden|\b40[13]\b|failed to download|not logged in/i;
-
 /**
- * helm could not render. A chart helm could not get (a repository not added, no credentials, no
- * network; a local chart whose dependencies were not built) is out of reach: skipped, with helm's
- * reason. A chart helm got that does not render with these values is broken, and the rollout
- * would fail the same way: the run fails now, before anything is sent.
- */
-function failedRender(target: RenderTarget, chart: ChartInReach, reason: string): RenderOutcome {
-  const local = isLocal(chart);
-  const missingDependencies = /missing in charts\/ directory|dependencies.*not.*(built|found)/i;
-  if ((!local && COULD_NOT_GET.test(reason)) || missingDependencies.test(reason)) {
-    return {
-      kind: 'skipped',
-      label: target.label,
-      reason: `helm could not get chart ${printable(chart.ref)}${local ? "'s dependencies (run helm dependency build in a step before this one)" : ' (add its repository with helm repo add, or log in to its registry, in a step before this one)'}: ${reason.split('\n').at(-1) ?? reason}`,
-    };
-  }
-  throw new UserError(
-    `The render check could not render chart ${printable(chart.ref)} for ${target.label} (helm template failed):\n${reason}\nA rollout would fail the same way: fix the chart or the values, then run again. Nothing was sent.`,
-  );
-}
-
-interface RenderedDocument {
-  source: string;
-  text: string;
-  /** Rendered from the vendor chart (or every document, when no vendor chart is among them). */
-  counts: boolean;
-}
-
-/** Splits helm's output into documents, each with its `# Source:` template. */
-export function renderedDocuments(output: string): RenderedDocument[] {
-  const docs = output
-    .split(/^---[ \t]*$/m)
-    .map((text) => ({ text, source: /^# Source: (.+)$/m.exec(text)?.[1]?.trim() ?? '' }))
-    .filter((doc) => doc.text.trim() !== '');
-  const vendor = docs.map((doc) => fromVendorChart(doc.source));
-  const anyVendor = vendor.some(Boolean);
-  // A chart of another name (a fork, a wrapper) with no `enterprise` chart inside: all count.
-  return docs.map((doc, i) => ({ ...doc, counts: anyVendor ? vendor[i]! : true }));
-}
-
-/** `enterprise/templates/x.yaml` or `umbrella/charts/enterprise/templates/x.yaml`. */
-function fromVendorChart(source: string): boolean {
-  const parts = source.split('/');
-  const templates = parts.indexOf('templates');
-  if (templates < 1) return false;
-  return parts[templates - 1] === VENDOR_CHART;
-}
-
-/** The token as text (JSON escaping leaves it alone), or inside base64 data of a Secret or ConfigMap. */
-function holds(text: string, token: string): boolean {
-  if (text.includes(token)) return true;
-  for (const doc of parseAllDocuments(text)) {
-    const value: unknown = doc.toJS();
-    if (!value || typeof value !== 'object') continue;
-    for (const field of ['data', 'binaryData']) {
-      const data = (value as Record<string, unknown>)[field];
-      if (!data || typeof data !== 'object') continue;
-      for (const encoded of Object.values(data as Record<string, unknown>)) {
-        if (typeof encoded !== 'string') continue;
-        if (Buffer.from(encoded, 'base64').toString('utf8').includes(token)) return true;
-      }
-    }
-  }
-  return false;
-}
-
-/**
- * Where the chart does read the vendor chart's values, when its Chart.yaml shows it: the vendor
+ * Where the chart does read the vendor chart's values, as its Chart.yaml shows it: the vendor
  * chart as a dependency (by name or alias) → `<alias or name>.staticExport`; the vendor chart
- * itself → `staticExport`. Undefined when the chart does not say (a remote chart).
+ * itself → `staticExport`. Undefined when it does not say.
  */
-export async function readsAt(chart: ChartInReach, valuesKey: string): Promise<string | undefined> {
-  if (!isLocal(chart)) return undefined;
+export async function readsAt(dir: string, valuesKey: string): Promise<string | undefined> {
   let meta: { name?: unknown; dependencies?: unknown };
   try {
-    meta = parse(await readFile(join(chart.ref, 'Chart.yaml'), 'utf8')) as typeof meta;
+    meta = parse(await readFile(join(dir, 'Chart.yaml'), 'utf8')) as typeof meta;
   } catch {
     return undefined;
   }

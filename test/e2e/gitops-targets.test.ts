@@ -19,7 +19,8 @@ import {
   renderedLink,
   renderWith,
 } from '../helpers/gitops.js';
-import { buildUmbrella, CHART, helmEnv, serveChartRepo, type HelmEnv } from '../helpers/helm.js';
+import { startChartRepo } from '../helpers/chart-repo.js';
+import { buildUmbrella, CHART, helmEnv, type HelmEnv } from '../helpers/helm.js';
 import { sim } from '../helpers/sim.js';
 
 // The parsed manifests, read loosely: the tests name the fields they check.
@@ -363,8 +364,8 @@ spec:
 
   it('its chart pulled from its repoURL by the real helm and rendered, though a checkout folder bears the chart name', async () => {
     const h = await helmEnv('helm3');
-    const repo = await serveChartRepo(h);
-    const text = APPLICATION.replace('https://charts.example.com', repo);
+    const repo = await startChartRepo(h);
+    const text = APPLICATION.replace('https://charts.example.com', repo.url);
     // A docs folder named like the chart: helm would read it as the chart, were it run here.
     const ws = await workspace({ 'apps/docs.yaml': text, 'enterprise/intro.mdx': '# Intro\n' });
     const { run } = await publishWithHelm(h, ws, { 'values-file': 'apps/docs.yaml' });
