@@ -69079,6 +69079,7 @@ const Outputs = {
     RefreshBy: 'refresh-by',
     Verified: 'verified',
     RenderCheck: 'render-check',
+    RenderedCharts: 'rendered-charts',
     Skipped: 'skipped',
     RefreshFrom: 'refresh-from',
 };
@@ -69112,6 +69113,7 @@ function publishOutputs(result) {
         [Outputs.Verified]: result.verified ? 'true' : '',
         // `false` never leaves a run green: a link the chart does not read stops the run.
         [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
+        [Outputs.RenderedCharts]: result.renderCheck ? renderedCharts(result.renderCheck) : '',
         [Outputs.Skipped]: 'false',
         [Outputs.RefreshFrom]: text(link.refreshFrom),
     };
@@ -69143,9 +69145,26 @@ function skippedOutputs(inputs, plan) {
         [Outputs.HelmVersion]: '',
         [Outputs.Verified]: '',
         [Outputs.RenderCheck]: '',
+        [Outputs.RenderedCharts]: '',
         [Outputs.Skipped]: 'true',
         [Outputs.RefreshFrom]: plan.refreshFrom?.toISOString() ?? '',
     };
+}
+/**
+ * Per target, what the render check rendered (chart, version, where from, whether a new link rolls
+ * the pods), or why it was skipped: JSON for a later step.
+ */
+function renderedCharts(check) {
+    return JSON.stringify(check.outcomes.map((o) => o.kind === 'found' && o.chart
+        ? {
+            target: o.label,
+            chart: o.chart.name,
+            version: o.chart.version,
+            source: o.chart.from,
+            ...(o.chart.origin ? { origin: o.chart.origin } : {}),
+            rollout: o.rollout ?? '',
+        }
+        : { target: o.label, skipped: o.kind === 'skipped' ? o.reason : o.kind }));
 }
 /**
  * What a publish put out, in the one-line accounts of a run (the command line's last line, the
@@ -69201,7 +69220,7 @@ const ACTION_TEXT = {
         'poll-interval': 'auto (adaptive: polls near the estimated completion) or a fixed interval of at least 1s, e.g. 10s.',
         'download-path': 'If set, stream the bundle (.tar.gz) to this path, relative to the workspace, and verify its size; its SHA-256 becomes the bundle-sha256 output.',
         'dry-run': 'Do everything except change files; print the values diff that would be written.',
-        'render-check': "Before anything is sent, render the chart with helm template and a placeholder link written at values-key, and refuse unless the vendor chart's output holds it. auto checks where the chart is in reach (helm-release with helm-chart, or a Chart.yaml beside the values file) and reports the others as skipped; required also fails on a skip; off turns the check off.",
+        'render-check': "Before anything is sent, fetch and render the chart with a placeholder link at values-key, and refuse unless the vendor chart's output holds it. auto skips a chart out of reach (no login, no source in the checkout); required fails then too; off turns the check off.",
         'refresh-before': "Keep-alive: a duration such as 6h. The run first reads the link the pods use (with helm-release, the deployed release's values; otherwise the values files at values-key) and its expiry from the link itself; if it lives longer than this, it does nothing (no request, no write, no rollout; skipped is true). Otherwise it publishes a fresh link: from the export job the link's path names (no new export), or a new export keeping the deployed version. Not with bundle-url. Empty: every run publishes.",
         'keep-alive-workflow': "In a content publish whose link another workflow keeps alive (with refresh-before): that workflow's file, e.g. .github/workflows/keep-alive.yml (a bare name is looked up there; it is read from the checkout). The schedule watchdog then checks its schedule and the refresh-before of its steps for this site instead of this workflow's, and warns if it cannot read them. Not with refresh-before; ignored with bundle-url.",
         'helm-release': 'Helm release name. When set, `helm upgrade --install` rolls the chart out with the updated values file (helm must be on PATH, e.g. from azure/setup-helm).',
@@ -69235,6 +69254,7 @@ const ACTION_TEXT = {
         'helm-version': 'Version of helm used for the rollout (e.g. v3.17.3 or v4.2.3).',
         verified: 'true when verify-url served the new export (without download-path: any 2xx), false when it did not in time (the step fails), empty without verify-url or on a dry run.',
         'render-check': 'true when the chart rendered the link at values-key for every place written, skipped when some chart was out of reach (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request.',
+        'rendered-charts': 'JSON: per place written, the chart rendered (version, source) and whether the pods roll.',
         skipped: 'true when refresh-before found the deployed link fresh enough and the run did nothing (then expires-at, refresh-by and refresh-from describe the deployed link; most other outputs are empty); false otherwise.',
         'refresh-from': 'With refresh-before: the time from which a run replaces the link (its expiry less refresh-before). Empty without refresh-before.',
         'deployment-id': 'Id of the GitHub deployment recorded for this run, when environment is set.',
@@ -84655,13 +84675,22 @@ const isOci = (source) => typeof source.repoURL === 'string' && source.repoURL.s
 function chartOf(source, name, root) {
     const version = typeof source.targetRevision === 'string' ? source.targetRevision : undefined;
     const repo = typeof source.repoURL === 'string' ? source.repoURL : undefined;
-    if (typeof source.chart === 'string')
-        return repo && !repo.startsWith('oci://') && /^https?:\/\//.test(repo)
-            ? { kind: 'remote', ref: source.chart, version, repo }
-            : {
-                kind: 'none',
-                reason: `Application/${name} names its chart (${source.chart}) in a repository this run does not add`,
+    if (typeof source.chart === 'string') {
+        if (repo && /^https?:\/\//.test(repo))
+            return { kind: 'remote', ref: source.chart, version, repo };
+        // Argo CD reads a repoURL with a chart as an OCI registry when it says oci://, or has no
+        // scheme at all (`ghcr.io/acme/charts`).
+        if (repo && (repo.startsWith('oci://') || !/^[a-z][a-z0-9+.-]*:/i.test(repo)))
+            return {
+                kind: 'remote',
+                ref: `oci://${repo.replace(/^oci:\/\//, '').replace(/\/+$/, '')}/${source.chart}`,
+                version,
             };
+        return {
+            kind: 'none',
+            reason: `Application/${name} names its chart (${source.chart}) in a repository this run does not add`,
+        };
+    }
     if (typeof source.path === 'string')
         return isOci(source)
             ? {
@@ -84781,7 +84810,7 @@ function classify(doc, index, file, root) {
     const group = shape?.group ?? 'kustomize.config.k8s.io';
     const targets = (() => {
         if (group === 'helm.toolkit.fluxcd.io' && type === 'HelmRelease')
-            return targetsOfHelmRelease(data, index, name, namespace, root);
+            return targetsOfHelmRelease(data, index, name, namespace);
         if (group === 'argoproj.io' && type === 'Application')
             return targetsOfApplication(data, index, name, namespace, root);
         if (group === 'argoproj.io' && type === 'ApplicationSet')
@@ -84837,24 +84866,21 @@ function isChartYaml(data) {
         data.version !== undefined &&
         data.kind === undefined);
 }
-function targetsOfHelmRelease(data, doc, name, namespace, root) {
+function targetsOfHelmRelease(data, doc, name, namespace) {
     const spec = isObject(data.spec) ? data.spec : undefined;
     if (!spec || (spec.chart === undefined && spec.chartRef === undefined))
         return {
             problem: 'is a HelmRelease without spec.chart or spec.chartRef',
             fix: 'Point values-file at the HelmRelease that installs the chart.',
         };
-    const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : {};
-    const chartName = typeof chartSpec.chart === 'string' ? chartSpec.chart : undefined;
-    const source = isObject(chartSpec.sourceRef) ? chartSpec.sourceRef.kind : undefined;
-    // From a GitRepository or Bucket, spec.chart.spec.chart is a path in that source.
-    const isPath = chartName?.startsWith('./') || source === 'GitRepository' || source === 'Bucket';
-    const chart = chartName && isPath
-        ? chartPathHint(chartName, root)
-        : {
-            kind: 'none',
-            reason: `the chart of HelmRelease/${name} comes from a Flux source (${chartName ?? 'spec.chartRef'}) this run does not fetch`,
-        };
+    // Resolved against the source objects when the render check runs (flux-source.ts).
+    const chart = {
+        kind: 'flux',
+        release: name,
+        ...(namespace ? { namespace } : {}),
+        ...(isObject(spec.chart) && isObject(spec.chart.spec) ? { chart: spec.chart.spec } : {}),
+        ...(isObject(spec.chartRef) ? { chartRef: spec.chartRef } : {}),
+    };
     return [
         {
             doc,
@@ -91156,28 +91182,6 @@ function rangeTotal(answer) {
     return answer.status === 200 ? mirror_size(answer.headers['content-length']) : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/shared/vendor-chart.ts
-/**
- * The vendor's chart (mintlify/enterprise) is named `enterprise`: its templates are what count,
- * and an umbrella chart hands it its values under the dependency's alias, else that name.
- */
-const VENDOR_CHART = 'enterprise';
-/**
- * The key a chart's Chart.yaml (its data) hands the vendor chart its values under: the
- * dependency's alias, else its name; undefined when the vendor chart is not a dependency.
- */
-function vendorValuesKey(chartYaml) {
-    const deps = chartYaml?.dependencies;
-    if (!Array.isArray(deps))
-        return undefined;
-    for (const dep of deps) {
-        if (dep?.name !== VENDOR_CHART)
-            continue;
-        return typeof dep.alias === 'string' && dep.alias !== '' ? dep.alias : VENDOR_CHART;
-    }
-    return undefined;
-}
-
 ;// CONCATENATED MODULE: ./src/helm/chart-source.ts
 /**
  * Where a chart comes from, as helm can fetch it: an HTTP chart repository (an index.yaml), an
@@ -91569,6 +91573,28 @@ async function pinFileDependencies(original, copy) {
     for (const name of await (0,promises_.readdir)((0,external_node_path_.join)(copy, 'charts')))
         if (name.endsWith('.tgz'))
             await (0,promises_.rm)((0,external_node_path_.join)(copy, 'charts', name));
+}
+
+;// CONCATENATED MODULE: ./src/shared/vendor-chart.ts
+/**
+ * The vendor's chart (mintlify/enterprise) is named `enterprise`: its templates are what count,
+ * and an umbrella chart hands it its values under the dependency's alias, else that name.
+ */
+const VENDOR_CHART = 'enterprise';
+/**
+ * The key a chart's Chart.yaml (its data) hands the vendor chart its values under: the
+ * dependency's alias, else its name; undefined when the vendor chart is not a dependency.
+ */
+function vendorValuesKey(chartYaml) {
+    const deps = chartYaml?.dependencies;
+    if (!Array.isArray(deps))
+        return undefined;
+    for (const dep of deps) {
+        if (dep?.name !== VENDOR_CHART)
+            continue;
+        return typeof dep.alias === 'string' && dep.alias !== '' ? dep.alias : VENDOR_CHART;
+    }
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/helm/rendered.ts
@@ -92078,6 +92104,193 @@ async function readsAt(dir, valuesKey) {
     return key === undefined ? undefined : expected(`${key}.staticExport`);
 }
 
+;// CONCATENATED MODULE: ./src/values/source-objects.ts
+/**
+ * The Flux source objects (HelmRepository, OCIRepository, HelmChart, GitRepository, Bucket) a
+ * HelmRelease can name, as candidates for flux-source.ts: the documents of the values files (as
+ * this run reads them) and of the checkout's tracked YAML files (`git ls-files`: what the cluster
+ * can be given, not a build folder or a vendored copy). Only files that mention the source group
+ * are parsed. Outside a git checkout, the values files alone.
+ */
+
+
+
+
+
+const GROUP = 'source.toolkit.fluxcd.io/';
+/** A manifest file larger than this is no hand-written source definition: not read. */
+const MAX_BYTES = 1024 * 1024;
+function sourcesIn(text) {
+    if (!text.includes(GROUP))
+        return [];
+    const objects = [];
+    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text)) {
+        if (doc.errors.length > 0)
+            continue;
+        const value = doc.toJS();
+        if (isObject(value) &&
+            typeof value.apiVersion === 'string' &&
+            value.apiVersion.startsWith(GROUP))
+            objects.push(value);
+    }
+    return objects;
+}
+function trackedYaml(root) {
+    return new Promise((resolve) => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', ['-C', root, 'ls-files', '-z', '--', '*.yaml', '*.yml'], { maxBuffer: 64 * 1024 * 1024, timeout: 30_000 }, (error, stdout) => resolve(error ? [] : stdout.split('\0').filter((f) => f !== '')));
+    });
+}
+/** The source objects of `texts` (the values files), then of the tracked files under `root`. */
+async function sourceObjects(texts, root) {
+    const objects = [...texts].flatMap(sourcesIn);
+    for (const file of await trackedYaml(root)) {
+        const path = (0,external_node_path_.join)(root, file);
+        try {
+            if ((await (0,promises_.stat)(path)).size > MAX_BYTES)
+                continue;
+            objects.push(...sourcesIn(await (0,promises_.readFile)(path, 'utf8')));
+        }
+        catch {
+            // Deleted in the work tree, or unreadable: not something the cluster gets from here.
+        }
+    }
+    return objects;
+}
+
+;// CONCATENATED MODULE: ./src/values/flux-source.ts
+/**
+ * The chart a Flux HelmRelease installs, resolved as source-controller resolves it, from a list of
+ * candidate Kubernetes objects (today the documents of the values files and of the checkout's
+ * tracked YAML files; an entry point's build can pass its own): `spec.chart.spec.sourceRef` to a
+ * HelmRepository (an HTTP index, or `type: oci`), a GitRepository of this repository (a chart path
+ * of the checkout) or a Bucket; `spec.chartRef` to an OCIRepository (tag, semver, digest) or a
+ * HelmChart. A reference is matched by kind, name and namespace (the release's own by default):
+ * two clusters often define `HelmRepository/mintlify` with different URLs.
+ */
+
+const SOURCE_GROUP = 'source.toolkit.fluxcd.io';
+function refOf(data, namespace) {
+    if (!isObject(data) || typeof data.kind !== 'string' || typeof data.name !== 'string')
+        return undefined;
+    const ns = typeof data.namespace === 'string' ? data.namespace : namespace;
+    return { kind: data.kind, name: data.name, ...(ns ? { namespace: ns } : {}) };
+}
+const flux_source_shown = (ref) => `${ref.kind} ${ref.namespace ? `${ref.namespace}/` : ''}${ref.name}`;
+/**
+ * The source object `ref` names among the candidates. One without a namespace is applied into
+ * the namespace its Kustomization gives it, which a file cannot tell: it matches any. Several with
+ * different specs: the entry point's build decides, not a guess.
+ */
+function findSource(ref, objects) {
+    const matches = objects.filter((o) => {
+        const meta = isObject(o.metadata) ? o.metadata : {};
+        const group = typeof o.apiVersion === 'string' ? o.apiVersion.split('/', 1)[0] : '';
+        return (group === SOURCE_GROUP &&
+            o.kind === ref.kind &&
+            meta.name === ref.name &&
+            (meta.namespace === undefined ||
+                ref.namespace === undefined ||
+                meta.namespace === ref.namespace));
+    });
+    const specs = new Set(matches.map((o) => JSON.stringify(o.spec ?? null)));
+    if (matches.length === 0)
+        return `the ${flux_source_shown(ref)} it names is not among the manifests of this checkout`;
+    if (specs.size > 1)
+        return `${specs.size} different ${flux_source_shown(ref)} are among the manifests of this checkout (which one the cluster applies depends on its entry point)`;
+    return matches[0];
+}
+/** The HelmRelease's chart as a render-check hint: in reach (remote or a path), or why not. */
+function resolveFluxChart(flux, objects, root, repository) {
+    const none = (why) => ({
+        kind: 'none',
+        reason: `the chart of HelmRelease/${flux.release} is out of reach: ${why}`,
+    });
+    if (flux.chartRef) {
+        const ref = refOf(flux.chartRef, flux.namespace);
+        if (!ref)
+            return none('spec.chartRef names no kind and name');
+        const source = findSource(ref, objects);
+        if (typeof source === 'string')
+            return none(source);
+        const spec = isObject(source.spec) ? source.spec : {};
+        if (ref.kind === 'OCIRepository')
+            return ociRepository(spec, ref, none);
+        if (ref.kind === 'HelmChart')
+            return fromChartSpec(spec, sourceNamespace(source, ref), objects, root, repository, none);
+        return none(`spec.chartRef names a ${ref.kind}, which holds no chart`);
+    }
+    const spec = isObject(flux.chart) ? flux.chart : {};
+    return fromChartSpec(spec, flux.namespace, objects, root, repository, none);
+}
+const sourceNamespace = (source, ref) => isObject(source.metadata) && typeof source.metadata.namespace === 'string'
+    ? source.metadata.namespace
+    : ref.namespace;
+/** A HelmRelease's spec.chart.spec, or a HelmChart's spec: chart, version, sourceRef. */
+function fromChartSpec(spec, namespace, objects, root, repository, none) {
+    const chart = typeof spec.chart === 'string' ? spec.chart : undefined;
+    const version = typeof spec.version === 'string' ? spec.version : undefined;
+    const ref = refOf(spec.sourceRef, namespace);
+    if (!chart || !ref)
+        return none('spec.chart.spec names no chart or no sourceRef');
+    // A Bucket is read as a folder of this checkout, as before (its contents are synced from it).
+    if (ref.kind === 'Bucket')
+        return chartPathHint(chart, root);
+    const source = findSource(ref, objects);
+    if (ref.kind === 'GitRepository') {
+        // A GitRepository not among the manifests is taken to be this repository, as before.
+        const url = typeof source === 'string' ? undefined : isObject(source.spec) ? source.spec.url : undefined;
+        if (typeof url === 'string' && repository && !sameRepository(url, repository))
+            return none(`its chart is in ${flux_source_shown(ref)} (${url}), another repository than this checkout`);
+        return chartPathHint(chart, root);
+    }
+    if (ref.kind !== 'HelmRepository')
+        return none(`spec.chart.spec.sourceRef names a ${ref.kind}`);
+    if (typeof source === 'string')
+        return none(source);
+    const repo = isObject(source.spec) ? source.spec : {};
+    const url = typeof repo.url === 'string' ? repo.url : undefined;
+    if (!url)
+        return none(`${flux_source_shown(ref)} has no spec.url`);
+    const origin = flux_source_shown({ ...ref, namespace: sourceNamespace(source, ref) });
+    if (repo.type === 'oci')
+        return {
+            kind: 'remote',
+            ref: `${url.replace(/\/+$/, '')}/${chart}`,
+            version,
+            plainHttp: repo.insecure === true,
+            origin,
+        };
+    return { kind: 'remote', ref: chart, version, repo: url, origin };
+}
+function ociRepository(spec, ref, none) {
+    const url = typeof spec.url === 'string' ? spec.url : undefined;
+    if (!url?.startsWith('oci://'))
+        return none(`${flux_source_shown(ref)} has no oci:// spec.url`);
+    const pin = isObject(spec.ref) ? spec.ref : {};
+    const str = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    // As source-controller ranks them: digest, then semver, then tag (`latest` when none is set,
+    // which helm cannot pull by name: the highest version stands in for it).
+    const digest = str(pin.digest);
+    const tag = str(pin.tag);
+    return {
+        kind: 'remote',
+        ref: url,
+        version: digest ? undefined : (str(pin.semver) ?? (tag === 'latest' ? undefined : tag)),
+        ...(digest ? { digest } : {}),
+        plainHttp: spec.insecure === true,
+        origin: flux_source_shown(ref),
+    };
+}
+/** `https://github.com/acme/docs(.git)`, `ssh://git@github.com/acme/docs` against `acme/docs`. */
+function sameRepository(url, repository) {
+    const path = url
+        .replace(/\.git$/, '')
+        .replace(/\/+$/, '')
+        .replace(/^[a-z+]+:\/\/[^/]+\//i, '')
+        .replace(/^[^@]+@[^:]+:/, '');
+    return path.toLowerCase() === repository.toLowerCase();
+}
+
 ;// CONCATENATED MODULE: ./src/publish/manifest-render.ts
 /**
  * The render targets of a file of manifests: each chosen target's chart, where it is in reach
@@ -92090,9 +92303,13 @@ async function readsAt(dir, valuesKey) {
 
 
 
-function manifestTargets(file, chosen, valuesKey, plan) {
+
+function manifestTargets(file, chosen, valuesKey, plan, sources = { objects: [], root: file.root ?? (0,external_node_path_.dirname)(file.path) }) {
     return chosen.map((one, index) => {
-        const hint = one.target.chart;
+        const written = one.target.chart;
+        const hint = written.kind === 'flux'
+            ? resolveFluxChart(written, sources.objects, sources.root, sources.repository)
+            : written;
         const chart = manifest_render_chartOf(hint, file.path, one);
         const unread = (hint.kind === 'path' || hint.kind === 'remote') && hint.unreadValueFiles
             ? `its valueFiles ${hint.unreadValueFiles.join(', ')} (not in this checkout)`
@@ -92181,8 +92398,10 @@ function manifest_render_chartOf(hint, path, one) {
     // A chart folder of this checkout (values/site.ts chartInCheckout found its Chart.yaml).
     if (hint.kind === 'path')
         return { kind: 'chart', ref: hint.path, ...release };
-    if (hint.kind === 'remote')
-        return { kind: 'chart', ref: hint.ref, version: hint.version, repo: hint.repo, ...release };
+    if (hint.kind === 'remote') {
+        const { ref, version, repo, digest, plainHttp, origin } = hint;
+        return { kind: 'chart', ref, version, repo, digest, plainHttp, origin, ...release };
+    }
     return { kind: 'out-of-reach', reason: hint.reason };
 }
 
@@ -92282,6 +92501,8 @@ function vendorPath(chartYaml) {
 
 
 
+
+
 async function checkRender(run) {
     const { inputs, reporter } = run;
     const texts = await currentTexts(inputs);
@@ -92291,19 +92512,27 @@ async function checkRender(run) {
         return undefined;
     }
     return reporter.group('Render check: does the chart read the link at values-key?', async () => {
-        const targets = renderTargets(inputs, texts);
+        const targets = renderTargets(inputs, texts, await fluxSources(inputs, texts));
         const helm = await findOnPath('helm');
         const outcomes = [];
-        for (const target of targets) {
-            outcomes.push(await checkTarget(target, {
-                helm,
-                helmArgs: inputs.helm?.extraArgs ?? [],
-                signal: run.signal,
-                redact: run.redactor.redact,
-            }));
+        // One fetcher for the run: a chart two targets name is pulled once.
+        const charts = helm ? new ChartFetcher(helm, { signal: run.signal }) : undefined;
+        try {
+            for (const target of targets) {
+                outcomes.push(await checkTarget(target, {
+                    helm,
+                    helmArgs: inputs.helm?.extraArgs ?? [],
+                    signal: run.signal,
+                    redact: run.redactor.redact,
+                    charts,
+                }));
+            }
+        }
+        finally {
+            await charts?.dispose();
         }
         for (const outcome of outcomes)
-            report(run, outcome);
+            report(run, outcome, inputs);
         const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
         if (refused.length > 0)
             throw notRead(inputs, refused);
@@ -92319,14 +92548,38 @@ async function checkRender(run) {
         return { outcome: skipped.length > 0 ? 'skipped' : 'true', outcomes };
     });
 }
-function report(run, outcome) {
-    if (outcome.kind === 'found' && outcome.unread)
-        // Values passed before the link's cannot win over it, but they can turn off what reads it.
-        run.reporter.notice(`Render check: ${outcome.label}: the chart renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which Argo CD passes first: check that they do not turn off the part of the chart that reads it.`);
-    else if (outcome.kind === 'found')
-        run.reporter.info(`Render check: ${outcome.label}: the chart renders the link (${outcome.documents.join(', ')}).`);
+function report(run, outcome, inputs) {
+    if (outcome.kind === 'found') {
+        const chart = outcome.chart ? ` ${renderedChart(outcome.chart)}` : '';
+        if (outcome.unread)
+            // Values passed before the link's cannot win over it, but they can turn off what reads it.
+            run.reporter.notice(`Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which Argo CD passes first: check that they do not turn off the part of the chart that reads it.`);
+        else
+            run.reporter.info(`Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}).`);
+        if (outcome.rollout === 'config-only')
+            run.reporter.warning(`Render check: ${outcome.label}: the link lands only in ${outcome.documents.join(', ')}, which no pod template checksums: ${inputs.helm ? 'the release is upgraded but its pods are not rolled' : 'applying it rolls no pods'}, and they fetch the bundle when they start, so the new content goes live only when they next restart. Add a checksum annotation of that ConfigMap or Secret to the pod template, or restart the pods (kubectl rollout restart) after this step.`);
+    }
     else if (outcome.kind === 'skipped')
         run.reporter.notice(`Render check skipped for ${outcome.label}: ${outcome.reason}.`);
+}
+/** `enterprise 1.4.0 (chart repository https://…, HelmRepository docs/mintlify)`. */
+function renderedChart(chart) {
+    return `${chart.name}${chart.version ? ` ${chart.version}` : ''} (${chart.from}${chart.origin ? `, ${chart.origin}` : ''})`;
+}
+/**
+ * The Flux source objects HelmReleases among the values files may name (values/source-objects.ts),
+ * read only when one of them is a Flux manifest.
+ */
+async function fluxSources(inputs, texts) {
+    if (![...texts.values()].some((text) => text.includes('helm.toolkit.fluxcd.io/')))
+        return undefined;
+    const first = inputs.valuesFiles[0];
+    const root = first.root ?? (0,external_node_path_.dirname)(first.path);
+    return {
+        objects: await sourceObjects(texts.values(), root),
+        root,
+        repository: process.env.GITHUB_REPOSITORY || undefined,
+    };
 }
 /**
  * The refusal: a later values layer wins over what this run would write, or no template of the
@@ -92345,7 +92598,8 @@ function notRead(inputs, missing) {
         const reads = o.readsAt
             ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`
             : '';
-        return `${o.label}: none of the ${o.rendered} documents the vendor chart renders holds the link written at values-key ${key}.${reads}`;
+        const chart = o.chart ? ` (chart ${renderedChart(o.chart)})` : '';
+        return `${o.label}: none of the ${o.rendered} documents the vendor chart renders${chart} holds the link written at values-key ${key}.${reads}`;
     })
         .join(' ');
     return new errors_UserError(`The render check found that the chart does not read the link: ${details} A run would write it where nothing reads it, and the site would never change. Nothing was sent and no file was changed. Check values-key (and helm-args --set flags that override it), or set render-check: off if a template reads the link in a way the check cannot see.`);
@@ -92372,7 +92626,7 @@ function overriddenText(o) {
  * target with the chart it names, where that is in reach (manifest-render.ts); others have no
  * chart in reach.
  */
-function renderTargets(inputs, texts) {
+function renderTargets(inputs, texts, sources) {
     const key = inputs.valuesKey.join('.');
     const withLink = (file, link) => ({
         name: file.display,
@@ -92400,7 +92654,7 @@ function renderTargets(inputs, texts) {
         const text = texts.get(file.path) ?? '';
         const probe = plannedText(inputs, file, text, 'https://probe.invalid/');
         if (probe.manifest)
-            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link)).map((target) => ({
+            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link), sources && { ...sources, root: file.root ?? sources.root }).map((target) => ({
                 ...target,
                 file,
                 // A layer the manifest names (a kustomize valuesFile or additionalValuesFiles entry) that

@@ -2,6 +2,7 @@
 import type { PublishInputs } from './inputs.js';
 import type { KeepAlivePlan } from './keep-alive.js';
 import type { PublishResult } from './pipeline.js';
+import type { RenderCheckResult } from './render.js';
 
 export const Outputs = {
   JobId: 'job-id',
@@ -22,6 +23,7 @@ export const Outputs = {
   RefreshBy: 'refresh-by',
   Verified: 'verified',
   RenderCheck: 'render-check',
+  RenderedCharts: 'rendered-charts',
   Skipped: 'skipped',
   RefreshFrom: 'refresh-from',
 } as const;
@@ -59,6 +61,7 @@ export function publishOutputs(result: PublishResult): Record<string, string> {
     [Outputs.Verified]: result.verified ? 'true' : '',
     // `false` never leaves a run green: a link the chart does not read stops the run.
     [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
+    [Outputs.RenderedCharts]: result.renderCheck ? renderedCharts(result.renderCheck) : '',
     [Outputs.Skipped]: 'false',
     [Outputs.RefreshFrom]: text(link.refreshFrom),
   };
@@ -91,9 +94,31 @@ export function skippedOutputs(inputs: PublishInputs, plan: KeepAlivePlan): Reco
     [Outputs.HelmVersion]: '',
     [Outputs.Verified]: '',
     [Outputs.RenderCheck]: '',
+    [Outputs.RenderedCharts]: '',
     [Outputs.Skipped]: 'true',
     [Outputs.RefreshFrom]: plan.refreshFrom?.toISOString() ?? '',
   };
+}
+
+/**
+ * Per target, what the render check rendered (chart, version, where from, whether a new link rolls
+ * the pods), or why it was skipped: JSON for a later step.
+ */
+function renderedCharts(check: RenderCheckResult): string {
+  return JSON.stringify(
+    check.outcomes.map((o) =>
+      o.kind === 'found' && o.chart
+        ? {
+            target: o.label,
+            chart: o.chart.name,
+            version: o.chart.version,
+            source: o.chart.from,
+            ...(o.chart.origin ? { origin: o.chart.origin } : {}),
+            rollout: o.rollout ?? '',
+          }
+        : { target: o.label, skipped: o.kind === 'skipped' ? o.reason : o.kind },
+    ),
+  );
 }
 
 /**

@@ -31,7 +31,7 @@ export const ACTION_TEXT = {
       'If set, stream the bundle (.tar.gz) to this path, relative to the workspace, and verify its size; its SHA-256 becomes the bundle-sha256 output.',
     'dry-run': 'Do everything except change files; print the values diff that would be written.',
     'render-check':
-      "Before anything is sent, render the chart with helm template and a placeholder link written at values-key, and refuse unless the vendor chart's output holds it. auto checks where the chart is in reach (helm-release with helm-chart, or a Chart.yaml beside the values file) and reports the others as skipped; required also fails on a skip; off turns the check off.",
+      "Before anything is sent, fetch and render the chart with a placeholder link at values-key, and refuse unless the vendor chart's output holds it. auto skips a chart out of reach (no login, no source in the checkout); required fails then too; off turns the check off.",
     'refresh-before':
       "Keep-alive: a duration such as 6h. The run first reads the link the pods use (with helm-release, the deployed release's values; otherwise the values files at values-key) and its expiry from the link itself; if it lives longer than this, it does nothing (no request, no write, no rollout; skipped is true). Otherwise it publishes a fresh link: from the export job the link's path names (no new export), or a new export keeping the deployed version. Not with bundle-url. Empty: every run publishes.",
     'keep-alive-workflow':
@@ -85,6 +85,8 @@ export const ACTION_TEXT = {
       'true when verify-url served the new export (without download-path: any 2xx), false when it did not in time (the step fails), empty without verify-url or on a dry run.',
     'render-check':
       'true when the chart rendered the link at values-key for every place written, skipped when some chart was out of reach (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request.',
+    'rendered-charts':
+      'JSON: per place written, the chart rendered (version, source) and whether the pods roll.',
     skipped:
       'true when refresh-before found the deployed link fresh enough and the run did nothing (then expires-at, refresh-by and refresh-from describe the deployed link; most other outputs are empty); false otherwise.',
     'refresh-from':
