@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { errorLine, newWorkspace, runPublish } from '../helpers/action.js';
-import { startChartRepo } from '../helpers/chart-repo.js';
+import { helmRepoAdd, startChartRepo } from '../helpers/chart-repo.js';
 import { fixture } from '../helpers/gitops.js';
 import { helmEnv, type HelmEnv } from '../helpers/helm.js';
 import {
@@ -178,6 +178,40 @@ spec:
       );
     },
   );
+
+  it('helm-chart repo/chart from a repository added with its credentials: rendered, then rolled out; one helm does not know is refused first', async () => {
+    const h = await helmEnv('helm3');
+    const repo = await startChartRepo(h, { login: LOGIN, versions: ['1.4.0'] });
+    const ws = await newWorkspace({ 'values.yaml': 'replicaCount: 1\n' });
+    const inputs = {
+      'helm-release': 'docs',
+      'helm-namespace': 'docs',
+      'helm-chart-version': '1.4.0',
+    };
+    const unknown = await publish(h, ws, { ...inputs, 'helm-chart': 'docs-charts/enterprise' });
+    expect(unknown.run.code).toBe(1);
+    expect(unknown.s.requests).toHaveLength(0);
+    expect(repo.requests).toHaveLength(0);
+    expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe('replicaCount: 1\n');
+    expect(errorLine(unknown.run.stdout)).toMatch(
+      /helm-chart docs-charts\/enterprise names the repository docs-charts, which helm does not know \(no repository was added\)\. Add it with helm repo add docs-charts <url> in a step before this one/,
+    );
+
+    await helmRepoAdd(h, 'docs-charts', repo.url, LOGIN);
+    const { run } = await publish(h, ws, { ...inputs, 'helm-chart': 'docs-charts/enterprise' });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs['render-check']).toBe('true');
+    expect(JSON.parse(run.outputs['rendered-charts']!)).toEqual([
+      {
+        target: 'helm-release docs (chart docs-charts/enterprise)',
+        chart: 'enterprise',
+        version: '1.4.0',
+        source: 'helm repository docs-charts',
+        rollout: 'pod-template',
+      },
+    ]);
+    expect(run.outputs['helm-revision']).toBe('1');
+  });
 });
 
 if (!HAS_REGISTRY) console.warn(NO_REGISTRY);
