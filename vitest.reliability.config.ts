@@ -3,7 +3,7 @@ import { shared } from './vitest.config.js';
 
 /**
  * `npm run test:reliability`: the crash (SIGKILL), soak, cancel (SIGTERM), faults (the disk, the
- * network, helm, the live site), GitHub faults, hostile fuzz, download-memory, values-scale,
+ * network, helm, the live site), GitHub faults, chart sources (loopback repository and registry, both helms), hostile fuzz, download-memory, values-scale,
  * release (a build), package (npm pack and install) and full-size property suites. One file at a
  * time: the crash, soak and cancel suites assert how promptly each action exits, which a second
  * suite competing for the cores would skew.

@@ -80698,21 +80698,25 @@ function ociHost(ref) {
 
 
 
-
-/** Where this helm keeps its repositories and registry logins (`helm env`, as helm resolves them). */
-async function helmPaths(helm, env, signal) {
-    const run = await runHelm(helm, ['env'], { env, signal, timeoutMs: 30_000 });
-    if (run.code !== 0)
-        return undefined;
-    const vars = new Map();
-    for (const line of run.stdout.split('\n')) {
-        const m = /^(\w+)="(.*)"$/.exec(line.trim());
-        if (m)
-            vars.set(m[1], m[2]);
-    }
-    const repositoryConfig = vars.get('HELM_REPOSITORY_CONFIG');
-    const registryConfig = vars.get('HELM_REGISTRY_CONFIG');
-    return repositoryConfig && registryConfig ? { repositoryConfig, registryConfig } : undefined;
+/**
+ * Where helm keeps its repositories and registry logins, by the order `helm --help` documents:
+ * HELM_REPOSITORY_CONFIG and HELM_REGISTRY_CONFIG, else the configuration folder
+ * ($XDG_CONFIG_HOME, else ~/.config on Linux, ~/Library/Preferences on macOS, %APPDATA% on
+ * Windows) + `helm`. Read from the environment rather than `helm env`, which would start one more
+ * helm process on every run that fetches a chart.
+ */
+function helmPaths(env = process.env) {
+    const home = env.HOME || (0,external_node_os_namespaceObject.homedir)();
+    const base = env.XDG_CONFIG_HOME ||
+        (process.platform === 'darwin'
+            ? (0,external_node_path_.join)(home, 'Library', 'Preferences')
+            : process.platform === 'win32'
+                ? env.APPDATA || (0,external_node_path_.join)(home, 'AppData', 'Roaming')
+                : (0,external_node_path_.join)(home, '.config'));
+    return {
+        repositoryConfig: env.HELM_REPOSITORY_CONFIG || (0,external_node_path_.join)(base, 'helm', 'repositories.yaml'),
+        registryConfig: env.HELM_REGISTRY_CONFIG || (0,external_node_path_.join)(base, 'helm', 'registry', 'config.json'),
+    };
 }
 /** The same repository address, as helm compares them: scheme and host case, trailing slash. */
 function sameUrl(a, b) {
@@ -80729,8 +80733,6 @@ function sameUrl(a, b) {
 }
 /** The entries of repositories.yaml: name and URL (the credentials stay in the file, for helm). */
 async function addedRepositories(paths) {
-    if (!paths)
-        return [];
     let data;
     try {
         data = (0,yaml_dist/* parse */.qg)(await (0,promises_.readFile)(paths.repositoryConfig, 'utf8'));
@@ -80755,9 +80757,7 @@ async function repositoryNamed(paths, url) {
 /** Whether helm's registry config or Docker's config.json holds a login for `host`. */
 async function hasRegistryLogin(paths, host, env = process.env) {
     const docker = (0,external_node_path_.join)(env.DOCKER_CONFIG || (0,external_node_path_.join)(env.HOME || (0,external_node_os_namespaceObject.homedir)(), '.docker'), 'config.json');
-    for (const file of [paths?.registryConfig, docker]) {
-        if (!file)
-            continue;
+    for (const file of [paths.registryConfig, docker]) {
         try {
             const config = JSON.parse(await (0,promises_.readFile)(file, 'utf8'));
             const hosts = [...Object.keys(config.auths ?? {}), ...Object.keys(config.credHelpers ?? {})];
@@ -80809,7 +80809,6 @@ class ChartFetcher {
     options;
     #pulls = new Map();
     #dir;
-    #paths;
     constructor(helm, options = {}) {
         this.helm = helm;
         this.options = options;
@@ -80843,14 +80842,10 @@ class ChartFetcher {
         this.#dir ??= (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-charts-'));
         return this.#dir;
     }
-    #helmPaths() {
-        this.#paths ??= helmPaths(this.helm, this.options.env, this.options.signal);
-        return this.#paths;
-    }
     async #pull(source) {
         if (source.kind === 'local')
             return this.#local(source.path);
-        const paths = await this.#helmPaths();
+        const paths = helmPaths(this.options.env);
         const args = ['pull'];
         let name;
         if (source.kind === 'named') {
@@ -80889,19 +80884,10 @@ class ChartFetcher {
         const from = describeSource(source);
         if (run.code !== 0)
             return this.#failed(source, from, run.stderr, run.timedOut, paths);
-        const dir = (0,external_node_path_.join)(dest, name);
-        const meta = await chartMeta(dir);
-        return { kind: 'fetched', dir, name: meta.name ?? name, version: meta.version ?? '', from };
+        return fetched((0,external_node_path_.join)(dest, name), name, from);
     }
-    async #local(path) {
-        const meta = await chartMeta(path);
-        return {
-            kind: 'fetched',
-            dir: path,
-            name: meta.name ?? (0,external_node_path_.basename)(path),
-            version: meta.version ?? '',
-            from: 'a folder of the checkout',
-        };
+    #local(path) {
+        return fetched(path, (0,external_node_path_.basename)(path), 'a folder of the checkout');
     }
     async #buildCopy(path) {
         const copy = (0,external_node_path_.join)(await (0,promises_.mkdtemp)((0,external_node_path_.join)(await this.#temp(), 'deps-')), (0,external_node_path_.basename)(path));
@@ -80913,14 +80899,7 @@ class ChartFetcher {
                 kind: 'unfetched',
                 reason: `helm dependency build of ${(0,external_node_path_.basename)(path)} (on a copy) failed${run.timedOut ? ' (time limit)' : ''}: ${lastLine(run.stderr)}`,
             };
-        const meta = await chartMeta(copy);
-        return {
-            kind: 'fetched',
-            dir: copy,
-            name: meta.name ?? (0,external_node_path_.basename)(path),
-            version: meta.version ?? '',
-            from: 'a folder of the checkout (dependencies built on a copy)',
-        };
+        return fetched(copy, (0,external_node_path_.basename)(path), 'a folder of the checkout (dependencies built on a copy)');
     }
     async #run(args, cwd) {
         const timeoutMs = this.options.timeoutMs ?? FETCH_TIMEOUT_MS;
@@ -80966,6 +80945,11 @@ class ChartFetcher {
 }
 function lastLine(text) {
     return tail(text).split('\n').at(-1) ?? '';
+}
+/** A chart in a folder, named and versioned as its Chart.yaml says (`name` when it does not). */
+async function fetched(dir, name, from) {
+    const meta = await chartMeta(dir);
+    return { kind: 'fetched', dir, name: meta.name ?? name, version: meta.version ?? '', from };
 }
 async function chartMeta(dir) {
     try {

@@ -12,29 +12,32 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { runHelm } from './helm.js';
 
 export interface HelmPaths {
   repositoryConfig: string;
   registryConfig: string;
 }
 
-/** Where this helm keeps its repositories and registry logins (`helm env`, as helm resolves them). */
-export async function helmPaths(
-  helm: string,
-  env: NodeJS.ProcessEnv | undefined,
-  signal?: AbortSignal,
-): Promise<HelmPaths | undefined> {
-  const run = await runHelm(helm, ['env'], { env, signal, timeoutMs: 30_000 });
-  if (run.code !== 0) return undefined;
-  const vars = new Map<string, string>();
-  for (const line of run.stdout.split('\n')) {
-    const m = /^(\w+)="(.*)"$/.exec(line.trim());
-    if (m) vars.set(m[1]!, m[2]!);
-  }
-  const repositoryConfig = vars.get('HELM_REPOSITORY_CONFIG');
-  const registryConfig = vars.get('HELM_REGISTRY_CONFIG');
-  return repositoryConfig && registryConfig ? { repositoryConfig, registryConfig } : undefined;
+/**
+ * Where helm keeps its repositories and registry logins, by the order `helm --help` documents:
+ * HELM_REPOSITORY_CONFIG and HELM_REGISTRY_CONFIG, else the configuration folder
+ * ($XDG_CONFIG_HOME, else ~/.config on Linux, ~/Library/Preferences on macOS, %APPDATA% on
+ * Windows) + `helm`. Read from the environment rather than `helm env`, which would start one more
+ * helm process on every run that fetches a chart.
+ */
+export function helmPaths(env: NodeJS.ProcessEnv = process.env): HelmPaths {
+  const home = env.HOME || homedir();
+  const base =
+    env.XDG_CONFIG_HOME ||
+    (process.platform === 'darwin'
+      ? join(home, 'Library', 'Preferences')
+      : process.platform === 'win32'
+        ? env.APPDATA || join(home, 'AppData', 'Roaming')
+        : join(home, '.config'));
+  return {
+    repositoryConfig: env.HELM_REPOSITORY_CONFIG || join(base, 'helm', 'repositories.yaml'),
+    registryConfig: env.HELM_REGISTRY_CONFIG || join(base, 'helm', 'registry', 'config.json'),
+  };
 }
 
 /** The same repository address, as helm compares them: scheme and host case, trailing slash. */
@@ -52,9 +55,8 @@ function sameUrl(a: string, b: string): boolean {
 
 /** The entries of repositories.yaml: name and URL (the credentials stay in the file, for helm). */
 export async function addedRepositories(
-  paths: HelmPaths | undefined,
+  paths: HelmPaths,
 ): Promise<{ name: string; url: string }[]> {
-  if (!paths) return [];
   let data: unknown;
   try {
     data = parse(await readFile(paths.repositoryConfig, 'utf8'));
@@ -72,22 +74,18 @@ export async function addedRepositories(
 }
 
 /** The name of the added repository at `url`, if helm knows one. */
-export async function repositoryNamed(
-  paths: HelmPaths | undefined,
-  url: string,
-): Promise<string | undefined> {
+export async function repositoryNamed(paths: HelmPaths, url: string): Promise<string | undefined> {
   return (await addedRepositories(paths)).find((r) => sameUrl(r.url, url))?.name;
 }
 
 /** Whether helm's registry config or Docker's config.json holds a login for `host`. */
 export async function hasRegistryLogin(
-  paths: HelmPaths | undefined,
+  paths: HelmPaths,
   host: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<boolean> {
   const docker = join(env.DOCKER_CONFIG || join(env.HOME || homedir(), '.docker'), 'config.json');
-  for (const file of [paths?.registryConfig, docker]) {
-    if (!file) continue;
+  for (const file of [paths.registryConfig, docker]) {
     try {
       const config = JSON.parse(await readFile(file, 'utf8')) as {
         auths?: Record<string, unknown>;

@@ -57,7 +57,6 @@ export interface FetchOptions {
 export class ChartFetcher {
   readonly #pulls = new Map<string, Promise<FetchOutcome>>();
   #dir: Promise<string> | undefined;
-  #paths: Promise<HelmPaths | undefined> | undefined;
 
   constructor(
     private readonly helm: string,
@@ -96,14 +95,9 @@ export class ChartFetcher {
     return this.#dir;
   }
 
-  #helmPaths(): Promise<HelmPaths | undefined> {
-    this.#paths ??= helmPaths(this.helm, this.options.env, this.options.signal);
-    return this.#paths;
-  }
-
   async #pull(source: ChartSource): Promise<FetchOutcome> {
     if (source.kind === 'local') return this.#local(source.path);
-    const paths = await this.#helmPaths();
+    const paths = helmPaths(this.options.env);
     const args = ['pull'];
     let name: string;
     if (source.kind === 'named') {
@@ -138,20 +132,11 @@ export class ChartFetcher {
     }
     const from = describeSource(source);
     if (run.code !== 0) return this.#failed(source, from, run.stderr, run.timedOut, paths);
-    const dir = join(dest, name);
-    const meta = await chartMeta(dir);
-    return { kind: 'fetched', dir, name: meta.name ?? name, version: meta.version ?? '', from };
+    return fetched(join(dest, name), name, from);
   }
 
-  async #local(path: string): Promise<FetchOutcome> {
-    const meta = await chartMeta(path);
-    return {
-      kind: 'fetched',
-      dir: path,
-      name: meta.name ?? basename(path),
-      version: meta.version ?? '',
-      from: 'a folder of the checkout',
-    };
+  #local(path: string): Promise<FetchOutcome> {
+    return fetched(path, basename(path), 'a folder of the checkout');
   }
 
   async #buildCopy(path: string): Promise<FetchOutcome> {
@@ -164,14 +149,7 @@ export class ChartFetcher {
         kind: 'unfetched',
         reason: `helm dependency build of ${basename(path)} (on a copy) failed${run.timedOut ? ' (time limit)' : ''}: ${lastLine(run.stderr)}`,
       };
-    const meta = await chartMeta(copy);
-    return {
-      kind: 'fetched',
-      dir: copy,
-      name: meta.name ?? basename(path),
-      version: meta.version ?? '',
-      from: 'a folder of the checkout (dependencies built on a copy)',
-    };
+    return fetched(copy, basename(path), 'a folder of the checkout (dependencies built on a copy)');
   }
 
   async #run(args: string[], cwd: string) {
@@ -191,7 +169,7 @@ export class ChartFetcher {
     from: string,
     stderr: string,
     timedOut: boolean,
-    paths: HelmPaths | undefined,
+    paths: HelmPaths,
   ): Promise<FetchOutcome> {
     // The source's password as written and decoded, wherever helm quotes it, then any address's.
     const hidden = new Redactor();
@@ -229,6 +207,12 @@ export class ChartFetcher {
 
 function lastLine(text: string): string {
   return tail(text).split('\n').at(-1) ?? '';
+}
+
+/** A chart in a folder, named and versioned as its Chart.yaml says (`name` when it does not). */
+async function fetched(dir: string, name: string, from: string): Promise<FetchOutcome> {
+  const meta = await chartMeta(dir);
+  return { kind: 'fetched', dir, name: meta.name ?? name, version: meta.version ?? '', from };
 }
 
 async function chartMeta(dir: string): Promise<{ name?: string; version?: string }> {

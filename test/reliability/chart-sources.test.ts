@@ -3,7 +3,8 @@
  * servers on loopback: an HTTP chart repository (with and without basic auth) and an OCI registry
  * (docker-registry, with basic auth). Credentials come from where helm users keep them (`helm repo
  * add`, helm's registry login, Docker's config.json) and are never printed; a source that refuses
- * access is skipped with the login step, a version the source does not hold fails the run.
+ * access is skipped with the login step, a version the source does not hold fails the run. Many
+ * scenarios × two helms: the reliability tier (the fast tier has them end to end with Helm 3).
  */
 import { cp, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
