@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * `npm test`, the fast tier: unit, integration (simulator over HTTP, real helm) and end-to-end
  * (dist/ under Node 24), plus the values property test at a small size. The crash, soak, cancel,
  * faults (a disk, the network, helm or the live site that fails), GitHub faults (a call refused or
- * not answered), fuzz, download-memory (96 MiB), values at scale (20 000 keys), release (a build)
+ * not answered), chart sources (both helms), fuzz, download-memory (96 MiB), values at scale (20 000 keys), release (a build)
  * and package (npm pack and install) suites and the full-size property test are `npm run
  * test:reliability` (vitest.reliability.config.ts).
  *

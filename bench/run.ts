@@ -3,7 +3,7 @@
  * one run, as ratios against baselines run in the same process. Prints a Markdown table and writes
  * the raw figures to .bench/ (git-ignored). A benchmark, not a test: nothing here is asserted.
  *
- *   npm run bench [-- --quick] [-- --only polling,overhead,cold,download,values,gitops]
+ *   npm run bench [-- --quick] [-- --only polling,overhead,cold,download,values,gitops,render]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
@@ -31,11 +31,12 @@ import {
 } from './common.js';
 import { benchDownload } from './download.js';
 import { benchGitops } from './gitops.js';
+import { benchRenderFetch } from './render-fetch.js';
 import { randomJob, runVirtual, type JobShape } from './poll-model.js';
 import { ensureTools } from '../scripts/tools.mjs';
 import { staleReason } from '../scripts/sources-digest.mjs';
 
-const SECTIONS = ['polling', 'overhead', 'cold', 'download', 'values', 'gitops'] as const;
+const SECTIONS = ['polling', 'overhead', 'cold', 'download', 'values', 'gitops', 'render'] as const;
 type Section = (typeof SECTIONS)[number];
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
@@ -367,6 +368,15 @@ if (wanted('gitops')) {
   const gitops = await benchGitops({ quick, node24, dist, kubectl: kit.kubectl, helm: kit.helm3 });
   results.gitops = gitops.results;
   rows.push(...gitops.rows);
+}
+
+// ---- 7. the render check on a fetched chart (real helm 3) ----------------------------------
+
+if (wanted('render')) {
+  log('render check on a chart from a loopback repository, and helm pull + template by hand');
+  const render = await benchRenderFetch(ensureTools(['helm3']).helm3, quick ? 5 : 15);
+  results.renderFetch = render.results;
+  rows.push(render.row);
 }
 
 // ---- report ------------------------------------------------------------------------------

@@ -70878,37 +70878,6 @@ function parseRenderCheckMode(raw) {
     throw new errors_InputError(RenderCheckInput.name, `("${printable(raw.trim())}") is not a render-check mode`, 'Write auto (check where the chart is in reach), required (fail when it is not) or off.');
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/gitops/inputs.ts
-/**
- * `cluster-path`: the folders of the checkout the cluster applies, one per line, for a layout
- * discovery cannot see (the bootstrap Kustomization lives in another repository). Each is built
- * like a Flux Kustomization's spec.path with nothing added.
- */
-
-
-
-const ClusterPathInput = {
-    name: 'cluster-path',
-    default: '',
-    text: { maxLength: 8192, formatting: false },
-};
-/** The folders, absolute, in the order given; each must exist in the workspace. */
-function parseClusterPaths(get, workspace) {
-    const name = ClusterPathInput.name;
-    const lines = get(ClusterPathInput)
-        .split(/\r?\n/)
-        .map((line, index) => ({ raw: line.trim(), index }))
-        .filter((line) => line.raw !== '');
-    return lines.map(({ raw, index }) => {
-        const path = parseWorkspacePath(name, raw, workspace, 'clusters/production', lines.length > 1 ? index + 1 : undefined);
-        if (!(0,external_node_fs_namespaceObject.existsSync)(path) || !(0,external_node_fs_namespaceObject.statSync)(path).isDirectory())
-            throw new errors_InputError(name, `${lines.length > 1 ? `line ${index + 1} ` : ''}("${raw}") is not a folder of the workspace`, 'Name a folder the cluster applies (a Flux Kustomization spec.path), e.g. clusters/production.');
-        return path;
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/api/inputs.ts
 /**
  * The service's inputs (api-key, base-url, timeout, poll-interval): what every front door needs to
@@ -71742,6 +71711,8 @@ function checkChoiceFiles(selectors, files) {
         throw new errors_InputError(ValuesDocumentInput.name, `("${printable(stray.raw)}") names a file that is not one of the values files`, `Write the path as values-file gives it (${files.map((f) => f.display).join(', ')}), or leave out "FILE: " to choose in every values file.`);
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/values/style.ts
 /**
  * How a new string value is written: in the style of the scalar it replaces (plain, 'single' or
@@ -71936,7 +71907,6 @@ function isPlainKey(key) {
 
 
 
-
 const ExportInputs = {
     Domain: DomainInput,
     JobId: { name: 'job-id', default: '' },
@@ -71964,7 +71934,6 @@ const PUBLISH_INPUTS = [
     ExportInputs.DownloadPath,
     ExportInputs.DryRun,
     RenderCheckInput,
-    ClusterPathInput,
     ExportInputs.RefreshBefore,
     KeepAliveWorkflowInput,
     ...Object.values(HelmInputs),
@@ -71995,7 +71964,6 @@ function parsePublishInputs(read, workspace) {
     const download = parseDownloadPath(get, workspace, valuesFiles);
     const dryRun = inputs_parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
     const renderCheck = parseRenderCheckMode(get(RenderCheckInput));
-    const clusterPaths = parseClusterPaths(get, workspace);
     const refreshBeforeMs = parseRefreshBefore(get(ExportInputs.RefreshBefore), bundleUrl);
     const keepAliveWorkflow = parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings);
     const helm = parseHelmInputs(get, warnings);
@@ -72026,7 +71994,6 @@ function parsePublishInputs(read, workspace) {
             downloadPathInput: download.display,
             dryRun,
             renderCheck,
-            clusterPaths,
             refreshBeforeMs,
             ...(keepAliveWorkflow && { keepAliveWorkflow }),
             helm,
@@ -73761,13 +73728,22 @@ const isOci = (source) => typeof source.repoURL === 'string' && source.repoURL.s
 function chartOf(source, name, root) {
     const version = typeof source.targetRevision === 'string' ? source.targetRevision : undefined;
     const repo = typeof source.repoURL === 'string' ? source.repoURL : undefined;
-    if (typeof source.chart === 'string')
-        return repo && !repo.startsWith('oci://') && /^https?:\/\//.test(repo)
-            ? { kind: 'remote', ref: source.chart, version, repo }
-            : {
-                kind: 'none',
-                reason: `Application/${name} names its chart (${source.chart}) in a repository this run does not add`,
+    if (typeof source.chart === 'string') {
+        if (repo && /^https?:\/\//.test(repo))
+            return { kind: 'remote', ref: source.chart, version, repo };
+        // Argo CD reads a repoURL with a chart as an OCI registry when it says oci://, or has no
+        // scheme at all (`ghcr.io/acme/charts`).
+        if (repo && (repo.startsWith('oci://') || !/^[a-z][a-z0-9+.-]*:/i.test(repo)))
+            return {
+                kind: 'remote',
+                ref: `oci://${repo.replace(/^oci:\/\//, '').replace(/\/+$/, '')}/${source.chart}`,
+                version,
             };
+        return {
+            kind: 'none',
+            reason: `Application/${name} names its chart (${source.chart}) in a repository this run does not add`,
+        };
+    }
     if (typeof source.path === 'string')
         return isOci(source)
             ? {
@@ -73887,7 +73863,7 @@ function classify(doc, index, file, root) {
     const group = shape?.group ?? 'kustomize.config.k8s.io';
     const targets = (() => {
         if (group === 'helm.toolkit.fluxcd.io' && type === 'HelmRelease')
-            return targetsOfHelmRelease(data, index, name, namespace, root);
+            return targetsOfHelmRelease(data, index, name, namespace);
         if (group === 'argoproj.io' && type === 'Application')
             return targetsOfApplication(data, index, name, namespace, root);
         if (group === 'argoproj.io' && type === 'ApplicationSet')
@@ -73943,24 +73919,21 @@ function isChartYaml(data) {
         data.version !== undefined &&
         data.kind === undefined);
 }
-function targetsOfHelmRelease(data, doc, name, namespace, root) {
+function targetsOfHelmRelease(data, doc, name, namespace) {
     const spec = isObject(data.spec) ? data.spec : undefined;
     if (!spec || (spec.chart === undefined && spec.chartRef === undefined))
         return {
             problem: 'is a HelmRelease without spec.chart or spec.chartRef',
             fix: 'Point values-file at the HelmRelease that installs the chart.',
         };
-    const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : {};
-    const chartName = typeof chartSpec.chart === 'string' ? chartSpec.chart : undefined;
-    const source = isObject(chartSpec.sourceRef) ? chartSpec.sourceRef.kind : undefined;
-    // From a GitRepository or Bucket, spec.chart.spec.chart is a path in that source.
-    const isPath = chartName?.startsWith('./') || source === 'GitRepository' || source === 'Bucket';
-    const chart = chartName && isPath
-        ? chartPathHint(chartName, root)
-        : {
-            kind: 'none',
-            reason: `the chart of HelmRelease/${name} comes from a Flux source (${chartName ?? 'spec.chartRef'}) this run does not fetch`,
-        };
+    // Resolved against the source objects when the render check runs (flux-source.ts).
+    const chart = {
+        kind: 'flux',
+        release: name,
+        ...(namespace ? { namespace } : {}),
+        ...(isObject(spec.chart) && isObject(spec.chart.spec) ? { chart: spec.chart.spec } : {}),
+        ...(isObject(spec.chartRef) ? { chartRef: spec.chartRef } : {}),
+    };
     return [
         {
             doc,
@@ -75838,7 +75811,7 @@ const Outputs = {
     RefreshBy: 'refresh-by',
     Verified: 'verified',
     RenderCheck: 'render-check',
-    Proof: 'proof',
+    RenderedCharts: 'rendered-charts',
     Skipped: 'skipped',
     RefreshFrom: 'refresh-from',
 };
@@ -75872,8 +75845,7 @@ function publishOutputs(result) {
         [Outputs.Verified]: result.verified ? 'true' : '',
         // `false` never leaves a run green: a link the chart does not read stops the run.
         [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
-        // Per target and entry point of the cluster: the level the proof reached, and why not further.
-        [Outputs.Proof]: JSON.stringify(result.renderCheck?.proof ?? []),
+        [Outputs.RenderedCharts]: result.renderCheck ? renderedCharts(result.renderCheck) : '',
         [Outputs.Skipped]: 'false',
         [Outputs.RefreshFrom]: text(link.refreshFrom),
     };
@@ -75905,10 +75877,26 @@ function skippedOutputs(inputs, plan) {
         [Outputs.HelmVersion]: '',
         [Outputs.Verified]: '',
         [Outputs.RenderCheck]: '',
-        [Outputs.Proof]: '[]',
+        [Outputs.RenderedCharts]: '',
         [Outputs.Skipped]: 'true',
         [Outputs.RefreshFrom]: plan.refreshFrom?.toISOString() ?? '',
     };
+}
+/**
+ * Per target, what the render check rendered (chart, version, where from, whether a new link rolls
+ * the pods), or why it was skipped: JSON for a later step.
+ */
+function renderedCharts(check) {
+    return JSON.stringify(check.outcomes.map((o) => o.kind === 'found' && o.chart
+        ? {
+            target: o.label,
+            chart: o.chart.name,
+            version: o.chart.version,
+            source: o.chart.from,
+            ...(o.chart.origin ? { origin: o.chart.origin } : {}),
+            rollout: o.rollout ?? '',
+        }
+        : { target: o.label, skipped: o.kind === 'skipped' ? o.reason : o.kind }));
 }
 /**
  * What a publish put out, in the one-line accounts of a run (the command line's last line, the
@@ -80634,6 +80622,383 @@ function rangeTotal(answer) {
     return answer.status === 200 ? mirror_size(answer.headers['content-length']) : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/helm/chart-source.ts
+/**
+ * Where a chart comes from, as helm can fetch it: an HTTP chart repository (an index.yaml), an
+ * OCI registry, a repository helm already knows by name (`helm repo add`), or a folder of the
+ * checkout. The render check (render-check.ts) names the source in its log and summary, and the
+ * fetcher (fetch.ts) pulls from it; the values side only fills a `ChartInReach`.
+ */
+
+
+/** A chart helm reads from a folder; never one named with --repo (it is pulled from there). */
+function isLocalChart(chart) {
+    return (chart.repo === undefined &&
+        !chart.ref.startsWith('oci://') &&
+        ((0,external_node_path_.isAbsolute)(chart.ref) || chart.ref.startsWith('.') || (0,external_node_fs_namespaceObject.existsSync)(chart.ref)));
+}
+/** The source of a chart in reach, as the fetcher reads it. */
+function sourceOf(chart) {
+    if (chart.repo !== undefined && !chart.repo.startsWith('oci://'))
+        return { kind: 'repo', url: chart.repo, chart: chart.ref, version: chart.version };
+    // Argo CD and kustomize name an OCI chart as a repository address and a chart name.
+    const ref = chart.repo ? `${chart.repo.replace(/\/+$/, '')}/${chart.ref}` : chart.ref;
+    if (ref.startsWith('oci://')) {
+        const at = ref.indexOf('@sha256:');
+        return {
+            kind: 'oci',
+            ref: at === -1 ? ref : ref.slice(0, at),
+            version: chart.version,
+            digest: chart.digest ?? (at === -1 ? undefined : ref.slice(at + 1)),
+            plainHttp: chart.plainHttp,
+        };
+    }
+    if (isLocalChart(chart))
+        return { kind: 'local', path: chart.ref };
+    const [repo = '', ...rest] = chart.ref.split('/');
+    return { kind: 'named', repo, chart: rest.join('/'), version: chart.version };
+}
+/** The source in words, for the log and the summary: never a password in an address. */
+function describeSource(source) {
+    switch (source.kind) {
+        case 'repo':
+            return `chart repository ${hideUserInfo(source.url)}`;
+        case 'oci':
+            return `OCI registry ${hideUserInfo(source.ref)}${source.digest ? `@${source.digest}` : ''}${source.plainHttp ? ' (plain HTTP)' : ''}`;
+        case 'named':
+            return `helm repository ${source.repo}`;
+        case 'local':
+            return 'a folder of the checkout';
+    }
+}
+/**
+ * A text with the password of every address's user part (`https://user:token@host`, which helm
+ * quotes back in its errors) hidden, even one `new URL` cannot read (a bare `%` in it).
+ */
+function hideUserInfo(text) {
+    return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]*@/gi, '$1***@');
+}
+/** The host of an OCI reference (`ghcr.io`, `127.0.0.1:5000`), as logins are keyed. */
+function ociHost(ref) {
+    return ref.replace(/^oci:\/\//, '').split('/', 1)[0] ?? '';
+}
+
+;// CONCATENATED MODULE: ./src/helm/credentials.ts
+/**
+ * Credentials where helm users keep them, read only to choose how to pull (never printed, never
+ * passed on a command line):
+ * - an HTTP repository added with `helm repo add` (repositories.yaml): `helm pull --repo URL`
+ *   ignores what was stored there, so a chart from a repository whose URL matches an entry is
+ *   pulled by the entry's name, with the stored credentials;
+ * - an OCI registry: helm reads `helm registry login`'s config and then Docker's config.json
+ *   (docker/login-action, an ECR login) itself; this module only tells whether a login for the
+ *   host exists, so a refusal can say which step is missing.
+ */
+
+
+
+
+/**
+ * Where helm keeps its repositories and registry logins, by the order `helm --help` documents:
+ * HELM_REPOSITORY_CONFIG and HELM_REGISTRY_CONFIG, else the configuration folder
+ * ($XDG_CONFIG_HOME, else ~/.config on Linux, ~/Library/Preferences on macOS, %APPDATA% on
+ * Windows) + `helm`. Read from the environment rather than `helm env`, which would start one more
+ * helm process on every run that fetches a chart.
+ */
+function helmPaths(env = process.env) {
+    const home = env.HOME || (0,external_node_os_namespaceObject.homedir)();
+    const base = env.XDG_CONFIG_HOME ||
+        (process.platform === 'darwin'
+            ? (0,external_node_path_.join)(home, 'Library', 'Preferences')
+            : process.platform === 'win32'
+                ? env.APPDATA || (0,external_node_path_.join)(home, 'AppData', 'Roaming')
+                : (0,external_node_path_.join)(home, '.config'));
+    return {
+        repositoryConfig: env.HELM_REPOSITORY_CONFIG || (0,external_node_path_.join)(base, 'helm', 'repositories.yaml'),
+        registryConfig: env.HELM_REGISTRY_CONFIG || (0,external_node_path_.join)(base, 'helm', 'registry', 'config.json'),
+    };
+}
+/** The same repository address, as helm compares them: scheme and host case, trailing slash. */
+function sameUrl(a, b) {
+    const norm = (url) => {
+        try {
+            const u = new URL(url);
+            return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
+        }
+        catch {
+            return url.replace(/\/+$/, '');
+        }
+    };
+    return norm(a) === norm(b);
+}
+/** The entries of repositories.yaml: name and URL (the credentials stay in the file, for helm). */
+async function addedRepositories(paths) {
+    let data;
+    try {
+        data = (0,yaml_dist/* parse */.qg)(await (0,promises_.readFile)(paths.repositoryConfig, 'utf8'));
+    }
+    catch {
+        return [];
+    }
+    const list = data?.repositories;
+    if (!Array.isArray(list))
+        return [];
+    return list.flatMap((entry) => {
+        const e = entry;
+        return typeof e?.name === 'string' && typeof e.url === 'string'
+            ? [{ name: e.name, url: e.url }]
+            : [];
+    });
+}
+/** The name of the added repository at `url`, if helm knows one. */
+async function repositoryNamed(paths, url) {
+    return (await addedRepositories(paths)).find((r) => sameUrl(r.url, url))?.name;
+}
+/** Whether helm's registry config or Docker's config.json holds a login for `host`. */
+async function hasRegistryLogin(paths, host, env = process.env) {
+    const docker = (0,external_node_path_.join)(env.DOCKER_CONFIG || (0,external_node_path_.join)(env.HOME || (0,external_node_os_namespaceObject.homedir)(), '.docker'), 'config.json');
+    for (const file of [paths.registryConfig, docker]) {
+        try {
+            const config = JSON.parse(await (0,promises_.readFile)(file, 'utf8'));
+            const hosts = [...Object.keys(config.auths ?? {}), ...Object.keys(config.credHelpers ?? {})];
+            if (hosts.some((h) => h.replace(/^https?:\/\//, '').replace(/\/.*$/, '') === host))
+                return true;
+        }
+        catch {
+            // No such file, or not JSON: no login there.
+        }
+    }
+    return false;
+}
+/** The step to add before this one, for a source that refused access. */
+function loginStep(source) {
+    if (source.kind === 'oci')
+        return `log in to ${source.host} in a step before this one (docker/login-action, or helm registry login ${source.host} --username … --password-stdin)`;
+    return `add the repository with its credentials in a step before this one (helm repo add <name> ${source.url} --username … --password-stdin)`;
+}
+
+;// CONCATENATED MODULE: ./src/helm/fetch.ts
+/**
+ * Fetching the chart a target names, as the controller would: `helm pull` from its repository or
+ * registry, once per chart and version per run, into the runner's temp folder (RUNNER_TEMP), each
+ * pull within a time limit. What helm could not get is told apart by helm's own words: access
+ * refused (a login step is missing), unreachable, or read but holding no matching version (the
+ * controller fails the same way). A local chart whose dependencies were not built is copied there
+ * and built on the copy: `helm dependency build` never writes into the checkout.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** How long one pull (or dependency build) may take before the chart counts as unreachable. */
+const FETCH_TIMEOUT_MS = 60_000;
+/** helm's words for a registry or repository that refused access. */
+const REFUSED = /pull access denied|no basic auth credentials|basic credential not found|credential required|unauthori[sz]ed|\b401\b|\b403\b|forbidden|authentication required|access denied/i;
+/** helm's words for an index or tag list it read without the version (or chart) asked for. */
+const NO_MATCH = /could not locate a version matching|version "[^"]*" not found|no chart version found|no chart name found|chart "[^"]*" not found in|:\s*not found$|manifest unknown/im;
+/** One run's charts: each pulled once, into one temp folder removed by `dispose`. */
+class ChartFetcher {
+    helm;
+    options;
+    #pulls = new Map();
+    #dir;
+    constructor(helm, options = {}) {
+        this.helm = helm;
+        this.options = options;
+    }
+    /** The chart, pulled (or a local chart with its dependencies built on a copy). */
+    fetch(chart) {
+        const source = sourceOf(chart);
+        const key = JSON.stringify(source);
+        let pull = this.#pulls.get(key);
+        if (!pull) {
+            pull = this.#pull(source);
+            this.#pulls.set(key, pull);
+        }
+        return pull;
+    }
+    /** A copy of a local chart with `helm dependency build` run on it (never on the checkout). */
+    async withDependencies(path) {
+        const key = `deps:${(0,external_node_path_.resolve)(path)}`;
+        let built = this.#pulls.get(key);
+        if (!built) {
+            built = this.#buildCopy((0,external_node_path_.resolve)(path));
+            this.#pulls.set(key, built);
+        }
+        return built;
+    }
+    async dispose() {
+        if (this.#dir)
+            await (0,promises_.rm)(await this.#dir, { recursive: true, force: true });
+    }
+    #temp() {
+        this.#dir ??= (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-charts-'));
+        return this.#dir;
+    }
+    async #pull(source) {
+        if (source.kind === 'local')
+            return this.#local(source.path);
+        const paths = helmPaths(this.options.env);
+        const args = ['pull'];
+        let name;
+        if (source.kind === 'named') {
+            // helm-chart `repo/chart`: the repository must be one helm knows, or helm would go looking.
+            const known = await addedRepositories(paths);
+            if (!known.some((r) => r.name === source.repo))
+                throw new UserError(`helm-chart ${printable(`${source.repo}/${source.chart}`)} names the repository ${printable(source.repo)}, which helm does not know (${known.length > 0 ? `it knows ${known.map((r) => r.name).join(', ')}` : 'no repository was added'}). Add it with helm repo add ${printable(source.repo)} <url> in a step before this one, or write helm-chart as oci://… or a path. Nothing was sent.`);
+            args.push(`${source.repo}/${source.chart}`);
+            name = source.chart;
+        }
+        else if (source.kind === 'repo') {
+            // `helm pull --repo URL` ignores the credentials `helm repo add` stored: by name it uses them.
+            const added = await repositoryNamed(paths, source.url);
+            if (added)
+                args.push(`${added}/${source.chart}`);
+            else
+                args.push(source.chart, '--repo', source.url);
+            name = source.chart;
+        }
+        else {
+            args.push(source.digest ? `${source.ref}@${source.digest}` : source.ref);
+            if (source.plainHttp)
+                args.push('--plain-http');
+            name = (0,external_node_path_.basename)(source.ref);
+        }
+        if (source.version && !(source.kind === 'oci' && source.digest))
+            args.push('--version', source.version);
+        const dest = await (0,promises_.mkdtemp)((0,external_node_path_.join)(await this.#temp(), 'pull-'));
+        args.push('--untar', '--destination', dest);
+        let run = await this.#run(args, dest);
+        if (run.code !== 0 && /no cached repo found/i.test(run.stderr) && args[1]?.includes('/')) {
+            // An added repository whose index is not cached yet: read it once, then pull again.
+            await this.#run(['repo', 'update', args[1].split('/', 1)[0]], dest);
+            run = await this.#run(args, dest);
+        }
+        const from = describeSource(source);
+        if (run.code !== 0)
+            return this.#failed(source, from, run.stderr, run.timedOut, paths);
+        return fetched((0,external_node_path_.join)(dest, name), name, from);
+    }
+    #local(path) {
+        return fetched(path, (0,external_node_path_.basename)(path), 'a folder of the checkout');
+    }
+    async #buildCopy(path) {
+        const copy = (0,external_node_path_.join)(await (0,promises_.mkdtemp)((0,external_node_path_.join)(await this.#temp(), 'deps-')), (0,external_node_path_.basename)(path));
+        await (0,promises_.cp)(path, copy, { recursive: true });
+        await pinFileDependencies(path, copy);
+        const run = await this.#run(['dependency', 'build', copy], (0,external_node_path_.dirname)(copy));
+        if (run.code !== 0)
+            return {
+                kind: 'unfetched',
+                reason: `helm dependency build of ${(0,external_node_path_.basename)(path)} (on a copy) failed${run.timedOut ? ' (time limit)' : ''}: ${lastLine(run.stderr)}`,
+            };
+        return fetched(copy, (0,external_node_path_.basename)(path), 'a folder of the checkout (dependencies built on a copy)');
+    }
+    async #run(args, cwd) {
+        const timeoutMs = this.options.timeoutMs ?? FETCH_TIMEOUT_MS;
+        const started = Date.now();
+        const run = await runHelm(this.helm, args, {
+            env: this.options.env,
+            signal: this.options.signal,
+            timeoutMs,
+            cwd,
+        });
+        return { ...run, timedOut: run.code === null && Date.now() - started >= timeoutMs };
+    }
+    async #failed(source, from, stderr, timedOut, paths) {
+        // The source's password as written and decoded, wherever helm quotes it, then any address's.
+        const hidden = new Redactor();
+        hidden.add(...userInfoSecrets(source.kind === 'repo' ? source.url : undefined));
+        hidden.add(...userInfoSecrets(source.kind === 'oci' ? source.ref : undefined));
+        const said = hideUserInfo(hidden.redact(lastLine(stderr)));
+        const chart = source.kind === 'oci' ? (0,external_node_path_.basename)(source.ref) : source.chart;
+        const what = `chart ${printable(chart)}${source.version ? ` ${printable(source.version)}` : ''} from ${from}`;
+        if (timedOut)
+            return {
+                kind: 'unfetched',
+                reason: `${what} could not be fetched within ${Math.round((this.options.timeoutMs ?? FETCH_TIMEOUT_MS) / 1000)} s`,
+            };
+        if (REFUSED.test(stderr)) {
+            const host = source.kind === 'oci' ? ociHost(source.ref) : undefined;
+            const known = host ? await hasRegistryLogin(paths, host, this.options.env) : false;
+            const url = source.kind === 'repo' ? hideUserInfo(source.url) : undefined;
+            const step = source.kind === 'named'
+                ? `add the credentials to helm repo add ${source.repo} (--username … --password-stdin)`
+                : loginStep({ kind: source.kind, url, host });
+            return {
+                kind: 'unfetched',
+                reason: `${what}: access refused (${said})${known ? `; the login for ${host} was refused` : ''}: ${step}`,
+            };
+        }
+        if (NO_MATCH.test(stderr))
+            // The index or the tags were read: the controller will not find this version either.
+            throw new UserError(`The render check read ${from} but found no ${what.replace(/ from .*$/, '')} (${said}). The controller would fail the same way: set the chart version to one the source holds (or push that version), then run again. Nothing was sent and no file was changed.`);
+        return { kind: 'unfetched', reason: `${what} could not be fetched (${said})` };
+    }
+}
+function lastLine(text) {
+    return tail(text).split('\n').at(-1) ?? '';
+}
+/** A chart in a folder, named and versioned as its Chart.yaml says (`name` when it does not). */
+async function fetched(dir, name, from) {
+    const meta = await chartMeta(dir);
+    return { kind: 'fetched', dir, name: meta.name ?? name, version: meta.version ?? '', from };
+}
+async function chartMeta(dir) {
+    try {
+        const meta = (0,yaml_dist/* parse */.qg)(await (0,promises_.readFile)((0,external_node_path_.join)(dir, 'Chart.yaml'), 'utf8'));
+        return {
+            name: typeof meta?.name === 'string' ? meta.name : undefined,
+            version: typeof meta?.version === 'string' || typeof meta?.version === 'number'
+                ? String(meta.version)
+                : undefined,
+        };
+    }
+    catch {
+        return {};
+    }
+}
+/**
+ * A `file://` dependency is read against the chart's folder: on the copy it would point nowhere,
+ * so the copy names the original folder by its absolute path (and drops a Chart.lock, whose digest
+ * of the dependency list no longer matches).
+ */
+async function pinFileDependencies(original, copy) {
+    const file = (0,external_node_path_.join)(copy, 'Chart.yaml');
+    const doc = (0,yaml_dist/* parseDocument */.Tp)(await (0,promises_.readFile)(file, 'utf8'));
+    const deps = doc.get('dependencies');
+    const list = deps?.items ?? [];
+    let changed = false;
+    for (const dep of list) {
+        const node = dep;
+        const repo = node.get?.('repository');
+        if (typeof repo !== 'string' || !repo.startsWith('file://'))
+            continue;
+        const rel = repo.slice('file://'.length);
+        if ((0,external_node_path_.isAbsolute)(rel))
+            continue;
+        node.set?.('repository', `file://${(0,external_node_path_.resolve)(original, rel)}`);
+        changed = true;
+    }
+    if (!changed)
+        return;
+    await (0,promises_.writeFile)(file, doc.toString());
+    if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(copy, 'Chart.lock')))
+        await (0,promises_.rm)((0,external_node_path_.join)(copy, 'Chart.lock'));
+    // The charts/ folder may hold a partial set: dependency build writes the whole set again.
+    await (0,promises_.mkdir)((0,external_node_path_.join)(copy, 'charts'), { recursive: true });
+    for (const name of await (0,promises_.readdir)((0,external_node_path_.join)(copy, 'charts')))
+        if (name.endsWith('.tgz'))
+            await (0,promises_.rm)((0,external_node_path_.join)(copy, 'charts', name));
+}
+
 ;// CONCATENATED MODULE: ./src/shared/vendor-chart.ts
 /**
  * The vendor's chart (mintlify/enterprise) is named `enterprise`: its templates are what count,
@@ -80654,6 +81019,208 @@ function vendorValuesKey(chartYaml) {
         return typeof dep.alias === 'string' && dep.alias !== '' ? dep.alias : VENDOR_CHART;
     }
     return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/helm/rendered.ts
+/**
+ * Reading what `helm template` rendered: its documents with the template each came from, whether
+ * one holds the placeholder (as text, or base64 in a Secret or ConfigMap), and whether a new link
+ * rolls the pods.
+ */
+
+
+/** Splits helm's output into documents, each with its `# Source:` template. */
+function renderedDocuments(output) {
+    const docs = output
+        .split(/^---[ \t]*$/m)
+        .map((text) => ({ text, source: /^# Source: (.+)$/m.exec(text)?.[1]?.trim() ?? '' }))
+        .filter((doc) => doc.text.trim() !== '');
+    const vendor = docs.map((doc) => fromVendorChart(doc.source));
+    const anyVendor = vendor.some(Boolean);
+    // A chart of another name (a fork, a wrapper) with no `enterprise` chart inside: all count.
+    return docs.map((doc, i) => ({ ...doc, counts: anyVendor ? vendor[i] : true }));
+}
+/** `enterprise/templates/x.yaml` or `umbrella/charts/enterprise/templates/x.yaml`. */
+function fromVendorChart(source) {
+    const parts = source.split('/');
+    const templates = parts.indexOf('templates');
+    if (templates < 1)
+        return false;
+    return parts[templates - 1] === VENDOR_CHART;
+}
+/** The token as text (JSON escaping leaves it alone), or inside base64 data of a Secret or ConfigMap. */
+function holds(text, token) {
+    if (text.includes(token))
+        return true;
+    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text)) {
+        const value = doc.toJS();
+        if (!value || typeof value !== 'object')
+            continue;
+        for (const field of ['data', 'binaryData']) {
+            const data = value[field];
+            if (!data || typeof data !== 'object')
+                continue;
+            for (const encoded of Object.values(data)) {
+                if (typeof encoded !== 'string')
+                    continue;
+                if (Buffer.from(encoded, 'base64').toString('utf8').includes(token))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+/** The kinds whose change rolls pods: they hold a pod template (or are a pod). */
+const WORKLOADS = new Set([
+    'Deployment',
+    'StatefulSet',
+    'DaemonSet',
+    'ReplicaSet',
+    'Job',
+    'CronJob',
+    'Pod',
+    'Rollout',
+]);
+const kindOf = (text) => /^kind:\s*(\S+)/m.exec(text)?.[1] ?? '';
+/**
+ * Where the link lands decides what a new one does: in a pod template it rolls the pods. Only in
+ * a ConfigMap or Secret, it rolls them only if a pod template changes with it (a checksum
+ * annotation): `again` renders with another link, and any workload that differs shows one.
+ */
+async function rolloutOf(found, documents, again) {
+    if (found.some((doc) => WORKLOADS.has(kindOf(doc.text))))
+        return 'pod-template';
+    const workloads = (docs) => docs.filter((doc) => WORKLOADS.has(kindOf(doc.text))).map((doc) => doc.text);
+    const before = workloads(documents);
+    const after = workloads(await again());
+    const changed = before.length !== after.length || before.some((text, i) => text !== after[i]);
+    return changed ? 'checksum' : 'config-only';
+}
+
+;// CONCATENATED MODULE: ./src/helm/set-flags.ts
+/**
+ * The value-setting flags of helm-args, as the render check passes them and reads them: helm
+ * applies every `--set*` over every values file, so a plain `--set` on the keys this run writes
+ * is a values layer that wins over the link (render-check.ts checks it like any other layer).
+ */
+
+
+/** The flags of helm-args that set values: the render passes them as the rollout does. */
+const VALUE_FLAGS = new Set([
+    '-f',
+    '--values',
+    '--set',
+    '--set-string',
+    '--set-json',
+    '--set-file',
+    '--set-literal',
+]);
+/**
+ * The value-setting flags among helm-args (one argument a line: `--set` then `a=b`, or
+ * `--set=a=b`), in order; the others (`--atomic`, `--wait`, …) mean nothing to a render.
+ */
+function valueFlags(args) {
+    const kept = [];
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        const name = arg.startsWith('--') ? arg.split('=', 1)[0] : arg;
+        if (VALUE_FLAGS.has(name)) {
+            if (name !== arg)
+                kept.push(arg);
+            else if (i + 1 < args.length)
+                kept.push(arg, args[++i]);
+        }
+        else if (/^-f./.test(arg))
+            kept.push(arg);
+    }
+    return kept;
+}
+/**
+ * The plain `--set` and `--set-string` assignments of helm-args as one values layer (helm applies
+ * them over every values file): `a.b=c`, several split at commas. A path with an escape or a list
+ * index, and the other --set forms (json, file, literal), are left out: not read here.
+ */
+function setLayer(helmArgs, valuesKey) {
+    const flags = valueFlags(helmArgs);
+    const values = {};
+    const block = valuesKey.split('.');
+    // A value flag not read here (json, file, literal, an escape or a list index) whose path is the
+    // block, above it, or one of its keys (as strvals reads the path): it may set them, so it counts
+    // as winning over them.
+    const touches = (path) => overlaps(path, block);
+    let unreadFlag;
+    for (let i = 0; i < flags.length; i++) {
+        const item = flags[i];
+        const long = item.startsWith('--');
+        const flag = long ? item.split('=', 1)[0] : item.slice(0, 2);
+        // `--set=a=b` and `-fvalues.yaml` carry their value; `--set a=b` and `-f x` take the next.
+        const inline = long
+            ? item.includes('=')
+                ? item.slice(flag.length + 1)
+                : undefined
+            : item.length > 2
+                ? item.slice(2)
+                : undefined;
+        const text = inline ?? flags[++i] ?? '';
+        if (flag === '-f' || flag === '--values')
+            continue;
+        const plain = (flag === '--set' || flag === '--set-string') && !/[\\[\]]/.test(text);
+        if (!plain) {
+            const paths = flag === '--set-json'
+                ? [text.split('=', 1)[0]]
+                : text.split(',').map((a) => a.split('=', 1)[0]);
+            if (paths.some(touches))
+                unreadFlag ??= flag;
+            continue;
+        }
+        for (const assignment of text.split(',')) {
+            const eq = assignment.indexOf('=');
+            if (eq <= 0)
+                continue;
+            const path = assignment.slice(0, eq).split('.');
+            if (path.some((key) => key === '' || key === '__proto__' || key === 'constructor'))
+                continue;
+            const raw = assignment.slice(eq + 1);
+            let node = values;
+            for (const key of path.slice(0, -1)) {
+                if (typeof node[key] !== 'object' || node[key] === null)
+                    node[key] = {};
+                node = node[key];
+            }
+            node[path.at(-1)] = flag === '--set-string' ? raw : typedSet(raw);
+        }
+    }
+    const layers = unreadFlag
+        ? [
+            {
+                name: `a ${unreadFlag} in helm-args`,
+                unread: true,
+                fix: `Remove that ${unreadFlag} from helm-args (it may set the keys this run writes, and wins over every values file), or write it as a plain --set.`,
+            },
+        ]
+        : [];
+    return Object.keys(values).length > 0
+        ? [
+            ...layers,
+            {
+                name: 'a --set in helm-args',
+                yaml: (0,yaml_dist/* stringify */.As)(values),
+                fix: 'Remove that --set from helm-args (it wins over every values file); the run writes these keys itself.',
+            },
+        ]
+        : layers;
+}
+/** A --set value as helm types it: true, false, null and integers; anything else a string. */
+function typedSet(raw) {
+    // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
+    const lower = raw.toLowerCase();
+    if (lower === 'true' || lower === 'false')
+        return lower === 'true';
+    if (lower === 'null')
+        return null;
+    if (/^[+-]?([1-9]\d*|0)$/.test(raw))
+        return Number(raw);
+    return raw;
 }
 
 ;// CONCATENATED MODULE: ./src/helm/values-layers.ts
@@ -80802,125 +81369,12 @@ function values_layers_valueAt(values, path) {
 
 
 
+
+
+
+
 /** How long one `helm template` may take (a chart pulled from a repository included). */
 const RENDER_TIMEOUT_MS = 120_000;
-/** The flags of helm-args that set values: the render passes them as the rollout does. */
-const VALUE_FLAGS = new Set([
-    '-f',
-    '--values',
-    '--set',
-    '--set-string',
-    '--set-json',
-    '--set-file',
-    '--set-literal',
-]);
-/**
- * The value-setting flags among helm-args (one argument a line: `--set` then `a=b`, or
- * `--set=a=b`), in order; the others (`--atomic`, `--wait`, …) mean nothing to a render.
- */
-function valueFlags(args) {
-    const kept = [];
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i];
-        const name = arg.startsWith('--') ? arg.split('=', 1)[0] : arg;
-        if (VALUE_FLAGS.has(name)) {
-            if (name !== arg)
-                kept.push(arg);
-            else if (i + 1 < args.length)
-                kept.push(arg, args[++i]);
-        }
-        else if (/^-f./.test(arg))
-            kept.push(arg);
-    }
-    return kept;
-}
-/**
- * The plain `--set` and `--set-string` assignments of helm-args as one values layer (helm applies
- * them over every values file): `a.b=c`, several split at commas. A path with an escape or a list
- * index, and the other --set forms (json, file, literal), are left out: not read here.
- */
-function setLayer(helmArgs, valuesKey) {
-    const flags = valueFlags(helmArgs);
-    const values = {};
-    const block = valuesKey.split('.');
-    // A value flag not read here (json, file, literal, an escape or a list index) whose path is the
-    // block, above it, or one of its keys (as strvals reads the path): it may set them, so it counts
-    // as winning over them.
-    const touches = (path) => overlaps(path, block);
-    let unreadFlag;
-    for (let i = 0; i < flags.length; i++) {
-        const item = flags[i];
-        const long = item.startsWith('--');
-        const flag = long ? item.split('=', 1)[0] : item.slice(0, 2);
-        // `--set=a=b` and `-fvalues.yaml` carry their value; `--set a=b` and `-f x` take the next.
-        const inline = long
-            ? item.includes('=')
-                ? item.slice(flag.length + 1)
-                : undefined
-            : item.length > 2
-                ? item.slice(2)
-                : undefined;
-        const text = inline ?? flags[++i] ?? '';
-        if (flag === '-f' || flag === '--values')
-            continue;
-        const plain = (flag === '--set' || flag === '--set-string') && !/[\\[\]]/.test(text);
-        if (!plain) {
-            const paths = flag === '--set-json'
-                ? [text.split('=', 1)[0]]
-                : text.split(',').map((a) => a.split('=', 1)[0]);
-            if (paths.some(touches))
-                unreadFlag ??= flag;
-            continue;
-        }
-        for (const assignment of text.split(',')) {
-            const eq = assignment.indexOf('=');
-            if (eq <= 0)
-                continue;
-            const path = assignment.slice(0, eq).split('.');
-            if (path.some((key) => key === '' || key === '__proto__' || key === 'constructor'))
-                continue;
-            const raw = assignment.slice(eq + 1);
-            let node = values;
-            for (const key of path.slice(0, -1)) {
-                if (typeof node[key] !== 'object' || node[key] === null)
-                    node[key] = {};
-                node = node[key];
-            }
-            node[path.at(-1)] = flag === '--set-string' ? raw : typedSet(raw);
-        }
-    }
-    const layers = unreadFlag
-        ? [
-            {
-                name: `a ${unreadFlag} in helm-args`,
-                unread: true,
-                fix: `Remove that ${unreadFlag} from helm-args (it may set the keys this run writes, and wins over every values file), or write it as a plain --set.`,
-            },
-        ]
-        : [];
-    return Object.keys(values).length > 0
-        ? [
-            ...layers,
-            {
-                name: 'a --set in helm-args',
-                yaml: (0,yaml_dist/* stringify */.As)(values),
-                fix: 'Remove that --set from helm-args (it wins over every values file); the run writes these keys itself.',
-            },
-        ]
-        : layers;
-}
-/** A --set value as helm types it: true, false, null and integers; anything else a string. */
-function typedSet(raw) {
-    // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
-    const lower = raw.toLowerCase();
-    if (lower === 'true' || lower === 'false')
-        return lower === 'true';
-    if (lower === 'null')
-        return null;
-    if (/^[+-]?([1-9]\d*|0)$/.test(raw))
-        return Number(raw);
-    return raw;
-}
 /** A link no real value could hold, with a token that survives JSON and URL escaping. */
 function placeholderLink() {
     const token = `rendercheck${(0,external_node_crypto_.randomBytes)(12).toString('hex')}`;
@@ -80929,10 +81383,12 @@ function placeholderLink() {
         token,
     };
 }
+/** helm's words for a local chart whose dependencies are not in its charts/ folder. */
+const MISSING_DEPENDENCIES = /missing in charts\/ directory|dependencies.*not.*(built|found)/i;
 /** Renders one target with the placeholder and says whether the vendor chart's output holds it. */
 async function checkTarget(target, options) {
     const { label } = target;
-    const { link, token } = options.placeholder ?? placeholderLink();
+    const { link, token } = placeholderLink();
     // Decided by the files alone, rendered or not: the chart cannot show which layer won. The
     // --set flags of helm-args come last, as helm applies them.
     const overriding = await overridingLayer([...target.values(link), ...setLayer(options.helmArgs, target.valuesKey)], target.valuesKey, link);
@@ -80944,50 +81400,65 @@ async function checkTarget(target, options) {
         return { kind: 'skipped', label, reason: 'helm is not on PATH' };
     const chart = target.chart;
     const helm = options.helm;
+    const charts = options.charts ?? new ChartFetcher(helm, options);
     const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-render-'));
     try {
-        const files = [];
-        for (const [index, layer] of target.values(link).entries()) {
-            if ('file' in layer) {
-                files.push(layer.file);
-                continue;
-            }
-            // Values helm reads from the chart itself (its own values.yaml): nothing to pass.
-            if ('unread' in layer)
-                continue;
-            const path = (0,external_node_path_.join)(dir, `${index + 1}-values.yaml`);
-            await (0,promises_.writeFile)(path, layer.yaml, { mode: 0o600 });
-            files.push(path);
+        let got = await charts.fetch(chart);
+        if (got.kind === 'unfetched')
+            return { kind: 'skipped', label, reason: options.redact(got.reason) };
+        const render = async (at, values) => {
+            const files = await valuesFiles(target, values, dir);
+            const run = await runHelm(helm, templateArgs(chart, at, files, options.helmArgs), {
+                signal: options.signal,
+                timeoutMs: RENDER_TIMEOUT_MS,
+                env: options.env,
+                // The chart is a folder (fetched or local), named by its absolute path: no folder of the
+                // working directory can stand in for it.
+                cwd: dir,
+            });
+            if (options.signal?.aborted)
+                throw new StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
+            return run;
+        };
+        let run = await render(got.dir, link);
+        if (run.code !== 0 && MISSING_DEPENDENCIES.test(run.stderr) && isLocalChart(chart)) {
+            // As the controller does for a chart path: its dependencies built (here on a copy).
+            got = await charts.withDependencies(chart.ref);
+            if (got.kind === 'unfetched')
+                return { kind: 'skipped', label, reason: options.redact(got.reason) };
+            run = await render(got.dir, link);
         }
-        const args = templateArgs(chart, files, options.helmArgs);
-        const run = await runHelm(helm, args, {
-            signal: options.signal,
-            timeoutMs: RENDER_TIMEOUT_MS,
-            env: options.env,
-            // helm looks for a chart ref as a local folder before --repo: a checkout folder that happens
-            // to bear the chart's name (docs/) must not stand in for the chart the controller pulls.
-            cwd: chart.repo ? dir : undefined,
-        });
-        if (options.signal?.aborted)
-            throw new StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
         if (run.code !== 0) {
-            // helm quotes the --repo address (or an oci:// ref) back, with any password in it; so would
-            // this run's message, which names the chart: hidden in both, before either is cut short.
+            // helm quotes an address back with any password in it: hidden before the text is cut short.
             const hidden = new Redactor();
             hidden.add(...userInfoSecrets(chart.repo), ...userInfoSecrets(chart.ref));
-            const hide = (text) => hidden.redact(options.redact(text));
-            return failedRender(target, { ...chart, ref: hide(chart.ref) }, hide(tail(run.stderr)));
+            const hide = (text) => hideUserInfo(hidden.redact(options.redact(text)));
+            throw new UserError(`The render check could not render chart ${printable(hide(chart.ref))} for ${label} (helm template failed):\n${hide(tail(run.stderr))}\nA rollout would fail the same way: fix the chart or the values, then run again. Nothing was sent.`);
         }
-        // A controller's post-renderers change the chart's output before it is applied.
-        const documents = renderedDocuments(target.postRender ? await target.postRender(run.stdout, link) : run.stdout);
+        const rendered = {
+            name: got.name,
+            version: got.version,
+            from: got.from,
+            ...(chart.origin ? { origin: chart.origin } : {}),
+        };
+        const documents = renderedDocuments(run.stdout);
         const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
-        if (found.length > 0)
+        if (found.length > 0) {
+            const fetched = got;
+            const again = async () => {
+                const other = placeholderLink();
+                const second = await render(fetched.dir, other.link);
+                return second.code === 0 ? renderedDocuments(second.stdout) : [];
+            };
             return {
                 kind: 'found',
                 label,
                 documents: found.map((d) => d.source),
                 ...(target.unread ? { unread: target.unread } : {}),
+                chart: rendered,
+                rollout: await rolloutOf(found, documents, again),
             };
+        }
         // Rendered without values the controller passes: no link here is no proof of a miss.
         if (target.unread)
             return {
@@ -80999,19 +81470,35 @@ async function checkTarget(target, options) {
             kind: 'missing',
             label,
             rendered: documents.filter((doc) => doc.counts).length,
-            readsAt: await readsAt(chart, target.valuesKey),
+            readsAt: await readsAt(got.dir, target.valuesKey),
+            chart: rendered,
         };
     }
     finally {
         await (0,promises_.rm)(dir, { recursive: true, force: true });
+        if (!options.charts)
+            await charts.dispose();
     }
 }
-function templateArgs(chart, files, helmArgs) {
-    const args = ['template', chart.releaseName ?? 'render-check', chart.ref];
-    if (chart.version)
-        args.push('--version', chart.version);
-    if (chart.repo)
-        args.push('--repo', chart.repo);
+/** The values layers as files for helm (`-f`), with `link` written where the run writes it. */
+async function valuesFiles(target, link, dir) {
+    const files = [];
+    for (const [index, layer] of target.values(link).entries()) {
+        if ('file' in layer) {
+            files.push(layer.file);
+            continue;
+        }
+        // Values helm reads from the chart itself (its own values.yaml): nothing to pass.
+        if ('unread' in layer)
+            continue;
+        const path = (0,external_node_path_.join)(dir, `${index + 1}-values.yaml`);
+        await (0,promises_.writeFile)(path, layer.yaml, { mode: 0o600 });
+        files.push(path);
+    }
+    return files;
+}
+function templateArgs(chart, dir, files, helmArgs) {
+    const args = ['template', chart.releaseName ?? 'render-check', (0,external_node_path_.resolve)(dir)];
     if (chart.namespace)
         args.push('--namespace', chart.namespace);
     // As upgradeArgs orders them: helm-args first, then the values files (later files win; any
@@ -81021,81 +81508,15 @@ function templateArgs(chart, files, helmArgs) {
         args.push('--values', file);
     return args;
 }
-/** A chart helm reads from a folder; never one named with --repo (it is pulled from there). */
-const isLocal = (chart) => chart.repo === undefined &&
-    ((0,external_node_path_.isAbsolute)(chart.ref) || chart.ref.startsWith('.') || (0,external_node_fs_namespaceObject.existsSync)(chart.ref));
-/** helm's words when it could not get a chart (not when it got one that does not render). */
-const COULD_NOT_GET = /repo \S+ not found|no repository definition|not found in \S+ repository|failed to fetch|could not find|looks like .* is not a valid chart repository|no such host|dial tcp|connection refused|i\/o timeout|unauthorized|forbidden|\b40[13]\b|failed to download|not logged in/i;
 /**
- * helm could not render. A chart helm could not get (a repository not added, no credentials, no
- * network; a local chart whose dependencies were not built) is out of reach: skipped, with helm's
- * reason. A chart helm got that does not render with these values is broken, and the rollout
- * would fail the same way: the run fails now, before anything is sent.
- */
-function failedRender(target, chart, reason) {
-    const local = isLocal(chart);
-    const missingDependencies = /missing in charts\/ directory|dependencies.*not.*(built|found)/i;
-    if ((!local && COULD_NOT_GET.test(reason)) || missingDependencies.test(reason)) {
-        return {
-            kind: 'skipped',
-            label: target.label,
-            reason: `helm could not get chart ${printable(chart.ref)}${local ? "'s dependencies (run helm dependency build in a step before this one)" : ' (add its repository with helm repo add, or log in to its registry, in a step before this one)'}: ${reason.split('\n').at(-1) ?? reason}`,
-        };
-    }
-    throw new UserError(`The render check could not render chart ${printable(chart.ref)} for ${target.label} (helm template failed):\n${reason}\nA rollout would fail the same way: fix the chart or the values, then run again. Nothing was sent.`);
-}
-/** Splits helm's output into documents, each with its `# Source:` template. */
-function renderedDocuments(output) {
-    const docs = output
-        .split(/^---[ \t]*$/m)
-        .map((text) => ({ text, source: /^# Source: (.+)$/m.exec(text)?.[1]?.trim() ?? '' }))
-        .filter((doc) => doc.text.trim() !== '');
-    const vendor = docs.map((doc) => fromVendorChart(doc.source));
-    const anyVendor = vendor.some(Boolean);
-    // A chart of another name (a fork, a wrapper) with no `enterprise` chart inside: all count.
-    return docs.map((doc, i) => ({ ...doc, counts: anyVendor ? vendor[i] : true }));
-}
-/** `enterprise/templates/x.yaml` or `umbrella/charts/enterprise/templates/x.yaml`. */
-function fromVendorChart(source) {
-    const parts = source.split('/');
-    const templates = parts.indexOf('templates');
-    if (templates < 1)
-        return false;
-    return parts[templates - 1] === VENDOR_CHART;
-}
-/** The token as text (JSON escaping leaves it alone), or inside base64 data of a Secret or ConfigMap. */
-function holds(text, token) {
-    if (text.includes(token))
-        return true;
-    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text)) {
-        const value = doc.toJS();
-        if (!value || typeof value !== 'object')
-            continue;
-        for (const field of ['data', 'binaryData']) {
-            const data = value[field];
-            if (!data || typeof data !== 'object')
-                continue;
-            for (const encoded of Object.values(data)) {
-                if (typeof encoded !== 'string')
-                    continue;
-                if (Buffer.from(encoded, 'base64').toString('utf8').includes(token))
-                    return true;
-            }
-        }
-    }
-    return false;
-}
-/**
- * Where the chart does read the vendor chart's values, when its Chart.yaml shows it: the vendor
+ * Where the chart does read the vendor chart's values, as its Chart.yaml shows it: the vendor
  * chart as a dependency (by name or alias) → `<alias or name>.staticExport`; the vendor chart
- * itself → `staticExport`. Undefined when the chart does not say (a remote chart).
+ * itself → `staticExport`. Undefined when it does not say.
  */
-async function readsAt(chart, valuesKey) {
-    if (!isLocal(chart))
-        return undefined;
+async function readsAt(dir, valuesKey) {
     let meta;
     try {
-        meta = (0,yaml_dist/* parse */.qg)(await (0,promises_.readFile)((0,external_node_path_.join)(chart.ref, 'Chart.yaml'), 'utf8'));
+        meta = (0,yaml_dist/* parse */.qg)(await (0,promises_.readFile)((0,external_node_path_.join)(dir, 'Chart.yaml'), 'utf8'));
     }
     catch {
         return undefined;
@@ -81107,681 +81528,191 @@ async function readsAt(chart, valuesKey) {
     return key === undefined ? undefined : expected(`${key}.staticExport`);
 }
 
-;// CONCATENATED MODULE: ./src/gitops/files.ts
+;// CONCATENATED MODULE: ./src/values/source-objects.ts
 /**
- * The files of the checkout the cluster's controllers read: the tracked ones (`git ls-files`), as
- * a controller clones only what is committed; a folder that is not a git checkout is walked
- * instead (skipping `.git` and `node_modules`). Relative paths with forward slashes, sorted.
+ * The Flux source objects (HelmRepository, OCIRepository, HelmChart, GitRepository, Bucket) a
+ * HelmRelease can name, as candidates for flux-source.ts: the documents of the values files (as
+ * this run reads them) and of the checkout's tracked YAML files (`git ls-files`: what the cluster
+ * can be given, not a build folder or a vendored copy). Only files that mention the source group
+ * are parsed. Outside a git checkout, the values files alone.
  */
 
 
 
 
-const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
-/** Folders a walk never enters: no controller reads them, and they can be huge. */
-const SKIPPED = new Set(['.git', 'node_modules']);
-async function checkoutFiles(root) {
-    try {
-        // -z: names as they are (no quoting of unusual characters). The index only: listing untracked
-        // files too (--others) walks the whole tree and costs several times as much on a large
-        // checkout; the files this run writes are added by the caller.
-        const { stdout } = await run('git', ['ls-files', '-z', '--cached'], {
-            cwd: root,
-            maxBuffer: 256 * 1024 * 1024,
-        });
-        return [...new Set(stdout.split('\0').filter(Boolean))].sort();
-    }
-    catch {
-        return walk(root);
-    }
-}
-async function walk(root) {
-    const entries = await (0,promises_.readdir)(root, { recursive: true, withFileTypes: true });
-    return entries
-        .filter((entry) => entry.isFile())
-        .map((entry) => (0,external_node_path_.relative)(root, (0,external_node_path_.join)(entry.parentPath, entry.name)).split(external_node_path_.sep).join('/'))
-        .filter((path) => !path.split('/').some((part) => SKIPPED.has(part)))
-        .sort();
-}
-/** A YAML file by its name, as kustomize-controller's generator takes them. */
-const isYamlFile = (path) => /\.ya?ml$/i.test(path);
 
-;// CONCATENATED MODULE: ./src/gitops/tree.ts
-/**
- * Which files of the checkout a kustomize build of a folder reads, from the kustomization files
- * alone (no build): so that only the entry points whose tree holds an edited file are built, and a
- * manifest no tree holds is known to be orphaned. A folder without a kustomization is read as
- * kustomize-controller's generator reads it: every YAML file under it, and a sub-folder that has a
- * kustomization as that kustomization reads it.
- */
-
-
-
-
-const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
-/** The kustomization file of a folder of the checkout, if it has one. */
-function kustomizationIn(checkout, dir) {
-    const set = fileSet(checkout);
-    return KUSTOMIZATION_NAMES.map((name) => join(dir, name)).find((path) => set.has(path));
-}
-const sets = new WeakMap();
-function fileSet(checkout) {
-    let set = sets.get(checkout.files);
-    if (!set)
-        sets.set(checkout.files, (set = new Set(checkout.files)));
-    return set;
-}
-/** `a/b` + `../c` → `c`; '' is the top; undefined for a path that leaves the checkout. */
-function join(dir, path) {
-    const joined = external_node_path_.posix.normalize(external_node_path_.posix.join(dir, path)).replace(/\/+$/, '');
-    return joined === '.' ? '' : joined;
-}
-const leaves = (path) => path === '..' || path.startsWith('../');
-/** The files a build of `dir` reads (relative to the checkout), the folder's own included. */
-function treeOf(checkout, dir, seen = new Set()) {
-    const out = new Set();
-    if (seen.has(dir) || leaves(dir))
-        return out;
-    seen.add(dir);
-    const kustomization = kustomizationIn(checkout, dir);
-    const prefix = dir === '' ? '' : `${dir}/`;
-    if (!kustomization) {
-        for (const file of checkout.files) {
-            if (!file.startsWith(prefix) || !isYamlFile(file))
-                continue;
-            const sub = external_node_path_.posix.dirname(file.slice(prefix.length));
-            // A sub-folder with its own kustomization is read through it (the generator lists the folder).
-            const owner = nearestKustomization(checkout, dir, sub);
-            if (owner === undefined)
-                out.add(file);
-            else
-                for (const f of treeOf(checkout, owner, seen))
-                    out.add(f);
-        }
-        return out;
-    }
-    out.add(kustomization);
-    let data;
-    try {
-        data = (0,yaml_dist/* parse */.qg)(checkout.read(kustomization) ?? '');
-    }
-    catch {
-        return out;
-    }
-    if (!isObject(data))
-        return out;
-    for (const ref of references(data)) {
-        if (/^[a-z][a-z0-9+.-]*:\/\//i.test(ref) || ref.startsWith('github.com/'))
-            continue;
-        const path = join(dir, ref);
-        if (leaves(path))
-            continue;
-        if (fileSet(checkout).has(path))
-            out.add(path);
-        else
-            for (const f of treeOf(checkout, path, seen))
-                out.add(f);
-    }
-    return out;
-}
-/** The folder (between `dir` and `dir/sub`) nearest `dir` that has a kustomization, if any. */
-function nearestKustomization(checkout, dir, sub) {
-    if (sub === '.')
-        return undefined;
-    const parts = sub.split('/');
-    for (let i = 1; i <= parts.length; i++) {
-        const folder = join(dir, parts.slice(0, i).join('/'));
-        if (kustomizationIn(checkout, folder))
-            return folder;
-    }
-    return undefined;
-}
-/** Every path a kustomization names: resources, components, patches, generators' files, charts. */
-function references(data) {
-    const refs = [];
-    const strings = (value) => Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
-    for (const field of [
-        'resources',
-        'bases',
-        'components',
-        'crds',
-        'transformers',
-        'generators',
-        'configurations',
-        'validators',
-    ])
-        refs.push(...strings(data[field]));
-    // patchesStrategicMerge entries are a path or an inline patch (YAML with a newline).
-    refs.push(...strings(data.patchesStrategicMerge).filter((p) => !p.includes('\n')));
-    for (const field of ['patches', 'patchesJson6902', 'replacements'])
-        for (const entry of Array.isArray(data[field]) ? data[field] : [])
-            if (isObject(entry) && typeof entry.path === 'string')
-                refs.push(entry.path);
-    for (const field of ['configMapGenerator', 'secretGenerator'])
-        for (const entry of Array.isArray(data[field]) ? data[field] : []) {
-            if (!isObject(entry))
-                continue;
-            // `key=path` names the key; the file is after the first `=`.
-            for (const file of strings(entry.files))
-                refs.push(file.slice(file.indexOf('=') + 1));
-            refs.push(...strings(entry.envs));
-            if (typeof entry.env === 'string')
-                refs.push(entry.env);
-        }
-    for (const entry of Array.isArray(data.helmCharts) ? data.helmCharts : []) {
-        if (!isObject(entry))
-            continue;
-        if (typeof entry.valuesFile === 'string')
-            refs.push(entry.valuesFile);
-        refs.push(...strings(entry.additionalValuesFiles));
-    }
-    return refs;
-}
-
-;// CONCATENATED MODULE: ./src/gitops/discover.ts
-/**
- * The entry points: where the cluster starts reading this checkout. Flux `Kustomization` objects
- * (`kustomize.toolkit.fluxcd.io`, any version) with their spec.path and what kustomize-controller
- * adds to the build (patches, images, prefixes, a target namespace, components, post-build
- * substitution); Argo CD `Application`s whose sources are paths of this checkout; and the folders
- * `cluster-path` names, for a bootstrap this checkout does not hold. Only YAML files that name
- * one of those API groups are parsed, so a large checkout is scanned quickly.
- */
-
-
-
-
-/** `Kustomization/flux-system/apps`, `Application/argocd/guestbook`, `cluster-path clusters/x`. */
-const entryLabel = (e) => e.kind === 'flux'
-    ? `Kustomization/${e.namespace}/${e.name}`
-    : e.kind === 'argo'
-        ? `Application/${e.namespace}/${e.name}`
-        : `cluster-path ${e.path || '.'}`;
-const FLUX_GROUP = 'kustomize.toolkit.fluxcd.io/';
-const ARGO_GROUP = 'argoproj.io/';
-/** The manifests of the checkout's YAML files that are entry points, in file order. */
-function discoverEntries(checkout, clusterPaths) {
-    const entries = clusterPaths.map((path) => ({
-        kind: 'cluster-path',
-        name: path,
-        from: 'cluster-path',
-        path,
-    }));
-    for (const file of checkout.files) {
-        if (!isYamlFile(file))
-            continue;
-        const text = checkout.read(file);
-        if (!text || (!text.includes(FLUX_GROUP) && !text.includes(ARGO_GROUP)))
-            continue;
-        entries.push(...entriesIn(text, file));
-    }
-    return entries;
-}
-/** The entry points among the documents of one text (a file, or a build's output). */
-function entriesIn(text, from) {
-    const found = [];
+const GROUP = 'source.toolkit.fluxcd.io/';
+/** A manifest file larger than this is no hand-written source definition: not read. */
+const MAX_BYTES = 1024 * 1024;
+function sourcesIn(text) {
+    if (!text.includes(GROUP))
+        return [];
+    const objects = [];
     for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text)) {
         if (doc.errors.length > 0)
             continue;
-        const entry = discover_entryOf(doc.toJS(), from);
-        if (entry)
-            found.push(entry);
+        const value = doc.toJS();
+        if (isObject(value) &&
+            typeof value.apiVersion === 'string' &&
+            value.apiVersion.startsWith(GROUP))
+            objects.push(value);
     }
-    return found;
+    return objects;
 }
-function discover_entryOf(data, from) {
-    if (!isObject(data) || typeof data.apiVersion !== 'string' || !isObject(data.spec))
-        return undefined;
-    const meta = isObject(data.metadata) ? data.metadata : {};
-    const name = typeof meta.name === 'string' ? meta.name : '';
-    // Flux applies a Kustomization without a namespace into flux-system (its bootstrap's).
-    const namespace = typeof meta.namespace === 'string' ? meta.namespace : '';
-    if (data.kind === 'Kustomization' && data.apiVersion.startsWith(FLUX_GROUP)) {
-        const path = typeof data.spec.path === 'string' ? data.spec.path : '';
-        return {
-            kind: 'flux',
-            name,
-            namespace: namespace || 'flux-system',
-            from,
-            path: join('', path.replace(/^\/+/, '')),
-            spec: data.spec,
-        };
-    }
-    if (data.kind === 'Application' && data.apiVersion.startsWith(ARGO_GROUP))
-        return { kind: 'argo', name, namespace: namespace || 'argocd', from, spec: data.spec };
-    return undefined;
-}
-/**
- * Why an entry point's sources are out of this run's reach, or undefined: a Flux Kustomization
- * built from an OCI artifact or a Bucket, not from this repository.
- */
-function outOfReach(entry) {
-    if (entry.kind !== 'flux')
-        return undefined;
-    const ref = isObject(entry.spec.sourceRef) ? entry.spec.sourceRef : {};
-    if (ref.kind === 'OCIRepository' || ref.kind === 'Bucket')
-        return `${entryLabel(entry)} builds from ${String(ref.kind)}/${String(ref.name)}, not from this repository`;
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/gitops/substitute.ts
-/**
- * Flux post-build substitution, as kustomize-controller runs it on each built object's YAML:
- * `${var}`, `${var:=default}` and `${var:-default}` are replaced, an undefined variable becomes
- * empty (the controller's default, non-strict mode), `$${var}` stays `${var}`; an object annotated
- * `kustomize.toolkit.fluxcd.io/substitute: disabled` is left alone. The variables: spec.postBuild
- * .substitute wins over .substituteFrom (ConfigMaps this run can read; a Secret's are unknown).
- */
-
-
-const NO_VARIABLES = { values: new Map(), unknown: [], enabled: false };
-/**
- * The variables of a Kustomization's postBuild. `configMap(name)` finds a ConfigMap's data in
- * the Kustomization's namespace (in the checkout or a parent's build).
- */
-function variablesOf(spec, configMap) {
-    const post = isObject(spec.postBuild) ? spec.postBuild : undefined;
-    if (!post)
-        return NO_VARIABLES;
-    const values = new Map();
-    const unknown = [];
-    for (const ref of Array.isArray(post.substituteFrom) ? post.substituteFrom : []) {
-        if (!isObject(ref))
-            continue;
-        const name = String(ref.name);
-        const data = ref.kind === 'ConfigMap' ? configMap(name) : undefined;
-        if (data)
-            for (const [k, v] of Object.entries(data))
-                values.set(k, v);
-        else if (ref.optional !== true || ref.kind === 'Secret')
-            unknown.push(`${String(ref.kind)}/${name}`);
-    }
-    // Inline variables win over those read from ConfigMaps and Secrets.
-    if (isObject(post.substitute))
-        for (const [k, v] of Object.entries(post.substitute))
-            values.set(k, String(v));
-    // kustomize-controller substitutes only when there are variables: none leaves ${X} as written.
-    return { values, unknown, enabled: values.size > 0 || unknown.length > 0 };
-}
-const DISABLED = 'kustomize.toolkit.fluxcd.io/substitute';
-function substitute(object, vars) {
-    if (!vars.enabled)
-        return object;
-    const meta = isObject(object.metadata) ? object.metadata : {};
-    const notes = isObject(meta.annotations) ? meta.annotations : {};
-    const labels = isObject(meta.labels) ? meta.labels : {};
-    if (notes[DISABLED] === 'disabled' || labels[DISABLED] === 'disabled')
-        return object;
-    const text = substituteText((0,yaml_dist/* stringify */.As)(object, { lineWidth: 0 }), vars.values);
-    const parsed = (0,yaml_dist/* parse */.qg)(text);
-    return isObject(parsed) ? parsed : object;
-}
-/** The text with its variables replaced (exported for the unit tests of the rule). */
-function substituteText(text, values) {
-    return text.replace(/\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?([=-])([^}]*))?\}/g, (match, name, op, fallback) => {
-        if (name === undefined)
-            return '${';
-        const value = values.get(name);
-        if (value !== undefined && !(op && value === ''))
-            return value;
-        return op ? (fallback ?? '') : '';
+function trackedYaml(root) {
+    return new Promise((resolve) => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', ['-C', root, 'ls-files', '-z', '--', '*.yaml', '*.yml'], { maxBuffer: 64 * 1024 * 1024, timeout: 30_000 }, (error, stdout) => resolve(error ? [] : stdout.split('\0').filter((f) => f !== '')));
     });
 }
-
-;// CONCATENATED MODULE: ./src/gitops/kustomize.ts
-/**
- * What kustomize-controller's generator and helm-controller's post-renderers share: a Flux spec's
- * patches as kustomize patches (`patches` with their target; v1beta2's `patchesStrategicMerge`
- * objects and `patchesJson6902` operation lists), and the words of a failed `kubectl kustomize`.
- */
-
-
-const list = (value) => (Array.isArray(value) ? value : []);
-function kustomizePatches(spec) {
-    const patches = [];
-    const target = (p) => (isObject(p.target) ? { target: p.target } : {});
-    for (const p of list(spec.patches))
-        if (isObject(p) && typeof p.patch === 'string')
-            patches.push({ patch: p.patch, ...target(p) });
-    for (const p of list(spec.patchesStrategicMerge))
-        if (isObject(p))
-            patches.push({ patch: (0,yaml_dist/* stringify */.As)(p) });
-    for (const p of list(spec.patchesJson6902))
-        if (isObject(p) && Array.isArray(p.patch))
-            patches.push({ patch: JSON.stringify(p.patch), ...target(p) });
-    return patches;
-}
-/**
- * Images merged by name, as the generator merges them: an entry of the Flux spec replaces the
- * kustomization's entry of the same name, others are appended.
- */
-function mergeImages(own, added) {
-    const out = list(own).slice();
-    for (const image of list(added)) {
-        const at = out.findIndex((o) => isObject(o) && isObject(image) && o.name === image.name);
-        if (at >= 0)
-            out[at] = image;
-        else
-            out.push(image);
-    }
-    return out;
-}
-/** What a failed kubectl said, without the temporary folder it ran in. */
-function failure(error, dir) {
-    const stderr = error.stderr;
-    const text = typeof stderr === 'string' && stderr ? stderr : error.message;
-    return text.split(`${dir}/`).join('').trim();
-}
-
-;// CONCATENATED MODULE: ./src/gitops/build.ts
-/**
- * An entry point built as its controller builds it, with the edited files as this run would write
- * them (the placeholder link in them), in a copy of the checkout: nothing of the user's changes.
- * kustomize-controller builds with no load restrictions and no plugins (`kubectl kustomize
- * --load-restrictor LoadRestrictionsNone`, no Helm inflation); a spec.path without a
- * kustomization gets one listing every YAML file under it, and the Kustomization's own patches,
- * images, prefixes, target namespace and components are added to it (its generator); then
- * post-build substitution.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-const build_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
-/** How long one build may take. */
-const BUILD_TIMEOUT_MS = 120_000;
-async function copyCheckout(checkout, edited, files = checkout.files) {
-    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-gitops-'));
-    const copied = new Set();
-    const folders = new Map();
-    const folder = (path) => {
-        const parent = (0,external_node_path_.dirname)(path);
-        let made = folders.get(parent);
-        if (!made)
-            folders.set(parent, (made = (0,promises_.mkdir)(parent, { recursive: true })));
-        return made;
-    };
-    const one = async (file) => {
-        const to = (0,external_node_path_.join)(dir, file);
-        await folder(to);
-        const text = edited.get(file);
-        if (text !== undefined)
-            await (0,promises_.writeFile)(to, text, { mode: 0o600 });
-        else
-            await (0,promises_.copyFile)((0,external_node_path_.join)(checkout.root, file), to).catch(() => undefined);
-    };
-    const add = async (more) => {
-        const todo = [...more].filter((f) => !copied.has(f));
-        for (const f of todo)
-            copied.add(f);
-        // In batches: the files are small, and waiting on each in turn is most of the time.
-        for (let i = 0; i < todo.length; i += 64)
-            await Promise.all(todo.slice(i, i + 64).map(one));
-    };
-    await add([...files, ...edited.keys()]);
-    return {
-        dir,
-        add,
-        complete: () => checkout.files.every((f) => copied.has(f)),
-        remove: () => (0,promises_.rm)(dir, { recursive: true, force: true }),
-    };
-}
-/** Builds an entry point (a Flux Kustomization or a cluster-path folder) in the copy. */
-async function buildEntry(checkout, copy, entry, kubectl, variables, signal) {
-    const label = entryLabel(entry);
-    const where = entry.path || '.';
-    // The controller will not inflate a chart: the link written there reaches no cluster.
-    for (const file of treeOf(checkout, entry.path)) {
-        if (!/(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(file))
-            continue;
-        const data = build_safeParse(checkout.read(file));
-        if (isObject(data) && Array.isArray(data.helmCharts) && data.helmCharts.length > 0)
-            return {
-                kind: 'refused',
-                problem: `${file} has helmCharts, and ${label} builds it (spec.path ${where}): kustomize-controller builds without Helm inflation, so that chart is never rendered in the cluster`,
-                fix: 'Install the chart with a Flux HelmRelease instead (and write the link into its spec.values), or build that folder with a tool that inflates helmCharts (Argo CD with --enable-helm).',
-            };
-    }
-    const generated = generate(checkout, entry);
-    if ('problem' in generated)
-        return { kind: 'refused', ...generated };
-    await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.join)(copy.dir, generated.file)), { recursive: true });
-    await (0,promises_.writeFile)((0,external_node_path_.join)(copy.dir, generated.file), (0,yaml_dist/* stringify */.As)(generated.data));
-    let stdout;
-    try {
-        ({ stdout } = await build_run(kubectl, ['kustomize', '--load-restrictor', 'LoadRestrictionsNone', (0,external_node_path_.join)(copy.dir, entry.path)], { signal, timeout: BUILD_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 }));
-    }
-    catch (error) {
-        if (signal?.aborted)
-            throw error;
-        const reason = failure(error, copy.dir).split('\n').slice(-3).join(' ');
-        return {
-            kind: 'refused',
-            problem: `kubectl kustomize of ${where}, as kustomize-controller builds ${label}, failed: ${reason}`,
-            fix: 'The controller would fail the same way: fix the kustomization, then run again.',
-        };
-    }
-    const vars = variables(entry);
-    const objects = (0,yaml_dist/* parseAllDocuments */.hR)(stdout)
-        .map((doc) => doc.toJS())
-        .filter(isObject)
-        .map((object) => (entry.kind === 'flux' ? substitute(object, vars) : object));
-    return { kind: 'built', objects };
-}
-const build_safeParse = (text) => {
-    try {
-        return (0,yaml_dist/* parse */.qg)(text ?? '');
-    }
-    catch {
-        return undefined;
-    }
-};
-/**
- * The kustomization the controller builds at the entry's path: the folder's own, or one listing
- * its YAML files (each must be Kubernetes objects: the controller refuses the build otherwise),
- * with the Flux Kustomization's additions.
- */
-function generate(checkout, entry) {
-    const own = kustomizationIn(checkout, entry.path);
-    let data;
-    if (own) {
-        const parsed = build_safeParse(checkout.read(own));
-        data = isObject(parsed) ? parsed : {};
-    }
-    else {
-        const resources = [];
-        const prefix = entry.path === '' ? '' : `${entry.path}/`;
-        const subfolders = new Set();
-        for (const file of checkout.files) {
-            if (!file.startsWith(prefix) || !isYamlFile(file))
-                continue;
-            const rest = file.slice(prefix.length);
-            const top = rest.split('/').slice(0, -1);
-            const sub = top.findIndex((_, i) => kustomizationIn(checkout, join(entry.path, top.slice(0, i + 1).join('/'))));
-            if (sub >= 0) {
-                subfolders.add(top.slice(0, sub + 1).join('/'));
-                continue;
-            }
-            const bad = notObjects(checkout.read(file));
-            if (bad)
-                return {
-                    problem: `${file} is under ${entry.path || '.'}, which ${entryLabel(entry)} applies and which has no kustomization.yaml: kustomize-controller takes every YAML file there as Kubernetes objects, and this one ${bad}, so the whole build fails`,
-                    fix: 'Move the values file out of the folder the controller applies (and reference it from a kustomization, e.g. a configMapGenerator), or add a kustomization.yaml there that lists the manifests.',
-                };
-            resources.push(rest);
-        }
-        data = {
-            apiVersion: 'kustomize.config.k8s.io/v1beta1',
-            kind: 'Kustomization',
-            resources: [...resources, ...subfolders],
-        };
-    }
-    if (entry.kind === 'flux')
-        addFluxFields(data, entry.spec);
-    return { file: own ?? join(entry.path, 'kustomization.yaml'), data };
-}
-/** What the text lacks to be Kubernetes objects ("has no apiVersion and kind"), or undefined. */
-function notObjects(text) {
-    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text ?? '')) {
-        if (doc.errors.length > 0)
-            return 'is not valid YAML';
-        const data = doc.toJS();
-        if (data === null || data === undefined)
-            continue;
-        if (!isObject(data) || typeof data.apiVersion !== 'string' || typeof data.kind !== 'string')
-            return 'has no apiVersion and kind (it is no Kubernetes object: a plain values file?)';
-    }
-    return undefined;
-}
-/** kustomize-controller's generator: the Kustomization's spec added to the kustomization. */
-function addFluxFields(data, spec) {
-    const list = (value) => (Array.isArray(value) ? value : []);
-    if (typeof spec.targetNamespace === 'string' && spec.targetNamespace)
-        data.namespace = spec.targetNamespace;
-    if (typeof spec.namePrefix === 'string' && spec.namePrefix)
-        data.namePrefix = spec.namePrefix;
-    if (typeof spec.nameSuffix === 'string' && spec.nameSuffix)
-        data.nameSuffix = spec.nameSuffix;
-    const patches = [...list(data.patches), ...kustomizePatches(spec)];
-    if (patches.length > 0)
-        data.patches = patches;
-    if (list(spec.images).length > 0)
-        data.images = mergeImages(data.images, spec.images);
-    if (list(spec.components).length > 0)
-        data.components = [...list(data.components), ...list(spec.components)];
-}
-
-;// CONCATENATED MODULE: ./src/gitops/checkout.ts
-/** The checkout as the proof reads it: its files, and their texts as this run would write them. */
-
-
-
-async function openCheckout(root, edited) {
-    const listed = await checkoutFiles(root);
-    // A values file this run writes is part of what will be committed, tracked yet or not.
-    const files = [...new Set([...listed, ...edited.keys()])].sort();
-    const cache = new Map();
-    return {
-        root,
-        files,
-        read(path) {
-            if (edited.has(path))
-                return edited.get(path);
-            if (!cache.has(path)) {
-                try {
-                    cache.set(path, (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_.join)(root, path), 'utf8'));
-                }
-                catch {
-                    cache.set(path, undefined);
-                }
-            }
-            return cache.get(path);
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/gitops/post-render.ts
-/**
- * Flux's postRenderers: helm-controller runs each entry's kustomize patches (`patches`,
- * `patchesStrategicMerge`, `patchesJson6902`) and `images` over the chart's output before it
- * applies it, in order. The same is done here with the real kustomize (`kubectl kustomize` of a
- * kustomization listing the rendered output), so a patch of the Deployment's BUNDLE_URL shows.
- */
-
-
-
-
-
-
-
-
-
-
-
-const post_render_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
-/** The post-render step of a HelmRelease, or undefined when it has none. */
-function postRenderer(release, kubectl, label, signal) {
-    const spec = isObject(release.spec) ? release.spec : {};
-    const steps = (Array.isArray(spec.postRenderers) ? spec.postRenderers : [])
-        .map((r) => (isObject(r) && isObject(r.kustomize) ? r.kustomize : undefined))
-        .filter((k) => k !== undefined);
-    if (steps.length === 0)
-        return undefined;
-    return async (rendered) => {
-        let out = rendered;
-        for (const step of steps)
-            out = await kustomizeOver(out, step, kubectl, label, signal);
-        return out;
-    };
-}
-async function kustomizeOver(rendered, step, kubectl, label, signal) {
-    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-post-'));
-    try {
-        const patches = kustomizePatches(step);
-        await (0,promises_.writeFile)((0,external_node_path_.join)(dir, 'rendered.yaml'), rendered, { mode: 0o600 });
-        const kustomization = { resources: ['rendered.yaml'] };
-        if (patches.length > 0)
-            kustomization.patches = patches;
-        if (Array.isArray(step.images))
-            kustomization.images = step.images;
-        await (0,promises_.writeFile)((0,external_node_path_.join)(dir, 'kustomization.yaml'), (0,yaml_dist/* stringify */.As)(kustomization));
-        const { stdout } = await post_render_run(kubectl, ['kustomize', dir], {
-            signal,
-            timeout: 120_000,
-            maxBuffer: 256 * 1024 * 1024,
-        });
-        return stdout;
-    }
-    catch (error) {
-        if (signal?.aborted)
-            throw error;
-        const reason = failure(error, dir);
-        throw new UserError(`The render check could not apply the postRenderers of ${label} to the chart's output (kubectl kustomize failed: ${reason}). helm-controller would fail the same way: fix spec.postRenderers, then run again. Nothing was sent.`);
-    }
-    finally {
-        await (0,promises_.rm)(dir, { recursive: true, force: true });
-    }
-}
-/**
- * A kustomization with helmCharts and patches (Argo CD with --enable-helm, `kubectl kustomize
- * --enable-helm`): its patches apply to the inflated chart, so the whole kustomization is built
- * with the real kustomize, in a copy of the checkout with the file as this run writes it (`text`
- * for the placeholder link), and the link is looked for in that. Undefined when it has no patches.
- * Where kustomize cannot inflate the chart here (no helm 3, a chart it would pull), the chart's
- * own output stands, as before.
- */
-function kustomizationRender(root, file, kustomization, text, tools, signal) {
-    const fields = ['patches', 'patchesStrategicMerge', 'patchesJson6902', 'replacements'];
-    if (!fields.some((f) => Array.isArray(kustomization[f]) && kustomization[f].length > 0))
-        return undefined;
-    return async (rendered, link) => {
-        const [kubectl, helm] = [await tools.kubectl(), await tools.helm()];
-        if (!kubectl || !helm)
-            return rendered;
-        const checkout = await openCheckout(root, new Map([[file, text(link)]]));
-        const copy = await copyCheckout(checkout, new Map([[file, text(link)]]));
+/** The source objects of `texts` (the values files), then of the tracked files under `root`. */
+async function sourceObjects(texts, root) {
+    const objects = [...texts].flatMap(sourcesIn);
+    for (const file of await trackedYaml(root)) {
+        const path = (0,external_node_path_.join)(root, file);
         try {
-            const dir = (0,external_node_path_.join)(copy.dir, external_node_path_.posix.dirname(file));
-            const { stdout } = await post_render_run(kubectl, ['kustomize', '--enable-helm', '--helm-command', helm, dir], { signal, timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
-            return stdout;
+            if ((await (0,promises_.stat)(path)).size > MAX_BYTES)
+                continue;
+            objects.push(...sourcesIn(await (0,promises_.readFile)(path, 'utf8')));
         }
-        catch (error) {
-            if (signal?.aborted)
-                throw error;
-            return rendered;
+        catch {
+            // Deleted in the work tree, or unreadable: not something the cluster gets from here.
         }
-        finally {
-            await copy.remove();
-        }
+    }
+    return objects;
+}
+
+;// CONCATENATED MODULE: ./src/values/flux-source.ts
+/**
+ * The chart a Flux HelmRelease installs, resolved as source-controller resolves it, from a list of
+ * candidate Kubernetes objects (today the documents of the values files and of the checkout's
+ * tracked YAML files; an entry point's build can pass its own): `spec.chart.spec.sourceRef` to a
+ * HelmRepository (an HTTP index, or `type: oci`), a GitRepository of this repository (a chart path
+ * of the checkout) or a Bucket; `spec.chartRef` to an OCIRepository (tag, semver, digest) or a
+ * HelmChart. A reference is matched by kind, name and namespace (the release's own by default):
+ * two clusters often define `HelmRepository/mintlify` with different URLs.
+ */
+
+const SOURCE_GROUP = 'source.toolkit.fluxcd.io';
+function refOf(data, namespace) {
+    if (!isObject(data) || typeof data.kind !== 'string' || typeof data.name !== 'string')
+        return undefined;
+    const ns = typeof data.namespace === 'string' ? data.namespace : namespace;
+    return { kind: data.kind, name: data.name, ...(ns ? { namespace: ns } : {}) };
+}
+const flux_source_shown = (ref) => `${ref.kind} ${ref.namespace ? `${ref.namespace}/` : ''}${ref.name}`;
+/**
+ * The source object `ref` names among the candidates. One without a namespace is applied into
+ * the namespace its Kustomization gives it, which a file cannot tell: it matches any. Several with
+ * different specs: the entry point's build decides, not a guess.
+ */
+function findSource(ref, objects) {
+    const matches = objects.filter((o) => {
+        const meta = isObject(o.metadata) ? o.metadata : {};
+        const group = typeof o.apiVersion === 'string' ? o.apiVersion.split('/', 1)[0] : '';
+        return (group === SOURCE_GROUP &&
+            o.kind === ref.kind &&
+            meta.name === ref.name &&
+            (meta.namespace === undefined ||
+                ref.namespace === undefined ||
+                meta.namespace === ref.namespace));
+    });
+    const specs = new Set(matches.map((o) => JSON.stringify(o.spec ?? null)));
+    if (matches.length === 0)
+        return `the ${flux_source_shown(ref)} it names is not among the manifests of this checkout`;
+    if (specs.size > 1)
+        return `${specs.size} different ${flux_source_shown(ref)} are among the manifests of this checkout (which one the cluster applies depends on its entry point)`;
+    return matches[0];
+}
+/** The HelmRelease's chart as a render-check hint: in reach (remote or a path), or why not. */
+function resolveFluxChart(flux, objects, root, repository) {
+    const none = (why) => ({
+        kind: 'none',
+        reason: `the chart of HelmRelease/${flux.release} is out of reach: ${why}`,
+    });
+    if (flux.chartRef) {
+        const ref = refOf(flux.chartRef, flux.namespace);
+        if (!ref)
+            return none('spec.chartRef names no kind and name');
+        const source = findSource(ref, objects);
+        if (typeof source === 'string')
+            return none(source);
+        const spec = isObject(source.spec) ? source.spec : {};
+        if (ref.kind === 'OCIRepository')
+            return ociRepository(spec, ref, none);
+        if (ref.kind === 'HelmChart')
+            return fromChartSpec(spec, sourceNamespace(source, ref), objects, root, repository, none);
+        return none(`spec.chartRef names a ${ref.kind}, which holds no chart`);
+    }
+    const spec = isObject(flux.chart) ? flux.chart : {};
+    return fromChartSpec(spec, flux.namespace, objects, root, repository, none);
+}
+const sourceNamespace = (source, ref) => isObject(source.metadata) && typeof source.metadata.namespace === 'string'
+    ? source.metadata.namespace
+    : ref.namespace;
+/** A HelmRelease's spec.chart.spec, or a HelmChart's spec: chart, version, sourceRef. */
+function fromChartSpec(spec, namespace, objects, root, repository, none) {
+    const chart = typeof spec.chart === 'string' ? spec.chart : undefined;
+    const version = typeof spec.version === 'string' ? spec.version : undefined;
+    const ref = refOf(spec.sourceRef, namespace);
+    if (!chart || !ref)
+        return none('spec.chart.spec names no chart or no sourceRef');
+    // A Bucket is read as a folder of this checkout, as before (its contents are synced from it).
+    if (ref.kind === 'Bucket')
+        return chartPathHint(chart, root);
+    const source = findSource(ref, objects);
+    if (ref.kind === 'GitRepository') {
+        // A GitRepository not among the manifests is taken to be this repository, as before.
+        const url = typeof source === 'string' ? undefined : isObject(source.spec) ? source.spec.url : undefined;
+        if (typeof url === 'string' && repository && !sameRepository(url, repository))
+            return none(`its chart is in ${flux_source_shown(ref)} (${url}), another repository than this checkout`);
+        return chartPathHint(chart, root);
+    }
+    if (ref.kind !== 'HelmRepository')
+        return none(`spec.chart.spec.sourceRef names a ${ref.kind}`);
+    if (typeof source === 'string')
+        return none(source);
+    const repo = isObject(source.spec) ? source.spec : {};
+    const url = typeof repo.url === 'string' ? repo.url : undefined;
+    if (!url)
+        return none(`${flux_source_shown(ref)} has no spec.url`);
+    const origin = flux_source_shown({ ...ref, namespace: sourceNamespace(source, ref) });
+    if (repo.type === 'oci')
+        return {
+            kind: 'remote',
+            ref: `${url.replace(/\/+$/, '')}/${chart}`,
+            version,
+            plainHttp: repo.insecure === true,
+            origin,
+        };
+    return { kind: 'remote', ref: chart, version, repo: url, origin };
+}
+function ociRepository(spec, ref, none) {
+    const url = typeof spec.url === 'string' ? spec.url : undefined;
+    if (!url?.startsWith('oci://'))
+        return none(`${flux_source_shown(ref)} has no oci:// spec.url`);
+    const pin = isObject(spec.ref) ? spec.ref : {};
+    const str = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    // As source-controller ranks them: digest, then semver, then tag (`latest` when none is set,
+    // which helm cannot pull by name: the highest version stands in for it).
+    const digest = str(pin.digest);
+    const tag = str(pin.tag);
+    return {
+        kind: 'remote',
+        ref: url,
+        version: digest ? undefined : (str(pin.semver) ?? (tag === 'latest' ? undefined : tag)),
+        ...(digest ? { digest } : {}),
+        plainHttp: spec.insecure === true,
+        origin: flux_source_shown(ref),
     };
+}
+/** `https://github.com/acme/docs(.git)`, `ssh://git@github.com/acme/docs` against `acme/docs`. */
+function sameRepository(url, repository) {
+    const path = url
+        .replace(/\.git$/, '')
+        .replace(/\/+$/, '')
+        .replace(/^[a-z+]+:\/\/[^/]+\//i, '')
+        .replace(/^[^@]+@[^:]+:/, '');
+    return path.toLowerCase() === repository.toLowerCase();
 }
 
 ;// CONCATENATED MODULE: ./src/publish/manifest-render.ts
@@ -81796,9 +81727,13 @@ function kustomizationRender(root, file, kustomization, text, tools, signal) {
 
 
 
-function manifestTargets(file, chosen, valuesKey, plan) {
+
+function manifestTargets(file, chosen, valuesKey, plan, sources = { objects: [], root: file.root ?? (0,external_node_path_.dirname)(file.path) }) {
     return chosen.map((one, index) => {
-        const hint = one.target.chart;
+        const written = one.target.chart;
+        const hint = written.kind === 'flux'
+            ? resolveFluxChart(written, sources.objects, sources.root, sources.repository)
+            : written;
         const chart = manifest_render_chartOf(hint, file.path, one);
         const unread = (hint.kind === 'path' || hint.kind === 'remote') && hint.unreadValueFiles
             ? `its valueFiles ${hint.unreadValueFiles.join(', ')} (not in this checkout)`
@@ -81887,8 +81822,10 @@ function manifest_render_chartOf(hint, path, one) {
     // A chart folder of this checkout (values/site.ts chartInCheckout found its Chart.yaml).
     if (hint.kind === 'path')
         return { kind: 'chart', ref: hint.path, ...release };
-    if (hint.kind === 'remote')
-        return { kind: 'chart', ref: hint.ref, version: hint.version, repo: hint.repo, ...release };
+    if (hint.kind === 'remote') {
+        const { ref, version, repo, digest, plainHttp, origin } = hint;
+        return { kind: 'chart', ref, version, repo, digest, plainHttp, origin, ...release };
+    }
     return { kind: 'out-of-reach', reason: hint.reason };
 }
 
@@ -81968,846 +81905,6 @@ function vendorPath(chartYaml) {
     return vendorValuesKey(meta);
 }
 
-;// CONCATENATED MODULE: ./src/gitops/merge.ts
-/**
- * The chart values a controller hands Helm, as layers in its order (later wins), for the values
- * level of the proof (helm/values-layers.ts finds the layer that wins) and for the render.
- *
- * Flux (ChartValuesFromReferences in fluxcd/pkg chartutil): each valuesFrom entry in order,
- * resolved against the ConfigMaps and Secrets of the same build; an `optional` entry that
- * resolves to nothing adds nothing; then spec.values, merged last. An entry with a targetPath sets
- * its key's whole text at that path with Helm's --set parser (strvals: `true`, `false`, `null` and
- * integers typed, quotes kept as a string). Its doc comment says such an entry "will overwrite
- * all"; its code merges spec.values again after every entry, so spec.values wins over a targetPath
- * too: the code is followed. Argo CD: valueFiles, then `values` or `valuesObject` (which replaces
- * it), then parameters (refused where they touch the link: argo-source-file.ts, manifest-argo.ts).
- */
-
-
-
-
-function fluxLayers(release, objects, valuesKey, describe) {
-    const spec = isObject(release.spec) ? release.spec : {};
-    const meta = isObject(release.metadata) ? release.metadata : {};
-    const name = `HelmRelease/${String(meta.name)}`;
-    const layers = [];
-    const unknown = [];
-    for (const ref of Array.isArray(spec.valuesFrom) ? spec.valuesFrom : []) {
-        if (!isObject(ref))
-            continue;
-        const key = typeof ref.valuesKey === 'string' && ref.valuesKey ? ref.valuesKey : 'values.yaml';
-        const label = `${String(ref.kind)}/${String(ref.name)}`;
-        const source = objects.find((o) => o.kind === ref.kind &&
-            isObject(o.metadata) &&
-            o.metadata.name === ref.name &&
-            sameNamespace(o.metadata.namespace, meta.namespace));
-        const text = source ? dataValue(source, key) : undefined;
-        if (text === undefined) {
-            // An optional reference that resolves to nothing adds nothing; a required one would stop
-            // the release, unless it exists in the cluster by other means, which this run cannot see.
-            if (ref.optional !== true)
-                unknown.push({
-                    at: layers.length,
-                    what: `${label} (key ${key}), which ${name} reads in valuesFrom and the build does not hold`,
-                });
-            continue;
-        }
-        const where = `${label}[${key}] (valuesFrom of ${name}${source ? `, from ${describe(source)}` : ''})`;
-        const targetPath = typeof ref.targetPath === 'string' && ref.targetPath ? ref.targetPath : undefined;
-        if (!targetPath) {
-            layers.push({ name: where, yaml: text });
-            continue;
-        }
-        // `literal`: the text verbatim, as --set-literal sets it (no typing, no comma split).
-        const set = ref.literal === true && /^[\w-]+(\.[\w-]+)*$/.test(targetPath)
-            ? nested(targetPath, text)
-            : targetPathValues(targetPath, text);
-        if (set)
-            layers.push({ name: `${where} at targetPath ${targetPath}`, yaml: (0,yaml_dist/* stringify */.As)(set) });
-        else if (overlaps(targetPath, valuesKey))
-            layers.push({
-                name: `${where} at targetPath ${targetPath}`,
-                unread: true,
-                fix: `Remove that valuesFrom entry's targetPath ${targetPath}, or point it away from ${valuesKey.join('.')}.`,
-            });
-    }
-    if (spec.values !== undefined && spec.values !== null)
-        layers.push({
-            name: `spec.values of ${name} (${describe(release)})`,
-            yaml: (0,yaml_dist/* stringify */.As)(spec.values),
-        });
-    return { layers, unknown };
-}
-/** valuesFrom reads from the HelmRelease's own namespace (none written: any). */
-const sameNamespace = (a, b) => a === undefined || b === undefined || a === b;
-/** A ConfigMap's data key, or a Secret's (base64 data, or stringData before the API merges it). */
-function dataValue(object, key) {
-    const plain = isObject(object.stringData) ? object.stringData[key] : undefined;
-    if (typeof plain === 'string')
-        return plain;
-    const raw = isObject(object.data) ? object.data[key] : undefined;
-    if (typeof raw !== 'string')
-        return undefined;
-    return object.kind === 'Secret' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-}
-/**
- * What `ReplacePathValue` sets: the text at the dotted path, as strvals types it (a value in
- * quotes stays a string without them). Undefined for what this run does not read as strvals does:
- * a path with an index or an escape, a value with a comma (strvals splits there).
- */
-function targetPathValues(path, text) {
-    if (!/^[\w-]+(\.[\w-]+)*$/.test(path))
-        return undefined;
-    const quoted = (text.startsWith("'") && text.endsWith("'")) || (text.startsWith('"') && text.endsWith('"'));
-    const value = quoted ? text.replace(/^['"]+|['"]+$/g, '') : text;
-    if (value.includes(','))
-        return undefined;
-    return nested(path, quoted ? value : typedSet(value));
-}
-const nested = (path, value) => path.split('.').reduceRight((inner, key) => ({ [key]: inner }), value);
-/** Argo CD's layers for one chart source: valueFiles (texts given), then values or valuesObject. */
-function argoLayers(helm, valueFiles, application) {
-    const layers = [...valueFiles];
-    if (helm.valuesObject !== undefined && helm.valuesObject !== null)
-        layers.push({
-            name: `helm.valuesObject of ${application}`,
-            yaml: (0,yaml_dist/* stringify */.As)(helm.valuesObject),
-        });
-    else if (typeof helm.values === 'string')
-        layers.push({ name: `helm.values of ${application}`, yaml: helm.values });
-    return layers;
-}
-
-;// CONCATENATED MODULE: ./src/gitops/types.ts
-/** A target's name in the proof's words. */
-const targetName = (t, label) => label ? `${t.display} (${label})` : t.display;
-/** A proof record in words, for the log and the job summary. */
-function describeRecord(r) {
-    const level = r.level === 'rendered'
-        ? 'the chart renders the link'
-        : r.level === 'values'
-            ? 'the merged values carry the link'
-            : 'skipped';
-    return `${r.target} through ${r.entry}: ${level}${r.reason ? ` (${r.reason})` : ''}`;
-}
-
-;// CONCATENATED MODULE: ./src/gitops/prove-argo.ts
-/**
- * The proof through an Argo CD Application whose chart source is a folder of this checkout, or
- * whose values come from this checkout (`$ref/…` valueFiles of a multi-source Application), for
- * a plain values file it names among its valueFiles (globs included). Argo CD passes valueFiles
- * in order, then `values` or `valuesObject`, then parameters; the layer that wins is named. The
- * Application as a target of its own is proven by the render check itself (publish/render.ts).
- * A source in another repository, an address, or a chart package's own file is out of reach.
- */
-
-
-
-
-
-
-
-
-
-/** The chart sources of an Application with the files of this checkout their valueFiles name. */
-function sourcesOf(checkout, entry) {
-    const spec = entry.spec;
-    const sources = Array.isArray(spec.sources)
-        ? spec.sources.filter(isObject)
-        : isObject(spec.source)
-            ? [spec.source]
-            : [];
-    const out = [];
-    for (const source of sources) {
-        const helm = isObject(source.helm) ? source.helm : undefined;
-        if (!helm)
-            continue;
-        const base = typeof source.path === 'string' ? join('', source.path.replace(/^\/+/, '')) : undefined;
-        const files = (Array.isArray(helm.valueFiles) ? helm.valueFiles : []).map(String).map((e) => {
-            const ref = /^\$([^/]+)\/(.*)$/.exec(e);
-            let path;
-            if (ref) {
-                const from = sources.find((s) => s.ref === ref[1]);
-                path = from ? join('', ref[2]) : undefined;
-            }
-            else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(e) && base !== undefined)
-                path = e.startsWith('/') ? join('', e.slice(1)) : join(base, e);
-            return { entry: e, paths: path === undefined ? [] : matching(checkout, path) };
-        });
-        const chart = base !== undefined && typeof source.chart !== 'string'
-            ? chartInCheckout(base, checkout.root)
-            : undefined;
-        out.push({ source, helm, files, ...(chart ? { chart } : {}) });
-    }
-    return out;
-}
-/** The checkout files a valueFiles entry names: itself, or what its glob matches (Go's Glob). */
-function matching(checkout, path) {
-    if (!/[*?[]/.test(path))
-        return [path];
-    const pattern = new RegExp(`^${path
-        .replace(/[.+^${}()|\\]/g, '\\$&')
-        .replace(/\*/g, '[^/]*')
-        .replace(/\?/g, '[^/]')}$`);
-    return checkout.files.filter((f) => pattern.test(f));
-}
-async function proveApplication(ctx, entry, targets) {
-    const { tools, checkout } = ctx;
-    const key = tools.valuesKey.join('.');
-    const app = `Application/${entry.name}`;
-    for (const one of sourcesOf(checkout, entry)) {
-        for (const target of targets) {
-            if (target.chosen || !one.files.some((f) => f.paths.includes(target.file)))
-                continue;
-            const record = { target: targetName(target), entry: entryLabel(entry) };
-            const hits = parameterNamesOn(one.helm.parameters, tools.valuesKey);
-            if (hits.length > 0) {
-                ctx.refusals.push(`${app} (${entry.from}) sets helm.parameters ${hits.join(', ')}, which Argo CD passes after every values file, over ${target.display}. Remove those parameters, or set values-key to what they do not touch.`);
-                ctx.records.push({ ...record, level: 'values', reason: 'refused: parameters win' });
-                continue;
-            }
-            const files = one.files.flatMap((f) => f.paths.map((path) => {
-                const text = checkout.read(path);
-                return text === undefined
-                    ? { file: external_node_path_.posix.join(checkout.root, path) }
-                    : { name: `${path} (helm.valueFiles of ${app})`, yaml: text };
-            }));
-            const layers = argoLayers(one.helm, files, `${app} (${entry.from})`);
-            const over = await overridingLayer(layers, key, tools.placeholder.link);
-            if (over) {
-                ctx.refusals.push(`${over.by} sets ${over.key} after ${target.display}, where Argo CD reads the values of ${app} (${entry.from}), so the chart would get that value instead. Remove it there, or point values-file at ${over.by.split(' ')[0]} so that the link is written there.`);
-                ctx.records.push({ ...record, level: 'values', reason: `refused: ${over.by} wins` });
-                continue;
-            }
-            if (!one.chart || !tools.helm) {
-                ctx.records.push({
-                    ...record,
-                    level: 'values',
-                    reason: one.chart
-                        ? 'helm is not on PATH'
-                        : `the chart of ${app} is not a folder of this checkout, so it was not rendered`,
-                });
-                continue;
-            }
-            const outcome = await checkTarget({
-                label: `${record.target} through ${record.entry}`,
-                valuesKey: key,
-                chart: {
-                    kind: 'chart',
-                    ref: one.chart,
-                    releaseName: entry.name,
-                    namespace: destination(entry),
-                },
-                values: () => layers,
-            }, {
-                helm: tools.helm,
-                helmArgs: [],
-                signal: tools.signal,
-                redact: tools.redact,
-                placeholder: tools.placeholder,
-            });
-            if (outcome.kind === 'found')
-                ctx.records.push({ ...record, level: 'rendered' });
-            else if (outcome.kind === 'skipped')
-                ctx.records.push({ ...record, level: 'values', reason: outcome.reason });
-            else {
-                ctx.refusals.push(`${app} (${entry.from}) renders its chart with ${target.display} among its valueFiles, and none of the documents the vendor chart renders holds the link at values-key ${key}.${outcome.kind === 'missing' && outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`);
-                ctx.records.push({
-                    ...record,
-                    level: 'values',
-                    reason: 'refused: the rendered chart does not carry the link',
-                });
-            }
-        }
-    }
-}
-function destination(entry) {
-    const d = isObject(entry.spec.destination) ? entry.spec.destination : {};
-    return typeof d.namespace === 'string' && d.namespace ? d.namespace : 'default';
-}
-/** The checkout files an Application reads: its own file, its valueFiles, its source folders. */
-function argoFiles(checkout, entry) {
-    return sourcesOf(checkout, entry).flatMap((s) => s.files.flatMap((f) => f.paths));
-}
-
-;// CONCATENATED MODULE: ./src/gitops/overlay.ts
-/**
- * Which patch of a build changed what the edited file sets: a kustomize overlay's patches
- * (`patches`, `patchesStrategicMerge`, `patchesJson6902`, by file or inline) in any kustomization
- * of the entry's tree, and the Flux Kustomization's own spec.patches. Named in the refusal, so
- * the user knows which file to change. Read from the patches alone: the build has shown that the
- * link lost; this only says where.
- */
-
-
-
-
-
-
-
-/**
- * The patches of the tree that set or remove what lies at `path` (from the object's top, e.g.
- * spec.values.staticExport) on the object `kind`/`name`, outermost last.
- */
-function patchesTouching(checkout, entry, tree, kind, name, path) {
-    const patches = [];
-    const own = entry.kind === 'argo' ? undefined : entry.path;
-    const files = [...tree].filter((f) => KUSTOMIZATION_NAMES.includes(external_node_path_.posix.basename(f)));
-    // The entry's own kustomization is the outermost overlay: its patches apply last.
-    files.sort((a, b) => Number(external_node_path_.posix.dirname(a) === own) - Number(external_node_path_.posix.dirname(b) === own));
-    for (const file of files)
-        patches.push(...patchesOf(checkout, file));
-    if (entry.kind === 'flux') {
-        const where = `a patch in spec.patches of ${entryLabel(entry)} (${entry.from})`;
-        for (const p of kustomizePatches(entry.spec))
-            patches.push({
-                where,
-                text: String(p.patch),
-                target: isObject(p.target) ? p.target : undefined,
-            });
-    }
-    return patches
-        .filter((p) => aimsAt(p.target, kind, name) && touches(p.text, kind, name, path))
-        .map((p) => p.where);
-}
-function patchesOf(checkout, file) {
-    const dir = external_node_path_.posix.dirname(file) === '.' ? '' : external_node_path_.posix.dirname(file);
-    let data;
-    try {
-        data = (0,yaml_dist/* parseAllDocuments */.hR)(checkout.read(file) ?? '')[0]?.toJS();
-    }
-    catch {
-        return [];
-    }
-    if (!isObject(data))
-        return [];
-    const out = [];
-    const fromFile = (path, target) => {
-        const at = join(dir, path);
-        const text = checkout.read(at);
-        if (text !== undefined)
-            out.push({ where: `${at}, an overlay patch`, text, target });
-    };
-    const inline = (text, target) => out.push({ where: `an inline patch in ${file}`, text, target });
-    for (const field of ['patches', 'patchesJson6902'])
-        for (const p of Array.isArray(data[field]) ? data[field] : []) {
-            if (!isObject(p))
-                continue;
-            const target = isObject(p.target) ? p.target : undefined;
-            if (typeof p.path === 'string')
-                fromFile(p.path, target);
-            else if (typeof p.patch === 'string')
-                inline(p.patch, target);
-        }
-    for (const p of Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : [])
-        if (typeof p === 'string' && p.includes('\n'))
-            inline(p);
-        else if (typeof p === 'string')
-            fromFile(p);
-    return out;
-}
-/** A patch's target selector matches the object (kind exactly, name as a regular expression). */
-function aimsAt(target, kind, name) {
-    if (!target)
-        return true;
-    if (typeof target.kind === 'string' && target.kind !== kind)
-        return false;
-    if (typeof target.name === 'string') {
-        try {
-            return new RegExp(`^(?:${target.name})$`).test(name);
-        }
-        catch {
-            return target.name === name;
-        }
-    }
-    return true;
-}
-/** Whether a patch text (strategic merge documents, or JSON 6902 operations) touches `path`. */
-function touches(text, kind, name, path) {
-    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text)) {
-        if (doc.errors.length > 0)
-            continue;
-        const data = doc.toJS();
-        if (Array.isArray(data)) {
-            if (data.some((op) => isObject(op) && op.op !== 'test' && pointerTouches(op.path, path)))
-                return true;
-            continue;
-        }
-        if (!isObject(data))
-            continue;
-        if (data.kind !== undefined && data.kind !== kind)
-            continue;
-        const meta = isObject(data.metadata) ? data.metadata : {};
-        const own = typeof meta.name === 'string' ? meta.name : undefined;
-        if (own !== undefined && own !== name && !name.includes(own))
-            continue;
-        if (mergeTouches(data, path))
-            return true;
-    }
-    return false;
-}
-function pointerTouches(pointer, path) {
-    if (typeof pointer !== 'string')
-        return false;
-    const parts = pointer
-        .split('/')
-        .slice(1)
-        .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const n = Math.min(parts.length, path.length);
-    if (parts.slice(0, n).some((p, i) => p !== path[i]))
-        return false;
-    // Above the block or the block itself; below it, one of the keys the run writes.
-    return (parts.length <= path.length || WRITTEN_KEYS.includes(parts[path.length]));
-}
-function mergeTouches(data, path) {
-    let node = data;
-    for (const step of path) {
-        if (!isObject(node))
-            return true;
-        if (node.$patch === 'replace' || node.$patch === 'delete')
-            return true;
-        if (!(step in node))
-            return false;
-        node = node[step];
-        if (node === null)
-            return true;
-    }
-    if (!isObject(node))
-        return true;
-    const block = node;
-    return block.$patch !== undefined || WRITTEN_KEYS.some((k) => k in block);
-}
-
-;// CONCATENATED MODULE: ./src/gitops/prove-flux.ts
-/**
- * The proof of the targets one build holds (a Flux Kustomization or a cluster-path folder): each
- * HelmRelease of the build that reads what this run writes (it came from the edited file, or holds
- * the placeholder, or reads a ConfigMap or Secret that does) gets its values merged as
- * helm-controller merges them (merge.ts). The values level: the placeholder is at values-key of
- * those values, or the layer that wins is named. The rendered level, where the chart is a folder
- * of this checkout: `helm template` with them, then its postRenderers, must carry the link.
- */
-
-
-
-
-
-
-
-
-
-
-async function proveBuild(ctx, entry, tree, objects, targets) {
-    const { token } = ctx.tools.placeholder;
-    // kustomize's origin annotations would say which file each object came from, but they make a
-    // build of many patched resources many times slower: objects are matched by kind and name.
-    const describe = () => `the build of ${entryLabel(entry)}`;
-    const holds = (o) => JSON.stringify(o).includes(token) || secretHolds(o, token);
-    const releases = objects.filter((o) => o.kind === 'HelmRelease' && String(o.apiVersion).startsWith('helm.toolkit.fluxcd.io/'));
-    for (const target of targets) {
-        if (!tree.has(target.file))
-            continue;
-        const chosen = target.chosen ?? [];
-        const named = (kind) => (o) => chosen.some((c) => c.kind === kind && sameObject(o, c, entry));
-        const sources = objects.filter((o) => (o.kind === 'ConfigMap' || o.kind === 'Secret') && (holds(o) || named(String(o.kind))(o)));
-        const readers = releases.filter((r) => {
-            if (holds(r) || named('HelmRelease')(r))
-                return true;
-            const refs = isObject(r.spec) && Array.isArray(r.spec.valuesFrom) ? r.spec.valuesFrom : [];
-            return refs.some((ref) => isObject(ref) &&
-                sources.some((s) => s.kind === ref.kind && isObject(s.metadata) && s.metadata.name === ref.name));
-        });
-        const patched = readers;
-        if (patched.length === 0) {
-            ctx.records.push({
-                target: targetName(target),
-                entry: entryLabel(entry),
-                level: 'skipped',
-                reason: `the build of ${entryLabel(entry)} reads ${target.display}, but no HelmRelease of it reads the link (it may be read by a HelmRelease another entry point applies)`,
-            });
-            continue;
-        }
-        for (const release of patched)
-            ctx.records.push(await proveRelease(ctx, entry, tree, objects, target, release, describe));
-    }
-}
-/**
- * The built object is the chosen document: the same name, or the name with the prefixes and
- * suffixes of the overlays (namePrefix, nameSuffix), in the same namespace unless a target
- * namespace moved it.
- */
-function sameObject(object, chosen, entry) {
-    const meta = isObject(object.metadata) ? object.metadata : {};
-    const name = String(meta.name);
-    if (name !== chosen.name && !name.includes(chosen.name))
-        return false;
-    const moved = entry.kind === 'flux' && typeof entry.spec.targetNamespace === 'string';
-    return (moved ||
-        chosen.namespace === undefined ||
-        meta.namespace === undefined ||
-        meta.namespace === chosen.namespace);
-}
-function secretHolds(object, token) {
-    if (object.kind !== 'Secret' || !isObject(object.data))
-        return false;
-    return Object.values(object.data).some((v) => typeof v === 'string' && Buffer.from(v, 'base64').toString('utf8').includes(token));
-}
-async function proveRelease(ctx, entry, tree, objects, target, release, describe) {
-    const { valuesKey, placeholder } = ctx.tools;
-    const meta = isObject(release.metadata) ? release.metadata : {};
-    const name = String(meta.name);
-    const label = `HelmRelease/${name}`;
-    const chosen = (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name.includes(c.name));
-    const record = { target: targetName(target, chosen?.label), entry: entryLabel(entry) };
-    const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe);
-    const key = valuesKey.join('.');
-    const over = await overridingLayer(layers, key, placeholder.link);
-    const holder = layers.findIndex((l) => 'yaml' in l && bundleUrlOf(l.yaml, valuesKey) === placeholder.link);
-    const patches = () => patchesTouching(ctx.checkout, entry, tree, 'HelmRelease', name, [
-        'spec',
-        'values',
-        ...valuesKey,
-    ]);
-    const base = `${label} as ${entryLabel(entry)} (${entry.from}) builds it`;
-    if (over || holder < 0) {
-        const patch = patches().at(-1);
-        const specValues = over ? over.by.startsWith('spec.values of') : true;
-        if (patch && specValues) {
-            ctx.refusals.push(`${patch}, ${over ? `sets ${over.key}` : `removes ${key}`} after the base (${target.display}), so ${base} ${over ? 'does not get the link' : 'has no link'}. Remove ${key} from that patch, or point values-file at it so that the link is written there.`);
-            return { ...record, level: 'values', reason: 'refused: an overlay patch wins' };
-        }
-        if (over && !over.unchecked) {
-            ctx.refusals.push(`${over.by} sets ${over.key} after ${target.display} in the values helm-controller merges for ${base}, so the chart would get that value instead. ${over.fix ?? `Remove it there, or write the link there (name it in values-file).`}`);
-            return { ...record, level: 'values', reason: `refused: ${over.by} wins` };
-        }
-        const unknownNote = unknown.map((u) => u.what).join('; ');
-        if (unknownNote || over?.unchecked)
-            return {
-                ...record,
-                level: 'skipped',
-                reason: `what ${unknownNote || over?.by} sets is unknown to this run`,
-            };
-        ctx.refusals.push(`${base} has no link at values-key ${key} in the values helm-controller merges (${layers.map((l) => ('file' in l ? l.file : l.name)).join(', ') || 'none'}): the build does not carry what this run writes in ${target.display}. Check the overlays of ${entry.path || '.'}, then run again.`);
-        return { ...record, level: 'values', reason: 'refused: the build drops the link' };
-    }
-    const later = unknown.filter((u) => u.at > holder);
-    if (later.length > 0)
-        return {
-            ...record,
-            level: 'skipped',
-            reason: `${later.map((u) => u.what).join('; ')}: what it sets after the link is unknown`,
-        };
-    return renderRelease(ctx, release, layers, record, label);
-}
-/** The rendered level: the chart from a folder of this checkout, with its postRenderers. */
-async function renderRelease(ctx, release, layers, record, label) {
-    const { tools, checkout } = ctx;
-    const spec = isObject(release.spec) ? release.spec : {};
-    const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : undefined;
-    const sourceKind = isObject(chartSpec?.sourceRef) && typeof chartSpec.sourceRef.kind === 'string'
-        ? chartSpec.sourceRef.kind
-        : undefined;
-    const chartName = typeof chartSpec?.chart === 'string' ? chartSpec.chart : undefined;
-    const local = chartName && (sourceKind === 'GitRepository' || sourceKind === 'Bucket')
-        ? chartInCheckout(chartName, checkout.root)
-        : undefined;
-    if (!local)
-        return {
-            ...record,
-            level: 'values',
-            reason: `the chart of ${label} (${chartName ?? 'spec.chartRef'}${sourceKind ? ` from a ${sourceKind}` : ''}) is not a folder of this checkout, so it was not rendered`,
-        };
-    if (!tools.helm)
-        return { ...record, level: 'values', reason: 'helm is not on PATH' };
-    // Chart valuesFiles replace the chart's own values.yaml as the first layer.
-    const valuesFiles = Array.isArray(chartSpec?.valuesFiles)
-        ? chartSpec.valuesFiles.filter((f) => typeof f === 'string')
-        : [];
-    const meta = isObject(release.metadata) ? release.metadata : {};
-    const namespace = typeof spec.targetNamespace === 'string' ? spec.targetNamespace : meta.namespace;
-    const outcome = await checkTarget({
-        label: `${record.target} through ${record.entry}`,
-        valuesKey: tools.valuesKey.join('.'),
-        chart: {
-            kind: 'chart',
-            ref: local,
-            releaseName: typeof spec.releaseName === 'string' ? spec.releaseName : String(meta.name),
-            namespace: typeof namespace === 'string' ? namespace : 'default',
-        },
-        values: () => [
-            ...valuesFiles.map((f) => ({ file: external_node_path_.posix.join(checkout.root, f) })),
-            ...layers,
-        ],
-        postRender: tools.kubectl
-            ? postRenderer(release, tools.kubectl, label, tools.signal)
-            : undefined,
-    }, {
-        helm: tools.helm,
-        helmArgs: [],
-        signal: tools.signal,
-        redact: tools.redact,
-        placeholder: tools.placeholder,
-    });
-    if (outcome.kind === 'found')
-        return { ...record, level: 'rendered' };
-    if (outcome.kind === 'skipped')
-        return { ...record, level: 'values', reason: outcome.reason };
-    const post = isObject(spec) && Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0;
-    ctx.refusals.push(outcome.kind === 'missing'
-        ? `${label} as ${record.entry} builds it: ${post ? 'after its postRenderers, ' : ''}none of the ${outcome.rendered} documents the chart renders holds the link.${post ? ` Its spec.postRenderers patch it away: remove that patch of the link, or set values-key to what the chart reads.` : outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`
-        : `${label} as ${record.entry} builds it: ${outcome.kind === 'overridden' ? `${outcome.by} sets ${outcome.key} after the values this run writes.` : ''}`);
-    return {
-        ...record,
-        level: 'values',
-        reason: 'refused: the rendered chart does not carry the link',
-    };
-}
-function bundleUrlOf(yaml, valuesKey) {
-    try {
-        return valueAt(goYamlData(yaml), [...valuesKey, 'bundleUrl']);
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/gitops/proof.ts
-/**
- * The proof through the composition the cluster applies (discover → build → merge → render →
- * check, the shape of flux-local): the entry points of the checkout are found, those whose tree
- * holds an edited file are built once each, parents first (a child Kustomization as its parent's
- * build produces it: an overlay may patch its path), with the edited files as this run would write
- * them; each target is then proven at the values level, and at the rendered level where its chart
- * is a folder of the checkout. A manifest no entry point includes is orphaned.
- */
-
-
-
-
-
-
-
-
-
-
-async function proveComposition(options, tools) {
-    const checkout = await openCheckout(options.root, options.edited);
-    const ctx = { checkout, tools, records: [], refusals: [] };
-    const entries = discoverEntries(checkout, options.clusterPaths);
-    const result = {
-        records: ctx.records,
-        refusals: ctx.refusals,
-        entries: entries.length,
-        orphans: { manifests: [], plain: [] },
-    };
-    if (entries.length === 0)
-        return result;
-    const buildable = entries.filter((e) => e.kind !== 'argo');
-    const trees = new Map(buildable.map((e) => [e, treeOf(checkout, e.path)]));
-    const editedFiles = new Set(options.targets.map((t) => t.file));
-    const relevant = relevantEntries(buildable, trees, editedFiles);
-    let copy;
-    try {
-        const done = new Set();
-        const parentObjects = [];
-        while (done.size < relevant.length) {
-            // Parents first: an entry whose file the tree of another not yet built holds waits for it.
-            const next = relevant.find((e) => !done.has(e) &&
-                !relevant.some((p) => p !== e && !done.has(p) && trees.get(p).has(e.from))) ?? relevant.find((e) => !done.has(e));
-            done.add(next);
-            const reach = outOfReach(next);
-            if (reach) {
-                for (const t of options.targets.filter((t) => trees.get(next).has(t.file)))
-                    ctx.records.push({
-                        target: t.display,
-                        entry: entryLabel(next),
-                        level: 'skipped',
-                        reason: reach,
-                    });
-                continue;
-            }
-            if (!tools.kubectl) {
-                for (const t of options.targets.filter((t) => trees.get(next).has(t.file)))
-                    ctx.records.push({
-                        target: t.display,
-                        entry: entryLabel(next),
-                        level: 'skipped',
-                        reason: 'kubectl is not on PATH, so the entry point was not built',
-                    });
-                continue;
-            }
-            copy ??= await copyCheckout(checkout, options.edited, []);
-            await copy.add(trees.get(next));
-            const variables = (e) => e.kind === 'flux'
-                ? variablesOf(e.spec, (name) => configMapData(checkout, parentObjects, name))
-                : NO_VARIABLES;
-            const build = async (on) => buildEntry(checkout, on, next, tools.kubectl, variables, tools.signal);
-            let result = await build(copy);
-            // The tree reader may have missed a file the build reads: a failure counts on a full copy.
-            if (result.kind === 'refused' && result.problem.startsWith('kubectl') && !copy.complete()) {
-                await copy.add(checkout.files);
-                result = await build(copy);
-            }
-            if (result.kind === 'refused') {
-                if ([...editedFiles].some((f) => trees.get(next).has(f)))
-                    ctx.refusals.push(`${result.problem}. ${result.fix}`);
-                continue;
-            }
-            parentObjects.push(...result.objects);
-            adoptChildren(result.objects, relevant, done, trees, checkout);
-            await proveBuild(ctx, next, trees.get(next), result.objects, options.targets);
-        }
-    }
-    finally {
-        await copy?.remove();
-    }
-    const argo = entries.filter((e) => e.kind === 'argo');
-    for (const entry of argo)
-        await proveApplication(ctx, entry, options.targets);
-    const included = new Set();
-    for (const tree of trees.values())
-        for (const f of tree)
-            included.add(f);
-    for (const entry of argo) {
-        included.add(entry.from);
-        for (const f of argoFiles(checkout, entry))
-            included.add(f);
-        for (const path of sourcePaths(entry))
-            for (const f of treeOf(checkout, path))
-                included.add(f);
-    }
-    for (const target of options.targets)
-        if (!included.has(target.file))
-            (target.chosen ? result.orphans.manifests : result.orphans.plain).push(target);
-    return result;
-}
-/** The entries whose tree holds an edited file, and their parents (whose tree holds their file). */
-function relevantEntries(entries, trees, edited) {
-    const relevant = new Set(entries.filter((e) => [...edited].some((f) => trees.get(e).has(f))));
-    for (let grew = true; grew;) {
-        grew = false;
-        for (const e of entries)
-            if (!relevant.has(e) && [...relevant].some((c) => trees.get(e).has(c.from))) {
-                relevant.add(e);
-                grew = true;
-            }
-    }
-    return entries.filter((e) => relevant.has(e));
-}
-/**
- * A child Kustomization as the parent's build produces it (patched, substituted) replaces the
- * one read from its file; so does its tree, and so whether it is relevant.
- */
-function adoptChildren(objects, relevant, built, trees, checkout) {
-    for (const [i, entry] of relevant.entries()) {
-        if (entry.kind !== 'flux' || built.has(entry))
-            continue;
-        const object = objects.find((o) => o.kind === 'Kustomization' &&
-            String(o.apiVersion).startsWith('kustomize.toolkit.fluxcd.io/') &&
-            o.metadata?.name === entry.name);
-        if (!object || typeof object.spec?.path !== 'string')
-            continue;
-        const spec = object.spec;
-        const child = {
-            ...entry,
-            spec,
-            path: join('', String(spec.path).replace(/^\/+/, '')),
-            from: entry.from,
-        };
-        trees.set(child, treeOf(checkout, child.path));
-        trees.delete(entry);
-        relevant[i] = child;
-    }
-}
-function sourcePaths(entry) {
-    const sources = Array.isArray(entry.spec.sources) ? entry.spec.sources : [entry.spec.source];
-    return sources
-        .filter((s) => typeof s === 'object' && s !== null && typeof s.path === 'string')
-        .map((s) => join('', String(s.path).replace(/^\/+/, '')));
-}
-/** A ConfigMap's data for post-build variables: from a parent's build, else the checkout. */
-function configMapData(checkout, built, name) {
-    const named = (o) => isObject(o) && o.kind === 'ConfigMap' && isObject(o.metadata) && o.metadata.name === name;
-    const found = built.find(named) ??
-        checkout.files
-            .filter((f) => isYamlFile(f) && (checkout.read(f) ?? '').includes(name))
-            .flatMap((f) => (0,yaml_dist/* parseAllDocuments */.hR)(checkout.read(f) ?? '').map((d) => d.toJS()))
-            .find(named);
-    return found && isObject(found.data) ? found.data : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/publish/proof.ts
-/**
- * The render check's second half: the proof through what the cluster applies (src/gitops/). Each
- * values file of the run, with the placeholder link written as this run would write it, is built
- * through the entry points whose tree holds it and proven at the values level and, where the chart
- * is in reach, the rendered level. A refusal stops the run before any request, naming the layer
- * that wins; a manifest no entry point applies stops it too (it would change no cluster this
- * repository describes); a plain values file nothing references is a warning (`required`: a
- * failure). With helm-release, the run's own rollout is every file's entry point.
- */
-
-
-
-
-
-
-async function proveThroughCluster(run, plan, helm) {
-    const { inputs, reporter } = run;
-    const first = inputs.valuesFiles[0];
-    if (!first)
-        return [];
-    const root = (0,external_node_path_.resolve)(first.root ?? process.cwd());
-    const placeholder = placeholderLink();
-    const edited = new Map();
-    const targets = [];
-    for (const file of inputs.valuesFiles) {
-        const rel = (0,external_node_path_.relative)(root, file.path).split(external_node_path_.sep).join('/');
-        if (rel.startsWith('..'))
-            continue;
-        const planned = plan(file, placeholder.link);
-        edited.set(rel, planned.text);
-        const chosen = planned.manifest?.chosen.map((c) => ({
-            kind: c.target.kind,
-            name: c.target.name,
-            ...(c.target.namespace ? { namespace: c.target.namespace } : {}),
-            label: c.label,
-        }));
-        targets.push({ file: rel, display: file.display, ...(chosen ? { chosen } : {}) });
-    }
-    const result = await proveComposition({
-        root,
-        targets,
-        edited,
-        clusterPaths: inputs.clusterPaths.map((p) => (0,external_node_path_.relative)(root, p).split(external_node_path_.sep).join('/')),
-    }, {
-        helm,
-        kubectl: await findOnPath('kubectl'),
-        helmArgs: inputs.helm?.extraArgs ?? [],
-        signal: run.signal,
-        redact: run.redactor.redact,
-        placeholder,
-        valuesKey: inputs.valuesKey,
-    });
-    for (const record of result.records)
-        reporter.info(`Proof: ${describeRecord(record)}.`);
-    if (result.refusals.length > 0)
-        throw new UserError(`The proof through what the cluster applies found that it would not get the link: ${result.refusals.join(' ')} Nothing was sent and no file was changed.`);
-    // With helm-release, the run rolls the files out itself: it is their entry point.
-    if (!inputs.helm && result.entries > 0) {
-        const { manifests, plain } = result.orphans;
-        if (manifests.length > 0)
-            throw new UserError(`${manifests.map((t) => t.display).join(', ')} ${manifests.length > 1 ? 'are' : 'is a'} GitOps manifest${manifests.length > 1 ? 's' : ''} that no entry point of this checkout applies (no Flux Kustomization's spec.path, Argo CD Application or cluster-path includes ${manifests.length > 1 ? 'them' : 'it'}): the link would change no cluster this repository describes. Check the path (a typo makes a new file nothing reads), include the file in a kustomization an entry point builds, or name the folder the cluster applies in cluster-path. Nothing was sent and no file was changed.`);
-        if (plain.length > 0) {
-            const text = `${plain.map((t) => t.display).join(', ')}: no entry point of this checkout reads ${plain.length > 1 ? 'these values files' : 'this values file'} (no configMapGenerator, Application valueFiles or cluster-path folder names ${plain.length > 1 ? 'them' : 'it'}), so nothing shows the cluster will get the link from ${plain.length > 1 ? 'them' : 'it'}.`;
-            if (inputs.renderCheck === 'required')
-                throw new UserError(`render-check is required, and ${text} Reference the file where the cluster reads it, name the folder the cluster applies in cluster-path, or set render-check: auto. Nothing was sent and no file was changed.`);
-            reporter.warning(`${text} Check that something deploys it.`);
-        }
-    }
-    return result.records;
-}
-
 ;// CONCATENATED MODULE: ./src/publish/render.ts
 /**
  * The publish step that proves the chart reads the link before anything is sent: each place the
@@ -82830,8 +81927,6 @@ async function proveThroughCluster(run, plan, helm) {
 
 
 
-
-
 async function checkRender(run) {
     const { inputs, reporter } = run;
     const texts = await currentTexts(inputs);
@@ -82841,23 +81936,30 @@ async function checkRender(run) {
         return undefined;
     }
     return reporter.group('Render check: does the chart read the link at values-key?', async () => {
-        const targets = renderTargets(inputs, texts);
+        const targets = renderTargets(inputs, texts, await fluxSources(inputs, texts));
         const helm = await findOnPath('helm');
         const outcomes = [];
-        for (const target of targets) {
-            outcomes.push(await checkTarget(target, {
-                helm,
-                helmArgs: inputs.helm?.extraArgs ?? [],
-                signal: run.signal,
-                redact: run.redactor.redact,
-            }));
+        // One fetcher for the run: a chart two targets name is pulled once.
+        const charts = helm ? new ChartFetcher(helm, { signal: run.signal }) : undefined;
+        try {
+            for (const target of targets) {
+                outcomes.push(await checkTarget(target, {
+                    helm,
+                    helmArgs: inputs.helm?.extraArgs ?? [],
+                    signal: run.signal,
+                    redact: run.redactor.redact,
+                    charts,
+                }));
+            }
+        }
+        finally {
+            await charts?.dispose();
         }
         for (const outcome of outcomes)
-            report(run, outcome);
+            report(run, outcome, inputs);
         const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
         if (refused.length > 0)
             throw notRead(inputs, refused);
-        const proof = await proveThroughCluster(run, (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link), helm);
         const skipped = outcomes.filter((o) => o.kind === 'skipped');
         // Where no chart proved it, the file itself must not show a near miss.
         if (skipped.length > 0)
@@ -82867,17 +81969,41 @@ async function checkRender(run) {
         if (skipped.length > 0 && inputs.renderCheck === 'required') {
             throw new UserError(`render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`);
         }
-        return { outcome: skipped.length > 0 ? 'skipped' : 'true', outcomes, proof };
+        return { outcome: skipped.length > 0 ? 'skipped' : 'true', outcomes };
     });
 }
-function report(run, outcome) {
-    if (outcome.kind === 'found' && outcome.unread)
-        // Values passed before the link's cannot win over it, but they can turn off what reads it.
-        run.reporter.notice(`Render check: ${outcome.label}: the chart renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which Argo CD passes first: check that they do not turn off the part of the chart that reads it.`);
-    else if (outcome.kind === 'found')
-        run.reporter.info(`Render check: ${outcome.label}: the chart renders the link (${outcome.documents.join(', ')}).`);
+function report(run, outcome, inputs) {
+    if (outcome.kind === 'found') {
+        const chart = outcome.chart ? ` ${renderedChart(outcome.chart)}` : '';
+        if (outcome.unread)
+            // Values passed before the link's cannot win over it, but they can turn off what reads it.
+            run.reporter.notice(`Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which Argo CD passes first: check that they do not turn off the part of the chart that reads it.`);
+        else
+            run.reporter.info(`Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}).`);
+        if (outcome.rollout === 'config-only')
+            run.reporter.warning(`Render check: ${outcome.label}: the link lands only in ${outcome.documents.join(', ')}, which no pod template checksums: ${inputs.helm ? 'the release is upgraded but its pods are not rolled' : 'applying it rolls no pods'}, and they fetch the bundle when they start, so the new content goes live only when they next restart. Add a checksum annotation of that ConfigMap or Secret to the pod template, or restart the pods (kubectl rollout restart) after this step.`);
+    }
     else if (outcome.kind === 'skipped')
         run.reporter.notice(`Render check skipped for ${outcome.label}: ${outcome.reason}.`);
+}
+/** `enterprise 1.4.0 (chart repository https://…, HelmRepository docs/mintlify)`. */
+function renderedChart(chart) {
+    return `${chart.name}${chart.version ? ` ${chart.version}` : ''} (${chart.from}${chart.origin ? `, ${chart.origin}` : ''})`;
+}
+/**
+ * The Flux source objects HelmReleases among the values files may name (values/source-objects.ts),
+ * read only when one of them is a Flux manifest.
+ */
+async function fluxSources(inputs, texts) {
+    if (![...texts.values()].some((text) => text.includes('helm.toolkit.fluxcd.io/')))
+        return undefined;
+    const first = inputs.valuesFiles[0];
+    const root = first.root ?? (0,external_node_path_.dirname)(first.path);
+    return {
+        objects: await sourceObjects(texts.values(), root),
+        root,
+        repository: process.env.GITHUB_REPOSITORY || undefined,
+    };
 }
 /**
  * The refusal: a later values layer wins over what this run would write, or no template of the
@@ -82896,7 +82022,8 @@ function notRead(inputs, missing) {
         const reads = o.readsAt
             ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`
             : '';
-        return `${o.label}: none of the ${o.rendered} documents the vendor chart renders holds the link written at values-key ${key}.${reads}`;
+        const chart = o.chart ? ` (chart ${renderedChart(o.chart)})` : '';
+        return `${o.label}: none of the ${o.rendered} documents the vendor chart renders${chart} holds the link written at values-key ${key}.${reads}`;
     })
         .join(' ');
     return new UserError(`The render check found that the chart does not read the link: ${details} A run would write it where nothing reads it, and the site would never change. Nothing was sent and no file was changed. Check values-key (and helm-args --set flags that override it), or set render-check: off if a template reads the link in a way the check cannot see.`);
@@ -82923,7 +82050,7 @@ function overriddenText(o) {
  * target with the chart it names, where that is in reach (manifest-render.ts); others have no
  * chart in reach.
  */
-function renderTargets(inputs, texts) {
+function renderTargets(inputs, texts, sources) {
     const key = inputs.valuesKey.join('.');
     const withLink = (file, link) => ({
         name: file.display,
@@ -82951,9 +82078,8 @@ function renderTargets(inputs, texts) {
         const text = texts.get(file.path) ?? '';
         const probe = plannedText(inputs, file, text, 'https://probe.invalid/');
         if (probe.manifest)
-            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link)).map((target, i) => ({
+            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link), sources && { ...sources, root: file.root ?? sources.root }).map((target) => ({
                 ...target,
-                ...helmChartsPatches(inputs, file, text, probe.manifest.chosen[i]),
                 file,
                 // A layer the manifest names (a kustomize valuesFile or additionalValuesFiles entry) that
                 // is itself a values file of this run is read as this run writes it, not as it is.
@@ -82979,20 +82105,6 @@ function renderTargets(inputs, texts) {
             },
         ];
     });
-}
-/**
- * A kustomization's patches apply over the charts it inflates: where it has any, the render is
- * the whole kustomization built with `--enable-helm` (gitops/post-render.ts).
- */
-function helmChartsPatches(inputs, file, text, chosen) {
-    if (chosen.target.chart.kind !== 'helmCharts')
-        return {};
-    const data = (0,yaml_dist/* parseAllDocuments */.hR)(text)[chosen.target.doc]?.toJS();
-    if (!isObject(data))
-        return {};
-    const root = file.root ?? (0,external_node_path_.dirname)(file.path);
-    const post = kustomizationRender(root, (0,external_node_path_.relative)(root, file.path).split(external_node_path_.sep).join('/'), data, (link) => plannedText(inputs, file, text, link).text, { kubectl: () => findOnPath('kubectl'), helm: () => findOnPath('helm') });
-    return post ? { postRender: post } : {};
 }
 /** The file's text as this run would write it, with `link`: the same planner, in memory. */
 function plannedText(inputs, file, current, link) {
@@ -83230,9 +82342,14 @@ async function verifyIfAsked(run, expected, helm) {
 function escapeCell(text) {
     return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
-/** A two-column table without a header row (label, value), as the job summaries show. */
+/**
+ * A two-column table (label, value), as the job summaries show: GitHub's tables need a header row,
+ * so the first row is it (an empty one would show as a blank bar above the table).
+ */
 function table(rows) {
-    return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${escapeCell(v)} |`)].join('\n');
+    const line = ([k, v]) => `| ${k} | ${escapeCell(v)} |`;
+    const [first, ...rest] = rows;
+    return first ? [line(first), '|---|---|', ...rest.map(line)].join('\n') : '';
 }
 /** The longest run of backticks in a text (0 when none). */
 function longestBacktickRun(text) {
@@ -83295,12 +82412,7 @@ function successSummary(result, now, run) {
         ]);
     }
     if (result.renderCheck)
-        rows.push(['Render check', renderCell(result.renderCheck)]);
-    if (result.renderCheck?.proof.length)
-        rows.push([
-            'Proof through the cluster',
-            result.renderCheck.proof.map((r) => escapeHtml(describeRecord(r))).join('<br>'),
-        ]);
+        rows.push(['Render check', renderCell(result.renderCheck, result.helm !== undefined)]);
     if (result.download)
         rows.push([
             'Downloaded',
@@ -83399,12 +82511,27 @@ function failureSummary(message, state, domain, run) {
         rows.push(['Run', `[workflow run](${run.url})`]);
     return `### Static export failed\n\n${table(rows)}\n`;
 }
-/** Each target: the chart renders the link, or why it could not be checked. */
-function renderCell(check) {
+/**
+ * Each target: the chart (name, version, where it came from) renders the link, and whether a new
+ * link rolls the pods; or why it could not be checked.
+ */
+function renderCell(check, helmRelease) {
     return check.outcomes
-        .map((o) => o.kind === 'found'
-        ? `${inlineCode(o.label)}: the chart renders the link`
-        : `${inlineCode(o.label)}: skipped (${o.kind === 'skipped' ? inlineCode(o.reason) : ''})`)
+        .map((o) => {
+        if (o.kind !== 'found')
+            return `${inlineCode(o.label)}: skipped (${o.kind === 'skipped' ? inlineCode(o.reason) : ''})`;
+        const chart = o.chart ? ` ${inlineCode(renderedChart(o.chart))}` : '';
+        const rollout = o.rollout === 'config-only'
+            ? helmRelease
+                ? ' · only in a ConfigMap or Secret no pod template checksums: the release was upgraded but not rolled (the pods serve the old bundle until they restart)'
+                : ' · only in a ConfigMap or Secret no pod template checksums: the pods get the new bundle when they next restart'
+            : o.rollout === 'checksum'
+                ? ' · in a ConfigMap or Secret a pod template checksums: the pods roll'
+                : o.rollout === 'pod-template'
+                    ? ' · in a pod template: the pods roll'
+                    : '';
+        return `${inlineCode(o.label)}: the chart${chart} renders the link${rollout}`;
+    })
         .join('<br>');
 }
 

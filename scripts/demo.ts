@@ -1,13 +1,14 @@
 /**
  * `npm run demo`: builds dist/ if needed, starts the service simulator, and runs the built action
  * exactly as a runner would (inputs as INPUT_*, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files) on a
- * copy of examples/values.yaml. Prints the action's log, its outputs, the values diff and the
- * job summary.
+ * copy of examples/values.yaml, beside the small chart shipped with it (examples/demo-chart),
+ * with helm on PATH: the render check renders that chart and shows the link reaching its pods.
+ * Prints the action's log, its outputs, the values diff and the job summary.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unifiedDiff } from '../src/values/diff.js';
 import { linkHider } from '../src/shared/secrets.js';
@@ -30,11 +31,14 @@ if (stale) {
 }
 
 let node = process.execPath;
+let helmDir: string | undefined;
 try {
-  node = ensureTools(['node24']).node24;
+  const tools = ensureTools(['node24', 'helm3']);
+  node = tools.node24;
+  helmDir = dirname(tools.helm3);
 } catch (error) {
   console.warn(
-    `Could not get Node 24 (${(error as Error).message}); running the action on ${process.version} instead.`,
+    `Could not get Node 24 and helm (${(error as Error).message}); running the action on ${process.version}, and its render check may be skipped.`,
   );
 }
 
@@ -43,6 +47,9 @@ const sim = await startSimulator({
   export: { queuedMs: 1500, runningMs: seconds * 1000, pageCount: 42 },
 });
 const workspace = mkdtempSync(join(tmpdir(), 'demo-workspace-'));
+// The chart and its values.yaml side by side, as a chart folder keeps them: the render check
+// renders that chart with the link written where this run writes it.
+cpSync(join(ROOT, 'examples/demo-chart'), workspace, { recursive: true });
 copyFileSync(join(ROOT, 'examples/values.yaml'), join(workspace, 'values.yaml'));
 const before = readFileSync(join(workspace, 'values.yaml'), 'utf8');
 const outputFile = join(workspace, '..', `${workspace.split('/').pop()}.outputs`);
@@ -65,6 +72,7 @@ const child = spawn(node, [join(ROOT, 'dist/index.js')], {
   stdio: ['ignore', 'pipe', 'inherit'],
   env: {
     ...process.env,
+    ...(helmDir ? { PATH: `${helmDir}${delimiter}${process.env.PATH ?? ''}` } : {}),
     ...inputs,
     GITHUB_ACTIONS: 'true',
     GITHUB_WORKSPACE: workspace,

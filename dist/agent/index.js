@@ -51926,13 +51926,11 @@ function pullRequestNumber(link, repo) {
         return undefined;
     return Number(m[3]);
 }
+/** The associations that may ask the agent for changes (confirmed by `permission`). */
+const STEERING_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR'];
 /** The permissions that may push to the repository, and so may steer the agent. */
 const WRITE_PERMISSIONS = ['admin', 'write'];
-/**
- * Why a commenter may not steer the agent (undefined: they may). Bots never may. Only GitHub's
- * permission answer decides, never `author_association`: a private member of the organization
- * with write access shows as CONTRIBUTOR or NONE there.
- */
+/** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
 async function pull_request_refusal(api, author) {
     // A deleted account has no login: nothing to ask GitHub about.
     if (author.login === '')
@@ -51940,6 +51938,8 @@ async function pull_request_refusal(api, author) {
     const who = `${text_printable(author.login)} (${text_printable(author.association)})`;
     if (author.bot)
         return `${who} is a bot`;
+    if (!STEERING_ASSOCIATIONS.includes(author.association))
+        return `${who} is not an owner, member or collaborator of the repository`;
     let permission;
     try {
         permission = await api.permission(author.login);
@@ -51988,31 +51988,17 @@ class CommentWriter {
     comment(number, body, consequence) {
         return this.attempt(`comment on pull request #${number}`, (api) => api.comment(number, this.redact(body)), consequence);
     }
-    editComment(id, body, consequence) {
-        return this.attempt(`edit comment ${id}`, (api) => api.editComment(id, this.redact(body)), consequence);
+    editComment(id, body) {
+        return this.attempt(`edit comment ${id}`, (api) => api.editComment(id, this.redact(body)));
     }
-    reply(number, kind, threadId, body, consequence) {
+    reply(number, kind, threadId, body) {
         return kind === 'review'
-            ? this.attempt(`reply to review comment ${threadId}`, (api) => api.replyToReviewComment(number, threadId, this.redact(body)), consequence)
-            : this.comment(number, body, consequence);
+            ? this.attempt(`reply to review comment ${threadId}`, (api) => api.replyToReviewComment(number, threadId, this.redact(body)))
+            : this.comment(number, body);
     }
-    /** Edits a reply posted with `reply` (a conversation comment, or a comment in a review thread). */
-    editReply(kind, id, body, consequence) {
-        return kind === 'review'
-            ? this.attempt(`edit review comment ${id}`, (api) => api.editReviewComment(id, this.redact(body)), consequence)
-            : this.editComment(id, body, consequence);
-    }
-    /** The reaction (see PullRequestApi.react), or undefined when GitHub refused it. */
+    /** `added`, `already` (see PullRequestApi.react), or undefined when GitHub refused it. */
     react(kind, id, content, consequence) {
         return this.attempt(`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content), consequence);
-    }
-    /** Takes a reaction off; true once GitHub did. */
-    async unreact(kind, commentId, reactionId, consequence) {
-        const done = await this.attempt(`take the reaction ${reactionId} off comment ${commentId}`, async (api) => {
-            await api.unreact(kind, commentId, reactionId);
-            return true;
-        }, consequence);
-        return done === true;
     }
     #refused(what, error, consequence, permissions) {
         const { answer, fix } = (0,api_error/* describeGitHubFailure */.Po)(error, permissions, (text) => this.redact(text_printable(text)));
@@ -52348,33 +52334,6 @@ function readCommentEvent(env) {
         ? parseReviewEvent(payload)
         : parseCommentEvent(name, payload);
 }
-const ForkPayload = looseObject({
-    pull_request: looseObject({
-        head: looseObject({ repo: nullable(looseObject({ full_name: string() })) }),
-        base: looseObject({ repo: looseObject({ full_name: string() }) }),
-    }),
-});
-/**
- * Whether the run is a `pull_request_review` on a pull request from a fork (its head in another
- * repository, or in one since deleted): GitHub gives such a run no secrets and a read-only token,
- * so it can neither send nor claim. Its review waits for the next run that can (a comment's).
- */
-function isForkReview(env) {
-    if (env.GITHUB_EVENT_NAME !== REVIEW_EVENT)
-        return false;
-    let payload;
-    try {
-        payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
-    }
-    catch {
-        return false; // readCommentEvent says what is wrong with it.
-    }
-    const p = safeParse(ForkPayload, payload);
-    if (!p.success)
-        return false;
-    const { head, base } = p.output.pull_request;
-    return head.repo?.full_name.toLowerCase() !== base.repo.full_name.toLowerCase();
-}
 
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 /**
@@ -52472,137 +52431,8 @@ function parseKeepAliveWorkflow(raw) {
     return file;
 }
 
-;// CONCATENATED MODULE: ./src/agent/invisible.ts
-/**
- * Which characters of a text render invisible and carry no meaning, by their Unicode properties
- * and, for emoji sequences, by grapheme segmentation (Intl.Segmenter): a family emoji or England's
- * flag keeps its joiners and tags, a Persian or Indic word its joiners, while the same characters
- * elsewhere, which hide text, go (see visible.ts, which applies this to a comment).
- */
-
-/** Characters that render as nothing: format (Cf) and default-ignorable code points. */
-const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
-/**
- * Prepended concatenation marks are format characters that are shown (the Arabic number sign and
- * its kin span the digits after them): Unicode's Prepended_Concatenation_Mark property.
- */
-const SHOWN_FORMAT = /[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}]/u;
-/** A letter or mark of a script whose words need ZWJ or ZWNJ to be written correctly. */
-const JOINING_SCRIPT = /^(?=[\p{L}\p{M}])[\p{scx=Arab}\p{scx=Syrc}\p{scx=Nkoo}\p{scx=Mong}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Khmr}\p{scx=Mymr}\p{scx=Tibt}]$/u;
-const ZWNJ = 0x200c;
-const ZWJ = 0x200d;
-const WAVING_BLACK_FLAG = 0x1f3f4;
-const CANCEL_TAG = 0xe007f;
-/** A flag's tag sequence spells a CLDR subdivision (`gbeng`): at most 7 letters or digits. */
-const MAX_FLAG_TAGS = 7;
-const invisible_segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-/** The UTF-16 offsets of the characters in `text` that render invisible and carry no meaning. */
-function invisibleAt(text) {
-    const gone = new Set();
-    const kept = flagTags(text);
-    for (const { segment, index } of invisible_segmenter.segment(text)) {
-        const cps = [...segment];
-        let offset = index;
-        cps.forEach((char, k) => {
-            const at = offset;
-            offset += char.length;
-            const cp = char.codePointAt(0);
-            if (!INVISIBLE.test(char) || SHOWN_FORMAT.test(char) || kept.has(at))
-                return;
-            if (cp === ZWJ && /\p{Extended_Pictographic}/u.test(cps[k + 1] ?? ''))
-                return; // in an emoji
-            const before = charBefore(text, at);
-            const after = String.fromCodePoint(text.codePointAt(offset) ?? 0);
-            // After a letter or virama of such a script, mid-word or at its end (a Malayalam chillu,
-            // an eyelash reph); never doubled or before another invisible character.
-            if ((cp === ZWJ || cp === ZWNJ) && JOINING_SCRIPT.test(before) && !INVISIBLE.test(after))
-                return;
-            if (/\p{Variation_Selector}/u.test(char) && takesVariation(before, cp))
-                return;
-            gone.add(at);
-        });
-    }
-    return gone;
-}
-function charBefore(text, at) {
-    if (at === 0)
-        return '';
-    const low = text.charCodeAt(at - 1);
-    const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
-    return String.fromCodePoint(text.codePointAt(start));
-}
-/** Whether a variation selector right after `base` selects one of its shapes (one per base). */
-function takesVariation(base, selector) {
-    if (base === '' || /\p{Variation_Selector}/u.test(base))
-        return false;
-    if (selector === 0xfe0e || selector === 0xfe0f)
-        return /\p{Emoji}/u.test(base);
-    if (selector >= 0xe0100)
-        return /\p{Ideographic}/u.test(base);
-    if (selector >= 0xfe00)
-        return /[\p{L}\p{N}\p{S}\p{P}]/u.test(base);
-    return /\p{scx=Mong}/u.test(base);
-}
-/**
- * The offsets of tag characters that spell a flag: 🏴, up to 7 tag letters or digits, the cancel
- * tag (England's flag is 🏴 + `gbeng` + cancel). Tag characters anywhere else spell hidden text.
- */
-function flagTags(text) {
-    const kept = new Set();
-    let at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG));
-    while (at !== -1) {
-        const tags = [];
-        let i = at + 2;
-        for (;;) {
-            const cp = text.codePointAt(i);
-            if (cp === undefined)
-                break;
-            const spec = (cp >= 0xe0030 && cp <= 0xe0039) || (cp >= 0xe0061 && cp <= 0xe007a);
-            if (cp === CANCEL_TAG && tags.length > 0 && tags.length <= MAX_FLAG_TAGS) {
-                for (const t of [...tags, i])
-                    kept.add(t);
-                break;
-            }
-            if (!spec)
-                break;
-            tags.push(i);
-            i += 2;
-        }
-        at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG), at + 2);
-    }
-    return kept;
-}
-/**
- * How a removed invisible character is named in a message: its code point (`U+200B`); tag
- * characters, which come in runs that spell text, all as `tag characters`.
- */
-function invisibleName(char) {
-    return /[\u{E0000}-\u{E007F}]/u.test(char) ? 'tag characters' : codePoint(char);
-}
-/**
- * A plain text (not Markdown: the prompt input) less its invisible characters, by the rule a
- * comment's text follows (`invisibleAt`), and the names of those removed, each once.
- */
-function withoutInvisible(text) {
-    const gone = invisibleAt(text);
-    if (gone.size === 0)
-        return { text, count: 0, removed: [] };
-    let kept = '';
-    const removed = new Set();
-    for (let at = 0; at < text.length;) {
-        const char = String.fromCodePoint(text.codePointAt(at));
-        if (gone.has(at))
-            removed.add(invisibleName(char));
-        else
-            kept += char;
-        at += char.length;
-    }
-    return { text: kept, count: gone.size, removed: [...removed] };
-}
-
 ;// CONCATENATED MODULE: ./src/agent/inputs.ts
 /** The agent/ sub-action's inputs; nothing reaches the service before they are all checked. */
-
 
 
 
@@ -52652,7 +52482,7 @@ function parseAgentInputs(read, options = {}) {
     const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
     const rawPrompt = get(AgentInputs.Prompt);
     const reviewLoop = options.commentEvent === true && rawPrompt.trim() === '';
-    const prompt = reviewLoop ? undefined : parsePrompt(visiblePrompt(rawPrompt, warnings));
+    const prompt = reviewLoop ? undefined : parsePrompt(rawPrompt);
     let jobId = parseJobIdInput(AgentInputs.JobId.name, get(AgentInputs.JobId), 'agent', 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
     const wait = parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
     const pickupGraceMs = parseDurationInput(AgentInputs.PickupGrace.name, get(AgentInputs.PickupGrace), 1000, MAX_PICKUP_GRACE_MS);
@@ -52667,17 +52497,6 @@ function parseAgentInputs(read, options = {}) {
         inputs: { ...service, projectId, prompt, jobId, wait, pickupGraceMs, githubToken, command },
         warnings,
     };
-}
-/**
- * The prompt as a reader of the workflow sees it: the invisible characters a comment loses
- * (zero-width, bidi controls, tag characters: invisible.ts) are removed here too, with a warning
- * naming them by code point, so that text nobody can read never steers the agent.
- */
-function visiblePrompt(raw, warnings) {
-    const { text, count, removed } = withoutInvisible(raw);
-    if (count > 0)
-        warnings.push(`Input "prompt": removed ${count} invisible ${count === 1 ? 'character' : 'characters'} (${removed.slice(0, 5).join(', ')}${removed.length > 5 ? ', …' : ''}) that a reader of the workflow cannot see; they are not sent. Retype the prompt if it was pasted.`);
-    return text;
 }
 function parseProjectId(projectId) {
     const name = AgentInputs.ProjectId.name;
@@ -52741,8 +52560,6 @@ const AgentOutputs = {
     Ref: 'ref',
     /** The comment on the pull request: the announce, or the reply of the review loop. */
     CommentUrl: 'comment-url',
-    /** The review loop: the items this run delivered, with their results (JSON). */
-    Delivered: 'delivered',
 };
 /**
  * A job's values. For a follow-up not waited for (`sent`), the answer may show the job as it was
@@ -52769,9 +52586,14 @@ function agentOutputs(job, outcome = 'final') {
 function escapeCell(text) {
     return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
-/** A two-column table without a header row (label, value), as the job summaries show. */
+/**
+ * A two-column table (label, value), as the job summaries show: GitHub's tables need a header row,
+ * so the first row is it (an empty one would show as a blank bar above the table).
+ */
 function table(rows) {
-    return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${escapeCell(v)} |`)].join('\n');
+    const line = ([k, v]) => `| ${k} | ${escapeCell(v)} |`;
+    const [first, ...rest] = rows;
+    return first ? [line(first), '|---|---|', ...rest.map(line)].join('\n') : '';
 }
 /** The longest run of backticks in a text (0 when none). */
 function longestBacktickRun(text) {
@@ -52817,57 +52639,33 @@ function markersIn(text) {
 function isReply(body) {
     return body.startsWith(REPLY_MARKER);
 }
-/** `<!-- docs-agent-taken: issue comment 123 -->`, `<!-- docs-agent-no-job: review 456 -->`. */
-function itemLine(tag, item) {
+/**
+ * `<!-- docs-agent-taken: review 123 -->`: in the action's reply to a review, written before the
+ * follow-up is sent, the durable mark that this review was taken (a review has no reactions in
+ * GitHub's REST API, unlike a comment, whose mark is the action's 👀).
+ */
+function takenLine(reviewId) {
+    return `<!-- docs-agent-taken: review ${reviewId} -->`;
+}
+/** The reviews a reply marks as taken. */
+function takenIn(body) {
+    if (!isReply(body))
+        return [];
+    return [...body.matchAll(/^<!-- docs-agent-taken: review ([1-9]\d{0,15}) -->$/gm)].map((m) => Number(m[1]));
+}
+/**
+ * `<!-- docs-agent-no-job: issue comment 123 -->`: in the "no agent job" reply, so that a re-run
+ * (or the next /agent comment's run) does not answer the same item twice. The item is not taken:
+ * once a job is named, it is sent with the next /agent comment or review.
+ */
+function noJobLine(item) {
     const what = item.kind === 'review' ? 'review' : `${item.commentKind ?? 'issue'} comment`;
-    return `<!-- docs-agent-${tag}: ${what} ${item.id} -->`;
+    return `<!-- docs-agent-no-job: ${what} ${item.id} -->`;
 }
-/**
- * Whether a reply of an app holds that line for that item. Only an app's reply counts: anyone can
- * write the line in a comment of their own.
- */
-function markedIn(comments, tag, item) {
-    const line = itemLine(tag, item);
+/** Whether a reply of an app already said "no agent job" to that item. */
+function noJobRepliedIn(comments, item) {
+    const line = noJobLine(item);
     return comments.some((c) => c.author.bot && isReply(c.body) && c.body.split('\n').some((l) => l === line));
-}
-/** A reply's body with the item's mark on its second line (after REPLY_MARKER). */
-function marked(body, mark) {
-    if (mark === undefined)
-        return body;
-    return body.replace(`${REPLY_MARKER}\n`, `${REPLY_MARKER}\n${mark}\n`);
-}
-/**
- * The reply that claims an item, posted before anything is sent: its mark line says this action
- * took the item, and it is edited with the outcome (or, when the claim is released, loses it).
- */
-function claimBody(item, jobId) {
-    const what = item.kind === 'review' ? 'review' : 'comment';
-    return [
-        REPLY_MARKER,
-        itemLine('taken', item),
-        `📨 **Sending**: the instruction of [this ${what}](${item.url}) goes to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
-        '',
-    ].join('\n');
-}
-/**
- * The claim's reply once the claim is released (no mark line: the item is untaken again), saying
- * why nothing was sent and that a later run sends it.
- */
-function releasedBody(item, why, later = true) {
-    return [
-        REPLY_MARKER,
-        `⏹️ **Not sent**: ${why}, so nothing was sent for [this instruction](${item.url}).${later ? ' It waits, untaken, for the next run of the review loop on this pull request (a re-run of this workflow, or any new comment or review).' : ''}`,
-        '',
-    ].join('\n');
-}
-/** The one reply to an item too old to send (its `stale` line: never said twice). */
-function staleReply(item) {
-    return [
-        REPLY_MARKER,
-        itemLine('stale', item),
-        `⌛ **Not sent**: [this instruction](${item.url}) (${item.createdAt || 'no date'}) is more than a day older than the event that started this run, so it was not sent: the pull request may have moved on since. To send it now, write it in a new comment.`,
-        '',
-    ].join('\n');
 }
 function jobRows(job, links) {
     const rows = [
@@ -52943,8 +52741,6 @@ function headline(outcome) {
         case 'cancelled':
             return `⏹️ **Cancelled**: the workflow run stopped while waiting for agent job ${inlineCode(outcome.jobId)}; the agent keeps working on the service.`;
         case 'not-sent': {
-            if (outcome.reason === 'no-answer')
-                return `❔ **May have been delivered**: the message to agent job ${inlineCode(outcome.jobId)} got no answer, and within pickup-grace the job showed no sign of taking it up. The service may have it all the same: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new comment.`;
             const why = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
             return outcome.maybe
                 ? `❔ **Maybe sent**: the workflow run ${why} while the instruction was on its way to agent job ${inlineCode(outcome.jobId)}, before the service answered: it may have taken it. Check the job in the dashboard before asking again, or it may be sent twice.`
@@ -52977,11 +52773,22 @@ function reviewListing(asked) {
         codeBlock(asked.prompt),
     ].join('\n');
 }
+/** The reply to a review, posted before the follow-up is sent (it marks the review as taken). */
+function reviewSendingBody(asked, jobId) {
+    return [
+        REPLY_MARKER,
+        takenLine(asked.reviewId),
+        `📨 **Sending**: the instructions of this review go to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
+        '',
+        reviewListing(asked),
+        '',
+    ].join('\n');
+}
 /** The reply to a review once its follow-up has ended (the same comment, edited). */
 function reviewReplyBody(outcome, asked, links) {
     const job = 'job' in outcome ? shownJob(outcome) : undefined;
     const details = job ? `\n${table(jobRows(job, links))}\n` : '';
-    return `${REPLY_MARKER}\n${itemLine('taken', { kind: 'review', id: asked.reviewId })}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
+    return `${REPLY_MARKER}\n${takenLine(asked.reviewId)}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
 }
 /**
  * The job as a reply shows it. Sent (not waited for) or unconfirmed, what the job shows may be
@@ -52998,13 +52805,13 @@ function replyBody(outcome, asked, links) {
     const job = 'job' in outcome ? shownJob(outcome) : undefined;
     const details = job ? `\n${table(jobRows(job, links))}\n` : '';
     const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
-    return marked(`${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`, asked.mark);
+    return `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`;
 }
 /** The reply when no marker names the agent job of the pull request. */
 function noMarkerReply(asked, command, item) {
     return [
         REPLY_MARKER,
-        itemLine('no-job', item),
+        noJobLine(item),
         `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
         '',
         `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own. The instruction above is kept: it is sent with the next ${inlineCode(command)} comment or review on this pull request within a day, so there is no need to repeat it.`,
@@ -53018,12 +52825,11 @@ function noMarkerReply(asked, command, item) {
  * character): not quoted, as there is nothing, too much, or something invisible to show.
  */
 function refusedReply(asked, problem, command) {
-    const body = [
+    return [
         REPLY_MARKER,
         `⚠️ **Not sent**: the instruction in [this comment](${asked.url}) from ${inlineCode(asked.login)} ${problem}. Write it after the command, e.g. ${inlineCode(`${command} document the new --dry-run flag`)}; retype it if it was pasted (control characters often come along).`,
         '',
     ].join('\n');
-    return marked(body, asked.mark);
 }
 
 ;// CONCATENATED MODULE: ./src/agent/announce.ts
@@ -53082,10 +52888,10 @@ const MAX_CONTEXT = 2_000;
  * by code point (UNSEEN_CLASS) but the line break and the tab, and default-ignorables too
  * (variation selectors, fillers), as a diff hunk is quoted whole.
  */
-const context_INVISIBLE = new RegExp(String.raw `(?![\n\t])[${UNSEEN_CLASS}\p{Default_Ignorable_Code_Point}]`, 'gu');
+const INVISIBLE = new RegExp(String.raw `(?![\n\t])[${UNSEEN_CLASS}\p{Default_Ignorable_Code_Point}]`, 'gu');
 /** `<U+200B>` for each invisible character; the rest as it is. */
 function escapeInvisible(text) {
-    return text.replace(context_INVISIBLE, (c) => `<${codePoint(c)}>`);
+    return text.replace(INVISIBLE, (c) => `<${codePoint(c)}>`);
 }
 /** At most `max` characters (code points), with `…` where it was cut. */
 function bounded(text, max) {
@@ -67150,6 +66956,106 @@ function decode($0, $1, $2) {
   }
   return decodeNamedCharacterReference($2) || $0;
 }
+;// CONCATENATED MODULE: ./src/agent/invisible.ts
+/**
+ * Which characters of a text render invisible and carry no meaning, by their Unicode properties
+ * and, for emoji sequences, by grapheme segmentation (Intl.Segmenter): a family emoji or England's
+ * flag keeps its joiners and tags, a Persian or Indic word its joiners, while the same characters
+ * elsewhere, which hide text, go (see visible.ts, which applies this to a comment).
+ */
+/** Characters that render as nothing: format (Cf) and default-ignorable code points. */
+const invisible_INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+/**
+ * Prepended concatenation marks are format characters that are shown (the Arabic number sign and
+ * its kin span the digits after them): Unicode's Prepended_Concatenation_Mark property.
+ */
+const SHOWN_FORMAT = /[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}]/u;
+/** A letter or mark of a script whose words need ZWJ or ZWNJ to be written correctly. */
+const JOINING_SCRIPT = /^(?=[\p{L}\p{M}])[\p{scx=Arab}\p{scx=Syrc}\p{scx=Nkoo}\p{scx=Mong}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Khmr}\p{scx=Mymr}\p{scx=Tibt}]$/u;
+const ZWNJ = 0x200c;
+const ZWJ = 0x200d;
+const WAVING_BLACK_FLAG = 0x1f3f4;
+const CANCEL_TAG = 0xe007f;
+/** A flag's tag sequence spells a CLDR subdivision (`gbeng`): at most 7 letters or digits. */
+const MAX_FLAG_TAGS = 7;
+const invisible_segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** The UTF-16 offsets of the characters in `text` that render invisible and carry no meaning. */
+function invisibleAt(text) {
+    const gone = new Set();
+    const kept = flagTags(text);
+    for (const { segment, index } of invisible_segmenter.segment(text)) {
+        const cps = [...segment];
+        let offset = index;
+        cps.forEach((char, k) => {
+            const at = offset;
+            offset += char.length;
+            const cp = char.codePointAt(0);
+            if (!invisible_INVISIBLE.test(char) || SHOWN_FORMAT.test(char) || kept.has(at))
+                return;
+            if (cp === ZWJ && /\p{Extended_Pictographic}/u.test(cps[k + 1] ?? ''))
+                return; // in an emoji
+            const before = charBefore(text, at);
+            const after = String.fromCodePoint(text.codePointAt(offset) ?? 0);
+            // After a letter or virama of such a script, mid-word or at its end (a Malayalam chillu,
+            // an eyelash reph); never doubled or before another invisible character.
+            if ((cp === ZWJ || cp === ZWNJ) && JOINING_SCRIPT.test(before) && !invisible_INVISIBLE.test(after))
+                return;
+            if (/\p{Variation_Selector}/u.test(char) && takesVariation(before, cp))
+                return;
+            gone.add(at);
+        });
+    }
+    return gone;
+}
+function charBefore(text, at) {
+    if (at === 0)
+        return '';
+    const low = text.charCodeAt(at - 1);
+    const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
+    return String.fromCodePoint(text.codePointAt(start));
+}
+/** Whether a variation selector right after `base` selects one of its shapes (one per base). */
+function takesVariation(base, selector) {
+    if (base === '' || /\p{Variation_Selector}/u.test(base))
+        return false;
+    if (selector === 0xfe0e || selector === 0xfe0f)
+        return /\p{Emoji}/u.test(base);
+    if (selector >= 0xe0100)
+        return /\p{Ideographic}/u.test(base);
+    if (selector >= 0xfe00)
+        return /[\p{L}\p{N}\p{S}\p{P}]/u.test(base);
+    return /\p{scx=Mong}/u.test(base);
+}
+/**
+ * The offsets of tag characters that spell a flag: 🏴, up to 7 tag letters or digits, the cancel
+ * tag (England's flag is 🏴 + `gbeng` + cancel). Tag characters anywhere else spell hidden text.
+ */
+function flagTags(text) {
+    const kept = new Set();
+    let at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG));
+    while (at !== -1) {
+        const tags = [];
+        let i = at + 2;
+        for (;;) {
+            const cp = text.codePointAt(i);
+            if (cp === undefined)
+                break;
+            const spec = (cp >= 0xe0030 && cp <= 0xe0039) || (cp >= 0xe0061 && cp <= 0xe007a);
+            if (cp === CANCEL_TAG && tags.length > 0 && tags.length <= MAX_FLAG_TAGS) {
+                for (const t of [...tags, i])
+                    kept.add(t);
+                break;
+            }
+            if (!spec)
+                break;
+            tags.push(i);
+            i += 2;
+        }
+        at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG), at + 2);
+    }
+    return kept;
+}
+
 ;// CONCATENATED MODULE: ./src/agent/visible.ts
 /**
  * What a reader of a rendered comment sees, as the Markdown source to send: a comment's text less
@@ -67409,7 +67315,8 @@ function describeHidden(visible, source) {
         if (part.kind === 'character') {
             const raw = source.slice(part.start, part.end);
             const char = raw.startsWith('&') ? decodeString(raw) : raw;
-            chars.add(invisibleName(char));
+            // Tag characters come in runs that spell text: named once, as a range.
+            chars.add(/[\u{E0000}-\u{E007F}]/u.test(char) ? 'tag characters' : codePoint(char));
         }
     const names = [...counts].map(([kind, n]) => {
         const [one, many] = KIND_NAMES[kind];
@@ -67456,6 +67363,10 @@ function readerText(markdown) {
     const shown = visibleText(markdown);
     return { text: shown.text, hidden: hiddenNote(shown, markdown) };
 }
+/** The reviews the action's replies mark as taken (replies an app wrote: see `takenLine`). */
+function takenReviews(comments) {
+    return new Set(comments.filter((c) => c.author.bot).flatMap((c) => takenIn(c.body)));
+}
 /** The instruction of a text as a reader sees it; undefined when it does not start with the command. */
 function instructionOf(body, command) {
     const { text, hidden } = readerText(body);
@@ -67464,9 +67375,7 @@ function instructionOf(body, command) {
         return undefined;
     return hidden ? { instruction, hidden } : { instruction };
 }
-function commentItem(c, kind, found, 
-// A diff comment is written when it is drafted, and sent with its review: its age is the review's.
-submittedAt = c.createdAt) {
+function commentItem(c, kind, found) {
     const diff = kind === 'review' ? c : undefined;
     return {
         kind: 'comment',
@@ -67475,14 +67384,14 @@ submittedAt = c.createdAt) {
         threadId: diff?.inReplyTo ?? c.id,
         author: c.author,
         url: c.url,
-        createdAt: submittedAt || c.createdAt,
+        createdAt: c.createdAt,
         parts: [{ ...found, url: c.url, ...(diff ? { comment: diff } : {}) }],
     };
 }
 /**
  * Every follow-up on the pull request, oldest first: conversation comments that start with the
- * command (not the action's replies), and submitted reviews (dismissed ones too) with their diff
- * comments. Items a reply of this action marks as taken are left out.
+ * command (not the action's replies), and reviews (submitted, not dismissed) with their diff
+ * comments. Reviews already taken are left out; comments are claimed one by one (their 👀).
  */
 function followUpItems(lists, command) {
     const items = [];
@@ -67493,6 +67402,7 @@ function followUpItems(lists, command) {
         if (found)
             items.push(commentItem(c, 'issue', found));
     }
+    const taken = takenReviews(lists.issueComments);
     const reviews = new Map(lists.reviews.map((r) => [r.id, r]));
     const byReview = new Map();
     for (const c of lists.reviewComments) {
@@ -67506,8 +67416,7 @@ function followUpItems(lists, command) {
             byReview.set(review.id, []);
     for (const [key, comments] of byReview) {
         const review = reviews.get(key);
-        // A dismissed review was submitted as written: dismissing (a stale approval) withdraws nothing.
-        if (review?.state === 'PENDING')
+        if (review && (review.state === 'PENDING' || review.state === 'DISMISSED'))
             continue;
         const body = review ? instructionOf(review.body, command) : undefined;
         const parts = [
@@ -67521,10 +67430,10 @@ function followUpItems(lists, command) {
             continue;
         const only = parts[0];
         if (parts.length === 1 && only.comment) {
-            items.push(commentItem(only.comment, 'review', only, review?.submittedAt));
+            items.push(commentItem(only.comment, 'review', only));
             continue;
         }
-        if (!review)
+        if (!review || taken.has(review.id))
             continue;
         items.push({
             kind: 'review',
@@ -67537,12 +67446,7 @@ function followUpItems(lists, command) {
             parts,
         });
     }
-    // Taken: a reply of this action marks it (its mark line names the item; a reply in a thread
-    // is in the diff comments' list).
-    const replies = [...lists.issueComments, ...lists.reviewComments];
-    return items
-        .filter((item) => !markedIn(replies, 'taken', item))
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+    return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 }
 /** Whether an item is older than STALE_MS before `since` (an ISO date; empty: never stale). */
 function isStale(item, since) {
@@ -67593,158 +67497,6 @@ function promptOf(item) {
         ? 'This instruction comes from a review of the pull request.'
         : `These ${texts.length} instructions come from one review of the pull request. Follow them together, as one change.`;
     return { prompt: [head, ...texts].join('\n\n'), parts };
-}
-
-;// CONCATENATED MODULE: ./src/agent/claim.ts
-/**
- * Claiming an item before it is sent, and giving the claim back. A claim is a reply of this action
- * whose hidden mark line names the item (`itemLine('taken', …)`): a bare 👀 says only that some
- * workflow with the same token saw the comment. For a comment, the 👀 is the lock taken first, as
- * GitHub's 201-vs-200 answer to a reaction is the one atomic check-and-set it offers; a 👀 of this
- * identity without the action's mark (another workflow's, or a run stopped between its 👀 and its
- * reply) is taken off and added again, and only a 201 claims. A review has no REST reactions: its
- * claim is the reply alone, and the oldest reply that marks it wins. A claim GitHub refuses, or
- * whose reply cannot be found again after its answer was lost, claims nothing: the item is not
- * sent this run, and stays untaken for a later one.
- */
-
-
-
-/** What a refused claim means, in the warning GitHub's refusal gets. */
-const NOT_CLAIMED = 'The instruction was not sent this run: it stays untaken, and the next run of the review loop on this pull request sends it.';
-/** Where an item's claim reply goes: a diff comment's thread, else the conversation. */
-function replyKind(item) {
-    return item.kind === 'comment' ? item.commentKind : 'issue';
-}
-/**
- * A reply of an earlier version of this action, which marked a comment by its 👀 alone: it links
- * to the comment it answers. Such a comment was taken then.
- */
-function answeredBefore(replies, item) {
-    return replies.some((c) => c.author.bot && isReply(c.body) && c.body.includes(`](${item.url})`));
-}
-/** The 👀 that locks a comment: undefined when GitHub refused it, `taken` when another run holds it. */
-async function lockComment(item, writer, replies) {
-    const kind = item.commentKind;
-    let eyes = await writer.react(kind, item.id, 'eyes', NOT_CLAIMED);
-    if (!eyes)
-        return undefined;
-    if (!eyes.added) {
-        if (answeredBefore(replies, item))
-            return { taken: 'answered by an earlier run (its 👀 and reply)' };
-        // This identity's 👀 without this action's mark: not a claim of ours. Off and on again; the
-        // second answer is the atomic one.
-        if (!(await writer.unreact(kind, item.id, eyes.id, NOT_CLAIMED)))
-            return undefined;
-        eyes = await writer.react(kind, item.id, 'eyes', NOT_CLAIMED);
-        if (!eyes)
-            return undefined;
-        if (!eyes.added)
-            return { taken: 'another run claimed it at the same moment' };
-    }
-    return { kind, commentId: item.id, reactionId: eyes.id };
-}
-/** The replies that mark the item taken, oldest first (a failed read: undefined). */
-async function marksOf(item, number, writer) {
-    const kind = replyKind(item);
-    const listed = await writer.attempt(`read the replies on pull request #${number}`, (api) => kind === 'review' ? api.reviewComments(number) : api.comments(number));
-    const line = itemLine('taken', item);
-    return listed
-        ?.filter((c) => c.author.bot && isReply(c.body) && c.body.split('\n').includes(line))
-        .sort((a, b) => a.id - b.id);
-}
-/** Claims an item for this run (see the module's comment). */
-async function claim(item, context) {
-    const { number, jobId, writer } = context;
-    let lock;
-    if (item.kind === 'comment') {
-        const locked = await lockComment(item, writer, context.replies);
-        if (!locked)
-            return { refused: 'GitHub refused the 👀 that claims it' };
-        if ('taken' in locked)
-            return locked;
-        lock = locked;
-    }
-    const kind = replyKind(item);
-    let reply = await writer.reply(number, kind, item.threadId, claimBody(item, jobId), NOT_CLAIMED);
-    // No answer is not a refusal: GitHub may have written the reply. Read again before deciding.
-    reply ??= (await marksOf(item, number, writer))?.at(-1);
-    if (!reply) {
-        if (lock)
-            await writer.unreact(lock.kind, lock.commentId, lock.reactionId);
-        return { refused: 'GitHub refused the reply that claims it' };
-    }
-    const claimed = {
-        reply: { kind, id: reply.id, url: reply.url },
-        ...(lock ? { lock } : {}),
-    };
-    if (item.kind === 'review') {
-        // No lock for a review: of two runs that claimed it at once, the older reply wins.
-        const marks = await marksOf(item, number, writer);
-        if (!marks) {
-            await release(claimed, item, writer, 'GitHub did not list the replies to check the claim');
-            return { refused: 'GitHub did not list the replies to check the claim' };
-        }
-        if (marks[0] && marks[0].id !== reply.id) {
-            await release(claimed, item, writer, 'another run claimed this review first', false);
-            return { taken: 'another run claimed it first' };
-        }
-    }
-    return { claimed };
-}
-/**
- * Gives a claim back: the reply loses its mark line and says why nothing was sent (`later`: that
- * a later run sends it), and the 👀 comes off. When GitHub refuses the edit, the mark stays: the
- * warning says so, as no run will send the item by itself then.
- */
-async function release(claimed, item, writer, why, later = true) {
-    const edited = await writer.editReply(claimed.reply.kind, claimed.reply.id, releasedBody(item, why, later), `The reply still marks the instruction as taken, so no run sends it by itself: delete the reply ${claimed.reply.url} to have the next run send it.`);
-    if (edited && claimed.lock)
-        await writer.unreact(claimed.lock.kind, claimed.lock.commentId, claimed.lock.reactionId);
-}
-/**
- * The item as it is now, read again after the claim (claim → re-read → send): `deleted`, or
- * `withdrawn` when its text no longer holds an instruction; else the item with its current text.
- * Its age stays the one it was found with. A read GitHub refuses throws (GitHubApiError).
- */
-async function reread(item, number, api, command) {
-    const gone = (error) => error instanceof api_error/* GitHubApiError */.OS && error.status === 404;
-    let lists;
-    try {
-        if (item.kind === 'review') {
-            const review = await api.review(number, item.id);
-            const comments = await Promise.all(item.parts.flatMap((p) => p.comment
-                ? [
-                    api
-                        .reviewComment(p.comment.id)
-                        .catch((e) => (gone(e) ? undefined : Promise.reject(e))),
-                ]
-                : []));
-            lists = {
-                issueComments: [],
-                reviewComments: comments.filter((c) => c !== undefined),
-                reviews: [review],
-            };
-        }
-        else if (item.commentKind === 'review') {
-            lists = {
-                issueComments: [],
-                reviewComments: [await api.reviewComment(item.id)],
-                reviews: [],
-            };
-        }
-        else {
-            lists = { issueComments: [await api.issueComment(item.id)], reviewComments: [], reviews: [] };
-        }
-    }
-    catch (error) {
-        if (gone(error))
-            return 'deleted';
-        throw error;
-    }
-    const now = followUpItems(lists, command);
-    const same = now.find((one) => one.kind === item.kind && one.id === item.id) ?? now[0];
-    return same ? { ...item, parts: same.parts } : 'withdrawn';
 }
 
 ;// CONCATENATED MODULE: ./src/api/agent.ts
@@ -68170,32 +67922,10 @@ class FollowUpUnconfirmed extends UserError {
 
 
 
-
 /** How often the job is looked at while waiting for it to take the message up. */
 const PICKUP_POLL_MS = 1500;
 /** How often the caller's sign of a pickup (a GitHub call) is asked at most. */
 const SIGN_EVERY_MS = 5000;
-/**
- * A follow-up message got no answer (no response, a reset, a 5xx) and the job showed no sign of
- * taking it up within pickup-grace: it may have been delivered. Never sent again by itself.
- */
-class MaybeSent extends UserError {
-    constructor(jobId, why) {
-        super(`The follow-up message to agent job ${jobId} got no answer (${why}), and within pickup-grace the job showed no sign that it took it up: it may have been delivered. Look at the job in the dashboard; it is not sent again by itself. To send it again on purpose, send it as a new message.`, { jobId });
-    }
-}
-/**
- * Whether the service may have acted on a message whose call failed: its request went out and no
- * answer told otherwise (no response, a reset, a time limit, a 5xx a gateway may give after
- * passing the request on). A 4xx or 429 is the service's refusal: nothing was taken.
- */
-function mayHaveArrived(error) {
-    if (!(error instanceof ApiError))
-        return false;
-    if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-response')
-        return true;
-    return error.kind === 'http' && (error.status ?? 0) >= 500;
-}
 /** A stop of an agent run, with how far its message got. */
 class AgentStopped extends StoppedError {
     sent;
@@ -68412,8 +68142,6 @@ async function outcomeOf(sent, context) {
             graceMs: context.pickupGraceMs,
             asBefore: error.asBefore,
         };
-    if (error instanceof MaybeSent)
-        return { kind: 'not-sent', jobId, reason: 'no-answer', maybe: true };
     // Stopped before the instruction reached the service, or with no answer to it: not "working".
     if (error instanceof AgentStopped && error.sent !== 'yes')
         return { kind: 'not-sent', jobId, reason: error.reason, maybe: error.sent === 'maybe' };
@@ -68526,9 +68254,6 @@ function notTheApp(commits, app) {
 
 
 
-
-
-
 /** What an item is called in the log. */
 function named(item) {
     return item.kind === 'review' ? `Review ${item.id}` : `Comment ${item.id}`;
@@ -68544,47 +68269,30 @@ async function reactOn(item, writer, content) {
             await writer.react('review', part.comment.id, content);
 }
 /**
- * Handles one item: claim, read again, send, reply. Undefined when nothing was sent and nothing
- * is to be said (another run took it; it was deleted or withdrawn after the claim); `unclaimed`
- * when GitHub refused the claim (nothing sent: the run fails, the item waits for a later run).
+ * What a refused mark (a comment's 👀, a review's first reply) means, in its warning: the item is
+ * still sent, as the job should not wait on a permission of the workflow, but nothing on the pull
+ * request says it was taken.
  */
-async function followUpItem(inputs, found, context) {
+const UNMARKED = 'The instruction is sent without the mark that it was taken, so the next run of the review loop on this pull request (a re-run, or the run of a later /agent item) would send it again.';
+/**
+ * Takes a comment: its 👀, which GitHub answers 200 when this identity had added it before (the
+ * comment was taken by an earlier run). When GitHub refuses the reaction, the item is taken
+ * without a mark, and the warning says so (UNMARKED).
+ */
+async function claimComment(item, writer) {
+    return (await writer.react(item.commentKind, item.id, 'eyes', UNMARKED)) !== 'already';
+}
+/** Handles one item; undefined when an earlier run took it. */
+async function followUpItem(inputs, item, context) {
     const { writer, deps, jobId } = context;
     const number = context.pull.number;
-    const answer = await claim(found, { number, jobId, writer, replies: context.replies });
-    if ('taken' in answer) {
-        deps.reporter.info(`${named(found)}: ${answer.taken}; not sent again.`);
-        return undefined;
-    }
-    if ('refused' in answer)
-        return {
-            unclaimed: true,
-            error: new UserError(`${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${WRITES_FIX}`),
-        };
-    const claimed = answer.claimed;
-    // Read again after the claim: what is sent is the text as it is now, not as the sweep saw it.
-    let item;
-    try {
-        item = await reread(found, number, writer.api, inputs.command);
-    }
-    catch (error) {
-        const why = `GitHub did not answer when the ${found.kind} was read again after the claim (${error instanceof Error ? text_printable(error.message) : 'no answer'})`;
-        await release(claimed, found, writer, why);
-        return { unclaimed: true, error: new UserError(`${named(found)}: ${why}. ${NOT_CLAIMED}`) };
-    }
-    if (item === 'deleted' || item === 'withdrawn') {
-        const why = item === 'deleted'
-            ? `the ${found.kind} was deleted after this run found it`
-            : `the ${found.kind} no longer starts with ${inputs.command}`;
-        // A deleted comment took its 👀 along.
-        await release(item === 'deleted' ? { reply: claimed.reply } : claimed, found, writer, why, false);
-        deps.reporter.info(`${named(found)}: ${why}; nothing was sent.`);
+    if (item.kind === 'comment' && !(await claimComment(item, writer))) {
+        deps.reporter.info(`${named(item)}: taken by an earlier run (its 👀); not sent again.`);
         return undefined;
     }
     const { prompt, parts } = promptOf(item);
-    const mark = itemLine('taken', item);
     const hidden = item.kind === 'comment' ? parts[0]?.hidden : undefined;
-    const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden, mark };
+    const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden };
     for (const part of parts)
         if (part.hidden)
             deps.reporter.info(`${named(item)}: removed hidden text, ${part.hidden}.`);
@@ -68595,45 +68303,36 @@ async function followUpItem(inputs, found, context) {
         parts,
         prompt,
     };
-    const reply = async (body) => {
-        const posted = await writer.editReply(claimed.reply.kind, claimed.reply.id, body);
-        deps.state.commentUrl = posted?.url ?? claimed.reply.url;
-        return deps.state.commentUrl;
+    let replyId;
+    const reply = async (body, consequence) => {
+        const posted = item.kind === 'comment'
+            ? await writer.reply(number, item.commentKind, item.threadId, body)
+            : replyId !== undefined
+                ? await writer.editComment(replyId, body)
+                : await writer.comment(number, body, consequence);
+        replyId ??= posted?.id;
+        deps.state.commentUrl = posted?.url;
+        return posted?.url;
     };
     if (prompt === '') {
         const problem = parts.map((p) => p.refused).find(Boolean) ?? 'is empty';
         const url = await reply(item.kind === 'comment'
             ? refusedReply(asked, problem, inputs.command)
             : reviewReplyBody({ kind: 'error', jobId, message: 'no instruction of the review could be sent' }, review, deps.side.links));
-        deps.reporter.info(`${named(item)}: the instruction ${problem}; nothing was sent. Replied: ${url}`);
+        deps.reporter.info(`${named(item)}: the instruction ${problem}; nothing was sent.${url ? ` Replied: ${url}` : ''}`);
         return { commentUrl: url };
     }
-    // A review's diff comments get their 👀 now (a comment has its own from the claim).
+    if (item.kind === 'review') {
+        // The mark comes first: a run stopped after it never sends the review a second time (when
+        // GitHub takes the mark; UNMARKED says what follows when it does not).
+        await reply(reviewSendingBody(review, jobId), UNMARKED);
+    }
+    // A comment has its 👀 from the claim; a review's diff comments get theirs now.
     if (item.kind === 'review')
         await reactOn(item, writer, 'eyes');
-    if (deps.signal?.aborted)
-        return stoppedBeforeSend(claimed, item, context);
-    return sendAndReply(inputs, { ...context, item, prompt }, async (outcome) => {
-        // Stopped before the message went out: nothing was sent, so the claim is given back.
-        if (outcome.kind === 'not-sent' && !outcome.maybe) {
-            const stop = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
-            await release(claimed, item, writer, `the workflow run ${stop} before the instruction was sent`);
-            deps.state.commentUrl = claimed.reply.url;
-            return claimed.reply.url;
-        }
-        return reply(item.kind === 'comment'
-            ? replyBody(outcome, asked, deps.side.links)
-            : reviewReplyBody(outcome, review, deps.side.links));
-    });
-}
-/** A run stopped between the claim and the send gives the claim back: nothing was sent. */
-async function stoppedBeforeSend(claimed, item, { writer, jobId, deps }) {
-    await release(claimed, item, writer, 'the workflow run was cancelled before the instruction was sent');
-    deps.reporter.info(`${named(item)}: the run was cancelled before the send; its claim is given back.`);
-    return {
-        outcome: { kind: 'not-sent', jobId, reason: 'cancelled', maybe: false },
-        commentUrl: claimed.reply.url,
-    };
+    return sendAndReply(inputs, { ...context, item, prompt }, (outcome) => reply(item.kind === 'comment'
+        ? replyBody(outcome, asked, deps.side.links)
+        : reviewReplyBody(outcome, review, deps.side.links)));
 }
 /** The send (once), the wait, the reply, +1 or -1, the announce. */
 async function sendAndReply(inputs, context, reply) {
@@ -68682,7 +68381,36 @@ async function sendAndReply(inputs, context, reply) {
 
 
 
-
+/**
+ * Whether a comment event wakes the loop: a created comment on a pull request that starts with
+ * the command, not from a bot (the workflow's `if:` skips the others before a runner starts).
+ */
+function screen(event, command) {
+    if (event.action !== 'created')
+        return { ignore: `the comment was ${text_printable(event.action)}, not created`, level: 'debug' };
+    if (event.pullNumber === undefined)
+        return { ignore: 'the comment is on an issue, not a pull request', level: 'debug' };
+    const instruction = instructionAfter(event.comment.body, command);
+    if (instruction === undefined)
+        return { ignore: `the comment does not start with ${command}`, level: 'debug' };
+    if (event.comment.author.bot)
+        return {
+            ignore: `${text_printable(event.comment.author.login)} is a bot, and bots never steer the agent`,
+            level: 'info',
+        };
+    return { instruction };
+}
+/** Whether a review event wakes the loop: a submitted review (edited or dismissed: no-ops). */
+function screenReview(event) {
+    if (event.action !== 'submitted')
+        return { ignore: `the review was ${text_printable(event.action)}, not submitted`, level: 'debug' };
+    if (event.review.author.bot)
+        return {
+            ignore: `${text_printable(event.review.author.login)} is a bot, and bots never steer the agent`,
+            level: 'info',
+        };
+    return undefined;
+}
 /** What started the run, as the log and the checks need it. */
 function triggerOf(event) {
     return event.name === REVIEW_EVENT
@@ -68702,58 +68430,55 @@ function triggerOf(event) {
 /** The steps of the review loop for one event. */
 async function reviewLoop(inputs, event, deps) {
     const trigger = triggerOf(event);
-    // Every event on a pull request ends in a sweep, whoever wrote it and whatever it says: a
-    // concurrency group keeps one pending run and cancels the one before it, so the run of an
-    // "LGTM", a bot's comment or a refused author's /agent may be the only one left to send an
-    // instruction whose own run was cancelled. What the event holds decides nothing (the sweep reads
-    // each item as a reader sees it, from GitHub's lists), so trigger and sweep cannot disagree.
-    if (event.pullNumber === undefined) {
-        deps.reporter.debug(`${trigger.what}: the comment is on an issue, not a pull request; nothing to do.`);
+    const ignored = event.name === REVIEW_EVENT ? screenReview(event) : screenOrUndefined(event, inputs.command);
+    if (ignored) {
+        deps.reporter[ignored.level](`${trigger.what}: ${ignored.ignore}; nothing to do.`);
         return {};
     }
-    deps.reporter.info(`${trigger.what} (${event.name}, ${text_printable(event.action)}): looking for ${inputs.command} items on pull request #${event.pullNumber} that no run took yet.`);
     const writer = await deps.side.writer();
     // Not reached: the inputs refuse an empty token on a comment event, with this same error.
     if (!writer)
         throw reviewLoopWithoutToken();
     const mayNotSteer = steeringCheck(writer.api);
+    const refused = await mayNotSteer(trigger.author);
+    if (refused) {
+        deps.reporter.info(`${trigger.what}: ${refused}, so it may not steer the agent; ignored.`);
+        return {};
+    }
     const number = event.pullNumber;
     const { pull, jobId, lists } = await readPullRequest(number, inputs.command, mayNotSteer, writer, deps);
-    const replies = [...lists.issueComments, ...lists.reviewComments];
-    const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, { number, writer, replies }, deps);
+    const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, deps);
     if (items.length === 0) {
         deps.reporter.info(`Pull request #${number}: no ${inputs.command} item that no run took yet; nothing to do.`);
         return {};
     }
     if (!jobId)
         return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
-    return followUpAll(inputs, items, { jobId, pull, writer, deps, replies });
+    return followUpAll(inputs, items, { jobId, pull, writer, deps });
 }
-/**
- * The items whose authors may steer the agent and that are not stale, in order. A stale item of
- * someone who may steer gets one reply saying so (its `stale` line keeps later sweeps from
- * repeating it): an instruction is never dropped in silence.
- */
-async function admitted(items, since, mayNotSteer, { number, writer, replies }, deps) {
+function screenOrUndefined(event, command) {
+    const screened = screen(event, command);
+    return 'ignore' in screened ? screened : undefined;
+}
+/** The items whose authors may steer the agent and that are not stale, in order. */
+async function admitted(items, since, mayNotSteer, deps) {
     const kept = [];
     for (const item of items) {
         const what = `${item.kind === 'review' ? 'Review' : 'Comment'} ${item.id}`;
-        // Logged by every sweep that finds the item: it stays on the pull request, never taken.
+        if (item.author.bot) {
+            deps.reporter.debug(`${what}: ${text_printable(item.author.login)} is a bot; not sent.`);
+            continue;
+        }
+        if (isStale(item, since)) {
+            deps.reporter.debug(`${what}: older than a day before this event; not sent.`);
+            continue;
+        }
         const why = await mayNotSteer(item.author);
         if (why) {
-            deps.reporter.info(`${what}: ${why}, so it may not steer the agent; not sent.`);
+            deps.reporter.debug(`${what}: ${why}, so it may not steer the agent; not sent.`);
             continue;
         }
-        if (!isStale(item, since)) {
-            kept.push(item);
-            continue;
-        }
-        if (markedIn(replies, 'stale', item)) {
-            deps.reporter.debug(`${what}: older than a day before this event, and told so; not sent.`);
-            continue;
-        }
-        const posted = await writer.reply(number, item.kind === 'comment' ? item.commentKind : 'issue', item.threadId, staleReply(item));
-        deps.reporter.info(`${what}: more than a day older than this event; not sent.${posted ? ` Replied: ${posted.url}` : ''}`);
+        kept.push(item);
     }
     return kept;
 }
@@ -68764,7 +68489,7 @@ async function admitted(items, since, mayNotSteer, { number, writer, replies }, 
  */
 async function replyNoJob(items, { number, lists }, writer, command, deps) {
     const replies = [...lists.issueComments, ...lists.reviewComments];
-    const item = items.find((one) => !markedIn(replies, 'no-job', one));
+    const item = items.find((one) => !noJobRepliedIn(replies, one));
     if (!item) {
         deps.reporter.info(`Pull request #${number}: no agent job is named on the pull request; every ${command} item was already told so; nothing was sent.`);
         return {};
@@ -68789,9 +68514,6 @@ async function followUpAll(inputs, items, context) {
     // The first item that failed fails the step: the outputs and summary are then its own, not a
     // later item's success beside its error.
     let failed;
-    const delivered = [];
-    let outputs;
-    const state = context.deps.state;
     for (const [i, item] of items.entries()) {
         if (i > 0)
             pull = await readGitHub(`read pull request #${pull.number}`, () => context.writer.api.pullRequest(pull.number));
@@ -68805,12 +68527,6 @@ async function followUpAll(inputs, items, context) {
         if (!done)
             continue;
         last = done;
-        const delivery = deliveredOf(item, done, context.deps.state, context.jobId);
-        if (delivery) {
-            delivered.push(delivery.entry);
-            if (delivery.outputs)
-                outputs = delivery.outputs;
-        }
         if (done.error !== undefined && !failed)
             failed = { result: done, state: { ...context.deps.state } };
         // A stop (cancel) ends the run: the items after it wait for the next run, and the outputs
@@ -68819,70 +68535,22 @@ async function followUpAll(inputs, items, context) {
             return last;
         // One follow-up at a time per job: while the job has not shown the result of this one (not
         // taken up, still working, or perhaps never received), the next one's pickup could be this
-        // one's. A claim GitHub refused will be refused for the next items too. The items after it
-        // wait, untaken, for a later run.
+        // one's. The items after it wait, unclaimed, for a later run.
         const unseen = done.outcome?.kind;
-        if (done.unclaimed ||
-            unseen === 'unconfirmed' ||
-            unseen === 'timeout' ||
-            unseen === 'not-sent') {
-            waiting(items.slice(i + 1), done.unclaimed
-                ? 'GitHub refused a claim'
-                : `agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's`, context.deps);
+        if (unseen === 'unconfirmed' || unseen === 'timeout' || unseen === 'not-sent') {
+            const left = items.length - i - 1;
+            if (left > 0)
+                context.deps.reporter.info(`${left} more ${left === 1 ? 'item waits' : 'items wait'} for a later run: agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's.`);
             break;
         }
     }
-    if (failed) {
-        for (const key of Object.keys(state))
-            delete state[key];
-        Object.assign(state, failed.state);
-    }
-    // The outputs describe what this run delivered, whatever failed beside it.
-    state.delivered = delivered;
-    if (outputs)
-        state.outputs = outputs;
-    return failed ? failed.result : last;
-}
-/**
- * An item's entry in the `delivered` output, and its single-value outputs: undefined when its
- * message never went out (refused, not sent, nothing to send). A message that got no answer is
- * listed as `maybe-sent`, and its values are not the single outputs (nothing of it is known).
- */
-function deliveredOf(item, done, state, jobId) {
-    const kind = done.outcome?.kind;
-    if (done.instruction === undefined || kind === undefined)
-        return undefined;
-    if (kind === 'rate-limited' || kind === 'error')
-        return undefined;
-    const maybe = kind === 'not-sent';
-    if (maybe && !done.outcome.maybe)
-        return undefined;
-    const job = done.result?.job ?? state.job;
-    const values = {
-        [AgentOutputs.JobId]: jobId,
-        [AgentOutputs.Status]: state.status ?? '',
-        [AgentOutputs.PrLink]: '',
-        ...(job && !maybe ? agentOutputs(job, done.result?.outcome ?? 'final') : {}),
-        ...(maybe ? { [AgentOutputs.Status]: 'maybe-sent' } : {}),
-        ...(kind === 'unconfirmed' ? { [AgentOutputs.Status]: 'unconfirmed' } : {}),
-        [AgentOutputs.CommentUrl]: done.commentUrl ?? '',
-    };
-    const entry = {
-        url: item.url,
-        kind: item.kind,
-        id: item.id,
-        'job-id': values[AgentOutputs.JobId] ?? jobId,
-        status: values[AgentOutputs.Status] ?? '',
-        'pr-link': values[AgentOutputs.PrLink] ?? '',
-        'comment-url': values[AgentOutputs.CommentUrl] ?? '',
-    };
-    return maybe ? { entry } : { entry, outputs: values };
-}
-/** Says which items wait, untaken, for a later run, and why. */
-function waiting(left, why, deps) {
-    if (left.length === 0)
-        return;
-    deps.reporter.info(`${left.length} more ${left.length === 1 ? 'item waits' : 'items wait'}, untaken, for a later run (${why}): ${left.map((item) => item.url).join(', ')}`);
+    if (!failed)
+        return last;
+    const state = context.deps.state;
+    for (const key of Object.keys(state))
+        delete state[key];
+    Object.assign(state, failed.state);
+    return failed.result;
 }
 /**
  * `refusal`, asked of GitHub once per author in a run: the commenter and the authors of the
@@ -68891,7 +68559,7 @@ function waiting(left, why, deps) {
 function steeringCheck(api) {
     const asked = new Map();
     return (author) => {
-        const key = JSON.stringify([author.login, author.bot]);
+        const key = JSON.stringify([author.login, author.bot, author.association]);
         let answer = asked.get(key);
         if (!answer) {
             answer = readGitHub('check who may steer the agent', () => pull_request_refusal(api, author));
@@ -68940,15 +68608,7 @@ async function followUp(inputs, deps) {
         deadline: clock.now() + inputs.timeoutMs,
     };
     const before = inputs.jobId ? await readBefore(run, inputs.jobId) : undefined;
-    let first;
-    try {
-        first = await sendOrCreate(run);
-    }
-    catch (error) {
-        if (!before || !inputs.wait || !mayHaveArrived(error))
-            throw error;
-        return settleUnanswered(run, before, error, deps.pickupSign);
-    }
+    const first = await sendOrCreate(run);
     const created = !inputs.jobId;
     if (!inputs.wait) {
         // Without waiting, a follow-up's answer says only that the message arrived.
@@ -68960,25 +68620,6 @@ async function followUp(inputs, deps) {
     const { job, polls } = await waitForAgent(run, first, pickup, deps.pickupSign);
     reportOutcome(run, job);
     return { job, created, waited: true, polls, outcome: 'final' };
-}
-/**
- * A message that got no answer, settled with the signs a follow-up already reads (the job going
- * active, a new link or branch, new commits of the agent): taken up, its result is this
- * follow-up's; no sign within pickup-grace, it may have been delivered (MaybeSent).
- */
-async function settleUnanswered(run, before, error, sign) {
-    run.reporter.warning(`The follow-up message to agent job ${before.id} got no answer (${error.reason}); the service may have taken it. Looking for a sign that the job took it up (pickup-grace) rather than sending it again.`);
-    const pickup = new Pickup(before, run.clock.now(), run.inputs.pickupGraceMs);
-    try {
-        const { job, polls } = await waitForAgent(run, before, pickup, sign);
-        reportOutcome(run, job);
-        return { job, created: false, waited: true, polls, outcome: 'final' };
-    }
-    catch (failure) {
-        if (failure instanceof FollowUpUnconfirmed)
-            throw new MaybeSent(before.id, error.reason);
-        throw failure;
-    }
 }
 /**
  * With a prompt: the follow-up (or new job), then the announce on its pull request. Without
@@ -69077,18 +68718,12 @@ function agentSummary(prompt, result, state, error, run) {
 
 
 
-const FORK_REVIEW = 'This pull_request_review run is on a pull request from a fork: GitHub gives it no secrets and a read-only token, so it sends nothing and claims nothing. The review waits, untaken, for the next run of the review loop on this pull request that can send it (a comment in its conversation starts one with the secrets).';
 async function main() {
     const state = {};
     // Every value masked in the log is also kept out of what is written on GitHub.
     const redactor = new Redactor();
     const reporter = maskingReporter(redactor);
     await runOnRunner(async ({ signal, track }) => {
-        // Before the inputs: such a run has an empty api-key, which is no mistake of the workflow.
-        if (getInput(AgentInputs.Prompt.name).trim() === '' && isForkReview(process.env)) {
-            core_warning(FORK_REVIEW);
-            return;
-        }
         const parsed = parseAgentInputs((name) => getInput(name), {
             commentEvent: isCommentEvent(process.env.GITHUB_EVENT_NAME),
         });
@@ -69113,9 +68748,6 @@ async function main() {
                 setOutput(name, value);
         if (run.commentUrl)
             setOutput(AgentOutputs.CommentUrl, run.commentUrl);
-        // The review loop: the last item delivered, not a later one that sent nothing.
-        if (event)
-            setOutputsQuietly(loopOutputs(state));
         if (run.result)
             await writeSummary(agentSummary(state.instruction ?? '', run.result, state, undefined, runUrl()));
     }, async (message) => {
@@ -69123,18 +68755,10 @@ async function main() {
             [AgentOutputs.JobId]: state.jobId,
             [AgentOutputs.Status]: state.status,
             [AgentOutputs.CommentUrl]: state.commentUrl,
-            ...(state.delivered ? loopOutputs(state) : {}),
         });
         if (state.instruction !== undefined)
             await writeSummary(agentSummary(state.instruction, undefined, state, message, runUrl()));
     }, redactor.redact);
-}
-/** The review loop's outputs: what it delivered, and the single values of the last delivery. */
-function loopOutputs(state) {
-    return {
-        ...state.outputs,
-        [AgentOutputs.Delivered]: JSON.stringify(state.delivered ?? []),
-    };
 }
 /** GITHUB_REPOSITORY as the runner sets it, `owner/name`: the repository the agent comments on. */
 function checkRepository(repository) {
@@ -69157,7 +68781,7 @@ function pullRequestSide(inputs, reporter, redact) {
             return undefined;
         checkRepository(repo.repository);
         reporter.secret(token);
-        const { octokitPullRequestApi } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(181)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4181));
+        const { octokitPullRequestApi } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(702)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6702));
         return new CommentWriter(octokitPullRequestApi(token), reporter, redact);
     };
     let writer;

@@ -6,26 +6,54 @@
  * refuse before it exports anything, not exit 0 with a site that never changes.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, isAbsolute, join } from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
+import { basename, join, resolve } from 'node:path';
+import { parse } from 'yaml';
 import { StoppedError, UserError } from '../shared/errors.js';
 import { Redactor, userInfoSecrets } from '../shared/secrets.js';
 import { printable } from '../shared/text.js';
 import { VENDOR_CHART, vendorValuesKey } from '../shared/vendor-chart.js';
+import { hideUserInfo, isLocalChart } from './chart-source.js';
+import { ChartFetcher } from './fetch.js';
 import { runHelm, tail } from './helm.js';
+import { holds, renderedDocuments, rolloutOf, type Rollout } from './rendered.js';
 import { setLayer, valueFlags } from './set-flags.js';
 import { overridingLayer, type Overriding } from './values-layers.js';
 import type { ChartInReach, RenderTarget } from './render-target.js';
 
+export { renderedDocuments, type Rollout } from './rendered.js';
+export { valueFlags } from './set-flags.js';
+
 export type RenderCheckMode = 'auto' | 'required' | 'off';
+
+/** The chart the check rendered: its name and version, and where it came from. */
+export interface RenderedChart {
+  name: string;
+  version: string;
+  /** `chart repository https://…`, `OCI registry oci://…`, `a folder of the checkout`. */
+  from: string;
+  /** The manifest that names the source (`HelmRepository docs/mintlify`), when one does. */
+  origin?: string;
+}
 
 export type RenderOutcome =
   /** `unread`: values the controller passes first that the render could not read (a notice). */
-  | { kind: 'found'; label: string; documents: string[]; unread?: string }
-  | { kind: 'missing'; label: string; rendered: number; readsAt: string | undefined }
+  | {
+      kind: 'found';
+      label: string;
+      documents: string[];
+      unread?: string;
+      chart?: RenderedChart;
+      rollout?: Rollout;
+    }
+  | {
+      kind: 'missing';
+      label: string;
+      rendered: number;
+      readsAt: string | undefined;
+      chart?: RenderedChart;
+    }
   | { kind: 'skipped'; label: string; reason: string }
   /** A later values layer sets a key this run writes to something else: the link would lose. */
   | ({ kind: 'overridden'; label: string } & Overriding);
@@ -51,9 +79,14 @@ export interface RenderOptions {
   redact: (text: string) => string;
   /** helm's environment (tests: a private HOME); the process's own by default. */
   env?: NodeJS.ProcessEnv;
+  /** The run's fetcher (each chart pulled once per run); one for this target alone without. */
+  charts?: ChartFetcher;
   /** The placeholder already written where the target's values come from (a GitOps build's). */
   placeholder?: { link: string; token: string };
 }
+
+/** helm's words for a local chart whose dependencies are not in its charts/ folder. */
+const MISSING_DEPENDENCIES = /missing in charts\/ directory|dependencies.*not.*(built|found)/i;
 
 /** Renders one target with the placeholder and says whether the vendor chart's output holds it. */
 export async function checkTarget(
@@ -63,7 +96,8 @@ export async function checkTarget(
   const { label } = target;
   const { link, token } = options.placeholder ?? placeholderLink();
   // Decided by the files alone, rendered or not: the chart cannot show which layer won. The
-  // --set flags of helm-args come last, as helm applies them.
+  // --set flags of the tool that installs the chart (a helmfile's set entries) and of helm-args
+  // come last, as helm applies them.
   const overriding = await overridingLayer(
     [
       ...target.values(link),
@@ -79,61 +113,73 @@ export async function checkTarget(
   if (target.chart.kind === 'out-of-reach')
     return { kind: 'skipped', label, reason: target.chart.reason };
   if (!options.helm) return { kind: 'skipped', label, reason: 'helm is not on PATH' };
+  const chart = target.chart;
   const helm = options.helm;
+  const charts = options.charts ?? new ChartFetcher(helm, options);
   const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'static-export-render-'));
   try {
-    const chart = await withChartValues(target.chart, dir);
-    const files: string[] = [...(target.chart.chartValues ?? [])];
-    for (const [index, layer] of target.values(link).entries()) {
-      if ('file' in layer) {
-        files.push(layer.file);
-        continue;
-      }
-      // Values helm reads from the chart itself (its own values.yaml): nothing to pass.
-      if ('unread' in layer) continue;
-      const path = join(dir, `${index + 1}-values.yaml`);
-      await writeFile(path, layer.yaml, { mode: 0o600 });
-      files.push(path);
+    let got = await withChartValues(chart, await charts.fetch(chart), dir);
+    if (got.kind === 'unfetched')
+      return { kind: 'skipped', label, reason: options.redact(got.reason) };
+    const render = async (at: string, values: string) => {
+      const files = [...(chart.chartValues ?? []), ...(await valuesFiles(target, values, dir))];
+      const flags = [...(target.setFlags?.flags ?? []), ...options.helmArgs];
+      const run = await runHelm(helm, templateArgs(chart, at, files, flags), {
+        signal: options.signal,
+        timeoutMs: RENDER_TIMEOUT_MS,
+        env: options.env,
+        // The chart is a folder (fetched or local), named by its absolute path: no folder of the
+        // working directory can stand in for it.
+        cwd: dir,
+      });
+      if (options.signal?.aborted)
+        throw new StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
+      return run;
+    };
+    let run = await render(got.dir, link);
+    if (run.code !== 0 && MISSING_DEPENDENCIES.test(run.stderr) && isLocalChart(chart)) {
+      // As the controller does for a chart path: its dependencies built (here on a copy).
+      got = await withChartValues(chart, await charts.withDependencies(chart.ref), dir);
+      if (got.kind === 'unfetched')
+        return { kind: 'skipped', label, reason: options.redact(got.reason) };
+      run = await render(got.dir, link);
     }
-    const args = templateArgs(chart, files, [
-      ...(target.setFlags?.flags ?? []),
-      ...options.helmArgs,
-    ]);
-    const run = await runHelm(helm, args, {
-      signal: options.signal,
-      timeoutMs: RENDER_TIMEOUT_MS,
-      env: options.env,
-      // helm looks for a chart ref as a local folder before --repo: a checkout folder that happens
-      // to bear the chart's name (docs/) must not stand in for the chart the controller pulls.
-      cwd: chart.repo ? dir : undefined,
-    });
-    if (options.signal?.aborted)
-      throw new StoppedError('Cancelled during the render check; nothing was sent.', 'cancelled');
     if (run.code !== 0) {
-      // helm quotes the --repo address (or an oci:// ref) back, with any password in it; so would
-      // this run's message, which names the chart: hidden in both, before either is cut short.
+      // helm quotes an address back with any password in it: hidden before the text is cut short.
       const hidden = new Redactor();
       hidden.add(...userInfoSecrets(chart.repo), ...userInfoSecrets(chart.ref));
-      const hide = (text: string) => hidden.redact(options.redact(text));
-      // Named as the target names it (not the copy a valuesFiles render made).
-      return failedRender(
-        target,
-        { ...chart, ref: hide(target.chart.ref) },
-        hide(tail(run.stderr)),
+      const hide = (text: string) => hideUserInfo(hidden.redact(options.redact(text)));
+      throw new UserError(
+        `The render check could not render chart ${printable(hide(chart.ref))} for ${label} (helm template failed):\n${hide(tail(run.stderr))}\nA rollout would fail the same way: fix the chart or the values, then run again. Nothing was sent.`,
       );
     }
+    const rendered: RenderedChart = {
+      name: got.name,
+      version: got.version,
+      from: got.from,
+      ...(chart.origin ? { origin: chart.origin } : {}),
+    };
     // A controller's post-renderers change the chart's output before it is applied.
-    const documents = renderedDocuments(
-      target.postRender ? await target.postRender(run.stdout, link) : run.stdout,
-    );
+    const post = async (output: string, placed: string) =>
+      target.postRender ? target.postRender(output, placed) : output;
+    const documents = renderedDocuments(await post(run.stdout, link));
     const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
-    if (found.length > 0)
+    if (found.length > 0) {
+      const fetched = got;
+      const again = async () => {
+        const other = placeholderLink();
+        const second = await render(fetched.dir, other.link);
+        return second.code === 0 ? renderedDocuments(await post(second.stdout, other.link)) : [];
+      };
       return {
         kind: 'found',
         label,
         documents: found.map((d) => d.source),
         ...(target.unread ? { unread: target.unread } : {}),
+        chart: rendered,
+        rollout: await rolloutOf(found, documents, again),
       };
+    }
     // Rendered without values the controller passes: no link here is no proof of a miss.
     if (target.unread)
       return {
@@ -145,10 +191,12 @@ export async function checkTarget(
       kind: 'missing',
       label,
       rendered: documents.filter((doc) => doc.counts).length,
-      readsAt: await readsAt(chart, target.valuesKey),
+      readsAt: await readsAt(got.dir, target.valuesKey),
+      chart: rendered,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
+    if (!options.charts) await charts.dispose();
   }
 }
 
@@ -158,18 +206,42 @@ export async function checkTarget(
  * artifact's values.yaml instead, which renders alike (helm merges the first values files as it
  * merges a chart's defaults, but for a null there, which only a default would drop).
  */
-async function withChartValues(chart: ChartInReach, dir: string): Promise<ChartInReach> {
-  if (!chart.chartValues) return chart;
-  const copy = join(dir, 'chart', basename(chart.ref));
-  await cp(chart.ref, copy, { recursive: true });
+async function withChartValues<T extends { kind: string; dir?: string }>(
+  chart: ChartInReach,
+  got: T,
+  dir: string,
+): Promise<T> {
+  if (!chart.chartValues || got.kind === 'unfetched' || !got.dir) return got;
+  const copy = join(dir, 'chart', basename(got.dir));
+  await cp(got.dir, copy, { recursive: true });
   await writeFile(join(copy, 'values.yaml'), '{}\n');
-  return { ...chart, ref: copy };
+  return { ...got, dir: copy };
 }
 
-function templateArgs(chart: ChartInReach, files: string[], helmArgs: readonly string[]): string[] {
-  const args = ['template', chart.releaseName ?? 'render-check', chart.ref];
-  if (chart.version) args.push('--version', chart.version);
-  if (chart.repo) args.push('--repo', chart.repo);
+/** The values layers as files for helm (`-f`), with `link` written where the run writes it. */
+async function valuesFiles(target: RenderTarget, link: string, dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const [index, layer] of target.values(link).entries()) {
+    if ('file' in layer) {
+      files.push(layer.file);
+      continue;
+    }
+    // Values helm reads from the chart itself (its own values.yaml): nothing to pass.
+    if ('unread' in layer) continue;
+    const path = join(dir, `${index + 1}-values.yaml`);
+    await writeFile(path, layer.yaml, { mode: 0o600 });
+    files.push(path);
+  }
+  return files;
+}
+
+function templateArgs(
+  chart: ChartInReach,
+  dir: string,
+  files: string[],
+  helmArgs: readonly string[],
+): string[] {
+  const args = ['template', chart.releaseName ?? 'render-check', resolve(dir)];
   if (chart.namespace) args.push('--namespace', chart.namespace);
   // As upgradeArgs orders them: helm-args first, then the values files (later files win; any
   // --set* wins over every file, wherever it stands).
@@ -178,91 +250,15 @@ function templateArgs(chart: ChartInReach, files: string[], helmArgs: readonly s
   return args;
 }
 
-/** A chart helm reads from a folder; never one named with --repo (it is pulled from there). */
-const isLocal = (chart: ChartInReach) =>
-  chart.repo === undefined &&
-  (isAbsolute(chart.ref) || chart.ref.startsWith('.') || existsSync(chart.ref));
-
-/** helm's words when it could not get a chart (not when it got one that does not render). */
-const COULD_NOT_GET =
-  /repo \S+ not found|no repository definition|not found in \S+ repository|failed to fetch|could not find|looks like .* is not a valid chart repository|no such host|dial tcp|connection refused|i\/o timeout|unauthorized|forbidden|\b40[13]\b|failed to download|not logged in/i;
-
 /**
- * helm could not render. A chart helm could not get (a repository not added, no credentials, no
- * network; a local chart whose dependencies were not built) is out of reach: skipped, with helm's
- * reason. A chart helm got that does not render with these values is broken, and the rollout
- * would fail the same way: the run fails now, before anything is sent.
- */
-function failedRender(target: RenderTarget, chart: ChartInReach, reason: string): RenderOutcome {
-  const local = isLocal(chart);
-  const missingDependencies = /missing in charts\/ directory|dependencies.*not.*(built|found)/i;
-  if ((!local && COULD_NOT_GET.test(reason)) || missingDependencies.test(reason)) {
-    return {
-      kind: 'skipped',
-      label: target.label,
-      reason: `helm could not get chart ${printable(chart.ref)}${local ? "'s dependencies (run helm dependency build in a step before this one)" : ' (add its repository with helm repo add, or log in to its registry, in a step before this one)'}: ${reason.split('\n').at(-1) ?? reason}`,
-    };
-  }
-  throw new UserError(
-    `The render check could not render chart ${printable(chart.ref)} for ${target.label} (helm template failed):\n${reason}\nA rollout would fail the same way: fix the chart or the values, then run again. Nothing was sent.`,
-  );
-}
-
-interface RenderedDocument {
-  source: string;
-  text: string;
-  /** Rendered from the vendor chart (or every document, when no vendor chart is among them). */
-  counts: boolean;
-}
-
-/** Splits helm's output into documents, each with its `# Source:` template. */
-export function renderedDocuments(output: string): RenderedDocument[] {
-  const docs = output
-    .split(/^---[ \t]*$/m)
-    .map((text) => ({ text, source: /^# Source: (.+)$/m.exec(text)?.[1]?.trim() ?? '' }))
-    .filter((doc) => doc.text.trim() !== '');
-  const vendor = docs.map((doc) => fromVendorChart(doc.source));
-  const anyVendor = vendor.some(Boolean);
-  // A chart of another name (a fork, a wrapper) with no `enterprise` chart inside: all count.
-  return docs.map((doc, i) => ({ ...doc, counts: anyVendor ? vendor[i]! : true }));
-}
-
-/** `enterprise/templates/x.yaml` or `umbrella/charts/enterprise/templates/x.yaml`. */
-function fromVendorChart(source: string): boolean {
-  const parts = source.split('/');
-  const templates = parts.indexOf('templates');
-  if (templates < 1) return false;
-  return parts[templates - 1] === VENDOR_CHART;
-}
-
-/** The token as text (JSON escaping leaves it alone), or inside base64 data of a Secret or ConfigMap. */
-function holds(text: string, token: string): boolean {
-  if (text.includes(token)) return true;
-  for (const doc of parseAllDocuments(text)) {
-    const value: unknown = doc.toJS();
-    if (!value || typeof value !== 'object') continue;
-    for (const field of ['data', 'binaryData']) {
-      const data = (value as Record<string, unknown>)[field];
-      if (!data || typeof data !== 'object') continue;
-      for (const encoded of Object.values(data as Record<string, unknown>)) {
-        if (typeof encoded !== 'string') continue;
-        if (Buffer.from(encoded, 'base64').toString('utf8').includes(token)) return true;
-      }
-    }
-  }
-  return false;
-}
-
-/**
- * Where the chart does read the vendor chart's values, when its Chart.yaml shows it: the vendor
+ * Where the chart does read the vendor chart's values, as its Chart.yaml shows it: the vendor
  * chart as a dependency (by name or alias) → `<alias or name>.staticExport`; the vendor chart
- * itself → `staticExport`. Undefined when the chart does not say (a remote chart).
+ * itself → `staticExport`. Undefined when it does not say.
  */
-export async function readsAt(chart: ChartInReach, valuesKey: string): Promise<string | undefined> {
-  if (!isLocal(chart)) return undefined;
+export async function readsAt(dir: string, valuesKey: string): Promise<string | undefined> {
   let meta: { name?: unknown; dependencies?: unknown };
   try {
-    meta = parse(await readFile(join(chart.ref, 'Chart.yaml'), 'utf8')) as typeof meta;
+    meta = parse(await readFile(join(dir, 'Chart.yaml'), 'utf8')) as typeof meta;
   } catch {
     return undefined;
   }

@@ -12,13 +12,22 @@ export interface ChartInReach {
   ref: string;
   /** `--version`, when the target pins one. */
   version?: string;
-  /** `--repo <url>`, when the manifest names the repository by address (Argo CD, kustomize). */
+  /**
+   * `--repo <url>`, when the manifest names the repository by address (Argo CD, kustomize, a Flux
+   * HelmRepository); an `oci://` address is joined with `ref` (the chart's name) instead.
+   */
   repo?: string;
   /**
    * Files whose merge replaces the chart's own values.yaml as its defaults (Flux chart
    * valuesFiles: source-controller packages the chart with them), in order.
    */
   chartValues?: string[];
+  /** An OCI digest (`sha256:…`) the chart is pinned to (a Flux OCIRepository's ref.digest). */
+  digest?: string;
+  /** Plain HTTP to the registry (a Flux source's spec.insecure). */
+  plainHttp?: boolean;
+  /** The manifest that names the source, for the log: `HelmRepository docs/mintlify`. */
+  origin?: string;
   /** The release name and namespace the controller would use (they can change what renders). */
   releaseName?: string;
   namespace?: string;

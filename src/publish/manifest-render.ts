@@ -16,17 +16,34 @@ import type {
   ValuesLayer,
 } from '../helm/render-target.js';
 import type { FilePlan } from '../values/plan.js';
-import type { ChartHint } from '../values/site.js';
+import { resolveFluxChart, type ResolvedHint } from '../values/flux-source.js';
+import type { ChartHint, Data } from '../values/site.js';
 import type { ChosenTarget } from '../values/target.js';
 
+/**
+ * Where a Flux source reference is resolved: the candidate objects (the values files' documents
+ * and the checkout's tracked manifests; an entry point's build may pass its own), the checkout's
+ * top and this repository's `owner/name` (a GitRepository of another one is out of reach).
+ */
+export interface SourceObjects {
+  objects: readonly Data[];
+  root: string;
+  repository?: string;
+}
+
 export function manifestTargets(
-  file: { path: string; display: string },
+  file: { path: string; display: string; root?: string },
   chosen: readonly ChosenTarget[],
   valuesKey: string,
   plan: (link: string) => FilePlan,
+  sources: SourceObjects = { objects: [], root: file.root ?? dirname(file.path) },
 ): RenderTarget[] {
   return chosen.map((one, index) => {
-    const hint = one.target.chart;
+    const written = one.target.chart;
+    const hint =
+      written.kind === 'flux'
+        ? resolveFluxChart(written, sources.objects, sources.root, sources.repository)
+        : written;
     const chart = chartOf(hint, file.path, one);
     const unread =
       (hint.kind === 'path' || hint.kind === 'remote') && hint.unreadValueFiles
@@ -95,7 +112,11 @@ function kustomizeLayers(
   ];
 }
 
-function chartOf(hint: ChartHint, path: string, one: ChosenTarget): ChartInReach | ChartOutOfReach {
+function chartOf(
+  hint: ResolvedHint,
+  path: string,
+  one: ChosenTarget,
+): ChartInReach | ChartOutOfReach {
   // Without a namespace, the controller's helm renders in `default`; the runner's helm would
   // take HELM_NAMESPACE or its kube context's. A HelmRelease that names none is applied where
   // whatever applies it says (a Flux Kustomization's targetNamespace, else `default`), which the
@@ -127,7 +148,9 @@ function chartOf(hint: ChartHint, path: string, one: ChosenTarget): ChartInReach
       ...(hint.chartValues ? { chartValues: hint.chartValues } : {}),
       ...release,
     };
-  if (hint.kind === 'remote')
-    return { kind: 'chart', ref: hint.ref, version: hint.version, repo: hint.repo, ...release };
+  if (hint.kind === 'remote') {
+    const { ref, version, repo, digest, plainHttp, origin } = hint;
+    return { kind: 'chart', ref, version, repo, digest, plainHttp, origin, ...release };
+  }
   return { kind: 'out-of-reach', reason: hint.reason };
 }

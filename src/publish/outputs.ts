@@ -2,6 +2,7 @@
 import type { PublishInputs } from './inputs.js';
 import type { KeepAlivePlan } from './keep-alive.js';
 import type { PublishResult } from './pipeline.js';
+import type { RenderCheckResult } from './render.js';
 
 export const Outputs = {
   JobId: 'job-id',
@@ -23,6 +24,7 @@ export const Outputs = {
   Verified: 'verified',
   RenderCheck: 'render-check',
   Proof: 'proof',
+  RenderedCharts: 'rendered-charts',
   Skipped: 'skipped',
   RefreshFrom: 'refresh-from',
 } as const;
@@ -62,6 +64,7 @@ export function publishOutputs(result: PublishResult): Record<string, string> {
     [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
     // Per target and entry point of the cluster: the level the proof reached, and why not further.
     [Outputs.Proof]: JSON.stringify(result.renderCheck?.proof ?? []),
+    [Outputs.RenderedCharts]: result.renderCheck ? renderedCharts(result.renderCheck) : '',
     [Outputs.Skipped]: 'false',
     [Outputs.RefreshFrom]: text(link.refreshFrom),
   };
@@ -95,9 +98,31 @@ export function skippedOutputs(inputs: PublishInputs, plan: KeepAlivePlan): Reco
     [Outputs.Verified]: '',
     [Outputs.RenderCheck]: '',
     [Outputs.Proof]: '[]',
+    [Outputs.RenderedCharts]: '',
     [Outputs.Skipped]: 'true',
     [Outputs.RefreshFrom]: plan.refreshFrom?.toISOString() ?? '',
   };
+}
+
+/**
+ * Per target, what the render check rendered (chart, version, where from, whether a new link rolls
+ * the pods), or why it was skipped: JSON for a later step.
+ */
+function renderedCharts(check: RenderCheckResult): string {
+  return JSON.stringify(
+    check.outcomes.map((o) =>
+      o.kind === 'found' && o.chart
+        ? {
+            target: o.label,
+            chart: o.chart.name,
+            version: o.chart.version,
+            source: o.chart.from,
+            ...(o.chart.origin ? { origin: o.chart.origin } : {}),
+            rollout: o.rollout ?? '',
+          }
+        : { target: o.label, skipped: o.kind === 'skipped' ? o.reason : o.kind },
+    ),
+  );
 }
 
 /**

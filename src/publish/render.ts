@@ -13,17 +13,19 @@ import { dirname, join, relative, sep } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
-import { checkTarget, type RenderOutcome } from '../helm/render-check.js';
+import { ChartFetcher } from '../helm/fetch.js';
+import { checkTarget, type RenderedChart, type RenderOutcome } from '../helm/render-check.js';
 import type { RenderTarget } from '../helm/render-target.js';
 import { planFileEdit, valuesScopes, type FilePlan } from '../values/plan.js';
 import type { ChosenTarget, ValuesFileRef } from '../values/target.js';
+import { sourceObjects } from '../values/source-objects.js';
 import { isObject } from '../values/site.js';
 import { kustomizationRender } from '../gitops/post-render.js';
 import { helmfilesIn, pathReleasesIn } from './checkout.js';
 import { readByPathRelease } from '../values/chart-artifact.js';
 import { releasesListing } from '../values/helmfile.js';
 import { helmfileTargets } from './helmfile-render.js';
-import { manifestTargets } from './manifest-render.js';
+import { manifestTargets, type SourceObjects } from './manifest-render.js';
 import { refuseNearMiss } from '../values/near-miss.js';
 import { readValuesFile } from '../values/read.js';
 import type { PublishInputs } from './inputs.js';
@@ -50,20 +52,27 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
   }
   return reporter.group('Render check: does the chart read the link at values-key?', async () => {
     const helmfiles = await helmfilesOf(inputs);
-    const targets = renderTargets(inputs, texts, helmfiles);
+    const targets = renderTargets(inputs, texts, await fluxSources(inputs, texts), helmfiles);
     const helm = await findOnPath('helm');
     const outcomes: RenderOutcome[] = [];
-    for (const target of targets) {
-      outcomes.push(
-        await checkTarget(target, {
-          helm,
-          helmArgs: inputs.helm?.extraArgs ?? [],
-          signal: run.signal,
-          redact: run.redactor.redact,
-        }),
-      );
+    // One fetcher for the run: a chart two targets name is pulled once.
+    const charts = helm ? new ChartFetcher(helm, { signal: run.signal }) : undefined;
+    try {
+      for (const target of targets) {
+        outcomes.push(
+          await checkTarget(target, {
+            helm,
+            helmArgs: inputs.helm?.extraArgs ?? [],
+            signal: run.signal,
+            redact: run.redactor.redact,
+            charts,
+          }),
+        );
+      }
+    } finally {
+      await charts?.dispose();
     }
-    for (const outcome of outcomes) if (outcome.kind !== 'skipped') report(run, outcome);
+    for (const outcome of outcomes) if (outcome.kind !== 'skipped') report(run, outcome, inputs);
     const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
     if (refused.length > 0) throw notRead(inputs, refused);
     const proof = await proveThroughCluster(
@@ -76,7 +85,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
     // rendered through an entry point's build, which proves more: it is not skipped then.
     const rendered = new Set(proof.filter((r) => r.level === 'rendered').map((r) => r.target));
     const skipped = outcomes.filter((o) => o.kind === 'skipped' && !rendered.has(o.label));
-    for (const outcome of skipped) report(run, outcome);
+    for (const outcome of skipped) report(run, outcome, inputs);
     // Where no chart proved it, the file itself must not show a near miss.
     if (skipped.length > 0)
       await guardNearMisses(
@@ -95,18 +104,48 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
   });
 }
 
-function report(run: RunContext, outcome: RenderOutcome): void {
-  if (outcome.kind === 'found' && outcome.unread)
-    // Values passed before the link's cannot win over it, but they can turn off what reads it.
-    run.reporter.notice(
-      `Render check: ${outcome.label}: the chart renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which Argo CD passes first: check that they do not turn off the part of the chart that reads it.`,
-    );
-  else if (outcome.kind === 'found')
-    run.reporter.info(
-      `Render check: ${outcome.label}: the chart renders the link (${outcome.documents.join(', ')}).`,
-    );
-  else if (outcome.kind === 'skipped')
+function report(run: RunContext, outcome: RenderOutcome, inputs: PublishInputs): void {
+  if (outcome.kind === 'found') {
+    const chart = outcome.chart ? ` ${renderedChart(outcome.chart)}` : '';
+    if (outcome.unread)
+      // Values passed before the link's cannot win over it, but they can turn off what reads it.
+      run.reporter.notice(
+        `Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which Argo CD passes first: check that they do not turn off the part of the chart that reads it.`,
+      );
+    else
+      run.reporter.info(
+        `Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}).`,
+      );
+    if (outcome.rollout === 'config-only')
+      run.reporter.warning(
+        `Render check: ${outcome.label}: the link lands only in ${outcome.documents.join(', ')}, which no pod template checksums: ${inputs.helm ? 'the release is upgraded but its pods are not rolled' : 'applying it rolls no pods'}, and they fetch the bundle when they start, so the new content goes live only when they next restart. Add a checksum annotation of that ConfigMap or Secret to the pod template, or restart the pods (kubectl rollout restart) after this step.`,
+      );
+  } else if (outcome.kind === 'skipped')
     run.reporter.notice(`Render check skipped for ${outcome.label}: ${outcome.reason}.`);
+}
+
+/** `enterprise 1.4.0 (chart repository https://…, HelmRepository docs/mintlify)`. */
+export function renderedChart(chart: RenderedChart): string {
+  return `${chart.name}${chart.version ? ` ${chart.version}` : ''} (${chart.from}${chart.origin ? `, ${chart.origin}` : ''})`;
+}
+
+/**
+ * The Flux source objects HelmReleases among the values files may name (values/source-objects.ts),
+ * read only when one of them is a Flux manifest.
+ */
+async function fluxSources(
+  inputs: PublishInputs,
+  texts: Map<string, string>,
+): Promise<SourceObjects | undefined> {
+  if (![...texts.values()].some((text) => text.includes('helm.toolkit.fluxcd.io/')))
+    return undefined;
+  const first = inputs.valuesFiles[0]!;
+  const root = first.root ?? dirname(first.path);
+  return {
+    objects: await sourceObjects(texts.values(), root),
+    root,
+    repository: process.env.GITHUB_REPOSITORY || undefined,
+  };
 }
 
 /**
@@ -126,7 +165,8 @@ function notRead(inputs: PublishInputs, missing: RenderOutcome[]): UserError {
       const reads = o.readsAt
         ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`
         : '';
-      return `${o.label}: none of the ${o.rendered} documents the vendor chart renders holds the link written at values-key ${key}.${reads}`;
+      const chart = o.chart ? ` (chart ${renderedChart(o.chart)})` : '';
+      return `${o.label}: none of the ${o.rendered} documents the vendor chart renders${chart} holds the link written at values-key ${key}.${reads}`;
     })
     .join(' ');
   return new UserError(
@@ -160,6 +200,7 @@ function overriddenText(o: Extract<RenderOutcome, { kind: 'overridden' }>): stri
 export function renderTargets(
   inputs: PublishInputs,
   texts: Map<string, string>,
+  sources?: SourceObjects,
   helmfiles: ReadonlyMap<string, { path: string; text: string }[]> = new Map(),
 ): FileRenderTarget[] {
   const key = inputs.valuesKey.join('.');
@@ -189,8 +230,12 @@ export function renderTargets(
     const text = texts.get(file.path) ?? '';
     const probe = plannedText(inputs, file, text, 'https://probe.invalid/');
     if (probe.manifest)
-      return manifestTargets(file, probe.manifest.chosen, key, (link) =>
-        plannedText(inputs, file, text, link),
+      return manifestTargets(
+        file,
+        probe.manifest.chosen,
+        key,
+        (link) => plannedText(inputs, file, text, link),
+        sources && { ...sources, root: file.root ?? sources.root },
       ).map((target, i) => ({
         ...target,
         ...helmChartsPatches(inputs, file, text, probe.manifest!.chosen[i]!),

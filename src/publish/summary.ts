@@ -1,7 +1,7 @@
 /** The job summary, as Markdown: pure, so tests can read exactly what a person will see. */
 import { formatDuration } from '../shared/duration.js';
 import { codeBlock, inlineCode, table } from '../shared/markdown.js';
-import type { RenderCheckResult } from './render.js';
+import { renderedChart, type RenderCheckResult } from './render.js';
 import { describeRecord } from '../gitops/types.js';
 import { trustedExpiry } from '../shared/expiry.js';
 import { redactLink } from '../shared/secrets.js';
@@ -40,7 +40,8 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
       `${inlineCode(r.name)}${r.namespace ? ` in ${inlineCode(r.namespace)}` : ''} · revision ${r.revision} · ${r.status}${result.dryRun ? ' (dry run)' : ''} · helm ${result.helm.helm.version}`,
     ]);
   }
-  if (result.renderCheck) rows.push(['Render check', renderCell(result.renderCheck)]);
+  if (result.renderCheck)
+    rows.push(['Render check', renderCell(result.renderCheck, result.helm !== undefined)]);
   if (result.renderCheck?.proof.length)
     rows.push([
       'Proof through the cluster',
@@ -153,13 +154,27 @@ export function failureSummary(
   return `### Static export failed\n\n${table(rows)}\n`;
 }
 
-/** Each target: the chart renders the link, or why it could not be checked. */
-function renderCell(check: RenderCheckResult): string {
+/**
+ * Each target: the chart (name, version, where it came from) renders the link, and whether a new
+ * link rolls the pods; or why it could not be checked.
+ */
+function renderCell(check: RenderCheckResult, helmRelease: boolean): string {
   return check.outcomes
-    .map((o) =>
-      o.kind === 'found'
-        ? `${inlineCode(o.label)}: the chart renders the link`
-        : `${inlineCode(o.label)}: skipped (${o.kind === 'skipped' ? inlineCode(o.reason) : ''})`,
-    )
+    .map((o) => {
+      if (o.kind !== 'found')
+        return `${inlineCode(o.label)}: skipped (${o.kind === 'skipped' ? inlineCode(o.reason) : ''})`;
+      const chart = o.chart ? ` ${inlineCode(renderedChart(o.chart))}` : '';
+      const rollout =
+        o.rollout === 'config-only'
+          ? helmRelease
+            ? ' · only in a ConfigMap or Secret no pod template checksums: the release was upgraded but not rolled (the pods serve the old bundle until they restart)'
+            : ' · only in a ConfigMap or Secret no pod template checksums: the pods get the new bundle when they next restart'
+          : o.rollout === 'checksum'
+            ? ' · in a ConfigMap or Secret a pod template checksums: the pods roll'
+            : o.rollout === 'pod-template'
+              ? ' · in a pod template: the pods roll'
+              : '';
+      return `${inlineCode(o.label)}: the chart${chart} renders the link${rollout}`;
+    })
     .join('<br>');
 }

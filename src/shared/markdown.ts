@@ -8,9 +8,14 @@ export function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
-/** A two-column table without a header row (label, value), as the job summaries show. */
+/**
+ * A two-column table (label, value), as the job summaries show: GitHub's tables need a header row,
+ * so the first row is it (an empty one would show as a blank bar above the table).
+ */
 export function table(rows: [string, string][]): string {
-  return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${escapeCell(v)} |`)].join('\n');
+  const line = ([k, v]: [string, string]) => `| ${k} | ${escapeCell(v)} |`;
+  const [first, ...rest] = rows;
+  return first ? [line(first), '|---|---|', ...rest.map(line)].join('\n') : '';
 }
 
 /** The longest run of backticks in a text (0 when none). */

@@ -230,13 +230,22 @@ const isOci = (source: Data): boolean =>
 function chartOf(source: Data, name: string, root: string): ChartHint {
   const version = typeof source.targetRevision === 'string' ? source.targetRevision : undefined;
   const repo = typeof source.repoURL === 'string' ? source.repoURL : undefined;
-  if (typeof source.chart === 'string')
-    return repo && !repo.startsWith('oci://') && /^https?:\/\//.test(repo)
-      ? { kind: 'remote', ref: source.chart, version, repo }
-      : {
-          kind: 'none',
-          reason: `Application/${name} names its chart (${source.chart}) in a repository this run does not add`,
-        };
+  if (typeof source.chart === 'string') {
+    if (repo && /^https?:\/\//.test(repo))
+      return { kind: 'remote', ref: source.chart, version, repo };
+    // Argo CD reads a repoURL with a chart as an OCI registry when it says oci://, or has no
+    // scheme at all (`ghcr.io/acme/charts`).
+    if (repo && (repo.startsWith('oci://') || !/^[a-z][a-z0-9+.-]*:/i.test(repo)))
+      return {
+        kind: 'remote',
+        ref: `oci://${repo.replace(/^oci:\/\//, '').replace(/\/+$/, '')}/${source.chart}`,
+        version,
+      };
+    return {
+      kind: 'none',
+      reason: `Application/${name} names its chart (${source.chart}) in a repository this run does not add`,
+    };
+  }
   if (typeof source.path === 'string')
     return isOci(source)
       ? {

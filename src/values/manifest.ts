@@ -11,17 +11,9 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { isMap, isScalar, type Document } from 'yaml';
 import { TO_JS } from './file.js';
-import { pathChartOf } from './chart-artifact.js';
 import { helmfileRefusal, isHelmfileDocument } from './helmfile.js';
 import { targetsOfApplication } from './manifest-argo.js';
-import {
-  chartPathHint,
-  isObject,
-  type ChartHint,
-  type Data,
-  type Refusal,
-  type Target,
-} from './site.js';
+import { isObject, type ChartHint, type Data, type Refusal, type Target } from './site.js';
 
 export type Classified =
   | { kind: 'values' }
@@ -76,7 +68,7 @@ export function classify(doc: Document, index: number, file: string, root: strin
   const group = shape?.group ?? 'kustomize.config.k8s.io';
   const targets = (() => {
     if (group === 'helm.toolkit.fluxcd.io' && type === 'HelmRelease')
-      return targetsOfHelmRelease(data, index, name, namespace, root);
+      return targetsOfHelmRelease(data, index, name, namespace);
     if (group === 'argoproj.io' && type === 'Application')
       return targetsOfApplication(data, index, name, namespace, root);
     if (group === 'argoproj.io' && type === 'ApplicationSet')
@@ -145,7 +137,6 @@ function targetsOfHelmRelease(
   doc: number,
   name: string,
   namespace: string | undefined,
-  root: string,
 ): Target[] | Refusal {
   const spec = isObject(data.spec) ? data.spec : {};
   // Without spec.chart or spec.chartRef it is an overlay's patch of the HelmRelease a base
@@ -168,21 +159,14 @@ function targetsOfHelmRelease(
         patch: true,
       },
     ];
-  const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : {};
-  const chartName = typeof chartSpec.chart === 'string' ? chartSpec.chart : undefined;
-  const source = isObject(chartSpec.sourceRef) ? chartSpec.sourceRef.kind : undefined;
-  // From a GitRepository or Bucket, spec.chart.spec.chart is a path in that source.
-  const isPath = chartName?.startsWith('./') || source === 'GitRepository' || source === 'Bucket';
-  const artifact = pathChartOf(data, root);
-  const chart: ChartHint =
-    chartName && isPath
-      ? artifact?.valuesFiles
-        ? { kind: 'path', path: artifact.dir, chartValues: artifact.valuesFiles }
-        : chartPathHint(chartName, root)
-      : {
-          kind: 'none',
-          reason: `the chart of HelmRelease/${name} comes from a Flux source (${chartName ?? 'spec.chartRef'}) this run does not fetch`,
-        };
+  // Resolved against the source objects when the render check runs (flux-source.ts).
+  const chart: ChartHint = {
+    kind: 'flux',
+    release: name,
+    ...(namespace ? { namespace } : {}),
+    ...(isObject(spec.chart) && isObject(spec.chart.spec) ? { chart: spec.chart.spec } : {}),
+    ...(isObject(spec.chartRef) ? { chartRef: spec.chartRef } : {}),
+  };
   return [
     {
       doc,

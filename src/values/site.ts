@@ -60,8 +60,31 @@ export type ChartHint =
       /** Flux chart valuesFiles (absolute): their merge replaces the chart's own values.yaml. */
       chartValues?: string[];
     }
-  | { kind: 'remote'; ref: string; version?: string; repo?: string; unreadValueFiles?: string[] }
+  | {
+      kind: 'remote';
+      ref: string;
+      version?: string;
+      repo?: string;
+      unreadValueFiles?: string[];
+      /** An OCI digest the chart is pinned to; plain HTTP to the registry (Flux spec.insecure). */
+      digest?: string;
+      plainHttp?: boolean;
+      /** The manifest that names the source: `HelmRepository docs/mintlify`. */
+      origin?: string;
+    }
+  /** A Flux HelmRelease's chart, resolved against the source objects (flux-source.ts). */
+  | ({ kind: 'flux' } & FluxChart)
   | { kind: 'none'; reason: string };
+
+/** What a HelmRelease says of its chart (manifest.ts), resolved against the objects later. */
+export interface FluxChart {
+  release: string;
+  namespace?: string;
+  /** spec.chart.spec: the chart (a name, or a path in a Git source), version, sourceRef. */
+  chart?: Data;
+  /** spec.chartRef: an OCIRepository or HelmChart. */
+  chartRef?: Data;
+}
 
 export interface Target {
   /** The document's index in the file (counting every document, empty ones included). */
@@ -142,7 +165,10 @@ export function checkoutFolder(path: string, root: string): string | undefined {
 }
 
 /** The hint for a chart path: the folder in this checkout, or why it is out of reach. */
-export function chartPathHint(path: string, root: string): ChartHint {
+export function chartPathHint(
+  path: string,
+  root: string,
+): Extract<ChartHint, { kind: 'path' | 'none' }> {
   const dir = chartInCheckout(path, root);
   return dir
     ? { kind: 'path', path: dir }

@@ -68,6 +68,13 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
       // No chart beside values.yaml and no helm-release: nothing to render.
       'render-check': 'skipped',
       proof: '[]',
+      'rendered-charts': JSON.stringify([
+        {
+          target: 'values.yaml',
+          skipped:
+            "no chart in reach (set helm-release and helm-chart, or keep the values file beside its chart's Chart.yaml)",
+        },
+      ]),
       skipped: 'false',
       'refresh-from': '',
     });
@@ -122,9 +129,11 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
       expect(lines).toContain(`${key}=${value}`);
     }
     // GitLab reads KEY=VALUE lines, keys of letters, digits and underscores, and keeps quotes as
-    // they are: nothing is quoted, and the one JSON value (values-targets) reads back as JSON.
+    // they are: nothing is quoted, and the JSON values (values-targets, rendered-charts) read back
+    // as JSON.
     for (const line of lines) expect(line).toMatch(/^[A-Z][A-Z0-9_]*=[^\n]*$/);
-    for (const line of lines.filter((l) => !l.startsWith('STATIC_EXPORT_VALUES_TARGETS=')))
+    const jsonLine = /^STATIC_EXPORT_(VALUES_TARGETS|RENDERED_CHARTS)=/;
+    for (const line of lines.filter((l) => !jsonLine.test(l)))
       expect(line).toMatch(/^[A-Z][A-Z0-9_]*=[^"'\n]*$/);
     const targets = lines.find((l) => l.startsWith('STATIC_EXPORT_VALUES_TARGETS='))!;
     expect(JSON.parse(targets.slice(targets.indexOf('=') + 1))).toEqual([

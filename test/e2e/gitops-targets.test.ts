@@ -19,7 +19,8 @@ import {
   renderedLink,
   renderWith,
 } from '../helpers/gitops.js';
-import { buildUmbrella, CHART, helmEnv, serveChartRepo, type HelmEnv } from '../helpers/helm.js';
+import { startChartRepo } from '../helpers/chart-repo.js';
+import { buildUmbrella, CHART, helmEnv, type HelmEnv } from '../helpers/helm.js';
 import { sim } from '../helpers/sim.js';
 
 // The parsed manifests, read loosely: the tests name the fields they check.
@@ -358,20 +359,22 @@ spec:
     await writeFile(join(ws, 'apps/docs.yaml'), text);
     const { run: off } = await publishWithHelm(h, ws, inputs);
     expect(off.code).not.toBe(0);
-    expect(off.stdout).toMatch(/none of the 0 documents the vendor chart renders holds the link/);
+    expect(off.stdout).toMatch(
+      /none of the 0 documents the vendor chart renders \(chart docs-platform 0\.3\.0 \(a folder of the checkout\)\) holds the link/,
+    );
   });
 
   it('its chart pulled from its repoURL by the real helm and rendered, though a checkout folder bears the chart name', async () => {
     const h = await helmEnv('helm3');
-    const repo = await serveChartRepo(h);
-    const text = APPLICATION.replace('https://charts.example.com', repo);
+    const repo = await startChartRepo(h);
+    const text = APPLICATION.replace('https://charts.example.com', repo.url);
     // A docs folder named like the chart: helm would read it as the chart, were it run here.
     const ws = await workspace({ 'apps/docs.yaml': text, 'enterprise/intro.mdx': '# Intro\n' });
     const { run } = await publishWithHelm(h, ws, { 'values-file': 'apps/docs.yaml' });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.outputs['render-check']).toBe('true');
     expect(run.stdout).toMatch(
-      /Render check: apps\/docs\.yaml \(Application\/docs\): the chart renders the link/,
+      /Render check: apps\/docs\.yaml \(Application\/docs\): the chart enterprise 1\.4\.0 \(chart repository http:\/\/127\.0\.0\.1:\d+\) renders the link/,
     );
   });
 
@@ -579,7 +582,7 @@ helmCharts:
       expect(run.code, run.stdout + run.stderr).toBe(0);
       // The kustomization's chart renders the link; values-prod.yaml alone has no chart beside it.
       expect(run.stdout).toMatch(
-        /Render check: overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\): the chart renders the link/,
+        /Render check: overlays\/prod\/kustomization\.yaml \(helmCharts\/docs\): the chart enterprise 1\.4\.0 \(a folder of the checkout\) renders the link/,
       );
       expect(await readFile(join(dir, 'values-prod.yaml'), 'utf8')).toContain(
         run.outputs['bundle-url']!,

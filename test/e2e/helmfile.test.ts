@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { newWorkspace, runPublish } from '../helpers/action.js';
 import { renderedLink } from '../helpers/gitops.js';
-import { CHART, helmEnv, helmTemplate, serveChartRepo } from '../helpers/helm.js';
+import { startChartRepo } from '../helpers/chart-repo.js';
+import { CHART, helmEnv, helmTemplate } from '../helpers/helm.js';
 import { sim } from '../helpers/sim.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/helmfile', import.meta.url));
@@ -112,7 +113,7 @@ describe.concurrent('helmfile', () => {
 
   it("a release whose chart comes from the state file's repositories: pulled and rendered", async () => {
     const h = await helmEnv('helm3');
-    const url = await serveChartRepo(h);
+    const { url } = await startChartRepo(h);
     const ws = await helmfileWorkspace((text) =>
       `repositories:\n  - name: mintlify\n    url: ${url}\n${text}`.replace(
         'chart: ../../charts/enterprise/',

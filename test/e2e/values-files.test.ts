@@ -72,9 +72,11 @@ describe.concurrent.each(HELMS)('an umbrella chart, with the built action and re
     expect(run.stdout).toContain('Release docs revision 1: deployed (chart docs-platform-0.3.0).');
     // The render check proved it before the export started.
     expect(run.outputs['render-check']).toBe('true');
-    expect(run.stdout.indexOf('the chart renders the link')).toBeLessThan(
-      run.stdout.indexOf('Start export'),
+    const proved = run.stdout.indexOf(
+      'the chart docs-platform 0.3.0 (a folder of the checkout) renders the link',
     );
+    expect(proved).toBeGreaterThan(-1);
+    expect(proved).toBeLessThan(run.stdout.indexOf('Start export'));
 
     const after = await helmTemplate(h, chart, [values]);
     const subchart = after.slice(after.indexOf(SUBCHART));
@@ -108,7 +110,7 @@ describe.concurrent.each(HELMS)(
       });
       expect(run.code).toBe(1);
       expect(run.stdout).toMatch(
-        /::error::The render check found that the chart does not read the link: helm-release docs \(chart \S+umbrella\): none of the 1 documents the vendor chart renders holds the link written at values-key staticExport\. The chart reads the vendor chart's values at enterprise\.staticExport: set values-key: enterprise\.staticExport\. A run would write it where nothing reads it, and the site would never change\. Nothing was sent and no file was changed\./,
+        /::error::The render check found that the chart does not read the link: helm-release docs \(chart \S+umbrella\): none of the 1 documents the vendor chart renders \(chart docs-platform 0\.3\.0 \(a folder of the checkout\)\) holds the link written at values-key staticExport\. The chart reads the vendor chart's values at enterprise\.staticExport: set values-key: enterprise\.staticExport\. A run would write it where nothing reads it, and the site would never change\. Nothing was sent and no file was changed\./,
       );
       expect(s.requests).toHaveLength(0);
       expect(await readFile(values, 'utf8')).toBe(original);

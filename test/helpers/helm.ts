@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { startKubeStub, type KubeStub } from './kube-stub.js';
-import { startMirror } from './mirror.js';
 import { closeAfterTest } from './sim.js';
 
 export const CHART = fileURLToPath(new URL('../fixtures/chart', import.meta.url));
@@ -113,25 +112,6 @@ export async function buildUmbrella(
     );
   }
   return chart;
-}
-
-/**
- * A Helm chart repository on loopback holding the fixture chart (enterprise 1.4.0), packaged and
- * indexed by the real helm: what a controller pulls with the repo URL a manifest names. Closed
- * after the test.
- */
-export async function serveChartRepo(h: HelmEnv): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'chart-repo-'));
-  try {
-    const repo = await startMirror();
-    await execHelm(h, ['package', CHART, '--destination', dir]);
-    await execHelm(h, ['repo', 'index', dir, '--url', repo.url]);
-    for (const name of await readdir(dir))
-      repo.files.set(`/${name}`, await readFile(join(dir, name)));
-    return repo.url;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }
 
 /** `helm template` of a chart with values files, as helm renders it. */

@@ -8,6 +8,7 @@ import { checkChoiceFiles, parseValuesDocument, type Selector } from '../../src/
 import type { KeyPath, StaticExportValues } from '../../src/values/file.js';
 import { parseValuesFileInput } from '../../src/values/inputs.js';
 import { chooseTargets, planManifestEdits } from '../../src/values/target.js';
+import { resolveFluxChart } from '../../src/values/flux-source.js';
 
 const VALUES: StaticExportValues = {
   enabled: true,
@@ -598,14 +599,19 @@ ${second}`;
     );
     const flux = `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: docs}\nspec:\n  chart:\n    spec:\n      chart: ./charts/docs\n      sourceRef: {kind: GitRepository, name: platform}\n`;
     const deep = { ...file, path: join(root, 'clusters', 'prod', 'apps', 'docs.yaml') };
+    // A Flux chart is resolved against the source objects (none here: the GitRepository is this one).
+    const chartOf = (text: string) => {
+      const hint = edit(text, '', deep).chosen[0]!.target.chart;
+      return hint.kind === 'flux' ? resolveFluxChart(hint, [], root) : hint;
+    };
     for (const text of [argo, flux]) {
-      expect(edit(text, '', deep).chosen[0]!.target.chart).toEqual({
+      expect(chartOf(text)).toEqual({
         kind: 'path',
         path: join(root, 'charts', 'docs'),
       });
       // Not a chart of the checkout: out of reach, with the reason the render check shows.
       const missing = text.replace('charts/docs', 'charts/gone');
-      expect(edit(missing, '', deep).chosen[0]!.target.chart).toEqual({
+      expect(chartOf(missing)).toEqual({
         kind: 'none',
         reason: `the chart path ${missing.includes('./charts/gone') ? './charts/gone' : 'charts/gone'} is not a chart in this checkout`,
       });

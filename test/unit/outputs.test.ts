@@ -46,7 +46,25 @@ const exported: PublishResult = {
     changed: true,
   },
   download: { path: 'site.tar.gz', sha256: 'f'.repeat(64), bytes: 2048 },
-  renderCheck: { outcome: 'true', outcomes: [], proof: [] },
+  renderCheck: {
+    outcome: 'skipped',
+    outcomes: [
+      {
+        kind: 'found',
+        label: 'values.yaml',
+        documents: ['enterprise/templates/deployment.yaml'],
+        chart: {
+          name: 'enterprise',
+          version: '1.4.0',
+          from: 'chart repository https://charts.example.com',
+          origin: 'HelmRepository docs/mintlify',
+        },
+        rollout: 'config-only',
+      },
+      { kind: 'skipped', label: 'prod/values.yaml', reason: 'no chart in reach' },
+    ],
+    proof: [],
+  },
   helm: {
     release: { name: 'docs', namespace: 'web', revision: 5, status: 'deployed' },
     helm: { version: 'v3.19.0' },
@@ -82,7 +100,10 @@ describe("the action's outputs of a finished publish", () => {
       'helm-revision': '5',
       'helm-version': 'v3.19.0',
       verified: 'true',
-      'render-check': 'true',
+      'render-check': 'skipped',
+      'rendered-charts':
+        '[{"target":"values.yaml","chart":"enterprise","version":"1.4.0","source":"chart repository https://charts.example.com","origin":"HelmRepository docs/mintlify","rollout":"config-only"},' +
+        '{"target":"prod/values.yaml","skipped":"no chart in reach"}]',
       proof: '[]',
       skipped: 'false',
       'refresh-from': '2026-11-24T04:00:00.000Z',
@@ -130,6 +151,7 @@ describe("the action's outputs of a finished publish", () => {
       verified: '',
       'render-check': '',
       proof: '[]',
+      'rendered-charts': '',
       skipped: 'false',
       'refresh-from': '',
     });

@@ -51,4 +51,45 @@ describe('the job summary', () => {
     const closed = summary.indexOf('\n````\n', opened);
     expect(summary.slice(opened, closed)).toContain('+  bundleUrl:');
   });
+
+  it('opens its table with a row of its own (no empty header) and says what the render check rendered', () => {
+    const found = {
+      kind: 'found' as const,
+      label: 'helm-release docs (chart docs/enterprise)',
+      documents: ['enterprise/templates/configmap.yaml'],
+      chart: { name: 'enterprise', version: '1.4.0', from: 'helm repository docs' },
+      rollout: 'config-only' as const,
+    };
+    const withHelm: PublishResult = {
+      ...result(''),
+      renderCheck: { outcome: 'true', outcomes: [found], proof: [] },
+      helm: {
+        release: { name: 'docs', namespace: 'docs', revision: 2, status: 'deployed' },
+        helm: { version: 'v3.17.3' },
+      } as unknown as PublishResult['helm'],
+    };
+    const summary = successSummary(withHelm, Date.parse('2026-11-24T00:00:00Z'), {
+      url: undefined,
+    });
+    expect(summary).not.toContain('| | |');
+    expect(summary).toMatch(
+      /^### .*\n\n\| Domain \| docs\.example\.com \|\n\|---\|---\|\n\| Export job /,
+    );
+    expect(summary).toContain(
+      '| Render check | `helm-release docs (chart docs/enterprise)`: the chart `enterprise 1.4.0 (helm repository docs)` renders the link · only in a ConfigMap or Secret no pod template checksums: the release was upgraded but not rolled',
+    );
+    const rolled = successSummary(
+      {
+        ...withHelm,
+        renderCheck: {
+          outcome: 'true',
+          outcomes: [{ ...found, rollout: 'pod-template' }],
+          proof: [],
+        },
+      },
+      Date.parse('2026-11-24T00:00:00Z'),
+      { url: undefined },
+    );
+    expect(rolled).toContain('renders the link · in a pod template: the pods roll');
+  });
 });

@@ -31,7 +31,7 @@ export const ACTION_TEXT = {
       'If set, stream the bundle (.tar.gz) to this path, relative to the workspace, and verify its size; its SHA-256 becomes the bundle-sha256 output.',
     'dry-run': 'Do everything except change files; print the values diff that would be written.',
     'render-check':
-      "Before anything is sent, render the chart with helm template and a placeholder link written at values-key, and refuse unless the vendor chart's output holds it. auto checks where the chart is in reach (helm-release with helm-chart, or a Chart.yaml beside the values file) and reports the others as skipped; required also fails on a skip; off turns the check off.",
+      "Before anything is sent, fetch and render the chart with a placeholder link at values-key, and refuse unless the vendor chart's output holds it. auto skips a chart out of reach (no login, no source in the checkout); required fails then too; off turns the check off.",
     'cluster-path':
       'Folders the cluster applies, one per line, if the checkout does not show them.',
     'refresh-before':
@@ -89,6 +89,8 @@ export const ACTION_TEXT = {
       'true when the chart rendered the link at values-key for every place written, skipped when some chart was out of reach (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request.',
     proof:
       'JSON: per target and entry point, the level proven (rendered, values, skipped) and why.',
+    'rendered-charts':
+      'JSON: per place written, the chart rendered (version, source) and whether the pods roll.',
     skipped:
       'true when refresh-before found the deployed link fresh enough and the run did nothing (then expires-at, refresh-by and refresh-from describe the deployed link; most other outputs are empty); false otherwise.',
     'refresh-from':

@@ -1,0 +1,84 @@
+/**
+ * The render check on a chart fetched from a chart repository on loopback, against what a person
+ * would run by hand for the same proof: `helm pull` of that chart, then `helm template` with the
+ * values. Both with the real helm 3, on the same chart and repository, side by side in one run,
+ * alternating so a busy moment of the machine falls on both. The render check runs in process
+ * (the module the action bundles), with a fetcher of its own each time: one pull per run, as the
+ * action does.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ChartFetcher } from '../src/helm/fetch.js';
+import { checkTarget } from '../src/helm/render-check.js';
+import { serveChartRepo } from '../simulator/chart-repo.js';
+import { ROOT, median, mmm, ratio, stats } from './common.js';
+
+const run = promisify(execFile);
+
+export async function benchRenderFetch(
+  helm: string,
+  samples: number,
+): Promise<{ row: string; results: Record<string, unknown> }> {
+  const home = await mkdtemp(join(tmpdir(), 'bench-helm-home-'));
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    XDG_CACHE_HOME: join(home, 'cache'),
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_DATA_HOME: join(home, 'data'),
+  };
+  const repo = await serveChartRepo(helm, env, join(ROOT, 'test/fixtures/chart'), {
+    versions: ['1.3.0', '1.4.0'],
+  });
+  const values = join(home, 'values.yaml');
+  const link = 'https://bundles.example.com/site.tar.gz';
+  await writeFile(values, `staticExport:\n  enabled: true\n  bundleUrl: ${link}\n`);
+  const check: number[] = [];
+  const byHand: number[] = [];
+  try {
+    for (let i = 0; i < samples; i++) {
+      let t = performance.now();
+      const charts = new ChartFetcher(helm, { env });
+      const outcome = await checkTarget(
+        {
+          label: 'values.yaml',
+          valuesKey: 'staticExport',
+          chart: { kind: 'chart', ref: 'enterprise', repo: repo.url, version: '1.4.0' },
+          values: (placeholder) => [
+            {
+              name: 'values.yaml',
+              yaml: `staticExport:\n  enabled: true\n  bundleUrl: ${placeholder}\n`,
+            },
+          ],
+        },
+        { helm, helmArgs: [], env, redact: (text) => text, charts },
+      );
+      await charts.dispose();
+      check.push(performance.now() - t);
+      if (outcome.kind !== 'found') throw new Error(`render check: ${JSON.stringify(outcome)}`);
+
+      t = performance.now();
+      const dir = await mkdtemp(join(tmpdir(), 'bench-pull-'));
+      const pull = ['pull', 'enterprise', '--repo', repo.url, '--version', '1.4.0'];
+      await run(helm, [...pull, '--untar', '--destination', dir], { env });
+      const { stdout } = await run(
+        helm,
+        ['template', 'docs', join(dir, 'enterprise'), '--values', values],
+        { env },
+      );
+      byHand.push(performance.now() - t);
+      await rm(dir, { recursive: true, force: true });
+      if (!stdout.includes(link)) throw new Error('helm template by hand: no link');
+    }
+  } finally {
+    await repo.close();
+    await rm(home, { recursive: true, force: true });
+  }
+  return {
+    row: `| Render check, chart fetched from a loopback repository (helm 3, ${samples} runs) | ${mmm(stats(check))} | helm pull + helm template by hand: ${mmm(stats(byHand))} | ${ratio(median(check), median(byHand))} | ≤ 1.3× |`,
+    results: { samples, check: stats(check), byHand: stats(byHand) },
+  };
+}
