@@ -1,15 +1,15 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 770:
+/***/ 8482:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(9290);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 9290:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -280,37 +280,37 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 2480:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const RoundRobinPool = __nccwpck_require__(5520)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const H2CClient = __nccwpck_require__(6815)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(1285)
+const Dispatcher = __nccwpck_require__(7939)
+const Pool = __nccwpck_require__(2244)
+const BalancedPool = __nccwpck_require__(2549)
+const RoundRobinPool = __nccwpck_require__(8512)
+const Agent = __nccwpck_require__(8285)
+const ProxyAgent = __nccwpck_require__(9920)
+const Socks5ProxyAgent = __nccwpck_require__(8151)
+const EnvHttpProxyAgent = __nccwpck_require__(929)
+const RetryAgent = __nccwpck_require__(1346)
+const H2CClient = __nccwpck_require__(6591)
+const errors = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(431)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const SnapshotAgent = __nccwpck_require__(5095)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
+const api = __nccwpck_require__(8567)
+const buildConnector = __nccwpck_require__(2784)
+const MockClient = __nccwpck_require__(9493)
+const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(5663)
+const MockAgent = __nccwpck_require__(1437)
+const MockPool = __nccwpck_require__(5220)
+const SnapshotAgent = __nccwpck_require__(9447)
+const mockErrors = __nccwpck_require__(9917)
+const RetryHandler = __nccwpck_require__(5640)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8421)
+const DecoratorHandler = __nccwpck_require__(91)
+const RedirectHandler = __nccwpck_require__(7970)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -330,21 +330,21 @@ module.exports.RetryHandler = RetryHandler
 module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(1514),
-  responseError: __nccwpck_require__(8918),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379),
-  cache: __nccwpck_require__(5542),
-  decompress: __nccwpck_require__(557),
-  deduplicate: __nccwpck_require__(7240)
+  redirect: __nccwpck_require__(730),
+  responseError: __nccwpck_require__(6790),
+  retry: __nccwpck_require__(4346),
+  dump: __nccwpck_require__(8412),
+  dns: __nccwpck_require__(8731),
+  cache: __nccwpck_require__(7382),
+  decompress: __nccwpck_require__(2397),
+  deduplicate: __nccwpck_require__(9464)
 }
 
 module.exports.cacheStores = {
-  MemoryCacheStore: __nccwpck_require__(4889)
+  MemoryCacheStore: __nccwpck_require__(2009)
 }
 
-const SqliteCacheStore = __nccwpck_require__(1522)
+const SqliteCacheStore = __nccwpck_require__(274)
 module.exports.cacheStores.SqliteCacheStore = SqliteCacheStore
 
 module.exports.buildConnector = buildConnector
@@ -406,7 +406,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(8702).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -446,22 +446,22 @@ module.exports.fetch = function fetch (init, options = undefined) {
     throw err
   })
 }
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
-module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.Headers = __nccwpck_require__(5524).Headers
+module.exports.Response = __nccwpck_require__(715).Response
+module.exports.Request = __nccwpck_require__(175).Request
+module.exports.FormData = __nccwpck_require__(1142).FormData
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(179)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(6443)
+const { CacheStorage } = __nccwpck_require__(5965)
+const { kConstruct } = __nccwpck_require__(4043)
 
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(6933)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
@@ -469,21 +469,21 @@ module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 module.exports.parseCookie = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(7708)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-const { WebSocket, ping } = __nccwpck_require__(3726)
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(7316)
+const { WebSocket, ping } = __nccwpck_require__(1886)
 module.exports.WebSocket = WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
 module.exports.ping = ping
 
-module.exports.WebSocketStream = __nccwpck_require__(2873).WebSocketStream
-module.exports.WebSocketError = __nccwpck_require__(6919).WebSocketError
+module.exports.WebSocketStream = __nccwpck_require__(4841).WebSocketStream
+module.exports.WebSocketError = __nccwpck_require__(2039).WebSocketError
 
 module.exports.request = makeDispatcher(api.request)
 module.exports.stream = makeDispatcher(api.stream)
@@ -499,7 +499,7 @@ module.exports.MockAgent = MockAgent
 module.exports.SnapshotAgent = SnapshotAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(1670)
 
 module.exports.EventSource = EventSource
 
@@ -521,13 +521,13 @@ module.exports.install = install
 
 /***/ }),
 
-/***/ 158:
+/***/ 670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(4640)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -587,16 +587,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -704,7 +704,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 5646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -720,9 +720,9 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 function noop () {}
 
@@ -963,16 +963,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 4203:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { Readable } = __nccwpck_require__(471)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 
 function noop () {}
 
@@ -1184,7 +1184,7 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 9656:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1192,9 +1192,9 @@ module.exports.RequestHandler = RequestHandler
 const assert = __nccwpck_require__(4589)
 const { finished } = __nccwpck_require__(7075)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 function noop () {}
 
@@ -1400,17 +1400,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 6730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
 const { AsyncResource } = __nccwpck_require__(6698)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { kHTTP2Stream } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(4640)
+const { kHTTP2Stream } = __nccwpck_require__(4043)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1518,30 +1518,30 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 8567:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(4203)
+module.exports.stream = __nccwpck_require__(9656)
+module.exports.pipeline = __nccwpck_require__(5646)
+module.exports.upgrade = __nccwpck_require__(6730)
+module.exports.connect = __nccwpck_require__(2004)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 471:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { ReadableStreamFrom } = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { ReadableStreamFrom } = __nccwpck_require__(4640)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -2119,14 +2119,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4889:
+/***/ 2009:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const { EventEmitter } = __nccwpck_require__(8474)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
 
 /**
  * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
@@ -2405,13 +2405,13 @@ module.exports = MemoryCacheStore
 
 /***/ }),
 
-/***/ 1522:
+/***/ 274:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
 
 let DatabaseSync
 
@@ -2881,15 +2881,15 @@ function headerValueEquals (lhs, rhs) {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 2784:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 let tls // include tls conditionally since it is not always available
 
@@ -3047,7 +3047,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 2303:
 /***/ ((module) => {
 
 
@@ -3197,7 +3197,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 3374:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3431,7 +3431,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 4627:
 /***/ ((module) => {
 
 
@@ -3915,7 +3915,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 7311:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3923,7 +3923,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -3940,9 +3940,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -4407,16 +4407,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8082:
+/***/ 8290:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { EventEmitter } = __nccwpck_require__(8474)
 const { Buffer } = __nccwpck_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(4627)
 const { debuglog } = __nccwpck_require__(7975)
-const { parseAddress } = __nccwpck_require__(1732)
+const { parseAddress } = __nccwpck_require__(1796)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -4836,14 +4836,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1732:
+/***/ 1796:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Buffer } = __nccwpck_require__(4573)
 const net = __nccwpck_require__(7030)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * Parse an address and determine its type
@@ -5055,7 +5055,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6443:
+/***/ 4043:
 /***/ ((module) => {
 
 
@@ -5138,7 +5138,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 4152:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5146,7 +5146,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(2303)
 
 class TstNode {
   /** @type {any} */
@@ -5305,22 +5305,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 4640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const timers = __nccwpck_require__(6603)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const timers = __nccwpck_require__(1275)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+const { tree } = __nccwpck_require__(4152)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.', 2).map(v => Number(v))
 
@@ -6325,17 +6325,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 8285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(4627)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(4043)
+const DispatcherBase = __nccwpck_require__(9265)
+const Pool = __nccwpck_require__(2244)
+const Client = __nccwpck_require__(1285)
+const util = __nccwpck_require__(4640)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -6494,7 +6494,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 2549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6502,7 +6502,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   PoolBase,
   kClients,
@@ -6510,10 +6510,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl } = __nccwpck_require__(6443)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(3856)
+const Pool = __nccwpck_require__(2244)
+const { kUrl } = __nccwpck_require__(4043)
+const util = __nccwpck_require__(4640)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -6722,7 +6722,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 9133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6730,9 +6730,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const timers = __nccwpck_require__(1275)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -6745,7 +6745,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -6779,9 +6779,9 @@ const {
   kResume,
   kHTTPContext,
   kClosed
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(776)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -6793,7 +6793,7 @@ const kTypeOfService = Symbol('kTypeOfService')
 let extractBody
 
 function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
 
   let mod
 
@@ -6814,7 +6814,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__nccwpck_require__(3434))
+      mod = new WebAssembly.Module(__nccwpck_require__(8586))
     } catch {
     }
   }
@@ -6824,7 +6824,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(3870))
+    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(7630))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -7893,7 +7893,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6396).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -8498,14 +8498,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 4548:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
@@ -8514,7 +8514,7 @@ const {
   InvalidArgumentError,
   HeadersTimeoutError,
   BodyTimeoutError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -8543,8 +8543,8 @@ const {
   kRemoteSettings,
   kHTTP2Stream,
   kHTTP2SessionState
-} = __nccwpck_require__(6443)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(4043)
+const { channels } = __nccwpck_require__(3374)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -9163,7 +9163,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6396).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -9561,7 +9561,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -9569,17 +9569,17 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { ClientStats } = __nccwpck_require__(6854)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(4640)
+const { ClientStats } = __nccwpck_require__(7782)
+const { channels } = __nccwpck_require__(3374)
+const Request = __nccwpck_require__(7311)
+const DispatcherBase = __nccwpck_require__(9265)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
 const {
   kUrl,
   kServerName,
@@ -9622,9 +9622,9 @@ const {
   kHTTP2ConnectionWindowSize,
   kResume,
   kPingInterval
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(4043)
+const connectH1 = __nccwpck_require__(9133)
+const connectH2 = __nccwpck_require__(4548)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -10237,20 +10237,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 9265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
-const UnwrapHandler = __nccwpck_require__(2365)
+const Dispatcher = __nccwpck_require__(7939)
+const UnwrapHandler = __nccwpck_require__(6970)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(6443)
+} = __nccwpck_require__(4627)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(4043)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -10440,12 +10440,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 7939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const EventEmitter = __nccwpck_require__(8474)
-const WrapHandler = __nccwpck_require__(9510)
+const WrapHandler = __nccwpck_require__(7158)
 
 const wrapInterceptor = (dispatch) => (opts, handler) => dispatch(opts, WrapHandler.wrap(handler))
 
@@ -10495,15 +10495,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 929:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(9265)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
+const ProxyAgent = __nccwpck_require__(9920)
+const Agent = __nccwpck_require__(8285)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -10648,7 +10648,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 5844:
 /***/ ((module) => {
 
 
@@ -10790,13 +10790,13 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 6815:
+/***/ 6591:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Client = __nccwpck_require__(3701)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Client = __nccwpck_require__(1285)
 
 class H2CClient extends Client {
   constructor (origin, clientOpts) {
@@ -10848,15 +10848,15 @@ module.exports = H2CClient
 
 /***/ }),
 
-/***/ 2128:
+/***/ 3856:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { PoolStats } = __nccwpck_require__(6854)
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const { PoolStats } = __nccwpck_require__(7782)
+const DispatcherBase = __nccwpck_require__(9265)
+const FixedQueue = __nccwpck_require__(5844)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -11069,7 +11069,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 628:
+/***/ 2244:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11081,14 +11081,14 @@ const {
   kAddClient,
   kGetDispatcher,
   kRemoveClient
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kUrl } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -11194,20 +11194,20 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9920:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
-const { channels } = __nccwpck_require__(2414)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
+const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
+const Pool = __nccwpck_require__(2244)
+const DispatcherBase = __nccwpck_require__(9265)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
+const Client = __nccwpck_require__(1285)
+const { channels } = __nccwpck_require__(3374)
+const Socks5ProxyAgent = __nccwpck_require__(8151)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -11520,13 +11520,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 1346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(7939)
+const RetryHandler = __nccwpck_require__(5640)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -11562,7 +11562,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 5520:
+/***/ 8512:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11574,14 +11574,14 @@ const {
   kAddClient,
   kGetDispatcher,
   kRemoveClient
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kUrl } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -11706,7 +11706,7 @@ module.exports = RoundRobinPool
 
 /***/ }),
 
-/***/ 7223:
+/***/ 8151:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11714,12 +11714,12 @@ module.exports = RoundRobinPool
 const { URL } = __nccwpck_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { Socks5Client, STATES } = __nccwpck_require__(8082)
-const { kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
-const Pool = __nccwpck_require__(628)
-const buildConnector = __nccwpck_require__(9136)
+const DispatcherBase = __nccwpck_require__(9265)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { Socks5Client, STATES } = __nccwpck_require__(8290)
+const { kDispatch, kClose, kDestroy } = __nccwpck_require__(4043)
+const Pool = __nccwpck_require__(2244)
+const buildConnector = __nccwpck_require__(2784)
 const { debuglog } = __nccwpck_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -11973,7 +11973,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 276:
+/***/ 3332:
 /***/ ((module) => {
 
 
@@ -12013,7 +12013,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2581:
+/***/ 8421:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -12022,8 +12022,8 @@ module.exports = {
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Agent = __nccwpck_require__(8285)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -12079,13 +12079,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9976:
+/***/ 3448:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kRedirectCacheControl } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(4640)
+const { kRedirectCacheControl } = __nccwpck_require__(4043)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -12093,7 +12093,7 @@ const {
   hasVaryStar,
   isInvalidOrWildcardVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(7659)
+} = __nccwpck_require__(5355)
 
 /**
  * A suppressed redirect hop recorded by the redirect handler. Carried on
@@ -12105,7 +12105,7 @@ const {
  * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
  * @property {number} receivedAt The time the hop's response headers were received.
  */
-const { parseHttpDate } = __nccwpck_require__(5453)
+const { parseHttpDate } = __nccwpck_require__(7149)
 
 function noop () {}
 
@@ -13267,7 +13267,7 @@ module.exports = CacheHandler
 
 /***/ }),
 
-/***/ 7133:
+/***/ 237:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13398,13 +13398,13 @@ module.exports = CacheRevalidationHandler
 
 /***/ }),
 
-/***/ 8155:
+/***/ 91:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const WrapHandler = __nccwpck_require__(9510)
+const WrapHandler = __nccwpck_require__(7158)
 
 /**
  * @deprecated
@@ -13472,12 +13472,12 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 3599:
+/***/ 303:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 /**
  * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
@@ -13983,15 +13983,15 @@ module.exports = DeduplicationHandler
 
 /***/ }),
 
-/***/ 8754:
+/***/ 7970:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kBodyUsed, kRedirectCacheControl } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(4640)
+const { kBodyUsed, kRedirectCacheControl } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -14263,20 +14263,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 5640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
-const WrapHandler = __nccwpck_require__(9510)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(4043)
+const { RequestRetryError } = __nccwpck_require__(4627)
+const WrapHandler = __nccwpck_require__(7158)
 const {
   isDisturbed,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
 function calculateRetryAfterHeader (retryAfter) {
   const retryTime = new Date(retryAfter).getTime()
@@ -14774,13 +14774,13 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 2365:
+/***/ 6970:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseHeaders } = __nccwpck_require__(3440)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { parseHeaders } = __nccwpck_require__(4640)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 const kResume = Symbol('resume')
 
@@ -14887,12 +14887,12 @@ module.exports = class UnwrapHandler {
 
 /***/ }),
 
-/***/ 9510:
+/***/ 7158:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 module.exports = class WrapHandler {
   #handler
@@ -14999,17 +14999,17 @@ function toRawHeaderValue (value) {
 
 /***/ }),
 
-/***/ 5542:
+/***/ 7382:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
-const CacheHandler = __nccwpck_require__(9976)
-const MemoryCacheStore = __nccwpck_require__(4889)
-const CacheRevalidationHandler = __nccwpck_require__(7133)
+const util = __nccwpck_require__(4640)
+const CacheHandler = __nccwpck_require__(3448)
+const MemoryCacheStore = __nccwpck_require__(2009)
+const CacheRevalidationHandler = __nccwpck_require__(237)
 const {
   assertCacheStore,
   assertCacheMethods,
@@ -15019,9 +15019,9 @@ const {
   isInvalidOrWildcardVaryHeader,
   parseVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(7659)
-const { AbortError } = __nccwpck_require__(8707)
-const { parseHttpDate } = __nccwpck_require__(5453)
+} = __nccwpck_require__(5355)
+const { AbortError } = __nccwpck_require__(4627)
+const { parseHttpDate } = __nccwpck_require__(7149)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -15752,16 +15752,16 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 557:
+/***/ 2397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress } = __nccwpck_require__(8522)
 const { pipeline, Transform: TransformStream } = __nccwpck_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 /** @typedef {import('node:stream').Transform} Transform */
 /** @typedef {import('node:stream').Transform} Controller */
@@ -16326,15 +16326,15 @@ module.exports = createDecompressInterceptor
 
 /***/ }),
 
-/***/ 7240:
+/***/ 9464:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const diagnosticsChannel = __nccwpck_require__(3053)
-const util = __nccwpck_require__(3440)
-const DeduplicationHandler = __nccwpck_require__(3599)
-const { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(7659)
+const util = __nccwpck_require__(4640)
+const DeduplicationHandler = __nccwpck_require__(303)
+const { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(5355)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -16450,14 +16450,14 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 379:
+/***/ 8731:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(4627)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -17028,13 +17028,13 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 8412:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -17134,12 +17134,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections } = {}) {
   return (dispatch) => {
@@ -17162,14 +17162,14 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 8918:
+/***/ 6790:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 // const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __nccwpck_require__(8155)
-const { ResponseError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(91)
+const { ResponseError } = __nccwpck_require__(4627)
 
 class ResponseErrorHandler extends DecoratorHandler {
   #statusCode
@@ -17264,11 +17264,11 @@ module.exports = () => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 4346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(5640)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -17290,13 +17290,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 776:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(1308);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -17828,7 +17828,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 7630:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -17851,7 +17851,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 3434:
+/***/ 8586:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -17874,7 +17874,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 172:
+/***/ 1308:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -17893,13 +17893,13 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 7501:
+/***/ 1437:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
 const {
   kAgent,
   kMockAgentSet,
@@ -17917,14 +17917,14 @@ const {
   kMockAgentAcceptsNonStandardSearchParameters,
   kMockCallHistoryAddLog,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
-const { MockCallHistory } = __nccwpck_require__(431)
+} = __nccwpck_require__(941)
+const MockClient = __nccwpck_require__(9493)
+const MockPool = __nccwpck_require__(5220)
+const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(8981)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const Dispatcher = __nccwpck_require__(7939)
+const PendingInterceptorsFormatter = __nccwpck_require__(1726)
+const { MockCallHistory } = __nccwpck_require__(5663)
 
 class MockAgent extends Dispatcher {
   constructor (opts = {}) {
@@ -18132,13 +18132,13 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 431:
+/***/ 5663:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kMockCallHistoryAddLog } = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { kMockCallHistoryAddLog } = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
   switch (options.operator) {
@@ -18387,14 +18387,14 @@ module.exports.MockCallHistoryLog = MockCallHistoryLog
 
 /***/ }),
 
-/***/ 7365:
+/***/ 9493:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(1285)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -18404,10 +18404,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -18462,12 +18462,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 9917:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(4627)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -18498,12 +18498,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 5015:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kDispatchKey,
@@ -18512,9 +18512,9 @@ const {
   kContentLength,
   kMockDispatch,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { serializePathWithQuery } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { serializePathWithQuery } = __nccwpck_require__(4640)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -18714,14 +18714,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 5220:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(2244)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -18731,10 +18731,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -18789,7 +18789,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 941:
 /***/ ((module) => {
 
 
@@ -18828,12 +18828,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 8981:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(9917)
 const {
   kDispatches,
   kMockAgent,
@@ -18841,15 +18841,15 @@ const {
   kOrigin,
   kGetNetConnect,
   kTotalDispatchCount
-} = __nccwpck_require__(1117)
-const { serializePathWithQuery } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { serializePathWithQuery } = __nccwpck_require__(4640)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
     isPromise
   }
 } = __nccwpck_require__(7975)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 function matchValue (match, value) {
   if (typeof match === 'string') {
@@ -19321,7 +19321,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 1726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19371,17 +19371,17 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 5095:
+/***/ 9447:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Agent = __nccwpck_require__(7405)
-const MockAgent = __nccwpck_require__(7501)
-const { SnapshotRecorder } = __nccwpck_require__(3766)
-const WrapHandler = __nccwpck_require__(9510)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const { validateSnapshotMode } = __nccwpck_require__(9683)
+const Agent = __nccwpck_require__(8285)
+const MockAgent = __nccwpck_require__(1437)
+const { SnapshotRecorder } = __nccwpck_require__(5798)
+const WrapHandler = __nccwpck_require__(7158)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const { validateSnapshotMode } = __nccwpck_require__(1699)
 
 const kSnapshotRecorder = Symbol('kSnapshotRecorder')
 const kSnapshotMode = Symbol('kSnapshotMode')
@@ -19731,7 +19731,7 @@ module.exports = SnapshotAgent
 
 /***/ }),
 
-/***/ 3766:
+/***/ 5798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19739,8 +19739,8 @@ module.exports = SnapshotAgent
 const { writeFile, readFile, mkdir } = __nccwpck_require__(1455)
 const { dirname, resolve } = __nccwpck_require__(6760)
 const { setTimeout, clearTimeout } = __nccwpck_require__(7997)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(9683)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(1699)
 
 /**
  * @typedef {Object} SnapshotRequestOptions
@@ -20326,13 +20326,13 @@ module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filter
 
 /***/ }),
 
-/***/ 9683:
+/***/ 1699:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 /**
  * @typedef {Object} HeaderFilters
@@ -20491,7 +20491,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7659:
+/***/ 5355:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -20501,9 +20501,9 @@ const {
   pathHasQueryOrFragment,
   hasSafeIterator,
   isValidHTTPToken
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
-const { serializePathWithQuery } = __nccwpck_require__(3440)
+const { serializePathWithQuery } = __nccwpck_require__(4640)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -21207,7 +21207,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5453:
+/***/ 7149:
 /***/ ((module) => {
 
 
@@ -21884,7 +21884,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6436:
+/***/ 6132:
 /***/ ((module) => {
 
 
@@ -21919,7 +21919,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 313:
+/***/ 4521:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -22050,7 +22050,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 6854:
+/***/ 7782:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -22062,7 +22062,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
 class ClientStats {
   constructor (client) {
@@ -22089,7 +22089,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 6603:
+/***/ 1275:
 /***/ ((module) => {
 
 
@@ -22521,22 +22521,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 8514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
-const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(3168)
-const { createDeferredPromise } = __nccwpck_require__(6436)
+const { kConstruct } = __nccwpck_require__(4043)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6814)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5159)
+const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(715)
+const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(9520)
+const { createDeferredPromise } = __nccwpck_require__(6132)
 
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
@@ -23392,15 +23392,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 5965:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(7879)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { Cache } = __nccwpck_require__(8514)
+const { webidl } = __nccwpck_require__(5159)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 
 class CacheStorage {
   /**
@@ -23551,14 +23551,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6798:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { isValidHeaderName } = __nccwpck_require__(9520)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -23603,7 +23603,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 3404:
 /***/ ((module) => {
 
 
@@ -23622,15 +23622,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 6933:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(7879)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(8906)
+const { stringify } = __nccwpck_require__(1077)
+const { webidl } = __nccwpck_require__(5159)
+const { Headers } = __nccwpck_require__(5524)
 
 const brandChecks = webidl.brandCheckMultiple([Headers, globalThis.Headers].filter(Boolean))
 
@@ -23830,14 +23830,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 8906:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(3404)
+const { isCTLExcludingHtab } = __nccwpck_require__(1077)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -24152,7 +24152,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 1077:
 /***/ ((module) => {
 
 
@@ -24530,13 +24530,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 335:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(3691)
 
 /**
  * @type {number[]} BOM
@@ -25112,22 +25112,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 1670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(7879)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { fetching } = __nccwpck_require__(8702)
+const { makeRequest } = __nccwpck_require__(175)
+const { webidl } = __nccwpck_require__(5159)
+const { EventSourceStream } = __nccwpck_require__(335)
+const { parseMIMEType } = __nccwpck_require__(7708)
+const { createFastMessageEvent } = __nccwpck_require__(7316)
+const { isNetworkError } = __nccwpck_require__(715)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
 
 let experimentalWarned = false
 
@@ -25623,7 +25623,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 3691:
 /***/ ((module) => {
 
 
@@ -25659,29 +25659,29 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6396:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   ReadableStreamFrom,
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { FormData, setFormDataState } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(9520)
+const { FormData, setFormDataState } = __nccwpck_require__(1142)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
-const { createDeferredPromise } = __nccwpck_require__(6436)
-const { parseJSONFromBytes } = __nccwpck_require__(8116)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { serializeAMimeType } = __nccwpck_require__(7708)
+const { multipartFormDataParser } = __nccwpck_require__(3028)
+const { createDeferredPromise } = __nccwpck_require__(6132)
+const { parseJSONFromBytes } = __nccwpck_require__(484)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 const random = runtimeFeatures.has('crypto')
   ? (__nccwpck_require__(7598).randomInt)
@@ -26184,7 +26184,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 7775:
 /***/ ((module) => {
 
 
@@ -26322,13 +26322,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 7708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(8116)
+const { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(484)
 
 const encoder = new TextEncoder()
 
@@ -26925,17 +26925,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 116:
+/***/ 3028:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(1900)
-const { makeEntry } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+const { bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(7708)
+const { makeEntry } = __nccwpck_require__(1142)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
-const { isomorphicDecode } = __nccwpck_require__(8116)
+const { isomorphicDecode } = __nccwpck_require__(484)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -27518,14 +27518,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 1142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { iteratorMixin } = __nccwpck_require__(3168)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
+const { iteratorMixin } = __nccwpck_require__(9520)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5159)
 const nodeUtil = __nccwpck_require__(7975)
 
 // https://xhr.spec.whatwg.org/#formdata
@@ -27784,7 +27784,7 @@ module.exports = { FormData, makeEntry, setFormDataState }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 179:
 /***/ ((module) => {
 
 
@@ -27831,21 +27831,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5524:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(9520)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -28557,7 +28557,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 8702:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -28571,9 +28571,9 @@ const {
   makeResponse,
   fromInnerResponse,
   getResponseState
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest, getRequestDispatcher, getRequestState } = __nccwpck_require__(9967)
+} = __nccwpck_require__(715)
+const { HeadersList } = __nccwpck_require__(5524)
+const { Request, cloneRequest, getRequestDispatcher, getRequestState } = __nccwpck_require__(175)
 const zlib = __nccwpck_require__(8522)
 const {
   makePolicyContainer,
@@ -28608,27 +28608,27 @@ const {
   hasAuthenticationEntry,
   includesCredentials,
   isTraversableNavigable
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(6396)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __nccwpck_require__(7075)
-const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(7879)
+const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(7708)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { webidl } = __nccwpck_require__(5159)
 const { STATUS_CODES } = __nccwpck_require__(7067)
-const { bytesMatch } = __nccwpck_require__(5082)
-const { createDeferredPromise } = __nccwpck_require__(6436)
-const { isomorphicEncode } = __nccwpck_require__(8116)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { bytesMatch } = __nccwpck_require__(4458)
+const { createDeferredPromise } = __nccwpck_require__(6132)
+const { isomorphicEncode } = __nccwpck_require__(484)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 // Node.js v23.8.0+ and v22.15.0+ supports Zstandard
 const hasZstd = runtimeFeatures.has('zstd')
@@ -30977,22 +30977,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 175:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6396)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5524)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -31002,11 +31002,11 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -32099,14 +32099,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9051:
+/***/ 715:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5524)
+const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(6396)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -32115,16 +32115,16 @@ const {
   isAborted,
   isErrorLike,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(7775)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
-const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(8116)
+const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(484)
 
 const textEncoder = new TextEncoder('utf-8')
 
@@ -32747,22 +32747,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 9520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
+const { getGlobalOrigin } = __nccwpck_require__(179)
+const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(7708)
 const { performance } = __nccwpck_require__(643)
-const { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(8116)
+const { webidl } = __nccwpck_require__(5159)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(484)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -34276,13 +34276,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8116:
+/***/ 484:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -34526,14 +34526,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5082:
+/***/ 4458:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(313)
-const { asciiLowercase } = __nccwpck_require__(8116)
+const { runtimeFeatures } = __nccwpck_require__(4521)
+const { asciiLowercase } = __nccwpck_require__(484)
 
 /**
  * @typedef {object} Metadata
@@ -34840,14 +34840,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7879:
+/***/ 5159:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { types, inspect } = __nccwpck_require__(7975)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 const UNDEFINED = 1
 const BOOLEAN = 2
@@ -35853,20 +35853,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 7905:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(8625)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6096)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(1025)
+const { makeRequest } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { Headers, getHeadersList } = __nccwpck_require__(5524)
+const { getDecodeSplit } = __nccwpck_require__(9520)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 const crypto = runtimeFeatures.has('crypto')
   ? __nccwpck_require__(7598)
@@ -36199,7 +36199,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 6096:
 /***/ ((module) => {
 
 
@@ -36332,14 +36332,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 7316:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(7879)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5159)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 
 /**
  * @see https://html.spec.whatwg.org/multipage/comms.html#messageevent
@@ -36670,13 +36670,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 9104:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { runtimeFeatures } = __nccwpck_require__(313)
-const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(736)
+const { runtimeFeatures } = __nccwpck_require__(4521)
+const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(6096)
 
 const BUFFER_SIZE = 8 * 1024
 
@@ -36810,14 +36810,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 1869:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(1025)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -36922,14 +36922,14 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 9332:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6096)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -36938,11 +36938,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { failWebsocketConnection } = __nccwpck_require__(6897)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(1025)
+const { failWebsocketConnection } = __nccwpck_require__(7905)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { PerMessageDeflate } = __nccwpck_require__(1869)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 // This code was influenced by ws released under the MIT license.
 // Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
@@ -37449,14 +37449,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 9388:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { opcodes, sendHints } = __nccwpck_require__(6096)
+const FixedQueue = __nccwpck_require__(5844)
 
 /**
  * @typedef {object} SendQueueNode
@@ -37565,15 +37565,15 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 6919:
+/***/ 2039:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(7879)
-const { validateCloseCodeAndReason } = __nccwpck_require__(8625)
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(5159)
+const { validateCloseCodeAndReason } = __nccwpck_require__(1025)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 function createInheritableDOMException () {
   // https://github.com/nodejs/node/issues/59677
@@ -37676,23 +37676,23 @@ module.exports = { WebSocketError, createUnvalidatedWebSocketError }
 
 /***/ }),
 
-/***/ 2873:
+/***/ 4841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { createDeferredPromise } = __nccwpck_require__(6436)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(736)
-const { webidl } = __nccwpck_require__(7879)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(8625)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { channels } = __nccwpck_require__(2414)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { ByteParser } = __nccwpck_require__(1652)
-const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(6919)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { createDeferredPromise } = __nccwpck_require__(6132)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(6096)
+const { webidl } = __nccwpck_require__(5159)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(1025)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(7905)
+const { channels } = __nccwpck_require__(3374)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { ByteParser } = __nccwpck_require__(9332)
+const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(2039)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
 
 let emittedExperimentalWarning = false
 
@@ -38179,15 +38179,15 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 8625:
+/***/ 1025:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { states, opcodes } = __nccwpck_require__(736)
+const { states, opcodes } = __nccwpck_require__(6096)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { removeHTTPWhitespace } = __nccwpck_require__(1900)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
+const { removeHTTPWhitespace } = __nccwpck_require__(7708)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
 
 /**
  * @param {number} readyState
@@ -38533,16 +38533,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 1886:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(6096)
 const {
   isConnecting,
   isEstablished,
@@ -38553,15 +38553,15 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(1025)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(7905)
+const { ByteParser } = __nccwpck_require__(9332)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(7316)
+const { SendQueue } = __nccwpck_require__(9388)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { channels } = __nccwpck_require__(3374)
 
 function getSocketAddress (socket) {
   if (typeof socket?.address === 'function') {
@@ -39298,7 +39298,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3660:
+/***/ 8726:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39407,7 +39407,7 @@ class WarnOnce {
 
 /***/ }),
 
-/***/ 4983:
+/***/ 3341:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39461,7 +39461,7 @@ function describeNetworkError(error) {
 
 /***/ }),
 
-/***/ 3091:
+/***/ 4261:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39503,7 +39503,7 @@ function parseRetryAfter(value, now) {
 
 /***/ }),
 
-/***/ 9189:
+/***/ 4443:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39915,7 +39915,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /************************************************************************/
 var __webpack_exports__ = {};
 
-// NAMESPACE OBJECT: ./node_modules/micromark/lib/constructs.js
+// NAMESPACE OBJECT: ../main/node_modules/micromark/lib/constructs.js
 var constructs_namespaceObject = {};
 __nccwpck_require__.r(constructs_namespaceObject);
 __nccwpck_require__.d(constructs_namespaceObject, {
@@ -39932,7 +39932,7 @@ __nccwpck_require__.d(constructs_namespaceObject, {
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -39968,7 +39968,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -40064,7 +40064,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -40105,7 +40105,7 @@ const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.me
 var external_http_ = __nccwpck_require__(8611);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -40196,11 +40196,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ../main/node_modules/tunnel/index.js
+var node_modules_tunnel = __nccwpck_require__(8482);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __nccwpck_require__(2480);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -40897,7 +40897,7 @@ class lib_HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -40973,7 +40973,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41047,7 +41047,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41328,7 +41328,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -41370,7 +41370,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41550,7 +41550,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41824,7 +41824,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42412,7 +42412,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42492,7 +42492,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42557,7 +42557,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -43051,6 +43051,32 @@ function listing(names) {
 /** `values.yaml was`, `a.yaml and b.yaml were`: the files a message says something about. */
 function filesWere(names) {
     return `${listing(names)} ${names.length === 1 ? 'was' : 'were'}`;
+}
+/**
+ * The name among `names` closest to a mistyped one, if it is close enough to be what was meant
+ * (an option of the command line, a folder of a values-file path).
+ */
+function nearest(typed, names) {
+    let best;
+    for (const name of names) {
+        const distance = editDistance(typed, name);
+        if (!best || distance < best.distance)
+            best = { name, distance };
+    }
+    return best && best.distance <= Math.max(2, Math.floor(typed.length / 4)) ? best.name : undefined;
+}
+/** Levenshtein's distance: the fewest one-character insertions, deletions and substitutions. */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, substitution);
+        }
+        previous = current;
+    }
+    return previous[b.length];
 }
 
 ;// CONCATENATED MODULE: ./src/shared/inputs.ts
@@ -43708,8 +43734,8 @@ function timeLimit(ms, caller) {
 }
 
 // EXTERNAL MODULE: ./src/shared/version.ts
-var version = __nccwpck_require__(9189);
-;// CONCATENATED MODULE: ./node_modules/valibot/dist/index.mjs
+var version = __nccwpck_require__(4443);
+;// CONCATENATED MODULE: ../main/node_modules/valibot/dist/index.mjs
 //#region src/storages/globalConfig/globalConfig.ts
 let store$4;
 const DEFAULT_CONFIG = {
@@ -51580,9 +51606,9 @@ async function readLimited(body, max) {
 }
 
 // EXTERNAL MODULE: ./src/shared/network.ts
-var network = __nccwpck_require__(4983);
+var network = __nccwpck_require__(3341);
 // EXTERNAL MODULE: ./src/shared/retry.ts
-var shared_retry = __nccwpck_require__(3091);
+var shared_retry = __nccwpck_require__(4261);
 ;// CONCATENATED MODULE: ./src/api/answer.ts
 /**
  * How one attempt's outcome is read: a transfer that broke or was stopped, a redirect, a valid
@@ -51899,7 +51925,7 @@ class ServiceClient {
 }
 
 // EXTERNAL MODULE: ./src/github/api-error.ts
-var api_error = __nccwpck_require__(3660);
+var api_error = __nccwpck_require__(8726);
 ;// CONCATENATED MODULE: ./src/github/pull-request.ts
 
 
@@ -51926,11 +51952,13 @@ function pullRequestNumber(link, repo) {
         return undefined;
     return Number(m[3]);
 }
-/** The associations that may ask the agent for changes (confirmed by `permission`). */
-const STEERING_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR'];
 /** The permissions that may push to the repository, and so may steer the agent. */
 const WRITE_PERMISSIONS = ['admin', 'write'];
-/** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
+/**
+ * Why a commenter may not steer the agent (undefined: they may). Bots never may. Only GitHub's
+ * permission answer decides, never `author_association`: a private member of the organization
+ * with write access shows as CONTRIBUTOR or NONE there.
+ */
 async function pull_request_refusal(api, author) {
     // A deleted account has no login: nothing to ask GitHub about.
     if (author.login === '')
@@ -51938,8 +51966,6 @@ async function pull_request_refusal(api, author) {
     const who = `${text_printable(author.login)} (${text_printable(author.association)})`;
     if (author.bot)
         return `${who} is a bot`;
-    if (!STEERING_ASSOCIATIONS.includes(author.association))
-        return `${who} is not an owner, member or collaborator of the repository`;
     let permission;
     try {
         permission = await api.permission(author.login);
@@ -51988,17 +52014,31 @@ class CommentWriter {
     comment(number, body, consequence) {
         return this.attempt(`comment on pull request #${number}`, (api) => api.comment(number, this.redact(body)), consequence);
     }
-    editComment(id, body) {
-        return this.attempt(`edit comment ${id}`, (api) => api.editComment(id, this.redact(body)));
+    editComment(id, body, consequence) {
+        return this.attempt(`edit comment ${id}`, (api) => api.editComment(id, this.redact(body)), consequence);
     }
-    reply(number, kind, threadId, body) {
+    reply(number, kind, threadId, body, consequence) {
         return kind === 'review'
-            ? this.attempt(`reply to review comment ${threadId}`, (api) => api.replyToReviewComment(number, threadId, this.redact(body)))
-            : this.comment(number, body);
+            ? this.attempt(`reply to review comment ${threadId}`, (api) => api.replyToReviewComment(number, threadId, this.redact(body)), consequence)
+            : this.comment(number, body, consequence);
     }
-    /** `added`, `already` (see PullRequestApi.react), or undefined when GitHub refused it. */
+    /** Edits a reply posted with `reply` (a conversation comment, or a comment in a review thread). */
+    editReply(kind, id, body, consequence) {
+        return kind === 'review'
+            ? this.attempt(`edit review comment ${id}`, (api) => api.editReviewComment(id, this.redact(body)), consequence)
+            : this.editComment(id, body, consequence);
+    }
+    /** The reaction (see PullRequestApi.react), or undefined when GitHub refused it. */
     react(kind, id, content, consequence) {
         return this.attempt(`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content), consequence);
+    }
+    /** Takes a reaction off; true once GitHub did. */
+    async unreact(kind, commentId, reactionId, consequence) {
+        const done = await this.attempt(`take the reaction ${reactionId} off comment ${commentId}`, async (api) => {
+            await api.unreact(kind, commentId, reactionId);
+            return true;
+        }, consequence);
+        return done === true;
     }
     #refused(what, error, consequence, permissions) {
         const { answer, fix } = (0,api_error/* describeGitHubFailure */.Po)(error, permissions, (text) => this.redact(text_printable(text)));
@@ -52334,6 +52374,33 @@ function readCommentEvent(env) {
         ? parseReviewEvent(payload)
         : parseCommentEvent(name, payload);
 }
+const ForkPayload = looseObject({
+    pull_request: looseObject({
+        head: looseObject({ repo: nullable(looseObject({ full_name: string() })) }),
+        base: looseObject({ repo: looseObject({ full_name: string() }) }),
+    }),
+});
+/**
+ * Whether the run is a `pull_request_review` on a pull request from a fork (its head in another
+ * repository, or in one since deleted): GitHub gives such a run no secrets and a read-only token,
+ * so it can neither send nor claim. Its review waits for the next run that can (a comment's).
+ */
+function isForkReview(env) {
+    if (env.GITHUB_EVENT_NAME !== REVIEW_EVENT)
+        return false;
+    let payload;
+    try {
+        payload = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
+    }
+    catch {
+        return false; // readCommentEvent says what is wrong with it.
+    }
+    const p = safeParse(ForkPayload, payload);
+    if (!p.success)
+        return false;
+    const { head, base } = p.output.pull_request;
+    return head.repo?.full_name.toLowerCase() !== base.repo.full_name.toLowerCase();
+}
 
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 /**
@@ -52431,8 +52498,137 @@ function parseKeepAliveWorkflow(raw) {
     return file;
 }
 
+;// CONCATENATED MODULE: ./src/agent/invisible.ts
+/**
+ * Which characters of a text render invisible and carry no meaning, by their Unicode properties
+ * and, for emoji sequences, by grapheme segmentation (Intl.Segmenter): a family emoji or England's
+ * flag keeps its joiners and tags, a Persian or Indic word its joiners, while the same characters
+ * elsewhere, which hide text, go (see visible.ts, which applies this to a comment).
+ */
+
+/** Characters that render as nothing: format (Cf) and default-ignorable code points. */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+/**
+ * Prepended concatenation marks are format characters that are shown (the Arabic number sign and
+ * its kin span the digits after them): Unicode's Prepended_Concatenation_Mark property.
+ */
+const SHOWN_FORMAT = /[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}]/u;
+/** A letter or mark of a script whose words need ZWJ or ZWNJ to be written correctly. */
+const JOINING_SCRIPT = /^(?=[\p{L}\p{M}])[\p{scx=Arab}\p{scx=Syrc}\p{scx=Nkoo}\p{scx=Mong}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Khmr}\p{scx=Mymr}\p{scx=Tibt}]$/u;
+const ZWNJ = 0x200c;
+const ZWJ = 0x200d;
+const WAVING_BLACK_FLAG = 0x1f3f4;
+const CANCEL_TAG = 0xe007f;
+/** A flag's tag sequence spells a CLDR subdivision (`gbeng`): at most 7 letters or digits. */
+const MAX_FLAG_TAGS = 7;
+const invisible_segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** The UTF-16 offsets of the characters in `text` that render invisible and carry no meaning. */
+function invisibleAt(text) {
+    const gone = new Set();
+    const kept = flagTags(text);
+    for (const { segment, index } of invisible_segmenter.segment(text)) {
+        const cps = [...segment];
+        let offset = index;
+        cps.forEach((char, k) => {
+            const at = offset;
+            offset += char.length;
+            const cp = char.codePointAt(0);
+            if (!INVISIBLE.test(char) || SHOWN_FORMAT.test(char) || kept.has(at))
+                return;
+            if (cp === ZWJ && /\p{Extended_Pictographic}/u.test(cps[k + 1] ?? ''))
+                return; // in an emoji
+            const before = charBefore(text, at);
+            const after = String.fromCodePoint(text.codePointAt(offset) ?? 0);
+            // After a letter or virama of such a script, mid-word or at its end (a Malayalam chillu,
+            // an eyelash reph); never doubled or before another invisible character.
+            if ((cp === ZWJ || cp === ZWNJ) && JOINING_SCRIPT.test(before) && !INVISIBLE.test(after))
+                return;
+            if (/\p{Variation_Selector}/u.test(char) && takesVariation(before, cp))
+                return;
+            gone.add(at);
+        });
+    }
+    return gone;
+}
+function charBefore(text, at) {
+    if (at === 0)
+        return '';
+    const low = text.charCodeAt(at - 1);
+    const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
+    return String.fromCodePoint(text.codePointAt(start));
+}
+/** Whether a variation selector right after `base` selects one of its shapes (one per base). */
+function takesVariation(base, selector) {
+    if (base === '' || /\p{Variation_Selector}/u.test(base))
+        return false;
+    if (selector === 0xfe0e || selector === 0xfe0f)
+        return /\p{Emoji}/u.test(base);
+    if (selector >= 0xe0100)
+        return /\p{Ideographic}/u.test(base);
+    if (selector >= 0xfe00)
+        return /[\p{L}\p{N}\p{S}\p{P}]/u.test(base);
+    return /\p{scx=Mong}/u.test(base);
+}
+/**
+ * The offsets of tag characters that spell a flag: 🏴, up to 7 tag letters or digits, the cancel
+ * tag (England's flag is 🏴 + `gbeng` + cancel). Tag characters anywhere else spell hidden text.
+ */
+function flagTags(text) {
+    const kept = new Set();
+    let at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG));
+    while (at !== -1) {
+        const tags = [];
+        let i = at + 2;
+        for (;;) {
+            const cp = text.codePointAt(i);
+            if (cp === undefined)
+                break;
+            const spec = (cp >= 0xe0030 && cp <= 0xe0039) || (cp >= 0xe0061 && cp <= 0xe007a);
+            if (cp === CANCEL_TAG && tags.length > 0 && tags.length <= MAX_FLAG_TAGS) {
+                for (const t of [...tags, i])
+                    kept.add(t);
+                break;
+            }
+            if (!spec)
+                break;
+            tags.push(i);
+            i += 2;
+        }
+        at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG), at + 2);
+    }
+    return kept;
+}
+/**
+ * How a removed invisible character is named in a message: its code point (`U+200B`); tag
+ * characters, which come in runs that spell text, all as `tag characters`.
+ */
+function invisibleName(char) {
+    return /[\u{E0000}-\u{E007F}]/u.test(char) ? 'tag characters' : codePoint(char);
+}
+/**
+ * A plain text (not Markdown: the prompt input) less its invisible characters, by the rule a
+ * comment's text follows (`invisibleAt`), and the names of those removed, each once.
+ */
+function withoutInvisible(text) {
+    const gone = invisibleAt(text);
+    if (gone.size === 0)
+        return { text, count: 0, removed: [] };
+    let kept = '';
+    const removed = new Set();
+    for (let at = 0; at < text.length;) {
+        const char = String.fromCodePoint(text.codePointAt(at));
+        if (gone.has(at))
+            removed.add(invisibleName(char));
+        else
+            kept += char;
+        at += char.length;
+    }
+    return { text: kept, count: gone.size, removed: [...removed] };
+}
+
 ;// CONCATENATED MODULE: ./src/agent/inputs.ts
 /** The agent/ sub-action's inputs; nothing reaches the service before they are all checked. */
+
 
 
 
@@ -52482,7 +52678,7 @@ function parseAgentInputs(read, options = {}) {
     const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
     const rawPrompt = get(AgentInputs.Prompt);
     const reviewLoop = options.commentEvent === true && rawPrompt.trim() === '';
-    const prompt = reviewLoop ? undefined : parsePrompt(rawPrompt);
+    const prompt = reviewLoop ? undefined : parsePrompt(visiblePrompt(rawPrompt, warnings));
     let jobId = parseJobIdInput(AgentInputs.JobId.name, get(AgentInputs.JobId), 'agent', 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
     const wait = parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
     const pickupGraceMs = parseDurationInput(AgentInputs.PickupGrace.name, get(AgentInputs.PickupGrace), 1000, MAX_PICKUP_GRACE_MS);
@@ -52497,6 +52693,17 @@ function parseAgentInputs(read, options = {}) {
         inputs: { ...service, projectId, prompt, jobId, wait, pickupGraceMs, githubToken, command },
         warnings,
     };
+}
+/**
+ * The prompt as a reader of the workflow sees it: the invisible characters a comment loses
+ * (zero-width, bidi controls, tag characters: invisible.ts) are removed here too, with a warning
+ * naming them by code point, so that text nobody can read never steers the agent.
+ */
+function visiblePrompt(raw, warnings) {
+    const { text, count, removed } = withoutInvisible(raw);
+    if (count > 0)
+        warnings.push(`Input "prompt": removed ${count} invisible ${count === 1 ? 'character' : 'characters'} (${removed.slice(0, 5).join(', ')}${removed.length > 5 ? ', …' : ''}) that a reader of the workflow cannot see; they are not sent. Retype the prompt if it was pasted.`);
+    return text;
 }
 function parseProjectId(projectId) {
     const name = AgentInputs.ProjectId.name;
@@ -52560,6 +52767,8 @@ const AgentOutputs = {
     Ref: 'ref',
     /** The comment on the pull request: the announce, or the reply of the review loop. */
     CommentUrl: 'comment-url',
+    /** The review loop: the items this run delivered, with their results (JSON). */
+    Delivered: 'delivered',
 };
 /**
  * A job's values. For a follow-up not waited for (`sent`), the answer may show the job as it was
@@ -52639,33 +52848,57 @@ function markersIn(text) {
 function isReply(body) {
     return body.startsWith(REPLY_MARKER);
 }
-/**
- * `<!-- docs-agent-taken: review 123 -->`: in the action's reply to a review, written before the
- * follow-up is sent, the durable mark that this review was taken (a review has no reactions in
- * GitHub's REST API, unlike a comment, whose mark is the action's 👀).
- */
-function takenLine(reviewId) {
-    return `<!-- docs-agent-taken: review ${reviewId} -->`;
-}
-/** The reviews a reply marks as taken. */
-function takenIn(body) {
-    if (!isReply(body))
-        return [];
-    return [...body.matchAll(/^<!-- docs-agent-taken: review ([1-9]\d{0,15}) -->$/gm)].map((m) => Number(m[1]));
-}
-/**
- * `<!-- docs-agent-no-job: issue comment 123 -->`: in the "no agent job" reply, so that a re-run
- * (or the next /agent comment's run) does not answer the same item twice. The item is not taken:
- * once a job is named, it is sent with the next /agent comment or review.
- */
-function noJobLine(item) {
+/** `<!-- docs-agent-taken: issue comment 123 -->`, `<!-- docs-agent-no-job: review 456 -->`. */
+function itemLine(tag, item) {
     const what = item.kind === 'review' ? 'review' : `${item.commentKind ?? 'issue'} comment`;
-    return `<!-- docs-agent-no-job: ${what} ${item.id} -->`;
+    return `<!-- docs-agent-${tag}: ${what} ${item.id} -->`;
 }
-/** Whether a reply of an app already said "no agent job" to that item. */
-function noJobRepliedIn(comments, item) {
-    const line = noJobLine(item);
+/**
+ * Whether a reply of an app holds that line for that item. Only an app's reply counts: anyone can
+ * write the line in a comment of their own.
+ */
+function markedIn(comments, tag, item) {
+    const line = itemLine(tag, item);
     return comments.some((c) => c.author.bot && isReply(c.body) && c.body.split('\n').some((l) => l === line));
+}
+/** A reply's body with the item's mark on its second line (after REPLY_MARKER). */
+function marked(body, mark) {
+    if (mark === undefined)
+        return body;
+    return body.replace(`${REPLY_MARKER}\n`, `${REPLY_MARKER}\n${mark}\n`);
+}
+/**
+ * The reply that claims an item, posted before anything is sent: its mark line says this action
+ * took the item, and it is edited with the outcome (or, when the claim is released, loses it).
+ */
+function claimBody(item, jobId) {
+    const what = item.kind === 'review' ? 'review' : 'comment';
+    return [
+        REPLY_MARKER,
+        itemLine('taken', item),
+        `📨 **Sending**: the instruction of [this ${what}](${item.url}) goes to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
+        '',
+    ].join('\n');
+}
+/**
+ * The claim's reply once the claim is released (no mark line: the item is untaken again), saying
+ * why nothing was sent and that a later run sends it.
+ */
+function releasedBody(item, why, later = true) {
+    return [
+        REPLY_MARKER,
+        `⏹️ **Not sent**: ${why}, so nothing was sent for [this instruction](${item.url}).${later ? ' It waits, untaken, for the next run of the review loop on this pull request (a re-run of this workflow, or any new comment or review).' : ''}`,
+        '',
+    ].join('\n');
+}
+/** The one reply to an item too old to send (its `stale` line: never said twice). */
+function staleReply(item) {
+    return [
+        REPLY_MARKER,
+        itemLine('stale', item),
+        `⌛ **Not sent**: [this instruction](${item.url}) (${item.createdAt || 'no date'}) is more than a day older than the event that started this run, so it was not sent: the pull request may have moved on since. To send it now, write it in a new comment.`,
+        '',
+    ].join('\n');
 }
 function jobRows(job, links) {
     const rows = [
@@ -52741,6 +52974,8 @@ function headline(outcome) {
         case 'cancelled':
             return `⏹️ **Cancelled**: the workflow run stopped while waiting for agent job ${inlineCode(outcome.jobId)}; the agent keeps working on the service.`;
         case 'not-sent': {
+            if (outcome.reason === 'no-answer')
+                return `❔ **May have been delivered**: the message to agent job ${inlineCode(outcome.jobId)} got no answer, and within pickup-grace the job showed no sign of taking it up. The service may have it all the same: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new comment.`;
             const why = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
             return outcome.maybe
                 ? `❔ **Maybe sent**: the workflow run ${why} while the instruction was on its way to agent job ${inlineCode(outcome.jobId)}, before the service answered: it may have taken it. Check the job in the dashboard before asking again, or it may be sent twice.`
@@ -52773,22 +53008,11 @@ function reviewListing(asked) {
         codeBlock(asked.prompt),
     ].join('\n');
 }
-/** The reply to a review, posted before the follow-up is sent (it marks the review as taken). */
-function reviewSendingBody(asked, jobId) {
-    return [
-        REPLY_MARKER,
-        takenLine(asked.reviewId),
-        `📨 **Sending**: the instructions of this review go to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
-        '',
-        reviewListing(asked),
-        '',
-    ].join('\n');
-}
 /** The reply to a review once its follow-up has ended (the same comment, edited). */
 function reviewReplyBody(outcome, asked, links) {
     const job = 'job' in outcome ? shownJob(outcome) : undefined;
     const details = job ? `\n${table(jobRows(job, links))}\n` : '';
-    return `${REPLY_MARKER}\n${takenLine(asked.reviewId)}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
+    return `${REPLY_MARKER}\n${itemLine('taken', { kind: 'review', id: asked.reviewId })}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
 }
 /**
  * The job as a reply shows it. Sent (not waited for) or unconfirmed, what the job shows may be
@@ -52805,13 +53029,13 @@ function replyBody(outcome, asked, links) {
     const job = 'job' in outcome ? shownJob(outcome) : undefined;
     const details = job ? `\n${table(jobRows(job, links))}\n` : '';
     const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
-    return `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`;
+    return marked(`${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`, asked.mark);
 }
 /** The reply when no marker names the agent job of the pull request. */
 function noMarkerReply(asked, command, item) {
     return [
         REPLY_MARKER,
-        noJobLine(item),
+        itemLine('no-job', item),
         `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
         '',
         `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own. The instruction above is kept: it is sent with the next ${inlineCode(command)} comment or review on this pull request within a day, so there is no need to repeat it.`,
@@ -52825,11 +53049,12 @@ function noMarkerReply(asked, command, item) {
  * character): not quoted, as there is nothing, too much, or something invisible to show.
  */
 function refusedReply(asked, problem, command) {
-    return [
+    const body = [
         REPLY_MARKER,
         `⚠️ **Not sent**: the instruction in [this comment](${asked.url}) from ${inlineCode(asked.login)} ${problem}. Write it after the command, e.g. ${inlineCode(`${command} document the new --dry-run flag`)}; retype it if it was pasted (control characters often come along).`,
         '',
     ].join('\n');
+    return marked(body, asked.mark);
 }
 
 ;// CONCATENATED MODULE: ./src/agent/announce.ts
@@ -52888,10 +53113,10 @@ const MAX_CONTEXT = 2_000;
  * by code point (UNSEEN_CLASS) but the line break and the tab, and default-ignorables too
  * (variation selectors, fillers), as a diff hunk is quoted whole.
  */
-const INVISIBLE = new RegExp(String.raw `(?![\n\t])[${UNSEEN_CLASS}\p{Default_Ignorable_Code_Point}]`, 'gu');
+const context_INVISIBLE = new RegExp(String.raw `(?![\n\t])[${UNSEEN_CLASS}\p{Default_Ignorable_Code_Point}]`, 'gu');
 /** `<U+200B>` for each invisible character; the rest as it is. */
 function escapeInvisible(text) {
-    return text.replace(INVISIBLE, (c) => `<${codePoint(c)}>`);
+    return text.replace(context_INVISIBLE, (c) => `<${codePoint(c)}>`);
 }
 /** At most `max` characters (code points), with `…` where it was cut. */
 function bounded(text, max) {
@@ -53019,7 +53244,7 @@ async function newestMarker(candidates, mayNotSteer, passed = () => undefined) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-util-chunked/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-chunked/index.js
 /**
  * Like `Array#splice`, but smarter for giant arrays.
  *
@@ -53101,7 +53326,7 @@ function push(list, items) {
   }
   return items;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-subtokenize/lib/splice-buffer.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-subtokenize/lib/splice-buffer.js
 /**
  * Some of the internal operations of micromark do lots of editing
  * operations on very large arrays. This runs into problems with two
@@ -53353,7 +53578,7 @@ function chunkedPush(list, right) {
     }
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-subtokenize/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-subtokenize/index.js
 /**
  * @import {Chunk, Event, Token} from 'micromark-util-types'
  */
@@ -53582,7 +53807,7 @@ function subcontent(events, eventIndex) {
   }
   return gaps;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/postprocess.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/postprocess.js
 /**
  * @import {Event} from 'micromark-util-types'
  */
@@ -53601,7 +53826,7 @@ function postprocess(events) {
   }
   return events;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-combine-extensions/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-combine-extensions/index.js
 /**
  * @import {
  *   Extension,
@@ -53746,7 +53971,7 @@ function htmlExtension(all, extension) {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-util-character/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -53993,7 +54218,7 @@ function regexCheck(regex) {
     return code !== null && code > -1 && regex.test(String.fromCharCode(code));
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-space/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-space/index.js
 /**
  * @import {Effects, State, TokenType} from 'micromark-util-types'
  */
@@ -54110,7 +54335,7 @@ function factorySpaceMinMax(effects, ok, nok, type, min, max) {
     return size >= min ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/content.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/content.js
 /**
  * @import {
  *   InitialConstruct,
@@ -54190,7 +54415,7 @@ function initializeContent(effects) {
     return data;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-edit-map/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-edit-map/index.js
 /**
  * @import {Event} from 'micromark-util-types'
  */
@@ -54416,7 +54641,7 @@ function addImplementation(editMap, at, remove, add, before) {
 //     }
 //   }
 // }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/document.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/document.js
 /**
  * @import {
  *   Construct,
@@ -54787,7 +55012,7 @@ function tokenizeContainer(effects, ok, nok) {
 
   return factorySpace(effects, effects.attempt(this.parser.constructs.document, ok, nok), "linePrefix", this.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4);
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/blank-line.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/blank-line.js
 /**
  * @import {
  *   Construct,
@@ -54849,7 +55074,7 @@ function tokenizeBlankLine(effects, ok, nok) {
     return code === null || markdownLineEnding(code) ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/content.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/content.js
 /**
  * @import {
  *   Construct,
@@ -55013,7 +55238,7 @@ function tokenizeContinuation(effects, ok, nok) {
     return effects.interrupt(self.parser.constructs.flow, nok, ok)(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/flow.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/flow.js
 /**
  * @import {
  *   InitialConstruct,
@@ -55072,7 +55297,7 @@ function initializeFlow(effects) {
     return initial;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/text.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/text.js
 /**
  * @import {
  *   Code,
@@ -55289,7 +55514,7 @@ function resolveAllLineSuffixes(events, context) {
   editMap.consume(events);
   return events;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/thematic-break.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/thematic-break.js
 /**
  * @import {
  *   Code,
@@ -55392,7 +55617,7 @@ function tokenizeThematicBreak(effects, ok, nok) {
     return markdownSpace(code) ? factorySpace(effects, atBreak, "whitespace")(code) : atBreak(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/list.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/list.js
 /**
  * @import {
  *   Code,
@@ -55606,7 +55831,7 @@ function tokenizeListItemPrefixWhitespace(effects, ok, nok) {
     return !markdownSpace(code) && tail && tail[1].type === "listItemPrefixWhitespace" ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/block-quote.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/block-quote.js
 /**
  * @import {
  *   Construct,
@@ -55750,7 +55975,7 @@ function tokenizeBlockQuoteContinuation(effects, ok, nok) {
 function exit(effects) {
   effects.exit("blockQuote");
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-destination/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-destination/index.js
 /**
  * @import {Effects, State, TokenType} from 'micromark-util-types'
  */
@@ -55957,7 +56182,7 @@ function factoryDestination(effects, ok, nok, type, literalType, literalMarkerTy
     return raw(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-label/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-label/index.js
 /**
  * @import {
  *   Effects,
@@ -56106,7 +56331,7 @@ function factoryLabel(effects, ok, nok, type, markerType, stringType) {
     return labelInside(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-title/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-title/index.js
 /**
  * @import {
  *   Code,
@@ -56265,7 +56490,7 @@ function factoryTitle(effects, ok, nok, type, markerType, stringType) {
     return inside(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-whitespace/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-whitespace/index.js
 /**
  * @import {Effects, State} from 'micromark-util-types'
  */
@@ -56310,7 +56535,7 @@ function factoryWhitespace(effects, ok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-normalize-identifier/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-normalize-identifier/index.js
 /**
  * Normalize an identifier (as found in references, definitions).
  *
@@ -56344,7 +56569,7 @@ function normalizeIdentifier(value) {
   // methods: no method is uppercase.
   .toLowerCase().toUpperCase();
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/definition.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/definition.js
 /**
  * @import {
  *   Construct,
@@ -56599,7 +56824,7 @@ function tokenizeTitleBefore(effects, ok, nok) {
     return code === null || markdownLineEnding(code) ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-indented.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-indented.js
 /**
  * @import {
  *   Construct,
@@ -56759,7 +56984,7 @@ function tokenizeFurtherStart(effects, ok, nok) {
     return markdownLineEnding(code) ? furtherStart(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/heading-atx.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/heading-atx.js
 /**
  * @import {
  *   Construct,
@@ -56951,7 +57176,7 @@ function tokenizeHeadingAtx(effects, ok, nok) {
     return data;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/setext-underline.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/setext-underline.js
 /**
  * @import {
  *   Code,
@@ -57139,7 +57364,7 @@ function tokenizeSetextUnderline(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-html-tag-name/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-html-tag-name/index.js
 /**
  * List of lowercase HTML “block” tag names.
  *
@@ -57234,7 +57459,7 @@ const htmlBlockNames = [
  */
 const htmlRawNames = ['pre', 'script', 'style', 'textarea']
 
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/partial-non-lazy-continuation.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/partial-non-lazy-continuation.js
 /**
  * @import {
  *   Construct,
@@ -57296,7 +57521,7 @@ function tokenizeNonLazyContinuation(effects, ok, nok) {
     return self.parser.lazy[self.now().line] ? nok(code) : ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/html-flow.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/html-flow.js
 /**
  * @import {
  *   Code,
@@ -58124,7 +58349,7 @@ function tokenizeBlankLineBefore(effects, ok, nok) {
     return effects.attempt(blankLine, ok, nok);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-fenced.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-fenced.js
 /**
  * @import {
  *   Code,
@@ -58547,7 +58772,7 @@ function tokenizeCodeFenced(effects, ok, nok) {
     }
   }
 }
-;// CONCATENATED MODULE: ./node_modules/character-entities/index.js
+;// CONCATENATED MODULE: ../main/node_modules/character-entities/index.js
 /**
  * Map of named character references.
  *
@@ -60681,7 +60906,7 @@ const characterEntities = {
   zwnj: '‌'
 }
 
-;// CONCATENATED MODULE: ./node_modules/decode-named-character-reference/index.js
+;// CONCATENATED MODULE: ../main/node_modules/decode-named-character-reference/index.js
 
 
 // To do: next major: use `Object.hasOwn`.
@@ -60702,7 +60927,7 @@ function decodeNamedCharacterReference(value) {
   return own.call(characterEntities, value) ? characterEntities[value] : false
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/character-reference.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/character-reference.js
 /**
  * @import {
  *   Code,
@@ -60852,7 +61077,7 @@ function tokenizeCharacterReference(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/character-escape.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/character-escape.js
 /**
  * @import {
  *   Construct,
@@ -60917,7 +61142,7 @@ function tokenizeCharacterEscape(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/line-ending.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/line-ending.js
 /**
  * @import {
  *   Construct,
@@ -60951,7 +61176,7 @@ function tokenizeLineEnding(effects, ok) {
     return factorySpace(effects, ok, "linePrefix");
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-resolve-all/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-resolve-all/index.js
 /**
  * @import {Event, Resolver, TokenizeContext} from 'micromark-util-types'
  */
@@ -60985,7 +61210,7 @@ function resolveAll(constructs, events, context) {
   return events
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-end.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-end.js
 /**
  * @import {
  *   Construct,
@@ -61547,7 +61772,7 @@ function tokenizeReferenceCollapsed(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-start-image.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-start-image.js
 /**
  * @import {
  *   Construct,
@@ -61658,7 +61883,7 @@ function tokenizeLabelStartImage(effects, ok, nok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-classify-character/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-classify-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -61686,7 +61911,7 @@ function classifyCharacter(code) {
     return 2;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/attention.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/attention.js
 /**
  * @import {
  *   Code,
@@ -61918,7 +62143,7 @@ function movePoint(point, offset) {
   point.offset += offset;
   point._bufferIndex += offset;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/autolink.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/autolink.js
 /**
  * @import {
  *   Construct,
@@ -62152,7 +62377,7 @@ function tokenizeAutolink(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/html-text.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/html-text.js
 /**
  * @import {
  *   Code,
@@ -62831,7 +63056,7 @@ function tokenizeHtmlText(effects, ok, nok) {
     return returnState(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-start-link.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-start-link.js
 /**
  * @import {
  *   Construct,
@@ -62895,7 +63120,7 @@ function tokenizeLabelStartLink(effects, ok, nok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/hard-break-escape.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/hard-break-escape.js
 /**
  * @import {
  *   Construct,
@@ -62956,7 +63181,7 @@ function tokenizeHardBreakEscape(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-text.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-text.js
 /**
  * @import {
  *   Construct,
@@ -63182,7 +63407,7 @@ function tokenizeCodeText(effects, ok, nok) {
     return data(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/constructs.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/constructs.js
 /**
  * @import {Extension} from 'micromark-util-types'
  */
@@ -63268,7 +63493,7 @@ const attentionMarkers = {
 const disable = {
   null: []
 };
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/create-tokenizer.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/create-tokenizer.js
 /**
  * @import {
  *   Chunk,
@@ -63882,7 +64107,7 @@ function serializeChunks(chunks, expandTabs) {
   }
   return result.join('');
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/parse.js
 /**
  * @import {
  *   Create,
@@ -63939,7 +64164,7 @@ function parse_parse(options) {
     }
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/preprocess.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/preprocess.js
 /**
  * @import {Chunk, Code, Encoding, Value} from 'micromark-util-types'
  */
@@ -64052,7 +64277,7 @@ function preprocess() {
     return chunks;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-autolink-literal/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-autolink-literal/lib/syntax.js
 /**
  * @import {Code, ConstructRecord, Event, Extension, Previous, State, TokenizeContext, Tokenizer} from 'micromark-util-types'
  */
@@ -64907,7 +65132,7 @@ function previousUnbalanced(events) {
   }
   return result;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-footnote/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-footnote/lib/syntax.js
 /**
  * @import {Event, Exiter, Extension, Resolver, State, Token, TokenizeContext, Tokenizer} from 'micromark-util-types'
  */
@@ -65393,7 +65618,7 @@ function syntax_tokenizeIndent(effects, ok, nok) {
     return tail && tail[1].type === 'gfmFootnoteDefinitionIndent' && tail[2].sliceSerialize(tail[1], true).length === 4 ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-strikethrough/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-strikethrough/lib/syntax.js
 /**
  * @import {Options} from 'micromark-extension-gfm-strikethrough'
  * @import {Event, Extension, Resolver, State, Token, TokenizeContext, Tokenizer} from 'micromark-util-types'
@@ -65536,7 +65761,7 @@ function gfmStrikethrough(options) {
     }
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-table/lib/edit-map.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-table/lib/edit-map.js
 /**
  * @import {Event} from 'micromark-util-types'
  */
@@ -65759,7 +65984,7 @@ function edit_map_addImplementation(editMap, at, remove, add) {
 //     }
 //   }
 // }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-table/lib/infer.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-table/lib/infer.js
 /**
  * @import {Event} from 'micromark-util-types'
  */
@@ -65812,7 +66037,7 @@ function gfmTableAlign(events, index) {
   }
   return align;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-table/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-table/lib/syntax.js
 /**
  * @import {Event, Extension, Point, Resolver, State, Token, TokenizeContext, Tokenizer} from 'micromark-util-types'
  */
@@ -66659,7 +66884,7 @@ function getPoint(events, index) {
   const side = event[0] === 'enter' ? 'start' : 'end';
   return event[1][side];
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-task-list-item/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-task-list-item/lib/syntax.js
 /**
  * @import {Extension, State, TokenizeContext, Tokenizer} from 'micromark-util-types'
  */
@@ -66818,7 +67043,7 @@ function spaceThenNonSpace(effects, ok, nok) {
     return code === null ? nok(code) : ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm/index.js
 /**
  * @typedef {import('micromark-extension-gfm-footnote').HtmlOptions} HtmlOptions
  * @typedef {import('micromark-extension-gfm-strikethrough').Options} Options
@@ -66877,7 +67102,7 @@ function gfmHtml(options) {
   ])
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-util-decode-numeric-character-reference/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-decode-numeric-character-reference/index.js
 /**
  * Turn the number (in string form as either hexa- or plain decimal) coming from
  * a numeric character reference into a character.
@@ -66910,7 +67135,7 @@ function decodeNumericCharacterReference(value, base) {
   }
   return String.fromCodePoint(code);
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-decode-string/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-decode-string/index.js
 
 
 const characterEscapeOrReference = /\\([!-/:-@[-`{-~])|&(#(?:\d{1,7}|x[\da-f]{1,6})|[\da-z]{1,31});/gi;
@@ -66956,106 +67181,6 @@ function decode($0, $1, $2) {
   }
   return decodeNamedCharacterReference($2) || $0;
 }
-;// CONCATENATED MODULE: ./src/agent/invisible.ts
-/**
- * Which characters of a text render invisible and carry no meaning, by their Unicode properties
- * and, for emoji sequences, by grapheme segmentation (Intl.Segmenter): a family emoji or England's
- * flag keeps its joiners and tags, a Persian or Indic word its joiners, while the same characters
- * elsewhere, which hide text, go (see visible.ts, which applies this to a comment).
- */
-/** Characters that render as nothing: format (Cf) and default-ignorable code points. */
-const invisible_INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
-/**
- * Prepended concatenation marks are format characters that are shown (the Arabic number sign and
- * its kin span the digits after them): Unicode's Prepended_Concatenation_Mark property.
- */
-const SHOWN_FORMAT = /[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}]/u;
-/** A letter or mark of a script whose words need ZWJ or ZWNJ to be written correctly. */
-const JOINING_SCRIPT = /^(?=[\p{L}\p{M}])[\p{scx=Arab}\p{scx=Syrc}\p{scx=Nkoo}\p{scx=Mong}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Khmr}\p{scx=Mymr}\p{scx=Tibt}]$/u;
-const ZWNJ = 0x200c;
-const ZWJ = 0x200d;
-const WAVING_BLACK_FLAG = 0x1f3f4;
-const CANCEL_TAG = 0xe007f;
-/** A flag's tag sequence spells a CLDR subdivision (`gbeng`): at most 7 letters or digits. */
-const MAX_FLAG_TAGS = 7;
-const invisible_segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-/** The UTF-16 offsets of the characters in `text` that render invisible and carry no meaning. */
-function invisibleAt(text) {
-    const gone = new Set();
-    const kept = flagTags(text);
-    for (const { segment, index } of invisible_segmenter.segment(text)) {
-        const cps = [...segment];
-        let offset = index;
-        cps.forEach((char, k) => {
-            const at = offset;
-            offset += char.length;
-            const cp = char.codePointAt(0);
-            if (!invisible_INVISIBLE.test(char) || SHOWN_FORMAT.test(char) || kept.has(at))
-                return;
-            if (cp === ZWJ && /\p{Extended_Pictographic}/u.test(cps[k + 1] ?? ''))
-                return; // in an emoji
-            const before = charBefore(text, at);
-            const after = String.fromCodePoint(text.codePointAt(offset) ?? 0);
-            // After a letter or virama of such a script, mid-word or at its end (a Malayalam chillu,
-            // an eyelash reph); never doubled or before another invisible character.
-            if ((cp === ZWJ || cp === ZWNJ) && JOINING_SCRIPT.test(before) && !invisible_INVISIBLE.test(after))
-                return;
-            if (/\p{Variation_Selector}/u.test(char) && takesVariation(before, cp))
-                return;
-            gone.add(at);
-        });
-    }
-    return gone;
-}
-function charBefore(text, at) {
-    if (at === 0)
-        return '';
-    const low = text.charCodeAt(at - 1);
-    const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
-    return String.fromCodePoint(text.codePointAt(start));
-}
-/** Whether a variation selector right after `base` selects one of its shapes (one per base). */
-function takesVariation(base, selector) {
-    if (base === '' || /\p{Variation_Selector}/u.test(base))
-        return false;
-    if (selector === 0xfe0e || selector === 0xfe0f)
-        return /\p{Emoji}/u.test(base);
-    if (selector >= 0xe0100)
-        return /\p{Ideographic}/u.test(base);
-    if (selector >= 0xfe00)
-        return /[\p{L}\p{N}\p{S}\p{P}]/u.test(base);
-    return /\p{scx=Mong}/u.test(base);
-}
-/**
- * The offsets of tag characters that spell a flag: 🏴, up to 7 tag letters or digits, the cancel
- * tag (England's flag is 🏴 + `gbeng` + cancel). Tag characters anywhere else spell hidden text.
- */
-function flagTags(text) {
-    const kept = new Set();
-    let at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG));
-    while (at !== -1) {
-        const tags = [];
-        let i = at + 2;
-        for (;;) {
-            const cp = text.codePointAt(i);
-            if (cp === undefined)
-                break;
-            const spec = (cp >= 0xe0030 && cp <= 0xe0039) || (cp >= 0xe0061 && cp <= 0xe007a);
-            if (cp === CANCEL_TAG && tags.length > 0 && tags.length <= MAX_FLAG_TAGS) {
-                for (const t of [...tags, i])
-                    kept.add(t);
-                break;
-            }
-            if (!spec)
-                break;
-            tags.push(i);
-            i += 2;
-        }
-        at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG), at + 2);
-    }
-    return kept;
-}
-
 ;// CONCATENATED MODULE: ./src/agent/visible.ts
 /**
  * What a reader of a rendered comment sees, as the Markdown source to send: a comment's text less
@@ -67315,8 +67440,7 @@ function describeHidden(visible, source) {
         if (part.kind === 'character') {
             const raw = source.slice(part.start, part.end);
             const char = raw.startsWith('&') ? decodeString(raw) : raw;
-            // Tag characters come in runs that spell text: named once, as a range.
-            chars.add(/[\u{E0000}-\u{E007F}]/u.test(char) ? 'tag characters' : codePoint(char));
+            chars.add(invisibleName(char));
         }
     const names = [...counts].map(([kind, n]) => {
         const [one, many] = KIND_NAMES[kind];
@@ -67363,10 +67487,6 @@ function readerText(markdown) {
     const shown = visibleText(markdown);
     return { text: shown.text, hidden: hiddenNote(shown, markdown) };
 }
-/** The reviews the action's replies mark as taken (replies an app wrote: see `takenLine`). */
-function takenReviews(comments) {
-    return new Set(comments.filter((c) => c.author.bot).flatMap((c) => takenIn(c.body)));
-}
 /** The instruction of a text as a reader sees it; undefined when it does not start with the command. */
 function instructionOf(body, command) {
     const { text, hidden } = readerText(body);
@@ -67375,7 +67495,9 @@ function instructionOf(body, command) {
         return undefined;
     return hidden ? { instruction, hidden } : { instruction };
 }
-function commentItem(c, kind, found) {
+function commentItem(c, kind, found, 
+// A diff comment is written when it is drafted, and sent with its review: its age is the review's.
+submittedAt = c.createdAt) {
     const diff = kind === 'review' ? c : undefined;
     return {
         kind: 'comment',
@@ -67384,14 +67506,14 @@ function commentItem(c, kind, found) {
         threadId: diff?.inReplyTo ?? c.id,
         author: c.author,
         url: c.url,
-        createdAt: c.createdAt,
+        createdAt: submittedAt || c.createdAt,
         parts: [{ ...found, url: c.url, ...(diff ? { comment: diff } : {}) }],
     };
 }
 /**
  * Every follow-up on the pull request, oldest first: conversation comments that start with the
- * command (not the action's replies), and reviews (submitted, not dismissed) with their diff
- * comments. Reviews already taken are left out; comments are claimed one by one (their 👀).
+ * command (not the action's replies), and submitted reviews (dismissed ones too) with their diff
+ * comments. Items a reply of this action marks as taken are left out.
  */
 function followUpItems(lists, command) {
     const items = [];
@@ -67402,7 +67524,6 @@ function followUpItems(lists, command) {
         if (found)
             items.push(commentItem(c, 'issue', found));
     }
-    const taken = takenReviews(lists.issueComments);
     const reviews = new Map(lists.reviews.map((r) => [r.id, r]));
     const byReview = new Map();
     for (const c of lists.reviewComments) {
@@ -67416,7 +67537,8 @@ function followUpItems(lists, command) {
             byReview.set(review.id, []);
     for (const [key, comments] of byReview) {
         const review = reviews.get(key);
-        if (review && (review.state === 'PENDING' || review.state === 'DISMISSED'))
+        // A dismissed review was submitted as written: dismissing (a stale approval) withdraws nothing.
+        if (review?.state === 'PENDING')
             continue;
         const body = review ? instructionOf(review.body, command) : undefined;
         const parts = [
@@ -67430,10 +67552,10 @@ function followUpItems(lists, command) {
             continue;
         const only = parts[0];
         if (parts.length === 1 && only.comment) {
-            items.push(commentItem(only.comment, 'review', only));
+            items.push(commentItem(only.comment, 'review', only, review?.submittedAt));
             continue;
         }
-        if (!review || taken.has(review.id))
+        if (!review)
             continue;
         items.push({
             kind: 'review',
@@ -67446,7 +67568,12 @@ function followUpItems(lists, command) {
             parts,
         });
     }
-    return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+    // Taken: a reply of this action marks it (its mark line names the item; a reply in a thread
+    // is in the diff comments' list).
+    const replies = [...lists.issueComments, ...lists.reviewComments];
+    return items
+        .filter((item) => !markedIn(replies, 'taken', item))
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 }
 /** Whether an item is older than STALE_MS before `since` (an ISO date; empty: never stale). */
 function isStale(item, since) {
@@ -67497,6 +67624,158 @@ function promptOf(item) {
         ? 'This instruction comes from a review of the pull request.'
         : `These ${texts.length} instructions come from one review of the pull request. Follow them together, as one change.`;
     return { prompt: [head, ...texts].join('\n\n'), parts };
+}
+
+;// CONCATENATED MODULE: ./src/agent/claim.ts
+/**
+ * Claiming an item before it is sent, and giving the claim back. A claim is a reply of this action
+ * whose hidden mark line names the item (`itemLine('taken', …)`): a bare 👀 says only that some
+ * workflow with the same token saw the comment. For a comment, the 👀 is the lock taken first, as
+ * GitHub's 201-vs-200 answer to a reaction is the one atomic check-and-set it offers; a 👀 of this
+ * identity without the action's mark (another workflow's, or a run stopped between its 👀 and its
+ * reply) is taken off and added again, and only a 201 claims. A review has no REST reactions: its
+ * claim is the reply alone, and the oldest reply that marks it wins. A claim GitHub refuses, or
+ * whose reply cannot be found again after its answer was lost, claims nothing: the item is not
+ * sent this run, and stays untaken for a later one.
+ */
+
+
+
+/** What a refused claim means, in the warning GitHub's refusal gets. */
+const NOT_CLAIMED = 'The instruction was not sent this run: it stays untaken, and the next run of the review loop on this pull request sends it.';
+/** Where an item's claim reply goes: a diff comment's thread, else the conversation. */
+function replyKind(item) {
+    return item.kind === 'comment' ? item.commentKind : 'issue';
+}
+/**
+ * A reply of an earlier version of this action, which marked a comment by its 👀 alone: it links
+ * to the comment it answers. Such a comment was taken then.
+ */
+function answeredBefore(replies, item) {
+    return replies.some((c) => c.author.bot && isReply(c.body) && c.body.includes(`](${item.url})`));
+}
+/** The 👀 that locks a comment: undefined when GitHub refused it, `taken` when another run holds it. */
+async function lockComment(item, writer, replies) {
+    const kind = item.commentKind;
+    let eyes = await writer.react(kind, item.id, 'eyes', NOT_CLAIMED);
+    if (!eyes)
+        return undefined;
+    if (!eyes.added) {
+        if (answeredBefore(replies, item))
+            return { taken: 'answered by an earlier run (its 👀 and reply)' };
+        // This identity's 👀 without this action's mark: not a claim of ours. Off and on again; the
+        // second answer is the atomic one.
+        if (!(await writer.unreact(kind, item.id, eyes.id, NOT_CLAIMED)))
+            return undefined;
+        eyes = await writer.react(kind, item.id, 'eyes', NOT_CLAIMED);
+        if (!eyes)
+            return undefined;
+        if (!eyes.added)
+            return { taken: 'another run claimed it at the same moment' };
+    }
+    return { kind, commentId: item.id, reactionId: eyes.id };
+}
+/** The replies that mark the item taken, oldest first (a failed read: undefined). */
+async function marksOf(item, number, writer) {
+    const kind = replyKind(item);
+    const listed = await writer.attempt(`read the replies on pull request #${number}`, (api) => kind === 'review' ? api.reviewComments(number) : api.comments(number));
+    const line = itemLine('taken', item);
+    return listed
+        ?.filter((c) => c.author.bot && isReply(c.body) && c.body.split('\n').includes(line))
+        .sort((a, b) => a.id - b.id);
+}
+/** Claims an item for this run (see the module's comment). */
+async function claim(item, context) {
+    const { number, jobId, writer } = context;
+    let lock;
+    if (item.kind === 'comment') {
+        const locked = await lockComment(item, writer, context.replies);
+        if (!locked)
+            return { refused: 'GitHub refused the 👀 that claims it' };
+        if ('taken' in locked)
+            return locked;
+        lock = locked;
+    }
+    const kind = replyKind(item);
+    let reply = await writer.reply(number, kind, item.threadId, claimBody(item, jobId), NOT_CLAIMED);
+    // No answer is not a refusal: GitHub may have written the reply. Read again before deciding.
+    reply ??= (await marksOf(item, number, writer))?.at(-1);
+    if (!reply) {
+        if (lock)
+            await writer.unreact(lock.kind, lock.commentId, lock.reactionId);
+        return { refused: 'GitHub refused the reply that claims it' };
+    }
+    const claimed = {
+        reply: { kind, id: reply.id, url: reply.url },
+        ...(lock ? { lock } : {}),
+    };
+    if (item.kind === 'review') {
+        // No lock for a review: of two runs that claimed it at once, the older reply wins.
+        const marks = await marksOf(item, number, writer);
+        if (!marks) {
+            await release(claimed, item, writer, 'GitHub did not list the replies to check the claim');
+            return { refused: 'GitHub did not list the replies to check the claim' };
+        }
+        if (marks[0] && marks[0].id !== reply.id) {
+            await release(claimed, item, writer, 'another run claimed this review first', false);
+            return { taken: 'another run claimed it first' };
+        }
+    }
+    return { claimed };
+}
+/**
+ * Gives a claim back: the reply loses its mark line and says why nothing was sent (`later`: that
+ * a later run sends it), and the 👀 comes off. When GitHub refuses the edit, the mark stays: the
+ * warning says so, as no run will send the item by itself then.
+ */
+async function release(claimed, item, writer, why, later = true) {
+    const edited = await writer.editReply(claimed.reply.kind, claimed.reply.id, releasedBody(item, why, later), `The reply still marks the instruction as taken, so no run sends it by itself: delete the reply ${claimed.reply.url} to have the next run send it.`);
+    if (edited && claimed.lock)
+        await writer.unreact(claimed.lock.kind, claimed.lock.commentId, claimed.lock.reactionId);
+}
+/**
+ * The item as it is now, read again after the claim (claim → re-read → send): `deleted`, or
+ * `withdrawn` when its text no longer holds an instruction; else the item with its current text.
+ * Its age stays the one it was found with. A read GitHub refuses throws (GitHubApiError).
+ */
+async function reread(item, number, api, command) {
+    const gone = (error) => error instanceof api_error/* GitHubApiError */.OS && error.status === 404;
+    let lists;
+    try {
+        if (item.kind === 'review') {
+            const review = await api.review(number, item.id);
+            const comments = await Promise.all(item.parts.flatMap((p) => p.comment
+                ? [
+                    api
+                        .reviewComment(p.comment.id)
+                        .catch((e) => (gone(e) ? undefined : Promise.reject(e))),
+                ]
+                : []));
+            lists = {
+                issueComments: [],
+                reviewComments: comments.filter((c) => c !== undefined),
+                reviews: [review],
+            };
+        }
+        else if (item.commentKind === 'review') {
+            lists = {
+                issueComments: [],
+                reviewComments: [await api.reviewComment(item.id)],
+                reviews: [],
+            };
+        }
+        else {
+            lists = { issueComments: [await api.issueComment(item.id)], reviewComments: [], reviews: [] };
+        }
+    }
+    catch (error) {
+        if (gone(error))
+            return 'deleted';
+        throw error;
+    }
+    const now = followUpItems(lists, command);
+    const same = now.find((one) => one.kind === item.kind && one.id === item.id) ?? now[0];
+    return same ? { ...item, parts: same.parts } : 'withdrawn';
 }
 
 ;// CONCATENATED MODULE: ./src/api/agent.ts
@@ -67922,10 +68201,32 @@ class FollowUpUnconfirmed extends UserError {
 
 
 
+
 /** How often the job is looked at while waiting for it to take the message up. */
 const PICKUP_POLL_MS = 1500;
 /** How often the caller's sign of a pickup (a GitHub call) is asked at most. */
 const SIGN_EVERY_MS = 5000;
+/**
+ * A follow-up message got no answer (no response, a reset, a 5xx) and the job showed no sign of
+ * taking it up within pickup-grace: it may have been delivered. Never sent again by itself.
+ */
+class MaybeSent extends UserError {
+    constructor(jobId, why) {
+        super(`The follow-up message to agent job ${jobId} got no answer (${why}), and within pickup-grace the job showed no sign that it took it up: it may have been delivered. Look at the job in the dashboard; it is not sent again by itself. To send it again on purpose, send it as a new message.`, { jobId });
+    }
+}
+/**
+ * Whether the service may have acted on a message whose call failed: its request went out and no
+ * answer told otherwise (no response, a reset, a time limit, a 5xx a gateway may give after
+ * passing the request on). A 4xx or 429 is the service's refusal: nothing was taken.
+ */
+function mayHaveArrived(error) {
+    if (!(error instanceof ApiError))
+        return false;
+    if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-response')
+        return true;
+    return error.kind === 'http' && (error.status ?? 0) >= 500;
+}
 /** A stop of an agent run, with how far its message got. */
 class AgentStopped extends StoppedError {
     sent;
@@ -68142,6 +68443,8 @@ async function outcomeOf(sent, context) {
             graceMs: context.pickupGraceMs,
             asBefore: error.asBefore,
         };
+    if (error instanceof MaybeSent)
+        return { kind: 'not-sent', jobId, reason: 'no-answer', maybe: true };
     // Stopped before the instruction reached the service, or with no answer to it: not "working".
     if (error instanceof AgentStopped && error.sent !== 'yes')
         return { kind: 'not-sent', jobId, reason: error.reason, maybe: error.sent === 'maybe' };
@@ -68254,6 +68557,9 @@ function notTheApp(commits, app) {
 
 
 
+
+
+
 /** What an item is called in the log. */
 function named(item) {
     return item.kind === 'review' ? `Review ${item.id}` : `Comment ${item.id}`;
@@ -68269,30 +68575,47 @@ async function reactOn(item, writer, content) {
             await writer.react('review', part.comment.id, content);
 }
 /**
- * What a refused mark (a comment's 👀, a review's first reply) means, in its warning: the item is
- * still sent, as the job should not wait on a permission of the workflow, but nothing on the pull
- * request says it was taken.
+ * Handles one item: claim, read again, send, reply. Undefined when nothing was sent and nothing
+ * is to be said (another run took it; it was deleted or withdrawn after the claim); `unclaimed`
+ * when GitHub refused the claim (nothing sent: the run fails, the item waits for a later run).
  */
-const UNMARKED = 'The instruction is sent without the mark that it was taken, so the next run of the review loop on this pull request (a re-run, or the run of a later /agent item) would send it again.';
-/**
- * Takes a comment: its 👀, which GitHub answers 200 when this identity had added it before (the
- * comment was taken by an earlier run). When GitHub refuses the reaction, the item is taken
- * without a mark, and the warning says so (UNMARKED).
- */
-async function claimComment(item, writer) {
-    return (await writer.react(item.commentKind, item.id, 'eyes', UNMARKED)) !== 'already';
-}
-/** Handles one item; undefined when an earlier run took it. */
-async function followUpItem(inputs, item, context) {
+async function followUpItem(inputs, found, context) {
     const { writer, deps, jobId } = context;
     const number = context.pull.number;
-    if (item.kind === 'comment' && !(await claimComment(item, writer))) {
-        deps.reporter.info(`${named(item)}: taken by an earlier run (its 👀); not sent again.`);
+    const answer = await claim(found, { number, jobId, writer, replies: context.replies });
+    if ('taken' in answer) {
+        deps.reporter.info(`${named(found)}: ${answer.taken}; not sent again.`);
+        return undefined;
+    }
+    if ('refused' in answer)
+        return {
+            unclaimed: true,
+            error: new UserError(`${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${WRITES_FIX}`),
+        };
+    const claimed = answer.claimed;
+    // Read again after the claim: what is sent is the text as it is now, not as the sweep saw it.
+    let item;
+    try {
+        item = await reread(found, number, writer.api, inputs.command);
+    }
+    catch (error) {
+        const why = `GitHub did not answer when the ${found.kind} was read again after the claim (${error instanceof Error ? text_printable(error.message) : 'no answer'})`;
+        await release(claimed, found, writer, why);
+        return { unclaimed: true, error: new UserError(`${named(found)}: ${why}. ${NOT_CLAIMED}`) };
+    }
+    if (item === 'deleted' || item === 'withdrawn') {
+        const why = item === 'deleted'
+            ? `the ${found.kind} was deleted after this run found it`
+            : `the ${found.kind} no longer starts with ${inputs.command}`;
+        // A deleted comment took its 👀 along.
+        await release(item === 'deleted' ? { reply: claimed.reply } : claimed, found, writer, why, false);
+        deps.reporter.info(`${named(found)}: ${why}; nothing was sent.`);
         return undefined;
     }
     const { prompt, parts } = promptOf(item);
+    const mark = itemLine('taken', item);
     const hidden = item.kind === 'comment' ? parts[0]?.hidden : undefined;
-    const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden };
+    const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden, mark };
     for (const part of parts)
         if (part.hidden)
             deps.reporter.info(`${named(item)}: removed hidden text, ${part.hidden}.`);
@@ -68303,36 +68626,45 @@ async function followUpItem(inputs, item, context) {
         parts,
         prompt,
     };
-    let replyId;
-    const reply = async (body, consequence) => {
-        const posted = item.kind === 'comment'
-            ? await writer.reply(number, item.commentKind, item.threadId, body)
-            : replyId !== undefined
-                ? await writer.editComment(replyId, body)
-                : await writer.comment(number, body, consequence);
-        replyId ??= posted?.id;
-        deps.state.commentUrl = posted?.url;
-        return posted?.url;
+    const reply = async (body) => {
+        const posted = await writer.editReply(claimed.reply.kind, claimed.reply.id, body);
+        deps.state.commentUrl = posted?.url ?? claimed.reply.url;
+        return deps.state.commentUrl;
     };
     if (prompt === '') {
         const problem = parts.map((p) => p.refused).find(Boolean) ?? 'is empty';
         const url = await reply(item.kind === 'comment'
             ? refusedReply(asked, problem, inputs.command)
             : reviewReplyBody({ kind: 'error', jobId, message: 'no instruction of the review could be sent' }, review, deps.side.links));
-        deps.reporter.info(`${named(item)}: the instruction ${problem}; nothing was sent.${url ? ` Replied: ${url}` : ''}`);
+        deps.reporter.info(`${named(item)}: the instruction ${problem}; nothing was sent. Replied: ${url}`);
         return { commentUrl: url };
     }
-    if (item.kind === 'review') {
-        // The mark comes first: a run stopped after it never sends the review a second time (when
-        // GitHub takes the mark; UNMARKED says what follows when it does not).
-        await reply(reviewSendingBody(review, jobId), UNMARKED);
-    }
-    // A comment has its 👀 from the claim; a review's diff comments get theirs now.
+    // A review's diff comments get their 👀 now (a comment has its own from the claim).
     if (item.kind === 'review')
         await reactOn(item, writer, 'eyes');
-    return sendAndReply(inputs, { ...context, item, prompt }, (outcome) => reply(item.kind === 'comment'
-        ? replyBody(outcome, asked, deps.side.links)
-        : reviewReplyBody(outcome, review, deps.side.links)));
+    if (deps.signal?.aborted)
+        return stoppedBeforeSend(claimed, item, context);
+    return sendAndReply(inputs, { ...context, item, prompt }, async (outcome) => {
+        // Stopped before the message went out: nothing was sent, so the claim is given back.
+        if (outcome.kind === 'not-sent' && !outcome.maybe) {
+            const stop = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
+            await release(claimed, item, writer, `the workflow run ${stop} before the instruction was sent`);
+            deps.state.commentUrl = claimed.reply.url;
+            return claimed.reply.url;
+        }
+        return reply(item.kind === 'comment'
+            ? replyBody(outcome, asked, deps.side.links)
+            : reviewReplyBody(outcome, review, deps.side.links));
+    });
+}
+/** A run stopped between the claim and the send gives the claim back: nothing was sent. */
+async function stoppedBeforeSend(claimed, item, { writer, jobId, deps }) {
+    await release(claimed, item, writer, 'the workflow run was cancelled before the instruction was sent');
+    deps.reporter.info(`${named(item)}: the run was cancelled before the send; its claim is given back.`);
+    return {
+        outcome: { kind: 'not-sent', jobId, reason: 'cancelled', maybe: false },
+        commentUrl: claimed.reply.url,
+    };
 }
 /** The send (once), the wait, the reply, +1 or -1, the announce. */
 async function sendAndReply(inputs, context, reply) {
@@ -68381,36 +68713,7 @@ async function sendAndReply(inputs, context, reply) {
 
 
 
-/**
- * Whether a comment event wakes the loop: a created comment on a pull request that starts with
- * the command, not from a bot (the workflow's `if:` skips the others before a runner starts).
- */
-function screen(event, command) {
-    if (event.action !== 'created')
-        return { ignore: `the comment was ${text_printable(event.action)}, not created`, level: 'debug' };
-    if (event.pullNumber === undefined)
-        return { ignore: 'the comment is on an issue, not a pull request', level: 'debug' };
-    const instruction = instructionAfter(event.comment.body, command);
-    if (instruction === undefined)
-        return { ignore: `the comment does not start with ${command}`, level: 'debug' };
-    if (event.comment.author.bot)
-        return {
-            ignore: `${text_printable(event.comment.author.login)} is a bot, and bots never steer the agent`,
-            level: 'info',
-        };
-    return { instruction };
-}
-/** Whether a review event wakes the loop: a submitted review (edited or dismissed: no-ops). */
-function screenReview(event) {
-    if (event.action !== 'submitted')
-        return { ignore: `the review was ${text_printable(event.action)}, not submitted`, level: 'debug' };
-    if (event.review.author.bot)
-        return {
-            ignore: `${text_printable(event.review.author.login)} is a bot, and bots never steer the agent`,
-            level: 'info',
-        };
-    return undefined;
-}
+
 /** What started the run, as the log and the checks need it. */
 function triggerOf(event) {
     return event.name === REVIEW_EVENT
@@ -68430,55 +68733,58 @@ function triggerOf(event) {
 /** The steps of the review loop for one event. */
 async function reviewLoop(inputs, event, deps) {
     const trigger = triggerOf(event);
-    const ignored = event.name === REVIEW_EVENT ? screenReview(event) : screenOrUndefined(event, inputs.command);
-    if (ignored) {
-        deps.reporter[ignored.level](`${trigger.what}: ${ignored.ignore}; nothing to do.`);
+    // Every event on a pull request ends in a sweep, whoever wrote it and whatever it says: a
+    // concurrency group keeps one pending run and cancels the one before it, so the run of an
+    // "LGTM", a bot's comment or a refused author's /agent may be the only one left to send an
+    // instruction whose own run was cancelled. What the event holds decides nothing (the sweep reads
+    // each item as a reader sees it, from GitHub's lists), so trigger and sweep cannot disagree.
+    if (event.pullNumber === undefined) {
+        deps.reporter.debug(`${trigger.what}: the comment is on an issue, not a pull request; nothing to do.`);
         return {};
     }
+    deps.reporter.info(`${trigger.what} (${event.name}, ${text_printable(event.action)}): looking for ${inputs.command} items on pull request #${event.pullNumber} that no run took yet.`);
     const writer = await deps.side.writer();
     // Not reached: the inputs refuse an empty token on a comment event, with this same error.
     if (!writer)
         throw reviewLoopWithoutToken();
     const mayNotSteer = steeringCheck(writer.api);
-    const refused = await mayNotSteer(trigger.author);
-    if (refused) {
-        deps.reporter.info(`${trigger.what}: ${refused}, so it may not steer the agent; ignored.`);
-        return {};
-    }
     const number = event.pullNumber;
     const { pull, jobId, lists } = await readPullRequest(number, inputs.command, mayNotSteer, writer, deps);
-    const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, deps);
+    const replies = [...lists.issueComments, ...lists.reviewComments];
+    const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, { number, writer, replies }, deps);
     if (items.length === 0) {
         deps.reporter.info(`Pull request #${number}: no ${inputs.command} item that no run took yet; nothing to do.`);
         return {};
     }
     if (!jobId)
         return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
-    return followUpAll(inputs, items, { jobId, pull, writer, deps });
+    return followUpAll(inputs, items, { jobId, pull, writer, deps, replies });
 }
-function screenOrUndefined(event, command) {
-    const screened = screen(event, command);
-    return 'ignore' in screened ? screened : undefined;
-}
-/** The items whose authors may steer the agent and that are not stale, in order. */
-async function admitted(items, since, mayNotSteer, deps) {
+/**
+ * The items whose authors may steer the agent and that are not stale, in order. A stale item of
+ * someone who may steer gets one reply saying so (its `stale` line keeps later sweeps from
+ * repeating it): an instruction is never dropped in silence.
+ */
+async function admitted(items, since, mayNotSteer, { number, writer, replies }, deps) {
     const kept = [];
     for (const item of items) {
         const what = `${item.kind === 'review' ? 'Review' : 'Comment'} ${item.id}`;
-        if (item.author.bot) {
-            deps.reporter.debug(`${what}: ${text_printable(item.author.login)} is a bot; not sent.`);
-            continue;
-        }
-        if (isStale(item, since)) {
-            deps.reporter.debug(`${what}: older than a day before this event; not sent.`);
-            continue;
-        }
+        // Logged by every sweep that finds the item: it stays on the pull request, never taken.
         const why = await mayNotSteer(item.author);
         if (why) {
-            deps.reporter.debug(`${what}: ${why}, so it may not steer the agent; not sent.`);
+            deps.reporter.info(`${what}: ${why}, so it may not steer the agent; not sent.`);
             continue;
         }
-        kept.push(item);
+        if (!isStale(item, since)) {
+            kept.push(item);
+            continue;
+        }
+        if (markedIn(replies, 'stale', item)) {
+            deps.reporter.debug(`${what}: older than a day before this event, and told so; not sent.`);
+            continue;
+        }
+        const posted = await writer.reply(number, item.kind === 'comment' ? item.commentKind : 'issue', item.threadId, staleReply(item));
+        deps.reporter.info(`${what}: more than a day older than this event; not sent.${posted ? ` Replied: ${posted.url}` : ''}`);
     }
     return kept;
 }
@@ -68489,7 +68795,7 @@ async function admitted(items, since, mayNotSteer, deps) {
  */
 async function replyNoJob(items, { number, lists }, writer, command, deps) {
     const replies = [...lists.issueComments, ...lists.reviewComments];
-    const item = items.find((one) => !noJobRepliedIn(replies, one));
+    const item = items.find((one) => !markedIn(replies, 'no-job', one));
     if (!item) {
         deps.reporter.info(`Pull request #${number}: no agent job is named on the pull request; every ${command} item was already told so; nothing was sent.`);
         return {};
@@ -68514,6 +68820,9 @@ async function followUpAll(inputs, items, context) {
     // The first item that failed fails the step: the outputs and summary are then its own, not a
     // later item's success beside its error.
     let failed;
+    const delivered = [];
+    let outputs;
+    const state = context.deps.state;
     for (const [i, item] of items.entries()) {
         if (i > 0)
             pull = await readGitHub(`read pull request #${pull.number}`, () => context.writer.api.pullRequest(pull.number));
@@ -68527,6 +68836,12 @@ async function followUpAll(inputs, items, context) {
         if (!done)
             continue;
         last = done;
+        const delivery = deliveredOf(item, done, context.deps.state, context.jobId);
+        if (delivery) {
+            delivered.push(delivery.entry);
+            if (delivery.outputs)
+                outputs = delivery.outputs;
+        }
         if (done.error !== undefined && !failed)
             failed = { result: done, state: { ...context.deps.state } };
         // A stop (cancel) ends the run: the items after it wait for the next run, and the outputs
@@ -68535,22 +68850,70 @@ async function followUpAll(inputs, items, context) {
             return last;
         // One follow-up at a time per job: while the job has not shown the result of this one (not
         // taken up, still working, or perhaps never received), the next one's pickup could be this
-        // one's. The items after it wait, unclaimed, for a later run.
+        // one's. A claim GitHub refused will be refused for the next items too. The items after it
+        // wait, untaken, for a later run.
         const unseen = done.outcome?.kind;
-        if (unseen === 'unconfirmed' || unseen === 'timeout' || unseen === 'not-sent') {
-            const left = items.length - i - 1;
-            if (left > 0)
-                context.deps.reporter.info(`${left} more ${left === 1 ? 'item waits' : 'items wait'} for a later run: agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's.`);
+        if (done.unclaimed ||
+            unseen === 'unconfirmed' ||
+            unseen === 'timeout' ||
+            unseen === 'not-sent') {
+            waiting(items.slice(i + 1), done.unclaimed
+                ? 'GitHub refused a claim'
+                : `agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's`, context.deps);
             break;
         }
     }
-    if (!failed)
-        return last;
-    const state = context.deps.state;
-    for (const key of Object.keys(state))
-        delete state[key];
-    Object.assign(state, failed.state);
-    return failed.result;
+    if (failed) {
+        for (const key of Object.keys(state))
+            delete state[key];
+        Object.assign(state, failed.state);
+    }
+    // The outputs describe what this run delivered, whatever failed beside it.
+    state.delivered = delivered;
+    if (outputs)
+        state.outputs = outputs;
+    return failed ? failed.result : last;
+}
+/**
+ * An item's entry in the `delivered` output, and its single-value outputs: undefined when its
+ * message never went out (refused, not sent, nothing to send). A message that got no answer is
+ * listed as `maybe-sent`, and its values are not the single outputs (nothing of it is known).
+ */
+function deliveredOf(item, done, state, jobId) {
+    const kind = done.outcome?.kind;
+    if (done.instruction === undefined || kind === undefined)
+        return undefined;
+    if (kind === 'rate-limited' || kind === 'error')
+        return undefined;
+    const maybe = kind === 'not-sent';
+    if (maybe && !done.outcome.maybe)
+        return undefined;
+    const job = done.result?.job ?? state.job;
+    const values = {
+        [AgentOutputs.JobId]: jobId,
+        [AgentOutputs.Status]: state.status ?? '',
+        [AgentOutputs.PrLink]: '',
+        ...(job && !maybe ? agentOutputs(job, done.result?.outcome ?? 'final') : {}),
+        ...(maybe ? { [AgentOutputs.Status]: 'maybe-sent' } : {}),
+        ...(kind === 'unconfirmed' ? { [AgentOutputs.Status]: 'unconfirmed' } : {}),
+        [AgentOutputs.CommentUrl]: done.commentUrl ?? '',
+    };
+    const entry = {
+        url: item.url,
+        kind: item.kind,
+        id: item.id,
+        'job-id': values[AgentOutputs.JobId] ?? jobId,
+        status: values[AgentOutputs.Status] ?? '',
+        'pr-link': values[AgentOutputs.PrLink] ?? '',
+        'comment-url': values[AgentOutputs.CommentUrl] ?? '',
+    };
+    return maybe ? { entry } : { entry, outputs: values };
+}
+/** Says which items wait, untaken, for a later run, and why. */
+function waiting(left, why, deps) {
+    if (left.length === 0)
+        return;
+    deps.reporter.info(`${left.length} more ${left.length === 1 ? 'item waits' : 'items wait'}, untaken, for a later run (${why}): ${left.map((item) => item.url).join(', ')}`);
 }
 /**
  * `refusal`, asked of GitHub once per author in a run: the commenter and the authors of the
@@ -68559,7 +68922,7 @@ async function followUpAll(inputs, items, context) {
 function steeringCheck(api) {
     const asked = new Map();
     return (author) => {
-        const key = JSON.stringify([author.login, author.bot, author.association]);
+        const key = JSON.stringify([author.login, author.bot]);
         let answer = asked.get(key);
         if (!answer) {
             answer = readGitHub('check who may steer the agent', () => pull_request_refusal(api, author));
@@ -68608,7 +68971,15 @@ async function followUp(inputs, deps) {
         deadline: clock.now() + inputs.timeoutMs,
     };
     const before = inputs.jobId ? await readBefore(run, inputs.jobId) : undefined;
-    const first = await sendOrCreate(run);
+    let first;
+    try {
+        first = await sendOrCreate(run);
+    }
+    catch (error) {
+        if (!before || !inputs.wait || !mayHaveArrived(error))
+            throw error;
+        return settleUnanswered(run, before, error, deps.pickupSign);
+    }
     const created = !inputs.jobId;
     if (!inputs.wait) {
         // Without waiting, a follow-up's answer says only that the message arrived.
@@ -68620,6 +68991,25 @@ async function followUp(inputs, deps) {
     const { job, polls } = await waitForAgent(run, first, pickup, deps.pickupSign);
     reportOutcome(run, job);
     return { job, created, waited: true, polls, outcome: 'final' };
+}
+/**
+ * A message that got no answer, settled with the signs a follow-up already reads (the job going
+ * active, a new link or branch, new commits of the agent): taken up, its result is this
+ * follow-up's; no sign within pickup-grace, it may have been delivered (MaybeSent).
+ */
+async function settleUnanswered(run, before, error, sign) {
+    run.reporter.warning(`The follow-up message to agent job ${before.id} got no answer (${error.reason}); the service may have taken it. Looking for a sign that the job took it up (pickup-grace) rather than sending it again.`);
+    const pickup = new Pickup(before, run.clock.now(), run.inputs.pickupGraceMs);
+    try {
+        const { job, polls } = await waitForAgent(run, before, pickup, sign);
+        reportOutcome(run, job);
+        return { job, created: false, waited: true, polls, outcome: 'final' };
+    }
+    catch (failure) {
+        if (failure instanceof FollowUpUnconfirmed)
+            throw new MaybeSent(before.id, error.reason);
+        throw failure;
+    }
 }
 /**
  * With a prompt: the follow-up (or new job), then the announce on its pull request. Without
@@ -68718,12 +69108,18 @@ function agentSummary(prompt, result, state, error, run) {
 
 
 
+const FORK_REVIEW = 'This pull_request_review run is on a pull request from a fork: GitHub gives it no secrets and a read-only token, so it sends nothing and claims nothing. The review waits, untaken, for the next run of the review loop on this pull request that can send it (a comment in its conversation starts one with the secrets).';
 async function main() {
     const state = {};
     // Every value masked in the log is also kept out of what is written on GitHub.
     const redactor = new Redactor();
     const reporter = maskingReporter(redactor);
     await runOnRunner(async ({ signal, track }) => {
+        // Before the inputs: such a run has an empty api-key, which is no mistake of the workflow.
+        if (getInput(AgentInputs.Prompt.name).trim() === '' && isForkReview(process.env)) {
+            core_warning(FORK_REVIEW);
+            return;
+        }
         const parsed = parseAgentInputs((name) => getInput(name), {
             commentEvent: isCommentEvent(process.env.GITHUB_EVENT_NAME),
         });
@@ -68748,6 +69144,9 @@ async function main() {
                 setOutput(name, value);
         if (run.commentUrl)
             setOutput(AgentOutputs.CommentUrl, run.commentUrl);
+        // The review loop: the last item delivered, not a later one that sent nothing.
+        if (event)
+            setOutputsQuietly(loopOutputs(state));
         if (run.result)
             await writeSummary(agentSummary(state.instruction ?? '', run.result, state, undefined, runUrl()));
     }, async (message) => {
@@ -68755,10 +69154,18 @@ async function main() {
             [AgentOutputs.JobId]: state.jobId,
             [AgentOutputs.Status]: state.status,
             [AgentOutputs.CommentUrl]: state.commentUrl,
+            ...(state.delivered ? loopOutputs(state) : {}),
         });
         if (state.instruction !== undefined)
             await writeSummary(agentSummary(state.instruction, undefined, state, message, runUrl()));
     }, redactor.redact);
+}
+/** The review loop's outputs: what it delivered, and the single values of the last delivery. */
+function loopOutputs(state) {
+    return {
+        ...state.outputs,
+        [AgentOutputs.Delivered]: JSON.stringify(state.delivered ?? []),
+    };
 }
 /** GITHUB_REPOSITORY as the runner sets it, `owner/name`: the repository the agent comments on. */
 function checkRepository(repository) {
@@ -68781,7 +69188,7 @@ function pullRequestSide(inputs, reporter, redact) {
             return undefined;
         checkRepository(repo.repository);
         reporter.secret(token);
-        const { octokitPullRequestApi } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(702)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6702));
+        const { octokitPullRequestApi } = await Promise.all(/* import() */[__nccwpck_require__.e(925), __nccwpck_require__.e(752)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1752));
         return new CommentWriter(octokitPullRequestApi(token), reporter, redact);
     };
     let writer;

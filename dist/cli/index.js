@@ -2,7 +2,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 2596:
+/***/ 2356:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7801,38 +7801,38 @@ exports.Zone = Zone;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 2480:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const RoundRobinPool = __nccwpck_require__(5520)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const H2CClient = __nccwpck_require__(6815)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(1285)
+const Dispatcher = __nccwpck_require__(7939)
+const Pool = __nccwpck_require__(2244)
+const BalancedPool = __nccwpck_require__(2549)
+const RoundRobinPool = __nccwpck_require__(8512)
+const Agent = __nccwpck_require__(8285)
+const ProxyAgent = __nccwpck_require__(9920)
+const Socks5ProxyAgent = __nccwpck_require__(8151)
+const EnvHttpProxyAgent = __nccwpck_require__(929)
+const RetryAgent = __nccwpck_require__(1346)
+const H2CClient = __nccwpck_require__(6591)
+const errors = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(431)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const SnapshotAgent = __nccwpck_require__(5095)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
+const api = __nccwpck_require__(8567)
+const buildConnector = __nccwpck_require__(2784)
+const MockClient = __nccwpck_require__(9493)
+const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(5663)
+const MockAgent = __nccwpck_require__(1437)
+const MockPool = __nccwpck_require__(5220)
+const SnapshotAgent = __nccwpck_require__(9447)
+const mockErrors = __nccwpck_require__(9917)
+const RetryHandler = __nccwpck_require__(5640)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8421)
+const DecoratorHandler = __nccwpck_require__(91)
+const RedirectHandler = __nccwpck_require__(7970)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -7852,21 +7852,21 @@ __webpack_unused_export__ = RetryHandler
 __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(1514),
-  responseError: __nccwpck_require__(8918),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379),
-  cache: __nccwpck_require__(5542),
-  decompress: __nccwpck_require__(557),
-  deduplicate: __nccwpck_require__(7240)
+  redirect: __nccwpck_require__(730),
+  responseError: __nccwpck_require__(6790),
+  retry: __nccwpck_require__(4346),
+  dump: __nccwpck_require__(8412),
+  dns: __nccwpck_require__(8731),
+  cache: __nccwpck_require__(7382),
+  decompress: __nccwpck_require__(2397),
+  deduplicate: __nccwpck_require__(9464)
 }
 
 __webpack_unused_export__ = {
-  MemoryCacheStore: __nccwpck_require__(4889)
+  MemoryCacheStore: __nccwpck_require__(2009)
 }
 
-const SqliteCacheStore = __nccwpck_require__(1522)
+const SqliteCacheStore = __nccwpck_require__(274)
 __webpack_unused_export__ = SqliteCacheStore
 
 __webpack_unused_export__ = buildConnector
@@ -7928,7 +7928,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(8702).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -7968,22 +7968,22 @@ module.exports.hd = function fetch (init, options = undefined) {
     throw err
   })
 }
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
-module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.Headers = __nccwpck_require__(5524).Headers
+module.exports.Response = __nccwpck_require__(715).Response
+module.exports.Request = __nccwpck_require__(175).Request
+module.exports.FormData = __nccwpck_require__(1142).FormData
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(179)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(6443)
+const { CacheStorage } = __nccwpck_require__(5965)
+const { kConstruct } = __nccwpck_require__(4043)
 
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(6933)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
@@ -7991,21 +7991,21 @@ __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 __webpack_unused_export__ = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(7708)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-const { WebSocket, ping } = __nccwpck_require__(3726)
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(7316)
+const { WebSocket, ping } = __nccwpck_require__(1886)
 module.exports.kb = WebSocket
 module.exports.rd = CloseEvent
 module.exports.NN = ErrorEvent
 module.exports.aM = MessageEvent
 __webpack_unused_export__ = ping
 
-/* unused reexport */ __nccwpck_require__(2873).WebSocketStream
-/* unused reexport */ __nccwpck_require__(6919).WebSocketError
+/* unused reexport */ __nccwpck_require__(4841).WebSocketStream
+/* unused reexport */ __nccwpck_require__(2039).WebSocketError
 
 module.exports.Em = makeDispatcher(api.request)
 __webpack_unused_export__ = makeDispatcher(api.stream)
@@ -8021,7 +8021,7 @@ __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = SnapshotAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(1670)
 
 module.exports.GD = EventSource
 
@@ -8043,13 +8043,13 @@ __webpack_unused_export__ = install
 
 /***/ }),
 
-/***/ 158:
+/***/ 670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(4640)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -8109,16 +8109,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -8226,7 +8226,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 5646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8242,9 +8242,9 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 function noop () {}
 
@@ -8485,16 +8485,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 4203:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { Readable } = __nccwpck_require__(471)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 
 function noop () {}
 
@@ -8706,7 +8706,7 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 9656:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8714,9 +8714,9 @@ module.exports.RequestHandler = RequestHandler
 const assert = __nccwpck_require__(4589)
 const { finished } = __nccwpck_require__(7075)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 function noop () {}
 
@@ -8922,17 +8922,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 6730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
 const { AsyncResource } = __nccwpck_require__(6698)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { kHTTP2Stream } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(4640)
+const { kHTTP2Stream } = __nccwpck_require__(4043)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -9040,30 +9040,30 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 8567:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(4203)
+module.exports.stream = __nccwpck_require__(9656)
+module.exports.pipeline = __nccwpck_require__(5646)
+module.exports.upgrade = __nccwpck_require__(6730)
+module.exports.connect = __nccwpck_require__(2004)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 471:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { ReadableStreamFrom } = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { ReadableStreamFrom } = __nccwpck_require__(4640)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -9641,14 +9641,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4889:
+/***/ 2009:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const { EventEmitter } = __nccwpck_require__(8474)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
 
 /**
  * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
@@ -9927,13 +9927,13 @@ module.exports = MemoryCacheStore
 
 /***/ }),
 
-/***/ 1522:
+/***/ 274:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
 
 let DatabaseSync
 
@@ -10403,15 +10403,15 @@ function headerValueEquals (lhs, rhs) {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 2784:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 let tls // include tls conditionally since it is not always available
 
@@ -10569,7 +10569,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 2303:
 /***/ ((module) => {
 
 
@@ -10719,7 +10719,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 3374:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10953,7 +10953,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 4627:
 /***/ ((module) => {
 
 
@@ -11437,7 +11437,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 7311:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11445,7 +11445,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -11462,9 +11462,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -11929,16 +11929,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8082:
+/***/ 8290:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { EventEmitter } = __nccwpck_require__(8474)
 const { Buffer } = __nccwpck_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(4627)
 const { debuglog } = __nccwpck_require__(7975)
-const { parseAddress } = __nccwpck_require__(1732)
+const { parseAddress } = __nccwpck_require__(1796)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -12358,14 +12358,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1732:
+/***/ 1796:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Buffer } = __nccwpck_require__(4573)
 const net = __nccwpck_require__(7030)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * Parse an address and determine its type
@@ -12577,7 +12577,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6443:
+/***/ 4043:
 /***/ ((module) => {
 
 
@@ -12660,7 +12660,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 4152:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -12668,7 +12668,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(2303)
 
 class TstNode {
   /** @type {any} */
@@ -12827,22 +12827,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 4640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
-const { IncomingMessage } = __nccwpck_require__(7067)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
+const { IncomingMessage } = __nccwpck_require__(9448)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const timers = __nccwpck_require__(6603)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const timers = __nccwpck_require__(1275)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+const { tree } = __nccwpck_require__(4152)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.', 2).map(v => Number(v))
 
@@ -13847,17 +13847,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 8285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(4627)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(4043)
+const DispatcherBase = __nccwpck_require__(9265)
+const Pool = __nccwpck_require__(2244)
+const Client = __nccwpck_require__(1285)
+const util = __nccwpck_require__(4640)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -14016,7 +14016,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 2549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14024,7 +14024,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   PoolBase,
   kClients,
@@ -14032,10 +14032,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl } = __nccwpck_require__(6443)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(3856)
+const Pool = __nccwpck_require__(2244)
+const { kUrl } = __nccwpck_require__(4043)
+const util = __nccwpck_require__(4640)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -14244,7 +14244,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 9133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14252,9 +14252,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const timers = __nccwpck_require__(1275)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -14267,7 +14267,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -14301,9 +14301,9 @@ const {
   kResume,
   kHTTPContext,
   kClosed
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(776)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -14315,7 +14315,7 @@ const kTypeOfService = Symbol('kTypeOfService')
 let extractBody
 
 function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
 
   let mod
 
@@ -14336,7 +14336,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__nccwpck_require__(3434))
+      mod = new WebAssembly.Module(__nccwpck_require__(8586))
     } catch {
     }
   }
@@ -14346,7 +14346,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(3870))
+    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(7630))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -15415,7 +15415,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6396).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -16020,14 +16020,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 4548:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
@@ -16036,7 +16036,7 @@ const {
   InvalidArgumentError,
   HeadersTimeoutError,
   BodyTimeoutError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -16065,8 +16065,8 @@ const {
   kRemoteSettings,
   kHTTP2Stream,
   kHTTP2SessionState
-} = __nccwpck_require__(6443)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(4043)
+const { channels } = __nccwpck_require__(3374)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -16685,7 +16685,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6396).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -17083,25 +17083,25 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
-const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { ClientStats } = __nccwpck_require__(6854)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const http = __nccwpck_require__(9448)
+const util = __nccwpck_require__(4640)
+const { ClientStats } = __nccwpck_require__(7782)
+const { channels } = __nccwpck_require__(3374)
+const Request = __nccwpck_require__(7311)
+const DispatcherBase = __nccwpck_require__(9265)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
 const {
   kUrl,
   kServerName,
@@ -17144,9 +17144,9 @@ const {
   kHTTP2ConnectionWindowSize,
   kResume,
   kPingInterval
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(4043)
+const connectH1 = __nccwpck_require__(9133)
+const connectH2 = __nccwpck_require__(4548)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -17759,20 +17759,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 9265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
-const UnwrapHandler = __nccwpck_require__(2365)
+const Dispatcher = __nccwpck_require__(7939)
+const UnwrapHandler = __nccwpck_require__(6970)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(6443)
+} = __nccwpck_require__(4627)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(4043)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -17962,12 +17962,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 7939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const EventEmitter = __nccwpck_require__(8474)
-const WrapHandler = __nccwpck_require__(9510)
+const WrapHandler = __nccwpck_require__(7158)
 
 const wrapInterceptor = (dispatch) => (opts, handler) => dispatch(opts, WrapHandler.wrap(handler))
 
@@ -18017,15 +18017,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 929:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(9265)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
+const ProxyAgent = __nccwpck_require__(9920)
+const Agent = __nccwpck_require__(8285)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -18170,7 +18170,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 5844:
 /***/ ((module) => {
 
 
@@ -18312,13 +18312,13 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 6815:
+/***/ 6591:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Client = __nccwpck_require__(3701)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Client = __nccwpck_require__(1285)
 
 class H2CClient extends Client {
   constructor (origin, clientOpts) {
@@ -18370,15 +18370,15 @@ module.exports = H2CClient
 
 /***/ }),
 
-/***/ 2128:
+/***/ 3856:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { PoolStats } = __nccwpck_require__(6854)
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const { PoolStats } = __nccwpck_require__(7782)
+const DispatcherBase = __nccwpck_require__(9265)
+const FixedQueue = __nccwpck_require__(5844)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -18591,7 +18591,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 628:
+/***/ 2244:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -18603,14 +18603,14 @@ const {
   kAddClient,
   kGetDispatcher,
   kRemoveClient
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kUrl } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -18716,20 +18716,20 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9920:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
-const { channels } = __nccwpck_require__(2414)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
+const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
+const Pool = __nccwpck_require__(2244)
+const DispatcherBase = __nccwpck_require__(9265)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
+const Client = __nccwpck_require__(1285)
+const { channels } = __nccwpck_require__(3374)
+const Socks5ProxyAgent = __nccwpck_require__(8151)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -19042,13 +19042,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 1346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(7939)
+const RetryHandler = __nccwpck_require__(5640)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -19084,7 +19084,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 5520:
+/***/ 8512:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19096,14 +19096,14 @@ const {
   kAddClient,
   kGetDispatcher,
   kRemoveClient
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kUrl } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -19228,7 +19228,7 @@ module.exports = RoundRobinPool
 
 /***/ }),
 
-/***/ 7223:
+/***/ 8151:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19236,12 +19236,12 @@ module.exports = RoundRobinPool
 const { URL } = __nccwpck_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { Socks5Client, STATES } = __nccwpck_require__(8082)
-const { kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
-const Pool = __nccwpck_require__(628)
-const buildConnector = __nccwpck_require__(9136)
+const DispatcherBase = __nccwpck_require__(9265)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { Socks5Client, STATES } = __nccwpck_require__(8290)
+const { kDispatch, kClose, kDestroy } = __nccwpck_require__(4043)
+const Pool = __nccwpck_require__(2244)
+const buildConnector = __nccwpck_require__(2784)
 const { debuglog } = __nccwpck_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -19495,7 +19495,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 276:
+/***/ 3332:
 /***/ ((module) => {
 
 
@@ -19535,7 +19535,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2581:
+/***/ 8421:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19544,8 +19544,8 @@ module.exports = {
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Agent = __nccwpck_require__(8285)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -19601,13 +19601,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9976:
+/***/ 3448:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kRedirectCacheControl } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(4640)
+const { kRedirectCacheControl } = __nccwpck_require__(4043)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -19615,7 +19615,7 @@ const {
   hasVaryStar,
   isInvalidOrWildcardVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(7659)
+} = __nccwpck_require__(5355)
 
 /**
  * A suppressed redirect hop recorded by the redirect handler. Carried on
@@ -19627,7 +19627,7 @@ const {
  * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
  * @property {number} receivedAt The time the hop's response headers were received.
  */
-const { parseHttpDate } = __nccwpck_require__(5453)
+const { parseHttpDate } = __nccwpck_require__(7149)
 
 function noop () {}
 
@@ -20789,7 +20789,7 @@ module.exports = CacheHandler
 
 /***/ }),
 
-/***/ 7133:
+/***/ 237:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -20920,13 +20920,13 @@ module.exports = CacheRevalidationHandler
 
 /***/ }),
 
-/***/ 8155:
+/***/ 91:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const WrapHandler = __nccwpck_require__(9510)
+const WrapHandler = __nccwpck_require__(7158)
 
 /**
  * @deprecated
@@ -20994,12 +20994,12 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 3599:
+/***/ 303:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 /**
  * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
@@ -21505,15 +21505,15 @@ module.exports = DeduplicationHandler
 
 /***/ }),
 
-/***/ 8754:
+/***/ 7970:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kBodyUsed, kRedirectCacheControl } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(4640)
+const { kBodyUsed, kRedirectCacheControl } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -21785,20 +21785,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 5640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
-const WrapHandler = __nccwpck_require__(9510)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(4043)
+const { RequestRetryError } = __nccwpck_require__(4627)
+const WrapHandler = __nccwpck_require__(7158)
 const {
   isDisturbed,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
 function calculateRetryAfterHeader (retryAfter) {
   const retryTime = new Date(retryAfter).getTime()
@@ -22296,13 +22296,13 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 2365:
+/***/ 6970:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseHeaders } = __nccwpck_require__(3440)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { parseHeaders } = __nccwpck_require__(4640)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 const kResume = Symbol('resume')
 
@@ -22409,12 +22409,12 @@ module.exports = class UnwrapHandler {
 
 /***/ }),
 
-/***/ 9510:
+/***/ 7158:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 module.exports = class WrapHandler {
   #handler
@@ -22521,17 +22521,17 @@ function toRawHeaderValue (value) {
 
 /***/ }),
 
-/***/ 5542:
+/***/ 7382:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
-const CacheHandler = __nccwpck_require__(9976)
-const MemoryCacheStore = __nccwpck_require__(4889)
-const CacheRevalidationHandler = __nccwpck_require__(7133)
+const util = __nccwpck_require__(4640)
+const CacheHandler = __nccwpck_require__(3448)
+const MemoryCacheStore = __nccwpck_require__(2009)
+const CacheRevalidationHandler = __nccwpck_require__(237)
 const {
   assertCacheStore,
   assertCacheMethods,
@@ -22541,9 +22541,9 @@ const {
   isInvalidOrWildcardVaryHeader,
   parseVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(7659)
-const { AbortError } = __nccwpck_require__(8707)
-const { parseHttpDate } = __nccwpck_require__(5453)
+} = __nccwpck_require__(5355)
+const { AbortError } = __nccwpck_require__(4627)
+const { parseHttpDate } = __nccwpck_require__(7149)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -23274,16 +23274,16 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 557:
+/***/ 2397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress } = __nccwpck_require__(8522)
 const { pipeline, Transform: TransformStream } = __nccwpck_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 /** @typedef {import('node:stream').Transform} Transform */
 /** @typedef {import('node:stream').Transform} Controller */
@@ -23848,15 +23848,15 @@ module.exports = createDecompressInterceptor
 
 /***/ }),
 
-/***/ 7240:
+/***/ 9464:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const diagnosticsChannel = __nccwpck_require__(3053)
-const util = __nccwpck_require__(3440)
-const DeduplicationHandler = __nccwpck_require__(3599)
-const { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(7659)
+const util = __nccwpck_require__(4640)
+const DeduplicationHandler = __nccwpck_require__(303)
+const { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(5355)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -23972,14 +23972,14 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 379:
+/***/ 8731:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(4627)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -24550,13 +24550,13 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 8412:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -24656,12 +24656,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections } = {}) {
   return (dispatch) => {
@@ -24684,14 +24684,14 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 8918:
+/***/ 6790:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 // const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __nccwpck_require__(8155)
-const { ResponseError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(91)
+const { ResponseError } = __nccwpck_require__(4627)
 
 class ResponseErrorHandler extends DecoratorHandler {
   #statusCode
@@ -24786,11 +24786,11 @@ module.exports = () => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 4346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(5640)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -24812,13 +24812,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 776:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(1308);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -25350,7 +25350,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 7630:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -25373,7 +25373,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 3434:
+/***/ 8586:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -25396,7 +25396,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 172:
+/***/ 1308:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -25415,13 +25415,13 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 7501:
+/***/ 1437:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
 const {
   kAgent,
   kMockAgentSet,
@@ -25439,14 +25439,14 @@ const {
   kMockAgentAcceptsNonStandardSearchParameters,
   kMockCallHistoryAddLog,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
-const { MockCallHistory } = __nccwpck_require__(431)
+} = __nccwpck_require__(941)
+const MockClient = __nccwpck_require__(9493)
+const MockPool = __nccwpck_require__(5220)
+const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(8981)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const Dispatcher = __nccwpck_require__(7939)
+const PendingInterceptorsFormatter = __nccwpck_require__(1726)
+const { MockCallHistory } = __nccwpck_require__(5663)
 
 class MockAgent extends Dispatcher {
   constructor (opts = {}) {
@@ -25654,13 +25654,13 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 431:
+/***/ 5663:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kMockCallHistoryAddLog } = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { kMockCallHistoryAddLog } = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
   switch (options.operator) {
@@ -25909,14 +25909,14 @@ module.exports.MockCallHistoryLog = MockCallHistoryLog
 
 /***/ }),
 
-/***/ 7365:
+/***/ 9493:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(1285)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -25926,10 +25926,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -25984,12 +25984,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 9917:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(4627)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -26020,12 +26020,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 5015:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kDispatchKey,
@@ -26034,9 +26034,9 @@ const {
   kContentLength,
   kMockDispatch,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { serializePathWithQuery } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { serializePathWithQuery } = __nccwpck_require__(4640)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -26236,14 +26236,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 5220:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(2244)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -26253,10 +26253,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -26311,7 +26311,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 941:
 /***/ ((module) => {
 
 
@@ -26350,12 +26350,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 8981:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(9917)
 const {
   kDispatches,
   kMockAgent,
@@ -26363,15 +26363,15 @@ const {
   kOrigin,
   kGetNetConnect,
   kTotalDispatchCount
-} = __nccwpck_require__(1117)
-const { serializePathWithQuery } = __nccwpck_require__(3440)
-const { STATUS_CODES } = __nccwpck_require__(7067)
+} = __nccwpck_require__(941)
+const { serializePathWithQuery } = __nccwpck_require__(4640)
+const { STATUS_CODES } = __nccwpck_require__(9448)
 const {
   types: {
     isPromise
   }
 } = __nccwpck_require__(7975)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 function matchValue (match, value) {
   if (typeof match === 'string') {
@@ -26843,7 +26843,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 1726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -26893,17 +26893,17 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 5095:
+/***/ 9447:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Agent = __nccwpck_require__(7405)
-const MockAgent = __nccwpck_require__(7501)
-const { SnapshotRecorder } = __nccwpck_require__(3766)
-const WrapHandler = __nccwpck_require__(9510)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const { validateSnapshotMode } = __nccwpck_require__(9683)
+const Agent = __nccwpck_require__(8285)
+const MockAgent = __nccwpck_require__(1437)
+const { SnapshotRecorder } = __nccwpck_require__(5798)
+const WrapHandler = __nccwpck_require__(7158)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const { validateSnapshotMode } = __nccwpck_require__(1699)
 
 const kSnapshotRecorder = Symbol('kSnapshotRecorder')
 const kSnapshotMode = Symbol('kSnapshotMode')
@@ -27253,7 +27253,7 @@ module.exports = SnapshotAgent
 
 /***/ }),
 
-/***/ 3766:
+/***/ 5798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27261,8 +27261,8 @@ module.exports = SnapshotAgent
 const { writeFile, readFile, mkdir } = __nccwpck_require__(1455)
 const { dirname, resolve } = __nccwpck_require__(6760)
 const { setTimeout, clearTimeout } = __nccwpck_require__(7997)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(9683)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(1699)
 
 /**
  * @typedef {Object} SnapshotRequestOptions
@@ -27848,13 +27848,13 @@ module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filter
 
 /***/ }),
 
-/***/ 9683:
+/***/ 1699:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 /**
  * @typedef {Object} HeaderFilters
@@ -28013,7 +28013,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7659:
+/***/ 5355:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -28023,9 +28023,9 @@ const {
   pathHasQueryOrFragment,
   hasSafeIterator,
   isValidHTTPToken
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
-const { serializePathWithQuery } = __nccwpck_require__(3440)
+const { serializePathWithQuery } = __nccwpck_require__(4640)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -28729,7 +28729,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5453:
+/***/ 7149:
 /***/ ((module) => {
 
 
@@ -29406,7 +29406,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6436:
+/***/ 6132:
 /***/ ((module) => {
 
 
@@ -29441,7 +29441,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 313:
+/***/ 4521:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -29572,7 +29572,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 6854:
+/***/ 7782:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -29584,7 +29584,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
 class ClientStats {
   constructor (client) {
@@ -29611,7 +29611,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 6603:
+/***/ 1275:
 /***/ ((module) => {
 
 
@@ -30043,22 +30043,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 8514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
-const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(3168)
-const { createDeferredPromise } = __nccwpck_require__(6436)
+const { kConstruct } = __nccwpck_require__(4043)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6814)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5159)
+const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(715)
+const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(9520)
+const { createDeferredPromise } = __nccwpck_require__(6132)
 
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
@@ -30914,15 +30914,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 5965:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(7879)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { Cache } = __nccwpck_require__(8514)
+const { webidl } = __nccwpck_require__(5159)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 
 class CacheStorage {
   /**
@@ -31073,14 +31073,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6798:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { isValidHeaderName } = __nccwpck_require__(9520)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -31125,7 +31125,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 3404:
 /***/ ((module) => {
 
 
@@ -31144,15 +31144,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 6933:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(7879)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(8906)
+const { stringify } = __nccwpck_require__(1077)
+const { webidl } = __nccwpck_require__(5159)
+const { Headers } = __nccwpck_require__(5524)
 
 const brandChecks = webidl.brandCheckMultiple([Headers, globalThis.Headers].filter(Boolean))
 
@@ -31352,14 +31352,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 8906:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(3404)
+const { isCTLExcludingHtab } = __nccwpck_require__(1077)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -31674,7 +31674,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 1077:
 /***/ ((module) => {
 
 
@@ -32052,13 +32052,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 335:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(3691)
 
 /**
  * @type {number[]} BOM
@@ -32634,22 +32634,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 1670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(7879)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { fetching } = __nccwpck_require__(8702)
+const { makeRequest } = __nccwpck_require__(175)
+const { webidl } = __nccwpck_require__(5159)
+const { EventSourceStream } = __nccwpck_require__(335)
+const { parseMIMEType } = __nccwpck_require__(7708)
+const { createFastMessageEvent } = __nccwpck_require__(7316)
+const { isNetworkError } = __nccwpck_require__(715)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
 
 let experimentalWarned = false
 
@@ -33145,7 +33145,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 3691:
 /***/ ((module) => {
 
 
@@ -33181,29 +33181,29 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6396:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   ReadableStreamFrom,
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { FormData, setFormDataState } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(9520)
+const { FormData, setFormDataState } = __nccwpck_require__(1142)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
-const { createDeferredPromise } = __nccwpck_require__(6436)
-const { parseJSONFromBytes } = __nccwpck_require__(8116)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { serializeAMimeType } = __nccwpck_require__(7708)
+const { multipartFormDataParser } = __nccwpck_require__(3028)
+const { createDeferredPromise } = __nccwpck_require__(6132)
+const { parseJSONFromBytes } = __nccwpck_require__(484)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 const random = runtimeFeatures.has('crypto')
   ? (__nccwpck_require__(7598).randomInt)
@@ -33706,7 +33706,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 7775:
 /***/ ((module) => {
 
 
@@ -33844,13 +33844,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 7708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(8116)
+const { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(484)
 
 const encoder = new TextEncoder()
 
@@ -34447,17 +34447,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 116:
+/***/ 3028:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(1900)
-const { makeEntry } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+const { bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(7708)
+const { makeEntry } = __nccwpck_require__(1142)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
-const { isomorphicDecode } = __nccwpck_require__(8116)
+const { isomorphicDecode } = __nccwpck_require__(484)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -35040,14 +35040,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 1142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { iteratorMixin } = __nccwpck_require__(3168)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
+const { iteratorMixin } = __nccwpck_require__(9520)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5159)
 const nodeUtil = __nccwpck_require__(7975)
 
 // https://xhr.spec.whatwg.org/#formdata
@@ -35306,7 +35306,7 @@ module.exports = { FormData, makeEntry, setFormDataState }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 179:
 /***/ ((module) => {
 
 
@@ -35353,21 +35353,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5524:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(9520)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -36079,7 +36079,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 8702:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -36093,9 +36093,9 @@ const {
   makeResponse,
   fromInnerResponse,
   getResponseState
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest, getRequestDispatcher, getRequestState } = __nccwpck_require__(9967)
+} = __nccwpck_require__(715)
+const { HeadersList } = __nccwpck_require__(5524)
+const { Request, cloneRequest, getRequestDispatcher, getRequestState } = __nccwpck_require__(175)
 const zlib = __nccwpck_require__(8522)
 const {
   makePolicyContainer,
@@ -36130,27 +36130,27 @@ const {
   hasAuthenticationEntry,
   includesCredentials,
   isTraversableNavigable
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(6396)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __nccwpck_require__(7075)
-const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(7879)
-const { STATUS_CODES } = __nccwpck_require__(7067)
-const { bytesMatch } = __nccwpck_require__(5082)
-const { createDeferredPromise } = __nccwpck_require__(6436)
-const { isomorphicEncode } = __nccwpck_require__(8116)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(7708)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { webidl } = __nccwpck_require__(5159)
+const { STATUS_CODES } = __nccwpck_require__(9448)
+const { bytesMatch } = __nccwpck_require__(4458)
+const { createDeferredPromise } = __nccwpck_require__(6132)
+const { isomorphicEncode } = __nccwpck_require__(484)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 // Node.js v23.8.0+ and v22.15.0+ supports Zstandard
 const hasZstd = runtimeFeatures.has('zstd')
@@ -38499,22 +38499,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 175:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6396)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5524)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -38524,11 +38524,11 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -39621,14 +39621,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9051:
+/***/ 715:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5524)
+const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(6396)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -39637,16 +39637,16 @@ const {
   isAborted,
   isErrorLike,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(7775)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
-const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(8116)
+const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(484)
 
 const textEncoder = new TextEncoder('utf-8')
 
@@ -40269,22 +40269,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 9520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
+const { getGlobalOrigin } = __nccwpck_require__(179)
+const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(7708)
 const { performance } = __nccwpck_require__(643)
-const { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(8116)
+const { webidl } = __nccwpck_require__(5159)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(484)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -41798,13 +41798,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8116:
+/***/ 484:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -42048,14 +42048,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5082:
+/***/ 4458:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(313)
-const { asciiLowercase } = __nccwpck_require__(8116)
+const { runtimeFeatures } = __nccwpck_require__(4521)
+const { asciiLowercase } = __nccwpck_require__(484)
 
 /**
  * @typedef {object} Metadata
@@ -42362,14 +42362,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7879:
+/***/ 5159:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { types, inspect } = __nccwpck_require__(7975)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 const UNDEFINED = 1
 const BOOLEAN = 2
@@ -43375,20 +43375,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 7905:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(8625)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6096)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(1025)
+const { makeRequest } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { Headers, getHeadersList } = __nccwpck_require__(5524)
+const { getDecodeSplit } = __nccwpck_require__(9520)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 const crypto = runtimeFeatures.has('crypto')
   ? __nccwpck_require__(7598)
@@ -43721,7 +43721,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 6096:
 /***/ ((module) => {
 
 
@@ -43854,14 +43854,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 7316:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(7879)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5159)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 
 /**
  * @see https://html.spec.whatwg.org/multipage/comms.html#messageevent
@@ -44192,13 +44192,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 9104:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { runtimeFeatures } = __nccwpck_require__(313)
-const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(736)
+const { runtimeFeatures } = __nccwpck_require__(4521)
+const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(6096)
 
 const BUFFER_SIZE = 8 * 1024
 
@@ -44332,14 +44332,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 1869:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(1025)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -44444,14 +44444,14 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 9332:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6096)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -44460,11 +44460,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { failWebsocketConnection } = __nccwpck_require__(6897)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(1025)
+const { failWebsocketConnection } = __nccwpck_require__(7905)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { PerMessageDeflate } = __nccwpck_require__(1869)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 // This code was influenced by ws released under the MIT license.
 // Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
@@ -44971,14 +44971,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 9388:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { opcodes, sendHints } = __nccwpck_require__(6096)
+const FixedQueue = __nccwpck_require__(5844)
 
 /**
  * @typedef {object} SendQueueNode
@@ -45087,15 +45087,15 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 6919:
+/***/ 2039:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(7879)
-const { validateCloseCodeAndReason } = __nccwpck_require__(8625)
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(5159)
+const { validateCloseCodeAndReason } = __nccwpck_require__(1025)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 function createInheritableDOMException () {
   // https://github.com/nodejs/node/issues/59677
@@ -45198,23 +45198,23 @@ module.exports = { WebSocketError, createUnvalidatedWebSocketError }
 
 /***/ }),
 
-/***/ 2873:
+/***/ 4841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { createDeferredPromise } = __nccwpck_require__(6436)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(736)
-const { webidl } = __nccwpck_require__(7879)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(8625)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { channels } = __nccwpck_require__(2414)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { ByteParser } = __nccwpck_require__(1652)
-const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(6919)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { createDeferredPromise } = __nccwpck_require__(6132)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(6096)
+const { webidl } = __nccwpck_require__(5159)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(1025)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(7905)
+const { channels } = __nccwpck_require__(3374)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { ByteParser } = __nccwpck_require__(9332)
+const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(2039)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
 
 let emittedExperimentalWarning = false
 
@@ -45701,15 +45701,15 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 8625:
+/***/ 1025:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { states, opcodes } = __nccwpck_require__(736)
+const { states, opcodes } = __nccwpck_require__(6096)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { removeHTTPWhitespace } = __nccwpck_require__(1900)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
+const { removeHTTPWhitespace } = __nccwpck_require__(7708)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
 
 /**
  * @param {number} readyState
@@ -46055,16 +46055,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 1886:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(6096)
 const {
   isConnecting,
   isEstablished,
@@ -46075,15 +46075,15 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(1025)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(7905)
+const { ByteParser } = __nccwpck_require__(9332)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(7316)
+const { SendQueue } = __nccwpck_require__(9388)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { channels } = __nccwpck_require__(3374)
 
 function getSocketAddress (socket) {
   if (typeof socket?.address === 'function') {
@@ -46904,7 +46904,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/prom
 
 /***/ }),
 
-/***/ 7067:
+/***/ 9448:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
@@ -47016,13 +47016,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 5450:
+/***/ 5018:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronDate = exports.DAYS_IN_MONTH = exports.DateMathOp = exports.TimeUnit = void 0;
-const luxon_1 = __nccwpck_require__(2596);
+const luxon_1 = __nccwpck_require__(2356);
 var TimeUnit;
 (function (TimeUnit) {
     TimeUnit["Second"] = "Second";
@@ -47581,13 +47581,13 @@ exports["default"] = CronDate;
 
 /***/ }),
 
-/***/ 4224:
+/***/ 2272:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronExpression = exports.LOOPS_LIMIT_EXCEEDED_ERROR_MESSAGE = exports.TIME_SPAN_OUT_OF_BOUNDS_ERROR_MESSAGE = void 0;
-const CronDate_1 = __nccwpck_require__(5450);
+const CronDate_1 = __nccwpck_require__(5018);
 /**
  * Error message for when the current date is outside the specified time span.
  */
@@ -48119,16 +48119,16 @@ exports["default"] = CronExpression;
 
 /***/ }),
 
-/***/ 6243:
+/***/ 6819:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronExpressionParser = exports.DayOfWeek = exports.Months = exports.CronUnit = exports.PredefinedExpressions = void 0;
-const CronFieldCollection_1 = __nccwpck_require__(3428);
-const CronExpression_1 = __nccwpck_require__(4224);
-const random_1 = __nccwpck_require__(8735);
-const fields_1 = __nccwpck_require__(9392);
+const CronFieldCollection_1 = __nccwpck_require__(9044);
+const CronExpression_1 = __nccwpck_require__(2272);
+const random_1 = __nccwpck_require__(8863);
+const fields_1 = __nccwpck_require__(8288);
 var PredefinedExpressions;
 (function (PredefinedExpressions) {
     PredefinedExpressions["@yearly"] = "0 0 0 1 1 *";
@@ -48608,13 +48608,13 @@ exports.CronExpressionParser = CronExpressionParser;
 
 /***/ }),
 
-/***/ 3428:
+/***/ 9044:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronFieldCollection = void 0;
-const fields_1 = __nccwpck_require__(9392);
+const fields_1 = __nccwpck_require__(8288);
 /**
  * Represents a complete set of cron fields.
  * @class CronFieldCollection
@@ -48995,13 +48995,13 @@ exports.CronFieldCollection = CronFieldCollection;
 
 /***/ }),
 
-/***/ 35:
+/***/ 9091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronFileParser = void 0;
-const CronExpressionParser_1 = __nccwpck_require__(6243);
+const CronExpressionParser_1 = __nccwpck_require__(6819);
 /**
  * Parser for crontab files that handles both synchronous and asynchronous operations.
  */
@@ -49094,14 +49094,14 @@ exports.CronFileParser = CronFileParser;
 
 /***/ }),
 
-/***/ 5797:
+/***/ 5301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronDayOfMonth = void 0;
-const CronField_1 = __nccwpck_require__(8720);
-const CronMonth_1 = __nccwpck_require__(9170);
+const CronField_1 = __nccwpck_require__(7824);
+const CronMonth_1 = __nccwpck_require__(994);
 const MIN_DAY = 1;
 const MAX_DAY = 31;
 const DAY_CHARS = Object.freeze(['L']);
@@ -49161,13 +49161,13 @@ exports.CronDayOfMonth = CronDayOfMonth;
 
 /***/ }),
 
-/***/ 3951:
+/***/ 6735:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronDayOfWeek = void 0;
-const CronField_1 = __nccwpck_require__(8720);
+const CronField_1 = __nccwpck_require__(7824);
 const MIN_DAY = 0;
 const MAX_DAY = 7;
 const DAY_CHARS = Object.freeze(['L']);
@@ -49225,7 +49225,7 @@ exports.CronDayOfWeek = CronDayOfWeek;
 
 /***/ }),
 
-/***/ 8720:
+/***/ 7824:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49454,13 +49454,13 @@ exports.CronField = CronField;
 
 /***/ }),
 
-/***/ 7352:
+/***/ 2792:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronHour = void 0;
-const CronField_1 = __nccwpck_require__(8720);
+const CronField_1 = __nccwpck_require__(7824);
 const MIN_HOUR = 0;
 const MAX_HOUR = 23;
 const HOUR_CHARS = Object.freeze([]);
@@ -49501,13 +49501,13 @@ exports.CronHour = CronHour;
 
 /***/ }),
 
-/***/ 6398:
+/***/ 6558:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronMinute = void 0;
-const CronField_1 = __nccwpck_require__(8720);
+const CronField_1 = __nccwpck_require__(7824);
 const MIN_MINUTE = 0;
 const MAX_MINUTE = 59;
 const MINUTE_CHARS = Object.freeze([]);
@@ -49548,14 +49548,14 @@ exports.CronMinute = CronMinute;
 
 /***/ }),
 
-/***/ 9170:
+/***/ 994:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronMonth = void 0;
-const CronDate_1 = __nccwpck_require__(5450);
-const CronField_1 = __nccwpck_require__(8720);
+const CronDate_1 = __nccwpck_require__(5018);
+const CronField_1 = __nccwpck_require__(7824);
 const MIN_MONTH = 1;
 const MAX_MONTH = 12;
 const MONTH_CHARS = Object.freeze([]);
@@ -49599,13 +49599,13 @@ exports.CronMonth = CronMonth;
 
 /***/ }),
 
-/***/ 42:
+/***/ 5578:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronSecond = void 0;
-const CronField_1 = __nccwpck_require__(8720);
+const CronField_1 = __nccwpck_require__(7824);
 const MIN_SECOND = 0;
 const MAX_SECOND = 59;
 const SECOND_CHARS = Object.freeze([]);
@@ -49646,7 +49646,7 @@ exports.CronSecond = CronSecond;
 
 /***/ }),
 
-/***/ 9392:
+/***/ 8288:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -49665,19 +49665,19 @@ var __exportStar = (this && this.__exportStar) || function(m, exports) {
     for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-__exportStar(__nccwpck_require__(7045), exports);
-__exportStar(__nccwpck_require__(5797), exports);
-__exportStar(__nccwpck_require__(3951), exports);
-__exportStar(__nccwpck_require__(8720), exports);
-__exportStar(__nccwpck_require__(7352), exports);
-__exportStar(__nccwpck_require__(6398), exports);
-__exportStar(__nccwpck_require__(9170), exports);
-__exportStar(__nccwpck_require__(42), exports);
+__exportStar(__nccwpck_require__(1845), exports);
+__exportStar(__nccwpck_require__(5301), exports);
+__exportStar(__nccwpck_require__(6735), exports);
+__exportStar(__nccwpck_require__(7824), exports);
+__exportStar(__nccwpck_require__(2792), exports);
+__exportStar(__nccwpck_require__(6558), exports);
+__exportStar(__nccwpck_require__(994), exports);
+__exportStar(__nccwpck_require__(5578), exports);
 
 
 /***/ }),
 
-/***/ 7045:
+/***/ 1845:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49686,7 +49686,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 
 /***/ }),
 
-/***/ 8628:
+/***/ 2068:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -49707,24 +49707,24 @@ var __exportStar = (this && this.__exportStar) || function(m, exports) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronFileParser = exports.CronExpressionParser = exports.CronExpression = exports.CronFieldCollection = exports.CronDate = void 0;
 /* istanbul ignore file */
-const CronExpressionParser_1 = __nccwpck_require__(6243);
-var CronDate_1 = __nccwpck_require__(5450);
+const CronExpressionParser_1 = __nccwpck_require__(6819);
+var CronDate_1 = __nccwpck_require__(5018);
 Object.defineProperty(exports, "CronDate", ({ enumerable: true, get: function () { return CronDate_1.CronDate; } }));
-var CronFieldCollection_1 = __nccwpck_require__(3428);
+var CronFieldCollection_1 = __nccwpck_require__(9044);
 Object.defineProperty(exports, "CronFieldCollection", ({ enumerable: true, get: function () { return CronFieldCollection_1.CronFieldCollection; } }));
-var CronExpression_1 = __nccwpck_require__(4224);
+var CronExpression_1 = __nccwpck_require__(2272);
 Object.defineProperty(exports, "CronExpression", ({ enumerable: true, get: function () { return CronExpression_1.CronExpression; } }));
-var CronExpressionParser_2 = __nccwpck_require__(6243);
+var CronExpressionParser_2 = __nccwpck_require__(6819);
 Object.defineProperty(exports, "CronExpressionParser", ({ enumerable: true, get: function () { return CronExpressionParser_2.CronExpressionParser; } }));
-var CronFileParser_1 = __nccwpck_require__(35);
+var CronFileParser_1 = __nccwpck_require__(9091);
 Object.defineProperty(exports, "CronFileParser", ({ enumerable: true, get: function () { return CronFileParser_1.CronFileParser; } }));
-__exportStar(__nccwpck_require__(9392), exports);
+__exportStar(__nccwpck_require__(8288), exports);
 exports["default"] = CronExpressionParser_1.CronExpressionParser;
 
 
 /***/ }),
 
-/***/ 8735:
+/***/ 8863:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49769,18 +49769,18 @@ function seededRandom(str) {
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(1854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -49866,15 +49866,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(4961);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -49918,17 +49918,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 4961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(3573);
+var resolveEnd = __nccwpck_require__(1020);
+var utilEmptyScalarPosition = __nccwpck_require__(8407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -50037,15 +50037,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 3573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -50132,18 +50132,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 3104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var identity = __nccwpck_require__(4919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(1020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -50363,17 +50363,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -50487,12 +50487,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -50694,14 +50694,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 1854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveProps = __nccwpck_require__(775);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -50752,7 +50752,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -50798,19 +50798,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -51014,13 +51014,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 5882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(389);
+var resolveEnd = __nccwpck_require__(1020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -51249,7 +51249,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -51404,7 +51404,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 4283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -51447,7 +51447,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 8407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -51482,12 +51482,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 1795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(4283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -51506,12 +51506,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 1091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -51528,22 +51528,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(7105);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var toJS = __nccwpck_require__(3899);
+var Schema = __nccwpck_require__(8224);
+var stringifyDocument = __nccwpck_require__(2285);
+var anchors = __nccwpck_require__(9196);
+var applyReviver = __nccwpck_require__(909);
+var createNode = __nccwpck_require__(1732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -51872,13 +51872,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 9196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -51955,7 +51955,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -52019,14 +52019,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 1732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -52116,13 +52116,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 const escapeChars = {
     '!': '%21',
@@ -52301,7 +52301,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -52370,28 +52370,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(8224);
+var errors = __nccwpck_require__(152);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(4543);
+var visit = __nccwpck_require__(2588);
 
 
 
@@ -52428,7 +52428,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 7297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -52454,16 +52454,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 7105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var anchors = __nccwpck_require__(9196);
+var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -52581,14 +52581,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 4661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(1732);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -52739,14 +52739,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var applyReviver = __nccwpck_require__(909);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 class NodeBase {
     constructor(type) {
@@ -52786,15 +52786,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 5773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(1732);
+var stringifyPair = __nccwpck_require__(7764);
+var addPairToJSMap = __nccwpck_require__(8768);
+var identity = __nccwpck_require__(4919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -52832,14 +52832,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -52866,17 +52866,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 5462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(4156);
+var addPairToJSMap = __nccwpck_require__(8768);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -53020,17 +53020,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
+var createNode = __nccwpck_require__(1732);
+var stringifyCollection = __nccwpck_require__(4156);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var toJS = __nccwpck_require__(3899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -53142,16 +53142,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 8768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var log = __nccwpck_require__(7297);
+var merge = __nccwpck_require__(9380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -53214,7 +53214,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 4919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -53274,12 +53274,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 3899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -53320,15 +53320,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
+var errors = __nccwpck_require__(152);
+var stringifyString = __nccwpck_require__(1773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -53545,7 +53545,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 3701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -53615,7 +53615,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 5235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -53721,14 +53721,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 9877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(334);
+var cstStringify = __nccwpck_require__(3701);
+var cstVisit = __nccwpck_require__(5235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -53840,12 +53840,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 5145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(9877);
 
 /*
 START -> stream
@@ -54570,7 +54570,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 1460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -54618,14 +54618,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -55605,18 +55605,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 4543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var log = __nccwpck_require__(7297);
+var identity = __nccwpck_require__(4919);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -55719,16 +55719,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 8224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(4919);
+var map = __nccwpck_require__(6424);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var tags = __nccwpck_require__(6178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -55765,13 +55765,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 6424:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var YAMLMap = __nccwpck_require__(5462);
 
 const map = {
     collection: 'map',
@@ -55791,12 +55791,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 5632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const nullTag = {
     identify: value => value == null,
@@ -55815,13 +55815,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 7562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var YAMLSeq = __nccwpck_require__(6831);
 
 const seq = {
     collection: 'seq',
@@ -55841,12 +55841,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 4704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(1773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -55864,12 +55864,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 4359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -55892,13 +55892,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 6229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -55946,12 +55946,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -55995,18 +55995,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 7904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
 
 const schema = [
     map.map,
@@ -56027,14 +56027,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 8647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(389);
+var map = __nccwpck_require__(6424);
+var seq = __nccwpck_require__(7562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -56098,27 +56098,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 6178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
+var schema = __nccwpck_require__(7904);
+var schema$1 = __nccwpck_require__(8647);
+var binary = __nccwpck_require__(4355);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var schema$2 = __nccwpck_require__(3081);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -56204,14 +56204,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 4355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(389);
+var stringifyString = __nccwpck_require__(1773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -56281,12 +56281,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 6158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -56317,13 +56317,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -56374,12 +56374,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -56457,13 +56457,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -56535,16 +56535,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 6431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var pairs = __nccwpck_require__(9281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -56619,15 +56619,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 9281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLSeq = __nccwpck_require__(6831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -56708,24 +56708,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 3081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var binary = __nccwpck_require__(4355);
+var bool = __nccwpck_require__(6158);
+var float = __nccwpck_require__(838);
+var int = __nccwpck_require__(5609);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schema = [
     map.map,
@@ -56756,14 +56756,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 2504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -56859,12 +56859,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4371:
+/***/ 4960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -56971,7 +56971,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 9915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -57129,15 +57129,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(9196);
+var identity = __nccwpck_require__(4919);
+var stringifyComment = __nccwpck_require__(6599);
+var stringifyString = __nccwpck_require__(1773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -57268,14 +57268,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 4156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -57430,7 +57430,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -57461,14 +57461,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 2285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -57555,7 +57555,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 3569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -57589,15 +57589,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 7764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -57748,13 +57748,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 1773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(389);
+var foldFlowLines = __nccwpck_require__(9915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -58093,12 +58093,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 2588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -58445,7 +58445,7 @@ exports.visitAsync = visitAsync;
 /************************************************************************/
 var __webpack_exports__ = {};
 
-// NAMESPACE OBJECT: ./node_modules/micromark/lib/constructs.js
+// NAMESPACE OBJECT: ../main/node_modules/micromark/lib/constructs.js
 var constructs_namespaceObject = {};
 __nccwpck_require__.r(constructs_namespaceObject);
 __nccwpck_require__.d(constructs_namespaceObject, {
@@ -58464,8 +58464,8 @@ __nccwpck_require__.d(constructs_namespaceObject, {
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __nccwpck_require__(2480);
 ;// CONCATENATED MODULE: ./src/shared/sleep.ts
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
 function sleep(ms, signal) {
@@ -58735,7 +58735,7 @@ function joinUrl(base, path) {
     return new URL(path.replace(/^\/+/, ''), base);
 }
 
-;// CONCATENATED MODULE: ./node_modules/valibot/dist/index.mjs
+;// CONCATENATED MODULE: ../main/node_modules/valibot/dist/index.mjs
 //#region src/storages/globalConfig/globalConfig.ts
 let store$4;
 const DEFAULT_CONFIG = {
@@ -67144,6 +67144,32 @@ function text_listing(names) {
 function filesWere(names) {
     return `${text_listing(names)} ${names.length === 1 ? 'was' : 'were'}`;
 }
+/**
+ * The name among `names` closest to a mistyped one, if it is close enough to be what was meant
+ * (an option of the command line, a folder of a values-file path).
+ */
+function nearest(typed, names) {
+    let best;
+    for (const name of names) {
+        const distance = editDistance(typed, name);
+        if (!best || distance < best.distance)
+            best = { name, distance };
+    }
+    return best && best.distance <= Math.max(2, Math.floor(typed.length / 4)) ? best.name : undefined;
+}
+/** Levenshtein's distance: the fewest one-character insertions, deletions and substitutions. */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, substitution);
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
 
 ;// CONCATENATED MODULE: ./src/shared/inputs.ts
 /**
@@ -67475,6 +67501,37 @@ function parseRenderCheckMode(raw) {
     throw new InputError(RenderCheckInput.name, `("${text_printable(raw.trim())}") is not a render-check mode`, 'Write auto (check where the chart is in reach), required (fail when it is not) or off.');
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/gitops/inputs.ts
+/**
+ * `cluster-path`: the folders of the checkout the cluster applies, one per line, for a layout
+ * discovery cannot see (the bootstrap Kustomization lives in another repository). Each is built
+ * like a Flux Kustomization's spec.path with nothing added.
+ */
+
+
+
+const ClusterPathInput = {
+    name: 'cluster-path',
+    default: '',
+    text: { maxLength: 8192, formatting: false },
+};
+/** The folders, absolute, in the order given; each must exist in the workspace. */
+function parseClusterPaths(get, workspace) {
+    const name = ClusterPathInput.name;
+    const lines = get(ClusterPathInput)
+        .split(/\r?\n/)
+        .map((line, index) => ({ raw: line.trim(), index }))
+        .filter((line) => line.raw !== '');
+    return lines.map(({ raw, index }) => {
+        const path = parseWorkspacePath(name, raw, workspace, 'clusters/production', lines.length > 1 ? index + 1 : undefined);
+        if (!(0,external_node_fs_namespaceObject.existsSync)(path) || !(0,external_node_fs_namespaceObject.statSync)(path).isDirectory())
+            throw new InputError(name, `${lines.length > 1 ? `line ${index + 1} ` : ''}("${raw}") is not a folder of the workspace`, 'Name a folder the cluster applies (a Flux Kustomization spec.path), e.g. clusters/production.');
+        return path;
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/github/inputs.ts
 /**
  * The GitHub inputs: the token both actions use (github-token, and the check of its shape), the
@@ -67571,10 +67628,10 @@ function parseKeepAliveWorkflow(raw) {
     return file;
 }
 
-// EXTERNAL MODULE: ./node_modules/cron-parser/dist/index.js
-var dist = __nccwpck_require__(8628);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var yaml_dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../main/node_modules/cron-parser/dist/index.js
+var dist = __nccwpck_require__(2068);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var yaml_dist = __nccwpck_require__(3439);
 ;// CONCATENATED MODULE: ./src/github/schedule.ts
 /**
  * The schedule watchdog. Pods fetch the bundle when they start, so the workflow must run again
@@ -68220,8 +68277,6 @@ function checkChoiceFiles(selectors, files) {
         throw new InputError(ValuesDocumentInput.name, `("${text_printable(stray.raw)}") names a file that is not one of the values files`, `Write the path as values-file gives it (${files.map((f) => f.display).join(', ')}), or leave out "FILE: " to choose in every values file.`);
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/values/style.ts
 /**
  * How a new string value is written: in the style of the scalar it replaces (plain, 'single' or
@@ -68416,6 +68471,7 @@ function isPlainKey(key) {
 
 
 
+
 const ExportInputs = {
     Domain: DomainInput,
     JobId: { name: 'job-id', default: '' },
@@ -68443,6 +68499,7 @@ const PUBLISH_INPUTS = [
     ExportInputs.DownloadPath,
     ExportInputs.DryRun,
     RenderCheckInput,
+    ClusterPathInput,
     ExportInputs.RefreshBefore,
     KeepAliveWorkflowInput,
     ...Object.values(HelmInputs),
@@ -68473,6 +68530,7 @@ function parsePublishInputs(read, workspace) {
     const download = parseDownloadPath(get, workspace, valuesFiles);
     const dryRun = inputs_parseBoolean(ExportInputs.DryRun.name, get(ExportInputs.DryRun));
     const renderCheck = parseRenderCheckMode(get(RenderCheckInput));
+    const clusterPaths = parseClusterPaths(get, workspace);
     const refreshBeforeMs = parseRefreshBefore(get(ExportInputs.RefreshBefore), bundleUrl);
     const keepAliveWorkflow = parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings);
     const helm = parseHelmInputs(get, warnings);
@@ -68503,6 +68561,7 @@ function parsePublishInputs(read, workspace) {
             downloadPathInput: download.display,
             dryRun,
             renderCheck,
+            clusterPaths,
             refreshBeforeMs,
             ...(keepAliveWorkflow && { keepAliveWorkflow }),
             helm,
@@ -68913,8 +68972,137 @@ function cancelOnSignals(controller, door) {
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/agent/invisible.ts
+/**
+ * Which characters of a text render invisible and carry no meaning, by their Unicode properties
+ * and, for emoji sequences, by grapheme segmentation (Intl.Segmenter): a family emoji or England's
+ * flag keeps its joiners and tags, a Persian or Indic word its joiners, while the same characters
+ * elsewhere, which hide text, go (see visible.ts, which applies this to a comment).
+ */
+
+/** Characters that render as nothing: format (Cf) and default-ignorable code points. */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+/**
+ * Prepended concatenation marks are format characters that are shown (the Arabic number sign and
+ * its kin span the digits after them): Unicode's Prepended_Concatenation_Mark property.
+ */
+const SHOWN_FORMAT = /[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}]/u;
+/** A letter or mark of a script whose words need ZWJ or ZWNJ to be written correctly. */
+const JOINING_SCRIPT = /^(?=[\p{L}\p{M}])[\p{scx=Arab}\p{scx=Syrc}\p{scx=Nkoo}\p{scx=Mong}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Khmr}\p{scx=Mymr}\p{scx=Tibt}]$/u;
+const ZWNJ = 0x200c;
+const ZWJ = 0x200d;
+const WAVING_BLACK_FLAG = 0x1f3f4;
+const CANCEL_TAG = 0xe007f;
+/** A flag's tag sequence spells a CLDR subdivision (`gbeng`): at most 7 letters or digits. */
+const MAX_FLAG_TAGS = 7;
+const invisible_segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** The UTF-16 offsets of the characters in `text` that render invisible and carry no meaning. */
+function invisible_invisibleAt(text) {
+    const gone = new Set();
+    const kept = flagTags(text);
+    for (const { segment, index } of invisible_segmenter.segment(text)) {
+        const cps = [...segment];
+        let offset = index;
+        cps.forEach((char, k) => {
+            const at = offset;
+            offset += char.length;
+            const cp = char.codePointAt(0);
+            if (!INVISIBLE.test(char) || SHOWN_FORMAT.test(char) || kept.has(at))
+                return;
+            if (cp === ZWJ && /\p{Extended_Pictographic}/u.test(cps[k + 1] ?? ''))
+                return; // in an emoji
+            const before = charBefore(text, at);
+            const after = String.fromCodePoint(text.codePointAt(offset) ?? 0);
+            // After a letter or virama of such a script, mid-word or at its end (a Malayalam chillu,
+            // an eyelash reph); never doubled or before another invisible character.
+            if ((cp === ZWJ || cp === ZWNJ) && JOINING_SCRIPT.test(before) && !INVISIBLE.test(after))
+                return;
+            if (/\p{Variation_Selector}/u.test(char) && takesVariation(before, cp))
+                return;
+            gone.add(at);
+        });
+    }
+    return gone;
+}
+function charBefore(text, at) {
+    if (at === 0)
+        return '';
+    const low = text.charCodeAt(at - 1);
+    const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
+    return String.fromCodePoint(text.codePointAt(start));
+}
+/** Whether a variation selector right after `base` selects one of its shapes (one per base). */
+function takesVariation(base, selector) {
+    if (base === '' || /\p{Variation_Selector}/u.test(base))
+        return false;
+    if (selector === 0xfe0e || selector === 0xfe0f)
+        return /\p{Emoji}/u.test(base);
+    if (selector >= 0xe0100)
+        return /\p{Ideographic}/u.test(base);
+    if (selector >= 0xfe00)
+        return /[\p{L}\p{N}\p{S}\p{P}]/u.test(base);
+    return /\p{scx=Mong}/u.test(base);
+}
+/**
+ * The offsets of tag characters that spell a flag: 🏴, up to 7 tag letters or digits, the cancel
+ * tag (England's flag is 🏴 + `gbeng` + cancel). Tag characters anywhere else spell hidden text.
+ */
+function flagTags(text) {
+    const kept = new Set();
+    let at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG));
+    while (at !== -1) {
+        const tags = [];
+        let i = at + 2;
+        for (;;) {
+            const cp = text.codePointAt(i);
+            if (cp === undefined)
+                break;
+            const spec = (cp >= 0xe0030 && cp <= 0xe0039) || (cp >= 0xe0061 && cp <= 0xe007a);
+            if (cp === CANCEL_TAG && tags.length > 0 && tags.length <= MAX_FLAG_TAGS) {
+                for (const t of [...tags, i])
+                    kept.add(t);
+                break;
+            }
+            if (!spec)
+                break;
+            tags.push(i);
+            i += 2;
+        }
+        at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG), at + 2);
+    }
+    return kept;
+}
+/**
+ * How a removed invisible character is named in a message: its code point (`U+200B`); tag
+ * characters, which come in runs that spell text, all as `tag characters`.
+ */
+function invisible_invisibleName(char) {
+    return /[\u{E0000}-\u{E007F}]/u.test(char) ? 'tag characters' : text_codePoint(char);
+}
+/**
+ * A plain text (not Markdown: the prompt input) less its invisible characters, by the rule a
+ * comment's text follows (`invisibleAt`), and the names of those removed, each once.
+ */
+function withoutInvisible(text) {
+    const gone = invisible_invisibleAt(text);
+    if (gone.size === 0)
+        return { text, count: 0, removed: [] };
+    let kept = '';
+    const removed = new Set();
+    for (let at = 0; at < text.length;) {
+        const char = String.fromCodePoint(text.codePointAt(at));
+        if (gone.has(at))
+            removed.add(invisible_invisibleName(char));
+        else
+            kept += char;
+        at += char.length;
+    }
+    return { text: kept, count: gone.size, removed: [...removed] };
+}
+
 ;// CONCATENATED MODULE: ./src/agent/inputs.ts
 /** The agent/ sub-action's inputs; nothing reaches the service before they are all checked. */
+
 
 
 
@@ -68964,7 +69152,7 @@ function parseAgentInputs(read, options = {}) {
     const projectId = parseProjectId(get(AgentInputs.ProjectId).trim());
     const rawPrompt = get(AgentInputs.Prompt);
     const reviewLoop = options.commentEvent === true && rawPrompt.trim() === '';
-    const prompt = reviewLoop ? undefined : parsePrompt(rawPrompt);
+    const prompt = reviewLoop ? undefined : parsePrompt(visiblePrompt(rawPrompt, warnings));
     let jobId = parseJobIdInput(AgentInputs.JobId.name, get(AgentInputs.JobId), 'agent', 'Use the job-id output of an earlier run, or leave it empty to start a new job.');
     const wait = inputs_parseBoolean(AgentInputs.Wait.name, get(AgentInputs.Wait));
     const pickupGraceMs = parseDurationInput(AgentInputs.PickupGrace.name, get(AgentInputs.PickupGrace), 1000, MAX_PICKUP_GRACE_MS);
@@ -68979,6 +69167,17 @@ function parseAgentInputs(read, options = {}) {
         inputs: { ...service, projectId, prompt, jobId, wait, pickupGraceMs, githubToken, command },
         warnings,
     };
+}
+/**
+ * The prompt as a reader of the workflow sees it: the invisible characters a comment loses
+ * (zero-width, bidi controls, tag characters: invisible.ts) are removed here too, with a warning
+ * naming them by code point, so that text nobody can read never steers the agent.
+ */
+function visiblePrompt(raw, warnings) {
+    const { text, count, removed } = withoutInvisible(raw);
+    if (count > 0)
+        warnings.push(`Input "prompt": removed ${count} invisible ${count === 1 ? 'character' : 'characters'} (${removed.slice(0, 5).join(', ')}${removed.length > 5 ? ', …' : ''}) that a reader of the workflow cannot see; they are not sent. Retype the prompt if it was pasted.`);
+    return text;
 }
 function parseProjectId(projectId) {
     const name = AgentInputs.ProjectId.name;
@@ -69033,7 +69232,7 @@ function parseCommand(raw) {
 }
 
 ;// CONCATENATED MODULE: ./src/agent/outputs.ts
-const AgentOutputs = {
+const outputs_AgentOutputs = {
     JobId: 'job-id',
     Status: 'status',
     PrLink: 'pr-link',
@@ -69042,20 +69241,22 @@ const AgentOutputs = {
     Ref: 'ref',
     /** The comment on the pull request: the announce, or the reply of the review loop. */
     CommentUrl: 'comment-url',
+    /** The review loop: the items this run delivered, with their results (JSON). */
+    Delivered: 'delivered',
 };
 /**
  * A job's values. For a follow-up not waited for (`sent`), the answer may show the job as it was
  * before the message: its status, pull request and branch are not reported as this follow-up's.
  */
-function agentOutputs(job, outcome = 'final') {
+function outputs_agentOutputs(job, outcome = 'final') {
     const sent = outcome === 'sent';
     return {
-        [AgentOutputs.JobId]: job.id,
-        [AgentOutputs.Status]: sent ? 'sent' : job.status,
-        [AgentOutputs.PrLink]: sent ? '' : (job.prLink ?? ''),
-        [AgentOutputs.Model]: job.model ?? '',
-        [AgentOutputs.Repository]: job.source?.repository ?? '',
-        [AgentOutputs.Ref]: sent ? '' : (job.source?.ref ?? ''),
+        [outputs_AgentOutputs.JobId]: job.id,
+        [outputs_AgentOutputs.Status]: sent ? 'sent' : job.status,
+        [outputs_AgentOutputs.PrLink]: sent ? '' : (job.prLink ?? ''),
+        [outputs_AgentOutputs.Model]: job.model ?? '',
+        [outputs_AgentOutputs.Repository]: job.source?.repository ?? '',
+        [outputs_AgentOutputs.Ref]: sent ? '' : (job.source?.ref ?? ''),
     };
 }
 
@@ -69079,6 +69280,7 @@ const Outputs = {
     RefreshBy: 'refresh-by',
     Verified: 'verified',
     RenderCheck: 'render-check',
+    Proof: 'proof',
     RenderedCharts: 'rendered-charts',
     Skipped: 'skipped',
     RefreshFrom: 'refresh-from',
@@ -69113,6 +69315,8 @@ function publishOutputs(result) {
         [Outputs.Verified]: result.verified ? 'true' : '',
         // `false` never leaves a run green: a link the chart does not read stops the run.
         [Outputs.RenderCheck]: result.renderCheck?.outcome ?? '',
+        // Per target and entry point of the cluster: the level the proof reached, and why not further.
+        [Outputs.Proof]: JSON.stringify(result.renderCheck?.proof ?? []),
         [Outputs.RenderedCharts]: result.renderCheck ? renderedCharts(result.renderCheck) : '',
         [Outputs.Skipped]: 'false',
         [Outputs.RefreshFrom]: text(link.refreshFrom),
@@ -69145,6 +69349,7 @@ function skippedOutputs(inputs, plan) {
         [Outputs.HelmVersion]: '',
         [Outputs.Verified]: '',
         [Outputs.RenderCheck]: '',
+        [Outputs.Proof]: '[]',
         [Outputs.RenderedCharts]: '',
         [Outputs.Skipped]: 'true',
         [Outputs.RefreshFrom]: plan.refreshFrom?.toISOString() ?? '',
@@ -69212,7 +69417,7 @@ const ACTION_TEXT = {
         'bundle-url': 'Publish your own copy of the bundle instead of exporting: a stable URL (e.g. a content-addressed key in your bucket) that the pods can fetch. No export is started and no link generated; a GET of its first bytes must answer 2xx with gzip data before it is written. Cannot be combined with domain or job-id. A URL with a query is masked.',
         version: 'Export version label, sent to the export and written to version under values-key (staticExport.version). When empty, a stale version there is removed from the values file.',
         paths: 'Page paths to export, one per line (every published page when empty).',
-        'values-file': 'Helm values file to update, relative to the workspace; several, one per line (e.g. one per environment), each get the same link. Created, with its folders, if missing. Only the enabled, bundleUrl and version keys under values-key change. A GitOps manifest is edited where its controller reads the chart values: a Flux HelmRelease (spec.values), an Argo CD Application (helm.valuesObject, or inside the helm.values string), a kustomization (helmCharts[].valuesInline), a ConfigMap or Secret stringData key values.yaml; any other kind, an ApplicationSet, a Flux Kustomization, a SOPS-encrypted file and Chart.yaml are refused. A manifest is refused with helm-release.',
+        'values-file': "Helm values file to update, relative to the workspace; several, one per line, each get the same link. Created if missing, in a folder that must exist. Only enabled, bundleUrl and version under values-key change. A GitOps manifest is edited where its controller reads the chart values (Flux HelmRelease spec.values, Argo CD helm.valuesObject or helm.values, helmCharts[].valuesInline, a ConfigMap's values.yaml); other kinds, a helmfile state file and a manifest with helm-release are refused (docs/gitops-targets.md).",
         'values-key': 'Dotted path of the mapping that holds enabled, bundleUrl and version, e.g. enterprise.staticExport when the vendor chart is a dependency named enterprise of an umbrella chart. Missing mappings along the path are created.',
         'values-document': 'Which target a file of manifests gets, when it has several (refused otherwise, listing them): one per line, KIND/NAME (HelmRelease/docs) or NAME (a helmCharts entry by its releaseName), NAMESPACE/KIND/NAME where names repeat, [KEY] after it for a chart source of a multi-source Application or a ConfigMap key (ConfigMap/docs-values[values.yaml]). Prefix a line with "FILE: " to choose in that values file only; two lines for one file write two targets in it. Empty: the one target of each file.',
         'base-url': "Address of the service's API (https; http only to a loopback address).",
@@ -69221,6 +69426,7 @@ const ACTION_TEXT = {
         'download-path': 'If set, stream the bundle (.tar.gz) to this path, relative to the workspace, and verify its size; its SHA-256 becomes the bundle-sha256 output.',
         'dry-run': 'Do everything except change files; print the values diff that would be written.',
         'render-check': "Before anything is sent, fetch and render the chart with a placeholder link at values-key, and refuse unless the vendor chart's output holds it. auto skips a chart out of reach (no login, no source in the checkout); required fails then too; off turns the check off.",
+        'cluster-path': 'Folders the cluster applies, one per line, if the checkout does not show them.',
         'refresh-before': "Keep-alive: a duration such as 6h. The run first reads the link the pods use (with helm-release, the deployed release's values; otherwise the values files at values-key) and its expiry from the link itself; if it lives longer than this, it does nothing (no request, no write, no rollout; skipped is true). Otherwise it publishes a fresh link: from the export job the link's path names (no new export), or a new export keeping the deployed version. Not with bundle-url. Empty: every run publishes.",
         'keep-alive-workflow': "In a content publish whose link another workflow keeps alive (with refresh-before): that workflow's file, e.g. .github/workflows/keep-alive.yml (a bare name is looked up there; it is read from the checkout). The schedule watchdog then checks its schedule and the refresh-before of its steps for this site instead of this workflow's, and warns if it cannot read them. Not with refresh-before; ignored with bundle-url.",
         'helm-release': 'Helm release name. When set, `helm upgrade --install` rolls the chart out with the updated values file (helm must be on PATH, e.g. from azure/setup-helm).',
@@ -69254,6 +69460,7 @@ const ACTION_TEXT = {
         'helm-version': 'Version of helm used for the rollout (e.g. v3.17.3 or v4.2.3).',
         verified: 'true when verify-url served the new export (without download-path: any 2xx), false when it did not in time (the step fails), empty without verify-url or on a dry run.',
         'render-check': 'true when the chart rendered the link at values-key for every place written, skipped when some chart was out of reach (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request.',
+        proof: 'JSON: per target and entry point, the level proven (rendered, values, skipped) and why.',
         'rendered-charts': 'JSON: per place written, the chart rendered (version, source) and whether the pods roll.',
         skipped: 'true when refresh-before found the deployed link fresh enough and the run did nothing (then expires-at, refresh-by and refresh-from describe the deployed link; most other outputs are empty); false otherwise.',
         'refresh-from': 'With refresh-before: the time from which a run replaces the link (its expiry less refresh-before). Empty without refresh-before.',
@@ -69284,6 +69491,7 @@ const AGENT_TEXT = {
         repository: 'Repository the agent works on.',
         ref: "Branch of the agent's changes (empty when none, and with wait false on a follow-up).",
         'comment-url': "Link to the comment on the pull request: the announce of the job, or the review loop's reply (empty when none was written; a follow-up with wait false writes no announce).",
+        delivered: 'The review loop: a JSON list of the items this run delivered to the agent, oldest first, each with url, kind (comment or review), id, job-id, status (maybe-sent: the message got no answer and may have arrived), pr-link and comment-url; [] when it delivered none. The single-value outputs are those of the last item delivered (not of a later item that sent nothing).',
     },
 };
 
@@ -69330,7 +69538,7 @@ const COMMANDS = {
     publish: commands_define('publish', 'action.yml', ACTION_TEXT, PUBLISH_INPUTS, 
     // deployment-id is the GitHub deployment's: never set here.
     Object.values(Outputs).filter((output) => output !== Outputs.DeploymentId), 'STATIC_EXPORT_'),
-    agent: commands_define('agent', 'agent/action.yml', AGENT_TEXT, AGENT_INPUTS, Object.values(AgentOutputs), 'AGENT_'),
+    agent: commands_define('agent', 'agent/action.yml', AGENT_TEXT, AGENT_INPUTS, Object.values(outputs_AgentOutputs), 'AGENT_'),
 };
 
 ;// CONCATENATED MODULE: ./src/entry/cli/args.ts
@@ -69339,6 +69547,7 @@ const COMMANDS = {
  * table, plus the few of the command line itself. Anything wrong is a UsageError (exit 2), found
  * before the key is read or any request is sent.
  */
+
 
 
 /** A command line that cannot be run as it is; the message says what to change. */
@@ -69551,28 +69760,6 @@ function explainParseError(error, command) {
         default:
             return error.message;
     }
-}
-/** The option closest to a mistyped one, if it is close enough to be what was meant. */
-function nearest(typed, names) {
-    let best;
-    for (const name of names) {
-        const distance = editDistance(typed, name);
-        if (!best || distance < best.distance)
-            best = { name, distance };
-    }
-    return best && best.distance <= Math.max(2, Math.floor(typed.length / 4)) ? best.name : undefined;
-}
-function editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, substitution);
-        }
-        previous = current;
-    }
-    return previous[b.length];
 }
 
 ;// CONCATENATED MODULE: ./src/entry/cli/help.ts
@@ -70034,11 +70221,13 @@ function pull_request_pullRequestNumber(link, repo) {
         return undefined;
     return Number(m[3]);
 }
-/** The associations that may ask the agent for changes (confirmed by `permission`). */
-const STEERING_ASSOCIATIONS = (/* unused pure expression or super */ null && (['OWNER', 'MEMBER', 'COLLABORATOR']));
 /** The permissions that may push to the repository, and so may steer the agent. */
 const WRITE_PERMISSIONS = (/* unused pure expression or super */ null && (['admin', 'write']));
-/** Why a commenter may not steer the agent (undefined: they may). Bots never may. */
+/**
+ * Why a commenter may not steer the agent (undefined: they may). Bots never may. Only GitHub's
+ * permission answer decides, never `author_association`: a private member of the organization
+ * with write access shows as CONTRIBUTOR or NONE there.
+ */
 async function pull_request_refusal(api, author) {
     // A deleted account has no login: nothing to ask GitHub about.
     if (author.login === '')
@@ -70046,8 +70235,6 @@ async function pull_request_refusal(api, author) {
     const who = `${printable(author.login)} (${printable(author.association)})`;
     if (author.bot)
         return `${who} is a bot`;
-    if (!STEERING_ASSOCIATIONS.includes(author.association))
-        return `${who} is not an owner, member or collaborator of the repository`;
     let permission;
     try {
         permission = await api.permission(author.login);
@@ -70064,7 +70251,7 @@ async function pull_request_refusal(api, author) {
         : `${who} has the permission "${printable(permission)}" on the repository, not write or admin`;
 }
 const NOT_AFFECTED = 'The agent job is not affected.';
-const WRITES_FIX = 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).';
+const pull_request_WRITES_FIX = 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).';
 /**
  * The writes the agent makes on GitHub (comments, reactions), which never fail a run: the first
  * refusal is one warning that says what to grant; later ones are logged only. Every text sent
@@ -70084,7 +70271,7 @@ class CommentWriter {
      * (`consequence`: by default, that the agent job is not affected; `permissions`: what a 403 or
      * 404 asks for, by default the writes' permissions).
      */
-    async attempt(what, call, consequence = NOT_AFFECTED, permissions = WRITES_FIX) {
+    async attempt(what, call, consequence = NOT_AFFECTED, permissions = pull_request_WRITES_FIX) {
         try {
             return await call(this.api);
         }
@@ -70096,17 +70283,31 @@ class CommentWriter {
     comment(number, body, consequence) {
         return this.attempt(`comment on pull request #${number}`, (api) => api.comment(number, this.redact(body)), consequence);
     }
-    editComment(id, body) {
-        return this.attempt(`edit comment ${id}`, (api) => api.editComment(id, this.redact(body)));
+    editComment(id, body, consequence) {
+        return this.attempt(`edit comment ${id}`, (api) => api.editComment(id, this.redact(body)), consequence);
     }
-    reply(number, kind, threadId, body) {
+    reply(number, kind, threadId, body, consequence) {
         return kind === 'review'
-            ? this.attempt(`reply to review comment ${threadId}`, (api) => api.replyToReviewComment(number, threadId, this.redact(body)))
-            : this.comment(number, body);
+            ? this.attempt(`reply to review comment ${threadId}`, (api) => api.replyToReviewComment(number, threadId, this.redact(body)), consequence)
+            : this.comment(number, body, consequence);
     }
-    /** `added`, `already` (see PullRequestApi.react), or undefined when GitHub refused it. */
+    /** Edits a reply posted with `reply` (a conversation comment, or a comment in a review thread). */
+    editReply(kind, id, body, consequence) {
+        return kind === 'review'
+            ? this.attempt(`edit review comment ${id}`, (api) => api.editReviewComment(id, this.redact(body)), consequence)
+            : this.editComment(id, body, consequence);
+    }
+    /** The reaction (see PullRequestApi.react), or undefined when GitHub refused it. */
     react(kind, id, content, consequence) {
         return this.attempt(`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content), consequence);
+    }
+    /** Takes a reaction off; true once GitHub did. */
+    async unreact(kind, commentId, reactionId, consequence) {
+        const done = await this.attempt(`take the reaction ${reactionId} off comment ${commentId}`, async (api) => {
+            await api.unreact(kind, commentId, reactionId);
+            return true;
+        }, consequence);
+        return done === true;
     }
     #refused(what, error, consequence, permissions) {
         const { answer, fix } = describeGitHubFailure(error, permissions, (text) => this.redact(printable(text)));
@@ -70135,33 +70336,57 @@ function comment_markersIn(text) {
 function comment_isReply(body) {
     return body.startsWith(REPLY_MARKER);
 }
-/**
- * `<!-- docs-agent-taken: review 123 -->`: in the action's reply to a review, written before the
- * follow-up is sent, the durable mark that this review was taken (a review has no reactions in
- * GitHub's REST API, unlike a comment, whose mark is the action's 👀).
- */
-function takenLine(reviewId) {
-    return `<!-- docs-agent-taken: review ${reviewId} -->`;
-}
-/** The reviews a reply marks as taken. */
-function comment_takenIn(body) {
-    if (!comment_isReply(body))
-        return [];
-    return [...body.matchAll(/^<!-- docs-agent-taken: review ([1-9]\d{0,15}) -->$/gm)].map((m) => Number(m[1]));
-}
-/**
- * `<!-- docs-agent-no-job: issue comment 123 -->`: in the "no agent job" reply, so that a re-run
- * (or the next /agent comment's run) does not answer the same item twice. The item is not taken:
- * once a job is named, it is sent with the next /agent comment or review.
- */
-function noJobLine(item) {
+/** `<!-- docs-agent-taken: issue comment 123 -->`, `<!-- docs-agent-no-job: review 456 -->`. */
+function comment_itemLine(tag, item) {
     const what = item.kind === 'review' ? 'review' : `${item.commentKind ?? 'issue'} comment`;
-    return `<!-- docs-agent-no-job: ${what} ${item.id} -->`;
+    return `<!-- docs-agent-${tag}: ${what} ${item.id} -->`;
 }
-/** Whether a reply of an app already said "no agent job" to that item. */
-function comment_noJobRepliedIn(comments, item) {
-    const line = noJobLine(item);
+/**
+ * Whether a reply of an app holds that line for that item. Only an app's reply counts: anyone can
+ * write the line in a comment of their own.
+ */
+function comment_markedIn(comments, tag, item) {
+    const line = comment_itemLine(tag, item);
     return comments.some((c) => c.author.bot && comment_isReply(c.body) && c.body.split('\n').some((l) => l === line));
+}
+/** A reply's body with the item's mark on its second line (after REPLY_MARKER). */
+function marked(body, mark) {
+    if (mark === undefined)
+        return body;
+    return body.replace(`${REPLY_MARKER}\n`, `${REPLY_MARKER}\n${mark}\n`);
+}
+/**
+ * The reply that claims an item, posted before anything is sent: its mark line says this action
+ * took the item, and it is edited with the outcome (or, when the claim is released, loses it).
+ */
+function comment_claimBody(item, jobId) {
+    const what = item.kind === 'review' ? 'review' : 'comment';
+    return [
+        REPLY_MARKER,
+        comment_itemLine('taken', item),
+        `📨 **Sending**: the instruction of [this ${what}](${item.url}) goes to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
+        '',
+    ].join('\n');
+}
+/**
+ * The claim's reply once the claim is released (no mark line: the item is untaken again), saying
+ * why nothing was sent and that a later run sends it.
+ */
+function comment_releasedBody(item, why, later = true) {
+    return [
+        REPLY_MARKER,
+        `⏹️ **Not sent**: ${why}, so nothing was sent for [this instruction](${item.url}).${later ? ' It waits, untaken, for the next run of the review loop on this pull request (a re-run of this workflow, or any new comment or review).' : ''}`,
+        '',
+    ].join('\n');
+}
+/** The one reply to an item too old to send (its `stale` line: never said twice). */
+function comment_staleReply(item) {
+    return [
+        REPLY_MARKER,
+        comment_itemLine('stale', item),
+        `⌛ **Not sent**: [this instruction](${item.url}) (${item.createdAt || 'no date'}) is more than a day older than the event that started this run, so it was not sent: the pull request may have moved on since. To send it now, write it in a new comment.`,
+        '',
+    ].join('\n');
 }
 function jobRows(job, links) {
     const rows = [
@@ -70237,6 +70462,8 @@ function headline(outcome) {
         case 'cancelled':
             return `⏹️ **Cancelled**: the workflow run stopped while waiting for agent job ${inlineCode(outcome.jobId)}; the agent keeps working on the service.`;
         case 'not-sent': {
+            if (outcome.reason === 'no-answer')
+                return `❔ **May have been delivered**: the message to agent job ${inlineCode(outcome.jobId)} got no answer, and within pickup-grace the job showed no sign of taking it up. The service may have it all the same: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new comment.`;
             const why = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
             return outcome.maybe
                 ? `❔ **Maybe sent**: the workflow run ${why} while the instruction was on its way to agent job ${inlineCode(outcome.jobId)}, before the service answered: it may have taken it. Check the job in the dashboard before asking again, or it may be sent twice.`
@@ -70269,22 +70496,11 @@ function reviewListing(asked) {
         codeBlock(asked.prompt),
     ].join('\n');
 }
-/** The reply to a review, posted before the follow-up is sent (it marks the review as taken). */
-function comment_reviewSendingBody(asked, jobId) {
-    return [
-        REPLY_MARKER,
-        takenLine(asked.reviewId),
-        `📨 **Sending**: the instructions of this review go to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
-        '',
-        reviewListing(asked),
-        '',
-    ].join('\n');
-}
 /** The reply to a review once its follow-up has ended (the same comment, edited). */
 function comment_reviewReplyBody(outcome, asked, links) {
     const job = 'job' in outcome ? shownJob(outcome) : undefined;
     const details = job ? `\n${table(jobRows(job, links))}\n` : '';
-    return `${REPLY_MARKER}\n${takenLine(asked.reviewId)}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
+    return `${REPLY_MARKER}\n${comment_itemLine('taken', { kind: 'review', id: asked.reviewId })}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
 }
 /**
  * The job as a reply shows it. Sent (not waited for) or unconfirmed, what the job shows may be
@@ -70301,13 +70517,13 @@ function comment_replyBody(outcome, asked, links) {
     const job = 'job' in outcome ? shownJob(outcome) : undefined;
     const details = job ? `\n${table(jobRows(job, links))}\n` : '';
     const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
-    return `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`;
+    return marked(`${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`, asked.mark);
 }
 /** The reply when no marker names the agent job of the pull request. */
 function comment_noMarkerReply(asked, command, item) {
     return [
         REPLY_MARKER,
-        noJobLine(item),
+        comment_itemLine('no-job', item),
         `ℹ️ **No agent job**: nothing on this pull request names the agent job to send the instruction to, so it was not sent.`,
         '',
         `The agent finds its job through the hidden line ${inlineCode('<!-- docs-agent-job: <job id> -->')} in its own comment, or in a comment or pull request description written by someone with write access. It comments on the pull requests that its jobs open; for another pull request, add that line in a comment of your own. The instruction above is kept: it is sent with the next ${inlineCode(command)} comment or review on this pull request within a day, so there is no need to repeat it.`,
@@ -70321,11 +70537,12 @@ function comment_noMarkerReply(asked, command, item) {
  * character): not quoted, as there is nothing, too much, or something invisible to show.
  */
 function comment_refusedReply(asked, problem, command) {
-    return [
+    const body = [
         REPLY_MARKER,
         `⚠️ **Not sent**: the instruction in [this comment](${asked.url}) from ${inlineCode(asked.login)} ${problem}. Write it after the command, e.g. ${inlineCode(`${command} document the new --dry-run flag`)}; retype it if it was pasted (control characters often come along).`,
         '',
     ].join('\n');
+    return marked(body, asked.mark);
 }
 
 ;// CONCATENATED MODULE: ./src/agent/announce.ts
@@ -70508,6 +70725,33 @@ function readCommentEvent(env) {
         ? parseReviewEvent(payload)
         : parseCommentEvent(name, payload);
 }
+const ForkPayload = looseObject({
+    pull_request: looseObject({
+        head: looseObject({ repo: nullable(looseObject({ full_name: string() })) }),
+        base: looseObject({ repo: looseObject({ full_name: string() }) }),
+    }),
+});
+/**
+ * Whether the run is a `pull_request_review` on a pull request from a fork (its head in another
+ * repository, or in one since deleted): GitHub gives such a run no secrets and a read-only token,
+ * so it can neither send nor claim. Its review waits for the next run that can (a comment's).
+ */
+function isForkReview(env) {
+    if (env.GITHUB_EVENT_NAME !== event_REVIEW_EVENT)
+        return false;
+    let payload;
+    try {
+        payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH ?? '', 'utf8'));
+    }
+    catch {
+        return false; // readCommentEvent says what is wrong with it.
+    }
+    const p = v.safeParse(ForkPayload, payload);
+    if (!p.success)
+        return false;
+    const { head, base } = p.output.pull_request;
+    return head.repo?.full_name.toLowerCase() !== base.repo.full_name.toLowerCase();
+}
 
 ;// CONCATENATED MODULE: ./src/agent/context.ts
 
@@ -70523,10 +70767,10 @@ const MAX_CONTEXT = 2_000;
  * by code point (UNSEEN_CLASS) but the line break and the tab, and default-ignorables too
  * (variation selectors, fillers), as a diff hunk is quoted whole.
  */
-const INVISIBLE = new RegExp(String.raw `(?![\n\t])[${UNSEEN_CLASS}\p{Default_Ignorable_Code_Point}]`, 'gu');
+const context_INVISIBLE = new RegExp(String.raw `(?![\n\t])[${UNSEEN_CLASS}\p{Default_Ignorable_Code_Point}]`, 'gu');
 /** `<U+200B>` for each invisible character; the rest as it is. */
 function escapeInvisible(text) {
-    return text.replace(INVISIBLE, (c) => `<${codePoint(c)}>`);
+    return text.replace(context_INVISIBLE, (c) => `<${codePoint(c)}>`);
 }
 /** At most `max` characters (code points), with `…` where it was cut. */
 function bounded(text, max) {
@@ -70654,7 +70898,7 @@ async function markers_newestMarker(candidates, mayNotSteer, passed = () => unde
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-util-chunked/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-chunked/index.js
 /**
  * Like `Array#splice`, but smarter for giant arrays.
  *
@@ -70736,7 +70980,7 @@ function push(list, items) {
   }
   return items;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-combine-extensions/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-combine-extensions/index.js
 /**
  * @import {
  *   Extension,
@@ -70881,7 +71125,7 @@ function htmlExtension(all, extension) {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-util-character/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -71128,7 +71372,7 @@ function regexCheck(regex) {
     return code !== null && code > -1 && regex.test(String.fromCharCode(code));
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-space/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-space/index.js
 /**
  * @import {Effects, State, TokenType} from 'micromark-util-types'
  */
@@ -71245,7 +71489,7 @@ function factorySpaceMinMax(effects, ok, nok, type, min, max) {
     return size >= min ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/content.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/content.js
 /**
  * @import {
  *   InitialConstruct,
@@ -71325,7 +71569,7 @@ function initializeContent(effects) {
     return data;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-edit-map/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-edit-map/index.js
 /**
  * @import {Event} from 'micromark-util-types'
  */
@@ -71551,7 +71795,7 @@ function addImplementation(editMap, at, remove, add, before) {
 //     }
 //   }
 // }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/document.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/document.js
 /**
  * @import {
  *   Construct,
@@ -71922,7 +72166,7 @@ function tokenizeContainer(effects, ok, nok) {
 
   return factorySpace(effects, effects.attempt(this.parser.constructs.document, ok, nok), "linePrefix", this.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4);
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/blank-line.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/blank-line.js
 /**
  * @import {
  *   Construct,
@@ -71984,7 +72228,7 @@ function tokenizeBlankLine(effects, ok, nok) {
     return code === null || markdownLineEnding(code) ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-subtokenize/lib/splice-buffer.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-subtokenize/lib/splice-buffer.js
 /**
  * Some of the internal operations of micromark do lots of editing
  * operations on very large arrays. This runs into problems with two
@@ -72236,7 +72480,7 @@ function chunkedPush(list, right) {
     }
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-subtokenize/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-subtokenize/index.js
 /**
  * @import {Chunk, Event, Token} from 'micromark-util-types'
  */
@@ -72465,7 +72709,7 @@ function subcontent(events, eventIndex) {
   }
   return gaps;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/content.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/content.js
 /**
  * @import {
  *   Construct,
@@ -72629,7 +72873,7 @@ function tokenizeContinuation(effects, ok, nok) {
     return effects.interrupt(self.parser.constructs.flow, nok, ok)(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/flow.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/flow.js
 /**
  * @import {
  *   InitialConstruct,
@@ -72688,7 +72932,7 @@ function initializeFlow(effects) {
     return initial;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/text.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/text.js
 /**
  * @import {
  *   Code,
@@ -72905,7 +73149,7 @@ function resolveAllLineSuffixes(events, context) {
   editMap.consume(events);
   return events;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/thematic-break.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/thematic-break.js
 /**
  * @import {
  *   Code,
@@ -73008,7 +73252,7 @@ function tokenizeThematicBreak(effects, ok, nok) {
     return markdownSpace(code) ? factorySpace(effects, atBreak, "whitespace")(code) : atBreak(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/list.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/list.js
 /**
  * @import {
  *   Code,
@@ -73222,7 +73466,7 @@ function tokenizeListItemPrefixWhitespace(effects, ok, nok) {
     return !markdownSpace(code) && tail && tail[1].type === "listItemPrefixWhitespace" ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/block-quote.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/block-quote.js
 /**
  * @import {
  *   Construct,
@@ -73366,7 +73610,7 @@ function tokenizeBlockQuoteContinuation(effects, ok, nok) {
 function exit(effects) {
   effects.exit("blockQuote");
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-destination/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-destination/index.js
 /**
  * @import {Effects, State, TokenType} from 'micromark-util-types'
  */
@@ -73573,7 +73817,7 @@ function factoryDestination(effects, ok, nok, type, literalType, literalMarkerTy
     return raw(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-label/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-label/index.js
 /**
  * @import {
  *   Effects,
@@ -73722,7 +73966,7 @@ function factoryLabel(effects, ok, nok, type, markerType, stringType) {
     return labelInside(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-title/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-title/index.js
 /**
  * @import {
  *   Code,
@@ -73881,7 +74125,7 @@ function factoryTitle(effects, ok, nok, type, markerType, stringType) {
     return inside(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-whitespace/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-whitespace/index.js
 /**
  * @import {Effects, State} from 'micromark-util-types'
  */
@@ -73926,7 +74170,7 @@ function factoryWhitespace(effects, ok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-normalize-identifier/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-normalize-identifier/index.js
 /**
  * Normalize an identifier (as found in references, definitions).
  *
@@ -73960,7 +74204,7 @@ function micromark_util_normalize_identifier_normalizeIdentifier(value) {
   // methods: no method is uppercase.
   .toLowerCase().toUpperCase();
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/definition.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/definition.js
 /**
  * @import {
  *   Construct,
@@ -74215,7 +74459,7 @@ function tokenizeTitleBefore(effects, ok, nok) {
     return code === null || markdownLineEnding(code) ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-indented.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-indented.js
 /**
  * @import {
  *   Construct,
@@ -74375,7 +74619,7 @@ function tokenizeFurtherStart(effects, ok, nok) {
     return markdownLineEnding(code) ? furtherStart(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/heading-atx.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/heading-atx.js
 /**
  * @import {
  *   Construct,
@@ -74567,7 +74811,7 @@ function tokenizeHeadingAtx(effects, ok, nok) {
     return data;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/setext-underline.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/setext-underline.js
 /**
  * @import {
  *   Code,
@@ -74755,7 +74999,7 @@ function tokenizeSetextUnderline(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-html-tag-name/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-html-tag-name/index.js
 /**
  * List of lowercase HTML “block” tag names.
  *
@@ -74850,7 +75094,7 @@ const htmlBlockNames = [
  */
 const htmlRawNames = ['pre', 'script', 'style', 'textarea']
 
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/partial-non-lazy-continuation.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/partial-non-lazy-continuation.js
 /**
  * @import {
  *   Construct,
@@ -74912,7 +75156,7 @@ function tokenizeNonLazyContinuation(effects, ok, nok) {
     return self.parser.lazy[self.now().line] ? nok(code) : ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/html-flow.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/html-flow.js
 /**
  * @import {
  *   Code,
@@ -75740,7 +75984,7 @@ function tokenizeBlankLineBefore(effects, ok, nok) {
     return effects.attempt(blankLine, ok, nok);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-fenced.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-fenced.js
 /**
  * @import {
  *   Code,
@@ -76163,7 +76407,7 @@ function tokenizeCodeFenced(effects, ok, nok) {
     }
   }
 }
-;// CONCATENATED MODULE: ./node_modules/character-entities/index.js
+;// CONCATENATED MODULE: ../main/node_modules/character-entities/index.js
 /**
  * Map of named character references.
  *
@@ -78297,7 +78541,7 @@ const characterEntities = {
   zwnj: '‌'
 }
 
-;// CONCATENATED MODULE: ./node_modules/decode-named-character-reference/index.js
+;// CONCATENATED MODULE: ../main/node_modules/decode-named-character-reference/index.js
 
 
 // To do: next major: use `Object.hasOwn`.
@@ -78318,7 +78562,7 @@ function decodeNamedCharacterReference(value) {
   return own.call(characterEntities, value) ? characterEntities[value] : false
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/character-reference.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/character-reference.js
 /**
  * @import {
  *   Code,
@@ -78468,7 +78712,7 @@ function tokenizeCharacterReference(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/character-escape.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/character-escape.js
 /**
  * @import {
  *   Construct,
@@ -78533,7 +78777,7 @@ function tokenizeCharacterEscape(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/line-ending.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/line-ending.js
 /**
  * @import {
  *   Construct,
@@ -78567,7 +78811,7 @@ function tokenizeLineEnding(effects, ok) {
     return factorySpace(effects, ok, "linePrefix");
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-resolve-all/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-resolve-all/index.js
 /**
  * @import {Event, Resolver, TokenizeContext} from 'micromark-util-types'
  */
@@ -78601,7 +78845,7 @@ function resolveAll(constructs, events, context) {
   return events
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-end.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-end.js
 /**
  * @import {
  *   Construct,
@@ -79163,7 +79407,7 @@ function tokenizeReferenceCollapsed(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-start-image.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-start-image.js
 /**
  * @import {
  *   Construct,
@@ -79274,7 +79518,7 @@ function tokenizeLabelStartImage(effects, ok, nok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-classify-character/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-classify-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -79302,7 +79546,7 @@ function classifyCharacter(code) {
     return 2;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/attention.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/attention.js
 /**
  * @import {
  *   Code,
@@ -79534,7 +79778,7 @@ function movePoint(point, offset) {
   point.offset += offset;
   point._bufferIndex += offset;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/autolink.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/autolink.js
 /**
  * @import {
  *   Construct,
@@ -79768,7 +80012,7 @@ function tokenizeAutolink(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/html-text.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/html-text.js
 /**
  * @import {
  *   Code,
@@ -80447,7 +80691,7 @@ function tokenizeHtmlText(effects, ok, nok) {
     return returnState(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-start-link.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-start-link.js
 /**
  * @import {
  *   Construct,
@@ -80511,7 +80755,7 @@ function tokenizeLabelStartLink(effects, ok, nok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/hard-break-escape.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/hard-break-escape.js
 /**
  * @import {
  *   Construct,
@@ -80572,7 +80816,7 @@ function tokenizeHardBreakEscape(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-text.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-text.js
 /**
  * @import {
  *   Construct,
@@ -80798,7 +81042,7 @@ function tokenizeCodeText(effects, ok, nok) {
     return data(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/constructs.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/constructs.js
 /**
  * @import {Extension} from 'micromark-util-types'
  */
@@ -80884,7 +81128,7 @@ const attentionMarkers = {
 const disable = {
   null: []
 };
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/create-tokenizer.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/create-tokenizer.js
 /**
  * @import {
  *   Chunk,
@@ -81498,7 +81742,7 @@ function serializeChunks(chunks, expandTabs) {
   }
   return result.join('');
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/parse.js
 /**
  * @import {
  *   Create,
@@ -81555,106 +81799,6 @@ function parse_parse(options) {
     }
   }
 }
-;// CONCATENATED MODULE: ./src/agent/invisible.ts
-/**
- * Which characters of a text render invisible and carry no meaning, by their Unicode properties
- * and, for emoji sequences, by grapheme segmentation (Intl.Segmenter): a family emoji or England's
- * flag keeps its joiners and tags, a Persian or Indic word its joiners, while the same characters
- * elsewhere, which hide text, go (see visible.ts, which applies this to a comment).
- */
-/** Characters that render as nothing: format (Cf) and default-ignorable code points. */
-const invisible_INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
-/**
- * Prepended concatenation marks are format characters that are shown (the Arabic number sign and
- * its kin span the digits after them): Unicode's Prepended_Concatenation_Mark property.
- */
-const SHOWN_FORMAT = /[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}]/u;
-/** A letter or mark of a script whose words need ZWJ or ZWNJ to be written correctly. */
-const JOINING_SCRIPT = /^(?=[\p{L}\p{M}])[\p{scx=Arab}\p{scx=Syrc}\p{scx=Nkoo}\p{scx=Mong}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}\p{scx=Khmr}\p{scx=Mymr}\p{scx=Tibt}]$/u;
-const ZWNJ = 0x200c;
-const ZWJ = 0x200d;
-const WAVING_BLACK_FLAG = 0x1f3f4;
-const CANCEL_TAG = 0xe007f;
-/** A flag's tag sequence spells a CLDR subdivision (`gbeng`): at most 7 letters or digits. */
-const MAX_FLAG_TAGS = 7;
-const invisible_segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-/** The UTF-16 offsets of the characters in `text` that render invisible and carry no meaning. */
-function invisible_invisibleAt(text) {
-    const gone = new Set();
-    const kept = flagTags(text);
-    for (const { segment, index } of invisible_segmenter.segment(text)) {
-        const cps = [...segment];
-        let offset = index;
-        cps.forEach((char, k) => {
-            const at = offset;
-            offset += char.length;
-            const cp = char.codePointAt(0);
-            if (!invisible_INVISIBLE.test(char) || SHOWN_FORMAT.test(char) || kept.has(at))
-                return;
-            if (cp === ZWJ && /\p{Extended_Pictographic}/u.test(cps[k + 1] ?? ''))
-                return; // in an emoji
-            const before = charBefore(text, at);
-            const after = String.fromCodePoint(text.codePointAt(offset) ?? 0);
-            // After a letter or virama of such a script, mid-word or at its end (a Malayalam chillu,
-            // an eyelash reph); never doubled or before another invisible character.
-            if ((cp === ZWJ || cp === ZWNJ) && JOINING_SCRIPT.test(before) && !invisible_INVISIBLE.test(after))
-                return;
-            if (/\p{Variation_Selector}/u.test(char) && takesVariation(before, cp))
-                return;
-            gone.add(at);
-        });
-    }
-    return gone;
-}
-function charBefore(text, at) {
-    if (at === 0)
-        return '';
-    const low = text.charCodeAt(at - 1);
-    const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
-    return String.fromCodePoint(text.codePointAt(start));
-}
-/** Whether a variation selector right after `base` selects one of its shapes (one per base). */
-function takesVariation(base, selector) {
-    if (base === '' || /\p{Variation_Selector}/u.test(base))
-        return false;
-    if (selector === 0xfe0e || selector === 0xfe0f)
-        return /\p{Emoji}/u.test(base);
-    if (selector >= 0xe0100)
-        return /\p{Ideographic}/u.test(base);
-    if (selector >= 0xfe00)
-        return /[\p{L}\p{N}\p{S}\p{P}]/u.test(base);
-    return /\p{scx=Mong}/u.test(base);
-}
-/**
- * The offsets of tag characters that spell a flag: 🏴, up to 7 tag letters or digits, the cancel
- * tag (England's flag is 🏴 + `gbeng` + cancel). Tag characters anywhere else spell hidden text.
- */
-function flagTags(text) {
-    const kept = new Set();
-    let at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG));
-    while (at !== -1) {
-        const tags = [];
-        let i = at + 2;
-        for (;;) {
-            const cp = text.codePointAt(i);
-            if (cp === undefined)
-                break;
-            const spec = (cp >= 0xe0030 && cp <= 0xe0039) || (cp >= 0xe0061 && cp <= 0xe007a);
-            if (cp === CANCEL_TAG && tags.length > 0 && tags.length <= MAX_FLAG_TAGS) {
-                for (const t of [...tags, i])
-                    kept.add(t);
-                break;
-            }
-            if (!spec)
-                break;
-            tags.push(i);
-            i += 2;
-        }
-        at = text.indexOf(String.fromCodePoint(WAVING_BLACK_FLAG), at + 2);
-    }
-    return kept;
-}
-
 ;// CONCATENATED MODULE: ./src/agent/visible.ts
 /**
  * What a reader of a rendered comment sees, as the Markdown source to send: a comment's text less
@@ -81914,8 +82058,7 @@ function describeHidden(visible, source) {
         if (part.kind === 'character') {
             const raw = source.slice(part.start, part.end);
             const char = raw.startsWith('&') ? decodeString(raw) : raw;
-            // Tag characters come in runs that spell text: named once, as a range.
-            chars.add(/[\u{E0000}-\u{E007F}]/u.test(char) ? 'tag characters' : codePoint(char));
+            chars.add(invisibleName(char));
         }
     const names = [...counts].map(([kind, n]) => {
         const [one, many] = KIND_NAMES[kind];
@@ -81962,10 +82105,6 @@ function readerText(markdown) {
     const shown = visibleText(markdown);
     return { text: shown.text, hidden: hiddenNote(shown, markdown) };
 }
-/** The reviews the action's replies mark as taken (replies an app wrote: see `takenLine`). */
-function takenReviews(comments) {
-    return new Set(comments.filter((c) => c.author.bot).flatMap((c) => takenIn(c.body)));
-}
 /** The instruction of a text as a reader sees it; undefined when it does not start with the command. */
 function instructionOf(body, command) {
     const { text, hidden } = readerText(body);
@@ -81974,7 +82113,9 @@ function instructionOf(body, command) {
         return undefined;
     return hidden ? { instruction, hidden } : { instruction };
 }
-function commentItem(c, kind, found) {
+function commentItem(c, kind, found, 
+// A diff comment is written when it is drafted, and sent with its review: its age is the review's.
+submittedAt = c.createdAt) {
     const diff = kind === 'review' ? c : undefined;
     return {
         kind: 'comment',
@@ -81983,14 +82124,14 @@ function commentItem(c, kind, found) {
         threadId: diff?.inReplyTo ?? c.id,
         author: c.author,
         url: c.url,
-        createdAt: c.createdAt,
+        createdAt: submittedAt || c.createdAt,
         parts: [{ ...found, url: c.url, ...(diff ? { comment: diff } : {}) }],
     };
 }
 /**
  * Every follow-up on the pull request, oldest first: conversation comments that start with the
- * command (not the action's replies), and reviews (submitted, not dismissed) with their diff
- * comments. Reviews already taken are left out; comments are claimed one by one (their 👀).
+ * command (not the action's replies), and submitted reviews (dismissed ones too) with their diff
+ * comments. Items a reply of this action marks as taken are left out.
  */
 function items_followUpItems(lists, command) {
     const items = [];
@@ -82001,7 +82142,6 @@ function items_followUpItems(lists, command) {
         if (found)
             items.push(commentItem(c, 'issue', found));
     }
-    const taken = takenReviews(lists.issueComments);
     const reviews = new Map(lists.reviews.map((r) => [r.id, r]));
     const byReview = new Map();
     for (const c of lists.reviewComments) {
@@ -82015,7 +82155,8 @@ function items_followUpItems(lists, command) {
             byReview.set(review.id, []);
     for (const [key, comments] of byReview) {
         const review = reviews.get(key);
-        if (review && (review.state === 'PENDING' || review.state === 'DISMISSED'))
+        // A dismissed review was submitted as written: dismissing (a stale approval) withdraws nothing.
+        if (review?.state === 'PENDING')
             continue;
         const body = review ? instructionOf(review.body, command) : undefined;
         const parts = [
@@ -82029,10 +82170,10 @@ function items_followUpItems(lists, command) {
             continue;
         const only = parts[0];
         if (parts.length === 1 && only.comment) {
-            items.push(commentItem(only.comment, 'review', only));
+            items.push(commentItem(only.comment, 'review', only, review?.submittedAt));
             continue;
         }
-        if (!review || taken.has(review.id))
+        if (!review)
             continue;
         items.push({
             kind: 'review',
@@ -82045,7 +82186,12 @@ function items_followUpItems(lists, command) {
             parts,
         });
     }
-    return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+    // Taken: a reply of this action marks it (its mark line names the item; a reply in a thread
+    // is in the diff comments' list).
+    const replies = [...lists.issueComments, ...lists.reviewComments];
+    return items
+        .filter((item) => !markedIn(replies, 'taken', item))
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 }
 /** Whether an item is older than STALE_MS before `since` (an ISO date; empty: never stale). */
 function items_isStale(item, since) {
@@ -82096,6 +82242,158 @@ function items_promptOf(item) {
         ? 'This instruction comes from a review of the pull request.'
         : `These ${texts.length} instructions come from one review of the pull request. Follow them together, as one change.`;
     return { prompt: [head, ...texts].join('\n\n'), parts };
+}
+
+;// CONCATENATED MODULE: ./src/agent/claim.ts
+/**
+ * Claiming an item before it is sent, and giving the claim back. A claim is a reply of this action
+ * whose hidden mark line names the item (`itemLine('taken', …)`): a bare 👀 says only that some
+ * workflow with the same token saw the comment. For a comment, the 👀 is the lock taken first, as
+ * GitHub's 201-vs-200 answer to a reaction is the one atomic check-and-set it offers; a 👀 of this
+ * identity without the action's mark (another workflow's, or a run stopped between its 👀 and its
+ * reply) is taken off and added again, and only a 201 claims. A review has no REST reactions: its
+ * claim is the reply alone, and the oldest reply that marks it wins. A claim GitHub refuses, or
+ * whose reply cannot be found again after its answer was lost, claims nothing: the item is not
+ * sent this run, and stays untaken for a later one.
+ */
+
+
+
+/** What a refused claim means, in the warning GitHub's refusal gets. */
+const claim_NOT_CLAIMED = 'The instruction was not sent this run: it stays untaken, and the next run of the review loop on this pull request sends it.';
+/** Where an item's claim reply goes: a diff comment's thread, else the conversation. */
+function replyKind(item) {
+    return item.kind === 'comment' ? item.commentKind : 'issue';
+}
+/**
+ * A reply of an earlier version of this action, which marked a comment by its 👀 alone: it links
+ * to the comment it answers. Such a comment was taken then.
+ */
+function answeredBefore(replies, item) {
+    return replies.some((c) => c.author.bot && isReply(c.body) && c.body.includes(`](${item.url})`));
+}
+/** The 👀 that locks a comment: undefined when GitHub refused it, `taken` when another run holds it. */
+async function lockComment(item, writer, replies) {
+    const kind = item.commentKind;
+    let eyes = await writer.react(kind, item.id, 'eyes', claim_NOT_CLAIMED);
+    if (!eyes)
+        return undefined;
+    if (!eyes.added) {
+        if (answeredBefore(replies, item))
+            return { taken: 'answered by an earlier run (its 👀 and reply)' };
+        // This identity's 👀 without this action's mark: not a claim of ours. Off and on again; the
+        // second answer is the atomic one.
+        if (!(await writer.unreact(kind, item.id, eyes.id, claim_NOT_CLAIMED)))
+            return undefined;
+        eyes = await writer.react(kind, item.id, 'eyes', claim_NOT_CLAIMED);
+        if (!eyes)
+            return undefined;
+        if (!eyes.added)
+            return { taken: 'another run claimed it at the same moment' };
+    }
+    return { kind, commentId: item.id, reactionId: eyes.id };
+}
+/** The replies that mark the item taken, oldest first (a failed read: undefined). */
+async function marksOf(item, number, writer) {
+    const kind = replyKind(item);
+    const listed = await writer.attempt(`read the replies on pull request #${number}`, (api) => kind === 'review' ? api.reviewComments(number) : api.comments(number));
+    const line = itemLine('taken', item);
+    return listed
+        ?.filter((c) => c.author.bot && isReply(c.body) && c.body.split('\n').includes(line))
+        .sort((a, b) => a.id - b.id);
+}
+/** Claims an item for this run (see the module's comment). */
+async function claim_claim(item, context) {
+    const { number, jobId, writer } = context;
+    let lock;
+    if (item.kind === 'comment') {
+        const locked = await lockComment(item, writer, context.replies);
+        if (!locked)
+            return { refused: 'GitHub refused the 👀 that claims it' };
+        if ('taken' in locked)
+            return locked;
+        lock = locked;
+    }
+    const kind = replyKind(item);
+    let reply = await writer.reply(number, kind, item.threadId, claimBody(item, jobId), claim_NOT_CLAIMED);
+    // No answer is not a refusal: GitHub may have written the reply. Read again before deciding.
+    reply ??= (await marksOf(item, number, writer))?.at(-1);
+    if (!reply) {
+        if (lock)
+            await writer.unreact(lock.kind, lock.commentId, lock.reactionId);
+        return { refused: 'GitHub refused the reply that claims it' };
+    }
+    const claimed = {
+        reply: { kind, id: reply.id, url: reply.url },
+        ...(lock ? { lock } : {}),
+    };
+    if (item.kind === 'review') {
+        // No lock for a review: of two runs that claimed it at once, the older reply wins.
+        const marks = await marksOf(item, number, writer);
+        if (!marks) {
+            await claim_release(claimed, item, writer, 'GitHub did not list the replies to check the claim');
+            return { refused: 'GitHub did not list the replies to check the claim' };
+        }
+        if (marks[0] && marks[0].id !== reply.id) {
+            await claim_release(claimed, item, writer, 'another run claimed this review first', false);
+            return { taken: 'another run claimed it first' };
+        }
+    }
+    return { claimed };
+}
+/**
+ * Gives a claim back: the reply loses its mark line and says why nothing was sent (`later`: that
+ * a later run sends it), and the 👀 comes off. When GitHub refuses the edit, the mark stays: the
+ * warning says so, as no run will send the item by itself then.
+ */
+async function claim_release(claimed, item, writer, why, later = true) {
+    const edited = await writer.editReply(claimed.reply.kind, claimed.reply.id, releasedBody(item, why, later), `The reply still marks the instruction as taken, so no run sends it by itself: delete the reply ${claimed.reply.url} to have the next run send it.`);
+    if (edited && claimed.lock)
+        await writer.unreact(claimed.lock.kind, claimed.lock.commentId, claimed.lock.reactionId);
+}
+/**
+ * The item as it is now, read again after the claim (claim → re-read → send): `deleted`, or
+ * `withdrawn` when its text no longer holds an instruction; else the item with its current text.
+ * Its age stays the one it was found with. A read GitHub refuses throws (GitHubApiError).
+ */
+async function claim_reread(item, number, api, command) {
+    const gone = (error) => error instanceof GitHubApiError && error.status === 404;
+    let lists;
+    try {
+        if (item.kind === 'review') {
+            const review = await api.review(number, item.id);
+            const comments = await Promise.all(item.parts.flatMap((p) => p.comment
+                ? [
+                    api
+                        .reviewComment(p.comment.id)
+                        .catch((e) => (gone(e) ? undefined : Promise.reject(e))),
+                ]
+                : []));
+            lists = {
+                issueComments: [],
+                reviewComments: comments.filter((c) => c !== undefined),
+                reviews: [review],
+            };
+        }
+        else if (item.commentKind === 'review') {
+            lists = {
+                issueComments: [],
+                reviewComments: [await api.reviewComment(item.id)],
+                reviews: [],
+            };
+        }
+        else {
+            lists = { issueComments: [await api.issueComment(item.id)], reviewComments: [], reviews: [] };
+        }
+    }
+    catch (error) {
+        if (gone(error))
+            return 'deleted';
+        throw error;
+    }
+    const now = followUpItems(lists, command);
+    const same = now.find((one) => one.kind === item.kind && one.id === item.id) ?? now[0];
+    return same ? { ...item, parts: same.parts } : 'withdrawn';
 }
 
 ;// CONCATENATED MODULE: ./src/api/agent.ts
@@ -82521,10 +82819,32 @@ class pickup_FollowUpUnconfirmed extends errors_UserError {
 
 
 
+
 /** How often the job is looked at while waiting for it to take the message up. */
 const PICKUP_POLL_MS = 1500;
 /** How often the caller's sign of a pickup (a GitHub call) is asked at most. */
 const SIGN_EVERY_MS = 5000;
+/**
+ * A follow-up message got no answer (no response, a reset, a 5xx) and the job showed no sign of
+ * taking it up within pickup-grace: it may have been delivered. Never sent again by itself.
+ */
+class job_MaybeSent extends errors_UserError {
+    constructor(jobId, why) {
+        super(`The follow-up message to agent job ${jobId} got no answer (${why}), and within pickup-grace the job showed no sign that it took it up: it may have been delivered. Look at the job in the dashboard; it is not sent again by itself. To send it again on purpose, send it as a new message.`, { jobId });
+    }
+}
+/**
+ * Whether the service may have acted on a message whose call failed: its request went out and no
+ * answer told otherwise (no response, a reset, a time limit, a 5xx a gateway may give after
+ * passing the request on). A 4xx or 429 is the service's refusal: nothing was taken.
+ */
+function mayHaveArrived(error) {
+    if (!(error instanceof errors_ApiError))
+        return false;
+    if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-response')
+        return true;
+    return error.kind === 'http' && (error.status ?? 0) >= 500;
+}
 /** A stop of an agent run, with how far its message got. */
 class job_AgentStopped extends errors_StoppedError {
     sent;
@@ -82741,6 +83061,8 @@ async function outcome_outcomeOf(sent, context) {
             graceMs: context.pickupGraceMs,
             asBefore: error.asBefore,
         };
+    if (error instanceof MaybeSent)
+        return { kind: 'not-sent', jobId, reason: 'no-answer', maybe: true };
     // Stopped before the instruction reached the service, or with no answer to it: not "working".
     if (error instanceof AgentStopped && error.sent !== 'yes')
         return { kind: 'not-sent', jobId, reason: error.reason, maybe: error.sent === 'maybe' };
@@ -82853,6 +83175,9 @@ function notTheApp(commits, app) {
 
 
 
+
+
+
 /** What an item is called in the log. */
 function named(item) {
     return item.kind === 'review' ? `Review ${item.id}` : `Comment ${item.id}`;
@@ -82868,30 +83193,47 @@ async function reactOn(item, writer, content) {
             await writer.react('review', part.comment.id, content);
 }
 /**
- * What a refused mark (a comment's 👀, a review's first reply) means, in its warning: the item is
- * still sent, as the job should not wait on a permission of the workflow, but nothing on the pull
- * request says it was taken.
+ * Handles one item: claim, read again, send, reply. Undefined when nothing was sent and nothing
+ * is to be said (another run took it; it was deleted or withdrawn after the claim); `unclaimed`
+ * when GitHub refused the claim (nothing sent: the run fails, the item waits for a later run).
  */
-const UNMARKED = 'The instruction is sent without the mark that it was taken, so the next run of the review loop on this pull request (a re-run, or the run of a later /agent item) would send it again.';
-/**
- * Takes a comment: its 👀, which GitHub answers 200 when this identity had added it before (the
- * comment was taken by an earlier run). When GitHub refuses the reaction, the item is taken
- * without a mark, and the warning says so (UNMARKED).
- */
-async function claimComment(item, writer) {
-    return (await writer.react(item.commentKind, item.id, 'eyes', UNMARKED)) !== 'already';
-}
-/** Handles one item; undefined when an earlier run took it. */
-async function follow_up_followUpItem(inputs, item, context) {
+async function follow_up_followUpItem(inputs, found, context) {
     const { writer, deps, jobId } = context;
     const number = context.pull.number;
-    if (item.kind === 'comment' && !(await claimComment(item, writer))) {
-        deps.reporter.info(`${named(item)}: taken by an earlier run (its 👀); not sent again.`);
+    const answer = await claim(found, { number, jobId, writer, replies: context.replies });
+    if ('taken' in answer) {
+        deps.reporter.info(`${named(found)}: ${answer.taken}; not sent again.`);
+        return undefined;
+    }
+    if ('refused' in answer)
+        return {
+            unclaimed: true,
+            error: new UserError(`${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${WRITES_FIX}`),
+        };
+    const claimed = answer.claimed;
+    // Read again after the claim: what is sent is the text as it is now, not as the sweep saw it.
+    let item;
+    try {
+        item = await reread(found, number, writer.api, inputs.command);
+    }
+    catch (error) {
+        const why = `GitHub did not answer when the ${found.kind} was read again after the claim (${error instanceof Error ? printable(error.message) : 'no answer'})`;
+        await release(claimed, found, writer, why);
+        return { unclaimed: true, error: new UserError(`${named(found)}: ${why}. ${NOT_CLAIMED}`) };
+    }
+    if (item === 'deleted' || item === 'withdrawn') {
+        const why = item === 'deleted'
+            ? `the ${found.kind} was deleted after this run found it`
+            : `the ${found.kind} no longer starts with ${inputs.command}`;
+        // A deleted comment took its 👀 along.
+        await release(item === 'deleted' ? { reply: claimed.reply } : claimed, found, writer, why, false);
+        deps.reporter.info(`${named(found)}: ${why}; nothing was sent.`);
         return undefined;
     }
     const { prompt, parts } = promptOf(item);
+    const mark = itemLine('taken', item);
     const hidden = item.kind === 'comment' ? parts[0]?.hidden : undefined;
-    const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden };
+    const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden, mark };
     for (const part of parts)
         if (part.hidden)
             deps.reporter.info(`${named(item)}: removed hidden text, ${part.hidden}.`);
@@ -82902,36 +83244,45 @@ async function follow_up_followUpItem(inputs, item, context) {
         parts,
         prompt,
     };
-    let replyId;
-    const reply = async (body, consequence) => {
-        const posted = item.kind === 'comment'
-            ? await writer.reply(number, item.commentKind, item.threadId, body)
-            : replyId !== undefined
-                ? await writer.editComment(replyId, body)
-                : await writer.comment(number, body, consequence);
-        replyId ??= posted?.id;
-        deps.state.commentUrl = posted?.url;
-        return posted?.url;
+    const reply = async (body) => {
+        const posted = await writer.editReply(claimed.reply.kind, claimed.reply.id, body);
+        deps.state.commentUrl = posted?.url ?? claimed.reply.url;
+        return deps.state.commentUrl;
     };
     if (prompt === '') {
         const problem = parts.map((p) => p.refused).find(Boolean) ?? 'is empty';
         const url = await reply(item.kind === 'comment'
             ? refusedReply(asked, problem, inputs.command)
             : reviewReplyBody({ kind: 'error', jobId, message: 'no instruction of the review could be sent' }, review, deps.side.links));
-        deps.reporter.info(`${named(item)}: the instruction ${problem}; nothing was sent.${url ? ` Replied: ${url}` : ''}`);
+        deps.reporter.info(`${named(item)}: the instruction ${problem}; nothing was sent. Replied: ${url}`);
         return { commentUrl: url };
     }
-    if (item.kind === 'review') {
-        // The mark comes first: a run stopped after it never sends the review a second time (when
-        // GitHub takes the mark; UNMARKED says what follows when it does not).
-        await reply(reviewSendingBody(review, jobId), UNMARKED);
-    }
-    // A comment has its 👀 from the claim; a review's diff comments get theirs now.
+    // A review's diff comments get their 👀 now (a comment has its own from the claim).
     if (item.kind === 'review')
         await reactOn(item, writer, 'eyes');
-    return sendAndReply(inputs, { ...context, item, prompt }, (outcome) => reply(item.kind === 'comment'
-        ? replyBody(outcome, asked, deps.side.links)
-        : reviewReplyBody(outcome, review, deps.side.links)));
+    if (deps.signal?.aborted)
+        return stoppedBeforeSend(claimed, item, context);
+    return sendAndReply(inputs, { ...context, item, prompt }, async (outcome) => {
+        // Stopped before the message went out: nothing was sent, so the claim is given back.
+        if (outcome.kind === 'not-sent' && !outcome.maybe) {
+            const stop = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
+            await release(claimed, item, writer, `the workflow run ${stop} before the instruction was sent`);
+            deps.state.commentUrl = claimed.reply.url;
+            return claimed.reply.url;
+        }
+        return reply(item.kind === 'comment'
+            ? replyBody(outcome, asked, deps.side.links)
+            : reviewReplyBody(outcome, review, deps.side.links));
+    });
+}
+/** A run stopped between the claim and the send gives the claim back: nothing was sent. */
+async function stoppedBeforeSend(claimed, item, { writer, jobId, deps }) {
+    await release(claimed, item, writer, 'the workflow run was cancelled before the instruction was sent');
+    deps.reporter.info(`${named(item)}: the run was cancelled before the send; its claim is given back.`);
+    return {
+        outcome: { kind: 'not-sent', jobId, reason: 'cancelled', maybe: false },
+        commentUrl: claimed.reply.url,
+    };
 }
 /** The send (once), the wait, the reply, +1 or -1, the announce. */
 async function sendAndReply(inputs, context, reply) {
@@ -82980,36 +83331,7 @@ async function sendAndReply(inputs, context, reply) {
 
 
 
-/**
- * Whether a comment event wakes the loop: a created comment on a pull request that starts with
- * the command, not from a bot (the workflow's `if:` skips the others before a runner starts).
- */
-function screen(event, command) {
-    if (event.action !== 'created')
-        return { ignore: `the comment was ${printable(event.action)}, not created`, level: 'debug' };
-    if (event.pullNumber === undefined)
-        return { ignore: 'the comment is on an issue, not a pull request', level: 'debug' };
-    const instruction = instructionAfter(event.comment.body, command);
-    if (instruction === undefined)
-        return { ignore: `the comment does not start with ${command}`, level: 'debug' };
-    if (event.comment.author.bot)
-        return {
-            ignore: `${printable(event.comment.author.login)} is a bot, and bots never steer the agent`,
-            level: 'info',
-        };
-    return { instruction };
-}
-/** Whether a review event wakes the loop: a submitted review (edited or dismissed: no-ops). */
-function screenReview(event) {
-    if (event.action !== 'submitted')
-        return { ignore: `the review was ${printable(event.action)}, not submitted`, level: 'debug' };
-    if (event.review.author.bot)
-        return {
-            ignore: `${printable(event.review.author.login)} is a bot, and bots never steer the agent`,
-            level: 'info',
-        };
-    return undefined;
-}
+
 /** What started the run, as the log and the checks need it. */
 function triggerOf(event) {
     return event.name === REVIEW_EVENT
@@ -83029,55 +83351,58 @@ function triggerOf(event) {
 /** The steps of the review loop for one event. */
 async function review_loop_reviewLoop(inputs, event, deps) {
     const trigger = triggerOf(event);
-    const ignored = event.name === REVIEW_EVENT ? screenReview(event) : screenOrUndefined(event, inputs.command);
-    if (ignored) {
-        deps.reporter[ignored.level](`${trigger.what}: ${ignored.ignore}; nothing to do.`);
+    // Every event on a pull request ends in a sweep, whoever wrote it and whatever it says: a
+    // concurrency group keeps one pending run and cancels the one before it, so the run of an
+    // "LGTM", a bot's comment or a refused author's /agent may be the only one left to send an
+    // instruction whose own run was cancelled. What the event holds decides nothing (the sweep reads
+    // each item as a reader sees it, from GitHub's lists), so trigger and sweep cannot disagree.
+    if (event.pullNumber === undefined) {
+        deps.reporter.debug(`${trigger.what}: the comment is on an issue, not a pull request; nothing to do.`);
         return {};
     }
+    deps.reporter.info(`${trigger.what} (${event.name}, ${printable(event.action)}): looking for ${inputs.command} items on pull request #${event.pullNumber} that no run took yet.`);
     const writer = await deps.side.writer();
     // Not reached: the inputs refuse an empty token on a comment event, with this same error.
     if (!writer)
         throw reviewLoopWithoutToken();
     const mayNotSteer = steeringCheck(writer.api);
-    const refused = await mayNotSteer(trigger.author);
-    if (refused) {
-        deps.reporter.info(`${trigger.what}: ${refused}, so it may not steer the agent; ignored.`);
-        return {};
-    }
     const number = event.pullNumber;
     const { pull, jobId, lists } = await readPullRequest(number, inputs.command, mayNotSteer, writer, deps);
-    const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, deps);
+    const replies = [...lists.issueComments, ...lists.reviewComments];
+    const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, { number, writer, replies }, deps);
     if (items.length === 0) {
         deps.reporter.info(`Pull request #${number}: no ${inputs.command} item that no run took yet; nothing to do.`);
         return {};
     }
     if (!jobId)
         return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
-    return followUpAll(inputs, items, { jobId, pull, writer, deps });
+    return followUpAll(inputs, items, { jobId, pull, writer, deps, replies });
 }
-function screenOrUndefined(event, command) {
-    const screened = screen(event, command);
-    return 'ignore' in screened ? screened : undefined;
-}
-/** The items whose authors may steer the agent and that are not stale, in order. */
-async function admitted(items, since, mayNotSteer, deps) {
+/**
+ * The items whose authors may steer the agent and that are not stale, in order. A stale item of
+ * someone who may steer gets one reply saying so (its `stale` line keeps later sweeps from
+ * repeating it): an instruction is never dropped in silence.
+ */
+async function admitted(items, since, mayNotSteer, { number, writer, replies }, deps) {
     const kept = [];
     for (const item of items) {
         const what = `${item.kind === 'review' ? 'Review' : 'Comment'} ${item.id}`;
-        if (item.author.bot) {
-            deps.reporter.debug(`${what}: ${printable(item.author.login)} is a bot; not sent.`);
-            continue;
-        }
-        if (isStale(item, since)) {
-            deps.reporter.debug(`${what}: older than a day before this event; not sent.`);
-            continue;
-        }
+        // Logged by every sweep that finds the item: it stays on the pull request, never taken.
         const why = await mayNotSteer(item.author);
         if (why) {
-            deps.reporter.debug(`${what}: ${why}, so it may not steer the agent; not sent.`);
+            deps.reporter.info(`${what}: ${why}, so it may not steer the agent; not sent.`);
             continue;
         }
-        kept.push(item);
+        if (!isStale(item, since)) {
+            kept.push(item);
+            continue;
+        }
+        if (markedIn(replies, 'stale', item)) {
+            deps.reporter.debug(`${what}: older than a day before this event, and told so; not sent.`);
+            continue;
+        }
+        const posted = await writer.reply(number, item.kind === 'comment' ? item.commentKind : 'issue', item.threadId, staleReply(item));
+        deps.reporter.info(`${what}: more than a day older than this event; not sent.${posted ? ` Replied: ${posted.url}` : ''}`);
     }
     return kept;
 }
@@ -83088,7 +83413,7 @@ async function admitted(items, since, mayNotSteer, deps) {
  */
 async function replyNoJob(items, { number, lists }, writer, command, deps) {
     const replies = [...lists.issueComments, ...lists.reviewComments];
-    const item = items.find((one) => !noJobRepliedIn(replies, one));
+    const item = items.find((one) => !markedIn(replies, 'no-job', one));
     if (!item) {
         deps.reporter.info(`Pull request #${number}: no agent job is named on the pull request; every ${command} item was already told so; nothing was sent.`);
         return {};
@@ -83113,6 +83438,9 @@ async function followUpAll(inputs, items, context) {
     // The first item that failed fails the step: the outputs and summary are then its own, not a
     // later item's success beside its error.
     let failed;
+    const delivered = [];
+    let outputs;
+    const state = context.deps.state;
     for (const [i, item] of items.entries()) {
         if (i > 0)
             pull = await readGitHub(`read pull request #${pull.number}`, () => context.writer.api.pullRequest(pull.number));
@@ -83126,6 +83454,12 @@ async function followUpAll(inputs, items, context) {
         if (!done)
             continue;
         last = done;
+        const delivery = deliveredOf(item, done, context.deps.state, context.jobId);
+        if (delivery) {
+            delivered.push(delivery.entry);
+            if (delivery.outputs)
+                outputs = delivery.outputs;
+        }
         if (done.error !== undefined && !failed)
             failed = { result: done, state: { ...context.deps.state } };
         // A stop (cancel) ends the run: the items after it wait for the next run, and the outputs
@@ -83134,22 +83468,70 @@ async function followUpAll(inputs, items, context) {
             return last;
         // One follow-up at a time per job: while the job has not shown the result of this one (not
         // taken up, still working, or perhaps never received), the next one's pickup could be this
-        // one's. The items after it wait, unclaimed, for a later run.
+        // one's. A claim GitHub refused will be refused for the next items too. The items after it
+        // wait, untaken, for a later run.
         const unseen = done.outcome?.kind;
-        if (unseen === 'unconfirmed' || unseen === 'timeout' || unseen === 'not-sent') {
-            const left = items.length - i - 1;
-            if (left > 0)
-                context.deps.reporter.info(`${left} more ${left === 1 ? 'item waits' : 'items wait'} for a later run: agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's.`);
+        if (done.unclaimed ||
+            unseen === 'unconfirmed' ||
+            unseen === 'timeout' ||
+            unseen === 'not-sent') {
+            waiting(items.slice(i + 1), done.unclaimed
+                ? 'GitHub refused a claim'
+                : `agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's`, context.deps);
             break;
         }
     }
-    if (!failed)
-        return last;
-    const state = context.deps.state;
-    for (const key of Object.keys(state))
-        delete state[key];
-    Object.assign(state, failed.state);
-    return failed.result;
+    if (failed) {
+        for (const key of Object.keys(state))
+            delete state[key];
+        Object.assign(state, failed.state);
+    }
+    // The outputs describe what this run delivered, whatever failed beside it.
+    state.delivered = delivered;
+    if (outputs)
+        state.outputs = outputs;
+    return failed ? failed.result : last;
+}
+/**
+ * An item's entry in the `delivered` output, and its single-value outputs: undefined when its
+ * message never went out (refused, not sent, nothing to send). A message that got no answer is
+ * listed as `maybe-sent`, and its values are not the single outputs (nothing of it is known).
+ */
+function deliveredOf(item, done, state, jobId) {
+    const kind = done.outcome?.kind;
+    if (done.instruction === undefined || kind === undefined)
+        return undefined;
+    if (kind === 'rate-limited' || kind === 'error')
+        return undefined;
+    const maybe = kind === 'not-sent';
+    if (maybe && !done.outcome.maybe)
+        return undefined;
+    const job = done.result?.job ?? state.job;
+    const values = {
+        [AgentOutputs.JobId]: jobId,
+        [AgentOutputs.Status]: state.status ?? '',
+        [AgentOutputs.PrLink]: '',
+        ...(job && !maybe ? agentOutputs(job, done.result?.outcome ?? 'final') : {}),
+        ...(maybe ? { [AgentOutputs.Status]: 'maybe-sent' } : {}),
+        ...(kind === 'unconfirmed' ? { [AgentOutputs.Status]: 'unconfirmed' } : {}),
+        [AgentOutputs.CommentUrl]: done.commentUrl ?? '',
+    };
+    const entry = {
+        url: item.url,
+        kind: item.kind,
+        id: item.id,
+        'job-id': values[AgentOutputs.JobId] ?? jobId,
+        status: values[AgentOutputs.Status] ?? '',
+        'pr-link': values[AgentOutputs.PrLink] ?? '',
+        'comment-url': values[AgentOutputs.CommentUrl] ?? '',
+    };
+    return maybe ? { entry } : { entry, outputs: values };
+}
+/** Says which items wait, untaken, for a later run, and why. */
+function waiting(left, why, deps) {
+    if (left.length === 0)
+        return;
+    deps.reporter.info(`${left.length} more ${left.length === 1 ? 'item waits' : 'items wait'}, untaken, for a later run (${why}): ${left.map((item) => item.url).join(', ')}`);
 }
 /**
  * `refusal`, asked of GitHub once per author in a run: the commenter and the authors of the
@@ -83158,7 +83540,7 @@ async function followUpAll(inputs, items, context) {
 function steeringCheck(api) {
     const asked = new Map();
     return (author) => {
-        const key = JSON.stringify([author.login, author.bot, author.association]);
+        const key = JSON.stringify([author.login, author.bot]);
         let answer = asked.get(key);
         if (!answer) {
             answer = readGitHub('check who may steer the agent', () => refusal(api, author));
@@ -83207,7 +83589,15 @@ async function followUp(inputs, deps) {
         deadline: clock.now() + inputs.timeoutMs,
     };
     const before = inputs.jobId ? await readBefore(run, inputs.jobId) : undefined;
-    const first = await sendOrCreate(run);
+    let first;
+    try {
+        first = await sendOrCreate(run);
+    }
+    catch (error) {
+        if (!before || !inputs.wait || !mayHaveArrived(error))
+            throw error;
+        return settleUnanswered(run, before, error, deps.pickupSign);
+    }
     const created = !inputs.jobId;
     if (!inputs.wait) {
         // Without waiting, a follow-up's answer says only that the message arrived.
@@ -83219,6 +83609,25 @@ async function followUp(inputs, deps) {
     const { job, polls } = await waitForAgent(run, first, pickup, deps.pickupSign);
     reportOutcome(run, job);
     return { job, created, waited: true, polls, outcome: 'final' };
+}
+/**
+ * A message that got no answer, settled with the signs a follow-up already reads (the job going
+ * active, a new link or branch, new commits of the agent): taken up, its result is this
+ * follow-up's; no sign within pickup-grace, it may have been delivered (MaybeSent).
+ */
+async function settleUnanswered(run, before, error, sign) {
+    run.reporter.warning(`The follow-up message to agent job ${before.id} got no answer (${error.reason}); the service may have taken it. Looking for a sign that the job took it up (pickup-grace) rather than sending it again.`);
+    const pickup = new Pickup(before, run.clock.now(), run.inputs.pickupGraceMs);
+    try {
+        const { job, polls } = await waitForAgent(run, before, pickup, sign);
+        reportOutcome(run, job);
+        return { job, created: false, waited: true, polls, outcome: 'final' };
+    }
+    catch (failure) {
+        if (failure instanceof pickup_FollowUpUnconfirmed)
+            throw new job_MaybeSent(before.id, error.reason);
+        throw failure;
+    }
 }
 /**
  * With a prompt: the follow-up (or new job), then the announce on its pull request. Without
@@ -84336,6 +84745,179 @@ function lineIndent(text, offset) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/values/helmfile.ts
+/**
+ * helmfile: its state file (`helmfile.yaml`, a file of `helmfile.d/`) is no values file, and a
+ * values file its releases list has later layers of its own. helmfile decodes its state file
+ * strictly (a top-level `staticExport:` fails every helmfile command), and hands each release's
+ * chart `--values` for each `values` entry in order (files read against the state file's folder,
+ * inline mappings), then its `secrets` (decrypted), then `--set` for each `set` entry and
+ * `--set-string` for each `setString` entry (helmfile/helmfile pkg/state/state.go,
+ * namespaceAndValuesFlags). So a values file a release lists is a target, and what the release
+ * passes after it can win over the link.
+ */
+
+
+
+/** helmfile's own file names: `helmfile.yaml`, `helmfile.yml`, `.gotmpl` forms, `helmfile.d/*`. */
+function isHelmfileName(path) {
+    const parts = path.split(/[\\/]/);
+    const base = parts.at(-1) ?? '';
+    if (/^helmfile\.ya?ml(\.gotmpl)?$/.test(base))
+        return true;
+    return parts.at(-2) === 'helmfile.d' && /\.ya?ml(\.gotmpl)?$/.test(base);
+}
+/** The top-level keys of a helmfile state file (pkg/state/state.go HelmState, ReleaseSetSpec). */
+const STATE_KEYS = new Set([
+    'bases',
+    'helmfiles',
+    'environments',
+    'repositories',
+    'helmDefaults',
+    'releases',
+    'templates',
+    'missingFileHandler',
+    'commonLabels',
+    'hooks',
+    'apiVersions',
+    'kubeVersion',
+    'lockFilePath',
+    'helmBinary',
+    'kustomizeBinary',
+    'values',
+    'env',
+    'overrideKubeContext',
+    'overrideNamespace',
+    'overrideChart',
+]);
+/**
+ * A document of a helmfile state file: its file name says so, or it has a `releases` list of
+ * named charts and only keys a state file has (a values file's own `releases:` key is left alone).
+ */
+function isHelmfileDocument(path, data) {
+    if (isHelmfileName(path))
+        return true;
+    const releases = data.releases;
+    return (Array.isArray(releases) &&
+        releases.length > 0 &&
+        releases.every((r) => isObject(r) && typeof r.name === 'string' && typeof r.chart === 'string') &&
+        Object.keys(data).every((key) => STATE_KEYS.has(key)));
+}
+/**
+ * Why a state file (at `path`) is no target, and the values files its releases list instead,
+ * named from the top of the checkout at `root`.
+ */
+function helmfileRefusal(data, path, root) {
+    const files = releasesOf(data).flatMap((r) => r.values
+        .filter((v) => typeof v === 'string')
+        .map((v) => (0,external_node_path_.relative)(root, (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), v)) || v));
+    return {
+        problem: 'is a helmfile state file: helmfile decodes it strictly and refuses a top-level staticExport, and its releases take their chart values from the values entries they list',
+        fix: files.length > 0
+            ? `Point values-file at the values file a release lists (${[...new Set(files)].join(', ')}), or add one there.`
+            : 'Add a values file to the release (values: [docs-values.yaml]) and point values-file at it.',
+    };
+}
+function releasesOf(data) {
+    if (!Array.isArray(data.releases))
+        return [];
+    return data.releases.filter(isObject).map((r) => {
+        const list = (value) => (Array.isArray(value) ? value : []);
+        const maps = (value) => list(value).filter(isObject);
+        const beyond = [
+            'strategicMergePatches',
+            'jsonPatches',
+            'transformers',
+            'postRenderer',
+            'valuesTemplate',
+            'setTemplate',
+        ].filter((key) => r[key] !== undefined && !(Array.isArray(r[key]) && r[key].length === 0));
+        return {
+            name: typeof r.name === 'string' ? r.name : '',
+            namespace: typeof r.namespace === 'string' ? r.namespace : undefined,
+            chart: typeof r.chart === 'string' ? r.chart : '',
+            version: typeof r.version === 'string' ? r.version : undefined,
+            values: list(r.values),
+            secrets: list(r.secrets),
+            set: maps(r.set),
+            setString: maps(r.setString),
+            installed: r.installed !== false,
+            outOfReach: beyond.length > 0
+                ? `helmfile changes what release ${String(r.name)} renders with ${beyond.join(', ')}, which this run does not apply`
+                : undefined,
+        };
+    });
+}
+/**
+ * The releases of the state files (`path` absolute, `text` its content) that list `valuesPath`
+ * among their values entries, as helmfile resolves them: against the state file's folder.
+ * A `.gotmpl` state file is a template whose releases only helmfile can render: skipped.
+ */
+function releasesListing(valuesPath, helmfiles, root) {
+    const found = [];
+    for (const file of helmfiles) {
+        if (file.path.endsWith('.gotmpl'))
+            continue;
+        let docs;
+        try {
+            docs = (0,yaml_dist/* parseAllDocuments */.hR)(file.text).map((d) => d.toJS());
+        }
+        catch {
+            continue;
+        }
+        const states = docs.filter(isObject);
+        const repositories = states.flatMap((state) => (Array.isArray(state.repositories) ? state.repositories : [])
+            .filter(isObject)
+            .filter((r) => typeof r.name === 'string' && typeof r.url === 'string')
+            .map((r) => ({ name: r.name, url: r.url, oci: r.oci === true })));
+        for (const state of states)
+            for (const release of releasesOf(state)) {
+                const index = release.values.findIndex((entry) => typeof entry === 'string' && (0,external_node_path_.resolve)((0,external_node_path_.dirname)(file.path), entry) === valuesPath);
+                if (index !== -1 && release.installed)
+                    found.push({
+                        helmfile: file.path,
+                        display: (0,external_node_path_.relative)(root, file.path) || file.path,
+                        release,
+                        index,
+                        repositories,
+                    });
+            }
+    }
+    return found;
+}
+/** The entries a release passes after its listed file, in order. */
+function laterEntries(listing) {
+    return listing.release.values.slice(listing.index + 1).flatMap((entry) => {
+        if (typeof entry === 'string') {
+            const file = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(listing.helmfile), entry);
+            return [{ file, display: (0,external_node_path_.join)((0,external_node_path_.dirname)(listing.display), entry) }];
+        }
+        return isObject(entry) ? [{ inline: entry }] : [];
+    });
+}
+/**
+ * The release's `set` and `setString` entries as helm flags, in helmfile's order (set, then
+ * setString). A `file` entry is `--set-file`; `values` a list (`--set name={a,b}`).
+ */
+function setFlags(release) {
+    const flags = [];
+    const one = (entry, flag) => {
+        const name = typeof entry.name === 'string' ? entry.name : '';
+        if (entry.value !== undefined && entry.value !== '')
+            flags.push(flag, `${name}=${stringOf(entry.value)}`);
+        else if (typeof entry.file === 'string')
+            flags.push('--set-file', `${name}=${entry.file}`);
+        else if (Array.isArray(entry.values))
+            flags.push(flag, `${name}={${entry.values.map(stringOf).join(',')}}`);
+    };
+    for (const entry of release.set)
+        one(entry, '--set');
+    for (const entry of release.setString)
+        one(entry, '--set-string');
+    return flags;
+}
+const stringOf = (value) => typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+
 ;// CONCATENATED MODULE: ./src/values/argo-source-file.ts
 /**
  * Argo CD's parameter overrides kept in the repository: `.argocd-source.yaml`, then
@@ -84766,6 +85348,7 @@ function shownRepo(source) {
 
 
 
+
 const SUPPORTED_KINDS = 'a Flux HelmRelease, an Argo CD Application, a kustomize Kustomization (or Component) with helmCharts, a ConfigMap or Secret (stringData) with a values.yaml key';
 /** `v1`, `apps/v1`, `helm.toolkit.fluxcd.io/v2beta1`. */
 const API_VERSION = /^(?:([a-z0-9]([a-z0-9.-]*[a-z0-9])?)\/)?v\d+(?:(?:alpha|beta)\d+)?$/;
@@ -84788,6 +85371,8 @@ function classify(doc, index, file, root) {
             problem: "is a chart's Chart.yaml (the chart's metadata), not values",
             fix: 'Point values-file at the values.yaml beside it.',
         });
+    if (!shape && isHelmfileDocument(file, data))
+        return refused('helmfile', '', helmfileRefusal(data, file, root));
     const kustomizeByName = !shape && manifest_KUSTOMIZATION_FILES.has(base);
     if (!shape && !kustomizeByName) {
         if (sops)
@@ -84867,12 +85452,27 @@ function isChartYaml(data) {
         data.kind === undefined);
 }
 function targetsOfHelmRelease(data, doc, name, namespace) {
-    const spec = isObject(data.spec) ? data.spec : undefined;
-    if (!spec || (spec.chart === undefined && spec.chartRef === undefined))
-        return {
-            problem: 'is a HelmRelease without spec.chart or spec.chartRef',
-            fix: 'Point values-file at the HelmRelease that installs the chart.',
-        };
+    const spec = isObject(data.spec) ? data.spec : {};
+    // Without spec.chart or spec.chartRef it is an overlay's patch of the HelmRelease a base
+    // defines (kustomize merges it over the base, by kind and name): its spec.values are the
+    // release's values after the build, so it is a target, and its chart is the base's, which
+    // only the build of the overlay shows.
+    if (spec.chart === undefined && spec.chartRef === undefined)
+        return [
+            {
+                doc,
+                kind: 'HelmRelease',
+                name,
+                namespace,
+                site: { kind: 'map', root: ['spec'], lead: ['values'] },
+                chart: {
+                    kind: 'none',
+                    reason: `HelmRelease/${name} is an overlay patch without spec.chart: its chart is that of the HelmRelease it patches, in the base the overlay builds on`,
+                },
+                release: fluxRelease(spec, name, namespace),
+                patch: true,
+            },
+        ];
     // Resolved against the source objects when the render check runs (flux-source.ts).
     const chart = {
         kind: 'flux',
@@ -85942,6 +86542,7 @@ function documentsOf(text, depth) {
 
 
 
+
 /**
  * Reads and checks the values file: valid YAML, one document with a mapping at the top (or
  * manifests, of which `selectors` choose the targets), and a path to the values (`at`, the
@@ -85956,6 +86557,7 @@ async function readValuesFile(path, display, at = STATIC_EXPORT, selectors = [],
     }
     catch (error) {
         if (error.code === 'ENOENT') {
+            await refuseMissingFolder(path, display);
             return { path, display, exists: false, text: '', mode: 0o644 };
         }
         throw unreadable(display, error);
@@ -85980,6 +86582,36 @@ async function readValuesFile(path, display, at = STATIC_EXPORT, selectors = [],
         throw fileError(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
     const targets = checkFile(text, { path, display, root }, at, selectors);
     return { path: target, display, exists: true, text, mode: info.mode & 0o7777, targets };
+}
+/**
+ * A new values file is created only in a folder that exists: a mistyped folder
+ * (`clusters/prodution/…`) would get a new folder and a file that no chart, release or controller
+ * reads, and the run would exit 0. Refused, naming the nearest folder that exists and, when one of
+ * its folders is a letter or two off, the path that was probably meant.
+ */
+async function refuseMissingFolder(path, display) {
+    const missing = [];
+    let dir = (0,external_node_path_.dirname)(path);
+    for (; (0,external_node_path_.dirname)(dir) !== dir; dir = (0,external_node_path_.dirname)(dir)) {
+        const info = await (0,promises_.stat)(dir).catch(() => undefined);
+        if (info?.isDirectory())
+            break;
+        missing.unshift((0,external_node_path_.basename)(dir));
+    }
+    if (missing.length === 0)
+        return;
+    const shown = display
+        .replace(/\\/g, '/')
+        .split('/')
+        .filter((part) => part !== '' && part !== '.');
+    const kept = shown.slice(0, Math.max(0, shown.length - 1 - missing.length));
+    const existing = kept.length > 0 ? `${kept.join('/')}/` : 'the top of the workspace';
+    const folders = await (0,promises_.readdir)(dir, { withFileTypes: true }).catch(() => []);
+    const meant = nearest(missing[0], folders.filter((entry) => entry.isDirectory()).map((entry) => entry.name));
+    const guess = meant
+        ? ` Did you mean ${[...kept, meant, ...shown.slice(kept.length + 1)].join('/')}?`
+        : '';
+    throw fileError(display, `is in a folder that does not exist (${[...kept, missing[0]].join('/')}; the nearest folder that exists is ${existing}), so no chart or controller could read it`, `Check the path.${guess} If a new folder is meant, create it first (a values file in an existing folder is created when missing).`);
 }
 /**
  * Checks that the write at the end can happen: the file is not read-only and its folder (or the
@@ -86301,6 +86933,184 @@ function writeFailure(error, path, display) {
     return fileError(display, `could not be written (${code})`, fix);
 }
 
+;// CONCATENATED MODULE: ./src/gitops/files.ts
+/**
+ * The files of the checkout the cluster's controllers read: the tracked ones (`git ls-files`), as
+ * a controller clones only what is committed; a folder that is not a git checkout is walked
+ * instead (skipping `.git` and `node_modules`). Relative paths with forward slashes, sorted.
+ */
+
+
+
+
+const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** Folders a walk never enters: no controller reads them, and they can be huge. */
+const SKIPPED = new Set(['.git', 'node_modules']);
+async function checkoutFiles(root) {
+    try {
+        // -z: names as they are (no quoting of unusual characters). The index only: listing untracked
+        // files too (--others) walks the whole tree and costs several times as much on a large
+        // checkout; the files this run writes are added by the caller.
+        const { stdout } = await run('git', ['ls-files', '-z', '--cached'], {
+            cwd: root,
+            maxBuffer: 256 * 1024 * 1024,
+        });
+        return [...new Set(stdout.split('\0').filter(Boolean))].sort();
+    }
+    catch {
+        return walk(root);
+    }
+}
+async function walk(root) {
+    const entries = await (0,promises_.readdir)(root, { recursive: true, withFileTypes: true });
+    return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => (0,external_node_path_.relative)(root, (0,external_node_path_.join)(entry.parentPath, entry.name)).split(external_node_path_.sep).join('/'))
+        .filter((path) => !path.split('/').some((part) => SKIPPED.has(part)))
+        .sort();
+}
+/** A YAML file by its name, as kustomize-controller's generator takes them. */
+const isYamlFile = (path) => /\.ya?ml$/i.test(path);
+
+;// CONCATENATED MODULE: ./src/values/chart-artifact.ts
+/**
+ * Files baked into a chart artifact. Flux's source-controller packages a chart from a path of a
+ * GitRepository or Bucket (a HelmRelease's `spec.chart.spec.chart: ./charts/docs`) into an
+ * artifact, its `values.yaml` (or the merge of `spec.chart.spec.valuesFiles`, which replaces it)
+ * inside. With `reconcileStrategy: ChartVersion`, the default, it builds a new artifact only when
+ * the version in Chart.yaml changes (source-controller, HelmChart reconcile), so a link written
+ * into such a file reaches no cluster until someone bumps the chart's version: the run would exit
+ * 0 and the site keep its old link. With `Revision` every new commit makes a new artifact.
+ */
+
+
+/**
+ * The chart a HelmRelease installs from a GitRepository or Bucket (taken to be this repository,
+ * as values/site.ts takes every chart path), read against `root`; undefined for any other source.
+ */
+function pathChartOf(data, root) {
+    const spec = isObject(data.spec) ? data.spec : {};
+    const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : {};
+    const ref = isObject(chartSpec.sourceRef) ? chartSpec.sourceRef : {};
+    if (ref.kind !== 'GitRepository' && ref.kind !== 'Bucket')
+        return undefined;
+    if (typeof chartSpec.chart !== 'string')
+        return undefined;
+    const dir = chartInCheckout(chartSpec.chart, root);
+    if (!dir)
+        return undefined;
+    const files = Array.isArray(chartSpec.valuesFiles)
+        ? chartSpec.valuesFiles.filter((f) => typeof f === 'string')
+        : undefined;
+    // valuesFiles name paths of the source, the repository's top (source-controller, local builder).
+    return {
+        dir,
+        ...(files && files.length > 0
+            ? { valuesFiles: files.flatMap((f) => checkoutFolder(f, root) ?? []) }
+            : {}),
+        strategy: typeof chartSpec.reconcileStrategy === 'string'
+            ? chartSpec.reconcileStrategy
+            : 'ChartVersion',
+        source: `${String(ref.kind)}/${typeof ref.name === 'string' ? ref.name : ''}`,
+    };
+}
+/** Whether a HelmRelease of `releases` reads `path` from its chart artifact, whatever its strategy. */
+function readByPathRelease(path, releases, root) {
+    return releases.some((release) => {
+        const chart = pathChartOf(release.data, root);
+        return chart !== undefined && artifactValues(chart).includes(path);
+    });
+}
+/** The values files an artifact bakes in: the chart's values.yaml, or its valuesFiles instead. */
+const artifactValues = (chart) => chart.valuesFiles ?? [(0,external_node_path_.join)(chart.dir, 'values.yaml')];
+/**
+ * The refusal for a values file (`path`, absolute) that one of `releases` reads from inside its
+ * chart artifact while source-controller rebuilds that artifact only for a new chart version.
+ */
+function bakedIntoArtifact(path, releases, root) {
+    for (const release of releases) {
+        const chart = pathChartOf(release.data, root);
+        if (!chart || chart.strategy === 'Revision')
+            continue;
+        if (!artifactValues(chart).includes(path))
+            continue;
+        const meta = isObject(release.data.metadata) ? release.data.metadata : {};
+        const name = `HelmRelease/${typeof meta.name === 'string' ? meta.name : ''}`;
+        const where = (0,external_node_path_.relative)(root, release.file);
+        const chartYaml = (0,external_node_path_.relative)(root, (0,external_node_path_.join)(chart.dir, 'Chart.yaml'));
+        return {
+            problem: `is baked into the chart artifact Flux builds for ${name} (${where}) from ${chart.source} with reconcileStrategy ${chart.strategy}${chart.strategy === 'ChartVersion' ? ' (the default)' : ''}: source-controller reuses that artifact until the version in ${chartYaml} changes, so the new link would reach no cluster`,
+            fix: `Set spec.chart.spec.reconcileStrategy: Revision on ${name} in ${where} (a new artifact for every commit), or write the link into its spec.values instead (values-file: ${where}).`,
+        };
+    }
+    return undefined;
+}
+/** Whether a file may hold a HelmRelease worth reading for the rule above (a cheap text test). */
+function mayHoldPathRelease(text) {
+    return text.includes('HelmRelease') && /GitRepository|Bucket/.test(text);
+}
+
+;// CONCATENATED MODULE: ./src/publish/checkout.ts
+/**
+ * What the checkout holds that reads a plain values file, found among its tracked files
+ * (gitops/files.ts): the helmfile state files, whose releases list values files, and the Flux
+ * HelmReleases that install a chart from a path of the repository, whose artifact bakes the
+ * chart's values in. Each file is read once per run.
+ */
+
+
+
+
+
+
+
+
+async function read(root, names) {
+    const files = await Promise.all(names.map(async (name) => {
+        const path = (0,external_node_path_.join)(root, name);
+        const text = await (0,promises_.readFile)(path, 'utf8').catch(() => undefined);
+        return text === undefined ? undefined : { path, text };
+    }));
+    return files.filter((file) => file !== undefined);
+}
+/** The helmfile state files of the checkout at `root`, with their text. */
+async function helmfilesIn(root) {
+    return read(root, (await checkoutFiles(root)).filter(isHelmfileName));
+}
+/** The HelmReleases of the checkout at `root` that install a chart from a GitRepository or Bucket. */
+async function pathReleasesIn(root) {
+    const names = (await checkoutFiles(root)).filter((name) => /\.ya?ml$/.test(name));
+    const releases = [];
+    for (const file of await read(root, names)) {
+        if (!mayHoldPathRelease(file.text))
+            continue;
+        for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(file.text)) {
+            if (doc.errors.length > 0)
+                continue;
+            const data = doc.toJS();
+            if (isObject(data) && data.kind === 'HelmRelease')
+                releases.push({ file: file.path, data });
+        }
+    }
+    return releases;
+}
+/**
+ * Refuses a plain values file that a HelmRelease of its checkout reads from inside a chart
+ * artifact source-controller rebuilds only for a new chart version (values/chart-artifact.ts).
+ * With helm-release the run's own rollout reads the file, so no artifact stands between them.
+ */
+async function refuseBakedValues(files, withHelm) {
+    if (withHelm)
+        return;
+    for (const file of files) {
+        if (file.manifest || !file.root)
+            continue;
+        const refusal = bakedIntoArtifact(file.path, await pathReleasesIn(file.root), file.root);
+        if (refusal)
+            throw fileError(file.display, refusal.problem, refusal.fix);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/publish/values.ts
 /**
  * The publish steps on the values files: every file is read and checked before anything is
@@ -86309,6 +87119,7 @@ function writeFailure(error, path, display) {
  * filled beside their targets before any is renamed over, so a write that fails (a full disk, a
  * permission) leaves every file as it was.
  */
+
 
 
 
@@ -86345,6 +87156,7 @@ async function checkValuesFilesFirst(run) {
             : `Values file ${display} does not exist yet; it will be created.`);
     }
     refuseUnmatchedChoice(inputs.valuesDocuments, seen.flatMap((file) => file.targets ?? []));
+    await refuseBakedValues(inputs.valuesFiles.map((file, i) => ({ ...file, manifest: seen[i]?.targets !== undefined })), inputs.helm !== undefined);
     // What the run cannot check: a HelmRelease or a valuesFrom entry in a file it does not read (or
     // cannot, encrypted), whose layer may win over the link; or a suspended HelmRelease, which
     // applies nothing until it is resumed.
@@ -86956,7 +87768,7 @@ var external_node_events_ = __nccwpck_require__(8474);
 var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:string_decoder"
 const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
-;// CONCATENATED MODULE: ./node_modules/minipass/dist/esm/index.js
+;// CONCATENATED MODULE: ../main/node_modules/minipass/dist/esm/index.js
 const proc = typeof process === 'object' && process
     ? process
     : {
@@ -87980,7 +88792,7 @@ class Minipass extends external_node_events_.EventEmitter {
 ;// CONCATENATED MODULE: external "zlib"
 const external_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 var external_zlib_namespaceObject_0 = /*#__PURE__*/__nccwpck_require__.t(external_zlib_namespaceObject, 2);
-;// CONCATENATED MODULE: ./node_modules/minizlib/dist/esm/constants.js
+;// CONCATENATED MODULE: ../main/node_modules/minizlib/dist/esm/constants.js
 // Update with any zlib constants that are added or changed in the future.
 // Node v6 didn't export this, so we just hard code the version and rely
 // on all the other hard-coded values from zlib v4736.  When node v6
@@ -88098,7 +88910,7 @@ const constants = Object.freeze(Object.assign(Object.create(null), {
     BROTLI_DECODER_ERROR_UNREACHABLE: -31,
 }, realZlibConstants));
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ./node_modules/minizlib/dist/esm/index.js
+;// CONCATENATED MODULE: ../main/node_modules/minizlib/dist/esm/index.js
 
 
 
@@ -88462,7 +89274,7 @@ class ZstdDecompress extends Zstd {
     }
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/large-numbers.js
+;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/large-numbers.js
 // Tar can encode large and negative numbers using a leading byte of
 // 0xff for negative, and 0x80 for positive.
 const encode = (num, buf) => {
@@ -88557,7 +89369,7 @@ const pos = (buf) => {
 const onesComp = (byte) => (0xff ^ byte) & 0xff;
 const twosComp = (byte) => ((0xff ^ byte) + 1) & 0xff;
 //# sourceMappingURL=large-numbers.js.map
-;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/types.js
+;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/types.js
 const isCode = (c) => types_name.has(c);
 const isName = (c) => code.has(c);
 /**
@@ -88623,7 +89435,7 @@ const types_name = new Map([
 // map the other direction
 const code = new Map(Array.from(types_name).map(kv => [kv[1], kv[0]]));
 //# sourceMappingURL=types.js.map
-;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/header.js
+;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/header.js
 // parse a 512-byte header block to a data object, or vice-versa
 // encode returns `true` if a pax extended header is needed, because
 // the data could not be faithfully encoded in a simple header.
@@ -88935,7 +89747,7 @@ const NULLS = new Array(156).join('\0');
 const encString = (buf, off, size, str) => str === undefined ? false : ((buf.write(str + NULLS, off, size, 'utf8'),
     str.length !== Buffer.byteLength(str) || str.length > size));
 //# sourceMappingURL=header.js.map
-;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/pax.js
+;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/pax.js
 
 
 class Pax {
@@ -89114,7 +89926,7 @@ const parseKVLine = (set, line) => {
     return set;
 };
 //# sourceMappingURL=pax.js.map
-;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/normalize-windows-path.js
+;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/normalize-windows-path.js
 // on windows, either \ or / are valid directory separators.
 // on unix, \ is a valid character in filenames.
 // so, on windows, and only on windows, we replace all \ chars with /,
@@ -89124,7 +89936,7 @@ const normalizeWindowsPath = platform !== 'win32' ?
     (p) => String(p)
     : (p) => String(p).replaceAll(/\\/g, '/');
 //# sourceMappingURL=normalize-windows-path.js.map
-;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/read-entry.js
+;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/read-entry.js
 
 
 class ReadEntry extends Minipass {
@@ -89257,7 +90069,7 @@ class ReadEntry extends Minipass {
     }
 }
 //# sourceMappingURL=read-entry.js.map
-;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/warn-method.js
+;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/warn-method.js
 const warnMethod = (self, code, message, data = {}) => {
     if (self.file) {
         data.file = self.file;
@@ -89285,7 +90097,7 @@ const warnMethod = (self, code, message, data = {}) => {
     }
 };
 //# sourceMappingURL=warn-method.js.map
-;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/parse.js
 // this[BUFFER] is the remainder of a chunk if we're waiting for
 // the full 512 bytes of a header to come in.  We will Buffer.concat()
 // it to the next write(), which is a mem copy, but a small one.
@@ -91659,9 +92471,11 @@ async function rolloutOf(found, documents, again) {
 
 ;// CONCATENATED MODULE: ./src/helm/set-flags.ts
 /**
- * The value-setting flags of helm-args, as the render check passes them and reads them: helm
- * applies every `--set*` over every values file, so a plain `--set` on the keys this run writes
- * is a values layer that wins over the link (render-check.ts checks it like any other layer).
+ * The --set flags of a render: those of helm-args (the rollout passes them too), and those a tool
+ * that installs the chart adds (a helmfile release's set entries). helm applies every --set after
+ * every values file, so the plain ones become one values layer that wins over the files, and one
+ * this run cannot read (json, file, literal, an escape or a list index) on the keys it writes
+ * counts as winning over them.
  */
 
 
@@ -91700,7 +92514,7 @@ function valueFlags(args) {
  * them over every values file): `a.b=c`, several split at commas. A path with an escape or a list
  * index, and the other --set forms (json, file, literal), are left out: not read here.
  */
-function setLayer(helmArgs, valuesKey) {
+function setLayer(helmArgs, valuesKey, where = HELM_ARGS) {
     const flags = valueFlags(helmArgs);
     const values = {};
     const block = valuesKey.split('.');
@@ -91753,9 +92567,9 @@ function setLayer(helmArgs, valuesKey) {
     const layers = unreadFlag
         ? [
             {
-                name: `a ${unreadFlag} in helm-args`,
+                name: `a ${unreadFlag} in ${where.name}`,
                 unread: true,
-                fix: `Remove that ${unreadFlag} from helm-args (it may set the keys this run writes, and wins over every values file), or write it as a plain --set.`,
+                fix: `Remove that ${unreadFlag} from ${where.name} (it may set the keys this run writes, and wins over every values file), or write it as a plain ${where.plain}.`,
             },
         ]
         : [];
@@ -91763,13 +92577,14 @@ function setLayer(helmArgs, valuesKey) {
         ? [
             ...layers,
             {
-                name: 'a --set in helm-args',
+                name: `a ${where.plain} in ${where.name}`,
                 yaml: (0,yaml_dist/* stringify */.As)(values),
-                fix: 'Remove that --set from helm-args (it wins over every values file); the run writes these keys itself.',
+                fix: `Remove that ${where.plain} from ${where.name} (it wins over every values file); the run writes these keys itself.`,
             },
         ]
         : layers;
 }
+const HELM_ARGS = { name: 'helm-args', plain: '--set' };
 /** A --set value as helm types it: true, false, null and integers; anything else a string. */
 function typedSet(raw) {
     // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
@@ -91948,10 +92763,17 @@ const MISSING_DEPENDENCIES = /missing in charts\/ directory|dependencies.*not.*(
 /** Renders one target with the placeholder and says whether the vendor chart's output holds it. */
 async function checkTarget(target, options) {
     const { label } = target;
-    const { link, token } = placeholderLink();
+    const { link, token } = options.placeholder ?? placeholderLink();
     // Decided by the files alone, rendered or not: the chart cannot show which layer won. The
-    // --set flags of helm-args come last, as helm applies them.
-    const overriding = await overridingLayer([...target.values(link), ...setLayer(options.helmArgs, target.valuesKey)], target.valuesKey, link);
+    // --set flags of the tool that installs the chart (a helmfile's set entries) and of helm-args
+    // come last, as helm applies them.
+    const overriding = await overridingLayer([
+        ...target.values(link),
+        ...(target.setFlags
+            ? setLayer(target.setFlags.flags, target.valuesKey, target.setFlags.source)
+            : []),
+        ...setLayer(options.helmArgs, target.valuesKey),
+    ], target.valuesKey, link);
     if (overriding)
         return { kind: 'overridden', label, ...overriding };
     if (target.chart.kind === 'out-of-reach')
@@ -91963,12 +92785,13 @@ async function checkTarget(target, options) {
     const charts = options.charts ?? new ChartFetcher(helm, options);
     const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-render-'));
     try {
-        let got = await charts.fetch(chart);
+        let got = await withChartValues(chart, await charts.fetch(chart), dir);
         if (got.kind === 'unfetched')
             return { kind: 'skipped', label, reason: options.redact(got.reason) };
         const render = async (at, values) => {
-            const files = await valuesFiles(target, values, dir);
-            const run = await runHelm(helm, templateArgs(chart, at, files, options.helmArgs), {
+            const files = [...(chart.chartValues ?? []), ...(await valuesFiles(target, values, dir))];
+            const flags = [...(target.setFlags?.flags ?? []), ...options.helmArgs];
+            const run = await runHelm(helm, templateArgs(chart, at, files, flags), {
                 signal: options.signal,
                 timeoutMs: RENDER_TIMEOUT_MS,
                 env: options.env,
@@ -91983,7 +92806,7 @@ async function checkTarget(target, options) {
         let run = await render(got.dir, link);
         if (run.code !== 0 && MISSING_DEPENDENCIES.test(run.stderr) && isLocalChart(chart)) {
             // As the controller does for a chart path: its dependencies built (here on a copy).
-            got = await charts.withDependencies(chart.ref);
+            got = await withChartValues(chart, await charts.withDependencies(chart.ref), dir);
             if (got.kind === 'unfetched')
                 return { kind: 'skipped', label, reason: options.redact(got.reason) };
             run = await render(got.dir, link);
@@ -92001,14 +92824,16 @@ async function checkTarget(target, options) {
             from: got.from,
             ...(chart.origin ? { origin: chart.origin } : {}),
         };
-        const documents = renderedDocuments(run.stdout);
+        // A controller's post-renderers change the chart's output before it is applied.
+        const post = async (output, placed) => target.postRender ? target.postRender(output, placed) : output;
+        const documents = renderedDocuments(await post(run.stdout, link));
         const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
         if (found.length > 0) {
             const fetched = got;
             const again = async () => {
                 const other = placeholderLink();
                 const second = await render(fetched.dir, other.link);
-                return second.code === 0 ? renderedDocuments(second.stdout) : [];
+                return second.code === 0 ? renderedDocuments(await post(second.stdout, other.link)) : [];
             };
             return {
                 kind: 'found',
@@ -92039,6 +92864,20 @@ async function checkTarget(target, options) {
         if (!options.charts)
             await charts.dispose();
     }
+}
+/**
+ * A chart whose defaults are replaced by Flux valuesFiles: a copy of it in `dir` whose own
+ * values.yaml is empty, those files then passed first. source-controller merges them into the
+ * artifact's values.yaml instead, which renders alike (helm merges the first values files as it
+ * merges a chart's defaults, but for a null there, which only a default would drop).
+ */
+async function withChartValues(chart, got, dir) {
+    if (!chart.chartValues || got.kind === 'unfetched' || !got.dir)
+        return got;
+    const copy = (0,external_node_path_.join)(dir, 'chart', (0,external_node_path_.basename)(got.dir));
+    await (0,promises_.cp)(got.dir, copy, { recursive: true });
+    await (0,promises_.writeFile)((0,external_node_path_.join)(copy, 'values.yaml'), '{}\n');
+    return { ...got, dir: copy };
 }
 /** The values layers as files for helm (`-f`), with `link` written where the run writes it. */
 async function valuesFiles(target, link, dir) {
@@ -92141,6 +92980,744 @@ async function sourceObjects(texts, root) {
     return objects;
 }
 
+;// CONCATENATED MODULE: ./src/gitops/tree.ts
+/**
+ * Which files of the checkout a kustomize build of a folder reads, from the kustomization files
+ * alone (no build): so that only the entry points whose tree holds an edited file are built, and a
+ * manifest no tree holds is known to be orphaned. A folder without a kustomization is read as
+ * kustomize-controller's generator reads it: every YAML file under it, and a sub-folder that has a
+ * kustomization as that kustomization reads it.
+ */
+
+
+
+
+const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+/** The kustomization file of a folder of the checkout, if it has one. */
+function kustomizationIn(checkout, dir) {
+    const set = fileSet(checkout);
+    return KUSTOMIZATION_NAMES.map((name) => join(dir, name)).find((path) => set.has(path));
+}
+const sets = new WeakMap();
+function fileSet(checkout) {
+    let set = sets.get(checkout.files);
+    if (!set)
+        sets.set(checkout.files, (set = new Set(checkout.files)));
+    return set;
+}
+/** `a/b` + `../c` → `c`; '' is the top; undefined for a path that leaves the checkout. */
+function join(dir, path) {
+    const joined = external_node_path_.posix.normalize(external_node_path_.posix.join(dir, path)).replace(/\/+$/, '');
+    return joined === '.' ? '' : joined;
+}
+const leaves = (path) => path === '..' || path.startsWith('../');
+/** The files a build of `dir` reads (relative to the checkout), the folder's own included. */
+function treeOf(checkout, dir, seen = new Set()) {
+    const out = new Set();
+    if (seen.has(dir) || leaves(dir))
+        return out;
+    seen.add(dir);
+    const kustomization = kustomizationIn(checkout, dir);
+    const prefix = dir === '' ? '' : `${dir}/`;
+    if (!kustomization) {
+        for (const file of checkout.files) {
+            if (!file.startsWith(prefix) || !isYamlFile(file))
+                continue;
+            const sub = external_node_path_.posix.dirname(file.slice(prefix.length));
+            // A sub-folder with its own kustomization is read through it (the generator lists the folder).
+            const owner = nearestKustomization(checkout, dir, sub);
+            if (owner === undefined)
+                out.add(file);
+            else
+                for (const f of treeOf(checkout, owner, seen))
+                    out.add(f);
+        }
+        return out;
+    }
+    out.add(kustomization);
+    let data;
+    try {
+        data = (0,yaml_dist/* parse */.qg)(checkout.read(kustomization) ?? '');
+    }
+    catch {
+        return out;
+    }
+    if (!isObject(data))
+        return out;
+    for (const ref of tree_references(data)) {
+        if (/^[a-z][a-z0-9+.-]*:\/\//i.test(ref) || ref.startsWith('github.com/'))
+            continue;
+        const path = join(dir, ref);
+        if (leaves(path))
+            continue;
+        if (fileSet(checkout).has(path))
+            out.add(path);
+        else
+            for (const f of treeOf(checkout, path, seen))
+                out.add(f);
+    }
+    return out;
+}
+/** The folder (between `dir` and `dir/sub`) nearest `dir` that has a kustomization, if any. */
+function nearestKustomization(checkout, dir, sub) {
+    if (sub === '.')
+        return undefined;
+    const parts = sub.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+        const folder = join(dir, parts.slice(0, i).join('/'));
+        if (kustomizationIn(checkout, folder))
+            return folder;
+    }
+    return undefined;
+}
+/** Every path a kustomization names: resources, components, patches, generators' files, charts. */
+function tree_references(data) {
+    const refs = [];
+    const strings = (value) => Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
+    for (const field of [
+        'resources',
+        'bases',
+        'components',
+        'crds',
+        'transformers',
+        'generators',
+        'configurations',
+        'validators',
+    ])
+        refs.push(...strings(data[field]));
+    // patchesStrategicMerge entries are a path or an inline patch (YAML with a newline).
+    refs.push(...strings(data.patchesStrategicMerge).filter((p) => !p.includes('\n')));
+    for (const field of ['patches', 'patchesJson6902', 'replacements'])
+        for (const entry of Array.isArray(data[field]) ? data[field] : [])
+            if (isObject(entry) && typeof entry.path === 'string')
+                refs.push(entry.path);
+    for (const field of ['configMapGenerator', 'secretGenerator'])
+        for (const entry of Array.isArray(data[field]) ? data[field] : []) {
+            if (!isObject(entry))
+                continue;
+            // `key=path` names the key; the file is after the first `=`.
+            for (const file of strings(entry.files))
+                refs.push(file.slice(file.indexOf('=') + 1));
+            refs.push(...strings(entry.envs));
+            if (typeof entry.env === 'string')
+                refs.push(entry.env);
+        }
+    for (const entry of Array.isArray(data.helmCharts) ? data.helmCharts : []) {
+        if (!isObject(entry))
+            continue;
+        if (typeof entry.valuesFile === 'string')
+            refs.push(entry.valuesFile);
+        refs.push(...strings(entry.additionalValuesFiles));
+    }
+    return refs;
+}
+
+;// CONCATENATED MODULE: ./src/gitops/discover.ts
+/**
+ * The entry points: where the cluster starts reading this checkout. Flux `Kustomization` objects
+ * (`kustomize.toolkit.fluxcd.io`, any version) with their spec.path and what kustomize-controller
+ * adds to the build (patches, images, prefixes, a target namespace, components, post-build
+ * substitution); Argo CD `Application`s whose sources are paths of this checkout; and the folders
+ * `cluster-path` names, for a bootstrap this checkout does not hold. Only YAML files that name
+ * one of those API groups are parsed, so a large checkout is scanned quickly.
+ */
+
+
+
+
+/** `Kustomization/flux-system/apps`, `Application/argocd/guestbook`, `cluster-path clusters/x`. */
+const entryLabel = (e) => e.kind === 'flux'
+    ? `Kustomization/${e.namespace}/${e.name}`
+    : e.kind === 'argo'
+        ? `Application/${e.namespace}/${e.name}`
+        : `cluster-path ${e.path || '.'}`;
+const FLUX_GROUP = 'kustomize.toolkit.fluxcd.io/';
+const ARGO_GROUP = 'argoproj.io/';
+/** The manifests of the checkout's YAML files that are entry points, in file order. */
+function discoverEntries(checkout, clusterPaths) {
+    const entries = clusterPaths.map((path) => ({
+        kind: 'cluster-path',
+        name: path,
+        from: 'cluster-path',
+        path,
+    }));
+    for (const file of checkout.files) {
+        if (!isYamlFile(file))
+            continue;
+        const text = checkout.read(file);
+        if (!text || (!text.includes(FLUX_GROUP) && !text.includes(ARGO_GROUP)))
+            continue;
+        entries.push(...entriesIn(text, file));
+    }
+    return entries;
+}
+/** The entry points among the documents of one text (a file, or a build's output). */
+function entriesIn(text, from) {
+    const found = [];
+    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text)) {
+        if (doc.errors.length > 0)
+            continue;
+        const entry = discover_entryOf(doc.toJS(), from);
+        if (entry)
+            found.push(entry);
+    }
+    return found;
+}
+function discover_entryOf(data, from) {
+    if (!isObject(data) || typeof data.apiVersion !== 'string' || !isObject(data.spec))
+        return undefined;
+    const meta = isObject(data.metadata) ? data.metadata : {};
+    const name = typeof meta.name === 'string' ? meta.name : '';
+    // Flux applies a Kustomization without a namespace into flux-system (its bootstrap's).
+    const namespace = typeof meta.namespace === 'string' ? meta.namespace : '';
+    if (data.kind === 'Kustomization' && data.apiVersion.startsWith(FLUX_GROUP)) {
+        const path = typeof data.spec.path === 'string' ? data.spec.path : '';
+        return {
+            kind: 'flux',
+            name,
+            namespace: namespace || 'flux-system',
+            from,
+            path: join('', path.replace(/^\/+/, '')),
+            spec: data.spec,
+        };
+    }
+    if (data.kind === 'Application' && data.apiVersion.startsWith(ARGO_GROUP))
+        return { kind: 'argo', name, namespace: namespace || 'argocd', from, spec: data.spec };
+    return undefined;
+}
+/**
+ * Why an entry point's sources are out of this run's reach, or undefined: a Flux Kustomization
+ * built from an OCI artifact or a Bucket, not from this repository.
+ */
+function outOfReach(entry) {
+    if (entry.kind !== 'flux')
+        return undefined;
+    const ref = isObject(entry.spec.sourceRef) ? entry.spec.sourceRef : {};
+    if (ref.kind === 'OCIRepository' || ref.kind === 'Bucket')
+        return `${entryLabel(entry)} builds from ${String(ref.kind)}/${String(ref.name)}, not from this repository`;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/gitops/substitute.ts
+/**
+ * Flux post-build substitution, as kustomize-controller runs it on each built object's YAML:
+ * `${var}`, `${var:=default}` and `${var:-default}` are replaced, an undefined variable becomes
+ * empty (the controller's default, non-strict mode), `$${var}` stays `${var}`; an object annotated
+ * `kustomize.toolkit.fluxcd.io/substitute: disabled` is left alone. The variables: spec.postBuild
+ * .substitute wins over .substituteFrom (ConfigMaps this run can read; a Secret's are unknown).
+ */
+
+
+const NO_VARIABLES = { values: new Map(), unknown: [], enabled: false };
+/**
+ * The variables of a Kustomization's postBuild. `configMap(name)` finds a ConfigMap's data in
+ * the Kustomization's namespace (in the checkout or a parent's build).
+ */
+function variablesOf(spec, configMap) {
+    const post = isObject(spec.postBuild) ? spec.postBuild : undefined;
+    if (!post)
+        return NO_VARIABLES;
+    const values = new Map();
+    const unknown = [];
+    for (const ref of Array.isArray(post.substituteFrom) ? post.substituteFrom : []) {
+        if (!isObject(ref))
+            continue;
+        const name = String(ref.name);
+        const data = ref.kind === 'ConfigMap' ? configMap(name) : undefined;
+        if (data)
+            for (const [k, v] of Object.entries(data))
+                values.set(k, v);
+        else if (ref.optional !== true || ref.kind === 'Secret')
+            unknown.push(`${String(ref.kind)}/${name}`);
+    }
+    // Inline variables win over those read from ConfigMaps and Secrets.
+    if (isObject(post.substitute))
+        for (const [k, v] of Object.entries(post.substitute))
+            values.set(k, String(v));
+    // kustomize-controller substitutes only when there are variables: none leaves ${X} as written.
+    return { values, unknown, enabled: values.size > 0 || unknown.length > 0 };
+}
+const DISABLED = 'kustomize.toolkit.fluxcd.io/substitute';
+function substitute(object, vars) {
+    if (!vars.enabled)
+        return object;
+    const meta = isObject(object.metadata) ? object.metadata : {};
+    const notes = isObject(meta.annotations) ? meta.annotations : {};
+    const labels = isObject(meta.labels) ? meta.labels : {};
+    if (notes[DISABLED] === 'disabled' || labels[DISABLED] === 'disabled')
+        return object;
+    const text = substituteText((0,yaml_dist/* stringify */.As)(object, { lineWidth: 0 }), vars.values);
+    const parsed = (0,yaml_dist/* parse */.qg)(text);
+    return isObject(parsed) ? parsed : object;
+}
+/** The text with its variables replaced (exported for the unit tests of the rule). */
+function substituteText(text, values) {
+    return text.replace(/\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?([=-])([^}]*))?\}/g, (match, name, op, fallback) => {
+        if (name === undefined)
+            return '${';
+        const value = values.get(name);
+        if (value !== undefined && !(op && value === ''))
+            return value;
+        return op ? (fallback ?? '') : '';
+    });
+}
+
+;// CONCATENATED MODULE: ./src/gitops/kustomize.ts
+/**
+ * What kustomize-controller's generator and helm-controller's post-renderers share: a Flux spec's
+ * patches as kustomize patches (`patches` with their target; v1beta2's `patchesStrategicMerge`
+ * objects and `patchesJson6902` operation lists), and the words of a failed `kubectl kustomize`.
+ */
+
+
+const kustomize_list = (value) => (Array.isArray(value) ? value : []);
+function kustomizePatches(spec) {
+    const patches = [];
+    const target = (p) => (isObject(p.target) ? { target: p.target } : {});
+    for (const p of kustomize_list(spec.patches))
+        if (isObject(p) && typeof p.patch === 'string')
+            patches.push({ patch: p.patch, ...target(p) });
+    for (const p of kustomize_list(spec.patchesStrategicMerge))
+        if (isObject(p))
+            patches.push({ patch: (0,yaml_dist/* stringify */.As)(p) });
+    for (const p of kustomize_list(spec.patchesJson6902))
+        if (isObject(p) && Array.isArray(p.patch))
+            patches.push({ patch: JSON.stringify(p.patch), ...target(p) });
+    return patches;
+}
+/**
+ * Images merged by name, as the generator merges them: an entry of the Flux spec replaces the
+ * kustomization's entry of the same name, others are appended.
+ */
+function mergeImages(own, added) {
+    const out = kustomize_list(own).slice();
+    for (const image of kustomize_list(added)) {
+        const at = out.findIndex((o) => isObject(o) && isObject(image) && o.name === image.name);
+        if (at >= 0)
+            out[at] = image;
+        else
+            out.push(image);
+    }
+    return out;
+}
+/** What a failed kubectl said, without the temporary folder it ran in. */
+function failure(error, dir) {
+    const stderr = error.stderr;
+    const text = typeof stderr === 'string' && stderr ? stderr : error.message;
+    return text.split(`${dir}/`).join('').trim();
+}
+
+;// CONCATENATED MODULE: ./src/gitops/build.ts
+/**
+ * An entry point built as its controller builds it, with the edited files as this run would write
+ * them (the placeholder link in them), in a copy of the checkout: nothing of the user's changes.
+ * kustomize-controller builds with no load restrictions and no plugins (`kubectl kustomize
+ * --load-restrictor LoadRestrictionsNone`, no Helm inflation); a spec.path without a
+ * kustomization gets one listing every YAML file under it, and the Kustomization's own patches,
+ * images, prefixes, target namespace and components are added to it (its generator); then
+ * post-build substitution.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+const build_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** How long one build may take. */
+const BUILD_TIMEOUT_MS = 120_000;
+async function copyCheckout(checkout, edited, files = checkout.files) {
+    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-gitops-'));
+    const copied = new Set();
+    const folders = new Map();
+    const folder = (path) => {
+        const parent = (0,external_node_path_.dirname)(path);
+        let made = folders.get(parent);
+        if (!made)
+            folders.set(parent, (made = (0,promises_.mkdir)(parent, { recursive: true })));
+        return made;
+    };
+    const one = async (file) => {
+        const to = (0,external_node_path_.join)(dir, file);
+        await folder(to);
+        const text = edited.get(file);
+        if (text !== undefined)
+            await (0,promises_.writeFile)(to, text, { mode: 0o600 });
+        else
+            await (0,promises_.copyFile)((0,external_node_path_.join)(checkout.root, file), to).catch(() => undefined);
+    };
+    const add = async (more) => {
+        const todo = [...more].filter((f) => !copied.has(f));
+        for (const f of todo)
+            copied.add(f);
+        // In batches: the files are small, and waiting on each in turn is most of the time.
+        for (let i = 0; i < todo.length; i += 64)
+            await Promise.all(todo.slice(i, i + 64).map(one));
+    };
+    await add([...files, ...edited.keys()]);
+    return {
+        dir,
+        add,
+        complete: () => checkout.files.every((f) => copied.has(f)),
+        remove: () => (0,promises_.rm)(dir, { recursive: true, force: true }),
+    };
+}
+/** Builds an entry point (a Flux Kustomization or a cluster-path folder) in the copy. */
+async function buildEntry(checkout, copy, entry, kubectl, variables, signal) {
+    const label = entryLabel(entry);
+    const where = entry.path || '.';
+    // The controller will not inflate a chart: the link written there reaches no cluster.
+    for (const file of treeOf(checkout, entry.path)) {
+        if (!/(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(file))
+            continue;
+        const data = build_safeParse(checkout.read(file));
+        if (isObject(data) && Array.isArray(data.helmCharts) && data.helmCharts.length > 0)
+            return {
+                kind: 'refused',
+                problem: `${file} has helmCharts, and ${label} builds it (spec.path ${where}): kustomize-controller builds without Helm inflation, so that chart is never rendered in the cluster`,
+                fix: 'Install the chart with a Flux HelmRelease instead (and write the link into its spec.values), or build that folder with a tool that inflates helmCharts (Argo CD with --enable-helm).',
+            };
+    }
+    const generated = generate(checkout, entry);
+    if ('problem' in generated)
+        return { kind: 'refused', ...generated };
+    await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.join)(copy.dir, generated.file)), { recursive: true });
+    await (0,promises_.writeFile)((0,external_node_path_.join)(copy.dir, generated.file), (0,yaml_dist/* stringify */.As)(generated.data));
+    let stdout;
+    try {
+        ({ stdout } = await build_run(kubectl, ['kustomize', '--load-restrictor', 'LoadRestrictionsNone', (0,external_node_path_.join)(copy.dir, entry.path)], { signal, timeout: BUILD_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 }));
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        const reason = failure(error, copy.dir).split('\n').slice(-3).join(' ');
+        return {
+            kind: 'refused',
+            problem: `kubectl kustomize of ${where}, as kustomize-controller builds ${label}, failed: ${reason}`,
+            fix: 'The controller would fail the same way: fix the kustomization, then run again.',
+        };
+    }
+    const vars = variables(entry);
+    const objects = (0,yaml_dist/* parseAllDocuments */.hR)(stdout)
+        .map((doc) => doc.toJS())
+        .filter(isObject)
+        .map((object) => (entry.kind === 'flux' ? substitute(object, vars) : object));
+    return { kind: 'built', objects };
+}
+const build_safeParse = (text) => {
+    try {
+        return (0,yaml_dist/* parse */.qg)(text ?? '');
+    }
+    catch {
+        return undefined;
+    }
+};
+/**
+ * The kustomization the controller builds at the entry's path: the folder's own, or one listing
+ * its YAML files (each must be Kubernetes objects: the controller refuses the build otherwise),
+ * with the Flux Kustomization's additions.
+ */
+function generate(checkout, entry) {
+    const own = kustomizationIn(checkout, entry.path);
+    let data;
+    if (own) {
+        const parsed = build_safeParse(checkout.read(own));
+        data = isObject(parsed) ? parsed : {};
+    }
+    else {
+        const resources = [];
+        const prefix = entry.path === '' ? '' : `${entry.path}/`;
+        const subfolders = new Set();
+        for (const file of checkout.files) {
+            if (!file.startsWith(prefix) || !isYamlFile(file))
+                continue;
+            const rest = file.slice(prefix.length);
+            const top = rest.split('/').slice(0, -1);
+            const sub = top.findIndex((_, i) => kustomizationIn(checkout, join(entry.path, top.slice(0, i + 1).join('/'))));
+            if (sub >= 0) {
+                subfolders.add(top.slice(0, sub + 1).join('/'));
+                continue;
+            }
+            const bad = notObjects(checkout.read(file));
+            if (bad)
+                return {
+                    problem: `${file} is under ${entry.path || '.'}, which ${entryLabel(entry)} applies and which has no kustomization.yaml: kustomize-controller takes every YAML file there as Kubernetes objects, and this one ${bad}, so the whole build fails`,
+                    fix: 'Move the values file out of the folder the controller applies (and reference it from a kustomization, e.g. a configMapGenerator), or add a kustomization.yaml there that lists the manifests.',
+                };
+            resources.push(rest);
+        }
+        data = {
+            apiVersion: 'kustomize.config.k8s.io/v1beta1',
+            kind: 'Kustomization',
+            resources: [...resources, ...subfolders],
+        };
+    }
+    if (entry.kind === 'flux')
+        addFluxFields(data, entry.spec);
+    return { file: own ?? join(entry.path, 'kustomization.yaml'), data };
+}
+/** What the text lacks to be Kubernetes objects ("has no apiVersion and kind"), or undefined. */
+function notObjects(text) {
+    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text ?? '')) {
+        if (doc.errors.length > 0)
+            return 'is not valid YAML';
+        const data = doc.toJS();
+        if (data === null || data === undefined)
+            continue;
+        if (!isObject(data) || typeof data.apiVersion !== 'string' || typeof data.kind !== 'string')
+            return 'has no apiVersion and kind (it is no Kubernetes object: a plain values file?)';
+    }
+    return undefined;
+}
+/** kustomize-controller's generator: the Kustomization's spec added to the kustomization. */
+function addFluxFields(data, spec) {
+    const list = (value) => (Array.isArray(value) ? value : []);
+    if (typeof spec.targetNamespace === 'string' && spec.targetNamespace)
+        data.namespace = spec.targetNamespace;
+    if (typeof spec.namePrefix === 'string' && spec.namePrefix)
+        data.namePrefix = spec.namePrefix;
+    if (typeof spec.nameSuffix === 'string' && spec.nameSuffix)
+        data.nameSuffix = spec.nameSuffix;
+    const patches = [...list(data.patches), ...kustomizePatches(spec)];
+    if (patches.length > 0)
+        data.patches = patches;
+    if (list(spec.images).length > 0)
+        data.images = mergeImages(data.images, spec.images);
+    if (list(spec.components).length > 0)
+        data.components = [...list(data.components), ...list(spec.components)];
+}
+
+;// CONCATENATED MODULE: ./src/gitops/checkout.ts
+/** The checkout as the proof reads it: its files, and their texts as this run would write them. */
+
+
+
+async function openCheckout(root, edited) {
+    const listed = await checkoutFiles(root);
+    // A values file this run writes is part of what will be committed, tracked yet or not.
+    const files = [...new Set([...listed, ...edited.keys()])].sort();
+    const cache = new Map();
+    return {
+        root,
+        files,
+        read(path) {
+            if (edited.has(path))
+                return edited.get(path);
+            if (!cache.has(path)) {
+                try {
+                    cache.set(path, (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_.join)(root, path), 'utf8'));
+                }
+                catch {
+                    cache.set(path, undefined);
+                }
+            }
+            return cache.get(path);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/gitops/post-render.ts
+/**
+ * Flux's postRenderers: helm-controller runs each entry's kustomize patches (`patches`,
+ * `patchesStrategicMerge`, `patchesJson6902`) and `images` over the chart's output before it
+ * applies it, in order. The same is done here with the real kustomize (`kubectl kustomize` of a
+ * kustomization listing the rendered output), so a patch of the Deployment's BUNDLE_URL shows.
+ */
+
+
+
+
+
+
+
+
+
+
+
+const post_render_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** The post-render step of a HelmRelease, or undefined when it has none. */
+function postRenderer(release, kubectl, label, signal) {
+    const spec = isObject(release.spec) ? release.spec : {};
+    const steps = (Array.isArray(spec.postRenderers) ? spec.postRenderers : [])
+        .map((r) => (isObject(r) && isObject(r.kustomize) ? r.kustomize : undefined))
+        .filter((k) => k !== undefined);
+    if (steps.length === 0)
+        return undefined;
+    return async (rendered) => {
+        let out = rendered;
+        for (const step of steps)
+            out = await kustomizeOver(out, step, kubectl, label, signal);
+        return out;
+    };
+}
+async function kustomizeOver(rendered, step, kubectl, label, signal) {
+    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-post-'));
+    try {
+        const patches = kustomizePatches(step);
+        await (0,promises_.writeFile)((0,external_node_path_.join)(dir, 'rendered.yaml'), rendered, { mode: 0o600 });
+        const kustomization = { resources: ['rendered.yaml'] };
+        if (patches.length > 0)
+            kustomization.patches = patches;
+        if (Array.isArray(step.images))
+            kustomization.images = step.images;
+        await (0,promises_.writeFile)((0,external_node_path_.join)(dir, 'kustomization.yaml'), (0,yaml_dist/* stringify */.As)(kustomization));
+        const { stdout } = await post_render_run(kubectl, ['kustomize', dir], {
+            signal,
+            timeout: 120_000,
+            maxBuffer: 256 * 1024 * 1024,
+        });
+        return stdout;
+    }
+    catch (error) {
+        if (signal?.aborted)
+            throw error;
+        const reason = failure(error, dir);
+        throw new errors_UserError(`The render check could not apply the postRenderers of ${label} to the chart's output (kubectl kustomize failed: ${reason}). helm-controller would fail the same way: fix spec.postRenderers, then run again. Nothing was sent.`);
+    }
+    finally {
+        await (0,promises_.rm)(dir, { recursive: true, force: true });
+    }
+}
+/**
+ * A kustomization with helmCharts and patches (Argo CD with --enable-helm, `kubectl kustomize
+ * --enable-helm`): its patches apply to the inflated chart, so the whole kustomization is built
+ * with the real kustomize, in a copy of the checkout with the file as this run writes it (`text`
+ * for the placeholder link), and the link is looked for in that. Undefined when it has no patches.
+ * Where kustomize cannot inflate the chart here (no helm 3, a chart it would pull), the chart's
+ * own output stands, as before.
+ */
+function kustomizationRender(root, file, kustomization, text, tools, signal) {
+    const fields = ['patches', 'patchesStrategicMerge', 'patchesJson6902', 'replacements'];
+    if (!fields.some((f) => Array.isArray(kustomization[f]) && kustomization[f].length > 0))
+        return undefined;
+    return async (rendered, link) => {
+        const [kubectl, helm] = [await tools.kubectl(), await tools.helm()];
+        if (!kubectl || !helm)
+            return rendered;
+        const checkout = await openCheckout(root, new Map([[file, text(link)]]));
+        const copy = await copyCheckout(checkout, new Map([[file, text(link)]]));
+        try {
+            const dir = (0,external_node_path_.join)(copy.dir, external_node_path_.posix.dirname(file));
+            const { stdout } = await post_render_run(kubectl, ['kustomize', '--enable-helm', '--helm-command', helm, dir], { signal, timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
+            return stdout;
+        }
+        catch (error) {
+            if (signal?.aborted)
+                throw error;
+            return rendered;
+        }
+        finally {
+            await copy.remove();
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/publish/helmfile-render.ts
+/**
+ * The render targets of a plain values file that a helmfile release lists: the release's chart
+ * (a folder of the checkout, a chart of one of the state file's `repositories`, an `oci://`
+ * reference) with the values helmfile passes it, in its order: the release's values entries
+ * (this file written as the run writes it, the entries after it later and so winning), then its
+ * `set` and `setString` entries over all of them. What helmfile would change that this run does
+ * not model (secrets it decrypts, patches, transformers, a post-renderer) makes the chart out of
+ * reach: the layers this run can read are still checked.
+ */
+
+
+
+
+/**
+ * One target per release that lists `file`. `withLink` is the file's text as this run writes it.
+ */
+function helmfileTargets(file, helmfiles, root, valuesKey, withLink) {
+    return releasesListing(file.path, helmfiles, root).map((listing) => {
+        const { release } = listing;
+        const where = `${listing.display}, release ${release.name}`;
+        const earlier = release.values.slice(0, listing.index);
+        return {
+            file,
+            label: `${file.display} (helmfile ${where})`,
+            valuesKey,
+            chart: helmfile_render_chartOf(listing),
+            setFlags: {
+                flags: setFlags(release),
+                source: { name: where, plain: 'set entry' },
+            },
+            values: (link) => [
+                ...earlier.flatMap((entry, i) => typeof entry === 'string'
+                    ? [{ file: (0,external_node_path_.resolve)((0,external_node_path_.dirname)(listing.helmfile), entry) }]
+                    : entry && typeof entry === 'object'
+                        ? [{ name: `${where}, values entry ${i + 1}`, yaml: (0,yaml_dist/* stringify */.As)(entry) }]
+                        : []),
+                withLink(link),
+                ...laterEntries(listing).map((entry, i) => {
+                    const fix = `Remove those keys there (helmfile passes it after ${file.display}), or point values-file at it instead.`;
+                    return 'file' in entry
+                        ? { file: entry.file, fix }
+                        : {
+                            name: `${where}, values entry ${listing.index + i + 2}`,
+                            yaml: (0,yaml_dist/* stringify */.As)(entry.inline),
+                            fix,
+                        };
+                }),
+            ],
+        };
+    });
+}
+/** The release's chart, where helm can get it without helmfile. */
+function helmfile_render_chartOf(listing) {
+    const { release } = listing;
+    const named = { releaseName: release.name, namespace: release.namespace };
+    const version = release.version ? { version: release.version } : {};
+    if (release.outOfReach)
+        return { kind: 'out-of-reach', reason: release.outOfReach };
+    if (release.secrets.length > 0)
+        return {
+            kind: 'out-of-reach',
+            reason: `release ${release.name} of ${listing.display} passes secrets after its values, which only helmfile decrypts`,
+        };
+    const chart = release.chart;
+    if (chart.includes('{{'))
+        return {
+            kind: 'out-of-reach',
+            reason: `the chart of release ${release.name} in ${listing.display} is a template`,
+        };
+    if (/^(\.{1,2}\/|\/)/.test(chart)) {
+        const dir = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(listing.helmfile), chart);
+        return (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml'))
+            ? { kind: 'chart', ref: dir, ...named }
+            : {
+                kind: 'out-of-reach',
+                reason: `the chart of release ${release.name} (${chart}) is no chart folder of this checkout`,
+            };
+    }
+    if (chart.startsWith('oci://'))
+        return { kind: 'chart', ref: chart, ...version, ...named };
+    const slash = chart.indexOf('/');
+    const repository = listing.repositories.find((r) => r.name === chart.slice(0, slash));
+    if (slash > 0 && repository) {
+        const name = chart.slice(slash + 1);
+        return repository.oci
+            ? {
+                kind: 'chart',
+                ref: `oci://${repository.url.replace(/^oci:\/\//, '').replace(/\/$/, '')}/${name}`,
+                ...version,
+                ...named,
+            }
+            : { kind: 'chart', ref: name, repo: repository.url, ...version, ...named };
+    }
+    return {
+        kind: 'out-of-reach',
+        reason: `the chart of release ${release.name} (${chart}) names no repository of ${listing.display}`,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/values/flux-source.ts
 /**
  * The chart a Flux HelmRelease installs, resolved as source-controller resolves it, from a list of
@@ -92209,6 +93786,19 @@ function resolveFluxChart(flux, objects, root, repository) {
 const sourceNamespace = (source, ref) => isObject(source.metadata) && typeof source.metadata.namespace === 'string'
     ? source.metadata.namespace
     : ref.namespace;
+/**
+ * A chart path of this checkout, with its `valuesFiles` (paths of the source, its top): their
+ * merge replaces the chart's values.yaml in the artifact source-controller builds.
+ */
+function pathHint(chart, spec, root) {
+    const hint = chartPathHint(chart, root);
+    const files = Array.isArray(spec.valuesFiles)
+        ? spec.valuesFiles.filter((f) => typeof f === 'string')
+        : [];
+    if (hint.kind !== 'path' || files.length === 0)
+        return hint;
+    return { ...hint, chartValues: files.flatMap((f) => checkoutFolder(f, root) ?? []) };
+}
 /** A HelmRelease's spec.chart.spec, or a HelmChart's spec: chart, version, sourceRef. */
 function fromChartSpec(spec, namespace, objects, root, repository, none) {
     const chart = typeof spec.chart === 'string' ? spec.chart : undefined;
@@ -92218,14 +93808,14 @@ function fromChartSpec(spec, namespace, objects, root, repository, none) {
         return none('spec.chart.spec names no chart or no sourceRef');
     // A Bucket is read as a folder of this checkout, as before (its contents are synced from it).
     if (ref.kind === 'Bucket')
-        return chartPathHint(chart, root);
+        return pathHint(chart, spec, root);
     const source = findSource(ref, objects);
     if (ref.kind === 'GitRepository') {
         // A GitRepository not among the manifests is taken to be this repository, as before.
         const url = typeof source === 'string' ? undefined : isObject(source.spec) ? source.spec.url : undefined;
         if (typeof url === 'string' && repository && !sameRepository(url, repository))
             return none(`its chart is in ${flux_source_shown(ref)} (${url}), another repository than this checkout`);
-        return chartPathHint(chart, root);
+        return pathHint(chart, spec, root);
     }
     if (ref.kind !== 'HelmRepository')
         return none(`spec.chart.spec.sourceRef names a ${ref.kind}`);
@@ -92381,7 +93971,12 @@ function manifest_render_chartOf(hint, path, one) {
     }
     // A chart folder of this checkout (values/site.ts chartInCheckout found its Chart.yaml).
     if (hint.kind === 'path')
-        return { kind: 'chart', ref: hint.path, ...release };
+        return {
+            kind: 'chart',
+            ref: hint.path,
+            ...(hint.chartValues ? { chartValues: hint.chartValues } : {}),
+            ...release,
+        };
     if (hint.kind === 'remote') {
         const { ref, version, repo, digest, plainHttp, origin } = hint;
         return { kind: 'chart', ref, version, repo, digest, plainHttp, origin, ...release };
@@ -92402,6 +93997,7 @@ function manifest_render_chartOf(hint, path, one) {
 
 
 
+
 /** The vendor's chart, as a dependency of an umbrella chart, is named `enterprise`. */
 /** `staticExport`, `static-export`, `static_export` and `StaticExport` are the same name to a person. */
 const fold = (key) => key.toLowerCase().replace(/[-_]/g, '');
@@ -92415,10 +94011,16 @@ function refuseNearMiss(root, text, display, at, chartYaml) {
     const wanted = at.join('.');
     if (!exists(root, at)) {
         const last = fold(at[at.length - 1]);
-        const near = mappingsNamed(root, last, []).filter((m) => m.path !== wanted);
+        const near = [
+            ...mappingsNamed(root, last, []).filter((m) => m.path !== wanted),
+            ...nearParents(root, at),
+        ];
         if (near.length > 0) {
-            const first = near[0];
-            throw fileError(display, `has no mapping at values-key ${wanted}, which this run would create, but has ${near.map((m) => `${m.path} (line ${lineOf(text, m.offset)})`).join(' and ')}`, `A new block next to the one the chart reads is read by nothing: set values-key: ${first.path} if that is the block, or remove it first. Nothing was sent.`);
+            const first = near.find((m) => !m.listed) ?? near[0];
+            const fix = first.listed
+                ? `${first.path} is inside a list, which values-key cannot name: check which block the chart reads, and remove the other.`
+                : `set values-key: ${first.path} if that is the block, or remove it first.`;
+            throw fileError(display, `has no mapping at values-key ${wanted}, which this run would create, but has ${near.map((m) => `${m.path} (line ${lineOf(text, m.offset)})`).join(' and ')}`, `A new block next to the one the chart reads is read by nothing: ${fix} Nothing was sent.`);
         }
     }
     const reads = chartYaml === undefined ? undefined : vendorPath(chartYaml);
@@ -92438,8 +94040,13 @@ function exists(root, at) {
     }
     return (0,yaml_dist/* isMap */.jh)(node);
 }
-/** Every mapping whose key folds to `name`, with its dotted path and where it starts. */
-function mappingsNamed(node, name, path) {
+/**
+ * Every mapping whose key folds to `name`, with its dotted path and where it starts; list items
+ * are searched too (`extraApps[0].staticExport`), as a block there is as likely the one meant.
+ */
+function mappingsNamed(node, name, path, listed = false) {
+    if ((0,yaml_dist/* isSeq */.oP)(node))
+        return node.items.flatMap((item, i) => mappingsNamed(item, name, [...path.slice(0, -1), `${path.at(-1) ?? ''}[${i}]`], true));
     if (!(0,yaml_dist/* isMap */.jh)(node))
         return [];
     const found = [];
@@ -92448,10 +94055,34 @@ function mappingsNamed(node, name, path) {
             continue;
         const here = [...path, pair.key.value];
         if ((0,yaml_dist/* isMap */.jh)(pair.value) && fold(pair.key.value) === name)
-            found.push({ path: here.join('.'), offset: pair.key.range?.[0] ?? 0 });
-        found.push(...mappingsNamed(pair.value, name, here));
+            found.push({ path: here.join('.'), offset: pair.key.range?.[0] ?? 0, listed });
+        found.push(...mappingsNamed(pair.value, name, here, listed));
     }
     return found;
+}
+/**
+ * A parent of a values-key of several keys that is missing while a mapping beside it has almost
+ * its name (`Enterprise`, `enterprize` for `enterprise.staticExport`): the run would create a
+ * second parent, which no chart reads. A short key must fold to the same name; a longer one may
+ * be a letter or two off.
+ */
+function nearParents(root, at) {
+    let node = root;
+    for (const [i, key] of at.slice(0, -1).entries()) {
+        if (!(0,yaml_dist/* isMap */.jh)(node))
+            return [];
+        const pair = node.items.find((item) => (0,yaml_dist/* isScalar */.jn)(item.key) && item.key.value === key);
+        if (pair) {
+            node = pair.value;
+            continue;
+        }
+        const names = node.items.flatMap((item) => (0,yaml_dist/* isScalar */.jn)(item.key) && typeof item.key.value === 'string' && (0,yaml_dist/* isMap */.jh)(item.value)
+            ? [{ name: item.key.value, offset: item.key.range?.[0] ?? 0 }]
+            : []);
+        const close = names.filter((n) => fold(n.name) === fold(key) || (key.length >= 6 && nearest(key, [n.name]) === n.name));
+        return close.map((n) => ({ path: [...at.slice(0, i), n.name].join('.'), offset: n.offset }));
+    }
+    return [];
 }
 /** The key an umbrella chart hands the vendor chart its values under (alias, else name). */
 function vendorPath(chartYaml) {
@@ -92463,6 +94094,855 @@ function vendorPath(chartYaml) {
         return undefined;
     }
     return vendorValuesKey(meta);
+}
+
+;// CONCATENATED MODULE: ./src/gitops/merge.ts
+/**
+ * The chart values a controller hands Helm, as layers in its order (later wins), for the values
+ * level of the proof (helm/values-layers.ts finds the layer that wins) and for the render.
+ *
+ * Flux (ChartValuesFromReferences in fluxcd/pkg chartutil): each valuesFrom entry in order,
+ * resolved against the ConfigMaps and Secrets of the same build; an `optional` entry that
+ * resolves to nothing adds nothing; then spec.values, merged last. An entry with a targetPath sets
+ * its key's whole text at that path with Helm's --set parser (strvals: `true`, `false`, `null` and
+ * integers typed, quotes kept as a string). Its doc comment says such an entry "will overwrite
+ * all"; its code merges spec.values again after every entry, so spec.values wins over a targetPath
+ * too: the code is followed. Argo CD: valueFiles, then `values` or `valuesObject` (which replaces
+ * it), then parameters (refused where they touch the link: argo-source-file.ts, manifest-argo.ts).
+ */
+
+
+
+
+function fluxLayers(release, objects, valuesKey, describe) {
+    const spec = isObject(release.spec) ? release.spec : {};
+    const meta = isObject(release.metadata) ? release.metadata : {};
+    const name = `HelmRelease/${String(meta.name)}`;
+    const layers = [];
+    const unknown = [];
+    for (const ref of Array.isArray(spec.valuesFrom) ? spec.valuesFrom : []) {
+        if (!isObject(ref))
+            continue;
+        const key = typeof ref.valuesKey === 'string' && ref.valuesKey ? ref.valuesKey : 'values.yaml';
+        const label = `${String(ref.kind)}/${String(ref.name)}`;
+        const source = objects.find((o) => o.kind === ref.kind &&
+            isObject(o.metadata) &&
+            o.metadata.name === ref.name &&
+            sameNamespace(o.metadata.namespace, meta.namespace));
+        const text = source ? dataValue(source, key) : undefined;
+        if (text === undefined) {
+            // An optional reference that resolves to nothing adds nothing; a required one would stop
+            // the release, unless it exists in the cluster by other means, which this run cannot see.
+            if (ref.optional !== true)
+                unknown.push({
+                    at: layers.length,
+                    what: `${label} (key ${key}), which ${name} reads in valuesFrom and the build does not hold`,
+                });
+            continue;
+        }
+        const where = `${label}[${key}] (valuesFrom of ${name}${source ? `, from ${describe(source)}` : ''})`;
+        const targetPath = typeof ref.targetPath === 'string' && ref.targetPath ? ref.targetPath : undefined;
+        if (!targetPath) {
+            layers.push({ name: where, yaml: text });
+            continue;
+        }
+        // `literal`: the text verbatim, as --set-literal sets it (no typing, no comma split).
+        const set = ref.literal === true && /^[\w-]+(\.[\w-]+)*$/.test(targetPath)
+            ? nested(targetPath, text)
+            : targetPathValues(targetPath, text);
+        if (set)
+            layers.push({ name: `${where} at targetPath ${targetPath}`, yaml: (0,yaml_dist/* stringify */.As)(set) });
+        else if (overlaps(targetPath, valuesKey))
+            layers.push({
+                name: `${where} at targetPath ${targetPath}`,
+                unread: true,
+                fix: `Remove that valuesFrom entry's targetPath ${targetPath}, or point it away from ${valuesKey.join('.')}.`,
+            });
+    }
+    if (spec.values !== undefined && spec.values !== null)
+        layers.push({
+            name: `spec.values of ${name} (${describe(release)})`,
+            yaml: (0,yaml_dist/* stringify */.As)(spec.values),
+        });
+    return { layers, unknown };
+}
+/** valuesFrom reads from the HelmRelease's own namespace (none written: any). */
+const sameNamespace = (a, b) => a === undefined || b === undefined || a === b;
+/** A ConfigMap's data key, or a Secret's (base64 data, or stringData before the API merges it). */
+function dataValue(object, key) {
+    const plain = isObject(object.stringData) ? object.stringData[key] : undefined;
+    if (typeof plain === 'string')
+        return plain;
+    const raw = isObject(object.data) ? object.data[key] : undefined;
+    if (typeof raw !== 'string')
+        return undefined;
+    return object.kind === 'Secret' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+}
+/**
+ * What `ReplacePathValue` sets: the text at the dotted path, as strvals types it (a value in
+ * quotes stays a string without them). Undefined for what this run does not read as strvals does:
+ * a path with an index or an escape, a value with a comma (strvals splits there).
+ */
+function targetPathValues(path, text) {
+    if (!/^[\w-]+(\.[\w-]+)*$/.test(path))
+        return undefined;
+    const quoted = (text.startsWith("'") && text.endsWith("'")) || (text.startsWith('"') && text.endsWith('"'));
+    const value = quoted ? text.replace(/^['"]+|['"]+$/g, '') : text;
+    if (value.includes(','))
+        return undefined;
+    return nested(path, quoted ? value : typedSet(value));
+}
+const nested = (path, value) => path.split('.').reduceRight((inner, key) => ({ [key]: inner }), value);
+/** Argo CD's layers for one chart source: valueFiles (texts given), then values or valuesObject. */
+function argoLayers(helm, valueFiles, application) {
+    const layers = [...valueFiles];
+    if (helm.valuesObject !== undefined && helm.valuesObject !== null)
+        layers.push({
+            name: `helm.valuesObject of ${application}`,
+            yaml: (0,yaml_dist/* stringify */.As)(helm.valuesObject),
+        });
+    else if (typeof helm.values === 'string')
+        layers.push({ name: `helm.values of ${application}`, yaml: helm.values });
+    return layers;
+}
+
+;// CONCATENATED MODULE: ./src/gitops/types.ts
+/** A target's name in the proof's words. */
+const targetName = (t, label) => label ? `${t.display} (${label})` : t.display;
+/** A proof record in words, for the log and the job summary. */
+function describeRecord(r) {
+    const level = r.level === 'rendered'
+        ? 'the chart renders the link'
+        : r.level === 'values'
+            ? 'the merged values carry the link'
+            : 'skipped';
+    return `${r.target} through ${r.entry}: ${level}${r.reason ? ` (${r.reason})` : ''}`;
+}
+
+;// CONCATENATED MODULE: ./src/gitops/prove-argo.ts
+/**
+ * The proof through an Argo CD Application whose chart source is a folder of this checkout, or
+ * whose values come from this checkout (`$ref/…` valueFiles of a multi-source Application), for
+ * a plain values file it names among its valueFiles (globs included). Argo CD passes valueFiles
+ * in order, then `values` or `valuesObject`, then parameters; the layer that wins is named. The
+ * Application as a target of its own is proven by the render check itself (publish/render.ts).
+ * A source in another repository, an address, or a chart package's own file is out of reach.
+ */
+
+
+
+
+
+
+
+
+
+/** The chart sources of an Application with the files of this checkout their valueFiles name. */
+function sourcesOf(checkout, entry) {
+    const spec = entry.spec;
+    const sources = Array.isArray(spec.sources)
+        ? spec.sources.filter(isObject)
+        : isObject(spec.source)
+            ? [spec.source]
+            : [];
+    const out = [];
+    for (const source of sources) {
+        const helm = isObject(source.helm) ? source.helm : undefined;
+        if (!helm)
+            continue;
+        const base = typeof source.path === 'string' ? join('', source.path.replace(/^\/+/, '')) : undefined;
+        const files = (Array.isArray(helm.valueFiles) ? helm.valueFiles : []).map(String).map((e) => {
+            const ref = /^\$([^/]+)\/(.*)$/.exec(e);
+            let path;
+            if (ref) {
+                const from = sources.find((s) => s.ref === ref[1]);
+                path = from ? join('', ref[2]) : undefined;
+            }
+            else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(e) && base !== undefined)
+                path = e.startsWith('/') ? join('', e.slice(1)) : join(base, e);
+            return { entry: e, paths: path === undefined ? [] : matching(checkout, path) };
+        });
+        const chart = base !== undefined && typeof source.chart !== 'string'
+            ? chartInCheckout(base, checkout.root)
+            : undefined;
+        out.push({ source, helm, files, ...(chart ? { chart } : {}) });
+    }
+    return out;
+}
+/** The checkout files a valueFiles entry names: itself, or what its glob matches (Go's Glob). */
+function matching(checkout, path) {
+    if (!/[*?[]/.test(path))
+        return [path];
+    const pattern = new RegExp(`^${path
+        .replace(/[.+^${}()|\\]/g, '\\$&')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]')}$`);
+    return checkout.files.filter((f) => pattern.test(f));
+}
+async function proveApplication(ctx, entry, targets) {
+    const { tools, checkout } = ctx;
+    const key = tools.valuesKey.join('.');
+    const app = `Application/${entry.name}`;
+    for (const one of sourcesOf(checkout, entry)) {
+        for (const target of targets) {
+            if (target.chosen || !one.files.some((f) => f.paths.includes(target.file)))
+                continue;
+            const record = { target: targetName(target), entry: entryLabel(entry) };
+            const hits = parameterNamesOn(one.helm.parameters, tools.valuesKey);
+            if (hits.length > 0) {
+                ctx.refusals.push(`${app} (${entry.from}) sets helm.parameters ${hits.join(', ')}, which Argo CD passes after every values file, over ${target.display}. Remove those parameters, or set values-key to what they do not touch.`);
+                ctx.records.push({ ...record, level: 'values', reason: 'refused: parameters win' });
+                continue;
+            }
+            const files = one.files.flatMap((f) => f.paths.map((path) => {
+                const text = checkout.read(path);
+                return text === undefined
+                    ? { file: external_node_path_.posix.join(checkout.root, path) }
+                    : { name: `${path} (helm.valueFiles of ${app})`, yaml: text };
+            }));
+            const layers = argoLayers(one.helm, files, `${app} (${entry.from})`);
+            const over = await overridingLayer(layers, key, tools.placeholder.link);
+            if (over) {
+                ctx.refusals.push(`${over.by} sets ${over.key} after ${target.display}, where Argo CD reads the values of ${app} (${entry.from}), so the chart would get that value instead. Remove it there, or point values-file at ${over.by.split(' ')[0]} so that the link is written there.`);
+                ctx.records.push({ ...record, level: 'values', reason: `refused: ${over.by} wins` });
+                continue;
+            }
+            if (!one.chart || !tools.helm) {
+                ctx.records.push({
+                    ...record,
+                    level: 'values',
+                    reason: one.chart
+                        ? 'helm is not on PATH'
+                        : `the chart of ${app} is not a folder of this checkout, so it was not rendered`,
+                });
+                continue;
+            }
+            const outcome = await checkTarget({
+                label: `${record.target} through ${record.entry}`,
+                valuesKey: key,
+                chart: {
+                    kind: 'chart',
+                    ref: one.chart,
+                    releaseName: entry.name,
+                    namespace: destination(entry),
+                },
+                values: () => layers,
+            }, {
+                helm: tools.helm,
+                helmArgs: [],
+                signal: tools.signal,
+                redact: tools.redact,
+                placeholder: tools.placeholder,
+            });
+            if (outcome.kind === 'found')
+                ctx.records.push({ ...record, level: 'rendered' });
+            else if (outcome.kind === 'skipped')
+                ctx.records.push({ ...record, level: 'values', reason: outcome.reason });
+            else {
+                ctx.refusals.push(`${app} (${entry.from}) renders its chart with ${target.display} among its valueFiles, and none of the documents the vendor chart renders holds the link at values-key ${key}.${outcome.kind === 'missing' && outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`);
+                ctx.records.push({
+                    ...record,
+                    level: 'values',
+                    reason: 'refused: the rendered chart does not carry the link',
+                });
+            }
+        }
+    }
+}
+function destination(entry) {
+    const d = isObject(entry.spec.destination) ? entry.spec.destination : {};
+    return typeof d.namespace === 'string' && d.namespace ? d.namespace : 'default';
+}
+/** The checkout files an Application reads: its own file, its valueFiles, its source folders. */
+function argoFiles(checkout, entry) {
+    return sourcesOf(checkout, entry).flatMap((s) => s.files.flatMap((f) => f.paths));
+}
+
+;// CONCATENATED MODULE: ./src/gitops/overlay.ts
+/**
+ * Which patch of a build changed what the edited file sets: a kustomize overlay's patches
+ * (`patches`, `patchesStrategicMerge`, `patchesJson6902`, by file or inline) in any kustomization
+ * of the entry's tree, and the Flux Kustomization's own spec.patches. Named in the refusal, so
+ * the user knows which file to change. Read from the patches alone: the build has shown that the
+ * link lost; this only says where.
+ */
+
+
+
+
+
+
+
+/**
+ * The patches of the tree that set or remove what lies at `path` (from the object's top, e.g.
+ * spec.values.staticExport) on the object `kind`/`name`, outermost last.
+ */
+function patchesTouching(checkout, entry, tree, kind, name, path) {
+    const patches = [];
+    const own = entry.kind === 'argo' ? undefined : entry.path;
+    const files = [...tree].filter((f) => KUSTOMIZATION_NAMES.includes(external_node_path_.posix.basename(f)));
+    // The entry's own kustomization is the outermost overlay: its patches apply last.
+    files.sort((a, b) => Number(external_node_path_.posix.dirname(a) === own) - Number(external_node_path_.posix.dirname(b) === own));
+    for (const file of files)
+        patches.push(...patchesOf(checkout, file));
+    if (entry.kind === 'flux') {
+        const where = `a patch in spec.patches of ${entryLabel(entry)} (${entry.from})`;
+        for (const p of kustomizePatches(entry.spec))
+            patches.push({
+                where,
+                text: String(p.patch),
+                target: isObject(p.target) ? p.target : undefined,
+            });
+    }
+    return patches
+        .filter((p) => aimsAt(p.target, kind, name) && touches(p.text, kind, name, path))
+        .map((p) => p.where);
+}
+function patchesOf(checkout, file) {
+    const dir = external_node_path_.posix.dirname(file) === '.' ? '' : external_node_path_.posix.dirname(file);
+    let data;
+    try {
+        data = (0,yaml_dist/* parseAllDocuments */.hR)(checkout.read(file) ?? '')[0]?.toJS();
+    }
+    catch {
+        return [];
+    }
+    if (!isObject(data))
+        return [];
+    const out = [];
+    const fromFile = (path, target) => {
+        const at = join(dir, path);
+        const text = checkout.read(at);
+        if (text !== undefined)
+            out.push({ where: `${at}, an overlay patch`, text, target });
+    };
+    const inline = (text, target) => out.push({ where: `an inline patch in ${file}`, text, target });
+    for (const field of ['patches', 'patchesJson6902'])
+        for (const p of Array.isArray(data[field]) ? data[field] : []) {
+            if (!isObject(p))
+                continue;
+            const target = isObject(p.target) ? p.target : undefined;
+            if (typeof p.path === 'string')
+                fromFile(p.path, target);
+            else if (typeof p.patch === 'string')
+                inline(p.patch, target);
+        }
+    for (const p of Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : [])
+        if (typeof p === 'string' && p.includes('\n'))
+            inline(p);
+        else if (typeof p === 'string')
+            fromFile(p);
+    return out;
+}
+/** A patch's target selector matches the object (kind exactly, name as a regular expression). */
+function aimsAt(target, kind, name) {
+    if (!target)
+        return true;
+    if (typeof target.kind === 'string' && target.kind !== kind)
+        return false;
+    if (typeof target.name === 'string') {
+        try {
+            return new RegExp(`^(?:${target.name})$`).test(name);
+        }
+        catch {
+            return target.name === name;
+        }
+    }
+    return true;
+}
+/** Whether a patch text (strategic merge documents, or JSON 6902 operations) touches `path`. */
+function touches(text, kind, name, path) {
+    for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text)) {
+        if (doc.errors.length > 0)
+            continue;
+        const data = doc.toJS();
+        if (Array.isArray(data)) {
+            if (data.some((op) => isObject(op) && op.op !== 'test' && pointerTouches(op.path, path)))
+                return true;
+            continue;
+        }
+        if (!isObject(data))
+            continue;
+        if (data.kind !== undefined && data.kind !== kind)
+            continue;
+        const meta = isObject(data.metadata) ? data.metadata : {};
+        const own = typeof meta.name === 'string' ? meta.name : undefined;
+        if (own !== undefined && own !== name && !name.includes(own))
+            continue;
+        if (mergeTouches(data, path))
+            return true;
+    }
+    return false;
+}
+function pointerTouches(pointer, path) {
+    if (typeof pointer !== 'string')
+        return false;
+    const parts = pointer
+        .split('/')
+        .slice(1)
+        .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const n = Math.min(parts.length, path.length);
+    if (parts.slice(0, n).some((p, i) => p !== path[i]))
+        return false;
+    // Above the block or the block itself; below it, one of the keys the run writes.
+    return (parts.length <= path.length || WRITTEN_KEYS.includes(parts[path.length]));
+}
+function mergeTouches(data, path) {
+    let node = data;
+    for (const step of path) {
+        if (!isObject(node))
+            return true;
+        if (node.$patch === 'replace' || node.$patch === 'delete')
+            return true;
+        if (!(step in node))
+            return false;
+        node = node[step];
+        if (node === null)
+            return true;
+    }
+    if (!isObject(node))
+        return true;
+    const block = node;
+    return block.$patch !== undefined || WRITTEN_KEYS.some((k) => k in block);
+}
+
+;// CONCATENATED MODULE: ./src/gitops/prove-flux.ts
+/**
+ * The proof of the targets one build holds (a Flux Kustomization or a cluster-path folder): each
+ * HelmRelease of the build that reads what this run writes (it came from the edited file, or holds
+ * the placeholder, or reads a ConfigMap or Secret that does) gets its values merged as
+ * helm-controller merges them (merge.ts). The values level: the placeholder is at values-key of
+ * those values, or the layer that wins is named. The rendered level, where the chart is a folder
+ * of this checkout: `helm template` with them, then its postRenderers, must carry the link.
+ */
+
+
+
+
+
+
+
+
+
+
+async function proveBuild(ctx, entry, tree, objects, targets) {
+    const { token } = ctx.tools.placeholder;
+    // kustomize's origin annotations would say which file each object came from, but they make a
+    // build of many patched resources many times slower: objects are matched by kind and name.
+    const describe = () => `the build of ${entryLabel(entry)}`;
+    const holds = (o) => JSON.stringify(o).includes(token) || secretHolds(o, token);
+    const releases = objects.filter((o) => o.kind === 'HelmRelease' && String(o.apiVersion).startsWith('helm.toolkit.fluxcd.io/'));
+    for (const target of targets) {
+        if (!tree.has(target.file))
+            continue;
+        const chosen = target.chosen ?? [];
+        // The chosen document by its own name when the build has it; else with an overlay's prefix
+        // or suffix (namePrefix, nameSuffix): docs-preview beside docs is another release.
+        const exact = (c) => objects.some((o) => o.kind === c.kind && isObject(o.metadata) && o.metadata.name === c.name);
+        const named = (kind) => (o) => chosen.some((c) => c.kind === kind &&
+            sameObject(o, c, entry) &&
+            (!exact(c) || (isObject(o.metadata) && o.metadata.name === c.name)));
+        const sources = objects.filter((o) => (o.kind === 'ConfigMap' || o.kind === 'Secret') && (holds(o) || named(String(o.kind))(o)));
+        const readers = releases.filter((r) => {
+            if (holds(r) || named('HelmRelease')(r))
+                return true;
+            const refs = isObject(r.spec) && Array.isArray(r.spec.valuesFrom) ? r.spec.valuesFrom : [];
+            return refs.some((ref) => isObject(ref) &&
+                sources.some((s) => s.kind === ref.kind && isObject(s.metadata) && s.metadata.name === ref.name));
+        });
+        const patched = readers;
+        if (patched.length === 0) {
+            ctx.records.push({
+                target: targetName(target),
+                entry: entryLabel(entry),
+                level: 'skipped',
+                reason: `the build of ${entryLabel(entry)} reads ${target.display}, but no HelmRelease of it reads the link (it may be read by a HelmRelease another entry point applies)`,
+            });
+            continue;
+        }
+        for (const release of patched)
+            ctx.records.push(await proveRelease(ctx, entry, tree, objects, target, release, describe));
+    }
+}
+/**
+ * The built object is the chosen document: the same name, or the name with the prefixes and
+ * suffixes of the overlays (namePrefix, nameSuffix), in the same namespace unless a target
+ * namespace moved it.
+ */
+function sameObject(object, chosen, entry) {
+    const meta = isObject(object.metadata) ? object.metadata : {};
+    const name = String(meta.name);
+    if (name !== chosen.name && !name.includes(chosen.name))
+        return false;
+    const moved = entry.kind === 'flux' && typeof entry.spec.targetNamespace === 'string';
+    return (moved ||
+        chosen.namespace === undefined ||
+        meta.namespace === undefined ||
+        meta.namespace === chosen.namespace);
+}
+function secretHolds(object, token) {
+    if (object.kind !== 'Secret' || !isObject(object.data))
+        return false;
+    return Object.values(object.data).some((v) => typeof v === 'string' && Buffer.from(v, 'base64').toString('utf8').includes(token));
+}
+async function proveRelease(ctx, entry, tree, objects, target, release, describe) {
+    const { valuesKey, placeholder } = ctx.tools;
+    const meta = isObject(release.metadata) ? release.metadata : {};
+    const name = String(meta.name);
+    const label = `HelmRelease/${name}`;
+    const chosen = (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name === c.name) ??
+        (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name.includes(c.name));
+    const record = { target: targetName(target, chosen?.label), entry: entryLabel(entry) };
+    const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe);
+    const key = valuesKey.join('.');
+    const over = await overridingLayer(layers, key, placeholder.link);
+    const holder = layers.findIndex((l) => 'yaml' in l && bundleUrlOf(l.yaml, valuesKey) === placeholder.link);
+    const patches = () => patchesTouching(ctx.checkout, entry, tree, 'HelmRelease', name, [
+        'spec',
+        'values',
+        ...valuesKey,
+    ]);
+    const base = `${label} as ${entryLabel(entry)} (${entry.from}) builds it`;
+    if (over || holder < 0) {
+        const patch = patches().at(-1);
+        const specValues = over ? over.by.startsWith('spec.values of') : true;
+        if (patch && specValues) {
+            ctx.refusals.push(`${patch}, ${over ? `sets ${over.key}` : `removes ${key}`} after the base (${target.display}), so ${base} ${over ? 'does not get the link' : 'has no link'}. Remove ${key} from that patch, or point values-file at it so that the link is written there.`);
+            return { ...record, level: 'values', reason: 'refused: an overlay patch wins' };
+        }
+        if (over && !over.unchecked) {
+            ctx.refusals.push(`${over.by} sets ${over.key} after ${target.display} in the values helm-controller merges for ${base}, so the chart would get that value instead. ${over.fix ?? `Remove it there, or write the link there (name it in values-file).`}`);
+            return { ...record, level: 'values', reason: `refused: ${over.by} wins` };
+        }
+        const unknownNote = unknown.map((u) => u.what).join('; ');
+        if (unknownNote || over?.unchecked)
+            return {
+                ...record,
+                level: 'skipped',
+                reason: `what ${unknownNote || over?.by} sets is unknown to this run`,
+            };
+        ctx.refusals.push(`${base} has no link at values-key ${key} in the values helm-controller merges (${layers.map((l) => ('file' in l ? l.file : l.name)).join(', ') || 'none'}): the build does not carry what this run writes in ${target.display}. Check the overlays of ${entry.path || '.'}, then run again.`);
+        return { ...record, level: 'values', reason: 'refused: the build drops the link' };
+    }
+    const later = unknown.filter((u) => u.at > holder);
+    if (later.length > 0)
+        return {
+            ...record,
+            level: 'skipped',
+            reason: `${later.map((u) => u.what).join('; ')}: what it sets after the link is unknown`,
+        };
+    return renderRelease(ctx, release, layers, record, label);
+}
+/** The rendered level: the chart from a folder of this checkout, with its postRenderers. */
+async function renderRelease(ctx, release, layers, record, label) {
+    const { tools, checkout } = ctx;
+    const spec = isObject(release.spec) ? release.spec : {};
+    const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : undefined;
+    const sourceKind = isObject(chartSpec?.sourceRef) && typeof chartSpec.sourceRef.kind === 'string'
+        ? chartSpec.sourceRef.kind
+        : undefined;
+    const chartName = typeof chartSpec?.chart === 'string' ? chartSpec.chart : undefined;
+    const local = chartName && (sourceKind === 'GitRepository' || sourceKind === 'Bucket')
+        ? chartInCheckout(chartName, checkout.root)
+        : undefined;
+    if (!local)
+        return {
+            ...record,
+            level: 'values',
+            reason: `the chart of ${label} (${chartName ?? 'spec.chartRef'}${sourceKind ? ` from a ${sourceKind}` : ''}) is not a folder of this checkout, so it was not rendered`,
+        };
+    if (!tools.helm)
+        return { ...record, level: 'values', reason: 'helm is not on PATH' };
+    // Chart valuesFiles replace the chart's own values.yaml as the first layer.
+    const valuesFiles = Array.isArray(chartSpec?.valuesFiles)
+        ? chartSpec.valuesFiles.filter((f) => typeof f === 'string')
+        : [];
+    const meta = isObject(release.metadata) ? release.metadata : {};
+    const namespace = typeof spec.targetNamespace === 'string' ? spec.targetNamespace : meta.namespace;
+    const outcome = await checkTarget({
+        label: `${record.target} through ${record.entry}`,
+        valuesKey: tools.valuesKey.join('.'),
+        chart: {
+            kind: 'chart',
+            ref: local,
+            releaseName: typeof spec.releaseName === 'string' ? spec.releaseName : String(meta.name),
+            namespace: typeof namespace === 'string' ? namespace : 'default',
+        },
+        values: () => [
+            ...valuesFiles.map((f) => ({ file: external_node_path_.posix.join(checkout.root, f) })),
+            ...layers,
+        ],
+        postRender: tools.kubectl
+            ? postRenderer(release, tools.kubectl, label, tools.signal)
+            : undefined,
+    }, {
+        helm: tools.helm,
+        helmArgs: [],
+        signal: tools.signal,
+        redact: tools.redact,
+        placeholder: tools.placeholder,
+    });
+    if (outcome.kind === 'found')
+        return { ...record, level: 'rendered' };
+    if (outcome.kind === 'skipped')
+        return { ...record, level: 'values', reason: outcome.reason };
+    const post = isObject(spec) && Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0;
+    ctx.refusals.push(outcome.kind === 'missing'
+        ? `${label} as ${record.entry} builds it: ${post ? 'after its postRenderers, ' : ''}none of the ${outcome.rendered} documents the chart renders holds the link.${post ? ` Its spec.postRenderers patch it away: remove that patch of the link, or set values-key to what the chart reads.` : outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`
+        : `${label} as ${record.entry} builds it: ${outcome.kind === 'overridden' ? `${outcome.by} sets ${outcome.key} after the values this run writes.` : ''}`);
+    return {
+        ...record,
+        level: 'values',
+        reason: 'refused: the rendered chart does not carry the link',
+    };
+}
+function bundleUrlOf(yaml, valuesKey) {
+    try {
+        return valueAt(goYamlData(yaml), [...valuesKey, 'bundleUrl']);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gitops/proof.ts
+/**
+ * The proof through the composition the cluster applies (discover → build → merge → render →
+ * check, the shape of flux-local): the entry points of the checkout are found, those whose tree
+ * holds an edited file are built once each, parents first (a child Kustomization as its parent's
+ * build produces it: an overlay may patch its path), with the edited files as this run would write
+ * them; each target is then proven at the values level, and at the rendered level where its chart
+ * is a folder of the checkout. A manifest no entry point includes is orphaned.
+ */
+
+
+
+
+
+
+
+
+
+
+async function proveComposition(options, tools) {
+    const checkout = await openCheckout(options.root, options.edited);
+    const ctx = { checkout, tools, records: [], refusals: [] };
+    const entries = discoverEntries(checkout, options.clusterPaths);
+    const result = {
+        records: ctx.records,
+        refusals: ctx.refusals,
+        entries: entries.length,
+        orphans: { manifests: [], plain: [] },
+    };
+    if (entries.length === 0)
+        return result;
+    const buildable = entries.filter((e) => e.kind !== 'argo');
+    const trees = new Map(buildable.map((e) => [e, treeOf(checkout, e.path)]));
+    const editedFiles = new Set(options.targets.map((t) => t.file));
+    const relevant = relevantEntries(buildable, trees, editedFiles);
+    let copy;
+    try {
+        const done = new Set();
+        const parentObjects = [];
+        while (done.size < relevant.length) {
+            // Parents first: an entry whose file the tree of another not yet built holds waits for it.
+            const next = relevant.find((e) => !done.has(e) &&
+                !relevant.some((p) => p !== e && !done.has(p) && trees.get(p).has(e.from))) ?? relevant.find((e) => !done.has(e));
+            done.add(next);
+            const reach = outOfReach(next);
+            if (reach) {
+                for (const t of options.targets.filter((t) => trees.get(next).has(t.file)))
+                    ctx.records.push({
+                        target: t.display,
+                        entry: entryLabel(next),
+                        level: 'skipped',
+                        reason: reach,
+                    });
+                continue;
+            }
+            if (!tools.kubectl) {
+                for (const t of options.targets.filter((t) => trees.get(next).has(t.file)))
+                    ctx.records.push({
+                        target: t.display,
+                        entry: entryLabel(next),
+                        level: 'skipped',
+                        reason: 'kubectl is not on PATH, so the entry point was not built',
+                    });
+                continue;
+            }
+            copy ??= await copyCheckout(checkout, options.edited, []);
+            await copy.add(trees.get(next));
+            const variables = (e) => e.kind === 'flux'
+                ? variablesOf(e.spec, (name) => configMapData(checkout, parentObjects, name))
+                : NO_VARIABLES;
+            const build = async (on) => buildEntry(checkout, on, next, tools.kubectl, variables, tools.signal);
+            let result = await build(copy);
+            // The tree reader may have missed a file the build reads: a failure counts on a full copy.
+            if (result.kind === 'refused' && result.problem.startsWith('kubectl') && !copy.complete()) {
+                await copy.add(checkout.files);
+                result = await build(copy);
+            }
+            if (result.kind === 'refused') {
+                if ([...editedFiles].some((f) => trees.get(next).has(f)))
+                    ctx.refusals.push(`${result.problem}. ${result.fix}`);
+                continue;
+            }
+            parentObjects.push(...result.objects);
+            adoptChildren(result.objects, relevant, done, trees, checkout);
+            await proveBuild(ctx, next, trees.get(next), result.objects, options.targets);
+        }
+    }
+    finally {
+        await copy?.remove();
+    }
+    const argo = entries.filter((e) => e.kind === 'argo');
+    for (const entry of argo)
+        await proveApplication(ctx, entry, options.targets);
+    const included = new Set();
+    for (const tree of trees.values())
+        for (const f of tree)
+            included.add(f);
+    for (const entry of argo) {
+        included.add(entry.from);
+        for (const f of argoFiles(checkout, entry))
+            included.add(f);
+        for (const path of sourcePaths(entry))
+            for (const f of treeOf(checkout, path))
+                included.add(f);
+    }
+    for (const target of options.targets)
+        if (!included.has(target.file))
+            (target.chosen ? result.orphans.manifests : result.orphans.plain).push(target);
+    return result;
+}
+/** The entries whose tree holds an edited file, and their parents (whose tree holds their file). */
+function relevantEntries(entries, trees, edited) {
+    const relevant = new Set(entries.filter((e) => [...edited].some((f) => trees.get(e).has(f))));
+    for (let grew = true; grew;) {
+        grew = false;
+        for (const e of entries)
+            if (!relevant.has(e) && [...relevant].some((c) => trees.get(e).has(c.from))) {
+                relevant.add(e);
+                grew = true;
+            }
+    }
+    return entries.filter((e) => relevant.has(e));
+}
+/**
+ * A child Kustomization as the parent's build produces it (patched, substituted) replaces the
+ * one read from its file; so does its tree, and so whether it is relevant.
+ */
+function adoptChildren(objects, relevant, built, trees, checkout) {
+    for (const [i, entry] of relevant.entries()) {
+        if (entry.kind !== 'flux' || built.has(entry))
+            continue;
+        const object = objects.find((o) => o.kind === 'Kustomization' &&
+            String(o.apiVersion).startsWith('kustomize.toolkit.fluxcd.io/') &&
+            o.metadata?.name === entry.name);
+        if (!object || typeof object.spec?.path !== 'string')
+            continue;
+        const spec = object.spec;
+        const child = {
+            ...entry,
+            spec,
+            path: join('', String(spec.path).replace(/^\/+/, '')),
+            from: entry.from,
+        };
+        trees.set(child, treeOf(checkout, child.path));
+        trees.delete(entry);
+        relevant[i] = child;
+    }
+}
+function sourcePaths(entry) {
+    const sources = Array.isArray(entry.spec.sources) ? entry.spec.sources : [entry.spec.source];
+    return sources
+        .filter((s) => typeof s === 'object' && s !== null && typeof s.path === 'string')
+        .map((s) => join('', String(s.path).replace(/^\/+/, '')));
+}
+/** A ConfigMap's data for post-build variables: from a parent's build, else the checkout. */
+function configMapData(checkout, built, name) {
+    const named = (o) => isObject(o) && o.kind === 'ConfigMap' && isObject(o.metadata) && o.metadata.name === name;
+    const found = built.find(named) ??
+        checkout.files
+            .filter((f) => isYamlFile(f) && (checkout.read(f) ?? '').includes(name))
+            .flatMap((f) => (0,yaml_dist/* parseAllDocuments */.hR)(checkout.read(f) ?? '').map((d) => d.toJS()))
+            .find(named);
+    return found && isObject(found.data) ? found.data : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/publish/proof.ts
+/**
+ * The render check's second half: the proof through what the cluster applies (src/gitops/). Each
+ * values file of the run, with the placeholder link written as this run would write it, is built
+ * through the entry points whose tree holds it and proven at the values level and, where the chart
+ * is in reach, the rendered level. A refusal stops the run before any request, naming the layer
+ * that wins; a manifest no entry point applies stops it too (it would change no cluster this
+ * repository describes); a plain values file nothing references is a warning (`required`: a
+ * failure). With helm-release, the run's own rollout is every file's entry point.
+ */
+
+
+
+
+
+
+async function proveThroughCluster(run, plan, helm, 
+/** Plain values files (absolute) that something outside the entry points reads (a helmfile). */
+readElsewhere = new Set()) {
+    const { inputs, reporter } = run;
+    const first = inputs.valuesFiles[0];
+    if (!first)
+        return [];
+    const root = (0,external_node_path_.resolve)(first.root ?? process.cwd());
+    const placeholder = placeholderLink();
+    const edited = new Map();
+    const targets = [];
+    for (const file of inputs.valuesFiles) {
+        const rel = (0,external_node_path_.relative)(root, file.path).split(external_node_path_.sep).join('/');
+        if (rel.startsWith('..'))
+            continue;
+        const planned = plan(file, placeholder.link);
+        edited.set(rel, planned.text);
+        const chosen = planned.manifest?.chosen.map((c) => ({
+            kind: c.target.kind,
+            name: c.target.name,
+            ...(c.target.namespace ? { namespace: c.target.namespace } : {}),
+            label: c.label,
+        }));
+        targets.push({ file: rel, display: file.display, ...(chosen ? { chosen } : {}) });
+    }
+    const result = await proveComposition({
+        root,
+        targets,
+        edited,
+        clusterPaths: inputs.clusterPaths.map((p) => (0,external_node_path_.relative)(root, p).split(external_node_path_.sep).join('/')),
+    }, {
+        helm,
+        kubectl: await findOnPath('kubectl'),
+        helmArgs: inputs.helm?.extraArgs ?? [],
+        signal: run.signal,
+        redact: run.redactor.redact,
+        placeholder,
+        valuesKey: inputs.valuesKey,
+    });
+    for (const record of result.records)
+        reporter.info(`Proof: ${describeRecord(record)}.`);
+    if (result.refusals.length > 0)
+        throw new errors_UserError(`The proof through what the cluster applies found that it would not get the link: ${result.refusals.join(' ')} Nothing was sent and no file was changed.`);
+    // With helm-release, the run rolls the files out itself: it is their entry point.
+    if (!inputs.helm && result.entries > 0) {
+        const { manifests } = result.orphans;
+        const plain = result.orphans.plain.filter((t) => !readElsewhere.has((0,external_node_path_.resolve)(root, t.file)));
+        if (manifests.length > 0)
+            throw new errors_UserError(`${manifests.map((t) => t.display).join(', ')} ${manifests.length > 1 ? 'are' : 'is a'} GitOps manifest${manifests.length > 1 ? 's' : ''} that no entry point of this checkout applies (no Flux Kustomization's spec.path, Argo CD Application or cluster-path includes ${manifests.length > 1 ? 'them' : 'it'}): the link would change no cluster this repository describes. Check the path (a typo makes a new file nothing reads), include the file in a kustomization an entry point builds, or name the folder the cluster applies in cluster-path. Nothing was sent and no file was changed.`);
+        if (plain.length > 0) {
+            const text = `${plain.map((t) => t.display).join(', ')}: no entry point of this checkout reads ${plain.length > 1 ? 'these values files' : 'this values file'} (no configMapGenerator, Application valueFiles or cluster-path folder names ${plain.length > 1 ? 'them' : 'it'}), so nothing shows the cluster will get the link from ${plain.length > 1 ? 'them' : 'it'}.`;
+            if (inputs.renderCheck === 'required')
+                throw new errors_UserError(`render-check is required, and ${text} Reference the file where the cluster reads it, name the folder the cluster applies in cluster-path, or set render-check: auto. Nothing was sent and no file was changed.`);
+            reporter.warning(`${text} Check that something deploys it.`);
+        }
+    }
+    return result.records;
 }
 
 ;// CONCATENATED MODULE: ./src/publish/render.ts
@@ -92487,6 +94967,14 @@ function vendorPath(chartYaml) {
 
 
 
+
+
+
+
+
+
+
+
 async function checkRender(run) {
     const { inputs, reporter } = run;
     const texts = await currentTexts(inputs);
@@ -92496,7 +94984,8 @@ async function checkRender(run) {
         return undefined;
     }
     return reporter.group('Render check: does the chart read the link at values-key?', async () => {
-        const targets = renderTargets(inputs, texts, await fluxSources(inputs, texts));
+        const helmfiles = await helmfilesOf(inputs);
+        const targets = renderTargets(inputs, texts, await fluxSources(inputs, texts), helmfiles);
         const helm = await findOnPath('helm');
         const outcomes = [];
         // One fetcher for the run: a chart two targets name is pulled once.
@@ -92516,20 +95005,27 @@ async function checkRender(run) {
             await charts?.dispose();
         }
         for (const outcome of outcomes)
-            report(run, outcome, inputs);
+            if (outcome.kind !== 'skipped')
+                report(run, outcome, inputs);
         const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
         if (refused.length > 0)
             throw notRead(inputs, refused);
-        const skipped = outcomes.filter((o) => o.kind === 'skipped');
+        const proof = await proveThroughCluster(run, (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link), helm, await readOutsideEntryPoints(inputs, helmfiles));
+        // A target whose chart the file alone does not name (an overlay's patch) may still be
+        // rendered through an entry point's build, which proves more: it is not skipped then.
+        const rendered = new Set(proof.filter((r) => r.level === 'rendered').map((r) => r.target));
+        const skipped = outcomes.filter((o) => o.kind === 'skipped' && !rendered.has(o.label));
+        for (const outcome of skipped)
+            report(run, outcome, inputs);
         // Where no chart proved it, the file itself must not show a near miss.
         if (skipped.length > 0)
             await guardNearMisses(inputs, texts, inputs.helm
                 ? inputs.valuesFiles
-                : targets.filter((_, i) => outcomes[i]?.kind === 'skipped').map((t) => t.file));
+                : targets.filter((_, i) => skipped.includes(outcomes[i])).map((t) => t.file));
         if (skipped.length > 0 && inputs.renderCheck === 'required') {
             throw new errors_UserError(`render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`);
         }
-        return { outcome: skipped.length > 0 ? 'skipped' : 'true', outcomes };
+        return { outcome: skipped.length > 0 ? 'skipped' : 'true', outcomes, proof };
     });
 }
 function report(run, outcome, inputs) {
@@ -92610,7 +95106,7 @@ function overriddenText(o) {
  * target with the chart it names, where that is in reach (manifest-render.ts); others have no
  * chart in reach.
  */
-function renderTargets(inputs, texts, sources) {
+function renderTargets(inputs, texts, sources, helmfiles = new Map()) {
     const key = inputs.valuesKey.join('.');
     const withLink = (file, link) => ({
         name: file.display,
@@ -92638,8 +95134,9 @@ function renderTargets(inputs, texts, sources) {
         const text = texts.get(file.path) ?? '';
         const probe = plannedText(inputs, file, text, 'https://probe.invalid/');
         if (probe.manifest)
-            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link), sources && { ...sources, root: file.root ?? sources.root }).map((target) => ({
+            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link), sources && { ...sources, root: file.root ?? sources.root }).map((target, i) => ({
                 ...target,
+                ...helmChartsPatches(inputs, file, text, probe.manifest.chosen[i]),
                 file,
                 // A layer the manifest names (a kustomize valuesFile or additionalValuesFiles entry) that
                 // is itself a values file of this run is read as this run writes it, not as it is.
@@ -92648,6 +95145,10 @@ function renderTargets(inputs, texts, sources) {
                     return written ? withLink(written, link) : layer;
                 }),
             }));
+        const root = file.root ?? (0,external_node_path_.dirname)(file.path);
+        const listed = helmfileTargets(file, helmfiles.get(root) ?? [], root, key, (link) => withLink(file, link));
+        if (listed.length > 0)
+            return listed;
         const chartDir = (0,external_node_path_.dirname)(file.path);
         const beside = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(chartDir, 'Chart.yaml'));
         return [
@@ -92665,6 +95166,53 @@ function renderTargets(inputs, texts, sources) {
             },
         ];
     });
+}
+/**
+ * A kustomization's patches apply over the charts it inflates: where it has any, the render is
+ * the whole kustomization built with `--enable-helm` (gitops/post-render.ts).
+ */
+function helmChartsPatches(inputs, file, text, chosen) {
+    if (chosen.target.chart.kind !== 'helmCharts')
+        return {};
+    const data = (0,yaml_dist/* parseAllDocuments */.hR)(text)[chosen.target.doc]?.toJS();
+    if (!isObject(data))
+        return {};
+    const root = file.root ?? (0,external_node_path_.dirname)(file.path);
+    const post = kustomizationRender(root, (0,external_node_path_.relative)(root, file.path).split(external_node_path_.sep).join('/'), data, (link) => plannedText(inputs, file, text, link).text, { kubectl: () => findOnPath('kubectl'), helm: () => findOnPath('helm') });
+    return post ? { postRender: post } : {};
+}
+/**
+ * The helmfile state files of each checkout a plain values file is in (none with helm-release:
+ * the run's own rollout is what reads the files then).
+ */
+async function helmfilesOf(inputs) {
+    const found = new Map();
+    if (inputs.helm)
+        return found;
+    for (const file of inputs.valuesFiles) {
+        const root = file.root ?? (0,external_node_path_.dirname)(file.path);
+        if (!found.has(root))
+            found.set(root, await helmfilesIn(root));
+    }
+    return found;
+}
+/**
+ * The plain values files something of the checkout reads outside the Flux and Argo CD entry
+ * points: a helmfile release that lists the file, a HelmRelease whose chart artifact bakes it in
+ * (its chart's values.yaml or a valuesFiles entry). Such a file is no orphan.
+ */
+async function readOutsideEntryPoints(inputs, helmfiles) {
+    const read = new Set();
+    if (inputs.helm)
+        return read;
+    for (const file of inputs.valuesFiles) {
+        const root = file.root ?? (0,external_node_path_.dirname)(file.path);
+        if (releasesListing(file.path, helmfiles.get(root) ?? [], root).length > 0)
+            read.add(file.path);
+        else if (readByPathRelease(file.path, await pathReleasesIn(root), root))
+            read.add(file.path);
+    }
+    return read;
 }
 /** The file's text as this run would write it, with `link`: the same planner, in memory. */
 function plannedText(inputs, file, current, link) {
@@ -92964,14 +95512,14 @@ function prepareAgent(read) {
             const { job } = result;
             const pr = job.prLink ? `, pull request ${job.prLink}` : '';
             return {
-                results: agentOutputs(job, result.outcome),
+                results: outputs_agentOutputs(job, result.outcome),
                 done: result.outcome === 'sent'
                     ? `Agent job ${job.id}: follow-up sent (not waited for: wait is false).`
                     : `Agent job ${job.id} (${result.created ? 'new' : 'follow-up'}): ${job.status}${pr}.`,
             };
         },
         partial: () => ({
-            results: known({ [AgentOutputs.JobId]: state.jobId, [AgentOutputs.Status]: state.status }),
+            results: known({ [outputs_AgentOutputs.JobId]: state.jobId, [outputs_AgentOutputs.Status]: state.status }),
             jobId: state.jobId,
         }),
     };
