@@ -104,7 +104,7 @@ describe.concurrent('helmfile', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.outputs['render-check']).toBe('true');
     expect(run.stdout).toContain(
-      'Render check: values/prod/enterprise/values.yaml (helmfile deployments/prod/helmfile.yaml, release prod-enterprise): the chart renders the link',
+      'Render check: values/prod/enterprise/values.yaml (helmfile deployments/prod/helmfile.yaml, release prod-enterprise): the chart enterprise 1.4.0 (a folder of the checkout) renders the link',
     );
     // As helmfile template: the values entries in order, then the set entries.
     const rendered = await helmTemplate(h, join(ws, 'charts/enterprise'), [join(ws, VALUES)]);
