@@ -85456,31 +85456,21 @@ function targetsOfHelmRelease(data, doc, name, namespace) {
     // Without spec.chart or spec.chartRef it is an overlay's patch of the HelmRelease a base
     // defines (kustomize merges it over the base, by kind and name): its spec.values are the
     // release's values after the build, so it is a target, and its chart is the base's, which
-    // only the build of the overlay shows.
-    if (spec.chart === undefined && spec.chartRef === undefined)
-        return [
-            {
-                doc,
-                kind: 'HelmRelease',
-                name,
-                namespace,
-                site: { kind: 'map', root: ['spec'], lead: ['values'] },
-                chart: {
-                    kind: 'none',
-                    reason: `HelmRelease/${name} is an overlay patch without spec.chart: its chart is that of the HelmRelease it patches, in the base the overlay builds on`,
-                },
-                release: fluxRelease(spec, name, namespace),
-                patch: true,
-            },
-        ];
-    // Resolved against the source objects when the render check runs (flux-source.ts).
-    const chart = {
-        kind: 'flux',
-        release: name,
-        ...(namespace ? { namespace } : {}),
-        ...(isObject(spec.chart) && isObject(spec.chart.spec) ? { chart: spec.chart.spec } : {}),
-        ...(isObject(spec.chartRef) ? { chartRef: spec.chartRef } : {}),
-    };
+    // only the build of the overlay shows. Else the chart is resolved against the source objects
+    // when the render check runs (flux-source.ts).
+    const patch = spec.chart === undefined && spec.chartRef === undefined;
+    const chart = patch
+        ? {
+            kind: 'none',
+            reason: `HelmRelease/${name} is an overlay patch without spec.chart: its chart is that of the HelmRelease it patches, in the base the overlay builds on`,
+        }
+        : {
+            kind: 'flux',
+            release: name,
+            ...(namespace ? { namespace } : {}),
+            ...(isObject(spec.chart) && isObject(spec.chart.spec) ? { chart: spec.chart.spec } : {}),
+            ...(isObject(spec.chartRef) ? { chartRef: spec.chartRef } : {}),
+        };
     return [
         {
             doc,
@@ -85490,6 +85480,7 @@ function targetsOfHelmRelease(data, doc, name, namespace) {
             site: { kind: 'map', root: ['spec'], lead: ['values'] },
             chart,
             release: fluxRelease(spec, name, namespace),
+            ...(patch ? { patch: true } : {}),
             // No valuesFrom entry overrides spec.values, not even one with a targetPath on these keys:
             // helm-controller merges spec.values after every entry (ChartValuesFromReferences).
         },
