@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 2356:
+/***/ 2596:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7800,15 +7800,15 @@ exports.Zone = Zone;
 
 /***/ }),
 
-/***/ 8482:
+/***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(9290);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
 
-/***/ 9290:
+/***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -8079,37 +8079,37 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 2480:
+/***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(1285)
-const Dispatcher = __nccwpck_require__(7939)
-const Pool = __nccwpck_require__(2244)
-const BalancedPool = __nccwpck_require__(2549)
-const RoundRobinPool = __nccwpck_require__(8512)
-const Agent = __nccwpck_require__(8285)
-const ProxyAgent = __nccwpck_require__(9920)
-const Socks5ProxyAgent = __nccwpck_require__(8151)
-const EnvHttpProxyAgent = __nccwpck_require__(929)
-const RetryAgent = __nccwpck_require__(1346)
-const H2CClient = __nccwpck_require__(6591)
-const errors = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
+const Client = __nccwpck_require__(3701)
+const Dispatcher = __nccwpck_require__(883)
+const Pool = __nccwpck_require__(628)
+const BalancedPool = __nccwpck_require__(837)
+const RoundRobinPool = __nccwpck_require__(5520)
+const Agent = __nccwpck_require__(7405)
+const ProxyAgent = __nccwpck_require__(6672)
+const Socks5ProxyAgent = __nccwpck_require__(7223)
+const EnvHttpProxyAgent = __nccwpck_require__(3137)
+const RetryAgent = __nccwpck_require__(50)
+const H2CClient = __nccwpck_require__(6815)
+const errors = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(8567)
-const buildConnector = __nccwpck_require__(2784)
-const MockClient = __nccwpck_require__(9493)
-const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(5663)
-const MockAgent = __nccwpck_require__(1437)
-const MockPool = __nccwpck_require__(5220)
-const SnapshotAgent = __nccwpck_require__(9447)
-const mockErrors = __nccwpck_require__(9917)
-const RetryHandler = __nccwpck_require__(5640)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8421)
-const DecoratorHandler = __nccwpck_require__(91)
-const RedirectHandler = __nccwpck_require__(7970)
+const api = __nccwpck_require__(6615)
+const buildConnector = __nccwpck_require__(9136)
+const MockClient = __nccwpck_require__(7365)
+const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(431)
+const MockAgent = __nccwpck_require__(7501)
+const MockPool = __nccwpck_require__(4004)
+const SnapshotAgent = __nccwpck_require__(5095)
+const mockErrors = __nccwpck_require__(2429)
+const RetryHandler = __nccwpck_require__(7816)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
+const DecoratorHandler = __nccwpck_require__(8155)
+const RedirectHandler = __nccwpck_require__(8754)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -8129,21 +8129,21 @@ module.exports.RetryHandler = RetryHandler
 module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(730),
-  responseError: __nccwpck_require__(6790),
-  retry: __nccwpck_require__(4346),
-  dump: __nccwpck_require__(8412),
-  dns: __nccwpck_require__(8731),
-  cache: __nccwpck_require__(7382),
-  decompress: __nccwpck_require__(2397),
-  deduplicate: __nccwpck_require__(9464)
+  redirect: __nccwpck_require__(1514),
+  responseError: __nccwpck_require__(8918),
+  retry: __nccwpck_require__(2026),
+  dump: __nccwpck_require__(8060),
+  dns: __nccwpck_require__(379),
+  cache: __nccwpck_require__(5542),
+  decompress: __nccwpck_require__(557),
+  deduplicate: __nccwpck_require__(7240)
 }
 
 module.exports.cacheStores = {
-  MemoryCacheStore: __nccwpck_require__(2009)
+  MemoryCacheStore: __nccwpck_require__(4889)
 }
 
-const SqliteCacheStore = __nccwpck_require__(274)
+const SqliteCacheStore = __nccwpck_require__(1522)
 module.exports.cacheStores.SqliteCacheStore = SqliteCacheStore
 
 module.exports.buildConnector = buildConnector
@@ -8205,7 +8205,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(8702).fetch)
+const fetchImpl = (__nccwpck_require__(4398).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -8245,22 +8245,22 @@ module.exports.fetch = function fetch (init, options = undefined) {
     throw err
   })
 }
-module.exports.Headers = __nccwpck_require__(5524).Headers
-module.exports.Response = __nccwpck_require__(715).Response
-module.exports.Request = __nccwpck_require__(175).Request
-module.exports.FormData = __nccwpck_require__(1142).FormData
+module.exports.Headers = __nccwpck_require__(660).Headers
+module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(5910).FormData
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(179)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(5965)
-const { kConstruct } = __nccwpck_require__(4043)
+const { CacheStorage } = __nccwpck_require__(3245)
+const { kConstruct } = __nccwpck_require__(6443)
 
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(6933)
+const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
@@ -8268,21 +8268,21 @@ module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 module.exports.parseCookie = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(7708)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(7316)
-const { WebSocket, ping } = __nccwpck_require__(1886)
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
+const { WebSocket, ping } = __nccwpck_require__(3726)
 module.exports.WebSocket = WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
 module.exports.ping = ping
 
-module.exports.WebSocketStream = __nccwpck_require__(4841).WebSocketStream
-module.exports.WebSocketError = __nccwpck_require__(2039).WebSocketError
+module.exports.WebSocketStream = __nccwpck_require__(2873).WebSocketStream
+module.exports.WebSocketError = __nccwpck_require__(6919).WebSocketError
 
 module.exports.request = makeDispatcher(api.request)
 module.exports.stream = makeDispatcher(api.stream)
@@ -8298,7 +8298,7 @@ module.exports.MockAgent = MockAgent
 module.exports.SnapshotAgent = SnapshotAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(1670)
+const { EventSource } = __nccwpck_require__(1238)
 
 module.exports.EventSource = EventSource
 
@@ -8320,13 +8320,13 @@ module.exports.install = install
 
 /***/ }),
 
-/***/ 670:
+/***/ 158:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { addAbortListener } = __nccwpck_require__(4640)
-const { RequestAbortedError } = __nccwpck_require__(4627)
+const { addAbortListener } = __nccwpck_require__(3440)
+const { RequestAbortedError } = __nccwpck_require__(8707)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -8386,16 +8386,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2004:
+/***/ 2279:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -8503,7 +8503,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 5646:
+/***/ 6862:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8519,9 +8519,9 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 function noop () {}
 
@@ -8762,16 +8762,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4203:
+/***/ 4043:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { Readable } = __nccwpck_require__(471)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
+const { Readable } = __nccwpck_require__(9927)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 
 function noop () {}
 
@@ -8983,7 +8983,7 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 9656:
+/***/ 3560:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8991,9 +8991,9 @@ module.exports.RequestHandler = RequestHandler
 const assert = __nccwpck_require__(4589)
 const { finished } = __nccwpck_require__(7075)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 function noop () {}
 
@@ -9199,17 +9199,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 6730:
+/***/ 1882:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
 const { AsyncResource } = __nccwpck_require__(6698)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(4640)
-const { kHTTP2Stream } = __nccwpck_require__(4043)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+const util = __nccwpck_require__(3440)
+const { kHTTP2Stream } = __nccwpck_require__(6443)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -9317,30 +9317,30 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 8567:
+/***/ 6615:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4203)
-module.exports.stream = __nccwpck_require__(9656)
-module.exports.pipeline = __nccwpck_require__(5646)
-module.exports.upgrade = __nccwpck_require__(6730)
-module.exports.connect = __nccwpck_require__(2004)
+module.exports.request = __nccwpck_require__(4043)
+module.exports.stream = __nccwpck_require__(3560)
+module.exports.pipeline = __nccwpck_require__(6862)
+module.exports.upgrade = __nccwpck_require__(1882)
+module.exports.connect = __nccwpck_require__(2279)
 
 
 /***/ }),
 
-/***/ 471:
+/***/ 9927:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { ReadableStreamFrom } = __nccwpck_require__(4640)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { ReadableStreamFrom } = __nccwpck_require__(3440)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -9918,14 +9918,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2009:
+/***/ 4889:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const { EventEmitter } = __nccwpck_require__(8474)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
 
 /**
  * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
@@ -10204,13 +10204,13 @@ module.exports = MemoryCacheStore
 
 /***/ }),
 
-/***/ 274:
+/***/ 1522:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
 
 let DatabaseSync
 
@@ -10680,15 +10680,15 @@ function headerValueEquals (lhs, rhs) {
 
 /***/ }),
 
-/***/ 2784:
+/***/ 9136:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(4640)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(3440)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 let tls // include tls conditionally since it is not always available
 
@@ -10846,7 +10846,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 2303:
+/***/ 735:
 /***/ ((module) => {
 
 
@@ -10996,7 +10996,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3374:
+/***/ 2414:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11230,7 +11230,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4627:
+/***/ 8707:
 /***/ ((module) => {
 
 
@@ -11714,7 +11714,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7311:
+/***/ 4655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11722,7 +11722,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -11739,9 +11739,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __nccwpck_require__(4640)
-const { channels } = __nccwpck_require__(3374)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+} = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -12206,16 +12206,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8290:
+/***/ 8082:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { EventEmitter } = __nccwpck_require__(8474)
 const { Buffer } = __nccwpck_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(4627)
+const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(8707)
 const { debuglog } = __nccwpck_require__(7975)
-const { parseAddress } = __nccwpck_require__(1796)
+const { parseAddress } = __nccwpck_require__(1732)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -12635,14 +12635,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1796:
+/***/ 1732:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Buffer } = __nccwpck_require__(4573)
 const net = __nccwpck_require__(7030)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * Parse an address and determine its type
@@ -12854,7 +12854,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4043:
+/***/ 6443:
 /***/ ((module) => {
 
 
@@ -12937,7 +12937,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4152:
+/***/ 7752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -12945,7 +12945,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(2303)
+} = __nccwpck_require__(735)
 
 class TstNode {
   /** @type {any} */
@@ -13104,22 +13104,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4640:
+/***/ 3440:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const timers = __nccwpck_require__(1275)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
-const { tree } = __nccwpck_require__(4152)
+const timers = __nccwpck_require__(6603)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+const { tree } = __nccwpck_require__(7752)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.', 2).map(v => Number(v))
 
@@ -14124,17 +14124,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8285:
+/***/ 7405:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(4627)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(4043)
-const DispatcherBase = __nccwpck_require__(9265)
-const Pool = __nccwpck_require__(2244)
-const Client = __nccwpck_require__(1285)
-const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(8707)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(6443)
+const DispatcherBase = __nccwpck_require__(1841)
+const Pool = __nccwpck_require__(628)
+const Client = __nccwpck_require__(3701)
+const util = __nccwpck_require__(3440)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -14293,7 +14293,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 2549:
+/***/ 837:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14301,7 +14301,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const {
   PoolBase,
   kClients,
@@ -14309,10 +14309,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(3856)
-const Pool = __nccwpck_require__(2244)
-const { kUrl } = __nccwpck_require__(4043)
-const util = __nccwpck_require__(4640)
+} = __nccwpck_require__(2128)
+const Pool = __nccwpck_require__(628)
+const { kUrl } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(3440)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -14521,7 +14521,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 9133:
+/***/ 637:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14529,9 +14529,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(4640)
-const { channels } = __nccwpck_require__(3374)
-const timers = __nccwpck_require__(1275)
+const util = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const timers = __nccwpck_require__(6603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -14544,7 +14544,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -14578,9 +14578,9 @@ const {
   kResume,
   kHTTPContext,
   kClosed
-} = __nccwpck_require__(4043)
+} = __nccwpck_require__(6443)
 
-const constants = __nccwpck_require__(776)
+const constants = __nccwpck_require__(2824)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -14592,7 +14592,7 @@ const kTypeOfService = Symbol('kTypeOfService')
 let extractBody
 
 function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
 
   let mod
 
@@ -14613,7 +14613,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__nccwpck_require__(8586))
+      mod = new WebAssembly.Module(__nccwpck_require__(3434))
     } catch {
     }
   }
@@ -14623,7 +14623,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(7630))
+    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(3870))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -15692,7 +15692,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(6396).extractBody)
+      extractBody = (__nccwpck_require__(4492).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -16297,14 +16297,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 4548:
+/***/ 8788:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(4640)
+const util = __nccwpck_require__(3440)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
@@ -16313,7 +16313,7 @@ const {
   InvalidArgumentError,
   HeadersTimeoutError,
   BodyTimeoutError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -16342,8 +16342,8 @@ const {
   kRemoteSettings,
   kHTTP2Stream,
   kHTTP2SessionState
-} = __nccwpck_require__(4043)
-const { channels } = __nccwpck_require__(3374)
+} = __nccwpck_require__(6443)
+const { channels } = __nccwpck_require__(2414)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -16962,7 +16962,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(6396).extractBody)
+    extractBody ??= (__nccwpck_require__(4492).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -17360,7 +17360,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 1285:
+/***/ 3701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -17368,17 +17368,17 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(4640)
-const { ClientStats } = __nccwpck_require__(7782)
-const { channels } = __nccwpck_require__(3374)
-const Request = __nccwpck_require__(7311)
-const DispatcherBase = __nccwpck_require__(9265)
+const util = __nccwpck_require__(3440)
+const { ClientStats } = __nccwpck_require__(6854)
+const { channels } = __nccwpck_require__(2414)
+const Request = __nccwpck_require__(4655)
+const DispatcherBase = __nccwpck_require__(1841)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(4627)
-const buildConnector = __nccwpck_require__(2784)
+} = __nccwpck_require__(8707)
+const buildConnector = __nccwpck_require__(9136)
 const {
   kUrl,
   kServerName,
@@ -17421,9 +17421,9 @@ const {
   kHTTP2ConnectionWindowSize,
   kResume,
   kPingInterval
-} = __nccwpck_require__(4043)
-const connectH1 = __nccwpck_require__(9133)
-const connectH2 = __nccwpck_require__(4548)
+} = __nccwpck_require__(6443)
+const connectH1 = __nccwpck_require__(637)
+const connectH2 = __nccwpck_require__(8788)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -18036,20 +18036,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 9265:
+/***/ 1841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(7939)
-const UnwrapHandler = __nccwpck_require__(6970)
+const Dispatcher = __nccwpck_require__(883)
+const UnwrapHandler = __nccwpck_require__(2365)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(4627)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(4043)
+} = __nccwpck_require__(8707)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(6443)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -18239,12 +18239,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 7939:
+/***/ 883:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const EventEmitter = __nccwpck_require__(8474)
-const WrapHandler = __nccwpck_require__(7158)
+const WrapHandler = __nccwpck_require__(9510)
 
 const wrapInterceptor = (dispatch) => (opts, handler) => dispatch(opts, WrapHandler.wrap(handler))
 
@@ -18294,15 +18294,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 929:
+/***/ 3137:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(9265)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
-const ProxyAgent = __nccwpck_require__(9920)
-const Agent = __nccwpck_require__(8285)
+const DispatcherBase = __nccwpck_require__(1841)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
+const ProxyAgent = __nccwpck_require__(6672)
+const Agent = __nccwpck_require__(7405)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -18447,7 +18447,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 5844:
+/***/ 4660:
 /***/ ((module) => {
 
 
@@ -18589,13 +18589,13 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 6591:
+/***/ 6815:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const Client = __nccwpck_require__(1285)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const Client = __nccwpck_require__(3701)
 
 class H2CClient extends Client {
   constructor (origin, clientOpts) {
@@ -18647,15 +18647,15 @@ module.exports = H2CClient
 
 /***/ }),
 
-/***/ 3856:
+/***/ 2128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { PoolStats } = __nccwpck_require__(7782)
-const DispatcherBase = __nccwpck_require__(9265)
-const FixedQueue = __nccwpck_require__(5844)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const { PoolStats } = __nccwpck_require__(6854)
+const DispatcherBase = __nccwpck_require__(1841)
+const FixedQueue = __nccwpck_require__(4660)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -18868,7 +18868,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2244:
+/***/ 628:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -18880,14 +18880,14 @@ const {
   kAddClient,
   kGetDispatcher,
   kRemoveClient
-} = __nccwpck_require__(3856)
-const Client = __nccwpck_require__(1285)
+} = __nccwpck_require__(2128)
+const Client = __nccwpck_require__(3701)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { kUrl } = __nccwpck_require__(4043)
-const buildConnector = __nccwpck_require__(2784)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { kUrl } = __nccwpck_require__(6443)
+const buildConnector = __nccwpck_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -18993,20 +18993,20 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 9920:
+/***/ 6672:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
-const Agent = __nccwpck_require__(8285)
-const Pool = __nccwpck_require__(2244)
-const DispatcherBase = __nccwpck_require__(9265)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(4627)
-const buildConnector = __nccwpck_require__(2784)
-const Client = __nccwpck_require__(1285)
-const { channels } = __nccwpck_require__(3374)
-const Socks5ProxyAgent = __nccwpck_require__(8151)
+const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const Agent = __nccwpck_require__(7405)
+const Pool = __nccwpck_require__(628)
+const DispatcherBase = __nccwpck_require__(1841)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
+const buildConnector = __nccwpck_require__(9136)
+const Client = __nccwpck_require__(3701)
+const { channels } = __nccwpck_require__(2414)
+const Socks5ProxyAgent = __nccwpck_require__(7223)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -19319,13 +19319,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 1346:
+/***/ 50:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(7939)
-const RetryHandler = __nccwpck_require__(5640)
+const Dispatcher = __nccwpck_require__(883)
+const RetryHandler = __nccwpck_require__(7816)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -19361,7 +19361,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 8512:
+/***/ 5520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19373,14 +19373,14 @@ const {
   kAddClient,
   kGetDispatcher,
   kRemoveClient
-} = __nccwpck_require__(3856)
-const Client = __nccwpck_require__(1285)
+} = __nccwpck_require__(2128)
+const Client = __nccwpck_require__(3701)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { kUrl } = __nccwpck_require__(4043)
-const buildConnector = __nccwpck_require__(2784)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { kUrl } = __nccwpck_require__(6443)
+const buildConnector = __nccwpck_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -19505,7 +19505,7 @@ module.exports = RoundRobinPool
 
 /***/ }),
 
-/***/ 8151:
+/***/ 7223:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19513,12 +19513,12 @@ module.exports = RoundRobinPool
 const { URL } = __nccwpck_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __nccwpck_require__(9265)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const { Socks5Client, STATES } = __nccwpck_require__(8290)
-const { kDispatch, kClose, kDestroy } = __nccwpck_require__(4043)
-const Pool = __nccwpck_require__(2244)
-const buildConnector = __nccwpck_require__(2784)
+const DispatcherBase = __nccwpck_require__(1841)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { Socks5Client, STATES } = __nccwpck_require__(8082)
+const { kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
+const Pool = __nccwpck_require__(628)
+const buildConnector = __nccwpck_require__(9136)
 const { debuglog } = __nccwpck_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -19772,7 +19772,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 3332:
+/***/ 276:
 /***/ ((module) => {
 
 
@@ -19812,7 +19812,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8421:
+/***/ 2581:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19821,8 +19821,8 @@ module.exports = {
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const Agent = __nccwpck_require__(8285)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const Agent = __nccwpck_require__(7405)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -19878,13 +19878,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3448:
+/***/ 9976:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(4640)
-const { kRedirectCacheControl } = __nccwpck_require__(4043)
+const util = __nccwpck_require__(3440)
+const { kRedirectCacheControl } = __nccwpck_require__(6443)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -19892,7 +19892,7 @@ const {
   hasVaryStar,
   isInvalidOrWildcardVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(5355)
+} = __nccwpck_require__(7659)
 
 /**
  * A suppressed redirect hop recorded by the redirect handler. Carried on
@@ -19904,7 +19904,7 @@ const {
  * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
  * @property {number} receivedAt The time the hop's response headers were received.
  */
-const { parseHttpDate } = __nccwpck_require__(7149)
+const { parseHttpDate } = __nccwpck_require__(5453)
 
 function noop () {}
 
@@ -21066,7 +21066,7 @@ module.exports = CacheHandler
 
 /***/ }),
 
-/***/ 237:
+/***/ 7133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -21197,13 +21197,13 @@ module.exports = CacheRevalidationHandler
 
 /***/ }),
 
-/***/ 91:
+/***/ 8155:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const WrapHandler = __nccwpck_require__(7158)
+const WrapHandler = __nccwpck_require__(9510)
 
 /**
  * @deprecated
@@ -21271,12 +21271,12 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 303:
+/***/ 3599:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { RequestAbortedError } = __nccwpck_require__(4627)
+const { RequestAbortedError } = __nccwpck_require__(8707)
 
 /**
  * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
@@ -21782,15 +21782,15 @@ module.exports = DeduplicationHandler
 
 /***/ }),
 
-/***/ 7970:
+/***/ 8754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(4640)
-const { kBodyUsed, kRedirectCacheControl } = __nccwpck_require__(4043)
+const util = __nccwpck_require__(3440)
+const { kBodyUsed, kRedirectCacheControl } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -22062,20 +22062,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 5640:
+/***/ 7816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(4043)
-const { RequestRetryError } = __nccwpck_require__(4627)
-const WrapHandler = __nccwpck_require__(7158)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
+const { RequestRetryError } = __nccwpck_require__(8707)
+const WrapHandler = __nccwpck_require__(9510)
 const {
   isDisturbed,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(4640)
+} = __nccwpck_require__(3440)
 
 function calculateRetryAfterHeader (retryAfter) {
   const retryTime = new Date(retryAfter).getTime()
@@ -22573,13 +22573,13 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 6970:
+/***/ 2365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseHeaders } = __nccwpck_require__(4640)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { parseHeaders } = __nccwpck_require__(3440)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 const kResume = Symbol('resume')
 
@@ -22686,12 +22686,12 @@ module.exports = class UnwrapHandler {
 
 /***/ }),
 
-/***/ 7158:
+/***/ 9510:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 module.exports = class WrapHandler {
   #handler
@@ -22798,17 +22798,17 @@ function toRawHeaderValue (value) {
 
 /***/ }),
 
-/***/ 7382:
+/***/ 5542:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(4640)
-const CacheHandler = __nccwpck_require__(3448)
-const MemoryCacheStore = __nccwpck_require__(2009)
-const CacheRevalidationHandler = __nccwpck_require__(237)
+const util = __nccwpck_require__(3440)
+const CacheHandler = __nccwpck_require__(9976)
+const MemoryCacheStore = __nccwpck_require__(4889)
+const CacheRevalidationHandler = __nccwpck_require__(7133)
 const {
   assertCacheStore,
   assertCacheMethods,
@@ -22818,9 +22818,9 @@ const {
   isInvalidOrWildcardVaryHeader,
   parseVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(5355)
-const { AbortError } = __nccwpck_require__(4627)
-const { parseHttpDate } = __nccwpck_require__(7149)
+} = __nccwpck_require__(7659)
+const { AbortError } = __nccwpck_require__(8707)
+const { parseHttpDate } = __nccwpck_require__(5453)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -23551,16 +23551,16 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 2397:
+/***/ 557:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress } = __nccwpck_require__(8522)
 const { pipeline, Transform: TransformStream } = __nccwpck_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(4627)
-const DecoratorHandler = __nccwpck_require__(91)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(8155)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 /** @typedef {import('node:stream').Transform} Transform */
 /** @typedef {import('node:stream').Transform} Controller */
@@ -24125,15 +24125,15 @@ module.exports = createDecompressInterceptor
 
 /***/ }),
 
-/***/ 9464:
+/***/ 7240:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const diagnosticsChannel = __nccwpck_require__(3053)
-const util = __nccwpck_require__(4640)
-const DeduplicationHandler = __nccwpck_require__(303)
-const { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(5355)
+const util = __nccwpck_require__(3440)
+const DeduplicationHandler = __nccwpck_require__(3599)
+const { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(7659)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -24249,14 +24249,14 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 8731:
+/***/ 379:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(91)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -24827,13 +24827,13 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8412:
+/***/ 8060:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
-const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(8155)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -24933,12 +24933,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 730:
+/***/ 1514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(7970)
+const RedirectHandler = __nccwpck_require__(8754)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections } = {}) {
   return (dispatch) => {
@@ -24961,14 +24961,14 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 6790:
+/***/ 8918:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 // const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __nccwpck_require__(91)
-const { ResponseError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(8155)
+const { ResponseError } = __nccwpck_require__(8707)
 
 class ResponseErrorHandler extends DecoratorHandler {
   #statusCode
@@ -25063,11 +25063,11 @@ module.exports = () => {
 
 /***/ }),
 
-/***/ 4346:
+/***/ 2026:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(5640)
+const RetryHandler = __nccwpck_require__(7816)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -25089,13 +25089,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 776:
+/***/ 2824:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(1308);
+const utils_1 = __nccwpck_require__(172);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -25627,7 +25627,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 7630:
+/***/ 3870:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -25650,7 +25650,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 8586:
+/***/ 3434:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -25673,7 +25673,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 1308:
+/***/ 172:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -25692,13 +25692,13 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 1437:
+/***/ 7501:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(4043)
-const Agent = __nccwpck_require__(8285)
+const { kClients } = __nccwpck_require__(6443)
+const Agent = __nccwpck_require__(7405)
 const {
   kAgent,
   kMockAgentSet,
@@ -25716,14 +25716,14 @@ const {
   kMockAgentAcceptsNonStandardSearchParameters,
   kMockCallHistoryAddLog,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const MockClient = __nccwpck_require__(9493)
-const MockPool = __nccwpck_require__(5220)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(8981)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
-const Dispatcher = __nccwpck_require__(7939)
-const PendingInterceptorsFormatter = __nccwpck_require__(1726)
-const { MockCallHistory } = __nccwpck_require__(5663)
+} = __nccwpck_require__(1117)
+const MockClient = __nccwpck_require__(7365)
+const MockPool = __nccwpck_require__(4004)
+const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(3397)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const Dispatcher = __nccwpck_require__(883)
+const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+const { MockCallHistory } = __nccwpck_require__(431)
 
 class MockAgent extends Dispatcher {
   constructor (opts = {}) {
@@ -25931,13 +25931,13 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 5663:
+/***/ 431:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kMockCallHistoryAddLog } = __nccwpck_require__(941)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { kMockCallHistoryAddLog } = __nccwpck_require__(1117)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
   switch (options.operator) {
@@ -26186,14 +26186,14 @@ module.exports.MockCallHistoryLog = MockCallHistoryLog
 
 /***/ }),
 
-/***/ 9493:
+/***/ 7365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(1285)
-const { buildMockDispatch } = __nccwpck_require__(8981)
+const Client = __nccwpck_require__(3701)
+const { buildMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -26203,10 +26203,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const { MockInterceptor } = __nccwpck_require__(5015)
-const Symbols = __nccwpck_require__(4043)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+} = __nccwpck_require__(1117)
+const { MockInterceptor } = __nccwpck_require__(1511)
+const Symbols = __nccwpck_require__(6443)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -26261,12 +26261,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 9917:
+/***/ 2429:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(4627)
+const { UndiciError } = __nccwpck_require__(8707)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -26297,12 +26297,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5015:
+/***/ 1511:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(8981)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kDispatchKey,
@@ -26311,9 +26311,9 @@ const {
   kContentLength,
   kMockDispatch,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const { serializePathWithQuery } = __nccwpck_require__(4640)
+} = __nccwpck_require__(1117)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { serializePathWithQuery } = __nccwpck_require__(3440)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -26513,14 +26513,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 5220:
+/***/ 4004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(2244)
-const { buildMockDispatch } = __nccwpck_require__(8981)
+const Pool = __nccwpck_require__(628)
+const { buildMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -26530,10 +26530,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const { MockInterceptor } = __nccwpck_require__(5015)
-const Symbols = __nccwpck_require__(4043)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+} = __nccwpck_require__(1117)
+const { MockInterceptor } = __nccwpck_require__(1511)
+const Symbols = __nccwpck_require__(6443)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -26588,7 +26588,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 941:
+/***/ 1117:
 /***/ ((module) => {
 
 
@@ -26627,12 +26627,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8981:
+/***/ 3397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(9917)
+const { MockNotMatchedError } = __nccwpck_require__(2429)
 const {
   kDispatches,
   kMockAgent,
@@ -26640,15 +26640,15 @@ const {
   kOrigin,
   kGetNetConnect,
   kTotalDispatchCount
-} = __nccwpck_require__(941)
-const { serializePathWithQuery } = __nccwpck_require__(4640)
+} = __nccwpck_require__(1117)
+const { serializePathWithQuery } = __nccwpck_require__(3440)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
     isPromise
   }
 } = __nccwpck_require__(7975)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 function matchValue (match, value) {
   if (typeof match === 'string') {
@@ -27120,7 +27120,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1726:
+/***/ 6142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27170,17 +27170,17 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 9447:
+/***/ 5095:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Agent = __nccwpck_require__(8285)
-const MockAgent = __nccwpck_require__(1437)
-const { SnapshotRecorder } = __nccwpck_require__(5798)
-const WrapHandler = __nccwpck_require__(7158)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
-const { validateSnapshotMode } = __nccwpck_require__(1699)
+const Agent = __nccwpck_require__(7405)
+const MockAgent = __nccwpck_require__(7501)
+const { SnapshotRecorder } = __nccwpck_require__(3766)
+const WrapHandler = __nccwpck_require__(9510)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const { validateSnapshotMode } = __nccwpck_require__(9683)
 
 const kSnapshotRecorder = Symbol('kSnapshotRecorder')
 const kSnapshotMode = Symbol('kSnapshotMode')
@@ -27530,7 +27530,7 @@ module.exports = SnapshotAgent
 
 /***/ }),
 
-/***/ 5798:
+/***/ 3766:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27538,8 +27538,8 @@ module.exports = SnapshotAgent
 const { writeFile, readFile, mkdir } = __nccwpck_require__(1455)
 const { dirname, resolve } = __nccwpck_require__(6760)
 const { setTimeout, clearTimeout } = __nccwpck_require__(7997)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(1699)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(9683)
 
 /**
  * @typedef {Object} SnapshotRequestOptions
@@ -28125,13 +28125,13 @@ module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filter
 
 /***/ }),
 
-/***/ 1699:
+/***/ 9683:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 /**
  * @typedef {Object} HeaderFilters
@@ -28290,7 +28290,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5355:
+/***/ 7659:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -28300,9 +28300,9 @@ const {
   pathHasQueryOrFragment,
   hasSafeIterator,
   isValidHTTPToken
-} = __nccwpck_require__(4640)
+} = __nccwpck_require__(3440)
 
-const { serializePathWithQuery } = __nccwpck_require__(4640)
+const { serializePathWithQuery } = __nccwpck_require__(3440)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -29006,7 +29006,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7149:
+/***/ 5453:
 /***/ ((module) => {
 
 
@@ -29683,7 +29683,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6132:
+/***/ 6436:
 /***/ ((module) => {
 
 
@@ -29718,7 +29718,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4521:
+/***/ 313:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -29849,7 +29849,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 7782:
+/***/ 6854:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -29861,7 +29861,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __nccwpck_require__(4043)
+} = __nccwpck_require__(6443)
 
 class ClientStats {
   constructor (client) {
@@ -29888,7 +29888,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 1275:
+/***/ 6603:
 /***/ ((module) => {
 
 
@@ -30320,22 +30320,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8514:
+/***/ 9634:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kConstruct } = __nccwpck_require__(4043)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6814)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(4640)
-const { webidl } = __nccwpck_require__(5159)
-const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(715)
-const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(175)
-const { fetching } = __nccwpck_require__(8702)
-const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(9520)
-const { createDeferredPromise } = __nccwpck_require__(6132)
+const { kConstruct } = __nccwpck_require__(6443)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(7879)
+const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(9051)
+const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(9967)
+const { fetching } = __nccwpck_require__(4398)
+const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(3168)
+const { createDeferredPromise } = __nccwpck_require__(6436)
 
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
@@ -31191,15 +31191,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5965:
+/***/ 3245:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Cache } = __nccwpck_require__(8514)
-const { webidl } = __nccwpck_require__(5159)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { kConstruct } = __nccwpck_require__(4043)
+const { Cache } = __nccwpck_require__(9634)
+const { webidl } = __nccwpck_require__(7879)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(6443)
 
 class CacheStorage {
   /**
@@ -31350,14 +31350,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6814:
+/***/ 6798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { isValidHeaderName } = __nccwpck_require__(9520)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { isValidHeaderName } = __nccwpck_require__(3168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -31402,7 +31402,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3404:
+/***/ 1276:
 /***/ ((module) => {
 
 
@@ -31421,15 +31421,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6933:
+/***/ 9061:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(8906)
-const { stringify } = __nccwpck_require__(1077)
-const { webidl } = __nccwpck_require__(5159)
-const { Headers } = __nccwpck_require__(5524)
+const { parseSetCookie } = __nccwpck_require__(1978)
+const { stringify } = __nccwpck_require__(7797)
+const { webidl } = __nccwpck_require__(7879)
+const { Headers } = __nccwpck_require__(660)
 
 const brandChecks = webidl.brandCheckMultiple([Headers, globalThis.Headers].filter(Boolean))
 
@@ -31629,14 +31629,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8906:
+/***/ 1978:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(3404)
-const { isCTLExcludingHtab } = __nccwpck_require__(1077)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
+const { isCTLExcludingHtab } = __nccwpck_require__(7797)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -31951,7 +31951,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1077:
+/***/ 7797:
 /***/ ((module) => {
 
 
@@ -32329,13 +32329,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 335:
+/***/ 4031:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(3691)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
 
 /**
  * @type {number[]} BOM
@@ -32911,22 +32911,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1670:
+/***/ 1238:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(8702)
-const { makeRequest } = __nccwpck_require__(175)
-const { webidl } = __nccwpck_require__(5159)
-const { EventSourceStream } = __nccwpck_require__(335)
-const { parseMIMEType } = __nccwpck_require__(7708)
-const { createFastMessageEvent } = __nccwpck_require__(7316)
-const { isNetworkError } = __nccwpck_require__(715)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { environmentSettingsObject } = __nccwpck_require__(9520)
-const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { fetching } = __nccwpck_require__(4398)
+const { makeRequest } = __nccwpck_require__(9967)
+const { webidl } = __nccwpck_require__(7879)
+const { EventSourceStream } = __nccwpck_require__(4031)
+const { parseMIMEType } = __nccwpck_require__(1900)
+const { createFastMessageEvent } = __nccwpck_require__(5188)
+const { isNetworkError } = __nccwpck_require__(9051)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
 
 let experimentalWarned = false
 
@@ -33422,7 +33422,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3691:
+/***/ 4811:
 /***/ ((module) => {
 
 
@@ -33458,29 +33458,29 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6396:
+/***/ 4492:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(4640)
+const util = __nccwpck_require__(3440)
 const {
   ReadableStreamFrom,
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __nccwpck_require__(9520)
-const { FormData, setFormDataState } = __nccwpck_require__(1142)
-const { webidl } = __nccwpck_require__(5159)
+} = __nccwpck_require__(3168)
+const { FormData, setFormDataState } = __nccwpck_require__(5910)
+const { webidl } = __nccwpck_require__(7879)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(7708)
-const { multipartFormDataParser } = __nccwpck_require__(3028)
-const { createDeferredPromise } = __nccwpck_require__(6132)
-const { parseJSONFromBytes } = __nccwpck_require__(484)
-const { utf8DecodeBytes } = __nccwpck_require__(3332)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { serializeAMimeType } = __nccwpck_require__(1900)
+const { multipartFormDataParser } = __nccwpck_require__(116)
+const { createDeferredPromise } = __nccwpck_require__(6436)
+const { parseJSONFromBytes } = __nccwpck_require__(8116)
+const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 const random = runtimeFeatures.has('crypto')
   ? (__nccwpck_require__(7598).randomInt)
@@ -33983,7 +33983,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7775:
+/***/ 4495:
 /***/ ((module) => {
 
 
@@ -34121,13 +34121,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7708:
+/***/ 1900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(484)
+const { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(8116)
 
 const encoder = new TextEncoder()
 
@@ -34724,17 +34724,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3028:
+/***/ 116:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
-const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(7708)
-const { makeEntry } = __nccwpck_require__(1142)
-const { webidl } = __nccwpck_require__(5159)
+const { bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(1900)
+const { makeEntry } = __nccwpck_require__(5910)
+const { webidl } = __nccwpck_require__(7879)
 const assert = __nccwpck_require__(4589)
-const { isomorphicDecode } = __nccwpck_require__(484)
+const { isomorphicDecode } = __nccwpck_require__(8116)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -35317,14 +35317,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1142:
+/***/ 5910:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { iteratorMixin } = __nccwpck_require__(9520)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { webidl } = __nccwpck_require__(5159)
+const { iteratorMixin } = __nccwpck_require__(3168)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(7879)
 const nodeUtil = __nccwpck_require__(7975)
 
 // https://xhr.spec.whatwg.org/#formdata
@@ -35583,7 +35583,7 @@ module.exports = { FormData, makeEntry, setFormDataState }
 
 /***/ }),
 
-/***/ 179:
+/***/ 1059:
 /***/ ((module) => {
 
 
@@ -35630,21 +35630,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5524:
+/***/ 660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(4043)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(6443)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(9520)
-const { webidl } = __nccwpck_require__(5159)
+} = __nccwpck_require__(3168)
+const { webidl } = __nccwpck_require__(7879)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -36356,7 +36356,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8702:
+/***/ 4398:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -36370,9 +36370,9 @@ const {
   makeResponse,
   fromInnerResponse,
   getResponseState
-} = __nccwpck_require__(715)
-const { HeadersList } = __nccwpck_require__(5524)
-const { Request, cloneRequest, getRequestDispatcher, getRequestState } = __nccwpck_require__(175)
+} = __nccwpck_require__(9051)
+const { HeadersList } = __nccwpck_require__(660)
+const { Request, cloneRequest, getRequestDispatcher, getRequestState } = __nccwpck_require__(9967)
 const zlib = __nccwpck_require__(8522)
 const {
   makePolicyContainer,
@@ -36407,27 +36407,27 @@ const {
   hasAuthenticationEntry,
   includesCredentials,
   isTraversableNavigable
-} = __nccwpck_require__(9520)
+} = __nccwpck_require__(3168)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(6396)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(7775)
+} = __nccwpck_require__(4495)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __nccwpck_require__(7075)
-const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(7708)
-const { getGlobalDispatcher } = __nccwpck_require__(8421)
-const { webidl } = __nccwpck_require__(5159)
+const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { webidl } = __nccwpck_require__(7879)
 const { STATUS_CODES } = __nccwpck_require__(7067)
-const { bytesMatch } = __nccwpck_require__(4458)
-const { createDeferredPromise } = __nccwpck_require__(6132)
-const { isomorphicEncode } = __nccwpck_require__(484)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { bytesMatch } = __nccwpck_require__(5082)
+const { createDeferredPromise } = __nccwpck_require__(6436)
+const { isomorphicEncode } = __nccwpck_require__(8116)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 // Node.js v23.8.0+ and v22.15.0+ supports Zstandard
 const hasZstd = runtimeFeatures.has('zstd')
@@ -38776,22 +38776,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 175:
+/***/ 9967:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6396)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5524)
-const util = __nccwpck_require__(4640)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(9520)
+} = __nccwpck_require__(3168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -38801,11 +38801,11 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(7775)
+} = __nccwpck_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { webidl } = __nccwpck_require__(5159)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { kConstruct } = __nccwpck_require__(4043)
+const { webidl } = __nccwpck_require__(7879)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -39898,14 +39898,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 715:
+/***/ 9051:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5524)
-const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(6396)
-const util = __nccwpck_require__(4640)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
+const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -39914,16 +39914,16 @@ const {
   isAborted,
   isErrorLike,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(9520)
+} = __nccwpck_require__(3168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(7775)
-const { webidl } = __nccwpck_require__(5159)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { kConstruct } = __nccwpck_require__(4043)
+} = __nccwpck_require__(4495)
+const { webidl } = __nccwpck_require__(7879)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
-const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(484)
+const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(8116)
 
 const textEncoder = new TextEncoder('utf-8')
 
@@ -40546,22 +40546,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9520:
+/***/ 3168:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
-const { getGlobalOrigin } = __nccwpck_require__(179)
-const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(7708)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
+const { getGlobalOrigin } = __nccwpck_require__(1059)
+const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(1900)
 const { performance } = __nccwpck_require__(643)
-const { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
+const { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5159)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(484)
+const { webidl } = __nccwpck_require__(7879)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(8116)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -42075,13 +42075,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 484:
+/***/ 8116:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { utf8DecodeBytes } = __nccwpck_require__(3332)
+const { utf8DecodeBytes } = __nccwpck_require__(276)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -42325,14 +42325,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4458:
+/***/ 5082:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(4521)
-const { asciiLowercase } = __nccwpck_require__(484)
+const { runtimeFeatures } = __nccwpck_require__(313)
+const { asciiLowercase } = __nccwpck_require__(8116)
 
 /**
  * @typedef {object} Metadata
@@ -42639,14 +42639,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5159:
+/***/ 7879:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { types, inspect } = __nccwpck_require__(7975)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 const UNDEFINED = 1
 const BOOLEAN = 2
@@ -43652,20 +43652,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7905:
+/***/ 6897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6096)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(1025)
-const { makeRequest } = __nccwpck_require__(175)
-const { fetching } = __nccwpck_require__(8702)
-const { Headers, getHeadersList } = __nccwpck_require__(5524)
-const { getDecodeSplit } = __nccwpck_require__(9520)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(8625)
+const { makeRequest } = __nccwpck_require__(9967)
+const { fetching } = __nccwpck_require__(4398)
+const { Headers, getHeadersList } = __nccwpck_require__(660)
+const { getDecodeSplit } = __nccwpck_require__(3168)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 const crypto = runtimeFeatures.has('crypto')
   ? __nccwpck_require__(7598)
@@ -43998,7 +43998,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6096:
+/***/ 736:
 /***/ ((module) => {
 
 
@@ -44131,14 +44131,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7316:
+/***/ 5188:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5159)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { kConstruct } = __nccwpck_require__(4043)
+const { webidl } = __nccwpck_require__(7879)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(6443)
 
 /**
  * @see https://html.spec.whatwg.org/multipage/comms.html#messageevent
@@ -44469,13 +44469,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9104:
+/***/ 3264:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { runtimeFeatures } = __nccwpck_require__(4521)
-const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(6096)
+const { runtimeFeatures } = __nccwpck_require__(313)
+const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(736)
 
 const BUFFER_SIZE = 8 * 1024
 
@@ -44609,14 +44609,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1869:
+/***/ 9469:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(1025)
-const { MessageSizeExceededError } = __nccwpck_require__(4627)
+const { isValidClientWindowBits } = __nccwpck_require__(8625)
+const { MessageSizeExceededError } = __nccwpck_require__(8707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -44721,14 +44721,14 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 9332:
+/***/ 1652:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6096)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -44737,11 +44737,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(1025)
-const { failWebsocketConnection } = __nccwpck_require__(7905)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { PerMessageDeflate } = __nccwpck_require__(1869)
-const { MessageSizeExceededError } = __nccwpck_require__(4627)
+} = __nccwpck_require__(8625)
+const { failWebsocketConnection } = __nccwpck_require__(6897)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { PerMessageDeflate } = __nccwpck_require__(9469)
+const { MessageSizeExceededError } = __nccwpck_require__(8707)
 
 // This code was influenced by ws released under the MIT license.
 // Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
@@ -45248,14 +45248,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9388:
+/***/ 3900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { opcodes, sendHints } = __nccwpck_require__(6096)
-const FixedQueue = __nccwpck_require__(5844)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { opcodes, sendHints } = __nccwpck_require__(736)
+const FixedQueue = __nccwpck_require__(4660)
 
 /**
  * @typedef {object} SendQueueNode
@@ -45364,15 +45364,15 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 2039:
+/***/ 6919:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5159)
-const { validateCloseCodeAndReason } = __nccwpck_require__(1025)
-const { kConstruct } = __nccwpck_require__(4043)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(7879)
+const { validateCloseCodeAndReason } = __nccwpck_require__(8625)
+const { kConstruct } = __nccwpck_require__(6443)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 function createInheritableDOMException () {
   // https://github.com/nodejs/node/issues/59677
@@ -45475,23 +45475,23 @@ module.exports = { WebSocketError, createUnvalidatedWebSocketError }
 
 /***/ }),
 
-/***/ 4841:
+/***/ 2873:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { createDeferredPromise } = __nccwpck_require__(6132)
-const { environmentSettingsObject } = __nccwpck_require__(9520)
-const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(6096)
-const { webidl } = __nccwpck_require__(5159)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(1025)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(7905)
-const { channels } = __nccwpck_require__(3374)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { ByteParser } = __nccwpck_require__(9332)
-const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(2039)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { utf8DecodeBytes } = __nccwpck_require__(3332)
+const { createDeferredPromise } = __nccwpck_require__(6436)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(7879)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(8625)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
+const { channels } = __nccwpck_require__(2414)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { ByteParser } = __nccwpck_require__(1652)
+const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(6919)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { utf8DecodeBytes } = __nccwpck_require__(276)
 
 let emittedExperimentalWarning = false
 
@@ -45978,15 +45978,15 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 1025:
+/***/ 8625:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { states, opcodes } = __nccwpck_require__(6096)
+const { states, opcodes } = __nccwpck_require__(736)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { removeHTTPWhitespace } = __nccwpck_require__(7708)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
+const { removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
 
 /**
  * @param {number} readyState
@@ -46332,16 +46332,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1886:
+/***/ 3726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5159)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { environmentSettingsObject } = __nccwpck_require__(9520)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(6096)
+const { webidl } = __nccwpck_require__(7879)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(736)
 const {
   isConnecting,
   isEstablished,
@@ -46352,15 +46352,15 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __nccwpck_require__(1025)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(7905)
-const { ByteParser } = __nccwpck_require__(9332)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { getGlobalDispatcher } = __nccwpck_require__(8421)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(7316)
-const { SendQueue } = __nccwpck_require__(9388)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { channels } = __nccwpck_require__(3374)
+} = __nccwpck_require__(8625)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(6897)
+const { ByteParser } = __nccwpck_require__(1652)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { SendQueue } = __nccwpck_require__(3900)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { channels } = __nccwpck_require__(2414)
 
 function getSocketAddress (socket) {
   if (typeof socket?.address === 'function') {
@@ -47097,7 +47097,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8726:
+/***/ 3660:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -47205,7 +47205,7 @@ class WarnOnce {
 
 /***/ }),
 
-/***/ 3341:
+/***/ 4983:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -47259,7 +47259,7 @@ function describeNetworkError(error) {
 
 /***/ }),
 
-/***/ 4261:
+/***/ 3091:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -47301,7 +47301,7 @@ function parseRetryAfter(value, now) {
 
 /***/ }),
 
-/***/ 4443:
+/***/ 9189:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -47567,13 +47567,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 5018:
+/***/ 5450:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronDate = exports.DAYS_IN_MONTH = exports.DateMathOp = exports.TimeUnit = void 0;
-const luxon_1 = __nccwpck_require__(2356);
+const luxon_1 = __nccwpck_require__(2596);
 var TimeUnit;
 (function (TimeUnit) {
     TimeUnit["Second"] = "Second";
@@ -48132,13 +48132,13 @@ exports["default"] = CronDate;
 
 /***/ }),
 
-/***/ 2272:
+/***/ 4224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronExpression = exports.LOOPS_LIMIT_EXCEEDED_ERROR_MESSAGE = exports.TIME_SPAN_OUT_OF_BOUNDS_ERROR_MESSAGE = void 0;
-const CronDate_1 = __nccwpck_require__(5018);
+const CronDate_1 = __nccwpck_require__(5450);
 /**
  * Error message for when the current date is outside the specified time span.
  */
@@ -48670,16 +48670,16 @@ exports["default"] = CronExpression;
 
 /***/ }),
 
-/***/ 6819:
+/***/ 6243:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronExpressionParser = exports.DayOfWeek = exports.Months = exports.CronUnit = exports.PredefinedExpressions = void 0;
-const CronFieldCollection_1 = __nccwpck_require__(9044);
-const CronExpression_1 = __nccwpck_require__(2272);
-const random_1 = __nccwpck_require__(8863);
-const fields_1 = __nccwpck_require__(8288);
+const CronFieldCollection_1 = __nccwpck_require__(3428);
+const CronExpression_1 = __nccwpck_require__(4224);
+const random_1 = __nccwpck_require__(8735);
+const fields_1 = __nccwpck_require__(9392);
 var PredefinedExpressions;
 (function (PredefinedExpressions) {
     PredefinedExpressions["@yearly"] = "0 0 0 1 1 *";
@@ -49159,13 +49159,13 @@ exports.CronExpressionParser = CronExpressionParser;
 
 /***/ }),
 
-/***/ 9044:
+/***/ 3428:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronFieldCollection = void 0;
-const fields_1 = __nccwpck_require__(8288);
+const fields_1 = __nccwpck_require__(9392);
 /**
  * Represents a complete set of cron fields.
  * @class CronFieldCollection
@@ -49546,13 +49546,13 @@ exports.CronFieldCollection = CronFieldCollection;
 
 /***/ }),
 
-/***/ 9091:
+/***/ 35:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronFileParser = void 0;
-const CronExpressionParser_1 = __nccwpck_require__(6819);
+const CronExpressionParser_1 = __nccwpck_require__(6243);
 /**
  * Parser for crontab files that handles both synchronous and asynchronous operations.
  */
@@ -49645,14 +49645,14 @@ exports.CronFileParser = CronFileParser;
 
 /***/ }),
 
-/***/ 5301:
+/***/ 5797:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronDayOfMonth = void 0;
-const CronField_1 = __nccwpck_require__(7824);
-const CronMonth_1 = __nccwpck_require__(994);
+const CronField_1 = __nccwpck_require__(8720);
+const CronMonth_1 = __nccwpck_require__(9170);
 const MIN_DAY = 1;
 const MAX_DAY = 31;
 const DAY_CHARS = Object.freeze(['L']);
@@ -49712,13 +49712,13 @@ exports.CronDayOfMonth = CronDayOfMonth;
 
 /***/ }),
 
-/***/ 6735:
+/***/ 3951:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronDayOfWeek = void 0;
-const CronField_1 = __nccwpck_require__(7824);
+const CronField_1 = __nccwpck_require__(8720);
 const MIN_DAY = 0;
 const MAX_DAY = 7;
 const DAY_CHARS = Object.freeze(['L']);
@@ -49776,7 +49776,7 @@ exports.CronDayOfWeek = CronDayOfWeek;
 
 /***/ }),
 
-/***/ 7824:
+/***/ 8720:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -50005,13 +50005,13 @@ exports.CronField = CronField;
 
 /***/ }),
 
-/***/ 2792:
+/***/ 7352:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronHour = void 0;
-const CronField_1 = __nccwpck_require__(7824);
+const CronField_1 = __nccwpck_require__(8720);
 const MIN_HOUR = 0;
 const MAX_HOUR = 23;
 const HOUR_CHARS = Object.freeze([]);
@@ -50052,13 +50052,13 @@ exports.CronHour = CronHour;
 
 /***/ }),
 
-/***/ 6558:
+/***/ 6398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronMinute = void 0;
-const CronField_1 = __nccwpck_require__(7824);
+const CronField_1 = __nccwpck_require__(8720);
 const MIN_MINUTE = 0;
 const MAX_MINUTE = 59;
 const MINUTE_CHARS = Object.freeze([]);
@@ -50099,14 +50099,14 @@ exports.CronMinute = CronMinute;
 
 /***/ }),
 
-/***/ 994:
+/***/ 9170:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronMonth = void 0;
-const CronDate_1 = __nccwpck_require__(5018);
-const CronField_1 = __nccwpck_require__(7824);
+const CronDate_1 = __nccwpck_require__(5450);
+const CronField_1 = __nccwpck_require__(8720);
 const MIN_MONTH = 1;
 const MAX_MONTH = 12;
 const MONTH_CHARS = Object.freeze([]);
@@ -50150,13 +50150,13 @@ exports.CronMonth = CronMonth;
 
 /***/ }),
 
-/***/ 5578:
+/***/ 42:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronSecond = void 0;
-const CronField_1 = __nccwpck_require__(7824);
+const CronField_1 = __nccwpck_require__(8720);
 const MIN_SECOND = 0;
 const MAX_SECOND = 59;
 const SECOND_CHARS = Object.freeze([]);
@@ -50197,7 +50197,7 @@ exports.CronSecond = CronSecond;
 
 /***/ }),
 
-/***/ 8288:
+/***/ 9392:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -50216,19 +50216,19 @@ var __exportStar = (this && this.__exportStar) || function(m, exports) {
     for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-__exportStar(__nccwpck_require__(1845), exports);
-__exportStar(__nccwpck_require__(5301), exports);
-__exportStar(__nccwpck_require__(6735), exports);
-__exportStar(__nccwpck_require__(7824), exports);
-__exportStar(__nccwpck_require__(2792), exports);
-__exportStar(__nccwpck_require__(6558), exports);
-__exportStar(__nccwpck_require__(994), exports);
-__exportStar(__nccwpck_require__(5578), exports);
+__exportStar(__nccwpck_require__(7045), exports);
+__exportStar(__nccwpck_require__(5797), exports);
+__exportStar(__nccwpck_require__(3951), exports);
+__exportStar(__nccwpck_require__(8720), exports);
+__exportStar(__nccwpck_require__(7352), exports);
+__exportStar(__nccwpck_require__(6398), exports);
+__exportStar(__nccwpck_require__(9170), exports);
+__exportStar(__nccwpck_require__(42), exports);
 
 
 /***/ }),
 
-/***/ 1845:
+/***/ 7045:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -50237,7 +50237,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 
 /***/ }),
 
-/***/ 2068:
+/***/ 8628:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -50258,24 +50258,24 @@ var __exportStar = (this && this.__exportStar) || function(m, exports) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronFileParser = exports.CronExpressionParser = exports.CronExpression = exports.CronFieldCollection = exports.CronDate = void 0;
 /* istanbul ignore file */
-const CronExpressionParser_1 = __nccwpck_require__(6819);
-var CronDate_1 = __nccwpck_require__(5018);
+const CronExpressionParser_1 = __nccwpck_require__(6243);
+var CronDate_1 = __nccwpck_require__(5450);
 Object.defineProperty(exports, "CronDate", ({ enumerable: true, get: function () { return CronDate_1.CronDate; } }));
-var CronFieldCollection_1 = __nccwpck_require__(9044);
+var CronFieldCollection_1 = __nccwpck_require__(3428);
 Object.defineProperty(exports, "CronFieldCollection", ({ enumerable: true, get: function () { return CronFieldCollection_1.CronFieldCollection; } }));
-var CronExpression_1 = __nccwpck_require__(2272);
+var CronExpression_1 = __nccwpck_require__(4224);
 Object.defineProperty(exports, "CronExpression", ({ enumerable: true, get: function () { return CronExpression_1.CronExpression; } }));
-var CronExpressionParser_2 = __nccwpck_require__(6819);
+var CronExpressionParser_2 = __nccwpck_require__(6243);
 Object.defineProperty(exports, "CronExpressionParser", ({ enumerable: true, get: function () { return CronExpressionParser_2.CronExpressionParser; } }));
-var CronFileParser_1 = __nccwpck_require__(9091);
+var CronFileParser_1 = __nccwpck_require__(35);
 Object.defineProperty(exports, "CronFileParser", ({ enumerable: true, get: function () { return CronFileParser_1.CronFileParser; } }));
-__exportStar(__nccwpck_require__(8288), exports);
+__exportStar(__nccwpck_require__(9392), exports);
 exports["default"] = CronExpressionParser_1.CronExpressionParser;
 
 
 /***/ }),
 
-/***/ 8863:
+/***/ 8735:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -50320,18 +50320,18 @@ function seededRandom(str) {
 
 /***/ }),
 
-/***/ 2197:
+/***/ 7349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveBlockMap = __nccwpck_require__(143);
-var resolveBlockSeq = __nccwpck_require__(1854);
-var resolveFlowCollection = __nccwpck_require__(9030);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveBlockMap = __nccwpck_require__(7103);
+var resolveBlockSeq = __nccwpck_require__(334);
+var resolveFlowCollection = __nccwpck_require__(3142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -50417,15 +50417,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 83:
+/***/ 3683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(573);
-var composeNode = __nccwpck_require__(4961);
-var resolveEnd = __nccwpck_require__(1020);
-var resolveProps = __nccwpck_require__(775);
+var Document = __nccwpck_require__(3021);
+var composeNode = __nccwpck_require__(5937);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -50469,17 +50469,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 4961:
+/***/ 5937:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var composeCollection = __nccwpck_require__(2197);
-var composeScalar = __nccwpck_require__(3573);
-var resolveEnd = __nccwpck_require__(1020);
-var utilEmptyScalarPosition = __nccwpck_require__(8407);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var composeCollection = __nccwpck_require__(7349);
+var composeScalar = __nccwpck_require__(5413);
+var resolveEnd = __nccwpck_require__(7788);
+var utilEmptyScalarPosition = __nccwpck_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -50588,15 +50588,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 3573:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var resolveBlockScalar = __nccwpck_require__(5089);
-var resolveFlowScalar = __nccwpck_require__(5882);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -50683,18 +50683,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 3104:
+/***/ 9984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(2606);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(152);
-var identity = __nccwpck_require__(4919);
-var composeDoc = __nccwpck_require__(83);
-var resolveEnd = __nccwpck_require__(1020);
+var directives = __nccwpck_require__(1342);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var identity = __nccwpck_require__(1127);
+var composeDoc = __nccwpck_require__(3683);
+var resolveEnd = __nccwpck_require__(7788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -50914,17 +50914,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 143:
+/***/ 7103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
-var resolveProps = __nccwpck_require__(775);
-var utilContainsNewline = __nccwpck_require__(4283);
-var utilFlowIndentCheck = __nccwpck_require__(1795);
-var utilMapIncludes = __nccwpck_require__(1091);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -51038,12 +51038,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 5089:
+/***/ 8913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -51245,14 +51245,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 1854:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveProps = __nccwpck_require__(775);
-var utilFlowIndentCheck = __nccwpck_require__(1795);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveProps = __nccwpck_require__(4631);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -51303,7 +51303,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 1020:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -51349,19 +51349,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 9030:
+/***/ 3142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveEnd = __nccwpck_require__(1020);
-var resolveProps = __nccwpck_require__(775);
-var utilContainsNewline = __nccwpck_require__(4283);
-var utilMapIncludes = __nccwpck_require__(1091);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -51565,13 +51565,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 5882:
+/***/ 6842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var resolveEnd = __nccwpck_require__(1020);
+var Scalar = __nccwpck_require__(3301);
+var resolveEnd = __nccwpck_require__(7788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -51800,7 +51800,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 775:
+/***/ 4631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -51955,7 +51955,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 4283:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -51998,7 +51998,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 8407:
+/***/ 2599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -52033,12 +52033,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 1795:
+/***/ 4051:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(4283);
+var utilContainsNewline = __nccwpck_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -52057,12 +52057,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1091:
+/***/ 1187:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -52079,22 +52079,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 573:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var toJS = __nccwpck_require__(3899);
-var Schema = __nccwpck_require__(8224);
-var stringifyDocument = __nccwpck_require__(2285);
-var anchors = __nccwpck_require__(9196);
-var applyReviver = __nccwpck_require__(909);
-var createNode = __nccwpck_require__(1732);
-var directives = __nccwpck_require__(2606);
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var toJS = __nccwpck_require__(6424);
+var Schema = __nccwpck_require__(5840);
+var stringifyDocument = __nccwpck_require__(6829);
+var anchors = __nccwpck_require__(1596);
+var applyReviver = __nccwpck_require__(3661);
+var createNode = __nccwpck_require__(2404);
+var directives = __nccwpck_require__(1342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -52423,13 +52423,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 9196:
+/***/ 1596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -52506,7 +52506,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 909:
+/***/ 3661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -52570,14 +52570,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 1732:
+/***/ 2404:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -52667,13 +52667,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 2606:
+/***/ 1342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 const escapeChars = {
     '!': '%21',
@@ -52852,7 +52852,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 152:
+/***/ 1464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -52921,28 +52921,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 3439:
+/***/ 8815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(3104);
-var Document = __nccwpck_require__(573);
-var Schema = __nccwpck_require__(8224);
-var errors = __nccwpck_require__(152);
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var cst = __nccwpck_require__(9877);
-var lexer = __nccwpck_require__(5145);
-var lineCounter = __nccwpck_require__(1460);
-var parser = __nccwpck_require__(2064);
-var publicApi = __nccwpck_require__(4543);
-var visit = __nccwpck_require__(2588);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var Schema = __nccwpck_require__(5840);
+var errors = __nccwpck_require__(1464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
+var publicApi = __nccwpck_require__(4047);
+var visit = __nccwpck_require__(204);
 
 
 
@@ -52979,7 +52979,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7297:
+/***/ 7249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -53005,16 +53005,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 7105:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(9196);
-var visit = __nccwpck_require__(2588);
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
-var toJS = __nccwpck_require__(3899);
+var anchors = __nccwpck_require__(1596);
+var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(6424);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -53132,14 +53132,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 4661:
+/***/ 101:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
+var createNode = __nccwpck_require__(2404);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -53290,14 +53290,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 4833:
+/***/ 6673:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(909);
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
+var applyReviver = __nccwpck_require__(3661);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(6424);
 
 class NodeBase {
     constructor(type) {
@@ -53337,15 +53337,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 5773:
+/***/ 7165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var stringifyPair = __nccwpck_require__(7764);
-var addPairToJSMap = __nccwpck_require__(8768);
-var identity = __nccwpck_require__(4919);
+var createNode = __nccwpck_require__(2404);
+var stringifyPair = __nccwpck_require__(9748);
+var addPairToJSMap = __nccwpck_require__(7104);
+var identity = __nccwpck_require__(1127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -53383,14 +53383,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 389:
+/***/ 3301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
-var toJS = __nccwpck_require__(3899);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(6424);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -53417,17 +53417,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 5462:
+/***/ 4454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(4156);
-var addPairToJSMap = __nccwpck_require__(8768);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
+var stringifyCollection = __nccwpck_require__(1212);
+var addPairToJSMap = __nccwpck_require__(7104);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -53571,17 +53571,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 6831:
+/***/ 2223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var stringifyCollection = __nccwpck_require__(4156);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var toJS = __nccwpck_require__(3899);
+var createNode = __nccwpck_require__(2404);
+var stringifyCollection = __nccwpck_require__(1212);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var toJS = __nccwpck_require__(6424);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -53693,16 +53693,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 8768:
+/***/ 7104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7297);
-var merge = __nccwpck_require__(9380);
-var stringify = __nccwpck_require__(9300);
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
+var log = __nccwpck_require__(7249);
+var merge = __nccwpck_require__(452);
+var stringify = __nccwpck_require__(2148);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(6424);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -53765,7 +53765,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 4919:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -53825,12 +53825,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 3899:
+/***/ 6424:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -53871,15 +53871,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 334:
+/***/ 110:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(5089);
-var resolveFlowScalar = __nccwpck_require__(5882);
-var errors = __nccwpck_require__(152);
-var stringifyString = __nccwpck_require__(1773);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
+var errors = __nccwpck_require__(1464);
+var stringifyString = __nccwpck_require__(3069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -54096,7 +54096,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -54166,7 +54166,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5235:
+/***/ 7715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -54272,14 +54272,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 9877:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(334);
-var cstStringify = __nccwpck_require__(3701);
-var cstVisit = __nccwpck_require__(5235);
+var cstScalar = __nccwpck_require__(110);
+var cstStringify = __nccwpck_require__(1733);
+var cstVisit = __nccwpck_require__(7715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -54391,12 +54391,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 5145:
+/***/ 361:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(9877);
+var cst = __nccwpck_require__(3461);
 
 /*
 START -> stream
@@ -55121,7 +55121,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 1460:
+/***/ 6628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -55169,14 +55169,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 2064:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(9877);
-var lexer = __nccwpck_require__(5145);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -56156,18 +56156,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4543:
+/***/ 4047:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(3104);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(152);
-var log = __nccwpck_require__(7297);
-var identity = __nccwpck_require__(4919);
-var lineCounter = __nccwpck_require__(1460);
-var parser = __nccwpck_require__(2064);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var log = __nccwpck_require__(7249);
+var identity = __nccwpck_require__(1127);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -56270,16 +56270,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 8224:
+/***/ 5840:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var map = __nccwpck_require__(6424);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var tags = __nccwpck_require__(6178);
+var identity = __nccwpck_require__(1127);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var tags = __nccwpck_require__(18);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -56316,13 +56316,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 7451:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var YAMLMap = __nccwpck_require__(5462);
+var identity = __nccwpck_require__(1127);
+var YAMLMap = __nccwpck_require__(4454);
 
 const map = {
     collection: 'map',
@@ -56342,12 +56342,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 5632:
+/***/ 3632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 const nullTag = {
     identify: value => value == null,
@@ -56366,13 +56366,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 7562:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var YAMLSeq = __nccwpck_require__(6831);
+var identity = __nccwpck_require__(1127);
+var YAMLSeq = __nccwpck_require__(2223);
 
 const seq = {
     collection: 'seq',
@@ -56392,12 +56392,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 4704:
+/***/ 6464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(1773);
+var stringifyString = __nccwpck_require__(3069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -56415,12 +56415,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 4359:
+/***/ 3959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -56443,13 +56443,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 6229:
+/***/ 8405:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var stringifyNumber = __nccwpck_require__(3569);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -56497,12 +56497,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 7602:
+/***/ 9874:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -56546,18 +56546,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 7904:
+/***/ 896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(6424);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var bool = __nccwpck_require__(4359);
-var float = __nccwpck_require__(6229);
-var int = __nccwpck_require__(7602);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
 
 const schema = [
     map.map,
@@ -56578,14 +56578,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 8647:
+/***/ 3559:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var map = __nccwpck_require__(6424);
-var seq = __nccwpck_require__(7562);
+var Scalar = __nccwpck_require__(3301);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -56649,27 +56649,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 6178:
+/***/ 18:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(6424);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var bool = __nccwpck_require__(4359);
-var float = __nccwpck_require__(6229);
-var int = __nccwpck_require__(7602);
-var schema = __nccwpck_require__(7904);
-var schema$1 = __nccwpck_require__(8647);
-var binary = __nccwpck_require__(4355);
-var merge = __nccwpck_require__(9380);
-var omap = __nccwpck_require__(6431);
-var pairs = __nccwpck_require__(9281);
-var schema$2 = __nccwpck_require__(3081);
-var set = __nccwpck_require__(2504);
-var timestamp = __nccwpck_require__(4960);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
+var schema = __nccwpck_require__(896);
+var schema$1 = __nccwpck_require__(3559);
+var binary = __nccwpck_require__(6083);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var schema$2 = __nccwpck_require__(5913);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(4371);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -56755,14 +56755,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 4355:
+/***/ 6083:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(389);
-var stringifyString = __nccwpck_require__(1773);
+var Scalar = __nccwpck_require__(3301);
+var stringifyString = __nccwpck_require__(3069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -56832,12 +56832,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 6158:
+/***/ 8398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -56868,13 +56868,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 838:
+/***/ 5782:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var stringifyNumber = __nccwpck_require__(3569);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -56925,12 +56925,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 5609:
+/***/ 873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -57008,13 +57008,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 9380:
+/***/ 452:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -57086,16 +57086,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 6431:
+/***/ 303:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var pairs = __nccwpck_require__(9281);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(6424);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var pairs = __nccwpck_require__(8385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -57170,15 +57170,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 9281:
+/***/ 8385:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
-var YAMLSeq = __nccwpck_require__(6831);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLSeq = __nccwpck_require__(2223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -57259,24 +57259,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 3081:
+/***/ 5913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(6424);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var binary = __nccwpck_require__(4355);
-var bool = __nccwpck_require__(6158);
-var float = __nccwpck_require__(838);
-var int = __nccwpck_require__(5609);
-var merge = __nccwpck_require__(9380);
-var omap = __nccwpck_require__(6431);
-var pairs = __nccwpck_require__(9281);
-var set = __nccwpck_require__(2504);
-var timestamp = __nccwpck_require__(4960);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var binary = __nccwpck_require__(6083);
+var bool = __nccwpck_require__(8398);
+var float = __nccwpck_require__(5782);
+var int = __nccwpck_require__(873);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(4371);
 
 const schema = [
     map.map,
@@ -57307,14 +57307,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 2504:
+/***/ 1528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -57410,12 +57410,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4960:
+/***/ 4371:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -57522,7 +57522,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 9915:
+/***/ 4475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -57680,15 +57680,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 9300:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(9196);
-var identity = __nccwpck_require__(4919);
-var stringifyComment = __nccwpck_require__(6599);
-var stringifyString = __nccwpck_require__(1773);
+var anchors = __nccwpck_require__(1596);
+var identity = __nccwpck_require__(1127);
+var stringifyComment = __nccwpck_require__(9799);
+var stringifyString = __nccwpck_require__(3069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -57819,14 +57819,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4156:
+/***/ 1212:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -57981,7 +57981,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 6599:
+/***/ 9799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -58012,14 +58012,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 2285:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -58106,7 +58106,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 3569:
+/***/ 8689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -58140,15 +58140,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 7764:
+/***/ 9748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -58299,13 +58299,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 1773:
+/***/ 3069:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var foldFlowLines = __nccwpck_require__(9915);
+var Scalar = __nccwpck_require__(3301);
+var foldFlowLines = __nccwpck_require__(4475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -58644,12 +58644,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 2588:
+/***/ 204:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -59086,7 +59086,7 @@ var __webpack_exports__ = {};
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -59122,7 +59122,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -59218,7 +59218,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -59259,7 +59259,7 @@ const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.me
 var external_http_ = __nccwpck_require__(8611);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
-;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -59350,11 +59350,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ../main/node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(8482);
-// EXTERNAL MODULE: ../main/node_modules/undici/index.js
-var undici = __nccwpck_require__(2480);
-;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var node_modules_tunnel = __nccwpck_require__(770);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -60051,7 +60051,7 @@ class lib_HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -60127,7 +60127,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -60201,7 +60201,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -60482,7 +60482,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -60524,7 +60524,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -60704,7 +60704,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -60978,7 +60978,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -61566,7 +61566,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -61646,7 +61646,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -61711,7 +61711,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -62093,7 +62093,7 @@ function timeLimit(ms, caller) {
 }
 
 // EXTERNAL MODULE: ./src/shared/version.ts
-var version = __nccwpck_require__(4443);
+var version = __nccwpck_require__(9189);
 ;// CONCATENATED MODULE: ./src/shared/constants.ts
 /** The service's address unless base-url says otherwise. */
 const DEFAULT_BASE_URL = 'https://api.mintlify.com';
@@ -62295,7 +62295,7 @@ function joinUrl(base, path) {
     return new URL(path.replace(/^\/+/, ''), base);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/valibot/dist/index.mjs
+;// CONCATENATED MODULE: ./node_modules/valibot/dist/index.mjs
 //#region src/storages/globalConfig/globalConfig.ts
 let store$4;
 const DEFAULT_CONFIG = {
@@ -70166,9 +70166,9 @@ async function readLimited(body, max) {
 }
 
 // EXTERNAL MODULE: ./src/shared/network.ts
-var network = __nccwpck_require__(3341);
+var network = __nccwpck_require__(4983);
 // EXTERNAL MODULE: ./src/shared/retry.ts
-var shared_retry = __nccwpck_require__(4261);
+var shared_retry = __nccwpck_require__(3091);
 ;// CONCATENATED MODULE: ./src/api/answer.ts
 /**
  * How one attempt's outcome is read: a transfer that broke or was stopped, a redirect, a valid
@@ -71119,10 +71119,10 @@ function parseKeepAliveWorkflow(raw) {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: ../main/node_modules/cron-parser/dist/index.js
-var dist = __nccwpck_require__(2068);
-// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
-var yaml_dist = __nccwpck_require__(3439);
+// EXTERNAL MODULE: ./node_modules/cron-parser/dist/index.js
+var dist = __nccwpck_require__(8628);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var yaml_dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/github/schedule.ts
 /**
  * The schedule watchdog. Pods fetch the bundle when they start, so the workflow must run again
@@ -76853,7 +76853,7 @@ var external_node_events_ = __nccwpck_require__(8474);
 var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:string_decoder"
 const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
-;// CONCATENATED MODULE: ../main/node_modules/minipass/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/minipass/dist/esm/index.js
 const proc = typeof process === 'object' && process
     ? process
     : {
@@ -77877,7 +77877,7 @@ class Minipass extends external_node_events_.EventEmitter {
 ;// CONCATENATED MODULE: external "zlib"
 const external_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 var external_zlib_namespaceObject_0 = /*#__PURE__*/__nccwpck_require__.t(external_zlib_namespaceObject, 2);
-;// CONCATENATED MODULE: ../main/node_modules/minizlib/dist/esm/constants.js
+;// CONCATENATED MODULE: ./node_modules/minizlib/dist/esm/constants.js
 // Update with any zlib constants that are added or changed in the future.
 // Node v6 didn't export this, so we just hard code the version and rely
 // on all the other hard-coded values from zlib v4736.  When node v6
@@ -77995,7 +77995,7 @@ const constants = Object.freeze(Object.assign(Object.create(null), {
     BROTLI_DECODER_ERROR_UNREACHABLE: -31,
 }, realZlibConstants));
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ../main/node_modules/minizlib/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/minizlib/dist/esm/index.js
 
 
 
@@ -78359,7 +78359,7 @@ class ZstdDecompress extends Zstd {
     }
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/large-numbers.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/large-numbers.js
 // Tar can encode large and negative numbers using a leading byte of
 // 0xff for negative, and 0x80 for positive.
 const encode = (num, buf) => {
@@ -78454,7 +78454,7 @@ const pos = (buf) => {
 const onesComp = (byte) => (0xff ^ byte) & 0xff;
 const twosComp = (byte) => ((0xff ^ byte) + 1) & 0xff;
 //# sourceMappingURL=large-numbers.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/types.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/types.js
 const isCode = (c) => types_name.has(c);
 const isName = (c) => code.has(c);
 /**
@@ -78520,7 +78520,7 @@ const types_name = new Map([
 // map the other direction
 const code = new Map(Array.from(types_name).map(kv => [kv[1], kv[0]]));
 //# sourceMappingURL=types.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/header.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/header.js
 // parse a 512-byte header block to a data object, or vice-versa
 // encode returns `true` if a pax extended header is needed, because
 // the data could not be faithfully encoded in a simple header.
@@ -78832,7 +78832,7 @@ const NULLS = new Array(156).join('\0');
 const encString = (buf, off, size, str) => str === undefined ? false : ((buf.write(str + NULLS, off, size, 'utf8'),
     str.length !== Buffer.byteLength(str) || str.length > size));
 //# sourceMappingURL=header.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/pax.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/pax.js
 
 
 class Pax {
@@ -79011,7 +79011,7 @@ const parseKVLine = (set, line) => {
     return set;
 };
 //# sourceMappingURL=pax.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/normalize-windows-path.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/normalize-windows-path.js
 // on windows, either \ or / are valid directory separators.
 // on unix, \ is a valid character in filenames.
 // so, on windows, and only on windows, we replace all \ chars with /,
@@ -79021,7 +79021,7 @@ const normalizeWindowsPath = normalize_windows_path_platform !== 'win32' ?
     (p) => String(p)
     : (p) => String(p).replaceAll(/\\/g, '/');
 //# sourceMappingURL=normalize-windows-path.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/read-entry.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/read-entry.js
 
 
 class ReadEntry extends Minipass {
@@ -79154,7 +79154,7 @@ class ReadEntry extends Minipass {
     }
 }
 //# sourceMappingURL=read-entry.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/warn-method.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/warn-method.js
 const warnMethod = (self, code, message, data = {}) => {
     if (self.file) {
         data.file = self.file;
@@ -79182,7 +79182,7 @@ const warnMethod = (self, code, message, data = {}) => {
     }
 };
 //# sourceMappingURL=warn-method.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/parse.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/parse.js
 // this[BUFFER] is the remainder of a chunk if we're waiting for
 // the full 512 bytes of a header to come in.  We will Buffer.concat()
 // it to the next write(), which is a mem copy, but a small one.
@@ -84735,7 +84735,7 @@ function renderCell(check, helmRelease) {
 }
 
 // EXTERNAL MODULE: ./src/github/api-error.ts
-var api_error = __nccwpck_require__(8726);
+var api_error = __nccwpck_require__(3660);
 ;// CONCATENATED MODULE: ./src/github/deployment.ts
 /**
  * Records a run as a GitHub deployment: created at the start (in_progress), finished with
@@ -85292,7 +85292,7 @@ async function startDeployment(inputs, reporter, redact, signal) {
         reporter.warning(`Input "environment" is set, but GITHUB_SHA or GITHUB_REPOSITORY is not (is this a GitHub Actions runner?): no deployment is recorded.`);
         return undefined;
     }
-    const { octokitDeploymentApi } = await Promise.all(/* import() */[__nccwpck_require__.e(925), __nccwpck_require__.e(64)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6064));
+    const { octokitDeploymentApi } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(702)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6702));
     const recorder = new DeploymentRecorder({
         api: octokitDeploymentApi(spec.token),
         spec: {

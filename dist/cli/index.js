@@ -2,7 +2,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 2356:
+/***/ 2596:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7801,38 +7801,38 @@ exports.Zone = Zone;
 
 /***/ }),
 
-/***/ 2480:
+/***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __nccwpck_require__(1285)
-const Dispatcher = __nccwpck_require__(7939)
-const Pool = __nccwpck_require__(2244)
-const BalancedPool = __nccwpck_require__(2549)
-const RoundRobinPool = __nccwpck_require__(8512)
-const Agent = __nccwpck_require__(8285)
-const ProxyAgent = __nccwpck_require__(9920)
-const Socks5ProxyAgent = __nccwpck_require__(8151)
-const EnvHttpProxyAgent = __nccwpck_require__(929)
-const RetryAgent = __nccwpck_require__(1346)
-const H2CClient = __nccwpck_require__(6591)
-const errors = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
+const Client = __nccwpck_require__(3701)
+const Dispatcher = __nccwpck_require__(883)
+const Pool = __nccwpck_require__(628)
+const BalancedPool = __nccwpck_require__(837)
+const RoundRobinPool = __nccwpck_require__(5520)
+const Agent = __nccwpck_require__(7405)
+const ProxyAgent = __nccwpck_require__(6672)
+const Socks5ProxyAgent = __nccwpck_require__(7223)
+const EnvHttpProxyAgent = __nccwpck_require__(3137)
+const RetryAgent = __nccwpck_require__(50)
+const H2CClient = __nccwpck_require__(6815)
+const errors = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(8567)
-const buildConnector = __nccwpck_require__(2784)
-const MockClient = __nccwpck_require__(9493)
-const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(5663)
-const MockAgent = __nccwpck_require__(1437)
-const MockPool = __nccwpck_require__(5220)
-const SnapshotAgent = __nccwpck_require__(9447)
-const mockErrors = __nccwpck_require__(9917)
-const RetryHandler = __nccwpck_require__(5640)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8421)
-const DecoratorHandler = __nccwpck_require__(91)
-const RedirectHandler = __nccwpck_require__(7970)
+const api = __nccwpck_require__(6615)
+const buildConnector = __nccwpck_require__(9136)
+const MockClient = __nccwpck_require__(7365)
+const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(431)
+const MockAgent = __nccwpck_require__(7501)
+const MockPool = __nccwpck_require__(4004)
+const SnapshotAgent = __nccwpck_require__(5095)
+const mockErrors = __nccwpck_require__(2429)
+const RetryHandler = __nccwpck_require__(7816)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
+const DecoratorHandler = __nccwpck_require__(8155)
+const RedirectHandler = __nccwpck_require__(8754)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -7852,21 +7852,21 @@ __webpack_unused_export__ = RetryHandler
 __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(730),
-  responseError: __nccwpck_require__(6790),
-  retry: __nccwpck_require__(4346),
-  dump: __nccwpck_require__(8412),
-  dns: __nccwpck_require__(8731),
-  cache: __nccwpck_require__(7382),
-  decompress: __nccwpck_require__(2397),
-  deduplicate: __nccwpck_require__(9464)
+  redirect: __nccwpck_require__(1514),
+  responseError: __nccwpck_require__(8918),
+  retry: __nccwpck_require__(2026),
+  dump: __nccwpck_require__(8060),
+  dns: __nccwpck_require__(379),
+  cache: __nccwpck_require__(5542),
+  decompress: __nccwpck_require__(557),
+  deduplicate: __nccwpck_require__(7240)
 }
 
 __webpack_unused_export__ = {
-  MemoryCacheStore: __nccwpck_require__(2009)
+  MemoryCacheStore: __nccwpck_require__(4889)
 }
 
-const SqliteCacheStore = __nccwpck_require__(274)
+const SqliteCacheStore = __nccwpck_require__(1522)
 __webpack_unused_export__ = SqliteCacheStore
 
 __webpack_unused_export__ = buildConnector
@@ -7928,7 +7928,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(8702).fetch)
+const fetchImpl = (__nccwpck_require__(4398).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -7968,22 +7968,22 @@ module.exports.hd = function fetch (init, options = undefined) {
     throw err
   })
 }
-module.exports.Headers = __nccwpck_require__(5524).Headers
-module.exports.Response = __nccwpck_require__(715).Response
-module.exports.Request = __nccwpck_require__(175).Request
-module.exports.FormData = __nccwpck_require__(1142).FormData
+module.exports.Headers = __nccwpck_require__(660).Headers
+module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(5910).FormData
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(179)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(5965)
-const { kConstruct } = __nccwpck_require__(4043)
+const { CacheStorage } = __nccwpck_require__(3245)
+const { kConstruct } = __nccwpck_require__(6443)
 
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(6933)
+const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
@@ -7991,21 +7991,21 @@ __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 __webpack_unused_export__ = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(7708)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(7316)
-const { WebSocket, ping } = __nccwpck_require__(1886)
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
+const { WebSocket, ping } = __nccwpck_require__(3726)
 module.exports.kb = WebSocket
 module.exports.rd = CloseEvent
 module.exports.NN = ErrorEvent
 module.exports.aM = MessageEvent
 __webpack_unused_export__ = ping
 
-/* unused reexport */ __nccwpck_require__(4841).WebSocketStream
-/* unused reexport */ __nccwpck_require__(2039).WebSocketError
+/* unused reexport */ __nccwpck_require__(2873).WebSocketStream
+/* unused reexport */ __nccwpck_require__(6919).WebSocketError
 
 module.exports.Em = makeDispatcher(api.request)
 __webpack_unused_export__ = makeDispatcher(api.stream)
@@ -8021,7 +8021,7 @@ __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = SnapshotAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __nccwpck_require__(1670)
+const { EventSource } = __nccwpck_require__(1238)
 
 module.exports.GD = EventSource
 
@@ -8043,13 +8043,13 @@ __webpack_unused_export__ = install
 
 /***/ }),
 
-/***/ 670:
+/***/ 158:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { addAbortListener } = __nccwpck_require__(4640)
-const { RequestAbortedError } = __nccwpck_require__(4627)
+const { addAbortListener } = __nccwpck_require__(3440)
+const { RequestAbortedError } = __nccwpck_require__(8707)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -8109,16 +8109,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2004:
+/***/ 2279:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -8226,7 +8226,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 5646:
+/***/ 6862:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8242,9 +8242,9 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 function noop () {}
 
@@ -8485,16 +8485,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4203:
+/***/ 4043:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { Readable } = __nccwpck_require__(471)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
+const { Readable } = __nccwpck_require__(9927)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 
 function noop () {}
 
@@ -8706,7 +8706,7 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 9656:
+/***/ 3560:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8714,9 +8714,9 @@ module.exports.RequestHandler = RequestHandler
 const assert = __nccwpck_require__(4589)
 const { finished } = __nccwpck_require__(7075)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 function noop () {}
 
@@ -8922,17 +8922,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 6730:
+/***/ 1882:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
 const { AsyncResource } = __nccwpck_require__(6698)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(4640)
-const { kHTTP2Stream } = __nccwpck_require__(4043)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+const util = __nccwpck_require__(3440)
+const { kHTTP2Stream } = __nccwpck_require__(6443)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -9040,30 +9040,30 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 8567:
+/***/ 6615:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4203)
-module.exports.stream = __nccwpck_require__(9656)
-module.exports.pipeline = __nccwpck_require__(5646)
-module.exports.upgrade = __nccwpck_require__(6730)
-module.exports.connect = __nccwpck_require__(2004)
+module.exports.request = __nccwpck_require__(4043)
+module.exports.stream = __nccwpck_require__(3560)
+module.exports.pipeline = __nccwpck_require__(6862)
+module.exports.upgrade = __nccwpck_require__(1882)
+module.exports.connect = __nccwpck_require__(2279)
 
 
 /***/ }),
 
-/***/ 471:
+/***/ 9927:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { ReadableStreamFrom } = __nccwpck_require__(4640)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { ReadableStreamFrom } = __nccwpck_require__(3440)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -9641,14 +9641,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2009:
+/***/ 4889:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const { EventEmitter } = __nccwpck_require__(8474)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
 
 /**
  * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
@@ -9927,13 +9927,13 @@ module.exports = MemoryCacheStore
 
 /***/ }),
 
-/***/ 274:
+/***/ 1522:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
 
 let DatabaseSync
 
@@ -10403,15 +10403,15 @@ function headerValueEquals (lhs, rhs) {
 
 /***/ }),
 
-/***/ 2784:
+/***/ 9136:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(4640)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(3440)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 let tls // include tls conditionally since it is not always available
 
@@ -10569,7 +10569,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 2303:
+/***/ 735:
 /***/ ((module) => {
 
 
@@ -10719,7 +10719,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3374:
+/***/ 2414:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10953,7 +10953,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4627:
+/***/ 8707:
 /***/ ((module) => {
 
 
@@ -11437,7 +11437,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7311:
+/***/ 4655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11445,7 +11445,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -11462,9 +11462,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __nccwpck_require__(4640)
-const { channels } = __nccwpck_require__(3374)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+} = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -11929,16 +11929,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8290:
+/***/ 8082:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { EventEmitter } = __nccwpck_require__(8474)
 const { Buffer } = __nccwpck_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(4627)
+const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(8707)
 const { debuglog } = __nccwpck_require__(7975)
-const { parseAddress } = __nccwpck_require__(1796)
+const { parseAddress } = __nccwpck_require__(1732)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -12358,14 +12358,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1796:
+/***/ 1732:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Buffer } = __nccwpck_require__(4573)
 const net = __nccwpck_require__(7030)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * Parse an address and determine its type
@@ -12577,7 +12577,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4043:
+/***/ 6443:
 /***/ ((module) => {
 
 
@@ -12660,7 +12660,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4152:
+/***/ 7752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -12668,7 +12668,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(2303)
+} = __nccwpck_require__(735)
 
 class TstNode {
   /** @type {any} */
@@ -12827,22 +12827,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4640:
+/***/ 3440:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
-const { IncomingMessage } = __nccwpck_require__(9448)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const timers = __nccwpck_require__(1275)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
-const { tree } = __nccwpck_require__(4152)
+const timers = __nccwpck_require__(6603)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+const { tree } = __nccwpck_require__(7752)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.', 2).map(v => Number(v))
 
@@ -13847,17 +13847,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8285:
+/***/ 7405:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(4627)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(4043)
-const DispatcherBase = __nccwpck_require__(9265)
-const Pool = __nccwpck_require__(2244)
-const Client = __nccwpck_require__(1285)
-const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(8707)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(6443)
+const DispatcherBase = __nccwpck_require__(1841)
+const Pool = __nccwpck_require__(628)
+const Client = __nccwpck_require__(3701)
+const util = __nccwpck_require__(3440)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -14016,7 +14016,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 2549:
+/***/ 837:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14024,7 +14024,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const {
   PoolBase,
   kClients,
@@ -14032,10 +14032,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(3856)
-const Pool = __nccwpck_require__(2244)
-const { kUrl } = __nccwpck_require__(4043)
-const util = __nccwpck_require__(4640)
+} = __nccwpck_require__(2128)
+const Pool = __nccwpck_require__(628)
+const { kUrl } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(3440)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -14244,7 +14244,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 9133:
+/***/ 637:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14252,9 +14252,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(4640)
-const { channels } = __nccwpck_require__(3374)
-const timers = __nccwpck_require__(1275)
+const util = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const timers = __nccwpck_require__(6603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -14267,7 +14267,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -14301,9 +14301,9 @@ const {
   kResume,
   kHTTPContext,
   kClosed
-} = __nccwpck_require__(4043)
+} = __nccwpck_require__(6443)
 
-const constants = __nccwpck_require__(776)
+const constants = __nccwpck_require__(2824)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -14315,7 +14315,7 @@ const kTypeOfService = Symbol('kTypeOfService')
 let extractBody
 
 function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
 
   let mod
 
@@ -14336,7 +14336,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__nccwpck_require__(8586))
+      mod = new WebAssembly.Module(__nccwpck_require__(3434))
     } catch {
     }
   }
@@ -14346,7 +14346,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(7630))
+    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(3870))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -15415,7 +15415,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(6396).extractBody)
+      extractBody = (__nccwpck_require__(4492).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -16020,14 +16020,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 4548:
+/***/ 8788:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(4640)
+const util = __nccwpck_require__(3440)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
@@ -16036,7 +16036,7 @@ const {
   InvalidArgumentError,
   HeadersTimeoutError,
   BodyTimeoutError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -16065,8 +16065,8 @@ const {
   kRemoteSettings,
   kHTTP2Stream,
   kHTTP2SessionState
-} = __nccwpck_require__(4043)
-const { channels } = __nccwpck_require__(3374)
+} = __nccwpck_require__(6443)
+const { channels } = __nccwpck_require__(2414)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -16685,7 +16685,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(6396).extractBody)
+    extractBody ??= (__nccwpck_require__(4492).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -17083,25 +17083,25 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 1285:
+/***/ 3701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
-const http = __nccwpck_require__(9448)
-const util = __nccwpck_require__(4640)
-const { ClientStats } = __nccwpck_require__(7782)
-const { channels } = __nccwpck_require__(3374)
-const Request = __nccwpck_require__(7311)
-const DispatcherBase = __nccwpck_require__(9265)
+const http = __nccwpck_require__(7067)
+const util = __nccwpck_require__(3440)
+const { ClientStats } = __nccwpck_require__(6854)
+const { channels } = __nccwpck_require__(2414)
+const Request = __nccwpck_require__(4655)
+const DispatcherBase = __nccwpck_require__(1841)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(4627)
-const buildConnector = __nccwpck_require__(2784)
+} = __nccwpck_require__(8707)
+const buildConnector = __nccwpck_require__(9136)
 const {
   kUrl,
   kServerName,
@@ -17144,9 +17144,9 @@ const {
   kHTTP2ConnectionWindowSize,
   kResume,
   kPingInterval
-} = __nccwpck_require__(4043)
-const connectH1 = __nccwpck_require__(9133)
-const connectH2 = __nccwpck_require__(4548)
+} = __nccwpck_require__(6443)
+const connectH1 = __nccwpck_require__(637)
+const connectH2 = __nccwpck_require__(8788)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -17759,20 +17759,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 9265:
+/***/ 1841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(7939)
-const UnwrapHandler = __nccwpck_require__(6970)
+const Dispatcher = __nccwpck_require__(883)
+const UnwrapHandler = __nccwpck_require__(2365)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(4627)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(4043)
+} = __nccwpck_require__(8707)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(6443)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -17962,12 +17962,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 7939:
+/***/ 883:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const EventEmitter = __nccwpck_require__(8474)
-const WrapHandler = __nccwpck_require__(7158)
+const WrapHandler = __nccwpck_require__(9510)
 
 const wrapInterceptor = (dispatch) => (opts, handler) => dispatch(opts, WrapHandler.wrap(handler))
 
@@ -18017,15 +18017,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 929:
+/***/ 3137:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(9265)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
-const ProxyAgent = __nccwpck_require__(9920)
-const Agent = __nccwpck_require__(8285)
+const DispatcherBase = __nccwpck_require__(1841)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
+const ProxyAgent = __nccwpck_require__(6672)
+const Agent = __nccwpck_require__(7405)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -18170,7 +18170,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 5844:
+/***/ 4660:
 /***/ ((module) => {
 
 
@@ -18312,13 +18312,13 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 6591:
+/***/ 6815:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const Client = __nccwpck_require__(1285)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const Client = __nccwpck_require__(3701)
 
 class H2CClient extends Client {
   constructor (origin, clientOpts) {
@@ -18370,15 +18370,15 @@ module.exports = H2CClient
 
 /***/ }),
 
-/***/ 3856:
+/***/ 2128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { PoolStats } = __nccwpck_require__(7782)
-const DispatcherBase = __nccwpck_require__(9265)
-const FixedQueue = __nccwpck_require__(5844)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const { PoolStats } = __nccwpck_require__(6854)
+const DispatcherBase = __nccwpck_require__(1841)
+const FixedQueue = __nccwpck_require__(4660)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -18591,7 +18591,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2244:
+/***/ 628:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -18603,14 +18603,14 @@ const {
   kAddClient,
   kGetDispatcher,
   kRemoveClient
-} = __nccwpck_require__(3856)
-const Client = __nccwpck_require__(1285)
+} = __nccwpck_require__(2128)
+const Client = __nccwpck_require__(3701)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { kUrl } = __nccwpck_require__(4043)
-const buildConnector = __nccwpck_require__(2784)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { kUrl } = __nccwpck_require__(6443)
+const buildConnector = __nccwpck_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -18716,20 +18716,20 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 9920:
+/***/ 6672:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
-const Agent = __nccwpck_require__(8285)
-const Pool = __nccwpck_require__(2244)
-const DispatcherBase = __nccwpck_require__(9265)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(4627)
-const buildConnector = __nccwpck_require__(2784)
-const Client = __nccwpck_require__(1285)
-const { channels } = __nccwpck_require__(3374)
-const Socks5ProxyAgent = __nccwpck_require__(8151)
+const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const Agent = __nccwpck_require__(7405)
+const Pool = __nccwpck_require__(628)
+const DispatcherBase = __nccwpck_require__(1841)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
+const buildConnector = __nccwpck_require__(9136)
+const Client = __nccwpck_require__(3701)
+const { channels } = __nccwpck_require__(2414)
+const Socks5ProxyAgent = __nccwpck_require__(7223)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -19042,13 +19042,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 1346:
+/***/ 50:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(7939)
-const RetryHandler = __nccwpck_require__(5640)
+const Dispatcher = __nccwpck_require__(883)
+const RetryHandler = __nccwpck_require__(7816)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -19084,7 +19084,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 8512:
+/***/ 5520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19096,14 +19096,14 @@ const {
   kAddClient,
   kGetDispatcher,
   kRemoveClient
-} = __nccwpck_require__(3856)
-const Client = __nccwpck_require__(1285)
+} = __nccwpck_require__(2128)
+const Client = __nccwpck_require__(3701)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { kUrl } = __nccwpck_require__(4043)
-const buildConnector = __nccwpck_require__(2784)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { kUrl } = __nccwpck_require__(6443)
+const buildConnector = __nccwpck_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -19228,7 +19228,7 @@ module.exports = RoundRobinPool
 
 /***/ }),
 
-/***/ 8151:
+/***/ 7223:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19236,12 +19236,12 @@ module.exports = RoundRobinPool
 const { URL } = __nccwpck_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __nccwpck_require__(9265)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const { Socks5Client, STATES } = __nccwpck_require__(8290)
-const { kDispatch, kClose, kDestroy } = __nccwpck_require__(4043)
-const Pool = __nccwpck_require__(2244)
-const buildConnector = __nccwpck_require__(2784)
+const DispatcherBase = __nccwpck_require__(1841)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { Socks5Client, STATES } = __nccwpck_require__(8082)
+const { kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
+const Pool = __nccwpck_require__(628)
+const buildConnector = __nccwpck_require__(9136)
 const { debuglog } = __nccwpck_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -19495,7 +19495,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 3332:
+/***/ 276:
 /***/ ((module) => {
 
 
@@ -19535,7 +19535,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8421:
+/***/ 2581:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19544,8 +19544,8 @@ module.exports = {
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const Agent = __nccwpck_require__(8285)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const Agent = __nccwpck_require__(7405)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -19601,13 +19601,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3448:
+/***/ 9976:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(4640)
-const { kRedirectCacheControl } = __nccwpck_require__(4043)
+const util = __nccwpck_require__(3440)
+const { kRedirectCacheControl } = __nccwpck_require__(6443)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -19615,7 +19615,7 @@ const {
   hasVaryStar,
   isInvalidOrWildcardVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(5355)
+} = __nccwpck_require__(7659)
 
 /**
  * A suppressed redirect hop recorded by the redirect handler. Carried on
@@ -19627,7 +19627,7 @@ const {
  * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
  * @property {number} receivedAt The time the hop's response headers were received.
  */
-const { parseHttpDate } = __nccwpck_require__(7149)
+const { parseHttpDate } = __nccwpck_require__(5453)
 
 function noop () {}
 
@@ -20789,7 +20789,7 @@ module.exports = CacheHandler
 
 /***/ }),
 
-/***/ 237:
+/***/ 7133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -20920,13 +20920,13 @@ module.exports = CacheRevalidationHandler
 
 /***/ }),
 
-/***/ 91:
+/***/ 8155:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const WrapHandler = __nccwpck_require__(7158)
+const WrapHandler = __nccwpck_require__(9510)
 
 /**
  * @deprecated
@@ -20994,12 +20994,12 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 303:
+/***/ 3599:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { RequestAbortedError } = __nccwpck_require__(4627)
+const { RequestAbortedError } = __nccwpck_require__(8707)
 
 /**
  * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
@@ -21505,15 +21505,15 @@ module.exports = DeduplicationHandler
 
 /***/ }),
 
-/***/ 7970:
+/***/ 8754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(4640)
-const { kBodyUsed, kRedirectCacheControl } = __nccwpck_require__(4043)
+const util = __nccwpck_require__(3440)
+const { kBodyUsed, kRedirectCacheControl } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -21785,20 +21785,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 5640:
+/***/ 7816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(4043)
-const { RequestRetryError } = __nccwpck_require__(4627)
-const WrapHandler = __nccwpck_require__(7158)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
+const { RequestRetryError } = __nccwpck_require__(8707)
+const WrapHandler = __nccwpck_require__(9510)
 const {
   isDisturbed,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(4640)
+} = __nccwpck_require__(3440)
 
 function calculateRetryAfterHeader (retryAfter) {
   const retryTime = new Date(retryAfter).getTime()
@@ -22296,13 +22296,13 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 6970:
+/***/ 2365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseHeaders } = __nccwpck_require__(4640)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { parseHeaders } = __nccwpck_require__(3440)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 const kResume = Symbol('resume')
 
@@ -22409,12 +22409,12 @@ module.exports = class UnwrapHandler {
 
 /***/ }),
 
-/***/ 7158:
+/***/ 9510:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 module.exports = class WrapHandler {
   #handler
@@ -22521,17 +22521,17 @@ function toRawHeaderValue (value) {
 
 /***/ }),
 
-/***/ 7382:
+/***/ 5542:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(4640)
-const CacheHandler = __nccwpck_require__(3448)
-const MemoryCacheStore = __nccwpck_require__(2009)
-const CacheRevalidationHandler = __nccwpck_require__(237)
+const util = __nccwpck_require__(3440)
+const CacheHandler = __nccwpck_require__(9976)
+const MemoryCacheStore = __nccwpck_require__(4889)
+const CacheRevalidationHandler = __nccwpck_require__(7133)
 const {
   assertCacheStore,
   assertCacheMethods,
@@ -22541,9 +22541,9 @@ const {
   isInvalidOrWildcardVaryHeader,
   parseVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(5355)
-const { AbortError } = __nccwpck_require__(4627)
-const { parseHttpDate } = __nccwpck_require__(7149)
+} = __nccwpck_require__(7659)
+const { AbortError } = __nccwpck_require__(8707)
+const { parseHttpDate } = __nccwpck_require__(5453)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -23274,16 +23274,16 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 2397:
+/***/ 557:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress } = __nccwpck_require__(8522)
 const { pipeline, Transform: TransformStream } = __nccwpck_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(4627)
-const DecoratorHandler = __nccwpck_require__(91)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(8155)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 /** @typedef {import('node:stream').Transform} Transform */
 /** @typedef {import('node:stream').Transform} Controller */
@@ -23848,15 +23848,15 @@ module.exports = createDecompressInterceptor
 
 /***/ }),
 
-/***/ 9464:
+/***/ 7240:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const diagnosticsChannel = __nccwpck_require__(3053)
-const util = __nccwpck_require__(4640)
-const DeduplicationHandler = __nccwpck_require__(303)
-const { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(5355)
+const util = __nccwpck_require__(3440)
+const DeduplicationHandler = __nccwpck_require__(3599)
+const { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(7659)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -23972,14 +23972,14 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 8731:
+/***/ 379:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(91)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -24550,13 +24550,13 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8412:
+/***/ 8060:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
-const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(8155)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -24656,12 +24656,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 730:
+/***/ 1514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(7970)
+const RedirectHandler = __nccwpck_require__(8754)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections } = {}) {
   return (dispatch) => {
@@ -24684,14 +24684,14 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 6790:
+/***/ 8918:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 // const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __nccwpck_require__(91)
-const { ResponseError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(8155)
+const { ResponseError } = __nccwpck_require__(8707)
 
 class ResponseErrorHandler extends DecoratorHandler {
   #statusCode
@@ -24786,11 +24786,11 @@ module.exports = () => {
 
 /***/ }),
 
-/***/ 4346:
+/***/ 2026:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(5640)
+const RetryHandler = __nccwpck_require__(7816)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -24812,13 +24812,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 776:
+/***/ 2824:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(1308);
+const utils_1 = __nccwpck_require__(172);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -25350,7 +25350,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 7630:
+/***/ 3870:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -25373,7 +25373,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 8586:
+/***/ 3434:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -25396,7 +25396,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 1308:
+/***/ 172:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -25415,13 +25415,13 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 1437:
+/***/ 7501:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(4043)
-const Agent = __nccwpck_require__(8285)
+const { kClients } = __nccwpck_require__(6443)
+const Agent = __nccwpck_require__(7405)
 const {
   kAgent,
   kMockAgentSet,
@@ -25439,14 +25439,14 @@ const {
   kMockAgentAcceptsNonStandardSearchParameters,
   kMockCallHistoryAddLog,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const MockClient = __nccwpck_require__(9493)
-const MockPool = __nccwpck_require__(5220)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(8981)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
-const Dispatcher = __nccwpck_require__(7939)
-const PendingInterceptorsFormatter = __nccwpck_require__(1726)
-const { MockCallHistory } = __nccwpck_require__(5663)
+} = __nccwpck_require__(1117)
+const MockClient = __nccwpck_require__(7365)
+const MockPool = __nccwpck_require__(4004)
+const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(3397)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const Dispatcher = __nccwpck_require__(883)
+const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+const { MockCallHistory } = __nccwpck_require__(431)
 
 class MockAgent extends Dispatcher {
   constructor (opts = {}) {
@@ -25654,13 +25654,13 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 5663:
+/***/ 431:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kMockCallHistoryAddLog } = __nccwpck_require__(941)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { kMockCallHistoryAddLog } = __nccwpck_require__(1117)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
   switch (options.operator) {
@@ -25909,14 +25909,14 @@ module.exports.MockCallHistoryLog = MockCallHistoryLog
 
 /***/ }),
 
-/***/ 9493:
+/***/ 7365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(1285)
-const { buildMockDispatch } = __nccwpck_require__(8981)
+const Client = __nccwpck_require__(3701)
+const { buildMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -25926,10 +25926,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const { MockInterceptor } = __nccwpck_require__(5015)
-const Symbols = __nccwpck_require__(4043)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+} = __nccwpck_require__(1117)
+const { MockInterceptor } = __nccwpck_require__(1511)
+const Symbols = __nccwpck_require__(6443)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -25984,12 +25984,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 9917:
+/***/ 2429:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(4627)
+const { UndiciError } = __nccwpck_require__(8707)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -26020,12 +26020,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5015:
+/***/ 1511:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(8981)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kDispatchKey,
@@ -26034,9 +26034,9 @@ const {
   kContentLength,
   kMockDispatch,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const { serializePathWithQuery } = __nccwpck_require__(4640)
+} = __nccwpck_require__(1117)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { serializePathWithQuery } = __nccwpck_require__(3440)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -26236,14 +26236,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 5220:
+/***/ 4004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(2244)
-const { buildMockDispatch } = __nccwpck_require__(8981)
+const Pool = __nccwpck_require__(628)
+const { buildMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -26253,10 +26253,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const { MockInterceptor } = __nccwpck_require__(5015)
-const Symbols = __nccwpck_require__(4043)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+} = __nccwpck_require__(1117)
+const { MockInterceptor } = __nccwpck_require__(1511)
+const Symbols = __nccwpck_require__(6443)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -26311,7 +26311,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 941:
+/***/ 1117:
 /***/ ((module) => {
 
 
@@ -26350,12 +26350,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8981:
+/***/ 3397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(9917)
+const { MockNotMatchedError } = __nccwpck_require__(2429)
 const {
   kDispatches,
   kMockAgent,
@@ -26363,15 +26363,15 @@ const {
   kOrigin,
   kGetNetConnect,
   kTotalDispatchCount
-} = __nccwpck_require__(941)
-const { serializePathWithQuery } = __nccwpck_require__(4640)
-const { STATUS_CODES } = __nccwpck_require__(9448)
+} = __nccwpck_require__(1117)
+const { serializePathWithQuery } = __nccwpck_require__(3440)
+const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
     isPromise
   }
 } = __nccwpck_require__(7975)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 function matchValue (match, value) {
   if (typeof match === 'string') {
@@ -26843,7 +26843,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1726:
+/***/ 6142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -26893,17 +26893,17 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 9447:
+/***/ 5095:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Agent = __nccwpck_require__(8285)
-const MockAgent = __nccwpck_require__(1437)
-const { SnapshotRecorder } = __nccwpck_require__(5798)
-const WrapHandler = __nccwpck_require__(7158)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
-const { validateSnapshotMode } = __nccwpck_require__(1699)
+const Agent = __nccwpck_require__(7405)
+const MockAgent = __nccwpck_require__(7501)
+const { SnapshotRecorder } = __nccwpck_require__(3766)
+const WrapHandler = __nccwpck_require__(9510)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const { validateSnapshotMode } = __nccwpck_require__(9683)
 
 const kSnapshotRecorder = Symbol('kSnapshotRecorder')
 const kSnapshotMode = Symbol('kSnapshotMode')
@@ -27253,7 +27253,7 @@ module.exports = SnapshotAgent
 
 /***/ }),
 
-/***/ 5798:
+/***/ 3766:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27261,8 +27261,8 @@ module.exports = SnapshotAgent
 const { writeFile, readFile, mkdir } = __nccwpck_require__(1455)
 const { dirname, resolve } = __nccwpck_require__(6760)
 const { setTimeout, clearTimeout } = __nccwpck_require__(7997)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(1699)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(9683)
 
 /**
  * @typedef {Object} SnapshotRequestOptions
@@ -27848,13 +27848,13 @@ module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filter
 
 /***/ }),
 
-/***/ 1699:
+/***/ 9683:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 /**
  * @typedef {Object} HeaderFilters
@@ -28013,7 +28013,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5355:
+/***/ 7659:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -28023,9 +28023,9 @@ const {
   pathHasQueryOrFragment,
   hasSafeIterator,
   isValidHTTPToken
-} = __nccwpck_require__(4640)
+} = __nccwpck_require__(3440)
 
-const { serializePathWithQuery } = __nccwpck_require__(4640)
+const { serializePathWithQuery } = __nccwpck_require__(3440)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -28729,7 +28729,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7149:
+/***/ 5453:
 /***/ ((module) => {
 
 
@@ -29406,7 +29406,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6132:
+/***/ 6436:
 /***/ ((module) => {
 
 
@@ -29441,7 +29441,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4521:
+/***/ 313:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -29572,7 +29572,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 7782:
+/***/ 6854:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -29584,7 +29584,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __nccwpck_require__(4043)
+} = __nccwpck_require__(6443)
 
 class ClientStats {
   constructor (client) {
@@ -29611,7 +29611,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 1275:
+/***/ 6603:
 /***/ ((module) => {
 
 
@@ -30043,22 +30043,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8514:
+/***/ 9634:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kConstruct } = __nccwpck_require__(4043)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6814)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(4640)
-const { webidl } = __nccwpck_require__(5159)
-const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(715)
-const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(175)
-const { fetching } = __nccwpck_require__(8702)
-const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(9520)
-const { createDeferredPromise } = __nccwpck_require__(6132)
+const { kConstruct } = __nccwpck_require__(6443)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(7879)
+const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(9051)
+const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(9967)
+const { fetching } = __nccwpck_require__(4398)
+const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(3168)
+const { createDeferredPromise } = __nccwpck_require__(6436)
 
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
@@ -30914,15 +30914,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5965:
+/***/ 3245:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Cache } = __nccwpck_require__(8514)
-const { webidl } = __nccwpck_require__(5159)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { kConstruct } = __nccwpck_require__(4043)
+const { Cache } = __nccwpck_require__(9634)
+const { webidl } = __nccwpck_require__(7879)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(6443)
 
 class CacheStorage {
   /**
@@ -31073,14 +31073,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6814:
+/***/ 6798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { isValidHeaderName } = __nccwpck_require__(9520)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { isValidHeaderName } = __nccwpck_require__(3168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -31125,7 +31125,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3404:
+/***/ 1276:
 /***/ ((module) => {
 
 
@@ -31144,15 +31144,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6933:
+/***/ 9061:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(8906)
-const { stringify } = __nccwpck_require__(1077)
-const { webidl } = __nccwpck_require__(5159)
-const { Headers } = __nccwpck_require__(5524)
+const { parseSetCookie } = __nccwpck_require__(1978)
+const { stringify } = __nccwpck_require__(7797)
+const { webidl } = __nccwpck_require__(7879)
+const { Headers } = __nccwpck_require__(660)
 
 const brandChecks = webidl.brandCheckMultiple([Headers, globalThis.Headers].filter(Boolean))
 
@@ -31352,14 +31352,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8906:
+/***/ 1978:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(3404)
-const { isCTLExcludingHtab } = __nccwpck_require__(1077)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
+const { isCTLExcludingHtab } = __nccwpck_require__(7797)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -31674,7 +31674,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1077:
+/***/ 7797:
 /***/ ((module) => {
 
 
@@ -32052,13 +32052,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 335:
+/***/ 4031:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(3691)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
 
 /**
  * @type {number[]} BOM
@@ -32634,22 +32634,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1670:
+/***/ 1238:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(8702)
-const { makeRequest } = __nccwpck_require__(175)
-const { webidl } = __nccwpck_require__(5159)
-const { EventSourceStream } = __nccwpck_require__(335)
-const { parseMIMEType } = __nccwpck_require__(7708)
-const { createFastMessageEvent } = __nccwpck_require__(7316)
-const { isNetworkError } = __nccwpck_require__(715)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { environmentSettingsObject } = __nccwpck_require__(9520)
-const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { fetching } = __nccwpck_require__(4398)
+const { makeRequest } = __nccwpck_require__(9967)
+const { webidl } = __nccwpck_require__(7879)
+const { EventSourceStream } = __nccwpck_require__(4031)
+const { parseMIMEType } = __nccwpck_require__(1900)
+const { createFastMessageEvent } = __nccwpck_require__(5188)
+const { isNetworkError } = __nccwpck_require__(9051)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
 
 let experimentalWarned = false
 
@@ -33145,7 +33145,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3691:
+/***/ 4811:
 /***/ ((module) => {
 
 
@@ -33181,29 +33181,29 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6396:
+/***/ 4492:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(4640)
+const util = __nccwpck_require__(3440)
 const {
   ReadableStreamFrom,
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __nccwpck_require__(9520)
-const { FormData, setFormDataState } = __nccwpck_require__(1142)
-const { webidl } = __nccwpck_require__(5159)
+} = __nccwpck_require__(3168)
+const { FormData, setFormDataState } = __nccwpck_require__(5910)
+const { webidl } = __nccwpck_require__(7879)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(7708)
-const { multipartFormDataParser } = __nccwpck_require__(3028)
-const { createDeferredPromise } = __nccwpck_require__(6132)
-const { parseJSONFromBytes } = __nccwpck_require__(484)
-const { utf8DecodeBytes } = __nccwpck_require__(3332)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { serializeAMimeType } = __nccwpck_require__(1900)
+const { multipartFormDataParser } = __nccwpck_require__(116)
+const { createDeferredPromise } = __nccwpck_require__(6436)
+const { parseJSONFromBytes } = __nccwpck_require__(8116)
+const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 const random = runtimeFeatures.has('crypto')
   ? (__nccwpck_require__(7598).randomInt)
@@ -33706,7 +33706,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7775:
+/***/ 4495:
 /***/ ((module) => {
 
 
@@ -33844,13 +33844,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7708:
+/***/ 1900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(484)
+const { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(8116)
 
 const encoder = new TextEncoder()
 
@@ -34447,17 +34447,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3028:
+/***/ 116:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
-const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(7708)
-const { makeEntry } = __nccwpck_require__(1142)
-const { webidl } = __nccwpck_require__(5159)
+const { bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(1900)
+const { makeEntry } = __nccwpck_require__(5910)
+const { webidl } = __nccwpck_require__(7879)
 const assert = __nccwpck_require__(4589)
-const { isomorphicDecode } = __nccwpck_require__(484)
+const { isomorphicDecode } = __nccwpck_require__(8116)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -35040,14 +35040,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1142:
+/***/ 5910:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { iteratorMixin } = __nccwpck_require__(9520)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { webidl } = __nccwpck_require__(5159)
+const { iteratorMixin } = __nccwpck_require__(3168)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(7879)
 const nodeUtil = __nccwpck_require__(7975)
 
 // https://xhr.spec.whatwg.org/#formdata
@@ -35306,7 +35306,7 @@ module.exports = { FormData, makeEntry, setFormDataState }
 
 /***/ }),
 
-/***/ 179:
+/***/ 1059:
 /***/ ((module) => {
 
 
@@ -35353,21 +35353,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5524:
+/***/ 660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(4043)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(6443)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(9520)
-const { webidl } = __nccwpck_require__(5159)
+} = __nccwpck_require__(3168)
+const { webidl } = __nccwpck_require__(7879)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -36079,7 +36079,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8702:
+/***/ 4398:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -36093,9 +36093,9 @@ const {
   makeResponse,
   fromInnerResponse,
   getResponseState
-} = __nccwpck_require__(715)
-const { HeadersList } = __nccwpck_require__(5524)
-const { Request, cloneRequest, getRequestDispatcher, getRequestState } = __nccwpck_require__(175)
+} = __nccwpck_require__(9051)
+const { HeadersList } = __nccwpck_require__(660)
+const { Request, cloneRequest, getRequestDispatcher, getRequestState } = __nccwpck_require__(9967)
 const zlib = __nccwpck_require__(8522)
 const {
   makePolicyContainer,
@@ -36130,27 +36130,27 @@ const {
   hasAuthenticationEntry,
   includesCredentials,
   isTraversableNavigable
-} = __nccwpck_require__(9520)
+} = __nccwpck_require__(3168)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(6396)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(7775)
+} = __nccwpck_require__(4495)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __nccwpck_require__(7075)
-const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(7708)
-const { getGlobalDispatcher } = __nccwpck_require__(8421)
-const { webidl } = __nccwpck_require__(5159)
-const { STATUS_CODES } = __nccwpck_require__(9448)
-const { bytesMatch } = __nccwpck_require__(4458)
-const { createDeferredPromise } = __nccwpck_require__(6132)
-const { isomorphicEncode } = __nccwpck_require__(484)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { webidl } = __nccwpck_require__(7879)
+const { STATUS_CODES } = __nccwpck_require__(7067)
+const { bytesMatch } = __nccwpck_require__(5082)
+const { createDeferredPromise } = __nccwpck_require__(6436)
+const { isomorphicEncode } = __nccwpck_require__(8116)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 // Node.js v23.8.0+ and v22.15.0+ supports Zstandard
 const hasZstd = runtimeFeatures.has('zstd')
@@ -38499,22 +38499,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 175:
+/***/ 9967:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6396)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5524)
-const util = __nccwpck_require__(4640)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(9520)
+} = __nccwpck_require__(3168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -38524,11 +38524,11 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(7775)
+} = __nccwpck_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { webidl } = __nccwpck_require__(5159)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { kConstruct } = __nccwpck_require__(4043)
+const { webidl } = __nccwpck_require__(7879)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -39621,14 +39621,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 715:
+/***/ 9051:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5524)
-const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(6396)
-const util = __nccwpck_require__(4640)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
+const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -39637,16 +39637,16 @@ const {
   isAborted,
   isErrorLike,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(9520)
+} = __nccwpck_require__(3168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(7775)
-const { webidl } = __nccwpck_require__(5159)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { kConstruct } = __nccwpck_require__(4043)
+} = __nccwpck_require__(4495)
+const { webidl } = __nccwpck_require__(7879)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
-const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(484)
+const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(8116)
 
 const textEncoder = new TextEncoder('utf-8')
 
@@ -40269,22 +40269,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9520:
+/***/ 3168:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
-const { getGlobalOrigin } = __nccwpck_require__(179)
-const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(7708)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
+const { getGlobalOrigin } = __nccwpck_require__(1059)
+const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(1900)
 const { performance } = __nccwpck_require__(643)
-const { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
+const { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5159)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(484)
+const { webidl } = __nccwpck_require__(7879)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(8116)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -41798,13 +41798,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 484:
+/***/ 8116:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { utf8DecodeBytes } = __nccwpck_require__(3332)
+const { utf8DecodeBytes } = __nccwpck_require__(276)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -42048,14 +42048,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4458:
+/***/ 5082:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(4521)
-const { asciiLowercase } = __nccwpck_require__(484)
+const { runtimeFeatures } = __nccwpck_require__(313)
+const { asciiLowercase } = __nccwpck_require__(8116)
 
 /**
  * @typedef {object} Metadata
@@ -42362,14 +42362,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5159:
+/***/ 7879:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { types, inspect } = __nccwpck_require__(7975)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 const UNDEFINED = 1
 const BOOLEAN = 2
@@ -43375,20 +43375,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7905:
+/***/ 6897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6096)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(1025)
-const { makeRequest } = __nccwpck_require__(175)
-const { fetching } = __nccwpck_require__(8702)
-const { Headers, getHeadersList } = __nccwpck_require__(5524)
-const { getDecodeSplit } = __nccwpck_require__(9520)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(8625)
+const { makeRequest } = __nccwpck_require__(9967)
+const { fetching } = __nccwpck_require__(4398)
+const { Headers, getHeadersList } = __nccwpck_require__(660)
+const { getDecodeSplit } = __nccwpck_require__(3168)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 const crypto = runtimeFeatures.has('crypto')
   ? __nccwpck_require__(7598)
@@ -43721,7 +43721,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6096:
+/***/ 736:
 /***/ ((module) => {
 
 
@@ -43854,14 +43854,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7316:
+/***/ 5188:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5159)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { kConstruct } = __nccwpck_require__(4043)
+const { webidl } = __nccwpck_require__(7879)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(6443)
 
 /**
  * @see https://html.spec.whatwg.org/multipage/comms.html#messageevent
@@ -44192,13 +44192,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9104:
+/***/ 3264:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { runtimeFeatures } = __nccwpck_require__(4521)
-const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(6096)
+const { runtimeFeatures } = __nccwpck_require__(313)
+const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(736)
 
 const BUFFER_SIZE = 8 * 1024
 
@@ -44332,14 +44332,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1869:
+/***/ 9469:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(1025)
-const { MessageSizeExceededError } = __nccwpck_require__(4627)
+const { isValidClientWindowBits } = __nccwpck_require__(8625)
+const { MessageSizeExceededError } = __nccwpck_require__(8707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -44444,14 +44444,14 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 9332:
+/***/ 1652:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6096)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -44460,11 +44460,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(1025)
-const { failWebsocketConnection } = __nccwpck_require__(7905)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { PerMessageDeflate } = __nccwpck_require__(1869)
-const { MessageSizeExceededError } = __nccwpck_require__(4627)
+} = __nccwpck_require__(8625)
+const { failWebsocketConnection } = __nccwpck_require__(6897)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { PerMessageDeflate } = __nccwpck_require__(9469)
+const { MessageSizeExceededError } = __nccwpck_require__(8707)
 
 // This code was influenced by ws released under the MIT license.
 // Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
@@ -44971,14 +44971,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9388:
+/***/ 3900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { opcodes, sendHints } = __nccwpck_require__(6096)
-const FixedQueue = __nccwpck_require__(5844)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { opcodes, sendHints } = __nccwpck_require__(736)
+const FixedQueue = __nccwpck_require__(4660)
 
 /**
  * @typedef {object} SendQueueNode
@@ -45087,15 +45087,15 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 2039:
+/***/ 6919:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5159)
-const { validateCloseCodeAndReason } = __nccwpck_require__(1025)
-const { kConstruct } = __nccwpck_require__(4043)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(7879)
+const { validateCloseCodeAndReason } = __nccwpck_require__(8625)
+const { kConstruct } = __nccwpck_require__(6443)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 function createInheritableDOMException () {
   // https://github.com/nodejs/node/issues/59677
@@ -45198,23 +45198,23 @@ module.exports = { WebSocketError, createUnvalidatedWebSocketError }
 
 /***/ }),
 
-/***/ 4841:
+/***/ 2873:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { createDeferredPromise } = __nccwpck_require__(6132)
-const { environmentSettingsObject } = __nccwpck_require__(9520)
-const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(6096)
-const { webidl } = __nccwpck_require__(5159)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(1025)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(7905)
-const { channels } = __nccwpck_require__(3374)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { ByteParser } = __nccwpck_require__(9332)
-const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(2039)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { utf8DecodeBytes } = __nccwpck_require__(3332)
+const { createDeferredPromise } = __nccwpck_require__(6436)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(7879)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(8625)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
+const { channels } = __nccwpck_require__(2414)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { ByteParser } = __nccwpck_require__(1652)
+const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(6919)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { utf8DecodeBytes } = __nccwpck_require__(276)
 
 let emittedExperimentalWarning = false
 
@@ -45701,15 +45701,15 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 1025:
+/***/ 8625:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { states, opcodes } = __nccwpck_require__(6096)
+const { states, opcodes } = __nccwpck_require__(736)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { removeHTTPWhitespace } = __nccwpck_require__(7708)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
+const { removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
 
 /**
  * @param {number} readyState
@@ -46055,16 +46055,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1886:
+/***/ 3726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5159)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { environmentSettingsObject } = __nccwpck_require__(9520)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(6096)
+const { webidl } = __nccwpck_require__(7879)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(736)
 const {
   isConnecting,
   isEstablished,
@@ -46075,15 +46075,15 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __nccwpck_require__(1025)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(7905)
-const { ByteParser } = __nccwpck_require__(9332)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { getGlobalDispatcher } = __nccwpck_require__(8421)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(7316)
-const { SendQueue } = __nccwpck_require__(9388)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { channels } = __nccwpck_require__(3374)
+} = __nccwpck_require__(8625)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(6897)
+const { ByteParser } = __nccwpck_require__(1652)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { SendQueue } = __nccwpck_require__(3900)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { channels } = __nccwpck_require__(2414)
 
 function getSocketAddress (socket) {
   if (typeof socket?.address === 'function') {
@@ -46904,7 +46904,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/prom
 
 /***/ }),
 
-/***/ 9448:
+/***/ 7067:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
@@ -47016,13 +47016,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 5018:
+/***/ 5450:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronDate = exports.DAYS_IN_MONTH = exports.DateMathOp = exports.TimeUnit = void 0;
-const luxon_1 = __nccwpck_require__(2356);
+const luxon_1 = __nccwpck_require__(2596);
 var TimeUnit;
 (function (TimeUnit) {
     TimeUnit["Second"] = "Second";
@@ -47581,13 +47581,13 @@ exports["default"] = CronDate;
 
 /***/ }),
 
-/***/ 2272:
+/***/ 4224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronExpression = exports.LOOPS_LIMIT_EXCEEDED_ERROR_MESSAGE = exports.TIME_SPAN_OUT_OF_BOUNDS_ERROR_MESSAGE = void 0;
-const CronDate_1 = __nccwpck_require__(5018);
+const CronDate_1 = __nccwpck_require__(5450);
 /**
  * Error message for when the current date is outside the specified time span.
  */
@@ -48119,16 +48119,16 @@ exports["default"] = CronExpression;
 
 /***/ }),
 
-/***/ 6819:
+/***/ 6243:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronExpressionParser = exports.DayOfWeek = exports.Months = exports.CronUnit = exports.PredefinedExpressions = void 0;
-const CronFieldCollection_1 = __nccwpck_require__(9044);
-const CronExpression_1 = __nccwpck_require__(2272);
-const random_1 = __nccwpck_require__(8863);
-const fields_1 = __nccwpck_require__(8288);
+const CronFieldCollection_1 = __nccwpck_require__(3428);
+const CronExpression_1 = __nccwpck_require__(4224);
+const random_1 = __nccwpck_require__(8735);
+const fields_1 = __nccwpck_require__(9392);
 var PredefinedExpressions;
 (function (PredefinedExpressions) {
     PredefinedExpressions["@yearly"] = "0 0 0 1 1 *";
@@ -48608,13 +48608,13 @@ exports.CronExpressionParser = CronExpressionParser;
 
 /***/ }),
 
-/***/ 9044:
+/***/ 3428:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronFieldCollection = void 0;
-const fields_1 = __nccwpck_require__(8288);
+const fields_1 = __nccwpck_require__(9392);
 /**
  * Represents a complete set of cron fields.
  * @class CronFieldCollection
@@ -48995,13 +48995,13 @@ exports.CronFieldCollection = CronFieldCollection;
 
 /***/ }),
 
-/***/ 9091:
+/***/ 35:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronFileParser = void 0;
-const CronExpressionParser_1 = __nccwpck_require__(6819);
+const CronExpressionParser_1 = __nccwpck_require__(6243);
 /**
  * Parser for crontab files that handles both synchronous and asynchronous operations.
  */
@@ -49094,14 +49094,14 @@ exports.CronFileParser = CronFileParser;
 
 /***/ }),
 
-/***/ 5301:
+/***/ 5797:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronDayOfMonth = void 0;
-const CronField_1 = __nccwpck_require__(7824);
-const CronMonth_1 = __nccwpck_require__(994);
+const CronField_1 = __nccwpck_require__(8720);
+const CronMonth_1 = __nccwpck_require__(9170);
 const MIN_DAY = 1;
 const MAX_DAY = 31;
 const DAY_CHARS = Object.freeze(['L']);
@@ -49161,13 +49161,13 @@ exports.CronDayOfMonth = CronDayOfMonth;
 
 /***/ }),
 
-/***/ 6735:
+/***/ 3951:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronDayOfWeek = void 0;
-const CronField_1 = __nccwpck_require__(7824);
+const CronField_1 = __nccwpck_require__(8720);
 const MIN_DAY = 0;
 const MAX_DAY = 7;
 const DAY_CHARS = Object.freeze(['L']);
@@ -49225,7 +49225,7 @@ exports.CronDayOfWeek = CronDayOfWeek;
 
 /***/ }),
 
-/***/ 7824:
+/***/ 8720:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49454,13 +49454,13 @@ exports.CronField = CronField;
 
 /***/ }),
 
-/***/ 2792:
+/***/ 7352:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronHour = void 0;
-const CronField_1 = __nccwpck_require__(7824);
+const CronField_1 = __nccwpck_require__(8720);
 const MIN_HOUR = 0;
 const MAX_HOUR = 23;
 const HOUR_CHARS = Object.freeze([]);
@@ -49501,13 +49501,13 @@ exports.CronHour = CronHour;
 
 /***/ }),
 
-/***/ 6558:
+/***/ 6398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronMinute = void 0;
-const CronField_1 = __nccwpck_require__(7824);
+const CronField_1 = __nccwpck_require__(8720);
 const MIN_MINUTE = 0;
 const MAX_MINUTE = 59;
 const MINUTE_CHARS = Object.freeze([]);
@@ -49548,14 +49548,14 @@ exports.CronMinute = CronMinute;
 
 /***/ }),
 
-/***/ 994:
+/***/ 9170:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronMonth = void 0;
-const CronDate_1 = __nccwpck_require__(5018);
-const CronField_1 = __nccwpck_require__(7824);
+const CronDate_1 = __nccwpck_require__(5450);
+const CronField_1 = __nccwpck_require__(8720);
 const MIN_MONTH = 1;
 const MAX_MONTH = 12;
 const MONTH_CHARS = Object.freeze([]);
@@ -49599,13 +49599,13 @@ exports.CronMonth = CronMonth;
 
 /***/ }),
 
-/***/ 5578:
+/***/ 42:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronSecond = void 0;
-const CronField_1 = __nccwpck_require__(7824);
+const CronField_1 = __nccwpck_require__(8720);
 const MIN_SECOND = 0;
 const MAX_SECOND = 59;
 const SECOND_CHARS = Object.freeze([]);
@@ -49646,7 +49646,7 @@ exports.CronSecond = CronSecond;
 
 /***/ }),
 
-/***/ 8288:
+/***/ 9392:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -49665,19 +49665,19 @@ var __exportStar = (this && this.__exportStar) || function(m, exports) {
     for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-__exportStar(__nccwpck_require__(1845), exports);
-__exportStar(__nccwpck_require__(5301), exports);
-__exportStar(__nccwpck_require__(6735), exports);
-__exportStar(__nccwpck_require__(7824), exports);
-__exportStar(__nccwpck_require__(2792), exports);
-__exportStar(__nccwpck_require__(6558), exports);
-__exportStar(__nccwpck_require__(994), exports);
-__exportStar(__nccwpck_require__(5578), exports);
+__exportStar(__nccwpck_require__(7045), exports);
+__exportStar(__nccwpck_require__(5797), exports);
+__exportStar(__nccwpck_require__(3951), exports);
+__exportStar(__nccwpck_require__(8720), exports);
+__exportStar(__nccwpck_require__(7352), exports);
+__exportStar(__nccwpck_require__(6398), exports);
+__exportStar(__nccwpck_require__(9170), exports);
+__exportStar(__nccwpck_require__(42), exports);
 
 
 /***/ }),
 
-/***/ 1845:
+/***/ 7045:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49686,7 +49686,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 
 /***/ }),
 
-/***/ 2068:
+/***/ 8628:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -49707,24 +49707,24 @@ var __exportStar = (this && this.__exportStar) || function(m, exports) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CronFileParser = exports.CronExpressionParser = exports.CronExpression = exports.CronFieldCollection = exports.CronDate = void 0;
 /* istanbul ignore file */
-const CronExpressionParser_1 = __nccwpck_require__(6819);
-var CronDate_1 = __nccwpck_require__(5018);
+const CronExpressionParser_1 = __nccwpck_require__(6243);
+var CronDate_1 = __nccwpck_require__(5450);
 Object.defineProperty(exports, "CronDate", ({ enumerable: true, get: function () { return CronDate_1.CronDate; } }));
-var CronFieldCollection_1 = __nccwpck_require__(9044);
+var CronFieldCollection_1 = __nccwpck_require__(3428);
 Object.defineProperty(exports, "CronFieldCollection", ({ enumerable: true, get: function () { return CronFieldCollection_1.CronFieldCollection; } }));
-var CronExpression_1 = __nccwpck_require__(2272);
+var CronExpression_1 = __nccwpck_require__(4224);
 Object.defineProperty(exports, "CronExpression", ({ enumerable: true, get: function () { return CronExpression_1.CronExpression; } }));
-var CronExpressionParser_2 = __nccwpck_require__(6819);
+var CronExpressionParser_2 = __nccwpck_require__(6243);
 Object.defineProperty(exports, "CronExpressionParser", ({ enumerable: true, get: function () { return CronExpressionParser_2.CronExpressionParser; } }));
-var CronFileParser_1 = __nccwpck_require__(9091);
+var CronFileParser_1 = __nccwpck_require__(35);
 Object.defineProperty(exports, "CronFileParser", ({ enumerable: true, get: function () { return CronFileParser_1.CronFileParser; } }));
-__exportStar(__nccwpck_require__(8288), exports);
+__exportStar(__nccwpck_require__(9392), exports);
 exports["default"] = CronExpressionParser_1.CronExpressionParser;
 
 
 /***/ }),
 
-/***/ 8863:
+/***/ 8735:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49769,18 +49769,18 @@ function seededRandom(str) {
 
 /***/ }),
 
-/***/ 2197:
+/***/ 7349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveBlockMap = __nccwpck_require__(143);
-var resolveBlockSeq = __nccwpck_require__(1854);
-var resolveFlowCollection = __nccwpck_require__(9030);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveBlockMap = __nccwpck_require__(7103);
+var resolveBlockSeq = __nccwpck_require__(334);
+var resolveFlowCollection = __nccwpck_require__(3142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -49866,15 +49866,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 83:
+/***/ 3683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(573);
-var composeNode = __nccwpck_require__(4961);
-var resolveEnd = __nccwpck_require__(1020);
-var resolveProps = __nccwpck_require__(775);
+var Document = __nccwpck_require__(3021);
+var composeNode = __nccwpck_require__(5937);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -49918,17 +49918,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 4961:
+/***/ 5937:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var composeCollection = __nccwpck_require__(2197);
-var composeScalar = __nccwpck_require__(3573);
-var resolveEnd = __nccwpck_require__(1020);
-var utilEmptyScalarPosition = __nccwpck_require__(8407);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var composeCollection = __nccwpck_require__(7349);
+var composeScalar = __nccwpck_require__(5413);
+var resolveEnd = __nccwpck_require__(7788);
+var utilEmptyScalarPosition = __nccwpck_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -50037,15 +50037,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 3573:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var resolveBlockScalar = __nccwpck_require__(5089);
-var resolveFlowScalar = __nccwpck_require__(5882);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -50132,18 +50132,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 3104:
+/***/ 9984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(2606);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(152);
-var identity = __nccwpck_require__(4919);
-var composeDoc = __nccwpck_require__(83);
-var resolveEnd = __nccwpck_require__(1020);
+var directives = __nccwpck_require__(1342);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var identity = __nccwpck_require__(1127);
+var composeDoc = __nccwpck_require__(3683);
+var resolveEnd = __nccwpck_require__(7788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -50363,17 +50363,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 143:
+/***/ 7103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
-var resolveProps = __nccwpck_require__(775);
-var utilContainsNewline = __nccwpck_require__(4283);
-var utilFlowIndentCheck = __nccwpck_require__(1795);
-var utilMapIncludes = __nccwpck_require__(1091);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -50487,12 +50487,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 5089:
+/***/ 8913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -50694,14 +50694,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 1854:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveProps = __nccwpck_require__(775);
-var utilFlowIndentCheck = __nccwpck_require__(1795);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveProps = __nccwpck_require__(4631);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -50752,7 +50752,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 1020:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -50798,19 +50798,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 9030:
+/***/ 3142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveEnd = __nccwpck_require__(1020);
-var resolveProps = __nccwpck_require__(775);
-var utilContainsNewline = __nccwpck_require__(4283);
-var utilMapIncludes = __nccwpck_require__(1091);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -51014,13 +51014,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 5882:
+/***/ 6842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var resolveEnd = __nccwpck_require__(1020);
+var Scalar = __nccwpck_require__(3301);
+var resolveEnd = __nccwpck_require__(7788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -51249,7 +51249,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 775:
+/***/ 4631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -51404,7 +51404,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 4283:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -51447,7 +51447,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 8407:
+/***/ 2599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -51482,12 +51482,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 1795:
+/***/ 4051:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(4283);
+var utilContainsNewline = __nccwpck_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -51506,12 +51506,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1091:
+/***/ 1187:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -51528,22 +51528,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 573:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var toJS = __nccwpck_require__(3899);
-var Schema = __nccwpck_require__(8224);
-var stringifyDocument = __nccwpck_require__(2285);
-var anchors = __nccwpck_require__(9196);
-var applyReviver = __nccwpck_require__(909);
-var createNode = __nccwpck_require__(1732);
-var directives = __nccwpck_require__(2606);
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var toJS = __nccwpck_require__(6424);
+var Schema = __nccwpck_require__(5840);
+var stringifyDocument = __nccwpck_require__(6829);
+var anchors = __nccwpck_require__(1596);
+var applyReviver = __nccwpck_require__(3661);
+var createNode = __nccwpck_require__(2404);
+var directives = __nccwpck_require__(1342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -51872,13 +51872,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 9196:
+/***/ 1596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -51955,7 +51955,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 909:
+/***/ 3661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -52019,14 +52019,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 1732:
+/***/ 2404:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -52116,13 +52116,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 2606:
+/***/ 1342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 const escapeChars = {
     '!': '%21',
@@ -52301,7 +52301,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 152:
+/***/ 1464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -52370,28 +52370,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 3439:
+/***/ 8815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(3104);
-var Document = __nccwpck_require__(573);
-var Schema = __nccwpck_require__(8224);
-var errors = __nccwpck_require__(152);
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var cst = __nccwpck_require__(9877);
-var lexer = __nccwpck_require__(5145);
-var lineCounter = __nccwpck_require__(1460);
-var parser = __nccwpck_require__(2064);
-var publicApi = __nccwpck_require__(4543);
-var visit = __nccwpck_require__(2588);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var Schema = __nccwpck_require__(5840);
+var errors = __nccwpck_require__(1464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
+var publicApi = __nccwpck_require__(4047);
+var visit = __nccwpck_require__(204);
 
 
 
@@ -52428,7 +52428,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7297:
+/***/ 7249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -52454,16 +52454,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 7105:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(9196);
-var visit = __nccwpck_require__(2588);
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
-var toJS = __nccwpck_require__(3899);
+var anchors = __nccwpck_require__(1596);
+var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(6424);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -52581,14 +52581,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 4661:
+/***/ 101:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
+var createNode = __nccwpck_require__(2404);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -52739,14 +52739,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 4833:
+/***/ 6673:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(909);
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
+var applyReviver = __nccwpck_require__(3661);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(6424);
 
 class NodeBase {
     constructor(type) {
@@ -52786,15 +52786,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 5773:
+/***/ 7165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var stringifyPair = __nccwpck_require__(7764);
-var addPairToJSMap = __nccwpck_require__(8768);
-var identity = __nccwpck_require__(4919);
+var createNode = __nccwpck_require__(2404);
+var stringifyPair = __nccwpck_require__(9748);
+var addPairToJSMap = __nccwpck_require__(7104);
+var identity = __nccwpck_require__(1127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -52832,14 +52832,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 389:
+/***/ 3301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
-var toJS = __nccwpck_require__(3899);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(6424);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -52866,17 +52866,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 5462:
+/***/ 4454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(4156);
-var addPairToJSMap = __nccwpck_require__(8768);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
+var stringifyCollection = __nccwpck_require__(1212);
+var addPairToJSMap = __nccwpck_require__(7104);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -53020,17 +53020,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 6831:
+/***/ 2223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var stringifyCollection = __nccwpck_require__(4156);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var toJS = __nccwpck_require__(3899);
+var createNode = __nccwpck_require__(2404);
+var stringifyCollection = __nccwpck_require__(1212);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var toJS = __nccwpck_require__(6424);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -53142,16 +53142,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 8768:
+/***/ 7104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7297);
-var merge = __nccwpck_require__(9380);
-var stringify = __nccwpck_require__(9300);
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
+var log = __nccwpck_require__(7249);
+var merge = __nccwpck_require__(452);
+var stringify = __nccwpck_require__(2148);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(6424);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -53214,7 +53214,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 4919:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -53274,12 +53274,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 3899:
+/***/ 6424:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -53320,15 +53320,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 334:
+/***/ 110:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(5089);
-var resolveFlowScalar = __nccwpck_require__(5882);
-var errors = __nccwpck_require__(152);
-var stringifyString = __nccwpck_require__(1773);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
+var errors = __nccwpck_require__(1464);
+var stringifyString = __nccwpck_require__(3069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -53545,7 +53545,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -53615,7 +53615,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5235:
+/***/ 7715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -53721,14 +53721,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 9877:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(334);
-var cstStringify = __nccwpck_require__(3701);
-var cstVisit = __nccwpck_require__(5235);
+var cstScalar = __nccwpck_require__(110);
+var cstStringify = __nccwpck_require__(1733);
+var cstVisit = __nccwpck_require__(7715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -53840,12 +53840,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 5145:
+/***/ 361:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(9877);
+var cst = __nccwpck_require__(3461);
 
 /*
 START -> stream
@@ -54570,7 +54570,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 1460:
+/***/ 6628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -54618,14 +54618,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 2064:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(9877);
-var lexer = __nccwpck_require__(5145);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -55605,18 +55605,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4543:
+/***/ 4047:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(3104);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(152);
-var log = __nccwpck_require__(7297);
-var identity = __nccwpck_require__(4919);
-var lineCounter = __nccwpck_require__(1460);
-var parser = __nccwpck_require__(2064);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var log = __nccwpck_require__(7249);
+var identity = __nccwpck_require__(1127);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -55719,16 +55719,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 8224:
+/***/ 5840:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var map = __nccwpck_require__(6424);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var tags = __nccwpck_require__(6178);
+var identity = __nccwpck_require__(1127);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var tags = __nccwpck_require__(18);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -55765,13 +55765,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 7451:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var YAMLMap = __nccwpck_require__(5462);
+var identity = __nccwpck_require__(1127);
+var YAMLMap = __nccwpck_require__(4454);
 
 const map = {
     collection: 'map',
@@ -55791,12 +55791,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 5632:
+/***/ 3632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 const nullTag = {
     identify: value => value == null,
@@ -55815,13 +55815,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 7562:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var YAMLSeq = __nccwpck_require__(6831);
+var identity = __nccwpck_require__(1127);
+var YAMLSeq = __nccwpck_require__(2223);
 
 const seq = {
     collection: 'seq',
@@ -55841,12 +55841,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 4704:
+/***/ 6464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(1773);
+var stringifyString = __nccwpck_require__(3069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -55864,12 +55864,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 4359:
+/***/ 3959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -55892,13 +55892,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 6229:
+/***/ 8405:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var stringifyNumber = __nccwpck_require__(3569);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -55946,12 +55946,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 7602:
+/***/ 9874:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -55995,18 +55995,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 7904:
+/***/ 896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(6424);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var bool = __nccwpck_require__(4359);
-var float = __nccwpck_require__(6229);
-var int = __nccwpck_require__(7602);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
 
 const schema = [
     map.map,
@@ -56027,14 +56027,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 8647:
+/***/ 3559:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var map = __nccwpck_require__(6424);
-var seq = __nccwpck_require__(7562);
+var Scalar = __nccwpck_require__(3301);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -56098,27 +56098,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 6178:
+/***/ 18:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(6424);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var bool = __nccwpck_require__(4359);
-var float = __nccwpck_require__(6229);
-var int = __nccwpck_require__(7602);
-var schema = __nccwpck_require__(7904);
-var schema$1 = __nccwpck_require__(8647);
-var binary = __nccwpck_require__(4355);
-var merge = __nccwpck_require__(9380);
-var omap = __nccwpck_require__(6431);
-var pairs = __nccwpck_require__(9281);
-var schema$2 = __nccwpck_require__(3081);
-var set = __nccwpck_require__(2504);
-var timestamp = __nccwpck_require__(4960);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
+var schema = __nccwpck_require__(896);
+var schema$1 = __nccwpck_require__(3559);
+var binary = __nccwpck_require__(6083);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var schema$2 = __nccwpck_require__(5913);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(4371);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -56204,14 +56204,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 4355:
+/***/ 6083:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(389);
-var stringifyString = __nccwpck_require__(1773);
+var Scalar = __nccwpck_require__(3301);
+var stringifyString = __nccwpck_require__(3069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -56281,12 +56281,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 6158:
+/***/ 8398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -56317,13 +56317,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 838:
+/***/ 5782:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var stringifyNumber = __nccwpck_require__(3569);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -56374,12 +56374,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 5609:
+/***/ 873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -56457,13 +56457,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 9380:
+/***/ 452:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -56535,16 +56535,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 6431:
+/***/ 303:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var pairs = __nccwpck_require__(9281);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(6424);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var pairs = __nccwpck_require__(8385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -56619,15 +56619,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 9281:
+/***/ 8385:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
-var YAMLSeq = __nccwpck_require__(6831);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLSeq = __nccwpck_require__(2223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -56708,24 +56708,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 3081:
+/***/ 5913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(6424);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var binary = __nccwpck_require__(4355);
-var bool = __nccwpck_require__(6158);
-var float = __nccwpck_require__(838);
-var int = __nccwpck_require__(5609);
-var merge = __nccwpck_require__(9380);
-var omap = __nccwpck_require__(6431);
-var pairs = __nccwpck_require__(9281);
-var set = __nccwpck_require__(2504);
-var timestamp = __nccwpck_require__(4960);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var binary = __nccwpck_require__(6083);
+var bool = __nccwpck_require__(8398);
+var float = __nccwpck_require__(5782);
+var int = __nccwpck_require__(873);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(4371);
 
 const schema = [
     map.map,
@@ -56756,14 +56756,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 2504:
+/***/ 1528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -56859,12 +56859,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4960:
+/***/ 4371:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -56971,7 +56971,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 9915:
+/***/ 4475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -57129,15 +57129,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 9300:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(9196);
-var identity = __nccwpck_require__(4919);
-var stringifyComment = __nccwpck_require__(6599);
-var stringifyString = __nccwpck_require__(1773);
+var anchors = __nccwpck_require__(1596);
+var identity = __nccwpck_require__(1127);
+var stringifyComment = __nccwpck_require__(9799);
+var stringifyString = __nccwpck_require__(3069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -57268,14 +57268,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4156:
+/***/ 1212:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -57430,7 +57430,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 6599:
+/***/ 9799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -57461,14 +57461,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 2285:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -57555,7 +57555,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 3569:
+/***/ 8689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -57589,15 +57589,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 7764:
+/***/ 9748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -57748,13 +57748,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 1773:
+/***/ 3069:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var foldFlowLines = __nccwpck_require__(9915);
+var Scalar = __nccwpck_require__(3301);
+var foldFlowLines = __nccwpck_require__(4475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -58093,12 +58093,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 2588:
+/***/ 204:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -58445,7 +58445,7 @@ exports.visitAsync = visitAsync;
 /************************************************************************/
 var __webpack_exports__ = {};
 
-// NAMESPACE OBJECT: ../main/node_modules/micromark/lib/constructs.js
+// NAMESPACE OBJECT: ./node_modules/micromark/lib/constructs.js
 var constructs_namespaceObject = {};
 __nccwpck_require__.r(constructs_namespaceObject);
 __nccwpck_require__.d(constructs_namespaceObject, {
@@ -58464,8 +58464,8 @@ __nccwpck_require__.d(constructs_namespaceObject, {
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ../main/node_modules/undici/index.js
-var undici = __nccwpck_require__(2480);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./src/shared/sleep.ts
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
 function sleep(ms, signal) {
@@ -58735,7 +58735,7 @@ function joinUrl(base, path) {
     return new URL(path.replace(/^\/+/, ''), base);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/valibot/dist/index.mjs
+;// CONCATENATED MODULE: ./node_modules/valibot/dist/index.mjs
 //#region src/storages/globalConfig/globalConfig.ts
 let store$4;
 const DEFAULT_CONFIG = {
@@ -67628,10 +67628,10 @@ function parseKeepAliveWorkflow(raw) {
     return file;
 }
 
-// EXTERNAL MODULE: ../main/node_modules/cron-parser/dist/index.js
-var dist = __nccwpck_require__(2068);
-// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
-var yaml_dist = __nccwpck_require__(3439);
+// EXTERNAL MODULE: ./node_modules/cron-parser/dist/index.js
+var dist = __nccwpck_require__(8628);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var yaml_dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/github/schedule.ts
 /**
  * The schedule watchdog. Pods fetch the bundle when they start, so the workflow must run again
@@ -70898,7 +70898,7 @@ async function markers_newestMarker(candidates, mayNotSteer, passed = () => unde
     return undefined;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/micromark-util-chunked/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-chunked/index.js
 /**
  * Like `Array#splice`, but smarter for giant arrays.
  *
@@ -70980,7 +70980,7 @@ function push(list, items) {
   }
   return items;
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-util-combine-extensions/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-combine-extensions/index.js
 /**
  * @import {
  *   Extension,
@@ -71125,7 +71125,7 @@ function htmlExtension(all, extension) {
   }
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/micromark-util-character/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -71372,7 +71372,7 @@ function regexCheck(regex) {
     return code !== null && code > -1 && regex.test(String.fromCharCode(code));
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-space/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-factory-space/index.js
 /**
  * @import {Effects, State, TokenType} from 'micromark-util-types'
  */
@@ -71489,7 +71489,7 @@ function factorySpaceMinMax(effects, ok, nok, type, min, max) {
     return size >= min ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/content.js
+;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/content.js
 /**
  * @import {
  *   InitialConstruct,
@@ -71569,7 +71569,7 @@ function initializeContent(effects) {
     return data;
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-util-edit-map/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-edit-map/index.js
 /**
  * @import {Event} from 'micromark-util-types'
  */
@@ -71795,7 +71795,7 @@ function addImplementation(editMap, at, remove, add, before) {
 //     }
 //   }
 // }
-;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/document.js
+;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/document.js
 /**
  * @import {
  *   Construct,
@@ -72166,7 +72166,7 @@ function tokenizeContainer(effects, ok, nok) {
 
   return factorySpace(effects, effects.attempt(this.parser.constructs.document, ok, nok), "linePrefix", this.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4);
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/blank-line.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/blank-line.js
 /**
  * @import {
  *   Construct,
@@ -72228,7 +72228,7 @@ function tokenizeBlankLine(effects, ok, nok) {
     return code === null || markdownLineEnding(code) ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-util-subtokenize/lib/splice-buffer.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-subtokenize/lib/splice-buffer.js
 /**
  * Some of the internal operations of micromark do lots of editing
  * operations on very large arrays. This runs into problems with two
@@ -72480,7 +72480,7 @@ function chunkedPush(list, right) {
     }
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-util-subtokenize/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-subtokenize/index.js
 /**
  * @import {Chunk, Event, Token} from 'micromark-util-types'
  */
@@ -72709,7 +72709,7 @@ function subcontent(events, eventIndex) {
   }
   return gaps;
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/content.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/content.js
 /**
  * @import {
  *   Construct,
@@ -72873,7 +72873,7 @@ function tokenizeContinuation(effects, ok, nok) {
     return effects.interrupt(self.parser.constructs.flow, nok, ok)(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/flow.js
+;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/flow.js
 /**
  * @import {
  *   InitialConstruct,
@@ -72932,7 +72932,7 @@ function initializeFlow(effects) {
     return initial;
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/text.js
+;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/text.js
 /**
  * @import {
  *   Code,
@@ -73149,7 +73149,7 @@ function resolveAllLineSuffixes(events, context) {
   editMap.consume(events);
   return events;
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/thematic-break.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/thematic-break.js
 /**
  * @import {
  *   Code,
@@ -73252,7 +73252,7 @@ function tokenizeThematicBreak(effects, ok, nok) {
     return markdownSpace(code) ? factorySpace(effects, atBreak, "whitespace")(code) : atBreak(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/list.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/list.js
 /**
  * @import {
  *   Code,
@@ -73466,7 +73466,7 @@ function tokenizeListItemPrefixWhitespace(effects, ok, nok) {
     return !markdownSpace(code) && tail && tail[1].type === "listItemPrefixWhitespace" ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/block-quote.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/block-quote.js
 /**
  * @import {
  *   Construct,
@@ -73610,7 +73610,7 @@ function tokenizeBlockQuoteContinuation(effects, ok, nok) {
 function exit(effects) {
   effects.exit("blockQuote");
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-destination/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-factory-destination/index.js
 /**
  * @import {Effects, State, TokenType} from 'micromark-util-types'
  */
@@ -73817,7 +73817,7 @@ function factoryDestination(effects, ok, nok, type, literalType, literalMarkerTy
     return raw(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-label/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-factory-label/index.js
 /**
  * @import {
  *   Effects,
@@ -73966,7 +73966,7 @@ function factoryLabel(effects, ok, nok, type, markerType, stringType) {
     return labelInside(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-title/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-factory-title/index.js
 /**
  * @import {
  *   Code,
@@ -74125,7 +74125,7 @@ function factoryTitle(effects, ok, nok, type, markerType, stringType) {
     return inside(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-whitespace/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-factory-whitespace/index.js
 /**
  * @import {Effects, State} from 'micromark-util-types'
  */
@@ -74170,7 +74170,7 @@ function factoryWhitespace(effects, ok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-util-normalize-identifier/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-normalize-identifier/index.js
 /**
  * Normalize an identifier (as found in references, definitions).
  *
@@ -74204,7 +74204,7 @@ function micromark_util_normalize_identifier_normalizeIdentifier(value) {
   // methods: no method is uppercase.
   .toLowerCase().toUpperCase();
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/definition.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/definition.js
 /**
  * @import {
  *   Construct,
@@ -74459,7 +74459,7 @@ function tokenizeTitleBefore(effects, ok, nok) {
     return code === null || markdownLineEnding(code) ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-indented.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-indented.js
 /**
  * @import {
  *   Construct,
@@ -74619,7 +74619,7 @@ function tokenizeFurtherStart(effects, ok, nok) {
     return markdownLineEnding(code) ? furtherStart(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/heading-atx.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/heading-atx.js
 /**
  * @import {
  *   Construct,
@@ -74811,7 +74811,7 @@ function tokenizeHeadingAtx(effects, ok, nok) {
     return data;
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/setext-underline.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/setext-underline.js
 /**
  * @import {
  *   Code,
@@ -74999,7 +74999,7 @@ function tokenizeSetextUnderline(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-util-html-tag-name/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-html-tag-name/index.js
 /**
  * List of lowercase HTML “block” tag names.
  *
@@ -75094,7 +75094,7 @@ const htmlBlockNames = [
  */
 const htmlRawNames = ['pre', 'script', 'style', 'textarea']
 
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/partial-non-lazy-continuation.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/partial-non-lazy-continuation.js
 /**
  * @import {
  *   Construct,
@@ -75156,7 +75156,7 @@ function tokenizeNonLazyContinuation(effects, ok, nok) {
     return self.parser.lazy[self.now().line] ? nok(code) : ok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/html-flow.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/html-flow.js
 /**
  * @import {
  *   Code,
@@ -75984,7 +75984,7 @@ function tokenizeBlankLineBefore(effects, ok, nok) {
     return effects.attempt(blankLine, ok, nok);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-fenced.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-fenced.js
 /**
  * @import {
  *   Code,
@@ -76407,7 +76407,7 @@ function tokenizeCodeFenced(effects, ok, nok) {
     }
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/character-entities/index.js
+;// CONCATENATED MODULE: ./node_modules/character-entities/index.js
 /**
  * Map of named character references.
  *
@@ -78541,7 +78541,7 @@ const characterEntities = {
   zwnj: '‌'
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/decode-named-character-reference/index.js
+;// CONCATENATED MODULE: ./node_modules/decode-named-character-reference/index.js
 
 
 // To do: next major: use `Object.hasOwn`.
@@ -78562,7 +78562,7 @@ function decodeNamedCharacterReference(value) {
   return own.call(characterEntities, value) ? characterEntities[value] : false
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/character-reference.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/character-reference.js
 /**
  * @import {
  *   Code,
@@ -78712,7 +78712,7 @@ function tokenizeCharacterReference(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/character-escape.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/character-escape.js
 /**
  * @import {
  *   Construct,
@@ -78777,7 +78777,7 @@ function tokenizeCharacterEscape(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/line-ending.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/line-ending.js
 /**
  * @import {
  *   Construct,
@@ -78811,7 +78811,7 @@ function tokenizeLineEnding(effects, ok) {
     return factorySpace(effects, ok, "linePrefix");
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-util-resolve-all/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-resolve-all/index.js
 /**
  * @import {Event, Resolver, TokenizeContext} from 'micromark-util-types'
  */
@@ -78845,7 +78845,7 @@ function resolveAll(constructs, events, context) {
   return events
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-end.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-end.js
 /**
  * @import {
  *   Construct,
@@ -79407,7 +79407,7 @@ function tokenizeReferenceCollapsed(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-start-image.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-start-image.js
 /**
  * @import {
  *   Construct,
@@ -79518,7 +79518,7 @@ function tokenizeLabelStartImage(effects, ok, nok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-util-classify-character/index.js
+;// CONCATENATED MODULE: ./node_modules/micromark-util-classify-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -79546,7 +79546,7 @@ function classifyCharacter(code) {
     return 2;
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/attention.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/attention.js
 /**
  * @import {
  *   Code,
@@ -79778,7 +79778,7 @@ function movePoint(point, offset) {
   point.offset += offset;
   point._bufferIndex += offset;
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/autolink.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/autolink.js
 /**
  * @import {
  *   Construct,
@@ -80012,7 +80012,7 @@ function tokenizeAutolink(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/html-text.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/html-text.js
 /**
  * @import {
  *   Code,
@@ -80691,7 +80691,7 @@ function tokenizeHtmlText(effects, ok, nok) {
     return returnState(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-start-link.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-start-link.js
 /**
  * @import {
  *   Construct,
@@ -80755,7 +80755,7 @@ function tokenizeLabelStartLink(effects, ok, nok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/hard-break-escape.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/hard-break-escape.js
 /**
  * @import {
  *   Construct,
@@ -80816,7 +80816,7 @@ function tokenizeHardBreakEscape(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-text.js
+;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-text.js
 /**
  * @import {
  *   Construct,
@@ -81042,7 +81042,7 @@ function tokenizeCodeText(effects, ok, nok) {
     return data(code);
   }
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/constructs.js
+;// CONCATENATED MODULE: ./node_modules/micromark/lib/constructs.js
 /**
  * @import {Extension} from 'micromark-util-types'
  */
@@ -81128,7 +81128,7 @@ const attentionMarkers = {
 const disable = {
   null: []
 };
-;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/create-tokenizer.js
+;// CONCATENATED MODULE: ./node_modules/micromark/lib/create-tokenizer.js
 /**
  * @import {
  *   Chunk,
@@ -81742,7 +81742,7 @@ function serializeChunks(chunks, expandTabs) {
   }
   return result.join('');
 }
-;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/parse.js
+;// CONCATENATED MODULE: ./node_modules/micromark/lib/parse.js
 /**
  * @import {
  *   Create,
@@ -87759,7 +87759,7 @@ var external_node_events_ = __nccwpck_require__(8474);
 var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:string_decoder"
 const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
-;// CONCATENATED MODULE: ../main/node_modules/minipass/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/minipass/dist/esm/index.js
 const proc = typeof process === 'object' && process
     ? process
     : {
@@ -88783,7 +88783,7 @@ class Minipass extends external_node_events_.EventEmitter {
 ;// CONCATENATED MODULE: external "zlib"
 const external_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 var external_zlib_namespaceObject_0 = /*#__PURE__*/__nccwpck_require__.t(external_zlib_namespaceObject, 2);
-;// CONCATENATED MODULE: ../main/node_modules/minizlib/dist/esm/constants.js
+;// CONCATENATED MODULE: ./node_modules/minizlib/dist/esm/constants.js
 // Update with any zlib constants that are added or changed in the future.
 // Node v6 didn't export this, so we just hard code the version and rely
 // on all the other hard-coded values from zlib v4736.  When node v6
@@ -88901,7 +88901,7 @@ const constants = Object.freeze(Object.assign(Object.create(null), {
     BROTLI_DECODER_ERROR_UNREACHABLE: -31,
 }, realZlibConstants));
 //# sourceMappingURL=constants.js.map
-;// CONCATENATED MODULE: ../main/node_modules/minizlib/dist/esm/index.js
+;// CONCATENATED MODULE: ./node_modules/minizlib/dist/esm/index.js
 
 
 
@@ -89265,7 +89265,7 @@ class ZstdDecompress extends Zstd {
     }
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/large-numbers.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/large-numbers.js
 // Tar can encode large and negative numbers using a leading byte of
 // 0xff for negative, and 0x80 for positive.
 const encode = (num, buf) => {
@@ -89360,7 +89360,7 @@ const pos = (buf) => {
 const onesComp = (byte) => (0xff ^ byte) & 0xff;
 const twosComp = (byte) => ((0xff ^ byte) + 1) & 0xff;
 //# sourceMappingURL=large-numbers.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/types.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/types.js
 const isCode = (c) => types_name.has(c);
 const isName = (c) => code.has(c);
 /**
@@ -89426,7 +89426,7 @@ const types_name = new Map([
 // map the other direction
 const code = new Map(Array.from(types_name).map(kv => [kv[1], kv[0]]));
 //# sourceMappingURL=types.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/header.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/header.js
 // parse a 512-byte header block to a data object, or vice-versa
 // encode returns `true` if a pax extended header is needed, because
 // the data could not be faithfully encoded in a simple header.
@@ -89738,7 +89738,7 @@ const NULLS = new Array(156).join('\0');
 const encString = (buf, off, size, str) => str === undefined ? false : ((buf.write(str + NULLS, off, size, 'utf8'),
     str.length !== Buffer.byteLength(str) || str.length > size));
 //# sourceMappingURL=header.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/pax.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/pax.js
 
 
 class Pax {
@@ -89917,7 +89917,7 @@ const parseKVLine = (set, line) => {
     return set;
 };
 //# sourceMappingURL=pax.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/normalize-windows-path.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/normalize-windows-path.js
 // on windows, either \ or / are valid directory separators.
 // on unix, \ is a valid character in filenames.
 // so, on windows, and only on windows, we replace all \ chars with /,
@@ -89927,7 +89927,7 @@ const normalizeWindowsPath = platform !== 'win32' ?
     (p) => String(p)
     : (p) => String(p).replaceAll(/\\/g, '/');
 //# sourceMappingURL=normalize-windows-path.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/read-entry.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/read-entry.js
 
 
 class ReadEntry extends Minipass {
@@ -90060,7 +90060,7 @@ class ReadEntry extends Minipass {
     }
 }
 //# sourceMappingURL=read-entry.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/warn-method.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/warn-method.js
 const warnMethod = (self, code, message, data = {}) => {
     if (self.file) {
         data.file = self.file;
@@ -90088,7 +90088,7 @@ const warnMethod = (self, code, message, data = {}) => {
     }
 };
 //# sourceMappingURL=warn-method.js.map
-;// CONCATENATED MODULE: ../main/node_modules/tar/dist/esm/parse.js
+;// CONCATENATED MODULE: ./node_modules/tar/dist/esm/parse.js
 // this[BUFFER] is the remainder of a chunk if we're waiting for
 // the full 512 bytes of a header to come in.  We will Buffer.concat()
 // it to the next write(), which is a mem copy, but a small one.
