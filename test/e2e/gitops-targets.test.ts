@@ -1,5 +1,5 @@
 /**
- * GitOps manifests as values-file (issue 24), with the built action under Node 24 against the
+ * GitOps manifests as values-file, with the built action under Node 24 against the
  * simulator: a Flux HelmRelease beside its HelmRepository, an Argo CD Application's values
  * string (each written manifest then rendered as its controller would hand it to the chart,
  * helpers/gitops.ts), a kustomization's helmCharts entry rendered by the real helm. Every refusal sends no

@@ -1,5 +1,5 @@
 /**
- * GitOps manifests end to end (issue 24): the built action under Node 24 against the simulator,
+ * GitOps manifests end to end: the built action under Node 24 against the simulator,
  * on the real manifests of test/fixtures/gitops, each proven by a real tool afterwards: what the
  * controller hands the chart is rendered by the real helm 3 (Flux `spec.values` and a ConfigMap's
  * `values.yaml`, Argo CD `valuesObject` and the `values` string), a kustomization by the real

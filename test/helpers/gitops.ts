@@ -1,5 +1,5 @@
 /**
- * The real-tool proof for GitOps manifests (issue 24): what a controller hands the chart, rendered
+ * The real-tool proof for GitOps manifests: what a controller hands the chart, rendered
  * by the real helm, and a kustomization rendered by the real `kubectl kustomize --enable-helm`.
  * The manifests are read with the `yaml` library, not with the action's own modules: the proof
  * must not share a mistake with what it proves.

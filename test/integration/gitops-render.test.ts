@@ -1,9 +1,9 @@
 /**
- * The proof the GitOps end-to-end tests rely on (issue 24), checked on its own: from the real
+ * The proof the GitOps end-to-end tests rely on, checked on its own: from the real
  * manifests in test/fixtures/gitops, what each controller hands the chart is rendered by the real
  * helm 3, and a kustomization by the real `kubectl kustomize --enable-helm`. A link where the
- * controller reads values reaches the chart's Deployment; the same link where the action wrote
- * it before issue 24 (a top-level `staticExport` in the manifest) does not, and overlays, patches
+ * controller reads values reaches the chart's Deployment; the same link where a plain values
+ * file would hold it (a top-level `staticExport` in the manifest) does not, and overlays, patches
  * and value precedence that replace it are seen as such. Each case can fail: that is the point.
  */
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
