@@ -74037,7 +74037,7 @@ function shownRepo(source) {
 
 ;// CONCATENATED MODULE: ./src/values/manifest.ts
 /**
- * Recognises the GitOps manifests a values-file may be (issue 24): a Flux HelmRelease, an Argo CD
+ * Recognises the GitOps manifests a values-file may be: a Flux HelmRelease, an Argo CD
  * Application, a kustomize Kustomization (or Component) with helmCharts, a ConfigMap or Secret
  * holding values under a data key. Each supported document yields its targets: where, inside it, the chart's
  * values live. Every other document is either plain values (a file with no manifest shape) or a
