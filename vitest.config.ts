@@ -2,12 +2,28 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm test`, the fast tier: unit, integration (simulator over HTTP, real helm) and end-to-end
- * (dist/ under Node 24), plus the values property test at a small size. The crash, soak, cancel,
- * faults (a disk, the network, helm or the live site that fails), GitHub faults (a call refused or
- * not answered), chart sources (both helms), fuzz, download-memory (96 MiB), values at scale (20 000 keys), release (a build)
- * and package (npm pack and install) suites and the full-size property test are `npm run
- * test:reliability` (vitest.reliability.config.ts).
+ * The end-to-end files of the fast tier: one or more for each door (the action, the agent action
+ * and its review loop) and for the proof through the cluster, each a full run of dist/ under
+ * Node 24. The other end-to-end files, scenario by scenario, are the reliability tier's
+ * (vitest.reliability.config.ts), which CI runs too: a run of dist/ costs about a second of CPU,
+ * and all of them together would keep `npm test` over a minute on this 2-core machine.
+ */
+export const FAST_E2E = [
+  'test/e2e/action.test.ts',
+  'test/e2e/agent.test.ts',
+  'test/e2e/agent-review-events.test.ts',
+  'test/e2e/gitops.test.ts',
+  'test/e2e/deployment.test.ts',
+  'test/e2e/files.test.ts',
+  'test/e2e/tolerant-answers.test.ts',
+];
+
+/**
+ * `npm test`, the fast tier: unit, integration (simulator over HTTP, real helm) and the end-to-end
+ * files of FAST_E2E (dist/ under Node 24), plus the values property test at a small size. The
+ * other end-to-end files and the reliability suites (crash, soak, cancel, faults, GitHub faults,
+ * chart sources, GitOps layouts, fuzz, download memory, values at scale, release, package and the
+ * full-size property test) are `npm run test:reliability` (vitest.reliability.config.ts).
  *
  * Much of the time in these tests is spent waiting (a simulated export, a poll interval, a child
  * process), not computing: so four test files run at once on a 2-core machine (vitest's default
@@ -22,6 +38,7 @@ import { defineConfig } from 'vitest/config';
  * own context's hooks (`async ({ onTestFinished }) => …`: the imported one belongs to whichever
  * test ran last) and registers what it starts with closeAfterTest (test/helpers/sim.ts).
  */
+
 export const shared = {
   globalSetup: ['test/global-setup.ts'],
   setupFiles: ['test/setup.ts'],
@@ -34,7 +51,7 @@ export const shared = {
  * Files that take longest, started first: the helm integration file (its tests run one after
  * another, as they set process.env for helm), then the end-to-end files.
  */
-const LONGEST = ['test/integration/helm.test.ts', 'test/e2e/'];
+const LONGEST = ['test/integration/helm.test.ts', 'test/integration/helm4.test.ts', 'test/e2e/'];
 
 /**
  * Vitest orders files by their last duration, which a fresh clone does not have: there the
@@ -54,7 +71,8 @@ export default defineConfig({
   test: {
     ...shared,
     include: [
-      'test/{unit,integration,e2e}/**/*.test.ts',
+      'test/{unit,integration}/**/*.test.ts',
+      ...FAST_E2E,
       'test/reliability/values-property.test.ts',
     ],
     maxWorkers: 4,

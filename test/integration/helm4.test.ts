@@ -1,0 +1,3 @@
+import { helmSuite } from './helm-suite.js';
+
+helmSuite('helm4');
