@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
  * The end-to-end files of the fast tier: one or more for each door (the action, the agent action
  * and its review loop) and for the proof through the cluster, each a full run of dist/ under
  * Node 24. The other end-to-end files, scenario by scenario, are the reliability tier's
- * (vitest.reliability.config.ts), which CI runs too: a run of dist/ costs about a second of CPU,
- * and all of them together would keep `npm test` over a minute on this 2-core machine.
+ * (vitest.reliability.config.ts), which CI runs too: a run of dist/ costs about 0.4 s of CPU
+ * here, and all of them together would keep `npm test` over a minute on this 2-core machine.
  */
 export const FAST_E2E = [
   'test/e2e/action.test.ts',
