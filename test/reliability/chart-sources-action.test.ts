@@ -13,6 +13,12 @@ import { errorLine } from '../helpers/action.js';
 import { startChartRepo } from '../helpers/chart-repo.js';
 import { gitCheckout, publishIn } from '../helpers/chart-checkout.js';
 import { helmEnv, type HelmEnv } from '../helpers/helm.js';
+import {
+  HAS_REGISTRY,
+  manifestDigest,
+  NO_REGISTRY,
+  startOciRegistry,
+} from '../helpers/oci-registry.js';
 
 const REPOSITORY = (url: string) => `apiVersion: source.toolkit.fluxcd.io/v1
 kind: HelmRepository
@@ -68,6 +74,34 @@ data:
   values.yaml: |
     # values of the docs site
     replicaCount: 1
+`;
+
+/** An OCIRepository of the registry's enterprise chart, pinned by `ref` (one YAML line). */
+const OCI_SOURCE = (url: string, ref: string) => `apiVersion: source.toolkit.fluxcd.io/v1
+kind: OCIRepository
+metadata:
+  name: enterprise
+  namespace: docs
+spec:
+  interval: 10m
+  insecure: true
+  url: ${url}/enterprise
+  ref:
+    ${ref}
+`;
+
+const OCI_RELEASE = `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: docs
+  namespace: docs
+spec:
+  interval: 10m
+  chartRef:
+    kind: OCIRepository
+    name: enterprise
+  values:
+    replicaCount: 2
 `;
 
 /** A wrong values-key is refused before any request, every file byte for byte. */
@@ -153,3 +187,83 @@ generatorOptions:
     );
   });
 });
+
+describe.concurrent('the render check on Flux chartRef sources', () => {
+  it('chartRef to a HelmChart: its chart, version and HelmRepository; a wrong key refused first', async () => {
+    const h = await helmEnv('helm3');
+    const repo = await startChartRepo(h, { versions: ['1.3.0', '1.4.0', '1.4.1'] });
+    const files = {
+      'clusters/prod/sources.yaml': `${REPOSITORY(repo.url)}---
+apiVersion: source.toolkit.fluxcd.io/v1
+kind: HelmChart
+metadata:
+  name: docs-enterprise
+  namespace: docs
+spec:
+  interval: 10m
+  chart: enterprise
+  version: 1.4.x
+  sourceRef:
+    kind: HelmRepository
+    name: mintlify
+`,
+      'clusters/prod/docs.yaml': `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: docs
+  namespace: docs
+spec:
+  interval: 10m
+  chartRef:
+    kind: HelmChart
+    name: docs-enterprise
+  values:
+    replicaCount: 2
+`,
+    };
+    const ws = await gitCheckout(files);
+    const inputs = { 'values-file': 'clusters/prod/docs.yaml' };
+
+    const refusal = await refusesWrongKey(h, ws, files, inputs);
+    expect(refusal).toMatch(
+      /\(chart enterprise 1\.4\.1 \(chart repository http:\/\/127\.0\.0\.1:\d+, HelmRepository docs\/mintlify\)\) holds the link written at values-key enterprise\.staticExport\. The chart reads the vendor chart's values at staticExport/,
+    );
+
+    const { run } = await publishIn(h, ws, inputs);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs['render-check']).toBe('true');
+    expect(run.stdout).toContain(
+      `Render check: clusters/prod/docs.yaml (HelmRelease/docs): the chart enterprise 1.4.1 (chart repository ${repo.url}, HelmRepository docs/mintlify) renders the link (enterprise/templates/deployment.yaml).`,
+    );
+  });
+
+  it.skipIf(!HAS_REGISTRY)(
+    'an OCIRepository pinned by digest: that chart, not the highest version; a wrong key refused first',
+    async () => {
+      const h = await helmEnv('helm3');
+      const registry = await startOciRegistry(h, { versions: ['1.3.0', '1.4.0'] });
+      const digest = await manifestDigest(registry, 'charts/enterprise', '1.3.0');
+      const files = {
+        'clusters/prod/source.yaml': OCI_SOURCE(registry.url, `digest: "${digest}"`),
+        'clusters/prod/docs.yaml': OCI_RELEASE,
+      };
+      const ws = await gitCheckout(files);
+      const inputs = { 'values-file': 'clusters/prod/docs.yaml' };
+      const from = `OCI registry ${registry.url}/enterprise@${digest} (plain HTTP), OCIRepository docs/enterprise`;
+
+      const refusal = await refusesWrongKey(h, ws, files, inputs);
+      expect(refusal).toContain(
+        `(chart enterprise 1.3.0 (${from})) holds the link written at values-key enterprise.staticExport. The chart reads the vendor chart's values at staticExport`,
+      );
+
+      const { run } = await publishIn(h, ws, inputs);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.outputs['render-check']).toBe('true');
+      expect(run.stdout).toContain(
+        `Render check: clusters/prod/docs.yaml (HelmRelease/docs): the chart enterprise 1.3.0 (${from}) renders the link (enterprise/templates/deployment.yaml).`,
+      );
+    },
+  );
+});
+
+if (!HAS_REGISTRY) console.warn(NO_REGISTRY);
