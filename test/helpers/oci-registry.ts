@@ -153,20 +153,3 @@ export async function manifestDigest(
   if (!response.ok || !digest) throw new Error(`no manifest ${repository}:${tag}`);
   return digest;
 }
-
-/** Tags `repository:from` as `to` too (as `crane tag` or `oras tag` do; helm push cannot). */
-export async function tagManifest(
-  registry: OciRegistry,
-  repository: string,
-  from: string,
-  to: string,
-): Promise<void> {
-  const base = `http://${registry.host}/v2/${repository}/manifests`;
-  const manifest = await fetch(`${base}/${from}`, { headers: { accept: MANIFEST } });
-  const put = await fetch(`${base}/${to}`, {
-    method: 'PUT',
-    headers: { 'content-type': MANIFEST },
-    body: await manifest.text(),
-  });
-  if (!put.ok) throw new Error(`tagging ${repository}:${from} as ${to}: ${put.status}`);
-}
