@@ -1,6 +1,7 @@
 /**
  * A git checkout of GitOps manifests for the render check's chart sources (the sources are found
- * among its tracked files), and a publish run of the built action in it with helm's environment.
+ * among its tracked files), a publish run of the built action in it with helm's environment, and
+ * the Flux manifests of a chart named by spec.chartRef.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -41,3 +42,36 @@ export async function publishIn(
   });
   return { s, run };
 }
+
+/** An OCIRepository of the enterprise chart under `url`, pinned by `ref` (one YAML line). */
+export const ociSource = (url: string, ref: string) => `apiVersion: source.toolkit.fluxcd.io/v1
+kind: OCIRepository
+metadata:
+  name: enterprise
+  namespace: docs
+spec:
+  interval: 10m
+  insecure: true
+  layerSelector:
+    mediaType: "application/vnd.cncf.helm.chart.content.v1.tar+gzip"
+    operation: copy
+  url: ${url}/enterprise
+  ref:
+    ${ref}
+`;
+
+/** The HelmRelease docs/docs with `chart` (YAML lines of its spec, indented) and its values. */
+export const docsRelease = (chart: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: docs
+  namespace: docs
+spec:
+  interval: 10m
+${chart}  values:
+    replicaCount: 2
+`;
+
+/** The HelmRelease docs whose spec.chartRef names `kind`/`name` (fluxcd.io's chartRef example). */
+export const chartRefRelease = (kind: string, name: string) =>
+  docsRelease(`  chartRef:\n    kind: ${kind}\n    name: ${name}\n`);

@@ -11,7 +11,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorLine } from '../helpers/action.js';
 import { startChartRepo } from '../helpers/chart-repo.js';
-import { gitCheckout, publishIn } from '../helpers/chart-checkout.js';
+import {
+  chartRefRelease,
+  docsRelease,
+  gitCheckout,
+  ociSource,
+  publishIn,
+} from '../helpers/chart-checkout.js';
 import { helmEnv, type HelmEnv } from '../helpers/helm.js';
 import {
   HAS_REGISTRY,
@@ -31,14 +37,8 @@ spec:
 `;
 
 /** A HelmRelease that reads its values from `kind`/docs-values, then sets its own. */
-const READER = (kind: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
-kind: HelmRelease
-metadata:
-  name: docs
-  namespace: docs
-spec:
-  interval: 10m
-  chart:
+const READER = (kind: string) =>
+  docsRelease(`  chart:
     spec:
       chart: enterprise
       version: 1.4.x
@@ -49,9 +49,7 @@ spec:
     - kind: ${kind}
       name: docs-values
       valuesKey: values.yaml
-  values:
-    replicaCount: 2
-`;
+`);
 
 const VALUES_OBJECT = (kind: string) =>
   kind === 'Secret'
@@ -76,34 +74,6 @@ data:
     replicaCount: 1
 `;
 
-/** An OCIRepository of the registry's enterprise chart, pinned by `ref` (one YAML line). */
-const OCI_SOURCE = (url: string, ref: string) => `apiVersion: source.toolkit.fluxcd.io/v1
-kind: OCIRepository
-metadata:
-  name: enterprise
-  namespace: docs
-spec:
-  interval: 10m
-  insecure: true
-  url: ${url}/enterprise
-  ref:
-    ${ref}
-`;
-
-const OCI_RELEASE = `apiVersion: helm.toolkit.fluxcd.io/v2
-kind: HelmRelease
-metadata:
-  name: docs
-  namespace: docs
-spec:
-  interval: 10m
-  chartRef:
-    kind: OCIRepository
-    name: enterprise
-  values:
-    replicaCount: 2
-`;
-
 /** A wrong values-key is refused before any request, every file byte for byte. */
 async function refusesWrongKey(
   h: HelmEnv,
@@ -120,6 +90,19 @@ async function refusesWrongKey(
   for (const [name, text] of Object.entries(files))
     expect(await readFile(join(ws, name), 'utf8')).toBe(text);
   return errorLine(run.stdout);
+}
+
+/** The right key: published, `render-check: true`, and the log line that names the chart. */
+async function rendersLink(
+  h: HelmEnv,
+  ws: string,
+  inputs: Record<string, string>,
+  line: string,
+): Promise<void> {
+  const { run } = await publishIn(h, ws, inputs);
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  expect(run.outputs['render-check']).toBe('true');
+  expect(run.stdout).toContain(line);
 }
 
 describe.concurrent('the render check on values read through valuesFrom', () => {
@@ -141,10 +124,10 @@ describe.concurrent('the render check on values read through valuesFrom', () => 
         /none of the \d+ documents the vendor chart renders \(chart enterprise 1\.4\.2 \(chart repository http:\/\/127\.0\.0\.1:\d+, HelmRepository docs\/mintlify, for HelmRelease docs\/docs\)\) holds the link written at values-key enterprise\.staticExport\. The chart reads the vendor chart's values at staticExport: set values-key: staticExport\./,
       );
 
-      const { run } = await publishIn(h, ws, inputs);
-      expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.outputs['render-check']).toBe('true');
-      expect(run.stdout).toContain(
+      await rendersLink(
+        h,
+        ws,
+        inputs,
         `Render check: clusters/prod/values.yaml (${kind}/docs-values[values.yaml]): the chart enterprise 1.4.2 (chart repository ${repo.url}, HelmRepository docs/mintlify, for HelmRelease docs/docs) renders the link (enterprise/templates/deployment.yaml).`,
       );
     },
@@ -179,10 +162,10 @@ generatorOptions:
       /apps\/docs\/docs-values\.yaml \(ConfigMap\/docs-values\[values\.yaml\], generated\): none of the \d+ documents the vendor chart renders \(chart enterprise 1\.4\.0 .*\) holds the link written at values-key enterprise\.staticExport\./,
     );
 
-    const { run } = await publishIn(h, ws, inputs);
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.outputs['render-check']).toBe('true');
-    expect(run.stdout).toContain(
+    await rendersLink(
+      h,
+      ws,
+      inputs,
       `Render check: apps/docs/docs-values.yaml (ConfigMap/docs-values[values.yaml], generated): the chart enterprise 1.4.0 (chart repository ${repo.url}, HelmRepository docs/mintlify, for HelmRelease docs/docs) renders the link`,
     );
   });
@@ -207,19 +190,7 @@ spec:
     kind: HelmRepository
     name: mintlify
 `,
-      'clusters/prod/docs.yaml': `apiVersion: helm.toolkit.fluxcd.io/v2
-kind: HelmRelease
-metadata:
-  name: docs
-  namespace: docs
-spec:
-  interval: 10m
-  chartRef:
-    kind: HelmChart
-    name: docs-enterprise
-  values:
-    replicaCount: 2
-`,
+      'clusters/prod/docs.yaml': chartRefRelease('HelmChart', 'docs-enterprise'),
     };
     const ws = await gitCheckout(files);
     const inputs = { 'values-file': 'clusters/prod/docs.yaml' };
@@ -229,10 +200,10 @@ spec:
       /\(chart enterprise 1\.4\.1 \(chart repository http:\/\/127\.0\.0\.1:\d+, HelmRepository docs\/mintlify\)\) holds the link written at values-key enterprise\.staticExport\. The chart reads the vendor chart's values at staticExport/,
     );
 
-    const { run } = await publishIn(h, ws, inputs);
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.outputs['render-check']).toBe('true');
-    expect(run.stdout).toContain(
+    await rendersLink(
+      h,
+      ws,
+      inputs,
       `Render check: clusters/prod/docs.yaml (HelmRelease/docs): the chart enterprise 1.4.1 (chart repository ${repo.url}, HelmRepository docs/mintlify) renders the link (enterprise/templates/deployment.yaml).`,
     );
   });
@@ -244,8 +215,8 @@ spec:
       const registry = await startOciRegistry(h, { versions: ['1.3.0', '1.4.0'] });
       const digest = await manifestDigest(registry, 'charts/enterprise', '1.3.0');
       const files = {
-        'clusters/prod/source.yaml': OCI_SOURCE(registry.url, `digest: "${digest}"`),
-        'clusters/prod/docs.yaml': OCI_RELEASE,
+        'clusters/prod/source.yaml': ociSource(registry.url, `digest: "${digest}"`),
+        'clusters/prod/docs.yaml': chartRefRelease('OCIRepository', 'enterprise'),
       };
       const ws = await gitCheckout(files);
       const inputs = { 'values-file': 'clusters/prod/docs.yaml' };
@@ -256,10 +227,10 @@ spec:
         `(chart enterprise 1.3.0 (${from})) holds the link written at values-key enterprise.staticExport. The chart reads the vendor chart's values at staticExport`,
       );
 
-      const { run } = await publishIn(h, ws, inputs);
-      expect(run.code, run.stdout + run.stderr).toBe(0);
-      expect(run.outputs['render-check']).toBe('true');
-      expect(run.stdout).toContain(
+      await rendersLink(
+        h,
+        ws,
+        inputs,
         `Render check: clusters/prod/docs.yaml (HelmRelease/docs): the chart enterprise 1.3.0 (${from}) renders the link (enterprise/templates/deployment.yaml).`,
       );
     },
