@@ -55,7 +55,7 @@ export function fluxLayers(
       if (ref.optional !== true)
         unknown.push({
           at: layers.length,
-          what: `${label} (key ${key}), which ${name} reads in valuesFrom and the build does not hold`,
+          what: `${label} (key ${key}), which ${name} reads in valuesFrom and no manifest this run read holds`,
         });
       continue;
     }

@@ -16,8 +16,12 @@ import type {
   ValuesLayer,
 } from '../helm/render-target.js';
 import type { FilePlan } from '../values/plan.js';
+import { fluxLayers } from '../gitops/merge.js';
+import { readersOf, type ValuesSource } from '../values/flux-override.js';
 import { resolveFluxChart, type ResolvedHint } from '../values/flux-source.js';
-import type { ChartHint, Data } from '../values/site.js';
+import { fluxChartOf, fluxRelease } from '../values/manifest.js';
+import type { Generated } from '../values/source-objects.js';
+import { isObject, type ChartHint, type Data } from '../values/site.js';
 import type { ChosenTarget } from '../values/target.js';
 
 /**
@@ -27,6 +31,8 @@ import type { ChosenTarget } from '../values/target.js';
  */
 export interface SourceObjects {
   objects: readonly Data[];
+  /** What kustomize generators make of files (values/source-objects.ts). */
+  generated?: readonly Generated[];
   root: string;
   repository?: string;
 }
@@ -39,12 +45,22 @@ export function manifestTargets(
   sources: SourceObjects = { objects: [], root: file.root ?? dirname(file.path) },
 ): RenderTarget[] {
   return chosen.map((one, index) => {
+    const { target } = one;
+    if ((target.kind === 'ConfigMap' || target.kind === 'Secret') && target.part)
+      return valuesFromTarget(
+        `${file.display} (${one.label})`,
+        { kind: target.kind, name: target.name, namespace: target.namespace, key: target.part },
+        (link) => stringify(plan(link).manifest?.values[index] ?? {}),
+        valuesKey,
+        sources,
+        file.display,
+      );
     const written = one.target.chart;
     const hint =
       written.kind === 'flux'
         ? resolveFluxChart(written, sources.objects, sources.root, sources.repository)
         : written;
-    const chart = chartOf(hint, file.path, one);
+    const chart = chartOf(hint, file.path, one.target.release ?? one.target);
     const unread =
       (hint.kind === 'path' || hint.kind === 'remote') && hint.unreadValueFiles
         ? `its valueFiles ${hint.unreadValueFiles.join(', ')} (not in this checkout)`
@@ -112,16 +128,96 @@ function kustomizeLayers(
   ];
 }
 
+/**
+ * A ConfigMap or Secret (a manifest's, or one a kustomize generator makes of a values file) that
+ * a HelmRelease reads through valuesFrom: the chart is that HelmRelease's, resolved as for a
+ * HelmRelease target, and its values are the layers helm-controller merges (gitops/merge.ts: each
+ * valuesFrom entry in order, then spec.values), with `text(link)` at `source`'s key.
+ */
+export function valuesFromTarget(
+  label: string,
+  source: ValuesSource,
+  text: (link: string) => string,
+  valuesKey: string,
+  sources: SourceObjects,
+  where: string,
+): RenderTarget {
+  const shown = `${source.kind}/${source.name}[${source.key}]`;
+  const readers = readersOf(source, sources.objects);
+  const alone = (link: string): ValuesLayer[] => [{ name: label, yaml: text(link) }];
+  const none = (reason: string): RenderTarget => ({
+    label,
+    valuesKey,
+    chart: { kind: 'out-of-reach', reason },
+    values: alone,
+  });
+  if (readers.length === 0)
+    return none(
+      `no HelmRelease among the manifests of this checkout reads ${shown} through valuesFrom, so its chart is unknown`,
+    );
+  if (readers.length > 1)
+    return none(
+      `${readers.length} HelmReleases read ${shown} through valuesFrom (${readers.map(releaseName).join(', ')}), each with its own chart and values: which one applies depends on the entry point`,
+    );
+  const reader = readers[0]!;
+  const layers = (link: string) => {
+    const written: Data = {
+      apiVersion: 'v1',
+      kind: source.kind,
+      metadata: { name: source.name, ...(source.namespace ? { namespace: source.namespace } : {}) },
+      stringData: { [source.key]: text(link) },
+    };
+    // The written one first: the file as it is is among the checkout's objects too.
+    return fluxLayers(reader, [written, ...sources.objects], valuesKey.split('.'), (o) =>
+      o === written ? where : 'the manifests of this checkout',
+    );
+  };
+  const probe = 'https://probe.invalid/';
+  const { layers: probed, unknown } = layers(probe);
+  const holder = probed.findIndex((l) => 'yaml' in l && l.yaml.includes(probe));
+  const after = unknown.filter((u) => u.at > holder).map((u) => u.what);
+  const before = unknown.filter((u) => u.at <= holder).map((u) => u.what);
+  const flux = fluxChartOf(reader);
+  const hint =
+    flux.kind === 'flux'
+      ? resolveFluxChart(flux, sources.objects, sources.root, sources.repository)
+      : flux;
+  const meta = isObject(reader.metadata) ? reader.metadata : {};
+  const name = typeof meta.name === 'string' ? meta.name : '';
+  const namespace = typeof meta.namespace === 'string' ? meta.namespace : undefined;
+  const spec = isObject(reader.spec) ? reader.spec : {};
+  const chart = chartOf(hint, sources.root, fluxRelease(spec, name, namespace));
+  if (chart.kind === 'chart')
+    chart.origin = `${chart.origin ? `${chart.origin}, ` : ''}for ${releaseName(reader)}`;
+  return {
+    label,
+    valuesKey,
+    chart:
+      after.length > 0
+        ? {
+            kind: 'out-of-reach',
+            reason: `${after.join('; ')}: what it sets after the link is unknown to this run`,
+          }
+        : chart,
+    ...(before.length > 0 ? { unread: before.join('; ') } : {}),
+    values: (link) => layers(link).layers,
+  };
+}
+
+const releaseName = (release: Data): string => {
+  const meta = isObject(release.metadata) ? release.metadata : {};
+  return `HelmRelease ${typeof meta.namespace === 'string' ? `${meta.namespace}/` : ''}${String(meta.name)}`;
+};
+
 function chartOf(
   hint: ResolvedHint,
   path: string,
-  one: ChosenTarget,
+  { name, namespace }: { name: string; namespace?: string },
 ): ChartInReach | ChartOutOfReach {
   // Without a namespace, the controller's helm renders in `default`; the runner's helm would
   // take HELM_NAMESPACE or its kube context's. A HelmRelease that names none is applied where
   // whatever applies it says (a Flux Kustomization's targetNamespace, else `default`), which the
   // file cannot tell: `default` is the guess, and only a chart that reads .Release.Namespace cares.
-  const { name, namespace } = one.target.release ?? one.target;
   const release = { releaseName: name, namespace: namespace ?? 'default' };
   if (hint.kind === 'helmCharts') {
     const home = resolve(dirname(path), hint.chartHome);

@@ -14,7 +14,7 @@ import { parseAllDocuments } from 'yaml';
 import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
 import { ChartFetcher } from '../helm/fetch.js';
-import { checkTarget, type RenderedChart, type RenderOutcome } from '../helm/render-check.js';
+import { checkTarget, type RenderOutcome } from '../helm/render-check.js';
 import type { RenderTarget } from '../helm/render-target.js';
 import { planFileEdit, valuesScopes, type FilePlan } from '../values/plan.js';
 import type { ChosenTarget, ValuesFileRef } from '../values/target.js';
@@ -25,15 +25,19 @@ import { helmfilesIn, pathReleasesIn } from './checkout.js';
 import { readByPathRelease } from '../values/chart-artifact.js';
 import { releasesListing } from '../values/helmfile.js';
 import { helmfileTargets } from './helmfile-render.js';
-import { manifestTargets, type SourceObjects } from './manifest-render.js';
+import { manifestTargets, valuesFromTarget, type SourceObjects } from './manifest-render.js';
+import { readersOf } from '../values/flux-override.js';
 import { refuseNearMiss } from '../values/near-miss.js';
 import { readValuesFile } from '../values/read.js';
 import type { PublishInputs } from './inputs.js';
+import { notRead, renderedChart } from './render-words.js';
 import type { RunContext } from './job.js';
 import { proveThroughCluster } from './proof.js';
 import type { ProofRecord } from '../gitops/types.js';
 
 /** What the render check found, for the `render-check` output and the summary. */
+export { renderedChart } from './render-words.js';
+
 export interface RenderCheckResult {
   /** `true`: every target's chart renders the link; `skipped`: at least one could not be checked. */
   outcome: 'true' | 'skipped';
@@ -110,7 +114,7 @@ function report(run: RunContext, outcome: RenderOutcome, inputs: PublishInputs):
     if (outcome.unread)
       // Values passed before the link's cannot win over it, but they can turn off what reads it.
       run.reporter.notice(
-        `Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which Argo CD passes first: check that they do not turn off the part of the chart that reads it.`,
+        `Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which the controller passes before the values this run writes: check that they do not turn off the part of the chart that reads it.`,
       );
     else
       run.reporter.info(
@@ -124,70 +128,32 @@ function report(run: RunContext, outcome: RenderOutcome, inputs: PublishInputs):
     run.reporter.notice(`Render check skipped for ${outcome.label}: ${outcome.reason}.`);
 }
 
-/** `enterprise 1.4.0 (chart repository https://…, HelmRepository docs/mintlify)`. */
-export function renderedChart(chart: RenderedChart): string {
-  return `${chart.name}${chart.version ? ` ${chart.version}` : ''} (${chart.from}${chart.origin ? `, ${chart.origin}` : ''})`;
-}
-
 /**
  * The Flux source objects HelmReleases among the values files may name (values/source-objects.ts),
- * read only when one of them is a Flux manifest.
+ * read only when one of them is a Flux manifest. Where a values file may be read through a
+ * HelmRelease's valuesFrom (a ConfigMap or Secret, or a plain values file with no chart beside
+ * it, which a kustomize generator may make one of), the HelmReleases, ConfigMaps and Secrets too.
  */
 async function fluxSources(
   inputs: PublishInputs,
   texts: Map<string, string>,
 ): Promise<SourceObjects | undefined> {
-  if (![...texts.values()].some((text) => text.includes('helm.toolkit.fluxcd.io/')))
+  const readers =
+    !inputs.helm &&
+    inputs.valuesFiles.some(
+      (file) =>
+        /^kind:\s*(ConfigMap|Secret)\b/m.test(texts.get(file.path) ?? '') ||
+        !existsSync(join(dirname(file.path), 'Chart.yaml')),
+    );
+  if (!readers && ![...texts.values()].some((text) => text.includes('helm.toolkit.fluxcd.io/')))
     return undefined;
   const first = inputs.valuesFiles[0]!;
   const root = first.root ?? dirname(first.path);
   return {
-    objects: await sourceObjects(texts.values(), root),
+    ...(await sourceObjects(texts.values(), root, readers)),
     root,
     repository: process.env.GITHUB_REPOSITORY || undefined,
   };
-}
-
-/**
- * The refusal: a later values layer wins over what this run would write, or no template of the
- * vendor chart renders it. Each has its own words: a layer that wins is no values-key mistake.
- */
-function notRead(inputs: PublishInputs, missing: RenderOutcome[]): UserError {
-  const key = inputs.valuesKey.join('.');
-  if (missing.every((o) => o.kind === 'overridden'))
-    return new UserError(
-      `The render check ${heading(missing)} what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`,
-    );
-  const details = missing
-    .map((o) => {
-      if (o.kind === 'overridden') return overriddenText(o);
-      if (o.kind !== 'missing') return '';
-      const reads = o.readsAt
-        ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`
-        : '';
-      const chart = o.chart ? ` (chart ${renderedChart(o.chart)})` : '';
-      return `${o.label}: none of the ${o.rendered} documents the vendor chart renders${chart} holds the link written at values-key ${key}.${reads}`;
-    })
-    .join(' ');
-  return new UserError(
-    `The render check found that the chart does not read the link: ${details} A run would write it where nothing reads it, and the site would never change. Nothing was sent and no file was changed. Check values-key (and helm-args --set flags that override it), or set render-check: off if a template reads the link in a way the check cannot see.`,
-  );
-}
-
-/** The refusal's words for its targets: each overridden, each unchecked, or some of both. */
-function heading(missing: readonly RenderOutcome[]): string {
-  const unchecked = missing.filter((o) => o.kind === 'overridden' && o.unchecked).length;
-  if (unchecked === 0) return 'found that the chart would not get';
-  if (unchecked === missing.length) return 'could not show that the chart would get';
-  return 'found that the chart would not get (or could not show that it would get)';
-}
-
-function overriddenText(o: Extract<RenderOutcome, { kind: 'overridden' }>): string {
-  const fix =
-    o.fix ?? `Remove it there, or name ${o.by} in values-file so the link is written there too.`;
-  if (o.unchecked)
-    return `${o.label}: this run could not read ${o.by} as helm does (${o.unchecked}), and no values layer it could read holds the link at ${o.key}, so what the chart gets there could not be checked. ${fix}`;
-  return `${o.label}: ${o.by} sets ${o.key} after the values this run writes, so the chart would get that value instead. ${fix}`;
 }
 
 /**
@@ -256,6 +222,8 @@ export function renderTargets(
     if (listed.length > 0) return listed;
     const chartDir = dirname(file.path);
     const beside = existsSync(join(chartDir, 'Chart.yaml'));
+    const generated = beside ? undefined : generatedTarget(file, key, sources, withLink);
+    if (generated) return [generated];
     return [
       {
         file,
@@ -272,6 +240,34 @@ export function renderTargets(
       },
     ];
   });
+}
+
+/**
+ * A plain values file a kustomize generator makes a ConfigMap or Secret of: rendered with the
+ * chart of the HelmRelease that reads it (the first generator that one reads, when several list
+ * the file).
+ */
+function generatedTarget(
+  file: ValuesFileRef,
+  valuesKey: string,
+  sources: SourceObjects | undefined,
+  withLink: (file: ValuesFileRef, link: string) => { yaml: string },
+): FileRenderTarget | undefined {
+  const made = (sources?.generated ?? []).flatMap(({ object, files }) =>
+    [...files].filter(([, path]) => path === file.path).map(([key]) => ({ object, key })),
+  );
+  if (!sources || made.length === 0) return undefined;
+  const named = made.map(({ object, key }) => {
+    const meta = object.metadata as { name: string; namespace?: string };
+    return { kind: String(object.kind), name: meta.name, namespace: meta.namespace, key };
+  });
+  const source = named.find((one) => readersOf(one, sources.objects).length > 0) ?? named[0]!;
+  const label = `${file.display} (${source.kind}/${source.name}[${source.key}], generated)`;
+  const text = (link: string) => withLink(file, link).yaml;
+  return {
+    ...valuesFromTarget(label, source, text, valuesKey, sources, file.display),
+    file,
+  };
 }
 
 /**

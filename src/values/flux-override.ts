@@ -150,6 +150,43 @@ export function refuseOverriddenSource(
   return unchecked;
 }
 
+/** A values ConfigMap or Secret by kind, name, namespace (when written) and data key. */
+export interface ValuesSource {
+  kind: string;
+  name: string;
+  namespace?: string;
+  key: string;
+}
+
+/**
+ * The HelmReleases among `objects` that read `source` through valuesFrom (kind, name and key, in
+ * their own namespace), each once: the same one is often both a values file and a tracked file.
+ */
+export function readersOf(source: ValuesSource, objects: readonly unknown[]): Data[] {
+  const seen = new Set<string>();
+  return objects.filter((data): data is Data => {
+    if (!isHelmRelease(data)) return false;
+    const meta = isObject(data.metadata) ? data.metadata : {};
+    const spec = isObject(data.spec) ? data.spec : {};
+    const reads = (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : [])
+      .filter(isObject)
+      .map(entryOf)
+      .some(
+        (e) =>
+          e.kind === source.kind &&
+          e.name === source.name &&
+          e.valuesKey === source.key &&
+          (source.namespace === undefined ||
+            meta.namespace === undefined ||
+            meta.namespace === source.namespace),
+      );
+    const key = JSON.stringify(data);
+    if (!reads || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 function isHelmRelease(data: unknown): data is Data {
   return (
     isObject(data) &&

@@ -152,19 +152,31 @@ function ociRepository(spec: Data, ref: Ref, none: (why: string) => ResolvedHint
   if (!url?.startsWith('oci://')) return none(`${shown(ref)} has no oci:// spec.url`);
   const pin = isObject(spec.ref) ? spec.ref : {};
   const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  // As source-controller ranks them: digest, then semver, then tag (`latest` when none is set,
-  // which helm cannot pull by name: the highest version stands in for it).
-  const digest = str(pin.digest);
-  const tag = str(pin.tag);
+  // As source-controller ranks them: digest, then semver (the one constraint), then the tag,
+  // pulled as it is (`latest` when none is set): never the highest version in its place. A tag
+  // may carry its digest (`1.4.0@sha256:…`), which then decides.
+  const semver = str(pin.semver);
+  const [tag = 'latest', tagDigest] = (str(pin.tag) ?? 'latest').split('@');
+  const digest = str(pin.digest) ?? (semver ? undefined : tagDigest);
+  const version = digest ? undefined : (semver ?? tag);
+  // helm pulls a tag only as a version (`--version 1.4.0`): one that is none (`latest`, `main`)
+  // it reads as a constraint and fails, so the chart behind it cannot be known here.
+  if (version === tag && !HELM_VERSION.test(tag))
+    return none(
+      `${shown(ref)} pulls the tag ${tag}${str(pin.tag) ? '' : ' (no spec.ref: the default)'}, which helm cannot pull (it pulls a chart by a version tag or a digest): set spec.ref.semver, spec.ref.digest or a version tag to have it rendered`,
+    );
   return {
     kind: 'remote',
     ref: url,
-    version: digest ? undefined : (str(pin.semver) ?? (tag === 'latest' ? undefined : tag)),
+    version,
     ...(digest ? { digest } : {}),
     plainHttp: spec.insecure === true,
     origin: shown(ref),
   };
 }
+
+/** A version as helm reads one (Masterminds semver's NewVersion): `1.4.0`, `v1.4`, `2.0.0-rc.1`. */
+const HELM_VERSION = /^v?\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 
 /** `https://github.com/acme/docs(.git)`, `ssh://git@github.com/acme/docs` against `acme/docs`. */
 function sameRepository(url: string, repository: string): boolean {

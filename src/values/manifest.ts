@@ -145,18 +145,7 @@ function targetsOfHelmRelease(
   // only the build of the overlay shows. Else the chart is resolved against the source objects
   // when the render check runs (flux-source.ts).
   const patch = spec.chart === undefined && spec.chartRef === undefined;
-  const chart: ChartHint = patch
-    ? {
-        kind: 'none',
-        reason: `HelmRelease/${name} is an overlay patch without spec.chart: its chart is that of the HelmRelease it patches, in the base the overlay builds on`,
-      }
-    : {
-        kind: 'flux',
-        release: name,
-        ...(namespace ? { namespace } : {}),
-        ...(isObject(spec.chart) && isObject(spec.chart.spec) ? { chart: spec.chart.spec } : {}),
-        ...(isObject(spec.chartRef) ? { chartRef: spec.chartRef } : {}),
-      };
+  const chart = fluxChartOf(data);
   return [
     {
       doc,
@@ -173,12 +162,32 @@ function targetsOfHelmRelease(
   ];
 }
 
+/** A HelmRelease's chart, to be resolved against the source objects (flux-source.ts). */
+export function fluxChartOf(data: Data): ChartHint {
+  const spec = isObject(data.spec) ? data.spec : {};
+  const meta = isObject(data.metadata) ? data.metadata : {};
+  const name = typeof meta.name === 'string' ? meta.name : '';
+  const namespace = typeof meta.namespace === 'string' ? meta.namespace : undefined;
+  if (spec.chart === undefined && spec.chartRef === undefined)
+    return {
+      kind: 'none',
+      reason: `HelmRelease/${name} is an overlay patch without spec.chart: its chart is that of the HelmRelease it patches, in the base the overlay builds on`,
+    };
+  return {
+    kind: 'flux',
+    release: name,
+    ...(namespace ? { namespace } : {}),
+    ...(isObject(spec.chart) && isObject(spec.chart.spec) ? { chart: spec.chart.spec } : {}),
+    ...(isObject(spec.chartRef) ? { chartRef: spec.chartRef } : {}),
+  };
+}
+
 /**
  * The release helm-controller installs: spec.releaseName, else `[targetNamespace-]name` cut to
  * Helm's 53 characters as it cuts it (ShortenName: 40 characters, a dash, 12 of the SHA-256);
  * in spec.targetNamespace, else the HelmRelease's own namespace.
  */
-function fluxRelease(
+export function fluxRelease(
   spec: Data,
   name: string,
   namespace: string | undefined,

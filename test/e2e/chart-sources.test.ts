@@ -8,12 +8,11 @@
  * byte; a registry refusing access is skipped (auto) or fails (required), and no password is ever
  * printed. The same with Helm 3 and Helm 4 is test/integration/chart-fetch.test.ts.
  */
-import { execFile } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorLine, newWorkspace, runPublish } from '../helpers/action.js';
+import { errorLine, newWorkspace } from '../helpers/action.js';
+import { chartRefRelease, gitCheckout, ociSource, publishIn } from '../helpers/chart-checkout.js';
 import { helmRepoAdd, startChartRepo } from '../helpers/chart-repo.js';
 import { fixture } from '../helpers/gitops.js';
 import { helmEnv, type HelmEnv } from '../helpers/helm.js';
@@ -23,71 +22,18 @@ import {
   NO_REGISTRY,
   startOciRegistry,
 } from '../helpers/oci-registry.js';
-import { sim } from '../helpers/sim.js';
 
-const quick = { queuedMs: 50, runningMs: 300, pageCount: 3 };
 const LOGIN = { username: 'flux', password: 'registry-Pa55-for-tests' };
 
-/** A workspace that is a git checkout with these files tracked (the sources are found there). */
-async function checkout(files: Record<string, string>): Promise<string> {
-  const ws = await newWorkspace();
-  for (const [name, text] of Object.entries(files)) {
-    await mkdir(dirname(join(ws, name)), { recursive: true });
-    await writeFile(join(ws, name), text);
-  }
-  const git = (...args: string[]) => promisify(execFile)('git', ['-C', ws, ...args]);
-  await git('init', '-q');
-  await git('add', '.');
-  return ws;
-}
-
-async function publish(h: HelmEnv, ws: string, inputs: Record<string, string>) {
-  const s = await sim({ export: quick });
-  const run = await runPublish(s, {
-    workspace: ws,
-    env: h.env,
-    inputs: { version: 'v9', ...inputs },
-    secrets: [LOGIN.password],
-  });
-  return { s, run };
-}
-
-/** The OCIRepository and the HelmRelease that names it (fluxcd.io's "chartRef" example). */
-const OCI_SOURCE = (url: string) => `apiVersion: source.toolkit.fluxcd.io/v1
-kind: OCIRepository
-metadata:
-  name: enterprise
-  namespace: docs
-spec:
-  interval: 10m
-  insecure: true
-  layerSelector:
-    mediaType: "application/vnd.cncf.helm.chart.content.v1.tar+gzip"
-    operation: copy
-  url: ${url}/enterprise
-  ref:
-    semver: ">=1.0.0 <2.0.0"
-`;
-const OCI_RELEASE = `apiVersion: helm.toolkit.fluxcd.io/v2
-kind: HelmRelease
-metadata:
-  name: docs
-  namespace: docs
-spec:
-  interval: 10m
-  chartRef:
-    kind: OCIRepository
-    name: enterprise
-  values:
-    replicaCount: 2
-`;
+const publish = (h: HelmEnv, ws: string, inputs: Record<string, string>) =>
+  publishIn(h, ws, inputs, [LOGIN.password]);
 
 describe.concurrent('the render check on charts from chart repositories and registries', () => {
   it('Flux HelmRepository: the chart is fetched and rendered; a wrong values-key is refused first', async () => {
     const h = await helmEnv('helm3');
     const repo = await startChartRepo(h, { versions: ['1.3.0', '1.4.0'] });
     const text = (await fixture('flux/docs.yaml')).replace('https://helm.mintlify.com', repo.url);
-    const ws = await checkout({ 'clusters/prod/docs.yaml': text });
+    const ws = await gitCheckout({ 'clusters/prod/docs.yaml': text });
     const file = join(ws, 'clusters/prod/docs.yaml');
 
     const wrong = await publish(h, ws, {
@@ -120,16 +66,21 @@ describe.concurrent('the render check on charts from chart repositories and regi
       const h = await helmEnv('helm3');
       const registry = await startOciRegistry(h, { login: LOGIN, versions: ['1.4.0', '2.0.0'] });
       const files = {
-        'clusters/prod/sources/enterprise.yaml': OCI_SOURCE(registry.url),
-        'clusters/prod/docs.yaml': OCI_RELEASE,
+        'clusters/prod/sources/enterprise.yaml': ociSource(
+          registry.url,
+          'semver: ">=1.0.0 <2.0.0"',
+        ),
+        'clusters/prod/docs.yaml': chartRefRelease('OCIRepository', 'enterprise'),
       };
-      const ws = await checkout(files);
+      const ws = await gitCheckout(files);
       const inputs = { 'values-file': 'clusters/prod/docs.yaml' };
 
       const required = await publish(h, ws, { ...inputs, 'render-check': 'required' });
       expect(required.run.code).toBe(1);
       expect(required.s.requests).toHaveLength(0);
-      expect(await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8')).toBe(OCI_RELEASE);
+      expect(await readFile(join(ws, 'clusters/prod/docs.yaml'), 'utf8')).toBe(
+        files['clusters/prod/docs.yaml'],
+      );
       expect(errorLine(required.run.stdout)).toMatch(
         new RegExp(
           `render-check is required, but .*access refused .*log in to ${registry.host} in a step before this one`,
@@ -169,7 +120,7 @@ spec:
       valuesObject:
         replicaCount: 2
 `;
-      const ws = await checkout({ 'apps/docs.yaml': app });
+      const ws = await gitCheckout({ 'apps/docs.yaml': app });
       const { run } = await publish(h, ws, { 'values-file': 'apps/docs.yaml' });
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.outputs['render-check']).toBe('true');

@@ -136,3 +136,20 @@ export async function dockerLogin(
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'config.json'), authConfig(host, login), { mode: 0o600 });
 }
+
+const MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
+
+/** The digest of `repository:tag` in a registry without a login, as the registry names it. */
+export async function manifestDigest(
+  registry: OciRegistry,
+  repository: string,
+  tag: string,
+): Promise<string> {
+  const response = await fetch(`http://${registry.host}/v2/${repository}/manifests/${tag}`, {
+    method: 'HEAD',
+    headers: { accept: MANIFEST },
+  });
+  const digest = response.headers.get('docker-content-digest');
+  if (!response.ok || !digest) throw new Error(`no manifest ${repository}:${tag}`);
+  return digest;
+}

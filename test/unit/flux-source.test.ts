@@ -112,6 +112,40 @@ describe('a Flux HelmRelease chart, resolved against the source objects', () => 
     });
   });
 
+  it('an OCIRepository tag is pulled as it is, never the highest version in its place', () => {
+    const oci = (pin?: Data) =>
+      resolveFluxChart(
+        { release: 'docs', namespace: 'docs', chartRef: { kind: 'OCIRepository', name: 'tagged' } },
+        [
+          {
+            apiVersion: 'source.toolkit.fluxcd.io/v1',
+            kind: 'OCIRepository',
+            metadata: { name: 'tagged', namespace: 'docs' },
+            spec: { url: 'oci://ghcr.io/acme/charts/enterprise', ...(pin ? { ref: pin } : {}) },
+          },
+        ],
+        '/',
+      );
+    expect(oci({ tag: '1.4.0' })).toMatchObject({ kind: 'remote', version: '1.4.0' });
+    expect(oci({ tag: 'v1.4' })).toMatchObject({ kind: 'remote', version: 'v1.4' });
+    expect(oci({ tag: '1.4.0@sha256:abc' })).toMatchObject({
+      kind: 'remote',
+      digest: 'sha256:abc',
+      version: undefined,
+    });
+    // A tag that is no version: helm cannot pull it, and the highest version is another chart.
+    expect(oci({ tag: 'latest' })).toEqual({
+      kind: 'none',
+      reason:
+        'the chart of HelmRelease/docs is out of reach: OCIRepository docs/tagged pulls the tag latest, which helm cannot pull (it pulls a chart by a version tag or a digest): set spec.ref.semver, spec.ref.digest or a version tag to have it rendered',
+    });
+    expect(oci()).toMatchObject({
+      kind: 'none',
+      reason: expect.stringContaining('pulls the tag latest (no spec.ref: the default)'),
+    });
+    expect(oci({ tag: 'latest', semver: '^1.0' })).toMatchObject({ version: '^1.0' });
+  });
+
   it('out of reach, saying why: not among the manifests, two that differ, another repository', () => {
     expect(
       resolveFluxChart(chart({ kind: 'HelmRepository', name: 'nowhere' }), SOURCES, '/'),

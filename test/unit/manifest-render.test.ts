@@ -2,12 +2,15 @@
  * Which chart the render check renders for a kustomize helmCharts entry: the folder kustomize
  * itself reads under chartHome (checked against kubectl kustomize 5.4.2: with repo and version it
  * pulls into <chartHome>/<name>-<version>/<name> and reads only that; otherwise <chartHome>/<name>).
+ * And for values a HelmRelease reads through valuesFrom: that release's chart, and its layers.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { manifestTargets } from '../../src/publish/manifest-render.js';
+import { parseAllDocuments } from 'yaml';
+import { manifestTargets, valuesFromTarget } from '../../src/publish/manifest-render.js';
+import type { Data } from '../../src/values/site.js';
 import { chooseTargets } from '../../src/values/target.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kustomize-home-'));
@@ -117,5 +120,74 @@ describe('the release name and namespace each controller renders with', () => {
       'helm:\n  releaseName: docs-site\n  namespace: null\n---\nhelm: {namespace: other}\n',
     );
     expect(of(app('      namespace: docs\n'))).toEqual(['docs-site', 'web']);
+  });
+});
+
+describe('values a HelmRelease reads through valuesFrom: its chart and its layers', () => {
+  const objects = parseAllDocuments(`apiVersion: source.toolkit.fluxcd.io/v1
+kind: HelmRepository
+metadata: {name: mintlify, namespace: docs}
+spec: {url: https://charts.example.com}
+---
+apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata: {name: docs, namespace: docs}
+spec:
+  chart: {spec: {chart: enterprise, version: 1.4.0, sourceRef: {kind: HelmRepository, name: mintlify}}}
+  valuesFrom:
+    - {kind: ConfigMap, name: docs-values}
+    - {kind: Secret, name: from-the-cluster, optional: LATER}
+  values: {replicaCount: 2}
+`).map((d) => d.toJS() as Data);
+  const source = { kind: 'ConfigMap', name: 'docs-values', namespace: 'docs', key: 'values.yaml' };
+  const text = (link: string) => `staticExport:\n  bundleUrl: ${link}\n`;
+  const target = (optional: boolean, of = source) =>
+    valuesFromTarget(
+      'values.yaml (ConfigMap/docs-values[values.yaml])',
+      of,
+      text,
+      'staticExport',
+      {
+        objects: objects.map((o) =>
+          o.kind === 'HelmRelease'
+            ? JSON.parse(JSON.stringify(o).replace('"LATER"', String(optional)))
+            : o,
+        ),
+        root,
+      },
+      'values.yaml',
+    );
+
+  it('the chart of the release that reads it; the written values first, spec.values last', () => {
+    const one = target(true);
+    expect(one.chart).toEqual({
+      kind: 'chart',
+      ref: 'enterprise',
+      version: '1.4.0',
+      repo: 'https://charts.example.com',
+      origin: 'HelmRepository docs/mintlify, for HelmRelease docs/docs',
+      releaseName: 'docs',
+      namespace: 'docs',
+    });
+    expect(one.values('https://x.invalid/')).toEqual([
+      {
+        name: 'ConfigMap/docs-values[values.yaml] (valuesFrom of HelmRelease/docs, from values.yaml)',
+        yaml: text('https://x.invalid/'),
+      },
+      expect.objectContaining({ yaml: 'replicaCount: 2\n' }),
+    ]);
+  });
+
+  it('a later entry this run cannot read, or no release that reads it: out of reach, saying why', () => {
+    expect(target(false).chart).toEqual({
+      kind: 'out-of-reach',
+      reason:
+        'Secret/from-the-cluster (key values.yaml), which HelmRelease/docs reads in valuesFrom and no manifest this run read holds: what it sets after the link is unknown to this run',
+    });
+    expect(target(true, { ...source, key: 'other.yaml' }).chart).toEqual({
+      kind: 'out-of-reach',
+      reason:
+        'no HelmRelease among the manifests of this checkout reads ConfigMap/docs-values[other.yaml] through valuesFrom, so its chart is unknown',
+    });
   });
 });
