@@ -11,7 +11,7 @@ import { itemLine, refusedReply, replyBody, reviewReplyBody, type ReviewAsked } 
 import { claim, NOT_CLAIMED, release, reread, type Claimed } from './claim.js';
 import { WRITES_FIX } from '../github/pull-request.js';
 import { UserError } from '../shared/errors.js';
-import { promptOf, type FollowUpItem } from './items.js';
+import { named, promptOf, type FollowUpItem } from './items.js';
 import type { AgentActionInputs } from './inputs.js';
 import { outcomeOf, settle, WELL } from './outcome.js';
 import type { PullRequestSide } from './announce.js';
@@ -54,11 +54,6 @@ export interface ItemContext {
   replies: IssueComment[];
 }
 
-/** What an item is called in the log. */
-export function named(item: FollowUpItem): string {
-  return item.kind === 'review' ? `Review ${item.id}` : `Comment ${item.id}`;
-}
-
 /** Reactions on an item: on the comment, or on each diff comment of a review (in order). */
 async function reactOn(item: FollowUpItem, writer: CommentWriter, content: Reaction) {
   if (item.kind === 'comment') {
@@ -81,7 +76,13 @@ export async function followUpItem(
 ): Promise<ReviewLoopResult | undefined> {
   const { writer, deps, jobId } = context;
   const number = context.pull.number;
-  const answer = await claim(found, { number, jobId, writer, replies: context.replies });
+  const answer = await claim(found, {
+    number,
+    jobId,
+    writer,
+    replies: context.replies,
+    log: (line) => deps.reporter.info(line),
+  });
   if ('taken' in answer) {
     deps.reporter.info(`${named(found)}: ${answer.taken}; not sent again.`);
     return undefined;

@@ -27,7 +27,13 @@ import {
   type ReviewLoopResult,
 } from './follow-up.js';
 import { reviewLoopWithoutToken, type AgentActionInputs } from './inputs.js';
-import { followUpItems, isStale, type FollowUpItem, type PullRequestLists } from './items.js';
+import {
+  followUpItems,
+  isStale,
+  named,
+  type FollowUpItem,
+  type PullRequestLists,
+} from './items.js';
 import { markerCandidates, newestMarker } from './markers.js';
 import type { AgentState } from './state.js';
 import { AgentOutputs, agentOutputs, type DeliveredItem } from './outputs.js';
@@ -122,7 +128,7 @@ async function admitted(
 ): Promise<FollowUpItem[]> {
   const kept: FollowUpItem[] = [];
   for (const item of items) {
-    const what = `${item.kind === 'review' ? 'Review' : 'Comment'} ${item.id}`;
+    const what = named(item);
     // Logged by every sweep that finds the item: it stays on the pull request, never taken.
     const why = await mayNotSteer(item.author);
     if (why) {
