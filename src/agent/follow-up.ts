@@ -13,7 +13,7 @@ import { WRITES_FIX } from '../github/pull-request.js';
 import { UserError } from '../shared/errors.js';
 import { named, promptOf, type FollowUpItem } from './items.js';
 import type { AgentActionInputs } from './inputs.js';
-import { outcomeOf, settle, WELL } from './outcome.js';
+import { HOLDS_THE_REST, outcomeOf, settle, WELL } from './outcome.js';
 import type { PullRequestSide } from './announce.js';
 import type { FollowUpOutcome } from './comment.js';
 import type { FollowUpInputs } from './inputs.js';
@@ -52,6 +52,8 @@ export interface ItemContext {
   deps: ReviewLoopDeps;
   /** The pull request's comments and diff comments as the sweep read them (earlier replies). */
   replies: IssueComment[];
+  /** The items this run would send after this one (they wait when this one holds them). */
+  after?: FollowUpItem[];
 }
 
 /** Reactions on an item: on the comment, or on each diff comment of a review (in order). */
@@ -170,10 +172,14 @@ export async function followUpItem(
       deps.state.commentUrl = claimed.reply.url;
       return claimed.reply.url;
     }
+    // The items after it that this run leaves untaken are listed, so none waits unseen.
+    const waiting = HOLDS_THE_REST.has(outcome.kind)
+      ? (context.after ?? []).map((left) => ({ what: named(left), url: left.url }))
+      : undefined;
     return reply(
       item.kind === 'comment'
-        ? replyBody(outcome, asked, deps.side.links)
-        : reviewReplyBody(outcome, review, deps.side.links),
+        ? replyBody(outcome, { ...asked, waiting }, deps.side.links)
+        : reviewReplyBody(outcome, { ...review, waiting }, deps.side.links),
     );
   });
 }
