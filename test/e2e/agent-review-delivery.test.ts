@@ -12,6 +12,7 @@ import {
   eventFile,
   ISSUE_COMMENT,
   posted,
+  rerun,
   sentPrompts,
   TWO_PARTS,
   world,
@@ -39,6 +40,8 @@ describe.concurrent(
         /^::warning::The follow-up message to agent job \w+ got no answer/m,
       );
       expect(replies(g)[0]!.body).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
+      expect((await rerun(event, s, g)).code).toBe(0);
+      expect(sentPrompts(s)).toHaveLength(1);
     });
 
     it('a message that gets a 502 and no sign: may have been delivered, the step fails, the next item waits; no run resends it', async () => {
@@ -123,6 +126,8 @@ describe.concurrent(
           'comment-url': `https://github.com/acme/docs/pull/101#issuecomment-${done.id}`,
         },
       ]);
+      expect((await rerun(event, s, g)).code).toBe(0);
+      expect(sentPrompts(s)).toEqual(['Fix A.']);
     });
 
     it('a review run from a fork (no secrets, read-only token): nothing sent or written, the review waits', async () => {
