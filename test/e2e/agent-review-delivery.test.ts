@@ -60,6 +60,10 @@ describe.concurrent(
       const reply = replies(g)[0]!.body;
       expect(reply).toContain('❔ **May have been delivered**');
       expect(reply).toContain('to send it again on purpose, write it in a new comment');
+      // The reply lists the item this run left untaken after it, not only the log.
+      expect(reply).toContain(
+        `this instruction waits, untaken, for the next run of the review loop on this pull request (a re-run of this workflow, or any new comment or review):\n\n- [Comment ${COMMENT_ID}](https://github.com/acme/docs/pull/101#issuecomment-${COMMENT_ID})`,
+      );
       expect(run.stdout).toMatch(
         new RegExp(
           `1 more item waits, untaken, for a later run .*#issuecomment-${COMMENT_ID}$`,

@@ -622,6 +622,9 @@ describe.concurrent(
       const replies = posted(g).filter((c) => c.body.startsWith('<!-- docs-agent-reply -->'));
       expect(replies).toHaveLength(1);
       expect(replies[0]!.body).toContain('Not confirmed');
+      expect(replies[0]!.body).toContain(
+        `- [Comment ${COMMENT_ID}](https://github.com/acme/docs/pull/101#issuecomment-${COMMENT_ID})`,
+      );
       // Only the first comment was claimed (👀): the second is left for the next run.
       expect(g.reactions.filter((r) => r.content === 'eyes')).toHaveLength(1);
       // A re-run sends the second, once; the first, taken, never again.

@@ -3,9 +3,7 @@
  * reset, or a 502, after the write landed), end to end: dist/agent on a real payload file, against
  * the GitHub stand-in (test/helpers/github-api.ts, `loseAnswers`) and the simulator. The run looks
  * on GitHub before deciding, finds its own claim, and sends the instruction once; a re-run sends
- * nothing more. And a message whose answer is lost (maybe delivered): the reply says so, lists the
- * instructions the run left untaken after it, and the next runs send those, never that one again.
- * Each case counts the messages the simulator received for each instruction across every run.
+ * nothing more. Each case counts the messages the simulator received for the instruction.
  */
 import { describe, expect, it } from 'vitest';
 import type { FakeGitHubOptions } from '../helpers/github-api.js';
@@ -14,7 +12,6 @@ import {
   COMMENT_ID,
   eventFile,
   ISSUE_COMMENT,
-  PR,
   posted,
   sentPrompts,
   world,
@@ -97,41 +94,3 @@ describe.concurrent(
     });
   },
 );
-
-describe.concurrent('a message that may have been delivered', { timeout: 120_000 }, () => {
-  it('the reply says so and lists the instructions left untaken after it; the next runs send each of those once, never that one again', async () => {
-    const event = await eventFile(ISSUE_COMMENT);
-    const ids = [COMMENT_ID - 2, COMMENT_ID - 1, COMMENT_ID];
-    const { s, g } = await world({
-      // Never taken up, and the head never moves: no sign settles the lost answer.
-      agent: { pickupMs: Infinity },
-      comments: ids.map((id, i) => ({ id, body: `/agent Fix part ${i + 1}.` })),
-      github: { pulls: [{ number: PR, headShas: ['0123456789abcdef0123456789abcdef01234567'] }] },
-    });
-    s.inject({ op: 'message', fault: { type: 'status', status: 502, body: 'Bad Gateway' } });
-    const run = await agentOn(event, s, g, { 'pickup-grace': '1s' });
-    expect(run.code, run.stdout).toBe(1);
-    expect(sentPrompts(s)).toEqual(['Fix part 1.']);
-    const reply = posted(g)[0]!.body;
-    expect(reply).toContain('❔ **May have been delivered**');
-    const link = (id: number) => `https://github.com/acme/docs/pull/${PR}#issuecomment-${id}`;
-    expect(reply).toContain(
-      [
-        'these 2 instructions wait, untaken, for the next run of the review loop on this pull request (a re-run of this workflow, or any new comment or review):',
-        '',
-        `- [Comment ${ids[1]}](${link(ids[1]!)})`,
-        `- [Comment ${ids[2]}](${link(ids[2]!)})`,
-      ].join('\n'),
-    );
-    // A re-run of the same event: the two waiting are sent (the second waits again, as the
-    // first of them is never taken up), then the last; the maybe-delivered one never again.
-    for (let i = 0; i < 3; i++) await agentOn(event, s, g, { 'pickup-grace': '1s' });
-    expect(sentPrompts(s)).toEqual(['Fix part 1.', 'Fix part 2.', 'Fix part 3.']);
-    // The second, never confirmed, held the third back: its reply lists it.
-    const second = posted(g).find((c) => c.body.includes(`issue comment ${ids[1]} -->`))!.body;
-    expect(second).toContain('❔ **Not confirmed**');
-    expect(second).toContain(`this instruction waits, untaken,`);
-    expect(second).toContain(`- [Comment ${ids[2]}](${link(ids[2]!)})`);
-    expect(posted(g)).toHaveLength(3);
-  });
-});
