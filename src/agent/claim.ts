@@ -17,7 +17,7 @@ import type {
   PullRequestApi,
 } from '../github/pull-request.js';
 import { claimBody, isReply, itemLine, releasedBody } from './comment.js';
-import { followUpItems, type FollowUpItem, type PullRequestLists } from './items.js';
+import { followUpItems, named, type FollowUpItem, type PullRequestLists } from './items.js';
 
 /** What a claim holds, to edit with the outcome or to give back. */
 export interface Claimed {
@@ -49,11 +49,20 @@ function answeredBefore(replies: IssueComment[], item: FollowUpItem): boolean {
 /** The 👀 that locks a comment: undefined when GitHub refused it, `taken` when another run holds it. */
 async function lockComment(
   item: FollowUpItem,
-  writer: CommentWriter,
-  replies: IssueComment[],
+  { writer, replies, log }: Pick<ClaimContext, 'writer' | 'replies' | 'log'>,
 ): Promise<Claimed['lock'] | { taken: string } | undefined> {
   const kind = item.commentKind;
-  let eyes = await writer.react(kind, item.id, 'eyes', NOT_CLAIMED);
+  const first = await writer.tryReact(kind, item.id, 'eyes', NOT_CLAIMED);
+  if (!first) return undefined;
+  let eyes = 'done' in first ? first.done : undefined;
+  if (!eyes && 'lost' in first) {
+    // GitHub may have added it: asked again, a 200 names it, and a 👀 of this identity without
+    // this action's mark is taken off and added again below, as any other.
+    log(
+      `${named(item)}: the 👀 that claims it got no answer (${first.lost.answer}); asking again.`,
+    );
+    eyes = await writer.react(kind, item.id, 'eyes', NOT_CLAIMED);
+  }
   if (!eyes) return undefined;
   if (!eyes.added) {
     if (answeredBefore(replies, item))
@@ -80,23 +89,44 @@ async function marksOf(item: FollowUpItem, number: number, writer: CommentWriter
     .sort((a, b) => a.id - b.id);
 }
 
+/** What a claim needs: the pull request, its job, the writer, the replies the sweep read. */
+export interface ClaimContext {
+  number: number;
+  jobId: string;
+  writer: CommentWriter;
+  replies: IssueComment[];
+  /** An info line of the run's log. */
+  log: (line: string) => void;
+}
+
 /** Claims an item for this run (see the module's comment). */
-export async function claim(
-  item: FollowUpItem,
-  context: { number: number; jobId: string; writer: CommentWriter; replies: IssueComment[] },
-): Promise<ClaimAnswer> {
-  const { number, jobId, writer } = context;
+export async function claim(item: FollowUpItem, context: ClaimContext): Promise<ClaimAnswer> {
+  const { number, jobId, writer, log } = context;
   let lock: Claimed['lock'];
   if (item.kind === 'comment') {
-    const locked = await lockComment(item, writer, context.replies);
+    const locked = await lockComment(item, context);
     if (!locked) return { refused: 'GitHub refused the 👀 that claims it' };
     if ('taken' in locked) return locked;
     lock = locked;
   }
   const kind = replyKind(item);
-  let reply = await writer.reply(number, kind, item.threadId, claimBody(item, jobId), NOT_CLAIMED);
-  // No answer is not a refusal: GitHub may have written the reply. Read again before deciding.
-  reply ??= (await marksOf(item, number, writer))?.at(-1);
+  const posting = await writer.tryReply(
+    number,
+    kind,
+    item.threadId,
+    claimBody(item, jobId),
+    NOT_CLAIMED,
+  );
+  let reply = posting && 'done' in posting ? posting.done : undefined;
+  if (posting && 'lost' in posting) {
+    // No answer is not a refusal: GitHub may have written the reply. Read again before deciding.
+    reply = (await marksOf(item, number, writer))?.at(-1);
+    if (reply)
+      log(
+        `${named(item)}: the reply that claims it got no answer (${posting.lost.answer}), and it is there: ${reply.url}`,
+      );
+    else posting.lost.say();
+  }
   if (!reply) {
     if (lock) await writer.unreact(lock.kind, lock.commentId, lock.reactionId);
     return { refused: 'GitHub refused the reply that claims it' };

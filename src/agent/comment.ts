@@ -186,6 +186,27 @@ export interface Asked {
   hidden?: string | undefined;
   /** The claim's mark line (`itemLine('taken', …)`), kept in the reply that tells the outcome. */
   mark?: string;
+  /** The items this run left untaken after this one: they wait for a later run. */
+  waiting?: Waiting[] | undefined;
+}
+
+/** An item left untaken, as a reply lists it: `Comment 123`, and its link. */
+export interface Waiting {
+  what: string;
+  url: string;
+}
+
+/** The paragraph that lists the items left untaken after this one (none: empty). */
+function waitingNote(waiting: Waiting[] | undefined): string {
+  if (!waiting?.length) return '';
+  const items = waiting.map((w) => `- [${w.what}](${w.url})`);
+  return [
+    '',
+    `Not sent by this run, so that nothing is sent on top of this instruction while its result is unknown: ${waiting.length === 1 ? 'this instruction waits' : `these ${waiting.length} instructions wait`}, untaken, for the next run of the review loop on this pull request (a re-run of this workflow, or any new comment or review):`,
+    '',
+    ...items,
+    '',
+  ].join('\n');
 }
 
 const short = (sha: string) => inlineCode(sha.slice(0, 7));
@@ -279,6 +300,8 @@ export interface ReviewAsked {
   parts: SentPart[];
   /** The whole text sent to the agent. */
   prompt: string;
+  /** The items this run left untaken after this one. */
+  waiting?: Waiting[] | undefined;
 }
 
 function reviewListing(asked: ReviewAsked): string {
@@ -305,7 +328,7 @@ export function reviewReplyBody(
 ): string {
   const job = 'job' in outcome ? shownJob(outcome) : undefined;
   const details = job ? `\n${table(jobRows(job, links))}\n` : '';
-  return `${REPLY_MARKER}\n${itemLine('taken', { kind: 'review', id: asked.reviewId })}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
+  return `${REPLY_MARKER}\n${itemLine('taken', { kind: 'review', id: asked.reviewId })}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}${waitingNote(asked.waiting)}`;
 }
 
 /**
@@ -324,7 +347,7 @@ export function replyBody(outcome: FollowUpOutcome, asked: Asked, links: Comment
   const details = job ? `\n${table(jobRows(job, links))}\n` : '';
   const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
   return marked(
-    `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`,
+    `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}${waitingNote(asked.waiting)}`,
     asked.mark,
   );
 }

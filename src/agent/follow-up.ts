@@ -11,9 +11,9 @@ import { itemLine, refusedReply, replyBody, reviewReplyBody, type ReviewAsked } 
 import { claim, NOT_CLAIMED, release, reread, type Claimed } from './claim.js';
 import { WRITES_FIX } from '../github/pull-request.js';
 import { UserError } from '../shared/errors.js';
-import { promptOf, type FollowUpItem } from './items.js';
+import { named, promptOf, type FollowUpItem } from './items.js';
 import type { AgentActionInputs } from './inputs.js';
-import { outcomeOf, settle, WELL } from './outcome.js';
+import { HOLDS_THE_REST, outcomeOf, settle, WELL } from './outcome.js';
 import type { PullRequestSide } from './announce.js';
 import type { FollowUpOutcome } from './comment.js';
 import type { FollowUpInputs } from './inputs.js';
@@ -52,11 +52,8 @@ export interface ItemContext {
   deps: ReviewLoopDeps;
   /** The pull request's comments and diff comments as the sweep read them (earlier replies). */
   replies: IssueComment[];
-}
-
-/** What an item is called in the log. */
-export function named(item: FollowUpItem): string {
-  return item.kind === 'review' ? `Review ${item.id}` : `Comment ${item.id}`;
+  /** The items this run would send after this one (they wait when this one holds them). */
+  after?: FollowUpItem[];
 }
 
 /** Reactions on an item: on the comment, or on each diff comment of a review (in order). */
@@ -81,7 +78,13 @@ export async function followUpItem(
 ): Promise<ReviewLoopResult | undefined> {
   const { writer, deps, jobId } = context;
   const number = context.pull.number;
-  const answer = await claim(found, { number, jobId, writer, replies: context.replies });
+  const answer = await claim(found, {
+    number,
+    jobId,
+    writer,
+    replies: context.replies,
+    log: (line) => deps.reporter.info(line),
+  });
   if ('taken' in answer) {
     deps.reporter.info(`${named(found)}: ${answer.taken}; not sent again.`);
     return undefined;
@@ -169,10 +172,14 @@ export async function followUpItem(
       deps.state.commentUrl = claimed.reply.url;
       return claimed.reply.url;
     }
+    // The items after it that this run leaves untaken are listed, so none waits unseen.
+    const waiting = HOLDS_THE_REST.has(outcome.kind)
+      ? (context.after ?? []).map((left) => ({ what: named(left), url: left.url }))
+      : undefined;
     return reply(
       item.kind === 'comment'
-        ? replyBody(outcome, asked, deps.side.links)
-        : reviewReplyBody(outcome, review, deps.side.links),
+        ? replyBody(outcome, { ...asked, waiting }, deps.side.links)
+        : reviewReplyBody(outcome, { ...review, waiting }, deps.side.links),
     );
   });
 }

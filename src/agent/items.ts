@@ -155,6 +155,11 @@ export function followUpItems(lists: PullRequestLists, command: string): FollowU
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 }
 
+/** What an item is called in the log. */
+export function named(item: FollowUpItem): string {
+  return item.kind === 'review' ? `Review ${item.id}` : `Comment ${item.id}`;
+}
+
 /** Whether an item is older than STALE_MS before `since` (an ISO date; empty: never stale). */
 export function isStale(item: FollowUpItem, since: string): boolean {
   const at = Date.parse(item.createdAt);

@@ -26,6 +26,17 @@ export async function settle(
   }
 }
 
+/**
+ * The outcomes after which the items after it wait, untaken, for a later run: the job has not
+ * shown the result of this one (not taken up, still working, or perhaps never received), so its
+ * next pickup could be this one's.
+ */
+export const HOLDS_THE_REST = new Set<FollowUpOutcome['kind']>([
+  'unconfirmed',
+  'timeout',
+  'not-sent',
+]);
+
 /** The outcomes that earn the comment a +1 (the others a -1). */
 export const WELL = new Set<FollowUpOutcome['kind']>(['completed', 'sent']);
 

@@ -27,8 +27,15 @@ import {
   type ReviewLoopResult,
 } from './follow-up.js';
 import { reviewLoopWithoutToken, type AgentActionInputs } from './inputs.js';
-import { followUpItems, isStale, type FollowUpItem, type PullRequestLists } from './items.js';
+import {
+  followUpItems,
+  isStale,
+  named,
+  type FollowUpItem,
+  type PullRequestLists,
+} from './items.js';
 import { markerCandidates, newestMarker } from './markers.js';
+import { HOLDS_THE_REST } from './outcome.js';
 import type { AgentState } from './state.js';
 import { AgentOutputs, agentOutputs, type DeliveredItem } from './outputs.js';
 
@@ -122,7 +129,7 @@ async function admitted(
 ): Promise<FollowUpItem[]> {
   const kept: FollowUpItem[] = [];
   for (const item of items) {
-    const what = `${item.kind === 'review' ? 'Review' : 'Comment'} ${item.id}`;
+    const what = named(item);
     // Logged by every sweep that finds the item: it stays on the pull request, never taken.
     const why = await mayNotSteer(item.author);
     if (why) {
@@ -216,7 +223,7 @@ async function followUpAll(
     delete context.deps.state.job;
     delete context.deps.state.status;
     delete context.deps.state.send;
-    const done = await followUpItem(inputs, item, { ...context, pull });
+    const done = await followUpItem(inputs, item, { ...context, pull, after: items.slice(i + 1) });
     if (!done) continue;
     last = done;
     const delivery = deliveredOf(item, done, context.deps.state, context.jobId);
@@ -229,17 +236,10 @@ async function followUpAll(
     // A stop (cancel) ends the run: the items after it wait for the next run, and the outputs
     // are those of the item the job may be working on.
     if (context.deps.signal?.aborted) return last;
-    // One follow-up at a time per job: while the job has not shown the result of this one (not
-    // taken up, still working, or perhaps never received), the next one's pickup could be this
-    // one's. A claim GitHub refused will be refused for the next items too. The items after it
-    // wait, untaken, for a later run.
-    const unseen = done.outcome?.kind;
-    if (
-      done.unclaimed ||
-      unseen === 'unconfirmed' ||
-      unseen === 'timeout' ||
-      unseen === 'not-sent'
-    ) {
+    // One follow-up at a time per job (HOLDS_THE_REST). A claim GitHub refused will be refused for
+    // the next items too. The items after it wait, untaken, for a later run.
+    const kind = done.outcome?.kind;
+    if (done.unclaimed || (kind && HOLDS_THE_REST.has(kind))) {
       waiting(
         items.slice(i + 1),
         done.unclaimed

@@ -6,7 +6,13 @@
  */
 import type { Logger } from '../shared/logger.js';
 import { printable } from '../shared/text.js';
-import { describeGitHubFailure, GitHubApiError, WarnOnce } from './api-error.js';
+import {
+  describeGitHubFailure,
+  ForeignPageError,
+  GitHubApiError,
+  ListTooLongError,
+  WarnOnce,
+} from './api-error.js';
 
 /** Who wrote a pull request or a comment. */
 export interface Author {
@@ -187,6 +193,24 @@ export async function refusal(api: PullRequestApi, author: Author): Promise<stri
 }
 
 const NOT_AFFECTED = 'The agent job is not affected.';
+
+/** A write whose answer was lost (no answer, a 5xx): GitHub may have carried it out. */
+export interface LostAnswer {
+  /** What GitHub answered, or that it could not be reached, in the words of a refusal. */
+  answer: string;
+  /** Says it as a refusal is said, once the caller found the write was not carried out. */
+  say(): void;
+}
+
+/** A write's result, its lost answer, or undefined (GitHub refused it, and that was said). */
+export type Tried<T> = { done: T } | { lost: LostAnswer } | undefined;
+
+/** Whether GitHub may have carried a failed call out: it gave no answer, or a 5xx. */
+function mayHaveLanded(error: unknown): boolean {
+  if (!(error instanceof GitHubApiError)) return false;
+  if (error instanceof ListTooLongError || error instanceof ForeignPageError) return false;
+  return error.status === undefined || error.status >= 500;
+}
 export const WRITES_FIX =
   'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).';
 
@@ -217,11 +241,34 @@ export class CommentWriter {
     consequence = NOT_AFFECTED,
     permissions = WRITES_FIX,
   ): Promise<T | undefined> {
+    const tried = await this.try(what, call, consequence, permissions);
+    if (tried && 'lost' in tried) tried.lost.say();
+    return tried && 'done' in tried ? tried.done : undefined;
+  }
+
+  /**
+   * `attempt` for a write whose answer may be lost after GitHub carried it out (no answer, a 5xx):
+   * then `lost`, and nothing is said yet, as the caller looks on GitHub before deciding (`say()`
+   * says it as `attempt` would have). A refusal is said at once (undefined).
+   */
+  async try<T>(
+    what: string,
+    call: (api: PullRequestApi) => Promise<T>,
+    consequence = NOT_AFFECTED,
+    permissions = WRITES_FIX,
+  ): Promise<Tried<T>> {
     try {
-      return await call(this.api);
+      return { done: await call(this.api) };
     } catch (error) {
-      this.#refused(what, error, consequence, permissions);
-      return undefined;
+      const say = () => this.#refused(what, error, consequence, permissions);
+      if (!mayHaveLanded(error)) {
+        say();
+        return undefined;
+      }
+      const { answer } = describeGitHubFailure(error, permissions, (text) =>
+        this.redact(printable(text)),
+      );
+      return { lost: { answer, say } };
     }
   }
 
@@ -242,13 +289,32 @@ export class CommentWriter {
   }
 
   reply(number: number, kind: CommentKind, threadId: number, body: string, consequence?: string) {
+    return this.attempt(...this.#reply(number, kind, threadId, body), consequence);
+  }
+
+  /** `reply` as `try`: a reply whose answer was lost may be there. */
+  tryReply(
+    number: number,
+    kind: CommentKind,
+    threadId: number,
+    body: string,
+    consequence?: string,
+  ) {
+    return this.try(...this.#reply(number, kind, threadId, body), consequence);
+  }
+
+  #reply(
+    number: number,
+    kind: CommentKind,
+    threadId: number,
+    body: string,
+  ): [string, (api: PullRequestApi) => Promise<PostedComment>] {
     return kind === 'review'
-      ? this.attempt(
+      ? [
           `reply to review comment ${threadId}`,
           (api) => api.replyToReviewComment(number, threadId, this.redact(body)),
-          consequence,
-        )
-      : this.comment(number, body, consequence);
+        ]
+      : [`comment on pull request #${number}`, (api) => api.comment(number, this.redact(body))];
   }
 
   /** Edits a reply posted with `reply` (a conversation comment, or a comment in a review thread). */
@@ -264,11 +330,20 @@ export class CommentWriter {
 
   /** The reaction (see PullRequestApi.react), or undefined when GitHub refused it. */
   react(kind: CommentKind, id: number, content: Reaction, consequence?: string) {
-    return this.attempt(
-      `add the reaction ${content} to comment ${id}`,
-      (api) => api.react(kind, id, content),
-      consequence,
-    );
+    return this.attempt(...this.#react(kind, id, content), consequence);
+  }
+
+  /** `react` as `try`: a reaction whose answer was lost may be there. */
+  tryReact(kind: CommentKind, id: number, content: Reaction, consequence?: string) {
+    return this.try(...this.#react(kind, id, content), consequence);
+  }
+
+  #react(
+    kind: CommentKind,
+    id: number,
+    content: Reaction,
+  ): [string, (api: PullRequestApi) => Promise<{ added: boolean; id: number }>] {
+    return [`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content)];
   }
 
   /** Takes a reaction off; true once GitHub did. */

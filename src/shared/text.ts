@@ -8,17 +8,21 @@
 export const UNSEEN_CLASS = String.raw`\p{Cc}\p{Cf}\u2028\u2029`;
 const UNSEEN = new RegExp(`[${UNSEEN_CLASS}]`, 'gu');
 
-/** `U+200B`: the Unicode notation of a character, as messages name one that is refused. */
+/**
+ * `U+200B`: the one way a character is named by its code point (at least four hex digits, upper
+ * case). Messages name a refused character so, the diff context escapes one as `<U+200B>`, the
+ * visible-text rule names what it removed so, and `printable` writes it as an escape (`\u200b`).
+ */
 export function codePoint(char: string): string {
   return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** Shows control and invisible characters visibly in messages, and keeps them short. */
+/**
+ * Shows control and invisible characters visibly in messages (as a JSON-style escape, `\u001b`,
+ * from their code point), and keeps them short.
+ */
 export function printable(text: string): string {
-  const shown = text.replace(
-    UNSEEN,
-    (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`,
-  );
+  const shown = text.replace(UNSEEN, (c) => `\\u${codePoint(c).slice(2).toLowerCase()}`);
   return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
 }
 

@@ -14,6 +14,7 @@ import {
   eventFile,
   ISSUE_COMMENT,
   posted,
+  rerun,
   sentPrompts,
   world,
 } from '../helpers/review-loop.js';
@@ -67,6 +68,8 @@ describe.concurrent(
       });
       const run = await agentOn(event, s, g);
       expect(run.code, run.stdout).toBe(0);
+      expect(sentPrompts(s)).toEqual(['Fix the FAQ link instead.']);
+      expect((await rerun(event, s, g)).code).toBe(0);
       expect(sentPrompts(s)).toEqual(['Fix the FAQ link instead.']);
     });
 

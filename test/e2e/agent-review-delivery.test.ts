@@ -12,6 +12,7 @@ import {
   eventFile,
   ISSUE_COMMENT,
   posted,
+  rerun,
   sentPrompts,
   TWO_PARTS,
   world,
@@ -39,6 +40,8 @@ describe.concurrent(
         /^::warning::The follow-up message to agent job \w+ got no answer/m,
       );
       expect(replies(g)[0]!.body).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
+      expect((await rerun(event, s, g)).code).toBe(0);
+      expect(sentPrompts(s)).toHaveLength(1);
     });
 
     it('a message that gets a 502 and no sign: may have been delivered, the step fails, the next item waits; no run resends it', async () => {
@@ -57,6 +60,10 @@ describe.concurrent(
       const reply = replies(g)[0]!.body;
       expect(reply).toContain('❔ **May have been delivered**');
       expect(reply).toContain('to send it again on purpose, write it in a new comment');
+      // The reply lists the item this run left untaken after it, not only the log.
+      expect(reply).toContain(
+        `this instruction waits, untaken, for the next run of the review loop on this pull request (a re-run of this workflow, or any new comment or review):\n\n- [Comment ${COMMENT_ID}](https://github.com/acme/docs/pull/101#issuecomment-${COMMENT_ID})`,
+      );
       expect(run.stdout).toMatch(
         new RegExp(
           `1 more item waits, untaken, for a later run .*#issuecomment-${COMMENT_ID}$`,
@@ -123,6 +130,8 @@ describe.concurrent(
           'comment-url': `https://github.com/acme/docs/pull/101#issuecomment-${done.id}`,
         },
       ]);
+      expect((await rerun(event, s, g)).code).toBe(0);
+      expect(sentPrompts(s)).toEqual(['Fix A.']);
     });
 
     it('a review run from a fork (no secrets, read-only token): nothing sent or written, the review waits', async () => {

@@ -17,6 +17,7 @@ import {
   type FakeGitHubOptions,
 } from '../helpers/github-api.js';
 import { agentOnEvent as agentOn, announced, eventFile } from '../helpers/agent-events.js';
+import { rerun } from '../helpers/review-loop.js';
 import { closeAfterTest, finishedAgentJob, sim } from '../helpers/sim.js';
 
 const PR = 101;
@@ -219,7 +220,8 @@ describe.concurrent(
 describe.concurrent('nothing sent twice, nothing lost', SEVERAL_RUNS, () => {
   it('the review first, then its comment events: one follow-up', async () => {
     const { s, g } = await world();
-    const first = await agentOn(await reviewEvent(), s, g);
+    const review = await reviewEvent();
+    const first = await agentOn(review, s, g);
     expect(first.code, first.stdout).toBe(0);
     const second = await agentOn(
       await commentEvent(RESTORE, String(REVIEW_COMMENTS[2]!.body)),
@@ -229,15 +231,14 @@ describe.concurrent('nothing sent twice, nothing lost', SEVERAL_RUNS, () => {
     expect(second.code, second.stdout).toBe(0);
     expect(s.requestsFor('message')).toHaveLength(1);
     expect(replies(g)).toHaveLength(1);
+    expect((await rerun(review, s, g)).code).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(1);
   });
 
   it('a comment event first: its run sends the whole review; the review event then sends nothing', async () => {
     const { s, g } = await world();
-    const first = await agentOn(
-      await commentEvent(USE_IMPERATIVE, String(REVIEW_COMMENTS[0]!.body)),
-      s,
-      g,
-    );
+    const comment = await commentEvent(USE_IMPERATIVE, String(REVIEW_COMMENTS[0]!.body));
+    const first = await agentOn(comment, s, g);
     expect(first.code, first.stdout).toBe(0);
     const sent = s.requestsFor('message');
     expect(sent).toHaveLength(1);
@@ -246,6 +247,8 @@ describe.concurrent('nothing sent twice, nothing lost', SEVERAL_RUNS, () => {
     expect(second.code, second.stdout).toBe(0);
     expect(s.requestsFor('message')).toHaveLength(1);
     expect(replies(g)).toHaveLength(1);
+    expect((await rerun(comment, s, g)).code).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(1);
   });
 
   it('a cancelled pending run: the next run sends its comment, then the review, in order', async () => {
@@ -267,7 +270,8 @@ describe.concurrent('nothing sent twice, nothing lost', SEVERAL_RUNS, () => {
       },
     });
     g.comments[0]!.body = announced(jobId);
-    const run = await agentOn(await reviewEvent(), s, g);
+    const review = await reviewEvent();
+    const run = await agentOn(review, s, g);
     expect(run.code, run.stdout).toBe(0);
     const prompts = s.requestsFor('message').map((r) => (r.body as { prompt: string }).prompt);
     expect(prompts).toHaveLength(2);
@@ -278,12 +282,15 @@ describe.concurrent('nothing sent twice, nothing lost', SEVERAL_RUNS, () => {
     expect(late.code, late.stdout).toBe(0);
     expect(s.requestsFor('message')).toHaveLength(2);
     expect(late.stdout).toContain('no /agent item that no run took yet; nothing to do.');
+    expect((await rerun(review, s, g)).code).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(2);
   });
 
   it('a run cancelled while it waits: the review is not sent again by the next run', async () => {
     const { s, g, jobId } = await world({ agent: { activeMs: 60_000 } });
     const cancel = terminateWhen(`Wait for agent job`);
-    const run = await agentOn(await reviewEvent(), s, g, { onStart: cancel.onStart });
+    const review = await reviewEvent();
+    const run = await agentOn(review, s, g, { onStart: cancel.onStart });
     expect(cancel.signalledAt()).toBeGreaterThan(0);
     expect(run.code).not.toBe(0);
     expect(s.requestsFor('message')).toHaveLength(1);
@@ -294,6 +301,8 @@ describe.concurrent('nothing sent twice, nothing lost', SEVERAL_RUNS, () => {
     );
     const next = await agentOn(await commentEvent(RESTORE, String(REVIEW_COMMENTS[2]!.body)), s, g);
     expect(next.code, next.stdout).toBe(0);
+    expect(s.requestsFor('message')).toHaveLength(1);
+    expect((await rerun(review, s, g)).code).toBe(0);
     expect(s.requestsFor('message')).toHaveLength(1);
   });
 });

@@ -140,6 +140,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       return;
     const origin = options.pageOrigin ?? `http://${req.headers.host}`;
     const answer = pulls.answer(req.method ?? '', path, body, origin);
+    if (answer && 'reset' in answer) return void res.destroy();
     if (answer && 'status' in answer && answer.status >= 400 && !('data' in answer))
       return refuse(answer);
     if (answer && 'data' in answer) {

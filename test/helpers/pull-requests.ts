@@ -135,6 +135,12 @@ export interface PullRequestOptions {
   permissions?: Record<string, BaseRole | { name: string; base: BaseRole }>;
   /** Answer this refusal to every call of a kind. */
   refuse?: Partial<Record<PullCall, PullRefusal>>;
+  /**
+   * Carry out the next calls of a kind, then lose their answers, one entry per call in turn:
+   * `reset` (the connection drops) or 502 (GitHub's answer when it cannot answer in time). The
+   * write lands all the same, as on GitHub; the calls after are answered as usual.
+   */
+  loseAnswers?: Partial<Record<PullCall, ('reset' | 502)[]>>;
 }
 
 export type BaseRole = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
@@ -154,7 +160,11 @@ const LEGACY: Record<string, string> = {
 };
 
 type Answer =
-  { status: number; data: unknown; headers?: Record<string, string> } | PullRefusal | undefined;
+  | { status: number; data: unknown; headers?: Record<string, string> }
+  | PullRefusal
+  /** Drop the connection without an answer. */
+  | { reset: true }
+  | undefined;
 
 export class PullRequestStore {
   readonly comments: StoredComment[] = [];
@@ -359,7 +369,14 @@ export class PullRequestStore {
     for (const [verb, pattern, call, handle] of routes) {
       const m = pattern.exec(path);
       if (verb !== method || !m) continue;
-      return this.options.refuse?.[call] ?? handle([...m]);
+      const refused = this.options.refuse?.[call];
+      if (refused) return refused;
+      const answer = handle([...m]);
+      if (!answer || !('data' in answer) || answer.status >= 400) return answer;
+      const lost = this.options.loseAnswers?.[call]?.shift();
+      if (lost === 'reset') return { reset: true };
+      if (lost === 502) return { status: 502, message: 'Server Error' };
+      return answer;
     }
     return { status: 404, message: 'Not Found' };
   }

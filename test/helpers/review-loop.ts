@@ -4,6 +4,7 @@
  * simulator whose pull request is #101 of acme/docs, the GitHub stand-in holding that pull request,
  * its announce and the comment of the event, and dist/agent started on a comment event.
  */
+import { expect } from 'vitest';
 import type { AgentScenario, Simulator } from '../../simulator/server.js';
 import { runAgent } from './action.js';
 import { agentOnEvent, announced, eventFile as eventFileOf, type Payload } from './agent-events.js';
@@ -137,3 +138,19 @@ export const TWO_PARTS: SeededComment[] = [COMMENT_ID - 1, COMMENT_ID].map((id, 
 /** The prompts the simulator received, in order (one per message). */
 export const sentPrompts = (s: Simulator): string[] =>
   s.requestsFor('message').map((r) => (r.body as { prompt: string }).prompt);
+
+/**
+ * The same event again (GitHub's "Re-run jobs"), and the messages the simulator received across
+ * every run so far checked: at most one per instruction. The caller says how many each got.
+ */
+export async function rerun(
+  event: { name: string; path: string },
+  s: Simulator,
+  g: FakeGitHub,
+  inputs: Record<string, string> = {},
+) {
+  const run = await agentOn(event, s, g, inputs);
+  const prompts = sentPrompts(s);
+  expect(prompts, 'an instruction was sent more than once').toEqual([...new Set(prompts)]);
+  return run;
+}
