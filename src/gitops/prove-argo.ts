@@ -13,6 +13,7 @@ import { overridingLayer } from '../helm/values-layers.js';
 import { parameterNamesOn } from '../values/argo-source-file.js';
 import { chartInCheckout, isObject, type Data } from '../values/site.js';
 import { entryLabel, type ArgoEntry } from './discover.js';
+import { goPathMatch } from './glob.js';
 import { argoLayers } from './merge.js';
 import { join, type Checkout } from './tree.js';
 import { targetName, type ProofContext, type ProofTarget } from './types.js';
@@ -63,13 +64,7 @@ export function sourcesOf(checkout: Checkout, entry: ArgoEntry): SourceFiles[] {
 /** The checkout files a valueFiles entry names: itself, or what its glob matches (Go's Glob). */
 function matching(checkout: Checkout, path: string): string[] {
   if (!/[*?[]/.test(path)) return [path];
-  const pattern = new RegExp(
-    `^${path
-      .replace(/[.+^${}()|\\]/g, '\\$&')
-      .replace(/\*/g, '[^/]*')
-      .replace(/\?/g, '[^/]')}$`,
-  );
-  return checkout.files.filter((f) => pattern.test(f));
+  return checkout.files.filter((f) => goPathMatch(path, f));
 }
 
 export async function proveApplication(

@@ -11,6 +11,7 @@ import {
   chartPathHint,
   checkoutFolder,
   isObject,
+  sameRepository,
   type ChartHint,
   type Data,
   type FluxChart,
@@ -164,14 +165,4 @@ function ociRepository(spec: Data, ref: Ref, none: (why: string) => ResolvedHint
     plainHttp: spec.insecure === true,
     origin: shown(ref),
   };
-}
-
-/** `https://github.com/acme/docs(.git)`, `ssh://git@github.com/acme/docs` against `acme/docs`. */
-function sameRepository(url: string, repository: string): boolean {
-  const path = url
-    .replace(/\.git$/, '')
-    .replace(/\/+$/, '')
-    .replace(/^[a-z+]+:\/\/[^/]+\//i, '')
-    .replace(/^[^@]+@[^:]+:/, '');
-  return path.toLowerCase() === repository.toLowerCase();
 }

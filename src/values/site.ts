@@ -174,3 +174,16 @@ export function chartPathHint(
     ? { kind: 'path', path: dir }
     : { kind: 'none', reason: `the chart path ${path} is not a chart in this checkout` };
 }
+
+/**
+ * Whether a repository address names `repository` (`owner/name`, GITHUB_REPOSITORY):
+ * `https://github.com/acme/docs(.git)`, `ssh://git@github.com/acme/docs`, `git@github.com:acme/docs`.
+ */
+export function sameRepository(url: string, repository: string): boolean {
+  const path = url
+    .replace(/\.git$/, '')
+    .replace(/\/+$/, '')
+    .replace(/^[a-z+]+:\/\/[^/]+\//i, '')
+    .replace(/^[^@]+@[^:]+:/, '');
+  return path.toLowerCase() === repository.toLowerCase();
+}
