@@ -3,7 +3,8 @@
  * ChartValuesFromReferences (fluxcd/pkg chartutil: valuesFrom in order, optional references that
  * resolve to nothing add nothing, a targetPath set with Helm's --set parser, spec.values merged
  * after every entry: its doc comment says a targetPath "will overwrite all", its code merges
- * spec.values again at the end), Argo CD's (valuesObject replaces values), and Flux's post-build
+ * spec.values again at the end), Argo CD's (valuesObject replaces values; the .argocd-source*.yaml
+ * files merged over the source first, as the repo server's mergeSourceParameters does), and Flux's post-build
  * substitution (substitute wins over substituteFrom, undefined variables become empty).
  */
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { stringify } from 'yaml';
 import { overridingLayer } from '../../src/helm/values-layers.js';
 import { argoLayers, fluxLayers, targetPathValues } from '../../src/gitops/merge.js';
 import { substitute, substituteText, variablesOf } from '../../src/gitops/substitute.js';
+import { helmAfterOverrides, parametersOn } from '../../src/values/argo-source-file.js';
 
 const LINK = 'https://render-check.invalid/token/site.tar.gz';
 const key = ['staticExport'];
@@ -134,6 +136,57 @@ describe('Argo CD layers', () => {
     expect((await overridingLayer(withString, 'staticExport', LINK))?.by).toBe(
       'helm.values of Application/docs',
     );
+  });
+
+  it('the .argocd-source*.yaml files are merge patches over the source, in order (mergeSourceParameters)', () => {
+    const written = {
+      valueFiles: ['values.yaml', 'values-production.yaml'],
+      valuesObject: { replicaCount: 2, staticExport: { enabled: true } },
+      parameters: [{ name: 'image.tag', value: '1' }],
+    };
+    const { helm, setBy } = helmAfterOverrides(
+      written,
+      [
+        {
+          file: '/repo/app/.argocd-source.yaml',
+          data: { helm: { valueFiles: ['values.yaml'], valuesObject: { replicaCount: null } } },
+        },
+        {
+          file: '/repo/app/.argocd-source-docs.yaml',
+          data: { helm: { parameters: [{ name: 'staticExport.bundleUrl', value: 'https://a/' }] } },
+        },
+        { file: '/repo/app/.argocd-source-argocd_docs.yaml', error: 'not YAML' },
+      ],
+      (file) => file.slice('/repo/'.length),
+    );
+    // A list replaces, a mapping merges key by key, a null deletes.
+    expect(helm).toEqual({
+      valueFiles: ['values.yaml'],
+      valuesObject: { staticExport: { enabled: true } },
+      parameters: [{ name: 'staticExport.bundleUrl', value: 'https://a/' }],
+    });
+    expect(Object.fromEntries(setBy)).toEqual({
+      valueFiles: 'app/.argocd-source.yaml',
+      valuesObject: 'app/.argocd-source.yaml',
+      parameters: 'app/.argocd-source-docs.yaml',
+    });
+    expect(parametersOn(helm, ['staticExport'])).toEqual({
+      list: 'parameters',
+      names: ['staticExport.bundleUrl'],
+    });
+    expect(parametersOn(written, ['staticExport'])).toBeUndefined();
+    expect(
+      parametersOn({ fileParameters: [{ name: 'staticExport', path: 'x.json' }] }, [
+        'staticExport',
+      ]),
+    ).toEqual({ list: 'fileParameters', names: ['staticExport'] });
+    const removed = helmAfterOverrides(
+      written,
+      [{ file: '/r/.argocd-source.yaml', data: { helm: null } }],
+      (f) => f,
+    );
+    expect(removed.helm).toBeUndefined();
+    expect(removed.setBy.get('helm')).toBe('/r/.argocd-source.yaml');
   });
 });
 
