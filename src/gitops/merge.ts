@@ -16,6 +16,7 @@ import { typedSet } from '../helm/set-flags.js';
 import type { ValuesLayer } from '../helm/render-target.js';
 import { overlaps } from '../shared/set-path.js';
 import { isObject, type Data } from '../values/site.js';
+import { dataValue } from '../values/flux-override.js';
 
 /** Where an object came from (the build that made it), for messages. */
 export type Describe = (object: Data) => string;
@@ -90,15 +91,6 @@ export function fluxLayers(
 /** valuesFrom reads from the HelmRelease's own namespace (none written: any). */
 const sameNamespace = (a: unknown, b: unknown): boolean =>
   a === undefined || b === undefined || a === b;
-
-/** A ConfigMap's data key, or a Secret's (base64 data, or stringData before the API merges it). */
-function dataValue(object: Data, key: string): string | undefined {
-  const plain = isObject(object.stringData) ? object.stringData[key] : undefined;
-  if (typeof plain === 'string') return plain;
-  const raw = isObject(object.data) ? object.data[key] : undefined;
-  if (typeof raw !== 'string') return undefined;
-  return object.kind === 'Secret' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-}
 
 /**
  * What `ReplacePathValue` sets: the text at the dotted path, as strvals types it (a value in

@@ -12,7 +12,7 @@ import { join, relative, resolve } from 'node:path';
 import { goYamlDocuments, utf8 } from '../shared/go-yaml.js';
 import { checkoutFolder, isObject, type Data, type Refusal } from './site.js';
 import { overlaps } from '../shared/set-path.js';
-import { KEYS } from './file.js';
+import { KEYS, setOver } from './file.js';
 
 /** Where the run writes in the source: its `helm.valuesObject` (kept or new), or `helm.values`. */
 export type ArgoValuesSite = 'valuesObject' | 'values';
@@ -187,20 +187,11 @@ function mergePatch(target: unknown, patch: unknown): unknown {
 
 /**
  * The dotted path where a merge patch of `values` replaces or deletes what the run writes: a
- * non-mapping on the way to the block, the block itself, or one of its keys (`enabled: true` is
- * what the run writes too, so it changes nothing).
+ * non-mapping on the way to the block, the block itself, or one of its keys (file.ts setOver).
  */
 function setAt(values: unknown, key: readonly string[]): string | undefined {
-  let node = values;
-  const path: string[] = [];
-  for (const step of key) {
-    if (!isObject(node)) return path.length > 0 ? path.join('.') : 'itself';
-    if (!(step in node)) return undefined;
-    node = node[step];
-    path.push(step);
-  }
-  if (!isObject(node)) return path.join('.');
-  const block = node;
-  const hit = KEYS.find((k) => k in block && !(k === 'enabled' && block[k] === true));
-  return hit ? [...path, hit].join('.') : undefined;
+  const set = setOver(values, key);
+  if (!set) return undefined;
+  if (set.keys.length === 0) return set.path.length > 0 ? set.path.join('.') : 'itself';
+  return [...set.path, set.keys[0]!].join('.');
 }

@@ -119,7 +119,11 @@ export interface Refusal {
 
 /** The node at a data path of `doc`, or undefined. */
 export function nodeAt(doc: Document, path: readonly (string | number)[]): YamlNode | undefined {
-  let node: unknown = doc.contents;
+  return nodeIn(doc.contents, path);
+}
+
+/** The node at a data path below `node` (keys of mappings, indexes of lists), or undefined. */
+export function nodeIn(node: unknown, path: readonly (string | number)[]): YamlNode | undefined {
   for (const step of path) {
     if (typeof step === 'number') {
       if (!isSeq(node)) return undefined;
