@@ -40,6 +40,8 @@ export interface ProofResult {
 
 export interface ProofOptions {
   root: string;
+  /** The checkout's tracked files (gitops/files.ts), when the caller has listed them already. */
+  files?: readonly string[];
   targets: readonly ProofTarget[];
   /** The edited files as this run would write them (placeholder link), by checkout path. */
   edited: ReadonlyMap<string, string>;
@@ -55,7 +57,7 @@ export async function proveComposition(
   options: ProofOptions,
   tools: ProofTools,
 ): Promise<ProofResult> {
-  const checkout = await openCheckout(options.root, options.edited);
+  const checkout = await openCheckout(options.root, options.edited, options.files);
   const ctx: ProofContext = { checkout, tools, records: [], refusals: [] };
   const entries = discoverEntries(checkout, options.clusterPaths);
   const generated = appSetRecords(appSetReaders(checkout, options.repository), options.targets);

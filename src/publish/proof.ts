@@ -48,6 +48,7 @@ export async function proveThroughCluster(
   const result = await proveComposition(
     {
       root,
+      files: await run.checkout.files(root),
       targets,
       edited,
       clusterPaths: inputs.clusterPaths.map((p) => relative(root, p).split(sep).join('/')),
