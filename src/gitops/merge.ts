@@ -21,6 +21,9 @@ import { dataValue } from '../values/flux-override.js';
 /** Where an object came from (the build that made it), for messages. */
 export type Describe = (object: Data) => string;
 
+/** The file of the checkout a generator made an object's key from, if one did (tree.ts). */
+export type GeneratedFrom = (object: Data, key: string) => string | undefined;
+
 export interface FluxLayers {
   layers: ValuesLayer[];
   /** valuesFrom entries this run cannot resolve, each with the index its layer would have had. */
@@ -32,6 +35,7 @@ export function fluxLayers(
   objects: readonly Data[],
   valuesKey: readonly string[],
   describe: Describe,
+  generatedFrom: GeneratedFrom = () => undefined,
 ): FluxLayers {
   const spec = isObject(release.spec) ? release.spec : {};
   const meta = isObject(release.metadata) ? release.metadata : {};
@@ -60,7 +64,11 @@ export function fluxLayers(
         });
       continue;
     }
-    const where = `${label}[${key}] (valuesFrom of ${name}${source ? `, from ${describe(source)}` : ''})`;
+    // A generated ConfigMap is named by the file its generator reads: that is where to change it.
+    const file = source ? generatedFrom(source, key) : undefined;
+    const where = file
+      ? `${file} (${label}[${key}] from its generator, valuesFrom of ${name})`
+      : `${label}[${key}] (valuesFrom of ${name}${source ? `, from ${describe(source)}` : ''})`;
     const targetPath =
       typeof ref.targetPath === 'string' && ref.targetPath ? ref.targetPath : undefined;
     if (!targetPath) {

@@ -12,6 +12,7 @@ import { stringify } from 'yaml';
 import { overridingLayer } from '../../src/helm/values-layers.js';
 import { argoLayers, fluxLayers, targetPathValues } from '../../src/gitops/merge.js';
 import { substitute, substituteText, variablesOf } from '../../src/gitops/substitute.js';
+import { generatedFrom } from '../../src/gitops/tree.js';
 import { helmAfterOverrides, parametersOn } from '../../src/values/argo-source-file.js';
 
 const LINK = 'https://render-check.invalid/token/site.tar.gz';
@@ -220,5 +221,46 @@ describe('Flux post-build substitution', () => {
       metadata: { name: 'x' },
       data: { a: 'production' },
     });
+  });
+});
+
+describe('a generated valuesFrom layer named by its file', () => {
+  const kustomization =
+    'configMapGenerator:\n  - name: docs-values\n    files:\n      - values.yaml=docs-values-file.yaml\n  - name: docs-values-pinned\n    files:\n      - values.yaml\n';
+  const checkout = {
+    root: '/nowhere',
+    files: ['apps/production/kustomization.yaml'],
+    read: (p: string) => (p === 'apps/production/kustomization.yaml' ? kustomization : undefined),
+  };
+  const tree = new Set(checkout.files);
+  const built = (name: string) => ({ kind: 'ConfigMap', metadata: { name } });
+
+  it('the files: entry for the key, of the generator whose name the object carries (the longest)', () => {
+    expect(generatedFrom(checkout, tree, built('docs-values-7h2k9'), 'values.yaml')).toBe(
+      'apps/production/docs-values-file.yaml',
+    );
+    expect(
+      generatedFrom(checkout, tree, built('prod-docs-values-pinned-5f6g'), 'values.yaml'),
+    ).toBe('apps/production/values.yaml');
+    expect(generatedFrom(checkout, tree, built('docs-values-7h2k9'), 'other.yaml')).toBeUndefined();
+    expect(
+      generatedFrom(checkout, tree, { ...built('docs-values'), kind: 'Secret' }, 'values.yaml'),
+    ).toBeUndefined();
+  });
+
+  it('the layer that wins is named by that file', async () => {
+    const pinned = {
+      ...configMap('docs-values-pinned-5f6g', { staticExport: { bundleUrl: 'https://old/' } }),
+    };
+    const { layers } = fluxLayers(
+      release({ valuesFrom: [{ kind: 'ConfigMap', name: 'docs-values-pinned-5f6g' }] }),
+      [pinned],
+      key,
+      describeAt,
+      (o, k) => generatedFrom(checkout, tree, o, k),
+    );
+    expect((await overridingLayer(layers, 'staticExport', LINK))?.by).toBe(
+      'apps/production/values.yaml (ConfigMap/docs-values-pinned-5f6g[values.yaml] from its generator, valuesFrom of HelmRelease/docs)',
+    );
   });
 });
