@@ -7,8 +7,10 @@ import type { Checkout } from './tree.js';
 export async function openCheckout(
   root: string,
   edited: ReadonlyMap<string, string>,
+  /** The tracked files, when listed already: not listed again. */
+  tracked?: readonly string[],
 ): Promise<Checkout> {
-  const listed = await checkoutFiles(root);
+  const listed = tracked ?? (await checkoutFiles(root));
   // A values file this run writes is part of what will be committed, tracked yet or not.
   const files = [...new Set([...listed, ...edited.keys()])].sort();
   const cache = new Map<string, string | undefined>();

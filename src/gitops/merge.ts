@@ -16,9 +16,13 @@ import { typedSet } from '../helm/set-flags.js';
 import type { ValuesLayer } from '../helm/render-target.js';
 import { overlaps } from '../shared/set-path.js';
 import { isObject, type Data } from '../values/site.js';
+import { dataValue } from '../values/flux-override.js';
 
 /** Where an object came from (the build that made it), for messages. */
 export type Describe = (object: Data) => string;
+
+/** The file of the checkout a generator made an object's key from, if one did (tree.ts). */
+export type GeneratedFrom = (object: Data, key: string) => string | undefined;
 
 export interface FluxLayers {
   layers: ValuesLayer[];
@@ -31,6 +35,7 @@ export function fluxLayers(
   objects: readonly Data[],
   valuesKey: readonly string[],
   describe: Describe,
+  generatedFrom: GeneratedFrom = () => undefined,
 ): FluxLayers {
   const spec = isObject(release.spec) ? release.spec : {};
   const meta = isObject(release.metadata) ? release.metadata : {};
@@ -59,7 +64,11 @@ export function fluxLayers(
         });
       continue;
     }
-    const where = `${label}[${key}] (valuesFrom of ${name}${source ? `, from ${describe(source)}` : ''})`;
+    // A generated ConfigMap is named by the file its generator reads: that is where to change it.
+    const file = source ? generatedFrom(source, key) : undefined;
+    const where = file
+      ? `${file} (${label}[${key}] from its generator, valuesFrom of ${name})`
+      : `${label}[${key}] (valuesFrom of ${name}${source ? `, from ${describe(source)}` : ''})`;
     const targetPath =
       typeof ref.targetPath === 'string' && ref.targetPath ? ref.targetPath : undefined;
     if (!targetPath) {
@@ -90,15 +99,6 @@ export function fluxLayers(
 /** valuesFrom reads from the HelmRelease's own namespace (none written: any). */
 const sameNamespace = (a: unknown, b: unknown): boolean =>
   a === undefined || b === undefined || a === b;
-
-/** A ConfigMap's data key, or a Secret's (base64 data, or stringData before the API merges it). */
-function dataValue(object: Data, key: string): string | undefined {
-  const plain = isObject(object.stringData) ? object.stringData[key] : undefined;
-  if (typeof plain === 'string') return plain;
-  const raw = isObject(object.data) ? object.data[key] : undefined;
-  if (typeof raw !== 'string') return undefined;
-  return object.kind === 'Secret' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-}
 
 /**
  * What `ReplacePathValue` sets: the text at the dotted path, as strvals types it (a value in

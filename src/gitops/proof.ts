@@ -4,7 +4,8 @@
  * holds an edited file are built once each, parents first (a child Kustomization as its parent's
  * build produces it: an overlay may patch its path), with the edited files as this run would write
  * them; each target is then proven at the values level, and at the rendered level where its chart
- * is a folder of the checkout. A manifest no entry point includes is orphaned.
+ * is a folder of the checkout. A manifest no entry point includes is orphaned, unless an
+ * ApplicationSet reads it (appset.ts): out of reach then, and said to be.
  */
 import { parseAllDocuments } from 'yaml';
 import { isObject, type Data } from '../values/site.js';
@@ -18,6 +19,7 @@ import {
   type FluxEntry,
 } from './discover.js';
 import { openCheckout } from './checkout.js';
+import { appSetReaders, appSetRecords } from './appset.js';
 import { isYamlFile } from './files.js';
 import { argoFiles, proveApplication } from './prove-argo.js';
 import { proveBuild } from './prove-flux.js';
@@ -32,15 +34,21 @@ export interface ProofResult {
   entries: number;
   /** Targets no entry point's tree includes: manifests, and plain values files. */
   orphans: { manifests: ProofTarget[]; plain: ProofTarget[] };
+  /** Targets only an ApplicationSet reads (out of reach), with why and what to do. */
+  generated: { target: ProofTarget; reason: string }[];
 }
 
 export interface ProofOptions {
   root: string;
+  /** The checkout's tracked files (gitops/files.ts), when the caller has listed them already. */
+  files?: readonly string[];
   targets: readonly ProofTarget[];
   /** The edited files as this run would write them (placeholder link), by checkout path. */
   edited: ReadonlyMap<string, string>;
   /** cluster-path: folders the cluster applies, as checkout paths. */
   clusterPaths: readonly string[];
+  /** `owner/name` of this repository (GITHUB_REPOSITORY), when known. */
+  repository?: string;
 }
 
 type Buildable = Exclude<Entry, { kind: 'argo' }>;
@@ -49,16 +57,29 @@ export async function proveComposition(
   options: ProofOptions,
   tools: ProofTools,
 ): Promise<ProofResult> {
-  const checkout = await openCheckout(options.root, options.edited);
+  const checkout = await openCheckout(options.root, options.edited, options.files);
   const ctx: ProofContext = { checkout, tools, records: [], refusals: [] };
   const entries = discoverEntries(checkout, options.clusterPaths);
+  const generated = appSetRecords(appSetReaders(checkout, options.repository), options.targets);
   const result: ProofResult = {
     records: ctx.records,
     refusals: ctx.refusals,
     entries: entries.length,
     orphans: { manifests: [], plain: [] },
+    generated: [],
   };
-  if (entries.length === 0) return result;
+  ctx.records.push(...generated.records);
+  const unreached = (targets: readonly ProofTarget[]) => {
+    for (const target of targets) {
+      const reason = generated.read.get(target.file);
+      if (reason !== undefined) result.generated.push({ target, reason });
+      else (target.chosen ? result.orphans.manifests : result.orphans.plain).push(target);
+    }
+  };
+  if (entries.length === 0) {
+    unreached(options.targets.filter((t) => generated.read.has(t.file)));
+    return result;
+  }
   const buildable = entries.filter((e): e is Buildable => e.kind !== 'argo');
   const trees = new Map<Buildable, Set<string>>(
     buildable.map((e) => [e, treeOf(checkout, e.path)]),
@@ -134,9 +155,7 @@ export async function proveComposition(
     for (const f of argoFiles(checkout, entry)) included.add(f);
     for (const path of sourcePaths(entry)) for (const f of treeOf(checkout, path)) included.add(f);
   }
-  for (const target of options.targets)
-    if (!included.has(target.file))
-      (target.chosen ? result.orphans.manifests : result.orphans.plain).push(target);
+  unreached(options.targets.filter((t) => !included.has(t.file)));
   return result;
 }
 

@@ -1,18 +1,21 @@
 /**
  * The proof through an Argo CD Application whose chart source is a folder of this checkout, or
  * whose values come from this checkout (`$ref/…` valueFiles of a multi-source Application), for
- * a plain values file it names among its valueFiles (globs included). Argo CD passes valueFiles
- * in order, then `values` or `valuesObject`, then parameters; the layer that wins is named. The
+ * a plain values file it names among its valueFiles (globs included). Argo CD merges the
+ * `.argocd-source*.yaml` files beside a source's path over it (values/argo-source-file.ts), then
+ * passes valueFiles in order, then `values` or `valuesObject`, then parameters and
+ * fileParameters; the layer that wins is named, an override file by its own name. The
  * Application as a target of its own is proven by the render check itself (publish/render.ts).
  * A source in another repository, an address, or a chart package's own file is out of reach.
  */
-import { posix } from 'node:path';
+import { posix, relative, sep } from 'node:path';
 import { checkTarget } from '../helm/render-check.js';
 import type { ValuesLayer } from '../helm/render-target.js';
 import { overridingLayer } from '../helm/values-layers.js';
-import { parameterNamesOn } from '../values/argo-source-file.js';
+import { helmAfterOverrides, parametersOn, sourceFiles } from '../values/argo-source-file.js';
 import { chartInCheckout, isObject, type Data } from '../values/site.js';
 import { entryLabel, type ArgoEntry } from './discover.js';
+import { goPathMatch } from './glob.js';
 import { argoLayers } from './merge.js';
 import { join, type Checkout } from './tree.js';
 import { targetName, type ProofContext, type ProofTarget } from './types.js';
@@ -20,14 +23,22 @@ import { targetName, type ProofContext, type ProofTarget } from './types.js';
 /** One chart source and the checkout files its valueFiles name, in Argo CD's order. */
 interface SourceFiles {
   source: Data;
+  /** Its helm block after the `.argocd-source*.yaml` files beside it (argo-source-file.ts). */
   helm: Data;
+  /** The override file that last set each key of that block (`helm`: the whole block). */
+  setBy: ReadonlyMap<string, string>;
   /** Each valueFiles entry: the checkout files it names (a glob: several), or why not in reach. */
   files: { entry: string; paths: string[] }[];
+  /** Files the Application's own valueFiles name that an override file took out. */
+  dropped: string[];
   /** The chart folder in this checkout, if the chart is one. */
   chart?: string;
 }
 
-/** The chart sources of an Application with the files of this checkout their valueFiles name. */
+/**
+ * The chart sources of an Application with the files of this checkout their valueFiles name,
+ * after the override files Argo CD merges over each source before it renders.
+ */
 export function sourcesOf(checkout: Checkout, entry: ArgoEntry): SourceFiles[] {
   const spec = entry.spec;
   const sources: Data[] = Array.isArray(spec.sources)
@@ -37,25 +48,35 @@ export function sourcesOf(checkout: Checkout, entry: ArgoEntry): SourceFiles[] {
       : [];
   const out: SourceFiles[] = [];
   for (const source of sources) {
-    const helm = isObject(source.helm) ? source.helm : undefined;
-    if (!helm) continue;
+    const written = isObject(source.helm) ? source.helm : undefined;
+    const overrides = sourceFiles(source, entry, checkout.root);
+    const { helm, setBy } = helmAfterOverrides(written, overrides, (file) =>
+      relative(checkout.root, file).split(sep).join('/'),
+    );
+    if (!written && !helm) continue;
     const base =
       typeof source.path === 'string' ? join('', source.path.replace(/^\/+/, '')) : undefined;
-    const files = (Array.isArray(helm.valueFiles) ? helm.valueFiles : []).map(String).map((e) => {
-      const ref = /^\$([^/]+)\/(.*)$/.exec(e);
-      let path: string | undefined;
-      if (ref) {
-        const from = sources.find((s) => s.ref === ref[1]);
-        path = from ? join('', ref[2]!) : undefined;
-      } else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(e) && base !== undefined)
-        path = e.startsWith('/') ? join('', e.slice(1)) : join(base, e);
-      return { entry: e, paths: path === undefined ? [] : matching(checkout, path) };
-    });
+    const filesOf = (block: Data | undefined) =>
+      (Array.isArray(block?.valueFiles) ? block.valueFiles : []).map(String).map((e) => {
+        const ref = /^\$([^/]+)\/(.*)$/.exec(e);
+        let path: string | undefined;
+        if (ref) {
+          const from = sources.find((s) => s.ref === ref[1]);
+          path = from ? join('', ref[2]!) : undefined;
+        } else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(e) && base !== undefined)
+          path = e.startsWith('/') ? join('', e.slice(1)) : join(base, e);
+        return { entry: e, paths: path === undefined ? [] : matching(checkout, path) };
+      });
+    const files = filesOf(helm);
+    const read = new Set(files.flatMap((f) => f.paths));
+    const dropped = filesOf(written)
+      .flatMap((f) => f.paths)
+      .filter((p) => !read.has(p));
     const chart =
       base !== undefined && typeof source.chart !== 'string'
         ? chartInCheckout(base, checkout.root)
         : undefined;
-    out.push({ source, helm, files, ...(chart ? { chart } : {}) });
+    out.push({ source, helm: helm ?? {}, setBy, files, dropped, ...(chart ? { chart } : {}) });
   }
   return out;
 }
@@ -63,13 +84,7 @@ export function sourcesOf(checkout: Checkout, entry: ArgoEntry): SourceFiles[] {
 /** The checkout files a valueFiles entry names: itself, or what its glob matches (Go's Glob). */
 function matching(checkout: Checkout, path: string): string[] {
   if (!/[*?[]/.test(path)) return [path];
-  const pattern = new RegExp(
-    `^${path
-      .replace(/[.+^${}()|\\]/g, '\\$&')
-      .replace(/\*/g, '[^/]*')
-      .replace(/\?/g, '[^/]')}$`,
-  );
-  return checkout.files.filter((f) => pattern.test(f));
+  return checkout.files.filter((f) => goPathMatch(path, f));
 }
 
 export async function proveApplication(
@@ -82,14 +97,29 @@ export async function proveApplication(
   const app = `Application/${entry.name}`;
   for (const one of sourcesOf(checkout, entry)) {
     for (const target of targets) {
-      if (target.chosen || !one.files.some((f) => f.paths.includes(target.file))) continue;
+      if (target.chosen) continue;
       const record = { target: targetName(target), entry: entryLabel(entry) };
-      const hits = parameterNamesOn(one.helm.parameters, tools.valuesKey);
-      if (hits.length > 0) {
+      const own = `${app} (${entry.from})`;
+      if (one.dropped.includes(target.file)) {
+        const by = one.setBy.get('valueFiles') ?? one.setBy.get('helm') ?? '';
         ctx.refusals.push(
-          `${app} (${entry.from}) sets helm.parameters ${hits.join(', ')}, which Argo CD passes after every values file, over ${target.display}. Remove those parameters, or set values-key to what they do not touch.`,
+          `${by}, Argo CD's override file beside the chart of ${own}, ${one.setBy.has('valueFiles') ? 'replaces its helm.valueFiles' : 'removes its helm block'}, so Argo CD, which merges that file over the Application before it renders, does not pass ${target.display} to the chart. List ${target.display} in ${by} too, or remove that from it.`,
         );
-        ctx.records.push({ ...record, level: 'values', reason: 'refused: parameters win' });
+        ctx.records.push({ ...record, level: 'values', reason: `refused: ${by} wins` });
+        continue;
+      }
+      if (!one.files.some((f) => f.paths.includes(target.file))) continue;
+      const hits = parametersOn(one.helm, tools.valuesKey);
+      if (hits) {
+        const by = one.setBy.get(hits.list) ?? one.setBy.get('helm');
+        ctx.refusals.push(
+          `${by ? `${by}, Argo CD's override file beside the chart of ${own},` : own} sets helm.${hits.list} ${hits.names.join(', ')}, which Argo CD passes after every values file, over ${target.display}. Remove those parameters${by ? ` from ${by}` : ''}, or set values-key to what they do not touch.`,
+        );
+        ctx.records.push({
+          ...record,
+          level: 'values',
+          reason: `refused: ${by ?? `helm.${hits.list}`} wins`,
+        });
         continue;
       }
       const files: ValuesLayer[] = one.files.flatMap((f) =>
@@ -100,11 +130,18 @@ export async function proveApplication(
             : { name: `${path} (helm.valueFiles of ${app})`, yaml: text };
         }),
       );
-      const layers = argoLayers(one.helm, files, `${app} (${entry.from})`);
+      // Values an override file sets are named after it: that is where to remove them.
+      const valuesBy = one.setBy.get('valuesObject') ?? one.setBy.get('values');
+      const layers = argoLayers(one.helm, files, valuesBy ? `${own} as ${valuesBy} sets it` : own);
       const over = await overridingLayer(layers, key, tools.placeholder.link);
       if (over) {
+        const fix = !over.by.startsWith('helm.')
+          ? `Remove it there, or point values-file at ${over.by.split(' ')[0]} so that the link is written there.`
+          : valuesBy
+            ? `Remove it from ${valuesBy}.`
+            : `Remove it there, or point values-file at ${entry.from} so that the link is written there.`;
         ctx.refusals.push(
-          `${over.by} sets ${over.key} after ${target.display}, where Argo CD reads the values of ${app} (${entry.from}), so the chart would get that value instead. Remove it there, or point values-file at ${over.by.split(' ')[0]} so that the link is written there.`,
+          `${over.by} sets ${over.key} after ${target.display}, where Argo CD reads the values of ${own}, so the chart would get that value instead. ${fix}`,
         );
         ctx.records.push({ ...record, level: 'values', reason: `refused: ${over.by} wins` });
         continue;
@@ -163,5 +200,8 @@ function destination(entry: ArgoEntry): string {
 
 /** The checkout files an Application reads: its own file, its valueFiles, its source folders. */
 export function argoFiles(checkout: Checkout, entry: ArgoEntry): string[] {
-  return sourcesOf(checkout, entry).flatMap((s) => s.files.flatMap((f) => f.paths));
+  return sourcesOf(checkout, entry).flatMap((s) => [
+    ...s.files.flatMap((f) => f.paths),
+    ...s.dropped,
+  ]);
 }

@@ -15,6 +15,7 @@ import { entryLabel, type Entry } from './discover.js';
 import { fluxLayers } from './merge.js';
 import { patchesTouching } from './overlay.js';
 import { postRenderer } from './post-render.js';
+import { generatedFrom } from './tree.js';
 import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from './types.js';
 import type { ValuesLayer } from '../helm/render-target.js';
 
@@ -123,7 +124,9 @@ async function proveRelease(
     (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name === c.name) ??
     (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name.includes(c.name));
   const record = { target: targetName(target, chosen?.label), entry: entryLabel(entry) };
-  const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe);
+  const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe, (o, key) =>
+    generatedFrom(ctx.checkout, tree, o, key),
+  );
   const key = valuesKey.join('.');
   const over = await overridingLayer(layers, key, placeholder.link);
   const holder = layers.findIndex(

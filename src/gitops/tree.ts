@@ -124,3 +124,50 @@ export function references(data: Data): string[] {
   }
   return refs;
 }
+
+/**
+ * The file of the checkout a generated ConfigMap or Secret of the tree holds at `key`: of the
+ * `configMapGenerator` (`secretGenerator`) entries of the kustomizations in `tree`, the one whose
+ * name the object's name carries (kustomize adds prefixes, suffixes and a hash; the longest name
+ * wins), and its `files:` entry for that key (`key=path`, or the file's own name). So a layer is
+ * named by the file to change, not by the build. Undefined when no generator made it.
+ */
+export function generatedFrom(
+  checkout: Checkout,
+  tree: ReadonlySet<string>,
+  object: Data,
+  key: string,
+): string | undefined {
+  const field =
+    object.kind === 'ConfigMap'
+      ? 'configMapGenerator'
+      : object.kind === 'Secret'
+        ? 'secretGenerator'
+        : undefined;
+  const name = isObject(object.metadata) ? String(object.metadata.name) : '';
+  if (!field) return undefined;
+  let best: { name: string; file: string } | undefined;
+  for (const kustomization of tree) {
+    if (!KUSTOMIZATION_NAMES.includes(posix.basename(kustomization))) continue;
+    let data: unknown;
+    try {
+      data = parse(checkout.read(kustomization) ?? '');
+    } catch {
+      continue;
+    }
+    if (!isObject(data) || !Array.isArray(data[field])) continue;
+    for (const generator of data[field]) {
+      if (!isObject(generator) || typeof generator.name !== 'string') continue;
+      if (!name.includes(generator.name) || generator.name.length <= (best?.name.length ?? 0))
+        continue;
+      for (const entry of Array.isArray(generator.files) ? generator.files : []) {
+        if (typeof entry !== 'string') continue;
+        const eq = entry.indexOf('=');
+        const path = entry.slice(eq + 1);
+        if ((eq === -1 ? posix.basename(path) : entry.slice(0, eq)) === key)
+          best = { name: generator.name, file: join(posix.dirname(kustomization), path) };
+      }
+    }
+  }
+  return best?.file;
+}

@@ -2,10 +2,11 @@
  * What the checkout holds that reads a plain values file, found among its tracked files
  * (gitops/files.ts): the helmfile state files, whose releases list values files, and the Flux
  * HelmReleases that install a chart from a path of the repository, whose artifact bakes the
- * chart's values in. Each file is read once per run.
+ * chart's values in. Each is read once per run (CheckoutScan), and the list of tracked files
+ * is the one the proof reads too.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { checkoutFiles } from '../gitops/files.js';
 import {
@@ -34,24 +35,52 @@ async function read(root: string, names: string[]): Promise<CheckoutFile[]> {
   return files.filter((file) => file !== undefined);
 }
 
-/** The helmfile state files of the checkout at `root`, with their text. */
-export async function helmfilesIn(root: string): Promise<CheckoutFile[]> {
-  return read(root, (await checkoutFiles(root)).filter(isHelmfileName));
+/**
+ * What a run reads of the checkouts its values files are in, each read once however many steps
+ * and files ask: the tracked files (one `git ls-files`), the helmfile state files, and the Flux
+ * HelmReleases that install a chart from a GitRepository or Bucket.
+ */
+export class CheckoutScan {
+  readonly #files = new Map<string, Promise<string[]>>();
+  readonly #helmfiles = new Map<string, Promise<CheckoutFile[]>>();
+  readonly #releases = new Map<string, Promise<CheckoutRelease[]>>();
+
+  /** The tracked files of the checkout at `root` (gitops/files.ts). */
+  files(root: string): Promise<string[]> {
+    return once(this.#files, root, () => checkoutFiles(root));
+  }
+
+  /** The helmfile state files of the checkout at `root`, with their text. */
+  helmfiles(root: string): Promise<CheckoutFile[]> {
+    return once(this.#helmfiles, root, async () =>
+      read(root, (await this.files(root)).filter(isHelmfileName)),
+    );
+  }
+
+  /** The HelmReleases of the checkout at `root` that install a chart from a GitRepository or Bucket. */
+  releases(root: string): Promise<CheckoutRelease[]> {
+    return once(this.#releases, root, async () => {
+      const names = (await this.files(root)).filter((name) => /\.ya?ml$/.test(name));
+      const releases: CheckoutRelease[] = [];
+      for (const file of await read(root, names)) {
+        if (!mayHoldPathRelease(file.text)) continue;
+        for (const doc of parseAllDocuments(file.text)) {
+          if (doc.errors.length > 0) continue;
+          const data: unknown = doc.toJS();
+          if (isObject(data) && data.kind === 'HelmRelease')
+            releases.push({ file: file.path, data });
+        }
+      }
+      return releases;
+    });
+  }
 }
 
-/** The HelmReleases of the checkout at `root` that install a chart from a GitRepository or Bucket. */
-export async function pathReleasesIn(root: string): Promise<CheckoutRelease[]> {
-  const names = (await checkoutFiles(root)).filter((name) => /\.ya?ml$/.test(name));
-  const releases: CheckoutRelease[] = [];
-  for (const file of await read(root, names)) {
-    if (!mayHoldPathRelease(file.text)) continue;
-    for (const doc of parseAllDocuments(file.text)) {
-      if (doc.errors.length > 0) continue;
-      const data: unknown = doc.toJS();
-      if (isObject(data) && data.kind === 'HelmRelease') releases.push({ file: file.path, data });
-    }
-  }
-  return releases;
+function once<T>(memo: Map<string, Promise<T>>, root: string, load: () => Promise<T>): Promise<T> {
+  const key = resolve(root);
+  let found = memo.get(key);
+  if (!found) memo.set(key, (found = load()));
+  return found;
 }
 
 /**
@@ -62,11 +91,12 @@ export async function pathReleasesIn(root: string): Promise<CheckoutRelease[]> {
 export async function refuseBakedValues(
   files: readonly { path: string; display: string; root?: string; manifest: boolean }[],
   withHelm: boolean,
+  scan: CheckoutScan,
 ): Promise<void> {
   if (withHelm) return;
   for (const file of files) {
     if (file.manifest || !file.root) continue;
-    const refusal = bakedIntoArtifact(file.path, await pathReleasesIn(file.root), file.root);
+    const refusal = bakedIntoArtifact(file.path, await scan.releases(file.root), file.root);
     if (refusal) throw fileError(file.display, refusal.problem, refusal.fix);
   }
 }

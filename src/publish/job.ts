@@ -23,6 +23,7 @@ import {
 import { linkSecrets, redactLink, type Redactor } from '../shared/secrets.js';
 import { translateStop, type StopReason } from '../shared/stop.js';
 import { filesWere, formatBytes } from '../shared/text.js';
+import type { CheckoutScan } from './checkout.js';
 import type { PublishInputs } from './inputs.js';
 
 /** What is known so far; filled in as the run goes, so a failure can still report the job. */
@@ -50,6 +51,8 @@ export interface RunContext {
   redactor: Redactor;
   /** Where the run's workflow file may be read (for the schedule watchdog); none outside a runner. */
   workflow: WorkflowContext | undefined;
+  /** What the run reads of the checkouts it writes in, read once for every step. */
+  checkout: CheckoutScan;
 }
 
 /** The StoppedError of a publish: what was left as it was, and how to resume. */

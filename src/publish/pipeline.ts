@@ -40,6 +40,7 @@ import {
 } from './job.js';
 import { fetchBundle, watchLifetime, type PublishedBundle } from './link.js';
 import { checkMirror } from './mirror.js';
+import { CheckoutScan } from './checkout.js';
 import { checkRender, type RenderCheckResult } from './render.js';
 import type { TargetInfo } from '../values/plan.js';
 import { checkValuesFilesFirst, valuesDisplay, writeValues, type ValuesEdit } from './values.js';
@@ -141,6 +142,7 @@ export async function publish(inputs: PublishInputs, deps: PublishDeps): Promise
     deadline: clock.now() + inputs.timeoutMs,
     workflow: deps.workflow,
     redactor: deps.redactor ?? new Redactor(),
+    checkout: new CheckoutScan(),
   };
 
   await checkValuesFilesFirst(run);

@@ -5,7 +5,8 @@
  * is in reach, the rendered level. A refusal stops the run before any request, naming the layer
  * that wins; a manifest no entry point applies stops it too (it would change no cluster this
  * repository describes); a plain values file nothing references is a warning (`required`: a
- * failure). With helm-release, the run's own rollout is every file's entry point.
+ * failure); one only an ApplicationSet reads is out of reach, and said to be. With helm-release,
+ * the run's own rollout is every file's entry point.
  */
 import { relative, resolve, sep } from 'node:path';
 import { placeholderLink } from '../helm/render-check.js';
@@ -47,9 +48,11 @@ export async function proveThroughCluster(
   const result = await proveComposition(
     {
       root,
+      files: await run.checkout.files(root),
       targets,
       edited,
       clusterPaths: inputs.clusterPaths.map((p) => relative(root, p).split(sep).join('/')),
+      repository: process.env.GITHUB_REPOSITORY || undefined,
     },
     {
       helm,
@@ -67,6 +70,7 @@ export async function proveThroughCluster(
       `The proof through what the cluster applies found that it would not get the link: ${result.refusals.join(' ')} Nothing was sent and no file was changed.`,
     );
   // With helm-release, the run rolls the files out itself: it is their entry point.
+  if (!inputs.helm) unreached(run, result.generated);
   if (!inputs.helm && result.entries > 0) {
     const { manifests } = result.orphans;
     const plain = result.orphans.plain.filter((t) => !readElsewhere.has(resolve(root, t.file)));
@@ -84,4 +88,18 @@ export async function proveThroughCluster(
     }
   }
   return result.records;
+}
+
+/**
+ * Files only an ApplicationSet reads: its generated Applications cannot be built here, so nothing
+ * proves the link (`required`: a failure); said, with the fix, never taken for an orphan.
+ */
+function unreached(run: RunContext, generated: readonly { target: ProofTarget; reason: string }[]) {
+  if (generated.length === 0) return;
+  const text = generated.map((g) => `${g.target.display}: ${g.reason}.`).join(' ');
+  if (run.inputs.renderCheck === 'required')
+    throw new UserError(
+      `render-check is required, and the proof through what the cluster applies cannot reach ${generated.length > 1 ? 'these files' : 'this file'}: ${text} Or set render-check: auto. Nothing was sent and no file was changed.`,
+    );
+  run.reporter.warning(`Out of the proof's reach: ${text}`);
 }

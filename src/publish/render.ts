@@ -21,7 +21,6 @@ import type { ChosenTarget, ValuesFileRef } from '../values/target.js';
 import { sourceObjects } from '../values/source-objects.js';
 import { isObject } from '../values/site.js';
 import { kustomizationRender } from '../gitops/post-render.js';
-import { helmfilesIn, pathReleasesIn } from './checkout.js';
 import { readByPathRelease } from '../values/chart-artifact.js';
 import { releasesListing } from '../values/helmfile.js';
 import { helmfileTargets } from './helmfile-render.js';
@@ -55,7 +54,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
     return undefined;
   }
   return reporter.group('Render check: does the chart read the link at values-key?', async () => {
-    const helmfiles = await helmfilesOf(inputs);
+    const helmfiles = await helmfilesOf(run);
     const targets = renderTargets(inputs, texts, await fluxSources(inputs, texts), helmfiles);
     const helm = await findOnPath('helm');
     const outcomes: RenderOutcome[] = [];
@@ -83,7 +82,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
       run,
       (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link),
       helm,
-      await readOutsideEntryPoints(inputs, helmfiles),
+      await readOutsideEntryPoints(run, helmfiles),
     );
     // A target whose chart the file alone does not name (an overlay's patch) may still be
     // rendered through an entry point's build, which proves more: it is not skipped then.
@@ -301,14 +300,15 @@ export type FileRenderTarget = RenderTarget & { file: { path: string; display: s
  * The helmfile state files of each checkout a plain values file is in (none with helm-release:
  * the run's own rollout is what reads the files then).
  */
-async function helmfilesOf(
-  inputs: PublishInputs,
-): Promise<Map<string, { path: string; text: string }[]>> {
+async function helmfilesOf({
+  inputs,
+  checkout,
+}: RunContext): Promise<Map<string, { path: string; text: string }[]>> {
   const found = new Map<string, { path: string; text: string }[]>();
   if (inputs.helm) return found;
   for (const file of inputs.valuesFiles) {
     const root = file.root ?? dirname(file.path);
-    if (!found.has(root)) found.set(root, await helmfilesIn(root));
+    if (!found.has(root)) found.set(root, await checkout.helmfiles(root));
   }
   return found;
 }
@@ -319,7 +319,7 @@ async function helmfilesOf(
  * (its chart's values.yaml or a valuesFiles entry). Such a file is no orphan.
  */
 async function readOutsideEntryPoints(
-  inputs: PublishInputs,
+  { inputs, checkout }: RunContext,
   helmfiles: ReadonlyMap<string, { path: string; text: string }[]>,
 ): Promise<Set<string>> {
   const read = new Set<string>();
@@ -327,7 +327,7 @@ async function readOutsideEntryPoints(
   for (const file of inputs.valuesFiles) {
     const root = file.root ?? dirname(file.path);
     if (releasesListing(file.path, helmfiles.get(root) ?? [], root).length > 0) read.add(file.path);
-    else if (readByPathRelease(file.path, await pathReleasesIn(root), root)) read.add(file.path);
+    else if (readByPathRelease(file.path, await checkout.releases(root), root)) read.add(file.path);
   }
   return read;
 }

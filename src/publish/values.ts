@@ -76,6 +76,7 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
   await refuseBakedValues(
     inputs.valuesFiles.map((file, i) => ({ ...file, manifest: seen[i]?.targets !== undefined })),
     inputs.helm !== undefined,
+    run.checkout,
   );
   // What the run cannot check: a HelmRelease or a valuesFrom entry in a file it does not read (or
   // cannot, encrypted), whose layer may win over the link; or a suspended HelmRelease, which

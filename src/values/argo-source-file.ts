@@ -12,7 +12,7 @@ import { join, relative, resolve } from 'node:path';
 import { goYamlDocuments, utf8 } from '../shared/go-yaml.js';
 import { checkoutFolder, isObject, type Data, type Refusal } from './site.js';
 import { overlaps } from '../shared/set-path.js';
-import { KEYS } from './file.js';
+import { KEYS, setOver } from './file.js';
 
 /** Where the run writes in the source: its `helm.valuesObject` (kept or new), or `helm.values`. */
 export type ArgoValuesSite = 'valuesObject' | 'values';
@@ -116,10 +116,8 @@ function overrideIn(
   if (!isObject(data) || !('helm' in data)) return undefined;
   const helm = data.helm;
   if (!isObject(helm)) return helm === null ? 'removes the helm block (helm: null)' : undefined;
-  for (const list of ['parameters', 'fileParameters'] as const) {
-    const hits = parameterNamesOn(helm[list], key);
-    if (hits.length > 0) return `sets helm.${list} ${hits.join(', ')}`;
-  }
+  const hits = parametersOn(helm, key);
+  if (hits) return `sets helm.${hits.list} ${hits.names.join(', ')}`;
   if (site === 'values') {
     if ('values' in helm) return 'replaces the helm.values string this run edits';
     if (helm.valuesObject !== undefined && helm.valuesObject !== null)
@@ -132,32 +130,68 @@ function overrideIn(
   return at ? `sets helm.valuesObject.${at}` : undefined;
 }
 
-/** The names of a parameters list that set the keys at `key`, the block or above. */
-export function parameterNamesOn(list: unknown, key: readonly string[]): string[] {
-  if (!Array.isArray(list)) return [];
-  return list
-    .filter(
-      (p): p is Data => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key, KEYS),
-    )
-    .map((p) => String(p.name));
+/**
+ * The first of a helm block's parameters (`--set`) and fileParameters (`--set-file`) that sets the
+ * keys at `key` (the block or above), with the names that do: Argo CD passes them after every
+ * values source, so they win over all.
+ */
+export function parametersOn(
+  helm: Data | undefined,
+  key: readonly string[],
+): { list: 'parameters' | 'fileParameters'; names: string[] } | undefined {
+  for (const list of ['parameters', 'fileParameters'] as const) {
+    const entries = helm?.[list];
+    if (!Array.isArray(entries)) continue;
+    const names = entries
+      .filter(
+        (p): p is Data => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key, KEYS),
+      )
+      .map((p) => String(p.name));
+    if (names.length > 0) return { list, names };
+  }
+  return undefined;
+}
+
+/**
+ * A source's helm block after its override files, as the repo server merges each over the source
+ * (an RFC 7396 merge patch), with the file (as `shown` names it) that last set each of its keys;
+ * a key no file set is the Application's own. A file that cannot be read is left out (refused
+ * where the Application is a target: sourceFileOverride).
+ */
+export function helmAfterOverrides(
+  helm: Data | undefined,
+  files: readonly OverrideFile[],
+  shown: (file: string) => string,
+): { helm: Data | undefined; setBy: Map<string, string> } {
+  let merged: unknown = helm;
+  const setBy = new Map<string, string>();
+  for (const read of files) {
+    if (!('data' in read) || !isObject(read.data) || !('helm' in read.data)) continue;
+    const patch = read.data.helm;
+    merged = mergePatch(merged, patch);
+    for (const key of isObject(patch) ? Object.keys(patch) : ['helm'])
+      setBy.set(key, shown(read.file));
+  }
+  return { helm: isObject(merged) ? merged : undefined, setBy };
+}
+
+/** RFC 7396: a mapping merges key by key (a null deletes), anything else replaces. */
+function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isObject(patch)) return patch;
+  const out: Data = isObject(target) ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch))
+    if (v === null) delete out[k];
+    else out[k] = mergePatch(out[k], v);
+  return out;
 }
 
 /**
  * The dotted path where a merge patch of `values` replaces or deletes what the run writes: a
- * non-mapping on the way to the block, the block itself, or one of its keys (`enabled: true` is
- * what the run writes too, so it changes nothing).
+ * non-mapping on the way to the block, the block itself, or one of its keys (file.ts setOver).
  */
 function setAt(values: unknown, key: readonly string[]): string | undefined {
-  let node = values;
-  const path: string[] = [];
-  for (const step of key) {
-    if (!isObject(node)) return path.length > 0 ? path.join('.') : 'itself';
-    if (!(step in node)) return undefined;
-    node = node[step];
-    path.push(step);
-  }
-  if (!isObject(node)) return path.join('.');
-  const block = node;
-  const hit = KEYS.find((k) => k in block && !(k === 'enabled' && block[k] === true));
-  return hit ? [...path, hit].join('.') : undefined;
+  const set = setOver(values, key);
+  if (!set) return undefined;
+  if (set.keys.length === 0) return set.path.length > 0 ? set.path.join('.') : 'itself';
+  return [...set.path, set.keys[0]!].join('.');
 }

@@ -44,6 +44,32 @@ export const KEYS = WRITTEN_KEYS;
 export type Key = (typeof KEYS)[number];
 
 /**
+ * What parsed values of a later layer (merged over the one this run writes) set of what this run
+ * writes at values-key `key`: a part of the path set to something other than a mapping (`path`,
+ * [] for the values themselves; `keys` empty), which replaces the block; else the keys of the
+ * block they set (`enabled: true` is what the run writes too, so it changes nothing). Undefined
+ * when they leave it alone. One rule for Flux's layers (flux-override.ts) and Argo CD's override
+ * files (argo-source-file.ts).
+ */
+export function setOver(
+  values: unknown,
+  key: readonly string[],
+): { path: string[]; keys: Key[] } | undefined {
+  const mapping = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  let node = values;
+  for (const [i, step] of key.entries()) {
+    if (!mapping(node)) return { path: key.slice(0, i), keys: [] };
+    if (!(step in node)) return undefined;
+    node = node[step];
+  }
+  if (!mapping(node)) return { path: [...key], keys: [] };
+  const block = node;
+  const keys = KEYS.filter((k) => k in block && !(k === 'enabled' && block[k] === true));
+  return keys.length > 0 ? { path: [...key], keys } : undefined;
+}
+
+/**
  * How every values file is parsed: node ranges are kept, and merge keys (`<<: *defaults`) are
  * merged, as Helm reads them. Duplicate keys are an error, found by unique.ts in one pass (the
  * library's own check is quadratic in the size of a mapping).

@@ -9,7 +9,7 @@
  */
 import { parse, parseAllDocuments } from 'yaml';
 import { overlaps } from '../shared/set-path.js';
-import { fileError, KEYS, type KeyPath } from './file.js';
+import { fileError, KEYS, setOver, type KeyPath } from './file.js';
 import { isObject, type Data } from './site.js';
 import type { ChosenTarget } from './target.js';
 
@@ -220,16 +220,7 @@ function valuesOf(
   for (const { data } of docs) {
     if (!isObject(data) || data.kind !== entry.kind || !isObject(data.metadata)) continue;
     if (data.metadata.name !== entry.name || !sameNamespace(data.metadata.namespace)) continue;
-    const plain = isObject(data.stringData) ? data.stringData[entry.valuesKey] : undefined;
-    const raw = isObject(data.data) ? data.data[entry.valuesKey] : undefined;
-    const text =
-      typeof plain === 'string'
-        ? plain
-        : typeof raw === 'string'
-          ? entry.kind === 'Secret'
-            ? Buffer.from(raw, 'base64').toString('utf8')
-            : raw
-          : undefined;
+    const text = dataValue(data, entry.valuesKey);
     try {
       found.push(text === undefined ? undefined : (parse(text) as unknown));
     } catch {
@@ -254,18 +245,23 @@ const undo = ({ what, notMapping }: Setting, place: string) =>
 
 /**
  * The keys this run writes that `values` sets to something else than this run does
- * (`staticExport.bundleUrl, staticExport.version`; `enabled: true` is what the run writes too),
- * or the part of the path it sets to something other than a mapping, which replaces them all.
+ * (`staticExport.bundleUrl, staticExport.version`), or the part of the path it sets to something
+ * other than a mapping, which replaces them all (file.ts setOver). Values that are no mapping at
+ * all are not read by helm-controller as values.
  */
 function setKeys(values: unknown, valuesKey: KeyPath): Setting | undefined {
-  let node = values;
-  for (const [i, step] of valuesKey.entries()) {
-    if (!isObject(node) || !(step in node)) return undefined;
-    node = node[step];
-    if (!isObject(node)) return { what: valuesKey.slice(0, i + 1).join('.'), notMapping: true };
-  }
-  const block = node as Data;
-  const set = KEYS.filter((key) => key in block && !(key === 'enabled' && block[key] === true));
-  if (set.length === 0) return undefined;
-  return { what: set.map((key) => `${valuesKey.join('.')}.${key}`).join(', '), notMapping: false };
+  const set = setOver(values, valuesKey);
+  if (!set || set.path.length === 0) return undefined;
+  if (set.keys.length === 0) return { what: set.path.join('.'), notMapping: true };
+  const at = valuesKey.join('.');
+  return { what: set.keys.map((key) => `${at}.${key}`).join(', '), notMapping: false };
+}
+
+/** A ConfigMap's data key, or a Secret's (base64 data, or stringData before the API merges it). */
+export function dataValue(object: Data, key: string): string | undefined {
+  const plain = isObject(object.stringData) ? object.stringData[key] : undefined;
+  if (typeof plain === 'string') return plain;
+  const raw = isObject(object.data) ? object.data[key] : undefined;
+  if (typeof raw !== 'string') return undefined;
+  return object.kind === 'Secret' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
 }

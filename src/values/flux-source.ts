@@ -11,6 +11,7 @@ import {
   chartPathHint,
   checkoutFolder,
   isObject,
+  sameRepository,
   type ChartHint,
   type Data,
   type FluxChart,
@@ -177,13 +178,3 @@ function ociRepository(spec: Data, ref: Ref, none: (why: string) => ResolvedHint
 
 /** A version as helm reads one (Masterminds semver's NewVersion): `1.4.0`, `v1.4`, `2.0.0-rc.1`. */
 const HELM_VERSION = /^v?\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
-
-/** `https://github.com/acme/docs(.git)`, `ssh://git@github.com/acme/docs` against `acme/docs`. */
-function sameRepository(url: string, repository: string): boolean {
-  const path = url
-    .replace(/\.git$/, '')
-    .replace(/\/+$/, '')
-    .replace(/^[a-z+]+:\/\/[^/]+\//i, '')
-    .replace(/^[^@]+@[^:]+:/, '');
-  return path.toLowerCase() === repository.toLowerCase();
-}

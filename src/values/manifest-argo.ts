@@ -26,7 +26,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { redactLink } from '../shared/secrets.js';
 import {
-  parameterNamesOn,
+  parametersOn,
   sourceFileOverride,
   releaseAfterOverrides,
   sourceFiles,
@@ -122,9 +122,7 @@ function sourceTarget(
       ? 'values'
       : 'valuesObject';
   const refuse = (key: readonly string[]) =>
-    parametersOverride(helm?.parameters, key, `${where}.parameters`) ??
-    parametersOverride(helm?.fileParameters, key, `${where}.fileParameters`) ??
-    sourceFileOverride(overrides, site, key, of.root);
+    parametersOverride(helm, key, where) ?? sourceFileOverride(overrides, site, key, of.root);
   if (site === 'values')
     return { ...base, site: { kind: 'string', path: [...at, 'helm', 'values'] }, refuse };
   if (helm && helm.valuesObject !== undefined && helm.valuesObject !== null)
@@ -256,19 +254,16 @@ function chartOf(source: Data, name: string, root: string): ChartHint {
   return { kind: 'none', reason: `Application/${name} names no chart` };
 }
 
-/**
- * helm.parameters (`--set`) and helm.fileParameters (`--set-file`) override values, valuesObject
- * and valueFiles alike. `where` names the list.
- */
+/** helm.parameters and helm.fileParameters override values, valuesObject and valueFiles alike. */
 function parametersOverride(
-  parameters: unknown,
+  helm: Data | undefined,
   key: readonly string[],
   where: string,
 ): Refusal | undefined {
-  const hits = parameterNamesOn(parameters, key);
-  if (hits.length === 0) return undefined;
+  const hits = parametersOn(helm, key);
+  if (!hits) return undefined;
   return {
-    problem: `has ${where} ${hits.join(', ')}, which set the values at values-key ${key.join('.')} and override every values source`,
+    problem: `has ${where}.${hits.list} ${hits.names.join(', ')}, which set the values at values-key ${key.join('.')} and override every values source`,
     fix: 'Remove those parameters (the link goes into the values this action edits), or set values-key to the path they do not touch.',
   };
 }

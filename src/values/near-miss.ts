@@ -8,7 +8,8 @@
 import { isMap, isScalar, isSeq } from 'yaml';
 import { parse } from 'yaml';
 import { fileError, type KeyPath } from './file.js';
-import { lineOf } from './path.js';
+import { findPair, lineOf } from './path.js';
+import { nodeIn } from './site.js';
 import { nearest } from '../shared/text.js';
 import { VENDOR_CHART, vendorValuesKey } from '../shared/vendor-chart.js';
 
@@ -59,16 +60,7 @@ export function refuseNearMiss(
   }
 }
 
-function exists(root: unknown, at: KeyPath): boolean {
-  let node: unknown = root;
-  for (const key of at) {
-    if (!isMap(node)) return false;
-    const pair = node.items.find((item) => isScalar(item.key) && item.key.value === key);
-    if (!pair) return false;
-    node = pair.value;
-  }
-  return isMap(node);
-}
+const exists = (root: unknown, at: KeyPath): boolean => isMap(nodeIn(root, at));
 
 interface Near {
   path: string;
@@ -108,7 +100,7 @@ function nearParents(root: unknown, at: KeyPath): Near[] {
   let node: unknown = root;
   for (const [i, key] of at.slice(0, -1).entries()) {
     if (!isMap(node)) return [];
-    const pair = node.items.find((item) => isScalar(item.key) && item.key.value === key);
+    const pair = findPair(node, key);
     if (pair) {
       node = pair.value;
       continue;

@@ -119,7 +119,11 @@ export interface Refusal {
 
 /** The node at a data path of `doc`, or undefined. */
 export function nodeAt(doc: Document, path: readonly (string | number)[]): YamlNode | undefined {
-  let node: unknown = doc.contents;
+  return nodeIn(doc.contents, path);
+}
+
+/** The node at a data path below `node` (keys of mappings, indexes of lists), or undefined. */
+export function nodeIn(node: unknown, path: readonly (string | number)[]): YamlNode | undefined {
   for (const step of path) {
     if (typeof step === 'number') {
       if (!isSeq(node)) return undefined;
@@ -173,4 +177,17 @@ export function chartPathHint(
   return dir
     ? { kind: 'path', path: dir }
     : { kind: 'none', reason: `the chart path ${path} is not a chart in this checkout` };
+}
+
+/**
+ * Whether a repository address names `repository` (`owner/name`, GITHUB_REPOSITORY):
+ * `https://github.com/acme/docs(.git)`, `ssh://git@github.com/acme/docs`, `git@github.com:acme/docs`.
+ */
+export function sameRepository(url: string, repository: string): boolean {
+  const path = url
+    .replace(/\.git$/, '')
+    .replace(/\/+$/, '')
+    .replace(/^[a-z+]+:\/\/[^/]+\//i, '')
+    .replace(/^[^@]+@[^:]+:/, '');
+  return path.toLowerCase() === repository.toLowerCase();
 }

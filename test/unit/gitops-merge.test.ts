@@ -3,7 +3,8 @@
  * ChartValuesFromReferences (fluxcd/pkg chartutil: valuesFrom in order, optional references that
  * resolve to nothing add nothing, a targetPath set with Helm's --set parser, spec.values merged
  * after every entry: its doc comment says a targetPath "will overwrite all", its code merges
- * spec.values again at the end), Argo CD's (valuesObject replaces values), and Flux's post-build
+ * spec.values again at the end), Argo CD's (valuesObject replaces values; the .argocd-source*.yaml
+ * files merged over the source first, as the repo server's mergeSourceParameters does), and Flux's post-build
  * substitution (substitute wins over substituteFrom, undefined variables become empty).
  */
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,8 @@ import { stringify } from 'yaml';
 import { overridingLayer } from '../../src/helm/values-layers.js';
 import { argoLayers, fluxLayers, targetPathValues } from '../../src/gitops/merge.js';
 import { substitute, substituteText, variablesOf } from '../../src/gitops/substitute.js';
+import { generatedFrom } from '../../src/gitops/tree.js';
+import { helmAfterOverrides, parametersOn } from '../../src/values/argo-source-file.js';
 
 const LINK = 'https://render-check.invalid/token/site.tar.gz';
 const key = ['staticExport'];
@@ -135,6 +138,57 @@ describe('Argo CD layers', () => {
       'helm.values of Application/docs',
     );
   });
+
+  it('the .argocd-source*.yaml files are merge patches over the source, in order (mergeSourceParameters)', () => {
+    const written = {
+      valueFiles: ['values.yaml', 'values-production.yaml'],
+      valuesObject: { replicaCount: 2, staticExport: { enabled: true } },
+      parameters: [{ name: 'image.tag', value: '1' }],
+    };
+    const { helm, setBy } = helmAfterOverrides(
+      written,
+      [
+        {
+          file: '/repo/app/.argocd-source.yaml',
+          data: { helm: { valueFiles: ['values.yaml'], valuesObject: { replicaCount: null } } },
+        },
+        {
+          file: '/repo/app/.argocd-source-docs.yaml',
+          data: { helm: { parameters: [{ name: 'staticExport.bundleUrl', value: 'https://a/' }] } },
+        },
+        { file: '/repo/app/.argocd-source-argocd_docs.yaml', error: 'not YAML' },
+      ],
+      (file) => file.slice('/repo/'.length),
+    );
+    // A list replaces, a mapping merges key by key, a null deletes.
+    expect(helm).toEqual({
+      valueFiles: ['values.yaml'],
+      valuesObject: { staticExport: { enabled: true } },
+      parameters: [{ name: 'staticExport.bundleUrl', value: 'https://a/' }],
+    });
+    expect(Object.fromEntries(setBy)).toEqual({
+      valueFiles: 'app/.argocd-source.yaml',
+      valuesObject: 'app/.argocd-source.yaml',
+      parameters: 'app/.argocd-source-docs.yaml',
+    });
+    expect(parametersOn(helm, ['staticExport'])).toEqual({
+      list: 'parameters',
+      names: ['staticExport.bundleUrl'],
+    });
+    expect(parametersOn(written, ['staticExport'])).toBeUndefined();
+    expect(
+      parametersOn({ fileParameters: [{ name: 'staticExport', path: 'x.json' }] }, [
+        'staticExport',
+      ]),
+    ).toEqual({ list: 'fileParameters', names: ['staticExport'] });
+    const removed = helmAfterOverrides(
+      written,
+      [{ file: '/r/.argocd-source.yaml', data: { helm: null } }],
+      (f) => f,
+    );
+    expect(removed.helm).toBeUndefined();
+    expect(removed.setBy.get('helm')).toBe('/r/.argocd-source.yaml');
+  });
 });
 
 describe('Flux post-build substitution', () => {
@@ -167,5 +221,46 @@ describe('Flux post-build substitution', () => {
       metadata: { name: 'x' },
       data: { a: 'production' },
     });
+  });
+});
+
+describe('a generated valuesFrom layer named by its file', () => {
+  const kustomization =
+    'configMapGenerator:\n  - name: docs-values\n    files:\n      - values.yaml=docs-values-file.yaml\n  - name: docs-values-pinned\n    files:\n      - values.yaml\n';
+  const checkout = {
+    root: '/nowhere',
+    files: ['apps/production/kustomization.yaml'],
+    read: (p: string) => (p === 'apps/production/kustomization.yaml' ? kustomization : undefined),
+  };
+  const tree = new Set(checkout.files);
+  const built = (name: string) => ({ kind: 'ConfigMap', metadata: { name } });
+
+  it('the files: entry for the key, of the generator whose name the object carries (the longest)', () => {
+    expect(generatedFrom(checkout, tree, built('docs-values-7h2k9'), 'values.yaml')).toBe(
+      'apps/production/docs-values-file.yaml',
+    );
+    expect(
+      generatedFrom(checkout, tree, built('prod-docs-values-pinned-5f6g'), 'values.yaml'),
+    ).toBe('apps/production/values.yaml');
+    expect(generatedFrom(checkout, tree, built('docs-values-7h2k9'), 'other.yaml')).toBeUndefined();
+    expect(
+      generatedFrom(checkout, tree, { ...built('docs-values'), kind: 'Secret' }, 'values.yaml'),
+    ).toBeUndefined();
+  });
+
+  it('the layer that wins is named by that file', async () => {
+    const pinned = {
+      ...configMap('docs-values-pinned-5f6g', { staticExport: { bundleUrl: 'https://old/' } }),
+    };
+    const { layers } = fluxLayers(
+      release({ valuesFrom: [{ kind: 'ConfigMap', name: 'docs-values-pinned-5f6g' }] }),
+      [pinned],
+      key,
+      describeAt,
+      (o, k) => generatedFrom(checkout, tree, o, k),
+    );
+    expect((await overridingLayer(layers, 'staticExport', LINK))?.by).toBe(
+      'apps/production/values.yaml (ConfigMap/docs-values-pinned-5f6g[values.yaml] from its generator, valuesFrom of HelmRelease/docs)',
+    );
   });
 });
