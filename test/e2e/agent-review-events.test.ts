@@ -17,7 +17,7 @@ import {
   type FakeGitHubOptions,
 } from '../helpers/github-api.js';
 import { agentOnEvent as agentOn, announced, eventFile } from '../helpers/agent-events.js';
-import { rerun } from '../helpers/review-loop.js';
+import { ACTIVE_MS, rerun } from '../helpers/review-loop.js';
 import { closeAfterTest, finishedAgentJob, sim } from '../helpers/sim.js';
 
 const PR = 101;
@@ -73,7 +73,7 @@ const REVIEW_COMMENTS: NonNullable<FakeGitHubOptions['seededReviewComments']> = 
 async function world(
   options: { agent?: Partial<AgentScenario>; github?: Partial<FakeGitHubOptions> } = {},
 ) {
-  const s = await sim({ agent: { activeMs: 300, followUpPr: 'same', ...options.agent } });
+  const s = await sim({ agent: { activeMs: ACTIVE_MS, followUpPr: 'same', ...options.agent } });
   const jobId = await finishedAgentJob(s);
   const g = await startFakeGitHub({
     pulls: [{ number: PR }],

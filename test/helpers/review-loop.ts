@@ -12,6 +12,14 @@ import { startFakeGitHub, type FakeGitHub, type FakeGitHubOptions } from './gith
 import type { StoredComment } from './pull-requests.js';
 import { busyAgentJob, closeAfterTest, finishedAgentJob, sim } from './sim.js';
 
+/**
+ * How long the simulator's job shows `active` after it takes a follow-up up: twice the runs' 1 s
+ * poll-interval, so a run slowed down by a busy machine still sees it once. A job that goes
+ * active and completed between two looks, on the same pull request with no new commit, leaves no
+ * sign of the pickup (the run then rightly reports it unconfirmed).
+ */
+export const ACTIVE_MS = 2000;
+
 export const ISSUE_COMMENT = 'issue_comment';
 export const REVIEW_COMMENT = 'pull_request_review_comment';
 /** The ids and the pull request in the payload files. */
@@ -57,7 +65,7 @@ export async function world(
   } = {},
 ) {
   const s = await sim({
-    agent: { activeMs: 300, followUpPr: 'same', ...options.agent },
+    agent: { activeMs: ACTIVE_MS, followUpPr: 'same', ...options.agent },
     messageLimit: options.messageLimit,
   });
   const jobId = options.busy ? await busyAgentJob(s) : await finishedAgentJob(s);
