@@ -8,13 +8,12 @@
  * under them; the files its `files` globs select (`git ls-files -- <glob>`, what the repo server
  * runs; `exclude: true` entries removed), and the folders of those files (a template reads them as
  * `path.path`); and a template's literal source path. Git generators nested in `matrix` and
- * `merge` count too. Only a generator or source whose repoURL is this repository counts: the
- * run's GITHUB_REPOSITORY, as Flux GitRepositories are matched (values/site.ts sameRepository);
- * without it, or with a templated repoURL, it is taken to be this one, as Applications' paths are.
+ * `merge` count too. Only a generator or source whose repoURL is this repository counts
+ * (values/site.ts ofThisRepository), as for Applications' path sources (prove-argo.ts).
  */
 import { posix } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { isObject, sameRepository, type Data } from '../values/site.js';
+import { isObject, ofThisRepository, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
 import { gitPathspecMatch, goPathMatch } from './glob.js';
 import { join, type Checkout } from './tree.js';
@@ -39,9 +38,7 @@ interface Item {
 
 /** The ApplicationSets of the checkout, each way it reads this repository. */
 export function appSetReaders(checkout: Checkout, repository: string | undefined): AppSetReader[] {
-  const ours = (url: unknown) =>
-    typeof url === 'string' &&
-    (!repository || url.includes('{{') || sameRepository(url, repository));
+  const ours = (url: unknown) => typeof url === 'string' && ofThisRepository(url, repository);
   const readers: AppSetReader[] = [];
   for (const file of checkout.files) {
     if (!isYamlFile(file)) continue;

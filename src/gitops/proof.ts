@@ -5,7 +5,8 @@
  * build produces it: an overlay may patch its path), with the edited files as this run would write
  * them; each target is then proven at the values level, and at the rendered level where its chart
  * is a folder of the checkout. A manifest no entry point includes is orphaned, unless an
- * ApplicationSet reads it (appset.ts): out of reach then, and said to be.
+ * ApplicationSet reads it (appset.ts), or an Application whose source is another repository
+ * names it (prove-argo.ts): out of reach then, and said to be.
  */
 import { parseAllDocuments } from 'yaml';
 import { isObject, type Data } from '../values/site.js';
@@ -21,7 +22,7 @@ import {
 import { openCheckout } from './checkout.js';
 import { appSetReaders, appSetRecords } from './appset.js';
 import { isYamlFile } from './files.js';
-import { argoFiles, proveApplication } from './prove-argo.js';
+import { argoFiles, elsewhereRecords, proveApplication } from './prove-argo.js';
 import { proveBuild } from './prove-flux.js';
 import { NO_VARIABLES, variablesOf } from './substitute.js';
 import { join, treeOf, type Checkout } from './tree.js';
@@ -34,8 +35,11 @@ export interface ProofResult {
   entries: number;
   /** Targets no entry point's tree includes: manifests, and plain values files. */
   orphans: { manifests: ProofTarget[]; plain: ProofTarget[] };
-  /** Targets only an ApplicationSet reads (out of reach), with why and what to do. */
-  generated: { target: ProofTarget; reason: string }[];
+  /**
+   * Targets only an ApplicationSet, or an Application of another repository, reads (out of
+   * reach), with why and what to do.
+   */
+  unreachable: { target: ProofTarget; reason: string }[];
 }
 
 export interface ProofOptions {
@@ -58,21 +62,30 @@ export async function proveComposition(
   tools: ProofTools,
 ): Promise<ProofResult> {
   const checkout = await openCheckout(options.root, options.edited, options.files);
-  const ctx: ProofContext = { checkout, tools, records: [], refusals: [] };
+  const { repository } = options;
+  const ctx: ProofContext = {
+    checkout,
+    tools,
+    records: [],
+    refusals: [],
+    ...(repository ? { repository } : {}),
+  };
   const entries = discoverEntries(checkout, options.clusterPaths);
-  const generated = appSetRecords(appSetReaders(checkout, options.repository), options.targets);
+  const generated = appSetRecords(appSetReaders(checkout, repository), options.targets);
+  // Files out of reach (a reason each): read by an ApplicationSet, or from another repository.
+  const away = new Map(generated.read);
   const result: ProofResult = {
     records: ctx.records,
     refusals: ctx.refusals,
     entries: entries.length,
     orphans: { manifests: [], plain: [] },
-    generated: [],
+    unreachable: [],
   };
   ctx.records.push(...generated.records);
   const unreached = (targets: readonly ProofTarget[]) => {
     for (const target of targets) {
-      const reason = generated.read.get(target.file);
-      if (reason !== undefined) result.generated.push({ target, reason });
+      const reason = away.get(target.file);
+      if (reason !== undefined) result.unreachable.push({ target, reason });
       else (target.chosen ? result.orphans.manifests : result.orphans.plain).push(target);
     }
   };
@@ -152,8 +165,10 @@ export async function proveComposition(
   for (const tree of trees.values()) for (const f of tree) included.add(f);
   for (const entry of argo) {
     included.add(entry.from);
-    for (const f of argoFiles(checkout, entry)) included.add(f);
-    for (const path of sourcePaths(entry)) for (const f of treeOf(checkout, path)) included.add(f);
+    for (const f of argoFiles(checkout, entry, repository)) included.add(f);
+    const other = elsewhereRecords(checkout, entry, repository, options.targets);
+    ctx.records.push(...other.records);
+    for (const [file, reason] of other.read) if (!away.has(file)) away.set(file, reason);
   }
   unreached(options.targets.filter((t) => !included.has(t.file)));
   return result;
@@ -208,15 +223,6 @@ function adoptChildren(
     trees.delete(entry);
     relevant[i] = child;
   }
-}
-
-function sourcePaths(entry: ArgoEntry): string[] {
-  const sources = Array.isArray(entry.spec.sources) ? entry.spec.sources : [entry.spec.source];
-  return sources
-    .filter(
-      (s): s is Data => typeof s === 'object' && s !== null && typeof (s as Data).path === 'string',
-    )
-    .map((s) => join('', String(s.path).replace(/^\/+/, '')));
 }
 
 /** A ConfigMap's data for post-build variables: from a parent's build, else the checkout. */

@@ -6,19 +6,23 @@
  * passes valueFiles in order, then `values` or `valuesObject`, then parameters and
  * fileParameters; the layer that wins is named, an override file by its own name. The
  * Application as a target of its own is proven by the render check itself (publish/render.ts).
- * A source in another repository, an address, or a chart package's own file is out of reach.
+ * A source in another repository, an address, or a chart package's own file is out of reach: a
+ * path source, or a `$ref` source, whose repoURL is not this repository (values/site.ts
+ * ofThisRepository) is never read from this checkout's folder of the same name (a guess); the
+ * files it would name are recorded as out of reach instead (elsewhereRecords).
  */
 import { posix, relative, sep } from 'node:path';
 import { checkTarget } from '../helm/render-check.js';
 import type { ValuesLayer } from '../helm/render-target.js';
 import { overridingLayer } from '../helm/values-layers.js';
 import { helmAfterOverrides, parametersOn, sourceFiles } from '../values/argo-source-file.js';
-import { chartInCheckout, isObject, type Data } from '../values/site.js';
+import { shownRepo } from '../values/manifest-argo.js';
+import { chartInCheckout, isObject, ofThisRepository, type Data } from '../values/site.js';
 import { entryLabel, type ArgoEntry } from './discover.js';
 import { goPathMatch } from './glob.js';
 import { argoLayers } from './merge.js';
-import { join, type Checkout } from './tree.js';
-import { targetName, type ProofContext, type ProofTarget } from './types.js';
+import { join, treeOf, type Checkout } from './tree.js';
+import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from './types.js';
 
 /** One chart source and the checkout files its valueFiles name, in Argo CD's order. */
 interface SourceFiles {
@@ -27,29 +31,69 @@ interface SourceFiles {
   helm: Data;
   /** The override file that last set each key of that block (`helm`: the whole block). */
   setBy: ReadonlyMap<string, string>;
-  /** Each valueFiles entry: the checkout files it names (a glob: several), or why not in reach. */
-  files: { entry: string; paths: string[] }[];
+  /**
+   * Each valueFiles entry: the checkout files it names (a glob: several); `elsewhere`, the
+   * repoURL of another repository it is read from (its paths then only the same-named files).
+   */
+  files: { entry: string; paths: string[]; elsewhere?: string }[];
   /** Files the Application's own valueFiles name that an override file took out. */
   dropped: string[];
   /** The chart folder in this checkout, if the chart is one. */
   chart?: string;
+  /** A path source of another repository: its repoURL. */
+  elsewhere?: string;
+}
+
+/**
+ * The repoURL of a source when it is a path source (no `chart`) or a `$ref` source of another
+ * repository than this one; undefined for this repository's (and for chart sources).
+ */
+function elsewhere(source: Data, repository: string | undefined): string | undefined {
+  if (typeof source.chart === 'string' || typeof source.repoURL !== 'string') return undefined;
+  if (typeof source.path !== 'string' && typeof source.ref !== 'string') return undefined;
+  return ofThisRepository(source.repoURL, repository) ? undefined : shownRepo(source);
+}
+
+/** An Application's sources, each alone or in spec.sources. */
+const sourceList = (spec: Data): Data[] =>
+  Array.isArray(spec.sources)
+    ? spec.sources.filter(isObject)
+    : isObject(spec.source)
+      ? [spec.source]
+      : [];
+
+/** The folders of an Application's path sources, with the repoURL of another repository's. */
+export function sourceFolders(
+  entry: ArgoEntry,
+  repository: string | undefined,
+): { path: string; elsewhere?: string }[] {
+  return sourceList(entry.spec)
+    .filter((s) => typeof s.path === 'string' && typeof s.chart !== 'string')
+    .map((s) => {
+      const away = elsewhere(s, repository);
+      return {
+        path: join('', String(s.path).replace(/^\/+/, '')),
+        ...(away ? { elsewhere: away } : {}),
+      };
+    });
 }
 
 /**
  * The chart sources of an Application with the files of this checkout their valueFiles name,
  * after the override files Argo CD merges over each source before it renders.
  */
-export function sourcesOf(checkout: Checkout, entry: ArgoEntry): SourceFiles[] {
-  const spec = entry.spec;
-  const sources: Data[] = Array.isArray(spec.sources)
-    ? spec.sources.filter(isObject)
-    : isObject(spec.source)
-      ? [spec.source]
-      : [];
+export function sourcesOf(
+  checkout: Checkout,
+  entry: ArgoEntry,
+  repository: string | undefined,
+): SourceFiles[] {
+  const sources = sourceList(entry.spec);
   const out: SourceFiles[] = [];
   for (const source of sources) {
     const written = isObject(source.helm) ? source.helm : undefined;
-    const overrides = sourceFiles(source, entry, checkout.root);
+    const away = elsewhere(source, repository);
+    // The override files beside another repository's path are that repository's.
+    const overrides = away ? [] : sourceFiles(source, entry, checkout.root);
     const { helm, setBy } = helmAfterOverrides(written, overrides, (file) =>
       relative(checkout.root, file).split(sep).join('/'),
     );
@@ -60,23 +104,34 @@ export function sourcesOf(checkout: Checkout, entry: ArgoEntry): SourceFiles[] {
       (Array.isArray(block?.valueFiles) ? block.valueFiles : []).map(String).map((e) => {
         const ref = /^\$([^/]+)\/(.*)$/.exec(e);
         let path: string | undefined;
+        let from: string | undefined = away;
         if (ref) {
-          const from = sources.find((s) => s.ref === ref[1]);
-          path = from ? join('', ref[2]!) : undefined;
+          const named = sources.find((s) => s.ref === ref[1]);
+          path = named ? join('', ref[2]!) : undefined;
+          from = named && elsewhere(named, repository);
         } else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(e) && base !== undefined)
           path = e.startsWith('/') ? join('', e.slice(1)) : join(base, e);
-        return { entry: e, paths: path === undefined ? [] : matching(checkout, path) };
+        const paths = path === undefined ? [] : matching(checkout, path);
+        return { entry: e, paths, ...(from ? { elsewhere: from } : {}) };
       });
     const files = filesOf(helm);
     const read = new Set(files.flatMap((f) => f.paths));
     const dropped = filesOf(written)
-      .flatMap((f) => f.paths)
+      .flatMap((f) => (f.elsewhere ? [] : f.paths))
       .filter((p) => !read.has(p));
     const chart =
       base !== undefined && typeof source.chart !== 'string'
         ? chartInCheckout(base, checkout.root)
         : undefined;
-    out.push({ source, helm: helm ?? {}, setBy, files, dropped, ...(chart ? { chart } : {}) });
+    out.push({
+      source,
+      helm: helm ?? {},
+      setBy,
+      files,
+      dropped,
+      ...(chart && !away ? { chart } : {}),
+      ...(away ? { elsewhere: away } : {}),
+    });
   }
   return out;
 }
@@ -95,7 +150,7 @@ export async function proveApplication(
   const { tools, checkout } = ctx;
   const key = tools.valuesKey.join('.');
   const app = `Application/${entry.name}`;
-  for (const one of sourcesOf(checkout, entry)) {
+  for (const one of sourcesOf(checkout, entry, ctx.repository)) {
     for (const target of targets) {
       if (target.chosen) continue;
       const record = { target: targetName(target), entry: entryLabel(entry) };
@@ -108,7 +163,17 @@ export async function proveApplication(
         ctx.records.push({ ...record, level: 'values', reason: `refused: ${by} wins` });
         continue;
       }
-      if (!one.files.some((f) => f.paths.includes(target.file))) continue;
+      const at = one.files.findIndex((f) => !f.elsewhere && f.paths.includes(target.file));
+      if (at === -1) continue;
+      const unknown = one.files.find((f) => f.elsewhere);
+      if (unknown && one.files.indexOf(unknown) > at) {
+        ctx.records.push({
+          ...record,
+          level: 'skipped',
+          reason: `a later valueFiles entry, ${unknown.entry}, is read from ${unknown.elsewhere}, another repository: out of reach of this checkout, so what it sets after ${target.display} is unknown`,
+        });
+        continue;
+      }
       const hits = parametersOn(one.helm, tools.valuesKey);
       if (hits) {
         const by = one.setBy.get(hits.list) ?? one.setBy.get('helm');
@@ -123,7 +188,7 @@ export async function proveApplication(
         continue;
       }
       const files: ValuesLayer[] = one.files.flatMap((f) =>
-        f.paths.map((path) => {
+        (f.elsewhere ? [] : f.paths).map((path) => {
           const text = checkout.read(path);
           return text === undefined
             ? { file: posix.join(checkout.root, path) }
@@ -146,13 +211,17 @@ export async function proveApplication(
         ctx.records.push({ ...record, level: 'values', reason: `refused: ${over.by} wins` });
         continue;
       }
-      if (!one.chart || !tools.helm) {
+      if (!one.chart || !tools.helm || unknown) {
         ctx.records.push({
           ...record,
           level: 'values',
-          reason: one.chart
-            ? 'helm is not on PATH'
-            : `the chart of ${app} is not a folder of this checkout, so it was not rendered`,
+          reason: unknown
+            ? `its valueFiles entry ${unknown.entry} is read from ${unknown.elsewhere}, another repository, so the chart was not rendered`
+            : one.elsewhere
+              ? `its chart is in ${one.elsewhere}, another repository, so it was not rendered`
+              : one.chart
+                ? 'helm is not on PATH'
+                : `the chart of ${app} is not a folder of this checkout, so it was not rendered`,
         });
         continue;
       }
@@ -198,10 +267,50 @@ function destination(entry: ArgoEntry): string {
   return typeof d.namespace === 'string' && d.namespace ? d.namespace : 'default';
 }
 
-/** The checkout files an Application reads: its own file, its valueFiles, its source folders. */
-export function argoFiles(checkout: Checkout, entry: ArgoEntry): string[] {
-  return sourcesOf(checkout, entry).flatMap((s) => [
-    ...s.files.flatMap((f) => f.paths),
-    ...s.dropped,
-  ]);
+/** The checkout files an Application reads: its valueFiles and its source folders. */
+export function argoFiles(
+  checkout: Checkout,
+  entry: ArgoEntry,
+  repository: string | undefined,
+): string[] {
+  return [
+    ...sourcesOf(checkout, entry, repository).flatMap((s) => [
+      ...s.files.flatMap((f) => (f.elsewhere ? [] : f.paths)),
+      ...s.dropped,
+    ]),
+    ...sourceFolders(entry, repository)
+      .filter((f) => !f.elsewhere)
+      .flatMap((f) => [...treeOf(checkout, f.path)]),
+  ];
+}
+
+/**
+ * The targets an Application would read were its source this repository, when it is another
+ * (a path source, or the `$ref` source of valueFiles): skipped records, saying so with the fix,
+ * and the files among them, which this checkout's same-named files cannot prove.
+ */
+export function elsewhereRecords(
+  checkout: Checkout,
+  entry: ArgoEntry,
+  repository: string | undefined,
+  targets: readonly ProofTarget[],
+): { records: ProofRecord[]; read: Map<string, string> } {
+  const away = new Map<string, string>();
+  const add = (paths: Iterable<string>, url: string) => {
+    for (const p of paths) if (!away.has(p)) away.set(p, url);
+  };
+  for (const s of sourcesOf(checkout, entry, repository))
+    for (const f of s.files) if (f.elsewhere) add(f.paths, f.elsewhere);
+  for (const f of sourceFolders(entry, repository))
+    if (f.elsewhere) add(treeOf(checkout, f.path), f.elsewhere);
+  const records: ProofRecord[] = [];
+  const read = new Map<string, string>();
+  for (const target of targets) {
+    const url = away.get(target.file);
+    if (url === undefined) continue;
+    const reason = `${entryLabel(entry)} (${entry.from}) names it, but its source is ${url}, another repository: out of reach of this checkout, whose file of that name proves nothing. To prove the link, name the folder the cluster applies in cluster-path, or run the action in that repository`;
+    records.push({ target: target.display, entry: entryLabel(entry), level: 'skipped', reason });
+    read.set(target.file, reason);
+  }
+  return { records, read };
 }

@@ -40,6 +40,8 @@ export interface ProofContext {
   records: ProofRecord[];
   /** Each a sentence naming the file or layer that wins and what to do. */
   refusals: string[];
+  /** `owner/name` of this repository (GITHUB_REPOSITORY), when known. */
+  repository?: string;
 }
 
 /** A target's name in the proof's words. */

@@ -5,7 +5,8 @@
  * is in reach, the rendered level. A refusal stops the run before any request, naming the layer
  * that wins; a manifest no entry point applies stops it too (it would change no cluster this
  * repository describes); a plain values file nothing references is a warning (`required`: a
- * failure); one only an ApplicationSet reads is out of reach, and said to be. With helm-release,
+ * failure); one only an ApplicationSet, or an Application whose source is another repository,
+ * reads is out of reach, and said to be. With helm-release,
  * the run's own rollout is every file's entry point.
  */
 import { relative, resolve, sep } from 'node:path';
@@ -70,7 +71,7 @@ export async function proveThroughCluster(
       `The proof through what the cluster applies found that it would not get the link: ${result.refusals.join(' ')} Nothing was sent and no file was changed.`,
     );
   // With helm-release, the run rolls the files out itself: it is their entry point.
-  if (!inputs.helm) unreached(run, result.generated);
+  if (!inputs.helm) unreached(run, result.unreachable);
   if (!inputs.helm && result.entries > 0) {
     const { manifests } = result.orphans;
     const plain = result.orphans.plain.filter((t) => !readElsewhere.has(resolve(root, t.file)));
@@ -91,8 +92,9 @@ export async function proveThroughCluster(
 }
 
 /**
- * Files only an ApplicationSet reads: its generated Applications cannot be built here, so nothing
- * proves the link (`required`: a failure); said, with the fix, never taken for an orphan.
+ * Files only an ApplicationSet (its generated Applications cannot be built here) or an Application
+ * of another repository reads: nothing proves the link (`required`: a failure); said, with the
+ * fix, never taken for an orphan.
  */
 function unreached(run: RunContext, generated: readonly { target: ProofTarget; reason: string }[]) {
   if (generated.length === 0) return;

@@ -306,7 +306,7 @@ const shownFile = (entry: string): string => (URL_LIKE.test(entry) ? redactLink(
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** A source's repoURL without the user part or query an address may carry; its own words else. */
-function shownRepo(source: Data): string {
+export function shownRepo(source: Data): string {
   if (typeof source.repoURL !== 'string') return 'the repository of the Application';
   return URL_LIKE.test(source.repoURL) ? redactLink(source.repoURL) : source.repoURL;
 }

@@ -191,3 +191,11 @@ export function sameRepository(url: string, repository: string): boolean {
     .replace(/^[^@]+@[^:]+:/, '');
   return path.toLowerCase() === repository.toLowerCase();
 }
+
+/**
+ * Whether a GitOps manifest's repoURL is this repository: the one `repository` names; without
+ * it (no GITHUB_REPOSITORY), or with a templated address (`{{…}}`), it is taken to be this one.
+ */
+export function ofThisRepository(url: string, repository: string | undefined): boolean {
+  return !repository || url.includes('{{') || sameRepository(url, repository);
+}
