@@ -7,9 +7,12 @@
  * one of those API groups are parsed, so a large checkout is scanned quickly.
  */
 import { parseAllDocuments } from 'yaml';
-import { isObject, type Data } from '../values/site.js';
+import { redactLink } from '../shared/secrets.js';
+import { isObject, ofThisRepository, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
 import { join, type Checkout } from './tree.js';
+
+const SOURCE_GROUP = 'source.toolkit.fluxcd.io/';
 
 export interface FluxEntry {
   kind: 'flux';
@@ -102,13 +105,59 @@ export function entryOf(data: unknown, from: string): Entry | undefined {
 }
 
 /**
- * Why an entry point's sources are out of this run's reach, or undefined: a Flux Kustomization
- * built from an OCI artifact or a Bucket, not from this repository.
+ * Adds the url of each GitRepository among `objects` to `urls`, by `namespace/name`, and by name
+ * alone for one written without a namespace (applied where its parent builds it).
  */
-export function outOfReach(entry: Entry): string | undefined {
+export function gitRepositoryUrls(
+  objects: Iterable<unknown>,
+  urls = new Map<string, string>(),
+): Map<string, string> {
+  for (const data of objects) {
+    if (!isObject(data) || data.kind !== 'GitRepository' || !isObject(data.spec)) continue;
+    if (typeof data.apiVersion !== 'string' || !data.apiVersion.startsWith(SOURCE_GROUP)) continue;
+    const meta = isObject(data.metadata) ? data.metadata : {};
+    if (typeof meta.name !== 'string' || typeof data.spec.url !== 'string') continue;
+    const key = typeof meta.namespace === 'string' ? `${meta.namespace}/${meta.name}` : meta.name;
+    urls.set(key, data.spec.url);
+  }
+  return urls;
+}
+
+/** The GitRepository urls of the checkout's YAML files (only those that name one are parsed). */
+export function checkoutGitRepositories(checkout: Checkout): Map<string, string> {
+  const urls = new Map<string, string>();
+  for (const file of checkout.files) {
+    if (!isYamlFile(file)) continue;
+    const text = checkout.read(file);
+    if (!text?.includes('GitRepository') || !text.includes(SOURCE_GROUP)) continue;
+    const docs = parseAllDocuments(text).filter((doc) => doc.errors.length === 0);
+    gitRepositoryUrls(
+      docs.map((doc) => doc.toJS() as unknown),
+      urls,
+    );
+  }
+  return urls;
+}
+
+/**
+ * Why an entry point's sources are out of this run's reach, or undefined: a Flux Kustomization
+ * built from an OCI artifact or a Bucket, or from a GitRepository whose url is another repository
+ * (its path in this checkout would be a folder of the same name, proving nothing). A
+ * GitRepository this run cannot find is taken for this repository, as a bootstrap's is.
+ */
+export function outOfReach(
+  entry: Entry,
+  gitUrls: ReadonlyMap<string, string> = new Map(),
+  repository?: string,
+): string | undefined {
   if (entry.kind !== 'flux') return undefined;
   const ref = isObject(entry.spec.sourceRef) ? entry.spec.sourceRef : {};
   if (ref.kind === 'OCIRepository' || ref.kind === 'Bucket')
     return `${entryLabel(entry)} builds from ${String(ref.kind)}/${String(ref.name)}, not from this repository`;
-  return undefined;
+  if ((ref.kind ?? 'GitRepository') !== 'GitRepository' || typeof ref.name !== 'string')
+    return undefined;
+  const namespace = typeof ref.namespace === 'string' ? ref.namespace : entry.namespace;
+  const url = gitUrls.get(`${namespace}/${ref.name}`) ?? gitUrls.get(ref.name);
+  if (url === undefined || ofThisRepository(url, repository)) return undefined;
+  return `${entryLabel(entry)} builds from GitRepository/${namespace}/${ref.name} (${redactLink(url)}), another repository: out of reach of this checkout, whose folder of that path proves nothing. To prove the link, name the folder the cluster applies in cluster-path, or run the action in that repository`;
 }

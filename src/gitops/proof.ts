@@ -14,6 +14,8 @@ import { buildEntry, copyCheckout, type Copy } from './build.js';
 import {
   discoverEntries,
   entryLabel,
+  checkoutGitRepositories,
+  gitRepositoryUrls,
   outOfReach,
   type ArgoEntry,
   type Entry,
@@ -103,6 +105,8 @@ export async function proveComposition(
   try {
     const done = new Set<Buildable>();
     const parentObjects: Data[] = [];
+    // The checkout's GitRepositories, read once; the builds' are added as they come.
+    let checkoutGit: Map<string, string> | undefined;
     while (done.size < relevant.length) {
       // Parents first: an entry whose file the tree of another not yet built holds waits for it.
       const next =
@@ -112,7 +116,9 @@ export async function proveComposition(
             !relevant.some((p) => p !== e && !done.has(p) && trees.get(p)!.has(e.from)),
         ) ?? relevant.find((e) => !done.has(e))!;
       done.add(next);
-      const reach = outOfReach(next);
+      checkoutGit ??= checkoutGitRepositories(checkout);
+      const gitUrls = gitRepositoryUrls(parentObjects, new Map(checkoutGit));
+      const reach = outOfReach(next, gitUrls, repository);
       if (reach) {
         for (const t of options.targets.filter((t) => trees.get(next)!.has(t.file)))
           ctx.records.push({
