@@ -4,7 +4,7 @@
  * holds an edited file are built once each, parents first (a child Kustomization as its parent's
  * build produces it: an overlay may patch its path), with the edited files as this run would write
  * them; each target is then proven at the values level, and at the rendered level where its chart
- * is a folder of the checkout. A manifest no entry point includes is orphaned, unless an
+ * is in reach (a folder of the checkout, or fetched from its repository or registry). A manifest no entry point includes is orphaned, unless an
  * ApplicationSet reads it (appset.ts): out of reach then, and said to be.
  */
 import { parseAllDocuments } from 'yaml';
@@ -58,7 +58,13 @@ export async function proveComposition(
   tools: ProofTools,
 ): Promise<ProofResult> {
   const checkout = await openCheckout(options.root, options.edited, options.files);
-  const ctx: ProofContext = { checkout, tools, records: [], refusals: [] };
+  const ctx: ProofContext = {
+    checkout,
+    tools,
+    repository: options.repository,
+    records: [],
+    refusals: [],
+  };
   const entries = discoverEntries(checkout, options.clusterPaths);
   const generated = appSetRecords(appSetReaders(checkout, options.repository), options.targets);
   const result: ProofResult = {
