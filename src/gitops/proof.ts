@@ -4,9 +4,10 @@
  * holds an edited file are built once each, parents first (a child Kustomization as its parent's
  * build produces it: an overlay may patch its path), with the edited files as this run would write
  * them; each target is then proven at the values level, and at the rendered level where its chart
- * is a folder of the checkout. A manifest no entry point includes is orphaned, unless an
- * ApplicationSet reads it (appset.ts), or an Application whose source is another repository
- * names it (prove-argo.ts): out of reach then, and said to be.
+ * is in reach (a folder of the checkout, or fetched from its repository or registry). A manifest
+ * no entry point includes is orphaned, unless an ApplicationSet reads it (appset.ts), or an
+ * Application whose source is another repository names it (prove-argo.ts): out of reach then,
+ * and said to be.
  */
 import { parseAllDocuments } from 'yaml';
 import { isObject, type Data } from '../values/site.js';

@@ -3,19 +3,22 @@
  * HelmRelease of the build that reads what this run writes (it came from the edited file, or holds
  * the placeholder, or reads a ConfigMap or Secret that does) gets its values merged as
  * helm-controller merges them (merge.ts). The values level: the placeholder is at values-key of
- * those values, or the layer that wins is named. The rendered level, where the chart is a folder
- * of this checkout: `helm template` with them, then its postRenderers, must carry the link.
+ * those values, or the layer that wins is named. The rendered level, where the chart is in reach
+ * (a folder of this checkout, or pulled from its repository or registry): `helm template` with
+ * them, then its postRenderers, must carry the link.
  */
-import { posix } from 'node:path';
 import { checkTarget } from '../helm/render-check.js';
 import { overridingLayer } from '../helm/values-layers.js';
 import { goYamlData } from '../shared/go-yaml.js';
-import { chartInCheckout, isObject, valueAt, type Data } from '../values/site.js';
+import { sourcesIn } from '../values/source-objects.js';
+import { isObject, valueAt, type Data } from '../values/site.js';
 import { entryLabel, type Entry } from './discover.js';
+import { isYamlFile } from './files.js';
+import { releaseChart, sourceCandidates } from './flux-chart.js';
 import { fluxLayers } from './merge.js';
 import { patchesTouching } from './overlay.js';
 import { postRenderer } from './post-render.js';
-import { generatedFrom } from './tree.js';
+import { generatedFrom, type Checkout } from './tree.js';
 import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from './types.js';
 import type { ValuesLayer } from '../helm/render-target.js';
 
@@ -173,57 +176,38 @@ async function proveRelease(
       level: 'skipped',
       reason: `${later.map((u) => u.what).join('; ')}: what it sets after the link is unknown`,
     };
-  return renderRelease(ctx, release, layers, record, label);
+  return renderRelease(ctx, release, objects, layers, record, label);
 }
 
-/** The rendered level: the chart from a folder of this checkout, with its postRenderers. */
+/**
+ * The rendered level: the chart as the render check resolves it (flux-chart.ts: a folder of this
+ * checkout, or a HelmRepository, OCIRepository or HelmChart of the build, else of the checkout),
+ * fetched with the run's fetcher, rendered with the merged values, then its postRenderers.
+ */
 async function renderRelease(
   ctx: ProofContext,
   release: Data,
+  objects: readonly Data[],
   layers: ValuesLayer[],
   record: { target: string; entry: string },
   label: string,
 ): Promise<ProofRecord> {
   const { tools, checkout } = ctx;
   const spec = isObject(release.spec) ? release.spec : {};
-  const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : undefined;
-  const sourceKind =
-    isObject(chartSpec?.sourceRef) && typeof chartSpec.sourceRef.kind === 'string'
-      ? chartSpec.sourceRef.kind
-      : undefined;
-  const chartName = typeof chartSpec?.chart === 'string' ? chartSpec.chart : undefined;
-  const local =
-    chartName && (sourceKind === 'GitRepository' || sourceKind === 'Bucket')
-      ? chartInCheckout(chartName, checkout.root)
-      : undefined;
-  if (!local)
-    return {
-      ...record,
-      level: 'values',
-      reason: `the chart of ${label} (${chartName ?? 'spec.chartRef'}${sourceKind ? ` from a ${sourceKind}` : ''}) is not a folder of this checkout, so it was not rendered`,
-    };
+  const chart = releaseChart(
+    release,
+    sourceCandidates(objects, checkoutSources(checkout)),
+    checkout.root,
+    ctx.repository,
+  );
+  if (chart.kind === 'out-of-reach') return { ...record, level: 'values', reason: chart.reason };
   if (!tools.helm) return { ...record, level: 'values', reason: 'helm is not on PATH' };
-  // Chart valuesFiles replace the chart's own values.yaml as the first layer.
-  const valuesFiles = Array.isArray(chartSpec?.valuesFiles)
-    ? chartSpec.valuesFiles.filter((f): f is string => typeof f === 'string')
-    : [];
-  const meta = isObject(release.metadata) ? release.metadata : {};
-  const namespace =
-    typeof spec.targetNamespace === 'string' ? spec.targetNamespace : meta.namespace;
   const outcome = await checkTarget(
     {
       label: `${record.target} through ${record.entry}`,
       valuesKey: tools.valuesKey.join('.'),
-      chart: {
-        kind: 'chart',
-        ref: local,
-        releaseName: typeof spec.releaseName === 'string' ? spec.releaseName : String(meta.name),
-        namespace: typeof namespace === 'string' ? namespace : 'default',
-      },
-      values: () => [
-        ...valuesFiles.map((f) => ({ file: posix.join(checkout.root, f) })),
-        ...layers,
-      ],
+      chart,
+      values: () => layers,
       postRender: tools.kubectl
         ? postRenderer(release, tools.kubectl, label, tools.signal)
         : undefined,
@@ -234,6 +218,7 @@ async function renderRelease(
       signal: tools.signal,
       redact: tools.redact,
       placeholder: tools.placeholder,
+      charts: tools.charts,
     },
   );
   if (outcome.kind === 'found') return { ...record, level: 'rendered' };
@@ -249,6 +234,17 @@ async function renderRelease(
     level: 'values',
     reason: 'refused: the rendered chart does not carry the link',
   };
+}
+
+/** The Flux source objects of the checkout's tracked YAML files (as the render check reads them). */
+const sources = new WeakMap<Checkout, Data[]>();
+function checkoutSources(checkout: Checkout): Data[] {
+  let found = sources.get(checkout);
+  if (!found) {
+    found = checkout.files.filter(isYamlFile).flatMap((f) => sourcesIn(checkout.read(f) ?? ''));
+    sources.set(checkout, found);
+  }
+  return found;
 }
 
 function bundleUrlOf(yaml: string, valuesKey: readonly string[]): unknown {

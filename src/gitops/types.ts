@@ -1,4 +1,5 @@
 /** What the proof is given and what it finds: the types publish/ and the proof's steps share. */
+import type { ChartFetcher } from '../helm/fetch.js';
 import type { Entry } from './discover.js';
 import type { Checkout } from './tree.js';
 
@@ -31,17 +32,19 @@ export interface ProofTools {
   redact: (text: string) => string;
   placeholder: { link: string; token: string };
   valuesKey: readonly string[];
+  /** The run's fetcher, shared with the render check: a chart is pulled once per run. */
+  charts?: ChartFetcher;
 }
 
 /** What every step of one proof shares. */
 export interface ProofContext {
   checkout: Checkout;
   tools: ProofTools;
+  /** `owner/name` of this repository (GITHUB_REPOSITORY), when known: a source of another is out of reach. */
+  repository?: string;
   records: ProofRecord[];
   /** Each a sentence naming the file or layer that wins and what to do. */
   refusals: string[];
-  /** `owner/name` of this repository (GITHUB_REPOSITORY), when known. */
-  repository?: string;
 }
 
 /** A target's name in the proof's words. */

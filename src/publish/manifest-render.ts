@@ -18,8 +18,8 @@ import type {
 import type { FilePlan } from '../values/plan.js';
 import { fluxLayers } from '../gitops/merge.js';
 import { readersOf, type ValuesSource } from '../values/flux-override.js';
-import { resolveFluxChart, type ResolvedHint } from '../values/flux-source.js';
-import { fluxChartOf, fluxRelease } from '../values/manifest.js';
+import { resolveFluxChart } from '../values/flux-source.js';
+import { chartOf, releaseChart } from '../gitops/flux-chart.js';
 import type { Generated } from '../values/source-objects.js';
 import { isObject, type ChartHint, type Data } from '../values/site.js';
 import type { ChosenTarget } from '../values/target.js';
@@ -177,16 +177,7 @@ export function valuesFromTarget(
   const holder = probed.findIndex((l) => 'yaml' in l && l.yaml.includes(probe));
   const after = unknown.filter((u) => u.at > holder).map((u) => u.what);
   const before = unknown.filter((u) => u.at <= holder).map((u) => u.what);
-  const flux = fluxChartOf(reader);
-  const hint =
-    flux.kind === 'flux'
-      ? resolveFluxChart(flux, sources.objects, sources.root, sources.repository)
-      : flux;
-  const meta = isObject(reader.metadata) ? reader.metadata : {};
-  const name = typeof meta.name === 'string' ? meta.name : '';
-  const namespace = typeof meta.namespace === 'string' ? meta.namespace : undefined;
-  const spec = isObject(reader.spec) ? reader.spec : {};
-  const chart = chartOf(hint, sources.root, fluxRelease(spec, name, namespace));
+  const chart = releaseChart(reader, sources.objects, sources.root, sources.repository);
   if (chart.kind === 'chart')
     chart.origin = `${chart.origin ? `${chart.origin}, ` : ''}for ${releaseName(reader)}`;
   return {
@@ -208,45 +199,3 @@ const releaseName = (release: Data): string => {
   const meta = isObject(release.metadata) ? release.metadata : {};
   return `HelmRelease ${typeof meta.namespace === 'string' ? `${meta.namespace}/` : ''}${String(meta.name)}`;
 };
-
-function chartOf(
-  hint: ResolvedHint,
-  path: string,
-  { name, namespace }: { name: string; namespace?: string },
-): ChartInReach | ChartOutOfReach {
-  // Without a namespace, the controller's helm renders in `default`; the runner's helm would
-  // take HELM_NAMESPACE or its kube context's. A HelmRelease that names none is applied where
-  // whatever applies it says (a Flux Kustomization's targetNamespace, else `default`), which the
-  // file cannot tell: `default` is the guess, and only a chart that reads .Release.Namespace cares.
-  const release = { releaseName: name, namespace: namespace ?? 'default' };
-  if (hint.kind === 'helmCharts') {
-    const home = resolve(dirname(path), hint.chartHome);
-    // kustomize reads a chart it pulls (repo and version) from <chartHome>/<name>-<version>/<name>
-    // only, never from an unversioned copy beside it; any other from <chartHome>/<name>.
-    const dir =
-      hint.repo && hint.version
-        ? join(home, `${hint.name}-${hint.version}`, hint.name)
-        : join(home, hint.name);
-    const local = existsSync(join(dir, 'Chart.yaml')) ? dir : undefined;
-    if (local) return { kind: 'chart', ref: local, ...release };
-    if (hint.repo)
-      return { kind: 'chart', ref: hint.name, version: hint.version, repo: hint.repo, ...release };
-    return {
-      kind: 'out-of-reach',
-      reason: `chart ${hint.name} is not under its chartHome ${hint.chartHome} and the entry names no repo`,
-    };
-  }
-  // A chart folder of this checkout (values/site.ts chartInCheckout found its Chart.yaml).
-  if (hint.kind === 'path')
-    return {
-      kind: 'chart',
-      ref: hint.path,
-      ...(hint.chartValues ? { chartValues: hint.chartValues } : {}),
-      ...release,
-    };
-  if (hint.kind === 'remote') {
-    const { ref, version, repo, digest, plainHttp, origin } = hint;
-    return { kind: 'chart', ref, version, repo, digest, plainHttp, origin, ...release };
-  }
-  return { kind: 'out-of-reach', reason: hint.reason };
-}

@@ -2,7 +2,7 @@
  * The render check's second half: the proof through what the cluster applies (src/gitops/). Each
  * values file of the run, with the placeholder link written as this run would write it, is built
  * through the entry points whose tree holds it and proven at the values level and, where the chart
- * is in reach, the rendered level. A refusal stops the run before any request, naming the layer
+ * is in reach (fetched with the render check's fetcher), the rendered level. A refusal stops the run before any request, naming the layer
  * that wins; a manifest no entry point applies stops it too (it would change no cluster this
  * repository describes); a plain values file nothing references is a warning (`required`: a
  * failure); one only an ApplicationSet, or an Application whose source is another repository,
@@ -10,6 +10,7 @@
  * the run's own rollout is every file's entry point.
  */
 import { relative, resolve, sep } from 'node:path';
+import type { ChartFetcher } from '../helm/fetch.js';
 import { placeholderLink } from '../helm/render-check.js';
 import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
@@ -22,7 +23,8 @@ import type { RunContext } from './job.js';
 export async function proveThroughCluster(
   run: RunContext,
   plan: (file: ValuesFileInput, link: string) => FilePlan,
-  helm: string | undefined,
+  /** helm, and the render check's fetcher (a chart is pulled once per run). */
+  { helm, charts }: { helm: string | undefined; charts?: ChartFetcher },
   /** Plain values files (absolute) that something outside the entry points reads (a helmfile). */
   readElsewhere: ReadonlySet<string> = new Set(),
 ): Promise<ProofRecord[]> {
@@ -63,6 +65,7 @@ export async function proveThroughCluster(
       redact: run.redactor.redact,
       placeholder,
       valuesKey: inputs.valuesKey,
+      charts,
     },
   );
   for (const record of result.records) reporter.info(`Proof: ${describeRecord(record)}.`);

@@ -58,8 +58,9 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
     const targets = renderTargets(inputs, texts, await fluxSources(inputs, texts), helmfiles);
     const helm = await findOnPath('helm');
     const outcomes: RenderOutcome[] = [];
-    // One fetcher for the run: a chart two targets name is pulled once.
+    // One fetcher for the run, the proof's too: a chart two targets name is pulled once.
     const charts = helm ? new ChartFetcher(helm, { signal: run.signal }) : undefined;
+    let proof: ProofRecord[];
     try {
       for (const target of targets) {
         outcomes.push(
@@ -72,18 +73,18 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
           }),
         );
       }
+      for (const outcome of outcomes) if (outcome.kind !== 'skipped') report(run, outcome, inputs);
+      const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
+      if (refused.length > 0) throw notRead(inputs, refused);
+      proof = await proveThroughCluster(
+        run,
+        (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link),
+        { helm, charts },
+        await readOutsideEntryPoints(run, helmfiles),
+      );
     } finally {
       await charts?.dispose();
     }
-    for (const outcome of outcomes) if (outcome.kind !== 'skipped') report(run, outcome, inputs);
-    const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
-    if (refused.length > 0) throw notRead(inputs, refused);
-    const proof = await proveThroughCluster(
-      run,
-      (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link),
-      helm,
-      await readOutsideEntryPoints(run, helmfiles),
-    );
     // A target whose chart the file alone does not name (an overlay's patch) may still be
     // rendered through an entry point's build, which proves more: it is not skipped then.
     const rendered = new Set(proof.filter((r) => r.level === 'rendered').map((r) => r.target));

@@ -43,6 +43,17 @@ export async function publishIn(
   return { s, run };
 }
 
+/** The HelmRepository docs/mintlify at `url`. */
+export const helmRepository = (url: string) => `apiVersion: source.toolkit.fluxcd.io/v1
+kind: HelmRepository
+metadata:
+  name: mintlify
+  namespace: docs
+spec:
+  interval: 5m
+  url: ${url}
+`;
+
 /** An OCIRepository of the enterprise chart under `url`, pinned by `ref` (one YAML line). */
 export const ociSource = (url: string, ref: string) => `apiVersion: source.toolkit.fluxcd.io/v1
 kind: OCIRepository

@@ -15,6 +15,7 @@ import {
   chartRefRelease,
   docsRelease,
   gitCheckout,
+  helmRepository,
   ociSource,
   publishIn,
 } from '../helpers/chart-checkout.js';
@@ -25,16 +26,6 @@ import {
   NO_REGISTRY,
   startOciRegistry,
 } from '../helpers/oci-registry.js';
-
-const REPOSITORY = (url: string) => `apiVersion: source.toolkit.fluxcd.io/v1
-kind: HelmRepository
-metadata:
-  name: mintlify
-  namespace: docs
-spec:
-  interval: 5m
-  url: ${url}
-`;
 
 /** A HelmRelease that reads its values from `kind`/docs-values, then sets its own. */
 const READER = (kind: string) =>
@@ -112,7 +103,7 @@ describe.concurrent('the render check on values read through valuesFrom', () => 
       const h = await helmEnv('helm3');
       const repo = await startChartRepo(h, { versions: ['1.4.0', '1.4.2'] });
       const files = {
-        'clusters/prod/repository.yaml': REPOSITORY(repo.url),
+        'clusters/prod/repository.yaml': helmRepository(repo.url),
         'clusters/prod/release.yaml': READER(kind),
         'clusters/prod/values.yaml': VALUES_OBJECT(kind),
       };
@@ -150,7 +141,7 @@ configMapGenerator:
 generatorOptions:
   disableNameSuffixHash: true
 `,
-      'apps/docs/repository.yaml': REPOSITORY(repo.url),
+      'apps/docs/repository.yaml': helmRepository(repo.url),
       'apps/docs/release.yaml': READER('ConfigMap'),
       'apps/docs/docs-values.yaml': '# values of the docs site\nreplicaCount: 1\n',
     };
@@ -176,7 +167,7 @@ describe.concurrent('the render check on Flux chartRef sources', () => {
     const h = await helmEnv('helm3');
     const repo = await startChartRepo(h, { versions: ['1.3.0', '1.4.0', '1.4.1'] });
     const files = {
-      'clusters/prod/sources.yaml': `${REPOSITORY(repo.url)}---
+      'clusters/prod/sources.yaml': `${helmRepository(repo.url)}---
 apiVersion: source.toolkit.fluxcd.io/v1
 kind: HelmChart
 metadata:
