@@ -10,26 +10,19 @@ import type { FollowUpItem } from '../../src/agent/items.js';
 import { runLine, type RunId } from '../../src/agent/run-mark.js';
 import { CommentWriter } from '../../src/github/pull-request.js';
 import { octokitPullRequestApi } from '../../src/github/octokit-pull-requests.js';
-import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
+import { keepGitHubEnv, startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 
 const COMMENT = 500;
 const OTHERS = 9_000_000_001;
 const OURS: RunId = { id: 4242, attempt: 2 };
-const saved = { api: process.env.GITHUB_API_URL, repo: process.env.GITHUB_REPOSITORY };
+const restoreEnv = keepGitHubEnv();
 let g: FakeGitHub | undefined;
 
 beforeAll(() => {
   process.env.GITHUB_REPOSITORY = 'acme/docs';
 });
 afterEach(async () => g?.close());
-afterAll(() => {
-  for (const [name, value] of [
-    ['GITHUB_API_URL', saved.api],
-    ['GITHUB_REPOSITORY', saved.repo],
-  ] as const)
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-});
+afterAll(restoreEnv);
 
 const item: FollowUpItem = {
   kind: 'comment',
