@@ -30,7 +30,7 @@ const RUN = 'https://github.com/acme/docs/actions/runs/111';
  * The event's comment, and the claim run 111 left on it before it was killed: its 👀 and its
  * reply (as claimBody writes it), never edited with an outcome.
  */
-async function killedClaimWorld(github: Partial<FakeGitHubOptions>) {
+async function killedClaimWorld(github: Partial<FakeGitHubOptions>, by = '111 attempt 1') {
   const event = await eventFile(ISSUE_COMMENT);
   const w = await world({
     comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
@@ -43,7 +43,7 @@ async function killedClaimWorld(github: Partial<FakeGitHubOptions>) {
     body: [
       '<!-- docs-agent-reply -->',
       TAKEN,
-      '<!-- docs-agent-run: 111 attempt 1 -->',
+      `<!-- docs-agent-run: ${by} -->`,
       `📨 **Sending**: the instruction of [this comment](${url}) goes to agent job \`${w.jobId}\`; this reply shows the outcome once it is known.`,
       '',
     ].join('\n'),
@@ -101,6 +101,20 @@ describe.concurrent(
       expect(edits(g)).toHaveLength(1);
       expect(runReads(g)).toHaveLength(1);
       expect(claim.body).toBe(edited);
+      expect(sentPrompts(s)).toEqual([]);
+    });
+
+    it('an earlier attempt of this run claimed it: over without asking GitHub (a re-run starts once the run completed)', async () => {
+      // The runner's run id is 4242 (test/helpers/action.ts); this is its second attempt.
+      const { s, g, event, claim } = await killedClaimWorld({}, '4242 attempt 1');
+      const run = await agentOn(event, s, g, {}, { env: { GITHUB_RUN_ATTEMPT: '2' } });
+      expect(run.code, run.stdout).toBe(0);
+      expect(runReads(g)).toHaveLength(0);
+      expect(claim.body.split('\n').slice(0, 3)).toEqual([
+        '<!-- docs-agent-reply -->',
+        TAKEN,
+        expect.stringMatching(/^❔ \*\*May have been delivered\*\*: workflow run 4242 claimed /),
+      ]);
       expect(sentPrompts(s)).toEqual([]);
     });
 
