@@ -14,11 +14,14 @@ import {
 } from '../github/pull-request.js';
 import type { Logger } from '../shared/logger.js';
 import { announceBody, jobMarker, markersIn, type CommentLinks } from './comment.js';
+import type { RunId } from './run-mark.js';
 
 /** What the agent needs to write on the repository's pull requests. */
 export interface PullRequestSide {
   repo: RepositoryContext;
   links: CommentLinks;
+  /** This workflow run (GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT): claims name it; undefined off a runner. */
+  run?: RunId | undefined;
   /** The review loop's comment prefix, shown in the announce. */
   command: string;
   /** The writer, created on first use (Octokit is loaded then); undefined without a token. */

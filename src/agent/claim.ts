@@ -18,6 +18,7 @@ import type {
 } from '../github/pull-request.js';
 import { claimBody, isReply, itemLine, releasedBody } from './comment.js';
 import { followUpItems, named, type FollowUpItem, type PullRequestLists } from './items.js';
+import { runIn, sameRun, type RunId } from './run-mark.js';
 
 /** What a claim holds, to edit with the outcome or to give back. */
 export interface Claimed {
@@ -97,11 +98,13 @@ export interface ClaimContext {
   replies: IssueComment[];
   /** An info line of the run's log. */
   log: (line: string) => void;
+  /** This workflow run, named in the claim; undefined off a runner. */
+  run?: RunId | undefined;
 }
 
 /** Claims an item for this run (see the module's comment). */
 export async function claim(item: FollowUpItem, context: ClaimContext): Promise<ClaimAnswer> {
-  const { number, jobId, writer, log } = context;
+  const { number, jobId, writer, log, run } = context;
   let lock: Claimed['lock'];
   if (item.kind === 'comment') {
     const locked = await lockComment(item, context);
@@ -114,13 +117,15 @@ export async function claim(item: FollowUpItem, context: ClaimContext): Promise<
     number,
     kind,
     item.threadId,
-    claimBody(item, jobId),
+    claimBody(item, jobId, run),
     NOT_CLAIMED,
   );
   let reply = posting && 'done' in posting ? posting.done : undefined;
   if (posting && 'lost' in posting) {
-    // No answer is not a refusal: GitHub may have written the reply. Read again before deciding.
-    reply = (await marksOf(item, number, writer))?.at(-1);
+    // No answer is not a refusal: GitHub may have written the reply. Read again before deciding,
+    // and take the reply that names this run, not another run's claim of the same moment.
+    const marks = await marksOf(item, number, writer);
+    reply = (run ? marks?.filter((c) => sameRun(runIn(c.body), run)) : marks)?.at(-1);
     if (reply)
       log(
         `${named(item)}: the reply that claims it got no answer (${posting.lost.answer}), and it is there: ${reply.url}`,

@@ -11,6 +11,7 @@ import type { AgentJob } from '../api/schemas.js';
 import { SERVICE_ID_PATTERN } from '../shared/constants.js';
 import { formatDuration } from '../shared/duration.js';
 import { codeBlock, inlineCode, table } from '../shared/markdown.js';
+import { runLine, type RunId } from './run-mark.js';
 
 /** `<!-- docs-agent-job: aj_… -->`: names the job a pull request belongs to, on a line of its own. */
 export function jobMarker(jobId: string): string {
@@ -77,13 +78,15 @@ function marked(body: string, mark: string | undefined): string {
 
 /**
  * The reply that claims an item, posted before anything is sent: its mark line says this action
- * took the item, and it is edited with the outcome (or, when the claim is released, loses it).
+ * took the item, and it is edited with the outcome (or, when the claim is released, loses it). The
+ * run's line (run-mark.ts) names the run that claimed it, until the outcome replaces it.
  */
-export function claimBody(item: MarkedItem & { url: string }, jobId: string): string {
+export function claimBody(item: MarkedItem & { url: string }, jobId: string, run?: RunId): string {
   const what = item.kind === 'review' ? 'review' : 'comment';
   return [
     REPLY_MARKER,
     itemLine('taken', item),
+    ...(run ? [runLine(run)] : []),
     `📨 **Sending**: the instruction of [this ${what}](${item.url}) goes to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
     '',
   ].join('\n');

@@ -84,6 +84,7 @@ export async function followUpItem(
     writer,
     replies: context.replies,
     log: (line) => deps.reporter.info(line),
+    run: deps.side.run,
   });
   if ('taken' in answer) {
     deps.reporter.info(`${named(found)}: ${answer.taken}; not sent again.`);

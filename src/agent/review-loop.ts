@@ -18,6 +18,7 @@ import {
 } from '../github/pull-request.js';
 import { UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
+import { sayAbandoned } from './abandoned.js';
 import { markedIn, noMarkerReply, staleReply } from './comment.js';
 import { REVIEW_EVENT, type AgentEvent } from './event.js';
 import {
@@ -97,6 +98,14 @@ export async function reviewLoop(
     writer,
     deps,
   );
+  // Before the items: a claim whose run was killed is said, whatever else this run finds.
+  await sayAbandoned(lists, {
+    writer,
+    run: deps.side.run,
+    command: inputs.command,
+    logger: deps.reporter,
+    redact: (text) => deps.redact(text),
+  });
   const replies = [...lists.issueComments, ...lists.reviewComments];
   const items = await admitted(
     followUpItems(lists, inputs.command),

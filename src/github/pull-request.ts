@@ -134,6 +134,14 @@ export interface PullRequestApi {
    * role based on write or maintain) as write, and triage as read.
    */
   permission(login: string): Promise<string>;
+  /** A workflow run of the repository: `status` (queued, in_progress, completed, …) and its page. */
+  workflowRun(id: number): Promise<WorkflowRun>;
+}
+
+/** GET /repos/{owner}/{repo}/actions/runs/{run_id}, as the agent reads it (needs actions: read). */
+export interface WorkflowRun {
+  status: string;
+  url: string;
 }
 
 /** The repository the run belongs to: GITHUB_SERVER_URL and GITHUB_REPOSITORY. */

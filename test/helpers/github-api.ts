@@ -193,3 +193,19 @@ export function expectNothingSecretSent(
         );
   }
 }
+
+/**
+ * GITHUB_API_URL and GITHUB_REPOSITORY as they are now, for tests that point the action's own
+ * Octokit client (which reads them) at a stand-in in this process: the function puts them back.
+ */
+export function keepGitHubEnv(): () => void {
+  const saved = [
+    ['GITHUB_API_URL', process.env.GITHUB_API_URL],
+    ['GITHUB_REPOSITORY', process.env.GITHUB_REPOSITORY],
+  ] as const;
+  return () => {
+    for (const [name, value] of saved)
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+  };
+}

@@ -4,8 +4,8 @@
  * conversation and review comments, replies in a review thread, the diff comments and reviews of a
  * pull request (REST shapes: `side` and a review's `state` in upper case, as the REST API gives
  * them, where webhook payloads give `state` in lower case), a collaborator's permission, and the
- * compare of two heads of a pull request (its new commits and who made them).
- * Answers are shaped as GitHub's (the fields the action reads, and a few more), and every write
+ * compare of two heads of a pull request (its new commits and who made them), and a workflow run's
+ * status (GET /actions/runs/{run_id}). Answers are shaped as GitHub's (the fields the action reads, and a few more), and every write
  * is kept so that tests can read what a reviewer would see.
  */
 
@@ -99,7 +99,8 @@ export type PullCall =
   | 'get-comment'
   | 'permission'
   | 'diff-comments'
-  | 'reviews';
+  | 'reviews'
+  | 'workflow-run';
 
 export interface PullRequestOptions {
   pulls?: FakePull[];
@@ -128,6 +129,8 @@ export interface PullRequestOptions {
   }[];
   /** Reviews already submitted. */
   reviews?: FakeReview[];
+  /** The workflow runs of the repository, by id, and their `status` (another id: 404). */
+  workflowRuns?: Record<number, 'queued' | 'in_progress' | 'completed'>;
   /**
    * Role of each login on the repository: a base role, or a custom role (its name, and the base
    * role it extends). Any other login reads the public repository.
@@ -365,6 +368,7 @@ export class PullRequestStore {
         (m) => this.#react(m[1] === 'issues' ? 'issue' : 'review', Number(m[2]), body),
       ],
       ['GET', /^\/collaborators\/([^/]+)\/permission$/, 'permission', (m) => this.#role(m[1]!)],
+      ['GET', /^\/actions\/runs\/(\d+)$/, 'workflow-run', (m) => this.#run(Number(m[1]))],
     ];
     for (const [verb, pattern, call, handle] of routes) {
       const m = pattern.exec(path);
@@ -539,6 +543,24 @@ export class PullRequestStore {
     return {
       status: existing ? 200 : 201,
       data: { id: this.#reactionId(reaction), content, user: { login: ACTIONS_BOT.login } },
+    };
+  }
+
+  /** A workflow run, as GitHub gives it (the fields the action reads, and a few more). */
+  #run(id: number): Answer {
+    const status = this.options.workflowRuns?.[id];
+    if (!status) return { status: 404, message: 'Not Found' };
+    return {
+      status: 200,
+      data: {
+        id,
+        name: 'Docs agent review loop',
+        event: 'issue_comment',
+        status,
+        conclusion: status === 'completed' ? 'failure' : null,
+        run_attempt: 1,
+        html_url: `${SERVER}/acme/docs/actions/runs/${id}`,
+      },
     };
   }
 

@@ -10,13 +10,13 @@ import {
   ListTooLongError,
 } from '../../src/github/api-error.js';
 import * as client from '../../src/github/octokit-pull-requests.js';
-import { startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
+import { keepGitHubEnv, startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 
 /** Pull requests with 250, 3000 and 3001 comments; the 250 again, its page 2 never answered. */
 const COUNTS: Record<number, number> = { 101: 250, 102: 3000, 103: 3001 };
 let g: FakeGitHub;
 let stalled: FakeGitHub;
-const saved = { api: process.env.GITHUB_API_URL, repo: process.env.GITHUB_REPOSITORY };
+const restoreEnv = keepGitHubEnv();
 
 const comments = (pull: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ pull, body: `comment ${i}` }));
@@ -36,12 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([g.close(), stalled.close()]);
-  for (const [name, value] of [
-    ['GITHUB_API_URL', saved.api],
-    ['GITHUB_REPOSITORY', saved.repo],
-  ] as const)
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
+  restoreEnv();
 });
 
 /** The pages asked for of pull request `pull`'s comments (null: the first). */

@@ -307,10 +307,12 @@ describe('workflows pass actionlint', () => {
       read('examples/workflows/agent-review-loop.yml'),
     ]);
     const loop = parse(read('examples/workflows/agent-review-loop.yml')) as Record<string, unknown>;
+    // actions: read: a sweep asks whether the run behind a claim that never reported stopped.
     expect(loop.permissions).toEqual({
       contents: 'read',
       'pull-requests': 'write',
       issues: 'write',
+      actions: 'read',
     });
     expect(loop.on).toEqual({
       issue_comment: { types: ['created'] },

@@ -22,6 +22,7 @@ import { isCommentEvent, isForkReview, readCommentEvent } from '../../agent/even
 import { AgentInputs, parseAgentInputs, type AgentActionInputs } from '../../agent/inputs.js';
 import { AgentOutputs, agentOutputs } from '../../agent/outputs.js';
 import { runAgentPipeline, type AgentState } from '../../agent/pipeline.js';
+import { runFromEnv } from '../../agent/run-mark.js';
 import { agentSummary } from '../../agent/summary.js';
 
 const FORK_REVIEW =
@@ -128,6 +129,7 @@ function pullRequestSide(
   return {
     repo,
     links: { run: runUrl() },
+    run: runFromEnv(process.env),
     command: inputs.command,
     writer: () => (writer ??= load()),
   };

@@ -1,0 +1,129 @@
+/**
+ * Claims whose run stopped without a word. A run that is killed (SIGKILL, its runner lost) runs
+ * no handler: its claim reply keeps the `taken` line and the line naming its run (run-mark.ts),
+ * and says "Sending" for ever, while the item stays taken. Every sweep looks for such replies of
+ * other runs and asks GitHub about each run named (`actions: read`). A run GitHub shows
+ * `completed` stopped without reporting, after the claim and perhaps after the send: the
+ * instruction may have been delivered, so the reply is edited to say so and how to send it again
+ * on purpose; the item stays taken (never resent by itself) and the run's line goes, so the next
+ * sweep leaves it. A run still going, or a read GitHub refuses, changes nothing.
+ */
+import { describeGitHubFailure } from '../github/api-error.js';
+import type { CommentKind, CommentWriter, IssueComment } from '../github/pull-request.js';
+import type { Logger } from '../shared/logger.js';
+import { printable } from '../shared/text.js';
+import { isReply, REPLY_MARKER } from './comment.js';
+import { runIn, sameRun, type RunId } from './run-mark.js';
+import { inlineCode } from '../shared/markdown.js';
+
+/** A `taken` line as itemLine writes it: the kind of item and its id. */
+const TAKEN_LINE = /^<!-- docs-agent-taken: (issue comment|review comment|review) (\d+) -->$/;
+/** The link to the item in a claim's text (claimBody), when it is a plain https address. */
+const ITEM_LINK = /\]\((https:\/\/[^\s<>()[\]`]+)\)/;
+
+/** A claim reply still waiting for its run's outcome. */
+interface OpenClaim {
+  reply: IssueComment;
+  kind: CommentKind;
+  /** Its `taken` line, kept as it is. */
+  taken: string;
+  /** `Comment 123`, `Review 456`, as the log names items. */
+  what: string;
+  run: RunId;
+  itemUrl: string | undefined;
+}
+
+function openClaim(reply: IssueComment, kind: CommentKind): OpenClaim | undefined {
+  // Only an app's reply counts, as for every mark: anyone can write the lines in a comment.
+  if (!reply.author.bot || !isReply(reply.body)) return undefined;
+  const run = runIn(reply.body);
+  const taken = reply.body.split('\n').find((line) => TAKEN_LINE.test(line));
+  if (!run || !taken) return undefined;
+  const [, item, id] = TAKEN_LINE.exec(taken)!;
+  const what = `${item === 'review' ? 'Review' : 'Comment'} ${id}`;
+  return { reply, kind, taken, what, run, itemUrl: ITEM_LINK.exec(reply.body)?.[1] };
+}
+
+/** The run named, in the reply and the log: `workflow run 111 (attempt 2)`. */
+function runName(run: RunId): string {
+  return `workflow run ${run.id}${run.attempt > 1 ? ` (attempt ${run.attempt})` : ''}`;
+}
+
+/** The claim's reply once its run is found stopped: the item stays taken, maybe delivered. */
+export function abandonedBody(claim: OpenClaim, runUrl: string | undefined, command: string) {
+  const name = runUrl ? `[${runName(claim.run)}](${runUrl})` : runName(claim.run);
+  const item = claim.itemUrl ? `[this instruction](${claim.itemUrl})` : 'this instruction';
+  return [
+    REPLY_MARKER,
+    claim.taken,
+    `❔ **May have been delivered**: ${name} claimed ${item} and stopped without saying what became of it (it was killed, or its runner was lost), perhaps after sending it. The agent job may have it: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new ${inlineCode(command)} comment.`,
+    '',
+  ].join('\n');
+}
+
+/** What GitHub says of a run: stopped (`over`), still going, or nothing it would say. */
+type Verdict = { over: true; url: string | undefined } | { over: false; why: string };
+
+/** What the sweep needs: the writer, this run, the command, the log. */
+export interface AbandonedContext {
+  writer: CommentWriter;
+  /** This run: its own claims are not abandoned; an earlier attempt of it is over. */
+  run: RunId | undefined;
+  command: string;
+  logger: Logger;
+  redact: (text: string) => string;
+}
+
+async function verdictOf(run: RunId, context: AbandonedContext): Promise<Verdict> {
+  const own = context.run;
+  // GitHub re-runs only a completed run: an earlier attempt of this run is over.
+  if (own && own.id === run.id && run.attempt < own.attempt) return { over: true, url: undefined };
+  try {
+    const found = await context.writer.api.workflowRun(run.id);
+    if (found.status === 'completed') return { over: true, url: found.url };
+    return { over: false, why: `is ${printable(found.status)} on GitHub: its claim stands` };
+  } catch (error) {
+    const { answer, fix } = describeGitHubFailure(
+      error,
+      'Give the job "permissions: actions: read" so that a later run can tell whether it stopped.',
+      (text) => context.redact(printable(text)),
+    );
+    return { over: false, why: `could not be read: ${answer}. ${fix} Nothing was changed` };
+  }
+}
+
+/** Says, on each claim whose run stopped without reporting, that it may have been delivered. */
+export async function sayAbandoned(
+  lists: { issueComments: IssueComment[]; reviewComments: IssueComment[] },
+  context: AbandonedContext,
+): Promise<void> {
+  const claims = [
+    ...lists.issueComments.map((c) => openClaim(c, 'issue')),
+    ...lists.reviewComments.map((c) => openClaim(c, 'review')),
+  ].filter((c): c is OpenClaim => c !== undefined && !sameRun(c.run, context.run));
+  // One question, and one line, per run named.
+  const asked = new Map<string, Promise<Verdict>>();
+  for (const claim of claims) {
+    const key = `${claim.run.id}/${claim.run.attempt}`;
+    const known = asked.has(key);
+    let verdict = asked.get(key);
+    if (!verdict) asked.set(key, (verdict = verdictOf(claim.run, context)));
+    const said = await verdict;
+    if (!said.over) {
+      if (!known)
+        context.logger.info(
+          `${claim.what}: claimed by ${runName(claim.run)}, which has not reported; that run ${said.why}.`,
+        );
+      continue;
+    }
+    const edited = await context.writer.editReply(
+      claim.kind,
+      claim.reply.id,
+      abandonedBody(claim, said.url, context.command),
+      'The reply still says "Sending"; the instruction stays taken, and no run sends it by itself.',
+    );
+    context.logger.warning(
+      `${claim.what}: ${runName(claim.run)} claimed it and stopped without reporting (killed, or its runner lost), perhaps after sending it: the instruction may have been delivered. It stays taken and is not sent again; to send it again, write it in a new ${context.command} comment.${edited ? ` Said so in ${edited.url}` : ''}`,
+    );
+  }
+}

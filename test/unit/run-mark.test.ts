@@ -1,0 +1,66 @@
+/**
+ * The line that names the workflow run of a claim: read from the runner's environment, written
+ * under the claim's `taken` line, gone once the outcome replaces the claim, and absent from a
+ * claim of an earlier version (which still marks its item taken).
+ */
+import { describe, expect, it } from 'vitest';
+import { claimBody, markedIn, replyBody } from '../../src/agent/comment.js';
+import { runFromEnv, runIn, runLine, sameRun } from '../../src/agent/run-mark.js';
+
+const item = { kind: 'comment' as const, commentKind: 'issue' as const, id: 7, url: 'https://x/7' };
+const bot = { bot: true };
+
+describe('the run a claim names', () => {
+  it('is GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT; none off a runner', () => {
+    expect(runFromEnv({ GITHUB_RUN_ID: '111', GITHUB_RUN_ATTEMPT: '2' })).toEqual({
+      id: 111,
+      attempt: 2,
+    });
+    expect(runFromEnv({ GITHUB_RUN_ID: '111' })).toEqual({ id: 111, attempt: 1 });
+    expect(runFromEnv({})).toBeUndefined();
+    expect(runFromEnv({ GITHUB_RUN_ID: '11 1' })).toBeUndefined();
+  });
+
+  it('is a line of its own under the taken line, read back; the outcome drops it', () => {
+    const run = { id: 111, attempt: 2 };
+    const body = claimBody(item, 'aj_1', run);
+    expect(body.split('\n').slice(0, 3)).toEqual([
+      '<!-- docs-agent-reply -->',
+      '<!-- docs-agent-taken: issue comment 7 -->',
+      '<!-- docs-agent-run: 111 attempt 2 -->',
+    ]);
+    expect(runIn(body)).toEqual(run);
+    expect(markedIn([{ body, author: bot }], 'taken', item)).toBe(true);
+    // Not a line of its own: not a mark.
+    expect(runIn(`x ${runLine(run)}`)).toBeUndefined();
+    const outcome = replyBody(
+      { kind: 'cancelled', jobId: 'aj_1' },
+      {
+        instruction: 'go',
+        login: 'octocat',
+        url: item.url,
+        mark: '<!-- docs-agent-taken: issue comment 7 -->',
+      },
+      {},
+    );
+    expect(runIn(outcome)).toBeUndefined();
+    expect(markedIn([{ body: outcome, author: bot }], 'taken', item)).toBe(true);
+  });
+
+  it('an older claim without it is the claim it was, and names no run', () => {
+    const body = claimBody(item, 'aj_1');
+    expect(body.split('\n').slice(0, 3)).toEqual([
+      '<!-- docs-agent-reply -->',
+      '<!-- docs-agent-taken: issue comment 7 -->',
+      expect.stringMatching(/^📨 \*\*Sending\*\*/),
+    ]);
+    expect(runIn(body)).toBeUndefined();
+    expect(markedIn([{ body, author: bot }], 'taken', item)).toBe(true);
+  });
+
+  it('the same run is the same id and attempt', () => {
+    expect(sameRun({ id: 1, attempt: 1 }, { id: 1, attempt: 1 })).toBe(true);
+    expect(sameRun({ id: 1, attempt: 1 }, { id: 1, attempt: 2 })).toBe(false);
+    expect(sameRun(undefined, { id: 1, attempt: 1 })).toBe(false);
+  });
+});
