@@ -70601,13 +70601,20 @@ function toGoDuration(ms) {
  */
 const UNSEEN_CLASS = String.raw `\p{Cc}\p{Cf}\u2028\u2029`;
 const UNSEEN = new RegExp(`[${UNSEEN_CLASS}]`, 'gu');
-/** `U+200B`: the Unicode notation of a character, as messages name one that is refused. */
+/**
+ * `U+200B`: the one way a character is named by its code point (at least four hex digits, upper
+ * case). Messages name a refused character so, the diff context escapes one as `<U+200B>`, the
+ * visible-text rule names what it removed so, and `printable` writes it as an escape (`\u200b`).
+ */
 function codePoint(char) {
     return `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
-/** Shows control and invisible characters visibly in messages, and keeps them short. */
+/**
+ * Shows control and invisible characters visibly in messages (as a JSON-style escape, `\u001b`,
+ * from their code point), and keeps them short.
+ */
 function printable(text) {
-    const shown = text.replace(UNSEEN, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
+    const shown = text.replace(UNSEEN, (c) => `\\u${codePoint(c).slice(2).toLowerCase()}`);
     return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
 }
 /** `1.5 MiB`: sizes in logs and summaries. */
@@ -72237,6 +72244,30 @@ const STATIC_EXPORT = ['staticExport'];
 /** The keys this action writes into that mapping, in the order it adds them. */
 const KEYS = WRITTEN_KEYS;
 /**
+ * What parsed values of a later layer (merged over the one this run writes) set of what this run
+ * writes at values-key `key`: a part of the path set to something other than a mapping (`path`,
+ * [] for the values themselves; `keys` empty), which replaces the block; else the keys of the
+ * block they set (`enabled: true` is what the run writes too, so it changes nothing). Undefined
+ * when they leave it alone. One rule for Flux's layers (flux-override.ts) and Argo CD's override
+ * files (argo-source-file.ts).
+ */
+function setOver(values, key) {
+    const mapping = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+    let node = values;
+    for (const [i, step] of key.entries()) {
+        if (!mapping(node))
+            return { path: key.slice(0, i), keys: [] };
+        if (!(step in node))
+            return undefined;
+        node = node[step];
+    }
+    if (!mapping(node))
+        return { path: [...key], keys: [] };
+    const block = node;
+    const keys = KEYS.filter((k) => k in block && !(k === 'enabled' && block[k] === true));
+    return keys.length > 0 ? { path: [...key], keys } : undefined;
+}
+/**
  * How every values file is parsed: node ranges are kept, and merge keys (`<<: *defaults`) are
  * merged, as Helm reads them. Duplicate keys are an error, found by unique.ts in one pass (the
  * library's own check is quadratic in the size of a mapping).
@@ -73055,7 +73086,10 @@ function valueAt(data, path) {
 }
 /** The node at a data path of `doc`, or undefined. */
 function nodeAt(doc, path) {
-    let node = doc.contents;
+    return nodeIn(doc.contents, path);
+}
+/** The node at a data path below `node` (keys of mappings, indexes of lists), or undefined. */
+function nodeIn(node, path) {
     for (const step of path) {
         if (typeof step === 'number') {
             if (!(0,yaml_dist/* isSeq */.oP)(node))
@@ -73103,6 +73137,25 @@ function chartPathHint(path, root) {
     return dir
         ? { kind: 'path', path: dir }
         : { kind: 'none', reason: `the chart path ${path} is not a chart in this checkout` };
+}
+/**
+ * Whether a repository address names `repository` (`owner/name`, GITHUB_REPOSITORY):
+ * `https://github.com/acme/docs(.git)`, `ssh://git@github.com/acme/docs`, `git@github.com:acme/docs`.
+ */
+function sameRepository(url, repository) {
+    const path = url
+        .replace(/\.git$/, '')
+        .replace(/\/+$/, '')
+        .replace(/^[a-z+]+:\/\/[^/]+\//i, '')
+        .replace(/^[^@]+@[^:]+:/, '');
+    return path.toLowerCase() === repository.toLowerCase();
+}
+/**
+ * Whether a GitOps manifest's repoURL is this repository: the one `repository` names; without
+ * it (no GITHUB_REPOSITORY), or with a templated address (`{{…}}`), it is taken to be this one.
+ */
+function ofThisRepository(url, repository) {
+    return !repository || url.includes('{{') || sameRepository(url, repository);
 }
 
 ;// CONCATENATED MODULE: ./src/values/embedded.ts
@@ -73723,11 +73776,9 @@ function overrideIn(data, site, key) {
     const helm = data.helm;
     if (!isObject(helm))
         return helm === null ? 'removes the helm block (helm: null)' : undefined;
-    for (const list of ['parameters', 'fileParameters']) {
-        const hits = parameterNamesOn(helm[list], key);
-        if (hits.length > 0)
-            return `sets helm.${list} ${hits.join(', ')}`;
-    }
+    const hits = parametersOn(helm, key);
+    if (hits)
+        return `sets helm.${hits.list} ${hits.names.join(', ')}`;
     if (site === 'values') {
         if ('values' in helm)
             return 'replaces the helm.values string this run edits';
@@ -73742,35 +73793,66 @@ function overrideIn(data, site, key) {
     const at = setAt(helm.valuesObject, key);
     return at ? `sets helm.valuesObject.${at}` : undefined;
 }
-/** The names of a parameters list that set the keys at `key`, the block or above. */
-function parameterNamesOn(list, key) {
-    if (!Array.isArray(list))
-        return [];
-    return list
-        .filter((p) => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key, KEYS))
-        .map((p) => String(p.name));
+/**
+ * The first of a helm block's parameters (`--set`) and fileParameters (`--set-file`) that sets the
+ * keys at `key` (the block or above), with the names that do: Argo CD passes them after every
+ * values source, so they win over all.
+ */
+function parametersOn(helm, key) {
+    for (const list of ['parameters', 'fileParameters']) {
+        const entries = helm?.[list];
+        if (!Array.isArray(entries))
+            continue;
+        const names = entries
+            .filter((p) => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key, KEYS))
+            .map((p) => String(p.name));
+        if (names.length > 0)
+            return { list, names };
+    }
+    return undefined;
+}
+/**
+ * A source's helm block after its override files, as the repo server merges each over the source
+ * (an RFC 7396 merge patch), with the file (as `shown` names it) that last set each of its keys;
+ * a key no file set is the Application's own. A file that cannot be read is left out (refused
+ * where the Application is a target: sourceFileOverride).
+ */
+function helmAfterOverrides(helm, files, shown) {
+    let merged = helm;
+    const setBy = new Map();
+    for (const read of files) {
+        if (!('data' in read) || !isObject(read.data) || !('helm' in read.data))
+            continue;
+        const patch = read.data.helm;
+        merged = mergePatch(merged, patch);
+        for (const key of isObject(patch) ? Object.keys(patch) : ['helm'])
+            setBy.set(key, shown(read.file));
+    }
+    return { helm: isObject(merged) ? merged : undefined, setBy };
+}
+/** RFC 7396: a mapping merges key by key (a null deletes), anything else replaces. */
+function mergePatch(target, patch) {
+    if (!isObject(patch))
+        return patch;
+    const out = isObject(target) ? { ...target } : {};
+    for (const [k, v] of Object.entries(patch))
+        if (v === null)
+            delete out[k];
+        else
+            out[k] = mergePatch(out[k], v);
+    return out;
 }
 /**
  * The dotted path where a merge patch of `values` replaces or deletes what the run writes: a
- * non-mapping on the way to the block, the block itself, or one of its keys (`enabled: true` is
- * what the run writes too, so it changes nothing).
+ * non-mapping on the way to the block, the block itself, or one of its keys (file.ts setOver).
  */
 function setAt(values, key) {
-    let node = values;
-    const path = [];
-    for (const step of key) {
-        if (!isObject(node))
-            return path.length > 0 ? path.join('.') : 'itself';
-        if (!(step in node))
-            return undefined;
-        node = node[step];
-        path.push(step);
-    }
-    if (!isObject(node))
-        return path.join('.');
-    const block = node;
-    const hit = KEYS.find((k) => k in block && !(k === 'enabled' && block[k] === true));
-    return hit ? [...path, hit].join('.') : undefined;
+    const set = setOver(values, key);
+    if (!set)
+        return undefined;
+    if (set.keys.length === 0)
+        return set.path.length > 0 ? set.path.join('.') : 'itself';
+    return [...set.path, set.keys[0]].join('.');
 }
 
 ;// CONCATENATED MODULE: ./src/values/manifest-argo.ts
@@ -73857,9 +73939,7 @@ function sourceTarget(source, at, of, part) {
         typeof helm.values === 'string'
         ? 'values'
         : 'valuesObject';
-    const refuse = (key) => parametersOverride(helm?.parameters, key, `${where}.parameters`) ??
-        parametersOverride(helm?.fileParameters, key, `${where}.fileParameters`) ??
-        sourceFileOverride(overrides, site, key, of.root);
+    const refuse = (key) => parametersOverride(helm, key, where) ?? sourceFileOverride(overrides, site, key, of.root);
     if (site === 'values')
         return { ...base, site: { kind: 'string', path: [...at, 'helm', 'values'] }, refuse };
     if (helm && helm.valuesObject !== undefined && helm.valuesObject !== null)
@@ -73985,16 +74065,13 @@ function chartOf(source, name, root) {
             : chartPathHint(source.path, root);
     return { kind: 'none', reason: `Application/${name} names no chart` };
 }
-/**
- * helm.parameters (`--set`) and helm.fileParameters (`--set-file`) override values, valuesObject
- * and valueFiles alike. `where` names the list.
- */
-function parametersOverride(parameters, key, where) {
-    const hits = parameterNamesOn(parameters, key);
-    if (hits.length === 0)
+/** helm.parameters and helm.fileParameters override values, valuesObject and valueFiles alike. */
+function parametersOverride(helm, key, where) {
+    const hits = parametersOn(helm, key);
+    if (!hits)
         return undefined;
     return {
-        problem: `has ${where} ${hits.join(', ')}, which set the values at values-key ${key.join('.')} and override every values source`,
+        problem: `has ${where}.${hits.list} ${hits.names.join(', ')}, which set the values at values-key ${key.join('.')} and override every values source`,
         fix: 'Remove those parameters (the link goes into the values this action edits), or set values-key to the path they do not touch.',
     };
 }
@@ -74162,18 +74239,7 @@ function targetsOfHelmRelease(data, doc, name, namespace) {
     // only the build of the overlay shows. Else the chart is resolved against the source objects
     // when the render check runs (flux-source.ts).
     const patch = spec.chart === undefined && spec.chartRef === undefined;
-    const chart = patch
-        ? {
-            kind: 'none',
-            reason: `HelmRelease/${name} is an overlay patch without spec.chart: its chart is that of the HelmRelease it patches, in the base the overlay builds on`,
-        }
-        : {
-            kind: 'flux',
-            release: name,
-            ...(namespace ? { namespace } : {}),
-            ...(isObject(spec.chart) && isObject(spec.chart.spec) ? { chart: spec.chart.spec } : {}),
-            ...(isObject(spec.chartRef) ? { chartRef: spec.chartRef } : {}),
-        };
+    const chart = fluxChartOf(data);
     return [
         {
             doc,
@@ -74188,6 +74254,25 @@ function targetsOfHelmRelease(data, doc, name, namespace) {
             // helm-controller merges spec.values after every entry (ChartValuesFromReferences).
         },
     ];
+}
+/** A HelmRelease's chart, to be resolved against the source objects (flux-source.ts). */
+function fluxChartOf(data) {
+    const spec = isObject(data.spec) ? data.spec : {};
+    const meta = isObject(data.metadata) ? data.metadata : {};
+    const name = typeof meta.name === 'string' ? meta.name : '';
+    const namespace = typeof meta.namespace === 'string' ? meta.namespace : undefined;
+    if (spec.chart === undefined && spec.chartRef === undefined)
+        return {
+            kind: 'none',
+            reason: `HelmRelease/${name} is an overlay patch without spec.chart: its chart is that of the HelmRelease it patches, in the base the overlay builds on`,
+        };
+    return {
+        kind: 'flux',
+        release: name,
+        ...(namespace ? { namespace } : {}),
+        ...(isObject(spec.chart) && isObject(spec.chart.spec) ? { chart: spec.chart.spec } : {}),
+        ...(isObject(spec.chartRef) ? { chartRef: spec.chartRef } : {}),
+    };
 }
 /**
  * The release helm-controller installs: spec.releaseName, else `[targetNamespace-]name` cut to
@@ -74777,6 +74862,33 @@ function refuseOverriddenSource(files, valuesKey) {
     unchecked.unread = [...unread].map((source) => ({ file: fileOf.get(source), source }));
     return unchecked;
 }
+/**
+ * The HelmReleases among `objects` that read `source` through valuesFrom (kind, name and key, in
+ * their own namespace), each once: the same one is often both a values file and a tracked file.
+ */
+function readersOf(source, objects) {
+    const seen = new Set();
+    return objects.filter((data) => {
+        if (!isHelmRelease(data))
+            return false;
+        const meta = isObject(data.metadata) ? data.metadata : {};
+        const spec = isObject(data.spec) ? data.spec : {};
+        const reads = (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : [])
+            .filter(isObject)
+            .map(entryOf)
+            .some((e) => e.kind === source.kind &&
+            e.name === source.name &&
+            e.valuesKey === source.key &&
+            (source.namespace === undefined ||
+                meta.namespace === undefined ||
+                meta.namespace === source.namespace));
+        const key = JSON.stringify(data);
+        if (!reads || seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
 function isHelmRelease(data) {
     return (isObject(data) &&
         data.kind === 'HelmRelease' &&
@@ -74804,15 +74916,7 @@ function valuesOf(entry, docs, sameNamespace) {
             continue;
         if (data.metadata.name !== entry.name || !sameNamespace(data.metadata.namespace))
             continue;
-        const plain = isObject(data.stringData) ? data.stringData[entry.valuesKey] : undefined;
-        const raw = isObject(data.data) ? data.data[entry.valuesKey] : undefined;
-        const text = typeof plain === 'string'
-            ? plain
-            : typeof raw === 'string'
-                ? entry.kind === 'Secret'
-                    ? Buffer.from(raw, 'base64').toString('utf8')
-                    : raw
-                : undefined;
+        const text = dataValue(data, entry.valuesKey);
         try {
             found.push(text === undefined ? undefined : (0,yaml_dist/* parse */.qg)(text));
         }
@@ -74827,23 +74931,28 @@ const flux_override_words = ({ what, notMapping }) => notMapping ? `${what} to s
 const undo = ({ what, notMapping }, place) => notMapping ? `Make ${what} a mapping in ${place}` : `Remove ${what} from ${place}`;
 /**
  * The keys this run writes that `values` sets to something else than this run does
- * (`staticExport.bundleUrl, staticExport.version`; `enabled: true` is what the run writes too),
- * or the part of the path it sets to something other than a mapping, which replaces them all.
+ * (`staticExport.bundleUrl, staticExport.version`), or the part of the path it sets to something
+ * other than a mapping, which replaces them all (file.ts setOver). Values that are no mapping at
+ * all are not read by helm-controller as values.
  */
 function setKeys(values, valuesKey) {
-    let node = values;
-    for (const [i, step] of valuesKey.entries()) {
-        if (!isObject(node) || !(step in node))
-            return undefined;
-        node = node[step];
-        if (!isObject(node))
-            return { what: valuesKey.slice(0, i + 1).join('.'), notMapping: true };
-    }
-    const block = node;
-    const set = KEYS.filter((key) => key in block && !(key === 'enabled' && block[key] === true));
-    if (set.length === 0)
+    const set = setOver(values, valuesKey);
+    if (!set || set.path.length === 0)
         return undefined;
-    return { what: set.map((key) => `${valuesKey.join('.')}.${key}`).join(', '), notMapping: false };
+    if (set.keys.length === 0)
+        return { what: set.path.join('.'), notMapping: true };
+    const at = valuesKey.join('.');
+    return { what: set.keys.map((key) => `${at}.${key}`).join(', '), notMapping: false };
+}
+/** A ConfigMap's data key, or a Secret's (base64 data, or stringData before the API merges it). */
+function dataValue(object, key) {
+    const plain = isObject(object.stringData) ? object.stringData[key] : undefined;
+    if (typeof plain === 'string')
+        return plain;
+    const raw = isObject(object.data) ? object.data[key] : undefined;
+    if (typeof raw !== 'string')
+        return undefined;
+    return object.kind === 'Secret' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
 }
 
 ;// CONCATENATED MODULE: ./src/shared/which.ts
@@ -75749,7 +75858,8 @@ function mayHoldPathRelease(text) {
  * What the checkout holds that reads a plain values file, found among its tracked files
  * (gitops/files.ts): the helmfile state files, whose releases list values files, and the Flux
  * HelmReleases that install a chart from a path of the repository, whose artifact bakes the
- * chart's values in. Each file is read once per run.
+ * chart's values in. Each is read once per run (CheckoutScan), and the list of tracked files
+ * is the one the proof reads too.
  */
 
 
@@ -75767,39 +75877,62 @@ async function read(root, names) {
     }));
     return files.filter((file) => file !== undefined);
 }
-/** The helmfile state files of the checkout at `root`, with their text. */
-async function helmfilesIn(root) {
-    return read(root, (await checkoutFiles(root)).filter(isHelmfileName));
-}
-/** The HelmReleases of the checkout at `root` that install a chart from a GitRepository or Bucket. */
-async function pathReleasesIn(root) {
-    const names = (await checkoutFiles(root)).filter((name) => /\.ya?ml$/.test(name));
-    const releases = [];
-    for (const file of await read(root, names)) {
-        if (!mayHoldPathRelease(file.text))
-            continue;
-        for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(file.text)) {
-            if (doc.errors.length > 0)
-                continue;
-            const data = doc.toJS();
-            if (isObject(data) && data.kind === 'HelmRelease')
-                releases.push({ file: file.path, data });
-        }
+/**
+ * What a run reads of the checkouts its values files are in, each read once however many steps
+ * and files ask: the tracked files (one `git ls-files`), the helmfile state files, and the Flux
+ * HelmReleases that install a chart from a GitRepository or Bucket.
+ */
+class CheckoutScan {
+    #files = new Map();
+    #helmfiles = new Map();
+    #releases = new Map();
+    /** The tracked files of the checkout at `root` (gitops/files.ts). */
+    files(root) {
+        return once(this.#files, root, () => checkoutFiles(root));
     }
-    return releases;
+    /** The helmfile state files of the checkout at `root`, with their text. */
+    helmfiles(root) {
+        return once(this.#helmfiles, root, async () => read(root, (await this.files(root)).filter(isHelmfileName)));
+    }
+    /** The HelmReleases of the checkout at `root` that install a chart from a GitRepository or Bucket. */
+    releases(root) {
+        return once(this.#releases, root, async () => {
+            const names = (await this.files(root)).filter((name) => /\.ya?ml$/.test(name));
+            const releases = [];
+            for (const file of await read(root, names)) {
+                if (!mayHoldPathRelease(file.text))
+                    continue;
+                for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(file.text)) {
+                    if (doc.errors.length > 0)
+                        continue;
+                    const data = doc.toJS();
+                    if (isObject(data) && data.kind === 'HelmRelease')
+                        releases.push({ file: file.path, data });
+                }
+            }
+            return releases;
+        });
+    }
+}
+function once(memo, root, load) {
+    const key = (0,external_node_path_.resolve)(root);
+    let found = memo.get(key);
+    if (!found)
+        memo.set(key, (found = load()));
+    return found;
 }
 /**
  * Refuses a plain values file that a HelmRelease of its checkout reads from inside a chart
  * artifact source-controller rebuilds only for a new chart version (values/chart-artifact.ts).
  * With helm-release the run's own rollout reads the file, so no artifact stands between them.
  */
-async function refuseBakedValues(files, withHelm) {
+async function refuseBakedValues(files, withHelm, scan) {
     if (withHelm)
         return;
     for (const file of files) {
         if (file.manifest || !file.root)
             continue;
-        const refusal = bakedIntoArtifact(file.path, await pathReleasesIn(file.root), file.root);
+        const refusal = bakedIntoArtifact(file.path, await scan.releases(file.root), file.root);
         if (refusal)
             throw fileError(file.display, refusal.problem, refusal.fix);
     }
@@ -75850,7 +75983,7 @@ async function checkValuesFilesFirst(run) {
             : `Values file ${display} does not exist yet; it will be created.`);
     }
     refuseUnmatchedChoice(inputs.valuesDocuments, seen.flatMap((file) => file.targets ?? []));
-    await refuseBakedValues(inputs.valuesFiles.map((file, i) => ({ ...file, manifest: seen[i]?.targets !== undefined })), inputs.helm !== undefined);
+    await refuseBakedValues(inputs.valuesFiles.map((file, i) => ({ ...file, manifest: seen[i]?.targets !== undefined })), inputs.helm !== undefined, run.checkout);
     // What the run cannot check: a HelmRelease or a valuesFrom entry in a file it does not read (or
     // cannot, encrypted), whose layer may win over the link; or a suspended HelmRelease, which
     // applies nothing until it is resumed.
@@ -82019,6 +82152,11 @@ async function readsAt(dir, valuesKey) {
  * this run reads them) and of the checkout's tracked YAML files (`git ls-files`: what the cluster
  * can be given, not a build folder or a vendored copy). Only files that mention the source group
  * are parsed. Outside a git checkout, the values files alone.
+ *
+ * When a values ConfigMap or Secret is written (`readers`), also what decides the values its
+ * HelmRelease gets (flux-reader.ts): the HelmReleases, ConfigMaps and Secrets of those files, and
+ * the ConfigMaps and Secrets a kustomization's configMapGenerator or secretGenerator makes of a
+ * file (each with the file it was made of).
  */
 
 
@@ -82026,43 +82164,109 @@ async function readsAt(dir, valuesKey) {
 
 
 const GROUP = 'source.toolkit.fluxcd.io/';
+const RELEASES = 'helm.toolkit.fluxcd.io/';
 /** A manifest file larger than this is no hand-written source definition: not read. */
 const MAX_BYTES = 1024 * 1024;
-function sourcesIn(text) {
-    if (!text.includes(GROUP))
+const isValuesObject = (value) => (value.kind === 'ConfigMap' || value.kind === 'Secret') && value.apiVersion === 'v1';
+function sourcesIn(text, readers = false) {
+    const wanted = text.includes(GROUP) ||
+        (readers && (text.includes(RELEASES) || /^kind:\s*(ConfigMap|Secret)\b/m.test(text)));
+    if (!wanted)
         return [];
     const objects = [];
     for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text)) {
         if (doc.errors.length > 0)
             continue;
         const value = doc.toJS();
-        if (isObject(value) &&
-            typeof value.apiVersion === 'string' &&
-            value.apiVersion.startsWith(GROUP))
+        if (!isObject(value) || typeof value.apiVersion !== 'string')
+            continue;
+        if (value.apiVersion.startsWith(GROUP) ||
+            (readers && (value.apiVersion.startsWith(RELEASES) || isValuesObject(value))))
             objects.push(value);
     }
     return objects;
 }
 function trackedYaml(root) {
     return new Promise((resolve) => {
-        (0,external_node_child_process_namespaceObject.execFile)('git', ['-C', root, 'ls-files', '-z', '--', '*.yaml', '*.yml'], { maxBuffer: 64 * 1024 * 1024, timeout: 30_000 }, (error, stdout) => resolve(error ? [] : stdout.split('\0').filter((f) => f !== '')));
+        (0,external_node_child_process_namespaceObject.execFile)('git', ['-C', root, 'ls-files', '-z', '--', '*.yaml', '*.yml', 'Kustomization', '*/Kustomization'], { maxBuffer: 64 * 1024 * 1024, timeout: 30_000 }, (error, stdout) => resolve(error ? [] : stdout.split('\0').filter((f) => f !== '')));
     });
 }
-/** The source objects of `texts` (the values files), then of the tracked files under `root`. */
-async function sourceObjects(texts, root) {
-    const objects = [...texts].flatMap(sourcesIn);
+/**
+ * The source objects of `texts` (the values files), then of the tracked files under `root`; with
+ * `readers`, the HelmReleases, ConfigMaps and Secrets too, and what the generators make.
+ */
+async function sourceObjects(texts, root, readers = false) {
+    const objects = [...texts].flatMap((text) => sourcesIn(text, readers));
+    const generated = [];
     for (const file of await trackedYaml(root)) {
         const path = (0,external_node_path_.join)(root, file);
         try {
             if ((await (0,promises_.stat)(path)).size > MAX_BYTES)
                 continue;
-            objects.push(...sourcesIn(await (0,promises_.readFile)(path, 'utf8')));
+            const text = await (0,promises_.readFile)(path, 'utf8');
+            objects.push(...sourcesIn(text, readers));
+            if (readers && /^(kustomization\.ya?ml|Kustomization)$/.test((0,external_node_path_.basename)(file)))
+                generated.push(...(await generatedBy(text, (0,external_node_path_.dirname)(path))));
         }
         catch {
             // Deleted in the work tree, or unreadable: not something the cluster gets from here.
         }
     }
-    return objects;
+    // Another valuesFrom entry may read one of them too.
+    objects.push(...generated.map((g) => g.object));
+    return { objects, generated };
+}
+/**
+ * The ConfigMaps and Secrets a kustomization's generators make of files (`files: [key=]path`,
+ * read against its folder), named and namespaced as written: a HelmRelease's valuesFrom names
+ * the generator's name (kustomize's hash suffix is either turned off or rewritten into it).
+ */
+async function generatedBy(text, dir) {
+    if (!/(configMap|secret)Generator/.test(text))
+        return [];
+    const data = (0,yaml_dist/* parseAllDocuments */.hR)(text)[0]?.toJS();
+    if (!isObject(data))
+        return [];
+    const made = [];
+    for (const [field, kind] of [
+        ['configMapGenerator', 'ConfigMap'],
+        ['secretGenerator', 'Secret'],
+    ])
+        for (const entry of Array.isArray(data[field]) ? data[field] : []) {
+            if (!isObject(entry) || typeof entry.name !== 'string')
+                continue;
+            const files = new Map();
+            const stringData = {};
+            for (const spec of Array.isArray(entry.files) ? entry.files : []) {
+                if (typeof spec !== 'string')
+                    continue;
+                const at = spec.indexOf('=');
+                const path = (0,external_node_path_.resolve)(dir, spec.slice(at + 1));
+                const key = at === -1 ? (0,external_node_path_.basename)(path) : spec.slice(0, at);
+                try {
+                    if ((await (0,promises_.stat)(path)).size > MAX_BYTES)
+                        continue;
+                    stringData[key] = await (0,promises_.readFile)(path, 'utf8');
+                    files.set(key, path);
+                }
+                catch {
+                    // A file the build would miss: kustomize fails there, not this run.
+                }
+            }
+            if (files.size === 0)
+                continue;
+            const namespace = typeof entry.namespace === 'string' ? entry.namespace : data.namespace;
+            made.push({
+                object: {
+                    apiVersion: 'v1',
+                    kind,
+                    metadata: { name: entry.name, ...(typeof namespace === 'string' ? { namespace } : {}) },
+                    stringData,
+                },
+                files,
+            });
+        }
+    return made;
 }
 
 ;// CONCATENATED MODULE: ./src/gitops/tree.ts
@@ -82196,6 +82400,52 @@ function references(data) {
     }
     return refs;
 }
+/**
+ * The file of the checkout a generated ConfigMap or Secret of the tree holds at `key`: of the
+ * `configMapGenerator` (`secretGenerator`) entries of the kustomizations in `tree`, the one whose
+ * name the object's name carries (kustomize adds prefixes, suffixes and a hash; the longest name
+ * wins), and its `files:` entry for that key (`key=path`, or the file's own name). So a layer is
+ * named by the file to change, not by the build. Undefined when no generator made it.
+ */
+function generatedFrom(checkout, tree, object, key) {
+    const field = object.kind === 'ConfigMap'
+        ? 'configMapGenerator'
+        : object.kind === 'Secret'
+            ? 'secretGenerator'
+            : undefined;
+    const name = isObject(object.metadata) ? String(object.metadata.name) : '';
+    if (!field)
+        return undefined;
+    let best;
+    for (const kustomization of tree) {
+        if (!KUSTOMIZATION_NAMES.includes(external_node_path_.posix.basename(kustomization)))
+            continue;
+        let data;
+        try {
+            data = (0,yaml_dist/* parse */.qg)(checkout.read(kustomization) ?? '');
+        }
+        catch {
+            continue;
+        }
+        if (!isObject(data) || !Array.isArray(data[field]))
+            continue;
+        for (const generator of data[field]) {
+            if (!isObject(generator) || typeof generator.name !== 'string')
+                continue;
+            if (!name.includes(generator.name) || generator.name.length <= (best?.name.length ?? 0))
+                continue;
+            for (const entry of Array.isArray(generator.files) ? generator.files : []) {
+                if (typeof entry !== 'string')
+                    continue;
+                const eq = entry.indexOf('=');
+                const path = entry.slice(eq + 1);
+                if ((eq === -1 ? external_node_path_.posix.basename(path) : entry.slice(0, eq)) === key)
+                    best = { name: generator.name, file: join(external_node_path_.posix.dirname(kustomization), path) };
+            }
+        }
+    }
+    return best?.file;
+}
 
 ;// CONCATENATED MODULE: ./src/gitops/discover.ts
 /**
@@ -82210,6 +82460,8 @@ function references(data) {
 
 
 
+
+const SOURCE_GROUP = 'source.toolkit.fluxcd.io/';
 /** `Kustomization/flux-system/apps`, `Application/argocd/guestbook`, `cluster-path clusters/x`. */
 const entryLabel = (e) => e.kind === 'flux'
     ? `Kustomization/${e.namespace}/${e.name}`
@@ -82271,16 +82523,56 @@ function discover_entryOf(data, from) {
     return undefined;
 }
 /**
- * Why an entry point's sources are out of this run's reach, or undefined: a Flux Kustomization
- * built from an OCI artifact or a Bucket, not from this repository.
+ * Adds the url of each GitRepository among `objects` to `urls`, by `namespace/name`, and by name
+ * alone for one written without a namespace (applied where its parent builds it).
  */
-function outOfReach(entry) {
+function gitRepositoryUrls(objects, urls = new Map()) {
+    for (const data of objects) {
+        if (!isObject(data) || data.kind !== 'GitRepository' || !isObject(data.spec))
+            continue;
+        if (typeof data.apiVersion !== 'string' || !data.apiVersion.startsWith(SOURCE_GROUP))
+            continue;
+        const meta = isObject(data.metadata) ? data.metadata : {};
+        if (typeof meta.name !== 'string' || typeof data.spec.url !== 'string')
+            continue;
+        const key = typeof meta.namespace === 'string' ? `${meta.namespace}/${meta.name}` : meta.name;
+        urls.set(key, data.spec.url);
+    }
+    return urls;
+}
+/** The GitRepository urls of the checkout's YAML files (only those that name one are parsed). */
+function checkoutGitRepositories(checkout) {
+    const urls = new Map();
+    for (const file of checkout.files) {
+        if (!isYamlFile(file))
+            continue;
+        const text = checkout.read(file);
+        if (!text?.includes('GitRepository') || !text.includes(SOURCE_GROUP))
+            continue;
+        const docs = (0,yaml_dist/* parseAllDocuments */.hR)(text).filter((doc) => doc.errors.length === 0);
+        gitRepositoryUrls(docs.map((doc) => doc.toJS()), urls);
+    }
+    return urls;
+}
+/**
+ * Why an entry point's sources are out of this run's reach, or undefined: a Flux Kustomization
+ * built from an OCI artifact or a Bucket, or from a GitRepository whose url is another repository
+ * (its path in this checkout would be a folder of the same name, proving nothing). A
+ * GitRepository this run cannot find is taken for this repository, as a bootstrap's is.
+ */
+function outOfReach(entry, gitUrls = new Map(), repository) {
     if (entry.kind !== 'flux')
         return undefined;
     const ref = isObject(entry.spec.sourceRef) ? entry.spec.sourceRef : {};
     if (ref.kind === 'OCIRepository' || ref.kind === 'Bucket')
         return `${entryLabel(entry)} builds from ${String(ref.kind)}/${String(ref.name)}, not from this repository`;
-    return undefined;
+    if ((ref.kind ?? 'GitRepository') !== 'GitRepository' || typeof ref.name !== 'string')
+        return undefined;
+    const namespace = typeof ref.namespace === 'string' ? ref.namespace : entry.namespace;
+    const url = gitUrls.get(`${namespace}/${ref.name}`) ?? gitUrls.get(ref.name);
+    if (url === undefined || ofThisRepository(url, repository))
+        return undefined;
+    return `${entryLabel(entry)} builds from GitRepository/${namespace}/${ref.name} (${redactLink(url)}), another repository: out of reach of this checkout, whose folder of that path proves nothing. To prove the link, name the folder the cluster applies in cluster-path, or run the action in that repository`;
 }
 
 ;// CONCATENATED MODULE: ./src/gitops/substitute.ts
@@ -82583,8 +82875,10 @@ function addFluxFields(data, spec) {
 
 
 
-async function openCheckout(root, edited) {
-    const listed = await checkoutFiles(root);
+async function openCheckout(root, edited, 
+/** The tracked files, when listed already: not listed again. */
+tracked) {
+    const listed = tracked ?? (await checkoutFiles(root));
     // A values file this run writes is part of what will be committed, tracked yet or not.
     const files = [...new Set([...listed, ...edited.keys()])].sort();
     const cache = new Map();
@@ -82803,6 +83097,111 @@ function helmfile_render_chartOf(listing) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/gitops/merge.ts
+/**
+ * The chart values a controller hands Helm, as layers in its order (later wins), for the values
+ * level of the proof (helm/values-layers.ts finds the layer that wins) and for the render.
+ *
+ * Flux (ChartValuesFromReferences in fluxcd/pkg chartutil): each valuesFrom entry in order,
+ * resolved against the ConfigMaps and Secrets of the same build; an `optional` entry that
+ * resolves to nothing adds nothing; then spec.values, merged last. An entry with a targetPath sets
+ * its key's whole text at that path with Helm's --set parser (strvals: `true`, `false`, `null` and
+ * integers typed, quotes kept as a string). Its doc comment says such an entry "will overwrite
+ * all"; its code merges spec.values again after every entry, so spec.values wins over a targetPath
+ * too: the code is followed. Argo CD: valueFiles, then `values` or `valuesObject` (which replaces
+ * it), then parameters (refused where they touch the link: argo-source-file.ts, manifest-argo.ts).
+ */
+
+
+
+
+
+function fluxLayers(release, objects, valuesKey, describe, generatedFrom = () => undefined) {
+    const spec = isObject(release.spec) ? release.spec : {};
+    const meta = isObject(release.metadata) ? release.metadata : {};
+    const name = `HelmRelease/${String(meta.name)}`;
+    const layers = [];
+    const unknown = [];
+    for (const ref of Array.isArray(spec.valuesFrom) ? spec.valuesFrom : []) {
+        if (!isObject(ref))
+            continue;
+        const key = typeof ref.valuesKey === 'string' && ref.valuesKey ? ref.valuesKey : 'values.yaml';
+        const label = `${String(ref.kind)}/${String(ref.name)}`;
+        const source = objects.find((o) => o.kind === ref.kind &&
+            isObject(o.metadata) &&
+            o.metadata.name === ref.name &&
+            sameNamespace(o.metadata.namespace, meta.namespace));
+        const text = source ? dataValue(source, key) : undefined;
+        if (text === undefined) {
+            // An optional reference that resolves to nothing adds nothing; a required one would stop
+            // the release, unless it exists in the cluster by other means, which this run cannot see.
+            if (ref.optional !== true)
+                unknown.push({
+                    at: layers.length,
+                    what: `${label} (key ${key}), which ${name} reads in valuesFrom and no manifest this run read holds`,
+                });
+            continue;
+        }
+        // A generated ConfigMap is named by the file its generator reads: that is where to change it.
+        const file = source ? generatedFrom(source, key) : undefined;
+        const where = file
+            ? `${file} (${label}[${key}] from its generator, valuesFrom of ${name})`
+            : `${label}[${key}] (valuesFrom of ${name}${source ? `, from ${describe(source)}` : ''})`;
+        const targetPath = typeof ref.targetPath === 'string' && ref.targetPath ? ref.targetPath : undefined;
+        if (!targetPath) {
+            layers.push({ name: where, yaml: text });
+            continue;
+        }
+        // `literal`: the text verbatim, as --set-literal sets it (no typing, no comma split).
+        const set = ref.literal === true && /^[\w-]+(\.[\w-]+)*$/.test(targetPath)
+            ? nested(targetPath, text)
+            : targetPathValues(targetPath, text);
+        if (set)
+            layers.push({ name: `${where} at targetPath ${targetPath}`, yaml: (0,yaml_dist/* stringify */.As)(set) });
+        else if (overlaps(targetPath, valuesKey))
+            layers.push({
+                name: `${where} at targetPath ${targetPath}`,
+                unread: true,
+                fix: `Remove that valuesFrom entry's targetPath ${targetPath}, or point it away from ${valuesKey.join('.')}.`,
+            });
+    }
+    if (spec.values !== undefined && spec.values !== null)
+        layers.push({
+            name: `spec.values of ${name} (${describe(release)})`,
+            yaml: (0,yaml_dist/* stringify */.As)(spec.values),
+        });
+    return { layers, unknown };
+}
+/** valuesFrom reads from the HelmRelease's own namespace (none written: any). */
+const sameNamespace = (a, b) => a === undefined || b === undefined || a === b;
+/**
+ * What `ReplacePathValue` sets: the text at the dotted path, as strvals types it (a value in
+ * quotes stays a string without them). Undefined for what this run does not read as strvals does:
+ * a path with an index or an escape, a value with a comma (strvals splits there).
+ */
+function targetPathValues(path, text) {
+    if (!/^[\w-]+(\.[\w-]+)*$/.test(path))
+        return undefined;
+    const quoted = (text.startsWith("'") && text.endsWith("'")) || (text.startsWith('"') && text.endsWith('"'));
+    const value = quoted ? text.replace(/^['"]+|['"]+$/g, '') : text;
+    if (value.includes(','))
+        return undefined;
+    return nested(path, quoted ? value : typedSet(value));
+}
+const nested = (path, value) => path.split('.').reduceRight((inner, key) => ({ [key]: inner }), value);
+/** Argo CD's layers for one chart source: valueFiles (texts given), then values or valuesObject. */
+function argoLayers(helm, valueFiles, application) {
+    const layers = [...valueFiles];
+    if (helm.valuesObject !== undefined && helm.valuesObject !== null)
+        layers.push({
+            name: `helm.valuesObject of ${application}`,
+            yaml: (0,yaml_dist/* stringify */.As)(helm.valuesObject),
+        });
+    else if (typeof helm.values === 'string')
+        layers.push({ name: `helm.values of ${application}`, yaml: helm.values });
+    return layers;
+}
+
 ;// CONCATENATED MODULE: ./src/values/flux-source.ts
 /**
  * The chart a Flux HelmRelease installs, resolved as source-controller resolves it, from a list of
@@ -82814,7 +83213,7 @@ function helmfile_render_chartOf(listing) {
  * two clusters often define `HelmRepository/mintlify` with different URLs.
  */
 
-const SOURCE_GROUP = 'source.toolkit.fluxcd.io';
+const flux_source_SOURCE_GROUP = 'source.toolkit.fluxcd.io';
 function refOf(data, namespace) {
     if (!isObject(data) || typeof data.kind !== 'string' || typeof data.name !== 'string')
         return undefined;
@@ -82831,7 +83230,7 @@ function findSource(ref, objects) {
     const matches = objects.filter((o) => {
         const meta = isObject(o.metadata) ? o.metadata : {};
         const group = typeof o.apiVersion === 'string' ? o.apiVersion.split('/', 1)[0] : '';
-        return (group === SOURCE_GROUP &&
+        return (group === flux_source_SOURCE_GROUP &&
             o.kind === ref.kind &&
             meta.name === ref.name &&
             (meta.namespace === undefined ||
@@ -82927,27 +83326,108 @@ function ociRepository(spec, ref, none) {
         return none(`${flux_source_shown(ref)} has no oci:// spec.url`);
     const pin = isObject(spec.ref) ? spec.ref : {};
     const str = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
-    // As source-controller ranks them: digest, then semver, then tag (`latest` when none is set,
-    // which helm cannot pull by name: the highest version stands in for it).
-    const digest = str(pin.digest);
-    const tag = str(pin.tag);
+    // As source-controller ranks them: digest, then semver (the one constraint), then the tag,
+    // pulled as it is (`latest` when none is set): never the highest version in its place. A tag
+    // may carry its digest (`1.4.0@sha256:…`), which then decides.
+    const semver = str(pin.semver);
+    const [tag = 'latest', tagDigest] = (str(pin.tag) ?? 'latest').split('@');
+    const digest = str(pin.digest) ?? (semver ? undefined : tagDigest);
+    const version = digest ? undefined : (semver ?? tag);
+    // helm pulls a tag only as a version (`--version 1.4.0`): one that is none (`latest`, `main`)
+    // it reads as a constraint and fails, so the chart behind it cannot be known here.
+    if (version === tag && !HELM_VERSION.test(tag))
+        return none(`${flux_source_shown(ref)} pulls the tag ${tag}${str(pin.tag) ? '' : ' (no spec.ref: the default)'}, which helm cannot pull (it pulls a chart by a version tag or a digest): set spec.ref.semver, spec.ref.digest or a version tag to have it rendered`);
     return {
         kind: 'remote',
         ref: url,
-        version: digest ? undefined : (str(pin.semver) ?? (tag === 'latest' ? undefined : tag)),
+        version,
         ...(digest ? { digest } : {}),
         plainHttp: spec.insecure === true,
         origin: flux_source_shown(ref),
     };
 }
-/** `https://github.com/acme/docs(.git)`, `ssh://git@github.com/acme/docs` against `acme/docs`. */
-function sameRepository(url, repository) {
-    const path = url
-        .replace(/\.git$/, '')
-        .replace(/\/+$/, '')
-        .replace(/^[a-z+]+:\/\/[^/]+\//i, '')
-        .replace(/^[^@]+@[^:]+:/, '');
-    return path.toLowerCase() === repository.toLowerCase();
+/** A version as helm reads one (Masterminds semver's NewVersion): `1.4.0`, `v1.4`, `2.0.0-rc.1`. */
+const HELM_VERSION = /^v?\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+
+;// CONCATENATED MODULE: ./src/gitops/flux-chart.ts
+/**
+ * The chart a render target names, as helm can render it (ChartInReach) or why it cannot: the one
+ * rule the render check (publish/manifest-render.ts) and the proof's rendered level
+ * (prove-flux.ts) share. A HelmRelease's chart is resolved as source-controller resolves it
+ * (values/flux-source.ts), against the source objects the caller has: the proof gives its entry
+ * point's build first, then the checkout's manifests (`sourceCandidates`).
+ */
+
+
+
+
+
+/** A HelmRelease's chart, resolved against `objects`, with the release name and namespace. */
+function releaseChart(release, objects, root, repository) {
+    const flux = fluxChartOf(release);
+    const hint = flux.kind === 'flux' ? resolveFluxChart(flux, objects, root, repository) : flux;
+    const meta = isObject(release.metadata) ? release.metadata : {};
+    const name = typeof meta.name === 'string' ? meta.name : '';
+    const namespace = typeof meta.namespace === 'string' ? meta.namespace : undefined;
+    const spec = isObject(release.spec) ? release.spec : {};
+    return flux_chart_chartOf(hint, root, fluxRelease(spec, name, namespace));
+}
+/**
+ * The source objects a build's HelmRelease is resolved against: the build's own, then those of
+ * the checkout that no object of the build shadows (the same kind and name, in the same namespace
+ * or either without one). A build that defines `HelmRepository/mintlify` decides its URL,
+ * whatever other clusters of the checkout say.
+ */
+function sourceCandidates(build, checkout) {
+    const id = (o) => {
+        const meta = isObject(o.metadata) ? o.metadata : {};
+        return { kind: o.kind, name: meta.name, namespace: meta.namespace };
+    };
+    const built = build.map(id);
+    const shadowed = (o) => {
+        const one = id(o);
+        return built.some((b) => b.kind === one.kind &&
+            b.name === one.name &&
+            (b.namespace === undefined || one.namespace === undefined || b.namespace === one.namespace));
+    };
+    return [...build, ...checkout.filter((o) => !shadowed(o))];
+}
+function flux_chart_chartOf(hint, path, { name, namespace }) {
+    // Without a namespace, the controller's helm renders in `default`; the runner's helm would
+    // take HELM_NAMESPACE or its kube context's. A HelmRelease that names none is applied where
+    // whatever applies it says (a Flux Kustomization's targetNamespace, else `default`), which the
+    // file cannot tell: `default` is the guess, and only a chart that reads .Release.Namespace cares.
+    const release = { releaseName: name, namespace: namespace ?? 'default' };
+    if (hint.kind === 'helmCharts') {
+        const home = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), hint.chartHome);
+        // kustomize reads a chart it pulls (repo and version) from <chartHome>/<name>-<version>/<name>
+        // only, never from an unversioned copy beside it; any other from <chartHome>/<name>.
+        const dir = hint.repo && hint.version
+            ? (0,external_node_path_.join)(home, `${hint.name}-${hint.version}`, hint.name)
+            : (0,external_node_path_.join)(home, hint.name);
+        const local = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml')) ? dir : undefined;
+        if (local)
+            return { kind: 'chart', ref: local, ...release };
+        if (hint.repo)
+            return { kind: 'chart', ref: hint.name, version: hint.version, repo: hint.repo, ...release };
+        return {
+            kind: 'out-of-reach',
+            reason: `chart ${hint.name} is not under its chartHome ${hint.chartHome} and the entry names no repo`,
+        };
+    }
+    // A chart folder of this checkout (values/site.ts chartInCheckout found its Chart.yaml).
+    if (hint.kind === 'path')
+        return {
+            kind: 'chart',
+            ref: hint.path,
+            ...(hint.chartValues ? { chartValues: hint.chartValues } : {}),
+            ...release,
+        };
+    if (hint.kind === 'remote') {
+        const { ref, version, repo, digest, plainHttp, origin } = hint;
+        return { kind: 'chart', ref, version, repo, digest, plainHttp, origin, ...release };
+    }
+    return { kind: 'out-of-reach', reason: hint.reason };
 }
 
 ;// CONCATENATED MODULE: ./src/publish/manifest-render.ts
@@ -82963,13 +83443,20 @@ function sameRepository(url, repository) {
 
 
 
+
+
+
+
 function manifestTargets(file, chosen, valuesKey, plan, sources = { objects: [], root: file.root ?? (0,external_node_path_.dirname)(file.path) }) {
     return chosen.map((one, index) => {
+        const { target } = one;
+        if ((target.kind === 'ConfigMap' || target.kind === 'Secret') && target.part)
+            return valuesFromTarget(`${file.display} (${one.label})`, { kind: target.kind, name: target.name, namespace: target.namespace, key: target.part }, (link) => (0,yaml_dist/* stringify */.As)(plan(link).manifest?.values[index] ?? {}), valuesKey, sources, file.display);
         const written = one.target.chart;
         const hint = written.kind === 'flux'
             ? resolveFluxChart(written, sources.objects, sources.root, sources.repository)
             : written;
-        const chart = manifest_render_chartOf(hint, file.path, one);
+        const chart = flux_chart_chartOf(hint, file.path, one.target.release ?? one.target);
         const unread = (hint.kind === 'path' || hint.kind === 'remote') && hint.unreadValueFiles
             ? `its valueFiles ${hint.unreadValueFiles.join(', ')} (not in this checkout)`
             : undefined;
@@ -83030,44 +83517,62 @@ function kustomizeLayers(hint, path, chart, inline) {
         },
     ];
 }
-function manifest_render_chartOf(hint, path, one) {
-    // Without a namespace, the controller's helm renders in `default`; the runner's helm would
-    // take HELM_NAMESPACE or its kube context's. A HelmRelease that names none is applied where
-    // whatever applies it says (a Flux Kustomization's targetNamespace, else `default`), which the
-    // file cannot tell: `default` is the guess, and only a chart that reads .Release.Namespace cares.
-    const { name, namespace } = one.target.release ?? one.target;
-    const release = { releaseName: name, namespace: namespace ?? 'default' };
-    if (hint.kind === 'helmCharts') {
-        const home = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), hint.chartHome);
-        // kustomize reads a chart it pulls (repo and version) from <chartHome>/<name>-<version>/<name>
-        // only, never from an unversioned copy beside it; any other from <chartHome>/<name>.
-        const dir = hint.repo && hint.version
-            ? (0,external_node_path_.join)(home, `${hint.name}-${hint.version}`, hint.name)
-            : (0,external_node_path_.join)(home, hint.name);
-        const local = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(dir, 'Chart.yaml')) ? dir : undefined;
-        if (local)
-            return { kind: 'chart', ref: local, ...release };
-        if (hint.repo)
-            return { kind: 'chart', ref: hint.name, version: hint.version, repo: hint.repo, ...release };
-        return {
-            kind: 'out-of-reach',
-            reason: `chart ${hint.name} is not under its chartHome ${hint.chartHome} and the entry names no repo`,
+/**
+ * A ConfigMap or Secret (a manifest's, or one a kustomize generator makes of a values file) that
+ * a HelmRelease reads through valuesFrom: the chart is that HelmRelease's, resolved as for a
+ * HelmRelease target, and its values are the layers helm-controller merges (gitops/merge.ts: each
+ * valuesFrom entry in order, then spec.values), with `text(link)` at `source`'s key.
+ */
+function valuesFromTarget(label, source, text, valuesKey, sources, where) {
+    const shown = `${source.kind}/${source.name}[${source.key}]`;
+    const readers = readersOf(source, sources.objects);
+    const alone = (link) => [{ name: label, yaml: text(link) }];
+    const none = (reason) => ({
+        label,
+        valuesKey,
+        chart: { kind: 'out-of-reach', reason },
+        values: alone,
+    });
+    if (readers.length === 0)
+        return none(`no HelmRelease among the manifests of this checkout reads ${shown} through valuesFrom, so its chart is unknown`);
+    if (readers.length > 1)
+        return none(`${readers.length} HelmReleases read ${shown} through valuesFrom (${readers.map(releaseName).join(', ')}), each with its own chart and values: which one applies depends on the entry point`);
+    const reader = readers[0];
+    const layers = (link) => {
+        const written = {
+            apiVersion: 'v1',
+            kind: source.kind,
+            metadata: { name: source.name, ...(source.namespace ? { namespace: source.namespace } : {}) },
+            stringData: { [source.key]: text(link) },
         };
-    }
-    // A chart folder of this checkout (values/site.ts chartInCheckout found its Chart.yaml).
-    if (hint.kind === 'path')
-        return {
-            kind: 'chart',
-            ref: hint.path,
-            ...(hint.chartValues ? { chartValues: hint.chartValues } : {}),
-            ...release,
-        };
-    if (hint.kind === 'remote') {
-        const { ref, version, repo, digest, plainHttp, origin } = hint;
-        return { kind: 'chart', ref, version, repo, digest, plainHttp, origin, ...release };
-    }
-    return { kind: 'out-of-reach', reason: hint.reason };
+        // The written one first: the file as it is is among the checkout's objects too.
+        return fluxLayers(reader, [written, ...sources.objects], valuesKey.split('.'), (o) => o === written ? where : 'the manifests of this checkout');
+    };
+    const probe = 'https://probe.invalid/';
+    const { layers: probed, unknown } = layers(probe);
+    const holder = probed.findIndex((l) => 'yaml' in l && l.yaml.includes(probe));
+    const after = unknown.filter((u) => u.at > holder).map((u) => u.what);
+    const before = unknown.filter((u) => u.at <= holder).map((u) => u.what);
+    const chart = releaseChart(reader, sources.objects, sources.root, sources.repository);
+    if (chart.kind === 'chart')
+        chart.origin = `${chart.origin ? `${chart.origin}, ` : ''}for ${releaseName(reader)}`;
+    return {
+        label,
+        valuesKey,
+        chart: after.length > 0
+            ? {
+                kind: 'out-of-reach',
+                reason: `${after.join('; ')}: what it sets after the link is unknown to this run`,
+            }
+            : chart,
+        ...(before.length > 0 ? { unread: before.join('; ') } : {}),
+        values: (link) => layers(link).layers,
+    };
 }
+const releaseName = (release) => {
+    const meta = isObject(release.metadata) ? release.metadata : {};
+    return `HelmRelease ${typeof meta.namespace === 'string' ? `${meta.namespace}/` : ''}${String(meta.name)}`;
+};
 
 ;// CONCATENATED MODULE: ./src/values/near-miss.ts
 /**
@@ -83077,6 +83582,7 @@ function manifest_render_chartOf(hint, path, one) {
  * chart's values, which hands the vendor chart only `enterprise.*`). Both would write a block no
  * template reads, and the run would exit 0: refused before any request, naming what exists.
  */
+
 
 
 
@@ -83113,18 +83619,7 @@ function refuseNearMiss(root, text, display, at, chartYaml) {
         throw fileError(display, `sits beside a Chart.yaml that has the vendor chart as a dependency${reads === VENDOR_CHART ? '' : ` under the alias ${reads}`}, so Helm hands it only the values under ${reads}; values-key ${wanted} writes at the top, which it never sees`, `Set values-key: ${reads}.${wanted}. Nothing was sent.`);
     }
 }
-function near_miss_exists(root, at) {
-    let node = root;
-    for (const key of at) {
-        if (!(0,yaml_dist/* isMap */.jh)(node))
-            return false;
-        const pair = node.items.find((item) => (0,yaml_dist/* isScalar */.jn)(item.key) && item.key.value === key);
-        if (!pair)
-            return false;
-        node = pair.value;
-    }
-    return (0,yaml_dist/* isMap */.jh)(node);
-}
+const near_miss_exists = (root, at) => (0,yaml_dist/* isMap */.jh)(nodeIn(root, at));
 /**
  * Every mapping whose key folds to `name`, with its dotted path and where it starts; list items
  * are searched too (`extraApps[0].staticExport`), as a block there is as likely the one meant.
@@ -83156,7 +83651,7 @@ function nearParents(root, at) {
     for (const [i, key] of at.slice(0, -1).entries()) {
         if (!(0,yaml_dist/* isMap */.jh)(node))
             return [];
-        const pair = node.items.find((item) => (0,yaml_dist/* isScalar */.jn)(item.key) && item.key.value === key);
+        const pair = findPair(node, key);
         if (pair) {
             node = pair.value;
             continue;
@@ -83181,114 +83676,300 @@ function vendorPath(chartYaml) {
     return vendorValuesKey(meta);
 }
 
-;// CONCATENATED MODULE: ./src/gitops/merge.ts
+;// CONCATENATED MODULE: ./src/publish/render-words.ts
 /**
- * The chart values a controller hands Helm, as layers in its order (later wins), for the values
- * level of the proof (helm/values-layers.ts finds the layer that wins) and for the render.
- *
- * Flux (ChartValuesFromReferences in fluxcd/pkg chartutil): each valuesFrom entry in order,
- * resolved against the ConfigMaps and Secrets of the same build; an `optional` entry that
- * resolves to nothing adds nothing; then spec.values, merged last. An entry with a targetPath sets
- * its key's whole text at that path with Helm's --set parser (strvals: `true`, `false`, `null` and
- * integers typed, quotes kept as a string). Its doc comment says such an entry "will overwrite
- * all"; its code merges spec.values again after every entry, so spec.values wins over a targetPath
- * too: the code is followed. Argo CD: valueFiles, then `values` or `valuesObject` (which replaces
- * it), then parameters (refused where they touch the link: argo-source-file.ts, manifest-argo.ts).
+ * The render check in words: the chart a target rendered, and the refusal when a later values
+ * layer wins over the link or no template of the vendor chart renders it.
  */
 
+/** `enterprise 1.4.0 (chart repository https://…, HelmRepository docs/mintlify)`. */
+function renderedChart(chart) {
+    return `${chart.name}${chart.version ? ` ${chart.version}` : ''} (${chart.from}${chart.origin ? `, ${chart.origin}` : ''})`;
+}
+/**
+ * The refusal: a later values layer wins over what this run would write, or no template of the
+ * vendor chart renders it. Each has its own words: a layer that wins is no values-key mistake.
+ */
+function notRead(inputs, missing) {
+    const key = inputs.valuesKey.join('.');
+    if (missing.every((o) => o.kind === 'overridden'))
+        return new UserError(`The render check ${heading(missing)} what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`);
+    const details = missing
+        .map((o) => {
+        if (o.kind === 'overridden')
+            return overriddenText(o);
+        if (o.kind !== 'missing')
+            return '';
+        const reads = o.readsAt
+            ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`
+            : '';
+        const chart = o.chart ? ` (chart ${renderedChart(o.chart)})` : '';
+        return `${o.label}: none of the ${o.rendered} documents the vendor chart renders${chart} holds the link written at values-key ${key}.${reads}`;
+    })
+        .join(' ');
+    return new UserError(`The render check found that the chart does not read the link: ${details} A run would write it where nothing reads it, and the site would never change. Nothing was sent and no file was changed. Check values-key (and helm-args --set flags that override it), or set render-check: off if a template reads the link in a way the check cannot see.`);
+}
+/** The refusal's words for its targets: each overridden, each unchecked, or some of both. */
+function heading(missing) {
+    const unchecked = missing.filter((o) => o.kind === 'overridden' && o.unchecked).length;
+    if (unchecked === 0)
+        return 'found that the chart would not get';
+    if (unchecked === missing.length)
+        return 'could not show that the chart would get';
+    return 'found that the chart would not get (or could not show that it would get)';
+}
+function overriddenText(o) {
+    const fix = o.fix ?? `Remove it there, or name ${o.by} in values-file so the link is written there too.`;
+    if (o.unchecked)
+        return `${o.label}: this run could not read ${o.by} as helm does (${o.unchecked}), and no values layer it could read holds the link at ${o.key}, so what the chart gets there could not be checked. ${fix}`;
+    return `${o.label}: ${o.by} sets ${o.key} after the values this run writes, so the chart would get that value instead. ${fix}`;
+}
 
-
-
-function fluxLayers(release, objects, valuesKey, describe) {
-    const spec = isObject(release.spec) ? release.spec : {};
-    const meta = isObject(release.metadata) ? release.metadata : {};
-    const name = `HelmRelease/${String(meta.name)}`;
-    const layers = [];
-    const unknown = [];
-    for (const ref of Array.isArray(spec.valuesFrom) ? spec.valuesFrom : []) {
-        if (!isObject(ref))
-            continue;
-        const key = typeof ref.valuesKey === 'string' && ref.valuesKey ? ref.valuesKey : 'values.yaml';
-        const label = `${String(ref.kind)}/${String(ref.name)}`;
-        const source = objects.find((o) => o.kind === ref.kind &&
-            isObject(o.metadata) &&
-            o.metadata.name === ref.name &&
-            sameNamespace(o.metadata.namespace, meta.namespace));
-        const text = source ? dataValue(source, key) : undefined;
-        if (text === undefined) {
-            // An optional reference that resolves to nothing adds nothing; a required one would stop
-            // the release, unless it exists in the cluster by other means, which this run cannot see.
-            if (ref.optional !== true)
-                unknown.push({
-                    at: layers.length,
-                    what: `${label} (key ${key}), which ${name} reads in valuesFrom and the build does not hold`,
-                });
-            continue;
-        }
-        const where = `${label}[${key}] (valuesFrom of ${name}${source ? `, from ${describe(source)}` : ''})`;
-        const targetPath = typeof ref.targetPath === 'string' && ref.targetPath ? ref.targetPath : undefined;
-        if (!targetPath) {
-            layers.push({ name: where, yaml: text });
-            continue;
-        }
-        // `literal`: the text verbatim, as --set-literal sets it (no typing, no comma split).
-        const set = ref.literal === true && /^[\w-]+(\.[\w-]+)*$/.test(targetPath)
-            ? nested(targetPath, text)
-            : targetPathValues(targetPath, text);
-        if (set)
-            layers.push({ name: `${where} at targetPath ${targetPath}`, yaml: (0,yaml_dist/* stringify */.As)(set) });
-        else if (overlaps(targetPath, valuesKey))
-            layers.push({
-                name: `${where} at targetPath ${targetPath}`,
-                unread: true,
-                fix: `Remove that valuesFrom entry's targetPath ${targetPath}, or point it away from ${valuesKey.join('.')}.`,
-            });
+;// CONCATENATED MODULE: ./src/gitops/glob.ts
+/**
+ * The two globs Argo CD matches paths of a repository with. Go's `path.Match` (the git
+ * generator's `directories`, valueFiles globs through `filepath.Glob`): `*` any run of characters
+ * but `/`, `?` one such character, `[…]` a class (`[^…]` negated, ranges, `\` escapes). And the
+ * pathspec of `git ls-files -- <pattern>`, which the repo server runs for the git generator's
+ * `files` (its default; the doublestar globbing is opt-in): a pattern without wildcards names
+ * that path or a folder of it, and with wildcards `*` and `?` match `/` too (git's wildmatch
+ * without WM_PATHNAME), so `**` is any depth. A template expression (`{{.path.path}}`, filled in
+ * by another generator of a matrix) stands for any text: what it will be is not known here.
+ */
+/** Whether Go's path.Match(pattern, name) is true; a malformed pattern matches nothing. */
+function goPathMatch(pattern, name) {
+    return regexOf(pattern, false)?.test(name) ?? false;
+}
+/** Whether `git ls-files -- <pattern>` lists `path` (a file of the repository, from its top). */
+function gitPathspecMatch(pattern, path) {
+    const spec = pattern.replace(/^(\.\/)+/, '');
+    if (!/[*?[]|\{\{/.test(spec)) {
+        const dir = spec.replace(/\/+$/, '');
+        return dir === '' || path === dir || path.startsWith(`${dir}/`);
     }
-    if (spec.values !== undefined && spec.values !== null)
-        layers.push({
-            name: `spec.values of ${name} (${describe(release)})`,
-            yaml: (0,yaml_dist/* stringify */.As)(spec.values),
-        });
-    return { layers, unknown };
+    return regexOf(spec, true)?.test(path) ?? false;
 }
-/** valuesFrom reads from the HelmRelease's own namespace (none written: any). */
-const sameNamespace = (a, b) => a === undefined || b === undefined || a === b;
-/** A ConfigMap's data key, or a Secret's (base64 data, or stringData before the API merges it). */
-function dataValue(object, key) {
-    const plain = isObject(object.stringData) ? object.stringData[key] : undefined;
-    if (typeof plain === 'string')
-        return plain;
-    const raw = isObject(object.data) ? object.data[key] : undefined;
-    if (typeof raw !== 'string')
-        return undefined;
-    return object.kind === 'Secret' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+const TEMPLATE = /^\{\{.*?\}\}/;
+/** The pattern as a RegExp (git's wildmatch, else Go's path.Match); undefined if malformed. */
+function regexOf(pattern, git) {
+    const one = git ? '.' : '[^/]';
+    let out = '';
+    for (let i = 0; i < pattern.length; i++) {
+        const c = pattern[i];
+        const template = TEMPLATE.exec(pattern.slice(i));
+        if (template) {
+            out += '.*';
+            i += template[0].length - 1;
+        }
+        else if (c === '*')
+            out += `${one}*`;
+        else if (c === '?')
+            out += one;
+        else if (c === '\\') {
+            if (i + 1 >= pattern.length)
+                return undefined;
+            out += glob_escape(pattern[++i]);
+        }
+        else if (c === '[') {
+            const end = classEnd(pattern, i, git);
+            if (end === undefined)
+                return undefined;
+            out += classOf(pattern.slice(i + 1, end), git);
+            i = end;
+        }
+        else
+            out += glob_escape(c);
+    }
+    return new RegExp(`^${out}$`, 's');
+}
+/** The index of the `]` closing the class opened at `start`. */
+function classEnd(pattern, start, git) {
+    let i = start + 1;
+    if (pattern[i] === '^' || (git && pattern[i] === '!'))
+        i++;
+    // A `]` right after the opening is a member in git's wildmatch; Go refuses it (ErrBadPattern).
+    if (pattern[i] === ']') {
+        if (!git)
+            return undefined;
+        i++;
+    }
+    for (; i < pattern.length; i++) {
+        if (pattern[i] === '\\')
+            i++;
+        else if (pattern[i] === ']')
+            return i;
+    }
+    return undefined;
+}
+/** A class body as a RegExp class; git also negates with `!`. */
+function classOf(body, git) {
+    let negated = false;
+    if (body.startsWith('^') || (git && body.startsWith('!'))) {
+        negated = true;
+        body = body.slice(1);
+    }
+    let members = '';
+    for (let i = 0; i < body.length; i++) {
+        const c = body[i];
+        if (c === '\\' && i + 1 < body.length)
+            members += glob_escape(body[++i]);
+        else if (c === '-' && members !== '' && i + 1 < body.length)
+            members += '-';
+        else
+            members += glob_escape(c);
+    }
+    return `[${negated ? '^' : ''}${members}]`;
+}
+const glob_escape = (c) => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+
+;// CONCATENATED MODULE: ./src/gitops/appset.ts
+/**
+ * What the ApplicationSets of the checkout read of this repository. Their Applications are
+ * generated by Argo CD's ApplicationSet controller from the generators' parameters, so they cannot
+ * be built here: a file one of them reads is out of reach, and said to be, never orphaned and
+ * never proven by a guess. Read are: the folders a git generator's `directories` select (Go's
+ * path.Match against every folder of the repository but hidden ones, an `exclude: true` entry
+ * winning over any include, as applicationset/generators/git.go filterApps does) and what is
+ * under them; the files its `files` globs select (`git ls-files -- <glob>`, what the repo server
+ * runs; `exclude: true` entries removed), and the folders of those files (a template reads them as
+ * `path.path`); and a template's literal source path. Git generators nested in `matrix` and
+ * `merge` count too. Only a generator or source whose repoURL is this repository counts
+ * (values/site.ts ofThisRepository), as for Applications' path sources (prove-argo.ts).
+ */
+
+
+
+
+
+
+/** The ApplicationSets of the checkout, each way it reads this repository. */
+function appSetReaders(checkout, repository) {
+    const ours = (url) => typeof url === 'string' && ofThisRepository(url, repository);
+    const readers = [];
+    for (const file of checkout.files) {
+        if (!isYamlFile(file))
+            continue;
+        const text = checkout.read(file);
+        if (!text?.includes('ApplicationSet') || !text.includes('argoproj.io/'))
+            continue;
+        for (const doc of (0,yaml_dist/* parseAllDocuments */.hR)(text)) {
+            const data = doc.errors.length === 0 ? doc.toJS() : undefined;
+            if (!isObject(data) || data.kind !== 'ApplicationSet' || !isObject(data.spec))
+                continue;
+            if (typeof data.apiVersion !== 'string' || !data.apiVersion.startsWith('argoproj.io/'))
+                continue;
+            const meta = isObject(data.metadata) ? data.metadata : {};
+            const label = `ApplicationSet/${typeof meta.namespace === 'string' ? meta.namespace : 'argocd'}/${String(meta.name)}`;
+            const add = (what, reads) => readers.push({ label, from: file, what, reads });
+            for (const git of gitGenerators(data.spec.generators))
+                if (ours(git.repoURL))
+                    gitReader(checkout, git, add);
+            for (const template of [
+                data.spec.template,
+                ...gitGenerators(data.spec.generators).map((g) => g.template),
+            ])
+                for (const path of templatePaths(template, ours))
+                    add(`its template's source path ${path}`, (f) => under(f, path));
+        }
+    }
+    return readers;
+}
+/** The git generators of a generators list, those nested in matrix and merge included. */
+function gitGenerators(list) {
+    if (!Array.isArray(list))
+        return [];
+    return list
+        .filter(isObject)
+        .flatMap((g) => [
+        ...(isObject(g.git) ? [g.git] : []),
+        ...['matrix', 'merge'].flatMap((k) => (isObject(g[k]) ? gitGenerators(g[k].generators) : [])),
+    ]);
+}
+function gitReader(checkout, git, add) {
+    const directories = items(git.directories);
+    if (directories.length > 0) {
+        add(`its git generator's directories ${appset_shown(directories)}`, (file) => foldersOf(file).find((dir) => selected(directories, (p) => goPathMatch(p, dir))));
+        return;
+    }
+    const files = items(git.files);
+    if (files.length === 0)
+        return;
+    let matched;
+    const select = () => (matched ??= new Set(checkout.files.filter((f) => selected(files, (p) => gitPathspecMatch(p, f)))));
+    add(`its git generator's files ${appset_shown(files)}`, (file) => {
+        if (select().has(file))
+            return file;
+        return [...select()]
+            .map((f) => external_node_path_.posix.dirname(f))
+            .find((dir) => dir !== '.' && under(file, dir) !== undefined);
+    });
+}
+/** Included by one item and excluded by none (an exclude wins, whatever the order). */
+function selected(list, match) {
+    let included = false;
+    for (const item of list) {
+        if (!match(item.path))
+            continue;
+        if (item.exclude)
+            return false;
+        included = true;
+    }
+    return included;
+}
+function items(list) {
+    if (!Array.isArray(list))
+        return [];
+    return list
+        .filter(isObject)
+        .filter((i) => typeof i.path === 'string')
+        .map((i) => ({ path: String(i.path), exclude: i.exclude === true }));
+}
+const appset_shown = (list) => list.map((i) => (i.exclude ? `${i.path} (exclude)` : i.path)).join(', ');
+/**
+ * The folders of the repository a file is in, nearest first, as the repo server lists them:
+ * not the top, and none below a folder whose name starts with a dot (it skips those).
+ */
+function foldersOf(file) {
+    const parts = file.split('/').slice(0, -1);
+    const hidden = parts.findIndex((p) => p.startsWith('.'));
+    const visible = hidden === -1 ? parts : parts.slice(0, hidden);
+    return visible.map((_, i) => visible.slice(0, i + 1).join('/')).reverse();
+}
+/** The template's source paths of this repository written out (no template expression). */
+function templatePaths(template, ours) {
+    const spec = isObject(template) && isObject(template.spec) ? template.spec : {};
+    const sources = Array.isArray(spec.sources)
+        ? [spec.source, ...spec.sources]
+        : [spec.source];
+    return sources
+        .filter(isObject)
+        .filter((s) => typeof s.path === 'string' && !s.path.includes('{{') && ours(s.repoURL))
+        .map((s) => join('', String(s.path).replace(/^\/+/, '')));
+}
+/** `dir` when `file` is in it (at any depth); '' is the top. */
+function under(file, dir) {
+    return dir === '' || file.startsWith(`${dir}/`) ? dir || '.' : undefined;
 }
 /**
- * What `ReplacePathValue` sets: the text at the dotted path, as strvals types it (a value in
- * quotes stays a string without them). Undefined for what this run does not read as strvals does:
- * a path with an index or an escape, a value with a comma (strvals splits there).
+ * The proof's records of the targets the ApplicationSets read (skipped, saying which reads it
+ * and what to do), and the files among them.
  */
-function targetPathValues(path, text) {
-    if (!/^[\w-]+(\.[\w-]+)*$/.test(path))
-        return undefined;
-    const quoted = (text.startsWith("'") && text.endsWith("'")) || (text.startsWith('"') && text.endsWith('"'));
-    const value = quoted ? text.replace(/^['"]+|['"]+$/g, '') : text;
-    if (value.includes(','))
-        return undefined;
-    return nested(path, quoted ? value : typedSet(value));
-}
-const nested = (path, value) => path.split('.').reduceRight((inner, key) => ({ [key]: inner }), value);
-/** Argo CD's layers for one chart source: valueFiles (texts given), then values or valuesObject. */
-function argoLayers(helm, valueFiles, application) {
-    const layers = [...valueFiles];
-    if (helm.valuesObject !== undefined && helm.valuesObject !== null)
-        layers.push({
-            name: `helm.valuesObject of ${application}`,
-            yaml: (0,yaml_dist/* stringify */.As)(helm.valuesObject),
-        });
-    else if (typeof helm.values === 'string')
-        layers.push({ name: `helm.values of ${application}`, yaml: helm.values });
-    return layers;
+function appSetRecords(readers, targets) {
+    const records = [];
+    const read = new Map();
+    for (const target of targets)
+        for (const reader of readers) {
+            const through = reader.reads(target.file);
+            if (through === undefined)
+                continue;
+            if (records.some((r) => r.target === target.display && r.entry === reader.label))
+                continue;
+            const reason = `${reader.label} (${reader.from}) reads it: ${reader.what} selects ${through}, and the ApplicationSet controller generates those Applications from it, which cannot be built here. To prove the link, name the folder the generated Application applies in cluster-path, or deploy it with a plain Application`;
+            records.push({ target: target.display, entry: reader.label, level: 'skipped', reason });
+            if (!read.has(target.file))
+                read.set(target.file, reason);
+        }
+    return { records, read };
 }
 
 ;// CONCATENATED MODULE: ./src/gitops/types.ts
@@ -83308,10 +83989,15 @@ function describeRecord(r) {
 /**
  * The proof through an Argo CD Application whose chart source is a folder of this checkout, or
  * whose values come from this checkout (`$ref/…` valueFiles of a multi-source Application), for
- * a plain values file it names among its valueFiles (globs included). Argo CD passes valueFiles
- * in order, then `values` or `valuesObject`, then parameters; the layer that wins is named. The
+ * a plain values file it names among its valueFiles (globs included). Argo CD merges the
+ * `.argocd-source*.yaml` files beside a source's path over it (values/argo-source-file.ts), then
+ * passes valueFiles in order, then `values` or `valuesObject`, then parameters and
+ * fileParameters; the layer that wins is named, an override file by its own name. The
  * Application as a target of its own is proven by the render check itself (publish/render.ts).
- * A source in another repository, an address, or a chart package's own file is out of reach.
+ * A source in another repository, an address, or a chart package's own file is out of reach: a
+ * path source, or a `$ref` source, whose repoURL is not this repository (values/site.ts
+ * ofThisRepository) is never read from this checkout's folder of the same name (a guess); the
+ * files it would name are recorded as out of reach instead (elsewhereRecords).
  */
 
 
@@ -83322,35 +84008,84 @@ function describeRecord(r) {
 
 
 
-/** The chart sources of an Application with the files of this checkout their valueFiles name. */
-function sourcesOf(checkout, entry) {
-    const spec = entry.spec;
-    const sources = Array.isArray(spec.sources)
-        ? spec.sources.filter(isObject)
-        : isObject(spec.source)
-            ? [spec.source]
-            : [];
+
+
+/**
+ * The repoURL of a source when it is a path source (no `chart`) or a `$ref` source of another
+ * repository than this one; undefined for this repository's (and for chart sources).
+ */
+function elsewhere(source, repository) {
+    if (typeof source.chart === 'string' || typeof source.repoURL !== 'string')
+        return undefined;
+    if (typeof source.path !== 'string' && typeof source.ref !== 'string')
+        return undefined;
+    return ofThisRepository(source.repoURL, repository) ? undefined : shownRepo(source);
+}
+/** An Application's sources, each alone or in spec.sources. */
+const sourceList = (spec) => Array.isArray(spec.sources)
+    ? spec.sources.filter(isObject)
+    : isObject(spec.source)
+        ? [spec.source]
+        : [];
+/** The folders of an Application's path sources, with the repoURL of another repository's. */
+function sourceFolders(entry, repository) {
+    return sourceList(entry.spec)
+        .filter((s) => typeof s.path === 'string' && typeof s.chart !== 'string')
+        .map((s) => {
+        const away = elsewhere(s, repository);
+        return {
+            path: join('', String(s.path).replace(/^\/+/, '')),
+            ...(away ? { elsewhere: away } : {}),
+        };
+    });
+}
+/**
+ * The chart sources of an Application with the files of this checkout their valueFiles name,
+ * after the override files Argo CD merges over each source before it renders.
+ */
+function sourcesOf(checkout, entry, repository) {
+    const sources = sourceList(entry.spec);
     const out = [];
     for (const source of sources) {
-        const helm = isObject(source.helm) ? source.helm : undefined;
-        if (!helm)
+        const written = isObject(source.helm) ? source.helm : undefined;
+        const away = elsewhere(source, repository);
+        // The override files beside another repository's path are that repository's.
+        const overrides = away ? [] : sourceFiles(source, entry, checkout.root);
+        const { helm, setBy } = helmAfterOverrides(written, overrides, (file) => (0,external_node_path_.relative)(checkout.root, file).split(external_node_path_.sep).join('/'));
+        if (!written && !helm)
             continue;
         const base = typeof source.path === 'string' ? join('', source.path.replace(/^\/+/, '')) : undefined;
-        const files = (Array.isArray(helm.valueFiles) ? helm.valueFiles : []).map(String).map((e) => {
+        const filesOf = (block) => (Array.isArray(block?.valueFiles) ? block.valueFiles : []).map(String).map((e) => {
             const ref = /^\$([^/]+)\/(.*)$/.exec(e);
             let path;
+            let from = away;
             if (ref) {
-                const from = sources.find((s) => s.ref === ref[1]);
-                path = from ? join('', ref[2]) : undefined;
+                const named = sources.find((s) => s.ref === ref[1]);
+                path = named ? join('', ref[2]) : undefined;
+                from = named && elsewhere(named, repository);
             }
             else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(e) && base !== undefined)
                 path = e.startsWith('/') ? join('', e.slice(1)) : join(base, e);
-            return { entry: e, paths: path === undefined ? [] : matching(checkout, path) };
+            const paths = path === undefined ? [] : matching(checkout, path);
+            return { entry: e, paths, ...(from ? { elsewhere: from } : {}) };
         });
+        const files = filesOf(helm);
+        const read = new Set(files.flatMap((f) => f.paths));
+        const dropped = filesOf(written)
+            .flatMap((f) => (f.elsewhere ? [] : f.paths))
+            .filter((p) => !read.has(p));
         const chart = base !== undefined && typeof source.chart !== 'string'
             ? chartInCheckout(base, checkout.root)
             : undefined;
-        out.push({ source, helm, files, ...(chart ? { chart } : {}) });
+        out.push({
+            source,
+            helm: helm ?? {},
+            setBy,
+            files,
+            dropped,
+            ...(chart && !away ? { chart } : {}),
+            ...(away ? { elsewhere: away } : {}),
+        });
     }
     return out;
 }
@@ -83358,47 +84093,78 @@ function sourcesOf(checkout, entry) {
 function matching(checkout, path) {
     if (!/[*?[]/.test(path))
         return [path];
-    const pattern = new RegExp(`^${path
-        .replace(/[.+^${}()|\\]/g, '\\$&')
-        .replace(/\*/g, '[^/]*')
-        .replace(/\?/g, '[^/]')}$`);
-    return checkout.files.filter((f) => pattern.test(f));
+    return checkout.files.filter((f) => goPathMatch(path, f));
 }
 async function proveApplication(ctx, entry, targets) {
     const { tools, checkout } = ctx;
     const key = tools.valuesKey.join('.');
     const app = `Application/${entry.name}`;
-    for (const one of sourcesOf(checkout, entry)) {
+    for (const one of sourcesOf(checkout, entry, ctx.repository)) {
         for (const target of targets) {
-            if (target.chosen || !one.files.some((f) => f.paths.includes(target.file)))
+            if (target.chosen)
                 continue;
             const record = { target: targetName(target), entry: entryLabel(entry) };
-            const hits = parameterNamesOn(one.helm.parameters, tools.valuesKey);
-            if (hits.length > 0) {
-                ctx.refusals.push(`${app} (${entry.from}) sets helm.parameters ${hits.join(', ')}, which Argo CD passes after every values file, over ${target.display}. Remove those parameters, or set values-key to what they do not touch.`);
-                ctx.records.push({ ...record, level: 'values', reason: 'refused: parameters win' });
+            const own = `${app} (${entry.from})`;
+            if (one.dropped.includes(target.file)) {
+                const by = one.setBy.get('valueFiles') ?? one.setBy.get('helm') ?? '';
+                ctx.refusals.push(`${by}, Argo CD's override file beside the chart of ${own}, ${one.setBy.has('valueFiles') ? 'replaces its helm.valueFiles' : 'removes its helm block'}, so Argo CD, which merges that file over the Application before it renders, does not pass ${target.display} to the chart. List ${target.display} in ${by} too, or remove that from it.`);
+                ctx.records.push({ ...record, level: 'values', reason: `refused: ${by} wins` });
                 continue;
             }
-            const files = one.files.flatMap((f) => f.paths.map((path) => {
+            const at = one.files.findIndex((f) => !f.elsewhere && f.paths.includes(target.file));
+            if (at === -1)
+                continue;
+            const unknown = one.files.find((f) => f.elsewhere);
+            if (unknown && one.files.indexOf(unknown) > at) {
+                ctx.records.push({
+                    ...record,
+                    level: 'skipped',
+                    reason: `a later valueFiles entry, ${unknown.entry}, is read from ${unknown.elsewhere}, another repository: out of reach of this checkout, so what it sets after ${target.display} is unknown`,
+                });
+                continue;
+            }
+            const hits = parametersOn(one.helm, tools.valuesKey);
+            if (hits) {
+                const by = one.setBy.get(hits.list) ?? one.setBy.get('helm');
+                ctx.refusals.push(`${by ? `${by}, Argo CD's override file beside the chart of ${own},` : own} sets helm.${hits.list} ${hits.names.join(', ')}, which Argo CD passes after every values file, over ${target.display}. Remove those parameters${by ? ` from ${by}` : ''}, or set values-key to what they do not touch.`);
+                ctx.records.push({
+                    ...record,
+                    level: 'values',
+                    reason: `refused: ${by ?? `helm.${hits.list}`} wins`,
+                });
+                continue;
+            }
+            const files = one.files.flatMap((f) => (f.elsewhere ? [] : f.paths).map((path) => {
                 const text = checkout.read(path);
                 return text === undefined
                     ? { file: external_node_path_.posix.join(checkout.root, path) }
                     : { name: `${path} (helm.valueFiles of ${app})`, yaml: text };
             }));
-            const layers = argoLayers(one.helm, files, `${app} (${entry.from})`);
+            // Values an override file sets are named after it: that is where to remove them.
+            const valuesBy = one.setBy.get('valuesObject') ?? one.setBy.get('values');
+            const layers = argoLayers(one.helm, files, valuesBy ? `${own} as ${valuesBy} sets it` : own);
             const over = await overridingLayer(layers, key, tools.placeholder.link);
             if (over) {
-                ctx.refusals.push(`${over.by} sets ${over.key} after ${target.display}, where Argo CD reads the values of ${app} (${entry.from}), so the chart would get that value instead. Remove it there, or point values-file at ${over.by.split(' ')[0]} so that the link is written there.`);
+                const fix = !over.by.startsWith('helm.')
+                    ? `Remove it there, or point values-file at ${over.by.split(' ')[0]} so that the link is written there.`
+                    : valuesBy
+                        ? `Remove it from ${valuesBy}.`
+                        : `Remove it there, or point values-file at ${entry.from} so that the link is written there.`;
+                ctx.refusals.push(`${over.by} sets ${over.key} after ${target.display}, where Argo CD reads the values of ${own}, so the chart would get that value instead. ${fix}`);
                 ctx.records.push({ ...record, level: 'values', reason: `refused: ${over.by} wins` });
                 continue;
             }
-            if (!one.chart || !tools.helm) {
+            if (!one.chart || !tools.helm || unknown) {
                 ctx.records.push({
                     ...record,
                     level: 'values',
-                    reason: one.chart
-                        ? 'helm is not on PATH'
-                        : `the chart of ${app} is not a folder of this checkout, so it was not rendered`,
+                    reason: unknown
+                        ? `its valueFiles entry ${unknown.entry} is read from ${unknown.elsewhere}, another repository, so the chart was not rendered`
+                        : one.elsewhere
+                            ? `its chart is in ${one.elsewhere}, another repository, so it was not rendered`
+                            : one.chart
+                                ? 'helm is not on PATH'
+                                : `the chart of ${app} is not a folder of this checkout, so it was not rendered`,
                 });
                 continue;
             }
@@ -83438,9 +84204,48 @@ function destination(entry) {
     const d = isObject(entry.spec.destination) ? entry.spec.destination : {};
     return typeof d.namespace === 'string' && d.namespace ? d.namespace : 'default';
 }
-/** The checkout files an Application reads: its own file, its valueFiles, its source folders. */
-function argoFiles(checkout, entry) {
-    return sourcesOf(checkout, entry).flatMap((s) => s.files.flatMap((f) => f.paths));
+/** The checkout files an Application reads: its valueFiles and its source folders. */
+function argoFiles(checkout, entry, repository) {
+    return [
+        ...sourcesOf(checkout, entry, repository).flatMap((s) => [
+            ...s.files.flatMap((f) => (f.elsewhere ? [] : f.paths)),
+            ...s.dropped,
+        ]),
+        ...sourceFolders(entry, repository)
+            .filter((f) => !f.elsewhere)
+            .flatMap((f) => [...treeOf(checkout, f.path)]),
+    ];
+}
+/**
+ * The targets an Application would read were its source this repository, when it is another
+ * (a path source, or the `$ref` source of valueFiles): skipped records, saying so with the fix,
+ * and the files among them, which this checkout's same-named files cannot prove.
+ */
+function elsewhereRecords(checkout, entry, repository, targets) {
+    const away = new Map();
+    const add = (paths, url) => {
+        for (const p of paths)
+            if (!away.has(p))
+                away.set(p, url);
+    };
+    for (const s of sourcesOf(checkout, entry, repository))
+        for (const f of s.files)
+            if (f.elsewhere)
+                add(f.paths, f.elsewhere);
+    for (const f of sourceFolders(entry, repository))
+        if (f.elsewhere)
+            add(treeOf(checkout, f.path), f.elsewhere);
+    const records = [];
+    const read = new Map();
+    for (const target of targets) {
+        const url = away.get(target.file);
+        if (url === undefined)
+            continue;
+        const reason = `${entryLabel(entry)} (${entry.from}) names it, but its source is ${url}, another repository: out of reach of this checkout, whose file of that name proves nothing. To prove the link, name the folder the cluster applies in cluster-path, or run the action in that repository`;
+        records.push({ target: target.display, entry: entryLabel(entry), level: 'skipped', reason });
+        read.set(target.file, reason);
+    }
+    return { records, read };
 }
 
 ;// CONCATENATED MODULE: ./src/gitops/overlay.ts
@@ -83597,9 +84402,13 @@ function mergeTouches(data, path) {
  * HelmRelease of the build that reads what this run writes (it came from the edited file, or holds
  * the placeholder, or reads a ConfigMap or Secret that does) gets its values merged as
  * helm-controller merges them (merge.ts). The values level: the placeholder is at values-key of
- * those values, or the layer that wins is named. The rendered level, where the chart is a folder
- * of this checkout: `helm template` with them, then its postRenderers, must carry the link.
+ * those values, or the layer that wins is named. The rendered level, where the chart is in reach
+ * (a folder of this checkout, or pulled from its repository or registry): `helm template` with
+ * them, then its postRenderers, must carry the link.
  */
+
+
+
 
 
 
@@ -83678,7 +84487,7 @@ async function proveRelease(ctx, entry, tree, objects, target, release, describe
     const chosen = (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name === c.name) ??
         (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name.includes(c.name));
     const record = { target: targetName(target, chosen?.label), entry: entryLabel(entry) };
-    const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe);
+    const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe, (o, key) => generatedFrom(ctx.checkout, tree, o, key));
     const key = valuesKey.join('.');
     const over = await overridingLayer(layers, key, placeholder.link);
     const holder = layers.findIndex((l) => 'yaml' in l && bundleUrlOf(l.yaml, valuesKey) === placeholder.link);
@@ -83716,47 +84525,26 @@ async function proveRelease(ctx, entry, tree, objects, target, release, describe
             level: 'skipped',
             reason: `${later.map((u) => u.what).join('; ')}: what it sets after the link is unknown`,
         };
-    return renderRelease(ctx, release, layers, record, label);
+    return renderRelease(ctx, release, objects, layers, record, label);
 }
-/** The rendered level: the chart from a folder of this checkout, with its postRenderers. */
-async function renderRelease(ctx, release, layers, record, label) {
+/**
+ * The rendered level: the chart as the render check resolves it (flux-chart.ts: a folder of this
+ * checkout, or a HelmRepository, OCIRepository or HelmChart of the build, else of the checkout),
+ * fetched with the run's fetcher, rendered with the merged values, then its postRenderers.
+ */
+async function renderRelease(ctx, release, objects, layers, record, label) {
     const { tools, checkout } = ctx;
     const spec = isObject(release.spec) ? release.spec : {};
-    const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : undefined;
-    const sourceKind = isObject(chartSpec?.sourceRef) && typeof chartSpec.sourceRef.kind === 'string'
-        ? chartSpec.sourceRef.kind
-        : undefined;
-    const chartName = typeof chartSpec?.chart === 'string' ? chartSpec.chart : undefined;
-    const local = chartName && (sourceKind === 'GitRepository' || sourceKind === 'Bucket')
-        ? chartInCheckout(chartName, checkout.root)
-        : undefined;
-    if (!local)
-        return {
-            ...record,
-            level: 'values',
-            reason: `the chart of ${label} (${chartName ?? 'spec.chartRef'}${sourceKind ? ` from a ${sourceKind}` : ''}) is not a folder of this checkout, so it was not rendered`,
-        };
+    const chart = releaseChart(release, sourceCandidates(objects, checkoutSources(checkout)), checkout.root, ctx.repository);
+    if (chart.kind === 'out-of-reach')
+        return { ...record, level: 'values', reason: chart.reason };
     if (!tools.helm)
         return { ...record, level: 'values', reason: 'helm is not on PATH' };
-    // Chart valuesFiles replace the chart's own values.yaml as the first layer.
-    const valuesFiles = Array.isArray(chartSpec?.valuesFiles)
-        ? chartSpec.valuesFiles.filter((f) => typeof f === 'string')
-        : [];
-    const meta = isObject(release.metadata) ? release.metadata : {};
-    const namespace = typeof spec.targetNamespace === 'string' ? spec.targetNamespace : meta.namespace;
     const outcome = await checkTarget({
         label: `${record.target} through ${record.entry}`,
         valuesKey: tools.valuesKey.join('.'),
-        chart: {
-            kind: 'chart',
-            ref: local,
-            releaseName: typeof spec.releaseName === 'string' ? spec.releaseName : String(meta.name),
-            namespace: typeof namespace === 'string' ? namespace : 'default',
-        },
-        values: () => [
-            ...valuesFiles.map((f) => ({ file: external_node_path_.posix.join(checkout.root, f) })),
-            ...layers,
-        ],
+        chart,
+        values: () => layers,
         postRender: tools.kubectl
             ? postRenderer(release, tools.kubectl, label, tools.signal)
             : undefined,
@@ -83766,6 +84554,7 @@ async function renderRelease(ctx, release, layers, record, label) {
         signal: tools.signal,
         redact: tools.redact,
         placeholder: tools.placeholder,
+        charts: tools.charts,
     });
     if (outcome.kind === 'found')
         return { ...record, level: 'rendered' };
@@ -83780,6 +84569,16 @@ async function renderRelease(ctx, release, layers, record, label) {
         level: 'values',
         reason: 'refused: the rendered chart does not carry the link',
     };
+}
+/** The Flux source objects of the checkout's tracked YAML files (as the render check reads them). */
+const sources = new WeakMap();
+function checkoutSources(checkout) {
+    let found = sources.get(checkout);
+    if (!found) {
+        found = checkout.files.filter(isYamlFile).flatMap((f) => sourcesIn(checkout.read(f) ?? ''));
+        sources.set(checkout, found);
+    }
+    return found;
 }
 function bundleUrlOf(yaml, valuesKey) {
     try {
@@ -83797,7 +84596,10 @@ function bundleUrlOf(yaml, valuesKey) {
  * holds an edited file are built once each, parents first (a child Kustomization as its parent's
  * build produces it: an overlay may patch its path), with the edited files as this run would write
  * them; each target is then proven at the values level, and at the rendered level where its chart
- * is a folder of the checkout. A manifest no entry point includes is orphaned.
+ * is in reach (a folder of the checkout, or fetched from its repository or registry). A manifest
+ * no entry point includes is orphaned, unless an ApplicationSet reads it (appset.ts), or an
+ * Application whose source is another repository names it (prove-argo.ts): out of reach then,
+ * and said to be.
  */
 
 
@@ -83809,18 +84611,42 @@ function bundleUrlOf(yaml, valuesKey) {
 
 
 
+
 async function proveComposition(options, tools) {
-    const checkout = await openCheckout(options.root, options.edited);
-    const ctx = { checkout, tools, records: [], refusals: [] };
+    const checkout = await openCheckout(options.root, options.edited, options.files);
+    const { repository } = options;
+    const ctx = {
+        checkout,
+        tools,
+        records: [],
+        refusals: [],
+        ...(repository ? { repository } : {}),
+    };
     const entries = discoverEntries(checkout, options.clusterPaths);
+    const generated = appSetRecords(appSetReaders(checkout, repository), options.targets);
+    // Files out of reach (a reason each): read by an ApplicationSet, or from another repository.
+    const away = new Map(generated.read);
     const result = {
         records: ctx.records,
         refusals: ctx.refusals,
         entries: entries.length,
         orphans: { manifests: [], plain: [] },
+        unreachable: [],
     };
-    if (entries.length === 0)
+    ctx.records.push(...generated.records);
+    const unreached = (targets) => {
+        for (const target of targets) {
+            const reason = away.get(target.file);
+            if (reason !== undefined)
+                result.unreachable.push({ target, reason });
+            else
+                (target.chosen ? result.orphans.manifests : result.orphans.plain).push(target);
+        }
+    };
+    if (entries.length === 0) {
+        unreached(options.targets.filter((t) => generated.read.has(t.file)));
         return result;
+    }
     const buildable = entries.filter((e) => e.kind !== 'argo');
     const trees = new Map(buildable.map((e) => [e, treeOf(checkout, e.path)]));
     const editedFiles = new Set(options.targets.map((t) => t.file));
@@ -83829,12 +84655,16 @@ async function proveComposition(options, tools) {
     try {
         const done = new Set();
         const parentObjects = [];
+        // The checkout's GitRepositories, read once; the builds' are added as they come.
+        let checkoutGit;
         while (done.size < relevant.length) {
             // Parents first: an entry whose file the tree of another not yet built holds waits for it.
             const next = relevant.find((e) => !done.has(e) &&
                 !relevant.some((p) => p !== e && !done.has(p) && trees.get(p).has(e.from))) ?? relevant.find((e) => !done.has(e));
             done.add(next);
-            const reach = outOfReach(next);
+            checkoutGit ??= checkoutGitRepositories(checkout);
+            const gitUrls = gitRepositoryUrls(parentObjects, new Map(checkoutGit));
+            const reach = outOfReach(next, gitUrls, repository);
             if (reach) {
                 for (const t of options.targets.filter((t) => trees.get(next).has(t.file)))
                     ctx.records.push({
@@ -83889,15 +84719,15 @@ async function proveComposition(options, tools) {
             included.add(f);
     for (const entry of argo) {
         included.add(entry.from);
-        for (const f of argoFiles(checkout, entry))
+        for (const f of argoFiles(checkout, entry, repository))
             included.add(f);
-        for (const path of sourcePaths(entry))
-            for (const f of treeOf(checkout, path))
-                included.add(f);
+        const other = elsewhereRecords(checkout, entry, repository, options.targets);
+        ctx.records.push(...other.records);
+        for (const [file, reason] of other.read)
+            if (!away.has(file))
+                away.set(file, reason);
     }
-    for (const target of options.targets)
-        if (!included.has(target.file))
-            (target.chosen ? result.orphans.manifests : result.orphans.plain).push(target);
+    unreached(options.targets.filter((t) => !included.has(t.file)));
     return result;
 }
 /** The entries whose tree holds an edited file, and their parents (whose tree holds their file). */
@@ -83938,12 +84768,6 @@ function adoptChildren(objects, relevant, built, trees, checkout) {
         relevant[i] = child;
     }
 }
-function sourcePaths(entry) {
-    const sources = Array.isArray(entry.spec.sources) ? entry.spec.sources : [entry.spec.source];
-    return sources
-        .filter((s) => typeof s === 'object' && s !== null && typeof s.path === 'string')
-        .map((s) => join('', String(s.path).replace(/^\/+/, '')));
-}
 /** A ConfigMap's data for post-build variables: from a parent's build, else the checkout. */
 function configMapData(checkout, built, name) {
     const named = (o) => isObject(o) && o.kind === 'ConfigMap' && isObject(o.metadata) && o.metadata.name === name;
@@ -83960,10 +84784,12 @@ function configMapData(checkout, built, name) {
  * The render check's second half: the proof through what the cluster applies (src/gitops/). Each
  * values file of the run, with the placeholder link written as this run would write it, is built
  * through the entry points whose tree holds it and proven at the values level and, where the chart
- * is in reach, the rendered level. A refusal stops the run before any request, naming the layer
+ * is in reach (fetched with the render check's fetcher), the rendered level. A refusal stops the run before any request, naming the layer
  * that wins; a manifest no entry point applies stops it too (it would change no cluster this
  * repository describes); a plain values file nothing references is a warning (`required`: a
- * failure). With helm-release, the run's own rollout is every file's entry point.
+ * failure); one only an ApplicationSet, or an Application whose source is another repository,
+ * reads is out of reach, and said to be. With helm-release,
+ * the run's own rollout is every file's entry point.
  */
 
 
@@ -83971,7 +84797,9 @@ function configMapData(checkout, built, name) {
 
 
 
-async function proveThroughCluster(run, plan, helm, 
+async function proveThroughCluster(run, plan, 
+/** helm, and the render check's fetcher (a chart is pulled once per run). */
+{ helm, charts }, 
 /** Plain values files (absolute) that something outside the entry points reads (a helmfile). */
 readElsewhere = new Set()) {
     const { inputs, reporter } = run;
@@ -83998,9 +84826,11 @@ readElsewhere = new Set()) {
     }
     const result = await proveComposition({
         root,
+        files: await run.checkout.files(root),
         targets,
         edited,
         clusterPaths: inputs.clusterPaths.map((p) => (0,external_node_path_.relative)(root, p).split(external_node_path_.sep).join('/')),
+        repository: process.env.GITHUB_REPOSITORY || undefined,
     }, {
         helm,
         kubectl: await findOnPath('kubectl'),
@@ -84009,12 +84839,15 @@ readElsewhere = new Set()) {
         redact: run.redactor.redact,
         placeholder,
         valuesKey: inputs.valuesKey,
+        charts,
     });
     for (const record of result.records)
         reporter.info(`Proof: ${describeRecord(record)}.`);
     if (result.refusals.length > 0)
         throw new UserError(`The proof through what the cluster applies found that it would not get the link: ${result.refusals.join(' ')} Nothing was sent and no file was changed.`);
     // With helm-release, the run rolls the files out itself: it is their entry point.
+    if (!inputs.helm)
+        unreached(run, result.unreachable);
     if (!inputs.helm && result.entries > 0) {
         const { manifests } = result.orphans;
         const plain = result.orphans.plain.filter((t) => !readElsewhere.has((0,external_node_path_.resolve)(root, t.file)));
@@ -84028,6 +84861,19 @@ readElsewhere = new Set()) {
         }
     }
     return result.records;
+}
+/**
+ * Files only an ApplicationSet (its generated Applications cannot be built here) or an Application
+ * of another repository reads: nothing proves the link (`required`: a failure); said, with the
+ * fix, never taken for an orphan.
+ */
+function unreached(run, generated) {
+    if (generated.length === 0)
+        return;
+    const text = generated.map((g) => `${g.target.display}: ${g.reason}.`).join(' ');
+    if (run.inputs.renderCheck === 'required')
+        throw new UserError(`render-check is required, and the proof through what the cluster applies cannot reach ${generated.length > 1 ? 'these files' : 'this file'}: ${text} Or set render-check: auto. Nothing was sent and no file was changed.`);
+    run.reporter.warning(`Out of the proof's reach: ${text}`);
 }
 
 ;// CONCATENATED MODULE: ./src/publish/render.ts
@@ -84060,6 +84906,9 @@ readElsewhere = new Set()) {
 
 
 
+
+/** What the render check found, for the `render-check` output and the summary. */
+
 async function checkRender(run) {
     const { inputs, reporter } = run;
     const texts = await currentTexts(inputs);
@@ -84069,12 +84918,13 @@ async function checkRender(run) {
         return undefined;
     }
     return reporter.group('Render check: does the chart read the link at values-key?', async () => {
-        const helmfiles = await helmfilesOf(inputs);
+        const helmfiles = await helmfilesOf(run);
         const targets = renderTargets(inputs, texts, await fluxSources(inputs, texts), helmfiles);
         const helm = await findOnPath('helm');
         const outcomes = [];
-        // One fetcher for the run: a chart two targets name is pulled once.
+        // One fetcher for the run, the proof's too: a chart two targets name is pulled once.
         const charts = helm ? new ChartFetcher(helm, { signal: run.signal }) : undefined;
+        let proof;
         try {
             for (const target of targets) {
                 outcomes.push(await checkTarget(target, {
@@ -84085,17 +84935,17 @@ async function checkRender(run) {
                     charts,
                 }));
             }
+            for (const outcome of outcomes)
+                if (outcome.kind !== 'skipped')
+                    report(run, outcome, inputs);
+            const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
+            if (refused.length > 0)
+                throw notRead(inputs, refused);
+            proof = await proveThroughCluster(run, (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link), { helm, charts }, await readOutsideEntryPoints(run, helmfiles));
         }
         finally {
             await charts?.dispose();
         }
-        for (const outcome of outcomes)
-            if (outcome.kind !== 'skipped')
-                report(run, outcome, inputs);
-        const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
-        if (refused.length > 0)
-            throw notRead(inputs, refused);
-        const proof = await proveThroughCluster(run, (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link), helm, await readOutsideEntryPoints(inputs, helmfiles));
         // A target whose chart the file alone does not name (an overlay's patch) may still be
         // rendered through an entry point's build, which proves more: it is not skipped then.
         const rendered = new Set(proof.filter((r) => r.level === 'rendered').map((r) => r.target));
@@ -84118,7 +84968,7 @@ function report(run, outcome, inputs) {
         const chart = outcome.chart ? ` ${renderedChart(outcome.chart)}` : '';
         if (outcome.unread)
             // Values passed before the link's cannot win over it, but they can turn off what reads it.
-            run.reporter.notice(`Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which Argo CD passes first: check that they do not turn off the part of the chart that reads it.`);
+            run.reporter.notice(`Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which the controller passes before the values this run writes: check that they do not turn off the part of the chart that reads it.`);
         else
             run.reporter.info(`Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}).`);
         if (outcome.rollout === 'config-only')
@@ -84127,62 +84977,25 @@ function report(run, outcome, inputs) {
     else if (outcome.kind === 'skipped')
         run.reporter.notice(`Render check skipped for ${outcome.label}: ${outcome.reason}.`);
 }
-/** `enterprise 1.4.0 (chart repository https://…, HelmRepository docs/mintlify)`. */
-function renderedChart(chart) {
-    return `${chart.name}${chart.version ? ` ${chart.version}` : ''} (${chart.from}${chart.origin ? `, ${chart.origin}` : ''})`;
-}
 /**
  * The Flux source objects HelmReleases among the values files may name (values/source-objects.ts),
- * read only when one of them is a Flux manifest.
+ * read only when one of them is a Flux manifest. Where a values file may be read through a
+ * HelmRelease's valuesFrom (a ConfigMap or Secret, or a plain values file with no chart beside
+ * it, which a kustomize generator may make one of), the HelmReleases, ConfigMaps and Secrets too.
  */
 async function fluxSources(inputs, texts) {
-    if (![...texts.values()].some((text) => text.includes('helm.toolkit.fluxcd.io/')))
+    const readers = !inputs.helm &&
+        inputs.valuesFiles.some((file) => /^kind:\s*(ConfigMap|Secret)\b/m.test(texts.get(file.path) ?? '') ||
+            !(0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)((0,external_node_path_.dirname)(file.path), 'Chart.yaml')));
+    if (!readers && ![...texts.values()].some((text) => text.includes('helm.toolkit.fluxcd.io/')))
         return undefined;
     const first = inputs.valuesFiles[0];
     const root = first.root ?? (0,external_node_path_.dirname)(first.path);
     return {
-        objects: await sourceObjects(texts.values(), root),
+        ...(await sourceObjects(texts.values(), root, readers)),
         root,
         repository: process.env.GITHUB_REPOSITORY || undefined,
     };
-}
-/**
- * The refusal: a later values layer wins over what this run would write, or no template of the
- * vendor chart renders it. Each has its own words: a layer that wins is no values-key mistake.
- */
-function notRead(inputs, missing) {
-    const key = inputs.valuesKey.join('.');
-    if (missing.every((o) => o.kind === 'overridden'))
-        return new UserError(`The render check ${heading(missing)} what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`);
-    const details = missing
-        .map((o) => {
-        if (o.kind === 'overridden')
-            return overriddenText(o);
-        if (o.kind !== 'missing')
-            return '';
-        const reads = o.readsAt
-            ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`
-            : '';
-        const chart = o.chart ? ` (chart ${renderedChart(o.chart)})` : '';
-        return `${o.label}: none of the ${o.rendered} documents the vendor chart renders${chart} holds the link written at values-key ${key}.${reads}`;
-    })
-        .join(' ');
-    return new UserError(`The render check found that the chart does not read the link: ${details} A run would write it where nothing reads it, and the site would never change. Nothing was sent and no file was changed. Check values-key (and helm-args --set flags that override it), or set render-check: off if a template reads the link in a way the check cannot see.`);
-}
-/** The refusal's words for its targets: each overridden, each unchecked, or some of both. */
-function heading(missing) {
-    const unchecked = missing.filter((o) => o.kind === 'overridden' && o.unchecked).length;
-    if (unchecked === 0)
-        return 'found that the chart would not get';
-    if (unchecked === missing.length)
-        return 'could not show that the chart would get';
-    return 'found that the chart would not get (or could not show that it would get)';
-}
-function overriddenText(o) {
-    const fix = o.fix ?? `Remove it there, or name ${o.by} in values-file so the link is written there too.`;
-    if (o.unchecked)
-        return `${o.label}: this run could not read ${o.by} as helm does (${o.unchecked}), and no values layer it could read holds the link at ${o.key}, so what the chart gets there could not be checked. ${fix}`;
-    return `${o.label}: ${o.by} sets ${o.key} after the values this run writes, so the chart would get that value instead. ${fix}`;
 }
 /**
  * The places the run writes, as render targets. With helm-release: the release's chart, with
@@ -84236,6 +85049,9 @@ function renderTargets(inputs, texts, sources, helmfiles = new Map()) {
             return listed;
         const chartDir = (0,external_node_path_.dirname)(file.path);
         const beside = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(chartDir, 'Chart.yaml'));
+        const generated = beside ? undefined : generatedTarget(file, key, sources, withLink);
+        if (generated)
+            return [generated];
         return [
             {
                 file,
@@ -84251,6 +85067,27 @@ function renderTargets(inputs, texts, sources, helmfiles = new Map()) {
             },
         ];
     });
+}
+/**
+ * A plain values file a kustomize generator makes a ConfigMap or Secret of: rendered with the
+ * chart of the HelmRelease that reads it (the first generator that one reads, when several list
+ * the file).
+ */
+function generatedTarget(file, valuesKey, sources, withLink) {
+    const made = (sources?.generated ?? []).flatMap(({ object, files }) => [...files].filter(([, path]) => path === file.path).map(([key]) => ({ object, key })));
+    if (!sources || made.length === 0)
+        return undefined;
+    const named = made.map(({ object, key }) => {
+        const meta = object.metadata;
+        return { kind: String(object.kind), name: meta.name, namespace: meta.namespace, key };
+    });
+    const source = named.find((one) => readersOf(one, sources.objects).length > 0) ?? named[0];
+    const label = `${file.display} (${source.kind}/${source.name}[${source.key}], generated)`;
+    const text = (link) => withLink(file, link).yaml;
+    return {
+        ...valuesFromTarget(label, source, text, valuesKey, sources, file.display),
+        file,
+    };
 }
 /**
  * A kustomization's patches apply over the charts it inflates: where it has any, the render is
@@ -84270,14 +85107,14 @@ function helmChartsPatches(inputs, file, text, chosen) {
  * The helmfile state files of each checkout a plain values file is in (none with helm-release:
  * the run's own rollout is what reads the files then).
  */
-async function helmfilesOf(inputs) {
+async function helmfilesOf({ inputs, checkout, }) {
     const found = new Map();
     if (inputs.helm)
         return found;
     for (const file of inputs.valuesFiles) {
         const root = file.root ?? (0,external_node_path_.dirname)(file.path);
         if (!found.has(root))
-            found.set(root, await helmfilesIn(root));
+            found.set(root, await checkout.helmfiles(root));
     }
     return found;
 }
@@ -84286,7 +85123,7 @@ async function helmfilesOf(inputs) {
  * points: a helmfile release that lists the file, a HelmRelease whose chart artifact bakes it in
  * (its chart's values.yaml or a valuesFiles entry). Such a file is no orphan.
  */
-async function readOutsideEntryPoints(inputs, helmfiles) {
+async function readOutsideEntryPoints({ inputs, checkout }, helmfiles) {
     const read = new Set();
     if (inputs.helm)
         return read;
@@ -84294,7 +85131,7 @@ async function readOutsideEntryPoints(inputs, helmfiles) {
         const root = file.root ?? (0,external_node_path_.dirname)(file.path);
         if (releasesListing(file.path, helmfiles.get(root) ?? [], root).length > 0)
             read.add(file.path);
-        else if (readByPathRelease(file.path, await pathReleasesIn(root), root))
+        else if (readByPathRelease(file.path, await checkout.releases(root), root))
             read.add(file.path);
     }
     return read;
@@ -84338,6 +85175,7 @@ async function guardNearMisses(inputs, texts, files) {
 
 
 
+
 async function publish(inputs, deps) {
     const clock = deps.clock ?? systemClock;
     const run = {
@@ -84350,6 +85188,7 @@ async function publish(inputs, deps) {
         deadline: clock.now() + inputs.timeoutMs,
         workflow: deps.workflow,
         redactor: deps.redactor ?? new Redactor(),
+        checkout: new CheckoutScan(),
     };
     await checkValuesFilesFirst(run);
     const renderCheck = await checkRender(run);

@@ -135,8 +135,9 @@ function octokitDeploymentApi(token) {
 /**
  * The agent's calls on its pull requests, through Octokit (octokit.ts makes the client): reads
  * (the pull request, its comments, diff comments, reviews, one of each again after a claim), the
- * replies and their edits, reactions (added, and taken back when a claim is released), and a
- * commenter's permission. Every call has its own time limit and rejects with a GitHubApiError.
+ * replies and their edits, reactions (added, and taken back when a claim is released), a
+ * commenter's permission, and a workflow run's status (a claim whose run stopped). Every call
+ * has its own time limit and rejects with a GitHubApiError.
  */
 
 
@@ -320,6 +321,10 @@ function octokitPullRequestApi(token) {
             });
             // `permission`, not `role_name`: a custom role has its own name, and its base here.
             return data.permission;
+        }),
+        workflowRun: (id) => call(async (request) => {
+            const { data } = await octokit.rest.actions.getWorkflowRun({ ...at, run_id: id, request });
+            return { status: data.status ?? '', url: data.html_url };
         }),
     };
 }

@@ -43020,13 +43020,20 @@ function toGoDuration(ms) {
  */
 const UNSEEN_CLASS = String.raw `\p{Cc}\p{Cf}\u2028\u2029`;
 const UNSEEN = new RegExp(`[${UNSEEN_CLASS}]`, 'gu');
-/** `U+200B`: the Unicode notation of a character, as messages name one that is refused. */
+/**
+ * `U+200B`: the one way a character is named by its code point (at least four hex digits, upper
+ * case). Messages name a refused character so, the diff context escapes one as `<U+200B>`, the
+ * visible-text rule names what it removed so, and `printable` writes it as an escape (`\u200b`).
+ */
 function codePoint(char) {
     return `U+${char.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
-/** Shows control and invisible characters visibly in messages, and keeps them short. */
+/**
+ * Shows control and invisible characters visibly in messages (as a JSON-style escape, `\u001b`,
+ * from their code point), and keeps them short.
+ */
 function text_printable(text) {
-    const shown = text.replace(UNSEEN, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
+    const shown = text.replace(UNSEEN, (c) => `\\u${codePoint(c).slice(2).toLowerCase()}`);
     return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
 }
 /** `1.5 MiB`: sizes in logs and summaries. */
@@ -51982,6 +51989,14 @@ async function pull_request_refusal(api, author) {
         : `${who} has the permission "${text_printable(permission)}" on the repository, not write or admin`;
 }
 const NOT_AFFECTED = 'The agent job is not affected.';
+/** Whether GitHub may have carried a failed call out: it gave no answer, or a 5xx. */
+function mayHaveLanded(error) {
+    if (!(error instanceof api_error/* GitHubApiError */.OS))
+        return false;
+    if (error instanceof api_error/* ListTooLongError */.r0 || error instanceof api_error/* ForeignPageError */.iB)
+        return false;
+    return error.status === undefined || error.status >= 500;
+}
 const WRITES_FIX = 'Give the job "permissions: pull-requests: write" and "issues: write" (or pass a github-token that has them).';
 /**
  * The writes the agent makes on GitHub (comments, reactions), which never fail a run: the first
@@ -52003,12 +52018,28 @@ class CommentWriter {
      * 404 asks for, by default the writes' permissions).
      */
     async attempt(what, call, consequence = NOT_AFFECTED, permissions = WRITES_FIX) {
+        const tried = await this.try(what, call, consequence, permissions);
+        if (tried && 'lost' in tried)
+            tried.lost.say();
+        return tried && 'done' in tried ? tried.done : undefined;
+    }
+    /**
+     * `attempt` for a write whose answer may be lost after GitHub carried it out (no answer, a 5xx):
+     * then `lost`, and nothing is said yet, as the caller looks on GitHub before deciding (`say()`
+     * says it as `attempt` would have). A refusal is said at once (undefined).
+     */
+    async try(what, call, consequence = NOT_AFFECTED, permissions = WRITES_FIX) {
         try {
-            return await call(this.api);
+            return { done: await call(this.api) };
         }
         catch (error) {
-            this.#refused(what, error, consequence, permissions);
-            return undefined;
+            const say = () => this.#refused(what, error, consequence, permissions);
+            if (!mayHaveLanded(error)) {
+                say();
+                return undefined;
+            }
+            const { answer } = (0,api_error/* describeGitHubFailure */.Po)(error, permissions, (text) => this.redact(text_printable(text)));
+            return { lost: { answer, say } };
         }
     }
     comment(number, body, consequence) {
@@ -52018,9 +52049,19 @@ class CommentWriter {
         return this.attempt(`edit comment ${id}`, (api) => api.editComment(id, this.redact(body)), consequence);
     }
     reply(number, kind, threadId, body, consequence) {
+        return this.attempt(...this.#reply(number, kind, threadId, body), consequence);
+    }
+    /** `reply` as `try`: a reply whose answer was lost may be there. */
+    tryReply(number, kind, threadId, body, consequence) {
+        return this.try(...this.#reply(number, kind, threadId, body), consequence);
+    }
+    #reply(number, kind, threadId, body) {
         return kind === 'review'
-            ? this.attempt(`reply to review comment ${threadId}`, (api) => api.replyToReviewComment(number, threadId, this.redact(body)), consequence)
-            : this.comment(number, body, consequence);
+            ? [
+                `reply to review comment ${threadId}`,
+                (api) => api.replyToReviewComment(number, threadId, this.redact(body)),
+            ]
+            : [`comment on pull request #${number}`, (api) => api.comment(number, this.redact(body))];
     }
     /** Edits a reply posted with `reply` (a conversation comment, or a comment in a review thread). */
     editReply(kind, id, body, consequence) {
@@ -52030,7 +52071,14 @@ class CommentWriter {
     }
     /** The reaction (see PullRequestApi.react), or undefined when GitHub refused it. */
     react(kind, id, content, consequence) {
-        return this.attempt(`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content), consequence);
+        return this.attempt(...this.#react(kind, id, content), consequence);
+    }
+    /** `react` as `try`: a reaction whose answer was lost may be there. */
+    tryReact(kind, id, content, consequence) {
+        return this.try(...this.#react(kind, id, content), consequence);
+    }
+    #react(kind, id, content) {
+        return [`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content)];
     }
     /** Takes a reaction off; true once GitHub did. */
     async unreact(kind, commentId, reactionId, consequence) {
@@ -52828,7 +52876,43 @@ function inlineCode(text) {
     return `${ticks}${pad}${flat}${pad}${ticks}`;
 }
 
+;// CONCATENATED MODULE: ./src/agent/run-mark.ts
+/**
+ * The workflow run that claimed an item, on a hidden line of the claim's reply, right after its
+ * `taken` line: `<!-- docs-agent-run: 111 attempt 1 -->`. Only the claim ("Sending") carries it;
+ * the reply edited with the outcome, or released, does not. So a reply with both lines is a claim
+ * whose run never reported, and the line says which run to ask about (abandoned.ts); it also lets
+ * a run whose claim got no answer find its own reply among others. A claim of an earlier version
+ * of the action has no such line, and is read as before.
+ */
+const DIGITS = /^[1-9]\d{0,18}$/;
+/** The run the runner says this is; undefined off a runner (no GITHUB_RUN_ID). */
+function runFromEnv(env) {
+    const id = env.GITHUB_RUN_ID?.trim() ?? '';
+    if (!DIGITS.test(id))
+        return undefined;
+    const attempt = env.GITHUB_RUN_ATTEMPT?.trim() ?? '';
+    return { id: Number(id), attempt: DIGITS.test(attempt) ? Number(attempt) : 1 };
+}
+function runLine(run) {
+    return `<!-- docs-agent-run: ${run.id} attempt ${run.attempt} -->`;
+}
+const RUN_LINE = /^<!-- docs-agent-run: ([1-9]\d{0,18}) attempt ([1-9]\d{0,18}) -->$/;
+/** The run a reply's body names on a line of its own (the first such line), if any. */
+function runIn(body) {
+    for (const line of body.split('\n')) {
+        const m = RUN_LINE.exec(line);
+        if (m)
+            return { id: Number(m[1]), attempt: Number(m[2]) };
+    }
+    return undefined;
+}
+function sameRun(a, b) {
+    return a !== undefined && b !== undefined && a.id === b.id && a.attempt === b.attempt;
+}
+
 ;// CONCATENATED MODULE: ./src/agent/comment.ts
+
 
 
 
@@ -52869,13 +52953,15 @@ function marked(body, mark) {
 }
 /**
  * The reply that claims an item, posted before anything is sent: its mark line says this action
- * took the item, and it is edited with the outcome (or, when the claim is released, loses it).
+ * took the item, and it is edited with the outcome (or, when the claim is released, loses it). The
+ * run's line (run-mark.ts) names the run that claimed it, until the outcome replaces it.
  */
-function claimBody(item, jobId) {
+function claimBody(item, jobId, run) {
     const what = item.kind === 'review' ? 'review' : 'comment';
     return [
         REPLY_MARKER,
         itemLine('taken', item),
+        ...(run ? [runLine(run)] : []),
         `📨 **Sending**: the instruction of [this ${what}](${item.url}) goes to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
         '',
     ].join('\n');
@@ -52926,6 +53012,19 @@ function announceBody(job, command, links) {
         codeBlock(`${command} also fix the broken link in the quickstart`),
         '',
         'Only people with write access to the repository can steer the agent. Each instruction uses one of the 100 follow-up messages the project has per hour.',
+        '',
+    ].join('\n');
+}
+/** The paragraph that lists the items left untaken after this one (none: empty). */
+function waitingNote(waiting) {
+    if (!waiting?.length)
+        return '';
+    const items = waiting.map((w) => `- [${w.what}](${w.url})`);
+    return [
+        '',
+        `Not sent by this run, so that nothing is sent on top of this instruction while its result is unknown: ${waiting.length === 1 ? 'this instruction waits' : `these ${waiting.length} instructions wait`}, untaken, for the next run of the review loop on this pull request (a re-run of this workflow, or any new comment or review):`,
+        '',
+        ...items,
         '',
     ].join('\n');
 }
@@ -53012,7 +53111,7 @@ function reviewListing(asked) {
 function reviewReplyBody(outcome, asked, links) {
     const job = 'job' in outcome ? shownJob(outcome) : undefined;
     const details = job ? `\n${table(jobRows(job, links))}\n` : '';
-    return `${REPLY_MARKER}\n${itemLine('taken', { kind: 'review', id: asked.reviewId })}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}`;
+    return `${REPLY_MARKER}\n${itemLine('taken', { kind: 'review', id: asked.reviewId })}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}${waitingNote(asked.waiting)}`;
 }
 /**
  * The job as a reply shows it. Sent (not waited for) or unconfirmed, what the job shows may be
@@ -53029,7 +53128,7 @@ function replyBody(outcome, asked, links) {
     const job = 'job' in outcome ? shownJob(outcome) : undefined;
     const details = job ? `\n${table(jobRows(job, links))}\n` : '';
     const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
-    return marked(`${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}`, asked.mark);
+    return marked(`${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}${waitingNote(asked.waiting)}`, asked.mark);
 }
 /** The reply when no marker names the agent job of the pull request. */
 function noMarkerReply(asked, command, item) {
@@ -53097,6 +53196,94 @@ async function announce(job, side, logger) {
     if (posted)
         logger.info(`${existing ? 'Updated the' : 'Posted an'} announce of agent job ${job.id} on pull request #${number}: ${posted.url}`);
     return posted?.url;
+}
+
+;// CONCATENATED MODULE: ./src/agent/abandoned.ts
+/**
+ * Claims whose run stopped without a word. A run that is killed (SIGKILL, its runner lost) runs
+ * no handler: its claim reply keeps the `taken` line and the line naming its run (run-mark.ts),
+ * and says "Sending" for ever, while the item stays taken. Every sweep looks for such replies of
+ * other runs and asks GitHub about each run named (`actions: read`). A run GitHub shows
+ * `completed` stopped without reporting, after the claim and perhaps after the send: the
+ * instruction may have been delivered, so the reply is edited to say so and how to send it again
+ * on purpose; the item stays taken (never resent by itself) and the run's line goes, so the next
+ * sweep leaves it. A run still going, or a read GitHub refuses, changes nothing.
+ */
+
+
+
+
+
+/** A `taken` line as itemLine writes it: the kind of item and its id. */
+const TAKEN_LINE = /^<!-- docs-agent-taken: (issue comment|review comment|review) (\d+) -->$/;
+/** The link to the item in a claim's text (claimBody), when it is a plain https address. */
+const ITEM_LINK = /\]\((https:\/\/[^\s<>()[\]`]+)\)/;
+function openClaim(reply, kind) {
+    // Only an app's reply counts, as for every mark: anyone can write the lines in a comment.
+    if (!reply.author.bot || !isReply(reply.body))
+        return undefined;
+    const run = runIn(reply.body);
+    const taken = reply.body.split('\n').find((line) => TAKEN_LINE.test(line));
+    if (!run || !taken)
+        return undefined;
+    const [, item, id] = TAKEN_LINE.exec(taken);
+    const what = `${item === 'review' ? 'Review' : 'Comment'} ${id}`;
+    return { reply, kind, taken, what, run, itemUrl: ITEM_LINK.exec(reply.body)?.[1] };
+}
+/** The run named, in the reply and the log: `workflow run 111 (attempt 2)`. */
+function runName(run) {
+    return `workflow run ${run.id}${run.attempt > 1 ? ` (attempt ${run.attempt})` : ''}`;
+}
+/** The claim's reply once its run is found stopped: the item stays taken, maybe delivered. */
+function abandonedBody(claim, runUrl, command) {
+    const name = runUrl ? `[${runName(claim.run)}](${runUrl})` : runName(claim.run);
+    const item = claim.itemUrl ? `[this instruction](${claim.itemUrl})` : 'this instruction';
+    return [
+        REPLY_MARKER,
+        claim.taken,
+        `❔ **May have been delivered**: ${name} claimed ${item} and stopped without saying what became of it (it was killed, or its runner was lost), perhaps after sending it. The agent job may have it: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new ${inlineCode(command)} comment.`,
+        '',
+    ].join('\n');
+}
+async function verdictOf(run, context) {
+    const own = context.run;
+    // GitHub re-runs only a completed run: an earlier attempt of this run is over.
+    if (own && own.id === run.id && run.attempt < own.attempt)
+        return { over: true, url: undefined };
+    try {
+        const found = await context.writer.api.workflowRun(run.id);
+        if (found.status === 'completed')
+            return { over: true, url: found.url };
+        return { over: false, why: `is ${text_printable(found.status)} on GitHub: its claim stands` };
+    }
+    catch (error) {
+        const { answer, fix } = (0,api_error/* describeGitHubFailure */.Po)(error, 'Give the job "permissions: actions: read" so that a later run can tell whether it stopped.', (text) => context.redact(text_printable(text)));
+        return { over: false, why: `could not be read: ${answer}. ${fix} Nothing was changed` };
+    }
+}
+/** Says, on each claim whose run stopped without reporting, that it may have been delivered. */
+async function sayAbandoned(lists, context) {
+    const claims = [
+        ...lists.issueComments.map((c) => openClaim(c, 'issue')),
+        ...lists.reviewComments.map((c) => openClaim(c, 'review')),
+    ].filter((c) => c !== undefined && !sameRun(c.run, context.run));
+    // One question, and one line, per run named.
+    const asked = new Map();
+    for (const claim of claims) {
+        const key = `${claim.run.id}/${claim.run.attempt}`;
+        const known = asked.has(key);
+        let verdict = asked.get(key);
+        if (!verdict)
+            asked.set(key, (verdict = verdictOf(claim.run, context)));
+        const said = await verdict;
+        if (!said.over) {
+            if (!known)
+                context.logger.info(`${claim.what}: claimed by ${runName(claim.run)}, which has not reported; that run ${said.why}.`);
+            continue;
+        }
+        const edited = await context.writer.editReply(claim.kind, claim.reply.id, abandonedBody(claim, said.url, context.command), 'The reply still says "Sending"; the instruction stays taken, and no run sends it by itself.');
+        context.logger.warning(`${claim.what}: ${runName(claim.run)} claimed it and stopped without reporting (killed, or its runner lost), perhaps after sending it: the instruction may have been delivered. It stays taken and is not sent again; to send it again, write it in a new ${context.command} comment.${edited ? ` Said so in ${edited.url}` : ''}`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/agent/context.ts
@@ -67575,6 +67762,10 @@ function followUpItems(lists, command) {
         .filter((item) => !markedIn(replies, 'taken', item))
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 }
+/** What an item is called in the log. */
+function named(item) {
+    return item.kind === 'review' ? `Review ${item.id}` : `Comment ${item.id}`;
+}
 /** Whether an item is older than STALE_MS before `since` (an ISO date; empty: never stale). */
 function isStale(item, since) {
     const at = Date.parse(item.createdAt);
@@ -67641,6 +67832,7 @@ function promptOf(item) {
 
 
 
+
 /** What a refused claim means, in the warning GitHub's refusal gets. */
 const NOT_CLAIMED = 'The instruction was not sent this run: it stays untaken, and the next run of the review loop on this pull request sends it.';
 /** Where an item's claim reply goes: a diff comment's thread, else the conversation. */
@@ -67655,9 +67847,18 @@ function answeredBefore(replies, item) {
     return replies.some((c) => c.author.bot && isReply(c.body) && c.body.includes(`](${item.url})`));
 }
 /** The 👀 that locks a comment: undefined when GitHub refused it, `taken` when another run holds it. */
-async function lockComment(item, writer, replies) {
+async function lockComment(item, { writer, replies, log }) {
     const kind = item.commentKind;
-    let eyes = await writer.react(kind, item.id, 'eyes', NOT_CLAIMED);
+    const first = await writer.tryReact(kind, item.id, 'eyes', NOT_CLAIMED);
+    if (!first)
+        return undefined;
+    let eyes = 'done' in first ? first.done : undefined;
+    if (!eyes && 'lost' in first) {
+        // GitHub may have added it: asked again, a 200 names it, and a 👀 of this identity without
+        // this action's mark is taken off and added again below, as any other.
+        log(`${named(item)}: the 👀 that claims it got no answer (${first.lost.answer}); asking again.`);
+        eyes = await writer.react(kind, item.id, 'eyes', NOT_CLAIMED);
+    }
     if (!eyes)
         return undefined;
     if (!eyes.added) {
@@ -67686,10 +67887,10 @@ async function marksOf(item, number, writer) {
 }
 /** Claims an item for this run (see the module's comment). */
 async function claim(item, context) {
-    const { number, jobId, writer } = context;
+    const { number, jobId, writer, log, run } = context;
     let lock;
     if (item.kind === 'comment') {
-        const locked = await lockComment(item, writer, context.replies);
+        const locked = await lockComment(item, context);
         if (!locked)
             return { refused: 'GitHub refused the 👀 that claims it' };
         if ('taken' in locked)
@@ -67697,9 +67898,18 @@ async function claim(item, context) {
         lock = locked;
     }
     const kind = replyKind(item);
-    let reply = await writer.reply(number, kind, item.threadId, claimBody(item, jobId), NOT_CLAIMED);
-    // No answer is not a refusal: GitHub may have written the reply. Read again before deciding.
-    reply ??= (await marksOf(item, number, writer))?.at(-1);
+    const posting = await writer.tryReply(number, kind, item.threadId, claimBody(item, jobId, run), NOT_CLAIMED);
+    let reply = posting && 'done' in posting ? posting.done : undefined;
+    if (posting && 'lost' in posting) {
+        // No answer is not a refusal: GitHub may have written the reply. Read again before deciding,
+        // and take the reply that names this run, not another run's claim of the same moment.
+        const marks = await marksOf(item, number, writer);
+        reply = (run ? marks?.filter((c) => sameRun(runIn(c.body), run)) : marks)?.at(-1);
+        if (reply)
+            log(`${named(item)}: the reply that claims it got no answer (${posting.lost.answer}), and it is there: ${reply.url}`);
+        else
+            posting.lost.say();
+    }
     if (!reply) {
         if (lock)
             await writer.unreact(lock.kind, lock.commentId, lock.reactionId);
@@ -68426,6 +68636,16 @@ async function settle(sending) {
         return { error: error instanceof Error ? error : new Error(String(error)) };
     }
 }
+/**
+ * The outcomes after which the items after it wait, untaken, for a later run: the job has not
+ * shown the result of this one (not taken up, still working, or perhaps never received), so its
+ * next pickup could be this one's.
+ */
+const HOLDS_THE_REST = new Set([
+    'unconfirmed',
+    'timeout',
+    'not-sent',
+]);
 /** The outcomes that earn the comment a +1 (the others a -1). */
 const WELL = new Set(['completed', 'sent']);
 /** How the follow-up ended, for the reply; for a completed job, what became of the pull request. */
@@ -68560,10 +68780,6 @@ function notTheApp(commits, app) {
 
 
 
-/** What an item is called in the log. */
-function named(item) {
-    return item.kind === 'review' ? `Review ${item.id}` : `Comment ${item.id}`;
-}
 /** Reactions on an item: on the comment, or on each diff comment of a review (in order). */
 async function reactOn(item, writer, content) {
     if (item.kind === 'comment') {
@@ -68582,7 +68798,14 @@ async function reactOn(item, writer, content) {
 async function followUpItem(inputs, found, context) {
     const { writer, deps, jobId } = context;
     const number = context.pull.number;
-    const answer = await claim(found, { number, jobId, writer, replies: context.replies });
+    const answer = await claim(found, {
+        number,
+        jobId,
+        writer,
+        replies: context.replies,
+        log: (line) => deps.reporter.info(line),
+        run: deps.side.run,
+    });
     if ('taken' in answer) {
         deps.reporter.info(`${named(found)}: ${answer.taken}; not sent again.`);
         return undefined;
@@ -68652,9 +68875,13 @@ async function followUpItem(inputs, found, context) {
             deps.state.commentUrl = claimed.reply.url;
             return claimed.reply.url;
         }
+        // The items after it that this run leaves untaken are listed, so none waits unseen.
+        const waiting = HOLDS_THE_REST.has(outcome.kind)
+            ? (context.after ?? []).map((left) => ({ what: named(left), url: left.url }))
+            : undefined;
         return reply(item.kind === 'comment'
-            ? replyBody(outcome, asked, deps.side.links)
-            : reviewReplyBody(outcome, review, deps.side.links));
+            ? replyBody(outcome, { ...asked, waiting }, deps.side.links)
+            : reviewReplyBody(outcome, { ...review, waiting }, deps.side.links));
     });
 }
 /** A run stopped between the claim and the send gives the claim back: nothing was sent. */
@@ -68714,6 +68941,8 @@ async function sendAndReply(inputs, context, reply) {
 
 
 
+
+
 /** What started the run, as the log and the checks need it. */
 function triggerOf(event) {
     return event.name === REVIEW_EVENT
@@ -68750,6 +68979,14 @@ async function reviewLoop(inputs, event, deps) {
     const mayNotSteer = steeringCheck(writer.api);
     const number = event.pullNumber;
     const { pull, jobId, lists } = await readPullRequest(number, inputs.command, mayNotSteer, writer, deps);
+    // Before the items: a claim whose run was killed is said, whatever else this run finds.
+    await sayAbandoned(lists, {
+        writer,
+        run: deps.side.run,
+        command: inputs.command,
+        logger: deps.reporter,
+        redact: (text) => deps.redact(text),
+    });
     const replies = [...lists.issueComments, ...lists.reviewComments];
     const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, { number, writer, replies }, deps);
     if (items.length === 0) {
@@ -68768,7 +69005,7 @@ async function reviewLoop(inputs, event, deps) {
 async function admitted(items, since, mayNotSteer, { number, writer, replies }, deps) {
     const kept = [];
     for (const item of items) {
-        const what = `${item.kind === 'review' ? 'Review' : 'Comment'} ${item.id}`;
+        const what = named(item);
         // Logged by every sweep that finds the item: it stays on the pull request, never taken.
         const why = await mayNotSteer(item.author);
         if (why) {
@@ -68832,7 +69069,7 @@ async function followUpAll(inputs, items, context) {
         delete context.deps.state.job;
         delete context.deps.state.status;
         delete context.deps.state.send;
-        const done = await followUpItem(inputs, item, { ...context, pull });
+        const done = await followUpItem(inputs, item, { ...context, pull, after: items.slice(i + 1) });
         if (!done)
             continue;
         last = done;
@@ -68848,15 +69085,10 @@ async function followUpAll(inputs, items, context) {
         // are those of the item the job may be working on.
         if (context.deps.signal?.aborted)
             return last;
-        // One follow-up at a time per job: while the job has not shown the result of this one (not
-        // taken up, still working, or perhaps never received), the next one's pickup could be this
-        // one's. A claim GitHub refused will be refused for the next items too. The items after it
-        // wait, untaken, for a later run.
-        const unseen = done.outcome?.kind;
-        if (done.unclaimed ||
-            unseen === 'unconfirmed' ||
-            unseen === 'timeout' ||
-            unseen === 'not-sent') {
+        // One follow-up at a time per job (HOLDS_THE_REST). A claim GitHub refused will be refused for
+        // the next items too. The items after it wait, untaken, for a later run.
+        const kind = done.outcome?.kind;
+        if (done.unclaimed || (kind && HOLDS_THE_REST.has(kind))) {
             waiting(items.slice(i + 1), done.unclaimed
                 ? 'GitHub refused a claim'
                 : `agent job ${context.jobId} has not shown the result of this one, and its next pickup could be this one's`, context.deps);
@@ -69108,6 +69340,7 @@ function agentSummary(prompt, result, state, error, run) {
 
 
 
+
 const FORK_REVIEW = 'This pull_request_review run is on a pull request from a fork: GitHub gives it no secrets and a read-only token, so it sends nothing and claims nothing. The review waits, untaken, for the next run of the review loop on this pull request that can send it (a comment in its conversation starts one with the secrets).';
 async function main() {
     const state = {};
@@ -69195,6 +69428,7 @@ function pullRequestSide(inputs, reporter, redact) {
     return {
         repo,
         links: { run: runUrl() },
+        run: runFromEnv(process.env),
         command: inputs.command,
         writer: () => (writer ??= load()),
     };
