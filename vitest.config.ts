@@ -48,23 +48,20 @@ export const shared = {
 };
 
 /**
- * Files that take longest, started first: the helm integration file (its tests run one after
- * another, as they set process.env for helm), then the end-to-end files.
- */
-const LONGEST = ['test/integration/helm.test.ts', 'test/integration/helm4.test.ts', 'test/e2e/'];
-
-/**
  * Vitest orders files by their last duration, which a fresh clone does not have: there the
- * longest files would start last and the run would wait for them alone.
+ * longest files would start last and the run would wait for them alone. So the files whose path
+ * starts with one of `longest` start first, in that order.
  */
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification) => {
-      const i = LONGEST.findIndex((path) => file.moduleId.includes(`/${path}`));
-      return i === -1 ? LONGEST.length : i;
-    };
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
+export function longestFirst(longest: readonly string[]) {
+  return class LongestFirst extends BaseSequencer {
+    override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+      const rank = (file: TestSpecification) => {
+        const i = longest.findIndex((path) => file.moduleId.includes(`/${path}`));
+        return i === -1 ? longest.length : i;
+      };
+      return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+    }
+  };
 }
 
 export default defineConfig({
@@ -85,7 +82,15 @@ export default defineConfig({
     // test/setup.ts, which runs for every file (a helper's own hooks would serve only the first
     // file of a worker). The reliability tier keeps one process per file.
     isolate: false,
-    sequence: { sequencer: LongestFirst },
+    // The helm integration files (their tests run one after another, as they set process.env for
+    // helm), then the end-to-end files.
+    sequence: {
+      sequencer: longestFirst([
+        'test/integration/helm.test.ts',
+        'test/integration/helm4.test.ts',
+        'test/e2e/',
+      ]),
+    },
     // The values property test at a smoke size: its 2,000 cases are the reliability tier's.
     env: { VALUES_PROPERTY_RUNS: process.env.VALUES_PROPERTY_RUNS ?? '100' },
   },

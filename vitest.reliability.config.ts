@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { FAST_E2E, shared } from './vitest.config.js';
+import { FAST_E2E, longestFirst, shared } from './vitest.config.js';
 
 /**
  * The suites that time how promptly a run ends, or how long a step takes: crash (SIGKILL), soak,
@@ -30,6 +30,16 @@ const TIMED = [
 export default defineConfig({
   test: {
     ...shared,
+    // The release test (a build of all three bundles, a minute alone) first, beside the
+    // end-to-end files, so that the scenarios do not end waiting for it alone; then the longest
+    // end-to-end file.
+    sequence: {
+      sequencer: longestFirst([
+        'test/reliability/release.test.ts',
+        'test/e2e/agent-review-loop.test.ts',
+        'test/e2e/',
+      ]),
+    },
     projects: [
       {
         test: {
