@@ -93849,7 +93849,11 @@ async function buildEntry(checkout, copy, entry, kubectl, variables, signal) {
     for (const file of treeOf(checkout, entry.path)) {
         if (!/(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(file))
             continue;
-        const data = build_safeParse(checkout.read(file));
+        // Parsed only when the text names the field: a tree of many apps has as many kustomizations.
+        const text = checkout.read(file);
+        if (!text?.includes('helmCharts'))
+            continue;
+        const data = build_safeParse(text);
         if (isObject(data) && Array.isArray(data.helmCharts) && data.helmCharts.length > 0)
             return {
                 kind: 'refused',

@@ -95,7 +95,10 @@ export async function buildEntry(
   // The controller will not inflate a chart: the link written there reaches no cluster.
   for (const file of treeOf(checkout, entry.path)) {
     if (!/(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(file)) continue;
-    const data = safeParse(checkout.read(file));
+    // Parsed only when the text names the field: a tree of many apps has as many kustomizations.
+    const text = checkout.read(file);
+    if (!text?.includes('helmCharts')) continue;
+    const data = safeParse(text);
     if (isObject(data) && Array.isArray(data.helmCharts) && data.helmCharts.length > 0)
       return {
         kind: 'refused',
