@@ -75,6 +75,7 @@ export async function proveThroughCluster(
     );
   // With helm-release, the run rolls the files out itself: it is their entry point.
   if (!inputs.helm) unreached(run, result.unreachable);
+  if (!inputs.helm && inputs.renderCheck === 'required') unproven(result.records);
   if (!inputs.helm && result.entries > 0) {
     const { manifests } = result.orphans;
     const plain = result.orphans.plain.filter((t) => !readElsewhere.has(resolve(root, t.file)));
@@ -107,4 +108,18 @@ function unreached(run: RunContext, generated: readonly { target: ProofTarget; r
       `render-check is required, and the proof through what the cluster applies cannot reach ${generated.length > 1 ? 'these files' : 'this file'}: ${text} Or set render-check: auto. Nothing was sent and no file was changed.`,
     );
   run.reporter.warning(`Out of the proof's reach: ${text}`);
+}
+
+/**
+ * `required`: a target an entry point builds but the proof could not check there (the entry's
+ * source out of reach, no kubectl, a Secret layer whose values are unknown) fails the run, as a
+ * skipped render check does, unless another entry point proved that target.
+ */
+function unproven(records: readonly ProofRecord[]) {
+  const proven = new Set(records.filter((r) => r.level !== 'skipped').map((r) => r.target));
+  const open = records.filter((r) => r.level === 'skipped' && !proven.has(r.target));
+  if (open.length === 0) return;
+  throw new UserError(
+    `render-check is required, and the proof through what the cluster applies could not check ${open.map((r) => `${r.target} through ${r.entry} (${r.reason})`).join('; ')}. Make what it names readable to this run (kubectl on PATH, the source in this checkout, cluster-path), or set render-check: auto. Nothing was sent and no file was changed.`,
+  );
 }
