@@ -4,6 +4,7 @@
  * objects and `patchesJson6902` operation lists), and the words of a failed `kubectl kustomize`.
  */
 import { stringify } from 'yaml';
+import { hideUserInfo } from '../helm/chart-source.js';
 import { isObject, type Data } from '../values/site.js';
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -35,9 +36,12 @@ export function mergeImages(own: unknown, added: unknown): unknown[] {
   return out;
 }
 
-/** What a failed kubectl said, without the temporary folder it ran in. */
+/**
+ * What a failed kubectl said, without the temporary folder it ran in, and without the password of
+ * an address it quotes (a remote base `https://user:token@…`).
+ */
 export function failure(error: unknown, dir: string): string {
   const stderr = (error as { stderr?: unknown }).stderr;
   const text = typeof stderr === 'string' && stderr ? stderr : (error as Error).message;
-  return text.split(`${dir}/`).join('').trim();
+  return hideUserInfo(text.split(`${dir}/`).join('').trim());
 }

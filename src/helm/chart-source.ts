@@ -69,7 +69,7 @@ export function hideUserInfo(text: string): string {
   return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]*@/gi, '$1***@');
 }
 
-/** The host of an OCI reference (`ghcr.io`, `127.0.0.1:5000`), as logins are keyed. */
+/** The host of an OCI reference (`ghcr.io`, `127.0.0.1:5000`), as logins are keyed: no user part. */
 export function ociHost(ref: string): string {
-  return ref.replace(/^oci:\/\//, '').split('/', 1)[0] ?? '';
+  return (ref.replace(/^oci:\/\//, '').split('/', 1)[0] ?? '').replace(/^[^@]*@/, '');
 }

@@ -113,8 +113,13 @@ export class ChartFetcher {
       // `helm pull --repo URL` ignores the credentials `helm repo add` stored: by name it uses them.
       const added = await repositoryNamed(paths, source.url);
       if (added) args.push(`${added}/${source.chart}`);
+      // A password written in the address would be on helm's command line, where any process of
+      // the runner can read it: not pulled, and said how to keep it off there.
+      else if (hideUserInfo(source.url) !== source.url) return passwordInAddress(source);
       else args.push(source.chart, '--repo', source.url);
       name = source.chart;
+    } else if (hideUserInfo(source.ref) !== source.ref) {
+      return passwordInAddress(source);
     } else {
       args.push(source.digest ? `${source.ref}@${source.digest}` : source.ref);
       if (source.plainHttp) args.push('--plain-http');
@@ -147,7 +152,7 @@ export class ChartFetcher {
     if (run.code !== 0)
       return {
         kind: 'unfetched',
-        reason: `helm dependency build of ${basename(path)} (on a copy) failed${run.timedOut ? ' (time limit)' : ''}: ${lastLine(run.stderr)}`,
+        reason: `helm dependency build of ${basename(path)} (on a copy) failed${run.timedOut ? ' (time limit)' : ''}: ${hideUserInfo(lastLine(run.stderr))}`,
       };
     return fetched(copy, basename(path), 'a folder of the checkout (dependencies built on a copy)');
   }
@@ -260,4 +265,16 @@ async function pinFileDependencies(original: string, copy: string): Promise<void
   await mkdir(join(copy, 'charts'), { recursive: true });
   for (const name of await readdir(join(copy, 'charts')))
     if (name.endsWith('.tgz')) await rm(join(copy, 'charts', name));
+}
+
+/** A chart address with a password in it: not pulled (helm would get it on its command line). */
+function passwordInAddress(source: ChartSource): FetchOutcome {
+  return {
+    kind: 'unfetched',
+    reason: `${describeSource(source)} has a password in its address, which helm would get on its command line: take it out of the address and log in instead (${loginStep(
+      source.kind === 'repo'
+        ? { kind: 'repo', url: hideUserInfo(source.url) }
+        : { kind: source.kind, host: source.kind === 'oci' ? ociHost(source.ref) : undefined },
+    )})`,
+  };
 }
