@@ -58,7 +58,7 @@ export type RenderOutcome =
   /** A later values layer sets a key this run writes to something else: the link would lose. */
   | ({ kind: 'overridden'; label: string } & Overriding);
 
-/** How long one `helm template` may take (a chart pulled from a repository included). */
+/** How long one `helm template` may take (a pull has its own limit, fetch.ts FETCH_TIMEOUT_MS). */
 const RENDER_TIMEOUT_MS = 120_000;
 
 /** A link no real value could hold, with a token that survives JSON and URL escaping. */
@@ -169,7 +169,9 @@ export async function checkTarget(
       const again = async () => {
         const other = placeholderLink();
         const second = await render(fetched.dir, other.link);
-        return second.code === 0 ? renderedDocuments(await post(second.stdout, other.link)) : [];
+        return second.code === 0
+          ? renderedDocuments(await post(second.stdout, other.link))
+          : undefined;
       };
       return {
         kind: 'found',

@@ -80,13 +80,17 @@ const kindOf = (text: string): string => /^kind:\s*(\S+)/m.exec(text)?.[1] ?? ''
 export async function rolloutOf(
   found: readonly RenderedDocument[],
   documents: readonly RenderedDocument[],
-  again: () => Promise<RenderedDocument[]>,
+  /** The chart rendered with another link; undefined when that render failed. */
+  again: () => Promise<RenderedDocument[] | undefined>,
 ): Promise<Rollout> {
   if (found.some((doc) => WORKLOADS.has(kindOf(doc.text)))) return 'pod-template';
   const workloads = (docs: readonly RenderedDocument[]) =>
     docs.filter((doc) => WORKLOADS.has(kindOf(doc.text))).map((doc) => doc.text);
   const before = workloads(documents);
-  const after = workloads(await again());
+  const second = await again();
+  // Nothing seen to roll the pods: said as such (restart them), never "the pods roll".
+  if (!second) return 'config-only';
+  const after = workloads(second);
   const changed = before.length !== after.length || before.some((text, i) => text !== after[i]);
   return changed ? 'checksum' : 'config-only';
 }
