@@ -69125,7 +69125,11 @@ function deliveredOf(item, done, state, jobId) {
         [AgentOutputs.JobId]: jobId,
         [AgentOutputs.Status]: state.status ?? '',
         [AgentOutputs.PrLink]: '',
-        ...(job && !maybe ? agentOutputs(job, done.result?.outcome ?? 'final') : {}),
+        // Unconfirmed: the job shows what it showed before the message, so its pull request and
+        // branch are an earlier instruction's, not this one's: left empty.
+        ...(job && !maybe
+            ? agentOutputs(job, kind === 'unconfirmed' ? 'sent' : (done.result?.outcome ?? 'final'))
+            : {}),
         ...(maybe ? { [AgentOutputs.Status]: 'maybe-sent' } : {}),
         ...(kind === 'unconfirmed' ? { [AgentOutputs.Status]: 'unconfirmed' } : {}),
         [AgentOutputs.CommentUrl]: done.commentUrl ?? '',

@@ -83708,7 +83708,11 @@ function deliveredOf(item, done, state, jobId) {
         [AgentOutputs.JobId]: jobId,
         [AgentOutputs.Status]: state.status ?? '',
         [AgentOutputs.PrLink]: '',
-        ...(job && !maybe ? agentOutputs(job, done.result?.outcome ?? 'final') : {}),
+        // Unconfirmed: the job shows what it showed before the message, so its pull request and
+        // branch are an earlier instruction's, not this one's: left empty.
+        ...(job && !maybe
+            ? agentOutputs(job, kind === 'unconfirmed' ? 'sent' : (done.result?.outcome ?? 'final'))
+            : {}),
         ...(maybe ? { [AgentOutputs.Status]: 'maybe-sent' } : {}),
         ...(kind === 'unconfirmed' ? { [AgentOutputs.Status]: 'unconfirmed' } : {}),
         [AgentOutputs.CommentUrl]: done.commentUrl ?? '',
@@ -92364,9 +92368,9 @@ function describeSource(source) {
 function hideUserInfo(text) {
     return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]*@/gi, '$1***@');
 }
-/** The host of an OCI reference (`ghcr.io`, `127.0.0.1:5000`), as logins are keyed. */
+/** The host of an OCI reference (`ghcr.io`, `127.0.0.1:5000`), as logins are keyed: no user part. */
 function ociHost(ref) {
-    return ref.replace(/^oci:\/\//, '').split('/', 1)[0] ?? '';
+    return (ref.replace(/^oci:\/\//, '').split('/', 1)[0] ?? '').replace(/^[^@]*@/, '');
 }
 
 ;// CONCATENATED MODULE: ./src/helm/credentials.ts
@@ -92547,9 +92551,16 @@ class ChartFetcher {
             const added = await repositoryNamed(paths, source.url);
             if (added)
                 args.push(`${added}/${source.chart}`);
+            // A password written in the address would be on helm's command line, where any process of
+            // the runner can read it: not pulled, and said how to keep it off there.
+            else if (hideUserInfo(source.url) !== source.url)
+                return passwordInAddress(source);
             else
                 args.push(source.chart, '--repo', source.url);
             name = source.chart;
+        }
+        else if (hideUserInfo(source.ref) !== source.ref) {
+            return passwordInAddress(source);
         }
         else {
             args.push(source.digest ? `${source.ref}@${source.digest}` : source.ref);
@@ -92583,7 +92594,7 @@ class ChartFetcher {
         if (run.code !== 0)
             return {
                 kind: 'unfetched',
-                reason: `helm dependency build of ${(0,external_node_path_.basename)(path)} (on a copy) failed${run.timedOut ? ' (time limit)' : ''}: ${lastLine(run.stderr)}`,
+                reason: `helm dependency build of ${(0,external_node_path_.basename)(path)} (on a copy) failed${run.timedOut ? ' (time limit)' : ''}: ${hideUserInfo(lastLine(run.stderr))}`,
             };
         return fetched(copy, (0,external_node_path_.basename)(path), 'a folder of the checkout (dependencies built on a copy)');
     }
@@ -92684,6 +92695,15 @@ async function pinFileDependencies(original, copy) {
         if (name.endsWith('.tgz'))
             await (0,promises_.rm)((0,external_node_path_.join)(copy, 'charts', name));
 }
+/** A chart address with a password in it: not pulled (helm would get it on its command line). */
+function passwordInAddress(source) {
+    return {
+        kind: 'unfetched',
+        reason: `${describeSource(source)} has a password in its address, which helm would get on its command line: take it out of the address and log in instead (${loginStep(source.kind === 'repo'
+            ? { kind: 'repo', url: hideUserInfo(source.url) }
+            : { kind: source.kind, host: source.kind === 'oci' ? ociHost(source.ref) : undefined })})`,
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/shared/vendor-chart.ts
 /**
@@ -92773,12 +92793,18 @@ const kindOf = (text) => /^kind:\s*(\S+)/m.exec(text)?.[1] ?? '';
  * a ConfigMap or Secret, it rolls them only if a pod template changes with it (a checksum
  * annotation): `again` renders with another link, and any workload that differs shows one.
  */
-async function rolloutOf(found, documents, again) {
+async function rolloutOf(found, documents, 
+/** The chart rendered with another link; undefined when that render failed. */
+again) {
     if (found.some((doc) => WORKLOADS.has(kindOf(doc.text))))
         return 'pod-template';
     const workloads = (docs) => docs.filter((doc) => WORKLOADS.has(kindOf(doc.text))).map((doc) => doc.text);
     const before = workloads(documents);
-    const after = workloads(await again());
+    const second = await again();
+    // Nothing seen to roll the pods: said as such (restart them), never "the pods roll".
+    if (!second)
+        return 'config-only';
+    const after = workloads(second);
     const changed = before.length !== after.length || before.some((text, i) => text !== after[i]);
     return changed ? 'checksum' : 'config-only';
 }
@@ -93062,7 +93088,7 @@ function values_layers_valueAt(values, path) {
 
 
 
-/** How long one `helm template` may take (a chart pulled from a repository included). */
+/** How long one `helm template` may take (a pull has its own limit, fetch.ts FETCH_TIMEOUT_MS). */
 const RENDER_TIMEOUT_MS = 120_000;
 /** A link no real value could hold, with a token that survives JSON and URL escaping. */
 function placeholderLink() {
@@ -93147,7 +93173,9 @@ async function checkTarget(target, options) {
             const again = async () => {
                 const other = placeholderLink();
                 const second = await render(fetched.dir, other.link);
-                return second.code === 0 ? renderedDocuments(await post(second.stdout, other.link)) : [];
+                return second.code === 0
+                    ? renderedDocuments(await post(second.stdout, other.link))
+                    : undefined;
             };
             return {
                 kind: 'found',
@@ -93743,6 +93771,7 @@ function substituteText(text, values) {
  */
 
 
+
 const kustomize_list = (value) => (Array.isArray(value) ? value : []);
 function kustomizePatches(spec) {
     const patches = [];
@@ -93773,11 +93802,14 @@ function mergeImages(own, added) {
     }
     return out;
 }
-/** What a failed kubectl said, without the temporary folder it ran in. */
+/**
+ * What a failed kubectl said, without the temporary folder it ran in, and without the password of
+ * an address it quotes (a remote base `https://user:token@…`).
+ */
 function failure(error, dir) {
     const stderr = error.stderr;
     const text = typeof stderr === 'string' && stderr ? stderr : error.message;
-    return text.split(`${dir}/`).join('').trim();
+    return hideUserInfo(text.split(`${dir}/`).join('').trim());
 }
 
 ;// CONCATENATED MODULE: ./src/gitops/build.ts
@@ -95663,7 +95695,7 @@ async function renderRelease(ctx, release, objects, layers, record, label) {
     const post = isObject(spec) && Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0;
     ctx.refusals.push(outcome.kind === 'missing'
         ? `${label} as ${record.entry} builds it: ${post ? 'after its postRenderers, ' : ''}none of the ${outcome.rendered} documents the chart renders holds the link.${post ? ` Its spec.postRenderers patch it away: remove that patch of the link, or set values-key to what the chart reads.` : outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`
-        : `${label} as ${record.entry} builds it: ${outcome.kind === 'overridden' ? `${outcome.by} sets ${outcome.key} after the values this run writes.` : ''}`);
+        : `${label} as ${record.entry} builds it: ${outcome.kind === 'overridden' ? `${outcome.by} sets ${outcome.key} after the values this run writes (${record.target}).` : 'the chart could not be checked.'} Remove it there, or write the link there (name it in values-file).`);
     return {
         ...record,
         level: 'values',
@@ -95948,6 +95980,8 @@ readElsewhere = new Set()) {
     // With helm-release, the run rolls the files out itself: it is their entry point.
     if (!inputs.helm)
         unreached(run, result.unreachable);
+    if (!inputs.helm && inputs.renderCheck === 'required')
+        unproven(result.records);
     if (!inputs.helm && result.entries > 0) {
         const { manifests } = result.orphans;
         const plain = result.orphans.plain.filter((t) => !readElsewhere.has((0,external_node_path_.resolve)(root, t.file)));
@@ -95974,6 +96008,18 @@ function unreached(run, generated) {
     if (run.inputs.renderCheck === 'required')
         throw new errors_UserError(`render-check is required, and the proof through what the cluster applies cannot reach ${generated.length > 1 ? 'these files' : 'this file'}: ${text} Or set render-check: auto. Nothing was sent and no file was changed.`);
     run.reporter.warning(`Out of the proof's reach: ${text}`);
+}
+/**
+ * `required`: a target an entry point builds but the proof could not check there (the entry's
+ * source out of reach, no kubectl, a Secret layer whose values are unknown) fails the run, as a
+ * skipped render check does, unless another entry point proved that target.
+ */
+function unproven(records) {
+    const proven = new Set(records.filter((r) => r.level !== 'skipped').map((r) => r.target));
+    const open = records.filter((r) => r.level === 'skipped' && !proven.has(r.target));
+    if (open.length === 0)
+        return;
+    throw new errors_UserError(`render-check is required, and the proof through what the cluster applies could not check ${open.map((r) => `${r.target} through ${r.entry} (${r.reason})`).join('; ')}. Make what it names readable to this run (kubectl on PATH, the source in this checkout, cluster-path), or set render-check: auto. Nothing was sent and no file was changed.`);
 }
 
 ;// CONCATENATED MODULE: ./src/publish/render.ts
