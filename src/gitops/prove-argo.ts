@@ -1,6 +1,7 @@
 /**
  * The proof through an Argo CD Application whose chart source is a folder of this checkout, or
- * whose values come from this checkout (`$ref/…` valueFiles of a multi-source Application), for
+ * whose values come from this checkout (`$ref/…` valueFiles of a multi-source Application, its
+ * chart then pulled from its repoURL by the run's fetcher, as the render check pulls it), for
  * a plain values file it names among its valueFiles (globs included). Argo CD merges the
  * `.argocd-source*.yaml` files beside a source's path over it (values/argo-source-file.ts), then
  * passes valueFiles in order, then `values` or `valuesObject`, then parameters and
@@ -13,12 +14,13 @@
  */
 import { posix, relative, sep } from 'node:path';
 import { checkTarget } from '../helm/render-check.js';
-import type { ValuesLayer } from '../helm/render-target.js';
+import type { ChartInReach, ChartOutOfReach, ValuesLayer } from '../helm/render-target.js';
 import { overridingLayer } from '../helm/values-layers.js';
 import { helmAfterOverrides, parametersOn, sourceFiles } from '../values/argo-source-file.js';
-import { shownRepo } from '../values/manifest-argo.js';
+import { argoChartHint, shownRepo } from '../values/manifest-argo.js';
 import { chartInCheckout, isObject, ofThisRepository, type Data } from '../values/site.js';
 import { entryLabel, type ArgoEntry } from './discover.js';
+import { chartOf } from './flux-chart.js';
 import { goPathMatch } from './glob.js';
 import { argoLayers } from './merge.js';
 import { join, treeOf, type Checkout } from './tree.js';
@@ -211,17 +213,16 @@ export async function proveApplication(
         ctx.records.push({ ...record, level: 'values', reason: `refused: ${over.by} wins` });
         continue;
       }
-      if (!one.chart || !tools.helm || unknown) {
+      const chart = sourceChart(one, entry, checkout.root);
+      if (unknown || chart.kind === 'out-of-reach' || !tools.helm) {
         ctx.records.push({
           ...record,
           level: 'values',
           reason: unknown
             ? `its valueFiles entry ${unknown.entry} is read from ${unknown.elsewhere}, another repository, so the chart was not rendered`
-            : one.elsewhere
-              ? `its chart is in ${one.elsewhere}, another repository, so it was not rendered`
-              : one.chart
-                ? 'helm is not on PATH'
-                : `the chart of ${app} is not a folder of this checkout, so it was not rendered`,
+            : chart.kind === 'out-of-reach'
+              ? chart.reason
+              : 'helm is not on PATH',
         });
         continue;
       }
@@ -229,12 +230,7 @@ export async function proveApplication(
         {
           label: `${record.target} through ${record.entry}`,
           valuesKey: key,
-          chart: {
-            kind: 'chart',
-            ref: one.chart,
-            releaseName: entry.name,
-            namespace: destination(entry),
-          },
+          chart,
           values: () => layers,
         },
         {
@@ -243,6 +239,7 @@ export async function proveApplication(
           signal: tools.signal,
           redact: tools.redact,
           placeholder: tools.placeholder,
+          charts: tools.charts,
         },
       );
       if (outcome.kind === 'found') ctx.records.push({ ...record, level: 'rendered' });
@@ -250,7 +247,9 @@ export async function proveApplication(
         ctx.records.push({ ...record, level: 'values', reason: outcome.reason });
       else {
         ctx.refusals.push(
-          `${app} (${entry.from}) renders its chart with ${target.display} among its valueFiles, and none of the documents the vendor chart renders holds the link at values-key ${key}.${outcome.kind === 'missing' && outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`,
+          outcome.kind === 'overridden'
+            ? `${own} renders its chart with ${target.display} among its valueFiles, and ${outcome.by} sets ${outcome.key} after it. Remove it there, or write the link there (name it in values-file).`
+            : `${own} renders its chart with ${target.display} among its valueFiles, and none of the documents the vendor chart renders holds the link at values-key ${key}.${outcome.kind === 'missing' && outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`,
         );
         ctx.records.push({
           ...record,
@@ -260,6 +259,36 @@ export async function proveApplication(
       }
     }
   }
+}
+
+/**
+ * The chart a source renders, as the render check resolves an Application's (flux-chart.ts
+ * chartOf): a folder of this checkout, or its repoURL and chart (a Helm repository or an OCI
+ * registry), pulled by the run's fetcher. Argo CD renders with helm.releaseName (else the
+ * Application's name) into helm.namespace (else the destination's).
+ */
+function sourceChart(
+  one: SourceFiles,
+  entry: ArgoEntry,
+  root: string,
+): ChartInReach | ChartOutOfReach {
+  const set = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  const release = {
+    name: set(one.helm.releaseName) ?? entry.name,
+    namespace: set(one.helm.namespace) ?? destination(entry),
+  };
+  if (one.elsewhere)
+    return {
+      kind: 'out-of-reach',
+      reason: `its chart is in ${one.elsewhere}, another repository, so it was not rendered`,
+    };
+  if (one.chart) return chartOf({ kind: 'path', path: one.chart }, root, release);
+  if (typeof one.source.chart === 'string')
+    return chartOf(argoChartHint(one.source, entry.name, root), root, release);
+  return {
+    kind: 'out-of-reach',
+    reason: `the chart of Application/${entry.name} is neither a folder of this checkout nor a chart of a repository, so it was not rendered`,
+  };
 }
 
 function destination(entry: ArgoEntry): string {

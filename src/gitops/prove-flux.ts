@@ -19,7 +19,13 @@ import { fluxLayers } from './merge.js';
 import { patchesTouching } from './overlay.js';
 import { postRenderer } from './post-render.js';
 import { generatedFrom, type Checkout } from './tree.js';
-import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from './types.js';
+import {
+  markReaderElsewhere,
+  targetName,
+  type ProofContext,
+  type ProofRecord,
+  type ProofTarget,
+} from './types.js';
 import type { ValuesLayer } from '../helm/render-target.js';
 
 export async function proveBuild(
@@ -68,12 +74,14 @@ export async function proveBuild(
     });
     const patched = readers;
     if (patched.length === 0) {
-      ctx.records.push({
-        target: targetName(target),
-        entry: entryLabel(entry),
-        level: 'skipped',
-        reason: `the build of ${entryLabel(entry)} reads ${target.display}, but no HelmRelease of it reads the link (it may be read by a HelmRelease another entry point applies)`,
-      });
+      ctx.records.push(
+        markReaderElsewhere({
+          target: targetName(target),
+          entry: entryLabel(entry),
+          level: 'skipped',
+          reason: `the build of ${entryLabel(entry)} reads ${target.display}, but no HelmRelease of it reads the link (it may be read by a HelmRelease another entry point applies)`,
+        }),
+      );
       continue;
     }
     for (const release of patched)

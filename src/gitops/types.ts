@@ -47,6 +47,20 @@ export interface ProofContext {
   refusals: string[];
 }
 
+/**
+ * Skipped records that prove nothing is wrong, only that this entry point holds the file and not
+ * its reader (a ConfigMap whose HelmRelease another entry point applies): another entry point's
+ * proof of the same target stands for them. Any other skipped record (a source out of reach, no
+ * kubectl, values unknown to this run) stays open whatever other entry points proved: that
+ * cluster may not get the link.
+ */
+const readerElsewhere = new WeakSet<ProofRecord>();
+export const markReaderElsewhere = (record: ProofRecord): ProofRecord => {
+  readerElsewhere.add(record);
+  return record;
+};
+export const isReaderElsewhere = (record: ProofRecord): boolean => readerElsewhere.has(record);
+
 /** A target's name in the proof's words. */
 export const targetName = (t: ProofTarget, label?: string): string =>
   label ? `${t.display} (${label})` : t.display;

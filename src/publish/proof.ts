@@ -15,7 +15,12 @@ import { placeholderLink } from '../helm/render-check.js';
 import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
 import { proveComposition } from '../gitops/proof.js';
-import { describeRecord, type ProofRecord, type ProofTarget } from '../gitops/types.js';
+import {
+  describeRecord,
+  isReaderElsewhere,
+  type ProofRecord,
+  type ProofTarget,
+} from '../gitops/types.js';
 import type { FilePlan } from '../values/plan.js';
 import type { ValuesFileInput } from '../values/inputs.js';
 import type { RunContext } from './job.js';
@@ -113,11 +118,15 @@ function unreached(run: RunContext, generated: readonly { target: ProofTarget; r
 /**
  * `required`: a target an entry point builds but the proof could not check there (the entry's
  * source out of reach, no kubectl, a Secret layer whose values are unknown) fails the run, as a
- * skipped render check does, unless another entry point proved that target.
+ * skipped render check does, even where another entry point proved it: each entry point is a
+ * cluster, or a part of one, that may not get the link. Only a build that holds the file but not
+ * its reader (a HelmRelease another entry point applies) is covered by that other proof.
  */
 function unproven(records: readonly ProofRecord[]) {
   const proven = new Set(records.filter((r) => r.level !== 'skipped').map((r) => r.target));
-  const open = records.filter((r) => r.level === 'skipped' && !proven.has(r.target));
+  const open = records.filter(
+    (r) => r.level === 'skipped' && !(isReaderElsewhere(r) && proven.has(r.target)),
+  );
   if (open.length === 0) return;
   throw new UserError(
     `render-check is required, and the proof through what the cluster applies could not check ${open.map((r) => `${r.target} through ${r.entry} (${r.reason})`).join('; ')}. Make what it names readable to this run (kubectl on PATH, the source in this checkout, cluster-path), or set render-check: auto. Nothing was sent and no file was changed.`,

@@ -100,7 +100,7 @@ function sourceTarget(
   const where =
     `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
   const chart = withValueFiles(
-    chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name, of.root),
+    chartDir ? { kind: 'path', path: chartDir } : argoChartHint(source, name, of.root),
     helm?.valueFiles,
     { root: of.root, source, sources: of.sources },
   );
@@ -225,7 +225,12 @@ const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomi
 const isOci = (source: Data): boolean =>
   typeof source.repoURL === 'string' && source.repoURL.startsWith('oci://');
 
-function chartOf(source: Data, name: string, root: string): ChartHint {
+/** Where an Application source's chart is: its repoURL and chart, else a folder of the checkout. */
+export function argoChartHint(
+  source: Data,
+  name: string,
+  root: string,
+): Exclude<ChartHint, { kind: 'flux' }> {
   const version = typeof source.targetRevision === 'string' ? source.targetRevision : undefined;
   const repo = typeof source.repoURL === 'string' ? source.repoURL : undefined;
   if (typeof source.chart === 'string') {

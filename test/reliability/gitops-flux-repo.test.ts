@@ -45,3 +45,41 @@ describe.concurrent('a Flux Kustomization whose GitRepository is another reposit
     expect(error).toContain('Nothing was sent and no file was changed.');
   });
 });
+
+/**
+ * The same fixture with a second cluster beside it: a staging Kustomization of apps/prod whose
+ * GitRepository is another repository. This checkout proves the link for prod, not for staging.
+ */
+async function twoClusters(): Promise<string> {
+  const ws = await clusterWorkspace('flux-local');
+  await writeFile(
+    join(ws, 'clusters/staging.yaml'),
+    'apiVersion: source.toolkit.fluxcd.io/v1\nkind: GitRepository\nmetadata:\n  name: platform\n  namespace: flux-system\nspec:\n  interval: 1m\n  ref:\n    branch: main\n  url: https://github.com/acme/platform\n---\napiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: apps-staging\n  namespace: flux-system\nspec:\n  interval: 10m\n  path: ./apps/prod\n  prune: true\n  sourceRef:\n    kind: GitRepository\n    name: platform\n',
+  );
+  return ws;
+}
+
+describe.concurrent('two clusters apply the release, one built from another repository', () => {
+  it('auto: rendered through this repository, skipped through the other, said; exit 0', async () => {
+    const { run } = await publishIn(await twoClusters(), TARGET);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const records = proofOf(run) as { entry: string; level: string; reason?: string }[];
+    expect(records).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ entry: 'Kustomization/flux-system/apps', level: 'rendered' }),
+        expect.objectContaining({
+          entry: 'Kustomization/flux-system/apps-staging',
+          level: 'skipped',
+          reason: expect.stringContaining('https://github.com/acme/platform'),
+        }),
+      ]),
+    );
+  });
+
+  it('render-check required: refused, naming the cluster it cannot prove, though the other renders', async () => {
+    const error = await refusedIn(await twoClusters(), { ...TARGET, 'render-check': 'required' });
+    expect(error).toContain('render-check is required');
+    expect(error).toContain('through Kustomization/flux-system/apps-staging');
+    expect(error).toContain('Nothing was sent and no file was changed.');
+  });
+});

@@ -5,7 +5,7 @@
  * a configMapGenerator feeding valuesFrom, a Secret read at a targetPath, postRenderers, a plain
  * values file under a Flux path without a kustomization, helmCharts under a Flux path, Argo CD's
  * helm-guestbook with values-production.yaml and a later values file, and an Argo CD `$values`
- * multi-source Application. Each success is checked by building what the controller builds and
+ * multi-source Application whose chart is pulled from a loopback Helm repository. Each success is checked by building what the controller builds and
  * rendering it; each refusal sends nothing and leaves every file byte for byte.
  */
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -20,7 +20,9 @@ import {
   refusedIn,
 } from '../helpers/cluster.js';
 import { fluxValues, manifest, renderedLink, renderWith } from '../helpers/gitops.js';
-import { CHART } from '../helpers/helm.js';
+import { startChartRepo } from '../helpers/chart-repo.js';
+import { HAS_REGISTRY, startOciRegistry } from '../helpers/oci-registry.js';
+import { CHART, helmEnv } from '../helpers/helm.js';
 
 async function put(ws: string, files: Record<string, string>): Promise<void> {
   for (const [name, text] of Object.entries(files)) {
@@ -195,17 +197,66 @@ describe.concurrent('Argo CD Applications of this repository', () => {
     );
   });
 
-  it('a $values multi-source Application: its values file proven at the values level', async () => {
+  /** A `$values` multi-source Application whose chart is in the Helm repository at `url`. */
+  async function multiSource(url: string) {
     const ws = await guestbook();
     await put(ws, {
-      'apps/helm-guestbook.yaml':
-        'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: docs\n  namespace: argocd\nspec:\n  destination:\n    namespace: docs\n    server: https://kubernetes.default.svc\n  project: default\n  sources:\n    - chart: enterprise\n      repoURL: https://helm.mintlify.com\n      targetRevision: 1.4.0\n      helm:\n        valueFiles:\n          - $values/environments/*/docs.yaml\n    - repoURL: https://github.com/acme/docs.git\n      targetRevision: HEAD\n      ref: values\n',
+      'apps/helm-guestbook.yaml': `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: docs\n  namespace: argocd\nspec:\n  destination:\n    namespace: docs\n    server: https://kubernetes.default.svc\n  project: default\n  sources:\n    - chart: enterprise\n      repoURL: ${url}\n      targetRevision: 1.4.0\n      helm:\n        valueFiles:\n          - $values/environments/*/docs.yaml\n    - repoURL: https://github.com/acme/docs.git\n      targetRevision: HEAD\n      ref: values\n`,
       'environments/production/docs.yaml': 'replicaCount: 2\n',
     });
-    const { run } = await publish(ws, { 'values-file': 'environments/production/docs.yaml' });
+    return ws;
+  }
+  const valuesFile = { 'values-file': 'environments/production/docs.yaml' };
+
+  it('a $values multi-source Application: its chart pulled from its repoURL and rendered', async () => {
+    const repo = await startChartRepo(await helmEnv('helm3'));
+    const ws = await multiSource(repo.url);
+    const { run } = await publish(ws, valuesFile);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(proofOf(run)).toEqual([
-      expect.objectContaining({ entry: 'Application/argocd/docs', level: 'values' }),
+      {
+        target: 'environments/production/docs.yaml',
+        entry: 'Application/argocd/docs',
+        level: 'rendered',
+      },
+    ]);
+    expect(repo.requests.filter((r) => r.path.endsWith('.tgz'))).toHaveLength(1);
+  });
+
+  it('a $values multi-source Application, a values-key its pulled chart does not read: refused', async () => {
+    const repo = await startChartRepo(await helmEnv('helm3'));
+    const ws = await multiSource(repo.url);
+    const error = await refused(ws, { ...valuesFile, 'values-key': 'enterprise.staticExport' });
+    expect(error).toContain(
+      'Application/docs (apps/helm-guestbook.yaml) renders its chart with environments/production/docs.yaml among its valueFiles, and none of the documents the vendor chart renders holds the link at values-key enterprise.staticExport. The chart reads it at staticExport: set values-key: staticExport.',
+    );
+  });
+
+  it.skipIf(!HAS_REGISTRY)(
+    'a $values multi-source Application whose chart is in an OCI registry (repoURL without a scheme): rendered',
+    async () => {
+      const registry = await startOciRegistry(await helmEnv('helm3'));
+      const ws = await multiSource(`${registry.host}/charts`);
+      const { run } = await publish(ws, valuesFile);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(proofOf(run)).toEqual([
+        expect.objectContaining({ entry: 'Application/argocd/docs', level: 'rendered' }),
+      ]);
+    },
+  );
+
+  it('a $values multi-source Application whose repository cannot be reached: the values level, with the reason', async () => {
+    const repo = await startChartRepo(await helmEnv('helm3'));
+    await repo.close();
+    const ws = await multiSource(repo.url);
+    const { run } = await publish(ws, valuesFile);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(proofOf(run)).toEqual([
+      expect.objectContaining({
+        entry: 'Application/argocd/docs',
+        level: 'values',
+        reason: expect.stringContaining(repo.url),
+      }),
     ]);
   });
 });
