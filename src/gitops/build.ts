@@ -8,11 +8,11 @@
  * post-build substitution.
  */
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join as joinPath } from 'node:path';
 import { promisify } from 'node:util';
 import { parse, parseAllDocuments, stringify } from 'yaml';
+import { diskScratch, isOutOfSpace, scratchDir, type Scratch } from '../shared/scratch.js';
 import { isObject, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
 import { entryLabel, type Entry } from './discover.js';
@@ -29,10 +29,13 @@ const BUILD_TIMEOUT_MS = 120_000;
  * A copy of the checkout with the edited files as this run would write them. Only the files the
  * builds read are copied (`add`, from the entry points' trees): copying a large checkout whole
  * would cost more than the builds. A build that fails on the partial copy is run again on a full
- * one (`complete`) before it counts, so a file the tree reader missed cannot fail the run.
+ * one (`complete`) before it counts, so a file the tree reader missed cannot fail the run. The
+ * copy is scratch (shared/scratch.ts): in memory where the system has it, moved to disk when
+ * memory runs out.
  */
 export interface Copy {
-  dir: string;
+  /** Where the copy is now (it moves to disk if memory runs out while files are added). */
+  readonly dir: string;
   /** Copies these files of the checkout (and their folders), once each. */
   add(files: Iterable<string>): Promise<void>;
   /** Whether every file of the checkout is in the copy. */
@@ -44,10 +47,12 @@ export async function copyCheckout(
   checkout: Checkout,
   edited: ReadonlyMap<string, string>,
   files: Iterable<string> = checkout.files,
+  /** Where it starts (tests give a small memory file system). */
+  start: () => Promise<Scratch> = () => scratchDir('static-export-gitops'),
 ): Promise<Copy> {
-  const dir = await mkdtemp(joinPath(process.env.RUNNER_TEMP || tmpdir(), 'static-export-gitops-'));
+  let scratch = await start();
   const copied = new Set<string>();
-  const folders = new Map<string, Promise<unknown>>();
+  let folders = new Map<string, Promise<unknown>>();
   const folder = (path: string) => {
     const parent = dirname(path);
     let made = folders.get(parent);
@@ -55,24 +60,44 @@ export async function copyCheckout(
     return made;
   };
   const one = async (file: string) => {
-    const to = joinPath(dir, file);
+    const to = joinPath(scratch.dir, file);
     await folder(to);
     const text = edited.get(file);
     if (text !== undefined) await writeFile(to, text, { mode: 0o600 });
-    else await copyFile(joinPath(checkout.root, file), to).catch(() => undefined);
+    else
+      await copyFile(joinPath(checkout.root, file), to).catch((error: unknown) => {
+        // A listed file that is gone is not copied (the build says what it misses); a full
+        // file system is the copy's problem, not the checkout's.
+        if (isOutOfSpace(error)) throw error;
+      });
+  };
+  // In batches: the files are small, and waiting on each in turn is most of the time.
+  const write = async (todo: readonly string[]) => {
+    for (let i = 0; i < todo.length; i += 64) await Promise.all(todo.slice(i, i + 64).map(one));
   };
   const add = async (more: Iterable<string>) => {
     const todo = [...more].filter((f) => !copied.has(f));
     for (const f of todo) copied.add(f);
-    // In batches: the files are small, and waiting on each in turn is most of the time.
-    for (let i = 0; i < todo.length; i += 64) await Promise.all(todo.slice(i, i + 64).map(one));
+    try {
+      await write(todo);
+    } catch (error) {
+      if (!scratch.memory || !isOutOfSpace(error)) throw error;
+      // Memory is full (a container's /dev/shm is 64 MiB by default): the copy moves to disk.
+      const full = scratch.dir;
+      scratch = await diskScratch('static-export-gitops');
+      folders = new Map();
+      await rm(full, { recursive: true, force: true });
+      await write([...copied]);
+    }
   };
   await add([...files, ...edited.keys()]);
   return {
-    dir,
+    get dir() {
+      return scratch.dir;
+    },
     add,
     complete: () => checkout.files.every((f) => copied.has(f)),
-    remove: () => rm(dir, { recursive: true, force: true }),
+    remove: () => rm(scratch.dir, { recursive: true, force: true }),
   };
 }
 

@@ -5,8 +5,7 @@
  * kustomization listing the rendered output), so a patch of the Deployment's BUNDLE_URL shows.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
@@ -15,6 +14,7 @@ import { isObject, type Data } from '../values/site.js';
 import { copyCheckout } from './build.js';
 import { failure, kustomizePatches } from './kustomize.js';
 import { openCheckout } from './checkout.js';
+import { diskScratch } from '../shared/scratch.js';
 
 const run = promisify(execFile);
 
@@ -44,7 +44,7 @@ async function kustomizeOver(
   label: string,
   signal?: AbortSignal,
 ): Promise<string> {
-  const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'static-export-post-'));
+  const dir = (await diskScratch('static-export-post')).dir;
   try {
     const patches = kustomizePatches(step);
     await writeFile(join(dir, 'rendered.yaml'), rendered, { mode: 0o600 });

@@ -8,7 +8,6 @@
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse, parseDocument } from 'yaml';
 import { UserError } from '../shared/errors.js';
@@ -31,6 +30,7 @@ import {
 } from './credentials.js';
 import { runHelm, tail } from './helm.js';
 import type { ChartInReach } from './render-target.js';
+import { diskScratch } from '../shared/scratch.js';
 
 /** How long one pull (or dependency build) may take before the chart counts as unreachable. */
 export const FETCH_TIMEOUT_MS = 60_000;
@@ -91,7 +91,8 @@ export class ChartFetcher {
   }
 
   #temp(): Promise<string> {
-    this.#dir ??= mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'static-export-charts-'));
+    // On disk: a pulled chart may be large (shared/scratch.ts).
+    this.#dir ??= diskScratch('static-export-charts').then((s) => s.dir);
     return this.#dir;
   }
 

@@ -6,8 +6,7 @@
  * refuse before it exports anything, not exit 0 with a site that never changes.
  */
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { StoppedError, UserError } from '../shared/errors.js';
@@ -21,6 +20,7 @@ import { holds, renderedDocuments, rolloutOf, type Rollout } from './rendered.js
 import { setLayer, valueFlags } from './set-flags.js';
 import { overridingLayer, type Overriding } from './values-layers.js';
 import type { ChartInReach, RenderTarget } from './render-target.js';
+import { diskScratch } from '../shared/scratch.js';
 
 export { renderedDocuments, type Rollout } from './rendered.js';
 export { valueFlags } from './set-flags.js';
@@ -116,7 +116,7 @@ export async function checkTarget(
   const chart = target.chart;
   const helm = options.helm;
   const charts = options.charts ?? new ChartFetcher(helm, options);
-  const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'static-export-render-'));
+  const dir = (await diskScratch('static-export-render')).dir;
   try {
     let got = await withChartValues(chart, await charts.fetch(chart), dir);
     if (got.kind === 'unfetched')

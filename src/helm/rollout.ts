@@ -3,8 +3,7 @@
  * that no earlier run left the release stuck. Helm's output is streamed with the presigned link
  * hidden; its JSON result gives the revision.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { StoppedError, UserError } from '../shared/errors.js';
 import { filesWere } from '../shared/text.js';
@@ -24,6 +23,7 @@ import {
   type ReleaseInfo,
 } from './helm.js';
 import { silentLogger, type Logger } from '../shared/logger.js';
+import { diskScratch } from '../shared/scratch.js';
 
 export interface RolloutResult {
   helm: HelmVersion;
@@ -139,7 +139,7 @@ export async function rollout(
 async function temporaryCopies(
   values: readonly RolloutValues[],
 ): Promise<{ dir: string; paths: string[] }> {
-  const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'static-export-values-'));
+  const dir = (await diskScratch('static-export-values')).dir;
   const paths: string[] = [];
   for (const [index, file] of values.entries()) {
     // Numbered: two files may share a name (values.yaml in two folders).

@@ -12,7 +12,8 @@ export function tempName(base: string, suffix: string, hex: string): string {
   return `.${base}.${process.pid}.${hex}.${suffix}`;
 }
 
-function alive(pid: number): boolean {
+/** Whether process `pid` is running (under this user or another). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
