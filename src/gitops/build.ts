@@ -8,11 +8,17 @@
  * post-build substitution.
  */
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join as joinPath } from 'node:path';
 import { promisify } from 'node:util';
 import { parse, parseAllDocuments, stringify } from 'yaml';
-import { diskScratch, isOutOfSpace, scratchDir, type Scratch } from '../shared/scratch.js';
+import {
+  diskScratch,
+  isOutOfSpace,
+  MEMORY_BUDGET_BYTES,
+  scratchDir,
+  type Scratch,
+} from '../shared/scratch.js';
 import { isObject, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
 import { entryLabel, type Entry } from './discover.js';
@@ -72,22 +78,40 @@ export async function copyCheckout(
       });
   };
   // In batches: the files are small, and waiting on each in turn is most of the time.
-  const write = async (todo: readonly string[]) => {
-    for (let i = 0; i < todo.length; i += 64) await Promise.all(todo.slice(i, i + 64).map(one));
+  const batches = async <T>(todo: readonly string[], fn: (file: string) => Promise<T>) => {
+    const out: T[] = [];
+    for (let i = 0; i < todo.length; i += 64)
+      out.push(...(await Promise.all(todo.slice(i, i + 64).map(fn))));
+    return out;
+  };
+  const size = async (file: string) =>
+    edited.get(file)?.length ??
+    (await stat(joinPath(checkout.root, file)).then(
+      (s) => s.size,
+      () => 0,
+    ));
+  let bytes = 0;
+  const toDisk = async () => {
+    const left = scratch.dir;
+    scratch = await diskScratch('static-export-gitops');
+    folders = new Map();
+    await rm(left, { recursive: true, force: true });
+    await batches([...copied], one);
   };
   const add = async (more: Iterable<string>) => {
     const todo = [...more].filter((f) => !copied.has(f));
     for (const f of todo) copied.add(f);
+    if (scratch.memory) {
+      // A copy that would take much of memory (the whole of a large checkout) is made on disk.
+      bytes += (await batches(todo, size)).reduce((a, b) => a + b, 0);
+      if (bytes > MEMORY_BUDGET_BYTES) return toDisk();
+    }
     try {
-      await write(todo);
+      await batches(todo, one);
     } catch (error) {
-      if (!scratch.memory || !isOutOfSpace(error)) throw error;
       // Memory is full (a container's /dev/shm is 64 MiB by default): the copy moves to disk.
-      const full = scratch.dir;
-      scratch = await diskScratch('static-export-gitops');
-      folders = new Map();
-      await rm(full, { recursive: true, force: true });
-      await write([...copied]);
+      if (!scratch.memory || !isOutOfSpace(error)) throw error;
+      await toDisk();
     }
   };
   await add([...files, ...edited.keys()]);

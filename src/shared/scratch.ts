@@ -1,14 +1,13 @@
 /**
- * Private folders for a run's short-lived files: the copy of the checkout the proof builds, the
- * values the render check passes to helm, a post-renderer's input, a dry run's values. They are
- * small, read at once and removed in a `finally`, so they go to memory-backed storage where the
- * system has one (Linux's /dev/shm, a tmpfs): creating a file or a folder there writes nothing to
- * a disk, and on a runner whose disk is slow that is most of the cost of a copy (measured on this
- * project's 2-core VM: 100 files in 50 folders took 180–230 ms in /tmp, 7–23 ms in /dev/shm).
- * Elsewhere, or when /dev/shm refuses (absent, read-only), RUNNER_TEMP or the system's temp folder,
- * as before; a caller whose files may outgrow memory (a container's /dev/shm is 64 MiB) moves to
- * `diskScratch` when a write fails for space (`isOutOfSpace`). Pulled charts stay on disk
- * (helm/fetch.ts).
+ * Private folders for a run's short-lived files. `scratchDir` is for many small files read at once
+ * and removed in a `finally` (the copy of the checkout the proof builds): it goes to memory-backed
+ * storage where the system has one (Linux's /dev/shm, a tmpfs), where creating a file or a folder
+ * writes nothing to a disk; on a runner whose disk is slow that is most of the cost of a copy
+ * (measured on this project's 2-core VM: 100 files in 50 folders took 180–230 ms in /tmp, 7–23 ms
+ * in /dev/shm). Elsewhere, or when /dev/shm refuses (absent, read-only), it is `diskScratch`:
+ * RUNNER_TEMP or the system's temp folder, where the run's other temporary files go (values for
+ * helm, a post-renderer's input, pulled charts: few files, some large). A caller in memory moves
+ * to disk past `MEMORY_BUDGET_BYTES`, or when a write fails for space (`isOutOfSpace`).
  *
  * A run killed with SIGKILL cannot remove its folders, and nothing empties /dev/shm between jobs
  * on a self-hosted runner: each folder's name carries its process id, and the first folder a
@@ -21,6 +20,11 @@ import { join } from 'node:path';
 import { alive } from './stale-temp.js';
 
 const MEMORY = '/dev/shm';
+/**
+ * How much a caller puts in memory before it moves to disk: half a container's default /dev/shm
+ * (64 MiB), which others share; a partial copy of a checkout is a few hundred KiB.
+ */
+export const MEMORY_BUDGET_BYTES = 32 * 1024 * 1024;
 const STALE_MS = 60 * 60 * 1000;
 const NAME = /^static-export-[a-z]+-(\d+)-/;
 

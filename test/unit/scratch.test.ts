@@ -2,11 +2,22 @@
  * Scratch folders: in memory (/dev/shm) on Linux, named with the process id; the folders of
  * processes that are gone are removed when the next one is made, once they are an hour old (a
  * younger one, or a live process's, is kept); and a copy of the checkout that fills a small
- * memory file system (a real tmpfs, mounted where this runs as root) moves to disk whole.
+ * memory file system (a real tmpfs, mounted where this runs as root) moves to disk whole; one
+ * larger than the memory budget is made on disk from the start.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  truncate,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -91,6 +102,31 @@ describe('a copy of the checkout', () => {
       await rm(root, { recursive: true, force: true });
       spawnSync('umount', [mounted!]);
       await rm(mounted!, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!linux || !existsSync('/dev/shm'))('a copy of a large checkout', () => {
+  it('is made on disk from the start: it would take much of memory', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'scratch-large-'));
+    try {
+      // Sparse: 40 MiB by its size, nothing written.
+      await writeFile(join(root, 'kustomization.yaml'), 'resources: []\n');
+      await writeFile(join(root, 'assets.bin'), '');
+      await truncate(join(root, 'assets.bin'), 40 * 1024 * 1024);
+      const checkout = await openCheckout(root, new Map(), ['assets.bin', 'kustomization.yaml']);
+      const copy = await copyCheckout(checkout, new Map());
+      try {
+        expect(copy.dir.startsWith('/dev/shm/')).toBe(false);
+        expect((await stat(join(copy.dir, 'assets.bin'))).size).toBe(40 * 1024 * 1024);
+        expect(await readFile(join(copy.dir, 'kustomization.yaml'), 'utf8')).toBe(
+          'resources: []\n',
+        );
+      } finally {
+        await copy.remove();
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
     }
   });
 });
