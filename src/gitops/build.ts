@@ -44,6 +44,8 @@ export interface Copy {
   readonly dir: string;
   /** Copies these files of the checkout (and their folders), once each. */
   add(files: Iterable<string>): Promise<void>;
+  /** Writes a file of the build's own (a generated kustomization) over the checkout's. */
+  write(file: string, text: string): Promise<void>;
   /** Whether every file of the checkout is in the copy. */
   complete(): boolean;
   remove(): Promise<void>;
@@ -53,11 +55,19 @@ export async function copyCheckout(
   checkout: Checkout,
   edited: ReadonlyMap<string, string>,
   files: Iterable<string> = checkout.files,
-  /** Where it starts (tests give a small memory file system). */
-  start: () => Promise<Scratch> = () => scratchDir('static-export-gitops'),
+  options: {
+    /** Where it starts (tests give a small memory file system). */
+    start?: () => Promise<Scratch>;
+    /** How many bytes may go to memory (tests give a small one). */
+    budget?: number;
+  } = {},
 ): Promise<Copy> {
+  const { start = () => scratchDir('static-export-gitops'), budget = MEMORY_BUDGET_BYTES } =
+    options;
   let scratch = await start();
   const copied = new Set<string>();
+  // The texts this run writes: the edited files, then the builds' own.
+  const own = new Map(edited);
   let folders = new Map<string, Promise<unknown>>();
   const folder = (path: string) => {
     const parent = dirname(path);
@@ -68,7 +78,7 @@ export async function copyCheckout(
   const one = async (file: string) => {
     const to = joinPath(scratch.dir, file);
     await folder(to);
-    const text = edited.get(file);
+    const text = own.get(file);
     if (text !== undefined) await writeFile(to, text, { mode: 0o600 });
     else
       await copyFile(joinPath(checkout.root, file), to).catch((error: unknown) => {
@@ -77,15 +87,21 @@ export async function copyCheckout(
         if (isOutOfSpace(error)) throw error;
       });
   };
-  // In batches: the files are small, and waiting on each in turn is most of the time.
+  // In batches: the files are small, and waiting on each in turn is most of the time. Every
+  // write of a batch is waited for, failed or not, so none lands after the copy has moved.
   const batches = async <T>(todo: readonly string[], fn: (file: string) => Promise<T>) => {
     const out: T[] = [];
-    for (let i = 0; i < todo.length; i += 64)
-      out.push(...(await Promise.all(todo.slice(i, i + 64).map(fn))));
+    for (let i = 0; i < todo.length; i += 64) {
+      const settled = await Promise.allSettled(todo.slice(i, i + 64).map(fn));
+      for (const one of settled) {
+        if (one.status === 'rejected') throw one.reason;
+        out.push(one.value);
+      }
+    }
     return out;
   };
   const size = async (file: string) =>
-    edited.get(file)?.length ??
+    own.get(file)?.length ??
     (await stat(joinPath(checkout.root, file)).then(
       (s) => s.size,
       () => 0,
@@ -104,7 +120,7 @@ export async function copyCheckout(
     if (scratch.memory) {
       // A copy that would take much of memory (the whole of a large checkout) is made on disk.
       bytes += (await batches(todo, size)).reduce((a, b) => a + b, 0);
-      if (bytes > MEMORY_BUDGET_BYTES) return toDisk();
+      if (bytes > budget) return toDisk();
     }
     try {
       await batches(todo, one);
@@ -120,6 +136,11 @@ export async function copyCheckout(
       return scratch.dir;
     },
     add,
+    write: async (file, text) => {
+      own.set(file, text);
+      copied.delete(file);
+      await add([file]);
+    },
     complete: () => checkout.files.every((f) => copied.has(f)),
     remove: () => rm(scratch.dir, { recursive: true, force: true }),
   };
@@ -157,8 +178,7 @@ export async function buildEntry(
   }
   const generated = generate(checkout, entry);
   if ('problem' in generated) return { kind: 'refused', ...generated };
-  await mkdir(dirname(joinPath(copy.dir, generated.file)), { recursive: true });
-  await writeFile(joinPath(copy.dir, generated.file), stringify(generated.data));
+  await copy.write(generated.file, stringify(generated.data));
   let stdout: string;
   try {
     ({ stdout } = await run(

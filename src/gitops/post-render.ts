@@ -92,7 +92,10 @@ export function kustomizationRender(
     const [kubectl, helm] = [await tools.kubectl(), await tools.helm()];
     if (!kubectl || !helm) return rendered;
     const checkout = await openCheckout(root, new Map([[file, text(link)]]));
-    const copy = await copyCheckout(checkout, new Map([[file, text(link)]]));
+    // On disk: the whole checkout is copied, and kustomize pulls charts into it.
+    const copy = await copyCheckout(checkout, new Map([[file, text(link)]]), checkout.files, {
+      start: () => diskScratch('static-export-gitops'),
+    });
     try {
       const dir = join(copy.dir, posix.dirname(file));
       const { stdout } = await run(

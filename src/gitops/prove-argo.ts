@@ -16,7 +16,12 @@ import { posix, relative, sep } from 'node:path';
 import { checkTarget } from '../helm/render-check.js';
 import type { ChartInReach, ChartOutOfReach, ValuesLayer } from '../helm/render-target.js';
 import { overridingLayer } from '../helm/values-layers.js';
-import { helmAfterOverrides, parametersOn, sourceFiles } from '../values/argo-source-file.js';
+import {
+  argoRelease,
+  helmAfterOverrides,
+  parametersOn,
+  sourceFiles,
+} from '../values/argo-source-file.js';
 import { argoChartHint, shownRepo } from '../values/manifest-argo.js';
 import { chartInCheckout, isObject, ofThisRepository, type Data } from '../values/site.js';
 import { entryLabel, type ArgoEntry } from './discover.js';
@@ -264,19 +269,14 @@ export async function proveApplication(
 /**
  * The chart a source renders, as the render check resolves an Application's (flux-chart.ts
  * chartOf): a folder of this checkout, or its repoURL and chart (a Helm repository or an OCI
- * registry), pulled by the run's fetcher. Argo CD renders with helm.releaseName (else the
- * Application's name) into helm.namespace (else the destination's).
+ * registry), pulled by the run's fetcher; rendered as Argo CD names the release (argoRelease).
  */
 function sourceChart(
   one: SourceFiles,
   entry: ArgoEntry,
   root: string,
 ): ChartInReach | ChartOutOfReach {
-  const set = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-  const release = {
-    name: set(one.helm.releaseName) ?? entry.name,
-    namespace: set(one.helm.namespace) ?? destination(entry),
-  };
+  const release = argoRelease(one.helm, { name: entry.name, destination: destination(entry) });
   if (one.elsewhere)
     return {
       kind: 'out-of-reach',

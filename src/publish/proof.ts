@@ -28,8 +28,16 @@ import type { RunContext } from './job.js';
 export async function proveThroughCluster(
   run: RunContext,
   plan: (file: ValuesFileInput, link: string) => FilePlan,
-  /** helm, and the render check's fetcher (a chart is pulled once per run). */
-  { helm, charts }: { helm: string | undefined; charts?: ChartFetcher },
+  /** helm, the render check's fetcher (a chart is pulled once per run) and its placeholder. */
+  {
+    helm,
+    charts,
+    placeholder = placeholderLink(),
+  }: {
+    helm: string | undefined;
+    charts?: ChartFetcher;
+    placeholder?: { link: string; token: string };
+  },
   /** Plain values files (absolute) that something outside the entry points reads (a helmfile). */
   readElsewhere: ReadonlySet<string> = new Set(),
 ): Promise<ProofRecord[]> {
@@ -37,7 +45,6 @@ export async function proveThroughCluster(
   const first = inputs.valuesFiles[0];
   if (!first) return [];
   const root = resolve(first.root ?? process.cwd());
-  const placeholder = placeholderLink();
   const edited = new Map<string, string>();
   const targets: ProofTarget[] = [];
   for (const file of inputs.valuesFiles) {

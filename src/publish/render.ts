@@ -14,9 +14,9 @@ import { parseAllDocuments } from 'yaml';
 import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
 import { ChartFetcher } from '../helm/fetch.js';
-import { checkTarget, type RenderOutcome } from '../helm/render-check.js';
+import { checkTarget, placeholderLink, type RenderOutcome } from '../helm/render-check.js';
 import type { RenderTarget } from '../helm/render-target.js';
-import { planFileEdit, valuesScopes, type FilePlan } from '../values/plan.js';
+import { valuesScopes } from '../values/plan.js';
 import type { ChosenTarget, ValuesFileRef } from '../values/target.js';
 import { sourceObjects } from '../values/source-objects.js';
 import { isObject } from '../values/site.js';
@@ -32,6 +32,7 @@ import type { PublishInputs } from './inputs.js';
 import { notRead, renderedChart } from './render-words.js';
 import type { RunContext } from './job.js';
 import { proveThroughCluster } from './proof.js';
+import { plannedText } from './planned.js';
 import type { ProofRecord } from '../gitops/types.js';
 
 /** What the render check found, for the `render-check` output and the summary. */
@@ -55,7 +56,15 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
   }
   return reporter.group('Render check: does the chart read the link at values-key?', async () => {
     const helmfiles = await helmfilesOf(run);
-    const targets = renderTargets(inputs, texts, await fluxSources(inputs, texts), helmfiles);
+    // One placeholder for every target and the proof: each file is planned with it once.
+    const placeholder = placeholderLink();
+    const targets = renderTargets(
+      inputs,
+      texts,
+      await fluxSources(inputs, texts),
+      helmfiles,
+      placeholder.link,
+    );
     const helm = await findOnPath('helm');
     const outcomes: RenderOutcome[] = [];
     // One fetcher for the run, the proof's too: a chart two targets name is pulled once.
@@ -70,6 +79,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
             signal: run.signal,
             redact: run.redactor.redact,
             charts,
+            placeholder,
           }),
         );
       }
@@ -79,7 +89,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
       proof = await proveThroughCluster(
         run,
         (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link),
-        { helm, charts },
+        { helm, charts, placeholder },
         await readOutsideEntryPoints(run, helmfiles),
       );
     } finally {
@@ -168,6 +178,8 @@ export function renderTargets(
   texts: Map<string, string>,
   sources?: SourceObjects,
   helmfiles: ReadonlyMap<string, { path: string; text: string }[]> = new Map(),
+  /** A link to plan each file with, only to see what it is (the run's placeholder). */
+  probeLink = 'https://probe.invalid/',
 ): FileRenderTarget[] {
   const key = inputs.valuesKey.join('.');
   const withLink = (file: { path: string; display: string }, link: string) => ({
@@ -194,7 +206,7 @@ export function renderTargets(
   }
   return inputs.valuesFiles.flatMap((file): FileRenderTarget[] => {
     const text = texts.get(file.path) ?? '';
-    const probe = plannedText(inputs, file, text, 'https://probe.invalid/');
+    const probe = plannedText(inputs, file, text, probeLink);
     if (probe.manifest)
       return manifestTargets(
         file,
@@ -331,22 +343,6 @@ async function readOutsideEntryPoints(
     else if (readByPathRelease(file.path, await checkout.releases(root), root)) read.add(file.path);
   }
   return read;
-}
-
-/** The file's text as this run would write it, with `link`: the same planner, in memory. */
-function plannedText(
-  inputs: PublishInputs,
-  file: ValuesFileRef,
-  current: string,
-  link: string,
-): FilePlan {
-  return planFileEdit(
-    current,
-    file,
-    { enabled: true, bundleUrl: link, version: inputs.version },
-    inputs.valuesKey,
-    inputs.valuesDocuments,
-  );
 }
 
 /** Every values file's text now (a missing file is the empty text the run would start from). */

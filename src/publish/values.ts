@@ -85,7 +85,7 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
   const unchecked = refuseOverriddenSource(seen, inputs.valuesKey);
   for (const { file, source } of unchecked.unread)
     reporter.notice(
-      `${file} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`,
+      `${file} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so they alone cannot show that the one that does gets the link (the proof through the cluster checks it where an entry point of this checkout builds both: see its Proof lines). Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`,
     );
   for (const { where, source } of unchecked.suspended)
     reporter.notice(suspendedNotice(where, `the link written to ${source.label}`));

@@ -3,7 +3,7 @@
  * and removed in a `finally` (the copy of the checkout the proof builds): it goes to memory-backed
  * storage where the system has one (Linux's /dev/shm, a tmpfs), where creating a file or a folder
  * writes nothing to a disk; on a runner whose disk is slow that is most of the cost of a copy
- * (measured on this project's 2-core VM: 100 files in 50 folders took 180–230 ms in /tmp, 7–23 ms
+ * (measured on this project's 2-core VM: 100 files in 50 folders took 180–230 ms in /tmp, 7–37 ms
  * in /dev/shm). Elsewhere, or when /dev/shm refuses (absent, read-only), it is `diskScratch`:
  * RUNNER_TEMP or the system's temp folder, where the run's other temporary files go (values for
  * helm, a post-renderer's input, pulled charts: few files, some large). A caller in memory moves
@@ -12,7 +12,8 @@
  * A run killed with SIGKILL cannot remove its folders, and nothing empties /dev/shm between jobs
  * on a self-hosted runner: each folder's name carries its process id, and the first folder a
  * process makes there removes those of processes that are gone, once they are an hour old (a pid
- * of another container's namespace looks gone too: the age keeps its live run's folder).
+ * of another container's namespace looks gone too: the age keeps its live run's folder), and any
+ * a day old (a pid reused by another process must not keep one for ever).
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,8 @@ const MEMORY = '/dev/shm';
  */
 export const MEMORY_BUDGET_BYTES = 32 * 1024 * 1024;
 const STALE_MS = 60 * 60 * 1000;
+/** Past this, a folder goes whatever its pid: a reused pid must not keep it for ever. */
+const ABANDONED_MS = 24 * STALE_MS;
 const NAME = /^static-export-[a-z]+-(\d+)-/;
 
 export interface Scratch {
@@ -80,10 +83,11 @@ async function sweep(memory: string): Promise<void> {
   const now = Date.now();
   for (const name of names) {
     const pid = Number(NAME.exec(name)?.[1]);
-    if (!pid || pid === process.pid || alive(pid)) continue;
+    if (!pid || pid === process.pid) continue;
     const path = join(memory, name);
     try {
-      if (now - (await stat(path)).mtimeMs < STALE_MS) continue;
+      const age = now - (await stat(path)).mtimeMs;
+      if (age < STALE_MS || (age < ABANDONED_MS && alive(pid))) continue;
       await rm(path, { recursive: true, force: true });
     } catch {
       // Another user's, or gone already.

@@ -85,14 +85,17 @@ function readOverride(file: string): unknown {
 }
 
 /**
- * The release name and namespace after the override files: each may set (or, with a null,
- * delete) helm.releaseName and helm.namespace, which change what the chart renders. A file that
- * cannot be read is left to sourceFileOverride, which refuses it.
+ * The release Argo CD renders a source as: helm.releaseName (else the Application's name) into
+ * helm.namespace (else the destination's namespace), after the override files beside the source
+ * (`files`; none when `helm` is already the block after them) set them: each may set (or, with a
+ * null, delete) helm.releaseName and helm.namespace. A file that cannot be read is left to
+ * sourceFileOverride, which refuses it.
  */
-export function releaseAfterOverrides(
-  files: readonly OverrideFile[],
+export function argoRelease(
   helm: { releaseName?: unknown; namespace?: unknown },
-): { releaseName?: string; namespace?: string } {
+  app: { name: string; destination: string | undefined },
+  files: readonly OverrideFile[] = [],
+): { name: string; namespace?: string } {
   const out: Record<string, unknown> = { releaseName: helm.releaseName, namespace: helm.namespace };
   for (const read of files) {
     if (!('data' in read) || !isObject(read.data) || !('helm' in read.data)) continue;
@@ -102,9 +105,8 @@ export function releaseAfterOverrides(
       else if (isObject(over) && key in over) out[key] = over[key];
   }
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  const releaseName = text(out.releaseName);
-  const namespace = text(out.namespace);
-  return { ...(releaseName ? { releaseName } : {}), ...(namespace ? { namespace } : {}) };
+  const namespace = text(out.namespace) ?? app.destination;
+  return { name: text(out.releaseName) ?? app.name, ...(namespace ? { namespace } : {}) };
 }
 
 /** What in one override file wins over the values at `key`, in words; undefined if nothing. */

@@ -28,7 +28,7 @@ import { redactLink } from '../shared/secrets.js';
 import {
   parametersOn,
   sourceFileOverride,
-  releaseAfterOverrides,
+  argoRelease,
   sourceFiles,
   type ArgoValuesSite,
 } from './argo-source-file.js';
@@ -104,15 +104,8 @@ function sourceTarget(
     helm?.valueFiles,
     { root: of.root, source, sources: of.sources },
   );
-  // Argo CD renders with helm.releaseName (else the Application's name) into helm.namespace (else
-  // the destination's), after its override files (argo-source-file.ts) set them.
   const overrides = sourceFiles(source, { name, namespace }, of.root);
-  const helmRelease = releaseAfterOverrides(overrides, helm ?? {});
-  const releaseNamespace = helmRelease.namespace ?? of.destination;
-  const release = {
-    name: helmRelease.releaseName ?? name,
-    ...(releaseNamespace ? { namespace: releaseNamespace } : {}),
-  };
+  const release = argoRelease(helm ?? {}, { name, destination: of.destination }, overrides);
   const base = { doc, kind: 'Application', name, namespace, part, chart, release };
   // A null valuesObject is none: Argo CD then reads the values string.
   const site: ArgoValuesSite =

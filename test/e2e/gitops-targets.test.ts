@@ -294,7 +294,7 @@ data:
         staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
       });
       expect(run.stdout).toContain(
-        '::notice::clusters/prod/values.yaml (ConfigMap/docs-values[values.yaml]): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets staticExport: helm-controller merges those over it, so they would win.',
+        '::notice::clusters/prod/values.yaml (ConfigMap/docs-values[values.yaml]): no HelmRelease in the values files reads it through valuesFrom, so they alone cannot show that the one that does gets the link (the proof through the cluster checks it where an entry point of this checkout builds both: see its Proof lines). Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets staticExport: helm-controller merges those over it, so they would win.',
       );
     });
   },
