@@ -85239,11 +85239,13 @@ function readOverride(file) {
     return goYamlDocuments(text)[0] ?? null;
 }
 /**
- * The release name and namespace after the override files: each may set (or, with a null,
- * delete) helm.releaseName and helm.namespace, which change what the chart renders. A file that
- * cannot be read is left to sourceFileOverride, which refuses it.
+ * The release Argo CD renders a source as: helm.releaseName (else the Application's name) into
+ * helm.namespace (else the destination's namespace), after the override files beside the source
+ * (`files`; none when `helm` is already the block after them) set them: each may set (or, with a
+ * null, delete) helm.releaseName and helm.namespace. A file that cannot be read is left to
+ * sourceFileOverride, which refuses it.
  */
-function releaseAfterOverrides(files, helm) {
+function argoRelease(helm, app, files = []) {
     const out = { releaseName: helm.releaseName, namespace: helm.namespace };
     for (const read of files) {
         if (!('data' in read) || !isObject(read.data) || !('helm' in read.data))
@@ -85256,9 +85258,8 @@ function releaseAfterOverrides(files, helm) {
                 out[key] = over[key];
     }
     const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
-    const releaseName = text(out.releaseName);
-    const namespace = text(out.namespace);
-    return { ...(releaseName ? { releaseName } : {}), ...(namespace ? { namespace } : {}) };
+    const namespace = text(out.namespace) ?? app.destination;
+    return { name: text(out.releaseName) ?? app.name, ...(namespace ? { namespace } : {}) };
 }
 /** What in one override file wins over the values at `key`, in words; undefined if nothing. */
 function overrideIn(data, site, key) {
@@ -85413,16 +85414,9 @@ function sourceTarget(source, at, of, part) {
     if (typeof source.chart !== 'string' && !helm && !chartDir)
         return undefined;
     const where = `${at.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('')}.helm`.slice(1);
-    const chart = withValueFiles(chartDir ? { kind: 'path', path: chartDir } : chartOf(source, name, of.root), helm?.valueFiles, { root: of.root, source, sources: of.sources });
-    // Argo CD renders with helm.releaseName (else the Application's name) into helm.namespace (else
-    // the destination's), after its override files (argo-source-file.ts) set them.
+    const chart = withValueFiles(chartDir ? { kind: 'path', path: chartDir } : argoChartHint(source, name, of.root), helm?.valueFiles, { root: of.root, source, sources: of.sources });
     const overrides = sourceFiles(source, { name, namespace }, of.root);
-    const helmRelease = releaseAfterOverrides(overrides, helm ?? {});
-    const releaseNamespace = helmRelease.namespace ?? of.destination;
-    const release = {
-        name: helmRelease.releaseName ?? name,
-        ...(releaseNamespace ? { namespace: releaseNamespace } : {}),
-    };
+    const release = argoRelease(helm ?? {}, { name, destination: of.destination }, overrides);
     const base = { doc, kind: 'Application', name, namespace, part, chart, release };
     // A null valuesObject is none: Argo CD then reads the values string.
     const site = helm &&
@@ -85528,7 +85522,8 @@ function chartPath(source, root) {
 const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 /** An OCI source's path is inside its artifact, not a folder of this checkout. */
 const isOci = (source) => typeof source.repoURL === 'string' && source.repoURL.startsWith('oci://');
-function chartOf(source, name, root) {
+/** Where an Application source's chart is: its repoURL and chart, else a folder of the checkout. */
+function argoChartHint(source, name, root) {
     const version = typeof source.targetRevision === 'string' ? source.targetRevision : undefined;
     const repo = typeof source.repoURL === 'string' ? source.repoURL : undefined;
     if (typeof source.chart === 'string') {
@@ -86956,6 +86951,7 @@ function unreadable(display, error) {
 function tempName(base, suffix, hex) {
     return `.${base}.${process.pid}.${hex}.${suffix}`;
 }
+/** Whether process `pid` is running (under this user or another). */
 function alive(pid) {
     try {
         process.kill(pid, 0);
@@ -87481,7 +87477,7 @@ async function checkValuesFilesFirst(run) {
     const key = inputs.valuesKey.join('.');
     const unchecked = refuseOverriddenSource(seen, inputs.valuesKey);
     for (const { file, source } of unchecked.unread)
-        reporter.notice(`${file} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so this run could not check the one that does. Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`);
+        reporter.notice(`${file} (${source.label}): no HelmRelease in the values files reads it through valuesFrom, so they alone cannot show that the one that does gets the link (the proof through the cluster checks it where an entry point of this checkout builds both: see its Proof lines). Make sure it reads that key without targetPath, and that neither its spec.values nor a later valuesFrom entry sets ${key}: helm-controller merges those over it, so they would win.`);
     for (const { where, source } of unchecked.suspended)
         reporter.notice(suspendedNotice(where, `the link written to ${source.label}`));
     for (const { where, entry, source } of unchecked.later)
@@ -87870,6 +87866,97 @@ function refreshInputs(inputs, plan) {
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/shared/scratch.ts
+/**
+ * Private folders for a run's short-lived files. `scratchDir` is for many small files read at once
+ * and removed in a `finally` (the copy of the checkout the proof builds): it goes to memory-backed
+ * storage where the system has one (Linux's /dev/shm, a tmpfs), where creating a file or a folder
+ * writes nothing to a disk; on a runner whose disk is slow that is most of the cost of a copy
+ * (measured on this project's 2-core VM: 100 files in 50 folders took 180–230 ms in /tmp, 7–37 ms
+ * in /dev/shm). Elsewhere, or when /dev/shm refuses (absent, read-only), it is `diskScratch`:
+ * RUNNER_TEMP or the system's temp folder, where the run's other temporary files go (values for
+ * helm, a post-renderer's input, pulled charts: few files, some large). A caller in memory moves
+ * to disk past `MEMORY_BUDGET_BYTES`, or when a write fails for space (`isOutOfSpace`).
+ *
+ * A run killed with SIGKILL cannot remove its folders, and nothing empties /dev/shm between jobs
+ * on a self-hosted runner: each folder's name carries its process id, and the first folder a
+ * process makes there removes those of processes that are gone, once they are an hour old (a pid
+ * of another container's namespace looks gone too: the age keeps its live run's folder), and any
+ * a day old (a pid reused by another process must not keep one for ever).
+ */
+
+
+
+
+const MEMORY = '/dev/shm';
+/**
+ * How much a caller puts in memory before it moves to disk: half a container's default /dev/shm
+ * (64 MiB), which others share; a partial copy of a checkout is a few hundred KiB.
+ */
+const MEMORY_BUDGET_BYTES = 32 * 1024 * 1024;
+const scratch_STALE_MS = 60 * 60 * 1000;
+/** Past this, a folder goes whatever its pid: a reused pid must not keep it for ever. */
+const ABANDONED_MS = 24 * scratch_STALE_MS;
+const scratch_NAME = /^static-export-[a-z]+-(\d+)-/;
+/** The memory roots swept by this process (once each). */
+const swept = new Set();
+/**
+ * A new private folder, `<prefix>-<pid>-XXXXXX`, in memory where the system allows it (`memory`:
+ * where memory-backed storage is mounted; /dev/shm but in tests).
+ */
+async function scratchDir(prefix, memory = MEMORY) {
+    if (process.platform === 'linux') {
+        try {
+            const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(memory, `${prefix}-${process.pid}-`));
+            if (!swept.has(memory)) {
+                swept.add(memory);
+                await sweep(memory);
+            }
+            return { dir, memory: true };
+        }
+        catch {
+            // No /dev/shm here, or not writable: the disk.
+        }
+    }
+    return diskScratch(prefix);
+}
+/** A new private folder on disk: RUNNER_TEMP (emptied by the runner), else the system's. */
+async function diskScratch(prefix) {
+    const root = process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)();
+    return { dir: await (0,promises_.mkdtemp)((0,external_node_path_.join)(root, `${prefix}-${process.pid}-`)), memory: false };
+}
+/** Whether a write failed because the file system is full (or the user's quota is). */
+function isOutOfSpace(error) {
+    const code = error?.code;
+    return code === 'ENOSPC' || code === 'EDQUOT';
+}
+/** Removes the folders in `memory` of processes that are gone; best effort, never fails a run. */
+async function sweep(memory) {
+    let names;
+    try {
+        names = await (0,promises_.readdir)(memory);
+    }
+    catch {
+        return;
+    }
+    const now = Date.now();
+    for (const name of names) {
+        const pid = Number(scratch_NAME.exec(name)?.[1]);
+        if (!pid || pid === process.pid)
+            continue;
+        const path = (0,external_node_path_.join)(memory, name);
+        try {
+            const age = now - (await (0,promises_.stat)(path)).mtimeMs;
+            if (age < scratch_STALE_MS || (age < ABANDONED_MS && alive(pid)))
+                continue;
+            await (0,promises_.rm)(path, { recursive: true, force: true });
+        }
+        catch {
+            // Another user's, or gone already.
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/helm/rollout.ts
 /**
  * The rollout step: `helm upgrade --install` with the values the pipeline wrote, after checking
@@ -87948,7 +88035,7 @@ async function rollout(spec, options, ready) {
 }
 /** A dry run changes no file: helm reads the planned texts from private temporary copies. */
 async function temporaryCopies(values) {
-    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-values-'));
+    const dir = (await diskScratch('static-export-values')).dir;
     const paths = [];
     for (const [index, file] of values.entries()) {
         // Numbered: two files may share a name (values.yaml in two folders).
@@ -92529,7 +92616,8 @@ class ChartFetcher {
             await (0,promises_.rm)(await this.#dir, { recursive: true, force: true });
     }
     #temp() {
-        this.#dir ??= (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-charts-'));
+        // On disk: a pulled chart may be large (shared/scratch.ts).
+        this.#dir ??= diskScratch('static-export-charts').then((s) => s.dir);
         return this.#dir;
     }
     async #pull(source) {
@@ -93123,7 +93211,7 @@ async function checkTarget(target, options) {
     const chart = target.chart;
     const helm = options.helm;
     const charts = options.charts ?? new ChartFetcher(helm, options);
-    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-render-'));
+    const dir = (await diskScratch('static-export-render')).dir;
     try {
         let got = await withChartValues(chart, await charts.fetch(chart), dir);
         if (got.kind === 'unfetched')
@@ -93837,10 +93925,13 @@ function failure(error, dir) {
 const build_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
 /** How long one build may take. */
 const BUILD_TIMEOUT_MS = 120_000;
-async function copyCheckout(checkout, edited, files = checkout.files) {
-    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-gitops-'));
+async function copyCheckout(checkout, edited, files = checkout.files, options = {}) {
+    const { start = () => scratchDir('static-export-gitops'), budget = MEMORY_BUDGET_BYTES } = options;
+    let scratch = await start();
     const copied = new Set();
-    const folders = new Map();
+    // The texts this run writes: the edited files, then the builds' own.
+    const own = new Map(edited);
+    let folders = new Map();
     const folder = (path) => {
         const parent = (0,external_node_path_.dirname)(path);
         let made = folders.get(parent);
@@ -93849,28 +93940,76 @@ async function copyCheckout(checkout, edited, files = checkout.files) {
         return made;
     };
     const one = async (file) => {
-        const to = (0,external_node_path_.join)(dir, file);
+        const to = (0,external_node_path_.join)(scratch.dir, file);
         await folder(to);
-        const text = edited.get(file);
+        const text = own.get(file);
         if (text !== undefined)
             await (0,promises_.writeFile)(to, text, { mode: 0o600 });
         else
-            await (0,promises_.copyFile)((0,external_node_path_.join)(checkout.root, file), to).catch(() => undefined);
+            await (0,promises_.copyFile)((0,external_node_path_.join)(checkout.root, file), to).catch((error) => {
+                // A listed file that is gone is not copied (the build says what it misses); a full
+                // file system is the copy's problem, not the checkout's.
+                if (isOutOfSpace(error))
+                    throw error;
+            });
+    };
+    // In batches: the files are small, and waiting on each in turn is most of the time. Every
+    // write of a batch is waited for, failed or not, so none lands after the copy has moved.
+    const batches = async (todo, fn) => {
+        const out = [];
+        for (let i = 0; i < todo.length; i += 64) {
+            const settled = await Promise.allSettled(todo.slice(i, i + 64).map(fn));
+            for (const one of settled) {
+                if (one.status === 'rejected')
+                    throw one.reason;
+                out.push(one.value);
+            }
+        }
+        return out;
+    };
+    const size = async (file) => own.get(file)?.length ??
+        (await (0,promises_.stat)((0,external_node_path_.join)(checkout.root, file)).then((s) => s.size, () => 0));
+    let bytes = 0;
+    const toDisk = async () => {
+        const left = scratch.dir;
+        scratch = await diskScratch('static-export-gitops');
+        folders = new Map();
+        await (0,promises_.rm)(left, { recursive: true, force: true });
+        await batches([...copied], one);
     };
     const add = async (more) => {
         const todo = [...more].filter((f) => !copied.has(f));
         for (const f of todo)
             copied.add(f);
-        // In batches: the files are small, and waiting on each in turn is most of the time.
-        for (let i = 0; i < todo.length; i += 64)
-            await Promise.all(todo.slice(i, i + 64).map(one));
+        if (scratch.memory) {
+            // A copy that would take much of memory (the whole of a large checkout) is made on disk.
+            bytes += (await batches(todo, size)).reduce((a, b) => a + b, 0);
+            if (bytes > budget)
+                return toDisk();
+        }
+        try {
+            await batches(todo, one);
+        }
+        catch (error) {
+            // Memory is full (a container's /dev/shm is 64 MiB by default): the copy moves to disk.
+            if (!scratch.memory || !isOutOfSpace(error))
+                throw error;
+            await toDisk();
+        }
     };
     await add([...files, ...edited.keys()]);
     return {
-        dir,
+        get dir() {
+            return scratch.dir;
+        },
         add,
+        write: async (file, text) => {
+            own.set(file, text);
+            copied.delete(file);
+            await add([file]);
+        },
         complete: () => checkout.files.every((f) => copied.has(f)),
-        remove: () => (0,promises_.rm)(dir, { recursive: true, force: true }),
+        remove: () => (0,promises_.rm)(scratch.dir, { recursive: true, force: true }),
     };
 }
 /** Builds an entry point (a Flux Kustomization or a cluster-path folder) in the copy. */
@@ -93896,8 +94035,7 @@ async function buildEntry(checkout, copy, entry, kubectl, variables, signal) {
     const generated = generate(checkout, entry);
     if ('problem' in generated)
         return { kind: 'refused', ...generated };
-    await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.join)(copy.dir, generated.file)), { recursive: true });
-    await (0,promises_.writeFile)((0,external_node_path_.join)(copy.dir, generated.file), (0,yaml_dist/* stringify */.As)(generated.data));
+    await copy.write(generated.file, (0,yaml_dist/* stringify */.As)(generated.data));
     let stdout;
     try {
         ({ stdout } = await build_run(kubectl, ['kustomize', '--load-restrictor', 'LoadRestrictionsNone', (0,external_node_path_.join)(copy.dir, entry.path)], { signal, timeout: BUILD_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 }));
@@ -94068,7 +94206,7 @@ function postRenderer(release, kubectl, label, signal) {
     };
 }
 async function kustomizeOver(rendered, step, kubectl, label, signal) {
-    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'static-export-post-'));
+    const dir = (await diskScratch('static-export-post')).dir;
     try {
         const patches = kustomizePatches(step);
         await (0,promises_.writeFile)((0,external_node_path_.join)(dir, 'rendered.yaml'), rendered, { mode: 0o600 });
@@ -94112,7 +94250,10 @@ function kustomizationRender(root, file, kustomization, text, tools, signal) {
         if (!kubectl || !helm)
             return rendered;
         const checkout = await openCheckout(root, new Map([[file, text(link)]]));
-        const copy = await copyCheckout(checkout, new Map([[file, text(link)]]));
+        // On disk: the whole checkout is copied, and kustomize pulls charts into it.
+        const copy = await copyCheckout(checkout, new Map([[file, text(link)]]), checkout.files, {
+            start: () => diskScratch('static-export-gitops'),
+        });
         try {
             const dir = (0,external_node_path_.join)(copy.dir, external_node_path_.posix.dirname(file));
             const { stdout } = await post_render_run(kubectl, ['kustomize', '--enable-helm', '--helm-command', helm, dir], { signal, timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
@@ -94155,7 +94296,7 @@ function helmfileTargets(file, helmfiles, root, valuesKey, withLink) {
             file,
             label: `${file.display} (helmfile ${where})`,
             valuesKey,
-            chart: helmfile_render_chartOf(listing),
+            chart: chartOf(listing),
             setFlags: {
                 flags: setFlags(release),
                 source: { name: where, plain: 'set entry' },
@@ -94182,7 +94323,7 @@ function helmfileTargets(file, helmfiles, root, valuesKey, withLink) {
     });
 }
 /** The release's chart, where helm can get it without helmfile. */
-function helmfile_render_chartOf(listing) {
+function chartOf(listing) {
     const { release } = listing;
     const named = { releaseName: release.name, namespace: release.namespace };
     const version = release.version ? { version: release.version } : {};
@@ -95105,6 +95246,19 @@ function appSetRecords(readers, targets) {
 }
 
 ;// CONCATENATED MODULE: ./src/gitops/types.ts
+/**
+ * Skipped records that prove nothing is wrong, only that this entry point holds the file and not
+ * its reader (a ConfigMap whose HelmRelease another entry point applies): another entry point's
+ * proof of the same target stands for them. Any other skipped record (a source out of reach, no
+ * kubectl, values unknown to this run) stays open whatever other entry points proved: that
+ * cluster may not get the link.
+ */
+const readerElsewhere = new WeakSet();
+const markReaderElsewhere = (record) => {
+    readerElsewhere.add(record);
+    return record;
+};
+const isReaderElsewhere = (record) => readerElsewhere.has(record);
 /** A target's name in the proof's words. */
 const targetName = (t, label) => label ? `${t.display} (${label})` : t.display;
 /** A proof record in words, for the log and the job summary. */
@@ -95120,7 +95274,8 @@ function describeRecord(r) {
 ;// CONCATENATED MODULE: ./src/gitops/prove-argo.ts
 /**
  * The proof through an Argo CD Application whose chart source is a folder of this checkout, or
- * whose values come from this checkout (`$ref/…` valueFiles of a multi-source Application), for
+ * whose values come from this checkout (`$ref/…` valueFiles of a multi-source Application, its
+ * chart then pulled from its repoURL by the run's fetcher, as the render check pulls it), for
  * a plain values file it names among its valueFiles (globs included). Argo CD merges the
  * `.argocd-source*.yaml` files beside a source's path over it (values/argo-source-file.ts), then
  * passes valueFiles in order, then `values` or `valuesObject`, then parameters and
@@ -95131,6 +95286,7 @@ function describeRecord(r) {
  * ofThisRepository) is never read from this checkout's folder of the same name (a guess); the
  * files it would name are recorded as out of reach instead (elsewhereRecords).
  */
+
 
 
 
@@ -95286,29 +95442,23 @@ async function proveApplication(ctx, entry, targets) {
                 ctx.records.push({ ...record, level: 'values', reason: `refused: ${over.by} wins` });
                 continue;
             }
-            if (!one.chart || !tools.helm || unknown) {
+            const chart = sourceChart(one, entry, checkout.root);
+            if (unknown || chart.kind === 'out-of-reach' || !tools.helm) {
                 ctx.records.push({
                     ...record,
                     level: 'values',
                     reason: unknown
                         ? `its valueFiles entry ${unknown.entry} is read from ${unknown.elsewhere}, another repository, so the chart was not rendered`
-                        : one.elsewhere
-                            ? `its chart is in ${one.elsewhere}, another repository, so it was not rendered`
-                            : one.chart
-                                ? 'helm is not on PATH'
-                                : `the chart of ${app} is not a folder of this checkout, so it was not rendered`,
+                        : chart.kind === 'out-of-reach'
+                            ? chart.reason
+                            : 'helm is not on PATH',
                 });
                 continue;
             }
             const outcome = await checkTarget({
                 label: `${record.target} through ${record.entry}`,
                 valuesKey: key,
-                chart: {
-                    kind: 'chart',
-                    ref: one.chart,
-                    releaseName: entry.name,
-                    namespace: destination(entry),
-                },
+                chart,
                 values: () => layers,
             }, {
                 helm: tools.helm,
@@ -95316,13 +95466,16 @@ async function proveApplication(ctx, entry, targets) {
                 signal: tools.signal,
                 redact: tools.redact,
                 placeholder: tools.placeholder,
+                charts: tools.charts,
             });
             if (outcome.kind === 'found')
                 ctx.records.push({ ...record, level: 'rendered' });
             else if (outcome.kind === 'skipped')
                 ctx.records.push({ ...record, level: 'values', reason: outcome.reason });
             else {
-                ctx.refusals.push(`${app} (${entry.from}) renders its chart with ${target.display} among its valueFiles, and none of the documents the vendor chart renders holds the link at values-key ${key}.${outcome.kind === 'missing' && outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`);
+                ctx.refusals.push(outcome.kind === 'overridden'
+                    ? `${own} renders its chart with ${target.display} among its valueFiles, and ${outcome.by} sets ${outcome.key} after it. Remove it there, or write the link there (name it in values-file).`
+                    : `${own} renders its chart with ${target.display} among its valueFiles, and none of the documents the vendor chart renders holds the link at values-key ${key}.${outcome.kind === 'missing' && outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`);
                 ctx.records.push({
                     ...record,
                     level: 'values',
@@ -95331,6 +95484,27 @@ async function proveApplication(ctx, entry, targets) {
             }
         }
     }
+}
+/**
+ * The chart a source renders, as the render check resolves an Application's (flux-chart.ts
+ * chartOf): a folder of this checkout, or its repoURL and chart (a Helm repository or an OCI
+ * registry), pulled by the run's fetcher; rendered as Argo CD names the release (argoRelease).
+ */
+function sourceChart(one, entry, root) {
+    const release = argoRelease(one.helm, { name: entry.name, destination: destination(entry) });
+    if (one.elsewhere)
+        return {
+            kind: 'out-of-reach',
+            reason: `its chart is in ${one.elsewhere}, another repository, so it was not rendered`,
+        };
+    if (one.chart)
+        return flux_chart_chartOf({ kind: 'path', path: one.chart }, root, release);
+    if (typeof one.source.chart === 'string')
+        return flux_chart_chartOf(argoChartHint(one.source, entry.name, root), root, release);
+    return {
+        kind: 'out-of-reach',
+        reason: `the chart of Application/${entry.name} is neither a folder of this checkout nor a chart of a repository, so it was not rendered`,
+    };
 }
 function destination(entry) {
     const d = isObject(entry.spec.destination) ? entry.spec.destination : {};
@@ -95578,12 +95752,12 @@ async function proveBuild(ctx, entry, tree, objects, targets) {
         });
         const patched = readers;
         if (patched.length === 0) {
-            ctx.records.push({
+            ctx.records.push(markReaderElsewhere({
                 target: targetName(target),
                 entry: entryLabel(entry),
                 level: 'skipped',
                 reason: `the build of ${entryLabel(entry)} reads ${target.display}, but no HelmRelease of it reads the link (it may be read by a HelmRelease another entry point applies)`,
-            });
+            }));
             continue;
         }
         for (const release of patched)
@@ -95930,8 +96104,8 @@ function configMapData(checkout, built, name) {
 
 
 async function proveThroughCluster(run, plan, 
-/** helm, and the render check's fetcher (a chart is pulled once per run). */
-{ helm, charts }, 
+/** helm, the render check's fetcher (a chart is pulled once per run) and its placeholder. */
+{ helm, charts, placeholder = placeholderLink(), }, 
 /** Plain values files (absolute) that something outside the entry points reads (a helmfile). */
 readElsewhere = new Set()) {
     const { inputs, reporter } = run;
@@ -95939,7 +96113,6 @@ readElsewhere = new Set()) {
     if (!first)
         return [];
     const root = (0,external_node_path_.resolve)(first.root ?? process.cwd());
-    const placeholder = placeholderLink();
     const edited = new Map();
     const targets = [];
     for (const file of inputs.valuesFiles) {
@@ -96012,14 +96185,39 @@ function unreached(run, generated) {
 /**
  * `required`: a target an entry point builds but the proof could not check there (the entry's
  * source out of reach, no kubectl, a Secret layer whose values are unknown) fails the run, as a
- * skipped render check does, unless another entry point proved that target.
+ * skipped render check does, even where another entry point proved it: each entry point is a
+ * cluster, or a part of one, that may not get the link. Only a build that holds the file but not
+ * its reader (a HelmRelease another entry point applies) is covered by that other proof.
  */
 function unproven(records) {
     const proven = new Set(records.filter((r) => r.level !== 'skipped').map((r) => r.target));
-    const open = records.filter((r) => r.level === 'skipped' && !proven.has(r.target));
+    const open = records.filter((r) => r.level === 'skipped' && !(isReaderElsewhere(r) && proven.has(r.target)));
     if (open.length === 0)
         return;
     throw new errors_UserError(`render-check is required, and the proof through what the cluster applies could not check ${open.map((r) => `${r.target} through ${r.entry} (${r.reason})`).join('; ')}. Make what it names readable to this run (kubectl on PATH, the source in this checkout, cluster-path), or set render-check: auto. Nothing was sent and no file was changed.`);
+}
+
+;// CONCATENATED MODULE: ./src/publish/planned.ts
+/** The values files as this run would write them, planned in memory (values/plan.ts). */
+
+const planned = new WeakMap();
+/**
+ * The file's text as this run would write it, with `link`: the same planner, in memory. Planned
+ * once per file and link in a run (the render check, its targets' layers and the proof ask again
+ * with the same placeholder): a plan parses the file twice, which for a values file of 300 KiB
+ * costs about half a second.
+ */
+function plannedText(inputs, file, current, link) {
+    let plans = planned.get(inputs);
+    if (!plans)
+        planned.set(inputs, (plans = new Map()));
+    const key = `${file.path}\n${link}`;
+    const known = plans.get(key);
+    if (known?.current === current)
+        return known.plan;
+    const plan = planFileEdit(current, file, { enabled: true, bundleUrl: link, version: inputs.version }, inputs.valuesKey, inputs.valuesDocuments);
+    plans.set(key, { current, plan });
+    return plan;
 }
 
 ;// CONCATENATED MODULE: ./src/publish/render.ts
@@ -96053,6 +96251,7 @@ function unproven(records) {
 
 
 
+
 /** What the render check found, for the `render-check` output and the summary. */
 
 async function checkRender(run) {
@@ -96065,7 +96264,9 @@ async function checkRender(run) {
     }
     return reporter.group('Render check: does the chart read the link at values-key?', async () => {
         const helmfiles = await helmfilesOf(run);
-        const targets = renderTargets(inputs, texts, await fluxSources(inputs, texts), helmfiles);
+        // One placeholder for every target and the proof: each file is planned with it once.
+        const placeholder = placeholderLink();
+        const targets = renderTargets(inputs, texts, await fluxSources(inputs, texts), helmfiles, placeholder.link);
         const helm = await findOnPath('helm');
         const outcomes = [];
         // One fetcher for the run, the proof's too: a chart two targets name is pulled once.
@@ -96079,6 +96280,7 @@ async function checkRender(run) {
                     signal: run.signal,
                     redact: run.redactor.redact,
                     charts,
+                    placeholder,
                 }));
             }
             for (const outcome of outcomes)
@@ -96087,7 +96289,7 @@ async function checkRender(run) {
             const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
             if (refused.length > 0)
                 throw notRead(inputs, refused);
-            proof = await proveThroughCluster(run, (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link), { helm, charts }, await readOutsideEntryPoints(run, helmfiles));
+            proof = await proveThroughCluster(run, (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link), { helm, charts, placeholder }, await readOutsideEntryPoints(run, helmfiles));
         }
         finally {
             await charts?.dispose();
@@ -96150,7 +96352,9 @@ async function fluxSources(inputs, texts) {
  * target with the chart it names, where that is in reach (manifest-render.ts); others have no
  * chart in reach.
  */
-function renderTargets(inputs, texts, sources, helmfiles = new Map()) {
+function renderTargets(inputs, texts, sources, helmfiles = new Map(), 
+/** A link to plan each file with, only to see what it is (the run's placeholder). */
+probeLink = 'https://probe.invalid/') {
     const key = inputs.valuesKey.join('.');
     const withLink = (file, link) => ({
         name: file.display,
@@ -96176,7 +96380,7 @@ function renderTargets(inputs, texts, sources, helmfiles = new Map()) {
     }
     return inputs.valuesFiles.flatMap((file) => {
         const text = texts.get(file.path) ?? '';
-        const probe = plannedText(inputs, file, text, 'https://probe.invalid/');
+        const probe = plannedText(inputs, file, text, probeLink);
         if (probe.manifest)
             return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link), sources && { ...sources, root: file.root ?? sources.root }).map((target, i) => ({
                 ...target,
@@ -96281,10 +96485,6 @@ async function readOutsideEntryPoints({ inputs, checkout }, helmfiles) {
             read.add(file.path);
     }
     return read;
-}
-/** The file's text as this run would write it, with `link`: the same planner, in memory. */
-function plannedText(inputs, file, current, link) {
-    return planFileEdit(current, file, { enabled: true, bundleUrl: link, version: inputs.version }, inputs.valuesKey, inputs.valuesDocuments);
 }
 /** Every values file's text now (a missing file is the empty text the run would start from). */
 async function currentTexts(inputs) {
