@@ -24,7 +24,10 @@ const PARALLEL = 6;
 const MODES = ['anywhere', 'after-announcement', 'temp-file'] as const;
 const pick = (random: () => number) => MODES[Math.floor(random() * MODES.length)]!;
 
-/** A values file of ~300 KiB, so that the edit and write take long enough to be hit by a kill. */
+/**
+ * A values file of ~160 KiB, so that the edit and write take long enough to be hit by a kill (its
+ * plan alone takes about a third of a second here); larger costs each run more CPU than it adds.
+ */
 function bigValues(): string {
   const lines = [
     '# generated for the crash test',
@@ -32,7 +35,7 @@ function bigValues(): string {
     '  enabled: false',
     "  bundleUrl: ''",
   ];
-  for (let i = 0; lines.length < 10_000; i++) {
+  for (let i = 0; lines.length < 6_000; i++) {
     lines.push(
       `svc${i}:`,
       `  image: "registry.example.com/s${i}:1.${i}"  # pinned`,
