@@ -32,10 +32,14 @@ async function walk(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .map((entry) => checkoutPath(root, join(entry.parentPath, entry.name)))
     .filter((path) => !path.split('/').some((part) => SKIPPED.has(part)))
     .sort();
 }
+
+/** `path` relative to the checkout at `root`, with forward slashes, as git and the controllers write it. */
+export const checkoutPath = (root: string, path: string): string =>
+  relative(root, path).split(sep).join('/');
 
 /** A YAML file by its name, as kustomize-controller's generator takes them. */
 export const isYamlFile = (path: string): boolean => /\.ya?ml$/i.test(path);

@@ -12,7 +12,7 @@
  * ofThisRepository) is never read from this checkout's folder of the same name (a guess); the
  * files it would name are recorded as out of reach instead (elsewhereRecords).
  */
-import { posix, relative, sep } from 'node:path';
+import { posix } from 'node:path';
 import { checkTarget } from '../helm/render-check.js';
 import type { ChartInReach, ChartOutOfReach, ValuesLayer } from '../helm/render-target.js';
 import { overridingLayer } from '../helm/values-layers.js';
@@ -25,6 +25,7 @@ import {
 import { argoChartHint, shownRepo } from '../values/manifest-argo.js';
 import { chartInCheckout, isObject, ofThisRepository, type Data } from '../values/site.js';
 import { entryLabel, type ArgoEntry } from './discover.js';
+import { checkoutPath } from './files.js';
 import { chartOf } from './flux-chart.js';
 import { goPathMatch } from './glob.js';
 import { argoLayers } from './merge.js';
@@ -102,7 +103,7 @@ export function sourcesOf(
     // The override files beside another repository's path are that repository's.
     const overrides = away ? [] : sourceFiles(source, entry, checkout.root);
     const { helm, setBy } = helmAfterOverrides(written, overrides, (file) =>
-      relative(checkout.root, file).split(sep).join('/'),
+      checkoutPath(checkout.root, file),
     );
     if (!written && !helm) continue;
     const base =

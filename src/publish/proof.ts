@@ -9,11 +9,12 @@
  * reads is out of reach, and said to be. With helm-release,
  * the run's own rollout is every file's entry point.
  */
-import { relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import type { ChartFetcher } from '../helm/fetch.js';
 import { placeholderLink } from '../helm/render-check.js';
 import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
+import { checkoutPath } from '../gitops/files.js';
 import { proveComposition } from '../gitops/proof.js';
 import {
   describeRecord,
@@ -48,7 +49,7 @@ export async function proveThroughCluster(
   const edited = new Map<string, string>();
   const targets: ProofTarget[] = [];
   for (const file of inputs.valuesFiles) {
-    const rel = relative(root, file.path).split(sep).join('/');
+    const rel = checkoutPath(root, file.path);
     if (rel.startsWith('..')) continue;
     const planned = plan(file, placeholder.link);
     edited.set(rel, planned.text);
@@ -66,7 +67,7 @@ export async function proveThroughCluster(
       files: await run.checkout.files(root),
       targets,
       edited,
-      clusterPaths: inputs.clusterPaths.map((p) => relative(root, p).split(sep).join('/')),
+      clusterPaths: inputs.clusterPaths.map((p) => checkoutPath(root, p)),
       repository: process.env.GITHUB_REPOSITORY || undefined,
     },
     {

@@ -9,7 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
@@ -20,6 +20,7 @@ import { valuesScopes } from '../values/plan.js';
 import type { ChosenTarget, ValuesFileRef } from '../values/target.js';
 import { sourceObjects } from '../values/source-objects.js';
 import { isObject } from '../values/site.js';
+import { checkoutPath } from '../gitops/files.js';
 import { kustomizationRender } from '../gitops/post-render.js';
 import { readByPathRelease } from '../values/chart-artifact.js';
 import { releasesListing } from '../values/helmfile.js';
@@ -298,7 +299,7 @@ function helmChartsPatches(
   const root = file.root ?? dirname(file.path);
   const post = kustomizationRender(
     root,
-    relative(root, file.path).split(sep).join('/'),
+    checkoutPath(root, file.path),
     data,
     (link) => plannedText(inputs, file, text, link).text,
     { kubectl: () => findOnPath('kubectl'), helm: () => findOnPath('helm') },
