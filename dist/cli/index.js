@@ -87255,10 +87255,12 @@ async function walk(root) {
     const entries = await (0,promises_.readdir)(root, { recursive: true, withFileTypes: true });
     return entries
         .filter((entry) => entry.isFile())
-        .map((entry) => (0,external_node_path_.relative)(root, (0,external_node_path_.join)(entry.parentPath, entry.name)).split(external_node_path_.sep).join('/'))
+        .map((entry) => checkoutPath(root, (0,external_node_path_.join)(entry.parentPath, entry.name)))
         .filter((path) => !path.split('/').some((part) => SKIPPED.has(part)))
         .sort();
 }
+/** `path` relative to the checkout at `root`, with forward slashes, as git and the controllers write it. */
+const checkoutPath = (root, path) => (0,external_node_path_.relative)(root, path).split(external_node_path_.sep).join('/');
 /** A YAML file by its name, as kustomize-controller's generator takes them. */
 const isYamlFile = (path) => /\.ya?ml$/i.test(path);
 
@@ -95298,6 +95300,7 @@ function describeRecord(r) {
 
 
 
+
 /**
  * The repoURL of a source when it is a path source (no `chart`) or a `$ref` source of another
  * repository than this one; undefined for this repository's (and for chart sources).
@@ -95339,7 +95342,7 @@ function sourcesOf(checkout, entry, repository) {
         const away = elsewhere(source, repository);
         // The override files beside another repository's path are that repository's.
         const overrides = away ? [] : sourceFiles(source, entry, checkout.root);
-        const { helm, setBy } = helmAfterOverrides(written, overrides, (file) => (0,external_node_path_.relative)(checkout.root, file).split(external_node_path_.sep).join('/'));
+        const { helm, setBy } = helmAfterOverrides(written, overrides, (file) => checkoutPath(checkout.root, file));
         if (!written && !helm)
             continue;
         const base = typeof source.path === 'string' ? join('', source.path.replace(/^\/+/, '')) : undefined;
@@ -96103,6 +96106,7 @@ function configMapData(checkout, built, name) {
 
 
 
+
 async function proveThroughCluster(run, plan, 
 /** helm, the render check's fetcher (a chart is pulled once per run) and its placeholder. */
 { helm, charts, placeholder = placeholderLink(), }, 
@@ -96116,7 +96120,7 @@ readElsewhere = new Set()) {
     const edited = new Map();
     const targets = [];
     for (const file of inputs.valuesFiles) {
-        const rel = (0,external_node_path_.relative)(root, file.path).split(external_node_path_.sep).join('/');
+        const rel = checkoutPath(root, file.path);
         if (rel.startsWith('..'))
             continue;
         const planned = plan(file, placeholder.link);
@@ -96134,7 +96138,7 @@ readElsewhere = new Set()) {
         files: await run.checkout.files(root),
         targets,
         edited,
-        clusterPaths: inputs.clusterPaths.map((p) => (0,external_node_path_.relative)(root, p).split(external_node_path_.sep).join('/')),
+        clusterPaths: inputs.clusterPaths.map((p) => checkoutPath(root, p)),
         repository: process.env.GITHUB_REPOSITORY || undefined,
     }, {
         helm,
@@ -96230,6 +96234,7 @@ function plannedText(inputs, file, current, link) {
  * makes that a failure too), unless the values layers alone show a later one overriding the link
  * (helm/values-layers.ts): that stops the run as a link not read does.
  */
+
 
 
 
@@ -96450,7 +96455,7 @@ function helmChartsPatches(inputs, file, text, chosen) {
     if (!isObject(data))
         return {};
     const root = file.root ?? (0,external_node_path_.dirname)(file.path);
-    const post = kustomizationRender(root, (0,external_node_path_.relative)(root, file.path).split(external_node_path_.sep).join('/'), data, (link) => plannedText(inputs, file, text, link).text, { kubectl: () => findOnPath('kubectl'), helm: () => findOnPath('helm') });
+    const post = kustomizationRender(root, checkoutPath(root, file.path), data, (link) => plannedText(inputs, file, text, link).text, { kubectl: () => findOnPath('kubectl'), helm: () => findOnPath('helm') });
     return post ? { postRender: post } : {};
 }
 /**
