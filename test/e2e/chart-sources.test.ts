@@ -6,7 +6,7 @@
  * a scheme-less OCI repoURL. Each proves the link (`render-check: true`, the chart, its version and
  * source in the log); a wrong values-key is refused before any request with the file byte for
  * byte; a registry refusing access is skipped (auto) or fails (required), and no password is ever
- * printed. The same with Helm 3 and Helm 4 is test/integration/chart-fetch.test.ts.
+ * printed. The same with Helm 3 and Helm 4 is test/reliability/chart-sources.test.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -71,14 +71,7 @@ spec:
         replicaCount: 2
 `;
 
-async function workspace(files: Record<string, string>): Promise<string> {
-  const ws = await newWorkspace();
-  for (const [name, text] of Object.entries(files)) {
-    await mkdir(join(ws, name, '..'), { recursive: true });
-    await writeFile(join(ws, name), text);
-  }
-  return ws;
-}
+const workspace = newWorkspace;
 
 /** The built action on a workspace holding `files`, against a fresh simulator. */
 /** The bundle run in `ws` with helm `h` on its PATH, against a new simulator. */

@@ -5,10 +5,10 @@
  * environments' files from one export and one link, and a refused path that leaves every file as
  * it was and sends no request.
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorLine, newWorkspace, runPublish } from '../helpers/action.js';
+import { errorLine, newWorkspace, runPublish, writeFiles } from '../helpers/action.js';
 import { buildUmbrella, HELMS, helmEnv, helmTemplate, type HelmName } from '../helpers/helm.js';
 import { sim } from '../helpers/sim.js';
 
@@ -29,12 +29,7 @@ function excerpt(rendered: string): string {
     .join('\n');
 }
 
-async function files(ws: string, texts: Record<string, string>): Promise<void> {
-  for (const [name, text] of Object.entries(texts)) {
-    await mkdir(join(ws, name, '..'), { recursive: true });
-    await writeFile(join(ws, name), text);
-  }
-}
+const files = writeFiles;
 
 describe.concurrent.each(HELMS)('an umbrella chart, with the built action and real %s', (name) => {
   it('values-key enterprise.staticExport: the subchart renders the new link', async () => {

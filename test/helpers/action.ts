@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, inject } from 'vitest';
 import {
@@ -69,8 +69,16 @@ export interface RunOptions {
 
 export async function newWorkspace(files: Record<string, string> = {}): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'action-ws-'));
-  for (const [name, content] of Object.entries(files)) await writeFile(join(dir, name), content);
+  await writeFiles(dir, files);
   return dir;
+}
+
+/** Writes each file (a path relative to `dir`: its folders are made) with its text. */
+export async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, name)), { recursive: true });
+    await writeFile(join(dir, name), text);
+  }
 }
 
 /** Runs the bundled action under Node 24, as a runner does. */

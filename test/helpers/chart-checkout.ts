@@ -4,8 +4,6 @@
  * the Flux manifests of a chart named by spec.chartRef.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { newWorkspace, runPublish } from './action.js';
 import type { HelmEnv } from './helm.js';
@@ -15,11 +13,7 @@ const quick = { queuedMs: 50, runningMs: 300, pageCount: 3 };
 
 /** A workspace that is a git checkout with these files tracked. */
 export async function gitCheckout(files: Record<string, string>): Promise<string> {
-  const ws = await newWorkspace();
-  for (const [name, text] of Object.entries(files)) {
-    await mkdir(dirname(join(ws, name)), { recursive: true });
-    await writeFile(join(ws, name), text);
-  }
+  const ws = await newWorkspace(files);
   const git = (...args: string[]) => promisify(execFile)('git', ['-C', ws, ...args]);
   await git('init', '-q');
   await git('add', '.');

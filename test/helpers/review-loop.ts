@@ -1,6 +1,7 @@
 /**
- * The world of the review loop's end-to-end tests (test/e2e/agent-review-loop.test.ts, and its
- * GitHub faults in test/reliability/github-faults.test.ts): a finished (or busy) agent job in the
+ * The world of the review loop's end-to-end tests (test/e2e/agent-review-loop.test.ts,
+ * agent-review-claims and agent-review-delivery; test/reliability/github-faults.test.ts,
+ * review-loop-claims and review-loop-abandoned): a finished (or busy) agent job in the
  * simulator whose pull request is #101 of acme/docs, the GitHub stand-in holding that pull request,
  * its announce and the comment of the event, and dist/agent started on a comment event.
  */

@@ -39,12 +39,11 @@ async function fetchedCluster(url: string, extra = ''): Promise<string> {
   // flux2-kustomize-helm-example's apps/base/podinfo/repository.yaml, podinfo → mintlify.
   await writeFile(join(base, 'repository.yaml'), helmRepository(url));
   const kustomization = join(base, 'kustomization.yaml');
+  const listed = await readFile(kustomization, 'utf8');
+  expect(listed).toContain('  - release.yaml\n');
   await writeFile(
     kustomization,
-    (await readFile(kustomization, 'utf8')).replace(
-      '  - release.yaml\n',
-      '  - repository.yaml\n  - release.yaml\n',
-    ),
+    listed.replace('  - release.yaml\n', '  - repository.yaml\n  - release.yaml\n'),
   );
   const git = (...args: string[]) => promisify(execFile)('git', ['-C', ws, ...args]);
   await git('init', '-q');

@@ -8,10 +8,10 @@
  * multi-source Application whose chart is pulled from a loopback Helm repository. Each success is checked by building what the controller builds and
  * rendering it; each refusal sends nothing and leaves every file byte for byte.
  */
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ActionRun } from '../helpers/action.js';
+import { writeFiles, type ActionRun } from '../helpers/action.js';
 import {
   clusterWorkspace,
   kustomizeFlux,
@@ -21,15 +21,10 @@ import {
 } from '../helpers/cluster.js';
 import { fluxValues, manifest, renderedLink, renderWith } from '../helpers/gitops.js';
 import { startChartRepo } from '../helpers/chart-repo.js';
-import { HAS_REGISTRY, startOciRegistry } from '../helpers/oci-registry.js';
+import { HAS_REGISTRY, NO_REGISTRY, startOciRegistry } from '../helpers/oci-registry.js';
 import { CHART, helmEnv } from '../helpers/helm.js';
 
-async function put(ws: string, files: Record<string, string>): Promise<void> {
-  for (const [name, text] of Object.entries(files)) {
-    await mkdir(dirname(join(ws, name)), { recursive: true });
-    await writeFile(join(ws, name), text);
-  }
-}
+const put = writeFiles;
 
 const publish = publishIn;
 const refused = refusedIn;
@@ -302,3 +297,5 @@ describe.concurrent('kustomize helmCharts with patches over the inflated chart',
     expect(run.outputs['render-check']).toBe('true');
   });
 });
+
+if (!HAS_REGISTRY) console.warn(NO_REGISTRY);

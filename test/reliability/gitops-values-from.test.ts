@@ -9,9 +9,10 @@
  * a Secret layer after it that this run cannot read: production proves the link, staging cannot,
  * and `render-check: required` refuses for staging whatever production proved.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeFiles } from '../helpers/action.js';
 import { clusterWorkspace, proofOf, publishIn, refusedIn } from '../helpers/cluster.js';
 
 const FILES = {
@@ -28,10 +29,7 @@ const FILES = {
 
 it('a later generated ConfigMap that sets the link: refused, naming the file its generator reads', async () => {
   const ws = await clusterWorkspace('flux-cluster');
-  for (const [name, text] of Object.entries(FILES)) {
-    await mkdir(dirname(join(ws, name)), { recursive: true });
-    await writeFile(join(ws, name), text);
-  }
+  await writeFiles(ws, FILES);
   const error = await refusedIn(ws, { 'values-file': 'apps/production/docs-values-file.yaml' });
   expect(error).toMatch(
     /apps\/production\/pinned\/link\.yaml \(ConfigMap\/docs-pinned-\w+\[values\.yaml\] from its generator, valuesFrom of HelmRelease\/docs\) sets staticExport\.bundleUrl after apps\/production\/docs-values-file\.yaml/,
@@ -57,10 +55,7 @@ async function twoClusters(): Promise<string> {
   files['clusters/staging/apps.yaml'] = (await readFile(apps, 'utf8'))
     .replace('name: apps\n', 'name: apps-staging\n')
     .replace('./apps/production', './apps/staging');
-  for (const [name, text] of Object.entries(files)) {
-    await mkdir(dirname(join(ws, name)), { recursive: true });
-    await writeFile(join(ws, name), text);
-  }
+  await writeFiles(ws, files);
   return ws;
 }
 

@@ -90,7 +90,9 @@ describe("a Flux Kustomization's source repository", () => {
   });
 
   it('an OCIRepository or a Bucket is out of reach whatever the repositories', () => {
-    const entry = kustomization('    kind: OCIRepository\n    name: manifests\n');
-    expect(outOfReach(entry, urls, 'acme/docs')).toContain('OCIRepository/manifests');
+    const oci = kustomization('    kind: OCIRepository\n    name: manifests\n');
+    expect(outOfReach(oci, urls, 'acme/docs')).toContain('OCIRepository/manifests');
+    const bucket = kustomization('    kind: Bucket\n    name: manifests\n');
+    expect(outOfReach(bucket, urls, 'acme/docs')).toContain('Bucket/manifests');
   });
 });
