@@ -10,6 +10,7 @@
  * sent this run, and stays untaken for a later one.
  */
 import { GitHubApiError } from '../github/api-error.js';
+import { escapeRegExp } from '../shared/text.js';
 import type {
   CommentKind,
   CommentWriter,
@@ -40,11 +41,16 @@ function replyKind(item: FollowUpItem): CommentKind {
 }
 
 /**
- * A reply of an earlier version of this action, which marked a comment by its 👀 alone: it links
- * to the comment it answers. Such a comment was taken then.
+ * A reply of an earlier version of this action, which marked a comment by its 👀 alone: it answers
+ * the comment as that version wrote it, `[Instruction](<url>) from …` (also `[Review]`, `[this
+ * comment]`), or lists it among a review's sent parts, `1. [Comment](<url>)`. Such a comment was
+ * taken then. Only those forms count: a reply that lists an item as waiting (`- [Comment](<url>)`)
+ * or says it was not sent (`[this instruction](<url>).`) links to it too, and it is not taken.
  */
 function answeredBefore(replies: IssueComment[], item: FollowUpItem): boolean {
-  return replies.some((c) => c.author.bot && isReply(c.body) && c.body.includes(`](${item.url})`));
+  const url = escapeRegExp(item.url);
+  const answered = new RegExp(`\\]\\(${url}\\) from |^\\d+\\. \\[[^\\]\\n]*\\]\\(${url}\\)`, 'm');
+  return replies.some((c) => c.author.bot && isReply(c.body) && answered.test(c.body));
 }
 
 /** The 👀 that locks a comment: undefined when GitHub refused it, `taken` when another run holds it. */

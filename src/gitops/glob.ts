@@ -8,6 +8,7 @@
  * without WM_PATHNAME), so `**` is any depth. A template expression (`{{.path.path}}`, filled in
  * by another generator of a matrix) stands for any text: what it will be is not known here.
  */
+import { escapeRegExp } from '../shared/text.js';
 
 /** Whether Go's path.Match(pattern, name) is true; a malformed pattern matches nothing. */
 export function goPathMatch(pattern: string, name: string): boolean {
@@ -40,13 +41,13 @@ function regexOf(pattern: string, git: boolean): RegExp | undefined {
     else if (c === '?') out += one;
     else if (c === '\\') {
       if (i + 1 >= pattern.length) return undefined;
-      out += escape(pattern[++i]!);
+      out += escapeRegExp(pattern[++i]!);
     } else if (c === '[') {
       const end = classEnd(pattern, i, git);
       if (end === undefined) return undefined;
       out += classOf(pattern.slice(i + 1, end), git);
       i = end;
-    } else out += escape(c);
+    } else out += escapeRegExp(c);
   }
   return new RegExp(`^${out}$`, 's');
 }
@@ -77,11 +78,9 @@ function classOf(body: string, git: boolean): string {
   let members = '';
   for (let i = 0; i < body.length; i++) {
     const c = body[i]!;
-    if (c === '\\' && i + 1 < body.length) members += escape(body[++i]!);
+    if (c === '\\' && i + 1 < body.length) members += escapeRegExp(body[++i]!);
     else if (c === '-' && members !== '' && i + 1 < body.length) members += '-';
-    else members += escape(c);
+    else members += escapeRegExp(c);
   }
   return `[${negated ? '^' : ''}${members}]`;
 }
-
-const escape = (c: string): string => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');

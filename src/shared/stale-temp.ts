@@ -7,6 +7,7 @@
  */
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { escapeRegExp } from './text.js';
 
 export function tempName(base: string, suffix: string, hex: string): string {
   return `.${base}.${process.pid}.${hex}.${suffix}`;
@@ -29,7 +30,7 @@ export async function removeStaleTemps(
   base: string,
   suffix: string,
 ): Promise<string[]> {
-  const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(base);
   const pattern = new RegExp(`^\\.${escaped}\\.(\\d+)\\.[0-9a-f]{8}\\.${suffix}$`);
   let names: string[];
   try {

@@ -77,3 +77,8 @@ function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/** `text` matched literally inside a regular expression (RegExp.escape, where Node has it). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}

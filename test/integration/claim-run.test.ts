@@ -2,13 +2,17 @@
  * A claim whose answer GitHub lost is looked for again, through the action's own client (real
  * Octokit) against the GitHub stand-in: of the replies that mark the item, the run takes the one
  * that names it, not a newer claim of another run; off a runner (no run known) it takes the
- * newest, as before.
+ * newest, as before. And a comment that already has this identity's 👀: taken when an earlier
+ * version's reply quotes it, claimed (and so sent) when a reply only lists it as waiting or says
+ * it was not sent.
  */
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { claim } from '../../src/agent/claim.js';
+import { REPLY_MARKER, releasedBody } from '../../src/agent/comment.js';
 import type { FollowUpItem } from '../../src/agent/items.js';
 import { runLine, type RunId } from '../../src/agent/run-mark.js';
 import { CommentWriter } from '../../src/github/pull-request.js';
+import { silentLogger } from '../../src/shared/logger.js';
 import { octokitPullRequestApi } from '../../src/github/octokit-pull-requests.js';
 import { keepGitHubEnv, startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
 
@@ -100,5 +104,47 @@ describe('a claim whose answer was lost', () => {
   it('off a runner (no run known): the newest reply, as before', async () => {
     const { answer } = await claimLost(undefined);
     expect(answer).toMatchObject({ claimed: { reply: { id: OTHERS } } });
+  });
+});
+
+/** A claim of the item whose comment already has this identity's 👀, beside an app's `reply`. */
+async function claimBeside(reply: string) {
+  g = await startFakeGitHub({
+    pulls: [{ number: 101 }],
+    issueComments: [{ id: COMMENT, pull: 101, body: '/agent fix it', user: { login: 'octocat' } }],
+  });
+  g.reactions.push({ kind: 'issue', commentId: COMMENT, content: 'eyes' });
+  process.env.GITHUB_API_URL = g.apiUrl;
+  const writer = new CommentWriter(octokitPullRequestApi('token'), silentLogger, (t) => t);
+  const app = { login: 'github-actions[bot]', bot: true, association: 'NONE' };
+  const at = '2026-03-02T09:00:05Z';
+  return claim(item, {
+    number: 101,
+    jobId: 'aj_1',
+    writer,
+    replies: [{ id: 600, body: reply, author: app, url: 'x', createdAt: at, updatedAt: at }],
+    log: () => undefined,
+    run: OURS,
+  });
+}
+
+describe("a comment with this identity's 👀 already on it", () => {
+  it('answered by an earlier version (its reply quotes it): taken, not sent again', async () => {
+    const answer = await claimBeside(
+      `${REPLY_MARKER}\n[Instruction](${item.url}) from \`octocat\`:\n\n\`\`\`\nfix it\n\`\`\`\n`,
+    );
+    expect(answer).toEqual({ taken: 'answered by an earlier run (its 👀 and reply)' });
+  });
+
+  it('listed as waiting by another reply (a leftover 👀): claimed and sent', async () => {
+    const answer = await claimBeside(
+      `${REPLY_MARKER}\n✅ Sent.\n\nNot sent by this run…:\n\n- [Comment ${COMMENT}](${item.url})\n`,
+    );
+    expect(answer).toMatchObject({ claimed: { lock: { commentId: COMMENT } } });
+  });
+
+  it('said not sent by a released claim: claimed and sent', async () => {
+    const answer = await claimBeside(releasedBody(item, 'the run was cancelled'));
+    expect(answer).toMatchObject({ claimed: { lock: { commentId: COMMENT } } });
   });
 });
