@@ -70666,6 +70666,10 @@ function editDistance(a, b) {
     }
     return previous[b.length];
 }
+/** `text` matched literally inside a regular expression (RegExp.escape, where Node has it). */
+function escapeRegExp(text) {
+    return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}
 
 ;// CONCATENATED MODULE: ./src/shared/inputs.ts
 /**
@@ -75457,6 +75461,7 @@ function unreadable(display, error) {
  */
 
 
+
 function tempName(base, suffix, hex) {
     return `.${base}.${process.pid}.${hex}.${suffix}`;
 }
@@ -75473,7 +75478,7 @@ function alive(pid) {
 }
 /** Removes `.<base>.<pid>.<hex>.<suffix>` files in `dir` left by processes that are gone. */
 async function removeStaleTemps(dir, base, suffix) {
-    const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escaped = escapeRegExp(base);
     const pattern = new RegExp(`^\\.${escaped}\\.(\\d+)\\.[0-9a-f]{8}\\.${suffix}$`);
     let names;
     try {
@@ -83388,6 +83393,7 @@ function argoLayers(helm, valueFiles, application) {
  * two clusters often define `HelmRepository/mintlify` with different URLs.
  */
 
+
 const flux_source_SOURCE_GROUP = 'source.toolkit.fluxcd.io';
 function refOf(data, namespace) {
     if (!isObject(data) || typeof data.kind !== 'string' || typeof data.name !== 'string')
@@ -83473,7 +83479,8 @@ function fromChartSpec(spec, namespace, objects, root, repository, none) {
         // A GitRepository not among the manifests is taken to be this repository, as before.
         const url = typeof source === 'string' ? undefined : isObject(source.spec) ? source.spec.url : undefined;
         if (typeof url === 'string' && repository && !sameRepository(url, repository))
-            return none(`its chart is in ${flux_source_shown(ref)} (${url}), another repository than this checkout`);
+            // Without a password an address may carry (`https://user:token@…`): the reason is printed.
+            return none(`its chart is in ${flux_source_shown(ref)} (${redactLink(url)}), another repository than this checkout`);
         return pathHint(chart, spec, root);
     }
     if (ref.kind !== 'HelmRepository')
@@ -83911,6 +83918,7 @@ function overriddenText(o) {
  * without WM_PATHNAME), so `**` is any depth. A template expression (`{{.path.path}}`, filled in
  * by another generator of a matrix) stands for any text: what it will be is not known here.
  */
+
 /** Whether Go's path.Match(pattern, name) is true; a malformed pattern matches nothing. */
 function goPathMatch(pattern, name) {
     return regexOf(pattern, false)?.test(name) ?? false;
@@ -83943,7 +83951,7 @@ function regexOf(pattern, git) {
         else if (c === '\\') {
             if (i + 1 >= pattern.length)
                 return undefined;
-            out += glob_escape(pattern[++i]);
+            out += escapeRegExp(pattern[++i]);
         }
         else if (c === '[') {
             const end = classEnd(pattern, i, git);
@@ -83953,7 +83961,7 @@ function regexOf(pattern, git) {
             i = end;
         }
         else
-            out += glob_escape(c);
+            out += escapeRegExp(c);
     }
     return new RegExp(`^${out}$`, 's');
 }
@@ -83987,15 +83995,14 @@ function classOf(body, git) {
     for (let i = 0; i < body.length; i++) {
         const c = body[i];
         if (c === '\\' && i + 1 < body.length)
-            members += glob_escape(body[++i]);
+            members += escapeRegExp(body[++i]);
         else if (c === '-' && members !== '' && i + 1 < body.length)
             members += '-';
         else
-            members += glob_escape(c);
+            members += escapeRegExp(c);
     }
     return `[${negated ? '^' : ''}${members}]`;
 }
-const glob_escape = (c) => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 
 ;// CONCATENATED MODULE: ./src/gitops/appset.ts
 /**
@@ -84305,15 +84312,18 @@ async function proveApplication(ctx, entry, targets) {
             const at = one.files.findIndex((f) => !f.elsewhere && f.paths.includes(target.file));
             if (at === -1)
                 continue;
-            const unknown = one.files.find((f) => f.elsewhere);
-            if (unknown && one.files.indexOf(unknown) > at) {
+            // Any entry after the target read from another repository may set the link: unknown.
+            const later = one.files.slice(at + 1).find((f) => f.elsewhere);
+            if (later) {
                 ctx.records.push({
                     ...record,
                     level: 'skipped',
-                    reason: `a later valueFiles entry, ${unknown.entry}, is read from ${unknown.elsewhere}, another repository: out of reach of this checkout, so what it sets after ${target.display} is unknown`,
+                    reason: `a later valueFiles entry, ${later.entry}, is read from ${later.elsewhere}, another repository: out of reach of this checkout, so what it sets after ${target.display} is unknown`,
                 });
                 continue;
             }
+            // One before it cannot win over the link, but the chart is not rendered without it.
+            const unknown = one.files.slice(0, at).find((f) => f.elsewhere);
             const hits = parametersOn(one.helm, tools.valuesKey);
             if (hits) {
                 const by = one.setBy.get(hits.list) ?? one.setBy.get('helm');
@@ -84739,16 +84749,29 @@ async function proveRelease(ctx, entry, tree, objects, target, release, describe
 /**
  * The rendered level: the chart as the render check resolves it (flux-chart.ts: a folder of this
  * checkout, or a HelmRepository, OCIRepository or HelmChart of the build, else of the checkout),
- * fetched with the run's fetcher, rendered with the merged values, then its postRenderers.
+ * fetched with the run's fetcher, rendered with the merged values, then its postRenderers. A
+ * release with postRenderers that cannot be rendered (or patched: no kubectl) is `skipped`, not
+ * proven at the values level: they may patch the link away after the values.
  */
 async function renderRelease(ctx, release, objects, layers, record, label) {
     const { tools, checkout } = ctx;
     const spec = isObject(release.spec) ? release.spec : {};
     const chart = releaseChart(release, sourceCandidates(objects, checkoutSources(checkout)), checkout.root, ctx.repository);
+    const post = Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0;
+    // Not rendered, its postRenderers were not applied either: what they do to the link is unknown.
+    const unrendered = (why) => post
+        ? {
+            ...record,
+            level: 'skipped',
+            reason: `${why}, so its spec.postRenderers were not applied: what they do to the link is unknown`,
+        }
+        : { ...record, level: 'values', reason: why };
     if (chart.kind === 'out-of-reach')
-        return { ...record, level: 'values', reason: chart.reason };
+        return unrendered(chart.reason);
     if (!tools.helm)
-        return { ...record, level: 'values', reason: 'helm is not on PATH' };
+        return unrendered('helm is not on PATH');
+    if (post && !tools.kubectl)
+        return unrendered('kubectl is not on PATH');
     const outcome = await checkTarget({
         label: `${record.target} through ${record.entry}`,
         valuesKey: tools.valuesKey.join('.'),
@@ -84768,11 +84791,10 @@ async function renderRelease(ctx, release, objects, layers, record, label) {
     if (outcome.kind === 'found')
         return { ...record, level: 'rendered' };
     if (outcome.kind === 'skipped')
-        return { ...record, level: 'values', reason: outcome.reason };
-    const post = isObject(spec) && Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0;
+        return unrendered(outcome.reason);
     ctx.refusals.push(outcome.kind === 'missing'
         ? `${label} as ${record.entry} builds it: ${post ? 'after its postRenderers, ' : ''}none of the ${outcome.rendered} documents the chart renders holds the link.${post ? ` Its spec.postRenderers patch it away: remove that patch of the link, or set values-key to what the chart reads.` : outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`
-        : `${label} as ${record.entry} builds it: ${outcome.kind === 'overridden' ? `${outcome.by} sets ${outcome.key} after the values this run writes (${record.target}).` : 'the chart could not be checked.'} Remove it there, or write the link there (name it in values-file).`);
+        : `${label} as ${record.entry} builds it: ${outcome.by} sets ${outcome.key} after the values this run writes (${record.target}). Remove it there, or write the link there (name it in values-file).`);
     return {
         ...record,
         level: 'values',

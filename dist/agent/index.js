@@ -43085,6 +43085,10 @@ function editDistance(a, b) {
     }
     return previous[b.length];
 }
+/** `text` matched literally inside a regular expression (RegExp.escape, where Node has it). */
+function escapeRegExp(text) {
+    return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}
 
 ;// CONCATENATED MODULE: ./src/shared/inputs.ts
 /**
@@ -67833,6 +67837,7 @@ function promptOf(item) {
 
 
 
+
 /** What a refused claim means, in the warning GitHub's refusal gets. */
 const NOT_CLAIMED = 'The instruction was not sent this run: it stays untaken, and the next run of the review loop on this pull request sends it.';
 /** Where an item's claim reply goes: a diff comment's thread, else the conversation. */
@@ -67840,11 +67845,16 @@ function replyKind(item) {
     return item.kind === 'comment' ? item.commentKind : 'issue';
 }
 /**
- * A reply of an earlier version of this action, which marked a comment by its 👀 alone: it links
- * to the comment it answers. Such a comment was taken then.
+ * A reply of an earlier version of this action, which marked a comment by its 👀 alone: it answers
+ * the comment as that version wrote it, `[Instruction](<url>) from …` (also `[Review]`, `[this
+ * comment]`), or lists it among a review's sent parts, `1. [Comment](<url>)`. Such a comment was
+ * taken then. Only those forms count: a reply that lists an item as waiting (`- [Comment](<url>)`)
+ * or says it was not sent (`[this instruction](<url>).`) links to it too, and it is not taken.
  */
 function answeredBefore(replies, item) {
-    return replies.some((c) => c.author.bot && isReply(c.body) && c.body.includes(`](${item.url})`));
+    const url = escapeRegExp(item.url);
+    const answered = new RegExp(`\\]\\(${url}\\) from |^\\d+\\. \\[[^\\]\\n]*\\]\\(${url}\\)`, 'm');
+    return replies.some((c) => c.author.bot && isReply(c.body) && answered.test(c.body));
 }
 /** The 👀 that locks a comment: undefined when GitHub refused it, `taken` when another run holds it. */
 async function lockComment(item, { writer, replies, log }) {

@@ -173,15 +173,18 @@ export async function proveApplication(
       }
       const at = one.files.findIndex((f) => !f.elsewhere && f.paths.includes(target.file));
       if (at === -1) continue;
-      const unknown = one.files.find((f) => f.elsewhere);
-      if (unknown && one.files.indexOf(unknown) > at) {
+      // Any entry after the target read from another repository may set the link: unknown.
+      const later = one.files.slice(at + 1).find((f) => f.elsewhere);
+      if (later) {
         ctx.records.push({
           ...record,
           level: 'skipped',
-          reason: `a later valueFiles entry, ${unknown.entry}, is read from ${unknown.elsewhere}, another repository: out of reach of this checkout, so what it sets after ${target.display} is unknown`,
+          reason: `a later valueFiles entry, ${later.entry}, is read from ${later.elsewhere}, another repository: out of reach of this checkout, so what it sets after ${target.display} is unknown`,
         });
         continue;
       }
+      // One before it cannot win over the link, but the chart is not rendered without it.
+      const unknown = one.files.slice(0, at).find((f) => f.elsewhere);
       const hits = parametersOn(one.helm, tools.valuesKey);
       if (hits) {
         const by = one.setBy.get(hits.list) ?? one.setBy.get('helm');

@@ -190,7 +190,9 @@ async function proveRelease(
 /**
  * The rendered level: the chart as the render check resolves it (flux-chart.ts: a folder of this
  * checkout, or a HelmRepository, OCIRepository or HelmChart of the build, else of the checkout),
- * fetched with the run's fetcher, rendered with the merged values, then its postRenderers.
+ * fetched with the run's fetcher, rendered with the merged values, then its postRenderers. A
+ * release with postRenderers that cannot be rendered (or patched: no kubectl) is `skipped`, not
+ * proven at the values level: they may patch the link away after the values.
  */
 async function renderRelease(
   ctx: ProofContext,
@@ -208,8 +210,19 @@ async function renderRelease(
     checkout.root,
     ctx.repository,
   );
-  if (chart.kind === 'out-of-reach') return { ...record, level: 'values', reason: chart.reason };
-  if (!tools.helm) return { ...record, level: 'values', reason: 'helm is not on PATH' };
+  const post = Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0;
+  // Not rendered, its postRenderers were not applied either: what they do to the link is unknown.
+  const unrendered = (why: string): ProofRecord =>
+    post
+      ? {
+          ...record,
+          level: 'skipped',
+          reason: `${why}, so its spec.postRenderers were not applied: what they do to the link is unknown`,
+        }
+      : { ...record, level: 'values', reason: why };
+  if (chart.kind === 'out-of-reach') return unrendered(chart.reason);
+  if (!tools.helm) return unrendered('helm is not on PATH');
+  if (post && !tools.kubectl) return unrendered('kubectl is not on PATH');
   const outcome = await checkTarget(
     {
       label: `${record.target} through ${record.entry}`,
@@ -230,12 +243,11 @@ async function renderRelease(
     },
   );
   if (outcome.kind === 'found') return { ...record, level: 'rendered' };
-  if (outcome.kind === 'skipped') return { ...record, level: 'values', reason: outcome.reason };
-  const post = isObject(spec) && Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0;
+  if (outcome.kind === 'skipped') return unrendered(outcome.reason);
   ctx.refusals.push(
     outcome.kind === 'missing'
       ? `${label} as ${record.entry} builds it: ${post ? 'after its postRenderers, ' : ''}none of the ${outcome.rendered} documents the chart renders holds the link.${post ? ` Its spec.postRenderers patch it away: remove that patch of the link, or set values-key to what the chart reads.` : outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`
-      : `${label} as ${record.entry} builds it: ${outcome.kind === 'overridden' ? `${outcome.by} sets ${outcome.key} after the values this run writes (${record.target}).` : 'the chart could not be checked.'} Remove it there, or write the link there (name it in values-file).`,
+      : `${label} as ${record.entry} builds it: ${outcome.by} sets ${outcome.key} after the values this run writes (${record.target}). Remove it there, or write the link there (name it in values-file).`,
   );
   return {
     ...record,

@@ -16,6 +16,7 @@ import {
   type Data,
   type FluxChart,
 } from './site.js';
+import { redactLink } from '../shared/secrets.js';
 
 /** A chart hint with its Flux source resolved. */
 export type ResolvedHint = Exclude<ChartHint, { kind: 'flux' }>;
@@ -128,7 +129,10 @@ function fromChartSpec(
     const url =
       typeof source === 'string' ? undefined : isObject(source.spec) ? source.spec.url : undefined;
     if (typeof url === 'string' && repository && !sameRepository(url, repository))
-      return none(`its chart is in ${shown(ref)} (${url}), another repository than this checkout`);
+      // Without a password an address may carry (`https://user:token@…`): the reason is printed.
+      return none(
+        `its chart is in ${shown(ref)} (${redactLink(url)}), another repository than this checkout`,
+      );
     return pathHint(chart, spec, root);
   }
   if (ref.kind !== 'HelmRepository') return none(`spec.chart.spec.sourceRef names a ${ref.kind}`);

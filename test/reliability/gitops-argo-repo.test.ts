@@ -4,7 +4,9 @@
  * pointed at another repository than the run's (GITHUB_REPOSITORY acme/docs). This checkout's
  * helm-guestbook/ folder of the same name proves nothing of what the cluster gets: the proof says
  * the file is out of reach, with the fix, and goes on; with `render-check: required` the run is
- * refused before any request, every file byte for byte.
+ * refused before any request, every file byte for byte. The same for the values files of another
+ * repository that a chart source of this one reads (`$ref/…`) after the run's file: what they set
+ * over the link is unknown, whatever values files of that repository come before it.
  */
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -53,5 +55,48 @@ describe.concurrent('an Application whose path source is another repository', ()
     expect(error).toContain('render-check is required');
     expect(error).toContain(REASON);
     expect(error).toContain('Nothing was sent and no file was changed.');
+  });
+});
+
+/** helm-guestbook as a multi-source Application: values files of another repository around ours. */
+async function guestbookBetween(): Promise<string> {
+  const ws = await clusterWorkspace('argo-guestbook');
+  await cp(CHART, join(ws, 'helm-guestbook'), { recursive: true });
+  const app = join(ws, 'apps/helm-guestbook.yaml');
+  const text = await readFile(app, 'utf8');
+  const single =
+    '  source:\n    path: helm-guestbook\n    repoURL: https://github.com/acme/docs.git\n    targetRevision: HEAD\n    helm:\n      valueFiles:\n      - values-production.yaml\n';
+  expect(text).toContain(single);
+  await writeFile(
+    app,
+    text.replace(
+      single,
+      `  sources:\n  - path: helm-guestbook\n    repoURL: https://github.com/acme/docs.git\n    targetRevision: HEAD\n    helm:\n      valueFiles:\n      - $platform/docs/base.yaml\n      - values-production.yaml\n      - $platform/docs/prod.yaml\n  - repoURL: ${OTHER}\n    targetRevision: HEAD\n    ref: platform\n`,
+    ),
+  );
+  return ws;
+}
+
+describe.concurrent("values files of another repository around the run's file", () => {
+  it('a later one is unknown: skipped, naming it, even with an earlier one before the file', async () => {
+    const { run } = await publishIn(await guestbookBetween(), TARGET);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(proofOf(run)).toEqual([
+      expect.objectContaining({
+        entry: 'Application/argocd/helm-guestbook',
+        level: 'skipped',
+        reason: expect.stringContaining(
+          `a later valueFiles entry, $platform/docs/prod.yaml, is read from ${OTHER}`,
+        ) as string,
+      }),
+    ]);
+  });
+
+  it('render-check required: refused before any request', async () => {
+    const error = await refusedIn(await guestbookBetween(), {
+      ...TARGET,
+      'render-check': 'required',
+    });
+    expect(error).toContain('$platform/docs/prod.yaml');
   });
 });

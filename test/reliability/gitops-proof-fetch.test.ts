@@ -6,7 +6,8 @@
  * the pull can render it). The release's entry point renders the link, the chart pulled once for
  * the render check and the proof; a postRenderers patch that removes the link is refused before
  * any request, every file byte for byte; a repository that cannot be reached stops the proof at
- * the values level, with the reason, and the run exits 0 under `auto`.
+ * the values level, with the reason, and the run exits 0 under `auto`; unless the release has
+ * postRenderers, which could not be applied either: then it is `skipped` (`required`: refused).
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -102,5 +103,26 @@ describe.concurrent('the proof renders a chart pulled from its HelmRepository', 
       }),
     ]);
     expect(run.outputs['render-check']).toBe('skipped');
+  });
+
+  it('a repository that cannot be reached, a release with postRenderers: skipped, as they were not applied', async () => {
+    const repo = await startChartRepo(await helmEnv('helm3'));
+    const url = repo.url;
+    await repo.close();
+    const ws = await fetchedCluster(
+      url,
+      '  postRenderers:\n    - kustomize:\n        images:\n          - name: nginx\n            newTag: "1.27"\n',
+    );
+    const { run } = await cluster.publishIn(ws, inputs);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(cluster.proofOf(run)).toEqual([
+      expect.objectContaining({
+        entry: 'Kustomization/flux-system/apps',
+        level: 'skipped',
+        reason: expect.stringContaining('so its spec.postRenderers were not applied'),
+      }),
+    ]);
+    const error = await cluster.refusedIn(ws, { ...inputs, 'render-check': 'required' });
+    expect(error).toContain('spec.postRenderers were not applied');
   });
 });

@@ -179,5 +179,20 @@ describe('a Flux HelmRelease chart, resolved against the source objects', () => 
         '(https://github.com/acme/platform), another repository than this checkout',
       ),
     });
+    // A token in the address is not part of the reason, which is printed.
+    const withToken = objects(
+      'apiVersion: source.toolkit.fluxcd.io/v1\nkind: GitRepository\nmetadata: {name: platform, namespace: flux-system}\nspec: {url: "https://x-access-token:ghs_0123456789secret@github.com/acme/platform"}\n',
+    );
+    const hidden = resolveFluxChart(
+      chart({ kind: 'GitRepository', name: 'platform', namespace: 'flux-system' }),
+      withToken,
+      '/',
+      'acme/docs',
+    );
+    expect(hidden).toMatchObject({
+      kind: 'none',
+      reason: expect.stringContaining('(https://github.com/acme/platform)'),
+    });
+    expect(JSON.stringify(hidden)).not.toContain('ghs_0123456789secret');
   });
 });
