@@ -157,7 +157,16 @@ export function outOfReach(
   if ((ref.kind ?? 'GitRepository') !== 'GitRepository' || typeof ref.name !== 'string')
     return undefined;
   const namespace = typeof ref.namespace === 'string' ? ref.namespace : entry.namespace;
-  const url = gitUrls.get(`${namespace}/${ref.name}`) ?? gitUrls.get(ref.name);
-  if (url === undefined || ofThisRepository(url, repository)) return undefined;
-  return `${entryLabel(entry)} builds from GitRepository/${namespace}/${ref.name} (${redactLink(url)}), another repository: out of reach of this checkout, whose folder of that path proves nothing. To prove the link, name the folder the cluster applies in cluster-path, or run the action in that repository`;
+  const exact = gitUrls.get(`${namespace}/${ref.name}`) ?? gitUrls.get(ref.name);
+  // The Kustomization's namespace may come from where this run does not look (a kustomization's
+  // `namespace:` over its file): then a GitRepository of that name in any namespace may be its
+  // source, and one of another repository among them is not a guess this run can make.
+  const candidates: [string, string][] =
+    exact !== undefined
+      ? [[`${namespace}/${ref.name}`, exact]]
+      : [...gitUrls].filter(([key]) => key.endsWith(`/${String(ref.name)}`));
+  const away = candidates.find(([, url]) => !ofThisRepository(url, repository));
+  if (!away) return undefined;
+  const [source, url] = away;
+  return `${entryLabel(entry)} builds from GitRepository/${source} (${redactLink(url)}), another repository: out of reach of this checkout, whose folder of that path proves nothing. To prove the link, name the folder the cluster applies in cluster-path, or run the action in that repository`;
 }

@@ -37,8 +37,6 @@ import { plannedText } from './planned.js';
 import type { ProofRecord } from '../gitops/types.js';
 
 /** What the render check found, for the `render-check` output and the summary. */
-export { renderedChart } from './render-words.js';
-
 export interface RenderCheckResult {
   /** `true`: every target's chart renders the link; `skipped`: at least one could not be checked. */
   outcome: 'true' | 'skipped';

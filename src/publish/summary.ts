@@ -1,7 +1,8 @@
 /** The job summary, as Markdown: pure, so tests can read exactly what a person will see. */
 import { formatDuration } from '../shared/duration.js';
 import { codeBlock, inlineCode, table } from '../shared/markdown.js';
-import { renderedChart, type RenderCheckResult } from './render.js';
+import type { RenderCheckResult } from './render.js';
+import { renderedChart } from './render-words.js';
 import { describeRecord } from '../gitops/types.js';
 import { trustedExpiry } from '../shared/expiry.js';
 import { redactLink } from '../shared/secrets.js';

@@ -6,7 +6,8 @@
  * are parsed. Outside a git checkout, the values files alone.
  *
  * When a values ConfigMap or Secret is written (`readers`), also what decides the values its
- * HelmRelease gets (flux-reader.ts): the HelmReleases, ConfigMaps and Secrets of those files, and
+ * HelmRelease gets (values/flux-override.ts `readersOf`; publish/render.ts `fluxSources` and
+ * `generatedTarget`): the HelmReleases, ConfigMaps and Secrets of those files, and
  * the ConfigMaps and Secrets a kustomization's configMapGenerator or secretGenerator makes of a
  * file (each with the file it was made of).
  */

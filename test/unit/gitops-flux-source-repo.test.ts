@@ -5,6 +5,7 @@
  * bootstrap's), is built; an OCIRepository or a Bucket is out of reach as before.
  */
 import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
 import {
   checkoutGitRepositories,
   entriesIn,
@@ -94,5 +95,31 @@ describe("a Flux Kustomization's source repository", () => {
     expect(outOfReach(oci, urls, 'acme/docs')).toContain('OCIRepository/manifests');
     const bucket = kustomization('    kind: Bucket\n    name: manifests\n');
     expect(outOfReach(bucket, urls, 'acme/docs')).toContain('Bucket/manifests');
+  });
+});
+
+describe('a Kustomization whose namespace this run cannot see', () => {
+  it('a GitRepository of its sourceRef name in another namespace, of another repository: out of reach', () => {
+    // The Kustomization's file names no namespace (a kustomization's `namespace: apps` sets it),
+    // and the GitRepository it names is in `apps`, not in the `flux-system` assumed.
+    const entry = entriesIn(
+      'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: tenant\nspec:\n  path: ./apps/tenant\n  sourceRef:\n    kind: GitRepository\n    name: tenant\n',
+      'apps/tenant.yaml',
+    )[0] as Entry;
+    const urls = gitRepositoryUrls(
+      parseAllDocuments(source('tenant', 'https://github.com/acme/tenant.git', 'apps')).map(
+        (d) => d.toJS() as unknown,
+      ),
+    );
+    expect(outOfReach(entry, urls, 'acme/docs')).toContain(
+      'builds from GitRepository/apps/tenant (https://github.com/acme/tenant.git), another repository',
+    );
+    // Of this repository: built.
+    const ours = gitRepositoryUrls(
+      parseAllDocuments(source('tenant', 'https://github.com/acme/docs.git', 'apps')).map(
+        (d) => d.toJS() as unknown,
+      ),
+    );
+    expect(outOfReach(entry, ours, 'acme/docs')).toBeUndefined();
   });
 });
