@@ -29,7 +29,11 @@ export interface Claimed {
   lock?: { kind: CommentKind; commentId: number; reactionId: number };
 }
 
-export type ClaimAnswer = { claimed: Claimed } | { taken: string } | { refused: string };
+export type ClaimAnswer =
+  | { claimed: Claimed }
+  | { taken: string }
+  /** `mayBeThere`: the claim's reply got no answer and could not be looked for: it may exist. */
+  | { refused: string; mayBeThere?: true };
 
 /** What a refused claim means, in the warning GitHub's refusal gets. */
 export const NOT_CLAIMED =
@@ -136,7 +140,14 @@ export async function claim(item: FollowUpItem, context: ClaimContext): Promise<
       log(
         `${named(item)}: the reply that claims it got no answer (${posting.lost.answer}), and it is there: ${reply.url}`,
       );
-    else posting.lost.say();
+    else if (!marks) {
+      // Not refused, and not known to be absent: the reply may be there, marking the item taken.
+      if (lock) await writer.unreact(lock.kind, lock.commentId, lock.reactionId);
+      return {
+        refused: `the reply that claims it got no answer (${posting.lost.answer}), and GitHub did not list the replies to look for it`,
+        mayBeThere: true,
+      };
+    } else posting.lost.say();
   }
   if (!reply) {
     if (lock) await writer.unreact(lock.kind, lock.commentId, lock.reactionId);

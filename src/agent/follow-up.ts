@@ -94,7 +94,9 @@ export async function followUpItem(
     return {
       unclaimed: true,
       error: new UserError(
-        `${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${WRITES_FIX}`,
+        answer.mayBeThere
+          ? `${named(found)} was not sent: ${answer.refused}. The reply may have been written all the same, marking the instruction as taken, and then no run sends it: if a reply to it says "Sending", delete that reply; the next run of the review loop on this pull request then sends it.`
+          : `${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${WRITES_FIX}`,
       ),
     };
   const claimed = answer.claimed;

@@ -148,3 +148,31 @@ describe("a comment with this identity's 👀 already on it", () => {
     expect(answer).toMatchObject({ claimed: { lock: { commentId: COMMENT } } });
   });
 });
+
+describe('a claim whose answer was lost, and whose replies GitHub does not list', () => {
+  it('is not said to be untaken: the reply may be there (it is), and the answer says so', async () => {
+    g = await startFakeGitHub({
+      pulls: [{ number: 101 }],
+      issueComments: [
+        { id: COMMENT, pull: 101, body: '/agent fix it', user: { login: 'octocat' } },
+      ],
+      loseAnswers: { comment: ['reset'], list: Array<502>(20).fill(502) },
+    });
+    process.env.GITHUB_API_URL = g.apiUrl;
+    const writer = new CommentWriter(octokitPullRequestApi('token'), silentLogger, (t) => t);
+    const answer = await claim(item, {
+      number: 101,
+      jobId: 'aj_1',
+      writer,
+      replies: [],
+      log: () => undefined,
+      run: OURS,
+    });
+    expect(answer).toEqual({
+      refused: expect.stringContaining('GitHub did not list the replies to look for it'),
+      mayBeThere: true,
+    });
+    // It was written: a run that said "untaken, the next run sends it" would be wrong.
+    expect(g.comments.some((c) => c.body.includes('docs-agent-taken'))).toBe(true);
+  });
+});
