@@ -61,8 +61,12 @@ export function abandonedBody(claim: OpenClaim, runUrl: string | undefined, comm
   ].join('\n');
 }
 
-/** What GitHub says of a run: stopped (`over`), still going, or nothing it would say. */
-type Verdict = { over: true; url: string | undefined } | { over: false; why: string };
+/**
+ * What GitHub says of a run: stopped (`over`), still going, or nothing it would say (`unread`:
+ * then the claim may say "Sending" for ever, which a warning makes seen).
+ */
+type Verdict =
+  { over: true; url: string | undefined } | { over: false; why: string; unread?: true };
 
 /** What the sweep needs: the writer, this run, the command, the log. */
 export interface AbandonedContext {
@@ -88,7 +92,11 @@ async function verdictOf(run: RunId, context: AbandonedContext): Promise<Verdict
       'Give the job "permissions: actions: read" so that a later run can tell whether it stopped.',
       (text) => context.redact(printable(text)),
     );
-    return { over: false, why: `could not be read: ${answer}. ${fix} Nothing was changed` };
+    return {
+      over: false,
+      why: `could not be read: ${answer}. ${fix} Nothing was changed`,
+      unread: true,
+    };
   }
 }
 
@@ -110,10 +118,10 @@ export async function sayAbandoned(
     if (!verdict) asked.set(key, (verdict = verdictOf(claim.run, context)));
     const said = await verdict;
     if (!said.over) {
-      if (!known)
-        context.logger.info(
-          `${claim.what}: claimed by ${runName(claim.run)}, which has not reported; that run ${said.why}.`,
-        );
+      if (known) continue;
+      const line = `${claim.what}: claimed by ${runName(claim.run)}, which has not reported; that run ${said.why}.`;
+      if (said.unread) context.logger.warning(line);
+      else context.logger.info(line);
       continue;
     }
     const edited = await context.writer.editReply(

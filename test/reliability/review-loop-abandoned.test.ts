@@ -135,17 +135,17 @@ describe.concurrent(
       expect(sentPrompts(s)).toEqual([]);
     });
 
-    it('GitHub refuses the read of run 111 (403, no actions: read): nothing changed, one info line naming actions: read', async () => {
+    it('GitHub refuses the read of run 111 (403, no actions: read): nothing changed, one warning naming actions: read', async () => {
       const { s, g, event, claim, before } = await killedClaimWorld({
         workflowRuns: { 111: 'completed' },
         refuse: { 'workflow-run': { status: 403 } },
       });
       const run = await agentOn(event, s, g);
       expect(run.code, run.stdout).toBe(0);
-      expect(run.stdout).not.toMatch(/^::(warning|error)::/m);
+      expect(run.stdout).not.toMatch(/^::error::/m);
       const said = run.stdout.split('\n').filter((l) => l.includes('actions: read'));
       expect(said).toEqual([
-        `Comment ${COMMENT_ID}: claimed by workflow run 111, which has not reported; that run could not be read: GitHub answered 403 (Resource not accessible by integration). Give the job "permissions: actions: read" so that a later run can tell whether it stopped. Nothing was changed.`,
+        `::warning::Comment ${COMMENT_ID}: claimed by workflow run 111, which has not reported; that run could not be read: GitHub answered 403 (Resource not accessible by integration). Give the job "permissions: actions: read" so that a later run can tell whether it stopped. Nothing was changed.`,
       ]);
       expect(edits(g)).toHaveLength(0);
       expect(claim.body).toBe(before);
