@@ -50,7 +50,7 @@ function runName(run: RunId): string {
 }
 
 /** The claim's reply once its run is found stopped: the item stays taken, maybe delivered. */
-export function abandonedBody(claim: OpenClaim, runUrl: string | undefined, command: string) {
+function abandonedBody(claim: OpenClaim, runUrl: string | undefined, command: string) {
   const name = runUrl ? `[${runName(claim.run)}](${runUrl})` : runName(claim.run);
   const item = claim.itemUrl ? `[this instruction](${claim.itemUrl})` : 'this instruction';
   return [
@@ -124,6 +124,17 @@ export async function sayAbandoned(
       else context.logger.info(line);
       continue;
     }
+    // Read again: the run may have said its outcome (which drops the run line) since the lists
+    // were read, and that must not be overwritten.
+    const now = await context.writer.attempt(
+      `read reply ${claim.reply.id} again`,
+      (api) =>
+        claim.kind === 'review'
+          ? api.reviewComment(claim.reply.id)
+          : api.issueComment(claim.reply.id),
+      'The claim is left as it is.',
+    );
+    if (!now || !sameRun(runIn(now.body), claim.run)) continue;
     const edited = await context.writer.editReply(
       claim.kind,
       claim.reply.id,

@@ -4,7 +4,8 @@
  * runs) and the simulator. The pull request holds the claim reply of workflow run 111, which
  * still says "Sending" and names its run. A later run asks GitHub about run 111: completed, it
  * says on the reply that the instruction may have been delivered and never sends it; still in
- * progress, or not readable (no `actions: read`), it changes nothing. Each case counts the
+ * progress, or not readable (no `actions: read`), it changes nothing; one that reported while the
+ * later run asked keeps its outcome. Each case counts the
  * messages the simulator received.
  */
 import { describe, expect, it } from 'vitest';
@@ -132,6 +133,31 @@ describe.concurrent(
       expect(edits(g)).toHaveLength(0);
       expect(claim.body).toBe(before);
       expect(g.comments.filter((c) => !c.seeded)).toHaveLength(0);
+      expect(sentPrompts(s)).toEqual([]);
+    });
+
+    it('run 111 reports while the sweep asks about it: its outcome is kept, not overwritten', async () => {
+      const outcome = [
+        '<!-- docs-agent-reply -->',
+        TAKEN,
+        '✅ **Sent** to the agent job.',
+        '',
+      ].join('\n');
+      const box: { claim?: { body: string } } = {};
+      const { s, g, event, claim } = await killedClaimWorld({
+        workflowRuns: { 111: 'completed' },
+        // Run 111 edits its claim with its outcome just before GitHub says it completed.
+        onRequest: (r) => {
+          if (r.path.endsWith('/actions/runs/111') && box.claim) box.claim.body = outcome;
+        },
+      });
+      box.claim = claim;
+      const run = await agentOn(event, s, g);
+      expect(run.code, run.stdout).toBe(0);
+      expect(runReads(g)).toHaveLength(1);
+      expect(claim.body).toBe(outcome);
+      expect(edits(g)).toHaveLength(0);
+      expect(run.stdout).not.toMatch(/^::warning::/m);
       expect(sentPrompts(s)).toEqual([]);
     });
 
