@@ -12,14 +12,12 @@ import { describeGitHubFailure } from '../github/api-error.js';
 import type { CommentKind, CommentWriter, IssueComment } from '../github/pull-request.js';
 import type { Logger } from '../shared/logger.js';
 import { printable } from '../shared/text.js';
-import { isReply, REPLY_MARKER } from './comment.js';
+import { HTTPS_LINK, isAppReply, REPLY_MARKER, takenLineIn } from './comment.js';
 import { runIn, sameRun, type RunId } from './run-mark.js';
 import { inlineCode } from '../shared/markdown.js';
 
-/** A `taken` line as itemLine writes it: the kind of item and its id. */
-const TAKEN_LINE = /^<!-- docs-agent-taken: (issue comment|review comment|review) (\d+) -->$/;
 /** The link to the item in a claim's text (claimBody), when it is a plain https address. */
-const ITEM_LINK = /\]\((https:\/\/[^\s<>()[\]`]+)\)/;
+const ITEM_LINK = new RegExp(`\\]\\((${HTTPS_LINK})\\)`);
 
 /** A claim reply still waiting for its run's outcome. */
 interface OpenClaim {
@@ -34,14 +32,12 @@ interface OpenClaim {
 }
 
 function openClaim(reply: IssueComment, kind: CommentKind): OpenClaim | undefined {
-  // Only an app's reply counts, as for every mark: anyone can write the lines in a comment.
-  if (!reply.author.bot || !isReply(reply.body)) return undefined;
+  if (!isAppReply(reply)) return undefined;
   const run = runIn(reply.body);
-  const taken = reply.body.split('\n').find((line) => TAKEN_LINE.test(line));
+  const taken = takenLineIn(reply.body);
   if (!run || !taken) return undefined;
-  const [, item, id] = TAKEN_LINE.exec(taken)!;
-  const what = `${item === 'review' ? 'Review' : 'Comment'} ${id}`;
-  return { reply, kind, taken, what, run, itemUrl: ITEM_LINK.exec(reply.body)?.[1] };
+  const { line, what } = taken;
+  return { reply, kind, taken: line, what, run, itemUrl: ITEM_LINK.exec(reply.body)?.[1] };
 }
 
 /** The run named, in the reply and the log: `workflow run 111 (attempt 2)`. */

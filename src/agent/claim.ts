@@ -17,7 +17,7 @@ import type {
   IssueComment,
   PullRequestApi,
 } from '../github/pull-request.js';
-import { claimBody, isReply, itemLine, releasedBody } from './comment.js';
+import { claimBody, isAppReply, itemLine, releasedBody } from './comment.js';
 import { followUpItems, named, type FollowUpItem, type PullRequestLists } from './items.js';
 import { runIn, sameRun, type RunId } from './run-mark.js';
 
@@ -54,7 +54,7 @@ function replyKind(item: FollowUpItem): CommentKind {
 function answeredBefore(replies: IssueComment[], item: FollowUpItem): boolean {
   const url = escapeRegExp(item.url);
   const answered = new RegExp(`\\]\\(${url}\\) from |^\\d+\\. \\[[^\\]\\n]*\\]\\(${url}\\)`, 'm');
-  return replies.some((c) => c.author.bot && isReply(c.body) && answered.test(c.body));
+  return replies.some((c) => isAppReply(c) && answered.test(c.body));
 }
 
 /** The 👀 that locks a comment: undefined when GitHub refused it, `taken` when another run holds it. */
@@ -96,7 +96,7 @@ async function marksOf(item: FollowUpItem, number: number, writer: CommentWriter
   );
   const line = itemLine('taken', item);
   return listed
-    ?.filter((c) => c.author.bot && isReply(c.body) && c.body.split('\n').includes(line))
+    ?.filter((c) => isAppReply(c) && c.body.split('\n').includes(line))
     .sort((a, b) => a.id - b.id);
 }
 

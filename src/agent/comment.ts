@@ -55,19 +55,36 @@ export function itemLine(tag: MarkTag, item: MarkedItem): string {
   return `<!-- docs-agent-${tag}: ${what} ${item.id} -->`;
 }
 
+const TAKEN_LINE = /^<!-- docs-agent-taken: (issue comment|review comment|review) (\d+) -->$/;
+
+/** A reply's `taken` line (itemLine's), with the item it names as the log does: `Comment 123`. */
+export function takenLineIn(body: string): { line: string; what: string } | undefined {
+  for (const line of body.split('\n')) {
+    const found = TAKEN_LINE.exec(line);
+    if (found) return { line, what: `${found[1] === 'review' ? 'Review' : 'Comment'} ${found[2]}` };
+  }
+  return undefined;
+}
+
+/** A link a reply gives as `[…](https://…)`: plain https, nothing a link text could break. */
+export const HTTPS_LINK = String.raw`https:\/\/[^\s<>()[\]\`]+`;
+
 /**
- * Whether a reply of an app holds that line for that item. Only an app's reply counts: anyone can
- * write the line in a comment of their own.
+ * Whether a comment is a reply of this action, as an app writes it. Only an app's reply counts for
+ * a mark: anyone can write the lines in a comment of their own.
  */
+export function isAppReply(comment: { body: string; author: { bot: boolean } }): boolean {
+  return comment.author.bot && isReply(comment.body);
+}
+
+/** Whether a reply of an app (isAppReply) holds that line for that item. */
 export function markedIn(
   comments: readonly { body: string; author: { bot: boolean } }[],
   tag: MarkTag,
   item: MarkedItem,
 ): boolean {
   const line = itemLine(tag, item);
-  return comments.some(
-    (c) => c.author.bot && isReply(c.body) && c.body.split('\n').some((l) => l === line),
-  );
+  return comments.some((c) => isAppReply(c) && c.body.split('\n').some((l) => l === line));
 }
 
 /** A reply's body with the item's mark on its second line (after REPLY_MARKER). */
@@ -216,7 +233,7 @@ const short = (sha: string) => inlineCode(sha.slice(0, 7));
 
 /** A link from the service, clickable when it is a plain https address, else shown as code. */
 function serviceLink(link: string): string {
-  return /^https:\/\/[^\s<>()[\]`]+$/.test(link) ? `[${link}](${link})` : inlineCode(link);
+  return new RegExp(`^${HTTPS_LINK}$`).test(link) ? `[${link}](${link})` : inlineCode(link);
 }
 
 /** The headline of a reply, by outcome. */

@@ -39,7 +39,10 @@ export interface ReviewLoopResult {
   /** What ended the follow-up: the caller fails the step with it, after the reply. */
   error?: Error;
   commentUrl?: string;
-  /** GitHub refused the claim: nothing was sent, and the items after it wait too. */
+  /**
+   * The item was not claimed (GitHub refused the claim, or its answer was lost and the reply not
+   * found): nothing was sent, and the items after it wait too.
+   */
   unclaimed?: boolean;
 }
 
@@ -175,7 +178,8 @@ export async function followUpItem(
       deps.state.commentUrl = claimed.reply.url;
       return claimed.reply.url;
     }
-    // The items after it that this run leaves untaken are listed, so none waits unseen.
+    // The items after it that this run leaves untaken are listed in the outcome's reply, so none
+    // waits unseen (a claim given back above says the run stopped, which is why they wait).
     const waiting = HOLDS_THE_REST.has(outcome.kind)
       ? (context.after ?? []).map((left) => ({ what: named(left), url: left.url }))
       : undefined;

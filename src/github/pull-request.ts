@@ -1,7 +1,7 @@
 /**
  * The GitHub side of the agent's pull requests: the calls it makes (a pull request, its comments
- * and their reactions, replies in a review thread, a commenter's permission), who may steer the
- * agent, and the writes that must never fail a run. No @actions/* here: `octokit.ts` implements
+ * and their reactions, replies in a review thread, a commenter's permission, a workflow run's
+ * status), who may steer the agent, and the writes that must never fail a run. No @actions/* here: `octokit.ts` implements
  * `PullRequestApi` with Octokit and is loaded only when a run needs GitHub.
  */
 import type { Logger } from '../shared/logger.js';

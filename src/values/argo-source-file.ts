@@ -92,18 +92,11 @@ function readOverride(file: string): unknown {
  * sourceFileOverride, which refuses it.
  */
 export function argoRelease(
-  helm: { releaseName?: unknown; namespace?: unknown },
+  helm: Data,
   app: { name: string; destination: string | undefined },
   files: readonly OverrideFile[] = [],
 ): { name: string; namespace?: string } {
-  const out: Record<string, unknown> = { releaseName: helm.releaseName, namespace: helm.namespace };
-  for (const read of files) {
-    if (!('data' in read) || !isObject(read.data) || !('helm' in read.data)) continue;
-    const over = read.data.helm;
-    for (const key of ['releaseName', 'namespace'])
-      if (over === null) delete out[key];
-      else if (isObject(over) && key in over) out[key] = over[key];
-  }
+  const out = helmAfterOverrides(helm, files, (file) => file).helm ?? {};
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
   const namespace = text(out.namespace) ?? app.destination;
   return { name: text(out.releaseName) ?? app.name, ...(namespace ? { namespace } : {}) };
