@@ -55,15 +55,13 @@ export function itemLine(tag: MarkTag, item: MarkedItem): string {
   return `<!-- docs-agent-${tag}: ${what} ${item.id} -->`;
 }
 
-const TAKEN_LINE = /^<!-- docs-agent-taken: (issue comment|review comment|review) (\d+) -->$/;
-
 /** A reply's `taken` line (itemLine's), with the item it names as the log does: `Comment 123`. */
 export function takenLineIn(body: string): { line: string; what: string } | undefined {
-  for (const line of body.split('\n')) {
-    const found = TAKEN_LINE.exec(line);
-    if (found) return { line, what: `${found[1] === 'review' ? 'Review' : 'Comment'} ${found[2]}` };
-  }
-  return undefined;
+  const found = /^<!-- docs-agent-taken: (issue comment|review comment|review) (\d+) -->$/m.exec(
+    body,
+  );
+  const what = found && `${found[1] === 'review' ? 'Review' : 'Comment'} ${found[2]}`;
+  return found && what ? { line: found[0], what } : undefined;
 }
 
 /** A link a reply gives as `[…](https://…)`: plain https, nothing a link text could break. */
