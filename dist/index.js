@@ -73759,17 +73759,7 @@ function readOverride(file) {
  * sourceFileOverride, which refuses it.
  */
 function argoRelease(helm, app, files = []) {
-    const out = { releaseName: helm.releaseName, namespace: helm.namespace };
-    for (const read of files) {
-        if (!('data' in read) || !isObject(read.data) || !('helm' in read.data))
-            continue;
-        const over = read.data.helm;
-        for (const key of ['releaseName', 'namespace'])
-            if (over === null)
-                delete out[key];
-            else if (isObject(over) && key in over)
-                out[key] = over[key];
-    }
+    const out = helmAfterOverrides(helm, files, (file) => file).helm ?? {};
     const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
     const namespace = text(out.namespace) ?? app.destination;
     return { name: text(out.releaseName) ?? app.name, ...(namespace ? { namespace } : {}) };
@@ -82273,7 +82263,8 @@ async function readsAt(dir, valuesKey) {
  * are parsed. Outside a git checkout, the values files alone.
  *
  * When a values ConfigMap or Secret is written (`readers`), also what decides the values its
- * HelmRelease gets (flux-reader.ts): the HelmReleases, ConfigMaps and Secrets of those files, and
+ * HelmRelease gets (values/flux-override.ts `readersOf`; publish/render.ts `fluxSources` and
+ * `generatedTarget`): the HelmReleases, ConfigMaps and Secrets of those files, and
  * the ConfigMaps and Secrets a kustomization's configMapGenerator or secretGenerator makes of a
  * file (each with the file it was made of).
  */
@@ -82688,10 +82679,18 @@ function outOfReach(entry, gitUrls = new Map(), repository) {
     if ((ref.kind ?? 'GitRepository') !== 'GitRepository' || typeof ref.name !== 'string')
         return undefined;
     const namespace = typeof ref.namespace === 'string' ? ref.namespace : entry.namespace;
-    const url = gitUrls.get(`${namespace}/${ref.name}`) ?? gitUrls.get(ref.name);
-    if (url === undefined || ofThisRepository(url, repository))
+    const exact = gitUrls.get(`${namespace}/${ref.name}`) ?? gitUrls.get(ref.name);
+    // The Kustomization's namespace may come from where this run does not look (a kustomization's
+    // `namespace:` over its file): then a GitRepository of that name in any namespace may be its
+    // source, and one of another repository among them is not a guess this run can make.
+    const candidates = exact !== undefined
+        ? [[`${namespace}/${ref.name}`, exact]]
+        : [...gitUrls].filter(([key]) => key.endsWith(`/${String(ref.name)}`));
+    const away = candidates.find(([, url]) => !ofThisRepository(url, repository));
+    if (!away)
         return undefined;
-    return `${entryLabel(entry)} builds from GitRepository/${namespace}/${ref.name} (${redactLink(url)}), another repository: out of reach of this checkout, whose folder of that path proves nothing. To prove the link, name the folder the cluster applies in cluster-path, or run the action in that repository`;
+    const [source, url] = away;
+    return `${entryLabel(entry)} builds from GitRepository/${source} (${redactLink(url)}), another repository: out of reach of this checkout, whose folder of that path proves nothing. To prove the link, name the folder the cluster applies in cluster-path, or run the action in that repository`;
 }
 
 ;// CONCATENATED MODULE: ./src/gitops/substitute.ts
@@ -85178,8 +85177,6 @@ function plannedText(inputs, file, current, link) {
 
 
 
-
-/** What the render check found, for the `render-check` output and the summary. */
 
 async function checkRender(run) {
     const { inputs, reporter } = run;

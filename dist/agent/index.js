@@ -52941,13 +52941,25 @@ function itemLine(tag, item) {
     const what = item.kind === 'review' ? 'review' : `${item.commentKind ?? 'issue'} comment`;
     return `<!-- docs-agent-${tag}: ${what} ${item.id} -->`;
 }
+/** A reply's `taken` line (itemLine's), with the item it names as the log does: `Comment 123`. */
+function takenLineIn(body) {
+    const found = /^<!-- docs-agent-taken: (issue comment|review comment|review) (\d+) -->$/m.exec(body);
+    const what = found && `${found[1] === 'review' ? 'Review' : 'Comment'} ${found[2]}`;
+    return found && what ? { line: found[0], what } : undefined;
+}
+/** A link a reply gives as `[…](https://…)`: plain https, nothing a link text could break. */
+const HTTPS_LINK = String.raw `https:\/\/[^\s<>()[\]\`]+`;
 /**
- * Whether a reply of an app holds that line for that item. Only an app's reply counts: anyone can
- * write the line in a comment of their own.
+ * Whether a comment is a reply of this action, as an app writes it. Only an app's reply counts for
+ * a mark: anyone can write the lines in a comment of their own.
  */
+function isAppReply(comment) {
+    return comment.author.bot && isReply(comment.body);
+}
+/** Whether a reply of an app (isAppReply) holds that line for that item. */
 function markedIn(comments, tag, item) {
     const line = itemLine(tag, item);
-    return comments.some((c) => c.author.bot && isReply(c.body) && c.body.split('\n').some((l) => l === line));
+    return comments.some((c) => isAppReply(c) && c.body.split('\n').some((l) => l === line));
 }
 /** A reply's body with the item's mark on its second line (after REPLY_MARKER). */
 function marked(body, mark) {
@@ -53035,7 +53047,7 @@ function waitingNote(waiting) {
 const comment_short = (sha) => inlineCode(sha.slice(0, 7));
 /** A link from the service, clickable when it is a plain https address, else shown as code. */
 function serviceLink(link) {
-    return /^https:\/\/[^\s<>()[\]`]+$/.test(link) ? `[${link}](${link})` : inlineCode(link);
+    return new RegExp(`^${HTTPS_LINK}$`).test(link) ? `[${link}](${link})` : inlineCode(link);
 }
 /** The headline of a reply, by outcome. */
 function headline(outcome) {
@@ -53218,21 +53230,17 @@ async function announce(job, side, logger) {
 
 
 
-/** A `taken` line as itemLine writes it: the kind of item and its id. */
-const TAKEN_LINE = /^<!-- docs-agent-taken: (issue comment|review comment|review) (\d+) -->$/;
 /** The link to the item in a claim's text (claimBody), when it is a plain https address. */
-const ITEM_LINK = /\]\((https:\/\/[^\s<>()[\]`]+)\)/;
+const ITEM_LINK = new RegExp(`\\]\\((${HTTPS_LINK})\\)`);
 function openClaim(reply, kind) {
-    // Only an app's reply counts, as for every mark: anyone can write the lines in a comment.
-    if (!reply.author.bot || !isReply(reply.body))
+    if (!isAppReply(reply))
         return undefined;
     const run = runIn(reply.body);
-    const taken = reply.body.split('\n').find((line) => TAKEN_LINE.test(line));
+    const taken = takenLineIn(reply.body);
     if (!run || !taken)
         return undefined;
-    const [, item, id] = TAKEN_LINE.exec(taken);
-    const what = `${item === 'review' ? 'Review' : 'Comment'} ${id}`;
-    return { reply, kind, taken, what, run, itemUrl: ITEM_LINK.exec(reply.body)?.[1] };
+    const { line, what } = taken;
+    return { reply, kind, taken: line, what, run, itemUrl: ITEM_LINK.exec(reply.body)?.[1] };
 }
 /** The run named, in the reply and the log: `workflow run 111 (attempt 2)`. */
 function runName(run) {
@@ -53262,7 +53270,11 @@ async function verdictOf(run, context) {
     }
     catch (error) {
         const { answer, fix } = (0,api_error/* describeGitHubFailure */.Po)(error, 'Give the job "permissions: actions: read" so that a later run can tell whether it stopped.', (text) => context.redact(text_printable(text)));
-        return { over: false, why: `could not be read: ${answer}. ${fix} Nothing was changed` };
+        return {
+            over: false,
+            why: `could not be read: ${answer}. ${fix} Nothing was changed`,
+            unread: true,
+        };
     }
 }
 /** Says, on each claim whose run stopped without reporting, that it may have been delivered. */
@@ -53281,10 +53293,22 @@ async function sayAbandoned(lists, context) {
             asked.set(key, (verdict = verdictOf(claim.run, context)));
         const said = await verdict;
         if (!said.over) {
-            if (!known)
-                context.logger.info(`${claim.what}: claimed by ${runName(claim.run)}, which has not reported; that run ${said.why}.`);
+            if (known)
+                continue;
+            const line = `${claim.what}: claimed by ${runName(claim.run)}, which has not reported; that run ${said.why}.`;
+            if (said.unread)
+                context.logger.warning(line);
+            else
+                context.logger.info(line);
             continue;
         }
+        // Read again: the run may have said its outcome (which drops the run line) since the lists
+        // were read, and that must not be overwritten.
+        const now = await context.writer.attempt(`read reply ${claim.reply.id} again`, (api) => claim.kind === 'review'
+            ? api.reviewComment(claim.reply.id)
+            : api.issueComment(claim.reply.id), 'The claim is left as it is.');
+        if (!now || !sameRun(runIn(now.body), claim.run))
+            continue;
         const edited = await context.writer.editReply(claim.kind, claim.reply.id, abandonedBody(claim, said.url, context.command), 'The reply still says "Sending"; the instruction stays taken, and no run sends it by itself.');
         context.logger.warning(`${claim.what}: ${runName(claim.run)} claimed it and stopped without reporting (killed, or its runner lost), perhaps after sending it: the instruction may have been delivered. It stays taken and is not sent again; to send it again, write it in a new ${context.command} comment.${edited ? ` Said so in ${edited.url}` : ''}`);
     }
@@ -67854,7 +67878,7 @@ function replyKind(item) {
 function answeredBefore(replies, item) {
     const url = escapeRegExp(item.url);
     const answered = new RegExp(`\\]\\(${url}\\) from |^\\d+\\. \\[[^\\]\\n]*\\]\\(${url}\\)`, 'm');
-    return replies.some((c) => c.author.bot && isReply(c.body) && answered.test(c.body));
+    return replies.some((c) => isAppReply(c) && answered.test(c.body));
 }
 /** The 👀 that locks a comment: undefined when GitHub refused it, `taken` when another run holds it. */
 async function lockComment(item, { writer, replies, log }) {
@@ -67892,7 +67916,7 @@ async function marksOf(item, number, writer) {
     const listed = await writer.attempt(`read the replies on pull request #${number}`, (api) => kind === 'review' ? api.reviewComments(number) : api.comments(number));
     const line = itemLine('taken', item);
     return listed
-        ?.filter((c) => c.author.bot && isReply(c.body) && c.body.split('\n').includes(line))
+        ?.filter((c) => isAppReply(c) && c.body.split('\n').includes(line))
         .sort((a, b) => a.id - b.id);
 }
 /** Claims an item for this run (see the module's comment). */
@@ -67917,6 +67941,15 @@ async function claim(item, context) {
         reply = (run ? marks?.filter((c) => sameRun(runIn(c.body), run)) : marks)?.at(-1);
         if (reply)
             log(`${named(item)}: the reply that claims it got no answer (${posting.lost.answer}), and it is there: ${reply.url}`);
+        else if (!marks) {
+            // Not refused, and not known to be absent: the reply may be there, marking the item taken.
+            if (lock)
+                await writer.unreact(lock.kind, lock.commentId, lock.reactionId);
+            return {
+                refused: `the reply that claims it got no answer (${posting.lost.answer}), and GitHub did not list the replies to look for it`,
+                mayBeThere: true,
+            };
+        }
         else
             posting.lost.say();
     }
@@ -68823,7 +68856,9 @@ async function followUpItem(inputs, found, context) {
     if ('refused' in answer)
         return {
             unclaimed: true,
-            error: new UserError(`${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${WRITES_FIX}`),
+            error: new UserError(answer.mayBeThere
+                ? `${named(found)} was not sent: ${answer.refused}. The reply may have been written all the same, marking the instruction as taken, and then no run sends it: if a reply to it says "Sending", delete that reply; the next run of the review loop on this pull request then sends it.`
+                : `${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${WRITES_FIX}`),
         };
     const claimed = answer.claimed;
     // Read again after the claim: what is sent is the text as it is now, not as the sweep saw it.
@@ -68885,7 +68920,8 @@ async function followUpItem(inputs, found, context) {
             deps.state.commentUrl = claimed.reply.url;
             return claimed.reply.url;
         }
-        // The items after it that this run leaves untaken are listed, so none waits unseen.
+        // The items after it that this run leaves untaken are listed in the outcome's reply, so none
+        // waits unseen (a claim given back above says the run stopped, which is why they wait).
         const waiting = HOLDS_THE_REST.has(outcome.kind)
             ? (context.after ?? []).map((left) => ({ what: named(left), url: left.url }))
             : undefined;

@@ -70394,13 +70394,25 @@ function comment_itemLine(tag, item) {
     const what = item.kind === 'review' ? 'review' : `${item.commentKind ?? 'issue'} comment`;
     return `<!-- docs-agent-${tag}: ${what} ${item.id} -->`;
 }
+/** A reply's `taken` line (itemLine's), with the item it names as the log does: `Comment 123`. */
+function comment_takenLineIn(body) {
+    const found = /^<!-- docs-agent-taken: (issue comment|review comment|review) (\d+) -->$/m.exec(body);
+    const what = found && `${found[1] === 'review' ? 'Review' : 'Comment'} ${found[2]}`;
+    return found && what ? { line: found[0], what } : undefined;
+}
+/** A link a reply gives as `[…](https://…)`: plain https, nothing a link text could break. */
+const HTTPS_LINK = String.raw `https:\/\/[^\s<>()[\]\`]+`;
 /**
- * Whether a reply of an app holds that line for that item. Only an app's reply counts: anyone can
- * write the line in a comment of their own.
+ * Whether a comment is a reply of this action, as an app writes it. Only an app's reply counts for
+ * a mark: anyone can write the lines in a comment of their own.
  */
+function comment_isAppReply(comment) {
+    return comment.author.bot && comment_isReply(comment.body);
+}
+/** Whether a reply of an app (isAppReply) holds that line for that item. */
 function comment_markedIn(comments, tag, item) {
     const line = comment_itemLine(tag, item);
-    return comments.some((c) => c.author.bot && comment_isReply(c.body) && c.body.split('\n').some((l) => l === line));
+    return comments.some((c) => comment_isAppReply(c) && c.body.split('\n').some((l) => l === line));
 }
 /** A reply's body with the item's mark on its second line (after REPLY_MARKER). */
 function marked(body, mark) {
@@ -70488,7 +70500,7 @@ function waitingNote(waiting) {
 const comment_short = (sha) => inlineCode(sha.slice(0, 7));
 /** A link from the service, clickable when it is a plain https address, else shown as code. */
 function serviceLink(link) {
-    return /^https:\/\/[^\s<>()[\]`]+$/.test(link) ? `[${link}](${link})` : inlineCode(link);
+    return new RegExp(`^${HTTPS_LINK}$`).test(link) ? `[${link}](${link})` : inlineCode(link);
 }
 /** The headline of a reply, by outcome. */
 function headline(outcome) {
@@ -70671,21 +70683,17 @@ async function announce_announce(job, side, logger) {
 
 
 
-/** A `taken` line as itemLine writes it: the kind of item and its id. */
-const TAKEN_LINE = /^<!-- docs-agent-taken: (issue comment|review comment|review) (\d+) -->$/;
 /** The link to the item in a claim's text (claimBody), when it is a plain https address. */
-const ITEM_LINK = /\]\((https:\/\/[^\s<>()[\]`]+)\)/;
+const ITEM_LINK = new RegExp(`\\]\\((${HTTPS_LINK})\\)`);
 function openClaim(reply, kind) {
-    // Only an app's reply counts, as for every mark: anyone can write the lines in a comment.
-    if (!reply.author.bot || !isReply(reply.body))
+    if (!isAppReply(reply))
         return undefined;
     const run = runIn(reply.body);
-    const taken = reply.body.split('\n').find((line) => TAKEN_LINE.test(line));
+    const taken = takenLineIn(reply.body);
     if (!run || !taken)
         return undefined;
-    const [, item, id] = TAKEN_LINE.exec(taken);
-    const what = `${item === 'review' ? 'Review' : 'Comment'} ${id}`;
-    return { reply, kind, taken, what, run, itemUrl: ITEM_LINK.exec(reply.body)?.[1] };
+    const { line, what } = taken;
+    return { reply, kind, taken: line, what, run, itemUrl: ITEM_LINK.exec(reply.body)?.[1] };
 }
 /** The run named, in the reply and the log: `workflow run 111 (attempt 2)`. */
 function runName(run) {
@@ -70715,7 +70723,11 @@ async function verdictOf(run, context) {
     }
     catch (error) {
         const { answer, fix } = describeGitHubFailure(error, 'Give the job "permissions: actions: read" so that a later run can tell whether it stopped.', (text) => context.redact(printable(text)));
-        return { over: false, why: `could not be read: ${answer}. ${fix} Nothing was changed` };
+        return {
+            over: false,
+            why: `could not be read: ${answer}. ${fix} Nothing was changed`,
+            unread: true,
+        };
     }
 }
 /** Says, on each claim whose run stopped without reporting, that it may have been delivered. */
@@ -70734,10 +70746,22 @@ async function abandoned_sayAbandoned(lists, context) {
             asked.set(key, (verdict = verdictOf(claim.run, context)));
         const said = await verdict;
         if (!said.over) {
-            if (!known)
-                context.logger.info(`${claim.what}: claimed by ${runName(claim.run)}, which has not reported; that run ${said.why}.`);
+            if (known)
+                continue;
+            const line = `${claim.what}: claimed by ${runName(claim.run)}, which has not reported; that run ${said.why}.`;
+            if (said.unread)
+                context.logger.warning(line);
+            else
+                context.logger.info(line);
             continue;
         }
+        // Read again: the run may have said its outcome (which drops the run line) since the lists
+        // were read, and that must not be overwritten.
+        const now = await context.writer.attempt(`read reply ${claim.reply.id} again`, (api) => claim.kind === 'review'
+            ? api.reviewComment(claim.reply.id)
+            : api.issueComment(claim.reply.id), 'The claim is left as it is.');
+        if (!now || !sameRun(runIn(now.body), claim.run))
+            continue;
         const edited = await context.writer.editReply(claim.kind, claim.reply.id, abandonedBody(claim, said.url, context.command), 'The reply still says "Sending"; the instruction stays taken, and no run sends it by itself.');
         context.logger.warning(`${claim.what}: ${runName(claim.run)} claimed it and stopped without reporting (killed, or its runner lost), perhaps after sending it: the instruction may have been delivered. It stays taken and is not sent again; to send it again, write it in a new ${context.command} comment.${edited ? ` Said so in ${edited.url}` : ''}`);
     }
@@ -82437,7 +82461,7 @@ function replyKind(item) {
 function answeredBefore(replies, item) {
     const url = escapeRegExp(item.url);
     const answered = new RegExp(`\\]\\(${url}\\) from |^\\d+\\. \\[[^\\]\\n]*\\]\\(${url}\\)`, 'm');
-    return replies.some((c) => c.author.bot && isReply(c.body) && answered.test(c.body));
+    return replies.some((c) => isAppReply(c) && answered.test(c.body));
 }
 /** The 👀 that locks a comment: undefined when GitHub refused it, `taken` when another run holds it. */
 async function lockComment(item, { writer, replies, log }) {
@@ -82475,7 +82499,7 @@ async function marksOf(item, number, writer) {
     const listed = await writer.attempt(`read the replies on pull request #${number}`, (api) => kind === 'review' ? api.reviewComments(number) : api.comments(number));
     const line = itemLine('taken', item);
     return listed
-        ?.filter((c) => c.author.bot && isReply(c.body) && c.body.split('\n').includes(line))
+        ?.filter((c) => isAppReply(c) && c.body.split('\n').includes(line))
         .sort((a, b) => a.id - b.id);
 }
 /** Claims an item for this run (see the module's comment). */
@@ -82500,6 +82524,15 @@ async function claim_claim(item, context) {
         reply = (run ? marks?.filter((c) => sameRun(runIn(c.body), run)) : marks)?.at(-1);
         if (reply)
             log(`${named(item)}: the reply that claims it got no answer (${posting.lost.answer}), and it is there: ${reply.url}`);
+        else if (!marks) {
+            // Not refused, and not known to be absent: the reply may be there, marking the item taken.
+            if (lock)
+                await writer.unreact(lock.kind, lock.commentId, lock.reactionId);
+            return {
+                refused: `the reply that claims it got no answer (${posting.lost.answer}), and GitHub did not list the replies to look for it`,
+                mayBeThere: true,
+            };
+        }
         else
             posting.lost.say();
     }
@@ -83406,7 +83439,9 @@ async function follow_up_followUpItem(inputs, found, context) {
     if ('refused' in answer)
         return {
             unclaimed: true,
-            error: new UserError(`${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${WRITES_FIX}`),
+            error: new UserError(answer.mayBeThere
+                ? `${named(found)} was not sent: ${answer.refused}. The reply may have been written all the same, marking the instruction as taken, and then no run sends it: if a reply to it says "Sending", delete that reply; the next run of the review loop on this pull request then sends it.`
+                : `${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${WRITES_FIX}`),
         };
     const claimed = answer.claimed;
     // Read again after the claim: what is sent is the text as it is now, not as the sweep saw it.
@@ -83468,7 +83503,8 @@ async function follow_up_followUpItem(inputs, found, context) {
             deps.state.commentUrl = claimed.reply.url;
             return claimed.reply.url;
         }
-        // The items after it that this run leaves untaken are listed, so none waits unseen.
+        // The items after it that this run leaves untaken are listed in the outcome's reply, so none
+        // waits unseen (a claim given back above says the run stopped, which is why they wait).
         const waiting = HOLDS_THE_REST.has(outcome.kind)
             ? (context.after ?? []).map((left) => ({ what: named(left), url: left.url }))
             : undefined;
@@ -85256,17 +85292,7 @@ function readOverride(file) {
  * sourceFileOverride, which refuses it.
  */
 function argoRelease(helm, app, files = []) {
-    const out = { releaseName: helm.releaseName, namespace: helm.namespace };
-    for (const read of files) {
-        if (!('data' in read) || !isObject(read.data) || !('helm' in read.data))
-            continue;
-        const over = read.data.helm;
-        for (const key of ['releaseName', 'namespace'])
-            if (over === null)
-                delete out[key];
-            else if (isObject(over) && key in over)
-                out[key] = over[key];
-    }
+    const out = helmAfterOverrides(helm, files, (file) => file).helm ?? {};
     const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
     const namespace = text(out.namespace) ?? app.destination;
     return { name: text(out.releaseName) ?? app.name, ...(namespace ? { namespace } : {}) };
@@ -93379,7 +93405,8 @@ async function readsAt(dir, valuesKey) {
  * are parsed. Outside a git checkout, the values files alone.
  *
  * When a values ConfigMap or Secret is written (`readers`), also what decides the values its
- * HelmRelease gets (flux-reader.ts): the HelmReleases, ConfigMaps and Secrets of those files, and
+ * HelmRelease gets (values/flux-override.ts `readersOf`; publish/render.ts `fluxSources` and
+ * `generatedTarget`): the HelmReleases, ConfigMaps and Secrets of those files, and
  * the ConfigMaps and Secrets a kustomization's configMapGenerator or secretGenerator makes of a
  * file (each with the file it was made of).
  */
@@ -93794,10 +93821,18 @@ function outOfReach(entry, gitUrls = new Map(), repository) {
     if ((ref.kind ?? 'GitRepository') !== 'GitRepository' || typeof ref.name !== 'string')
         return undefined;
     const namespace = typeof ref.namespace === 'string' ? ref.namespace : entry.namespace;
-    const url = gitUrls.get(`${namespace}/${ref.name}`) ?? gitUrls.get(ref.name);
-    if (url === undefined || ofThisRepository(url, repository))
+    const exact = gitUrls.get(`${namespace}/${ref.name}`) ?? gitUrls.get(ref.name);
+    // The Kustomization's namespace may come from where this run does not look (a kustomization's
+    // `namespace:` over its file): then a GitRepository of that name in any namespace may be its
+    // source, and one of another repository among them is not a guess this run can make.
+    const candidates = exact !== undefined
+        ? [[`${namespace}/${ref.name}`, exact]]
+        : [...gitUrls].filter(([key]) => key.endsWith(`/${String(ref.name)}`));
+    const away = candidates.find(([, url]) => !ofThisRepository(url, repository));
+    if (!away)
         return undefined;
-    return `${entryLabel(entry)} builds from GitRepository/${namespace}/${ref.name} (${redactLink(url)}), another repository: out of reach of this checkout, whose folder of that path proves nothing. To prove the link, name the folder the cluster applies in cluster-path, or run the action in that repository`;
+    const [source, url] = away;
+    return `${entryLabel(entry)} builds from GitRepository/${source} (${redactLink(url)}), another repository: out of reach of this checkout, whose folder of that path proves nothing. To prove the link, name the folder the cluster applies in cluster-path, or run the action in that repository`;
 }
 
 ;// CONCATENATED MODULE: ./src/gitops/substitute.ts
@@ -96284,8 +96319,6 @@ function plannedText(inputs, file, current, link) {
 
 
 
-
-/** What the render check found, for the `render-check` output and the summary. */
 
 async function checkRender(run) {
     const { inputs, reporter } = run;
