@@ -34,7 +34,7 @@ import { caseArb, startHostile, type HostileCase } from '../helpers/hostile.js';
 import { pool } from '../helpers/pool.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 240);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 160);
 const E2E_RUNS = Number(process.env.FUZZ_E2E_RUNS ?? 16);
 const PARALLEL = 8;
 const TIMEOUT_MS = 3000;
