@@ -12,7 +12,7 @@
  * (values/site.ts ofThisRepository), as for Applications' path sources (prove-argo.ts).
  */
 import { posix } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { manifestsOf } from '../shared/go-yaml.js';
 import { isObject, ofThisRepository, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
 import { gitPathspecMatch, goPathMatch } from './glob.js';
@@ -43,9 +43,10 @@ export function appSetReaders(checkout: Checkout, repository: string | undefined
   for (const file of checkout.files) {
     if (!isYamlFile(file)) continue;
     const text = checkout.read(file);
-    if (!text?.includes('ApplicationSet') || !text.includes('argoproj.io/')) continue;
-    for (const doc of parseAllDocuments(text)) {
-      const data: unknown = doc.errors.length === 0 ? doc.toJS() : undefined;
+    // What a document is comes from its parsed apiVersion and kind; the line test only spares
+    // the parse of a file that cannot hold one (each file is parsed once: shared/documents.ts).
+    if (!text || !/^["']?kind["']?[ \t]*:[ \t]*["']?ApplicationSet\b/m.test(text)) continue;
+    for (const data of manifestsOf(text, (head) => head.kind === 'ApplicationSet')) {
       if (!isObject(data) || data.kind !== 'ApplicationSet' || !isObject(data.spec)) continue;
       if (typeof data.apiVersion !== 'string' || !data.apiVersion.startsWith('argoproj.io/'))
         continue;

@@ -3,10 +3,12 @@
  * (`kustomize.toolkit.fluxcd.io`, any version) with their spec.path and what kustomize-controller
  * adds to the build (patches, images, prefixes, a target namespace, components, post-build
  * substitution); Argo CD `Application`s whose sources are paths of this checkout; and the folders
- * `cluster-path` names, for a bootstrap this checkout does not hold. Only YAML files that name
- * one of those API groups are parsed, so a large checkout is scanned quickly.
+ * `cluster-path` names, for a bootstrap this checkout does not hold. What a document is comes
+ * from its parsed apiVersion and kind; only YAML files with a line that starts `apiVersion:` one
+ * of those groups are parsed (a values file that names the group in an annotation is not), so a
+ * large checkout is scanned quickly, and each file is parsed once per run (shared/documents.ts).
  */
-import { parseAllDocuments } from 'yaml';
+import { manifestsOf } from '../shared/go-yaml.js';
 import { redactLink } from '../shared/secrets.js';
 import { isObject, ofThisRepository, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
@@ -64,18 +66,28 @@ export function discoverEntries(checkout: Checkout, clusterPaths: readonly strin
   for (const file of checkout.files) {
     if (!isYamlFile(file)) continue;
     const text = checkout.read(file);
-    if (!text || (!text.includes(FLUX_GROUP) && !text.includes(ARGO_GROUP))) continue;
+    if (!text || !ENTRY_LINE.test(text)) continue;
     entries.push(...entriesIn(text, file));
   }
   return entries;
 }
 
+/**
+ * A top-level `apiVersion:` of a Flux Kustomization's or an Argo CD Application's group at the
+ * start of a line (quoted or not): the cheap test of whether a file may hold an entry point.
+ */
+const ENTRY_LINE =
+  /^["']?apiVersion["']?[ \t]*:[ \t]*["']?(kustomize\.toolkit\.fluxcd\.io|argoproj\.io)\//m;
+
+const isEntryHead = (head: { apiVersion?: string; kind?: string }): boolean =>
+  (head.kind === 'Kustomization' && !!head.apiVersion?.startsWith(FLUX_GROUP)) ||
+  (head.kind === 'Application' && !!head.apiVersion?.startsWith(ARGO_GROUP));
+
 /** The entry points among the documents of one text (a file, or a build's output). */
 export function entriesIn(text: string, from: string): Entry[] {
   const found: Entry[] = [];
-  for (const doc of parseAllDocuments(text)) {
-    if (doc.errors.length > 0) continue;
-    const entry = entryOf(doc.toJS() as unknown, from);
+  for (const data of manifestsOf(text, isEntryHead)) {
+    const entry = entryOf(data, from);
     if (entry) found.push(entry);
   }
   return found;
@@ -130,9 +142,8 @@ export function checkoutGitRepositories(checkout: Checkout): Map<string, string>
     if (!isYamlFile(file)) continue;
     const text = checkout.read(file);
     if (!text?.includes('GitRepository') || !text.includes(SOURCE_GROUP)) continue;
-    const docs = parseAllDocuments(text).filter((doc) => doc.errors.length === 0);
     gitRepositoryUrls(
-      docs.map((doc) => doc.toJS() as unknown),
+      manifestsOf(text, (head) => head.kind === 'GitRepository'),
       urls,
     );
   }

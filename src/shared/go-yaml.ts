@@ -11,22 +11,47 @@ import {
   isMap,
   isScalar,
   isSeq,
-  parseAllDocuments,
   visit,
   type Document,
   type Node as YamlNode,
 } from 'yaml';
+import { documentsOf, firstDuplicateKey, headOf } from './documents.js';
 
 /**
  * Each document of `text`, as go-yaml reads it (a duplicate key: the last wins); throws on a YAML
- * error. Readers differ on several documents: the caller decides.
+ * error. Readers differ on several documents: the caller decides. The documents are the store's
+ * (shared/documents.ts): the text is parsed once for every view of it.
  */
 export function goYamlDocuments(text: string): unknown[] {
-  const docs = parseAllDocuments(text, { merge: false, uniqueKeys: false });
+  const docs = documentsOf(text);
   for (const doc of docs) if (doc.errors.length > 0) throw doc.errors[0]!;
-  const refused = goUnreadable(text, docs);
+  const refused = goUnreadableOnce(text, docs);
   if (refused) throw new Error(refused.why);
   return helmDocuments(docs).map((doc) => dataOf(doc.contents, doc, 0));
+}
+
+/**
+ * The manifests of `text` that `wanted` accepts by their top-level apiVersion and kind, as the
+ * controllers read them (go-yaml); only those are converted to data. A document with a YAML error
+ * or a repeated key is none (the controllers refuse it), nor is one go-yaml cannot read.
+ */
+export function manifestsOf(
+  text: string,
+  wanted: (head: { apiVersion?: string; kind?: string }) => boolean,
+): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  for (const doc of documentsOf(text)) {
+    if (doc.errors.length > 0 || !wanted(headOf(doc))) continue;
+    if (firstDuplicateKey(doc)) continue;
+    try {
+      const data = dataOf(doc.contents, doc, 0);
+      if (data && typeof data === 'object' && !Array.isArray(data))
+        found.push(data as Record<string, unknown>);
+    } catch {
+      // A merge of something other than a mapping, or an alias into itself: not read.
+    }
+  }
+  return found;
 }
 
 /**
@@ -105,6 +130,17 @@ export interface GoUnreadable {
   offset: number;
   why: string;
   fix: string;
+}
+
+/** goUnreadable of the store's documents of a text, worked out once per parse. */
+const unreadable = new WeakMap<readonly Document[], GoUnreadable | null>();
+export function goUnreadableOnce(
+  text: string,
+  docs: readonly Document[],
+): GoUnreadable | undefined {
+  let found = unreadable.get(docs);
+  if (found === undefined) unreadable.set(docs, (found = goUnreadable(text, docs) ?? null));
+  return found ?? undefined;
 }
 
 /**

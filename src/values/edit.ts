@@ -9,13 +9,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar } from 'yaml';
 import type { Document, Node as YamlNode, Pair, YAMLMap } from 'yaml';
+import { toJSOnce } from '../shared/documents.js';
 import { helmDocuments } from '../shared/go-yaml.js';
 import { checkValues, readBackDocuments } from './check.js';
 import {
   fileError,
   KEYS,
   STATIC_EXPORT,
-  TO_JS,
   type EditPlan,
   type Key,
   type KeyPath,
@@ -211,13 +211,14 @@ function addKeys(edit: Edit, block: YAMLMap, missing: Key[], allRemoved: boolean
 /** Reads the edited text back and checks it holds the original data (`before`, already parsed)
  * with only the block's three keys changed. */
 function verify(before: Document, after: string, edit: Edit, kept?: KeptVersion): void {
-  const expected = (before.toJS(TO_JS) ?? {}) as Record<string, unknown>;
+  // The store's data of the file (converted once), copied at the top: blockOf copies the rest.
+  const expected = { ...((toJSOnce(before) ?? {}) as Record<string, unknown>) };
   setBlock(blockOf(expected, edit.at), edit, kept);
   const read = readBackDocuments(after, edit.display);
   const docs = read && helmDocuments(read);
   // A warning is a text other readers may take otherwise (a tag that does not fit its value).
   const actual: unknown =
-    docs?.length === 1 && docs[0]!.warnings.length === 0 ? docs[0]!.toJS(TO_JS) : undefined;
+    docs?.length === 1 && docs[0]!.warnings.length === 0 ? toJSOnce(docs[0]!) : undefined;
   if (!isDeepStrictEqual(actual, expected)) throw unsafeEdit(edit);
 }
 

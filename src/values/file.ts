@@ -2,6 +2,7 @@
  * What the values-file modules share: the shapes they pass around, where the block they edit
  * lives, how the YAML is parsed, and the form of every message about the file.
  */
+import { PARSE_OPTIONS, TO_JS as STORE_TO_JS } from '../shared/documents.js';
 import { UserError } from '../shared/errors.js';
 import { WRITTEN_KEYS } from '../shared/set-path.js';
 
@@ -70,18 +71,14 @@ export function setOver(
 }
 
 /**
- * How every values file is parsed: node ranges are kept, and merge keys (`<<: *defaults`) are
- * merged, as Helm reads them. Duplicate keys are an error, found by unique.ts in one pass (the
- * library's own check is quadratic in the size of a mapping).
+ * How every values file is parsed: the document store's options (shared/documents.ts). Node
+ * ranges are kept, and merge keys (`<<: *defaults`) are marked for each view to apply. Duplicate
+ * keys are an error, found by firstDuplicateKey in one pass (the library's own check is quadratic
+ * in the size of a mapping).
  */
-export const PARSE = {
-  keepSourceTokens: true,
-  uniqueKeys: false,
-  prettyErrors: true,
-  merge: true,
-} as const;
+export const PARSE = PARSE_OPTIONS;
 /** Enough aliases for any real values file, few enough to stop a "billion laughs" file. */
-export const TO_JS = { maxAliasCount: 10_000 } as const;
+export const TO_JS = STORE_TO_JS;
 
 export function fileError(display: string, problem: string, fix: string): UserError {
   return new UserError(`values-file "${display}" ${problem}. ${fix} The file was not changed.`, {

@@ -2,12 +2,11 @@
  * The links a values file holds, so that the diff can hide them: every text value of a `bundleUrl`
  * key, wherever it is (an anchor included, an alias followed to it, and inside values written as
  * YAML in a string), and the lines of any presigned link written over several lines. The file's
- * own text is read through the parse cache (check.ts): the run has parsed it.
+ * own text is read from the run's document store (shared/documents.ts): the run has parsed it.
  */
-import { isAlias, isScalar, parseAllDocuments, visit, type Document } from 'yaml';
+import { isAlias, isScalar, visit } from 'yaml';
+import { documentsOf } from '../shared/documents.js';
 import { querySecrets } from '../shared/secrets.js';
-import { readBackDocuments } from './check.js';
-import { PARSE } from './file.js';
 
 export interface OldLinks {
   /** The links, without the line break a block scalar ends them with. */
@@ -21,7 +20,8 @@ export interface OldLinks {
 
 export function bundleUrlsIn(text: string, depth = 0): OldLinks {
   const found: OldLinks = { links: [], pieces: [] };
-  for (const doc of documentsOf(text, depth)) {
+  // The file's documents, or a string's inside it, from the run's document store.
+  for (const doc of documentsOf(text)) {
     visit(doc, {
       Pair(_, pair) {
         if (!isScalar(pair.key) || pair.key.value !== 'bundleUrl') return;
@@ -49,12 +49,4 @@ export function bundleUrlsIn(text: string, depth = 0): OldLinks {
     });
   }
   return found;
-}
-
-/** The file's documents from the cache; a string inside it (or a text with errors) parsed here. */
-function documentsOf(text: string, depth: number): readonly Document[] {
-  const cached = depth === 0 ? readBackDocuments(text, '') : undefined;
-  if (cached) return cached;
-  const docs = parseAllDocuments(text, PARSE);
-  return Array.isArray(docs) ? docs : [];
 }

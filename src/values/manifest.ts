@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { isMap, isScalar, type Document } from 'yaml';
-import { TO_JS } from './file.js';
+import { topLevelOf } from '../shared/documents.js';
 import { helmfileRefusal, isHelmfileDocument } from './helmfile.js';
 import { targetsOfApplication } from './manifest-argo.js';
 import { isObject, type ChartHint, type Data, type Refusal, type Target } from './site.js';
@@ -37,7 +37,8 @@ export function classify(doc: Document, index: number, file: string, root: strin
   if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null))
     return { kind: 'empty' };
   if (!isMap(doc.contents)) return { kind: 'values' };
-  const data = doc.toJS(TO_JS) as Data;
+  // The top-level keys, each converted when read: a large plain values file is not converted.
+  const data = topLevelOf(doc) as Data;
   const base = basename(file);
   const sops = isObject(data.sops) ? data.sops : undefined;
   const shape = manifestShape(data);

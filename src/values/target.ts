@@ -8,6 +8,7 @@
 import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parse, type Document } from 'yaml';
+import { toJSOnce } from '../shared/documents.js';
 import { InputError } from '../shared/errors.js';
 import { parseDocuments, readBackDocuments } from './check.js';
 import type { Selector } from './choice.js';
@@ -353,11 +354,11 @@ function verifyDocuments(
     read.length === docs.length &&
     before.slice(0, span(docs[index]!)[0]) === after.slice(0, span(read[index]!)[0]) &&
     rest(before, docs, index) === rest(after, read, index) &&
-    docs.every((doc, i) => i === index || isDeepStrictEqual(doc.toJS(TO_JS), read[i]!.toJS(TO_JS)));
+    docs.every((doc, i) => i === index || isDeepStrictEqual(toJSOnce(doc), toJSOnce(read[i]!)));
   if (!ok) throw unsafeEdit(edit);
   const expected = docs[index]!.toJS(TO_JS) as unknown;
   expect(expected);
-  if (!isDeepStrictEqual(read[index]!.toJS(TO_JS), expected)) throw unsafeEdit(edit);
+  if (!isDeepStrictEqual(toJSOnce(read[index]!), expected)) throw unsafeEdit(edit);
 }
 
 const span = (doc: Document): readonly number[] => doc.range ?? [0, 0, 0];

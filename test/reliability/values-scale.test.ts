@@ -7,7 +7,7 @@ import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { checkValues } from '../../src/values/check.js';
 import { PARSE } from '../../src/values/file.js';
-import { firstDuplicateKey } from '../../src/values/unique.js';
+import { firstDuplicateKey } from '../../src/shared/documents.js';
 
 describe('a values file with a repeated key, at scale', () => {
   it('is found among 20 000 keys in one pass, the file refused naming its line', () => {

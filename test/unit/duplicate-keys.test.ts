@@ -2,7 +2,7 @@ import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { checkValues } from '../../src/values/check.js';
 import { PARSE } from '../../src/values/file.js';
-import { firstDuplicateKey } from '../../src/values/unique.js';
+import { firstDuplicateKey } from '../../src/shared/documents.js';
 
 const duplicateIn = (text: string) => {
   const key = firstDuplicateKey(parseDocument(text, PARSE));

@@ -1,0 +1,142 @@
+/**
+ * The document store (src/shared/documents.ts): a text is parsed once and its documents shared,
+ * what is kept is bounded, and a whole run — the CLI's publish of argo-cd's real 179 KB values file
+ * in a git checkout, which reads it, checks it, plans the edit with a placeholder, reads that back,
+ * looks for the chart, scans the checkout for entry points and ApplicationSets, edits and reads the
+ * edit back — parses no text twice. Every parse is counted where the `yaml` library does it (its
+ * Parser), so a step that parses outside the store is caught too.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Parser } from 'yaml';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/entry/cli/main.js';
+import { documentsOf, documentStats, headOf, topLevelOf } from '../../src/shared/documents.js';
+import { manifestsOf } from '../../src/shared/go-yaml.js';
+import { parseDocuments } from '../../src/values/check.js';
+import { tarGz } from '../../simulator/tar.js';
+import { newWorkspace } from '../helpers/action.js';
+import { startMirror } from '../helpers/mirror.js';
+
+const text = (n: number) => `replicaCount: ${n}\nstaticExport:\n  enabled: false\n`;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the document store', () => {
+  it('parses a text once: the same documents come back, whoever asks', () => {
+    const before = documentStats().parses;
+    const first = documentsOf(text(1));
+    expect(parseDocuments(`${text(1)}`, 'b.yaml')).toBe(first);
+    expect(documentsOf(text(2))).not.toBe(first);
+    expect(documentStats().parses - before).toBe(2);
+  });
+
+  it('an invalid text is kept with its errors; each values read names its own file', () => {
+    const bad = 'a: 1\na: 2\n';
+    expect(() => parseDocuments(bad, 'one.yaml')).toThrow(/values-file "one\.yaml".*line 2/);
+    expect(() => parseDocuments(bad, 'two.yaml')).toThrow(/values-file "two\.yaml".*line 2/);
+    expect(documentsOf('a: [\n')[0]!.errors).not.toHaveLength(0);
+  });
+
+  it('an empty text and a text of comments read as one empty document', () => {
+    for (const empty of ['', '# nothing yet\n']) {
+      const docs = documentsOf(empty);
+      expect(docs).toHaveLength(1);
+      expect(docs[0]!.contents).toBeNull();
+    }
+  });
+
+  it('at most 2 MB of text: a large text pushes the others out, is kept alone, and is counted when parsed again', () => {
+    const small = documentsOf(text(20));
+    // Few long values rather than many short ones: the same size, a quarter of the parse.
+    const large = `${Array.from({ length: 2_000 }, (_, i) => `k${i}: "${'x'.repeat(1030)}"`).join('\n')}\n`;
+    expect(large.length).toBeGreaterThan(2_000_000);
+    const docs = documentsOf(large);
+    expect(documentsOf(large)).toBe(docs);
+    const again = documentStats().again;
+    expect(documentsOf(text(20))).not.toBe(small);
+    expect(documentStats().again).toBe(again + 1);
+  });
+
+  it('what a manifest is comes from its parsed apiVersion and kind; the rest is converted when read', () => {
+    const manifests = [
+      'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: docs}\nspec: {project: default}\n',
+      '# argoproj.io/v1alpha1 Application, in a comment\nmetadata:\n  annotations: {argoproj.io/sync-wave: "1"}\nkind: Application\n',
+      'apiVersion: argoproj.io/v1alpha1\nkind: Application\nspec: {a: 1, a: 2}\n',
+    ].join('---\n');
+    const apps = manifestsOf(
+      manifests,
+      (head) => head.kind === 'Application' && !!head.apiVersion?.startsWith('argoproj.io/'),
+    );
+    // The second has no apiVersion, the third a repeated key (the controllers refuse it).
+    expect(apps).toEqual([
+      {
+        apiVersion: 'argoproj.io/v1alpha1',
+        kind: 'Application',
+        metadata: { name: 'docs' },
+        spec: { project: 'default' },
+      },
+    ]);
+    const doc = documentsOf('kind: HelmRelease\nspec:\n  values: {a: 1}\n')[0]!;
+    expect(headOf(doc)).toEqual({ kind: 'HelmRelease' });
+    const top = topLevelOf(doc) as Record<string, unknown>;
+    expect(Object.keys(top)).toEqual(['kind', 'spec']);
+    expect(top.spec).toEqual({ values: { a: 1 } });
+  });
+});
+
+describe('a run', () => {
+  it("parses each text of a large values file once: as read, the placeholder edit's read-back, the edit's read-back", async () => {
+    const values = await readFile(
+      join(import.meta.dirname, '../fixtures/argo-helm/argo-cd.yaml'),
+      'utf8',
+    );
+    // argo-cd's values name argoproj.io/ in annotations and comments: no manifest for all that.
+    expect(values).toContain('argoproj.io/');
+    const ws = await newWorkspace({ 'values.yaml': values });
+    execFileSync('git', ['init', '-q'], { cwd: ws });
+    execFileSync('git', ['add', '-A'], { cwd: ws });
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'x'], {
+      cwd: ws,
+    });
+    const mirror = await startMirror();
+    mirror.files.set('/docs/site.tar.gz', tarGz([{ name: 'site/index.html', content: 'docs' }]));
+    const link = `${mirror.url}/docs/site.tar.gz`;
+    const parsed: string[] = [];
+    // Counted, not changed: every parse still runs as the library's.
+    const parse = Object.getOwnPropertyDescriptor(Parser.prototype, 'parse')!
+      .value as Parser['parse'];
+    vi.spyOn(Parser.prototype, 'parse').mockImplementation(function (this: Parser, source, more) {
+      parsed.push(source);
+      return parse.call(this, source, more);
+    });
+    let err = '';
+    const code = await main({
+      argv: ['publish', '--bundle-url', link, '--values-file', 'values.yaml'],
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      cwd: ws,
+      stdout: { write: () => true },
+      stderr: { write: (s: string) => (err += s) },
+    });
+    expect(code, err).toBe(0);
+    const written = await readFile(join(ws, 'values.yaml'), 'utf8');
+    expect(written).toContain(link);
+    const counts = new Map<string, number>();
+    for (const source of parsed) counts.set(source, (counts.get(source) ?? 0) + 1);
+    // A one-line value is read back under YAML 1.1 and 1.2 (values/style.ts): two readers, two
+    // parses of a line, by design. Every text of a file or document is parsed once.
+    const twice = [...counts]
+      .filter(([s, n]) => n > 1 && !/^\{?k: [^\n]*\n$/.test(s))
+      .map(([s, n]) => `${n}× ${s.slice(0, 60)}`);
+    expect(twice).toEqual([]);
+    // The file as read, the placeholder edit and the edit: each parsed, and nothing else as large.
+    const large = parsed.filter((s) => s.length > 100_000);
+    expect(large).toHaveLength(3);
+    expect(large[0]).toBe(values);
+    expect(large[2]).toBe(written);
+    await mirror.close();
+  });
+});
