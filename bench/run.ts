@@ -3,7 +3,7 @@
  * one run, as ratios against baselines run in the same process. Prints a Markdown table and writes
  * the raw figures to .bench/ (git-ignored). A benchmark, not a test: nothing here is asserted.
  *
- *   npm run bench [-- --quick] [-- --only polling,overhead,cold,download,values,gitops,render]
+ *   npm run bench [-- --quick] [-- --only polling,overhead,cold,download,values,publish-values,gitops,render]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
@@ -32,11 +32,21 @@ import {
 import { benchDownload } from './download.js';
 import { benchGitops } from './gitops.js';
 import { benchRenderFetch } from './render-fetch.js';
+import { benchValuesPublish } from './values-publish.js';
 import { randomJob, runVirtual, type JobShape } from './poll-model.js';
 import { ensureTools } from '../scripts/tools.mjs';
 import { staleReason } from '../scripts/sources-digest.mjs';
 
-const SECTIONS = ['polling', 'overhead', 'cold', 'download', 'values', 'gitops', 'render'] as const;
+const SECTIONS = [
+  'polling',
+  'overhead',
+  'cold',
+  'download',
+  'values',
+  'publish-values',
+  'gitops',
+  'render',
+] as const;
 type Section = (typeof SECTIONS)[number];
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
@@ -245,24 +255,32 @@ if (wanted('cold')) {
       { cwd: ROOT, stdio: 'ignore' },
     );
   }
-  async function firstRequest(entry: string): Promise<number> {
+  async function firstRequest(entry: string | string[]): Promise<number> {
     const sim = await startSimulator({ export: { queuedMs: 100, runningMs: 300 } });
     const ws = mkdtempSync(join(tmpdir(), 'bench-cold-'));
     const run = spawnTimed(
       node24,
-      [entry],
+      typeof entry === 'string' ? [entry] : entry,
       runnerEnv({ 'api-key': sim.apiKey, domain: 'docs.example.com', 'base-url': sim.baseUrl }, ws),
       ws,
     );
     await run.done;
     const first = sim.requests[0]?.at;
     await sim.close();
-    if (first === undefined) throw new Error(`${entry} sent no request`);
+    if (first === undefined) throw new Error(`${String(entry)} sent no request`);
     return first - run.t0;
   }
+  // The bare baseline: Node 24 sending one request and nothing else.
+  const bare = [
+    '-e',
+    "fetch(`${process.env['INPUT_BASE-URL']}/v1/static-export/jobs/bare`).catch(() => undefined)",
+  ];
   const coldOurs: number[] = [];
   const coldHello: number[] = [];
+  const coldBare: number[] = [];
+  // Interleaved, so that a change of load on the machine falls on all three alike.
   for (let i = 0; i < (quick ? 5 : 11); i++) {
+    coldBare.push(await firstRequest(bare));
     coldHello.push(await firstRequest(join(helloDir, 'index.js')));
     coldOurs.push(await firstRequest(dist));
   }
@@ -274,12 +292,16 @@ if (wanted('cold')) {
   results.coldStart = {
     ours: stats(coldOurs),
     hello: stats(coldHello),
+    bare: stats(coldBare),
+    pairs: coldOurs.map((ours, i) => ({ ours, bare: coldBare[i], hello: coldHello[i] })),
     distBytes,
     agentBytes,
     helloBytes,
   };
+  const pairRatios = coldOurs.map((ours, i) => ours / coldBare[i]!);
   rows.push(
-    `| Cold start: spawn → first request | ${mmm(stats(coldOurs))} | @actions/core hello (ncc): ${mmm(stats(coldHello))} | ${ratio(median(coldOurs), median(coldHello))} | ≤ 1.5× |`,
+    `| Cold start: spawn → first request (${coldOurs.length} interleaved runs) | ${mmm(stats(coldOurs))} | bare \`node -e fetch(…)\`: ${mmm(stats(coldBare))} | ${ratio(median(coldOurs), median(coldBare))} (pairs: ${Math.min(...pairRatios).toFixed(2)}–${Math.max(...pairRatios).toFixed(2)}×) | ≤ 2.0× |`,
+    `| Cold start: spawn → first request, against an @actions/core hello | ${mmm(stats(coldOurs))} | @actions/core hello (ncc): ${mmm(stats(coldHello))} | ${ratio(median(coldOurs), median(coldHello))} | ≤ 1.5× |`,
   );
   rows.push(
     `| dist/ size | index.js ${mb(distBytes)} (${distBytes} B), agent/index.js ${mb(agentBytes)} | hello ${mb(helloBytes)} | ${ratio(distBytes, helloBytes)} | — |`,
@@ -358,6 +380,18 @@ if (wanted('values')) {
   };
   rows.push(
     `| Values edit, 20,000 lines (${Math.round(Buffer.byteLength(big) / 1024)} KiB) | ${mmm(stats(editTimes))} | one yaml parse: ${mmm(stats(parseTimes))} | ${ratio(median(editTimes), median(parseTimes))} | — |`,
+  );
+}
+
+// ---- 5b. a publish of a large values file (whole runs, parses counted) ----------------------
+
+if (wanted('publish-values')) {
+  log("publish of argo-cd's values file and an umbrella of six argo-helm charts");
+  const publishValues = await benchValuesPublish({ quick, node24, dist });
+  results.publishValues = publishValues.results;
+  rows.push(...publishValues.rows);
+  notes.push(
+    "Large values files: whole runs of dist/ with a given bundle-url in a git checkout, interleaved with the 1 KB run and the fresh-process parse + stringify; CPU is the process's own (user + system), the parses counted in a tsx run of the same inputs (bench/parse-count.ts).",
   );
 }
 

@@ -8,7 +8,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { CronExpressionParser } from 'cron-parser';
 import { parse } from 'yaml';
 import { formatDuration, formatSpan, parseDuration } from '../shared/duration.js';
 import { printable } from '../shared/text.js';
@@ -187,10 +186,12 @@ const describeSite = (site: SiteInputs): string =>
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+type CronParser = (typeof import('cron-parser'))['CronExpressionParser'];
+
 /** The scheduled runs of one cron from `now`: through the horizon, and at least two. */
-function runTimes(cron: string, now: number): number[] {
+function runTimes(parser: CronParser, cron: string, now: number): number[] {
   if (cron.split(/\s+/).length !== 5) throw new Error("GitHub's cron has five fields");
-  const expression = CronExpressionParser.parse(cron, { currentDate: new Date(now), tz: 'UTC' });
+  const expression = parser.parse(cron, { currentDate: new Date(now), tz: 'UTC' });
   const times: number[] = [];
   while (times.length < MAX_TIMES_PER_CRON) {
     const next = expression.next().getTime();
@@ -204,15 +205,18 @@ function runTimes(cron: string, now: number): number[] {
  * The longest wait between two consecutive runs of the whole schedule (every cron together) that
  * starts within the next 14 days, and the crons that could not be read (with why).
  */
-export function longestGap(
+export async function longestGap(
   crons: string[],
   now: number,
-): { gap: ScheduleGap | undefined; unreadable: string[] } {
+): Promise<{ gap: ScheduleGap | undefined; unreadable: string[] }> {
+  // Loaded here, the first time a schedule is read: a run that reads none never loads it (the
+  // bundle keeps it in a chunk of its own).
+  const { CronExpressionParser } = await import('cron-parser');
   const unreadable: string[] = [];
   const all = new Set<number>();
   for (const cron of crons) {
     try {
-      for (const time of runTimes(cron, now)) all.add(time);
+      for (const time of runTimes(CronExpressionParser, cron, now)) all.add(time);
     } catch (error) {
       unreadable.push(`'${printable(cron)}' (${(error as Error).message})`);
     }

@@ -14,6 +14,16 @@ const run = promisify(execFile);
 const SKIPPED = new Set(['.git', 'node_modules']);
 
 export async function checkoutFiles(root: string): Promise<string[]> {
+  return (await checkoutListing(root)).files;
+}
+
+/**
+ * The files of the checkout, and whether git listed them (`tracked`) or the folder was walked (no
+ * git checkout). A run lists each checkout once (publish/checkout.ts CheckoutScan).
+ */
+export async function checkoutListing(
+  root: string,
+): Promise<{ files: string[]; tracked: boolean }> {
   try {
     // -z: names as they are (no quoting of unusual characters). The index only: listing untracked
     // files too (--others) walks the whole tree and costs several times as much on a large
@@ -22,9 +32,9 @@ export async function checkoutFiles(root: string): Promise<string[]> {
       cwd: root,
       maxBuffer: 256 * 1024 * 1024,
     });
-    return [...new Set(stdout.split('\0').filter(Boolean))].sort();
+    return { files: [...new Set(stdout.split('\0').filter(Boolean))].sort(), tracked: true };
   } catch {
-    return walk(root);
+    return { files: await walk(root), tracked: false };
   }
 }
 

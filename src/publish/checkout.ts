@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { checkoutFiles } from '../gitops/files.js';
+import { checkoutListing } from '../gitops/files.js';
 import {
   bakedIntoArtifact,
   mayHoldPathRelease,
@@ -41,13 +41,18 @@ async function read(root: string, names: string[]): Promise<CheckoutFile[]> {
  * HelmReleases that install a chart from a GitRepository or Bucket.
  */
 export class CheckoutScan {
-  readonly #files = new Map<string, Promise<string[]>>();
+  readonly #listings = new Map<string, Promise<{ files: string[]; tracked: boolean }>>();
   readonly #helmfiles = new Map<string, Promise<CheckoutFile[]>>();
   readonly #releases = new Map<string, Promise<CheckoutRelease[]>>();
 
   /** The tracked files of the checkout at `root` (gitops/files.ts). */
-  files(root: string): Promise<string[]> {
-    return once(this.#files, root, () => checkoutFiles(root));
+  async files(root: string): Promise<string[]> {
+    return (await this.listing(root)).files;
+  }
+
+  /** The files of the checkout at `root`, and whether git listed them (else a walk of the folder). */
+  listing(root: string): Promise<{ files: string[]; tracked: boolean }> {
+    return once(this.#listings, root, () => checkoutListing(root));
   }
 
   /** The helmfile state files of the checkout at `root`, with their text. */

@@ -179,7 +179,7 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
       );
     return;
   }
-  const { gap, unreadable } = longestGap(schedule.crons, now);
+  const { gap, unreadable } = await longestGap(schedule.crons, now);
   if (unreadable.length > 0)
     reporter.debug(`Schedule watchdog: cron ${unreadable.join(', ')} of ${schedule.file} skipped.`);
   if (!gap) {
@@ -222,12 +222,12 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
  * workflow's schedule and refresh-before are held to the keep-alive's rule. A file that cannot be
  * read is a warning, not a debug line: a misspelt name must not silence the watchdog.
  */
-function watchKeepAlive(
+async function watchKeepAlive(
   run: RunContext,
   expiresAt: string,
   whole: number,
   keepAlive: KeepAliveSchedule | { none: string },
-): void {
+): Promise<void> {
   const { reporter } = run;
   if ('none' in keepAlive) {
     reporter.warning(
@@ -237,7 +237,7 @@ function watchKeepAlive(
   }
   const now = run.clock.now();
   const lifetime = Date.parse(expiresAt) - now;
-  const { gap, unreadable } = longestGap(keepAlive.crons, now);
+  const { gap, unreadable } = await longestGap(keepAlive.crons, now);
   if (unreadable.length > 0)
     reporter.debug(
       `Schedule watchdog: cron ${unreadable.join(', ')} of ${keepAlive.file} skipped.`,

@@ -32,7 +32,6 @@ import { readValuesFile } from '../values/read.js';
 import type { PublishInputs } from './inputs.js';
 import { notRead, renderedChart } from './render-words.js';
 import type { RunContext } from './job.js';
-import { proveThroughCluster } from './proof.js';
 import { plannedText } from './planned.js';
 import type { ProofRecord } from '../gitops/types.js';
 
@@ -60,7 +59,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
     const targets = renderTargets(
       inputs,
       texts,
-      await fluxSources(inputs, texts),
+      await fluxSources(run, texts),
       helmfiles,
       placeholder.link,
     );
@@ -85,6 +84,9 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
       for (const outcome of outcomes) if (outcome.kind !== 'skipped') report(run, outcome, inputs);
       const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
       if (refused.length > 0) throw notRead(inputs, refused);
+      // The proof through the cluster (gitops/) is loaded when a render check gets this far: the
+      // bundle keeps it in a chunk of its own, which a run that never gets here does not load.
+      const { proveThroughCluster } = await import('./proof.js');
       proof = await proveThroughCluster(
         run,
         (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link),
@@ -144,9 +146,10 @@ function report(run: RunContext, outcome: RenderOutcome, inputs: PublishInputs):
  * it, which a kustomize generator may make one of), the HelmReleases, ConfigMaps and Secrets too.
  */
 async function fluxSources(
-  inputs: PublishInputs,
+  run: RunContext,
   texts: Map<string, string>,
 ): Promise<SourceObjects | undefined> {
+  const { inputs } = run;
   const readers =
     !inputs.helm &&
     inputs.valuesFiles.some(
@@ -159,10 +162,17 @@ async function fluxSources(
   const first = inputs.valuesFiles[0]!;
   const root = first.root ?? dirname(first.path);
   return {
-    ...(await sourceObjects(texts.values(), root, readers)),
+    // The run's one listing of the checkout (publish/checkout.ts); no file of a folder git does
+    // not track: what the cluster can be given.
+    ...(await sourceObjects(texts.values(), root, await trackedFiles(run, root), readers)),
     root,
     repository: process.env.GITHUB_REPOSITORY || undefined,
   };
+}
+
+async function trackedFiles(run: RunContext, root: string): Promise<string[]> {
+  const listing = await run.checkout.listing(root);
+  return listing.tracked ? listing.files : [];
 }
 
 /**

@@ -6,7 +6,6 @@
  */
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { Parser } from 'tar/parse';
 
 /** The entry types that hold a file's bytes ('0', '\0' and '7' in the header). */
 const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
@@ -46,6 +45,9 @@ export async function readArchiveFiles(
   path: string,
   want: (name: string) => boolean,
 ): Promise<Map<string, Buffer>> {
+  // Loaded when a bundle is read (the bundle keeps the tar package in a chunk of its own): a run
+  // that checks no page never loads it.
+  const { Parser } = await import('tar/parse');
   const found = new Map<string, Buffer>();
   let failure: Error | undefined;
   /** The end-of-archive marker was read: nothing after it belongs to the archive. */

@@ -1,7 +1,7 @@
 /**
  * The Flux source objects (HelmRepository, OCIRepository, HelmChart, GitRepository, Bucket) a
  * HelmRelease can name, as candidates for flux-source.ts: the documents of the values files (as
- * this run reads them) and of the checkout's tracked YAML files (`git ls-files`: what the cluster
+ * this run reads them) and of the checkout's tracked YAML files (the run's one `git ls-files`: what the cluster
  * can be given, not a build folder or a vendored copy). Only files that mention the source group
  * are parsed. Outside a git checkout, the values files alone.
  *
@@ -11,7 +11,6 @@
  * the ConfigMaps and Secrets a kustomization's configMapGenerator or secretGenerator makes of a
  * file (each with the file it was made of).
  */
-import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
@@ -55,29 +54,28 @@ export function sourcesIn(text: string, readers = false): Data[] {
   return objects;
 }
 
-function trackedYaml(root: string): Promise<string[]> {
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      ['-C', root, 'ls-files', '-z', '--', '*.yaml', '*.yml', 'Kustomization', '*/Kustomization'],
-      { maxBuffer: 64 * 1024 * 1024, timeout: 30_000 },
-      (error, stdout) => resolve(error ? [] : stdout.split('\0').filter((f) => f !== '')),
-    );
-  });
-}
+/**
+ * The manifest files among the checkout's tracked files: what `git ls-files -- '*.yaml' '*.yml'
+ * Kustomization '*'/Kustomization` lists (a pathspec's `*` crosses folders), from the run's one
+ * listing of the checkout.
+ */
+export const isManifestFile = (file: string): boolean =>
+  /\.ya?ml$/.test(file) || file === 'Kustomization' || file.endsWith('/Kustomization');
 
 /**
- * The source objects of `texts` (the values files), then of the tracked files under `root`; with
- * `readers`, the HelmReleases, ConfigMaps and Secrets too, and what the generators make.
+ * The source objects of `texts` (the values files), then of `tracked`, the checkout's tracked
+ * files (relative to `root`; none outside a git checkout); with `readers`, the HelmReleases,
+ * ConfigMaps and Secrets too, and what the generators make.
  */
 export async function sourceObjects(
   texts: Iterable<string>,
   root: string,
+  tracked: readonly string[],
   readers = false,
 ): Promise<CheckoutObjects> {
   const objects = [...texts].flatMap((text) => sourcesIn(text, readers));
   const generated: Generated[] = [];
-  for (const file of await trackedYaml(root)) {
+  for (const file of tracked.filter(isManifestFile)) {
     const path = join(root, file);
     try {
       if ((await stat(path)).size > MAX_BYTES) continue;

@@ -24,8 +24,8 @@ const DAY = 24 * HOUR;
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
 describe('longestGap (cron-parser, UTC, next 14 days)', () => {
-  it('a weekly cron: 7 days, between two Mondays at 03:00 UTC', () => {
-    const { gap, unreadable } = longestGap(['0 3 * * 1'], NOW);
+  it('a weekly cron: 7 days, between two Mondays at 03:00 UTC', async () => {
+    const { gap, unreadable } = await longestGap(['0 3 * * 1'], NOW);
     expect(unreadable).toEqual([]);
     expect(gap).toEqual({
       ms: 7 * DAY,
@@ -34,32 +34,32 @@ describe('longestGap (cron-parser, UTC, next 14 days)', () => {
     });
   });
 
-  it('a daily cron: 1 day; every 6 hours: 6 hours', () => {
-    expect(longestGap(['17 3 * * *'], NOW).gap?.ms).toBe(DAY);
-    expect(longestGap(['17 */6 * * *'], NOW).gap?.ms).toBe(6 * HOUR);
+  it('a daily cron: 1 day; every 6 hours: 6 hours', async () => {
+    expect((await longestGap(['17 3 * * *'], NOW)).gap?.ms).toBe(DAY);
+    expect((await longestGap(['17 */6 * * *'], NOW)).gap?.ms).toBe(6 * HOUR);
   });
 
-  it('several crons are one schedule: the gap is between any two consecutive runs', () => {
+  it('several crons are one schedule: the gap is between any two consecutive runs', async () => {
     // Weekdays at 03:00 and Saturdays at 15:00: Friday 03:00 → Saturday 15:00 and Saturday
     // 15:00 → Monday 03:00 are both 36 h (the first is reported); alone, each cron waits longer.
-    const { gap } = longestGap(['0 3 * * 1-5', '0 15 * * 6'], NOW);
+    const { gap } = await longestGap(['0 3 * * 1-5', '0 15 * * 6'], NOW);
     expect(gap?.ms).toBe(36 * HOUR);
     expect(new Date(gap!.from).toISOString()).toBe('2026-11-27T03:00:00.000Z');
     expect(new Date(gap!.to).toISOString()).toBe('2026-11-28T15:00:00.000Z');
   });
 
-  it('weekdays only: the weekend is the gap', () => {
-    expect(longestGap(['0 3 * * 1-5'], NOW).gap?.ms).toBe(3 * DAY);
+  it('weekdays only: the weekend is the gap', async () => {
+    expect((await longestGap(['0 3 * * 1-5'], NOW)).gap?.ms).toBe(3 * DAY);
   });
 
-  it('a monthly cron counts the wait to its next run beyond the 14 days', () => {
-    const { gap } = longestGap(['0 0 1 * *'], NOW);
+  it('a monthly cron counts the wait to its next run beyond the 14 days', async () => {
+    const { gap } = await longestGap(['0 0 1 * *'], NOW);
     expect(new Date(gap!.from).toISOString()).toBe('2026-12-01T00:00:00.000Z');
     expect(new Date(gap!.to).toISOString()).toBe('2027-01-01T00:00:00.000Z');
   });
 
-  it('names the crons it cannot read, and reads the others', () => {
-    const { gap, unreadable } = longestGap(['0 0 30 2 *', '* * * * * *', '17 3 * * *'], NOW);
+  it('names the crons it cannot read, and reads the others', async () => {
+    const { gap, unreadable } = await longestGap(['0 0 30 2 *', '* * * * * *', '17 3 * * *'], NOW);
     expect(gap?.ms).toBe(DAY);
     expect(unreadable).toEqual([
       "'0 0 30 2 *' (Invalid explicit day of month definition)",
@@ -86,8 +86,8 @@ describe('the warning and its parts', () => {
     expect(suggestedCron(20 * 60_000)).toBe('*/15 * * * *');
   });
 
-  it('names the file, the cron, the gap, the lifetime and both fixes', () => {
-    const { gap } = longestGap(['0 3 * * 1'], NOW);
+  it('names the file, the cron, the gap, the lifetime and both fixes', async () => {
+    const { gap } = await longestGap(['0 3 * * 1'], NOW);
     expect(
       scheduleWarning(
         { file: '.github/workflows/docs.yml', crons: ['0 3 * * 1'] },
@@ -169,8 +169,8 @@ describe('the watchdog of a keep-alive (refresh-before)', () => {
     expect(keepAliveCron(45 * MIN)).toBeUndefined();
   });
 
-  it('names the file, the cron, the gap, the window and the fixes', () => {
-    const { gap } = longestGap(['7 */2 * * *'], NOW);
+  it('names the file, the cron, the gap, the window and the fixes', async () => {
+    const { gap } = await longestGap(['7 */2 * * *'], NOW);
     expect(
       keepAliveWarning(
         { file: '.github/workflows/keep-alive.yml', crons: ['7 */2 * * *'] },
