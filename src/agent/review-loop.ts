@@ -36,6 +36,7 @@ import {
   type PullRequestLists,
 } from './items.js';
 import { markerCandidates, newestMarker } from './markers.js';
+import { claimedKeys, claimsOf } from './claim-ref.js';
 import { HOLDS_THE_REST } from './outcome.js';
 import type { AgentState } from './state.js';
 import { AgentOutputs, agentOutputs, type DeliveredItem } from './outputs.js';
@@ -103,6 +104,7 @@ export async function reviewLoop(
     writer,
     run: deps.side.run,
     command: inputs.command,
+    number,
     logger: deps.reporter,
     redact: (text) => deps.redact(text),
   });
@@ -355,6 +357,9 @@ async function readPullRequest(
   const reviews = await readGitHub(`list the reviews of pull request #${number}`, () =>
     api.reviews(number),
   );
+  const refs = await readGitHub(`list the claims of pull request #${number}`, () =>
+    api.matchingRefs(claimsOf(number)),
+  );
   const jobId = await newestMarker(
     markerCandidates(pull, issueComments, command),
     mayNotSteer,
@@ -363,7 +368,8 @@ async function readPullRequest(
         `Pull request #${number}: the marker of agent job ${marker.jobId} in ${marker.where} does not count: ${why}.`,
       ),
   );
-  return { pull, jobId, lists: { issueComments, reviewComments, reviews } };
+  const claims = claimedKeys(number, refs);
+  return { pull, jobId, lists: { issueComments, reviewComments, reviews, claims } };
 }
 
 /** A read the loop cannot do without: a refusal fails the step, naming what to check. */
