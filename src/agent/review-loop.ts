@@ -20,7 +20,7 @@ import { UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
 import { sayAbandoned } from './abandoned.js';
 import { markedIn, noMarkerReply, staleReply } from './comment.js';
-import { REVIEW_EVENT, type AgentEvent } from './event.js';
+import { CLOSED_EVENT, REVIEW_EVENT, type AgentEvent, type PullRequestEvent } from './event.js';
 import {
   followUpItem,
   type ItemContext,
@@ -37,6 +37,7 @@ import {
 } from './items.js';
 import { markerCandidates, newestMarker } from './markers.js';
 import { claimedKeys, claimsOf } from './claim-ref.js';
+import { closed } from './closed.js';
 import { HOLDS_THE_REST } from './outcome.js';
 import type { AgentState } from './state.js';
 import { AgentOutputs, agentOutputs, type DeliveredItem } from './outputs.js';
@@ -50,7 +51,7 @@ export {
 } from './markers.js';
 
 /** What started the run, as the log and the checks need it. */
-function triggerOf(event: AgentEvent) {
+function triggerOf(event: Exclude<AgentEvent, PullRequestEvent>) {
   return event.name === REVIEW_EVENT
     ? {
         what: `Review ${event.review.id}`,
@@ -72,6 +73,7 @@ export async function reviewLoop(
   event: AgentEvent,
   deps: ReviewLoopDeps,
 ): Promise<ReviewLoopResult> {
+  if (event.name === CLOSED_EVENT) return closed(event, deps);
   const trigger = triggerOf(event);
   // Every event on a pull request ends in a sweep, whoever wrote it and whatever it says: a
   // concurrency group keeps one pending run and cancels the one before it, so the run of an
