@@ -14,6 +14,7 @@ import type { Logger } from '../shared/logger.js';
 import { printable } from '../shared/text.js';
 import { HTTPS_LINK, isAppReply, REPLY_MARKER, takenLineIn } from './comment.js';
 import { runIn, sameRun, type RunId } from './run-mark.js';
+import { claimIn, claimLine, claimsOf, keyOfTaken, releasedBody } from './claim-ref.js';
 import { inlineCode } from '../shared/markdown.js';
 
 /** The link to the item in a claim's text (claimBody), when it is a plain https address. */
@@ -52,6 +53,7 @@ function abandonedBody(claim: OpenClaim, runUrl: string | undefined, command: st
   return [
     REPLY_MARKER,
     claim.taken,
+    ...(claimIn(claim.reply.body) ? [claimLine(claimIn(claim.reply.body)!)] : []),
     `❔ **May have been delivered**: ${name} claimed ${item} and stopped without saying what became of it (it was killed, or its runner was lost), perhaps after sending it. The agent job may have it: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new ${inlineCode(command)} comment.`,
     '',
   ].join('\n');
@@ -70,6 +72,8 @@ export interface AbandonedContext {
   /** This run: its own claims are not abandoned; an earlier attempt of it is over. */
   run: RunId | undefined;
   command: string;
+  /** The pull request whose claims these are. */
+  number: number;
   logger: Logger;
   redact: (text: string) => string;
 }
@@ -94,6 +98,35 @@ async function verdictOf(run: RunId, context: AbandonedContext): Promise<Verdict
       unread: true,
     };
   }
+}
+
+/**
+ * A reply that names a claim commit no claim ref points at (its ref never created, or deleted):
+ * that run never held the item, or gave it back, so nothing was sent under it. The reply says so
+ * and loses its marks (true); a ref that holds the reply's commit, or a read GitHub refuses,
+ * leaves it to the caller (false). A reply of an earlier version names no commit (false).
+ */
+async function givenBack(claim: OpenClaim, body: string, context: AbandonedContext) {
+  const sha = claimIn(body);
+  const key = keyOfTaken(claim.taken);
+  if (!sha || !key) return false;
+  let held: string | undefined;
+  try {
+    held = await context.writer.api.refSha(`${claimsOf(context.number)}${key}`);
+  } catch {
+    return false;
+  }
+  if (held === sha) return false;
+  const why = `${runName(claim.run)} did not hold the claim on it when it stopped (its ref was never created, or was deleted)`;
+  const edited = await context.writer.editReply(
+    claim.kind,
+    claim.reply.id,
+    releasedBody({ url: claim.itemUrl ?? '' }, why, held === undefined),
+  );
+  context.logger.info(
+    `${claim.what}: ${why}; nothing was sent under it.${edited ? ` Said so in ${edited.url}` : ''}`,
+  );
+  return true;
 }
 
 /** Says, on each claim whose run stopped without reporting, that it may have been delivered. */
@@ -131,6 +164,7 @@ export async function sayAbandoned(
       'The claim is left as it is.',
     );
     if (!now || !sameRun(runIn(now.body), claim.run)) continue;
+    if (await givenBack(claim, now.body, context)) continue;
     const edited = await context.writer.editReply(
       claim.kind,
       claim.reply.id,

@@ -1,181 +1,209 @@
 /**
- * Claiming an item before it is sent, and giving the claim back. A claim is a reply of this action
- * whose hidden mark line names the item (`itemLine('taken', …)`): a bare 👀 says only that some
- * workflow with the same token saw the comment. For a comment, the 👀 is the lock taken first, as
- * GitHub's 201-vs-200 answer to a reaction is the one atomic check-and-set it offers; a 👀 of this
- * identity without the action's mark (another workflow's, or a run stopped between its 👀 and its
- * reply) is taken off and added again, and only a 201 claims. A review has no REST reactions: its
- * claim is the reply alone, and the oldest reply that marks it wins. A claim GitHub refuses, or
- * whose reply cannot be found again after its answer was lost, claims nothing: the item is not
- * sent this run, and stays untaken for a later one.
+ * Claiming an item before it is sent, and giving the claim back. The claim is a git ref per item,
+ * `refs/static-export-helm/claims/<pull request>/<item>` (claim-ref.ts), created through GitHub's
+ * REST API at a commit the run made with a nonce (so the commit is the run's own). GitHub creates
+ * a ref only when none of that name exists: its 201 claims, and only its 422 "Reference already
+ * exists" means another run holds the item. An answer lost after the request went out (a 5xx, a
+ * reset, no answer in time) decides nothing: the run reads the ref back and knows its own by the
+ * commit it points at; absent, it asks again. Then the reply that says "Sending" is posted (it
+ * names the claim's commit, and the run), and 👀 goes on a comment (a sign for readers, never
+ * read). A claim GitHub refuses claims nothing: the item is not sent this run, and stays untaken.
  */
+import { randomUUID } from 'node:crypto';
 import { GitHubApiError } from '../github/api-error.js';
-import { escapeRegExp } from '../shared/text.js';
-import type {
-  CommentKind,
-  CommentWriter,
-  IssueComment,
-  PullRequestApi,
+import { refExists } from '../github/git-refs.js';
+import {
+  mayHaveLanded,
+  type CommentKind,
+  type CommentWriter,
+  type PullRequestApi,
 } from '../github/pull-request.js';
-import { claimBody, isAppReply, itemLine, releasedBody } from './comment.js';
+import { isAppReply } from './comment.js';
+import { claimBody, claimCommit, claimIn, claimRef, releasedBody } from './claim-ref.js';
 import { followUpItems, named, type FollowUpItem, type PullRequestLists } from './items.js';
-import { runIn, sameRun, type RunId } from './run-mark.js';
+import type { RunId } from './run-mark.js';
 
 /** What a claim holds, to edit with the outcome or to give back. */
 export interface Claimed {
-  /** The action's reply with the item's mark line. */
+  /** The ref that claims the item, and the run's commit it points at. */
+  ref: string;
+  sha: string;
+  /** The action's reply with the item's mark lines. */
   reply: { kind: CommentKind; id: number; url: string };
   /** A comment's 👀 (taken off when the claim is given back). */
-  lock?: { kind: CommentKind; commentId: number; reactionId: number };
+  eyes?: { kind: CommentKind; commentId: number; reactionId: number };
 }
 
 export type ClaimAnswer =
   | { claimed: Claimed }
   | { taken: string }
-  /** `mayBeThere`: the claim's reply got no answer and could not be looked for: it may exist. */
+  /** `mayBeThere`: the claim ref got no answer and could not be read back: it may exist. */
   | { refused: string; mayBeThere?: true };
 
 /** What a refused claim means, in the warning GitHub's refusal gets. */
 export const NOT_CLAIMED =
   'The instruction was not sent this run: it stays untaken, and the next run of the review loop on this pull request sends it.';
 
+/** What a refused claim ref asks for. */
+export const CLAIM_FIX =
+  'Give the job "permissions: contents: write" (the claim is a git ref outside branches and tags; see docs/agent-review-loop.md), or pass a github-token that has it.';
+
 /** Where an item's claim reply goes: a diff comment's thread, else the conversation. */
 function replyKind(item: FollowUpItem): CommentKind {
   return item.kind === 'comment' ? item.commentKind : 'issue';
 }
 
-/**
- * A reply of an earlier version of this action, which marked a comment by its 👀 alone: it answers
- * the comment as that version wrote it, `[Instruction](<url>) from …` (also `[Review]`, `[this
- * comment]`), or lists it among a review's sent parts, `1. [Comment](<url>)`. Such a comment was
- * taken then. Only those forms count: a reply that lists an item as waiting (`- [Comment](<url>)`)
- * or says it was not sent (`[this instruction](<url>).`) links to it too, and it is not taken.
- */
-function answeredBefore(replies: IssueComment[], item: FollowUpItem): boolean {
-  const url = escapeRegExp(item.url);
-  const answered = new RegExp(`\\]\\(${url}\\) from |^\\d+\\. \\[[^\\]\\n]*\\]\\(${url}\\)`, 'm');
-  return replies.some((c) => isAppReply(c) && answered.test(c.body));
-}
-
-/** The 👀 that locks a comment: undefined when GitHub refused it, `taken` when another run holds it. */
-async function lockComment(
-  item: FollowUpItem,
-  { writer, replies, log }: Pick<ClaimContext, 'writer' | 'replies' | 'log'>,
-): Promise<Claimed['lock'] | { taken: string } | undefined> {
-  const kind = item.commentKind;
-  const first = await writer.tryReact(kind, item.id, 'eyes', NOT_CLAIMED);
-  if (!first) return undefined;
-  let eyes = 'done' in first ? first.done : undefined;
-  if (!eyes && 'lost' in first) {
-    // GitHub may have added it: asked again, a 200 names it, and a 👀 of this identity without
-    // this action's mark is taken off and added again below, as any other.
-    log(
-      `${named(item)}: the 👀 that claims it got no answer (${first.lost.answer}); asking again.`,
-    );
-    eyes = await writer.react(kind, item.id, 'eyes', NOT_CLAIMED);
-  }
-  if (!eyes) return undefined;
-  if (!eyes.added) {
-    if (answeredBefore(replies, item))
-      return { taken: 'answered by an earlier run (its 👀 and reply)' };
-    // This identity's 👀 without this action's mark: not a claim of ours. Off and on again; the
-    // second answer is the atomic one.
-    if (!(await writer.unreact(kind, item.id, eyes.id, NOT_CLAIMED))) return undefined;
-    eyes = await writer.react(kind, item.id, 'eyes', NOT_CLAIMED);
-    if (!eyes) return undefined;
-    if (!eyes.added) return { taken: 'another run claimed it at the same moment' };
-  }
-  return { kind, commentId: item.id, reactionId: eyes.id };
-}
-
-/** The replies that mark the item taken, oldest first (a failed read: undefined). */
-async function marksOf(item: FollowUpItem, number: number, writer: CommentWriter) {
-  const kind = replyKind(item);
-  const listed = await writer.attempt(`read the replies on pull request #${number}`, (api) =>
-    kind === 'review' ? api.reviewComments(number) : api.comments(number),
-  );
-  const line = itemLine('taken', item);
-  return listed
-    ?.filter((c) => isAppReply(c) && c.body.split('\n').includes(line))
-    .sort((a, b) => a.id - b.id);
-}
-
-/** What a claim needs: the pull request, its job, the writer, the replies the sweep read. */
+/** What a claim needs: the pull request, its job, the writer. */
 export interface ClaimContext {
   number: number;
   jobId: string;
   writer: CommentWriter;
-  replies: IssueComment[];
   /** An info line of the run's log. */
   log: (line: string) => void;
   /** This workflow run, named in the claim; undefined off a runner. */
   run?: RunId | undefined;
 }
 
+type RefAnswer = { sha: string } | { taken: string } | { refused: string; mayBeThere?: true };
+
+/** The commit the claim ref points at: made twice when its answer was lost (the same commit). */
+async function claimCommitOf(item: FollowUpItem, context: ClaimContext) {
+  const { writer, number, run } = context;
+  const { message, file } = claimCommit(item, number, run, randomUUID());
+  const date = new Date().toISOString();
+  const what = `write the commit that claims ${named(item)}`;
+  for (let i = 0; ; i++) {
+    const made = await writer.try(
+      what,
+      (api) => api.createClaimCommit(message, file, date),
+      NOT_CLAIMED,
+      CLAIM_FIX,
+    );
+    if (!made || 'done' in made) return made?.done;
+    if (i === 1) return void made.lost.say();
+  }
+}
+
+/** The ref read back: its sha, absent (undefined), or `unread` (GitHub did not answer). */
+async function readBack(ref: string, writer: CommentWriter) {
+  try {
+    return await writer.api.refSha(ref);
+  } catch {
+    return 'unread' as const;
+  }
+}
+
+/** Creates the item's claim ref at the run's commit (see the module's comment). */
+async function takeRef(ref: string, item: FollowUpItem, context: ClaimContext): Promise<RefAnswer> {
+  const { writer, log } = context;
+  const sha = await claimCommitOf(item, context);
+  if (!sha) return { refused: 'GitHub refused the commit that names the claim' };
+  let lost: string | undefined;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let error: unknown;
+    try {
+      await writer.api.createRef(ref, sha);
+      return { sha };
+    } catch (e) {
+      error = e;
+    }
+    // "Reference already exists": taken, unless an earlier attempt of this run landed.
+    if (refExists(error) && !lost) return { taken: 'another run claimed it' };
+    if (!refExists(error) && !mayHaveLanded(error)) {
+      await writer.attempt(
+        `create the ref that claims ${named(item)}`,
+        () => Promise.reject(error),
+        NOT_CLAIMED,
+        CLAIM_FIX,
+      );
+      return { refused: 'GitHub refused the ref that claims it' };
+    }
+    const now = await readBack(ref, writer);
+    if (now === sha) {
+      log(
+        `${named(item)}: the ref that claims it got no answer (${lost ?? 'none'}), and it is this run's.`,
+      );
+      return { sha };
+    }
+    if (now === 'unread')
+      return {
+        refused: `the ref that claims it (${ref}) got no answer, and GitHub did not answer when it was read back`,
+        mayBeThere: true,
+      };
+    if (now !== undefined) return { taken: 'another run claimed it' };
+    lost = error instanceof GitHubApiError ? error.message : 'no answer';
+    log(
+      `${named(item)}: the ref that claims it got no answer (${lost}), and it is not there; asking again.`,
+    );
+  }
+  return { refused: `the ref that claims it got no answer twice (${lost ?? 'no answer'})` };
+}
+
 /** Claims an item for this run (see the module's comment). */
 export async function claim(item: FollowUpItem, context: ClaimContext): Promise<ClaimAnswer> {
   const { number, jobId, writer, log, run } = context;
-  let lock: Claimed['lock'];
-  if (item.kind === 'comment') {
-    const locked = await lockComment(item, context);
-    if (!locked) return { refused: 'GitHub refused the 👀 that claims it' };
-    if ('taken' in locked) return locked;
-    lock = locked;
-  }
+  const ref = claimRef(number, item);
+  const held = await takeRef(ref, item, context);
+  if (!('sha' in held)) return held;
+  const { sha } = held;
   const kind = replyKind(item);
   const posting = await writer.tryReply(
     number,
     kind,
     item.threadId,
-    claimBody(item, jobId, run),
+    claimBody(item, jobId, sha, run),
     NOT_CLAIMED,
   );
   let reply = posting && 'done' in posting ? posting.done : undefined;
   if (posting && 'lost' in posting) {
-    // No answer is not a refusal: GitHub may have written the reply. Read again before deciding,
-    // and take the reply that names this run, not another run's claim of the same moment.
-    const marks = await marksOf(item, number, writer);
-    reply = (run ? marks?.filter((c) => sameRun(runIn(c.body), run)) : marks)?.at(-1);
+    // No answer is not a refusal: GitHub may have written the reply. It names this claim's commit.
+    const listed = await writer.attempt(`read the replies on pull request #${number}`, (api) =>
+      kind === 'review' ? api.reviewComments(number) : api.comments(number),
+    );
+    reply = listed?.find((c) => isAppReply(c) && claimIn(c.body) === sha);
     if (reply)
       log(
         `${named(item)}: the reply that claims it got no answer (${posting.lost.answer}), and it is there: ${reply.url}`,
       );
-    else if (!marks) {
-      // Not refused, and not known to be absent: the reply may be there, marking the item taken.
-      if (lock) await writer.unreact(lock.kind, lock.commentId, lock.reactionId);
-      return {
-        refused: `the reply that claims it got no answer (${posting.lost.answer}), and GitHub did not list the replies to look for it`,
-        mayBeThere: true,
-      };
-    } else posting.lost.say();
+    else posting.lost.say();
   }
   if (!reply) {
-    if (lock) await writer.unreact(lock.kind, lock.commentId, lock.reactionId);
-    return { refused: 'GitHub refused the reply that claims it' };
+    // The ref goes: a reply written all the same names a commit no ref points at, which the
+    // sweep reads as a claim given back (abandoned.ts), never as "may have been delivered".
+    await dropRef(ref, writer);
+    return { refused: 'GitHub did not write the reply that claims it' };
   }
-  const claimed: Claimed = {
-    reply: { kind, id: reply.id, url: reply.url },
-    ...(lock ? { lock } : {}),
-  };
-  if (item.kind === 'review') {
-    // No lock for a review: of two runs that claimed it at once, the older reply wins.
-    const marks = await marksOf(item, number, writer);
-    if (!marks) {
-      await release(claimed, item, writer, 'GitHub did not list the replies to check the claim');
-      return { refused: 'GitHub did not list the replies to check the claim' };
-    }
-    if (marks[0] && marks[0].id !== reply.id) {
-      await release(claimed, item, writer, 'another run claimed this review first', false);
-      return { taken: 'another run claimed it first' };
-    }
+  const claimed: Claimed = { ref, sha, reply: { kind, id: reply.id, url: reply.url } };
+  if (item.kind === 'comment') {
+    const eyes = await writer.react(item.commentKind, item.id, 'eyes');
+    if (eyes?.added)
+      claimed.eyes = { kind: item.commentKind, commentId: item.id, reactionId: eyes.id };
   }
   return { claimed };
 }
 
+/** Deletes a claim ref; true once GitHub did (or it was not there). */
+async function dropRef(ref: string, writer: CommentWriter, consequence?: string): Promise<boolean> {
+  const done = await writer.attempt(
+    `delete the ref ${ref}`,
+    async (api) => {
+      await api.deleteRef(ref).catch((error: unknown) => {
+        // "Reference does not exist": gone already.
+        if ((error as { status?: unknown }).status !== 422) throw error;
+      });
+      return true;
+    },
+    consequence ??
+      `The ref stays, so the instruction stays taken and no run sends it by itself: delete the ref ${ref} (gh api -X DELETE repos/{owner}/{repo}/git/${ref}) to have the next run send it.`,
+    CLAIM_FIX,
+  );
+  return done === true;
+}
+
 /**
- * Gives a claim back: the reply loses its mark line and says why nothing was sent (`later`: that
- * a later run sends it), and the 👀 comes off. When GitHub refuses the edit, the mark stays: the
- * warning says so, as no run will send the item by itself then.
+ * Gives a claim back: the ref is deleted, the reply loses its mark lines and says why nothing was
+ * sent (`later`: that a later run sends it), and the 👀 comes off. When GitHub refuses to delete
+ * the ref, the item stays taken: the warning says so, and how to delete it.
  */
 export async function release(
   claimed: Claimed,
@@ -184,14 +212,15 @@ export async function release(
   why: string,
   later = true,
 ): Promise<void> {
-  const edited = await writer.editReply(
+  const dropped = await dropRef(claimed.ref, writer);
+  await writer.editReply(
     claimed.reply.kind,
     claimed.reply.id,
-    releasedBody(item, why, later),
-    `The reply still marks the instruction as taken, so no run sends it by itself: delete the reply ${claimed.reply.url} to have the next run send it.`,
+    releasedBody(item, why, later && dropped),
+    'The reply still says "Sending"; nothing was sent.',
   );
-  if (edited && claimed.lock)
-    await writer.unreact(claimed.lock.kind, claimed.lock.commentId, claimed.lock.reactionId);
+  if (claimed.eyes)
+    await writer.unreact(claimed.eyes.kind, claimed.eyes.commentId, claimed.eyes.reactionId);
 }
 
 /**

@@ -11,7 +11,6 @@ import type { AgentJob } from '../api/schemas.js';
 import { SERVICE_ID_PATTERN } from '../shared/constants.js';
 import { formatDuration } from '../shared/duration.js';
 import { codeBlock, inlineCode, table } from '../shared/markdown.js';
-import { runLine, type RunId } from './run-mark.js';
 
 /** `<!-- docs-agent-job: aj_… -->`: names the job a pull request belongs to, on a line of its own. */
 export function jobMarker(jobId: string): string {
@@ -86,37 +85,9 @@ export function markedIn(
 }
 
 /** A reply's body with the item's mark on its second line (after REPLY_MARKER). */
-function marked(body: string, mark: string | undefined): string {
+export function marked(body: string, mark: string | undefined): string {
   if (mark === undefined) return body;
   return body.replace(`${REPLY_MARKER}\n`, `${REPLY_MARKER}\n${mark}\n`);
-}
-
-/**
- * The reply that claims an item, posted before anything is sent: its mark line says this action
- * took the item, and it is edited with the outcome (or, when the claim is released, loses it). The
- * run's line (run-mark.ts) names the run that claimed it, until the outcome replaces it.
- */
-export function claimBody(item: MarkedItem & { url: string }, jobId: string, run?: RunId): string {
-  const what = item.kind === 'review' ? 'review' : 'comment';
-  return [
-    REPLY_MARKER,
-    itemLine('taken', item),
-    ...(run ? [runLine(run)] : []),
-    `📨 **Sending**: the instruction of [this ${what}](${item.url}) goes to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
-    '',
-  ].join('\n');
-}
-
-/**
- * The claim's reply once the claim is released (no mark line: the item is untaken again), saying
- * why nothing was sent and that a later run sends it.
- */
-export function releasedBody(item: { url: string }, why: string, later = true): string {
-  return [
-    REPLY_MARKER,
-    `⏹️ **Not sent**: ${why}, so nothing was sent for [this instruction](${item.url}).${later ? ' It waits, untaken, for the next run of the review loop on this pull request (a re-run of this workflow, or any new comment or review).' : ''}`,
-    '',
-  ].join('\n');
 }
 
 /** The one reply to an item too old to send (its `stale` line: never said twice). */
@@ -318,6 +289,8 @@ export interface ReviewAsked {
   parts: SentPart[];
   /** The whole text sent to the agent. */
   prompt: string;
+  /** The claim's mark lines, kept in the reply (else the review's `taken` line). */
+  mark?: string;
   /** The items this run left untaken after this one. */
   waiting?: Waiting[] | undefined;
 }
@@ -346,7 +319,8 @@ export function reviewReplyBody(
 ): string {
   const job = 'job' in outcome ? shownJob(outcome) : undefined;
   const details = job ? `\n${table(jobRows(job, links))}\n` : '';
-  return `${REPLY_MARKER}\n${itemLine('taken', { kind: 'review', id: asked.reviewId })}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}${waitingNote(asked.waiting)}`;
+  const mark = asked.mark ?? itemLine('taken', { kind: 'review', id: asked.reviewId });
+  return `${REPLY_MARKER}\n${mark}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}${waitingNote(asked.waiting)}`;
 }
 
 /**

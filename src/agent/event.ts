@@ -15,10 +15,23 @@ import { printable } from '../shared/text.js';
 export const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment'] as const;
 export type CommentEventName = (typeof COMMENT_EVENTS)[number];
 export const REVIEW_EVENT = 'pull_request_review';
+/** `pull_request` closed: the review loop deletes the pull request's claims. */
+export const CLOSED_EVENT = 'pull_request';
 
-/** An event the review loop runs on: a comment, or a review. */
+/** An event the review loop runs on: a comment, a review, or a pull request closed. */
 export function isCommentEvent(name: string | undefined): boolean {
-  return name === REVIEW_EVENT || (COMMENT_EVENTS as readonly string[]).includes(name ?? '');
+  return (
+    name === REVIEW_EVENT ||
+    name === CLOSED_EVENT ||
+    (COMMENT_EVENTS as readonly string[]).includes(name ?? '')
+  );
+}
+
+/** A `pull_request` event: only `closed` is acted on (the claims of the pull request go). */
+export interface PullRequestEvent {
+  name: typeof CLOSED_EVENT;
+  action: string;
+  pullNumber: number;
 }
 
 /** A submitted, edited or dismissed review (`pull_request_review`). */
@@ -31,7 +44,7 @@ export interface ReviewEvent {
 }
 
 /** What a run of the review loop is on. */
-export type AgentEvent = CommentEvent | ReviewEvent;
+export type AgentEvent = CommentEvent | ReviewEvent | PullRequestEvent;
 
 /** A comment event, as the review loop needs it. */
 export interface CommentEvent {
@@ -92,6 +105,11 @@ const ReviewPayload = v.looseObject({
     html_url: v.string(),
     submitted_at: v.optional(v.nullable(v.string()), ''),
   }),
+});
+
+const PullRequestPayload = v.looseObject({
+  action: v.string(),
+  pull_request: v.looseObject({ number: id }),
 });
 
 type Comment = v.InferOutput<typeof CommentSchema>;
@@ -183,6 +201,10 @@ export function readCommentEvent(env: NodeJS.ProcessEnv): AgentEvent | undefined
     throw new UserError(
       `Could not read the ${name} event payload at GITHUB_EVENT_PATH (${printable(env.GITHUB_EVENT_PATH ?? 'not set')}): ${printable((error as Error).message)}. The runner writes it for every run; outside a runner, set GITHUB_EVENT_PATH to a payload file.`,
     );
+  }
+  if (name === CLOSED_EVENT) {
+    const p = parse(PullRequestPayload, payload, name);
+    return { name, action: p.action, pullNumber: p.pull_request.number };
   }
   return name === REVIEW_EVENT
     ? parseReviewEvent(payload)

@@ -7,8 +7,9 @@
 import type { CommentWriter, IssueComment, PullRequest, Reaction } from '../github/pull-request.js';
 import { printable } from '../shared/text.js';
 import { announce } from './announce.js';
-import { itemLine, refusedReply, replyBody, reviewReplyBody, type ReviewAsked } from './comment.js';
-import { claim, NOT_CLAIMED, release, reread, type Claimed } from './claim.js';
+import { refusedReply, replyBody, reviewReplyBody, type ReviewAsked } from './comment.js';
+import { claim, CLAIM_FIX, NOT_CLAIMED, release, reread, type Claimed } from './claim.js';
+import { claimMarks, claimRef } from './claim-ref.js';
 import { WRITES_FIX } from '../github/pull-request.js';
 import { UserError } from '../shared/errors.js';
 import { named, promptOf, type FollowUpItem } from './items.js';
@@ -85,7 +86,6 @@ export async function followUpItem(
     number,
     jobId,
     writer,
-    replies: context.replies,
     log: (line) => deps.reporter.info(line),
     run: deps.side.run,
   });
@@ -98,8 +98,8 @@ export async function followUpItem(
       unclaimed: true,
       error: new UserError(
         answer.mayBeThere
-          ? `${named(found)} was not sent: ${answer.refused}. The reply may have been written all the same, marking the instruction as taken, and then no run sends it: if a reply to it says "Sending", delete that reply; the next run of the review loop on this pull request then sends it.`
-          : `${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${WRITES_FIX}`,
+          ? `${named(found)} was not sent: ${answer.refused}. The ref may have been created all the same, holding the instruction as taken, and then no run sends it: if no reply to it says "Sending", delete the ref (gh api -X DELETE repos/{owner}/{repo}/git/${claimRef(number, found)}); the next run of the review loop on this pull request then sends it.`
+          : `${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${CLAIM_FIX} ${WRITES_FIX}`,
       ),
     };
   const claimed = answer.claimed;
@@ -119,7 +119,7 @@ export async function followUpItem(
         : `the ${found.kind} no longer starts with ${inputs.command}`;
     // A deleted comment took its 👀 along.
     await release(
-      item === 'deleted' ? { reply: claimed.reply } : claimed,
+      item === 'deleted' ? { ...claimed, eyes: undefined } : claimed,
       found,
       writer,
       why,
@@ -129,7 +129,7 @@ export async function followUpItem(
     return undefined;
   }
   const { prompt, parts } = promptOf(item);
-  const mark = itemLine('taken', item);
+  const mark = claimMarks(item, claimed.sha);
   const hidden = item.kind === 'comment' ? parts[0]?.hidden : undefined;
   const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden, mark };
   for (const part of parts)
@@ -140,6 +140,7 @@ export async function followUpItem(
     url: item.url,
     parts,
     prompt,
+    mark,
   };
   const reply = async (body: string) => {
     const posted = await writer.editReply(claimed.reply.kind, claimed.reply.id, body);

@@ -16,6 +16,7 @@ import type {
 import { contextBlock, whereShort } from './context.js';
 import { isReply, markedIn, type SentPart } from './comment.js';
 import { instructionAfter } from './markers.js';
+import { claimIn, claimKey } from './claim-ref.js';
 import { promptProblem } from './inputs.js';
 import { hiddenNote, nothingShown, visibleText } from './visible.js';
 
@@ -64,6 +65,8 @@ export interface PullRequestLists {
   issueComments: IssueComment[];
   reviewComments: ReviewComment[];
   reviews: Review[];
+  /** The item keys that a claim ref holds (claim-ref.ts): taken. Absent: none read. */
+  claims?: Set<string>;
 }
 
 /** The instruction of a text as a reader sees it; undefined when it does not start with the command. */
@@ -100,7 +103,7 @@ function commentItem(
 /**
  * Every follow-up on the pull request, oldest first: conversation comments that start with the
  * command (not the action's replies), and submitted reviews (dismissed ones too) with their diff
- * comments. Items a reply of this action marks as taken are left out.
+ * comments. Items a claim holds are left out.
  */
 export function followUpItems(lists: PullRequestLists, command: string): FollowUpItem[] {
   const items: FollowUpItem[] = [];
@@ -147,11 +150,13 @@ export function followUpItems(lists: PullRequestLists, command: string): FollowU
       parts,
     });
   }
-  // Taken: a reply of this action marks it (its mark line names the item; a reply in a thread
-  // is in the diff comments' list).
-  const replies = [...lists.issueComments, ...lists.reviewComments];
+  // Taken: a claim ref holds it; or a reply of an earlier version of this action, which claimed
+  // by reply alone, marks it (its `taken` line without the line naming a claim commit).
+  const legacy = [...lists.issueComments, ...lists.reviewComments].filter(
+    (c) => claimIn(c.body) === undefined,
+  );
   return items
-    .filter((item) => !markedIn(replies, 'taken', item))
+    .filter((item) => !lists.claims?.has(claimKey(item)) && !markedIn(legacy, 'taken', item))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 }
 

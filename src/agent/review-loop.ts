@@ -20,7 +20,7 @@ import { UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
 import { sayAbandoned } from './abandoned.js';
 import { markedIn, noMarkerReply, staleReply } from './comment.js';
-import { REVIEW_EVENT, type AgentEvent } from './event.js';
+import { CLOSED_EVENT, REVIEW_EVENT, type AgentEvent, type PullRequestEvent } from './event.js';
 import {
   followUpItem,
   type ItemContext,
@@ -36,6 +36,8 @@ import {
   type PullRequestLists,
 } from './items.js';
 import { markerCandidates, newestMarker } from './markers.js';
+import { claimedKeys, claimsOf } from './claim-ref.js';
+import { closed } from './closed.js';
 import { HOLDS_THE_REST } from './outcome.js';
 import type { AgentState } from './state.js';
 import { AgentOutputs, agentOutputs, type DeliveredItem } from './outputs.js';
@@ -49,7 +51,7 @@ export {
 } from './markers.js';
 
 /** What started the run, as the log and the checks need it. */
-function triggerOf(event: AgentEvent) {
+function triggerOf(event: Exclude<AgentEvent, PullRequestEvent>) {
   return event.name === REVIEW_EVENT
     ? {
         what: `Review ${event.review.id}`,
@@ -71,6 +73,7 @@ export async function reviewLoop(
   event: AgentEvent,
   deps: ReviewLoopDeps,
 ): Promise<ReviewLoopResult> {
+  if (event.name === CLOSED_EVENT) return closed(event, deps);
   const trigger = triggerOf(event);
   // Every event on a pull request ends in a sweep, whoever wrote it and whatever it says: a
   // concurrency group keeps one pending run and cancels the one before it, so the run of an
@@ -103,6 +106,7 @@ export async function reviewLoop(
     writer,
     run: deps.side.run,
     command: inputs.command,
+    number,
     logger: deps.reporter,
     redact: (text) => deps.redact(text),
   });
@@ -355,6 +359,9 @@ async function readPullRequest(
   const reviews = await readGitHub(`list the reviews of pull request #${number}`, () =>
     api.reviews(number),
   );
+  const refs = await readGitHub(`list the claims of pull request #${number}`, () =>
+    api.matchingRefs(claimsOf(number)),
+  );
   const jobId = await newestMarker(
     markerCandidates(pull, issueComments, command),
     mayNotSteer,
@@ -363,7 +370,8 @@ async function readPullRequest(
         `Pull request #${number}: the marker of agent job ${marker.jobId} in ${marker.where} does not count: ${why}.`,
       ),
   );
-  return { pull, jobId, lists: { issueComments, reviewComments, reviews } };
+  const claims = claimedKeys(number, refs);
+  return { pull, jobId, lists: { issueComments, reviewComments, reviews, claims } };
 }
 
 /** A read the loop cannot do without: a refusal fails the step, naming what to check. */

@@ -13,6 +13,7 @@ import {
   ListTooLongError,
   WarnOnce,
 } from './api-error.js';
+import type { GitRefApi } from './git-refs.js';
 
 /** Who wrote a pull request or a comment. */
 export interface Author {
@@ -100,7 +101,7 @@ export type Reaction = 'eyes' | '+1' | '-1';
  * The calls the agent makes on one repository. Each rejects with a GitHubApiError (with the
  * status when GitHub answered) and gives up after its own time limit.
  */
-export interface PullRequestApi {
+export interface PullRequestApi extends GitRefApi {
   pullRequest(number: number): Promise<PullRequest>;
   /** The commits `head` has that `base` has not, and whether `head` follows on from `base`. */
   newCommits(base: string, head: string): Promise<NewCommits>;
@@ -124,7 +125,7 @@ export interface PullRequestApi {
   editReviewComment(id: number, body: string): Promise<PostedComment>;
   /**
    * Adds the token's reaction. `added` is GitHub's 201; false is its 200, "this same identity had
-   * added it before": the one atomic check-and-set GitHub offers. `id` is the reaction's.
+   * added it before" (any run or workflow with the same token: no lock). `id` is the reaction's.
    */
   react(kind: CommentKind, id: number, content: Reaction): Promise<{ added: boolean; id: number }>;
   /** Takes the token's reaction `reactionId` off comment `commentId`. */
@@ -214,7 +215,7 @@ export interface LostAnswer {
 export type Tried<T> = { done: T } | { lost: LostAnswer } | undefined;
 
 /** Whether GitHub may have carried a failed call out: it gave no answer, or a 5xx. */
-function mayHaveLanded(error: unknown): boolean {
+export function mayHaveLanded(error: unknown): boolean {
   if (!(error instanceof GitHubApiError)) return false;
   if (error instanceof ListTooLongError || error instanceof ForeignPageError) return false;
   return error.status === undefined || error.status >= 500;
@@ -339,11 +340,6 @@ export class CommentWriter {
   /** The reaction (see PullRequestApi.react), or undefined when GitHub refused it. */
   react(kind: CommentKind, id: number, content: Reaction, consequence?: string) {
     return this.attempt(...this.#react(kind, id, content), consequence);
-  }
-
-  /** `react` as `try`: a reaction whose answer was lost may be there. */
-  tryReact(kind: CommentKind, id: number, content: Reaction, consequence?: string) {
-    return this.try(...this.#react(kind, id, content), consequence);
   }
 
   #react(

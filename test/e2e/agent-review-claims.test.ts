@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { terminateWhen } from '../helpers/action.js';
+import { eventFile as eventFileOf } from '../helpers/agent-events.js';
 import type { FakeGitHub, GitHubRequest } from '../helpers/github-api.js';
 import {
   agentOn,
@@ -20,6 +21,7 @@ import {
 } from '../helpers/review-loop.js';
 
 const TAKEN = `<!-- docs-agent-taken: issue comment ${COMMENT_ID} -->`;
+const CLAIM = `refs/static-export-helm/claims/101/issue-comment-${COMMENT_ID}`;
 
 /** A world whose GitHub calls `onClaim` as the action's claim reply arrives (before it is kept). */
 async function claimedWorld(onClaim: (g: FakeGitHub) => void) {
@@ -56,9 +58,10 @@ describe.concurrent(
       ]);
       const replies = posted(g);
       expect(replies).toHaveLength(1);
-      expect(replies[0]!.body.split('\n').slice(0, 2)).toEqual([
+      expect(replies[0]!.body.split('\n').slice(0, 3)).toEqual([
         '<!-- docs-agent-reply -->',
         TAKEN,
+        `<!-- docs-agent-claim: ${g.git.refs.get(CLAIM)} -->`,
       ]);
     });
 
@@ -102,7 +105,27 @@ describe.concurrent(
       expect(sentPrompts(s)).toEqual([]);
       expect(posted(g)[0]!.body).not.toContain('docs-agent-taken');
       expect(g.reactions.filter((r) => r.content === 'eyes')).toEqual([]);
+      // The claim given back: its ref deleted, so the item is untaken.
+      expect(g.git.refs.has(CLAIM)).toBe(false);
       for (let i = 0; i < 2; i++) expect((await agentOn(event, s, g)).code).toBe(0);
+      expect(sentPrompts(s)).toHaveLength(1);
+    });
+
+    it('the pull request closed: its claims are deleted, no other ref is touched, nothing is sent', async () => {
+      const event = await eventFile(ISSUE_COMMENT);
+      const { s, g } = await world({
+        comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      });
+      expect((await agentOn(event, s, g)).code).toBe(0);
+      expect(g.git.refs.has(CLAIM)).toBe(true);
+      const other = g.git.refAt('refs/static-export-helm/claims/102/issue-comment-1', 'other');
+      const closed = await eventFileOf('pull_request.closed.json', 'pull_request');
+      const run = await agentOn(closed, s, g);
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.stdout).toContain('Pull request #101 closed: deleted 1 of its 1 claim.');
+      expect([...g.git.refs]).toEqual([
+        ['refs/static-export-helm/claims/102/issue-comment-1', other],
+      ]);
       expect(sentPrompts(s)).toHaveLength(1);
     });
   },

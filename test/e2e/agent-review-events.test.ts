@@ -128,9 +128,10 @@ describe.concurrent(
       const posted = replies(g);
       expect(posted).toHaveLength(1);
       const reply = posted[0]!.body;
-      expect(reply.split('\n').slice(0, 3)).toEqual([
+      expect(reply.split('\n').slice(0, 4)).toEqual([
         '<!-- docs-agent-reply -->',
         `<!-- docs-agent-taken: review ${REVIEW} -->`,
+        `<!-- docs-agent-claim: ${g.git.refs.get(`refs/static-export-helm/claims/101/review-${REVIEW}`)} -->`,
         `✅ **Done**: agent job \`${jobId}\` completed; this pull request did not change (no new commit).`,
       ]);
       expect(reply).toContain(

@@ -14,6 +14,7 @@ import {
   type RecordedReaction,
   type StoredComment,
 } from './pull-requests.js';
+import type { GitStore } from './git-refs.js';
 import { listenOnLoopback } from '../../simulator/http.js';
 import { linkSignature, maskedValues, secretForms } from './action.js';
 
@@ -38,6 +39,8 @@ export interface FakeGitHub {
   reactions: RecordedReaction[];
   /** The reviews of the pull requests (seeded, or added by a test as they are submitted). */
   reviews: FakeReview[];
+  /** The repository's git objects and refs (the review loop's claims). */
+  git: GitStore;
   deployments(): GitHubRequest[];
   statuses(): GitHubRequest[];
   /** The states answered 201, in order. */
@@ -160,6 +163,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     reviewComments: pulls.reviewComments,
     reactions: pulls.reactions,
     reviews: pulls.reviews,
+    git: pulls.git,
     deployments: () => requests.filter((r) => r.path.endsWith('/deployments')),
     statuses: () => requests.filter((r) => r.path.endsWith('/statuses')),
     accepted,

@@ -1,3 +1,5 @@
+import { GitStore } from './git-refs.js';
+
 /**
  * The pull request side of the GitHub REST stand-in (github-api.ts serves it): pull requests,
  * their conversation comments (list, with GitHub's Link pagination; create; update), reactions on
@@ -100,7 +102,12 @@ export type PullCall =
   | 'permission'
   | 'diff-comments'
   | 'reviews'
-  | 'workflow-run';
+  | 'workflow-run'
+  | 'git-object'
+  | 'create-ref'
+  | 'get-ref'
+  | 'matching-refs'
+  | 'delete-ref';
 
 export interface PullRequestOptions {
   pulls?: FakePull[];
@@ -144,6 +151,11 @@ export interface PullRequestOptions {
    * write lands all the same, as on GitHub; the calls after are answered as usual.
    */
   loseAnswers?: Partial<Record<PullCall, ('reset' | 502)[]>>;
+  /**
+   * Answer the next calls of a kind with a fault, one entry per call in turn, without carrying
+   * them out: `reset`, or a status (502, 503; 403 or 429 with a secondary rate limit's message).
+   */
+  failBefore?: Partial<Record<PullCall, ('reset' | 502 | 503 | 403 | 429)[]>>;
 }
 
 export type BaseRole = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
@@ -174,6 +186,8 @@ export class PullRequestStore {
   readonly reviewComments: StoredComment[] = [];
   readonly reactions: RecordedReaction[] = [];
   readonly reviews: FakeReview[];
+  /** The repository's git objects and refs (the review loop's claims). */
+  readonly git = new GitStore('https://api.github.com/repos/acme/docs');
   #gets = new Map<number, number>();
   /** The id of each reaction (GitHub's answer to a reaction names it; deleting one needs it). */
   #reactionIds = new WeakMap<RecordedReaction, number>();
@@ -369,12 +383,28 @@ export class PullRequestStore {
       ],
       ['GET', /^\/collaborators\/([^/]+)\/permission$/, 'permission', (m) => this.#role(m[1]!)],
       ['GET', /^\/actions\/runs\/(\d+)$/, 'workflow-run', (m) => this.#run(Number(m[1]))],
+      ['POST', /^\/git\/trees$/, 'git-object', () => this.git.tree(body)],
+      ['POST', /^\/git\/commits$/, 'git-object', () => this.git.commit(body)],
+      ['POST', /^\/git\/refs$/, 'create-ref', () => this.git.create(body)],
+      ['GET', /^\/git\/ref\/(.+)$/, 'get-ref', (m) => this.git.get(m[1]!)],
+      ['GET', /^\/git\/matching-refs\/(.+)$/, 'matching-refs', (m) => this.git.matching(m[1]!)],
+      ['DELETE', /^\/git\/refs\/(.+)$/, 'delete-ref', (m) => this.git.delete(m[1]!)],
     ];
     for (const [verb, pattern, call, handle] of routes) {
       const m = pattern.exec(path);
       if (verb !== method || !m) continue;
       const refused = this.options.refuse?.[call];
       if (refused) return refused;
+      const fault = this.options.failBefore?.[call]?.shift();
+      if (fault === 'reset') return { reset: true };
+      if (fault === 403 || fault === 429)
+        return {
+          status: fault,
+          message:
+            'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+          headers: { 'retry-after': '1' },
+        };
+      if (fault) return { status: fault, message: 'Server Error' };
       const answer = handle([...m]);
       if (!answer || !('data' in answer) || answer.status >= 400) return answer;
       const lost = this.options.loseAnswers?.[call]?.shift();

@@ -1,24 +1,28 @@
 /**
- * A claim whose answer GitHub lost is looked for again, through the action's own client (real
- * Octokit) against the GitHub stand-in: of the replies that mark the item, the run takes the one
- * that names it, not a newer claim of another run; off a runner (no run known) it takes the
- * newest, as before. And a comment that already has this identity's 👀: taken when an earlier
- * version's reply quotes it, claimed (and so sent) when a reply only lists it as waiting or says
- * it was not sent.
+ * The review loop's claim through the action's own client (real Octokit) against the GitHub
+ * stand-in, whose git refs answer as GitHub's: a ref is created once, a second create of the same
+ * name is 422 "Reference already exists". Two claims of one item at the same moment: exactly one
+ * holds it, every try. An answer lost after the request went out is settled by reading the ref
+ * back and comparing the commit it points at with the run's own; a reply lost and not found gives
+ * the ref back.
  */
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { claim } from '../../src/agent/claim.js';
-import { REPLY_MARKER, releasedBody } from '../../src/agent/comment.js';
+import { claim, type ClaimAnswer } from '../../src/agent/claim.js';
+import { claimIn, claimRef } from '../../src/agent/claim-ref.js';
 import type { FollowUpItem } from '../../src/agent/items.js';
-import { runLine, type RunId } from '../../src/agent/run-mark.js';
+import type { RunId } from '../../src/agent/run-mark.js';
 import { CommentWriter } from '../../src/github/pull-request.js';
-import { silentLogger } from '../../src/shared/logger.js';
 import { octokitPullRequestApi } from '../../src/github/octokit-pull-requests.js';
-import { keepGitHubEnv, startFakeGitHub, type FakeGitHub } from '../helpers/github-api.js';
+import {
+  keepGitHubEnv,
+  startFakeGitHub,
+  type FakeGitHub,
+  type FakeGitHubOptions,
+} from '../helpers/github-api.js';
 
 const COMMENT = 500;
-const OTHERS = 9_000_000_001;
 const OURS: RunId = { id: 4242, attempt: 2 };
+const REF = 'refs/static-export-helm/claims/101/issue-comment-500';
 const restoreEnv = keepGitHubEnv();
 let g: FakeGitHub | undefined;
 
@@ -39,31 +43,18 @@ const item: FollowUpItem = {
   parts: [{ instruction: ' fix it', url: 'x' }],
 };
 
-/**
- * The claim's reply lands and its answer is lost; while it is on its way, another run's claim
- * of the same item (a newer reply) lands too.
- */
-async function claimLost(run: RunId | undefined) {
-  const box: { g?: FakeGitHub } = {};
-  g = box.g = await startFakeGitHub({
+async function stand(options: Partial<FakeGitHubOptions> = {}) {
+  g = await startFakeGitHub({
     pulls: [{ number: 101 }],
     issueComments: [{ id: COMMENT, pull: 101, body: '/agent fix it', user: { login: 'octocat' } }],
-    loseAnswers: { comment: ['reset'] },
-    onRequest: (r) => {
-      if (r.method !== 'POST' || !r.path.endsWith('/issues/101/comments')) return;
-      const other = String(r.body.body).replace(runLine(OURS), runLine({ id: 777, attempt: 1 }));
-      box.g!.comments.push({
-        id: OTHERS,
-        pull: 101,
-        body: run ? other : `${other}another run`,
-        user: { login: 'github-actions[bot]', type: 'Bot' },
-        author_association: 'NONE',
-        created_at: '2026-03-02T09:00:05Z',
-        updated_at: '2026-03-02T09:00:05Z',
-      });
-    },
+    ...options,
   });
   process.env.GITHUB_API_URL = g.apiUrl;
+  return g;
+}
+
+/** One run's claim of the item, with its log lines. */
+async function claimOnce(run: RunId | undefined = OURS) {
   const lines: string[] = [];
   const logger = {
     debug: () => undefined,
@@ -76,103 +67,116 @@ async function claimLost(run: RunId | undefined) {
     number: 101,
     jobId: 'aj_1',
     writer,
-    replies: [],
     log: (m) => lines.push(m),
     run,
   });
-  const ours = g.comments.find((c) => c.body.includes('docs-agent-taken') && c.id !== OTHERS);
-  return { answer, lines, ours: ours! };
+  return { answer, lines };
 }
 
-describe('a claim whose answer was lost', () => {
-  it("takes the reply that names this run, not another run's newer one", async () => {
-    const { answer, lines, ours } = await claimLost(OURS);
-    expect(ours.body).toContain(runLine(OURS));
-    expect(answer).toEqual({
-      claimed: {
-        reply: {
-          kind: 'issue',
-          id: ours.id,
-          url: expect.stringContaining(`#issuecomment-${ours.id}`),
-        },
-        lock: expect.objectContaining({ commentId: COMMENT }),
+const sending = (g: FakeGitHub) => g.comments.filter((c) => c.body.includes('📨 **Sending**'));
+
+describe('two claims of one item at the same moment', () => {
+  it('exactly one holds it, in each of 30 tries; the other is told another run claimed it', async () => {
+    const tally = { claimed: 0, taken: 0, other: 0 };
+    for (let i = 0; i < 30; i++) {
+      const g = await stand();
+      const answers: ClaimAnswer[] = (
+        await Promise.all([claimOnce(OURS), claimOnce({ id: 4243, attempt: 1 })])
+      ).map((r) => r.answer);
+      for (const a of answers)
+        if ('claimed' in a) tally.claimed++;
+        else if ('taken' in a && a.taken === 'another run claimed it') tally.taken++;
+        else tally.other++;
+      // At the stand-in: one ref, one reply, and the reply names the commit the ref holds.
+      expect([...g.git.refs.keys()]).toEqual([REF]);
+      expect(sending(g)).toHaveLength(1);
+      expect(claimIn(sending(g)[0]!.body)).toBe(g.git.refs.get(REF));
+      await g.close();
+    }
+    expect(tally).toEqual({ claimed: 30, taken: 30, other: 0 });
+  });
+
+  it("an item another run's ref holds is taken: no commit of this run is set on it, no reply", async () => {
+    const g = await stand();
+    const first = await claimOnce({ id: 1, attempt: 1 });
+    expect(first.answer).toMatchObject({ claimed: { ref: REF } });
+    const held = g.git.refs.get(REF);
+    const second = await claimOnce(OURS);
+    expect(second.answer).toEqual({ taken: 'another run claimed it' });
+    expect(g.git.refs.get(REF)).toBe(held);
+    expect(sending(g)).toHaveLength(1);
+  });
+});
+
+describe('a claim ref whose answer was lost', () => {
+  it.each(['reset', 502] as const)(
+    'created, its answer lost (%s): read back, the commit is this run’s, claimed once',
+    async (lost) => {
+      const g = await stand({ loseAnswers: { 'create-ref': [lost] } });
+      const { answer, lines } = await claimOnce();
+      expect(answer).toMatchObject({ claimed: { ref: REF, sha: g.git.refs.get(REF) } });
+      expect(lines.join('\n')).toMatch(/the ref that claims it got no answer .*it is this run's/);
+      expect(g.requests.filter((r) => r.path.endsWith('/git/refs'))).toHaveLength(1);
+      expect(sending(g)).toHaveLength(1);
+    },
+  );
+
+  it('not created (503 before the write): read back absent, asked again, claimed', async () => {
+    const g = await stand({ failBefore: { 'create-ref': [503] } });
+    const { answer } = await claimOnce();
+    expect(answer).toMatchObject({ claimed: { ref: REF } });
+    expect(g.requests.filter((r) => r.path.endsWith('/git/refs'))).toHaveLength(2);
+  });
+
+  it("not created, and another run's ref landed meanwhile: taken, never claimed", async () => {
+    const box: { g?: FakeGitHub } = {};
+    const g = (box.g = await stand({
+      failBefore: { 'create-ref': [502] },
+      onRequest: (r) => {
+        if (r.method === 'POST' && r.path.endsWith('/git/refs')) box.g!.git.refAt(REF, 'other run');
       },
+    }));
+    const { answer } = await claimOnce();
+    expect(answer).toEqual({ taken: 'another run claimed it' });
+    expect(sending(g)).toHaveLength(0);
+  });
+
+  it('lost, and the read back gets no answer either: refused, and it may be there', async () => {
+    const g = await stand({
+      loseAnswers: { 'create-ref': [502] },
+      refuse: { 'get-ref': { status: 502 } },
     });
-    expect(lines.join('\n')).toMatch(/the reply that claims it got no answer .*, and it is there/);
-  });
-
-  it('off a runner (no run known): the newest reply, as before', async () => {
-    const { answer } = await claimLost(undefined);
-    expect(answer).toMatchObject({ claimed: { reply: { id: OTHERS } } });
-  });
-});
-
-/** A claim of the item whose comment already has this identity's 👀, beside an app's `reply`. */
-async function claimBeside(reply: string) {
-  g = await startFakeGitHub({
-    pulls: [{ number: 101 }],
-    issueComments: [{ id: COMMENT, pull: 101, body: '/agent fix it', user: { login: 'octocat' } }],
-  });
-  g.reactions.push({ kind: 'issue', commentId: COMMENT, content: 'eyes' });
-  process.env.GITHUB_API_URL = g.apiUrl;
-  const writer = new CommentWriter(octokitPullRequestApi('token'), silentLogger, (t) => t);
-  const app = { login: 'github-actions[bot]', bot: true, association: 'NONE' };
-  const at = '2026-03-02T09:00:05Z';
-  return claim(item, {
-    number: 101,
-    jobId: 'aj_1',
-    writer,
-    replies: [{ id: 600, body: reply, author: app, url: 'x', createdAt: at, updatedAt: at }],
-    log: () => undefined,
-    run: OURS,
-  });
-}
-
-describe("a comment with this identity's 👀 already on it", () => {
-  it('answered by an earlier version (its reply quotes it): taken, not sent again', async () => {
-    const answer = await claimBeside(
-      `${REPLY_MARKER}\n[Instruction](${item.url}) from \`octocat\`:\n\n\`\`\`\nfix it\n\`\`\`\n`,
-    );
-    expect(answer).toEqual({ taken: 'answered by an earlier run (its 👀 and reply)' });
-  });
-
-  it('listed as waiting by another reply (a leftover 👀): claimed and sent', async () => {
-    const answer = await claimBeside(
-      `${REPLY_MARKER}\n✅ Sent.\n\nNot sent by this run…:\n\n- [Comment ${COMMENT}](${item.url})\n`,
-    );
-    expect(answer).toMatchObject({ claimed: { lock: { commentId: COMMENT } } });
-  });
-
-  it('said not sent by a released claim: claimed and sent', async () => {
-    const answer = await claimBeside(releasedBody(item, 'the run was cancelled'));
-    expect(answer).toMatchObject({ claimed: { lock: { commentId: COMMENT } } });
-  });
-});
-
-describe('a claim whose answer was lost, and whose replies GitHub does not list', () => {
-  it('is not said to be untaken: the reply may be there (it is), and the answer says so', async () => {
-    g = await startFakeGitHub({
-      pulls: [{ number: 101 }],
-      issueComments: [
-        { id: COMMENT, pull: 101, body: '/agent fix it', user: { login: 'octocat' } },
-      ],
-      loseAnswers: { comment: ['reset'], list: Array<502>(20).fill(502) },
-    });
-    process.env.GITHUB_API_URL = g.apiUrl;
-    const writer = new CommentWriter(octokitPullRequestApi('token'), silentLogger, (t) => t);
-    const answer = await claim(item, {
-      number: 101,
-      jobId: 'aj_1',
-      writer,
-      replies: [],
-      log: () => undefined,
-      run: OURS,
-    });
+    const { answer } = await claimOnce();
     expect(answer).toEqual({
-      refused: expect.stringContaining('GitHub did not list the replies to look for it'),
+      refused: expect.stringContaining('GitHub did not answer when it was read back'),
       mayBeThere: true,
     });
-    // It was written: a run that said "untaken, the next run sends it" would be wrong.
-    expect(g.comments.some((c) => c.body.includes('docs-agent-taken'))).toBe(true);
+    expect(g.git.refs.has(REF)).toBe(true);
+    expect(sending(g)).toHaveLength(0);
+  });
+});
+
+describe('a claim GitHub refuses', () => {
+  it('403 on the ref (no contents: write): refused, naming the permission; nothing written', async () => {
+    const g = await stand({ refuse: { 'create-ref': { status: 403 } } });
+    const { answer, lines } = await claimOnce();
+    expect(answer).toEqual({ refused: 'GitHub refused the ref that claims it' });
+    expect(lines.join('\n')).toContain('contents: write');
+    expect(sending(g)).toHaveLength(0);
+  });
+
+  it('the reply lost and not listed as written: the ref is given back', async () => {
+    const g = await stand({ refuse: { comment: { status: 502 } } });
+    const { answer } = await claimOnce();
+    expect(answer).toEqual({ refused: 'GitHub did not write the reply that claims it' });
+    expect(g.git.refs.has(REF)).toBe(false);
+  });
+
+  it('the reply written, its answer lost: found by the commit it names, claimed', async () => {
+    const g = await stand({ loseAnswers: { comment: ['reset'] } });
+    const { answer, lines } = await claimOnce();
+    expect(answer).toMatchObject({ claimed: { reply: { id: sending(g)[0]!.id } } });
+    expect(lines.join('\n')).toMatch(/the reply that claims it got no answer .*, and it is there/);
+    expect(claimRef(101, item)).toBe(REF);
   });
 });

@@ -25,25 +25,34 @@ import {
 
 const TAKEN = `<!-- docs-agent-taken: issue comment ${COMMENT_ID} -->`;
 const CLAIM_ID = 2_701_300_000;
+const CLAIM = `refs/static-export-helm/claims/${PR}/issue-comment-${COMMENT_ID}`;
 const RUN = 'https://github.com/acme/docs/actions/runs/111';
 
 /**
  * The event's comment, and the claim run 111 left on it before it was killed: its 👀 and its
  * reply (as claimBody writes it), never edited with an outcome.
  */
-async function killedClaimWorld(github: Partial<FakeGitHubOptions>, by = '111 attempt 1') {
+async function killedClaimWorld(
+  github: Partial<FakeGitHubOptions>,
+  by = '111 attempt 1',
+  /** The claim names a commit: held by its ref (`held`), or by no ref (`absent`). */
+  ref?: 'held' | 'absent',
+) {
   const event = await eventFile(ISSUE_COMMENT);
   const w = await world({
     comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
     github,
   });
   const url = `https://github.com/acme/docs/pull/${PR}#issuecomment-${COMMENT_ID}`;
+  const sha = ref && w.g.git.refAt(CLAIM, 'run 111');
+  if (ref === 'absent') w.g.git.refs.delete(CLAIM);
   const claim = {
     id: CLAIM_ID,
     pull: PR,
     body: [
       '<!-- docs-agent-reply -->',
       TAKEN,
+      ...(sha ? [`<!-- docs-agent-claim: ${sha} -->`] : []),
       `<!-- docs-agent-run: ${by} -->`,
       `📨 **Sending**: the instruction of [this comment](${url}) goes to agent job \`${w.jobId}\`; this reply shows the outcome once it is known.`,
       '',
@@ -176,6 +185,42 @@ describe.concurrent(
       expect(edits(g)).toHaveLength(0);
       expect(claim.body).toBe(before);
       expect(sentPrompts(s)).toEqual([]);
+    });
+
+    it('run 111 completed, its claim naming a commit its ref holds: may have been delivered, nothing sent', async () => {
+      const { s, g, event, claim } = await killedClaimWorld(
+        { workflowRuns: { 111: 'completed' } },
+        '111 attempt 1',
+        'held',
+      );
+      const run = await agentOn(event, s, g);
+      expect(run.code, run.stdout).toBe(0);
+      expect(claim.body).toMatch(/^❔ \*\*May have been delivered\*\*/m);
+      expect(claim.body).toContain(`<!-- docs-agent-claim: ${g.git.refs.get(CLAIM)} -->`);
+      expect(sentPrompts(s)).toEqual([]);
+    });
+
+    it('run 111 completed, its claim naming a commit no ref holds (never written, or given back): said not sent, and this run sends it once', async () => {
+      const { s, g, event, claim } = await killedClaimWorld(
+        { workflowRuns: { 111: 'completed' } },
+        '111 attempt 1',
+        'absent',
+      );
+      const run = await agentOn(event, s, g);
+      expect(run.code, run.stdout).toBe(0);
+      expect(claim.body).not.toContain('May have been delivered');
+      expect(claim.body).not.toContain('docs-agent-taken');
+      expect(claim.body).toMatch(
+        /^⏹️ \*\*Not sent\*\*: workflow run 111 did not hold the claim on it/m,
+      );
+      expect(run.stdout).toContain(
+        `Comment ${COMMENT_ID}: workflow run 111 did not hold the claim`,
+      );
+      expect(sentPrompts(s)).toEqual([
+        'Also fix the broken link in the quickstart.\nKeep the wording short.',
+      ]);
+      expect((await rerun(event, s, g)).code).toBe(0);
+      expect(sentPrompts(s)).toHaveLength(1);
     });
   },
 );

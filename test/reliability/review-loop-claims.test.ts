@@ -19,6 +19,7 @@ import {
 
 const INSTRUCTION = 'Also fix the broken link in the quickstart.\nKeep the wording short.';
 const TAKEN = `<!-- docs-agent-taken: issue comment ${COMMENT_ID} -->`;
+const CLAIM = `refs/static-export-helm/claims/101/issue-comment-${COMMENT_ID}`;
 
 /** The event's comment on the pull request, and GitHub losing the answers `lose` says. */
 async function lossyWorld(lose: NonNullable<FakeGitHubOptions['loseAnswers']>) {
@@ -52,9 +53,10 @@ describe.concurrent(
         // One reply: the claim, edited with the outcome (never a second claim).
         const replies = posted(g);
         expect(replies).toHaveLength(1);
-        expect(replies[0]!.body.split('\n').slice(0, 3)).toEqual([
+        expect(replies[0]!.body.split('\n').slice(0, 4)).toEqual([
           '<!-- docs-agent-reply -->',
           TAKEN,
+          `<!-- docs-agent-claim: ${g.git.refs.get(CLAIM)} -->`,
           expect.stringMatching(/^✅ \*\*Done\*\*/),
         ]);
         expect(run.outputs['comment-url']).toMatch(new RegExp(`#issuecomment-${replies[0]!.id}$`));
@@ -65,32 +67,71 @@ describe.concurrent(
       },
     );
 
-    it("the 👀 written, its answer lost: asked again, GitHub's 200 is not taken for another run's claim; sent once, a re-run sends nothing", async () => {
-      const { s, g, event } = await lossyWorld({ react: ['reset'] });
-      const run = await agentOn(event, s, g);
-      expect(run.code, run.stdout).toBe(0);
-      expect(run.stdout).not.toMatch(/^::(warning|error)::/m);
-      expect(run.stdout).toMatch(
-        new RegExp(
-          `^Comment ${COMMENT_ID}: the 👀 that claims it got no answer \\(GitHub could not be reached .*\\); asking again\\.$`,
-          'm',
-        ),
-      );
-      // Added (answer lost), asked again (200: there), taken off, added again (201: the claim).
-      const eyes = g.requests.filter(
-        (r) => r.path.includes(`/comments/${COMMENT_ID}/reactions`) && r.raw.includes('eyes'),
-      );
-      expect(eyes.map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
-      expect(
-        g.requests.filter((r) => r.method === 'DELETE' && r.path.includes('/reactions/')),
-      ).toHaveLength(1);
-      expect(g.reactions.map((r) => r.content)).toEqual(['eyes', '+1']);
-      expect(posted(g)[0]!.body).toContain(TAKEN);
-      const again = await agentOn(event, s, g);
-      expect(again.code, again.stdout).toBe(0);
-      expect(again.stdout).toContain(`Pull request #101: no /agent item that no run took yet`);
-      expect(sentPrompts(s)).toEqual([INSTRUCTION]);
-      expect(posted(g)).toHaveLength(1);
-    });
+    it.each(['reset', 502] as const)(
+      'the claim ref created, its answer lost (%s): read back as this run’s, sent once; a re-run sends nothing',
+      async (lost) => {
+        const { s, g, event } = await lossyWorld({ 'create-ref': [lost] });
+        const run = await agentOn(event, s, g);
+        expect(run.code, run.stdout).toBe(0);
+        expect(run.stdout).not.toMatch(/^::(warning|error)::/m);
+        expect(run.stdout).toMatch(
+          new RegExp(
+            `^Comment ${COMMENT_ID}: the ref that claims it got no answer .*it is this run's\\.$`,
+            'm',
+          ),
+        );
+        expect([...g.git.refs.keys()]).toEqual([CLAIM]);
+        const again = await agentOn(event, s, g);
+        expect(again.code, again.stdout).toBe(0);
+        expect(again.stdout).toContain(`Pull request #101: no /agent item that no run took yet`);
+        expect(sentPrompts(s)).toEqual([INSTRUCTION]);
+        expect(posted(g)).toHaveLength(1);
+      },
+    );
   },
 );
+
+/** GitHub's secondary rate limit for content-creating requests: 80 a minute (its docs). */
+const WRITES_PER_MINUTE = 80;
+
+describe('two runs started together on one comment, with no concurrency group', () => {
+  it(
+    'never both send it: 20 tries, one message each at the simulator, one claim and one reply at GitHub',
+    { timeout: 900_000 },
+    async () => {
+      const tries = 20;
+      const delivered: number[] = [];
+      const winners: string[] = [];
+      for (let i = 0; i < tries; i++) {
+        const { s, g, event } = await lossyWorld({});
+        const runs = await Promise.all(
+          ['5001', '5002'].map((id) =>
+            agentOn(event, s, g, {}, { env: { GITHUB_RUN_ID: id, GITHUB_RUN_ATTEMPT: '1' } }),
+          ),
+        );
+        for (const run of runs) expect(run.code, run.stdout).toBe(0);
+        // Counted where the job receives them: the simulator's message requests.
+        delivered.push(sentPrompts(s).length);
+        expect([...g.git.refs.keys()]).toEqual([CLAIM]);
+        expect(posted(g)).toHaveLength(1);
+        const said = runs.map((r) =>
+          r.stdout.includes(`Comment ${COMMENT_ID}: another run claimed it; not sent again.`)
+            ? 'lost the race'
+            : r.stdout.includes('no /agent item that no run took yet')
+              ? 'found it taken'
+              : 'sent',
+        );
+        expect(said.filter((w) => w === 'sent')).toHaveLength(1);
+        winners.push(said.join(' / '));
+        // Paced under GitHub's secondary rate limit: the writes of both runs in this try.
+        const writes = g.requests.filter((r) => r.method !== 'GET');
+        const span = Math.max(1, writes.at(-1)!.at - writes[0]!.at);
+        expect(writes.length).toBeLessThan((WRITES_PER_MINUTE * Math.max(span, 60_000)) / 60_000);
+      }
+      expect(delivered).toEqual(Array<number>(tries).fill(1));
+      console.log(
+        `race: ${tries} tries, deliveries per try ${JSON.stringify(delivered)}; ${JSON.stringify(winners)}`,
+      );
+    },
+  );
+});

@@ -4,11 +4,13 @@
  * claim of an earlier version (which still marks its item taken).
  */
 import { describe, expect, it } from 'vitest';
-import { claimBody, markedIn, replyBody } from '../../src/agent/comment.js';
+import { markedIn, replyBody } from '../../src/agent/comment.js';
+import { claimBody, claimIn, claimMarks, keyOfTaken } from '../../src/agent/claim-ref.js';
 import { runFromEnv, runIn, runLine, sameRun } from '../../src/agent/run-mark.js';
 
 const item = { kind: 'comment' as const, commentKind: 'issue' as const, id: 7, url: 'https://x/7' };
 const bot = { bot: true };
+const SHA = '0123456789abcdef0123456789abcdef01234567';
 
 describe('the run a claim names', () => {
   it('is GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT; none off a runner', () => {
@@ -23,12 +25,15 @@ describe('the run a claim names', () => {
 
   it('is a line of its own under the taken line, read back; the outcome drops it', () => {
     const run = { id: 111, attempt: 2 };
-    const body = claimBody(item, 'aj_1', run);
-    expect(body.split('\n').slice(0, 3)).toEqual([
+    const body = claimBody(item, 'aj_1', SHA, run);
+    expect(body.split('\n').slice(0, 4)).toEqual([
       '<!-- docs-agent-reply -->',
       '<!-- docs-agent-taken: issue comment 7 -->',
+      `<!-- docs-agent-claim: ${SHA} -->`,
       '<!-- docs-agent-run: 111 attempt 2 -->',
     ]);
+    expect(claimIn(body)).toBe(SHA);
+    expect(keyOfTaken(body.split('\n')[1]!)).toBe('issue-comment-7');
     expect(runIn(body)).toEqual(run);
     expect(markedIn([{ body, author: bot }], 'taken', item)).toBe(true);
     // Not a line of its own: not a mark.
@@ -39,19 +44,22 @@ describe('the run a claim names', () => {
         instruction: 'go',
         login: 'octocat',
         url: item.url,
-        mark: '<!-- docs-agent-taken: issue comment 7 -->',
+        mark: claimMarks(item, SHA),
       },
       {},
     );
     expect(runIn(outcome)).toBeUndefined();
+    // The outcome keeps the item's marks: the item, and the claim's commit.
+    expect(claimIn(outcome)).toBe(SHA);
     expect(markedIn([{ body: outcome, author: bot }], 'taken', item)).toBe(true);
   });
 
-  it('an older claim without it is the claim it was, and names no run', () => {
-    const body = claimBody(item, 'aj_1');
-    expect(body.split('\n').slice(0, 3)).toEqual([
+  it('a claim off a runner names no run', () => {
+    const body = claimBody(item, 'aj_1', SHA);
+    expect(body.split('\n').slice(0, 4)).toEqual([
       '<!-- docs-agent-reply -->',
       '<!-- docs-agent-taken: issue comment 7 -->',
+      `<!-- docs-agent-claim: ${SHA} -->`,
       expect.stringMatching(/^📨 \*\*Sending\*\*/),
     ]);
     expect(runIn(body)).toBeUndefined();
