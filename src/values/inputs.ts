@@ -13,10 +13,10 @@ import type { KeyPath } from './file.js';
 import { readsBack } from './style.js';
 
 export const ValuesInputs = {
-  // A blank value is refused: it is far more likely a mistake than a wish for values.yaml.
+  // No default: a run that names no file would create values.yaml at the top of the workspace,
+  // which nothing reads. Blank is refused, saying what to set.
   ValuesFile: {
     name: 'values-file',
-    default: 'values.yaml',
     blankIsError: true,
     text: { maxLength: 8192, formatting: false },
   },
@@ -44,8 +44,14 @@ export function parseValuesFileInput(get: InputGetter, workspace: string): Value
     .split(/\r?\n/)
     .map((line, index) => ({ display: line.trim(), index }))
     .filter((line) => line.display !== '');
-  if (lines.length <= 1) {
-    const display = lines[0]?.display ?? '';
+  if (lines.length === 0)
+    throw new InputError(
+      name,
+      'is not set (it has no default)',
+      'Set it to the Helm values file your chart or GitOps controller reads, relative to the workspace, e.g. values-file: charts/docs/values.yaml (a Flux HelmRelease or an Argo CD Application works too: docs/gitops-targets.md).',
+    );
+  if (lines.length === 1) {
+    const display = lines[0]!.display;
     const path = parseWorkspacePath(name, display, workspace, 'values.yaml');
     return [{ path, display, root: repositoryTop(path, workspace) }];
   }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { sim, wait } from '../helpers/sim.js';
-import { newWorkspace, runPublish } from '../helpers/action.js';
+import { errorLine, newWorkspace, runPublish } from '../helpers/action.js';
 
 const BASIC = readFileSync(new URL('../fixtures/values/basic.yaml', import.meta.url), 'utf8');
 const quick = { queuedMs: 100, runningMs: 1200, pageCount: 7 };
@@ -125,10 +125,13 @@ describe.concurrent('the built action under Node 24', () => {
     },
   );
 
-  it('creates a missing values file in a folder that exists; one in a missing folder is refused before any request', async () => {
+  it('creates a missing values file that a kustomize generator reads; one in a missing folder is refused before any request', async () => {
     const s = await sim({ export: quick });
-    const ws = await newWorkspace();
-    await mkdir(join(ws, 'charts/docs'), { recursive: true });
+    const ws = await newWorkspace({
+      // Flux reads the chart values from the ConfigMap this generator makes of the file.
+      'charts/docs/kustomization.yaml':
+        'configMapGenerator:\n  - name: docs-values\n    files:\n      - values.yaml\n',
+    });
     const run = await runPublish(s, {
       workspace: ws,
       inputs: { 'values-file': 'charts/docs/values.yaml' },
@@ -138,6 +141,9 @@ describe.concurrent('the built action under Node 24', () => {
     expect(parse(text)).toEqual({
       staticExport: { enabled: true, bundleUrl: run.outputs['bundle-url'] },
     });
+    expect(run.stdout).toContain(
+      'Values file charts/docs/values.yaml does not exist yet; it will be created (read by a kustomize generator in charts/docs/kustomization.yaml).',
+    );
     expect(run.summary).toMatch(/`charts\/docs\/values.yaml`: created/);
 
     const typo = await sim({ export: quick });
@@ -151,6 +157,23 @@ describe.concurrent('the built action under Node 24', () => {
     );
     expect(typo.requests).toHaveLength(0);
     expect(await readdir(join(ws, 'charts'))).toEqual(['docs']);
+  });
+
+  it('values.yml beside values.yaml, read by nothing: refused before any request, naming the near miss; nothing is created', async () => {
+    const s = await sim({ export: quick });
+    const values = 'staticExport:\n  enabled: false\n';
+    const ws = await newWorkspace({ 'charts/docs/values.yaml': values });
+    const run = await runPublish(s, {
+      workspace: ws,
+      inputs: { 'values-file': 'charts/docs/values.yml' },
+    });
+    expect(run.code).toBe(1);
+    expect(errorLine(run.stdout)).toBe(
+      '::error::values-file "charts/docs/values.yml" does not exist, and nothing would read it if this run created it: no helm-release is set, no Chart.yaml is beside it, and no Argo CD helm.valueFiles entry, helmfile release or kustomize generator of the checkout names it. "charts/docs/values.yaml" exists beside it: set values-file to it if that is the file your chart reads. If it is a new file for a chart, create it first (an empty file will do) and commit it with its reader. Nothing was sent; no file was created.',
+    );
+    expect(s.requests).toHaveLength(0);
+    expect((await readdir(join(ws, 'charts/docs'))).sort()).toEqual(['values.yaml']);
+    expect(await readFile(join(ws, 'charts/docs/values.yaml'), 'utf8')).toBe(values);
   });
 
   it('a broken values file fails before any export is started, naming file, line and column', async () => {

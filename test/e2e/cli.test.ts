@@ -31,10 +31,15 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'values.yaml': BASIC });
     const run = await cli(
-      ['publish', '--domain', 'https://Docs.Example.com/', '--version', '2026-11-22'].concat([
-        '--base-url',
-        s.baseUrl,
-      ]),
+      [
+        'publish',
+        '--values-file',
+        'values.yaml',
+        '--domain',
+        'https://Docs.Example.com/',
+        '--version',
+        '2026-11-22',
+      ].concat(['--base-url', s.baseUrl]),
       { workspace: ws, key: s.apiKey },
     );
     expect(run.code, run.stderr).toBe(0);
@@ -104,6 +109,8 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
     const run = await cli(
       [
         'publish',
+        '--values-file',
+        'values.yaml',
         '--job-id',
         job.jobId,
         '--base-url',
@@ -148,7 +155,16 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
       ['--domian', 'docs.example.com'],
     ]) {
       const refused = await cli(
-        ['publish', '--domain', 'docs.example.com', '--dotenv', report, ...bad],
+        [
+          'publish',
+          '--values-file',
+          'values.yaml',
+          '--domain',
+          'docs.example.com',
+          '--dotenv',
+          report,
+          ...bad,
+        ],
         {
           workspace: ws,
           key: s.apiKey,
@@ -162,7 +178,17 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
     // A mistyped --dotenv that names the values file: not a report, so it is left as it was.
     const values = await readFile(join(ws, 'values.yaml'), 'utf8');
     const typo = await cli(
-      ['publish', '--domain', 'docs.example.com', '--dotenv', 'values.yaml', '--timeout', 'soon'],
+      [
+        'publish',
+        '--values-file',
+        'values.yaml',
+        '--domain',
+        'docs.example.com',
+        '--dotenv',
+        'values.yaml',
+        '--timeout',
+        'soon',
+      ],
       { workspace: ws, key: s.apiKey },
     );
     expect(typo.code, typo.stderr).toBe(2);
@@ -176,10 +202,16 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
     const keyDir = await mkdtemp(join(tmpdir(), 'cli-key-'));
     await writeFile(join(keyDir, 'key'), `${s.apiKey}\n`, { mode: 0o600 });
     const run = await cli(
-      ['publish', '--domain', 'docs.example.com', '--base-url', s.baseUrl, '--dry-run'].concat([
-        '--api-key-file',
-        join(keyDir, 'key'),
-      ]),
+      [
+        'publish',
+        '--values-file',
+        'values.yaml',
+        '--domain',
+        'docs.example.com',
+        '--base-url',
+        s.baseUrl,
+        '--dry-run',
+      ].concat(['--api-key-file', join(keyDir, 'key')]),
       { workspace: ws, secrets: [s.apiKey] },
     );
     expect(run.code, run.stderr).toBe(0);
@@ -309,7 +341,7 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
 
   it('a bad option, a bad value, a key on the command line, an input the files refuse: exit 2, nothing sent', async () => {
     const s = await sim({ export: quick });
-    const base = ['publish', '--base-url', s.baseUrl];
+    const base = ['publish', '--values-file', 'values.yaml', '--base-url', s.baseUrl];
     const typo = await cli([...base, '--domian', 'docs.example.com'], { key: s.apiKey });
     expect(typo.code).toBe(2);
     expect(typo.stderr).toBe(
@@ -334,7 +366,9 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
     const ws = await newWorkspace({ 'docs.yaml': release });
     const manifest = await cli(
       [
-        ...base,
+        'publish',
+        '--base-url',
+        s.baseUrl,
         '--domain',
         'docs.example.com',
         '--values-file',
@@ -355,7 +389,15 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
 
   it('a missing key: exit 2 naming MINTLIFY_ADMIN_KEY, nothing sent; a malformed one is refused too', async () => {
     const s = await sim({ export: quick });
-    const args = ['publish', '--domain', 'docs.example.com', '--base-url', s.baseUrl];
+    const args = [
+      'publish',
+      '--values-file',
+      'values.yaml',
+      '--domain',
+      'docs.example.com',
+      '--base-url',
+      s.baseUrl,
+    ];
     const missing = await cli(args);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(
@@ -377,19 +419,30 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
       const s = await sim({ export: { ...quick, outcome: 'never' } });
       const ws = await newWorkspace({ 'values.yaml': BASIC });
       let signalledAt = 0;
-      const run = await cli(['publish', '--domain', 'docs.example.com', '--base-url', s.baseUrl], {
-        workspace: ws,
-        key: s.apiKey,
-        onStart: (child, stderr) => {
-          const timer = setInterval(() => {
-            if (!/ Export (queued|\d+%)/.test(stderr())) return;
-            clearInterval(timer);
-            signalledAt = Date.now();
-            child.kill(signal);
-          }, 20);
-          child.on('close', () => clearInterval(timer));
+      const run = await cli(
+        [
+          'publish',
+          '--values-file',
+          'values.yaml',
+          '--domain',
+          'docs.example.com',
+          '--base-url',
+          s.baseUrl,
+        ],
+        {
+          workspace: ws,
+          key: s.apiKey,
+          onStart: (child, stderr) => {
+            const timer = setInterval(() => {
+              if (!/ Export (queued|\d+%)/.test(stderr())) return;
+              clearInterval(timer);
+              signalledAt = Date.now();
+              child.kill(signal);
+            }, 20);
+            child.on('close', () => clearInterval(timer));
+          },
         },
-      });
+      );
       expect(signalledAt).toBeGreaterThan(0);
       expect(run.exitedAt - signalledAt).toBeLessThan(1500);
       expect(run.code, run.stderr).toBe(130);
@@ -428,11 +481,22 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
     // repository's CI, the oldest the package accepts).
     const s = await sim({ export: quick });
     const ws = await newWorkspace({ 'values.yaml': BASIC });
-    const dry = await cli(['publish', '--domain', 'docs.example.com', '--base-url', s.baseUrl], {
-      node: process.execPath,
-      workspace: ws,
-      key: s.apiKey,
-    });
+    const dry = await cli(
+      [
+        'publish',
+        '--values-file',
+        'values.yaml',
+        '--domain',
+        'docs.example.com',
+        '--base-url',
+        s.baseUrl,
+      ],
+      {
+        node: process.execPath,
+        workspace: ws,
+        key: s.apiKey,
+      },
+    );
     expect(dry.code, dry.stderr).toBe(0);
     expect(outputsOf(dry.stdout)['values-changed']).toBe('true');
   });
@@ -442,7 +506,15 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
     async () => {
       const s = await sim({ export: quick });
       const ws = await newWorkspace({ 'values.yaml': BASIC });
-      const command = [inject('node24'), CLI, 'publish', '--domain', 'docs.example.com']
+      const command = [
+        inject('node24'),
+        CLI,
+        'publish',
+        '--values-file',
+        'values.yaml',
+        '--domain',
+        'docs.example.com',
+      ]
         .concat(['--base-url', s.baseUrl, '--dry-run'])
         .map((a) => `'${a}'`)
         .join(' ');

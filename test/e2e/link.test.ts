@@ -152,7 +152,7 @@ describe.concurrent('bundle-url: a stable copy of the bundle, no export', () => 
     const expires = new Date(signed.getTime() + 600_000).toISOString();
     const run = await runAction({
       workspace: await newWorkspace({ 'values.yaml': VALUES }),
-      inputs: { 'api-key': '', 'bundle-url': url },
+      inputs: { 'api-key': '', 'values-file': 'values.yaml', 'bundle-url': url },
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.outputs).toMatchObject({ 'expires-at': expires, 'refresh-by': expires });
@@ -210,7 +210,11 @@ describe.concurrent('bundle-url: a stable copy of the bundle, no export', () => 
       // No service at all: a placeholder key and the default base-url, not a simulator's inputs.
       const run = await runAction({
         workspace: ws,
-        inputs: { 'api-key': 'mint_unused_0123456789', 'bundle-url': url },
+        inputs: {
+          'api-key': 'mint_unused_0123456789',
+          'values-file': 'values.yaml',
+          'bundle-url': url,
+        },
       });
       expect(run.code).toBe(1);
       expect(run.stdout).toMatch(

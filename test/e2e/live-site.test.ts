@@ -139,6 +139,7 @@ describe.concurrent('the mirror flow: bundle-url, then the live-site check', () 
       workspace: ws,
       inputs: {
         'api-key': 'mint_unused_0123456789',
+        'values-file': 'values.yaml',
         'bundle-url': `${m.url}/docs/${sha}.tar.gz`,
         'download-path': 'site.tar.gz',
         'verify-url': `${pod.url}/guides/start`,
@@ -162,6 +163,7 @@ describe.concurrent('the mirror flow: bundle-url, then the live-site check', () 
     const { ws, pod } = await site();
     const inputs = {
       'api-key': 'mint_unused_0123456789',
+      'values-file': 'values.yaml',
       'bundle-url': `${m.url}/docs/${sha}.tar.gz`,
       'download-path': 'site.tar.gz',
       'verify-url': `${pod.url}/`,
@@ -207,6 +209,7 @@ describe.concurrent('the mirror flow: bundle-url, then the live-site check', () 
       workspace: ws,
       inputs: {
         'api-key': 'mint_unused_0123456789',
+        'values-file': 'values.yaml',
         'bundle-url': `${m.url}/docs/${sha}.tar.gz`,
         'download-path': 'site.tar.gz',
         'verify-url': `${pod.url}/`,

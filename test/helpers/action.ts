@@ -170,7 +170,7 @@ export interface Service {
 }
 
 export interface PublishOptions extends Omit<RunOptions, 'inputs' | 'entry' | 'actionFile'> {
-  /** The content of values.yaml in a new workspace (unless `workspace` is given). */
+  /** The content of values.yaml in a new workspace (unless `workspace` is given; else empty). */
   values?: string;
   /** Inputs added to the standard ones, or replacing them ('' clears one). */
   inputs?: Record<string, string>;
@@ -178,19 +178,27 @@ export interface PublishOptions extends Omit<RunOptions, 'inputs' | 'entry' | 'a
 
 /**
  * The root action as most end-to-end tests run it: the service's key and base-url, the domain
- * docs.example.com, and a new workspace (with `values` as values.yaml when given). Like every
- * run, it is checked for Node warnings and for the key, the link and the token in its output.
+ * docs.example.com, values-file values.yaml, and a new workspace (with `values` as values.yaml,
+ * empty when not given). Like every run, it is checked for Node warnings and for the key, the
+ * link and the token in its output.
  */
 export async function runPublish(s: Service, options: PublishOptions = {}): Promise<ActionRun> {
   const { values, inputs, ...rest } = options;
   if (rest.workspace !== undefined && values !== undefined)
     throw new Error('runPublish: give either a workspace or the values for a new one, not both');
-  const workspace =
-    rest.workspace ?? (await newWorkspace(values === undefined ? {} : { 'values.yaml': values }));
+  // values-file has no default, and a missing file nothing reads is refused: a new workspace
+  // holds values.yaml (empty unless `values` is given) and the run names it.
+  const workspace = rest.workspace ?? (await newWorkspace({ 'values.yaml': values ?? '' }));
   return runAction({
     ...rest,
     workspace,
-    inputs: { 'api-key': s.apiKey, domain: 'docs.example.com', 'base-url': s.baseUrl, ...inputs },
+    inputs: {
+      'api-key': s.apiKey,
+      domain: 'docs.example.com',
+      'base-url': s.baseUrl,
+      'values-file': 'values.yaml',
+      ...inputs,
+    },
     secrets: [s.apiKey, ...(rest.secrets ?? [])],
   });
 }

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -87,12 +87,22 @@ describe.concurrent('the values file and the download on a disk that fails', () 
       .filter((f) => f.includes('/'))
       .map((f) => dirname(f));
     for (const folder of folders) await mkdir(join(ws, folder), { recursive: true });
+    // A new file is created only where something reads it: a kustomize generator at the top.
+    const created = list.split('\n').filter((f) => f.includes('/'));
+    if (created.length > 0)
+      await writeFile(
+        join(ws, 'kustomization.yaml'),
+        `configMapGenerator:\n  - name: docs-values\n    files:\n${created.map((f) => `      - ${f}\n`).join('')}`,
+      );
     const run = await publishPolling(s, { workspace: ws, inputs: { 'values-file': list }, env });
     expect(run.code).toBe(1);
     expect(await readFile(join(ws, 'staging.yaml'), 'utf8')).toBe(VALUES);
     expect(await readFile(join(ws, 'production.yaml'), 'utf8')).toBe(VALUES);
     const tops = folders.map((f) => f.split('/')[0]!);
-    expect((await readdir(ws)).sort()).toEqual(['production.yaml', 'staging.yaml', ...tops].sort());
+    const reader = created.length > 0 ? ['kustomization.yaml'] : [];
+    expect((await readdir(ws)).sort()).toEqual(
+      ['production.yaml', 'staging.yaml', ...tops, ...reader].sort(),
+    );
     for (const folder of folders) expect(await readdir(join(ws, folder))).toEqual([]);
     const jobId = /jobs\/([^/]+)\/bundle/.exec(s.requestsFor('bundle')[0]!.path)![1]!;
     const resume = `Export job ${jobId} is complete: once this is fixed, run again with job-id: ${jobId} to publish it without a new export.`;

@@ -117,7 +117,8 @@ describe('parseCommandLine', () => {
     const line = run(['publish', '--domain', 'docs.example.com', '--dry-run']);
     expect(line.read('domain')).toBe('docs.example.com');
     expect(line.read('dry-run')).toBe('true');
-    expect(line.read('values-file')).toBe('values.yaml');
+    // values-file has no default: a run that names none is refused by its check.
+    expect(line.read('values-file')).toBe('');
     expect(line.read('timeout')).toBe('30m');
     expect(line.read('helm-chart')).toBe('mintlify/enterprise');
     expect(line.read('environment')).toBe('');
@@ -130,6 +131,8 @@ describe('parseCommandLine', () => {
       'publish',
       '--domain',
       'https://Docs.Example.com/',
+      '--values-file',
+      'values.yaml',
       '--paths',
       'a',
       '--paths=b/c',
@@ -143,7 +146,15 @@ describe('parseCommandLine', () => {
       dryRun: false,
     });
     expect(notices[0]).toContain('normalised');
-    const bad = run(['publish', '--domain', 'docs.example.com', '--timeout', 'soon']);
+    const bad = run([
+      'publish',
+      '--domain',
+      'docs.example.com',
+      '--values-file',
+      'values.yaml',
+      '--timeout',
+      'soon',
+    ]);
     expect(() =>
       parsePublishInputs((name) => (name === 'api-key' ? 'mint_abc' : bad.read(name)), '/ws'),
     ).toThrow('Input "timeout" ("soon") is not a duration. Write a duration such as 90s');

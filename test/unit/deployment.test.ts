@@ -262,8 +262,12 @@ describe('deployment inputs', () => {
     const declared = actionYaml().inputs;
     return parsePublishInputs(
       (name) =>
-        ({ 'api-key': 'mint_abc', domain: 'docs.example.com', ...given })[name] ??
-        (declared[name]!.default ?? '').replace('${{ github.token }}', 'ghs_abc'),
+        ({
+          'api-key': 'mint_abc',
+          domain: 'docs.example.com',
+          'values-file': 'values.yaml',
+          ...given,
+        })[name] ?? (declared[name]!.default ?? '').replace('${{ github.token }}', 'ghs_abc'),
       '/ws',
     );
   }

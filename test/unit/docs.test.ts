@@ -403,7 +403,7 @@ describe('workflows pass actionlint', () => {
       '        with: { anything: 1 }',
       '  b:',
       '    uses: your-org/static-export-helm-action/.github/workflows/publish.yml@v1',
-      '    with: { domain: docs.example.com }',
+      '    with: { domain: docs.example.com, values-file: values.yaml }',
       '    secrets: { apikey: k }',
     ].join('\n');
     expect(checkOwnInputs([{ name: 'x.yml', text, lineOffset: 0 }])).toEqual([

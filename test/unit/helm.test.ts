@@ -164,7 +164,7 @@ describe('helm inputs', () => {
   const declared = actionYaml().inputs;
   const read = (given: Record<string, string>) => (name: string) =>
     given[name] ?? declared[name]!.default ?? '';
-  const base = { 'api-key': 'mint_x', domain: 'docs.example.com' };
+  const base = { 'api-key': 'mint_x', domain: 'docs.example.com', 'values-file': 'values.yaml' };
 
   it('no helm-release: no rollout, and set helm inputs are pointed out', () => {
     const parsed = parsePublishInputs(read({ ...base, 'helm-namespace': 'docs' }), '/ws');

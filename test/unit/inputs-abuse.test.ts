@@ -128,6 +128,7 @@ const actions: {
     base: {
       'api-key': 'mint_abc123',
       domain: 'docs.example.com',
+      'values-file': 'values.yaml',
       'helm-release': 'docs',
       'verify-url': 'https://docs.example.com/',
       environment: 'docs-production',

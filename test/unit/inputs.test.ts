@@ -7,17 +7,21 @@ import { actionYaml } from '../helpers/action.js';
 
 const WS = '/home/runner/work/docs/docs';
 
-/** Inputs as a runner gives them: every declared input, defaults filled in. */
+/**
+ * Inputs as a runner gives them: every declared input, defaults filled in. values-file has no
+ * default: these workflows name values.yaml unless `given` says otherwise.
+ */
 function reader(given: Record<string, string>) {
   const declared = actionYaml().inputs;
+  const named: Record<string, string> = { 'values-file': 'values.yaml', ...given };
   return (name: string) => {
     if (!(name in declared))
       throw new Error(`parsePublishInputs read "${name}", which action.yml does not declare`);
-    return given[name] ?? declared[name]!.default ?? '';
+    return named[name] ?? declared[name]!.default ?? '';
   };
 }
 
-const base = { 'api-key': 'mint_abc123', domain: 'docs.example.com' };
+const base = { 'api-key': 'mint_abc123', domain: 'docs.example.com', 'values-file': 'values.yaml' };
 
 function refusal(given: Record<string, string>): InputError {
   try {
@@ -30,6 +34,14 @@ function refusal(given: Record<string, string>): InputError {
 }
 
 describe('parsePublishInputs', () => {
+  it('values-file has no default: left out, it is refused, saying what to set', () => {
+    expect(actionYaml().inputs['values-file']).toMatchObject({ required: true });
+    expect(actionYaml().inputs['values-file']!.default).toBeUndefined();
+    expect(() => parsePublishInputs(reader({ ...base, 'values-file': '' }), WS)).toThrow(
+      /^Input "values-file" is not set \(it has no default\)\. Set it to/,
+    );
+  });
+
   it('reads the defaults', () => {
     const { inputs } = parsePublishInputs(reader(base), WS);
     expect(inputs).toMatchObject({
@@ -191,7 +203,11 @@ describe('parsePublishInputs', () => {
       { 'values-file': '/etc/passwd' },
       /points outside the workspace/,
     ],
-    ['values-file empty', { 'values-file': ' ' }, /^Input "values-file" is empty/],
+    [
+      'values-file empty',
+      { 'values-file': ' ' },
+      /^Input "values-file" is not set \(it has no default\)\. Set it to the Helm values file your chart or GitOps controller reads, relative to the workspace, e\.g\. values-file: charts\/docs\/values\.yaml/,
+    ],
     [
       'values-file line outside',
       { 'values-file': 'values-staging.yaml\n../prod/values.yaml' },
