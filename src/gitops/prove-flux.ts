@@ -12,6 +12,7 @@ import { overridingLayer } from '../helm/values-layers.js';
 import { goYamlData } from '../shared/go-yaml.js';
 import { sourcesIn } from '../values/source-objects.js';
 import { isObject, valueAt, type Data } from '../values/site.js';
+import { markWarning, unservedRelease } from './applies.js';
 import { entryLabel, type Entry } from './discover.js';
 import { isYamlFile } from './files.js';
 import { releaseChart, sourceCandidates } from './flux-chart.js';
@@ -135,6 +136,8 @@ async function proveRelease(
     (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name === c.name) ??
     (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name.includes(c.name));
   const record = { target: targetName(target, chosen?.label), entry: entryLabel(entry) };
+  const unserved = unservedRelease(release, `${label} as ${entryLabel(entry)} builds it`);
+  if (unserved) return markWarning({ ...record, level: 'skipped', reason: unserved });
   const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe, (o, key) =>
     generatedFrom(ctx.checkout, tree, o, key),
   );

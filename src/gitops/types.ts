@@ -1,5 +1,6 @@
 /** What the proof is given and what it finds: the types publish/ and the proof's steps share. */
 import type { ChartFetcher } from '../helm/fetch.js';
+import type { Landing } from './applies.js';
 import type { Entry } from './discover.js';
 import type { Checkout } from './tree.js';
 
@@ -42,6 +43,8 @@ export interface ProofContext {
   tools: ProofTools;
   /** `owner/name` of this repository (GITHUB_REPOSITORY), when known: a source of another is out of reach. */
   repository?: string;
+  /** Where this run's change lands (applies.ts): a reader on another ref does not take it. */
+  landing?: Landing;
   records: ProofRecord[];
   /** Each a sentence naming the file or layer that wins and what to do. */
   refusals: string[];
