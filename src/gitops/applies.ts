@@ -17,17 +17,9 @@ import { isObject, type Data } from '../values/site.js';
 import { entryLabel, type Entry } from './discover.js';
 import { isYamlFile } from './files.js';
 import type { Checkout } from './tree.js';
-import type { ProofRecord, ProofTarget } from './types.js';
+import type { Landing, ProofRecord, ProofTarget } from './types.js';
 
-/** Where this run's change lands, as far as the run can tell. */
-export interface Landing {
-  /** The branch the change is committed to (or the pull request's base), when known. */
-  branch?: string;
-  /** How the run knows it, for messages: `the pull request's base branch`. */
-  why?: string;
-  /** The repository's default branch (Argo CD's HEAD), when known. */
-  defaultBranch?: string;
-}
+export type { Landing };
 
 /**
  * The branch the change lands on: a pull request run's base branch; otherwise the branch the run

@@ -1,8 +1,17 @@
 /** What the proof is given and what it finds: the types publish/ and the proof's steps share. */
 import type { ChartFetcher } from '../helm/fetch.js';
-import type { Landing } from './applies.js';
 import type { Entry } from './discover.js';
 import type { Checkout } from './tree.js';
+
+/** Where this run's change lands, as far as the run can tell (applies.ts landingOf). */
+export interface Landing {
+  /** The branch the change is committed to (or the pull request's base), when known. */
+  branch?: string;
+  /** How the run knows it, for messages: `the pull request's base branch`. */
+  why?: string;
+  /** The repository's default branch (Argo CD's HEAD), when known. */
+  defaultBranch?: string;
+}
 
 /** One values file of the run, as the proof sees it. */
 export interface ProofTarget {
