@@ -11,7 +11,7 @@
  */
 import { parseAllDocuments } from 'yaml';
 import { isObject, type Data } from '../values/site.js';
-import { buildEntry, copyCheckout, type Copy } from './build.js';
+import { buildEntry, copyCheckout, entryTree, type Copy } from './build.js';
 import {
   discoverEntries,
   entryLabel,
@@ -39,7 +39,7 @@ import { isYamlFile } from './files.js';
 import { argoFiles, elsewhereRecords, proveApplication } from './prove-argo.js';
 import { proveBuild } from './prove-flux.js';
 import { NO_VARIABLES, variablesOf } from './substitute.js';
-import { join, treeOf, type Checkout } from './tree.js';
+import { join, type Checkout } from './tree.js';
 import type { ProofContext, ProofRecord, ProofTarget, ProofTools } from './types.js';
 
 export interface ProofResult {
@@ -111,9 +111,7 @@ export async function proveComposition(
     return result;
   }
   const buildable = entries.filter((e): e is Buildable => e.kind !== 'argo');
-  const trees = new Map<Buildable, Set<string>>(
-    buildable.map((e) => [e, treeOf(checkout, e.path)]),
-  );
+  const trees = new Map<Buildable, Set<string>>(buildable.map((e) => [e, entryTree(checkout, e)]));
   const editedFiles = new Set(options.targets.map((t) => t.file));
   const relevant = relevantEntries(buildable, trees, editedFiles);
   let copy: Copy | undefined;
@@ -271,7 +269,7 @@ function adoptChildren(
       path: join('', String(spec.path).replace(/^\/+/, '')),
       from: entry.from,
     };
-    trees.set(child, treeOf(checkout, child.path));
+    trees.set(child, entryTree(checkout, child));
     trees.delete(entry);
     relevant[i] = child;
   }

@@ -314,6 +314,8 @@ export function planManifestEdits(
             setBlock(blockOf(holder, at), edit, kept);
           }),
         name,
+        // kustomize-controller builds every HelmRelease it applies (path.ts refuseMergeBelow).
+        target.kind === 'HelmRelease',
       );
       next = plan.text;
       changes.push(...plan.changes.map((c) => `${label}: ${c}`));
