@@ -163,7 +163,7 @@ export async function buildEntry(
   const label = entryLabel(entry);
   const where = entry.path || '.';
   // The controller will not inflate a chart: the link written there reaches no cluster.
-  for (const file of treeOf(checkout, entry.path)) {
+  for (const file of entryTree(checkout, entry)) {
     if (!/(^|\/)(kustomization\.ya?ml|Kustomization)$/.test(file)) continue;
     // Parsed only when the text names the field: a tree of many apps has as many kustomizations.
     const text = checkout.read(file);
@@ -282,4 +282,21 @@ function addFluxFields(data: Data, spec: Data): void {
   if (list(spec.images).length > 0) data.images = mergeImages(data.images, spec.images);
   if (list(spec.components).length > 0)
     data.components = [...list(data.components), ...list(spec.components)];
+}
+
+/**
+ * The files a build of the entry reads: its path's tree, and the trees of the Flux
+ * Kustomization's spec.components, which its generator adds to the kustomization at spec.path
+ * (addFluxFields), so relative to it: a file of such a component is part of the build.
+ */
+export function entryTree(
+  checkout: Checkout,
+  entry: Exclude<Entry, { kind: 'argo' }>,
+): Set<string> {
+  const tree = treeOf(checkout, entry.path);
+  if (entry.kind !== 'flux' || !Array.isArray(entry.spec.components)) return tree;
+  for (const component of entry.spec.components)
+    if (typeof component === 'string')
+      for (const file of treeOf(checkout, join(entry.path, component))) tree.add(file);
+  return tree;
 }

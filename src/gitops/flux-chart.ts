@@ -62,6 +62,14 @@ export function chartOf(
   // whatever applies it says (a Flux Kustomization's targetNamespace, else `default`), which the
   // file cannot tell: `default` is the guess, and only a chart that reads .Release.Namespace cares.
   const release = { releaseName: name, namespace: namespace ?? 'default' };
+  // A name a Flux Kustomization's postBuild substitutes (`name: ${APP}`) is no release name until
+  // it is substituted: the proof renders the release as that Kustomization builds it.
+  const variable = /\$\{[^}]*\}/.exec(`${name} ${namespace ?? ''}`)?.[0];
+  if (variable)
+    return {
+      kind: 'out-of-reach',
+      reason: `its release name or namespace holds ${variable}, which a Flux Kustomization's postBuild substitutes: rendered where an entry point builds it`,
+    };
   if (hint.kind === 'helmCharts') {
     const home = resolve(dirname(path), hint.chartHome);
     // kustomize reads a chart it pulls (repo and version) from <chartHome>/<name>-<version>/<name>

@@ -97,7 +97,7 @@ export function fluxLayers(
 }
 
 /** valuesFrom reads from the HelmRelease's own namespace (none written: any). */
-const sameNamespace = (a: unknown, b: unknown): boolean =>
+export const sameNamespace = (a: unknown, b: unknown): boolean =>
   a === undefined || b === undefined || a === b;
 
 /**

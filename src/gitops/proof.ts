@@ -11,7 +11,7 @@
  */
 import { parseAllDocuments } from 'yaml';
 import { isObject, type Data } from '../values/site.js';
-import { buildEntry, copyCheckout, type Copy } from './build.js';
+import { buildEntry, copyCheckout, entryTree, type Copy } from './build.js';
 import {
   discoverEntries,
   entryLabel,
@@ -24,11 +24,22 @@ import {
 } from './discover.js';
 import { openCheckout } from './checkout.js';
 import { appSetReaders, appSetRecords } from './appset.js';
+import {
+  argoSyncNote,
+  checkoutGitSources,
+  fluxHeldBack,
+  gitSources,
+  heldOnly,
+  markByHand,
+  markHeldBack,
+  type GitSource,
+  type Landing,
+} from './applies.js';
 import { isYamlFile } from './files.js';
 import { argoFiles, elsewhereRecords, proveApplication } from './prove-argo.js';
 import { proveBuild } from './prove-flux.js';
 import { NO_VARIABLES, variablesOf } from './substitute.js';
-import { join, treeOf, type Checkout } from './tree.js';
+import { join, type Checkout } from './tree.js';
 import type { ProofContext, ProofRecord, ProofTarget, ProofTools } from './types.js';
 
 export interface ProofResult {
@@ -56,6 +67,8 @@ export interface ProofOptions {
   clusterPaths: readonly string[];
   /** `owner/name` of this repository (GITHUB_REPOSITORY), when known. */
   repository?: string;
+  /** Where this run's change lands (applies.ts landingOf). */
+  landing?: Landing;
 }
 
 type Buildable = Exclude<Entry, { kind: 'argo' }>;
@@ -65,12 +78,13 @@ export async function proveComposition(
   tools: ProofTools,
 ): Promise<ProofResult> {
   const checkout = await openCheckout(options.root, options.edited, options.files);
-  const { repository } = options;
+  const { repository, landing = {} } = options;
   const ctx: ProofContext = {
     checkout,
     tools,
     records: [],
     refusals: [],
+    landing,
     ...(repository ? { repository } : {}),
   };
   const entries = discoverEntries(checkout, options.clusterPaths);
@@ -97,9 +111,7 @@ export async function proveComposition(
     return result;
   }
   const buildable = entries.filter((e): e is Buildable => e.kind !== 'argo');
-  const trees = new Map<Buildable, Set<string>>(
-    buildable.map((e) => [e, treeOf(checkout, e.path)]),
-  );
+  const trees = new Map<Buildable, Set<string>>(buildable.map((e) => [e, entryTree(checkout, e)]));
   const editedFiles = new Set(options.targets.map((t) => t.file));
   const relevant = relevantEntries(buildable, trees, editedFiles);
   let copy: Copy | undefined;
@@ -108,6 +120,7 @@ export async function proveComposition(
     const parentObjects: Data[] = [];
     // The checkout's GitRepositories, read once; the builds' are added as they come.
     let checkoutGit: Map<string, string> | undefined;
+    let checkoutSources: Map<string, GitSource> | undefined;
     while (done.size < relevant.length) {
       // Parents first: an entry whose file the tree of another not yet built holds waits for it.
       const next =
@@ -128,6 +141,27 @@ export async function proveComposition(
             level: 'skipped',
             reason: reach,
           });
+        continue;
+      }
+      // A reader this entry point does not apply this commit through proves nothing (applies.ts);
+      // a parent is still built, for the children its build produces.
+      checkoutSources ??= checkoutGitSources(checkout);
+      // As the parents' builds produce them (patched), named by the file that holds them.
+      const sources = gitSources(parentObjects, "a parent's build");
+      for (const [key, found] of checkoutSources)
+        sources.set(key, { spec: sources.get(key)?.spec ?? found.spec, from: found.from });
+      const held = fluxHeldBack(next, sources, landing);
+      const holds = options.targets.filter((t) => trees.get(next)!.has(t.file));
+      if (held && holds.length > 0) {
+        for (const t of holds)
+          ctx.records.push(
+            markHeldBack({
+              target: t.display,
+              entry: entryLabel(next),
+              level: 'skipped',
+              reason: held,
+            }),
+          );
         continue;
       }
       if (!tools.kubectl) {
@@ -167,7 +201,15 @@ export async function proveComposition(
     await copy?.remove();
   }
   const argo = entries.filter((e): e is ArgoEntry => e.kind === 'argo');
-  for (const entry of argo) await proveApplication(ctx, entry, options.targets);
+  for (const entry of argo) {
+    const from = ctx.records.length;
+    await proveApplication(ctx, entry, options.targets);
+    // Proven, yet applied only once someone syncs it: said on each record (`required` refuses).
+    const note = argoSyncNote(entry.spec, `${entryLabel(entry)} (${entry.from})`);
+    for (const r of ctx.records.slice(from))
+      if (note && r.level !== 'skipped' && !r.reason?.startsWith('refused'))
+        markByHand(Object.assign(r, { reason: r.reason ? `${r.reason}; ${note}` : note }));
+  }
   const included = new Set<string>();
   for (const tree of trees.values()) for (const f of tree) included.add(f);
   for (const entry of argo) {
@@ -178,6 +220,7 @@ export async function proveComposition(
     for (const [file, reason] of other.read) if (!away.has(file)) away.set(file, reason);
   }
   unreached(options.targets.filter((t) => !included.has(t.file)));
+  ctx.refusals.push(...heldOnly(ctx.records, options.targets));
   return result;
 }
 
@@ -226,7 +269,7 @@ function adoptChildren(
       path: join('', String(spec.path).replace(/^\/+/, '')),
       from: entry.from,
     };
-    trees.set(child, treeOf(checkout, child.path));
+    trees.set(child, entryTree(checkout, child));
     trees.delete(entry);
     relevant[i] = child;
   }

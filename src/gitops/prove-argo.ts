@@ -24,6 +24,7 @@ import {
 } from '../values/argo-source-file.js';
 import { argoChartHint, shownRepo } from '../values/manifest-argo.js';
 import { chartInCheckout, isObject, ofThisRepository, type Data } from '../values/site.js';
+import { argoHeldBack, markHeldBack } from './applies.js';
 import { entryLabel, type ArgoEntry } from './discover.js';
 import { checkoutPath } from './files.js';
 import { chartOf } from './flux-chart.js';
@@ -173,6 +174,14 @@ export async function proveApplication(
       }
       const at = one.files.findIndex((f) => !f.elsewhere && f.paths.includes(target.file));
       if (at === -1) continue;
+      // The source the file is read from (a `$ref` entry: that source) must take this commit.
+      const ref = /^\$([^/]+)\//.exec(one.files[at]!.entry)?.[1];
+      const from = (ref && sourceList(entry.spec).find((s) => s.ref === ref)) || one.source;
+      const held = ctx.landing && argoHeldBack(from, own, ctx.landing);
+      if (held) {
+        ctx.records.push(markHeldBack({ ...record, level: 'skipped', reason: held }));
+        continue;
+      }
       // Any entry after the target read from another repository may set the link: unknown.
       const later = one.files.slice(at + 1).find((f) => f.elsewhere);
       if (later) {

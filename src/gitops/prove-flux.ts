@@ -12,12 +12,14 @@ import { overridingLayer } from '../helm/values-layers.js';
 import { goYamlData } from '../shared/go-yaml.js';
 import { sourcesIn } from '../values/source-objects.js';
 import { isObject, valueAt, type Data } from '../values/site.js';
+import { markWarning, unservedRelease } from './applies.js';
 import { entryLabel, type Entry } from './discover.js';
 import { isYamlFile } from './files.js';
 import { releaseChart, sourceCandidates } from './flux-chart.js';
-import { fluxLayers } from './merge.js';
+import { fluxLayers, sameNamespace } from './merge.js';
 import { patchesTouching } from './overlay.js';
 import { postRenderer } from './post-render.js';
+import { substitutedFrom } from './substitute.js';
 import { generatedFrom, type Checkout } from './tree.js';
 import {
   markReaderElsewhere,
@@ -64,11 +66,18 @@ export async function proveBuild(
     const readers = releases.filter((r) => {
       if (holds(r) || named('HelmRelease')(r)) return true;
       const refs = isObject(r.spec) && Array.isArray(r.spec.valuesFrom) ? r.spec.valuesFrom : [];
+      // valuesFrom reads from the release's own namespace: a ConfigMap of that name in another
+      // namespace is another release's (docs in staging and in production).
+      const namespace = isObject(r.metadata) ? r.metadata.namespace : undefined;
       return refs.some(
         (ref) =>
           isObject(ref) &&
           sources.some(
-            (s) => s.kind === ref.kind && isObject(s.metadata) && s.metadata.name === ref.name,
+            (s) =>
+              s.kind === ref.kind &&
+              isObject(s.metadata) &&
+              s.metadata.name === ref.name &&
+              sameNamespace(s.metadata.namespace, namespace),
           ),
       );
     });
@@ -101,7 +110,8 @@ function sameObject(
 ): boolean {
   const meta = isObject(object.metadata) ? object.metadata : {};
   const name = String(meta.name);
-  if (name !== chosen.name && !name.includes(chosen.name)) return false;
+  if (name !== chosen.name && !name.includes(chosen.name) && !substitutedFrom(chosen.name, name))
+    return false;
   const moved = entry.kind === 'flux' && typeof entry.spec.targetNamespace === 'string';
   return (
     moved ||
@@ -133,8 +143,11 @@ async function proveRelease(
   const label = `HelmRelease/${name}`;
   const chosen =
     (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name === c.name) ??
-    (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name.includes(c.name));
+    (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name.includes(c.name)) ??
+    (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && substitutedFrom(c.name, name));
   const record = { target: targetName(target, chosen?.label), entry: entryLabel(entry) };
+  const unserved = unservedRelease(release, `${label} as ${entryLabel(entry)} builds it`);
+  if (unserved) return markWarning({ ...record, level: 'skipped', reason: unserved });
   const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe, (o, key) =>
     generatedFrom(ctx.checkout, tree, o, key),
   );

@@ -70,3 +70,17 @@ export function substituteText(text: string, values: ReadonlyMap<string, string>
     },
   );
 }
+
+/**
+ * Whether `built` may be `written` after substitution (`${APP}` → `docs`, `${APP}-preview` →
+ * `docs-preview`): each variable stands for any text. The written name alone, without one, is
+ * compared by the caller.
+ */
+export function substitutedFrom(written: string, built: string): boolean {
+  if (!/\$\{[^}]+\}/.test(written)) return false;
+  const pattern = written
+    .split(/\$\{[^}]+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${pattern}$`).test(built);
+}

@@ -9,6 +9,7 @@ import { posix } from 'node:path';
 import { parse } from 'yaml';
 import { isObject, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
+import { substitutedFrom } from './substitute.js';
 
 export const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
@@ -158,8 +159,9 @@ export function generatedFrom(
     if (!isObject(data) || !Array.isArray(data[field])) continue;
     for (const generator of data[field]) {
       if (!isObject(generator) || typeof generator.name !== 'string') continue;
-      if (!name.includes(generator.name) || generator.name.length <= (best?.name.length ?? 0))
-        continue;
+      // A generator named after a post-build variable (`${APP}-values`) made the substituted name.
+      const makes = name.includes(generator.name) || substitutedFrom(generator.name, name);
+      if (!makes || generator.name.length <= (best?.name.length ?? 0)) continue;
       for (const entry of Array.isArray(generator.files) ? generator.files : []) {
         if (typeof entry !== 'string') continue;
         const eq = entry.indexOf('=');

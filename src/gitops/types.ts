@@ -3,6 +3,16 @@ import type { ChartFetcher } from '../helm/fetch.js';
 import type { Entry } from './discover.js';
 import type { Checkout } from './tree.js';
 
+/** Where this run's change lands, as far as the run can tell (applies.ts landingOf). */
+export interface Landing {
+  /** The branch the change is committed to (or the pull request's base), when known. */
+  branch?: string;
+  /** How the run knows it, for messages: `the pull request's base branch`. */
+  why?: string;
+  /** The repository's default branch (Argo CD's HEAD), when known. */
+  defaultBranch?: string;
+}
+
 /** One values file of the run, as the proof sees it. */
 export interface ProofTarget {
   /** Its path in the checkout (forward slashes). */
@@ -42,6 +52,8 @@ export interface ProofContext {
   tools: ProofTools;
   /** `owner/name` of this repository (GITHUB_REPOSITORY), when known: a source of another is out of reach. */
   repository?: string;
+  /** Where this run's change lands (applies.ts): a reader on another ref does not take it. */
+  landing?: Landing;
   records: ProofRecord[];
   /** Each a sentence naming the file or layer that wins and what to do. */
   refusals: string[];

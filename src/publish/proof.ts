@@ -9,12 +9,14 @@
  * reads is out of reach, and said to be. With helm-release,
  * the run's own rollout is every file's entry point.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ChartFetcher } from '../helm/fetch.js';
 import { placeholderLink } from '../helm/render-check.js';
 import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
 import { checkoutPath } from '../gitops/files.js';
+import { isByHand, isWarning, landingOf } from '../gitops/applies.js';
 import { proveComposition } from '../gitops/proof.js';
 import {
   describeRecord,
@@ -69,6 +71,7 @@ export async function proveThroughCluster(
       edited,
       clusterPaths: inputs.clusterPaths.map((p) => checkoutPath(root, p)),
       repository: process.env.GITHUB_REPOSITORY || undefined,
+      landing: landingOf(process.env, eventPayload()),
     },
     {
       helm,
@@ -81,7 +84,9 @@ export async function proveThroughCluster(
       charts,
     },
   );
-  for (const record of result.records) reporter.info(`Proof: ${describeRecord(record)}.`);
+  for (const record of result.records)
+    if (isWarning(record)) reporter.warning(`Proof: ${describeRecord(record)}.`);
+    else reporter.info(`Proof: ${describeRecord(record)}.`);
   if (result.refusals.length > 0)
     throw new UserError(
       `The proof through what the cluster applies found that it would not get the link: ${result.refusals.join(' ')} Nothing was sent and no file was changed.`,
@@ -132,6 +137,12 @@ function unreached(run: RunContext, generated: readonly { target: ProofTarget; r
  */
 function unproven(records: readonly ProofRecord[]) {
   const proven = new Set(records.filter((r) => r.level !== 'skipped').map((r) => r.target));
+  // An Application synced by hand gets the link only once someone syncs it: not proven either.
+  const byHand = records.filter(isByHand);
+  if (byHand.length > 0)
+    throw new UserError(
+      `render-check is required, and ${byHand.map((r) => `${r.target} through ${r.entry}`).join('; ')} reaches the chart only once someone syncs it (${byHand.map((r) => r.reason).join('; ')}). Set spec.syncPolicy.automated on the Application, or set render-check: auto and sync it by hand. Nothing was sent and no file was changed.`,
+    );
   const open = records.filter(
     (r) => r.level === 'skipped' && !(isReaderElsewhere(r) && proven.has(r.target)),
   );
@@ -139,4 +150,15 @@ function unproven(records: readonly ProofRecord[]) {
   throw new UserError(
     `render-check is required, and the proof through what the cluster applies could not check ${open.map((r) => `${r.target} through ${r.entry} (${r.reason})`).join('; ')}. Make what it names readable to this run (kubectl on PATH, the source in this checkout, cluster-path), or set render-check: auto. Nothing was sent and no file was changed.`,
   );
+}
+
+/** The event payload a runner gives (GITHUB_EVENT_PATH), for the default branch; else nothing. */
+function eventPayload(): unknown {
+  const path = process.env.GITHUB_EVENT_PATH;
+  if (!path) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -73,9 +73,11 @@ export function planEditIn(
   at: KeyPath,
   check: (out: string, edit: Edit, kept: KeptVersion | undefined) => void,
   name = at.join('.'),
+  /** The document is built by kustomize, whose reader lets a mapping's own key win (path.ts). */
+  ownKeysWin = false,
 ): EditPlan {
   const edit = startEdit(text, doc, values, display, at, name);
-  const walk = walkPath(doc, text, at, display, root);
+  const walk = walkPath(doc, text, at, display, root, ownKeysWin);
   let kept: KeptVersion | undefined;
   if (walk.depth === at.length) {
     kept = mergedVersion(edit, doc, walk.map!);

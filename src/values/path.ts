@@ -36,6 +36,8 @@ interface Walk {
   text: string;
   at: KeyPath;
   display: string;
+  /** The document is read as kustomize reads it (kyaml): the mapping's own key wins anywhere. */
+  ownKeysWin?: boolean;
 }
 
 /** Follows the path from `root` (the document's top, or the mapping of a manifest that holds the
@@ -47,8 +49,9 @@ export function walkPath(
   at: KeyPath,
   display: string,
   root: unknown = doc.contents,
+  ownKeysWin = false,
 ): PathWalk {
-  const walk: Walk = { doc, text, at, display };
+  const walk: Walk = { doc, text, at, display, ownKeysWin };
   if (!isMap(root)) return { map: null, depth: 0 };
   let map: YAMLMap = root;
   for (let depth = 0; depth < at.length; depth++) {
@@ -185,9 +188,13 @@ function refuseShared(walk: Walk, node: YamlNode, depth: number): void {
  * mapping written above `<<` loses to the merged one (the YAML spec, and this action's reader, let
  * the mapping's own key win wherever it is). A key of the path, or one the run writes, above a
  * merge that also provides it is refused: the chart would get the merged value. A key the run
- * adds goes below every merge key, where both readers agree.
+ * adds goes below every merge key, where both readers agree. A Flux HelmRelease reaches the
+ * cluster through kustomize-controller's build, whose reader (kyaml, go-yaml v3) resolves merge
+ * keys as the spec does, the written key winning wherever it stands (`kubectl kustomize` shows
+ * it): not refused there (`ownKeysWin`).
  */
 function refuseMergeBelow(walk: Walk, map: YAMLMap, pair: Pair, name: string): void {
+  if (walk.ownKeysWin) return;
   const key = (pair.key as { value: string }).value;
   const later = map.items.slice(map.items.indexOf(pair) + 1);
   const merge = later.find((item) => isMergeKey(item.key) && mergedValue(walk.doc, item, key));

@@ -257,11 +257,22 @@ function heldBack(kind: string, doc: Document, display: string): string | undefi
   if (kind !== 'Application') return undefined;
   if (doc.getIn(['metadata', 'annotations', 'argocd.argoproj.io/skip-reconcile']) === 'true')
     return `${display} has the annotation argocd.argoproj.io/skip-reconcile: "true", so Argo CD does not process it: the new link reaches the chart only once that annotation is removed (before the link expires).`;
-  const automated = doc.getIn(['spec', 'syncPolicy', 'automated']);
-  const off = doc.getIn(['spec', 'syncPolicy', 'automated', 'enabled']) === false;
-  if (automated !== undefined && automated !== null && !off) return undefined;
-  const why = off ? 'spec.syncPolicy.automated.enabled: false' : 'no spec.syncPolicy.automated';
+  const why = argoManualSync(doc.toJS() as unknown);
+  if (!why) return undefined;
   return `${display} has ${why}, so Argo CD does not sync it on its own: the new link reaches the chart only once someone syncs it (before the link expires).`;
+}
+
+/**
+ * Why an Application is synced only by hand (`no spec.syncPolicy.automated`), or undefined: Argo
+ * CD syncs on its own only with `spec.syncPolicy.automated` set and its `enabled` not false.
+ */
+export function argoManualSync(application: unknown): string | undefined {
+  const spec = isObject(application) && isObject(application.spec) ? application.spec : {};
+  const policy = isObject(spec.syncPolicy) ? spec.syncPolicy : {};
+  const automated = policy.automated;
+  const off = isObject(automated) && automated.enabled === false;
+  if (automated !== undefined && automated !== null && !off) return undefined;
+  return off ? 'spec.syncPolicy.automated.enabled: false' : 'no spec.syncPolicy.automated';
 }
 
 /**
@@ -304,6 +315,8 @@ export function planManifestEdits(
             setBlock(blockOf(holder, at), edit, kept);
           }),
         name,
+        // kustomize-controller builds every HelmRelease it applies (path.ts refuseMergeBelow).
+        target.kind === 'HelmRelease',
       );
       next = plan.text;
       changes.push(...plan.changes.map((c) => `${label}: ${c}`));

@@ -55,18 +55,29 @@ export function proofOf(run: ActionRun): unknown[] {
 
 const quick = { queuedMs: 50, runningMs: 300, pageCount: 5 };
 
-/** The built action in `ws` with helm 3 and kubectl on PATH, against a new simulator. */
-export async function publishIn(ws: string, inputs: Record<string, string>) {
+/**
+ * The built action in `ws` with helm 3 and kubectl on PATH, against a new simulator; `env` adds
+ * what a runner sets (GITHUB_REF, GITHUB_BASE_REF, GITHUB_EVENT_PATH).
+ */
+export async function publishIn(
+  ws: string,
+  inputs: Record<string, string>,
+  env: Record<string, string> = {},
+) {
   const h = await helmEnv('helm3');
   const s = await sim({ export: quick });
-  const run = await runPublish(s, { workspace: ws, env: clusterEnv(h), inputs });
+  const run = await runPublish(s, { workspace: ws, env: { ...clusterEnv(h), ...env }, inputs });
   return { h, s, run };
 }
 
 /** A refusal: exit 1, no request, every file of `ws` as it was. Returns the error line. */
-export async function refusedIn(ws: string, inputs: Record<string, string>): Promise<string> {
+export async function refusedIn(
+  ws: string,
+  inputs: Record<string, string>,
+  env: Record<string, string> = {},
+): Promise<string> {
   const before = await filesOf(ws);
-  const { s, run } = await publishIn(ws, inputs);
+  const { s, run } = await publishIn(ws, inputs, env);
   expect(run.code, run.stdout).toBe(1);
   expect(s.requests).toHaveLength(0);
   expect(await filesOf(ws)).toEqual(before);
