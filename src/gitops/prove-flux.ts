@@ -134,7 +134,16 @@ async function proveRelease(
   const chosen =
     (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name === c.name) ??
     (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name.includes(c.name));
-  const record = { target: targetName(target, chosen?.label), entry: entryLabel(entry) };
+  const record = {
+    target: targetName(target, chosen?.label),
+    // Found from the file up (readers.ts): the release is named, there being no entry point.
+    ...(entry.kind === 'as-written'
+      ? {
+          reader: `HelmRelease/${typeof meta.namespace === 'string' ? `${meta.namespace}/` : ''}${name}`,
+        }
+      : {}),
+    entry: entryLabel(entry),
+  };
   const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe, (o, key) =>
     generatedFrom(ctx.checkout, tree, o, key),
   );
@@ -258,7 +267,7 @@ async function renderRelease(
 
 /** The Flux source objects of the checkout's tracked YAML files (as the render check reads them). */
 const sources = new WeakMap<Checkout, Data[]>();
-function checkoutSources(checkout: Checkout): Data[] {
+export function checkoutSources(checkout: Checkout): Data[] {
   let found = sources.get(checkout);
   if (!found) {
     found = checkout.files.filter(isYamlFile).flatMap((f) => sourcesIn(checkout.read(f) ?? ''));
