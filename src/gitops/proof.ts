@@ -28,7 +28,13 @@ import { isYamlFile } from './files.js';
 import { argoFiles, elsewhereRecords, proveApplication } from './prove-argo.js';
 import { proveBuild } from './prove-flux.js';
 import { withChildren } from './argo/app-of-apps.js';
-import { proveAsWritten, proveChartReaders, ReaderGraph, type Built } from './readers.js';
+import {
+  chartReaderFiles,
+  proveAsWritten,
+  proveChartReaders,
+  ReaderGraph,
+  type Built,
+} from './readers.js';
 import { NO_VARIABLES, variablesOf } from './substitute.js';
 import { join, treeOf, type Checkout } from './tree.js';
 import type { ProofContext, ProofRecord, ProofTarget, ProofTools } from './types.js';
@@ -107,7 +113,11 @@ export async function proveComposition(
   const trees = new Map<Buildable, Set<string>>(
     buildable.map((e) => [e, treeOf(checkout, e.path)]),
   );
-  const editedFiles = new Set(options.targets.map((t) => t.file));
+  // With the files of the releases that read an edited chart's values.yaml (readers.ts).
+  const editedFiles = new Set([
+    ...options.targets.map((t) => t.file),
+    ...chartReaderFiles(checkout, options.targets, repository),
+  ]);
   const relevant = relevantEntries(buildable, trees, editedFiles);
   let copy: Copy | undefined;
   const built: Built[] = [];

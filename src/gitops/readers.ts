@@ -22,7 +22,7 @@ import { isChartValues, proveArgoChartValues } from './argo/chart-values.js';
 import { buildEntry, copyCheckout, type Copy } from './build.js';
 import { entryLabel, type ArgoEntry, type ClusterPathEntry, type Entry } from './discover.js';
 import { isYamlFile } from './files.js';
-import { proveFluxChartValues, type ReleaseSite } from './flux/chart-values.js';
+import { chartFolderOf, proveFluxChartValues, type ReleaseSite } from './flux/chart-values.js';
 import { proveBuild } from './prove-flux.js';
 import { NO_VARIABLES } from './substitute.js';
 import { KUSTOMIZATION_NAMES, treeOf, type Checkout } from './tree.js';
@@ -115,6 +115,27 @@ function documents(text: string): Data[] {
     .filter((d) => d.errors.length === 0)
     .map((d) => d.toJS() as unknown)
     .filter(isObject);
+}
+
+/**
+ * The files holding a HelmRelease (as written) whose chart is the folder of a target that is a
+ * chart's values.yaml: the entry points whose tree holds them are built, as for an edited file.
+ */
+export function chartReaderFiles(
+  checkout: Checkout,
+  targets: readonly ProofTarget[],
+  repository: string | undefined,
+): string[] {
+  const folders = new Set(
+    targets
+      .filter(isChartValues)
+      .map((t) => (posix.dirname(t.file) === '.' ? '' : posix.dirname(t.file))),
+  );
+  if (folders.size === 0) return [];
+  const sites = new ReaderGraph(checkout, [], []).helmReleases();
+  return sites
+    .filter((s) => folders.has(chartFolderOf(s.release, s.objects, checkout, repository) ?? '\0'))
+    .map((s) => s.from);
 }
 
 /**

@@ -37,15 +37,25 @@ async function append(file: string, text: string): Promise<void> {
   await writeFile(file, `${await readFile(file, 'utf8')}${text}`);
 }
 
-/** The base release's chart spec with `line` added (valuesFiles, valuesFile). */
-async function chartSpec(ws: string, line: string, apiVersion?: string): Promise<void> {
+/**
+ * The base release's chart spec with `reconcileStrategy: Revision` (a new artifact for every
+ * commit, so the chart's values.yaml of this commit is what the cluster gets) and `line` added
+ * (valuesFiles, valuesFile).
+ */
+async function chartSpec(ws: string, line = '', apiVersion?: string): Promise<void> {
   const file = join(ws, 'apps/base/docs/release.yaml');
   let text = await readFile(file, 'utf8');
   const chart = '      chart: ./charts/enterprise\n';
   expect(text).toContain(chart);
-  text = text.replace(chart, `${chart}${line}`);
-  if (apiVersion) text = text.replace('helm.toolkit.fluxcd.io/v2\n', `${apiVersion}\n`);
+  text = text.replace(chart, `${chart}      reconcileStrategy: Revision\n${line}`);
   await writeFile(file, text);
+  if (!apiVersion) return;
+  // The base and the overlay's patch of it, both of that version (kustomize matches the patch by it).
+  for (const one of [file, join(ws, 'apps/production/docs-values.yaml')]) {
+    const written = await readFile(one, 'utf8');
+    expect(written).toContain('helm.toolkit.fluxcd.io/v2\n');
+    await writeFile(one, written.replace('helm.toolkit.fluxcd.io/v2\n', `${apiVersion}\n`));
+  }
 }
 
 describe.concurrent(
@@ -53,6 +63,7 @@ describe.concurrent(
   () => {
     it('nothing pins the link after it: rendered through the entry point, naming the release', async () => {
       const ws = await clusterWorkspace('flux-cluster');
+      await chartSpec(ws);
       const { run, h } = await publishIn(ws, { ...CHART_VALUES, 'render-check': 'required' });
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(proofOf(run)).toEqual([
@@ -77,6 +88,7 @@ describe.concurrent(
 
     it("the overlay's spec.values pins the link: refused before any request, naming the layer", async () => {
       const ws = await clusterWorkspace('flux-cluster');
+      await chartSpec(ws);
       await append(join(ws, 'apps/production/docs-values.yaml'), PIN);
       const error = await refusedIn(ws, CHART_VALUES);
       expect(error).toContain(

@@ -7,7 +7,7 @@
  * file and is refused before any request; otherwise the chart is rendered with them, then the
  * release's postRenderers.
  */
-import { posix, resolve } from 'node:path';
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { checkTarget } from '../../helm/render-check.js';
 import type { ValuesLayer } from '../../helm/render-target.js';
 import { overridingLayer } from '../../helm/values-layers.js';
@@ -16,6 +16,7 @@ import { releaseChart, sourceCandidates } from '../flux-chart.js';
 import { fluxLayers } from '../merge.js';
 import { postRenderer } from '../post-render.js';
 import { checkoutSources } from '../prove-flux.js';
+import type { Checkout } from '../tree.js';
 import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from '../types.js';
 
 /** A HelmRelease as one build (or the file, as written) gives it, with the objects beside it. */
@@ -41,13 +42,7 @@ export function releaseLabel(release: Data): string {
  */
 function defaultsOf(ctx: ProofContext, site: ReleaseSite, folder: string): string[] | undefined {
   const { checkout } = ctx;
-  const chart = releaseChart(
-    site.release,
-    sourceCandidates(site.objects, checkoutSources(checkout)),
-    checkout.root,
-    ctx.repository,
-  );
-  if (chart.kind !== 'chart' || resolve(chart.ref) !== resolve(checkout.root, folder))
+  if (chartFolderOf(site.release, site.objects, checkout, ctx.repository) !== folder)
     return undefined;
   const spec = isObject(site.release.spec) ? site.release.spec : {};
   const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : {};
@@ -60,6 +55,24 @@ function defaultsOf(ctx: ProofContext, site: ReleaseSite, folder: string): strin
   if (typeof chartSpec.valuesFile === 'string' && chartSpec.valuesFile)
     return [listed(chartSpec.valuesFile)];
   return [posix.join(folder, 'values.yaml')];
+}
+
+/** The chart folder (checkout path) of a release whose chart is a folder of this checkout. */
+export function chartFolderOf(
+  release: Data,
+  objects: readonly Data[],
+  checkout: Checkout,
+  repository: string | undefined,
+): string | undefined {
+  const chart = releaseChart(
+    release,
+    sourceCandidates(objects, checkoutSources(checkout)),
+    checkout.root,
+    repository,
+  );
+  if (chart.kind !== 'chart' || !isAbsolute(chart.ref)) return undefined;
+  const rel = relative(resolve(checkout.root), resolve(chart.ref)).split(sep).join('/');
+  return rel.startsWith('..') ? undefined : rel;
 }
 
 /** Proves `target` through one HelmRelease; false when it does not read it. */
