@@ -31,6 +31,7 @@ import {
 } from './common.js';
 import { benchDownload } from './download.js';
 import { benchGitops } from './gitops.js';
+import { benchReaders } from './readers.js';
 import { benchRenderFetch } from './render-fetch.js';
 import { benchValuesPublish } from './values-publish.js';
 import { randomJob, runVirtual, type JobShape } from './poll-model.js';
@@ -402,6 +403,10 @@ if (wanted('gitops')) {
   const gitops = await benchGitops({ quick, node24, dist, kubectl: kit.kubectl, helm: kit.helm3 });
   results.gitops = gitops.results;
   rows.push(...gitops.rows);
+  log('gitops: readers from the file up in a monorepo of 1,000 releases');
+  const readers = await benchReaders({ quick, kubectl: kit.kubectl, helm: kit.helm3 });
+  results.readers = readers.results;
+  rows.push(...readers.rows);
 }
 
 // ---- 7. the render check on a fetched chart (real helm 3) ----------------------------------

@@ -36,7 +36,8 @@ export interface ArgoEntry {
 }
 
 export interface ClusterPathEntry {
-  kind: 'cluster-path';
+  /** `as-written`: a kustomization of a checkout without entry points, built as found (readers.ts). */
+  kind: 'cluster-path' | 'as-written';
   name: string;
   from: string;
   path: string;
@@ -50,7 +51,9 @@ export const entryLabel = (e: Entry): string =>
     ? `Kustomization/${e.namespace}/${e.name}`
     : e.kind === 'argo'
       ? `Application/${e.namespace}/${e.name}`
-      : `cluster-path ${e.path || '.'}`;
+      : e.kind === 'as-written'
+        ? `as written (${e.from})`
+        : `cluster-path ${e.path || '.'}`;
 
 const FLUX_GROUP = 'kustomize.toolkit.fluxcd.io/';
 const ARGO_GROUP = 'argoproj.io/';
@@ -67,6 +70,8 @@ export function discoverEntries(checkout: Checkout, clusterPaths: readonly strin
     if (!isYamlFile(file)) continue;
     const text = checkout.read(file);
     if (!text || !ENTRY_LINE.test(text)) continue;
+    // A chart's template is Go template text, applied only rendered (argo/app-of-apps.ts).
+    if (inChartTemplates(checkout, file)) continue;
     entries.push(...entriesIn(text, file));
   }
   return entries;
@@ -82,6 +87,13 @@ const ENTRY_LINE =
 const isEntryHead = (head: { apiVersion?: string; kind?: string }): boolean =>
   (head.kind === 'Kustomization' && !!head.apiVersion?.startsWith(FLUX_GROUP)) ||
   (head.kind === 'Application' && !!head.apiVersion?.startsWith(ARGO_GROUP));
+
+/** Whether a file is under the templates/ folder of a chart (a Chart.yaml beside that folder). */
+function inChartTemplates(checkout: Checkout, file: string): boolean {
+  const at = file.lastIndexOf('templates/');
+  if (at < 0 || (at > 0 && file[at - 1] !== '/')) return false;
+  return checkout.files.includes(`${file.slice(0, at)}Chart.yaml`);
+}
 
 /** The entry points among the documents of one text (a file, or a build's output). */
 export function entriesIn(text: string, from: string): Entry[] {

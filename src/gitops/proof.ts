@@ -38,6 +38,14 @@ import {
 import { isYamlFile } from './files.js';
 import { argoFiles, elsewhereRecords, proveApplication } from './prove-argo.js';
 import { proveBuild } from './prove-flux.js';
+import { withChildren } from './argo/app-of-apps.js';
+import {
+  chartReaderFiles,
+  proveAsWritten,
+  proveChartReaders,
+  ReaderGraph,
+  type Built,
+} from './readers.js';
 import { NO_VARIABLES, variablesOf } from './substitute.js';
 import { join, type Checkout } from './tree.js';
 import type { ProofContext, ProofRecord, ProofTarget, ProofTools } from './types.js';
@@ -107,14 +115,24 @@ export async function proveComposition(
     }
   };
   if (entries.length === 0) {
+    // No entry point here (the cluster's bootstrap is elsewhere): each reader as written.
+    const open = options.targets.filter((t) => !generated.read.has(t.file));
+    const graph = new ReaderGraph(checkout, [], []);
+    await proveChartReaders(ctx, graph, open);
+    await proveAsWritten(ctx, graph, options.edited, open);
     unreached(options.targets.filter((t) => generated.read.has(t.file)));
     return result;
   }
   const buildable = entries.filter((e): e is Buildable => e.kind !== 'argo');
   const trees = new Map<Buildable, Set<string>>(buildable.map((e) => [e, entryTree(checkout, e)]));
-  const editedFiles = new Set(options.targets.map((t) => t.file));
+  // With the files of the releases that read an edited chart's values.yaml (readers.ts).
+  const editedFiles = new Set([
+    ...options.targets.map((t) => t.file),
+    ...chartReaderFiles(checkout, options.targets, repository),
+  ]);
   const relevant = relevantEntries(buildable, trees, editedFiles);
   let copy: Copy | undefined;
+  const built: Built[] = [];
   try {
     const done = new Set<Buildable>();
     const parentObjects: Data[] = [];
@@ -194,13 +212,21 @@ export async function proveComposition(
         continue;
       }
       parentObjects.push(...result.objects);
+      built.push({ entry: next, tree: trees.get(next)!, objects: result.objects });
       adoptChildren(result.objects, relevant, done, trees, checkout);
       await proveBuild(ctx, next, trees.get(next)!, result.objects, options.targets);
     }
   } finally {
     await copy?.remove();
   }
-  const argo = entries.filter((e): e is ArgoEntry => e.kind === 'argo');
+  // An app of apps' children exist once its chart is rendered as Argo CD renders it.
+  const { entries: argo } = await withChildren(
+    checkout,
+    entries.filter((e): e is ArgoEntry => e.kind === 'argo'),
+    tools.helm,
+    repository,
+    tools.signal,
+  );
   for (const entry of argo) {
     const from = ctx.records.length;
     await proveApplication(ctx, entry, options.targets);
@@ -219,6 +245,9 @@ export async function proveComposition(
     ctx.records.push(...other.records);
     for (const [file, reason] of other.read) if (!away.has(file)) away.set(file, reason);
   }
+  // From each edited file up: the readers the entry points' proof does not walk to.
+  const graph = new ReaderGraph(checkout, argo, built);
+  for (const f of await proveChartReaders(ctx, graph, options.targets)) included.add(f);
   unreached(options.targets.filter((t) => !included.has(t.file)));
   ctx.refusals.push(...heldOnly(ctx.records, options.targets));
   return result;

@@ -145,7 +145,16 @@ async function proveRelease(
     (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name === c.name) ??
     (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && name.includes(c.name)) ??
     (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && substitutedFrom(c.name, name));
-  const record = { target: targetName(target, chosen?.label), entry: entryLabel(entry) };
+  const record = {
+    target: targetName(target, chosen?.label),
+    // Found from the file up (readers.ts): the release is named, there being no entry point.
+    ...(entry.kind === 'as-written'
+      ? {
+          reader: `HelmRelease/${typeof meta.namespace === 'string' ? `${meta.namespace}/` : ''}${name}`,
+        }
+      : {}),
+    entry: entryLabel(entry),
+  };
   const unserved = unservedRelease(release, `${label} as ${entryLabel(entry)} builds it`);
   if (unserved) return markWarning({ ...record, level: 'skipped', reason: unserved });
   const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe, (o, key) =>
@@ -271,7 +280,7 @@ async function renderRelease(
 
 /** The Flux source objects of the checkout's tracked YAML files (as the render check reads them). */
 const sources = new WeakMap<Checkout, Data[]>();
-function checkoutSources(checkout: Checkout): Data[] {
+export function checkoutSources(checkout: Checkout): Data[] {
   let found = sources.get(checkout);
   if (!found) {
     found = checkout.files.filter(isYamlFile).flatMap((f) => sourcesIn(checkout.read(f) ?? ''));

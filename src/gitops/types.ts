@@ -27,7 +27,12 @@ export interface ProofTarget {
 export interface ProofRecord {
   /** `apps/base/docs/release.yaml (HelmRelease/docs)`. */
   target: string;
-  /** `Kustomization/flux-system/apps`, `Application/argocd/guestbook`. */
+  /** The release that reads it, where the record names one: `HelmRelease/docs/docs`. */
+  reader?: string;
+  /**
+   * `Kustomization/flux-system/apps`, `Application/argocd/guestbook`; `as written` (and the
+   * kustomization built) where the checkout holds no entry point that applies the reader.
+   */
   entry: string;
   level: 'rendered' | 'values' | 'skipped';
   /** Why it stopped short of `rendered`. */
@@ -87,5 +92,7 @@ export function describeRecord(r: ProofRecord): string {
       : r.level === 'values'
         ? 'the merged values carry the link'
         : 'skipped';
-  return `${r.target} through ${r.entry}: ${level}${r.reason ? ` (${r.reason})` : ''}`;
+  const through = r.entry.startsWith('as written') ? r.entry : `through ${r.entry}`;
+  const reader = r.reader && r.reader !== r.entry ? `, read by ${r.reader}` : '';
+  return `${r.target} ${through}${reader}: ${level}${r.reason ? ` (${r.reason})` : ''}`;
 }

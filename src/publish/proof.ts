@@ -9,8 +9,8 @@
  * reads is out of reach, and said to be. With helm-release,
  * the run's own rollout is every file's entry point.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { ChartFetcher } from '../helm/fetch.js';
 import { placeholderLink } from '../helm/render-check.js';
 import { UserError } from '../shared/errors.js';
@@ -43,10 +43,10 @@ export async function proveThroughCluster(
   },
   /** Plain values files (absolute) that something outside the entry points reads (a helmfile). */
   readElsewhere: ReadonlySet<string> = new Set(),
-): Promise<ProofRecord[]> {
+): Promise<{ records: ProofRecord[]; empty?: string }> {
   const { inputs, reporter } = run;
   const first = inputs.valuesFiles[0];
-  if (!first) return [];
+  if (!first) return { records: [] };
   const root = resolve(first.root ?? process.cwd());
   const edited = new Map<string, string>();
   const targets: ProofTarget[] = [];
@@ -110,7 +110,27 @@ export async function proveThroughCluster(
       reporter.warning(`${text} Check that something deploys it.`);
     }
   }
-  return result.records;
+  const empty = inputs.helm ? undefined : emptyProof(root, result.records, targets);
+  if (empty) reporter.notice(`Proof: ${empty}`);
+  return { records: result.records, ...(empty ? { empty } : {}) };
+}
+
+/**
+ * Why the proof is empty, in words (the log and the job summary): no release of this checkout
+ * reads the files, so only what the render check rendered beside them was proven.
+ */
+function emptyProof(
+  root: string,
+  records: readonly ProofRecord[],
+  targets: readonly ProofTarget[],
+): string | undefined {
+  if (records.length > 0 || targets.length === 0) return undefined;
+  return targets
+    .map(
+      (t) =>
+        `no release in this checkout reads ${t.display}; ${t.chosen ? 'only the chart its manifest names was rendered, where it is in reach' : existsSync(join(root, dirname(t.file), 'Chart.yaml')) ? 'only the chart beside it was rendered' : 'nothing rendered a chart with it'}.`,
+    )
+    .join(' ');
 }
 
 /**

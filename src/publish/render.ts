@@ -33,7 +33,7 @@ import type { PublishInputs } from './inputs.js';
 import { notRead, renderedChart } from './render-words.js';
 import type { RunContext } from './job.js';
 import { plannedText } from './planned.js';
-import type { ProofRecord } from '../gitops/types.js';
+import { isReaderElsewhere, type ProofRecord } from '../gitops/types.js';
 
 /** What the render check found, for the `render-check` output and the summary. */
 export interface RenderCheckResult {
@@ -42,6 +42,8 @@ export interface RenderCheckResult {
   outcomes: RenderOutcome[];
   /** Per target and entry point of the cluster, the level the proof reached (the `proof` output). */
   proof: ProofRecord[];
+  /** Why the proof is empty (no release of the checkout reads the files), for the summary. */
+  emptyProof?: string;
 }
 
 export async function checkRender(run: RunContext): Promise<RenderCheckResult | undefined> {
@@ -68,6 +70,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
     // One fetcher for the run, the proof's too: a chart two targets name is pulled once.
     const charts = helm ? new ChartFetcher(helm, { signal: run.signal }) : undefined;
     let proof: ProofRecord[];
+    let empty: string | undefined;
     try {
       for (const target of targets) {
         outcomes.push(
@@ -87,12 +90,12 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
       // The proof through the cluster (gitops/) is loaded when a render check gets this far: the
       // bundle keeps it in a chunk of its own, which a run that never gets here does not load.
       const { proveThroughCluster } = await import('./proof.js');
-      proof = await proveThroughCluster(
+      ({ records: proof, empty } = await proveThroughCluster(
         run,
         (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link),
         { helm, charts, placeholder },
         await readOutsideEntryPoints(run, helmfiles),
-      );
+      ));
     } finally {
       await charts?.dispose();
     }
@@ -115,7 +118,16 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
         `render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`,
       );
     }
-    return { outcome: skipped.length > 0 ? 'skipped' : 'true', outcomes, proof };
+    // `true` only when every reader the proof found was rendered (refusals stopped the run).
+    const open = proof.filter(
+      (r) => r.level !== 'rendered' && !(isReaderElsewhere(r) && rendered.has(r.target)),
+    );
+    return {
+      outcome: skipped.length > 0 || open.length > 0 ? 'skipped' : 'true',
+      outcomes,
+      proof,
+      ...(empty ? { emptyProof: empty } : {}),
+    };
   });
 }
 

@@ -48,6 +48,8 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
       'Proof through the cluster',
       result.renderCheck.proof.map((r) => escapeHtml(describeRecord(r))).join('<br>'),
     ]);
+  else if (result.renderCheck?.emptyProof)
+    rows.push(['Proof through the cluster', escapeHtml(result.renderCheck.emptyProof)]);
   if (result.download)
     rows.push([
       'Downloaded',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublishResult } from '../../src/publish/pipeline.js';
 import { successSummary } from '../../src/publish/summary.js';
+import type { ProofRecord } from '../../src/gitops/types.js';
 
 function result(diff: string): PublishResult {
   return {
@@ -91,5 +92,37 @@ describe('the job summary', () => {
       { url: undefined },
     );
     expect(rolled).toContain('renders the link · in a pod template: the pods roll');
+  });
+
+  it('explains an empty proof, and lists the readers of one that is not', () => {
+    const why =
+      'no release in this checkout reads charts/docs/values.yaml; only the chart beside it was rendered.';
+    const check = (proof: ProofRecord[], emptyProof?: string) =>
+      successSummary(
+        {
+          ...result(''),
+          renderCheck: {
+            outcome: 'true',
+            outcomes: [],
+            proof,
+            ...(emptyProof ? { emptyProof } : {}),
+          },
+        },
+        Date.parse('2026-11-24T00:00:00Z'),
+        { url: undefined },
+      );
+    expect(check([], why)).toContain(`| Proof through the cluster | ${why} |`);
+    const read = check([
+      {
+        target: 'charts/docs/values.yaml',
+        reader: 'HelmRelease/docs/docs',
+        entry: 'as written (apps/docs/kustomization.yaml)',
+        level: 'rendered',
+      },
+    ]);
+    expect(read).toContain(
+      '| Proof through the cluster | charts/docs/values.yaml as written (apps/docs/kustomization.yaml), read by HelmRelease/docs/docs: the chart renders the link |',
+    );
+    expect(read).not.toContain('no release in this checkout');
   });
 });

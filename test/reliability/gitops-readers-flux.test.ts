@@ -1,0 +1,245 @@
+/**
+ * Flux readers found from the edited file up, end to end (the built action, real helm and kubectl
+ * kustomize, the simulator):
+ *
+ * - a chart folder's own values.yaml, read by the HelmRelease whose chart is that folder of the
+ *   GitRepository (fluxcd/flux2-kustomize-helm-example's layout, test/fixtures/gitops/flux-cluster):
+ *   source-controller packages it as the chart's defaults unless `valuesFiles` (or a v2beta1
+ *   `valuesFile`) replaces it; spec.values that pins the link wins over it and is refused;
+ * - a checkout without any entry point (the fleet repository that bootstraps the cluster is
+ *   elsewhere): the release proven as written, through the top kustomization that builds it, with
+ *   the HelmRepository of another file of it (a loopback chart repository), its postRenderers,
+ *   and a configMapGenerator file read through valuesFrom (fluxcd/website's guide,
+ *   test/fixtures/gitops/flux-generator).
+ *
+ * Each refusal comes before any request, every file byte for byte; each success is checked by
+ * building and rendering what the controller would get.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { helmRepository } from '../helpers/chart-checkout.js';
+import { startChartRepo } from '../helpers/chart-repo.js';
+import {
+  clusterWorkspace,
+  kustomizeFlux,
+  proofOf,
+  publishIn,
+  refusedIn,
+} from '../helpers/cluster.js';
+import { documents, fluxValues, manifest, renderedLink, renderWith } from '../helpers/gitops.js';
+import { CHART, helmEnv } from '../helpers/helm.js';
+
+const CHART_VALUES = { 'values-file': 'charts/enterprise/values.yaml' };
+const PIN = '    staticExport:\n      bundleUrl: https://old.example.com/site.tar.gz\n';
+
+async function append(file: string, text: string): Promise<void> {
+  await writeFile(file, `${await readFile(file, 'utf8')}${text}`);
+}
+
+/**
+ * The base release's chart spec with `reconcileStrategy: Revision` (a new artifact for every
+ * commit, so the chart's values.yaml of this commit is what the cluster gets) and `line` added
+ * (valuesFiles, valuesFile).
+ */
+async function chartSpec(ws: string, line = '', apiVersion?: string): Promise<void> {
+  const file = join(ws, 'apps/base/docs/release.yaml');
+  let text = await readFile(file, 'utf8');
+  const chart = '      chart: ./charts/enterprise\n';
+  expect(text).toContain(chart);
+  text = text.replace(chart, `${chart}      reconcileStrategy: Revision\n${line}`);
+  await writeFile(file, text);
+  if (!apiVersion) return;
+  // The base and the overlay's patch of it, both of that version (kustomize matches the patch by it).
+  for (const one of [file, join(ws, 'apps/production/docs-values.yaml')]) {
+    const written = await readFile(one, 'utf8');
+    expect(written).toContain('helm.toolkit.fluxcd.io/v2\n');
+    await writeFile(one, written.replace('helm.toolkit.fluxcd.io/v2\n', `${apiVersion}\n`));
+  }
+}
+
+describe.concurrent(
+  "a chart folder's values.yaml read by a HelmRelease of the GitRepository",
+  () => {
+    it('nothing pins the link after it: rendered through the entry point, naming the release', async () => {
+      const ws = await clusterWorkspace('flux-cluster');
+      await chartSpec(ws);
+      const { run, h } = await publishIn(ws, { ...CHART_VALUES, 'render-check': 'required' });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(proofOf(run)).toEqual([
+        {
+          target: 'charts/enterprise/values.yaml',
+          reader: 'HelmRelease/docs/docs',
+          entry: 'Kustomization/flux-system/apps',
+          level: 'rendered',
+        },
+      ]);
+      expect(run.outputs['render-check']).toBe('true');
+      const built = manifest(
+        await kustomizeFlux(join(ws, 'apps/production')),
+        'HelmRelease',
+        'docs',
+      );
+      const chart = join(ws, 'charts/enterprise');
+      expect(renderedLink(await renderWith(h, chart, fluxValues(built)))).toBe(
+        run.outputs['bundle-url'],
+      );
+    });
+
+    it("the overlay's spec.values pins the link: refused before any request, naming the layer", async () => {
+      const ws = await clusterWorkspace('flux-cluster');
+      await chartSpec(ws);
+      await append(join(ws, 'apps/production/docs-values.yaml'), PIN);
+      const error = await refusedIn(ws, CHART_VALUES);
+      expect(error).toContain(
+        'spec.values of HelmRelease/docs (the build of Kustomization/flux-system/apps) sets staticExport.bundleUrl after charts/enterprise/values.yaml, the values.yaml source-controller packages with the chart of HelmRelease/docs/docs',
+      );
+    });
+
+    it('valuesFiles without values.yaml: the release does not read it, so its pin is no refusal; the empty proof is explained', async () => {
+      const ws = await clusterWorkspace('flux-cluster');
+      await writeFile(join(ws, 'charts/enterprise/values-prod.yaml'), 'replicaCount: 3\n');
+      await chartSpec(ws, '      valuesFiles:\n        - ./charts/enterprise/values-prod.yaml\n');
+      await append(join(ws, 'apps/production/docs-values.yaml'), PIN);
+      const { run } = await publishIn(ws, CHART_VALUES);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(proofOf(run)).toEqual([]);
+      const why =
+        'no release in this checkout reads charts/enterprise/values.yaml; only the chart beside it was rendered';
+      expect(run.stdout).toContain(`::notice::Proof: ${why}`);
+      expect(run.summary).toContain(why);
+    });
+
+    it('valuesFiles listing values.yaml: read, and the pin refused', async () => {
+      const ws = await clusterWorkspace('flux-cluster');
+      await chartSpec(ws, '      valuesFiles:\n        - ./charts/enterprise/values.yaml\n');
+      await append(join(ws, 'apps/production/docs-values.yaml'), PIN);
+      const error = await refusedIn(ws, CHART_VALUES);
+      expect(error).toContain('sets staticExport.bundleUrl after charts/enterprise/values.yaml');
+    });
+
+    it("a v2beta1 valuesFile replaces the chart's values.yaml: not read, no refusal", async () => {
+      const ws = await clusterWorkspace('flux-cluster');
+      await writeFile(join(ws, 'charts/enterprise/values-prod.yaml'), 'replicaCount: 3\n');
+      await chartSpec(
+        ws,
+        '      valuesFile: ./charts/enterprise/values-prod.yaml\n',
+        'helm.toolkit.fluxcd.io/v2beta1',
+      );
+      await append(join(ws, 'apps/production/docs-values.yaml'), PIN);
+      const { run } = await publishIn(ws, CHART_VALUES);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(proofOf(run)).toEqual([]);
+    });
+  },
+);
+
+/**
+ * flux-cluster without its clusters/ folder (no entry point), the base release's chart from the
+ * HelmRepository of repository.yaml, another file of the same kustomization; `extra` appended to
+ * the release's spec.
+ */
+async function fleetless(url: string, extra = ''): Promise<string> {
+  const ws = await clusterWorkspace('flux-cluster');
+  await rm(join(ws, 'clusters'), { recursive: true });
+  await rm(join(ws, 'charts'), { recursive: true });
+  const base = join(ws, 'apps/base/docs');
+  const release = await readFile(join(base, 'release.yaml'), 'utf8');
+  const git =
+    '      chart: ./charts/enterprise\n      sourceRef:\n        kind: GitRepository\n        name: flux-system\n        namespace: flux-system\n';
+  expect(release).toContain(git);
+  await writeFile(
+    join(base, 'release.yaml'),
+    release.replace(
+      git,
+      '      chart: enterprise\n      version: ">=1.0.0"\n      sourceRef:\n        kind: HelmRepository\n        name: mintlify\n',
+    ) + extra,
+  );
+  await writeFile(join(base, 'repository.yaml'), helmRepository(url));
+  await append(join(base, 'kustomization.yaml'), '  - repository.yaml\n');
+  return ws;
+}
+
+describe.concurrent('no entry point in the checkout: readers proven as written', () => {
+  it('a HelmRelease whose HelmRepository is another file of its kustomization: rendered as written', async () => {
+    const repo = await startChartRepo(await helmEnv('helm3'), { versions: ['1.4.0'] });
+    const ws = await fleetless(repo.url);
+    const { run, h } = await publishIn(ws, {
+      'values-file': 'apps/base/docs/release.yaml',
+      'render-check': 'required',
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(proofOf(run)).toEqual([
+      {
+        target: 'apps/base/docs/release.yaml (HelmRelease/docs)',
+        reader: 'HelmRelease/docs/docs',
+        entry: 'as written (apps/production/kustomization.yaml)',
+        level: 'rendered',
+      },
+    ]);
+    expect(run.outputs['render-check']).toBe('true');
+    const built = manifest(await kustomizeFlux(join(ws, 'apps/production')), 'HelmRelease', 'docs');
+    expect(renderedLink(await renderWith(h, CHART, fluxValues(built)))).toBe(
+      run.outputs['bundle-url'],
+    );
+    console.log(`Proof as written, no entry point: ${run.outputs.proof}`);
+  });
+
+  it('its own postRenderers patch the link away: refused before any request', async () => {
+    const repo = await startChartRepo(await helmEnv('helm3'), { versions: ['1.4.0'] });
+    const ws = await fleetless(
+      repo.url,
+      '  postRenderers:\n    - kustomize:\n        patches:\n          - target:\n              kind: Deployment\n            patch: |\n              - op: remove\n                path: /spec/template/spec/initContainers/0/env/0\n',
+    );
+    const error = await refusedIn(ws, { 'values-file': 'apps/base/docs/release.yaml' });
+    expect(error).toContain(
+      'HelmRelease/docs as as written (apps/production/kustomization.yaml) builds it: after its postRenderers, none of the',
+    );
+  });
+});
+
+/** fluxcd/website's configMapGenerator layout, its HelmRepository at `url` (no git: a plain folder). */
+async function generated(url: string): Promise<string> {
+  const ws = await clusterWorkspace('flux-generator');
+  await writeFile(join(ws, 'apps/docs/repository.yaml'), helmRepository(url));
+  return ws;
+}
+
+describe.concurrent('a configMapGenerator file read through valuesFrom, no entry point', () => {
+  const TARGET = { 'values-file': 'apps/docs/my-values.yaml' };
+
+  it("the HelmRelease's spec.values pins the link: refused before any request (was: no chart in reach)", async () => {
+    const repo = await startChartRepo(await helmEnv('helm3'), { versions: ['1.4.0'] });
+    const ws = await generated(repo.url);
+    await append(join(ws, 'apps/docs/release.yaml'), `  values:\n${PIN}`);
+    for (const mode of ['auto', 'required']) {
+      const error = await refusedIn(ws, { ...TARGET, 'render-check': mode });
+      expect(error).toContain('spec.values of HelmRelease/docs');
+      expect(error).toContain('sets staticExport.bundleUrl after');
+    }
+  });
+
+  it('nothing pins it: rendered as written through the generated ConfigMap', async () => {
+    const repo = await startChartRepo(await helmEnv('helm3'), { versions: ['1.4.0'] });
+    const ws = await generated(repo.url);
+    const { run, h } = await publishIn(ws, { ...TARGET, 'render-check': 'required' });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(proofOf(run)).toEqual([
+      {
+        target: 'apps/docs/my-values.yaml',
+        reader: 'HelmRelease/docs/docs',
+        entry: 'as written (apps/docs/kustomization.yaml)',
+        level: 'rendered',
+      },
+    ]);
+    const objects = documents(await kustomizeFlux(join(ws, 'apps/docs')));
+    const release = objects.find((o) => o.kind === 'HelmRelease');
+    const configMaps = objects.filter((o) => o.kind === 'ConfigMap');
+    expect(release.spec.valuesFrom[0].name).toBe(configMaps[0].metadata.name);
+    const texts = fluxValues(
+      release,
+      configMaps.map((c) => JSON.stringify(c)),
+    );
+    expect(renderedLink(await renderWith(h, CHART, texts))).toBe(run.outputs['bundle-url']);
+  });
+});
