@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Rebuilds dist/ and fails if it differs from what is committed (as actions/typescript-action's
 // check-dist job does): the actions run dist/ and dist/agent/, the command line dist/cli/ (the
-// package's bin), so each must be the build of the sources, committed. New files count too.
+// package's bin), so each must be the build of the sources, committed. New files count too: the
+// chunks ncc splits off at each dynamic import (dist/<id>.index.js, loaded when a run first needs
+// that code) are numbered by the bundler, so a chunk renamed by a change of the sources shows as
+// one file deleted and another not committed, and fails the check as a changed bundle does.
 import { execFileSync } from 'node:child_process';
 
 const ENTRIES = ['dist/index.js', 'dist/agent/index.js', 'dist/cli/index.js'];

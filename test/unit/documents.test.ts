@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { Parser } from 'yaml';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/entry/cli/main.js';
+import { discoverEntries } from '../../src/gitops/discover.js';
 import { documentsOf, documentStats, headOf, topLevelOf } from '../../src/shared/documents.js';
 import { manifestsOf } from '../../src/shared/go-yaml.js';
 import { parseDocuments } from '../../src/values/check.js';
@@ -87,6 +88,32 @@ describe('the document store', () => {
     const top = topLevelOf(doc) as Record<string, unknown>;
     expect(Object.keys(top)).toEqual(['kind', 'spec']);
     expect(top.spec).toEqual({ values: { a: 1 } });
+  });
+});
+
+describe('discovery', () => {
+  it('parses a file for entry points only when a line starts with their apiVersion, and decides by the parsed kind', () => {
+    const files: Record<string, string> = {
+      // A values file that names both groups in annotations and comments: never parsed.
+      'values.yaml': `# see argoproj.io/v1alpha1 and kustomize.toolkit.fluxcd.io/v1\npodAnnotations:\n  argoproj.io/sync-wave: "1"\n  kustomize.toolkit.fluxcd.io/reconcile: disabled\n${'extra: x\n'.repeat(50)}`,
+      'apps.yaml':
+        'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: docs}\nspec: {source: {path: apps}}\n---\napiVersion: argoproj.io/v1alpha1\nkind: AppProject\nmetadata: {name: p}\nspec: {}\n',
+      'flux.yaml':
+        '"apiVersion": "kustomize.toolkit.fluxcd.io/v1"\nkind: Kustomization\nmetadata: {name: apps}\nspec: {path: ./apps}\n',
+    };
+    const checkout = {
+      root: '/checkout',
+      files: Object.keys(files),
+      read: (f: string) => files[f],
+    };
+    const before = documentStats().parses;
+    const entries = discoverEntries(checkout, []);
+    expect(entries.map((e) => `${e.kind} ${e.name} ${e.from}`)).toEqual([
+      'argo docs apps.yaml',
+      'flux apps flux.yaml',
+    ]);
+    // The two manifest files, not the values file.
+    expect(documentStats().parses - before).toBe(2);
   });
 });
 
