@@ -210,6 +210,13 @@ export class Simulator {
       req.socket.destroy();
       return;
     }
+    if (fault?.type === 'status-after') {
+      record.status = fault.status;
+      res
+        .writeHead(fault.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'Service Unavailable' }));
+      return;
+    }
     const text = JSON.stringify(answer.body);
     const headers: Record<string, string> = {
       'content-type': 'application/json',

@@ -75,6 +75,8 @@ export type Fault =
   | { type: 'reset' }
   /** Act on the request, then drop the connection instead of answering. */
   | { type: 'reset-after' }
+  /** Act on the request, then answer this status (a gateway's 503 after passing it on). */
+  | { type: 'status-after'; status: number }
   /** Wait, then answer normally. */
   | { type: 'delay'; ms: number }
   /** Answer normally, but send the body a few bytes at a time. */

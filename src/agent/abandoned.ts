@@ -12,7 +12,7 @@ import { describeGitHubFailure } from '../github/api-error.js';
 import type { CommentKind, CommentWriter, IssueComment } from '../github/pull-request.js';
 import type { Logger } from '../shared/logger.js';
 import { printable } from '../shared/text.js';
-import { HTTPS_LINK, isAppReply, REPLY_MARKER, takenLineIn } from './comment.js';
+import { HTTPS_LINK, isOwnReply, REPLY_MARKER, takenLineIn } from './comment.js';
 import { runIn, sameRun, type RunId } from './run-mark.js';
 import { claimIn, claimLine, claimsOf, keyOfTaken, releasedBody } from './claim-ref.js';
 import { inlineCode } from '../shared/markdown.js';
@@ -32,8 +32,8 @@ interface OpenClaim {
   itemUrl: string | undefined;
 }
 
-function openClaim(reply: IssueComment, kind: CommentKind): OpenClaim | undefined {
-  if (!isAppReply(reply)) return undefined;
+function openClaim(reply: IssueComment, kind: CommentKind, self?: string): OpenClaim | undefined {
+  if (!isOwnReply(reply, self)) return undefined;
   const run = runIn(reply.body);
   const taken = takenLineIn(reply.body);
   if (!run || !taken) return undefined;
@@ -74,6 +74,8 @@ export interface AbandonedContext {
   command: string;
   /** The pull request whose claims these are. */
   number: number;
+  /** github-token's login: whose replies are this action's (isOwnReply). */
+  self?: string;
   logger: Logger;
   redact: (text: string) => string;
 }
@@ -135,8 +137,8 @@ export async function sayAbandoned(
   context: AbandonedContext,
 ): Promise<void> {
   const claims = [
-    ...lists.issueComments.map((c) => openClaim(c, 'issue')),
-    ...lists.reviewComments.map((c) => openClaim(c, 'review')),
+    ...lists.issueComments.map((c) => openClaim(c, 'issue', context.self)),
+    ...lists.reviewComments.map((c) => openClaim(c, 'review', context.self)),
   ].filter((c): c is OpenClaim => c !== undefined && !sameRun(c.run, context.run));
   // One question, and one line, per run named.
   const asked = new Map<string, Promise<Verdict>>();

@@ -18,7 +18,7 @@ import {
   type CommentWriter,
   type PullRequestApi,
 } from '../github/pull-request.js';
-import { isAppReply } from './comment.js';
+import { isOwnReply } from './comment.js';
 import { claimBody, claimCommit, claimIn, claimRef, releasedBody } from './claim-ref.js';
 import { followUpItems, named, type FollowUpItem, type PullRequestLists } from './items.js';
 import type { RunId } from './run-mark.js';
@@ -62,6 +62,8 @@ export interface ClaimContext {
   log: (line: string) => void;
   /** This workflow run, named in the claim; undefined off a runner. */
   run?: RunId | undefined;
+  /** github-token's login: whose replies are this action's (isOwnReply). */
+  self?: string | undefined;
 }
 
 type RefAnswer = { sha: string } | { taken: string } | { refused: string; mayBeThere?: true };
@@ -160,7 +162,7 @@ export async function claim(item: FollowUpItem, context: ClaimContext): Promise<
     const listed = await writer.attempt(`read the replies on pull request #${number}`, (api) =>
       kind === 'review' ? api.reviewComments(number) : api.comments(number),
     );
-    reply = listed?.find((c) => isAppReply(c) && claimIn(c.body) === sha);
+    reply = listed?.find((c) => isOwnReply(c, context.self) && claimIn(c.body) === sha);
     if (reply)
       log(
         `${named(item)}: the reply that claims it got no answer (${posting.lost.answer}), and it is there: ${reply.url}`,
@@ -171,7 +173,12 @@ export async function claim(item: FollowUpItem, context: ClaimContext): Promise<
     // The ref goes: a reply written all the same names a commit no ref points at, which the
     // sweep reads as a claim given back (abandoned.ts), never as "may have been delivered".
     await dropRef(ref, writer);
-    return { refused: 'GitHub did not write the reply that claims it' };
+    return {
+      refused:
+        posting && 'lost' in posting
+          ? 'GitHub did not answer the reply that claims it, and it is not there'
+          : 'GitHub refused the reply that claims it',
+    };
   }
   const claimed: Claimed = { ref, sha, reply: { kind, id: reply.id, url: reply.url } };
   if (item.kind === 'comment') {

@@ -66,22 +66,29 @@ export function takenLineIn(body: string): { line: string; what: string } | unde
 /** A link a reply gives as `[…](https://…)`: plain https, nothing a link text could break. */
 export const HTTPS_LINK = String.raw`https:\/\/[^\s<>()[\]\`]+`;
 
+/** Who wrote a comment, as far as a reply's check needs. */
+type Written = { body: string; author: { bot: boolean; login?: string } };
+
 /**
- * Whether a comment is a reply of this action, as an app writes it. Only an app's reply counts for
- * a mark: anyone can write the lines in a comment of their own.
+ * Whether a comment is a reply of this action: its hidden marker, written by the run's own
+ * identity (`self`: github-token's login, as GitHub names it: `github-actions[bot]`, a personal
+ * access token's user, a GitHub App's bot). Both, since anyone can paste the marker. Without
+ * `self` (a caller that never read it), an app's reply.
  */
-export function isAppReply(comment: { body: string; author: { bot: boolean } }): boolean {
-  return comment.author.bot && isReply(comment.body);
+export function isOwnReply(comment: Written, self?: string): boolean {
+  if (!isReply(comment.body)) return false;
+  return self === undefined ? comment.author.bot : comment.author.login === self;
 }
 
-/** Whether a reply of an app (isAppReply) holds that line for that item. */
+/** Whether a reply of this action (isOwnReply) holds that line for that item. */
 export function markedIn(
-  comments: readonly { body: string; author: { bot: boolean } }[],
+  comments: readonly Written[],
   tag: MarkTag,
   item: MarkedItem,
+  self?: string,
 ): boolean {
   const line = itemLine(tag, item);
-  return comments.some((c) => isAppReply(c) && c.body.split('\n').some((l) => l === line));
+  return comments.some((c) => isOwnReply(c, self) && c.body.split('\n').some((l) => l === line));
 }
 
 /** A reply's body with the item's mark on its second line (after REPLY_MARKER). */
@@ -160,7 +167,7 @@ export type FollowUpOutcome =
       kind: 'not-sent';
       jobId: string;
       /** `no-answer`: the message got no answer, and no pickup sign settled it (maybe sent). */
-      reason: 'cancelled' | 'timeout' | 'no-answer';
+      reason: 'cancelled' | 'timeout' | 'no-answer' | 'unreachable';
       maybe: boolean;
     }
   /** The follow-up could not be sent or followed (the service refused it, the network failed). */
@@ -248,6 +255,8 @@ function headline(outcome: FollowUpOutcome): string {
     case 'not-sent': {
       if (outcome.reason === 'no-answer')
         return `❔ **May have been delivered**: the message to agent job ${inlineCode(outcome.jobId)} got no answer, and within pickup-grace the job showed no sign of taking it up. The service may have it all the same: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new comment.`;
+      if (outcome.reason === 'unreachable')
+        return `⏹️ **Not sent**: the service could not be reached (the connection was refused, or its host not found), so the instruction never left for agent job ${inlineCode(outcome.jobId)}.`;
       const why = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
       return outcome.maybe
         ? `❔ **Maybe sent**: the workflow run ${why} while the instruction was on its way to agent job ${inlineCode(outcome.jobId)}, before the service answered: it may have taken it. Check the job in the dashboard before asking again, or it may be sent twice.`
@@ -267,7 +276,20 @@ function quoted(asked: Asked): string {
   const hidden = asked.hidden
     ? `\n\nRemoved before sending, as readers of the comment cannot see it: ${asked.hidden}.`
     : '';
-  return `${askedBy(asked)}:\n\n${codeBlock(asked.instruction)}${hidden}`;
+  return `${askedBy(asked)}:\n\n${excerpt(asked.instruction, asked.url)}${hidden}`;
+}
+
+/**
+ * The most of a text a reply quotes: GitHub refuses a comment body over 65,536 characters, and a
+ * reply holds its own lines beside the quote.
+ */
+export const MAX_QUOTE = 20_000;
+
+/** A text quoted as code, cut to MAX_QUOTE characters with a link to the whole of it. */
+function excerpt(text: string, url: string): string {
+  const chars = [...text];
+  if (chars.length <= MAX_QUOTE) return codeBlock(text);
+  return `${codeBlock(chars.slice(0, MAX_QUOTE).join(''))}\n\n(The first ${MAX_QUOTE} of ${chars.length} characters; the whole text: [the instruction](${url}).)`;
 }
 
 /** One instruction of a review, as its reply lists it. */
@@ -307,7 +329,7 @@ function reviewListing(asked: ReviewAsked): string {
     '',
     'The text sent:',
     '',
-    codeBlock(asked.prompt),
+    excerpt(asked.prompt, asked.url),
   ].join('\n');
 }
 

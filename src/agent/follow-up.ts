@@ -13,7 +13,7 @@ import { claimMarks, claimRef } from './claim-ref.js';
 import { WRITES_FIX } from '../github/pull-request.js';
 import { UserError } from '../shared/errors.js';
 import { named, promptOf, type FollowUpItem } from './items.js';
-import type { AgentActionInputs } from './inputs.js';
+import { MAX_PROMPT_LENGTH, type AgentActionInputs } from './inputs.js';
 import { HOLDS_THE_REST, outcomeOf, settle, WELL } from './outcome.js';
 import type { PullRequestSide } from './announce.js';
 import type { FollowUpOutcome } from './comment.js';
@@ -58,6 +58,8 @@ export interface ItemContext {
   replies: IssueComment[];
   /** The items this run would send after this one (they wait when this one holds them). */
   after?: FollowUpItem[];
+  /** github-token's login: whose replies are this action's (isOwnReply). */
+  self?: string;
 }
 
 /** Reactions on an item: on the comment, or on each diff comment of a review (in order). */
@@ -88,6 +90,7 @@ export async function followUpItem(
     writer,
     log: (line) => deps.reporter.info(line),
     run: deps.side.run,
+    self: context.self,
   });
   if ('taken' in answer) {
     deps.reporter.info(`${named(found)}: ${answer.taken}; not sent again.`);
@@ -147,14 +150,34 @@ export async function followUpItem(
     deps.state.commentUrl = posted?.url ?? claimed.reply.url;
     return deps.state.commentUrl;
   };
-  if (prompt === '') {
-    const problem = parts.map((p) => p.refused).find(Boolean) ?? 'is empty';
+  // Over the action's limit as a whole (each part is within it): refused before anything is sent.
+  const tooLong =
+    prompt.length > MAX_PROMPT_LENGTH
+      ? `is ${prompt.length} characters as one follow-up, more than the ${MAX_PROMPT_LENGTH} a prompt may have: write its parts as separate ${inputs.command} comments, each is then sent on its own`
+      : undefined;
+  if (prompt === '' || tooLong) {
+    const problem = tooLong ?? parts.map((p) => p.refused).find(Boolean) ?? 'is empty';
     const url = await reply(
       item.kind === 'comment'
         ? refusedReply(asked, problem, inputs.command)
         : reviewReplyBody(
-            { kind: 'error', jobId, message: 'no instruction of the review could be sent' },
-            review,
+            {
+              kind: 'error',
+              jobId,
+              message: tooLong
+                ? `the review ${tooLong}`
+                : 'no instruction of the review could be sent',
+            },
+            tooLong
+              ? {
+                  ...review,
+                  prompt: '',
+                  parts: parts.map((p) => ({
+                    ...p,
+                    refused: p.refused ?? 'is part of a review over the limit as a whole',
+                  })),
+                }
+              : review,
             deps.side.links,
           ),
     );
@@ -174,7 +197,9 @@ export async function followUpItem(
         claimed,
         item,
         writer,
-        `the workflow run ${stop} before the instruction was sent`,
+        outcome.reason === 'unreachable'
+          ? 'the service could not be reached (the connection was refused, or its host not found)'
+          : `the workflow run ${stop} before the instruction was sent`,
       );
       deps.state.commentUrl = claimed.reply.url;
       return claimed.reply.url;

@@ -67,6 +67,8 @@ export interface PullRequestLists {
   reviews: Review[];
   /** The item keys that a claim ref holds (claim-ref.ts): taken. Absent: none read. */
   claims?: Set<string>;
+  /** github-token's login (isOwnReply): whose replies are this action's. */
+  self?: string;
 }
 
 /** The instruction of a text as a reader sees it; undefined when it does not start with the command. */
@@ -156,7 +158,9 @@ export function followUpItems(lists: PullRequestLists, command: string): FollowU
     (c) => claimIn(c.body) === undefined,
   );
   return items
-    .filter((item) => !lists.claims?.has(claimKey(item)) && !markedIn(legacy, 'taken', item))
+    .filter(
+      (item) => !lists.claims?.has(claimKey(item)) && !markedIn(legacy, 'taken', item, lists.self),
+    )
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 }
 

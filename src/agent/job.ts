@@ -59,15 +59,11 @@ export class MaybeSent extends UserError {
 }
 
 /**
- * Whether the service may have acted on a message whose call failed: its request went out and no
- * answer told otherwise (no response, a reset, a time limit, a 5xx a gateway may give after
- * passing the request on). A 4xx or 429 is the service's refusal: nothing was taken.
+ * Whether the service may have acted on a message whose call failed: the client's own rule
+ * (ApiError.mayHaveReached), so that what the client did not repeat is what is settled here.
  */
 export function mayHaveArrived(error: unknown): error is ApiError {
-  if (!(error instanceof ApiError)) return false;
-  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-response')
-    return true;
-  return error.kind === 'http' && (error.status ?? 0) >= 500;
+  return error instanceof ApiError && error.mayHaveReached;
 }
 
 /** A stop of an agent run, with how far its message got. */

@@ -68,6 +68,9 @@ export async function outcomeOf(
       graceMs: context.pickupGraceMs,
       asBefore: error.asBefore,
     };
+  // The one rule (ApiError.mayHaveReached): a message that never left was not sent.
+  if (error instanceof ApiError && error.neverSent)
+    return { kind: 'not-sent', jobId, reason: 'unreachable', maybe: false };
   if (error instanceof MaybeSent)
     return { kind: 'not-sent', jobId, reason: 'no-answer', maybe: true };
   // Stopped before the instruction reached the service, or with no answer to it: not "working".

@@ -19,7 +19,7 @@ import {
 import { UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
 import { sayAbandoned } from './abandoned.js';
-import { markedIn, noMarkerReply, staleReply } from './comment.js';
+import { isOwnReply, markedIn, noMarkerReply, staleReply } from './comment.js';
 import { CLOSED_EVENT, REVIEW_EVENT, type AgentEvent, type PullRequestEvent } from './event.js';
 import {
   followUpItem,
@@ -40,7 +40,8 @@ import { claimedKeys, claimsOf } from './claim-ref.js';
 import { closed } from './closed.js';
 import { HOLDS_THE_REST } from './outcome.js';
 import type { AgentState } from './state.js';
-import { AgentOutputs, agentOutputs, type DeliveredItem } from './outputs.js';
+import type { DeliveredItem } from './outputs.js';
+import { deliveredOf } from './delivered.js';
 
 export type { ReviewLoopDeps, ReviewLoopResult } from './follow-up.js';
 export {
@@ -86,12 +87,23 @@ export async function reviewLoop(
     );
     return {};
   }
-  deps.reporter.info(
-    `${trigger.what} (${event.name}, ${printable(event.action)}): looking for ${inputs.command} items on pull request #${event.pullNumber} that no run took yet.`,
-  );
   const writer = await deps.side.writer();
   // Not reached: the inputs refuse an empty token on a comment event, with this same error.
   if (!writer) throw reviewLoopWithoutToken();
+  const self = await readGitHub('read whose account github-token is (GraphQL viewer)', () =>
+    writer.api.viewer(),
+  );
+  // Woken by its own reply (a personal access token's or an app's writes start workflows): it
+  // holds no instruction and no new item, so the run reads nothing more and writes nothing.
+  if (event.name !== REVIEW_EVENT && isOwnReply(event.comment, self)) {
+    deps.reporter.info(
+      `${trigger.what}: a reply of this review loop (written by ${printable(self)}, github-token's account); nothing to do.`,
+    );
+    return {};
+  }
+  deps.reporter.info(
+    `${trigger.what} (${event.name}, ${printable(event.action)}): looking for ${inputs.command} items on pull request #${event.pullNumber} that no run took yet.`,
+  );
   const mayNotSteer = steeringCheck(writer.api);
   const number = event.pullNumber;
   const { pull, jobId, lists } = await readPullRequest(
@@ -101,12 +113,14 @@ export async function reviewLoop(
     writer,
     deps,
   );
+  lists.self = self;
   // Before the items: a claim whose run was killed is said, whatever else this run finds.
   await sayAbandoned(lists, {
     writer,
     run: deps.side.run,
     command: inputs.command,
     number,
+    self: lists.self,
     logger: deps.reporter,
     redact: (text) => deps.redact(text),
   });
@@ -115,7 +129,7 @@ export async function reviewLoop(
     followUpItems(lists, inputs.command),
     trigger.at,
     mayNotSteer,
-    { number, writer, replies },
+    { number, writer, replies, self: lists.self },
     deps,
   );
   if (items.length === 0) {
@@ -125,7 +139,7 @@ export async function reviewLoop(
     return {};
   }
   if (!jobId) return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
-  return followUpAll(inputs, items, { jobId, pull, writer, deps, replies });
+  return followUpAll(inputs, items, { jobId, pull, writer, deps, replies, self: lists.self });
 }
 
 /**
@@ -137,7 +151,12 @@ async function admitted(
   items: FollowUpItem[],
   since: string,
   mayNotSteer: (author: Author) => Promise<string | undefined>,
-  { number, writer, replies }: { number: number; writer: CommentWriter; replies: IssueComment[] },
+  {
+    number,
+    writer,
+    replies,
+    self,
+  }: { number: number; writer: CommentWriter; replies: IssueComment[]; self?: string },
   deps: ReviewLoopDeps,
 ): Promise<FollowUpItem[]> {
   const kept: FollowUpItem[] = [];
@@ -153,7 +172,7 @@ async function admitted(
       kept.push(item);
       continue;
     }
-    if (markedIn(replies, 'stale', item)) {
+    if (markedIn(replies, 'stale', item, self)) {
       deps.reporter.debug(`${what}: older than a day before this event, and told so; not sent.`);
       continue;
     }
@@ -183,7 +202,7 @@ async function replyNoJob(
   deps: ReviewLoopDeps,
 ): Promise<ReviewLoopResult> {
   const replies = [...lists.issueComments, ...lists.reviewComments];
-  const item = items.find((one) => !markedIn(replies, 'no-job', one));
+  const item = items.find((one) => !markedIn(replies, 'no-job', one, lists.self));
   if (!item) {
     deps.reporter.info(
       `Pull request #${number}: no agent job is named on the pull request; every ${command} item was already told so; nothing was sent.`,
@@ -244,11 +263,14 @@ async function followUpAll(
       delivered.push(delivery.entry);
       if (delivery.outputs) outputs = delivery.outputs;
     }
-    if (done.error !== undefined && !failed)
+    if (done.error !== undefined && !failed) {
       failed = { result: done, state: { ...context.deps.state } };
+      // Its message may be with the service: the status says so, not the job's older status.
+      if (delivery?.entry.status === 'maybe-sent') failed.state.status = 'maybe-sent';
+    }
     // A stop (cancel) ends the run: the items after it wait for the next run, and the outputs
-    // are those of the item the job may be working on.
-    if (context.deps.signal?.aborted) return last;
+    // (written by the stop's handler too) are those of the item the job may be working on.
+    if (context.deps.signal?.aborted) break;
     // One follow-up at a time per job (HOLDS_THE_REST). A claim GitHub refused will be refused for
     // the next items too. The items after it wait, untaken, for a later run.
     const kind = done.outcome?.kind;
@@ -271,48 +293,6 @@ async function followUpAll(
   state.delivered = delivered;
   if (outputs) state.outputs = outputs;
   return failed ? failed.result : last;
-}
-
-/**
- * An item's entry in the `delivered` output, and its single-value outputs: undefined when its
- * message never went out (refused, not sent, nothing to send). A message that got no answer is
- * listed as `maybe-sent`, and its values are not the single outputs (nothing of it is known).
- */
-function deliveredOf(
-  item: FollowUpItem,
-  done: ReviewLoopResult,
-  state: AgentState,
-  jobId: string,
-): { entry: DeliveredItem; outputs?: Record<string, string> } | undefined {
-  const kind = done.outcome?.kind;
-  if (done.instruction === undefined || kind === undefined) return undefined;
-  if (kind === 'rate-limited' || kind === 'error') return undefined;
-  const maybe = kind === 'not-sent';
-  if (maybe && !(done.outcome as { maybe: boolean }).maybe) return undefined;
-  const job = done.result?.job ?? state.job;
-  const values: Record<string, string> = {
-    [AgentOutputs.JobId]: jobId,
-    [AgentOutputs.Status]: state.status ?? '',
-    [AgentOutputs.PrLink]: '',
-    // Unconfirmed: the job shows what it showed before the message, so its pull request and
-    // branch are an earlier instruction's, not this one's: left empty.
-    ...(job && !maybe
-      ? agentOutputs(job, kind === 'unconfirmed' ? 'sent' : (done.result?.outcome ?? 'final'))
-      : {}),
-    ...(maybe ? { [AgentOutputs.Status]: 'maybe-sent' } : {}),
-    ...(kind === 'unconfirmed' ? { [AgentOutputs.Status]: 'unconfirmed' } : {}),
-    [AgentOutputs.CommentUrl]: done.commentUrl ?? '',
-  };
-  const entry: DeliveredItem = {
-    url: item.url,
-    kind: item.kind,
-    id: item.id,
-    'job-id': values[AgentOutputs.JobId] ?? jobId,
-    status: values[AgentOutputs.Status] ?? '',
-    'pr-link': values[AgentOutputs.PrLink] ?? '',
-    'comment-url': values[AgentOutputs.CommentUrl] ?? '',
-  };
-  return maybe ? { entry } : { entry, outputs: values };
 }
 
 /** Says which items wait, untaken, for a later run, and why. */

@@ -63,7 +63,9 @@ export function getAgentJob(
 
 /**
  * Sends a follow-up message. Each call uses one of the project's 100 messages an hour, so a 429
- * is reported at once instead of being waited out.
+ * is reported at once instead of being waited out. Sent at most once: a message that may have
+ * reached the service (a 5xx included, as the service may have recorded it) is never repeated;
+ * only one that never left (connection refused, host not found) is.
  */
 export function sendFollowUp(
   client: ServiceClient,
@@ -80,6 +82,7 @@ export function sendFollowUp(
       body: { prompt },
       schema: AgentJobSchema,
       idempotent: false,
+      atMostOnce: true,
       retryOn429: false,
       hints: hints(projectId),
     },

@@ -86,6 +86,7 @@ export function whyStopped(ctx: AttemptContext, err: unknown): Failure {
             ? "The connection failed repeatedly: check the runner's network or proxy."
             : 'The connection broke after the request was sent, so it was not repeated (the service may have acted on it): check before running again.',
         cause: err,
+        neverSent,
       },
     ),
     retry: op.idempotent || neverSent,
@@ -211,7 +212,8 @@ function refusal(
       ? op.retryOn429 !== false
       : op.idempotent
         ? status >= 500
-        : RETRYABLE_UNSAFE_STATUSES.has(status);
+        : // A 503 may come after the service acted (ApiError.mayHaveReached): not for these.
+          !op.atMostOnce && RETRYABLE_UNSAFE_STATUSES.has(status);
   const retryAfterMs = parseRetryAfter(headers.get('retry-after'), now);
   return {
     error: fail(ctx, 'http', `the service answered ${describeStatus(status)}${said}`, {

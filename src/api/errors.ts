@@ -25,6 +25,8 @@ export interface ApiErrorDetails {
   attempts?: number;
   /** The wait the service asked for (Retry-After), when it sent one. */
   retryAfterMs?: number;
+  /** The request never left: the connection was refused, or the host not found. */
+  neverSent?: boolean;
   cause?: unknown;
 }
 
@@ -41,6 +43,8 @@ export class ApiError extends Error implements StopCause, MayPassLater {
   readonly retryAfterMs: number | undefined;
   /** The message without operation name and hint. */
   readonly reason: string;
+  /** The request never left (connection refused, host not found): the service has nothing. */
+  readonly neverSent: boolean;
 
   constructor(details: ApiErrorDetails) {
     const hint = details.hint ? ` ${details.hint}` : '';
@@ -53,6 +57,21 @@ export class ApiError extends Error implements StopCause, MayPassLater {
     this.attempts = details.attempts ?? 0;
     this.retryAfterMs = details.retryAfterMs;
     this.reason = details.message;
+    this.neverSent = details.neverSent === true;
+  }
+
+  /**
+   * The one rule of "maybe received", for a request that is not idempotent: it may have reached
+   * the service, and been acted on, once its body may have been sent: a broken connection (other
+   * than one that never opened), no answer in time, an answer that cannot be read, or a 5xx. A
+   * refusal the service explains (4xx) and a request that never left did not. The client does not
+   * repeat an at-most-once request that may have reached it, and the agent settles such a send
+   * by the job's pickup instead (agent/job.ts).
+   */
+  get mayHaveReached(): boolean {
+    if (this.kind === 'network') return !this.neverSent;
+    if (this.kind === 'timeout' || this.kind === 'invalid-response') return true;
+    return this.kind === 'http' && (this.status ?? 0) >= 500;
   }
 
   /**
@@ -91,6 +110,7 @@ export class ApiError extends Error implements StopCause, MayPassLater {
       hint: this.hint,
       attempts,
       retryAfterMs: this.retryAfterMs,
+      neverSent: this.neverSent,
       message: `${this.reason}; ${note}`,
       cause: this,
     });

@@ -15,6 +15,11 @@ export interface Operation<TSchema extends v.GenericSchema> {
    * service cannot have acted on them: connection refused, 429 and 503.
    */
   idempotent: boolean;
+  /**
+   * Sent at most once (the agent's follow-up message): never repeated once it may have reached
+   * the service (`mayHaveReached`), so not on a 503 either; only a failure before it left is.
+   */
+  atMostOnce?: boolean;
   /** Whether a 429 is worth waiting out (false where it means an exhausted hourly quota). */
   retryOn429?: boolean;
   hints?: Omit<HintContext, 'assistantKey'>;

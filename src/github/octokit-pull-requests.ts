@@ -313,6 +313,14 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
         // `permission`, not `role_name`: a custom role has its own name, and its base here.
         return data.permission;
       }),
+    viewer: () =>
+      call(async (request) => {
+        const answer = await octokit.graphql<{ viewer: { login: string } }>(
+          'query { viewer { login } }',
+          { request },
+        );
+        return answer.viewer.login;
+      }),
     createClaimCommit: (message, file, date) =>
       call(async (request) => {
         const tree = await octokit.rest.git.createTree({

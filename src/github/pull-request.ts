@@ -135,6 +135,12 @@ export interface PullRequestApi extends GitRefApi {
    * role based on write or maintain) as write, and triage as read.
    */
   permission(login: string): Promise<string>;
+  /**
+   * The login of the token's own account (GraphQL `viewer`, which answers for a personal access
+   * token, the job's GITHUB_TOKEN and a GitHub App's installation token alike, where REST's
+   * `GET /user` refuses the last two): `github-actions[bot]`, a user, `<app>[bot]`.
+   */
+  viewer(): Promise<string>;
   /** A workflow run of the repository: `status` (queued, in_progress, completed, …) and its page. */
   workflowRun(id: number): Promise<WorkflowRun>;
 }

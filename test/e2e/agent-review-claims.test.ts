@@ -128,5 +128,46 @@ describe.concurrent(
       ]);
       expect(sentPrompts(s)).toHaveLength(1);
     });
+
+    it("a personal access token as github-token: its replies are the loop's own; the run its reply wakes reads nothing more, writes nothing, exits 0; no instruction is sent twice", async () => {
+      const PAT = 'ghp_e2ePersonalAccessToken0123456789abcdef';
+      const event = await eventFile(ISSUE_COMMENT);
+      const { s, g } = await world({
+        comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+        github: { identities: { [PAT]: { login: 'docs-bot', type: 'User' } } },
+      });
+      const first = await agentOn(event, s, g, { 'github-token': PAT });
+      expect(first.code, first.stdout).toBe(0);
+      const reply = g.comments.find((c) => c.user.login === 'docs-bot')!;
+      expect(reply.body.startsWith('<!-- docs-agent-reply -->')).toBe(true);
+      // GitHub starts the workflow again for the PAT's reply: its event, as GitHub sends it.
+      const woken = await eventFile(ISSUE_COMMENT, (p) => {
+        p.comment!.id = reply.id;
+        p.comment!.body = reply.body;
+        p.comment!.user = { login: 'docs-bot', type: 'User' };
+      });
+      const before = g.requests.length;
+      const run = await agentOn(woken, s, g, { 'github-token': PAT });
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.stdout).toContain(
+        `Comment ${reply.id}: a reply of this review loop (written by docs-bot, github-token's account); nothing to do.`,
+      );
+      console.log(
+        `a PAT run woken by its own reply logged:\n${run.stdout
+          .split('\n')
+          .filter((l) => l.includes('reply of this review loop'))
+          .join('\n')}`,
+      );
+      const during = g.requests.slice(before);
+      expect(during.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/graphql']);
+      // Someone pasting the marker is not the loop: their comment's run sweeps as any other.
+      const pasted = await eventFile(ISSUE_COMMENT, (p) => {
+        p.comment!.body = reply.body;
+      });
+      const other = await agentOn(pasted, s, g, { 'github-token': PAT });
+      expect(other.code, other.stdout).toBe(0);
+      expect(other.stdout).toContain('no /agent item that no run took yet');
+      expect(sentPrompts(s)).toHaveLength(1);
+    });
   },
 );

@@ -5,6 +5,7 @@
  * the last delivered item's, and a review's run from a fork waits. Each case counts the messages
  * the simulator received: at most one per instruction across every run.
  */
+import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
   agentOn,
@@ -42,6 +43,57 @@ describe.concurrent(
       expect(replies(g)[0]!.body).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
       expect((await rerun(event, s, g)).code).toBe(0);
       expect(sentPrompts(s)).toHaveLength(1);
+    });
+
+    it('a message the service recorded, then answered 503: never sent again, settled by the pickup; one message at the service', async () => {
+      const event = await eventFile(ISSUE_COMMENT);
+      const { s, g, jobId } = await world({
+        comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      });
+      s.inject({ op: 'message', fault: { type: 'status-after', status: 503 } });
+      const run = await agentOn(event, s, g);
+      expect(run.code, run.stdout).toBe(0);
+      expect(s.requestsFor('message').map((r) => r.status)).toEqual([503]);
+      expect(s.agentJobs.get(jobId)!.messages).toBe(1);
+      expect(run.stdout).toMatch(
+        /^::warning::The follow-up message to agent job \w+ got no answer/m,
+      );
+      const reply = replies(g)[0]!.body;
+      console.log(`reply to a 503 the service recorded:\n${reply}`);
+      expect(reply).toContain(`✅ **Done**: agent job \`${jobId}\` completed`);
+      expect((await rerun(event, s, g)).code).toBe(0);
+      expect(s.agentJobs.get(jobId)!.messages).toBe(1);
+    });
+
+    it('cancelled while the message is on its way: the reply says maybe sent, and so do the outputs (delivered, status)', async () => {
+      const event = await eventFile(ISSUE_COMMENT);
+      const { s, g } = await world({
+        comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      });
+      s.inject({ op: 'message', fault: { type: 'delay', ms: 8000 } });
+      // SIGTERM (as the runner sends on a cancel) once the message reached the service.
+      const run = await agentOn(
+        event,
+        s,
+        g,
+        {},
+        {
+          onStart: (child: ChildProcess) => {
+            const timer = setInterval(() => {
+              if (s.requestsFor('message').length === 0) return;
+              clearInterval(timer);
+              child.kill('SIGTERM');
+            }, 20);
+            child.on('close', () => clearInterval(timer));
+          },
+        },
+      );
+      expect(run.code).not.toBe(0);
+      expect(replies(g)[0]!.body).toContain('❔ **Maybe sent**');
+      expect(run.outputs.status).toBe('maybe-sent');
+      expect(JSON.parse(run.outputs.delivered ?? '[]')).toEqual([
+        expect.objectContaining({ id: COMMENT_ID, status: 'maybe-sent' }),
+      ]);
     });
 
     it('a message that gets a 502 and no sign: may have been delivered, the step fails, the next item waits; no run resends it', async () => {

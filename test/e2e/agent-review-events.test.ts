@@ -15,6 +15,7 @@ import {
   startFakeGitHub,
   type FakeGitHub,
   type FakeGitHubOptions,
+  isWrite,
 } from '../helpers/github-api.js';
 import { agentOnEvent as agentOn, announced, eventFile } from '../helpers/agent-events.js';
 import { ACTIVE_MS, rerun } from '../helpers/review-loop.js';
@@ -167,7 +168,7 @@ describe.concurrent(
       const again = await agentOn(await reviewEvent(), s, g);
       expect(again.code, again.stdout).toBe(0);
       expect(s.requestsFor('message')).toHaveLength(1);
-      expect(g.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+      expect(g.requests.slice(before).filter(isWrite)).toEqual([]);
       expect(again.stdout).toContain(`no /agent item that no run took yet; nothing to do.`);
     });
 
@@ -193,7 +194,7 @@ describe.concurrent(
       const edited = await agentOn(await reviewEvent('edited'), s, g);
       expect(edited.code, edited.stdout).toBe(0);
       expect(s.requestsFor('message')).toHaveLength(1);
-      expect(g.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+      expect(g.requests.slice(before).filter(isWrite)).toEqual([]);
     });
 
     it('GitHub refuses the reply that claims the review: not sent, the step fails; the next run sends it once', async () => {

@@ -14,6 +14,7 @@ import {
   expectNothingSecretSent,
   startFakeGitHub,
   type FakeGitHub,
+  isWrite,
 } from '../helpers/github-api.js';
 import {
   agentOn,
@@ -65,7 +66,7 @@ function expectNothingDone(run: ActionRun, s: Simulator, g: FakeGitHub) {
   expect(run.code, run.stdout).toBe(0);
   expect(s.requestsFor('message')).toHaveLength(0);
   expect(g.requests.length).toBeGreaterThan(0);
-  expect(g.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  expect(g.requests.filter(isWrite)).toEqual([]);
   expect(g.reactions).toHaveLength(0);
   expect(run.stdout).not.toMatch(/^::(warning|error)/m);
 }
@@ -294,7 +295,7 @@ describe.concurrent(
       );
       expect(bot.code, bot.stdout).toBe(0);
       expect(s.requestsFor('message')).toHaveLength(1);
-      expect(g.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+      expect(g.requests.slice(before).filter(isWrite)).toEqual([]);
       expect((await rerun(refused, s, g)).code).toBe(0);
       expect(sentPrompts(s)).toEqual(['Fix the FAQ link.']);
     });
@@ -862,7 +863,7 @@ describe.concurrent('announce: one comment per job on its pull request', () => {
     expect(body.split('\n')[0]).toBe(`<!-- docs-agent-job: ${jobId} -->`);
     expect(body).toContain('| Model | `claude-sonnet-4-5` |');
     expect(body).toContain('/agent also fix the broken link in the quickstart');
-    const writes = g.requests.filter((r) => r.method !== 'GET').map((r) => r.method);
+    const writes = g.requests.filter(isWrite).map((r) => r.method);
     expect(writes).toEqual(['POST', 'PATCH']);
     expect(runs[0]!.outputs['comment-url']).toBe(runs[1]!.outputs['comment-url']);
     expect(runs[1]!.stdout).toContain(
@@ -881,7 +882,7 @@ describe.concurrent('announce: one comment per job on its pull request', () => {
     closeAfterTest(g2);
     const run = await agentWith(s, g2, { prompt: 'Shorten the intro', 'job-id': jobId });
     expect(run.code, run.stdout).toBe(0);
-    expect(g2.requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST']);
+    expect(g2.requests.filter(isWrite).map((r) => r.method)).toEqual(['POST']);
     expect(g2.comments.map((c) => [c.user.login, c.body === copy])).toEqual([
       ['octocat', true],
       ['github-actions[bot]', false],

@@ -52,7 +52,7 @@ export class GitStore {
       const at = Math.floor(Date.parse(who.date ?? new Date().toISOString()) / 1000);
       return `${who.name ?? 'octocat'} <${who.email ?? 'octocat@github.com'}> ${at} +0000`;
     };
-    const message = String(body.message ?? '');
+    const message = typeof body.message === 'string' ? body.message : '';
     const text = [
       `tree ${tree}`,
       ...parents.map((p) => `parent ${p}`),
@@ -78,8 +78,8 @@ export class GitStore {
 
   /** POST /git/refs. */
   create(body: Record<string, unknown>): Answer {
-    const ref = String(body.ref ?? '');
-    const sha = String(body.sha ?? '');
+    const ref = typeof body.ref === 'string' ? body.ref : '';
+    const sha = typeof body.sha === 'string' ? body.sha : '';
     if (!ref.startsWith('refs/') || ref.split('/').length < 3)
       return {
         status: 422,

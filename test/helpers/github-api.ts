@@ -142,7 +142,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     )
       return;
     const origin = options.pageOrigin ?? `http://${req.headers.host}`;
-    const answer = pulls.answer(req.method ?? '', path, body, origin);
+    const answer = pulls.answer(req.method ?? '', path, body, origin, req.headers.authorization);
     if (answer && 'reset' in answer) return void res.destroy();
     if (answer && 'status' in answer && answer.status >= 400 && !('data' in answer))
       return refuse(answer);
@@ -213,3 +213,7 @@ export function keepGitHubEnv(): () => void {
       else process.env[name] = value;
   };
 }
+
+/** Whether a request changed something on GitHub: any but a GET and the GraphQL query (a read). */
+export const isWrite = (r: GitHubRequest): boolean =>
+  r.method !== 'GET' && !(r.path === '/api/graphql' && /^\s*query\b/.test(String(r.body.query)));

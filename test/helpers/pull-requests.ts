@@ -156,9 +156,22 @@ export interface PullRequestOptions {
    * them out: `reset`, or a status (502, 503; 403 or 429 with a secondary rate limit's message).
    */
   failBefore?: Partial<Record<PullCall, ('reset' | 502 | 503 | 403 | 429)[]>>;
+  /**
+   * Who each token is (the Authorization header's token): its comments and replies are written
+   * as that account, and GraphQL's `viewer` names it. Any other token is the job's GITHUB_TOKEN,
+   * which writes as github-actions[bot].
+   */
+  identities?: Record<string, FakeUser>;
 }
 
 export type BaseRole = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
+
+/** GitHub's limit on a comment's body, in characters, and its refusal of a longer one. */
+const MAX_BODY = 65_536;
+const TOO_LONG = {
+  status: 422,
+  message: 'Validation Failed: body is too long (maximum is 65536 characters)',
+};
 
 /** Who the token is: the job's token writes as the github-actions app. */
 export const ACTIONS_BOT: FakeUser = { login: 'github-actions[bot]', type: 'Bot' };
@@ -192,6 +205,8 @@ export class PullRequestStore {
   /** The id of each reaction (GitHub's answer to a reaction names it; deleting one needs it). */
   #reactionIds = new WeakMap<RecordedReaction, number>();
   #nextReaction = 1;
+  /** Who the request being answered writes as. */
+  #writer: FakeUser = ACTIONS_BOT;
   #nextId = 2_000_000_001;
   #clock = Date.parse('2026-03-02T09:00:00Z');
 
@@ -294,8 +309,16 @@ export class PullRequestStore {
   }
 
   /** The answer to a request, or undefined when it is not a pull request call. */
-  answer(method: string, url: string, body: Record<string, unknown>, origin: string): Answer {
+  answer(
+    method: string,
+    url: string,
+    body: Record<string, unknown>,
+    origin: string,
+    authorization?: string,
+  ): Answer {
     const { pathname, searchParams } = new URL(url, origin);
+    this.#writer = this.identity(authorization);
+    if (method === 'POST' && pathname === '/api/graphql') return this.#graphql(body);
     const path = pathname.replace(/^\/api\/v3\/repos\/acme\/docs/, '');
     if (path === pathname) return undefined;
     const routes: [string, RegExp, PullCall, (m: string[]) => Answer][] = [
@@ -505,14 +528,16 @@ export class PullRequestStore {
   }
 
   #create(number: number, body: Record<string, unknown>): Answer {
+    if (String(body.body).length > MAX_BODY) return TOO_LONG;
     if (!this.options.pulls?.some((p) => p.number === number))
       return { status: 404, message: 'Not Found' };
-    const comment = this.#new(number, String(body.body), ACTIONS_BOT, 'NONE');
+    const comment = this.#new(number, String(body.body), this.#writer, this.#association());
     this.comments.push(comment);
     return { status: 201, data: this.#view(comment, 'issue') };
   }
 
   #edit(id: number, body: Record<string, unknown>, kind: 'issue' | 'review' = 'issue'): Answer {
+    if (String(body.body).length > MAX_BODY) return TOO_LONG;
     const comment = (kind === 'issue' ? this.comments : this.reviewComments).find(
       (c) => c.id === id,
     );
@@ -547,12 +572,13 @@ export class PullRequestStore {
   }
 
   #reply(number: number, id: number, body: Record<string, unknown>): Answer {
+    if (String(body.body).length > MAX_BODY) return TOO_LONG;
     const parent = this.reviewComments.find((c) => c.id === id && c.pull === number);
     if (!parent) return { status: 404, message: 'Not Found' };
     if (parent.in_reply_to_id)
       return { status: 422, message: 'Validation Failed: replies to replies are not supported' };
     const reply = {
-      ...this.#new(number, String(body.body), ACTIONS_BOT, 'NONE'),
+      ...this.#new(number, String(body.body), this.#writer, this.#association()),
       in_reply_to_id: id,
     };
     this.reviewComments.push(reply);
@@ -572,7 +598,7 @@ export class PullRequestStore {
     if (!existing) this.reactions.push(reaction);
     return {
       status: existing ? 200 : 201,
-      data: { id: this.#reactionId(reaction), content, user: { login: ACTIONS_BOT.login } },
+      data: { id: this.#reactionId(reaction), content, user: { login: this.#writer.login } },
     };
   }
 
@@ -602,5 +628,23 @@ export class PullRequestStore {
       status: 200,
       data: { permission: LEGACY[base], role_name: name, user: { login } },
     };
+  }
+
+  /** The account a request's token writes as. */
+  identity(authorization: string | undefined): FakeUser {
+    const token = authorization?.replace(/^(token|bearer)\s+/i, '') ?? '';
+    return this.options.identities?.[token] ?? ACTIONS_BOT;
+  }
+
+  /** An app writes as NONE; a person as their role on the repository would show (MEMBER here). */
+  #association(): string {
+    return this.#writer.type === 'Bot' ? 'NONE' : 'MEMBER';
+  }
+
+  /** GraphQL, the one query the action asks: `viewer { login }`. */
+  #graphql(body: Record<string, unknown>): Answer {
+    if (!/\bviewer\s*\{\s*login\s*\}/.test(String(body.query)))
+      return { status: 200, data: { errors: [{ message: 'Unsupported query in the stand-in' }] } };
+    return { status: 200, data: { data: { viewer: { login: this.#writer.login } } } };
   }
 }

@@ -76,25 +76,29 @@ async function claimOnce(run: RunId | undefined = OURS) {
 const sending = (g: FakeGitHub) => g.comments.filter((c) => c.body.includes('📨 **Sending**'));
 
 describe('two claims of one item at the same moment', () => {
-  it('exactly one holds it, in each of 30 tries; the other is told another run claimed it', async () => {
-    const tally = { claimed: 0, taken: 0, other: 0 };
-    for (let i = 0; i < 30; i++) {
-      const g = await stand();
-      const answers: ClaimAnswer[] = (
-        await Promise.all([claimOnce(OURS), claimOnce({ id: 4243, attempt: 1 })])
-      ).map((r) => r.answer);
-      for (const a of answers)
-        if ('claimed' in a) tally.claimed++;
-        else if ('taken' in a && a.taken === 'another run claimed it') tally.taken++;
-        else tally.other++;
-      // At the stand-in: one ref, one reply, and the reply names the commit the ref holds.
-      expect([...g.git.refs.keys()]).toEqual([REF]);
-      expect(sending(g)).toHaveLength(1);
-      expect(claimIn(sending(g)[0]!.body)).toBe(g.git.refs.get(REF));
-      await g.close();
-    }
-    expect(tally).toEqual({ claimed: 30, taken: 30, other: 0 });
-  });
+  it(
+    'exactly one holds it, in each of 30 tries; the other is told another run claimed it',
+    { timeout: 180_000 },
+    async () => {
+      const tally = { claimed: 0, taken: 0, other: 0 };
+      for (let i = 0; i < 30; i++) {
+        const g = await stand();
+        const answers: ClaimAnswer[] = (
+          await Promise.all([claimOnce(OURS), claimOnce({ id: 4243, attempt: 1 })])
+        ).map((r) => r.answer);
+        for (const a of answers)
+          if ('claimed' in a) tally.claimed++;
+          else if ('taken' in a && a.taken === 'another run claimed it') tally.taken++;
+          else tally.other++;
+        // At the stand-in: one ref, one reply, and the reply names the commit the ref holds.
+        expect([...g.git.refs.keys()]).toEqual([REF]);
+        expect(sending(g)).toHaveLength(1);
+        expect(claimIn(sending(g)[0]!.body)).toBe(g.git.refs.get(REF));
+        await g.close();
+      }
+      expect(tally).toEqual({ claimed: 30, taken: 30, other: 0 });
+    },
+  );
 
   it("an item another run's ref holds is taken: no commit of this run is set on it, no reply", async () => {
     const g = await stand();
@@ -168,7 +172,9 @@ describe('a claim GitHub refuses', () => {
   it('the reply lost and not listed as written: the ref is given back', async () => {
     const g = await stand({ refuse: { comment: { status: 502 } } });
     const { answer } = await claimOnce();
-    expect(answer).toEqual({ refused: 'GitHub did not write the reply that claims it' });
+    expect(answer).toEqual({
+      refused: 'GitHub did not answer the reply that claims it, and it is not there',
+    });
     expect(g.git.refs.has(REF)).toBe(false);
   });
 

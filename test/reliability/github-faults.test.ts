@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { maskedValues, terminateWhen } from '../helpers/action.js';
 import { github, publishTo, VALUES } from '../helpers/deployments.js';
-import { expectNothingSecretSent, type FakeGitHubOptions } from '../helpers/github-api.js';
+import { expectNothingSecretSent, isWrite, type FakeGitHubOptions } from '../helpers/github-api.js';
 import { preload } from '../helpers/preload.js';
 import {
   AFTER,
@@ -136,15 +136,15 @@ describe.concurrent('the review loop: a rate limit, or more comments than a run 
     const run = await agentOn(event, s, g);
     expect(run.code, run.stdout).toBe(1);
     expect(s.requestsFor('message')).toHaveLength(0);
-    expect(g.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(g.requests.filter(isWrite)).toEqual([]);
     expect(run.stdout).toContain(
       `::error::Could not list the comments of pull request #${PR}: GitHub lists more than 3000 of them, and a run reads at most 3000 (oldest first), so the newest would be missed. Go on in a new pull request, or send the instruction with the prompt input of the agent action.`,
     );
   });
 
-  it('a rate limit on the claim (👀): not sent this run, the step fails; the next run sends it once', async () => {
+  it('a rate limit on the claim ref: not sent this run, the step fails; the next run sends it once', async () => {
     const event = await eventFile(ISSUE_COMMENT);
-    const refuse: FakeGitHubOptions['refuse'] = { react: rateLimited };
+    const refuse: FakeGitHubOptions['refuse'] = { 'create-ref': rateLimited };
     const { s, g } = await world({
       comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
       github: { refuse },
@@ -153,12 +153,31 @@ describe.concurrent('the review loop: a rate limit, or more comments than a run 
     expect(run.code, run.stdout).toBe(1);
     expect(s.requestsFor('message')).toHaveLength(0);
     expect(run.stdout.match(/^::warning::.*$/gm)).toEqual([
-      `::warning::Could not add the reaction eyes to comment ${COMMENT_ID}: GitHub answered 403 (You have exceeded a secondary rate limit. Please wait a few minutes.). ${rateLimitFix} The instruction was not sent this run: it stays untaken, and the next run of the review loop on this pull request sends it.`,
+      `::warning::Could not create the ref that claims Comment ${COMMENT_ID}: GitHub answered 403 (You have exceeded a secondary rate limit. Please wait a few minutes.). ${rateLimitFix} The instruction was not sent this run: it stays untaken, and the next run of the review loop on this pull request sends it.`,
     ]);
-    expect(run.stdout).toMatch(/^::error::Comment \d+ was not claimed: GitHub refused the 👀/m);
-    delete refuse.react;
+    expect(run.stdout).toMatch(
+      /^::error::Comment \d+ was not claimed: GitHub refused the ref that claims it/m,
+    );
+    expect(g.git.refs.size).toBe(0);
+    delete refuse['create-ref'];
     for (let i = 0; i < 2; i++) expect((await agentOn(event, s, g)).code).toBe(0);
     expect(s.requestsFor('message')).toHaveLength(1);
+  });
+
+  it('the claim ref created, its answer a 502, and the read back a 502 too: not sent, and the step says the ref may be there and how to delete it', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const { s, g } = await world({
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      github: { loseAnswers: { 'create-ref': [502] }, failBefore: { 'get-ref': [502] } },
+    });
+    const run = await agentOn(event, s, g);
+    expect(run.code, run.stdout).toBe(1);
+    expect(s.requestsFor('message')).toHaveLength(0);
+    expect(run.stdout).toContain(
+      `gh api -X DELETE repos/{owner}/{repo}/git/refs/static-export-helm/claims/${PR}/issue-comment-${COMMENT_ID}`,
+    );
+    // Never said "may have been delivered": nothing was.
+    expect(run.stdout).not.toContain('may have been delivered');
   });
 });
 

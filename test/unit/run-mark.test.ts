@@ -4,7 +4,7 @@
  * claim of an earlier version (which still marks its item taken).
  */
 import { describe, expect, it } from 'vitest';
-import { markedIn, replyBody } from '../../src/agent/comment.js';
+import { isOwnReply, markedIn, replyBody } from '../../src/agent/comment.js';
 import { claimBody, claimIn, claimMarks, keyOfTaken } from '../../src/agent/claim-ref.js';
 import { runFromEnv, runIn, runLine, sameRun } from '../../src/agent/run-mark.js';
 
@@ -70,5 +70,19 @@ describe('the run a claim names', () => {
     expect(sameRun({ id: 1, attempt: 1 }, { id: 1, attempt: 1 })).toBe(true);
     expect(sameRun({ id: 1, attempt: 1 }, { id: 1, attempt: 2 })).toBe(false);
     expect(sameRun(undefined, { id: 1, attempt: 1 })).toBe(false);
+  });
+
+  it("a reply is the loop's own by its marker and by github-token's account, both", () => {
+    const body = claimBody(item, 'aj_1', SHA);
+    const by = (login: string, isBot = false) => ({ body, author: { login, bot: isBot } });
+    expect(isOwnReply(by('docs-bot'), 'docs-bot')).toBe(true);
+    // Anyone can paste the marker; another app too.
+    expect(isOwnReply(by('octocat'), 'docs-bot')).toBe(false);
+    expect(isOwnReply(by('renovate[bot]', true), 'github-actions[bot]')).toBe(false);
+    expect(
+      isOwnReply({ body: 'no marker', author: { login: 'docs-bot', bot: false } }, 'docs-bot'),
+    ).toBe(false);
+    expect(markedIn([by('docs-bot')], 'taken', item, 'docs-bot')).toBe(true);
+    expect(markedIn([by('octocat')], 'taken', item, 'docs-bot')).toBe(false);
   });
 });

@@ -118,7 +118,7 @@ export const AGENT_TEXT = {
     'poll-interval': 'auto (2 s, growing to 15 s) or a fixed interval of at least 1s.',
     'base-url': "Address of the service's API (https; http only to a loopback address).",
     'github-token':
-      "Token for the comments and reactions on the agent's pull request (the announce, the review loop's replies); it needs pull-requests: write and issues: write. Empty: no announce.",
+      "Token for the comments and reactions on the agent's pull request (the announce, the review loop's replies); it needs pull-requests: write and issues: write, and for the review loop's claims (git refs) contents: write. Empty: no announce.",
     command:
       "The review loop's command: a comment on the pull request that starts with it, followed by an instruction, is sent to the agent job (only from people with write access).",
   },
