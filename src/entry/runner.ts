@@ -9,11 +9,20 @@ import type { Reporter } from '../shared/logger.js';
 import type { Redactor } from '../shared/secrets.js';
 import { runFrame, type FrameContext } from './frame.js';
 
+/** Every warning and notice the run gave, in order: the job summary lists them all. */
+export const runNotes: { warnings: string[]; notices: string[] } = { warnings: [], notices: [] };
+
 export const actionsReporter: Reporter = {
   debug: (m) => core.debug(m),
   info: (m) => core.info(m),
-  notice: (m) => core.notice(m),
-  warning: (m) => core.warning(m),
+  notice: (m) => {
+    runNotes.notices.push(m);
+    core.notice(m);
+  },
+  warning: (m) => {
+    runNotes.warnings.push(m);
+    core.warning(m);
+  },
   group: (name, fn) => core.group(name, fn),
   secret: (value) => core.setSecret(value),
 };

@@ -1,6 +1,6 @@
 /** The job summary, as Markdown: pure, so tests can read exactly what a person will see. */
 import { formatDuration } from '../shared/duration.js';
-import { codeBlock, inlineCode, table } from '../shared/markdown.js';
+import { codeBlock, escapeText, factTable, inlineCode } from '../shared/markdown.js';
 import type { RenderCheckResult } from './render.js';
 import { renderedChart } from './render-words.js';
 import { describeRecord } from '../gitops/types.js';
@@ -13,7 +13,17 @@ export interface RunLink {
   url: string | undefined;
   /** The GitHub deployment recorded for the run, if any. */
   deployment?: { id: number; environment: string; state: string };
+  /** The run's warnings and notices, as the log gave them (redacted): each is listed. */
+  notes?: RunNotes;
 }
+
+export interface RunNotes {
+  warnings: readonly string[];
+  notices: readonly string[];
+}
+
+/** GitHub takes at most 1 MiB of summary per step; this leaves room for what it adds. */
+export const SUMMARY_LIMIT_BYTES = 1_000_000;
 
 function deploymentRow(run: RunLink): [string, string][] {
   const d = run.deployment;
@@ -22,12 +32,12 @@ function deploymentRow(run: RunLink): [string, string][] {
 
 export function successSummary(result: PublishResult, now: number, run: RunLink): string {
   const rows: [string, string][] = [];
-  if (result.domain) rows.push(['Domain', result.domain]);
+  if (result.domain) rows.push(['Domain', escapeText(result.domain)]);
   const { job } = result;
   if (job)
     rows.push([
       'Export job',
-      `${inlineCode(job.id)} · ${job.status} · ${job.pageCount ?? 'unknown'} pages`,
+      `${inlineCode(job.id)} · ${escapeText(String(job.status))} · ${job.pageCount ?? 'unknown'} pages`,
     ]);
   if (job?.durationMs !== undefined) rows.push(['Export duration', formatDuration(job.durationMs)]);
   rows.push(...bundleRows(result, now));
@@ -38,18 +48,9 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
     const r = result.helm.release;
     rows.push([
       'Helm release',
-      `${inlineCode(r.name)}${r.namespace ? ` in ${inlineCode(r.namespace)}` : ''} · revision ${r.revision} · ${r.status}${result.dryRun ? ' (dry run)' : ''} · helm ${result.helm.helm.version}`,
+      `${inlineCode(r.name)}${r.namespace ? ` in ${inlineCode(r.namespace)}` : ''} · revision ${r.revision} · ${escapeText(String(r.status))}${result.dryRun ? ' (dry run)' : ''} · helm ${result.helm.helm.version}`,
     ]);
   }
-  if (result.renderCheck)
-    rows.push(['Render check', renderCell(result.renderCheck, result.helm !== undefined)]);
-  if (result.renderCheck?.proof.length)
-    rows.push([
-      'Proof through the cluster',
-      result.renderCheck.proof.map((r) => escapeHtml(describeRecord(r))).join('<br>'),
-    ]);
-  else if (result.renderCheck?.emptyProof)
-    rows.push(['Proof through the cluster', escapeHtml(result.renderCheck.emptyProof)]);
   if (result.download)
     rows.push([
       'Downloaded',
@@ -59,7 +60,7 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
     const v = result.verified;
     rows.push([
       'Live site',
-      `${v.url} ${v.page ? `serves the new export (equals ${inlineCode(v.page)}${v.servedBefore ? '; it did before the write too' : ''})` : `answered HTTP ${v.status} (not compared: no download-path)`} · check ${v.checks}, after ${formatDuration(v.durationMs)}`,
+      `${escapeText(v.url)} ${v.page ? `serves the new export (equals ${inlineCode(v.page)}${v.servedBefore ? '; it did before the write too' : ''})` : `answered HTTP ${v.status} (not compared: no download-path)`} · check ${v.checks}, after ${formatDuration(v.durationMs)}`,
     ]);
   }
   rows.push(...deploymentRow(run));
@@ -67,7 +68,56 @@ export function successSummary(result: PublishResult, now: number, run: RunLink)
   const title = result.dryRun
     ? '### Static export ready (dry run: no file changed)'
     : '### Static export published';
-  return `${title}\n\n${table(rows)}${diffs(result.values.files)}\n`;
+  const head = `${title}\n\n${factTable(rows)}\n\n${proofSection(result)}${notesSection(run.notes)}`;
+  const full = `${head}${diffs(result.values.files)}\n`;
+  if (Buffer.byteLength(full) <= SUMMARY_LIMIT_BYTES) return full;
+  // The diffs go first: the log has them, and the rest is what a reader needs.
+  const bytes = Buffer.byteLength(full) - Buffer.byteLength(head);
+  return capped(
+    `${head}\n\nThe values diff (${formatBytes(bytes)}) is left out: a job summary holds at most 1 MiB. The step's log shows it.\n`,
+  );
+}
+
+/** What was proven, in words: per target, rendered or not and why; the cluster's builds. */
+function proofSection(result: PublishResult): string {
+  const check = result.renderCheck;
+  const lines: string[] = [];
+  if (!check)
+    lines.push(
+      'Render check: **off**. Nothing was rendered: no chart was shown to read the link at values-key.',
+    );
+  else lines.push(...renderLines(check, result.helm !== undefined));
+  const proof = check?.proof ?? [];
+  if (proof.length > 0)
+    lines.push(...proof.map((r) => `Through the cluster: ${escapeText(describeRecord(r))}.`));
+  else if (check?.emptyProof) lines.push(`Through the cluster: ${escapeText(check.emptyProof)}`);
+  else
+    lines.push(
+      'Through the cluster: **nothing built**. No entry point of the cluster (a Flux Kustomization or Argo CD Application of the checkout, or cluster-path) was built in this run, so what the cluster applies was not checked.',
+    );
+  return `#### What was checked\n\n${lines.map((line) => `- ${line}`).join('\n')}\n`;
+}
+
+/** Every warning and notice of the run, as a list: a reader of the summary sees them all. */
+function notesSection(notes: RunNotes | undefined): string {
+  if (!notes) return '';
+  const list = (title: string, items: readonly string[]) =>
+    items.length === 0
+      ? ''
+      : `\n#### ${title} (${items.length})\n\n${items.map((item) => `- ${escapeText(item).replace(/\n/g, '<br>')}`).join('\n')}\n`;
+  return `${list('Warnings', notes.warnings)}${list('Notices', notes.notices)}`;
+}
+
+/** A summary cut at the limit, at a line's end, saying so. */
+function capped(markdown: string): string {
+  if (Buffer.byteLength(markdown) <= SUMMARY_LIMIT_BYTES) return markdown;
+  const note = '\n\n(The rest is left out: a job summary holds at most 1 MiB. See the log.)\n';
+  const room = SUMMARY_LIMIT_BYTES - Buffer.byteLength(note);
+  let cut = Buffer.from(markdown).subarray(0, room).toString('utf8');
+  cut = cut.slice(0, Math.max(0, cut.lastIndexOf('\n')));
+  // An open fence would swallow the note: close it.
+  const fences = cut.match(/^`{3,}/gm) ?? [];
+  return `${cut}${fences.length % 2 === 1 ? '\n```' : ''}${note}`;
 }
 
 function valuesCell(file: ValuesResult, dryRun: boolean): string {
@@ -89,17 +139,13 @@ function diffs(files: readonly ValuesResult[]): string {
       const name = file.label ?? file.display;
       const title =
         files.length > 1 || name !== file.display
-          ? `Values diff: ${escapeHtml(name)}`
+          ? `Values diff: ${escapeText(name)}`
           : 'Values diff';
       // A fence longer than any run of backticks in the file: no line of it ends the block.
       const block = codeBlock(file.diff.replace(/\n$/, ''), 'diff');
       return `\n\n<details><summary>${title}</summary>\n\n${block}\n\n</details>`;
     })
     .join('');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** The bundle and when its link runs out (a bundle-url without a signature never does). */
@@ -144,40 +190,72 @@ export function failureSummary(
   run: RunLink,
 ): string {
   const rows: [string, string][] = [];
-  if (domain) rows.push(['Domain', domain]);
+  if (domain) rows.push(['Domain', escapeText(domain)]);
   if (state.jobId)
     rows.push([
       'Export job',
-      `${inlineCode(state.jobId)}${state.status ? ` · ${state.status}` : ''}`,
+      `${inlineCode(state.jobId)}${state.status ? ` · ${escapeText(state.status)}` : ''}`,
     ]);
-  rows.push(['Error', message]);
-  if (state.jobId) rows.push(['Resume', `re-run with ${inlineCode(`job-id: ${state.jobId}`)}`]);
   rows.push(...deploymentRow(run));
   if (run.url) rows.push(['Run', `[workflow run](${run.url})`]);
-  return `### Static export failed\n\n${table(rows)}\n`;
+  const resume = state.jobId
+    ? `\n**To publish this export without a new one**, run again with:\n\n${codeBlock(`job-id: ${state.jobId}`, 'yaml')}\n`
+    : '';
+  const table = rows.length > 0 ? `${factTable(rows)}\n\n` : '';
+  return capped(
+    `### Static export failed\n\n${table}#### What went wrong\n\n${errorBlocks(message)}${resume}${notesSection(run.notes)}`,
+  );
+}
+
+/**
+ * An error as a reader needs it: its first line as text, and what follows it (a workflow step to
+ * add, a command to run) as a code block to copy, as the message lays it out.
+ */
+function errorBlocks(message: string): string {
+  const [first = '', ...rest] = message.replace(/\r\n?/g, '\n').split('\n');
+  const snippet = rest.join('\n').replace(/\s+$/, '');
+  if (!snippet.trim()) return `${escapeText(first)}\n`;
+  const indent = Math.min(
+    ...rest.filter((line) => line.trim()).map((line) => /^ */.exec(line)![0].length),
+  );
+  const body = rest
+    .map((line) => line.slice(indent))
+    .join('\n')
+    .replace(/\s+$/, '');
+  const info = /^\s*-? ?(uses|run|with|name):/.test(body)
+    ? 'yaml'
+    : /^(helm|kubectl|git|gh) /.test(body)
+      ? 'sh'
+      : 'text';
+  return `${escapeText(first)}\n\n${codeBlock(body, info)}\n`;
 }
 
 /**
  * Each target: the chart (name, version, where it came from) renders the link, and whether a new
  * link rolls the pods; or why it could not be checked.
  */
-function renderCell(check: RenderCheckResult, helmRelease: boolean): string {
-  return check.outcomes
-    .map((o) => {
-      if (o.kind !== 'found')
-        return `${inlineCode(o.label)}: skipped (${o.kind === 'skipped' ? inlineCode(o.reason) : ''})`;
-      const chart = o.chart ? ` ${inlineCode(renderedChart(o.chart))}` : '';
-      const rollout =
-        o.rollout === 'config-only'
-          ? helmRelease
-            ? ' · only in a ConfigMap or Secret no pod template checksums: the release was upgraded but not rolled (the pods serve the old bundle until they restart)'
-            : ' · only in a ConfigMap or Secret no pod template checksums: the pods get the new bundle when they next restart'
-          : o.rollout === 'checksum'
-            ? ' · in a ConfigMap or Secret a pod template checksums: the pods roll'
-            : o.rollout === 'pod-template'
-              ? ' · in a pod template: the pods roll'
-              : '';
-      return `${inlineCode(o.label)}: the chart${chart} renders the link${rollout}`;
-    })
-    .join('<br>');
+function renderLines(check: RenderCheckResult, helmRelease: boolean): string[] {
+  return check.outcomes.map((o) => {
+    if (o.kind !== 'found')
+      return `${inlineCode(o.label)}: **not rendered**${o.kind === 'skipped' ? `: ${escapeText(o.reason)}` : ''}.`;
+    const chart = o.chart ? ` ${inlineCode(renderedChart(o.chart))}` : '';
+    const rollout =
+      o.rollout === 'config-only'
+        ? helmRelease
+          ? '; only in a ConfigMap or Secret no pod template checksums: the release was upgraded but not rolled (the pods serve the old bundle until they restart)'
+          : '; only in a ConfigMap or Secret no pod template checksums: the pods get the new bundle when they next restart'
+        : o.rollout === 'checksum'
+          ? '; in a ConfigMap or Secret a pod template checksums: the pods roll'
+          : o.rollout === 'pod-template'
+            ? '; in a pod template: the pods roll'
+            : '';
+    return `${inlineCode(o.label)}: **rendered**: the chart${chart} renders the link${rollout}.`;
+  });
+}
+
+/** A keep-alive run that found the deployed link fresh: why, and the run's notes. */
+export function skipSummary(why: string, run: RunLink): string {
+  return capped(
+    `### Static export: the deployed link is still fresh (refresh-before)\n\n${escapeText(why)}\n${notesSection(run.notes)}`,
+  );
 }

@@ -53,7 +53,7 @@ describe('the job summary', () => {
     expect(summary.slice(opened, closed)).toContain('+  bundleUrl:');
   });
 
-  it('opens its table with a row of its own (no empty header) and says what the render check rendered', () => {
+  it('names its columns in the header row and says, per target, what the render check rendered', () => {
     const found = {
       kind: 'found' as const,
       label: 'helm-release docs (chart docs/enterprise)',
@@ -72,13 +72,13 @@ describe('the job summary', () => {
     const summary = successSummary(withHelm, Date.parse('2026-11-24T00:00:00Z'), {
       url: undefined,
     });
-    expect(summary).not.toContain('| | |');
     expect(summary).toMatch(
-      /^### .*\n\n\| Domain \| docs\.example\.com \|\n\|---\|---\|\n\| Export job /,
+      /^### .*\n\n\| What \| This run \|\n\|---\|---\|\n\| Domain \| docs\.example\.com \|\n\| Export job /,
     );
     expect(summary).toContain(
-      '| Render check | `helm-release docs (chart docs/enterprise)`: the chart `enterprise 1.4.0 (helm repository docs)` renders the link · only in a ConfigMap or Secret no pod template checksums: the release was upgraded but not rolled',
+      '- `helm-release docs (chart docs/enterprise)`: **rendered**: the chart `enterprise 1.4.0 (helm repository docs)` renders the link; only in a ConfigMap or Secret no pod template checksums: the release was upgraded but not rolled',
     );
+    expect(summary).toContain('- Through the cluster: **nothing built**.');
     const rolled = successSummary(
       {
         ...withHelm,
@@ -91,7 +91,7 @@ describe('the job summary', () => {
       Date.parse('2026-11-24T00:00:00Z'),
       { url: undefined },
     );
-    expect(rolled).toContain('renders the link · in a pod template: the pods roll');
+    expect(rolled).toContain('renders the link; in a pod template: the pods roll.');
   });
 
   it('explains an empty proof, and lists the readers of one that is not', () => {

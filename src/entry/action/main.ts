@@ -17,7 +17,12 @@ import {
   type PublishResult,
   type PublishState,
 } from '../../publish/pipeline.js';
-import { failureSummary, successSummary, type RunLink } from '../../publish/summary.js';
+import {
+  failureSummary,
+  skipSummary,
+  successSummary,
+  type RunLink,
+} from '../../publish/summary.js';
 import { DeploymentRecorder } from '../../github/deployment.js';
 import { StoppedError } from '../../shared/errors.js';
 import type { Reporter } from '../../shared/logger.js';
@@ -25,6 +30,7 @@ import { querySecrets, Redactor } from '../../shared/secrets.js';
 import {
   actionsReporter,
   maskingReporter,
+  runNotes,
   runOnRunner,
   runUrl,
   setOutputsQuietly,
@@ -38,7 +44,7 @@ export async function main(): Promise<void> {
       const read = root.readInputs();
       // refresh-before: a link that lives long enough is left alone, before anything is recorded.
       const plan = await planKeepAlive(read, { now: Date.now(), signal });
-      if (plan?.warn) core.warning(plan.why);
+      if (plan?.warn) actionsReporter.warning(plan.why);
       else if (plan) core.info(plan.why);
       if (plan?.skip) return root.reportSkip(read, plan);
       const inputs = plan ? refreshInputs(read, plan) : read;
@@ -78,8 +84,8 @@ class RootRun {
     const parsed = parsePublishInputs((name) => core.getInput(name), this.workspace);
     const inputs = (this.inputs = parsed.inputs);
     this.redactor.add(inputs.apiKey, ...(inputs.deployment ? [inputs.deployment.token] : []));
-    for (const notice of parsed.notices) core.notice(notice);
-    for (const warning of parsed.warnings) core.warning(warning);
+    for (const notice of parsed.notices) actionsReporter.notice(notice);
+    for (const warning of parsed.warnings) actionsReporter.warning(warning);
     return inputs;
   }
 
@@ -109,9 +115,7 @@ class RootRun {
   async reportSkip(inputs: PublishInputs, plan: KeepAlivePlan): Promise<void> {
     for (const [name, value] of Object.entries(skippedOutputs(inputs, plan)))
       core.setOutput(name, value);
-    await writeSummary(
-      `### Static export: the deployed link is still fresh (refresh-before)\n\n${plan.why.replace(/^refresh-before: /, '')}\n`,
-    );
+    await writeSummary(skipSummary(plan.why.replace(/^refresh-before: /, ''), this.runLink()));
   }
 
   async reportFailure(message: string, error: unknown): Promise<void> {
@@ -144,7 +148,12 @@ class RootRun {
             state: deployment.state ?? 'created, no status accepted',
           }
         : undefined;
-    return { url: runUrl(), deployment: recorded };
+    const redact = (text: string) => this.redactor.redact(text);
+    const notes = {
+      warnings: runNotes.warnings.map(redact),
+      notices: runNotes.notices.map(redact),
+    };
+    return { url: runUrl(), deployment: recorded, notes };
   }
 }
 
