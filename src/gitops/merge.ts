@@ -7,13 +7,19 @@
  * resolves to nothing adds nothing; then spec.values, merged last. An entry with a targetPath sets
  * its key's whole text at that path with Helm's --set parser (strvals: `true`, `false`, `null` and
  * integers typed, quotes kept as a string). Its doc comment says such an entry "will overwrite
- * all"; its code merges spec.values again after every entry, so spec.values wins over a targetPath
- * too: the code is followed. Argo CD: valueFiles, then `values` or `valuesObject` (which replaces
- * it), then parameters (refused where they touch the link: argo-source-file.ts, manifest-argo.ts).
+ * all"; its code merges spec.values into the result before setting the path, then again last.
+ * MergeMaps copies a mapping of spec.values that the result lacks by reference, and strvals sets
+ * the path inside the mappings it finds: where the path's parent is such a mapping, the set
+ * writes into spec.values itself, and the targetPath wins over spec.values; where an earlier
+ * entry gave the result that mapping too (a merged copy), spec.values wins (targetPathWins). The
+ * code is followed, both ways. Argo CD: valueFiles, then `values` or `valuesObject` (which
+ * replaces it), then parameters (refused where they touch the link: argo-source-file.ts,
+ * manifest-argo.ts).
  */
 import { stringify } from 'yaml';
 import { typedSet } from '../helm/set-flags.js';
 import type { ValuesLayer } from '../helm/render-target.js';
+import { goYamlData } from '../shared/go-yaml.js';
 import { overlaps } from '../shared/set-path.js';
 import { isObject, type Data } from '../values/site.js';
 import { dataValue } from '../values/flux-override.js';
@@ -42,6 +48,9 @@ export function fluxLayers(
   const name = `HelmRelease/${String(meta.name)}`;
   const layers: ValuesLayer[] = [];
   const unknown: FluxLayers['unknown'] = [];
+  // targetPath entries that write into spec.values itself: merged after it (targetPathWins).
+  const late: ValuesLayer[] = [];
+  const specValues = isObject(spec.values) ? spec.values : {};
   for (const ref of Array.isArray(spec.valuesFrom) ? spec.valuesFrom : []) {
     if (!isObject(ref)) continue;
     const key = typeof ref.valuesKey === 'string' && ref.valuesKey ? ref.valuesKey : 'values.yaml';
@@ -80,8 +89,16 @@ export function fluxLayers(
       ref.literal === true && /^[\w-]+(\.[\w-]+)*$/.test(targetPath)
         ? nested(targetPath, text)
         : targetPathValues(targetPath, text);
-    if (set) layers.push({ name: `${where} at targetPath ${targetPath}`, yaml: stringify(set) });
-    else if (overlaps(targetPath, valuesKey))
+    if (set) {
+      const layer = {
+        name: `${where} at targetPath ${targetPath}`,
+        yaml: stringify(set),
+        fix: `Remove that valuesFrom entry's targetPath ${targetPath}, or write the link into ${label} instead.`,
+      };
+      const before = layers.map((l) => ('yaml' in l ? goYamlData(l.yaml) : {}));
+      if (targetPathWins(before, specValues, targetPath.split('.'))) late.push(layer);
+      else layers.push(layer);
+    } else if (overlaps(targetPath, valuesKey))
       layers.push({
         name: `${where} at targetPath ${targetPath}`,
         unread: true,
@@ -93,7 +110,42 @@ export function fluxLayers(
       name: `spec.values of ${name} (${describe(release)})`,
       yaml: stringify(spec.values),
     });
-  return { layers, unknown };
+  return { layers: [...layers, ...late], unknown };
+}
+
+/**
+ * Whether a targetPath entry's value survives spec.values (fluxcd/pkg chartutil
+ * ChartValuesFromReferences): spec.values sets the path, and on the way to its parent the
+ * result of the entries before (`before`, merged in order) lacks a mapping that spec.values has
+ * there, so MergeMaps hands strvals spec.values' own mapping and the set lands in it.
+ */
+export function targetPathWins(
+  before: readonly unknown[],
+  specValues: Data,
+  path: readonly string[],
+): boolean {
+  let spec: unknown = specValues;
+  for (const key of path) spec = isObject(spec) ? spec[key] : undefined;
+  if (spec === undefined) return false;
+  let merged: Data = {};
+  for (const one of before) if (isObject(one)) merged = deepMerge(merged, one);
+  let result: unknown = merged;
+  let values: unknown = specValues;
+  for (const key of path.slice(0, -1)) {
+    values = isObject(values) ? values[key] : undefined;
+    if (!isObject(values)) return false;
+    result = isObject(result) ? result[key] : undefined;
+    if (!isObject(result)) return true;
+  }
+  return false;
+}
+
+/** MergeMaps: b over a, mappings merged key by key. */
+function deepMerge(a: Data, b: Data): Data {
+  const out: Data = { ...a };
+  for (const [key, value] of Object.entries(b))
+    out[key] = isObject(value) && isObject(out[key]) ? deepMerge(out[key], value) : value;
+  return out;
 }
 
 /** valuesFrom reads from the HelmRelease's own namespace (none written: any). */

@@ -1,7 +1,8 @@
 /**
  * Which patch of a build changed what the edited file sets: a kustomize overlay's patches
- * (`patches`, `patchesStrategicMerge`, `patchesJson6902`, by file or inline) in any kustomization
- * of the entry's tree, and the Flux Kustomization's own spec.patches. Named in the refusal, so
+ * (`patches`, `patchesStrategicMerge`, `patchesJson6902`, by file or inline) and `replacements`
+ * (named by their source) in any kustomization or component of the entry's tree, and the Flux
+ * Kustomization's own spec.patches. Named in the refusal, so
  * the user knows which file to change. Read from the patches alone: the build has shown that the
  * link lost; this only says where.
  */
@@ -18,6 +19,8 @@ interface Patch {
   where: string;
   text: string;
   target?: Data;
+  /** A replacement's fieldPaths on its target (`spec.values.staticExport.bundleUrl`). */
+  fieldPaths?: string[];
 }
 
 /**
@@ -48,7 +51,13 @@ export function patchesTouching(
       });
   }
   return patches
-    .filter((p) => aimsAt(p.target, kind, name) && touches(p.text, kind, name, path))
+    .filter(
+      (p) =>
+        aimsAt(p.target, kind, name) &&
+        (p.fieldPaths
+          ? p.fieldPaths.some((f) => pointerTouches(`/${f.split('.').join('/')}`, path))
+          : touches(p.text, kind, name, path)),
+    )
     .map((p) => p.where);
 }
 
@@ -79,6 +88,41 @@ function patchesOf(checkout: Checkout, file: string): Patch[] {
   for (const p of Array.isArray(data.patchesStrategicMerge) ? data.patchesStrategicMerge : [])
     if (typeof p === 'string' && p.includes('\n')) inline(p);
     else if (typeof p === 'string') fromFile(p);
+  out.push(...replacementsOf(checkout, file, dir, data));
+  return out;
+}
+
+/**
+ * A kustomization's `replacements` (inline, or a file of them by `path`), each target as a patch
+ * of the fields it writes, named by the replacement's source: that is what pins the value.
+ */
+function replacementsOf(checkout: Checkout, file: string, dir: string, data: Data): Patch[] {
+  const out: Patch[] = [];
+  const add = (replacement: unknown, where: string) => {
+    if (!isObject(replacement)) return;
+    const source = isObject(replacement.source) ? replacement.source : {};
+    const text = (v: unknown, or = '') => (typeof v === 'string' ? v : or);
+    const from = `${text(source.kind)}/${text(source.name)} ${text(source.fieldPath, 'metadata.name')}`;
+    for (const target of Array.isArray(replacement.targets) ? replacement.targets : []) {
+      if (!isObject(target) || !Array.isArray(target.fieldPaths)) continue;
+      out.push({
+        where: `a replacement in ${where} from ${from}`,
+        text: '',
+        target: isObject(target.select) ? target.select : undefined,
+        fieldPaths: target.fieldPaths.filter((f): f is string => typeof f === 'string'),
+      });
+    }
+  };
+  for (const entry of Array.isArray(data.replacements) ? data.replacements : []) {
+    if (isObject(entry) && typeof entry.path === 'string') {
+      const at = join(dir, entry.path);
+      for (const doc of parseAllDocuments(checkout.read(at) ?? '')) {
+        const list = doc.errors.length === 0 ? (doc.toJS() as unknown) : undefined;
+        for (const one of Array.isArray(list) ? list : [list])
+          add(one, `${at} (replacements of ${file})`);
+      }
+    } else add(entry, file);
+  }
   return out;
 }
 

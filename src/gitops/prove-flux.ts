@@ -177,7 +177,7 @@ async function proveRelease(
     const specValues = over ? over.by.startsWith('spec.values of') : true;
     if (patch && specValues) {
       ctx.refusals.push(
-        `${patch}, ${over ? `sets ${over.key}` : `removes ${key}`} after the base (${target.display}), so ${base} ${over ? 'does not get the link' : 'has no link'}. Remove ${key} from that patch, or point values-file at it so that the link is written there.`,
+        `${patch}, ${over ? `sets ${over.key}` : patch.startsWith('a replacement') ? `sets what it names under ${key}` : `removes ${key}`} after the base (${target.display}), so ${base} ${over ? 'does not get the link' : 'has no link'}. Remove ${key} from that patch, or point values-file at it so that the link is written there.`,
       );
       return { ...record, level: 'values', reason: 'refused: an overlay patch wins' };
     }

@@ -216,3 +216,33 @@ describe.concurrent('a HelmRelease with a merge key, built by kustomize', () => 
     expect(error).toContain('above the merge key "<<: *common"');
   });
 });
+
+/** flux2-kustomize-helm-example's production overlay with a kustomize replacement into the release. */
+async function replacement(fieldPath: string): Promise<string> {
+  const ws = await clusterWorkspace('flux-cluster');
+  await writeFiles(ws, {
+    'apps/production/kustomization.yaml': `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - ../base/docs\n  - docs-link.yaml\npatchesStrategicMerge:\n  - docs-values.yaml\nreplacements:\n  - path: replacements.yaml\n`,
+    'apps/production/docs-link.yaml':
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: docs-link\n  namespace: docs\ndata:\n  url: https://pinned.example.com/site.tar.gz\n  replicas: "4"\n',
+    'apps/production/replacements.yaml': `- source:\n    kind: ConfigMap\n    name: docs-link\n    fieldPath: data.${fieldPath === 'spec.values.replicaCount' ? 'replicas' : 'url'}\n  targets:\n    - select:\n        kind: HelmRelease\n        name: docs\n      fieldPaths:\n        - ${fieldPath}\n      options:\n        create: true\n`,
+  });
+  return ws;
+}
+
+describe.concurrent('messages name the layer that wins', () => {
+  it('a kustomize replacement that pins the link: refused, naming the replacement and its source', async () => {
+    const ws = await replacement('spec.values.staticExport.bundleUrl');
+    const error = await refusedIn(ws, { 'values-file': 'apps/base/docs/release.yaml' });
+    expect(error).toContain(
+      'a replacement in apps/production/replacements.yaml (replacements of apps/production/kustomization.yaml) from ConfigMap/docs-link data.url, sets',
+    );
+    expect(error).not.toContain('no link at values-key');
+  });
+
+  it('a replacement of another value: rendered', async () => {
+    const ws = await replacement('spec.values.replicaCount');
+    const { run } = await publishIn(ws, { 'values-file': 'apps/base/docs/release.yaml' });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(records(run).map((r) => r.level)).toEqual(['rendered']);
+  });
+});

@@ -101,7 +101,8 @@ describe.concurrent('Flux values layers through the build', () => {
     );
   });
 
-  it('a Secret read at a targetPath is overridden by spec.values, as the controller code does', async () => {
+  /** A Secret read at targetPath staticExport.bundleUrl by the base release (`before`: earlier entries). */
+  async function targetPathSecret(before = '') {
     const ws = await clusterWorkspace('flux-cluster');
     await put(ws, {
       'apps/base/docs/secret.yaml': `apiVersion: v1\nkind: Secret\nmetadata:\n  name: docs-link\n  namespace: docs\nstringData:\n  url: https://stale.example.com/site.tar.gz\n`,
@@ -114,9 +115,34 @@ describe.concurrent('Flux values layers through the build', () => {
       base,
       text.replace(
         '  values:\n',
-        '  valuesFrom:\n    - kind: Secret\n      name: docs-link\n      valuesKey: url\n      targetPath: staticExport.bundleUrl\n  values:\n',
+        `  valuesFrom:\n${before}    - kind: Secret\n      name: docs-link\n      valuesKey: url\n      targetPath: staticExport.bundleUrl\n  values:\n`,
       ),
     );
+    return ws;
+  }
+
+  // fluxcd/pkg chartutil ChartValuesFromReferences merges spec.values in before the set and again
+  // last: a mapping only spec.values has is handed to strvals by reference, so the set writes
+  // into spec.values itself and wins; one an earlier entry also has is a merged copy, and
+  // spec.values wins over the set.
+  it('a Secret read at a targetPath into staticExport, which only spec.values has: the Secret wins, refused', async () => {
+    const error = await refused(await targetPathSecret(), {
+      'values-file': 'apps/base/docs/release.yaml',
+    });
+    expect(error).toContain(
+      'Secret/docs-link[url] (valuesFrom of HelmRelease/docs, from the build of Kustomization/flux-system/apps) at targetPath staticExport.bundleUrl sets staticExport.bundleUrl',
+    );
+    expect(error).toContain("Remove that valuesFrom entry's targetPath staticExport.bundleUrl");
+  });
+
+  it('an earlier valuesFrom entry that has staticExport too: spec.values wins over the targetPath, rendered', async () => {
+    const ws = await targetPathSecret('    - kind: ConfigMap\n      name: docs-defaults\n');
+    await put(ws, {
+      'apps/base/docs/defaults.yaml':
+        'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: docs-defaults\n  namespace: docs\ndata:\n  values.yaml: |\n    staticExport:\n      enabled: false\n',
+      'apps/base/docs/kustomization.yaml':
+        'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: docs\nresources:\n  - namespace.yaml\n  - release.yaml\n  - secret.yaml\n  - defaults.yaml\n',
+    });
     const { run } = await publish(ws, { 'values-file': 'apps/base/docs/release.yaml' });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(level(run)).toEqual(['rendered']);

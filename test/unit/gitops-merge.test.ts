@@ -103,8 +103,35 @@ describe('Flux valuesFrom and spec.values (ChartValuesFromReferences)', () => {
       key,
       describeAt,
     );
-    // The code merges spec.values after the targetPath entry too: spec.values wins.
-    expect(await overridingLayer(layers, 'staticExport', LINK)).toBeUndefined();
+    // The code merges spec.values into the result before the set: its staticExport mapping is
+    // handed to strvals as is, the set writes into spec.values itself, and the targetPath wins.
+    expect(await overridingLayer(layers, 'staticExport', LINK)).toEqual(
+      expect.objectContaining({
+        by: 'Secret/link[url] (valuesFrom of HelmRelease/docs, from the build) at targetPath staticExport.bundleUrl',
+        key: 'staticExport.bundleUrl',
+      }),
+    );
+    // An earlier entry with a staticExport mapping makes the result's a merged copy: the set
+    // lands there, and spec.values, merged last, wins.
+    const defaults = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'defaults', namespace: 'docs' },
+      data: { 'values.yaml': 'staticExport:\n  enabled: false\n' },
+    };
+    const merged = fluxLayers(
+      release({
+        values: { staticExport: { bundleUrl: LINK } },
+        valuesFrom: [
+          { kind: 'ConfigMap', name: 'defaults' },
+          { kind: 'Secret', name: 'link', valuesKey: 'url', targetPath: 'staticExport.bundleUrl' },
+        ],
+      }),
+      [secret, defaults],
+      key,
+      describeAt,
+    );
+    expect(await overridingLayer(merged.layers, 'staticExport', LINK)).toBeUndefined();
     expect(targetPathValues('staticExport.enabled', 'true')).toEqual({
       staticExport: { enabled: true },
     });
