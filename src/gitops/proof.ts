@@ -40,6 +40,7 @@ import { argoFiles, elsewhereRecords, proveApplication } from './prove-argo.js';
 import { proveBuild } from './prove-flux.js';
 import { withChildren } from './argo/app-of-apps.js';
 import {
+  chartNames,
   chartReaderFiles,
   proveAsWritten,
   proveChartReaders,
@@ -117,7 +118,7 @@ export async function proveComposition(
   if (entries.length === 0) {
     // No entry point here (the cluster's bootstrap is elsewhere): each reader as written.
     const open = options.targets.filter((t) => !generated.read.has(t.file));
-    const graph = new ReaderGraph(checkout, [], []);
+    const graph = new ReaderGraph(checkout, [], [], chartNames(open));
     await proveChartReaders(ctx, graph, open);
     await proveAsWritten(ctx, graph, options.edited, open);
     unreached(options.targets.filter((t) => generated.read.has(t.file)));
@@ -246,7 +247,7 @@ export async function proveComposition(
     for (const [file, reason] of other.read) if (!away.has(file)) away.set(file, reason);
   }
   // From each edited file up: the readers the entry points' proof does not walk to.
-  const graph = new ReaderGraph(checkout, argo, built);
+  const graph = new ReaderGraph(checkout, argo, built, chartNames(options.targets));
   for (const f of await proveChartReaders(ctx, graph, options.targets)) included.add(f);
   unreached(options.targets.filter((t) => !included.has(t.file)));
   ctx.refusals.push(...heldOnly(ctx.records, options.targets));

@@ -44,6 +44,8 @@ export class ReaderGraph {
     private readonly checkout: Checkout,
     private readonly argo: readonly ArgoEntry[],
     private readonly built: readonly Built[],
+    /** Only releases as written whose text names one of these (chart folders' names) count. */
+    private readonly names?: ReadonlySet<string>,
   ) {}
 
   /** The Applications that may read a chart folder's values (their path sources are checked). */
@@ -57,6 +59,7 @@ export class ReaderGraph {
    */
   helmReleases(): ReleaseSite[] {
     if (this.releases) return this.releases;
+    const named = this.names;
     const sites: ReleaseSite[] = [];
     const read = new Set<string>();
     for (const b of this.built) {
@@ -73,7 +76,9 @@ export class ReaderGraph {
     for (const file of this.checkout.files) {
       if (read.has(file) || !isYamlFile(file)) continue;
       const text = this.checkout.read(file);
-      if (!text?.includes('helm.toolkit.fluxcd.io/')) continue;
+      // One without `chart:` (an overlay's patch) has no chart of its own to read: not parsed.
+      if (!text?.includes('helm.toolkit.fluxcd.io/') || !text.includes('chart:')) continue;
+      if (named && ![...named].some((n) => text.includes(n))) continue;
       const objects = documents(text);
       for (const o of objects)
         if (isHelmRelease(o)) sites.push({ release: o, objects, entry: 'as written', from: file });
@@ -117,6 +122,18 @@ function documents(text: string): Data[] {
     .filter(isObject);
 }
 
+/** The chart folders of the targets that are a chart's values.yaml. */
+const chartFolders = (targets: readonly ProofTarget[]): Set<string> =>
+  new Set(
+    targets
+      .filter(isChartValues)
+      .map((t) => (posix.dirname(t.file) === '.' ? '' : posix.dirname(t.file))),
+  );
+
+/** Their names: a release as written that names none of them cannot render one (not parsed). */
+export const chartNames = (targets: readonly ProofTarget[]): Set<string> =>
+  new Set([...chartFolders(targets)].map((f) => posix.basename(f)));
+
 /**
  * The files holding a HelmRelease (as written) whose chart is the folder of a target that is a
  * chart's values.yaml: the entry points whose tree holds them are built, as for an edited file.
@@ -126,13 +143,9 @@ export function chartReaderFiles(
   targets: readonly ProofTarget[],
   repository: string | undefined,
 ): string[] {
-  const folders = new Set(
-    targets
-      .filter(isChartValues)
-      .map((t) => (posix.dirname(t.file) === '.' ? '' : posix.dirname(t.file))),
-  );
+  const folders = chartFolders(targets);
   if (folders.size === 0) return [];
-  const sites = new ReaderGraph(checkout, [], []).helmReleases();
+  const sites = new ReaderGraph(checkout, [], [], chartNames(targets)).helmReleases();
   return sites
     .filter((s) => folders.has(chartFolderOf(s.release, s.objects, checkout, repository) ?? '\0'))
     .map((s) => s.from);

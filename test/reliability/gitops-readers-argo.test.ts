@@ -52,7 +52,9 @@ describe.concurrent("a chart folder's values.yaml read by an Application's path 
       expect(error).toContain(
         'Application/helm-guestbook (apps/helm-guestbook.yaml) renders the chart helm-guestbook with its own values.yaml (helm-guestbook/values.yaml) as the defaults, and sets helm.parameters staticExport.bundleUrl, which Argo CD passes after every values file',
       );
-      expect(error).toContain('Remove that parameter from apps/helm-guestbook.yaml');
+      expect(error).toContain(
+        'Remove that parameter from apps/helm-guestbook.yaml: they win over every values source',
+      );
       if (mode === 'auto') console.log(`Refused chart values.yaml under parameters: ${error}`);
     }
   });

@@ -110,6 +110,29 @@ describe.concurrent(
       expect(run.summary).toContain(why);
     });
 
+    it('a reader the proof could not render: render-check is skipped, not true, though the chart beside rendered', async () => {
+      const ws = await clusterWorkspace('flux-cluster');
+      await chartSpec(ws);
+      // A Secret this checkout does not hold (SOPS, an external secret): what it sets is unknown.
+      await append(
+        join(ws, 'apps/base/docs/release.yaml'),
+        '  valuesFrom:\n    - kind: Secret\n      name: docs-secret-values\n',
+      );
+      const { run } = await publishIn(ws, CHART_VALUES);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(proofOf(run)).toEqual([
+        {
+          target: 'charts/enterprise/values.yaml',
+          reader: 'HelmRelease/docs/docs',
+          entry: 'Kustomization/flux-system/apps',
+          level: 'skipped',
+          reason: expect.stringContaining('Secret/docs-secret-values') as string,
+        },
+      ]);
+      expect(run.stdout).toContain('Render check: charts/enterprise/values.yaml: the chart');
+      expect(run.outputs['render-check']).toBe('skipped');
+    });
+
     it('valuesFiles listing values.yaml: read, and the pin refused', async () => {
       const ws = await clusterWorkspace('flux-cluster');
       await chartSpec(ws, '      valuesFiles:\n        - ./charts/enterprise/values.yaml\n');

@@ -67,7 +67,7 @@ export async function proveArgoChartValues(
     if (hits) {
       const by = one?.setBy.get(hits.list) ?? one?.setBy.get('helm');
       refuse(
-        `${own} renders the chart ${folder || '.'} with its own values.yaml (${target.display}) as the defaults, and ${by ? `${by}, Argo CD's override file beside that chart, sets` : 'sets'} helm.${hits.list} ${hits.names.join(', ')}, which Argo CD passes after every values file, over the link written there. Remove ${hits.names.length > 1 ? 'those parameters' : 'that parameter'} from ${by ?? app.from.split(',')[0]}, or write the link into the Application instead (point values-file at ${app.from.split(',')[0]}).`,
+        `${own} renders the chart ${folder || '.'} with its own values.yaml (${target.display}) as the defaults, and ${by ? `${by}, Argo CD's override file beside that chart, sets` : 'sets'} helm.${hits.list} ${hits.names.join(', ')}, which Argo CD passes after every values file, over the link written there. Remove ${hits.names.length > 1 ? 'those parameters' : 'that parameter'} from ${by ?? app.from.split(',')[0]}: they win over every values source, so no link written elsewhere reaches the chart while they are set.`,
         `helm.${hits.list} of ${own}`,
       );
       continue;
