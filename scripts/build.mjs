@@ -14,7 +14,7 @@
 // ncc empties the *.js files under its output folder when it writes, so a bundle that lives inside
 // another's folder (dist/agent and dist/cli inside dist) is built in a folder of its own and moved in after.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -42,12 +42,54 @@ function run(name, args, stdout = 'inherit') {
   });
 }
 
-const ncc = (entry, out) =>
+const ncc = (entry, out, stats) =>
   run(`ncc build ${entry}`, [
     NCC,
     ...['build', entry, '-o', out, '--transpile-only'],
-    ...['--license', 'licenses.txt', '--target', 'es2022'],
+    ...['--stats-out', stats, '--target', 'es2022'],
   ]);
+
+/**
+ * `licenses.txt` of a bundle: the license of every package its modules come from, in every chunk
+ * (the code a run loads when it needs it, split off at a dynamic import). ncc's own `--license`
+ * writes that file once per chunk, each over the last, so with chunks it listed the last chunk's
+ * packages only. Read from the build's module list (webpack's stats); same layout as before:
+ * name, license, text.
+ */
+function writeLicenses(statsFile, out) {
+  const dirs = new Set();
+  const visit = (modules) => {
+    for (const module of modules ?? []) {
+      visit(module.modules);
+      const resource = String(module.identifier ?? '')
+        .split('!')
+        .pop()
+        .split('|')[0]
+        .replace(/\\/g, '/');
+      const at = resource.lastIndexOf('/node_modules/');
+      if (at < 0) continue;
+      const [first, second] = resource.slice(at + '/node_modules/'.length).split('/');
+      dirs.add(
+        `${resource.slice(0, at)}/node_modules/${first.startsWith('@') ? `${first}/${second}` : first}`,
+      );
+    }
+  };
+  visit(JSON.parse(readFileSync(statsFile, 'utf8')).modules);
+  const packages = new Map();
+  for (const dir of dirs) {
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const file = readdirSync(dir).find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name));
+    packages.set(pkg.name, {
+      license: typeof pkg.license === 'string' ? pkg.license : (pkg.license?.type ?? 'UNKNOWN'),
+      text: file ? readFileSync(join(dir, file), 'utf8').trim() : '',
+    });
+  }
+  const text = [...packages]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, { license, text }]) => `${name}\n${license}\n${text}`)
+    .join('\n\n');
+  writeFileSync(join(out, 'licenses.txt'), `${text}\n`);
+}
 
 // Taken before the build and compared after it: a file saved while ncc ran may be in the digest
 // but not in the bundles, and a stamp that vouched for it would hide a stale dist/.
@@ -61,8 +103,9 @@ try {
     // tsc prints its errors on stdout: to stderr, which check-dist and the release keep (they
     // drop stdout, where ncc lists the files it wrote).
     run('type check (tsc --noEmit)', [TSC, '--noEmit', '-p', join(ROOT, 'tsconfig.json')], 2),
-    ...BUNDLES.map(([entry], i) => ncc(entry, outs[i])),
+    ...BUNDLES.map(([entry], i) => ncc(entry, outs[i], join(staging, `stats-${i}.json`))),
   ]);
+  BUNDLES.forEach((_, i) => writeLicenses(join(staging, `stats-${i}.json`), outs[i]));
   BUNDLES.forEach(([, out], i) => {
     if (i > 0) cpSync(outs[i], join(ROOT, out), { recursive: true });
   });
