@@ -96,8 +96,18 @@ export function chartOf(
       ...release,
     };
   if (hint.kind === 'remote') {
-    const { ref, version, repo, digest, plainHttp, origin } = hint;
-    return { kind: 'chart', ref, version, repo, digest, plainHttp, origin, ...release };
+    const { ref, version, repo, digest, plainHttp, origin, chartValuesIn } = hint;
+    return {
+      kind: 'chart',
+      ref,
+      version,
+      repo,
+      digest,
+      plainHttp,
+      origin,
+      ...(chartValuesIn ? { chartValuesIn } : {}),
+      ...release,
+    };
   }
   return { kind: 'out-of-reach', reason: hint.reason };
 }

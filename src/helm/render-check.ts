@@ -118,11 +118,18 @@ export async function checkTarget(
   const charts = options.charts ?? new ChartFetcher(helm, options);
   const dir = (await diskScratch('static-export-render')).dir;
   try {
-    let got = await withChartValues(chart, await charts.fetch(chart), dir);
+    const fetched = await charts.fetch(chart);
+    // Files inside the fetched chart that replace its values.yaml (Flux valuesFiles), as paths.
+    const inChart =
+      fetched.kind !== 'unfetched' && fetched.dir && chart.chartValuesIn
+        ? chart.chartValuesIn.map((f) => join(fetched.dir, f))
+        : [];
+    const chartValues = [...(chart.chartValues ?? []), ...inChart];
+    let got = await withChartValues(chartValues, fetched, dir);
     if (got.kind === 'unfetched')
       return { kind: 'skipped', label, reason: options.redact(got.reason) };
     const render = async (at: string, values: string) => {
-      const files = [...(chart.chartValues ?? []), ...(await valuesFiles(target, values, dir))];
+      const files = [...chartValues, ...(await valuesFiles(target, values, dir))];
       const flags = [...(target.setFlags?.flags ?? []), ...options.helmArgs];
       const run = await runHelm(helm, templateArgs(chart, at, files, flags), {
         signal: options.signal,
@@ -139,7 +146,11 @@ export async function checkTarget(
     let run = await render(got.dir, link);
     if (run.code !== 0 && MISSING_DEPENDENCIES.test(run.stderr) && isLocalChart(chart)) {
       // As the controller does for a chart path: its dependencies built (here on a copy).
-      got = await withChartValues(chart, await charts.withDependencies(chart.ref), dir);
+      got = await withChartValues(
+        chart.chartValues ?? [],
+        await charts.withDependencies(chart.ref),
+        dir,
+      );
       if (got.kind === 'unfetched')
         return { kind: 'skipped', label, reason: options.redact(got.reason) };
       run = await render(got.dir, link);
@@ -209,11 +220,11 @@ export async function checkTarget(
  * merges a chart's defaults, but for a null there, which only a default would drop).
  */
 async function withChartValues<T extends { kind: string; dir?: string }>(
-  chart: ChartInReach,
+  chartValues: readonly string[],
   got: T,
   dir: string,
 ): Promise<T> {
-  if (!chart.chartValues || got.kind === 'unfetched' || !got.dir) return got;
+  if (chartValues.length === 0 || got.kind === 'unfetched' || !got.dir) return got;
   const copy = join(dir, 'chart', basename(got.dir));
   await cp(got.dir, copy, { recursive: true });
   await writeFile(join(copy, 'values.yaml'), '{}\n');

@@ -22,6 +22,8 @@ export interface ChartInReach {
    * valuesFiles: source-controller packages the chart with them), in order.
    */
   chartValues?: string[];
+  /** The same, as paths inside the chart (Flux valuesFiles of a HelmRepository chart). */
+  chartValuesIn?: string[];
   /** An OCI digest (`sha256:…`) the chart is pinned to (a Flux OCIRepository's ref.digest). */
   digest?: string;
   /** Plain HTTP to the registry (a Flux source's spec.insecure). */

@@ -141,6 +141,11 @@ function fromChartSpec(
   const url = typeof repo.url === 'string' ? repo.url : undefined;
   if (!url) return none(`${shown(ref)} has no spec.url`);
   const origin = shown({ ...ref, namespace: sourceNamespace(source, ref) });
+  // valuesFiles apply to every chart source: for a repository's, paths inside its package.
+  const files = Array.isArray(spec.valuesFiles)
+    ? spec.valuesFiles.filter((f): f is string => typeof f === 'string' && f !== '')
+    : [];
+  const inChart = files.length > 0 ? { chartValuesIn: files } : {};
   if (repo.type === 'oci')
     return {
       kind: 'remote',
@@ -148,8 +153,9 @@ function fromChartSpec(
       version,
       plainHttp: repo.insecure === true,
       origin,
+      ...inChart,
     };
-  return { kind: 'remote', ref: chart, version, repo: url, origin };
+  return { kind: 'remote', ref: chart, version, repo: url, origin, ...inChart };
 }
 
 function ociRepository(spec: Data, ref: Ref, none: (why: string) => ResolvedHint): ResolvedHint {

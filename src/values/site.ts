@@ -71,6 +71,11 @@ export type ChartHint =
       plainHttp?: boolean;
       /** The manifest that names the source: `HelmRepository docs/mintlify`. */
       origin?: string;
+      /**
+       * Flux chart valuesFiles of a repository chart: paths inside the chart package, whose merge
+       * replaces its values.yaml in the artifact source-controller builds.
+       */
+      chartValuesIn?: string[];
     }
   /** A Flux HelmRelease's chart, resolved against the source objects (flux-source.ts). */
   | ({ kind: 'flux' } & FluxChart)

@@ -58,74 +58,78 @@ async function edit(ws: string, file: string, from: string, to: string): Promise
   await writeFile(join(ws, file), text.replace(from, to));
 }
 
-describe.concurrent('a Flux GitRepository ref and the branch the change lands on', () => {
-  it('a run on the branch the GitRepository follows (main): rendered', async () => {
-    const ws = await fluxLocal();
-    const { h, run } = await publishIn(ws, RELEASE, onBranch('main'));
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(records(run)).toEqual([
-      expect.objectContaining({ entry: 'Kustomization/flux-system/apps', level: 'rendered' }),
-    ]);
-    const built = manifest(await kustomizeFlux(join(ws, 'apps/prod')), 'HelmRelease', 'docs');
-    expect(renderedLink(await renderWith(h, CHART, fluxValues(built)))).toBe(
-      run.outputs['bundle-url'],
-    );
-  });
+describe.concurrent(
+  'a Flux GitRepository ref and the branch the change lands on',
+  { timeout: 90_000 },
+  () => {
+    it('a run on the branch the GitRepository follows (main): rendered', async () => {
+      const ws = await fluxLocal();
+      const { h, run } = await publishIn(ws, RELEASE, onBranch('main'));
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(records(run)).toEqual([
+        expect.objectContaining({ entry: 'Kustomization/flux-system/apps', level: 'rendered' }),
+      ]);
+      const built = manifest(await kustomizeFlux(join(ws, 'apps/prod')), 'HelmRelease', 'docs');
+      expect(renderedLink(await renderWith(h, CHART, fluxValues(built)))).toBe(
+        run.outputs['bundle-url'],
+      );
+    });
 
-  it('the GitRepository follows branch production, the run is on main: refused, naming it', async () => {
-    const ws = await fluxLocal('  ref:\n    branch: production\n');
-    const error = await refusedIn(ws, RELEASE, onBranch('main'));
-    expect(error).toContain(
-      `Kustomization/flux-system/apps (${APPS}) builds from GitRepository/flux-system/flux-system (${SYNC}), which follows branch production (spec.ref.branch), while this run's change lands on main (the branch this workflow runs on)`,
-    );
-    expect(error).toContain('Run the workflow on the branch the cluster follows');
-  });
+    it('the GitRepository follows branch production, the run is on main: refused, naming it', async () => {
+      const ws = await fluxLocal('  ref:\n    branch: production\n');
+      const error = await refusedIn(ws, RELEASE, onBranch('main'));
+      expect(error).toContain(
+        `Kustomization/flux-system/apps (${APPS}) builds from GitRepository/flux-system/flux-system (${SYNC}), which follows branch production (spec.ref.branch), while this run's change lands on main (the branch this workflow runs on)`,
+      );
+      expect(error).toContain('Run the workflow on the branch the cluster follows');
+    });
 
-  it('a pull request into production, which the GitRepository follows: rendered', async () => {
-    const ws = await fluxLocal('  ref:\n    branch: production\n');
-    const { run } = await publishIn(ws, RELEASE, pullRequestInto('production'));
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(records(run).map((r) => r.level)).toEqual(['rendered']);
-  });
+    it('a pull request into production, which the GitRepository follows: rendered', async () => {
+      const ws = await fluxLocal('  ref:\n    branch: production\n');
+      const { run } = await publishIn(ws, RELEASE, pullRequestInto('production'));
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(records(run).map((r) => r.level)).toEqual(['rendered']);
+    });
 
-  it('a pull request into main while the GitRepository follows production: refused', async () => {
-    const ws = await fluxLocal('  ref:\n    branch: production\n');
-    const error = await refusedIn(ws, RELEASE, pullRequestInto('main'));
-    expect(error).toContain("lands on main (the pull request's base branch)");
-  });
+    it('a pull request into main while the GitRepository follows production: refused', async () => {
+      const ws = await fluxLocal('  ref:\n    branch: production\n');
+      const error = await refusedIn(ws, RELEASE, pullRequestInto('main'));
+      expect(error).toContain("lands on main (the pull request's base branch)");
+    });
 
-  it('no ref: source-controller follows master, so a run on main is refused', async () => {
-    const ws = await fluxLocal('');
-    const error = await refusedIn(ws, RELEASE, onBranch('main'));
-    expect(error).toContain(
-      "follows branch master (no spec.ref, so source-controller's default), while this run's change lands on main",
-    );
-  });
+    it('no ref: source-controller follows master, so a run on main is refused', async () => {
+      const ws = await fluxLocal('');
+      const error = await refusedIn(ws, RELEASE, onBranch('main'));
+      expect(error).toContain(
+        "follows branch master (no spec.ref, so source-controller's default), while this run's change lands on main",
+      );
+    });
 
-  it('a tag beside the branch wins (source-controller clones the tag): refused, with no branch known', async () => {
-    const ws = await fluxLocal('  ref:\n    branch: main\n    tag: v1.4.0\n');
-    const error = await refusedIn(ws, RELEASE);
-    expect(error).toContain('which follows tag v1.4.0 (spec.ref.tag), which no new commit moves');
-  });
+    it('a tag beside the branch wins (source-controller clones the tag): refused, with no branch known', async () => {
+      const ws = await fluxLocal('  ref:\n    branch: main\n    tag: v1.4.0\n');
+      const error = await refusedIn(ws, RELEASE);
+      expect(error).toContain('which follows tag v1.4.0 (spec.ref.tag), which no new commit moves');
+    });
 
-  it('a commit wins over a semver range and the branch: refused', async () => {
-    const sha = '8c4b1a1f4a3c2d6e0e51b2c3d4e5f60718293a4b';
-    const ws = await fluxLocal(
-      `  ref:\n    branch: main\n    semver: ">=1.0.0"\n    commit: ${sha}\n`,
-    );
-    const error = await refusedIn(ws, RELEASE, onBranch('main'));
-    expect(error).toContain(`follows commit ${sha} (spec.ref.commit)`);
-  });
+    it('a commit wins over a semver range and the branch: refused', async () => {
+      const sha = '8c4b1a1f4a3c2d6e0e51b2c3d4e5f60718293a4b';
+      const ws = await fluxLocal(
+        `  ref:\n    branch: main\n    semver: ">=1.0.0"\n    commit: ${sha}\n`,
+      );
+      const error = await refusedIn(ws, RELEASE, onBranch('main'));
+      expect(error).toContain(`follows commit ${sha} (spec.ref.commit)`);
+    });
 
-  it('a ref name refs/heads/main follows main: rendered', async () => {
-    const ws = await fluxLocal('  ref:\n    name: refs/heads/main\n');
-    const { run } = await publishIn(ws, RELEASE, onBranch('main'));
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(records(run).map((r) => r.level)).toEqual(['rendered']);
-  });
-});
+    it('a ref name refs/heads/main follows main: rendered', async () => {
+      const ws = await fluxLocal('  ref:\n    name: refs/heads/main\n');
+      const { run } = await publishIn(ws, RELEASE, onBranch('main'));
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(records(run).map((r) => r.level)).toEqual(['rendered']);
+    });
+  },
+);
 
-describe.concurrent('a suspended Flux Kustomization', () => {
+describe.concurrent('a suspended Flux Kustomization', { timeout: 90_000 }, () => {
   it('the only entry point that applies the release is suspended: refused, naming it', async () => {
     const ws = await fluxLocal();
     await edit(ws, APPS, '  interval: 10m0s\n', '  interval: 10m0s\n  suspend: true\n');
@@ -170,7 +174,7 @@ describe.concurrent('a suspended Flux Kustomization', () => {
   });
 });
 
-describe.concurrent('HelmRelease API versions Flux no longer serves', () => {
+describe.concurrent('HelmRelease API versions Flux no longer serves', { timeout: 90_000 }, () => {
   async function v2beta1(): Promise<string> {
     const ws = await fluxLocal();
     for (const file of ['apps/base/docs/release.yaml', 'apps/prod/docs-values.yaml'])
@@ -214,7 +218,7 @@ async function event(ws: string, defaultBranch: string): Promise<Record<string, 
 }
 const AUTOMATED = '  syncPolicy:\n    automated:\n      prune: true\n';
 
-describe.concurrent('Argo CD: targetRevision and sync policy', () => {
+describe.concurrent('Argo CD: targetRevision and sync policy', { timeout: 90_000 }, () => {
   it('no automated sync: rendered, and the proof says it applies only once someone syncs', async () => {
     const ws = await guestbook();
     const { run } = await publishIn(ws, VALUES, onBranch('main'));

@@ -48,7 +48,7 @@ async function homeOpsBuild(ws: string): Promise<string> {
   return (await kustomizeFlux(join(ws, APP))).replaceAll('${APP}', 'docs');
 }
 
-describe.concurrent('home-ops: postBuild substitution and components', () => {
+describe.concurrent('home-ops: postBuild substitution and components', { timeout: 90_000 }, () => {
   it('a release named ${APP}: rendered as the Kustomization substitutes it, not refused', async () => {
     const ws = await clusterWorkspace('home-ops');
     await edit(ws, RELEASE, 'name: &app docs', 'name: ${APP}');
@@ -143,7 +143,7 @@ async function twoNamespaces(): Promise<string> {
   return ws;
 }
 
-describe.concurrent('two releases of one name in two namespaces', () => {
+describe.concurrent('two releases of one name in two namespaces', { timeout: 90_000 }, () => {
   it('the preview values file: its own release rendered, the other namespace not its reader', async () => {
     const ws = await twoNamespaces();
     const { h, run } = await publishIn(ws, {
@@ -187,35 +187,43 @@ describe.concurrent('two releases of one name in two namespaces', () => {
   });
 });
 
-describe.concurrent('a HelmRelease with a merge key, built by kustomize', () => {
-  const ANCHORED =
-    '  values:\n    common: &common\n      replicaCount: 1\n      staticExport:\n        enabled: false\n    staticExport:\n      enabled: true\n      bundleUrl: https://old.example.com/site.tar.gz\n    <<: *common\n';
+describe.concurrent(
+  'a HelmRelease with a merge key, built by kustomize',
+  { timeout: 90_000 },
+  () => {
+    const ANCHORED =
+      '  values:\n    common: &common\n      replicaCount: 1\n      staticExport:\n        enabled: false\n    staticExport:\n      enabled: true\n      bundleUrl: https://old.example.com/site.tar.gz\n    <<: *common\n';
 
-  it('the written key above "<<": kustomize lets it win, so the link is written and rendered', async () => {
-    const ws = await clusterWorkspace('flux-cluster');
-    await edit(ws, 'apps/base/docs/release.yaml', '  values:\n    replicaCount: 1\n', ANCHORED);
-    const { h, run } = await publishIn(ws, { 'values-file': 'apps/base/docs/release.yaml' });
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(records(run).map((r) => r.level)).toEqual(['rendered']);
-    const built = manifest(await kustomizeFlux(join(ws, 'apps/production')), 'HelmRelease', 'docs');
-    expect(built.spec.values.staticExport.enabled).toBe(true);
-    expect(renderedLink(await renderWith(h, CHART, fluxValues(built)))).toBe(
-      run.outputs['bundle-url'],
-    );
-  });
-
-  it('a plain values file with the key above "<<" (Helm reads it with go-yaml): still refused', async () => {
-    const ws = await clusterWorkspace('flux-cluster');
-    await writeFiles(ws, {
-      'charts/enterprise/values-docs.yaml': ANCHORED.replace('  values:\n', '').replace(
-        /^ {4}/gm,
-        '',
-      ),
+    it('the written key above "<<": kustomize lets it win, so the link is written and rendered', async () => {
+      const ws = await clusterWorkspace('flux-cluster');
+      await edit(ws, 'apps/base/docs/release.yaml', '  values:\n    replicaCount: 1\n', ANCHORED);
+      const { h, run } = await publishIn(ws, { 'values-file': 'apps/base/docs/release.yaml' });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(records(run).map((r) => r.level)).toEqual(['rendered']);
+      const built = manifest(
+        await kustomizeFlux(join(ws, 'apps/production')),
+        'HelmRelease',
+        'docs',
+      );
+      expect(built.spec.values.staticExport.enabled).toBe(true);
+      expect(renderedLink(await renderWith(h, CHART, fluxValues(built)))).toBe(
+        run.outputs['bundle-url'],
+      );
     });
-    const error = await refusedIn(ws, { 'values-file': 'charts/enterprise/values-docs.yaml' });
-    expect(error).toContain('above the merge key "<<: *common"');
-  });
-});
+
+    it('a plain values file with the key above "<<" (Helm reads it with go-yaml): still refused', async () => {
+      const ws = await clusterWorkspace('flux-cluster');
+      await writeFiles(ws, {
+        'charts/enterprise/values-docs.yaml': ANCHORED.replace('  values:\n', '').replace(
+          /^ {4}/gm,
+          '',
+        ),
+      });
+      const error = await refusedIn(ws, { 'values-file': 'charts/enterprise/values-docs.yaml' });
+      expect(error).toContain('above the merge key "<<: *common"');
+    });
+  },
+);
 
 /** flux2-kustomize-helm-example's production overlay with a kustomize replacement into the release. */
 async function replacement(fieldPath: string): Promise<string> {
@@ -229,7 +237,7 @@ async function replacement(fieldPath: string): Promise<string> {
   return ws;
 }
 
-describe.concurrent('messages name the layer that wins', () => {
+describe.concurrent('messages name the layer that wins', { timeout: 90_000 }, () => {
   it('a kustomize replacement that pins the link: refused, naming the replacement and its source', async () => {
     const ws = await replacement('spec.values.staticExport.bundleUrl');
     const error = await refusedIn(ws, { 'values-file': 'apps/base/docs/release.yaml' });

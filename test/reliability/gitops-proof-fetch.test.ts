@@ -8,14 +8,18 @@
  * any request, every file byte for byte; a repository that cannot be reached stops the proof at
  * the values level, with the reason, and the run exits 0 under `auto`; unless the release has
  * postRenderers, which could not be applied either: then it is `skipped` (`required`: refused).
+ * Chart `valuesFiles` replace the pulled package's values.yaml, as source-controller builds it.
  */
 import { execFile } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { helmRepository } from '../helpers/chart-checkout.js';
 import { startChartRepo } from '../helpers/chart-repo.js';
+import { closeAfterTest } from '../helpers/sim.js';
+import { serveChartRepo } from '../../simulator/chart-repo.js';
 import * as cluster from '../helpers/cluster.js';
 import { fluxValues, manifest, renderedLink, renderWith } from '../helpers/gitops.js';
 import { CHART, helmEnv } from '../helpers/helm.js';
@@ -124,5 +128,61 @@ describe.concurrent('the proof renders a chart pulled from its HelmRepository', 
     ]);
     const error = await cluster.refusedIn(ws, { ...inputs, 'render-check': 'required' });
     expect(error).toContain('spec.postRenderers were not applied');
+  });
+});
+
+/**
+ * The test chart with a `maintenance` switch that hides the link, on in its values.yaml, off in
+ * its values-live.yaml: a HelmRelease's chart `valuesFiles` replace the package's values.yaml
+ * (source-controller merges them into the artifact), for a HelmRepository's chart too.
+ */
+async function maintenanceRepo() {
+  const h = await helmEnv('helm3');
+  const dir = join(await mkdtemp(join(tmpdir(), 'chart-')), 'enterprise');
+  await cp(CHART, dir, { recursive: true });
+  const deployment = join(dir, 'templates/deployment.yaml');
+  const template = await readFile(deployment, 'utf8');
+  expect(template).toContain('{{- if .Values.staticExport.enabled }}');
+  await writeFile(
+    deployment,
+    template.replace(
+      '{{- if .Values.staticExport.enabled }}',
+      '{{- if and .Values.staticExport.enabled (not .Values.maintenance) }}',
+    ),
+  );
+  await writeFile(
+    join(dir, 'values.yaml'),
+    `${await readFile(join(dir, 'values.yaml'), 'utf8')}maintenance: true\n`,
+  );
+  await writeFile(join(dir, 'values-live.yaml'), 'maintenance: false\n');
+  return { h, repo: closeAfterTest(await serveChartRepo(h.helm, h.env, dir)) };
+}
+
+describe.concurrent('chart valuesFiles of a HelmRepository chart', { timeout: 90_000 }, () => {
+  it('values.yaml then values-live.yaml in valuesFiles: the package rendered with them, the link found', async () => {
+    const { repo } = await maintenanceRepo();
+    const ws = await fetchedCluster(repo.url);
+    const base = join(ws, 'apps/base/docs/release.yaml');
+    const text = await readFile(base, 'utf8');
+    await writeFile(
+      base,
+      text.replace(
+        '      version: ">=1.0.0"\n',
+        '      version: ">=1.0.0"\n      valuesFiles:\n        - values.yaml\n        - values-live.yaml\n',
+      ),
+    );
+    await promisify(execFile)('git', ['-C', ws, 'add', '.']);
+    const { run } = await cluster.publishIn(ws, inputs);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(cluster.proofOf(run)).toEqual([
+      expect.objectContaining({ entry: 'Kustomization/flux-system/apps', level: 'rendered' }),
+    ]);
+  });
+
+  it('no valuesFiles: the package values.yaml hides the link, refused before any request', async () => {
+    const { repo } = await maintenanceRepo();
+    const ws = await fetchedCluster(repo.url);
+    const error = await cluster.refusedIn(ws, inputs);
+    expect(error).toContain('holds the link');
   });
 });
