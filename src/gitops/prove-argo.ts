@@ -64,7 +64,7 @@ function elsewhere(source: Data, repository: string | undefined): string | undef
 }
 
 /** An Application's sources, each alone or in spec.sources. */
-const sourceList = (spec: Data): Data[] =>
+export const sourceList = (spec: Data): Data[] =>
   Array.isArray(spec.sources)
     ? spec.sources.filter(isObject)
     : isObject(spec.source)

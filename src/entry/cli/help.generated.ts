@@ -86,9 +86,9 @@ export const ACTION_TEXT = {
     verified:
       'true when verify-url served the new export (without download-path: any 2xx), false when it did not in time (the step fails), empty without verify-url or on a dry run.',
     'render-check':
-      'true when the chart rendered the link at values-key for every place written and every release the proof found reading it was rendered; skipped when some chart was out of reach or some reader was not rendered (the reason is in the log and summary); empty with render-check off. A chart that does not read the link fails the run before any request.',
+      'true when the link rendered at values-key for every place written and every reader found, else skipped (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request.',
     proof:
-      'JSON: per target and reader found (the release, with its entry point or "as written"), the level proven (rendered, values, skipped) and why. Empty when no release of the checkout reads the files: the log and summary say so.',
+      'JSON: per target and reader (with its entry point, or as written), the level proven and why.',
     'rendered-charts':
       'JSON: per place written, the chart rendered (version, source) and whether the pods roll.',
     skipped:

@@ -15,18 +15,11 @@ import { helmAfterOverrides, sourceFiles, argoRelease } from '../../values/argo-
 import { chartInCheckout, isObject, ofThisRepository, type Data } from '../../values/site.js';
 import { checkoutPath } from '../files.js';
 import { entryOf, entryLabel, type ArgoEntry } from '../discover.js';
+import { sourceList } from '../prove-argo.js';
 import { join, type Checkout } from '../tree.js';
 
 /** How deep apps of apps are followed (a parent whose chart renders itself stops here). */
 const DEPTH = 4;
-
-/** An Application's sources, each alone or in spec.sources (Argo CD's one list). */
-export const sourceList = (spec: Data): Data[] =>
-  Array.isArray(spec.sources)
-    ? spec.sources.filter(isObject)
-    : isObject(spec.source)
-      ? [spec.source]
-      : [];
 
 /** The chart folder (checkout path) of a path source of this repository, if it is one. */
 export function pathChart(

@@ -16,9 +16,9 @@ import { isObject } from '../../values/site.js';
 import { entryLabel, type ArgoEntry } from '../discover.js';
 import { chartOf } from '../flux-chart.js';
 import { argoLayers } from '../merge.js';
-import { sourcesOf } from '../prove-argo.js';
+import { sourceList, sourcesOf } from '../prove-argo.js';
 import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from '../types.js';
-import { pathChart, sourceList } from './app-of-apps.js';
+import { pathChart } from './app-of-apps.js';
 
 /** Whether `target` is the values.yaml of a chart folder (helm's defaults file). */
 export const isChartValues = (target: ProofTarget): boolean =>
