@@ -52,3 +52,10 @@ function overriddenText(o: Extract<RenderOutcome, { kind: 'overridden' }>): stri
     return `${o.label}: this run could not read ${o.by} as helm does (${o.unchecked}), and no values layer it could read holds the link at ${o.key}, so what the chart gets there could not be checked. ${fix}`;
   return `${o.label}: ${o.by} sets ${o.key} after the values this run writes, so the chart would get that value instead. ${fix}`;
 }
+
+/** `render-check: required` and a target whose chart could not be checked: the run stops. */
+export function requiredUnchecked(skipped: readonly RenderOutcome[]): UserError {
+  return new UserError(
+    `render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`,
+  );
+}

@@ -11,7 +11,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
 import { ChartFetcher } from '../helm/fetch.js';
 import { checkTarget, placeholderLink, type RenderOutcome } from '../helm/render-check.js';
@@ -30,7 +29,7 @@ import { readersOf } from '../values/flux-override.js';
 import { refuseNearMiss } from '../values/near-miss.js';
 import { readValuesFile } from '../values/read.js';
 import type { PublishInputs } from './inputs.js';
-import { notRead, renderedChart } from './render-words.js';
+import { notRead, renderedChart, requiredUnchecked } from './render-words.js';
 import type { RunContext } from './job.js';
 import { plannedText } from './planned.js';
 import { isReaderElsewhere, type ProofRecord } from '../gitops/types.js';
@@ -113,11 +112,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
           ? inputs.valuesFiles
           : targets.filter((_, i) => skipped.includes(outcomes[i]!)).map((t) => t.file),
       );
-    if (skipped.length > 0 && inputs.renderCheck === 'required') {
-      throw new UserError(
-        `render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`,
-      );
-    }
+    if (skipped.length > 0 && inputs.renderCheck === 'required') throw requiredUnchecked(skipped);
     // `true` only when every reader the proof found was rendered (refusals stopped the run).
     const open = proof.filter(
       (r) => r.level !== 'rendered' && !(isReaderElsewhere(r) && rendered.has(r.target)),

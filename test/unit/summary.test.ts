@@ -111,7 +111,7 @@ describe('the job summary', () => {
         Date.parse('2026-11-24T00:00:00Z'),
         { url: undefined },
       );
-    expect(check([], why)).toContain(`| Proof through the cluster | ${why} |`);
+    expect(check([], why)).toContain(`- Through the cluster: ${why}`);
     const read = check([
       {
         target: 'charts/docs/values.yaml',
@@ -121,7 +121,7 @@ describe('the job summary', () => {
       },
     ]);
     expect(read).toContain(
-      '| Proof through the cluster | charts/docs/values.yaml as written (apps/docs/kustomization.yaml), read by HelmRelease/docs/docs: the chart renders the link |',
+      '- Through the cluster: charts/docs/values.yaml as written (apps/docs/kustomization.yaml), read by HelmRelease/docs/docs: the chart renders the link.',
     );
     expect(read).not.toContain('no release in this checkout');
   });
