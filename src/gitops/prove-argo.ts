@@ -13,7 +13,6 @@
  * files it would name are recorded as out of reach instead (elsewhereRecords).
  */
 import { posix } from 'node:path';
-import { checkTarget } from '../helm/render-check.js';
 import type { ChartInReach, ChartOutOfReach, ValuesLayer } from '../helm/render-target.js';
 import { overridingLayer } from '../helm/values-layers.js';
 import {
@@ -32,6 +31,7 @@ import { goPathMatch } from './glob.js';
 import { argoLayers } from './merge.js';
 import { join, treeOf, type Checkout } from './tree.js';
 import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from './types.js';
+import { renderForProof } from './render.js';
 
 /** One chart source and the checkout files its valueFiles name, in Argo CD's order. */
 interface SourceFiles {
@@ -244,22 +244,12 @@ export async function proveApplication(
         });
         continue;
       }
-      const outcome = await checkTarget(
-        {
-          label: `${record.target} through ${record.entry}`,
-          valuesKey: key,
-          chart,
-          values: () => layers,
-        },
-        {
-          helm: tools.helm,
-          helmArgs: [],
-          signal: tools.signal,
-          redact: tools.redact,
-          placeholder: tools.placeholder,
-          charts: tools.charts,
-        },
-      );
+      const outcome = await renderForProof(tools, {
+        label: `${record.target} through ${record.entry}`,
+        valuesKey: key,
+        chart,
+        values: () => layers,
+      });
       if (outcome.kind === 'found') ctx.records.push({ ...record, level: 'rendered' });
       else if (outcome.kind === 'skipped')
         ctx.records.push({ ...record, level: 'values', reason: outcome.reason });

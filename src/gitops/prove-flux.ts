@@ -7,7 +7,6 @@
  * (a folder of this checkout, or pulled from its repository or registry): `helm template` with
  * them, then its postRenderers, must carry the link.
  */
-import { checkTarget } from '../helm/render-check.js';
 import { overridingLayer } from '../helm/values-layers.js';
 import { goYamlData } from '../shared/go-yaml.js';
 import { sourcesIn } from '../values/source-objects.js';
@@ -29,6 +28,7 @@ import {
   type ProofTarget,
 } from './types.js';
 import type { ValuesLayer } from '../helm/render-target.js';
+import { renderForProof } from './render.js';
 
 export async function proveBuild(
   ctx: ProofContext,
@@ -245,25 +245,15 @@ async function renderRelease(
   if (chart.kind === 'out-of-reach') return unrendered(chart.reason);
   if (!tools.helm) return unrendered('helm is not on PATH');
   if (post && !tools.kubectl) return unrendered('kubectl is not on PATH');
-  const outcome = await checkTarget(
-    {
-      label: `${record.target} through ${record.entry}`,
-      valuesKey: tools.valuesKey.join('.'),
-      chart,
-      values: () => layers,
-      postRender: tools.kubectl
-        ? postRenderer(release, tools.kubectl, label, tools.signal)
-        : undefined,
-    },
-    {
-      helm: tools.helm,
-      helmArgs: [],
-      signal: tools.signal,
-      redact: tools.redact,
-      placeholder: tools.placeholder,
-      charts: tools.charts,
-    },
-  );
+  const outcome = await renderForProof(tools, {
+    label: `${record.target} through ${record.entry}`,
+    valuesKey: tools.valuesKey.join('.'),
+    chart,
+    values: () => layers,
+    postRender: tools.kubectl
+      ? postRenderer(release, tools.kubectl, label, tools.signal)
+      : undefined,
+  });
   if (outcome.kind === 'found') return { ...record, level: 'rendered' };
   if (outcome.kind === 'skipped') return unrendered(outcome.reason);
   ctx.refusals.push(

@@ -8,7 +8,6 @@
  * chart is rendered with them, as Argo CD renders it.
  */
 import { posix } from 'node:path';
-import { checkTarget } from '../../helm/render-check.js';
 import type { ValuesLayer } from '../../helm/render-target.js';
 import { overridingLayer } from '../../helm/values-layers.js';
 import { argoRelease, parametersOn } from '../../values/argo-source-file.js';
@@ -19,6 +18,7 @@ import { argoLayers } from '../merge.js';
 import { sourceList, sourcesOf } from '../prove-argo.js';
 import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from '../types.js';
 import { pathChart } from './app-of-apps.js';
+import { renderForProof } from '../render.js';
 
 /** Whether `target` is the values.yaml of a chart folder (helm's defaults file). */
 export const isChartValues = (target: ProofTarget): boolean =>
@@ -118,22 +118,12 @@ async function render(
     checkout.root,
     release,
   );
-  const outcome = await checkTarget(
-    {
-      label: `${record.target} through ${record.entry}`,
-      valuesKey: tools.valuesKey.join('.'),
-      chart,
-      values: () => layers,
-    },
-    {
-      helm: tools.helm,
-      helmArgs: [],
-      signal: tools.signal,
-      redact: tools.redact,
-      placeholder: tools.placeholder,
-      charts: tools.charts,
-    },
-  );
+  const outcome = await renderForProof(tools, {
+    label: `${record.target} through ${record.entry}`,
+    valuesKey: tools.valuesKey.join('.'),
+    chart,
+    values: () => layers,
+  });
   if (outcome.kind === 'found') return { ...record, level: 'rendered' };
   if (outcome.kind === 'skipped') return { ...record, level: 'values', reason: outcome.reason };
   ctx.refusals.push(

@@ -8,7 +8,6 @@
  * release's postRenderers.
  */
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
-import { checkTarget } from '../../helm/render-check.js';
 import type { ValuesLayer } from '../../helm/render-target.js';
 import { overridingLayer } from '../../helm/values-layers.js';
 import { checkoutFolder, isObject, type Data } from '../../values/site.js';
@@ -18,6 +17,7 @@ import { postRenderer } from '../post-render.js';
 import { checkoutSources } from '../prove-flux.js';
 import type { Checkout } from '../tree.js';
 import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from '../types.js';
+import { renderForProof } from '../render.js';
 
 /** A HelmRelease as one build (or the file, as written) gives it, with the objects beside it. */
 export interface ReleaseSite {
@@ -153,25 +153,15 @@ async function render(
   if (found.kind !== 'chart') return unrendered(found.reason);
   // Its packaged defaults are the first layers above: not passed twice.
   const chart = { ...found, chartValues: undefined };
-  const outcome = await checkTarget(
-    {
-      label: `${record.target} through ${record.reader}`,
-      valuesKey: tools.valuesKey.join('.'),
-      chart,
-      values: () => layers,
-      postRender: tools.kubectl
-        ? postRenderer(site.release, tools.kubectl, record.reader, tools.signal)
-        : undefined,
-    },
-    {
-      helm: tools.helm,
-      helmArgs: [],
-      signal: tools.signal,
-      redact: tools.redact,
-      placeholder: tools.placeholder,
-      charts: tools.charts,
-    },
-  );
+  const outcome = await renderForProof(tools, {
+    label: `${record.target} through ${record.reader}`,
+    valuesKey: tools.valuesKey.join('.'),
+    chart,
+    values: () => layers,
+    postRender: tools.kubectl
+      ? postRenderer(site.release, tools.kubectl, record.reader, tools.signal)
+      : undefined,
+  });
   if (outcome.kind === 'found') return { ...record, level: 'rendered' };
   if (outcome.kind === 'skipped') return unrendered(outcome.reason);
   ctx.refusals.push(
