@@ -103,7 +103,7 @@ export class InvalidYaml extends UserError {
     readonly line: number,
     readonly col: number,
     readonly reason: string,
-    fix = 'Fix the file, or delete it to start a new one.',
+    fix = 'Fix the file at that position: helm cannot read it either, so the chart would get none of its values. Nothing was sent.',
   ) {
     const error = fileError(
       display,
@@ -128,7 +128,7 @@ function checkedDocuments(text: string, display: string): Document[] {
       throw fileError(
         display,
         `is not valid YAML at ${where} (${display}:0:0): ${first}`,
-        'Fix the file, or delete it to start a new one.',
+        'Fix the file at that position: helm cannot read it either, so the chart would get none of its values. Nothing was sent.',
       );
     }
     const duplicate = firstDuplicateKey(doc);
