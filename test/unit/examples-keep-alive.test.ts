@@ -137,7 +137,7 @@ describe('the README gets a newcomer started', () => {
       'utf8',
     );
     expect(semver.gte(String(semver.coerce(pinned.trim())), version)).toBe(true);
-    expect(readme).toContain('about 177 MB unpacked');
+    expect(readme).toContain('about 232 MB unpacked');
   });
 
   it('says how to reference the action before and after a release', () => {
