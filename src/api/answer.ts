@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { describeBody } from './body.js';
 import type { Operation } from './operation.js';
-import { describeNetworkError, errorCode } from '../shared/network.js';
+import { describeNetworkError, errorCode, refusedBeforeSending } from '../shared/network.js';
 import { parseRetryAfter } from '../shared/retry.js';
 import { ApiError, describeStatus, hintForStatus } from './errors.js';
 import { cleanText, describeIssues, ErrorBodySchema } from './schemas.js';
@@ -72,6 +72,15 @@ export function whyStopped(ctx: AttemptContext, err: unknown): Failure {
       retry: op.idempotent && !byDeadline,
     };
   }
+  const local = refusedBeforeSending(err);
+  if (local)
+    return {
+      error: fail(ctx, 'network', `${local}: ${url.host}`, {
+        hint: 'Nothing was sent. Use another port in base-url.',
+        cause: err,
+      }),
+      retry: false,
+    };
   const code = errorCode(err);
   const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
   return {

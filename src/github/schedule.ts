@@ -17,6 +17,8 @@ export interface WorkflowContext {
   workflowRef: string | undefined;
   /** GITHUB_WORKSPACE, where the repository is checked out. */
   workspace: string;
+  /** GITHUB_EVENT_PATH: the default branch and visibility (schedule-rules.ts). */
+  eventPath?: string;
 }
 
 export interface WorkflowSchedule {

@@ -31,6 +31,7 @@ import {
 import { runHelm, tail } from './helm.js';
 import type { ChartInReach } from './render-target.js';
 import { diskScratch } from '../shared/scratch.js';
+import { VENDOR_REPOSITORY } from '../shared/vendor-chart.js';
 
 /** How long one pull (or dependency build) may take before the chart counts as unreachable. */
 export const FETCH_TIMEOUT_MS = 60_000;
@@ -104,10 +105,15 @@ export class ChartFetcher {
     if (source.kind === 'named') {
       // helm-chart `repo/chart`: the repository must be one helm knows, or helm would go looking.
       const known = await addedRepositories(paths);
-      if (!known.some((r) => r.name === source.repo))
+      if (!known.some((r) => r.name === source.repo)) {
+        const unknown = `helm-chart ${printable(`${source.repo}/${source.chart}`)} names the repository ${printable(source.repo)}, which helm does not know (${known.length > 0 ? `it knows ${known.map((r) => r.name).join(', ')}` : 'no repository was added'}).`;
+        // The vendor's repository has a known address: the step to add, ready to copy.
         throw new UserError(
-          `helm-chart ${printable(`${source.repo}/${source.chart}`)} names the repository ${printable(source.repo)}, which helm does not know (${known.length > 0 ? `it knows ${known.map((r) => r.name).join(', ')}` : 'no repository was added'}). Add it with helm repo add ${printable(source.repo)} <url> in a step before this one, or write helm-chart as oci://… or a path. Nothing was sent.`,
+          source.repo === VENDOR_REPOSITORY.name
+            ? `${unknown} Add it in a step before this one (or write helm-chart as oci://… or a path); nothing was sent:\n      - run: helm repo add ${VENDOR_REPOSITORY.name} ${VENDOR_REPOSITORY.url} && helm repo update`
+            : `${unknown} Add it with helm repo add ${printable(source.repo)} <its URL> in a step before this one, or write helm-chart as oci://… or a path. Nothing was sent.`,
         );
+      }
       args.push(`${source.repo}/${source.chart}`);
       name = source.chart;
     } else if (source.kind === 'repo') {

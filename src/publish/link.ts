@@ -17,6 +17,7 @@ import {
   scheduleWarning,
   SIGN_BUNDLE_URL_LONGER,
 } from '../github/schedule.js';
+import { scheduleRuleNotices } from '../github/schedule-rules.js';
 import { formatElapsed, formatSpan } from '../shared/duration.js';
 import { UserError } from '../shared/errors.js';
 import { formatBytes } from '../shared/text.js';
@@ -186,6 +187,12 @@ export async function watchLifetime(run: RunContext, bundle: PublishedBundle): P
     reporter.debug(`Schedule watchdog: no readable cron in ${schedule.file}.`);
     return;
   }
+  // What the scheduler does that no workflow file shows: default branch only, 60 days public.
+  for (const notice of await scheduleRuleNotices({
+    workflowRef: workflow?.workflowRef,
+    eventPath: workflow?.eventPath,
+  }))
+    reporter.notice(notice);
   const refreshBefore = run.inputs.refreshBeforeMs;
   if (refreshBefore !== undefined) {
     // A keep-alive: the link is only replaced by a run in the last refresh-before of its life.

@@ -39,3 +39,15 @@ export function describeNetworkError(error: unknown): string {
   }
   return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
 }
+
+/**
+ * A refusal of Node's fetch itself, before anything was sent: the fetch standard blocks some
+ * ports ("bad port": 6000, 6665–6669 and others that speak other protocols). Not a network
+ * failure, so the service cannot have acted, and trying again cannot help. undefined otherwise.
+ */
+export function refusedBeforeSending(error: unknown): string | undefined {
+  for (const link of causeChain(error))
+    if (link instanceof Error && link.message === 'bad port')
+      return "Node's fetch refuses that port before sending anything (the fetch standard blocks it: a port that speaks another protocol)";
+  return undefined;
+}

@@ -4,6 +4,9 @@
  */
 export const VENDOR_CHART = 'enterprise';
 
+/** The vendor's chart repository, as its docs add it (`helm repo add mintlify …`). */
+export const VENDOR_REPOSITORY = { name: 'mintlify', url: 'https://helm.mintlify.com' } as const;
+
 /**
  * The key a chart's Chart.yaml (its data) hands the vendor chart its values under: the
  * dependency's alias, else its name; undefined when the vendor chart is not a dependency.

@@ -85,7 +85,7 @@ export class InvalidYaml extends UserError {
     readonly line: number,
     readonly col: number,
     readonly reason: string,
-    fix = 'Fix the file, or delete it to start a new one.',
+    fix = 'Fix the file at that position: helm cannot read it either, so the chart would get none of its values. Nothing was sent.',
   ) {
     const error = fileError(
       display,
@@ -111,7 +111,7 @@ function problemOf(
         fileError(
           display,
           `is not valid YAML at an unknown position (${display}:0:0): ${first}`,
-          'Fix the file, or delete it to start a new one.',
+          'Fix the file: helm cannot read it either, so the chart would get none of its values. Nothing was sent.',
         );
     }
     const duplicate = firstDuplicateKey(doc);

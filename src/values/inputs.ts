@@ -17,6 +17,7 @@ export const ValuesInputs = {
   // which nothing reads. Blank is refused, saying what to set.
   ValuesFile: {
     name: 'values-file',
+    required: true,
     blankIsError: true,
     text: { maxLength: 8192, formatting: false },
   },

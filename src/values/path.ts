@@ -92,10 +92,18 @@ function notMapping(walk: Walk, value: YamlNode, depth: number) {
       fix,
     );
   }
+  // values-key itself names a value of the chart (image.tag), not a block named staticExport: the
+  // fix is values-key, not the file.
+  if (!where && key.toLowerCase() !== 'staticexport')
+    return fileError(
+      display,
+      `has ${name} as a ${describeNode(value)} at line ${line}, and values-key ${name} must name the mapping that holds enabled, bundleUrl and version`,
+      `Set values-key to that mapping's path (staticExport, or enterprise.staticExport when the vendor chart is the dependency enterprise of an umbrella chart); ${name} is a value of its own, which this run never replaces.`,
+    );
   return fileError(
     display,
     `has ${name}${where} as a ${describeNode(value)} at line ${line}, not a mapping`,
-    `Write ${name} as a mapping (e.g. "${key}:" with "enabled: true" indented below) or remove it${where ? ', or check values-key' : ''}.`,
+    `Write ${name} as a mapping (e.g. "${key}:" with "enabled: true" indented below) or remove it, or check values-key.`,
   );
 }
 

@@ -299,6 +299,27 @@ describe('retries', () => {
     }
   });
 
+  it("a port Node's fetch refuses (bad port): said as nothing sent, and not tried again", async () => {
+    const c = new ServiceClient({
+      baseUrl: 'http://127.0.0.1:6000',
+      apiKey: 'mint_sim_badport',
+      retry: { baseDelayMs: 10, maxDelayMs: 20, maxAttempts: 5 },
+    });
+    try {
+      const error = await startExport(c, { domain: 'docs.example.com' }).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      expect(error?.message).toContain(
+        "Node's fetch refuses that port before sending anything (the fetch standard blocks it: a port that speaks another protocol): 127.0.0.1:6000",
+      );
+      expect(error?.message).toContain('Nothing was sent. Use another port in base-url.');
+      expect(error?.message).not.toMatch(/may (still )?have acted|after the request was sent/);
+    } finally {
+      await c.close();
+    }
+  });
+
   it('honours Retry-After in seconds and as an HTTP date', async () => {
     const s = await sim({ export: fast });
     const c = client(s);

@@ -1,6 +1,6 @@
 /** bundle-url's check against real HTTP servers: the GET of the first bytes, redirects, refusals. */
 import { createServer, type RequestListener } from 'node:http';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -136,6 +136,8 @@ describe.concurrent('publish() with bundle-url', () => {
     const signature = '0123456789abcdef0123456789abcdef';
     const url = `${m.url}/docs/a.tar.gz?X-Amz-Expires=60&X-Amz-Signature=${signature}`;
     const workspace = await mkdtemp(join(tmpdir(), 'mirror-publish-'));
+    // A values file that exists: a missing one nothing reads is refused.
+    await writeFile(join(workspace, 'values.yaml'), '');
     const given: Record<string, string> = {
       'api-key': 'mint_unused_0123456789',
       'bundle-url': url,

@@ -106,7 +106,13 @@ describe.concurrent.each(HELMS)('the render check with real %s', (name) => {
     await expect(
       checkTarget(target('nosuchrepo/enterprise', '', 'staticExport'), options(h)),
     ).rejects.toThrow(
-      /^helm-chart nosuchrepo\/enterprise names the repository nosuchrepo, which helm does not know \(no repository was added\)\. Add it with helm repo add nosuchrepo <url>/,
+      /^helm-chart nosuchrepo\/enterprise names the repository nosuchrepo, which helm does not know \(no repository was added\)\. Add it with helm repo add nosuchrepo <its URL>/,
+    );
+    // The vendor's repository has a known address: the step to add, not a placeholder.
+    await expect(
+      checkTarget(target('mintlify/enterprise', '', 'staticExport'), options(h)),
+    ).rejects.toThrow(
+      'helm-chart mintlify/enterprise names the repository mintlify, which helm does not know (no repository was added). Add it in a step before this one (or write helm-chart as oci://… or a path); nothing was sent:\n      - run: helm repo add mintlify https://helm.mintlify.com && helm repo update',
     );
     const dir = await mkdtemp(join(tmpdir(), 'render-broken-'));
     const broken = join(dir, 'enterprise');

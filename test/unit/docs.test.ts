@@ -405,6 +405,7 @@ describe('workflows pass actionlint', () => {
       '      - uses: your-org/static-export-helm-action@v1',
       '        with:',
       '          api-key: k',
+      '          values-file: values.yaml',
       '          helm-relase: docs',
       '      - uses: your-org/static-export-helm-action/agent@v1',
       '        with: { api-key: k, prompt: p }',
@@ -417,8 +418,8 @@ describe('workflows pass actionlint', () => {
     ].join('\n');
     expect(checkOwnInputs([{ name: 'x.yml', text, lineOffset: 0 }])).toEqual([
       'x.yml:6:15: "your-org/static-export-helm-action@v1" has no input "helm-relase" (action.yml) [inputs]',
-      'x.yml:10:15: "your-org/static-export-helm-action/agent@v1" needs the input "project-id" (agent/action.yml) [inputs]',
-      'x.yml:15:11: "your-org/static-export-helm-action/.github/workflows/publish.yml@v1" has no secret "apikey" (.github/workflows/publish.yml) [inputs]',
+      'x.yml:11:15: "your-org/static-export-helm-action/agent@v1" needs the input "project-id" (agent/action.yml) [inputs]',
+      'x.yml:16:11: "your-org/static-export-helm-action/.github/workflows/publish.yml@v1" has no secret "apikey" (.github/workflows/publish.yml) [inputs]',
     ]);
   });
 });

@@ -1,12 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import {
   checkKeepAlive,
   LINK_LIFE_MS,
   longestGap,
   repositoryWorkflows,
+  workflowsInMarkdown,
 } from '../../scripts/lint-workflows.mjs';
 
 const HOUR = 3_600_000;
+
+/** npm's own range reader (the semver package npm ci uses; no type declarations are installed). */
+const semver = createRequire(import.meta.url)('semver') as {
+  satisfies(version: string, range: string): boolean;
+  gte(a: string, b: string): boolean;
+  coerce(version: string): string | null;
+};
 
 /** A scheduled workflow with one step of this action, given its crons and extra inputs. */
 function workflow(crons: string[], inputs: string[], name = 'examples/workflows/x.yml') {
@@ -77,5 +88,65 @@ describe('the examples keep the link alive (lint-workflows)', () => {
 
   it('every workflow of the repository and of its docs keeps the link alive', () => {
     expect(checkKeepAlive(repositoryWorkflows())).toEqual([]);
+  });
+});
+
+describe('the README gets a newcomer started', () => {
+  const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+  const section = (title: string) => {
+    const start = readme.indexOf(`\n## ${title}\n`);
+    expect(start, title).toBeGreaterThan(-1);
+    const end = readme.indexOf('\n## ', start + 1);
+    return readme.slice(start, end);
+  };
+
+  it('"With Flux" and "With Argo CD": one copyable workflow each, at most 30 lines, kept alive', () => {
+    for (const title of ['With Flux', 'With Argo CD']) {
+      const workflows = workflowsInMarkdown(section(title));
+      expect(workflows, title).toHaveLength(1);
+      const lines = workflows[0]!.text.trimEnd().split('\n');
+      expect(lines.length, title).toBeLessThanOrEqual(30);
+      expect(workflows[0]!.text).toMatch(/refresh-before: /);
+    }
+    expect(section('With Flux')).toMatch(/token: \$\{\{ secrets\.DOCS_PR_TOKEN \}\}/);
+    expect(section('With Flux')).toMatch(/gh pr merge --auto/);
+  });
+
+  it('says which Node a clone needs, and it satisfies what npm ci checks', () => {
+    const stated = /A clone needs \*\*Node (\d+\.\d+) or later\*\*/.exec(readme)?.[1];
+    expect(stated).toBeDefined();
+    const version = `${stated}.0`;
+    const lock = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../package-lock.json', import.meta.url)), 'utf8'),
+    ) as { packages: Record<string, { engines?: { node?: string }; optional?: boolean }> };
+    const unmet = Object.entries(lock.packages)
+      .filter(([, p]) => !p.optional && typeof p.engines?.node === 'string')
+      .filter(([, p]) => !semver.satisfies(version, p.engines!.node!))
+      .map(([name, p]) => `${name} ${p.engines!.node}`);
+    expect(unmet).toEqual([]);
+    // One below it does not satisfy them all: the figure is the least, not a guess.
+    const [major, minor] = stated!.split('.').map(Number);
+    const below = minor! > 0 ? `${major}.${minor! - 1}.99` : `${major! - 1}.99.99`;
+    expect(
+      Object.values(lock.packages).some(
+        (p) => !p.optional && p.engines?.node && !semver.satisfies(below, p.engines.node),
+      ),
+    ).toBe(true);
+    const pinned = readFileSync(
+      fileURLToPath(new URL('../../.node-version', import.meta.url)),
+      'utf8',
+    );
+    expect(semver.gte(String(semver.coerce(pinned.trim())), version)).toBe(true);
+    expect(readme).toContain('about 232 MB unpacked');
+  });
+
+  it('says how to reference the action before and after a release', () => {
+    expect(readme).toContain('pin a commit of this');
+    expect(readme).toMatch(/`@v1`.*`@v1\.2\.3`/s);
+    const release = readFileSync(
+      fileURLToPath(new URL('../../.github/workflows/release.yml', import.meta.url)),
+      'utf8',
+    );
+    expect(release).toMatch(/npm run release -- "\$VERSION" --push/);
   });
 });

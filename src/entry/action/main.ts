@@ -100,7 +100,11 @@ class RootRun {
       signal,
       state: this.state,
       redactor: this.redactor,
-      workflow: { workflowRef: process.env.GITHUB_WORKFLOW_REF, workspace: this.workspace },
+      workflow: {
+        workflowRef: process.env.GITHUB_WORKFLOW_REF,
+        workspace: this.workspace,
+        eventPath: process.env.GITHUB_EVENT_PATH,
+      },
     });
   }
 
