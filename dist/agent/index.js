@@ -1,15 +1,15 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 770:
+/***/ 8482:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(9290);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 9290:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -280,37 +280,37 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 2480:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const RoundRobinPool = __nccwpck_require__(5520)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const H2CClient = __nccwpck_require__(6815)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(1285)
+const Dispatcher = __nccwpck_require__(7939)
+const Pool = __nccwpck_require__(2244)
+const BalancedPool = __nccwpck_require__(2549)
+const RoundRobinPool = __nccwpck_require__(8512)
+const Agent = __nccwpck_require__(8285)
+const ProxyAgent = __nccwpck_require__(9920)
+const Socks5ProxyAgent = __nccwpck_require__(8151)
+const EnvHttpProxyAgent = __nccwpck_require__(929)
+const RetryAgent = __nccwpck_require__(1346)
+const H2CClient = __nccwpck_require__(6591)
+const errors = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(431)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const SnapshotAgent = __nccwpck_require__(5095)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
+const api = __nccwpck_require__(8567)
+const buildConnector = __nccwpck_require__(2784)
+const MockClient = __nccwpck_require__(9493)
+const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(5663)
+const MockAgent = __nccwpck_require__(1437)
+const MockPool = __nccwpck_require__(5220)
+const SnapshotAgent = __nccwpck_require__(9447)
+const mockErrors = __nccwpck_require__(9917)
+const RetryHandler = __nccwpck_require__(5640)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8421)
+const DecoratorHandler = __nccwpck_require__(91)
+const RedirectHandler = __nccwpck_require__(7970)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -330,21 +330,21 @@ module.exports.RetryHandler = RetryHandler
 module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(1514),
-  responseError: __nccwpck_require__(8918),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379),
-  cache: __nccwpck_require__(5542),
-  decompress: __nccwpck_require__(557),
-  deduplicate: __nccwpck_require__(7240)
+  redirect: __nccwpck_require__(730),
+  responseError: __nccwpck_require__(6790),
+  retry: __nccwpck_require__(4346),
+  dump: __nccwpck_require__(8412),
+  dns: __nccwpck_require__(8731),
+  cache: __nccwpck_require__(7382),
+  decompress: __nccwpck_require__(2397),
+  deduplicate: __nccwpck_require__(9464)
 }
 
 module.exports.cacheStores = {
-  MemoryCacheStore: __nccwpck_require__(4889)
+  MemoryCacheStore: __nccwpck_require__(2009)
 }
 
-const SqliteCacheStore = __nccwpck_require__(1522)
+const SqliteCacheStore = __nccwpck_require__(274)
 module.exports.cacheStores.SqliteCacheStore = SqliteCacheStore
 
 module.exports.buildConnector = buildConnector
@@ -406,7 +406,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(8702).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -446,22 +446,22 @@ module.exports.fetch = function fetch (init, options = undefined) {
     throw err
   })
 }
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
-module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.Headers = __nccwpck_require__(5524).Headers
+module.exports.Response = __nccwpck_require__(715).Response
+module.exports.Request = __nccwpck_require__(175).Request
+module.exports.FormData = __nccwpck_require__(1142).FormData
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(179)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(6443)
+const { CacheStorage } = __nccwpck_require__(5965)
+const { kConstruct } = __nccwpck_require__(4043)
 
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(6933)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
@@ -469,21 +469,21 @@ module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 module.exports.parseCookie = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(7708)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-const { WebSocket, ping } = __nccwpck_require__(3726)
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(7316)
+const { WebSocket, ping } = __nccwpck_require__(1886)
 module.exports.WebSocket = WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
 module.exports.ping = ping
 
-module.exports.WebSocketStream = __nccwpck_require__(2873).WebSocketStream
-module.exports.WebSocketError = __nccwpck_require__(6919).WebSocketError
+module.exports.WebSocketStream = __nccwpck_require__(4841).WebSocketStream
+module.exports.WebSocketError = __nccwpck_require__(2039).WebSocketError
 
 module.exports.request = makeDispatcher(api.request)
 module.exports.stream = makeDispatcher(api.stream)
@@ -499,7 +499,7 @@ module.exports.MockAgent = MockAgent
 module.exports.SnapshotAgent = SnapshotAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(1670)
 
 module.exports.EventSource = EventSource
 
@@ -521,13 +521,13 @@ module.exports.install = install
 
 /***/ }),
 
-/***/ 158:
+/***/ 670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(4640)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -587,16 +587,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -704,7 +704,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 5646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -720,9 +720,9 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 function noop () {}
 
@@ -963,16 +963,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 4203:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { Readable } = __nccwpck_require__(471)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 
 function noop () {}
 
@@ -1184,7 +1184,7 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 9656:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1192,9 +1192,9 @@ module.exports.RequestHandler = RequestHandler
 const assert = __nccwpck_require__(4589)
 const { finished } = __nccwpck_require__(7075)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 function noop () {}
 
@@ -1400,17 +1400,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 6730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
 const { AsyncResource } = __nccwpck_require__(6698)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { kHTTP2Stream } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(4640)
+const { kHTTP2Stream } = __nccwpck_require__(4043)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1518,30 +1518,30 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 8567:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(4203)
+module.exports.stream = __nccwpck_require__(9656)
+module.exports.pipeline = __nccwpck_require__(5646)
+module.exports.upgrade = __nccwpck_require__(6730)
+module.exports.connect = __nccwpck_require__(2004)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 471:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { ReadableStreamFrom } = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { ReadableStreamFrom } = __nccwpck_require__(4640)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -2119,14 +2119,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4889:
+/***/ 2009:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const { EventEmitter } = __nccwpck_require__(8474)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
 
 /**
  * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
@@ -2405,13 +2405,13 @@ module.exports = MemoryCacheStore
 
 /***/ }),
 
-/***/ 1522:
+/***/ 274:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
 
 let DatabaseSync
 
@@ -2881,15 +2881,15 @@ function headerValueEquals (lhs, rhs) {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 2784:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 let tls // include tls conditionally since it is not always available
 
@@ -3047,7 +3047,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 2303:
 /***/ ((module) => {
 
 
@@ -3197,7 +3197,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 3374:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3431,7 +3431,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 4627:
 /***/ ((module) => {
 
 
@@ -3915,7 +3915,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 7311:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3923,7 +3923,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -3940,9 +3940,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -4407,16 +4407,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8082:
+/***/ 8290:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { EventEmitter } = __nccwpck_require__(8474)
 const { Buffer } = __nccwpck_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(4627)
 const { debuglog } = __nccwpck_require__(7975)
-const { parseAddress } = __nccwpck_require__(1732)
+const { parseAddress } = __nccwpck_require__(1796)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -4836,14 +4836,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1732:
+/***/ 1796:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Buffer } = __nccwpck_require__(4573)
 const net = __nccwpck_require__(7030)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * Parse an address and determine its type
@@ -5055,7 +5055,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6443:
+/***/ 4043:
 /***/ ((module) => {
 
 
@@ -5138,7 +5138,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 4152:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5146,7 +5146,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(2303)
 
 class TstNode {
   /** @type {any} */
@@ -5305,22 +5305,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 4640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const timers = __nccwpck_require__(6603)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const timers = __nccwpck_require__(1275)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+const { tree } = __nccwpck_require__(4152)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.', 2).map(v => Number(v))
 
@@ -6325,17 +6325,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 8285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(4627)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(4043)
+const DispatcherBase = __nccwpck_require__(9265)
+const Pool = __nccwpck_require__(2244)
+const Client = __nccwpck_require__(1285)
+const util = __nccwpck_require__(4640)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -6494,7 +6494,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 2549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6502,7 +6502,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   PoolBase,
   kClients,
@@ -6510,10 +6510,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl } = __nccwpck_require__(6443)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(3856)
+const Pool = __nccwpck_require__(2244)
+const { kUrl } = __nccwpck_require__(4043)
+const util = __nccwpck_require__(4640)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -6722,7 +6722,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 9133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6730,9 +6730,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const timers = __nccwpck_require__(1275)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -6745,7 +6745,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -6779,9 +6779,9 @@ const {
   kResume,
   kHTTPContext,
   kClosed
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(776)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -6793,7 +6793,7 @@ const kTypeOfService = Symbol('kTypeOfService')
 let extractBody
 
 function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
 
   let mod
 
@@ -6814,7 +6814,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__nccwpck_require__(3434))
+      mod = new WebAssembly.Module(__nccwpck_require__(8586))
     } catch {
     }
   }
@@ -6824,7 +6824,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(3870))
+    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(7630))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -7893,7 +7893,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6396).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -8498,14 +8498,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 4548:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
@@ -8514,7 +8514,7 @@ const {
   InvalidArgumentError,
   HeadersTimeoutError,
   BodyTimeoutError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -8543,8 +8543,8 @@ const {
   kRemoteSettings,
   kHTTP2Stream,
   kHTTP2SessionState
-} = __nccwpck_require__(6443)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(4043)
+const { channels } = __nccwpck_require__(3374)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -9163,7 +9163,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6396).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -9561,7 +9561,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -9569,17 +9569,17 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { ClientStats } = __nccwpck_require__(6854)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(4640)
+const { ClientStats } = __nccwpck_require__(7782)
+const { channels } = __nccwpck_require__(3374)
+const Request = __nccwpck_require__(7311)
+const DispatcherBase = __nccwpck_require__(9265)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
 const {
   kUrl,
   kServerName,
@@ -9622,9 +9622,9 @@ const {
   kHTTP2ConnectionWindowSize,
   kResume,
   kPingInterval
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(4043)
+const connectH1 = __nccwpck_require__(9133)
+const connectH2 = __nccwpck_require__(4548)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -10237,20 +10237,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 9265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
-const UnwrapHandler = __nccwpck_require__(2365)
+const Dispatcher = __nccwpck_require__(7939)
+const UnwrapHandler = __nccwpck_require__(6970)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(6443)
+} = __nccwpck_require__(4627)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(4043)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -10440,12 +10440,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 7939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const EventEmitter = __nccwpck_require__(8474)
-const WrapHandler = __nccwpck_require__(9510)
+const WrapHandler = __nccwpck_require__(7158)
 
 const wrapInterceptor = (dispatch) => (opts, handler) => dispatch(opts, WrapHandler.wrap(handler))
 
@@ -10495,15 +10495,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 929:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(9265)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
+const ProxyAgent = __nccwpck_require__(9920)
+const Agent = __nccwpck_require__(8285)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -10648,7 +10648,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 5844:
 /***/ ((module) => {
 
 
@@ -10790,13 +10790,13 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 6815:
+/***/ 6591:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Client = __nccwpck_require__(3701)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Client = __nccwpck_require__(1285)
 
 class H2CClient extends Client {
   constructor (origin, clientOpts) {
@@ -10848,15 +10848,15 @@ module.exports = H2CClient
 
 /***/ }),
 
-/***/ 2128:
+/***/ 3856:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { PoolStats } = __nccwpck_require__(6854)
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const { PoolStats } = __nccwpck_require__(7782)
+const DispatcherBase = __nccwpck_require__(9265)
+const FixedQueue = __nccwpck_require__(5844)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -11069,7 +11069,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 628:
+/***/ 2244:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11081,14 +11081,14 @@ const {
   kAddClient,
   kGetDispatcher,
   kRemoveClient
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kUrl } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -11194,20 +11194,20 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9920:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
-const { channels } = __nccwpck_require__(2414)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
+const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
+const Pool = __nccwpck_require__(2244)
+const DispatcherBase = __nccwpck_require__(9265)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
+const Client = __nccwpck_require__(1285)
+const { channels } = __nccwpck_require__(3374)
+const Socks5ProxyAgent = __nccwpck_require__(8151)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -11520,13 +11520,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 1346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(7939)
+const RetryHandler = __nccwpck_require__(5640)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -11562,7 +11562,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 5520:
+/***/ 8512:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11574,14 +11574,14 @@ const {
   kAddClient,
   kGetDispatcher,
   kRemoveClient
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kUrl } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -11706,7 +11706,7 @@ module.exports = RoundRobinPool
 
 /***/ }),
 
-/***/ 7223:
+/***/ 8151:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11714,12 +11714,12 @@ module.exports = RoundRobinPool
 const { URL } = __nccwpck_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { Socks5Client, STATES } = __nccwpck_require__(8082)
-const { kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
-const Pool = __nccwpck_require__(628)
-const buildConnector = __nccwpck_require__(9136)
+const DispatcherBase = __nccwpck_require__(9265)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { Socks5Client, STATES } = __nccwpck_require__(8290)
+const { kDispatch, kClose, kDestroy } = __nccwpck_require__(4043)
+const Pool = __nccwpck_require__(2244)
+const buildConnector = __nccwpck_require__(2784)
 const { debuglog } = __nccwpck_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -11973,7 +11973,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 276:
+/***/ 3332:
 /***/ ((module) => {
 
 
@@ -12013,7 +12013,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2581:
+/***/ 8421:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -12022,8 +12022,8 @@ module.exports = {
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Agent = __nccwpck_require__(8285)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -12079,13 +12079,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9976:
+/***/ 3448:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kRedirectCacheControl } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(4640)
+const { kRedirectCacheControl } = __nccwpck_require__(4043)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -12093,7 +12093,7 @@ const {
   hasVaryStar,
   isInvalidOrWildcardVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(7659)
+} = __nccwpck_require__(5355)
 
 /**
  * A suppressed redirect hop recorded by the redirect handler. Carried on
@@ -12105,7 +12105,7 @@ const {
  * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
  * @property {number} receivedAt The time the hop's response headers were received.
  */
-const { parseHttpDate } = __nccwpck_require__(5453)
+const { parseHttpDate } = __nccwpck_require__(7149)
 
 function noop () {}
 
@@ -13267,7 +13267,7 @@ module.exports = CacheHandler
 
 /***/ }),
 
-/***/ 7133:
+/***/ 237:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13398,13 +13398,13 @@ module.exports = CacheRevalidationHandler
 
 /***/ }),
 
-/***/ 8155:
+/***/ 91:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const WrapHandler = __nccwpck_require__(9510)
+const WrapHandler = __nccwpck_require__(7158)
 
 /**
  * @deprecated
@@ -13472,12 +13472,12 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 3599:
+/***/ 303:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 /**
  * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
@@ -13983,15 +13983,15 @@ module.exports = DeduplicationHandler
 
 /***/ }),
 
-/***/ 8754:
+/***/ 7970:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kBodyUsed, kRedirectCacheControl } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(4640)
+const { kBodyUsed, kRedirectCacheControl } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -14263,20 +14263,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 5640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
-const WrapHandler = __nccwpck_require__(9510)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(4043)
+const { RequestRetryError } = __nccwpck_require__(4627)
+const WrapHandler = __nccwpck_require__(7158)
 const {
   isDisturbed,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
 function calculateRetryAfterHeader (retryAfter) {
   const retryTime = new Date(retryAfter).getTime()
@@ -14774,13 +14774,13 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 2365:
+/***/ 6970:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseHeaders } = __nccwpck_require__(3440)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { parseHeaders } = __nccwpck_require__(4640)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 const kResume = Symbol('resume')
 
@@ -14887,12 +14887,12 @@ module.exports = class UnwrapHandler {
 
 /***/ }),
 
-/***/ 9510:
+/***/ 7158:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 module.exports = class WrapHandler {
   #handler
@@ -14999,17 +14999,17 @@ function toRawHeaderValue (value) {
 
 /***/ }),
 
-/***/ 5542:
+/***/ 7382:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
-const CacheHandler = __nccwpck_require__(9976)
-const MemoryCacheStore = __nccwpck_require__(4889)
-const CacheRevalidationHandler = __nccwpck_require__(7133)
+const util = __nccwpck_require__(4640)
+const CacheHandler = __nccwpck_require__(3448)
+const MemoryCacheStore = __nccwpck_require__(2009)
+const CacheRevalidationHandler = __nccwpck_require__(237)
 const {
   assertCacheStore,
   assertCacheMethods,
@@ -15019,9 +15019,9 @@ const {
   isInvalidOrWildcardVaryHeader,
   parseVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(7659)
-const { AbortError } = __nccwpck_require__(8707)
-const { parseHttpDate } = __nccwpck_require__(5453)
+} = __nccwpck_require__(5355)
+const { AbortError } = __nccwpck_require__(4627)
+const { parseHttpDate } = __nccwpck_require__(7149)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -15752,16 +15752,16 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 557:
+/***/ 2397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress } = __nccwpck_require__(8522)
 const { pipeline, Transform: TransformStream } = __nccwpck_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 /** @typedef {import('node:stream').Transform} Transform */
 /** @typedef {import('node:stream').Transform} Controller */
@@ -16326,15 +16326,15 @@ module.exports = createDecompressInterceptor
 
 /***/ }),
 
-/***/ 7240:
+/***/ 9464:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const diagnosticsChannel = __nccwpck_require__(3053)
-const util = __nccwpck_require__(3440)
-const DeduplicationHandler = __nccwpck_require__(3599)
-const { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(7659)
+const util = __nccwpck_require__(4640)
+const DeduplicationHandler = __nccwpck_require__(303)
+const { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(5355)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -16450,14 +16450,14 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 379:
+/***/ 8731:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(4627)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -17028,13 +17028,13 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 8412:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -17134,12 +17134,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections } = {}) {
   return (dispatch) => {
@@ -17162,14 +17162,14 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 8918:
+/***/ 6790:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 // const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __nccwpck_require__(8155)
-const { ResponseError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(91)
+const { ResponseError } = __nccwpck_require__(4627)
 
 class ResponseErrorHandler extends DecoratorHandler {
   #statusCode
@@ -17264,11 +17264,11 @@ module.exports = () => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 4346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(5640)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -17290,13 +17290,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 776:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(1308);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -17828,7 +17828,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 7630:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -17851,7 +17851,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 3434:
+/***/ 8586:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -17874,7 +17874,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 172:
+/***/ 1308:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -17893,13 +17893,13 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 7501:
+/***/ 1437:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
 const {
   kAgent,
   kMockAgentSet,
@@ -17917,14 +17917,14 @@ const {
   kMockAgentAcceptsNonStandardSearchParameters,
   kMockCallHistoryAddLog,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
-const { MockCallHistory } = __nccwpck_require__(431)
+} = __nccwpck_require__(941)
+const MockClient = __nccwpck_require__(9493)
+const MockPool = __nccwpck_require__(5220)
+const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(8981)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const Dispatcher = __nccwpck_require__(7939)
+const PendingInterceptorsFormatter = __nccwpck_require__(1726)
+const { MockCallHistory } = __nccwpck_require__(5663)
 
 class MockAgent extends Dispatcher {
   constructor (opts = {}) {
@@ -18132,13 +18132,13 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 431:
+/***/ 5663:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kMockCallHistoryAddLog } = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { kMockCallHistoryAddLog } = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
   switch (options.operator) {
@@ -18387,14 +18387,14 @@ module.exports.MockCallHistoryLog = MockCallHistoryLog
 
 /***/ }),
 
-/***/ 7365:
+/***/ 9493:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(1285)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -18404,10 +18404,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -18462,12 +18462,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 9917:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(4627)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -18498,12 +18498,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 5015:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kDispatchKey,
@@ -18512,9 +18512,9 @@ const {
   kContentLength,
   kMockDispatch,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { serializePathWithQuery } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { serializePathWithQuery } = __nccwpck_require__(4640)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -18714,14 +18714,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 5220:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(2244)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -18731,10 +18731,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -18789,7 +18789,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 941:
 /***/ ((module) => {
 
 
@@ -18828,12 +18828,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 8981:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(9917)
 const {
   kDispatches,
   kMockAgent,
@@ -18841,15 +18841,15 @@ const {
   kOrigin,
   kGetNetConnect,
   kTotalDispatchCount
-} = __nccwpck_require__(1117)
-const { serializePathWithQuery } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { serializePathWithQuery } = __nccwpck_require__(4640)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
     isPromise
   }
 } = __nccwpck_require__(7975)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 function matchValue (match, value) {
   if (typeof match === 'string') {
@@ -19321,7 +19321,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 1726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19371,17 +19371,17 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 5095:
+/***/ 9447:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Agent = __nccwpck_require__(7405)
-const MockAgent = __nccwpck_require__(7501)
-const { SnapshotRecorder } = __nccwpck_require__(3766)
-const WrapHandler = __nccwpck_require__(9510)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const { validateSnapshotMode } = __nccwpck_require__(9683)
+const Agent = __nccwpck_require__(8285)
+const MockAgent = __nccwpck_require__(1437)
+const { SnapshotRecorder } = __nccwpck_require__(5798)
+const WrapHandler = __nccwpck_require__(7158)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const { validateSnapshotMode } = __nccwpck_require__(1699)
 
 const kSnapshotRecorder = Symbol('kSnapshotRecorder')
 const kSnapshotMode = Symbol('kSnapshotMode')
@@ -19731,7 +19731,7 @@ module.exports = SnapshotAgent
 
 /***/ }),
 
-/***/ 3766:
+/***/ 5798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19739,8 +19739,8 @@ module.exports = SnapshotAgent
 const { writeFile, readFile, mkdir } = __nccwpck_require__(1455)
 const { dirname, resolve } = __nccwpck_require__(6760)
 const { setTimeout, clearTimeout } = __nccwpck_require__(7997)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(9683)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(1699)
 
 /**
  * @typedef {Object} SnapshotRequestOptions
@@ -20326,13 +20326,13 @@ module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filter
 
 /***/ }),
 
-/***/ 9683:
+/***/ 1699:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 /**
  * @typedef {Object} HeaderFilters
@@ -20491,7 +20491,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7659:
+/***/ 5355:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -20501,9 +20501,9 @@ const {
   pathHasQueryOrFragment,
   hasSafeIterator,
   isValidHTTPToken
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
-const { serializePathWithQuery } = __nccwpck_require__(3440)
+const { serializePathWithQuery } = __nccwpck_require__(4640)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -21207,7 +21207,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5453:
+/***/ 7149:
 /***/ ((module) => {
 
 
@@ -21884,7 +21884,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6436:
+/***/ 6132:
 /***/ ((module) => {
 
 
@@ -21919,7 +21919,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 313:
+/***/ 4521:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -22050,7 +22050,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 6854:
+/***/ 7782:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -22062,7 +22062,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
 class ClientStats {
   constructor (client) {
@@ -22089,7 +22089,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 6603:
+/***/ 1275:
 /***/ ((module) => {
 
 
@@ -22521,22 +22521,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 8514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
-const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(3168)
-const { createDeferredPromise } = __nccwpck_require__(6436)
+const { kConstruct } = __nccwpck_require__(4043)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6814)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5159)
+const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(715)
+const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(9520)
+const { createDeferredPromise } = __nccwpck_require__(6132)
 
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
@@ -23392,15 +23392,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 5965:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(7879)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { Cache } = __nccwpck_require__(8514)
+const { webidl } = __nccwpck_require__(5159)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 
 class CacheStorage {
   /**
@@ -23551,14 +23551,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6798:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { isValidHeaderName } = __nccwpck_require__(9520)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -23603,7 +23603,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 3404:
 /***/ ((module) => {
 
 
@@ -23622,15 +23622,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 6933:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(7879)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(8906)
+const { stringify } = __nccwpck_require__(1077)
+const { webidl } = __nccwpck_require__(5159)
+const { Headers } = __nccwpck_require__(5524)
 
 const brandChecks = webidl.brandCheckMultiple([Headers, globalThis.Headers].filter(Boolean))
 
@@ -23830,14 +23830,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 8906:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(3404)
+const { isCTLExcludingHtab } = __nccwpck_require__(1077)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -24152,7 +24152,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 1077:
 /***/ ((module) => {
 
 
@@ -24530,13 +24530,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 335:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(3691)
 
 /**
  * @type {number[]} BOM
@@ -25112,22 +25112,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 1670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(7879)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { fetching } = __nccwpck_require__(8702)
+const { makeRequest } = __nccwpck_require__(175)
+const { webidl } = __nccwpck_require__(5159)
+const { EventSourceStream } = __nccwpck_require__(335)
+const { parseMIMEType } = __nccwpck_require__(7708)
+const { createFastMessageEvent } = __nccwpck_require__(7316)
+const { isNetworkError } = __nccwpck_require__(715)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
 
 let experimentalWarned = false
 
@@ -25623,7 +25623,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 3691:
 /***/ ((module) => {
 
 
@@ -25659,29 +25659,29 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6396:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   ReadableStreamFrom,
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { FormData, setFormDataState } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(9520)
+const { FormData, setFormDataState } = __nccwpck_require__(1142)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
-const { createDeferredPromise } = __nccwpck_require__(6436)
-const { parseJSONFromBytes } = __nccwpck_require__(8116)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { serializeAMimeType } = __nccwpck_require__(7708)
+const { multipartFormDataParser } = __nccwpck_require__(3028)
+const { createDeferredPromise } = __nccwpck_require__(6132)
+const { parseJSONFromBytes } = __nccwpck_require__(484)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 const random = runtimeFeatures.has('crypto')
   ? (__nccwpck_require__(7598).randomInt)
@@ -26184,7 +26184,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 7775:
 /***/ ((module) => {
 
 
@@ -26322,13 +26322,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 7708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(8116)
+const { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(484)
 
 const encoder = new TextEncoder()
 
@@ -26925,17 +26925,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 116:
+/***/ 3028:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(1900)
-const { makeEntry } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+const { bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(7708)
+const { makeEntry } = __nccwpck_require__(1142)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
-const { isomorphicDecode } = __nccwpck_require__(8116)
+const { isomorphicDecode } = __nccwpck_require__(484)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -27518,14 +27518,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 1142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { iteratorMixin } = __nccwpck_require__(3168)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
+const { iteratorMixin } = __nccwpck_require__(9520)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5159)
 const nodeUtil = __nccwpck_require__(7975)
 
 // https://xhr.spec.whatwg.org/#formdata
@@ -27784,7 +27784,7 @@ module.exports = { FormData, makeEntry, setFormDataState }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 179:
 /***/ ((module) => {
 
 
@@ -27831,21 +27831,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5524:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(9520)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -28557,7 +28557,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 8702:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -28571,9 +28571,9 @@ const {
   makeResponse,
   fromInnerResponse,
   getResponseState
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest, getRequestDispatcher, getRequestState } = __nccwpck_require__(9967)
+} = __nccwpck_require__(715)
+const { HeadersList } = __nccwpck_require__(5524)
+const { Request, cloneRequest, getRequestDispatcher, getRequestState } = __nccwpck_require__(175)
 const zlib = __nccwpck_require__(8522)
 const {
   makePolicyContainer,
@@ -28608,27 +28608,27 @@ const {
   hasAuthenticationEntry,
   includesCredentials,
   isTraversableNavigable
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(6396)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __nccwpck_require__(7075)
-const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(7879)
+const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(7708)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { webidl } = __nccwpck_require__(5159)
 const { STATUS_CODES } = __nccwpck_require__(7067)
-const { bytesMatch } = __nccwpck_require__(5082)
-const { createDeferredPromise } = __nccwpck_require__(6436)
-const { isomorphicEncode } = __nccwpck_require__(8116)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { bytesMatch } = __nccwpck_require__(4458)
+const { createDeferredPromise } = __nccwpck_require__(6132)
+const { isomorphicEncode } = __nccwpck_require__(484)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 // Node.js v23.8.0+ and v22.15.0+ supports Zstandard
 const hasZstd = runtimeFeatures.has('zstd')
@@ -30977,22 +30977,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 175:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6396)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5524)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -31002,11 +31002,11 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -32099,14 +32099,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9051:
+/***/ 715:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5524)
+const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(6396)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -32115,16 +32115,16 @@ const {
   isAborted,
   isErrorLike,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(7775)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
-const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(8116)
+const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(484)
 
 const textEncoder = new TextEncoder('utf-8')
 
@@ -32747,22 +32747,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 9520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
+const { getGlobalOrigin } = __nccwpck_require__(179)
+const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(7708)
 const { performance } = __nccwpck_require__(643)
-const { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(8116)
+const { webidl } = __nccwpck_require__(5159)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(484)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -34276,13 +34276,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8116:
+/***/ 484:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -34526,14 +34526,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5082:
+/***/ 4458:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(313)
-const { asciiLowercase } = __nccwpck_require__(8116)
+const { runtimeFeatures } = __nccwpck_require__(4521)
+const { asciiLowercase } = __nccwpck_require__(484)
 
 /**
  * @typedef {object} Metadata
@@ -34840,14 +34840,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7879:
+/***/ 5159:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { types, inspect } = __nccwpck_require__(7975)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 const UNDEFINED = 1
 const BOOLEAN = 2
@@ -35853,20 +35853,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 7905:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(8625)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6096)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(1025)
+const { makeRequest } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { Headers, getHeadersList } = __nccwpck_require__(5524)
+const { getDecodeSplit } = __nccwpck_require__(9520)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 const crypto = runtimeFeatures.has('crypto')
   ? __nccwpck_require__(7598)
@@ -36199,7 +36199,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 6096:
 /***/ ((module) => {
 
 
@@ -36332,14 +36332,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 7316:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(7879)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5159)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 
 /**
  * @see https://html.spec.whatwg.org/multipage/comms.html#messageevent
@@ -36670,13 +36670,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 9104:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { runtimeFeatures } = __nccwpck_require__(313)
-const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(736)
+const { runtimeFeatures } = __nccwpck_require__(4521)
+const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(6096)
 
 const BUFFER_SIZE = 8 * 1024
 
@@ -36810,14 +36810,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 1869:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(1025)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -36922,14 +36922,14 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 9332:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6096)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -36938,11 +36938,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { failWebsocketConnection } = __nccwpck_require__(6897)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(1025)
+const { failWebsocketConnection } = __nccwpck_require__(7905)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { PerMessageDeflate } = __nccwpck_require__(1869)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 // This code was influenced by ws released under the MIT license.
 // Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
@@ -37449,14 +37449,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 9388:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { opcodes, sendHints } = __nccwpck_require__(6096)
+const FixedQueue = __nccwpck_require__(5844)
 
 /**
  * @typedef {object} SendQueueNode
@@ -37565,15 +37565,15 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 6919:
+/***/ 2039:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(7879)
-const { validateCloseCodeAndReason } = __nccwpck_require__(8625)
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(5159)
+const { validateCloseCodeAndReason } = __nccwpck_require__(1025)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 function createInheritableDOMException () {
   // https://github.com/nodejs/node/issues/59677
@@ -37676,23 +37676,23 @@ module.exports = { WebSocketError, createUnvalidatedWebSocketError }
 
 /***/ }),
 
-/***/ 2873:
+/***/ 4841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { createDeferredPromise } = __nccwpck_require__(6436)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(736)
-const { webidl } = __nccwpck_require__(7879)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(8625)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { channels } = __nccwpck_require__(2414)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { ByteParser } = __nccwpck_require__(1652)
-const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(6919)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { createDeferredPromise } = __nccwpck_require__(6132)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(6096)
+const { webidl } = __nccwpck_require__(5159)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(1025)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(7905)
+const { channels } = __nccwpck_require__(3374)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { ByteParser } = __nccwpck_require__(9332)
+const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(2039)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
 
 let emittedExperimentalWarning = false
 
@@ -38179,15 +38179,15 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 8625:
+/***/ 1025:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { states, opcodes } = __nccwpck_require__(736)
+const { states, opcodes } = __nccwpck_require__(6096)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { removeHTTPWhitespace } = __nccwpck_require__(1900)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
+const { removeHTTPWhitespace } = __nccwpck_require__(7708)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
 
 /**
  * @param {number} readyState
@@ -38533,16 +38533,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 1886:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(6096)
 const {
   isConnecting,
   isEstablished,
@@ -38553,15 +38553,15 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(1025)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(7905)
+const { ByteParser } = __nccwpck_require__(9332)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(7316)
+const { SendQueue } = __nccwpck_require__(9388)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { channels } = __nccwpck_require__(3374)
 
 function getSocketAddress (socket) {
   if (typeof socket?.address === 'function') {
@@ -39298,7 +39298,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3660:
+/***/ 8726:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39407,12 +39407,13 @@ class WarnOnce {
 
 /***/ }),
 
-/***/ 4983:
+/***/ 3341:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ errorCode),
-/* harmony export */   g: () => (/* binding */ describeNetworkError)
+/* harmony export */   CA: () => (/* binding */ errorCode),
+/* harmony export */   Wh: () => (/* binding */ refusedBeforeSending),
+/* harmony export */   gl: () => (/* binding */ describeNetworkError)
 /* harmony export */ });
 /**
  * What broke a request, in words, for every client that talks HTTP (the service, GitHub, the site,
@@ -39457,11 +39458,22 @@ function describeNetworkError(error) {
     }
     return message.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 200);
 }
+/**
+ * A refusal of Node's fetch itself, before anything was sent: the fetch standard blocks some
+ * ports ("bad port": 6000, 6665–6669 and others that speak other protocols). Not a network
+ * failure, so the service cannot have acted, and trying again cannot help. undefined otherwise.
+ */
+function refusedBeforeSending(error) {
+    for (const link of causeChain(error))
+        if (link instanceof Error && link.message === 'bad port')
+            return "Node's fetch refuses that port before sending anything (the fetch standard blocks it: a port that speaks another protocol)";
+    return undefined;
+}
 
 
 /***/ }),
 
-/***/ 3091:
+/***/ 4261:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39503,7 +39515,7 @@ function parseRetryAfter(value, now) {
 
 /***/ }),
 
-/***/ 9189:
+/***/ 4443:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39915,7 +39927,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /************************************************************************/
 var __webpack_exports__ = {};
 
-// NAMESPACE OBJECT: ./node_modules/micromark/lib/constructs.js
+// NAMESPACE OBJECT: ../main/node_modules/micromark/lib/constructs.js
 var constructs_namespaceObject = {};
 __nccwpck_require__.r(constructs_namespaceObject);
 __nccwpck_require__.d(constructs_namespaceObject, {
@@ -39932,7 +39944,7 @@ __nccwpck_require__.d(constructs_namespaceObject, {
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -39968,7 +39980,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -40064,7 +40076,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -40105,7 +40117,7 @@ const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.me
 var external_http_ = __nccwpck_require__(8611);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -40196,11 +40208,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ../main/node_modules/tunnel/index.js
+var node_modules_tunnel = __nccwpck_require__(8482);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __nccwpck_require__(2480);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -40897,7 +40909,7 @@ class lib_HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -40973,7 +40985,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41047,7 +41059,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41328,7 +41340,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -41370,7 +41382,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41550,7 +41562,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41824,7 +41836,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42412,7 +42424,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42492,7 +42504,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42557,7 +42569,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -43249,6 +43261,8 @@ class ApiError extends Error {
     retryAfterMs;
     /** The message without operation name and hint. */
     reason;
+    /** The request never left (connection refused, host not found): the service has nothing. */
+    neverSent;
     constructor(details) {
         const hint = details.hint ? ` ${details.hint}` : '';
         super(`${details.operation}: ${details.message}.${hint}`, { cause: details.cause });
@@ -43260,6 +43274,22 @@ class ApiError extends Error {
         this.attempts = details.attempts ?? 0;
         this.retryAfterMs = details.retryAfterMs;
         this.reason = details.message;
+        this.neverSent = details.neverSent === true;
+    }
+    /**
+     * The one rule of "maybe received", for a request that is not idempotent: it may have reached
+     * the service, and been acted on, once its body may have been sent: a broken connection (other
+     * than one that never opened), no answer in time, an answer that cannot be read, or a 5xx. A
+     * refusal the service explains (4xx) and a request that never left did not. The client does not
+     * repeat an at-most-once request that may have reached it, and the agent settles such a send
+     * by the job's pickup instead (agent/job.ts).
+     */
+    get mayHaveReached() {
+        if (this.kind === 'network')
+            return !this.neverSent;
+        if (this.kind === 'timeout' || this.kind === 'invalid-response')
+            return true;
+        return this.kind === 'http' && (this.status ?? 0) >= 500;
     }
     /**
      * Why the run stopped, when the caller cut this call short (shared/stop.ts maps it): its signal
@@ -43295,6 +43325,7 @@ class ApiError extends Error {
             hint: this.hint,
             attempts,
             retryAfterMs: this.retryAfterMs,
+            neverSent: this.neverSent,
             message: `${this.reason}; ${note}`,
             cause: this,
         });
@@ -43603,11 +43634,19 @@ function cancelOnSignals(controller, door) {
 
 
 
+/** Every warning and notice the run gave, in order: the job summary lists them all. */
+const runNotes = { warnings: [], notices: [] };
 const actionsReporter = {
     debug: (m) => core_debug(m),
     info: (m) => info(m),
-    notice: (m) => notice(m),
-    warning: (m) => core_warning(m),
+    notice: (m) => {
+        runNotes.notices.push(m);
+        notice(m);
+    },
+    warning: (m) => {
+        runNotes.warnings.push(m);
+        core_warning(m);
+    },
     group: (name, fn) => group(name, fn),
     secret: (value) => core_setSecret(value),
 };
@@ -43745,8 +43784,8 @@ function timeLimit(ms, caller) {
 }
 
 // EXTERNAL MODULE: ./src/shared/version.ts
-var version = __nccwpck_require__(9189);
-;// CONCATENATED MODULE: ./node_modules/valibot/dist/index.mjs
+var version = __nccwpck_require__(4443);
+;// CONCATENATED MODULE: ../main/node_modules/valibot/dist/index.mjs
 //#region src/storages/globalConfig/globalConfig.ts
 let store$4;
 const DEFAULT_CONFIG = {
@@ -51617,9 +51656,9 @@ async function readLimited(body, max) {
 }
 
 // EXTERNAL MODULE: ./src/shared/network.ts
-var network = __nccwpck_require__(4983);
+var network = __nccwpck_require__(3341);
 // EXTERNAL MODULE: ./src/shared/retry.ts
-var shared_retry = __nccwpck_require__(3091);
+var shared_retry = __nccwpck_require__(4261);
 ;// CONCATENATED MODULE: ./src/api/answer.ts
 /**
  * How one attempt's outcome is read: a transfer that broke or was stopped, a redirect, a valid
@@ -51659,16 +51698,26 @@ function whyStopped(ctx, err) {
             retry: op.idempotent && !byDeadline,
         };
     }
-    const code = (0,network/* errorCode */.C)(err);
+    const local = (0,network/* refusedBeforeSending */.Wh)(err);
+    if (local)
+        return {
+            error: fail(ctx, 'network', `${local}: ${url.host}`, {
+                hint: 'Nothing was sent. Use another port in base-url.',
+                cause: err,
+            }),
+            retry: false,
+        };
+    const code = (0,network/* errorCode */.CA)(err);
     const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
     return {
-        error: fail(ctx, 'network', `network error (${(0,network/* describeNetworkError */.g)(err)}) talking to ${url.host}`, {
+        error: fail(ctx, 'network', `network error (${(0,network/* describeNetworkError */.gl)(err)}) talking to ${url.host}`, {
             hint: neverSent
                 ? "Check base-url and the runner's network or proxy settings (HTTPS_PROXY, NO_PROXY)."
                 : op.idempotent
                     ? "The connection failed repeatedly: check the runner's network or proxy."
                     : 'The connection broke after the request was sent, so it was not repeated (the service may have acted on it): check before running again.',
             cause: err,
+            neverSent,
         }),
         retry: op.idempotent || neverSent,
     };
@@ -51751,7 +51800,8 @@ function refusal(ctx, status, headers, text, { now, assistantKey }) {
         ? op.retryOn429 !== false
         : op.idempotent
             ? status >= 500
-            : RETRYABLE_UNSAFE_STATUSES.has(status);
+            : // A 503 may come after the service acted (ApiError.mayHaveReached): not for these.
+                !op.atMostOnce && RETRYABLE_UNSAFE_STATUSES.has(status);
     const retryAfterMs = (0,shared_retry/* parseRetryAfter */.mu)(headers.get('retry-after'), now);
     return {
         error: fail(ctx, 'http', `the service answered ${describeStatus(status)}${said}`, {
@@ -51936,7 +51986,7 @@ class ServiceClient {
 }
 
 // EXTERNAL MODULE: ./src/github/api-error.ts
-var api_error = __nccwpck_require__(3660);
+var api_error = __nccwpck_require__(8726);
 ;// CONCATENATED MODULE: ./src/github/pull-request.ts
 
 
@@ -52076,10 +52126,6 @@ class CommentWriter {
     /** The reaction (see PullRequestApi.react), or undefined when GitHub refused it. */
     react(kind, id, content, consequence) {
         return this.attempt(...this.#react(kind, id, content), consequence);
-    }
-    /** `react` as `try`: a reaction whose answer was lost may be there. */
-    tryReact(kind, id, content, consequence) {
-        return this.try(...this.#react(kind, id, content), consequence);
     }
     #react(kind, id, content) {
         return [`add the reaction ${content} to comment ${id}`, (api) => api.react(kind, id, content)];
@@ -52303,9 +52349,13 @@ const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 
 const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment'];
 const REVIEW_EVENT = 'pull_request_review';
-/** An event the review loop runs on: a comment, or a review. */
+/** `pull_request` closed: the review loop deletes the pull request's claims. */
+const CLOSED_EVENT = 'pull_request';
+/** An event the review loop runs on: a comment, a review, or a pull request closed. */
 function isCommentEvent(name) {
-    return name === REVIEW_EVENT || COMMENT_EVENTS.includes(name ?? '');
+    return (name === REVIEW_EVENT ||
+        name === CLOSED_EVENT ||
+        COMMENT_EVENTS.includes(name ?? ''));
 }
 const id = pipe(number(), integer(), minValue(1));
 const UserSchema = looseObject({ login: string(), type: optional(string()) });
@@ -52343,6 +52393,10 @@ const ReviewPayload = looseObject({
         html_url: string(),
         submitted_at: optional(nullable(string()), ''),
     }),
+});
+const PullRequestPayload = looseObject({
+    action: string(),
+    pull_request: looseObject({ number: id }),
 });
 function authorOf(user, association) {
     return {
@@ -52421,6 +52475,10 @@ function readCommentEvent(env) {
     }
     catch (error) {
         throw new UserError(`Could not read the ${name} event payload at GITHUB_EVENT_PATH (${text_printable(env.GITHUB_EVENT_PATH ?? 'not set')}): ${text_printable(error.message)}. The runner writes it for every run; outside a runner, set GITHUB_EVENT_PATH to a payload file.`);
+    }
+    if (name === CLOSED_EVENT) {
+        const p = event_parse(PullRequestPayload, payload, name);
+        return { name, action: p.action, pullNumber: p.pull_request.number };
     }
     return name === REVIEW_EVENT
         ? parseReviewEvent(payload)
@@ -52848,13 +52906,38 @@ function escapeCell(text) {
     return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 /**
- * A two-column table (label, value), as the job summaries show: GitHub's tables need a header row,
- * so the first row is it (an empty one would show as a blank bar above the table).
+ * A two-column table (label, value), as pull-request comments show: the first row is GitHub's
+ * header row. A job summary names its columns instead (factTable).
  */
 function table(rows) {
     const line = ([k, v]) => `| ${k} | ${escapeCell(v)} |`;
     const [first, ...rest] = rows;
     return first ? [line(first), '|---|---|', ...rest.map(line)].join('\n') : '';
+}
+/**
+ * A two-column table whose header row names its columns (`header`), never a fact of the run:
+ * GitHub renders the first row bold and centred. Cells are Markdown the caller made safe
+ * (escapeText, inlineCode); only `|` and line breaks are escaped here.
+ */
+function factTable(rows, header = ['What', 'This run']) {
+    const line = ([k, v]) => `| ${escapeCell(k)} | ${escapeCell(v)} |`;
+    return rows.length > 0 ? [line(header), '|---|---|', ...rows.map(line)].join('\n') : '';
+}
+/**
+ * Text from a file, an input, an error or the service, shown as it is in Markdown that GitHub
+ * renders with its HTML: `<url>` would vanish as a tag and `*`, `_`, `[` would turn into markup,
+ * so HTML's three are written as entities and the punctuation that starts markup inside a line is
+ * backslash-escaped (`|` as an entity, which no table splits on); an
+ * `@name` is split by an empty comment, so it is never a live mention.
+ */
+function escapeText(text) {
+    return text
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/([\\`*_[\]#~])/g, '\\$1')
+        .replace(/\|/g, '&#124;')
+        .replace(/@(?=\w)/g, '@<!-- -->');
 }
 /** The longest run of backticks in a text (0 when none). */
 function longestBacktickRun(text) {
@@ -52880,43 +52963,7 @@ function inlineCode(text) {
     return `${ticks}${pad}${flat}${pad}${ticks}`;
 }
 
-;// CONCATENATED MODULE: ./src/agent/run-mark.ts
-/**
- * The workflow run that claimed an item, on a hidden line of the claim's reply, right after its
- * `taken` line: `<!-- docs-agent-run: 111 attempt 1 -->`. Only the claim ("Sending") carries it;
- * the reply edited with the outcome, or released, does not. So a reply with both lines is a claim
- * whose run never reported, and the line says which run to ask about (abandoned.ts); it also lets
- * a run whose claim got no answer find its own reply among others. A claim of an earlier version
- * of the action has no such line, and is read as before.
- */
-const DIGITS = /^[1-9]\d{0,18}$/;
-/** The run the runner says this is; undefined off a runner (no GITHUB_RUN_ID). */
-function runFromEnv(env) {
-    const id = env.GITHUB_RUN_ID?.trim() ?? '';
-    if (!DIGITS.test(id))
-        return undefined;
-    const attempt = env.GITHUB_RUN_ATTEMPT?.trim() ?? '';
-    return { id: Number(id), attempt: DIGITS.test(attempt) ? Number(attempt) : 1 };
-}
-function runLine(run) {
-    return `<!-- docs-agent-run: ${run.id} attempt ${run.attempt} -->`;
-}
-const RUN_LINE = /^<!-- docs-agent-run: ([1-9]\d{0,18}) attempt ([1-9]\d{0,18}) -->$/;
-/** The run a reply's body names on a line of its own (the first such line), if any. */
-function runIn(body) {
-    for (const line of body.split('\n')) {
-        const m = RUN_LINE.exec(line);
-        if (m)
-            return { id: Number(m[1]), attempt: Number(m[2]) };
-    }
-    return undefined;
-}
-function sameRun(a, b) {
-    return a !== undefined && b !== undefined && a.id === b.id && a.attempt === b.attempt;
-}
-
 ;// CONCATENATED MODULE: ./src/agent/comment.ts
-
 
 
 
@@ -52950,48 +52997,26 @@ function takenLineIn(body) {
 /** A link a reply gives as `[…](https://…)`: plain https, nothing a link text could break. */
 const HTTPS_LINK = String.raw `https:\/\/[^\s<>()[\]\`]+`;
 /**
- * Whether a comment is a reply of this action, as an app writes it. Only an app's reply counts for
- * a mark: anyone can write the lines in a comment of their own.
+ * Whether a comment is a reply of this action: its hidden marker, written by the run's own
+ * identity (`self`: github-token's login, as GitHub names it: `github-actions[bot]`, a personal
+ * access token's user, a GitHub App's bot). Both, since anyone can paste the marker. Without
+ * `self` (a caller that never read it), an app's reply.
  */
-function isAppReply(comment) {
-    return comment.author.bot && isReply(comment.body);
+function isOwnReply(comment, self) {
+    if (!isReply(comment.body))
+        return false;
+    return self === undefined ? comment.author.bot : comment.author.login === self;
 }
-/** Whether a reply of an app (isAppReply) holds that line for that item. */
-function markedIn(comments, tag, item) {
+/** Whether a reply of this action (isOwnReply) holds that line for that item. */
+function markedIn(comments, tag, item, self) {
     const line = itemLine(tag, item);
-    return comments.some((c) => isAppReply(c) && c.body.split('\n').some((l) => l === line));
+    return comments.some((c) => isOwnReply(c, self) && c.body.split('\n').some((l) => l === line));
 }
 /** A reply's body with the item's mark on its second line (after REPLY_MARKER). */
 function marked(body, mark) {
     if (mark === undefined)
         return body;
     return body.replace(`${REPLY_MARKER}\n`, `${REPLY_MARKER}\n${mark}\n`);
-}
-/**
- * The reply that claims an item, posted before anything is sent: its mark line says this action
- * took the item, and it is edited with the outcome (or, when the claim is released, loses it). The
- * run's line (run-mark.ts) names the run that claimed it, until the outcome replaces it.
- */
-function claimBody(item, jobId, run) {
-    const what = item.kind === 'review' ? 'review' : 'comment';
-    return [
-        REPLY_MARKER,
-        itemLine('taken', item),
-        ...(run ? [runLine(run)] : []),
-        `📨 **Sending**: the instruction of [this ${what}](${item.url}) goes to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
-        '',
-    ].join('\n');
-}
-/**
- * The claim's reply once the claim is released (no mark line: the item is untaken again), saying
- * why nothing was sent and that a later run sends it.
- */
-function releasedBody(item, why, later = true) {
-    return [
-        REPLY_MARKER,
-        `⏹️ **Not sent**: ${why}, so nothing was sent for [this instruction](${item.url}).${later ? ' It waits, untaken, for the next run of the review loop on this pull request (a re-run of this workflow, or any new comment or review).' : ''}`,
-        '',
-    ].join('\n');
 }
 /** The one reply to an item too old to send (its `stale` line: never said twice). */
 function staleReply(item) {
@@ -53091,6 +53116,8 @@ function headline(outcome) {
         case 'not-sent': {
             if (outcome.reason === 'no-answer')
                 return `❔ **May have been delivered**: the message to agent job ${inlineCode(outcome.jobId)} got no answer, and within pickup-grace the job showed no sign of taking it up. The service may have it all the same: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new comment.`;
+            if (outcome.reason === 'unreachable')
+                return `⏹️ **Not sent**: the service could not be reached (the connection was refused, or its host not found), so the instruction never left for agent job ${inlineCode(outcome.jobId)}.`;
             const why = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
             return outcome.maybe
                 ? `❔ **Maybe sent**: the workflow run ${why} while the instruction was on its way to agent job ${inlineCode(outcome.jobId)}, before the service answered: it may have taken it. Check the job in the dashboard before asking again, or it may be sent twice.`
@@ -53108,7 +53135,19 @@ function quoted(asked) {
     const hidden = asked.hidden
         ? `\n\nRemoved before sending, as readers of the comment cannot see it: ${asked.hidden}.`
         : '';
-    return `${askedBy(asked)}:\n\n${codeBlock(asked.instruction)}${hidden}`;
+    return `${askedBy(asked)}:\n\n${excerpt(asked.instruction, asked.url)}${hidden}`;
+}
+/**
+ * The most of a text a reply quotes: GitHub refuses a comment body over 65,536 characters, and a
+ * reply holds its own lines beside the quote.
+ */
+const MAX_QUOTE = 20_000;
+/** A text quoted as code, cut to MAX_QUOTE characters with a link to the whole of it. */
+function excerpt(text, url) {
+    const chars = [...text];
+    if (chars.length <= MAX_QUOTE)
+        return codeBlock(text);
+    return `${codeBlock(chars.slice(0, MAX_QUOTE).join(''))}\n\n(The first ${MAX_QUOTE} of ${chars.length} characters; the whole text: [the instruction](${url}).)`;
 }
 function reviewListing(asked) {
     const sent = asked.parts.filter((p) => !p.refused).length;
@@ -53120,14 +53159,15 @@ function reviewListing(asked) {
         '',
         'The text sent:',
         '',
-        codeBlock(asked.prompt),
+        excerpt(asked.prompt, asked.url),
     ].join('\n');
 }
 /** The reply to a review once its follow-up has ended (the same comment, edited). */
 function reviewReplyBody(outcome, asked, links) {
     const job = 'job' in outcome ? shownJob(outcome) : undefined;
     const details = job ? `\n${table(jobRows(job, links))}\n` : '';
-    return `${REPLY_MARKER}\n${itemLine('taken', { kind: 'review', id: asked.reviewId })}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}${waitingNote(asked.waiting)}`;
+    const mark = asked.mark ?? itemLine('taken', { kind: 'review', id: asked.reviewId });
+    return `${REPLY_MARKER}\n${mark}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}${waitingNote(asked.waiting)}`;
 }
 /**
  * The job as a reply shows it. Sent (not waited for) or unconfirmed, what the job shows may be
@@ -53214,6 +53254,135 @@ async function announce(job, side, logger) {
     return posted?.url;
 }
 
+;// CONCATENATED MODULE: ./src/agent/run-mark.ts
+/**
+ * The workflow run that claimed an item, on a hidden line of the claim's reply, right after its
+ * `taken` line: `<!-- docs-agent-run: 111 attempt 1 -->`. Only the claim ("Sending") carries it;
+ * the reply edited with the outcome, or released, does not. So a reply with both lines is a claim
+ * whose run never reported, and the line says which run to ask about (abandoned.ts); it also lets
+ * a run whose claim got no answer find its own reply among others. A claim of an earlier version
+ * of the action has no such line, and is read as before.
+ */
+const DIGITS = /^[1-9]\d{0,18}$/;
+/** The run the runner says this is; undefined off a runner (no GITHUB_RUN_ID). */
+function runFromEnv(env) {
+    const id = env.GITHUB_RUN_ID?.trim() ?? '';
+    if (!DIGITS.test(id))
+        return undefined;
+    const attempt = env.GITHUB_RUN_ATTEMPT?.trim() ?? '';
+    return { id: Number(id), attempt: DIGITS.test(attempt) ? Number(attempt) : 1 };
+}
+function runLine(run) {
+    return `<!-- docs-agent-run: ${run.id} attempt ${run.attempt} -->`;
+}
+const RUN_LINE = /^<!-- docs-agent-run: ([1-9]\d{0,18}) attempt ([1-9]\d{0,18}) -->$/;
+/** The run a reply's body names on a line of its own (the first such line), if any. */
+function runIn(body) {
+    for (const line of body.split('\n')) {
+        const m = RUN_LINE.exec(line);
+        if (m)
+            return { id: Number(m[1]), attempt: Number(m[2]) };
+    }
+    return undefined;
+}
+function sameRun(a, b) {
+    return a !== undefined && b !== undefined && a.id === b.id && a.attempt === b.attempt;
+}
+
+;// CONCATENATED MODULE: ./src/agent/claim-ref.ts
+/**
+ * The names of the review loop's claims, pure: one git ref per item under a namespace that is
+ * neither a branch nor a tag (`refs/static-export-helm/claims/<pull request>/<item>`), so no push
+ * or create workflow fires and no branch list shows it; the commit it points at, which the run
+ * makes with a nonce and so is its own; and the hidden line that names that commit in the claim's
+ * reply (`<!-- docs-agent-claim: <sha> -->`), which the reply keeps through every edit.
+ */
+
+
+
+const CLAIMS_NAMESPACE = 'refs/static-export-helm/claims';
+/** `issue-comment-123`, `review-comment-456`, `review-789`: an item as its ref names it. */
+function claimKey(item) {
+    return item.kind === 'review'
+        ? `review-${item.id}`
+        : `${item.commentKind ?? 'issue'}-comment-${item.id}`;
+}
+/** The claims of one pull request: a prefix for GitHub's matching-refs listing. */
+function claimsOf(number) {
+    return `${CLAIMS_NAMESPACE}/${number}/`;
+}
+/** The ref that claims `item` on pull request `number`. */
+function claimRef(number, item) {
+    return `${claimsOf(number)}${claimKey(item)}`;
+}
+/** The item keys of the claim refs listed for pull request `number`. */
+function claimedKeys(number, refs) {
+    const prefix = claimsOf(number);
+    return new Set(refs.filter((r) => r.ref.startsWith(prefix)).map((r) => r.ref.slice(prefix.length)));
+}
+/**
+ * The commit's message and its one file: what claimed which item, and a nonce, so that no other
+ * run (nor another attempt, nor a run off a runner) makes the same commit.
+ */
+function claimCommit(item, number, run, nonce) {
+    const fields = {
+        item: claimKey(item),
+        'pull-request': number,
+        run: run ? `${run.id} attempt ${run.attempt}` : 'off a runner',
+        nonce,
+    };
+    return {
+        message: `Review loop claim: ${fields.item} of pull request #${number}\n\n${Object.entries(fields)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('\n')}\n`,
+        file: `${JSON.stringify(fields, null, 2)}\n`,
+    };
+}
+function claimLine(sha) {
+    return `<!-- docs-agent-claim: ${sha} -->`;
+}
+const CLAIM_LINE = /^<!-- docs-agent-claim: ([0-9a-f]{40}) -->$/m;
+/** The claim commit a reply names, if any. */
+function claimIn(body) {
+    return CLAIM_LINE.exec(body)?.[1];
+}
+/** The item key a reply's taken line names (`issue comment 123` → `issue-comment-123`). */
+function keyOfTaken(line) {
+    const m = /^<!-- docs-agent-taken: (issue comment|review comment|review) (\d+) -->$/.exec(line);
+    return m ? `${m[1].replace(' ', '-')}-${m[2]}` : undefined;
+}
+/** The mark lines a reply of a claim keeps through every edit: the item taken, and by which claim. */
+function claimMarks(item, sha) {
+    return `${itemLine('taken', item)}\n${claimLine(sha)}`;
+}
+/**
+ * The reply posted once the claim ref is this run's, before anything is sent: its mark lines
+ * name the item and the claim, and it is edited with the outcome (or, when the claim is given
+ * back, loses them). The run's line (run-mark.ts) names the run that claimed it, until the
+ * outcome replaces it: a reply that still has it is a claim whose run never reported.
+ */
+function claimBody(item, jobId, sha, run) {
+    const what = item.kind === 'review' ? 'review' : 'comment';
+    return [
+        REPLY_MARKER,
+        claimMarks(item, sha),
+        ...(run ? [runLine(run)] : []),
+        `📨 **Sending**: the instruction of [this ${what}](${item.url}) goes to agent job ${inlineCode(jobId)}; this reply shows the outcome once it is known.`,
+        '',
+    ].join('\n');
+}
+/**
+ * The claim's reply once the claim is given back (its ref deleted; no mark line), saying why
+ * nothing was sent and that a later run sends it (`later`).
+ */
+function releasedBody(item, why, later = true) {
+    return [
+        REPLY_MARKER,
+        `⏹️ **Not sent**: ${why}, so nothing was sent for [this instruction](${item.url}).${later ? ' It waits, untaken, for the next run of the review loop on this pull request (a re-run of this workflow, or any new comment or review).' : ''}`,
+        '',
+    ].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/agent/abandoned.ts
 /**
  * Claims whose run stopped without a word. A run that is killed (SIGKILL, its runner lost) runs
@@ -53230,10 +53399,11 @@ async function announce(job, side, logger) {
 
 
 
+
 /** The link to the item in a claim's text (claimBody), when it is a plain https address. */
 const ITEM_LINK = new RegExp(`\\]\\((${HTTPS_LINK})\\)`);
-function openClaim(reply, kind) {
-    if (!isAppReply(reply))
+function openClaim(reply, kind, self) {
+    if (!isOwnReply(reply, self))
         return undefined;
     const run = runIn(reply.body);
     const taken = takenLineIn(reply.body);
@@ -53253,6 +53423,7 @@ function abandonedBody(claim, runUrl, command) {
     return [
         REPLY_MARKER,
         claim.taken,
+        ...(claimIn(claim.reply.body) ? [claimLine(claimIn(claim.reply.body))] : []),
         `❔ **May have been delivered**: ${name} claimed ${item} and stopped without saying what became of it (it was killed, or its runner was lost), perhaps after sending it. The agent job may have it: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new ${inlineCode(command)} comment.`,
         '',
     ].join('\n');
@@ -53277,11 +53448,36 @@ async function verdictOf(run, context) {
         };
     }
 }
+/**
+ * A reply that names a claim commit no claim ref points at (its ref never created, or deleted):
+ * that run never held the item, or gave it back, so nothing was sent under it. The reply says so
+ * and loses its marks (true); a ref that holds the reply's commit, or a read GitHub refuses,
+ * leaves it to the caller (false). A reply of an earlier version names no commit (false).
+ */
+async function givenBack(claim, body, context) {
+    const sha = claimIn(body);
+    const key = keyOfTaken(claim.taken);
+    if (!sha || !key)
+        return false;
+    let held;
+    try {
+        held = await context.writer.api.refSha(`${claimsOf(context.number)}${key}`);
+    }
+    catch {
+        return false;
+    }
+    if (held === sha)
+        return false;
+    const why = `${runName(claim.run)} did not hold the claim on it when it stopped (its ref was never created, or was deleted)`;
+    const edited = await context.writer.editReply(claim.kind, claim.reply.id, releasedBody({ url: claim.itemUrl ?? '' }, why, held === undefined));
+    context.logger.info(`${claim.what}: ${why}; nothing was sent under it.${edited ? ` Said so in ${edited.url}` : ''}`);
+    return true;
+}
 /** Says, on each claim whose run stopped without reporting, that it may have been delivered. */
 async function sayAbandoned(lists, context) {
     const claims = [
-        ...lists.issueComments.map((c) => openClaim(c, 'issue')),
-        ...lists.reviewComments.map((c) => openClaim(c, 'review')),
+        ...lists.issueComments.map((c) => openClaim(c, 'issue', context.self)),
+        ...lists.reviewComments.map((c) => openClaim(c, 'review', context.self)),
     ].filter((c) => c !== undefined && !sameRun(c.run, context.run));
     // One question, and one line, per run named.
     const asked = new Map();
@@ -53309,9 +53505,26 @@ async function sayAbandoned(lists, context) {
             : api.issueComment(claim.reply.id), 'The claim is left as it is.');
         if (!now || !sameRun(runIn(now.body), claim.run))
             continue;
+        if (await givenBack(claim, now.body, context))
+            continue;
         const edited = await context.writer.editReply(claim.kind, claim.reply.id, abandonedBody(claim, said.url, context.command), 'The reply still says "Sending"; the instruction stays taken, and no run sends it by itself.');
         context.logger.warning(`${claim.what}: ${runName(claim.run)} claimed it and stopped without reporting (killed, or its runner lost), perhaps after sending it: the instruction may have been delivered. It stays taken and is not sent again; to send it again, write it in a new ${context.command} comment.${edited ? ` Said so in ${edited.url}` : ''}`);
     }
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/github/git-refs.ts
+/**
+ * The git database calls of the review loop's claim (they need `contents: write`): a commit of
+ * the run's own, a ref per item that points at it, read back, listed and deleted. GitHub creates a
+ * ref only when no ref of that name exists (else 422 "Reference already exists"): the one write it
+ * refuses the second time, which makes the ref a lock (see agent/claim.ts).
+ */
+/** Whether GitHub refused to create a ref because one of that name exists. */
+function refExists(error) {
+    const e = error;
+    return e?.status === 422 && /already exists/i.test(String(e.message));
 }
 
 ;// CONCATENATED MODULE: ./src/agent/context.ts
@@ -53459,7 +53672,7 @@ async function newestMarker(candidates, mayNotSteer, passed = () => undefined) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-util-chunked/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-chunked/index.js
 /**
  * Like `Array#splice`, but smarter for giant arrays.
  *
@@ -53541,7 +53754,7 @@ function push(list, items) {
   }
   return items;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-subtokenize/lib/splice-buffer.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-subtokenize/lib/splice-buffer.js
 /**
  * Some of the internal operations of micromark do lots of editing
  * operations on very large arrays. This runs into problems with two
@@ -53793,7 +54006,7 @@ function chunkedPush(list, right) {
     }
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-subtokenize/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-subtokenize/index.js
 /**
  * @import {Chunk, Event, Token} from 'micromark-util-types'
  */
@@ -54022,7 +54235,7 @@ function subcontent(events, eventIndex) {
   }
   return gaps;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/postprocess.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/postprocess.js
 /**
  * @import {Event} from 'micromark-util-types'
  */
@@ -54041,7 +54254,7 @@ function postprocess(events) {
   }
   return events;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-combine-extensions/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-combine-extensions/index.js
 /**
  * @import {
  *   Extension,
@@ -54186,7 +54399,7 @@ function htmlExtension(all, extension) {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-util-character/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -54433,7 +54646,7 @@ function regexCheck(regex) {
     return code !== null && code > -1 && regex.test(String.fromCharCode(code));
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-space/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-space/index.js
 /**
  * @import {Effects, State, TokenType} from 'micromark-util-types'
  */
@@ -54550,7 +54763,7 @@ function factorySpaceMinMax(effects, ok, nok, type, min, max) {
     return size >= min ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/content.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/content.js
 /**
  * @import {
  *   InitialConstruct,
@@ -54630,7 +54843,7 @@ function initializeContent(effects) {
     return data;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-edit-map/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-edit-map/index.js
 /**
  * @import {Event} from 'micromark-util-types'
  */
@@ -54856,7 +55069,7 @@ function addImplementation(editMap, at, remove, add, before) {
 //     }
 //   }
 // }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/document.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/document.js
 /**
  * @import {
  *   Construct,
@@ -55227,7 +55440,7 @@ function tokenizeContainer(effects, ok, nok) {
 
   return factorySpace(effects, effects.attempt(this.parser.constructs.document, ok, nok), "linePrefix", this.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4);
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/blank-line.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/blank-line.js
 /**
  * @import {
  *   Construct,
@@ -55289,7 +55502,7 @@ function tokenizeBlankLine(effects, ok, nok) {
     return code === null || markdownLineEnding(code) ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/content.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/content.js
 /**
  * @import {
  *   Construct,
@@ -55453,7 +55666,7 @@ function tokenizeContinuation(effects, ok, nok) {
     return effects.interrupt(self.parser.constructs.flow, nok, ok)(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/flow.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/flow.js
 /**
  * @import {
  *   InitialConstruct,
@@ -55512,7 +55725,7 @@ function initializeFlow(effects) {
     return initial;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/text.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/text.js
 /**
  * @import {
  *   Code,
@@ -55729,7 +55942,7 @@ function resolveAllLineSuffixes(events, context) {
   editMap.consume(events);
   return events;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/thematic-break.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/thematic-break.js
 /**
  * @import {
  *   Code,
@@ -55832,7 +56045,7 @@ function tokenizeThematicBreak(effects, ok, nok) {
     return markdownSpace(code) ? factorySpace(effects, atBreak, "whitespace")(code) : atBreak(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/list.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/list.js
 /**
  * @import {
  *   Code,
@@ -56046,7 +56259,7 @@ function tokenizeListItemPrefixWhitespace(effects, ok, nok) {
     return !markdownSpace(code) && tail && tail[1].type === "listItemPrefixWhitespace" ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/block-quote.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/block-quote.js
 /**
  * @import {
  *   Construct,
@@ -56190,7 +56403,7 @@ function tokenizeBlockQuoteContinuation(effects, ok, nok) {
 function exit(effects) {
   effects.exit("blockQuote");
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-destination/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-destination/index.js
 /**
  * @import {Effects, State, TokenType} from 'micromark-util-types'
  */
@@ -56397,7 +56610,7 @@ function factoryDestination(effects, ok, nok, type, literalType, literalMarkerTy
     return raw(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-label/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-label/index.js
 /**
  * @import {
  *   Effects,
@@ -56546,7 +56759,7 @@ function factoryLabel(effects, ok, nok, type, markerType, stringType) {
     return labelInside(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-title/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-title/index.js
 /**
  * @import {
  *   Code,
@@ -56705,7 +56918,7 @@ function factoryTitle(effects, ok, nok, type, markerType, stringType) {
     return inside(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-whitespace/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-whitespace/index.js
 /**
  * @import {Effects, State} from 'micromark-util-types'
  */
@@ -56750,7 +56963,7 @@ function factoryWhitespace(effects, ok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-normalize-identifier/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-normalize-identifier/index.js
 /**
  * Normalize an identifier (as found in references, definitions).
  *
@@ -56784,7 +56997,7 @@ function normalizeIdentifier(value) {
   // methods: no method is uppercase.
   .toLowerCase().toUpperCase();
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/definition.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/definition.js
 /**
  * @import {
  *   Construct,
@@ -57039,7 +57252,7 @@ function tokenizeTitleBefore(effects, ok, nok) {
     return code === null || markdownLineEnding(code) ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-indented.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-indented.js
 /**
  * @import {
  *   Construct,
@@ -57199,7 +57412,7 @@ function tokenizeFurtherStart(effects, ok, nok) {
     return markdownLineEnding(code) ? furtherStart(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/heading-atx.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/heading-atx.js
 /**
  * @import {
  *   Construct,
@@ -57391,7 +57604,7 @@ function tokenizeHeadingAtx(effects, ok, nok) {
     return data;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/setext-underline.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/setext-underline.js
 /**
  * @import {
  *   Code,
@@ -57579,7 +57792,7 @@ function tokenizeSetextUnderline(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-html-tag-name/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-html-tag-name/index.js
 /**
  * List of lowercase HTML “block” tag names.
  *
@@ -57674,7 +57887,7 @@ const htmlBlockNames = [
  */
 const htmlRawNames = ['pre', 'script', 'style', 'textarea']
 
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/partial-non-lazy-continuation.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/partial-non-lazy-continuation.js
 /**
  * @import {
  *   Construct,
@@ -57736,7 +57949,7 @@ function tokenizeNonLazyContinuation(effects, ok, nok) {
     return self.parser.lazy[self.now().line] ? nok(code) : ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/html-flow.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/html-flow.js
 /**
  * @import {
  *   Code,
@@ -58564,7 +58777,7 @@ function tokenizeBlankLineBefore(effects, ok, nok) {
     return effects.attempt(blankLine, ok, nok);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-fenced.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-fenced.js
 /**
  * @import {
  *   Code,
@@ -58987,7 +59200,7 @@ function tokenizeCodeFenced(effects, ok, nok) {
     }
   }
 }
-;// CONCATENATED MODULE: ./node_modules/character-entities/index.js
+;// CONCATENATED MODULE: ../main/node_modules/character-entities/index.js
 /**
  * Map of named character references.
  *
@@ -61121,7 +61334,7 @@ const characterEntities = {
   zwnj: '‌'
 }
 
-;// CONCATENATED MODULE: ./node_modules/decode-named-character-reference/index.js
+;// CONCATENATED MODULE: ../main/node_modules/decode-named-character-reference/index.js
 
 
 // To do: next major: use `Object.hasOwn`.
@@ -61142,7 +61355,7 @@ function decodeNamedCharacterReference(value) {
   return own.call(characterEntities, value) ? characterEntities[value] : false
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/character-reference.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/character-reference.js
 /**
  * @import {
  *   Code,
@@ -61292,7 +61505,7 @@ function tokenizeCharacterReference(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/character-escape.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/character-escape.js
 /**
  * @import {
  *   Construct,
@@ -61357,7 +61570,7 @@ function tokenizeCharacterEscape(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/line-ending.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/line-ending.js
 /**
  * @import {
  *   Construct,
@@ -61391,7 +61604,7 @@ function tokenizeLineEnding(effects, ok) {
     return factorySpace(effects, ok, "linePrefix");
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-resolve-all/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-resolve-all/index.js
 /**
  * @import {Event, Resolver, TokenizeContext} from 'micromark-util-types'
  */
@@ -61425,7 +61638,7 @@ function resolveAll(constructs, events, context) {
   return events
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-end.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-end.js
 /**
  * @import {
  *   Construct,
@@ -61987,7 +62200,7 @@ function tokenizeReferenceCollapsed(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-start-image.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-start-image.js
 /**
  * @import {
  *   Construct,
@@ -62098,7 +62311,7 @@ function tokenizeLabelStartImage(effects, ok, nok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-classify-character/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-classify-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -62126,7 +62339,7 @@ function classifyCharacter(code) {
     return 2;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/attention.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/attention.js
 /**
  * @import {
  *   Code,
@@ -62358,7 +62571,7 @@ function movePoint(point, offset) {
   point.offset += offset;
   point._bufferIndex += offset;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/autolink.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/autolink.js
 /**
  * @import {
  *   Construct,
@@ -62592,7 +62805,7 @@ function tokenizeAutolink(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/html-text.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/html-text.js
 /**
  * @import {
  *   Code,
@@ -63271,7 +63484,7 @@ function tokenizeHtmlText(effects, ok, nok) {
     return returnState(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-start-link.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-start-link.js
 /**
  * @import {
  *   Construct,
@@ -63335,7 +63548,7 @@ function tokenizeLabelStartLink(effects, ok, nok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/hard-break-escape.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/hard-break-escape.js
 /**
  * @import {
  *   Construct,
@@ -63396,7 +63609,7 @@ function tokenizeHardBreakEscape(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-text.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-text.js
 /**
  * @import {
  *   Construct,
@@ -63622,7 +63835,7 @@ function tokenizeCodeText(effects, ok, nok) {
     return data(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/constructs.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/constructs.js
 /**
  * @import {Extension} from 'micromark-util-types'
  */
@@ -63708,7 +63921,7 @@ const attentionMarkers = {
 const disable = {
   null: []
 };
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/create-tokenizer.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/create-tokenizer.js
 /**
  * @import {
  *   Chunk,
@@ -64322,7 +64535,7 @@ function serializeChunks(chunks, expandTabs) {
   }
   return result.join('');
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/parse.js
 /**
  * @import {
  *   Create,
@@ -64379,7 +64592,7 @@ function parse_parse(options) {
     }
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/preprocess.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/preprocess.js
 /**
  * @import {Chunk, Code, Encoding, Value} from 'micromark-util-types'
  */
@@ -64492,7 +64705,7 @@ function preprocess() {
     return chunks;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-autolink-literal/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-autolink-literal/lib/syntax.js
 /**
  * @import {Code, ConstructRecord, Event, Extension, Previous, State, TokenizeContext, Tokenizer} from 'micromark-util-types'
  */
@@ -65347,7 +65560,7 @@ function previousUnbalanced(events) {
   }
   return result;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-footnote/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-footnote/lib/syntax.js
 /**
  * @import {Event, Exiter, Extension, Resolver, State, Token, TokenizeContext, Tokenizer} from 'micromark-util-types'
  */
@@ -65833,7 +66046,7 @@ function syntax_tokenizeIndent(effects, ok, nok) {
     return tail && tail[1].type === 'gfmFootnoteDefinitionIndent' && tail[2].sliceSerialize(tail[1], true).length === 4 ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-strikethrough/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-strikethrough/lib/syntax.js
 /**
  * @import {Options} from 'micromark-extension-gfm-strikethrough'
  * @import {Event, Extension, Resolver, State, Token, TokenizeContext, Tokenizer} from 'micromark-util-types'
@@ -65976,7 +66189,7 @@ function gfmStrikethrough(options) {
     }
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-table/lib/edit-map.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-table/lib/edit-map.js
 /**
  * @import {Event} from 'micromark-util-types'
  */
@@ -66199,7 +66412,7 @@ function edit_map_addImplementation(editMap, at, remove, add) {
 //     }
 //   }
 // }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-table/lib/infer.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-table/lib/infer.js
 /**
  * @import {Event} from 'micromark-util-types'
  */
@@ -66252,7 +66465,7 @@ function gfmTableAlign(events, index) {
   }
   return align;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-table/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-table/lib/syntax.js
 /**
  * @import {Event, Extension, Point, Resolver, State, Token, TokenizeContext, Tokenizer} from 'micromark-util-types'
  */
@@ -67099,7 +67312,7 @@ function getPoint(events, index) {
   const side = event[0] === 'enter' ? 'start' : 'end';
   return event[1][side];
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-task-list-item/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-task-list-item/lib/syntax.js
 /**
  * @import {Extension, State, TokenizeContext, Tokenizer} from 'micromark-util-types'
  */
@@ -67258,7 +67471,7 @@ function spaceThenNonSpace(effects, ok, nok) {
     return code === null ? nok(code) : ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm/index.js
 /**
  * @typedef {import('micromark-extension-gfm-footnote').HtmlOptions} HtmlOptions
  * @typedef {import('micromark-extension-gfm-strikethrough').Options} Options
@@ -67317,7 +67530,7 @@ function gfmHtml(options) {
   ])
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-util-decode-numeric-character-reference/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-decode-numeric-character-reference/index.js
 /**
  * Turn the number (in string form as either hexa- or plain decimal) coming from
  * a numeric character reference into a character.
@@ -67350,7 +67563,7 @@ function decodeNumericCharacterReference(value, base) {
   }
   return String.fromCodePoint(code);
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-decode-string/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-decode-string/index.js
 
 
 const characterEscapeOrReference = /\\([!-/:-@[-`{-~])|&(#(?:\d{1,7}|x[\da-f]{1,6})|[\da-z]{1,31});/gi;
@@ -67688,6 +67901,7 @@ function nothingShown(note) {
 
 
 
+
 /**
  * An item older than this, counted back from the event that started the run, is not sent: an
  * instruction a day old is stale, and instructions from before the loop read reviews are not
@@ -67728,7 +67942,7 @@ submittedAt = c.createdAt) {
 /**
  * Every follow-up on the pull request, oldest first: conversation comments that start with the
  * command (not the action's replies), and submitted reviews (dismissed ones too) with their diff
- * comments. Items a reply of this action marks as taken are left out.
+ * comments. Items a claim holds are left out.
  */
 function followUpItems(lists, command) {
     const items = [];
@@ -67783,11 +67997,11 @@ function followUpItems(lists, command) {
             parts,
         });
     }
-    // Taken: a reply of this action marks it (its mark line names the item; a reply in a thread
-    // is in the diff comments' list).
-    const replies = [...lists.issueComments, ...lists.reviewComments];
+    // Taken: a claim ref holds it; or a reply of an earlier version of this action, which claimed
+    // by reply alone, marks it (its `taken` line without the line naming a claim commit).
+    const legacy = [...lists.issueComments, ...lists.reviewComments].filter((c) => claimIn(c.body) === undefined);
     return items
-        .filter((item) => !markedIn(replies, 'taken', item))
+        .filter((item) => !lists.claims?.has(claimKey(item)) && !markedIn(legacy, 'taken', item, lists.self))
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 }
 /** What an item is called in the log. */
@@ -67847,16 +68061,18 @@ function promptOf(item) {
 
 ;// CONCATENATED MODULE: ./src/agent/claim.ts
 /**
- * Claiming an item before it is sent, and giving the claim back. A claim is a reply of this action
- * whose hidden mark line names the item (`itemLine('taken', …)`): a bare 👀 says only that some
- * workflow with the same token saw the comment. For a comment, the 👀 is the lock taken first, as
- * GitHub's 201-vs-200 answer to a reaction is the one atomic check-and-set it offers; a 👀 of this
- * identity without the action's mark (another workflow's, or a run stopped between its 👀 and its
- * reply) is taken off and added again, and only a 201 claims. A review has no REST reactions: its
- * claim is the reply alone, and the oldest reply that marks it wins. A claim GitHub refuses, or
- * whose reply cannot be found again after its answer was lost, claims nothing: the item is not
- * sent this run, and stays untaken for a later one.
+ * Claiming an item before it is sent, and giving the claim back. The claim is a git ref per item,
+ * `refs/static-export-helm/claims/<pull request>/<item>` (claim-ref.ts), created through GitHub's
+ * REST API at a commit the run made with a nonce (so the commit is the run's own). GitHub creates
+ * a ref only when none of that name exists: its 201 claims, and only its 422 "Reference already
+ * exists" means another run holds the item. An answer lost after the request went out (a 5xx, a
+ * reset, no answer in time) decides nothing: the run reads the ref back and knows its own by the
+ * commit it points at; absent, it asks again. Then the reply that says "Sending" is posted (it
+ * names the claim's commit, and the run), and 👀 goes on a comment (a sign for readers, never
+ * read). A claim GitHub refuses claims nothing: the item is not sent this run, and stays untaken.
  */
+
+
 
 
 
@@ -67864,127 +68080,136 @@ function promptOf(item) {
 
 /** What a refused claim means, in the warning GitHub's refusal gets. */
 const NOT_CLAIMED = 'The instruction was not sent this run: it stays untaken, and the next run of the review loop on this pull request sends it.';
+/** What a refused claim ref asks for. */
+const CLAIM_FIX = 'Give the job "permissions: contents: write" (the claim is a git ref outside branches and tags; see docs/agent-review-loop.md), or pass a github-token that has it.';
 /** Where an item's claim reply goes: a diff comment's thread, else the conversation. */
 function replyKind(item) {
     return item.kind === 'comment' ? item.commentKind : 'issue';
 }
-/**
- * A reply of an earlier version of this action, which marked a comment by its 👀 alone: it answers
- * the comment as that version wrote it, `[Instruction](<url>) from …` (also `[Review]`, `[this
- * comment]`), or lists it among a review's sent parts, `1. [Comment](<url>)`. Such a comment was
- * taken then. Only those forms count: a reply that lists an item as waiting (`- [Comment](<url>)`)
- * or says it was not sent (`[this instruction](<url>).`) links to it too, and it is not taken.
- */
-function answeredBefore(replies, item) {
-    const url = escapeRegExp(item.url);
-    const answered = new RegExp(`\\]\\(${url}\\) from |^\\d+\\. \\[[^\\]\\n]*\\]\\(${url}\\)`, 'm');
-    return replies.some((c) => isAppReply(c) && answered.test(c.body));
-}
-/** The 👀 that locks a comment: undefined when GitHub refused it, `taken` when another run holds it. */
-async function lockComment(item, { writer, replies, log }) {
-    const kind = item.commentKind;
-    const first = await writer.tryReact(kind, item.id, 'eyes', NOT_CLAIMED);
-    if (!first)
-        return undefined;
-    let eyes = 'done' in first ? first.done : undefined;
-    if (!eyes && 'lost' in first) {
-        // GitHub may have added it: asked again, a 200 names it, and a 👀 of this identity without
-        // this action's mark is taken off and added again below, as any other.
-        log(`${named(item)}: the 👀 that claims it got no answer (${first.lost.answer}); asking again.`);
-        eyes = await writer.react(kind, item.id, 'eyes', NOT_CLAIMED);
+/** The commit the claim ref points at: made twice when its answer was lost (the same commit). */
+async function claimCommitOf(item, context) {
+    const { writer, number, run } = context;
+    const { message, file } = claimCommit(item, number, run, (0,external_node_crypto_.randomUUID)());
+    const date = new Date().toISOString();
+    const what = `write the commit that claims ${named(item)}`;
+    for (let i = 0;; i++) {
+        const made = await writer.try(what, (api) => api.createClaimCommit(message, file, date), NOT_CLAIMED, CLAIM_FIX);
+        if (!made || 'done' in made)
+            return made?.done;
+        if (i === 1)
+            return void made.lost.say();
     }
-    if (!eyes)
-        return undefined;
-    if (!eyes.added) {
-        if (answeredBefore(replies, item))
-            return { taken: 'answered by an earlier run (its 👀 and reply)' };
-        // This identity's 👀 without this action's mark: not a claim of ours. Off and on again; the
-        // second answer is the atomic one.
-        if (!(await writer.unreact(kind, item.id, eyes.id, NOT_CLAIMED)))
-            return undefined;
-        eyes = await writer.react(kind, item.id, 'eyes', NOT_CLAIMED);
-        if (!eyes)
-            return undefined;
-        if (!eyes.added)
-            return { taken: 'another run claimed it at the same moment' };
-    }
-    return { kind, commentId: item.id, reactionId: eyes.id };
 }
-/** The replies that mark the item taken, oldest first (a failed read: undefined). */
-async function marksOf(item, number, writer) {
-    const kind = replyKind(item);
-    const listed = await writer.attempt(`read the replies on pull request #${number}`, (api) => kind === 'review' ? api.reviewComments(number) : api.comments(number));
-    const line = itemLine('taken', item);
-    return listed
-        ?.filter((c) => isAppReply(c) && c.body.split('\n').includes(line))
-        .sort((a, b) => a.id - b.id);
+/** The ref read back: its sha, absent (undefined), or `unread` (GitHub did not answer). */
+async function readBack(ref, writer) {
+    try {
+        return await writer.api.refSha(ref);
+    }
+    catch {
+        return 'unread';
+    }
+}
+/** Creates the item's claim ref at the run's commit (see the module's comment). */
+async function takeRef(ref, item, context) {
+    const { writer, log } = context;
+    const sha = await claimCommitOf(item, context);
+    if (!sha)
+        return { refused: 'GitHub refused the commit that names the claim' };
+    let lost;
+    for (let attempt = 0; attempt < 2; attempt++) {
+        let error;
+        try {
+            await writer.api.createRef(ref, sha);
+            return { sha };
+        }
+        catch (e) {
+            error = e;
+        }
+        // "Reference already exists": taken, unless an earlier attempt of this run landed.
+        if (refExists(error) && !lost)
+            return { taken: 'another run claimed it' };
+        if (!refExists(error) && !mayHaveLanded(error)) {
+            await writer.attempt(`create the ref that claims ${named(item)}`, () => Promise.reject(error), NOT_CLAIMED, CLAIM_FIX);
+            return { refused: 'GitHub refused the ref that claims it' };
+        }
+        const now = await readBack(ref, writer);
+        if (now === sha) {
+            log(`${named(item)}: the ref that claims it got no answer (${lost ?? 'none'}), and it is this run's.`);
+            return { sha };
+        }
+        if (now === 'unread')
+            return {
+                refused: `the ref that claims it (${ref}) got no answer, and GitHub did not answer when it was read back`,
+                mayBeThere: true,
+            };
+        if (now !== undefined)
+            return { taken: 'another run claimed it' };
+        lost = error instanceof api_error/* GitHubApiError */.OS ? error.message : 'no answer';
+        log(`${named(item)}: the ref that claims it got no answer (${lost}), and it is not there; asking again.`);
+    }
+    return { refused: `the ref that claims it got no answer twice (${lost ?? 'no answer'})` };
 }
 /** Claims an item for this run (see the module's comment). */
 async function claim(item, context) {
     const { number, jobId, writer, log, run } = context;
-    let lock;
-    if (item.kind === 'comment') {
-        const locked = await lockComment(item, context);
-        if (!locked)
-            return { refused: 'GitHub refused the 👀 that claims it' };
-        if ('taken' in locked)
-            return locked;
-        lock = locked;
-    }
+    const ref = claimRef(number, item);
+    const held = await takeRef(ref, item, context);
+    if (!('sha' in held))
+        return held;
+    const { sha } = held;
     const kind = replyKind(item);
-    const posting = await writer.tryReply(number, kind, item.threadId, claimBody(item, jobId, run), NOT_CLAIMED);
+    const posting = await writer.tryReply(number, kind, item.threadId, claimBody(item, jobId, sha, run), NOT_CLAIMED);
     let reply = posting && 'done' in posting ? posting.done : undefined;
     if (posting && 'lost' in posting) {
-        // No answer is not a refusal: GitHub may have written the reply. Read again before deciding,
-        // and take the reply that names this run, not another run's claim of the same moment.
-        const marks = await marksOf(item, number, writer);
-        reply = (run ? marks?.filter((c) => sameRun(runIn(c.body), run)) : marks)?.at(-1);
+        // No answer is not a refusal: GitHub may have written the reply. It names this claim's commit.
+        const listed = await writer.attempt(`read the replies on pull request #${number}`, (api) => kind === 'review' ? api.reviewComments(number) : api.comments(number));
+        reply = listed?.find((c) => isOwnReply(c, context.self) && claimIn(c.body) === sha);
         if (reply)
             log(`${named(item)}: the reply that claims it got no answer (${posting.lost.answer}), and it is there: ${reply.url}`);
-        else if (!marks) {
-            // Not refused, and not known to be absent: the reply may be there, marking the item taken.
-            if (lock)
-                await writer.unreact(lock.kind, lock.commentId, lock.reactionId);
-            return {
-                refused: `the reply that claims it got no answer (${posting.lost.answer}), and GitHub did not list the replies to look for it`,
-                mayBeThere: true,
-            };
-        }
         else
             posting.lost.say();
     }
     if (!reply) {
-        if (lock)
-            await writer.unreact(lock.kind, lock.commentId, lock.reactionId);
-        return { refused: 'GitHub refused the reply that claims it' };
+        // The ref goes: a reply written all the same names a commit no ref points at, which the
+        // sweep reads as a claim given back (abandoned.ts), never as "may have been delivered".
+        await dropRef(ref, writer);
+        return {
+            refused: posting && 'lost' in posting
+                ? 'GitHub did not answer the reply that claims it, and it is not there'
+                : 'GitHub refused the reply that claims it',
+        };
     }
-    const claimed = {
-        reply: { kind, id: reply.id, url: reply.url },
-        ...(lock ? { lock } : {}),
-    };
-    if (item.kind === 'review') {
-        // No lock for a review: of two runs that claimed it at once, the older reply wins.
-        const marks = await marksOf(item, number, writer);
-        if (!marks) {
-            await release(claimed, item, writer, 'GitHub did not list the replies to check the claim');
-            return { refused: 'GitHub did not list the replies to check the claim' };
-        }
-        if (marks[0] && marks[0].id !== reply.id) {
-            await release(claimed, item, writer, 'another run claimed this review first', false);
-            return { taken: 'another run claimed it first' };
-        }
+    const claimed = { ref, sha, reply: { kind, id: reply.id, url: reply.url } };
+    if (item.kind === 'comment') {
+        const eyes = await writer.react(item.commentKind, item.id, 'eyes');
+        if (eyes?.added)
+            claimed.eyes = { kind: item.commentKind, commentId: item.id, reactionId: eyes.id };
     }
     return { claimed };
 }
+/** Deletes a claim ref; true once GitHub did (or it was not there). */
+async function dropRef(ref, writer, consequence) {
+    const done = await writer.attempt(`delete the ref ${ref}`, async (api) => {
+        await api.deleteRef(ref).catch((error) => {
+            // "Reference does not exist": gone already.
+            if (error.status !== 422)
+                throw error;
+        });
+        return true;
+    }, consequence ??
+        `The ref stays, so the instruction stays taken and no run sends it by itself: delete the ref ${ref} (gh api -X DELETE repos/{owner}/{repo}/git/${ref}) to have the next run send it.`, CLAIM_FIX);
+    return done === true;
+}
 /**
- * Gives a claim back: the reply loses its mark line and says why nothing was sent (`later`: that
- * a later run sends it), and the 👀 comes off. When GitHub refuses the edit, the mark stays: the
- * warning says so, as no run will send the item by itself then.
+ * Gives a claim back: the ref is deleted, the reply loses its mark lines and says why nothing was
+ * sent (`later`: that a later run sends it), and the 👀 comes off. When GitHub refuses to delete
+ * the ref, the item stays taken: the warning says so, and how to delete it.
  */
 async function release(claimed, item, writer, why, later = true) {
-    const edited = await writer.editReply(claimed.reply.kind, claimed.reply.id, releasedBody(item, why, later), `The reply still marks the instruction as taken, so no run sends it by itself: delete the reply ${claimed.reply.url} to have the next run send it.`);
-    if (edited && claimed.lock)
-        await writer.unreact(claimed.lock.kind, claimed.lock.commentId, claimed.lock.reactionId);
+    const dropped = await dropRef(claimed.ref, writer);
+    await writer.editReply(claimed.reply.kind, claimed.reply.id, releasedBody(item, why, later && dropped), 'The reply still says "Sending"; nothing was sent.');
+    if (claimed.eyes)
+        await writer.unreact(claimed.eyes.kind, claimed.eyes.commentId, claimed.eyes.reactionId);
 }
 /**
  * The item as it is now, read again after the claim (claim → re-read → send): `deleted`, or
@@ -68071,7 +68296,9 @@ function getAgentJob(client, projectId, jobId, call) {
 }
 /**
  * Sends a follow-up message. Each call uses one of the project's 100 messages an hour, so a 429
- * is reported at once instead of being waited out.
+ * is reported at once instead of being waited out. Sent at most once: a message that may have
+ * reached the service (a 5xx included, as the service may have recorded it) is never repeated;
+ * only one that never left (connection refused, host not found) is.
  */
 function sendFollowUp(client, projectId, jobId, prompt, call) {
     return client.request({
@@ -68081,6 +68308,7 @@ function sendFollowUp(client, projectId, jobId, prompt, call) {
         body: { prompt },
         schema: AgentJobSchema,
         idempotent: false,
+        atMostOnce: true,
         retryOn429: false,
         hints: hints(projectId),
     }, call);
@@ -68469,16 +68697,11 @@ class MaybeSent extends UserError {
     }
 }
 /**
- * Whether the service may have acted on a message whose call failed: its request went out and no
- * answer told otherwise (no response, a reset, a time limit, a 5xx a gateway may give after
- * passing the request on). A 4xx or 429 is the service's refusal: nothing was taken.
+ * Whether the service may have acted on a message whose call failed: the client's own rule
+ * (ApiError.mayHaveReached), so that what the client did not repeat is what is settled here.
  */
 function mayHaveArrived(error) {
-    if (!(error instanceof ApiError))
-        return false;
-    if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-response')
-        return true;
-    return error.kind === 'http' && (error.status ?? 0) >= 500;
+    return error instanceof ApiError && error.mayHaveReached;
 }
 /** A stop of an agent run, with how far its message got. */
 class AgentStopped extends StoppedError {
@@ -68706,6 +68929,9 @@ async function outcomeOf(sent, context) {
             graceMs: context.pickupGraceMs,
             asBefore: error.asBefore,
         };
+    // The one rule (ApiError.mayHaveReached): a message that never left was not sent.
+    if (error instanceof ApiError && error.neverSent)
+        return { kind: 'not-sent', jobId, reason: 'unreachable', maybe: false };
     if (error instanceof MaybeSent)
         return { kind: 'not-sent', jobId, reason: 'no-answer', maybe: true };
     // Stopped before the instruction reached the service, or with no answer to it: not "working".
@@ -68823,6 +69049,8 @@ function notTheApp(commits, app) {
 
 
 
+
+
 /** Reactions on an item: on the comment, or on each diff comment of a review (in order). */
 async function reactOn(item, writer, content) {
     if (item.kind === 'comment') {
@@ -68845,9 +69073,9 @@ async function followUpItem(inputs, found, context) {
         number,
         jobId,
         writer,
-        replies: context.replies,
         log: (line) => deps.reporter.info(line),
         run: deps.side.run,
+        self: context.self,
     });
     if ('taken' in answer) {
         deps.reporter.info(`${named(found)}: ${answer.taken}; not sent again.`);
@@ -68857,8 +69085,8 @@ async function followUpItem(inputs, found, context) {
         return {
             unclaimed: true,
             error: new UserError(answer.mayBeThere
-                ? `${named(found)} was not sent: ${answer.refused}. The reply may have been written all the same, marking the instruction as taken, and then no run sends it: if a reply to it says "Sending", delete that reply; the next run of the review loop on this pull request then sends it.`
-                : `${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${WRITES_FIX}`),
+                ? `${named(found)} was not sent: ${answer.refused}. The ref may have been created all the same, holding the instruction as taken, and then no run sends it: if no reply to it says "Sending", delete the ref (gh api -X DELETE repos/{owner}/{repo}/git/${claimRef(number, found)}); the next run of the review loop on this pull request then sends it.`
+                : `${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${CLAIM_FIX} ${WRITES_FIX}`),
         };
     const claimed = answer.claimed;
     // Read again after the claim: what is sent is the text as it is now, not as the sweep saw it.
@@ -68876,12 +69104,12 @@ async function followUpItem(inputs, found, context) {
             ? `the ${found.kind} was deleted after this run found it`
             : `the ${found.kind} no longer starts with ${inputs.command}`;
         // A deleted comment took its 👀 along.
-        await release(item === 'deleted' ? { reply: claimed.reply } : claimed, found, writer, why, false);
+        await release(item === 'deleted' ? { ...claimed, eyes: undefined } : claimed, found, writer, why, false);
         deps.reporter.info(`${named(found)}: ${why}; nothing was sent.`);
         return undefined;
     }
     const { prompt, parts } = promptOf(item);
-    const mark = itemLine('taken', item);
+    const mark = claimMarks(item, claimed.sha);
     const hidden = item.kind === 'comment' ? parts[0]?.hidden : undefined;
     const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden, mark };
     for (const part of parts)
@@ -68893,17 +69121,37 @@ async function followUpItem(inputs, found, context) {
         url: item.url,
         parts,
         prompt,
+        mark,
     };
     const reply = async (body) => {
         const posted = await writer.editReply(claimed.reply.kind, claimed.reply.id, body);
         deps.state.commentUrl = posted?.url ?? claimed.reply.url;
         return deps.state.commentUrl;
     };
-    if (prompt === '') {
-        const problem = parts.map((p) => p.refused).find(Boolean) ?? 'is empty';
+    // Over the action's limit as a whole (each part is within it): refused before anything is sent.
+    const tooLong = prompt.length > MAX_PROMPT_LENGTH
+        ? `is ${prompt.length} characters as one follow-up, more than the ${MAX_PROMPT_LENGTH} a prompt may have: write its parts as separate ${inputs.command} comments, each is then sent on its own`
+        : undefined;
+    if (prompt === '' || tooLong) {
+        const problem = tooLong ?? parts.map((p) => p.refused).find(Boolean) ?? 'is empty';
         const url = await reply(item.kind === 'comment'
             ? refusedReply(asked, problem, inputs.command)
-            : reviewReplyBody({ kind: 'error', jobId, message: 'no instruction of the review could be sent' }, review, deps.side.links));
+            : reviewReplyBody({
+                kind: 'error',
+                jobId,
+                message: tooLong
+                    ? `the review ${tooLong}`
+                    : 'no instruction of the review could be sent',
+            }, tooLong
+                ? {
+                    ...review,
+                    prompt: '',
+                    parts: parts.map((p) => ({
+                        ...p,
+                        refused: p.refused ?? 'is part of a review over the limit as a whole',
+                    })),
+                }
+                : review, deps.side.links));
         deps.reporter.info(`${named(item)}: the instruction ${problem}; nothing was sent. Replied: ${url}`);
         return { commentUrl: url };
     }
@@ -68916,7 +69164,9 @@ async function followUpItem(inputs, found, context) {
         // Stopped before the message went out: nothing was sent, so the claim is given back.
         if (outcome.kind === 'not-sent' && !outcome.maybe) {
             const stop = outcome.reason === 'timeout' ? 'reached its time limit' : 'was cancelled';
-            await release(claimed, item, writer, `the workflow run ${stop} before the instruction was sent`);
+            await release(claimed, item, writer, outcome.reason === 'unreachable'
+                ? 'the service could not be reached (the connection was refused, or its host not found)'
+                : `the workflow run ${stop} before the instruction was sent`);
             deps.state.commentUrl = claimed.reply.url;
             return claimed.reply.url;
         }
@@ -68965,6 +69215,82 @@ async function sendAndReply(inputs, context, reply) {
     return { instruction: prompt, outcome, ...sent, commentUrl: url };
 }
 
+;// CONCATENATED MODULE: ./src/agent/closed.ts
+/**
+ * A pull request closed (`pull_request` closed): its claims (claim-ref.ts) are deleted, as no run
+ * sends anything on it any more, and the repository keeps no ref of a closed pull request. A claim
+ * GitHub will not delete stays (a warning names the permission); reopened and closed again, the
+ * pull request's claims are looked for again.
+ */
+
+
+
+
+const STAYS = 'The claim stays in the repository; delete it by hand, or close the pull request again.';
+async function closed_closed(event, deps) {
+    const number = event.pullNumber;
+    if (event.action !== 'closed') {
+        deps.reporter.info(`Pull request #${number} ${text_printable(event.action)}: nothing to do.`);
+        return {};
+    }
+    const writer = await deps.side.writer();
+    if (!writer)
+        throw reviewLoopWithoutToken();
+    const refs = await writer.attempt(`list the claims of pull request #${number}`, (api) => api.matchingRefs(claimsOf(number)), STAYS, CLAIM_FIX);
+    if (!refs)
+        return {};
+    let deleted = 0;
+    for (const { ref } of refs) {
+        const done = await writer.attempt(`delete the claim ${ref}`, (api) => api.deleteRef(ref).then(() => true), STAYS, CLAIM_FIX);
+        if (done)
+            deleted++;
+    }
+    deps.reporter.info(`Pull request #${number} closed: deleted ${deleted} of its ${refs.length} claim${refs.length === 1 ? '' : 's'}.`);
+    return {};
+}
+
+;// CONCATENATED MODULE: ./src/agent/delivered.ts
+
+/**
+ * An item's entry in the `delivered` output, and its single-value outputs: undefined when its
+ * message never went out (refused, not sent, nothing to send). A message that got no answer is
+ * listed as `maybe-sent`, and its values are not the single outputs (nothing of it is known).
+ */
+function deliveredOf(item, done, state, jobId) {
+    const kind = done.outcome?.kind;
+    if (done.instruction === undefined || kind === undefined)
+        return undefined;
+    if (kind === 'rate-limited' || kind === 'error')
+        return undefined;
+    const maybe = kind === 'not-sent';
+    if (maybe && !done.outcome.maybe)
+        return undefined;
+    const job = done.result?.job ?? state.job;
+    const values = {
+        [AgentOutputs.JobId]: jobId,
+        [AgentOutputs.Status]: state.status ?? '',
+        [AgentOutputs.PrLink]: '',
+        // Unconfirmed: the job shows what it showed before the message, so its pull request and
+        // branch are an earlier instruction's, not this one's: left empty.
+        ...(job && !maybe
+            ? agentOutputs(job, kind === 'unconfirmed' ? 'sent' : (done.result?.outcome ?? 'final'))
+            : {}),
+        ...(maybe ? { [AgentOutputs.Status]: 'maybe-sent' } : {}),
+        ...(kind === 'unconfirmed' ? { [AgentOutputs.Status]: 'unconfirmed' } : {}),
+        [AgentOutputs.CommentUrl]: done.commentUrl ?? '',
+    };
+    const entry = {
+        url: item.url,
+        kind: item.kind,
+        id: item.id,
+        'job-id': values[AgentOutputs.JobId] ?? jobId,
+        status: values[AgentOutputs.Status] ?? '',
+        'pr-link': values[AgentOutputs.PrLink] ?? '',
+        'comment-url': values[AgentOutputs.CommentUrl] ?? '',
+    };
+    return maybe ? { entry } : { entry, outputs: values };
+}
+
 ;// CONCATENATED MODULE: ./src/agent/review-loop.ts
 /**
  * The review loop: an event on the agent's pull request (a comment, a review) wakes it, and it
@@ -68975,6 +69301,8 @@ async function sendAndReply(inputs, context, reply) {
  * the pull request names are decided before anything is sent; instructions are data throughout,
  * never printed.
  */
+
+
 
 
 
@@ -69007,6 +69335,8 @@ function triggerOf(event) {
 }
 /** The steps of the review loop for one event. */
 async function reviewLoop(inputs, event, deps) {
+    if (event.name === CLOSED_EVENT)
+        return closed_closed(event, deps);
     const trigger = triggerOf(event);
     // Every event on a pull request ends in a sweep, whoever wrote it and whatever it says: a
     // concurrency group keeps one pending run and cancels the one before it, so the run of an
@@ -69017,38 +69347,48 @@ async function reviewLoop(inputs, event, deps) {
         deps.reporter.debug(`${trigger.what}: the comment is on an issue, not a pull request; nothing to do.`);
         return {};
     }
-    deps.reporter.info(`${trigger.what} (${event.name}, ${text_printable(event.action)}): looking for ${inputs.command} items on pull request #${event.pullNumber} that no run took yet.`);
     const writer = await deps.side.writer();
     // Not reached: the inputs refuse an empty token on a comment event, with this same error.
     if (!writer)
         throw reviewLoopWithoutToken();
+    const self = await readGitHub('read whose account github-token is (GraphQL viewer)', () => writer.api.viewer());
+    // Woken by its own reply (a personal access token's or an app's writes start workflows): it
+    // holds no instruction and no new item, so the run reads nothing more and writes nothing.
+    if (event.name !== REVIEW_EVENT && isOwnReply(event.comment, self)) {
+        deps.reporter.info(`${trigger.what}: a reply of this review loop (written by ${text_printable(self)}, github-token's account); nothing to do.`);
+        return {};
+    }
+    deps.reporter.info(`${trigger.what} (${event.name}, ${text_printable(event.action)}): looking for ${inputs.command} items on pull request #${event.pullNumber} that no run took yet.`);
     const mayNotSteer = steeringCheck(writer.api);
     const number = event.pullNumber;
     const { pull, jobId, lists } = await readPullRequest(number, inputs.command, mayNotSteer, writer, deps);
+    lists.self = self;
     // Before the items: a claim whose run was killed is said, whatever else this run finds.
     await sayAbandoned(lists, {
         writer,
         run: deps.side.run,
         command: inputs.command,
+        number,
+        self: lists.self,
         logger: deps.reporter,
         redact: (text) => deps.redact(text),
     });
     const replies = [...lists.issueComments, ...lists.reviewComments];
-    const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, { number, writer, replies }, deps);
+    const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, { number, writer, replies, self: lists.self }, deps);
     if (items.length === 0) {
         deps.reporter.info(`Pull request #${number}: no ${inputs.command} item that no run took yet; nothing to do.`);
         return {};
     }
     if (!jobId)
         return replyNoJob(items, { number, lists }, writer, inputs.command, deps);
-    return followUpAll(inputs, items, { jobId, pull, writer, deps, replies });
+    return followUpAll(inputs, items, { jobId, pull, writer, deps, self: lists.self });
 }
 /**
  * The items whose authors may steer the agent and that are not stale, in order. A stale item of
  * someone who may steer gets one reply saying so (its `stale` line keeps later sweeps from
  * repeating it): an instruction is never dropped in silence.
  */
-async function admitted(items, since, mayNotSteer, { number, writer, replies }, deps) {
+async function admitted(items, since, mayNotSteer, { number, writer, replies, self, }, deps) {
     const kept = [];
     for (const item of items) {
         const what = named(item);
@@ -69062,7 +69402,7 @@ async function admitted(items, since, mayNotSteer, { number, writer, replies }, 
             kept.push(item);
             continue;
         }
-        if (markedIn(replies, 'stale', item)) {
+        if (markedIn(replies, 'stale', item, self)) {
             deps.reporter.debug(`${what}: older than a day before this event, and told so; not sent.`);
             continue;
         }
@@ -69078,7 +69418,7 @@ async function admitted(items, since, mayNotSteer, { number, writer, replies }, 
  */
 async function replyNoJob(items, { number, lists }, writer, command, deps) {
     const replies = [...lists.issueComments, ...lists.reviewComments];
-    const item = items.find((one) => !markedIn(replies, 'no-job', one));
+    const item = items.find((one) => !markedIn(replies, 'no-job', one, lists.self));
     if (!item) {
         deps.reporter.info(`Pull request #${number}: no agent job is named on the pull request; every ${command} item was already told so; nothing was sent.`);
         return {};
@@ -69125,12 +69465,16 @@ async function followUpAll(inputs, items, context) {
             if (delivery.outputs)
                 outputs = delivery.outputs;
         }
-        if (done.error !== undefined && !failed)
+        if (done.error !== undefined && !failed) {
             failed = { result: done, state: { ...context.deps.state } };
+            // Its message may be with the service: the status says so, not the job's older status.
+            if (delivery?.entry.status === 'maybe-sent')
+                failed.state.status = 'maybe-sent';
+        }
         // A stop (cancel) ends the run: the items after it wait for the next run, and the outputs
-        // are those of the item the job may be working on.
+        // (written by the stop's handler too) are those of the item the job may be working on.
         if (context.deps.signal?.aborted)
-            return last;
+            break;
         // One follow-up at a time per job (HOLDS_THE_REST). A claim GitHub refused will be refused for
         // the next items too. The items after it wait, untaken, for a later run.
         const kind = done.outcome?.kind;
@@ -69151,45 +69495,6 @@ async function followUpAll(inputs, items, context) {
     if (outputs)
         state.outputs = outputs;
     return failed ? failed.result : last;
-}
-/**
- * An item's entry in the `delivered` output, and its single-value outputs: undefined when its
- * message never went out (refused, not sent, nothing to send). A message that got no answer is
- * listed as `maybe-sent`, and its values are not the single outputs (nothing of it is known).
- */
-function deliveredOf(item, done, state, jobId) {
-    const kind = done.outcome?.kind;
-    if (done.instruction === undefined || kind === undefined)
-        return undefined;
-    if (kind === 'rate-limited' || kind === 'error')
-        return undefined;
-    const maybe = kind === 'not-sent';
-    if (maybe && !done.outcome.maybe)
-        return undefined;
-    const job = done.result?.job ?? state.job;
-    const values = {
-        [AgentOutputs.JobId]: jobId,
-        [AgentOutputs.Status]: state.status ?? '',
-        [AgentOutputs.PrLink]: '',
-        // Unconfirmed: the job shows what it showed before the message, so its pull request and
-        // branch are an earlier instruction's, not this one's: left empty.
-        ...(job && !maybe
-            ? agentOutputs(job, kind === 'unconfirmed' ? 'sent' : (done.result?.outcome ?? 'final'))
-            : {}),
-        ...(maybe ? { [AgentOutputs.Status]: 'maybe-sent' } : {}),
-        ...(kind === 'unconfirmed' ? { [AgentOutputs.Status]: 'unconfirmed' } : {}),
-        [AgentOutputs.CommentUrl]: done.commentUrl ?? '',
-    };
-    const entry = {
-        url: item.url,
-        kind: item.kind,
-        id: item.id,
-        'job-id': values[AgentOutputs.JobId] ?? jobId,
-        status: values[AgentOutputs.Status] ?? '',
-        'pr-link': values[AgentOutputs.PrLink] ?? '',
-        'comment-url': values[AgentOutputs.CommentUrl] ?? '',
-    };
-    return maybe ? { entry } : { entry, outputs: values };
 }
 /** Says which items wait, untaken, for a later run, and why. */
 function waiting(left, why, deps) {
@@ -69220,8 +69525,10 @@ async function readPullRequest(number, command, mayNotSteer, writer, deps) {
     const issueComments = await readGitHub(`list the comments of pull request #${number}`, () => api.comments(number));
     const reviewComments = await readGitHub(`list the diff comments of pull request #${number}`, () => api.reviewComments(number));
     const reviews = await readGitHub(`list the reviews of pull request #${number}`, () => api.reviews(number));
+    const refs = await readGitHub(`list the claims of pull request #${number}`, () => api.matchingRefs(claimsOf(number)));
     const jobId = await newestMarker(markerCandidates(pull, issueComments, command), mayNotSteer, (marker, why) => deps.reporter.debug(`Pull request #${number}: the marker of agent job ${marker.jobId} in ${marker.where} does not count: ${why}.`));
-    return { pull, jobId, lists: { issueComments, reviewComments, reviews } };
+    const claims = claimedKeys(number, refs);
+    return { pull, jobId, lists: { issueComments, reviewComments, reviews, claims } };
 }
 /** A read the loop cannot do without: a refusal fails the step, naming what to check. */
 async function readGitHub(what, call) {
@@ -69471,7 +69778,7 @@ function pullRequestSide(inputs, reporter, redact) {
             return undefined;
         checkRepository(repo.repository);
         reporter.secret(token);
-        const { octokitPullRequestApi } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(181)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4181));
+        const { octokitPullRequestApi } = await Promise.all(/* import() */[__nccwpck_require__.e(925), __nccwpck_require__.e(752)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1752));
         return new CommentWriter(octokitPullRequestApi(token), reporter, redact);
     };
     let writer;
