@@ -42,6 +42,9 @@ export function manifest(text: string, kind: string, name: string): Data {
  * `valuesFrom` entry (a ConfigMap's or Secret's data key, `values.yaml` unless `valuesKey` says
  * otherwise; with a `targetPath`, that key's text set at that path), then `spec.values`, after
  * every entry (ChartValuesFromReferences in helm-controller's internal/chartutil/values.go).
+ * This is the order for layouts without a `targetPath` that spec.values also sets: where a
+ * `targetPath` writes into a mapping only spec.values has, fluxcd/pkg's chartutil lets the
+ * `targetPath` win (src/gitops/merge.ts), which this helper does not model.
  * `others` are the texts of the files holding the ConfigMaps and Secrets. Helm merges values files
  * the same way, so the list is passed as `--values` in order.
  */
