@@ -78,9 +78,9 @@ export default defineConfig({
     // of the CPU time and 0.81 of the wall time (3 paired runs, with three workers, before the
     // files' own tests ran concurrently). It holds because no test mocks a module or leaves
     // process.env changed (the few that set it put it back), src/ reads GITHUB_API_URL when it
-    // makes a client, the parse cache is keyed by content, and the shared hooks are in
-    // test/setup.ts, which runs for every file (a helper's own hooks would serve only the first
-    // file of a worker). The reliability tier keeps one process per file.
+    // makes a client, the document store (src/shared/documents.ts) is keyed by content, and the
+    // shared hooks are in test/setup.ts, which runs for every file (a helper's own hooks would
+    // serve only the first file of a worker). The reliability tier keeps one process per file.
     isolate: false,
     // The helm integration files (their tests run one after another, as they set process.env for
     // helm), then the end-to-end files.

@@ -28,7 +28,7 @@ import {
   type ProofTarget,
 } from './types.js';
 import type { ValuesLayer } from '../helm/render-target.js';
-import { renderForProof } from './render.js';
+import { renderForProof, unrenderedRecord } from './render.js';
 
 export async function proveBuild(
   ctx: ProofContext,
@@ -233,15 +233,7 @@ async function renderRelease(
     ctx.repository,
   );
   const post = Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0;
-  // Not rendered, its postRenderers were not applied either: what they do to the link is unknown.
-  const unrendered = (why: string): ProofRecord =>
-    post
-      ? {
-          ...record,
-          level: 'skipped',
-          reason: `${why}, so its spec.postRenderers were not applied: what they do to the link is unknown`,
-        }
-      : { ...record, level: 'values', reason: why };
+  const unrendered = (why: string): ProofRecord => unrenderedRecord(record, post, why);
   if (chart.kind === 'out-of-reach') return unrendered(chart.reason);
   if (!tools.helm) return unrendered('helm is not on PATH');
   if (post && !tools.kubectl) return unrendered('kubectl is not on PATH');

@@ -5,7 +5,7 @@
  */
 import { checkTarget, type RenderOutcome } from '../helm/render-check.js';
 import type { RenderTarget } from '../helm/render-target.js';
-import type { ProofTools } from './types.js';
+import type { ProofRecord, ProofTools } from './types.js';
 
 export function renderForProof(tools: ProofTools, target: RenderTarget): Promise<RenderOutcome> {
   return checkTarget(target, {
@@ -16,4 +16,22 @@ export function renderForProof(tools: ProofTools, target: RenderTarget): Promise
     placeholder: tools.placeholder,
     charts: tools.charts,
   });
+}
+
+/**
+ * A reader the proof could not render: at the values level, or `skipped` when it has
+ * postRenderers, which were not applied either, so what they do to the link is unknown.
+ */
+export function unrenderedRecord<R extends Omit<ProofRecord, 'level' | 'reason'>>(
+  record: R,
+  postRenderers: boolean,
+  why: string,
+): ProofRecord {
+  return postRenderers
+    ? {
+        ...record,
+        level: 'skipped',
+        reason: `${why}, so its spec.postRenderers were not applied: what they do to the link is unknown`,
+      }
+    : { ...record, level: 'values', reason: why };
 }

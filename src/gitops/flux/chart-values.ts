@@ -17,7 +17,7 @@ import { postRenderer } from '../post-render.js';
 import { checkoutSources } from '../prove-flux.js';
 import type { Checkout } from '../tree.js';
 import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from '../types.js';
-import { renderForProof } from '../render.js';
+import { renderForProof, unrenderedRecord } from '../render.js';
 
 /** A HelmRelease as one build (or the file, as written) gives it, with the objects beside it. */
 export interface ReleaseSite {
@@ -134,14 +134,7 @@ async function render(
   const { tools, checkout } = ctx;
   const spec = isObject(site.release.spec) ? site.release.spec : {};
   const post = Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0;
-  const unrendered = (why: string): ProofRecord =>
-    post
-      ? {
-          ...record,
-          level: 'skipped',
-          reason: `${why}, so its spec.postRenderers were not applied`,
-        }
-      : { ...record, level: 'values', reason: why };
+  const unrendered = (why: string): ProofRecord => unrenderedRecord(record, post, why);
   if (!tools.helm) return unrendered('helm is not on PATH');
   if (post && !tools.kubectl) return unrendered('kubectl is not on PATH');
   const found = releaseChart(
