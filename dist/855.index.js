@@ -529,6 +529,19 @@ function renderForProof(tools, target) {
         charts: tools.charts,
     });
 }
+/**
+ * A reader the proof could not render: at the values level, or `skipped` when it has
+ * postRenderers, which were not applied either, so what they do to the link is unknown.
+ */
+function unrenderedRecord(record, postRenderers, why) {
+    return postRenderers
+        ? {
+            ...record,
+            level: 'skipped',
+            reason: `${why}, so its spec.postRenderers were not applied: what they do to the link is unknown`,
+        }
+        : { ...record, level: 'values', reason: why };
+}
 
 ;// CONCATENATED MODULE: ./src/gitops/prove-argo.ts
 /**
@@ -1183,14 +1196,7 @@ async function renderRelease(ctx, release, objects, layers, record, label) {
     const spec = (0,values_site/* isObject */.Gv)(release.spec) ? release.spec : {};
     const chart = (0,flux_chart/* releaseChart */["in"])(release, (0,flux_chart/* sourceCandidates */.kk)(objects, checkoutSources(checkout)), checkout.root, ctx.repository);
     const post = Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0;
-    // Not rendered, its postRenderers were not applied either: what they do to the link is unknown.
-    const unrendered = (why) => post
-        ? {
-            ...record,
-            level: 'skipped',
-            reason: `${why}, so its spec.postRenderers were not applied: what they do to the link is unknown`,
-        }
-        : { ...record, level: 'values', reason: why };
+    const unrendered = (why) => unrenderedRecord(record, post, why);
     if (chart.kind === 'out-of-reach')
         return unrendered(chart.reason);
     if (!tools.helm)
@@ -1595,13 +1601,7 @@ async function flux_chart_values_render(ctx, site, layers, record) {
     const { tools, checkout } = ctx;
     const spec = (0,values_site/* isObject */.Gv)(site.release.spec) ? site.release.spec : {};
     const post = Array.isArray(spec.postRenderers) && spec.postRenderers.length > 0;
-    const unrendered = (why) => post
-        ? {
-            ...record,
-            level: 'skipped',
-            reason: `${why}, so its spec.postRenderers were not applied`,
-        }
-        : { ...record, level: 'values', reason: why };
+    const unrendered = (why) => unrenderedRecord(record, post, why);
     if (!tools.helm)
         return unrendered('helm is not on PATH');
     if (post && !tools.kubectl)
