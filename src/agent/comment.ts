@@ -10,7 +10,7 @@
 import type { AgentJob } from '../api/schemas.js';
 import { SERVICE_ID_PATTERN } from '../shared/constants.js';
 import { formatDuration } from '../shared/duration.js';
-import { codeBlock, inlineCode, table } from '../shared/markdown.js';
+import { codeBlock, factTable, inlineCode } from '../shared/markdown.js';
 
 /** `<!-- docs-agent-job: aj_… -->`: names the job a pull request belongs to, on a line of its own. */
 export function jobMarker(jobId: string): string {
@@ -112,6 +112,9 @@ export interface CommentLinks {
   run?: string;
 }
 
+/** The columns of the job's table: GitHub shows the first row as the header, so it names them. */
+const JOB_COLUMNS: [string, string] = ['Docs agent', 'Now'];
+
 function jobRows(job: AgentJob, links: CommentLinks): [string, string][] {
   const rows: [string, string][] = [
     ['Agent job', inlineCode(job.id)],
@@ -129,7 +132,7 @@ export function announceBody(job: AgentJob, command: string, links: CommentLinks
     jobMarker(job.id),
     `**Docs agent**: this pull request is the work of agent job ${inlineCode(job.id)}.`,
     '',
-    table(jobRows(job, links)),
+    factTable(jobRows(job, links), JOB_COLUMNS),
     '',
     'To ask the agent for changes, comment on this pull request (in the conversation, or on a line of the diff) with the command, then the instruction:',
     '',
@@ -340,7 +343,7 @@ export function reviewReplyBody(
   links: CommentLinks,
 ): string {
   const job = 'job' in outcome ? shownJob(outcome) : undefined;
-  const details = job ? `\n${table(jobRows(job, links))}\n` : '';
+  const details = job ? `\n${factTable(jobRows(job, links), JOB_COLUMNS)}\n` : '';
   const mark = asked.mark ?? itemLine('taken', { kind: 'review', id: asked.reviewId });
   return `${REPLY_MARKER}\n${mark}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}${waitingNote(asked.waiting)}`;
 }
@@ -358,7 +361,7 @@ function shownJob(outcome: FollowUpOutcome & { job: AgentJob }): AgentJob {
 /** The reply in the thread, once the follow-up has ended one way or another. */
 export function replyBody(outcome: FollowUpOutcome, asked: Asked, links: CommentLinks): string {
   const job = 'job' in outcome ? shownJob(outcome) : undefined;
-  const details = job ? `\n${table(jobRows(job, links))}\n` : '';
+  const details = job ? `\n${factTable(jobRows(job, links), JOB_COLUMNS)}\n` : '';
   const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
   return marked(
     `${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}${waitingNote(asked.waiting)}`,

@@ -1,5 +1,5 @@
 /** The agent's job summary, as Markdown: pure, so tests can read exactly what a person will see. */
-import { codeBlock, inlineCode, table } from '../shared/markdown.js';
+import { codeBlock, escapeText, factTable, inlineCode } from '../shared/markdown.js';
 import type { AgentResult, AgentState } from './state.js';
 
 /** The job summary: the instruction (first lines, as code), job, status, repository and branch, pull request. */
@@ -35,7 +35,7 @@ export function agentSummary(
     rows.push([
       'Repository',
       // Not waited for, the answer's branch may be from before the message (agentOutputs).
-      `${job.source.repository}${job.source.ref && !sent ? ` @ \`${job.source.ref}\`` : ''}`,
+      `${escapeText(job.source.repository)}${job.source.ref && !sent ? ` @ \`${job.source.ref}\`` : ''}`,
     ]);
   if (job && !sent)
     rows.push([
@@ -44,8 +44,9 @@ export function agentSummary(
     ]);
   if (job?.model) rows.push(['Model', inlineCode(job.model)]);
   if (state.commentUrl) rows.push(['Comment', `[on the pull request](${state.commentUrl})`]);
-  if (error) rows.push(['Error', error]);
+  // The error may quote the service or a comment: shown as text, never as markup.
+  if (error) rows.push(['Error', escapeText(error)]);
   if (run) rows.push(['Run', `[workflow run](${run})`]);
   const title = error ? '### Agent follow-up failed' : '### Agent follow-up';
-  return `${title}\n\n${shown}\n\n${table(rows)}\n`;
+  return `${title}\n\n${shown}\n\n${factTable(rows)}\n`;
 }

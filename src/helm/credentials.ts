@@ -102,9 +102,14 @@ export async function hasRegistryLogin(
   return false;
 }
 
-/** The step to add before this one, for a source that refused access. */
+/**
+ * The step to add before this one, for a source that refused access: its command between
+ * backticks, which the job summary lifts into a code block to copy. The password comes from an
+ * environment variable the user maps from a secret, never from the command line.
+ */
 export function loginStep(source: { kind: string; url?: string; host?: string }): string {
   if (source.kind === 'oci')
-    return `log in to ${source.host} in a step before this one (docker/login-action, or helm registry login ${source.host} --username … --password-stdin)`;
-  return `add the repository with its credentials in a step before this one (helm repo add <name> ${source.url} --username … --password-stdin)`;
+    return `log in to ${source.host} in a step before this one, with docker/login-action or \`echo "$REGISTRY_PASSWORD" | helm registry login ${source.host} --username "$REGISTRY_USER" --password-stdin\``;
+  // Any name will do: the chart is pulled through whichever name helm has for that address.
+  return `add the repository with its credentials in a step before this one: \`echo "$REPO_PASSWORD" | helm repo add docs-charts ${source.url} --username "$REPO_USER" --password-stdin\``;
 }

@@ -111,7 +111,7 @@ export class ChartFetcher {
         throw new UserError(
           source.repo === VENDOR_REPOSITORY.name
             ? `${unknown} Add it in a step before this one (or write helm-chart as oci://… or a path); nothing was sent:\n      - run: helm repo add ${VENDOR_REPOSITORY.name} ${VENDOR_REPOSITORY.url} && helm repo update`
-            : `${unknown} Add it with helm repo add ${printable(source.repo)} <its URL> in a step before this one, or write helm-chart as oci://… or a path. Nothing was sent.`,
+            : `${unknown} Add it in a step before this one with \`helm repo add ${printable(source.repo)} <its URL>\`, or write helm-chart as oci://… or a path. Nothing was sent.`,
         );
       }
       args.push(`${source.repo}/${source.chart}`);
@@ -201,7 +201,7 @@ export class ChartFetcher {
       const url = source.kind === 'repo' ? hideUserInfo(source.url) : undefined;
       const step =
         source.kind === 'named'
-          ? `add the credentials to helm repo add ${source.repo} (--username … --password-stdin)`
+          ? `add the repository again with its credentials in a step before this one: \`echo "$REPO_PASSWORD" | helm repo add ${source.repo} <its URL> --username "$REPO_USER" --password-stdin --force-update\``
           : loginStep({ kind: source.kind, url, host });
       return {
         kind: 'unfetched',
@@ -278,10 +278,10 @@ async function pinFileDependencies(original: string, copy: string): Promise<void
 function passwordInAddress(source: ChartSource): FetchOutcome {
   return {
     kind: 'unfetched',
-    reason: `${describeSource(source)} has a password in its address, which helm would get on its command line: take it out of the address and log in instead (${loginStep(
+    reason: `${describeSource(source)} has a password in its address, which helm would get on its command line: take it out of the address and log in instead: ${loginStep(
       source.kind === 'repo'
         ? { kind: 'repo', url: hideUserInfo(source.url) }
         : { kind: source.kind, host: source.kind === 'oci' ? ociHost(source.ref) : undefined },
-    )})`,
+    )}`,
   };
 }

@@ -1,6 +1,12 @@
 /** The job summary, as Markdown: pure, so tests can read exactly what a person will see. */
 import { formatDuration } from '../shared/duration.js';
-import { codeBlock, escapeText, factTable, inlineCode } from '../shared/markdown.js';
+import {
+  codeBlock,
+  escapeText,
+  factTable,
+  inlineCode,
+  textWithCommands,
+} from '../shared/markdown.js';
 import type { RenderCheckResult } from './render.js';
 import { renderedChart } from './render-words.js';
 import { describeRecord } from '../gitops/types.js';
@@ -89,8 +95,13 @@ function proofSection(result: PublishResult): string {
   else lines.push(...renderLines(check, result.helm !== undefined));
   const proof = check?.proof ?? [];
   if (proof.length > 0)
-    lines.push(...proof.map((r) => `Through the cluster: ${escapeText(describeRecord(r))}.`));
-  else if (check?.emptyProof) lines.push(`Through the cluster: ${escapeText(check.emptyProof)}`);
+    lines.push(
+      ...proof.map(
+        (r) => `Through the cluster: ${textWithCommands(`${describeRecord(r)}.`, '  ')}`,
+      ),
+    );
+  else if (check?.emptyProof)
+    lines.push(`Through the cluster: ${textWithCommands(check.emptyProof, '  ')}`);
   else
     lines.push(
       'Through the cluster: **nothing built**. No entry point of the cluster (a Flux Kustomization or Argo CD Application of the checkout, or cluster-path) was built in this run, so what the cluster applies was not checked.',
@@ -104,7 +115,7 @@ function notesSection(notes: RunNotes | undefined): string {
   const list = (title: string, items: readonly string[]) =>
     items.length === 0
       ? ''
-      : `\n#### ${title} (${items.length})\n\n${items.map((item) => `- ${escapeText(item).replace(/\n/g, '<br>')}`).join('\n')}\n`;
+      : `\n#### ${title} (${items.length})\n\n${items.map((item) => `- ${textWithCommands(item, '  ')}`).join('\n')}\n`;
   return `${list('Warnings', notes.warnings)}${list('Notices', notes.notices)}`;
 }
 
@@ -214,7 +225,7 @@ export function failureSummary(
 function errorBlocks(message: string): string {
   const [first = '', ...rest] = message.replace(/\r\n?/g, '\n').split('\n');
   const snippet = rest.join('\n').replace(/\s+$/, '');
-  if (!snippet.trim()) return `${escapeText(first)}\n`;
+  if (!snippet.trim()) return `${textWithCommands(first)}\n`;
   const indent = Math.min(
     ...rest.filter((line) => line.trim()).map((line) => /^ */.exec(line)![0].length),
   );
@@ -227,7 +238,7 @@ function errorBlocks(message: string): string {
     : /^(helm|kubectl|git|gh) /.test(body)
       ? 'sh'
       : 'text';
-  return `${escapeText(first)}\n\n${codeBlock(body, info)}\n`;
+  return `${textWithCommands(first)}\n\n${codeBlock(body, info)}\n`;
 }
 
 /**
@@ -237,7 +248,7 @@ function errorBlocks(message: string): string {
 function renderLines(check: RenderCheckResult, helmRelease: boolean): string[] {
   return check.outcomes.map((o) => {
     if (o.kind !== 'found')
-      return `${inlineCode(o.label)}: **not rendered**${o.kind === 'skipped' ? `: ${escapeText(o.reason)}` : ''}.`;
+      return `${inlineCode(o.label)}: **not rendered**${o.kind === 'skipped' ? `: ${textWithCommands(`${o.reason}.`, '  ')}` : '.'}`;
     const chart = o.chart ? ` ${inlineCode(renderedChart(o.chart))}` : '';
     const rollout =
       o.rollout === 'config-only'

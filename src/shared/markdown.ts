@@ -9,16 +9,6 @@ export function escapeCell(text: string): string {
 }
 
 /**
- * A two-column table (label, value), as pull-request comments show: the first row is GitHub's
- * header row. A job summary names its columns instead (factTable).
- */
-export function table(rows: [string, string][]): string {
-  const line = ([k, v]: [string, string]) => `| ${k} | ${escapeCell(v)} |`;
-  const [first, ...rest] = rows;
-  return first ? [line(first), '|---|---|', ...rest.map(line)].join('\n') : '';
-}
-
-/**
  * A two-column table whose header row names its columns (`header`), never a fact of the run:
  * GitHub renders the first row bold and centred. Cells are Markdown the caller made safe
  * (escapeText, inlineCode); only `|` and line breaks are escaped here.
@@ -72,4 +62,37 @@ export function inlineCode(text: string): string {
   const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+
+/**
+ * The commands a message quotes for the user to run: the spans between backticks that start
+ * with a command-line tool (helm, kubectl, gh, git, flux, argocd, echo). Messages write a fix a
+ * user copies that way (`helm registry login … --password-stdin`), so the log shows it quoted and
+ * the summary can give it a code block of its own, with GitHub's copy button.
+ */
+const COMMAND = /^(?:echo|helm|kubectl|gh|git|flux|argocd|npm|npx)\s/;
+
+export function quotedCommands(text: string): string[] {
+  return [...text.matchAll(/`([^`\n]+)`/g)]
+    .map((m) => m[1]!.trim())
+    .filter((span) => COMMAND.test(span));
+}
+
+/**
+ * One line of text from elsewhere for a summary (escapeText's rules), with each command it quotes
+ * between backticks also shown below it as a code block to copy. `indent` places the blocks
+ * under a list item (two spaces) so they stay inside it.
+ */
+export function textWithCommands(text: string, indent = ''): string {
+  const commands = quotedCommands(text);
+  // Within a list item a line break would end the item: GitHub's <br> keeps it one.
+  const shown = escapeText(text).replace(/\r?\n/g, '<br>');
+  if (commands.length === 0) return shown;
+  const blocks = commands.map((command) =>
+    codeBlock(command, 'sh')
+      .split('\n')
+      .map((line) => `${indent}${line}`)
+      .join('\n'),
+  );
+  return `${shown}\n\n${blocks.join('\n\n')}\n`;
 }

@@ -145,7 +145,7 @@ spec:
     expect(repo.requests).toHaveLength(0);
     expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe('replicaCount: 1\n');
     expect(errorLine(unknown.run.stdout)).toMatch(
-      /helm-chart docs-charts\/enterprise names the repository docs-charts, which helm does not know \(no repository was added\)\. Add it with helm repo add docs-charts <its URL> in a step before this one/,
+      /helm-chart docs-charts\/enterprise names the repository docs-charts, which helm does not know \(no repository was added\)\. Add it in a step before this one with `helm repo add docs-charts <its URL>`/,
     );
 
     await helmRepoAdd(h, 'docs-charts', repo.url, LOGIN);

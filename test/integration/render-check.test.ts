@@ -106,7 +106,7 @@ describe.concurrent.each(HELMS)('the render check with real %s', (name) => {
     await expect(
       checkTarget(target('nosuchrepo/enterprise', '', 'staticExport'), options(h)),
     ).rejects.toThrow(
-      /^helm-chart nosuchrepo\/enterprise names the repository nosuchrepo, which helm does not know \(no repository was added\)\. Add it with helm repo add nosuchrepo <its URL>/,
+      /^helm-chart nosuchrepo\/enterprise names the repository nosuchrepo, which helm does not know \(no repository was added\)\. Add it in a step before this one with `helm repo add nosuchrepo <its URL>`/,
     );
     // The vendor's repository has a known address: the step to add, not a placeholder.
     await expect(

@@ -6,15 +6,18 @@
  * access is skipped with the login step, a version the source does not hold fails the run. Many
  * scenarios × two helms: the reliability tier (the fast tier has them end to end with Helm 3).
  */
+import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { ChartFetcher } from '../../src/helm/fetch.js';
 import { checkTarget } from '../../src/helm/render-check.js';
+import { quotedCommands } from '../../src/shared/markdown.js';
 import type { ChartInReach, RenderTarget } from '../../src/helm/render-target.js';
-import { helmRepoAdd, startChartRepo } from '../helpers/chart-repo.js';
+import { startChartRepo } from '../helpers/chart-repo.js';
 import { CHART, HELMS, helmEnv, UMBRELLA } from '../helpers/helm.js';
 import {
   dockerLogin,
@@ -23,6 +26,8 @@ import {
   NO_REGISTRY,
   startOciRegistry,
 } from '../helpers/oci-registry.js';
+
+const execFileAsync = promisify(execFile);
 
 const LOGIN = { username: 'docs-ci', password: 'chart-repo-pa55word' };
 
@@ -75,16 +80,21 @@ describe.concurrent.each(HELMS)('charts fetched by the render check, real %s', (
     );
   });
 
-  it('an HTTP repository behind basic auth: skipped without the login, rendered after helm repo add', async () => {
+  it('an HTTP repository behind basic auth: skipped without the login, rendered after the step it names', async () => {
     const h = await helmEnv(name);
     const repo = await startChartRepo(h, { login: LOGIN });
     const chart = { ref: 'enterprise', repo: `${repo.url}/`, version: '1.4.0' };
     const refused = await checkTarget(target(chart), options(h));
     expect(refused).toMatchObject({ kind: 'skipped' });
-    expect((refused as { reason: string }).reason).toMatch(
-      /access refused .*401.*helm repo add <name> http:\/\/127\.0\.0\.1:\d+\/ --username … --password-stdin/,
-    );
-    await helmRepoAdd(h, 'docs-charts', repo.url, LOGIN);
+    const reason = (refused as { reason: string }).reason;
+    expect(reason).toMatch(/access refused .*401.*add the repository with its credentials/);
+    // The command it quotes is the fix, as a user copies it into a step with the secret mapped.
+    const [command, ...more] = quotedCommands(reason);
+    expect(more).toEqual([]);
+    expect(command).toMatch(/^echo "\$REPO_PASSWORD" \| helm repo add docs-charts http:\/\/127/);
+    await execFileAsync('sh', ['-c', command!], {
+      env: { ...h.env, REPO_USER: LOGIN.username, REPO_PASSWORD: LOGIN.password },
+    });
     const found = await checkTarget(target(chart), options(h));
     expect(found).toMatchObject({ kind: 'found', chart: { version: '1.4.0' } });
     expect(JSON.stringify([refused, found])).not.toContain(LOGIN.password);

@@ -8,6 +8,9 @@
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
+import { announceBody } from '../../src/agent/comment.js';
+import { agentSummary } from '../../src/agent/summary.js';
+import type { AgentJob } from '../../src/api/schemas.js';
 import type { PublishResult } from '../../src/publish/pipeline.js';
 import {
   failureSummary,
@@ -173,5 +176,74 @@ describe('the job summary, rendered as GitHub renders it', () => {
     });
     expect(Buffer.byteLength(long)).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES);
     expect(render(long)).toContain('The rest is left out');
+  });
+});
+
+describe('a fix quoted inside a one-line message', () => {
+  const step =
+    'chart enterprise 1.4.0 from http://charts.example.com/: access refused (401 Unauthorized): add the repository with its credentials in a step before this one: `echo "$REPO_PASSWORD" | helm repo add docs-charts http://charts.example.com/ --username "$REPO_USER" --password-stdin`';
+  const command =
+    'echo "$REPO_PASSWORD" | helm repo add docs-charts http://charts.example.com/ --username "$REPO_USER" --password-stdin';
+  const block = (html: string) =>
+    [...html.matchAll(/<pre><code class="language-sh">([\s\S]*?)\n<\/code><\/pre>/g)].map((m) =>
+      m[1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+    );
+
+  it('a render check skipped for it: the command as a code block inside its list item', () => {
+    const result = published('');
+    result.renderCheck!.outcomes = [{ kind: 'skipped', label: 'values.yaml', reason: step }];
+    const html = render(successSummary(result, NOW, { url: undefined }));
+    expect(block(html)).toEqual([command]);
+    // Inside the list item, not after the list.
+    expect(html).toMatch(
+      /<li>\s*<p><code>values.yaml<\/code>: <strong>not rendered<\/strong>[\s\S]*?<pre><code class="language-sh">[\s\S]*?<\/li>/,
+    );
+  });
+
+  it('a warning and an error: the same, and a message without one gets no block', () => {
+    const warned = render(
+      successSummary(published(''), NOW, {
+        url: undefined,
+        notes: { warnings: [step], notices: [] },
+      }),
+    );
+    expect(block(warned)).toEqual([command]);
+    const failed = render(
+      failureSummary(`render-check is required: ${step}`, {}, undefined, { url: undefined }),
+    );
+    expect(block(failed)).toEqual([command]);
+    const plain = render(
+      failureSummary('values-file "x.yaml" does not exist.', {}, undefined, { url: undefined }),
+    );
+    expect(block(plain)).toEqual([]);
+  });
+});
+
+describe('the agent follow-up: summary and pull-request comment', () => {
+  const job = {
+    id: 'aj_0123456789abcdef',
+    status: 'completed',
+    model: 'm',
+    source: { repository: 'acme/<docs>', ref: 'docs/agent' },
+  } as unknown as AgentJob;
+
+  it('tables name their columns; the first fact is a row, not the header', () => {
+    const summary = render(
+      agentSummary(
+        'fix the quickstart',
+        undefined,
+        { jobId: job.id },
+        'answered <503> for @acme/team',
+        undefined,
+      ),
+    );
+    expect(headers(summary)).toEqual([['What', 'This run']]);
+    expect(summary).toContain('<td>Agent job</td>');
+    expect(summary).toContain('answered &lt;503&gt; for @<!-- -->acme/team');
+    const comment = render(
+      announceBody(job, '/agent', { run: 'https://github.com/acme/docs/actions/runs/1' }),
+    );
+    expect(headers(comment)).toEqual([['Docs agent', 'Now']]);
+    expect(comment).toContain('<td>Agent job</td>\n<td><code>aj_0123456789abcdef</code></td>');
   });
 });
