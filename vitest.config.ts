@@ -91,7 +91,7 @@ export default defineConfig({
         'test/e2e/',
       ]),
     },
-    // The values property test at a smoke size: its 1,200 cases are the reliability tier's.
+    // The values property test at a smoke size: its 2,000 cases are the reliability tier's.
     env: { VALUES_PROPERTY_RUNS: process.env.VALUES_PROPERTY_RUNS ?? '100' },
   },
 });

@@ -19,7 +19,7 @@ import { pool } from '../helpers/pool.js';
 import { sim } from '../helpers/sim.js';
 
 const CRASH_RUNS = Number(process.env.CRASH_RUNS ?? 40);
-const SOAK_RUNS = Number(process.env.SOAK_RUNS ?? 100);
+const SOAK_RUNS = Number(process.env.SOAK_RUNS ?? 150);
 const PARALLEL = 6;
 const MODES = ['anywhere', 'after-announcement', 'temp-file'] as const;
 const pick = (random: () => number) => MODES[Math.floor(random() * MODES.length)]!;

@@ -280,22 +280,23 @@ describe.concurrent('a deployment when GitHub refuses or does not answer', () =>
   });
 });
 
-// Timed against the signal and the cancel budget: alone, after the other tests of the file, so that
-// their runs do not compete for the cores at the moment that is measured.
+// After the other tests of the file, so that their runs do not compete for the cores at the
+// moment that is measured (the file itself runs beside other files: the bounds are generous).
 describe('a deployment cancelled, GitHub not answering', () => {
   it('a cancelled run whose final status GitHub does not answer: cut at the budget, and said', async () => {
     const s = await sim({ export: { ...quick, outcome: 'never' } });
-    const g = await github({ statusDelayMs: { error: 10_000 } });
+    const g = await github({ statusDelayMs: { error: 60_000 } });
     const cancel = terminateWhen(/Export \d+%/);
     const run = await publishTo(g, s, {
       onStart: cancel.onStart,
     });
     const afterSignal = run.exitedAt - cancel.signalledAt();
     expect(run.code).toBe(1);
-    // The 10 s answer is not waited for: the status call is cut 2.5 s after the cancel, and
-    // the process is gone before the 3 s exit (plus teardown), not after 10 s.
+    // The minute-long answer is not waited for: the status call is cut 2.5 s after the cancel
+    // (the warning below says it had no answer in time), and the process is gone well before
+    // the answer would come (a generous bound: the budget is 3 s, the machine may be loaded).
     expect(afterSignal).toBeGreaterThan(2000);
-    expect(afterSignal).toBeLessThan(4000);
+    expect(afterSignal).toBeLessThan(20_000);
     expect(g.statuses().map((r) => r.body.state)).toEqual(['in_progress', 'error']);
     expect(g.accepted).toEqual(['in_progress']);
     expect(run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([

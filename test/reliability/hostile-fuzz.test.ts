@@ -34,10 +34,20 @@ import { caseArb, startHostile, type HostileCase } from '../helpers/hostile.js';
 import { pool } from '../helpers/pool.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 160);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 240);
 const E2E_RUNS = Number(process.env.FUZZ_E2E_RUNS ?? 16);
 const PARALLEL = 8;
 const TIMEOUT_MS = 3000;
+/**
+ * How long past its deadline a case may take to end. A case that hangs is caught by the settle
+ * limit below (in process) or the kill at 20 s (end to end), and fails; this bound catches a run
+ * that goes on well past its deadline (the client's 5 tries of 800 ms with back-off would take
+ * longer). It is generous because the 2-core machine may be loaded by other work: there, with
+ * this file running alone, a case that failed at once took 8.5 s end to end and a cut one 4.7 s
+ * in process, over the old bounds (1.5 s and 4 s past the deadline).
+ */
+const SLACK_MS = 6000;
+const E2E_SLACK_MS = 12_000;
 const ORIGINAL = '# docs chart\nreplicaCount: 2 # keep\nstaticExport:\n  enabled: false\n';
 
 /** A line the runner would read as a workflow command. */
@@ -165,8 +175,8 @@ async function runCase(c: HostileCase, index: number): Promise<Outcome> {
     }
     const ms = Date.now() - started;
     const context = `case ${index} (FUZZ_SEED=${SEED}): ${JSON.stringify(c)}\n${message ?? 'success'}`;
-    // Settles within the deadline, plus the slack of one request being cut.
-    expect(ms, context).toBeLessThan(TIMEOUT_MS + 1500);
+    // Settles within the deadline, plus a loaded machine's slack (SLACK_MS).
+    expect(ms, context).toBeLessThan(TIMEOUT_MS + SLACK_MS);
     if (message !== undefined) {
       expect(message, context).not.toMatch(/^Unexpected error/);
       expect(message, context).not.toMatch(STACK_LINE);
@@ -289,7 +299,7 @@ describe('hostile service responses', () => {
             const context = `e2e case ${i} (FUZZ_SEED=${SEED}): ${JSON.stringify(c)}\n${run.stdout}\n${run.stderr}`;
             expect(run.signal, context).toBe(null);
             expect([0, 1], context).toContain(run.code);
-            expect(run.durationMs, context).toBeLessThan(TIMEOUT_MS + 4000);
+            expect(run.durationMs, context).toBeLessThan(TIMEOUT_MS + E2E_SLACK_MS);
             expect(`${run.stdout}\n${run.stderr}`, context).not.toMatch(STACK_LINE);
             // Only the action's own commands: no line smuggled in by the service.
             const commands = run.stdout.split('\n').filter((l) => /^\s*::/.test(l));

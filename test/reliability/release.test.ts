@@ -1,6 +1,7 @@
 /**
- * `npm run release` in a clone of this repository: a long run (it builds all three bundles, about
- * a minute of CPU), so in the reliability tier.
+ * `npm run release` in a clone of this repository: a long run when it builds all three bundles
+ * (about a minute of CPU), so in the reliability tier. After check-dist (CI), the release's build
+ * is check-dist's with the new version written in (test/helpers/release-build.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { BUNDLES, VERSION_LINE, reuseRefusal, reusedBuildPath } from '../helpers/release-build.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -49,10 +51,11 @@ function cloneRepo(): string {
 
 // At a lower priority: in case it runs beside other tests (as it did in the fast tier), its build
 // would otherwise take the cores from those that time how promptly a process answers a signal.
-const release = (dir: string, ...args: string[]) =>
+const release = (dir: string, args: string[], bin?: string) =>
   spawnSync('nice', ['-n', '10', 'node', 'scripts/release.mjs', ...args], {
     cwd: dir,
     encoding: 'utf8',
+    env: bin ? { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` } : process.env,
   });
 const git = (dir: string, ...a: string[]) =>
   execFileSync('git', a, { cwd: dir, encoding: 'utf8' }).trim();
@@ -60,14 +63,23 @@ const git = (dir: string, ...a: string[]) =>
 describe('npm run release', () => {
   it(
     'bumps every version, moves the changelog, tags vX.Y.Z and moves vX',
-    { timeout: 240_000 },
+    // A build of its own took over 240 s here under other work's load (nice 10); reused, seconds.
+    { timeout: 600_000 },
     () => {
       const dir = cloneRepo();
       // An earlier v1 release that the major tag points at: it must move.
       git(dir, 'tag', '-a', 'v0.9.0', '-m', 'old', 'HEAD~1');
       git(dir, 'tag', '-a', 'v1', '-m', 'old', 'HEAD~1');
-      const first = release(dir, '1.0.0');
+      const refusal = reuseRefusal(ROOT, dir);
+      const reuse = refusal === '' ? reusedBuildPath(ROOT) : undefined;
+      console.log(
+        reuse
+          ? "release test: the release's build is this checkout's dist/ (built here from the same sources) with the new version"
+          : `release test: the release builds dist/ itself (${refusal})`,
+      );
+      const first = release(dir, ['1.0.0'], reuse?.bin);
       expect(first.status, first.stderr).toBe(0);
+      expect(reuse?.used() ?? false).toBe(reuse !== undefined);
       expect(first.stdout).toContain('git push --force origin v1');
       expect(
         (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string })
@@ -79,6 +91,15 @@ describe('npm run release', () => {
       expect(readFileSync(join(dir, 'dist/index.js'), 'utf8')).toContain(
         'static-export-helm-action/',
       );
+      // Each bundle holds the version once, as the one line a reused build rewrites: a real
+      // build (the test run alone) checks that this is still where the version goes.
+      for (const bundle of BUNDLES) {
+        const lines = [...readFileSync(join(dir, bundle), 'utf8').matchAll(VERSION_LINE)];
+        expect(
+          lines.map((line) => line[1]),
+          bundle,
+        ).toEqual(['1.0.0']);
+      }
       const changelog = readFileSync(join(dir, 'CHANGELOG.md'), 'utf8');
       expect(changelog).toMatch(/## \[Unreleased\]\n\n## \[1\.0\.0\] - \d{4}-\d\d-\d\d\n/);
       expect(changelog).toContain('compare/v1.0.0...HEAD');
@@ -87,7 +108,7 @@ describe('npm run release', () => {
       expect(git(dir, 'rev-parse', 'v1^{commit}')).toBe(git(dir, 'rev-parse', 'HEAD'));
 
       // Nothing new under Unreleased: refused, nothing changed.
-      const empty = release(dir, '1.0.1');
+      const empty = release(dir, ['1.0.1']);
       expect(empty.status).toBe(1);
       expect(empty.stderr).toMatch(/no entries under "## \[Unreleased\]"/);
       expect(git(dir, 'status', '--porcelain')).toBe('');
@@ -96,13 +117,13 @@ describe('npm run release', () => {
 
   it('refuses a dirty tree, an old version and a malformed one, changing nothing', () => {
     const dir = cloneRepo();
-    expect(release(dir, 'v1.0').stderr).toMatch(/X\.Y\.Z, no leading v/);
+    expect(release(dir, ['v1.0']).stderr).toMatch(/X\.Y\.Z, no leading v/);
     writeFileSync(join(dir, 'stray.txt'), 'x');
-    expect(release(dir, '1.0.0').stderr).toMatch(/working tree has changes/);
+    expect(release(dir, ['1.0.0']).stderr).toMatch(/working tree has changes/);
     execFileSync('git', ['tag', 'v2.0.0'], { cwd: dir });
     execFileSync('git', ['add', 'stray.txt'], { cwd: dir });
     execFileSync('git', ['commit', '-qm', 'stray'], { cwd: dir });
-    const old = release(dir, '1.5.0');
+    const old = release(dir, ['1.5.0']);
     expect(old.status).toBe(1);
     expect(old.stderr).toMatch(/1\.5\.0 is not greater than the last tag v2\.0\.0/);
     expect(git(dir, 'status', '--porcelain')).toBe('');
@@ -111,7 +132,7 @@ describe('npm run release', () => {
     const main = join(dir, 'src/entry/action/main.ts');
     writeFileSync(main, `${readFileSync(main, 'utf8')}// changed\n`);
     execFileSync('git', ['commit', '-qam', 'source only'], { cwd: dir });
-    const stale = release(dir, '2.1.0');
+    const stale = release(dir, ['2.1.0']);
     expect(stale.status).toBe(1);
     expect(stale.stderr).toMatch(/dist\/ is not a fresh build of the sources/);
     expect(git(dir, 'status', '--porcelain')).toBe('');

@@ -14,7 +14,7 @@
  * naming the path and the line.
  *
  * Seeded: the seed is printed; rerun a failure with VALUES_PROPERTY_SEED=<seed>. The number of
- * cases is VALUES_PROPERTY_RUNS (default 1200).
+ * cases is VALUES_PROPERTY_RUNS (default 2000).
  */
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
@@ -36,7 +36,7 @@ import { document, pick, WORDS, type Case, type Gen } from '../helpers/values-ge
 import { expectStylesKept, mostUsedQuote, readsAs } from '../helpers/values-style.js';
 
 const SEED = Number(process.env.VALUES_PROPERTY_SEED ?? Date.now() % 2 ** 31);
-const RUNS = Number(process.env.VALUES_PROPERTY_RUNS ?? 1200);
+const RUNS = Number(process.env.VALUES_PROPERTY_RUNS ?? 2000);
 
 /** Line numbers (0-based, inclusive) of the staticExport pair in `text`, or undefined. */
 function staticLines(text: string): [number, number] | undefined {

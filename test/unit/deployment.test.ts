@@ -493,6 +493,8 @@ describe('toApiError, from what Octokit really throws', () => {
   it('tells an answer (status, rate limit, wait) from no answer (code, timeout)', async () => {
     // The caller's time limit, ended as soon as the server has stopped answering.
     const limit = new AbortController();
+    // Retry-After as an HTTP date (whole seconds) about 30 s from now.
+    const retryAt = new Date(Date.now() + 30_000).toUTCString();
     const s = await server(
       [
         { status: 403, body: { message: 'Resource not accessible by integration' } },
@@ -503,11 +505,7 @@ describe('toApiError, from what Octokit really throws', () => {
           body: { message: 'You have exceeded a secondary rate limit.' },
         },
         { status: 500, body: { message: 'Server Error' } },
-        {
-          status: 429,
-          headers: { 'retry-after': new Date(Date.now() + 30_000).toUTCString() },
-          body: { message: 'slow down' },
-        },
+        { status: 429, headers: { 'retry-after': retryAt }, body: { message: 'slow down' } },
       ],
       () => limit.abort(new DOMException('The operation timed out.', 'TimeoutError')),
     );
@@ -524,11 +522,14 @@ describe('toApiError, from what Octokit really throws', () => {
       expect([secondary.status, secondary.retryAfterMs]).toEqual([403, 3000]);
       const broken = await thrown(s.baseUrl);
       expect([broken.status, broken.retryAfterMs]).toEqual([500, undefined]);
-      // Retry-After as an HTTP date (whole seconds): about 30 s from now.
+      // The wait until that date, from the moment the answer was read: between the clock read
+      // before the call and after it, whatever time the calls before it took on a loaded machine.
+      const before = Date.now();
       const dated = await thrown(s.baseUrl);
+      const after = Date.now();
       expect(dated.status).toBe(429);
-      expect(dated.retryAfterMs).toBeGreaterThan(28_000);
-      expect(dated.retryAfterMs).toBeLessThanOrEqual(30_000);
+      expect(dated.retryAfterMs).toBeGreaterThanOrEqual(Date.parse(retryAt) - after);
+      expect(dated.retryAfterMs).toBeLessThanOrEqual(Date.parse(retryAt) - before);
       // The list is used up: the server hangs, the call is cut by its signal.
       const slow = await thrown(s.baseUrl, limit.signal);
       expect([slow.status, slow.message]).toEqual([undefined, 'no answer in time']);
