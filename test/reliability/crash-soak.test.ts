@@ -253,7 +253,10 @@ describe('reliability of the built action', () => {
       );
       expect(`${r.errors[0]}\n${r.stderr}`).not.toMatch(/\n\s+at /);
     }
-    // Exit promptly: a dangling socket or timer would keep a process alive for seconds.
-    expect(figures.exitAfterLastRequestMs.max!).toBeLessThan(1500);
+    // Exit promptly: a dangling socket or timer (undici keeps an idle socket 4 s) would hold a
+    // process for seconds after its last request, in every run that took that path. The median
+    // catches it; the slowest run is left out, since on a loaded 2-core machine one process may
+    // wait seconds for a core with nothing left to do.
+    expect(figures.exitAfterLastRequestMs.median!).toBeLessThan(1500);
   });
 });
