@@ -80,13 +80,24 @@ export function quotedCommands(text: string): string[] {
 
 /**
  * One line of text from elsewhere for a summary (escapeText's rules), with each command it quotes
- * between backticks also shown below it as a code block to copy. `indent` places the blocks
- * under a list item (two spaces) so they stay inside it.
+ * between backticks moved below it as a code block to copy ("the command below" in its place),
+ * and any other quoted span shown as inline code. `indent` places the blocks under a list item
+ * (two spaces) so they stay inside it.
  */
 export function textWithCommands(text: string, indent = ''): string {
-  const commands = quotedCommands(text);
-  // Within a list item a line break would end the item: GitHub's <br> keeps it one.
-  const shown = escapeText(text).replace(/\r?\n/g, '<br>');
+  const commands: string[] = [];
+  const shown = text
+    .split(/(`[^`\n]+`)/)
+    .map((part, i) => {
+      if (i % 2 === 0) return escapeText(part);
+      const span = part.slice(1, -1).trim();
+      if (!COMMAND.test(span)) return inlineCode(span);
+      commands.push(span);
+      return commands.length > 1 ? `the command below (${commands.length})` : 'the command below';
+    })
+    .join('')
+    // Within a list item a line break would end the item: GitHub's <br> keeps it one.
+    .replace(/\r?\n/g, '<br>');
   if (commands.length === 0) return shown;
   const blocks = commands.map((command) =>
     codeBlock(command, 'sh')

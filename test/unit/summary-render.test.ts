@@ -194,6 +194,8 @@ describe('a fix quoted inside a one-line message', () => {
     result.renderCheck!.outcomes = [{ kind: 'skipped', label: 'values.yaml', reason: step }];
     const html = render(successSummary(result, NOW, { url: undefined }));
     expect(block(html)).toEqual([command]);
+    expect(html).toContain('in a step before this one: the command below.');
+    expect(html.split('--password-stdin')).toHaveLength(2);
     // Inside the list item, not after the list.
     expect(html).toMatch(
       /<li>\s*<p><code>values.yaml<\/code>: <strong>not rendered<\/strong>[\s\S]*?<pre><code class="language-sh">[\s\S]*?<\/li>/,
@@ -213,9 +215,11 @@ describe('a fix quoted inside a one-line message', () => {
     );
     expect(block(failed)).toEqual([command]);
     const plain = render(
-      failureSummary('values-file "x.yaml" does not exist.', {}, undefined, { url: undefined }),
+      failureSummary('values-file `x_*.yaml` does not exist.', {}, undefined, { url: undefined }),
     );
     expect(block(plain)).toEqual([]);
+    // A quoted span that is not a command stays in the line, as code.
+    expect(plain).toContain('<p>values-file <code>x_*.yaml</code> does not exist.</p>');
   });
 });
 
