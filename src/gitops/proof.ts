@@ -24,6 +24,7 @@ import {
 } from './discover.js';
 import { openCheckout } from './checkout.js';
 import { appSetReaders, appSetRecords } from './appset.js';
+import { expandAppSets } from './argo/appset-expand.js';
 import {
   argoSyncNote,
   checkoutGitSources,
@@ -96,7 +97,11 @@ export async function proveComposition(
     landing,
     ...(repository ? { repository } : {}),
   };
-  const entries = discoverEntries(checkout, options.clusterPaths);
+  // With the Applications of the ApplicationSets expanded as their controller would (appset-expand.ts).
+  const entries = [
+    ...discoverEntries(checkout, options.clusterPaths),
+    ...expandAppSets(checkout, repository).entries,
+  ];
   const generated = appSetRecords(appSetReaders(checkout, repository), options.targets);
   // Files out of reach (a reason each): read by an ApplicationSet, or from another repository.
   const away = new Map(generated.read);
