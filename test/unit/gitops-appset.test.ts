@@ -109,7 +109,9 @@ describe('the folders and files an ApplicationSet reads', () => {
       "ApplicationSet/argocd/apps (argocd/apps.yaml) reads it: its git generator's directories apps/* selects apps/docs",
     );
     expect(record!.reason).toContain('cluster-path');
-    expect(record!.reason).toContain('(its matrix generator combines generators');
+    expect(record!.reason).toContain(
+      '(its matrix generator combines clusters and git generators, which this run does not expand, and its clusters generator lists the clusters Argo CD knows',
+    );
     expect(read(texts, 'other/values.yaml')).toEqual([]);
     // The repo server skips folders whose name starts with a dot.
     expect(read(texts, 'apps/.hidden/values.yaml')).toEqual([]);

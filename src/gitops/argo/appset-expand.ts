@@ -48,8 +48,6 @@ const OUT_OF_REACH: Record<string, string> = {
   pullRequest: "its pullRequest generator lists pull requests through the SCM provider's API",
   clusterDecisionResource: 'its clusterDecisionResource generator reads a resource in the cluster',
   plugin: 'its plugin generator asks a plugin service',
-  matrix: 'its matrix generator combines generators, which this run does not expand',
-  merge: 'its merge generator combines generators, which this run does not expand',
 };
 
 const cache = new WeakMap<Checkout, AppSetExpansion>();
@@ -125,6 +123,16 @@ function expandOne(
         );
       sets = gitParams(checkout, git, go, options);
       own = git.template;
+    } else if ((kind === 'matrix' || kind === 'merge') && isObject(generator[kind])) {
+      // Named with what it combines: a clusters generator in it is the usual reason.
+      const inner = Array.isArray(generator[kind].generators) ? generator[kind].generators : [];
+      const kinds = inner.filter(isObject).map((g) => Object.keys(g).find((k) => k !== 'selector'));
+      const away = kinds
+        .map((k) => OUT_OF_REACH[k ?? ''])
+        .find((w) => w && !/matrix|merge/.test(w));
+      throw new Unexpandable(
+        `its ${kind} generator combines ${kinds.join(' and ')} generators, which this run does not expand${away ? `, and ${away.replace(/^its /, 'its ')}` : ''}`,
+      );
     } else
       throw new Unexpandable(
         OUT_OF_REACH[kind ?? ''] ?? `its ${kind ?? 'empty'} generator is not one this run expands`,
