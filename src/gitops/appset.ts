@@ -18,6 +18,7 @@ import { isYamlFile } from './files.js';
 import { gitPathspecMatch, goPathMatch } from './glob.js';
 import { join, type Checkout } from './tree.js';
 import type { ProofRecord, ProofTarget } from './types.js';
+import { expandAppSets } from './argo/appset-expand.js';
 
 /** One way an ApplicationSet reads this repository. */
 export interface AppSetReader {
@@ -29,6 +30,8 @@ export interface AppSetReader {
   what: string;
   /** The folder or file through which it reads `file` (a checkout path), or undefined. */
   reads(file: string): string | undefined;
+  /** Why its Applications were not generated here (argo/appset-expand.ts), when known. */
+  why?: string;
 }
 
 interface Item {
@@ -40,6 +43,8 @@ interface Item {
 export function appSetReaders(checkout: Checkout, repository: string | undefined): AppSetReader[] {
   const ours = (url: unknown) => typeof url === 'string' && ofThisRepository(url, repository);
   const readers: AppSetReader[] = [];
+  // One whose Applications were generated here reads through them (they are entry points).
+  const expansion = expandAppSets(checkout, repository);
   for (const file of checkout.files) {
     if (!isYamlFile(file)) continue;
     const text = checkout.read(file);
@@ -52,8 +57,10 @@ export function appSetReaders(checkout: Checkout, repository: string | undefined
         continue;
       const meta = isObject(data.metadata) ? data.metadata : {};
       const label = `ApplicationSet/${typeof meta.namespace === 'string' ? meta.namespace : 'argocd'}/${String(meta.name)}`;
+      if (expansion.expanded.has(`${file}#${label}`)) continue;
+      const why = expansion.reasons.get(`${file}#${label}`);
       const add = (what: string, reads: (f: string) => string | undefined) =>
-        readers.push({ label, from: file, what, reads });
+        readers.push({ label, from: file, what, reads, ...(why ? { why } : {}) });
       for (const git of gitGenerators(data.spec.generators))
         if (ours(git.repoURL)) gitReader(checkout, git, add);
       for (const template of [
@@ -61,7 +68,13 @@ export function appSetReaders(checkout: Checkout, repository: string | undefined
         ...gitGenerators(data.spec.generators).map((g) => g.template),
       ])
         for (const path of templatePaths(template, ours))
-          add(`its template's source path ${path}`, (f) => under(f, path));
+          add(
+            `its template's source path ${path}`,
+            path.includes('{{')
+              ? // What the generator fills in is not known here: any text stands for it (glob.ts).
+                (f) => foldersOf(f).find((dir) => goPathMatch(path, dir))
+              : (f) => under(f, path),
+          );
     }
   }
   return readers;
@@ -138,17 +151,24 @@ function foldersOf(file: string): string[] {
   return visible.map((_, i) => visible.slice(0, i + 1).join('/')).reverse();
 }
 
-/** The template's source paths of this repository written out (no template expression). */
+/** The template's source paths of this repository (a template expression stands for any text). */
 function templatePaths(template: unknown, ours: (url: unknown) => boolean): string[] {
   const spec = isObject(template) && isObject(template.spec) ? template.spec : {};
   const sources: unknown[] = Array.isArray(spec.sources)
     ? [spec.source, ...(spec.sources as unknown[])]
     : [spec.source];
-  return sources
-    .filter(isObject)
-    .filter((s) => typeof s.path === 'string' && !s.path.includes('{{') && ours(s.repoURL))
-    .map((s) => join('', String(s.path).replace(/^\/+/, '')));
+  return (
+    sources
+      .filter(isObject)
+      // A path that starts with a template expression could be any folder: a git generator's own
+      // reader says which (gitReader); one with a written start reads under it.
+      .filter((s) => typeof s.path === 'string' && !s.path.replace(/^[./]+/, '').startsWith('{{'))
+      .filter((s) => ours(s.repoURL) || isTemplated(s.repoURL))
+      .map((s) => join('', String(s.path).replace(/^\/+/, '')))
+  );
 }
+
+const isTemplated = (url: unknown) => typeof url === 'string' && url.includes('{{');
 
 /** `dir` when `file` is in it (at any depth); '' is the top. */
 function under(file: string, dir: string): string | undefined {
@@ -170,7 +190,7 @@ export function appSetRecords(
       const through = reader.reads(target.file);
       if (through === undefined) continue;
       if (records.some((r) => r.target === target.display && r.entry === reader.label)) continue;
-      const reason = `${reader.label} (${reader.from}) reads it: ${reader.what} selects ${through}, and the ApplicationSet controller generates those Applications from it, which cannot be built here. To prove the link, name the folder the generated Application applies in cluster-path, or deploy it with a plain Application`;
+      const reason = `${reader.label} (${reader.from}) reads it: ${reader.what} selects ${through}, and the ApplicationSet controller generates those Applications from it, which cannot be built here${reader.why ? ` (${reader.why})` : ''}. To prove the link, name the folder the generated Application applies in cluster-path, or deploy it with a plain Application`;
       records.push({ target: target.display, entry: reader.label, level: 'skipped', reason });
       if (!read.has(target.file)) read.set(target.file, reason);
     }

@@ -9,6 +9,7 @@
  * large checkout is scanned quickly, and each file is parsed once per run (shared/documents.ts).
  */
 import { manifestsOf } from '../shared/go-yaml.js';
+import { plainManifests } from '../shared/plain-yaml.js';
 import { redactLink } from '../shared/secrets.js';
 import { isObject, ofThisRepository, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
@@ -72,7 +73,9 @@ export function discoverEntries(checkout: Checkout, clusterPaths: readonly strin
     if (!text || !ENTRY_LINE.test(text)) continue;
     // A chart's template is Go template text, applied only rendered (argo/app-of-apps.ts).
     if (inChartTemplates(checkout, file)) continue;
-    entries.push(...entriesIn(text, file));
+    // A plain file (most entry points) is read without the library's syntax tree (plain-yaml.ts).
+    const plain = plainManifests(text, isEntryHead);
+    entries.push(...(plain ? plain.flatMap((d) => entryOf(d, file) ?? []) : entriesIn(text, file)));
   }
   return entries;
 }

@@ -24,6 +24,8 @@ import {
 } from './discover.js';
 import { openCheckout } from './checkout.js';
 import { appSetReaders, appSetRecords } from './appset.js';
+import { expandAppSets } from './argo/appset-expand.js';
+import { operatorObjects, resourceSetReaders } from './flux/instance.js';
 import {
   argoSyncNote,
   checkoutGitSources,
@@ -96,7 +98,14 @@ export async function proveComposition(
     landing,
     ...(repository ? { repository } : {}),
   };
-  const entries = discoverEntries(checkout, options.clusterPaths);
+  const operator = operatorObjects(checkout);
+  // With the Applications of the ApplicationSets expanded as their controller would (appset-expand.ts).
+  const entries = [
+    ...discoverEntries(checkout, options.clusterPaths),
+    ...expandAppSets(checkout, repository).entries,
+    // A FluxInstance's sync: the Kustomization the Flux Operator generates (flux/instance.ts).
+    ...operator.entries,
+  ];
   const generated = appSetRecords(appSetReaders(checkout, repository), options.targets);
   // Files out of reach (a reason each): read by an ApplicationSet, or from another repository.
   const away = new Map(generated.read);
@@ -110,6 +119,13 @@ export async function proveComposition(
   ctx.records.push(...generated.records);
   const unreached = (targets: readonly ProofTarget[]) => {
     for (const target of targets) {
+      // A ResourceSet's templates may read it: out of reach, never "no reader" (flux/instance.ts).
+      const generatedBy = away.has(target.file) ? [] : resourceSetReaders(operator, target.file);
+      for (const why of generatedBy) {
+        const entry = why.slice(0, why.indexOf(' ('));
+        ctx.records.push({ target: target.display, entry, level: 'skipped', reason: why });
+      }
+      if (generatedBy[0] !== undefined) away.set(target.file, generatedBy[0]);
       const reason = away.get(target.file);
       if (reason !== undefined) result.unreachable.push({ target, reason });
       else (target.chosen ? result.orphans.manifests : result.orphans.plain).push(target);
@@ -149,7 +165,10 @@ export async function proveComposition(
             !relevant.some((p) => p !== e && !done.has(p) && trees.get(p)!.has(e.from)),
         ) ?? relevant.find((e) => !done.has(e))!;
       done.add(next);
-      checkoutGit ??= checkoutGitRepositories(checkout);
+      checkoutGit ??= gitRepositoryUrls(
+        operator.sources.map((s) => s.object),
+        checkoutGitRepositories(checkout),
+      );
       const gitUrls = gitRepositoryUrls(parentObjects, new Map(checkoutGit));
       const reach = outOfReach(next, gitUrls, repository);
       if (reach) {
@@ -164,7 +183,10 @@ export async function proveComposition(
       }
       // A reader this entry point does not apply this commit through proves nothing (applies.ts);
       // a parent is still built, for the children its build produces.
-      checkoutSources ??= checkoutGitSources(checkout);
+      if (!checkoutSources) {
+        checkoutSources = checkoutGitSources(checkout);
+        for (const s of operator.sources) gitSources([s.object], s.from, checkoutSources);
+      }
       // As the parents' builds produce them (patched), named by the file that holds them.
       const sources = gitSources(parentObjects, "a parent's build");
       for (const [key, found] of checkoutSources)

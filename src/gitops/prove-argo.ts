@@ -21,7 +21,7 @@ import {
   parametersOn,
   sourceFiles,
 } from '../values/argo-source-file.js';
-import { argoChartHint, shownRepo } from '../values/manifest-argo.js';
+import { argoChartHint, isOci, shownRepo } from '../values/manifest-argo.js';
 import { chartInCheckout, isObject, ofThisRepository, type Data } from '../values/site.js';
 import { argoHeldBack, markHeldBack } from './applies.js';
 import { entryLabel, type ArgoEntry } from './discover.js';
@@ -60,6 +60,8 @@ interface SourceFiles {
 function elsewhere(source: Data, repository: string | undefined): string | undefined {
   if (typeof source.chart === 'string' || typeof source.repoURL !== 'string') return undefined;
   if (typeof source.path !== 'string' && typeof source.ref !== 'string') return undefined;
+  // An OCI source (Argo CD 3.1) is a registry's artifact, fetched like a chart: no repository.
+  if (isOci(source)) return undefined;
   return ofThisRepository(source.repoURL, repository) ? undefined : shownRepo(source);
 }
 
@@ -77,7 +79,7 @@ export function sourceFolders(
   repository: string | undefined,
 ): { path: string; elsewhere?: string }[] {
   return sourceList(entry.spec)
-    .filter((s) => typeof s.path === 'string' && typeof s.chart !== 'string')
+    .filter((s) => typeof s.path === 'string' && typeof s.chart !== 'string' && !isOci(s))
     .map((s) => {
       const away = elsewhere(s, repository);
       return {
@@ -107,8 +109,11 @@ export function sourcesOf(
       checkoutPath(checkout.root, file),
     );
     if (!written && !helm) continue;
+    // An OCI source's own valueFiles are files of its artifact, as a chart source's are.
     const base =
-      typeof source.path === 'string' ? join('', source.path.replace(/^\/+/, '')) : undefined;
+      typeof source.path === 'string' && !isOci(source)
+        ? join('', source.path.replace(/^\/+/, ''))
+        : undefined;
     const filesOf = (block: Data | undefined) =>
       (Array.isArray(block?.valueFiles) ? block.valueFiles : []).map(String).map((e) => {
         const ref = /^\$([^/]+)\/(.*)$/.exec(e);
@@ -286,7 +291,7 @@ function sourceChart(
       reason: `its chart is in ${one.elsewhere}, another repository, so it was not rendered`,
     };
   if (one.chart) return chartOf({ kind: 'path', path: one.chart }, root, release);
-  if (typeof one.source.chart === 'string')
+  if (typeof one.source.chart === 'string' || isOci(one.source))
     return chartOf(argoChartHint(one.source, entry.name, root), root, release);
   return {
     kind: 'out-of-reach',

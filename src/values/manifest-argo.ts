@@ -215,7 +215,7 @@ function chartPath(source: Data, root: string): string | undefined {
 const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
 /** An OCI source's path is inside its artifact, not a folder of this checkout. */
-const isOci = (source: Data): boolean =>
+export const isOci = (source: Data): boolean =>
   typeof source.repoURL === 'string' && source.repoURL.startsWith('oci://');
 
 /** Where an Application source's chart is: its repoURL and chart, else a folder of the checkout. */
@@ -242,13 +242,18 @@ export function argoChartHint(
       reason: `Application/${name} names its chart (${source.chart}) in a repository this run does not add`,
     };
   }
-  if (typeof source.path === 'string')
-    return isOci(source)
-      ? {
+  if (typeof source.path === 'string') {
+    if (!isOci(source)) return chartPathHint(source.path, root);
+    // Argo CD 3.1's OCI source: the artifact at repoURL:targetRevision, its `path` a folder of
+    // it. A Helm chart pushed with `helm push` is such an artifact, its chart at the top (`.`).
+    const inside = source.path.replace(/^(\.\/)+|^\.$/, '').replace(/\/+$/, '');
+    return inside === ''
+      ? { kind: 'remote', ref: repo!.replace(/\/+$/, ''), version }
+      : {
           kind: 'none',
-          reason: `Application/${name} takes its chart from an OCI artifact (${repo}), which this run does not fetch`,
-        }
-      : chartPathHint(source.path, root);
+          reason: `Application/${name} takes its chart from the folder ${source.path} of an OCI artifact (${repo}), which this run does not unpack`,
+        };
+  }
   return { kind: 'none', reason: `Application/${name} names no chart` };
 }
 

@@ -93,8 +93,9 @@ describe('the folders and files an ApplicationSet reads', () => {
     'apps/.hidden/values.yaml': 'replicaCount: 1\n',
     'other/values.yaml': 'replicaCount: 1\n',
   };
+  // Combined with the clusters Argo CD knows: not expanded here (argo/appset-expand.ts), so read.
   const directories = (repo: string, extra = '') =>
-    `    - git:\n        repoURL: ${repo}\n        revision: HEAD\n        directories:\n          - path: apps/*\n${extra}`;
+    `    - matrix:\n        generators:\n          - clusters: {}\n          - git:\n              repoURL: ${repo}\n              revision: HEAD\n              directories:\n                - path: apps/*\n${extra.replace(/^ {10}/gm, '                ')}`;
 
   it('a directories generator: the files under the folders it selects, the reader named', () => {
     const texts = {
@@ -108,6 +109,9 @@ describe('the folders and files an ApplicationSet reads', () => {
       "ApplicationSet/argocd/apps (argocd/apps.yaml) reads it: its git generator's directories apps/* selects apps/docs",
     );
     expect(record!.reason).toContain('cluster-path');
+    expect(record!.reason).toContain(
+      '(its matrix generator combines clusters and git generators, which this run does not expand, and its clusters generator lists the clusters Argo CD knows',
+    );
     expect(read(texts, 'other/values.yaml')).toEqual([]);
     // The repo server skips folders whose name starts with a dot.
     expect(read(texts, 'apps/.hidden/values.yaml')).toEqual([]);
@@ -148,12 +152,23 @@ describe('the folders and files an ApplicationSet reads', () => {
     expect(read(texts, 'apps/legacy/values.yaml')).toEqual([]);
   });
 
-  it("a template's literal source path is read by every Application it generates", () => {
-    const generators = '    - list:\n        elements: [{cluster: prod}]\n';
+  it("a template's source path is read by every Application it generates, an expression standing for any text", () => {
+    const generators = '    - clusters: {}\n';
     const texts = { ...files, 'argocd/apps.yaml': appset(generators, 'other') };
     expect(read(texts, 'other/values.yaml')[0]!.reason).toContain(
       "its template's source path other selects other",
     );
     expect(read(texts, 'apps/docs/values.yaml')).toEqual([]);
+    const templated = { ...files, 'argocd/apps.yaml': appset(generators, "'apps/{{name}}'") };
+    expect(read(templated, 'apps/docs/values.yaml')[0]!.reason).toContain(
+      "its template's source path apps/{{name}} selects apps/docs",
+    );
+    expect(read(templated, 'other/values.yaml')).toEqual([]);
+  });
+
+  it('one whose generators are expanded here reads through its Applications, not as out of reach', () => {
+    const generators = '    - list:\n        elements: [{cluster: prod}]\n';
+    const texts = { ...files, 'argocd/apps.yaml': appset(generators, 'other') };
+    expect(read(texts, 'other/values.yaml')).toEqual([]);
   });
 });

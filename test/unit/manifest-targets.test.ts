@@ -618,12 +618,18 @@ ${second}`;
     }
   });
 
-  it('an OCI source with a path is no folder of this checkout, even where one of that name exists', () => {
+  it('an OCI source with a path is no folder of this checkout, even where one of that name exists; its top (.) is the chart', () => {
     const oci = `${APP.replace('repoURL: https://charts.example.com', 'repoURL: oci://registry.example.com/charts').replace('chart: enterprise', 'path: charts/docs')}      releaseName: docs\n`;
     expect(edit(oci, '', file).chosen[0]!.target.chart).toEqual({
       kind: 'none',
       reason:
-        'Application/docs takes its chart from an OCI artifact (oci://registry.example.com/charts), which this run does not fetch',
+        'Application/docs takes its chart from the folder charts/docs of an OCI artifact (oci://registry.example.com/charts), which this run does not unpack',
+    });
+    // Argo CD 3.1's OCI source with `path: .`: the artifact is the chart, fetched from the registry.
+    const top = oci.replace('path: charts/docs', 'path: .');
+    expect(edit(top, '', file).chosen[0]!.target.chart).toMatchObject({
+      kind: 'remote',
+      ref: 'oci://registry.example.com/charts',
     });
     // Without a helm block, such a source is no chart source at all.
     const bare = multi(
