@@ -21,6 +21,7 @@ import { postRenderer } from './post-render.js';
 import { substitutedFrom } from './substitute.js';
 import { generatedFrom, type Checkout } from './tree.js';
 import {
+  laterWins,
   markReaderElsewhere,
   targetName,
   type ProofContext,
@@ -181,7 +182,7 @@ async function proveRelease(
       );
       return { ...record, level: 'values', reason: 'refused: an overlay patch wins' };
     }
-    if (over && !over.unchecked) {
+    if (laterWins(over, ctx.tools) && !over.unchecked) {
       ctx.refusals.push(
         `${over.by} sets ${over.key} after ${target.display} in the values helm-controller merges for ${base}, so the chart would get that value instead. ${over.fix ?? `Remove it there, or write the link there (name it in values-file).`}`,
       );

@@ -51,7 +51,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
   if (inputs.renderCheck === 'off') {
     reporter.info('render-check is off: nothing proves the chart reads the link at values-key.');
     await guardNearMisses(inputs, texts, inputs.valuesFiles);
-    return undefined;
+    return (await import('./layers-off.js')).checkLayersOff(run, texts);
   }
   return reporter.group('Render check: does the chart read the link at values-key?', async () => {
     const helmfiles = await helmfilesOf(run);
@@ -152,7 +152,7 @@ function report(run: RunContext, outcome: RenderOutcome, inputs: PublishInputs):
  * HelmRelease's valuesFrom (a ConfigMap or Secret, or a plain values file with no chart beside
  * it, which a kustomize generator may make one of), the HelmReleases, ConfigMaps and Secrets too.
  */
-async function fluxSources(
+export async function fluxSources(
   run: RunContext,
   texts: Map<string, string>,
 ): Promise<SourceObjects | undefined> {
@@ -329,7 +329,7 @@ export type FileRenderTarget = RenderTarget & { file: { path: string; display: s
  * The helmfile state files of each checkout a plain values file is in (none with helm-release:
  * the run's own rollout is what reads the files then).
  */
-async function helmfilesOf({
+export async function helmfilesOf({
   inputs,
   checkout,
 }: RunContext): Promise<Map<string, { path: string; text: string }[]>> {
