@@ -30,6 +30,17 @@ import {
 } from './types.js';
 import type { ValuesLayer } from '../helm/render-target.js';
 import { renderForProof, unrenderedRecord } from './render.js';
+import { missedReferences, missedText } from './flux/values-from-missing.js';
+
+/** `HelmRelease/docs/docs`. */
+const releaseName = (release: Data): string => {
+  const meta = isObject(release.metadata) ? release.metadata : {};
+  return `HelmRelease/${typeof meta.namespace === 'string' ? `${meta.namespace}/` : ''}${String(meta.name)}`;
+};
+
+/** `HelmRelease/docs/docs as apps/docs/kustomization.yaml builds it`, for messages. */
+const builtBy = (release: Data, entry: Exclude<Entry, { kind: 'argo' }>): string =>
+  `${releaseName(release)} as ${entry.kind === 'as-written' ? entry.from : `${entryLabel(entry)} (${entry.from})`} builds it`;
 
 export async function proveBuild(
   ctx: ProofContext,
@@ -83,6 +94,27 @@ export async function proveBuild(
       );
     });
     const patched = readers;
+    // A release that names a source of the target under the name before kustomize renamed it:
+    // it would fail in the cluster (flux/values-from-missing.ts).
+    const made = new Set(sources.map((s) => String((s.metadata as Data).name)));
+    const missing = releases.flatMap((r) =>
+      missedReferences(r, objects)
+        .filter((m) => made.has(m.made))
+        .map((m) => ({ release: r, m })),
+    );
+    if (patched.length === 0 && missing.length > 0) {
+      for (const { release, m } of missing) {
+        ctx.refusals.push(missedText(builtBy(release, entry), [m]));
+        ctx.records.push({
+          target: targetName(target),
+          reader: releaseName(release),
+          entry: entryLabel(entry),
+          level: 'values',
+          reason: `refused: valuesFrom ${m.kind}/${m.name} is not what the build makes`,
+        });
+      }
+      continue;
+    }
     if (patched.length === 0) {
       ctx.records.push(
         markReaderElsewhere({
@@ -149,15 +181,16 @@ async function proveRelease(
   const record = {
     target: targetName(target, chosen?.label),
     // Found from the file up (readers.ts): the release is named, there being no entry point.
-    ...(entry.kind === 'as-written'
-      ? {
-          reader: `HelmRelease/${typeof meta.namespace === 'string' ? `${meta.namespace}/` : ''}${name}`,
-        }
-      : {}),
+    ...(entry.kind === 'as-written' ? { reader: releaseName(release) } : {}),
     entry: entryLabel(entry),
   };
   const unserved = unservedRelease(release, `${label} as ${entryLabel(entry)} builds it`);
   if (unserved) return markWarning({ ...record, level: 'skipped', reason: unserved });
+  const missed = missedReferences(release, objects);
+  if (missed.length > 0) {
+    ctx.refusals.push(missedText(builtBy(release, entry), missed));
+    return { ...record, level: 'values', reason: 'refused: a valuesFrom reference fails' };
+  }
   const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe, (o, key) =>
     generatedFrom(ctx.checkout, tree, o, key),
   );

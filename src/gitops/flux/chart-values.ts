@@ -23,6 +23,7 @@ import {
   type ProofRecord,
   type ProofTarget,
 } from '../types.js';
+import { missedReferences, missedText } from './values-from-missing.js';
 import { renderForProof, unrenderedRecord } from '../render.js';
 
 /** A HelmRelease as one build (or the file, as written) gives it, with the objects beside it. */
@@ -93,6 +94,16 @@ export async function proveFluxChartValues(
   if (!defaults?.includes(target.file)) return false;
   const label = releaseLabel(site.release);
   const record = { target: targetName(target), reader: label, entry: site.entry };
+  const missed = missedReferences(site.release, site.objects);
+  if (missed.length > 0) {
+    ctx.refusals.push(missedText(`${label} (${site.from})`, missed));
+    ctx.records.push({
+      ...record,
+      level: 'values',
+      reason: 'refused: a valuesFrom reference fails',
+    });
+    return true;
+  }
   const { layers, unknown } = fluxLayers(
     site.release,
     site.objects,
