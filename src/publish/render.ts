@@ -3,9 +3,8 @@
  * run writes becomes a render target (the release's chart with every values file, or the chart a
  * values file sits beside), rendered with a placeholder link by src/helm/render-check.ts. Not
  * found: the run stops here, before the export, with the path the chart does read when its
- * Chart.yaml shows it. A chart out of reach is reported as skipped (`render-check: required`
- * makes that a failure too), unless the values layers alone show a later one overriding the link
- * (helm/values-layers.ts): that stops the run as a link not read does.
+ * Chart.yaml shows it. A chart out of reach is skipped (`required`: a failure), unless the values
+ * layers alone show a later one winning (helm/values-layers.ts; under `off` too: layers-off.ts).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -49,9 +48,10 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
   const { inputs, reporter } = run;
   const texts = await currentTexts(inputs);
   if (inputs.renderCheck === 'off') {
-    reporter.info('render-check is off: nothing proves the chart reads the link at values-key.');
     await guardNearMisses(inputs, texts, inputs.valuesFiles);
-    return (await import('./layers-off.js')).checkLayersOff(run, texts);
+    const targets = async (link: string) =>
+      renderTargets(inputs, texts, await fluxSources(run, texts), await helmfilesOf(run), link);
+    return (await import('./layers-off.js')).checkLayersOff(run, texts, targets);
   }
   return reporter.group('Render check: does the chart read the link at values-key?', async () => {
     const helmfiles = await helmfilesOf(run);
@@ -152,7 +152,7 @@ function report(run: RunContext, outcome: RenderOutcome, inputs: PublishInputs):
  * HelmRelease's valuesFrom (a ConfigMap or Secret, or a plain values file with no chart beside
  * it, which a kustomize generator may make one of), the HelmReleases, ConfigMaps and Secrets too.
  */
-export async function fluxSources(
+async function fluxSources(
   run: RunContext,
   texts: Map<string, string>,
 ): Promise<SourceObjects | undefined> {
@@ -329,7 +329,7 @@ export type FileRenderTarget = RenderTarget & { file: { path: string; display: s
  * The helmfile state files of each checkout a plain values file is in (none with helm-release:
  * the run's own rollout is what reads the files then).
  */
-export async function helmfilesOf({
+async function helmfilesOf({
   inputs,
   checkout,
 }: RunContext): Promise<Map<string, { path: string; text: string }[]>> {
