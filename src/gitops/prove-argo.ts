@@ -168,7 +168,11 @@ export async function proveApplication(
   for (const one of sourcesOf(checkout, entry, ctx.repository)) {
     for (const target of targets) {
       if (target.chosen) continue;
-      const record = { target: targetName(target), entry: entryLabel(entry) };
+      const record = {
+        target: targetName(target),
+        reader: `Application/${entry.namespace}/${entry.name}`,
+        entry: entryLabel(entry),
+      };
       const own = `${app} (${entry.from})`;
       if (one.dropped.includes(target.file)) {
         const by = one.setBy.get('valueFiles') ?? one.setBy.get('helm') ?? '';

@@ -180,8 +180,8 @@ async function proveRelease(
     (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && substitutedFrom(c.name, name));
   const record = {
     target: targetName(target, chosen?.label),
-    // Found from the file up (readers.ts): the release is named, there being no entry point.
-    ...(entry.kind === 'as-written' ? { reader: releaseName(release) } : {}),
+    // The release that reads it, through an entry point or as written (readers.ts).
+    reader: releaseName(release),
     entry: entryLabel(entry),
   };
   const unserved = unservedRelease(release, `${label} as ${entryLabel(entry)} builds it`);
