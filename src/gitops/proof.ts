@@ -40,7 +40,7 @@ import {
 import { isYamlFile } from './files.js';
 import { argoFiles, elsewhereRecords, proveApplication } from './prove-argo.js';
 import { proveBuild } from './prove-flux.js';
-import { withChildren } from './argo/app-of-apps.js';
+import { unrenderedParents, withChildren } from './argo/app-of-apps.js';
 import {
   chartNames,
   chartReaderFiles,
@@ -230,7 +230,7 @@ export async function proveComposition(
         result = await build(copy);
       }
       if (result.kind === 'refused') {
-        if ([...editedFiles].some((f) => trees.get(next)!.has(f)))
+        if (!tools.layersOnly && [...editedFiles].some((f) => trees.get(next)!.has(f)))
           ctx.refusals.push(`${result.problem}. ${result.fix}`);
         continue;
       }
@@ -243,13 +243,14 @@ export async function proveComposition(
     await copy?.remove();
   }
   // An app of apps' children exist once its chart is rendered as Argo CD renders it.
-  const { entries: argo } = await withChildren(
+  const { entries: argo, missing } = await withChildren(
     checkout,
     entries.filter((e): e is ArgoEntry => e.kind === 'argo'),
     tools.helm,
     repository,
     tools.signal,
   );
+  ctx.records.push(...unrenderedParents(missing, options.targets));
   for (const entry of argo) {
     const from = ctx.records.length;
     await proveApplication(ctx, entry, options.targets);

@@ -30,7 +30,13 @@ import { chartOf } from './flux-chart.js';
 import { goPathMatch } from './glob.js';
 import { argoLayers } from './merge.js';
 import { join, treeOf, type Checkout } from './tree.js';
-import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from './types.js';
+import {
+  laterWins,
+  targetName,
+  type ProofContext,
+  type ProofRecord,
+  type ProofTarget,
+} from './types.js';
 import { renderForProof } from './render.js';
 
 /** One chart source and the checkout files its valueFiles name, in Argo CD's order. */
@@ -167,7 +173,11 @@ export async function proveApplication(
   for (const one of sourcesOf(checkout, entry, ctx.repository)) {
     for (const target of targets) {
       if (target.chosen) continue;
-      const record = { target: targetName(target), entry: entryLabel(entry) };
+      const record = {
+        target: targetName(target),
+        reader: `Application/${entry.namespace}/${entry.name}`,
+        entry: entryLabel(entry),
+      };
       const own = `${app} (${entry.from})`;
       if (one.dropped.includes(target.file)) {
         const by = one.setBy.get('valueFiles') ?? one.setBy.get('helm') ?? '';
@@ -224,7 +234,7 @@ export async function proveApplication(
       const valuesBy = one.setBy.get('valuesObject') ?? one.setBy.get('values');
       const layers = argoLayers(one.helm, files, valuesBy ? `${own} as ${valuesBy} sets it` : own);
       const over = await overridingLayer(layers, key, tools.placeholder.link);
-      if (over) {
+      if (laterWins(over, tools)) {
         const fix = !over.by.startsWith('helm.')
           ? `Remove it there, or point values-file at ${over.by.split(' ')[0]} so that the link is written there.`
           : valuesBy

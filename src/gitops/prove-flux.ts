@@ -21,6 +21,7 @@ import { postRenderer } from './post-render.js';
 import { substitutedFrom } from './substitute.js';
 import { generatedFrom, type Checkout } from './tree.js';
 import {
+  laterWins,
   markReaderElsewhere,
   targetName,
   type ProofContext,
@@ -29,6 +30,17 @@ import {
 } from './types.js';
 import type { ValuesLayer } from '../helm/render-target.js';
 import { renderForProof, unrenderedRecord } from './render.js';
+import { missedReferences, missedText } from './flux/values-from-missing.js';
+
+/** `HelmRelease/docs/docs`. */
+const releaseName = (release: Data): string => {
+  const meta = isObject(release.metadata) ? release.metadata : {};
+  return `HelmRelease/${typeof meta.namespace === 'string' ? `${meta.namespace}/` : ''}${String(meta.name)}`;
+};
+
+/** `HelmRelease/docs/docs as apps/docs/kustomization.yaml builds it`, for messages. */
+const builtBy = (release: Data, entry: Exclude<Entry, { kind: 'argo' }>): string =>
+  `${releaseName(release)} as ${entry.kind === 'as-written' ? entry.from : `${entryLabel(entry)} (${entry.from})`} builds it`;
 
 export async function proveBuild(
   ctx: ProofContext,
@@ -82,6 +94,27 @@ export async function proveBuild(
       );
     });
     const patched = readers;
+    // A release that names a source of the target under the name before kustomize renamed it:
+    // it would fail in the cluster (flux/values-from-missing.ts).
+    const made = new Set(sources.map((s) => String((s.metadata as Data).name)));
+    const missing = releases.flatMap((r) =>
+      missedReferences(r, objects)
+        .filter((m) => made.has(m.made))
+        .map((m) => ({ release: r, m })),
+    );
+    if (patched.length === 0 && missing.length > 0) {
+      for (const { release, m } of missing) {
+        ctx.refusals.push(missedText(builtBy(release, entry), [m]));
+        ctx.records.push({
+          target: targetName(target),
+          reader: releaseName(release),
+          entry: entryLabel(entry),
+          level: 'values',
+          reason: `refused: valuesFrom ${m.kind}/${m.name} is not what the build makes`,
+        });
+      }
+      continue;
+    }
     if (patched.length === 0) {
       ctx.records.push(
         markReaderElsewhere({
@@ -147,16 +180,17 @@ async function proveRelease(
     (target.chosen ?? []).find((c) => c.kind === 'HelmRelease' && substitutedFrom(c.name, name));
   const record = {
     target: targetName(target, chosen?.label),
-    // Found from the file up (readers.ts): the release is named, there being no entry point.
-    ...(entry.kind === 'as-written'
-      ? {
-          reader: `HelmRelease/${typeof meta.namespace === 'string' ? `${meta.namespace}/` : ''}${name}`,
-        }
-      : {}),
+    // The release that reads it, through an entry point or as written (readers.ts).
+    reader: releaseName(release),
     entry: entryLabel(entry),
   };
   const unserved = unservedRelease(release, `${label} as ${entryLabel(entry)} builds it`);
   if (unserved) return markWarning({ ...record, level: 'skipped', reason: unserved });
+  const missed = missedReferences(release, objects);
+  if (missed.length > 0) {
+    ctx.refusals.push(missedText(builtBy(release, entry), missed));
+    return { ...record, level: 'values', reason: 'refused: a valuesFrom reference fails' };
+  }
   const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe, (o, key) =>
     generatedFrom(ctx.checkout, tree, o, key),
   );
@@ -181,7 +215,7 @@ async function proveRelease(
       );
       return { ...record, level: 'values', reason: 'refused: an overlay patch wins' };
     }
-    if (over && !over.unchecked) {
+    if (laterWins(over, ctx.tools) && !over.unchecked) {
       ctx.refusals.push(
         `${over.by} sets ${over.key} after ${target.display} in the values helm-controller merges for ${base}, so the chart would get that value instead. ${over.fix ?? `Remove it there, or write the link there (name it in values-file).`}`,
       );

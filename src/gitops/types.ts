@@ -1,5 +1,6 @@
 /** What the proof is given and what it finds: the types publish/ and the proof's steps share. */
 import type { ChartFetcher } from '../helm/fetch.js';
+import type { Overriding } from '../helm/values-layers.js';
 import type { Entry } from './discover.js';
 import type { Checkout } from './tree.js';
 
@@ -49,6 +50,12 @@ export interface ProofTools {
   valuesKey: readonly string[];
   /** The run's fetcher, shared with the render check: a chart is pulled once per run. */
   charts?: ChartFetcher;
+  /**
+   * `render-check: off`: no chart is rendered (no helm); entry points are built where kubectl is
+   * on PATH, to see their layers, but a build that fails is no refusal. Only a layer known to win
+   * is refused: one this run cannot read is not (off is the fix its message gives).
+   */
+  layersOnly?: boolean;
 }
 
 /** What every step of one proof shares. */
@@ -77,6 +84,13 @@ export const markReaderElsewhere = (record: ProofRecord): ProofRecord => {
   return record;
 };
 export const isReaderElsewhere = (record: ProofRecord): boolean => readerElsewhere.has(record);
+
+/**
+ * Whether a later layer the values show is refused: under `render-check: off` only one known to
+ * win, not one this run could not read (turning the check off is the fix its message gives).
+ */
+export const laterWins = (over: Overriding | undefined, tools: ProofTools): over is Overriding =>
+  !!over && !(tools.layersOnly && (over.unchecked !== undefined || over.unreadable));
 
 /** A target's name in the proof's words. */
 export const targetName = (t: ProofTarget, label?: string): string =>

@@ -102,7 +102,8 @@ export async function checkTarget(
     [
       ...target.values(link),
       ...(target.setFlags
-        ? setLayer(target.setFlags.flags, target.valuesKey, target.setFlags.source)
+        ? (target.setFlags.layers?.(target.valuesKey) ??
+          setLayer(target.setFlags.flags, target.valuesKey, target.setFlags.source))
         : []),
       ...setLayer(options.helmArgs, target.valuesKey),
     ],

@@ -69,7 +69,12 @@ export interface RenderTarget {
    * --set flags the tool that installs the chart passes over every values file (a helmfile
    * release's set and setString entries), with where they come from for the refusal.
    */
-  setFlags?: { flags: string[]; source: { name: string; plain: string } };
+  setFlags?: {
+    flags: string[];
+    source: { name: string; plain: string };
+    /** The flags' layers in the tool's order, each named (helmfile: `set`, then `setString`). */
+    layers?: (valuesKey: string) => ValuesLayer[];
+  };
   /**
    * Values the controller passes before these that the render cannot read (Argo CD valueFiles in
    * another repository or a chart package): a render that finds no link proves nothing then.

@@ -24,6 +24,8 @@ export interface Overriding {
    * and this says why. One of them may hold the link, so none is known to win: it is unchecked.
    */
   unchecked?: string;
+  /** A later layer this run could not read as helm does: it may win (`render-check: off` trusts it). */
+  unreadable?: true;
 }
 
 const UNREAD = Symbol('unread');
@@ -83,6 +85,7 @@ export async function overridingLayer(
         by: `${name(layers[index]!)} (which this run could not read as helm does: ${reason})`,
         key: valuesKey,
         fix: 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.',
+        unreadable: true,
       };
   // Without the link in any layer, only bundleUrl can be compared: the last one set must be it.
   const keys = ours < 0 ? (['bundleUrl'] as const) : WRITTEN_KEYS;

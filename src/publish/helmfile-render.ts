@@ -16,10 +16,12 @@ import type {
   RenderTarget,
   ValuesLayer,
 } from '../helm/render-target.js';
+import { setLayer } from '../helm/set-flags.js';
 import {
   laterEntries,
   releasesListing,
   setFlags,
+  unreadableStates,
   type ListingRelease,
 } from '../values/helmfile.js';
 
@@ -33,9 +35,23 @@ export function helmfileTargets(
   valuesKey: string,
   withLink: (link: string) => { name: string; yaml: string },
 ): (RenderTarget & { file: { path: string; display: string } })[] {
-  return releasesListing(file.path, helmfiles, root).map((listing) => {
+  const listed = releasesListing(file.path, helmfiles, root);
+  if (listed.length === 0)
+    // A state template only helmfile renders may list it: out of reach for that, said so.
+    return unreadableStates(file.path, helmfiles, root).map(({ display, reason }) => ({
+      file,
+      label: `${file.display} (helmfile ${display})`,
+      valuesKey,
+      chart: {
+        kind: 'out-of-reach',
+        reason: `${display} ${reason}, and may list it among a release's values`,
+      },
+      values: (link): ValuesLayer[] => [withLink(link)],
+    }));
+  return listed.map((listing) => {
     const { release } = listing;
-    const where = `${listing.display}, release ${release.name}`;
+    const env = listing.environment ? ` (environment ${listing.environment})` : '';
+    const where = `${listing.display}, release ${release.name}${env}`;
     const earlier = release.values.slice(0, listing.index);
     return {
       file,
@@ -45,6 +61,17 @@ export function helmfileTargets(
       setFlags: {
         flags: setFlags(release),
         source: { name: where, plain: 'set entry' },
+        // helmfile passes --set for each set entry, then --set-string for each setString entry.
+        layers: (key: string) => [
+          ...setLayer(setFlags({ ...release, setString: [] }), key, {
+            name: where,
+            plain: 'set entry',
+          }),
+          ...setLayer(setFlags({ ...release, set: [] }), key, {
+            name: where,
+            plain: 'setString entry',
+          }),
+        ],
       },
       values: (link): ValuesLayer[] => [
         ...earlier.flatMap((entry, i): ValuesLayer[] =>

@@ -36,10 +36,13 @@ export async function proveThroughCluster(
     helm,
     charts,
     placeholder = placeholderLink(),
+    layersOnly = false,
   }: {
     helm: string | undefined;
     charts?: ChartFetcher;
     placeholder?: { link: string; token: string };
+    /** `render-check: off`: no chart rendered; only a layer that wins is refused. */
+    layersOnly?: boolean;
   },
   /** Plain values files (absolute) that something outside the entry points reads (a helmfile). */
   readElsewhere: ReadonlySet<string> = new Set(),
@@ -82,15 +85,18 @@ export async function proveThroughCluster(
       placeholder,
       valuesKey: inputs.valuesKey,
       charts,
+      layersOnly,
     },
   );
-  for (const record of result.records)
-    if (isWarning(record)) reporter.warning(`Proof: ${describeRecord(record)}.`);
-    else reporter.info(`Proof: ${describeRecord(record)}.`);
+  if (!layersOnly)
+    for (const record of result.records)
+      if (isWarning(record)) reporter.warning(`Proof: ${describeRecord(record)}.`);
+      else reporter.info(`Proof: ${describeRecord(record)}.`);
   if (result.refusals.length > 0)
     throw new UserError(
       `The proof through what the cluster applies found that it would not get the link: ${result.refusals.join(' ')} Nothing was sent and no file was changed.`,
     );
+  if (layersOnly) return { records: [] };
   // With helm-release, the run rolls the files out itself: it is their entry point.
   if (!inputs.helm) unreached(run, result.unreachable);
   if (!inputs.helm && inputs.renderCheck === 'required') unproven(result.records);

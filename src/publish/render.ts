@@ -3,9 +3,8 @@
  * run writes becomes a render target (the release's chart with every values file, or the chart a
  * values file sits beside), rendered with a placeholder link by src/helm/render-check.ts. Not
  * found: the run stops here, before the export, with the path the chart does read when its
- * Chart.yaml shows it. A chart out of reach is reported as skipped (`render-check: required`
- * makes that a failure too), unless the values layers alone show a later one overriding the link
- * (helm/values-layers.ts): that stops the run as a link not read does.
+ * Chart.yaml shows it. A chart out of reach is skipped (`required`: a failure), unless the values
+ * layers alone show a later one winning (helm/values-layers.ts; under `off` too: layers-off.ts).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -49,9 +48,10 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
   const { inputs, reporter } = run;
   const texts = await currentTexts(inputs);
   if (inputs.renderCheck === 'off') {
-    reporter.info('render-check is off: nothing proves the chart reads the link at values-key.');
     await guardNearMisses(inputs, texts, inputs.valuesFiles);
-    return undefined;
+    const targets = async (link: string) =>
+      renderTargets(inputs, texts, await fluxSources(run, texts), await helmfilesOf(run), link);
+    return (await import('./layers-off.js')).checkLayersOff(run, texts, targets);
   }
   return reporter.group('Render check: does the chart read the link at values-key?', async () => {
     const helmfiles = await helmfilesOf(run);

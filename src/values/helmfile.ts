@@ -8,8 +8,8 @@
  * namespaceAndValuesFlags). So a values file a release lists is a target, and what the release
  * passes after it can win over the link.
  */
-import { dirname, join, relative, resolve } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { environmentsOf, resolvedReleases, stateDocuments } from './helmfile-state.js';
 import { isObject, type Data, type Refusal } from './site.js';
 
 /** helmfile's own file names: `helmfile.yaml`, `helmfile.yml`, `.gotmpl` forms, `helmfile.d/*`. */
@@ -97,33 +97,35 @@ export interface HelmfileRelease {
 
 function releasesOf(data: Data): HelmfileRelease[] {
   if (!Array.isArray(data.releases)) return [];
-  return data.releases.filter(isObject).map((r): HelmfileRelease => {
-    const list = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : []);
-    const maps = (value: unknown) => list(value).filter(isObject);
-    const beyond = [
-      'strategicMergePatches',
-      'jsonPatches',
-      'transformers',
-      'postRenderer',
-      'valuesTemplate',
-      'setTemplate',
-    ].filter((key) => r[key] !== undefined && !(Array.isArray(r[key]) && r[key].length === 0));
-    return {
-      name: typeof r.name === 'string' ? r.name : '',
-      namespace: typeof r.namespace === 'string' ? r.namespace : undefined,
-      chart: typeof r.chart === 'string' ? r.chart : '',
-      version: typeof r.version === 'string' ? r.version : undefined,
-      values: list(r.values),
-      secrets: list(r.secrets),
-      set: maps(r.set),
-      setString: maps(r.setString),
-      installed: r.installed !== false,
-      outOfReach:
-        beyond.length > 0
-          ? `helmfile changes what release ${String(r.name)} renders with ${beyond.join(', ')}, which this run does not apply`
-          : undefined,
-    };
-  });
+  return data.releases.filter(isObject).map(releaseOf);
+}
+
+function releaseOf(r: Data): HelmfileRelease {
+  const list = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : []);
+  const maps = (value: unknown) => list(value).filter(isObject);
+  const beyond = [
+    'strategicMergePatches',
+    'jsonPatches',
+    'transformers',
+    'postRenderer',
+    'valuesTemplate',
+    'setTemplate',
+  ].filter((key) => r[key] !== undefined && !(Array.isArray(r[key]) && r[key].length === 0));
+  return {
+    name: typeof r.name === 'string' ? r.name : '',
+    namespace: typeof r.namespace === 'string' ? r.namespace : undefined,
+    chart: typeof r.chart === 'string' ? r.chart : '',
+    version: typeof r.version === 'string' ? r.version : undefined,
+    values: list(r.values),
+    secrets: list(r.secrets),
+    set: maps(r.set),
+    setString: maps(r.setString),
+    installed: r.installed !== false,
+    outOfReach:
+      beyond.length > 0
+        ? `helmfile changes what release ${String(r.name)} renders with ${beyond.join(', ')}, which this run does not apply`
+        : undefined,
+  };
 }
 
 /** A repository of a state file, by the name a release's `chart: NAME/chart` uses. */
@@ -142,12 +144,16 @@ export interface ListingRelease {
   /** The index of the values file among the release's values entries. */
   index: number;
   repositories: HelmfileRepository[];
+  /** The environment its paths were expanded for, where they name one. */
+  environment?: string;
 }
 
 /**
  * The releases of the state files (`path` absolute, `text` its content) that list `valuesPath`
  * among their values entries, as helmfile resolves them: against the state file's folder.
- * A `.gotmpl` state file is a template whose releases only helmfile can render: skipped.
+ * Releases are resolved as helmfile resolves them before rendering (helmfile-state.ts: merge
+ * keys, `inherit`, `{{ .Release.Name }}` and `{{ .Environment.Name }}` in paths); a `.gotmpl`
+ * state file with other template actions is skipped here (unreadableStates names it).
  */
 export function releasesListing(
   valuesPath: string,
@@ -156,22 +162,19 @@ export function releasesListing(
 ): ListingRelease[] {
   const found: ListingRelease[] = [];
   for (const file of helmfiles) {
-    if (file.path.endsWith('.gotmpl')) continue;
-    let docs: unknown[];
-    try {
-      docs = parseAllDocuments(file.text).map((d) => d.toJS() as unknown);
-    } catch {
-      continue;
-    }
-    const states = docs.filter(isObject);
+    const read = stateDocuments(file.path, file.text);
+    if ('unreadable' in read) continue;
+    const states = read.documents;
     const repositories = states.flatMap((state) =>
       (Array.isArray(state.repositories) ? state.repositories : [])
         .filter(isObject)
         .filter((r) => typeof r.name === 'string' && typeof r.url === 'string')
         .map((r) => ({ name: r.name as string, url: r.url as string, oci: r.oci === true })),
     );
+    const environments = environmentsOf(states);
     for (const state of states)
-      for (const release of releasesOf(state)) {
+      for (const { release: data, environment } of resolvedReleases(state, environments)) {
+        const release = releaseOf(data);
         const index = release.values.findIndex(
           (entry) => typeof entry === 'string' && resolve(dirname(file.path), entry) === valuesPath,
         );
@@ -182,6 +185,7 @@ export function releasesListing(
             release,
             index,
             repositories,
+            ...(environment ? { environment } : {}),
           });
       }
   }
@@ -223,3 +227,23 @@ export function setFlags(release: HelmfileRelease): string[] {
 
 const stringOf = (value: unknown) =>
   typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+
+/**
+ * The state files this run cannot read without helmfile (a `.gotmpl` with template actions
+ * beyond the release templating it expands) that may list `valuesPath`: their text names its
+ * folder or its path. Each with why, for a target that is then out of reach for what it is.
+ */
+export function unreadableStates(
+  valuesPath: string,
+  helmfiles: readonly { path: string; text: string }[],
+  root: string,
+): { display: string; reason: string }[] {
+  return helmfiles.flatMap((file) => {
+    const read = stateDocuments(file.path, file.text);
+    if (!('unreadable' in read)) return [];
+    const rel = relative(dirname(file.path), valuesPath);
+    const folder = basename(dirname(valuesPath));
+    if (!file.text.includes(rel) && !file.text.includes(folder)) return [];
+    return [{ display: relative(root, file.path) || file.path, reason: read.unreadable }];
+  });
+}

@@ -36,11 +36,14 @@ describe.concurrent('a Flux overlay patching the base HelmRelease', () => {
     expect(proofOf(run)).toEqual([
       {
         target: 'apps/base/docs/release.yaml (HelmRelease/docs)',
+        reader: 'HelmRelease/docs/docs',
         entry: 'Kustomization/flux-system/apps',
         level: 'rendered',
       },
     ]);
-    expect(run.summary).toContain('through Kustomization/flux-system/apps: the chart renders');
+    expect(run.summary).toContain(
+      'through Kustomization/flux-system/apps, read by HelmRelease/docs/docs: the chart renders',
+    );
     // What the controller gets: the overlay built, its HelmRelease's values rendered.
     const built = manifest(await kustomizeFlux(join(ws, 'apps/production')), 'HelmRelease', 'docs');
     expect(built.spec.values.replicaCount).toBe(2);
@@ -62,6 +65,7 @@ describe.concurrent('a Flux overlay patching the base HelmRelease', () => {
     expect(proofOf(run)).toEqual([
       {
         target: 'apps/production/docs-values.yaml (HelmRelease/docs)',
+        reader: 'HelmRelease/docs/docs',
         entry: 'Kustomization/flux-system/apps',
         level: 'rendered',
       },

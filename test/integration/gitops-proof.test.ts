@@ -67,6 +67,7 @@ describe.concurrent('the proof pipeline', () => {
     expect(result.records).toEqual([
       {
         target: `${file} (HelmRelease/docs)`,
+        reader: 'HelmRelease/docs/docs',
         entry: 'Kustomization/flux-system/apps',
         level: 'rendered',
       },
@@ -97,6 +98,7 @@ describe.concurrent('the proof pipeline', () => {
     expect(result.records).toEqual([
       {
         target: `${file} (HelmRelease/docs)`,
+        reader: 'HelmRelease/docs/docs',
         entry: 'Kustomization/flux-system/apps',
         level: 'rendered',
       },

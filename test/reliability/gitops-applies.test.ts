@@ -226,6 +226,7 @@ describe.concurrent('Argo CD: targetRevision and sync policy', { timeout: 90_000
     expect(records(run)).toEqual([
       {
         target: 'helm-guestbook/values-production.yaml',
+        reader: 'Application/argocd/helm-guestbook',
         entry: 'Application/argocd/helm-guestbook',
         level: 'rendered',
         reason: `Application/argocd/helm-guestbook (${APP}) has no spec.syncPolicy.automated: Argo CD applies this change only once someone syncs it (before the link expires)`,
@@ -252,6 +253,7 @@ describe.concurrent('Argo CD: targetRevision and sync policy', { timeout: 90_000
     expect(records(run)).toEqual([
       {
         target: 'helm-guestbook/values-production.yaml',
+        reader: 'Application/argocd/helm-guestbook',
         entry: 'Application/argocd/helm-guestbook',
         level: 'rendered',
       },

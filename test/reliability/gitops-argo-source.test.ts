@@ -59,6 +59,7 @@ describe.concurrent('.argocd-source*.yaml over an Application of this repository
     expect(proofOf(run)).toEqual([
       {
         target: 'helm-guestbook/values-production.yaml',
+        reader: 'Application/argocd/helm-guestbook',
         entry: 'Application/argocd/helm-guestbook',
         level: 'rendered',
         reason: expect.stringContaining('only once someone syncs it'),

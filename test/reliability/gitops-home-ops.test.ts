@@ -58,6 +58,7 @@ describe.concurrent('home-ops: postBuild substitution and components', { timeout
     expect(records(run)).toEqual([
       {
         target: `${RELEASE} (HelmRelease/\${APP})`,
+        reader: 'HelmRelease/default/docs',
         entry: 'Kustomization/default/docs',
         level: 'rendered',
       },
@@ -93,6 +94,7 @@ describe.concurrent('home-ops: postBuild substitution and components', { timeout
     expect(records(run)).toEqual([
       {
         target: `${COMPONENT}/values.yaml`,
+        reader: 'HelmRelease/default/docs',
         entry: 'Kustomization/default/docs',
         level: 'rendered',
       },
@@ -153,6 +155,7 @@ describe.concurrent('two releases of one name in two namespaces', { timeout: 90_
     expect(records(run)).toEqual([
       {
         target: 'apps/production/preview-values-file.yaml',
+        reader: 'HelmRelease/docs-preview/docs',
         entry: 'Kustomization/flux-system/apps',
         level: 'rendered',
       },

@@ -198,6 +198,7 @@ describe.concurrent('Argo CD Applications of this repository', () => {
     expect(proofOf(run)).toEqual([
       {
         target: 'helm-guestbook/values-production.yaml',
+        reader: 'Application/argocd/helm-guestbook',
         entry: 'Application/argocd/helm-guestbook',
         level: 'rendered',
         // argocd-example-apps' Application has no automated sync: said on the record.
@@ -239,6 +240,7 @@ describe.concurrent('Argo CD Applications of this repository', () => {
     expect(proofOf(run)).toEqual([
       {
         target: 'environments/production/docs.yaml',
+        reader: 'Application/argocd/docs',
         entry: 'Application/argocd/docs',
         level: 'rendered',
         reason: expect.stringContaining('only once someone syncs it'),

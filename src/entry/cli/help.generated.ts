@@ -31,7 +31,7 @@ export const ACTION_TEXT = {
       'If set, stream the bundle (.tar.gz) to this path, relative to the workspace, and verify its size; its SHA-256 becomes the bundle-sha256 output.',
     'dry-run': 'Do everything except change files; print the values diff that would be written.',
     'render-check':
-      "Before anything is sent, fetch and render the chart with a placeholder link at values-key, and refuse unless the vendor chart's output holds it. auto skips a chart out of reach (no login, no source in the checkout); required fails then too; off turns the check off.",
+      "Before anything is sent, fetch and render the chart with a placeholder link at values-key, and refuse unless the vendor chart's output holds it. auto skips a chart out of reach (no login, no source in the checkout); required fails then too; off renders nothing, but a later values layer that sets the link is still refused.",
     'cluster-path':
       'Folders the cluster applies, one per line, if the checkout does not show them.',
     'refresh-before':

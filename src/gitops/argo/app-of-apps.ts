@@ -16,6 +16,8 @@ import { chartInCheckout, isObject, ofThisRepository, type Data } from '../../va
 import { checkoutPath } from '../files.js';
 import { entryOf, entryLabel, type ArgoEntry } from '../discover.js';
 import { sourceList } from '../prove-argo.js';
+import { markWarning } from '../applies.js';
+import { targetName, type ProofRecord, type ProofTarget } from '../types.js';
 import { join, type Checkout } from '../tree.js';
 
 /** How deep apps of apps are followed (a parent whose chart renders itself stops here). */
@@ -46,9 +48,9 @@ export async function withChildren(
   helm: string | undefined,
   repository: string | undefined,
   signal?: AbortSignal,
-): Promise<{ entries: ArgoEntry[]; missing: string[] }> {
+): Promise<{ entries: ArgoEntry[]; missing: { parent: ArgoEntry; reason: string }[] }> {
   const all = [...entries];
-  const missing: string[] = [];
+  const missing: { parent: ArgoEntry; reason: string }[] = [];
   let todo = [...entries];
   for (let depth = 0; depth < DEPTH && todo.length > 0; depth++) {
     const next: ArgoEntry[] = [];
@@ -57,12 +59,12 @@ export async function withChildren(
         const chart = pathChart(source, checkout, repository);
         if (!chart || !rendersApplications(checkout, chart)) continue;
         if (!helm) {
-          missing.push(`${entryLabel(parent)} (${parent.from}): helm is not on PATH`);
+          missing.push({ parent, reason: `helm is not on PATH to render its chart ${chart}` });
           continue;
         }
         const children = await render(checkout, parent, source, chart, helm, signal);
         if (typeof children === 'string') {
-          missing.push(`${entryLabel(parent)} (${parent.from}): ${children}`);
+          missing.push({ parent, reason: children });
           continue;
         }
         for (const child of children) {
@@ -130,8 +132,11 @@ async function render(
       if (isObject(p) && typeof p.name === 'string' && typeof p.value === 'string')
         args.push(p.forceString === true ? '--set-string' : '--set', `${p.name}=${p.value}`);
     const run = await runHelm(helm, args, { signal, cwd: dir, timeoutMs: 120_000 });
-    if (run.code !== 0)
-      return `helm template of ${chart} failed: ${run.stderr.trim().split('\n').at(-1) ?? ''}`;
+    if (run.code !== 0) {
+      // helm's own line, not its closing hint (`Use --debug flag to render out invalid YAML`).
+      const lines = run.stderr.trim().split('\n');
+      return `helm template of ${chart} failed: ${lines.find((l) => l.startsWith('Error:')) ?? lines.at(-1) ?? ''}`;
+    }
     return childrenIn(run.stdout, chart, parent);
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -150,4 +155,27 @@ function childrenIn(output: string, chart: string, parent: ArgoEntry): ArgoEntry
     if (entry?.kind === 'argo') found.push(entry);
   }
   return found;
+}
+
+/**
+ * An app of apps whose chart was not rendered hides the Applications it renders, any of which
+ * may read a plain values file of the run: never silently nothing. Each such target gets a
+ * skipped record naming the parent and why (a warning; `required` refuses it).
+ */
+export function unrenderedParents(
+  missing: readonly { parent: ArgoEntry; reason: string }[],
+  targets: readonly ProofTarget[],
+): ProofRecord[] {
+  return missing.flatMap(({ parent, reason }) =>
+    targets
+      .filter((t) => !t.chosen)
+      .map((t) =>
+        markWarning({
+          target: targetName(t),
+          entry: entryLabel(parent),
+          level: 'skipped',
+          reason: `${entryLabel(parent)} (${parent.from}) is an app of apps, and ${reason}: the Applications it renders, which may read ${t.display}, were not proven`,
+        }),
+      ),
+  );
 }

@@ -16,7 +16,13 @@ import { entryLabel, type ArgoEntry } from '../discover.js';
 import { chartOf } from '../flux-chart.js';
 import { argoLayers } from '../merge.js';
 import { sourceList, sourcesOf } from '../prove-argo.js';
-import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from '../types.js';
+import {
+  laterWins,
+  targetName,
+  type ProofContext,
+  type ProofRecord,
+  type ProofTarget,
+} from '../types.js';
 import { pathChart } from './app-of-apps.js';
 import { renderForProof } from '../render.js';
 
@@ -85,7 +91,7 @@ export async function proveArgoChartValues(
       ...argoLayers(helm, files, own),
     ];
     const over = await overridingLayer(layers, key, tools.placeholder.link);
-    if (over && !over.unchecked) {
+    if (laterWins(over, tools) && !over.unchecked) {
       refuse(
         `${over.by} sets ${over.key} after ${target.display}, the chart's own values.yaml, where Argo CD renders ${own}, so the chart would get that value instead of the link. Remove it there, or write the link there (point values-file at ${over.by.startsWith('helm.') ? app.from.split(',')[0] : over.by.split(' ')[0]}).`,
         over.by,

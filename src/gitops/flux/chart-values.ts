@@ -16,7 +16,14 @@ import { fluxLayers } from '../merge.js';
 import { postRenderer } from '../post-render.js';
 import { checkoutSources } from '../prove-flux.js';
 import type { Checkout } from '../tree.js';
-import { targetName, type ProofContext, type ProofRecord, type ProofTarget } from '../types.js';
+import {
+  laterWins,
+  targetName,
+  type ProofContext,
+  type ProofRecord,
+  type ProofTarget,
+} from '../types.js';
+import { missedReferences, missedText } from './values-from-missing.js';
 import { renderForProof, unrenderedRecord } from '../render.js';
 
 /** A HelmRelease as one build (or the file, as written) gives it, with the objects beside it. */
@@ -87,6 +94,16 @@ export async function proveFluxChartValues(
   if (!defaults?.includes(target.file)) return false;
   const label = releaseLabel(site.release);
   const record = { target: targetName(target), reader: label, entry: site.entry };
+  const missed = missedReferences(site.release, site.objects);
+  if (missed.length > 0) {
+    ctx.refusals.push(missedText(`${label} (${site.from})`, missed));
+    ctx.records.push({
+      ...record,
+      level: 'values',
+      reason: 'refused: a valuesFrom reference fails',
+    });
+    return true;
+  }
   const { layers, unknown } = fluxLayers(
     site.release,
     site.objects,
@@ -106,7 +123,7 @@ export async function proveFluxChartValues(
   ];
   const key = tools.valuesKey.join('.');
   const over = await overridingLayer(all, key, tools.placeholder.link);
-  if (over && !over.unchecked) {
+  if (laterWins(over, tools) && !over.unchecked) {
     ctx.refusals.push(
       `${over.by} sets ${over.key} after ${target.display}, the values.yaml source-controller packages with the chart of ${label} (${site.from}), so helm-controller gives the chart that value instead of the link. ${over.fix ?? 'Remove it there, or write the link there (point values-file at the file that sets it).'}`,
     );
