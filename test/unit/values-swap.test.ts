@@ -106,6 +106,17 @@ describe('the swap of one token', () => {
     // The placeholder's token in a comment.
     const comment = `# "${PLACEHOLDER}"\n${block('"https://old.example/site.tar.gz"')}`;
     expect(swapReadsBack(verified(comment), REAL, edit(comment, REAL))).toBe(false);
+    // One node, but its mapping aliased elsewhere: the data holds the link twice (made by hand,
+    // as the edit refuses such a block before it is written).
+    const shared = `staticExport: &se\n  bundleUrl: "${PLACEHOLDER}"\ncopy: *se\n`;
+    const sharedDoc = documentsOf(shared)[0]!;
+    const aliased = {
+      link: PLACEHOLDER,
+      text: shared,
+      doc: sharedDoc,
+      expected: toJSOnce(sharedDoc),
+    };
+    expect(swapReadsBack(aliased, REAL, shared.replace(PLACEHOLDER, REAL))).toBe(false);
     // An anchor or a tag on the link's node (an edit refuses the one and replaces the other,
     // so these texts are made by hand, each read as verify would have).
     const v = verified(block('"https://old.example/site.tar.gz"'));
