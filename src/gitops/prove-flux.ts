@@ -38,9 +38,17 @@ const releaseName = (release: Data): string => {
   return `HelmRelease/${typeof meta.namespace === 'string' ? `${meta.namespace}/` : ''}${String(meta.name)}`;
 };
 
+/** `as apps/docs/kustomization.yaml builds it` (as written), `as Kustomization/… (file) builds it`. */
+const asBuilds = (entry: Exclude<Entry, { kind: 'argo' }>): string =>
+  `as ${entry.kind === 'as-written' ? entry.from : `${entryLabel(entry)} (${entry.from})`} builds it`;
+
+/** The same from a record's entry text: `as written (file)` reads `as file builds it`. */
+const asBuildsText = (entry: string): string =>
+  `as ${entry.replace(/^as written \((.*)\)$/, '$1')} builds it`;
+
 /** `HelmRelease/docs/docs as apps/docs/kustomization.yaml builds it`, for messages. */
 const builtBy = (release: Data, entry: Exclude<Entry, { kind: 'argo' }>): string =>
-  `${releaseName(release)} as ${entry.kind === 'as-written' ? entry.from : `${entryLabel(entry)} (${entry.from})`} builds it`;
+  `${releaseName(release)} ${asBuilds(entry)}`;
 
 export async function proveBuild(
   ctx: ProofContext,
@@ -184,7 +192,7 @@ async function proveRelease(
     reader: releaseName(release),
     entry: entryLabel(entry),
   };
-  const unserved = unservedRelease(release, `${label} as ${entryLabel(entry)} builds it`);
+  const unserved = unservedRelease(release, `${label} ${asBuilds(entry)}`);
   if (unserved) return markWarning({ ...record, level: 'skipped', reason: unserved });
   const missed = missedReferences(release, objects);
   if (missed.length > 0) {
@@ -205,7 +213,7 @@ async function proveRelease(
       'values',
       ...valuesKey,
     ]);
-  const base = `${label} as ${entryLabel(entry)} (${entry.from}) builds it`;
+  const base = `${label} ${asBuilds(entry)}`;
   if (over || holder < 0) {
     const patch = patches().at(-1);
     const specValues = over ? over.by.startsWith('spec.values of') : true;
@@ -284,8 +292,8 @@ async function renderRelease(
   if (outcome.kind === 'skipped') return unrendered(outcome.reason);
   ctx.refusals.push(
     outcome.kind === 'missing'
-      ? `${label} as ${record.entry} builds it: ${post ? 'after its postRenderers, ' : ''}none of the ${outcome.rendered} documents the chart renders holds the link.${post ? ` Its spec.postRenderers patch it away: remove that patch of the link, or set values-key to what the chart reads.` : outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`
-      : `${label} as ${record.entry} builds it: ${outcome.by} sets ${outcome.key} after the values this run writes (${record.target}). Remove it there, or write the link there (name it in values-file).`,
+      ? `${label} ${asBuildsText(record.entry)}: ${post ? 'after its postRenderers, ' : ''}none of the ${outcome.rendered} documents the chart renders holds the link.${post ? ` Its spec.postRenderers patch it away: remove that patch of the link, or set values-key to what the chart reads.` : outcome.readsAt ? ` The chart reads it at ${outcome.readsAt}: set values-key: ${outcome.readsAt}.` : ' Check values-key.'}`
+      : `${label} ${asBuildsText(record.entry)}: ${outcome.by} sets ${outcome.key} after the values this run writes (${record.target}). Remove it there, or write the link there (name it in values-file).`,
   );
   return {
     ...record,

@@ -216,7 +216,7 @@ describe.concurrent('no entry point in the checkout: readers proven as written',
     );
     const error = await refusedIn(ws, { 'values-file': 'apps/base/docs/release.yaml' });
     expect(error).toContain(
-      'HelmRelease/docs as as written (apps/production/kustomization.yaml) builds it: after its postRenderers, none of the',
+      'HelmRelease/docs as apps/production/kustomization.yaml builds it: after its postRenderers, none of the',
     );
   });
 });
