@@ -14,7 +14,7 @@ import type { Logger } from '../shared/logger.js';
 import { printable } from '../shared/text.js';
 import { HTTPS_LINK, isOwnReply, REPLY_MARKER, takenLineIn } from './comment.js';
 import { runIn, sameRun, type RunId } from './run-mark.js';
-import { claimIn, claimLine, claimsOf, keyOfTaken, releasedBody } from './claim-ref.js';
+import { claimIn, claimsOf, keysIn, marksIn, releasedBody } from './claim-ref.js';
 import { inlineCode } from '../shared/markdown.js';
 
 /** The link to the item in a claim's text (claimBody), when it is a plain https address. */
@@ -52,8 +52,7 @@ function abandonedBody(claim: OpenClaim, runUrl: string | undefined, command: st
   const item = claim.itemUrl ? `[this instruction](${claim.itemUrl})` : 'this instruction';
   return [
     REPLY_MARKER,
-    claim.taken,
-    ...(claimIn(claim.reply.body) ? [claimLine(claimIn(claim.reply.body)!)] : []),
+    ...marksIn(claim.reply.body),
     `❔ **May have been delivered**: ${name} claimed ${item} and stopped without saying what became of it (it was killed, or its runner was lost), perhaps after sending it. The agent job may have it: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new ${inlineCode(command)} comment.`,
     '',
   ].join('\n');
@@ -110,7 +109,8 @@ async function verdictOf(run: RunId, context: AbandonedContext): Promise<Verdict
  */
 async function givenBack(claim: OpenClaim, body: string, context: AbandonedContext) {
   const sha = claimIn(body);
-  const key = keyOfTaken(claim.taken);
+  // The lead part's ref: every part's ref of a claim points at the same commit.
+  const key = keysIn(body)[0];
   if (!sha || !key) return false;
   let held: string | undefined;
   try {

@@ -9,7 +9,7 @@ import { printable } from '../shared/text.js';
 import { announce } from './announce.js';
 import { refusedReply, replyBody, reviewReplyBody, type ReviewAsked } from './comment.js';
 import { claim, CLAIM_FIX, NOT_CLAIMED, release, reread, type Claimed } from './claim.js';
-import { claimMarks, claimRef } from './claim-ref.js';
+import { claimMarks, claimsOf } from './claim-ref.js';
 import { WRITES_FIX } from '../github/pull-request.js';
 import { UserError } from '../shared/errors.js';
 import { named, promptOf, type FollowUpItem } from './items.js';
@@ -77,12 +77,12 @@ async function reactOn(item: FollowUpItem, writer: CommentWriter, content: React
  */
 export async function followUpItem(
   inputs: AgentActionInputs,
-  found: FollowUpItem,
+  listed: FollowUpItem,
   context: ItemContext,
 ): Promise<ReviewLoopResult | undefined> {
   const { writer, deps, jobId } = context;
   const number = context.pull.number;
-  const answer = await claim(found, {
+  const answer = await claim(listed, {
     number,
     jobId,
     writer,
@@ -91,7 +91,7 @@ export async function followUpItem(
     self: context.self,
   });
   if ('taken' in answer) {
-    deps.reporter.info(`${named(found)}: ${answer.taken}; not sent again.`);
+    deps.reporter.info(`${named(listed)}: ${answer.taken}; not sent again.`);
     return undefined;
   }
   if ('refused' in answer)
@@ -99,11 +99,12 @@ export async function followUpItem(
       unclaimed: true,
       error: new UserError(
         answer.mayBeThere
-          ? `${named(found)} was not sent: ${answer.refused}. The ref may have been created all the same, holding the instruction as taken, and then no run sends it: if no reply to it says "Sending", delete the ref (gh api -X DELETE repos/{owner}/{repo}/git/${claimRef(number, found)}); the next run of the review loop on this pull request then sends it.`
-          : `${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${CLAIM_FIX} ${WRITES_FIX}`,
+          ? `${named(listed)} was not sent: ${answer.refused}. The ref may have been created all the same, holding the instruction as taken, and then no run sends it: if no reply to it says "Sending", delete the ref (gh api -X DELETE repos/{owner}/{repo}/git/${answer.ref ?? claimsOf(number)}); the next run of the review loop on this pull request then sends it.`
+          : `${named(listed)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${CLAIM_FIX} ${WRITES_FIX}`,
       ),
     };
-  const claimed = answer.claimed;
+  // The parts this run holds: another run sends any part it claimed first.
+  const { claimed, item: found } = answer;
   // Read again after the claim: what is sent is the text as it is now, not as the sweep saw it.
   let item: FollowUpItem | 'deleted' | 'withdrawn';
   try {

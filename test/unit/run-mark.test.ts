@@ -8,7 +8,13 @@ import { isOwnReply, markedIn, replyBody } from '../../src/agent/comment.js';
 import { claimBody, claimIn, claimMarks, keyOfTaken } from '../../src/agent/claim-ref.js';
 import { runFromEnv, runIn, runLine, sameRun } from '../../src/agent/run-mark.js';
 
-const item = { kind: 'comment' as const, commentKind: 'issue' as const, id: 7, url: 'https://x/7' };
+const item = {
+  kind: 'comment' as const,
+  commentKind: 'issue' as const,
+  id: 7,
+  url: 'https://x/7',
+  parts: [{ key: 'issue-comment-7' }],
+};
 const bot = { bot: true };
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 
