@@ -21,6 +21,7 @@ import type { FollowUpInputs } from './inputs.js';
 import type { AgentResult, AgentState, FollowUpDeps } from './state.js';
 import type { OutsideSign } from './pickup.js';
 import { commitSign } from './commit-sign.js';
+import { sentLines } from './edited.js';
 
 export interface ReviewLoopDeps extends FollowUpDeps {
   /** Shared with `send`: the job it last saw (a failed job's reason), the reply's link. */
@@ -132,6 +133,9 @@ export async function followUpItem(
   }
   const { prompt, parts } = promptOf(item);
   const mark = claimMarks(item, claimed.sha);
+  // What was sent, part by part, on hidden lines at the end of the outcome's reply: a later sweep
+  // tells an edit made after the send (edited.ts).
+  const sent = sentLines(item.parts.filter((_, i) => !parts[i]?.refused));
   const hidden = item.kind === 'comment' ? parts[0]?.hidden : undefined;
   const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden, mark };
   for (const part of parts)
@@ -208,11 +212,11 @@ export async function followUpItem(
     const waiting = HOLDS_THE_REST.has(outcome.kind)
       ? (context.after ?? []).map((left) => ({ what: named(left), url: left.url }))
       : undefined;
-    return reply(
+    const body =
       item.kind === 'comment'
         ? replyBody(outcome, { ...asked, waiting }, deps.side.links)
-        : reviewReplyBody(outcome, { ...review, waiting }, deps.side.links),
-    );
+        : reviewReplyBody(outcome, { ...review, waiting }, deps.side.links);
+    return reply(`${body.replace(/\n*$/, '')}\n\n${sent}\n`);
   });
 }
 
