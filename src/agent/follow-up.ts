@@ -22,6 +22,7 @@ import type { AgentResult, AgentState, FollowUpDeps } from './state.js';
 import type { OutsideSign } from './pickup.js';
 import { commitSign } from './commit-sign.js';
 import { sentLines } from './edited.js';
+import { leaveOutcome } from './reported.js';
 
 export interface ReviewLoopDeps extends FollowUpDeps {
   /** Shared with `send`: the job it last saw (a failed job's reason), the reply's link. */
@@ -150,6 +151,8 @@ export async function followUpItem(
   };
   const reply = async (body: string) => {
     const posted = await writer.editReply(claimed.reply.kind, claimed.reply.id, body);
+    // Not written: left on the claim, where the next run finds it and writes it (reported.ts).
+    if (!posted) await leaveOutcome(claimed, body, writer, (text) => deps.redact(text));
     deps.state.commentUrl = posted?.url ?? claimed.reply.url;
     return deps.state.commentUrl;
   };
