@@ -73,6 +73,39 @@ describe.concurrent('an outcome the run could not write on its reply', { timeout
     expect(sentPrompts(s)).toHaveLength(1);
   });
 
+  it('the re-read after the claim answered 502, then the edit that gives the claim back refused (403): the next run says not sent, and sends it once', async () => {
+    const event = await eventFile(ISSUE_COMMENT);
+    const refuse: NonNullable<FakeGitHubOptions['refuse']> = {
+      'get-comment': { status: 502, message: 'Server Error' },
+      edit: {
+        status: 403,
+        message:
+          'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+      },
+    };
+    const { s, g } = await world({
+      comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      github: { refuse, workflowRuns: { [Number(SENDER)]: 'completed' } },
+    });
+    const first = await agentOn(event, s, g);
+    expect(first.code, first.stdout).not.toBe(0);
+    expect(sentPrompts(s)).toHaveLength(0);
+    const reply = posted(g)[0]!;
+    expect(reply.body).toContain('📨 **Sending**');
+    // The claim was given back (its ref deleted); only its reply could not say so.
+    expect(g.git.refs.has(CLAIM)).toBe(false);
+
+    delete refuse['get-comment'];
+    delete refuse.edit;
+    const next = await agentOn(event, s, g, {}, NEXT);
+    expect(next.code, next.stdout).toBe(0);
+    expect(reply.body).toContain('⏹️ **Not sent**');
+    expect(reply.body).not.toContain('May have been delivered');
+    expect(sentPrompts(s)).toHaveLength(1);
+    expect((await rerun(event, s, g, {})).code).toBe(0);
+    expect(sentPrompts(s)).toHaveLength(1);
+  });
+
   it('killed after the claim (nothing left on it): the next run says it may have been delivered; nothing sent again', async () => {
     const event = await eventFile(ISSUE_COMMENT);
     const { s, g } = await world({
