@@ -5,7 +5,8 @@
  * moves to a child of the claim's commit holding the reply's text. When GitHub refuses the edit,
  * the next run finds the run completed and its reply still saying "Sending", reads the outcome
  * there and writes it: never "may have been delivered" for an instruction the run saw delivered.
- * Counted at the simulator: one message across every run.
+ * A claim given back (its ref deleted) whose reply could not say so is "not sent", and sent by
+ * the next run. Counted at the simulator: one message across every run.
  */
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
