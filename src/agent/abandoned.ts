@@ -3,10 +3,12 @@
  * no handler: its claim reply keeps the `taken` line and the line naming its run (run-mark.ts),
  * and says "Sending" for ever, while the item stays taken. Every sweep looks for such replies of
  * other runs and asks GitHub about each run named (`actions: read`). A run GitHub shows
- * `completed` stopped without reporting, after the claim and perhaps after the send: the
- * instruction may have been delivered, so the reply is edited to say so and how to send it again
- * on purpose; the item stays taken (never resent by itself) and the run's line goes, so the next
- * sweep leaves it. A run still going, or a read GitHub refuses, changes nothing.
+ * `completed` either finished and left its outcome on the claim (reported.ts) without writing it
+ * on its reply, which is written now; or stopped without reporting, after the claim and perhaps
+ * after the send: the instruction may have been delivered, so the reply is edited to say so and
+ * how to send it again on purpose; the item stays taken (never resent by itself) and the run's
+ * line goes, so the next sweep leaves it. A run still going, or a read GitHub refuses, changes
+ * nothing.
  */
 import { describeGitHubFailure } from '../github/api-error.js';
 import type { CommentKind, CommentWriter, IssueComment } from '../github/pull-request.js';
@@ -14,8 +16,9 @@ import type { Logger } from '../shared/logger.js';
 import { printable } from '../shared/text.js';
 import { HTTPS_LINK, isOwnReply, REPLY_MARKER, takenLineIn } from './comment.js';
 import { runIn, sameRun, type RunId } from './run-mark.js';
-import { claimIn, claimLine, claimsOf, keyOfTaken, releasedBody } from './claim-ref.js';
+import { claimIn, claimsOf, keysIn, marksIn, releasedBody } from './claim-ref.js';
 import { inlineCode } from '../shared/markdown.js';
+import { outcomeLeft } from './reported.js';
 
 /** The link to the item in a claim's text (claimBody), when it is a plain https address. */
 const ITEM_LINK = new RegExp(`\\]\\((${HTTPS_LINK})\\)`);
@@ -52,8 +55,7 @@ function abandonedBody(claim: OpenClaim, runUrl: string | undefined, command: st
   const item = claim.itemUrl ? `[this instruction](${claim.itemUrl})` : 'this instruction';
   return [
     REPLY_MARKER,
-    claim.taken,
-    ...(claimIn(claim.reply.body) ? [claimLine(claimIn(claim.reply.body)!)] : []),
+    ...marksIn(claim.reply.body),
     `❔ **May have been delivered**: ${name} claimed ${item} and stopped without saying what became of it (it was killed, or its runner was lost), perhaps after sending it. The agent job may have it: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new ${inlineCode(command)} comment.`,
     '',
   ].join('\n');
@@ -103,14 +105,17 @@ async function verdictOf(run: RunId, context: AbandonedContext): Promise<Verdict
 }
 
 /**
- * A reply that names a claim commit no claim ref points at (its ref never created, or deleted):
- * that run never held the item, or gave it back, so nothing was sent under it. The reply says so
- * and loses its marks (true); a ref that holds the reply's commit, or a read GitHub refuses,
- * leaves it to the caller (false). A reply of an earlier version names no commit (false).
+ * A claim whose run is over, settled by its lead ref (every part's ref points at the same
+ * commit): at the reply's claim commit, the run stopped without a word (false: the caller says
+ * it may have been delivered); at a child of it holding an outcome (reported.ts), the run
+ * finished but could not write its reply, which is written now from it; absent, or elsewhere,
+ * the run never held the item or gave it back, so nothing was sent under it: the reply says so
+ * and loses its marks. A read GitHub refuses, or a reply of an earlier version (no claim
+ * commit), leaves it to the caller (false).
  */
-async function givenBack(claim: OpenClaim, body: string, context: AbandonedContext) {
+async function settled(claim: OpenClaim, body: string, context: AbandonedContext) {
   const sha = claimIn(body);
-  const key = keyOfTaken(claim.taken);
+  const key = keysIn(body)[0];
   if (!sha || !key) return false;
   let held: string | undefined;
   try {
@@ -119,6 +124,14 @@ async function givenBack(claim: OpenClaim, body: string, context: AbandonedConte
     return false;
   }
   if (held === sha) return false;
+  const left = held === undefined ? undefined : await outcomeLeft(held, sha, context.writer.api);
+  if (left !== undefined) {
+    const edited = await context.writer.editReply(claim.kind, claim.reply.id, left);
+    context.logger.info(
+      `${claim.what}: ${runName(claim.run)} finished and left its outcome on the claim, but did not write it on its reply; written now.${edited ? ` ${edited.url}` : ''}`,
+    );
+    return true;
+  }
   const why = `${runName(claim.run)} did not hold the claim on it when it stopped (its ref was never created, or was deleted)`;
   const edited = await context.writer.editReply(
     claim.kind,
@@ -166,7 +179,7 @@ export async function sayAbandoned(
       'The claim is left as it is.',
     );
     if (!now || !sameRun(runIn(now.body), claim.run)) continue;
-    if (await givenBack(claim, now.body, context)) continue;
+    if (await settled(claim, now.body, context)) continue;
     const edited = await context.writer.editReply(
       claim.kind,
       claim.reply.id,

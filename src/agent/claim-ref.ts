@@ -11,11 +11,12 @@ import { runLine, type RunId } from './run-mark.js';
 
 export const CLAIMS_NAMESPACE = 'refs/static-export-helm/claims';
 
-/** `issue-comment-123`, `review-comment-456`, `review-789`: an item as its ref names it. */
-export function claimKey(item: MarkedItem): string {
-  return item.kind === 'review'
-    ? `review-${item.id}`
-    : `${item.commentKind ?? 'issue'}-comment-${item.id}`;
+/** An item and the parts it holds, each claimed by a ref of its own (`Part.key` in items.ts). */
+type WithParts = MarkedItem & { parts: readonly { key: string }[] };
+
+/** The claim keys of an item's parts, in order: `issue-comment-1`, `review-comment-2`, `review-3`. */
+export function partKeys(item: WithParts): string[] {
+  return item.parts.map((p) => p.key);
 }
 
 /** The claims of one pull request: a prefix for GitHub's matching-refs listing. */
@@ -23,9 +24,9 @@ export function claimsOf(number: number): string {
   return `${CLAIMS_NAMESPACE}/${number}/`;
 }
 
-/** The ref that claims `item` on pull request `number`. */
-export function claimRef(number: number, item: MarkedItem): string {
-  return `${claimsOf(number)}${claimKey(item)}`;
+/** The ref that claims the part `key` on pull request `number`. */
+export function claimRef(number: number, key: string): string {
+  return `${claimsOf(number)}${key}`;
 }
 
 /** The item keys of the claim refs listed for pull request `number`. */
@@ -41,13 +42,13 @@ export function claimedKeys(number: number, refs: readonly { ref: string }[]): S
  * run (nor another attempt, nor a run off a runner) makes the same commit.
  */
 export function claimCommit(
-  item: MarkedItem,
+  item: WithParts,
   number: number,
   run: RunId | undefined,
   nonce: string,
 ): { message: string; file: string } {
   const fields = {
-    item: claimKey(item),
+    item: partKeys(item).join(' '),
     'pull-request': number,
     run: run ? `${run.id} attempt ${run.attempt}` : 'off a runner',
     nonce,
@@ -79,9 +80,43 @@ export function keyOfTaken(line: string): string | undefined {
   return m ? `${m[1]!.replace(' ', '-')}-${m[2]}` : undefined;
 }
 
-/** The mark lines a reply of a claim keeps through every edit: the item taken, and by which claim. */
-export function claimMarks(item: MarkedItem, sha: string): string {
-  return `${itemLine('taken', item)}\n${claimLine(sha)}`;
+/**
+ * The line that names the parts a review's claim holds (`<!-- docs-agent-parts: review-3
+ * review-comment-4 -->`): a review's reply claims only those of its parts no run held before.
+ */
+export function partsLine(keys: readonly string[]): string {
+  return `<!-- docs-agent-parts: ${keys.join(' ')} -->`;
+}
+
+const PARTS_LINE = /^<!-- docs-agent-parts: ((?:[a-z-]+-\d+ ?)+) -->$/m;
+
+/**
+ * The claim keys a reply names: its parts line, or else the one its `taken` line names (a
+ * comment's reply, or one of a version that claimed a review whole).
+ */
+export function keysIn(body: string): string[] {
+  const parts = PARTS_LINE.exec(body)?.[1];
+  if (parts) return parts.trim().split(' ');
+  const taken = /^<!-- docs-agent-taken: .+ -->$/m.exec(body)?.[0];
+  const key = taken && keyOfTaken(taken);
+  return key ? [key] : [];
+}
+
+/**
+ * The mark lines a reply of a claim keeps through every edit: the item taken, for a review the
+ * parts claimed, and by which claim.
+ */
+export function claimMarks(item: WithParts, sha: string): string {
+  return [
+    itemLine('taken', item),
+    ...(item.kind === 'review' ? [partsLine(partKeys(item))] : []),
+    claimLine(sha),
+  ].join('\n');
+}
+
+/** The mark lines of a reply (taken, parts, claim), as a later edit keeps them. */
+export function marksIn(body: string): string[] {
+  return body.split('\n').filter((l) => /^<!-- docs-agent-(taken|parts|claim): .+ -->$/.test(l));
 }
 
 /**
@@ -91,7 +126,7 @@ export function claimMarks(item: MarkedItem, sha: string): string {
  * outcome replaces it: a reply that still has it is a claim whose run never reported.
  */
 export function claimBody(
-  item: MarkedItem & { url: string },
+  item: WithParts & { url: string },
   jobId: string,
   sha: string,
   run?: RunId,

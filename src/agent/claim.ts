@@ -19,14 +19,20 @@ import {
   type PullRequestApi,
 } from '../github/pull-request.js';
 import { isOwnReply } from './comment.js';
-import { claimBody, claimCommit, claimIn, claimRef, releasedBody } from './claim-ref.js';
-import { followUpItems, named, type FollowUpItem, type PullRequestLists } from './items.js';
+import { claimBody, claimCommit, claimIn, claimRef, partKeys, releasedBody } from './claim-ref.js';
+import {
+  followUpItems,
+  named,
+  onlyParts,
+  type FollowUpItem,
+  type PullRequestLists,
+} from './items.js';
 import type { RunId } from './run-mark.js';
 
 /** What a claim holds, to edit with the outcome or to give back. */
 export interface Claimed {
-  /** The ref that claims the item, and the run's commit it points at. */
-  ref: string;
+  /** The refs that claim the item's parts (one each, the lead first), and the run's commit. */
+  refs: string[];
   sha: string;
   /** The action's reply with the item's mark lines. */
   reply: { kind: CommentKind; id: number; url: string };
@@ -35,10 +41,11 @@ export interface Claimed {
 }
 
 export type ClaimAnswer =
-  | { claimed: Claimed }
+  /** `item`: the item with the parts this run claimed (another run may hold the others). */
+  | { claimed: Claimed; item: FollowUpItem }
   | { taken: string }
-  /** `mayBeThere`: the claim ref got no answer and could not be read back: it may exist. */
-  | { refused: string; mayBeThere?: true };
+  /** `mayBeThere`: the claim ref `ref` got no answer and could not be read back: it may exist. */
+  | { refused: string; mayBeThere?: true; ref?: string };
 
 /** What a refused claim means, in the warning GitHub's refusal gets. */
 export const NOT_CLAIMED =
@@ -95,11 +102,14 @@ async function readBack(ref: string, writer: CommentWriter) {
   }
 }
 
-/** Creates the item's claim ref at the run's commit (see the module's comment). */
-async function takeRef(ref: string, item: FollowUpItem, context: ClaimContext): Promise<RefAnswer> {
+/** Creates the claim ref of one part at the run's commit (see the module's comment). */
+async function takeRef(
+  ref: string,
+  sha: string,
+  item: FollowUpItem,
+  context: ClaimContext,
+): Promise<RefAnswer> {
   const { writer, log } = context;
-  const sha = await claimCommitOf(item, context);
-  if (!sha) return { refused: 'GitHub refused the commit that names the claim' };
   let lost: string | undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     let error: unknown;
@@ -141,13 +151,39 @@ async function takeRef(ref: string, item: FollowUpItem, context: ClaimContext): 
   return { refused: `the ref that claims it got no answer twice (${lost ?? 'no answer'})` };
 }
 
-/** Claims an item for this run (see the module's comment). */
-export async function claim(item: FollowUpItem, context: ClaimContext): Promise<ClaimAnswer> {
+/**
+ * The refs of the item's parts, each at the run's commit: the keys this run holds (another run
+ * holds the others, and sends them), or why none is claimed (the refs made are deleted again).
+ */
+async function takeRefs(
+  item: FollowUpItem,
+  context: ClaimContext,
+): Promise<{ sha: string; held: string[] } | { refused: string; mayBeThere?: true; ref?: string }> {
+  const sha = await claimCommitOf(item, context);
+  if (!sha) return { refused: 'GitHub refused the commit that names the claim' };
+  const held: string[] = [];
+  for (const key of partKeys(item)) {
+    const ref = claimRef(context.number, key);
+    const answer = await takeRef(ref, sha, item, context);
+    if ('sha' in answer) held.push(key);
+    else if ('refused' in answer) {
+      for (const mine of held) await dropRef(claimRef(context.number, mine), context.writer);
+      return answer.mayBeThere ? { ...answer, ref } : answer;
+    } else if (item.parts.length > 1)
+      context.log(`${named(item)}: its part ${key} is held by another run, which sends it.`);
+  }
+  return { sha, held };
+}
+
+/** Claims an item for this run, part by part (see the module's comment). */
+export async function claim(found: FollowUpItem, context: ClaimContext): Promise<ClaimAnswer> {
   const { number, jobId, writer, log, run } = context;
-  const ref = claimRef(number, item);
-  const held = await takeRef(ref, item, context);
-  if (!('sha' in held)) return held;
-  const { sha } = held;
+  const taking = await takeRefs(found, context);
+  if (!('sha' in taking)) return taking;
+  const { sha, held } = taking;
+  const item = onlyParts(found, held);
+  if (!item) return { taken: 'another run claimed it' };
+  const refs = held.map((key) => claimRef(number, key));
   const kind = replyKind(item);
   const posting = await writer.tryReply(
     number,
@@ -170,9 +206,9 @@ export async function claim(item: FollowUpItem, context: ClaimContext): Promise<
     else posting.lost.say();
   }
   if (!reply) {
-    // The ref goes: a reply written all the same names a commit no ref points at, which the
+    // The refs go: a reply written all the same names a commit no ref points at, which the
     // sweep reads as a claim given back (abandoned.ts), never as "may have been delivered".
-    await dropRef(ref, writer);
+    for (const ref of refs) await dropRef(ref, writer);
     return {
       refused:
         posting && 'lost' in posting
@@ -180,13 +216,13 @@ export async function claim(item: FollowUpItem, context: ClaimContext): Promise<
           : 'GitHub refused the reply that claims it',
     };
   }
-  const claimed: Claimed = { ref, sha, reply: { kind, id: reply.id, url: reply.url } };
+  const claimed: Claimed = { refs, sha, reply: { kind, id: reply.id, url: reply.url } };
   if (item.kind === 'comment') {
     const eyes = await writer.react(item.commentKind, item.id, 'eyes');
     if (eyes?.added)
       claimed.eyes = { kind: item.commentKind, commentId: item.id, reactionId: eyes.id };
   }
-  return { claimed };
+  return { claimed, item };
 }
 
 /** Deletes a claim ref; true once GitHub did (or it was not there). */
@@ -219,7 +255,8 @@ export async function release(
   why: string,
   later = true,
 ): Promise<void> {
-  const dropped = await dropRef(claimed.ref, writer);
+  let dropped = true;
+  for (const ref of claimed.refs) dropped = (await dropRef(ref, writer)) && dropped;
   await writer.editReply(
     claimed.reply.kind,
     claimed.reply.id,
@@ -277,5 +314,8 @@ export async function reread(
   }
   const now = followUpItems(lists, command);
   const same = now.find((one) => one.kind === item.kind && one.id === item.id) ?? now[0];
-  return same ? { ...item, parts: same.parts } : 'withdrawn';
+  // Only the parts this run claimed: a review's summary edited since to hold the command is a
+  // part of its own, left for a later run to claim.
+  const mine = same && onlyParts({ ...item, parts: same.parts }, partKeys(item));
+  return mine ?? 'withdrawn';
 }

@@ -9,7 +9,7 @@ import { printable } from '../shared/text.js';
 import { announce } from './announce.js';
 import { refusedReply, replyBody, reviewReplyBody, type ReviewAsked } from './comment.js';
 import { claim, CLAIM_FIX, NOT_CLAIMED, release, reread, type Claimed } from './claim.js';
-import { claimMarks, claimRef } from './claim-ref.js';
+import { claimMarks, claimsOf } from './claim-ref.js';
 import { WRITES_FIX } from '../github/pull-request.js';
 import { UserError } from '../shared/errors.js';
 import { named, promptOf, type FollowUpItem } from './items.js';
@@ -21,6 +21,8 @@ import type { FollowUpInputs } from './inputs.js';
 import type { AgentResult, AgentState, FollowUpDeps } from './state.js';
 import type { OutsideSign } from './pickup.js';
 import { commitSign } from './commit-sign.js';
+import { sentLines } from './edited.js';
+import { leaveOutcome } from './reported.js';
 
 export interface ReviewLoopDeps extends FollowUpDeps {
   /** Shared with `send`: the job it last saw (a failed job's reason), the reply's link. */
@@ -77,12 +79,12 @@ async function reactOn(item: FollowUpItem, writer: CommentWriter, content: React
  */
 export async function followUpItem(
   inputs: AgentActionInputs,
-  found: FollowUpItem,
+  listed: FollowUpItem,
   context: ItemContext,
 ): Promise<ReviewLoopResult | undefined> {
   const { writer, deps, jobId } = context;
   const number = context.pull.number;
-  const answer = await claim(found, {
+  const answer = await claim(listed, {
     number,
     jobId,
     writer,
@@ -91,7 +93,7 @@ export async function followUpItem(
     self: context.self,
   });
   if ('taken' in answer) {
-    deps.reporter.info(`${named(found)}: ${answer.taken}; not sent again.`);
+    deps.reporter.info(`${named(listed)}: ${answer.taken}; not sent again.`);
     return undefined;
   }
   if ('refused' in answer)
@@ -99,11 +101,12 @@ export async function followUpItem(
       unclaimed: true,
       error: new UserError(
         answer.mayBeThere
-          ? `${named(found)} was not sent: ${answer.refused}. The ref may have been created all the same, holding the instruction as taken, and then no run sends it: if no reply to it says "Sending", delete the ref (gh api -X DELETE repos/{owner}/{repo}/git/${claimRef(number, found)}); the next run of the review loop on this pull request then sends it.`
-          : `${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${CLAIM_FIX} ${WRITES_FIX}`,
+          ? `${named(listed)} was not sent: ${answer.refused}. The ref may have been created all the same, holding the instruction as taken, and then no run sends it: if no reply to it says "Sending", delete the ref (gh api -X DELETE repos/{owner}/{repo}/git/${answer.ref ?? claimsOf(number)}); the next run of the review loop on this pull request then sends it.`
+          : `${named(listed)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${CLAIM_FIX} ${WRITES_FIX}`,
       ),
     };
-  const claimed = answer.claimed;
+  // The parts this run holds: another run sends any part it claimed first.
+  const { claimed, item: found } = answer;
   // Read again after the claim: what is sent is the text as it is now, not as the sweep saw it.
   let item: FollowUpItem | 'deleted' | 'withdrawn';
   try {
@@ -131,6 +134,9 @@ export async function followUpItem(
   }
   const { prompt, parts } = promptOf(item);
   const mark = claimMarks(item, claimed.sha);
+  // What was sent, part by part, on hidden lines at the end of the outcome's reply: a later sweep
+  // tells an edit made after the send (edited.ts).
+  const sent = sentLines(item.parts.filter((_, i) => !parts[i]?.refused));
   const hidden = item.kind === 'comment' ? parts[0]?.hidden : undefined;
   const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden, mark };
   for (const part of parts)
@@ -145,6 +151,8 @@ export async function followUpItem(
   };
   const reply = async (body: string) => {
     const posted = await writer.editReply(claimed.reply.kind, claimed.reply.id, body);
+    // Not written: left on the claim, where the next run finds it and writes it (reported.ts).
+    if (!posted) await leaveOutcome(claimed, body, writer, (text) => deps.redact(text));
     deps.state.commentUrl = posted?.url ?? claimed.reply.url;
     return deps.state.commentUrl;
   };
@@ -207,11 +215,11 @@ export async function followUpItem(
     const waiting = HOLDS_THE_REST.has(outcome.kind)
       ? (context.after ?? []).map((left) => ({ what: named(left), url: left.url }))
       : undefined;
-    return reply(
+    const body =
       item.kind === 'comment'
         ? replyBody(outcome, { ...asked, waiting }, deps.side.links)
-        : reviewReplyBody(outcome, { ...review, waiting }, deps.side.links),
-    );
+        : reviewReplyBody(outcome, { ...review, waiting }, deps.side.links);
+    return reply(`${body.replace(/\n*$/, '')}\n\n${sent}\n`);
   });
 }
 

@@ -14,9 +14,9 @@ import type {
   ReviewComment,
 } from '../github/pull-request.js';
 import { contextBlock, whereShort } from './context.js';
-import { isReply, markedIn, type SentPart } from './comment.js';
+import { isReply, markedIn, type MarkedItem, type SentPart } from './comment.js';
 import { instructionAfter } from './markers.js';
-import { claimIn, claimKey } from './claim-ref.js';
+import { claimIn } from './claim-ref.js';
 import { promptProblem } from './inputs.js';
 import { hiddenNote, nothingShown, visibleText } from './visible.js';
 
@@ -36,8 +36,14 @@ export function readerText(markdown: string): { text: string; hidden: string | u
   return { text: shown.text, hidden: hiddenNote(shown, markdown) };
 }
 
-/** One instruction of a follow-up. */
+/** One instruction of a follow-up: one comment, or one review's summary. */
 export interface Part {
+  /**
+   * What claims it (claim-ref.ts): `issue-comment-<id>`, `review-comment-<id>`, `review-<id>`
+   * (a review's summary). Each part is claimed on its own, so one already claimed is never sent
+   * again, whatever grouping it is found in later.
+   */
+  key: string;
   /** The text after the command, as a reader sees it, untrimmed. */
   instruction: string;
   /** A diff comment: where it is (its context). */
@@ -65,14 +71,14 @@ export interface PullRequestLists {
   issueComments: IssueComment[];
   reviewComments: ReviewComment[];
   reviews: Review[];
-  /** The item keys that a claim ref holds (claim-ref.ts): taken. Absent: none read. */
+  /** The part keys that a claim ref holds (claim-ref.ts): taken. Absent: none read. */
   claims?: Set<string>;
   /** github-token's login (isOwnReply): whose replies are this action's. */
   self?: string;
 }
 
 /** The instruction of a text as a reader sees it; undefined when it does not start with the command. */
-function instructionOf(
+export function instructionOf(
   body: string,
   command: string,
 ): { instruction: string; hidden?: string } | undefined {
@@ -98,19 +104,40 @@ function commentItem(
     author: c.author,
     url: c.url,
     createdAt: submittedAt || c.createdAt,
-    parts: [{ ...found, url: c.url, ...(diff ? { comment: diff } : {}) }],
+    parts: [
+      {
+        ...found,
+        key: partKey(kind, c.id),
+        url: c.url,
+        ...(diff ? { comment: diff } : {}),
+      },
+    ],
   };
+}
+
+/** The claim key of a comment (issue or diff), or of a review's summary. */
+function partKey(kind: CommentKind | 'summary', id: number): string {
+  return kind === 'summary' ? `review-${id}` : `${kind}-comment-${id}`;
 }
 
 /**
  * Every follow-up on the pull request, oldest first: conversation comments that start with the
  * command (not the action's replies), and submitted reviews (dismissed ones too) with their diff
- * comments. Items a claim holds are left out.
+ * comments. A part a claim holds is left out of its group, whatever the group was when it was
+ * claimed: the parts left form the item (one diff comment left alone is that comment's item).
  */
 export function followUpItems(lists: PullRequestLists, command: string): FollowUpItem[] {
+  // Taken: a claim ref holds it; or a reply of an earlier version of this action, which claimed
+  // by reply alone, marks it (its `taken` line without the line naming a claim commit). Such a
+  // reply of a review took every part of it.
+  const legacy = [...lists.issueComments, ...lists.reviewComments].filter(
+    (c) => claimIn(c.body) === undefined,
+  );
+  const taken = (key: string, item: MarkedItem) =>
+    lists.claims?.has(key) === true || markedIn(legacy, 'taken', item, lists.self);
   const items: FollowUpItem[] = [];
   for (const c of lists.issueComments) {
-    if (isReply(c.body)) continue;
+    if (isReply(c.body) || taken(partKey('issue', c.id), { kind: 'comment', id: c.id })) continue;
     const found = instructionOf(c.body, command);
     if (found) items.push(commentItem(c, 'issue', found));
   }
@@ -126,42 +153,57 @@ export function followUpItems(lists: PullRequestLists, command: string): FollowU
     const review = reviews.get(key);
     // A dismissed review was submitted as written: dismissing (a stale approval) withdraws nothing.
     if (review?.state === 'PENDING') continue;
-    const body = review ? instructionOf(review.body, command) : undefined;
+    if (review && markedIn(legacy, 'taken', { kind: 'review', id: review.id }, lists.self))
+      continue;
+    const body =
+      review && !taken(partKey('summary', review.id), { kind: 'review', id: review.id })
+        ? instructionOf(review.body, command)
+        : undefined;
     const parts: Part[] = [
-      ...(review && body ? [{ ...body, url: review.url }] : []),
+      ...(review && body ? [{ ...body, key: partKey('summary', review.id), url: review.url }] : []),
       ...comments.flatMap((c) => {
         const found = instructionOf(c.body, command);
-        return found ? [{ ...found, comment: c, url: c.url }] : [];
+        const key = partKey('review', c.id);
+        if (!found || taken(key, { kind: 'comment', commentKind: 'review', id: c.id })) return [];
+        return [{ ...found, key, comment: c, url: c.url }];
       }),
     ];
-    if (parts.length === 0) continue;
-    const only = parts[0]!;
-    if (parts.length === 1 && only.comment) {
-      items.push(commentItem(only.comment, 'review', only, review?.submittedAt));
-      continue;
-    }
-    if (!review) continue;
-    items.push({
-      kind: 'review',
-      id: review.id,
-      commentKind: 'issue',
-      threadId: review.id,
-      author: review.author,
-      url: review.url,
-      createdAt: review.submittedAt,
-      parts,
-    });
+    const item = groupOf(review, parts);
+    if (item) items.push(item);
   }
-  // Taken: a claim ref holds it; or a reply of an earlier version of this action, which claimed
-  // by reply alone, marks it (its `taken` line without the line naming a claim commit).
-  const legacy = [...lists.issueComments, ...lists.reviewComments].filter(
-    (c) => claimIn(c.body) === undefined,
-  );
-  return items
-    .filter(
-      (item) => !lists.claims?.has(claimKey(item)) && !markedIn(legacy, 'taken', item, lists.self),
-    )
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+  return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+}
+
+/**
+ * The item the parts of one review make (`review` undefined: a diff comment whose review GitHub
+ * did not list): one diff comment alone is that comment's item, answered in its thread; else the
+ * review's, answered in the conversation. Undefined when there is no part.
+ */
+function groupOf(review: Review | undefined, parts: Part[]): FollowUpItem | undefined {
+  const only = parts[0];
+  if (!only) return undefined;
+  if (parts.length === 1 && only.comment)
+    return commentItem(only.comment, 'review', only, review?.submittedAt);
+  if (!review) return undefined;
+  return {
+    kind: 'review',
+    id: review.id,
+    commentKind: 'issue',
+    threadId: review.id,
+    author: review.author,
+    url: review.url,
+    createdAt: review.submittedAt,
+    parts,
+  };
+}
+
+/**
+ * The item with only the parts of `keys` (those this run claimed), or undefined when none is
+ * left. Its kind and thread stay: its reply is already where it was posted.
+ */
+export function onlyParts(item: FollowUpItem, keys: readonly string[]): FollowUpItem | undefined {
+  const parts = item.parts.filter((p) => keys.includes(p.key));
+  return parts.length > 0 ? { ...item, parts } : undefined;
 }
 
 /** What an item is called in the log. */

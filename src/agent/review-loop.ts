@@ -19,6 +19,7 @@ import {
 import { UserError } from '../shared/errors.js';
 import { printable } from '../shared/text.js';
 import { sayAbandoned } from './abandoned.js';
+import { sayEdited } from './edited.js';
 import { isOwnReply, markedIn, noMarkerReply, staleReply } from './comment.js';
 import { CLOSED_EVENT, REVIEW_EVENT, type AgentEvent, type PullRequestEvent } from './event.js';
 import {
@@ -124,6 +125,8 @@ export async function reviewLoop(
     logger: deps.reporter,
     redact: (text) => deps.redact(text),
   });
+  // An instruction edited after its send: the change was not sent, and the reviewer is told so.
+  await sayEdited(number, lists, { writer, command: inputs.command, self, logger: deps.reporter });
   const replies = [...lists.issueComments, ...lists.reviewComments];
   const items = await admitted(
     followUpItems(lists, inputs.command),

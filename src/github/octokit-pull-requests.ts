@@ -1,13 +1,14 @@
 /**
  * The agent's calls on its pull requests, through Octokit (octokit.ts makes the client): reads
  * (the pull request, its comments, diff comments, reviews, one of each again after a claim), the
- * replies and their edits, reactions, the claims' commits and refs (git-refs.ts), a
+ * replies and their edits, reactions, the claims' commits and refs (octokit-git.ts), a
  * commenter's permission, and a workflow run's status (a claim whose run stopped). Every call
  * has its own time limit and rejects with a GitHubApiError.
  */
 import { context } from '@actions/github';
 import { ForeignPageError, ListTooLongError } from './api-error.js';
 import { createOctokit, toApiError } from './octokit.js';
+import { gitRefCalls } from './octokit-git.js';
 import type {
   Author,
   IssueComment,
@@ -165,9 +166,6 @@ function onApi(octokit: Octokit, next: string): string {
   return url.href;
 }
 
-/** A ref as the git ref paths take it: without `refs/`. */
-const short = (ref: string) => ref.replace(/^refs\//, '');
-
 /** The agent's calls on the run's repository (GITHUB_REPOSITORY, as for deployments). */
 export function octokitPullRequestApi(token: string): PullRequestApi {
   const octokit = createOctokit(token);
@@ -321,56 +319,7 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
         );
         return answer.viewer.login;
       }),
-    createClaimCommit: (message, file, date) =>
-      call(async (request) => {
-        const tree = await octokit.rest.git.createTree({
-          ...at,
-          tree: [{ path: 'claim.json', mode: '100644', type: 'blob', content: file }],
-          request,
-        });
-        const who = {
-          name: 'static-export-helm',
-          email: 'claims@static-export-helm.invalid',
-          date,
-        };
-        const { data } = await octokit.rest.git.createCommit({
-          ...at,
-          message,
-          tree: tree.data.sha,
-          parents: [],
-          author: who,
-          committer: who,
-          request,
-        });
-        return data.sha;
-      }),
-    createRef: (ref, sha) =>
-      call(async (request) => {
-        await octokit.rest.git.createRef({ ...at, ref, sha, request });
-      }),
-    refSha: (ref) =>
-      call(async (request) => {
-        try {
-          const { data } = await octokit.rest.git.getRef({ ...at, ref: short(ref), request });
-          return data.object.sha;
-        } catch (error) {
-          if ((error as { status?: unknown }).status === 404) return undefined;
-          throw error;
-        }
-      }),
-    deleteRef: (ref) =>
-      call(async (request) => {
-        await octokit.rest.git.deleteRef({ ...at, ref: short(ref), request });
-      }),
-    matchingRefs: (prefix) =>
-      call(async (request) => {
-        const { data } = await octokit.rest.git.listMatchingRefs({
-          ...at,
-          ref: short(prefix),
-          request,
-        });
-        return data.map((r) => ({ ref: r.ref, sha: r.object.sha }));
-      }),
+    ...gitRefCalls(octokit, at, call),
     workflowRun: (id) =>
       call(async (request) => {
         const { data } = await octokit.rest.actions.getWorkflowRun({ ...at, run_id: id, request });

@@ -61,7 +61,7 @@ describe.concurrent(
       expect(replies[0]!.body.split('\n').slice(0, 3)).toEqual([
         '<!-- docs-agent-reply -->',
         TAKEN,
-        `<!-- docs-agent-claim: ${g.git.refs.get(CLAIM)} -->`,
+        `<!-- docs-agent-claim: ${g.git.claimAt(CLAIM)} -->`,
       ]);
     });
 

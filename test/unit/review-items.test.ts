@@ -193,6 +193,36 @@ describe('the follow-ups of a pull request', () => {
     expect(promptOf(items[0]!).prompt).toMatch(/^Fix the link\.\n\nWhere this comment is/);
   });
 
+  it('a part a claim holds is left out of any group it is found in; the parts left are the item', () => {
+    const a = diffComment('/agent Fix the link.');
+    const b = diffComment('/agent Shorten it.');
+    const all = { reviews: [review('/agent Also the title.')], reviewComments: [a, b] };
+    const whole = followUpItems(lists(all), '/agent');
+    expect(whole.map((i) => i.parts.map((p) => p.key))).toEqual([
+      ['review-9', `review-comment-${a.id}`, `review-comment-${b.id}`],
+    ]);
+    // The diff comment sent alone before; the summary edited since: the summary goes alone.
+    const summary = followUpItems(
+      lists({ ...all, reviewComments: [a], claims: new Set([`review-comment-${a.id}`]) }),
+      '/agent',
+    );
+    expect(summary.map((i) => [i.kind, i.id, i.parts.map((p) => p.key)])).toEqual([
+      ['review', 9, ['review-9']],
+    ]);
+    // The summary and one comment claimed (a sibling gone or added): the other is its own item.
+    const left = followUpItems(
+      lists({ ...all, claims: new Set(['review-9', `review-comment-${a.id}`]) }),
+      '/agent',
+    );
+    expect(left.map((i) => [i.kind, i.id, i.commentKind])).toEqual([['comment', b.id, 'review']]);
+    // Every part claimed: nothing, however the review is grouped now.
+    const none = new Set(['review-9', `review-comment-${a.id}`, `review-comment-${b.id}`]);
+    expect(followUpItems(lists({ ...all, claims: none }), '/agent')).toEqual([]);
+    expect(
+      followUpItems(lists({ reviews: [], reviewComments: [a, b], claims: none }), '/agent'),
+    ).toEqual([]);
+  });
+
   it('a "no agent job" reply counts for its item only when an app wrote it', () => {
     const item = { kind: 'comment' as const, commentKind: 'issue' as const, id: 41 };
     const told = issueComment(`${REPLY_MARKER}\n${itemLine('no-job', item)}\nℹ️ …`, actions);

@@ -19,7 +19,10 @@ describe("a reply's quote", () => {
         instruction,
         login: 'octocat',
         url: URL,
-        mark: claimMarks({ kind: 'comment', commentKind: 'issue', id: 7 }, SHA),
+        mark: claimMarks(
+          { kind: 'comment', commentKind: 'issue', id: 7, parts: [{ key: 'issue-comment-7' }] },
+          SHA,
+        ),
       },
       { run: 'https://github.com/acme/docs/actions/runs/1' },
     );

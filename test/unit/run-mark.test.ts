@@ -5,10 +5,24 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isOwnReply, markedIn, replyBody } from '../../src/agent/comment.js';
-import { claimBody, claimIn, claimMarks, keyOfTaken } from '../../src/agent/claim-ref.js';
+import {
+  claimBody,
+  claimIn,
+  claimMarks,
+  keyOfTaken,
+  keysIn,
+  marksIn,
+} from '../../src/agent/claim-ref.js';
+import { digestOf, sentLines } from '../../src/agent/edited.js';
 import { runFromEnv, runIn, runLine, sameRun } from '../../src/agent/run-mark.js';
 
-const item = { kind: 'comment' as const, commentKind: 'issue' as const, id: 7, url: 'https://x/7' };
+const item = {
+  kind: 'comment' as const,
+  commentKind: 'issue' as const,
+  id: 7,
+  url: 'https://x/7',
+  parts: [{ key: 'issue-comment-7' }],
+};
 const bot = { bot: true };
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 
@@ -64,6 +78,34 @@ describe('the run a claim names', () => {
     ]);
     expect(runIn(body)).toBeUndefined();
     expect(markedIn([{ body, author: bot }], 'taken', item)).toBe(true);
+  });
+
+  it("a review's claim names the parts it holds; the sweep reads the lead part's key from it", () => {
+    const review = {
+      kind: 'review' as const,
+      id: 9,
+      url: 'https://x/9',
+      parts: [{ key: 'review-comment-11' }, { key: 'review-comment-12' }],
+    };
+    const body = claimBody(review, 'aj_1', SHA, { id: 111, attempt: 1 });
+    expect(body.split('\n').slice(1, 4)).toEqual([
+      '<!-- docs-agent-taken: review 9 -->',
+      '<!-- docs-agent-parts: review-comment-11 review-comment-12 -->',
+      `<!-- docs-agent-claim: ${SHA} -->`,
+    ]);
+    expect(keysIn(body)).toEqual(['review-comment-11', 'review-comment-12']);
+    // The marks a later edit keeps: not the run's line.
+    expect(marksIn(body)).toEqual(body.split('\n').slice(1, 4));
+    // A comment's reply has no parts line: its taken line names its one part.
+    expect(keysIn(claimBody(item, 'aj_1', SHA))).toEqual(['issue-comment-7']);
+  });
+
+  it('what was sent is named by a digest of the text a reader sees, trimmed', () => {
+    expect(sentLines([{ key: 'issue-comment-7', instruction: ' Fix it. ' }])).toBe(
+      `<!-- docs-agent-sent: issue-comment-7 ${digestOf('Fix it.')} -->`,
+    );
+    expect(digestOf('Fix it.')).toMatch(/^[0-9a-f]{16}$/);
+    expect(digestOf('Fix it.\nAlso the FAQ.')).not.toBe(digestOf('Fix it.'));
   });
 
   it('the same run is the same id and attempt', () => {
