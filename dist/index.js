@@ -39426,7 +39426,7 @@ class WarnOnce {
 /* harmony import */ var _shared_scratch_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(251);
 /* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6167);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9271);
-/* harmony import */ var _discover_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8981);
+/* harmony import */ var _discover_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(76);
 /* harmony import */ var _substitute_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8550);
 /* harmony import */ var _kustomize_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(4295);
 /* harmony import */ var _tree_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(4946);
@@ -39731,23 +39731,197 @@ tracked) {
 
 /***/ }),
 
-/***/ 8981:
+/***/ 76:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Kz: () => (/* binding */ discoverEntries),
-/* harmony export */   Ms: () => (/* binding */ entryOf),
-/* harmony export */   b4: () => (/* binding */ entryLabel),
-/* harmony export */   j0: () => (/* binding */ checkoutGitRepositories),
-/* harmony export */   jN: () => (/* binding */ gitRepositoryUrls),
-/* harmony export */   nn: () => (/* binding */ outOfReach)
-/* harmony export */ });
-/* unused harmony export entriesIn */
-/* harmony import */ var _shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5331);
-/* harmony import */ var _shared_secrets_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3260);
-/* harmony import */ var _values_site_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6167);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9271);
-/* harmony import */ var _tree_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4946);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  j0: () => (/* binding */ checkoutGitRepositories),
+  Kz: () => (/* binding */ discoverEntries),
+  b4: () => (/* binding */ entryLabel),
+  Ms: () => (/* binding */ entryOf),
+  jN: () => (/* binding */ gitRepositoryUrls),
+  nn: () => (/* binding */ outOfReach)
+});
+
+// UNUSED EXPORTS: entriesIn
+
+// EXTERNAL MODULE: ./src/shared/go-yaml.ts
+var go_yaml = __nccwpck_require__(5331);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ./src/shared/documents.ts
+var documents = __nccwpck_require__(7583);
+;// CONCATENATED MODULE: ./src/shared/plain-yaml.ts
+/**
+ * The manifests of a text written in the plainest block YAML, read without building a syntax
+ * tree: the cheap path of the entry-point scan (gitops/discover.ts), where a large checkout holds
+ * a thousand small Flux Kustomizations and the `yaml` library's full parse of each was most of
+ * the scan's time (about 0.1 ms a file, plus the garbage of its kept source tokens).
+ *
+ * It reads only what it can read exactly as go-yaml.ts manifestsOf reads it, and answers
+ * `undefined` for anything else, so the caller parses that text with the library: every line is
+ * blank, a comment, `---`, `key:`, `key: scalar`, `- scalar`, `- key:` or `- key: scalar`, keys
+ * are names (`[A-Za-z_][A-Za-z0-9_./-]*`), a scalar is plain without spaces (its type — string,
+ * number, boolean, null — is resolved by the `yaml` library itself, once per distinct scalar) or
+ * quoted without escapes, indentation is spaces. An anchor, alias, tag, merge key, flow
+ * collection, block scalar, tab, carriage return, repeated key or a value on more than one line
+ * sends the whole text to the library. test/unit/plain-yaml.test.ts holds both readers to the same
+ * answers over every YAML fixture of the repository.
+ */
+
+
+const KEY = '[A-Za-z_][A-Za-z0-9_./-]*';
+const PLAIN = '[A-Za-z0-9_./$~][A-Za-z0-9_./$~{}@:+=%-]*';
+const QUOTED = `"[^"\\\\]*"|'[^']*'`;
+const VALUE = `(?:(${PLAIN})|(${QUOTED}))`;
+const COMMENT = '(?:[ ]+#.*)?';
+/** indent, `- `, key, plain value, quoted value. */
+const LINE = new RegExp(`^( *)(- +)?(?:(${KEY}):(?: +${VALUE})?|${VALUE})${COMMENT}[ ]*$`);
+const SKIP = /^[ ]*(?:#.*)?$/;
+const scalars = new Map();
+/** A plain scalar as the library types it (the same options as the document store). */
+function plainScalar(text) {
+    if (text.endsWith(':') || text.length > 1000)
+        return BAIL;
+    if (!scalars.has(text)) {
+        if (scalars.size > 10_000)
+            scalars.clear();
+        const doc = (0,dist/* parseDocument */.Tp)(text, documents/* PARSE_OPTIONS */.jp);
+        const value = doc.errors.length === 0 ? doc.contents?.value : BAIL;
+        scalars.set(text, typeof value === 'object' && value !== null ? BAIL : value);
+    }
+    return scalars.get(text);
+}
+const BAIL = Symbol('bail');
+/**
+ * The manifests of `text` that `wanted` accepts (as manifestsOf gives them), or undefined when
+ * the text is not of the plain form this reader knows.
+ */
+function plainManifests(text, wanted) {
+    if (text.includes('\t') || text.includes('\r') || text.charCodeAt(0) === 0xfeff)
+        return undefined;
+    const docs = [];
+    let stack = [];
+    let root;
+    const finish = () => {
+        docs.push(root ?? null);
+        root = undefined;
+        stack = [];
+    };
+    for (const line of text.split('\n')) {
+        if (line === '---' || line.startsWith('--- #')) {
+            finish();
+            continue;
+        }
+        if (SKIP.test(line))
+            continue;
+        const m = LINE.exec(line);
+        if (!m)
+            return undefined;
+        const [, spaces = '', dash, key, plain, quoted, itemPlain, itemQuoted] = m;
+        let indent = spaces.length;
+        if (key === undefined && dash === undefined)
+            return undefined; // a bare scalar line
+        const value = plain !== undefined || itemPlain !== undefined
+            ? plainScalar((plain ?? itemPlain))
+            : quoted !== undefined || itemQuoted !== undefined
+                ? (quoted ?? itemQuoted).slice(1, -1)
+                : undefined;
+        if (value === BAIL)
+            return undefined;
+        // Close what this line ends: frames deeper than it, and an open key it does not continue.
+        if (!place(stack, indent, dash !== undefined))
+            return undefined;
+        if (root === undefined) {
+            if (indent !== 0)
+                return undefined;
+            root = dash ? [] : {};
+            stack.push({ indent: 0, node: root });
+        }
+        let top = stack[stack.length - 1];
+        if (dash !== undefined) {
+            if (!Array.isArray(top.node) || top.indent !== indent)
+                return undefined;
+            if (key === undefined) {
+                top.node.push(value);
+                continue;
+            }
+            // `- key: …` starts a mapping at the key's column.
+            const map = {};
+            top.node.push(map);
+            indent += dash.length;
+            stack.push({ indent, node: map });
+            top = stack[stack.length - 1];
+        }
+        if (key === undefined || Array.isArray(top.node) || top.indent !== indent)
+            return undefined;
+        // A repeated key, or one the library would not read as that text (`True`, `NULL`).
+        if (Object.prototype.hasOwnProperty.call(top.node, key) || plainScalar(key) !== key)
+            return undefined;
+        if (value === undefined && plain === undefined && quoted === undefined) {
+            top.node[key] = null;
+            top.open = key;
+        }
+        else
+            top.node[key] = value;
+    }
+    finish();
+    const found = [];
+    for (const data of docs) {
+        if (!data || typeof data !== 'object' || Array.isArray(data))
+            continue;
+        const d = data;
+        const head = {};
+        if (typeof d.apiVersion === 'string')
+            head.apiVersion = d.apiVersion;
+        if (typeof d.kind === 'string')
+            head.kind = d.kind;
+        if (wanted(head))
+            found.push(d);
+    }
+    return found;
+}
+/**
+ * Makes `stack` ready for a line at `indent` (a sequence item when `item`): an open key takes a
+ * deeper line as its value (a mapping, or a sequence, which may also sit at the key's own column),
+ * and frames deeper than the line end. False when the line fits nowhere.
+ */
+function place(stack, indent, item) {
+    const top = stack[stack.length - 1];
+    if (top?.open !== undefined && !Array.isArray(top.node)) {
+        const deeper = indent > top.indent || (item && indent === top.indent);
+        if (deeper) {
+            const child = item ? [] : {};
+            top.node[top.open] = child;
+            top.open = undefined;
+            stack.push({ indent, node: child });
+            return true;
+        }
+        top.open = undefined; // `key:` with nothing under it: null
+    }
+    while (stack.length > 0 && stack[stack.length - 1].indent > indent)
+        stack.pop();
+    // A sequence written at its key's column ends where a key of that column follows.
+    const last = stack[stack.length - 1];
+    if (last && Array.isArray(last.node) && !item && last.indent === indent)
+        stack.pop();
+    const now = stack[stack.length - 1];
+    if (now?.open !== undefined)
+        now.open = undefined;
+    return stack.length > 0 || indent === 0;
+}
+
+// EXTERNAL MODULE: ./src/shared/secrets.ts
+var secrets = __nccwpck_require__(3260);
+// EXTERNAL MODULE: ./src/values/site.ts
+var site = __nccwpck_require__(6167);
+// EXTERNAL MODULE: ./src/gitops/files.ts
+var files = __nccwpck_require__(9271);
+// EXTERNAL MODULE: ./src/gitops/tree.ts
+var tree = __nccwpck_require__(4946);
+;// CONCATENATED MODULE: ./src/gitops/discover.ts
 /**
  * The entry points: where the cluster starts reading this checkout. Flux `Kustomization` objects
  * (`kustomize.toolkit.fluxcd.io`, any version) with their spec.path and what kustomize-controller
@@ -39758,6 +39932,7 @@ tracked) {
  * of those groups are parsed (a values file that names the group in an annotation is not), so a
  * large checkout is scanned quickly, and each file is parsed once per run (shared/documents.ts).
  */
+
 
 
 
@@ -39783,7 +39958,7 @@ function discoverEntries(checkout, clusterPaths) {
         path,
     }));
     for (const file of checkout.files) {
-        if (!(0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .isYamlFile */ .wl)(file))
+        if (!(0,files/* isYamlFile */.wl)(file))
             continue;
         const text = checkout.read(file);
         if (!text || !ENTRY_LINE.test(text))
@@ -39791,7 +39966,9 @@ function discoverEntries(checkout, clusterPaths) {
         // A chart's template is Go template text, applied only rendered (argo/app-of-apps.ts).
         if (inChartTemplates(checkout, file))
             continue;
-        entries.push(...entriesIn(text, file));
+        // A plain file (most entry points) is read without the library's syntax tree (plain-yaml.ts).
+        const plain = plainManifests(text, isEntryHead);
+        entries.push(...(plain ? plain.flatMap((d) => entryOf(d, file) ?? []) : entriesIn(text, file)));
     }
     return entries;
 }
@@ -39812,7 +39989,7 @@ function inChartTemplates(checkout, file) {
 /** The entry points among the documents of one text (a file, or a build's output). */
 function entriesIn(text, from) {
     const found = [];
-    for (const data of (0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_0__/* .manifestsOf */ .oF)(text, isEntryHead)) {
+    for (const data of (0,go_yaml/* manifestsOf */.oF)(text, isEntryHead)) {
         const entry = entryOf(data, from);
         if (entry)
             found.push(entry);
@@ -39820,9 +39997,9 @@ function entriesIn(text, from) {
     return found;
 }
 function entryOf(data, from) {
-    if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(data) || typeof data.apiVersion !== 'string' || !(0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(data.spec))
+    if (!(0,site/* isObject */.Gv)(data) || typeof data.apiVersion !== 'string' || !(0,site/* isObject */.Gv)(data.spec))
         return undefined;
-    const meta = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(data.metadata) ? data.metadata : {};
+    const meta = (0,site/* isObject */.Gv)(data.metadata) ? data.metadata : {};
     const name = typeof meta.name === 'string' ? meta.name : '';
     // Flux applies a Kustomization without a namespace into flux-system (its bootstrap's).
     const namespace = typeof meta.namespace === 'string' ? meta.namespace : '';
@@ -39833,7 +40010,7 @@ function entryOf(data, from) {
             name,
             namespace: namespace || 'flux-system',
             from,
-            path: (0,_tree_js__WEBPACK_IMPORTED_MODULE_3__/* .join */ .fj)('', path.replace(/^\/+/, '')),
+            path: (0,tree/* join */.fj)('', path.replace(/^\/+/, '')),
             spec: data.spec,
         };
     }
@@ -39847,11 +40024,11 @@ function entryOf(data, from) {
  */
 function gitRepositoryUrls(objects, urls = new Map()) {
     for (const data of objects) {
-        if (!(0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(data) || data.kind !== 'GitRepository' || !(0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(data.spec))
+        if (!(0,site/* isObject */.Gv)(data) || data.kind !== 'GitRepository' || !(0,site/* isObject */.Gv)(data.spec))
             continue;
         if (typeof data.apiVersion !== 'string' || !data.apiVersion.startsWith(SOURCE_GROUP))
             continue;
-        const meta = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(data.metadata) ? data.metadata : {};
+        const meta = (0,site/* isObject */.Gv)(data.metadata) ? data.metadata : {};
         if (typeof meta.name !== 'string' || typeof data.spec.url !== 'string')
             continue;
         const key = typeof meta.namespace === 'string' ? `${meta.namespace}/${meta.name}` : meta.name;
@@ -39863,12 +40040,12 @@ function gitRepositoryUrls(objects, urls = new Map()) {
 function checkoutGitRepositories(checkout) {
     const urls = new Map();
     for (const file of checkout.files) {
-        if (!(0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .isYamlFile */ .wl)(file))
+        if (!(0,files/* isYamlFile */.wl)(file))
             continue;
         const text = checkout.read(file);
         if (!text?.includes('GitRepository') || !text.includes(SOURCE_GROUP))
             continue;
-        gitRepositoryUrls((0,_shared_go_yaml_js__WEBPACK_IMPORTED_MODULE_0__/* .manifestsOf */ .oF)(text, (head) => head.kind === 'GitRepository'), urls);
+        gitRepositoryUrls((0,go_yaml/* manifestsOf */.oF)(text, (head) => head.kind === 'GitRepository'), urls);
     }
     return urls;
 }
@@ -39881,7 +40058,7 @@ function checkoutGitRepositories(checkout) {
 function outOfReach(entry, gitUrls = new Map(), repository) {
     if (entry.kind !== 'flux')
         return undefined;
-    const ref = (0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .isObject */ .Gv)(entry.spec.sourceRef) ? entry.spec.sourceRef : {};
+    const ref = (0,site/* isObject */.Gv)(entry.spec.sourceRef) ? entry.spec.sourceRef : {};
     if (ref.kind === 'OCIRepository' || ref.kind === 'Bucket')
         return `${entryLabel(entry)} builds from ${String(ref.kind)}/${String(ref.name)}, not from this repository`;
     if ((ref.kind ?? 'GitRepository') !== 'GitRepository' || typeof ref.name !== 'string')
@@ -39894,11 +40071,11 @@ function outOfReach(entry, gitUrls = new Map(), repository) {
     const candidates = exact !== undefined
         ? [[`${namespace}/${ref.name}`, exact]]
         : [...gitUrls].filter(([key]) => key.endsWith(`/${String(ref.name)}`));
-    const away = candidates.find(([, url]) => !(0,_values_site_js__WEBPACK_IMPORTED_MODULE_1__/* .ofThisRepository */ .Iv)(url, repository));
+    const away = candidates.find(([, url]) => !(0,site/* ofThisRepository */.Iv)(url, repository));
     if (!away)
         return undefined;
     const [source, url] = away;
-    return `${entryLabel(entry)} builds from GitRepository/${source} (${(0,_shared_secrets_js__WEBPACK_IMPORTED_MODULE_4__/* .redactLink */ .OO)(url)}), another repository: out of reach of this checkout, whose folder of that path proves nothing. To prove the link, name the folder the cluster applies in cluster-path, or run the action in that repository`;
+    return `${entryLabel(entry)} builds from GitRepository/${source} (${(0,secrets/* redactLink */.OO)(url)}), another repository: out of reach of this checkout, whose folder of that path proves nothing. To prove the link, name the folder the cluster applies in cluster-path, or run the action in that repository`;
 }
 
 
@@ -40747,7 +40924,8 @@ function generatedFrom(checkout, tree, object, key) {
 /* harmony export */   II: () => (/* binding */ isReaderElsewhere),
 /* harmony export */   TV: () => (/* binding */ describeRecord),
 /* harmony export */   Vg: () => (/* binding */ markReaderElsewhere),
-/* harmony export */   je: () => (/* binding */ targetName)
+/* harmony export */   je: () => (/* binding */ targetName),
+/* harmony export */   sg: () => (/* binding */ laterWins)
 /* harmony export */ });
 /**
  * Skipped records that prove nothing is wrong, only that this entry point holds the file and not
@@ -40762,6 +40940,11 @@ const markReaderElsewhere = (record) => {
     return record;
 };
 const isReaderElsewhere = (record) => readerElsewhere.has(record);
+/**
+ * Whether a later layer the values show is refused: under `render-check: off` only one known to
+ * win, not one this run could not read (turning the check off is the fix its message gives).
+ */
+const laterWins = (over, tools) => !!over && !(tools.layersOnly && (over.unchecked !== undefined || over.unreadable));
 /** A target's name in the proof's words. */
 const targetName = (t, label) => label ? `${t.display} (${label})` : t.display;
 /** A proof record in words, for the log and the job summary. */
@@ -40972,11 +41155,16 @@ async function hasRegistryLogin(paths, host, env = process.env) {
     }
     return false;
 }
-/** The step to add before this one, for a source that refused access. */
+/**
+ * The step to add before this one, for a source that refused access: its command between
+ * backticks, which the job summary lifts into a code block to copy. The password comes from an
+ * environment variable the user maps from a secret, never from the command line.
+ */
 function loginStep(source) {
     if (source.kind === 'oci')
-        return `log in to ${source.host} in a step before this one (docker/login-action, or helm registry login ${source.host} --username … --password-stdin)`;
-    return `add the repository with its credentials in a step before this one (helm repo add <name> ${source.url} --username … --password-stdin)`;
+        return `log in to ${source.host} in a step before this one, with docker/login-action or \`echo "$REGISTRY_PASSWORD" | helm registry login ${source.host} --username "$REGISTRY_USER" --password-stdin\``;
+    // Any name will do: the chart is pulled through whichever name helm has for that address.
+    return `add the repository with its credentials in a step before this one: \`echo "$REPO_PASSWORD" | helm repo add docs-charts ${source.url} --username "$REPO_USER" --password-stdin\``;
 }
 
 // EXTERNAL MODULE: ./src/helm/helm.ts
@@ -41066,7 +41254,7 @@ class ChartFetcher {
                 // The vendor's repository has a known address: the step to add, ready to copy.
                 throw new errors/* UserError */.yo(source.repo === vendor_chart/* VENDOR_REPOSITORY */.uo.name
                     ? `${unknown} Add it in a step before this one (or write helm-chart as oci://… or a path); nothing was sent:\n      - run: helm repo add ${vendor_chart/* VENDOR_REPOSITORY */.uo.name} ${vendor_chart/* VENDOR_REPOSITORY */.uo.url} && helm repo update`
-                    : `${unknown} Add it with helm repo add ${(0,shared_text/* printable */.g$)(source.repo)} <its URL> in a step before this one, or write helm-chart as oci://… or a path. Nothing was sent.`);
+                    : `${unknown} Add it in a step before this one with \`helm repo add ${(0,shared_text/* printable */.g$)(source.repo)} <its URL>\`, or write helm-chart as oci://… or a path. Nothing was sent.`);
             }
             args.push(`${source.repo}/${source.chart}`);
             name = source.chart;
@@ -41152,7 +41340,7 @@ class ChartFetcher {
             const known = host ? await hasRegistryLogin(paths, host, this.options.env) : false;
             const url = source.kind === 'repo' ? (0,chart_source/* hideUserInfo */.Mi)(source.url) : undefined;
             const step = source.kind === 'named'
-                ? `add the credentials to helm repo add ${source.repo} (--username … --password-stdin)`
+                ? `add the repository again with its credentials in a step before this one: \`echo "$REPO_PASSWORD" | helm repo add ${source.repo} <its URL> --username "$REPO_USER" --password-stdin --force-update\``
                 : loginStep({ kind: source.kind, url, host });
             return {
                 kind: 'unfetched',
@@ -41224,9 +41412,9 @@ async function pinFileDependencies(original, copy) {
 function passwordInAddress(source) {
     return {
         kind: 'unfetched',
-        reason: `${(0,chart_source/* describeSource */.B6)(source)} has a password in its address, which helm would get on its command line: take it out of the address and log in instead (${loginStep(source.kind === 'repo'
+        reason: `${(0,chart_source/* describeSource */.B6)(source)} has a password in its address, which helm would get on its command line: take it out of the address and log in instead: ${loginStep(source.kind === 'repo'
             ? { kind: 'repo', url: (0,chart_source/* hideUserInfo */.Mi)(source.url) }
-            : { kind: source.kind, host: source.kind === 'oci' ? (0,chart_source/* ociHost */.Gs)(source.ref) : undefined })})`,
+            : { kind: source.kind, host: source.kind === 'oci' ? (0,chart_source/* ociHost */.Gs)(source.ref) : undefined })}`,
     };
 }
 
@@ -41613,7 +41801,8 @@ async function checkTarget(target, options) {
     const overriding = await (0,values_layers/* overridingLayer */.b)([
         ...target.values(link),
         ...(target.setFlags
-            ? (0,set_flags/* setLayer */.wT)(target.setFlags.flags, target.valuesKey, target.setFlags.source)
+            ? (target.setFlags.layers?.(target.valuesKey) ??
+                (0,set_flags/* setLayer */.wT)(target.setFlags.flags, target.valuesKey, target.setFlags.source))
             : []),
         ...(0,set_flags/* setLayer */.wT)(options.helmArgs, target.valuesKey),
     ], target.valuesKey, link);
@@ -41999,6 +42188,7 @@ async function overridingLayer(layers, valuesKey, link) {
                 by: `${name(layers[index])} (which this run could not read as helm does: ${reason})`,
                 key: valuesKey,
                 fix: 'Make it a single valid YAML document, or set render-check: off if you know it leaves these keys alone.',
+                unreadable: true,
             };
     // Without the link in any layer, only bundleUrl can be compared: the last one set must be it.
     const keys = ours < 0 ? ['bundleUrl'] : _shared_set_path_js__WEBPACK_IMPORTED_MODULE_4__/* .WRITTEN_KEYS */ .l;
@@ -42063,6 +42253,102 @@ function valueAt(values, path) {
 
 /***/ }),
 
+/***/ 5837:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ plannedText)
+/* harmony export */ });
+/* harmony import */ var _values_plan_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8731);
+/** The values files as this run would write them, planned in memory (values/plan.ts). */
+
+const planned = new WeakMap();
+/**
+ * The file's text as this run would write it, with `link`: the same planner, in memory. Planned
+ * once per file and link in a run (the render check, its targets' layers and the proof ask again
+ * with the same placeholder): a plan parses the file twice, which for a values file of 300 KiB
+ * costs about half a second.
+ */
+function plannedText(inputs, file, current, link) {
+    let plans = planned.get(inputs);
+    if (!plans)
+        planned.set(inputs, (plans = new Map()));
+    const key = `${file.path}\n${link}`;
+    const known = plans.get(key);
+    if (known?.current === current)
+        return known.plan;
+    const plan = (0,_values_plan_js__WEBPACK_IMPORTED_MODULE_0__/* .planFileEdit */ .A5)(current, file, { enabled: true, bundleUrl: link, version: inputs.version }, inputs.valuesKey, inputs.valuesDocuments);
+    plans.set(key, { current, plan });
+    return plan;
+}
+
+
+/***/ }),
+
+/***/ 9439:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   It: () => (/* binding */ requiredUnchecked),
+/* harmony export */   Qk: () => (/* binding */ notRead),
+/* harmony export */   SK: () => (/* binding */ renderedChart)
+/* harmony export */ });
+/* harmony import */ var _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8382);
+/**
+ * The render check in words: the chart a target rendered, and the refusal when a later values
+ * layer wins over the link or no template of the vendor chart renders it.
+ */
+
+/** `enterprise 1.4.0 (chart repository https://…, HelmRepository docs/mintlify)`. */
+function renderedChart(chart) {
+    return `${chart.name}${chart.version ? ` ${chart.version}` : ''} (${chart.from}${chart.origin ? `, ${chart.origin}` : ''})`;
+}
+/**
+ * The refusal: a later values layer wins over what this run would write, or no template of the
+ * vendor chart renders it. Each has its own words: a layer that wins is no values-key mistake.
+ */
+function notRead(inputs, missing) {
+    const key = inputs.valuesKey.join('.');
+    if (missing.every((o) => o.kind === 'overridden'))
+        return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`The render check ${heading(missing)} what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`);
+    const details = missing
+        .map((o) => {
+        if (o.kind === 'overridden')
+            return overriddenText(o);
+        if (o.kind !== 'missing')
+            return '';
+        const reads = o.readsAt
+            ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`
+            : '';
+        const chart = o.chart ? ` (chart ${renderedChart(o.chart)})` : '';
+        return `${o.label}: none of the ${o.rendered} documents the vendor chart renders${chart} holds the link written at values-key ${key}.${reads}`;
+    })
+        .join(' ');
+    return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`The render check found that the chart does not read the link: ${details} A run would write it where nothing reads it, and the site would never change. Nothing was sent and no file was changed. Check values-key (and helm-args --set flags that override it), or set render-check: off if a template reads the link in a way the check cannot see.`);
+}
+/** The refusal's words for its targets: each overridden, each unchecked, or some of both. */
+function heading(missing) {
+    const unchecked = missing.filter((o) => o.kind === 'overridden' && o.unchecked).length;
+    if (unchecked === 0)
+        return 'found that the chart would not get';
+    if (unchecked === missing.length)
+        return 'could not show that the chart would get';
+    return 'found that the chart would not get (or could not show that it would get)';
+}
+function overriddenText(o) {
+    const fix = o.fix ?? `Remove it there, or name ${o.by} in values-file so the link is written there too.`;
+    if (o.unchecked)
+        return `${o.label}: this run could not read ${o.by} as helm does (${o.unchecked}), and no values layer it could read holds the link at ${o.key}, so what the chart gets there could not be checked. ${fix}`;
+    return `${o.label}: ${o.by} sets ${o.key} after the values this run writes, so the chart would get that value instead. ${fix}`;
+}
+/** `render-check: required` and a target whose chart could not be checked: the run stops. */
+function requiredUnchecked(skipped) {
+    return new _shared_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(`render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`);
+}
+
+
+/***/ }),
+
 /***/ 5444:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -42110,11 +42396,12 @@ const HELM_KILL_GRACE_MS = CANCELLED_REPORT_BUDGET_MS - REPORT_AFTER_HELM_MS;
 /* harmony export */   O3: () => (/* binding */ TO_JS),
 /* harmony export */   Uo: () => (/* binding */ headOf),
 /* harmony export */   Xe: () => (/* binding */ topLevelOf),
+/* harmony export */   jp: () => (/* binding */ PARSE_OPTIONS),
 /* harmony export */   jt: () => (/* binding */ firstDuplicateKey),
 /* harmony export */   kq: () => (/* binding */ toJSOnce),
 /* harmony export */   uo: () => (/* binding */ documentsOf)
 /* harmony export */ });
-/* unused harmony exports PARSE_OPTIONS, documentStats */
+/* unused harmony export documentStats */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
@@ -42442,12 +42729,12 @@ function isTransient(error) {
 /* harmony export */   K2: () => (/* binding */ goYamlNode),
 /* harmony export */   MC: () => (/* binding */ goYamlDocuments),
 /* harmony export */   Nw: () => (/* binding */ goUnreadableOnce),
+/* harmony export */   Wm: () => (/* binding */ goUnreadable),
 /* harmony export */   kZ: () => (/* binding */ goYamlData),
 /* harmony export */   oF: () => (/* binding */ manifestsOf),
 /* harmony export */   xM: () => (/* binding */ helmDocuments),
 /* harmony export */   yJ: () => (/* binding */ isMergeKey)
 /* harmony export */ });
-/* unused harmony export goUnreadable */
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
 /* harmony import */ var _documents_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7583);
 /**
@@ -43975,7 +44262,7 @@ function checkChoiceFiles(selectors, files) {
 
 /***/ }),
 
-/***/ 8556:
+/***/ 7086:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -44003,7 +44290,7 @@ var file = __nccwpck_require__(9338);
 // EXTERNAL MODULE: ./src/values/source.ts
 var source = __nccwpck_require__(249);
 // EXTERNAL MODULE: ./src/values/style.ts
-var style = __nccwpck_require__(9647);
+var values_style = __nccwpck_require__(9647);
 ;// CONCATENATED MODULE: ./src/values/insert.ts
 
 
@@ -44098,7 +44385,7 @@ function valueText(edit, key, inFlow, replaced) {
     const value = wantedValue(edit, key);
     if (typeof value !== 'string')
         return value === undefined ? undefined : 'true';
-    return (0,style/* writeString */.pS)(value, { replaced, quote: edit.quote, inFlow });
+    return (0,values_style/* writeString */.pS)(value, { replaced, quote: edit.quote, inFlow });
 }
 /** `key: value` pairs for a flow mapping, comma-separated; keys without a value are left out. */
 function flowPairs(edit, keys) {
@@ -44121,6 +44408,165 @@ function newPairs(edit, keys, inFlow) {
 
 // EXTERNAL MODULE: ./src/values/path.ts
 var path = __nccwpck_require__(5551);
+;// CONCATENATED MODULE: ./src/values/swap.ts
+/**
+ * The read-back of an edit proven without parsing the whole edited text again, where it is the
+ * text of an edit already read back (the run's placeholder edit, values/edit.ts verify) with the
+ * one token of the link swapped. A run plans every values file with a placeholder link first (the
+ * render check), then with the real one; parsing a large file is most of a run's cost.
+ *
+ * The argument, each step checked here (anything else falls back to the whole read-back):
+ * 1. The verified text V, with link L, parsed without error, warning, repeated key or what go-yaml
+ *    refuses, read back as the intended data E_L (verify).
+ * 2. Exactly one scalar node of V holds L: a pair's value, one line, plain or quoted, with no
+ *    anchor and no tag; its token P (V at the node's range [s, e)) occurs once in V. L occurs once
+ *    in E_L (no alias or merge copies it), so that node is all of the data that says L.
+ * 3. The new text is V with [s, e) replaced by a token R, which occurs once in it and has no line
+ *    break of YAML 1.1 or 1.2. R alone, as a value in the same context (`k: R` or `{k: R}`), parses
+ *    under YAML 1.1 and 1.2 as one scalar spanning all of R, in P's style, holding the new link N,
+ *    with no error, warning, anchor or tag, and nothing go-yaml reads otherwise (style.ts
+ *    readsBack, go-yaml.ts goUnreadable).
+ * 4. So the lexer reads V and the new text alike up to s; at s it reads one token of P's style
+ *    that ends where R ends: a quoted one at its first unescaped closing quote (R's last
+ *    character; the byte after it is V's byte after P, which is no `'` since P ended there), a
+ *    plain one at a line break, ` #` or an indicator, of which R holds none and which it cannot end
+ *    with (its last character is no space and no `:`); the byte at e was one that ends a plain
+ *    value. From there on the bytes, and the lexer's state (indentation and flow level are set
+ *    before s; a value's width changes nothing after it on its line), are V's. The parsed tree is
+ *    V's with that node's value N: the same documents, keys and structure, every other value the
+ *    same, no new error (nothing go-yaml refuses is in R, and R changes no line's start). Its data
+ *    is E_L with that one L replaced by N, which is the new edit's intended data E_N when E_N is
+ *    E_L with L swapped (the same file, values-key path, version and kept version).
+ */
+
+
+
+
+const verified = new WeakMap();
+/** Notes an edit of `before`'s text that was read back whole (the last two per document). */
+function rememberVerified(before, edit) {
+    const list = verified.get(before) ?? [];
+    verified.set(before, [edit, ...list.filter((e) => e.text !== edit.text)].slice(0, 2));
+}
+/**
+ * True when `text` (the edit of `before`'s text with `link`, `key` as VerifiedEdit's) is proven by
+ * a swap of one token in an edit already read back (the argument above); false: read it back.
+ */
+function provenBySwap(before, key, link, text) {
+    return (verified.get(before) ?? []).some((v) => v.link !== link && (0,external_node_util_.isDeepStrictEqual)(v.key, key) && swapReadsBack(v, link, text));
+}
+/** Steps 2 and 3 of the argument, for the verified edit `v` and the new `text` with `link`. */
+function swapReadsBack(v, link, text) {
+    const site = linkSite(v.doc, v.link);
+    if (!site || occurrences(v.expected, v.link, 2) !== 1)
+        return false;
+    const [s, e] = site.range;
+    const token = v.text.slice(s, e);
+    if (/[\r\n\u0085\u2028\u2029]/.test(token) || !once(v.text, token, s))
+        return false;
+    const tail = v.text.length - e;
+    if (text.length < s + tail + 1)
+        return false;
+    if (!text.startsWith(v.text.slice(0, s)) || !text.endsWith(v.text.slice(e)))
+        return false;
+    const swapped = text.slice(s, text.length - tail);
+    if (/[\r\n\u0085\u2028\u2029]/.test(swapped) || !once(text, swapped, s))
+        return false;
+    if (!endsAlike(site.style, site.inFlow, swapped, v.text[e]))
+        return false;
+    return tokenAlone(swapped, link, site.style, site.inFlow);
+}
+/**
+ * Step 4's premises about the token's end, checked rather than inferred: what follows the token
+ * (`next`, the same byte in both texts) ends a value of its style, and a plain `token` holds no
+ * text that would end it earlier or make it a key.
+ */
+function endsAlike(style, inFlow, token, next) {
+    if (style === dist/* Scalar */.X5.QUOTE_SINGLE)
+        return next !== "'";
+    if (style === dist/* Scalar */.X5.QUOTE_DOUBLE)
+        return true;
+    const ends = inFlow ? /^[ \t\r\n,\]}]$/ : /^[ \t\r\n]$/;
+    if (next !== undefined && !ends.test(next))
+        return false;
+    if (/[\s:]$|\s#|:\s/.test(token))
+        return false;
+    return !(inFlow && /[,[\]{}]|:$/.test(token));
+}
+const STYLES = [dist/* Scalar */.X5.PLAIN, dist/* Scalar */.X5.QUOTE_SINGLE, dist/* Scalar */.X5.QUOTE_DOUBLE];
+/** The one scalar of `doc` that holds `link`, when it is a pair's value without anchor or tag. */
+function linkSite(doc, link) {
+    let count = 0;
+    let site;
+    (0,dist/* visit */.YR)(doc, {
+        Scalar(key, node, path) {
+            if (node.value !== link)
+                return;
+            count++;
+            const map = path[path.length - 2];
+            const ok = key === 'value' &&
+                (0,dist/* isPair */.tO)(path[path.length - 1]) &&
+                (0,dist/* isMap */.jh)(map) &&
+                node.range &&
+                !node.anchor &&
+                !node.tag &&
+                STYLES.includes(node.type);
+            if (ok) {
+                const [start, end] = node.range;
+                site = { range: [start, end], style: node.type, inFlow: !!map.flow };
+            }
+        },
+    });
+    return count === 1 ? site : undefined;
+}
+/** `token` found in `text` at `at` and nowhere else. */
+const once = (text, token, at) => text.indexOf(token) === at && text.indexOf(token, at + 1) === -1;
+/** How many times `value` occurs as a string in `data` (counting stops at `stop`). */
+function occurrences(data, value, stop) {
+    let found = 0;
+    const walk = (node) => {
+        if (found >= stop)
+            return;
+        if (node === value)
+            found++;
+        else if (Array.isArray(node))
+            node.forEach(walk);
+        else if (node instanceof Map)
+            node.forEach((v, k) => {
+                walk(k);
+                walk(v);
+            });
+        else if (node && typeof node === 'object')
+            for (const [k, v] of Object.entries(node)) {
+                walk(k);
+                walk(v);
+            }
+    };
+    walk(data);
+    return found;
+}
+/** Step 3: `token` alone, as a value in the same context, is one scalar of `style` holding `value`. */
+function tokenAlone(token, value, style, inFlow) {
+    const [prefix, suffix] = inFlow ? ['{k: ', '}\n'] : ['k: ', '\n'];
+    const source = `${prefix}${token}${suffix}`;
+    const whole = ['1.1', '1.2'].every((version) => {
+        const doc = (0,dist/* parseDocument */.Tp)(source, { version, uniqueKeys: true });
+        const map = doc.contents;
+        const node = (0,dist/* isMap */.jh)(map) && map.items.length === 1 ? map.get('k', true) : undefined;
+        return (doc.errors.length === 0 &&
+            doc.warnings.length === 0 &&
+            (0,dist/* isScalar */.jn)(node) &&
+            node.value === value &&
+            node.type === style &&
+            !node.anchor &&
+            !node.tag &&
+            node.range?.[0] === prefix.length &&
+            node.range[1] === prefix.length + token.length &&
+            (0,go_yaml/* goUnreadable */.Wm)(source, [doc]) === undefined);
+    });
+    return whole && (0,values_style/* readsBack */.Fg)(token, value, inFlow, style);
+}
+
 ;// CONCATENATED MODULE: ./src/values/edit.ts
 /**
  * The in-place edit of a Helm values file: only `enabled`, `bundleUrl` and `version` of the block
@@ -44130,6 +44576,7 @@ var path = __nccwpck_require__(5551);
  * elsewhere stay byte for byte; a replaced value keeps its quote style (style.ts). Every edit is
  * checked by parsing the result: its data must equal the old data but for those keys.
  */
+
 
 
 
@@ -44191,7 +44638,7 @@ function startEdit(text, doc, values, display, at, name) {
         name,
         eol: text.includes('\r\n') ? '\r\n' : '\n',
         unit: (0,dist/* isMap */.jh)(doc.contents) ? (0,source/* detectIndent */.oF)(doc.contents, text) : 2,
-        quote: (0,style/* mostUsedQuote */.pi)(doc),
+        quote: (0,values_style/* mostUsedQuote */.pi)(doc),
         splices: [],
         changes: [],
         notices: [],
@@ -44252,7 +44699,7 @@ function isUpToDate(edit, key, node, inFlow) {
         return false;
     if (typeof wanted !== 'string')
         return node.source === 'true';
-    return (0,style/* readsBack */.Fg)(edit.text.slice(node.range[0], node.range[1]), wanted, inFlow);
+    return (0,values_style/* readsBack */.Fg)(edit.text.slice(node.range[0], node.range[1]), wanted, inFlow);
 }
 /** Adds the keys the block lacks, after its last pair. */
 function addKeys(edit, block, missing, allRemoved) {
@@ -44285,12 +44732,19 @@ function verify(before, after, edit, kept) {
     // The store's data of the file (converted once), copied at the top: blockOf copies the rest.
     const expected = { ...((0,documents/* toJSOnce */.kq)(before) ?? {}) };
     setBlock(blockOf(expected, edit.at), edit, kept);
+    // What the intended data depends on but the link: an edit read back whole with another link
+    // (the run's placeholder) proves this one when the texts differ by that one token (swap.ts).
+    const key = { at: edit.at, version: edit.values.version, kept };
+    const link = edit.values.bundleUrl;
+    if (provenBySwap(before, key, link, after))
+        return;
     const read = (0,check/* readBackDocuments */.Yp)(after, edit.display);
     const docs = read && (0,go_yaml/* helmDocuments */.xM)(read);
     // A warning is a text other readers may take otherwise (a tag that does not fit its value).
     const actual = docs?.length === 1 && docs[0].warnings.length === 0 ? (0,documents/* toJSOnce */.kq)(docs[0]) : undefined;
     if (!(0,external_node_util_.isDeepStrictEqual)(actual, expected))
         throw unsafeEdit(edit);
+    rememberVerified(before, { key, link, text: after, doc: docs[0], expected });
 }
 function unsafeEdit(edit) {
     return (0,file/* fileError */.zS)(edit.display, 'could not be edited safely: the edited text would not read back as the intended values', `Please report this with the file attached; as a workaround, write the ${edit.name} block as a plain block mapping.`);
@@ -44771,21 +45225,153 @@ const HELM_VERSION = /^v?\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 
 /***/ }),
 
-/***/ 2214:
+/***/ 2253:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CK: () => (/* binding */ isHelmfileName),
-/* harmony export */   M0: () => (/* binding */ isHelmfileDocument),
-/* harmony export */   No: () => (/* binding */ helmfileRefusal),
-/* harmony export */   YI: () => (/* binding */ setFlags),
-/* harmony export */   ZF: () => (/* binding */ laterEntries),
-/* harmony export */   b$: () => (/* binding */ releasesListing)
-/* harmony export */ });
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
-/* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6167);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  No: () => (/* binding */ helmfileRefusal),
+  M0: () => (/* binding */ isHelmfileDocument),
+  CK: () => (/* binding */ isHelmfileName),
+  ZF: () => (/* binding */ laterEntries),
+  b$: () => (/* binding */ releasesListing),
+  YI: () => (/* binding */ setFlags),
+  Gm: () => (/* binding */ unreadableStates)
+});
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ./src/values/site.ts
+var site = __nccwpck_require__(6167);
+;// CONCATENATED MODULE: ./src/values/helmfile-state.ts
+/**
+ * A helmfile state file's releases as helmfile resolves them before it renders anything, where
+ * that takes no more than this run can do without helmfile:
+ *
+ * - YAML merge keys (`<<: *default`, the release template of helmfile's older docs), a key
+ *   written in the release winning over the merged one, as go-yaml merges them;
+ * - `inherit: [{template: name, except: [...]}]` and `defaultInherit` (helmfile's
+ *   writing-helmfile.md, "Release Template"): each template's fields in order, but for those
+ *   `except` lists, under the release's own; a field the release sets is not layered with the
+ *   template's (`values`, `secrets`, `set` included: the release's list replaces it);
+ * - release templating of `{{ .Release.Name }}`, `{{ .Release.Namespace }}` and
+ *   `{{ .Environment.Name }}` in its fields (one release per environment of the state file, or
+ *   `default`, where a field names the environment);
+ * - a `.gotmpl` state file whose template actions are only those expansions and the escapes
+ *   helmfile's docs use for them (``{{`{{ .Release.Name }}`}}``): read as helmfile would
+ *   render it. Any other action (`{{ .Values.x }}`, `{{ readFile … }}`, a range) is named:
+ *   such a state file is out of reach for that reason, not "no chart in reach".
+ */
+
+
+const RELEASE_NAME = '__helmfile_release_name__';
+const RELEASE_NAMESPACE = '__helmfile_release_namespace__';
+const ENVIRONMENT = '__helmfile_environment_name__';
+/** The expansions this run makes, by the action's text (spaces trimmed). */
+const KNOWN = {
+    '.Release.Name': RELEASE_NAME,
+    '.Release.Namespace': RELEASE_NAMESPACE,
+    '.Environment.Name': ENVIRONMENT,
+};
+/**
+ * The state file's documents with the known expansions left as tokens, or why it cannot be
+ * read without helmfile.
+ */
+function stateDocuments(path, text) {
+    let source = text;
+    if (path.endsWith('.gotmpl')) {
+        // The escape helmfile's docs use: a raw string action that prints its text.
+        source = source.replace(/\{\{-?\s*`([^`]*)`\s*-?\}\}/g, '$1');
+    }
+    let other;
+    source = source.replace(/\{\{-?\s*([^}]*?)\s*-?\}\}/g, (action, inner) => {
+        const token = KNOWN[inner];
+        if (token)
+            return token;
+        other ??= action;
+        return action;
+    });
+    if (other && path.endsWith('.gotmpl'))
+        return {
+            unreadable: `is a helmfile state template (.gotmpl) with ${other}, which only helmfile renders (this run reads .gotmpl state files whose only actions are {{ .Release.Name }}, {{ .Release.Namespace }} and {{ .Environment.Name }})`,
+        };
+    try {
+        const docs = (0,dist/* parseAllDocuments */.hR)(source, { merge: true });
+        if (docs.some((d) => d.errors.length > 0))
+            return { unreadable: 'is not a YAML file this run can read' };
+        return { documents: docs.map((d) => d.toJS()).filter(site/* isObject */.Gv) };
+    }
+    catch {
+        return { unreadable: 'is not a YAML file this run can read' };
+    }
+}
+/** The releases of one state document: templates inherited, known expansions made. */
+function resolvedReleases(state, environments) {
+    const templates = (0,site/* isObject */.Gv)(state.templates) ? state.templates : {};
+    const defaults = listOf(state.defaultInherit).filter((t) => typeof t === 'string');
+    const releases = Array.isArray(state.releases) ? state.releases.filter(site/* isObject */.Gv) : [];
+    return releases.flatMap((written) => {
+        const inherit = listOf(written.inherit).filter(site/* isObject */.Gv);
+        const named = new Set(inherit.map((i) => i.template));
+        const chain = [
+            ...defaults.filter((t) => !named.has(t)).map((template) => ({ template })),
+            ...inherit,
+        ];
+        let merged = {};
+        for (const { template, except } of chain) {
+            const fields = typeof template === 'string' ? templates[template] : undefined;
+            if (!(0,site/* isObject */.Gv)(fields))
+                continue;
+            const skip = new Set(listOf(except));
+            merged = {
+                ...merged,
+                ...Object.fromEntries(Object.entries(fields).filter(([k]) => !skip.has(k))),
+            };
+        }
+        const release = { ...merged, ...written };
+        delete release.inherit;
+        const name = typeof release.name === 'string' ? release.name : '';
+        const namespace = typeof release.namespace === 'string' ? release.namespace : '';
+        const expand = (env) => replaceTokens(release, (s) => s
+            .split(RELEASE_NAME)
+            .join(name)
+            .split(RELEASE_NAMESPACE)
+            .join(namespace)
+            .split(ENVIRONMENT)
+            .join(env));
+        if (!JSON.stringify(release).includes(ENVIRONMENT))
+            return [{ release: expand('default') }];
+        return environments.map((environment) => ({ release: expand(environment), environment }));
+    });
+}
+/** The environments the state files name (`default` when none does: helmfile's default). */
+function environmentsOf(states) {
+    const names = new Set();
+    for (const state of states)
+        if ((0,site/* isObject */.Gv)(state.environments))
+            for (const name of Object.keys(state.environments))
+                names.add(name);
+    return names.size > 0 ? [...names] : ['default'];
+}
+/** A template action left in a field helmfile would render (other than the known ones). */
+function templated(value) {
+    return /\{\{[^}]*\}\}/.exec(JSON.stringify(value) ?? '')?.[0];
+}
+const listOf = (value) => Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+function replaceTokens(value, fn) {
+    if (typeof value === 'string')
+        return fn(value);
+    if (Array.isArray(value))
+        return value.map((v) => replaceTokens(v, fn));
+    if ((0,site/* isObject */.Gv)(value))
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceTokens(v, fn)]));
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/values/helmfile.ts
 /**
  * helmfile: its state file (`helmfile.yaml`, a file of `helmfile.d/`) is no values file, and a
  * values file its releases list has later layers of its own. helmfile decodes its state file
@@ -44840,7 +45426,7 @@ function isHelmfileDocument(path, data) {
     const releases = data.releases;
     return (Array.isArray(releases) &&
         releases.length > 0 &&
-        releases.every((r) => (0,_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(r) && typeof r.name === 'string' && typeof r.chart === 'string') &&
+        releases.every((r) => (0,site/* isObject */.Gv)(r) && typeof r.name === 'string' && typeof r.chart === 'string') &&
         Object.keys(data).every((key) => STATE_KEYS.has(key)));
 }
 /**
@@ -44850,7 +45436,7 @@ function isHelmfileDocument(path, data) {
 function helmfileRefusal(data, path, root) {
     const files = releasesOf(data).flatMap((r) => r.values
         .filter((v) => typeof v === 'string')
-        .map((v) => (0,node_path__WEBPACK_IMPORTED_MODULE_0__.relative)(root, (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.dirname)(path), v)) || v));
+        .map((v) => (0,external_node_path_.relative)(root, (0,external_node_path_.resolve)((0,external_node_path_.dirname)(path), v)) || v));
     return {
         problem: 'is a helmfile state file: helmfile decodes it strictly and refuses a top-level staticExport, and its releases take their chart values from the values entries they list',
         fix: files.length > 0
@@ -44861,65 +45447,65 @@ function helmfileRefusal(data, path, root) {
 function releasesOf(data) {
     if (!Array.isArray(data.releases))
         return [];
-    return data.releases.filter(_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv).map((r) => {
-        const list = (value) => (Array.isArray(value) ? value : []);
-        const maps = (value) => list(value).filter(_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv);
-        const beyond = [
-            'strategicMergePatches',
-            'jsonPatches',
-            'transformers',
-            'postRenderer',
-            'valuesTemplate',
-            'setTemplate',
-        ].filter((key) => r[key] !== undefined && !(Array.isArray(r[key]) && r[key].length === 0));
-        return {
-            name: typeof r.name === 'string' ? r.name : '',
-            namespace: typeof r.namespace === 'string' ? r.namespace : undefined,
-            chart: typeof r.chart === 'string' ? r.chart : '',
-            version: typeof r.version === 'string' ? r.version : undefined,
-            values: list(r.values),
-            secrets: list(r.secrets),
-            set: maps(r.set),
-            setString: maps(r.setString),
-            installed: r.installed !== false,
-            outOfReach: beyond.length > 0
-                ? `helmfile changes what release ${String(r.name)} renders with ${beyond.join(', ')}, which this run does not apply`
-                : undefined,
-        };
-    });
+    return data.releases.filter(site/* isObject */.Gv).map(releaseOf);
+}
+function releaseOf(r) {
+    const list = (value) => (Array.isArray(value) ? value : []);
+    const maps = (value) => list(value).filter(site/* isObject */.Gv);
+    const beyond = [
+        'strategicMergePatches',
+        'jsonPatches',
+        'transformers',
+        'postRenderer',
+        'valuesTemplate',
+        'setTemplate',
+    ].filter((key) => r[key] !== undefined && !(Array.isArray(r[key]) && r[key].length === 0));
+    return {
+        name: typeof r.name === 'string' ? r.name : '',
+        namespace: typeof r.namespace === 'string' ? r.namespace : undefined,
+        chart: typeof r.chart === 'string' ? r.chart : '',
+        version: typeof r.version === 'string' ? r.version : undefined,
+        values: list(r.values),
+        secrets: list(r.secrets),
+        set: maps(r.set),
+        setString: maps(r.setString),
+        installed: r.installed !== false,
+        outOfReach: beyond.length > 0
+            ? `helmfile changes what release ${String(r.name)} renders with ${beyond.join(', ')}, which this run does not apply`
+            : undefined,
+    };
 }
 /**
  * The releases of the state files (`path` absolute, `text` its content) that list `valuesPath`
  * among their values entries, as helmfile resolves them: against the state file's folder.
- * A `.gotmpl` state file is a template whose releases only helmfile can render: skipped.
+ * Releases are resolved as helmfile resolves them before rendering (helmfile-state.ts: merge
+ * keys, `inherit`, `{{ .Release.Name }}` and `{{ .Environment.Name }}` in paths); a `.gotmpl`
+ * state file with other template actions is skipped here (unreadableStates names it).
  */
 function releasesListing(valuesPath, helmfiles, root) {
     const found = [];
     for (const file of helmfiles) {
-        if (file.path.endsWith('.gotmpl'))
+        const read = stateDocuments(file.path, file.text);
+        if ('unreadable' in read)
             continue;
-        let docs;
-        try {
-            docs = (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parseAllDocuments */ .hR)(file.text).map((d) => d.toJS());
-        }
-        catch {
-            continue;
-        }
-        const states = docs.filter(_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv);
+        const states = read.documents;
         const repositories = states.flatMap((state) => (Array.isArray(state.repositories) ? state.repositories : [])
-            .filter(_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)
+            .filter(site/* isObject */.Gv)
             .filter((r) => typeof r.name === 'string' && typeof r.url === 'string')
             .map((r) => ({ name: r.name, url: r.url, oci: r.oci === true })));
+        const environments = environmentsOf(states);
         for (const state of states)
-            for (const release of releasesOf(state)) {
-                const index = release.values.findIndex((entry) => typeof entry === 'string' && (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.dirname)(file.path), entry) === valuesPath);
+            for (const { release: data, environment } of resolvedReleases(state, environments)) {
+                const release = releaseOf(data);
+                const index = release.values.findIndex((entry) => typeof entry === 'string' && (0,external_node_path_.resolve)((0,external_node_path_.dirname)(file.path), entry) === valuesPath);
                 if (index !== -1 && release.installed)
                     found.push({
                         helmfile: file.path,
-                        display: (0,node_path__WEBPACK_IMPORTED_MODULE_0__.relative)(root, file.path) || file.path,
+                        display: (0,external_node_path_.relative)(root, file.path) || file.path,
                         release,
                         index,
                         repositories,
+                        ...(environment ? { environment } : {}),
                     });
             }
     }
@@ -44929,10 +45515,10 @@ function releasesListing(valuesPath, helmfiles, root) {
 function laterEntries(listing) {
     return listing.release.values.slice(listing.index + 1).flatMap((entry) => {
         if (typeof entry === 'string') {
-            const file = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.dirname)(listing.helmfile), entry);
-            return [{ file, display: (0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.dirname)(listing.display), entry) }];
+            const file = (0,external_node_path_.resolve)((0,external_node_path_.dirname)(listing.helmfile), entry);
+            return [{ file, display: (0,external_node_path_.join)((0,external_node_path_.dirname)(listing.display), entry) }];
         }
-        return (0,_site_js__WEBPACK_IMPORTED_MODULE_2__/* .isObject */ .Gv)(entry) ? [{ inline: entry }] : [];
+        return (0,site/* isObject */.Gv)(entry) ? [{ inline: entry }] : [];
     });
 }
 /**
@@ -44957,6 +45543,23 @@ function setFlags(release) {
     return flags;
 }
 const stringOf = (value) => typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+/**
+ * The state files this run cannot read without helmfile (a `.gotmpl` with template actions
+ * beyond the release templating it expands) that may list `valuesPath`: their text names its
+ * folder or its path. Each with why, for a target that is then out of reach for what it is.
+ */
+function unreadableStates(valuesPath, helmfiles, root) {
+    return helmfiles.flatMap((file) => {
+        const read = stateDocuments(file.path, file.text);
+        if (!('unreadable' in read))
+            return [];
+        const rel = (0,external_node_path_.relative)((0,external_node_path_.dirname)(file.path), valuesPath);
+        const folder = (0,external_node_path_.basename)((0,external_node_path_.dirname)(valuesPath));
+        if (!file.text.includes(rel) && !file.text.includes(folder))
+            return [];
+        return [{ display: (0,external_node_path_.relative)(root, file.path) || file.path, reason: read.unreadable }];
+    });
+}
 
 
 /***/ }),
@@ -44967,7 +45570,8 @@ const stringOf = (value) => typeof value === 'string' ? value : (JSON.stringify(
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Z8: () => (/* binding */ argoChartHint),
 /* harmony export */   _N: () => (/* binding */ targetsOfApplication),
-/* harmony export */   cs: () => (/* binding */ shownRepo)
+/* harmony export */   cs: () => (/* binding */ shownRepo),
+/* harmony export */   oO: () => (/* binding */ isOci)
 /* harmony export */ });
 /* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6167);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
@@ -45170,13 +45774,19 @@ function argoChartHint(source, name, root) {
             reason: `Application/${name} names its chart (${source.chart}) in a repository this run does not add`,
         };
     }
-    if (typeof source.path === 'string')
-        return isOci(source)
-            ? {
+    if (typeof source.path === 'string') {
+        if (!isOci(source))
+            return (0,_site_js__WEBPACK_IMPORTED_MODULE_0__/* .chartPathHint */ .VW)(source.path, root);
+        // Argo CD 3.1's OCI source: the artifact at repoURL:targetRevision, its `path` a folder of
+        // it. A Helm chart pushed with `helm push` is such an artifact, its chart at the top (`.`).
+        const inside = source.path.replace(/^(\.\/)+|^\.$/, '').replace(/\/+$/, '');
+        return inside === ''
+            ? { kind: 'remote', ref: repo.replace(/\/+$/, ''), version }
+            : {
                 kind: 'none',
-                reason: `Application/${name} takes its chart from an OCI artifact (${repo}), which this run does not fetch`,
-            }
-            : (0,_site_js__WEBPACK_IMPORTED_MODULE_0__/* .chartPathHint */ .VW)(source.path, root);
+                reason: `Application/${name} takes its chart from the folder ${source.path} of an OCI artifact (${repo}), which this run does not unpack`,
+            };
+    }
     return { kind: 'none', reason: `Application/${name} names no chart` };
 }
 /** helm.parameters and helm.fileParameters override values, valuesObject and valueFiles alike. */
@@ -45244,7 +45854,7 @@ function shownRepo(source) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8815);
 /* harmony import */ var _shared_documents_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7583);
-/* harmony import */ var _helmfile_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2214);
+/* harmony import */ var _helmfile_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2253);
 /* harmony import */ var _manifest_argo_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8107);
 /* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6167);
 /**
@@ -45721,6 +46331,134 @@ function lineOf(text, offset) {
         if (text.charCodeAt(i) === 10)
             line++;
     return line;
+}
+
+
+/***/ }),
+
+/***/ 8731:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A5: () => (/* binding */ planFileEdit),
+/* harmony export */   At: () => (/* binding */ chartValuesOf),
+/* harmony export */   Y4: () => (/* binding */ valuesScopes),
+/* harmony export */   vH: () => (/* binding */ checkFile)
+/* harmony export */ });
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
+/* harmony import */ var _check_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1806);
+/* harmony import */ var _edit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7086);
+/* harmony import */ var _file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9338);
+/* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6167);
+/* harmony import */ var _target_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(939);
+/**
+ * One values file's edit, whatever the file is: a plain Helm values file (the whole file is the
+ * chart values) or a file of manifests with chosen targets (target.ts). The check before any
+ * request plans the very edit the run will make, with a placeholder link, so that whatever would
+ * refuse it refuses before the export.
+ */
+
+
+
+
+
+
+const PROBE = {
+    enabled: true,
+    bundleUrl: 'https://check.invalid/site.tar.gz',
+    version: 'check',
+};
+/** Checks the file's text before anything is sent; returns its chosen targets (none: plain). */
+function checkFile(text, file, at, selectors) {
+    const chosen = (0,_target_js__WEBPACK_IMPORTED_MODULE_5__/* .chooseTargets */ .uP)(text, file, selectors, at);
+    if (!chosen) {
+        (0,_check_js__WEBPACK_IMPORTED_MODULE_1__/* .checkValues */ .Xj)(text, file.display, at);
+        return undefined;
+    }
+    (0,_target_js__WEBPACK_IMPORTED_MODULE_5__/* .planManifestEdits */ .Yx)(text, file, chosen, PROBE, at);
+    return chosen;
+}
+/** The file's edit: the text as it will be written, what changed, and where. */
+function planFileEdit(text, file, values, at, selectors) {
+    const chosen = text === '' ? undefined : (0,_target_js__WEBPACK_IMPORTED_MODULE_5__/* .chooseTargets */ .uP)(text, file, selectors, at);
+    const valuesKey = at.join('.');
+    if (!chosen) {
+        const plan = (0,_edit_js__WEBPACK_IMPORTED_MODULE_2__/* .planValuesEdit */ .Go)(text, values, file.display, at);
+        const targets = [{ file: file.display, document: null, path: '', valuesKey }];
+        return { ...plan, targets, label: file.display };
+    }
+    const plan = (0,_target_js__WEBPACK_IMPORTED_MODULE_5__/* .planManifestEdits */ .Yx)(text, file, chosen, values, at);
+    const targets = chosen.map((c) => ({
+        file: file.display,
+        document: c.label,
+        path: c.path,
+        valuesKey,
+    }));
+    return {
+        text: plan.text,
+        changed: plan.changed,
+        changes: plan.changes,
+        notices: plan.notices,
+        targets,
+        manifest: { chosen, values: plan.values },
+        label: `${file.display} (${chosen.map((c) => c.label).join(', ')})`,
+    };
+}
+/** Where the chart values of a file are, for the near-miss guard: the node, the text its ranges
+ * are in, and how messages name it. */
+function valuesScopes(text, file, at, selectors) {
+    const chosen = text === '' ? undefined : (0,_target_js__WEBPACK_IMPORTED_MODULE_5__/* .chooseTargets */ .uP)(text, file, selectors, at);
+    if (!chosen)
+        return [
+            {
+                root: (0,_check_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDocuments */ .eV)(text, file.display)[0].contents,
+                text,
+                display: file.display,
+                manifest: false,
+            },
+        ];
+    const docs = (0,_check_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDocuments */ .eV)(text, file.display);
+    return chosen.map(({ target, label }) => {
+        const doc = docs[target.doc];
+        const display = `${file.display} (${label})`;
+        const site = target.site;
+        if (site.kind === 'map')
+            return {
+                root: (0,_site_js__WEBPACK_IMPORTED_MODULE_4__/* .nodeAt */ .oB)(doc, [...site.root, ...site.lead]),
+                text,
+                display,
+                manifest: true,
+            };
+        const inner = (0,_site_js__WEBPACK_IMPORTED_MODULE_4__/* .nodeAt */ .oB)(doc, site.path);
+        const value = inner && 'value' in inner && typeof inner.value === 'string' ? inner.value : '';
+        const where = `${display} ${(0,_site_js__WEBPACK_IMPORTED_MODULE_4__/* .dotted */ .Bs)(site.path)}`;
+        return {
+            root: (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(value).contents,
+            text: value,
+            display: where,
+            manifest: true,
+        };
+    });
+}
+/**
+ * The chart values of a file, as data: the whole file, or each chosen target's (keep-alive), with
+ * the target it came from (for `refuseUnmatchedChoice` once every file is read).
+ */
+function chartValuesOf(text, file, at, selectors) {
+    const chosen = text === '' ? undefined : (0,_target_js__WEBPACK_IMPORTED_MODULE_5__/* .chooseTargets */ .uP)(text, file, selectors, at);
+    if (!chosen)
+        return [
+            {
+                label: file.display,
+                values: (0,_check_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDocuments */ .eV)(text, file.display)[0].toJS(_file_js__WEBPACK_IMPORTED_MODULE_3__/* .TO_JS */ .O3),
+            },
+        ];
+    const docs = (0,_check_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDocuments */ .eV)(text, file.display);
+    return chosen.map((one) => ({
+        label: `${file.display} (${one.label})`,
+        values: (0,_target_js__WEBPACK_IMPORTED_MODULE_5__/* .chartValues */ .LT)(docs[one.target.doc], one.target),
+        chosen: one,
+    }));
 }
 
 
@@ -46262,8 +47000,8 @@ var errors = __nccwpck_require__(8382);
 var check = __nccwpck_require__(1806);
 // EXTERNAL MODULE: ./src/values/choice.ts
 var choice = __nccwpck_require__(2815);
-// EXTERNAL MODULE: ./src/values/edit.ts + 1 modules
-var values_edit = __nccwpck_require__(8556);
+// EXTERNAL MODULE: ./src/values/edit.ts + 2 modules
+var values_edit = __nccwpck_require__(7086);
 // EXTERNAL MODULE: ./src/values/file.ts
 var values_file = __nccwpck_require__(9338);
 // EXTERNAL MODULE: ./src/values/path.ts
@@ -49638,7 +50376,7 @@ exports.P3 = identity.isCollection;
 __webpack_unused_export__ = identity.isDocument;
 exports.jh = identity.isMap;
 exports.Ll = identity.isNode;
-__webpack_unused_export__ = identity.isPair;
+exports.tO = identity.isPair;
 exports.jn = identity.isScalar;
 exports.oP = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
@@ -68209,129 +68947,14 @@ function parseKeptAliveBy(get, refreshBeforeMs, bundleUrl, warnings) {
     return file;
 }
 
-// EXTERNAL MODULE: ./src/values/check.ts
-var values_check = __nccwpck_require__(1806);
-// EXTERNAL MODULE: ./src/values/edit.ts + 1 modules
-var edit = __nccwpck_require__(8556);
-// EXTERNAL MODULE: ./src/values/file.ts
-var values_file = __nccwpck_require__(9338);
+// EXTERNAL MODULE: ./src/values/plan.ts
+var values_plan = __nccwpck_require__(8731);
 // EXTERNAL MODULE: ./src/values/site.ts
-var values_site = __nccwpck_require__(6167);
-// EXTERNAL MODULE: ./src/values/target.ts + 1 modules
-var target = __nccwpck_require__(939);
-;// CONCATENATED MODULE: ./src/values/plan.ts
-/**
- * One values file's edit, whatever the file is: a plain Helm values file (the whole file is the
- * chart values) or a file of manifests with chosen targets (target.ts). The check before any
- * request plans the very edit the run will make, with a placeholder link, so that whatever would
- * refuse it refuses before the export.
- */
-
-
-
-
-
-
-const PROBE = {
-    enabled: true,
-    bundleUrl: 'https://check.invalid/site.tar.gz',
-    version: 'check',
-};
-/** Checks the file's text before anything is sent; returns its chosen targets (none: plain). */
-function checkFile(text, file, at, selectors) {
-    const chosen = (0,target/* chooseTargets */.uP)(text, file, selectors, at);
-    if (!chosen) {
-        (0,values_check/* checkValues */.Xj)(text, file.display, at);
-        return undefined;
-    }
-    (0,target/* planManifestEdits */.Yx)(text, file, chosen, PROBE, at);
-    return chosen;
-}
-/** The file's edit: the text as it will be written, what changed, and where. */
-function planFileEdit(text, file, values, at, selectors) {
-    const chosen = text === '' ? undefined : (0,target/* chooseTargets */.uP)(text, file, selectors, at);
-    const valuesKey = at.join('.');
-    if (!chosen) {
-        const plan = (0,edit/* planValuesEdit */.Go)(text, values, file.display, at);
-        const targets = [{ file: file.display, document: null, path: '', valuesKey }];
-        return { ...plan, targets, label: file.display };
-    }
-    const plan = (0,target/* planManifestEdits */.Yx)(text, file, chosen, values, at);
-    const targets = chosen.map((c) => ({
-        file: file.display,
-        document: c.label,
-        path: c.path,
-        valuesKey,
-    }));
-    return {
-        text: plan.text,
-        changed: plan.changed,
-        changes: plan.changes,
-        notices: plan.notices,
-        targets,
-        manifest: { chosen, values: plan.values },
-        label: `${file.display} (${chosen.map((c) => c.label).join(', ')})`,
-    };
-}
-/** Where the chart values of a file are, for the near-miss guard: the node, the text its ranges
- * are in, and how messages name it. */
-function valuesScopes(text, file, at, selectors) {
-    const chosen = text === '' ? undefined : (0,target/* chooseTargets */.uP)(text, file, selectors, at);
-    if (!chosen)
-        return [
-            {
-                root: (0,values_check/* parseDocuments */.eV)(text, file.display)[0].contents,
-                text,
-                display: file.display,
-                manifest: false,
-            },
-        ];
-    const docs = (0,values_check/* parseDocuments */.eV)(text, file.display);
-    return chosen.map(({ target, label }) => {
-        const doc = docs[target.doc];
-        const display = `${file.display} (${label})`;
-        const site = target.site;
-        if (site.kind === 'map')
-            return {
-                root: (0,values_site/* nodeAt */.oB)(doc, [...site.root, ...site.lead]),
-                text,
-                display,
-                manifest: true,
-            };
-        const inner = (0,values_site/* nodeAt */.oB)(doc, site.path);
-        const value = inner && 'value' in inner && typeof inner.value === 'string' ? inner.value : '';
-        const where = `${display} ${(0,values_site/* dotted */.Bs)(site.path)}`;
-        return {
-            root: (0,dist/* parseDocument */.Tp)(value).contents,
-            text: value,
-            display: where,
-            manifest: true,
-        };
-    });
-}
-/**
- * The chart values of a file, as data: the whole file, or each chosen target's (keep-alive), with
- * the target it came from (for `refuseUnmatchedChoice` once every file is read).
- */
-function chartValuesOf(text, file, at, selectors) {
-    const chosen = text === '' ? undefined : (0,target/* chooseTargets */.uP)(text, file, selectors, at);
-    if (!chosen)
-        return [
-            {
-                label: file.display,
-                values: (0,values_check/* parseDocuments */.eV)(text, file.display)[0].toJS(values_file/* TO_JS */.O3),
-            },
-        ];
-    const docs = (0,values_check/* parseDocuments */.eV)(text, file.display);
-    return chosen.map((one) => ({
-        label: `${file.display} (${one.label})`,
-        values: (0,target/* chartValues */.LT)(docs[one.target.doc], one.target),
-        chosen: one,
-    }));
-}
-
+var site = __nccwpck_require__(6167);
 // EXTERNAL MODULE: ./src/values/flux-override.ts
 var flux_override = __nccwpck_require__(8924);
+// EXTERNAL MODULE: ./src/values/target.ts + 1 modules
+var target = __nccwpck_require__(939);
 // EXTERNAL MODULE: ./src/shared/secrets.ts
 var secrets = __nccwpck_require__(3260);
 // EXTERNAL MODULE: ./src/shared/which.ts
@@ -68485,6 +69108,8 @@ function bundleUrlsIn(text, depth = 0) {
     return found;
 }
 
+// EXTERNAL MODULE: ./src/values/file.ts
+var values_file = __nccwpck_require__(9338);
 ;// CONCATENATED MODULE: ./src/values/read.ts
 /**
  * Reads the values file, and checks before any export is started that it can be written at the
@@ -68534,7 +69159,7 @@ async function readValuesFile(path, display, at = values_file/* STATIC_EXPORT */
     const text = (0,go_yaml/* utf8 */.As)(await (0,promises_.readFile)(target));
     if (text === undefined)
         throw (0,values_file/* fileError */.zS)(display, 'is not valid UTF-8', 'Save it as UTF-8, as Helm expects.');
-    const targets = checkFile(text, { path, display, root }, at, selectors);
+    const targets = (0,values_plan/* checkFile */.vH)(text, { path, display, root }, at, selectors);
     return { path: target, display, exists: true, text, mode: info.mode & 0o7777, targets };
 }
 /**
@@ -68603,8 +69228,8 @@ function unreadable(display, error) {
     return (0,values_file/* fileError */.zS)(display, `cannot be read (${error.code ?? String(error)})`, 'Check the path and its permissions.');
 }
 
-// EXTERNAL MODULE: ./src/values/helmfile.ts
-var helmfile = __nccwpck_require__(2214);
+// EXTERNAL MODULE: ./src/values/helmfile.ts + 1 modules
+var helmfile = __nccwpck_require__(2253);
 ;// CONCATENATED MODULE: ./src/values/readers-of-missing.ts
 /**
  * A values file that does not exist is created only where something will read it. Otherwise a
@@ -68644,7 +69269,7 @@ async function readerOfMissing(path, checkout) {
             if (doc.errors.length > 0)
                 continue;
             const data = doc.toJS({ maxAliasCount: 10_000 });
-            if (!(0,values_site/* isObject */.Gv)(data))
+            if (!(0,site/* isObject */.Gv)(data))
                 continue;
             const found = namedBy(data, file, folder, checkout.root);
             if (found.some((entry) => entry === target))
@@ -68658,14 +69283,14 @@ function namedBy(data, file, folder, root) {
     const strings = (value) => Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
     if (data.kind === 'Application' || data.kind === 'ApplicationSet') {
         const spec = data.kind === 'Application' ? data.spec : templateSpec(data);
-        if (!(0,values_site/* isObject */.Gv)(spec))
+        if (!(0,site/* isObject */.Gv)(spec))
             return [];
         const sources = [
             spec.source,
             ...(Array.isArray(spec.sources) ? spec.sources : []),
         ];
-        return sources.filter(values_site/* isObject */.Gv).flatMap((source) => {
-            const helm = (0,values_site/* isObject */.Gv)(source.helm) ? source.helm : {};
+        return sources.filter(site/* isObject */.Gv).flatMap((source) => {
+            const helm = (0,site/* isObject */.Gv)(source.helm) ? source.helm : {};
             const base = typeof source.path === 'string' ? source.path : '';
             // `$values/…` names a file from the top of the ref'd source (this repository, here).
             return strings(helm.valueFiles).map((entry) => entry.startsWith('$')
@@ -68674,14 +69299,14 @@ function namedBy(data, file, folder, root) {
         });
     }
     if ((0,helmfile/* isHelmfileName */.CK)(file) || Array.isArray(data.releases)) {
-        const releases = Array.isArray(data.releases) ? data.releases.filter(values_site/* isObject */.Gv) : [];
+        const releases = Array.isArray(data.releases) ? data.releases.filter(site/* isObject */.Gv) : [];
         return releases.flatMap((release) => strings(release.values).map((entry) => (0,external_node_path_.resolve)(folder, entry)));
     }
     if (/^kustomization\.ya?ml$|^Kustomization$/.test((0,external_node_path_.basename)(file)) ||
         data.kind === 'Kustomization') {
-        const generators = [data.configMapGenerator, data.secretGenerator].flatMap((list) => Array.isArray(list) ? list.filter(values_site/* isObject */.Gv) : []);
+        const generators = [data.configMapGenerator, data.secretGenerator].flatMap((list) => Array.isArray(list) ? list.filter(site/* isObject */.Gv) : []);
         const files = generators.flatMap((g) => strings(g.files).map((entry) => entry.replace(/^[^=]*=/, '')));
-        const charts = Array.isArray(data.helmCharts) ? data.helmCharts.filter(values_site/* isObject */.Gv) : [];
+        const charts = Array.isArray(data.helmCharts) ? data.helmCharts.filter(site/* isObject */.Gv) : [];
         const values = charts.flatMap((chart) => [
             ...(typeof chart.valuesFile === 'string' ? [chart.valuesFile] : []),
             ...strings(chart.additionalValuesFiles),
@@ -68691,12 +69316,12 @@ function namedBy(data, file, folder, root) {
     return [];
 }
 function templateSpec(data) {
-    const spec = (0,values_site/* isObject */.Gv)(data.spec) ? data.spec : {};
-    const template = (0,values_site/* isObject */.Gv)(spec.template) ? spec.template : {};
+    const spec = (0,site/* isObject */.Gv)(data.spec) ? data.spec : {};
+    const template = (0,site/* isObject */.Gv)(spec.template) ? spec.template : {};
     return template.spec;
 }
 function readerLabel(data, file) {
-    const name = (0,values_site/* isObject */.Gv)(data.metadata) ? data.metadata.name : undefined;
+    const name = (0,site/* isObject */.Gv)(data.metadata) ? data.metadata.name : undefined;
     if (data.kind === 'Application' || data.kind === 'ApplicationSet')
         return `${data.kind}${typeof name === 'string' ? ` ${name}` : ''} in ${file} (helm.valueFiles)`;
     if (Array.isArray(data.releases))
@@ -68995,14 +69620,14 @@ var files = __nccwpck_require__(9271);
  * as values/site.ts takes every chart path), read against `root`; undefined for any other source.
  */
 function pathChartOf(data, root) {
-    const spec = (0,values_site/* isObject */.Gv)(data.spec) ? data.spec : {};
-    const chartSpec = (0,values_site/* isObject */.Gv)(spec.chart) && (0,values_site/* isObject */.Gv)(spec.chart.spec) ? spec.chart.spec : {};
-    const ref = (0,values_site/* isObject */.Gv)(chartSpec.sourceRef) ? chartSpec.sourceRef : {};
+    const spec = (0,site/* isObject */.Gv)(data.spec) ? data.spec : {};
+    const chartSpec = (0,site/* isObject */.Gv)(spec.chart) && (0,site/* isObject */.Gv)(spec.chart.spec) ? spec.chart.spec : {};
+    const ref = (0,site/* isObject */.Gv)(chartSpec.sourceRef) ? chartSpec.sourceRef : {};
     if (ref.kind !== 'GitRepository' && ref.kind !== 'Bucket')
         return undefined;
     if (typeof chartSpec.chart !== 'string')
         return undefined;
-    const dir = (0,values_site/* chartInCheckout */.s$)(chartSpec.chart, root);
+    const dir = (0,site/* chartInCheckout */.s$)(chartSpec.chart, root);
     if (!dir)
         return undefined;
     const files = Array.isArray(chartSpec.valuesFiles)
@@ -69012,7 +69637,7 @@ function pathChartOf(data, root) {
     return {
         dir,
         ...(files && files.length > 0
-            ? { valuesFiles: files.flatMap((f) => (0,values_site/* checkoutFolder */.Dv)(f, root) ?? []) }
+            ? { valuesFiles: files.flatMap((f) => (0,site/* checkoutFolder */.Dv)(f, root) ?? []) }
             : {}),
         strategy: typeof chartSpec.reconcileStrategy === 'string'
             ? chartSpec.reconcileStrategy
@@ -69040,7 +69665,7 @@ function bakedIntoArtifact(path, releases, root) {
             continue;
         if (!artifactValues(chart).includes(path))
             continue;
-        const meta = (0,values_site/* isObject */.Gv)(release.data.metadata) ? release.data.metadata : {};
+        const meta = (0,site/* isObject */.Gv)(release.data.metadata) ? release.data.metadata : {};
         const name = `HelmRelease/${typeof meta.name === 'string' ? meta.name : ''}`;
         const where = (0,external_node_path_.relative)(root, release.file);
         const chartYaml = (0,external_node_path_.relative)(root, (0,external_node_path_.join)(chart.dir, 'Chart.yaml'));
@@ -69113,7 +69738,7 @@ class CheckoutScan {
                     if (doc.errors.length > 0)
                         continue;
                     const data = doc.toJS();
-                    if ((0,values_site/* isObject */.Gv)(data) && data.kind === 'HelmRelease')
+                    if ((0,site/* isObject */.Gv)(data) && data.kind === 'HelmRelease')
                         releases.push({ file: file.path, data });
                 }
             }
@@ -69261,7 +69886,7 @@ function writeValues(run, job, bundle) {
 async function planFile(run, file, bundle) {
     const { inputs, reporter } = run;
     const current = await readValuesFile(file.path, file.display, inputs.valuesKey, inputs.valuesDocuments, file.root);
-    const plan = planFileEdit(current.text, file, { enabled: true, bundleUrl: bundle.bundleUrl, version: inputs.version }, inputs.valuesKey, inputs.valuesDocuments);
+    const plan = (0,values_plan/* planFileEdit */.A5)(current.text, file, { enabled: true, bundleUrl: bundle.bundleUrl, version: inputs.version }, inputs.valuesKey, inputs.valuesDocuments);
     for (const notice of plan.notices)
         reporter.notice(notice);
     // The diff shows where the link goes, and where it went before, with the credentials (the
@@ -69507,7 +70132,7 @@ async function fileLinks(inputs) {
         let found;
         try {
             const text = await (0,promises_.readFile)(file.path, 'utf8');
-            found = chartValuesOf(text, file, inputs.valuesKey, inputs.valuesDocuments);
+            found = (0,values_plan/* chartValuesOf */.At)(text, file, inputs.valuesKey, inputs.valuesDocuments);
             texts.push({
                 display: file.display,
                 text,
@@ -69522,7 +70147,7 @@ async function fileLinks(inputs) {
         if (labels.length > 0)
             refuseWithManifest(inputs, file.display, labels.join(', '));
         for (const { label, values } of found) {
-            const link = deployed(label, (0,values_site/* valueAt */.fK)(values, inputs.valuesKey));
+            const link = deployed(label, (0,site/* valueAt */.fK)(values, inputs.valuesKey));
             if (link)
                 links.push(link);
             else
@@ -69587,7 +70212,7 @@ async function releaseLinks(inputs, signal) {
     catch {
         return { links: [], unread: `helm get values ${helm.release} did not print JSON` };
     }
-    const link = deployed(`release ${helm.release}`, (0,values_site/* valueAt */.fK)(values, inputs.valuesKey));
+    const link = deployed(`release ${helm.release}`, (0,site/* valueAt */.fK)(values, inputs.valuesKey));
     return { links: link ? [link] : [] };
 }
 /** The inputs of the refresh: attach to the link's job (a gone one falls back), keep the version. */
@@ -71494,6 +72119,8 @@ var render_check = __nccwpck_require__(4140);
 var source_objects = __nccwpck_require__(884);
 // EXTERNAL MODULE: ./src/gitops/post-render.ts
 var post_render = __nccwpck_require__(8029);
+// EXTERNAL MODULE: ./src/helm/set-flags.ts
+var set_flags = __nccwpck_require__(1742);
 ;// CONCATENATED MODULE: ./src/publish/helmfile-render.ts
 /**
  * The render targets of a plain values file that a helmfile release lists: the release's chart
@@ -71508,13 +72135,28 @@ var post_render = __nccwpck_require__(8029);
 
 
 
+
 /**
  * One target per release that lists `file`. `withLink` is the file's text as this run writes it.
  */
 function helmfileTargets(file, helmfiles, root, valuesKey, withLink) {
-    return (0,helmfile/* releasesListing */.b$)(file.path, helmfiles, root).map((listing) => {
+    const listed = (0,helmfile/* releasesListing */.b$)(file.path, helmfiles, root);
+    if (listed.length === 0)
+        // A state template only helmfile renders may list it: out of reach for that, said so.
+        return (0,helmfile/* unreadableStates */.Gm)(file.path, helmfiles, root).map(({ display, reason }) => ({
+            file,
+            label: `${file.display} (helmfile ${display})`,
+            valuesKey,
+            chart: {
+                kind: 'out-of-reach',
+                reason: `${display} ${reason}, and may list it among a release's values`,
+            },
+            values: (link) => [withLink(link)],
+        }));
+    return listed.map((listing) => {
         const { release } = listing;
-        const where = `${listing.display}, release ${release.name}`;
+        const env = listing.environment ? ` (environment ${listing.environment})` : '';
+        const where = `${listing.display}, release ${release.name}${env}`;
         const earlier = release.values.slice(0, listing.index);
         return {
             file,
@@ -71524,6 +72166,17 @@ function helmfileTargets(file, helmfiles, root, valuesKey, withLink) {
             setFlags: {
                 flags: (0,helmfile/* setFlags */.YI)(release),
                 source: { name: where, plain: 'set entry' },
+                // helmfile passes --set for each set entry, then --set-string for each setString entry.
+                layers: (key) => [
+                    ...(0,set_flags/* setLayer */.wT)((0,helmfile/* setFlags */.YI)({ ...release, setString: [] }), key, {
+                        name: where,
+                        plain: 'set entry',
+                    }),
+                    ...(0,set_flags/* setLayer */.wT)((0,helmfile/* setFlags */.YI)({ ...release, set: [] }), key, {
+                        name: where,
+                        plain: 'setString entry',
+                    }),
+                ],
             },
             values: (link) => [
                 ...earlier.flatMap((entry, i) => typeof entry === 'string'
@@ -71740,7 +72393,7 @@ function valuesFromTarget(label, source, text, valuesKey, sources, where) {
     };
 }
 const releaseName = (release) => {
-    const meta = (0,values_site/* isObject */.Gv)(release.metadata) ? release.metadata : {};
+    const meta = (0,site/* isObject */.Gv)(release.metadata) ? release.metadata : {};
     return `HelmRelease ${typeof meta.namespace === 'string' ? `${meta.namespace}/` : ''}${String(meta.name)}`;
 };
 
@@ -71793,7 +72446,7 @@ function refuseNearMiss(root, text, display, at, chartYaml) {
         throw (0,values_file/* fileError */.zS)(display, `sits beside a Chart.yaml that has the vendor chart as a dependency${reads === vendor_chart/* VENDOR_CHART */.oj ? '' : ` under the alias ${reads}`}, so Helm hands it only the values under ${reads}; values-key ${wanted} writes at the top, which it never sees`, `Set values-key: ${reads}.${wanted}. Nothing was sent.`);
     }
 }
-const near_miss_exists = (root, at) => (0,dist/* isMap */.jh)((0,values_site/* nodeIn */.Gd)(root, at));
+const near_miss_exists = (root, at) => (0,dist/* isMap */.jh)((0,site/* nodeIn */.Gd)(root, at));
 /**
  * Every mapping whose key folds to `name`, with its dotted path and where it starts; list items
  * are searched too (`extraApps[0].staticExport`), as a block there is as likely the one meant.
@@ -71850,82 +72503,10 @@ function vendorPath(chartYaml) {
     return (0,vendor_chart/* vendorValuesKey */.aW)(meta);
 }
 
-;// CONCATENATED MODULE: ./src/publish/render-words.ts
-/**
- * The render check in words: the chart a target rendered, and the refusal when a later values
- * layer wins over the link or no template of the vendor chart renders it.
- */
-
-/** `enterprise 1.4.0 (chart repository https://…, HelmRepository docs/mintlify)`. */
-function renderedChart(chart) {
-    return `${chart.name}${chart.version ? ` ${chart.version}` : ''} (${chart.from}${chart.origin ? `, ${chart.origin}` : ''})`;
-}
-/**
- * The refusal: a later values layer wins over what this run would write, or no template of the
- * vendor chart renders it. Each has its own words: a layer that wins is no values-key mistake.
- */
-function notRead(inputs, missing) {
-    const key = inputs.valuesKey.join('.');
-    if (missing.every((o) => o.kind === 'overridden'))
-        return new errors/* UserError */.yo(`The render check ${heading(missing)} what this run writes: ${missing.map(overriddenText).join(' ')} Nothing was sent and no file was changed.`);
-    const details = missing
-        .map((o) => {
-        if (o.kind === 'overridden')
-            return overriddenText(o);
-        if (o.kind !== 'missing')
-            return '';
-        const reads = o.readsAt
-            ? ` The chart reads the vendor chart's values at ${o.readsAt}: set values-key: ${o.readsAt}.`
-            : '';
-        const chart = o.chart ? ` (chart ${renderedChart(o.chart)})` : '';
-        return `${o.label}: none of the ${o.rendered} documents the vendor chart renders${chart} holds the link written at values-key ${key}.${reads}`;
-    })
-        .join(' ');
-    return new errors/* UserError */.yo(`The render check found that the chart does not read the link: ${details} A run would write it where nothing reads it, and the site would never change. Nothing was sent and no file was changed. Check values-key (and helm-args --set flags that override it), or set render-check: off if a template reads the link in a way the check cannot see.`);
-}
-/** The refusal's words for its targets: each overridden, each unchecked, or some of both. */
-function heading(missing) {
-    const unchecked = missing.filter((o) => o.kind === 'overridden' && o.unchecked).length;
-    if (unchecked === 0)
-        return 'found that the chart would not get';
-    if (unchecked === missing.length)
-        return 'could not show that the chart would get';
-    return 'found that the chart would not get (or could not show that it would get)';
-}
-function overriddenText(o) {
-    const fix = o.fix ?? `Remove it there, or name ${o.by} in values-file so the link is written there too.`;
-    if (o.unchecked)
-        return `${o.label}: this run could not read ${o.by} as helm does (${o.unchecked}), and no values layer it could read holds the link at ${o.key}, so what the chart gets there could not be checked. ${fix}`;
-    return `${o.label}: ${o.by} sets ${o.key} after the values this run writes, so the chart would get that value instead. ${fix}`;
-}
-/** `render-check: required` and a target whose chart could not be checked: the run stops. */
-function requiredUnchecked(skipped) {
-    return new errors/* UserError */.yo(`render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`);
-}
-
-;// CONCATENATED MODULE: ./src/publish/planned.ts
-/** The values files as this run would write them, planned in memory (values/plan.ts). */
-
-const planned = new WeakMap();
-/**
- * The file's text as this run would write it, with `link`: the same planner, in memory. Planned
- * once per file and link in a run (the render check, its targets' layers and the proof ask again
- * with the same placeholder): a plan parses the file twice, which for a values file of 300 KiB
- * costs about half a second.
- */
-function plannedText(inputs, file, current, link) {
-    let plans = planned.get(inputs);
-    if (!plans)
-        planned.set(inputs, (plans = new Map()));
-    const key = `${file.path}\n${link}`;
-    const known = plans.get(key);
-    if (known?.current === current)
-        return known.plan;
-    const plan = planFileEdit(current, file, { enabled: true, bundleUrl: link, version: inputs.version }, inputs.valuesKey, inputs.valuesDocuments);
-    plans.set(key, { current, plan });
-    return plan;
-}
-
+// EXTERNAL MODULE: ./src/publish/render-words.ts
+var render_words = __nccwpck_require__(9439);
+// EXTERNAL MODULE: ./src/publish/planned.ts
+var planned = __nccwpck_require__(5837);
 // EXTERNAL MODULE: ./src/gitops/types.ts
 var types = __nccwpck_require__(5621);
 ;// CONCATENATED MODULE: ./src/publish/render.ts
@@ -71934,9 +72515,8 @@ var types = __nccwpck_require__(5621);
  * run writes becomes a render target (the release's chart with every values file, or the chart a
  * values file sits beside), rendered with a placeholder link by src/helm/render-check.ts. Not
  * found: the run stops here, before the export, with the path the chart does read when its
- * Chart.yaml shows it. A chart out of reach is reported as skipped (`render-check: required`
- * makes that a failure too), unless the values layers alone show a later one overriding the link
- * (helm/values-layers.ts): that stops the run as a link not read does.
+ * Chart.yaml shows it. A chart out of reach is skipped (`required`: a failure), unless the values
+ * layers alone show a later one winning (helm/values-layers.ts; under `off` too: layers-off.ts).
  */
 
 
@@ -71964,9 +72544,9 @@ async function checkRender(run) {
     const { inputs, reporter } = run;
     const texts = await currentTexts(inputs);
     if (inputs.renderCheck === 'off') {
-        reporter.info('render-check is off: nothing proves the chart reads the link at values-key.');
         await guardNearMisses(inputs, texts, inputs.valuesFiles);
-        return undefined;
+        const targets = async (link) => renderTargets(inputs, texts, await fluxSources(run, texts), await helmfilesOf(run), link);
+        return (await __nccwpck_require__.e(/* import() */ 169).then(__nccwpck_require__.bind(__nccwpck_require__, 2169))).checkLayersOff(run, texts, targets);
     }
     return reporter.group('Render check: does the chart read the link at values-key?', async () => {
         const helmfiles = await helmfilesOf(run);
@@ -71995,11 +72575,11 @@ async function checkRender(run) {
                     report(run, outcome, inputs);
             const refused = outcomes.filter((o) => o.kind === 'missing' || o.kind === 'overridden');
             if (refused.length > 0)
-                throw notRead(inputs, refused);
+                throw (0,render_words/* notRead */.Qk)(inputs, refused);
             // The proof through the cluster (gitops/) is loaded when a render check gets this far: the
             // bundle keeps it in a chunk of its own, which a run that never gets here does not load.
-            const { proveThroughCluster } = await __nccwpck_require__.e(/* import() */ 855).then(__nccwpck_require__.bind(__nccwpck_require__, 5855));
-            ({ records: proof, empty } = await proveThroughCluster(run, (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link), { helm, charts, placeholder }, await readOutsideEntryPoints(run, helmfiles)));
+            const { proveThroughCluster } = await __nccwpck_require__.e(/* import() */ 588).then(__nccwpck_require__.bind(__nccwpck_require__, 588));
+            ({ records: proof, empty } = await proveThroughCluster(run, (file, link) => (0,planned/* plannedText */.q)(inputs, file, texts.get(file.path) ?? '', link), { helm, charts, placeholder }, await readOutsideEntryPoints(run, helmfiles)));
         }
         finally {
             await charts?.dispose();
@@ -72016,7 +72596,7 @@ async function checkRender(run) {
                 ? inputs.valuesFiles
                 : targets.filter((_, i) => skipped.includes(outcomes[i])).map((t) => t.file));
         if (skipped.length > 0 && inputs.renderCheck === 'required')
-            throw requiredUnchecked(skipped);
+            throw (0,render_words/* requiredUnchecked */.It)(skipped);
         // `true` only when every reader the proof found was rendered (refusals stopped the run).
         const open = proof.filter((r) => r.level !== 'rendered' && !((0,types/* isReaderElsewhere */.II)(r) && rendered.has(r.target)));
         return {
@@ -72029,7 +72609,7 @@ async function checkRender(run) {
 }
 function report(run, outcome, inputs) {
     if (outcome.kind === 'found') {
-        const chart = outcome.chart ? ` ${renderedChart(outcome.chart)}` : '';
+        const chart = outcome.chart ? ` ${(0,render_words/* renderedChart */.SK)(outcome.chart)}` : '';
         if (outcome.unread)
             // Values passed before the link's cannot win over it, but they can turn off what reads it.
             run.reporter.notice(`Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which the controller passes before the values this run writes: check that they do not turn off the part of the chart that reads it.`);
@@ -72081,7 +72661,7 @@ probeLink = 'https://probe.invalid/') {
     const key = inputs.valuesKey.join('.');
     const withLink = (file, link) => ({
         name: file.display,
-        yaml: plannedText(inputs, file, texts.get(file.path) ?? '', link).text,
+        yaml: (0,planned/* plannedText */.q)(inputs, file, texts.get(file.path) ?? '', link).text,
     });
     if (inputs.helm) {
         const helm = inputs.helm;
@@ -72103,9 +72683,9 @@ probeLink = 'https://probe.invalid/') {
     }
     return inputs.valuesFiles.flatMap((file) => {
         const text = texts.get(file.path) ?? '';
-        const probe = plannedText(inputs, file, text, probeLink);
+        const probe = (0,planned/* plannedText */.q)(inputs, file, text, probeLink);
         if (probe.manifest)
-            return manifestTargets(file, probe.manifest.chosen, key, (link) => plannedText(inputs, file, text, link), sources && { ...sources, root: file.root ?? sources.root }).map((target, i) => ({
+            return manifestTargets(file, probe.manifest.chosen, key, (link) => (0,planned/* plannedText */.q)(inputs, file, text, link), sources && { ...sources, root: file.root ?? sources.root }).map((target, i) => ({
                 ...target,
                 ...helmChartsPatches(inputs, file, text, probe.manifest.chosen[i]),
                 file,
@@ -72170,10 +72750,10 @@ function helmChartsPatches(inputs, file, text, chosen) {
     if (chosen.target.chart.kind !== 'helmCharts')
         return {};
     const data = (0,dist/* parseAllDocuments */.hR)(text)[chosen.target.doc]?.toJS();
-    if (!(0,values_site/* isObject */.Gv)(data))
+    if (!(0,site/* isObject */.Gv)(data))
         return {};
     const root = file.root ?? (0,external_node_path_.dirname)(file.path);
-    const post = (0,post_render/* kustomizationRender */.q)(root, (0,files/* checkoutPath */.o8)(root, file.path), data, (link) => plannedText(inputs, file, text, link).text, { kubectl: () => (0,shared_which/* findOnPath */.a)('kubectl'), helm: () => (0,shared_which/* findOnPath */.a)('helm') });
+    const post = (0,post_render/* kustomizationRender */.q)(root, (0,files/* checkoutPath */.o8)(root, file.path), data, (link) => (0,planned/* plannedText */.q)(inputs, file, text, link).text, { kubectl: () => (0,shared_which/* findOnPath */.a)('kubectl'), helm: () => (0,shared_which/* findOnPath */.a)('helm') });
     return post ? { postRender: post } : {};
 }
 /**
@@ -72224,7 +72804,7 @@ async function guardNearMisses(inputs, texts, files) {
         const text = texts.get(file.path) ?? '';
         const chartYaml = (0,external_node_path_.join)((0,external_node_path_.dirname)(file.path), 'Chart.yaml');
         const chart = (0,external_node_fs_.existsSync)(chartYaml) ? await (0,promises_.readFile)(chartYaml, 'utf8') : undefined;
-        for (const scope of valuesScopes(text, file, inputs.valuesKey, inputs.valuesDocuments))
+        for (const scope of (0,values_plan/* valuesScopes */.Y4)(text, file, inputs.valuesKey, inputs.valuesDocuments))
             refuseNearMiss(scope.root, scope.text, scope.display, inputs.valuesKey, scope.manifest ? undefined : chart);
     }
 }
@@ -72444,15 +73024,6 @@ function escapeCell(text) {
     return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 /**
- * A two-column table (label, value), as pull-request comments show: the first row is GitHub's
- * header row. A job summary names its columns instead (factTable).
- */
-function table(rows) {
-    const line = ([k, v]) => `| ${k} | ${escapeCell(v)} |`;
-    const [first, ...rest] = rows;
-    return first ? [line(first), '|---|---|', ...rest.map(line)].join('\n') : '';
-}
-/**
  * A two-column table whose header row names its columns (`header`), never a fact of the run:
  * GitHub renders the first row bold and centred. Cells are Markdown the caller made safe
  * (escapeText, inlineCode); only `|` and line breaks are escaped here.
@@ -72499,6 +73070,48 @@ function inlineCode(text) {
     const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
     const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
     return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+/**
+ * The commands a message quotes for the user to run: the spans between backticks that start
+ * with a command-line tool (helm, kubectl, gh, git, flux, argocd, echo). Messages write a fix a
+ * user copies that way (`helm registry login … --password-stdin`), so the log shows it quoted and
+ * the summary can give it a code block of its own, with GitHub's copy button.
+ */
+const COMMAND = /^(?:echo|helm|kubectl|gh|git|flux|argocd|npm|npx)\s/;
+function quotedCommands(text) {
+    return [...text.matchAll(/`([^`\n]+)`/g)]
+        .map((m) => m[1].trim())
+        .filter((span) => COMMAND.test(span));
+}
+/**
+ * One line of text from elsewhere for a summary (escapeText's rules), with each command it quotes
+ * between backticks moved below it as a code block to copy ("the command below" in its place),
+ * and any other quoted span shown as inline code. `indent` places the blocks under a list item
+ * (two spaces) so they stay inside it.
+ */
+function textWithCommands(text, indent = '') {
+    const commands = [];
+    const shown = text
+        .split(/(`[^`\n]+`)/)
+        .map((part, i) => {
+        if (i % 2 === 0)
+            return escapeText(part);
+        const span = part.slice(1, -1).trim();
+        if (!COMMAND.test(span))
+            return inlineCode(span);
+        commands.push(span);
+        return commands.length > 1 ? `the command below (${commands.length})` : 'the command below';
+    })
+        .join('')
+        // Within a list item a line break would end the item: GitHub's <br> keeps it one.
+        .replace(/\r?\n/g, '<br>');
+    if (commands.length === 0)
+        return shown;
+    const blocks = commands.map((command) => codeBlock(command, 'sh')
+        .split('\n')
+        .map((line) => `${indent}${line}`)
+        .join('\n'));
+    return `${shown}\n\n${blocks.join('\n\n')}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/publish/summary.ts
@@ -72576,9 +73189,9 @@ function proofSection(result) {
         lines.push(...renderLines(check, result.helm !== undefined));
     const proof = check?.proof ?? [];
     if (proof.length > 0)
-        lines.push(...proof.map((r) => `Through the cluster: ${escapeText((0,types/* describeRecord */.TV)(r))}.`));
+        lines.push(...proof.map((r) => `Through the cluster: ${textWithCommands(`${(0,types/* describeRecord */.TV)(r)}.`, '  ')}`));
     else if (check?.emptyProof)
-        lines.push(`Through the cluster: ${escapeText(check.emptyProof)}`);
+        lines.push(`Through the cluster: ${textWithCommands(check.emptyProof, '  ')}`);
     else
         lines.push('Through the cluster: **nothing built**. No entry point of the cluster (a Flux Kustomization or Argo CD Application of the checkout, or cluster-path) was built in this run, so what the cluster applies was not checked.');
     return `#### What was checked\n\n${lines.map((line) => `- ${line}`).join('\n')}\n`;
@@ -72589,7 +73202,7 @@ function notesSection(notes) {
         return '';
     const list = (title, items) => items.length === 0
         ? ''
-        : `\n#### ${title} (${items.length})\n\n${items.map((item) => `- ${escapeText(item).replace(/\n/g, '<br>')}`).join('\n')}\n`;
+        : `\n#### ${title} (${items.length})\n\n${items.map((item) => `- ${textWithCommands(item, '  ')}`).join('\n')}\n`;
     return `${list('Warnings', notes.warnings)}${list('Notices', notes.notices)}`;
 }
 /** A summary cut at the limit, at a line's end, saying so. */
@@ -72688,7 +73301,7 @@ function errorBlocks(message) {
     const [first = '', ...rest] = message.replace(/\r\n?/g, '\n').split('\n');
     const snippet = rest.join('\n').replace(/\s+$/, '');
     if (!snippet.trim())
-        return `${escapeText(first)}\n`;
+        return `${textWithCommands(first)}\n`;
     const indent = Math.min(...rest.filter((line) => line.trim()).map((line) => /^ */.exec(line)[0].length));
     const body = rest
         .map((line) => line.slice(indent))
@@ -72699,7 +73312,7 @@ function errorBlocks(message) {
         : /^(helm|kubectl|git|gh) /.test(body)
             ? 'sh'
             : 'text';
-    return `${escapeText(first)}\n\n${codeBlock(body, info)}\n`;
+    return `${textWithCommands(first)}\n\n${codeBlock(body, info)}\n`;
 }
 /**
  * Each target: the chart (name, version, where it came from) renders the link, and whether a new
@@ -72708,8 +73321,8 @@ function errorBlocks(message) {
 function renderLines(check, helmRelease) {
     return check.outcomes.map((o) => {
         if (o.kind !== 'found')
-            return `${inlineCode(o.label)}: **not rendered**${o.kind === 'skipped' ? `: ${escapeText(o.reason)}` : ''}.`;
-        const chart = o.chart ? ` ${inlineCode(renderedChart(o.chart))}` : '';
+            return `${inlineCode(o.label)}: **not rendered**${o.kind === 'skipped' ? `: ${textWithCommands(`${o.reason}.`, '  ')}` : '.'}`;
+        const chart = o.chart ? ` ${inlineCode((0,render_words/* renderedChart */.SK)(o.chart))}` : '';
         const rollout = o.rollout === 'config-only'
             ? helmRelease
                 ? '; only in a ConfigMap or Secret no pod template checksums: the release was upgraded but not rolled (the pods serve the old bundle until they restart)'

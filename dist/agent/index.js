@@ -52906,15 +52906,6 @@ function escapeCell(text) {
     return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 /**
- * A two-column table (label, value), as pull-request comments show: the first row is GitHub's
- * header row. A job summary names its columns instead (factTable).
- */
-function table(rows) {
-    const line = ([k, v]) => `| ${k} | ${escapeCell(v)} |`;
-    const [first, ...rest] = rows;
-    return first ? [line(first), '|---|---|', ...rest.map(line)].join('\n') : '';
-}
-/**
  * A two-column table whose header row names its columns (`header`), never a fact of the run:
  * GitHub renders the first row bold and centred. Cells are Markdown the caller made safe
  * (escapeText, inlineCode); only `|` and line breaks are escaped here.
@@ -52961,6 +52952,48 @@ function inlineCode(text) {
     const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
     const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
     return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+/**
+ * The commands a message quotes for the user to run: the spans between backticks that start
+ * with a command-line tool (helm, kubectl, gh, git, flux, argocd, echo). Messages write a fix a
+ * user copies that way (`helm registry login … --password-stdin`), so the log shows it quoted and
+ * the summary can give it a code block of its own, with GitHub's copy button.
+ */
+const COMMAND = /^(?:echo|helm|kubectl|gh|git|flux|argocd|npm|npx)\s/;
+function quotedCommands(text) {
+    return [...text.matchAll(/`([^`\n]+)`/g)]
+        .map((m) => m[1].trim())
+        .filter((span) => COMMAND.test(span));
+}
+/**
+ * One line of text from elsewhere for a summary (escapeText's rules), with each command it quotes
+ * between backticks moved below it as a code block to copy ("the command below" in its place),
+ * and any other quoted span shown as inline code. `indent` places the blocks under a list item
+ * (two spaces) so they stay inside it.
+ */
+function textWithCommands(text, indent = '') {
+    const commands = [];
+    const shown = text
+        .split(/(`[^`\n]+`)/)
+        .map((part, i) => {
+        if (i % 2 === 0)
+            return escapeText(part);
+        const span = part.slice(1, -1).trim();
+        if (!COMMAND.test(span))
+            return inlineCode(span);
+        commands.push(span);
+        return commands.length > 1 ? `the command below (${commands.length})` : 'the command below';
+    })
+        .join('')
+        // Within a list item a line break would end the item: GitHub's <br> keeps it one.
+        .replace(/\r?\n/g, '<br>');
+    if (commands.length === 0)
+        return shown;
+    const blocks = commands.map((command) => codeBlock(command, 'sh')
+        .split('\n')
+        .map((line) => `${indent}${line}`)
+        .join('\n'));
+    return `${shown}\n\n${blocks.join('\n\n')}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/agent/comment.ts
@@ -53027,6 +53060,8 @@ function staleReply(item) {
         '',
     ].join('\n');
 }
+/** The columns of the job's table: GitHub shows the first row as the header, so it names them. */
+const JOB_COLUMNS = ['Docs agent', 'Now'];
 function jobRows(job, links) {
     const rows = [
         ['Agent job', inlineCode(job.id)],
@@ -53046,7 +53081,7 @@ function announceBody(job, command, links) {
         jobMarker(job.id),
         `**Docs agent**: this pull request is the work of agent job ${inlineCode(job.id)}.`,
         '',
-        table(jobRows(job, links)),
+        factTable(jobRows(job, links), JOB_COLUMNS),
         '',
         'To ask the agent for changes, comment on this pull request (in the conversation, or on a line of the diff) with the command, then the instruction:',
         '',
@@ -53165,7 +53200,7 @@ function reviewListing(asked) {
 /** The reply to a review once its follow-up has ended (the same comment, edited). */
 function reviewReplyBody(outcome, asked, links) {
     const job = 'job' in outcome ? shownJob(outcome) : undefined;
-    const details = job ? `\n${table(jobRows(job, links))}\n` : '';
+    const details = job ? `\n${factTable(jobRows(job, links), JOB_COLUMNS)}\n` : '';
     const mark = asked.mark ?? itemLine('taken', { kind: 'review', id: asked.reviewId });
     return `${REPLY_MARKER}\n${mark}\n${headline(outcome)}\n\n${reviewListing(asked)}\n${details}${waitingNote(asked.waiting)}`;
 }
@@ -53182,7 +53217,7 @@ function shownJob(outcome) {
 /** The reply in the thread, once the follow-up has ended one way or another. */
 function replyBody(outcome, asked, links) {
     const job = 'job' in outcome ? shownJob(outcome) : undefined;
-    const details = job ? `\n${table(jobRows(job, links))}\n` : '';
+    const details = job ? `\n${factTable(jobRows(job, links), JOB_COLUMNS)}\n` : '';
     const run = !job && links.run ? `\n[Workflow run](${links.run})\n` : '';
     return marked(`${REPLY_MARKER}\n${headline(outcome)}\n\n${quoted(asked)}\n${details}${run}${waitingNote(asked.waiting)}`, asked.mark);
 }
@@ -53301,19 +53336,17 @@ function sameRun(a, b) {
 
 
 const CLAIMS_NAMESPACE = 'refs/static-export-helm/claims';
-/** `issue-comment-123`, `review-comment-456`, `review-789`: an item as its ref names it. */
-function claimKey(item) {
-    return item.kind === 'review'
-        ? `review-${item.id}`
-        : `${item.commentKind ?? 'issue'}-comment-${item.id}`;
+/** The claim keys of an item's parts, in order: `issue-comment-1`, `review-comment-2`, `review-3`. */
+function partKeys(item) {
+    return item.parts.map((p) => p.key);
 }
 /** The claims of one pull request: a prefix for GitHub's matching-refs listing. */
 function claimsOf(number) {
     return `${CLAIMS_NAMESPACE}/${number}/`;
 }
-/** The ref that claims `item` on pull request `number`. */
-function claimRef(number, item) {
-    return `${claimsOf(number)}${claimKey(item)}`;
+/** The ref that claims the part `key` on pull request `number`. */
+function claimRef(number, key) {
+    return `${claimsOf(number)}${key}`;
 }
 /** The item keys of the claim refs listed for pull request `number`. */
 function claimedKeys(number, refs) {
@@ -53326,7 +53359,7 @@ function claimedKeys(number, refs) {
  */
 function claimCommit(item, number, run, nonce) {
     const fields = {
-        item: claimKey(item),
+        item: partKeys(item).join(' '),
         'pull-request': number,
         run: run ? `${run.id} attempt ${run.attempt}` : 'off a runner',
         nonce,
@@ -53351,9 +53384,40 @@ function keyOfTaken(line) {
     const m = /^<!-- docs-agent-taken: (issue comment|review comment|review) (\d+) -->$/.exec(line);
     return m ? `${m[1].replace(' ', '-')}-${m[2]}` : undefined;
 }
-/** The mark lines a reply of a claim keeps through every edit: the item taken, and by which claim. */
+/**
+ * The line that names the parts a review's claim holds (`<!-- docs-agent-parts: review-3
+ * review-comment-4 -->`): a review's reply claims only those of its parts no run held before.
+ */
+function partsLine(keys) {
+    return `<!-- docs-agent-parts: ${keys.join(' ')} -->`;
+}
+const PARTS_LINE = /^<!-- docs-agent-parts: ((?:[a-z-]+-\d+ ?)+) -->$/m;
+/**
+ * The claim keys a reply names: its parts line, or else the one its `taken` line names (a
+ * comment's reply, or one of a version that claimed a review whole).
+ */
+function keysIn(body) {
+    const parts = PARTS_LINE.exec(body)?.[1];
+    if (parts)
+        return parts.trim().split(' ');
+    const taken = /^<!-- docs-agent-taken: .+ -->$/m.exec(body)?.[0];
+    const key = taken && keyOfTaken(taken);
+    return key ? [key] : [];
+}
+/**
+ * The mark lines a reply of a claim keeps through every edit: the item taken, for a review the
+ * parts claimed, and by which claim.
+ */
 function claimMarks(item, sha) {
-    return `${itemLine('taken', item)}\n${claimLine(sha)}`;
+    return [
+        itemLine('taken', item),
+        ...(item.kind === 'review' ? [partsLine(partKeys(item))] : []),
+        claimLine(sha),
+    ].join('\n');
+}
+/** The mark lines of a reply (taken, parts, claim), as a later edit keeps them. */
+function marksIn(body) {
+    return body.split('\n').filter((l) => /^<!-- docs-agent-(taken|parts|claim): .+ -->$/.test(l));
 }
 /**
  * The reply posted once the claim ref is this run's, before anything is sent: its mark lines
@@ -53383,17 +53447,41 @@ function releasedBody(item, why, later = true) {
     ].join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/agent/reported.ts
+/** The first line of an outcome commit's message; the reply's text follows a blank line. */
+const HEAD = 'Review loop outcome';
+/** Leaves the reply's text on the claim (see the module's comment); a refusal is said, once. */
+async function leaveOutcome(claimed, body, writer, redact) {
+    const lead = claimed.refs[0];
+    if (!lead)
+        return;
+    await writer.attempt(`leave the outcome on the claim ${lead}`, (api) => api.leaveOutcome(lead, claimed.sha, `${HEAD}\n\n${redact(body)}`, `${JSON.stringify({ claim: claimed.sha, reply: claimed.reply.url }, null, 2)}\n`), 'Should the reply not be edited either, a later run says the instruction may have been delivered.');
+}
+/**
+ * The reply's text a run left on its claim: the lead ref at `held`, a child of the claim's
+ * commit `sha` with an outcome message. Undefined when there is none, or GitHub does not answer.
+ */
+async function outcomeLeft(held, sha, api) {
+    const commit = await api.commitOf(held).catch(() => undefined);
+    if (!commit?.parents.includes(sha) || !commit.message.startsWith(`${HEAD}\n\n`))
+        return undefined;
+    return commit.message.slice(HEAD.length + 2);
+}
+
 ;// CONCATENATED MODULE: ./src/agent/abandoned.ts
 /**
  * Claims whose run stopped without a word. A run that is killed (SIGKILL, its runner lost) runs
  * no handler: its claim reply keeps the `taken` line and the line naming its run (run-mark.ts),
  * and says "Sending" for ever, while the item stays taken. Every sweep looks for such replies of
  * other runs and asks GitHub about each run named (`actions: read`). A run GitHub shows
- * `completed` stopped without reporting, after the claim and perhaps after the send: the
- * instruction may have been delivered, so the reply is edited to say so and how to send it again
- * on purpose; the item stays taken (never resent by itself) and the run's line goes, so the next
- * sweep leaves it. A run still going, or a read GitHub refuses, changes nothing.
+ * `completed` either finished and left its outcome on the claim (reported.ts) without writing it
+ * on its reply, which is written now; or stopped without reporting, after the claim and perhaps
+ * after the send: the instruction may have been delivered, so the reply is edited to say so and
+ * how to send it again on purpose; the item stays taken (never resent by itself) and the run's
+ * line goes, so the next sweep leaves it. A run still going, or a read GitHub refuses, changes
+ * nothing.
  */
+
 
 
 
@@ -53422,8 +53510,7 @@ function abandonedBody(claim, runUrl, command) {
     const item = claim.itemUrl ? `[this instruction](${claim.itemUrl})` : 'this instruction';
     return [
         REPLY_MARKER,
-        claim.taken,
-        ...(claimIn(claim.reply.body) ? [claimLine(claimIn(claim.reply.body))] : []),
+        ...marksIn(claim.reply.body),
         `❔ **May have been delivered**: ${name} claimed ${item} and stopped without saying what became of it (it was killed, or its runner was lost), perhaps after sending it. The agent job may have it: check the job in the dashboard. No run sends this instruction again by itself; to send it again on purpose, write it in a new ${inlineCode(command)} comment.`,
         '',
     ].join('\n');
@@ -53449,14 +53536,17 @@ async function verdictOf(run, context) {
     }
 }
 /**
- * A reply that names a claim commit no claim ref points at (its ref never created, or deleted):
- * that run never held the item, or gave it back, so nothing was sent under it. The reply says so
- * and loses its marks (true); a ref that holds the reply's commit, or a read GitHub refuses,
- * leaves it to the caller (false). A reply of an earlier version names no commit (false).
+ * A claim whose run is over, settled by its lead ref (every part's ref points at the same
+ * commit): at the reply's claim commit, the run stopped without a word (false: the caller says
+ * it may have been delivered); at a child of it holding an outcome (reported.ts), the run
+ * finished but could not write its reply, which is written now from it; absent, or elsewhere,
+ * the run never held the item or gave it back, so nothing was sent under it: the reply says so
+ * and loses its marks. A read GitHub refuses, or a reply of an earlier version (no claim
+ * commit), leaves it to the caller (false).
  */
-async function givenBack(claim, body, context) {
+async function settled(claim, body, context) {
     const sha = claimIn(body);
-    const key = keyOfTaken(claim.taken);
+    const key = keysIn(body)[0];
     if (!sha || !key)
         return false;
     let held;
@@ -53468,6 +53558,12 @@ async function givenBack(claim, body, context) {
     }
     if (held === sha)
         return false;
+    const left = held === undefined ? undefined : await outcomeLeft(held, sha, context.writer.api);
+    if (left !== undefined) {
+        const edited = await context.writer.editReply(claim.kind, claim.reply.id, left);
+        context.logger.info(`${claim.what}: ${runName(claim.run)} finished and left its outcome on the claim, but did not write it on its reply; written now.${edited ? ` ${edited.url}` : ''}`);
+        return true;
+    }
     const why = `${runName(claim.run)} did not hold the claim on it when it stopped (its ref was never created, or was deleted)`;
     const edited = await context.writer.editReply(claim.kind, claim.reply.id, releasedBody({ url: claim.itemUrl ?? '' }, why, held === undefined));
     context.logger.info(`${claim.what}: ${why}; nothing was sent under it.${edited ? ` Said so in ${edited.url}` : ''}`);
@@ -53505,7 +53601,7 @@ async function sayAbandoned(lists, context) {
             : api.issueComment(claim.reply.id), 'The claim is left as it is.');
         if (!now || !sameRun(runIn(now.body), claim.run))
             continue;
-        if (await givenBack(claim, now.body, context))
+        if (await settled(claim, now.body, context))
             continue;
         const edited = await context.writer.editReply(claim.kind, claim.reply.id, abandonedBody(claim, said.url, context.command), 'The reply still says "Sending"; the instruction stays taken, and no run sends it by itself.');
         context.logger.warning(`${claim.what}: ${runName(claim.run)} claimed it and stopped without reporting (killed, or its runner lost), perhaps after sending it: the instruction may have been delivered. It stays taken and is not sent again; to send it again, write it in a new ${context.command} comment.${edited ? ` Said so in ${edited.url}` : ''}`);
@@ -53514,19 +53610,6 @@ async function sayAbandoned(lists, context) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/github/git-refs.ts
-/**
- * The git database calls of the review loop's claim (they need `contents: write`): a commit of
- * the run's own, a ref per item that points at it, read back, listed and deleted. GitHub creates a
- * ref only when no ref of that name exists (else 422 "Reference already exists"): the one write it
- * refuses the second time, which makes the ref a lock (see agent/claim.ts).
- */
-/** Whether GitHub refused to create a ref because one of that name exists. */
-function refExists(error) {
-    const e = error;
-    return e?.status === 422 && /already exists/i.test(String(e.message));
-}
-
 ;// CONCATENATED MODULE: ./src/agent/context.ts
 
 
@@ -67936,18 +68019,35 @@ submittedAt = c.createdAt) {
         author: c.author,
         url: c.url,
         createdAt: submittedAt || c.createdAt,
-        parts: [{ ...found, url: c.url, ...(diff ? { comment: diff } : {}) }],
+        parts: [
+            {
+                ...found,
+                key: partKey(kind, c.id),
+                url: c.url,
+                ...(diff ? { comment: diff } : {}),
+            },
+        ],
     };
+}
+/** The claim key of a comment (issue or diff), or of a review's summary. */
+function partKey(kind, id) {
+    return kind === 'summary' ? `review-${id}` : `${kind}-comment-${id}`;
 }
 /**
  * Every follow-up on the pull request, oldest first: conversation comments that start with the
  * command (not the action's replies), and submitted reviews (dismissed ones too) with their diff
- * comments. Items a claim holds are left out.
+ * comments. A part a claim holds is left out of its group, whatever the group was when it was
+ * claimed: the parts left form the item (one diff comment left alone is that comment's item).
  */
 function followUpItems(lists, command) {
+    // Taken: a claim ref holds it; or a reply of an earlier version of this action, which claimed
+    // by reply alone, marks it (its `taken` line without the line naming a claim commit). Such a
+    // reply of a review took every part of it.
+    const legacy = [...lists.issueComments, ...lists.reviewComments].filter((c) => claimIn(c.body) === undefined);
+    const taken = (key, item) => lists.claims?.has(key) === true || markedIn(legacy, 'taken', item, lists.self);
     const items = [];
     for (const c of lists.issueComments) {
-        if (isReply(c.body))
+        if (isReply(c.body) || taken(partKey('issue', c.id), { kind: 'comment', id: c.id }))
             continue;
         const found = instructionOf(c.body, command);
         if (found)
@@ -67969,40 +68069,58 @@ function followUpItems(lists, command) {
         // A dismissed review was submitted as written: dismissing (a stale approval) withdraws nothing.
         if (review?.state === 'PENDING')
             continue;
-        const body = review ? instructionOf(review.body, command) : undefined;
+        if (review && markedIn(legacy, 'taken', { kind: 'review', id: review.id }, lists.self))
+            continue;
+        const body = review && !taken(partKey('summary', review.id), { kind: 'review', id: review.id })
+            ? instructionOf(review.body, command)
+            : undefined;
         const parts = [
-            ...(review && body ? [{ ...body, url: review.url }] : []),
+            ...(review && body ? [{ ...body, key: partKey('summary', review.id), url: review.url }] : []),
             ...comments.flatMap((c) => {
                 const found = instructionOf(c.body, command);
-                return found ? [{ ...found, comment: c, url: c.url }] : [];
+                const key = partKey('review', c.id);
+                if (!found || taken(key, { kind: 'comment', commentKind: 'review', id: c.id }))
+                    return [];
+                return [{ ...found, key, comment: c, url: c.url }];
             }),
         ];
-        if (parts.length === 0)
-            continue;
-        const only = parts[0];
-        if (parts.length === 1 && only.comment) {
-            items.push(commentItem(only.comment, 'review', only, review?.submittedAt));
-            continue;
-        }
-        if (!review)
-            continue;
-        items.push({
-            kind: 'review',
-            id: review.id,
-            commentKind: 'issue',
-            threadId: review.id,
-            author: review.author,
-            url: review.url,
-            createdAt: review.submittedAt,
-            parts,
-        });
+        const item = groupOf(review, parts);
+        if (item)
+            items.push(item);
     }
-    // Taken: a claim ref holds it; or a reply of an earlier version of this action, which claimed
-    // by reply alone, marks it (its `taken` line without the line naming a claim commit).
-    const legacy = [...lists.issueComments, ...lists.reviewComments].filter((c) => claimIn(c.body) === undefined);
-    return items
-        .filter((item) => !lists.claims?.has(claimKey(item)) && !markedIn(legacy, 'taken', item, lists.self))
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+    return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+}
+/**
+ * The item the parts of one review make (`review` undefined: a diff comment whose review GitHub
+ * did not list): one diff comment alone is that comment's item, answered in its thread; else the
+ * review's, answered in the conversation. Undefined when there is no part.
+ */
+function groupOf(review, parts) {
+    const only = parts[0];
+    if (!only)
+        return undefined;
+    if (parts.length === 1 && only.comment)
+        return commentItem(only.comment, 'review', only, review?.submittedAt);
+    if (!review)
+        return undefined;
+    return {
+        kind: 'review',
+        id: review.id,
+        commentKind: 'issue',
+        threadId: review.id,
+        author: review.author,
+        url: review.url,
+        createdAt: review.submittedAt,
+        parts,
+    };
+}
+/**
+ * The item with only the parts of `keys` (those this run claimed), or undefined when none is
+ * left. Its kind and thread stay: its reply is already where it was posted.
+ */
+function onlyParts(item, keys) {
+    const parts = item.parts.filter((p) => keys.includes(p.key));
+    return parts.length > 0 ? { ...item, parts } : undefined;
 }
 /** What an item is called in the log. */
 function named(item) {
@@ -68059,6 +68177,98 @@ function promptOf(item) {
     return { prompt: [head, ...texts].join('\n\n'), parts };
 }
 
+;// CONCATENATED MODULE: ./src/agent/edited.ts
+/**
+ * An instruction edited after it was sent. The agent got the text as it was at the send, and the
+ * review loop never sends a part twice (its claim holds it), so what an edit adds would be lost
+ * in silence. The reply that tells a send's outcome names each part sent with a digest of the
+ * text sent (`<!-- docs-agent-sent: <part> <digest> -->`); every sweep compares the parts as they
+ * read now, and an instruction whose text differs gets one reply (per text: its `edit-told` line)
+ * saying that the change was not sent, and how to send it: a new comment.
+ */
+
+
+
+
+
+/** The digest of a part's text as sent (trimmed, as a reader sees it): 16 hex digits. */
+function digestOf(instruction) {
+    return (0,external_node_crypto_.createHash)('sha256').update(instruction.trim()).digest('hex').slice(0, 16);
+}
+/** The lines that name what was sent, one per part: its claim key and the digest of its text. */
+function sentLines(parts) {
+    return parts
+        .map((p) => `<!-- docs-agent-sent: ${p.key} ${digestOf(p.instruction)} -->`)
+        .join('\n');
+}
+const SENT_LINE = /^<!-- docs-agent-sent: ((?:issue-comment|review-comment|review)-(\d+)) ([0-9a-f]{16}) -->$/;
+const toldLine = (key, digest) => `<!-- docs-agent-edit-told: ${key} ${digest} -->`;
+/** Where a part is now: its text, its link, and where a reply to it goes. */
+function partNow(key, id, lists) {
+    if (key.startsWith('issue-comment-')) {
+        const c = lists.issueComments.find((one) => one.id === id);
+        return c && { body: c.body, url: c.url, kind: 'issue', thread: c.id };
+    }
+    if (key.startsWith('review-comment-')) {
+        const c = lists.reviewComments.find((one) => one.id === id);
+        return c && { body: c.body, url: c.url, kind: 'review', thread: c.inReplyTo ?? c.id };
+    }
+    const r = lists.reviews.find((one) => one.id === id);
+    return r && { body: r.body, url: r.url, kind: 'issue', thread: r.id };
+}
+function editedBody(url, key, digest, command) {
+    return [
+        REPLY_MARKER,
+        toldLine(key, digest),
+        `✏️ **Edited after sending**: [this instruction](${url}) was changed after it was sent. The agent got the text as it was then: what the edit added or changed was **not sent**, and no run sends an instruction twice. To send it, write it in a new ${inlineCode(command)} comment.`,
+        '',
+    ].join('\n');
+}
+/**
+ * Replies once to each part sent (by a reply of this action's own) whose text differs now:
+ * edited to hold more, or other, instructions. A part deleted, or no longer starting with the
+ * command, is left alone: there is nothing of it to send.
+ */
+async function sayEdited(number, lists, context) {
+    const replies = [...lists.issueComments, ...lists.reviewComments];
+    const own = replies.filter((c) => isOwnReply(c, context.self));
+    const told = new Set(own.flatMap((c) => c.body.split('\n')));
+    for (const reply of own) {
+        if (claimIn(reply.body) === undefined)
+            continue;
+        for (const line of reply.body.split('\n')) {
+            const m = SENT_LINE.exec(line);
+            if (!m)
+                continue;
+            const [, key, id, digest] = m;
+            const now = partNow(key, Number(id), lists);
+            const instruction = now && instructionOf(now.body, context.command)?.instruction;
+            if (!now || instruction === undefined || !instruction.trim())
+                continue;
+            const current = digestOf(instruction);
+            if (current === digest || told.has(toldLine(key, current)))
+                continue;
+            told.add(toldLine(key, current));
+            const posted = await context.writer.reply(number, now.kind, now.thread, editedBody(now.url, key, current, context.command));
+            context.logger.info(`${key}: edited after it was sent; the change was not sent.${posted ? ` Replied: ${posted.url}` : ''}`);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/git-refs.ts
+/**
+ * The git database calls of the review loop's claim (they need `contents: write`): a commit of
+ * the run's own, a ref per part that points at it, read back, listed and deleted; and the outcome
+ * a run leaves on its claim (agent/reported.ts), read by a later run. GitHub creates a
+ * ref only when no ref of that name exists (else 422 "Reference already exists"): the one write it
+ * refuses the second time, which makes the ref a lock (see agent/claim.ts).
+ */
+/** Whether GitHub refused to create a ref because one of that name exists. */
+function refExists(error) {
+    const e = error;
+    return e?.status === 422 && /already exists/i.test(String(e.message));
+}
+
 ;// CONCATENATED MODULE: ./src/agent/claim.ts
 /**
  * Claiming an item before it is sent, and giving the claim back. The claim is a git ref per item,
@@ -68109,12 +68319,9 @@ async function readBack(ref, writer) {
         return 'unread';
     }
 }
-/** Creates the item's claim ref at the run's commit (see the module's comment). */
-async function takeRef(ref, item, context) {
+/** Creates the claim ref of one part at the run's commit (see the module's comment). */
+async function takeRef(ref, sha, item, context) {
     const { writer, log } = context;
-    const sha = await claimCommitOf(item, context);
-    if (!sha)
-        return { refused: 'GitHub refused the commit that names the claim' };
     let lost;
     for (let attempt = 0; attempt < 2; attempt++) {
         let error;
@@ -68149,14 +68356,41 @@ async function takeRef(ref, item, context) {
     }
     return { refused: `the ref that claims it got no answer twice (${lost ?? 'no answer'})` };
 }
-/** Claims an item for this run (see the module's comment). */
-async function claim(item, context) {
+/**
+ * The refs of the item's parts, each at the run's commit: the keys this run holds (another run
+ * holds the others, and sends them), or why none is claimed (the refs made are deleted again).
+ */
+async function takeRefs(item, context) {
+    const sha = await claimCommitOf(item, context);
+    if (!sha)
+        return { refused: 'GitHub refused the commit that names the claim' };
+    const held = [];
+    for (const key of partKeys(item)) {
+        const ref = claimRef(context.number, key);
+        const answer = await takeRef(ref, sha, item, context);
+        if ('sha' in answer)
+            held.push(key);
+        else if ('refused' in answer) {
+            for (const mine of held)
+                await dropRef(claimRef(context.number, mine), context.writer);
+            return answer.mayBeThere ? { ...answer, ref } : answer;
+        }
+        else if (item.parts.length > 1)
+            context.log(`${named(item)}: its part ${key} is held by another run, which sends it.`);
+    }
+    return { sha, held };
+}
+/** Claims an item for this run, part by part (see the module's comment). */
+async function claim(found, context) {
     const { number, jobId, writer, log, run } = context;
-    const ref = claimRef(number, item);
-    const held = await takeRef(ref, item, context);
-    if (!('sha' in held))
-        return held;
-    const { sha } = held;
+    const taking = await takeRefs(found, context);
+    if (!('sha' in taking))
+        return taking;
+    const { sha, held } = taking;
+    const item = onlyParts(found, held);
+    if (!item)
+        return { taken: 'another run claimed it' };
+    const refs = held.map((key) => claimRef(number, key));
     const kind = replyKind(item);
     const posting = await writer.tryReply(number, kind, item.threadId, claimBody(item, jobId, sha, run), NOT_CLAIMED);
     let reply = posting && 'done' in posting ? posting.done : undefined;
@@ -68170,22 +68404,23 @@ async function claim(item, context) {
             posting.lost.say();
     }
     if (!reply) {
-        // The ref goes: a reply written all the same names a commit no ref points at, which the
+        // The refs go: a reply written all the same names a commit no ref points at, which the
         // sweep reads as a claim given back (abandoned.ts), never as "may have been delivered".
-        await dropRef(ref, writer);
+        for (const ref of refs)
+            await dropRef(ref, writer);
         return {
             refused: posting && 'lost' in posting
                 ? 'GitHub did not answer the reply that claims it, and it is not there'
                 : 'GitHub refused the reply that claims it',
         };
     }
-    const claimed = { ref, sha, reply: { kind, id: reply.id, url: reply.url } };
+    const claimed = { refs, sha, reply: { kind, id: reply.id, url: reply.url } };
     if (item.kind === 'comment') {
         const eyes = await writer.react(item.commentKind, item.id, 'eyes');
         if (eyes?.added)
             claimed.eyes = { kind: item.commentKind, commentId: item.id, reactionId: eyes.id };
     }
-    return { claimed };
+    return { claimed, item };
 }
 /** Deletes a claim ref; true once GitHub did (or it was not there). */
 async function dropRef(ref, writer, consequence) {
@@ -68206,7 +68441,9 @@ async function dropRef(ref, writer, consequence) {
  * the ref, the item stays taken: the warning says so, and how to delete it.
  */
 async function release(claimed, item, writer, why, later = true) {
-    const dropped = await dropRef(claimed.ref, writer);
+    let dropped = true;
+    for (const ref of claimed.refs)
+        dropped = (await dropRef(ref, writer)) && dropped;
     await writer.editReply(claimed.reply.kind, claimed.reply.id, releasedBody(item, why, later && dropped), 'The reply still says "Sending"; nothing was sent.');
     if (claimed.eyes)
         await writer.unreact(claimed.eyes.kind, claimed.eyes.commentId, claimed.eyes.reactionId);
@@ -68253,7 +68490,10 @@ async function reread(item, number, api, command) {
     }
     const now = followUpItems(lists, command);
     const same = now.find((one) => one.kind === item.kind && one.id === item.id) ?? now[0];
-    return same ? { ...item, parts: same.parts } : 'withdrawn';
+    // Only the parts this run claimed: a review's summary edited since to hold the command is a
+    // part of its own, left for a later run to claim.
+    const mine = same && onlyParts({ ...item, parts: same.parts }, partKeys(item));
+    return mine ?? 'withdrawn';
 }
 
 ;// CONCATENATED MODULE: ./src/api/agent.ts
@@ -69051,6 +69291,8 @@ function notTheApp(commits, app) {
 
 
 
+
+
 /** Reactions on an item: on the comment, or on each diff comment of a review (in order). */
 async function reactOn(item, writer, content) {
     if (item.kind === 'comment') {
@@ -69066,10 +69308,10 @@ async function reactOn(item, writer, content) {
  * is to be said (another run took it; it was deleted or withdrawn after the claim); `unclaimed`
  * when GitHub refused the claim (nothing sent: the run fails, the item waits for a later run).
  */
-async function followUpItem(inputs, found, context) {
+async function followUpItem(inputs, listed, context) {
     const { writer, deps, jobId } = context;
     const number = context.pull.number;
-    const answer = await claim(found, {
+    const answer = await claim(listed, {
         number,
         jobId,
         writer,
@@ -69078,17 +69320,18 @@ async function followUpItem(inputs, found, context) {
         self: context.self,
     });
     if ('taken' in answer) {
-        deps.reporter.info(`${named(found)}: ${answer.taken}; not sent again.`);
+        deps.reporter.info(`${named(listed)}: ${answer.taken}; not sent again.`);
         return undefined;
     }
     if ('refused' in answer)
         return {
             unclaimed: true,
             error: new UserError(answer.mayBeThere
-                ? `${named(found)} was not sent: ${answer.refused}. The ref may have been created all the same, holding the instruction as taken, and then no run sends it: if no reply to it says "Sending", delete the ref (gh api -X DELETE repos/{owner}/{repo}/git/${claimRef(number, found)}); the next run of the review loop on this pull request then sends it.`
-                : `${named(found)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${CLAIM_FIX} ${WRITES_FIX}`),
+                ? `${named(listed)} was not sent: ${answer.refused}. The ref may have been created all the same, holding the instruction as taken, and then no run sends it: if no reply to it says "Sending", delete the ref (gh api -X DELETE repos/{owner}/{repo}/git/${answer.ref ?? claimsOf(number)}); the next run of the review loop on this pull request then sends it.`
+                : `${named(listed)} was not claimed: ${answer.refused}. ${NOT_CLAIMED} ${CLAIM_FIX} ${WRITES_FIX}`),
         };
-    const claimed = answer.claimed;
+    // The parts this run holds: another run sends any part it claimed first.
+    const { claimed, item: found } = answer;
     // Read again after the claim: what is sent is the text as it is now, not as the sweep saw it.
     let item;
     try {
@@ -69110,6 +69353,9 @@ async function followUpItem(inputs, found, context) {
     }
     const { prompt, parts } = promptOf(item);
     const mark = claimMarks(item, claimed.sha);
+    // What was sent, part by part, on hidden lines at the end of the outcome's reply: a later sweep
+    // tells an edit made after the send (edited.ts).
+    const sent = sentLines(item.parts.filter((_, i) => !parts[i]?.refused));
     const hidden = item.kind === 'comment' ? parts[0]?.hidden : undefined;
     const asked = { instruction: prompt, login: item.author.login, url: item.url, hidden, mark };
     for (const part of parts)
@@ -69125,6 +69371,9 @@ async function followUpItem(inputs, found, context) {
     };
     const reply = async (body) => {
         const posted = await writer.editReply(claimed.reply.kind, claimed.reply.id, body);
+        // Not written: left on the claim, where the next run finds it and writes it (reported.ts).
+        if (!posted)
+            await leaveOutcome(claimed, body, writer, (text) => deps.redact(text));
         deps.state.commentUrl = posted?.url ?? claimed.reply.url;
         return deps.state.commentUrl;
     };
@@ -69175,9 +69424,10 @@ async function followUpItem(inputs, found, context) {
         const waiting = HOLDS_THE_REST.has(outcome.kind)
             ? (context.after ?? []).map((left) => ({ what: named(left), url: left.url }))
             : undefined;
-        return reply(item.kind === 'comment'
+        const body = item.kind === 'comment'
             ? replyBody(outcome, { ...asked, waiting }, deps.side.links)
-            : reviewReplyBody(outcome, { ...review, waiting }, deps.side.links));
+            : reviewReplyBody(outcome, { ...review, waiting }, deps.side.links);
+        return reply(`${body.replace(/\n*$/, '')}\n\n${sent}\n`);
     });
 }
 /** A run stopped between the claim and the send gives the claim back: nothing was sent. */
@@ -69317,6 +69567,7 @@ function deliveredOf(item, done, state, jobId) {
 
 
 
+
 /** What started the run, as the log and the checks need it. */
 function triggerOf(event) {
     return event.name === REVIEW_EVENT
@@ -69373,6 +69624,8 @@ async function reviewLoop(inputs, event, deps) {
         logger: deps.reporter,
         redact: (text) => deps.redact(text),
     });
+    // An instruction edited after its send: the change was not sent, and the reviewer is told so.
+    await sayEdited(number, lists, { writer, command: inputs.command, self, logger: deps.reporter });
     const replies = [...lists.issueComments, ...lists.reviewComments];
     const items = await admitted(followUpItems(lists, inputs.command), trigger.at, mayNotSteer, { number, writer, replies, self: lists.self }, deps);
     if (items.length === 0) {
@@ -69660,7 +69913,7 @@ function agentSummary(prompt, result, state, error, run) {
         rows.push([
             'Repository',
             // Not waited for, the answer's branch may be from before the message (agentOutputs).
-            `${job.source.repository}${job.source.ref && !sent ? ` @ \`${job.source.ref}\`` : ''}`,
+            `${escapeText(job.source.repository)}${job.source.ref && !sent ? ` @ \`${job.source.ref}\`` : ''}`,
         ]);
     if (job && !sent)
         rows.push([
@@ -69671,12 +69924,13 @@ function agentSummary(prompt, result, state, error, run) {
         rows.push(['Model', inlineCode(job.model)]);
     if (state.commentUrl)
         rows.push(['Comment', `[on the pull request](${state.commentUrl})`]);
+    // The error may quote the service or a comment: shown as text, never as markup.
     if (error)
-        rows.push(['Error', error]);
+        rows.push(['Error', escapeText(error)]);
     if (run)
         rows.push(['Run', `[workflow run](${run})`]);
     const title = error ? '### Agent follow-up failed' : '### Agent follow-up';
-    return `${title}\n\n${shown}\n\n${table(rows)}\n`;
+    return `${title}\n\n${shown}\n\n${factTable(rows)}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/entry/agent/main.ts
@@ -69778,7 +70032,7 @@ function pullRequestSide(inputs, reporter, redact) {
             return undefined;
         checkRepository(repo.repository);
         reporter.secret(token);
-        const { octokitPullRequestApi } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(181)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4181));
+        const { octokitPullRequestApi } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(198)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6198));
         return new CommentWriter(octokitPullRequestApi(token), reporter, redact);
     };
     let writer;
