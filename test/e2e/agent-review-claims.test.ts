@@ -1,7 +1,8 @@
 /**
  * The review loop's claim, end to end (dist/agent on real payload files, the GitHub stand-in, the
- * simulator): an item is claimed by a reply of this action that names it, read again after the
- * claim, then sent; a bare 👀 another workflow left with the same token claims nothing. Each case
+ * simulator): an item is claimed by creating a git ref per part under refs/static-export-helm/
+ * claims/ (GitHub refuses the second create), then sent; a bare 👀 another workflow left with the
+ * same token claims nothing, and a closed pull request's claims are deleted. Each case
  * counts the messages the simulator received: one per instruction across every run, or none when
  * the instruction was withdrawn.
  */
