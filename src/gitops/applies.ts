@@ -234,6 +234,19 @@ export const markByHand = (record: ProofRecord): ProofRecord => {
 };
 export const isByHand = (record: ProofRecord): boolean => byHand.has(record);
 
+/**
+ * Records proven through an Application that Argo CD syncs only by hand: each is proven, yet the
+ * cluster gets the link only once someone syncs, so each says so (and `required` refuses). One
+ * rule for the entry points' own proofs and the readers found from the file up.
+ */
+export function noteManualSync(records: ProofRecord[], application: Data, label: string): void {
+  const note = argoSyncNote(application, label);
+  if (!note) return;
+  for (const r of records)
+    if (r.level !== 'skipped' && !r.reason?.startsWith('refused'))
+      markByHand(Object.assign(r, { reason: r.reason ? `${r.reason}; ${note}` : note }));
+}
+
 const recordOf = (record: ProofRecord, target: ProofTarget) =>
   record.target === target.display || record.target.startsWith(`${target.display} (`);
 

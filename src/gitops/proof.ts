@@ -27,13 +27,12 @@ import { appSetReaders, appSetRecords } from './appset.js';
 import { expandAppSets } from './argo/appset-expand.js';
 import { operatorObjects, resourceSetReaders } from './flux/instance.js';
 import {
-  argoSyncNote,
   checkoutGitSources,
   fluxHeldBack,
   gitSources,
   heldOnly,
-  markByHand,
   markHeldBack,
+  noteManualSync,
   type GitSource,
   type Landing,
 } from './applies.js';
@@ -254,11 +253,7 @@ export async function proveComposition(
   for (const entry of argo) {
     const from = ctx.records.length;
     await proveApplication(ctx, entry, options.targets);
-    // Proven, yet applied only once someone syncs it: said on each record (`required` refuses).
-    const note = argoSyncNote(entry.spec, `${entryLabel(entry)} (${entry.from})`);
-    for (const r of ctx.records.slice(from))
-      if (note && r.level !== 'skipped' && !r.reason?.startsWith('refused'))
-        markByHand(Object.assign(r, { reason: r.reason ? `${r.reason}; ${note}` : note }));
+    noteManualSync(ctx.records.slice(from), entry.spec, `${entryLabel(entry)} (${entry.from})`);
   }
   const included = new Set<string>();
   for (const tree of trees.values()) for (const f of tree) included.add(f);

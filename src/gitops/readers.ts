@@ -19,6 +19,7 @@ import { posix } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { isObject, type Data } from '../values/site.js';
 import { isChartValues, proveArgoChartValues } from './argo/chart-values.js';
+import { noteManualSync } from './applies.js';
 import { buildEntry, copyCheckout, type Copy } from './build.js';
 import { entryLabel, type ArgoEntry, type ClusterPathEntry, type Entry } from './discover.js';
 import { isYamlFile } from './files.js';
@@ -163,8 +164,11 @@ export async function proveChartReaders(
 ): Promise<Set<string>> {
   const read = new Set<string>();
   for (const target of targets.filter(isChartValues)) {
-    for (const app of graph.applications())
+    for (const app of graph.applications()) {
+      const from = ctx.records.length;
       if (await proveArgoChartValues(ctx, app, target)) read.add(target.file);
+      noteManualSync(ctx.records.slice(from), app.spec, `${entryLabel(app)} (${app.from})`);
+    }
     for (const site of graph.helmReleases())
       if (await proveFluxChartValues(ctx, site, target)) read.add(target.file);
   }

@@ -63,6 +63,12 @@ describe.concurrent('an app of apps whose chart cannot be rendered', () => {
 
   it('the same layout with the chart rendering: the child is the reader, rendered', async () => {
     const ws = await appOfApps(false);
+    // The child synced by Argo CD itself: without it, `required` refuses (only once someone syncs).
+    const template = join(ws, 'apps/templates/helm-guestbook.yaml');
+    await writeFile(
+      template,
+      `${await readFile(template, 'utf8')}  syncPolicy:\n    automated:\n      prune: true\n`,
+    );
     const { run } = await publishIn(ws, { ...TARGET, 'render-check': 'required' });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(proofOf(run)).toEqual([

@@ -114,7 +114,8 @@ describe.concurrent("a chart folder's values.yaml read by an ApplicationSet's Ap
       [listSet(''), 'engineering-dev-guestbook'],
       [directorySet(''), 'helm-guestbook'],
     ] as const) {
-      const ws = await workspace(set);
+      // Synced by Argo CD itself: without it, `required` refuses (applied only once someone syncs).
+      const ws = await workspace(`${set}      syncPolicy:\n        automated: {}\n`);
       const { run, h } = await publishIn(ws, { ...TARGET, 'render-check': 'required' });
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(proofOf(run)).toEqual([

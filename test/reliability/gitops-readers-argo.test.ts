@@ -19,6 +19,13 @@ const TARGET = { 'values-file': 'helm-guestbook/values.yaml' };
 const PARAMETER =
   '    helm:\n      parameters:\n      - name: staticExport.bundleUrl\n        value: https://old.example.com/site.tar.gz\n';
 
+const AUTOMATED = '  syncPolicy:\n    automated:\n      prune: true\n';
+
+/** The Application at `file` with automated sync: Argo CD applies each commit by itself. */
+async function synced(ws: string, file: string): Promise<void> {
+  await writeFile(join(ws, file), `${await readFile(join(ws, file), 'utf8')}${AUTOMATED}`);
+}
+
 /** argocd-example-apps' helm-guestbook Application, with the test chart in its folder. */
 async function guestbook(helm?: string): Promise<string> {
   const ws = await clusterWorkspace('argo-guestbook');
@@ -84,6 +91,7 @@ describe.concurrent("a chart folder's values.yaml read by an Application's path 
 
   it('nothing after it sets the link: rendered through the Application, which the proof names', async () => {
     const ws = await guestbook();
+    await synced(ws, 'apps/helm-guestbook.yaml');
     const { run, h } = await publishIn(ws, { ...TARGET, 'render-check': 'required' });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(proofOf(run)).toEqual([
@@ -103,9 +111,31 @@ describe.concurrent("a chart folder's values.yaml read by an Application's path 
   });
 });
 
+describe.concurrent('an Application that Argo CD syncs only by hand', () => {
+  it('rendered, and the proof says it applies only once someone syncs; required refuses it', async () => {
+    const ws = await guestbook();
+    const { run } = await publishIn(ws, TARGET);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(proofOf(run)).toEqual([
+      {
+        target: 'helm-guestbook/values.yaml',
+        reader: 'Application/argocd/helm-guestbook',
+        entry: 'Application/argocd/helm-guestbook',
+        level: 'rendered',
+        reason:
+          'Application/argocd/helm-guestbook (apps/helm-guestbook.yaml) has no spec.syncPolicy.automated: Argo CD applies this change only once someone syncs it (before the link expires)',
+      },
+    ]);
+    expect(run.stdout).toMatch(/^::warning::Proof: .*only once someone syncs it/m);
+    const error = await refusedIn(await guestbook(), { ...TARGET, 'render-check': 'required' });
+    expect(error).toContain('reaches the chart only once someone syncs it');
+    expect(error).toContain('Set spec.syncPolicy.automated on the Application');
+  });
+});
+
 describe.concurrent('a child of an app of apps', () => {
   it('its chart rendered as Argo CD renders it, the child reads values.yaml: rendered', async () => {
-    const ws = await appOfApps();
+    const ws = await appOfApps((t) => `${t}${AUTOMATED}`);
     const { run, h } = await publishIn(ws, { ...TARGET, 'render-check': 'required' });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(proofOf(run)).toEqual([
