@@ -224,6 +224,19 @@ const markByHand = (record) => {
     return markWarning(record);
 };
 const isByHand = (record) => byHand.has(record);
+/**
+ * Records proven through an Application that Argo CD syncs only by hand: each is proven, yet the
+ * cluster gets the link only once someone syncs, so each says so (and `required` refuses). One
+ * rule for the entry points' own proofs and the readers found from the file up.
+ */
+function noteManualSync(records, application, label) {
+    const note = argoSyncNote(application, label);
+    if (!note)
+        return;
+    for (const r of records)
+        if (r.level !== 'skipped' && !r.reason?.startsWith('refused'))
+            markByHand(Object.assign(r, { reason: r.reason ? `${r.reason}; ${note}` : note }));
+}
 const recordOf = (record, target) => record.target === target.display || record.target.startsWith(`${target.display} (`);
 /**
  * The refusals for targets whose every reader is held back (a suspended Kustomization, another
@@ -2406,6 +2419,7 @@ async function flux_chart_values_render(ctx, site, layers, record) {
 
 
 
+
 /** What reads what in one checkout, for the walk up from each edited file. */
 class ReaderGraph {
     checkout;
@@ -2523,9 +2537,12 @@ function chartReaderFiles(checkout, targets, repository) {
 async function proveChartReaders(ctx, graph, targets) {
     const read = new Set();
     for (const target of targets.filter(isChartValues)) {
-        for (const app of graph.applications())
+        for (const app of graph.applications()) {
+            const from = ctx.records.length;
             if (await proveArgoChartValues(ctx, app, target))
                 read.add(target.file);
+            noteManualSync(ctx.records.slice(from), app.spec, `${(0,discover/* entryLabel */.b4)(app)} (${app.from})`);
+        }
         for (const site of graph.helmReleases())
             if (await proveFluxChartValues(ctx, site, target))
                 read.add(target.file);
@@ -2789,11 +2806,7 @@ async function proveComposition(options, tools) {
     for (const entry of argo) {
         const from = ctx.records.length;
         await proveApplication(ctx, entry, options.targets);
-        // Proven, yet applied only once someone syncs it: said on each record (`required` refuses).
-        const note = argoSyncNote(entry.spec, `${(0,discover/* entryLabel */.b4)(entry)} (${entry.from})`);
-        for (const r of ctx.records.slice(from))
-            if (note && r.level !== 'skipped' && !r.reason?.startsWith('refused'))
-                markByHand(Object.assign(r, { reason: r.reason ? `${r.reason}; ${note}` : note }));
+        noteManualSync(ctx.records.slice(from), entry.spec, `${(0,discover/* entryLabel */.b4)(entry)} (${entry.from})`);
     }
     const included = new Set();
     for (const tree of trees.values())
