@@ -279,6 +279,19 @@ describe.concurrent('Argo CD: targetRevision and sync policy', { timeout: 90_000
     expect(error).toContain('Argo CD does not apply this commit through it');
   });
 
+  it("targetRevision production, the chart folder's own values.yaml (found from the file up): refused under required", async () => {
+    const ws = await guestbook();
+    await edit(ws, APP, 'targetRevision: HEAD', 'targetRevision: production');
+    await writeFile(join(ws, APP), `${await readFile(join(ws, APP), 'utf8')}${AUTOMATED}`);
+    const error = await refusedIn(
+      ws,
+      { 'values-file': 'helm-guestbook/values.yaml', 'render-check': 'required' },
+      onBranch('main'),
+    );
+    expect(error).toContain('which follows production (targetRevision: production)');
+    expect(error).toContain('Argo CD does not apply this commit through it');
+  });
+
   /** A multi-source Application: the chart folder of this repository, values from a `$ref` source. */
   async function refSource(revision: string): Promise<string> {
     const ws = await guestbook();

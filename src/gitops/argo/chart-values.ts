@@ -12,6 +12,7 @@ import type { ValuesLayer } from '../../helm/render-target.js';
 import { overridingLayer } from '../../helm/values-layers.js';
 import { argoRelease, parametersOn } from '../../values/argo-source-file.js';
 import { isObject } from '../../values/site.js';
+import { argoHeldBack, markHeldBack } from '../applies.js';
 import { entryLabel, type ArgoEntry } from '../discover.js';
 import { chartOf } from '../flux-chart.js';
 import { argoLayers } from '../merge.js';
@@ -56,6 +57,12 @@ export async function proveArgoChartValues(
       reader: `Application/${app.namespace}/${app.name}`,
       entry: entryLabel(app),
     };
+    // The source must take this commit (its targetRevision), as for the Application's own files.
+    const held = ctx.landing && argoHeldBack(source, own, ctx.landing);
+    if (held) {
+      ctx.records.push(markHeldBack({ ...record, level: 'skipped', reason: held }));
+      continue;
+    }
     const refuse = (text: string, by: string) => {
       ctx.refusals.push(text);
       ctx.records.push({ ...record, level: 'values', reason: `refused: ${by} wins` });
