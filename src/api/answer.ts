@@ -78,6 +78,8 @@ export function whyStopped(ctx: AttemptContext, err: unknown): Failure {
       error: fail(ctx, 'network', `${local}: ${url.host}`, {
         hint: 'Nothing was sent. Use another port in base-url.',
         cause: err,
+        // Refused by the runtime before a byte left: never "maybe received" (ApiError.mayHaveReached).
+        neverSent: true,
       }),
       retry: false,
     };

@@ -326,6 +326,10 @@ describe('retries', () => {
       );
       expect(error?.message).toContain('Nothing was sent. Use another port in base-url.');
       expect(error?.message).not.toMatch(/may (still )?have acted|after the request was sent/);
+      // The review loop's rule reads the same: a follow-up refused here was not received.
+      const follow = await sendFollowUp(c, 'proj', 'aj_x', 'x').catch((e: unknown) => e);
+      expect(follow).toBeInstanceOf(ApiError);
+      expect((follow as ApiError).mayHaveReached).toBe(false);
     } finally {
       await c.close();
     }
