@@ -1,8 +1,9 @@
 /**
- * A pull request closed (`pull_request` closed): its claims (claim-ref.ts) are deleted, as no run
- * sends anything on it any more, and the repository keeps no ref of a closed pull request. A claim
- * GitHub will not delete stays (a warning names the permission); reopened and closed again, the
- * pull request's claims are looked for again.
+ * A pull request merged (`pull_request` closed with `merged`): its claims (claim-ref.ts) are
+ * deleted, as a merged pull request cannot be reopened and the repository keeps no ref of it. One
+ * closed without a merge keeps them: it can be reopened, and its claims are what tells a later run
+ * that an instruction was already taken (deleting them would send every recent one again). A
+ * claim GitHub will not delete stays (a warning names the permission).
  */
 import { printable } from '../shared/text.js';
 import { claimsOf } from './claim-ref.js';
@@ -21,6 +22,12 @@ export async function closed(
   const number = event.pullNumber;
   if (event.action !== 'closed') {
     deps.reporter.info(`Pull request #${number} ${printable(event.action)}: nothing to do.`);
+    return {};
+  }
+  if (!event.merged) {
+    deps.reporter.info(
+      `Pull request #${number} closed without a merge: its claims stay, so that nothing is sent twice if it is reopened.`,
+    );
     return {};
   }
   const writer = await deps.side.writer();
@@ -43,7 +50,7 @@ export async function closed(
     if (done) deleted++;
   }
   deps.reporter.info(
-    `Pull request #${number} closed: deleted ${deleted} of its ${refs.length} claim${refs.length === 1 ? '' : 's'}.`,
+    `Pull request #${number} merged: deleted ${deleted} of its ${refs.length} claim${refs.length === 1 ? '' : 's'}.`,
   );
   return {};
 }

@@ -27,11 +27,13 @@ export function isCommentEvent(name: string | undefined): boolean {
   );
 }
 
-/** A `pull_request` event: only `closed` is acted on (the claims of the pull request go). */
+/** A `pull_request` event: only `closed` is acted on (a merged pull request's claims go). */
 export interface PullRequestEvent {
   name: typeof CLOSED_EVENT;
   action: string;
   pullNumber: number;
+  /** Closed by a merge: it cannot be reopened, so no later run sends on it. */
+  merged: boolean;
 }
 
 /** A submitted, edited or dismissed review (`pull_request_review`). */
@@ -109,7 +111,7 @@ const ReviewPayload = v.looseObject({
 
 const PullRequestPayload = v.looseObject({
   action: v.string(),
-  pull_request: v.looseObject({ number: id }),
+  pull_request: v.looseObject({ number: id, merged: v.optional(v.nullable(v.boolean())) }),
 });
 
 type Comment = v.InferOutput<typeof CommentSchema>;
@@ -204,7 +206,12 @@ export function readCommentEvent(env: NodeJS.ProcessEnv): AgentEvent | undefined
   }
   if (name === CLOSED_EVENT) {
     const p = parse(PullRequestPayload, payload, name);
-    return { name, action: p.action, pullNumber: p.pull_request.number };
+    return {
+      name,
+      action: p.action,
+      pullNumber: p.pull_request.number,
+      merged: p.pull_request.merged === true,
+    };
   }
   return name === REVIEW_EVENT
     ? parseReviewEvent(payload)

@@ -112,7 +112,26 @@ describe.concurrent(
       expect(sentPrompts(s)).toHaveLength(1);
     });
 
-    it('the pull request closed: its claims are deleted, no other ref is touched, nothing is sent', async () => {
+    it('closed without a merge: its claims stay, and a comment after it is reopened sends nothing twice', async () => {
+      const event = await eventFile(ISSUE_COMMENT);
+      const { s, g } = await world({
+        comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+      });
+      expect((await agentOn(event, s, g)).code).toBe(0);
+      const claim = g.git.refs.get(CLAIM);
+      expect(claim).toBeDefined();
+      const closed = await eventFileOf('pull_request.closed.json', 'pull_request');
+      expect(closed.payload.pull_request!.merged).toBe(false);
+      const run = await agentOn(closed, s, g);
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.stdout).toContain('Pull request #101 closed without a merge: its claims stay');
+      expect(g.git.refs.get(CLAIM)).toBe(claim);
+      // Reopened, then any comment: the loop sweeps again, and the instruction stays sent once.
+      expect((await agentOn(event, s, g)).code).toBe(0);
+      expect(sentPrompts(s)).toHaveLength(1);
+    });
+
+    it('merged: its claims are deleted, no other ref is touched, nothing is sent', async () => {
       const event = await eventFile(ISSUE_COMMENT);
       const { s, g } = await world({
         comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
@@ -120,10 +139,12 @@ describe.concurrent(
       expect((await agentOn(event, s, g)).code).toBe(0);
       expect(g.git.refs.has(CLAIM)).toBe(true);
       const other = g.git.refAt('refs/static-export-helm/claims/102/issue-comment-1', 'other');
-      const closed = await eventFileOf('pull_request.closed.json', 'pull_request');
-      const run = await agentOn(closed, s, g);
+      const merged = await eventFileOf('pull_request.closed.json', 'pull_request', (p) => {
+        (p.pull_request as Record<string, unknown>).merged = true;
+      });
+      const run = await agentOn(merged, s, g);
       expect(run.code, run.stdout).toBe(0);
-      expect(run.stdout).toContain('Pull request #101 closed: deleted 1 of its 1 claim.');
+      expect(run.stdout).toContain('Pull request #101 merged: deleted 1 of its 1 claim.');
       expect([...g.git.refs]).toEqual([
         ['refs/static-export-helm/claims/102/issue-comment-1', other],
       ]);
