@@ -114,6 +114,14 @@ export async function reviewLoop(
     writer,
     deps,
   );
+  // A merged pull request's claims are deleted (closed.ts): nothing may be sent on it any more,
+  // or every instruction of its last day would be sent again.
+  if (pull.merged) {
+    deps.reporter.info(
+      `Pull request #${number} is merged: nothing is sent on it. Ask for more changes on a new pull request.`,
+    );
+    return {};
+  }
   lists.self = self;
   // Before the items: a claim whose run was killed is said, whatever else this run finds.
   await sayAbandoned(lists, {

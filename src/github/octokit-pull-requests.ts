@@ -192,6 +192,7 @@ export function octokitPullRequestApi(token: string): PullRequestApi {
           body: data.body ?? '',
           headSha: data.head.sha,
           author: authorOf(data.user, data.author_association),
+          merged: data.merged === true,
         };
       }),
     newCommits: (base, head) =>

@@ -29,6 +29,8 @@ export interface PullRequest {
   body: string;
   headSha: string;
   author: Author;
+  /** Merged: it cannot be reopened, and its claims are gone (agent/closed.ts). */
+  merged?: boolean;
 }
 
 /** What a branch gained between two of its heads (GitHub's compare). */

@@ -11,15 +11,19 @@ import { terminateWhen } from '../helpers/action.js';
 import { eventFile as eventFileOf } from '../helpers/agent-events.js';
 import type { FakeGitHub, GitHubRequest } from '../helpers/github-api.js';
 import {
+  AFTER,
   agentOn,
+  BEFORE,
   COMMENT_ID,
   eventFile,
   ISSUE_COMMENT,
   posted,
+  PR,
   rerun,
   sentPrompts,
   world,
 } from '../helpers/review-loop.js';
+import type { FakePull } from '../helpers/pull-requests.js';
 
 const TAKEN = `<!-- docs-agent-taken: issue comment ${COMMENT_ID} -->`;
 const CLAIM = `refs/static-export-helm/claims/101/issue-comment-${COMMENT_ID}`;
@@ -131,10 +135,13 @@ describe.concurrent(
       expect(sentPrompts(s)).toHaveLength(1);
     });
 
-    it('merged: its claims are deleted, no other ref is touched, nothing is sent', async () => {
+    it('merged: its claims are deleted, no other ref is touched; a comment after it sends nothing', async () => {
       const event = await eventFile(ISSUE_COMMENT);
+      // The pull request as GitHub answers it: a test object, merged below as the event says.
+      const pull: FakePull = { number: PR, headShas: [BEFORE, AFTER] };
       const { s, g } = await world({
         comment: { id: COMMENT_ID, body: String(event.payload.comment!.body) },
+        github: { pulls: [pull] },
       });
       expect((await agentOn(event, s, g)).code).toBe(0);
       expect(g.git.refs.has(CLAIM)).toBe(true);
@@ -148,6 +155,10 @@ describe.concurrent(
       expect([...g.git.refs]).toEqual([
         ['refs/static-export-helm/claims/102/issue-comment-1', other],
       ]);
+      pull.merged = true;
+      const after = await agentOn(event, s, g);
+      expect(after.code, after.stdout).toBe(0);
+      expect(after.stdout).toContain('Pull request #101 is merged: nothing is sent on it.');
       expect(sentPrompts(s)).toHaveLength(1);
     });
 

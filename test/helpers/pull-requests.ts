@@ -27,6 +27,8 @@ export interface FakePull {
    * answered 502, as GitHub does when it cannot answer in time.
    */
   headShas?: (string | null)[];
+  /** Merged (closed): GET answers `merged: true`, `state: closed`. */
+  merged?: boolean;
   /** Who made each head commit (its author, in a compare): by default the pull request's author. */
   commitsBy?: Record<string, FakeUser>;
   /** Heads reached by rewriting the branch (a rebase): a compare answers `diverged`. */
@@ -493,7 +495,8 @@ export class PullRequestStore {
       data: {
         number,
         html_url: `${SERVER}/acme/docs/pull/${number}`,
-        state: 'open',
+        state: pull.merged ? 'closed' : 'open',
+        merged: pull.merged === true,
         title: 'Docs agent: update the quickstart',
         body: pull.body ?? null,
         user: { login: user.login, type: user.type ?? 'User' },
