@@ -65,13 +65,16 @@ export function inlineCode(text: string): string {
 }
 
 /**
- * The commands a message quotes for the user to run: the spans between backticks that start
- * with a command-line tool (helm, kubectl, gh, git, flux, argocd, echo). Messages write a fix a
- * user copies that way (`helm registry login … --password-stdin`), so the log shows it quoted and
- * the summary can give it a code block of its own, with GitHub's copy button.
+ * The shapes of the commands this action's own messages quote for a user to run (the fixes of
+ * helm/credentials.ts and helm/fetch.ts: `helm repo add`, `helm registry login`, the password
+ * piped from an environment variable). Only those are lifted into a block to copy: a message may
+ * also hold the service's or helm's words, which are data, and a command they quote stays in its
+ * line as inline code, never offered with a copy button.
  */
-const COMMAND = /^(?:echo|helm|kubectl|gh|git|flux|argocd|npm|npx)\s/;
+const COMMAND =
+  /^(?:echo "\$[A-Z][A-Z0-9_]*" \| )?helm (?:repo add|registry login)(?: (?:"\$[A-Z][A-Z0-9_]*"|[^\s`|;&$"'\\]+))+$/;
 
+/** The commands a message quotes (between backticks) in one of this action's fix shapes. */
 export function quotedCommands(text: string): string[] {
   return [...text.matchAll(/`([^`\n]+)`/g)]
     .map((m) => m[1]!.trim())

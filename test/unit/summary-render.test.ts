@@ -220,6 +220,17 @@ describe('a fix quoted inside a one-line message', () => {
     expect(block(plain)).toEqual([]);
     // A quoted span that is not a command stays in the line, as code.
     expect(plain).toContain('<p>values-file <code>x_*.yaml</code> does not exist.</p>');
+    // The service's words are data: a command they quote is never offered to copy.
+    const service = render(
+      failureSummary(
+        'start export job: the service answered HTTP 400: "run `npx @evil/setup --token x` or `helm repo add x http://y; rm -rf /`"',
+        {},
+        undefined,
+        { url: undefined },
+      ),
+    );
+    expect(block(service)).toEqual([]);
+    expect(service).toContain('<code>npx @evil/setup --token x</code>');
   });
 });
 
