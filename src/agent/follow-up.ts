@@ -219,7 +219,9 @@ export async function followUpItem(
       item.kind === 'comment'
         ? replyBody(outcome, { ...asked, waiting }, deps.side.links)
         : reviewReplyBody(outcome, { ...review, waiting }, deps.side.links);
-    return reply(`${body.replace(/\n*$/, '')}\n\n${sent}\n`);
+    // A 429 refused the message: nothing was sent, so no edit of it is "after sending" (edited.ts).
+    const sentOnes = outcome.kind === 'rate-limited' ? '' : `\n\n${sent}`;
+    return reply(`${body.replace(/\n*$/, '')}${sentOnes}\n`);
   });
 }
 

@@ -520,6 +520,8 @@ describe.concurrent(
       const inAnHour = s.requestsFor('message')[0]!.at + 3600_000;
       expect([at(inAnHour - 60_000), at(inAnHour), at(inAnHour + 60_000)]).toContain(limit![2]);
       expect(g.reactions.map((r) => r.content)).toEqual(['eyes', '-1']);
+      // Nothing was sent, so the reply records no text as sent: an edit is no "edit after sending".
+      expect(reply).not.toContain('<!-- docs-agent-sent:');
       expect(run.stdout).toMatch(/::error::send follow-up message .*HTTP 429/);
       expect(run.outputs['comment-url']).toMatch(/#issuecomment-\d+$/);
       // Refused, and told so: the reply says when to write it again; a re-run does not resend it.
