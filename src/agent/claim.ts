@@ -144,11 +144,17 @@ async function takeRef(
       };
     if (now !== undefined) return { taken: 'another run claimed it' };
     lost = error instanceof GitHubApiError ? error.message : 'no answer';
-    log(
-      `${named(item)}: the ref that claims it got no answer (${lost}), and it is not there; asking again.`,
-    );
+    if (attempt === 0)
+      log(
+        `${named(item)}: the ref that claims it got no answer (${lost}), and it is not there; asking again.`,
+      );
   }
-  return { refused: `the ref that claims it got no answer twice (${lost ?? 'no answer'})` };
+  // A create that got no answer may still land after the read-back: the ref may hold the item
+  // with no reply naming it, so the refusal names the ref to delete (follow-up.ts).
+  return {
+    refused: `the ref that claims it (${ref}) got no answer twice (${lost ?? 'no answer'})`,
+    mayBeThere: true,
+  };
 }
 
 /**

@@ -132,6 +132,19 @@ describe('a claim ref whose answer was lost', () => {
     expect(g.requests.filter((r) => r.path.endsWith('/git/refs'))).toHaveLength(2);
   });
 
+  it('not created twice (503 before each write): refused, and named as one that may be there', async () => {
+    // A create that got no answer may land after its read-back: the refusal names the ref.
+    const g = await stand({ failBefore: { 'create-ref': [503, 503] } });
+    const { answer } = await claimOnce();
+    expect(answer).toEqual({
+      refused: expect.stringContaining(`the ref that claims it (${REF}) got no answer twice`),
+      mayBeThere: true,
+      ref: REF,
+    });
+    expect(g.requests.filter((r) => r.path.endsWith('/git/refs'))).toHaveLength(2);
+    expect(sending(g)).toHaveLength(0);
+  });
+
   it("not created, and another run's ref landed meanwhile: taken, never claimed", async () => {
     const box: { g?: FakeGitHub } = {};
     const g = (box.g = await stand({
