@@ -5,7 +5,8 @@
  * build produces it: an overlay may patch its path), with the edited files as this run would write
  * them; each target is then proven at the values level, and at the rendered level where its chart
  * is in reach (a folder of the checkout, or fetched from its repository or registry). A manifest
- * no entry point includes is orphaned, unless an ApplicationSet reads it (appset.ts), or an
+ * no entry point includes is orphaned, unless an ApplicationSet this run cannot expand reads it
+ * (appset.ts; list and this repository's git generators are expanded, appset-expand.ts), or an
  * Application whose source is another repository names it (prove-argo.ts): out of reach then,
  * and said to be.
  */
@@ -60,8 +61,8 @@ export interface ProofResult {
   /** Targets no entry point's tree includes: manifests, and plain values files. */
   orphans: { manifests: ProofTarget[]; plain: ProofTarget[] };
   /**
-   * Targets only an ApplicationSet, or an Application of another repository, reads (out of
-   * reach), with why and what to do.
+   * Targets only an ApplicationSet this run cannot expand, or an Application of another
+   * repository, reads (out of reach), with why and what to do.
    */
   unreachable: { target: ProofTarget; reason: string }[];
 }
@@ -106,7 +107,8 @@ export async function proveComposition(
     ...operator.entries,
   ];
   const generated = appSetRecords(appSetReaders(checkout, repository), options.targets);
-  // Files out of reach (a reason each): read by an ApplicationSet, or from another repository.
+  // Files out of reach (a reason each): read by an ApplicationSet not expanded, or from another
+  // repository.
   const away = new Map(generated.read);
   const result: ProofResult = {
     records: ctx.records,

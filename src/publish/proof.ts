@@ -123,7 +123,8 @@ export async function proveThroughCluster(
 
 /**
  * Why the proof is empty, in words (the log and the job summary): no release of this checkout
- * reads the files, so only what the render check rendered beside them was proven.
+ * reads the files, so only the render check of the chart beside them speaks for them (whether it
+ * rendered is the render check's own line: a chart it could not fetch is not rendered).
  */
 function emptyProof(
   root: string,
@@ -134,14 +135,14 @@ function emptyProof(
   return targets
     .map(
       (t) =>
-        `no release in this checkout reads ${t.display}; ${t.chosen ? 'only the chart its manifest names was rendered, where it is in reach' : existsSync(join(root, dirname(t.file), 'Chart.yaml')) ? 'only the chart beside it was rendered' : 'nothing rendered a chart with it'}.`,
+        `no release in this checkout reads ${t.display}; ${t.chosen ? 'only the chart its manifest names was checked, by the render check' : existsSync(join(root, dirname(t.file), 'Chart.yaml')) ? 'only the chart beside it was checked, by the render check' : 'nothing rendered a chart with it'}.`,
     )
     .join(' ');
 }
 
 /**
- * Files only an ApplicationSet (its generated Applications cannot be built here) or an Application
- * of another repository reads: nothing proves the link (`required`: a failure); said, with the
+ * Files only an ApplicationSet this run cannot expand (gitops/argo/appset-expand.ts: generators
+ * other than list and this repository's git) or an Application of another repository reads: nothing proves the link (`required`: a failure); said, with the
  * fix, never taken for an orphan.
  */
 function unreached(run: RunContext, generated: readonly { target: ProofTarget; reason: string }[]) {

@@ -105,7 +105,7 @@ describe.concurrent(
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(proofOf(run)).toEqual([]);
       const why =
-        'no release in this checkout reads charts/enterprise/values.yaml; only the chart beside it was rendered';
+        'no release in this checkout reads charts/enterprise/values.yaml; only the chart beside it was checked, by the render check';
       expect(run.stdout).toContain(`::notice::Proof: ${why}`);
       expect(run.summary).toContain(why);
     });

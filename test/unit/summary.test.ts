@@ -96,7 +96,7 @@ describe('the job summary', () => {
 
   it('explains an empty proof, and lists the readers of one that is not', () => {
     const why =
-      'no release in this checkout reads charts/docs/values.yaml; only the chart beside it was rendered.';
+      'no release in this checkout reads charts/docs/values.yaml; only the chart beside it was checked, by the render check.';
     const check = (proof: ProofRecord[], emptyProof?: string) =>
       successSummary(
         {
