@@ -39,8 +39,16 @@ export type StateText = { documents: Data[] } | { unreadable: string };
 export function stateDocuments(path: string, text: string): StateText {
   let source = text;
   if (path.endsWith('.gotmpl')) {
+    const ESCAPE = /\{\{-?\s*`([^`]*)`\s*-?\}\}/g;
+    // helmfile renders a .gotmpl state file first with its environment only: `.Release` exists
+    // only in the second, release templating, which is why its docs escape it. A bare one fails.
+    const bare = /\{\{-?\s*(\.Release\.\w+)\s*-?\}\}/.exec(source.replace(ESCAPE, ''));
+    if (bare)
+      return {
+        unreadable: `is a helmfile state template (.gotmpl) with ${bare[0]} outside the escape helmfile needs there: helmfile renders the file before any release exists and fails on it. Write it as {{\`${bare[0]}\`}}`,
+      };
     // The escape helmfile's docs use: a raw string action that prints its text.
-    source = source.replace(/\{\{-?\s*`([^`]*)`\s*-?\}\}/g, '$1');
+    source = source.replace(ESCAPE, '$1');
   }
   let other: string | undefined;
   source = source.replace(/\{\{-?\s*([^}]*?)\s*-?\}\}/g, (action, inner: string) => {
@@ -55,8 +63,11 @@ export function stateDocuments(path: string, text: string): StateText {
     };
   try {
     const docs = parseAllDocuments(source, { merge: true });
-    if (docs.some((d) => d.errors.length > 0))
-      return { unreadable: 'is not a YAML file this run can read' };
+    const error = docs.flatMap((d) => d.errors)[0];
+    if (error)
+      return {
+        unreadable: `is not valid YAML (${error.message.split('\n')[0]}): fix the state file there`,
+      };
     return { documents: docs.map((d) => d.toJS() as unknown).filter(isObject) };
   } catch {
     return { unreadable: 'is not a YAML file this run can read' };

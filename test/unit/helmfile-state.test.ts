@@ -108,4 +108,35 @@ describe('helmfile release templates', () => {
     );
     expect(plain[0]!.release.chart).toBe('{{ .Values.chart }}');
   });
+
+  it('a .gotmpl with a bare {{ .Release.Name }}: unreadable, as helmfile fails on it, naming the escape', () => {
+    const bare = stateDocuments(
+      'helmfile.yaml.gotmpl',
+      'releases:\n- name: docs\n  chart: ./charts/docs\n  values:\n  - config/{{ .Release.Name }}/values.yaml\n',
+    );
+    expect(bare).toEqual({
+      unreadable: expect.stringContaining(
+        'with {{ .Release.Name }} outside the escape helmfile needs there',
+      ) as string,
+    });
+    expect((bare as { unreadable: string }).unreadable).toContain(
+      'Write it as {{`{{ .Release.Name }}`}}',
+    );
+    // The same in a plain state file is release templating, which helmfile expands.
+    expect(
+      releases(
+        'helmfile.yaml',
+        'releases:\n- name: docs\n  chart: ./charts/docs\n  values:\n  - config/{{ .Release.Name }}/values.yaml\n',
+      )[0]!.release.values,
+    ).toEqual(['config/docs/values.yaml']);
+  });
+
+  it('a state file that is not valid YAML: said where', () => {
+    const broken = stateDocuments('helmfile.yaml', 'releases:\n- name: a\n  name: b\n');
+    expect(broken).toEqual({
+      unreadable: expect.stringMatching(
+        /^is not valid YAML \(.*line 3.*\): fix the state file there$/,
+      ) as string,
+    });
+  });
 });
