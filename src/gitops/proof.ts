@@ -151,6 +151,8 @@ export async function proveComposition(
   const relevant = relevantEntries(buildable, trees, editedFiles);
   let copy: Copy | undefined;
   const built: Built[] = [];
+  // Entry points that do not apply this commit (suspended, another ref): why, by label.
+  const heldEntries = new Map<string, string>();
   try {
     const done = new Set<Buildable>();
     const parentObjects: Data[] = [];
@@ -183,7 +185,8 @@ export async function proveComposition(
         continue;
       }
       // A reader this entry point does not apply this commit through proves nothing (applies.ts);
-      // a parent is still built, for the children its build produces.
+      // a parent is still built, for the children its build produces, and the releases it makes
+      // that read a chart folder's values.yaml are held back after the readers' walk (below).
       if (!checkoutSources) {
         checkoutSources = checkoutGitSources(checkout);
         for (const s of operator.sources) gitSources([s.object], s.from, checkoutSources);
@@ -193,6 +196,7 @@ export async function proveComposition(
       for (const [key, found] of checkoutSources)
         sources.set(key, { spec: sources.get(key)?.spec ?? found.spec, from: found.from });
       const held = fluxHeldBack(next, sources, landing);
+      if (held) heldEntries.set(entryLabel(next), held);
       const holds = options.targets.filter((t) => trees.get(next)!.has(t.file));
       if (held && holds.length > 0) {
         for (const t of holds)
@@ -268,7 +272,15 @@ export async function proveComposition(
   }
   // From each edited file up: the readers the entry points' proof does not walk to.
   const graph = new ReaderGraph(checkout, argo, built, chartNames(options.targets));
+  const fromReaders = ctx.records.length;
   for (const f of await proveChartReaders(ctx, graph, options.targets)) included.add(f);
+  // A chart folder's values.yaml is not in an entry point's tree, yet a release its build makes
+  // reads it: through an entry point held back, that reader proves nothing either.
+  for (const r of ctx.records.slice(fromReaders)) {
+    const held = heldEntries.get(r.entry);
+    if (held && r.level !== 'skipped' && !r.reason?.startsWith('refused'))
+      markHeldBack(Object.assign(r, { level: 'skipped' as const, reason: held }));
+  }
   unreached(options.targets.filter((t) => !included.has(t.file)));
   ctx.refusals.push(...heldOnly(ctx.records, options.targets));
   return result;

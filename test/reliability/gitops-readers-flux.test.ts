@@ -86,6 +86,23 @@ describe.concurrent(
       );
     });
 
+    it('the only Kustomization that makes the release is suspended: refused before any request, naming it', async () => {
+      const ws = await clusterWorkspace('flux-cluster');
+      await chartSpec(ws);
+      const apps = join(ws, 'clusters/production/apps.yaml');
+      const text = await readFile(apps, 'utf8');
+      expect(text).toContain('  interval: 10m0s\n');
+      await writeFile(
+        apps,
+        text.replace('  interval: 10m0s\n', '  interval: 10m0s\n  suspend: true\n'),
+      );
+      for (const mode of ['auto', 'required']) {
+        const error = await refusedIn(ws, { ...CHART_VALUES, 'render-check': mode });
+        expect(error).toContain('Kustomization/flux-system/apps');
+        expect(error).toContain('spec.suspend: true');
+      }
+    });
+
     it("the overlay's spec.values pins the link: refused before any request, naming the layer", async () => {
       const ws = await clusterWorkspace('flux-cluster');
       await chartSpec(ws);
