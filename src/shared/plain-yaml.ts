@@ -14,7 +14,7 @@
  * sends the whole text to the library. test/unit/plain-yaml.test.ts holds both readers to the same
  * answers over every YAML fixture of the repository.
  */
-import { parseDocument } from 'yaml';
+import { isScalar, parseDocument } from 'yaml';
 import { PARSE_OPTIONS } from './documents.js';
 
 type Head = { apiVersion?: string; kind?: string };
@@ -36,7 +36,15 @@ function plainScalar(text: string): unknown {
   if (!scalars.has(text)) {
     if (scalars.size > 10_000) scalars.clear();
     const doc = parseDocument(text, PARSE_OPTIONS);
-    const value = doc.errors.length === 0 ? (doc.contents as { value?: unknown })?.value : BAIL;
+    // One scalar that is the whole text, or the library decides: `...` alone ends a document.
+    const node = doc.contents;
+    const value =
+      doc.errors.length === 0 &&
+      isScalar(node) &&
+      node.range?.[0] === 0 &&
+      node.range[1] === text.length
+        ? node.value
+        : BAIL;
     scalars.set(text, typeof value === 'object' && value !== null ? BAIL : value);
   }
   return scalars.get(text);
@@ -59,7 +67,8 @@ export function plainManifests(
   text: string,
   wanted: (head: Head) => boolean,
 ): Record<string, unknown>[] | undefined {
-  if (text.includes('\t') || text.includes('\r') || text.charCodeAt(0) === 0xfeff) return undefined;
+  // `__proto__` is a key the library's toJS drops: left to it, as every other doubt is.
+  if (/[\t\r]|__proto__/.test(text) || text.charCodeAt(0) === 0xfeff) return undefined;
   const docs: unknown[] = [];
   let stack: Frame[] = [];
   let root: Node | undefined;

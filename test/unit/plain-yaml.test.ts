@@ -89,6 +89,8 @@ describe('the plain reader of the entry-point scan', () => {
     ['an escape in double quotes', 'a: "\\x41"\n'],
     ['a badly indented key', 'a: 1\n  b: 2\n'],
     ['a document end marker', 'a: 1\n...\n'],
+    ['a value that is a document end marker', 'spec:\n  path: ...\n'],
+    ['a __proto__ key (toJS drops it)', 'spec:\n  __proto__: x\n'],
   ])('leaves %s to the library', (_, text) => {
     expect(plainManifests(text, all)).toBeUndefined();
   });
