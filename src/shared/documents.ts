@@ -6,9 +6,8 @@
  *
  *   documentsOf(text)    every document of the text, parsed once (PARSE_OPTIONS)
  *   headOf(doc)          its top-level apiVersion and kind, without converting the rest
- *   manifestsOf(text, wanted)
- *                        the documents whose apiVersion/kind `wanted` accepts, as data (Go-YAML
- *                        view), each converted only when accepted
+ *   (manifestsOf(text, wanted), in go-yaml.ts: the documents whose apiVersion/kind `wanted`
+ *                        accepts, as data in the Go-YAML view, built on this store's parse)
  *   toJSOnce(doc)        the whole document as data (the spec's `<<`), converted once per document
  *   topLevelOf(doc)      its top-level keys, each value converted when it is read
  *   documentStats()      how many texts were parsed, and how many of them again (a test's check)

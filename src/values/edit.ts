@@ -211,8 +211,11 @@ function addKeys(edit: Edit, block: YAMLMap, missing: Key[], allRemoved: boolean
   for (const key of missing) edit.changes.push(`${key} added`);
 }
 
-/** Reads the edited text back and checks it holds the original data (`before`, already parsed)
- * with only the block's three keys changed. */
+/**
+ * Proves the edited text holds the original data (`before`, already parsed) with only the block's
+ * three keys changed: by the swap of one token of an edit already read back (swap.ts), else by
+ * reading the edited text back whole.
+ */
 function verify(before: Document, after: string, edit: Edit, kept?: KeptVersion): void {
   // The store's data of the file (converted once), copied at the top: blockOf copies the rest.
   const expected = { ...((toJSOnce(before) ?? {}) as Record<string, unknown>) };

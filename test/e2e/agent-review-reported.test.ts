@@ -1,9 +1,9 @@
 /**
  * A run that finished but could not write its outcome, told from one that was killed (dist/agent
  * on a real payload file, the GitHub stand-in with its git refs and workflow runs, the
- * simulator). Before it edits its reply, a run leaves the outcome on its claim: the claim's ref
- * moves to a child of the claim's commit holding the reply's text. When GitHub refuses the edit,
- * the next run finds the run completed and its reply still saying "Sending", reads the outcome
+ * simulator). When GitHub refuses the edit of its reply with the outcome, a run leaves the
+ * outcome on its claim: the claim's ref moves to a child of the claim's commit holding the
+ * reply's text. The next run finds the run completed and its reply still saying "Sending", reads the outcome
  * there and writes it: never "may have been delivered" for an instruction the run saw delivered.
  * A claim given back (its ref deleted) whose reply could not say so is "not sent", and sent by
  * the next run. Counted at the simulator: one message across every run.

@@ -592,7 +592,8 @@ describe('agent operations', () => {
     // machine: the test waits for that state, not for a moment in time.
     s.agentScenario.activeMs = 60_000;
     const again = await sendFollowUp(c, s.projectId, job.id, 'Also the config file');
-    // Taken up asynchronously: the answer, and get-job for pickupMs, still show the job as it was.
+    // Taken up asynchronously: the answer still shows the job as it was; a later get-job shows it
+    // active.
     expect(again).toMatchObject({ status: 'completed', prLink: done.prLink });
     const taken = await jobWhen(c, s.projectId, job.id, (j) => j.status !== 'completed');
     expect(taken).toMatchObject({ status: 'active', prLink: null });
