@@ -252,7 +252,9 @@ describe.concurrent('a deployment when GitHub refuses or does not answer', () =>
     ]);
     expect(run.outputs['deployment-id'] ?? '').toBe('');
     expect(run.summary).not.toContain('GitHub deployment');
-    expect(run.durationMs).toBeLessThan(15_000);
+    // At once: the record stands aside after one refused connection, with no wait for GitHub's
+    // deadline (minutes). The bound is loose, as this file runs beside others on a 2-core machine.
+    expect(run.durationMs).toBeLessThan(60_000);
     expect(g.requests).toHaveLength(0);
   });
 
