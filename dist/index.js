@@ -39789,7 +39789,14 @@ function plainScalar(text) {
         if (scalars.size > 10_000)
             scalars.clear();
         const doc = (0,dist/* parseDocument */.Tp)(text, documents/* PARSE_OPTIONS */.jp);
-        const value = doc.errors.length === 0 ? doc.contents?.value : BAIL;
+        // One scalar that is the whole text, or the library decides: `...` alone ends a document.
+        const node = doc.contents;
+        const value = doc.errors.length === 0 &&
+            (0,dist/* isScalar */.jn)(node) &&
+            node.range?.[0] === 0 &&
+            node.range[1] === text.length
+            ? node.value
+            : BAIL;
         scalars.set(text, typeof value === 'object' && value !== null ? BAIL : value);
     }
     return scalars.get(text);
@@ -39800,7 +39807,8 @@ const BAIL = Symbol('bail');
  * the text is not of the plain form this reader knows.
  */
 function plainManifests(text, wanted) {
-    if (text.includes('\t') || text.includes('\r') || text.charCodeAt(0) === 0xfeff)
+    // `__proto__` is a key the library's toJS drops: left to it, as every other doubt is.
+    if (/[\t\r]|__proto__/.test(text) || text.charCodeAt(0) === 0xfeff)
         return undefined;
     const docs = [];
     let stack = [];
@@ -42413,9 +42421,8 @@ const HELM_KILL_GRACE_MS = CANCELLED_REPORT_BUDGET_MS - REPORT_AFTER_HELM_MS;
  *
  *   documentsOf(text)    every document of the text, parsed once (PARSE_OPTIONS)
  *   headOf(doc)          its top-level apiVersion and kind, without converting the rest
- *   manifestsOf(text, wanted)
- *                        the documents whose apiVersion/kind `wanted` accepts, as data (Go-YAML
- *                        view), each converted only when accepted
+ *   (manifestsOf(text, wanted), in go-yaml.ts: the documents whose apiVersion/kind `wanted`
+ *                        accepts, as data in the Go-YAML view, built on this store's parse)
  *   toJSOnce(doc)        the whole document as data (the spec's `<<`), converted once per document
  *   topLevelOf(doc)      its top-level keys, each value converted when it is read
  *   documentStats()      how many texts were parsed, and how many of them again (a test's check)
@@ -44726,8 +44733,11 @@ function addKeys(edit, block, missing, allRemoved) {
     for (const key of missing)
         edit.changes.push(`${key} added`);
 }
-/** Reads the edited text back and checks it holds the original data (`before`, already parsed)
- * with only the block's three keys changed. */
+/**
+ * Proves the edited text holds the original data (`before`, already parsed) with only the block's
+ * three keys changed: by the swap of one token of an edit already read back (swap.ts), else by
+ * reading the edited text back whole.
+ */
 function verify(before, after, edit, kept) {
     // The store's data of the file (converted once), copied at the top: blockOf copies the rest.
     const expected = { ...((0,documents/* toJSOnce */.kq)(before) ?? {}) };
@@ -45283,8 +45293,16 @@ const KNOWN = {
 function stateDocuments(path, text) {
     let source = text;
     if (path.endsWith('.gotmpl')) {
+        const ESCAPE = /\{\{-?\s*`([^`]*)`\s*-?\}\}/g;
+        // helmfile renders a .gotmpl state file first with its environment only: `.Release` exists
+        // only in the second, release templating, which is why its docs escape it. A bare one fails.
+        const bare = /\{\{-?\s*(\.Release\.\w+)\s*-?\}\}/.exec(source.replace(ESCAPE, ''));
+        if (bare)
+            return {
+                unreadable: `is a helmfile state template (.gotmpl) with ${bare[0]} outside the escape helmfile needs there: helmfile renders the file before any release exists and fails on it. Write it as {{\`${bare[0]}\`}}`,
+            };
         // The escape helmfile's docs use: a raw string action that prints its text.
-        source = source.replace(/\{\{-?\s*`([^`]*)`\s*-?\}\}/g, '$1');
+        source = source.replace(ESCAPE, '$1');
     }
     let other;
     source = source.replace(/\{\{-?\s*([^}]*?)\s*-?\}\}/g, (action, inner) => {
@@ -45300,8 +45318,11 @@ function stateDocuments(path, text) {
         };
     try {
         const docs = (0,dist/* parseAllDocuments */.hR)(source, { merge: true });
-        if (docs.some((d) => d.errors.length > 0))
-            return { unreadable: 'is not a YAML file this run can read' };
+        const error = docs.flatMap((d) => d.errors)[0];
+        if (error)
+            return {
+                unreadable: `is not valid YAML (${error.message.split('\n')[0]}): fix the state file there`,
+            };
         return { documents: docs.map((d) => d.toJS()).filter(site/* isObject */.Gv) };
     }
     catch {
@@ -67637,6 +67658,8 @@ function whyStopped(ctx, err) {
             error: fail(ctx, 'network', `${local}: ${url.host}`, {
                 hint: 'Nothing was sent. Use another port in base-url.',
                 cause: err,
+                // Refused by the runtime before a byte left: never "maybe received" (ApiError.mayHaveReached).
+                neverSent: true,
             }),
             retry: false,
         };
@@ -73072,12 +73095,14 @@ function inlineCode(text) {
     return `${ticks}${pad}${flat}${pad}${ticks}`;
 }
 /**
- * The commands a message quotes for the user to run: the spans between backticks that start
- * with a command-line tool (helm, kubectl, gh, git, flux, argocd, echo). Messages write a fix a
- * user copies that way (`helm registry login … --password-stdin`), so the log shows it quoted and
- * the summary can give it a code block of its own, with GitHub's copy button.
+ * The shapes of the commands this action's own messages quote for a user to run (the fixes of
+ * helm/credentials.ts and helm/fetch.ts: `helm repo add`, `helm registry login`, the password
+ * piped from an environment variable). Only those are lifted into a block to copy: a message may
+ * also hold the service's or helm's words, which are data, and a command they quote stays in its
+ * line as inline code, never offered with a copy button.
  */
-const COMMAND = /^(?:echo|helm|kubectl|gh|git|flux|argocd|npm|npx)\s/;
+const COMMAND = /^(?:echo "\$[A-Z][A-Z0-9_]*" \| )?helm (?:repo add|registry login)(?: (?:"\$[A-Z][A-Z0-9_]*"|[^\s`|;&$"'\\]+))+$/;
+/** The commands a message quotes (between backticks) in one of this action's fix shapes. */
 function quotedCommands(text) {
     return [...text.matchAll(/`([^`\n]+)`/g)]
         .map((m) => m[1].trim())

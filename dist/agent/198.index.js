@@ -333,6 +333,7 @@ function octokitPullRequestApi(token) {
                 body: data.body ?? '',
                 headSha: data.head.sha,
                 author: authorOf(data.user, data.author_association),
+                merged: data.merged === true,
             };
         }),
         newCommits: (base, head) => call(async (request) => {

@@ -51704,6 +51704,8 @@ function whyStopped(ctx, err) {
             error: fail(ctx, 'network', `${local}: ${url.host}`, {
                 hint: 'Nothing was sent. Use another port in base-url.',
                 cause: err,
+                // Refused by the runtime before a byte left: never "maybe received" (ApiError.mayHaveReached).
+                neverSent: true,
             }),
             retry: false,
         };
@@ -52396,7 +52398,7 @@ const ReviewPayload = looseObject({
 });
 const PullRequestPayload = looseObject({
     action: string(),
-    pull_request: looseObject({ number: id }),
+    pull_request: looseObject({ number: id, merged: optional(nullable(dist_boolean())) }),
 });
 function authorOf(user, association) {
     return {
@@ -52478,7 +52480,12 @@ function readCommentEvent(env) {
     }
     if (name === CLOSED_EVENT) {
         const p = event_parse(PullRequestPayload, payload, name);
-        return { name, action: p.action, pullNumber: p.pull_request.number };
+        return {
+            name,
+            action: p.action,
+            pullNumber: p.pull_request.number,
+            merged: p.pull_request.merged === true,
+        };
     }
     return name === REVIEW_EVENT
         ? parseReviewEvent(payload)
@@ -52954,12 +52961,14 @@ function inlineCode(text) {
     return `${ticks}${pad}${flat}${pad}${ticks}`;
 }
 /**
- * The commands a message quotes for the user to run: the spans between backticks that start
- * with a command-line tool (helm, kubectl, gh, git, flux, argocd, echo). Messages write a fix a
- * user copies that way (`helm registry login … --password-stdin`), so the log shows it quoted and
- * the summary can give it a code block of its own, with GitHub's copy button.
+ * The shapes of the commands this action's own messages quote for a user to run (the fixes of
+ * helm/credentials.ts and helm/fetch.ts: `helm repo add`, `helm registry login`, the password
+ * piped from an environment variable). Only those are lifted into a block to copy: a message may
+ * also hold the service's or helm's words, which are data, and a command they quote stays in its
+ * line as inline code, never offered with a copy button.
  */
-const COMMAND = /^(?:echo|helm|kubectl|gh|git|flux|argocd|npm|npx)\s/;
+const COMMAND = /^(?:echo "\$[A-Z][A-Z0-9_]*" \| )?helm (?:repo add|registry login)(?: (?:"\$[A-Z][A-Z0-9_]*"|[^\s`|;&$"'\\]+))+$/;
+/** The commands a message quotes (between backticks) in one of this action's fix shapes. */
 function quotedCommands(text) {
     return [...text.matchAll(/`([^`\n]+)`/g)]
         .map((m) => m[1].trim())
@@ -68352,9 +68361,15 @@ async function takeRef(ref, sha, item, context) {
         if (now !== undefined)
             return { taken: 'another run claimed it' };
         lost = error instanceof api_error/* GitHubApiError */.OS ? error.message : 'no answer';
-        log(`${named(item)}: the ref that claims it got no answer (${lost}), and it is not there; asking again.`);
+        if (attempt === 0)
+            log(`${named(item)}: the ref that claims it got no answer (${lost}), and it is not there; asking again.`);
     }
-    return { refused: `the ref that claims it got no answer twice (${lost ?? 'no answer'})` };
+    // A create that got no answer may still land after the read-back: the ref may hold the item
+    // with no reply naming it, so the refusal names the ref to delete (follow-up.ts).
+    return {
+        refused: `the ref that claims it (${ref}) got no answer twice (${lost ?? 'no answer'})`,
+        mayBeThere: true,
+    };
 }
 /**
  * The refs of the item's parts, each at the run's commit: the keys this run holds (another run
@@ -69427,7 +69442,9 @@ async function followUpItem(inputs, listed, context) {
         const body = item.kind === 'comment'
             ? replyBody(outcome, { ...asked, waiting }, deps.side.links)
             : reviewReplyBody(outcome, { ...review, waiting }, deps.side.links);
-        return reply(`${body.replace(/\n*$/, '')}\n\n${sent}\n`);
+        // A 429 refused the message: nothing was sent, so no edit of it is "after sending" (edited.ts).
+        const sentOnes = outcome.kind === 'rate-limited' ? '' : `\n\n${sent}`;
+        return reply(`${body.replace(/\n*$/, '')}${sentOnes}\n`);
     });
 }
 /** A run stopped between the claim and the send gives the claim back: nothing was sent. */
@@ -69467,10 +69484,11 @@ async function sendAndReply(inputs, context, reply) {
 
 ;// CONCATENATED MODULE: ./src/agent/closed.ts
 /**
- * A pull request closed (`pull_request` closed): its claims (claim-ref.ts) are deleted, as no run
- * sends anything on it any more, and the repository keeps no ref of a closed pull request. A claim
- * GitHub will not delete stays (a warning names the permission); reopened and closed again, the
- * pull request's claims are looked for again.
+ * A pull request merged (`pull_request` closed with `merged`): its claims (claim-ref.ts) are
+ * deleted, as a merged pull request cannot be reopened and the repository keeps no ref of it. One
+ * closed without a merge keeps them: it can be reopened, and its claims are what tells a later run
+ * that an instruction was already taken (deleting them would send every recent one again). A
+ * claim GitHub will not delete stays (a warning names the permission).
  */
 
 
@@ -69481,6 +69499,10 @@ async function closed_closed(event, deps) {
     const number = event.pullNumber;
     if (event.action !== 'closed') {
         deps.reporter.info(`Pull request #${number} ${text_printable(event.action)}: nothing to do.`);
+        return {};
+    }
+    if (!event.merged) {
+        deps.reporter.info(`Pull request #${number} closed without a merge: its claims stay, so that nothing is sent twice if it is reopened.`);
         return {};
     }
     const writer = await deps.side.writer();
@@ -69495,7 +69517,7 @@ async function closed_closed(event, deps) {
         if (done)
             deleted++;
     }
-    deps.reporter.info(`Pull request #${number} closed: deleted ${deleted} of its ${refs.length} claim${refs.length === 1 ? '' : 's'}.`);
+    deps.reporter.info(`Pull request #${number} merged: deleted ${deleted} of its ${refs.length} claim${refs.length === 1 ? '' : 's'}.`);
     return {};
 }
 
@@ -69613,6 +69635,12 @@ async function reviewLoop(inputs, event, deps) {
     const mayNotSteer = steeringCheck(writer.api);
     const number = event.pullNumber;
     const { pull, jobId, lists } = await readPullRequest(number, inputs.command, mayNotSteer, writer, deps);
+    // A merged pull request's claims are deleted (closed.ts): nothing may be sent on it any more,
+    // or every instruction of its last day would be sent again.
+    if (pull.merged) {
+        deps.reporter.info(`Pull request #${number} is merged: nothing is sent on it. Ask for more changes on a new pull request.`);
+        return {};
+    }
     lists.self = self;
     // Before the items: a claim whose run was killed is said, whatever else this run finds.
     await sayAbandoned(lists, {

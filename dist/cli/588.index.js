@@ -2158,6 +2158,7 @@ function unrenderedParents(missing, targets) {
 
 
 
+
 /** Whether `target` is the values.yaml of a chart folder (helm's defaults file). */
 const isChartValues = (target) => !target.chosen && /(^|\/)values\.yaml$/.test(target.file);
 /**
@@ -2184,6 +2185,12 @@ async function proveArgoChartValues(ctx, app, target) {
             reader: `Application/${app.namespace}/${app.name}`,
             entry: (0,discover/* entryLabel */.b4)(app),
         };
+        // The source must take this commit (its targetRevision), as for the Application's own files.
+        const held = ctx.landing && argoHeldBack(source, own, ctx.landing);
+        if (held) {
+            ctx.records.push(markHeldBack({ ...record, level: 'skipped', reason: held }));
+            continue;
+        }
         const refuse = (text, by) => {
             ctx.refusals.push(text);
             ctx.records.push({ ...record, level: 'values', reason: `refused: ${by} wins` });
@@ -2631,7 +2638,8 @@ async function proveAsWritten(ctx, graph, edited, targets) {
  * build produces it: an overlay may patch its path), with the edited files as this run would write
  * them; each target is then proven at the values level, and at the rendered level where its chart
  * is in reach (a folder of the checkout, or fetched from its repository or registry). A manifest
- * no entry point includes is orphaned, unless an ApplicationSet reads it (appset.ts), or an
+ * no entry point includes is orphaned, unless an ApplicationSet this run cannot expand reads it
+ * (appset.ts; list and this repository's git generators are expanded, appset-expand.ts), or an
  * Application whose source is another repository names it (prove-argo.ts): out of reach then,
  * and said to be.
  */
@@ -2671,7 +2679,8 @@ async function proveComposition(options, tools) {
         ...operator.entries,
     ];
     const generated = appSetRecords(appSetReaders(checkout, repository), options.targets);
-    // Files out of reach (a reason each): read by an ApplicationSet, or from another repository.
+    // Files out of reach (a reason each): read by an ApplicationSet not expanded, or from another
+    // repository.
     const away = new Map(generated.read);
     const result = {
         records: ctx.records,
@@ -2717,6 +2726,8 @@ async function proveComposition(options, tools) {
     const relevant = relevantEntries(buildable, trees, editedFiles);
     let copy;
     const built = [];
+    // Entry points that do not apply this commit (suspended, another ref): why, by label.
+    const heldEntries = new Map();
     try {
         const done = new Set();
         const parentObjects = [];
@@ -2742,7 +2753,8 @@ async function proveComposition(options, tools) {
                 continue;
             }
             // A reader this entry point does not apply this commit through proves nothing (applies.ts);
-            // a parent is still built, for the children its build produces.
+            // a parent is still built, for the children its build produces, and the releases it makes
+            // that read a chart folder's values.yaml are held back after the readers' walk (below).
             if (!checkoutSources) {
                 checkoutSources = checkoutGitSources(checkout);
                 for (const s of operator.sources)
@@ -2753,6 +2765,8 @@ async function proveComposition(options, tools) {
             for (const [key, found] of checkoutSources)
                 sources.set(key, { spec: sources.get(key)?.spec ?? found.spec, from: found.from });
             const held = fluxHeldBack(next, sources, landing);
+            if (held)
+                heldEntries.set((0,discover/* entryLabel */.b4)(next), held);
             const holds = options.targets.filter((t) => trees.get(next).has(t.file));
             if (held && holds.length > 0) {
                 for (const t of holds)
@@ -2824,8 +2838,16 @@ async function proveComposition(options, tools) {
     }
     // From each edited file up: the readers the entry points' proof does not walk to.
     const graph = new ReaderGraph(checkout, argo, built, chartNames(options.targets));
+    const fromReaders = ctx.records.length;
     for (const f of await proveChartReaders(ctx, graph, options.targets))
         included.add(f);
+    // A chart folder's values.yaml is not in an entry point's tree, yet a release its build makes
+    // reads it: through an entry point held back, that reader proves nothing either.
+    for (const r of ctx.records.slice(fromReaders)) {
+        const held = heldEntries.get(r.entry);
+        if (held && r.level !== 'skipped' && !r.reason?.startsWith('refused'))
+            markHeldBack(Object.assign(r, { level: 'skipped', reason: held }));
+    }
     unreached(options.targets.filter((t) => !included.has(t.file)));
     ctx.refusals.push(...heldOnly(ctx.records, options.targets));
     return result;
@@ -2979,18 +3001,19 @@ readElsewhere = new Set()) {
 }
 /**
  * Why the proof is empty, in words (the log and the job summary): no release of this checkout
- * reads the files, so only what the render check rendered beside them was proven.
+ * reads the files, so only the render check of the chart beside them speaks for them (whether it
+ * rendered is the render check's own line: a chart it could not fetch is not rendered).
  */
 function emptyProof(root, records, targets) {
     if (records.length > 0 || targets.length === 0)
         return undefined;
     return targets
-        .map((t) => `no release in this checkout reads ${t.display}; ${t.chosen ? 'only the chart its manifest names was rendered, where it is in reach' : (0,external_node_fs_.existsSync)((0,external_node_path_.join)(root, (0,external_node_path_.dirname)(t.file), 'Chart.yaml')) ? 'only the chart beside it was rendered' : 'nothing rendered a chart with it'}.`)
+        .map((t) => `no release in this checkout reads ${t.display}; ${t.chosen ? 'only the chart its manifest names was checked, by the render check' : (0,external_node_fs_.existsSync)((0,external_node_path_.join)(root, (0,external_node_path_.dirname)(t.file), 'Chart.yaml')) ? 'only the chart beside it was checked, by the render check' : 'nothing rendered a chart with it'}.`)
         .join(' ');
 }
 /**
- * Files only an ApplicationSet (its generated Applications cannot be built here) or an Application
- * of another repository reads: nothing proves the link (`required`: a failure); said, with the
+ * Files only an ApplicationSet this run cannot expand (gitops/argo/appset-expand.ts: generators
+ * other than list and this repository's git) or an Application of another repository reads: nothing proves the link (`required`: a failure); said, with the
  * fix, never taken for an orphan.
  */
 function unreached(run, generated) {

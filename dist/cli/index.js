@@ -39404,7 +39404,14 @@ function plainScalar(text) {
         if (scalars.size > 10_000)
             scalars.clear();
         const doc = (0,dist/* parseDocument */.Tp)(text, documents/* PARSE_OPTIONS */.jp);
-        const value = doc.errors.length === 0 ? doc.contents?.value : BAIL;
+        // One scalar that is the whole text, or the library decides: `...` alone ends a document.
+        const node = doc.contents;
+        const value = doc.errors.length === 0 &&
+            (0,dist/* isScalar */.jn)(node) &&
+            node.range?.[0] === 0 &&
+            node.range[1] === text.length
+            ? node.value
+            : BAIL;
         scalars.set(text, typeof value === 'object' && value !== null ? BAIL : value);
     }
     return scalars.get(text);
@@ -39415,7 +39422,8 @@ const BAIL = Symbol('bail');
  * the text is not of the plain form this reader knows.
  */
 function plainManifests(text, wanted) {
-    if (text.includes('\t') || text.includes('\r') || text.charCodeAt(0) === 0xfeff)
+    // `__proto__` is a key the library's toJS drops: left to it, as every other doubt is.
+    if (/[\t\r]|__proto__/.test(text) || text.charCodeAt(0) === 0xfeff)
         return undefined;
     const docs = [];
     let stack = [];
@@ -42028,9 +42036,8 @@ const HELM_KILL_GRACE_MS = CANCELLED_REPORT_BUDGET_MS - REPORT_AFTER_HELM_MS;
  *
  *   documentsOf(text)    every document of the text, parsed once (PARSE_OPTIONS)
  *   headOf(doc)          its top-level apiVersion and kind, without converting the rest
- *   manifestsOf(text, wanted)
- *                        the documents whose apiVersion/kind `wanted` accepts, as data (Go-YAML
- *                        view), each converted only when accepted
+ *   (manifestsOf(text, wanted), in go-yaml.ts: the documents whose apiVersion/kind `wanted`
+ *                        accepts, as data in the Go-YAML view, built on this store's parse)
  *   toJSOnce(doc)        the whole document as data (the spec's `<<`), converted once per document
  *   topLevelOf(doc)      its top-level keys, each value converted when it is read
  *   documentStats()      how many texts were parsed, and how many of them again (a test's check)
@@ -44220,8 +44227,11 @@ function addKeys(edit, block, missing, allRemoved) {
     for (const key of missing)
         edit.changes.push(`${key} added`);
 }
-/** Reads the edited text back and checks it holds the original data (`before`, already parsed)
- * with only the block's three keys changed. */
+/**
+ * Proves the edited text holds the original data (`before`, already parsed) with only the block's
+ * three keys changed: by the swap of one token of an edit already read back (swap.ts), else by
+ * reading the edited text back whole.
+ */
 function verify(before, after, edit, kept) {
     // The store's data of the file (converted once), copied at the top: blockOf copies the rest.
     const expected = { ...((0,documents/* toJSOnce */.kq)(before) ?? {}) };
@@ -44777,8 +44787,16 @@ const KNOWN = {
 function stateDocuments(path, text) {
     let source = text;
     if (path.endsWith('.gotmpl')) {
+        const ESCAPE = /\{\{-?\s*`([^`]*)`\s*-?\}\}/g;
+        // helmfile renders a .gotmpl state file first with its environment only: `.Release` exists
+        // only in the second, release templating, which is why its docs escape it. A bare one fails.
+        const bare = /\{\{-?\s*(\.Release\.\w+)\s*-?\}\}/.exec(source.replace(ESCAPE, ''));
+        if (bare)
+            return {
+                unreadable: `is a helmfile state template (.gotmpl) with ${bare[0]} outside the escape helmfile needs there: helmfile renders the file before any release exists and fails on it. Write it as {{\`${bare[0]}\`}}`,
+            };
         // The escape helmfile's docs use: a raw string action that prints its text.
-        source = source.replace(/\{\{-?\s*`([^`]*)`\s*-?\}\}/g, '$1');
+        source = source.replace(ESCAPE, '$1');
     }
     let other;
     source = source.replace(/\{\{-?\s*([^}]*?)\s*-?\}\}/g, (action, inner) => {
@@ -44794,8 +44812,11 @@ function stateDocuments(path, text) {
         };
     try {
         const docs = (0,dist/* parseAllDocuments */.hR)(source, { merge: true });
-        if (docs.some((d) => d.errors.length > 0))
-            return { unreadable: 'is not a YAML file this run can read' };
+        const error = docs.flatMap((d) => d.errors)[0];
+        if (error)
+            return {
+                unreadable: `is not valid YAML (${error.message.split('\n')[0]}): fix the state file there`,
+            };
         return { documents: docs.map((d) => d.toJS()).filter(site/* isObject */.Gv) };
     }
     catch {
@@ -64252,6 +64273,8 @@ function whyStopped(ctx, err) {
             error: fail(ctx, 'network', `${local}: ${url.host}`, {
                 hint: 'Nothing was sent. Use another port in base-url.',
                 cause: err,
+                // Refused by the runtime before a byte left: never "maybe received" (ApiError.mayHaveReached).
+                neverSent: true,
             }),
             retry: false,
         };
@@ -79272,7 +79295,7 @@ const ReviewPayload = looseObject({
 });
 const PullRequestPayload = looseObject({
     action: string(),
-    pull_request: looseObject({ number: id }),
+    pull_request: looseObject({ number: id, merged: optional(nullable(dist_boolean())) }),
 });
 function authorOf(user, association) {
     return {
@@ -79354,7 +79377,12 @@ function readCommentEvent(env) {
     }
     if (name === event_CLOSED_EVENT) {
         const p = event_parse(PullRequestPayload, payload, name);
-        return { name, action: p.action, pullNumber: p.pull_request.number };
+        return {
+            name,
+            action: p.action,
+            pullNumber: p.pull_request.number,
+            merged: p.pull_request.merged === true,
+        };
     }
     return name === event_REVIEW_EVENT
         ? parseReviewEvent(payload)
@@ -79471,9 +79499,15 @@ async function takeRef(ref, sha, item, context) {
         if (now !== undefined)
             return { taken: 'another run claimed it' };
         lost = error instanceof GitHubApiError ? error.message : 'no answer';
-        log(`${named(item)}: the ref that claims it got no answer (${lost}), and it is not there; asking again.`);
+        if (attempt === 0)
+            log(`${named(item)}: the ref that claims it got no answer (${lost}), and it is not there; asking again.`);
     }
-    return { refused: `the ref that claims it got no answer twice (${lost ?? 'no answer'})` };
+    // A create that got no answer may still land after the read-back: the ref may hold the item
+    // with no reply naming it, so the refusal names the ref to delete (follow-up.ts).
+    return {
+        refused: `the ref that claims it (${ref}) got no answer twice (${lost ?? 'no answer'})`,
+        mayBeThere: true,
+    };
 }
 /**
  * The refs of the item's parts, each at the run's commit: the keys this run holds (another run
@@ -80546,7 +80580,9 @@ async function follow_up_followUpItem(inputs, listed, context) {
         const body = item.kind === 'comment'
             ? replyBody(outcome, { ...asked, waiting }, deps.side.links)
             : reviewReplyBody(outcome, { ...review, waiting }, deps.side.links);
-        return reply(`${body.replace(/\n*$/, '')}\n\n${sent}\n`);
+        // A 429 refused the message: nothing was sent, so no edit of it is "after sending" (edited.ts).
+        const sentOnes = outcome.kind === 'rate-limited' ? '' : `\n\n${sent}`;
+        return reply(`${body.replace(/\n*$/, '')}${sentOnes}\n`);
     });
 }
 /** A run stopped between the claim and the send gives the claim back: nothing was sent. */
@@ -80586,10 +80622,11 @@ async function sendAndReply(inputs, context, reply) {
 
 ;// CONCATENATED MODULE: ./src/agent/closed.ts
 /**
- * A pull request closed (`pull_request` closed): its claims (claim-ref.ts) are deleted, as no run
- * sends anything on it any more, and the repository keeps no ref of a closed pull request. A claim
- * GitHub will not delete stays (a warning names the permission); reopened and closed again, the
- * pull request's claims are looked for again.
+ * A pull request merged (`pull_request` closed with `merged`): its claims (claim-ref.ts) are
+ * deleted, as a merged pull request cannot be reopened and the repository keeps no ref of it. One
+ * closed without a merge keeps them: it can be reopened, and its claims are what tells a later run
+ * that an instruction was already taken (deleting them would send every recent one again). A
+ * claim GitHub will not delete stays (a warning names the permission).
  */
 
 
@@ -80600,6 +80637,10 @@ async function closed_closed(event, deps) {
     const number = event.pullNumber;
     if (event.action !== 'closed') {
         deps.reporter.info(`Pull request #${number} ${printable(event.action)}: nothing to do.`);
+        return {};
+    }
+    if (!event.merged) {
+        deps.reporter.info(`Pull request #${number} closed without a merge: its claims stay, so that nothing is sent twice if it is reopened.`);
         return {};
     }
     const writer = await deps.side.writer();
@@ -80614,7 +80655,7 @@ async function closed_closed(event, deps) {
         if (done)
             deleted++;
     }
-    deps.reporter.info(`Pull request #${number} closed: deleted ${deleted} of its ${refs.length} claim${refs.length === 1 ? '' : 's'}.`);
+    deps.reporter.info(`Pull request #${number} merged: deleted ${deleted} of its ${refs.length} claim${refs.length === 1 ? '' : 's'}.`);
     return {};
 }
 
@@ -80732,6 +80773,12 @@ async function review_loop_reviewLoop(inputs, event, deps) {
     const mayNotSteer = steeringCheck(writer.api);
     const number = event.pullNumber;
     const { pull, jobId, lists } = await readPullRequest(number, inputs.command, mayNotSteer, writer, deps);
+    // A merged pull request's claims are deleted (closed.ts): nothing may be sent on it any more,
+    // or every instruction of its last day would be sent again.
+    if (pull.merged) {
+        deps.reporter.info(`Pull request #${number} is merged: nothing is sent on it. Ask for more changes on a new pull request.`);
+        return {};
+    }
     lists.self = self;
     // Before the items: a claim whose run was killed is said, whatever else this run finds.
     await sayAbandoned(lists, {
