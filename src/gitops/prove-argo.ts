@@ -37,7 +37,7 @@ import {
   type ProofRecord,
   type ProofTarget,
 } from './types.js';
-import { renderForProof } from './render.js';
+import { renderForProof, renderedRecord } from './render.js';
 
 /** One chart source and the checkout files its valueFiles name, in Argo CD's order. */
 interface SourceFiles {
@@ -260,12 +260,13 @@ export async function proveApplication(
         continue;
       }
       const outcome = await renderForProof(tools, {
+        renderer: 'argo',
         label: `${record.target} through ${record.entry}`,
         valuesKey: key,
         chart,
         values: () => layers,
       });
-      if (outcome.kind === 'found') ctx.records.push({ ...record, level: 'rendered' });
+      if (outcome.kind === 'found') ctx.records.push(renderedRecord(record, outcome));
       else if (outcome.kind === 'skipped')
         ctx.records.push({ ...record, level: 'values', reason: outcome.reason });
       else {

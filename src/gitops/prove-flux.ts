@@ -29,7 +29,7 @@ import {
   type ProofTarget,
 } from './types.js';
 import type { ValuesLayer } from '../helm/render-target.js';
-import { renderForProof, unrenderedRecord } from './render.js';
+import { renderForProof, renderedRecord, unrenderedRecord } from './render.js';
 import { missedReferences, missedText } from './flux/values-from-missing.js';
 
 /** `HelmRelease/docs/docs`. */
@@ -280,6 +280,7 @@ async function renderRelease(
   if (!tools.helm) return unrendered('helm is not on PATH');
   if (post && !tools.kubectl) return unrendered('kubectl is not on PATH');
   const outcome = await renderForProof(tools, {
+    renderer: 'flux',
     label: `${record.target} through ${record.entry}`,
     valuesKey: tools.valuesKey.join('.'),
     chart,
@@ -288,7 +289,7 @@ async function renderRelease(
       ? postRenderer(release, tools.kubectl, label, tools.signal)
       : undefined,
   });
-  if (outcome.kind === 'found') return { ...record, level: 'rendered' };
+  if (outcome.kind === 'found') return renderedRecord(record, outcome);
   if (outcome.kind === 'skipped') return unrendered(outcome.reason);
   ctx.refusals.push(
     outcome.kind === 'missing'

@@ -15,7 +15,25 @@ export function renderForProof(tools: ProofTools, target: RenderTarget): Promise
     redact: tools.redact,
     placeholder: tools.placeholder,
     charts: tools.charts,
+    ...(tools.helms ? { helms: tools.helms } : {}),
   });
+}
+
+/**
+ * A record at the rendered level, with the helm majors that rendered it and those the controller
+ * may use that did not (helm/render-majors.ts).
+ */
+export function renderedRecord<R extends Omit<ProofRecord, 'level' | 'reason'>>(
+  record: R,
+  outcome: Extract<RenderOutcome, { kind: 'found' }>,
+): ProofRecord {
+  const majors = outcome.helm;
+  return {
+    ...record,
+    level: 'rendered',
+    ...(majors ? { helm: majors.rendered } : {}),
+    ...(majors && majors.unrendered.length > 0 ? { helmUnrendered: majors.unrendered } : {}),
+  };
 }
 
 /**

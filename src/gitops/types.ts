@@ -1,5 +1,6 @@
 /** What the proof is given and what it finds: the types publish/ and the proof's steps share. */
 import type { ChartFetcher } from '../helm/fetch.js';
+import type { HelmSet } from '../helm/majors.js';
 import type { Overriding } from '../helm/values-layers.js';
 import type { Entry } from './discover.js';
 import type { Checkout } from './tree.js';
@@ -38,6 +39,10 @@ export interface ProofRecord {
   level: 'rendered' | 'values' | 'skipped';
   /** Why it stopped short of `rendered`. */
   reason?: string;
+  /** `rendered`: the helm majors that rendered the link (each the controller may use). */
+  helm?: number[];
+  /** `rendered`: majors the controller may render with that this runner has no helm of. */
+  helmUnrendered?: number[];
 }
 
 export interface ProofTools {
@@ -50,6 +55,8 @@ export interface ProofTools {
   valuesKey: readonly string[];
   /** The run's fetcher, shared with the render check: a chart is pulled once per run. */
   charts?: ChartFetcher;
+  /** The run's helms (helm/majors.ts): a chart renders with each major its controller may use. */
+  helms?: HelmSet;
   /**
    * `render-check: off`: no chart is rendered (no helm); entry points are built where kubectl is
    * on PATH, to see their layers, but a build that fails is no refusal. Only a layer known to win
@@ -100,9 +107,12 @@ export type { Entry };
 
 /** A proof record in words, for the log and the job summary. */
 export function describeRecord(r: ProofRecord): string {
+  const majors = r.helm
+    ? ` with Helm ${r.helm.join(' and ')}${r.helmUnrendered ? ` (not Helm ${r.helmUnrendered.join(' and ')}, which this runner does not have)` : ''}`
+    : '';
   const level =
     r.level === 'rendered'
-      ? 'the chart renders the link'
+      ? `the chart renders the link${majors}`
       : r.level === 'values'
         ? 'the merged values carry the link'
         : 'skipped';

@@ -16,6 +16,8 @@ import { VENDOR_CHART, vendorValuesKey } from '../shared/vendor-chart.js';
 import { hideUserInfo, isLocalChart } from './chart-source.js';
 import { ChartFetcher } from './fetch.js';
 import { runHelm, tail } from './helm.js';
+import type { HelmSet } from './majors.js';
+import { acrossMajors, type RenderedMajors } from './render-majors.js';
 import { holds, renderedDocuments, rolloutOf, type Rollout } from './rendered.js';
 import { setLayer, valueFlags } from './set-flags.js';
 import { overridingLayer, type Overriding } from './values-layers.js';
@@ -46,6 +48,8 @@ export type RenderOutcome =
       unread?: string;
       chart?: RenderedChart;
       rollout?: Rollout;
+      /** The helm majors that rendered it (render-majors.ts), when the run's helms are known. */
+      helm?: RenderedMajors;
     }
   | {
       kind: 'missing';
@@ -83,6 +87,11 @@ export interface RenderOptions {
   charts?: ChartFetcher;
   /** The placeholder already written where the target's values come from (a GitOps build's). */
   placeholder?: { link: string; token: string };
+  /**
+   * The run's helms (majors.ts): the chart is rendered with each major its controller may use.
+   * Without: `helm` alone.
+   */
+  helms?: HelmSet;
 }
 
 /** helm's words for a local chart whose dependencies are not in its charts/ folder. */
@@ -115,7 +124,10 @@ export async function checkTarget(
     return { kind: 'skipped', label, reason: target.chart.reason };
   if (!options.helm) return { kind: 'skipped', label, reason: 'helm is not on PATH' };
   const chart = target.chart;
-  const helm = options.helm;
+  const plan = options.helms
+    ? await options.helms.plan(target.renderer)
+    : { helms: [{ path: options.helm }], unrendered: [] };
+  const helm = plan.helms[0]?.path ?? options.helm;
   const charts = options.charts ?? new ChartFetcher(helm, options);
   const dir = (await diskScratch('static-export-render')).dir;
   try {
@@ -129,10 +141,12 @@ export async function checkTarget(
     let got = await withChartValues(chartValues, fetched, dir);
     if (got.kind === 'unfetched')
       return { kind: 'skipped', label, reason: options.redact(got.reason) };
-    const render = async (at: string, values: string) => {
+    let passed: string[] = [];
+    const render = async (at: string, values: string, bin = helm) => {
       const files = [...chartValues, ...(await valuesFiles(target, values, dir))];
+      passed = files;
       const flags = [...(target.setFlags?.flags ?? []), ...options.helmArgs];
-      const run = await runHelm(helm, templateArgs(chart, at, files, flags), {
+      const run = await runHelm(bin, templateArgs(chart, at, files, flags), {
         signal: options.signal,
         timeoutMs: RENDER_TIMEOUT_MS,
         env: options.env,
@@ -176,6 +190,22 @@ export async function checkTarget(
       target.postRender ? target.postRender(output, placed) : output;
     const documents = renderedDocuments(await post(run.stdout, link));
     const found = documents.filter((doc) => doc.counts && holds(doc.text, token));
+    // Each other major the controller may render with must render it alike (render-majors.ts);
+    // with values the render cannot read, a render without the link shows nothing to compare.
+    const majors =
+      target.unread && found.length === 0
+        ? undefined
+        : await acrossMajors(
+            plan,
+            found.length > 0,
+            async (bin) => {
+              const other = await render(got.dir, link, bin);
+              if (other.code !== 0) return { failed: other.stderr };
+              const docs = renderedDocuments(await post(other.stdout, link));
+              return { holds: docs.some((doc) => doc.counts && holds(doc.text, token)) };
+            },
+            { label, renderer: target.renderer, chartDir: got.dir, files: passed },
+          );
     if (found.length > 0) {
       const fetched = got;
       const again = async () => {
@@ -192,6 +222,7 @@ export async function checkTarget(
         ...(target.unread ? { unread: target.unread } : {}),
         chart: rendered,
         rollout: await rolloutOf(found, documents, again),
+        ...(options.helms && majors ? { helm: majors } : {}),
       };
     }
     // Rendered without values the controller passes: no link here is no proof of a miss.

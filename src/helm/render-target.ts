@@ -87,4 +87,10 @@ export interface RenderTarget {
    * every document then counts as the vendor chart's.
    */
   postRender?: (rendered: string, link: string) => Promise<string>;
+  /**
+   * Who renders the chart in the cluster, for the helm majors it may use (majors.ts): Flux, Argo
+   * CD, or this run's own rollout. Unset: nothing says which (a chart beside the file, a
+   * helmfile), so every major renders.
+   */
+  renderer?: 'flux' | 'argo' | 'own';
 }

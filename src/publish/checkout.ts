@@ -6,9 +6,11 @@
  * is the one the proof reads too.
  */
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { checkoutListing } from '../gitops/files.js';
+import { helmPins } from '../gitops/helm-majors.js';
+import type { HelmPins } from '../helm/majors.js';
 import {
   bakedIntoArtifact,
   mayHoldPathRelease,
@@ -44,6 +46,8 @@ export class CheckoutScan {
   readonly #listings = new Map<string, Promise<{ files: string[]; tracked: boolean }>>();
   readonly #helmfiles = new Map<string, Promise<CheckoutFile[]>>();
   readonly #releases = new Map<string, Promise<CheckoutRelease[]>>();
+  readonly #yaml = new Map<string, Promise<CheckoutFile[]>>();
+  readonly #pins = new Map<string, Promise<HelmPins>>();
 
   /** The tracked files of the checkout at `root` (gitops/files.ts). */
   async files(root: string): Promise<string[]> {
@@ -65,9 +69,8 @@ export class CheckoutScan {
   /** The HelmReleases of the checkout at `root` that install a chart from a GitRepository or Bucket. */
   releases(root: string): Promise<CheckoutRelease[]> {
     return once(this.#releases, root, async () => {
-      const names = (await this.files(root)).filter((name) => /\.ya?ml$/.test(name));
       const releases: CheckoutRelease[] = [];
-      for (const file of await read(root, names)) {
+      for (const file of await this.#yamlFiles(root)) {
         if (!mayHoldPathRelease(file.text)) continue;
         for (const doc of parseAllDocuments(file.text)) {
           if (doc.errors.length > 0) continue;
@@ -78,6 +81,28 @@ export class CheckoutScan {
       }
       return releases;
     });
+  }
+
+  /** The helm majors the checkout pins for its controllers (gitops/helm-majors.ts). */
+  helmPins(root: string): Promise<HelmPins> {
+    return once(this.#pins, root, async () =>
+      helmPins(
+        (await this.#yamlFiles(root)).map((file) => ({
+          path: relative(root, file.path),
+          text: file.text,
+        })),
+      ),
+    );
+  }
+
+  /** The checkout's YAML files, read once for every question asked of them. */
+  #yamlFiles(root: string): Promise<CheckoutFile[]> {
+    return once(this.#yaml, root, async () =>
+      read(
+        root,
+        (await this.files(root)).filter((name) => /\.ya?ml$/.test(name)),
+      ),
+    );
   }
 }
 

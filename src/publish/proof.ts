@@ -12,6 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ChartFetcher } from '../helm/fetch.js';
+import type { HelmSet } from '../helm/majors.js';
 import { placeholderLink } from '../helm/render-check.js';
 import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
@@ -37,8 +38,11 @@ export async function proveThroughCluster(
     charts,
     placeholder = placeholderLink(),
     layersOnly = false,
+    helms,
   }: {
     helm: string | undefined;
+    /** The run's helms: each chart is rendered with every major its controller may use. */
+    helms?: HelmSet;
     charts?: ChartFetcher;
     placeholder?: { link: string; token: string };
     /** `render-check: off`: no chart rendered; only a layer that wins is refused. */
@@ -86,6 +90,7 @@ export async function proveThroughCluster(
       valuesKey: inputs.valuesKey,
       charts,
       layersOnly,
+      ...(helms ? { helms } : {}),
     },
   );
   if (!layersOnly)

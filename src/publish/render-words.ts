@@ -4,7 +4,11 @@
  */
 import { UserError } from '../shared/errors.js';
 import type { RenderedChart, RenderOutcome } from '../helm/render-check.js';
+import { majorsText, otherMajorSnippet, type HelmMajor } from '../helm/majors.js';
+import { renderedMajorsText } from '../helm/render-majors.js';
+import type { ProofRecord } from '../gitops/types.js';
 import type { PublishInputs } from './inputs.js';
+import type { RunContext } from './job.js';
 
 /** `enterprise 1.4.0 (chart repository https://…, HelmRepository docs/mintlify)`. */
 export function renderedChart(chart: RenderedChart): string {
@@ -58,4 +62,56 @@ export function requiredUnchecked(skipped: readonly RenderOutcome[]): UserError 
   return new UserError(
     `render-check is required, but ${skipped.map((o) => `${o.label} could not be checked (${o.kind === 'skipped' ? o.reason : ''})`).join('; ')}. Make the chart reachable, or set render-check: auto to publish without the proof. Nothing was sent.`,
   );
+}
+
+/** One target's outcome in the log: rendered (and whether the pods roll), or skipped and why. */
+export function report(run: RunContext, outcome: RenderOutcome, inputs: PublishInputs): void {
+  if (outcome.kind === 'found') {
+    const chart = outcome.chart ? ` ${renderedChart(outcome.chart)}` : '';
+    if (outcome.unread)
+      // Values passed before the link's cannot win over it, but they can turn off what reads it.
+      run.reporter.notice(
+        `Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which the controller passes before the values this run writes: check that they do not turn off the part of the chart that reads it.`,
+      );
+    else
+      run.reporter.info(
+        `Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')})${outcome.helm ? ` with ${renderedMajorsText(outcome.helm)}` : ''}.`,
+      );
+    if (outcome.rollout === 'config-only')
+      run.reporter.warning(
+        `Render check: ${outcome.label}: the link lands only in ${outcome.documents.join(', ')}, which no pod template checksums: ${inputs.helm ? 'the release is upgraded but its pods are not rolled' : 'applying it rolls no pods'}, and they fetch the bundle when they start, so the new content goes live only when they next restart. Add a checksum annotation of that ConfigMap or Secret to the pod template, or restart the pods (kubectl rollout restart) after this step.`,
+      );
+  } else if (outcome.kind === 'skipped')
+    run.reporter.notice(`Render check skipped for ${outcome.label}: ${outcome.reason}.`);
+}
+
+/**
+ * The assumption a run makes when a controller may render with a helm major this runner has no
+ * helm of: which major rendered, that the controller may use the other, and the step that adds
+ * it. Undefined when every major a controller may use rendered.
+ */
+export function majorsNote(
+  outcomes: readonly RenderOutcome[],
+  proof: readonly ProofRecord[],
+): string | undefined {
+  const rendered = new Set<number>();
+  const missing = new Set<number>();
+  const pins = new Set<string>();
+  for (const o of outcomes)
+    if (o.kind === 'found' && o.helm) {
+      o.helm.rendered.forEach((m) => rendered.add(m));
+      o.helm.unrendered.forEach((m) => missing.add(m));
+      if (o.helm.unrendered.length > 0 && o.helm.pinnedBy) pins.add(o.helm.pinnedBy);
+    }
+  for (const r of proof) {
+    r.helm?.forEach((m) => rendered.add(m));
+    r.helmUnrendered?.forEach((m) => missing.add(m));
+  }
+  if (missing.size === 0) return undefined;
+  const other = [...missing].sort() as HelmMajor[];
+  const why =
+    pins.size > 0
+      ? `${[...pins].join('; ')} says the controller renders with ${majorsText(other)}`
+      : `the checkout does not say which helm the controller renders with (Flux 2.8 and later and Argo CD 3.5 and later use Helm 4, earlier ones Helm 3), so it may use ${majorsText(other)}`;
+  return `The charts were rendered with ${rendered.size > 0 ? majorsText([...rendered]) : 'the helm on PATH'} only: ${why}, which reads some files differently (a values file of several YAML documents: Helm 3 reads the first, Helm 4 merges them), and this runner has no helm of that major, so that major is not proven. To render with both, add a step before this one:\n${other.map(otherMajorSnippet).join('\n')}`;
 }

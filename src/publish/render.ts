@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { findOnPath } from '../shared/which.js';
 import { ChartFetcher } from '../helm/fetch.js';
+import { HelmSet } from '../helm/majors.js';
 import { checkTarget, placeholderLink, type RenderOutcome } from '../helm/render-check.js';
 import type { RenderTarget } from '../helm/render-target.js';
 import { valuesScopes } from '../values/plan.js';
@@ -20,15 +21,13 @@ import { sourceObjects } from '../values/source-objects.js';
 import { isObject } from '../values/site.js';
 import { checkoutPath } from '../gitops/files.js';
 import { kustomizationRender } from '../gitops/post-render.js';
-import { readByPathRelease } from '../values/chart-artifact.js';
-import { releasesListing } from '../values/helmfile.js';
 import { helmfileTargets } from './helmfile-render.js';
 import { manifestTargets, valuesFromTarget, type SourceObjects } from './manifest-render.js';
 import { readersOf } from '../values/flux-override.js';
 import { refuseNearMiss } from '../values/near-miss.js';
-import { readValuesFile } from '../values/read.js';
 import type { PublishInputs } from './inputs.js';
-import { notRead, renderedChart, requiredUnchecked } from './render-words.js';
+import { majorsNote, notRead, report, requiredUnchecked } from './render-words.js';
+import { currentTexts, helmfilesOf, readOutsideEntryPoints } from './render-scan.js';
 import type { RunContext } from './job.js';
 import { plannedText } from './planned.js';
 import { isReaderElsewhere, type ProofRecord } from '../gitops/types.js';
@@ -42,6 +41,8 @@ export interface RenderCheckResult {
   proof: ProofRecord[];
   /** Why the proof is empty (no release of the checkout reads the files), for the summary. */
   emptyProof?: string;
+  /** A helm major a controller may use that did not render (render-words.ts majorsNote). */
+  helmNote?: string;
 }
 
 export async function checkRender(run: RunContext): Promise<RenderCheckResult | undefined> {
@@ -65,6 +66,15 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
       placeholder.link,
     );
     const helm = await findOnPath('helm');
+    // Every helm major a controller may render with (helm/majors.ts), found only when a chart
+    // is rendered; the checkout's pins of the controllers' versions read then too.
+    const first = inputs.valuesFiles[0]!;
+    const helms = new HelmSet(
+      helm,
+      () => run.checkout.helmPins(first.root ?? dirname(first.path)),
+      process.env,
+      run.signal,
+    );
     const outcomes: RenderOutcome[] = [];
     // One fetcher for the run, the proof's too: a chart two targets name is pulled once.
     const charts = helm ? new ChartFetcher(helm, { signal: run.signal }) : undefined;
@@ -80,6 +90,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
             redact: run.redactor.redact,
             charts,
             placeholder,
+            helms,
           }),
         );
       }
@@ -92,7 +103,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
       ({ records: proof, empty } = await proveThroughCluster(
         run,
         (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link),
-        { helm, charts, placeholder },
+        { helm, charts, placeholder, helms },
         await readOutsideEntryPoints(run, helmfiles),
       ));
     } finally {
@@ -117,33 +128,17 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
     const open = proof.filter(
       (r) => r.level !== 'rendered' && !(isReaderElsewhere(r) && rendered.has(r.target)),
     );
+    // Not a refusal: most runners have one helm. Said in the log and the summary instead.
+    const helmNote = majorsNote(outcomes, proof);
+    if (helmNote) run.reporter.notice(`Render check: ${helmNote}`);
     return {
       outcome: skipped.length > 0 || open.length > 0 ? 'skipped' : 'true',
       outcomes,
       proof,
       ...(empty ? { emptyProof: empty } : {}),
+      ...(helmNote ? { helmNote } : {}),
     };
   });
-}
-
-function report(run: RunContext, outcome: RenderOutcome, inputs: PublishInputs): void {
-  if (outcome.kind === 'found') {
-    const chart = outcome.chart ? ` ${renderedChart(outcome.chart)}` : '';
-    if (outcome.unread)
-      // Values passed before the link's cannot win over it, but they can turn off what reads it.
-      run.reporter.notice(
-        `Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}) without ${outcome.unread}, which the controller passes before the values this run writes: check that they do not turn off the part of the chart that reads it.`,
-      );
-    else
-      run.reporter.info(
-        `Render check: ${outcome.label}: the chart${chart} renders the link (${outcome.documents.join(', ')}).`,
-      );
-    if (outcome.rollout === 'config-only')
-      run.reporter.warning(
-        `Render check: ${outcome.label}: the link lands only in ${outcome.documents.join(', ')}, which no pod template checksums: ${inputs.helm ? 'the release is upgraded but its pods are not rolled' : 'applying it rolls no pods'}, and they fetch the bundle when they start, so the new content goes live only when they next restart. Add a checksum annotation of that ConfigMap or Secret to the pod template, or restart the pods (kubectl rollout restart) after this step.`,
-      );
-  } else if (outcome.kind === 'skipped')
-    run.reporter.notice(`Render check skipped for ${outcome.label}: ${outcome.reason}.`);
 }
 
 /**
@@ -216,6 +211,7 @@ export function renderTargets(
           releaseName: helm.release,
           namespace: helm.namespace,
         },
+        renderer: 'own',
         values: (link) => inputs.valuesFiles.map((file) => withLink(file, link)),
       },
     ];
@@ -233,6 +229,7 @@ export function renderTargets(
       ).map((target, i) => ({
         ...target,
         ...helmChartsPatches(inputs, file, text, probe.manifest!.chosen[i]!),
+        ...rendererOf(probe.manifest!.chosen[i]!),
         file,
         // A layer the manifest names (a kustomize valuesFile or additionalValuesFiles entry) that
         // is itself a values file of this run is read as this run writes it, not as it is.
@@ -294,6 +291,7 @@ function generatedTarget(
   const text = (link: string) => withLink(file, link).yaml;
   return {
     ...valuesFromTarget(label, source, text, valuesKey, sources, file.display),
+    renderer: 'flux',
     file,
   };
 }
@@ -322,60 +320,19 @@ function helmChartsPatches(
   return post ? { postRender: post } : {};
 }
 
+/**
+ * Who renders a manifest target's chart: helm-controller for a HelmRelease and the ConfigMaps and
+ * Secrets it reads, Argo CD for an Application; a kustomization's helmCharts say nobody (both).
+ */
+function rendererOf(chosen: ChosenTarget): Pick<FileRenderTarget, 'renderer'> {
+  const { kind, chart } = chosen.target;
+  if (chart.kind === 'flux' || ['HelmRelease', 'ConfigMap', 'Secret'].includes(kind))
+    return { renderer: 'flux' };
+  return kind === 'Application' || kind === 'ApplicationSet' ? { renderer: 'argo' } : {};
+}
+
 /** A render target, and the values file it stands for (for the near-miss guard of a skip). */
 export type FileRenderTarget = RenderTarget & { file: { path: string; display: string } };
-
-/**
- * The helmfile state files of each checkout a plain values file is in (none with helm-release:
- * the run's own rollout is what reads the files then).
- */
-async function helmfilesOf({
-  inputs,
-  checkout,
-}: RunContext): Promise<Map<string, { path: string; text: string }[]>> {
-  const found = new Map<string, { path: string; text: string }[]>();
-  if (inputs.helm) return found;
-  for (const file of inputs.valuesFiles) {
-    const root = file.root ?? dirname(file.path);
-    if (!found.has(root)) found.set(root, await checkout.helmfiles(root));
-  }
-  return found;
-}
-
-/**
- * The plain values files something of the checkout reads outside the Flux and Argo CD entry
- * points: a helmfile release that lists the file, a HelmRelease whose chart artifact bakes it in
- * (its chart's values.yaml or a valuesFiles entry). Such a file is no orphan.
- */
-async function readOutsideEntryPoints(
-  { inputs, checkout }: RunContext,
-  helmfiles: ReadonlyMap<string, { path: string; text: string }[]>,
-): Promise<Set<string>> {
-  const read = new Set<string>();
-  if (inputs.helm) return read;
-  for (const file of inputs.valuesFiles) {
-    const root = file.root ?? dirname(file.path);
-    if (releasesListing(file.path, helmfiles.get(root) ?? [], root).length > 0) read.add(file.path);
-    else if (readByPathRelease(file.path, await checkout.releases(root), root)) read.add(file.path);
-  }
-  return read;
-}
-
-/** Every values file's text now (a missing file is the empty text the run would start from). */
-async function currentTexts(inputs: PublishInputs): Promise<Map<string, string>> {
-  const texts = new Map<string, string>();
-  for (const file of inputs.valuesFiles) {
-    const current = await readValuesFile(
-      file.path,
-      file.display,
-      inputs.valuesKey,
-      inputs.valuesDocuments,
-      file.root,
-    );
-    texts.set(file.path, current.exists ? current.text : '');
-  }
-  return texts;
-}
 
 /** The near-miss guard on each file no render proved (values/near-miss.ts). */
 async function guardNearMisses(

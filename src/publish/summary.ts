@@ -9,6 +9,7 @@ import {
 } from '../shared/markdown.js';
 import type { RenderCheckResult } from './render.js';
 import { renderedChart } from './render-words.js';
+import { renderedMajorsText } from '../helm/render-majors.js';
 import { describeRecord } from '../gitops/types.js';
 import { trustedExpiry } from '../shared/expiry.js';
 import { redactLink } from '../shared/secrets.js';
@@ -93,6 +94,7 @@ function proofSection(result: PublishResult): string {
       'Render check: **off**. Nothing was rendered: no chart was shown to read the link at values-key.',
     );
   else lines.push(...renderLines(check, result.helm !== undefined));
+  if (check?.helmNote) lines.push(textWithCommands(check.helmNote, '  '));
   const proof = check?.proof ?? [];
   if (proof.length > 0)
     lines.push(
@@ -260,7 +262,8 @@ function renderLines(check: RenderCheckResult, helmRelease: boolean): string[] {
           : o.rollout === 'pod-template'
             ? '; in a pod template: the pods roll'
             : '';
-    return `${inlineCode(o.label)}: **rendered**: the chart${chart} renders the link${rollout}.`;
+    const majors = o.helm ? ` with ${renderedMajorsText(o.helm)}` : '';
+    return `${inlineCode(o.label)}: **rendered**: the chart${chart} renders the link${majors}${rollout}.`;
   });
 }
 

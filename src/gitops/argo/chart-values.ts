@@ -25,7 +25,7 @@ import {
   type ProofTarget,
 } from '../types.js';
 import { pathChart } from './app-of-apps.js';
-import { renderForProof } from '../render.js';
+import { renderForProof, renderedRecord } from '../render.js';
 
 /** Whether `target` is the values.yaml of a chart folder (helm's defaults file). */
 export const isChartValues = (target: ProofTarget): boolean =>
@@ -132,12 +132,13 @@ async function render(
     release,
   );
   const outcome = await renderForProof(tools, {
+    renderer: 'argo',
     label: `${record.target} through ${record.entry}`,
     valuesKey: tools.valuesKey.join('.'),
     chart,
     values: () => layers,
   });
-  if (outcome.kind === 'found') return { ...record, level: 'rendered' };
+  if (outcome.kind === 'found') return renderedRecord(record, outcome);
   if (outcome.kind === 'skipped') return { ...record, level: 'values', reason: outcome.reason };
   ctx.refusals.push(
     outcome.kind === 'overridden'

@@ -24,7 +24,7 @@ import {
   type ProofTarget,
 } from '../types.js';
 import { missedReferences, missedText } from './values-from-missing.js';
-import { renderForProof, unrenderedRecord } from '../render.js';
+import { renderForProof, renderedRecord, unrenderedRecord } from '../render.js';
 
 /** A HelmRelease as one build (or the file, as written) gives it, with the objects beside it. */
 export interface ReleaseSite {
@@ -164,6 +164,7 @@ async function render(
   // Its packaged defaults are the first layers above: not passed twice.
   const chart = { ...found, chartValues: undefined };
   const outcome = await renderForProof(tools, {
+    renderer: 'flux',
     label: `${record.target} through ${record.reader}`,
     valuesKey: tools.valuesKey.join('.'),
     chart,
@@ -172,7 +173,7 @@ async function render(
       ? postRenderer(site.release, tools.kubectl, record.reader, tools.signal)
       : undefined,
   });
-  if (outcome.kind === 'found') return { ...record, level: 'rendered' };
+  if (outcome.kind === 'found') return renderedRecord(record, outcome);
   if (outcome.kind === 'skipped') return unrendered(outcome.reason);
   ctx.refusals.push(
     `${record.reader} (${site.from}) renders its chart with ${record.target} as the defaults, and ${outcome.kind === 'overridden' ? `${outcome.by} sets ${outcome.key} after it` : `none of the documents it renders${post ? ' after its postRenderers' : ''} holds the link at values-key ${tools.valuesKey.join('.')}`}. ${post ? 'Check its spec.postRenderers and values-key.' : 'Check values-key.'}`,

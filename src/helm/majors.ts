@@ -1,0 +1,156 @@
+/**
+ * Which helm majors a chart is rendered with. Flux 2.8 (helm-controller 1.5) and Argo CD 3.5
+ * render with Helm 4; earlier ones with Helm 3, and the two read some files differently (a values
+ * file of several YAML documents: Helm 3 reads the first, Helm 4 merges them). Where the checkout
+ * pins the controller's version (gitops/helm-majors.ts), its major renders; where it does not,
+ * both do, with every helm this runner has: the first `helm` on PATH, any other `helm` further
+ * down PATH (each azure/setup-helm step adds its own folder), `helm3` and `helm4`, and the helms
+ * azure/setup-helm left in the runner's tool cache (`$RUNNER_TOOL_CACHE/helm/<version>/<arch>/…`).
+ * A major the controller may use that no helm here has is said, never taken as rendered.
+ */
+import { constants } from 'node:fs';
+import { access, readdir, realpath, stat } from 'node:fs/promises';
+import { delimiter, isAbsolute, join } from 'node:path';
+import { detectHelmVersion, type HelmVersion } from './helm.js';
+
+export type HelmMajor = 3 | 4;
+export const MAJORS: readonly HelmMajor[] = [3, 4];
+
+/** Who renders a chart: a controller, or this run's own `helm upgrade` (helm-release). */
+export type Renderer = 'flux' | 'argo' | 'own';
+
+/** A major the checkout pins for a controller, and the file that says so. */
+export interface HelmPin {
+  majors: HelmMajor[];
+  /** `FluxInstance flux-system/flux (clusters/prod/flux.yaml: distribution.version 2.7.x)`. */
+  by: string;
+}
+export type HelmPins = Partial<Record<Exclude<Renderer, 'own'>, HelmPin>>;
+
+export interface HelmBinary {
+  path: string;
+  version?: HelmVersion;
+}
+
+/** The helms one chart is rendered with, and what that leaves unproven. */
+export interface HelmPlan {
+  helms: HelmBinary[];
+  /** Majors the controller may render with that no helm of this runner is. */
+  unrendered: HelmMajor[];
+  /** What decided the majors: the pin, or that the checkout does not say. */
+  pin?: HelmPin;
+}
+
+/** Each executable named `name` in every absolute PATH folder, in PATH order. */
+async function allOnPath(name: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const dirs = (env.PATH ?? '').split(delimiter).filter((dir) => dir && isAbsolute(dir));
+  const found: string[] = [];
+  for (const dir of dirs) if (await executable(join(dir, name))) found.push(join(dir, name));
+  return found;
+}
+
+async function executable(path: string): Promise<boolean> {
+  try {
+    if (!(await stat(path)).isFile()) return false;
+    await access(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The helms azure/setup-helm cached: @actions/tool-cache's `<root>/helm/<version>/<arch>/`, with
+ * the binary somewhere below (setup-helm walks for it: `linux-amd64/helm`).
+ */
+async function toolCacheHelms(env: NodeJS.ProcessEnv): Promise<string[]> {
+  const root = env.RUNNER_TOOL_CACHE;
+  if (!root || !isAbsolute(root)) return [];
+  const found: string[] = [];
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries.sort((a, b) => b.name.localeCompare(a.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory() && depth < 4) await walk(path, depth + 1);
+      else if (entry.name === 'helm' && (await executable(path))) found.push(path);
+    }
+  };
+  await walk(join(root, 'helm'), 0);
+  return found;
+}
+
+/**
+ * The helms of this runner: the first on PATH (`primary`, the one the rollout uses), then one of
+ * each other major, found lazily (a `helm version` each) and only once per run.
+ */
+export class HelmSet {
+  #found?: Promise<Map<HelmMajor, HelmBinary>>;
+
+  constructor(
+    readonly primary: string | undefined,
+    private readonly pins: () => Promise<HelmPins>,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  /** One helm per major, the primary's major by the primary. */
+  byMajor(): Promise<Map<HelmMajor, HelmBinary>> {
+    return (this.#found ??= this.#discover());
+  }
+
+  async #discover(): Promise<Map<HelmMajor, HelmBinary>> {
+    const found = new Map<HelmMajor, HelmBinary>();
+    if (!this.primary) return found;
+    const candidates = [
+      this.primary,
+      ...(await allOnPath('helm', this.env)),
+      ...(await allOnPath('helm4', this.env)),
+      ...(await allOnPath('helm3', this.env)),
+      ...(await toolCacheHelms(this.env)),
+    ];
+    const seen = new Set<string>();
+    for (const path of candidates) {
+      if (found.size === MAJORS.length) break;
+      const real = await realpath(path).catch(() => path);
+      if (seen.has(real)) continue;
+      seen.add(real);
+      // A helm that does not say its version is left out (the primary then renders alone).
+      const version = await detectHelmVersion(path, this.signal).catch(() => undefined);
+      const major = version?.major as HelmMajor | undefined;
+      if (version && major && !found.has(major)) found.set(major, { path, version });
+    }
+    return found;
+  }
+
+  /** The helms a chart `renderer` renders is rendered with here, and the majors left out. */
+  async plan(renderer: Renderer | undefined): Promise<HelmPlan> {
+    if (!this.primary) return { helms: [], unrendered: [] };
+    if (renderer === 'own') return { helms: [{ path: this.primary }], unrendered: [] };
+    const pin = renderer ? (await this.pins())[renderer] : undefined;
+    const wanted = pin?.majors ?? MAJORS;
+    const found = await this.byMajor();
+    const primaryMajor = [...found].find(([, b]) => b.path === this.primary)?.[0];
+    // The primary first: what it renders is what the log and outputs describe.
+    const order = [...wanted].sort(
+      (a, b) => Number(b === primaryMajor) - Number(a === primaryMajor),
+    );
+    const helms = order.flatMap((major) => (found.has(major) ? [found.get(major)!] : []));
+    const unrendered = wanted.filter((major) => !found.has(major));
+    return {
+      // A pinned major this runner lacks: the primary renders, and the pin is said unproven.
+      helms: helms.length > 0 ? helms : [found.get(primaryMajor!) ?? { path: this.primary }],
+      unrendered,
+      ...(pin ? { pin } : {}),
+    };
+  }
+}
+
+/** `Helm 3 and 4`, `Helm 4`. */
+export const majorsText = (majors: readonly number[]): string =>
+  `Helm ${[...majors].sort().join(' and ')}`;
+
+/** The step that adds the other major, to copy into the workflow before this action's. */
+export const otherMajorSnippet = (major: HelmMajor): string =>
+  `      - uses: azure/setup-helm@v4
+        with:
+          version: ${major === 3 ? 'v3.17.3' : 'v4.2.3'}   # Helm ${major}, besides the one on PATH`;
