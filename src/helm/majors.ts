@@ -85,6 +85,7 @@ async function toolCacheHelms(env: NodeJS.ProcessEnv): Promise<string[]> {
  */
 export class HelmSet {
   #found?: Promise<Map<HelmMajor, HelmBinary>>;
+  #versions = new Map<string, Promise<HelmVersion | undefined>>();
 
   constructor(
     readonly primary: string | undefined,
@@ -114,18 +115,31 @@ export class HelmSet {
       const real = await realpath(path).catch(() => path);
       if (seen.has(real)) continue;
       seen.add(real);
-      // A helm that does not say its version is left out (the primary then renders alone).
-      const version = await detectHelmVersion(path, this.signal).catch(() => undefined);
+      const version = await this.#version(path);
       const major = version?.major as HelmMajor | undefined;
       if (version && major && !found.has(major)) found.set(major, { path, version });
     }
     return found;
   }
 
+  /** A helm's version; undefined when it does not say (left out: the primary renders alone). */
+  #version(path: string): Promise<HelmVersion | undefined> {
+    let found = this.#versions.get(path);
+    if (!found)
+      this.#versions.set(
+        path,
+        (found = detectHelmVersion(path, this.signal).catch(() => undefined)),
+      );
+    return found;
+  }
+
   /** The helms a chart `renderer` renders is rendered with here, and the majors left out. */
   async plan(renderer: Renderer | undefined): Promise<HelmPlan> {
     if (!this.primary) return { helms: [], unrendered: [] };
-    if (renderer === 'own') return { helms: [{ path: this.primary }], unrendered: [] };
+    if (renderer === 'own') {
+      const version = await this.#version(this.primary);
+      return { helms: [{ path: this.primary, ...(version ? { version } : {}) }], unrendered: [] };
+    }
     const pin = renderer ? (await this.pins())[renderer] : undefined;
     const wanted = pin?.majors ?? MAJORS;
     const found = await this.byMajor();

@@ -1,0 +1,129 @@
+/**
+ * The render check with Helm 3 and Helm 4 side by side (the real binaries): a chart whose own
+ * values.yaml holds two YAML documents renders the link with Helm 3 (which reads the first) and not
+ * with Helm 4 (which merges the second in, turning the vendor subchart off). Rendered with both
+ * where nothing says which major the controller runs; with one where the checkout pins it; the
+ * major it could not render said.
+ */
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { checkTarget } from '../../src/helm/render-check.js';
+import { HelmSet, type HelmPins } from '../../src/helm/majors.js';
+import type { RenderTarget } from '../../src/helm/render-target.js';
+import { UserError } from '../../src/shared/errors.js';
+import { buildUmbrella, helmEnv } from '../helpers/helm.js';
+
+/**
+ * The umbrella chart, its vendor subchart on only where enterprise.enabled: its values.yaml says
+ * true in its first document and false in its second.
+ */
+async function twoDocumentChart(): Promise<string> {
+  const h = await helmEnv('helm3');
+  const ws = await mkdtemp(join(tmpdir(), 'render-majors-'));
+  const chart = await buildUmbrella(h, ws, 'umbrella', { gated: true });
+  const values = await readFile(join(chart, 'values.yaml'), 'utf8');
+  await writeFile(
+    join(chart, 'values.yaml'),
+    `${values.replace('enterprise:\n', 'enterprise:\n  enabled: true\n')}---\nenterprise:\n  enabled: false\n`,
+  );
+  return chart;
+}
+
+const target = (chart: string, renderer?: RenderTarget['renderer']): RenderTarget => ({
+  label: 'umbrella/values-prod.yaml',
+  valuesKey: 'enterprise.staticExport',
+  chart: { kind: 'chart', ref: chart, releaseName: 'docs' },
+  ...(renderer ? { renderer } : {}),
+  values: (link) => [
+    {
+      name: 'values-prod.yaml',
+      yaml: `enterprise:\n  staticExport: {enabled: true, bundleUrl: "${link}"}\n`,
+    },
+  ],
+});
+
+/** The render check's options with these helms on PATH (the first is the one a rollout uses). */
+async function withHelms(names: ('helm3' | 'helm4')[], pins: HelmPins = {}) {
+  const h = await helmEnv('helm3');
+  const path = [...names.map((name) => dirname(inject(name))), '/usr/bin', '/bin'].join(':');
+  const env = { ...h.env, PATH: path };
+  return {
+    helm: inject(names[0]!),
+    helmArgs: [],
+    env,
+    redact: (text: string) => text,
+    helms: new HelmSet(inject(names[0]!), () => Promise.resolve(pins), env),
+  };
+}
+
+describe.concurrent('a chart Helm 3 and Helm 4 render differently', () => {
+  it('both helms, no major pinned: refused, naming the file of two documents and what each major does', async () => {
+    const chart = await twoDocumentChart();
+    const error = await checkTarget(target(chart), await withHelms(['helm4', 'helm3'])).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UserError);
+    const message = (error as Error).message;
+    expect(message).toMatch(
+      /^The render check rendered umbrella\/values-prod\.yaml with Helm 4 \(v4\.\d+\.\d+\) and Helm 3 \(v3\.\d+\.\d+\), as the checkout does not say which helm renders it: Helm 3 \(v3\.\d+\.\d+\) renders the link, Helm 4 \(v4\.\d+\.\d+\) does not\./,
+    );
+    expect(message).toContain(
+      'umbrella/values.yaml holds 2 YAML documents: Helm 3 reads only the first, Helm 4 merges them all.',
+    );
+    expect(message).toContain('Nothing was sent and no file was changed.');
+  });
+
+  it('Flux with no version in the checkout: both majors, the Flux versions named', async () => {
+    const chart = await twoDocumentChart();
+    const error = await checkTarget(
+      target(chart, 'flux'),
+      await withHelms(['helm3', 'helm4']),
+    ).catch((e: unknown) => e as Error);
+    expect((error as Error).message).toContain(
+      'as the checkout does not say which Flux version renders it (Flux 2.8 and later render with Helm 4, earlier ones with Helm 3): Helm 3',
+    );
+  });
+
+  it('Flux pinned to Helm 3 by the checkout: rendered with Helm 3 alone, found, and said so', async () => {
+    const chart = await twoDocumentChart();
+    const pin = {
+      majors: [3 as const],
+      by: 'FluxInstance flux-system/flux (flux.yaml: distribution.version 2.7.x)',
+    };
+    const outcome = await checkTarget(
+      target(chart, 'flux'),
+      await withHelms(['helm4', 'helm3'], { flux: pin }),
+    );
+    expect(outcome).toMatchObject({
+      kind: 'found',
+      helm: { rendered: [3], unrendered: [], pinnedBy: pin.by },
+    });
+  });
+
+  it('Flux pinned to Helm 4: Helm 4 alone, which does not render the link: missing', async () => {
+    const chart = await twoDocumentChart();
+    const pin = {
+      majors: [4 as const],
+      by: 'clusters/prod/gotk-components.yaml: helm-controller v1.5',
+    };
+    const outcome = await checkTarget(
+      target(chart, 'flux'),
+      await withHelms(['helm3', 'helm4'], { flux: pin }),
+    );
+    expect(outcome).toMatchObject({ kind: 'missing' });
+  });
+
+  it('one helm on PATH: rendered with it, and the other major said not rendered', async () => {
+    const chart = await twoDocumentChart();
+    const outcome = await checkTarget(target(chart, 'argo'), await withHelms(['helm3']));
+    expect(outcome).toMatchObject({ kind: 'found', helm: { rendered: [3], unrendered: [4] } });
+  });
+
+  it("helm-release: the run's own helm alone, whatever else is on PATH", async () => {
+    const chart = await twoDocumentChart();
+    const outcome = await checkTarget(target(chart, 'own'), await withHelms(['helm3', 'helm4']));
+    expect(outcome).toMatchObject({ kind: 'found', helm: { rendered: [3], unrendered: [] } });
+  });
+});
