@@ -1,0 +1,94 @@
+/**
+ * The helm major a controller renders with, where the checkout pins the controller's version:
+ * a FluxInstance's distribution.version (the Flux Operator installs the newest release its
+ * constraint allows), a helm-controller image tag (gotk-components.yaml), an Argo CD image tag or
+ * install manifest address. Flux 2.8 / helm-controller 1.5 and Argo CD 3.5 are the first on Helm 4.
+ */
+import { describe, expect, it } from 'vitest';
+import { fluxVersionMajor, helmPins } from '../../src/gitops/helm-majors.js';
+
+const instance = (version: string, name = 'flux') => `apiVersion: fluxcd.controlplane.io/v1
+kind: FluxInstance
+metadata:
+  name: ${name}
+  namespace: flux-system
+spec:
+  distribution:
+    version: "${version}"
+    registry: "ghcr.io/fluxcd"
+`;
+
+describe('fluxVersionMajor: a FluxInstance version constraint', () => {
+  it.each([
+    ['2.7.x', 3],
+    ['2.7.3', 3],
+    ['v2.7.3', 3],
+    ['~2.7', 3],
+    ['2.6', 3],
+    ['2.8.x', 4],
+    ['2.8.0', 4],
+    ['2.9.x', 4],
+    ['2.x', 4],
+    ['*', 4],
+    ['^2.7', 4],
+    ['>=2.6.0', 4],
+  ] as const)('%s: Helm %i', (version, major) => {
+    expect(fluxVersionMajor(version)).toBe(major);
+  });
+
+  it.each(['>=2.6 <2.8', 'latest', ''])('%j: not read, so no pin', (version) => {
+    expect(fluxVersionMajor(version)).toBeUndefined();
+  });
+});
+
+describe('helmPins: what the checkout says of its controllers', () => {
+  it('a FluxInstance on 2.7.x pins Flux to Helm 3, naming it', () => {
+    expect(helmPins([{ path: 'clusters/prod/flux.yaml', text: instance('2.7.x') }])).toEqual({
+      flux: {
+        majors: [3],
+        by: 'FluxInstance flux-system/flux (clusters/prod/flux.yaml: distribution.version 2.7.x)',
+      },
+    });
+  });
+
+  it('two clusters on 2.7 and 2.8: both majors', () => {
+    const pins = helmPins([
+      { path: 'clusters/a/flux.yaml', text: instance('2.7.x', 'a') },
+      { path: 'clusters/b/flux.yaml', text: instance('2.8.x', 'b') },
+    ]);
+    expect(pins.flux?.majors).toEqual([3, 4]);
+    expect(pins.argo).toBeUndefined();
+  });
+
+  it('gotk-components.yaml: the helm-controller image tag', () => {
+    const text = '      containers:\n        - image: ghcr.io/fluxcd/helm-controller:v1.4.3\n';
+    expect(helmPins([{ path: 'clusters/prod/flux-system/gotk-components.yaml', text }])).toEqual({
+      flux: {
+        majors: [3],
+        by: 'clusters/prod/flux-system/gotk-components.yaml: helm-controller v1.4',
+      },
+    });
+    const newer = text.replace('v1.4.3', 'v1.5.5');
+    expect(helmPins([{ path: 'gotk.yaml', text: newer }]).flux?.majors).toEqual([4]);
+  });
+
+  it('Argo CD: an image tag, or the install manifest a kustomization names', () => {
+    expect(
+      helmPins([{ path: 'argocd/install.yaml', text: 'image: quay.io/argoproj/argocd:v3.4.1\n' }])
+        .argo,
+    ).toEqual({ majors: [3], by: 'argocd/install.yaml: Argo CD v3.4' });
+    const remote =
+      'resources:\n  - https://raw.githubusercontent.com/argoproj/argo-cd/v3.5.0/manifests/install.yaml\n';
+    expect(helmPins([{ path: 'argocd/kustomization.yaml', text: remote }]).argo?.majors).toEqual([
+      4,
+    ]);
+    const ref =
+      'resources:\n  - github.com/argoproj/argo-cd/manifests/cluster-install?ref=v2.14.2\n';
+    expect(helmPins([{ path: 'k.yaml', text: ref }]).argo?.majors).toEqual([3]);
+  });
+
+  it('nothing of the kind, or a FluxInstance without a version it reads: no pin (both majors)', () => {
+    expect(helmPins([{ path: 'values.yaml', text: 'image: {tag: v1.4.3}\n' }])).toEqual({});
+    expect(helmPins([{ path: 'flux.yaml', text: instance('latest') }])).toEqual({});
+  });
+});
