@@ -54,7 +54,7 @@ describe.concurrent('the render check on charts from chart repositories and regi
     expect(run.outputs['render-check']).toBe('true');
     const line = run.stdout.split('\n').find((l) => l.startsWith('Render check: '))!;
     expect(line).toBe(
-      `Render check: clusters/prod/docs.yaml (HelmRelease/docs): the chart enterprise 1.4.0 (chart repository ${repo.url}, HelmRepository docs/mintlify) renders the link (enterprise/templates/deployment.yaml).`,
+      `Render check: clusters/prod/docs.yaml (HelmRelease/docs): the chart enterprise 1.4.0 (chart repository ${repo.url}, HelmRepository docs/mintlify) renders the link (enterprise/templates/deployment.yaml) with Helm 3 (not Helm 4, which this runner does not have).`,
     );
     expect(run.summary).toContain('in a pod template: the pods roll');
     console.log(`render check (Flux HelmRepository):\n${line}`);
@@ -93,7 +93,7 @@ describe.concurrent('the render check on charts from chart repositories and regi
       expect(run.outputs['render-check']).toBe('true');
       const line = run.stdout.split('\n').find((l) => l.startsWith('Render check: '))!;
       expect(line).toBe(
-        `Render check: clusters/prod/docs.yaml (HelmRelease/docs): the chart enterprise 1.4.0 (OCI registry ${registry.url}/enterprise (plain HTTP), OCIRepository docs/enterprise) renders the link (enterprise/templates/deployment.yaml).`,
+        `Render check: clusters/prod/docs.yaml (HelmRelease/docs): the chart enterprise 1.4.0 (OCI registry ${registry.url}/enterprise (plain HTTP), OCIRepository docs/enterprise) renders the link (enterprise/templates/deployment.yaml) with Helm 3 (not Helm 4, which this runner does not have).`,
       );
       console.log(`render check (Flux OCIRepository):\n${line}`);
     },

@@ -39,6 +39,9 @@ describe.concurrent('a Flux overlay patching the base HelmRelease', () => {
         reader: 'HelmRelease/docs/docs',
         entry: 'Kustomization/flux-system/apps',
         level: 'rendered',
+        // Rendered with the one helm on PATH: Helm 4 is said not to be.
+        helm: [3],
+        helmUnrendered: [4],
       },
     ]);
     expect(run.summary).toContain(
@@ -68,6 +71,9 @@ describe.concurrent('a Flux overlay patching the base HelmRelease', () => {
         reader: 'HelmRelease/docs/docs',
         entry: 'Kustomization/flux-system/apps',
         level: 'rendered',
+        // Rendered with the one helm on PATH: Helm 4 is said not to be.
+        helm: [3],
+        helmUnrendered: [4],
       },
     ]);
     const built = manifest(await kustomizeFlux(join(ws, 'apps/production')), 'HelmRelease', 'docs');

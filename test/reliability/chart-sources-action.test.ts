@@ -119,7 +119,7 @@ describe.concurrent('the render check on values read through valuesFrom', () => 
         h,
         ws,
         inputs,
-        `Render check: clusters/prod/values.yaml (${kind}/docs-values[values.yaml]): the chart enterprise 1.4.2 (chart repository ${repo.url}, HelmRepository docs/mintlify, for HelmRelease docs/docs) renders the link (enterprise/templates/deployment.yaml).`,
+        `Render check: clusters/prod/values.yaml (${kind}/docs-values[values.yaml]): the chart enterprise 1.4.2 (chart repository ${repo.url}, HelmRepository docs/mintlify, for HelmRelease docs/docs) renders the link (enterprise/templates/deployment.yaml) with Helm 3 (not Helm 4, which this runner does not have).`,
       );
     },
   );
@@ -195,7 +195,7 @@ spec:
       h,
       ws,
       inputs,
-      `Render check: clusters/prod/docs.yaml (HelmRelease/docs): the chart enterprise 1.4.1 (chart repository ${repo.url}, HelmRepository docs/mintlify) renders the link (enterprise/templates/deployment.yaml).`,
+      `Render check: clusters/prod/docs.yaml (HelmRelease/docs): the chart enterprise 1.4.1 (chart repository ${repo.url}, HelmRepository docs/mintlify) renders the link (enterprise/templates/deployment.yaml) with Helm 3 (not Helm 4, which this runner does not have).`,
     );
   });
 
@@ -222,7 +222,7 @@ spec:
         h,
         ws,
         inputs,
-        `Render check: clusters/prod/docs.yaml (HelmRelease/docs): the chart enterprise 1.3.0 (${from}) renders the link (enterprise/templates/deployment.yaml).`,
+        `Render check: clusters/prod/docs.yaml (HelmRelease/docs): the chart enterprise 1.3.0 (${from}) renders the link (enterprise/templates/deployment.yaml) with Helm 3 (not Helm 4, which this runner does not have).`,
       );
     },
   );

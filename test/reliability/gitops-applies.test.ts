@@ -229,6 +229,9 @@ describe.concurrent('Argo CD: targetRevision and sync policy', { timeout: 90_000
         reader: 'Application/argocd/helm-guestbook',
         entry: 'Application/argocd/helm-guestbook',
         level: 'rendered',
+        // Rendered with the one helm on PATH: Helm 4 is said not to be.
+        helm: [3],
+        helmUnrendered: [4],
         reason: `Application/argocd/helm-guestbook (${APP}) has no spec.syncPolicy.automated: Argo CD applies this change only once someone syncs it (before the link expires)`,
       },
     ]);
@@ -256,6 +259,9 @@ describe.concurrent('Argo CD: targetRevision and sync policy', { timeout: 90_000
         reader: 'Application/argocd/helm-guestbook',
         entry: 'Application/argocd/helm-guestbook',
         level: 'rendered',
+        // Rendered with the one helm on PATH: Helm 4 is said not to be.
+        helm: [3],
+        helmUnrendered: [4],
       },
     ]);
   });

@@ -61,6 +61,9 @@ describe.concurrent('home-ops: postBuild substitution and components', { timeout
         reader: 'HelmRelease/default/docs',
         entry: 'Kustomization/default/docs',
         level: 'rendered',
+        // Rendered with the one helm on PATH: Helm 4 is said not to be.
+        helm: [3],
+        helmUnrendered: [4],
       },
     ]);
     const built = await homeOpsBuild(ws);
@@ -97,6 +100,9 @@ describe.concurrent('home-ops: postBuild substitution and components', { timeout
         reader: 'HelmRelease/default/docs',
         entry: 'Kustomization/default/docs',
         level: 'rendered',
+        // Rendered with the one helm on PATH: Helm 4 is said not to be.
+        helm: [3],
+        helmUnrendered: [4],
       },
     ]);
     const built = await homeOpsBuild(ws);
@@ -158,6 +164,9 @@ describe.concurrent('two releases of one name in two namespaces', { timeout: 90_
         reader: 'HelmRelease/docs-preview/docs',
         entry: 'Kustomization/flux-system/apps',
         level: 'rendered',
+        // Rendered with the one helm on PATH: Helm 4 is said not to be.
+        helm: [3],
+        helmUnrendered: [4],
       },
     ]);
     const built = await kustomizeFlux(join(ws, 'apps/production'));

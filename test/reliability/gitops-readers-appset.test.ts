@@ -124,6 +124,9 @@ describe.concurrent("a chart folder's values.yaml read by an ApplicationSet's Ap
           reader: `Application/argocd/${app}`,
           entry: `Application/argocd/${app}`,
           level: 'rendered',
+          // Rendered with the one helm on PATH: Helm 4 is said not to be.
+          helm: [3],
+          helmUnrendered: [4],
         },
       ]);
       expect(run.outputs['render-check']).toBe('true');

@@ -100,6 +100,9 @@ describe.concurrent("a chart folder's values.yaml read by an Application's path 
         reader: 'Application/argocd/helm-guestbook',
         entry: 'Application/argocd/helm-guestbook',
         level: 'rendered',
+        // Rendered with the one helm on PATH: Helm 4 is said not to be.
+        helm: [3],
+        helmUnrendered: [4],
       },
     ]);
     expect(run.outputs['render-check']).toBe('true');
@@ -122,6 +125,9 @@ describe.concurrent('an Application that Argo CD syncs only by hand', () => {
         reader: 'Application/argocd/helm-guestbook',
         entry: 'Application/argocd/helm-guestbook',
         level: 'rendered',
+        // Rendered with the one helm on PATH: Helm 4 is said not to be.
+        helm: [3],
+        helmUnrendered: [4],
         reason:
           'Application/argocd/helm-guestbook (apps/helm-guestbook.yaml) has no spec.syncPolicy.automated: Argo CD applies this change only once someone syncs it (before the link expires)',
       },
@@ -144,6 +150,9 @@ describe.concurrent('a child of an app of apps', () => {
         reader: 'Application/argocd/helm-guestbook',
         entry: 'Application/argocd/helm-guestbook',
         level: 'rendered',
+        // Rendered with the one helm on PATH: Helm 4 is said not to be.
+        helm: [3],
+        helmUnrendered: [4],
       },
     ]);
     expect(renderedLink(await renderWith(h, join(ws, 'helm-guestbook'), []))).toBe(

@@ -72,6 +72,9 @@ describe.concurrent(
           reader: 'HelmRelease/docs/docs',
           entry: 'Kustomization/flux-system/apps',
           level: 'rendered',
+          // Rendered with the one helm on PATH: Helm 4 is said not to be.
+          helm: [3],
+          helmUnrendered: [4],
         },
       ]);
       expect(run.outputs['render-check']).toBe('true');
@@ -215,6 +218,9 @@ describe.concurrent('no entry point in the checkout: readers proven as written',
         reader: 'HelmRelease/docs/docs',
         entry: 'as written (apps/production/kustomization.yaml)',
         level: 'rendered',
+        // Rendered with the one helm on PATH: Helm 4 is said not to be.
+        helm: [3],
+        helmUnrendered: [4],
       },
     ]);
     expect(run.outputs['render-check']).toBe('true');
@@ -270,6 +276,9 @@ describe.concurrent('a configMapGenerator file read through valuesFrom, no entry
         reader: 'HelmRelease/docs/docs',
         entry: 'as written (apps/docs/kustomization.yaml)',
         level: 'rendered',
+        // Rendered with the one helm on PATH: Helm 4 is said not to be.
+        helm: [3],
+        helmUnrendered: [4],
       },
     ]);
     const objects = documents(await kustomizeFlux(join(ws, 'apps/docs')));
