@@ -86,9 +86,9 @@ export const ACTION_TEXT = {
     verified:
       'true when verify-url served the new export (without download-path: any 2xx), false when it did not in time (the step fails), empty without verify-url or on a dry run.',
     'render-check':
-      'true when the link rendered at values-key for every place written and every reader found, else skipped (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request. Rendered with each helm major the controller may use that this runner has; a major it has no helm of is said in the log, the summary and proof.',
+      'true when the link rendered at values-key for every place written and every reader found, else skipped (the reason is in the log and summary), empty with render-check off. A chart that does not read the link fails the run before any request. Helm majors: see proof.',
     proof:
-      'JSON: per target and reader (with its entry point, or as written), the level proven and why; at the rendered level, the helm majors that rendered it (helm) and those the controller may use that this runner has no helm of (helmUnrendered).',
+      'JSON: per target and reader (with its entry point, or as written), the level proven and why, the helm majors rendered (helm) and not (helmUnrendered).',
     'rendered-charts':
       'JSON: per place written, the chart rendered (version, source) and whether the pods roll.',
     skipped:
