@@ -57,6 +57,7 @@ export type RenderOutcome =
       rendered: number;
       readsAt: string | undefined;
       chart?: RenderedChart;
+      helm?: RenderedMajors;
     }
   | { kind: 'skipped'; label: string; reason: string }
   /** A later values layer sets a key this run writes to something else: the link would lose. */
@@ -124,14 +125,15 @@ export async function checkTarget(
     return { kind: 'skipped', label, reason: target.chart.reason };
   if (!options.helm) return { kind: 'skipped', label, reason: 'helm is not on PATH' };
   const chart = target.chart;
-  const plan = options.helms
-    ? await options.helms.plan(target.renderer)
-    : { helms: [{ path: options.helm }], unrendered: [] };
-  const helm = plan.helms[0]?.path ?? options.helm;
-  const charts = options.charts ?? new ChartFetcher(helm, options);
+  // The helms this chart renders with (majors.ts): their versions are read while it is fetched.
+  const planned = options.helms?.plan(target.renderer);
+  planned?.catch(() => undefined);
+  const charts = options.charts ?? new ChartFetcher(options.helm, options);
   const dir = (await diskScratch('static-export-render')).dir;
   try {
     const fetched = await charts.fetch(chart);
+    const plan = (await planned) ?? { helms: [{ path: options.helm }], unrendered: [] };
+    const helm = plan.helms[0]?.path ?? options.helm;
     // Files inside the fetched chart that replace its values.yaml (Flux valuesFiles), as paths.
     const inChart =
       fetched.kind !== 'unfetched' && fetched.dir && chart.chartValuesIn
@@ -238,6 +240,7 @@ export async function checkTarget(
       rendered: documents.filter((doc) => doc.counts).length,
       readsAt: await readsAt(got.dir, target.valuesKey),
       chart: rendered,
+      ...(options.helms && majors ? { helm: majors } : {}),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

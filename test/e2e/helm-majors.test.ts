@@ -174,7 +174,7 @@ describe.concurrent('a FluxInstance pins the helm major', { timeout: 90_000 }, (
     const { s, run } = await publish(ws, FLUX, pathOf(['helm3', 'helm4']), onMain);
     expect(run.code, run.stdout).toBe(1);
     expect(errorLine(run.stdout)).toContain(
-      'apps/base/docs/release.yaml (HelmRelease/docs): none of the 0 documents the vendor chart renders (chart docs-platform 0.3.0 (a folder of the checkout)) holds the link',
+      'apps/base/docs/release.yaml (HelmRelease/docs): none of the 0 documents the vendor chart renders (chart docs-platform 0.3.0 (a folder of the checkout)) holds the link written at values-key enterprise.staticExport. It was rendered with Helm 4, as FluxInstance flux-system/flux (clusters/prod/flux-system/flux-instance.yaml: distribution.version 2.8.x) says the controller runs.',
     );
     expect(s.requests).toHaveLength(0);
     expect(await filesOf(ws)).toEqual(before);
