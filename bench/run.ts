@@ -413,7 +413,8 @@ if (wanted('gitops')) {
 
 if (wanted('render')) {
   log('render check on a chart from a loopback repository, and helm pull + template by hand');
-  const render = await benchRenderFetch(ensureTools(['helm3']).helm3, quick ? 5 : 15);
+  const tools = ensureTools(['helm3', 'helm4']);
+  const render = await benchRenderFetch(tools.helm3, quick ? 5 : 15, tools.helm4);
   results.renderFetch = render.results;
   rows.push(render.row);
 }
