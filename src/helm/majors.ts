@@ -11,6 +11,7 @@
 import { constants } from 'node:fs';
 import { access, readdir, realpath, stat } from 'node:fs/promises';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { binaryHelmMajor } from './binary-major.js';
 import { detectHelmVersion, type HelmVersion } from './helm.js';
 
 export type HelmMajor = 3 | 4;
@@ -29,6 +30,8 @@ export type HelmPins = Partial<Record<Exclude<Renderer, 'own'>, HelmPin>>;
 
 export interface HelmBinary {
   path: string;
+  major?: HelmMajor;
+  /** As `helm version` says it, where it was run (a binary whose build info names no major). */
   version?: HelmVersion;
 }
 
@@ -85,7 +88,7 @@ async function toolCacheHelms(env: NodeJS.ProcessEnv): Promise<string[]> {
  */
 export class HelmSet {
   #found?: Promise<Map<HelmMajor, HelmBinary>>;
-  #versions = new Map<string, Promise<HelmVersion | undefined>>();
+  #versions = new Map<string, Promise<Omit<HelmBinary, 'path'> | undefined>>();
 
   constructor(
     readonly primary: string | undefined,
@@ -115,31 +118,30 @@ export class HelmSet {
       const real = await realpath(path).catch(() => path);
       if (seen.has(real)) continue;
       seen.add(real);
-      const version = await this.#version(path);
-      const major = version?.major as HelmMajor | undefined;
-      if (version && major && !found.has(major)) found.set(major, { path, version });
+      const known = await this.#version(path);
+      if (known?.major && !found.has(known.major)) found.set(known.major, { path, ...known });
     }
     return found;
   }
 
-  /** A helm's version; undefined when it does not say (left out: the primary renders alone). */
-  #version(path: string): Promise<HelmVersion | undefined> {
+  /**
+   * A helm's major: from its build info (binary-major.ts: no process), else `helm version`;
+   * undefined when neither says (left out: the primary then renders alone).
+   */
+  #version(path: string): Promise<Omit<HelmBinary, 'path'> | undefined> {
     let found = this.#versions.get(path);
-    if (!found)
-      this.#versions.set(
-        path,
-        (found = detectHelmVersion(path, this.signal).catch(() => undefined)),
-      );
+    if (!found) this.#versions.set(path, (found = identify(path, this.signal)));
     return found;
   }
 
   /** The helms a chart `renderer` renders is rendered with here, and the majors left out. */
   async plan(renderer: Renderer | undefined): Promise<HelmPlan> {
     if (!this.primary) return { helms: [], unrendered: [] };
-    if (renderer === 'own') {
-      const version = await this.#version(this.primary);
-      return { helms: [{ path: this.primary, ...(version ? { version } : {}) }], unrendered: [] };
-    }
+    if (renderer === 'own')
+      return {
+        helms: [{ path: this.primary, ...(await this.#version(this.primary)) }],
+        unrendered: [],
+      };
     const pin = renderer ? (await this.pins())[renderer] : undefined;
     const wanted = pin?.majors ?? MAJORS;
     const found = await this.byMajor();
@@ -157,6 +159,16 @@ export class HelmSet {
       ...(pin ? { pin } : {}),
     };
   }
+}
+
+async function identify(
+  path: string,
+  signal?: AbortSignal,
+): Promise<Omit<HelmBinary, 'path'> | undefined> {
+  const major = await binaryHelmMajor(path);
+  if (major === 3 || major === 4) return { major };
+  const version = await detectHelmVersion(path, signal).catch(() => undefined);
+  return version ? { major: version.major as HelmMajor, version } : undefined;
 }
 
 /** `Helm 3 and 4`, `Helm 4`. */

@@ -10,8 +10,14 @@ import { documentsOf } from '../shared/documents.js';
 import { UserError } from '../shared/errors.js';
 import { helmDocuments } from '../shared/go-yaml.js';
 import { printable } from '../shared/text.js';
-import { tail } from './helm.js';
-import { majorsText, type HelmMajor, type HelmPlan, type Renderer } from './majors.js';
+import { detectHelmVersion, tail } from './helm.js';
+import {
+  majorsText,
+  type HelmBinary,
+  type HelmMajor,
+  type HelmPlan,
+  type Renderer,
+} from './majors.js';
 
 /** The majors a chart was rendered with (the `proof` records' `helm`), and those left out. */
 export interface RenderedMajors {
@@ -35,20 +41,17 @@ export async function acrossMajors(
   renderWith: (helm: string) => Promise<MajorRender>,
   about: { label: string; renderer?: Renderer; chartDir: string; files: readonly string[] },
 ): Promise<RenderedMajors> {
-  const majorOf = (i: number) => plan.helms[i]?.version?.major as HelmMajor | undefined;
-  const rendered = plan.helms.map((_, i) => majorOf(i)).filter((m) => m !== undefined);
+  const rendered = plan.helms.map((h) => h.major).filter((m) => m !== undefined);
   for (const [i, helm] of plan.helms.entries()) {
     if (i === 0) continue;
     const other = await renderWith(helm.path);
-    const [a, b] = [plan.helms[0]!, helm].map(
-      (h) => `Helm ${h.version?.major ?? '?'} (${h.version?.version ?? h.path})`,
-    ) as [string, string];
+    if (!('failed' in other) && other.holds === first) continue;
+    const [a, b] = [await named(plan.helms[0]!), await named(helm)];
     const may = whyBoth(plan, about.renderer);
     if ('failed' in other)
       throw new UserError(
         `The render check rendered ${about.label} with ${a} and ${b}, ${may}: ${b} fails (${printable(tail(other.failed, 4))}). The cluster may fail the same way: fix the chart or the values so that both render, or pin the controller's version in the checkout. Nothing was sent and no file was changed.`,
       );
-    if (other.holds === first) continue;
     const [renders, not] = first ? [a, b] : [b, a];
     const why = await differences(about.chartDir, about.files);
     throw new UserError(
@@ -60,6 +63,12 @@ export async function acrossMajors(
     unrendered: plan.unrendered,
     ...(plan.pin ? { pinnedBy: plan.pin.by } : {}),
   };
+}
+
+/** `Helm 4 (v4.2.3)`: the version read only for a refusal (a `helm version` run). */
+async function named(helm: HelmBinary): Promise<string> {
+  const version = helm.version ?? (await detectHelmVersion(helm.path).catch(() => undefined));
+  return `Helm ${helm.major ?? version?.major ?? '?'}${version ? ` (${version.version})` : ''}`;
 }
 
 /** Why both majors render: the pin allows both, or the checkout does not say which. */

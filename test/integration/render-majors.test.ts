@@ -9,6 +9,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { binaryHelmMajor } from '../../src/helm/binary-major.js';
 import { checkTarget } from '../../src/helm/render-check.js';
 import { HelmSet, type HelmPins } from '../../src/helm/majors.js';
 import type { RenderTarget } from '../../src/helm/render-target.js';
@@ -125,5 +126,17 @@ describe.concurrent('a chart Helm 3 and Helm 4 render differently', () => {
     const chart = await twoDocumentChart();
     const outcome = await checkTarget(target(chart, 'own'), await withHelms(['helm3', 'helm4']));
     expect(outcome).toMatchObject({ kind: 'found', helm: { rendered: [3], unrendered: [] } });
+  });
+});
+
+describe('the major of a helm binary, read from its Go build info (no helm run)', () => {
+  it('helm 3 and helm 4 say theirs; kubectl and a script say none', async () => {
+    expect(await binaryHelmMajor(inject('helm3'))).toBe(3);
+    expect(await binaryHelmMajor(inject('helm4'))).toBe(4);
+    expect(await binaryHelmMajor(inject('kubectl'))).toBeUndefined();
+    const dir = await mkdtemp(join(tmpdir(), 'not-helm-'));
+    await writeFile(join(dir, 'helm'), '#!/bin/sh\necho v3.17.3\n', { mode: 0o755 });
+    expect(await binaryHelmMajor(join(dir, 'helm'))).toBeUndefined();
+    expect(await binaryHelmMajor(join(dir, 'missing'))).toBeUndefined();
   });
 });
