@@ -97,7 +97,7 @@ export function report(run: RunContext, outcome: RenderOutcome, inputs: PublishI
 export function majorsNote(
   outcomes: readonly RenderOutcome[],
   proof: readonly ProofRecord[],
-): string | undefined {
+): { text: string; step: string } | undefined {
   const rendered = new Set<number>();
   const missing = new Set<number>();
   const pins = new Set<string>();
@@ -117,5 +117,8 @@ export function majorsNote(
     pins.size > 0
       ? `${[...pins].join('; ')} says the controller renders with ${majorsText(other)}`
       : `the checkout does not say which helm the controller renders with (Flux 2.8 and later and Argo CD 3.5 and later use Helm 4, earlier ones Helm 3), so it may use ${majorsText(other)}`;
-  return `The charts were rendered with ${rendered.size > 0 ? majorsText([...rendered]) : 'the helm on PATH'} only: ${why}, which reads some files differently (a values file of several YAML documents: Helm 3 reads the first, Helm 4 merges them), and this runner has no helm of that major, so that major is not proven. To render with both, add a step before this one:\n${other.map(otherMajorSnippet).join('\n')}`;
+  return {
+    text: `The charts were rendered with ${rendered.size > 0 ? majorsText([...rendered]) : 'the helm on PATH'} only: ${why}, which reads some files differently (a values file of several YAML documents: Helm 3 reads the first, Helm 4 merges them), and this runner has no helm of that major, so that major is not proven. To render with both, add a step before this one:`,
+    step: other.map(otherMajorSnippet).join('\n'),
+  };
 }

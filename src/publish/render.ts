@@ -41,8 +41,11 @@ export interface RenderCheckResult {
   proof: ProofRecord[];
   /** Why the proof is empty (no release of the checkout reads the files), for the summary. */
   emptyProof?: string;
-  /** A helm major a controller may use that did not render (render-words.ts majorsNote). */
-  helmNote?: string;
+  /**
+   * A helm major a controller may use that did not render, and the setup step that adds it
+   * (render-words.ts majorsNote).
+   */
+  helmNote?: { text: string; step: string };
 }
 
 export async function checkRender(run: RunContext): Promise<RenderCheckResult | undefined> {
@@ -130,7 +133,7 @@ export async function checkRender(run: RunContext): Promise<RenderCheckResult | 
     );
     // Not a refusal: most runners have one helm. Said in the log and the summary instead.
     const helmNote = majorsNote(outcomes, proof);
-    if (helmNote) run.reporter.notice(`Render check: ${helmNote}`);
+    if (helmNote) run.reporter.notice(`Render check: ${helmNote.text}\n${helmNote.step}`);
     return {
       outcome: skipped.length > 0 || open.length > 0 ? 'skipped' : 'true',
       outcomes,

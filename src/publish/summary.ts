@@ -94,7 +94,14 @@ function proofSection(result: PublishResult): string {
       'Render check: **off**. Nothing was rendered: no chart was shown to read the link at values-key.',
     );
   else lines.push(...renderLines(check, result.helm !== undefined));
-  if (check?.helmNote) lines.push(textWithCommands(check.helmNote, '  '));
+  if (check?.helmNote) {
+    // The step as a YAML block inside the list item (indented to stay in it).
+    const step = codeBlock(check.helmNote.step, 'yaml')
+      .split('\n')
+      .map((line) => `  ${line}`)
+      .join('\n');
+    lines.push(`${textWithCommands(check.helmNote.text, '  ')}\n\n${step}`);
+  }
   const proof = check?.proof ?? [];
   if (proof.length > 0)
     lines.push(

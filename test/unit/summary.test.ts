@@ -125,4 +125,38 @@ describe('the job summary', () => {
     );
     expect(read).not.toContain('no release in this checkout');
   });
+
+  it('says the helm major a record was rendered with, and the step that adds the one it was not', () => {
+    const summary = successSummary(
+      {
+        ...result(''),
+        renderCheck: {
+          outcome: 'true',
+          outcomes: [],
+          proof: [
+            {
+              target: 'apps/docs/release.yaml (HelmRelease/docs)',
+              reader: 'HelmRelease/docs/docs',
+              entry: 'Kustomization/flux-system/apps',
+              level: 'rendered',
+              helm: [3],
+              helmUnrendered: [4],
+            },
+          ],
+          helmNote: {
+            text: 'The charts were rendered with Helm 3 only: add a step before this one:',
+            step: '      - uses: azure/setup-helm@v4\n        with:\n          version: v4.2.3',
+          },
+        },
+      },
+      Date.parse('2026-11-24T00:00:00Z'),
+      { url: undefined },
+    );
+    expect(summary).toContain(
+      'read by HelmRelease/docs/docs: the chart renders the link with Helm 3 (not Helm 4, which this runner does not have).',
+    );
+    expect(summary).toContain(
+      '- The charts were rendered with Helm 3 only: add a step before this one:\n\n  ```yaml\n        - uses: azure/setup-helm@v4\n',
+    );
+  });
 });
