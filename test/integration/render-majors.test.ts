@@ -5,7 +5,7 @@
  * where nothing says which major the controller runs; with one where the checkout pins it; the
  * major it could not render said.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -138,5 +138,26 @@ describe('the major of a helm binary, read from its Go build info (no helm run)'
     await writeFile(join(dir, 'helm'), '#!/bin/sh\necho v3.17.3\n', { mode: 0o755 });
     expect(await binaryHelmMajor(join(dir, 'helm'))).toBeUndefined();
     expect(await binaryHelmMajor(join(dir, 'missing'))).toBeUndefined();
+  });
+});
+
+describe('the helms of a runner', () => {
+  it("one on PATH and the other major in azure/setup-helm's tool cache: both found, the one on PATH first", async () => {
+    const cache = await mkdtemp(join(tmpdir(), 'tool-cache-'));
+    // @actions/tool-cache's layout: <root>/helm/<version>/<arch>/, the binary below it.
+    const dir = join(cache, 'helm', '4.2.3', 'x64', 'linux-amd64');
+    await mkdir(dir, { recursive: true });
+    await symlink(inject('helm4'), join(dir, 'helm'));
+    const env = { PATH: `${dirname(inject('helm3'))}:/usr/bin:/bin`, RUNNER_TOOL_CACHE: cache };
+    const helms = new HelmSet(inject('helm3'), () => Promise.resolve({}), env);
+    const plan = await helms.plan(undefined);
+    expect(plan.helms.map((h) => [h.path, h.major])).toEqual([
+      [inject('helm3'), 3],
+      [join(dir, 'helm'), 4],
+    ]);
+    expect(plan.unrendered).toEqual([]);
+    // Without the cache: Helm 3 alone, Helm 4 said not rendered.
+    const alone = new HelmSet(inject('helm3'), () => Promise.resolve({}), { PATH: env.PATH });
+    expect(await alone.plan('argo')).toMatchObject({ helms: [{ major: 3 }], unrendered: [4] });
   });
 });
