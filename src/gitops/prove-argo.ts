@@ -13,7 +13,8 @@
  * files it would name are recorded as out of reach instead (elsewhereRecords).
  */
 import { posix } from 'node:path';
-import type { ChartInReach, ChartOutOfReach, ValuesLayer } from '../helm/render-target.js';
+import type { ChartInReach, ChartOutOfReach } from '../helm/render-target.js';
+import type { ValuesLayer } from '../controllers/helm.js';
 import { overridingLayer } from '../helm/values-layers.js';
 import {
   argoRelease,
@@ -28,7 +29,7 @@ import { entryLabel, type ArgoEntry } from './discover.js';
 import { checkoutPath } from './files.js';
 import { chartOf } from './flux-chart.js';
 import { goPathMatch } from './glob.js';
-import { argoLayers } from './merge.js';
+import { argoLayers } from '../controllers/argo-cd.js';
 import { join, treeOf, type Checkout } from './tree.js';
 import {
   laterWins,

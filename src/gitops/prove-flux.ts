@@ -15,7 +15,7 @@ import { markWarning, unservedRelease } from './applies.js';
 import { entryLabel, type Entry } from './discover.js';
 import { isYamlFile } from './files.js';
 import { releaseChart, sourceCandidates } from './flux-chart.js';
-import { fluxLayers, sameNamespace } from './merge.js';
+import { fluxLayers, sameNamespace } from '../controllers/helm-controller.js';
 import { patchesTouching } from './overlay.js';
 import { postRenderer } from './post-render.js';
 import { substitutedFrom } from './substitute.js';
@@ -28,7 +28,7 @@ import {
   type ProofRecord,
   type ProofTarget,
 } from './types.js';
-import type { ValuesLayer } from '../helm/render-target.js';
+import type { ValuesLayer } from '../controllers/helm.js';
 import { renderForProof, unrenderedRecord } from './render.js';
 import { missedReferences, missedText } from './flux/values-from-missing.js';
 

@@ -10,12 +10,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import type {
-  ChartInReach,
-  ChartOutOfReach,
-  RenderTarget,
-  ValuesLayer,
-} from '../helm/render-target.js';
+import type { ChartInReach, ChartOutOfReach, RenderTarget } from '../helm/render-target.js';
+import type { ValuesLayer } from '../controllers/helm.js';
 import { setLayer } from '../helm/set-flags.js';
 import {
   laterEntries,

@@ -24,7 +24,7 @@ import { readByPathRelease } from '../values/chart-artifact.js';
 import { releasesListing } from '../values/helmfile.js';
 import { helmfileTargets } from './helmfile-render.js';
 import { manifestTargets, valuesFromTarget, type SourceObjects } from './manifest-render.js';
-import { readersOf } from '../values/flux-override.js';
+import { readersOf } from '../controllers/helm-controller.js';
 import { refuseNearMiss } from '../values/near-miss.js';
 import { readValuesFile } from '../values/read.js';
 import type { PublishInputs } from './inputs.js';

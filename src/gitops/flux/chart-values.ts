@@ -8,11 +8,11 @@
  * release's postRenderers.
  */
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
-import type { ValuesLayer } from '../../helm/render-target.js';
+import type { ValuesLayer } from '../../controllers/helm.js';
 import { overridingLayer } from '../../helm/values-layers.js';
 import { checkoutFolder, isObject, type Data } from '../../values/site.js';
 import { releaseChart, sourceCandidates } from '../flux-chart.js';
-import { fluxLayers } from '../merge.js';
+import { fluxLayers } from '../../controllers/helm-controller.js';
 import { postRenderer } from '../post-render.js';
 import { checkoutSources } from '../prove-flux.js';
 import type { Checkout } from '../tree.js';
