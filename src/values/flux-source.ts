@@ -16,6 +16,7 @@ import {
   type Data,
   type FluxChart,
 } from './site.js';
+import { chartValuesFiles } from '../controllers/source-controller.js';
 import { redactLink } from '../shared/secrets.js';
 
 /** A chart hint with its Flux source resolved. */
@@ -96,14 +97,13 @@ const sourceNamespace = (source: Data, ref: Ref): string | undefined =>
     : ref.namespace;
 
 /**
- * A chart path of this checkout, with its `valuesFiles` (paths of the source, its top): their
- * merge replaces the chart's values.yaml in the artifact source-controller builds.
+ * A chart path of this checkout, with its values files (`valuesFile`, then `valuesFiles`: paths of
+ * the source, its top): their merge replaces the chart's values.yaml in the artifact
+ * source-controller builds.
  */
 function pathHint(chart: string, spec: Data, root: string): ResolvedHint {
   const hint = chartPathHint(chart, root);
-  const files = Array.isArray(spec.valuesFiles)
-    ? spec.valuesFiles.filter((f): f is string => typeof f === 'string')
-    : [];
+  const files = chartValuesFiles(spec);
   if (hint.kind !== 'path' || files.length === 0) return hint;
   return { ...hint, chartValues: files.flatMap((f) => checkoutFolder(f, root) ?? []) };
 }
@@ -142,9 +142,7 @@ function fromChartSpec(
   if (!url) return none(`${shown(ref)} has no spec.url`);
   const origin = shown({ ...ref, namespace: sourceNamespace(source, ref) });
   // valuesFiles apply to every chart source: for a repository's, paths inside its package.
-  const files = Array.isArray(spec.valuesFiles)
-    ? spec.valuesFiles.filter((f): f is string => typeof f === 'string' && f !== '')
-    : [];
+  const files = chartValuesFiles(spec);
   const inChart = files.length > 0 ? { chartValuesIn: files } : {};
   if (repo.type === 'oci')
     return {
