@@ -16,12 +16,8 @@ import { posix } from 'node:path';
 import type { ChartInReach, ChartOutOfReach } from '../helm/render-target.js';
 import type { ValuesLayer } from '../controllers/helm.js';
 import { overridingLayer } from '../helm/values-layers.js';
-import {
-  argoRelease,
-  helmAfterOverrides,
-  parametersOn,
-  sourceFiles,
-} from '../values/argo-source-file.js';
+import { argoRelease, helmAfterOverrides, parametersOn } from '../controllers/argo-cd.js';
+import { sourceFiles } from '../values/argo-source-file.js';
 import { argoChartHint, isOci, shownRepo } from '../values/manifest-argo.js';
 import { chartInCheckout, isObject, ofThisRepository, type Data } from '../values/site.js';
 import { argoHeldBack, markHeldBack } from './applies.js';

@@ -10,7 +10,7 @@
 import { posix } from 'node:path';
 import type { ValuesLayer } from '../../controllers/helm.js';
 import { overridingLayer } from '../../helm/values-layers.js';
-import { argoRelease, parametersOn } from '../../values/argo-source-file.js';
+import { argoRelease, parametersOn } from '../../controllers/argo-cd.js';
 import { isObject } from '../../values/site.js';
 import { argoHeldBack, markHeldBack } from '../applies.js';
 import { entryLabel, type ArgoEntry } from '../discover.js';
