@@ -55,13 +55,7 @@ export function fluxLayers(
     if (!isObject(ref)) continue;
     const key = typeof ref.valuesKey === 'string' && ref.valuesKey ? ref.valuesKey : 'values.yaml';
     const label = `${String(ref.kind)}/${String(ref.name)}`;
-    const source = objects.find(
-      (o) =>
-        o.kind === ref.kind &&
-        isObject(o.metadata) &&
-        o.metadata.name === ref.name &&
-        sameNamespace(o.metadata.namespace, meta.namespace),
-    );
+    const source = objects.find((o) => entryNames(ref, o, meta.namespace));
     const text = source ? dataValue(source, key) : undefined;
     if (text === undefined) {
       // An optional reference that resolves to nothing adds nothing; a required one would stop
@@ -147,6 +141,20 @@ function deepMerge(a: Data, b: Data): Data {
     out[key] = isObject(value) && isObject(out[key]) ? deepMerge(out[key], value) : value;
   return out;
 }
+
+/**
+ * Whether a valuesFrom entry (`ref`: its kind and name) of a release in `namespace` names
+ * `object`, a ConfigMap or Secret: same kind and name, in the release's own namespace.
+ */
+export const entryNames = (
+  ref: { kind?: unknown; name?: unknown },
+  object: Data,
+  namespace: unknown,
+): boolean =>
+  object.kind === ref.kind &&
+  isObject(object.metadata) &&
+  object.metadata.name === ref.name &&
+  sameNamespace(object.metadata.namespace, namespace);
 
 /** valuesFrom reads from the HelmRelease's own namespace (none written: any). */
 export const sameNamespace = (a: unknown, b: unknown): boolean =>

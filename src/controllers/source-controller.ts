@@ -11,6 +11,8 @@
  *   their merge replaces the chart's own values.yaml; when it is empty, values.yaml stays.
  * - `reconcileStrategy`: `ChartVersion` when omitted (a new artifact only for a new version in
  *   Chart.yaml), `Revision` (one for every new revision of the source).
+ * - An OCIRepository's ref as its reconciler (`getArtifactRef`) ranks it: `digest`, then `semver`,
+ *   then `tag` (`latest` when none is set).
  * - A GitRepository's ref as fluxcd/pkg git/gogit `Client.Clone` resolves it: `commit`, then
  *   `name`, then `tag`, then `semver`, then `branch`, and `master` (git.DefaultBranch) when none
  *   is set; only a branch (or a `name` of refs/heads/…) moves with new commits.
@@ -68,4 +70,33 @@ export function gitRepositoryRef(spec: Data): GitRef {
   return branch
     ? { kind: 'branch', value: branch, field: 'spec.ref.branch' }
     : { kind: 'branch', value: 'master', field: "no spec.ref, so source-controller's default" };
+}
+
+/** What an OCIRepository pulls, from its spec.ref. */
+export interface OciRef {
+  digest?: string;
+  semver?: string;
+  /** The tag, `latest` when none is written (without a digest it may carry). */
+  tag: string;
+  /** Whether spec.ref.tag is written. */
+  tagWritten: boolean;
+}
+
+/**
+ * An OCIRepository's ref as source-controller ranks it: digest, then semver (the one constraint),
+ * then the tag, pulled as it is (`latest` when none is set): never the highest version in its
+ * place. A tag may carry its digest (`1.4.0@sha256:…`), which then decides.
+ */
+export function ociRepositoryRef(spec: Data): OciRef {
+  const pin = isObject(spec.ref) ? spec.ref : {};
+  const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const semver = str(pin.semver);
+  const [tag = 'latest', tagDigest] = (str(pin.tag) ?? 'latest').split('@');
+  const digest = str(pin.digest) ?? (semver ? undefined : tagDigest);
+  return {
+    ...(digest ? { digest } : {}),
+    ...(semver ? { semver } : {}),
+    tag,
+    tagWritten: str(pin.tag) !== undefined,
+  };
 }

@@ -10,9 +10,9 @@
 import { parse, parseAllDocuments } from 'yaml';
 import {
   dataValue,
+  entryNames,
   entryReads,
   isHelmRelease,
-  sameNamespace,
   valuesFromEntries,
   type ValuesFromEntry,
 } from '../controllers/helm-controller.js';
@@ -159,9 +159,7 @@ function valuesOf(
 ): unknown[] {
   const found: unknown[] = [];
   for (const { data } of docs) {
-    if (!isObject(data) || data.kind !== entry.kind || !isObject(data.metadata)) continue;
-    if (data.metadata.name !== entry.name) continue;
-    if (!sameNamespace(data.metadata.namespace, namespace)) continue;
+    if (!isObject(data) || !entryNames(entry, data, namespace)) continue;
     const text = dataValue(data, entry.valuesKey);
     try {
       found.push(text === undefined ? undefined : (parse(text) as unknown));

@@ -16,7 +16,7 @@ import {
   type Data,
   type FluxChart,
 } from './site.js';
-import { chartValuesFiles } from '../controllers/source-controller.js';
+import { chartValuesFiles, ociRepositoryRef } from '../controllers/source-controller.js';
 import { redactLink } from '../shared/secrets.js';
 
 /** A chart hint with its Flux source resolved. */
@@ -159,20 +159,13 @@ function fromChartSpec(
 function ociRepository(spec: Data, ref: Ref, none: (why: string) => ResolvedHint): ResolvedHint {
   const url = typeof spec.url === 'string' ? spec.url : undefined;
   if (!url?.startsWith('oci://')) return none(`${shown(ref)} has no oci:// spec.url`);
-  const pin = isObject(spec.ref) ? spec.ref : {};
-  const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  // As source-controller ranks them: digest, then semver (the one constraint), then the tag,
-  // pulled as it is (`latest` when none is set): never the highest version in its place. A tag
-  // may carry its digest (`1.4.0@sha256:…`), which then decides.
-  const semver = str(pin.semver);
-  const [tag = 'latest', tagDigest] = (str(pin.tag) ?? 'latest').split('@');
-  const digest = str(pin.digest) ?? (semver ? undefined : tagDigest);
+  const { digest, semver, tag, tagWritten } = ociRepositoryRef(spec);
   const version = digest ? undefined : (semver ?? tag);
   // helm pulls a tag only as a version (`--version 1.4.0`): one that is none (`latest`, `main`)
   // it reads as a constraint and fails, so the chart behind it cannot be known here.
   if (version === tag && !HELM_VERSION.test(tag))
     return none(
-      `${shown(ref)} pulls the tag ${tag}${str(pin.tag) ? '' : ' (no spec.ref: the default)'}, which helm cannot pull (it pulls a chart by a version tag or a digest): set spec.ref.semver, spec.ref.digest or a version tag to have it rendered`,
+      `${shown(ref)} pulls the tag ${tag}${tagWritten ? '' : ' (no spec.ref: the default)'}, which helm cannot pull (it pulls a chart by a version tag or a digest): set spec.ref.semver, spec.ref.digest or a version tag to have it rendered`,
     );
   return {
     kind: 'remote',
