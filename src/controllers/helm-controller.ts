@@ -1,6 +1,7 @@
 /**
- * helm-controller's rules: which HelmReleases read a values ConfigMap or Secret, and the values
- * a HelmRelease hands Helm, as layers in its order (later wins). One home for the writer
+ * helm-controller's rules: which HelmReleases read a values ConfigMap or Secret, the values a
+ * HelmRelease hands Helm, as layers in its order (later wins), and the release it installs
+ * (name and namespace, fluxRelease). One home for the writer
  * (values/: which target it may write, what it refuses) and the proof (gitops/: what the
  * release renders with), so both follow the same code.
  *
@@ -18,6 +19,7 @@
  * result that mapping too (a merged copy), spec.values wins (targetPathWins). Pure rules: data
  * in, data out, no I/O.
  */
+import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
 import { isObject, type Data } from '../shared/data.js';
 import { goYamlData } from '../shared/go-yaml.js';
@@ -246,4 +248,33 @@ export function dataValue(object: Data, key: string): string | undefined {
   const raw = isObject(object.data) ? object.data[key] : undefined;
   if (typeof raw !== 'string') return undefined;
   return object.kind === 'Secret' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+}
+
+/**
+ * The release helm-controller installs (api/v2 `GetReleaseName`, internal/release `ShortenName`):
+ * spec.releaseName, else `[targetNamespace-]name` cut to Helm's 53 characters as it cuts it (40
+ * characters, a dash, 12 of the SHA-256); in spec.targetNamespace, else the HelmRelease's own
+ * namespace.
+ */
+export function fluxRelease(
+  spec: Data,
+  name: string,
+  namespace: string | undefined,
+): { name: string; namespace?: string } {
+  const target =
+    typeof spec.targetNamespace === 'string' && spec.targetNamespace !== ''
+      ? spec.targetNamespace
+      : undefined;
+  const full =
+    typeof spec.releaseName === 'string' && spec.releaseName !== ''
+      ? spec.releaseName
+      : target
+        ? `${target}-${name}`
+        : name;
+  const short =
+    full.length <= 53
+      ? full
+      : `${full.slice(0, 40)}-${createHash('sha256').update(full).digest('hex').slice(0, 12)}`;
+  const ns = target ?? namespace;
+  return { name: short, ...(ns ? { namespace: ns } : {}) };
 }
