@@ -1,9 +1,9 @@
 /**
  * helm-controller's rules: which HelmReleases read a values ConfigMap or Secret, the values a
  * HelmRelease hands Helm, as layers in its order (later wins), and the release it installs
- * (name and namespace, fluxRelease). One home for the writer
- * (values/: which target it may write, what it refuses) and the proof (gitops/: what the
- * release renders with), so both follow the same code.
+ * (name and namespace, fluxRelease). One home for the writer (values/: which target it may
+ * write, what it refuses) and the proof (gitops/: what the release renders with), so both follow
+ * the same code.
  *
  * Followed from the code helm-controller runs, fluxcd/pkg chartutil `ChartValuesFromReferences`
  * (values.go) and helm-controller's api/v2 `ValuesReference`, not from the docs, which disagree

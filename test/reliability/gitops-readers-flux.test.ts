@@ -222,6 +222,15 @@ describe.concurrent("the chart's GitRepository and the branch the change lands o
     }
   });
 
+  it('no entry point in the checkout, it follows production: refused all the same', async () => {
+    const ws = await chartSource('production');
+    await rm(join(ws, 'clusters/production/apps.yaml'));
+    const error = await refusedIn(ws, CHART_VALUES, ON_MAIN);
+    expect(error).toContain(
+      'takes its chart from GitRepository/flux-system/docs-charts (clusters/production/docs-charts.yaml), which follows branch production (spec.ref.branch)',
+    );
+  });
+
   it('it follows main, the run is on main: rendered', async () => {
     const ws = await chartSource('main');
     const { run } = await publishIn(ws, { ...CHART_VALUES, 'render-check': 'required' }, ON_MAIN);
