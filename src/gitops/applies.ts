@@ -6,12 +6,15 @@
  * Application without automated sync applies it only once someone syncs. A HelmRelease of an API
  * version Flux no longer serves is said to be one, never proven as `v2`.
  *
- * The ref a GitRepository follows is resolved as source-controller clones it (fluxcd/pkg
- * git/gogit Client.Clone): `commit`, then `name`, then `tag`, then `semver`, then `branch`, and
- * `master` (git.DefaultBranch) when none is set; only a branch (or a `name` of refs/heads/…)
- * moves with new commits. Argo CD's `HEAD` (or no targetRevision) is the remote's default branch.
+ * The ref a GitRepository follows is source-controller's rule (controllers/source-controller.ts,
+ * gitRepositoryRef). Argo CD's `HEAD` (or no targetRevision) is the remote's default branch.
  */
 import { parseAllDocuments } from 'yaml';
+import {
+  gitRepositoryRef,
+  releaseChartSpec,
+  type GitRef,
+} from '../controllers/source-controller.js';
 import { argoManualSync } from '../values/target.js';
 import { isObject, type Data } from '../values/site.js';
 import { entryLabel, type Entry } from './discover.js';
@@ -53,34 +56,6 @@ export function landingOf(
   if (env.BRANCH_NAME && !env.CHANGE_ID)
     return base(env.BRANCH_NAME, 'the branch this pipeline runs on');
   return base(undefined, '');
-}
-
-/** The ref a GitRepository follows, as source-controller resolves its spec.ref. */
-export interface GitRef {
-  kind: 'commit' | 'name' | 'tag' | 'semver' | 'branch';
-  value: string;
-  /** Where it is written: `spec.ref.branch`, or `no spec.ref` for the default. */
-  field: string;
-}
-
-export function gitRepositoryRef(spec: Data): GitRef {
-  const ref = isObject(spec.ref) ? spec.ref : {};
-  const set = (key: string) =>
-    typeof ref[key] === 'string' && ref[key] !== '' ? ref[key] : undefined;
-  for (const kind of ['commit', 'name', 'tag', 'semver'] as const) {
-    const value = set(kind);
-    if (value === undefined) continue;
-    const head = kind === 'name' ? /^refs\/heads\/(.+)$/.exec(value) : null;
-    return {
-      kind: head ? 'branch' : kind,
-      value: head ? head[1]! : value,
-      field: `spec.ref.${kind}`,
-    };
-  }
-  const branch = set('branch');
-  return branch
-    ? { kind: 'branch', value: branch, field: 'spec.ref.branch' }
-    : { kind: 'branch', value: 'master', field: "no spec.ref, so source-controller's default" };
 }
 
 /** A GitRepository of the checkout or of a build: its spec and where it was read. */
@@ -159,6 +134,37 @@ export function fluxHeldBack(
   if (!why) return undefined;
   const name = `GitRepository/${namespace}/${ref.name} (${source.from})`;
   return `${label} builds from ${name}, which ${why}: the cluster does not apply this commit through it. ${refFix(landing, `the spec.ref of GitRepository/${namespace}/${ref.name}`)}`;
+}
+
+/**
+ * Why a HelmRelease whose chart is a path of a GitRepository (`spec.chart.spec.sourceRef`) does
+ * not render this commit's chart folder: that GitRepository follows another ref than the branch
+ * the change lands on, so source-controller packages the chart (its values.yaml included) from
+ * that ref. Undefined when it follows the change's branch (or may), or is not among the
+ * manifests this run read. `git` as gitSources gives it; `label` names the release.
+ */
+export function chartSourceHeldBack(
+  release: Data,
+  label: string,
+  git: ReadonlyMap<string, GitSource>,
+  landing: Landing,
+): string | undefined {
+  const ref = releaseChartSpec(release).sourceRef;
+  if (!isObject(ref) || ref.kind !== 'GitRepository' || typeof ref.name !== 'string')
+    return undefined;
+  const meta = isObject(release.metadata) ? release.metadata : {};
+  const namespace =
+    typeof ref.namespace === 'string'
+      ? ref.namespace
+      : typeof meta.namespace === 'string'
+        ? meta.namespace
+        : undefined;
+  const source = (namespace && git.get(`${namespace}/${ref.name}`)) || git.get(ref.name);
+  if (!source) return undefined;
+  const why = otherRef(gitRepositoryRef(source.spec), landing);
+  if (!why) return undefined;
+  const name = `GitRepository/${namespace ? `${namespace}/` : ''}${ref.name}`;
+  return `${label} takes its chart from ${name} (${source.from}), which ${why}: source-controller packages the chart, its values files included, from that ref, not from this commit. ${refFix(landing, `the spec.ref of ${name} in ${source.from}`)}`;
 }
 
 /**

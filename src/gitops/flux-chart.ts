@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ChartInReach, ChartOutOfReach } from '../helm/render-target.js';
 import { resolveFluxChart, type ResolvedHint } from '../values/flux-source.js';
-import { fluxChartOf, fluxRelease } from '../values/manifest.js';
+import { fluxRelease } from '../controllers/helm-controller.js';
+import { fluxChartOf } from '../values/manifest.js';
 import { isObject, type Data } from '../values/site.js';
 
 /** A HelmRelease's chart, resolved against `objects`, with the release name and namespace. */

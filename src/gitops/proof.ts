@@ -139,6 +139,8 @@ export async function proveComposition(
     await proveChartReaders(ctx, graph, open);
     await proveAsWritten(ctx, graph, options.edited, open);
     unreached(options.targets.filter((t) => generated.read.has(t.file)));
+    // A reader whose chart's GitRepository follows another branch (flux/chart-values.ts).
+    ctx.refusals.push(...heldOnly(ctx.records, open));
     return result;
   }
   const buildable = entries.filter((e): e is Buildable => e.kind !== 'argo');

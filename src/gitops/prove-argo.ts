@@ -13,14 +13,11 @@
  * files it would name are recorded as out of reach instead (elsewhereRecords).
  */
 import { posix } from 'node:path';
-import type { ChartInReach, ChartOutOfReach, ValuesLayer } from '../helm/render-target.js';
+import type { ChartInReach, ChartOutOfReach } from '../helm/render-target.js';
+import type { ValuesLayer } from '../controllers/helm.js';
 import { overridingLayer } from '../helm/values-layers.js';
-import {
-  argoRelease,
-  helmAfterOverrides,
-  parametersOn,
-  sourceFiles,
-} from '../values/argo-source-file.js';
+import { argoRelease, helmAfterOverrides, parametersOn } from '../controllers/argo-cd.js';
+import { sourceFiles } from '../values/argo-source-file.js';
 import { argoChartHint, isOci, shownRepo } from '../values/manifest-argo.js';
 import { chartInCheckout, isObject, ofThisRepository, type Data } from '../values/site.js';
 import { argoHeldBack, markHeldBack } from './applies.js';
@@ -28,7 +25,7 @@ import { entryLabel, type ArgoEntry } from './discover.js';
 import { checkoutPath } from './files.js';
 import { chartOf } from './flux-chart.js';
 import { goPathMatch } from './glob.js';
-import { argoLayers } from './merge.js';
+import { argoLayers } from '../controllers/argo-cd.js';
 import { join, treeOf, type Checkout } from './tree.js';
 import {
   laterWins,

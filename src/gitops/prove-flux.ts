@@ -15,7 +15,7 @@ import { markWarning, unservedRelease } from './applies.js';
 import { entryLabel, type Entry } from './discover.js';
 import { isYamlFile } from './files.js';
 import { releaseChart, sourceCandidates } from './flux-chart.js';
-import { fluxLayers, sameNamespace } from './merge.js';
+import { entryNames, fluxLayers, valuesFromEntries } from '../controllers/helm-controller.js';
 import { patchesTouching } from './overlay.js';
 import { postRenderer } from './post-render.js';
 import { substitutedFrom } from './substitute.js';
@@ -28,7 +28,7 @@ import {
   type ProofRecord,
   type ProofTarget,
 } from './types.js';
-import type { ValuesLayer } from '../helm/render-target.js';
+import type { ValuesLayer } from '../controllers/helm.js';
 import { renderForProof, renderedRecord, unrenderedRecord } from './render.js';
 import { missedReferences, missedText } from './flux/values-from-missing.js';
 
@@ -85,21 +85,10 @@ export async function proveBuild(
     );
     const readers = releases.filter((r) => {
       if (holds(r) || named('HelmRelease')(r)) return true;
-      const refs = isObject(r.spec) && Array.isArray(r.spec.valuesFrom) ? r.spec.valuesFrom : [];
       // valuesFrom reads from the release's own namespace: a ConfigMap of that name in another
       // namespace is another release's (docs in staging and in production).
       const namespace = isObject(r.metadata) ? r.metadata.namespace : undefined;
-      return refs.some(
-        (ref) =>
-          isObject(ref) &&
-          sources.some(
-            (s) =>
-              s.kind === ref.kind &&
-              isObject(s.metadata) &&
-              s.metadata.name === ref.name &&
-              sameNamespace(s.metadata.namespace, namespace),
-          ),
-      );
+      return valuesFromEntries(r).some((e) => sources.some((s) => entryNames(e, s, namespace)));
     });
     const patched = readers;
     // A release that names a source of the target under the name before kustomize renamed it:

@@ -2,8 +2,10 @@
  * What the render check needs to know about one place the run writes the link: which chart reads
  * it, and the values helm would hand that chart, in helm's order. The values layer (plain values
  * files, GitOps manifests) builds these; the render check (`render-check.ts`) renders each with a
- * placeholder link and looks for it. Types only: the two sides meet here and nowhere else.
+ * placeholder link and looks for it. Types only: the two sides meet here and nowhere else (a
+ * values layer is Helm's own rule: controllers/helm.ts).
  */
+import type { ValuesLayer } from '../controllers/helm.js';
 
 /** A chart helm can render without a cluster: a local directory, or a reference it can pull. */
 export interface ChartInReach {
@@ -40,17 +42,6 @@ export interface ChartOutOfReach {
   kind: 'out-of-reach';
   reason: string;
 }
-
-/**
- * One layer of values, as helm reads them: a file (`-f path`), or YAML text the manifest holds;
- * or values this run cannot read that set every key it writes (a remote vendor chart's own
- * values.yaml, which kustomize's `valuesMerge: merge` lets win), so a later one of those wins.
- * `fix` says what to do when that layer wins over the link.
- */
-export type ValuesLayer =
-  | { file: string; fix?: string }
-  | { name: string; yaml: string; fix?: string }
-  | { name: string; unread: true; fix: string };
 
 export interface RenderTarget {
   /** As messages name it: `values.yaml`, `clusters/prod/docs.yaml (HelmRelease/docs)`. */

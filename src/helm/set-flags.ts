@@ -7,7 +7,7 @@
  */
 import { stringify } from 'yaml';
 import { overlaps } from '../shared/set-path.js';
-import type { ValuesLayer } from './render-target.js';
+import { typedSet, type ValuesLayer } from '../controllers/helm.js';
 
 /** The flags of helm-args that set values: the render passes them as the rollout does. */
 const VALUE_FLAGS = new Set([
@@ -121,13 +121,3 @@ export interface SetSource {
 }
 
 const HELM_ARGS: SetSource = { name: 'helm-args', plain: '--set' };
-
-/** A --set value as helm types it: true, false, null and integers; anything else a string. */
-export function typedSet(raw: string): unknown {
-  // As helm's strvals: true, false and null in any case; an integer not written with a leading 0.
-  const lower = raw.toLowerCase();
-  if (lower === 'true' || lower === 'false') return lower === 'true';
-  if (lower === 'null') return null;
-  if (/^[+-]?([1-9]\d*|0)$/.test(raw)) return Number(raw);
-  return raw;
-}

@@ -11,7 +11,7 @@ import { relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { goYamlData, utf8 } from '../shared/go-yaml.js';
 import { WRITTEN_KEYS } from '../shared/set-path.js';
-import type { ValuesLayer } from './render-target.js';
+import type { ValuesLayer } from '../controllers/helm.js';
 
 /** A later layer that wins over what this run writes: named for a message, with what to do. */
 export interface Overriding {

@@ -10,17 +10,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import type {
-  ChartInReach,
-  ChartOutOfReach,
-  RenderTarget,
-  ValuesLayer,
-} from '../helm/render-target.js';
+import type { ChartInReach, ChartOutOfReach, RenderTarget } from '../helm/render-target.js';
+import type { ValuesLayer } from '../controllers/helm.js';
 import { setLayer } from '../helm/set-flags.js';
+import { setFlags } from '../controllers/helmfile.js';
 import {
   laterEntries,
   releasesListing,
-  setFlags,
   unreadableStates,
   type ListingRelease,
 } from '../values/helmfile.js';

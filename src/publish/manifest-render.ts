@@ -9,15 +9,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import type {
-  ChartInReach,
-  ChartOutOfReach,
-  RenderTarget,
-  ValuesLayer,
-} from '../helm/render-target.js';
+import type { ChartInReach, ChartOutOfReach, RenderTarget } from '../helm/render-target.js';
+import type { ValuesLayer } from '../controllers/helm.js';
 import type { FilePlan } from '../values/plan.js';
-import { fluxLayers } from '../gitops/merge.js';
-import { readersOf, type ValuesSource } from '../values/flux-override.js';
+import { fluxLayers, readersOf, type ValuesSource } from '../controllers/helm-controller.js';
 import { resolveFluxChart } from '../values/flux-source.js';
 import { chartOf, releaseChart } from '../gitops/flux-chart.js';
 import type { Generated } from '../values/source-objects.js';

@@ -23,7 +23,7 @@ import { checkoutPath } from '../gitops/files.js';
 import { kustomizationRender } from '../gitops/post-render.js';
 import { helmfileTargets } from './helmfile-render.js';
 import { manifestTargets, valuesFromTarget, type SourceObjects } from './manifest-render.js';
-import { readersOf } from '../values/flux-override.js';
+import { readersOf } from '../controllers/helm-controller.js';
 import { refuseNearMiss } from '../values/near-miss.js';
 import type { PublishInputs } from './inputs.js';
 import { majorsNote, notRead, report, requiredUnchecked } from './render-words.js';

@@ -9,16 +9,13 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { overrideFileNames, parametersOn, type OverrideFile } from '../controllers/argo-cd.js';
 import { goYamlDocuments, utf8 } from '../shared/go-yaml.js';
 import { checkoutFolder, isObject, type Data, type Refusal } from './site.js';
-import { overlaps } from '../shared/set-path.js';
-import { KEYS, setOver } from './file.js';
+import { setOver } from './file.js';
 
 /** Where the run writes in the source: its `helm.valuesObject` (kept or new), or `helm.values`. */
 export type ArgoValuesSite = 'valuesObject' | 'values';
-
-/** An override file, read once: its data as Argo CD reads it, or why it cannot be read. */
-export type OverrideFile = { file: string } & ({ data: unknown } | { error: string });
 
 /**
  * The override files Argo CD would read for this source, in its order: the folder's own, then the
@@ -34,9 +31,7 @@ export function sourceFiles(
   if (typeof source.repoURL === 'string' && source.repoURL.startsWith('oci://')) return [];
   const dir = checkoutFolder(source.path, root);
   if (!dir) return [];
-  const names = ['.argocd-source.yaml', `.argocd-source-${app.name}.yaml`];
-  if (app.namespace) names.push(`.argocd-source-${app.namespace}_${app.name}.yaml`);
-  return names
+  return overrideFileNames(app)
     .map((name) => join(dir, name))
     .filter((file) => isFile(file))
     .map((file) => {
@@ -84,24 +79,6 @@ function readOverride(file: string): unknown {
   return goYamlDocuments(text)[0] ?? null;
 }
 
-/**
- * The release Argo CD renders a source as: helm.releaseName (else the Application's name) into
- * helm.namespace (else the destination's namespace), after the override files beside the source
- * (`files`; none when `helm` is already the block after them) set them: each may set (or, with a
- * null, delete) helm.releaseName and helm.namespace. A file that cannot be read is left to
- * sourceFileOverride, which refuses it.
- */
-export function argoRelease(
-  helm: Data,
-  app: { name: string; destination: string | undefined },
-  files: readonly OverrideFile[] = [],
-): { name: string; namespace?: string } {
-  const out = helmAfterOverrides(helm, files, (file) => file).helm ?? {};
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  const namespace = text(out.namespace) ?? app.destination;
-  return { name: text(out.releaseName) ?? app.name, ...(namespace ? { namespace } : {}) };
-}
-
 /** What in one override file wins over the values at `key`, in words; undefined if nothing. */
 function overrideIn(
   data: unknown,
@@ -123,61 +100,6 @@ function overrideIn(
   if (helm.valuesObject === null) return 'removes helm.valuesObject (valuesObject: null)';
   const at = setAt(helm.valuesObject, key);
   return at ? `sets helm.valuesObject.${at}` : undefined;
-}
-
-/**
- * The first of a helm block's parameters (`--set`) and fileParameters (`--set-file`) that sets the
- * keys at `key` (the block or above), with the names that do: Argo CD passes them after every
- * values source, so they win over all.
- */
-export function parametersOn(
-  helm: Data | undefined,
-  key: readonly string[],
-): { list: 'parameters' | 'fileParameters'; names: string[] } | undefined {
-  for (const list of ['parameters', 'fileParameters'] as const) {
-    const entries = helm?.[list];
-    if (!Array.isArray(entries)) continue;
-    const names = entries
-      .filter(
-        (p): p is Data => isObject(p) && typeof p.name === 'string' && overlaps(p.name, key, KEYS),
-      )
-      .map((p) => String(p.name));
-    if (names.length > 0) return { list, names };
-  }
-  return undefined;
-}
-
-/**
- * A source's helm block after its override files, as the repo server merges each over the source
- * (an RFC 7396 merge patch), with the file (as `shown` names it) that last set each of its keys;
- * a key no file set is the Application's own. A file that cannot be read is left out (refused
- * where the Application is a target: sourceFileOverride).
- */
-export function helmAfterOverrides(
-  helm: Data | undefined,
-  files: readonly OverrideFile[],
-  shown: (file: string) => string,
-): { helm: Data | undefined; setBy: Map<string, string> } {
-  let merged: unknown = helm;
-  const setBy = new Map<string, string>();
-  for (const read of files) {
-    if (!('data' in read) || !isObject(read.data) || !('helm' in read.data)) continue;
-    const patch = read.data.helm;
-    merged = mergePatch(merged, patch);
-    for (const key of isObject(patch) ? Object.keys(patch) : ['helm'])
-      setBy.set(key, shown(read.file));
-  }
-  return { helm: isObject(merged) ? merged : undefined, setBy };
-}
-
-/** RFC 7396: a mapping merges key by key (a null deletes), anything else replaces. */
-function mergePatch(target: unknown, patch: unknown): unknown {
-  if (!isObject(patch)) return patch;
-  const out: Data = isObject(target) ? { ...target } : {};
-  for (const [k, v] of Object.entries(patch))
-    if (v === null) delete out[k];
-    else out[k] = mergePatch(out[k], v);
-  return out;
 }
 
 /**

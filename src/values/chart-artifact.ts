@@ -1,13 +1,18 @@
 /**
  * Files baked into a chart artifact. Flux's source-controller packages a chart from a path of a
  * GitRepository or Bucket (a HelmRelease's `spec.chart.spec.chart: ./charts/docs`) into an
- * artifact, its `values.yaml` (or the merge of `spec.chart.spec.valuesFiles`, which replaces it)
- * inside. With `reconcileStrategy: ChartVersion`, the default, it builds a new artifact only when
+ * artifact, its `values.yaml` (or the merge of `spec.chart.spec.valuesFile` and `valuesFiles`, which
+ * replaces it: controllers/source-controller.ts) inside. With `reconcileStrategy: ChartVersion`, the default, it builds a new artifact only when
  * the version in Chart.yaml changes (source-controller, HelmChart reconcile), so a link written
  * into such a file reaches no cluster until someone bumps the chart's version: the run would exit
  * 0 and the site keep its old link. With `Revision` every new commit makes a new artifact.
  */
 import { join, relative } from 'node:path';
+import {
+  chartValuesFiles,
+  reconcileStrategy,
+  releaseChartSpec,
+} from '../controllers/source-controller.js';
 import { chartInCheckout, checkoutFolder, isObject, type Data, type Refusal } from './site.js';
 
 /** A HelmRelease of the checkout: its data, and the file it is in (absolute). */
@@ -20,7 +25,7 @@ export interface CheckoutRelease {
 export interface PathChart {
   /** The chart folder (absolute). */
   dir: string;
-  /** `spec.chart.spec.valuesFiles`, absolute: their merge replaces the chart's values.yaml. */
+  /** `spec.chart.spec.valuesFile` and `valuesFiles`, absolute: their merge replaces values.yaml. */
   valuesFiles?: string[];
   strategy: string;
   source: string;
@@ -31,26 +36,20 @@ export interface PathChart {
  * as values/site.ts takes every chart path), read against `root`; undefined for any other source.
  */
 export function pathChartOf(data: Data, root: string): PathChart | undefined {
-  const spec = isObject(data.spec) ? data.spec : {};
-  const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : {};
+  const chartSpec = releaseChartSpec(data);
   const ref = isObject(chartSpec.sourceRef) ? chartSpec.sourceRef : {};
   if (ref.kind !== 'GitRepository' && ref.kind !== 'Bucket') return undefined;
   if (typeof chartSpec.chart !== 'string') return undefined;
   const dir = chartInCheckout(chartSpec.chart, root);
   if (!dir) return undefined;
-  const files = Array.isArray(chartSpec.valuesFiles)
-    ? chartSpec.valuesFiles.filter((f): f is string => typeof f === 'string')
-    : undefined;
+  const files = chartValuesFiles(chartSpec);
   // valuesFiles name paths of the source, the repository's top (source-controller, local builder).
   return {
     dir,
-    ...(files && files.length > 0
+    ...(files.length > 0
       ? { valuesFiles: files.flatMap((f) => checkoutFolder(f, root) ?? []) }
       : {}),
-    strategy:
-      typeof chartSpec.reconcileStrategy === 'string'
-        ? chartSpec.reconcileStrategy
-        : 'ChartVersion',
+    strategy: reconcileStrategy(chartSpec),
     source: `${String(ref.kind)}/${typeof ref.name === 'string' ? ref.name : ''}`,
   };
 }

@@ -8,18 +8,18 @@
  * this run writes, or when it is read only at a `targetPath`.
  */
 import { parse, parseAllDocuments } from 'yaml';
+import {
+  dataValue,
+  entryNames,
+  entryReads,
+  isHelmRelease,
+  valuesFromEntries,
+  type ValuesFromEntry,
+} from '../controllers/helm-controller.js';
 import { overlaps } from '../shared/set-path.js';
 import { fileError, KEYS, setOver, type KeyPath } from './file.js';
-import { isObject, type Data } from './site.js';
+import { isObject } from './site.js';
 import type { ChosenTarget } from './target.js';
-
-/** A valuesFrom entry as helm-controller reads it (an empty valuesKey or targetPath is none). */
-interface Entry {
-  kind: unknown;
-  name: unknown;
-  valuesKey: string;
-  targetPath: string | undefined;
-}
 
 /** What could not be checked, for notices. */
 export interface Unchecked {
@@ -73,17 +73,14 @@ export function refuseOverriddenSource(
     const spec = isObject(data.spec) ? data.spec : {};
     const name = String(meta.name);
     const where = `${file} (HelmRelease/${name})`;
-    const entries = (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : [])
-      .filter(isObject)
-      .map(entryOf);
-    // valuesFrom reads from the HelmRelease's own namespace.
-    const sameNamespace = (namespace: unknown) =>
-      namespace === undefined || meta.namespace === undefined || namespace === meta.namespace;
-    const reads = (e: Entry, { target }: ChosenTarget) =>
-      e.kind === target.kind &&
-      e.name === target.name &&
-      e.valuesKey === target.part &&
-      sameNamespace(target.namespace);
+    const entries = valuesFromEntries(data);
+    const reads = (e: ValuesFromEntry, { target }: ChosenTarget) =>
+      target.part !== undefined &&
+      entryReads(
+        e,
+        { kind: target.kind, name: target.name, namespace: target.namespace, key: target.part },
+        meta.namespace,
+      );
     for (const source of sources) {
       const readers = entries.filter((e) => reads(e, source));
       if (readers.length === 0) continue;
@@ -114,7 +111,7 @@ export function refuseOverriddenSource(
         }
         // A chosen source read whole again gets the same link.
         if (sources.some((c) => reads(later, c))) continue;
-        const found = valuesOf(later, docs, sameNamespace);
+        const found = valuesOf(later, docs, meta.namespace);
         const unreadable =
           found.length === 0 || found.some((v) => v === undefined || (v !== null && !isObject(v)));
         if (unreadable && !unchecked.later.some((u) => u.where === where && u.entry === label))
@@ -150,76 +147,19 @@ export function refuseOverriddenSource(
   return unchecked;
 }
 
-/** A values ConfigMap or Secret by kind, name, namespace (when written) and data key. */
-export interface ValuesSource {
-  kind: string;
-  name: string;
-  namespace?: string;
-  key: string;
-}
-
-/**
- * The HelmReleases among `objects` that read `source` through valuesFrom (kind, name and key, in
- * their own namespace), each once: the same one is often both a values file and a tracked file.
- */
-export function readersOf(source: ValuesSource, objects: readonly unknown[]): Data[] {
-  const seen = new Set<string>();
-  return objects.filter((data): data is Data => {
-    if (!isHelmRelease(data)) return false;
-    const meta = isObject(data.metadata) ? data.metadata : {};
-    const spec = isObject(data.spec) ? data.spec : {};
-    const reads = (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : [])
-      .filter(isObject)
-      .map(entryOf)
-      .some(
-        (e) =>
-          e.kind === source.kind &&
-          e.name === source.name &&
-          e.valuesKey === source.key &&
-          (source.namespace === undefined ||
-            meta.namespace === undefined ||
-            meta.namespace === source.namespace),
-      );
-    const key = JSON.stringify(data);
-    if (!reads || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-function isHelmRelease(data: unknown): data is Data {
-  return (
-    isObject(data) &&
-    data.kind === 'HelmRelease' &&
-    typeof data.apiVersion === 'string' &&
-    data.apiVersion.startsWith('helm.toolkit.fluxcd.io/')
-  );
-}
-
-function entryOf(e: Data): Entry {
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  return {
-    kind: e.kind,
-    name: e.name,
-    valuesKey: text(e.valuesKey) ?? 'values.yaml',
-    targetPath: text(e.targetPath),
-  };
-}
-
 /**
  * The values an entry may read, parsed, from each ConfigMap or Secret among `docs` that it could
  * name (with no namespace on the HelmRelease, one of each namespace): null for an empty key,
  * undefined for one that is missing or not YAML. None when no such document is there.
  */
 function valuesOf(
-  entry: Entry,
+  entry: ValuesFromEntry,
   docs: readonly { data: unknown }[],
-  sameNamespace: (namespace: unknown) => boolean,
+  namespace: unknown,
 ): unknown[] {
   const found: unknown[] = [];
   for (const { data } of docs) {
-    if (!isObject(data) || data.kind !== entry.kind || !isObject(data.metadata)) continue;
-    if (data.metadata.name !== entry.name || !sameNamespace(data.metadata.namespace)) continue;
+    if (!isObject(data) || !entryNames(entry, data, namespace)) continue;
     const text = dataValue(data, entry.valuesKey);
     try {
       found.push(text === undefined ? undefined : (parse(text) as unknown));
@@ -255,13 +195,4 @@ function setKeys(values: unknown, valuesKey: KeyPath): Setting | undefined {
   if (set.keys.length === 0) return { what: set.path.join('.'), notMapping: true };
   const at = valuesKey.join('.');
   return { what: set.keys.map((key) => `${at}.${key}`).join(', '), notMapping: false };
-}
-
-/** A ConfigMap's data key, or a Secret's (base64 data, or stringData before the API merges it). */
-export function dataValue(object: Data, key: string): string | undefined {
-  const plain = isObject(object.stringData) ? object.stringData[key] : undefined;
-  if (typeof plain === 'string') return plain;
-  const raw = isObject(object.data) ? object.data[key] : undefined;
-  if (typeof raw !== 'string') return undefined;
-  return object.kind === 'Secret' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
 }

@@ -16,6 +16,7 @@ import {
   type Data,
   type FluxChart,
 } from './site.js';
+import { chartValuesFiles, ociRepositoryRef } from '../controllers/source-controller.js';
 import { redactLink } from '../shared/secrets.js';
 
 /** A chart hint with its Flux source resolved. */
@@ -96,14 +97,13 @@ const sourceNamespace = (source: Data, ref: Ref): string | undefined =>
     : ref.namespace;
 
 /**
- * A chart path of this checkout, with its `valuesFiles` (paths of the source, its top): their
- * merge replaces the chart's values.yaml in the artifact source-controller builds.
+ * A chart path of this checkout, with its values files (`valuesFile`, then `valuesFiles`: paths of
+ * the source, its top): their merge replaces the chart's values.yaml in the artifact
+ * source-controller builds.
  */
 function pathHint(chart: string, spec: Data, root: string): ResolvedHint {
   const hint = chartPathHint(chart, root);
-  const files = Array.isArray(spec.valuesFiles)
-    ? spec.valuesFiles.filter((f): f is string => typeof f === 'string')
-    : [];
+  const files = chartValuesFiles(spec);
   if (hint.kind !== 'path' || files.length === 0) return hint;
   return { ...hint, chartValues: files.flatMap((f) => checkoutFolder(f, root) ?? []) };
 }
@@ -142,9 +142,7 @@ function fromChartSpec(
   if (!url) return none(`${shown(ref)} has no spec.url`);
   const origin = shown({ ...ref, namespace: sourceNamespace(source, ref) });
   // valuesFiles apply to every chart source: for a repository's, paths inside its package.
-  const files = Array.isArray(spec.valuesFiles)
-    ? spec.valuesFiles.filter((f): f is string => typeof f === 'string' && f !== '')
-    : [];
+  const files = chartValuesFiles(spec);
   const inChart = files.length > 0 ? { chartValuesIn: files } : {};
   if (repo.type === 'oci')
     return {
@@ -161,20 +159,13 @@ function fromChartSpec(
 function ociRepository(spec: Data, ref: Ref, none: (why: string) => ResolvedHint): ResolvedHint {
   const url = typeof spec.url === 'string' ? spec.url : undefined;
   if (!url?.startsWith('oci://')) return none(`${shown(ref)} has no oci:// spec.url`);
-  const pin = isObject(spec.ref) ? spec.ref : {};
-  const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  // As source-controller ranks them: digest, then semver (the one constraint), then the tag,
-  // pulled as it is (`latest` when none is set): never the highest version in its place. A tag
-  // may carry its digest (`1.4.0@sha256:…`), which then decides.
-  const semver = str(pin.semver);
-  const [tag = 'latest', tagDigest] = (str(pin.tag) ?? 'latest').split('@');
-  const digest = str(pin.digest) ?? (semver ? undefined : tagDigest);
+  const { digest, semver, tag, tagWritten } = ociRepositoryRef(spec);
   const version = digest ? undefined : (semver ?? tag);
   // helm pulls a tag only as a version (`--version 1.4.0`): one that is none (`latest`, `main`)
   // it reads as a constraint and fails, so the chart behind it cannot be known here.
   if (version === tag && !HELM_VERSION.test(tag))
     return none(
-      `${shown(ref)} pulls the tag ${tag}${str(pin.tag) ? '' : ' (no spec.ref: the default)'}, which helm cannot pull (it pulls a chart by a version tag or a digest): set spec.ref.semver, spec.ref.digest or a version tag to have it rendered`,
+      `${shown(ref)} pulls the tag ${tag}${tagWritten ? '' : ' (no spec.ref: the default)'}, which helm cannot pull (it pulls a chart by a version tag or a digest): set spec.ref.semver, spec.ref.digest or a version tag to have it rendered`,
     );
   return {
     kind: 'remote',

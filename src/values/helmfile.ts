@@ -9,7 +9,7 @@
  * passes after it can win over the link.
  */
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { environmentsOf, resolvedReleases, stateDocuments } from './helmfile-state.js';
+import { environmentsOf, resolvedReleases, stateDocuments } from '../controllers/helmfile.js';
 import { isObject, type Data, type Refusal } from './site.js';
 
 /** helmfile's own file names: `helmfile.yaml`, `helmfile.yml`, `.gotmpl` forms, `helmfile.d/*`. */
@@ -205,28 +205,6 @@ export function laterEntries(listing: ListingRelease): LaterEntry[] {
     return isObject(entry) ? [{ inline: entry }] : [];
   });
 }
-
-/**
- * The release's `set` and `setString` entries as helm flags, in helmfile's order (set, then
- * setString). A `file` entry is `--set-file`; `values` a list (`--set name={a,b}`).
- */
-export function setFlags(release: HelmfileRelease): string[] {
-  const flags: string[] = [];
-  const one = (entry: Data, flag: '--set' | '--set-string') => {
-    const name = typeof entry.name === 'string' ? entry.name : '';
-    if (entry.value !== undefined && entry.value !== '')
-      flags.push(flag, `${name}=${stringOf(entry.value)}`);
-    else if (typeof entry.file === 'string') flags.push('--set-file', `${name}=${entry.file}`);
-    else if (Array.isArray(entry.values))
-      flags.push(flag, `${name}={${entry.values.map(stringOf).join(',')}}`);
-  };
-  for (const entry of release.set) one(entry, '--set');
-  for (const entry of release.setString) one(entry, '--set-string');
-  return flags;
-}
-
-const stringOf = (value: unknown) =>
-  typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 
 /**
  * The state files this run cannot read without helmfile (a `.gotmpl` with template actions

@@ -25,13 +25,8 @@ import {
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { redactLink } from '../shared/secrets.js';
-import {
-  parametersOn,
-  sourceFileOverride,
-  argoRelease,
-  sourceFiles,
-  type ArgoValuesSite,
-} from './argo-source-file.js';
+import { argoRelease, parametersOn } from '../controllers/argo-cd.js';
+import { sourceFileOverride, sourceFiles, type ArgoValuesSite } from './argo-source-file.js';
 
 export function targetsOfApplication(
   data: Data,

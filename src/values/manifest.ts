@@ -7,9 +7,9 @@
  * manifest is read by no controller, and the run would otherwise exit 0 with a site that never
  * changes.
  */
-import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { isMap, isScalar, type Document } from 'yaml';
+import { fluxRelease } from '../controllers/helm-controller.js';
 import { topLevelOf } from '../shared/documents.js';
 import { helmfileRefusal, isHelmfileDocument } from './helmfile.js';
 import { targetsOfApplication } from './manifest-argo.js';
@@ -181,34 +181,6 @@ export function fluxChartOf(data: Data): ChartHint {
     ...(isObject(spec.chart) && isObject(spec.chart.spec) ? { chart: spec.chart.spec } : {}),
     ...(isObject(spec.chartRef) ? { chartRef: spec.chartRef } : {}),
   };
-}
-
-/**
- * The release helm-controller installs: spec.releaseName, else `[targetNamespace-]name` cut to
- * Helm's 53 characters as it cuts it (ShortenName: 40 characters, a dash, 12 of the SHA-256);
- * in spec.targetNamespace, else the HelmRelease's own namespace.
- */
-export function fluxRelease(
-  spec: Data,
-  name: string,
-  namespace: string | undefined,
-): { name: string; namespace?: string } {
-  const target =
-    typeof spec.targetNamespace === 'string' && spec.targetNamespace !== ''
-      ? spec.targetNamespace
-      : undefined;
-  const full =
-    typeof spec.releaseName === 'string' && spec.releaseName !== ''
-      ? spec.releaseName
-      : target
-        ? `${target}-${name}`
-        : name;
-  const short =
-    full.length <= 53
-      ? full
-      : `${full.slice(0, 40)}-${createHash('sha256').update(full).digest('hex').slice(0, 12)}`;
-  const ns = target ?? namespace;
-  return { name: short, ...(ns ? { namespace: ns } : {}) };
 }
 
 function targetsOfKustomization(

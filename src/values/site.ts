@@ -5,12 +5,10 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isMap, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { isObject, type Data } from '../shared/data.js';
 import { findPair } from './path.js';
 
-export type Data = Record<string, unknown>;
-
-export const isObject = (value: unknown): value is Data =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isObject, type Data };
 
 /** The value at `path` in parsed data, or undefined where a key on the way is missing. */
 export function valueAt(data: unknown, path: readonly string[]): unknown {

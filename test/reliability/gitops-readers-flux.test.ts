@@ -5,7 +5,8 @@
  * - a chart folder's own values.yaml, read by the HelmRelease whose chart is that folder of the
  *   GitRepository (fluxcd/flux2-kustomize-helm-example's layout, test/fixtures/gitops/flux-cluster):
  *   source-controller packages it as the chart's defaults unless `valuesFiles` (or a v2beta1
- *   `valuesFile`) replaces it; spec.values that pins the link wins over it and is refused;
+ *   `valuesFile`) replaces it; spec.values that pins the link wins over it and is refused; the
+ *   chart's own GitRepository must follow the branch the change lands on;
  * - a checkout without any entry point (the fleet repository that bootstraps the cluster is
  *   elsewhere): the release proven as written, through the top kustomization that builds it, with
  *   the HelmRepository of another file of it (a loopback chart repository), its postRenderers,
@@ -174,8 +175,79 @@ describe.concurrent(
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(proofOf(run)).toEqual([]);
     });
+
+    it('valuesFile beside valuesFiles: source-controller merges it first, so it is read and the pin refused', async () => {
+      const ws = await clusterWorkspace('flux-cluster');
+      await writeFile(join(ws, 'charts/enterprise/values-prod.yaml'), 'replicaCount: 3\n');
+      await chartSpec(
+        ws,
+        '      valuesFile: ./charts/enterprise/values.yaml\n      valuesFiles:\n        - ./charts/enterprise/values-prod.yaml\n',
+      );
+      await append(join(ws, 'apps/production/docs-values.yaml'), PIN);
+      const error = await refusedIn(ws, CHART_VALUES);
+      expect(error).toContain('sets staticExport.bundleUrl after charts/enterprise/values.yaml');
+    });
   },
 );
+
+/**
+ * flux-cluster with the release's chart taken from its own GitRepository, docs-charts (this
+ * repository, following `branch`), beside the bootstrap's: the Kustomization's source is not in
+ * the checkout, so only the chart's ref can hold the change back.
+ */
+async function chartSource(branch: string): Promise<string> {
+  const ws = await clusterWorkspace('flux-cluster');
+  await chartSpec(ws);
+  const file = join(ws, 'apps/base/docs/release.yaml');
+  const text = await readFile(file, 'utf8');
+  expect(text).toContain('        name: flux-system\n');
+  await writeFile(file, text.replace('        name: flux-system\n', '        name: docs-charts\n'));
+  await writeFile(
+    join(ws, 'clusters/production/docs-charts.yaml'),
+    `apiVersion: source.toolkit.fluxcd.io/v1\nkind: GitRepository\nmetadata:\n  name: docs-charts\n  namespace: flux-system\nspec:\n  interval: 1m\n  url: https://github.com/acme/docs\n  ref:\n    branch: ${branch}\n`,
+  );
+  return ws;
+}
+
+const ON_MAIN = { GITHUB_REF: 'refs/heads/main', GITHUB_REF_NAME: 'main' };
+
+describe.concurrent("the chart's GitRepository and the branch the change lands on", () => {
+  it('it follows production, the run is on main: refused before any request, naming it and the fix', async () => {
+    const ws = await chartSource('production');
+    for (const mode of ['auto', 'required']) {
+      const error = await refusedIn(ws, { ...CHART_VALUES, 'render-check': mode }, ON_MAIN);
+      expect(error).toContain(
+        'takes its chart from GitRepository/flux-system/docs-charts (clusters/production/docs-charts.yaml), which follows branch production (spec.ref.branch)',
+      );
+      expect(error).toContain(
+        'point the spec.ref of GitRepository/flux-system/docs-charts in clusters/production/docs-charts.yaml at main',
+      );
+    }
+  });
+
+  it('no entry point in the checkout, it follows production: refused all the same', async () => {
+    const ws = await chartSource('production');
+    await rm(join(ws, 'clusters/production/apps.yaml'));
+    const error = await refusedIn(ws, CHART_VALUES, ON_MAIN);
+    expect(error).toContain(
+      'takes its chart from GitRepository/flux-system/docs-charts (clusters/production/docs-charts.yaml), which follows branch production (spec.ref.branch)',
+    );
+  });
+
+  it('it follows main, the run is on main: rendered', async () => {
+    const ws = await chartSource('main');
+    const { run } = await publishIn(ws, { ...CHART_VALUES, 'render-check': 'required' }, ON_MAIN);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(proofOf(run)).toEqual([
+      {
+        target: 'charts/enterprise/values.yaml',
+        reader: 'HelmRelease/docs/docs',
+        entry: 'Kustomization/flux-system/apps',
+        level: 'rendered',
+      },
+    ]);
+  });
+});
 
 /**
  * flux-cluster without its clusters/ folder (no entry point), the base release's chart from the

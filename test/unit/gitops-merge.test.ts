@@ -10,10 +10,10 @@
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { overridingLayer } from '../../src/helm/values-layers.js';
-import { argoLayers, fluxLayers, targetPathValues } from '../../src/gitops/merge.js';
+import { argoLayers, helmAfterOverrides, parametersOn } from '../../src/controllers/argo-cd.js';
+import { fluxLayers, targetPathValues } from '../../src/controllers/helm-controller.js';
 import { substitute, substituteText, variablesOf } from '../../src/gitops/substitute.js';
 import { generatedFrom } from '../../src/gitops/tree.js';
-import { helmAfterOverrides, parametersOn } from '../../src/values/argo-source-file.js';
 
 const LINK = 'https://render-check.invalid/token/site.tar.gz';
 const key = ['staticExport'];

@@ -10,7 +10,7 @@ import {
   environmentsOf,
   resolvedReleases,
   stateDocuments,
-} from '../../src/values/helmfile-state.js';
+} from '../../src/controllers/helmfile.js';
 
 const DOCS = `templates:
   default:

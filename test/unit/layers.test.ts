@@ -7,8 +7,11 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layers of src/, each pointing only down (CONTRIBUTING.md, "Layout"):
  *
- *   shared/  ←  api/ values/ helm/ site/ github/  ←  gitops/  ←  publish/ agent/  ←  entry/
+ *   shared/  ←  controllers/  ←  api/ values/ helm/ site/ github/  ←  gitops/  ←  publish/ agent/  ←  entry/
  *
+ * controllers/ holds the rules of the controllers the cluster runs (helm-controller,
+ * source-controller, Argo CD), below both the writer (values/) and the proof (gitops/), so each
+ * rule has one home that both use.
  * A folder imports only from layers below its own, never from a folder beside it (so values/
  * cannot reach into helm/, nor publish/ into agent/); in entry/ the three doors (action/, agent/,
  * cli/) share only frame.ts and runner.ts and never import one another. Only the GitHub Actions
@@ -103,6 +106,7 @@ const isActions = (specifier: string) => specifier.startsWith('@actions/');
 /** The layers, bottom first: a folder may import from a lower layer only. */
 const LAYERS = [
   ['shared'],
+  ['controllers'],
   ['api', 'values', 'helm', 'site', 'github'],
   ['gitops'],
   ['publish', 'agent'],

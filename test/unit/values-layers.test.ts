@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { overridingLayer } from '../../src/helm/values-layers.js';
-import type { ValuesLayer } from '../../src/helm/render-target.js';
+import type { ValuesLayer } from '../../src/controllers/helm.js';
 
 const LINK = 'https://render-check.invalid/token/site.tar.gz';
 const ours = (extra = '') => ({

@@ -8,14 +8,14 @@
  * chart is rendered with them, as Argo CD renders it.
  */
 import { posix } from 'node:path';
-import type { ValuesLayer } from '../../helm/render-target.js';
+import type { ValuesLayer } from '../../controllers/helm.js';
 import { overridingLayer } from '../../helm/values-layers.js';
-import { argoRelease, parametersOn } from '../../values/argo-source-file.js';
+import { argoRelease, parametersOn } from '../../controllers/argo-cd.js';
 import { isObject } from '../../values/site.js';
 import { argoHeldBack, markHeldBack } from '../applies.js';
 import { entryLabel, type ArgoEntry } from '../discover.js';
 import { chartOf } from '../flux-chart.js';
-import { argoLayers } from '../merge.js';
+import { argoLayers } from '../../controllers/argo-cd.js';
 import { sourceList, sourcesOf } from '../prove-argo.js';
 import {
   laterWins,

@@ -1,18 +1,27 @@
 /**
  * A chart folder's own values.yaml, read by a Flux HelmRelease whose chart is that folder of a
  * GitRepository of this repository: source-controller packages the chart with it as its defaults
- * when `spec.chart.spec.valuesFiles` is empty or lists it (their merge replaces values.yaml
- * otherwise; a v2beta1 `valuesFile` replaces it alone). helm-controller then merges valuesFrom and
- * spec.values over those defaults (merge.ts): a layer of them that sets the link wins over the
- * file and is refused before any request; otherwise the chart is rendered with them, then the
- * release's postRenderers.
+ * when `spec.chart.spec.valuesFiles` (and the deprecated `valuesFile`) are empty or list it
+ * (their merge replaces values.yaml otherwise: controllers/source-controller.ts). helm-controller
+ * then merges valuesFrom and spec.values over those defaults (controllers/helm-controller.ts): a layer of them that sets the
+ * link wins over the file and is refused before any request; otherwise the chart is rendered with
+ * them, then the release's postRenderers. The chart's GitRepository must follow the branch the
+ * change lands on (applies.ts chartSourceHeldBack), or the cluster renders another ref's folder.
  */
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
-import type { ValuesLayer } from '../../helm/render-target.js';
+import type { ValuesLayer } from '../../controllers/helm.js';
+import { chartValuesFiles, releaseChartSpec } from '../../controllers/source-controller.js';
 import { overridingLayer } from '../../helm/values-layers.js';
 import { checkoutFolder, isObject, type Data } from '../../values/site.js';
+import {
+  chartSourceHeldBack,
+  checkoutGitSources,
+  gitSources,
+  markHeldBack,
+  type GitSource,
+} from '../applies.js';
 import { releaseChart, sourceCandidates } from '../flux-chart.js';
-import { fluxLayers } from '../merge.js';
+import { fluxLayers } from '../../controllers/helm-controller.js';
 import { postRenderer } from '../post-render.js';
 import { checkoutSources } from '../prove-flux.js';
 import type { Checkout } from '../tree.js';
@@ -51,17 +60,28 @@ function defaultsOf(ctx: ProofContext, site: ReleaseSite, folder: string): strin
   const { checkout } = ctx;
   if (chartFolderOf(site.release, site.objects, checkout, ctx.repository) !== folder)
     return undefined;
-  const spec = isObject(site.release.spec) ? site.release.spec : {};
-  const chartSpec = isObject(spec.chart) && isObject(spec.chart.spec) ? spec.chart.spec : {};
   const listed = (path: string) => {
     const abs = checkoutFolder(path, checkout.root);
     return abs ? abs.slice(resolve(checkout.root).length + 1) : path;
   };
-  if (Array.isArray(chartSpec.valuesFiles) && chartSpec.valuesFiles.length > 0)
-    return chartSpec.valuesFiles.filter((f): f is string => typeof f === 'string').map(listed);
-  if (typeof chartSpec.valuesFile === 'string' && chartSpec.valuesFile)
-    return [listed(chartSpec.valuesFile)];
-  return [posix.join(folder, 'values.yaml')];
+  const files = chartValuesFiles(releaseChartSpec(site.release));
+  return files.length > 0 ? files.map(listed) : [posix.join(folder, 'values.yaml')];
+}
+
+/** The checkout's GitRepositories, read once per checkout. */
+const checkoutGit = new WeakMap<Checkout, Map<string, GitSource>>();
+
+/**
+ * The GitRepositories a release's chart may name: as its build produces them (patched), named
+ * by the checkout file that holds them, as for an entry point's source (proof.ts).
+ */
+function gitOf(ctx: ProofContext, site: ReleaseSite): Map<string, GitSource> {
+  let found = checkoutGit.get(ctx.checkout);
+  if (!found) checkoutGit.set(ctx.checkout, (found = checkoutGitSources(ctx.checkout)));
+  const sources = gitSources(site.objects, site.from);
+  for (const [key, one] of found)
+    sources.set(key, { spec: sources.get(key)?.spec ?? one.spec, from: one.from });
+  return sources;
 }
 
 /** The chart folder (checkout path) of a release whose chart is a folder of this checkout. */
@@ -94,6 +114,15 @@ export async function proveFluxChartValues(
   if (!defaults?.includes(target.file)) return false;
   const label = releaseLabel(site.release);
   const record = { target: targetName(target), reader: label, entry: site.entry };
+  // The chart's own GitRepository must follow the branch this change lands on, as an entry
+  // point's must: otherwise the cluster renders another ref's chart folder.
+  const held =
+    ctx.landing &&
+    chartSourceHeldBack(site.release, `${label} (${site.from})`, gitOf(ctx, site), ctx.landing);
+  if (held) {
+    ctx.records.push(markHeldBack({ ...record, level: 'skipped', reason: held }));
+    return true;
+  }
   const missed = missedReferences(site.release, site.objects);
   if (missed.length > 0) {
     ctx.refusals.push(missedText(`${label} (${site.from})`, missed));

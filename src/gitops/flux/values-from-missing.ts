@@ -11,7 +11,7 @@
  * all may exist in the cluster by other means, and stays "unknown" (merge.ts).
  */
 import { isObject, type Data } from '../../values/site.js';
-import { sameNamespace } from '../merge.js';
+import { sameNamespace } from '../../controllers/helm-controller.js';
 
 /** A reference the build missed: what the release names and what the build made instead. */
 export interface MissedReference {

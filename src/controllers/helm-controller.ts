@@ -1,28 +1,30 @@
 /**
- * The chart values a controller hands Helm, as layers in its order (later wins), for the values
- * level of the proof (helm/values-layers.ts finds the layer that wins) and for the render.
+ * helm-controller's rules: which HelmReleases read a values ConfigMap or Secret, the values a
+ * HelmRelease hands Helm, as layers in its order (later wins), and the release it installs
+ * (name and namespace, fluxRelease). One home for the writer (values/: which target it may
+ * write, what it refuses) and the proof (gitops/: what the release renders with), so both follow
+ * the same code.
  *
- * Flux (ChartValuesFromReferences in fluxcd/pkg chartutil): each valuesFrom entry in order,
- * resolved against the ConfigMaps and Secrets of the same build; an `optional` entry that
- * resolves to nothing adds nothing; then spec.values, merged last. An entry with a targetPath sets
- * its key's whole text at that path with Helm's --set parser (strvals: `true`, `false`, `null` and
- * integers typed, quotes kept as a string). Its doc comment says such an entry "will overwrite
- * all"; its code merges spec.values into the result before setting the path, then again last.
- * MergeMaps copies a mapping of spec.values that the result lacks by reference, and strvals sets
- * the path inside the mappings it finds: where the path's parent is such a mapping, the set
- * writes into spec.values itself, and the targetPath wins over spec.values; where an earlier
- * entry gave the result that mapping too (a merged copy), spec.values wins (targetPathWins). The
- * code is followed, both ways. Argo CD: valueFiles, then `values` or `valuesObject` (which
- * replaces it), then parameters (refused where they touch the link: argo-source-file.ts,
- * manifest-argo.ts).
+ * Followed from the code helm-controller runs, fluxcd/pkg chartutil `ChartValuesFromReferences`
+ * (values.go) and helm-controller's api/v2 `ValuesReference`, not from the docs, which disagree
+ * with that code on targetPath: each valuesFrom entry in order, resolved against the ConfigMaps and Secrets of the release's
+ * own namespace (`valuesKey` defaults to `values.yaml`); an `optional` entry that resolves to
+ * nothing adds nothing; then spec.values, merged last. An entry with a targetPath sets its key's
+ * whole text at that path with Helm's --set parser (strvals: `true`, `false`, `null` and integers
+ * typed, quotes kept as a string). Its doc comment says such an entry "will overwrite all"; its
+ * code merges spec.values into the result before setting the path, then again last. MergeMaps
+ * copies a mapping of spec.values that the result lacks by reference, and strvals sets the path
+ * inside the mappings it finds: where the path's parent is such a mapping, the set writes into
+ * spec.values itself, and the targetPath wins over spec.values; where an earlier entry gave the
+ * result that mapping too (a merged copy), spec.values wins (targetPathWins). Pure rules: data
+ * in, data out, no I/O.
  */
+import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
-import { typedSet } from '../helm/set-flags.js';
-import type { ValuesLayer } from '../helm/render-target.js';
+import { isObject, type Data } from '../shared/data.js';
 import { goYamlData } from '../shared/go-yaml.js';
 import { overlaps } from '../shared/set-path.js';
-import { isObject, type Data } from '../values/site.js';
-import { dataValue } from '../values/flux-override.js';
+import { typedSet, type ValuesLayer } from './helm.js';
 
 /** Where an object came from (the build that made it), for messages. */
 export type Describe = (object: Data) => string;
@@ -55,13 +57,7 @@ export function fluxLayers(
     if (!isObject(ref)) continue;
     const key = typeof ref.valuesKey === 'string' && ref.valuesKey ? ref.valuesKey : 'values.yaml';
     const label = `${String(ref.kind)}/${String(ref.name)}`;
-    const source = objects.find(
-      (o) =>
-        o.kind === ref.kind &&
-        isObject(o.metadata) &&
-        o.metadata.name === ref.name &&
-        sameNamespace(o.metadata.namespace, meta.namespace),
-    );
+    const source = objects.find((o) => entryNames(ref, o, meta.namespace));
     const text = source ? dataValue(source, key) : undefined;
     if (text === undefined) {
       // An optional reference that resolves to nothing adds nothing; a required one would stop
@@ -148,6 +144,20 @@ function deepMerge(a: Data, b: Data): Data {
   return out;
 }
 
+/**
+ * Whether a valuesFrom entry (`ref`: its kind and name) of a release in `namespace` names
+ * `object`, a ConfigMap or Secret: same kind and name, in the release's own namespace.
+ */
+export const entryNames = (
+  ref: { kind?: unknown; name?: unknown },
+  object: Data,
+  namespace: unknown,
+): boolean =>
+  object.kind === ref.kind &&
+  isObject(object.metadata) &&
+  object.metadata.name === ref.name &&
+  sameNamespace(object.metadata.namespace, namespace);
+
 /** valuesFrom reads from the HelmRelease's own namespace (none written: any). */
 export const sameNamespace = (a: unknown, b: unknown): boolean =>
   a === undefined || b === undefined || a === b;
@@ -169,19 +179,102 @@ export function targetPathValues(path: string, text: string): Data | undefined {
 const nested = (path: string, value: unknown): Data =>
   path.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as Data;
 
-/** Argo CD's layers for one chart source: valueFiles (texts given), then values or valuesObject. */
-export function argoLayers(
-  helm: Data,
-  valueFiles: readonly ValuesLayer[],
-  application: string,
-): ValuesLayer[] {
-  const layers = [...valueFiles];
-  if (helm.valuesObject !== undefined && helm.valuesObject !== null)
-    layers.push({
-      name: `helm.valuesObject of ${application}`,
-      yaml: stringify(helm.valuesObject),
-    });
-  else if (typeof helm.values === 'string')
-    layers.push({ name: `helm.values of ${application}`, yaml: helm.values });
-  return layers;
+/** A values ConfigMap or Secret by kind, name, namespace (when written) and data key. */
+export interface ValuesSource {
+  kind: string;
+  name: string;
+  namespace?: string;
+  key: string;
+}
+
+/** A valuesFrom entry as helm-controller reads it (an empty valuesKey or targetPath is none). */
+export interface ValuesFromEntry {
+  kind: unknown;
+  name: unknown;
+  valuesKey: string;
+  targetPath: string | undefined;
+}
+
+/** A HelmRelease's valuesFrom entries, as helm-controller reads them. */
+export function valuesFromEntries(release: Data): ValuesFromEntry[] {
+  const spec = isObject(release.spec) ? release.spec : {};
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  return (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : []).filter(isObject).map((e) => ({
+    kind: e.kind,
+    name: e.name,
+    valuesKey: text(e.valuesKey) ?? 'values.yaml',
+    targetPath: text(e.targetPath),
+  }));
+}
+
+/** Whether a valuesFrom entry of a release in `namespace` reads `source` (kind, name, key). */
+export const entryReads = (e: ValuesFromEntry, source: ValuesSource, namespace: unknown): boolean =>
+  e.kind === source.kind &&
+  e.name === source.name &&
+  e.valuesKey === source.key &&
+  sameNamespace(source.namespace, namespace);
+
+/**
+ * The HelmReleases among `objects` that read `source` through valuesFrom (kind, name and key, in
+ * their own namespace), each once: the same one is often both a values file and a tracked file.
+ */
+export function readersOf(source: ValuesSource, objects: readonly unknown[]): Data[] {
+  const seen = new Set<string>();
+  return objects.filter((data): data is Data => {
+    if (!isHelmRelease(data)) return false;
+    const namespace = isObject(data.metadata) ? data.metadata.namespace : undefined;
+    const reads = valuesFromEntries(data).some((e) => entryReads(e, source, namespace));
+    const key = JSON.stringify(data);
+    if (!reads || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A HelmRelease of helm.toolkit.fluxcd.io, any version. */
+export function isHelmRelease(data: unknown): data is Data {
+  return (
+    isObject(data) &&
+    data.kind === 'HelmRelease' &&
+    typeof data.apiVersion === 'string' &&
+    data.apiVersion.startsWith('helm.toolkit.fluxcd.io/')
+  );
+}
+
+/** A ConfigMap's data key, or a Secret's (base64 data, or stringData before the API merges it). */
+export function dataValue(object: Data, key: string): string | undefined {
+  const plain = isObject(object.stringData) ? object.stringData[key] : undefined;
+  if (typeof plain === 'string') return plain;
+  const raw = isObject(object.data) ? object.data[key] : undefined;
+  if (typeof raw !== 'string') return undefined;
+  return object.kind === 'Secret' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+}
+
+/**
+ * The release helm-controller installs (api/v2 `GetReleaseName`, internal/release `ShortenName`):
+ * spec.releaseName, else `[targetNamespace-]name` cut to Helm's 53 characters as it cuts it (40
+ * characters, a dash, 12 of the SHA-256); in spec.targetNamespace, else the HelmRelease's own
+ * namespace.
+ */
+export function fluxRelease(
+  spec: Data,
+  name: string,
+  namespace: string | undefined,
+): { name: string; namespace?: string } {
+  const target =
+    typeof spec.targetNamespace === 'string' && spec.targetNamespace !== ''
+      ? spec.targetNamespace
+      : undefined;
+  const full =
+    typeof spec.releaseName === 'string' && spec.releaseName !== ''
+      ? spec.releaseName
+      : target
+        ? `${target}-${name}`
+        : name;
+  const short =
+    full.length <= 53
+      ? full
+      : `${full.slice(0, 40)}-${createHash('sha256').update(full).digest('hex').slice(0, 12)}`;
+  const ns = target ?? namespace;
+  return { name: short, ...(ns ? { namespace: ns } : {}) };
 }

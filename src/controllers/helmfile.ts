@@ -1,6 +1,10 @@
 /**
- * A helmfile state file's releases as helmfile resolves them before it renders anything, where
- * that takes no more than this run can do without helmfile:
+ * helmfile's rules (helmfile cannot run here): a state file's releases as helmfile resolves them
+ * before it renders anything, and the flags it passes helm for a release's `set` and `setString`
+ * (pkg/state/state.go `HelmState.namespaceAndValuesFlags`: `values` files, then `secrets`, then
+ * `set` entries, then `setString`). One home for the writer
+ * (values/helmfile.ts) and the render (publish/helmfile-render.ts). Pure rules: data in, data
+ * out, no I/O. What it resolves is what takes no more than this run can do without helmfile:
  *
  * - YAML merge keys (`<<: *default`, the release template of helmfile's older docs), a key
  *   written in the release winning over the merged one, as go-yaml merges them;
@@ -17,7 +21,7 @@
  *   such a state file is out of reach for that reason, not "no chart in reach".
  */
 import { parseAllDocuments } from 'yaml';
-import { isObject, type Data } from './site.js';
+import { isObject, type Data } from '../shared/data.js';
 
 const RELEASE_NAME = '__helmfile_release_name__';
 const RELEASE_NAMESPACE = '__helmfile_release_namespace__';
@@ -145,3 +149,25 @@ function replaceTokens(value: unknown, fn: (s: string) => string): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceTokens(v, fn)]));
   return value;
 }
+
+/**
+ * A release's `set` and `setString` entries as helm flags, in helmfile's order (set, then
+ * setString). A `file` entry is `--set-file`; `values` a list (`--set name={a,b}`).
+ */
+export function setFlags(release: { set: readonly Data[]; setString: readonly Data[] }): string[] {
+  const flags: string[] = [];
+  const one = (entry: Data, flag: '--set' | '--set-string') => {
+    const name = typeof entry.name === 'string' ? entry.name : '';
+    if (entry.value !== undefined && entry.value !== '')
+      flags.push(flag, `${name}=${stringOf(entry.value)}`);
+    else if (typeof entry.file === 'string') flags.push('--set-file', `${name}=${entry.file}`);
+    else if (Array.isArray(entry.values))
+      flags.push(flag, `${name}={${entry.values.map(stringOf).join(',')}}`);
+  };
+  for (const entry of release.set) one(entry, '--set');
+  for (const entry of release.setString) one(entry, '--set-string');
+  return flags;
+}
+
+const stringOf = (value: unknown) =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
