@@ -1,4 +1,4 @@
-// Types for the two files of undici that undici.ts imports: those of its index's exports.
+// Types for the files of undici that undici.ts imports: those of its index's exports.
 declare module 'undici/lib/web/fetch/index.js' {
   const file: { fetch: typeof import('undici').fetch };
   export default file;
@@ -6,5 +6,15 @@ declare module 'undici/lib/web/fetch/index.js' {
 
 declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   const file: typeof import('undici').EnvHttpProxyAgent;
+  export default file;
+}
+
+declare module 'undici/lib/dispatcher/dispatcher.js' {
+  const file: typeof import('undici').Dispatcher;
+  export default file;
+}
+
+declare module 'undici/lib/api/index.js' {
+  const file: Record<'request' | 'stream' | 'pipeline' | 'upgrade' | 'connect', unknown>;
   export default file;
 }

@@ -7,8 +7,14 @@
  * needs the rest of undici (`request`, in http.ts) loads the index when it is first called.
  */
 import type { EnvHttpProxyAgent as EnvHttpProxyAgentClass, fetch as fetchFunction } from 'undici';
-import fetchFile from 'undici/lib/web/fetch/index.js';
+import api from 'undici/lib/api/index.js';
+import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
 import EnvHttpProxyAgentFile from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+import fetchFile from 'undici/lib/web/fetch/index.js';
+
+// What the index does as it loads, and a dispatcher needs: its request, stream, pipeline, upgrade
+// and connect methods (a ProxyAgent opens its tunnel with its client's connect).
+Object.assign(Dispatcher.prototype, api);
 
 export const fetch: typeof fetchFunction = fetchFile.fetch;
 export const EnvHttpProxyAgent: typeof EnvHttpProxyAgentClass = EnvHttpProxyAgentFile;
