@@ -3,8 +3,9 @@
  * limits and schema checks, with every failure turned into an ApiError that names the operation.
  * The contract it speaks is docs/service.md.
  */
-import { EnvHttpProxyAgent, fetch, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import * as v from 'valibot';
+import { EnvHttpProxyAgent, fetch } from '../shared/undici.js';
 import { sleep as realSleep, type Sleep } from '../shared/sleep.js';
 import { silentLogger, type Logger } from '../shared/logger.js';
 import { timeLimit } from '../shared/time-limit.js';

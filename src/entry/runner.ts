@@ -1,9 +1,9 @@
 /**
- * What the two doors on a runner (the root action and agent/) share: the reporter wired to
- * @actions/core, the run frame as a runner needs it, outputs on a failure path and the job summary.
+ * What the two doors on a runner (the root action and agent/) share: the reporter wired to the
+ * runner's workflow commands (runner-core.ts), the run frame as a runner needs it, outputs on a failure path and the job summary.
  * Not a door itself: the command line never loads it.
  */
-import * as core from '@actions/core';
+import * as core from './runner-core.js';
 import { CommonInputs } from '../api/inputs.js';
 import type { Reporter } from '../shared/logger.js';
 import type { Redactor } from '../shared/secrets.js';

@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { EnvHttpProxyAgent } from '../shared/undici.js';
 import { AtomicWriteError, writeAtomic } from '../shared/atomic-write.js';
 import { describeNetworkError } from '../shared/network.js';
 import { UserError } from '../shared/errors.js';

@@ -6,7 +6,8 @@
  * a HEAD: an S3 presigned GET link refuses HEAD, as the method is signed.) The runner checks what
  * the pods will fetch, so it must reach the URL as they do.
  */
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { EnvHttpProxyAgent } from '../shared/undici.js';
 import { describeNetworkError } from '../shared/network.js';
 import { UserError } from '../shared/errors.js';
 import { errorText, readAtMost, requestFollowing } from '../shared/http.js';

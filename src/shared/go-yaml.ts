@@ -159,15 +159,10 @@ export function goUnreadable(text: string, docs: readonly Document[]): GoUnreada
       why: `character U+${hex(char[0])} is not allowed in YAML (Helm refuses the file)`,
       fix: 'Remove that character.',
     };
-  const quoted: [number, number][] = [];
-  for (const doc of docs)
-    visit(doc, {
-      Scalar(_, node) {
-        if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range)
-          quoted.push([node.range[0], node.range[1]]);
-      },
-    });
-  for (const m of text.matchAll(/[\u0085\u2028\u2029](?=[^\n\r#]*[^\s\u0085#])/g))
+  const breaks = [...text.matchAll(/[\u0085\u2028\u2029](?=[^\n\r#]*[^\s\u0085#])/g)];
+  // The quoted scalars' spans only when there is such a character (a walk of every document).
+  const quoted = breaks.length > 0 ? quotedSpans(docs) : [];
+  for (const m of breaks)
     if (!quoted.some(([start, end]) => m.index >= start && m.index < end))
       return {
         offset: m.index,
@@ -230,6 +225,18 @@ export function goUnreadable(text: string, docs: readonly Document[]): GoUnreada
     if (found) return found;
   }
   return undefined;
+}
+
+function quotedSpans(docs: readonly Document[]): [number, number][] {
+  const quoted: [number, number][] = [];
+  for (const doc of docs)
+    visit(doc, {
+      Scalar(_, node) {
+        if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range)
+          quoted.push([node.range[0], node.range[1]]);
+      },
+    });
+  return quoted;
 }
 
 const hex = (char: string): string =>

@@ -3,7 +3,7 @@
  * followed (object stores, CDNs and sites do redirect), no credentials sent, the runner's proxy
  * settings (HTTPS_PROXY, NO_PROXY) honoured through the dispatcher the caller owns.
  */
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { USER_AGENT } from './version.js';
 
 export const MAX_REDIRECTS = 5;
@@ -24,6 +24,8 @@ export async function requestFollowing(
     dispatcher: Dispatcher;
   },
 ): Promise<Followed> {
+  // undici's index, loaded on the first call, not at start (undici.ts says why).
+  const { request } = await import('undici');
   let target = url;
   for (let hop = 0; ; hop++) {
     const response = await request(target, {

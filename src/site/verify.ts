@@ -4,7 +4,8 @@
  * rollout, verify-url is fetched with back-off until it answers 2xx with the new export's page:
  * the archive's file for that path when the bundle was downloaded, any 2xx otherwise.
  */
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { EnvHttpProxyAgent } from '../shared/undici.js';
 import { describeNetworkError } from '../shared/network.js';
 import { formatDuration, formatElapsed } from '../shared/duration.js';
 import { UserError } from '../shared/errors.js';

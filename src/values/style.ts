@@ -42,8 +42,19 @@ const FLOW_PLAIN_REFUSED_BY_GO = /\?|^:/;
 const GO_NUMBER =
   /^[-+]?(0[xXoObB][0-9a-fA-F]+|[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?|\.[0-9]+([eE][-+]?[0-9]+)?)$/;
 
-/** Double quotes, unless the file has more single-quoted scalars than double-quoted ones. */
+/**
+ * Double quotes, unless the file has more single-quoted scalars than double-quoted ones. Worked
+ * out once per document: the store's documents are shared and never changed, and a run plans the
+ * same file twice (with the placeholder link, then the real one).
+ */
+const quotes = new WeakMap<Document, QuoteStyle>();
 export function mostUsedQuote(doc: Document): QuoteStyle {
+  let quote = quotes.get(doc);
+  if (quote === undefined) quotes.set(doc, (quote = countQuotes(doc)));
+  return quote;
+}
+
+function countQuotes(doc: Document): QuoteStyle {
   let single = 0;
   let double = 0;
   visit(doc, {

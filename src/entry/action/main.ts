@@ -2,7 +2,7 @@
  * The root action: inputs → (GitHub deployment) → pipeline → outputs and summary. Every thrown
  * value ends in core.setFailed with a message that names what to fix.
  */
-import * as core from '@actions/core';
+import * as core from '../runner-core.js';
 import { ServiceClient } from '../../api/client.js';
 import { ExportInputs, parsePublishInputs, type PublishInputs } from '../../publish/inputs.js';
 import { planKeepAlive, refreshInputs, type KeepAlivePlan } from '../../publish/keep-alive.js';

@@ -3,7 +3,7 @@
  * review loop on a comment event → outputs and summary. Octokit is loaded only when a run writes
  * on a pull request.
  */
-import * as core from '@actions/core';
+import * as core from '../runner-core.js';
 import {
   maskingReporter,
   runOnRunner,

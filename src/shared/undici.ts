@@ -1,0 +1,20 @@
+/**
+ * undici's `fetch` and `EnvHttpProxyAgent`, taken from their own files rather than from its index:
+ * evaluating the index loads all of undici (mocks, caches, WebSocket, EventSource, cookies), and
+ * its cookies module reads `globalThis.Headers`, which makes Node load its own built-in undici as
+ * well, all before a run's first request (docs/performance.md, "Large values files and the cold
+ * start"). They are the same objects the index exports (test/unit/undici-files.test.ts); what
+ * needs the rest of undici (`request`, in http.ts) loads the index when it is first called.
+ */
+import type { EnvHttpProxyAgent as EnvHttpProxyAgentClass, fetch as fetchFunction } from 'undici';
+import api from 'undici/lib/api/index.js';
+import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
+import EnvHttpProxyAgentFile from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+import fetchFile from 'undici/lib/web/fetch/index.js';
+
+// What the index does as it loads, and a dispatcher needs: its request, stream, pipeline, upgrade
+// and connect methods (a ProxyAgent opens its tunnel with its client's connect).
+Object.assign(Dispatcher.prototype, api);
+
+export const fetch: typeof fetchFunction = fetchFile.fetch;
+export const EnvHttpProxyAgent: typeof EnvHttpProxyAgentClass = EnvHttpProxyAgentFile;
