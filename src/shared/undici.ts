@@ -5,6 +5,8 @@
  * well, all before a run's first request (docs/performance.md, "Large values files and the cold
  * start"). They are the same objects the index exports (test/unit/undici-files.test.ts); what
  * needs the rest of undici (`request`, in http.ts) loads the index when it is first called.
+ * These paths are undici's internals, not its API: package.json pins undici to one exact version,
+ * so that a new one comes in only by a deliberate bump, which the build and that test check.
  */
 import type { EnvHttpProxyAgent as EnvHttpProxyAgentClass, fetch as fetchFunction } from 'undici';
 import api from 'undici/lib/api/index.js';
