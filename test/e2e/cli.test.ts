@@ -444,7 +444,9 @@ describe.concurrent('static-export-helm (dist/cli under Node 24)', () => {
         },
       );
       expect(signalledAt).toBeGreaterThan(0);
-      expect(run.exitedAt - signalledAt).toBeLessThan(1500);
+      // The export never ends: the bound catches a run that waits for it, not a slow machine; how
+      // promptly a run stops is measured with the cores quiet (reliability/cancel.test.ts).
+      expect(run.exitedAt - signalledAt).toBeLessThan(15_000);
       expect(run.code, run.stderr).toBe(130);
       expect(await readFile(join(ws, 'values.yaml'), 'utf8')).toBe(BASIC);
       const jobId = outputsOf(run.stdout)['job-id']!;

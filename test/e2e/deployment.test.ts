@@ -123,8 +123,8 @@ describe.concurrent('GitHub deployments', () => {
     );
   });
 
-  // Timed against the signal and the cancel budget: one at a time, after the others, so that this
-  // file's other runs do not compete for the cores at the moment that is measured.
+  // One at a time, after the others, so that this file's other runs do not compete for the cores
+  // between the signal and the exit.
   it.sequential(
     'a cancelled run ends the deployment as error, before the process exits',
     async () => {
@@ -137,7 +137,9 @@ describe.concurrent('GitHub deployments', () => {
       });
       const ws = run.workspace;
       expect(cancel.signalledAt()).toBeGreaterThan(0);
-      expect(run.exitedAt - cancel.signalledAt()).toBeLessThan(2000);
+      // The export never ends: a run that did not act on the signal would wait for its timeout.
+      // The bound catches that, not a slow machine (the run's own budget after a signal is 3 s).
+      expect(run.exitedAt - cancel.signalledAt()).toBeLessThan(15_000);
       expect(run.code).toBe(1);
       expect(g.statuses().map((r) => r.body.state)).toEqual(['in_progress', 'error']);
       expect(g.statuses()[1]!.body.description).toMatch(
@@ -169,8 +171,9 @@ describe.concurrent('GitHub deployments', () => {
       const ws = run.workspace;
       expect(signalledAt).toBeGreaterThan(0);
       expect(run.code).toBe(1);
-      // Within the 3 s a cancelled run has before it exits (plus process teardown).
-      expect(run.exitedAt - signalledAt).toBeLessThan(4000);
+      // A cancelled run has 3 s before it exits; the bound catches a run that went on with the
+      // export instead, not a slow machine (no start-export request is the state that proves it).
+      expect(run.exitedAt - signalledAt).toBeLessThan(15_000);
       expect(g.accepted).toEqual(['error']);
       expect(g.statuses()[0]!.body.description).toMatch(/^Cancelled/);
       expect(s.requestsFor('start-export')).toHaveLength(0);

@@ -150,7 +150,9 @@ describe('rollout cancelled', () => {
       onStart: cancel.onStart,
     });
     expect(cancel.signalledAt()).toBeGreaterThan(0);
-    expect(run.exitedAt - cancel.signalledAt()).toBeLessThan(3000);
+    // The bound catches a run that waits for helm to finish against the slow cluster, not a slow
+    // machine; how promptly a run stops is measured with the cores quiet (reliability/cancel.test.ts).
+    expect(run.exitedAt - cancel.signalledAt()).toBeLessThan(15_000);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /::error::Cancelled during the helm upgrade of docs; helm was stopped/,

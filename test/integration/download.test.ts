@@ -53,7 +53,8 @@ describe('downloadBundle and its time limit', () => {
     } finally {
       clearInterval(collecting);
     }
-    expect(Date.now() - started).toBeLessThan(3000);
+    // The limit is 500 ms; a limit that never fired would wait for the test's own 20 s.
+    expect(Date.now() - started).toBeLessThan(15_000);
   }, 20_000);
 });
 
