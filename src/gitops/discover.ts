@@ -34,6 +34,11 @@ export interface ArgoEntry {
   namespace: string;
   from: string;
   spec: Data;
+  /**
+   * For an Application an ApplicationSet's git generator generated (argo/appset-expand.ts): the
+   * ApplicationSet and its generator, whose `revision` is the commit the children come from.
+   */
+  generatedBy?: { label: string; git: Data };
 }
 
 export interface ClusterPathEntry {

@@ -68,7 +68,7 @@ export function expandAppSets(checkout: Checkout, repository: string | undefined
       const namespace = typeof meta.namespace === 'string' ? meta.namespace : 'argocd';
       const key = `${file}#${appSetLabel(data)}`;
       try {
-        const apps = expandOne(checkout, data.spec, namespace, file, repository);
+        const apps = expandOne(checkout, data, namespace, file, repository);
         out.entries.push(...apps);
         out.expanded.add(key);
       } catch (error) {
@@ -90,11 +90,12 @@ export function appSetLabel(data: Data): string {
 
 function expandOne(
   checkout: Checkout,
-  spec: Data,
+  appSet: Data,
   namespace: string,
   file: string,
   repository: string | undefined,
 ): ArgoEntry[] {
+  const spec = appSet.spec as Data;
   if (spec.templatePatch !== undefined)
     throw new Unexpandable('its templatePatch is not applied by this run');
   const go = spec.goTemplate === true;
@@ -112,11 +113,12 @@ function expandOne(
       );
     let sets: Params[];
     let own: unknown;
+    let git: Data | undefined;
     if (kind === 'list' && isObject(generator.list)) {
       sets = listParams(generator.list, go);
       own = generator.list.template;
     } else if (kind === 'git' && isObject(generator.git)) {
-      const git = generator.git;
+      git = generator.git;
       if (typeof git.repoURL !== 'string' || !ofThisRepository(git.repoURL, repository))
         throw new Unexpandable(
           `its git generator reads ${String(git.repoURL)}, not this repository`,
@@ -148,6 +150,8 @@ function expandOne(
         namespace: typeof meta.namespace === 'string' ? meta.namespace : namespace,
         from: file,
         spec: app.spec,
+        // Its children are generated from the commit the git generator reads (applies.ts).
+        ...(git ? { generatedBy: { label: appSetLabel(appSet), git } } : {}),
       });
     }
   }
