@@ -37,12 +37,15 @@ export async function proveThroughCluster(
     charts,
     placeholder = placeholderLink(),
     layersOnly = false,
+    parentsHelm,
   }: {
     helm: string | undefined;
     charts?: ChartFetcher;
     placeholder?: { link: string; token: string };
     /** `render-check: off`: no chart rendered; only a layer that wins is refused. */
     layersOnly?: boolean;
+    /** With layersOnly: helm for an app of apps' own chart, to find its children. */
+    parentsHelm?: string;
   },
   /** Plain values files (absolute) that something outside the entry points reads (a helmfile). */
   readElsewhere: ReadonlySet<string> = new Set(),
@@ -86,6 +89,7 @@ export async function proveThroughCluster(
       valuesKey: inputs.valuesKey,
       charts,
       layersOnly,
+      ...(parentsHelm ? { parentsHelm } : {}),
     },
   );
   if (!layersOnly)
@@ -96,7 +100,14 @@ export async function proveThroughCluster(
     throw new UserError(
       `The proof through what the cluster applies found that it would not get the link: ${result.refusals.join(' ')} Nothing was sent and no file was changed.`,
     );
-  if (layersOnly) return { records: [] };
+  if (layersOnly) {
+    // Not "nothing wins": the Applications such a parent renders were not looked at.
+    for (const parent of result.unrenderedParents)
+      reporter.warning(
+        `render-check is off, and ${parent}: a later layer of the Applications it renders (their helm.parameters, values, valueFiles) was not checked.`,
+      );
+    return { records: [] };
+  }
   // With helm-release, the run rolls the files out itself: it is their entry point.
   if (!inputs.helm) unreached(run, result.unreachable);
   if (!inputs.helm && inputs.renderCheck === 'required') unproven(result.records);
