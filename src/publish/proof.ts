@@ -9,12 +9,13 @@
  * reads is out of reach, and said to be. With helm-release,
  * the run's own rollout is every file's entry point.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ChartFetcher } from '../helm/fetch.js';
 import { placeholderLink } from '../helm/render-check.js';
 import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
+import { readEventPayload } from '../github/event-payload.js';
 import { checkoutPath } from '../gitops/files.js';
 import { isByHand, isWarning, landingOf } from '../gitops/applies.js';
 import { proveComposition } from '../gitops/proof.js';
@@ -77,7 +78,8 @@ export async function proveThroughCluster(
       edited,
       clusterPaths: inputs.clusterPaths.map((p) => checkoutPath(root, p)),
       repository: process.env.GITHUB_REPOSITORY || undefined,
-      landing: landingOf(process.env, eventPayload()),
+      // The default branch (Argo CD's HEAD) from the runner's event payload, when it has one.
+      landing: landingOf(process.env, await readEventPayload(process.env.GITHUB_EVENT_PATH)),
     },
     {
       helm,
@@ -188,15 +190,4 @@ function unproven(records: readonly ProofRecord[]) {
   throw new UserError(
     `render-check is required, and the proof through what the cluster applies could not check ${open.map((r) => `${r.target} through ${r.entry} (${r.reason})`).join('; ')}. Make what it names readable to this run (kubectl on PATH, the source in this checkout, cluster-path), or set render-check: auto. Nothing was sent and no file was changed.`,
   );
-}
-
-/** The event payload a runner gives (GITHUB_EVENT_PATH), for the default branch; else nothing. */
-function eventPayload(): unknown {
-  const path = process.env.GITHUB_EVENT_PATH;
-  if (!path) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
 }
