@@ -266,7 +266,12 @@ export async function proveComposition(
   for (const entry of argo) {
     const from = ctx.records.length;
     await proveApplication(ctx, entry, options.targets);
-    noteManualSync(ctx.records.slice(from), entry.spec, `${entryLabel(entry)} (${entry.from})`);
+    noteManualSync(
+      ctx.records.slice(from),
+      entry.spec,
+      `${entryLabel(entry)} (${entry.from})`,
+      entry.generatedBy?.rollingSync,
+    );
   }
   const included = new Set<string>();
   for (const tree of trees.values()) for (const f of tree) included.add(f);

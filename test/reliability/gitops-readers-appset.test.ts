@@ -197,6 +197,51 @@ describe.concurrent("a chart folder's values.yaml read by an ApplicationSet's Ap
     ]);
   });
 
+  it('RollingSync: a step selects the Application, synced in its turn (a note, not a hand); maxUpdate: 0 or no step: required refuses', async () => {
+    /** list-example.yaml with a label and argo-cd's Progressive-Syncs steps over it. */
+    const rolling = (steps: string) =>
+      `${listSet('')
+        .replace(
+          "      name: '{{.cluster}}-guestbook'\n",
+          "      name: '{{.cluster}}-guestbook'\n      labels:\n        envLabel: env-dev\n",
+        )
+        .replace(
+          '  goTemplate: true\n',
+          `  goTemplate: true\n  strategy:\n    type: RollingSync\n    rollingSync:\n      steps:\n${steps}`,
+        )}      syncPolicy:\n        automated: {}\n`;
+    const step = (values: string, maxUpdate = '') =>
+      `      - matchExpressions:\n        - key: envLabel\n          operator: In\n          values:\n          - ${values}\n${maxUpdate}`;
+    const ws = await workspace(rolling(step('env-dev')));
+    expect(await readFile(join(ws, 'apps/guestbook-set.yaml'), 'utf8')).toContain(
+      'envLabel: env-dev',
+    );
+    const { run } = await publishIn(ws, { ...TARGET, 'render-check': 'required' });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(proofOf(run)).toEqual([
+      expect.objectContaining({
+        reader: 'Application/argocd/engineering-dev-guestbook',
+        level: 'rendered',
+        reason: expect.stringContaining(
+          'ApplicationSet/argocd/guestbook has strategy RollingSync: where progressive syncs are enabled, the ApplicationSet controller syncs this Application in step 1',
+        ),
+      }),
+    ]);
+    for (const [steps, said] of [
+      [
+        step('env-dev', '        maxUpdate: 0\n'),
+        'step 1, which selects this Application, has maxUpdate: 0',
+      ],
+      [step('env-prod'), 'no step selects this Application'],
+    ] as const) {
+      const error = await refusedIn(await workspace(rolling(steps)), {
+        ...TARGET,
+        'render-check': 'required',
+      });
+      expect(error).toContain('reaches the chart only once someone syncs it');
+      expect(error).toContain(said);
+    }
+  });
+
   it('a clusters generator: out of reach, named with why, never "no reader"', async () => {
     const set = listSet('').replace(
       '  - list:\n      elements:\n      - cluster: engineering-dev\n        url: https://kubernetes.default.svc\n',

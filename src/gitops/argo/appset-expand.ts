@@ -31,6 +31,7 @@ import {
   Unexpandable,
   type Params,
 } from './appset-template.js';
+import { rollingSyncOf } from './rolling-sync.js';
 
 export interface AppSetExpansion {
   /** The generated Applications of the ApplicationSets expanded. */
@@ -144,14 +145,24 @@ function expandOne(
       const app = fillTemplate(template, params, go, options);
       if (!isObject(app) || !isObject(app.spec)) continue;
       const meta = isObject(app.metadata) ? app.metadata : {};
+      const rolling = rollingSyncOf(appSet, appSetLabel(appSet), app);
       apps.push({
         kind: 'argo',
         name: typeof meta.name === 'string' ? meta.name : '',
         namespace: typeof meta.namespace === 'string' ? meta.namespace : namespace,
         from: file,
         spec: app.spec,
-        // Its children are generated from the commit the git generator reads (applies.ts).
-        ...(git ? { generatedBy: { label: appSetLabel(appSet), git } } : {}),
+        // Its children are generated from the commit the git generator reads (applies.ts), and
+        // synced as its strategy says (rolling-sync.ts).
+        ...(git || rolling
+          ? {
+              generatedBy: {
+                label: appSetLabel(appSet),
+                ...(git ? { git } : {}),
+                ...(rolling ? { rollingSync: rolling } : {}),
+              },
+            }
+          : {}),
       });
     }
   }
