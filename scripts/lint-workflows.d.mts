@@ -11,3 +11,4 @@ export function checkOwnInputs(workflows: Workflow[], root?: string): string[];
 export const LINK_LIFE_MS: number;
 export function longestGap(crons: string[], from?: number): number;
 export function checkKeepAlive(workflows: Workflow[]): string[];
+export function delayAllowance(gapMs: number): number;

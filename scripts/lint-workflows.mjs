@@ -214,6 +214,16 @@ const HOUR = 3_600_000;
  */
 export const LINK_LIFE_MS = 6 * HOUR;
 
+/**
+ * The delay a schedule must allow for beyond its longest gap: two more gaps (two runs in a row
+ * late or dropped) and half an hour. The action's watchdog rule, delayAllowance in
+ * src/github/schedule.ts (this script runs without a TypeScript loader, so it is restated here;
+ * test/unit/examples-keep-alive.test.ts holds the two equal).
+ */
+export function delayAllowance(gapMs) {
+  return 2 * gapMs + 30 * 60_000;
+}
+
 /** A duration as the action reads it (90s, 30m, 6h, 1h30m, 1d); undefined if not one. */
 function durationMs(text) {
   const m = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(String(text).trim());
@@ -244,20 +254,25 @@ export function longestGap(crons, from = Date.UTC(2026, 0, 5)) {
   return gap;
 }
 
+/** The longest whole-minute gap g with g + delayAllowance(g) < life. */
+const maxGap = (life) => Math.ceil((life - 30 * 60_000) / 3 / 60_000 - 1) * 60_000;
+
 const span = (ms) =>
   ms % (24 * HOUR) === 0
     ? `${ms / (24 * HOUR)}d`
     : ms % HOUR === 0
       ? `${ms / HOUR}h`
-      : `${Math.round(ms / 60_000)}m`;
+      : ms > HOUR
+        ? `${Math.floor(ms / HOUR)}h${Math.round((ms % HOUR) / 60_000)}m`
+        : `${Math.round(ms / 60_000)}m`;
 
 /**
  * Checks that every scheduled workflow that publishes with this action keeps the link alive: its
  * step (or its call of the reusable workflow) either passes refresh-before on a schedule that runs
  * often enough for it (the watchdog's rule: gap + two gaps + 30m within the shorter of
  * refresh-before and the link's life; an expression is read for the durations it can give), or
- * names a keep-alive workflow of the repository in keep-alive-workflow, or runs at least once per
- * link life without it. A step that downloads the bundle (download-path) and rolls nothing out is
+ * names a keep-alive workflow of the repository in keep-alive-workflow, or runs often enough
+ * without it that the gap and the same delays fit in the link's life. A step that downloads the bundle (download-path) and rolls nothing out is
  * a mirror's: pods fetch the copy, not the link; so is one with bundle-url. Returns "name:line:col: message [keep-alive]".
  */
 export function checkKeepAlive(workflows) {
@@ -302,7 +317,7 @@ export function checkKeepAlive(workflows) {
           return;
         }
         const window = Math.min(...values, LINK_LIFE_MS);
-        if (gap + 2 * gap + 30 * 60_000 >= window) {
+        if (gap + delayAllowance(gap) >= window) {
           at(
             path,
             `${every}: with refresh-before ${span(Math.min(...values))} and a link that lives ${span(LINK_LIFE_MS)}, two late runs let it expire; run the keep-alive every 30 minutes (keep-alive.yml)`,
@@ -317,10 +332,12 @@ export function checkKeepAlive(workflows) {
           at(path, `keep-alive-workflow names ${file}, which is not a workflow of this repository`);
         return;
       }
-      if (gap >= LINK_LIFE_MS) {
+      // Each run makes a new link; GitHub starts runs late or drops them: the gap and the delays
+      // must fit in the link's life.
+      if (gap + delayAllowance(gap) >= LINK_LIFE_MS) {
         at(
           path,
-          `${every} without refresh-before, and a link lives ${span(LINK_LIFE_MS)} (docs/service.md): the site's link expires between runs. Add a keep-alive schedule with refresh-before (examples/workflows/keep-alive.yml), or run more often than the link lives`,
+          `${every} without refresh-before, and a link lives ${span(LINK_LIFE_MS)} (docs/service.md): two late or dropped runs (${span(delayAllowance(gap))} of delays) let the site's link expire between runs. Add a keep-alive schedule with refresh-before (examples/workflows/keep-alive.yml), or run at least every ${span(maxGap(LINK_LIFE_MS))}`,
         );
       }
     };

@@ -4,7 +4,7 @@
  * disables the schedules of a public repository after 60 days without activity. Each is a notice;
  * a payload that cannot be read gives none (the debug log says so through the caller).
  */
-import { readFile } from 'node:fs/promises';
+import { readEventPayload } from './event-payload.js';
 
 export interface ScheduleRulesContext {
   /** GITHUB_WORKFLOW_REF: `owner/repo/.github/workflows/file.yml@refs/heads/main`. */
@@ -14,13 +14,7 @@ export interface ScheduleRulesContext {
 }
 
 export async function scheduleRuleNotices(context: ScheduleRulesContext): Promise<string[]> {
-  if (!context.eventPath) return [];
-  let payload: unknown;
-  try {
-    payload = JSON.parse(await readFile(context.eventPath, 'utf8'));
-  } catch {
-    return [];
-  }
+  const payload = await readEventPayload(context.eventPath);
   const repo = (payload as { repository?: Record<string, unknown> } | null)?.repository;
   if (!repo || typeof repo !== 'object') return [];
   const notices: string[] = [];

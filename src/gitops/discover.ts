@@ -14,6 +14,7 @@ import { redactLink } from '../shared/secrets.js';
 import { isObject, ofThisRepository, type Data } from '../values/site.js';
 import { isYamlFile } from './files.js';
 import { join, type Checkout } from './tree.js';
+import type { RollingSync } from './argo/rolling-sync.js';
 
 const SOURCE_GROUP = 'source.toolkit.fluxcd.io/';
 
@@ -34,6 +35,12 @@ export interface ArgoEntry {
   namespace: string;
   from: string;
   spec: Data;
+  /**
+   * For an Application an ApplicationSet generated (argo/appset-expand.ts): the ApplicationSet,
+   * its git generator (whose `revision` is the commit the children come from) and what its
+   * RollingSync strategy does to this Application (argo/rolling-sync.ts).
+   */
+  generatedBy?: { label: string; git?: Data; rollingSync?: RollingSync };
 }
 
 export interface ClusterPathEntry {

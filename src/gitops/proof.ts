@@ -65,6 +65,8 @@ export interface ProofResult {
    * repository, reads (out of reach), with why and what to do.
    */
   unreachable: { target: ProofTarget; reason: string }[];
+  /** Apps of apps whose chart was not rendered, and why: their children were not looked at. */
+  unrenderedParents: string[];
 }
 
 export interface ProofOptions {
@@ -116,6 +118,7 @@ export async function proveComposition(
     entries: entries.length,
     orphans: { manifests: [], plain: [] },
     unreachable: [],
+    unrenderedParents: [],
   };
   ctx.records.push(...generated.records);
   const unreached = (targets: readonly ProofTarget[]) => {
@@ -253,15 +256,24 @@ export async function proveComposition(
   const { entries: argo, missing } = await withChildren(
     checkout,
     entries.filter((e): e is ArgoEntry => e.kind === 'argo'),
-    tools.helm,
+    tools.helm ?? tools.parentsHelm,
     repository,
     tools.signal,
   );
   ctx.records.push(...unrenderedParents(missing, options.targets));
+  result.unrenderedParents = missing.map(
+    ({ parent, reason }) =>
+      `${entryLabel(parent)} (${parent.from}) is an app of apps, and ${reason}`,
+  );
   for (const entry of argo) {
     const from = ctx.records.length;
     await proveApplication(ctx, entry, options.targets);
-    noteManualSync(ctx.records.slice(from), entry.spec, `${entryLabel(entry)} (${entry.from})`);
+    noteManualSync(
+      ctx.records.slice(from),
+      entry.spec,
+      `${entryLabel(entry)} (${entry.from})`,
+      entry.generatedBy?.rollingSync,
+    );
   }
   const included = new Set<string>();
   for (const tree of trees.values()) for (const f of tree) included.add(f);

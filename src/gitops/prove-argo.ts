@@ -189,7 +189,7 @@ export async function proveApplication(
       // The source the file is read from (a `$ref` entry: that source) must take this commit.
       const ref = /^\$([^/]+)\//.exec(one.files[at]!.entry)?.[1];
       const from = (ref && sourceList(entry.spec).find((s) => s.ref === ref)) || one.source;
-      const held = ctx.landing && argoHeldBack(from, own, ctx.landing);
+      const held = ctx.landing && argoHeldBack(from, own, ctx.landing, entry.generatedBy);
       if (held) {
         ctx.records.push(markHeldBack({ ...record, level: 'skipped', reason: held }));
         continue;

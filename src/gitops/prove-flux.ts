@@ -30,7 +30,7 @@ import {
 } from './types.js';
 import type { ValuesLayer } from '../controllers/helm.js';
 import { renderForProof, renderedRecord, unrenderedRecord } from './render.js';
-import { missedReferences, missedText } from './flux/values-from-missing.js';
+import { buildNames, missedReferences, missedText } from './flux/values-from-missing.js';
 
 /** `HelmRelease/docs/docs`. */
 const releaseName = (release: Data): string => {
@@ -45,10 +45,6 @@ const asBuilds = (entry: Exclude<Entry, { kind: 'argo' }>): string =>
 /** The same from a record's entry text: `as written (file)` reads `as file builds it`. */
 const asBuildsText = (entry: string): string =>
   `as ${entry.replace(/^as written \((.*)\)$/, '$1')} builds it`;
-
-/** `HelmRelease/docs/docs as apps/docs/kustomization.yaml builds it`, for messages. */
-const builtBy = (release: Data, entry: Exclude<Entry, { kind: 'argo' }>): string =>
-  `${releaseName(release)} ${asBuilds(entry)}`;
 
 export async function proveBuild(
   ctx: ProofContext,
@@ -94,14 +90,15 @@ export async function proveBuild(
     // A release that names a source of the target under the name before kustomize renamed it:
     // it would fail in the cluster (flux/values-from-missing.ts).
     const made = new Set(sources.map((s) => String((s.metadata as Data).name)));
+    const names = buildNames(ctx.checkout, tree, entry);
     const missing = releases.flatMap((r) =>
-      missedReferences(r, objects)
+      missedReferences(r, objects, names)
         .filter((m) => made.has(m.made))
         .map((m) => ({ release: r, m })),
     );
     if (patched.length === 0 && missing.length > 0) {
       for (const { release, m } of missing) {
-        ctx.refusals.push(missedText(builtBy(release, entry), [m]));
+        ctx.refusals.push(missedText(releaseName(release), [m], asBuilds(entry)));
         ctx.records.push({
           target: targetName(target),
           reader: releaseName(release),
@@ -183,9 +180,9 @@ async function proveRelease(
   };
   const unserved = unservedRelease(release, `${label} ${asBuilds(entry)}`);
   if (unserved) return markWarning({ ...record, level: 'skipped', reason: unserved });
-  const missed = missedReferences(release, objects);
+  const missed = missedReferences(release, objects, buildNames(ctx.checkout, tree, entry));
   if (missed.length > 0) {
-    ctx.refusals.push(missedText(builtBy(release, entry), missed));
+    ctx.refusals.push(missedText(releaseName(release), missed, asBuilds(entry)));
     return { ...record, level: 'values', reason: 'refused: a valuesFrom reference fails' };
   }
   const { layers, unknown } = fluxLayers(release, objects, valuesKey, describe, (o, key) =>

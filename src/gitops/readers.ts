@@ -167,7 +167,12 @@ export async function proveChartReaders(
     for (const app of graph.applications()) {
       const from = ctx.records.length;
       if (await proveArgoChartValues(ctx, app, target)) read.add(target.file);
-      noteManualSync(ctx.records.slice(from), app.spec, `${entryLabel(app)} (${app.from})`);
+      noteManualSync(
+        ctx.records.slice(from),
+        app.spec,
+        `${entryLabel(app)} (${app.from})`,
+        app.generatedBy?.rollingSync,
+      );
     }
     for (const site of graph.helmReleases())
       if (await proveFluxChartValues(ctx, site, target)) read.add(target.file);

@@ -63,6 +63,11 @@ export interface ProofTools {
    * is refused: one this run cannot read is not (off is the fix its message gives).
    */
   layersOnly?: boolean;
+  /**
+   * helm for an app of apps' own chart alone, where `helm` is not given (`render-check: off`):
+   * its children are readers whose later layers need no chart of theirs to be seen.
+   */
+  parentsHelm?: string;
 }
 
 /** What every step of one proof shares. */

@@ -7,12 +7,15 @@
  * no `proof` is reported (the render-check output stays empty). Entry points are still built
  * with kubectl where it is on PATH (a Flux overlay's patch is a layer too; without kubectl their
  * releases are read as written), but a build that fails refuses nothing here. A layer this run
- * cannot read is not refused: turning the check off is the fix its message gives. What only a
- * chart render shows is not seen: the children of an app of apps.
+ * cannot read is not refused: turning the check off is the fix its message gives. The children
+ * of an app of apps exist only once its chart (of this checkout, never fetched) is rendered: that
+ * chart alone is rendered, with helm where it is on PATH, so that their layers are seen too;
+ * without helm (or where it fails) the log says which parent's children were not looked at.
  */
 import { checkTarget, placeholderLink, type RenderOutcome } from '../helm/render-check.js';
 import type { RenderTarget } from '../helm/render-target.js';
 import type { RunContext } from './job.js';
+import { findOnPath } from '../shared/which.js';
 import { plannedText } from './planned.js';
 import { notRead } from './render-words.js';
 
@@ -45,7 +48,7 @@ export async function checkLayersOff(
   await proveThroughCluster(
     run,
     (file, link) => plannedText(inputs, file, texts.get(file.path) ?? '', link),
-    { helm: undefined, placeholder, layersOnly: true },
+    { helm: undefined, placeholder, layersOnly: true, parentsHelm: await findOnPath('helm') },
   );
   return undefined;
 }

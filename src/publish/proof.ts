@@ -9,13 +9,14 @@
  * reads is out of reach, and said to be. With helm-release,
  * the run's own rollout is every file's entry point.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ChartFetcher } from '../helm/fetch.js';
 import type { HelmSet } from '../helm/majors.js';
 import { placeholderLink } from '../helm/render-check.js';
 import { UserError } from '../shared/errors.js';
 import { findOnPath } from '../shared/which.js';
+import { readEventPayload } from '../github/event-payload.js';
 import { checkoutPath } from '../gitops/files.js';
 import { isByHand, isWarning, landingOf } from '../gitops/applies.js';
 import { proveComposition } from '../gitops/proof.js';
@@ -39,6 +40,7 @@ export async function proveThroughCluster(
     placeholder = placeholderLink(),
     layersOnly = false,
     helms,
+    parentsHelm,
   }: {
     helm: string | undefined;
     /** The run's helms: each chart is rendered with every major its controller may use. */
@@ -47,6 +49,8 @@ export async function proveThroughCluster(
     placeholder?: { link: string; token: string };
     /** `render-check: off`: no chart rendered; only a layer that wins is refused. */
     layersOnly?: boolean;
+    /** With layersOnly: helm for an app of apps' own chart, to find its children. */
+    parentsHelm?: string;
   },
   /** Plain values files (absolute) that something outside the entry points reads (a helmfile). */
   readElsewhere: ReadonlySet<string> = new Set(),
@@ -78,7 +82,8 @@ export async function proveThroughCluster(
       edited,
       clusterPaths: inputs.clusterPaths.map((p) => checkoutPath(root, p)),
       repository: process.env.GITHUB_REPOSITORY || undefined,
-      landing: landingOf(process.env, eventPayload()),
+      // The default branch (Argo CD's HEAD) from the runner's event payload, when it has one.
+      landing: landingOf(process.env, await readEventPayload(process.env.GITHUB_EVENT_PATH)),
     },
     {
       helm,
@@ -91,6 +96,7 @@ export async function proveThroughCluster(
       charts,
       layersOnly,
       ...(helms ? { helms } : {}),
+      ...(parentsHelm ? { parentsHelm } : {}),
     },
   );
   if (!layersOnly)
@@ -101,7 +107,14 @@ export async function proveThroughCluster(
     throw new UserError(
       `The proof through what the cluster applies found that it would not get the link: ${result.refusals.join(' ')} Nothing was sent and no file was changed.`,
     );
-  if (layersOnly) return { records: [] };
+  if (layersOnly) {
+    // Not "nothing wins": the Applications such a parent renders were not looked at.
+    for (const parent of result.unrenderedParents)
+      reporter.warning(
+        `render-check is off, and ${parent}: a later layer of the Applications it renders (their helm.parameters, values, valueFiles) was not checked.`,
+      );
+    return { records: [] };
+  }
   // With helm-release, the run rolls the files out itself: it is their entry point.
   if (!inputs.helm) unreached(run, result.unreachable);
   if (!inputs.helm && inputs.renderCheck === 'required') unproven(result.records);
@@ -182,15 +195,4 @@ function unproven(records: readonly ProofRecord[]) {
   throw new UserError(
     `render-check is required, and the proof through what the cluster applies could not check ${open.map((r) => `${r.target} through ${r.entry} (${r.reason})`).join('; ')}. Make what it names readable to this run (kubectl on PATH, the source in this checkout, cluster-path), or set render-check: auto. Nothing was sent and no file was changed.`,
   );
-}
-
-/** The event payload a runner gives (GITHUB_EVENT_PATH), for the default branch; else nothing. */
-function eventPayload(): unknown {
-  const path = process.env.GITHUB_EVENT_PATH;
-  if (!path) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
 }

@@ -170,6 +170,8 @@ export interface SeenRequest {
   method: string;
   url: string;
   headers: Record<string, string | string[] | undefined>;
+  /** When it arrived (performance.now() of this process): request times relative to each other. */
+  at: number;
 }
 
 export interface Hostile {
@@ -274,7 +276,12 @@ export async function startHostile(c: HostileCase): Promise<Hostile> {
 
   const api = createServer((req: IncomingMessage, res: ServerResponse) => {
     req.resume();
-    apiRequests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    apiRequests.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      at: performance.now(),
+    });
     const behaviour = c.plan[next++ % c.plan.length]!;
     const url = req.url ?? '/';
     const signature = `fuzzsig${String(signatures.length).padStart(4, '0')}${'ab12'.repeat(8)}`;
@@ -433,7 +440,12 @@ export async function startHostile(c: HostileCase): Promise<Hostile> {
 
   const storage = createServer((req, res) => {
     req.resume();
-    storageRequests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    storageRequests.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      at: performance.now(),
+    });
     if (req.url?.startsWith('/steal')) return void res.writeHead(200).end('{"stolen": true}');
     const behaviour = c.storage[storageNext++ % c.storage.length]!;
     switch (behaviour) {

@@ -5,11 +5,13 @@
  * fluxcd/flux2-kustomize-helm-example (test/fixtures/gitops/flux-cluster), the charts replaced by
  * the test chart (test/fixtures/gitops/README.md). A layout where nothing wins publishes with no
  * proof reported (the render-check output stays empty), and a layer this run cannot read is no
- * refusal under `off` (turning the check off is the fix its message gives).
+ * refusal under `off` (turning the check off is the fix its message gives). An app of apps
+ * (test/fixtures/gitops/argo-app-of-apps) has its own chart rendered to find its children, whose
+ * layers count too; without helm the log names the parent whose children were not looked at.
  */
 import { cp, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { clusterWorkspace, publishIn, refusedIn } from '../helpers/cluster.js';
 import { renderedLink, renderWith } from '../helpers/gitops.js';
 import { CHART } from '../helpers/helm.js';
@@ -31,6 +33,16 @@ async function guestbook(helm?: string): Promise<string> {
   }
   return ws;
 }
+
+/** argocd-example-apps' app of apps: `apps/` renders the helm-guestbook Application. */
+async function appOfApps(childHelm: string): Promise<string> {
+  const ws = await clusterWorkspace('argo-app-of-apps');
+  await cp(CHART, join(ws, 'helm-guestbook'), { recursive: true });
+  await append(join(ws, 'apps/templates/helm-guestbook.yaml'), childHelm);
+  return ws;
+}
+const CHILD_PARAMETER =
+  '    helm:\n      parameters:\n      - name: staticExport.bundleUrl\n        value: https://old.example.com/site.tar.gz\n';
 
 async function append(file: string, text: string): Promise<void> {
   await writeFile(file, `${await readFile(file, 'utf8')}${text}`);
@@ -71,6 +83,29 @@ describe.concurrent('render-check: off still refuses a later layer that wins', (
     const error = await refusedIn(ws, { ...OFF, 'values-file': 'charts/enterprise/values.yaml' });
     expect(error).toContain(
       'spec.values of HelmRelease/docs (the build of Kustomization/flux-system/apps) sets staticExport.bundleUrl after charts/enterprise/values.yaml',
+    );
+  });
+});
+
+describe.concurrent('render-check: off and an app of apps', () => {
+  it("its child's helm.parameters over the chart folder's values.yaml: refused (the parent's chart rendered to find the child)", async () => {
+    const ws = await appOfApps(CHILD_PARAMETER);
+    const error = await refusedIn(ws, GUESTBOOK);
+    expect(error).toContain(
+      'Application/helm-guestbook (apps/templates/helm-guestbook.yaml, rendered by Application/argocd/apps) renders the chart helm-guestbook',
+    );
+    expect(error).toContain('Remove that parameter from apps/templates/helm-guestbook.yaml');
+  });
+
+  it('no helm on PATH: published, and the log says whose children were not looked at', async () => {
+    const ws = await appOfApps(CHILD_PARAMETER);
+    // kubectl alone: the parent's chart cannot be rendered, so the child is not seen.
+    const { run } = await publishIn(ws, GUESTBOOK, {
+      PATH: `${dirname(inject('kubectl'))}:/usr/bin:/bin`,
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /^::warning::render-check is off, and Application\/argocd\/apps \(argocd\/apps\.yaml\) is an app of apps, and helm is not on PATH to render its chart apps: a later layer of the Applications it renders \(their helm\.parameters, values, valueFiles\) was not checked\.$/m,
     );
   });
 });

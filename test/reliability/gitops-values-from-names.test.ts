@@ -1,7 +1,7 @@
 /**
  * A HelmRelease that would fail in the cluster is a refusal: a `valuesFrom` entry, not optional,
  * naming a generated ConfigMap by the name before kustomize renamed it (a content hash, a
- * namePrefix) where no `configurations:` nameReference rewrites the reference. Layout from
+ * namePrefix, a nameSuffix) where no `configurations:` nameReference rewrites the reference. Layout from
  * fluxcd/website's helmreleases guide ("Refer to values in ConfigMaps generated with Kustomize",
  * test/fixtures/gitops/flux-generator), its chart from a loopback chart repository. Each way: the
  * guide's own layout and each fix renders; each broken one is refused before any request, every
@@ -59,11 +59,13 @@ describe.concurrent('a valuesFrom name the build does not produce', () => {
     const error = await refusedIn(ws, TARGET);
     // The run's build, with the link written, hashes other content: another suffix.
     expect(error).toMatch(
-      /HelmRelease\/docs\/docs as apps\/docs\/kustomization\.yaml builds it reads ConfigMap\/docs-values in valuesFrom \(not optional\), but the build makes it as ConfigMap\/docs-values-[a-z0-9]{10}: kustomize appended a hash of its content to the generated name and did not rewrite the reference, so helm-controller would not find ConfigMap\/docs-values and the release would fail/,
+      /HelmRelease\/docs\/docs \(apps\/docs\/release\.yaml, as apps\/docs\/kustomization\.yaml builds it\) reads ConfigMap\/docs-values in valuesFrom \(not optional\), but the build makes it as ConfigMap\/docs-values-[a-z0-9]{10}: kustomize appended a hash of its content to the generated name \(the configMapGenerator docs-values of apps\/docs\/kustomization\.yaml\) and did not rewrite the reference, so helm-controller would not find ConfigMap\/docs-values and the release would fail/,
     );
     expect(error).toContain('disableNameSuffixHash: true');
-    expect(error).toContain('a nameReference for ConfigMap at spec/valuesFrom/name of HelmRelease');
-    expect(error).toContain('optional: true');
+    expect(error).toContain(
+      'add to apps/docs/kustomization.yaml a configurations: file with a nameReference for ConfigMap at spec/valuesFrom/name of HelmRelease',
+    );
+    expect(error).toContain('mark the entry optional: true in apps/docs/release.yaml');
   });
 
   it('a namePrefix the reference misses (hash disabled, no nameReference): refused, naming the prefixed name', async () => {
@@ -75,9 +77,28 @@ describe.concurrent('a valuesFrom name the build does not produce', () => {
     );
     const error = await refusedIn(ws, TARGET);
     expect(error).toContain(
-      "reads ConfigMap/docs-values in valuesFrom (not optional), but the build makes it as ConfigMap/prod-docs-values: kustomize added the kustomization's namePrefix to it",
+      'HelmRelease/docs/prod-docs (apps/docs/release.yaml, as apps/docs/kustomization.yaml builds it) reads ConfigMap/docs-values in valuesFrom (not optional), but the build makes it as ConfigMap/prod-docs-values: kustomize added the namePrefix prod- (set in apps/docs/kustomization.yaml)',
     );
-    expect(error).toContain('name it prod-docs-values in valuesFrom');
+    expect(error).toContain('name it prod-docs-values in valuesFrom in apps/docs/release.yaml');
+  });
+
+  it('a nameSuffix the reference misses (hash kept, no nameReference): refused, naming the suffix and where it is set', async () => {
+    const ws = await layout((t) =>
+      withoutConfigurations(t).replace('namespace: docs\n', 'namespace: docs\nnameSuffix: -live\n'),
+    );
+    // kustomize's own build: the suffix goes before the content hash, the reference stays.
+    const built = documents(await kustomizeFlux(join(ws, 'apps/docs')));
+    expect(built.find((o) => o.kind === 'ConfigMap').metadata.name).toMatch(
+      /^docs-values-live-[a-z0-9]{10}$/,
+    );
+    expect(built.find((o) => o.kind === 'HelmRelease').spec.valuesFrom[0].name).toBe('docs-values');
+    const error = await refusedIn(ws, TARGET);
+    expect(error).toMatch(
+      /HelmRelease\/docs\/docs-live \(apps\/docs\/release\.yaml, as apps\/docs\/kustomization\.yaml builds it\) reads ConfigMap\/docs-values in valuesFrom \(not optional\), but the build makes it as ConfigMap\/docs-values-live-[a-z0-9]{10}: kustomize added the nameSuffix -live \(set in apps\/docs\/kustomization\.yaml\) and appended a hash of its content/,
+    );
+    expect(error).toContain(
+      'disableNameSuffixHash: true) and name it docs-values-live in valuesFrom in apps/docs/release.yaml',
+    );
   });
 });
 
@@ -90,6 +111,17 @@ describe.concurrent('a valuesFrom name the build produces, or an optional one', 
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(proofOf(run)).toEqual([
       expect.objectContaining({ reader: 'HelmRelease/docs/prod-docs', level: 'rendered' }),
+    ]);
+  });
+
+  it("the guide's layout with a nameSuffix: the nameReference rewrites the reference, rendered", async () => {
+    const ws = await layout((t) =>
+      t.replace('namespace: docs\n', 'namespace: docs\nnameSuffix: -live\n'),
+    );
+    const { run } = await publishIn(ws, { ...TARGET, 'render-check': 'required' });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(proofOf(run)).toEqual([
+      expect.objectContaining({ reader: 'HelmRelease/docs/docs-live', level: 'rendered' }),
     ]);
   });
 

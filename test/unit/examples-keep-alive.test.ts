@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { delayAllowance as watchdogAllowance } from '../../src/github/schedule.js';
 import {
   checkKeepAlive,
+  delayAllowance,
   LINK_LIFE_MS,
   longestGap,
   repositoryWorkflows,
@@ -51,14 +53,32 @@ describe('the examples keep the link alive (lint-workflows)', () => {
 
   it('a daily publish without refresh-before is a finding that names the gap, the life and the fix', () => {
     expect(checkKeepAlive([workflow(['17 3 * * *'], [])])).toEqual([
-      "examples/workflows/x.yml:9:15: runs at most every 1d (cron '17 3 * * *') without refresh-before, and a link lives 6h (docs/service.md): the site's link expires between runs. Add a keep-alive schedule with refresh-before (examples/workflows/keep-alive.yml), or run more often than the link lives [keep-alive]",
+      "examples/workflows/x.yml:9:15: runs at most every 1d (cron '17 3 * * *') without refresh-before, and a link lives 6h (docs/service.md): two late or dropped runs (48h30m of delays) let the site's link expire between runs. Add a keep-alive schedule with refresh-before (examples/workflows/keep-alive.yml), or run at least every 1h49m [keep-alive]",
     ]);
     // Every 6 hours is not shorter than a 6-hour link: one late run and pods meet a dead link.
     expect(checkKeepAlive([workflow(['17 */6 * * *'], [])])).toHaveLength(1);
   });
 
+  it('without refresh-before, a schedule within the link life but with no room for late runs is a finding', () => {
+    // 4 hours (and 3) fit in a 6-hour link only while GitHub starts every run on time.
+    expect(checkKeepAlive([workflow(['17 */4 * * *'], [])])).toEqual([
+      "examples/workflows/x.yml:9:15: runs at most every 4h (cron '17 */4 * * *') without refresh-before, and a link lives 6h (docs/service.md): two late or dropped runs (8h30m of delays) let the site's link expire between runs. Add a keep-alive schedule with refresh-before (examples/workflows/keep-alive.yml), or run at least every 1h49m [keep-alive]",
+    ]);
+    expect(checkKeepAlive([workflow(['17 */3 * * *'], [])])).toHaveLength(1);
+    expect(checkKeepAlive([workflow(['17 */2 * * *'], [])])).toHaveLength(1);
+    // Hourly: 1h + 2h30m of delays fits in 6h.
+    expect(checkKeepAlive([workflow(['17 * * * *'], [])])).toEqual([]);
+  });
+
+  it("holds the examples to the action's own allowance for late runs (src/github/schedule.ts)", () => {
+    for (const minutes of [15, 30, 60, 109, 110, 120, 240, 1440])
+      expect(delayAllowance(minutes * 60_000), `${minutes}m`).toBe(
+        watchdogAllowance(minutes * 60_000),
+      );
+  });
+
   it('a schedule shorter than the link life, a keep-alive cron with refresh-before, or a named keep-alive passes', () => {
-    expect(checkKeepAlive([workflow(['17 */3 * * *'], [])])).toEqual([]);
+    expect(checkKeepAlive([workflow(['17 * * * *'], [])])).toEqual([]);
     expect(checkKeepAlive([workflow(['7,37 * * * *'], ['refresh-before: 3h'])])).toEqual([]);
     const both = workflow(
       ['17 3 * * *', '7,37 * * * *'],

@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { documentsOf, documentStats, toJSOnce } from '../../src/shared/documents.js';
+import { parseDocument, Parser } from 'yaml';
+import { documentsOf, toJSOnce } from '../../src/shared/documents.js';
 import { planValuesEdit } from '../../src/values/edit.js';
 import { swapReadsBack } from '../../src/values/swap.js';
 
@@ -23,6 +24,27 @@ function verified(text: string) {
   const out = edit(text, PLACEHOLDER);
   const doc = documentsOf(out)[0]!;
   return { link: PLACEHOLDER, text: out, doc, expected: toJSOnce(doc) };
+}
+
+/**
+ * The texts the yaml library parsed while `run` ran, whoever asked: every parse (the document
+ * store's, or parseDocument called directly, as swap.ts does) goes through Parser#parse. The
+ * method is wrapped to note its source, and calls the library's own.
+ */
+function parsedDuring<T>(run: () => T): { result: T; texts: string[] } {
+  // Called below with the parser it belongs to (`original.call(this, …)`).
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const original = Parser.prototype.parse;
+  const texts: string[] = [];
+  Parser.prototype.parse = function (this: Parser, source: string, incomplete?: boolean) {
+    texts.push(source);
+    return original.call(this, source, incomplete);
+  };
+  try {
+    return { result: run(), texts };
+  } finally {
+    Parser.prototype.parse = original;
+  }
 }
 
 const block = (style: string) =>
@@ -52,10 +74,12 @@ describe('the swap of one token', () => {
     );
     const v = verified(text);
     const real = edit(text, REAL);
-    const parses = documentStats().parses;
-    expect(swapReadsBack(v, REAL, real)).toBe(true);
-    // Only one-line texts were parsed: the token alone.
-    expect(documentStats().parses).toBe(parses);
+    const { result, texts } = parsedDuring(() => swapReadsBack(v, REAL, real));
+    expect(result).toBe(true);
+    // Only one-line texts were parsed: the token alone, never the file.
+    expect(texts.filter((t) => t.trim().includes('\n'))).toEqual([]);
+    // The hook sees a parse made straight through the library, not only the store's.
+    expect(parsedDuring(() => parseDocument(real)).texts).toEqual([real]);
   });
 
   it('refuses the token swapped in at another place, or anything else changed', () => {

@@ -31,6 +31,7 @@ import {
   Unexpandable,
   type Params,
 } from './appset-template.js';
+import { rollingSyncOf } from './rolling-sync.js';
 
 export interface AppSetExpansion {
   /** The generated Applications of the ApplicationSets expanded. */
@@ -68,7 +69,7 @@ export function expandAppSets(checkout: Checkout, repository: string | undefined
       const namespace = typeof meta.namespace === 'string' ? meta.namespace : 'argocd';
       const key = `${file}#${appSetLabel(data)}`;
       try {
-        const apps = expandOne(checkout, data.spec, namespace, file, repository);
+        const apps = expandOne(checkout, data, namespace, file, repository);
         out.entries.push(...apps);
         out.expanded.add(key);
       } catch (error) {
@@ -90,11 +91,12 @@ export function appSetLabel(data: Data): string {
 
 function expandOne(
   checkout: Checkout,
-  spec: Data,
+  appSet: Data,
   namespace: string,
   file: string,
   repository: string | undefined,
 ): ArgoEntry[] {
+  const spec = appSet.spec as Data;
   if (spec.templatePatch !== undefined)
     throw new Unexpandable('its templatePatch is not applied by this run');
   const go = spec.goTemplate === true;
@@ -112,11 +114,12 @@ function expandOne(
       );
     let sets: Params[];
     let own: unknown;
+    let git: Data | undefined;
     if (kind === 'list' && isObject(generator.list)) {
       sets = listParams(generator.list, go);
       own = generator.list.template;
     } else if (kind === 'git' && isObject(generator.git)) {
-      const git = generator.git;
+      git = generator.git;
       if (typeof git.repoURL !== 'string' || !ofThisRepository(git.repoURL, repository))
         throw new Unexpandable(
           `its git generator reads ${String(git.repoURL)}, not this repository`,
@@ -142,12 +145,24 @@ function expandOne(
       const app = fillTemplate(template, params, go, options);
       if (!isObject(app) || !isObject(app.spec)) continue;
       const meta = isObject(app.metadata) ? app.metadata : {};
+      const rolling = rollingSyncOf(appSet, appSetLabel(appSet), app);
       apps.push({
         kind: 'argo',
         name: typeof meta.name === 'string' ? meta.name : '',
         namespace: typeof meta.namespace === 'string' ? meta.namespace : namespace,
         from: file,
         spec: app.spec,
+        // Its children are generated from the commit the git generator reads (applies.ts), and
+        // synced as its strategy says (rolling-sync.ts).
+        ...(git || rolling
+          ? {
+              generatedBy: {
+                label: appSetLabel(appSet),
+                ...(git ? { git } : {}),
+                ...(rolling ? { rollingSync: rolling } : {}),
+              },
+            }
+          : {}),
       });
     }
   }

@@ -58,7 +58,7 @@ export async function proveArgoChartValues(
       entry: entryLabel(app),
     };
     // The source must take this commit (its targetRevision), as for the Application's own files.
-    const held = ctx.landing && argoHeldBack(source, own, ctx.landing);
+    const held = ctx.landing && argoHeldBack(source, own, ctx.landing, app.generatedBy);
     if (held) {
       ctx.records.push(markHeldBack({ ...record, level: 'skipped', reason: held }));
       continue;
